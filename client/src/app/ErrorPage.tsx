@@ -1,0 +1,51 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isBotUserAgent } from '../shared/lib/windowErrors';
+
+export type ErrorPageProps = { statusCode?: number; statusMessage?: string; description?: string };
+
+/** Error page (spec §2): 404 by default; not rendered for bots. */
+export function ErrorPage({ statusCode = 404, statusMessage, description }: ErrorPageProps) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  if (isBotUserAgent(navigator.userAgent)) return null;
+  return (
+    <Box
+      data-testid="error-page"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 3,
+        bgcolor: 'background.default',
+        textAlign: 'center',
+      }}
+    >
+      <Box sx={{ maxWidth: 520, display: 'grid', gap: 1.5, justifyItems: 'center' }}>
+        <Typography
+          data-testid="error-status"
+          sx={{ fontSize: 88, fontWeight: 800, lineHeight: 1, color: 'primary.main', opacity: 0.9 }}
+        >
+          {statusCode}
+        </Typography>
+        <Typography variant="h2" data-testid="error-message">
+          {statusMessage ?? t('error.notFound')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="error-description">
+          {description ?? t('error.description')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+          <Button variant="contained" size="medium" onClick={() => navigate('/', { replace: true })}>
+            {t('error.home')}
+          </Button>
+          <Button variant="outlined" size="medium" onClick={() => navigate(-1)}>
+            {t('error.back')}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

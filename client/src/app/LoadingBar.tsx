@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigation } from 'react-router';
+import { pendingLoadsState } from '../shared/state';
+
+// Spec §2/§9: a bar at the top during navigation — height 5 px, progress estimated over
+// 3000 ms, shown only when loading lasts longer than the 400 ms throttle.
+export const LOADING_BAR = { height: 5, durationMs: 3000, throttleMs: 400 } as const;
+
+/** Mount inside a Suspense fallback: counts as "loading" while it is shown. */
+export function PendingLoad() {
+  const setPending = useSetAtom(pendingLoadsState);
+  useEffect(() => {
+    setPending((n) => n + 1);
+    return () => setPending((n) => n - 1);
+  }, [setPending]);
+  return null;
+}
+
+export function LoadingBar({ force = false }: { force?: boolean }) {
+  const navigation = useNavigation();
+  const pending = useAtomValue(pendingLoadsState);
+  const active = force || pending > 0 || navigation.state !== 'idle';
+  const [progress, setProgress] = useState(0);
+  const [visible, setVisible] = useState(false);
+  const startedAt = useRef(0);
+
+  useEffect(() => {
+    if (!active) {
+      if (!visible) return;
+      // The bar runs to the end when loading stops, then hides: a transition driven by `active`.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setProgress(100);
+      const hide = window.setTimeout(() => {
+        setVisible(false);
+        setProgress(0);
+      }, 250);
+      return () => window.clearTimeout(hide);
+    }
+    const show = window.setTimeout(() => {
+      startedAt.current = performance.now();
+      setVisible(true);
+    }, LOADING_BAR.throttleMs);
+    return () => window.clearTimeout(show);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active]);
+
+  useEffect(() => {
+    if (!visible || !active) return;
+    const tick = window.setInterval(() => {
+      const elapsed = performance.now() - startedAt.current;
+      // Eases towards 90 % over the duration, never completing on its own.
+      setProgress(Math.min(90, (elapsed / LOADING_BAR.durationMs) * 100));
+    }, 100);
+    return () => window.clearInterval(tick);
+  }, [visible, active]);
+
+  return (
+    <Box
+      role="progressbar"
+      aria-hidden={!visible}
+      data-testid="loading-bar"
+      data-active={visible ? 'true' : 'false'}
+      sx={{
+        position: 'fixed',
+        insetInlineStart: 0,
+        top: 0,
+        height: LOADING_BAR.height,
+        width: `${progress}%`,
+        opacity: visible ? 1 : 0,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        background: (theme) =>
+          `linear-gradient(to right, ${theme.palette.primary.main}, ${theme.palette.secondary.main})`,
+        transition: 'width 0.1s linear, opacity 0.4s ease',
+        pointerEvents: 'none',
+      }}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { routePath } from '@pos/contracts';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { findRoute } from '../shared/lib/routeMatch';
+import { lowStockState, searchOpenState } from '../shared/state';
+import { ConfirmDialog } from '../shared/ui/ConfirmDialog';
+
+/** The dialog closes by itself after this long unless hovered (hover pauses the timer). */
+export const LOW_STOCK_AUTO_CLOSE_MS = 10_000;
+
+/**
+ * Spec §4/§8: when the low-stock list becomes non-empty and the route is not LowStock, a warning
+ * dialog appears; confirm goes to LowStock, deny dismisses; its auto-timer pauses on hover.
+ */
+export default function LowStockDialog() {
+  const { t } = useTranslation('shell');
+  const list = useAtomValue(lowStockState);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  // Never over the page search while someone types in it: it shows once the search closes.
+  const searchOpen = useAtomValue(searchOpenState);
+  const shown = open && !searchOpen && findRoute(location.pathname)?.name !== 'LowStock';
+  const wasEmpty = useRef(true);
+  const remaining = useRef(LOW_STOCK_AUTO_CLOSE_MS);
+  const startedAt = useRef(0);
+  const timer = useRef<number | null>(null);
+
+  const count = list.length;
+  // Live updates (issue 6) reload the list when stock runs low: an item that newly entered it
+  // opens the dialog again, as the list turning non-empty does.
+  const keys = list.map((v) => `${String(v.variantId ?? v.id)}:${String(v.inventoryId ?? '')}`);
+  const signature = keys.join('|');
+  const known = useRef<Set<string>>(new Set());
+  useEffect(() => {
+    const becameNonEmpty = wasEmpty.current && count > 0;
+    const newItem = keys.some((k) => !known.current.has(k));
+    wasEmpty.current = count === 0;
+    known.current = new Set(keys);
+    if (
+      (becameNonEmpty || newItem) &&
+      count > 0 &&
+      findRoute(location.pathname)?.name !== 'LowStock'
+    ) {
+      remaining.current = LOW_STOCK_AUTO_CLOSE_MS;
+      // Opening follows the shared low-stock list (an external store), not this component's props.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setOpen(true);
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (count === 0) setOpen(false);
+    // Only the list changing opens it, not later navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature]);
+
+  const stop = () => {
+    if (timer.current !== null) window.clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const start = () => {
+    stop();
+    startedAt.current = Date.now();
+    timer.current = window.setTimeout(() => setOpen(false), remaining.current);
+  };
+  useEffect(() => {
+    if (shown) start();
+    else stop();
+    return stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
+
+  return (
+    <ConfirmDialog
+      open={shown}
+      title={t('lowStock.title')}
+      message={t('lowStock.body', { count })}
+      confirmText={t('lowStock.confirm')}
+      cancelText={t('lowStock.cancel')}
+      onConfirm={() => {
+        setOpen(false);
+        navigate(routePath('LowStock'));
+      }}
+      onCancel={() => setOpen(false)}
+      onMouseEnter={() => {
+        remaining.current -= Date.now() - startedAt.current;
+        stop();
+      }}
+      onMouseLeave={() => shown && start()}
+    />
+  );
+}

@@ -1,0 +1,239 @@
+import Logout from '@mui/icons-material/Logout';
+import Menu from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
+import PersonOutline from '@mui/icons-material/PersonOutlined';
+import Search from '@mui/icons-material/Search';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import MenuItem from '@mui/material/MenuItem';
+import MuiMenu from '@mui/material/Menu';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { signOut } from '../../shared/api/auth';
+import { handleError } from '../../shared/api/handleError';
+import { findRoute } from '../../shared/lib/routeMatch';
+import { ConnectionIndicator } from '../../shared/realtime';
+import {
+  currentBranchState,
+  mobileDrawerOpenState,
+  optionsMenuOpenState,
+  publicConfigState,
+  searchOpenState,
+  sessionState,
+  sessionUserState,
+  sidebarCollapsedState,
+} from '../../shared/state';
+import { PendingLoad } from '../LoadingBar';
+import { LocaleSwitcher, ThemeSwitcher } from './SettingsMenus';
+import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
+
+function useDocumentTitle() {
+  const { t, i18n } = useTranslation('nav');
+  const location = useLocation();
+  const appName = useAtomValue(publicConfigState).appName;
+  useEffect(() => {
+    const route = findRoute(location.pathname);
+    const key = route ? `nav:items.${route.name}` : null;
+    const page = key && i18n.exists(key) ? t(key) : null;
+    document.title = page ? `${page} | ${appName}` : appName;
+  }, [location.pathname, appName, t, i18n]);
+}
+
+function UserMenu() {
+  const { t } = useTranslation('shell');
+  const user = useAtomValue(sessionUserState);
+  const branch = useAtomValue(currentBranchState);
+  const setSession = useSetAtom(sessionState);
+  const [open, setOpen] = useAtom(optionsMenuOpenState);
+  // The menu anchors to the button; kept in state (refs are not read during render).
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  const navigate = useNavigate();
+  if (!user) return null;
+  const onSignOut = async () => {
+    setOpen(false);
+    try {
+      await signOut('/login');
+      setSession({ status: 'unauthenticated', user: null });
+      navigate('/login', { replace: true });
+    } catch (err) {
+      handleError(err, { toast: true });
+    }
+  };
+  return (
+    <>
+      <ButtonBase
+        ref={setAnchor}
+        onClick={() => setOpen(true)}
+        data-testid="user-menu"
+        aria-label={t('user.menu')}
+        sx={{ borderRadius: 2, px: 0.75, py: 0.5, gap: 1 }}
+      >
+        <Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'primary.main' }}>
+          {(user.name || user.username).slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ textAlign: 'start', display: { xs: 'none', sm: 'block' }, lineHeight: 1.2 }}>
+          <Typography sx={{ fontSize: 13, fontWeight: 700 }} noWrap>
+            {user.name || user.username}
+          </Typography>
+          {branch && (
+            <Typography sx={{ fontSize: 11, color: 'text.secondary' }} noWrap>
+              {branch.name}
+            </Typography>
+          )}
+        </Box>
+      </ButtonBase>
+      <MuiMenu anchorEl={anchor} open={open} onClose={() => setOpen(false)}>
+        <MenuItem dense disabled>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          {user.username}
+        </MenuItem>
+        {branch && (
+          <MenuItem dense disabled>
+            <ListItemIcon>
+              <StorefrontOutlined fontSize="small" />
+            </ListItemIcon>
+            {branch.name}
+          </MenuItem>
+        )}
+        <Divider />
+        <MenuItem dense onClick={() => void onSignOut()} data-testid="sign-out">
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('user.signOut')}
+        </MenuItem>
+      </MuiMenu>
+    </>
+  );
+}
+
+/** The dashboard layout: sidebar, top bar, page. */
+export function DashboardLayout() {
+  const { t } = useTranslation('shell');
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedState);
+  const [mobileOpen, setMobileOpen] = useAtom(mobileDrawerOpenState);
+  const setOptionsOpen = useSetAtom(optionsMenuOpenState);
+  const setSearchOpen = useSetAtom(searchOpenState);
+  const location = useLocation();
+  useDocumentTitle();
+
+  // After each page load the navigation drawer and options menu close (spec §2).
+  useEffect(() => {
+    setMobileOpen(false);
+    setOptionsOpen(false);
+  }, [location.pathname, setMobileOpen, setOptionsOpen]);
+
+  const width = collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded;
+  const [platformMac] = useState(() => /Mac|iPhone|iPad/.test(navigator.platform));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {desktop ? (
+        <Box
+          component="aside"
+          sx={{
+            width,
+            flexShrink: 0,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            bgcolor: 'background.paper',
+            borderInlineEnd: 1,
+            borderColor: 'divider',
+            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+          }}
+        >
+          <SidebarContent collapsed={collapsed} />
+        </Box>
+      ) : (
+        <Drawer
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH.expanded } } }}
+        >
+          <SidebarContent collapsed={false} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        >
+          <Toolbar variant="dense" sx={{ gap: 1, minHeight: 52, px: { xs: 1, sm: 1.5 } }}>
+            <IconButton
+              aria-label={t('sidebar.toggle')}
+              data-testid="sidebar-toggle"
+              aria-expanded={desktop ? !collapsed : mobileOpen}
+              onClick={() => (desktop ? setCollapsed(!collapsed) : setMobileOpen(true))}
+            >
+              {desktop && !collapsed ? (
+                // The icon points to the sidebar's side: mirrored by CSS under dir=rtl.
+                <MenuOpen fontSize="small" sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
+              ) : (
+                <Menu fontSize="small" />
+              )}
+            </IconButton>
+            <ButtonBase
+              onClick={() => setSearchOpen(true)}
+              data-testid="search-button"
+              aria-label={t('search.open')}
+              sx={{
+                flex: { xs: 1, sm: '0 1 340px' },
+                justifyContent: 'flex-start',
+                gap: 1,
+                px: 1.25,
+                height: 34,
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                color: 'text.secondary',
+                bgcolor: 'action.hover',
+                fontSize: 13,
+              }}
+            >
+              <Search fontSize="small" />
+              <Box component="span" sx={{ flex: 1, textAlign: 'start' }}>
+                {t('search.button')}
+              </Box>
+              <Box
+                component="kbd"
+                sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, display: { xs: 'none', sm: 'block' } }}
+              >
+                {platformMac ? '⌘ S' : 'Ctrl S'}
+              </Box>
+            </ButtonBase>
+            <Box sx={{ flex: 1 }} />
+            <ConnectionIndicator />
+            <ThemeSwitcher />
+            <LocaleSwitcher />
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0 }} data-testid="page">
+          <Suspense fallback={<PendingLoad />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,145 @@
+import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto } from '@pos/contracts';
+import { hasPermission } from '@pos/contracts';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchPublicConfig, fetchSession } from '../../shared/api/auth';
+import { ApiClientError } from '../../shared/api/ApiClientError';
+import { handleError } from '../../shared/api/handleError';
+import { http } from '../../shared/api/http';
+import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
+import {
+  currentBranchState,
+  featuresState,
+  lowStockState,
+  publicConfigState,
+  sessionState,
+  storeInfoState,
+  type LowStockVariant,
+  type SessionState,
+} from '../../shared/state';
+
+/** Session refresh interval (spec §7 "at a configured interval"). */
+export const SESSION_REFRESH_MS = 5 * 60 * 1000;
+
+/** Re-read GET /api/auth/session into the session atom. */
+export function useRefreshSession(): () => Promise<void> {
+  const setSession = useSetAtom(sessionState);
+  return useCallback(async () => {
+    try {
+      const session = await fetchSession();
+      setSession((prev): SessionState => {
+        const next: SessionState = session
+          ? { status: 'authenticated', user: session.user, expires: session.expires }
+          : { status: 'unauthenticated', user: null };
+        // Keep the same object when nothing changed so dependants do not re-run.
+        return JSON.stringify(prev) === JSON.stringify(next) ? prev : next;
+      });
+    } catch (err) {
+      // A network blip keeps the current state; a first failure means signed out.
+      setSession((prev) => (prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev));
+      if (!(err instanceof ApiClientError) || err.status !== 0) handleError(err);
+    }
+  }, [setSession]);
+}
+
+/** The session transitions of spec §4. Mounted once at the root. */
+export function SessionEffects() {
+  const [session] = useAtom(sessionState);
+  const setFeatures = useSetAtom(featuresState);
+  const setStoreInfo = useSetAtom(storeInfoState);
+  const setBranch = useSetAtom(currentBranchState);
+  const setLowStock = useSetAtom(lowStockState);
+  const setConfig = useSetAtom(publicConfigState);
+  const refresh = useRefreshSession();
+  const previousStatus = useRef(session.status);
+  const user = session.user;
+  const config = useAtomValue(publicConfigState);
+
+  // Initial load, refresh on window focus and on an interval.
+  useEffect(() => {
+    void refresh();
+    fetchPublicConfig()
+      .then(setConfig)
+      .catch(() => undefined);
+    const onFocus = () => void refresh();
+    window.addEventListener('focus', onFocus);
+    const timer = window.setInterval(() => void refresh(), SESSION_REFRESH_MS);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      window.clearInterval(timer);
+    };
+  }, [refresh, setConfig]);
+
+  // Becoming authenticated: load features and store info. Leaving: clear everything.
+  useEffect(() => {
+    const prev = previousStatus.current;
+    previousStatus.current = session.status;
+    if (session.status === 'authenticated' && prev !== 'authenticated') {
+      http
+        .get<FeatureDto[]>('/Features')
+        .then((list) => setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))))
+        .catch((err) => handleError(err, { toast: true }));
+      http
+        .get<StoreInfoResponseDto[]>('/StoreInfo')
+        .then((list) => setStoreInfo(list[0] ?? null))
+        .catch((err) => handleError(err, { toast: true }));
+    }
+    if (session.status !== 'authenticated' && prev === 'authenticated') {
+      setFeatures({});
+      setStoreInfo(null);
+      setBranch(null);
+      setLowStock([]);
+    }
+  }, [session.status, setFeatures, setStoreInfo, setBranch, setLowStock]);
+
+  // Current branch: (re)loaded when the user id or branchId changes.
+  const userId = user?.id ?? null;
+  const branchId = user?.branchId ?? null;
+  useEffect(() => {
+    if (!userId || !branchId) {
+      setBranch(null);
+      return;
+    }
+    let live = true;
+    http
+      .get<BranchResponseDto>(`/Branch/${encodeURIComponent(branchId)}`)
+      .then((branch) => live && setBranch(branch))
+      .catch((err) => live && handleError(err, { toast: true }));
+    return () => {
+      live = false;
+    };
+  }, [userId, branchId, setBranch]);
+
+  // The tab's live socket while signed in; a session the server ended is re-checked at once.
+  useLiveConnection(session.status === 'authenticated' ? userId : null, () => void refresh());
+
+  // Low-stock list: only when authenticated with can_see_near_end_products; else empty. The
+  // endpoint arrives with the catalog issue: until then a 404 means "nothing near the end".
+  // Reloaded whenever `stock.low` says a branch's list changed, and after a reconnect.
+  const [lowStockVersion, setLowStockVersion] = useState(0);
+  useLiveEvent('stock.low', () => setLowStockVersion((v) => v + 1));
+  useLiveResync(() => setLowStockVersion((v) => v + 1));
+  const canSeeLowStock =
+    session.status === 'authenticated' &&
+    hasPermission(user, ['can_see_near_end_products'], [], config.modules);
+  useEffect(() => {
+    if (!canSeeLowStock) {
+      setLowStock([]);
+      return;
+    }
+    let live = true;
+    http
+      .get<LowStockVariant[]>('/variants/getNearStockEnd')
+      .then((rows) => live && setLowStock(Array.isArray(rows) ? rows : []))
+      .catch((err) => {
+        if (!live) return;
+        if (err instanceof ApiClientError && err.status === 404) setLowStock([]);
+        else handleError(err);
+      });
+    return () => {
+      live = false;
+    };
+  }, [canSeeLowStock, userId, setLowStock, lowStockVersion]);
+
+  return null;
+}

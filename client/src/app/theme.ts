@@ -1,0 +1,56 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+// Brand colours. Confirm buttons are dark teal; deny buttons take the accent colour (spec §9).
+export const BRAND = {
+  primary: '#0f766e',
+  confirm: '#0b4f4a',
+  accent: '#c2410c',
+} as const;
+
+const FONT = '"Cairo", "Segoe UI", system-ui, -apple-system, sans-serif';
+
+/** One theme factory; `direction` comes from the locale (STYLE.md §6), nowhere else. */
+export function createAppTheme(mode: 'light' | 'dark', direction: 'rtl' | 'ltr'): Theme {
+  const dark = mode === 'dark';
+  return createTheme({
+    direction,
+    palette: {
+      mode,
+      primary: { main: dark ? '#2dd4bf' : BRAND.primary, contrastText: dark ? '#04201d' : '#fff' },
+      secondary: { main: dark ? '#fb923c' : BRAND.accent },
+      background: dark
+        ? { default: '#0f1416', paper: '#161d20' }
+        : { default: '#f4f6f8', paper: '#ffffff' },
+      divider: dark ? 'rgba(255,255,255,0.09)' : 'rgba(15,23,42,0.09)',
+      text: dark
+        ? { primary: '#e6edf0', secondary: '#9aa7ad' }
+        : { primary: '#1f2933', secondary: '#5b6770' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: FONT,
+      fontSize: 13,
+      h1: { fontSize: '1.6rem', fontWeight: 700 },
+      h2: { fontSize: '1.35rem', fontWeight: 700 },
+      h3: { fontSize: '1.2rem', fontWeight: 700 },
+      h4: { fontSize: '1.1rem', fontWeight: 700 },
+      h5: { fontSize: '1rem', fontWeight: 700 },
+      h6: { fontSize: '0.95rem', fontWeight: 700 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true, size: 'small' } },
+      MuiIconButton: { defaultProps: { size: 'small' } },
+      MuiTextField: { defaultProps: { size: 'small' } },
+      MuiFormControl: { defaultProps: { size: 'small' } },
+      MuiListItemButton: { styleOverrides: { root: { borderRadius: 6 } } },
+      MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiTooltip: { defaultProps: { arrow: true } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          body: { fontFamily: FONT },
+        },
+      },
+    },
+  });
+}

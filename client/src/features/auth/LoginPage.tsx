@@ -1,0 +1,130 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useRefreshSession } from '../../app/session/SessionEffects';
+import { signIn } from '../../shared/api/auth';
+import { normalizeError } from '../../shared/api/handleError';
+import { publicConfigState } from '../../shared/state';
+
+/** Sign-in (spec §7: credentials provider, form-encoded with the CSRF token). */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const appName = useAtomValue(publicConfigState).appName;
+  const [params] = useSearchParams();
+  const refreshSession = useRefreshSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password) {
+      setError(t('required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(username.trim(), password, params.get('callbackUrl') ?? '/');
+      // The guard sends the now signed-in user on to callbackUrl (or /).
+      await refreshSession();
+    } catch (err) {
+      // 401 wrong credentials, 429 throttled: the server's own (localised) message.
+      const normalised = normalizeError(err);
+      setError(normalised.message || normalised.statusMessage);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="login-form"
+      sx={{ width: 'min(380px, 100%)', p: 3, display: 'grid', gap: 2 }}
+    >
+      <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
+        <Box
+          sx={{
+            width: 44,
+            height: 44,
+            borderRadius: '50%',
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          <LockOutlined />
+        </Box>
+        <Typography variant="h3">{appName}</Typography>
+        <Typography color="text.secondary" variant="body2">
+          {t('subtitle')}
+        </Typography>
+      </Box>
+      {error && (
+        <Alert severity="error" data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+      {/* FormControl + OutlinedInput rather than TextField, which also brings Select (and its
+          menu) into the sign-in chunk. */}
+      <FormControl fullWidth>
+        <InputLabel htmlFor="login-username">{t('username')}</InputLabel>
+        <OutlinedInput
+          id="login-username"
+          label={t('username')}
+          name="username"
+          autoComplete="username"
+          autoFocus
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+      </FormControl>
+      <FormControl fullWidth>
+        <InputLabel htmlFor="login-password">{t('password')}</InputLabel>
+        <OutlinedInput
+          id="login-password"
+          label={t('password')}
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={showPassword ? t('hidePassword') : t('showPassword')}
+                onClick={() => setShowPassword((v) => !v)}
+                edge="end"
+              >
+                {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+      </FormControl>
+      <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+        {busy ? t('signingIn') : t('submit')}
+      </Button>
+    </Paper>
+  );
+}

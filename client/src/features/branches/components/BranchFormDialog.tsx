@@ -1,0 +1,234 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  BranchCreateDto,
+  BranchUpdateDto,
+  TAX_TYPES,
+  type BranchResponseDto,
+  type TaxType,
+} from '@pos/contracts';
+import { useAtom } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentBranchState } from '../../../shared/state';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { branchesApi, branchKeys, siteSettingsKey } from '../api/branches.api';
+import {
+  initialBranchForm,
+  toBranchPayload,
+  type BranchForm,
+  type BranchSecretField,
+  type BranchTextField,
+} from '../lib/branchForm';
+import { ImageUploadField } from './ImageUploadField';
+
+type Props = {
+  open: boolean;
+  branch: BranchResponseDto | null;
+  onClose: () => void;
+};
+
+/** Mount it with a new `key` at each opening: the form starts from `branch` (or empty). */
+export function BranchFormDialog({ open, branch, onClose }: Props) {
+  const { t, i18n } = useTranslation('branches');
+  const editing = branch !== null;
+  const [currentBranch, setCurrentBranch] = useAtom(currentBranchState);
+  const [state, setState] = useState<BranchForm>(() => initialBranchForm(branch));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const save = useCrudMutation({
+    mutationFn: (payload: Record<string, unknown>) =>
+      editing
+        ? branchesApi.update(branch.id, payload as BranchUpdateDto)
+        : branchesApi.create(payload as unknown as BranchCreateDto),
+    success: editing ? t('toast.saved') : t('toast.created'),
+    // Receipts print from the current branch: keep the global copy in step when it was edited.
+    onSuccess: (saved) => {
+      if (saved && saved.id === currentBranch?.id) setCurrentBranch(saved);
+    },
+    invalidate: [branchKeys.all, siteSettingsKey],
+    onDone: onClose,
+  });
+
+  const set = <K extends keyof BranchForm>(field: K, value: BranchForm[K]) => {
+    setState((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const onSubmit = async () => {
+    const payload = toBranchPayload(state, editing);
+    const found = await validateDto(
+      editing ? BranchUpdateDto : BranchCreateDto,
+      payload,
+      i18n.language,
+      (field) => t(`fields.${field}`),
+    );
+    setErrors(found);
+    if (hasErrors(found)) return;
+    save.mutate(payload);
+  };
+
+  const text = (
+    field: BranchTextField,
+    extra: { required?: boolean; multiline?: boolean; ltr?: boolean } = {},
+  ) => (
+    <TextField
+      key={field}
+      name={field}
+      label={t(`fields.${field}`)}
+      value={state[field]}
+      onChange={(e) => set(field, e.target.value)}
+      error={Boolean(errors[field])}
+      helperText={errors[field] ?? ' '}
+      required={extra.required}
+      multiline={extra.multiline}
+      minRows={extra.multiline ? 2 : undefined}
+      size="small"
+      fullWidth
+      slotProps={{
+        htmlInput: { 'data-testid': `branch-${field}`, dir: extra.ltr ? 'ltr' : undefined },
+        inputLabel: { required: extra.required },
+      }}
+      sx={extra.multiline ? { gridColumn: '1 / -1' } : undefined}
+    />
+  );
+
+  const secret = (field: BranchSecretField) => {
+    const stored =
+      field === 'invoiceClientSecret'
+        ? branch?.hasInvoiceClientSecret
+        : branch?.hasReceiptClientSecret;
+    return (
+      <TextField
+        key={field}
+        name={field}
+        type="password"
+        autoComplete="new-password"
+        label={t(`fields.${field}`)}
+        value={state[field]}
+        onChange={(e) => set(field, e.target.value)}
+        error={Boolean(errors[field])}
+        helperText={errors[field] ?? (stored ? t('secret.keepHint') : t('secret.newHint'))}
+        size="small"
+        fullWidth
+        slotProps={{
+          htmlInput: { 'data-testid': `branch-${field}`, dir: 'ltr' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Chip
+                  size="small"
+                  color={stored ? 'success' : 'default'}
+                  variant="outlined"
+                  label={stored ? t('secret.stored') : t('secret.notStored')}
+                  data-testid={`branch-${field}-state`}
+                />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    );
+  };
+
+  const section = (title: string, children: ReactNode) => (
+    <Box component="section" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitting={save.isPending}
+      maxWidth="md"
+      dividers
+      titleId="branch-form-title"
+      title={editing ? t('form.editTitle', { name: branch.name }) : t('form.createTitle')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.save')}
+      submitTestId="branch-submit"
+    >
+      {section(
+        t('sections.general'),
+        <>
+          {text('name', { required: true })}
+          {text('location')}
+          {text('phoneNumber')}
+          {text('secondPhoneNumber')}
+        </>,
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      {section(
+        t('sections.receipt'),
+        <>
+          {text('recepitInfo', { multiline: true })}
+          <ImageUploadField
+            name="logo"
+            label={t('fields.logo')}
+            value={state.logo}
+            onChange={(url) => set('logo', url)}
+          />
+          <ImageUploadField
+            name="receiptFooterImage"
+            label={t('fields.receiptFooterImage')}
+            value={state.receiptFooterImage}
+            onChange={(url) => set('receiptFooterImage', url)}
+          />
+        </>,
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      {section(
+        t('sections.tax'),
+        <>
+          {text('taxNumber', { ltr: true })}
+          {text('taxBranchNumber', { ltr: true })}
+          {text('activityCode', { ltr: true })}
+          <SelectField
+            name="taxType"
+            label={t('fields.taxType')}
+            value={state.taxType}
+            onChange={(value) => set('taxType', value as TaxType | '')}
+            error={errors.taxType}
+            noneLabel={t('taxTypes.none')}
+            options={TAX_TYPES.map((type) => ({ value: type, label: t(`taxTypes.${type}`) }))}
+            testId="branch-taxType"
+          />
+        </>,
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      {section(
+        t('sections.eta'),
+        <>
+          {text('invoiceClientId', { ltr: true })}
+          {secret('invoiceClientSecret')}
+          {text('receiptClientId', { ltr: true })}
+          {secret('receiptClientSecret')}
+          {text('receiptPosSerial', { ltr: true })}
+          {text('receiptsOsVersion', { ltr: true })}
+        </>,
+      )}
+    </FormDialog>
+  );
+}

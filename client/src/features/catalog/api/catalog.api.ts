@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  CategoryCreateDto,
+  CategoryResponseDto,
+  CategoryUpdateDto,
+  ImportReportDto,
+  NearStockEndDto,
+  ProductCreateDto,
+  ProductPropertiesResultDto,
+  ProductPropertiesUpdateDto,
+  ProductResponseDto,
+  ProductUpdateDto,
+  PropertyTypeCreateDto,
+  PropertyTypeResponseDto,
+  PropertyTypeUpdateDto,
+  VariantInputDto,
+  VariantResponseDto,
+  VariantUpdateDto,
+} from '@pos/contracts';
+import { http, request } from '../../../shared/api/http';
+
+// Calls of docs/api-catalog.md (issue 4), one place for paths and query keys.
+const id = (value: string) => encodeURIComponent(value);
+
+export type ProductListQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  categoryId?: string;
+  active?: boolean;
+  sort?: string;
+};
+
+export type ProductDetail = ProductResponseDto & {
+  variants: NonNullable<ProductResponseDto['variants']>;
+};
+export type ProductVariant = ProductDetail['variants'][number];
+
+export type ImportJob = {
+  state: string;
+  progress: number;
+  result?: ImportReportDto;
+  error?: string;
+};
+
+export type InventoryOption = { id: string; name: string; branchId: string; branchName: string };
+
+export const catalogKeys = {
+  categories: ['catalog', 'categories'] as const,
+  propertyTypes: ['catalog', 'property-types'] as const,
+  products: ['catalog', 'products'] as const,
+  productList: (query: ProductListQuery) => ['catalog', 'products', 'list', query] as const,
+  product: (productId: string) => ['catalog', 'products', 'one', productId] as const,
+  nearStockEnd: ['catalog', 'near-stock-end'] as const,
+  variantSearch: (q: string, inventoryId?: string) => ['catalog', 'variant-search', q, inventoryId ?? ''] as const,
+  inventoryOptions: ['inventory', 'options'] as const,
+};
+
+export const catalogApi = {
+  categories: () => http.get<CategoryResponseDto[]>('/Categories'),
+  createCategory: (body: CategoryCreateDto) => http.post<CategoryResponseDto>('/Categories', body),
+  updateCategory: (categoryId: string, body: CategoryUpdateDto) =>
+    http.patch<CategoryResponseDto>(`/Categories/${id(categoryId)}`, body),
+  deleteCategory: (categoryId: string) => http.delete<void>(`/Categories/${id(categoryId)}`),
+
+  propertyTypes: () => http.get<PropertyTypeResponseDto[]>('/PropertyTypes'),
+  createPropertyType: (body: PropertyTypeCreateDto) => http.post<PropertyTypeResponseDto>('/PropertyTypes', body),
+  updatePropertyType: (typeId: string, body: PropertyTypeUpdateDto) =>
+    http.patch<PropertyTypeResponseDto>(`/PropertyTypes/${id(typeId)}`, body),
+  deletePropertyType: (typeId: string) => http.delete<void>(`/PropertyTypes/${id(typeId)}`),
+
+  products: (query: ProductListQuery) => http.list<ProductResponseDto>('/Products', query),
+  product: (productId: string) => http.get<ProductDetail>(`/Products/${id(productId)}`),
+  createProduct: (body: ProductCreateDto) => http.post<ProductResponseDto>('/Products', body),
+  updateProduct: (productId: string, body: ProductUpdateDto) =>
+    http.patch<ProductResponseDto>(`/Products/${id(productId)}`, body),
+  deleteProduct: (productId: string) => http.delete<void>(`/Products/${id(productId)}`),
+  addVariant: (productId: string, body: VariantInputDto) =>
+    http.post<VariantResponseDto>(`/Products/${id(productId)}/variants`, body),
+  updateVariant: (variantId: string, body: VariantUpdateDto) =>
+    http.patch<VariantResponseDto>(`/Products/variants/${id(variantId)}`, body),
+  deleteVariant: (variantId: string) => http.delete<void>(`/Products/variants/${id(variantId)}`),
+  updateProductProperties: (productId: string, body: ProductPropertiesUpdateDto) =>
+    http.post<ProductPropertiesResultDto>(`/Products/${id(productId)}/properties`, body),
+
+  searchVariants: (q: string, inventoryId?: string, limit = 20, signal?: AbortSignal) =>
+    request('/variants/search', { query: { q, inventoryId, limit }, signal }).then(
+      (res) => res.json() as Promise<VariantResponseDto[]>,
+    ),
+  nearStockEnd: () => http.list<NearStockEndDto>('/variants/getNearStockEnd'),
+  inventoryOptions: () => http.get<InventoryOption[]>('/Inventories/options'),
+
+  importFile: (file: File, dryRun: boolean) => {
+    const form = new FormData();
+    form.append('file', file);
+    return request('/Products/import', { method: 'POST', query: { dryRun }, body: form }).then(
+      (res) => res.json() as Promise<ImportReportDto>,
+    );
+  },
+  job: (jobId: string) => http.get<ImportJob>(`/jobs/${id(jobId)}`),
+};
+
+/** Downloads a file answer (export, template) under the server's file name or `fallback`. */
+export async function downloadFile(path: string, fallback: string): Promise<void> {
+  const res = await request(path, { headers: { Accept: '*/*' } });
+  const blob = await res.blob();
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  const name = star ? decodeURIComponent(star[1].trim()) : plain ? plain[1].trim() : fallback;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useCategories(enabled = true) {
+  return useQuery({ queryKey: catalogKeys.categories, queryFn: catalogApi.categories, enabled, staleTime: 30_000 });
+}
+
+export function usePropertyTypes(enabled = true) {
+  return useQuery({
+    queryKey: catalogKeys.propertyTypes,
+    queryFn: catalogApi.propertyTypes,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Every inventory (id, name, branch): pickers and the opening-stock columns. */
+export function useInventoryOptions(enabled = true) {
+  return useQuery({
+    queryKey: catalogKeys.inventoryOptions,
+    queryFn: catalogApi.inventoryOptions,
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,252 @@
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type ImportReportDto } from '@pos/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
+import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
+
+const POLL_MS = 1000;
+const PREVIEW_ROWS = 200;
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type Phase = 'idle' | 'checking' | 'checked' | 'importing' | 'done';
+
+/**
+ * Excel import: template, choose .xlsx, dry run preview with per-row errors (Arabic from the
+ * server), then the real import. Large files run as a background job: the answer carries a
+ * jobId and the dialog polls GET /api/jobs/{jobId} for the progress bar.
+ */
+export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('catalog');
+  const queryClient = useQueryClient();
+  // Mounted with a new key at each opening, so every piece of state starts empty.
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [report, setReport] = useState<ImportReportDto | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const cancelled = useRef(false);
+
+  // Closing (or leaving the page) stops following a background job.
+  useEffect(() => {
+    cancelled.current = !open;
+    return () => {
+      cancelled.current = true;
+    };
+  }, [open]);
+
+  /** Follows a background job until it ends; its result is the report. */
+  const waitForJob = async (jobId: string): Promise<ImportReportDto> => {
+    setProgress(0);
+    for (;;) {
+      if (cancelled.current) throw new Error('cancelled');
+      const job = await catalogApi.job(jobId);
+      setProgress(Math.max(0, Math.min(100, Number(job.progress) || 0)));
+      if (job.state === 'completed' && job.result) return job.result;
+      if (job.state === 'failed') throw new Error(job.error || t('import.jobFailed'));
+      await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
+    }
+  };
+
+  const run = async (dryRun: boolean) => {
+    if (!file) return;
+    setFailure(null);
+    setPhase(dryRun ? 'checking' : 'importing');
+    try {
+      let answer = await catalogApi.importFile(file, dryRun);
+      if (answer.jobId) answer = await waitForJob(answer.jobId);
+      if (cancelled.current) return;
+      setReport(answer);
+      setProgress(null);
+      if (dryRun) {
+        setPhase('checked');
+      } else if (answer.errors.length > 0 || answer.dryRun) {
+        // Nothing was written: show the errors and let the user fix the file.
+        setPhase('checked');
+      } else {
+        setPhase('done');
+        toast.success(t('import.done', { created: answer.created, updated: answer.updated }));
+        await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+      }
+    } catch (err) {
+      if (cancelled.current) return;
+      setProgress(null);
+      setPhase('idle');
+      setFailure(handleError(err, { toast: true }).message);
+    }
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!chosen) return;
+    if (!/\.xlsx$/i.test(chosen.name) && chosen.type !== XLSX_TYPE) {
+      setFailure(t('import.badType'));
+      return;
+    }
+    setFile(chosen);
+    setReport(null);
+    setFailure(null);
+    setPhase('idle');
+  };
+
+  const busy = phase === 'checking' || phase === 'importing';
+  const canImport = phase === 'checked' && report !== null && report.errors.length === 0 && report.totalRows > 0;
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
+      <DialogTitle>{t('import.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() =>
+              void downloadFile('/Products/import/template', 'products-template.xlsx').catch((err) =>
+                handleError(err, { toast: true }),
+              )
+            }
+            data-testid="import-template"
+          >
+            {t('import.template')}
+          </Button>
+          <Button component="label" size="small" variant="contained" disabled={busy} startIcon={<CloudUploadOutlined />}>
+            {t('import.choose')}
+            <input hidden type="file" accept={`.xlsx,${XLSX_TYPE}`} onChange={onFile} data-testid="import-file" />
+          </Button>
+          {file && <Chip size="small" label={file.name} data-testid="import-file-name" />}
+          <Box sx={{ flex: 1 }} />
+          <Button size="small" variant="outlined" disabled={!file || busy} onClick={() => void run(true)} data-testid="import-preview">
+            {t('import.preview')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('import.hint')}
+        </Typography>
+        {busy && (
+          <Box sx={{ my: 1.5 }} data-testid="import-progress">
+            <Typography variant="body2" sx={{ mb: 0.5 }}>
+              {phase === 'checking' ? t('import.checking') : t('import.importing')}
+              {progress !== null && ` ${progress}%`}
+            </Typography>
+            <LinearProgress variant={progress === null ? 'indeterminate' : 'determinate'} value={progress ?? 0} />
+          </Box>
+        )}
+        {failure && (
+          <Alert severity="error" sx={{ my: 1 }}>
+            {failure}
+          </Alert>
+        )}
+        {report && (
+          <Box data-testid="import-report">
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
+              <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
+              <Chip size="small" color="success" variant="outlined" label={t('import.toCreate', { count: report.created })} />
+              <Chip size="small" color="info" variant="outlined" label={t('import.toUpdate', { count: report.updated })} />
+              <Chip
+                size="small"
+                color={report.errors.length ? 'error' : 'default'}
+                variant="outlined"
+                label={t('import.errorCount', { count: report.errors.length })}
+              />
+            </Stack>
+            {phase === 'done' && <Alert severity="success">{t('import.done', { created: report.created, updated: report.updated })}</Alert>}
+            {report.errors.length > 0 && (
+              <>
+                <Alert severity="error" sx={{ my: 1 }}>
+                  {t('import.hasErrors')}
+                </Alert>
+                <TableContainer sx={{ maxBlockSize: 240 }}>
+                  <Table size="small" stickyHeader aria-label={t('import.errorsTitle')}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
+                        <TableCell sx={{ inlineSize: 140 }}>{t('import.column')}</TableCell>
+                        <TableCell>{t('import.message')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {report.errors.map((error, index) => (
+                        <TableRow key={`${error.row}-${index}`} data-testid="import-error-row">
+                          <TableCell>{error.row}</TableCell>
+                          <TableCell>{error.column ?? ''}</TableCell>
+                          <TableCell sx={{ color: 'error.main' }}>{error.message}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </>
+            )}
+            {report.preview.length > 0 && (
+              <TableContainer sx={{ maxBlockSize: 280, mt: 1.5 }}>
+                <Table size="small" stickyHeader aria-label={t('import.previewTitle')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
+                      <TableCell>{t('fields.nameAr')}</TableCell>
+                      <TableCell>{t('fields.sku')}</TableCell>
+                      <TableCell>{t('fields.barcodes')}</TableCell>
+                      <TableCell>{t('fields.sellPrice')}</TableCell>
+                      <TableCell>{t('import.action')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {report.preview.slice(0, PREVIEW_ROWS).map((row) => (
+                      <TableRow key={row.row}>
+                        <TableCell>{row.row}</TableCell>
+                        <TableCell>{row.nameAr}</TableCell>
+                        <TableCell dir="ltr">{row.sku}</TableCell>
+                        <TableCell dir="ltr">{row.barcode ?? ''}</TableCell>
+                        <TableCell>{formatPiasters(row.sellPrice)}</TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            color={row.action === 'create' ? 'success' : 'info'}
+                            label={t(`import.actions.${row.action}`)}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={busy}>
+          {phase === 'done' ? t('common.close') : t('common.cancel')}
+        </Button>
+        {phase !== 'done' && (
+          <Button variant="contained" disabled={!canImport || busy} onClick={() => void run(false)} data-testid="import-confirm">
+            {t('import.confirm')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

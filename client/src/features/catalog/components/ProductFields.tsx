@@ -1,0 +1,182 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { ETA_ITEM_TYPES, UNITS, type EtaItemType, type ProductResponseDto, type Unit } from '@pos/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../../../shared/forms/validateDto';
+import { ImageUploadField } from '../../branches/components/ImageUploadField';
+import { useCategories } from '../api/catalog.api';
+import { buildTree } from '../lib/tree';
+
+export type ProductFieldsState = {
+  nameAr: string;
+  nameEn: string;
+  categoryId: string;
+  unit: Unit;
+  vatRate: string;
+  etaItemType: EtaItemType | '';
+  etaItemCode: string;
+  image: string | null;
+  active: boolean;
+};
+
+/** Egypt's standard VAT rate (DESIGN.md §1). */
+export const DEFAULT_VAT = 14;
+
+export function productFieldsFrom(product: ProductResponseDto | null): ProductFieldsState {
+  return {
+    nameAr: product?.nameAr ?? '',
+    nameEn: product?.nameEn ?? '',
+    categoryId: product?.categoryId ?? '',
+    unit: product?.unit ?? 'piece',
+    vatRate: String(product?.vatRate ?? DEFAULT_VAT),
+    etaItemType: product?.etaItemType ?? '',
+    etaItemCode: product?.etaItemCode ?? '',
+    image: product?.image ?? null,
+    active: product?.active ?? true,
+  };
+}
+
+/** The product's own fields as the API takes them. */
+export function productFieldsPayload(state: ProductFieldsState) {
+  const vat = state.vatRate.trim();
+  return {
+    nameAr: state.nameAr.trim(),
+    nameEn: state.nameEn.trim() || null,
+    categoryId: state.categoryId || null,
+    unit: state.unit,
+    vatRate: vat === '' ? 0 : /^\d+$/.test(vat) ? Number(vat) : Number.NaN,
+    etaItemType: state.etaItemType || null,
+    etaItemCode: state.etaItemCode.trim() || null,
+    image: state.image,
+    active: state.active,
+  };
+}
+
+type Props = {
+  state: ProductFieldsState;
+  onChange: (next: ProductFieldsState) => void;
+  errors: FieldErrors;
+  disabled?: boolean;
+};
+
+export function ProductFields({ state, onChange, errors, disabled }: Props) {
+  const { t } = useTranslation('catalog');
+  const categories = useCategories();
+  const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
+  const set = <K extends keyof ProductFieldsState>(key: K, value: ProductFieldsState[K]) => onChange({ ...state, [key]: value });
+
+  const text = (name: 'nameAr' | 'nameEn' | 'vatRate' | 'etaItemCode', extra: { required?: boolean; ltr?: boolean; hint?: string } = {}) => (
+    <TextField
+      size="small"
+      fullWidth
+      name={name}
+      label={t(`fields.${name}`)}
+      value={state[name]}
+      required={extra.required}
+      disabled={disabled}
+      onChange={(e) => set(name, e.target.value)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? extra.hint ?? ' '}
+      slotProps={{ htmlInput: { 'data-testid': `product-${name}`, dir: extra.ltr ? 'ltr' : undefined, inputMode: name === 'vatRate' ? 'numeric' : undefined } }}
+    />
+  );
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        columnGap: 2,
+        rowGap: 0.5,
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ gridColumn: { lg: 'span 2' } }}>{text('nameAr', { required: true })}</Box>
+      <Box sx={{ gridColumn: { lg: 'span 2' } }}>{text('nameEn', { ltr: true })}</Box>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        label={t('fields.category')}
+        value={categories.data ? state.categoryId : ''}
+        disabled={disabled}
+        onChange={(e) => set('categoryId', e.target.value)}
+        error={Boolean(errors.categoryId)}
+        helperText={errors.categoryId ?? ' '}
+        slotProps={{
+          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'product-categoryId' } as never },
+          inputLabel: { shrink: true },
+        }}
+      >
+        <MenuItem value="">
+          <em>{t('products.noCategory')}</em>
+        </MenuItem>
+        {tree.map(({ category, depth }) => (
+          <MenuItem key={category.id} value={category.id} sx={{ paddingInlineStart: 2 + depth * 2 }}>
+            {category.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        label={t('fields.unit')}
+        value={state.unit}
+        disabled={disabled}
+        onChange={(e) => set('unit', e.target.value as Unit)}
+        helperText=" "
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'product-unit' } as never } }}
+      >
+        {UNITS.map((unit) => (
+          <MenuItem key={unit} value={unit}>
+            {t(`units.${unit}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {text('vatRate', { hint: t('hints.vatRate') })}
+      <Box sx={{ display: 'flex', alignItems: 'center', minBlockSize: 40 }}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={state.active}
+              disabled={disabled}
+              onChange={(e) => set('active', e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'product-active' } as never }}
+            />
+          }
+          label={t('fields.active')}
+        />
+      </Box>
+      <TextField
+        select
+        size="small"
+        fullWidth
+        label={t('fields.etaItemType')}
+        value={state.etaItemType}
+        disabled={disabled}
+        onChange={(e) => set('etaItemType', e.target.value as EtaItemType | '')}
+        helperText={errors.etaItemType ?? ' '}
+        error={Boolean(errors.etaItemType)}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">
+          <em>{t('products.noEta')}</em>
+        </MenuItem>
+        {ETA_ITEM_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
+      </TextField>
+      {text('etaItemCode', { ltr: true, hint: t('hints.etaItemCode') })}
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <ImageUploadField label={t('fields.image')} value={state.image} onChange={(url) => set('image', url)} disabled={disabled} name="product-image" />
+      </Box>
+    </Box>
+  );
+}

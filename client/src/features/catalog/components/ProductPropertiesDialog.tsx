@@ -1,0 +1,410 @@
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  currentAxisValues,
+  planProductAxes,
+  propertiesKey,
+  ProductPropertiesUpdateDto,
+  type AxisPlanProblem,
+  type PropertyTypeResponseDto,
+  type VariantInputDto,
+} from '@pos/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { validateDto } from '../../../shared/forms/validateDto';
+import { sessionUserState } from '../../../shared/state';
+import { toast } from '../../../shared/ui/toast';
+import { catalogApi, catalogKeys, useInventoryOptions, type ProductDetail } from '../api/catalog.api';
+import { useCan } from '../hooks/useCan';
+import { formatQuantity, piastersToInput } from '../lib/money';
+import { propertiesText } from '../lib/variants';
+import { variantFromTexts } from '../lib/variantForm';
+import { VariantGrid, emptyGridRow, useGridRows, type GridRow } from './VariantGrid';
+
+/** No plan yet: no rows (one constant, so the grid rows are not rebuilt each render). */
+const NO_COMBOS: Record<string, string>[] = [];
+
+/** One axis being edited: the type, its chosen values, values typed here, and the existing-variant value. */
+type AxisState = { type: PropertyTypeResponseDto; values: string[]; extra: string[]; existingValue: string };
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  product: ProductDetail;
+  propertyTypes: PropertyTypeResponseDto[];
+};
+
+/**
+ * Change an existing product's property types: add values (XL) or a whole type (اللون); the missing
+ * combinations appear as new rows to fill in. Removing a value or type retires its variants
+ * (deactivated when they have stock history, deleted otherwise): see docs/decisions.md.
+ * Mounted with a new key at each opening.
+ */
+export function ProductPropertiesDialog({ open, onClose, product, propertyTypes }: Props) {
+  const { t, i18n } = useTranslation('catalog');
+  const can = useCan();
+  const showCost = can('can_see_buy_price');
+  const queryClient = useQueryClient();
+  const user = useAtomValue(sessionUserState);
+  const inventoryOptions = useInventoryOptions();
+  const branchId = user?.branchId ?? null;
+  const inventories = useMemo(
+    () => (inventoryOptions.data ?? []).filter((inv) => !branchId || inv.branchId === branchId),
+    [inventoryOptions.data, branchId],
+  );
+
+  const typeById = useMemo(() => new Map(propertyTypes.map((p) => [p.id, p])), [propertyTypes]);
+  const oldTypes = useMemo(
+    () => product.propertyTypeIds.map((id) => typeById.get(id)).filter((p): p is PropertyTypeResponseDto => Boolean(p)),
+    [product.propertyTypeIds, typeById],
+  );
+  const planVariants = useMemo(
+    () => product.variants.map((v) => ({ id: v.id, properties: v.properties ?? {}, active: v.active })),
+    [product.variants],
+  );
+  const current = useMemo(
+    () =>
+      currentAxisValues(
+        oldTypes.map((type) => type.name),
+        planVariants,
+        Object.fromEntries(oldTypes.map((type) => [type.name, type.values])),
+      ),
+    [oldTypes, planVariants],
+  );
+
+  const [axes, setAxes] = useState<AxisState[]>(() =>
+    oldTypes.map((type) => ({ type, values: current[type.name] ?? [], extra: [], existingValue: '' })),
+  );
+  const [keep, setKeep] = useState<Record<string, string>>({});
+  const [newValue, setNewValue] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
+
+  const removed = oldTypes.filter((type) => !axes.some((a) => a.type.id === type.id));
+  const isNew = (typeId: string) => !product.propertyTypeIds.includes(typeId);
+  const optionsOf = (axis: AxisState) => [...axis.type.values, ...axis.extra.filter((v) => !axis.type.values.includes(v))];
+
+  const result = useMemo(
+    () =>
+      planProductAxes({
+        oldAxes: oldTypes.map((type) => type.name),
+        axes: axes.map((a) => ({
+          name: a.type.name,
+          values: a.values,
+          existingValue: isNew(a.type.id) && a.existingValue ? a.existingValue : undefined,
+        })),
+        keep: Object.fromEntries(removed.filter((type) => keep[type.id]).map((type) => [type.name, keep[type.id]])),
+        variants: planVariants,
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [axes, keep, oldTypes, planVariants],
+  );
+  const plan = result.plan;
+  const problemFor = (code: AxisPlanProblem['code'], axis: string) =>
+    result.problems.some((p) => p.code === code && 'axis' in p && p.axis === axis);
+
+  // New rows start from the first active variant's prices: a new size usually sells like the others.
+  const template = useMemo(() => {
+    const first = product.variants.find((v) => v.active) ?? product.variants[0];
+    const row = emptyGridRow('', {});
+    if (!first) return row;
+    return {
+      ...row,
+      sellPrice: piastersToInput(first.sellPrice),
+      minSellPrice: first.minSellPrice ? piastersToInput(first.minSellPrice) : '',
+      lowStockThreshold: first.lowStockThreshold ? formatQuantity(first.lowStockThreshold).replace(/,/g, '') : '',
+    };
+  }, [product.variants]);
+  const order = axes.map((a) => a.type.name);
+  const fresh = useCallback((key: string, properties: Record<string, string>): GridRow => ({ ...template, key, properties }), [template]);
+  const { rows, patchRow, applyAll, errors: gridErrors, setErrors: setGridErrors } = useGridRows(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
+
+  const setAxis = (typeId: string, change: (axis: AxisState) => AxisState) =>
+    setAxes((prev) => prev.map((a) => (a.type.id === typeId ? change(a) : a)));
+  const toggleValue = (axis: AxisState, value: string) =>
+    setAxis(axis.type.id, (a) => {
+      const on = a.values.includes(value);
+      // Keep the type's own order so the grid reads S, M, L, XL.
+      const values = on ? a.values.filter((v) => v !== value) : optionsOf(a).filter((v) => v === value || a.values.includes(v));
+      return { ...a, values, existingValue: on && a.existingValue === value ? '' : a.existingValue };
+    });
+  const addTyped = (axis: AxisState) => {
+    const value = (newValue[axis.type.id] ?? '').trim();
+    if (!value) return;
+    setAxis(axis.type.id, (a) => {
+      const extra = a.type.values.includes(value) || a.extra.includes(value) ? a.extra : [...a.extra, value];
+      const next = { ...a, extra };
+      return { ...next, values: optionsOf(next).filter((v) => v === value || a.values.includes(v)) };
+    });
+    setNewValue((prev) => ({ ...prev, [axis.type.id]: '' }));
+  };
+
+  const save = useMutation({
+    mutationFn: (body: ProductPropertiesUpdateDto) => catalogApi.updateProductProperties(product.id, body),
+    onSuccess: async (res) => {
+      toast.success(t('properties.saved', { created: res.created, reactivated: res.reactivated, deactivated: res.deactivated, deleted: res.deleted }));
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.propertyTypes });
+      onClose();
+    },
+    onError: (err) => setFormError(handleError(err, { toast: true }).message),
+  });
+
+  const submit = async () => {
+    setFormError(null);
+    setShowProblems(true);
+    if (!plan) {
+      setFormError(t('errors.fixForm'));
+      return;
+    }
+    const messages = {
+      priceRequired: t('errors.priceRequired'),
+      priceInvalid: t('errors.priceInvalid'),
+      minAboveSell: t('errors.minAboveSell'),
+      quantityInvalid: t('errors.quantityInvalid'),
+    };
+    const errors: Record<string, string> = {};
+    const variants: VariantInputDto[] = rows.map((row) => {
+      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, { showCost, inventoryIds: inventories.map((i) => i.id), messages });
+      for (const [field, message] of Object.entries(rowErrors)) errors[`${row.key}.${field}`] = message;
+      return input;
+    });
+    const body: ProductPropertiesUpdateDto = {
+      axes: axes.map((a) => ({
+        propertyTypeId: a.type.id,
+        values: a.values,
+        ...(isNew(a.type.id) && a.existingValue ? { existingValue: a.existingValue } : {}),
+      })),
+      removedAxes: removed.filter((type) => keep[type.id]).map((type) => ({ propertyTypeId: type.id, keepValue: keep[type.id] })),
+      variants,
+    };
+    const found = await validateDto(ProductPropertiesUpdateDto, body, i18n.language, (f) => {
+      const last = f.split('.').pop() ?? f;
+      return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
+    });
+    let other: string | null = null;
+    for (const [path, message] of Object.entries(found)) {
+      if (!message) continue;
+      const m = /^variants\.(\d+)\.(\w+)/.exec(path);
+      const row = m ? rows[Number(m[1])] : undefined;
+      if (row && m) errors[`${row.key}.${m[2]}`] ??= message;
+      else other ??= message;
+    }
+    setGridErrors(errors);
+    if (other || Object.keys(errors).length > 0) {
+      setFormError(other ?? t('errors.fixForm'));
+      return;
+    }
+    save.mutate(body);
+  };
+
+  const activeCount = product.variants.filter((v) => v.active).length;
+
+  return (
+    <Dialog open={open} onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="lg">
+      <DialogTitle>{t('properties.title', { name: product.nameAr })}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('properties.hint')}
+        </Typography>
+        {formError && (
+          <Alert severity="error" sx={{ mb: 1.5 }} data-testid="properties-error">
+            {formError}
+          </Alert>
+        )}
+        <Autocomplete<PropertyTypeResponseDto, true>
+          multiple
+          size="small"
+          options={propertyTypes}
+          value={axes.map((a) => a.type)}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          getOptionDisabled={() => axes.length >= 5}
+          onChange={(_, types) =>
+            setAxes((prev) =>
+              types.map(
+                (type) =>
+                  prev.find((a) => a.type.id === type.id) ?? {
+                    type,
+                    values: isNew(type.id) ? [] : (current[type.name] ?? []),
+                    extra: [],
+                    existingValue: '',
+                  },
+              ),
+            )
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('grid.chooseTypes')}
+              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'properties-types' } }}
+            />
+          )}
+        />
+        {axes.map((axis) => {
+          const fresh = isNew(axis.type.id);
+          return (
+            <Box key={axis.type.id} sx={{ mt: 1.5 }} data-testid="properties-axis">
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 700, minInlineSize: 80 }}>
+                  {axis.type.name}
+                </Typography>
+                {fresh && <Chip size="small" color="info" variant="outlined" label={t('properties.newType')} />}
+              </Stack>
+              <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+                {optionsOf(axis).map((value) => {
+                  const on = axis.values.includes(value);
+                  const had = (current[axis.type.name] ?? []).includes(value);
+                  return (
+                    <Chip
+                      key={value}
+                      label={value}
+                      size="small"
+                      color={on ? (had || fresh ? 'primary' : 'success') : had ? 'error' : 'default'}
+                      variant={on ? 'filled' : 'outlined'}
+                      aria-pressed={on}
+                      data-testid="properties-value"
+                      onClick={() => toggleValue(axis, value)}
+                    />
+                  );
+                })}
+                <TextField
+                  size="small"
+                  value={newValue[axis.type.id] ?? ''}
+                  onChange={(e) => setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addTyped(axis);
+                    }
+                  }}
+                  placeholder={t('properties.newValue')}
+                  sx={{ inlineSize: 150 }}
+                  slotProps={{ htmlInput: { 'aria-label': t('properties.newValueOf', { name: axis.type.name }), 'data-testid': 'properties-new-value', maxLength: 60 } }}
+                />
+                <IconButton size="small" aria-label={t('properties.addValue')} onClick={() => addTyped(axis)}>
+                  <Add fontSize="small" />
+                </IconButton>
+              </Stack>
+              {fresh && activeCount > 0 && (
+                <TextField
+                  select
+                  size="small"
+                  label={t('properties.existingValue')}
+                  value={axis.existingValue}
+                  onChange={(e) => setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))}
+                  error={showProblems && problemFor('AXIS_EXISTING_VALUE_REQUIRED', axis.type.name)}
+                  helperText={t('properties.existingValueHint', { count: activeCount })}
+                  sx={{ mt: 1, minInlineSize: 260 }}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never } }}
+                >
+                  {axis.values.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {value}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            </Box>
+          );
+        })}
+        {removed.map((type) => (
+          <Box key={type.id} sx={{ mt: 1.5 }}>
+            <TextField
+              select
+              size="small"
+              label={t('properties.keepValue', { name: type.name })}
+              value={keep[type.id] ?? ''}
+              onChange={(e) => setKeep((prev) => ({ ...prev, [type.id]: e.target.value }))}
+              error={showProblems && problemFor('AXIS_KEEP_VALUE_REQUIRED', type.name)}
+              helperText={t('properties.keepValueHint')}
+              sx={{ minInlineSize: 260 }}
+            >
+              {(current[type.name] ?? []).map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+        ))}
+        <Box sx={{ mt: 2 }} data-testid="properties-summary">
+          {plan ? (
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+              <Chip size="small" color="success" label={t('properties.willCreate', { count: plan.create.length })} data-testid="properties-create-count" />
+              {plan.reactivate.length > 0 && <Chip size="small" color="info" label={t('properties.willReactivate', { count: plan.reactivate.length })} />}
+              {plan.update.length > 0 && <Chip size="small" label={t('properties.willUpdate', { count: plan.update.length })} />}
+              {plan.retire.length > 0 && <Chip size="small" color="warning" label={t('properties.willRetire', { count: plan.retire.length })} />}
+            </Stack>
+          ) : (
+            <Alert severity="info">{problemText(result.problems[0], t, product)}</Alert>
+          )}
+          {plan && plan.retire.length > 0 && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t('properties.retireExplained', {
+                names: plan.retire
+                  .map((id) => product.variants.find((v) => v.id === id))
+                  .map((v) => (v ? propertiesText(v.properties, order.concat(removed.map((r) => r.name))) || v.sku : ''))
+                  .join('، '),
+              })}
+            </Alert>
+          )}
+        </Box>
+        {rows.length > 0 && (
+          <Box sx={{ mt: 1.5 }}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('properties.newRows')}
+            </Typography>
+            <VariantGrid rows={rows} onChange={patchRow} onApplyAll={applyAll} errors={gridErrors} showCost={showCost} inventories={inventories} />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid="properties-save"
+        >
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function problemText(problem: AxisPlanProblem | undefined, t: TFunction<'catalog'>, product: ProductDetail): string {
+  if (!problem) return '';
+  switch (problem.code) {
+    case 'AXIS_EXISTING_VALUE_REQUIRED':
+      return t('properties.problems.existingValue', { name: problem.axis });
+    case 'AXIS_KEEP_VALUE_REQUIRED':
+      return t('properties.problems.keepValue', { name: problem.axis });
+    case 'VARIANT_PROPERTIES_MISMATCH':
+      return t('properties.problems.mismatch', { sku: product.variants.find((v) => v.id === problem.variantId)?.sku ?? '', name: problem.axis });
+    case 'GRID_TOO_LARGE':
+      return t('properties.problems.tooLarge', { size: problem.size, max: problem.max });
+  }
+}

@@ -1,0 +1,269 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import QrCode2 from '@mui/icons-material/QrCode2';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { routePath, type ProductResponseDto } from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { RowLink } from '../../../shared/ui/RowLink';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { catalogApi, catalogKeys, downloadFile, type ProductListQuery } from '../api/catalog.api';
+import { useCan } from '../hooks/useCan';
+import { CategoryFilter } from './CategoryFilter';
+import { ImportDialog } from './ImportDialog';
+import { LabelsDialog } from './LabelsDialog';
+
+type ActiveFilter = 'all' | 'active' | 'inactive';
+
+export function ProductsPage() {
+  const { t } = useTranslation('catalog');
+  const can = useCan();
+  const canManage = can('can_manage_products');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [categoryId, setCategoryId] = useState(params.get('categoryId') ?? '');
+  const [activeFilter, setActiveFilter] = useState<ActiveFilter>('all');
+  const paging = usePaging();
+  const [importOpen, setImportOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  // Dialogs are mounted afresh at each opening (their state starts from scratch).
+  const [dialogKey, setDialogKey] = useState(0);
+  const [exporting, setExporting] = useState(false);
+
+  // Keep the search in the address so back/forward and shared links keep it.
+  useEffect(() => {
+    const next = new URLSearchParams();
+    if (q) next.set('q', q);
+    if (categoryId) next.set('categoryId', categoryId);
+    setParams(next, { replace: true });
+  }, [q, categoryId, setParams]);
+
+  const query: ProductListQuery = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    q: q || undefined,
+    categoryId: categoryId || undefined,
+    active: activeFilter === 'all' ? undefined : activeFilter === 'active',
+  };
+  const list = useQuery({
+    queryKey: catalogKeys.productList(query),
+    queryFn: () => catalogApi.products(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/Products/export', 'products.xlsx');
+    } catch (err) {
+      handleError(err, { toast: true });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<ProductResponseDto>[] = [
+    {
+      key: 'image',
+      header: null,
+      headerSx: { inlineSize: 48 },
+      sx: { py: 0.5 },
+      render: (product) =>
+        product.image ? (
+          <Box
+            component="img"
+            src={product.image}
+            alt=""
+            sx={{
+              inlineSize: 32,
+              blockSize: 32,
+              objectFit: 'cover',
+              borderRadius: 0.5,
+              display: 'block',
+            }}
+          />
+        ) : (
+          <ImageOutlined sx={{ color: 'text.disabled', display: 'block' }} />
+        ),
+    },
+    {
+      key: 'name',
+      header: t('fields.nameAr'),
+      render: (product) => (
+        <>
+          <RowLink to={routePath('Products-id', { id: product.id })}>{product.nameAr}</RowLink>
+          {product.nameEn && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="div"
+              dir="ltr"
+              sx={{ textAlign: 'start' }}
+            >
+              {product.nameEn}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'category',
+      header: t('fields.category'),
+      render: (product) => product.categoryName ?? '',
+    },
+    { key: 'unit', header: t('fields.unit'), render: (product) => t(`units.${product.unit}`) },
+    {
+      key: 'vat',
+      header: t('fields.vatRate'),
+      align: 'center',
+      render: (product) => `${product.vatRate}%`,
+    },
+    {
+      key: 'variants',
+      header: t('products.variants'),
+      align: 'center',
+      render: (product) => product.variantCount,
+    },
+    {
+      key: 'active',
+      header: t('fields.active'),
+      render: (product) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={product.active ? 'success' : 'default'}
+          label={product.active ? t('state.active') : t('state.inactive')}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('products.title')}
+        gap={1}
+        actions={
+          <>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<QrCode2 />}
+              onClick={() => {
+                setDialogKey((k) => k + 1);
+                setLabelsOpen(true);
+              }}
+              data-testid="products-labels"
+            >
+              {t('labels.open')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={exporting}
+              onClick={() => void onExport()}
+              data-testid="products-export"
+            >
+              {t('products.export')}
+            </Button>
+            {canManage && (
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<FileUploadOutlined />}
+                onClick={() => {
+                  setDialogKey((k) => k + 1);
+                  setImportOpen(true);
+                }}
+                data-testid="products-import"
+              >
+                {t('products.import')}
+              </Button>
+            )}
+            {canManage && (
+              <AddButton
+                onClick={() => navigate(routePath('Products-id', { id: 'new' }))}
+                testId="product-add"
+              >
+                {t('products.add')}
+              </AddButton>
+            )}
+          </>
+        }
+      />
+
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="catalog"
+        pageSizeOptions={[10, 25, 50, 100]}
+        columns={columns}
+        rowKey={(product) => product.id}
+        rowTestId="product-row"
+        rowProps={(product) => ({ sx: { opacity: product.active ? 1 : 0.6 } })}
+        onRowClick={(product) => navigate(routePath('Products-id', { id: product.id }))}
+        ariaLabel={t('products.title')}
+        emptyText={t('products.empty')}
+        emptyTestId="products-empty"
+        filters={
+          <>
+            <SearchField
+              value={search}
+              onChange={paging.withReset(setSearch)}
+              label={t('products.search')}
+              testId="products-search"
+            />
+            <CategoryFilter
+              label={t('fields.category')}
+              allLabel={t('products.allCategories')}
+              value={categoryId}
+              onChange={paging.withReset(setCategoryId)}
+            />
+            <SelectFilter<ActiveFilter>
+              label={t('fields.active')}
+              value={activeFilter}
+              onChange={paging.withReset(setActiveFilter)}
+              allValue="all"
+              allLabel={t('products.allStates')}
+              options={[
+                { value: 'active', label: t('products.activeOnly') },
+                { value: 'inactive', label: t('products.inactiveOnly') },
+              ]}
+              minWidth={130}
+            />
+          </>
+        }
+      />
+      <ImportDialog
+        key={`import-${dialogKey}`}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+      />
+      <LabelsDialog
+        key={`labels-${dialogKey}`}
+        open={labelsOpen}
+        onClose={() => setLabelsOpen(false)}
+      />
+    </Box>
+  );
+}
+
+export default ProductsPage;

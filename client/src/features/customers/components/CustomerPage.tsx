@@ -1,0 +1,189 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Payments from '@mui/icons-material/Payments';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, type CustomerDto } from '@pos/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
+import { methodName, usePaymentMethods } from '../../sales/api/sales.api';
+import { AmountField } from '../../sales/components/AmountField';
+import { formatDateTime } from '../../sales/components/print';
+import { newId, withNetworkRetry } from '../../sales/lib/ids';
+import { customerKeys, customersApi } from '../api/customers.api';
+import { CustomerFormDialog } from './CustomerFormDialog';
+
+/** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
+export default function CustomerPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('customers');
+  const customer = useQuery({ queryKey: customerKeys.one(id), queryFn: () => customersApi.get(id), enabled: !!id });
+  const ledger = useQuery({ queryKey: customerKeys.ledger(id), queryFn: () => customersApi.ledger(id), enabled: !!id });
+  const [editing, setEditing] = useState(false);
+  const [paying, setPaying] = useState(false);
+  useEffect(() => {
+    const err = customer.error ?? ledger.error;
+    if (err) handleError(err, { toast: true });
+  }, [customer.error, ledger.error]);
+  const c = customer.data;
+  if (!c) return customer.isLoading ? <LinearProgress /> : null;
+  return (
+    <Box data-testid="customer-page">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {c.name}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+          {t('actions.edit')}
+        </Button>
+        <Button variant="contained" startIcon={<Payments />} onClick={() => setPaying(true)} data-testid="customer-pay">
+          {t('payment.take')}
+        </Button>
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' }, gap: 1.5, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('fields.balance')}
+          </Typography>
+          <Typography sx={{ fontWeight: 800, fontSize: 26 }} color={c.balance > 0 ? 'error.main' : undefined} data-testid="customer-balance">
+            {formatPiasters(c.balance)}
+          </Typography>
+          <Stack sx={{ gap: 0.5, mt: 1 }}>
+            {c.phone && <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>{[c.phone, c.phone2].filter(Boolean).join(' · ')}</Typography>}
+            {c.address && <Typography variant="body2">{c.address}</Typography>}
+            {c.nationalId && <Typography variant="body2">{t('fields.nationalId')}: {c.nationalId}</Typography>}
+            {c.taxId && <Typography variant="body2">{t('fields.taxId')}: {c.taxId}</Typography>}
+            <Typography variant="body2">
+              {t('fields.creditLimit')}: {c.creditLimit > 0 ? formatPiasters(c.creditLimit) : t('list.noLimit')}
+            </Typography>
+          </Stack>
+        </Paper>
+        <Paper variant="outlined">
+          {ledger.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
+          <Table size="small" aria-label={t('ledger.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('ledger.at')}</TableCell>
+                <TableCell>{t('ledger.type')}</TableCell>
+                <TableCell>{t('ledger.reference')}</TableCell>
+                <TableCell align="right">{t('ledger.amount')}</TableCell>
+                <TableCell align="right">{t('ledger.balanceAfter')}</TableCell>
+                <TableCell>{t('ledger.user')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(ledger.data ?? []).map((e) => (
+                <TableRow key={e.id} data-testid="ledger-row">
+                  <TableCell>{formatDateTime(e.at, i18n.language)}</TableCell>
+                  <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
+                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                    {e.referenceType === 'sale' && e.referenceId ? (
+                      <Link component={RouterLink} to={routePath('invoices-id', { id: e.referenceId })}>
+                        {e.referenceNumber ?? ''}
+                      </Link>
+                    ) : (
+                      (e.referenceNumber ?? '')
+                    )}
+                    {e.note ? ` — ${e.note}` : ''}
+                  </TableCell>
+                  <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
+                  <TableCell align="right">{formatPiasters(e.balanceAfter)}</TableCell>
+                  <TableCell>{e.userName ?? ''}</TableCell>
+                </TableRow>
+              ))}
+              {!ledger.isLoading && (ledger.data ?? []).length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {t('ledger.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </Paper>
+      </Box>
+      <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} />
+      <PaymentDialog customer={c} open={paying} onClose={() => setPaying(false)} />
+    </Box>
+  );
+}
+
+type PaymentProps = { customer: CustomerDto; open: boolean; onClose: () => void };
+
+function PaymentDialog(props: PaymentProps) {
+  // Mounted at each opening: a new payment id (the idempotency key) and the balance as amount.
+  return props.open ? <PaymentForm {...props} /> : null;
+}
+
+function PaymentForm({ customer, open, onClose }: PaymentProps) {
+  const { t, i18n } = useTranslation('customers');
+  const queryClient = useQueryClient();
+  const methods = usePaymentMethods(true, open);
+  const [amount, setAmount] = useState<number | null>(customer.balance > 0 ? customer.balance : null);
+  const [chosen, setMethodId] = useState('');
+  const [note, setNote] = useState('');
+  const [paymentId] = useState(newId);
+  const options = (methods.data ?? []).filter((m) => m.type !== 'credit');
+  const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
+
+  const pay = useMutation({
+    mutationFn: () =>
+      withNetworkRetry(() =>
+        customersApi.pay(customer.id, { id: paymentId, methodId, amount: amount ?? 0, ...(note.trim() ? { note: note.trim() } : {}) }),
+      ),
+    onSuccess: async () => {
+      toast.success(t('payment.done'));
+      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      onClose();
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  return (
+    <Dialog open={open} onClose={pay.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('payment.title', { name: customer.name })}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 1.5, pt: 1 }}>
+          <Typography variant="body2">{t('payment.balance', { amount: formatPiasters(customer.balance) })}</Typography>
+          <AmountField label={t('payment.amount')} value={amount} onValue={setAmount} autoFocus testId="customer-pay-amount" />
+          <TextField select size="small" label={t('payment.method')} value={methodId} onChange={(e) => setMethodId(e.target.value)}>
+            {options.map((m) => (
+              <MenuItem key={m.id} value={m.id}>
+                {methodName(m, i18n.language)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField size="small" label={t('payment.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={pay.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button variant="contained" disabled={!amount || amount <= 0 || !methodId || pay.isPending} onClick={() => pay.mutate()} data-testid="customer-pay-submit">
+          {t('payment.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,267 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, type DashboardDto } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { liveStatusState, useLiveEvent } from '../../../shared/realtime';
+import { dashboardApi, dashboardKeys } from '../api/dashboard.api';
+
+/** Coalesce bursts of events into one refetch at most every REFRESH_MS. */
+const REFRESH_MS = 400;
+
+function useThrottledRefetch(): () => void {
+  const queryClient = useQueryClient();
+  const timer = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+  return () => {
+    if (timer.current !== null) return;
+    timer.current = window.setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    }, REFRESH_MS);
+  };
+}
+
+function Kpi({
+  label,
+  value,
+  testId,
+  to,
+}: {
+  label: string;
+  value: ReactNode;
+  testId: string;
+  to?: string;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      {...(to ? { component: Link, to } : {})}
+      sx={{
+        p: 1.75,
+        textDecoration: 'none',
+        color: 'text.primary',
+        ...(to ? { '&:hover': { borderColor: 'primary.main' } } : {}),
+      }}
+    >
+      <Typography sx={{ fontSize: 12, color: 'text.secondary', fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: 24, fontWeight: 800, mt: 0.5 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
+ * The home page's live dashboard for the user's branch: today's sales, invoices, average basket,
+ * payments per method, open shifts (with totals when allowed), recent sales and the low-stock
+ * count. Each part appears only when the server sent it (permissions); figures refetch as
+ * `sale.completed`, `shift.*` and `stock.low` events for the branch arrive.
+ */
+export function LiveDashboard() {
+  const { t, i18n } = useTranslation('home');
+  const { data, isPending } = useQuery({
+    queryKey: dashboardKeys.all,
+    queryFn: dashboardApi.get,
+    staleTime: 60_000,
+  });
+  const status = useAtomValue(liveStatusState);
+  const refetch = useThrottledRefetch();
+  const queryClient = useQueryClient();
+  const forThisBranch = (branchId: string) => !data?.branchId || data.branchId === branchId;
+  useLiveEvent('sale.completed', (e) => forThisBranch(e.branchId) && refetch());
+  useLiveEvent('shift.opened', (e) => forThisBranch(e.branchId) && refetch());
+  useLiveEvent('shift.totals', (e) => forThisBranch(e.branchId) && refetch());
+  useLiveEvent('shift.closed', (e) => forThisBranch(e.branchId) && refetch());
+  useLiveEvent('stock.low', (e) => {
+    if (!data || data.branchId !== e.branchId || data.lowStockCount === undefined) return;
+    // The event carries the branch's new count: show it at once.
+    queryClient.setQueryData<DashboardDto>(dashboardKeys.all, (old) =>
+      old ? { ...old, lowStockCount: e.payload.count } : old,
+    );
+  });
+
+  const money = (amount: number) => t('money', { amount: formatPiasters(amount) });
+  const time = (iso: string) =>
+    new Date(iso).toLocaleTimeString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+  const methodName = (m: { methodName: string; methodNameEn?: string | null }) =>
+    (i18n.language === 'en' && m.methodNameEn) || m.methodName;
+
+  if (isPending) return <Skeleton variant="rounded" height={120} />;
+  if (!data) return null;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="live-dashboard">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h6" sx={{ fontWeight: 700 }}>
+          {data.branchName
+            ? t('dashboard.titleBranch', { branch: data.branchName })
+            : t('dashboard.title')}
+        </Typography>
+        <Chip size="small" label={t('dashboard.today', { date: data.date })} variant="outlined" />
+        <Chip
+          size="small"
+          color={status === 'connected' ? 'success' : 'default'}
+          label={status === 'connected' ? t('dashboard.live') : t('dashboard.notLive')}
+          data-testid="dashboard-live-chip"
+        />
+      </Box>
+
+      {!data.salesAvailable && (
+        <Typography color="text.secondary">{t('dashboard.salesUnavailable')}</Typography>
+      )}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+        }}
+      >
+        {data.sales !== undefined && (
+          <Kpi label={t('dashboard.sales')} value={money(data.sales)} testId="dash-sales" />
+        )}
+        {data.invoiceCount !== undefined && (
+          <Kpi label={t('dashboard.invoices')} value={data.invoiceCount} testId="dash-invoices" />
+        )}
+        {data.averageBasket !== undefined && (
+          <Kpi
+            label={t('dashboard.averageBasket')}
+            value={money(data.averageBasket)}
+            testId="dash-average"
+          />
+        )}
+        {data.returns !== undefined && data.returns > 0 && (
+          <Kpi label={t('dashboard.returns')} value={money(data.returns)} testId="dash-returns" />
+        )}
+        {data.profit !== undefined && (
+          <Kpi label={t('dashboard.profit')} value={money(data.profit)} testId="dash-profit" />
+        )}
+        {data.lowStockCount !== undefined && (
+          <Kpi
+            label={t('dashboard.lowStock')}
+            value={data.lowStockCount}
+            testId="dash-low-stock"
+            to={routePath('LowStock')}
+          />
+        )}
+      </Box>
+
+      {data.byMethod && (
+        <Paper variant="outlined" sx={{ p: 1.75 }}>
+          <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.byMethod')}</Typography>
+          {data.byMethod.length === 0 ? (
+            <Typography color="text.secondary">{t('dashboard.noPayments')}</Typography>
+          ) : (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              {data.byMethod.map((m) => (
+                <Chip
+                  key={m.methodId}
+                  label={`${methodName(m)}: ${money(m.amount)}`}
+                  data-testid={`dash-method-${m.methodId}`}
+                />
+              ))}
+            </Box>
+          )}
+        </Paper>
+      )}
+
+      {data.salesAvailable && (
+        <Paper variant="outlined" sx={{ p: 1.75 }}>
+          <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.openShifts')}</Typography>
+          {data.openShifts.length === 0 ? (
+            <Typography color="text.secondary">{t('dashboard.noOpenShifts')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dashboard.cashier')}</TableCell>
+                  <TableCell>{t('dashboard.openedAt')}</TableCell>
+                  <TableCell>{t('dashboard.shiftInvoices')}</TableCell>
+                  <TableCell>{t('dashboard.shiftSales')}</TableCell>
+                  <TableCell>{t('dashboard.byMethod')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.openShifts.map((s) => (
+                  <TableRow key={s.shiftId} data-testid={`dash-shift-${s.shiftId}`}>
+                    <TableCell>{s.cashierName}</TableCell>
+                    <TableCell>{time(s.openedAt)}</TableCell>
+                    <TableCell>
+                      {s.totals ? s.totals.invoiceCount : t('dashboard.hidden')}
+                    </TableCell>
+                    <TableCell>
+                      {s.totals ? money(s.totals.sales - s.totals.returns) : t('dashboard.hidden')}
+                    </TableCell>
+                    <TableCell>
+                      {s.totals
+                        ? s.totals.byMethod
+                            .map((m) => `${m.methodName}: ${money(m.amount)}`)
+                            .join(' · ') || '—'
+                        : t('dashboard.hidden')}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Paper>
+      )}
+
+      {data.recentSales && (
+        <Paper variant="outlined" sx={{ p: 1.75 }}>
+          <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.recentSales')}</Typography>
+          {data.recentSales.length === 0 ? (
+            <Typography color="text.secondary">{t('dashboard.noSales')}</Typography>
+          ) : (
+            <Table size="small" data-testid="dash-recent">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dashboard.number')}</TableCell>
+                  <TableCell>{t('dashboard.cashier')}</TableCell>
+                  <TableCell>{t('dashboard.time')}</TableCell>
+                  {data.recentSales.some((s) => s.total !== undefined) && (
+                    <TableCell>{t('dashboard.total')}</TableCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.recentSales.map((s) => (
+                  <TableRow key={s.invoiceId}>
+                    <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                      {s.number}
+                    </TableCell>
+                    <TableCell>{s.cashierName}</TableCell>
+                    <TableCell>{time(s.createdAt)}</TableCell>
+                    {s.total !== undefined && <TableCell>{money(s.total)}</TableCell>}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+}

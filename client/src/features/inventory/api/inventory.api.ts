@@ -1,0 +1,59 @@
+import type {
+  InventoryCreateDto,
+  InventoryResponseDto,
+  InventoryUpdateDto,
+  StockAdjustmentDto,
+  StockMovementDto,
+  StockRowDto,
+} from '@pos/contracts';
+import { http, request } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export type StockFilter = 'low' | 'out' | 'in';
+export type StockQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  categoryId?: string;
+  filter?: StockFilter;
+};
+
+export type StockPage = { rows: StockRowDto[]; total: number; totalValue: number | null };
+
+export const inventoryKeys = {
+  all: ['inventory'] as const,
+  list: ['inventory', 'list'] as const,
+  one: (inventoryId: string) => ['inventory', 'one', inventoryId] as const,
+  stock: (inventoryId: string, query: StockQuery) => ['inventory', 'stock', inventoryId, query] as const,
+  movements: (variantId: string, inventoryId: string, page: number) =>
+    ['inventory', 'movements', variantId, inventoryId, page] as const,
+};
+
+const numberHeader = (res: Response, name: string): number | null => {
+  const raw = res.headers.get(name);
+  if (raw === null || raw === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+};
+
+export const inventoryApi = {
+  list: () => http.list<InventoryResponseDto>('/Inventories'),
+  get: (inventoryId: string) => http.get<InventoryResponseDto>(`/Inventories/${id(inventoryId)}`),
+  create: (body: InventoryCreateDto) => http.post<InventoryResponseDto>('/Inventories', body),
+  update: (inventoryId: string, body: InventoryUpdateDto) =>
+    http.patch<InventoryResponseDto>(`/Inventories/${id(inventoryId)}`, body),
+  /** The stock of one inventory; X-Total-Value (value at cost) only with can_see_buy_price. */
+  stock: async (inventoryId: string, query: StockQuery): Promise<StockPage> => {
+    const res = await request(`/Inventories/${id(inventoryId)}/stock`, { query });
+    const rows = ((await res.json()) ?? []) as StockRowDto[];
+    return {
+      rows,
+      total: numberHeader(res, 'X-Total-Count') ?? rows.length,
+      totalValue: numberHeader(res, 'X-Total-Value'),
+    };
+  },
+  movements: (variantId: string, inventoryId: string, page: number, pageSize: number) =>
+    http.list<StockMovementDto>(`/variants/${id(variantId)}/movements`, { inventoryId, page, pageSize }),
+  adjust: (body: StockAdjustmentDto) => http.post<{ movements: number }>('/StockAdjustments', body),
+};

@@ -1,0 +1,355 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, type StockRowDto } from '@pos/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SearchField } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { RowLink } from '../../../shared/ui/RowLink';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { CategoryFilter } from '../../catalog/components/CategoryFilter';
+import { useCan } from '../../catalog/hooks/useCan';
+import { formatQuantity } from '../../catalog/lib/money';
+import { propertiesText } from '../../catalog/lib/variants';
+import {
+  inventoryApi,
+  inventoryKeys,
+  type StockFilter,
+  type StockQuery,
+} from '../api/inventory.api';
+import { AdjustmentDialog, type AdjustLine } from './AdjustmentDialog';
+import { MovementsDialog, type MovementsTarget } from './MovementsDialog';
+
+type FilterChoice = 'all' | StockFilter;
+
+// The inventory's stock-taking sessions (issue 7), loaded only for users who may count.
+const StockTakingsSection = lazy(() => import('../../stocktaking/components/StockTakingsSection'));
+
+const titleOf = (row: StockRowDto) => {
+  const props = propertiesText(row.properties);
+  return props ? `${row.productName} — ${props}` : row.productName;
+};
+
+/** /Inventories/{id}: the stock of one inventory, its value at cost, movements and adjustments. */
+export function InventoryPage() {
+  const { t } = useTranslation('inventory');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const can = useCan();
+  const showCost = can('can_see_buy_price');
+  const canAdjust = can('can_adjust_stock');
+  const inventory = useQuery({
+    queryKey: inventoryKeys.one(id),
+    queryFn: () => inventoryApi.get(id),
+    enabled: id !== '',
+  });
+
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [categoryId, setCategoryId] = useState('');
+  const [filter, setFilter] = useState<FilterChoice>('all');
+  const paging = usePaging(50);
+  const [movements, setMovements] = useState<MovementsTarget | null>(null);
+  const [adjustOpen, setAdjustOpen] = useState(false);
+  const [adjustLines, setAdjustLines] = useState<AdjustLine[]>([]);
+  const [adjustKey, setAdjustKey] = useState(0);
+
+  const query: StockQuery = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    q: q || undefined,
+    categoryId: categoryId || undefined,
+    filter: filter === 'all' ? undefined : filter,
+  };
+  const stock = useQuery({
+    queryKey: inventoryKeys.stock(id, query),
+    queryFn: () => inventoryApi.stock(id, query),
+    enabled: id !== '',
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(inventory.error ?? stock.error);
+
+  // Live stock: refetch this inventory's rows when its stock moves (or after missed events).
+  const queryClient = useQueryClient();
+  const refreshStock = () =>
+    void queryClient.invalidateQueries({ queryKey: ['inventory', 'stock', id] });
+  useLiveEvent('stock.changed', (event) => {
+    if (event.payload.inventoryId === id) refreshStock();
+  });
+  useLiveResync(refreshStock);
+
+  const openAdjust = (lines: AdjustLine[]) => {
+    setAdjustLines(lines);
+    setAdjustKey((k) => k + 1);
+    setAdjustOpen(true);
+  };
+
+  const statusOf = (row: StockRowDto) =>
+    row.onHand <= 0 ? 'out' : row.onHand <= row.lowStockThreshold ? 'low' : 'in';
+  const columns: Column<StockRowDto>[] = [
+    {
+      key: 'product',
+      header: t('stock.product'),
+      render: (row) => (
+        <RowLink to={routePath('Products-id', { id: row.productId })}>{row.productName}</RowLink>
+      ),
+    },
+    {
+      key: 'properties',
+      header: t('stock.properties'),
+      render: (row) => propertiesText(row.properties),
+    },
+    {
+      key: 'code',
+      header: t('stock.code'),
+      ltr: true,
+      render: (row) => (
+        <>
+          <Typography variant="body2">{row.sku}</Typography>
+          {row.barcodes[0] && (
+            <Typography variant="caption" color="text.secondary">
+              {row.barcodes[0]}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'onHand',
+      header: t('stock.onHand'),
+      align: 'center',
+      sx: { fontWeight: 700 },
+      render: (row) => formatQuantity(row.onHand),
+    },
+    {
+      key: 'reserved',
+      header: t('stock.reserved'),
+      align: 'center',
+      render: (row) => (row.reserved ? formatQuantity(row.reserved) : ''),
+    },
+    {
+      key: 'threshold',
+      header: t('stock.threshold'),
+      align: 'center',
+      render: (row) => formatQuantity(row.lowStockThreshold),
+    },
+    {
+      key: 'status',
+      header: t('stock.status'),
+      render: (row) => {
+        const status = statusOf(row);
+        return (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={status === 'out' ? 'error' : status === 'low' ? 'warning' : 'success'}
+            label={t(`stock.filters.${status}`)}
+          />
+        );
+      },
+    },
+    {
+      key: 'sellPrice',
+      header: t('stock.sellPrice'),
+      align: 'right',
+      render: (row) => formatPiasters(row.sellPrice),
+    },
+    {
+      key: 'avgCost',
+      header: t('stock.avgCost'),
+      align: 'right',
+      hidden: !showCost,
+      render: (row) => (row.avgCost !== undefined ? formatPiasters(row.avgCost) : ''),
+    },
+    {
+      key: 'value',
+      header: t('stock.value'),
+      align: 'right',
+      hidden: !showCost,
+      render: (row) => (row.valueAtCost !== undefined ? formatPiasters(row.valueAtCost) : ''),
+    },
+    {
+      key: 'actions',
+      header: t('list.actions'),
+      align: 'right',
+      nowrap: true,
+      render: (row) => (
+        <>
+          <IconAction
+            label={t('movements.title')}
+            icon={HistoryOutlined}
+            onClick={() =>
+              setMovements({ variantId: row.variantId, inventoryId: id, title: titleOf(row) })
+            }
+            testId="stock-movements"
+          />
+          {canAdjust && (
+            <IconAction
+              label={t('adjust.open')}
+              icon={TuneOutlined}
+              onClick={() =>
+                openAdjust([
+                  {
+                    variantId: row.variantId,
+                    title: titleOf(row),
+                    onHand: row.onHand,
+                    value: '',
+                    unitCost: '',
+                  },
+                ])
+              }
+              testId="stock-adjust"
+            />
+          )}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        gap={1}
+        start={
+          <Tooltip title={t('stock.back')}>
+            <IconButton
+              size="small"
+              aria-label={t('stock.back')}
+              onClick={() => navigate(routePath('Inventories'))}
+            >
+              <ArrowBack fontSize="small" sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
+            </IconButton>
+          </Tooltip>
+        }
+        title={inventory.data?.name ?? t('stock.title')}
+        titleTestId="inventory-title"
+        meta={
+          <>
+            {inventory.data && (
+              <Chip size="small" variant="outlined" label={inventory.data.branchName} />
+            )}
+            {inventory.data?.isDefault && (
+              <Chip size="small" color="primary" label={t('fields.isDefault')} />
+            )}
+            {inventory.data?.allowNegative && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('fields.allowNegative')}
+              />
+            )}
+          </>
+        }
+        actions={
+          <>
+            {showCost &&
+              stock.data?.totalValue !== null &&
+              stock.data?.totalValue !== undefined && (
+                <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="inventory-value">
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('stock.valueAtCost')}
+                  </Typography>
+                  <Typography sx={{ fontWeight: 800 }}>
+                    {t('money', { amount: formatPiasters(stock.data.totalValue) })}
+                  </Typography>
+                </Paper>
+              )}
+            {canAdjust && (
+              <Button
+                variant="contained"
+                startIcon={<TuneOutlined />}
+                onClick={() => openAdjust([])}
+                data-testid="inventory-adjust"
+              >
+                {t('adjust.open')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <PagedTable
+        query={stock}
+        paging={paging}
+        ns="inventory"
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(row) => row.variantId}
+        rowTestId="stock-row"
+        ariaLabel={t('stock.title')}
+        emptyText={t('stock.empty')}
+        filters={
+          <>
+            <SearchField
+              value={search}
+              onChange={paging.withReset(setSearch)}
+              label={t('stock.search')}
+              testId="stock-search"
+              width={300}
+            />
+            <CategoryFilter
+              label={t('stock.category')}
+              allLabel={t('stock.allCategories')}
+              value={categoryId}
+              onChange={paging.withReset(setCategoryId)}
+            />
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={filter}
+              onChange={(_, next: FilterChoice | null) => {
+                if (next) {
+                  setFilter(next);
+                  paging.reset();
+                }
+              }}
+              aria-label={t('stock.filter')}
+            >
+              <ToggleButton value="all">{t('stock.filters.all')}</ToggleButton>
+              <ToggleButton value="in">{t('stock.filters.in')}</ToggleButton>
+              <ToggleButton value="low">{t('stock.filters.low')}</ToggleButton>
+              <ToggleButton value="out">{t('stock.filters.out')}</ToggleButton>
+            </ToggleButtonGroup>
+          </>
+        }
+      />
+      {can('can_start_stock_taking') && inventory.data && (
+        <Suspense fallback={null}>
+          <StockTakingsSection inventoryId={id} inventoryName={inventory.data.name} />
+        </Suspense>
+      )}
+      <MovementsDialog
+        key={movements?.variantId ?? 'none'}
+        target={movements}
+        onClose={() => setMovements(null)}
+      />
+      <AdjustmentDialog
+        key={adjustKey}
+        open={adjustOpen}
+        inventoryId={id}
+        initial={adjustLines}
+        onClose={() => setAdjustOpen(false)}
+      />
+    </Box>
+  );
+}
+
+export default InventoryPage;

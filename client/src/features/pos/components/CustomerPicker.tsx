@@ -1,0 +1,176 @@
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { CustomerCreateDto, formatPiasters } from '@pos/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { memo, useEffect, useState, type FormEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers/api/customers.api';
+import type { CartCustomer } from '../lib/cart';
+
+type Props = {
+  value: CartCustomer | null;
+  onChange: (customer: CartCustomer | null) => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+};
+
+/** Pick a customer (normalised search on name and phone) or quick-add one (name, phone). */
+export const CustomerPicker = memo(function CustomerPicker({ value, onChange, inputRef }: Props) {
+  const { t } = useTranslation('pos');
+  const [input, setInput] = useState('');
+  const [adding, setAdding] = useState(false);
+  const q = useDebouncedValue(input.trim(), 250);
+  const search = useQuery({
+    queryKey: customerKeys.search(q),
+    queryFn: () => customersApi.search(q),
+    enabled: q.length > 0 && q !== value?.name,
+    staleTime: 10_000,
+  });
+  useEffect(() => {
+    if (search.error) handleError(search.error, { toast: true });
+  }, [search.error]);
+
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+      <Autocomplete<CustomerSearchHit, false, false, false>
+        size="small"
+        sx={{ flex: 1 }}
+        options={search.data ?? []}
+        value={value}
+        filterOptions={(list) => list}
+        inputValue={input}
+        onInputChange={(_, text) => setInput(text)}
+        onChange={(_, next) => onChange(next ? { id: next.id, name: next.name, phone: next.phone, balance: next.balance } : null)}
+        getOptionLabel={(c) => c.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={search.isFetching}
+        noOptionsText={q ? t('customer.none') : t('customer.typeToSearch')}
+        renderOption={(props, c) => {
+          const { key, ...rest } = props as typeof props & { key: string };
+          return (
+            <Box component="li" key={key} {...rest} data-testid="customer-option">
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="body2">{c.name}</Typography>
+                {c.phone && (
+                  <Typography variant="caption" color="text.secondary" dir="ltr">
+                    {c.phone}
+                  </Typography>
+                )}
+              </Box>
+              {c.balance !== 0 && (
+                <Typography variant="caption" color={c.balance > 0 ? 'error' : 'text.secondary'}>
+                  {t('customer.balance', { amount: formatPiasters(c.balance) })}
+                </Typography>
+              )}
+            </Box>
+          );
+        }}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('customer.label')}
+            placeholder={t('customer.placeholder')}
+            inputRef={inputRef}
+            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'pos-customer' } }}
+          />
+        )}
+      />
+      <Tooltip title={t('customer.quickAdd')}>
+        <IconButton size="small" onClick={() => setAdding(true)} aria-label={t('customer.quickAdd')} data-testid="customer-quick-add">
+          <PersonAdd fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <QuickAddDialog
+        open={adding}
+        initialName={value ? '' : input}
+        onClose={() => setAdding(false)}
+        onCreated={(c) => {
+          setAdding(false);
+          onChange(c);
+        }}
+      />
+    </Stack>
+  );
+});
+
+type QuickAddProps = { open: boolean; initialName: string; onClose: () => void; onCreated: (c: CartCustomer) => void };
+
+function QuickAddDialog(props: QuickAddProps) {
+  // Mounted at each opening, starting from what was typed in the picker.
+  return props.open ? <QuickAddForm {...props} /> : null;
+}
+
+function QuickAddForm({ open, initialName, onClose, onCreated }: QuickAddProps) {
+  const { t, i18n } = useTranslation('pos');
+  // Digits typed in the picker are a phone number, anything else a name.
+  const typedPhone = /^[0-9+\- ]+$/.test(initialName.trim());
+  const [name, setName] = useState(typedPhone ? '' : initialName.trim());
+  const [phone, setPhone] = useState(typedPhone ? initialName.trim() : '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const create = useMutation({
+    mutationFn: (body: CustomerCreateDto) => customersApi.create(body),
+    onSuccess: (c) => onCreated({ id: c.id, name: c.name, phone: c.phone, balance: c.balance }),
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: CustomerCreateDto = { name: name.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) };
+    const found = await validateDto(CustomerCreateDto, body, i18n.language, (f) => t(`customer.fields.${f}`));
+    setErrors(found);
+    if (!hasErrors(found)) create.mutate(body);
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <form onSubmit={submit}>
+        <DialogTitle>{t('customer.quickAdd')}</DialogTitle>
+        <DialogContent>
+          <Stack sx={{ gap: 1.5, pt: 1 }}>
+            <TextField
+              size="small"
+              autoFocus
+              label={t('customer.fields.name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={!!errors.name}
+              helperText={errors.name}
+              slotProps={{ htmlInput: { 'data-testid': 'quick-customer-name' } }}
+            />
+            <TextField
+              size="small"
+              label={t('customer.fields.phone')}
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              error={!!errors.phone}
+              helperText={errors.phone}
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'quick-customer-phone' } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={create.isPending} data-testid="quick-customer-save">
+            {t('actions.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

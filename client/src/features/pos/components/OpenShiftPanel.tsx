@@ -1,0 +1,82 @@
+import LockOpen from '@mui/icons-material/LockOpen';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
+import { salesApi, salesKeys } from '../../sales/api/sales.api';
+import { AmountField } from '../../sales/components/AmountField';
+
+const REGISTER_KEY = 'pos.register';
+
+function storedRegister(): number {
+  const n = Number(localStorage.getItem(REGISTER_KEY) ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= 99 ? n : 1;
+}
+
+/** No open shift: the cashier counts the opening cash and opens one on this register. */
+export function OpenShiftPanel() {
+  const { t } = useTranslation('pos');
+  const queryClient = useQueryClient();
+  const [openingCash, setOpeningCash] = useState<number | null>(0);
+  const [register, setRegister] = useState(String(storedRegister()));
+  const registerNo = Number(register);
+  const registerOk = Number.isInteger(registerNo) && registerNo >= 1 && registerNo <= 99;
+
+  const open = useMutation({
+    mutationFn: () => salesApi.openShift({ openingCash: openingCash ?? 0, register: registerNo }),
+    onSuccess: async (shift) => {
+      localStorage.setItem(REGISTER_KEY, String(registerNo));
+      queryClient.setQueryData(salesKeys.currentShift, shift);
+      toast.success(t('shift.opened'));
+      await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!registerOk || openingCash === null || open.isPending) return;
+    open.mutate();
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }} data-testid="open-shift-panel">
+      <form onSubmit={submit}>
+        <Stack sx={{ gap: 2 }}>
+          <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }}>
+            {t('shift.noShiftTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('shift.noShiftHint')}
+          </Typography>
+          <AmountField
+            label={t('shift.openingCash')}
+            value={openingCash}
+            onValue={setOpeningCash}
+            autoFocus
+            testId="opening-cash"
+            required
+          />
+          <TextField
+            size="small"
+            label={t('shift.register')}
+            value={register}
+            onChange={(e) => setRegister(e.target.value)}
+            error={!registerOk}
+            helperText={registerOk ? undefined : t('shift.registerRange')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'shift-register' } }}
+          />
+          <Button type="submit" variant="contained" startIcon={<LockOpen />} disabled={!registerOk || openingCash === null || open.isPending} data-testid="open-shift-submit">
+            {t('shift.open')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type PaymentMethodDto } from '@pos/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { methodName } from '../../sales/api/sales.api';
+import { AmountField } from '../../sales/components/AmountField';
+import { paymentSummary, type PaymentEntry } from '../lib/cart';
+
+type Props = {
+  open: boolean;
+  total: number;
+  methods: PaymentMethodDto[];
+  hasCustomer: boolean;
+  submitting: boolean;
+  onClose: () => void;
+  onPay: (payments: PaymentEntry[]) => void;
+};
+
+/**
+ * Payment: one amount per active method (split payments), cash pre-filled with the total.
+ * Only cash may exceed what is due; the excess is the change. An unpaid part needs a customer
+ * (it goes on their balance).
+ */
+export function PaymentDialog(props: Props) {
+  // Mounted at each opening: cash starts at the total.
+  return props.open ? <PaymentForm {...props} /> : null;
+}
+
+function PaymentForm({ open, total, methods, hasCustomer, submitting, onClose, onPay }: Props) {
+  const { t, i18n } = useTranslation('pos');
+  const cash = methods.find((m) => m.type === 'cash') ?? null;
+  const [amounts, setAmounts] = useState<Record<string, number | null>>(() => (cash ? { [cash.id]: total } : {}));
+
+  const entries: PaymentEntry[] = methods.map((m) => ({ methodId: m.id, amount: amounts[m.id] ?? 0 }));
+  const summary = paymentSummary(total, entries, methods);
+  const needsCustomer = summary.remaining > 0 && !hasCustomer;
+  const canPay = !summary.overpaid && !needsCustomer && !submitting;
+
+  const fillRest = (method: PaymentMethodDto) => {
+    const others = entries.filter((e) => e.methodId !== method.id).reduce((s, e) => s + e.amount, 0);
+    setAmounts((a) => ({ ...a, [method.id]: Math.max(0, total - others) }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (canPay) onPay(entries.filter((x) => x.amount > 0));
+  };
+
+  return (
+    <Dialog open={open} onClose={submitting ? undefined : onClose} maxWidth="xs" fullWidth>
+      <form onSubmit={submit} data-testid="payment-dialog">
+        <DialogTitle sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+          <span>{t('pay.title')}</span>
+          <span data-testid="pay-total">{formatPiasters(total)}</span>
+        </DialogTitle>
+        <DialogContent dividers>
+          <Stack sx={{ gap: 1 }}>
+            {methods.map((m, i) => (
+              <Stack key={m.id} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+                <Typography sx={{ inlineSize: 110, flexShrink: 0 }}>{methodName(m, i18n.language)}</Typography>
+                <AmountField
+                  value={amounts[m.id] ?? null}
+                  onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
+                  autoFocus={i === 0}
+                  testId={`pay-amount-${m.type}`}
+                  sx={{ flex: 1 }}
+                />
+                <Button size="small" onClick={() => fillRest(m)} data-testid={`pay-rest-${m.type}`}>
+                  {t('pay.rest')}
+                </Button>
+              </Stack>
+            ))}
+          </Stack>
+          <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}>
+            <Typography>{t('pay.paid')}</Typography>
+            <Typography data-testid="pay-paid">{formatPiasters(summary.paid)}</Typography>
+            <Typography>{t('pay.remaining')}</Typography>
+            <Typography color={summary.remaining > 0 ? 'warning.main' : undefined} data-testid="pay-remaining">
+              {formatPiasters(summary.remaining)}
+            </Typography>
+            <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{t('pay.change')}</Typography>
+            <Typography sx={{ fontWeight: 700, fontSize: 20 }} color="success.main" data-testid="pay-change">
+              {formatPiasters(summary.changeDue)}
+            </Typography>
+          </Box>
+          {summary.overpaid && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {t('pay.overpaid')}
+            </Alert>
+          )}
+          {needsCustomer && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t('pay.customerRequired')}
+            </Alert>
+          )}
+          {summary.remaining > 0 && hasCustomer && (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              {t('pay.onAccount', { amount: formatPiasters(summary.remaining) })}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose} disabled={submitting}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!canPay} data-testid="pay-submit">
+            {submitting ? t('pay.submitting') : t('pay.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

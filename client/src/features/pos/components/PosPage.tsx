@@ -1,0 +1,779 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
+import Payments from '@mui/icons-material/Payments';
+import Print from '@mui/icons-material/Print';
+import Replay from '@mui/icons-material/Replay';
+import Settings from '@mui/icons-material/Settings';
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, hasPermission, routePath, type ReturnDto, type SaleDto, type VariantResponseDto } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { sessionUserState } from '../../../shared/state';
+import { useConfirm } from '../../../shared/ui/ConfirmDialog';
+import { toast } from '../../../shared/ui/toast';
+import { catalogApi, catalogKeys, type InventoryOption } from '../../catalog/api/catalog.api';
+import { formatQuantity } from '../../catalog/lib/money';
+import { propertiesText } from '../../catalog/lib/variants';
+import { salesApi, salesKeys, usePaymentMethods } from '../../sales/api/sales.api';
+import { AmountField } from '../../sales/components/AmountField';
+import { CellAmount } from '../../sales/components/CellAmount';
+import {
+  PrintArea,
+  ReturnReceipt,
+  SaleReceipt,
+  printSoon,
+  usePaperLayout,
+  useReceiptData,
+  type PaperLayout,
+} from '../../sales/components/print';
+import { ReturnDialog } from '../../sales/components/ReturnDialog';
+import { isRetryable, newId, withNetworkRetry } from '../../sales/lib/ids';
+import {
+  addVariant,
+  applyOnHand,
+  cartProblems,
+  cartTotals,
+  newCart,
+  paymentSummary,
+  removeLine,
+  toCreateSaleDto,
+  updateLine,
+  type Cart,
+  type CartCustomer,
+  type CartLine,
+  type CartProblem,
+  type PaymentEntry,
+} from '../lib/cart';
+import { park, readParked, unpark, writeParked, type ParkedCart } from '../lib/parked';
+import { DEFAULT_SCALE_CONFIG, SCALE_STORAGE_KEY, loadScaleConfig, validScaleConfig, type ScaleConfig } from '../lib/scale';
+import { CustomerPicker } from './CustomerPicker';
+import { OpenShiftPanel } from './OpenShiftPanel';
+import { PaymentDialog } from './PaymentDialog';
+import { PosSearch } from './PosSearch';
+import { useLiveOnHand } from '../hooks/useLiveOnHand';
+
+const cartKey = (userId: string) => `pos.cart.${userId}`;
+
+function loadCart(userId: string): Cart {
+  try {
+    const raw = localStorage.getItem(cartKey(userId));
+    const cart = raw ? (JSON.parse(raw) as Cart) : null;
+    if (cart && typeof cart.id === 'string' && Array.isArray(cart.lines)) return cart;
+  } catch {
+    // a broken saved cart is dropped
+  }
+  return newCart(newId());
+}
+
+/** /POS: no open shift → open one; otherwise the selling screen. */
+export default function PosPage() {
+  const { t } = useTranslation('pos');
+  const shift = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift, staleTime: 30_000 });
+  useEffect(() => {
+    if (shift.error) handleError(shift.error, { toast: true });
+  }, [shift.error]);
+  if (shift.isLoading) return <LinearProgress aria-label={t('loading')} />;
+  if (!shift.data) return <OpenShiftPanel />;
+  return <PosScreen register={shift.data.register} />;
+}
+
+type Printed = { kind: 'sale'; sale: SaleDto } | { kind: 'return'; doc: ReturnDto };
+
+function PosScreen({ register }: { register: number }) {
+  const { t } = useTranslation('pos');
+  const user = useAtomValue(sessionUserState);
+  const userId = user?.id ?? 'anon';
+  const can = (key: Parameters<typeof hasPermission>[1][number]) => hasPermission(user, [key]);
+  const canChangePrice = can('can_change_sell_price');
+  const canBypass = can('can_bypass_max_discount');
+  const canReturn = can('can_return_products');
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const receiptData = useReceiptData();
+  const [layout, setLayout] = usePaperLayout();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const [cart, setCart] = useState<Cart>(() => loadCart(userId));
+  const [parked, setParked] = useState<ParkedCart[]>(() => readParked(localStorage, userId));
+  const [payOpen, setPayOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [parkedOpen, setParkedOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [returnAsk, setReturnAsk] = useState(false);
+  const [returnInvoice, setReturnInvoice] = useState<SaleDto | null>(null);
+  const [printed, setPrinted] = useState<Printed | null>(null);
+  const [lastSale, setLastSale] = useState<SaleDto | null>(null);
+  const [scale, setScale] = useState<ScaleConfig>(() => loadScaleConfig(localStorage));
+  const searchRef = useRef<HTMLInputElement | null>(null);
+  const customerRef = useRef<HTMLInputElement | null>(null);
+
+  const inventories = useQuery({ queryKey: catalogKeys.inventoryOptions, queryFn: catalogApi.inventoryOptions, staleTime: 300_000 });
+  const inventory = useMemo(() => {
+    const mine = (inventories.data ?? []).filter((i) => i.branchId === user?.branchId) as (InventoryOption & { isDefault?: boolean })[];
+    return mine.find((i) => i.isDefault) ?? mine[0] ?? null;
+  }, [inventories.data, user?.branchId]);
+  const methods = usePaymentMethods(true);
+
+  useEffect(() => {
+    localStorage.setItem(cartKey(userId), JSON.stringify(cart));
+  }, [cart, userId]);
+  useEffect(() => writeParked(localStorage, userId, parked), [parked, userId]);
+
+  const cartRef = useRef(cart);
+  useEffect(() => {
+    cartRef.current = cart;
+  });
+  useLiveOnHand(
+    inventory?.id ?? null,
+    (variantId, onHand) => setCart((c) => applyOnHand(c, variantId, onHand)),
+    () => {
+      // Reconnected: events may have been missed, so read each line's on hand again.
+      const inventoryId = inventory?.id;
+      if (!inventoryId) return;
+      for (const line of cartRef.current.lines) {
+        catalogApi
+          .searchVariants(line.sku, inventoryId, 1)
+          .then(([v]) => v && v.id === line.variantId && v.onHand !== undefined && setCart((c) => applyOnHand(c, v.id, v.onHand as number)))
+          .catch(() => undefined);
+      }
+    },
+  );
+
+  const totals = useMemo(() => cartTotals(cart), [cart]);
+  const problems = useMemo(
+    () => cartProblems(cart, totals, { maxDiscountPercent: user?.maxDiscountPercent ?? 0, canBypassMaxDiscount: canBypass, allowNegativeStock: true }),
+    [cart, totals, user?.maxDiscountPercent, canBypass],
+  );
+  const blocking = problems.filter((p) => p.code !== 'EMPTY');
+
+  const focusSearch = useCallback(() => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, []);
+
+  const onAdd = useCallback((variant: VariantResponseDto, quantity: number, code: string | null) => {
+    setCart((c) => addVariant(c, variant, quantity, code));
+  }, []);
+  // Stable callbacks: a scan re-renders only the new or changed row (rows are memoised).
+  const updateCartLine = useCallback((variantId: string, patch: LinePatch) => setCart((c) => updateLine(c, variantId, patch)), []);
+  const removeCartLine = useCallback((variantId: string) => setCart((c) => removeLine(c, variantId)), []);
+  const setCustomer = useCallback((customer: CartCustomer | null) => setCart((c) => ({ ...c, customer })), []);
+
+  const openReturn = useCallback(
+    async (number: string) => {
+      if (!canReturn) {
+        toast.error(t('returns.forbidden'), { product: true });
+        return;
+      }
+      try {
+        setReturnInvoice(await salesApi.invoiceByNumber(number));
+      } catch (err) {
+        handleError(err, { toast: true });
+      }
+    },
+    [canReturn, t],
+  );
+
+  const onInvoiceNumber = useCallback((n: string) => void openReturn(n), [openReturn]);
+
+  // ?barcode= on arrival (a scan on another page): handed to the box once, then dropped from the URL.
+  const [arrivalCode] = useState(() => searchParams.get('barcode')?.trim() || null);
+  useEffect(() => {
+    if (!searchParams.has('barcode')) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete('barcode');
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  const startNew = useCallback(async () => {
+    if (cart.lines.length > 0 && !(await confirm({ title: t('actions.newSale'), message: t('confirm.discardCart') }))) return;
+    setCart(newCart(newId()));
+    focusSearch();
+  }, [cart.lines.length, confirm, t, focusSearch]);
+
+  const parkCart = useCallback(() => {
+    if (cart.lines.length === 0) return;
+    const label = cart.customer?.name ?? t('parked.label', { count: parked.length + 1 });
+    setParked((list) => park(list, cart, label));
+    setCart(newCart(newId()));
+    toast.info(t('parked.done'), { product: true });
+    focusSearch();
+  }, [cart, parked.length, t, focusSearch]);
+
+  const resume = (id: string) => {
+    const { cart: found, rest } = unpark(parked, id);
+    if (!found) return;
+    // The cart on screen is parked in its place (nothing is lost).
+    setParked(cart.lines.length > 0 ? park(rest, cart, cart.customer?.name ?? t('parked.label', { count: rest.length + 1 })) : rest);
+    setCart(found);
+    setParkedOpen(false);
+    focusSearch();
+  };
+
+  const problemText = useCallback((p: CartProblem): string => {
+    switch (p.code) {
+      case 'EMPTY':
+        return t('problems.empty');
+      case 'DISCOUNT_TOO_LARGE':
+        return t('problems.discountTooLarge');
+      case 'MAX_DISCOUNT_EXCEEDED':
+        return t('problems.maxDiscount', { max: p.max, percent: p.percent });
+      case 'BELOW_MIN_PRICE':
+        return t('problems.belowMin', { name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '' });
+      case 'INSUFFICIENT_STOCK':
+        return t('problems.stock', { name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '' });
+      case 'BAD_QUANTITY':
+        return t('problems.quantity', { name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '' });
+    }
+  }, [cart.lines, t]);
+
+  const openPay = useCallback(() => {
+    if (cart.lines.length === 0) {
+      focusSearch();
+      return;
+    }
+    if (blocking.length > 0) {
+      toast.error(problemText(blocking[0]), { product: true });
+      return;
+    }
+    setPayOpen(true);
+  }, [cart.lines.length, blocking, focusSearch, problemText]);
+
+  const pay = async (payments: PaymentEntry[]) => {
+    setSubmitting(true);
+    const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total);
+    try {
+      // Same body, same id on a network retry: the server answers with the same invoice.
+      const sale = await withNetworkRetry(() => salesApi.createSale(dto));
+      setPayOpen(false);
+      setLastSale(sale);
+      setPrinted({ kind: 'sale', sale });
+      setCart(newCart(newId()));
+      toast.success(t('pay.done', { number: sale.number }), { product: true });
+      printSoon();
+      void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+      void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+    } catch (err) {
+      const e = handleError(err, { toast: true });
+      if (isRetryable(e)) toast.warning(t('pay.retryHint'), { product: true });
+    } finally {
+      setSubmitting(false);
+      window.setTimeout(focusSearch, 50);
+    }
+  };
+
+  // F-keys: shown on the buttons; handled anywhere on the screen (not while a dialog is open).
+  const actions = { focusSearch, openPay, parkCart, startNew, openParked: () => setParkedOpen(true), ret: () => setReturnAsk(true), customer: () => customerRef.current?.focus() };
+  const keys = useRef(actions);
+  useEffect(() => {
+    keys.current = actions;
+  });
+  const dialogOpen = payOpen || parkedOpen || settingsOpen || returnAsk || returnInvoice !== null;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (dialogOpen) return;
+      const map: Record<string, () => void> = {
+        F2: keys.current.focusSearch,
+        F4: keys.current.openPay,
+        F6: keys.current.customer,
+        F7: keys.current.ret,
+        F8: keys.current.parkCart,
+        F9: () => void keys.current.startNew(),
+        F10: keys.current.openParked,
+      };
+      const action = map[e.key];
+      if (!action) return;
+      e.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialogOpen]);
+
+  const lineTotals = new Map(totals.lines.map((l, i) => [cart.lines[i]?.variantId, l]));
+  const change = lastSale ? lastSale.changeDue : 0;
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' }, gap: 1.5, alignItems: 'start' }} data-testid="pos-screen">
+      <Stack sx={{ gap: 1, minInlineSize: 0 }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <Box sx={{ flex: 1 }}>
+            <PosSearch
+              inventoryId={inventory?.id ?? null}
+              scale={scale}
+              inputRef={searchRef}
+              onAdd={onAdd}
+              onInvoiceNumber={onInvoiceNumber}
+              arrivalCode={arrivalCode}
+            />
+          </Box>
+          <Tooltip title={t('settings.title')}>
+            <IconButton onClick={() => setSettingsOpen(true)} aria-label={t('settings.title')}>
+              <Settings fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        <Paper variant="outlined">
+          <TableContainer sx={{ maxBlockSize: 'calc(100vh - 210px)' }}>
+            <Table size="small" stickyHeader aria-label={t('cart.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('cart.item')}</TableCell>
+                  <TableCell sx={{ inlineSize: 100 }}>{t('cart.qty')}</TableCell>
+                  <TableCell sx={{ inlineSize: 110 }}>{t('cart.price')}</TableCell>
+                  <TableCell sx={{ inlineSize: 100 }}>{t('cart.discount')}</TableCell>
+                  <TableCell align="right">{t('cart.total')}</TableCell>
+                  <TableCell align="right">{t('cart.stock')}</TableCell>
+                  <TableCell padding="none" />
+                </TableRow>
+              </TableHead>
+              <TableBody data-testid="cart-lines">
+                {cart.lines.map((line) => (
+                  <CartRow
+                    key={line.variantId}
+                    line={line}
+                    lineTotal={lineTotals.get(line.variantId)?.lineTotal ?? null}
+                    canChangePrice={canChangePrice}
+                    onUpdate={updateCartLine}
+                    onRemove={removeCartLine}
+                  />
+                ))}
+                {cart.lines.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={7} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+                      <AddShoppingCart sx={{ display: 'block', marginInline: 'auto', mb: 1 }} />
+                      {t('cart.empty')}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      </Stack>
+
+      <Stack sx={{ gap: 1 }}>
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Stack sx={{ gap: 1 }}>
+            <CustomerPicker value={cart.customer} onChange={setCustomer} inputRef={customerRef} />
+            {cart.customer && cart.customer.balance !== 0 && (
+              <Typography variant="caption" color={cart.customer.balance > 0 ? 'error' : 'text.secondary'}>
+                {t('customer.balance', { amount: formatPiasters(cart.customer.balance) })}
+              </Typography>
+            )}
+            <AmountField
+              label={t('cart.invoiceDiscount')}
+              value={cart.invoiceDiscount}
+              onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))}
+              testId="invoice-discount"
+            />
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.25 }}>
+              <Typography variant="body2">{t('cart.items')}</Typography>
+              <Typography variant="body2">{formatQuantity(totals.itemCount)}</Typography>
+              <Typography variant="body2">{t('cart.subtotal')}</Typography>
+              <Typography variant="body2">{formatPiasters(totals.subtotal)}</Typography>
+              <Typography variant="body2">{t('cart.discounts')}</Typography>
+              <Typography variant="body2">{formatPiasters(totals.lineDiscountTotal + totals.invoiceDiscount)}</Typography>
+              <Typography variant="body2">{t('cart.vat')}</Typography>
+              <Typography variant="body2">{formatPiasters(totals.vatTotal)}</Typography>
+              <Typography sx={{ fontWeight: 800, fontSize: 26 }}>{t('cart.grandTotal')}</Typography>
+              <Typography sx={{ fontWeight: 800, fontSize: 26 }} data-testid="cart-total">
+                {formatPiasters(totals.total)}
+              </Typography>
+            </Box>
+            {blocking.map((p, i) => (
+              <Alert key={i} severity="warning" sx={{ py: 0 }}>
+                {problemText(p)}
+              </Alert>
+            ))}
+            <Button size="large" variant="contained" startIcon={<Payments />} onClick={openPay} disabled={cart.lines.length === 0} data-testid="pos-pay">
+              {t('actions.pay')} <Kbd>F4</Kbd>
+            </Button>
+            <Stack direction="row" sx={{ gap: 1 }}>
+              <Button sx={{ flex: 1 }} variant="outlined" startIcon={<PauseCircleOutline />} onClick={parkCart} disabled={cart.lines.length === 0} data-testid="pos-park">
+                {t('actions.park')} <Kbd>F8</Kbd>
+              </Button>
+              <Button sx={{ flex: 1 }} variant="outlined" onClick={() => void startNew()} data-testid="pos-new">
+                {t('actions.newSale')} <Kbd>F9</Kbd>
+              </Button>
+            </Stack>
+            <Stack direction="row" sx={{ gap: 1 }}>
+              <Button sx={{ flex: 1 }} variant="text" onClick={() => setParkedOpen(true)} data-testid="pos-parked">
+                {t('actions.parked', { count: parked.length })} <Kbd>F10</Kbd>
+              </Button>
+              {canReturn && (
+                <Button sx={{ flex: 1 }} variant="text" color="warning" startIcon={<Replay />} onClick={() => setReturnAsk(true)} data-testid="pos-return">
+                  {t('actions.return')} <Kbd>F7</Kbd>
+                </Button>
+              )}
+            </Stack>
+            <Typography variant="caption" color="text.secondary">
+              {t('shortcuts')}
+            </Typography>
+          </Stack>
+        </Paper>
+
+        {lastSale && (
+          <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="last-sale">
+            <Stack sx={{ gap: 0.5 }}>
+              <Typography variant="body2">
+                {t('last.title')}{' '}
+                <RouterLink to={routePath('invoices-id', { id: lastSale.id })} data-testid="last-sale-number">
+                  {lastSale.number}
+                </RouterLink>
+              </Typography>
+              <Typography variant="body2">{t('last.total', { amount: formatPiasters(lastSale.total) })}</Typography>
+              {change > 0 && (
+                <Typography sx={{ fontWeight: 800, fontSize: 22 }} color="success.main" data-testid="last-change">
+                  {t('last.change', { amount: formatPiasters(change) })}
+                </Typography>
+              )}
+              <Stack direction="row" sx={{ gap: 1 }}>
+                <Button
+                  size="small"
+                  startIcon={<Print />}
+                  onClick={() => {
+                    setPrinted({ kind: 'sale', sale: lastSale });
+                    printSoon();
+                  }}
+                  data-testid="reprint"
+                >
+                  {t('last.reprint')}
+                </Button>
+                <TextField select size="small" label={t('settings.paper')} value={layout} onChange={(e) => setLayout(e.target.value as PaperLayout)} sx={{ minInlineSize: 150 }}>
+                  <MenuItem value="80mm">{t('settings.paper80')}</MenuItem>
+                  <MenuItem value="a4">{t('settings.paperA4')}</MenuItem>
+                </TextField>
+              </Stack>
+            </Stack>
+          </Paper>
+        )}
+        <Typography variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
+          {t('shift.info', { register, inventory: inventory?.name ?? '—' })}{' '}
+          <RouterLink to={routePath('Shift')}>{t('shift.link')}</RouterLink>
+        </Typography>
+      </Stack>
+
+      <PaymentDialog
+        open={payOpen}
+        total={totals.total}
+        methods={methods.data ?? []}
+        hasCustomer={cart.customer !== null}
+        submitting={submitting}
+        onClose={() => {
+          setPayOpen(false);
+          window.setTimeout(focusSearch, 50);
+        }}
+        onPay={(payments) => {
+          if (paymentSummary(totals.total, payments, methods.data ?? []).overpaid) return;
+          void pay(payments);
+        }}
+      />
+
+      <Dialog open={parkedOpen} onClose={() => setParkedOpen(false)} maxWidth="xs" fullWidth>
+        <DialogTitle>{t('parked.title')}</DialogTitle>
+        <DialogContent dividers>
+          {parked.length === 0 && <Typography color="text.secondary">{t('parked.none')}</Typography>}
+          <List dense>
+            {parked.map((p) => {
+              const sum = cartTotals(p.cart).total;
+              return (
+                <ListItemButton key={p.cart.id} onClick={() => resume(p.cart.id)} data-testid="parked-item">
+                  <ListItemText
+                    primary={`${p.label} — ${formatPiasters(sum)}`}
+                    secondary={t('parked.meta', { lines: p.cart.lines.length, time: new Date(p.parkedAt).toLocaleTimeString() })}
+                  />
+                  <IconButton
+                    size="small"
+                    aria-label={t('parked.drop')}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setParked((list) => unpark(list, p.cart.id).rest);
+                    }}
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </ListItemButton>
+              );
+            })}
+          </List>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setParkedOpen(false)}>{t('actions.close')}</Button>
+        </DialogActions>
+      </Dialog>
+
+      <ReturnNumberDialog
+        open={returnAsk}
+        onClose={() => {
+          setReturnAsk(false);
+          window.setTimeout(focusSearch, 50);
+        }}
+        onNumber={(n) => {
+          setReturnAsk(false);
+          void openReturn(n);
+        }}
+      />
+      <ReturnDialog
+        open={returnInvoice !== null}
+        invoice={returnInvoice}
+        onClose={() => {
+          setReturnInvoice(null);
+          window.setTimeout(focusSearch, 50);
+        }}
+        onDone={(doc) => {
+          setReturnInvoice(null);
+          setPrinted({ kind: 'return', doc });
+          printSoon();
+          window.setTimeout(focusSearch, 50);
+        }}
+      />
+      <PosSettingsDialog
+        open={settingsOpen}
+        scale={scale}
+        layout={layout}
+        onClose={() => setSettingsOpen(false)}
+        onSave={(next, paper) => {
+          setScale(next);
+          localStorage.setItem(SCALE_STORAGE_KEY, JSON.stringify(next));
+          setLayout(paper);
+          setSettingsOpen(false);
+        }}
+      />
+      {printed && (
+        <PrintArea layout={layout}>
+          {printed.kind === 'sale' ? (
+            <SaleReceipt sale={printed.sale} layout={layout} data={receiptData} />
+          ) : (
+            <ReturnReceipt doc={printed.doc} layout={layout} data={receiptData} cashierName={user?.name} />
+          )}
+        </PrintArea>
+      )}
+    </Box>
+  );
+}
+
+type LinePatch = Partial<Pick<CartLine, 'quantity' | 'unitPrice' | 'discount'>>;
+
+type CartRowProps = {
+  line: CartLine;
+  lineTotal: number | null;
+  canChangePrice: boolean;
+  onUpdate: (variantId: string, patch: LinePatch) => void;
+  onRemove: (variantId: string) => void;
+};
+
+/** One cart line; memoised so adding a line does not re-render the others. */
+const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdate, onRemove }: CartRowProps) {
+  const { t } = useTranslation('pos');
+  const short = line.onHand !== null && line.quantity > line.onHand;
+  const belowMin = line.unitPrice < line.minSellPrice;
+  return (
+    <TableRow data-testid="cart-line" data-variant-id={line.variantId} data-qty={line.quantity}>
+      <TableCell sx={{ maxInlineSize: 280 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="cart-line-name">
+          {line.productName}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {[propertiesText(line.properties), line.barcode ?? line.sku].filter(Boolean).join(' · ')}
+        </Typography>
+      </TableCell>
+      <TableCell>
+        <CellAmount kind="qty" label={t('cart.qty')} value={line.quantity} onValue={(v) => v !== null && v > 0 && onUpdate(line.variantId, { quantity: v })} testId="cart-qty" />
+      </TableCell>
+      <TableCell>
+        <CellAmount
+          label={t('cart.price')}
+          value={line.unitPrice}
+          onValue={(v) => v !== null && onUpdate(line.variantId, { unitPrice: v })}
+          disabled={!canChangePrice}
+          error={belowMin}
+          testId="cart-price"
+        />
+      </TableCell>
+      <TableCell>
+        <CellAmount label={t('cart.discount')} value={line.discount} onValue={(v) => onUpdate(line.variantId, { discount: v ?? 0 })} testId="cart-discount" />
+      </TableCell>
+      <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="cart-line-total">
+        {lineTotal !== null ? formatPiasters(lineTotal) : ''}
+      </TableCell>
+      <TableCell align="right">
+        {line.onHand !== null && (
+          <Box
+            component="span"
+            title={t('cart.onHand', { qty: formatQuantity(line.onHand) })}
+            sx={{ fontWeight: 600, color: short ? 'error.main' : line.onHand <= 0 ? 'warning.main' : 'text.secondary' }}
+            data-testid="cart-onhand"
+          >
+            {formatQuantity(line.onHand)}
+          </Box>
+        )}
+      </TableCell>
+      <TableCell padding="none">
+        <IconButton size="small" aria-label={t('cart.remove')} onClick={() => onRemove(line.variantId)}>
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+});
+
+function Kbd({ children }: { children: string }) {
+  return (
+    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 11, fontFamily: 'monospace', opacity: 0.85 }}>
+      {children}
+    </Box>
+  );
+}
+
+type ReturnNumberProps = { open: boolean; onClose: () => void; onNumber: (n: string) => void };
+
+function ReturnNumberDialog(props: ReturnNumberProps) {
+  return props.open ? <ReturnNumberForm {...props} /> : null;
+}
+
+function ReturnNumberForm({ open, onClose, onNumber }: ReturnNumberProps) {
+  const { t } = useTranslation('pos');
+  const [value, setValue] = useState('');
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (value.trim()) onNumber(value.trim().toUpperCase());
+        }}
+      >
+        <DialogTitle>{t('returns.askTitle')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            size="small"
+            sx={{ mt: 1 }}
+            label={t('returns.invoiceNumber')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'return-invoice-number' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" data-testid="return-find">
+            {t('returns.find')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+type SettingsProps = {
+  open: boolean;
+  scale: ScaleConfig;
+  layout: PaperLayout;
+  onClose: () => void;
+  onSave: (scale: ScaleConfig, layout: PaperLayout) => void;
+};
+
+function PosSettingsDialog(props: SettingsProps) {
+  // Mounted at each opening: the draft starts from the saved settings.
+  return props.open ? <PosSettingsForm {...props} /> : null;
+}
+
+function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps) {
+  const { t } = useTranslation('pos');
+  const [draft, setDraft] = useState(scale);
+  const [paper, setPaper] = useState(layout);
+  const num = (key: 'itemStart' | 'itemLength' | 'valueStart' | 'valueLength') => (
+    <TextField
+      size="small"
+      label={t(`settings.${key}`)}
+      value={String(draft[key])}
+      onChange={(e) => setDraft((d) => ({ ...d, [key]: Number(e.target.value) }))}
+      slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+    />
+  );
+  const ok = validScaleConfig(draft);
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('settings.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack sx={{ gap: 1.5 }}>
+          <TextField select size="small" label={t('settings.paper')} value={paper} onChange={(e) => setPaper(e.target.value as PaperLayout)}>
+            <MenuItem value="80mm">{t('settings.paper80')}</MenuItem>
+            <MenuItem value="a4">{t('settings.paperA4')}</MenuItem>
+          </TextField>
+          <Typography variant="subtitle2">{t('settings.scaleTitle')}</Typography>
+          <FormControlLabel
+            control={<Switch checked={draft.enabled} onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))} />}
+            label={t('settings.scaleEnabled')}
+          />
+          <TextField
+            size="small"
+            label={t('settings.prefix')}
+            value={draft.prefix}
+            onChange={(e) => setDraft((d) => ({ ...d, prefix: e.target.value.trim() }))}
+            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'scale-prefix' } }}
+          />
+          <Stack direction="row" sx={{ gap: 1 }}>
+            {num('itemStart')}
+            {num('itemLength')}
+          </Stack>
+          <Stack direction="row" sx={{ gap: 1 }}>
+            {num('valueStart')}
+            {num('valueLength')}
+          </Stack>
+          <TextField select size="small" label={t('settings.mode')} value={draft.mode} onChange={(e) => setDraft((d) => ({ ...d, mode: e.target.value as ScaleConfig['mode'] }))}>
+            <MenuItem value="weight">{t('settings.modeWeight')}</MenuItem>
+            <MenuItem value="price">{t('settings.modePrice')}</MenuItem>
+          </TextField>
+          {!ok && <Alert severity="error">{t('settings.invalid')}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={() => setDraft(DEFAULT_SCALE_CONFIG)}>
+          {t('settings.reset')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Button color="inherit" onClick={onClose}>
+          {t('actions.cancel')}
+        </Button>
+        <Button variant="contained" disabled={!ok} onClick={() => onSave(draft, paper)}>
+          {t('actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,289 @@
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { BARCODE } from '../../../shared/lib/barcode';
+import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { toast } from '../../../shared/ui/toast';
+import { catalogApi } from '../../catalog/api/catalog.api';
+import { formatQuantity } from '../../catalog/lib/money';
+import { propertiesText } from '../../catalog/lib/variants';
+import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
+
+/** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
+export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
+
+type Props = {
+  inventoryId: string | null;
+  scale: ScaleConfig;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onAdd: (variant: VariantResponseDto, quantity: number, code: string | null) => void;
+  onInvoiceNumber: (number: string) => void;
+  /** A code scanned on another page (/POS?barcode=): put in the box and searched ~100 ms later. */
+  arrivalCode?: string | null;
+  disabled?: boolean;
+};
+
+const exactHit = (list: VariantResponseDto[], code: string) =>
+  list.find((v) => v.barcodes?.includes(code) || v.sku === code) ?? null;
+
+/**
+ * The product box of the POS. Scans arrive either typed into this box (it has the focus all day)
+ * or as the app's `pos:barcode` event (focus elsewhere): the code goes into the box and is
+ * searched ~100 ms later (spec §2). An exact barcode/SKU hit adds the line at once; otherwise the
+ * normalised matches are listed (arrows + Enter, or click). Typing searches as you type.
+ */
+export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber, arrivalCode, disabled }: Props) {
+  const { t } = useTranslation('pos');
+  const [text, setTextState] = useState(arrivalCode ?? '');
+  const [results, setResults] = useState<VariantResponseDto[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [busy, setBusy] = useState(0);
+  // The box's text for async callbacks (set together with the state).
+  const textRef = useRef(arrivalCode ?? '');
+  const setText = useCallback((value: string) => {
+    textRef.current = value;
+    setTextState(value);
+  }, []);
+  const typedSeq = useRef(0);
+
+  const clearIfStill = useCallback(
+    (code: string) => {
+      if (textRef.current.trim() === code) {
+        setText('');
+        setResults([]);
+        setOpen(false);
+        setActive(-1);
+      }
+    },
+    [setText],
+  );
+
+  /** Scan/Enter: exact hit → add; scale label → add its weight; invoice number → return; else list. */
+  const resolve = useCallback(
+    async (raw: string) => {
+      const code = raw.trim();
+      if (!code) return;
+      if (INVOICE_NUMBER.test(code)) {
+        clearIfStill(code);
+        onInvoiceNumber(code.toUpperCase());
+        return;
+      }
+      setBusy((n) => n + 1);
+      try {
+        // limit 1: an exact barcode/SKU hit is all a scan needs (the server then skips the fuzzy search).
+        const first = await catalogApi.searchVariants(code, inventoryId ?? undefined, 1);
+        const hit = exactHit(first, code);
+        if (hit) {
+          // The cashier is waiting for this line: commit it now rather than on the scheduler's next task.
+          flushSync(() => {
+            onAdd(hit, 1, code);
+            clearIfStill(code);
+          });
+          return;
+        }
+        const label = parseScaleBarcode(code, scale);
+        if (label) {
+          const candidates = await catalogApi.searchVariants(label.itemCode, inventoryId ?? undefined, 5);
+          const item = candidates.find((v) => v.sku === label.itemCode || v.barcodes?.some((b) => itemCodeMatches(label.itemCode, b))) ?? null;
+          if (item) {
+            const quantity = scaleQuantity(label, item.sellPrice);
+            if (quantity !== null) {
+              onAdd(item, quantity, code);
+              clearIfStill(code);
+              return;
+            }
+          }
+        }
+        const list = await catalogApi.searchVariants(code, inventoryId ?? undefined, 20);
+        if (textRef.current.trim() !== code) return;
+        setResults(list);
+        setActive(list.length > 0 ? 0 : -1);
+        setOpen(true);
+        if (list.length === 0) toast.warning(t('search.notFound', { code }), { product: true });
+      } catch (err) {
+        handleError(err, { toast: true });
+      } finally {
+        setBusy((n) => n - 1);
+      }
+    },
+    [inventoryId, scale, onAdd, onInvoiceNumber, clearIfStill, t],
+  );
+
+  // Scans with the focus outside this box: code into the box, search ~100 ms later.
+  useEffect(() => {
+    const onScan = (event: Event) => {
+      const scan = (event as CustomEvent<BarcodeScan>).detail;
+      if (!scan) return;
+      // Typed into this box: its own Enter already resolved the whole text (the listener may even
+      // have seen only the tail of a slowly typed code), so the event adds nothing.
+      if (inputRef.current && document.activeElement === inputRef.current) return;
+      setText(scan.code);
+      setOpen(false);
+      window.setTimeout(() => void resolve(scan.code), BARCODE.searchDelayMs);
+    };
+    window.addEventListener(BARCODE_EVENT, onScan);
+    return () => window.removeEventListener(BARCODE_EVENT, onScan);
+  }, [resolve, setText, inputRef]);
+
+  // Arrival with ?barcode= (spec §2): the code is already in the box; search it ~100 ms later.
+  const arrival = useRef(arrivalCode ?? null);
+  const resolveRef = useRef(resolve);
+  useEffect(() => {
+    resolveRef.current = resolve;
+  });
+  useEffect(() => {
+    const code = arrival.current;
+    if (!code || !inventoryId) return;
+    const timer = window.setTimeout(() => {
+      arrival.current = null;
+      void resolveRef.current(code);
+    }, BARCODE.searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [inventoryId]);
+
+  // Typing: list matches as you type (debounced); Enter resolves at once.
+  useEffect(() => {
+    const q = text.trim();
+    if (q.length < 2 || INVOICE_NUMBER.test(q)) return;
+    const seq = ++typedSeq.current;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      catalogApi
+        .searchVariants(q, inventoryId ?? undefined, 20, controller.signal)
+        .then((list) => {
+          if (seq !== typedSeq.current || textRef.current.trim() !== q) return;
+          setResults(list);
+          setActive(list.length > 0 ? 0 : -1);
+          setOpen(true);
+        })
+        .catch((err) => {
+          if ((err as Error)?.name !== 'AbortError') handleError(err, { toast: true });
+        });
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, inventoryId]);
+
+  const choose = (variant: VariantResponseDto) => {
+    typedSeq.current++;
+    onAdd(variant, 1, null);
+    setText('');
+    setResults([]);
+    setOpen(false);
+    setActive(-1);
+    inputRef.current?.focus();
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' && results.length) {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(results.length - 1, i + 1));
+    } else if (e.key === 'ArrowUp' && results.length) {
+      e.preventDefault();
+      setActive((i) => Math.max(0, i - 1));
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const code = text.trim();
+      // The app's listener marks a scanner's Enter as handled (defaultPrevented): it is a scan.
+      const isScan = e.defaultPrevented || e.nativeEvent.defaultPrevented;
+      if (!isScan && open && active >= 0 && results[active] && code === textRef.current.trim() && !exactHit(results, code)) {
+        choose(results[active]);
+        return;
+      }
+      typedSeq.current++;
+      void resolve(code);
+    }
+  };
+
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <TextField
+        fullWidth
+        size="small"
+        autoFocus
+        disabled={disabled}
+        inputRef={inputRef}
+        value={text}
+        placeholder={t('search.placeholder')}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (!e.target.value.trim()) {
+            setResults([]);
+            setOpen(false);
+          }
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+        onFocus={() => results.length > 0 && setOpen(true)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <QrCodeScanner fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: busy > 0 ? <CircularProgress size={16} /> : <Typography variant="caption" color="text.secondary">F2</Typography>,
+          },
+          htmlInput: { 'data-testid': 'pos-search', autoComplete: 'off', 'aria-label': t('search.label') },
+        }}
+      />
+      {open && results.length > 0 && (
+        <Paper elevation={6} sx={{ position: 'absolute', insetInline: 0, insetBlockStart: '100%', zIndex: 20, maxBlockSize: 360, overflow: 'auto' }}>
+          <List dense disablePadding data-testid="pos-search-results">
+            {results.map((v, i) => (
+              <ListItemButton
+                key={v.id}
+                selected={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(v)}
+                data-testid="pos-search-option"
+              >
+                <Box sx={{ flex: 1, minInlineSize: 0 }}>
+                  <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                    {v.productName}
+                    {Object.keys(v.properties ?? {}).length > 0 && (
+                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                        {' — '}
+                        {propertiesText(v.properties)}
+                      </Box>
+                    )}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" dir="ltr" component="div" sx={{ textAlign: 'start' }} noWrap>
+                    {[v.sku, ...(v.barcodes ?? []).slice(0, 2)].join(' · ')}
+                  </Typography>
+                </Box>
+                <Box sx={{ textAlign: 'end', flexShrink: 0, marginInlineStart: 1 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                    {formatPiasters(v.sellPrice)}
+                  </Typography>
+                  {v.onHand !== undefined && (
+                    <Typography variant="caption" color={v.onHand > 0 ? 'text.secondary' : 'error'}>
+                      {t('cart.onHand', { qty: formatQuantity(v.onHand) })}
+                    </Typography>
+                  )}
+                </Box>
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Box>
+  );
+}

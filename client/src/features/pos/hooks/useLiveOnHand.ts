@@ -1,0 +1,16 @@
+import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
+
+/**
+ * Live on hand per cart line: `stock.changed` events of the POS inventory (pushed to the branch
+ * room). After a reconnect events may have been missed: `onResync` lets the screen refetch.
+ */
+export function useLiveOnHand(
+  inventoryId: string | null,
+  onChange: (variantId: string, onHand: number) => void,
+  onResync: () => void,
+): void {
+  useLiveEvent('stock.changed', (event) => {
+    if (inventoryId && event.payload.inventoryId === inventoryId) onChange(event.payload.variantId, event.payload.onHand);
+  });
+  useLiveResync(onResync);
+}

@@ -1,0 +1,228 @@
+// The POS cart as plain data and pure functions: the screen keeps a Cart in state, every change
+// goes through these, and the totals come from the contracts' computeSale (the server recomputes
+// them with the same function and decides). Money in integer piasters; quantities ≤ 3 decimals.
+import {
+  SaleMathError,
+  computeSale,
+  type CreateSaleDto,
+  type PaymentMethodDto,
+  type SaleMathResult,
+  type VariantResponseDto,
+} from '@pos/contracts';
+
+export type CartLine = {
+  variantId: string;
+  productName: string;
+  properties: Record<string, string>;
+  sku: string;
+  barcode: string | null;
+  unit: string;
+  quantity: number;
+  /** piasters per unit (list price unless changed with can_change_sell_price) */
+  unitPrice: number;
+  listPrice: number;
+  minSellPrice: number;
+  /** piasters off this line */
+  discount: number;
+  vatRate: number;
+  /** on hand in the POS inventory when last seen (search result or live event) */
+  onHand: number | null;
+};
+
+export type CartCustomer = { id: string; name: string; phone: string | null; balance: number };
+
+export type Cart = {
+  /** The sale id (UUID) made on the client: the idempotency key, kept until the sale succeeds. */
+  id: string;
+  lines: CartLine[];
+  invoiceDiscount: number;
+  customer: CartCustomer | null;
+  note: string;
+  createdAt: string;
+};
+
+export type PaymentEntry = { methodId: string; amount: number };
+
+export function newCart(id: string, now = new Date()): Cart {
+  return { id, lines: [], invoiceDiscount: 0, customer: null, note: '', createdAt: now.toISOString() };
+}
+
+/** Quantity arithmetic in integer thousandths (no 0.1 + 0.2 drift). */
+export function addQuantities(a: number, b: number): number {
+  return (Math.round(a * 1000) + Math.round(b * 1000)) / 1000;
+}
+
+export function lineFromVariant(variant: VariantResponseDto, quantity = 1, barcode: string | null = null): CartLine {
+  return {
+    variantId: variant.id,
+    productName: variant.productName,
+    properties: variant.properties ?? {},
+    sku: variant.sku,
+    barcode: barcode ?? variant.barcodes?.[0] ?? null,
+    unit: variant.unit,
+    quantity,
+    unitPrice: variant.sellPrice,
+    listPrice: variant.sellPrice,
+    minSellPrice: variant.minSellPrice,
+    discount: 0,
+    vatRate: variant.vatRate,
+    onHand: variant.onHand ?? null,
+  };
+}
+
+/** Adds a variant: +quantity on its line when already in the cart (moved to the top), else a new line on top. */
+export function addVariant(cart: Cart, variant: VariantResponseDto, quantity = 1, barcode: string | null = null): Cart {
+  const index = cart.lines.findIndex((l) => l.variantId === variant.id);
+  if (index >= 0) {
+    const line = cart.lines[index];
+    const updated: CartLine = {
+      ...line,
+      quantity: addQuantities(line.quantity, quantity),
+      onHand: variant.onHand ?? line.onHand,
+    };
+    return { ...cart, lines: [updated, ...cart.lines.filter((_, i) => i !== index)] };
+  }
+  return { ...cart, lines: [lineFromVariant(variant, quantity, barcode), ...cart.lines] };
+}
+
+export function updateLine(cart: Cart, variantId: string, patch: Partial<Pick<CartLine, 'quantity' | 'unitPrice' | 'discount'>>): Cart {
+  return { ...cart, lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, ...patch } : l)) };
+}
+
+export function removeLine(cart: Cart, variantId: string): Cart {
+  return { ...cart, lines: cart.lines.filter((l) => l.variantId !== variantId) };
+}
+
+/** A live stock figure (stock.changed) for the lines of that variant. */
+export function applyOnHand(cart: Cart, variantId: string, onHand: number): Cart {
+  if (!cart.lines.some((l) => l.variantId === variantId && l.onHand !== onHand)) return cart;
+  return { ...cart, lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, onHand } : l)) };
+}
+
+export type CartTotals = SaleMathResult & { itemCount: number; error: 'DISCOUNT_TOO_LARGE' | null };
+
+const EMPTY_TOTALS: CartTotals = {
+  lines: [],
+  subtotal: 0,
+  listTotal: 0,
+  lineDiscountTotal: 0,
+  invoiceDiscount: 0,
+  vatTotal: 0,
+  total: 0,
+  discountPercent: 0,
+  itemCount: 0,
+  error: null,
+};
+
+/** The cart's figures (a preview: the server recomputes and its invoice is what prints). */
+export function cartTotals(cart: Cart): CartTotals {
+  const itemCount = cart.lines.reduce((s, l) => addQuantities(s, l.quantity), 0);
+  try {
+    const math = computeSale(
+      cart.lines.map((l) => ({
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        listPrice: l.listPrice,
+        discount: l.discount,
+        vatRate: l.vatRate,
+      })),
+      cart.invoiceDiscount,
+    );
+    return { ...math, itemCount, error: null };
+  } catch (err) {
+    if (err instanceof SaleMathError) return { ...EMPTY_TOTALS, itemCount, error: err.code };
+    throw err;
+  }
+}
+
+export type CartProblem =
+  | { code: 'EMPTY' }
+  | { code: 'DISCOUNT_TOO_LARGE' }
+  | { code: 'MAX_DISCOUNT_EXCEEDED'; percent: number; max: number }
+  | { code: 'BELOW_MIN_PRICE'; variantId: string }
+  | { code: 'INSUFFICIENT_STOCK'; variantId: string }
+  | { code: 'BAD_QUANTITY'; variantId: string };
+
+export type CartRules = {
+  maxDiscountPercent: number;
+  canBypassMaxDiscount: boolean;
+  /** The POS inventory allows negative stock (then on hand is not checked). */
+  allowNegativeStock: boolean;
+};
+
+/** What stops this cart from being paid (the server checks the same rules and has the last word). */
+export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): CartProblem[] {
+  const problems: CartProblem[] = [];
+  if (cart.lines.length === 0) problems.push({ code: 'EMPTY' });
+  if (totals.error) problems.push({ code: totals.error });
+  for (const line of cart.lines) {
+    if (!(line.quantity > 0) || Math.round(line.quantity * 1000) !== line.quantity * 1000) {
+      problems.push({ code: 'BAD_QUANTITY', variantId: line.variantId });
+    }
+    if (!rules.canBypassMaxDiscount && line.unitPrice < line.minSellPrice) {
+      problems.push({ code: 'BELOW_MIN_PRICE', variantId: line.variantId });
+    }
+    if (!rules.allowNegativeStock && line.onHand !== null && line.quantity > line.onHand) {
+      problems.push({ code: 'INSUFFICIENT_STOCK', variantId: line.variantId });
+    }
+  }
+  if (!rules.canBypassMaxDiscount && !totals.error && totals.discountPercent > rules.maxDiscountPercent) {
+    problems.push({ code: 'MAX_DISCOUNT_EXCEEDED', percent: totals.discountPercent, max: rules.maxDiscountPercent });
+  }
+  return problems;
+}
+
+export type PaymentSummary = {
+  paid: number;
+  /** still to pay (goes on the customer's balance if the sale is completed like this) */
+  remaining: number;
+  /** cash handed back */
+  changeDue: number;
+  /** a non-cash method pays more than the total */
+  overpaid: boolean;
+};
+
+/** Split payment arithmetic: only cash may exceed the total, the excess is the change. */
+export function paymentSummary(total: number, payments: PaymentEntry[], methods: Pick<PaymentMethodDto, 'id' | 'type'>[]): PaymentSummary {
+  const typeOf = new Map(methods.map((m) => [m.id, m.type]));
+  const valid = payments.filter((p) => p.amount > 0);
+  const paid = valid.reduce((s, p) => s + p.amount, 0);
+  const cash = valid.filter((p) => typeOf.get(p.methodId) === 'cash').reduce((s, p) => s + p.amount, 0);
+  const nonCash = paid - cash;
+  const overpaid = nonCash > total;
+  const excess = Math.max(0, paid - total);
+  return {
+    paid,
+    remaining: Math.max(0, total - paid),
+    changeDue: overpaid ? 0 : Math.min(excess, cash),
+    overpaid,
+  };
+}
+
+/** The request body of POST /api/Sales. */
+export function toCreateSaleDto(cart: Cart, payments: PaymentEntry[], inventoryId: string | null, clientTotal: number): CreateSaleDto {
+  const dto: CreateSaleDto = {
+    id: cart.id,
+    lines: cart.lines
+      .slice()
+      .reverse()
+      .map((l) => ({
+        variantId: l.variantId,
+        quantity: l.quantity,
+        ...(l.unitPrice !== l.listPrice ? { unitPrice: l.unitPrice } : {}),
+        ...(l.discount > 0 ? { discount: l.discount } : {}),
+      })),
+    payments: payments.filter((p) => p.amount > 0).map((p) => ({ methodId: p.methodId, amount: p.amount })),
+    clientTotal,
+  };
+  if (inventoryId) dto.inventoryId = inventoryId;
+  if (cart.customer) dto.customerId = cart.customer.id;
+  if (cart.invoiceDiscount > 0) dto.invoiceDiscount = cart.invoiceDiscount;
+  if (cart.note.trim()) dto.note = cart.note.trim();
+  return dto;
+}
+
+/** Return quantities: never more than sold − already returned (thousandths). */
+export function returnableQuantity(sold: number, returned: number): number {
+  return Math.max(0, (Math.round(sold * 1000) - Math.round(returned * 1000)) / 1000);
+}

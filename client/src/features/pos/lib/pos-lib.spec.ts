@@ -1,0 +1,205 @@
+import type { VariantResponseDto } from '@pos/contracts';
+import {
+  addQuantities,
+  addVariant,
+  applyOnHand,
+  cartProblems,
+  cartTotals,
+  newCart,
+  paymentSummary,
+  removeLine,
+  returnableQuantity,
+  toCreateSaleDto,
+  updateLine,
+} from './cart';
+import { park, readParked, unpark, writeParked } from './parked';
+import { DEFAULT_SCALE_CONFIG, itemCodeMatches, loadScaleConfig, parseScaleBarcode, scaleQuantity } from './scale';
+
+const variant = (id: string, sellPrice: number, extra: Partial<VariantResponseDto> = {}): VariantResponseDto => ({
+  id,
+  productId: `p-${id}`,
+  productName: `منتج ${id}`,
+  productNameEn: null,
+  sku: `SKU-${id}`,
+  barcodes: [`62200000000${id}`],
+  properties: {},
+  sellPrice,
+  minSellPrice: Math.floor(sellPrice / 2),
+  lowStockThreshold: 0,
+  vatRate: 14,
+  unit: 'piece',
+  active: true,
+  onHand: 10,
+  ...extra,
+});
+
+const methods = [
+  { id: 'cash', type: 'cash' as const },
+  { id: 'card', type: 'card' as const },
+];
+
+describe('cart', () => {
+  it('adds a line, then +1 on the same variant, newest on top', () => {
+    let cart = newCart('s1');
+    cart = addVariant(cart, variant('1', 1000));
+    cart = addVariant(cart, variant('2', 2550));
+    cart = addVariant(cart, variant('1', 1000));
+    expect(cart.lines.map((l) => [l.variantId, l.quantity])).toEqual([
+      ['1', 2],
+      ['2', 1],
+    ]);
+  });
+
+  it('adds fractional quantities without float drift', () => {
+    expect(addQuantities(0.1, 0.2)).toBe(0.3);
+    let cart = addVariant(newCart('s'), variant('1', 1000), 0.125);
+    cart = addVariant(cart, variant('1', 1000), 0.375);
+    expect(cart.lines[0].quantity).toBe(0.5);
+  });
+
+  it('totals: line discounts, invoice discount spread, VAT included per line', () => {
+    let cart = newCart('s');
+    cart = addVariant(cart, variant('1', 11400), 2); // 228.00
+    cart = addVariant(cart, variant('2', 5700), 1); // 57.00
+    cart = updateLine(cart, '2', { discount: 700 }); // 50.00
+    cart = { ...cart, invoiceDiscount: 1000 };
+    const totals = cartTotals(cart);
+    expect(totals.subtotal).toBe(28500);
+    expect(totals.lineDiscountTotal).toBe(700);
+    expect(totals.total).toBe(28500 - 700 - 1000);
+    expect(totals.lines.reduce((s, l) => s + l.invoiceDiscountShare, 0)).toBe(1000);
+    // VAT is extracted from each line total (prices include 14 %)
+    expect(totals.vatTotal).toBe(totals.lines.reduce((s, l) => s + Math.floor((l.lineTotal * 14 * 2 + 114) / 228), 0));
+    expect(totals.itemCount).toBe(3);
+  });
+
+  it('weighed quantity × price rounds half up to the piaster', () => {
+    const cart = addVariant(newCart('s'), variant('1', 999), 1.255);
+    expect(cartTotals(cart).total).toBe(1254); // 1253.745 → 1254
+  });
+
+  it('reports a discount larger than the line', () => {
+    const cart = updateLine(addVariant(newCart('s'), variant('1', 1000)), '1', { discount: 1001 });
+    const totals = cartTotals(cart);
+    expect(totals.error).toBe('DISCOUNT_TOO_LARGE');
+    expect(cartProblems(cart, totals, { maxDiscountPercent: 100, canBypassMaxDiscount: true, allowNegativeStock: true })).toEqual([
+      { code: 'DISCOUNT_TOO_LARGE' },
+    ]);
+  });
+
+  it('enforces max discount %, min price and stock unless allowed', () => {
+    let cart = addVariant(newCart('s'), variant('1', 10000, { onHand: 1 }), 2);
+    cart = updateLine(cart, '1', { unitPrice: 4000 });
+    const totals = cartTotals(cart);
+    const strict = cartProblems(cart, totals, { maxDiscountPercent: 5, canBypassMaxDiscount: false, allowNegativeStock: false });
+    expect(strict.map((p) => p.code).sort()).toEqual(['BELOW_MIN_PRICE', 'INSUFFICIENT_STOCK', 'MAX_DISCOUNT_EXCEEDED']);
+    expect(cartProblems(cart, totals, { maxDiscountPercent: 5, canBypassMaxDiscount: true, allowNegativeStock: true })).toEqual([]);
+    expect(cartProblems(newCart('e'), cartTotals(newCart('e')), { maxDiscountPercent: 0, canBypassMaxDiscount: false, allowNegativeStock: false })).toEqual([
+      { code: 'EMPTY' },
+    ]);
+  });
+
+  it('live on hand updates the line', () => {
+    const cart = addVariant(newCart('s'), variant('1', 1000));
+    expect(applyOnHand(cart, '1', 3).lines[0].onHand).toBe(3);
+    expect(applyOnHand(cart, '9', 3)).toBe(cart);
+  });
+
+  it('removes lines and builds the request with the same id (idempotency key)', () => {
+    let cart = addVariant(newCart('sale-1'), variant('1', 1000));
+    cart = addVariant(cart, variant('2', 2000));
+    cart = updateLine(cart, '2', { unitPrice: 1800, discount: 100 });
+    cart = { ...cart, invoiceDiscount: 50, customer: { id: 'c1', name: 'x', phone: null, balance: 0 }, note: ' hi ' };
+    const dto = toCreateSaleDto(cart, [{ methodId: 'cash', amount: 5000 }, { methodId: 'card', amount: 0 }], 'inv', 2650);
+    expect(dto).toEqual({
+      id: 'sale-1',
+      inventoryId: 'inv',
+      customerId: 'c1',
+      invoiceDiscount: 50,
+      note: 'hi',
+      clientTotal: 2650,
+      lines: [
+        { variantId: '1', quantity: 1 },
+        { variantId: '2', quantity: 1, unitPrice: 1800, discount: 100 },
+      ],
+      payments: [{ methodId: 'cash', amount: 5000 }],
+    });
+    expect(removeLine(cart, '1').lines.map((l) => l.variantId)).toEqual(['2']);
+  });
+});
+
+describe('payments', () => {
+  it('split cash + card with change from cash', () => {
+    expect(paymentSummary(10000, [{ methodId: 'card', amount: 6000 }, { methodId: 'cash', amount: 5000 }], methods)).toEqual({
+      paid: 11000,
+      remaining: 0,
+      changeDue: 1000,
+      overpaid: false,
+    });
+  });
+  it('non-cash may not exceed the total; an unpaid part remains', () => {
+    expect(paymentSummary(10000, [{ methodId: 'card', amount: 12000 }], methods).overpaid).toBe(true);
+    expect(paymentSummary(10000, [{ methodId: 'cash', amount: 4000 }], methods)).toEqual({
+      paid: 4000,
+      remaining: 6000,
+      changeDue: 0,
+      overpaid: false,
+    });
+  });
+  it('returnable quantity is sold minus returned', () => {
+    expect(returnableQuantity(3, 1)).toBe(2);
+    expect(returnableQuantity(1.2, 0.7)).toBe(0.5);
+    expect(returnableQuantity(1, 2)).toBe(0);
+  });
+});
+
+describe('scale barcodes', () => {
+  it('reads item code and grams with the default layout', () => {
+    expect(parseScaleBarcode('2123450125009')).toEqual({ itemCode: '12345', mode: 'weight', value: 1250 });
+    expect(scaleQuantity({ itemCode: '12345', mode: 'weight', value: 1250 }, 5000)).toBe(1.25);
+  });
+  it('ignores other codes and a zero weight', () => {
+    expect(parseScaleBarcode('6221234567890')).toBeNull();
+    expect(parseScaleBarcode('212345')).toBeNull();
+    expect(parseScaleBarcode('2123450000009')).toBeNull();
+    expect(parseScaleBarcode('2123450125009', { ...DEFAULT_SCALE_CONFIG, enabled: false })).toBeNull();
+  });
+  it('price labels give quantity = price / unit price', () => {
+    const label = parseScaleBarcode('2123450250009', { ...DEFAULT_SCALE_CONFIG, mode: 'price' });
+    expect(label).toEqual({ itemCode: '12345', mode: 'price', value: 2500 });
+    expect(scaleQuantity(label!, 2000)).toBe(1.25);
+    expect(scaleQuantity(label!, 0)).toBeNull();
+  });
+  it('matches item codes with or without leading zeros', () => {
+    expect(itemCodeMatches('00123', '123')).toBe(true);
+    expect(itemCodeMatches('00123', '00123')).toBe(true);
+    expect(itemCodeMatches('00123', '1230')).toBe(false);
+  });
+  it('loads a stored layout, falling back to the default on bad data', () => {
+    const store = (value: string | null) => ({ getItem: () => value });
+    expect(loadScaleConfig(store(null))).toEqual(DEFAULT_SCALE_CONFIG);
+    expect(loadScaleConfig(store('{"prefix":"21"}')).prefix).toBe('21');
+    expect(loadScaleConfig(store('{"prefix":"x"}'))).toEqual(DEFAULT_SCALE_CONFIG);
+    expect(loadScaleConfig(store('not json'))).toEqual(DEFAULT_SCALE_CONFIG);
+  });
+});
+
+describe('parked carts', () => {
+  it('parks, persists and resumes', () => {
+    const data = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
+    const cart = addVariant(newCart('a'), variant('1', 1000));
+    const list = park([], cart, 'عميل 1');
+    writeParked(storage, 'u1', list);
+    const read = readParked(storage, 'u1');
+    expect(read).toHaveLength(1);
+    const { cart: resumed, rest } = unpark(read, 'a');
+    expect(resumed?.lines[0].variantId).toBe('1');
+    writeParked(storage, 'u1', rest);
+    expect(data.size).toBe(0);
+  });
+});

@@ -1,0 +1,343 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PERMISSION_GROUPS,
+  PERMISSION_KEYS,
+  PERMISSION_MODULES,
+  RoleUpdateDto,
+  routePath,
+  type PermissionKey,
+  type RoleResponseDto,
+} from '@pos/contracts';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useRefreshSession } from '../../../app/session/SessionEffects';
+import { handleError } from '../../../shared/api/handleError';
+import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { toast } from '../../../shared/ui/toast';
+import { roleKeys, rolesApi } from '../api/roles.api';
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((key) => set.has(key));
+}
+
+/** Keeps the permission order of the spec, whatever order they were ticked in. */
+function ordered(keys: Set<PermissionKey>): PermissionKey[] {
+  return PERMISSION_KEYS.filter((key) => keys.has(key));
+}
+
+function RoleEditor({ role }: { role: RoleResponseDto }) {
+  const { t, i18n } = useTranslation('roles');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [name, setName] = useState(role.name);
+  const [selected, setSelected] = useState<Set<PermissionKey>>(() => new Set(role.permissions));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const dirty = name !== role.name || !sameSet([...selected], role.permissions);
+
+  const save = useMutation({
+    mutationFn: (body: RoleUpdateDto) => rolesApi.update(role.id, body),
+    onSuccess: async (saved) => {
+      toast.success(t('toast.saved'));
+      queryClient.setQueryData(roleKeys.one(role.id), saved);
+      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      // The signed-in user may hold this role: their permissions (menu, guard) follow at once.
+      await refreshSession();
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => rolesApi.remove(role.id),
+    onSuccess: async () => {
+      toast.success(t('toast.deleted'));
+      setConfirmDelete(false);
+      queryClient.removeQueries({ queryKey: roleKeys.one(role.id) });
+      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      void navigate(routePath('Roles'));
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const toggle = (key: PermissionKey, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const toggleGroup = (keys: PermissionKey[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const key of keys) {
+        if (on) next.add(key);
+        else next.delete(key);
+      }
+      return next;
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { name: name.trim(), permissions: ordered(selected) };
+    const found = await validateDto(RoleUpdateDto, body, i18n.language, (f) => t(`fields.${f}`));
+    setErrors(found);
+    if (!hasErrors(found)) save.mutate(body as RoleUpdateDto);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}
+        >
+          <TextField
+            required
+            size="small"
+            label={t('fields.name')}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors({});
+            }}
+            error={Boolean(errors.name)}
+            helperText={errors.name ?? ' '}
+            sx={{ inlineSize: { xs: '100%', sm: 360 } }}
+            slotProps={{ htmlInput: { 'data-testid': 'role-name' } }}
+          />
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', pt: 0.5 }}>
+            <Chip
+              color="primary"
+              variant="outlined"
+              label={t('edit.selectedCount', {
+                count: selected.size,
+                total: PERMISSION_KEYS.length,
+              })}
+              data-testid="role-selected-count"
+            />
+            <Chip variant="outlined" label={t('edit.usersCount', { count: role.userCount })} />
+          </Stack>
+        </Stack>
+        {errors.permissions && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errors.permissions}
+          </Alert>
+        )}
+        <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          <Button size="small" onClick={() => setSelected(new Set(PERMISSION_KEYS))}>
+            {t('edit.selectAll')}
+          </Button>
+          <Button size="small" color="inherit" onClick={() => setSelected(new Set())}>
+            {t('edit.clearAll')}
+          </Button>
+        </Stack>
+      </Paper>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        {PERMISSION_GROUPS.map(({ group, keys }) => {
+          const count = keys.filter((key) => selected.has(key)).length;
+          const all = count === keys.length;
+          return (
+            <Paper
+              key={group}
+              variant="outlined"
+              sx={{ p: 1.5 }}
+              data-testid={`perm-group-${group}`}
+            >
+              <Stack
+                direction="row"
+                sx={{
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  borderBlockEnd: 1,
+                  borderColor: 'divider',
+                  pb: 0.5,
+                  mb: 0.5,
+                }}
+              >
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={all}
+                      indeterminate={count > 0 && !all}
+                      onChange={(e) => toggleGroup(keys, e.target.checked)}
+                      slotProps={{
+                        input: {
+                          'aria-label': `${t('edit.selectAllGroup')}: ${t(`groups.${group}`)}`,
+                        } as never,
+                      }}
+                    />
+                  }
+                  label={
+                    <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+                      {t(`groups.${group}`)}
+                    </Typography>
+                  }
+                  title={t('edit.selectAllGroup')}
+                />
+                <Typography variant="caption" color="text.secondary">
+                  {t('edit.groupCount', { count, total: keys.length })}
+                </Typography>
+              </Stack>
+              <FormGroup>
+                {keys.map((key) => {
+                  const modules = PERMISSION_MODULES[key];
+                  return (
+                    <FormControlLabel
+                      key={key}
+                      sx={{ marginInlineStart: 1.5 }}
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={selected.has(key)}
+                          onChange={(e) => toggle(key, e.target.checked)}
+                          slotProps={{ input: { 'data-permission': key } as never }}
+                        />
+                      }
+                      label={
+                        <Box>
+                          <Typography variant="body2">{t(`permissions.${key}`)}</Typography>
+                          <Typography
+                            variant="caption"
+                            color="text.secondary"
+                            dir="ltr"
+                            component="div"
+                            sx={{ textAlign: 'start' }}
+                          >
+                            {key}
+                          </Typography>
+                          {modules && (
+                            <Typography variant="caption" color="warning.main" component="div">
+                              {t('edit.moduleHint', {
+                                // Spec §5: at least one of the modules must be on.
+                                module: new Intl.ListFormat(i18n.language, {
+                                  type: 'disjunction',
+                                }).format(modules.map((m) => t(`modules.${m}`))),
+                              })}
+                            </Typography>
+                          )}
+                        </Box>
+                      }
+                    />
+                  );
+                })}
+              </FormGroup>
+            </Paper>
+          );
+        })}
+      </Box>
+
+      <Paper
+        variant="outlined"
+        sx={{
+          position: 'sticky',
+          insetBlockEnd: 0,
+          mt: 2,
+          p: 1.5,
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          zIndex: 1,
+        }}
+      >
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<Save />}
+          disabled={save.isPending || !dirty}
+          data-testid="role-save"
+        >
+          {t('edit.save')}
+        </Button>
+        {dirty && (
+          <Typography variant="body2" color="warning.main">
+            {t('edit.unsaved')}
+          </Typography>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Button
+          color="error"
+          startIcon={<DeleteOutlined />}
+          disabled={role.userCount > 0 || remove.isPending}
+          title={role.userCount > 0 ? t('delete.inUse', { count: role.userCount }) : undefined}
+          onClick={() => setConfirmDelete(true)}
+        >
+          {t('list.delete')}
+        </Button>
+      </Paper>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('delete.title')}
+        message={t('delete.message', { name: role.name })}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirmDelete(false)}
+        loading={remove.isPending}
+      />
+    </Box>
+  );
+}
+
+export function RolePage() {
+  const { t } = useTranslation('roles');
+  const { id = '' } = useParams();
+  const role = useQuery({
+    queryKey: roleKeys.one(id),
+    queryFn: () => rolesApi.get(id),
+    enabled: id !== '',
+    retry: false,
+  });
+  useEffect(() => {
+    if (role.error) handleError(role.error, { toast: true });
+  }, [role.error]);
+  const title = useMemo(() => role.data?.name ?? t('title'), [role.data, t]);
+
+  return (
+    <Box sx={{ p: { xs: 1.5, md: 3 } }}>
+      <Breadcrumbs sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={routePath('Roles')} underline="hover" color="inherit">
+          {t('title')}
+        </Link>
+        <Typography color="text.primary">{title}</Typography>
+      </Breadcrumbs>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {role.isLoading && <LinearProgress />}
+      {role.error && <Alert severity="error">{t('edit.notFound')}</Alert>}
+      {role.data && <RoleEditor key={role.data.id} role={role.data} />}
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import type {
+  CloseShiftDto,
+  CreateReturnDto,
+  CreateSaleDto,
+  DailyReportDto,
+  EditSaleDto,
+  OpenShiftDto,
+  PaymentMethodCreateDto,
+  PaymentMethodDto,
+  PaymentMethodUpdateDto,
+  ReturnDto,
+  SaleDto,
+  ShiftDto,
+} from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http, request, type Query } from '../../../shared/api/http';
+
+// Calls of docs/api-sales.md (issue 5), one place for paths and query keys.
+const id = (value: string) => encodeURIComponent(value);
+
+export type InvoiceListQuery = {
+  page: number;
+  pageSize: number;
+  number?: string;
+  customerId?: string;
+  cashierId?: string;
+  methodId?: string;
+  shiftId?: string;
+  from?: string;
+  to?: string;
+};
+
+export type InvoiceHistoryEntry = {
+  id: string;
+  action: string;
+  at: string;
+  userName: string | null;
+  reason?: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+export const salesKeys = {
+  all: ['sales'] as const,
+  paymentMethods: (activeOnly: boolean) => ['sales', 'payment-methods', activeOnly] as const,
+  currentShift: ['sales', 'shift', 'current'] as const,
+  shifts: (query: Query) => ['sales', 'shifts', query] as const,
+  shift: (shiftId: string) => ['sales', 'shift', shiftId] as const,
+  invoices: (query: InvoiceListQuery) => ['sales', 'invoices', query] as const,
+  invoice: (invoiceId: string) => ['sales', 'invoice', invoiceId] as const,
+  history: (invoiceId: string) => ['sales', 'invoice', invoiceId, 'history'] as const,
+  returnDoc: (returnId: string) => ['sales', 'return', returnId] as const,
+  daily: (date: string) => ['sales', 'daily', date] as const,
+};
+
+export const salesApi = {
+  paymentMethods: (activeOnly = true) =>
+    http.get<PaymentMethodDto[]>('/PaymentMethods', activeOnly ? { active: true } : undefined),
+  createPaymentMethod: (body: PaymentMethodCreateDto) => http.post<PaymentMethodDto>('/PaymentMethods', body),
+  updatePaymentMethod: (methodId: string, body: PaymentMethodUpdateDto) =>
+    http.patch<PaymentMethodDto>(`/PaymentMethods/${id(methodId)}`, body),
+
+  currentShift: () => http.get<ShiftDto | null>('/Shift/current').then((s) => s ?? null),
+  openShift: (body: OpenShiftDto) => http.post<ShiftDto>('/Shift/open', body),
+  closeShift: (shiftId: string, body: CloseShiftDto) => http.post<ShiftDto>(`/Shift/${id(shiftId)}/close`, body),
+  shifts: (query: Query) => http.list<ShiftDto>('/Shift', query),
+  shift: (shiftId: string) => http.get<ShiftDto>(`/Shift/${id(shiftId)}`),
+
+  createSale: (body: CreateSaleDto) => http.post<SaleDto>('/Sales', body),
+  /** Invoices + X-Total-Count + X-Total-Amount (only with can_see_invoices_totals). */
+  async invoices(query: InvoiceListQuery): Promise<{ rows: SaleDto[]; total: number; totalAmount: number | null }> {
+    const res = await request('/invoices', { query });
+    const rows = ((await res.json().catch(() => [])) ?? []) as SaleDto[];
+    const count = Number(res.headers.get('X-Total-Count') ?? rows.length);
+    const amount = res.headers.get('X-Total-Amount');
+    return {
+      rows,
+      total: Number.isFinite(count) ? count : rows.length,
+      totalAmount: amount !== null && amount !== '' && Number.isFinite(Number(amount)) ? Number(amount) : null,
+    };
+  },
+  invoiceByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${id(number)}`),
+  invoice: (invoiceId: string) => http.get<SaleDto>(`/invoices/${id(invoiceId)}`),
+  editInvoice: (invoiceId: string, body: EditSaleDto) => http.patch<SaleDto>(`/invoices/${id(invoiceId)}`, body),
+  history: (invoiceId: string) => http.get<InvoiceHistoryEntry[]>(`/invoices/${id(invoiceId)}/history`),
+  createReturn: (invoiceId: string, body: CreateReturnDto) => http.post<ReturnDto>(`/invoices/${id(invoiceId)}/returns`, body),
+  returnDoc: (returnId: string) => http.get<ReturnDto>(`/returns/${id(returnId)}`),
+
+  daily: (date: string | undefined) => http.get<DailyReportDto>('/DailyReport', { date }),
+};
+
+export function usePaymentMethods(activeOnly = true, enabled = true) {
+  return useQuery({
+    queryKey: salesKeys.paymentMethods(activeOnly),
+    queryFn: () => salesApi.paymentMethods(activeOnly),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Name of a payment method in the UI language. */
+export function methodName(method: Pick<PaymentMethodDto, 'nameAr' | 'nameEn'>, language: string): string {
+  return language.startsWith('en') && method.nameEn ? method.nameEn : method.nameAr;
+}
+
+/** Today's date in the store's time zone (Africa/Cairo) as YYYY-MM-DD. */
+export function todayInCairo(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -1,0 +1,49 @@
+import { formatPiasters } from '@pos/contracts';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+
+export type MethodTotals = {
+  methodId: string;
+  methodName: string;
+  sales: number;
+  refunds: number;
+  net: number;
+};
+
+/** Sales, refunds and net per payment method (a shift's totals, a business day's report). */
+export function ByMethodTable({
+  rows,
+  rowTestId,
+}: {
+  rows: readonly MethodTotals[];
+  rowTestId?: string;
+}) {
+  const { t } = useTranslation('sales');
+  const columns: Column<MethodTotals>[] = [
+    { key: 'method', header: t('shift.byMethod'), render: (m) => m.methodName },
+    {
+      key: 'sales',
+      header: t('shift.sales'),
+      align: 'right',
+      render: (m) => formatPiasters(m.sales),
+    },
+    {
+      key: 'refunds',
+      header: t('shift.refunds'),
+      align: 'right',
+      render: (m) => formatPiasters(m.refunds),
+    },
+    { key: 'net', header: t('shift.net'), align: 'right', render: (m) => formatPiasters(m.net) },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(m) => m.methodId}
+      rowTestId={rowTestId}
+      ariaLabel={t('shift.byMethod')}
+      hover={false}
+      scroll={false}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type DailyReportDto } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useCan } from '../../catalog/hooks/useCan';
+import { salesApi, salesKeys, todayInCairo } from '../api/sales.api';
+import { ByMethodTable } from './ByMethodTable';
+import { Facts } from './InvoicePage';
+import { PrintArea, printSoon, useReceiptData } from './print';
+
+function DailyReportBody({ report }: { report: DailyReportDto }) {
+  const { t } = useTranslation('sales');
+  const money = (n: number) => formatPiasters(n);
+  const cashierColumns: Column<DailyReportDto['byCashier'][number]>[] = [
+    { key: 'cashier', header: t('daily.byCashier'), render: (c) => c.cashierName },
+    {
+      key: 'count',
+      header: t('shift.invoiceCount'),
+      align: 'right',
+      render: (c) => c.invoiceCount,
+    },
+    { key: 'sales', header: t('shift.sales'), align: 'right', render: (c) => money(c.sales) },
+    { key: 'returns', header: t('shift.returns'), align: 'right', render: (c) => money(c.returns) },
+    { key: 'net', header: t('shift.net'), align: 'right', render: (c) => money(c.net) },
+  ];
+  return (
+    <Stack sx={{ gap: 1.5 }}>
+      <Facts
+        rows={[
+          [t('daily.branch'), report.branchName],
+          [t('daily.date'), report.date],
+          [t('shift.invoiceCount'), String(report.invoiceCount)],
+          [t('shift.sales'), money(report.sales)],
+          [t('shift.returns'), money(report.returns)],
+          [t('shift.discounts'), money(report.discounts)],
+          [t('shift.vat'), money(report.vat)],
+          [t('shift.net'), money(report.net)],
+          ...(report.profit !== undefined
+            ? [[t('shift.profit'), money(report.profit)] as [string, string]]
+            : []),
+        ]}
+      />
+      <ByMethodTable rows={report.byMethod} rowTestId="daily-method" />
+      <DataTable
+        columns={cashierColumns}
+        rows={report.byCashier}
+        rowKey={(c) => c.cashierId}
+        rowTestId="daily-cashier"
+        ariaLabel={t('daily.byCashier')}
+        hover={false}
+        scroll={false}
+      />
+    </Stack>
+  );
+}
+
+/** /DailyReport: one business day (Africa/Cairo) of the user's branch; other days need can_use_date_filter. */
+export default function DailyReportPage() {
+  const { t } = useTranslation('sales');
+  const can = useCan();
+  const canDates = can('can_use_date_filter');
+  const [date, setDate] = useState(todayInCairo());
+  const report = useQuery({
+    queryKey: salesKeys.daily(date),
+    queryFn: () => salesApi.daily(canDates ? date : undefined),
+  });
+  const data = useReceiptData();
+  useErrorToast(report.error);
+  return (
+    <Box>
+      <PageHeader
+        title={t('daily.title')}
+        meta={
+          <TextField
+            size="small"
+            type="date"
+            label={t('daily.date')}
+            value={date}
+            disabled={!canDates}
+            onChange={(e) => e.target.value && setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'daily-date' } }}
+          />
+        }
+        actions={
+          <Button startIcon={<Print />} disabled={!report.data} onClick={printSoon}>
+            {t('actions.print')}
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        {report.isFetching && <LinearProgress sx={{ blockSize: 2, mb: 1 }} />}
+        {report.data && <DailyReportBody report={report.data} />}
+      </Paper>
+      {report.data && (
+        <PrintArea layout="a4">
+          <Box sx={{ color: '#000', bgcolor: '#fff', fontSize: 12 }}>
+            <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{data.name}</Typography>
+            <Typography sx={{ fontWeight: 700, mb: 1 }}>
+              {t('daily.title')} — {report.data.date}
+            </Typography>
+            <DailyReportBody report={report.data} />
+          </Box>
+        </PrintArea>
+      )}
+    </Box>
+  );
+}

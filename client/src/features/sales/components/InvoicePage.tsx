@@ -1,0 +1,443 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Print from '@mui/icons-material/Print';
+import Replay from '@mui/icons-material/Replay';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type EditSaleDto, type ReturnDto, type SaleDto } from '@pos/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
+import { useCan } from '../../catalog/hooks/useCan';
+import { VariantPicker } from '../../catalog/components/VariantPicker';
+import { addVariant, cartTotals, paymentSummary, removeLine, updateLine, type Cart, type CartLine } from '../../pos/lib/cart';
+import { methodName, salesApi, salesKeys, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
+import { AmountField } from './AmountField';
+import { StatusChip } from './InvoicesPage';
+import { PrintArea, ReturnReceipt, SaleReceipt, formatDateTime, formatQty, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from './print';
+import { ReturnDialog } from './ReturnDialog';
+
+/** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its history. */
+export default function InvoicePage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('sales');
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id });
+  const canEdit = can('can_edit_invoice');
+  const history = useQuery({ queryKey: salesKeys.history(id), queryFn: () => salesApi.history(id), enabled: !!id && canEdit });
+  const [layout, setLayout] = usePaperLayout();
+  const data = useReceiptData();
+  const [printed, setPrinted] = useState<{ kind: 'sale' } | { kind: 'return'; doc: ReturnDto } | null>(null);
+  const [returning, setReturning] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    if (invoice.error) handleError(invoice.error, { toast: true });
+  }, [invoice.error]);
+
+  const sale = invoice.data;
+  if (!sale) return invoice.isLoading ? <LinearProgress /> : null;
+
+  const print = (layoutChoice: PaperLayout) => {
+    setLayout(layoutChoice);
+    setPrinted({ kind: 'sale' });
+    printSoon();
+  };
+  const printReturn = async (returnId: string) => {
+    try {
+      const doc = await salesApi.returnDoc(returnId);
+      setPrinted({ kind: 'return', doc });
+      printSoon();
+    } catch (err) {
+      handleError(err, { toast: true });
+    }
+  };
+
+  return (
+    <Box data-testid="invoice-page">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          {t('invoice.title')}{' '}
+          <Box component="span" dir="ltr" data-testid="invoice-number">
+            {sale.number}
+          </Box>
+        </Typography>
+        <StatusChip status={sale.status} />
+        {sale.editedAt && <Typography variant="caption" color="text.secondary">{t('invoice.edited', { at: formatDateTime(sale.editedAt, i18n.language) })}</Typography>}
+        <Box sx={{ flex: 1 }} />
+        <Button startIcon={<Print />} onClick={() => print('80mm')} data-testid="invoice-print-80">
+          {t('actions.print80')}
+        </Button>
+        <Button startIcon={<Print />} onClick={() => print('a4')} data-testid="invoice-print-a4">
+          {t('actions.printA4')}
+        </Button>
+        {can('can_return_products') && sale.status !== 'returned' && (
+          <Button color="warning" variant="outlined" startIcon={<Replay />} onClick={() => setReturning(true)} data-testid="invoice-return">
+            {t('actions.return')}
+          </Button>
+        )}
+        {canEdit && sale.returns.length === 0 && (
+          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="invoice-edit">
+            {t('actions.edit')}
+          </Button>
+        )}
+      </Stack>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' }, gap: 1.5, alignItems: 'start' }}>
+        <Paper variant="outlined">
+          <Table size="small" aria-label={t('invoice.lines')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('receipt.item')}</TableCell>
+                <TableCell align="right">{t('receipt.qty')}</TableCell>
+                <TableCell align="right">{t('receipt.price')}</TableCell>
+                <TableCell align="right">{t('receipt.discount')}</TableCell>
+                <TableCell align="right">{t('receipt.vat')}</TableCell>
+                <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
+                <TableCell align="right">{t('returns.returned')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sale.lines.map((l) => (
+                <TableRow key={l.id} data-testid="invoice-line">
+                  <TableCell>
+                    {l.productName}
+                    <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ textAlign: 'start' }}>
+                      {l.barcode ?? l.sku}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">{formatQty(l.quantity)}</TableCell>
+                  <TableCell align="right">{formatPiasters(l.unitPrice)}</TableCell>
+                  <TableCell align="right">{formatPiasters(l.discount + l.invoiceDiscountShare)}</TableCell>
+                  <TableCell align="right">{formatPiasters(l.vatAmount)}</TableCell>
+                  <TableCell align="right">{formatPiasters(l.lineTotal)}</TableCell>
+                  <TableCell align="right">{l.returnedQuantity > 0 ? formatQty(l.returnedQuantity) : ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+        <Stack sx={{ gap: 1.5 }}>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Facts
+              rows={[
+                [t('receipt.date'), formatDateTime(sale.createdAt, i18n.language)],
+                [t('receipt.cashier'), sale.cashierName],
+                [t('receipt.customer'), sale.customerName ?? t('invoices.walkIn')],
+                [t('receipt.subtotal'), formatPiasters(sale.subtotal)],
+                [t('receipt.discounts'), formatPiasters(sale.lineDiscountTotal + sale.invoiceDiscount)],
+                [t('receipt.vatIncluded'), formatPiasters(sale.vatTotal)],
+                [t('receipt.total'), <b key="t">{formatPiasters(sale.total)}</b>],
+                [t('receipt.paid'), formatPiasters(sale.paidTotal)],
+                ...(sale.changeDue > 0 ? [[t('receipt.change'), formatPiasters(sale.changeDue)] as [string, string]] : []),
+                ...(sale.dueAmount > 0 ? [[t('receipt.due'), formatPiasters(sale.dueAmount)] as [string, string]] : []),
+                ...(sale.profit !== undefined ? [[t('invoices.profit'), formatPiasters(sale.profit)] as [string, string]] : []),
+              ]}
+            />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              {t('invoice.payments')}
+            </Typography>
+            {sale.payments.map((p) => (
+              <Stack key={p.id} direction="row" sx={{ justifyContent: 'space-between' }} data-testid="invoice-payment">
+                <span>
+                  {p.methodName}
+                  {p.kind === 'refund' ? ` (${t('invoice.refund')})` : ''}
+                </span>
+                <span>{formatPiasters(p.kind === 'refund' ? -p.amount : p.amount)}</span>
+              </Stack>
+            ))}
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+              {t('invoice.returns')}
+            </Typography>
+            {sale.returns.length === 0 && <Typography variant="body2" color="text.secondary">{t('invoice.noReturns')}</Typography>}
+            {sale.returns.map((r) => (
+              <Stack key={r.id} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }} data-testid="invoice-return-row">
+                <Box>
+                  <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                    {r.number}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(r.createdAt, i18n.language)} · {r.cashierName}
+                  </Typography>
+                </Box>
+                <Stack direction="row" sx={{ alignItems: 'center' }}>
+                  <span>{formatPiasters(r.total)}</span>
+                  <IconButton size="small" aria-label={t('actions.print')} onClick={() => void printReturn(r.id)}>
+                    <Print fontSize="small" />
+                  </IconButton>
+                </Stack>
+              </Stack>
+            ))}
+          </Paper>
+        </Stack>
+      </Box>
+
+      {canEdit && (
+        <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {t('history.title')}
+          </Typography>
+          <HistoryList entries={history.data ?? []} />
+        </Paper>
+      )}
+
+      <ReturnDialog
+        open={returning}
+        invoice={sale}
+        onClose={() => setReturning(false)}
+        onDone={(doc) => {
+          setReturning(false);
+          setPrinted({ kind: 'return', doc });
+          printSoon();
+        }}
+      />
+      {editing && (
+        <EditInvoiceDialog
+          sale={sale}
+          onClose={() => setEditing(false)}
+          onSaved={async () => {
+            setEditing(false);
+            await queryClient.invalidateQueries({ queryKey: salesKeys.invoice(id) });
+            await queryClient.invalidateQueries({ queryKey: salesKeys.history(id) });
+          }}
+        />
+      )}
+      {printed && (
+        <PrintArea layout={layout}>
+          {printed.kind === 'sale' ? <SaleReceipt sale={sale} layout={layout} data={data} copy /> : <ReturnReceipt doc={printed.doc} layout={layout} data={data} />}
+        </PrintArea>
+      )}
+    </Box>
+  );
+}
+
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}>
+      {rows.map(([label, value], i) => (
+        <Box key={i} sx={{ display: 'contents' }}>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography variant="body2" sx={{ textAlign: 'end' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function summarize(value: unknown): string {
+  if (!value || typeof value !== 'object') return '';
+  const v = value as Partial<SaleDto>;
+  const parts: string[] = [];
+  if (typeof v.total === 'number') parts.push(`${formatPiasters(v.total)}`);
+  if (Array.isArray(v.lines)) parts.push(v.lines.map((l) => `${l.productName ?? l.variantId} × ${formatQty(l.quantity)}`).join('، '));
+  return parts.join(' — ');
+}
+
+function HistoryList({ entries }: { entries: InvoiceHistoryEntry[] }) {
+  const { t, i18n } = useTranslation('sales');
+  if (entries.length === 0) return <Typography variant="body2" color="text.secondary">{t('history.none')}</Typography>;
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('history.at')}</TableCell>
+          <TableCell>{t('history.user')}</TableCell>
+          <TableCell>{t('history.reason')}</TableCell>
+          <TableCell>{t('history.before')}</TableCell>
+          <TableCell>{t('history.after')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((e) => (
+          <TableRow key={e.id} data-testid="history-row">
+            <TableCell>{formatDateTime(e.at, i18n.language)}</TableCell>
+            <TableCell>{e.userName ?? ''}</TableCell>
+            <TableCell>{e.reason ?? ''}</TableCell>
+            <TableCell>{summarize(e.before)}</TableCell>
+            <TableCell>{summarize(e.after)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function saleToCart(sale: SaleDto): Cart {
+  const lines: CartLine[] = sale.lines.map((l) => ({
+    variantId: l.variantId,
+    productName: l.productName,
+    properties: l.properties ?? {},
+    sku: l.sku,
+    barcode: l.barcode,
+    unit: '',
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    listPrice: l.listPrice,
+    minSellPrice: 0,
+    discount: l.discount,
+    vatRate: l.vatRate,
+    onHand: null,
+  }));
+  return {
+    id: sale.id,
+    lines,
+    invoiceDiscount: sale.invoiceDiscount,
+    customer: sale.customerId ? { id: sale.customerId, name: sale.customerName ?? '', phone: null, balance: 0 } : null,
+    note: sale.note ?? '',
+    createdAt: sale.createdAt,
+  };
+}
+
+/** Edit an invoice (can_edit_invoice): lines, discounts, payments and a reason; the server re-applies stock and balances. */
+function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose: () => void; onSaved: () => Promise<void> }) {
+  const { t, i18n } = useTranslation('sales');
+  const methods = usePaymentMethods(true);
+  const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
+  const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
+    const byMethod = new Map<string, number>();
+    for (const p of sale.payments) if (p.kind === 'payment') byMethod.set(p.methodId, (byMethod.get(p.methodId) ?? 0) + p.amount);
+    return [...byMethod].map(([methodId, amount]) => ({ methodId, amount }));
+  });
+  const [reason, setReason] = useState('');
+  const totals = useMemo(() => cartTotals(cart), [cart]);
+  const summary = paymentSummary(totals.total, payments, methods.data ?? []);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body: EditSaleDto = {
+        customerId: cart.customer?.id ?? null,
+        lines: cart.lines
+          .slice()
+          .reverse()
+          .map((l) => ({ variantId: l.variantId, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount })),
+        invoiceDiscount: cart.invoiceDiscount,
+        payments: payments.filter((p) => p.amount > 0),
+        reason: reason.trim(),
+      };
+      return salesApi.editInvoice(sale.id, body);
+    },
+    onSuccess: async () => {
+      toast.success(t('edit.saved'));
+      await onSaved();
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const setPayment = (i: number, patch: Partial<{ methodId: string; amount: number }>) =>
+    setPayments((list) => list.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{t('edit.title', { number: sale.number })}</DialogTitle>
+      <DialogContent dividers>
+        <Stack sx={{ gap: 1.5 }}>
+          <VariantPicker onChange={(v) => v && setCart((c) => addVariant(c, v, 1))} inventoryId={sale.inventoryId} testId="edit-variant-picker" />
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('receipt.item')}</TableCell>
+                <TableCell sx={{ inlineSize: 100 }}>{t('receipt.qty')}</TableCell>
+                <TableCell sx={{ inlineSize: 110 }}>{t('receipt.price')}</TableCell>
+                <TableCell sx={{ inlineSize: 100 }}>{t('receipt.discount')}</TableCell>
+                <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
+                <TableCell padding="none" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {cart.lines.map((l, i) => (
+                <TableRow key={l.variantId}>
+                  <TableCell>{l.productName}</TableCell>
+                  <TableCell>
+                    <AmountField kind="qty" value={l.quantity} onValue={(v) => v !== null && v > 0 && setCart((c) => updateLine(c, l.variantId, { quantity: v }))} />
+                  </TableCell>
+                  <TableCell>
+                    <AmountField value={l.unitPrice} onValue={(v) => v !== null && setCart((c) => updateLine(c, l.variantId, { unitPrice: v }))} />
+                  </TableCell>
+                  <TableCell>
+                    <AmountField value={l.discount} onValue={(v) => setCart((c) => updateLine(c, l.variantId, { discount: v ?? 0 }))} />
+                  </TableCell>
+                  <TableCell align="right">{totals.lines[i] ? formatPiasters(totals.lines[i].lineTotal) : ''}</TableCell>
+                  <TableCell padding="none">
+                    <IconButton size="small" aria-label={t('actions.remove')} onClick={() => setCart((c) => removeLine(c, l.variantId))}>
+                      <DeleteOutline fontSize="small" />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            <AmountField label={t('edit.invoiceDiscount')} value={cart.invoiceDiscount} onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))} />
+            <Typography sx={{ fontWeight: 700 }}>{t('edit.newTotal', { amount: formatPiasters(totals.total) })}</Typography>
+          </Stack>
+          <Typography variant="subtitle2">{t('invoice.payments')}</Typography>
+          {payments.map((p, i) => (
+            <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+              <TextField select size="small" value={p.methodId} onChange={(e) => setPayment(i, { methodId: e.target.value })} sx={{ minInlineSize: 160 }}>
+                {(methods.data ?? []).map((m) => (
+                  <MenuItem key={m.id} value={m.id}>
+                    {methodName(m, i18n.language)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <AmountField value={p.amount} onValue={(v) => setPayment(i, { amount: v ?? 0 })} />
+              <IconButton size="small" aria-label={t('actions.remove')} onClick={() => setPayments((list) => list.filter((_, j) => j !== i))}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+          <Box>
+            <Button size="small" disabled={!methods.data?.length} onClick={() => setPayments((list) => [...list, { methodId: methods.data?.[0]?.id ?? '', amount: summary.remaining }])}>
+              {t('edit.addPayment')}
+            </Button>
+          </Box>
+          {summary.remaining > 0 && <Alert severity="info">{t('edit.remaining', { amount: formatPiasters(summary.remaining) })}</Alert>}
+          {totals.error && <Alert severity="error">{t('edit.discountTooLarge')}</Alert>}
+          <TextField size="small" required label={t('edit.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'edit-reason' } }} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!reason.trim() || cart.lines.length === 0 || !!totals.error || summary.overpaid || save.isPending}
+          onClick={() => save.mutate()}
+          data-testid="edit-save"
+        >
+          {t('actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,194 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, proportionalAmount, type CreateReturnDto, type ReturnDto, type SaleDto } from '@pos/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
+import { returnableQuantity } from '../../pos/lib/cart';
+import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
+import { newId, withNetworkRetry } from '../lib/ids';
+import { AmountField } from './AmountField';
+import { formatQty } from './print';
+
+type Props = {
+  open: boolean;
+  invoice: SaleDto | null;
+  onClose: () => void;
+  onDone: (doc: ReturnDto) => void;
+};
+
+/**
+ * A return against an invoice (can_return_products): choose lines and quantities (never more than
+ * sold − already returned), the refund method, confirm. The server computes the refund.
+ */
+export function ReturnDialog(props: Props) {
+  // Mounted at each opening (per invoice): a new return id, nothing chosen yet.
+  return props.open && props.invoice ? <ReturnForm key={props.invoice.id} {...props} /> : null;
+}
+
+function ReturnForm({ open, invoice, onClose, onDone }: Props) {
+  const { t, i18n } = useTranslation('sales');
+  const queryClient = useQueryClient();
+  const methods = usePaymentMethods(true, open);
+  const [quantities, setQuantities] = useState<Record<string, number | null>>({});
+  const [chosenMethod, setMethodId] = useState('');
+  const [reason, setReason] = useState('');
+  // Kept across retries of the same return: the idempotency key.
+  const [returnId] = useState(newId);
+  const cash = methods.data?.find((m) => m.type === 'cash');
+  const methodId = chosenMethod || cash?.id || '';
+
+  const lines = invoice?.lines ?? [];
+  const chosen = lines
+    .map((line) => ({ line, qty: quantities[line.id] ?? 0 }))
+    .filter((x) => x.qty !== null && x.qty > 0);
+  const tooMuch = lines.some((line) => (quantities[line.id] ?? 0) > returnableQuantity(line.quantity, line.returnedQuantity));
+  const estimate = useMemo(
+    () => chosen.reduce((s, { line, qty }) => s + proportionalAmount(line.lineTotal, line.quantity, qty ?? 0), 0),
+    [chosen],
+  );
+  const creditPart = Math.min(invoice?.dueAmount ?? 0, estimate);
+
+  const save = useMutation({
+    mutationFn: () => {
+      if (!invoice) throw new Error('no invoice');
+      const body: CreateReturnDto = {
+        id: returnId,
+        lines: chosen.map(({ line, qty }) => ({ saleLineId: line.id, quantity: qty ?? 0 })),
+      };
+      if (reason.trim()) body.reason = reason.trim();
+      // Cash is the server's default (and it settles a credit sale's balance first); another
+      // method is sent with the amount it refunds.
+      if (methodId && methodId !== cash?.id && estimate - creditPart > 0) {
+        body.refunds = [{ methodId, amount: estimate - creditPart }];
+      }
+      return withNetworkRetry(() => salesApi.createReturn(invoice.id, body));
+    },
+    onSuccess: async (doc) => {
+      toast.success(t('returns.done', { number: doc.number }));
+      await queryClient.invalidateQueries({ queryKey: salesKeys.all });
+      onDone(doc);
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  return (
+    <Dialog open={open} onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{t('returns.title', { number: invoice?.number ?? '' })}</DialogTitle>
+      <DialogContent dividers>
+        {invoice && (
+          <Stack sx={{ gap: 1.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('returns.invoiceSummary', {
+                total: formatPiasters(invoice.total),
+                customer: invoice.customerName ?? t('invoices.walkIn'),
+              })}
+            </Typography>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('receipt.item')}</TableCell>
+                  <TableCell align="right">{t('returns.sold')}</TableCell>
+                  <TableCell align="right">{t('returns.returned')}</TableCell>
+                  <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
+                  <TableCell sx={{ inlineSize: 150 }}>{t('returns.quantity')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {lines.map((line) => {
+                  const max = returnableQuantity(line.quantity, line.returnedQuantity);
+                  const qty = quantities[line.id] ?? 0;
+                  return (
+                    <TableRow key={line.id} data-testid="return-line">
+                      <TableCell>{line.productName}</TableCell>
+                      <TableCell align="right">{formatQty(line.quantity)}</TableCell>
+                      <TableCell align="right">{formatQty(line.returnedQuantity)}</TableCell>
+                      <TableCell align="right">{formatPiasters(line.lineTotal)}</TableCell>
+                      <TableCell>
+                        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+                          <AmountField
+                            kind="qty"
+                            value={qty}
+                            onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
+                            disabled={max === 0}
+                            error={qty !== null && qty > max}
+                            testId="return-qty"
+                            sx={{ inlineSize: 80 }}
+                          />
+                          <Button size="small" disabled={max === 0} onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}>
+                            {t('returns.all')}
+                          </Button>
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+            {tooMuch && <Alert severity="error">{t('returns.tooMuch')}</Alert>}
+            <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+              <TextField
+                select
+                size="small"
+                label={t('returns.refundMethod')}
+                value={methodId}
+                onChange={(e) => setMethodId(e.target.value)}
+                sx={{ minInlineSize: 180 }}
+                slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
+              >
+                {(methods.data ?? [])
+                  .filter((m) => m.type !== 'credit')
+                  .map((m) => (
+                    <MenuItem key={m.id} value={m.id}>
+                      {methodName(m, i18n.language)}
+                    </MenuItem>
+                  ))}
+              </TextField>
+              <TextField size="small" label={t('returns.reason')} value={reason} onChange={(e) => setReason(e.target.value)} sx={{ flex: 1, minInlineSize: 200 }} />
+            </Stack>
+            <Box>
+              <Typography sx={{ fontWeight: 700 }} data-testid="return-estimate">
+                {t('returns.estimate', { amount: formatPiasters(estimate) })}
+              </Typography>
+              {creditPart > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('returns.creditFirst', { amount: formatPiasters(creditPart) })}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color="warning"
+          disabled={!invoice || chosen.length === 0 || tooMuch || save.isPending}
+          onClick={() => save.mutate()}
+          data-testid="return-submit"
+        >
+          {t('returns.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

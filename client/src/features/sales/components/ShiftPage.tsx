@@ -1,0 +1,173 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { formatPiasters, routePath, type ShiftDto } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../catalog/hooks/useCan';
+import { salesApi, salesKeys } from '../api/sales.api';
+import { ByMethodTable } from './ByMethodTable';
+import { Facts } from './InvoicePage';
+import { formatDateTime } from './print';
+import { CloseShiftDialog, DENOMINATIONS, ReportDialog, ShiftStatus } from './ShiftsPage';
+
+/** /Shift/{id}: totals (can_see_shift_totals), per method, cash count, X/Z report, close. */
+export default function ShiftPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('sales');
+  const can = useCan();
+  const user = useAtomValue(sessionUserState);
+  const queryClient = useQueryClient();
+  const shift = useQuery({
+    queryKey: salesKeys.shift(id),
+    queryFn: () => salesApi.shift(id),
+    enabled: !!id,
+  });
+  // Totals move live while the shift is open: every sale or return of it sends `shift.totals`.
+  useLiveEvent('shift.totals', (event) => {
+    if (event.payload.shiftId === id) void shift.refetch();
+  });
+  useLiveEvent('shift.closed', (event) => {
+    if (event.payload.shiftId === id) void shift.refetch();
+  });
+  useLiveResync(() => void shift.refetch());
+  const [closing, setClosing] = useState(false);
+  const [report, setReport] = useState<ShiftDto | null>(null);
+  useErrorToast(shift.error);
+  const s = shift.data;
+  if (!s) return shift.isLoading ? <LinearProgress /> : null;
+  const totals = s.totals;
+  const canClose = s.status === 'open' && (s.cashierId === user?.id || can('view_all_shifts'));
+  const money = (n: number | null | undefined) =>
+    n === null || n === undefined ? '—' : formatPiasters(n);
+
+  return (
+    <Box data-testid="shift-page">
+      <PageHeader
+        title={t('shift.detailTitle', { name: s.cashierName, register: s.register })}
+        meta={<ShiftStatus status={s.status} />}
+        actions={
+          <>
+            <Button startIcon={<Print />} onClick={() => setReport(s)} data-testid="shift-report">
+              {s.status === 'closed' ? t('shift.zReport') : t('shift.xReport')}
+            </Button>
+            {canClose && (
+              <Button
+                variant="contained"
+                color="error"
+                startIcon={<LockOutlined />}
+                onClick={() => setClosing(true)}
+              >
+                {t('shift.close')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gap: 1.5,
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Facts
+            rows={[
+              [t('shift.openedAt'), formatDateTime(s.openedAt, i18n.language)],
+              [t('shift.closedAt'), formatDateTime(s.closedAt, i18n.language) || '—'],
+              [t('shift.openingCash'), money(s.openingCash)],
+              ...(totals
+                ? ([
+                    [t('shift.invoiceCount'), String(totals.invoiceCount)],
+                    [t('shift.sales'), money(totals.sales)],
+                    [t('shift.returns'), money(totals.returns)],
+                    [t('shift.discounts'), money(totals.discounts)],
+                    [t('shift.vat'), money(totals.vat)],
+                    [t('shift.net'), money(totals.net)],
+                    ...(totals.profit !== undefined
+                      ? [[t('shift.profit'), money(totals.profit)] as [string, string]]
+                      : []),
+                    [t('shift.cashIn'), money(totals.cashIn)],
+                  ] as [string, string][])
+                : []),
+              [t('shift.expectedCash'), money(s.expectedCash ?? totals?.expectedCash)],
+              [t('shift.countedCash'), money(s.countedCash)],
+              [t('shift.difference'), money(s.difference)],
+            ]}
+          />
+          <Box sx={{ mt: 1 }}>
+            <Link
+              component={RouterLink}
+              to={`${routePath('invoices')}?shiftId=${encodeURIComponent(s.id)}`}
+            >
+              {t('shift.invoicesLink')}
+            </Link>
+          </Box>
+        </Paper>
+        <Stack sx={{ gap: 1.5 }}>
+          {totals && (
+            <Paper variant="outlined">
+              <ByMethodTable rows={totals.byMethod} />
+            </Paper>
+          )}
+          {s.denominations && Object.keys(s.denominations).length > 0 && (
+            <Paper variant="outlined">
+              <DataTable
+                columns={[
+                  {
+                    key: 'denomination',
+                    header: t('shift.byDenomination'),
+                    render: (d) => t('shift.denomination', { value: d.label }),
+                  },
+                  {
+                    key: 'pieces',
+                    header: t('shift.pieces'),
+                    align: 'right',
+                    render: (d) => s.denominations?.[d.label],
+                  },
+                  {
+                    key: 'amount',
+                    header: t('shift.amount'),
+                    align: 'right',
+                    render: (d) => money((s.denominations?.[d.label] ?? 0) * d.piasters),
+                  },
+                ]}
+                rows={DENOMINATIONS.filter((d) => (s.denominations?.[d.label] ?? 0) > 0)}
+                rowKey={(d) => d.label}
+                ariaLabel={t('shift.byDenomination')}
+                hover={false}
+                scroll={false}
+              />
+            </Paper>
+          )}
+        </Stack>
+      </Box>
+      <CloseShiftDialog
+        shift={s}
+        open={closing}
+        onClose={() => setClosing(false)}
+        onClosed={async (closed) => {
+          setClosing(false);
+          queryClient.setQueryData(salesKeys.shift(id), closed);
+          setReport(closed);
+        }}
+      />
+      <ReportDialog shift={report} onClose={() => setReport(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,423 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Print from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, type ShiftDto } from '@pos/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { toast } from '../../../shared/ui/toast';
+import { RowLink } from '../../../shared/ui/RowLink';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { useCan } from '../../catalog/hooks/useCan';
+import { salesApi, salesKeys } from '../api/sales.api';
+import { AmountField } from './AmountField';
+import {
+  PrintArea,
+  ShiftReport,
+  formatDateTime,
+  printSoon,
+  usePaperLayout,
+  useReceiptData,
+} from './print';
+
+/** Egyptian notes and coins, in pounds as written on them → piasters. */
+export const DENOMINATIONS: { label: string; piasters: number }[] = [
+  { label: '200', piasters: 20000 },
+  { label: '100', piasters: 10000 },
+  { label: '50', piasters: 5000 },
+  { label: '20', piasters: 2000 },
+  { label: '10', piasters: 1000 },
+  { label: '5', piasters: 500 },
+  { label: '1', piasters: 100 },
+  { label: '0.5', piasters: 50 },
+  { label: '0.25', piasters: 25 },
+];
+
+export function denominationTotal(counts: Record<string, number>): number {
+  return DENOMINATIONS.reduce((s, d) => s + (counts[d.label] ?? 0) * d.piasters, 0);
+}
+
+/** Close a shift: counted cash (or a count by denomination), expected vs counted, difference. */
+type CloseProps = {
+  shift: ShiftDto;
+  open: boolean;
+  onClose: () => void;
+  onClosed: (s: ShiftDto) => void;
+};
+
+export function CloseShiftDialog(props: CloseProps) {
+  // Mounted at each opening: a fresh count.
+  return props.open ? <CloseShiftForm {...props} /> : null;
+}
+
+function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
+  const { t } = useTranslation('sales');
+  const queryClient = useQueryClient();
+  const [byDenomination, setByDenomination] = useState(false);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [counted, setCounted] = useState<number | null>(null);
+  const [note, setNote] = useState('');
+
+  const countedCash = byDenomination ? denominationTotal(counts) : counted;
+  const expected = shift.totals?.expectedCash ?? null;
+  const difference = expected !== null && countedCash !== null ? countedCash - expected : null;
+
+  const close = useMutation({
+    mutationFn: () => {
+      const denominations = byDenomination
+        ? Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
+        : undefined;
+      return salesApi.closeShift(shift.id, {
+        countedCash: countedCash ?? 0,
+        ...(denominations ? { denominations } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+    },
+    onSuccess: async (closed) => {
+      toast.success(t('shift.closedToast'));
+      queryClient.setQueryData(salesKeys.currentShift, null);
+      await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });
+      onClosed(closed);
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  return (
+    <Dialog open={open} onClose={close.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('shift.closeTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack sx={{ gap: 1.5 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={byDenomination}
+                onChange={(e) => setByDenomination(e.target.checked)}
+                data-testid="close-by-denomination"
+              />
+            }
+            label={t('shift.byDenomination')}
+          />
+          {byDenomination ? (
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr auto',
+                gap: 1,
+                alignItems: 'center',
+              }}
+            >
+              {DENOMINATIONS.map((d) => (
+                <Box key={d.label} sx={{ display: 'contents' }}>
+                  <Typography dir="ltr" sx={{ textAlign: 'end' }}>
+                    {t('shift.denomination', { value: d.label })}
+                  </Typography>
+                  <TextField
+                    size="small"
+                    value={counts[d.label] ? String(counts[d.label]) : ''}
+                    onChange={(e) => {
+                      const n = Number(e.target.value.replace(/[^\d]/g, ''));
+                      setCounts((c) => ({ ...c, [d.label]: Number.isSafeInteger(n) ? n : 0 }));
+                    }}
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'numeric',
+                        dir: 'ltr',
+                        'data-testid': `denomination-${d.label}`,
+                      },
+                    }}
+                  />
+                  <Typography variant="body2" color="text.secondary">
+                    {formatPiasters((counts[d.label] ?? 0) * d.piasters)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          ) : (
+            <AmountField
+              label={t('shift.countedCash')}
+              value={counted}
+              onValue={setCounted}
+              autoFocus
+              testId="close-counted"
+            />
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}>
+            <Typography>{t('shift.countedCash')}</Typography>
+            <Typography data-testid="close-counted-total">
+              {countedCash !== null ? formatPiasters(countedCash) : '—'}
+            </Typography>
+            {expected !== null && (
+              <>
+                <Typography>{t('shift.expectedCash')}</Typography>
+                <Typography data-testid="close-expected">{formatPiasters(expected)}</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{t('shift.difference')}</Typography>
+                <Typography
+                  sx={{ fontWeight: 700 }}
+                  color={difference === 0 ? 'success.main' : 'error.main'}
+                  data-testid="close-difference"
+                >
+                  {difference !== null ? formatPiasters(difference) : '—'}
+                </Typography>
+              </>
+            )}
+          </Box>
+          <TextField
+            size="small"
+            label={t('shift.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={close.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={countedCash === null || close.isPending}
+          onClick={() => close.mutate()}
+          data-testid="close-shift-submit"
+        >
+          {t('shift.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A report shown on screen with a print button (X while open, Z after closing). */
+export function ReportDialog({ shift, onClose }: { shift: ShiftDto | null; onClose: () => void }) {
+  const { t } = useTranslation('sales');
+  const data = useReceiptData();
+  const [layout] = usePaperLayout();
+  return (
+    <Dialog open={shift !== null} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        {shift?.status === 'closed' ? t('shift.zReport') : t('shift.xReport')}
+      </DialogTitle>
+      <DialogContent dividers>
+        {shift && <ShiftReport shift={shift} layout="80mm" data={data} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.close')}</Button>
+        <Button
+          variant="contained"
+          startIcon={<Print />}
+          onClick={printSoon}
+          data-testid="report-print"
+        >
+          {t('actions.print')}
+        </Button>
+      </DialogActions>
+      {shift && (
+        <PrintArea layout={layout}>
+          <ShiftReport shift={shift} layout={layout} data={data} />
+        </PrintArea>
+      )}
+    </Dialog>
+  );
+}
+
+export function ShiftStatus({ status }: { status: ShiftDto['status'] }) {
+  const { t } = useTranslation('sales');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={status === 'open' ? 'success' : 'default'}
+      label={t(`shift.status.${status}`)}
+    />
+  );
+}
+
+/** /Shift: my open shift (X report, close → Z report) and the shifts list (others' with view_all_shifts). */
+export default function ShiftsPage() {
+  const { t, i18n } = useTranslation('sales');
+  const can = useCan();
+  const canDetail = can('can_see_shift_totals');
+  const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
+  const [status, setStatus] = useState('');
+  const paging = usePaging();
+  const query = { page: paging.page + 1, pageSize: paging.pageSize, status: status || undefined };
+  const list = useQuery({
+    queryKey: salesKeys.shifts(query),
+    queryFn: () => salesApi.shifts(query),
+    placeholderData: keepPreviousData,
+  });
+  const [closing, setClosing] = useState(false);
+  const [report, setReport] = useState<ShiftDto | null>(null);
+
+  useErrorToast(current.error ?? list.error);
+
+  const shift = current.data;
+  const money = (amount: number | null) => (amount !== null ? formatPiasters(amount) : '');
+  const columns: Column<ShiftDto>[] = [
+    {
+      key: 'cashier',
+      header: t('shift.cashier'),
+      render: (s) =>
+        canDetail ? (
+          <RowLink to={routePath('Shift-id', { id: s.id })}>{s.cashierName}</RowLink>
+        ) : (
+          s.cashierName
+        ),
+    },
+    { key: 'register', header: t('shift.register'), render: (s) => s.register },
+    {
+      key: 'openedAt',
+      header: t('shift.openedAt'),
+      render: (s) => formatDateTime(s.openedAt, i18n.language),
+    },
+    {
+      key: 'closedAt',
+      header: t('shift.closedAt'),
+      render: (s) => formatDateTime(s.closedAt, i18n.language),
+    },
+    {
+      key: 'status',
+      header: t('shift.statusFilter'),
+      render: (s) => <ShiftStatus status={s.status} />,
+    },
+    {
+      key: 'openingCash',
+      header: t('shift.openingCash'),
+      align: 'right',
+      render: (s) => formatPiasters(s.openingCash),
+    },
+    {
+      key: 'expectedCash',
+      header: t('shift.expectedCash'),
+      align: 'right',
+      render: (s) => money(s.expectedCash),
+    },
+    {
+      key: 'countedCash',
+      header: t('shift.countedCash'),
+      align: 'right',
+      render: (s) => money(s.countedCash),
+    },
+    {
+      key: 'difference',
+      header: t('shift.difference'),
+      align: 'right',
+      cellSx: (s) => ({ color: s.difference ? 'error.main' : undefined }),
+      render: (s) => money(s.difference),
+    },
+  ];
+  return (
+    <Box>
+      <PageHeader title={t('shift.title')} />
+      {shift ? (
+        <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="current-shift">
+          <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <ShiftStatus status="open" />
+            <Typography variant="body2">
+              {t('shift.openSince', {
+                at: formatDateTime(shift.openedAt, i18n.language),
+                register: shift.register,
+              })}
+            </Typography>
+            {shift.totals && (
+              <>
+                <Typography variant="body2">
+                  {t('shift.salesShort', {
+                    amount: formatPiasters(shift.totals.sales),
+                    count: shift.totals.invoiceCount,
+                  })}
+                </Typography>
+                <Typography variant="body2">
+                  {t('shift.expectedShort', { amount: formatPiasters(shift.totals.expectedCash) })}
+                </Typography>
+              </>
+            )}
+            <Box sx={{ flex: 1 }} />
+            <Button
+              startIcon={<Print />}
+              onClick={() => setReport(shift)}
+              data-testid="x-report-open"
+            >
+              {t('shift.xReport')}
+            </Button>
+            <Button
+              variant="contained"
+              color="error"
+              startIcon={<LockOutlined />}
+              onClick={() => setClosing(true)}
+              data-testid="close-shift"
+            >
+              {t('shift.close')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        !current.isLoading && (
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            {t('shift.noneOpen')}{' '}
+            <Link component={RouterLink} to={routePath('POS')}>
+              {t('shift.goPos')}
+            </Link>
+          </Alert>
+        )
+      )}
+      <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
+        <SelectFilter
+          label={t('shift.statusFilter')}
+          value={status}
+          onChange={paging.withReset(setStatus)}
+          allLabel={t('filters.all')}
+          options={[
+            { value: 'open', label: t('shift.status.open') },
+            { value: 'closed', label: t('shift.status.closed') },
+          ]}
+          minWidth={150}
+        />
+      </Stack>
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="sales"
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(s) => s.id}
+        rowTestId="shift-row"
+        ariaLabel={t('shift.title')}
+        emptyText={t('shift.empty')}
+      />
+      {shift && (
+        <CloseShiftDialog
+          shift={shift}
+          open={closing}
+          onClose={() => setClosing(false)}
+          onClosed={(closed) => {
+            setClosing(false);
+            setReport(closed);
+          }}
+        />
+      )}
+      <ReportDialog shift={report} onClose={() => setReport(null)} />
+    </Box>
+  );
+}

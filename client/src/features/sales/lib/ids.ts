@@ -1,0 +1,37 @@
+// Client-made ids (sale, return, customer payment): the idempotency keys of those commands.
+// crypto.randomUUID needs a secure context; a shop's POS on http://192.168.x.x is not one, so
+// fall back to a v4 UUID from crypto.getRandomValues (available everywhere).
+export function newId(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') {
+    try {
+      return c.randomUUID();
+    } catch {
+      // insecure context: fall through
+    }
+  }
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Nothing was saved: the server could not be reached (0) or its database was away (503). */
+export function isRetryable(err: unknown): boolean {
+  const status = (err as { status?: number })?.status;
+  return status === 0 || status === 503;
+}
+
+/** Retries a command when nothing was saved, with the same body (same id): never sells twice. */
+export async function withNetworkRetry<T>(run: () => Promise<T>, attempts = 3, delayMs = 400): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!isRetryable(err) || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delayMs * attempt));
+    }
+  }
+}

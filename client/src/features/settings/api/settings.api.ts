@@ -1,0 +1,32 @@
+import type {
+  FeatureDto,
+  PublicConfigDto,
+  PublicConfigUpdateDto,
+  SiteSettingsDto,
+  SiteSettingsUpdateDto,
+  StoreInfoResponseDto,
+  StoreInfoUpdateDto,
+} from '@pos/contracts';
+import { http } from '../../../shared/api/http';
+
+export const settingsKeys = {
+  storeInfo: ['settings', 'store-info'] as const,
+  features: ['settings', 'features'] as const,
+  config: ['settings', 'config'] as const,
+  /** Shared with the branches page (its limit). */
+  site: ['admin-settings'] as const,
+  siteRaw: ['admin-settings', 'raw'] as const,
+};
+
+export const settingsApi = {
+  storeInfo: () => http.get<StoreInfoResponseDto[]>('/StoreInfo'),
+  updateStoreInfo: (id: string, body: StoreInfoUpdateDto) =>
+    http.patch<StoreInfoResponseDto>(`/StoreInfo/${encodeURIComponent(id)}`, body),
+  features: () => http.get<FeatureDto[]>('/Features'),
+  setFeature: (key: string, enabled: boolean) =>
+    http.put<FeatureDto>(`/Features/${encodeURIComponent(key)}`, { enabled }),
+  config: () => http.get<PublicConfigDto>('/config'),
+  updateConfig: (body: PublicConfigUpdateDto) => http.patch<PublicConfigDto>('/config', body),
+  site: () => http.get<SiteSettingsDto>('/admin/settings'),
+  updateSite: (body: SiteSettingsUpdateDto) => http.patch<SiteSettingsDto>('/admin/settings', body),
+};

@@ -1,0 +1,105 @@
+import Save from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { http } from '../../../shared/api/http';
+import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { toast } from '../../../shared/ui/toast';
+import { settingsApi, settingsKeys } from '../api/settings.api';
+
+/** /admin/settings (admin only): the site settings, today the branch limit. */
+export function AdminSettingsPage() {
+  const { t, i18n } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const site = useQuery({
+    queryKey: settingsKeys.siteRaw,
+    queryFn: settingsApi.site,
+    retry: false,
+  });
+  const branchCount = useQuery({
+    queryKey: ['branches', 'count'],
+    queryFn: async () => (await http.list('/Branch', { page: 1, pageSize: 1 })).total,
+  });
+  // The typed value; null until edited, so the stored limit shows.
+  const [draft, setDraft] = useState<string | null>(null);
+  const maxBranches = draft ?? String(site.data?.maxBranches ?? DEFAULT_MAX_BRANCHES);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (site.error) handleError(site.error, { toast: true });
+  }, [site.error]);
+
+  const save = useMutation({
+    mutationFn: (body: SiteSettingsUpdateDto) => settingsApi.updateSite(body),
+    onSuccess: async () => {
+      toast.success(t('admin.saved'));
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.site });
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const raw = maxBranches.trim();
+    const body = { maxBranches: raw === '' ? Number.NaN : Number(raw) };
+    const found = await validateDto(SiteSettingsUpdateDto, body, i18n.language, () =>
+      t('fields.maxBranches'),
+    );
+    setErrors(found);
+    if (!hasErrors(found)) save.mutate(body as SiteSettingsUpdateDto);
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1.5, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {t('admin.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('admin.intro')}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, maxInlineSize: 520 }}>
+        {site.isLoading && <LinearProgress sx={{ mb: 2 }} />}
+        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <TextField
+            type="number"
+            size="small"
+            fullWidth
+            label={t('fields.maxBranches')}
+            value={maxBranches}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setErrors({});
+            }}
+            error={Boolean(errors.maxBranches)}
+            helperText={errors.maxBranches ?? t('admin.maxBranchesHint')}
+            slotProps={{
+              htmlInput: { min: 1, max: 10000, step: 1, 'data-testid': 'max-branches' },
+            }}
+          />
+          {branchCount.data !== undefined && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('admin.currentBranches', { count: branchCount.data })}
+            </Typography>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<Save />}
+            disabled={save.isPending || site.isLoading}
+            sx={{ mt: 2 }}
+            data-testid="admin-settings-save"
+          >
+            {t('admin.save')}
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

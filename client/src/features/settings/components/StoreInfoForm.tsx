@@ -1,0 +1,208 @@
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { NAV_SECTIONS, StoreInfoUpdateDto, type StoreInfoResponseDto } from '@pos/contracts';
+import { useSetAtom } from 'jotai';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { storeInfoState } from '../../../shared/state';
+import { toast } from '../../../shared/ui/toast';
+import { ImageUploadField } from '../../branches/components/ImageUploadField';
+import { settingsApi, settingsKeys } from '../api/settings.api';
+
+const TEXT_FIELDS = [
+  'phoneNumber',
+  'secondPhoneNumber',
+  'address',
+  'recepitInfo',
+  'maintenanceReceiptInfo',
+] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+const MULTILINE: readonly TextFieldName[] = ['recepitInfo', 'maintenanceReceiptInfo'];
+
+type Option = { link: string; label: string; section: string };
+const NAV_OPTIONS: Option[] = NAV_SECTIONS.flatMap((section) =>
+  section.items.map((it) => ({ link: it.link, label: it.label, section: section.label })),
+);
+
+type FormState = Record<TextFieldName, string> & {
+  receiptFooterImage: string | null;
+  restrictSidebar: boolean;
+  sidebarItems: string[];
+};
+
+function initialState(info: StoreInfoResponseDto): FormState {
+  const state = {} as FormState;
+  for (const field of TEXT_FIELDS) state[field] = info[field] ?? '';
+  state.receiptFooterImage = info.receiptFooterImage;
+  state.restrictSidebar = Array.isArray(info.sidebarItems);
+  state.sidebarItems = info.sidebarItems ?? [];
+  return state;
+}
+
+type Props = { info: StoreInfoResponseDto; canWrite: boolean };
+
+export function StoreInfoForm({ info, canWrite }: Props) {
+  const { t, i18n } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const setStoreInfo = useSetAtom(storeInfoState);
+  const [state, setState] = useState<FormState>(() => initialState(info));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const selected = useMemo(
+    () => NAV_OPTIONS.filter((option) => state.sidebarItems.includes(option.link)),
+    [state.sidebarItems],
+  );
+
+  const save = useMutation({
+    mutationFn: (body: StoreInfoUpdateDto) => settingsApi.updateStoreInfo(info.id, body),
+    onSuccess: (saved) => {
+      toast.success(t('store.saved'));
+      queryClient.setQueryData<StoreInfoResponseDto[]>(settingsKeys.storeInfo, (prev) =>
+        prev ? prev.map((row) => (row.id === saved.id ? saved : row)) : [saved],
+      );
+      // The sidebar, the search overlay and receipts read the global copy.
+      setStoreInfo(saved);
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {
+    setState((prev) => ({ ...prev, [field]: value }));
+    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body: Record<string, unknown> = {};
+    for (const field of TEXT_FIELDS) {
+      const value = state[field].trim();
+      body[field] = value === '' ? null : value;
+    }
+    body.receiptFooterImage = state.receiptFooterImage;
+    body.sidebarItems = state.restrictSidebar ? state.sidebarItems : null;
+    const found = await validateDto(StoreInfoUpdateDto, body, i18n.language, (f) =>
+      t(`fields.${f}`),
+    );
+    setErrors(found);
+    if (!hasErrors(found)) save.mutate(body as StoreInfoUpdateDto);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('store.intro')}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
+        {TEXT_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            name={field}
+            label={t(`fields.${field}`)}
+            value={state[field]}
+            onChange={(e) => set(field, e.target.value)}
+            error={Boolean(errors[field])}
+            helperText={errors[field] ?? ' '}
+            multiline={MULTILINE.includes(field)}
+            minRows={MULTILINE.includes(field) ? 2 : undefined}
+            disabled={!canWrite}
+            size="small"
+            fullWidth
+            sx={MULTILINE.includes(field) ? { gridColumn: '1 / -1' } : undefined}
+            slotProps={{ htmlInput: { 'data-testid': `store-${field}` } }}
+          />
+        ))}
+        <Box sx={{ gridColumn: '1 / -1', mb: 1 }}>
+          <ImageUploadField
+            name="storeReceiptFooterImage"
+            label={t('fields.receiptFooterImage')}
+            value={state.receiptFooterImage}
+            onChange={(url) => set('receiptFooterImage', url)}
+            disabled={!canWrite}
+          />
+        </Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+            {t('store.sidebarTitle')}
+          </Typography>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={state.restrictSidebar}
+                disabled={!canWrite}
+                onChange={(e) => set('restrictSidebar', e.target.checked)}
+              />
+            }
+            label={t('store.sidebarRestrict')}
+          />
+          <Autocomplete
+            multiple
+            disableCloseOnSelect
+            size="small"
+            disabled={!canWrite || !state.restrictSidebar}
+            options={NAV_OPTIONS}
+            value={selected}
+            groupBy={(option) => t(option.section)}
+            getOptionLabel={(option) => t(option.label)}
+            isOptionEqualToValue={(a, b) => a.link === b.link}
+            onChange={(_, value) =>
+              set(
+                'sidebarItems',
+                value.map((option) => option.link),
+              )
+            }
+            renderValue={(value, getItemProps) =>
+              value.map((option, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return <Chip key={key} size="small" label={t(option.label)} {...itemProps} />;
+              })
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('fields.sidebarItems')}
+                placeholder={state.restrictSidebar ? undefined : t('store.allItems')}
+                error={Boolean(errors.sidebarItems)}
+                helperText={errors.sidebarItems ?? t('store.sidebarHint')}
+              />
+            )}
+          />
+        </Box>
+      </Box>
+      {!canWrite && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('adminOnly')}
+        </Alert>
+      )}
+      {canWrite && (
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<Save />}
+          disabled={save.isPending}
+          sx={{ mt: 2 }}
+          data-testid="store-save"
+        >
+          {t('store.save')}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,257 @@
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FEATURE_DEFAULTS,
+  MODULES,
+  PublicConfigUpdateDto,
+  type FeatureDto,
+  type ModuleKey,
+  type PublicConfigDto,
+} from '@pos/contracts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { hasErrors, validateDto } from '../../../shared/forms/validateDto';
+import { featuresState, publicConfigState, sessionUserState } from '../../../shared/state';
+import { toast } from '../../../shared/ui/toast';
+import { settingsApi, settingsKeys } from '../api/settings.api';
+import { StoreInfoForm } from './StoreInfoForm';
+
+type TabKey = 'store' | 'features' | 'modules';
+
+function useToastOnError(error: unknown) {
+  useEffect(() => {
+    if (error) handleError(error, { toast: true });
+  }, [error]);
+}
+
+function StoreTab({ canWrite }: { canWrite: boolean }) {
+  const { t } = useTranslation('settings');
+  const info = useQuery({ queryKey: settingsKeys.storeInfo, queryFn: settingsApi.storeInfo });
+  useToastOnError(info.error);
+  if (info.isLoading) return <LinearProgress />;
+  const first = info.data?.[0];
+  if (!first) return info.isSuccess ? <Alert severity="warning">{t('store.missing')}</Alert> : null;
+  return <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />;
+}
+
+function FeaturesTab({ canWrite }: { canWrite: boolean }) {
+  const { t, i18n } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const setFeatures = useSetAtom(featuresState);
+  const features = useQuery({ queryKey: settingsKeys.features, queryFn: settingsApi.features });
+  useToastOnError(features.error);
+
+  // Known flags always show (with their default) even before the server holds a row for them.
+  const rows: FeatureDto[] = (() => {
+    const map = new Map<string, boolean>(Object.entries(FEATURE_DEFAULTS));
+    for (const f of features.data ?? []) map.set(f.key, f.enabled);
+    return [...map.entries()].map(([key, enabled]) => ({ key, enabled }));
+  })();
+
+  const toggle = useMutation({
+    mutationFn: ({ key, enabled }: FeatureDto) => settingsApi.setFeature(key, enabled),
+    onSuccess: (_, { key, enabled }) => {
+      toast.success(t('features.saved'));
+      queryClient.setQueryData<FeatureDto[]>(settingsKeys.features, (prev = []) =>
+        prev.some((f) => f.key === key)
+          ? prev.map((f) => (f.key === key ? { key, enabled } : f))
+          : [...prev, { key, enabled }],
+      );
+      setFeatures((prev) => ({ ...prev, [key]: enabled }));
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const label = (key: string) =>
+    i18n.exists(`settings:features.labels.${key}`) ? t(`features.labels.${key}`) : key;
+  const description = (key: string) =>
+    i18n.exists(`settings:features.descriptions.${key}`)
+      ? t(`features.descriptions.${key}`)
+      : undefined;
+
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('features.intro')}
+      </Typography>
+      {features.isLoading && <LinearProgress />}
+      <List dense disablePadding>
+        {rows.map((feature) => (
+          <ListItem
+            key={feature.key}
+            divider
+            secondaryAction={
+              <Switch
+                edge="end"
+                checked={feature.enabled}
+                disabled={!canWrite || toggle.isPending}
+                onChange={(e) => toggle.mutate({ key: feature.key, enabled: e.target.checked })}
+                slotProps={{
+                  input: {
+                    'aria-label': label(feature.key),
+                    'data-testid': `feature-${feature.key}`,
+                  } as never,
+                }}
+              />
+            }
+          >
+            <ListItemText primary={label(feature.key)} secondary={description(feature.key)} />
+          </ListItem>
+        ))}
+        {!features.isLoading && rows.length === 0 && (
+          <ListItem>
+            <ListItemText secondary={t('features.empty')} />
+          </ListItem>
+        )}
+      </List>
+      {!canWrite && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('adminOnly')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function ModulesTab({ canWrite }: { canWrite: boolean }) {
+  const { t, i18n } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const setConfig = useSetAtom(publicConfigState);
+  const config = useQuery({ queryKey: settingsKeys.config, queryFn: settingsApi.config });
+  useToastOnError(config.error);
+  // The user's edits; null until they change something, so the server's value shows.
+  const [draft, setDraft] = useState<ModuleKey[] | null>(null);
+  const modules = draft ?? config.data?.modules ?? [];
+  const [error, setError] = useState<string | undefined>();
+
+  const save = useMutation({
+    mutationFn: (body: PublicConfigUpdateDto) => settingsApi.updateConfig(body),
+    onSuccess: (saved, body) => {
+      toast.success(t('modules.saved'));
+      const next: PublicConfigDto = {
+        ...(config.data ?? { appName: 'POS' }),
+        ...saved,
+        modules: saved?.modules ?? body.modules,
+      };
+      queryClient.setQueryData(settingsKeys.config, next);
+      setConfig(next);
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const onSave = async () => {
+    const body = { modules: MODULES.filter((m) => modules.includes(m)) };
+    const found = await validateDto(PublicConfigUpdateDto, body, i18n.language, () =>
+      t('fields.modules'),
+    );
+    setError(found.modules);
+    if (!hasErrors(found)) save.mutate(body as PublicConfigUpdateDto);
+  };
+
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('modules.intro')}
+      </Typography>
+      {config.isLoading && <LinearProgress />}
+      <FormGroup>
+        {MODULES.map((module) => (
+          <FormControlLabel
+            key={module}
+            control={
+              <Checkbox
+                checked={modules.includes(module)}
+                disabled={!canWrite}
+                onChange={(e) =>
+                  setDraft(
+                    e.target.checked ? [...modules, module] : modules.filter((m) => m !== module),
+                  )
+                }
+                slotProps={{ input: { 'data-testid': `module-${module}` } as never }}
+              />
+            }
+            label={
+              <span>
+                {t(`modules.names.${module}`)}{' '}
+                <Typography component="span" variant="caption" color="text.secondary" dir="ltr">
+                  ({module})
+                </Typography>
+              </span>
+            }
+          />
+        ))}
+      </FormGroup>
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {canWrite ? (
+        <Button
+          variant="contained"
+          startIcon={<Save />}
+          sx={{ mt: 2 }}
+          disabled={save.isPending || !config.data}
+          onClick={() => void onSave()}
+          data-testid="modules-save"
+        >
+          {t('modules.save')}
+        </Button>
+      ) : (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('adminOnly')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+export function SystemSettingsPage() {
+  const { t } = useTranslation('settings');
+  const user = useAtomValue(sessionUserState);
+  const canWrite = user?.isAdmin === true;
+  const [tab, setTab] = useState<TabKey>('store');
+
+  return (
+    <Box sx={{ p: { xs: 1.5, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('title')}
+      </Typography>
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_, next: TabKey) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ borderBlockEnd: 1, borderColor: 'divider', px: 1 }}
+        >
+          <Tab value="store" label={t('tabs.store')} />
+          <Tab value="features" label={t('tabs.features')} />
+          <Tab value="modules" label={t('tabs.modules')} />
+        </Tabs>
+        <Box sx={{ p: 2 }}>
+          {tab === 'store' && <StoreTab canWrite={canWrite} />}
+          {tab === 'features' && <FeaturesTab canWrite={canWrite} />}
+          {tab === 'modules' && <ModulesTab canWrite={canWrite} />}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,294 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { routePath, type StockTakingCountResultDto, type StockTakingResponseDto, type VariantResponseDto } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
+import { useConfirm } from '../../../shared/ui/ConfirmDialog';
+import { useToast } from '../../../shared/ui/useToast';
+import { VariantPicker } from '../../catalog/components/VariantPicker';
+import { formatQuantity, parseQuantity } from '../../catalog/lib/money';
+import { propertiesText } from '../../catalog/lib/variants';
+import { PrintArea, printSoon } from '../../sales/components/print';
+import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
+import { newCountId } from '../lib/ids';
+import { ReviewTable } from './ReviewTable';
+import { StockTakingResults } from './StockTakingResults';
+
+const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
+
+/** /StockTaking/{id}: scan-first counting (phone friendly), live progress, review, post or cancel. */
+export default function StockTakingPage() {
+  const { t, i18n } = useTranslation('stocktaking');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const session = useQuery({ queryKey: stockTakingKeys.one(id), queryFn: () => stockTakingApi.get(id), enabled: id !== '' });
+  // Live progress (stocktaking.progress) overrides the figures of the session read it arrived on.
+  const [live, setLive] = useState<{ counted: number; total: number; base: StockTakingResponseDto | undefined } | null>(null);
+  const setProgress = (p: { counted: number; total: number }) => setLive({ ...p, base: session.data });
+  const [busy, setBusy] = useState(false);
+  const [uncountedAsZero, setUncountedAsZero] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const refreshTimer = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (session.error) handleError(session.error, { toast: true });
+  }, [session.error]);
+  const refreshSoon = () => {
+    if (refreshTimer.current !== null) return;
+    refreshTimer.current = window.setTimeout(() => {
+      refreshTimer.current = null;
+      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
+    }, 700);
+  };
+  useEffect(() => () => {
+    if (refreshTimer.current !== null) window.clearTimeout(refreshTimer.current);
+  }, []);
+  useLiveEvent('stocktaking.progress', (e) => {
+    if (e.payload.stockTakingId !== id) return;
+    setProgress({ counted: e.payload.counted, total: e.payload.total });
+    if (session.data && e.payload.state !== session.data.state) void queryClient.invalidateQueries({ queryKey: stockTakingKeys.one(id) });
+    refreshSoon();
+  });
+  useLiveResync(() => void queryClient.invalidateQueries({ queryKey: ['stocktaking'] }));
+  useEffect(() => {
+    if (!printing) return;
+    printSoon();
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done, { once: true });
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+
+  const st = session.data;
+  if (!st) return session.isLoading ? <LinearProgress /> : null;
+
+  const run = async (action: StockTakingStep | 'post') => {
+    if (action !== 'reopen') {
+      const ok = await confirm({ title: t(`actions.${action}`), message: t(`confirm.${action}`, { number: st.number }) });
+      if (!ok) return;
+    }
+    setBusy(true);
+    try {
+      const next = action === 'post' ? await stockTakingApi.post(st.id, { uncountedAsZero }) : await stockTakingApi.step(st.id, action);
+      queryClient.setQueryData(stockTakingKeys.one(id), next);
+      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
+      toast.success(t('done', { state: t(`states.${next.state}`) }));
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = live && live.base === st ? live : { counted: st.counted, total: st.total };
+  const percent = shown.total ? Math.round((shown.counted * 100) / shown.total) : 0;
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+  return (
+    <Box data-testid="stocktaking-page" data-state={st.state} sx={{ maxInlineSize: 1200, marginInline: 'auto' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <IconButton aria-label={st.inventoryName} onClick={() => navigate(routePath('Inventories-id', { id: st.inventoryId }))}>
+          <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        </IconButton>
+        <Typography variant="h5" component="h1">
+          {t('sessionTitle', { number: st.number })}
+        </Typography>
+        <Chip label={t(`states.${st.state}`)} color={st.state === 'posted' ? 'success' : st.state === 'cancelled' ? 'default' : st.state === 'review' ? 'warning' : 'primary'} data-testid="stocktaking-state" />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button startIcon={<PrintOutlined />} onClick={() => setPrinting(true)} data-testid="stocktaking-print">
+          {t('actions.print')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('info.inventory')}: {st.inventoryName} — {st.branchName} · {t('info.startedBy')}: {st.startedByName ?? ''} · {date(st.startedAt)}
+        {st.postedAt ? ` · ${t('info.postedAt')}: ${date(st.postedAt)}` : ''}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
+        <Typography sx={{ fontWeight: 700 }} data-testid="stocktaking-progress" data-counted={shown.counted} data-total={shown.total}>
+          {t('count.progress', { counted: shown.counted, total: shown.total })}
+        </Typography>
+        <LinearProgress variant="determinate" value={percent} sx={{ blockSize: 10, borderRadius: 5, mt: 1 }} />
+      </Paper>
+
+      {st.state === 'open' && <CountPanel session={st} onCounted={(r) => {
+        setProgress(r.progress);
+        refreshSoon();
+      }} />}
+
+      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        {st.state === 'open' && (
+          <Button variant="contained" disabled={busy} onClick={() => void run('submit')} data-testid="stocktaking-submit">
+            {t('actions.submit')}
+          </Button>
+        )}
+        {st.state === 'review' && (
+          <>
+            <Button variant="contained" color="success" disabled={busy} onClick={() => void run('post')} data-testid="stocktaking-post">
+              {t('actions.post')}
+            </Button>
+            <FormControlLabel
+              control={<Checkbox checked={uncountedAsZero} onChange={(e) => setUncountedAsZero(e.target.checked)} />}
+              label={t('actions.uncountedAsZero')}
+            />
+            <Button disabled={busy} onClick={() => void run('reopen')} data-testid="stocktaking-reopen">
+              {t('actions.reopen')}
+            </Button>
+          </>
+        )}
+        {(st.state === 'open' || st.state === 'review') && (
+          <Button color="error" disabled={busy} onClick={() => void run('cancel')} data-testid="stocktaking-cancel">
+            {t('actions.cancel')}
+          </Button>
+        )}
+      </Stack>
+
+      <ReviewTable session={st} />
+      {printing && (
+        <PrintArea layout="a4">
+          <StockTakingResults session={st} />
+        </PrintArea>
+      )}
+    </Box>
+  );
+}
+
+/** The counting panel: a big scan input that keeps the focus, a quantity, a search fallback, and my last scans. */
+function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; onCounted: (r: StockTakingCountResultDto) => void }) {
+  const { t } = useTranslation('stocktaking');
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [qty, setQty] = useState('1');
+  const [mine, setMine] = useState(true);
+  const [last, setLast] = useState<{ ok: boolean; text: string } | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  const counts = useQuery({
+    queryKey: [...stockTakingKeys.counts(session.id), mine],
+    queryFn: () => stockTakingApi.counts(session.id, mine),
+  });
+  useLiveEvent('stocktaking.progress', (e) => {
+    if (e.payload.stockTakingId === session.id && !mine) void counts.refetch();
+  });
+
+  const record = async (body: { barcode?: string; variantId?: string }) => {
+    const quantity = parseQuantity(qty, true);
+    if (quantity === null || quantity === 0) return;
+    try {
+      const result = await stockTakingApi.count(session.id, { id: newCountId(), quantity, ...body });
+      const props = propertiesText(result.line.properties);
+      setLast({ ok: true, text: t('count.counted', { name: props ? `${result.line.productName} ${props}` : result.line.productName, total: formatQuantity(result.line.counted) }) });
+      setQty('1');
+      onCounted(result);
+      void queryClient.invalidateQueries({ queryKey: stockTakingKeys.counts(session.id) });
+    } catch (error) {
+      const e = handleError(error);
+      setLast({ ok: false, text: e.message });
+    } finally {
+      setCode('');
+      input.current?.focus();
+    }
+  };
+  const pick = (v: VariantResponseDto | null) => {
+    if (v) void record({ variantId: v.id });
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1 }}>
+        <TextField
+          autoFocus
+          fullWidth
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              const text = code.trim();
+              if (text) void record({ barcode: text });
+            }
+          }}
+          placeholder={t('count.scan')}
+          inputRef={(el: HTMLInputElement | null) => {
+            input.current = el;
+            markScanInput(el);
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <QrCodeScanner />
+                </InputAdornment>
+              ),
+              sx: { fontSize: 22, minBlockSize: 56 },
+            },
+            htmlInput: { 'data-testid': 'count-scan', inputMode: 'text', autoComplete: 'off', dir: 'ltr' },
+          }}
+        />
+        <TextField
+          label={t('count.quantity')}
+          value={qty}
+          onChange={(e) => setQty(e.target.value)}
+          sx={{ inlineSize: { xs: '100%', sm: 130 } }}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'count-qty', style: { textAlign: 'center', fontSize: 20 } } }}
+        />
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => code.trim() && void record({ barcode: code.trim() })}
+          data-testid="count-add"
+          sx={{ minInlineSize: 110 }}
+        >
+          {t('count.add')}
+        </Button>
+      </Stack>
+      {last && (
+        <Alert severity={last.ok ? 'success' : 'error'} sx={{ mt: 1 }} data-testid="count-last">
+          {last.text}
+        </Alert>
+      )}
+      <Box sx={{ mt: 1.5 }}>
+        <VariantPicker onChange={pick} inventoryId={session.inventoryId} label={t('count.search')} clearOnSelect size="small" testId="count-picker" />
+      </Box>
+      <Stack direction="row" sx={{ alignItems: 'center', mt: 1.5 }}>
+        <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+          {t('count.last')}
+        </Typography>
+        <FormControlLabel control={<Switch size="small" checked={mine} onChange={(e) => setMine(e.target.checked)} />} label={t('count.mine')} />
+      </Stack>
+      <List dense data-testid="count-list">
+        {(counts.data ?? []).slice(0, 10).map((c) => (
+          <ListItem key={c.id} divider data-testid="count-row">
+            <ListItemText
+              primary={`${c.productName} ${propertiesText(c.properties)}`.trim()}
+              secondary={`${c.userName ?? ''} · ${new Date(c.at).toLocaleTimeString()}`}
+            />
+            <Typography sx={{ fontWeight: 700, color: c.quantity < 0 ? 'error.main' : undefined }}>{formatQuantity(c.quantity)}</Typography>
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,170 @@
+import Add from '@mui/icons-material/Add';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, type CategoryResponseDto } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useLiveEvent } from '../../../shared/realtime';
+import { useCategories } from '../../catalog/api/catalog.api';
+import { useCan } from '../../catalog/hooks/useCan';
+import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
+
+/**
+ * The stock-takings of one inventory, for the /Inventories/{id} page (rendered there for users with
+ * can_start_stock_taking): list with state, progress and differences; start a new one.
+ */
+export default function StockTakingsSection({ inventoryId, inventoryName }: { inventoryId: string; inventoryName: string }) {
+  const { t, i18n } = useTranslation('stocktaking');
+  const [page, setPage] = useState(0);
+  const [starting, setStarting] = useState(false);
+  const list = useQuery({ queryKey: stockTakingKeys.list(inventoryId, page), queryFn: () => stockTakingApi.list(inventoryId, page + 1) });
+  useLiveEvent('stocktaking.progress', (e) => {
+    if ((list.data?.rows ?? []).some((r) => r.id === e.payload.stockTakingId) || e.payload.counted === 0) void list.refetch();
+  });
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const active = (list.data?.rows ?? []).some((r) => r.state === 'open' || r.state === 'review');
+  return (
+    <Paper variant="outlined" sx={{ mt: 2 }} data-testid="stocktakings-section">
+      <Stack direction="row" sx={{ p: 1.5, alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          {t('list.title')}
+        </Typography>
+        <Button startIcon={<Add />} variant="outlined" disabled={active} onClick={() => setStarting(true)} data-testid="stocktaking-start">
+          {t('list.start')}
+        </Button>
+      </Stack>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>{t('info.startedAt')}</TableCell>
+            <TableCell>{t('info.startedBy')}</TableCell>
+            <TableCell>{t('start.scope')}</TableCell>
+            <TableCell>{t('review.countRows')}</TableCell>
+            <TableCell>{t('review.variance')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(list.data?.rows ?? []).map((r) => (
+            <TableRow key={r.id} hover data-testid="stocktaking-row" data-state={r.state}>
+              <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                <Link component={RouterLink} to={routePath('StockTaking-id', { id: r.id })} underline="hover" sx={{ fontWeight: 600 }}>
+                  {r.number}
+                </Link>
+              </TableCell>
+              <TableCell>{date(r.startedAt)}</TableCell>
+              <TableCell>{r.startedByName ?? ''}</TableCell>
+              <TableCell>{t(`start.${r.scope}`)}</TableCell>
+              <TableCell>
+                {r.counted} / {r.total}
+              </TableCell>
+              <TableCell>
+                {r.differences}
+                {r.varianceValue !== undefined && r.varianceValue !== 0 ? ` (${formatPiasters(r.varianceValue)})` : ''}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" label={t(`states.${r.state}`)} color={r.state === 'posted' ? 'success' : r.state === 'open' ? 'primary' : r.state === 'review' ? 'warning' : 'default'} />
+              </TableCell>
+            </TableRow>
+          ))}
+          {list.data && list.data.rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={7} align="center" sx={{ color: 'text.secondary', py: 3 }}>
+                {t('list.empty')}
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      {(list.data?.total ?? 0) > 10 && (
+        <TablePagination component="div" count={list.data?.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_, p) => setPage(p)} />
+      )}
+      {starting && <StartDialog inventoryId={inventoryId} inventoryName={inventoryName} onClose={() => setStarting(false)} />}
+    </Paper>
+  );
+}
+
+function StartDialog({ inventoryId, inventoryName, onClose }: { inventoryId: string; inventoryName: string; onClose: () => void }) {
+  const { t } = useTranslation('stocktaking');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const can = useCan();
+  const categories = useCategories(can('can_see_categories'));
+  const [scope, setScope] = useState<'all' | 'categories'>('all');
+  const [chosen, setChosen] = useState<CategoryResponseDto[]>([]);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const st = await stockTakingApi.start({
+        inventoryId,
+        scope,
+        categoryIds: scope === 'categories' ? chosen.map((c) => c.id) : undefined,
+        note: note.trim() || undefined,
+      });
+      onClose();
+      navigate(routePath('StockTaking-id', { id: st.id }));
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('start.title', { inventory: inventoryName })}</DialogTitle>
+      <DialogContent>
+        <RadioGroup value={scope} onChange={(e) => setScope(e.target.value as 'all' | 'categories')}>
+          <FormControlLabel value="all" control={<Radio />} label={t('start.all')} />
+          <FormControlLabel value="categories" control={<Radio />} label={t('start.categories')} disabled={!categories.data?.length} />
+        </RadioGroup>
+        {scope === 'categories' && (
+          <Autocomplete
+            multiple
+            options={categories.data ?? []}
+            value={chosen}
+            onChange={(_, v) => setChosen(v)}
+            getOptionLabel={(c) => c.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            renderInput={(params) => <TextField {...params} label={t('start.chooseCategories')} />}
+            sx={{ my: 1 }}
+          />
+        )}
+        <Box sx={{ mt: 1 }}>
+          <TextField fullWidth multiline minRows={2} label={t('start.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{tc('cancel')}</Button>
+        <Button variant="contained" disabled={busy || (scope === 'categories' && !chosen.length)} onClick={() => void submit()} data-testid="stocktaking-start-submit">
+          {t('start.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import type {
+  TransferActionDto,
+  TransferCountsDto,
+  TransferCreateDto,
+  TransferReceiveDto,
+  TransferResponseDto,
+  TransferState,
+  TransferUpdateDto,
+} from '@pos/contracts';
+import { http } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export type TransferListQuery = {
+  page: number;
+  pageSize: number;
+  state?: TransferState;
+  direction?: 'incoming' | 'outgoing';
+  q?: string;
+};
+
+export const transferKeys = {
+  all: ['transfers'] as const,
+  list: (query: TransferListQuery) => ['transfers', 'list', query] as const,
+  counts: ['transfers', 'counts'] as const,
+  one: (transferId: string) => ['transfers', 'one', transferId] as const,
+};
+
+export type StepAction = 'request' | 'approve' | 'reject' | 'ship' | 'cancel';
+
+export const transfersApi = {
+  list: (query: TransferListQuery) => http.list<TransferResponseDto>('/TransferRequests', query),
+  counts: () => http.get<TransferCountsDto>('/TransferRequests/counts'),
+  get: (transferId: string) => http.get<TransferResponseDto>(`/TransferRequests/${id(transferId)}`),
+  create: (dto: TransferCreateDto) => http.post<TransferResponseDto>('/TransferRequests', dto),
+  update: (transferId: string, dto: TransferUpdateDto) => http.patch<TransferResponseDto>(`/TransferRequests/${id(transferId)}`, dto),
+  step: (transferId: string, action: StepAction, dto: TransferActionDto = {}) =>
+    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/${action}`, dto),
+  receive: (transferId: string, dto: TransferReceiveDto) => http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/receive`, dto),
+};

@@ -1,0 +1,390 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, type TransferLineDto, type TransferResponseDto } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useLiveResync } from '../../../shared/realtime';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../catalog/hooks/useCan';
+import { useConfirm } from '../../../shared/ui/ConfirmDialog';
+import { useToast } from '../../../shared/ui/useToast';
+import { formatQuantity, parseQuantity } from '../../catalog/lib/money';
+import { propertiesText } from '../../catalog/lib/variants';
+import { PrintArea, printSoon } from '../../sales/components/print';
+import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
+import { useTransferLive } from '../hooks/useTransferLive';
+import { markOwnStep } from '../lib/ownSteps';
+import { stateColor } from '../lib/states';
+import { TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
+import { TransferNote } from './TransferNote';
+
+const lineTitle = (l: TransferLineDto) => {
+  const props = propertiesText(l.properties);
+  return props ? `${l.productName} — ${props}` : l.productName;
+};
+
+/** /Inventories/TransferRequests/{id}: lines, the steps this user's branch may take, the timeline, the printable note. */
+export default function TransferRequestPage() {
+  const { t, i18n } = useTranslation('transfers');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const user = useAtomValue(sessionUserState);
+  const can = useCan();
+  const query = useQuery({ queryKey: transferKeys.one(id), queryFn: () => transfersApi.get(id), enabled: id !== '' });
+  const [busy, setBusy] = useState(false);
+  const [receiving, setReceiving] = useState(false);
+  const [editLines, setEditLines] = useState<EditLine[] | null>(null);
+  const [printing, setPrinting] = useState(false);
+
+  useEffect(() => {
+    if (query.error) handleError(query.error, { toast: true });
+  }, [query.error]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: transferKeys.one(id) });
+  useTransferLive((_, payload) => {
+    if (payload.transferId === id) refresh();
+  });
+  useLiveResync(refresh);
+  useEffect(() => {
+    if (!printing) return;
+    printSoon();
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done, { once: true });
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+
+  const tr = query.data;
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+  const after = (next: TransferResponseDto) => {
+    markOwnStep(next.id, next.state);
+    queryClient.setQueryData(transferKeys.one(id), next);
+    void queryClient.invalidateQueries({ queryKey: transferKeys.all });
+    toast.success(t('done', { state: t(`states.${next.state}`) }));
+  };
+  const step = async (action: StepAction) => {
+    if (!tr) return;
+    if (action !== 'request') {
+      const ok = await confirm({
+        title: t(`actions.${action}`),
+        message: t(`confirm.${action}`, { number: tr.number, inventory: tr.fromInventoryName }),
+      });
+      if (!ok) return;
+    }
+    setBusy(true);
+    try {
+      after(await transfersApi.step(tr.id, action));
+    } catch (error) {
+      handleError(error, { toast: true });
+      refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const saveLines = async () => {
+    const inputs = editLines && toLineInputs(editLines);
+    if (!tr || !inputs || !inputs.length) return;
+    setBusy(true);
+    try {
+      queryClient.setQueryData(transferKeys.one(id), await transfersApi.update(tr.id, { lines: inputs }));
+      setEditLines(null);
+      toast.success(t('saved'));
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!tr) return query.isLoading ? <LinearProgress /> : null;
+  const showValue = tr.valueAtCost !== undefined;
+  const shippedOrLater = ['shipped', 'received', 'partially_received'].includes(tr.state);
+  const received = ['received', 'partially_received'].includes(tr.state);
+  const readsSource = !!user?.isAdmin || can('can_see_branches') || user?.branchId === tr.fromBranchId;
+  const stepActions = tr.actions.filter((a): a is StepAction => a !== 'edit' && a !== 'receive');
+
+  return (
+    <Box data-testid="transfer-page" data-state={tr.state}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+        <IconButton aria-label={t('back')} onClick={() => navigate(routePath('Inventories-TransferRequests'))}>
+          <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        </IconButton>
+        <Typography variant="h5" component="h1" dir="ltr" data-testid="transfer-number">
+          {tr.number}
+        </Typography>
+        <Chip color={stateColor(tr.state)} label={t(`states.${tr.state}`)} data-testid="transfer-state" />
+        <Box sx={{ flexGrow: 1 }} />
+        {showValue && (
+          <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="transfer-value">
+            <Typography variant="caption" color="text.secondary">
+              {t('fields.value')}
+            </Typography>
+            <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
+          </Paper>
+        )}
+        <Button startIcon={<PrintOutlined />} onClick={() => setPrinting(true)} data-testid="transfer-print">
+          {t('actions.print')}
+        </Button>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 3 }}>
+          <Info label={t('fields.from')} value={`${tr.fromInventoryName} — ${tr.fromBranchName}`} />
+          <Info label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
+          <Info label={t('fields.createdBy')} value={`${tr.createdByName ?? ''} · ${date(tr.createdAt)}`} />
+        </Stack>
+        {tr.note && (
+          <Typography variant="body2" sx={{ mt: 1.5 }}>
+            {t('fields.note')}: {tr.note}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
+          {tr.actions.includes('edit') && editLines === null && (
+            <Button
+              variant="outlined"
+              onClick={() =>
+                setEditLines(
+                  (tr.lines ?? []).map((l) => ({ variantId: l.variantId, title: lineTitle(l), code: l.barcodes[0] ?? l.sku, quantity: String(l.quantity), available: l.availableAtSource })),
+                )
+              }
+            >
+              {t('actions.edit')}
+            </Button>
+          )}
+          {stepActions.map((a) => (
+            <Button
+              key={a}
+              variant={a === 'cancel' || a === 'reject' ? 'outlined' : 'contained'}
+              color={a === 'cancel' || a === 'reject' ? 'error' : 'primary'}
+              disabled={busy || editLines !== null}
+              onClick={() => void step(a)}
+              data-testid={`transfer-action-${a}`}
+            >
+              {t(`actions.${a}`)}
+            </Button>
+          ))}
+          {tr.actions.includes('receive') && (
+            <Button variant="contained" color="success" disabled={busy} onClick={() => setReceiving(true)} data-testid="transfer-action-receive">
+              {t('actions.receive')}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+
+      {editLines !== null ? (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <TransferLinesEditor lines={editLines} onChange={setEditLines} inventoryId={readsSource ? tr.fromInventoryId : undefined} />
+          <Stack direction="row" sx={{ gap: 1, mt: 2, justifyContent: 'flex-end' }}>
+            <Button onClick={() => setEditLines(null)}>{t('actions.cancel')}</Button>
+            <Button variant="contained" disabled={busy || !toLineInputs(editLines)?.length} onClick={() => void saveLines()}>
+              {t('actions.saveLines')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ mb: 2 }}>
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>#</TableCell>
+                  <TableCell>{t('fields.product')}</TableCell>
+                  <TableCell>{t('fields.code')}</TableCell>
+                  <TableCell align="center">{t('fields.requested')}</TableCell>
+                  {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && <TableCell align="center">{t('fields.available')}</TableCell>}
+                  {shippedOrLater && <TableCell align="center">{t('fields.shipped')}</TableCell>}
+                  {received && <TableCell align="center">{t('fields.received')}</TableCell>}
+                  {received && <TableCell align="center">{t('fields.difference')}</TableCell>}
+                  {received && <TableCell>{t('fields.reason')}</TableCell>}
+                  {showValue && <TableCell align="right">{t('fields.unitCost')}</TableCell>}
+                  {showValue && <TableCell align="right">{t('fields.lineValue')}</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(tr.lines ?? []).map((l) => (
+                  <TableRow key={l.id} data-testid="transfer-line">
+                    <TableCell>{l.lineNo}</TableCell>
+                    <TableCell>{lineTitle(l)}</TableCell>
+                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                      {l.barcodes[0] ?? l.sku}
+                    </TableCell>
+                    <TableCell align="center">{formatQuantity(l.quantity)}</TableCell>
+                    {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && (
+                      <TableCell align="center" sx={{ color: (l.availableAtSource ?? 0) < l.quantity ? 'error.main' : undefined }}>
+                        {formatQuantity(l.availableAtSource ?? 0)}
+                      </TableCell>
+                    )}
+                    {shippedOrLater && <TableCell align="center">{formatQuantity(l.shippedQuantity)}</TableCell>}
+                    {received && <TableCell align="center">{formatQuantity(l.receivedQuantity)}</TableCell>}
+                    {received && (
+                      <TableCell align="center" sx={{ color: l.difference ? (l.difference < 0 ? 'error.main' : 'warning.main') : undefined }}>
+                        {l.difference ? formatQuantity(l.difference) : ''}
+                      </TableCell>
+                    )}
+                    {received && <TableCell>{l.reason ?? ''}</TableCell>}
+                    {showValue && <TableCell align="right">{l.unitCost !== undefined ? formatPiasters(l.unitCost) : ''}</TableCell>}
+                    {showValue && <TableCell align="right">{l.lineValue !== undefined ? formatPiasters(l.lineValue) : ''}</TableCell>}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+          {t('timeline.title')}
+        </Typography>
+        <Box component="ol" sx={{ m: 0, paddingInlineStart: 2.5 }} data-testid="transfer-timeline">
+          {(tr.timeline ?? []).map((e) => (
+            <Box component="li" key={e.id} sx={{ mb: 0.75 }} data-testid="transfer-timeline-item" data-action={e.action}>
+              <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
+                {t(`actions.${e.action}`)} → {t(`states.${e.toState}`)}
+              </Typography>{' '}
+              <Typography variant="body2" component="span" color="text.secondary">
+                {e.userName ? t('timeline.by', { name: e.userName }) : ''} · {date(e.at)}
+              </Typography>
+              {e.note && (
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {e.note}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+
+      {receiving && <ReceiveDialog transfer={tr} onClose={() => setReceiving(false)} onDone={after} />}
+      {printing && (
+        <PrintArea layout="a4">
+          <TransferNote transfer={tr} />
+        </PrintArea>
+      )}
+    </Box>
+  );
+}
+
+function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
+    </Box>
+  );
+}
+
+/** Receiving: per line what arrived; a difference needs its reason (shortage or over-receipt). */
+function ReceiveDialog({ transfer, onClose, onDone }: { transfer: TransferResponseDto; onClose: () => void; onDone: (t: TransferResponseDto) => void }) {
+  const { t } = useTranslation('transfers');
+  const { t: tc } = useTranslation('common');
+  const lines = transfer.lines ?? [];
+  const [values, setValues] = useState<Record<string, { qty: string; reason: string }>>(() =>
+    Object.fromEntries(lines.map((l) => [l.id, { qty: String(l.shippedQuantity ?? l.quantity), reason: '' }])),
+  );
+  const [busy, setBusy] = useState(false);
+  const rows = lines.map((l) => {
+    const v = values[l.id];
+    const qty = parseQuantity(v.qty);
+    const differs = qty !== null && qty !== (l.shippedQuantity ?? l.quantity);
+    return { l, v, qty, differs, missingReason: differs && !v.reason.trim() };
+  });
+  const valid = rows.every((r) => r.qty !== null && r.qty >= 0 && !r.missingReason);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const done = await transfersApi.receive(transfer.id, {
+        lines: rows.map((r) => ({ lineId: r.l.id, receivedQuantity: r.qty!, reason: r.differs ? r.v.reason.trim() : undefined })),
+      });
+      onClose();
+      onDone(done);
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>{t('receive.title', { number: transfer.number })}</DialogTitle>
+      <DialogContent>
+        <Alert severity="info" sx={{ mb: 1.5 }}>
+          {t('receive.hint')}
+        </Alert>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('fields.product')}</TableCell>
+              <TableCell align="center">{t('fields.shipped')}</TableCell>
+              <TableCell align="center">{t('fields.received')}</TableCell>
+              <TableCell>{t('fields.reason')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map(({ l, v, qty, missingReason, differs }) => (
+              <TableRow key={l.id} data-testid="receive-line">
+                <TableCell>{lineTitle(l)}</TableCell>
+                <TableCell align="center">{formatQuantity(l.shippedQuantity)}</TableCell>
+                <TableCell align="center" sx={{ inlineSize: 120 }}>
+                  <TextField
+                    size="small"
+                    value={v.qty}
+                    error={qty === null || qty < 0}
+                    onChange={(e) => setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'receive-qty', style: { textAlign: 'center' } } }}
+                  />
+                </TableCell>
+                <TableCell>
+                  <TextField
+                    size="small"
+                    fullWidth
+                    disabled={!differs}
+                    value={v.reason}
+                    error={missingReason}
+                    helperText={missingReason ? t('receive.reasonRequired') : undefined}
+                    onChange={(e) => setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })}
+                    slotProps={{ htmlInput: { 'data-testid': 'receive-reason' } }}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{tc('cancel')}</Button>
+        <Button variant="contained" color="success" disabled={!valid || busy} onClick={() => void submit()} data-testid="receive-submit">
+          {t('receive.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

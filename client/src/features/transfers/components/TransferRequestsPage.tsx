@@ -1,0 +1,334 @@
+import Add from '@mui/icons-material/Add';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, routePath, TRANSFER_STATES, type TransferState } from '@pos/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useLiveResync } from '../../../shared/realtime';
+import { sessionUserState } from '../../../shared/state';
+import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog/api/catalog.api';
+import { useCan } from '../../catalog/hooks/useCan';
+import { formatQuantity } from '../../catalog/lib/money';
+import { propertiesText } from '../../catalog/lib/variants';
+import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
+import { useTransferLive } from '../hooks/useTransferLive';
+import { stateColor } from '../lib/states';
+import { toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
+
+type Direction = 'all' | 'incoming' | 'outgoing';
+
+/** /Inventories/TransferRequests: requests of my branch by state and direction, with counts; new requests. */
+export default function TransferRequestsPage() {
+  const { t, i18n } = useTranslation('transfers');
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [direction, setDirection] = useState<Direction>('all');
+  const [state, setState] = useState<TransferState | ''>('');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const prefill = params.get('prefill');
+  // Coming from /Products/LowStock with ?prefill=… opens the new request at once.
+  const [creating, setCreating] = useState(() => !!prefill);
+
+  const query: TransferListQuery = {
+    page: page + 1,
+    pageSize,
+    state: state || undefined,
+    direction: direction === 'all' ? undefined : direction,
+  };
+  const list = useQuery({ queryKey: transferKeys.list(query), queryFn: () => transfersApi.list(query), placeholderData: keepPreviousData });
+  const counts = useQuery({ queryKey: transferKeys.counts, queryFn: transfersApi.counts });
+  useEffect(() => {
+    if (list.error) handleError(list.error, { toast: true });
+  }, [list.error]);
+  useTransferLive(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
+  useLiveResync(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
+
+  const showValue = can('can_see_transfer_totals');
+  const countFor = (s: TransferState) => {
+    const c = counts.data;
+    if (!c) return 0;
+    if (direction === 'incoming') return c.incoming[s] ?? 0;
+    if (direction === 'outgoing') return c.outgoing[s] ?? 0;
+    return (c.incoming[s] ?? 0) + (c.outgoing[s] ?? 0);
+  };
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t('title')}
+        </Typography>
+        {counts.data && counts.data.pending > 0 && (
+          <Chip color="warning" label={t('counts.pending', { count: counts.data.pending })} data-testid="transfer-pending" />
+        )}
+        {can('can_transfer_products') && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="transfer-new">
+            {t('new')}
+          </Button>
+        )}
+      </Stack>
+      <Paper variant="outlined">
+        <Stack direction="row" sx={{ p: 1.5, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={direction}
+            onChange={(_, v: Direction | null) => {
+              if (v) {
+                setDirection(v);
+                setPage(0);
+              }
+            }}
+          >
+            {(['all', 'incoming', 'outgoing'] as const).map((d) => (
+              <ToggleButton key={d} value={d} data-testid={`transfer-direction-${d}`}>
+                {t(`direction.${d}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
+            <Chip label={t('states.all')} color={state === '' ? 'primary' : 'default'} onClick={() => setState('')} />
+            {TRANSFER_STATES.map((s) => (
+              <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
+                <Chip
+                  label={t(`states.${s}`)}
+                  color={state === s ? 'primary' : 'default'}
+                  variant={state === s ? 'filled' : 'outlined'}
+                  onClick={() => {
+                    setState(s);
+                    setPage(0);
+                  }}
+                  data-testid={`transfer-state-${s}`}
+                />
+              </Badge>
+            ))}
+          </Stack>
+        </Stack>
+        {list.isFetching && <LinearProgress />}
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('fields.number')}</TableCell>
+                <TableCell>{t('fields.from')}</TableCell>
+                <TableCell>{t('fields.to')}</TableCell>
+                <TableCell>{t('fields.state')}</TableCell>
+                <TableCell align="center">{t('fields.lines')}</TableCell>
+                <TableCell align="center">{t('fields.quantity')}</TableCell>
+                {showValue && <TableCell align="right">{t('fields.value')}</TableCell>}
+                <TableCell>{t('fields.createdAt')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(list.data?.rows ?? []).map((r) => (
+                <TableRow key={r.id} hover data-testid="transfer-row" data-number={r.number} data-state={r.state}>
+                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                    <Link component={RouterLink} to={routePath('Inventories-TransferRequests-id', { id: r.id })} underline="hover" sx={{ fontWeight: 600 }}>
+                      {r.number}
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {r.fromInventoryName}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {r.fromBranchName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {r.toInventoryName}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {r.toBranchName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" color={stateColor(r.state)} label={t(`states.${r.state}`)} />
+                  </TableCell>
+                  <TableCell align="center">{r.lineCount}</TableCell>
+                  <TableCell align="center">{formatQuantity(r.totalQuantity)}</TableCell>
+                  {showValue && <TableCell align="right">{r.valueAtCost !== undefined ? formatPiasters(r.valueAtCost) : ''}</TableCell>}
+                  <TableCell>{date(r.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+              {list.data && list.data.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                    {t('empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={list.data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[25, 50, 100]}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </Paper>
+      {creating && (
+        <NewTransferDialog
+          prefill={prefill}
+          onClose={() => {
+            setCreating(false);
+            if (prefill) {
+              params.delete('prefill');
+              setParams(params, { replace: true });
+            }
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** A new request: from / to inventory, lines by scan or search (prefilled from the low-stock list). */
+function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClose: () => void }) {
+  const { t } = useTranslation('transfers');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const user = useAtomValue(sessionUserState);
+  const can = useCan();
+  const inventories = useInventoryOptions();
+  const [fromChoice, setFromId] = useState('');
+  const [toChoice, setToId] = useState('');
+  const [edited, setLines] = useState<EditLine[] | null>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const lowStock = useQuery({
+    queryKey: catalogKeys.nearStockEnd,
+    queryFn: catalogApi.nearStockEnd,
+    enabled: !!prefill && can('can_see_near_end_products'),
+  });
+
+  // Defaults: my branch receives (it is the one asking); the source is another branch's inventory.
+  const defaults = useMemo(() => {
+    const all = inventories.data ?? [];
+    const mine = all.find((i) => i.branchId === user?.branchId) ?? all[0];
+    const other = all.find((i) => i.branchId !== mine?.branchId) ?? all.find((i) => i.id !== mine?.id);
+    return { from: other?.id ?? '', to: mine?.id ?? '' };
+  }, [inventories.data, user?.branchId]);
+
+  // The low-stock list's chosen variants: the shortfall of each, into the inventory where it is low.
+  const prefilled = useMemo(() => {
+    if (!prefill || !lowStock.data) return null;
+    const ids = prefill.split(',').filter(Boolean);
+    const rows = lowStock.data.rows.filter((r) => ids.includes(r.variantId));
+    const seen = new Set<string>();
+    const lines: EditLine[] = [];
+    for (const r of rows) {
+      if (seen.has(r.variantId)) continue;
+      seen.add(r.variantId);
+      const props = propertiesText(r.properties);
+      const missing = Math.max(1, Math.ceil((r.lowStockThreshold ?? 0) - (r.onHand ?? 0)));
+      lines.push({ variantId: r.variantId, title: props ? `${r.productName} — ${props}` : r.productName, code: r.sku, quantity: String(missing) });
+    }
+    return { lines, to: rows[0]?.inventoryId ?? '' };
+  }, [prefill, lowStock.data]);
+
+  const lines = edited ?? prefilled?.lines ?? [];
+  const toId = toChoice || prefilled?.to || defaults.to;
+  const fromId = fromChoice || (defaults.from !== toId ? defaults.from : (inventories.data ?? []).find((i) => i.id !== toId)?.id ?? '');
+
+  // On-hand figures come with the picker only for inventories this user may read (own branch, or all).
+  const readable = (branchId?: string) => !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
+  const inputs = toLineInputs(lines);
+  const valid = !!fromId && !!toId && fromId !== toId && !!inputs && inputs.length > 0;
+  const submit = async (draft: boolean) => {
+    if (!inputs) return;
+    setBusy(true);
+    try {
+      const created = await transfersApi.create({ fromInventoryId: fromId, toInventoryId: toId, lines: inputs, note: note.trim() || undefined, draft });
+      onClose();
+      navigate(routePath('Inventories-TransferRequests-id', { id: created.id }));
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const option = (i: { id: string; name: string; branchName: string }) => (
+    <MenuItem key={i.id} value={i.id}>
+      {i.name} — {i.branchName}
+    </MenuItem>
+  );
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>{t('new')}</DialogTitle>
+      <DialogContent>
+        {prefill && lines.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('lines.prefilled', { count: lines.length })}
+          </Typography>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
+          <TextField select fullWidth label={t('fields.from')} value={fromId} onChange={(e) => setFromId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}>
+            {(inventories.data ?? []).map(option)}
+          </TextField>
+          <TextField
+            select
+            fullWidth
+            label={t('fields.to')}
+            value={toId}
+            onChange={(e) => setToId(e.target.value)}
+            error={!!fromId && fromId === toId}
+            helperText={fromId && fromId === toId ? t('sameInventory') : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'transfer-to' } }}
+          >
+            {(inventories.data ?? []).map(option)}
+          </TextField>
+        </Stack>
+        <TransferLinesEditor
+          lines={lines}
+          onChange={setLines}
+          inventoryId={readable(inventories.data?.find((i) => i.id === fromId)?.branchId) ? fromId : undefined}
+        />
+        <TextField fullWidth multiline minRows={2} sx={{ mt: 2 }} label={t('fields.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{tc('cancel')}</Button>
+        <Button disabled={!valid || busy} onClick={() => void submit(true)} data-testid="transfer-save-draft">
+          {t('actions.saveDraft')}
+        </Button>
+        <Button variant="contained" disabled={!valid || busy} onClick={() => void submit(false)} data-testid="transfer-submit">
+          {t('actions.request')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

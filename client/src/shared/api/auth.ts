@@ -1,0 +1,32 @@
+import type { PublicConfigDto, SessionDto, SessionUser } from '@pos/contracts';
+import { getCsrfToken, http, request, resetCsrfToken } from './http';
+
+// The session API of spec §7 (form-encoded, with the CSRF token).
+export async function fetchSession(): Promise<{ user: SessionUser; expires: string } | null> {
+  const body = await http.get<SessionDto>('/auth/session', { callbackUrl: window.location.href });
+  return body && 'user' in body && body.user ? (body as { user: SessionUser; expires: string }) : null;
+}
+
+export async function signIn(username: string, password: string, callbackUrl: string): Promise<{ url: string }> {
+  const form = new URLSearchParams({
+    csrfToken: await getCsrfToken(),
+    callbackUrl,
+    json: 'true',
+    username,
+    password,
+  });
+  const res = await request('/auth/callback/credentials', { method: 'POST', body: form });
+  resetCsrfToken();
+  return (await res.json()) as { url: string };
+}
+
+export async function signOut(callbackUrl: string): Promise<{ url: string }> {
+  const form = new URLSearchParams({ csrfToken: await getCsrfToken(), callbackUrl, json: 'true' });
+  const res = await request('/auth/signout', { method: 'POST', body: form });
+  resetCsrfToken();
+  return (await res.json()) as { url: string };
+}
+
+export function fetchPublicConfig(): Promise<PublicConfigDto> {
+  return http.get<PublicConfigDto>('/config');
+}

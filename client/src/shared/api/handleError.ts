@@ -1,0 +1,71 @@
+import i18n from 'i18next';
+import { toast } from '../ui/toast';
+import { ApiClientError } from './ApiClientError';
+
+export type HandleErrorOptions = {
+  /** Show the message as an error toast (spec §8: "toast only when requested"). */
+  toast?: boolean;
+  /** Throw the (normalised) error again after handling. */
+  rethrow?: boolean;
+};
+
+type ValidationErrorLike = { property?: string; constraints?: Record<string, string>; children?: ValidationErrorLike[] };
+
+function isValidationErrors(err: unknown): err is ValidationErrorLike[] {
+  return (
+    Array.isArray(err) &&
+    err.length > 0 &&
+    err.every((e) => e && typeof e === 'object' && ('constraints' in e || 'children' in e))
+  );
+}
+
+function collectMessages(errors: ValidationErrorLike[], into: string[] = []): string[] {
+  for (const e of errors) {
+    for (const message of Object.values(e.constraints ?? {})) {
+      // Contract DTOs carry message keys (`validation.branch.nameRequired`); translate them.
+      into.push(i18n.exists(`server:${message}`) ? i18n.t(`server:${message}`, { field: e.property }) : message);
+    }
+    if (e.children?.length) collectMessages(e.children, into);
+  }
+  return into;
+}
+
+/** Turn anything thrown into an ApiClientError (the message the user should read). */
+export function normalizeError(err: unknown): ApiClientError {
+  if (err instanceof ApiClientError) {
+    if (err.message) return err;
+    return new ApiClientError({
+      status: err.status,
+      code: err.code,
+      message: err.statusMessage || i18n.t('common:errors.unexpected'),
+      statusMessage: err.statusMessage,
+    });
+  }
+  // Schema (class-validator) errors become a 400 with one combined message.
+  if (isValidationErrors(err)) {
+    return new ApiClientError({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: collectMessages(err).join('، '),
+      statusMessage: 'Bad Request',
+    });
+  }
+  const message =
+    err instanceof Error
+      ? err.message
+      : typeof err === 'string'
+        ? err
+        : i18n.t('common:errors.unexpected');
+  return new ApiClientError({ status: 0, code: 'CLIENT_ERROR', message, statusMessage: '' });
+}
+
+/**
+ * The shared error handler of spec §8: network/API errors show the server's `message` (or its
+ * `statusMessage`), anything else its own message; toast only when asked; rethrow when asked.
+ */
+export function handleError(err: unknown, options: HandleErrorOptions = {}): ApiClientError {
+  const normalised = normalizeError(err);
+  if (options.toast) toast.error(normalised.message || normalised.statusMessage);
+  if (options.rethrow) throw normalised;
+  return normalised;
+}

@@ -1,0 +1,3 @@
+export * from './session';
+export * from './ui';
+export * from './barcode';

@@ -1,0 +1,30 @@
+import type {
+  BranchResponseDto,
+  PublicConfigDto,
+  SessionUser,
+  StoreInfoResponseDto,
+} from '@pos/contracts';
+import { atom } from 'jotai';
+
+// Global state of spec §3/§4. The session transitions that fill these live in
+// app/session/SessionEffects.tsx.
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type SessionState = { status: SessionStatus; user: SessionUser | null; expires?: string };
+
+export const sessionState = atom<SessionState>({ status: 'loading', user: null });
+export const sessionUserState = atom((get) => get(sessionState).user);
+
+/** Public configuration (GET /api/config): enabled modules and the app's name. */
+export const publicConfigState = atom<PublicConfigDto>({ modules: [], appName: 'POS' });
+export const enabledModulesState = atom((get) => get(publicConfigState).modules);
+
+/** Feature flags as a key → enabled map (GET /api/Features). */
+export const featuresState = atom<Record<string, boolean>>({});
+/** First element of GET /api/StoreInfo. */
+export const storeInfoState = atom<StoreInfoResponseDto | null>(null);
+/** GET /api/Branch/{user.branchId}. */
+export const currentBranchState = atom<BranchResponseDto | null>(null);
+
+export type LowStockVariant = { id: string; [field: string]: unknown };
+/** GET /api/variants/getNearStockEnd (only with can_see_near_end_products). */
+export const lowStockState = atom<LowStockVariant[]>([]);

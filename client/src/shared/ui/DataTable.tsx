@@ -1,0 +1,148 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell, { type TableCellProps } from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow, { type TableRowProps } from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+
+export type Column<T> = {
+  /** Unique within the table (React key). */
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** 'right' is the inline end: MUI flips it under RTL. */
+  align?: TableCellProps['align'];
+  padding?: TableCellProps['padding'];
+  /** Left out, header and cells (columns behind a permission). */
+  hidden?: boolean;
+  headerSx?: SxProps<Theme>;
+  sx?: SxProps<Theme>;
+  /** Styles that depend on the row (a red balance). */
+  cellSx?: (row: T) => SxProps<Theme>;
+  /** Codes, numbers, phones: laid out left to right, aligned to the start. */
+  ltr?: boolean;
+  /** Keeps the cell on one line (action buttons). */
+  nowrap?: boolean;
+  /** Clicks in the cell do not reach a clickable row (links, action buttons). */
+  stopPropagation?: boolean;
+};
+
+export type DataTableProps<T> = {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** The table's accessible name. */
+  ariaLabel: string;
+  /** A fetch is running: a thin bar above the table. */
+  busy?: boolean;
+  /** Rows are not there yet: the empty row waits. */
+  loading?: boolean;
+  /** Shown in one full-width row when there are no rows; none when left out. */
+  emptyText?: ReactNode;
+  emptyTestId?: string;
+  rowTestId?: string;
+  /** Makes the rows clickable (pointer cursor). */
+  onRowClick?: (row: T) => void;
+  /** Per-row extras: `sx`, `selected`, `data-*`. */
+  rowProps?: (row: T) => TableRowProps & Record<`data-${string}`, unknown>;
+  /** Highlight on hover (default on). */
+  hover?: boolean;
+  /** Wrap in a horizontally scrolling container (default on). */
+  scroll?: boolean;
+};
+
+const asArray = (sx: SxProps<Theme> | undefined) =>
+  sx === undefined ? [] : Array.isArray(sx) ? (sx as readonly unknown[]) : [sx];
+
+/** A small, dense table from column definitions: header, rows and an empty row. */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  ariaLabel,
+  busy = false,
+  loading = false,
+  emptyText,
+  emptyTestId,
+  rowTestId,
+  onRowClick,
+  rowProps,
+  hover = true,
+  scroll = true,
+}: DataTableProps<T>) {
+  const shown = columns.filter((column) => !column.hidden);
+  const table = (
+    <Table size="small" aria-label={ariaLabel}>
+      <TableHead>
+        <TableRow>
+          {shown.map((column) => (
+            <TableCell
+              key={column.key}
+              align={column.align}
+              padding={column.padding}
+              sx={column.headerSx}
+            >
+              {column.header}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => {
+          const extra = rowProps?.(row) ?? {};
+          return (
+            <TableRow
+              key={rowKey(row)}
+              hover={hover}
+              data-testid={rowTestId}
+              onClick={onRowClick ? () => onRowClick(row) : undefined}
+              {...extra}
+              sx={[onRowClick ? { cursor: 'pointer' } : {}, ...asArray(extra.sx)] as SxProps<Theme>}
+            >
+              {shown.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  padding={column.padding}
+                  dir={column.ltr ? 'ltr' : undefined}
+                  onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
+                  sx={
+                    [
+                      column.ltr ? { textAlign: 'start' } : {},
+                      column.nowrap ? { whiteSpace: 'nowrap' } : {},
+                      ...asArray(column.sx),
+                      ...asArray(column.cellSx?.(row)),
+                    ] as SxProps<Theme>
+                  }
+                >
+                  {column.render(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          );
+        })}
+        {emptyText !== undefined && !loading && rows.length === 0 && (
+          <TableRow>
+            <TableCell
+              colSpan={shown.length}
+              align="center"
+              sx={{ py: 4, color: 'text.secondary' }}
+              data-testid={emptyTestId}
+            >
+              {emptyText}
+            </TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
+  return (
+    <>
+      {busy && <LinearProgress sx={{ blockSize: 2 }} />}
+      {scroll ? <TableContainer>{table}</TableContainer> : table}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import Button from '@mui/material/Button';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type FormDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The form was submitted (Enter or the save button); the page does not reload. */
+  onSubmit: () => void | Promise<void>;
+  title: ReactNode;
+  /** Id of the title, which then names the dialog (`aria-labelledby`). */
+  titleId?: string;
+  /** Saving: the buttons are disabled and the dialog cannot be dismissed. */
+  submitting?: boolean;
+  /** Default 'حفظ' (common:save). */
+  submitLabel?: ReactNode;
+  /** Default 'إلغاء' (common:cancel). */
+  cancelLabel?: ReactNode;
+  submitTestId?: string;
+  maxWidth?: DialogProps['maxWidth'];
+  /** Lines above and below the content (long forms). */
+  dividers?: boolean;
+  children: ReactNode;
+};
+
+/** A dialog whose paper is the form: title, fields, then cancel and save. */
+export function FormDialog({
+  open,
+  onClose,
+  onSubmit,
+  title,
+  titleId,
+  submitting = false,
+  submitLabel,
+  cancelLabel,
+  submitTestId,
+  maxWidth = 'sm',
+  dividers = false,
+  children,
+}: FormDialogProps) {
+  const { t } = useTranslation('common');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={submitting ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as never }}
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent dividers={dividers}>{children}</DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={submitting}>
+          {cancelLabel ?? t('cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={submitting} data-testid={submitTestId}>
+          {submitLabel ?? t('save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import IconButton from '@mui/material/IconButton';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import Tooltip from '@mui/material/Tooltip';
+import type { ComponentType, ReactNode } from 'react';
+
+export type IconActionProps = {
+  /** Accessible name, and the tooltip unless `tooltip` is given. */
+  label: string;
+  icon: ComponentType<SvgIconProps>;
+  onClick: () => void;
+  /** When given, the button sits in a span so that its tooltip still shows while disabled. */
+  disabled?: boolean;
+  /** A tooltip other than the label (why the action is disabled). */
+  tooltip?: ReactNode;
+  testId?: string;
+};
+
+/** A small icon button named by its tooltip: a table row's actions, a refresh in a header. */
+export function IconAction({
+  label,
+  icon: Icon,
+  onClick,
+  disabled,
+  tooltip,
+  testId,
+}: IconActionProps) {
+  const button = (
+    <IconButton
+      size="small"
+      aria-label={label}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      <Icon fontSize="small" />
+    </IconButton>
+  );
+  return (
+    <Tooltip title={tooltip ?? label}>
+      {disabled === undefined ? button : <span>{button}</span>}
+    </Tooltip>
+  );
+}
+
+export type PresetActionProps = Omit<IconActionProps, 'icon'>;
+
+/** The pencil of a row (edit, open). */
+export function EditAction(props: PresetActionProps) {
+  return <IconAction icon={EditOutlined} {...props} />;
+}
+
+/** The bin of a row. */
+export function DeleteAction(props: PresetActionProps) {
+  return <IconAction icon={DeleteOutlined} {...props} />;
+}

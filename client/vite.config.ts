@@ -1,0 +1,58 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@pos/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  // The contracts' DTO classes use class-validator's legacy (TypeScript "experimental")
+  // decorators. Vite 8 transpiles TypeScript with oxc, which needs legacy decorators switched on
+  // explicitly; metadata is not needed in the browser (class-transformer types are explicit).
+  oxc: { decorator: { legacy: true, emitDecoratorMetadata: false } },
+  server: {
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/socket.io': { target: api, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Everything the first visit needs (entry + its static imports) in one chunk: one request,
+        // and one gzip stream compresses far better than a dozen small shared chunks.
+        // The DTO classes and their validation libraries are only needed by form pages: a group of
+        // their own keeps them out of the shell even though the contracts' index re-exports them.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'validation',
+              test: /node_modules[\\/](class-validator|class-transformer|validator|libphonenumber-js)[\\/]|libs[\\/]contracts[\\/]src[\\/]dto[\\/]/,
+              priority: 20,
+              // Not their dependencies: the contracts' permission list etc. stay in the shell.
+              includeDependenciesRecursively: false,
+            },
+            { name: 'shell', tags: ['$initial'], priority: 10 },
+          ],
+        },
+      },
+      treeshake: {
+        // The contracts' DTO classes run decorators at module level, which makes every DTO module
+        // look side-effectful and drags class-validator (~90 kB gz) into the initial bundle via
+        // the contracts' index. Nothing in a DTO module is needed unless its class is imported,
+        // so they are declared side-effect free: pages that use a DTO still get it (lazily).
+        moduleSideEffects: [{ test: /libs[\\/]contracts[\\/]src[\\/]dto[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+});

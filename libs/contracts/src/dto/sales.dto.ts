@@ -1,0 +1,213 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { ListQueryDto } from './list.dto';
+
+const MAX_MONEY = 100_000_000_000;
+const QTY = { maxDecimalPlaces: 3 };
+
+export const PAYMENT_METHOD_TYPES = ['cash', 'card', 'wallet', 'bank_transfer', 'credit'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+
+// ---------- payment methods ----------
+export class PaymentMethodCreateDto {
+  @IsString({ message: 'validation.catalog.nameRequired' }) @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(60) nameAr: string;
+  @IsOptional() @IsString() @MaxLength(60) nameEn?: string | null;
+  @IsIn(PAYMENT_METHOD_TYPES) type: PaymentMethodType;
+  @IsOptional() @IsBoolean() active?: boolean;
+  @IsOptional() @IsInt() @Min(0) @Max(1000) sortOrder?: number;
+}
+export class PaymentMethodUpdateDto {
+  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(60) nameAr?: string;
+  @IsOptional() @IsString() @MaxLength(60) nameEn?: string | null;
+  @IsOptional() @IsIn(PAYMENT_METHOD_TYPES) type?: PaymentMethodType;
+  @IsOptional() @IsBoolean() active?: boolean;
+  @IsOptional() @IsInt() @Min(0) @Max(1000) sortOrder?: number;
+}
+export type PaymentMethodDto = { id: string; nameAr: string; nameEn: string | null; type: PaymentMethodType; active: boolean; sortOrder: number };
+
+// ---------- customers ----------
+export class CustomerCreateDto {
+  @IsString({ message: 'validation.catalog.nameRequired' }) @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name: string;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?: string | null;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone2?: string | null;
+  @IsOptional() @IsString() @MaxLength(300) address?: string | null;
+  @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?: string | null;
+  @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
+  /** piasters; 0 = no limit */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) creditLimit?: number;
+}
+export class CustomerUpdateDto {
+  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name?: string;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?: string | null;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone2?: string | null;
+  @IsOptional() @IsString() @MaxLength(300) address?: string | null;
+  @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?: string | null;
+  @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) creditLimit?: number;
+}
+export type CustomerDto = {
+  id: string; name: string; phone: string | null; phone2: string | null; address: string | null;
+  nationalId: string | null; taxId: string | null; creditLimit: number;
+  /** piasters the customer owes (positive) */
+  balance: number; createdAt: string;
+};
+export class CustomerPaymentDto {
+  @IsUUID() id: string;
+  @IsUUID() methodId: string;
+  @IsInt() @Min(1) @Max(MAX_MONEY) amount: number;
+  @IsOptional() @IsString() @MaxLength(300) note?: string;
+}
+export type CustomerLedgerEntryDto = {
+  id: string; type: 'sale' | 'return' | 'payment' | 'edit'; amount: number; balanceAfter: number;
+  referenceType: string | null; referenceId: string | null; referenceNumber: string | null; at: string; userName: string | null; note: string | null;
+};
+
+// ---------- shifts ----------
+export class OpenShiftDto {
+  @IsInt() @Min(0) @Max(MAX_MONEY) openingCash: number;
+  /** POS register number of the branch (1–99), part of invoice numbers. */
+  @IsOptional() @IsInt() @Min(1) @Max(99) register?: number;
+}
+export class CloseShiftDto {
+  @IsInt() @Min(0) @Max(MAX_MONEY) countedCash: number;
+  /** Optional count by denomination: { "200": 3, "100": 5, "0.5": 4 } (pounds → pieces) */
+  @IsOptional() @IsObject() denominations?: Record<string, number>;
+  @IsOptional() @IsString() @MaxLength(500) note?: string;
+}
+export type ShiftTotalsDto = {
+  invoiceCount: number;
+  sales: number;
+  returns: number;
+  net: number;
+  discounts: number;
+  vat: number;
+  byMethod: { methodId: string; methodName: string; type: PaymentMethodType; sales: number; refunds: number; net: number }[];
+  cashIn: number;
+  expectedCash: number;
+  /** only with can_see_profit */
+  profit?: number;
+};
+export type ShiftDto = {
+  id: string; branchId: string; register: number; cashierId: string; cashierName: string;
+  status: 'open' | 'closed'; openedAt: string; closedAt: string | null; openingCash: number;
+  countedCash: number | null; expectedCash: number | null; difference: number | null;
+  denominations: Record<string, number> | null;
+  /** only with can_see_shift_totals (or for the cashier's own open shift: the X report) */
+  totals?: ShiftTotalsDto;
+};
+export class ShiftListQueryDto extends ListQueryDto {
+  @IsOptional() @IsIn(['open', 'closed']) status?: 'open' | 'closed';
+  @IsOptional() @IsUUID() cashierId?: string;
+}
+
+// ---------- sales ----------
+export class SaleLineInputDto {
+  @IsUUID() variantId: string;
+  @IsNumber(QTY) @Min(0.001) @Max(100_000) quantity: number;
+  /** piasters; defaults to the variant's sell price; changing it needs can_change_sell_price */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) unitPrice?: number;
+  /** piasters off this line */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) discount?: number;
+}
+export class SalePaymentInputDto {
+  @IsUUID() methodId: string;
+  @IsInt() @Min(1) @Max(MAX_MONEY) amount: number;
+}
+export class CreateSaleDto {
+  /** Made by the client (UUID v4 or v7): the idempotency key. A retry returns the same invoice. */
+  @IsUUID() id: string;
+  @IsOptional() @IsUUID() inventoryId?: string;
+  @IsOptional() @IsUUID() customerId?: string | null;
+  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
+  lines: SaleLineInputDto[];
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) invoiceDiscount?: number;
+  @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  payments: SalePaymentInputDto[];
+  @IsOptional() @IsString() @MaxLength(500) note?: string;
+  /** What the client computed; ignored (the server recomputes every figure). */
+  @IsOptional() @IsInt() clientTotal?: number;
+}
+export class EditSaleDto {
+  @IsOptional() @IsUUID() customerId?: string | null;
+  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
+  lines: SaleLineInputDto[];
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) invoiceDiscount?: number;
+  @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  payments: SalePaymentInputDto[];
+  @IsString() @MinLength(1, { message: 'validation.sale.editReason' }) @MaxLength(500) reason: string;
+}
+export type SaleLineDto = {
+  id: string; lineNo: number; variantId: string; productName: string; properties: Record<string, string>; sku: string; barcode: string | null;
+  quantity: number; unitPrice: number; listPrice: number; discount: number; invoiceDiscountShare: number; vatRate: number; vatAmount: number; lineTotal: number;
+  returnedQuantity: number; unitCost?: number;
+};
+export type SaleDto = {
+  id: string; number: string; branchId: string; inventoryId: string; shiftId: string | null; register: number;
+  cashierId: string; cashierName: string; customerId: string | null; customerName: string | null;
+  status: 'completed' | 'partially_returned' | 'returned';
+  subtotal: number; lineDiscountTotal: number; invoiceDiscount: number; vatTotal: number; total: number;
+  paidTotal: number; changeDue: number; dueAmount: number; note: string | null; createdAt: string; editedAt: string | null;
+  lines: SaleLineDto[];
+  payments: { id: string; methodId: string; methodName: string; type: PaymentMethodType; amount: number; kind: 'payment' | 'refund'; at: string }[];
+  returns: { id: string; number: string; total: number; createdAt: string; cashierName: string }[];
+  /** only with can_see_profit */
+  costTotal?: number; profit?: number;
+};
+export class SaleListQueryDto extends ListQueryDto {
+  @IsOptional() @IsString() @MaxLength(40) number?: string;
+  @IsOptional() @IsUUID() customerId?: string;
+  @IsOptional() @IsUUID() cashierId?: string;
+  @IsOptional() @IsUUID() branchId?: string;
+  @IsOptional() @IsUUID() methodId?: string;
+  @IsOptional() @IsUUID() shiftId?: string;
+}
+export class ReturnLineInputDto {
+  @IsUUID() saleLineId: string;
+  @IsNumber(QTY) @Min(0.001) @Max(100_000) quantity: number;
+}
+export class CreateReturnDto {
+  /** Client-made idempotency key, like sales. */
+  @IsUUID() id: string;
+  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => ReturnLineInputDto)
+  lines: ReturnLineInputDto[];
+  /** How the money goes back; default: cash. Amounts must add up to the refund. */
+  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  refunds?: SalePaymentInputDto[];
+  @IsOptional() @IsString() @MaxLength(300) reason?: string;
+}
+export type ReturnDto = {
+  id: string; number: string; invoiceId: string; invoiceNumber: string; total: number; creditReduction: number; createdAt: string;
+  lines: { saleLineId: string; productName: string; quantity: number; amount: number }[];
+  refunds: { methodId: string; methodName: string; amount: number }[];
+};
+export class DailyReportQueryDto {
+  /** YYYY-MM-DD in the store's time zone; other days need can_use_date_filter */
+  @IsOptional() @Matches(/^\d{4}-\d{2}-\d{2}$/) date?: string;
+  @IsOptional() @IsUUID() branchId?: string;
+}
+export type DailyReportDto = {
+  date: string; branchId: string; branchName: string; timeZone: string;
+  invoiceCount: number; sales: number; returns: number; net: number; discounts: number; vat: number;
+  byMethod: { methodId: string; methodName: string; sales: number; refunds: number; net: number }[];
+  byCashier: { cashierId: string; cashierName: string; invoiceCount: number; sales: number; returns: number; net: number }[];
+  profit?: number;
+};

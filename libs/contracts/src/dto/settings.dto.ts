@@ -1,0 +1,85 @@
+import {
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { ALL_PERMISSION_KEYS, MODULES, type ModuleKey, type PermissionKey } from '../permissions';
+
+export class StoreInfoUpdateDto {
+  @IsOptional() @IsString() @MaxLength(30) phoneNumber?: string | null;
+  @IsOptional() @IsString() @MaxLength(30) secondPhoneNumber?: string | null;
+  @IsOptional() @IsString() @MaxLength(500) address?: string | null;
+  @IsOptional() @IsString() @MaxLength(2000) recepitInfo?: string | null;
+  @IsOptional() @IsString() @MaxLength(500) receiptFooterImage?: string | null;
+  @IsOptional() @IsString() @MaxLength(2000) maintenanceReceiptInfo?: string | null;
+  /** Allowed sidebar links; null means no restriction. */
+  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true }) sidebarItems?: string[] | null;
+}
+
+export type StoreInfoResponseDto = {
+  id: string;
+  phoneNumber: string | null;
+  secondPhoneNumber: string | null;
+  address: string | null;
+  recepitInfo: string | null;
+  receiptFooterImage: string | null;
+  maintenanceReceiptInfo: string | null;
+  sidebarItems: string[] | null;
+};
+
+export type FeatureDto = { key: string; enabled: boolean };
+
+export class FeatureUpdateDto {
+  @Matches(/^[a-z0-9_]{1,64}$/, { message: 'validation.feature.key' }) key: string;
+  @IsBoolean() enabled: boolean;
+}
+
+export class SiteSettingsUpdateDto {
+  @IsInt() @Min(1) @Max(10000) maxBranches: number;
+}
+
+export type SiteSettingsDto = { maxBranches: number };
+
+export class PublicConfigUpdateDto {
+  @IsArray() @ArrayUnique() @IsIn(MODULES, { each: true }) modules: ModuleKey[];
+}
+
+export type PublicConfigDto = { modules: ModuleKey[]; appName: string };
+
+/** Known feature flags with their defaults. */
+export const FEATURE_DEFAULTS: Record<string, boolean> = {
+  print_from_branch_data: true,
+};
+
+export const DEFAULT_MAX_BRANCHES = 100;
+
+export class FeatureToggleDto {
+  @IsBoolean() enabled: boolean;
+}
+
+export class ApiKeyCreateDto {
+  @IsString() @Matches(/^.{1,80}$/, { message: 'validation.catalog.nameRequired' }) name: string;
+  @IsArray() @ArrayUnique() @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
+  permissions: PermissionKey[];
+  @IsUUID() branchId: string;
+}
+
+export type ApiKeyDto = {
+  id: string;
+  name: string;
+  prefix: string;
+  permissions: PermissionKey[];
+  branchId: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};

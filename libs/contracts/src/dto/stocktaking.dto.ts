@@ -1,0 +1,147 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ArrayMinSize,
+} from 'class-validator';
+import { ListQueryDto } from './list.dto';
+
+// Stock-taking sessions (DESIGN.md §6): open (counting) → review → posted | cancelled.
+export const STOCKTAKING_STATES = ['open', 'review', 'posted', 'cancelled'] as const;
+export type StockTakingState = (typeof STOCKTAKING_STATES)[number];
+export const STOCKTAKING_ACTIONS = ['count', 'submit', 'reopen', 'post', 'cancel'] as const;
+export type StockTakingAction = (typeof STOCKTAKING_ACTIONS)[number];
+export const STOCKTAKING_TRANSITIONS: Record<StockTakingAction, StockTakingState[]> = {
+  count: ['open'],
+  submit: ['open'],
+  reopen: ['review'],
+  post: ['review'],
+  cancel: ['open', 'review'],
+};
+
+export class StockTakingStartDto {
+  @IsUUID() inventoryId: string;
+  @IsIn(['all', 'categories']) scope: 'all' | 'categories';
+  @ValidateIf((o: StockTakingStartDto) => o.scope === 'categories')
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.stocktaking.categories' })
+  @ArrayMaxSize(500)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  categoryIds?: string[];
+  @IsOptional() @IsString() @MaxLength(500) note?: string;
+}
+
+/** One count: a scan (barcode) or a typed quantity for a variant; counts add up per variant. */
+export class StockTakingCountDto {
+  /** client-made id: a retried request is recorded once */
+  @IsOptional() @IsUUID() id?: string;
+  @ValidateIf((o: StockTakingCountDto) => !o.barcode) @IsUUID() variantId?: string;
+  @ValidateIf((o: StockTakingCountDto) => !o.variantId) @Matches(/^[\x21-\x7E]{1,50}$/, { message: 'validation.catalog.barcode' })
+  barcode?: string;
+  /** signed: a negative count corrects an over-count */
+  @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @Min(-1_000_000) @Max(1_000_000) quantity: number;
+}
+
+export class StockTakingPostDto {
+  /** Lines never counted are set to zero (otherwise they are left unchanged). */
+  @IsOptional() @IsBoolean() uncountedAsZero?: boolean;
+}
+
+export class StockTakingActionDto {
+  @IsOptional() @IsString() @MaxLength(500) note?: string;
+}
+
+export class StockTakingListQueryDto extends ListQueryDto {
+  @IsOptional() @IsUUID() inventoryId?: string;
+  @IsOptional() @IsIn(STOCKTAKING_STATES) state?: StockTakingState;
+}
+
+export const STOCKTAKING_LINE_FILTERS = ['all', 'differences', 'uncounted', 'counted'] as const;
+export type StockTakingLineFilter = (typeof STOCKTAKING_LINE_FILTERS)[number];
+export class StockTakingLinesQueryDto extends ListQueryDto {
+  @IsOptional() @IsIn(STOCKTAKING_LINE_FILTERS) filter?: StockTakingLineFilter;
+}
+
+export type StockTakingProgressDto = { counted: number; total: number };
+
+export type StockTakingResponseDto = {
+  id: string;
+  number: string;
+  state: StockTakingState;
+  inventoryId: string;
+  inventoryName: string;
+  branchId: string;
+  branchName: string;
+  scope: 'all' | 'categories';
+  categoryIds: string[];
+  note: string | null;
+  startedAt: string;
+  startedBy: string | null;
+  startedByName: string | null;
+  submittedAt: string | null;
+  postedAt: string | null;
+  postedByName: string | null;
+  cancelledAt: string | null;
+  total: number;
+  counted: number;
+  /** lines whose variance is not zero (counted lines only; all lines once posted) */
+  differences: number;
+  /** piasters (signed), only with can_see_buy_price */
+  varianceValue?: number;
+};
+
+export type StockTakingLineDto = {
+  variantId: string;
+  productName: string;
+  productNameEn: string | null;
+  sku: string;
+  barcodes: string[];
+  properties: Record<string, string>;
+  unit: string;
+  /** on hand when the session started */
+  expectedAtStart: number;
+  /** net stock movements in the inventory since the start (sales, receipts, …) */
+  movementsSince: number;
+  /** expectedAtStart + movementsSince (or the figure at posting, once posted) */
+  expected: number;
+  counted: number | null;
+  /** counted − expected; null while not counted */
+  variance: number | null;
+  countRows: number;
+  lastCountedAt: string | null;
+  /** piasters, only with can_see_buy_price */
+  unitCost?: number;
+  varianceValue?: number;
+};
+
+export type StockTakingCountRowDto = {
+  id: string;
+  variantId: string;
+  productName: string;
+  sku: string;
+  properties: Record<string, string>;
+  quantity: number;
+  userId: string | null;
+  userName: string | null;
+  at: string;
+};
+
+export type StockTakingCountResultDto = {
+  count: StockTakingCountRowDto;
+  line: StockTakingLineDto;
+  progress: StockTakingProgressDto;
+};

@@ -1,0 +1,96 @@
+import {
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+
+const USERNAME = /^[a-zA-Z0-9._-]{3,50}$/;
+
+export class UserCreateDto {
+  @Matches(USERNAME, { message: 'validation.user.username' })
+  username: string;
+
+  @IsString() @MinLength(1, { message: 'validation.user.displayName' }) @MaxLength(100)
+  displayName: string;
+
+  @IsOptional() @IsString() @MaxLength(30)
+  phone?: string | null;
+
+  @IsString() @MinLength(8, { message: 'validation.user.password' }) @MaxLength(200)
+  password: string;
+
+  @IsOptional() @IsUUID('all', { message: 'validation.user.role' })
+  roleId?: string | null;
+
+  @IsOptional() @IsUUID('all', { message: 'validation.user.branch' })
+  branchId?: string | null;
+
+  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  screens?: string[];
+
+  @IsOptional() @IsBoolean()
+  isAdmin?: boolean;
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  /** Whole percent, 0–100. */
+  @IsOptional() @IsInt() @Min(0) @Max(100)
+  maxDiscountPercent?: number;
+}
+
+export class UserUpdateDto {
+  @IsOptional() @IsString() @MinLength(1, { message: 'validation.user.displayName' }) @MaxLength(100)
+  displayName?: string;
+
+  @IsOptional() @IsString() @MaxLength(30)
+  phone?: string | null;
+
+  @IsOptional() @IsUUID('all', { message: 'validation.user.role' })
+  roleId?: string | null;
+
+  @IsOptional() @IsUUID('all', { message: 'validation.user.branch' })
+  branchId?: string | null;
+
+  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  screens?: string[];
+
+  @IsOptional() @IsBoolean()
+  isAdmin?: boolean;
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  @IsOptional() @IsInt() @Min(0) @Max(100)
+  maxDiscountPercent?: number;
+}
+
+export class UserResetPasswordDto {
+  @IsString() @MinLength(8, { message: 'validation.user.password' }) @MaxLength(200)
+  password: string;
+}
+
+export type UserResponseDto = {
+  id: string;
+  username: string;
+  displayName: string;
+  phone: string | null;
+  roleId: string | null;
+  roleName: string | null;
+  branchId: string | null;
+  branchName: string | null;
+  screens: string[];
+  isAdmin: boolean;
+  active: boolean;
+  maxDiscountPercent: number;
+  createdAt: string;
+};

@@ -1,0 +1,86 @@
+// The live events (DESIGN.md §7), typed once for server and client. Each is pushed to the room
+// `branch:<branchId>` (transfers to both branches) as `{ id, type, branchId, at, payload }`.
+export type StockChangedPayload = {
+  variantId: string;
+  inventoryId: string;
+  onHand: number;
+  reserved: number;
+};
+
+export type StockLowPayload = {
+  /** How many variants of the branch are at or below their threshold, after the change. */
+  count: number;
+  /** Variants that just crossed into (or out of) the low list. */
+  variantIds: string[];
+};
+
+export type SaleCompletedPayload = {
+  invoiceId: string;
+  number: string;
+  shiftId: string | null;
+  cashierId: string;
+  cashierName: string;
+  /** piasters */
+  total: number;
+  itemCount: number;
+  payments: { methodId: string; methodName: string; amount: number }[];
+  /** piasters; only delivered to sockets with can_see_profit */
+  profit?: number;
+};
+
+export type ShiftPayload = {
+  shiftId: string;
+  cashierId: string;
+  cashierName: string;
+  /** Totals are only delivered to sockets with can_see_shift_totals */
+  totals?: { sales: number; returns: number; invoiceCount: number; byMethod: { methodId: string; amount: number }[] };
+};
+
+export type TransferPayload = {
+  transferId: string;
+  number: string;
+  fromBranchId: string;
+  toBranchId: string;
+  state: string;
+  /** value at cost, only with can_see_transfer_totals */
+  valueAtCost?: number;
+};
+
+export type StockTakingProgressPayload = { stockTakingId: string; counted: number; total: number; state: string };
+export type InstallmentDuePayload = { count: number };
+export type EInvoiceStatusPayload = { documentId: string; status: string };
+
+export type LiveEventMap = {
+  'stock.changed': StockChangedPayload;
+  'stock.low': StockLowPayload;
+  'sale.completed': SaleCompletedPayload;
+  'shift.opened': ShiftPayload;
+  'shift.totals': ShiftPayload;
+  'shift.closed': ShiftPayload;
+  'transfer.requested': TransferPayload;
+  'transfer.approved': TransferPayload;
+  'transfer.rejected': TransferPayload;
+  'transfer.shipped': TransferPayload;
+  'transfer.received': TransferPayload;
+  'transfer.cancelled': TransferPayload;
+  'stocktaking.progress': StockTakingProgressPayload;
+  'installment.due': InstallmentDuePayload;
+  'einvoice.status': EInvoiceStatusPayload;
+};
+
+export type LiveEventType = keyof LiveEventMap;
+
+export type LiveEvent<T extends LiveEventType = LiveEventType> = {
+  id: string;
+  type: T;
+  branchId: string;
+  /** ISO time of the commit */
+  at: string;
+  payload: LiveEventMap[T];
+};
+
+export const LIVE_EVENT_TYPES: LiveEventType[] = [
+  'stock.changed', 'stock.low', 'sale.completed', 'shift.opened', 'shift.totals', 'shift.closed',
+  'transfer.requested', 'transfer.approved', 'transfer.rejected', 'transfer.shipped', 'transfer.received',
+  'transfer.cancelled', 'stocktaking.progress', 'installment.due', 'einvoice.status',
+];

@@ -1,0 +1,214 @@
+import type { ModuleKey, PermissionKey } from './permissions';
+
+// One route table (spec §2) feeding the client router and guard, the sidebar, the search overlay
+// and the server's page-permission list. Route names follow the file-based naming of the original
+// app (`Customers-Debts`, `Roles-id`), so navigation "by route name" works the same everywhere.
+export type RouteLayout = 'page' | 'dashboard';
+
+export type RouteDef = {
+  name: string;
+  path: string;
+  permissions: PermissionKey[];
+  layout: RouteLayout;
+  /** Admin-only guard (user.isAdmin). */
+  adminOnly?: boolean;
+  /** Only for signed-out users (the login page). */
+  guestOnly?: boolean;
+};
+
+const r = (
+  name: string,
+  path: string,
+  permissions: PermissionKey[] = [],
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({ name, path, permissions, layout: 'dashboard', ...extra });
+
+export const ROUTES: RouteDef[] = [
+  r('index', '/'),
+  r('login', '/login', [], { layout: 'page', guestOnly: true }),
+  r('Vault', '/Vault'),
+  r('Checks', '/Checks'),
+  r('Reports', '/Reports'),
+  r('Expenses', '/Expenses', ['can_see_expenses']),
+  r('buy', '/buy', ['can_buy_products']),
+  r('POS', '/POS'),
+  r('Roles', '/Roles', ['can_manage_permissions']),
+  r('Users', '/Users', ['can_manage_users']),
+  r('Shift', '/Shift'),
+  r('statistics', '/statistics', ['can_see_statistics']),
+  r('DailyReport', '/DailyReport'),
+  r('Performance', '/Performance', ['can_see_performance']),
+  r('Reservations', '/Reservations'),
+  r('Delivery', '/Delivery'),
+  r('invoices', '/invoices', ['can_see_invoices']),
+  r('Vendors', '/Vendors', ['can_see_vendors']),
+  r('Customers', '/Customers', ['can_see_customers']),
+  r('Customers-Debts', '/Customers/Debts', ['can_see_customer_depts']),
+  r('Products', '/Products', ['can_see_products']),
+  r('LowStock', '/Products/LowStock', ['can_see_near_end_products']),
+  r('Categories', '/Categories', ['can_see_categories']),
+  r('PropertyTypes', '/PropertyTypes', ['can_see_products']),
+  r('Inventories', '/Inventories', ['can_see_inventories']),
+  r('Inventories-TransferRequests', '/Inventories/TransferRequests'),
+  r('AccountingTree', '/AccountingTree'),
+  r('Branches', '/Branches'),
+  r('ExpenseCategories', '/ExpenseCategories'),
+  r('PaymentMethods', '/PaymentMethods'),
+  r('MoneyTransactions', '/MoneyTransactions'),
+  r('Transactions', '/Transactions'),
+  r('SystemSettings', '/SystemSettings'),
+  r('Maintenance', '/Maintenance'),
+  r('JournalEntries-new', '/JournalEntries/new'),
+  r('Installments', '/Installments', ['can_see_installments']),
+  r('Installments-dueToday', '/Installments/dueToday', ['can_see_installments']),
+  r('E-invoices', '/E-invoices', ['can_see_einvoice']),
+  r('E-invoices-New', '/E-invoices/New', ['can_see_einvoice']),
+  r('E-invoices-CompanyInfo', '/E-invoices/CompanyInfo', ['can_see_einvoice']),
+  r('E-receipts', '/E-receipts', ['can_see_einvoice']),
+  r('admin-apiKeys', '/admin/apiKeys', [], { adminOnly: true }),
+  r('admin-settings', '/admin/settings', [], { adminOnly: true }),
+  // Detail routes
+  r('Roles-id', '/Roles/:id'),
+  r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
+  r('Vendors-id', '/Vendors/:id', ['can_see_vendors']),
+  r('Delivery-id', '/Delivery/:id'),
+  r('invoices-id', '/invoices/:id', ['can_see_invoices']),
+  r('Products-id', '/Products/:id', ['can_see_products']),
+  r('Customers-id', '/Customers/:id', ['can_see_customers']),
+  r('E-invoices-id', '/E-invoices/:id', ['can_see_einvoice']),
+  r('E-receipts-id', '/E-receipts/:id', ['can_see_einvoice']),
+  r('Inventories-id', '/Inventories/:id', ['can_see_inventories']),
+  r('Maintenance-id', '/Maintenance/:id'),
+  r('StockTaking-id', '/StockTaking/:id', ['can_start_stock_taking']),
+  r('Installments-id', '/Installments/:id', ['can_see_installments']),
+  r('Inventories-TransferRequests-id', '/Inventories/TransferRequests/:id'),
+];
+
+export const ROUTES_BY_NAME: Record<string, RouteDef> = Object.fromEntries(
+  ROUTES.map((route) => [route.name, route]),
+);
+
+export type NavItem = {
+  /** i18n key of the label, `nav:items.<link>` */
+  label: string;
+  /** MUI icon name (`@mui/icons-material` export) */
+  icon: string;
+  /** Route name */
+  link: string;
+  permissions: PermissionKey[];
+  modules: ModuleKey[];
+  /** Feature flag that must be on for the item to show. */
+  feature?: string;
+};
+
+export type NavSection = { label: string; icon: string; items: NavItem[] };
+
+const item = (
+  link: string,
+  icon: string,
+  modules: ModuleKey[] = [],
+  feature?: string,
+): NavItem => ({
+  label: `nav:items.${link}`,
+  icon,
+  link,
+  permissions: ROUTES_BY_NAME[link]?.permissions ?? [],
+  modules,
+  ...(feature ? { feature } : {}),
+});
+
+// Sections in the spec's order (§2 Sidebar). Which module belongs to which item is not shown in the
+// spec; the choice is recorded in docs/decisions.md.
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    label: 'nav:sections.dashboard',
+    icon: 'Dashboard',
+    items: [
+      item('index', 'Home'),
+      item('statistics', 'BarChart'),
+      item('DailyReport', 'Today'),
+      item('Performance', 'Speed'),
+      item('Reports', 'Assessment'),
+    ],
+  },
+  {
+    label: 'nav:sections.sales',
+    icon: 'PointOfSale',
+    items: [
+      item('POS', 'PointOfSale', ['POS']),
+      item('Shift', 'Schedule', ['POS']),
+      item('invoices', 'ReceiptLong'),
+      item('Reservations', 'EventAvailable', ['POS']),
+      item('Delivery', 'LocalShipping', ['POS']),
+      item('Installments', 'CreditScore', ['INSTALLMENTS']),
+      item('Installments-dueToday', 'EventBusy', ['INSTALLMENTS']),
+      item('Maintenance', 'Build', ['Maintenance']),
+    ],
+  },
+  {
+    label: 'nav:sections.inventory',
+    icon: 'Inventory2',
+    items: [
+      item('Products', 'Category'),
+      item('LowStock', 'WarningAmber'),
+      item('Categories', 'AccountTree'),
+      item('PropertyTypes', 'Tune'),
+      item('Inventories', 'Warehouse'),
+      item('Inventories-TransferRequests', 'SwapHoriz'),
+      item('buy', 'ShoppingCart'),
+    ],
+  },
+  {
+    label: 'nav:sections.financial',
+    icon: 'AccountBalance',
+    items: [
+      item('Vault', 'Savings'),
+      item('Checks', 'Payments'),
+      item('Expenses', 'MoneyOff'),
+      item('ExpenseCategories', 'Label'),
+      item('PaymentMethods', 'CreditCard'),
+      item('MoneyTransactions', 'CurrencyExchange'),
+      item('Transactions', 'ListAlt'),
+      item('AccountingTree', 'AccountTree'),
+      item('JournalEntries-new', 'PostAdd'),
+    ],
+  },
+  {
+    label: 'nav:sections.people',
+    icon: 'People',
+    items: [
+      item('Customers', 'People'),
+      item('Customers-Debts', 'RequestQuote'),
+      item('Vendors', 'Store'),
+    ],
+  },
+  {
+    label: 'nav:sections.documents',
+    icon: 'Description',
+    items: [
+      item('E-invoices', 'Description', ['Einvoice']),
+      item('E-invoices-New', 'NoteAdd', ['Einvoice']),
+      item('E-receipts', 'Receipt', ['Einvoice']),
+      item('E-invoices-CompanyInfo', 'Business', ['Einvoice']),
+    ],
+  },
+  {
+    label: 'nav:sections.settings',
+    icon: 'Settings',
+    items: [
+      item('Branches', 'Storefront'),
+      item('Roles', 'AdminPanelSettings'),
+      item('Users', 'ManageAccounts'),
+      item('SystemSettings', 'Settings'),
+      item('admin-settings', 'SettingsApplications'),
+      item('admin-apiKeys', 'VpnKey'),
+    ],
+  },
+];
+
+/** Substitute `:param` placeholders of a route path. */
+export function routePath(name: string, params: Record<string, string | number> = {}): string {
+  const route = ROUTES_BY_NAME[name];
+  if (!route) throw new Error(`Unknown route name: ${name}`);
+  return route.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params[key])));
+}

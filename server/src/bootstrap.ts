@@ -1,0 +1,116 @@
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import { loadConfig } from './core/config/config';
+import { runMigrations } from './core/database/data-source';
+import { ensureDatabase } from './core/database/ensure-database';
+import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
+import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
+import { createValidationPipe } from './core/errors/validation.pipe';
+import { seedFirstStart } from './seed/first-start';
+
+/** Where the database is: DATABASE_URL, or the embedded default started here. */
+export async function resolveDatabase(): Promise<{ url: string; embedded: EmbeddedHandle | null }> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    await ensureDatabase(config.databaseUrl);
+    return { url: config.databaseUrl, embedded: null };
+  }
+  const embedded = await startEmbeddedPostgres(config.dataDir);
+  await ensureDatabase(embedded.url);
+  return { url: embedded.url, embedded };
+}
+
+/** The HTTP pipeline, shared by the server and the tests. */
+export function configureApp(app: NestExpressApplication): void {
+  const config = loadConfig();
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // HSTS only when configured: a plain-HTTP LAN install must not pin HTTPS for its host name.
+      strictTransportSecurity: config.hstsSeconds > 0 ? { maxAge: config.hstsSeconds, includeSubDomains: false } : false,
+    }),
+  );
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: '1mb' });
+  app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('POS API').setDescription('POS SYSTEM').setVersion('1').build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  // The built client: static files, then index.html for every other non-API GET (SPA routes).
+  const index = path.join(config.clientDist, 'index.html');
+  if (fs.existsSync(index)) {
+    app.useStaticAssets(config.clientDist, { index: false, maxAge: '1h' });
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  }
+}
+
+export type RunningServer = { app: NestExpressApplication; url: string; close: () => Promise<void> };
+
+export type StartOptions = {
+  databaseUrl?: string;
+  port?: number;
+  /** Runs after migrations and the first-start seed, before the app listens (demo data). */
+  beforeListen?: (databaseUrl: string) => Promise<void>;
+};
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig();
+  const logger = new Logger('Bootstrap');
+  const { url, embedded } = options.databaseUrl
+    ? (await ensureDatabase(options.databaseUrl), { url: options.databaseUrl, embedded: null })
+    : await resolveDatabase();
+  const applied = await runMigrations(url);
+  if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
+  await seedFirstStart(url);
+  if (options.beforeListen) await options.beforeListen(url);
+
+  const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ databaseUrl: url }), {
+    logger: levels,
+    bodyParser: false,
+  });
+  configureApp(app);
+  const port = options.port ?? config.port;
+  await app.listen(port, '0.0.0.0');
+  const address = `http://localhost:${port}`;
+  return {
+    app,
+    url: address,
+    close: async () => {
+      // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.
+      await Promise.race([app.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      if (embedded) await embedded.stop();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { CSRF_HEADER, SESSION_COOKIE, hasPermission } from '@pos/contracts';
+import { Errors } from '../errors/app.exception';
+import { ApiKeysService } from '../../modules/api-keys/api-keys.service';
+import { SettingsReader } from './settings.reader';
+import { csrfMatches } from './csrf';
+import { ACCESS_KEY, type Access, SKIP_CSRF_KEY } from './decorators';
+import { SecretsService } from './secrets.service';
+import { SessionService } from './session.service';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A cookie-carrying state change must come from this site: its Origin (or, without one, its
+ * Referer) names the host the request was sent to. No header at all is allowed (non-browser
+ * clients; browsers send Origin on every cross-site POST). Defence in depth under SameSite + CSRF.
+ */
+export function sameOrigin(req: Request): boolean {
+  const source = req.get('origin') ?? req.get('referer');
+  if (source === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(source).host;
+  } catch {
+    return false; // "null" (sandboxed or privacy-redirected) and garbage
+  }
+  // req.host honours X-Forwarded-Host only when `trust proxy` says the proxy is trusted.
+  return host !== '' && (host === req.get('host') || host === req.host);
+}
+
+/**
+ * The one gate of the API: resolves the session, then applies the endpoint's declared access
+ * (401 without a session, 403 without the permission), and the CSRF header on state changes.
+ * An endpoint that declares nothing needs a session.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+    private readonly secrets: SecretsService,
+    private readonly settings: SettingsReader,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
+    const access =
+      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ??
+      ({ kind: 'session' } as Access);
+    const cookies = req.cookies as Record<string, string> | undefined;
+    if (
+      !SAFE_METHODS.has(req.method) &&
+      cookies &&
+      Object.keys(cookies).length > 0 &&
+      !sameOrigin(req)
+    ) {
+      throw Errors.csrf();
+    }
+    const token = cookies?.[SESSION_COOKIE];
+    // A session cookie, or else an integration's API key (`Authorization: Bearer pos_…`).
+    const user = (await this.sessions.resolve(token)) ?? (await this.apiKeys.resolve(req.get('authorization')));
+    if (user) req.user = user;
+    if (access.kind === 'public') return true;
+    if (!user) throw Errors.unauthenticated();
+
+    const skipCsrf = this.reflector.getAllAndOverride<boolean>(SKIP_CSRF_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!SAFE_METHODS.has(req.method) && !skipCsrf && !user.viaApiKey && !csrfMatches(req, req.get(CSRF_HEADER), this.secrets)) {
+      throw Errors.csrf();
+    }
+
+    if (access.kind === 'admin' && !user.isAdmin) throw Errors.forbidden();
+    if (access.kind === 'permissions') {
+      const modules = await this.settings.enabledModules();
+      const shape = { permissions: user.permissions.map((key) => ({ key })) };
+      if (!hasPermission(shape, access.permissions, access.modules ?? [], modules)) {
+        throw Errors.forbidden();
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,38 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { ModuleKey, PermissionKey } from '@pos/contracts';
+import type { AuthUser } from './auth.types';
+
+export const ACCESS_KEY = 'pos:access';
+
+/**
+ * What an endpoint needs. Every handler declares one (the route-permission test walks them all):
+ * - `public`: anyone, no session;
+ * - `session`: any signed-in user;
+ * - `permissions`: every key (and, if modules are given, at least one enabled module);
+ * - `admin`: the user's isAdmin flag.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'permissions'; permissions: PermissionKey[]; modules?: ModuleKey[] }
+  | { kind: 'admin' };
+
+export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
+export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'session' } satisfies Access);
+export const AdminOnly = () => SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfies Access);
+export const RequirePermissions = (permissions: PermissionKey[], modules?: ModuleKey[]) =>
+  SetMetadata(ACCESS_KEY, { kind: 'permissions', permissions, modules } satisfies Access);
+
+/** Skip the CSRF header check (the session endpoints check the form's token themselves). */
+export const SKIP_CSRF_KEY = 'pos:skip-csrf';
+export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);
+
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
+  return ctx.switchToHttp().getRequest().user;
+});
+
+export type RequestMeta = { ip: string | null; userAgent: string | null; userId: string | null };
+export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => {
+  const req = ctx.switchToHttp().getRequest();
+  return { ip: req.ip ?? null, userAgent: req.get?.('user-agent') ?? null, userId: req.user?.id ?? null };
+});

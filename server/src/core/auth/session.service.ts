@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager, LessThan } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { ALL_PERMISSION_KEYS, type PermissionKey } from '@pos/contracts';
+import { SessionEntity } from '../../modules/identity/entities/session.entity';
+import { loadConfig } from '../config/config';
+import type { AuthUser } from './auth.types';
+import { preparedQuery } from '../database/prepared';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Row = {
+  session_id: string;
+  expires_at: Date;
+  id: string;
+  username: string;
+  display_name: string;
+  branch_id: string | null;
+  is_admin: boolean;
+  active: boolean;
+  screens: string[];
+  max_discount_percent: number;
+  permissions: PermissionKey[] | null;
+};
+
+/** Server-side, revocable sessions. The cookie carries a random token; only its hash is stored. */
+@Injectable()
+export class SessionService {
+  private readonly ttlMs = loadConfig().sessionDays * 24 * 3600 * 1000;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async create(
+    manager: EntityManager,
+    userId: string,
+    ip: string | null,
+    userAgent: string | null,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await manager.insert(SessionEntity, { id: hashToken(token), userId, expiresAt, ip, userAgent });
+    return { token, expiresAt };
+  }
+
+  async resolve(token: string | undefined): Promise<(AuthUser & { expiresAt: Date }) | null> {
+    if (!token || token.length > 200) return null;
+    const rows: Row[] = await preparedQuery(
+      this.ds,
+      `SELECT s.id AS session_id, s.expires_at, u.id, u.username, u.display_name, u.branch_id,
+              u.is_admin, u.active, u.screens, u.max_discount_percent, r.permissions
+         FROM sessions s
+         JOIN users u ON u.id = s.user_id
+         LEFT JOIN roles r ON r.id = u.role_id
+        WHERE s.id = $1 AND s.expires_at > now()`,
+      [hashToken(token)],
+    );
+    const row = rows[0];
+    if (!row || !row.active) return null;
+    return {
+      id: row.id,
+      username: row.username,
+      name: row.display_name,
+      branchId: row.branch_id,
+      isAdmin: row.is_admin,
+      // A system administrator holds every permission.
+      permissions: row.is_admin ? [...ALL_PERMISSION_KEYS] : (row.permissions ?? []),
+      screens: row.screens ?? [],
+      maxDiscountPercent: row.max_discount_percent,
+      sessionId: row.session_id,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.ds.getRepository(SessionEntity).delete({ id: sessionId });
+  }
+
+  async revokeAllForUser(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(SessionEntity, { userId });
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.ds.getRepository(SessionEntity).delete({ expiresAt: LessThan(new Date()) });
+  }
+
+  static newId(): string {
+    return uuidv7();
+  }
+}

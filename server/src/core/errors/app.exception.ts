@@ -1,0 +1,29 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorCode } from '@pos/contracts';
+
+/**
+ * The one exception the app throws on purpose: a stable code (→ i18n key `errors.<code>`), an HTTP
+ * status, and parameters for the message. Validation errors carry their already combined keys.
+ */
+export class AppException extends HttpException {
+  constructor(
+    readonly code: ErrorCode | string,
+    status: HttpStatus,
+    readonly params: Record<string, string | number> = {},
+    /** i18n keys (with params) to combine instead of `errors.<code>` */
+    readonly details: { key: string; params?: Record<string, string | number> }[] = [],
+  ) {
+    super(code, status);
+  }
+}
+
+export const Errors = {
+  unauthenticated: () => new AppException('UNAUTHENTICATED', HttpStatus.UNAUTHORIZED),
+  forbidden: () => new AppException('FORBIDDEN', HttpStatus.FORBIDDEN),
+  notFound: () => new AppException('NOT_FOUND', HttpStatus.NOT_FOUND),
+  csrf: () => new AppException('CSRF_INVALID', HttpStatus.FORBIDDEN),
+  badRequest: (code: ErrorCode | string, params?: Record<string, string | number>) =>
+    new AppException(code, HttpStatus.BAD_REQUEST, params),
+  conflict: (code: ErrorCode | string, params?: Record<string, string | number>) =>
+    new AppException(code, HttpStatus.CONFLICT, params),
+};

@@ -1,0 +1,33 @@
+import { BranchCreateDto, UserCreateDto } from '@pos/contracts';
+import { createValidationPipe } from './validation.pipe';
+import { AppException } from './app.exception';
+
+const run = async (metatype: new () => object, value: unknown) => {
+  try {
+    await createValidationPipe().transform(value, { type: 'body', metatype });
+    return null;
+  } catch (e) {
+    return e as AppException;
+  }
+};
+
+describe('validation pipe', () => {
+  it('gives the spec message once for an empty branch name', async () => {
+    const e = await run(BranchCreateDto, { name: '' });
+    expect(e).toBeInstanceOf(AppException);
+    expect(e!.details).toEqual([{ key: 'validation.branch.nameRequired', params: { field: 'name' } }]);
+  });
+
+  it('refuses unknown fields and wrong types with one detail each', async () => {
+    const e = await run(UserCreateDto, { username: 'ok_user', displayName: 'x', password: 'long-enough', isAdmin: 'yes', hack: 1 });
+    const keys = e!.details.map((d) => d.key);
+    expect(keys).toContain('validation.unknownField');
+    expect(keys).toContain('validation.constraint.isBoolean');
+  });
+
+  it('passes a valid body through as the DTO class', async () => {
+    const pipe = createValidationPipe();
+    const out = await pipe.transform({ name: 'فرع', taxType: 'P' }, { type: 'body', metatype: BranchCreateDto });
+    expect(out).toBeInstanceOf(BranchCreateDto);
+  });
+});

@@ -1,0 +1,50 @@
+import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { AppException } from './app.exception';
+
+type Detail = { key: string; params?: Record<string, string | number> };
+
+const CONSTRAINT_KEYS: Record<string, string> = {
+  isString: 'isString', isBoolean: 'isBoolean', isInt: 'isInt', isNumber: 'isNumber',
+  isArray: 'isArray', isUuid: 'isUuid', isIn: 'isIn', min: 'min', max: 'max',
+  minLength: 'minLength', maxLength: 'maxLength', arrayUnique: 'arrayUnique', matches: 'matches',
+  isEmail: 'isEmail', isUrl: 'isUrl',
+};
+
+/** Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint. */
+export function validationDetails(errors: ValidationError[], prefix = ''): Detail[] {
+  const out: Detail[] = [];
+  for (const error of errors) {
+    const field = prefix ? `${prefix}.${error.property}` : error.property;
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      if (constraint === 'whitelistValidation') {
+        out.push({ key: 'validation.unknownField', params: { field } });
+      } else if (message.startsWith('validation.')) {
+        out.push({ key: message, params: { field } });
+      } else {
+        const name = CONSTRAINT_KEYS[constraint] ?? 'default';
+        out.push({ key: `validation.constraint.${name}`, params: { field } });
+      }
+    }
+    if (error.children?.length) out.push(...validationDetails(error.children, field));
+  }
+  // One message per distinct text: a required name failing two rules reads once.
+  const seen = new Set<string>();
+  return out.filter((d) => {
+    const id = `${d.key}|${d.params?.field ?? ''}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) =>
+      new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, validationDetails(errors)),
+  });
+}

@@ -1,0 +1,1 @@
+export const IMPORTS_QUEUE = 'imports';

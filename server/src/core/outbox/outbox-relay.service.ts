@@ -1,0 +1,255 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import type { LiveEvent } from '@pos/contracts';
+import { RedisService } from '../redis/redis.service';
+import { realtimeNames, realtimeTimings } from '../realtime/realtime.config';
+
+const BATCH = 500;
+/** Session advisory lock held by the one relaying instance (per database). */
+const RELAY_LOCK = 0x0b0b0e1a;
+const PUBLISH_TIMEOUT_MS = 2000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = {
+  id: string;
+  type: string;
+  branch_id: string;
+  payload: LiveEvent['payload'];
+  created_at: Date;
+};
+
+/**
+ * Publishes committed outbox rows to Redis and stamps them (DESIGN.md §3).
+ *
+ * - Woken by the `pg_notify('outbox')` that OutboxService.add sends (PostgreSQL delivers it only at
+ *   commit, so nothing uncommitted is ever read), plus a sweep every OUTBOX_SWEEP_MS for a missed
+ *   notification and for the backlog after a Redis outage.
+ * - One instance relays at a time: the one holding a session advisory lock on its own LISTEN
+ *   connection. Any number of instances may run; if the relaying one dies its connection ends, the
+ *   lock goes with it, and another takes over at its next sweep. One publisher keeps events in
+ *   `seq` order (per branch, as the issue asks).
+ * - A pass reads the oldest unpublished rows FOR UPDATE SKIP LOCKED (belt and braces against a
+ *   second relay), publishes them in one Redis pipeline and stamps `published_at` only for the
+ *   leading run that Redis confirmed reached a subscriber. Anything else stays unpublished and
+ *   goes out on a later pass: at-least-once; receivers drop duplicate ids.
+ * - Nothing here throws out of the relay: Redis or PostgreSQL being away only delays events.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('OutboxRelay');
+  private readonly publisher;
+  private readonly channel: string;
+  private readonly url: string | undefined;
+  private client: Client | null = null;
+  /** set once LISTEN is in place; the connection runs one query at a time */
+  private ready = false;
+  private trying = false;
+  private leader = false;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private lastError = '';
+  private lastPrune = 0;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    redis: RedisService,
+  ) {
+    this.url = (ds.options as { url?: string }).url;
+    this.channel = realtimeNames(this.url).channel;
+    this.publisher = redis.create('outbox-relay');
+  }
+
+  /** Whether this instance is the one relaying right now. */
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  onApplicationBootstrap() {
+    if (process.env.OUTBOX_RELAY === 'off') return;
+    void this.connect();
+    this.sweepTimer = setInterval(() => this.sweep(), realtimeTimings().sweepMs);
+    this.sweepTimer.unref();
+  }
+
+  async onModuleDestroy() {
+    this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    await this.running?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    this.ready = false;
+    this.leader = false;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** The relay's own connection: LISTEN, the leadership lock, the passes. Re-made after a loss. */
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: this.url });
+    const lost = (error?: Error) => {
+      if (this.client !== client) return;
+      if (error) this.report(`PostgreSQL connection of the relay lost: ${error.message}`);
+      this.client = null;
+      this.ready = false;
+      this.leader = false;
+      client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.reconnectTimer = setTimeout(() => void this.connect(), 1000);
+      this.reconnectTimer.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', () => this.wake());
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query('LISTEN outbox');
+      if (this.stopped) return void (await client.end());
+      this.ready = true;
+      await this.tryLead();
+    } catch (error) {
+      lost(error as Error);
+    }
+  }
+
+  private async tryLead(): Promise<void> {
+    const client = this.client;
+    if (!client || !this.ready || this.leader || this.trying) return;
+    this.trying = true;
+    try {
+      const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS locked', [
+        RELAY_LOCK,
+      ]);
+      if (this.client === client && rows[0].locked) {
+        this.leader = true;
+        this.wake(); // rows committed while nobody relayed
+      }
+    } finally {
+      this.trying = false;
+    }
+  }
+
+  private sweep(): void {
+    if (this.stopped) return;
+    if (this.leader) this.wake();
+    else
+      this.tryLead().catch((error: Error) =>
+        this.report(`cannot take the relay lock: ${error.message}`),
+      );
+  }
+
+  /** Run a pass now, or right after the current one. */
+  wake(): void {
+    if (this.stopped || !this.leader) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.stopped || !this.leader || this.publisher.status !== 'ready') return;
+        const { published, full } = await this.publishBatch();
+        if (!full || published === 0) break;
+      }
+      this.lastError = '';
+      await this.prune();
+    } catch (error) {
+      this.report((error as Error).message);
+    }
+  }
+
+  /** One pass: publish the oldest unpublished rows, stamp them once Redis took them (two round trips). */
+  private async publishBatch(): Promise<{ published: number; full: boolean }> {
+    const client = this.client;
+    if (!client) return { published: 0, full: false };
+    let open = false;
+    try {
+      const results = (await client.query(
+        `BEGIN; SELECT id, type, branch_id, payload, created_at FROM outbox
+           WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      )) as unknown as { rows: Row[] }[];
+      open = true;
+      const rows = results[1].rows;
+      if (!rows.length) {
+        await client.query('COMMIT');
+        open = false;
+        return { published: 0, full: false };
+      }
+      // The pass goes out as one message (an array in outbox order): one Redis command and one
+      // delivery per instance, however many events the pass holds.
+      const events: LiveEvent[] = rows.map((r) => ({
+        id: r.id,
+        type: r.type as LiveEvent['type'],
+        branchId: r.branch_id,
+        at: r.created_at.toISOString(),
+        payload: r.payload,
+      }));
+      const receivers = await withTimeout(this.publisher.publish(this.channel, JSON.stringify(events)), PUBLISH_TIMEOUT_MS);
+      // Stamp the pass only when it reached at least one subscriber (none yet means the instances
+      // are still re-subscribing after an outage); otherwise it goes again on the next pass.
+      const ok = Number(receivers) >= 1 ? rows.length : 0;
+      const ids = rows
+        .slice(0, ok)
+        .map((r) => r.id)
+        .filter((id) => UUID.test(id));
+      await client.query(
+        ids.length
+          ? `UPDATE outbox SET published_at = now() WHERE id IN ('${ids.join("','")}'); COMMIT`
+          : 'ROLLBACK',
+      );
+      open = false;
+      if (ok < rows.length)
+        this.report(`${rows.length - ok} event(s) not taken by Redis yet; retrying`);
+      return { published: ok, full: ok === rows.length && rows.length === BATCH };
+    } finally {
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
+    }
+  }
+
+  /** Published rows are only history: keep OUTBOX_RETENTION_HOURS of them. */
+  private async prune(): Promise<void> {
+    if (Date.now() - this.lastPrune < 10 * 60 * 1000) return;
+    this.lastPrune = Date.now();
+    await this.ds.query(
+      `DELETE FROM outbox WHERE published_at IS NOT NULL AND published_at < now() - make_interval(hours => $1)`,
+      [realtimeTimings().retentionHours],
+    );
+  }
+
+  private report(message: string) {
+    if (message === this.lastError) return; // once per distinct problem, not once per sweep
+    this.lastError = message;
+    this.logger.warn(`${message}. Events stay in the outbox and go out when this clears.`);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,17 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * Domain events written by command handlers in their own transaction; the relay publishes them to
+ * Redis after commit and stamps `publishedAt`. `seq` orders events (per branch when relayed).
+ */
+@Entity('outbox')
+@Index('IDX_outbox_unpublished', ['seq'], { where: 'published_at IS NULL' })
+export class OutboxEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('bigint', { generated: 'increment', unique: true }) seq: string;
+  @Column('text') type: string;
+  @Index() @Column('uuid') branchId: string;
+  @Column('jsonb') payload: Record<string, unknown>;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @Column('timestamptz', { nullable: true }) publishedAt: Date | null;
+}

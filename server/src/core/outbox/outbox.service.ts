@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import type { LiveEventMap, LiveEventType } from '@pos/contracts';
+import { preparedQuery } from '../database/prepared';
+
+export type OutboxEvent = { branchId: string; type: LiveEventType; payload: LiveEventMap[LiveEventType] };
+
+/**
+ * An event computed by SQL in the same statement (e.g. running totals that include this
+ * transaction's writes): `sql(bind)` returns a SELECT of (branch_id, type, payload jsonb) rows,
+ * using `bind(value)` for each parameter it needs.
+ */
+export type DerivedEvents = (bind: (value: unknown) => string) => string;
+
+/** An audit row to write in the same statement (see AuditService.values). */
+export type AuditValues = unknown[];
+
+/** Writes live events into the caller's transaction (nothing is published before commit). */
+@Injectable()
+export class OutboxService {
+  async add<T extends LiveEventType>(m: EntityManager, branchId: string, type: T, payload: LiveEventMap[T]): Promise<string> {
+    const [id] = await this.addMany(m, [{ branchId, type, payload }]);
+    return id;
+  }
+
+  /**
+   * Several events in one statement (in this order, derived ones last), and one wake-up for the
+   * relay; with `audit`, the command's audit row in that same statement too.
+   */
+  async addMany(m: EntityManager, events: OutboxEvent[], extra: { derived?: DerivedEvents[]; audit?: AuditValues } = {}): Promise<string[]> {
+    const derived = extra.derived ?? [];
+    if (!events.length && !derived.length && !extra.audit) return [];
+    const ids = events.map(() => uuidv7());
+    const params: unknown[] = [ids, events.map((e) => e.type), events.map((e) => e.branchId), events.map((e) => JSON.stringify(e.payload))];
+    const bind = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const audit = extra.audit
+      ? `a AS (INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, before, after)
+               VALUES (${extra.audit.map((v, i) => `${bind(v)}${i >= 7 ? '::jsonb' : ''}`).join(', ')})),`
+      : '';
+    const more = derived.map((sql, k) => `UNION ALL SELECT ${bind(uuidv7())}::uuid, d.type, d.branch_id, d.payload, ${k + 1 + events.length} FROM (${sql(bind)}) d`);
+    // WITH ORDINALITY keeps the events' order in the outbox sequence. NOTIFY is delivered only
+    // when the transaction commits, so the relay wakes right after the commit.
+    await preparedQuery(
+      m,
+      `WITH ${audit}
+       src AS (
+         SELECT id, type, branch_id, payload::jsonb AS payload, n
+           FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) WITH ORDINALITY AS t(id, type, branch_id, payload, n)
+         ${more.join('\n')}),
+       e AS (INSERT INTO outbox (id, type, branch_id, payload) SELECT id, type, branch_id, payload FROM src ORDER BY n RETURNING branch_id)
+       SELECT pg_notify('outbox', (SELECT branch_id::text FROM e LIMIT 1))`,
+      params,
+    );
+    return ids;
+  }
+}

@@ -1,0 +1,100 @@
+import type { LiveEvent, LiveEventType, PermissionKey, TransferPayload } from '@pos/contracts';
+
+/** What a push needs to know about its receiver (a subset of AuthUser). */
+export type LiveViewer = { id: string; permissions: readonly PermissionKey[] };
+
+type Rule = {
+  /** the permission of the matching read; without it the event is not delivered */
+  require?: PermissionKey;
+  /** payload fields delivered only with a permission (the same the read applies) */
+  fields?: Record<string, PermissionKey>;
+  /** extra per-receiver condition (e.g. someone else's shift needs view_all_shifts) */
+  visible?: (event: LiveEvent, viewer: LiveViewer) => boolean;
+};
+
+const ownShiftOrAll = (event: LiveEvent, viewer: LiveViewer) =>
+  viewer.permissions.includes('view_all_shifts') ||
+  (event.payload as { cashierId?: string }).cashierId === viewer.id;
+
+const transfer: Rule = {
+  require: 'can_transfer_products',
+  fields: { valueAtCost: 'can_see_transfer_totals' },
+};
+const shift: Rule = { fields: { totals: 'can_see_shift_totals' }, visible: ownShiftOrAll };
+
+/**
+ * Every push is filtered like the read it mirrors (DESIGN.md §3): stock figures like the POS search
+ * (any signed-in user of the branch), the low list like GET /variants/getNearStockEnd, sales like the
+ * invoice list (totals with can_see_invoices_totals, profit with can_see_profit), shifts like
+ * /Shift/{id} (own shifts unless view_all_shifts; totals with can_see_shift_totals), transfers like
+ * the transfer screens (value at cost with can_see_transfer_totals).
+ */
+export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
+  'stock.changed': {},
+  'stock.low': { require: 'can_see_near_end_products' },
+  'sale.completed': {
+    require: 'can_see_invoices',
+    fields: {
+      total: 'can_see_invoices_totals',
+      payments: 'can_see_invoices_totals',
+      profit: 'can_see_profit',
+    },
+  },
+  'shift.opened': shift,
+  'shift.totals': shift,
+  'shift.closed': shift,
+  'transfer.requested': transfer,
+  'transfer.approved': transfer,
+  'transfer.rejected': transfer,
+  'transfer.shipped': transfer,
+  'transfer.received': transfer,
+  'transfer.cancelled': transfer,
+  'stocktaking.progress': { require: 'can_start_stock_taking' },
+  'installment.due': { require: 'can_see_installments' },
+  'einvoice.status': { require: 'can_see_einvoice' },
+};
+
+/** The branch rooms an event goes to: its branch, and for transfers both ends. */
+export function eventBranches(event: LiveEvent): string[] {
+  if (event.type.startsWith('transfer.')) {
+    const p = event.payload as TransferPayload;
+    return [...new Set([event.branchId, p.fromBranchId, p.toBranchId].filter(Boolean))];
+  }
+  return [event.branchId];
+}
+
+/** The permission keys that can change what a viewer receives (sockets are grouped by them). */
+export const RELEVANT_KEYS: PermissionKey[] = [
+  ...new Set(
+    Object.values(LIVE_EVENT_RULES).flatMap((r) => [
+      ...(r.require ? [r.require] : []),
+      ...Object.values(r.fields ?? {}),
+    ]),
+  ),
+].sort();
+
+/**
+ * The event as this viewer may see it, or null when it must not reach them. Unknown event types
+ * are never delivered.
+ */
+export function projectEvent(event: LiveEvent, viewer: LiveViewer): LiveEvent | null {
+  const rule = LIVE_EVENT_RULES[event.type];
+  if (!rule) return null;
+  if (rule.require && !viewer.permissions.includes(rule.require)) return null;
+  if (rule.visible && !rule.visible(event, viewer)) return null;
+  if (!rule.fields) return event;
+  let payload = event.payload as Record<string, unknown>;
+  for (const [field, key] of Object.entries(rule.fields)) {
+    if (field in payload && !viewer.permissions.includes(key)) {
+      if (payload === event.payload) payload = { ...payload };
+      delete payload[field];
+    }
+  }
+  return payload === event.payload ? event : ({ ...event, payload } as LiveEvent);
+}
+
+/** Viewers with the same key receive the same projection of this event (one encode per group). */
+export function viewerKey(event: LiveEvent, viewer: LiveViewer): string {
+  const perms = RELEVANT_KEYS.filter((k) => viewer.permissions.includes(k)).join(',');
+  return LIVE_EVENT_RULES[event.type]?.visible ? `${perms}|${viewer.id}` : perms;
+}

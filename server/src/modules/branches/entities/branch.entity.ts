@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { TaxType } from '@pos/contracts';
+
+// Spec §3 fields; every field but name is optional nullable text (recepitInfo spelt so).
+// ETA client secrets are stored encrypted (see SecretBox), never returned.
+@Entity('branches')
+export class BranchEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') name: string;
+  /** Short code in document numbers (B01, B02…), given at creation. */
+  @Column('text', { nullable: true }) code: string | null;
+  @Column('text', { nullable: true }) location: string | null;
+  @Column('text', { nullable: true }) phoneNumber: string | null;
+  @Column('text', { nullable: true }) secondPhoneNumber: string | null;
+  @Column('text', { nullable: true }) recepitInfo: string | null;
+  @Column('text', { nullable: true }) logo: string | null;
+  @Column('text', { nullable: true }) receiptFooterImage: string | null;
+  @Column('text', { nullable: true }) taxBranchNumber: string | null;
+  @Column('text', { nullable: true }) taxNumber: string | null;
+  @Column('text', { nullable: true }) activityCode: string | null;
+  @Column('varchar', { length: 1, nullable: true }) taxType: TaxType | null;
+  @Column('text', { nullable: true }) invoiceClientId: string | null;
+  @Column('text', { nullable: true }) invoiceClientSecret: string | null;
+  @Column('text', { nullable: true }) receiptClientId: string | null;
+  @Column('text', { nullable: true }) receiptClientSecret: string | null;
+  @Column('text', { nullable: true }) receiptPosSerial: string | null;
+  @Column('text', { nullable: true }) receiptsOsVersion: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}

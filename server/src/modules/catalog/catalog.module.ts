@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { InventoryModule } from '../inventory';
+import { UpdateProductPropertiesHandler } from './commands/update-product-properties/update-product-properties.handler';
+import {
+  CategoriesController,
+  ProductsController,
+  PropertyTypesController,
+  VariantsController,
+} from './controllers/catalog.controller';
+import { ProductsExcelController } from './controllers/excel.controller';
+import { ImportProductsProcessor } from './jobs/import-products.processor';
+import { ExcelService } from './services/excel.service';
+import { ProductsService } from './services/products.service';
+import { ReferenceService } from './services/reference.service';
+import { VariantsService } from './services/variants.service';
+import { SearchPool } from '../../core/database/search-pool';
+
+@Module({
+  imports: [InventoryModule],
+  controllers: [CategoriesController, PropertyTypesController, ProductsExcelController, ProductsController, VariantsController],
+  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler],
+  exports: [ProductsService, VariantsService],
+})
+export class CatalogModule {}

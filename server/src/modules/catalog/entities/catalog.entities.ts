@@ -1,0 +1,74 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { EtaItemType, Unit } from '@pos/contracts';
+import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+
+@Entity('categories')
+export class CategoryEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') name: string;
+  @Column('text', { nullable: true }) nameEn: string | null;
+  @Index() @Column('uuid', { nullable: true }) parentId: string | null;
+  @ManyToOne(() => CategoryEntity, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'parent_id' })
+  parent?: CategoryEntity | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+@Entity('property_types')
+export class PropertyTypeEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { unique: true }) name: string;
+  @Column('text', { array: true, default: () => "'{}'" }) values: string[];
+}
+
+@Entity('products')
+export class ProductEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') nameAr: string;
+  @Column('text', { nullable: true }) nameEn: string | null;
+  @Index() @Column('uuid', { nullable: true }) categoryId: string | null;
+  @ManyToOne(() => CategoryEntity, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'category_id' })
+  category?: CategoryEntity | null;
+  @Column('text', { default: 'piece' }) unit: Unit;
+  @Column('integer', { default: 14 }) vatRate: number;
+  @Column('text', { nullable: true }) etaItemType: EtaItemType | null;
+  @Column('text', { nullable: true }) etaItemCode: string | null;
+  @Column('text', { nullable: true }) image: string | null;
+  @Column('boolean', { default: true }) active: boolean;
+  @Column('uuid', { array: true, default: () => "'{}'" }) propertyTypeIds: string[];
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+@Entity('variants')
+@Index('IDX_variants_search_trgm', { synchronize: false })
+export class VariantEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') productId: string;
+  @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'product_id' })
+  product?: ProductEntity;
+  @Column('text', { unique: true }) sku: string;
+  @Column('text', { array: true, default: () => "'{}'" }) barcodes: string[];
+  @Column('jsonb', { default: () => "'{}'" }) properties: Record<string, string>;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) sellPrice: number;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) minSellPrice: number;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) avgCost: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) lowStockThreshold: number;
+  @Column('boolean', { default: true }) active: boolean;
+  /** Normalised name, properties, SKU and barcodes (normalizeArabic), under a pg_trgm GIN index. */
+  @Column('text', { default: '' }) searchText: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+/** One row per barcode: exact scans are a primary-key lookup and a barcode belongs to one item. */
+@Entity('variant_barcodes')
+export class VariantBarcodeEntity {
+  @PrimaryColumn('text') barcode: string;
+  @Index() @Column('uuid') variantId: string;
+  @ManyToOne(() => VariantEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: VariantEntity;
+}

@@ -1,0 +1,7 @@
+// Catalog: categories, property types, products and their variants, and the product search.
+// Other contexts import only from here.
+export { CatalogModule } from './catalog.module';
+export { ProductsService } from './services/products.service';
+export { VariantsService, searchPatterns } from './services/variants.service';
+export { canSeeCost, branchScope, toVariantResponse, VARIANT_COLUMNS } from './services/variant-view';
+export * from './entities/catalog.entities';

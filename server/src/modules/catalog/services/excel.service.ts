@@ -1,0 +1,385 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { DataSource, type EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { UNITS, type ImportReportDto, type Locale, type Unit, type VariantInputDto } from '@pos/contracts';
+import { AuditService } from '../../../core/audit/audit.service';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import type { RequestMeta } from '../../../core/auth/decorators';
+import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
+import { CategoryEntity, ProductEntity, VariantEntity } from '../entities/catalog.entities';
+import { ProductsService } from './products.service';
+import { variantSearchText } from './search-text';
+import { branchScope, canSeeCost } from './variant-view';
+
+/** Files with more rows than this import as a background job with progress. */
+export const IMPORT_JOB_THRESHOLD = 2000;
+export const MAX_IMPORT_ROWS = 100_000;
+
+type Column = { key: string; ar: string; en: string; cost?: boolean };
+export const IMPORT_COLUMNS: Column[] = [
+  { key: 'nameAr', ar: 'اسم المنتج', en: 'Product name (Arabic)' },
+  { key: 'nameEn', ar: 'الاسم بالإنجليزية', en: 'Name (English)' },
+  { key: 'category', ar: 'القسم', en: 'Category' },
+  { key: 'unit', ar: 'الوحدة', en: 'Unit' },
+  { key: 'vatRate', ar: 'ضريبة القيمة المضافة %', en: 'VAT %' },
+  { key: 'sku', ar: 'كود الصنف', en: 'SKU' },
+  { key: 'barcodes', ar: 'الباركود', en: 'Barcodes' },
+  { key: 'properties', ar: 'الخصائص', en: 'Properties' },
+  { key: 'sellPrice', ar: 'سعر البيع', en: 'Sell price' },
+  { key: 'minSellPrice', ar: 'أقل سعر بيع', en: 'Minimum sell price' },
+  { key: 'avgCost', ar: 'متوسط التكلفة', en: 'Average cost', cost: true },
+  { key: 'lowStockThreshold', ar: 'حد الطلب', en: 'Low-stock threshold' },
+];
+
+type ParsedRow = {
+  row: number;
+  nameAr: string;
+  nameEn: string | null;
+  category: string | null;
+  unit: Unit;
+  vatRate: number;
+  sku: string | null;
+  barcodes: string[];
+  properties: Record<string, string>;
+  sellPrice: number;
+  minSellPrice: number;
+  avgCost: number | null;
+  lowStockThreshold: number;
+};
+
+const ROW_MESSAGES: Record<Locale, Record<string, string>> = {
+  ar: {
+    required: 'الحقل مطلوب',
+    money: 'مبلغ غير صحيح (جنيه بقرشين عشريين على الأكثر)',
+    number: 'رقم غير صحيح',
+    unit: `الوحدة يجب أن تكون واحدة من: ${UNITS.join('، ')}`,
+    properties: 'الخصائص بالشكل: المقاس=L؛ اللون=أحمر',
+    barcode: 'باركود غير صحيح',
+    duplicate: 'مكرر في الملف',
+    taken: 'مستخدم لصنف آخر',
+    header: 'عنوان العمود غير موجود',
+    tooMany: `الملف أكبر من ${MAX_IMPORT_ROWS} صف`,
+    file: 'الملف ليس ملف Excel صالحًا (.xlsx)',
+  },
+  en: {
+    required: 'Required',
+    money: 'Not a valid amount (pounds with at most two decimals)',
+    number: 'Not a valid number',
+    unit: `Unit must be one of: ${UNITS.join(', ')}`,
+    properties: 'Properties as: Size=L; Colour=Red',
+    barcode: 'Not a valid barcode',
+    duplicate: 'Repeated in the file',
+    taken: 'Belongs to another item',
+    header: 'Column header missing',
+    tooMany: `The file has more than ${MAX_IMPORT_ROWS} rows`,
+    file: 'Not a valid Excel file (.xlsx)',
+  },
+};
+
+const cellText = (v: ExcelJS.CellValue): string => {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+    if ('text' in v) return String(v.text).trim();
+    if ('result' in v) return String(v.result ?? '').trim();
+    return '';
+  }
+  return String(v).trim();
+};
+
+/** Pounds (text or number cell) → piasters, exactly. */
+export function poundsToPiasters(text: string): number | null {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  const value = new Decimal(text).mul(100);
+  if (!value.isInteger() || value.isNegative() || value.gt(100_000_000_000)) return null;
+  return value.toNumber();
+}
+
+const BARCODE = /^[\x21-\x7E]{1,50}$/;
+
+@Injectable()
+export class ExcelService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly products: ProductsService,
+    private readonly audit: AuditService,
+    @InjectQueue(IMPORTS_QUEUE) private readonly queue: Queue,
+  ) {}
+
+  async template(user: AuthUser): Promise<Buffer> {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('الأصناف', { views: [{ rightToLeft: true }] });
+    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || canSeeCost(user));
+    ws.columns = cols.map((c) => ({ header: c.ar, key: c.key, width: 22 }));
+    ws.addRow({ nameAr: 'تيشيرت قطن', nameEn: 'Cotton T-shirt', category: 'ملابس رجالي', unit: 'piece', vatRate: 14, sku: 'TS-001-L-RED', barcodes: '6221234567890', properties: 'المقاس=L؛ اللون=أحمر', sellPrice: '199.50', minSellPrice: '180', avgCost: '120', lowStockThreshold: 5 });
+    ws.getRow(1).font = { bold: true };
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+
+  async export(user: AuthUser): Promise<Buffer> {
+    const showCost = canSeeCost(user);
+    const scope = branchScope(user);
+    const inventories: { id: string; name: string; branch: string }[] = await this.ds.query(
+      `SELECT i.id, i.name, b.name AS branch FROM inventories i JOIN branches b ON b.id = i.branch_id
+        WHERE ($1::uuid IS NULL OR i.branch_id = $1) ORDER BY b.created_at, i.name`,
+      [scope],
+    );
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('الأصناف', { views: [{ rightToLeft: true }] });
+    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || showCost).map((c) => ({ header: c.ar, key: c.key, width: 20 }));
+    ws.columns = [...cols, ...inventories.map((i) => ({ header: `رصيد: ${i.branch} - ${i.name}`, key: `inv_${i.id}`, width: 18 }))];
+    ws.getRow(1).font = { bold: true };
+    const rows: Record<string, unknown>[] = await this.ds.query(
+      `SELECT p.name_ar, p.name_en, c.name AS category, p.unit, p.vat_rate, v.id, v.sku, v.barcodes, v.properties,
+              v.sell_price, v.min_sell_price, v.avg_cost, v.low_stock_threshold,
+              (SELECT json_object_agg(s.inventory_id, s.on_hand) FROM stock_levels s WHERE s.variant_id = v.id) AS stock
+         FROM variants v JOIN products p ON p.id = v.product_id LEFT JOIN categories c ON c.id = p.category_id
+        ORDER BY p.name_ar, v.sku`,
+    );
+    const money = (v: unknown) => new Decimal(String(v)).div(100).toFixed(2);
+    for (const r of rows) {
+      const stock = (r.stock ?? {}) as Record<string, number>;
+      const line: Record<string, unknown> = {
+        nameAr: r.name_ar,
+        nameEn: r.name_en,
+        category: r.category,
+        unit: r.unit,
+        vatRate: r.vat_rate,
+        sku: r.sku,
+        barcodes: (r.barcodes as string[]).join(','),
+        properties: Object.entries(r.properties as Record<string, string>).map(([k, v]) => `${k}=${v}`).join('؛ '),
+        sellPrice: money(r.sell_price),
+        minSellPrice: money(r.min_sell_price),
+        lowStockThreshold: Number(r.low_stock_threshold),
+      };
+      if (showCost) line.avgCost = money(r.avg_cost);
+      for (const i of inventories) line[`inv_${i.id}`] = Number(stock[i.id] ?? 0);
+      ws.addRow(line);
+    }
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+
+  /** Reads and checks every row; no database writes. */
+  async parse(buffer: Buffer, user: AuthUser, locale: Locale): Promise<{ rows: ParsedRow[]; errors: ImportReportDto['errors'] }> {
+    const msg = ROW_MESSAGES[locale];
+    const wb = new ExcelJS.Workbook();
+    try {
+      await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+    } catch {
+      return { rows: [], errors: [{ row: 0, message: msg.file }] };
+    }
+    const ws = wb.worksheets[0];
+    if (!ws) return { rows: [], errors: [{ row: 0, message: msg.file }] };
+    const header = ws.getRow(1);
+    const colOf: Record<string, number> = {};
+    header.eachCell((cell, col) => {
+      const text = cellText(cell.value);
+      const def = IMPORT_COLUMNS.find((c) => c.ar === text || c.en === text || c.key === text);
+      if (def) colOf[def.key] = col;
+    });
+    const errors: ImportReportDto['errors'] = [];
+    for (const required of ['nameAr', 'sellPrice']) {
+      if (!colOf[required]) errors.push({ row: 1, column: IMPORT_COLUMNS.find((c) => c.key === required)!.ar, message: msg.header });
+    }
+    if (errors.length) return { rows: [], errors };
+    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) return { rows: [], errors: [{ row: 0, message: msg.tooMany }] };
+    const label = (key: string) => IMPORT_COLUMNS.find((c) => c.key === key)![locale === 'ar' ? 'ar' : 'en'];
+    const rows: ParsedRow[] = [];
+    const seenSku = new Map<string, number>();
+    const seenBarcode = new Map<string, number>();
+    ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
+      if (rowNumber === 1) return;
+      const get = (key: string) => (colOf[key] ? cellText(r.getCell(colOf[key]).value) : '');
+      if (IMPORT_COLUMNS.every((c) => !get(c.key))) return;
+      const bad = (key: string, message: string) => errors.push({ row: rowNumber, column: label(key), message });
+      const nameAr = get('nameAr');
+      if (!nameAr) bad('nameAr', msg.required);
+      const sellPrice = poundsToPiasters(get('sellPrice'));
+      if (sellPrice === null) bad('sellPrice', get('sellPrice') ? msg.money : msg.required);
+      const minText = get('minSellPrice');
+      const minSellPrice = minText ? poundsToPiasters(minText) : 0;
+      if (minSellPrice === null) bad('minSellPrice', msg.money);
+      const costText = get('avgCost');
+      const avgCost = costText && canSeeCost(user) ? poundsToPiasters(costText) : null;
+      if (costText && canSeeCost(user) && avgCost === null) bad('avgCost', msg.money);
+      const unit = (get('unit') || 'piece') as Unit;
+      if (!UNITS.includes(unit)) bad('unit', msg.unit);
+      const vatText = get('vatRate');
+      const vatRate = vatText === '' ? 14 : Number(vatText);
+      if (!Number.isInteger(vatRate) || vatRate < 0 || vatRate > 100) bad('vatRate', msg.number);
+      const thrText = get('lowStockThreshold');
+      const lowStockThreshold = thrText === '' ? 0 : Number(thrText);
+      if (!Number.isFinite(lowStockThreshold) || lowStockThreshold < 0) bad('lowStockThreshold', msg.number);
+      const properties: Record<string, string> = {};
+      for (const part of get('properties').split(/[؛;]/).map((p) => p.trim()).filter(Boolean)) {
+        const [k, v] = part.split('=').map((x) => x?.trim());
+        if (!k || !v) bad('properties', msg.properties);
+        else properties[k] = v;
+      }
+      const sku = get('sku') || null;
+      if (sku) {
+        if (!BARCODE.test(sku)) bad('sku', msg.barcode);
+        if (seenSku.has(sku)) bad('sku', `${msg.duplicate} (${seenSku.get(sku)})`);
+        seenSku.set(sku, rowNumber);
+      }
+      const barcodes = get('barcodes').split(/[,،\s]+/).map((b) => b.trim()).filter(Boolean);
+      for (const b of barcodes) {
+        if (!BARCODE.test(b)) bad('barcodes', `${msg.barcode}: ${b}`);
+        if (seenBarcode.has(b)) bad('barcodes', `${msg.duplicate}: ${b} (${seenBarcode.get(b)})`);
+        seenBarcode.set(b, rowNumber);
+      }
+      rows.push({
+        row: rowNumber,
+        nameAr,
+        nameEn: get('nameEn') || null,
+        category: get('category') || null,
+        unit,
+        vatRate,
+        sku,
+        barcodes,
+        properties,
+        sellPrice: sellPrice ?? 0,
+        minSellPrice: minSellPrice ?? 0,
+        avgCost,
+        lowStockThreshold,
+      });
+    });
+    return { rows, errors };
+  }
+
+  /** Preview, import, or hand a large file to the background queue. */
+  async import(buffer: Buffer, dryRun: boolean, user: AuthUser, meta: RequestMeta, locale: Locale): Promise<ImportReportDto> {
+    const parsed = await this.parse(buffer, user, locale);
+    if (!dryRun && parsed.errors.length === 0 && parsed.rows.length > IMPORT_JOB_THRESHOLD) {
+      const jobId = uuidv7();
+      await this.queue.add('import-products', { file: buffer.toString('base64'), user, meta, locale }, { jobId, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 }, attempts: 1 });
+      return { dryRun: false, totalRows: parsed.rows.length, created: 0, updated: 0, errors: [], preview: [], jobId };
+    }
+    return this.apply(parsed, dryRun, user, meta, locale);
+  }
+
+  async apply(
+    parsed: { rows: ParsedRow[]; errors: ImportReportDto['errors'] },
+    dryRun: boolean,
+    user: AuthUser,
+    meta: RequestMeta,
+    locale: Locale,
+    progress?: (percent: number) => Promise<void>,
+  ): Promise<ImportReportDto> {
+    const msg = ROW_MESSAGES[locale];
+    const existing = new Map<string, string>();
+    const skus = parsed.rows.map((r) => r.sku).filter((s): s is string => !!s);
+    for (const chunk of chunks(skus, 5000)) {
+      for (const r of await this.ds.query('SELECT sku, id FROM variants WHERE sku = ANY($1)', [chunk])) existing.set(r.sku, r.id);
+    }
+    // Barcodes already used by a variant other than the row's own SKU.
+    const errors = [...parsed.errors];
+    const codes = parsed.rows.flatMap((r) => r.barcodes);
+    const owners = new Map<string, string>();
+    for (const chunk of chunks(codes, 5000)) {
+      for (const r of await this.ds.query('SELECT barcode, variant_id FROM variant_barcodes WHERE barcode = ANY($1)', [chunk])) owners.set(r.barcode, r.variant_id);
+    }
+    for (const r of parsed.rows) {
+      for (const b of r.barcodes) {
+        const owner = owners.get(b);
+        if (owner && owner !== (r.sku ? existing.get(r.sku) : undefined)) {
+          errors.push({ row: r.row, column: locale === 'ar' ? 'الباركود' : 'Barcodes', message: `${msg.taken}: ${b}` });
+        }
+      }
+    }
+    const preview = parsed.rows.slice(0, 50).map((r) => ({
+      row: r.row,
+      nameAr: r.nameAr,
+      sku: r.sku ?? '',
+      barcode: r.barcodes[0] ?? null,
+      sellPrice: r.sellPrice,
+      action: (r.sku && existing.has(r.sku) ? 'update' : 'create') as 'create' | 'update',
+    }));
+    const report: ImportReportDto = {
+      dryRun: true,
+      totalRows: parsed.rows.length,
+      created: parsed.rows.filter((r) => !(r.sku && existing.has(r.sku))).length,
+      updated: parsed.rows.filter((r) => r.sku && existing.has(r.sku)).length,
+      errors: errors.sort((a, b) => a.row - b.row),
+      preview,
+    };
+    if (dryRun || errors.length) return report;
+
+    // One transaction: a failure anywhere leaves nothing imported.
+    await this.ds.transaction(async (m) => {
+      const categories = new Map<string, string>();
+      for (const c of await m.query('SELECT id, name FROM categories')) categories.set(c.name, c.id);
+      const productsByName = new Map<string, ProductEntity>();
+      let done = 0;
+      for (const r of parsed.rows) {
+        const categoryId = r.category ? await this.categoryId(m, categories, r.category) : null;
+        const variantId = r.sku ? existing.get(r.sku) : undefined;
+        if (variantId) {
+          await this.updateFromRow(m, variantId, r, categoryId, user);
+        } else {
+          let product = productsByName.get(r.nameAr);
+          if (!product) {
+            product = m.create(ProductEntity, {
+              id: uuidv7(), nameAr: r.nameAr, nameEn: r.nameEn, categoryId, unit: r.unit, vatRate: r.vatRate,
+              etaItemType: null, etaItemCode: null, image: null, active: true, propertyTypeIds: [],
+            });
+            await m.insert(ProductEntity, product);
+            productsByName.set(r.nameAr, product);
+          }
+          const input: VariantInputDto = {
+            sku: r.sku ?? undefined, barcodes: r.barcodes, properties: r.properties, sellPrice: r.sellPrice,
+            minSellPrice: r.minSellPrice, avgCost: r.avgCost ?? undefined, lowStockThreshold: r.lowStockThreshold,
+          };
+          await this.products.insertVariant(m, product, input, user);
+        }
+        done++;
+        if (progress && done % 200 === 0) await progress(Math.floor((done / parsed.rows.length) * 100));
+      }
+      await this.audit.record(m, meta, { action: 'product.import', entity: 'product', after: { rows: parsed.rows.length, created: report.created, updated: report.updated } });
+    });
+    return { ...report, dryRun: false };
+  }
+
+  private async categoryId(m: EntityManager, cache: Map<string, string>, name: string): Promise<string> {
+    let id = cache.get(name);
+    if (!id) {
+      id = uuidv7();
+      await m.insert(CategoryEntity, { id, name, nameEn: null, parentId: null });
+      cache.set(name, id);
+    }
+    return id;
+  }
+
+  private async updateFromRow(m: EntityManager, variantId: string, r: ParsedRow, categoryId: string | null, user: AuthUser) {
+    const variant = await m.findOneByOrFail(VariantEntity, { id: variantId });
+    await m.update(ProductEntity, { id: variant.productId }, { nameAr: r.nameAr, nameEn: r.nameEn, categoryId, unit: r.unit, vatRate: r.vatRate });
+    await m.query('DELETE FROM variant_barcodes WHERE variant_id = $1', [variantId]);
+    if (r.barcodes.length) {
+      await m.query(
+        `INSERT INTO variant_barcodes (barcode, variant_id) SELECT unnest($1::text[]), $2`,
+        [r.barcodes, variantId],
+      );
+    }
+    const patch: Partial<VariantEntity> = {
+      barcodes: r.barcodes,
+      properties: r.properties,
+      sellPrice: r.sellPrice,
+      minSellPrice: r.minSellPrice,
+      lowStockThreshold: r.lowStockThreshold,
+      searchText: variantSearchText({ nameAr: r.nameAr, nameEn: r.nameEn, properties: r.properties, sku: variant.sku, barcodes: r.barcodes }),
+    };
+    if (r.avgCost !== null && canSeeCost(user)) patch.avgCost = r.avgCost;
+    await m.update(VariantEntity, { id: variantId }, patch);
+  }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

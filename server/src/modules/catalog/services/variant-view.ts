@@ -1,0 +1,44 @@
+import type { VariantResponseDto } from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+
+export const canSeeCost = (user: AuthUser) => user.permissions.includes('can_see_buy_price');
+
+/** Users see every branch's stock with can_see_branches or isAdmin; otherwise their own branch. */
+export const branchScope = (user: AuthUser): string | null =>
+  user.isAdmin || user.permissions.includes('can_see_branches') ? null : (user.branchId ?? '00000000-0000-0000-0000-000000000000');
+
+/** The SELECT list every variant read shares (aliases match VariantResponseDto). */
+export const VARIANT_COLUMNS = `v.id, v.product_id AS "productId", p.name_ar AS "productName", p.name_en AS "productNameEn",
+  v.sku, v.barcodes, v.properties, v.sell_price::bigint AS "sellPrice", v.min_sell_price AS "minSellPrice",
+  v.avg_cost AS "avgCost", v.low_stock_threshold AS "lowStockThreshold", p.vat_rate AS "vatRate", p.unit,
+  (v.active AND p.active) AS active`;
+
+type Row = Record<string, unknown>;
+
+/** Numbers from SQL text, and cost fields only for users allowed to see them. */
+export function toVariantResponse(row: Row, showCost: boolean): VariantResponseDto {
+  const sellPrice = Number(row.sellPrice);
+  const avgCost = Number(row.avgCost);
+  const out: VariantResponseDto = {
+    id: row.id as string,
+    productId: row.productId as string,
+    productName: row.productName as string,
+    productNameEn: (row.productNameEn as string | null) ?? null,
+    sku: row.sku as string,
+    barcodes: row.barcodes as string[],
+    properties: (row.properties as Record<string, string>) ?? {},
+    sellPrice,
+    minSellPrice: Number(row.minSellPrice),
+    lowStockThreshold: Number(row.lowStockThreshold),
+    vatRate: Number(row.vatRate),
+    unit: row.unit as VariantResponseDto['unit'],
+    active: row.active as boolean,
+  };
+  if (row.onHand !== undefined) out.onHand = Number(row.onHand ?? 0);
+  if (row.reserved !== undefined) out.reserved = Number(row.reserved ?? 0);
+  if (showCost) {
+    out.avgCost = avgCost;
+    out.marginPercent = sellPrice > 0 ? Math.round(((sellPrice - avgCost) * 10000) / sellPrice) / 100 : null;
+  }
+  return out;
+}

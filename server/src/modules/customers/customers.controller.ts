@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CustomerCreateDto, CustomerPaymentDto, CustomerUpdateDto, ListQueryDto } from '@pos/contracts';
+import type { AuthUser } from '../../core/auth/auth.types';
+import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
+import { sendList } from '../../core/http/list';
+import { UuidPipe } from '../../core/http/uuid.pipe';
+import { CustomersService } from './customers.service';
+
+@ApiTags('customers')
+@Controller('Customers')
+export class CustomersController {
+  constructor(private readonly customers: CustomersService) {}
+
+  @RequirePermissions(['can_see_customers'])
+  @Get()
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    const { rows, total } = await this.customers.list(query);
+    return sendList(res, rows, total);
+  }
+
+  /** The POS customer picker: name, phone and balance, for any signed-in cashier. */
+  @Authenticated()
+  @Get('search')
+  async search(@Query() query: ListQueryDto) {
+    const { rows } = await this.customers.list({ ...query, pageSize: Math.min(query.pageSize ?? 20, 50) });
+    return rows.map((c) => ({ id: c.id, name: c.name, phone: c.phone, balance: c.balance, creditLimit: c.creditLimit }));
+  }
+
+  /** Quick add at the POS. */
+  @Authenticated()
+  @Post()
+  create(@Body() dto: CustomerCreateDto, @Meta() meta: RequestMeta) {
+    return this.customers.create(dto, meta);
+  }
+
+  @RequirePermissions(['can_see_customers'])
+  @Get(':id')
+  get(@Param('id', UuidPipe) id: string) {
+    return this.customers.get(id);
+  }
+
+  @RequirePermissions(['can_see_customers'])
+  @Patch(':id')
+  update(@Param('id', UuidPipe) id: string, @Body() dto: CustomerUpdateDto, @Meta() meta: RequestMeta) {
+    return this.customers.update(id, dto, meta);
+  }
+
+  @RequirePermissions(['can_see_customers'])
+  @Get(':id/ledger')
+  async ledger(@Param('id', UuidPipe) id: string, @Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+    const { rows, total } = await this.customers.ledger(id, query);
+    return sendList(res, rows, total);
+  }
+
+  @RequirePermissions(['can_see_customers'])
+  @Post(':id/payments')
+  payment(@Param('id', UuidPipe) id: string, @Body() dto: CustomerPaymentDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    return this.customers.takePayment(id, dto, user, meta);
+  }
+}

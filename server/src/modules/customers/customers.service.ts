@@ -1,0 +1,127 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  normalizeArabic,
+  type CustomerCreateDto,
+  type CustomerDto,
+  type CustomerLedgerEntryDto,
+  type CustomerPaymentDto,
+  type CustomerUpdateDto,
+  type ListQueryDto,
+} from '@pos/contracts';
+import { AuditService } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth.types';
+import type { RequestMeta } from '../../core/auth/decorators';
+import { AppException, Errors } from '../../core/errors/app.exception';
+import { pageOf } from '../../core/http/list';
+import { searchPatterns } from '../catalog';
+import { CustomerEntity } from '../sales/entities/sales.entities';
+import { lockCustomer, postCustomerLedger } from './customer-ledger';
+
+const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
+  c.credit_limit AS "creditLimit", c.balance, c.created_at AS "createdAt"`;
+
+const shape = (r: Record<string, unknown>): CustomerDto => ({
+  ...(r as unknown as CustomerDto),
+  creditLimit: Number(r.creditLimit),
+  balance: Number(r.balance),
+  createdAt: (r.createdAt as Date).toISOString(),
+});
+
+const searchText = (c: { name: string; phone?: string | null; phone2?: string | null }) =>
+  normalizeArabic([c.name, c.phone ?? '', c.phone2 ?? ''].join(' '));
+
+/** Customers are shared by every branch (a customer buys anywhere). */
+@Injectable()
+export class CustomersService {
+  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+
+  async list(query: ListQueryDto): Promise<{ rows: CustomerDto[]; total: number }> {
+    const { skip, take } = pageOf(query);
+    const params: unknown[] = [];
+    const where: string[] = [];
+    for (const p of query.q ? searchPatterns(query.q) : []) {
+      params.push(p);
+      where.push(`c.search_text LIKE $${params.length}`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM customers c ${clause}`, params);
+    const rows = await this.ds.query(`SELECT ${COLUMNS} FROM customers c ${clause} ORDER BY c.name LIMIT ${take} OFFSET ${skip}`, params);
+    return { rows: rows.map(shape), total };
+  }
+
+  async get(id: string): Promise<CustomerDto> {
+    const [row] = await this.ds.query(`SELECT ${COLUMNS} FROM customers c WHERE c.id = $1`, [id]);
+    if (!row) throw Errors.notFound();
+    return shape(row);
+  }
+
+  async create(dto: CustomerCreateDto, meta: RequestMeta): Promise<CustomerDto> {
+    const id = uuidv7();
+    await this.ds.transaction(async (m) => {
+      await m.insert(CustomerEntity, {
+        id, name: dto.name.trim(), phone: dto.phone ?? null, phone2: dto.phone2 ?? null, address: dto.address ?? null,
+        nationalId: dto.nationalId ?? null, taxId: dto.taxId ?? null, creditLimit: dto.creditLimit ?? 0, balance: 0,
+        searchText: searchText(dto),
+      });
+      await this.audit.record(m, meta, { action: 'customer.create', entity: 'customer', entityId: id, after: dto });
+    });
+    return this.get(id);
+  }
+
+  async update(id: string, dto: CustomerUpdateDto, meta: RequestMeta): Promise<CustomerDto> {
+    await this.ds.transaction(async (m) => {
+      const before = await m.findOne(CustomerEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw Errors.notFound();
+      const patch: Partial<CustomerEntity> = { ...dto };
+      if (dto.name !== undefined) patch.name = dto.name.trim();
+      const next = { ...before, ...patch };
+      patch.searchText = searchText(next);
+      await m.update(CustomerEntity, { id }, patch);
+      await this.audit.record(m, meta, { action: 'customer.update', entity: 'customer', entityId: id, before, after: next });
+    });
+    return this.get(id);
+  }
+
+  async ledger(id: string, query: ListQueryDto): Promise<{ rows: CustomerLedgerEntryDto[]; total: number }> {
+    await this.get(id);
+    const { skip, take } = pageOf(query);
+    const [{ total }] = await this.ds.query('SELECT count(*)::int AS total FROM customer_ledger WHERE customer_id = $1', [id]);
+    const rows = await this.ds.query(
+      `SELECT l.id, l.type, l.amount, l.balance_after AS "balanceAfter", l.reference_type AS "referenceType", l.reference_id AS "referenceId",
+              COALESCE(i.number, r.number) AS "referenceNumber", l.at, u.display_name AS "userName", l.note
+         FROM customer_ledger l LEFT JOIN users u ON u.id = l.user_id
+         LEFT JOIN sales_invoices i ON l.reference_type = 'sale' AND i.id = l.reference_id
+         LEFT JOIN sale_returns r ON l.reference_type = 'return' AND r.id = l.reference_id
+        WHERE l.customer_id = $1 ORDER BY l.at DESC, l.id DESC LIMIT ${take} OFFSET ${skip}`,
+      [id],
+    );
+    return {
+      total,
+      rows: rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as CustomerLedgerEntryDto), amount: Number(r.amount), balanceAfter: Number(r.balanceAfter), at: (r.at as Date).toISOString() })),
+    };
+  }
+
+  /** A payment on account: lowers the balance; cash goes into the cashier's open shift. */
+  async takePayment(id: string, dto: CustomerPaymentDto, user: AuthUser, meta: RequestMeta): Promise<CustomerDto> {
+    const [done] = await this.ds.query('SELECT customer_id FROM customer_ledger WHERE id = $1', [dto.id]);
+    if (done) {
+      if (done.customer_id !== id) throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
+      return this.get(id);
+    }
+    await this.ds.transaction(async (m) => {
+      await lockCustomer(m, id);
+      const [method] = await m.query(`SELECT id FROM payment_methods WHERE id = $1 AND active AND type <> 'credit'`, [dto.methodId]);
+      if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+      const [shift] = await m.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+      await postCustomerLedger(m, {
+        id: dto.id, customerId: id, type: 'payment', amount: -dto.amount, referenceType: 'payment', methodId: dto.methodId,
+        shiftId: shift?.id ?? null, userId: user.id, note: dto.note ?? null,
+      });
+      await this.audit.record(m, meta, { action: 'customer.payment', entity: 'customer', entityId: id, after: dto });
+    });
+    return this.get(id);
+  }
+}

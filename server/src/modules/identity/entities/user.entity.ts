@@ -1,0 +1,36 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { BranchEntity } from '../../branches/entities/branch.entity';
+import { RoleEntity } from './role.entity';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryColumn('uuid') id: string;
+  /** Stored lower-case; sign-in is case-insensitive. */
+  @Index({ unique: true }) @Column('text') username: string;
+  @Column('text') displayName: string;
+  @Column('text', { nullable: true }) phone: string | null;
+  @Column('text', { select: false }) passwordHash: string;
+  @Column('uuid', { nullable: true }) roleId: string | null;
+  @ManyToOne(() => RoleEntity, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'role_id' })
+  role?: RoleEntity | null;
+  @Column('uuid', { nullable: true }) branchId: string | null;
+  @ManyToOne(() => BranchEntity, { onDelete: 'RESTRICT', nullable: true })
+  @JoinColumn({ name: 'branch_id' })
+  branch?: BranchEntity | null;
+  @Column('text', { array: true, default: () => "'{}'" }) screens: string[];
+  @Column('boolean', { default: false }) isAdmin: boolean;
+  @Column('boolean', { default: true }) active: boolean;
+  @Column('integer', { default: 0 }) maxDiscountPercent: number;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}

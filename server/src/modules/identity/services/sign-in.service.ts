@@ -1,0 +1,82 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import * as argon2 from 'argon2';
+import { createHash } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { AuditService } from '../../../core/audit/audit.service';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import type { RequestMeta } from '../../../core/auth/decorators';
+import { SessionService } from '../../../core/auth/session.service';
+import { AppException } from '../../../core/errors/app.exception';
+import { LoginFailureEntity, SessionEntity } from '../entities/session.entity';
+import { UserEntity } from '../entities/user.entity';
+
+export const THROTTLE_LIMIT = 5;
+export const THROTTLE_WINDOW_MINUTES = 15;
+
+export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
+
+/** Used to spend the same time on unknown usernames as on wrong passwords. */
+let dummyHash: Promise<string> | null = null;
+
+@Injectable()
+export class SignInService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async signIn(usernameRaw: string, password: string, meta: RequestMeta, previousToken?: string) {
+    const username = usernameRaw.trim().toLowerCase().slice(0, 100);
+    const ip = meta.ip ?? 'unknown';
+    const [{ count }] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM login_failures
+        WHERE username = $1 AND ip = $2 AND at > now() - make_interval(mins => $3)`,
+      [username, ip, THROTTLE_WINDOW_MINUTES],
+    );
+    if (count >= THROTTLE_LIMIT) {
+      throw new AppException('TOO_MANY_ATTEMPTS', HttpStatus.TOO_MANY_REQUESTS, {
+        minutes: THROTTLE_WINDOW_MINUTES,
+      });
+    }
+    const user = await this.ds
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('u.username = :username', { username })
+      .getOne();
+    dummyHash ??= hashPassword('not-a-real-password');
+    const ok =
+      password.length > 0 && password.length <= 200
+        ? await argon2.verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false)
+        : false;
+    if (!user || !ok) {
+      await this.ds.transaction(async (m) => {
+        await m.insert(LoginFailureEntity, { id: uuidv7(), username, ip });
+        await this.audit.record(m, meta, { action: 'auth.signin.failed', entity: 'user', entityId: user?.id ?? null, after: { username } });
+      });
+      throw new AppException('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
+    }
+    if (!user.active) throw new AppException('USER_INACTIVE', HttpStatus.UNAUTHORIZED);
+
+    return this.ds.transaction(async (m) => {
+      // A new session id at every sign-in; the one the browser held before is dropped.
+      if (previousToken) {
+        await m.delete(SessionEntity, { id: createHash('sha256').update(previousToken).digest('hex') });
+      }
+      await m.delete(LoginFailureEntity, { username, ip });
+      const session = await this.sessions.create(m, user.id, meta.ip, meta.userAgent);
+      await this.audit.record(m, { ...meta, userId: user.id }, { action: 'auth.signin', entity: 'user', entityId: user.id });
+      return session;
+    });
+  }
+
+  async signOut(user: AuthUser, meta: RequestMeta) {
+    await this.ds.transaction(async (m) => {
+      await m.delete(SessionEntity, { id: user.sessionId });
+      await this.audit.record(m, meta, { action: 'auth.signout', entity: 'user', entityId: user.id });
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import type { UserCreateDto, UserListQueryDto, UserResponseDto, UserUpdateDto } from '@pos/contracts';
+import { AuditService } from '../../../core/audit/audit.service';
+import type { RequestMeta } from '../../../core/auth/decorators';
+import { SessionService } from '../../../core/auth/session.service';
+import { AppException, Errors } from '../../../core/errors/app.exception';
+import { likeEscape, pageOf } from '../../../core/http/list';
+import { BranchEntity } from '../../branches/entities/branch.entity';
+import { RoleEntity } from '../entities/role.entity';
+import { UserEntity } from '../entities/user.entity';
+import { hashPassword } from './sign-in.service';
+
+const SELECT = `SELECT u.id, u.username, u.display_name AS "displayName", u.phone, u.role_id AS "roleId",
+  r.name AS "roleName", u.branch_id AS "branchId", b.name AS "branchName", u.screens,
+  u.is_admin AS "isAdmin", u.active, u.max_discount_percent AS "maxDiscountPercent", u.created_at AS "createdAt"
+  FROM users u LEFT JOIN roles r ON r.id = u.role_id LEFT JOIN branches b ON b.id = u.branch_id`;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async list(query: UserListQueryDto): Promise<{ rows: UserResponseDto[]; total: number }> {
+    const { skip, take } = pageOf(query);
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (query.q?.trim()) {
+      params.push(`%${likeEscape(query.q.trim())}%`);
+      where.push(`(u.username ILIKE $${params.length} OR u.display_name ILIKE $${params.length} OR u.phone ILIKE $${params.length})`);
+    }
+    if (query.roleId) { params.push(query.roleId); where.push(`u.role_id = $${params.length}`); }
+    if (query.branchId) { params.push(query.branchId); where.push(`u.branch_id = $${params.length}`); }
+    if (query.active !== undefined) { params.push(query.active === 'true'); where.push(`u.active = $${params.length}`); }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM users u ${clause}`, params);
+    const rows = await this.ds.query(`${SELECT} ${clause} ORDER BY u.username LIMIT ${take} OFFSET ${skip}`, params);
+    return { rows, total };
+  }
+
+  async get(id: string, manager: EntityManager = this.ds.manager): Promise<UserResponseDto> {
+    const rows = await manager.query(`${SELECT} WHERE u.id = $1`, [id]);
+    if (!rows[0]) throw Errors.notFound();
+    return rows[0];
+  }
+
+  private async checkRefs(m: EntityManager, dto: { roleId?: string | null; branchId?: string | null }) {
+    if (dto.roleId && !(await m.exists(RoleEntity, { where: { id: dto.roleId } }))) {
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.user.role' }]);
+    }
+    if (dto.branchId && !(await m.exists(BranchEntity, { where: { id: dto.branchId } }))) {
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.user.branch' }]);
+    }
+  }
+
+  async create(dto: UserCreateDto, meta: RequestMeta): Promise<UserResponseDto> {
+    const id = uuidv7();
+    const passwordHash = await hashPassword(dto.password);
+    return this.ds.transaction(async (m) => {
+      await this.checkRefs(m, dto);
+      await m.insert(UserEntity, {
+        id,
+        username: dto.username.toLowerCase(),
+        displayName: dto.displayName.trim(),
+        phone: dto.phone ?? null,
+        passwordHash,
+        roleId: dto.roleId ?? null,
+        branchId: dto.branchId ?? null,
+        screens: dto.screens ?? [],
+        isAdmin: dto.isAdmin ?? false,
+        active: dto.active ?? true,
+        maxDiscountPercent: dto.maxDiscountPercent ?? 0,
+      });
+      const after = await this.get(id, m);
+      await this.audit.record(m, meta, { action: 'user.create', entity: 'user', entityId: id, after });
+      return after;
+    });
+  }
+
+  /** The last active administrator can be neither deactivated nor demoted. */
+  private async guardLastAdmin(m: EntityManager, id: string, next: { isAdmin?: boolean; active?: boolean }) {
+    if (next.isAdmin !== false && next.active !== false) return;
+    const [{ count }] = await m.query(
+      `SELECT count(*)::int AS count FROM users WHERE is_admin AND active AND id <> $1`,
+      [id],
+    );
+    const target = await m.findOneBy(UserEntity, { id });
+    if (target?.isAdmin && target.active && count === 0) {
+      throw new AppException('LAST_ADMIN', HttpStatus.CONFLICT);
+    }
+  }
+
+  async update(id: string, dto: UserUpdateDto, meta: RequestMeta): Promise<UserResponseDto> {
+    return this.ds.transaction(async (m) => {
+      await m.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [id]);
+      const before = await this.get(id, m);
+      await this.checkRefs(m, dto);
+      await this.guardLastAdmin(m, id, dto);
+      const patch: Partial<UserEntity> = {};
+      for (const key of ['displayName', 'phone', 'roleId', 'branchId', 'screens', 'isAdmin', 'active', 'maxDiscountPercent'] as const) {
+        if (dto[key] !== undefined) (patch as Record<string, unknown>)[key] = dto[key];
+      }
+      if (Object.keys(patch).length) await m.update(UserEntity, { id }, patch);
+      // Deactivation signs the user out at once, everywhere.
+      if (dto.active === false) await this.sessions.revokeAllForUser(m, id);
+      const after = await this.get(id, m);
+      await this.audit.record(m, meta, { action: 'user.update', entity: 'user', entityId: id, before, after });
+      return after;
+    });
+  }
+
+  async deactivate(id: string, meta: RequestMeta): Promise<UserResponseDto> {
+    return this.update(id, { active: false }, meta);
+  }
+
+  async resetPassword(id: string, password: string, meta: RequestMeta): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.ds.transaction(async (m) => {
+      const found = await m.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!found) throw Errors.notFound();
+      await m.update(UserEntity, { id }, { passwordHash });
+      await this.sessions.revokeAllForUser(m, id);
+      await this.audit.record(m, meta, { action: 'user.reset-password', entity: 'user', entityId: id });
+    });
+  }
+}

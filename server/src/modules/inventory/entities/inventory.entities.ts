@@ -1,0 +1,59 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { StockReason } from '@pos/contracts';
+import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { BranchEntity } from '../../branches/entities/branch.entity';
+import { VariantEntity } from '../../catalog/entities/catalog.entities';
+
+@Entity('inventories')
+export class InventoryEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') branchId: string;
+  @ManyToOne(() => BranchEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'branch_id' })
+  branch?: BranchEntity;
+  @Column('text') name: string;
+  @Column('boolean', { default: false }) isDefault: boolean;
+  @Column('boolean', { default: false }) allowNegative: boolean;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+/** The balance per (variant, inventory), changed only with a ledger row in the same transaction. */
+@Entity('stock_levels')
+export class StockLevelEntity {
+  @PrimaryColumn('uuid') variantId: string;
+  @PrimaryColumn('uuid') inventoryId: string;
+  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: VariantEntity;
+  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'inventory_id' })
+  @Index()
+  inventory?: InventoryEntity;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) onHand: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) reserved: number;
+}
+
+/** The append-only stock ledger. */
+@Entity('stock_movements')
+@Index(['variantId', 'inventoryId', 'at'])
+@Index(['referenceType', 'referenceId'])
+export class StockMovementEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') variantId: string;
+  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: VariantEntity;
+  @Column('uuid') inventoryId: string;
+  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'inventory_id' })
+  inventory?: InventoryEntity;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) balanceAfter: number;
+  @Column('text') reason: StockReason;
+  @Column('text', { nullable: true }) referenceType: string | null;
+  @Column('uuid', { nullable: true }) referenceId: string | null;
+  @Column('bigint', { transformer: moneyColumn, nullable: true }) unitCost: number | null;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+}

@@ -1,0 +1,5 @@
+// Inventory: inventories per branch, the stock ledger (movements + balances) and adjustments.
+// Other contexts import only from here.
+export { InventoryModule } from './inventory.module';
+export { StockLedger, type MovementInput, type BalanceChange } from './services/stock-ledger.service';
+export { InventoryEntity, StockLevelEntity, StockMovementEntity } from './entities/inventory.entities';

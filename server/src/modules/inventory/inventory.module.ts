@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AdjustStockHandler } from './commands/adjust-stock/adjust-stock.handler';
+import { InventoriesController, StockAdjustmentsController } from './controllers/inventory.controller';
+import { InventoriesService } from './services/inventories.service';
+import { StockLedger } from './services/stock-ledger.service';
+
+@Module({
+  controllers: [InventoriesController, StockAdjustmentsController],
+  providers: [InventoriesService, StockLedger, AdjustStockHandler],
+  exports: [StockLedger, InventoriesService],
+})
+export class InventoryModule {}

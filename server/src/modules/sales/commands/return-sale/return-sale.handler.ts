@@ -1,0 +1,157 @@
+import { HttpStatus } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { formatPiasters, lineAmount, proportionalAmount } from '@pos/contracts';
+import { AuditService } from '../../../../core/audit/audit.service';
+import { AppException, Errors } from '../../../../core/errors/app.exception';
+import { OutboxService } from '../../../../core/outbox/outbox.service';
+import { writeStockEvents } from '../../../../core/outbox/stock-events';
+import { lockCustomer, postCustomerLedger } from '../../../customers/customer-ledger';
+import { StockLedger } from '../../../inventory';
+import { ShiftsService } from '../../../shifts/shifts.service';
+import { returnNumber } from '../../services/document-numbers';
+import { ReturnSaleCommand } from './return-sale.command';
+
+export type ReturnSaleResult = { returnId: string; created: boolean };
+
+/**
+ * ReturnSale: never more than sold minus already returned (the sold lines are locked), stock back
+ * into the sale's inventory, money back by the chosen methods (cash by default) after first
+ * lowering what the customer still owes on a credit sale.
+ */
+@CommandHandler(ReturnSaleCommand)
+export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand, ReturnSaleResult> {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly ledger: StockLedger,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+    private readonly shifts: ShiftsService,
+  ) {}
+
+  async execute(command: ReturnSaleCommand): Promise<ReturnSaleResult> {
+    const hash = createHash('sha256').update(JSON.stringify({ ...command.dto, invoiceId: command.invoiceId, user: command.user.id })).digest('hex');
+    const existing = await this.findExisting(command.dto.id, hash);
+    if (existing) return existing;
+    try {
+      return await this.ds.transaction((m) => this.create(m, command, hash));
+    } catch (error) {
+      const pg = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
+      if (error instanceof QueryFailedError && pg?.code === '23505' && pg.constraint?.startsWith('PK_')) {
+        const again = await this.findExisting(command.dto.id, hash);
+        if (again) return again;
+      }
+      throw error;
+    }
+  }
+
+  private async findExisting(id: string, hash: string): Promise<ReturnSaleResult | null> {
+    const [row] = await this.ds.query('SELECT request_hash FROM sale_returns WHERE id = $1', [id]);
+    if (!row) return null;
+    if (row.request_hash !== hash) throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
+    return { returnId: id, created: false };
+  }
+
+  private async create(m: EntityManager, { invoiceId, dto, user, meta }: ReturnSaleCommand, hash: string): Promise<ReturnSaleResult> {
+    const [shift] = await m.query(`SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+    if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
+    const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
+    if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+    const number = await returnNumber(m, invoice.branch_id);
+    await m.query(
+      `INSERT INTO sale_returns (id, number, invoice_id, branch_id, shift_id, cashier_id, total, cost_total, credit_reduction, reason, request_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, $7, $8)`,
+      [dto.id, number, invoiceId, invoice.branch_id, shift.id, user.id, dto.reason ?? null, hash],
+    );
+    const soldLines = await m.query(
+      `SELECT l.id, l.variant_id, l.quantity, l.returned_quantity, l.line_total, l.vat_amount, l.unit_cost, p.name_ar
+         FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE l.invoice_id = $1 ORDER BY l.line_no FOR UPDATE OF l`,
+      [invoiceId],
+    );
+    const byId = new Map(soldLines.map((l: { id: string }) => [l.id, l]));
+    const wanted = new Map<string, Decimal>();
+    for (const line of dto.lines) wanted.set(line.saleLineId, (wanted.get(line.saleLineId) ?? new Decimal(0)).plus(line.quantity));
+    let total = 0;
+    let costTotal = 0;
+    const returned: { saleLineId: string; variantId: string; quantity: number; amount: number; vat: number; unitCost: number }[] = [];
+    for (const [saleLineId, qty] of wanted) {
+      const sold = byId.get(saleLineId) as Record<string, string> | undefined;
+      if (!sold) throw Errors.notFound();
+      const remaining = new Decimal(sold.quantity).minus(sold.returned_quantity);
+      if (qty.gt(remaining)) {
+        throw new AppException('RETURN_EXCEEDS_SOLD', HttpStatus.BAD_REQUEST, { name: sold.name_ar, remaining: remaining.toString() });
+      }
+      // The last piece returned takes whatever is left of the line, so rounding never leaks.
+      const soldQty = Number(sold.quantity);
+      const alreadyAmount = proportionalAmount(Number(sold.line_total), soldQty, Number(sold.returned_quantity));
+      const afterAmount = proportionalAmount(Number(sold.line_total), soldQty, new Decimal(sold.returned_quantity).plus(qty).toNumber());
+      const amount = afterAmount - alreadyAmount;
+      const vat = proportionalAmount(Number(sold.vat_amount), soldQty, new Decimal(sold.returned_quantity).plus(qty).toNumber()) -
+        proportionalAmount(Number(sold.vat_amount), soldQty, Number(sold.returned_quantity));
+      total += amount;
+      costTotal += lineAmount(qty.toNumber(), Number(sold.unit_cost));
+      returned.push({ saleLineId, variantId: sold.variant_id, quantity: qty.toNumber(), amount, vat, unitCost: Number(sold.unit_cost) });
+      await m.query('UPDATE sale_lines SET returned_quantity = returned_quantity + $2 WHERE id = $1', [saleLineId, qty.toFixed(3)]);
+    }
+
+    // A credit sale's return first lowers what is still owed on it.
+    let creditReduction = 0;
+    if (invoice.customer_id && Number(invoice.due_amount) > 0) {
+      const [{ reduced }] = await m.query('SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced FROM sale_returns WHERE invoice_id = $1', [invoiceId]);
+      const customer = await lockCustomer(m, invoice.customer_id);
+      creditReduction = Math.max(0, Math.min(total, Number(invoice.due_amount) - Number(reduced), customer.balance));
+      if (creditReduction > 0) {
+        await postCustomerLedger(m, { customerId: customer.id, type: 'return', amount: -creditReduction, referenceType: 'return', referenceId: dto.id, shiftId: shift.id, userId: user.id });
+      }
+    }
+    const refundTotal = total - creditReduction;
+    const refunds = dto.refunds?.length ? dto.refunds : refundTotal > 0 ? [{ methodId: await this.cashMethod(m), amount: refundTotal }] : [];
+    const given = refunds.reduce((s, r) => s + r.amount, 0);
+    if (given !== refundTotal) {
+      throw new AppException('REFUND_MISMATCH', HttpStatus.BAD_REQUEST, { given: formatPiasters(given), total: formatPiasters(refundTotal) });
+    }
+    if (refunds.length) {
+      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type <> 'credit'`, [[...new Set(refunds.map((r) => r.methodId))]]);
+      if (n !== new Set(refunds.map((r) => r.methodId)).size) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+      await m.query(
+        `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, return_id, shift_id, branch_id)
+         SELECT id, $2, mid, amt, 'refund', $5, $6, $7 FROM unnest($1::uuid[], $3::uuid[], $4::bigint[]) AS t(id, mid, amt)`,
+        [refunds.map(() => uuidv7()), invoiceId, refunds.map((r) => r.methodId), refunds.map((r) => r.amount), dto.id, shift.id, invoice.branch_id],
+      );
+    }
+    await m.query(
+      `INSERT INTO sale_return_lines (id, return_id, sale_line_id, quantity, amount, vat_amount)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::numeric[], $5::bigint[], $6::bigint[])`,
+      [returned.map(() => uuidv7()), returned.map(() => dto.id), returned.map((r) => r.saleLineId), returned.map((r) => r.quantity),
+        returned.map((r) => r.amount), returned.map((r) => r.vat)],
+    );
+    await m.query('UPDATE sale_returns SET total = $2, cost_total = $3, credit_reduction = $4 WHERE id = $1', [dto.id, total, costTotal, creditReduction]);
+    const [{ open }] = await m.query('SELECT count(*) FILTER (WHERE returned_quantity < quantity)::int AS open FROM sale_lines WHERE invoice_id = $1', [invoiceId]);
+    await m.query(
+      `UPDATE sales_invoices SET status = $2, returned_total = returned_total + $3 WHERE id = $1`,
+      [invoiceId, open === 0 ? 'returned' : 'partially_returned', total],
+    );
+    const changes = await this.ledger.apply(
+      m,
+      returned.map((r) => ({
+        variantId: r.variantId, inventoryId: invoice.inventory_id, quantity: r.quantity, reason: 'return' as const,
+        referenceType: 'return', referenceId: dto.id, unitCost: r.unitCost, userId: user.id,
+      })),
+    );
+    await this.audit.record(m, meta, { action: 'sale.return', entity: 'sale', entityId: invoiceId, after: { returnId: dto.id, number, total, creditReduction, lines: returned } });
+    await writeStockEvents(m, this.outbox, changes);
+    await this.shifts.pushTotals(m, shift.id);
+    return { returnId: dto.id, created: true };
+  }
+
+  private async cashMethod(m: EntityManager): Promise<string> {
+    const [row] = await m.query(`SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`);
+    if (!row) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+    return row.id;
+  }
+}

@@ -1,0 +1,168 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  CreateReturnDto,
+  CreateSaleDto,
+  DailyReportQueryDto,
+  EditSaleDto,
+  PaymentMethodCreateDto,
+  PaymentMethodUpdateDto,
+  SaleListQueryDto,
+  type PaymentMethodDto,
+} from '@pos/contracts';
+import { AuditService } from '../../../core/audit/audit.service';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { AdminOnly, Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import { Errors } from '../../../core/errors/app.exception';
+import { sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CreateSaleCommand, type CreateSaleResult } from '../commands/create-sale/create-sale.command';
+import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
+import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
+import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
+import { PaymentMethodEntity } from '../entities/sales.entities';
+import { readSale } from '../services/sales-reader';
+import { SalesQueries } from '../services/sales-queries';
+
+@ApiTags('sales')
+@Controller('Sales')
+export class SalesController {
+  constructor(private readonly commands: CommandBus, @InjectDataSource() private readonly ds: DataSource) {}
+
+  /** CreateSale: 201 with the invoice, or 200 with the same invoice when the id was seen before. */
+  @Authenticated()
+  @Post()
+  async create(@Body() dto: CreateSaleDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta, @Res({ passthrough: true }) res: Response) {
+    const result: CreateSaleResult = await this.commands.execute(new CreateSaleCommand(dto, user, meta));
+    res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
+    return readSale(this.ds.manager, result.invoiceId, user);
+  }
+}
+
+@ApiTags('sales')
+@Controller('invoices')
+export class InvoicesController {
+  constructor(private readonly commands: CommandBus, private readonly queries: SalesQueries) {}
+
+  @RequirePermissions(['can_see_invoices'])
+  @Get()
+  async list(@Query() query: SaleListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+    const { rows, total, amount } = await this.queries.list(query, user);
+    if (user.permissions.includes('can_see_invoices_totals')) {
+      res.setHeader('X-Total-Amount', String(amount));
+      res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Amount');
+    }
+    return sendList(res, rows, total);
+  }
+
+  /** Scanning a receipt's barcode (returns at the POS). */
+  @Authenticated()
+  @Get('by-number/:number')
+  byNumber(@Param('number') number: string, @CurrentUser() user: AuthUser) {
+    if (!/^[A-Za-z0-9-]{1,40}$/.test(number)) throw Errors.notFound();
+    return this.queries.byNumber(number, user);
+  }
+
+  /** Any cashier may read (and reprint) their own invoices; others need can_see_invoices. */
+  @Authenticated()
+  @Get(':id')
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.get(id, user);
+  }
+
+  @RequirePermissions(['can_edit_invoice'])
+  @Get(':id/history')
+  history(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.history(id, user);
+  }
+
+  @RequirePermissions(['can_edit_invoice'])
+  @Patch(':id')
+  async edit(@Param('id', UuidPipe) id: string, @Body() dto: EditSaleDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new EditSaleCommand(id, dto, user, meta));
+    return this.queries.get(id, user);
+  }
+
+  @RequirePermissions(['can_return_products'])
+  @Post(':id/returns')
+  async return(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: CreateReturnDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result: ReturnSaleResult = await this.commands.execute(new ReturnSaleCommand(id, dto, user, meta));
+    res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
+    return this.queries.getReturn(result.returnId, user);
+  }
+}
+
+@ApiTags('sales')
+@Controller('returns')
+export class ReturnsController {
+  constructor(private readonly queries: SalesQueries) {}
+
+  @Authenticated()
+  @Get(':id')
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.getReturn(id, user);
+  }
+}
+
+@ApiTags('sales')
+@Controller('DailyReport')
+export class DailyReportController {
+  constructor(private readonly queries: SalesQueries) {}
+
+  @Authenticated()
+  @Get()
+  report(@Query() query: DailyReportQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.dailyReport(query, user);
+  }
+}
+
+const METHOD_COLUMNS = `id, name_ar AS "nameAr", name_en AS "nameEn", type, active, sort_order AS "sortOrder"`;
+
+@ApiTags('sales')
+@Controller('PaymentMethods')
+export class PaymentMethodsController {
+  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+
+  @Authenticated()
+  @Get()
+  list(@Query('active') active?: string): Promise<PaymentMethodDto[]> {
+    return this.ds.query(
+      `SELECT ${METHOD_COLUMNS} FROM payment_methods ${active === 'true' ? 'WHERE active' : ''} ORDER BY sort_order, name_ar`,
+    );
+  }
+
+  @AdminOnly()
+  @Post()
+  async create(@Body() dto: PaymentMethodCreateDto, @Meta() meta: RequestMeta): Promise<PaymentMethodDto> {
+    const id = uuidv7();
+    await this.ds.transaction(async (m) => {
+      await m.insert(PaymentMethodEntity, { id, nameAr: dto.nameAr.trim(), nameEn: dto.nameEn ?? null, type: dto.type, active: dto.active ?? true, sortOrder: dto.sortOrder ?? 0 });
+      await this.audit.record(m, meta, { action: 'payment-method.create', entity: 'payment_method', entityId: id, after: dto });
+    });
+    return (await this.ds.query(`SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE id = $1`, [id]))[0];
+  }
+
+  @AdminOnly()
+  @Patch(':id')
+  @HttpCode(200)
+  async update(@Param('id', UuidPipe) id: string, @Body() dto: PaymentMethodUpdateDto, @Meta() meta: RequestMeta): Promise<PaymentMethodDto> {
+    await this.ds.transaction(async (m) => {
+      const before = await m.findOne(PaymentMethodEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw Errors.notFound();
+      if (Object.keys(dto).length) await m.update(PaymentMethodEntity, { id }, dto);
+      await this.audit.record(m, meta, { action: 'payment-method.update', entity: 'payment_method', entityId: id, before, after: { ...before, ...dto } });
+    });
+    return (await this.ds.query(`SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE id = $1`, [id]))[0];
+  }
+}

@@ -1,0 +1,173 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { PaymentMethodType } from '@pos/contracts';
+import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+
+@Entity('payment_methods')
+export class PaymentMethodEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') nameAr: string;
+  @Column('text', { nullable: true }) nameEn: string | null;
+  @Column('text') type: PaymentMethodType;
+  @Column('boolean', { default: true }) active: boolean;
+  @Column('integer', { default: 0 }) sortOrder: number;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+/** Gap-free document numbers: one counter row per (kind, branch, register), bumped in the transaction. */
+@Entity('document_sequences')
+export class DocumentSequenceEntity {
+  @PrimaryColumn('text') key: string;
+  @Column('bigint', { default: 0 }) last: string;
+}
+
+@Entity('shifts')
+@Index('IDX_shifts_open_cashier', ['cashierId'], { unique: true, where: `status = 'open'` })
+@Index('IDX_shifts_open_register', ['branchId', 'register'], { unique: true, where: `status = 'open'` })
+export class ShiftEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') branchId: string;
+  @Column('integer', { default: 1 }) register: number;
+  @Column('uuid') cashierId: string;
+  @Column('text', { default: 'open' }) status: 'open' | 'closed';
+  @Column('timestamptz', { default: () => 'now()' }) openedAt: Date;
+  @Column('timestamptz', { nullable: true }) closedAt: Date | null;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) openingCash: number;
+  @Column('bigint', { transformer: moneyColumn, nullable: true }) countedCash: number | null;
+  @Column('bigint', { transformer: moneyColumn, nullable: true }) expectedCash: number | null;
+  @Column('bigint', { transformer: moneyColumn, nullable: true }) difference: number | null;
+  @Column('jsonb', { nullable: true }) denominations: Record<string, number> | null;
+  @Column('jsonb', { nullable: true }) closingTotals: Record<string, unknown> | null;
+  @Column('text', { nullable: true }) note: string | null;
+}
+
+@Entity('customers')
+export class CustomerEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') name: string;
+  @Index() @Column('text', { nullable: true }) phone: string | null;
+  @Column('text', { nullable: true }) phone2: string | null;
+  @Column('text', { nullable: true }) address: string | null;
+  @Column('text', { nullable: true }) nationalId: string | null;
+  @Column('text', { nullable: true }) taxId: string | null;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) creditLimit: number;
+  /** What the customer owes, in piasters; changed only with a ledger row. */
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) balance: number;
+  @Column('text', { default: '' }) searchText: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+@Entity('customer_ledger')
+@Index(['customerId', 'at'])
+export class CustomerLedgerEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') customerId: string;
+  @ManyToOne(() => CustomerEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: CustomerEntity;
+  @Column('text') type: 'sale' | 'return' | 'payment' | 'edit';
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('bigint', { transformer: moneyColumn }) balanceAfter: number;
+  @Column('text', { nullable: true }) referenceType: string | null;
+  @Column('uuid', { nullable: true }) referenceId: string | null;
+  @Column('uuid', { nullable: true }) methodId: string | null;
+  @Column('uuid', { nullable: true }) shiftId: string | null;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+}
+
+@Entity('sales_invoices')
+@Index(['branchId', 'createdAt'])
+@Index(['shiftId'])
+export class SaleInvoiceEntity {
+  /** Made by the client: the idempotency key. */
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { unique: true }) number: string;
+  @Column('uuid') branchId: string;
+  @Column('uuid') inventoryId: string;
+  @Column('uuid', { nullable: true }) shiftId: string | null;
+  @Column('integer', { default: 1 }) register: number;
+  @Index() @Column('uuid') cashierId: string;
+  @Index() @Column('uuid', { nullable: true }) customerId: string | null;
+  @Column('text', { default: 'completed' }) status: 'completed' | 'partially_returned' | 'returned';
+  @Column('bigint', { transformer: moneyColumn }) subtotal: number;
+  @Column('bigint', { transformer: moneyColumn }) lineDiscountTotal: number;
+  @Column('bigint', { transformer: moneyColumn }) invoiceDiscount: number;
+  @Column('bigint', { transformer: moneyColumn }) vatTotal: number;
+  @Column('bigint', { transformer: moneyColumn }) total: number;
+  @Column('bigint', { transformer: moneyColumn }) costTotal: number;
+  @Column('bigint', { transformer: moneyColumn }) paidTotal: number;
+  @Column('bigint', { transformer: moneyColumn }) changeDue: number;
+  @Column('bigint', { transformer: moneyColumn }) dueAmount: number;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) returnedTotal: number;
+  @Column('text', { nullable: true }) note: string | null;
+  /** Fingerprint of the request body, so the same id with different content is refused. */
+  @Column('text') requestHash: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @Column('timestamptz', { nullable: true }) editedAt: Date | null;
+}
+
+@Entity('sale_lines')
+export class SaleLineEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') invoiceId: string;
+  @ManyToOne(() => SaleInvoiceEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'invoice_id' })
+  invoice?: SaleInvoiceEntity;
+  @Column('integer') lineNo: number;
+  @Index() @Column('uuid') variantId: string;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
+  @Column('bigint', { transformer: moneyColumn }) listPrice: number;
+  @Column('bigint', { transformer: moneyColumn }) unitPrice: number;
+  @Column('bigint', { transformer: moneyColumn }) discount: number;
+  @Column('bigint', { transformer: moneyColumn }) invoiceDiscountShare: number;
+  @Column('integer') vatRate: number;
+  @Column('bigint', { transformer: moneyColumn }) vatAmount: number;
+  @Column('bigint', { transformer: moneyColumn }) lineTotal: number;
+  @Column('bigint', { transformer: moneyColumn }) unitCost: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) returnedQuantity: number;
+}
+
+@Entity('sale_payments')
+// The daily report takes the day's payments by time (without it: a scan of every payment), per
+// branch (the branch is on the payment so the report does not go through the branch's invoices).
+@Index(['createdAt'])
+@Index(['branchId', 'createdAt'])
+export class SalePaymentEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') invoiceId: string;
+  @Column('uuid') branchId: string;
+  @Column('uuid') methodId: string;
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('text', { default: 'payment' }) kind: 'payment' | 'refund';
+  @Column('uuid', { nullable: true }) returnId: string | null;
+  @Index() @Column('uuid', { nullable: true }) shiftId: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+@Entity('sale_returns')
+export class SaleReturnEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { unique: true }) number: string;
+  @Index() @Column('uuid') invoiceId: string;
+  @Column('uuid') branchId: string;
+  @Index() @Column('uuid', { nullable: true }) shiftId: string | null;
+  @Column('uuid') cashierId: string;
+  @Column('bigint', { transformer: moneyColumn }) total: number;
+  @Column('bigint', { transformer: moneyColumn }) costTotal: number;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) creditReduction: number;
+  @Column('text', { nullable: true }) reason: string | null;
+  @Column('text') requestHash: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+@Entity('sale_return_lines')
+export class SaleReturnLineEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') returnId: string;
+  @Column('uuid') saleLineId: string;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('bigint', { transformer: moneyColumn }) vatAmount: number;
+}

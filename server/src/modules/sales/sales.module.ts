@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { InventoryModule } from '../inventory';
+import { ShiftsModule } from '../shifts';
+import { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
+import { EditSaleHandler } from './commands/edit-sale/edit-sale.handler';
+import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
+import {
+  DailyReportController,
+  InvoicesController,
+  PaymentMethodsController,
+  ReturnsController,
+  SalesController,
+} from './controllers/sales.controller';
+import { SalesQueries } from './services/sales-queries';
+
+@Module({
+  imports: [InventoryModule, ShiftsModule],
+  controllers: [SalesController, InvoicesController, ReturnsController, DailyReportController, PaymentMethodsController],
+  providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries],
+})
+export class SalesModule {}

@@ -1,0 +1,65 @@
+import { HttpStatus } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { formatPiasters, type PaymentMethodType, type SalePaymentInputDto } from '@pos/contracts';
+import { AppException } from '../../../core/errors/app.exception';
+
+export type PaymentMethodRow = { id: string; type: PaymentMethodType; name_ar: string; active: boolean };
+
+export type AppliedPayment = { methodId: string; type: PaymentMethodType; name: string; amount: number };
+
+/**
+ * Splits what was handed over into payments: only cash may exceed what is owed (the excess is the
+ * change); whatever stays unpaid is the amount due, which needs a customer within their limit.
+ */
+export async function applyPayments(
+  m: EntityManager,
+  payments: SalePaymentInputDto[],
+  total: number,
+  customer: { id: string; balance: number; creditLimit: number } | null,
+): Promise<SettledPayments> {
+  const ids = [...new Set(payments.map((p) => p.methodId))];
+  const methods: PaymentMethodRow[] = ids.length ? await m.query('SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($1)', [ids]) : [];
+  return settlePayments(payments, total, customer, methods);
+}
+
+export type SettledPayments = { payments: AppliedPayment[]; paidTotal: number; changeDue: number; dueAmount: number };
+
+/** applyPayments on payment method rows already loaded. */
+export function settlePayments(
+  payments: SalePaymentInputDto[],
+  total: number,
+  customer: { id: string; balance: number; creditLimit: number } | null,
+  methods: PaymentMethodRow[],
+): SettledPayments {
+  const byId = new Map(methods.map((x) => [x.id, x]));
+  for (const p of payments) {
+    const method = byId.get(p.methodId);
+    if (!method || !method.active || method.type === 'credit') throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+  }
+  const tendered = payments.reduce((s, p) => s + p.amount, 0);
+  const nonCash = payments.filter((p) => byId.get(p.methodId)!.type !== 'cash').reduce((s, p) => s + p.amount, 0);
+  if (nonCash > total) throw new AppException('OVERPAID', HttpStatus.BAD_REQUEST);
+  const changeDue = Math.max(0, tendered - total);
+  // Change comes out of the cash handed over; the cash payment rows record what stays in the drawer.
+  let changeLeft = changeDue;
+  const applied: AppliedPayment[] = [];
+  for (const p of payments) {
+    const method = byId.get(p.methodId)!;
+    let amount = p.amount;
+    if (method.type === 'cash' && changeLeft > 0) {
+      const take = Math.min(changeLeft, amount);
+      amount -= take;
+      changeLeft -= take;
+    }
+    if (amount > 0) applied.push({ methodId: p.methodId, type: method.type, name: method.name_ar, amount });
+  }
+  const paidTotal = applied.reduce((s, p) => s + p.amount, 0);
+  const dueAmount = total - paidTotal;
+  if (dueAmount > 0) {
+    if (!customer) throw new AppException('CUSTOMER_REQUIRED', HttpStatus.BAD_REQUEST, { due: formatPiasters(dueAmount) });
+    if (customer.creditLimit > 0 && customer.balance + dueAmount > customer.creditLimit) {
+      throw new AppException('CREDIT_LIMIT', HttpStatus.BAD_REQUEST, { available: formatPiasters(Math.max(0, customer.creditLimit - customer.balance)) });
+    }
+  }
+  return { payments: applied, paidTotal, changeDue, dueAmount };
+}

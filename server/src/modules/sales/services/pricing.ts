@@ -1,0 +1,76 @@
+import { HttpStatus } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { computeSale, SaleMathError, type SaleLineInputDto, type SaleMathResult } from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { AppException, Errors } from '../../../core/errors/app.exception';
+
+export type PricedLine = SaleMathResult['lines'][number] & {
+  variantId: string;
+  unitCost: number;
+  name: string;
+};
+
+export type VariantRow = {
+  id: string;
+  sell_price: string | number;
+  min_sell_price: string | number;
+  avg_cost: string | number;
+  active: boolean;
+  vat_rate: number;
+  name_ar: string;
+  properties: Record<string, string>;
+};
+
+/**
+ * Prices a basket from the database's own figures (never the client's), and applies the price and
+ * discount rules: a changed unit price needs can_change_sell_price; below the minimum sell price
+ * or above the user's max discount % needs can_bypass_max_discount.
+ */
+export async function priceBasket(
+  m: EntityManager,
+  user: AuthUser,
+  lines: SaleLineInputDto[],
+  invoiceDiscount: number,
+): Promise<{ math: SaleMathResult; lines: PricedLine[] }> {
+  const rows: VariantRow[] = await m.query(`SELECT ${PRICING_COLUMNS} ${PRICING_FROM} WHERE v.id = ANY($1)`, [[...new Set(lines.map((l) => l.variantId))]]);
+  return priceLines(user, lines, invoiceDiscount, rows);
+}
+
+/** What pricing needs of each variant (a caller may load it as part of a larger query). */
+export const PRICING_COLUMNS = 'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.name_ar, v.properties';
+export const PRICING_FROM = 'FROM variants v JOIN products p ON p.id = v.product_id';
+
+/** priceBasket on variant rows already loaded. */
+export function priceLines(
+  user: AuthUser,
+  lines: SaleLineInputDto[],
+  invoiceDiscount: number,
+  rows: VariantRow[],
+): { math: SaleMathResult; lines: PricedLine[] } {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const can = (key: 'can_change_sell_price' | 'can_bypass_max_discount') => user.permissions.includes(key);
+  const input = lines.map((l) => {
+    const v = byId.get(l.variantId);
+    if (!v) throw Errors.notFound();
+    const name = [v.name_ar, ...Object.values(v.properties ?? {})].join(' ');
+    if (!v.active) throw new AppException('VARIANT_INACTIVE', HttpStatus.BAD_REQUEST, { name });
+    const listPrice = Number(v.sell_price);
+    const unitPrice = l.unitPrice ?? listPrice;
+    if (unitPrice !== listPrice && !can('can_change_sell_price')) throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
+    if (unitPrice < Number(v.min_sell_price) && !can('can_bypass_max_discount')) {
+      throw new AppException('BELOW_MIN_PRICE', HttpStatus.BAD_REQUEST, { name });
+    }
+    return { variantId: l.variantId, unitCost: Number(v.avg_cost), name, quantity: l.quantity, unitPrice, listPrice, discount: l.discount ?? 0, vatRate: v.vat_rate };
+  });
+  let math: SaleMathResult;
+  try {
+    math = computeSale(input, invoiceDiscount);
+  } catch (error) {
+    if (error instanceof SaleMathError) throw new AppException('DISCOUNT_TOO_LARGE', HttpStatus.BAD_REQUEST);
+    throw error;
+  }
+  if (!can('can_bypass_max_discount') && math.discountPercent > user.maxDiscountPercent) {
+    throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, { percent: math.discountPercent, max: user.maxDiscountPercent });
+  }
+  return { math, lines: math.lines.map((l, i) => ({ ...l, variantId: input[i].variantId, unitCost: input[i].unitCost, name: input[i].name })) };
+}

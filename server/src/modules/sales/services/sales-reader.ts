@@ -1,0 +1,91 @@
+import type { EntityManager } from 'typeorm';
+import type { SaleDto } from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { Errors } from '../../../core/errors/app.exception';
+import { preparedQuery } from '../../../core/database/prepared';
+
+const n = (v: unknown) => Number(v);
+
+export const SALE_HEADER = `i.id, i.number, i.branch_id AS "branchId", i.inventory_id AS "inventoryId", i.shift_id AS "shiftId",
+  i.register, i.cashier_id AS "cashierId", u.display_name AS "cashierName", i.customer_id AS "customerId", c.name AS "customerName",
+  i.status, i.subtotal, i.line_discount_total AS "lineDiscountTotal", i.invoice_discount AS "invoiceDiscount", i.vat_total AS "vatTotal",
+  i.total, i.paid_total AS "paidTotal", i.change_due AS "changeDue", i.due_amount AS "dueAmount", i.note, i.created_at AS "createdAt",
+  i.edited_at AS "editedAt", i.cost_total AS "costTotal", i.returned_total AS "returnedTotal"`;
+
+export const SALE_FROM = `FROM sales_invoices i JOIN users u ON u.id = i.cashier_id LEFT JOIN customers c ON c.id = i.customer_id`;
+
+export function shapeHeader(r: Record<string, unknown>, showProfit: boolean): SaleDto {
+  const out = {
+    ...(r as unknown as SaleDto),
+    subtotal: n(r.subtotal),
+    lineDiscountTotal: n(r.lineDiscountTotal),
+    invoiceDiscount: n(r.invoiceDiscount),
+    vatTotal: n(r.vatTotal),
+    total: n(r.total),
+    paidTotal: n(r.paidTotal),
+    changeDue: n(r.changeDue),
+    dueAmount: n(r.dueAmount),
+    createdAt: (r.createdAt as Date).toISOString(),
+    editedAt: r.editedAt ? (r.editedAt as Date).toISOString() : null,
+    lines: [],
+    payments: [],
+    returns: [],
+  } as SaleDto & { costTotal?: number; returnedTotal?: unknown };
+  delete out.returnedTotal;
+  if (showProfit) {
+    out.costTotal = n(r.costTotal);
+    out.profit = out.total - n(r.costTotal);
+  } else {
+    delete out.costTotal;
+  }
+  return out;
+}
+
+/** One invoice as the API shows it (cost and profit only with can_see_profit), in one statement. */
+export async function readSale(m: EntityManager, id: string, user: AuthUser | null): Promise<SaleDto> {
+  const [header] = await preparedQuery(
+    m,
+    `SELECT ${SALE_HEADER},
+       (SELECT COALESCE(json_agg(x ORDER BY x."lineNo"), '[]') FROM (
+          SELECT l.id, l.line_no AS "lineNo", l.variant_id AS "variantId", p.name_ar AS "productName", v.properties, v.sku,
+                 v.barcodes[1] AS barcode, l.quantity, l.unit_price AS "unitPrice", l.list_price AS "listPrice", l.discount,
+                 l.invoice_discount_share AS "invoiceDiscountShare", l.vat_rate AS "vatRate", l.vat_amount AS "vatAmount",
+                 l.line_total AS "lineTotal", l.returned_quantity AS "returnedQuantity", l.unit_cost AS "unitCost"
+            FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+           WHERE l.invoice_id = i.id) x) AS "linesJson",
+       (SELECT COALESCE(json_agg(x ORDER BY x.at, x.id), '[]') FROM (
+          SELECT sp.id, sp.method_id AS "methodId", pm.name_ar AS "methodName", pm.type, sp.amount, sp.kind, sp.created_at AS at
+            FROM sale_payments sp JOIN payment_methods pm ON pm.id = sp.method_id WHERE sp.invoice_id = i.id) x) AS "paymentsJson",
+       (SELECT COALESCE(json_agg(x ORDER BY x."createdAt"), '[]') FROM (
+          SELECT r.id, r.number, r.total, r.created_at AS "createdAt", ru.display_name AS "cashierName"
+            FROM sale_returns r JOIN users ru ON ru.id = r.cashier_id WHERE r.invoice_id = i.id) x) AS "returnsJson"
+     ${SALE_FROM} WHERE i.id = $1`,
+    [id],
+  );
+  if (!header) throw Errors.notFound();
+  const showProfit = !!user?.permissions.includes('can_see_profit');
+  const { linesJson, paymentsJson, returnsJson, ...head } = header as Record<string, Record<string, unknown>[]>;
+  const sale = shapeHeader(head, showProfit);
+  sale.lines = linesJson.map((l) => {
+    const line: SaleDto['lines'][number] = {
+      ...(l as unknown as SaleDto['lines'][number]),
+      quantity: n(l.quantity),
+      unitPrice: n(l.unitPrice),
+      listPrice: n(l.listPrice),
+      discount: n(l.discount),
+      invoiceDiscountShare: n(l.invoiceDiscountShare),
+      vatAmount: n(l.vatAmount),
+      lineTotal: n(l.lineTotal),
+      returnedQuantity: n(l.returnedQuantity),
+      unitCost: n(l.unitCost),
+    };
+    if (!showProfit) delete line.unitCost;
+    return line;
+  });
+  sale.payments = paymentsJson.map((p) => ({ ...(p as object), amount: n(p.amount), at: iso(p.at) }) as SaleDto['payments'][number]);
+  sale.returns = returnsJson.map((r) => ({ ...(r as object), total: n(r.total), createdAt: iso(r.createdAt) }) as SaleDto['returns'][number]);
+  return sale;
+}
+
+/** Timestamps inside json_agg arrive as text; the API answers ISO strings in UTC like elsewhere. */
+const iso = (value: unknown) => new Date(value as string).toISOString();

@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { ModuleKey } from '@pos/contracts';
+
+@Entity('features')
+export class FeatureEntity {
+  @PrimaryColumn('text') key: string;
+  @Column('boolean', { default: false }) enabled: boolean;
+}
+
+@Entity('store_info')
+export class StoreInfoEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { nullable: true }) phoneNumber: string | null;
+  @Column('text', { nullable: true }) secondPhoneNumber: string | null;
+  @Column('text', { nullable: true }) address: string | null;
+  @Column('text', { nullable: true }) recepitInfo: string | null;
+  @Column('text', { nullable: true }) receiptFooterImage: string | null;
+  @Column('text', { nullable: true }) maintenanceReceiptInfo: string | null;
+  @Column('text', { array: true, nullable: true }) sidebarItems: string[] | null;
+}
+
+/** One row (id 1): site settings and public configuration. */
+@Entity('site_settings')
+export class SiteSettingsEntity {
+  @PrimaryColumn('integer') id: number;
+  @Column('integer', { default: 100 }) maxBranches: number;
+  @Column('text', { array: true, default: () => "'{POS,Einvoice,INSTALLMENTS,Maintenance}'" })
+  modules: ModuleKey[];
+}
+
+/** Server secrets shared by every instance (CSRF HMAC key, generated master key). */
+@Entity('app_secrets')
+export class AppSecretEntity {
+  @PrimaryColumn('text') key: string;
+  @Column('text') value: string;
+}
+
+@Entity('files')
+export class FileEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') contentType: string;
+  @Column('integer') size: number;
+  @Column('bytea', { select: false }) data: Buffer;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}

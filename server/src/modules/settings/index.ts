@@ -1,0 +1,4 @@
+// Settings: feature flags, store info, site settings and public configuration, uploaded files.
+// Other contexts import only from here.
+export { SettingsModule } from './settings.module';
+export * from './entities/settings.entities';

@@ -1,0 +1,176 @@
+import {
+  Body, Controller, Get, HttpStatus, Param, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  AuditListQueryDto,
+  FEATURE_DEFAULTS,
+  FeatureToggleDto,
+  PublicConfigUpdateDto,
+  SiteSettingsUpdateDto,
+  StoreInfoUpdateDto,
+  type FeatureDto,
+  type PublicConfigDto,
+  type SiteSettingsDto,
+} from '@pos/contracts';
+import { AuditLogEntity } from '../../core/audit/audit-log.entity';
+import { AuditService } from '../../core/audit/audit.service';
+import { AdminOnly, Authenticated, Meta, Public, type RequestMeta } from '../../core/auth/decorators';
+import { SettingsReader } from '../../core/auth/settings.reader';
+import { loadConfig } from '../../core/config/config';
+import { AppException, Errors } from '../../core/errors/app.exception';
+import { pageOf, sendList } from '../../core/http/list';
+import { UuidPipe } from '../../core/http/uuid.pipe';
+import { FeatureEntity, FileEntity, SiteSettingsEntity, StoreInfoEntity } from './entities/settings.entities';
+
+const FEATURE_KEY = /^[a-z0-9_]{1,64}$/;
+
+@ApiTags('settings')
+@Controller()
+export class SettingsController {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+    private readonly settings: SettingsReader,
+  ) {}
+
+  /** Spec §7: the signed-in user's feature flags as key/enabled entries. */
+  @Authenticated()
+  @Get('Features')
+  async features(): Promise<FeatureDto[]> {
+    const rows = await this.ds.getRepository(FeatureEntity).find({ order: { key: 'ASC' } });
+    const map = new Map(Object.entries(FEATURE_DEFAULTS));
+    for (const row of rows) map.set(row.key, row.enabled);
+    return [...map].map(([key, enabled]) => ({ key, enabled }));
+  }
+
+  @AdminOnly()
+  @Put('Features/:key')
+  async setFeature(@Param('key') key: string, @Body() dto: FeatureToggleDto, @Meta() meta: RequestMeta): Promise<FeatureDto> {
+    if (!FEATURE_KEY.test(key)) {
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.feature.key' }]);
+    }
+    await this.ds.transaction(async (m) => {
+      const before = await m.findOneBy(FeatureEntity, { key });
+      await m.upsert(FeatureEntity, { key, enabled: dto.enabled }, ['key']);
+      await this.audit.record(m, meta, { action: 'feature.set', entity: 'feature', entityId: key, before, after: { key, enabled: dto.enabled } });
+    });
+    return { key, enabled: dto.enabled };
+  }
+
+  /** Spec §7: a list whose first element is used. */
+  @Authenticated()
+  @Get('StoreInfo')
+  storeInfo() {
+    return this.ds.getRepository(StoreInfoEntity).find({ take: 1 });
+  }
+
+  @AdminOnly()
+  @Patch('StoreInfo/:id')
+  async updateStoreInfo(@Param('id', UuidPipe) id: string, @Body() dto: StoreInfoUpdateDto, @Meta() meta: RequestMeta) {
+    return this.ds.transaction(async (m) => {
+      const before = await m.findOne(StoreInfoEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw Errors.notFound();
+      if (Object.keys(dto).length) await m.update(StoreInfoEntity, { id }, dto);
+      const after = await m.findOneByOrFail(StoreInfoEntity, { id });
+      await this.audit.record(m, meta, { action: 'store-info.update', entity: 'store_info', entityId: id, before, after });
+      return after;
+    });
+  }
+
+  /** Public configuration (spec §3): the enabled modules. Needed before sign-in, so public. */
+  @Public()
+  @Get('config')
+  async config(): Promise<PublicConfigDto> {
+    return { modules: await this.settings.enabledModules(), appName: loadConfig().appName };
+  }
+
+  @AdminOnly()
+  @Patch('config')
+  async updateConfig(@Body() dto: PublicConfigUpdateDto, @Meta() meta: RequestMeta): Promise<PublicConfigDto> {
+    await this.ds.transaction(async (m) => {
+      const before = await m.findOne(SiteSettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
+      await m.update(SiteSettingsEntity, { id: 1 }, { modules: dto.modules });
+      await this.audit.record(m, meta, { action: 'config.update', entity: 'site_settings', entityId: '1', before, after: dto });
+    });
+    return this.config();
+  }
+
+  /** Spec §7: reads maxBranches (the client falls back to 100 on failure). */
+  @Authenticated()
+  @Get('admin/settings')
+  async siteSettings(): Promise<SiteSettingsDto> {
+    return { maxBranches: (await this.settings.get()).maxBranches };
+  }
+
+  @AdminOnly()
+  @Patch('admin/settings')
+  async updateSiteSettings(@Body() dto: SiteSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<SiteSettingsDto> {
+    await this.ds.transaction(async (m) => {
+      const before = await m.findOne(SiteSettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
+      await m.update(SiteSettingsEntity, { id: 1 }, { maxBranches: dto.maxBranches });
+      await this.audit.record(m, meta, { action: 'site-settings.update', entity: 'site_settings', entityId: '1', before, after: dto });
+    });
+    return this.siteSettings();
+  }
+
+  @AdminOnly()
+  @Get('AuditLogs')
+  async auditLogs(@Query() query: AuditListQueryDto, @Res({ passthrough: true }) res: Response) {
+    const { skip, take } = pageOf(query);
+    const qb = this.ds.getRepository(AuditLogEntity).createQueryBuilder('a').orderBy('a.at', 'DESC').skip(skip).take(take);
+    if (query.entity) qb.andWhere('a.entity = :entity', { entity: query.entity });
+    if (query.entityId) qb.andWhere('a.entityId = :entityId', { entityId: query.entityId });
+    if (query.from) qb.andWhere('a.at >= :from', { from: query.from });
+    if (query.to) qb.andWhere('a.at <= :to', { to: query.to });
+    const [rows, total] = await qb.getManyAndCount();
+    return sendList(res, rows, total);
+  }
+}
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif']);
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+type Upload = { mimetype: string; size: number; buffer: Buffer };
+
+/** Small images (branch logo, receipt footer) kept in the database, served back by id. */
+@ApiTags('files')
+@Controller('files')
+export class FilesController {
+  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+
+  @Authenticated()
+  @Post()
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }))
+  async upload(@UploadedFile() file: Upload | undefined, @Meta() meta: RequestMeta) {
+    if (!file || !IMAGE_TYPES.has(file.mimetype)) throw new AppException('UNSUPPORTED_FILE', HttpStatus.BAD_REQUEST);
+    const id = uuidv7();
+    await this.ds.transaction(async (m) => {
+      await m.insert(FileEntity, { id, contentType: file.mimetype, size: file.size, data: file.buffer, createdBy: meta.userId });
+      await this.audit.record(m, meta, { action: 'file.upload', entity: 'file', entityId: id, after: { contentType: file.mimetype, size: file.size } });
+    });
+    return { id, url: `/api/files/${id}` };
+  }
+
+  @Authenticated()
+  @Get(':id')
+  async get(@Param('id', UuidPipe) id: string, @Res() res: Response) {
+    const file = await this.ds
+      .getRepository(FileEntity)
+      .createQueryBuilder('f')
+      .addSelect('f.data')
+      .where('f.id = :id', { id })
+      .getOne();
+    if (!file) throw Errors.notFound();
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Cache-Control', 'private, max-age=86400, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (file.contentType === 'image/svg+xml') res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    res.end(file.data);
+  }
+}

@@ -1,0 +1,217 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import type { CloseShiftDto, OpenShiftDto, ShiftDto, ShiftListQueryDto, ShiftTotalsDto } from '@pos/contracts';
+import { AuditService } from '../../core/audit/audit.service';
+import type { AuthUser } from '../../core/auth/auth.types';
+import type { RequestMeta } from '../../core/auth/decorators';
+import { AppException, Errors } from '../../core/errors/app.exception';
+import { pageOf } from '../../core/http/list';
+import { OutboxService, type DerivedEvents } from '../../core/outbox/outbox.service';
+import { ShiftEntity } from '../sales/entities/sales.entities';
+
+const SHIFT_COLUMNS = `s.id, s.branch_id AS "branchId", s.register, s.cashier_id AS "cashierId", u.display_name AS "cashierName",
+  s.status, s.opened_at AS "openedAt", s.closed_at AS "closedAt", s.opening_cash AS "openingCash",
+  s.counted_cash AS "countedCash", s.expected_cash AS "expectedCash", s.difference, s.denominations`;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** Shifts: opening cash, X report while open, counted cash and Z report at close. */
+@Injectable()
+export class ShiftsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  private shape(row: Record<string, unknown>): ShiftDto {
+    return {
+      ...(row as unknown as ShiftDto),
+      openedAt: (row.openedAt as Date).toISOString(),
+      closedAt: row.closedAt ? (row.closedAt as Date).toISOString() : null,
+      openingCash: Number(row.openingCash),
+      countedCash: num(row.countedCash),
+      expectedCash: num(row.expectedCash),
+      difference: num(row.difference),
+    };
+  }
+
+  /** Totals of a shift, always computed from its documents (never drift from the invoices). */
+  async totals(m: EntityManager, shiftId: string, withProfit: boolean): Promise<ShiftTotalsDto> {
+    const [inv] = await m.query(
+      `SELECT count(*)::int AS count, COALESCE(sum(total), 0)::bigint AS sales,
+              COALESCE(sum(line_discount_total + invoice_discount), 0)::bigint AS discounts,
+              COALESCE(sum(vat_total), 0)::bigint AS vat, COALESCE(sum(total - cost_total), 0)::bigint AS gross_profit
+         FROM sales_invoices WHERE shift_id = $1`,
+      [shiftId],
+    );
+    const [ret] = await m.query(
+      `SELECT COALESCE(sum(total), 0)::bigint AS returns, COALESCE(sum(total - cost_total), 0)::bigint AS lost_profit
+         FROM sale_returns WHERE shift_id = $1`,
+      [shiftId],
+    );
+    const methods = await m.query(
+      `SELECT pm.id AS "methodId", pm.name_ar AS "methodName", pm.type,
+              COALESCE(sum(p.amount) FILTER (WHERE p.kind = 'payment'), 0)::bigint AS sales,
+              COALESCE(sum(p.amount) FILTER (WHERE p.kind = 'refund'), 0)::bigint AS refunds
+         FROM sale_payments p JOIN payment_methods pm ON pm.id = p.method_id
+        WHERE p.shift_id = $1 GROUP BY pm.id ORDER BY pm.sort_order`,
+      [shiftId],
+    );
+    const [onAccount] = await m.query(
+      `SELECT COALESCE(-sum(l.amount), 0)::bigint AS cash FROM customer_ledger l JOIN payment_methods pm ON pm.id = l.method_id
+        WHERE l.shift_id = $1 AND l.type = 'payment' AND pm.type = 'cash'`,
+      [shiftId],
+    );
+    const [shift] = await m.query('SELECT opening_cash FROM shifts WHERE id = $1', [shiftId]);
+    const byMethod = methods.map((r: Record<string, unknown>) => ({
+      methodId: r.methodId as string,
+      methodName: r.methodName as string,
+      type: r.type as ShiftTotalsDto['byMethod'][number]['type'],
+      sales: Number(r.sales),
+      refunds: Number(r.refunds),
+      net: Number(r.sales) - Number(r.refunds),
+    }));
+    const cashNet = byMethod.filter((b: { type: string }) => b.type === 'cash').reduce((s: number, b: { net: number }) => s + b.net, 0);
+    const cashIn = Number(onAccount.cash);
+    const totals: ShiftTotalsDto = {
+      invoiceCount: inv.count,
+      sales: Number(inv.sales),
+      returns: Number(ret.returns),
+      net: Number(inv.sales) - Number(ret.returns),
+      discounts: Number(inv.discounts),
+      vat: Number(inv.vat),
+      byMethod,
+      cashIn,
+      expectedCash: Number(shift?.opening_cash ?? 0) + cashNet + cashIn,
+    };
+    if (withProfit) totals.profit = Number(inv.gross_profit) - Number(ret.lost_profit);
+    return totals;
+  }
+
+  private canSeeTotals(user: AuthUser, shift: { cashierId: string; status: string }) {
+    return user.permissions.includes('can_see_shift_totals') || (shift.cashierId === user.id && shift.status === 'open');
+  }
+
+  async get(id: string, user: AuthUser, m: EntityManager = this.ds.manager): Promise<ShiftDto> {
+    const [row] = await m.query(`SELECT ${SHIFT_COLUMNS} FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE s.id = $1`, [id]);
+    if (!row) throw Errors.notFound();
+    const seeAll = user.isAdmin || user.permissions.includes('can_see_branches');
+    if (!seeAll && row.branchId !== user.branchId) throw Errors.notFound();
+    if (row.cashierId !== user.id && !user.permissions.includes('view_all_shifts') && !user.permissions.includes('can_see_shift_totals')) {
+      throw Errors.notFound();
+    }
+    const shift = this.shape(row);
+    if (this.canSeeTotals(user, shift)) {
+      shift.totals = await this.totals(m, id, user.permissions.includes('can_see_profit'));
+    }
+    return shift;
+  }
+
+  async current(user: AuthUser): Promise<ShiftDto | null> {
+    const [row] = await this.ds.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+    return row ? this.get(row.id, user) : null;
+  }
+
+  async list(query: ShiftListQueryDto, user: AuthUser) {
+    const { skip, take } = pageOf(query);
+    const params: unknown[] = [user.branchId];
+    const where = ['s.branch_id = $1'];
+    if (!user.permissions.includes('view_all_shifts')) { params.push(user.id); where.push(`s.cashier_id = $${params.length}`); }
+    if (query.status) { params.push(query.status); where.push(`s.status = $${params.length}`); }
+    if (query.cashierId) { params.push(query.cashierId); where.push(`s.cashier_id = $${params.length}`); }
+    const clause = where.join(' AND ');
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM shifts s WHERE ${clause}`, params);
+    const rows = await this.ds.query(
+      `SELECT ${SHIFT_COLUMNS} FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE ${clause}
+       ORDER BY s.opened_at DESC LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map((r: Record<string, unknown>) => this.shape(r)), total };
+  }
+
+  async open(dto: OpenShiftDto, user: AuthUser, meta: RequestMeta): Promise<ShiftDto> {
+    if (!user.branchId) throw Errors.forbidden();
+    const register = dto.register ?? 1;
+    const id = uuidv7();
+    await this.ds.transaction(async (m) => {
+      const [mine] = await m.query(`SELECT 1 FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+      if (mine) throw new AppException('SHIFT_ALREADY_OPEN', HttpStatus.CONFLICT);
+      const [busy] = await m.query(`SELECT 1 FROM shifts WHERE branch_id = $1 AND register = $2 AND status = 'open'`, [user.branchId, register]);
+      if (busy) throw new AppException('REGISTER_BUSY', HttpStatus.CONFLICT, { register });
+      await m.insert(ShiftEntity, { id, branchId: user.branchId!, register, cashierId: user.id, status: 'open', openingCash: dto.openingCash });
+      await this.audit.record(m, meta, { action: 'shift.open', entity: 'shift', entityId: id, after: { ...dto, register } });
+      await this.outbox.add(m, user.branchId!, 'shift.opened', { shiftId: id, cashierId: user.id, cashierName: user.name });
+    }).catch((error: { driverError?: { code?: string } }) => {
+      // Two opens at once: the partial unique indexes decide.
+      if (error.driverError?.code === '23505') throw new AppException('SHIFT_ALREADY_OPEN', HttpStatus.CONFLICT);
+      throw error;
+    });
+    return this.get(id, user);
+  }
+
+  async close(id: string, dto: CloseShiftDto, user: AuthUser, meta: RequestMeta): Promise<ShiftDto> {
+    await this.ds.transaction(async (m) => {
+      const shift = await m.findOne(ShiftEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!shift || (shift.branchId !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+      if (shift.cashierId !== user.id && !user.permissions.includes('view_all_shifts')) {
+        throw new AppException('SHIFT_NOT_YOURS', HttpStatus.FORBIDDEN);
+      }
+      if (shift.status !== 'open') throw new AppException('CONFLICT', HttpStatus.CONFLICT);
+      const totals = await this.totals(m, id, true);
+      const patch = {
+        status: 'closed' as const,
+        closedAt: new Date(),
+        countedCash: dto.countedCash,
+        expectedCash: totals.expectedCash,
+        difference: dto.countedCash - totals.expectedCash,
+        denominations: dto.denominations ?? null,
+        closingTotals: totals as unknown as Record<string, unknown>,
+        note: dto.note ?? null,
+      };
+      // jsonb columns typed as records trip TypeORM's deep-partial type; the patch is complete.
+      await m.update(ShiftEntity, { id }, patch as never);
+      await this.audit.record(m, meta, { action: 'shift.close', entity: 'shift', entityId: id, before: shift, after: { ...shift, ...patch } });
+      const [cashier] = await m.query('SELECT display_name FROM users WHERE id = $1', [shift.cashierId]);
+      await this.outbox.add(m, shift.branchId, 'shift.closed', {
+        shiftId: id,
+        cashierId: shift.cashierId,
+        cashierName: cashier.display_name,
+        totals: { sales: totals.sales, returns: totals.returns, invoiceCount: totals.invoiceCount, byMethod: totals.byMethod.map((b) => ({ methodId: b.methodId, amount: b.net })) },
+      });
+    });
+    const closed = await this.get(id, { ...user, permissions: [...user.permissions, 'can_see_shift_totals'] });
+    // The cashier who closes sees the Z report of that shift once; later reads follow the permission.
+    return closed;
+  }
+
+  /**
+   * Live totals for the shift after a sale or return (`shift.totals`), in one statement so the
+   * sale's transaction stays short; the full X/Z report is `totals()`.
+   */
+  async pushTotals(m: EntityManager, shiftId: string): Promise<void> {
+    await this.outbox.addMany(m, [], { derived: [this.totalsEvent(shiftId)] });
+  }
+
+  /**
+   * The shift's running totals as a `shift.totals` event computed in the caller's outbox
+   * statement, so they include the caller's own writes (see LiveEventMap['shift.totals']).
+   */
+  totalsEvent(shiftId: string): DerivedEvents {
+    return (bind) => {
+      const id = bind(shiftId);
+      return `SELECT s.branch_id, 'shift.totals'::text AS type, jsonb_build_object(
+          'shiftId', s.id, 'cashierId', s.cashier_id, 'cashierName', u.display_name,
+          'totals', jsonb_build_object(
+            'sales', (SELECT COALESCE(sum(total), 0) FROM sales_invoices WHERE shift_id = s.id),
+            'returns', (SELECT COALESCE(sum(total), 0) FROM sale_returns WHERE shift_id = s.id),
+            'invoiceCount', (SELECT count(*) FROM sales_invoices WHERE shift_id = s.id),
+            'byMethod', (SELECT COALESCE(jsonb_agg(jsonb_build_object('methodId', method_id, 'amount', net)), '[]'::jsonb)
+                           FROM (SELECT method_id, sum(CASE WHEN kind = 'refund' THEN -amount ELSE amount END) AS net
+                                   FROM sale_payments WHERE shift_id = s.id GROUP BY method_id) p))) AS payload
+        FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE s.id = ${id}::uuid`;
+    };
+  }
+}

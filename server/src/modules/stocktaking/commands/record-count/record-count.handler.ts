@@ -1,0 +1,96 @@
+import { HttpStatus } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Decimal from 'decimal.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { AppException, Errors } from '../../../../core/errors/app.exception';
+import { OutboxService } from '../../../../core/outbox/outbox.service';
+import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
+import { RecordCountCommand } from './record-count.command';
+
+export type RecordCountResult = { countId: string; variantId: string; created: boolean };
+
+/**
+ * RecordCount: the count row is kept as entered and added to the line under the line's row lock,
+ * so two counters scanning the same item at once both count. A retried request (same client id)
+ * is recorded once. Counts are not audited one by one: the rows themselves are the record.
+ */
+@CommandHandler(RecordCountCommand)
+export class RecordCountHandler implements ICommandHandler<RecordCountCommand, RecordCountResult> {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async execute({ id, dto, user }: RecordCountCommand): Promise<RecordCountResult> {
+    return this.ds.transaction(async (m) => {
+      const st = await lockStockTaking(m, id, user, 'share');
+      if (dto.id) {
+        const [seen] = await m.query('SELECT variant_id FROM stock_taking_counts WHERE id = $1 AND stock_taking_id = $2', [dto.id, id]);
+        if (seen) return { countId: dto.id, variantId: seen.variant_id, created: false };
+      }
+      assertStockTakingStep(st, 'count');
+      const variantId = await this.resolve(m, dto.variantId, dto.barcode);
+      const qty = new Decimal(dto.quantity).toFixed(3);
+      // TypeORM answers an UPDATE … RETURNING with [rows, affected].
+      let [[line]] = await m.query(
+        `UPDATE stock_taking_lines SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now()
+          WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`,
+        [id, variantId, qty],
+      );
+      if (!line) {
+        // An item created after the start had nothing on hand then; in a whole-inventory count it joins with expected 0.
+        const [created] = st.scope === 'all'
+          ? await m.query(
+              `SELECT v.id FROM variants v WHERE v.id = $1 AND v.created_at > (SELECT started_at FROM stock_takings WHERE id = $2)`,
+              [variantId, id],
+            )
+          : [];
+        if (!created) throw new AppException('STOCKTAKING_OUT_OF_SCOPE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+        await m.query(
+          `INSERT INTO stock_taking_lines (stock_taking_id, variant_id, expected_quantity, unit_cost)
+           SELECT $1, id, 0, avg_cost FROM variants WHERE id = $2 ON CONFLICT DO NOTHING`,
+          [id, variantId],
+        );
+        [[line]] = await m.query(
+          `UPDATE stock_taking_lines SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now()
+            WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`,
+          [id, variantId, qty],
+        );
+      }
+      if (new Decimal(line.counted_quantity).isNegative()) {
+        throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+      }
+      const countId = dto.id ?? uuidv7();
+      await m.query(
+        `INSERT INTO stock_taking_counts (id, stock_taking_id, variant_id, quantity, barcode, user_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [countId, id, variantId, qty, dto.barcode ?? null, user.id],
+      );
+      await pushProgress(m, this.outbox, st, 'open');
+      return { countId, variantId, created: true };
+    });
+  }
+
+  private async resolve(m: EntityManager, variantId?: string, barcode?: string): Promise<string> {
+    if (variantId) {
+      const [row] = await m.query('SELECT id FROM variants WHERE id = $1', [variantId]);
+      if (!row) throw Errors.notFound();
+      return row.id;
+    }
+    const code = (barcode ?? '').trim();
+    const [row] = await m.query(
+      `SELECT variant_id AS id FROM variant_barcodes WHERE barcode = $1
+       UNION ALL SELECT id FROM variants WHERE sku = $1 LIMIT 1`,
+      [code],
+    );
+    if (!row) throw new AppException('STOCKTAKING_UNKNOWN_BARCODE', HttpStatus.NOT_FOUND, { barcode: code });
+    return row.id;
+  }
+
+  private async name(m: EntityManager, variantId: string): Promise<string> {
+    const [row] = await m.query('SELECT p.name_ar, v.properties FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [variantId]);
+    const props = Object.values((row?.properties ?? {}) as Record<string, string>).join(' ');
+    return props ? `${row.name_ar} ${props}` : (row?.name_ar ?? '');
+  }
+}

@@ -1,0 +1,73 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { StockTakingState } from '@pos/contracts';
+import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { VariantEntity } from '../../catalog/entities/catalog.entities';
+import { InventoryEntity } from '../../inventory/entities/inventory.entities';
+
+/** A counting session on one inventory (DESIGN.md §6); at most one open or in review per inventory. */
+@Entity('stock_takings')
+@Index('IDX_stock_takings_active_inventory', ['inventoryId'], { unique: true, where: `state IN ('open', 'review')` })
+@Index(['inventoryId', 'startedAt'])
+export class StockTakingEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { unique: true }) number: string;
+  @Column('uuid') inventoryId: string;
+  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'inventory_id' })
+  inventory?: InventoryEntity;
+  @Index() @Column('uuid') branchId: string;
+  @Column('text') state: StockTakingState;
+  @Column('text') scope: 'all' | 'categories';
+  @Column('uuid', { array: true, default: () => "'{}'" }) categoryIds: string[];
+  @Column('text', { nullable: true }) note: string | null;
+  @Column('uuid', { nullable: true }) startedBy: string | null;
+  /** when the expected quantities were read (one statement: a consistent snapshot of the balances) */
+  @CreateDateColumn({ type: 'timestamptz' }) startedAt: Date;
+  @Column('timestamptz', { nullable: true }) submittedAt: Date | null;
+  @Column('uuid', { nullable: true }) submittedBy: string | null;
+  @Column('timestamptz', { nullable: true }) postedAt: Date | null;
+  @Column('uuid', { nullable: true }) postedBy: string | null;
+  @Column('timestamptz', { nullable: true }) cancelledAt: Date | null;
+  @Column('uuid', { nullable: true }) cancelledBy: string | null;
+  @Column('integer', { default: 0 }) totalLines: number;
+}
+
+/** One line per variant in scope: the expected quantity at start and the running count. */
+@Entity('stock_taking_lines')
+export class StockTakingLineEntity {
+  @PrimaryColumn('uuid') stockTakingId: string;
+  @ManyToOne(() => StockTakingEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'stock_taking_id' })
+  stockTaking?: StockTakingEntity;
+  @PrimaryColumn('uuid') variantId: string;
+  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: VariantEntity;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) expectedQuantity: number;
+  /** Σ count rows; null until the first count */
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) countedQuantity: number | null;
+  @Column('integer', { default: 0 }) countRows: number;
+  @Column('timestamptz', { nullable: true }) lastCountedAt: Date | null;
+  /** average cost at start (piasters), for the value of the variance */
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) unitCost: number;
+  /** on hand just before posting (expected at start + movements since), and the posted adjustment */
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) postedExpected: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) postedVariance: number | null;
+}
+
+/** Every count kept as entered (several counters, several devices). */
+@Entity('stock_taking_counts')
+@Index(['stockTakingId', 'at'])
+@Index(['stockTakingId', 'variantId'])
+export class StockTakingCountEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') stockTakingId: string;
+  @ManyToOne(() => StockTakingEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'stock_taking_id' })
+  stockTaking?: StockTakingEntity;
+  @Column('uuid') variantId: string;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
+  @Column('text', { nullable: true }) barcode: string | null;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+}

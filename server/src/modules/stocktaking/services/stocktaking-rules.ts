@@ -1,0 +1,55 @@
+import { HttpStatus } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { STOCKTAKING_TRANSITIONS, type StockTakingAction, type StockTakingState } from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { AppException, Errors } from '../../../core/errors/app.exception';
+import type { OutboxService } from '../../../core/outbox/outbox.service';
+import { branchScope } from '../../catalog/services/variant-view';
+
+export type StockTakingRow = {
+  id: string;
+  number: string;
+  state: StockTakingState;
+  inventory_id: string;
+  branch_id: string;
+  scope: 'all' | 'categories';
+};
+
+/**
+ * Load the session with a lock: counters take a shared lock (many count at once, each line row
+ * serialises its own additions); submit, post and cancel take it exclusively, so they wait for
+ * counts in flight and no count lands after the session left `open`.
+ */
+export async function lockStockTaking(m: EntityManager, id: string, user: AuthUser, mode: 'share' | 'update'): Promise<StockTakingRow> {
+  const [row] = await m.query(
+    `SELECT id, number, state, inventory_id, branch_id, scope FROM stock_takings WHERE id = $1 ${mode === 'share' ? 'FOR SHARE' : 'FOR UPDATE'}`,
+    [id],
+  );
+  const scope = branchScope(user);
+  if (!row || (scope && row.branch_id !== scope)) throw Errors.notFound();
+  return row;
+}
+
+export function assertStockTakingStep(st: StockTakingRow, action: StockTakingAction): void {
+  if (!STOCKTAKING_TRANSITIONS[action].includes(st.state)) {
+    throw new AppException('STOCKTAKING_ILLEGAL_TRANSITION', HttpStatus.CONFLICT, { state: st.state }, [
+      { key: `stocktaking.illegal.${st.state}`, params: { number: st.number } },
+    ]);
+  }
+}
+
+export async function progressOf(m: EntityManager, id: string): Promise<{ counted: number; total: number }> {
+  const [row] = await m.query(
+    `SELECT count(*) FILTER (WHERE counted_quantity IS NOT NULL)::int AS counted, count(*)::int AS total
+       FROM stock_taking_lines WHERE stock_taking_id = $1`,
+    [id],
+  );
+  return { counted: row.counted, total: row.total };
+}
+
+/** `stocktaking.progress` to the session's branch: everyone counting sees counted / total move. */
+export async function pushProgress(m: EntityManager, outbox: OutboxService, st: StockTakingRow, state: StockTakingState) {
+  const progress = await progressOf(m, st.id);
+  await outbox.add(m, st.branch_id, 'stocktaking.progress', { stockTakingId: st.id, ...progress, state });
+  return progress;
+}

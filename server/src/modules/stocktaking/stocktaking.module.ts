@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { InventoryModule } from '../inventory';
+import { CancelStockTakingHandler } from './commands/cancel-stock-taking/cancel-stock-taking.handler';
+import { PostStockTakingHandler } from './commands/post-stock-taking/post-stock-taking.handler';
+import { RecordCountHandler } from './commands/record-count/record-count.handler';
+import { ReopenStockTakingHandler } from './commands/reopen-stock-taking/reopen-stock-taking.handler';
+import { StartStockTakingHandler } from './commands/start-stock-taking/start-stock-taking.handler';
+import { SubmitStockTakingHandler } from './commands/submit-stock-taking/submit-stock-taking.handler';
+import { StockTakingController } from './controllers/stocktaking.controller';
+import { StockTakingQueries } from './services/stocktaking-queries';
+
+@Module({
+  imports: [InventoryModule],
+  controllers: [StockTakingController],
+  providers: [
+    StockTakingQueries,
+    StartStockTakingHandler,
+    RecordCountHandler,
+    SubmitStockTakingHandler,
+    ReopenStockTakingHandler,
+    PostStockTakingHandler,
+    CancelStockTakingHandler,
+  ],
+})
+export class StockTakingModule {}

@@ -1,0 +1,69 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { TransferAction, TransferState } from '@pos/contracts';
+import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { VariantEntity } from '../../catalog/entities/catalog.entities';
+import { InventoryEntity } from '../../inventory/entities/inventory.entities';
+
+/** A request to move stock from one inventory to another (DESIGN.md §6); numbered per source branch. */
+@Entity('transfer_requests')
+@Index(['fromBranchId', 'state'])
+@Index(['toBranchId', 'state'])
+export class TransferRequestEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { unique: true }) number: string;
+  @Column('uuid') fromInventoryId: string;
+  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'from_inventory_id' })
+  fromInventory?: InventoryEntity;
+  @Column('uuid') toInventoryId: string;
+  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'to_inventory_id' })
+  toInventory?: InventoryEntity;
+  /** the inventories' branches, kept for branch scoping and the list's counts */
+  @Column('uuid') fromBranchId: string;
+  @Column('uuid') toBranchId: string;
+  @Column('text') state: TransferState;
+  @Column('text', { nullable: true }) note: string | null;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+@Entity('transfer_request_lines')
+@Index(['transferId', 'lineNo'], { unique: true })
+export class TransferRequestLineEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') transferId: string;
+  @ManyToOne(() => TransferRequestEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'transfer_id' })
+  transfer?: TransferRequestEntity;
+  @Column('integer') lineNo: number;
+  @Index() @Column('uuid') variantId: string;
+  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'variant_id' })
+  variant?: VariantEntity;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) shippedQuantity: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) receivedQuantity: number | null;
+  /** why the received quantity differs from the shipped one */
+  @Column('text', { nullable: true }) reason: string | null;
+  /** average cost when shipped (piasters), the value that travels with the goods */
+  @Column('bigint', { transformer: moneyColumn, nullable: true }) unitCost: number | null;
+}
+
+/** The request's timeline: who did what and when. */
+@Entity('transfer_request_events')
+@Index(['transferId', 'at'])
+export class TransferRequestEventEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') transferId: string;
+  @ManyToOne(() => TransferRequestEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'transfer_id' })
+  transfer?: TransferRequestEntity;
+  @Column('text') action: 'create' | 'edit' | TransferAction;
+  @Column('text', { nullable: true }) fromState: TransferState | null;
+  @Column('text') toState: TransferState;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+}

@@ -1,0 +1,66 @@
+import { HttpStatus } from '@nestjs/common';
+import Decimal from 'decimal.js';
+import type { EntityManager } from 'typeorm';
+import { AppException } from '../../../core/errors/app.exception';
+import type { OutboxService } from '../../../core/outbox/outbox.service';
+import type { StockLedger } from '../../inventory';
+import type { TransferLineRow, TransferRow } from './transfer-rules';
+
+const variantName = async (m: EntityManager, variantId: string) => {
+  const [row] = await m.query(
+    `SELECT p.name_ar, v.properties FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`,
+    [variantId],
+  );
+  const props = Object.values((row?.properties ?? {}) as Record<string, string>).join(' ');
+  return props ? `${row.name_ar} ${props}` : (row?.name_ar ?? variantId);
+};
+
+/** Push the source balances whose reserved quantity changed (POS screens show what is sellable). */
+async function pushReserved(m: EntityManager, outbox: OutboxService, t: TransferRow, lines: TransferLineRow[]) {
+  const rows: { variant_id: string; on_hand: string; reserved: string }[] = await m.query(
+    `SELECT variant_id, on_hand::text, reserved::text FROM stock_levels WHERE inventory_id = $1 AND variant_id = ANY($2)`,
+    [t.from_inventory_id, lines.map((l) => l.variant_id)],
+  );
+  for (const r of rows) {
+    await outbox.add(m, t.from_branch_id, 'stock.changed', {
+      variantId: r.variant_id,
+      inventoryId: t.from_inventory_id,
+      onHand: Number(r.on_hand),
+      reserved: Number(r.reserved),
+    });
+  }
+}
+
+/**
+ * Approval: each line must be available at the source (on hand − reserved, under the row lock),
+ * then it is reserved so the POS cannot sell it.
+ */
+export async function reserveLines(m: EntityManager, ledger: StockLedger, outbox: OutboxService, t: TransferRow, lines: TransferLineRow[]) {
+  for (const line of lines) {
+    await m.query(
+      `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING`,
+      [line.variant_id, t.from_inventory_id],
+    );
+    const [row] = await m.query(
+      `SELECT (s.on_hand - s.reserved)::text AS available, i.allow_negative FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
+        WHERE s.variant_id = $1 AND s.inventory_id = $2 FOR UPDATE OF s`,
+      [line.variant_id, t.from_inventory_id],
+    );
+    if (!row.allow_negative && new Decimal(row.available).lt(line.quantity)) {
+      throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
+        name: await variantName(m, line.variant_id),
+        available: Decimal.max(0, row.available).toString(),
+      });
+    }
+    await ledger.reserve(m, line.variant_id, t.from_inventory_id, line.quantity);
+  }
+  await pushReserved(m, outbox, t, lines);
+}
+
+/** Give back what approval reserved (cancel after approval). */
+export async function releaseLines(m: EntityManager, ledger: StockLedger, outbox: OutboxService, t: TransferRow, lines: TransferLineRow[]) {
+  for (const line of lines) {
+    await ledger.reserve(m, line.variant_id, t.from_inventory_id, new Decimal(line.quantity).negated().toFixed(3));
+  }
+  await pushReserved(m, outbox, t, lines);
+}

@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type {
+  TransferCountsDto,
+  TransferEventDto,
+  TransferLineDto,
+  TransferListQueryDto,
+  TransferResponseDto,
+  TransferState,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { Errors } from '../../../core/errors/app.exception';
+import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
+import { allowedActions, canRead, seesAllBranches, type TransferRow } from './transfer-rules';
+
+const seesTotals = (user: AuthUser) => user.permissions.includes('can_see_transfer_totals');
+
+const HEADER = `t.id, t.number, t.state, t.from_inventory_id, t.to_inventory_id, t.from_branch_id, t.to_branch_id, t.note,
+  t.created_by, u.display_name AS created_by_name, t.created_at, t.updated_at,
+  fi.name AS from_inventory_name, ti.name AS to_inventory_name, fb.name AS from_branch_name, tb.name AS to_branch_name,
+  agg.line_count, agg.total_quantity::text AS total_quantity, agg.value::text AS value`;
+const FROM = `FROM transfer_requests t
+  JOIN inventories fi ON fi.id = t.from_inventory_id JOIN inventories ti ON ti.id = t.to_inventory_id
+  JOIN branches fb ON fb.id = t.from_branch_id JOIN branches tb ON tb.id = t.to_branch_id
+  LEFT JOIN users u ON u.id = t.created_by
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS line_count, COALESCE(sum(l.quantity), 0) AS total_quantity,
+           COALESCE(sum(round(COALESCE(l.shipped_quantity, l.quantity) * COALESCE(l.unit_cost, v.avg_cost))), 0)::bigint AS value
+      FROM transfer_request_lines l JOIN variants v ON v.id = l.variant_id WHERE l.transfer_id = t.id
+  ) agg ON true`;
+
+type Row = Record<string, unknown> & TransferRow;
+
+/** Reads of transfer requests: users see those involving their branch (all with can_see_branches or admin). */
+@Injectable()
+export class TransfersQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private header(row: Row, user: AuthUser): TransferResponseDto {
+    const out: TransferResponseDto = {
+      id: row.id,
+      number: row.number,
+      state: row.state,
+      fromInventoryId: row.from_inventory_id,
+      fromInventoryName: row.from_inventory_name as string,
+      fromBranchId: row.from_branch_id,
+      fromBranchName: row.from_branch_name as string,
+      toInventoryId: row.to_inventory_id,
+      toInventoryName: row.to_inventory_name as string,
+      toBranchId: row.to_branch_id,
+      toBranchName: row.to_branch_name as string,
+      note: row.note,
+      createdBy: (row.created_by as string | null) ?? null,
+      createdByName: (row.created_by_name as string | null) ?? null,
+      createdAt: (row.created_at as Date).toISOString(),
+      updatedAt: (row.updated_at as Date).toISOString(),
+      lineCount: Number(row.line_count ?? 0),
+      totalQuantity: Number(row.total_quantity ?? 0),
+      actions: allowedActions(user, row),
+    };
+    if (seesTotals(user)) out.valueAtCost = Number(row.value ?? 0);
+    return out;
+  }
+
+  /** Where-clause for the user's branch (and the optional direction relative to it). */
+  private scope(user: AuthUser, direction: 'incoming' | 'outgoing' | undefined, params: unknown[]): string[] {
+    const where: string[] = [];
+    const own = user.branchId;
+    if (direction && own) {
+      params.push(own);
+      where.push(direction === 'incoming' ? `t.to_branch_id = $${params.length}` : `t.from_branch_id = $${params.length}`);
+    }
+    if (!seesAllBranches(user)) {
+      params.push(own ?? '00000000-0000-0000-0000-000000000000');
+      where.push(`(t.from_branch_id = $${params.length} OR t.to_branch_id = $${params.length})`);
+    }
+    return where;
+  }
+
+  async list(query: TransferListQueryDto, user: AuthUser): Promise<{ rows: TransferResponseDto[]; total: number }> {
+    const params: unknown[] = [];
+    const where = this.scope(user, query.direction, params);
+    if (query.state) {
+      params.push(query.state);
+      where.push(`t.state = $${params.length}`);
+    }
+    if (query.q) {
+      params.push(`%${likeEscape(query.q.trim())}%`);
+      where.push(`(t.number ILIKE $${params.length} OR t.note ILIKE $${params.length})`);
+    }
+    if (query.from) {
+      params.push(query.from);
+      where.push(`t.created_at >= $${params.length}`);
+    }
+    if (query.to) {
+      params.push(query.to);
+      where.push(`t.created_at <= $${params.length}`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { column, direction } = sortOf(query, { createdAt: 't.created_at', number: 't.number', state: 't.state', updatedAt: 't.updated_at' }, '-createdAt');
+    const { skip, take } = pageOf(query);
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM transfer_requests t ${clause}`, params);
+    const rows: Row[] = await this.ds.query(
+      `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction}, t.id DESC LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map((r) => this.header(r, user)), total };
+  }
+
+  async get(id: string, user: AuthUser): Promise<TransferResponseDto> {
+    const [row]: Row[] = await this.ds.query(`SELECT ${HEADER} ${FROM} WHERE t.id = $1`, [id]);
+    if (!row || !canRead(user, row)) throw Errors.notFound();
+    const out = this.header(row, user);
+    const open = ['draft', 'requested', 'approved'].includes(row.state);
+    const lines: Record<string, unknown>[] = await this.ds.query(
+      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+              l.quantity::text, l.shipped_quantity::text, l.received_quantity::text, l.reason,
+              COALESCE(l.unit_cost, v.avg_cost)::text AS unit_cost, (s.on_hand - s.reserved)::text AS available,
+              (l.received_quantity - l.shipped_quantity)::text AS difference,
+              round(COALESCE(l.shipped_quantity, l.quantity) * COALESCE(l.unit_cost, v.avg_cost))::bigint::text AS line_value
+         FROM transfer_request_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+         LEFT JOIN stock_levels s ON s.variant_id = l.variant_id AND s.inventory_id = $2
+        WHERE l.transfer_id = $1 ORDER BY l.line_no`,
+      [id, row.from_inventory_id],
+    );
+    out.lines = lines.map((l): TransferLineDto => {
+      const shipped = l.shipped_quantity === null ? null : Number(l.shipped_quantity);
+      const received = l.received_quantity === null ? null : Number(l.received_quantity);
+      const line: TransferLineDto = {
+        id: l.id as string,
+        lineNo: l.line_no as number,
+        variantId: l.variant_id as string,
+        productName: l.name_ar as string,
+        productNameEn: (l.name_en as string | null) ?? null,
+        sku: l.sku as string,
+        barcodes: l.barcodes as string[],
+        properties: (l.properties as Record<string, string>) ?? {},
+        unit: l.unit as string,
+        quantity: Number(l.quantity),
+        shippedQuantity: shipped,
+        receivedQuantity: received,
+        difference: l.difference === null ? null : Number(l.difference),
+        reason: (l.reason as string | null) ?? null,
+      };
+      if (open) line.availableAtSource = Number(l.available ?? 0);
+      if (seesTotals(user)) {
+        line.unitCost = Number(l.unit_cost);
+        line.lineValue = Number(l.line_value);
+      }
+      return line;
+    });
+    const events: Record<string, unknown>[] = await this.ds.query(
+      `SELECT e.id, e.action, e.from_state, e.to_state, e.user_id, u.display_name, e.at, e.note
+         FROM transfer_request_events e LEFT JOIN users u ON u.id = e.user_id WHERE e.transfer_id = $1 ORDER BY e.at, e.id`,
+      [id],
+    );
+    out.timeline = events.map((e): TransferEventDto => ({
+      id: e.id as string,
+      action: e.action as TransferEventDto['action'],
+      fromState: (e.from_state as TransferState | null) ?? null,
+      toState: e.to_state as TransferState,
+      userId: (e.user_id as string | null) ?? null,
+      userName: (e.display_name as string | null) ?? null,
+      at: (e.at as Date).toISOString(),
+      note: (e.note as string | null) ?? null,
+    }));
+    return out;
+  }
+
+  /** Incoming / outgoing per state for the user's branch, and how many wait for this branch (the sidebar badge). */
+  async counts(user: AuthUser): Promise<TransferCountsDto> {
+    const out: TransferCountsDto = { incoming: {}, outgoing: {}, pending: 0 };
+    if (!user.branchId) return out;
+    const rows: { dir: 'incoming' | 'outgoing'; state: TransferState; n: number }[] = await this.ds.query(
+      `SELECT 'outgoing' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE from_branch_id = $1 GROUP BY state
+       UNION ALL
+       SELECT 'incoming' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE to_branch_id = $1 GROUP BY state`,
+      [user.branchId],
+    );
+    for (const r of rows) out[r.dir][r.state] = r.n;
+    const [{ pending }] = await this.ds.query(
+      `SELECT count(*)::int AS pending FROM transfer_requests
+        WHERE (from_branch_id = $1 AND state IN ('requested', 'approved')) OR (to_branch_id = $1 AND state = 'shipped')`,
+      [user.branchId],
+    );
+    out.pending = pending;
+    return out;
+  }
+}

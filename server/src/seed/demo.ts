@@ -1,0 +1,104 @@
+import { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { dataSourceOptions } from '../core/database/data-source';
+import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
+import { BranchEntity } from '../modules/branches/entities/branch.entity';
+import { RoleEntity } from '../modules/identity/entities/role.entity';
+import { UserEntity } from '../modules/identity/entities/user.entity';
+import { hashPassword } from '../modules/identity/services/sign-in.service';
+import { StoreInfoEntity } from '../modules/settings/entities/settings.entities';
+import { seedBase } from './first-start';
+import { SEED_ROLES } from './roles';
+import { insertCatalog } from './catalog-seed';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+const BRANCHES = [
+  { name: 'فرع وسط البلد', location: '12 شارع طلعت حرب، وسط البلد، القاهرة', phoneNumber: '0223901234', taxType: 'B' as const },
+  { name: 'فرع مدينة نصر', location: '45 شارع عباس العقاد، مدينة نصر، القاهرة', phoneNumber: '0222705678', taxType: 'B' as const },
+];
+
+const USERS = [
+  { username: 'admin', displayName: 'مدير النظام', role: 'مدير النظام', branch: 0, isAdmin: true, maxDiscountPercent: 100 },
+  { username: 'manager', displayName: 'أحمد مدير الفرع', role: 'مدير فرع', branch: 0, isAdmin: false, maxDiscountPercent: 30 },
+  { username: 'cashier', displayName: 'منى الكاشير', role: 'كاشير', branch: 0, isAdmin: false, maxDiscountPercent: 5 },
+  { username: 'storekeeper', displayName: 'محمود أمين المخزن', role: 'أمين مخزن', branch: 1, isAdmin: false, maxDiscountPercent: 0 },
+  { username: 'accountant', displayName: 'سارة المحاسبة', role: 'محاسب', branch: 0, isAdmin: false, maxDiscountPercent: 0 },
+];
+
+/**
+ * Demo data (idempotent): two branches, the seeded roles and one user per job, each with the
+ * password demo1234. Later contexts append their demo data to `DEMO_STEPS`.
+ */
+export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
+  // A few hundred Arabic products (clothes by size × colour, electronics, groceries...) with stock
+  // in both branches, some at or below their low-stock threshold.
+  async (ds) => {
+    await ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(424243)');
+      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM variants WHERE sku LIKE 'DEMO-%'`);
+      if (n > 0) return;
+      const inventories = await m.query('SELECT id FROM inventories WHERE is_default ORDER BY created_at');
+      await insertCatalog(m, { variants: DEMO_VARIANTS, inventoryIds: inventories.map((i: { id: string }) => i.id) });
+    });
+  },
+];
+
+export const DEMO_VARIANTS = 400;
+
+export async function seedDemo(url: string): Promise<void> {
+  const ds = new DataSource(dataSourceOptions(url));
+  await ds.initialize();
+  try {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(424242)');
+      await seedBase(m);
+      for (const role of SEED_ROLES) {
+        await m.update(RoleEntity, { name: role.name }, { permissions: role.permissions });
+      }
+      const branches: BranchEntity[] = [];
+      const existing = await m.find(BranchEntity, { order: { createdAt: 'ASC' } });
+      for (const [i, data] of BRANCHES.entries()) {
+        let branch = existing.find((b) => b.name === data.name);
+        // The first-start branch becomes the first demo branch instead of a third one.
+        if (!branch && i === 0) branch = existing.find((b) => b.name === 'الفرع الرئيسي');
+        if (branch) {
+          await m.update(BranchEntity, { id: branch.id }, data);
+        } else {
+          branch = m.create(BranchEntity, { id: uuidv7(), ...data, code: await nextBranchCode(m) });
+          await m.insert(BranchEntity, branch);
+        }
+        await ensureDefaultInventory(m, branch.id);
+        branches.push(branch);
+      }
+      const store = await m.findOne(StoreInfoEntity, { where: {} });
+      if (store && !store.phoneNumber) {
+        await m.update(StoreInfoEntity, { id: store.id }, {
+          phoneNumber: '0223900000',
+          address: 'القاهرة، مصر',
+          recepitInfo: 'شكرًا لزيارتكم — الاستبدال خلال 14 يومًا بالفاتورة',
+          maintenanceReceiptInfo: 'الأجهزة التي لا تُستلم خلال 60 يومًا لا نتحمل مسؤوليتها',
+        });
+      }
+      for (const u of USERS) {
+        const role = await m.findOneByOrFail(RoleEntity, { name: u.role });
+        const data = {
+          displayName: u.displayName,
+          roleId: role.id,
+          branchId: branches[u.branch].id,
+          isAdmin: u.isAdmin,
+          active: true,
+          maxDiscountPercent: u.maxDiscountPercent,
+          passwordHash,
+        };
+        const found = await m.findOneBy(UserEntity, { username: u.username });
+        if (found) await m.update(UserEntity, { id: found.id }, data);
+        else await m.insert(UserEntity, { id: uuidv7(), username: u.username, screens: [], ...data });
+      }
+    });
+    for (const step of DEMO_STEPS) await step(ds);
+  } finally {
+    await ds.destroy();
+  }
+}

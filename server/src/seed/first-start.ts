@@ -1,0 +1,82 @@
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { dataSourceOptions } from '../core/database/data-source';
+import { loadConfig } from '../core/config/config';
+import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
+import { BranchEntity } from '../modules/branches/entities/branch.entity';
+import { RoleEntity } from '../modules/identity/entities/role.entity';
+import { UserEntity } from '../modules/identity/entities/user.entity';
+import { hashPassword } from '../modules/identity/services/sign-in.service';
+import { SiteSettingsEntity, StoreInfoEntity } from '../modules/settings/entities/settings.entities';
+import { PaymentMethodEntity } from '../modules/sales/entities/sales.entities';
+import { SEED_ROLES } from './roles';
+
+/** Rows every database needs: settings, store info, the seeded roles. Safe to run again. */
+export async function seedBase(m: EntityManager): Promise<void> {
+  await m.createQueryBuilder().insert().into(SiteSettingsEntity).values({ id: 1 }).orIgnore().execute();
+  if ((await m.count(StoreInfoEntity)) === 0) await m.insert(StoreInfoEntity, { id: uuidv7() });
+  if ((await m.count(PaymentMethodEntity)) === 0) {
+    const methods = [
+      { nameAr: 'نقدي', nameEn: 'Cash', type: 'cash' as const },
+      { nameAr: 'فيزا', nameEn: 'Card', type: 'card' as const },
+      { nameAr: 'محفظة إلكترونية', nameEn: 'Mobile wallet', type: 'wallet' as const },
+      { nameAr: 'تحويل بنكي', nameEn: 'Bank transfer', type: 'bank_transfer' as const },
+      { nameAr: 'آجل', nameEn: 'On credit', type: 'credit' as const },
+    ];
+    for (const [i, method] of methods.entries()) {
+      await m.insert(PaymentMethodEntity, { id: uuidv7(), ...method, active: true, sortOrder: i + 1 });
+    }
+  }
+  for (const role of SEED_ROLES) {
+    if (!(await m.exists(RoleEntity, { where: { name: role.name } }))) {
+      await m.insert(RoleEntity, { id: uuidv7(), ...role });
+    }
+  }
+}
+
+/**
+ * First start on an empty database: the first branch and an `admin` user (isAdmin, every
+ * permission). The password comes from ADMIN_PASSWORD or is generated and printed once.
+ */
+export async function seedFirstStart(url: string): Promise<void> {
+  const ds = new DataSource(dataSourceOptions(url));
+  await ds.initialize();
+  try {
+    await ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(424242)');
+      await seedBase(m);
+      if ((await m.count(UserEntity)) > 0) return;
+      const config = loadConfig();
+      const generated = !config.adminPassword;
+      const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+      let branch = await m.findOne(BranchEntity, { where: {}, order: { createdAt: 'ASC' } });
+      if (!branch) {
+        branch = m.create(BranchEntity, { id: uuidv7(), name: 'الفرع الرئيسي', code: await nextBranchCode(m) });
+        await m.insert(BranchEntity, branch);
+      }
+      await ensureDefaultInventory(m, branch.id);
+      const adminRole = await m.findOneByOrFail(RoleEntity, { name: SEED_ROLES[0].name });
+      await m.insert(UserEntity, {
+        id: uuidv7(),
+        username: 'admin',
+        displayName: 'مدير النظام',
+        passwordHash: await hashPassword(password),
+        roleId: adminRole.id,
+        branchId: branch.id,
+        isAdmin: true,
+        active: true,
+        screens: [],
+        maxDiscountPercent: 100,
+      });
+      if (generated) {
+        new Logger('FirstStart').warn(
+          `Created the first user: admin / ${password}  (shown once; set ADMIN_PASSWORD to choose it)`,
+        );
+      }
+    });
+  } finally {
+    await ds.destroy();
+  }
+}

@@ -1,0 +1,317 @@
+// `npm run bench -- checkout [--seconds 20] [--cashiers 32] [--lines 5] [--products 400] [--port 3660] [--database-url URL] [--profile DIR]`
+// 32 concurrent cashiers (closed loop, one request in flight each, a fresh sale id per request)
+// posting 5-line sales through the real HTTP API of the built server (a child process), against a
+// raw-SQL baseline in the same run: the same writes (number, invoice, lines, payments, stock
+// balances and movements, audit, outbox + NOTIFY) with `pg`, one transaction per sale, 32 clients.
+const fs = require('node:fs');
+const os = require('node:os');
+const { randomUUID } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
+const { Client } = require('pg');
+const { arg, benchDatabase, dist, percentiles, report, signIn, startServerProcess, stopServerProcess } = require('./lib');
+
+const SECONDS = Number(arg('seconds', '20'));
+const CASHIERS = Number(arg('cashiers', '32'));
+const LINES = Number(arg('lines', '5'));
+const PORT = Number(arg('port', '3660'));
+const PRODUCTS = Number(arg('products', '400'));
+
+/** CPU ms used so far by all processes with this command name (postgres backends, redis-server). */
+function cpuOf(name) {
+  let ms = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== name) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ms;
+}
+
+/** The machine's busy share since `since` (from /proc/stat), or a starting point when called without. */
+function machineCpu(since) {
+  const [, ...f] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const n = f.map(Number);
+  const idle = n[3] + n[4];
+  const total = n.reduce((a, b) => a + b, 0);
+  if (!since) return { idle, total };
+  return `${(100 * (1 - (idle - since.idle) / (total - since.total))).toFixed(0)} %`;
+}
+
+const memory = (pid) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k) => Number((status.match(new RegExp(`${k}:\\s+(\\d+)`)) ?? [])[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+};
+
+/** What the database's active sessions wait on while fn runs (sampled every 100 ms). */
+async function sampleWaits(url, fn) {
+  const probe = new Client({ connectionString: url });
+  await probe.connect();
+  const counts = new Map();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await probe.query(
+        `SELECT CASE WHEN state = 'active' THEN COALESCE(wait_event_type || ':' || wait_event, 'running') ELSE state END AS w,
+                count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state IN ('active', 'idle in transaction') AND pid <> pg_backend_pid() GROUP BY 1`,
+      );
+      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
+      samples++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const result = await fn();
+  running = false;
+  await loop;
+  await probe.end();
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([w, n]) => `${w} ${(n / samples).toFixed(1)}`);
+  return { result, top };
+}
+
+/** CPU time (user + system) the process has used, in ms (Linux clock ticks are 1/100 s). */
+const cpuMs = (pid) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Closed loop: each worker sends its next sale when the previous one answered. */
+async function closedLoop(workers, seconds, once) {
+  const latencies = [];
+  let errors = 0;
+  const samples = [];
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    workers.map(async (w, i) => {
+      let n = 0;
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          await once(w, i, n++);
+          latencies.push(performance.now() - t0);
+        } catch (e) {
+          errors++;
+          if (errors <= 3) console.error(`  error: ${e.message}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { stats: percentiles(latencies), done: latencies.length, errors, elapsed, rate: latencies.length / elapsed, samples };
+}
+
+async function main() {
+  process.env.LOG_LEVEL = 'silent';
+  const db = await benchDatabase();
+  const { runMigrations } = require(dist('core/database/data-source.js'));
+  const { seedFirstStart } = require(dist('seed/first-start.js'));
+  const { seedDemo } = require(dist('seed/demo.js'));
+  const { hashPassword } = require(dist('modules/identity/services/sign-in.service.js'));
+  await runMigrations(db.url);
+  await seedFirstStart(db.url);
+  await seedDemo(db.url);
+  const pg = new Client({ connectionString: db.url });
+  await pg.connect();
+  let server;
+  try {
+    const [branch] = (await pg.query(`SELECT b.id, b.code FROM users u JOIN branches b ON b.id = u.branch_id WHERE u.username = 'admin'`)).rows;
+    const [{ id: inventoryId }] = (await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branch.id])).rows;
+    const variants = (await pg.query(
+      `SELECT v.id, v.sell_price::bigint AS price, v.avg_cost::bigint AS cost, p.vat_rate FROM variants v JOIN products p ON p.id = v.product_id
+        WHERE v.active AND p.active AND v.sell_price > 0 ORDER BY v.created_at LIMIT $1`,
+      [PRODUCTS],
+    )).rows.map((v) => ({ ...v, price: Number(v.price), cost: Number(v.cost) }));
+    if (variants.length < LINES) throw new Error(`only ${variants.length} sellable variants in the demo data`);
+
+    // 32 cashiers (no permissions needed to sell), each signs in and opens a shift on its own register.
+    const [{ id: roleId }] = (await pg.query(`INSERT INTO roles (id, name, permissions) VALUES ($1, 'كاشير اختبار الأداء', '{}') RETURNING id`, [randomUUID()])).rows;
+    const hash = await hashPassword('bench-password');
+    const cashierIds = [];
+    for (let i = 1; i <= CASHIERS; i++) {
+      const id = randomUUID();
+      cashierIds.push(id);
+      await pg.query(
+        `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id, is_admin) VALUES ($1, $2, $3, $4, $5, $6, false)`,
+        [id, `bench${i}`, `كاشير ${i}`, hash, roleId, branch.id],
+      );
+    }
+    server = await startServerProcess(db.url, PORT, arg('profile', null));
+    const base = `http://127.0.0.1:${PORT}`;
+    const admin = await signIn(base, 'admin', process.env.ADMIN_PASSWORD ?? 'demo1234');
+    const post = (session, path, body) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+        body: JSON.stringify(body),
+      });
+    // Plenty of stock: the count is set through the API (a stock adjustment to a counted quantity).
+    const adjusted = await post(admin, '/api/StockAdjustments', {
+      inventoryId,
+      reason: 'adjustment',
+      lines: variants.map((v) => ({ variantId: v.id, countedQuantity: 1_000_000 })),
+      note: 'bench checkout',
+    });
+    if (adjusted.status !== 201 && adjusted.status !== 200) throw new Error(`stock adjustment: ${adjusted.status} ${await adjusted.text()}`);
+    const [{ id: cashMethod }] = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`)).rows;
+    const cashiers = [];
+    for (let i = 1; i <= CASHIERS; i++) {
+      const session = await signIn(base, `bench${i}`, 'bench-password');
+      const res = await post(session, '/api/Shift/open', { openingCash: 0, register: i });
+      if (res.status !== 201) throw new Error(`open shift ${i}: ${res.status} ${await res.text()}`);
+      cashiers.push({ session, shiftId: (await res.json()).id, register: i, userId: cashierIds[i - 1] });
+    }
+    const basket = (i, n) => Array.from({ length: LINES }, (_, k) => variants[(i * 7 + n * LINES + k * 13) % variants.length]);
+    const saleBody = (i, n) => ({
+      id: randomUUID(),
+      lines: basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
+      payments: [{ methodId: cashMethod, amount: 100_000_000 }],
+    });
+
+    // --- The API: POST /api/Sales
+    const apiSale = async (c, i, n) => {
+      const res = await post(c.session, '/api/Sales', saleBody(i, n));
+      const text = await res.text();
+      if (res.status !== 201) throw new Error(`POST /api/Sales → ${res.status} ${text.slice(0, 200)}`);
+    };
+
+    // --- The baseline: the same writes by hand, one transaction per sale.
+    const clients = await Promise.all(cashiers.map(async () => {
+      const c = new Client({ connectionString: db.url });
+      await c.connect();
+      return c;
+    }));
+    const rawSale = async (c, i, n) => {
+      const client = clients[i];
+      const id = randomUUID();
+      const lines = basket(i, n).slice().sort((a, b) => a.id.localeCompare(b.id)); // lock order
+      const subtotal = lines.reduce((s, v) => s + v.price, 0);
+      const vat = lines.reduce((s, v) => s + Math.round((v.price * v.vat_rate) / (100 + v.vat_rate)), 0);
+      const cost = lines.reduce((s, v) => s + v.cost, 0);
+      await client.query('BEGIN');
+      try {
+        const { rows: [seq] } = await client.query(
+          `INSERT INTO document_sequences (key, last) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1 RETURNING last`,
+          [`sale:${branch.id}:${c.register}`],
+        );
+        const number = `${branch.code}-R${String(c.register).padStart(2, '0')}-${String(seq.last).padStart(6, '0')}`;
+        await client.query(
+          `INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
+             line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 'completed', $8, 0, 0, $9, $8, $10, $8, $11, 0, NULL, $12)`,
+          [id, number, branch.id, inventoryId, c.shiftId, c.register, c.userId, subtotal, vat, cost, 100_000_000 - subtotal, id.replace(/-/g, '')],
+        );
+        await client.query(
+          `INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
+             vat_rate, vat_amount, line_total, unit_cost)
+           SELECT gen_random_uuid(), $1, t.no, t.vid, 1, t.price, t.price, 0, 0, t.rate, t.vat, t.price, t.cost
+             FROM unnest($2::int[], $3::uuid[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[]) AS t(no, vid, price, rate, vat, cost)`,
+          [id, lines.map((_, k) => k + 1), lines.map((v) => v.id), lines.map((v) => v.price), lines.map((v) => v.vat_rate),
+            lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate))), lines.map((v) => v.cost)],
+        );
+        await client.query(
+          `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id) VALUES (gen_random_uuid(), $1, $2, $3, 'payment', $4, $5)`,
+          [id, cashMethod, subtotal, c.shiftId, branch.id],
+        );
+        const { rows: balances } = await client.query(
+          `UPDATE stock_levels s SET on_hand = s.on_hand - 1 FROM unnest($1::uuid[]) AS t(vid)
+            WHERE s.variant_id = t.vid AND s.inventory_id = $2 RETURNING s.variant_id, s.on_hand::text AS on_hand, s.reserved::text AS reserved`,
+          [lines.map((v) => v.id), inventoryId],
+        );
+        await client.query(
+          `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id, unit_cost, user_id)
+           SELECT gen_random_uuid(), t.vid, $2, -1, t.bal, 'sale', 'sale', $1, t.cost, $3 FROM unnest($4::uuid[], $5::numeric[], $6::bigint[]) AS t(vid, bal, cost)`,
+          [id, inventoryId, c.userId, balances.map((b) => b.variant_id), balances.map((b) => b.on_hand), balances.map((b) => lines.find((v) => v.id === b.variant_id).cost)],
+        );
+        await client.query(
+          `INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after) VALUES (gen_random_uuid(), $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3)`,
+          [c.userId, id, JSON.stringify({ number, total: subtotal, lines: lines.length })],
+        );
+        const events = [
+          ['sale.completed', { invoiceId: id, number, shiftId: c.shiftId, cashierId: c.userId, total: subtotal, itemCount: lines.length }],
+          ...balances.map((b) => ['stock.changed', { variantId: b.variant_id, inventoryId, onHand: Number(b.on_hand), reserved: Number(b.reserved) }]),
+          ['shift.totals', { shiftId: c.shiftId, cashierId: c.userId }],
+        ];
+        await client.query(
+          `INSERT INTO outbox (id, type, branch_id, payload) SELECT gen_random_uuid(), t.type, $1, t.payload FROM unnest($2::text[], $3::jsonb[]) AS t(type, payload)`,
+          [branch.id, events.map((e) => e[0]), events.map((e) => JSON.stringify(e[1]))],
+        );
+        await client.query(`SELECT pg_notify('outbox', $1)`, [branch.id]);
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw e;
+      }
+    };
+
+    const countInvoices = async () => Number((await pg.query('SELECT count(*) FROM sales_invoices')).rows[0].count);
+    console.log(`checkout: ${CASHIERS} cashiers, ${LINES}-line sales, ${SECONDS} s per phase, ${variants.length} products, server pid ${server.pid}`);
+    await closedLoop(cashiers, 3, apiSale); // warm-up (JIT, pools, plans)
+    const rssIdle = memory(server.pid);
+    const before = await countInvoices();
+    const pgRaw0 = cpuOf('postgres');
+    const genRaw0 = process.cpuUsage();
+    const machine0 = machineCpu();
+    const raw = await closedLoop(cashiers, SECONDS, rawSale);
+    const genRaw = process.cpuUsage(genRaw0);
+    const machineRaw = machineCpu(machine0);
+    const pgRaw = cpuOf('postgres') - pgRaw0;
+    const afterRaw = await countInvoices();
+    const cpuBefore = cpuMs(server.pid);
+    const pgApi0 = cpuOf('postgres');
+    const redisApi0 = cpuOf('redis-server');
+    const genApi0 = process.cpuUsage();
+    const machine1 = machineCpu();
+    const waits = await sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, apiSale));
+    const genApi = process.cpuUsage(genApi0);
+    const machineApi = machineCpu(machine1);
+    const pgApi = cpuOf('postgres') - pgApi0;
+    const redisApi = cpuOf('redis-server') - redisApi0;
+    const api = waits.result;
+    const serverCpu = cpuMs(server.pid) - cpuBefore;
+    const afterApi = await countInvoices();
+    const rss = memory(server.pid);
+    for (const c of clients) await c.end();
+
+    console.log('');
+    report('baseline raw SQL (pg)', raw.stats);
+    report('API POST /api/Sales', api.stats);
+    console.log(`throughput: baseline ${raw.rate.toFixed(0)} sales/s, API ${api.rate.toFixed(0)} sales/s  (errors: baseline ${raw.errors}, API ${api.errors})`);
+    const ratio = api.rate / raw.rate;
+    console.log(`ratio API/baseline: ${(ratio * 100).toFixed(0)}%   goal ≥ 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+    console.log(`API p99 ${api.stats.p99.toFixed(1)} ms   goal < 50 ms: ${api.stats.p99 < 50 ? 'met' : 'NOT met'}`);
+    console.log(`server CPU: ${(serverCpu / Math.max(1, api.done)).toFixed(1)} ms per API sale (${(serverCpu / 1000 / api.elapsed).toFixed(2)} cores busy on average)`);
+    const perSale = (u, n) => ((u.user + u.system) / 1000 / Math.max(1, n)).toFixed(1);
+    console.log(`load generator CPU: ${perSale(genRaw, raw.done)} ms per baseline sale, ${perSale(genApi, api.done)} ms per API sale`);
+    console.log(`PostgreSQL CPU (all its processes, this machine): ${(pgRaw / Math.max(1, raw.done)).toFixed(1)} ms per baseline sale, ${(pgApi / Math.max(1, api.done)).toFixed(1)} ms per API sale; redis-server ${(redisApi / Math.max(1, api.done)).toFixed(2)} ms per API sale`);
+    console.log(`whole machine busy: ${machineRaw} during the baseline, ${machineApi} during the API phase (${os.cpus().length} cores)`);
+    console.log(`database sessions during the API phase, average by wait: ${waits.top.join(', ')}`);
+    console.log(`server RSS: ${rssIdle.rssMb.toFixed(0)} MB after warm-up, ${rss.rssMb.toFixed(0)} MB after the run (peak ${rss.peakMb.toFixed(0)} MB)`);
+    // Every acknowledged sale is in the database, once.
+    const rawRows = afterRaw - before;
+    const apiRows = afterApi - afterRaw;
+    console.log(`invoices written: baseline ${rawRows} (acknowledged ${raw.done}), API ${apiRows} (acknowledged ${api.done})`);
+    const ledger = (await pg.query(
+      `SELECT count(*)::int AS n FROM stock_levels s LEFT JOIN (SELECT variant_id, inventory_id, sum(quantity) q FROM stock_movements GROUP BY 1, 2) m
+         ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id WHERE s.on_hand <> COALESCE(m.q, 0)`,
+    )).rows[0].n;
+    console.log(`stock balances that disagree with their ledger: ${ledger}`);
+    if (rawRows !== raw.done || apiRows !== api.done || ledger !== 0) process.exitCode = 1;
+  } finally {
+    await stopServerProcess(server);
+    await pg.end();
+    await db.drop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+// Shared helpers for the benchmarks: throwaway database, the built server, percentiles.
+const path = require('node:path');
+const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
+
+const root = path.resolve(__dirname, '..', '..');
+const dist = (p) => path.join(root, 'dist', 'server', 'src', p);
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+function percentiles(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  const mean = s.reduce((a, b) => a + b, 0) / s.length;
+  return { n: s.length, mean, p50: at(50), p95: at(95), p99: at(99), max: s[s.length - 1] };
+}
+
+const fmt = (x) => `${x.toFixed(2)} ms`;
+function report(label, stats) {
+  console.log(`${label.padEnd(28)} n=${stats.n}  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}  mean ${fmt(stats.mean)}`);
+}
+
+/** A database for the run: an existing one (--database-url) or a throwaway one dropped after. */
+async function benchDatabase() {
+  const given = arg('database-url', process.env.BENCH_DATABASE_URL);
+  if (given) return { url: given, drop: async () => undefined, fresh: false };
+  const db = await createThrowawayDatabase('pos_bench');
+  return { url: db.url, drop: () => dropDatabase(db.name), fresh: true };
+}
+
+async function signIn(base, username, password) {
+  const jar = {};
+  const cookie = () => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie?.() ?? []) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar[pair.slice(0, i)] = pair.slice(i + 1);
+    }
+  };
+  let res = await fetch(`${base}/api/auth/csrf`);
+  keep(res);
+  const { csrfToken } = await res.json();
+  res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true', username, password }),
+  });
+  keep(res);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return { cookie: cookie(), csrfToken };
+}
+
+/**
+ * The built server in its own process (so the load generator does not share its event loop), on
+ * `port`; with `profileDir`, a V8 CPU profile of it is written there. Resolves with the child.
+ */
+function startServerProcess(url, port, profileDir = null) {
+  const { spawn } = require('node:child_process');
+  const code = `
+    process.env.LOG_LEVEL = 'silent';
+    require(${JSON.stringify(dist('bootstrap.js'))}).startServer({ databaseUrl: ${JSON.stringify(url)}, port: ${port} })
+      .then((s) => { process.send('ready'); process.on('SIGTERM', () => s.close().then(() => process.exit(0))); })
+      .catch((e) => { console.error(e); process.exit(1); });`;
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '-e', code], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, DATABASE_URL: url },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (c) => reject(new Error(`server exited (${c})`)));
+  });
+}
+
+/** Stops a server started with startServerProcess. */
+async function stopServerProcess(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+module.exports = { root, dist, arg, percentiles, report, benchDatabase, signIn, startServerProcess, stopServerProcess };

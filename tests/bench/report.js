@@ -1,0 +1,163 @@
+// `npm run bench -- report [--lines 1000000] [--days 90] [--branches 5] [--big-shift 10000] [--runs 30] [--port 3661] [--database-url URL]`
+// The daily report (GET /api/DailyReport) and the shift Z report (GET /api/Shift/{id}) through the
+// real HTTP API over a sales history of --lines sale lines (bulk-inserted with SQL: many days,
+// several branches and cashiers, 5 lines per invoice, and one shift of --big-shift invoices today),
+// against a naive query of the same figures in the same run (aggregating the lines with the business
+// day computed per row, so no index can help).
+const { performance } = require('node:perf_hooks');
+const { Client } = require('pg');
+const { arg, benchDatabase, dist, percentiles, report, signIn } = require('./lib');
+
+const LINES = Number(arg('lines', '1000000'));
+const DAYS = Number(arg('days', '90'));
+const BRANCHES = Number(arg('branches', '5'));
+const BIG_SHIFT = Number(arg('big-shift', '10000'));
+const RUNS = Number(arg('runs', '30'));
+const PORT = Number(arg('port', '3661'));
+const PER_INVOICE = 5;
+const CASHIERS_PER_BRANCH = 4;
+const TZ = process.env.STORE_TIME_ZONE || 'Africa/Cairo';
+
+// The history comes from the server's shared generator (server/src/seed/sales-history.ts), with
+// exactly PER_INVOICE lines per invoice so --lines stays the number of sale lines.
+async function seedHistory(pg) {
+  const [{ n }] = (await pg.query('SELECT count(*)::int AS n FROM sale_lines')).rows;
+  if (n >= LINES) return false;
+  const { seedSalesHistory } = require(dist('seed/sales-history.js'));
+  const t0 = Date.now();
+  const total = Math.floor(LINES / PER_INVOICE);
+  let linesShown = false;
+  await seedSalesHistory(pg, {
+    invoices: total,
+    days: DAYS,
+    branches: BRANCHES,
+    cashiersPerBranch: CASHIERS_PER_BRANCH,
+    linesPerInvoice: PER_INVOICE,
+    bigShift: BIG_SHIFT,
+    timeZone: TZ,
+    onProgress: (p) => {
+      if (p.phase === 'invoices' && p.done === p.total) console.log(`  ${total} invoices in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      if (p.phase === 'stock' && !linesShown) {
+        linesShown = true;
+        console.log(`  lines in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      }
+    },
+  });
+  console.log(`history ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return true;
+}
+
+async function main() {
+  process.env.LOG_LEVEL = 'silent';
+  const db = await benchDatabase();
+  const { runMigrations } = require(dist('core/database/data-source.js'));
+  const { seedFirstStart } = require(dist('seed/first-start.js'));
+  const { seedDemo } = require(dist('seed/demo.js'));
+  await runMigrations(db.url);
+  await seedFirstStart(db.url);
+  await seedDemo(db.url);
+  const pg = new Client({ connectionString: db.url });
+  await pg.connect();
+  let server;
+  try {
+    console.log(`report: seeding ${LINES} sale lines over ${DAYS} days, ${BRANCHES} branches, a ${BIG_SHIFT}-invoice shift…`);
+    await seedHistory(pg);
+    const [{ lines, invoices }] = (await pg.query('SELECT (SELECT count(*) FROM sale_lines)::int AS lines, (SELECT count(*) FROM sales_invoices)::int AS invoices')).rows;
+    const [big] = (await pg.query(`SELECT s.id, s.branch_id, (SELECT count(*)::int FROM sales_invoices WHERE shift_id = s.id) AS n FROM shifts s WHERE s.register = 99 AND s.status = 'open'`)).rows;
+    const [{ busy }] = (await pg.query(
+      `SELECT to_char((created_at AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS busy FROM sales_invoices WHERE branch_id = $2 AND shift_id <> $3
+        GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      [TZ, big.branch_id, big.id],
+    )).rows;
+    const [{ today }] = (await pg.query(`SELECT to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS today`, [TZ])).rows;
+
+    const { startServer } = require(dist('bootstrap.js'));
+    server = await startServer({ databaseUrl: db.url, port: PORT });
+    const base = `http://127.0.0.1:${PORT}`;
+    const admin = await signIn(base, 'admin', process.env.ADMIN_PASSWORD ?? 'demo1234');
+    const timeGet = async (path) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${path}`, { headers: { cookie: admin.cookie } });
+      const body = await res.json();
+      const ms = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`${path} → ${res.status} ${JSON.stringify(body)}`);
+      return { ms, body };
+    };
+    const timeSql = async (sql, params) => {
+      const t0 = performance.now();
+      const { rows } = await pg.query(sql, params);
+      return { ms: performance.now() - t0, rows };
+    };
+    const series = async (fn) => {
+      for (let i = 0; i < 3; i++) await fn(); // warm-up
+      const out = [];
+      let last;
+      for (let i = 0; i < RUNS; i++) {
+        last = await fn();
+        out.push(last.ms);
+      }
+      return { stats: percentiles(out), last };
+    };
+
+    // The naive way: the same day's figures straight from the lines, the business day computed per
+    // row (no index can serve it), payments by method over the whole table.
+    const naiveDaily = (branchId, date) =>
+      timeSql(
+        `SELECT count(DISTINCT i.id) AS invoices, sum(l.line_total) AS sales, sum(l.vat_amount) AS vat, sum(l.line_total - l.unit_cost * l.quantity) AS profit,
+                (SELECT json_agg(x) FROM (SELECT p.method_id, sum(p.amount) FROM sale_payments p JOIN sales_invoices pi ON pi.id = p.invoice_id
+                   WHERE pi.branch_id = $1 AND (p.created_at AT TIME ZONE $3)::date = $2::date GROUP BY 1) x) AS by_method,
+                (SELECT json_agg(y) FROM (SELECT ci.cashier_id, count(*), sum(ci.total) FROM sales_invoices ci
+                   WHERE ci.branch_id = $1 AND (ci.created_at AT TIME ZONE $3)::date = $2::date GROUP BY 1) y) AS by_cashier
+           FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id
+          WHERE i.branch_id = $1 AND (i.created_at AT TIME ZONE $3)::date = $2::date`,
+        [branchId, date, TZ],
+      );
+    const naiveShift = (shiftId) =>
+      timeSql(
+        `SELECT count(DISTINCT i.id) AS invoices, sum(l.line_total) AS sales, sum(l.vat_amount) AS vat,
+                (SELECT json_agg(x) FROM (SELECT p.method_id, sum(p.amount) FROM sale_payments p JOIN sales_invoices pi ON pi.id = p.invoice_id
+                   WHERE pi.shift_id = $1 GROUP BY 1) x) AS by_method
+           FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id WHERE i.shift_id = $1`,
+        [shiftId],
+      );
+
+    console.log(`\nreport over ${lines} sale lines, ${invoices} invoices; big shift ${big.n} invoices; ${RUNS} runs each through HTTP`);
+    const dailyToday = await series(() => timeGet(`/api/DailyReport?branchId=${big.branch_id}`));
+    const dailyBusy = await series(() => timeGet(`/api/DailyReport?branchId=${big.branch_id}&date=${busy}`));
+    const zReport = await series(() => timeGet(`/api/Shift/${big.id}`));
+    await pg.query('SET enable_indexscan = off; SET enable_bitmapscan = off');
+    const naiveToday = await series(() => naiveDaily(big.branch_id, today));
+    const naiveZ = await series(() => naiveShift(big.id));
+    await pg.query('RESET enable_indexscan; RESET enable_bitmapscan');
+
+    report(`API daily report (today)`, dailyToday.stats);
+    report(`API daily report (${busy})`, dailyBusy.stats);
+    report('API shift Z report', zReport.stats);
+    report('naive daily (today)', naiveToday.stats);
+    report('naive shift totals', naiveZ.stats);
+    const t = dailyToday.last.body;
+    const z = zReport.last.body.totals;
+    console.log(`today: ${t.invoiceCount} invoices, sales ${t.sales}; naive: ${naiveToday.last.rows[0].invoices} invoices, sales ${naiveToday.last.rows[0].sales}`);
+    console.log(`Z report: ${z.invoiceCount} invoices, sales ${z.sales}; naive: ${naiveZ.last.rows[0].invoices} invoices, sales ${naiveZ.last.rows[0].sales}`);
+    if (t.invoiceCount !== Number(naiveToday.last.rows[0].invoices) || t.sales !== Number(naiveToday.last.rows[0].sales)) {
+      console.log('MISMATCH between the daily report and the naive query');
+      process.exitCode = 1;
+    }
+    if (z.invoiceCount !== Number(naiveZ.last.rows[0].invoices) || z.sales !== Number(naiveZ.last.rows[0].sales)) {
+      console.log('MISMATCH between the Z report and the naive query');
+      process.exitCode = 1;
+    }
+    console.log(`ratio p95 naive/API: daily ${(naiveToday.stats.p95 / dailyToday.stats.p95).toFixed(1)}×, Z ${(naiveZ.stats.p95 / zReport.stats.p95).toFixed(1)}×`);
+    const worstDaily = Math.max(dailyToday.stats.p95, dailyBusy.stats.p95);
+    console.log(`targets: daily report p95 < 300 ms: ${worstDaily < 300 ? 'met' : 'NOT met'} (${worstDaily.toFixed(0)} ms); Z report at ${big.n} invoices p95 < 1 s: ${zReport.stats.p95 < 1000 ? 'met' : 'NOT met'} (${zReport.stats.p95.toFixed(0)} ms)`);
+  } finally {
+    if (server) await server.close();
+    await pg.end();
+    await db.drop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

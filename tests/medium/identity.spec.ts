@@ -1,0 +1,135 @@
+import { Client, createTestApp, type TestApp } from './support/app';
+
+describe('identity and settings', () => {
+  let t: TestApp;
+  let admin: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = new Client(t.app);
+    await admin.signIn('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates a branch, a role and a cashier who can then sign in with only that role', async () => {
+    const branch = await admin.post('/api/Branch', { name: 'فرع المعادي', location: 'المعادي', taxType: 'F' });
+    expect(branch.status).toBe(201);
+    const role = await admin.post('/api/Roles', { name: 'كاشير المعادي', permissions: ['can_see_products', 'can_see_customers'] });
+    expect(role.status).toBe(201);
+    expect(role.body).toMatchObject({ permissions: ['can_see_products', 'can_see_customers'], userCount: 0 });
+    const user = await admin.post('/api/Users', {
+      username: 'Maadi.Cashier',
+      displayName: 'كاشير المعادي',
+      password: 'strong-pass-1',
+      roleId: role.body.id,
+      branchId: branch.body.id,
+      screens: ['POS', 'Products'],
+    });
+    expect(user.status).toBe(201);
+    expect(user.body).toMatchObject({ username: 'maadi.cashier', roleName: 'كاشير المعادي', branchName: 'فرع المعادي', active: true });
+    expect(user.body.passwordHash).toBeUndefined();
+
+    const cashier = new Client(t.app);
+    expect((await cashier.signIn('MAADI.cashier', 'strong-pass-1')).status).toBe(200);
+    const session = (await cashier.get('/api/auth/session')).body.user;
+    expect(session.permissions).toEqual([{ key: 'can_see_products' }, { key: 'can_see_customers' }]);
+    expect(session.screens).toEqual(['POS', 'Products']);
+    expect(session.branchId).toBe(branch.body.id);
+    // A route the cashier lacks is refused on the server.
+    expect((await cashier.get('/api/Roles')).status).toBe(403);
+    expect((await cashier.get('/api/Users')).status).toBe(403);
+    // The cashier sees their own branch only.
+    const branches = await cashier.get('/api/Branch');
+    expect(branches.body.map((b: { id: string }) => b.id)).toEqual([branch.body.id]);
+    expect(branches.headers['x-total-count']).toBe('1');
+    const other = (await admin.get('/api/Branch')).body.find((b: { id: string }) => b.id !== branch.body.id);
+    expect((await cashier.get(`/api/Branch/${other.id}`)).status).toBe(404);
+
+    // Role in use cannot be deleted.
+    expect((await admin.delete(`/api/Roles/${role.body.id}`)).status).toBe(409);
+  });
+
+  it('records an audit trail with before and after for edits, without secrets', async () => {
+    const branch = await admin.post('/api/Branch', { name: 'فرع التجمع', invoiceClientSecret: 'top-secret' });
+    expect(branch.body.hasInvoiceClientSecret).toBe(true);
+    expect(JSON.stringify(branch.body)).not.toContain('top-secret');
+    const [stored] = await t.ds.query('SELECT invoice_client_secret FROM branches WHERE id = $1', [branch.body.id]);
+    expect(stored.invoice_client_secret).not.toContain('top-secret');
+    await admin.patch(`/api/Branch/${branch.body.id}`, { name: 'فرع التجمع الخامس' });
+    const logs = await admin.get(`/api/AuditLogs?entity=branch&entityId=${branch.body.id}`);
+    expect(logs.status).toBe(200);
+    const update = logs.body.find((l: { action: string }) => l.action === 'branch.update');
+    expect(update.before.name).toBe('فرع التجمع');
+    expect(update.after.name).toBe('فرع التجمع الخامس');
+    expect(update.before.invoiceClientSecret).toBe('***');
+    expect(update.userId).toBeTruthy();
+    expect(update.ip).toBeTruthy();
+  });
+
+  it('refuses a branch over the limit with a clear message and keeps the count', async () => {
+    const [{ n }] = await t.ds.query('SELECT count(*)::int AS n FROM branches');
+    expect((await admin.patch('/api/admin/settings', { maxBranches: n })).status).toBe(200);
+    expect((await admin.get('/api/admin/settings')).body).toEqual({ maxBranches: n });
+    const res = await admin.post('/api/Branch', { name: 'فرع زائد' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BRANCH_LIMIT_REACHED', message: `تم الوصول للحد الأقصى لعدد الفروع (${n})` });
+    const [{ n: after }] = await t.ds.query('SELECT count(*)::int AS n FROM branches');
+    expect(after).toBe(n);
+    await admin.patch('/api/admin/settings', { maxBranches: 100 });
+  });
+
+  it('keeps the last administrator', async () => {
+    const [{ id }] = await t.ds.query(`SELECT id FROM users WHERE username = 'admin'`);
+    await t.ds.query(`UPDATE users SET is_admin = false WHERE username <> 'admin' AND is_admin`);
+    const res = await admin.patch(`/api/Users/${id}`, { isAdmin: false });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('LAST_ADMIN');
+  });
+
+  it('resets a password and signs the user out', async () => {
+    const created = await admin.post('/api/Users', { username: 'reset.me', displayName: 'مستخدم', password: 'first-pass-1' });
+    const u = new Client(t.app);
+    await u.signIn('reset.me', 'first-pass-1');
+    expect((await admin.post(`/api/Users/${created.body.id}/reset-password`, { password: 'second-pass-2' })).status).toBe(204);
+    expect((await u.get('/api/auth/session')).body).toEqual({});
+    expect((await u.signIn('reset.me', 'first-pass-1')).status).toBe(401);
+    expect((await u.signIn('reset.me', 'second-pass-2')).status).toBe(200);
+  });
+
+  it('refuses a duplicate username with a clear message', async () => {
+    const res = await admin.post('/api/Users', { username: 'cashier', displayName: 'نسخة', password: 'another-pass' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('UNIQUE_VIOLATION');
+    expect(res.body.message).toContain('cashier');
+  });
+
+  it('serves features, store info (a list) and the public configuration', async () => {
+    const features = await admin.get('/api/Features');
+    expect(features.body).toEqual(expect.arrayContaining([{ key: 'print_from_branch_data', enabled: true }]));
+    expect((await admin.put('/api/Features/print_from_branch_data', { enabled: false })).body).toEqual({ key: 'print_from_branch_data', enabled: false });
+    expect((await admin.get('/api/Features')).body).toEqual(expect.arrayContaining([{ key: 'print_from_branch_data', enabled: false }]));
+    await admin.put('/api/Features/print_from_branch_data', { enabled: true });
+    const store = await admin.get('/api/StoreInfo');
+    expect(Array.isArray(store.body)).toBe(true);
+    expect(store.body[0]).toHaveProperty('recepitInfo');
+    const patched = await admin.patch(`/api/StoreInfo/${store.body[0].id}`, { sidebarItems: ['POS'], address: 'القاهرة' });
+    expect(patched.body).toMatchObject({ sidebarItems: ['POS'], address: 'القاهرة' });
+    await admin.patch(`/api/StoreInfo/${store.body[0].id}`, { sidebarItems: null });
+    const config = await t.http.get('/api/config');
+    expect(config.body.modules).toEqual(['POS', 'Einvoice', 'INSTALLMENTS', 'Maintenance']);
+  });
+
+  it('uploads an image and serves it back; refuses other files', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f8f0f20000000049454e44ae426082', 'hex');
+    const up = await admin.agent.post('/api/files').set('X-CSRF-Token', admin.csrf).attach('file', png, { filename: 'logo.png', contentType: 'image/png' });
+    expect(up.status).toBe(201);
+    const got = await admin.get(up.body.url);
+    expect(got.status).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    const bad = await admin.agent.post('/api/files').set('X-CSRF-Token', admin.csrf).attach('file', Buffer.from('#!/bin/sh'), { filename: 'x.sh', contentType: 'text/x-sh' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('UNSUPPORTED_FILE');
+  });
+});

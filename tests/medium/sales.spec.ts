@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { PermissionKey } from '@pos/contracts';
+import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+
+describe('point of sale', () => {
+  let t: TestApp;
+  let admin: Client;
+  let inventoryId: string;
+  let branchId: string;
+  let cash: string;
+  let card: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = new Client(t.app);
+    await admin.signIn('admin');
+    [{ branch_id: branchId }] = await t.ds.query(`SELECT branch_id FROM users WHERE username = 'admin'`);
+    [{ id: inventoryId }] = await t.ds.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId]);
+    const methods = (await admin.get('/api/PaymentMethods')).body;
+    cash = methods.find((m: { type: string }) => m.type === 'cash').id;
+    card = methods.find((m: { type: string }) => m.type === 'card').id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A fresh product with stock in the admin's branch. */
+  const product = async (stock: number, price = 10000, extra: object = {}) => {
+    const res = await admin.post('/api/Products', {
+      nameAr: `صنف بيع ${randomUUID().slice(0, 8)}`,
+      variants: [{ barcodes: [`S-${randomUUID().slice(0, 12)}`], sellPrice: price, minSellPrice: Math.round(price * 0.8), avgCost: Math.round(price * 0.6), openingStock: [{ inventoryId, quantity: stock }], ...extra }],
+    });
+    expect(res.status).toBe(201);
+    return res.body.variants[0].id as string;
+  };
+
+  let nextRegister = 10;
+  const claimed = new Set<number>();
+  /** A signed-in cashier of the admin's branch with an open shift (each on a register of their own). */
+  const cashier = async (permissions: PermissionKey[] = [], maxDiscountPercent = 0) => {
+    const user = await createUserWith(t.ds, permissions);
+    await t.ds.query('UPDATE users SET max_discount_percent = $2 WHERE id = $1', [user.id, maxDiscountPercent]);
+    const c = new Client(t.app);
+    await c.signIn(user.username, user.password);
+    // Registers are per branch and other suites share this database: skip the ones in use.
+    const used = new Set<number>(
+      (await t.ds.query(`SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`, [branchId])).map((r: { register: number }) => r.register),
+    );
+    while (used.has(nextRegister) || claimed.has(nextRegister)) nextRegister++;
+    const register = nextRegister++;
+    claimed.add(register);
+    const shift = await c.post('/api/Shift/open', { openingCash: 50000, register });
+    expect(shift.status).toBe(201);
+    return Object.assign(c, { userId: user.id, shiftId: shift.body.id as string });
+  };
+
+  const onHand = async (variantId: string) =>
+    Number((await t.ds.query('SELECT on_hand FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2', [variantId, inventoryId]))[0].on_hand);
+
+  const ledgerAgrees = async () =>
+    t.ds.query(
+      `SELECT s.variant_id FROM stock_levels s LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id
+        GROUP BY s.variant_id, s.inventory_id, s.on_hand HAVING s.on_hand <> COALESCE(sum(m.quantity), 0)`,
+    );
+
+  it('refuses a sale without an open shift', async () => {
+    const user = await createUserWith(t.ds, []);
+    const c = new Client(t.app);
+    await c.signIn(user.username, user.password);
+    const variantId = await product(5);
+    const res = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'SHIFT_NOT_OPEN', message: 'افتح وردية أولًا قبل البيع' });
+  });
+
+  it('sells with split payment and change, recomputing every figure (a tampered client total is ignored)', async () => {
+    const c = await cashier();
+    const a = await product(10, 11400);
+    const b = await product(10, 5000);
+    const res = await c.post('/api/Sales', {
+      id: randomUUID(),
+      lines: [{ variantId: a, quantity: 2 }, { variantId: b, quantity: 1 }],
+      payments: [{ methodId: card, amount: 20000 }, { methodId: cash, amount: 10000 }],
+      clientTotal: 1,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ total: 27800, paidTotal: 27800, changeDue: 2200, dueAmount: 0, vatTotal: 2800 + 614 });
+    expect(res.body.number).toMatch(/^B\d{2}-R\d{2}-\d{6}$/);
+    expect(res.body.payments.map((p: { amount: number }) => p.amount).sort()).toEqual([20000, 7800].sort());
+    expect(res.body.profit).toBeUndefined();
+    expect(await onHand(a)).toBe(8);
+    expect(await ledgerAgrees()).toEqual([]);
+    const [audit] = await t.ds.query(`SELECT after FROM audit_logs WHERE entity = 'sale' AND entity_id = $1`, [res.body.id]);
+    expect(audit.after.clientTotal).toBe(1);
+    expect(audit.after.total).toBe(27800);
+  });
+
+  it('is idempotent: the same sale id sent 100 times at once makes one invoice with identical answers', async () => {
+    const c = await cashier();
+    const variantId = await product(500);
+    const body = { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] };
+    const results = await Promise.all(Array.from({ length: 100 }, () => c.post('/api/Sales', body)));
+    expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const numbers = new Set(results.map((r) => JSON.stringify({ ...r.body })));
+    expect(numbers.size).toBe(1);
+    const [{ n }] = await t.ds.query('SELECT count(*)::int AS n FROM sales_invoices WHERE id = $1', [body.id]);
+    expect(n).toBe(1);
+    expect(await onHand(variantId)).toBe(499);
+    // The same id with other content is refused.
+    const other = await c.post('/api/Sales', { ...body, lines: [{ variantId, quantity: 2 }] });
+    expect(other.status).toBe(409);
+  });
+
+  it('sells the last unit exactly once under concurrency', async () => {
+    const variantId = await product(1);
+    const cashiers = await Promise.all(Array.from({ length: 6 }, () => cashier()));
+    const results = await Promise.all(
+      cashiers.map((c) => c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400 && r.body.code === 'INSUFFICIENT_STOCK')).toHaveLength(5);
+    expect(await onHand(variantId)).toBe(0);
+    expect(await ledgerAgrees()).toEqual([]);
+  });
+
+  it('enforces price and discount rules on the server', async () => {
+    const variantId = await product(20, 10000);
+    const plain = await cashier([], 5);
+    const sale = (c: Client, line: object, extra: object = {}) =>
+      c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1, ...line }], payments: [{ methodId: cash, amount: 10000 }], ...extra });
+    expect((await sale(plain, { unitPrice: 9000 })).body.code).toBe('PRICE_CHANGE_FORBIDDEN');
+    expect((await sale(plain, { discount: 1000 })).body).toMatchObject({ code: 'MAX_DISCOUNT_EXCEEDED', message: 'الخصم (10%) أكبر من الحد المسموح لك (5%)' });
+    expect((await sale(plain, {}, { invoiceDiscount: 600 })).body.code).toBe('MAX_DISCOUNT_EXCEEDED');
+    expect((await sale(plain, { discount: 500 })).status).toBe(201);
+    const pricer = await cashier(['can_change_sell_price'], 50);
+    expect((await sale(pricer, { unitPrice: 7000 })).body.code).toBe('BELOW_MIN_PRICE');
+    expect((await sale(pricer, { unitPrice: 9000 })).status).toBe(201);
+    const boss = await cashier(['can_change_sell_price', 'can_bypass_max_discount'], 0);
+    expect((await sale(boss, { unitPrice: 5000 })).status).toBe(201);
+    expect((await sale(boss, { discount: 10001 })).body.code).toBe('DISCOUNT_TOO_LARGE');
+  });
+
+  it('puts an unpaid amount on the customer, within the credit limit', async () => {
+    const c = await cashier();
+    const variantId = await product(10, 10000);
+    const noCustomer = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] });
+    expect(noCustomer.body.code).toBe('CUSTOMER_REQUIRED');
+    const customer = (await c.post('/api/Customers', { name: 'عميل آجل', phone: '01001234567', creditLimit: 10000 })).body;
+    const ok = await c.post('/api/Sales', { id: randomUUID(), customerId: customer.id, lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] });
+    expect(ok.status).toBe(201);
+    expect(ok.body.dueAmount).toBe(6000);
+    const over = await c.post('/api/Sales', { id: randomUUID(), customerId: customer.id, lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 5000 }] });
+    expect(over.body.code).toBe('CREDIT_LIMIT');
+    const [row] = await t.ds.query('SELECT balance FROM customers WHERE id = $1', [customer.id]);
+    expect(Number(row.balance)).toBe(6000);
+    // A payment on account lowers it.
+    const paid = await admin.post(`/api/Customers/${customer.id}/payments`, { id: randomUUID(), methodId: cash, amount: 2500 });
+    expect(paid.body.balance).toBe(3500);
+    const ledger = (await admin.get(`/api/Customers/${customer.id}/ledger`)).body;
+    expect(ledger.map((l: { amount: number }) => l.amount)).toEqual([-2500, 6000]);
+    expect(ledger[0].balanceAfter).toBe(3500);
+  });
+
+  it('caps returns at what was sold minus what came back, and puts stock back', async () => {
+    const c = await cashier(['can_return_products']);
+    const variantId = await product(10, 3000);
+    const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 3 }], payments: [{ methodId: cash, amount: 9000 }] })).body;
+    const lineId = sale.lines[0].id;
+    const first = await c.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 2 }] });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ total: 6000, refunds: [expect.objectContaining({ amount: 6000 })] });
+    const tooMany = await c.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 2 }] });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.code).toBe('RETURN_EXCEEDS_SOLD');
+    const last = await c.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 1 }], refunds: [{ methodId: card, amount: 3000 }] });
+    expect(last.status).toBe(201);
+    const after = (await c.get(`/api/invoices/${sale.id}`)).body;
+    expect(after.status).toBe('returned');
+    expect(after.returns).toHaveLength(2);
+    expect(after.lines[0].returnedQuantity).toBe(3);
+    expect(await onHand(variantId)).toBe(10);
+    // Without the permission: refused.
+    const plain = await cashier();
+    expect((await plain.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 1 }] })).status).toBe(403);
+    expect(await ledgerAgrees()).toEqual([]);
+  });
+
+  it('edits an invoice with stock, balance and before/after audit kept consistent', async () => {
+    const c = await cashier();
+    const a = await product(10, 2000);
+    const b = await product(10, 5000);
+    const customer = (await c.post('/api/Customers', { name: 'عميل تعديل' })).body;
+    const sale = (await c.post('/api/Sales', { id: randomUUID(), customerId: customer.id, lines: [{ variantId: a, quantity: 2 }], payments: [{ methodId: cash, amount: 1000 }] })).body;
+    expect(sale.dueAmount).toBe(3000);
+    const editor = new Client(t.app);
+    await editor.signIn('admin');
+    const denied = await c.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId: b, quantity: 1 }], payments: [], reason: 'x' });
+    expect(denied.status).toBe(403);
+    const edited = await editor.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId: a, quantity: 1 }, { variantId: b, quantity: 1 }], payments: [{ methodId: cash, amount: 5000 }], reason: 'العميل غيّر رأيه' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ number: sale.number, total: 7000, dueAmount: 2000 });
+    expect(await onHand(a)).toBe(9);
+    expect(await onHand(b)).toBe(9);
+    const [cust] = await t.ds.query('SELECT balance FROM customers WHERE id = $1', [customer.id]);
+    expect(Number(cust.balance)).toBe(2000);
+    const [{ sum }] = await t.ds.query('SELECT sum(amount)::bigint AS sum FROM customer_ledger WHERE customer_id = $1', [customer.id]);
+    expect(Number(sum)).toBe(2000);
+    const history = (await editor.get(`/api/invoices/${sale.id}/history`)).body;
+    const edit = history.find((h: { action: string }) => h.action === 'sale.edit');
+    expect(edit.before.total).toBe(4000);
+    expect(edit.after.total).toBe(7000);
+    expect(edit.after.reason).toBe('العميل غيّر رأيه');
+    expect(await ledgerAgrees()).toEqual([]);
+  });
+
+  it('makes shift totals equal the sum of their invoices; the Z report matches at close', async () => {
+    const c = await cashier(['can_return_products', 'can_see_shift_totals']);
+    const variantId = await product(50, 1500);
+    for (let i = 1; i <= 4; i++) {
+      const res = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: i }], payments: [{ methodId: i % 2 ? cash : card, amount: 1500 * i }] });
+      expect(res.status).toBe(201);
+    }
+    const sales = (await c.get(`/api/invoices?shiftId=${c.shiftId}`));
+    expect(sales.status).toBe(403); // the plain cashier lacks can_see_invoices
+    const [{ sum, n }] = await t.ds.query('SELECT sum(total)::bigint AS sum, count(*)::int AS n FROM sales_invoices WHERE shift_id = $1', [c.shiftId]);
+    const x = (await c.get('/api/Shift/current')).body;
+    expect(x.totals).toMatchObject({ invoiceCount: n, sales: Number(sum), returns: 0 });
+    expect(x.totals.sales).toBe(1500 * 10);
+    const cashSales = 1500 * (1 + 3);
+    expect(x.totals.expectedCash).toBe(50000 + cashSales);
+    const z = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 50000 + cashSales - 100, denominations: { '200': 1 } });
+    expect(z.status).toBe(201);
+    expect(z.body).toMatchObject({ status: 'closed', expectedCash: 50000 + cashSales, countedCash: 50000 + cashSales - 100, difference: -100 });
+    expect(z.body.totals.byMethod.find((m: { methodId: string }) => m.methodId === card).net).toBe(1500 * (2 + 4));
+    const after = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 1500 }] });
+    expect(after.body.code).toBe('SHIFT_NOT_OPEN');
+  });
+
+  it('gives the daily report for the business day with payments per method and per cashier', async () => {
+    const report = await admin.get('/api/DailyReport');
+    expect(report.status).toBe(200);
+    const [{ sum }] = await t.ds.query(
+      `SELECT COALESCE(sum(total), 0)::bigint AS sum FROM sales_invoices WHERE branch_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Cairo') AT TIME ZONE 'Africa/Cairo'`,
+      [branchId],
+    );
+    expect(report.body.sales).toBe(Number(sum));
+    expect(report.body.byCashier.length).toBeGreaterThan(0);
+    // Payments per method: what the drawers took for this branch's invoices today, refunds out.
+    const [{ net }] = await t.ds.query(
+      `SELECT COALESCE(sum(CASE WHEN p.kind = 'refund' THEN -p.amount ELSE p.amount END), 0)::bigint AS net
+         FROM sale_payments p JOIN sales_invoices i ON i.id = p.invoice_id
+        WHERE i.branch_id = $1 AND p.created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Cairo') AT TIME ZONE 'Africa/Cairo'`,
+      [branchId],
+    );
+    expect(Number(net)).toBeGreaterThan(0);
+    expect(report.body.byMethod.reduce((a: number, m: { net: number }) => a + m.net, 0)).toBe(Number(net));
+    expect(report.body.byCashier.reduce((a: number, c: { invoiceCount: number }) => a + c.invoiceCount, 0)).toBe(report.body.invoiceCount);
+    expect(report.body.profit).toBeDefined();
+    const plain = await cashier();
+    expect((await plain.get('/api/DailyReport?date=2020-01-01')).status).toBe(403);
+    expect((await plain.get('/api/DailyReport')).body.profit).toBeUndefined();
+  });
+});

@@ -1,0 +1,109 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../../server/src/app.module';
+import { configureApp } from '../../../server/src/bootstrap';
+import { hashPassword } from '../../../server/src/modules/identity/services/sign-in.service';
+import { v7 as uuidv7 } from 'uuid';
+import type { PermissionKey } from '@pos/contracts';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export type TestApp = {
+  app: NestExpressApplication;
+  ds: DataSource;
+  http: ReturnType<typeof request>;
+  close: () => Promise<void>;
+};
+
+/** The real app (every module, the real pipeline) on the run's throwaway database. */
+export async function createTestApp(): Promise<TestApp> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run through the medium jest project');
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ databaseUrl: url }), {
+    logger: ['error'],
+    bodyParser: false,
+  });
+  configureApp(app);
+  await app.init();
+  const ds = app.get(DataSource);
+  return { app, ds, http: request(app.getHttpServer()), close: () => app.close() };
+}
+
+/** A cookie-carrying client that signs in like the browser does (CSRF token, form post). */
+export class Client {
+  readonly agent: ReturnType<typeof request.agent>;
+  csrf = '';
+
+  constructor(app: NestExpressApplication, readonly locale: 'ar' | 'en' = 'ar') {
+    this.agent = request.agent(app.getHttpServer());
+  }
+
+  async fetchCsrf(): Promise<string> {
+    const res = await this.agent.get('/api/auth/csrf').set('Cookie', `locale=${this.locale}`);
+    this.csrf = res.body.csrfToken;
+    return this.csrf;
+  }
+
+  async signIn(username: string, password = DEMO_PASSWORD) {
+    await this.fetchCsrf();
+    return this.agent
+      .post('/api/auth/callback/credentials')
+      .type('form')
+      .send({ csrfToken: this.csrf, callbackUrl: '/', json: 'true', username, password });
+  }
+
+  get(path: string) {
+    return this.agent.get(path);
+  }
+  post(path: string, body?: unknown) {
+    return this.agent.post(path).set('X-CSRF-Token', this.csrf).send(body as object);
+  }
+  patch(path: string, body?: unknown) {
+    return this.agent.patch(path).set('X-CSRF-Token', this.csrf).send(body as object);
+  }
+  put(path: string, body?: unknown) {
+    return this.agent.put(path).set('X-CSRF-Token', this.csrf).send(body as object);
+  }
+  delete(path: string) {
+    return this.agent.delete(path).set('X-CSRF-Token', this.csrf);
+  }
+}
+
+/** Create a user with exactly these permissions (through a fresh role) directly in the database. */
+export async function createUserWith(
+  ds: DataSource,
+  permissions: PermissionKey[],
+  options: { isAdmin?: boolean; branchId?: string | null } = {},
+): Promise<{ id: string; username: string; password: string }> {
+  const roleId = uuidv7();
+  const id = uuidv7();
+  const username = `u${id.replace(/-/g, '').slice(-12)}`;
+  const password = 'password-123';
+  await ds.query('INSERT INTO roles (id, name, permissions) VALUES ($1, $2, $3)', [roleId, `role-${id}`, permissions]);
+  const branchId =
+    options.branchId === undefined
+      ? (await ds.query('SELECT id FROM branches ORDER BY created_at LIMIT 1'))[0].id
+      : options.branchId;
+  await ds.query(
+    `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id, is_admin)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, username, username, await hashPassword(password), roleId, branchId, options.isAdmin ?? false],
+  );
+  return { id, username, password };
+}
+
+/** Row counts of every table: "nothing written" is these before = after. */
+export async function tableCounts(ds: DataSource, except: string[] = []): Promise<Record<string, number>> {
+  const tables: { table_name: string }[] = await ds.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const out: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    if (except.includes(table_name)) continue;
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM "${table_name}"`);
+    out[table_name] = n;
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { Client as Pg } from 'pg';
+import { Http, makeUser, ROOT, sleep } from './support';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
+const dist = (p: string) => path.join(ROOT, 'dist/server/src', p);
+
+/** A throwaway database, migrated, with the demo data (admin / demo1234). */
+export async function prepareDatabase(prefix: string) {
+  const db = await createThrowawayDatabase(prefix);
+  process.env.LOG_LEVEL = 'silent';
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  await require(dist('core/database/data-source.js')).runMigrations(db.url);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  await require(dist('seed/first-start.js')).seedFirstStart(db.url);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  await require(dist('seed/demo.js')).seedDemo(db.url);
+  return { url: db.url as string, drop: () => dropDatabase(db.name) as Promise<void> };
+}
+
+export type SalesFixture = {
+  cashiers: Http[];
+  cashierIds: string[];
+  variantIds: string[];
+  cashMethod: string;
+  base: () => string;
+};
+
+/** `n` cashiers with open shifts, and 20 variants with plenty of stock. */
+export async function salesFixture(pg: Pg, base: string, n: number): Promise<SalesFixture> {
+  const [{ branch_id: branchId, password_hash: hash }] = (await pg.query(`SELECT branch_id, password_hash FROM users WHERE username = 'admin'`)).rows;
+  const [{ id: inventoryId }] = (await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])).rows;
+  const variantIds = (await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 20`)).rows.map((r) => r.id);
+  const admin = new Http(base);
+  await admin.signIn('admin', 'demo1234');
+  const adj = await admin.call('POST', '/api/StockAdjustments', {
+    inventoryId, reason: 'adjustment', lines: variantIds.map((variantId) => ({ variantId, countedQuantity: 100000 })),
+  });
+  if (adj.status !== 201) throw new Error(`adjust: ${JSON.stringify(adj.body)}`);
+  const cashMethod = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`)).rows[0].id;
+  const cashiers: Http[] = [];
+  const cashierIds: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const username = await makeUser(pg, branchId, [], hash);
+    const c = new Http(base);
+    await c.signIn(username, 'demo1234');
+    const shift = await c.call('POST', '/api/Shift/open', { openingCash: 0, register: 30 + i });
+    if (shift.status !== 201) throw new Error(`shift: ${JSON.stringify(shift.body)}`);
+    cashiers.push(c);
+    cashierIds.push(shift.body.cashierId);
+  }
+  return { cashiers, cashierIds, variantIds, cashMethod, base: () => base };
+}
+
+/**
+ * Each cashier posts sales one after another; a sale is retried with the SAME id until the
+ * server acknowledges it (2xx), as the POS does. `onProgress` runs after every acknowledgement.
+ */
+export async function streamSales(
+  f: SalesFixture,
+  total: number,
+  onProgress: (acknowledged: number) => Promise<void> = async () => undefined,
+): Promise<{ acknowledged: Set<string>; failures: string[]; errorsSeen: { status: number; code?: string }[] }> {
+  const acknowledged = new Set<string>();
+  const failures: string[] = [];
+  const errorsSeen: { status: number; code?: string }[] = [];
+  let next = 0;
+  let busy = Promise.resolve();
+  const worker = async (c: Http, w: number) => {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const body = {
+        id: randomUUID(),
+        lines: [{ variantId: f.variantIds[(i + w) % f.variantIds.length], quantity: 1 + (i % 3) }, { variantId: f.variantIds[(i * 7) % f.variantIds.length], quantity: 1 }],
+        payments: [{ methodId: f.cashMethod, amount: 100_000_000 }],
+      };
+      for (let attempt = 0; ; attempt++) {
+        const res = await c.call('POST', '/api/Sales', body);
+        if (res.status === 200 || res.status === 201) {
+          if (res.body.id !== body.id) failures.push(`answer for another sale: ${res.body.id}`);
+          acknowledged.add(body.id);
+          break;
+        }
+        errorsSeen.push({ status: res.status, code: res.body?.code });
+        if (res.status >= 400 && res.status < 500) {
+          failures.push(`${res.status} ${JSON.stringify(res.body)}`);
+          break;
+        }
+        if (attempt > 400) {
+          failures.push(`gave up on ${body.id}`);
+          break;
+        }
+        await sleep(100);
+      }
+      busy = busy.then(() => onProgress(acknowledged.size));
+      await busy;
+    }
+  };
+  await Promise.all(f.cashiers.map((c, w) => worker(c, w)));
+  return { acknowledged, failures, errorsSeen };
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Client as Pg } from 'pg';
+import { ledgerMismatches, scale, sleep, startServerProcess, type ServerProcess } from './support';
+import { prepareDatabase, salesFixture, streamSales } from './fixture';
+
+// Redis goes away while cashiers sell: sales keep committing (Redis is never on the sale's path),
+// and every event committed meanwhile is delivered once Redis is back. The Redis here is the
+// test's own (its own port), so the machine's Redis is not disturbed.
+describe('Redis outage during sales', () => {
+  const PORT = '3913';
+  const REDIS_PORT = 6391;
+  let db: Awaited<ReturnType<typeof prepareDatabase>>;
+  let server: ServerProcess;
+  let redis: ChildProcess | null = null;
+  let pg: Pg;
+
+  const startRedis = async () => {
+    redis = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 50; i++) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const probe = spawn('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        let out = '';
+        probe.stdout.on('data', (d) => (out += d));
+        probe.on('exit', () => resolve(out.includes('PONG')));
+      });
+      if (ok) return;
+      await sleep(100);
+    }
+    throw new Error('redis-server did not start');
+  };
+  const stopRedis = async () => {
+    const r = redis;
+    redis = null;
+    if (!r || r.exitCode !== null) return;
+    const done = new Promise((resolve) => r.once('exit', resolve));
+    r.kill('SIGKILL');
+    await done;
+  };
+
+  beforeAll(async () => {
+    await startRedis();
+    db = await prepareDatabase('pos_rel_redis');
+    pg = new Pg({ connectionString: db.url });
+    await pg.connect();
+    server = await startServerProcess({ DATABASE_URL: db.url, PORT, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}` });
+  });
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+    await stopRedis();
+    await pg?.end();
+    await db?.drop();
+  });
+
+  it('keeps selling without Redis and delivers the backlog when it returns', async () => {
+    const total = scale(90, 400);
+    const fixture = await salesFixture(pg, server.url, 4);
+    const outageMs = scale(4000, 30000);
+    let down = false;
+    let soldWhileDown = 0;
+    const result = await streamSales(fixture, total, async (acknowledged) => {
+      if (!down && acknowledged >= total / 3) {
+        down = true;
+        await stopRedis();
+        setTimeout(() => void startRedis(), outageMs);
+      } else if (down && !redis) {
+        soldWhileDown++;
+      }
+    });
+    expect(result.failures).toEqual([]);
+    expect(result.acknowledged.size).toBe(total);
+    expect(soldWhileDown).toBeGreaterThan(0);
+    while (!redis) await sleep(100);
+    const deadline = Date.now() + 30_000;
+    let pending = -1;
+    while (Date.now() < deadline) {
+      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0].n;
+      if (pending === 0) break;
+      await sleep(250);
+    }
+    expect(pending).toBe(0);
+    const [{ n }] = (await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'sale.completed'`)).rows;
+    expect(n).toBe(total);
+    expect(await ledgerMismatches(pg)).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Client as Pg } from 'pg';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+/** `npm run test:reliability` runs the full form; `npm test` the short one. */
+export const FULL = process.env.RELIABILITY === 'full';
+export const scale = (short: number, full: number) => (FULL ? full : short);
+
+export type ServerProcess = { url: string; proc: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void>; errors: () => string };
+
+/** The built app as its own process (so it can be killed like a real one). */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = env.PORT;
+  const proc = spawn(process.execPath, [path.join(ROOT, 'dist/server/src/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdoutErrors = '';
+  proc.stderr?.on('data', (d) => (stderr += d.toString()));
+  // Nest logs errors on stdout; keep those lines for a failing test's message.
+  proc.stdout?.on('data', (d) => {
+    for (const line of d.toString().split('\n')) if (/ERROR/.test(line)) stdoutErrors += `${line}\n`;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > 60_000) throw new Error(`server did not start: ${stderr}`);
+    await sleep(200);
+  }
+  return {
+    url,
+    proc,
+    errors: () => stderr + stdoutErrors,
+    stop: async (signal = 'SIGTERM') => {
+      if (proc.exitCode !== null) return;
+      const done = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill(signal);
+      await done;
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A browser-like HTTP session: cookies, CSRF token, JSON. Network errors are returned, not thrown. */
+export class Http {
+  private jar: Record<string, string> = {};
+  csrf = '';
+  constructor(public base: string) {}
+
+  private cookie() {
+    return Object.entries(this.jar).map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.jar[pair.slice(0, i)] = pair.slice(i + 1);
+    }
+  }
+
+  async signIn(username: string, password: string) {
+    let res = await fetch(`${this.base}/api/auth/csrf`, { headers: { cookie: this.cookie() } });
+    this.keep(res);
+    this.csrf = (await res.json()).csrfToken;
+    res = await fetch(`${this.base}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookie() },
+      body: new URLSearchParams({ csrfToken: this.csrf, callbackUrl: '/', json: 'true', username, password }),
+    });
+    this.keep(res);
+    if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
+  }
+
+  async call(method: string, p: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & { code?: string } }> {
+    try {
+      const res = await fetch(`${this.base}${p}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': this.csrf, cookie: this.cookie() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    } catch (error) {
+      return { status: 0, body: { message: (error as Error).message } };
+    }
+  }
+}
+
+/** A role with these permissions and a user in the given branch, straight into the database. */
+export async function makeUser(pg: Pg, branchId: string, permissions: string[], hash: string): Promise<string> {
+  const username = `rel_${randomUUID().slice(0, 8)}`;
+  const roleId = randomUUID();
+  await pg.query('INSERT INTO roles (id, name, permissions) VALUES ($1, $2, $3)', [roleId, username, permissions]);
+  await pg.query(
+    `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id) VALUES ($1, $2, $2, $3, $4, $5)`,
+    [randomUUID(), username, hash, roleId, branchId],
+  );
+  return username;
+}
+
+/** Σ movements = balance for every (variant, inventory); returns the rows that disagree. */
+export async function ledgerMismatches(pg: Pg) {
+  const { rows } = await pg.query(
+    `SELECT s.variant_id, s.inventory_id, s.on_hand, COALESCE(sum(m.quantity), 0) AS ledger
+       FROM stock_levels s LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id
+      GROUP BY s.variant_id, s.inventory_id, s.on_hand HAVING s.on_hand <> COALESCE(sum(m.quantity), 0)`,
+  );
+  return rows;
+}
