@@ -1,4 +1,4 @@
-import { BranchCreateDto, UserCreateDto } from '@pos/contracts';
+import { BranchCreateDto, StockTakingCountDto, UserCreateDto } from '@pos/contracts';
 import { createValidationPipe } from './validation.pipe';
 import { AppException } from './app.exception';
 
@@ -29,5 +29,12 @@ describe('validation pipe', () => {
     const pipe = createValidationPipe();
     const out = await pipe.transform({ name: 'فرع', taxType: 'P' }, { type: 'body', metatype: BranchCreateDto });
     expect(out).toBeInstanceOf(BranchCreateDto);
+  });
+
+  it('answers a value that cannot even be converted with a 400, not a crash', async () => {
+    const e = await run(StockTakingCountDto, { quantity: { toString: 'x' } });
+    expect(e).toBeInstanceOf(AppException);
+    expect(e!.getStatus()).toBe(400);
+    expect(e!.details[0].key).toBe('validation.constraint.default');
   });
 });

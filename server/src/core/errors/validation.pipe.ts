@@ -1,4 +1,4 @@
-import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { AppException } from './app.exception';
 
 type Detail = { key: string; params?: Record<string, string | number> };
@@ -37,8 +37,25 @@ export function validationDetails(errors: ValidationError[], prefix = ''): Detai
   });
 }
 
+/**
+ * class-transformer converts before class-validator checks, and a conversion can throw on hostile
+ * input (`Number({ toString: 'x' })` → TypeError). Such a body is bad input, never a 500.
+ */
+class SafeValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (e) {
+      if (e instanceof HttpException) throw e;
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+        { key: 'validation.constraint.default', params: { field: metadata.data ?? metadata.type } },
+      ]);
+    }
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new SafeValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
