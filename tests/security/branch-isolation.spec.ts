@@ -164,6 +164,32 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     expect(adjust.status).toBe(201);
   });
 
+  it('lets can_see_branches read branch B but not change its stock or inventories (admins only)', async () => {
+    const manager = await signedIn(['can_see_branches', 'can_see_inventories', 'can_see_products', 'can_adjust_stock', 'can_manage_products'], branchA);
+    expect((await manager.get(`/api/Inventories/${invB}/stock`)).status).toBe(200);
+    const stock = await onHandB();
+    const adjust = await manager.post('/api/StockAdjustments', { inventoryId: invB, reason: 'adjustment', lines: [{ variantId, countedQuantity: 0 }] });
+    expect(refused(adjust.status)).toBe(true);
+    expect(await onHandB()).toBe(stock);
+    const rename = await manager.patch(`/api/Inventories/${invB}`, { name: 'مخزن من فرع آخر' });
+    expect(refused(rename.status)).toBe(true);
+    expect((await t.ds.query('SELECT name FROM inventories WHERE id = $1', [invB]))[0].name).not.toBe('مخزن من فرع آخر');
+    const [{ n: before }] = await t.ds.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [branchB]);
+    const created = await manager.post('/api/Inventories', { branchId: branchB, name: 'مخزن دخيل' });
+    expect(refused(created.status)).toBe(true);
+    expect((await t.ds.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [branchB]))[0].n).toBe(before);
+    const [{ n: products }] = await t.ds.query('SELECT count(*)::int AS n FROM products');
+    const opening = await manager.post('/api/Products', {
+      nameAr: `صنف برصيد فرع آخر ${randomUUID().slice(0, 6)}`,
+      variants: [{ barcodes: [`ISO-${randomUUID().slice(0, 12)}`], sellPrice: 1000, minSellPrice: 800, openingStock: [{ inventoryId: invB, quantity: 5 }] }],
+    });
+    expect([opening.status, opening.body.code]).toEqual([404, 'NOT_FOUND']);
+    expect((await t.ds.query('SELECT count(*)::int AS n FROM products'))[0].n).toBe(products);
+    // Its own branch still works.
+    const own = await manager.post('/api/StockAdjustments', { inventoryId: invA, reason: 'adjustment', lines: [{ variantId, quantity: 1 }] });
+    expect(own.status).toBe(201);
+  });
+
   it("bounds an API key to its branch: branch B's invoice, shift, stock and adjustments are refused", async () => {
     const created = await admin.post('/api/admin/apiKeys', {
       name: 'تكامل فرع أ',

@@ -22,6 +22,7 @@ import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
 import { StockLedger } from '../../inventory/services/stock-ledger.service';
 import { ProductEntity, VariantBarcodeEntity, VariantEntity } from '../entities/catalog.entities';
 import { variantSearchText } from './search-text';
+import { branchWriteScope } from '../../../core/auth/branch-scope';
 import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
 
 const PRODUCT_COLUMNS = `p.id, p.name_ar AS "nameAr", p.name_en AS "nameEn", p.category_id AS "categoryId",
@@ -168,8 +169,9 @@ export class ProductsService {
     return id;
   }
 
+  /** Opening stock is a change to the inventory: the user's own branch only (admins: any). */
   private async checkInventoriesVisible(m: EntityManager, user: AuthUser, ids: string[]) {
-    const scope = branchScope(user);
+    const scope = branchWriteScope(user);
     const [{ n }] = await m.query(
       'SELECT count(DISTINCT id)::int AS n FROM inventories WHERE id = ANY($1) AND ($2::uuid IS NULL OR branch_id = $2)',
       [ids, scope],

@@ -10,6 +10,7 @@ import type {
   StockRowDto,
 } from '@pos/contracts';
 import { AuditService } from '../../../core/audit/audit.service';
+import { branchWriteScope } from '../../../core/auth/branch-scope';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
@@ -114,7 +115,7 @@ export class InventoriesService {
   async create(dto: InventoryCreateDto, user: AuthUser, meta: RequestMeta): Promise<InventoryResponseDto> {
     const id = uuidv7();
     await this.ds.transaction(async (m) => {
-      const scope = branchScope(user);
+      const scope = branchWriteScope(user);
       const [branch] = await m.query('SELECT id FROM branches WHERE id = $1 FOR UPDATE', [dto.branchId]);
       if (!branch || (scope && scope !== dto.branchId)) throw Errors.notFound();
       const [{ n }] = await m.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [dto.branchId]);
@@ -130,7 +131,8 @@ export class InventoriesService {
     await this.get(id, user);
     await this.ds.transaction(async (m) => {
       const before = await m.findOne(InventoryEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
+      const scope = branchWriteScope(user);
+      if (!before || (scope && before.branchId !== scope)) throw Errors.notFound();
       const patch: Partial<InventoryEntity> = {};
       if (dto.name !== undefined) patch.name = dto.name.trim();
       if (dto.allowNegative !== undefined) patch.allowNegative = dto.allowNegative;

@@ -8,7 +8,8 @@ import { AuditService } from '../../../../core/audit/audit.service';
 import { OutboxService } from '../../../../core/outbox/outbox.service';
 import { writeStockEvents } from '../../../../core/outbox/stock-events';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { branchScope, canSeeCost } from '../../../catalog/services/variant-view';
+import { branchWriteScope } from '../../../../core/auth/branch-scope';
+import { canSeeCost } from '../../../catalog/services/variant-view';
 import { StockLedger, type BalanceChange } from '../../services/stock-ledger.service';
 import { AdjustStockCommand } from './adjust-stock.command';
 
@@ -31,7 +32,7 @@ export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand, A
     }
     return this.ds.transaction(async (m) => {
       const [inventory] = await m.query('SELECT branch_id FROM inventories WHERE id = $1', [dto.inventoryId]);
-      const scope = branchScope(user);
+      const scope = branchWriteScope(user);
       if (!inventory || (scope && inventory.branch_id !== scope)) throw Errors.notFound();
       const ids = [...new Set(dto.lines.map((l) => l.variantId))];
       const [{ n }] = await m.query('SELECT count(*)::int AS n FROM variants WHERE id = ANY($1)', [ids]);
