@@ -50,7 +50,16 @@ function playwright() {
     broken.push(`playwright (exit ${code}, no report)`);
     return;
   }
-  const stats = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const stats = report.stats;
+  // Tests that failed once and passed on the retry (CI only): named, so a timing problem is seen.
+  const flaky = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}: ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.skipped) broken.push(`playwright: ${stats.skipped} skipped`);

@@ -10,9 +10,18 @@ export const lowStockDialog = (page: Page) => page.getByRole('dialog').filter({ 
  * other things dismiss it when it stands in the way; register this in a beforeEach.
  */
 export async function dismissLowStockWhenShown(page: Page) {
-  await page.addLocatorHandler(lowStockDialog(page), async (dialog) => {
-    await dialog.getByTestId('confirm-dialog-cancel').click();
-  });
+  // noWaitAfter: the warning may rightly open again (a new stock.low event) while the first one
+  // fades out; waiting for "hidden" would then wait forever, so the handler simply runs again.
+  await page.addLocatorHandler(
+    lowStockDialog(page),
+    async (dialog) => {
+      await dialog
+        .getByTestId('confirm-dialog-cancel')
+        .click({ timeout: 5_000 })
+        .catch(() => undefined); // already closing: the next check runs the handler again if needed
+    },
+    { noWaitAfter: true },
+  );
 }
 
 /** Waits for the warning that a page load brings and dismisses it. */
