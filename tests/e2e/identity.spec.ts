@@ -119,10 +119,11 @@ test('admin sets up a branch, a role and a cashier; the cashier is refused /Role
   await expect(
     page.getByTestId('perm-group-products').getByText('عرض المنتجات', { exact: true }),
   ).toBeVisible();
-  for (const key of ['can_see_products', 'can_see_customers', 'can_see_invoices']) {
+  // One of the extra keys (beyond the spec's 33) too: every key shown is counted and saved.
+  for (const key of ['can_see_products', 'can_see_customers', 'can_see_invoices', 'can_adjust_stock']) {
     await page.locator(`input[data-permission="${key}"]`).check();
   }
-  await expect(page.getByTestId('role-selected-count')).toHaveText('3 من 33 صلاحية محددة');
+  await expect(page.getByTestId('role-selected-count')).toHaveText('4 من 35 صلاحية محددة');
   await page.getByTestId('role-save').click();
   await expect(page.getByText('تم حفظ الدور')).toBeVisible();
   // Saved on the server: the API returns exactly the ticked keys, and the page shows them again
@@ -131,6 +132,7 @@ test('admin sets up a branch, a role and a cashier; the cashier is refused /Role
   const saved = await page.request.get(`/api/Roles/${roleId}`);
   expect(saved.status()).toBe(200);
   expect(((await saved.json()) as { permissions: string[] }).permissions.sort()).toEqual([
+    'can_adjust_stock',
     'can_see_customers',
     'can_see_invoices',
     'can_see_products',
@@ -142,6 +144,7 @@ test('admin sets up a branch, a role and a cashier; the cashier is refused /Role
     .getByRole('link', { name: roleName })
     .click();
   await expect(page.locator('input[data-permission="can_see_customers"]')).toBeChecked();
+  await expect(page.locator('input[data-permission="can_adjust_stock"]')).toBeChecked();
   await expect(page.locator('input[data-permission="can_manage_permissions"]')).not.toBeChecked();
 
   // --- User: a cashier on that role and branch.
@@ -370,4 +373,17 @@ test('system settings save the store information, a feature flag and the modules
     });
     expect(restored.ok()).toBeTruthy();
   }
+});
+
+test('the auth error page (/login?error=…) shows a localised message', async ({ page }) => {
+  await page.goto('/login?error=Configuration');
+  await expect(page.getByTestId('login-url-error')).toHaveText(
+    'تعذر تسجيل الدخول بسبب خطأ في إعدادات الخادم. تواصل مع مدير النظام.',
+  );
+  // An unknown value gets the generic message; no value, no alert.
+  await page.goto('/login?error=Whatever');
+  await expect(page.getByTestId('login-url-error')).toHaveText('تعذر تسجيل الدخول، حاول مرة أخرى.');
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.getByTestId('login-url-error')).toHaveCount(0);
 });

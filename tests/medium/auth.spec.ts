@@ -87,6 +87,30 @@ describe('session API (spec §7)', () => {
     expect((await c.signIn(user.username, user.password)).status).toBe(200);
   });
 
+  it('throttles a parallel burst of guesses too: no more than 5 are ever checked', async () => {
+    const user = await createUserWith(t.ds, []);
+    const clients = Array.from({ length: 10 }, () => new Client(t.app));
+    await Promise.all(clients.map((c) => c.fetchCsrf()));
+    // All ten are in flight together; the password check (argon2) is slow enough for them to overlap.
+    const statuses = (
+      await Promise.all(
+        clients.map((c) =>
+          c.agent
+            .post('/api/auth/callback/credentials')
+            .type('form')
+            .send({ csrfToken: c.csrf, callbackUrl: '/', json: 'true', username: user.username, password: 'bad-password' }),
+        ),
+      )
+    ).map((res) => res.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const [{ n }] = await t.ds.query('SELECT count(*)::int AS n FROM login_failures WHERE username = $1', [user.username]);
+    expect(n).toBe(5);
+    const right = await clients[0].signIn(user.username, user.password);
+    expect(right.status).toBe(429);
+    expect(right.body.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
   it('issues a new session id at every sign-in and drops the previous one', async () => {
     const c = new Client(t.app);
     const first = await c.signIn('accountant');

@@ -1,4 +1,4 @@
-import { Client, createTestApp, type TestApp } from './support/app';
+import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 describe('identity and settings', () => {
   let t: TestApp;
@@ -86,6 +86,59 @@ describe('identity and settings', () => {
     const res = await admin.patch(`/api/Users/${id}`, { isAdmin: false });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('LAST_ADMIN');
+  });
+
+  it('lets only an administrator grant or remove isAdmin and touch an administrator', async () => {
+    const ADMIN_REQUIRED = 'منح صلاحية مدير النظام أو سحبها، أو تعديل حساب مدير النظام، متاح لمدير النظام فقط';
+    const creds = await createUserWith(t.ds, ['can_manage_users']);
+    const manager = new Client(t.app);
+    expect((await manager.signIn(creds.username, creds.password)).status).toBe(200);
+    const target = await createUserWith(t.ds, []);
+    const otherAdmin = await createUserWith(t.ds, [], { isAdmin: true });
+    const [{ id: adminId }] = await t.ds.query(`SELECT id FROM users WHERE username = 'admin'`);
+    const [{ password_hash: adminHash }] = await t.ds.query('SELECT password_hash FROM users WHERE id = $1', [adminId]);
+    const expect403 = (res: { status: number; body: { code: string; message: string } }) => {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'ADMIN_REQUIRED', message: ADMIN_REQUIRED });
+    };
+
+    // Granting: on create, on themselves, on another user.
+    expect403(await manager.post('/api/Users', { username: 'sneaky.admin', displayName: 'x', password: 'strong-pass-1', isAdmin: true }));
+    expect((await t.ds.query(`SELECT 1 FROM users WHERE username = 'sneaky.admin'`)).length).toBe(0);
+    expect403(await manager.patch(`/api/Users/${creds.id}`, { isAdmin: true }));
+    expect403(await manager.patch(`/api/Users/${target.id}`, { isAdmin: true }));
+    // Removing, editing, deactivating, resetting the password of an administrator.
+    expect403(await manager.patch(`/api/Users/${otherAdmin.id}`, { isAdmin: false }));
+    expect403(await manager.patch(`/api/Users/${adminId}`, { displayName: 'مخترق' }));
+    expect403(await manager.delete(`/api/Users/${adminId}`));
+    expect403(await manager.post(`/api/Users/${adminId}/reset-password`, { password: 'taken-over-1' }));
+    const rows = await t.ds.query('SELECT id, is_admin, active, display_name, password_hash FROM users WHERE id = ANY($1)', [
+      [creds.id, target.id, otherAdmin.id, adminId],
+    ]);
+    const byId = Object.fromEntries(rows.map((r: { id: string }) => [r.id, r]));
+    expect(byId[creds.id].is_admin).toBe(false);
+    expect(byId[target.id].is_admin).toBe(false);
+    expect(byId[otherAdmin.id].is_admin).toBe(true);
+    expect(byId[adminId]).toMatchObject({ is_admin: true, active: true, password_hash: adminHash });
+    expect(byId[adminId].display_name).not.toBe('مخترق');
+    // The message follows the locale.
+    const en = new Client(t.app, 'en');
+    await en.signIn(creds.username, creds.password);
+    const refused = await en.agent.patch(`/api/Users/${adminId}`).set('X-CSRF-Token', en.csrf).set('Cookie', 'locale=en').send({ active: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only a system administrator may grant or remove administrator rights or change an administrator');
+
+    // What a user manager may still do: edit a non-administrator (sending the unchanged flag too),
+    // reset their password, deactivate them.
+    const edited = await manager.patch(`/api/Users/${target.id}`, { displayName: 'موظف', isAdmin: false });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ displayName: 'موظف', isAdmin: false });
+    expect((await manager.post(`/api/Users/${target.id}/reset-password`, { password: 'new-pass-123' })).status).toBe(204);
+    expect((await manager.delete(`/api/Users/${target.id}`)).status).toBe(200);
+    // And an administrator may do all of it.
+    expect((await admin.patch(`/api/Users/${creds.id}`, { isAdmin: true })).body.isAdmin).toBe(true);
+    expect((await admin.patch(`/api/Users/${creds.id}`, { isAdmin: false })).body.isAdmin).toBe(false);
+    expect((await admin.post(`/api/Users/${otherAdmin.id}/reset-password`, { password: 'new-pass-456' })).status).toBe(204);
   });
 
   it('resets a password and signs the user out', async () => {

@@ -1,5 +1,6 @@
 import { PERMISSION_KEYS, type PermissionKey } from '@pos/contracts';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+import { ModuleProbeController } from './support/module-probe.controller';
 import { concretePath, registeredRoutes, type RegisteredRoute } from './support/routes';
 
 // Walks every registered route and proves its declared rule: 401 without a session, 403 without
@@ -12,7 +13,8 @@ describe('server-side permissions on every route', () => {
   const refused = (s: number) => s === 401 || s === 403;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // With a test-only endpoint that requires modules (no product endpoint does yet).
+    t = await createTestApp({ controllers: [ModuleProbeController] });
     routes = registeredRoutes(t.app);
     const nobody = await createUserWith(t.ds, []);
     none = new Client(t.app);
@@ -108,12 +110,41 @@ describe('server-side permissions on every route', () => {
     expect(failures).toEqual([]);
   });
 
-  it('applies the module rule: can_see_einvoice-style permissions need an enabled module', async () => {
-    // The guard's module check comes from the shared hasPermission rule (unit-tested in contracts);
-    // here: switching a module off through the API is refused to non-admins and kept by admins.
-    const res = await none.patch('/api/config', { modules: [] });
-    expect(res.status).toBe(403);
-    const cfg = await t.http.get('/api/config');
-    expect(cfg.body.modules).toEqual(expect.arrayContaining(['POS', 'Einvoice', 'INSTALLMENTS', 'Maintenance']));
+  it('applies the module rule (spec §5): with modules required, at least one must be enabled', async () => {
+    // GET /api/test-only/module-probe needs can_see_products and INSTALLMENTS or Maintenance.
+    const probe = routes.find((r) => r.path === '/api/test-only/module-probe');
+    expect(probe?.access).toEqual({ kind: 'permissions', permissions: ['can_see_products'], modules: ['INSTALLMENTS', 'Maintenance'] });
+    const admin = new Client(t.app);
+    await admin.signIn('admin');
+    const user = await clientWith(['can_see_products']);
+    const setModules = async (modules: string[]) => {
+      const res = await admin.patch('/api/config', { modules });
+      expect(res.status).toBe(200);
+      expect(res.body.modules).toEqual(modules);
+    };
+    try {
+      await setModules(['POS', 'Einvoice', 'INSTALLMENTS', 'Maintenance']);
+      expect((await user.get('/api/test-only/module-probe')).status).toBe(200);
+      // Neither required module on: refused, with the spec message, even with the permission.
+      await setModules(['POS', 'Einvoice']);
+      const off = await user.get('/api/test-only/module-probe');
+      expect(off.status).toBe(403);
+      expect(off.body).toMatchObject({ code: 'FORBIDDEN', message: 'ليس لديك الصلاحية للوصول لهذه الصفحة' });
+      await setModules([]);
+      expect((await user.get('/api/test-only/module-probe')).status).toBe(403);
+      // One of them is enough.
+      await setModules(['Maintenance']);
+      expect((await user.get('/api/test-only/module-probe')).status).toBe(200);
+      await setModules(['INSTALLMENTS']);
+      expect((await user.get('/api/test-only/module-probe')).body).toEqual({ ok: true });
+      // The module never stands in for the permission.
+      expect((await none.get('/api/test-only/module-probe')).status).toBe(403);
+      // The permission-only rule is unaffected by modules (can_see_products alone, POS off).
+      expect((await user.get('/api/Products')).status).toBe(200);
+    } finally {
+      await setModules(['POS', 'Einvoice', 'INSTALLMENTS', 'Maintenance']);
+    }
+    // Switching modules is admin-only.
+    expect((await none.patch('/api/config', { modules: [] })).status).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import type { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -17,11 +18,19 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The real app (every module, the real pipeline) on the run's throwaway database. */
-export async function createTestApp(): Promise<TestApp> {
+/**
+ * The real app (every module, the real pipeline) on the run's throwaway database. `controllers`
+ * adds test-only controllers next to it (behind the same global guard, pipes and filters).
+ */
+export async function createTestApp(options: { controllers?: Type[] } = {}): Promise<TestApp> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: run through the medium jest project');
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ databaseUrl: url }), {
+  const appModule = AppModule.register({ databaseUrl: url });
+  class TestRootModule {}
+  const root: DynamicModule = options.controllers?.length
+    ? { module: TestRootModule, imports: [appModule], controllers: options.controllers }
+    : appModule;
+  const app = await NestFactory.create<NestExpressApplication>(root, {
     logger: ['error'],
     bodyParser: false,
   });

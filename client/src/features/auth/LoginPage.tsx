@@ -20,6 +20,17 @@ import { signIn } from '../../shared/api/auth';
 import { normalizeError } from '../../shared/api/handleError';
 import { publicConfigState } from '../../shared/state';
 
+/**
+ * `?error=` values of the auth error page (/login?error=…, spec §8), after the NextAuth names.
+ * Any other value shows the generic message.
+ */
+const URL_ERRORS = ['Configuration', 'AccessDenied', 'Verification', 'CredentialsSignin', 'SessionRequired'] as const;
+
+function urlErrorKey(value: string | null): string | null {
+  if (value === null || value === '') return null;
+  return (URL_ERRORS as readonly string[]).includes(value) ? `urlErrors.${value}` : 'urlErrors.Default';
+}
+
 /** Sign-in (spec §7: credentials provider, form-encoded with the CSRF token). */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -31,6 +42,7 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const urlError = urlErrorKey(params.get('error'));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,6 +92,11 @@ export default function LoginPage() {
           {t('subtitle')}
         </Typography>
       </Box>
+      {urlError && !error && (
+        <Alert severity="error" data-testid="login-url-error">
+          {t(urlError)}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" data-testid="login-error">
           {error}

@@ -1,18 +1,29 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/config';
 import { JobsController } from './jobs.controller';
 
 export { IMPORTS_QUEUE } from './queues';
-import { IMPORTS_QUEUE } from './queues';
+import { QuietQueue, QuietWorker } from './quiet-bullmq';
+import { bullPrefix, IMPORTS_QUEUE } from './queues';
+
+// Every queue registered below and every @Processor worker is built from these: each has an
+// 'error' listener from its first moment, so Redis being down is the one plain warning of
+// RedisService, not a stack trace at every retry. Set before registerQueue() reads them.
+BullModule.queueClass = QuietQueue;
+BullModule.workerClass = QuietWorker;
 
 /** BullMQ on the app's Redis; queues are registered here so any context can enqueue. */
 @Global()
 @Module({
   imports: [
-    BullModule.forRoot({
-      connection: { url: loadConfig().redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) } as never,
-      prefix: process.env.BULL_PREFIX ?? 'pos',
+    BullModule.forRootAsync({
+      inject: [DataSource],
+      useFactory: (ds: DataSource) => ({
+        connection: { url: loadConfig().redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) } as never,
+        prefix: bullPrefix((ds.options as { url?: string }).url),
+      }),
     }),
     BullModule.registerQueue({ name: IMPORTS_QUEUE }),
   ],

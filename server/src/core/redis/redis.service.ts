@@ -5,16 +5,37 @@ import { loadConfig } from '../config/config';
 const HOW_TO_START =
   'Start one with `docker compose up -d redis` or `apt-get install redis-server`, or set REDIS_URL.';
 
+const logger = new Logger('Redis');
+let down = false;
+
+/**
+ * Redis cannot be reached: say so plainly, once per outage (not at every retry), with how to fix
+ * it. Every Redis user reports here — RedisService's connections and BullMQ's queues and workers
+ * (core/jobs/quiet-bullmq.ts) — so an outage prints one plain line, never stack traces.
+ */
+export function reportRedisUnreachable(error: Error & { code?: string }): void {
+  if (down) return;
+  down = true;
+  logger.warn(
+    `Redis at ${loadConfig().redisUrl} cannot be reached (${error.code ?? error.message}). ` +
+      `The app keeps running and retrying; live updates and background jobs wait for it. ${HOW_TO_START}`,
+  );
+}
+
+/** A connection is ready again: the next outage is reported again. */
+export function reportRedisReachable(): void {
+  if (down) logger.log(`Redis at ${loadConfig().redisUrl} is reachable again.`);
+  down = false;
+}
+
 /**
  * The app's Redis connections. Redis being away never stops the app: connections retry forever,
  * and the log says plainly what is wrong and how to fix it (once per outage, not per retry).
  */
 @Injectable()
 export class RedisService implements OnModuleDestroy {
-  private readonly logger = new Logger('Redis');
   private readonly url = loadConfig().redisUrl;
   private readonly clients: Redis[] = [];
-  private down = false;
   readonly client: Redis;
 
   constructor() {
@@ -30,18 +51,8 @@ export class RedisService implements OnModuleDestroy {
       connectionName: `pos:${name}`,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });
-    client.on('error', (error: Error & { code?: string }) => {
-      if (this.down) return;
-      this.down = true;
-      this.logger.warn(
-        `Redis at ${this.url} cannot be reached (${error.code ?? error.message}). ` +
-          `The app keeps running and retrying; live updates and background jobs wait for it. ${HOW_TO_START}`,
-      );
-    });
-    client.on('ready', () => {
-      if (this.down) this.logger.log(`Redis at ${this.url} is reachable again.`);
-      this.down = false;
-    });
+    client.on('error', (error: Error & { code?: string }) => reportRedisUnreachable(error));
+    client.on('ready', () => reportRedisReachable());
     this.clients.push(client);
     return client;
   }

@@ -16,8 +16,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ALL_PERMISSION_KEYS,
   PERMISSION_GROUPS,
-  PERMISSION_KEYS,
   PERMISSION_MODULES,
   RoleUpdateDto,
   routePath,
@@ -40,9 +40,12 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return b.every((key) => set.has(key));
 }
 
-/** Keeps the permission order of the spec, whatever order they were ticked in. */
+/**
+ * Keeps the permission order of the spec (then the extra keys), whatever order they were ticked
+ * in. Every key the editor shows is saved, the extra ones (can_manage_products, …) included.
+ */
 function ordered(keys: Set<PermissionKey>): PermissionKey[] {
-  return PERMISSION_KEYS.filter((key) => keys.has(key));
+  return ALL_PERMISSION_KEYS.filter((key) => keys.has(key));
 }
 
 function RoleEditor({ role }: { role: RoleResponseDto }) {
@@ -134,7 +137,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
               variant="outlined"
               label={t('edit.selectedCount', {
                 count: selected.size,
-                total: PERMISSION_KEYS.length,
+                total: ALL_PERMISSION_KEYS.length,
               })}
               data-testid="role-selected-count"
             />
@@ -147,7 +150,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
           </Alert>
         )}
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          <Button size="small" onClick={() => setSelected(new Set(PERMISSION_KEYS))}>
+          <Button size="small" onClick={() => setSelected(new Set(ALL_PERMISSION_KEYS))}>
             {t('edit.selectAll')}
           </Button>
           <Button size="small" color="inherit" onClick={() => setSelected(new Set())}>

@@ -2,7 +2,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PERMISSION_KEYS, RoleCreateDto, routePath, type RoleResponseDto } from '@pos/contracts';
+import { ALL_PERMISSION_KEYS, RoleCreateDto, routePath, type RoleResponseDto } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -112,7 +112,7 @@ export function RolesPage() {
       key: 'permissions',
       header: t('columns.permissions'),
       align: 'center',
-      render: (role) => `${role.permissions.length} / ${PERMISSION_KEYS.length}`,
+      render: (role) => `${role.permissions.length} / ${ALL_PERMISSION_KEYS.length}`,
     },
     { key: 'users', header: t('columns.users'), align: 'center', render: (role) => role.userCount },
     {

@@ -269,6 +269,8 @@ export function UserFormDialog({ open, user, onClose }: Props) {
             control={
               <Switch
                 checked={state.isAdmin}
+                // Only an administrator grants or removes the flag (the server refuses it too).
+                disabled={!me?.isAdmin}
                 onChange={(e) => set('isAdmin', e.target.checked)}
                 slotProps={{ input: { 'data-testid': 'user-isAdmin' } as never }}
               />

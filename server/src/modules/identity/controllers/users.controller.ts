@@ -10,7 +10,8 @@ import {
   UserResetPasswordDto,
   UserUpdateDto,
 } from '@pos/contracts';
-import { Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { RolesService } from '../services/roles.service';
@@ -40,25 +41,35 @@ export class UsersController {
   }
 
   @Post()
-  create(@Body() dto: UserCreateDto, @Meta() meta: RequestMeta) {
-    return this.users.create(dto, meta);
+  create(@Body() dto: UserCreateDto, @CurrentUser() actor: AuthUser, @Meta() meta: RequestMeta) {
+    return this.users.create(dto, actor, meta);
   }
 
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: UserUpdateDto, @Meta() meta: RequestMeta) {
-    return this.users.update(id, dto, meta);
+  update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: UserUpdateDto,
+    @CurrentUser() actor: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    return this.users.update(id, dto, actor, meta);
   }
 
   /** Users are never deleted (their documents keep pointing at them): DELETE deactivates. */
   @Delete(':id')
-  deactivate(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    return this.users.deactivate(id, meta);
+  deactivate(@Param('id', UuidPipe) id: string, @CurrentUser() actor: AuthUser, @Meta() meta: RequestMeta) {
+    return this.users.deactivate(id, actor, meta);
   }
 
   @Post(':id/reset-password')
   @HttpCode(204)
-  async resetPassword(@Param('id', UuidPipe) id: string, @Body() dto: UserResetPasswordDto, @Meta() meta: RequestMeta) {
-    await this.users.resetPassword(id, dto.password, meta);
+  async resetPassword(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: UserResetPasswordDto,
+    @CurrentUser() actor: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    await this.users.resetPassword(id, dto.password, actor, meta);
   }
 }
 

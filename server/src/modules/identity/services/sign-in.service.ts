@@ -14,6 +14,8 @@ import { UserEntity } from '../entities/user.entity';
 
 export const THROTTLE_LIMIT = 5;
 export const THROTTLE_WINDOW_MINUTES = 15;
+/** First key of the two-key advisory lock taken per username+address while reserving an attempt. */
+const SIGN_IN_LOCK_CLASS = 7411;
 
 export const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
@@ -31,16 +33,24 @@ export class SignInService {
   async signIn(usernameRaw: string, password: string, meta: RequestMeta, previousToken?: string) {
     const username = usernameRaw.trim().toLowerCase().slice(0, 100);
     const ip = meta.ip ?? 'unknown';
-    const [{ count }] = await this.ds.query(
-      `SELECT count(*)::int AS count FROM login_failures
-        WHERE username = $1 AND ip = $2 AND at > now() - make_interval(mins => $3)`,
-      [username, ip, THROTTLE_WINDOW_MINUTES],
-    );
-    if (count >= THROTTLE_LIMIT) {
-      throw new AppException('TOO_MANY_ATTEMPTS', HttpStatus.TOO_MANY_REQUESTS, {
-        minutes: THROTTLE_WINDOW_MINUTES,
-      });
-    }
+    // The attempt is reserved before the password is checked: counting and recording happen under
+    // one lock per username+address, so a parallel burst cannot all pass the "fewer than 5" check.
+    // The reservation is a failure row; a good password then clears the failures (below).
+    const reservation = uuidv7();
+    await this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SIGN_IN_LOCK_CLASS, `${username}|${ip}`]);
+      const [{ count }] = await m.query(
+        `SELECT count(*)::int AS count FROM login_failures
+          WHERE username = $1 AND ip = $2 AND at > now() - make_interval(mins => $3)`,
+        [username, ip, THROTTLE_WINDOW_MINUTES],
+      );
+      if (count >= THROTTLE_LIMIT) {
+        throw new AppException('TOO_MANY_ATTEMPTS', HttpStatus.TOO_MANY_REQUESTS, {
+          minutes: THROTTLE_WINDOW_MINUTES,
+        });
+      }
+      await m.insert(LoginFailureEntity, { id: reservation, username, ip });
+    });
     const user = await this.ds
       .getRepository(UserEntity)
       .createQueryBuilder('u')
@@ -53,13 +63,17 @@ export class SignInService {
         ? await argon2.verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false)
         : false;
     if (!user || !ok) {
+      // The reserved row stays: it is this failure.
       await this.ds.transaction(async (m) => {
-        await m.insert(LoginFailureEntity, { id: uuidv7(), username, ip });
         await this.audit.record(m, meta, { action: 'auth.signin.failed', entity: 'user', entityId: user?.id ?? null, after: { username } });
       });
       throw new AppException('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
     }
-    if (!user.active) throw new AppException('USER_INACTIVE', HttpStatus.UNAUTHORIZED);
+    if (!user.active) {
+      // The right password of a deactivated user is not a failed guess (as before the reservation).
+      await this.ds.getRepository(LoginFailureEntity).delete({ id: reservation });
+      throw new AppException('USER_INACTIVE', HttpStatus.UNAUTHORIZED);
+    }
 
     return this.ds.transaction(async (m) => {
       // A new session id at every sign-in; the one the browser held before is dropped.

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { UserCreateDto, UserListQueryDto, UserResponseDto, UserUpdateDto } from '@pos/contracts';
 import { AuditService } from '../../../core/audit/audit.service';
+import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { SessionService } from '../../../core/auth/session.service';
 import { AppException, Errors } from '../../../core/errors/app.exception';
@@ -17,6 +18,11 @@ const SELECT = `SELECT u.id, u.username, u.display_name AS "displayName", u.phon
   r.name AS "roleName", u.branch_id AS "branchId", b.name AS "branchName", u.screens,
   u.is_admin AS "isAdmin", u.active, u.max_discount_percent AS "maxDiscountPercent", u.created_at AS "createdAt"
   FROM users u LEFT JOIN roles r ON r.id = u.role_id LEFT JOIN branches b ON b.id = u.branch_id`;
+
+/** Who is acting: only an administrator may touch administrators or the isAdmin flag. */
+export type Actor = Pick<AuthUser, 'id' | 'isAdmin'>;
+
+const adminRequired = () => new AppException('ADMIN_REQUIRED', HttpStatus.FORBIDDEN);
 
 @Injectable()
 export class UsersService {
@@ -58,7 +64,9 @@ export class UsersService {
     }
   }
 
-  async create(dto: UserCreateDto, meta: RequestMeta): Promise<UserResponseDto> {
+  async create(dto: UserCreateDto, actor: Actor, meta: RequestMeta): Promise<UserResponseDto> {
+    // can_manage_users alone must not mint administrators.
+    if (dto.isAdmin === true && !actor.isAdmin) throw adminRequired();
     const id = uuidv7();
     const passwordHash = await hashPassword(dto.password);
     return this.ds.transaction(async (m) => {
@@ -95,10 +103,15 @@ export class UsersService {
     }
   }
 
-  async update(id: string, dto: UserUpdateDto, meta: RequestMeta): Promise<UserResponseDto> {
+  async update(id: string, dto: UserUpdateDto, actor: Actor, meta: RequestMeta): Promise<UserResponseDto> {
     return this.ds.transaction(async (m) => {
       await m.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [id]);
       const before = await this.get(id, m);
+      // An administrator is edited (or deactivated) by an administrator only, and only an
+      // administrator grants or removes the flag. Sending the unchanged value is no change.
+      if (!actor.isAdmin && (before.isAdmin || (dto.isAdmin !== undefined && dto.isAdmin !== before.isAdmin))) {
+        throw adminRequired();
+      }
       await this.checkRefs(m, dto);
       await this.guardLastAdmin(m, id, dto);
       const patch: Partial<UserEntity> = {};
@@ -114,15 +127,17 @@ export class UsersService {
     });
   }
 
-  async deactivate(id: string, meta: RequestMeta): Promise<UserResponseDto> {
-    return this.update(id, { active: false }, meta);
+  async deactivate(id: string, actor: Actor, meta: RequestMeta): Promise<UserResponseDto> {
+    return this.update(id, { active: false }, actor, meta);
   }
 
-  async resetPassword(id: string, password: string, meta: RequestMeta): Promise<void> {
+  async resetPassword(id: string, password: string, actor: Actor, meta: RequestMeta): Promise<void> {
     const passwordHash = await hashPassword(password);
     await this.ds.transaction(async (m) => {
       const found = await m.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!found) throw Errors.notFound();
+      // Resetting an administrator's password would hand over the administrator's account.
+      if (found.isAdmin && !actor.isAdmin) throw adminRequired();
       await m.update(UserEntity, { id }, { passwordHash });
       await this.sessions.revokeAllForUser(m, id);
       await this.audit.record(m, meta, { action: 'user.reset-password', entity: 'user', entityId: id });
