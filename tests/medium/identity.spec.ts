@@ -1,4 +1,4 @@
-import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+import { Client, createTestApp, createUserWith, tableCounts, type TestApp } from './support/app';
 
 describe('identity and settings', () => {
   let t: TestApp;
@@ -139,6 +139,77 @@ describe('identity and settings', () => {
     expect((await admin.patch(`/api/Users/${creds.id}`, { isAdmin: true })).body.isAdmin).toBe(true);
     expect((await admin.patch(`/api/Users/${creds.id}`, { isAdmin: false })).body.isAdmin).toBe(false);
     expect((await admin.post(`/api/Users/${otherAdmin.id}/reset-password`, { password: 'new-pass-456' })).status).toBe(204);
+  });
+
+  it('lets a user manager give only roles within their own permissions, and never change their own role', async () => {
+    const ROLE_TOO_STRONG = 'لا يمكنك منح دور يتضمن صلاحيات لا تملكها، ولا تعديل مستخدم لديه مثل هذا الدور';
+    const creds = await createUserWith(t.ds, ['can_manage_users', 'can_see_products', 'can_see_customers', 'can_see_invoices', 'can_return_products']);
+    const manager = new Client(t.app);
+    expect((await manager.signIn(creds.username, creds.password)).status).toBe(200);
+    const roleOf = async (userId: string) => (await t.ds.query('SELECT role_id FROM users WHERE id = $1', [userId]))[0].role_id;
+    const [{ id: fullRoleId }] = await t.ds.query(`SELECT id FROM roles WHERE name = 'مدير النظام'`);
+    const [{ id: cashierRoleId }] = await t.ds.query(`SELECT id FROM roles WHERE name = 'كاشير'`);
+    const ownRoleId = await roleOf(creds.id);
+    const target = await createUserWith(t.ds, ['can_see_products']);
+    const targetRoleId = await roleOf(target.id);
+    const expectTooStrong = (res: { status: number; body: { code: string; message: string } }) => {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'ROLE_TOO_STRONG', message: ROLE_TOO_STRONG });
+    };
+
+    // The picker says which roles the manager may give; an administrator may give any.
+    const options = (await manager.get('/api/Users/role-options')).body as { id: string; assignable: boolean }[];
+    const assignable = Object.fromEntries(options.map((o) => [o.id, o.assignable]));
+    expect(assignable).toMatchObject({ [fullRoleId]: false, [cashierRoleId]: true, [ownRoleId]: true, [targetRoleId]: true });
+    expect((await admin.get('/api/Users/role-options')).body.every((o: { assignable: boolean }) => o.assignable)).toBe(true);
+
+    // A stronger role: refused on create and on edit, and nothing is written.
+    const before = await tableCounts(t.ds);
+    expectTooStrong(await manager.post('/api/Users', { username: 'strong.one', displayName: 'x', password: 'strong-pass-1', roleId: fullRoleId }));
+    expectTooStrong(await manager.patch(`/api/Users/${target.id}`, { roleId: fullRoleId, displayName: 'مرقّى' }));
+    // Their own role, whether stronger, weaker or none, is not theirs to change.
+    for (const roleId of [fullRoleId, cashierRoleId, null]) {
+      const res = await manager.patch(`/api/Users/${creds.id}`, { roleId });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('OWN_ROLE_CHANGE');
+    }
+    expect(await tableCounts(t.ds)).toEqual(before);
+    expect(await roleOf(target.id)).toBe(targetRoleId);
+    expect(await roleOf(creds.id)).toBe(ownRoleId);
+    expect((await t.ds.query('SELECT display_name FROM users WHERE id = $1', [target.id]))[0].display_name).not.toBe('مرقّى');
+
+    // A role within their permissions works; resending their own unchanged role is no change.
+    const created = await manager.post('/api/Users', { username: 'new.cashier', displayName: 'كاشير جديد', password: 'strong-pass-1', roleId: cashierRoleId });
+    expect(created.status).toBe(201);
+    expect(created.body.roleId).toBe(cashierRoleId);
+    expect((await manager.patch(`/api/Users/${target.id}`, { roleId: cashierRoleId })).body.roleId).toBe(cashierRoleId);
+    expect((await manager.patch(`/api/Users/${target.id}`, { roleId: null })).body.roleId).toBeNull();
+    const self = await manager.patch(`/api/Users/${creds.id}`, { roleId: ownRoleId, displayName: 'مدير المستخدمين' });
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ roleId: ownRoleId, displayName: 'مدير المستخدمين' });
+
+    // A user who already holds a stronger role is out of reach: no edit, password reset or deactivation.
+    const strong = await createUserWith(t.ds, ['can_manage_users', 'can_see_buy_price']);
+    const [{ password_hash: strongHash }] = await t.ds.query('SELECT password_hash FROM users WHERE id = $1', [strong.id]);
+    expectTooStrong(await manager.patch(`/api/Users/${strong.id}`, { displayName: 'x' }));
+    expectTooStrong(await manager.post(`/api/Users/${strong.id}/reset-password`, { password: 'taken-over-1' }));
+    expectTooStrong(await manager.delete(`/api/Users/${strong.id}`));
+    const [strongRow] = await t.ds.query('SELECT display_name, active, password_hash FROM users WHERE id = $1', [strong.id]);
+    expect(strongRow).toMatchObject({ display_name: strong.username, active: true, password_hash: strongHash });
+
+    // The message follows the locale.
+    const en = new Client(t.app, 'en');
+    await en.signIn(creds.username, creds.password);
+    const refused = await en.agent.post('/api/Users').set('X-CSRF-Token', en.csrf).set('Cookie', 'locale=en')
+      .send({ username: 'strong.two', displayName: 'x', password: 'strong-pass-1', roleId: fullRoleId });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You cannot assign a role with permissions you do not hold, nor change a user who has such a role');
+
+    // API keys (which carry permissions too) are made by administrators only.
+    expect((await manager.post('/api/admin/apiKeys', { name: 'k', permissions: ['can_manage_users'], branchId: null })).status).toBe(403);
+    // An administrator gives any role, to anyone.
+    expect((await admin.patch(`/api/Users/${target.id}`, { roleId: fullRoleId })).body.roleId).toBe(fullRoleId);
+    expect((await admin.patch(`/api/Users/${creds.id}`, { roleId: cashierRoleId })).body.roleId).toBe(cashierRoleId);
   });
 
   it('resets a password and signs the user out', async () => {

@@ -211,7 +211,98 @@ describe('point of sale', () => {
     expect(edit.before.total).toBe(4000);
     expect(edit.after.total).toBe(7000);
     expect(edit.after.reason).toBe('العميل غيّر رأيه');
+    expect(edit.reason).toBe('العميل غيّر رأيه');
     expect(await ledgerAgrees()).toEqual([]);
+  });
+
+  it('shows the edit history with its reason to can_see_invoices, without cost or profit unless can_see_profit', async () => {
+    const c = await cashier();
+    const variantId = await product(10, 4000);
+    const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] })).body;
+    const edited = await admin.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId, quantity: 2 }], payments: [{ methodId: cash, amount: 8000 }], reason: 'قطعة إضافية' });
+    expect(edited.status).toBe(200);
+
+    // The cashier who sold it holds neither can_see_invoices nor can_edit_invoice.
+    expect((await c.get(`/api/invoices/${sale.id}/history`)).status).toBe(403);
+
+    const reader = new Client(t.app);
+    const readerUser = await createUserWith(t.ds, ['can_see_invoices']);
+    await reader.signIn(readerUser.username, readerUser.password);
+    const seen = await reader.get(`/api/invoices/${sale.id}/history`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.map((h: { action: string }) => h.action)).toEqual(['sale.create', 'sale.edit']);
+    const [created, edit] = seen.body;
+    expect(created.reason).toBeNull();
+    expect(edit).toMatchObject({ reason: 'قطعة إضافية', userName: expect.any(String), before: { total: 4000 }, after: { total: 8000 } });
+    expect(new Date(edit.at).toISOString()).toBe(edit.at);
+    for (const side of [edit.before, edit.after]) {
+      expect(side.profit).toBeUndefined();
+      expect(side.costTotal).toBeUndefined();
+      expect(side.lines.length).toBeGreaterThan(0);
+      for (const line of side.lines) expect(line.unitCost).toBeUndefined();
+    }
+
+    // With can_see_profit (the admin holds every key) the snapshots keep their cost and profit.
+    const full = (await admin.get(`/api/invoices/${sale.id}/history`)).body;
+    const adminEdit = full.find((h: { action: string }) => h.action === 'sale.edit');
+    expect(adminEdit.reason).toBe('قطعة إضافية');
+    expect(adminEdit.after.profit).toBe(8000 - 2 * 2400);
+    expect(adminEdit.after.lines[0].unitCost).toBe(2400);
+  });
+
+  it("refuses to edit an invoice whose shift is closed, so the shift's stored expected cash keeps matching", async () => {
+    const c = await cashier();
+    const variantId = await product(10, 3000);
+    const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 2 }], payments: [{ methodId: cash, amount: 6000 }] })).body;
+    const closed = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 50000 + 6000 });
+    expect(closed.status).toBe(201);
+    expect(closed.body).toMatchObject({ expectedCash: 56000, difference: 0 });
+
+    const edit = await admin.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 3000 }], reason: 'بعد الإغلاق' });
+    expect(edit.status).toBe(409);
+    expect(edit.body).toMatchObject({ code: 'INVOICE_SHIFT_CLOSED', message: 'لا يمكن تعديل فاتورة ورديتها مغلقة: اعمل مرتجعًا ثم فاتورة جديدة' });
+
+    // Nothing moved: the invoice, its payments, the stock, and the shift's figures.
+    const after = (await admin.get(`/api/invoices/${sale.id}`)).body;
+    expect(after).toMatchObject({ total: 6000, editedAt: null });
+    expect(after.payments.map((p: { amount: number }) => p.amount)).toEqual([6000]);
+    expect(await onHand(variantId)).toBe(8);
+    const [stored] = await t.ds.query('SELECT expected_cash, counted_cash FROM shifts WHERE id = $1', [c.shiftId]);
+    const report = (await admin.get(`/api/Shift/${c.shiftId}`)).body;
+    expect(Number(stored.expected_cash)).toBe(56000);
+    expect(report.totals.expectedCash).toBe(Number(stored.expected_cash));
+    expect(report.totals.sales).toBe(6000);
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM audit_logs WHERE entity = 'sale' AND entity_id = $1 AND action = 'sale.edit'`, [sale.id]);
+    expect(n).toBe(0);
+    expect(await ledgerAgrees()).toEqual([]);
+  });
+
+  it('leaves expected cash, counted cash and the difference out of the shift list and shift without can_see_shift_totals', async () => {
+    const c = await cashier();
+    const variantId = await product(10, 2500);
+    expect((await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 2500 }] })).status).toBe(201);
+    const closed = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 52000 });
+    expect(closed.status).toBe(201);
+    // The closing cashier sees the Z report once, in the answer to the close.
+    expect(closed.body).toMatchObject({ expectedCash: 52500, countedCash: 52000, difference: -500 });
+
+    const list = await c.get('/api/Shift?status=closed');
+    expect(list.status).toBe(200);
+    const mine = list.body.find((s: { id: string }) => s.id === c.shiftId);
+    expect(mine).toMatchObject({ id: c.shiftId, status: 'closed', openingCash: 50000 });
+    for (const key of ['expectedCash', 'countedCash', 'difference', 'totals']) expect(mine).not.toHaveProperty(key);
+    const one = await c.get(`/api/Shift/${c.shiftId}`);
+    expect(one.status).toBe(200);
+    for (const key of ['expectedCash', 'countedCash', 'difference', 'totals']) expect(one.body).not.toHaveProperty(key);
+
+    // With can_see_shift_totals (and view_all_shifts to list others' shifts) they are there.
+    const supervisor = new Client(t.app);
+    const supervisorUser = await createUserWith(t.ds, ['view_all_shifts', 'can_see_shift_totals']);
+    await supervisor.signIn(supervisorUser.username, supervisorUser.password);
+    const full = await supervisor.get(`/api/Shift?status=closed&cashierId=${c.userId}`);
+    expect(full.status).toBe(200);
+    expect(full.body).toHaveLength(1);
+    expect(full.body[0]).toMatchObject({ id: c.shiftId, expectedCash: 52500, countedCash: 52000, difference: -500 });
   });
 
   it('makes shift totals equal the sum of their invoices; the Z report matches at close', async () => {
@@ -235,6 +326,52 @@ describe('point of sale', () => {
     expect(z.body.totals.byMethod.find((m: { methodId: string }) => m.methodId === card).net).toBe(1500 * (2 + 4));
     const after = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 1500 }] });
     expect(after.body.code).toBe('SHIFT_NOT_OPEN');
+  });
+
+  it('makes the totals of a shift with sales and returns equal its invoices minus its returns', async () => {
+    const c = await cashier(['can_return_products', 'can_see_shift_totals']);
+    const other = await cashier();
+    const a = await product(50, 2000);
+    const b = await product(50, 3500);
+    // An invoice of another shift, returned in this one: the refund leaves this drawer.
+    const earlier = (await other.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: b, quantity: 2 }], payments: [{ methodId: cash, amount: 7000 }] })).body;
+    const s1 = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: a, quantity: 3 }, { variantId: b, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] })).body;
+    const s2 = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: a, quantity: 2 }], payments: [{ methodId: card, amount: 4000 }] })).body;
+    const s3 = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: b, quantity: 2 }], payments: [{ methodId: card, amount: 5000 }, { methodId: cash, amount: 3000 }] })).body;
+    expect([s1.total, s2.total, s3.total]).toEqual([9500, 4000, 7000]);
+    expect([s1.changeDue, s3.changeDue]).toEqual([500, 1000]);
+
+    const lineOf = (sale: { lines: { id: string; variantId: string }[] }, variantId: string) => sale.lines.find((l) => l.variantId === variantId)!.id;
+    const r1 = await c.post(`/api/invoices/${s1.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineOf(s1, a), quantity: 1 }] });
+    const r2 = await c.post(`/api/invoices/${s2.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineOf(s2, a), quantity: 2 }], refunds: [{ methodId: card, amount: 4000 }] });
+    const r3 = await c.post(`/api/invoices/${earlier.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineOf(earlier, b), quantity: 1 }] });
+    expect([r1.status, r2.status, r3.status]).toEqual([201, 201, 201]);
+    expect([r1.body.total, r2.body.total, r3.body.total]).toEqual([2000, 4000, 3500]);
+
+    // What the documents say, independently of the report.
+    const [{ sales, n }] = await t.ds.query('SELECT sum(total)::bigint AS sales, count(*)::int AS n FROM sales_invoices WHERE shift_id = $1', [c.shiftId]);
+    const [{ returns }] = await t.ds.query('SELECT sum(total)::bigint AS returns FROM sale_returns WHERE shift_id = $1', [c.shiftId]);
+    expect(Number(sales)).toBe(9500 + 4000 + 7000);
+    expect(Number(returns)).toBe(2000 + 4000 + 3500);
+
+    const x = (await c.get('/api/Shift/current')).body.totals;
+    expect(x).toMatchObject({ invoiceCount: n, sales: 20500, returns: 9500, net: 20500 - 9500 });
+    const method = (id: string) => x.byMethod.find((m: { methodId: string }) => m.methodId === id);
+    // Cash kept in the drawer: 9,500 + 2,000 (3,000 given, 1,000 change); refunds 2,000 + 3,500 out.
+    // Card: 4,000 + 5,000 in, 4,000 back.
+    expect(method(cash)).toMatchObject({ sales: 11500, refunds: 5500, net: 6000 });
+    expect(method(card)).toMatchObject({ sales: 9000, refunds: 4000, net: 5000 });
+    expect(x.byMethod.reduce((sum: number, m: { net: number }) => sum + m.net, 0)).toBe(x.net);
+    expect(x.expectedCash).toBe(50000 + 6000);
+
+    const z = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 56000 });
+    expect(z.status).toBe(201);
+    expect(z.body).toMatchObject({ expectedCash: 56000, countedCash: 56000, difference: 0 });
+    expect(z.body.totals).toMatchObject({ sales: 20500, returns: 9500, net: 11000, invoiceCount: 3 });
+    // The other shift keeps its own sale and none of the returns.
+    const otherTotals = (await admin.get(`/api/Shift/${other.shiftId}`)).body.totals;
+    expect(otherTotals).toMatchObject({ sales: 7000, returns: 0, expectedCash: 50000 + 7000 });
+    expect(await ledgerAgrees()).toEqual([]);
   });
 
   it('gives the daily report for the business day with payments per method and per cashier', async () => {

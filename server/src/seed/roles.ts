@@ -15,7 +15,9 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_see_installments', 'can_see_totals', 'can_see_profit', 'can_manage_products', 'can_adjust_stock',
     ],
   },
-  { name: 'كاشير', permissions: ['can_see_products', 'can_see_customers', 'can_see_invoices'] },
+  // Returns at the counter are the cashier's job in most shops (issue 5's acceptance: the cashier
+  // returns an item in their own shift); the refund leaves their drawer.
+  { name: 'كاشير', permissions: ['can_see_products', 'can_see_customers', 'can_see_invoices', 'can_return_products'] },
   {
     name: 'أمين مخزن',
     permissions: [

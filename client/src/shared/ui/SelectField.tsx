@@ -7,11 +7,15 @@ export type SelectFieldProps = {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly { value: string; label: ReactNode }[];
+  /** `disabled` options are shown but cannot be chosen. */
+  options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
   /** The empty choice (value ''), shown in italics. */
   noneLabel: ReactNode;
   /** The validation message, if any. */
   error?: string;
+  /** A line below the field when there is no error. */
+  hint?: string;
+  disabled?: boolean;
   testId?: string;
 };
 
@@ -24,6 +28,8 @@ export function SelectField({
   options,
   noneLabel,
   error,
+  hint,
+  disabled,
   testId,
 }: SelectFieldProps) {
   return (
@@ -34,7 +40,8 @@ export function SelectField({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={Boolean(error)}
-      helperText={error ?? ' '}
+      helperText={error ?? hint ?? ' '}
+      disabled={disabled}
       size="small"
       fullWidth
       slotProps={{
@@ -49,7 +56,7 @@ export function SelectField({
         <em>{noneLabel}</em>
       </MenuItem>
       {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
+        <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </MenuItem>
       ))}

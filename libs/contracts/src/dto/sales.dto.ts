@@ -109,7 +109,8 @@ export type ShiftTotalsDto = {
 export type ShiftDto = {
   id: string; branchId: string; register: number; cashierId: string; cashierName: string;
   status: 'open' | 'closed'; openedAt: string; closedAt: string | null; openingCash: number;
-  countedCash: number | null; expectedCash: number | null; difference: number | null;
+  /** only with can_see_shift_totals (or for the cashier's own open shift, where they are still null) */
+  countedCash?: number | null; expectedCash?: number | null; difference?: number | null;
   denominations: Record<string, number> | null;
   /** only with can_see_shift_totals (or for the cashier's own open shift: the X report) */
   totals?: ShiftTotalsDto;
@@ -169,7 +170,7 @@ export type SaleDto = {
   lines: SaleLineDto[];
   payments: { id: string; methodId: string; methodName: string; type: PaymentMethodType; amount: number; kind: 'payment' | 'refund'; at: string }[];
   returns: { id: string; number: string; total: number; createdAt: string; cashierName: string }[];
-  /** only with can_see_profit */
+  /** profit only with can_see_profit; costTotal (like lines' unitCost) only with can_see_profit and can_see_buy_price */
   costTotal?: number; profit?: number;
 };
 export class SaleListQueryDto extends ListQueryDto {

@@ -95,6 +95,12 @@ export class ShiftsService {
     return user.permissions.includes('can_see_shift_totals') || (shift.cashierId === user.id && shift.status === 'open');
   }
 
+  /** Expected and counted cash and the difference are shift totals: left out without the right to see them. */
+  private withoutCash(shift: ShiftDto): ShiftDto {
+    const { expectedCash: _expected, countedCash: _counted, difference: _difference, ...rest } = shift;
+    return rest;
+  }
+
   async get(id: string, user: AuthUser, m: EntityManager = this.ds.manager): Promise<ShiftDto> {
     const [row] = await m.query(`SELECT ${SHIFT_COLUMNS} FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE s.id = $1`, [id]);
     if (!row) throw Errors.notFound();
@@ -104,9 +110,8 @@ export class ShiftsService {
       throw Errors.notFound();
     }
     const shift = this.shape(row);
-    if (this.canSeeTotals(user, shift)) {
-      shift.totals = await this.totals(m, id, user.permissions.includes('can_see_profit'));
-    }
+    if (!this.canSeeTotals(user, shift)) return this.withoutCash(shift);
+    shift.totals = await this.totals(m, id, user.permissions.includes('can_see_profit'));
     return shift;
   }
 
@@ -129,7 +134,8 @@ export class ShiftsService {
        ORDER BY s.opened_at DESC LIMIT ${take} OFFSET ${skip}`,
       params,
     );
-    return { rows: rows.map((r: Record<string, unknown>) => this.shape(r)), total };
+    const seesCash = user.permissions.includes('can_see_shift_totals');
+    return { rows: rows.map((r: Record<string, unknown>) => (seesCash ? this.shape(r) : this.withoutCash(this.shape(r)))), total };
   }
 
   async open(dto: OpenShiftDto, user: AuthUser, meta: RequestMeta): Promise<ShiftDto> {

@@ -43,7 +43,15 @@ export type ImportJob = {
   error?: string;
 };
 
-export type InventoryOption = { id: string; name: string; branchId: string; branchName: string };
+export type InventoryOption = {
+  id: string;
+  name: string;
+  branchId: string;
+  branchName: string;
+  isDefault?: boolean;
+  /** the inventory may go below zero (the POS then sells beyond what is available) */
+  allowNegative?: boolean;
+};
 
 export const catalogKeys = {
   categories: ['catalog', 'categories'] as const,

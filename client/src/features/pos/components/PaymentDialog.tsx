@@ -27,15 +27,17 @@ type Props = {
 /**
  * Payment: one amount per active method (split payments), cash pre-filled with the total.
  * Only cash may exceed what is due; the excess is the change. An unpaid part needs a customer
- * (it goes on their balance).
+ * (it goes on their balance): that is the credit sale, so the «آجل» (credit) method is not a
+ * tender here (the server refuses it, PAYMENT_METHOD_INVALID).
  */
 export function PaymentDialog(props: Props) {
   // Mounted at each opening: cash starts at the total.
   return props.open ? <PaymentForm {...props} /> : null;
 }
 
-function PaymentForm({ open, total, methods, hasCustomer, submitting, onClose, onPay }: Props) {
+function PaymentForm({ open, total, methods: allMethods, hasCustomer, submitting, onClose, onPay }: Props) {
   const { t, i18n } = useTranslation('pos');
+  const methods = allMethods.filter((m) => m.type !== 'credit');
   const cash = methods.find((m) => m.type === 'cash') ?? null;
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() => (cash ? { [cash.id]: total } : {}));
 

@@ -61,6 +61,7 @@ import { isRetryable, newId, withNetworkRetry } from '../../sales/lib/ids';
 import {
   addVariant,
   applyOnHand,
+  availableOf,
   cartProblems,
   cartTotals,
   newCart,
@@ -139,9 +140,11 @@ function PosScreen({ register }: { register: number }) {
 
   const inventories = useQuery({ queryKey: catalogKeys.inventoryOptions, queryFn: catalogApi.inventoryOptions, staleTime: 300_000 });
   const inventory = useMemo(() => {
-    const mine = (inventories.data ?? []).filter((i) => i.branchId === user?.branchId) as (InventoryOption & { isDefault?: boolean })[];
+    const mine = (inventories.data ?? []).filter((i) => i.branchId === user?.branchId) as InventoryOption[];
     return mine.find((i) => i.isDefault) ?? mine[0] ?? null;
   }, [inventories.data, user?.branchId]);
+  // The inventory's own setting (Inventories page): only there may the POS sell beyond what is available.
+  const allowNegativeStock = inventory?.allowNegative ?? false;
   const methods = usePaymentMethods(true);
 
   useEffect(() => {
@@ -155,15 +158,15 @@ function PosScreen({ register }: { register: number }) {
   });
   useLiveOnHand(
     inventory?.id ?? null,
-    (variantId, onHand) => setCart((c) => applyOnHand(c, variantId, onHand)),
+    (variantId, onHand, reserved) => setCart((c) => applyOnHand(c, variantId, onHand, reserved)),
     () => {
-      // Reconnected: events may have been missed, so read each line's on hand again.
+      // Reconnected: events may have been missed, so read each line's on hand and reserved again.
       const inventoryId = inventory?.id;
       if (!inventoryId) return;
       for (const line of cartRef.current.lines) {
         catalogApi
           .searchVariants(line.sku, inventoryId, 1)
-          .then(([v]) => v && v.id === line.variantId && v.onHand !== undefined && setCart((c) => applyOnHand(c, v.id, v.onHand as number)))
+          .then(([v]) => v && v.id === line.variantId && v.onHand !== undefined && setCart((c) => applyOnHand(c, v.id, v.onHand as number, v.reserved ?? 0)))
           .catch(() => undefined);
       }
     },
@@ -171,8 +174,8 @@ function PosScreen({ register }: { register: number }) {
 
   const totals = useMemo(() => cartTotals(cart), [cart]);
   const problems = useMemo(
-    () => cartProblems(cart, totals, { maxDiscountPercent: user?.maxDiscountPercent ?? 0, canBypassMaxDiscount: canBypass, allowNegativeStock: true }),
-    [cart, totals, user?.maxDiscountPercent, canBypass],
+    () => cartProblems(cart, totals, { maxDiscountPercent: user?.maxDiscountPercent ?? 0, canBypassMaxDiscount: canBypass, allowNegativeStock }),
+    [cart, totals, user?.maxDiscountPercent, canBypass, allowNegativeStock],
   );
   const blocking = problems.filter((p) => p.code !== 'EMPTY');
 
@@ -412,7 +415,7 @@ function PosScreen({ register }: { register: number }) {
               </Typography>
             </Box>
             {blocking.map((p, i) => (
-              <Alert key={i} severity="warning" sx={{ py: 0 }}>
+              <Alert key={i} severity="warning" sx={{ py: 0 }} data-testid="cart-problem">
                 {problemText(p)}
               </Alert>
             ))}
@@ -596,7 +599,9 @@ type CartRowProps = {
 /** One cart line; memoised so adding a line does not re-render the others. */
 const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdate, onRemove }: CartRowProps) {
   const { t } = useTranslation('pos');
-  const short = line.onHand !== null && line.quantity > line.onHand;
+  // What may be sold: on hand − reserved by approved transfers.
+  const available = availableOf(line);
+  const short = available !== null && line.quantity > available;
   const belowMin = line.unitPrice < line.minSellPrice;
   return (
     <TableRow data-testid="cart-line" data-variant-id={line.variantId} data-qty={line.quantity}>
@@ -628,14 +633,19 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
         {lineTotal !== null ? formatPiasters(lineTotal) : ''}
       </TableCell>
       <TableCell align="right">
-        {line.onHand !== null && (
+        {line.onHand !== null && available !== null && (
           <Box
             component="span"
-            title={t('cart.onHand', { qty: formatQuantity(line.onHand) })}
-            sx={{ fontWeight: 600, color: short ? 'error.main' : line.onHand <= 0 ? 'warning.main' : 'text.secondary' }}
+            title={
+              line.reserved
+                ? t('cart.availableReserved', { qty: formatQuantity(available), onHand: formatQuantity(line.onHand), reserved: formatQuantity(line.reserved) })
+                : t('cart.onHand', { qty: formatQuantity(available) })
+            }
+            sx={{ fontWeight: 600, color: short ? 'error.main' : available <= 0 ? 'warning.main' : 'text.secondary' }}
             data-testid="cart-onhand"
+            data-available={available}
           >
-            {formatQuantity(line.onHand)}
+            {formatQuantity(available)}
           </Box>
         )}
       </TableCell>

@@ -18,6 +18,7 @@ import { toast } from '../../../shared/ui/toast';
 import { catalogApi } from '../../catalog/api/catalog.api';
 import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
+import { variantAvailable } from '../lib/cart';
 import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
@@ -247,40 +248,44 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
       {open && results.length > 0 && (
         <Paper elevation={6} sx={{ position: 'absolute', insetInline: 0, insetBlockStart: '100%', zIndex: 20, maxBlockSize: 360, overflow: 'auto' }}>
           <List dense disablePadding data-testid="pos-search-results">
-            {results.map((v, i) => (
-              <ListItemButton
-                key={v.id}
-                selected={i === active}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(v)}
-                data-testid="pos-search-option"
-              >
-                <Box sx={{ flex: 1, minInlineSize: 0 }}>
-                  <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                    {v.productName}
-                    {Object.keys(v.properties ?? {}).length > 0 && (
-                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-                        {' — '}
-                        {propertiesText(v.properties)}
-                      </Box>
-                    )}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" dir="ltr" component="div" sx={{ textAlign: 'start' }} noWrap>
-                    {[v.sku, ...(v.barcodes ?? []).slice(0, 2)].join(' · ')}
-                  </Typography>
-                </Box>
-                <Box sx={{ textAlign: 'end', flexShrink: 0, marginInlineStart: 1 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                    {formatPiasters(v.sellPrice)}
-                  </Typography>
-                  {v.onHand !== undefined && (
-                    <Typography variant="caption" color={v.onHand > 0 ? 'text.secondary' : 'error'}>
-                      {t('cart.onHand', { qty: formatQuantity(v.onHand) })}
+            {results.map((v, i) => {
+              // What may be sold: on hand − reserved by approved transfers.
+              const available = variantAvailable(v);
+              return (
+                <ListItemButton
+                  key={v.id}
+                  selected={i === active}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(v)}
+                  data-testid="pos-search-option"
+                >
+                  <Box sx={{ flex: 1, minInlineSize: 0 }}>
+                    <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                      {v.productName}
+                      {Object.keys(v.properties ?? {}).length > 0 && (
+                        <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                          {' — '}
+                          {propertiesText(v.properties)}
+                        </Box>
+                      )}
                     </Typography>
-                  )}
-                </Box>
-              </ListItemButton>
-            ))}
+                    <Typography variant="caption" color="text.secondary" dir="ltr" component="div" sx={{ textAlign: 'start' }} noWrap>
+                      {[v.sku, ...(v.barcodes ?? []).slice(0, 2)].join(' · ')}
+                    </Typography>
+                  </Box>
+                  <Box sx={{ textAlign: 'end', flexShrink: 0, marginInlineStart: 1 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                      {formatPiasters(v.sellPrice)}
+                    </Typography>
+                    {available !== undefined && (
+                      <Typography variant="caption" color={available > 0 ? 'text.secondary' : 'error'} component="div" data-testid="pos-search-available">
+                        {t('cart.onHand', { qty: formatQuantity(available) })}
+                      </Typography>
+                    )}
+                  </Box>
+                </ListItemButton>
+              );
+            })}
           </List>
         </Paper>
       )}

@@ -27,6 +27,8 @@ export type CartLine = {
   vatRate: number;
   /** on hand in the POS inventory when last seen (search result or live event) */
   onHand: number | null;
+  /** of which reserved by approved transfers (not for sale); absent in carts saved before it existed */
+  reserved?: number;
 };
 
 export type CartCustomer = { id: string; name: string; phone: string | null; balance: number };
@@ -67,7 +69,20 @@ export function lineFromVariant(variant: VariantResponseDto, quantity = 1, barco
     discount: 0,
     vatRate: variant.vatRate,
     onHand: variant.onHand ?? null,
+    reserved: variant.reserved ?? 0,
   };
+}
+
+/** What can be sold from the line's inventory: on hand − reserved (thousandths), null when unknown. */
+export function availableOf(line: Pick<CartLine, 'onHand' | 'reserved'>): number | null {
+  if (line.onHand === null) return null;
+  return (Math.round(line.onHand * 1000) - Math.round((line.reserved ?? 0) * 1000)) / 1000;
+}
+
+/** The same for a search result (on hand − reserved), undefined when the search had no inventory. */
+export function variantAvailable(variant: Pick<VariantResponseDto, 'onHand' | 'reserved'>): number | undefined {
+  if (variant.onHand === undefined) return undefined;
+  return availableOf({ onHand: variant.onHand, reserved: variant.reserved }) ?? undefined;
 }
 
 /** Adds a variant: +quantity on its line when already in the cart (moved to the top), else a new line on top. */
@@ -78,7 +93,7 @@ export function addVariant(cart: Cart, variant: VariantResponseDto, quantity = 1
     const updated: CartLine = {
       ...line,
       quantity: addQuantities(line.quantity, quantity),
-      onHand: variant.onHand ?? line.onHand,
+      ...(variant.onHand !== undefined ? { onHand: variant.onHand, reserved: variant.reserved ?? 0 } : {}),
     };
     return { ...cart, lines: [updated, ...cart.lines.filter((_, i) => i !== index)] };
   }
@@ -93,10 +108,10 @@ export function removeLine(cart: Cart, variantId: string): Cart {
   return { ...cart, lines: cart.lines.filter((l) => l.variantId !== variantId) };
 }
 
-/** A live stock figure (stock.changed) for the lines of that variant. */
-export function applyOnHand(cart: Cart, variantId: string, onHand: number): Cart {
-  if (!cart.lines.some((l) => l.variantId === variantId && l.onHand !== onHand)) return cart;
-  return { ...cart, lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, onHand } : l)) };
+/** A live stock figure (stock.changed: on hand and reserved) for the lines of that variant. */
+export function applyOnHand(cart: Cart, variantId: string, onHand: number, reserved = 0): Cart {
+  if (!cart.lines.some((l) => l.variantId === variantId && (l.onHand !== onHand || (l.reserved ?? 0) !== reserved))) return cart;
+  return { ...cart, lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, onHand, reserved } : l)) };
 }
 
 export type CartTotals = SaleMathResult & { itemCount: number; error: 'DISCOUNT_TOO_LARGE' | null };
@@ -146,7 +161,7 @@ export type CartProblem =
 export type CartRules = {
   maxDiscountPercent: number;
   canBypassMaxDiscount: boolean;
-  /** The POS inventory allows negative stock (then on hand is not checked). */
+  /** The POS inventory allows negative stock (then the available quantity is not checked). */
   allowNegativeStock: boolean;
 };
 
@@ -162,7 +177,8 @@ export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): 
     if (!rules.canBypassMaxDiscount && line.unitPrice < line.minSellPrice) {
       problems.push({ code: 'BELOW_MIN_PRICE', variantId: line.variantId });
     }
-    if (!rules.allowNegativeStock && line.onHand !== null && line.quantity > line.onHand) {
+    const available = availableOf(line);
+    if (!rules.allowNegativeStock && available !== null && line.quantity > available) {
       problems.push({ code: 'INSUFFICIENT_STOCK', variantId: line.variantId });
     }
   }

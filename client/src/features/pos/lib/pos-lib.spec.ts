@@ -3,6 +3,7 @@ import {
   addQuantities,
   addVariant,
   applyOnHand,
+  availableOf,
   cartProblems,
   cartTotals,
   newCart,
@@ -103,6 +104,29 @@ describe('cart', () => {
     const cart = addVariant(newCart('s'), variant('1', 1000));
     expect(applyOnHand(cart, '1', 3).lines[0].onHand).toBe(3);
     expect(applyOnHand(cart, '9', 3)).toBe(cart);
+    // A transfer approved elsewhere reserves stock: same on hand, less available.
+    const reserved = applyOnHand(cart, '1', 10, 4);
+    expect(reserved).not.toBe(cart);
+    expect(availableOf(reserved.lines[0])).toBe(6);
+    expect(applyOnHand(reserved, '1', 10, 4)).toBe(reserved);
+  });
+
+  it('checks the quantity against on hand − reserved, not on hand', () => {
+    const rules = { maxDiscountPercent: 0, canBypassMaxDiscount: false, allowNegativeStock: false };
+    let cart = addVariant(newCart('s'), variant('1', 1000, { onHand: 5, reserved: 3.5 }), 2);
+    expect(availableOf(cart.lines[0])).toBe(1.5);
+    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([{ code: 'INSUFFICIENT_STOCK', variantId: '1' }]);
+    // The inventory allows negative stock: nothing to refuse.
+    expect(cartProblems(cart, cartTotals(cart), { ...rules, allowNegativeStock: true })).toEqual([]);
+    cart = updateLine(cart, '1', { quantity: 1.5 });
+    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([]);
+    // A later scan brings fresh figures (the reservation was shipped: on hand and reserved drop).
+    cart = addVariant(cart, variant('1', 1000, { onHand: 2, reserved: 0 }), 1);
+    expect(cart.lines[0]).toMatchObject({ quantity: 2.5, onHand: 2, reserved: 0 });
+    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([{ code: 'INSUFFICIENT_STOCK', variantId: '1' }]);
+    // A cart saved before `reserved` existed counts it as 0; unknown stock is never refused.
+    expect(availableOf({ onHand: 4 })).toBe(4);
+    expect(availableOf({ onHand: null, reserved: 2 })).toBeNull();
   });
 
   it('removes lines and builds the request with the same id (idempotency key)', () => {

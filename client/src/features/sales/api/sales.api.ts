@@ -25,6 +25,7 @@ export type InvoiceListQuery = {
   customerId?: string;
   cashierId?: string;
   methodId?: string;
+  branchId?: string;
   shiftId?: string;
   from?: string;
   to?: string;
@@ -35,7 +36,8 @@ export type InvoiceHistoryEntry = {
   action: string;
   at: string;
   userName: string | null;
-  reason?: string | null;
+  /** the edit's reason (null for the other actions) */
+  reason: string | null;
   before: unknown;
   after: unknown;
 };

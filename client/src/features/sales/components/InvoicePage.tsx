@@ -37,7 +37,7 @@ import { StatusChip } from './InvoicesPage';
 import { PrintArea, ReturnReceipt, SaleReceipt, formatDateTime, formatQty, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from './print';
 import { ReturnDialog } from './ReturnDialog';
 
-/** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its history. */
+/** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its history (can_see_invoices too). */
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('sales');
@@ -45,7 +45,9 @@ export default function InvoicePage() {
   const queryClient = useQueryClient();
   const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id });
   const canEdit = can('can_edit_invoice');
-  const history = useQuery({ queryKey: salesKeys.history(id), queryFn: () => salesApi.history(id), enabled: !!id && canEdit });
+  // The edit history: can_see_invoices or can_edit_invoice (the server checks the same).
+  const canHistory = canEdit || can('can_see_invoices');
+  const history = useQuery({ queryKey: salesKeys.history(id), queryFn: () => salesApi.history(id), enabled: !!id && canHistory });
   const [layout, setLayout] = usePaperLayout();
   const data = useReceiptData();
   const [printed, setPrinted] = useState<{ kind: 'sale' } | { kind: 'return'; doc: ReturnDto } | null>(null);
@@ -197,8 +199,8 @@ export default function InvoicePage() {
         </Stack>
       </Box>
 
-      {canEdit && (
-        <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+      {canHistory && (
+        <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }} data-testid="invoice-history">
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('history.title')}
           </Typography>
@@ -321,6 +323,8 @@ function saleToCart(sale: SaleDto): Cart {
 function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose: () => void; onSaved: () => Promise<void> }) {
   const { t, i18n } = useTranslation('sales');
   const methods = usePaymentMethods(true);
+  // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
+  const tenders = (methods.data ?? []).filter((m) => m.type !== 'credit');
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();
@@ -403,7 +407,7 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
           {payments.map((p, i) => (
             <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
               <TextField select size="small" value={p.methodId} onChange={(e) => setPayment(i, { methodId: e.target.value })} sx={{ minInlineSize: 160 }}>
-                {(methods.data ?? []).map((m) => (
+                {tenders.map((m) => (
                   <MenuItem key={m.id} value={m.id}>
                     {methodName(m, i18n.language)}
                   </MenuItem>
@@ -416,7 +420,7 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
             </Stack>
           ))}
           <Box>
-            <Button size="small" disabled={!methods.data?.length} onClick={() => setPayments((list) => [...list, { methodId: methods.data?.[0]?.id ?? '', amount: summary.remaining }])}>
+            <Button size="small" disabled={!tenders.length} onClick={() => setPayments((list) => [...list, { methodId: tenders[0]?.id ?? '', amount: summary.remaining }])}>
               {t('edit.addPayment')}
             </Button>
           </Box>

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type SaleDto } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +18,8 @@ import { usePaging } from '../../../shared/ui/usePaging';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { sessionUserState } from '../../../shared/state';
+import { useBranchOptions } from '../../branches/api/branches.api';
 import { useCan } from '../../catalog/hooks/useCan';
 import {
   customerKeys,
@@ -89,10 +92,15 @@ export function CustomerFilter({
   );
 }
 
-/** /invoices: filters, totals (can_see_invoices_totals), profit (can_see_profit). */
+/** /invoices: filters (branch for who may see every branch), totals (can_see_invoices_totals), profit (can_see_profit). */
 export default function InvoicesPage() {
   const { t, i18n } = useTranslation('sales');
   const can = useCan();
+  const user = useAtomValue(sessionUserState);
+  // The server scopes others to their own branch and ignores branchId for them.
+  const canBranches = !!user?.isAdmin || can('can_see_branches');
+  const branches = useBranchOptions(canBranches);
+  const [branchId, setBranchId] = useState('');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const shiftId = params.get('shiftId') ?? undefined;
@@ -117,6 +125,7 @@ export default function InvoicesPage() {
     customerId: customer?.id,
     cashierId: cashierId || undefined,
     methodId: methodId || undefined,
+    ...(canBranches && branchId ? { branchId } : {}),
     shiftId,
     ...(canDates ? { from: dayStart(from), to: dayEnd(to) } : {}),
   };
@@ -193,6 +202,17 @@ export default function InvoicesPage() {
           slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'filter-number' } }}
         />
         <CustomerFilter value={customer} onChange={filter(setCustomer)} />
+        {canBranches && (
+          <SelectFilter
+            label={t('filters.branch')}
+            value={branches.data ? branchId : ''}
+            onChange={filter(setBranchId)}
+            allLabel={t('filters.allBranches')}
+            options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+            minWidth={160}
+            displayEmpty
+          />
+        )}
         <SelectFilter
           label={t('filters.cashier')}
           value={cashierId}

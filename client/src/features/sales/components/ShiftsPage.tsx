@@ -273,7 +273,7 @@ export default function ShiftsPage() {
   useErrorToast(current.error ?? list.error);
 
   const shift = current.data;
-  const money = (amount: number | null) => (amount !== null ? formatPiasters(amount) : '');
+  const money = (amount: number | null | undefined) => (amount !== null && amount !== undefined ? formatPiasters(amount) : '');
   const columns: Column<ShiftDto>[] = [
     {
       key: 'cashier',
@@ -311,18 +311,21 @@ export default function ShiftsPage() {
       key: 'expectedCash',
       header: t('shift.expectedCash'),
       align: 'right',
+      hidden: !canDetail,
       render: (s) => money(s.expectedCash),
     },
     {
       key: 'countedCash',
       header: t('shift.countedCash'),
       align: 'right',
+      hidden: !canDetail,
       render: (s) => money(s.countedCash),
     },
     {
       key: 'difference',
       header: t('shift.difference'),
       align: 'right',
+      hidden: !canDetail,
       cellSx: (s) => ({ color: s.difference ? 'error.main' : undefined }),
       render: (s) => money(s.difference),
     },

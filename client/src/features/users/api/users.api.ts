@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import type {
   UserCreateDto,
   UserResetPasswordDto,
@@ -6,6 +7,7 @@ import type {
   UserUpdateDto,
 } from '@pos/contracts';
 import { http } from '../../../shared/api/http';
+import { sessionUserState } from '../../../shared/state';
 
 export type UserListQuery = {
   page: number;
@@ -32,12 +34,15 @@ export const usersApi = {
     http.post<void>(`/Users/${encodeURIComponent(id)}/reset-password`, body),
 };
 
-export type RoleOption = { id: string; name: string };
+/** `assignable`: whether the signed-in user may give this role (its permissions are all theirs). */
+export type RoleOption = { id: string; name: string; assignable: boolean };
 
 /** Role names for the user form and filter (a user manager need not manage roles). */
 export function useRoleChoices(enabled = true) {
+  // Which roles are assignable depends on who asks.
+  const me = useAtomValue(sessionUserState);
   return useQuery({
-    queryKey: ['roles', 'choices'],
+    queryKey: ['roles', 'choices', me?.id ?? null],
     queryFn: () => http.get<RoleOption[]>('/Users/role-options'),
     enabled,
     staleTime: 30_000,

@@ -74,6 +74,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const roles = useRoleChoices(open);
   const branches = useBranchOptions(open);
+  const ownRoleLocked = editing && user.id === me?.id && !me?.isAdmin;
 
   const selectedScreens = useMemo(
     () => SCREEN_OPTIONS.filter((option) => state.screens.includes(option.link)),
@@ -205,7 +206,21 @@ export function UserFormDialog({ open, user, onClose }: Props) {
           onChange={(value) => set('roleId', value)}
           error={errors.roleId}
           noneLabel={t('hints.noRole')}
-          options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+          // A non-administrator gives only roles within their own permissions and keeps their own
+          // role (the server refuses the rest too).
+          disabled={ownRoleLocked}
+          hint={
+            ownRoleLocked
+              ? t('hints.ownRole')
+              : roles.data?.some((role) => !role.assignable)
+                ? t('hints.roleLimited')
+                : undefined
+          }
+          options={(roles.data ?? []).map((role) => ({
+            value: role.id,
+            label: role.name,
+            disabled: !role.assignable,
+          }))}
           testId="user-roleId"
         />
         <SelectField

@@ -29,10 +29,10 @@ export class UsersController {
     return sendList(res, rows, total);
   }
 
-  /** Role names for the user form (a user manager need not manage roles). */
+  /** Role names for the user form (a user manager need not manage roles), each saying whether the actor may assign it. */
   @Get('role-options')
-  roleOptions() {
-    return this.roles.options();
+  roleOptions(@CurrentUser() actor: AuthUser) {
+    return this.roles.options(actor);
   }
 
   @Get(':id')

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ListQueryDto, RoleCreateDto, RoleResponseDto, RoleUpdateDto } from '@pos/contracts';
 import { AuditService } from '../../../core/audit/audit.service';
+import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf } from '../../../core/http/list';
@@ -31,8 +32,15 @@ export class RolesService {
     return { rows, total };
   }
 
-  async options(): Promise<{ id: string; name: string }[]> {
-    return this.ds.query('SELECT id, name FROM roles ORDER BY name');
+  /**
+   * Every role's name, and whether the actor may give it to a user: an administrator any role,
+   * anyone else only a role whose permissions they all hold themselves.
+   */
+  async options(actor: Pick<AuthUser, 'isAdmin' | 'permissions'>): Promise<{ id: string; name: string; assignable: boolean }[]> {
+    return this.ds.query('SELECT id, name, ($1::boolean OR permissions <@ $2::text[]) AS assignable FROM roles ORDER BY name', [
+      actor.isAdmin,
+      actor.permissions,
+    ]);
   }
 
   async get(id: string): Promise<RoleResponseDto> {

@@ -19,10 +19,15 @@ const SELECT = `SELECT u.id, u.username, u.display_name AS "displayName", u.phon
   u.is_admin AS "isAdmin", u.active, u.max_discount_percent AS "maxDiscountPercent", u.created_at AS "createdAt"
   FROM users u LEFT JOIN roles r ON r.id = u.role_id LEFT JOIN branches b ON b.id = u.branch_id`;
 
-/** Who is acting: only an administrator may touch administrators or the isAdmin flag. */
-export type Actor = Pick<AuthUser, 'id' | 'isAdmin'>;
+/**
+ * Who is acting: only an administrator may touch administrators or the isAdmin flag; anyone else
+ * hands out (and manages users holding) only roles within their own permissions.
+ */
+export type Actor = Pick<AuthUser, 'id' | 'isAdmin' | 'permissions'>;
 
 const adminRequired = () => new AppException('ADMIN_REQUIRED', HttpStatus.FORBIDDEN);
+const roleTooStrong = () => new AppException('ROLE_TOO_STRONG', HttpStatus.FORBIDDEN);
+const ownRoleChange = () => new AppException('OWN_ROLE_CHANGE', HttpStatus.FORBIDDEN);
 
 @Injectable()
 export class UsersService {
@@ -64,6 +69,16 @@ export class UsersService {
     }
   }
 
+  /**
+   * Whether every permission of the role (none: no role, or an unknown one, which checkRefs reports)
+   * is one the actor holds. An administrator holds them all.
+   */
+  private async roleWithin(m: EntityManager, roleId: string | null | undefined, actor: Actor): Promise<boolean> {
+    if (actor.isAdmin || !roleId) return true;
+    const role = await m.findOneBy(RoleEntity, { id: roleId });
+    return !role || role.permissions.every((key) => actor.permissions.includes(key));
+  }
+
   async create(dto: UserCreateDto, actor: Actor, meta: RequestMeta): Promise<UserResponseDto> {
     // can_manage_users alone must not mint administrators.
     if (dto.isAdmin === true && !actor.isAdmin) throw adminRequired();
@@ -71,6 +86,8 @@ export class UsersService {
     const passwordHash = await hashPassword(dto.password);
     return this.ds.transaction(async (m) => {
       await this.checkRefs(m, dto);
+      // Nor hand out permissions its holder does not have.
+      if (!(await this.roleWithin(m, dto.roleId, actor))) throw roleTooStrong();
       await m.insert(UserEntity, {
         id,
         username: dto.username.toLowerCase(),
@@ -113,6 +130,15 @@ export class UsersService {
         throw adminRequired();
       }
       await this.checkRefs(m, dto);
+      if (!actor.isAdmin) {
+        // A user holding a stronger role than the actor's is out of the actor's reach (else a
+        // password reset or an edit would hand over those permissions).
+        if (!(await this.roleWithin(m, before.roleId, actor))) throw roleTooStrong();
+        // The role changes only if it differs (the form sends the unchanged value).
+        const roleChanges = dto.roleId !== undefined && (dto.roleId ?? null) !== (before.roleId ?? null);
+        if (roleChanges && id === actor.id) throw ownRoleChange();
+        if (roleChanges && !(await this.roleWithin(m, dto.roleId, actor))) throw roleTooStrong();
+      }
       await this.guardLastAdmin(m, id, dto);
       const patch: Partial<UserEntity> = {};
       for (const key of ['displayName', 'phone', 'roleId', 'branchId', 'screens', 'isAdmin', 'active', 'maxDiscountPercent'] as const) {
@@ -138,6 +164,7 @@ export class UsersService {
       if (!found) throw Errors.notFound();
       // Resetting an administrator's password would hand over the administrator's account.
       if (found.isAdmin && !actor.isAdmin) throw adminRequired();
+      if (!(await this.roleWithin(m, found.roleId, actor))) throw roleTooStrong();
       await m.update(UserEntity, { id }, { passwordHash });
       await this.sessions.revokeAllForUser(m, id);
       await this.audit.record(m, meta, { action: 'user.reset-password', entity: 'user', entityId: id });

@@ -43,10 +43,11 @@ export class InventoriesService {
     });
   }
 
-  /** Every inventory's name and branch, for pickers (transfer destinations). */
-  options(): Promise<{ id: string; name: string; branchId: string; branchName: string; isDefault: boolean }[]> {
+  /** Every inventory's name and branch, for pickers (transfer destinations, the POS's negative-stock rule). */
+  options(): Promise<{ id: string; name: string; branchId: string; branchName: string; isDefault: boolean; allowNegative: boolean }[]> {
     return this.ds.query(
-      `SELECT i.id, i.name, i.branch_id AS "branchId", b.name AS "branchName", i.is_default AS "isDefault"
+      `SELECT i.id, i.name, i.branch_id AS "branchId", b.name AS "branchName", i.is_default AS "isDefault",
+              i.allow_negative AS "allowNegative"
          FROM inventories i JOIN branches b ON b.id = i.branch_id ORDER BY b.created_at, i.is_default DESC, i.name`,
     );
   }

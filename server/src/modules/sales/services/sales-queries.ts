@@ -6,7 +6,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { loadConfig } from '../../../core/config/config';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
-import { readSale, SALE_FROM, SALE_HEADER, shapeHeader } from './sales-reader';
+import { readSale, SALE_FROM, SALE_HEADER, saleCostVisibility, shapeHeader } from './sales-reader';
 
 const seesAllBranches = (user: AuthUser) => user.isAdmin || user.permissions.includes('can_see_branches');
 
@@ -65,18 +65,37 @@ export class SalesQueries {
       `SELECT ${SALE_HEADER} ${SALE_FROM} ${clause} ORDER BY i.created_at DESC, i.id DESC LIMIT ${take} OFFSET ${skip}`,
       params,
     );
-    const showProfit = user.permissions.includes('can_see_profit');
-    return { rows: rows.map((r: Record<string, unknown>) => shapeHeader(r, showProfit)), total, amount: Number(amount) };
+    const show = saleCostVisibility(user);
+    return { rows: rows.map((r: Record<string, unknown>) => shapeHeader(r, show.profit, show.cost)), total, amount: Number(amount) };
   }
 
-  async history(id: string, user: AuthUser) {
+  /**
+   * The invoice's audit trail (can_see_invoices or can_edit_invoice). The edit's reason is stored
+   * inside before/after and answered as `reason`; profit only with can_see_profit, cost (cost
+   * total, line unit costs) only with can_see_profit and can_see_buy_price.
+   */
+  async history(id: string, user: AuthUser): Promise<InvoiceHistoryEntryDto[]> {
+    if (!user.permissions.includes('can_see_invoices') && !user.permissions.includes('can_edit_invoice')) throw Errors.forbidden();
     await this.get(id, user);
-    return this.ds.query(
+    const rows: { id: string; at: Date; action: string; before: unknown; after: unknown; userName: string | null }[] = await this.ds.query(
       `SELECT a.id, a.at, a.action, a.before, a.after, u.display_name AS "userName"
          FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id
-        WHERE a.entity = 'sale' AND a.entity_id = $1 ORDER BY a.at`,
+        WHERE a.entity = 'sale' AND a.entity_id = $1 ORDER BY a.at, a.id`,
       [id],
     );
+    const show = saleCostVisibility(user);
+    return rows.map((r) => {
+      const reason = reasonOf(r.after) ?? reasonOf(r.before);
+      return {
+        id: r.id,
+        at: new Date(r.at).toISOString(),
+        action: r.action,
+        userName: r.userName,
+        reason,
+        before: show.cost ? r.before : withoutCost(r.before, show.profit),
+        after: show.cost ? r.after : withoutCost(r.after, show.profit),
+      };
+    });
   }
 
   async getReturn(id: string, user: AuthUser): Promise<ReturnDto> {
@@ -162,4 +181,38 @@ export class SalesQueries {
     if (user.permissions.includes('can_see_profit')) report.profit = Number(inv.profit) - Number(ret.lost);
     return report;
   }
+}
+
+export type InvoiceHistoryEntryDto = {
+  id: string;
+  at: string;
+  action: string;
+  userName: string | null;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+const reasonOf = (value: unknown): string | null => {
+  const reason = value && typeof value === 'object' ? (value as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && reason.trim() ? reason : null;
+};
+
+/** An invoice snapshot of the audit log without cost (and profit unless kept; stored with them). */
+function withoutCost(value: unknown, keepProfit = false): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { costTotal: _cost, profit, lines, ...rest } = value as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(keepProfit && profit !== undefined ? { profit } : {}),
+    ...(Array.isArray(lines)
+      ? {
+          lines: lines.map((l) => {
+            if (!l || typeof l !== 'object') return l;
+            const { unitCost: _unitCost, ...line } = l as Record<string, unknown>;
+            return line;
+          }),
+        }
+      : {}),
+  };
 }

@@ -14,7 +14,17 @@ export const SALE_HEADER = `i.id, i.number, i.branch_id AS "branchId", i.invento
 
 export const SALE_FROM = `FROM sales_invoices i JOIN users u ON u.id = i.cashier_id LEFT JOIN customers c ON c.id = i.customer_id`;
 
-export function shapeHeader(r: Record<string, unknown>, showProfit: boolean): SaleDto {
+/**
+ * What of an invoice's cost a user sees: profit with can_see_profit (spec §6); the cost itself
+ * (cost total, line unit costs) also needs can_see_buy_price, which decides whether any cost
+ * figure is in a response at all (docs/decisions.md, issue 4).
+ */
+export const saleCostVisibility = (user: AuthUser | null) => {
+  const profit = !!user?.permissions.includes('can_see_profit');
+  return { profit, cost: profit && !!user?.permissions.includes('can_see_buy_price') };
+};
+
+export function shapeHeader(r: Record<string, unknown>, showProfit: boolean, showCost = false): SaleDto {
   const out = {
     ...(r as unknown as SaleDto),
     subtotal: n(r.subtotal),
@@ -32,16 +42,13 @@ export function shapeHeader(r: Record<string, unknown>, showProfit: boolean): Sa
     returns: [],
   } as SaleDto & { costTotal?: number; returnedTotal?: unknown };
   delete out.returnedTotal;
-  if (showProfit) {
-    out.costTotal = n(r.costTotal);
-    out.profit = out.total - n(r.costTotal);
-  } else {
-    delete out.costTotal;
-  }
+  if (showProfit) out.profit = out.total - n(r.costTotal);
+  if (showProfit && showCost) out.costTotal = n(r.costTotal);
+  else delete out.costTotal;
   return out;
 }
 
-/** One invoice as the API shows it (cost and profit only with can_see_profit), in one statement. */
+/** One invoice as the API shows it (profit with can_see_profit, cost also with can_see_buy_price), in one statement. */
 export async function readSale(m: EntityManager, id: string, user: AuthUser | null): Promise<SaleDto> {
   const [header] = await preparedQuery(
     m,
@@ -63,9 +70,9 @@ export async function readSale(m: EntityManager, id: string, user: AuthUser | nu
     [id],
   );
   if (!header) throw Errors.notFound();
-  const showProfit = !!user?.permissions.includes('can_see_profit');
+  const show = saleCostVisibility(user);
   const { linesJson, paymentsJson, returnsJson, ...head } = header as Record<string, Record<string, unknown>[]>;
-  const sale = shapeHeader(head, showProfit);
+  const sale = shapeHeader(head, show.profit, show.cost);
   sale.lines = linesJson.map((l) => {
     const line: SaleDto['lines'][number] = {
       ...(l as unknown as SaleDto['lines'][number]),
@@ -79,7 +86,7 @@ export async function readSale(m: EntityManager, id: string, user: AuthUser | nu
       returnedQuantity: n(l.returnedQuantity),
       unitCost: n(l.unitCost),
     };
-    if (!showProfit) delete line.unitCost;
+    if (!show.cost) delete line.unitCost;
     return line;
   });
   sale.payments = paymentsJson.map((p) => ({ ...(p as object), amount: n(p.amount), at: iso(p.at) }) as SaleDto['payments'][number]);

@@ -37,7 +37,14 @@ export class EditSaleHandler implements ICommandHandler<EditSaleCommand, void> {
       if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
       const [{ returns }] = await m.query('SELECT count(*)::int AS returns FROM sale_returns WHERE invoice_id = $1', [invoiceId]);
       if (returns > 0) throw new AppException('INVOICE_HAS_RETURNS', HttpStatus.CONFLICT);
-      const before = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit'] });
+      // A closed shift keeps the expected cash and Z report it was closed with: an edit would
+      // change its payments and totals behind them, so it is refused (docs/decisions.md). The
+      // share lock makes a close running at the same time wait for this edit (as for a sale).
+      if (invoice.shift_id) {
+        const [shift] = await m.query('SELECT status FROM shifts WHERE id = $1 FOR SHARE', [invoice.shift_id]);
+        if (shift?.status !== 'open') throw new AppException('INVOICE_SHIFT_CLOSED', HttpStatus.CONFLICT);
+      }
+      const before = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'] });
 
       // Undo the old basket.
       const oldLines = await m.query('SELECT variant_id, quantity, unit_cost FROM sale_lines WHERE invoice_id = $1', [invoiceId]);
@@ -92,7 +99,7 @@ export class EditSaleHandler implements ICommandHandler<EditSaleCommand, void> {
         [invoiceId, customer?.id ?? null, math.subtotal, math.lineDiscountTotal, math.invoiceDiscount, math.vatTotal, math.total, costTotal,
           pay.paidTotal, pay.changeDue, pay.dueAmount],
       );
-      const after = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit'] });
+      const after = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'] });
       await this.audit.record(m, meta, { action: 'sale.edit', entity: 'sale', entityId: invoiceId, before: { ...before, reason: dto.reason }, after: { ...after, reason: dto.reason } });
       await writeStockEvents(m, this.outbox, [...undo, ...redo]);
       if (invoice.shift_id) await this.shifts.pushTotals(m, invoice.shift_id);
