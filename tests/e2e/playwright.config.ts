@@ -11,7 +11,7 @@ export default defineConfig({
   // On CI (two cores, every suite in one run) one retry absorbs a timing hiccup; run-all.js lists
   // any test that needed it ("flaky"), so it is seen, not hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: [['list']],

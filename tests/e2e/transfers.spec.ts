@@ -210,9 +210,71 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
     expect(await onHand(a, first.barcode, inventory.id)).toBe(8);
     expect(await onHand(a, second.barcode, inventory.id)).toBe(5);
 
+    // Printing waits for the results' lines: at the moment of window.print the sheet lists every line
+    // of the session (a whole-inventory count: every active item, not only the two counted).
+    const sessionId = new URL(sessionUrl).pathname.split('/').pop()!;
+    const { total } = (await a.get(`/api/StockTakings/${sessionId}`)) as { total: number };
+    expect(total).toBeGreaterThanOrEqual(2);
+    await manager.evaluate(() => {
+      const w = window as unknown as { __printedRows: number[] };
+      w.__printedRows = [];
+      window.print = () => {
+        w.__printedRows.push(document.querySelectorAll('[data-testid="stocktaking-results"] tbody tr').length);
+        window.dispatchEvent(new Event('afterprint'));
+      };
+    });
+    await manager.getByTestId('stocktaking-print').click();
+    await expect.poll(() => manager.evaluate(() => (window as unknown as { __printedRows: number[] }).__printedRows)).toEqual([total]);
+
     // The inventory page lists the session as posted.
     await manager.goto(`/Inventories/${inventory.id}`);
     await expect(manager.locator('[data-testid="stocktaking-row"][data-state="posted"]')).toHaveCount(1);
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+});
+
+test('low stock: "request transfer" opens the new request prefilled with the variant; hidden without can_transfer_products', async ({ browser }) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [admin, manager, viewer] = await Promise.all(contexts.map(newPage));
+  try {
+    await signIn(admin, 'admin');
+    const a = await api(admin.request);
+    await ensurePermissions(a, ['مدير فرع'], ['can_transfer_products', 'can_see_near_end_products']);
+    const branches = (await a.get('/api/Branch')) as { id: string; name: string }[];
+    const b1 = branches.find((b) => b.name === 'فرع وسط البلد')!;
+    const inventories = (await a.get('/api/Inventories')) as { id: string; branchId: string; isDefault: boolean }[];
+    const inv1 = inventories.find((i) => i.branchId === b1.id && i.isDefault)!;
+    // 2 on hand under a threshold of 5: low, 3 short.
+    const name = `صنف ناقص ${stamp}`;
+    const created = await a.post('/api/Products', {
+      nameAr: name,
+      variants: [{ barcodes: [`E7${stamp}LOW`.toUpperCase().slice(0, 20)], sellPrice: 10000, minSellPrice: 8000, avgCost: 6000, lowStockThreshold: 5, openingStock: [{ inventoryId: inv1.id, quantity: 2 }] }],
+    });
+    const variantId = created.variants[0].id as string;
+    // A user of the same branch who may read the low list but not ask for transfers.
+    const role = await a.post('/api/Roles', { name: `قائمة النواقص ${stamp}`, permissions: ['can_see_products', 'can_see_near_end_products'] });
+    await a.post('/api/Users', { username: `low${stamp}`, displayName: `نواقص ${stamp}`, password: 'password-123', roleId: role.id, branchId: b1.id });
+
+    await signIn(manager, 'manager');
+    await manager.goto('/Products/LowStock');
+    await manager.getByRole('textbox', { name: 'بحث بالاسم أو الكود' }).fill(name);
+    const row = manager.getByTestId('low-stock-row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('low-stock-transfer').click();
+    await expect(manager).toHaveURL(new RegExp(`/Inventories/TransferRequests\\?prefill=${variantId}$`));
+    // The new-request dialog (only it has line editors) holds the variant, its shortfall, into its inventory.
+    await expect(manager.getByTestId('transfer-edit-line')).toHaveCount(1);
+    await expect(manager.getByTestId('transfer-edit-line')).toContainText(name);
+    await expect(manager.getByTestId('transfer-line-qty')).toHaveValue('3');
+    await expect(manager.getByTestId('transfer-to')).toHaveValue(inv1.id);
+
+    await signIn(viewer, `low${stamp}`, 'password-123');
+    await viewer.goto('/Products/LowStock');
+    await viewer.getByRole('textbox', { name: 'بحث بالاسم أو الكود' }).fill(name);
+    await expect(viewer.getByTestId('low-stock-row').filter({ hasText: name })).toHaveCount(1);
+    await expect(viewer.getByTestId('low-stock-transfer')).toHaveCount(0);
+    await expect(viewer.getByTestId('low-stock-transfer-selected')).toHaveCount(0);
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }

@@ -388,6 +388,86 @@ describe('live events: one instance pair on the shared Redis', () => {
     expect(byId(cNone, low)).toBeUndefined();
   });
 
+  it('transfer.* steps reach the destination branch; valueAtCost only with can_see_transfer_totals', async () => {
+    const admin = await sessionCookie(A, 'admin');
+    // Stock to ask for at the source (branch A).
+    const stocked = await admin.client.post('/api/StockAdjustments', {
+      inventoryId: f.inventoryA,
+      reason: 'adjustment',
+      lines: [{ variantId: f.variant, quantity: 3 }],
+    });
+    expect(stocked.status).toBe(201);
+    const sourceUser = await createUserWith(A.ds, ['can_transfer_products'], { branchId: f.branchA });
+    // Value at cost is a cost figure: with can_see_transfer_totals and can_see_buy_price. The plain
+    // destination user may see buying prices but not transfer totals.
+    const withTotals = await createUserWith(
+      A.ds,
+      ['can_transfer_products', 'can_see_transfer_totals', 'can_see_buy_price'],
+      { branchId: f.branchB },
+    );
+    const plain = await createUserWith(A.ds, ['can_transfer_products', 'can_see_buy_price'], {
+      branchId: f.branchB,
+    });
+    const noTransfers = await createUserWith(A.ds, ['can_see_products'], { branchId: f.branchB });
+    const [cTotals, cPlain, cNone] = await Promise.all(
+      [withTotals, plain, noTransfers].map(async (u) =>
+        open(B, (await sessionCookie(A, u.username, u.password)).cookie),
+      ),
+    );
+    const source = await sessionCookie(A, sourceUser.username, sourceUser.password);
+    const created = await source.client.post('/api/TransferRequests', {
+      fromInventoryId: f.inventoryA,
+      toInventoryId: f.inventoryB,
+      lines: [{ variantId: f.variant, quantity: 1 }],
+    });
+    expect(created.status).toBe(201);
+    const transferId = created.body.id as string;
+    expect((await source.client.post(`/api/TransferRequests/${transferId}/approve`, {})).status).toBe(200);
+    expect((await source.client.post(`/api/TransferRequests/${transferId}/cancel`, {})).status).toBe(200);
+
+    const steps = ['transfer.requested', 'transfer.approved', 'transfer.cancelled'];
+    const ofTransfer = (c: LiveClient) =>
+      c.events.filter(
+        (e) =>
+          e.type.startsWith('transfer.') &&
+          (e.payload as { transferId?: string }).transferId === transferId,
+      );
+    for (const c of [cTotals, cPlain]) {
+      await waitFor(() => ofTransfer(c).length === steps.length, 8000, 'transfer steps on branch B');
+    }
+    const [{ value }] = await A.ds.query(
+      `SELECT round(l.quantity * v.avg_cost)::bigint::int AS value FROM transfer_request_lines l JOIN variants v ON v.id = l.variant_id
+        WHERE l.transfer_id = $1`,
+      [transferId],
+    );
+    for (const e of ofTransfer(cTotals)) {
+      expect(e.branchId).toBe(f.branchA); // an event of the source branch, delivered to the destination's room
+      expect(e.payload).toEqual({
+        transferId,
+        number: created.body.number,
+        fromBranchId: f.branchA,
+        toBranchId: f.branchB,
+        state: e.type.slice('transfer.'.length),
+        valueAtCost: value,
+      });
+    }
+    expect(ofTransfer(cTotals).map((e) => e.type)).toEqual(steps);
+    expect(ofTransfer(cPlain).map((e) => e.type)).toEqual(steps);
+    for (const e of ofTransfer(cPlain)) {
+      expect(e.payload).not.toHaveProperty('valueAtCost');
+      expect(e.payload).toMatchObject({ transferId, fromBranchId: f.branchA, toBranchId: f.branchB });
+    }
+    // Without can_transfer_products nothing of it arrives (checked after a later event reached the socket).
+    const sentinel = await commitEvent(
+      A,
+      f.branchB,
+      'stock.changed',
+      stockPayload(f.variant, f.inventoryB, 11),
+    );
+    await waitFor(() => has(cNone, sentinel), 8000, 'sentinel');
+    expect(ofTransfer(cNone)).toEqual([]);
+  });
+
   it('stock falling below its threshold pushes stock.low to whoever may read the low list', async () => {
     const manager = await sessionCookie(A, 'manager');
     const cashier = await sessionCookie(A, 'cashier');

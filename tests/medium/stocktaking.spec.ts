@@ -111,6 +111,24 @@ describe('stock-taking', () => {
     const late = await en.agent.post(`/api/StockTakings/${st2.id}/submit`).set('X-CSRF-Token', en.csrf).set('Cookie', 'locale=en').send({});
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(`Not possible: stock-taking ${st2.number} was cancelled`);
+    // Every step on a cancelled session is refused, and it writes nothing.
+    const untouched = () =>
+      t.ds.query(
+        `SELECT st.state, st.cancelled_at, (SELECT count(*)::int FROM stock_taking_counts WHERE stock_taking_id = st.id) AS counts,
+                (SELECT count(*)::int FROM stock_taking_lines WHERE stock_taking_id = st.id AND counted_quantity IS NOT NULL) AS counted,
+                (SELECT count(*)::int FROM stock_movements WHERE reference_id = st.id) AS moves
+           FROM stock_takings st WHERE st.id = $1`,
+        [st2.id],
+      );
+    const cancelledBefore = await untouched();
+    for (const action of ['counts', 'submit', 'reopen', 'post', 'cancel']) {
+      const res = await counterA.post(`/api/StockTakings/${st2.id}/${action}`, action === 'counts' ? { barcode: a.barcode, quantity: 1 } : {});
+      expect([action, res.status]).toEqual([action, 409]);
+      expect(res.body.code).toBe('STOCKTAKING_ILLEGAL_TRANSITION');
+      expect(res.body.message).toContain(st2.number);
+    }
+    expect(await untouched()).toEqual(cancelledBefore);
+    expect(cancelledBefore[0]).toMatchObject({ state: 'cancelled', counts: 0, counted: 0, moves: 0 });
     const st3 = await start(p);
     await counterA.post(`/api/StockTakings/${st3.id}/submit`, {});
     expect((await counterA.post(`/api/StockTakings/${st3.id}/cancel`, {})).body.state).toBe('cancelled');
@@ -187,6 +205,47 @@ describe('stock-taking', () => {
     expect(await onHand(a.id, p.inventoryId)).toBe(8);
     const [{ n }] = await t.ds.query('SELECT count(*)::int AS n FROM stock_movements WHERE reference_id = $1', [st.id]);
     expect(n).toBe(0);
+  });
+
+  it('a sale after the item was counted gives no false variance; posting leaves on hand = counted − sold after the count', async () => {
+    const p = await place();
+    const a = await product(p, 10); // counted right: 10 on the shelf
+    const b = await product(p, 10); // counted short: 9 on the shelf
+    const st = await start(p);
+    expect((await counterA.post(`/api/StockTakings/${st.id}/counts`, { barcode: a.barcode, quantity: 10 })).status).toBe(201);
+    expect((await counterB.post(`/api/StockTakings/${st.id}/counts`, { barcode: b.barcode, quantity: 9 })).status).toBe(201);
+    const cashier = await signedIn([]);
+    await t.ds.query(`UPDATE shifts SET status = 'closed', closed_at = now() WHERE status = 'open' AND register = $1`, [register]);
+    expect((await cashier.post('/api/Shift/open', { openingCash: 0, register: register++ })).status).toBe(201);
+    // Both items are sold after their count: 2 of a, 3 of b.
+    const sale = await cashier.post('/api/Sales', {
+      id: randomUUID(),
+      inventoryId: p.inventoryId,
+      lines: [{ variantId: a.id, quantity: 2 }, { variantId: b.id, quantity: 3 }],
+      payments: [{ methodId: cash, amount: 50000 }],
+    });
+    expect(sale.status).toBe(201);
+    expect(await onHand(a.id, p.inventoryId)).toBe(8);
+    expect(await onHand(b.id, p.inventoryId)).toBe(7);
+    const byVariant = new Map((await lines(st.id)).map((l) => [l.variantId, l]));
+    expect(byVariant.get(a.id)).toMatchObject({ expectedAtStart: 10, movementsSince: 0, expected: 10, counted: 10, variance: 0 });
+    expect(byVariant.get(b.id)).toMatchObject({ expectedAtStart: 10, movementsSince: 0, expected: 10, counted: 9, variance: -1, varianceValue: -5000 });
+    expect((await lines(st.id, 'differences')).map((l) => l.variantId)).toEqual([b.id]);
+    expect(((await counterA.get(`/api/StockTakings/${st.id}`)).body as StockTakingResponseDto).differences).toBe(1);
+
+    await counterA.post(`/api/StockTakings/${st.id}/submit`, {});
+    const posted = await counterA.post(`/api/StockTakings/${st.id}/post`, {});
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ state: 'posted', differences: 1, varianceValue: -5000 });
+    // The shelf holds counted − sold after the count: 10 − 2 and 9 − 3.
+    expect(await onHand(a.id, p.inventoryId)).toBe(8);
+    expect(await onHand(b.id, p.inventoryId)).toBe(6);
+    const moves = await t.ds.query(`SELECT variant_id, quantity::float AS q FROM stock_movements WHERE reference_id = $1`, [st.id]);
+    expect(moves).toEqual([{ variant_id: b.id, q: -1 }]);
+    expect(await ledgerAgrees()).toEqual([]);
+    const frozen = new Map((await lines(st.id)).map((l) => [l.variantId, l]));
+    expect(frozen.get(a.id)).toMatchObject({ expected: 10, counted: 10, variance: 0 });
+    expect(frozen.get(b.id)).toMatchObject({ expected: 10, counted: 9, variance: -1 });
   });
 
   it('posting is atomic: a failure on a later line leaves nothing posted; uncounted lines can be zeroed', async () => {

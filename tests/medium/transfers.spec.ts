@@ -10,7 +10,7 @@ describe('transfer requests', () => {
   let inv1: string;
   let inv2: string;
   let cash: string;
-  let source: Client; // manager of branch 1 (the source), sees totals
+  let source: Client; // manager of branch 1 (the source), sees totals (value at cost: with the buy price)
   let dest: Client; // storekeeper of branch 2 (the destination), no totals
 
   const signedIn = async (permissions: PermissionKey[], branchId: string) => {
@@ -29,7 +29,7 @@ describe('transfer requests', () => {
     [{ id: inv1 }] = await t.ds.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [b1]);
     [{ id: inv2 }] = await t.ds.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [b2]);
     cash = (await admin.get('/api/PaymentMethods')).body.find((m: { type: string }) => m.type === 'cash').id;
-    source = await signedIn(['can_transfer_products', 'can_see_transfer_totals'], b1);
+    source = await signedIn(['can_transfer_products', 'can_see_transfer_totals', 'can_see_buy_price'], b1);
     dest = await signedIn(['can_transfer_products'], b2);
   });
   afterAll(async () => {
@@ -162,6 +162,51 @@ describe('transfer requests', () => {
     expect((await source.get(`/api/TransferRequests/${tr.id}`)).body.state).toBe('requested');
   });
 
+  it('checks availability again at shipping: a shortage since approval is a 400 and nothing is written', async () => {
+    // An inventory that allowed negative stock lets the balance fall under the reservation, then stops allowing it.
+    const inv = await admin.post('/api/Inventories', { branchId: b1, name: `مخزن سالب ${randomUUID().slice(0, 6)}`, allowNegative: true });
+    expect(inv.status).toBe(201);
+    const from = inv.body.id as string;
+    const created = await admin.post('/api/Products', {
+      nameAr: `صنف شحن ${randomUUID().slice(0, 8)}`,
+      variants: [{ barcodes: [`S-${randomUUID().slice(0, 12)}`], sellPrice: 10000, minSellPrice: 8000, avgCost: 6000, openingStock: [{ inventoryId: from, quantity: 5 }] }],
+    });
+    expect(created.status).toBe(201);
+    const variantId = created.body.variants[0].id as string;
+    const tr = await request(source, [{ variantId, quantity: 5 }], { fromInventoryId: from });
+    expect((await act(source, tr.id, 'approve')).status).toBe(200);
+    expect(await level(variantId, from)).toEqual({ on_hand: 5, reserved: 5 });
+    const lost = await admin.post('/api/StockAdjustments', { inventoryId: from, reason: 'adjustment', lines: [{ variantId, quantity: -3 }] });
+    expect(lost.status).toBe(201);
+    expect((await admin.patch(`/api/Inventories/${from}`, { allowNegative: false })).status).toBe(200);
+
+    const written = async () =>
+      (
+        await t.ds.query(
+          `SELECT (SELECT count(*)::int FROM stock_movements WHERE reference_id = $1) AS moves,
+                  (SELECT count(*)::int FROM transfer_request_events WHERE transfer_id = $1) AS steps,
+                  (SELECT count(*)::int FROM outbox WHERE payload->>'transferId' = $1::text) AS events,
+                  (SELECT count(*)::int FROM outbox WHERE type = 'stock.changed' AND payload->>'variantId' = $2::text) AS stock_events,
+                  (SELECT count(*)::int FROM audit_logs WHERE entity_id = $1::text) AS audits,
+                  (SELECT count(*)::int FROM transfer_request_lines WHERE transfer_id = $1 AND (shipped_quantity IS NOT NULL OR unit_cost IS NOT NULL)) AS shipped_lines`,
+          [tr.id, variantId],
+        )
+      )[0];
+    const before = await written();
+    const res = await act(source, tr.id, 'ship');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INSUFFICIENT_STOCK');
+    expect(res.body.message).toContain('صنف شحن');
+    expect(await written()).toEqual(before);
+    expect(before.shipped_lines).toBe(0);
+    expect(await level(variantId, from)).toEqual({ on_hand: 2, reserved: 5 });
+    expect((await source.get(`/api/TransferRequests/${tr.id}`)).body.state).toBe('approved');
+    expect(await ledgerAgrees()).toEqual([]);
+    // Dealt with by cancelling: the reservation goes, the stock stays.
+    expect((await act(source, tr.id, 'cancel')).status).toBe(200);
+    expect(await level(variantId, from)).toEqual({ on_hand: 2, reserved: 0 });
+  });
+
   it('allows every legal transition and refuses every illegal one with a localised 409', async () => {
     const variantId = await product(100);
     const all: TransferAction[] = ['request', 'approve', 'reject', 'ship', 'receive', 'cancel'];
@@ -291,5 +336,43 @@ describe('transfer requests', () => {
     expect(waiting.pending).toBe((before.pending ?? 0) + 1);
     const incoming = await dest.get('/api/TransferRequests?direction=incoming&state=shipped');
     expect(incoming.body.some((r: TransferResponseDto) => r.id === tr.id)).toBe(true);
+    // `all` counts each request of the branch once, one inside the branch too.
+    const other = await admin.post('/api/Inventories', { branchId: b1, name: `مخزن داخلي ${randomUUID().slice(0, 6)}` });
+    const srcBefore = (await source.get('/api/TransferRequests/counts')).body;
+    await request(source, [{ variantId, quantity: 1 }], { toInventoryId: other.body.id });
+    const srcAfter = (await source.get('/api/TransferRequests/counts')).body;
+    expect(srcAfter.all.requested).toBe((srcBefore.all.requested ?? 0) + 1);
+    expect(srcAfter.incoming.requested).toBe((srcBefore.incoming.requested ?? 0) + 1);
+    expect(srcAfter.outgoing.requested).toBe((srcBefore.outgoing.requested ?? 0) + 1);
+  });
+
+  it('counts for users without a branch: what they may read, and what waits on the branches they act for', async () => {
+    const variantId = await product(10);
+    await request(dest, [{ variantId, quantity: 1 }]);
+    const byState: { state: string; n: number }[] = await t.ds.query('SELECT state, count(*)::int AS n FROM transfer_requests GROUP BY state');
+    const everything = Object.fromEntries(byState.map((r) => [r.state, r.n]));
+    const waiting = byState.filter((r) => ['requested', 'approved', 'shipped'].includes(r.state)).reduce((sum, r) => sum + r.n, 0);
+    expect(waiting).toBeGreaterThan(0);
+
+    const signedInNoBranch = async (permissions: PermissionKey[], isAdmin = false) => {
+      const u = await createUserWith(t.ds, permissions, { branchId: null, isAdmin });
+      const c = new Client(t.app);
+      await c.signIn(u.username, u.password);
+      return c;
+    };
+    const head = await signedInNoBranch([], true);
+    const headCounts = (await head.get('/api/TransferRequests/counts')).body;
+    expect(headCounts).toEqual({ incoming: everything, outgoing: everything, all: everything, pending: waiting });
+    // The list shows the admin the same requests.
+    const requested = await head.get('/api/TransferRequests?state=requested&pageSize=1');
+    expect(Number(requested.headers['x-total-count'])).toBe(everything.requested);
+
+    // can_see_branches widens reads only: the counts, but nothing waits for them.
+    const auditor = await signedInNoBranch(['can_transfer_products', 'can_see_branches']);
+    expect((await auditor.get('/api/TransferRequests/counts')).body).toEqual({ incoming: everything, outgoing: everything, all: everything, pending: 0 });
+    // Without a branch and without can_see_branches nothing is visible: zero, as the list.
+    const nowhere = await signedInNoBranch(['can_transfer_products']);
+    expect((await nowhere.get('/api/TransferRequests/counts')).body).toEqual({ incoming: {}, outgoing: {}, all: {}, pending: 0 });
+    expect((await nowhere.get('/api/TransferRequests')).headers['x-total-count']).toBe('0');
   });
 });

@@ -114,9 +114,9 @@ export type StockTakingLineDto = {
   unit: string;
   /** on hand when the session started */
   expectedAtStart: number;
-  /** net stock movements in the inventory since the start (sales, receipts, …) */
+  /** net stock movements in the inventory since the start (sales, receipts, …): up to the item's last count once counted */
   movementsSince: number;
-  /** expectedAtStart + movementsSince (or the figure at posting, once posted) */
+  /** expectedAtStart + movementsSince: on hand at the last count, or now if not counted yet (frozen once posted) */
   expected: number;
   counted: number | null;
   /** counted − expected; null while not counted */

@@ -131,7 +131,7 @@ export type TransferLineDto = {
   reason: string | null;
   /** on hand − reserved at the source now (while not yet shipped) */
   availableAtSource?: number;
-  /** piasters; only with can_see_transfer_totals */
+  /** piasters; only with can_see_transfer_totals and can_see_buy_price */
   unitCost?: number;
   lineValue?: number;
 };
@@ -166,7 +166,7 @@ export type TransferResponseDto = {
   updatedAt: string;
   lineCount: number;
   totalQuantity: number;
-  /** piasters at cost; only with can_see_transfer_totals */
+  /** piasters at cost; only with can_see_transfer_totals and can_see_buy_price */
   valueAtCost?: number;
   /** the actions this user may take now (branch side and state) */
   actions: ('edit' | TransferAction)[];
@@ -175,8 +175,15 @@ export type TransferResponseDto = {
 };
 
 export type TransferCountsDto = {
+  /** to the user's branch (a user without a branch: every request they may read) */
   incoming: Partial<Record<TransferState, number>>;
+  /** from the user's branch (a user without a branch: every request they may read) */
   outgoing: Partial<Record<TransferState, number>>;
-  /** transfers waiting for this user's branch: requested/approved as source, shipped as destination */
+  /** every request the user may read, once (one inside the branch is both incoming and outgoing) */
+  all: Partial<Record<TransferState, number>>;
+  /**
+   * transfers waiting for this user's branch: requested/approved as source, shipped as
+   * destination (a user without a branch: on every branch the admin acts for; others none)
+   */
   pending: number;
 };

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { useCan } from '../hooks/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FilterBar, SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -36,6 +37,9 @@ const rowKey = (row: NearStockEndDto) => `${row.variantId}:${row.inventoryId}`;
 export function LowStockPage() {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
+  const can = useCan();
+  // Asking for a transfer (the row link, the selection and its button) needs can_transfer_products.
+  const canTransfer = can('can_transfer_products');
   const list = useQuery({ queryKey: catalogKeys.nearStockEnd, queryFn: catalogApi.nearStockEnd });
   const [search, setSearch] = useState('');
   const [inventoryId, setInventoryId] = useState('');
@@ -81,7 +85,7 @@ export function LowStockPage() {
   const allOnPage = pageKeys.length > 0 && pageKeys.every((key) => selected.has(key));
   const someOnPage = pageKeys.some((key) => selected.has(key));
 
-  const columns: Column<NearStockEndDto>[] = [
+  const allColumns: Column<NearStockEndDto>[] = [
     {
       key: 'select',
       padding: 'checkbox',
@@ -165,6 +169,7 @@ export function LowStockPage() {
       ),
     },
   ];
+  const columns = canTransfer ? allColumns : allColumns.filter((c) => c.key !== 'select' && c.key !== 'actions');
 
   return (
     <Box>
@@ -186,15 +191,17 @@ export function LowStockPage() {
               icon={Refresh}
               onClick={() => void list.refetch()}
             />
-            <Button
-              variant="contained"
-              startIcon={<LocalShippingOutlined />}
-              disabled={chosen.length === 0}
-              onClick={() => navigate(transferRequestLink(chosen.map((row) => row.variantId)))}
-              data-testid="low-stock-transfer-selected"
-            >
-              {t('lowStock.transferSelected', { count: chosen.length })}
-            </Button>
+            {canTransfer && (
+              <Button
+                variant="contained"
+                startIcon={<LocalShippingOutlined />}
+                disabled={chosen.length === 0}
+                onClick={() => navigate(transferRequestLink(chosen.map((row) => row.variantId)))}
+                data-testid="low-stock-transfer-selected"
+              >
+                {t('lowStock.transferSelected', { count: chosen.length })}
+              </Button>
+            )}
           </>
         }
       />

@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { routePath, type StockTakingCountResultDto, type StockTakingResponseDto, type VariantResponseDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -75,13 +75,29 @@ export default function StockTakingPage() {
     refreshSoon();
   });
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: ['stocktaking'] }));
+  // Print once the results have their lines (they load when the print area mounts), never before.
+  const [printReady, setPrintReady] = useState(false);
+  const onResultsLoaded = useCallback(
+    (ok: boolean) => {
+      if (ok) {
+        setPrintReady(true);
+        return;
+      }
+      toast.error(t('print.failed'));
+      setPrinting(false);
+    },
+    [t, toast],
+  );
   useEffect(() => {
-    if (!printing) return;
+    if (!printing || !printReady) return;
     printSoon();
-    const done = () => setPrinting(false);
+    const done = () => {
+      setPrinting(false);
+      setPrintReady(false);
+    };
     window.addEventListener('afterprint', done, { once: true });
     return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
+  }, [printing, printReady]);
 
   const st = session.data;
   if (!st) return session.isLoading ? <LinearProgress /> : null;
@@ -169,7 +185,7 @@ export default function StockTakingPage() {
       <ReviewTable session={st} />
       {printing && (
         <PrintArea layout="a4">
-          <StockTakingResults session={st} />
+          <StockTakingResults session={st} onLoaded={onResultsLoaded} />
         </PrintArea>
       )}
     </Box>

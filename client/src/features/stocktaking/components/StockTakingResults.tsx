@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { formatPiasters, type StockTakingLineDto, type StockTakingResponseDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http';
 import { formatQuantity } from '../../catalog/lib/money';
@@ -19,14 +20,24 @@ async function allLines(id: string): Promise<StockTakingLineDto[]> {
   }
 }
 
-/** The printable results (A4): per item expected, counted, variance and (when allowed) its value. */
-export function StockTakingResults({ session: st }: { session: StockTakingResponseDto }) {
+/**
+ * The printable results (A4): per item expected, counted, variance and (when allowed) its value.
+ * `onLoaded` is told once the lines are fetched fresh (true) or failed (false): print only then,
+ * never while the table is still empty.
+ */
+export function StockTakingResults({ session: st, onLoaded }: { session: StockTakingResponseDto; onLoaded?: (ok: boolean) => void }) {
   const { t, i18n } = useTranslation('stocktaking');
   const data = useReceiptData();
   const lines = useQuery({ queryKey: ['stocktaking', 'print', st.id, st.state], queryFn: () => allLines(st.id) });
+  const loaded = lines.isSuccess && !lines.isFetching;
+  const failed = lines.isError && !lines.isFetching;
+  useEffect(() => {
+    if (loaded) onLoaded?.(true);
+    else if (failed) onLoaded?.(false);
+  }, [loaded, failed, onLoaded]);
   const showValue = st.varianceValue !== undefined;
   return (
-    <Box dir={i18n.dir()} sx={{ color: '#000', fontSize: 11 }} data-testid="stocktaking-results">
+    <Box dir={i18n.dir()} sx={{ color: '#000', fontSize: 11 }} data-testid="stocktaking-results" data-loaded={loaded ? 'true' : 'false'}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <Box>
           <Box sx={{ fontSize: 18, fontWeight: 700 }}>{data.name}</Box>

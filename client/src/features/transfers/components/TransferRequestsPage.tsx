@@ -71,13 +71,14 @@ export default function TransferRequestsPage() {
   useTransferLive(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
 
-  const showValue = can('can_see_transfer_totals');
+  // value at cost: the server sends it only with both keys (docs/decisions.md, issue 4)
+  const showValue = can('can_see_transfer_totals') && can('can_see_buy_price');
   const countFor = (s: TransferState) => {
     const c = counts.data;
     if (!c) return 0;
     if (direction === 'incoming') return c.incoming[s] ?? 0;
     if (direction === 'outgoing') return c.outgoing[s] ?? 0;
-    return (c.incoming[s] ?? 0) + (c.outgoing[s] ?? 0);
+    return c.all[s] ?? 0;
   };
   const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
 

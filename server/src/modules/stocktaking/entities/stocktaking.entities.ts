@@ -48,9 +48,15 @@ export class StockTakingLineEntity {
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) countedQuantity: number | null;
   @Column('integer', { default: 0 }) countRows: number;
   @Column('timestamptz', { nullable: true }) lastCountedAt: Date | null;
+  /**
+   * on hand at the last count of this line (= expected at start + movements up to that count),
+   * read in the RecordCount transaction; the variance is counted − this, so a sale after the
+   * item was counted is no variance either
+   */
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) expectedAtCount: number | null;
   /** average cost at start (piasters), for the value of the variance */
   @Column('bigint', { transformer: moneyColumn, default: 0 }) unitCost: number;
-  /** on hand just before posting (expected at start + movements since), and the posted adjustment */
+  /** the expected figure the posted variance was taken against (expected at count, or on hand at posting for an uncounted line), and the posted adjustment */
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) postedExpected: number | null;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) postedVariance: number | null;
 }

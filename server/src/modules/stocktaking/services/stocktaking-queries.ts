@@ -14,14 +14,18 @@ import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
 import { branchScope, canSeeCost } from '../../catalog/services/variant-view';
 
 /**
- * The review figures per line. While counting: expected = on hand now (= expected at start +
- * movements since start). Once posted the figures are frozen as they were posted.
+ * The review figures per line. A counted line is compared with the on hand of its last count
+ * (expected at start + movements up to that count: what was on the shelf when it was counted), so
+ * a sale before or after the count is no variance. A line not counted yet shows the on hand now.
+ * Once posted the figures are frozen as they were posted.
  */
 const LINE_FIGURES = `
   l.expected_quantity AS exp_start,
-  CASE WHEN sx.state = 'posted' THEN COALESCE(l.posted_expected, l.expected_quantity) ELSE COALESCE(s.on_hand, 0) END AS exp_now,
+  CASE WHEN sx.state = 'posted' THEN COALESCE(l.posted_expected, l.expected_quantity)
+       WHEN l.counted_quantity IS NOT NULL THEN COALESCE(l.expected_at_count, s.on_hand, 0)
+       ELSE COALESCE(s.on_hand, 0) END AS exp_now,
   CASE WHEN sx.state = 'posted' THEN l.posted_variance
-       WHEN l.counted_quantity IS NULL THEN NULL ELSE l.counted_quantity - COALESCE(s.on_hand, 0) END AS variance`;
+       WHEN l.counted_quantity IS NULL THEN NULL ELSE l.counted_quantity - COALESCE(l.expected_at_count, s.on_hand, 0) END AS variance`;
 const LINES_FROM = `FROM stock_taking_lines l JOIN stock_takings sx ON sx.id = l.stock_taking_id
   LEFT JOIN stock_levels s ON s.variant_id = l.variant_id AND s.inventory_id = sx.inventory_id`;
 

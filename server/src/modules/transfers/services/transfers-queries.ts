@@ -14,7 +14,12 @@ import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
 import { allowedActions, canRead, seesAllBranches, type TransferRow } from './transfer-rules';
 
-const seesTotals = (user: AuthUser) => user.permissions.includes('can_see_transfer_totals');
+/**
+ * Value at cost (request total, line unit cost and value) needs can_see_transfer_totals and, being
+ * cost, can_see_buy_price too: without the buy-price key no cost figure is in the response at all.
+ */
+const seesTotals = (user: AuthUser) =>
+  user.permissions.includes('can_see_transfer_totals') && user.permissions.includes('can_see_buy_price');
 
 const HEADER = `t.id, t.number, t.state, t.from_inventory_id, t.to_inventory_id, t.from_branch_id, t.to_branch_id, t.note,
   t.created_by, u.display_name AS created_by_name, t.created_at, t.updated_at,
@@ -168,21 +173,39 @@ export class TransfersQueries {
     return out;
   }
 
-  /** Incoming / outgoing per state for the user's branch, and how many wait for this branch (the sidebar badge). */
+  /**
+   * Per state: incoming / outgoing for the user's branch, every visible request once (`all`), and
+   * how many wait for the user (the sidebar badge): requested/approved as the source, shipped as
+   * the destination. A user with no branch has no direction: incoming = outgoing = all the
+   * requests they may read (every branch with can_see_branches or admin, the same rows the list
+   * shows them), and what waits counts on every branch they may act for (the admin: all; others
+   * without a branch act for none).
+   */
   async counts(user: AuthUser): Promise<TransferCountsDto> {
-    const out: TransferCountsDto = { incoming: {}, outgoing: {}, pending: 0 };
-    if (!user.branchId) return out;
-    const rows: { dir: 'incoming' | 'outgoing'; state: TransferState; n: number }[] = await this.ds.query(
+    const out: TransferCountsDto = { incoming: {}, outgoing: {}, all: {}, pending: 0 };
+    const own = user.branchId;
+    if (!own) {
+      if (!seesAllBranches(user)) return out;
+      const rows: { state: TransferState; n: number }[] = await this.ds.query(
+        'SELECT state, count(*)::int AS n FROM transfer_requests GROUP BY state',
+      );
+      for (const r of rows) out.all[r.state] = out.incoming[r.state] = out.outgoing[r.state] = r.n;
+      if (user.isAdmin) out.pending = (out.all.requested ?? 0) + (out.all.approved ?? 0) + (out.all.shipped ?? 0);
+      return out;
+    }
+    const rows: { dir: 'incoming' | 'outgoing' | 'all'; state: TransferState; n: number }[] = await this.ds.query(
       `SELECT 'outgoing' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE from_branch_id = $1 GROUP BY state
        UNION ALL
-       SELECT 'incoming' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE to_branch_id = $1 GROUP BY state`,
-      [user.branchId],
+       SELECT 'incoming' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE to_branch_id = $1 GROUP BY state
+       UNION ALL
+       SELECT 'all' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE from_branch_id = $1 OR to_branch_id = $1 GROUP BY state`,
+      [own],
     );
     for (const r of rows) out[r.dir][r.state] = r.n;
     const [{ pending }] = await this.ds.query(
       `SELECT count(*)::int AS pending FROM transfer_requests
         WHERE (from_branch_id = $1 AND state IN ('requested', 'approved')) OR (to_branch_id = $1 AND state = 'shipped')`,
-      [user.branchId],
+      [own],
     );
     out.pending = pending;
     return out;

@@ -13,10 +13,13 @@ export type PostStockTakingResult = { adjusted: number; varianceValue: number };
 
 /**
  * PostStockTaking, in ONE transaction: lock the balances of the counted items (in the ledger's
- * order), variance = counted − on hand now, where on hand now = expected at start + every movement
- * committed since (a sale during counting is in both the shelf and the balance, so it is no
- * variance). Each variance is a 'stocktaking' movement; the figures are kept on the lines. Any
- * failure (e.g. a count below what an approved transfer reserved) rolls everything back.
+ * order); variance = counted − on hand at the item's last count, where that on hand = expected at
+ * start + every movement committed up to the count (kept on the line by RecordCount). A sale before
+ * the count is in both the shelf and that figure; a sale after it is in neither the count nor the
+ * variance, and stays in the balance: the adjustment is on hand now + variance, never "set to
+ * counted". An uncounted line zeroed by the option has variance = −on hand now. Each variance is a
+ * 'stocktaking' movement; the figures are kept on the lines. Any failure (e.g. a count below what
+ * an approved transfer reserved) rolls everything back.
  */
 @CommandHandler(PostStockTakingCommand)
 export class PostStockTakingHandler implements ICommandHandler<PostStockTakingCommand, PostStockTakingResult> {
@@ -32,8 +35,8 @@ export class PostStockTakingHandler implements ICommandHandler<PostStockTakingCo
       const st = await lockStockTaking(m, id, user, 'update');
       assertStockTakingStep(st, 'post');
       const uncountedAsZero = dto.uncountedAsZero === true;
-      const lines: { variant_id: string; counted: string | null; unit_cost: string }[] = await m.query(
-        `SELECT variant_id, counted_quantity::text AS counted, unit_cost::text FROM stock_taking_lines
+      const lines: { variant_id: string; counted: string | null; expected_at_count: string | null; unit_cost: string }[] = await m.query(
+        `SELECT variant_id, counted_quantity::text AS counted, expected_at_count::text, unit_cost::text FROM stock_taking_lines
           WHERE stock_taking_id = $1 AND (counted_quantity IS NOT NULL OR $2) ORDER BY variant_id`,
         [id, uncountedAsZero],
       );
@@ -49,7 +52,9 @@ export class PostStockTakingHandler implements ICommandHandler<PostStockTakingCo
       );
       const onHand = new Map(balances.map((b) => [b.variant_id, b.on_hand]));
       const figures = lines.map((l) => {
-        const expected = new Decimal(onHand.get(l.variant_id) ?? 0);
+        const now = new Decimal(onHand.get(l.variant_id) ?? 0);
+        // Counted: against the on hand of the count (lines counted before that was kept: on hand now).
+        const expected = l.counted !== null && l.expected_at_count !== null ? new Decimal(l.expected_at_count) : now;
         const variance = new Decimal(l.counted ?? 0).minus(expected);
         return { variantId: l.variant_id, expected: expected.toFixed(3), variance: variance.toFixed(3), unitCost: Number(l.unit_cost) };
       });

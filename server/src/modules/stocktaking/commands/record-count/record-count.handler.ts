@@ -13,7 +13,8 @@ export type RecordCountResult = { countId: string; variantId: string; created: b
 
 /**
  * RecordCount: the count row is kept as entered and added to the line under the line's row lock,
- * so two counters scanning the same item at once both count. A retried request (same client id)
+ * so two counters scanning the same item at once both count, and the line notes the on hand of
+ * that moment (what the shelf is compared with). A retried request (same client id)
  * is recorded once. Counts are not audited one by one: the rows themselves are the record.
  */
 @CommandHandler(RecordCountCommand)
@@ -34,11 +35,13 @@ export class RecordCountHandler implements ICommandHandler<RecordCountCommand, R
       const variantId = await this.resolve(m, dto.variantId, dto.barcode);
       const qty = new Decimal(dto.quantity).toFixed(3);
       // TypeORM answers an UPDATE … RETURNING with [rows, affected].
-      let [[line]] = await m.query(
-        `UPDATE stock_taking_lines SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now()
-          WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`,
-        [id, variantId, qty],
-      );
+      // The line also keeps the on hand of this moment (expected at start + movements so far): the
+      // shelf was counted against it, so a sale after the count is no variance at posting.
+      const addCount = `UPDATE stock_taking_lines
+           SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now(),
+               expected_at_count = COALESCE((SELECT on_hand FROM stock_levels WHERE variant_id = $2 AND inventory_id = $4), 0)
+         WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`;
+      let [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
       if (!line) {
         // An item created after the start had nothing on hand then; in a whole-inventory count it joins with expected 0.
         const [created] = st.scope === 'all'
@@ -53,11 +56,7 @@ export class RecordCountHandler implements ICommandHandler<RecordCountCommand, R
            SELECT $1, id, 0, avg_cost FROM variants WHERE id = $2 ON CONFLICT DO NOTHING`,
           [id, variantId],
         );
-        [[line]] = await m.query(
-          `UPDATE stock_taking_lines SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now()
-            WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`,
-          [id, variantId, qty],
-        );
+        [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
       }
       if (new Decimal(line.counted_quantity).isNegative()) {
         throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
