@@ -14,6 +14,7 @@ import { ensureDatabase } from './core/database/ensure-database';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
+import { withDtoSchemas } from './core/http/openapi-schemas';
 import { seedFirstStart } from './seed/first-start';
 
 /** Where the database is: DATABASE_URL, or the embedded default started here. */
@@ -57,9 +58,8 @@ export function configureApp(app: NestExpressApplication): void {
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('POS API').setDescription('POS SYSTEM').setVersion('1').build(),
+  const document = withDtoSchemas(
+    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('POS API').setDescription('POS SYSTEM').setVersion('1').build()),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 

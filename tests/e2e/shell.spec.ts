@@ -96,6 +96,51 @@ test.describe('route guard', () => {
   });
 });
 
+test.describe('route guard and the public configuration', () => {
+  test('a reload on a module-gated page waits for /api/config and lands on it, not on /', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/E-invoices');
+    await expect(page.getByTestId('under-construction')).toBeVisible();
+
+    // Hold the configuration back so the session answers first (the race the guard must wait out).
+    await page.route('**/api/config', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const configAnswered = page.waitForResponse((r) => r.url().endsWith('/api/config'));
+    const sessionAnswered = page.waitForResponse((r) => r.url().includes('/api/auth/session'));
+    await page.reload();
+    await sessionAnswered;
+    await configAnswered;
+    await expect(page.getByTestId('under-construction')).toBeVisible();
+    await expect(page).toHaveURL(/\/E-invoices$/);
+    await expect(toast(page, FORBIDDEN)).toHaveCount(0);
+    await expect(page.getByTestId('sidebar').locator('[data-link="E-invoices"]')).toHaveCount(1);
+  });
+
+  test('a failing /api/config is reported and retried until it answers', async ({ page }) => {
+    await signIn(page, 'admin');
+    let failing = true;
+    let attempts = 0;
+    await page.route('**/api/config', async (route) => {
+      attempts += 1;
+      if (failing) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.reload();
+    await expect(toast(page, 'تعذر تحميل إعدادات النظام، جارٍ إعادة المحاولة')).toBeVisible();
+    // The guard stopped waiting: the page is usable, without the module-gated items for now.
+    await expect(page.getByTestId('home-title')).toBeVisible();
+    await expect(page.getByTestId('sidebar').locator('[data-link="E-invoices"]')).toHaveCount(0);
+    expect(attempts).toBeGreaterThanOrEqual(2);
+
+    failing = false;
+    // Retried with back-off (1 s, 2 s, 4 s, …): the modules arrive without a reload.
+    await expect(page.getByTestId('sidebar').locator('[data-link="E-invoices"]')).toHaveCount(1, { timeout: 15_000 });
+    expect(page.url()).toMatch(/\/$/);
+  });
+});
+
 test.describe('error page', () => {
   test('unknown routes show the 404 page; both buttons work', async ({ page }) => {
     await signIn(page, 'admin');
@@ -135,12 +180,48 @@ test.describe('global page search', () => {
     const list = page.getByTestId('search-results');
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe(`${24 * 16}px`);
 
-    // Groups by section with their counts; rows show label and section.
-    const firstGroup = overlay(page).getByTestId('search-group').first();
-    await expect(firstGroup).toContainText('لوحة التحكم والتقارير');
+    // Groups by section, in the spec's order, each with its item count; rows show icon, label and
+    // section name.
+    const groups = overlay(page).getByTestId('search-group');
+    await expect(groups.getByTestId('search-group-label')).toHaveText([
+      'لوحة التحكم والتقارير',
+      'المبيعات',
+      'المنتجات والمخزون',
+      'المالية',
+      'العملاء والموردين',
+      'الفواتير والمستندات',
+      'الإعدادات',
+    ]);
+    // The administrator sees every item (all modules on): the sections' sizes of the route table.
+    await expect(groups.getByTestId('search-group-count')).toHaveText(['5', '8', '7', '9', '3', '4', '6']);
+    for (let g = 0; g < 7; g += 1) {
+      const group = groups.nth(g);
+      const label = await group.getByTestId('search-group-label').innerText();
+      const count = Number(await group.getByTestId('search-group-count').innerText());
+      await expect(group.locator('[role="option"]')).toHaveCount(count);
+      // Every row of the group names the group's section.
+      await expect(group.getByTestId('search-row-section')).toHaveText(Array(count).fill(label));
+    }
+    const firstRow = groups.first().locator('[role="option"]').first();
+    await expect(firstRow.getByTestId('search-row-label')).toHaveText('الرئيسية');
+    await expect(firstRow.locator('svg')).toBeVisible();
     const rows = overlay(page).locator('[role="option"]');
     const total = await rows.count();
-    expect(total).toBeGreaterThan(10);
+    expect(total).toBe(42);
+
+    // A query matching an item label in one section and a section label in another: two groups,
+    // with their own counts; each row names the section it belongs to.
+    await input.fill('الفواتير');
+    await expect(groups.getByTestId('search-group-label')).toHaveText(['المبيعات', 'الفواتير والمستندات']);
+    await expect(groups.getByTestId('search-group-count')).toHaveText(['1', '4']);
+    const invoicesRow = overlay(page).locator('[data-link="invoices"]');
+    await expect(invoicesRow.getByTestId('search-row-label')).toHaveText('الفواتير');
+    await expect(invoicesRow.getByTestId('search-row-section')).toHaveText('المبيعات');
+    const receiptsRow = overlay(page).locator('[data-link="E-receipts"]');
+    await expect(receiptsRow.getByTestId('search-row-label')).toHaveText('الإيصالات الإلكترونية');
+    await expect(receiptsRow.getByTestId('search-row-section')).toHaveText('الفواتير والمستندات');
+    await input.fill('');
+    await expect(rows).toHaveCount(total);
 
     // Arrows clamp at both ends.
     await expect(selected(page)).toHaveAttribute('data-index', '0');

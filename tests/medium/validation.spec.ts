@@ -99,6 +99,18 @@ describe('bad input never causes a 500 and writes nothing', () => {
     const res = await t.http.get('/api/docs-json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/Branch', '/api/Roles', '/api/Users', '/api/auth/csrf']));
+    // Request bodies list their fields (from the DTOs' class-validator rules), nested ones too.
+    const schemaOf = (path: string) => {
+      const ref: string = res.body.paths[path].post.requestBody.content['application/json'].schema.$ref;
+      return res.body.components.schemas[ref.split('/').pop()!];
+    };
+    const branch = schemaOf('/api/Branch');
+    expect(Object.keys(branch.properties)).toEqual(expect.arrayContaining(['name', 'taxType']));
+    expect(branch.properties.taxType.enum).toEqual(expect.arrayContaining(['P', 'F', 'B']));
+    const sale = schemaOf('/api/Sales');
+    expect(sale.properties.lines.type).toBe('array');
+    const line = res.body.components.schemas[sale.properties.lines.items.$ref.split('/').pop()];
+    expect(Object.keys(line.properties)).toEqual(expect.arrayContaining(['variantId', 'quantity']));
   });
 
   it('sends the security headers', async () => {

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useRouteError } from 'react-router';
+import { errorStatusCode, errorStatusMessageKey } from '../shared/lib/errorStatus';
 import { isBotUserAgent } from '../shared/lib/windowErrors';
 
 export type ErrorPageProps = { statusCode?: number; statusMessage?: string; description?: string };
 
-/** Error page (spec §2): 404 by default; not rendered for bots. */
+/** Error page (spec §2): 404 by default ('الصفحة غير موجودة'); not rendered for bots. */
 export function ErrorPage({ statusCode = 404, statusMessage, description }: ErrorPageProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -32,7 +33,7 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
           {statusCode}
         </Typography>
         <Typography variant="h2" data-testid="error-message">
-          {statusMessage ?? t('error.notFound')}
+          {statusMessage ?? t(errorStatusMessageKey(statusCode))}
         </Typography>
         <Typography color="text.secondary" data-testid="error-description">
           {description ?? t('error.description')}
@@ -48,4 +49,10 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
       </Box>
     </Box>
   );
+}
+
+/** The router's error boundary: a crash is a 500 with its own status message, not "not found". */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return <ErrorPage statusCode={errorStatusCode(error)} />;
 }

@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { lowStockState, searchOpenState, sessionState } from '../shared/state';
+import { guardReady } from '../shared/lib/configLoad';
+import { lowStockState, publicConfigStatusState, searchOpenState, sessionState } from '../shared/state';
 import { BarcodeListener } from './BarcodeListener';
+import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
@@ -17,6 +19,7 @@ const TransferLiveWatcher = lazy(() => import('../features/transfers/components/
 /** Everything that lives above the layouts: session, guard, global listeners and overlays. */
 export function RootLayout() {
   const session = useAtomValue(sessionState);
+  const configStatus = useAtomValue(publicConfigStatusState);
   const authenticated = session.status === 'authenticated';
   useSearchShortcut(authenticated);
   const searchOpen = useAtomValue(searchOpenState);
@@ -24,10 +27,14 @@ export function RootLayout() {
   const [searchUsed, setSearchUsed] = useState(false);
   const canTransfer = !!session.user?.permissions.some((p) => p.key === 'can_transfer_products');
   if (searchOpen && !searchUsed) setSearchUsed(true);
+  // Signed in (e.g. on /login): fetch the dashboard layout before it is navigated to.
+  useEffect(() => {
+    if (authenticated) loadDashboardLayout().catch(() => undefined);
+  }, [authenticated]);
   return (
     <>
       <SessionEffects />
-      <LoadingBar force={session.status === 'loading'} />
+      <LoadingBar force={!guardReady(session.status, configStatus)} />
       <RouteGuard>
         <Outlet />
       </RouteGuard>

@@ -4,7 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useBlocker, useLocation } from 'react-router';
 import { findRoute } from '../shared/lib/routeMatch';
-import { enabledModulesState, sessionState } from '../shared/state';
+import { guardReady } from '../shared/lib/configLoad';
+import { enabledModulesState, publicConfigStatusState, sessionState } from '../shared/state';
 import { toast } from '../shared/ui/toast';
 
 export const LOGIN_TOAST_KEY = 'guard-login';
@@ -25,8 +26,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const location = useLocation();
   const session = useAtomValue(sessionState);
+  const configStatus = useAtomValue(publicConfigStatusState);
   const decide = useDecide();
-  const ready = session.status !== 'loading';
+  // Decide once the session and, for a signed-in user, the enabled modules are known: a reload
+  // on a module-gated page (/E-invoices) must not be refused for modules that are still loading.
+  const ready = guardReady(session.status, configStatus);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>

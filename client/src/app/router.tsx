@@ -1,15 +1,28 @@
 import { ROUTES, type RouteDef } from '@pos/contracts';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { pages } from '../features';
 import { UnderConstruction } from '../shared/ui/UnderConstruction';
-import { ErrorPage } from './ErrorPage';
-import { DashboardLayout } from './layout/DashboardLayout';
+import { ErrorPage, RouteErrorPage } from './ErrorPage';
+import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { PageLayout } from './layout/PageLayout';
 import { PendingLoad } from './LoadingBar';
 import { RootLayout } from './RootLayout';
 
 export type RouteHandle = { name: string };
+
+// The dashboard layout loads on its own (not needed by /login, see layout/loadDashboardLayout.ts).
+// Any other first page starts fetching it at once, in parallel with the session; the sign-in page
+// starts it once the user is signed in (RootLayout).
+const DashboardLayout = lazy(() => loadDashboardLayout().then((m) => ({ default: m.DashboardLayout })));
+
+function LazyDashboardLayout() {
+  return (
+    <Suspense fallback={<PendingLoad />}>
+      <DashboardLayout />
+    </Suspense>
+  );
+}
 
 /** One route's element: its registered page (lazy) or the "قيد الإنشاء" panel. */
 function RoutePage({ route }: { route: RouteDef }) {
@@ -38,11 +51,11 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      errorElement: <ErrorPage statusCode={500} />,
+      errorElement: <RouteErrorPage />,
       children: [
         { element: <PageLayout />, children: ROUTES.filter((r) => r.layout === 'page').map(toRouteObject) },
         {
-          element: <DashboardLayout />,
+          element: <LazyDashboardLayout />,
           children: ROUTES.filter((r) => r.layout === 'dashboard').map(toRouteObject),
         },
         { path: '*', element: <ErrorPage /> },
@@ -52,5 +65,6 @@ export function buildRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
+  if (window.location.pathname !== '/login') loadDashboardLayout().catch(() => undefined);
   return createBrowserRouter(buildRoutes());
 }

@@ -88,6 +88,13 @@ export const ROUTES_BY_NAME: Record<string, RouteDef> = Object.fromEntries(
   ROUTES.map((route) => [route.name, route]),
 );
 
+/**
+ * Every route name of the table. These are the only valid entries of a user's `screens` list and
+ * of the store's `sidebarItems` (the server validates both against it); the guard and the sidebar
+ * compare those lists with the route names of menu links.
+ */
+export const ROUTE_NAMES: readonly string[] = Object.freeze(ROUTES.map((route) => route.name));
+
 export type NavItem = {
   /** i18n key of the label, `nav:items.<link>` */
   label: string;

@@ -144,7 +144,7 @@ export default function SearchOverlay() {
                       fontWeight: 700,
                     }}
                   >
-                    <span>{t(group.section.label)}</span>
+                    <span data-testid="search-group-label">{t(group.section.label)}</span>
                     <Chip size="small" label={group.items.length} data-testid="search-group-count" sx={{ height: 18, fontSize: 11 }} />
                   </Box>
                   {group.items.map((item) => {
@@ -177,8 +177,10 @@ export default function SearchOverlay() {
                         <Box sx={{ display: 'flex', color: active ? 'primary.main' : 'text.secondary' }}>
                           <AppIcon name={item.icon} />
                         </Box>
-                        <Typography sx={{ flex: 1, fontWeight: active ? 700 : 500 }}>{t(item.label)}</Typography>
-                        <Typography variant="caption" color="text.secondary">
+                        <Typography data-testid="search-row-label" sx={{ flex: 1, fontWeight: active ? 700 : 500 }}>
+                          {t(item.label)}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" data-testid="search-row-section">
                           {t(group.section.label)}
                         </Typography>
                       </Box>

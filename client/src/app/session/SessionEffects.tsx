@@ -1,22 +1,28 @@
 import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto } from '@pos/contracts';
 import { hasPermission } from '@pos/contracts';
+import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchPublicConfig, fetchSession } from '../../shared/api/auth';
 import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
+import { afterConfigFailure, type ConfigStatus } from '../../shared/lib/configLoad';
 import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
+import { toast } from '../../shared/ui/toast';
 import {
   currentBranchState,
   featuresState,
   lowStockState,
   publicConfigState,
+  publicConfigStatusState,
   sessionState,
   storeInfoState,
   type LowStockVariant,
   type SessionState,
 } from '../../shared/state';
+
+export const CONFIG_TOAST_KEY = 'config-failed';
 
 /** Session refresh interval (spec §7 "at a configured interval"). */
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
@@ -50,6 +56,7 @@ export function SessionEffects() {
   const setBranch = useSetAtom(currentBranchState);
   const setLowStock = useSetAtom(lowStockState);
   const setConfig = useSetAtom(publicConfigState);
+  const setConfigStatus = useSetAtom(publicConfigStatusState);
   const refresh = useRefreshSession();
   const previousStatus = useRef(session.status);
   const user = session.user;
@@ -58,9 +65,6 @@ export function SessionEffects() {
   // Initial load, refresh on window focus and on an interval.
   useEffect(() => {
     void refresh();
-    fetchPublicConfig()
-      .then(setConfig)
-      .catch(() => undefined);
     const onFocus = () => void refresh();
     window.addEventListener('focus', onFocus);
     const timer = window.setInterval(() => void refresh(), SESSION_REFRESH_MS);
@@ -68,7 +72,42 @@ export function SessionEffects() {
       window.removeEventListener('focus', onFocus);
       window.clearInterval(timer);
     };
-  }, [refresh, setConfig]);
+  }, [refresh]);
+
+  // Public configuration: the guard waits for it (module-gated routes). A failure is retried with
+  // back-off; the second one in a row is reported and lets the guard decide with what it knows.
+  useEffect(() => {
+    let live = true;
+    let failures = 0;
+    let status: ConfigStatus = 'loading';
+    let retry: number | undefined;
+    const attempt = () => {
+      fetchPublicConfig()
+        .then((config) => {
+          if (!live) return;
+          setConfig(config);
+          status = 'loaded';
+          setConfigStatus(status);
+        })
+        .catch((err: unknown) => {
+          if (!live) return;
+          failures += 1;
+          const plan = afterConfigFailure(failures, status);
+          status = plan.status;
+          setConfigStatus(status);
+          if (plan.report) {
+            console.error('GET /api/config failed', err);
+            toast.error(i18n.t('shell:config.failed'), { key: CONFIG_TOAST_KEY });
+          }
+          retry = window.setTimeout(attempt, plan.retryInMs);
+        });
+    };
+    attempt();
+    return () => {
+      live = false;
+      window.clearTimeout(retry);
+    };
+  }, [setConfig, setConfigStatus]);
 
   // Becoming authenticated: load features and store info. Leaving: clear everything.
   useEffect(() => {

@@ -15,6 +15,7 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { loadDashboardLayout } from '../../app/layout/loadDashboardLayout';
 import { useRefreshSession } from '../../app/session/SessionEffects';
 import { signIn } from '../../shared/api/auth';
 import { normalizeError } from '../../shared/api/handleError';
@@ -52,8 +53,12 @@ export default function LoginPage() {
     }
     setBusy(true);
     setError(null);
+    // The dashboard layout is a chunk of its own (not part of the /login first visit): fetch it
+    // alongside the sign-in request so the next page shows at once.
+    const layout = loadDashboardLayout().catch(() => undefined);
     try {
       await signIn(username.trim(), password, params.get('callbackUrl') ?? '/');
+      await layout;
       // The guard sends the now signed-in user on to callbackUrl (or /).
       await refreshSession();
     } catch (err) {

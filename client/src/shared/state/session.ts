@@ -5,6 +5,7 @@ import type {
   StoreInfoResponseDto,
 } from '@pos/contracts';
 import { atom } from 'jotai';
+import type { ConfigStatus } from '../lib/configLoad';
 
 // Global state of spec §3/§4. The session transitions that fill these live in
 // app/session/SessionEffects.tsx.
@@ -17,6 +18,11 @@ export const sessionUserState = atom((get) => get(sessionState).user);
 /** Public configuration (GET /api/config): enabled modules and the app's name. */
 export const publicConfigState = atom<PublicConfigDto>({ modules: [], appName: 'POS' });
 export const enabledModulesState = atom((get) => get(publicConfigState).modules);
+/**
+ * Whether GET /api/config has answered. Until it has, enabledModules is [] and a module-gated page
+ * would be refused, so the route guard waits for it as for the session (shared/lib/configLoad.ts).
+ */
+export const publicConfigStatusState = atom<ConfigStatus>('loading');
 
 /** Feature flags as a key → enabled map (GET /api/Features). */
 export const featuresState = atom<Record<string, boolean>>({});

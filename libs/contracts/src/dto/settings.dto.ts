@@ -13,6 +13,7 @@ import {
   Min,
 } from 'class-validator';
 import { ALL_PERMISSION_KEYS, MODULES, type ModuleKey, type PermissionKey } from '../permissions';
+import { ROUTE_NAMES } from '../routes';
 
 export class StoreInfoUpdateDto {
   @IsOptional() @IsString() @MaxLength(30) phoneNumber?: string | null;
@@ -21,8 +22,10 @@ export class StoreInfoUpdateDto {
   @IsOptional() @IsString() @MaxLength(2000) recepitInfo?: string | null;
   @IsOptional() @IsString() @MaxLength(500) receiptFooterImage?: string | null;
   @IsOptional() @IsString() @MaxLength(2000) maintenanceReceiptInfo?: string | null;
-  /** Allowed sidebar links; null means no restriction. */
-  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true }) sidebarItems?: string[] | null;
+  /** Allowed sidebar links (route names of the route table); null means no restriction. */
+  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  @IsIn(ROUTE_NAMES, { each: true, message: 'validation.screens.unknown' })
+  sidebarItems?: string[] | null;
 }
 
 export type StoreInfoResponseDto = {

@@ -2,6 +2,7 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -12,6 +13,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { ROUTE_NAMES } from '../routes';
 
 const USERNAME = /^[a-zA-Z0-9._-]{3,50}$/;
 
@@ -34,7 +36,9 @@ export class UserCreateDto {
   @IsOptional() @IsUUID('all', { message: 'validation.user.branch' })
   branchId?: string | null;
 
+  /** Route names of the route table (spec §3: names of allowed links; empty = no restriction). */
   @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  @IsIn(ROUTE_NAMES, { each: true, message: 'validation.screens.unknown' })
   screens?: string[];
 
   @IsOptional() @IsBoolean()
@@ -61,7 +65,9 @@ export class UserUpdateDto {
   @IsOptional() @IsUUID('all', { message: 'validation.user.branch' })
   branchId?: string | null;
 
+  /** Route names of the route table (spec §3: names of allowed links; empty = no restriction). */
   @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  @IsIn(ROUTE_NAMES, { each: true, message: 'validation.screens.unknown' })
   screens?: string[];
 
   @IsOptional() @IsBoolean()
