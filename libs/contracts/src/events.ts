@@ -42,7 +42,7 @@ export type TransferPayload = {
   fromBranchId: string;
   toBranchId: string;
   state: string;
-  /** value at cost, only with can_see_transfer_totals */
+  /** value at cost, only with can_see_transfer_totals and can_see_buy_price */
   valueAtCost?: number;
 };
 

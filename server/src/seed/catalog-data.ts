@@ -47,7 +47,22 @@ export function ean13(n: number): string {
   return body + ((10 - (sum % 10)) % 10);
 }
 
-/** Products until `variantTarget` variants exist; SKUs `${prefix}-000001` and so on. */
+/** The property types the catalogue uses (axis order), each with every value any family uses. */
+export function catalogPropertyTypes(): { name: string; values: string[] }[] {
+  const types = new Map<string, string[]>();
+  for (const family of FAMILIES) {
+    for (const [name, values] of Object.entries(family.props ?? {})) {
+      const known = types.get(name) ?? [];
+      types.set(name, [...known, ...values.filter((v) => !known.includes(v))]);
+    }
+  }
+  return [...types].map(([name, values]) => ({ name, values }));
+}
+
+/**
+ * Products until `variantTarget` variants exist; SKUs `${prefix}-000001` and so on. The sequence
+ * depends only on the seed, so a larger target yields the same first products and then more.
+ */
 export function* generateCatalog(variantTarget: number, seed = 42, prefix = 'DEMO'): Generator<GeneratedProduct> {
   const rnd = rng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];

@@ -1,18 +1,50 @@
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { generateCatalog, rng } from './catalog-data';
+import { catalogPropertyTypes, generateCatalog, rng } from './catalog-data';
+
+/**
+ * The catalogue's property types (المقاس، اللون) with all their values: created when missing,
+ * missing values appended (in order) when they exist. Returns name → id.
+ */
+export async function ensureCatalogPropertyTypes(m: EntityManager): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const type of catalogPropertyTypes()) {
+    const [row] = await m.query(
+      `INSERT INTO property_types (id, name, values) VALUES ($1, $2, $3::text[])
+       ON CONFLICT (name) DO UPDATE SET values = property_types.values || ARRAY(
+         SELECT x FROM unnest(EXCLUDED.values) WITH ORDINALITY AS t(x, i) WHERE NOT x = ANY(property_types.values) ORDER BY i)
+       RETURNING id`,
+      [uuidv7(), type.name, type.values],
+    );
+    ids.set(type.name, row.id);
+  }
+  return ids;
+}
 
 /**
  * Bulk-inserts a generated catalogue with opening stock in the given inventories, writing the
- * ledger rows and balances together (they always agree). Returns the number of variants.
+ * ledger rows and balances together (they always agree). Stops at `variants` variants or at
+ * `products` products, whichever comes first; products holding one of `skipSkus` are left out
+ * (already there) but count towards `products`. Products with sizes or colours are linked to the
+ * property types, as the variant grid expects. Returns the number of variants written.
  */
 export async function insertCatalog(
   m: EntityManager,
-  options: { variants: number; inventoryIds: string[]; seed?: number; prefix?: string; onBatch?: (done: number) => void },
+  options: {
+    variants?: number;
+    products?: number;
+    skipSkus?: Set<string>;
+    inventoryIds: string[];
+    seed?: number;
+    prefix?: string;
+    onBatch?: (done: number) => void;
+  },
 ): Promise<number> {
   const rnd = rng((options.seed ?? 42) + 1);
   const categories = new Map<string, string>();
   for (const c of await m.query('SELECT id, name FROM categories')) categories.set(c.name, c.id);
+  const typeIds = await ensureCatalogPropertyTypes(m);
+  const axisOrder = [...typeIds.keys()];
   const batch = {
     products: [] as unknown[][],
     variants: [] as unknown[][],
@@ -23,9 +55,10 @@ export async function insertCatalog(
     if (batch.products.length) {
       const cols = (rows: unknown[][], i: number) => rows.map((r) => r[i]);
       await m.query(
-        `INSERT INTO products (id, name_ar, name_en, category_id, unit, vat_rate)
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::int[])`,
-        [0, 1, 2, 3, 4, 5].map((i) => cols(batch.products, i)),
+        `INSERT INTO products (id, name_ar, name_en, category_id, unit, vat_rate, property_type_ids)
+         SELECT id, n, ne, c, u, vr, pt::uuid[]
+           FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::text[], $6::int[], $7::text[]) AS t(id, n, ne, c, u, vr, pt)`,
+        [0, 1, 2, 3, 4, 5, 6].map((i) => cols(batch.products, i)),
       );
       await m.query(
         `INSERT INTO variants (id, product_id, sku, barcodes, properties, sell_price, min_sell_price, avg_cost, low_stock_threshold, search_text)
@@ -57,7 +90,11 @@ export async function insertCatalog(
     batch.variants = [];
     batch.stock = [];
   };
-  for (const product of generateCatalog(options.variants, options.seed ?? 42, options.prefix ?? 'DEMO')) {
+  let products = 0;
+  for (const product of generateCatalog(options.variants ?? Infinity, options.seed ?? 42, options.prefix ?? 'DEMO')) {
+    if (options.products !== undefined && products >= options.products) break;
+    products++;
+    if (options.skipSkus && product.variants.some((v) => options.skipSkus!.has(v.sku))) continue;
     let categoryId = categories.get(product.category);
     if (!categoryId) {
       categoryId = uuidv7();
@@ -65,7 +102,9 @@ export async function insertCatalog(
       categories.set(product.category, categoryId);
     }
     const productId = uuidv7();
-    batch.products.push([productId, product.nameAr, product.nameEn, categoryId, product.unit, 14]);
+    // The product's axes in the catalogue's order (size, then colour): a Postgres array literal.
+    const axes = axisOrder.filter((name) => name in (product.variants[0]?.properties ?? {}));
+    batch.products.push([productId, product.nameAr, product.nameEn, categoryId, product.unit, 14, `{${axes.map((a) => typeIds.get(a)).join(',')}}`]);
     for (const v of product.variants) {
       const id = uuidv7();
       batch.variants.push([id, productId, v.sku, v.barcode, JSON.stringify(v.properties), v.sellPrice, v.minSellPrice, v.avgCost, v.lowStockThreshold, v.searchText]);

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { dataSourceOptions } from '../core/database/data-source';
 import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
@@ -9,7 +9,7 @@ import { hashPassword } from '../modules/identity/services/sign-in.service';
 import { StoreInfoEntity } from '../modules/settings/entities/settings.entities';
 import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
-import { insertCatalog } from './catalog-seed';
+import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -32,19 +32,41 @@ const USERS = [
  */
 export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // A few hundred Arabic products (clothes by size × colour, electronics, groceries...) with stock
-  // in both branches, some at or below their low-stock threshold.
+  // in both branches, some at or below their low-stock threshold; the property types المقاس and
+  // اللون with their values, linked to the products that have them (the variant grid works on them).
+  // A database seeded by an earlier, smaller demo is topped up to DEMO_PRODUCTS (the generator is
+  // deterministic: the products already there are recognised by their SKUs and skipped).
   async (ds) => {
     await ds.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(424243)');
-      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM variants WHERE sku LIKE 'DEMO-%'`);
-      if (n > 0) return;
-      const inventories = await m.query('SELECT id FROM inventories WHERE is_default ORDER BY created_at');
-      await insertCatalog(m, { variants: DEMO_VARIANTS, inventoryIds: inventories.map((i: { id: string }) => i.id) });
+      const skus = new Set<string>((await m.query(`SELECT sku FROM variants WHERE sku LIKE 'DEMO-%'`)).map((r: { sku: string }) => r.sku));
+      const [{ products }] = await m.query(`SELECT count(DISTINCT product_id)::int AS products FROM variants WHERE sku LIKE 'DEMO-%'`);
+      if (products < DEMO_PRODUCTS) {
+        const inventories = await m.query('SELECT id FROM inventories WHERE is_default ORDER BY created_at');
+        await insertCatalog(m, { products: DEMO_PRODUCTS, skipSkus: skus, inventoryIds: inventories.map((i: { id: string }) => i.id) });
+      }
+      await linkDemoPropertyTypes(m);
     });
   },
 ];
 
-export const DEMO_VARIANTS = 400;
+/** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */
+export const DEMO_PRODUCTS = 300;
+
+/** Demo products seeded before the property types existed get them from their variants' properties. */
+async function linkDemoPropertyTypes(m: EntityManager): Promise<void> {
+  const types = await ensureCatalogPropertyTypes(m);
+  await m.query(
+    `UPDATE products p SET property_type_ids = l.ids
+       FROM (SELECT v.product_id, array_agg(pt.id ORDER BY array_position($1::text[], pt.name)) AS ids
+               FROM (SELECT DISTINCT ON (product_id) product_id, properties FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY product_id, sku) v
+               CROSS JOIN LATERAL jsonb_object_keys(v.properties) AS k(name)
+               JOIN property_types pt ON pt.name = k.name
+              GROUP BY v.product_id) l
+      WHERE p.id = l.product_id AND p.property_type_ids = '{}'`,
+    [[...types.keys()]],
+  );
+}
 
 export async function seedDemo(url: string): Promise<void> {
   const ds = new DataSource(dataSourceOptions(url));

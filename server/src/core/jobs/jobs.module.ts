@@ -14,6 +14,9 @@ import { bullPrefix, IMPORTS_QUEUE } from './queues';
 BullModule.queueClass = QuietQueue;
 BullModule.workerClass = QuietWorker;
 
+// Read once, when the module loads (as before the prefix became per database).
+const connection = { url: loadConfig().redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) };
+
 /** BullMQ on the app's Redis; queues are registered here so any context can enqueue. */
 @Global()
 @Module({
@@ -21,7 +24,7 @@ BullModule.workerClass = QuietWorker;
     BullModule.forRootAsync({
       inject: [DataSource],
       useFactory: (ds: DataSource) => ({
-        connection: { url: loadConfig().redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) } as never,
+        connection: connection as never,
         prefix: bullPrefix((ds.options as { url?: string }).url),
       }),
     }),

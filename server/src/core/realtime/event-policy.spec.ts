@@ -81,7 +81,7 @@ describe('live event policy', () => {
     expect(viewerKey(stock, viewer('a', []))).toBe(viewerKey(stock, viewer('b', [])));
   });
 
-  it('sends transfers to both branches, value at cost only with can_see_transfer_totals', () => {
+  it('sends transfers to both branches, value at cost only with can_see_transfer_totals and can_see_buy_price', () => {
     const transfer = event('transfer.shipped', {
       transferId: 't',
       number: 'T1',
@@ -94,8 +94,15 @@ describe('live event policy', () => {
     expect(
       projectEvent(transfer, viewer('u', ['can_transfer_products']))!.payload,
     ).not.toHaveProperty('valueAtCost');
+    // the totals key alone does not reveal a cost figure
     expect(
-      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_transfer_totals'])),
+      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_transfer_totals']))!.payload,
+    ).not.toHaveProperty('valueAtCost');
+    expect(
+      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_buy_price']))!.payload,
+    ).not.toHaveProperty('valueAtCost');
+    expect(
+      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_transfer_totals', 'can_see_buy_price'])),
     ).toBe(transfer);
     expect(projectEvent(transfer, viewer('u', []))).toBeNull();
   });

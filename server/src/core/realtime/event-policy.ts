@@ -6,8 +6,8 @@ export type LiveViewer = { id: string; permissions: readonly PermissionKey[] };
 type Rule = {
   /** the permission of the matching read; without it the event is not delivered */
   require?: PermissionKey;
-  /** payload fields delivered only with a permission (the same the read applies) */
-  fields?: Record<string, PermissionKey>;
+  /** payload fields delivered only with a permission, or with all of several (the same the read applies) */
+  fields?: Record<string, PermissionKey | PermissionKey[]>;
   /** extra per-receiver condition (e.g. someone else's shift needs view_all_shifts) */
   visible?: (event: LiveEvent, viewer: LiveViewer) => boolean;
 };
@@ -18,7 +18,8 @@ const ownShiftOrAll = (event: LiveEvent, viewer: LiveViewer) =>
 
 const transfer: Rule = {
   require: 'can_transfer_products',
-  fields: { valueAtCost: 'can_see_transfer_totals' },
+  // a cost figure: also needs can_see_buy_price, like every cost in a read
+  fields: { valueAtCost: ['can_see_transfer_totals', 'can_see_buy_price'] },
 };
 const shift: Rule = { fields: { totals: 'can_see_shift_totals' }, visible: ownShiftOrAll };
 
@@ -27,7 +28,7 @@ const shift: Rule = { fields: { totals: 'can_see_shift_totals' }, visible: ownSh
  * (any signed-in user of the branch), the low list like GET /variants/getNearStockEnd, sales like the
  * invoice list (totals with can_see_invoices_totals, profit with can_see_profit), shifts like
  * /Shift/{id} (own shifts unless view_all_shifts; totals with can_see_shift_totals), transfers like
- * the transfer screens (value at cost with can_see_transfer_totals).
+ * the transfer screens (value at cost with can_see_transfer_totals and can_see_buy_price).
  */
 export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   'stock.changed': {},
@@ -68,7 +69,7 @@ export const RELEVANT_KEYS: PermissionKey[] = [
   ...new Set(
     Object.values(LIVE_EVENT_RULES).flatMap((r) => [
       ...(r.require ? [r.require] : []),
-      ...Object.values(r.fields ?? {}),
+      ...Object.values(r.fields ?? {}).flat(),
     ]),
   ),
 ].sort();
@@ -84,8 +85,9 @@ export function projectEvent(event: LiveEvent, viewer: LiveViewer): LiveEvent | 
   if (rule.visible && !rule.visible(event, viewer)) return null;
   if (!rule.fields) return event;
   let payload = event.payload as Record<string, unknown>;
-  for (const [field, key] of Object.entries(rule.fields)) {
-    if (field in payload && !viewer.permissions.includes(key)) {
+  for (const [field, keys] of Object.entries(rule.fields)) {
+    const allowed = (Array.isArray(keys) ? keys : [keys]).every((k) => viewer.permissions.includes(k));
+    if (field in payload && !allowed) {
       if (payload === event.payload) payload = { ...payload };
       delete payload[field];
     }

@@ -16,8 +16,14 @@ import { ProductsService } from './products.service';
 import { variantSearchText } from './search-text';
 import { branchScope, canSeeCost } from './variant-view';
 
-/** Files with more rows than this import as a background job with progress. */
+/** Files with more rows than this import as a background job with progress (default). */
 export const IMPORT_JOB_THRESHOLD = 2000;
+
+/** The job threshold: `IMPORT_JOB_THRESHOLD` from the environment (a positive integer), else 2,000. */
+export function importJobThreshold(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.IMPORT_JOB_THRESHOLD);
+  return Number.isInteger(n) && n > 0 ? n : IMPORT_JOB_THRESHOLD;
+}
 export const MAX_IMPORT_ROWS = 100_000;
 
 type Column = { key: string; ar: string; en: string; cost?: boolean };
@@ -50,6 +56,8 @@ type ParsedRow = {
   minSellPrice: number;
   avgCost: number | null;
   lowStockThreshold: number;
+  /** the columns the file has (one set shared by its rows): an update leaves the others as they are */
+  columns: ReadonlySet<string>;
 };
 
 const ROW_MESSAGES: Record<Locale, Record<string, string>> = {
@@ -190,6 +198,7 @@ export class ExcelService {
     if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) return { rows: [], errors: [{ row: 0, message: msg.tooMany }] };
     const label = (key: string) => IMPORT_COLUMNS.find((c) => c.key === key)![locale === 'ar' ? 'ar' : 'en'];
     const rows: ParsedRow[] = [];
+    const columns: ReadonlySet<string> = new Set(Object.keys(colOf));
     const seenSku = new Map<string, number>();
     const seenBarcode = new Map<string, number>();
     ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
@@ -247,6 +256,7 @@ export class ExcelService {
         minSellPrice: minSellPrice ?? 0,
         avgCost,
         lowStockThreshold,
+        columns,
       });
     });
     return { rows, errors };
@@ -255,7 +265,7 @@ export class ExcelService {
   /** Preview, import, or hand a large file to the background queue. */
   async import(buffer: Buffer, dryRun: boolean, user: AuthUser, meta: RequestMeta, locale: Locale): Promise<ImportReportDto> {
     const parsed = await this.parse(buffer, user, locale);
-    if (!dryRun && parsed.errors.length === 0 && parsed.rows.length > IMPORT_JOB_THRESHOLD) {
+    if (!dryRun && parsed.errors.length === 0 && parsed.rows.length > importJobThreshold()) {
       const jobId = uuidv7();
       await this.queue.add('import-products', { file: buffer.toString('base64'), user, meta, locale }, { jobId, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 }, attempts: 1 });
       return { dryRun: false, totalRows: parsed.rows.length, created: 0, updated: 0, errors: [], preview: [], jobId };
@@ -316,6 +326,8 @@ export class ExcelService {
       for (const c of await m.query('SELECT id, name FROM categories')) categories.set(c.name, c.id);
       const productsByName = new Map<string, ProductEntity>();
       let done = 0;
+      // About 20 progress steps whatever the size (each is a Redis write).
+      const step = Math.max(1, Math.ceil(parsed.rows.length / 20));
       for (const r of parsed.rows) {
         const categoryId = r.category ? await this.categoryId(m, categories, r.category) : null;
         const variantId = r.sku ? existing.get(r.sku) : undefined;
@@ -338,7 +350,7 @@ export class ExcelService {
           await this.products.insertVariant(m, product, input, user);
         }
         done++;
-        if (progress && done % 200 === 0) await progress(Math.floor((done / parsed.rows.length) * 100));
+        if (progress && done % step === 0) await progress(Math.floor((done / parsed.rows.length) * 100));
       }
       await this.audit.record(m, meta, { action: 'product.import', entity: 'product', after: { rows: parsed.rows.length, created: report.created, updated: report.updated } });
     });
@@ -357,22 +369,48 @@ export class ExcelService {
 
   private async updateFromRow(m: EntityManager, variantId: string, r: ParsedRow, categoryId: string | null, user: AuthUser) {
     const variant = await m.findOneByOrFail(VariantEntity, { id: variantId });
-    await m.update(ProductEntity, { id: variant.productId }, { nameAr: r.nameAr, nameEn: r.nameEn, categoryId, unit: r.unit, vatRate: r.vatRate });
-    await m.query('DELETE FROM variant_barcodes WHERE variant_id = $1', [variantId]);
-    if (r.barcodes.length) {
-      await m.query(
-        `INSERT INTO variant_barcodes (barcode, variant_id) SELECT unnest($1::text[]), $2`,
-        [r.barcodes, variantId],
-      );
+    const product = await m.findOneByOrFail(ProductEntity, { id: variant.productId });
+    // Only what the file has columns for changes: a file of SKU + price keeps barcodes, properties...
+    const has = (key: string) => r.columns.has(key);
+    const nameEn = has('nameEn') ? r.nameEn : product.nameEn;
+    const productPatch: Partial<ProductEntity> = { nameAr: r.nameAr, nameEn };
+    if (has('category')) productPatch.categoryId = categoryId;
+    if (has('unit')) productPatch.unit = r.unit;
+    if (has('vatRate')) productPatch.vatRate = r.vatRate;
+    await m.update(ProductEntity, { id: variant.productId }, productPatch);
+    if (product.nameAr !== r.nameAr || (product.nameEn ?? null) !== nameEn) {
+      // Renamed: every variant of the product is found by the new name (as ProductsService.update does).
+      const siblings = await m.find(VariantEntity, { where: { productId: variant.productId } });
+      const others = siblings.filter((v) => v.id !== variantId);
+      if (others.length) {
+        await m.query(
+          'UPDATE variants v SET search_text = t.text FROM unnest($1::uuid[], $2::text[]) AS t(id, text) WHERE v.id = t.id',
+          [
+            others.map((v) => v.id),
+            others.map((v) => variantSearchText({ nameAr: r.nameAr, nameEn, properties: v.properties, sku: v.sku, barcodes: v.barcodes })),
+          ],
+        );
+      }
+    }
+    const barcodes = has('barcodes') ? r.barcodes : variant.barcodes;
+    const properties = has('properties') ? r.properties : variant.properties;
+    if (has('barcodes')) {
+      await m.query('DELETE FROM variant_barcodes WHERE variant_id = $1', [variantId]);
+      if (r.barcodes.length) {
+        await m.query(
+          `INSERT INTO variant_barcodes (barcode, variant_id) SELECT unnest($1::text[]), $2`,
+          [r.barcodes, variantId],
+        );
+      }
     }
     const patch: Partial<VariantEntity> = {
-      barcodes: r.barcodes,
-      properties: r.properties,
+      barcodes,
+      properties,
       sellPrice: r.sellPrice,
-      minSellPrice: r.minSellPrice,
-      lowStockThreshold: r.lowStockThreshold,
-      searchText: variantSearchText({ nameAr: r.nameAr, nameEn: r.nameEn, properties: r.properties, sku: variant.sku, barcodes: r.barcodes }),
+      searchText: variantSearchText({ nameAr: r.nameAr, nameEn, properties, sku: variant.sku, barcodes }),
     };
+    if (has('minSellPrice')) patch.minSellPrice = r.minSellPrice;
+    if (has('lowStockThreshold')) patch.lowStockThreshold = r.lowStockThreshold;
     if (r.avgCost !== null && canSeeCost(user)) patch.avgCost = r.avgCost;
     await m.update(VariantEntity, { id: variantId }, patch);
   }

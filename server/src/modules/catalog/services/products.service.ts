@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import {
-  normalizeArabic,
   type ProductCreateDto,
   type ProductListQueryDto,
   type ProductResponseDto,
@@ -18,10 +17,11 @@ import { writeStockEvents } from '../../../core/outbox/stock-events';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { AppException, Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
+import { pageOf, sortOf } from '../../../core/http/list';
 import { StockLedger } from '../../inventory/services/stock-ledger.service';
 import { ProductEntity, VariantBarcodeEntity, VariantEntity } from '../entities/catalog.entities';
 import { variantSearchText } from './search-text';
+import { searchPatterns } from './variants.service';
 import { branchWriteScope } from '../../../core/auth/branch-scope';
 import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
 
@@ -43,9 +43,14 @@ export class ProductsService {
     const { skip, take } = pageOf(query);
     const params: unknown[] = [];
     const where: string[] = [];
-    if (query.q?.trim()) {
-      params.push(`%${likeEscape(normalizeArabic(query.q))}%`);
-      where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.search_text LIKE $${params.length})`);
+    // The variant search's per-word match: one variant of the product holds every word, in any order.
+    const words = query.q ? searchPatterns(query.q) : [];
+    if (words.length) {
+      const conds = words.map((pattern) => {
+        params.push(pattern);
+        return `v.search_text LIKE $${params.length}`;
+      });
+      where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND ${conds.join(' AND ')})`);
     }
     if (query.categoryId) { params.push(query.categoryId); where.push(`p.category_id = $${params.length}`); }
     if (query.active !== undefined) { params.push(query.active === 'true'); where.push(`p.active = $${params.length}`); }
