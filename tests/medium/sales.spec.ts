@@ -215,15 +215,24 @@ describe('point of sale', () => {
     expect(await ledgerAgrees()).toEqual([]);
   });
 
-  it('shows the edit history with its reason to can_see_invoices, without cost or profit unless can_see_profit', async () => {
+  it('shows the edit history with its reason to whoever may read the invoice, without cost or profit unless allowed', async () => {
     const c = await cashier();
     const variantId = await product(10, 4000);
     const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] })).body;
     const edited = await admin.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId, quantity: 2 }], payments: [{ methodId: cash, amount: 8000 }], reason: 'قطعة إضافية' });
     expect(edited.status).toBe(200);
 
-    // The cashier who sold it holds neither can_see_invoices nor can_edit_invoice.
-    expect((await c.get(`/api/invoices/${sale.id}/history`)).status).toBe(403);
+    // The cashier who sold it (neither can_see_invoices nor can_edit_invoice) may read the invoice,
+    // and so its history: who changed their sale and why; no cost in it.
+    const own = await c.get(`/api/invoices/${sale.id}/history`);
+    expect(own.status).toBe(200);
+    expect(own.body.map((h: { reason: string | null }) => h.reason)).toEqual([null, 'قطعة إضافية']);
+    expect(JSON.stringify(own.body)).not.toMatch(/unitCost|costTotal|profit/i);
+    // Someone else's invoice stays out of reach for a user without can_see_invoices.
+    const other = new Client(t.app);
+    const otherUser = await createUserWith(t.ds, []);
+    await other.signIn(otherUser.username, otherUser.password);
+    expect((await other.get(`/api/invoices/${sale.id}/history`)).status).toBe(404);
 
     const reader = new Client(t.app);
     const readerUser = await createUserWith(t.ds, ['can_see_invoices']);

@@ -75,7 +75,7 @@ export class InvoicesController {
     return this.queries.get(id, user);
   }
 
-  /** The edit history: can_see_invoices or can_edit_invoice (either one; checked by the query). */
+  /** The edit history: whoever may read the invoice (costs inside follow can_see_buy_price). */
   @Authenticated()
   @Get(':id/history')
   history(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
