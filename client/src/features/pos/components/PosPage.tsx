@@ -301,6 +301,19 @@ function PosScreen({ register }: { register: number }) {
   useEffect(() => {
     keys.current = actions;
   });
+  // Stable handles on the latest actions: the buttons below need not re-render on every scan.
+  const stableActions = useMemo(
+    () => ({
+      pay: () => keys.current.openPay(),
+      park: () => keys.current.parkCart(),
+      startNew: () => void keys.current.startNew(),
+      parked: () => keys.current.openParked(),
+      ret: () => keys.current.ret(),
+    }),
+    [],
+  );
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const setInvoiceDiscount = useCallback((v: number | null) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 })), []);
   const dialogOpen = payOpen || parkedOpen || settingsOpen || returnAsk || returnInvoice !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -340,26 +353,12 @@ function PosScreen({ register }: { register: number }) {
               arrivalCode={arrivalCode}
             />
           </Box>
-          <Tooltip title={t('settings.title')}>
-            <IconButton onClick={() => setSettingsOpen(true)} aria-label={t('settings.title')}>
-              <Settings fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <SettingsButton onClick={openSettings} />
         </Stack>
         <Paper variant="outlined">
           <TableContainer sx={{ maxBlockSize: 'calc(100vh - 210px)' }}>
             <Table size="small" stickyHeader aria-label={t('cart.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('cart.item')}</TableCell>
-                  <TableCell sx={{ inlineSize: 100 }}>{t('cart.qty')}</TableCell>
-                  <TableCell sx={{ inlineSize: 110 }}>{t('cart.price')}</TableCell>
-                  <TableCell sx={{ inlineSize: 100 }}>{t('cart.discount')}</TableCell>
-                  <TableCell align="right">{t('cart.total')}</TableCell>
-                  <TableCell align="right">{t('cart.stock')}</TableCell>
-                  <TableCell padding="none" />
-                </TableRow>
-              </TableHead>
+              <CartHead />
               <TableBody data-testid="cart-lines">
                 {cart.lines.map((line) => (
                   <CartRow
@@ -397,7 +396,7 @@ function PosScreen({ register }: { register: number }) {
             <AmountField
               label={t('cart.invoiceDiscount')}
               value={cart.invoiceDiscount}
-              onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))}
+              onValue={setInvoiceDiscount}
               testId="invoice-discount"
             />
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.25 }}>
@@ -419,30 +418,7 @@ function PosScreen({ register }: { register: number }) {
                 {problemText(p)}
               </Alert>
             ))}
-            <Button size="large" variant="contained" startIcon={<Payments />} onClick={openPay} disabled={cart.lines.length === 0} data-testid="pos-pay">
-              {t('actions.pay')} <Kbd>F4</Kbd>
-            </Button>
-            <Stack direction="row" sx={{ gap: 1 }}>
-              <Button sx={{ flex: 1 }} variant="outlined" startIcon={<PauseCircleOutline />} onClick={parkCart} disabled={cart.lines.length === 0} data-testid="pos-park">
-                {t('actions.park')} <Kbd>F8</Kbd>
-              </Button>
-              <Button sx={{ flex: 1 }} variant="outlined" onClick={() => void startNew()} data-testid="pos-new">
-                {t('actions.newSale')} <Kbd>F9</Kbd>
-              </Button>
-            </Stack>
-            <Stack direction="row" sx={{ gap: 1 }}>
-              <Button sx={{ flex: 1 }} variant="text" onClick={() => setParkedOpen(true)} data-testid="pos-parked">
-                {t('actions.parked', { count: parked.length })} <Kbd>F10</Kbd>
-              </Button>
-              {canReturn && (
-                <Button sx={{ flex: 1 }} variant="text" color="warning" startIcon={<Replay />} onClick={() => setReturnAsk(true)} data-testid="pos-return">
-                  {t('actions.return')} <Kbd>F7</Kbd>
-                </Button>
-              )}
-            </Stack>
-            <Typography variant="caption" color="text.secondary">
-              {t('shortcuts')}
-            </Typography>
+            <PosActions empty={cart.lines.length === 0} parkedCount={parked.length} canReturn={canReturn} actions={stableActions} />
           </Stack>
         </Paper>
 
@@ -655,6 +631,75 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
         </IconButton>
       </TableCell>
     </TableRow>
+  );
+});
+
+/** The cart's column titles: static, so a scan does not re-render them. */
+const CartHead = memo(function CartHead() {
+  const { t } = useTranslation('pos');
+  return (
+    <TableHead>
+      <TableRow>
+        <TableCell>{t('cart.item')}</TableCell>
+        <TableCell sx={{ inlineSize: 100 }}>{t('cart.qty')}</TableCell>
+        <TableCell sx={{ inlineSize: 110 }}>{t('cart.price')}</TableCell>
+        <TableCell sx={{ inlineSize: 100 }}>{t('cart.discount')}</TableCell>
+        <TableCell align="right">{t('cart.total')}</TableCell>
+        <TableCell align="right">{t('cart.stock')}</TableCell>
+        <TableCell padding="none" />
+      </TableRow>
+    </TableHead>
+  );
+});
+
+const SettingsButton = memo(function SettingsButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('pos');
+  return (
+    <Tooltip title={t('settings.title')}>
+      <IconButton onClick={onClick} aria-label={t('settings.title')}>
+        <Settings fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+});
+
+type PosActionsProps = {
+  empty: boolean;
+  parkedCount: number;
+  canReturn: boolean;
+  actions: { pay: () => void; park: () => void; startNew: () => void; parked: () => void; ret: () => void };
+};
+
+/** Pay, park, new sale, parked carts, return, with their F-keys; re-rendered only when these change. */
+const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, actions }: PosActionsProps) {
+  const { t } = useTranslation('pos');
+  return (
+    <>
+      <Button size="large" variant="contained" startIcon={<Payments />} onClick={actions.pay} disabled={empty} data-testid="pos-pay">
+        {t('actions.pay')} <Kbd>F4</Kbd>
+      </Button>
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <Button sx={{ flex: 1 }} variant="outlined" startIcon={<PauseCircleOutline />} onClick={actions.park} disabled={empty} data-testid="pos-park">
+          {t('actions.park')} <Kbd>F8</Kbd>
+        </Button>
+        <Button sx={{ flex: 1 }} variant="outlined" onClick={actions.startNew} data-testid="pos-new">
+          {t('actions.newSale')} <Kbd>F9</Kbd>
+        </Button>
+      </Stack>
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <Button sx={{ flex: 1 }} variant="text" onClick={actions.parked} data-testid="pos-parked">
+          {t('actions.parked', { count: parkedCount })} <Kbd>F10</Kbd>
+        </Button>
+        {canReturn && (
+          <Button sx={{ flex: 1 }} variant="text" color="warning" startIcon={<Replay />} onClick={actions.ret} data-testid="pos-return">
+            {t('actions.return')} <Kbd>F7</Kbd>
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {t('shortcuts')}
+      </Typography>
+    </>
   );
 });
 
