@@ -44,6 +44,9 @@ const exactHit = (list: VariantResponseDto[], code: string) =>
  * searched ~100 ms later (spec §2). An exact barcode/SKU hit adds the line at once; otherwise the
  * normalised matches are listed (arrows + Enter, or click). Typing searches as you type.
  */
+/** A lookup answered sooner than this shows no spinner (no flicker on a normal scan). */
+const SPINNER_DELAY_MS = 150;
+
 export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber, arrivalCode, disabled }: Props) {
   const { t } = useTranslation('pos');
   const [text, setTextState] = useState(arrivalCode ?? '');
@@ -81,7 +84,13 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
         onInvoiceNumber(code.toUpperCase());
         return;
       }
-      setBusy((n) => n + 1);
+      // The spinner shows only for a slow answer: a fast scan (most) never mounts or animates it,
+      // which would cost the busy page work while the cashier waits for the line.
+      let spinning = false;
+      const spinner = window.setTimeout(() => {
+        spinning = true;
+        setBusy((n) => n + 1);
+      }, SPINNER_DELAY_MS);
       try {
         // limit 1: an exact barcode/SKU hit is all a scan needs (the server then skips the fuzzy search).
         const first = await catalogApi.searchVariants(code, inventoryId ?? undefined, 1);
@@ -116,7 +125,8 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
       } catch (err) {
         handleError(err, { toast: true });
       } finally {
-        setBusy((n) => n - 1);
+        window.clearTimeout(spinner);
+        if (spinning) setBusy((n) => n - 1);
       }
     },
     [inventoryId, scale, onAdd, onInvoiceNumber, clearIfStill, t],
