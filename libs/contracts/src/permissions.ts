@@ -40,9 +40,12 @@ export const PERMISSION_KEYS = [
  * - can_manage_products: create, edit and delete products, variants, categories, property types
  *   and inventories (the spec's can_see_* keys only let one look);
  * - can_adjust_stock: opening balances and stock adjustments outside purchases, sales, transfers
- *   and stock-taking.
+ *   and stock-taking;
+ * - can_grant_credit: set a customer's credit limit (0 = no limit), and sell on account to a
+ *   customer without a limit or past it (issue 11; without it a sale on account must stay within
+ *   a limit someone holding it has set).
  */
-export const EXTRA_PERMISSION_KEYS = ['can_manage_products', 'can_adjust_stock'] as const;
+export const EXTRA_PERMISSION_KEYS = ['can_manage_products', 'can_adjust_stock', 'can_grant_credit'] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
 
@@ -106,7 +109,7 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
   },
   {
     group: 'people',
-    keys: ['can_see_customers', 'can_see_customer_depts', 'can_see_vendors'],
+    keys: ['can_see_customers', 'can_see_customer_depts', 'can_grant_credit', 'can_see_vendors'],
   },
   {
     group: 'reports',

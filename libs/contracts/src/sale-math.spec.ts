@@ -1,4 +1,4 @@
-import { computeSale, includedVat, lineAmount, proportionalAmount, SaleMathError } from './sale-math';
+import { chargedAmount, computeSale, includedVat, lineAmount, proportionalAmount, SaleMathError } from './sale-math';
 
 describe('sale arithmetic', () => {
   it('multiplies fractional quantities exactly with half-up rounding', () => {
@@ -45,5 +45,15 @@ describe('sale arithmetic', () => {
     expect(proportionalAmount(2999, 3, 1)).toBe(1000); // 999.67
     expect(proportionalAmount(2999, 3, 3)).toBe(2999);
     expect(proportionalAmount(1000, 0.5, 0.25)).toBe(500);
+  });
+
+  it('charges a line rounded up, so tiny lines never sum below the exact amount (issue 11)', () => {
+    expect(chargedAmount(0.001, 1300)).toBe(2); // 1.3
+    expect(chargedAmount(1.25, 1999)).toBe(2499); // 2498.75
+    expect(chargedAmount(3, 1300)).toBe(3900);
+    // 500 lines of 0.001 kg at 13.00 EGP: the exact amount is 650 piasters; nothing below it is charged.
+    const tiny = computeSale(Array.from({ length: 500 }, () => ({ quantity: 0.001, unitPrice: 1300, listPrice: 1300, discount: 0, vatRate: 14 })));
+    expect(tiny.total).toBeGreaterThanOrEqual(650);
+    expect(tiny.listTotal).toBe(tiny.total);
   });
 });

@@ -1,5 +1,7 @@
 // Sale arithmetic shared by the server (which decides) and the POS (which previews). Integer
-// piasters throughout; quantities in thousandths; half-up rounding per line (DESIGN.md §4).
+// piasters throughout; quantities in thousandths. What a line charges (quantity × price) is
+// rounded UP to the piaster, in the shop's favour, so rounding never gives away money the discount
+// rules would refuse (issue 11); percentages (VAT, shares) are rounded half up (DESIGN.md §4).
 // Sell prices include VAT: the VAT part of a line is net × rate / (100 + rate).
 
 export type SaleMathLine = {
@@ -40,9 +42,18 @@ export const toMilli = (quantity: number): bigint => BigInt(Math.round(quantity 
 /** round_half_up(a / b) for non-negative bigints. */
 const divRound = (a: bigint, b: bigint): bigint => (a * 2n + b) / (2n * b);
 
-/** quantity × unit price, rounded half up to the piaster. */
+/** quantity × unit price, rounded half up to the piaster (a cost figure). */
 export function lineAmount(quantity: number, unitPrice: number): number {
   return Number(divRound(toMilli(quantity) * BigInt(unitPrice), 1000n));
+}
+
+/**
+ * What a line charges: quantity × unit price rounded UP to the piaster (never below the exact
+ * amount), so a fraction of a piaster is never given away by splitting a basket into tiny lines.
+ */
+export function chargedAmount(quantity: number, unitPrice: number): number {
+  const milli = toMilli(quantity) * BigInt(unitPrice);
+  return Number((milli + 999n) / 1000n);
 }
 
 /** The VAT included in a VAT-inclusive amount. */
@@ -63,7 +74,7 @@ export class SaleMathError extends Error {
  */
 export function computeSale(lines: SaleMathLine[], invoiceDiscount = 0): SaleMathResult {
   const base = lines.map((l) => {
-    const gross = lineAmount(l.quantity, l.unitPrice);
+    const gross = chargedAmount(l.quantity, l.unitPrice);
     if (l.discount > gross) throw new SaleMathError('DISCOUNT_TOO_LARGE');
     return { ...l, gross, net: gross - l.discount };
   });
@@ -95,7 +106,7 @@ export function computeSale(lines: SaleMathLine[], invoiceDiscount = 0): SaleMat
     };
   });
   const subtotal = out.reduce((s, l) => s + l.gross, 0);
-  const listTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.listPrice), 0);
+  const listTotal = lines.reduce((s, l) => s + chargedAmount(l.quantity, l.listPrice), 0);
   const total = out.reduce((s, l) => s + l.lineTotal, 0);
   return {
     lines: out,

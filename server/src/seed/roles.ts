@@ -12,7 +12,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_return_products', 'can_change_sell_price', 'can_bypass_max_discount', 'view_all_shifts',
       'can_see_shift_totals', 'can_see_customers', 'can_see_customer_depts', 'can_see_vendors',
       'can_see_statistics', 'can_see_performance', 'can_use_date_filter', 'can_see_expenses',
-      'can_see_installments', 'can_see_totals', 'can_see_profit', 'can_manage_products', 'can_adjust_stock',
+      'can_see_installments', 'can_see_totals', 'can_see_profit', 'can_manage_products', 'can_adjust_stock', 'can_grant_credit',
     ],
   },
   // Returns at the counter are the cashier's job in most shops (issue 5's acceptance: the cashier

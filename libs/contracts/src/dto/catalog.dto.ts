@@ -22,14 +22,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
+import { LIMITS, UNITS, type Unit } from '../limits';
+import { MaxDocumentLines, MaxStockQuantity, MaxUnitPrice, MinStockQuantity } from './limit-rules';
 
 // Money is integer piasters; quantities are numbers with at most 3 decimals (numeric(14,3)).
-const MAX_MONEY = 100_000_000_000; // 1 billion pounds
+// Limits: ../limits.ts.
 const QTY = { maxDecimalPlaces: 3 };
 const BARCODE = /^[\x21-\x7E]{1,50}$/;
 
-export const UNITS = ['piece', 'kg', 'g', 'm', 'l', 'box', 'pack'] as const;
-export type Unit = (typeof UNITS)[number];
 export const ETA_ITEM_TYPES = ['GS1', 'EGS'] as const;
 export type EtaItemType = (typeof ETA_ITEM_TYPES)[number];
 
@@ -79,7 +79,7 @@ export type PropertyTypeResponseDto = { id: string; name: string; values: string
 // ---------- products and variants ----------
 export class OpeningStockDto {
   @IsUUID() inventoryId: string;
-  @IsNumber(QTY) @Min(0) @Max(1_000_000_000) quantity: number;
+  @IsNumber(QTY) @Min(0) @MaxStockQuantity() quantity: number;
 }
 
 export class VariantInputDto {
@@ -88,11 +88,11 @@ export class VariantInputDto {
   barcodes: string[];
   /** Property type name → value, e.g. { "المقاس": "L", "اللون": "أحمر" } */
   @IsOptional() @IsObject() properties?: Record<string, string>;
-  @IsInt() @Min(0) @Max(MAX_MONEY) sellPrice: number;
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) minSellPrice?: number;
+  @IsInt() @Min(0) @MaxUnitPrice() sellPrice: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() minSellPrice?: number;
   /** Needs can_see_buy_price; ignored otherwise. */
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) avgCost?: number;
-  @IsOptional() @IsNumber(QTY) @Min(0) @Max(1_000_000) lowStockThreshold?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() avgCost?: number;
+  @IsOptional() @IsNumber(QTY) @Min(0) @Max(LIMITS.lowStockThreshold) lowStockThreshold?: number;
   @IsOptional() @IsBoolean() active?: boolean;
   @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => OpeningStockDto)
   openingStock?: OpeningStockDto[];
@@ -103,10 +103,10 @@ export class VariantUpdateDto {
   @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(10) @Matches(BARCODE, { each: true, message: 'validation.catalog.barcode' })
   barcodes?: string[];
   @IsOptional() @IsObject() properties?: Record<string, string>;
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) sellPrice?: number;
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) minSellPrice?: number;
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) avgCost?: number;
-  @IsOptional() @IsNumber(QTY) @Min(0) @Max(1_000_000) lowStockThreshold?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() sellPrice?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() minSellPrice?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() avgCost?: number;
+  @IsOptional() @IsNumber(QTY) @Min(0) @Max(LIMITS.lowStockThreshold) lowStockThreshold?: number;
   @IsOptional() @IsBoolean() active?: boolean;
 }
 
@@ -311,15 +311,15 @@ export type StockMovementDto = {
 export class StockAdjustmentLineDto {
   @IsUUID() variantId: string;
   /** Signed change (+ adds, − removes); use `countedQuantity` to set the on-hand figure instead. */
-  @IsOptional() @IsNumber(QTY) @Min(-1_000_000_000) @Max(1_000_000_000) quantity?: number;
-  @IsOptional() @IsNumber(QTY) @Min(0) @Max(1_000_000_000) countedQuantity?: number;
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) unitCost?: number;
+  @IsOptional() @IsNumber(QTY) @MinStockQuantity() @MaxStockQuantity() quantity?: number;
+  @IsOptional() @IsNumber(QTY) @Min(0) @MaxStockQuantity() countedQuantity?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() unitCost?: number;
 }
 
 export class StockAdjustmentDto {
   @IsUUID() inventoryId: string;
   @IsIn(['opening', 'adjustment']) reason: 'opening' | 'adjustment';
-  @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => StockAdjustmentLineDto)
+  @IsArray() @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => StockAdjustmentLineDto)
   lines: StockAdjustmentLineDto[];
   @IsOptional() @IsString() @MaxLength(500) note?: string;
 }

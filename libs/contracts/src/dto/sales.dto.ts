@@ -20,8 +20,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
+import { LIMITS } from '../limits';
+import { MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 
-const MAX_MONEY = 100_000_000_000;
 const QTY = { maxDecimalPlaces: 3 };
 
 export const PAYMENT_METHOD_TYPES = ['cash', 'card', 'wallet', 'bank_transfer', 'credit'] as const;
@@ -53,7 +54,7 @@ export class CustomerCreateDto {
   @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?: string | null;
   @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
   /** piasters; 0 = no limit */
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) creditLimit?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() creditLimit?: number;
 }
 export class CustomerUpdateDto {
   @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name?: string;
@@ -62,7 +63,7 @@ export class CustomerUpdateDto {
   @IsOptional() @IsString() @MaxLength(300) address?: string | null;
   @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?: string | null;
   @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) creditLimit?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() creditLimit?: number;
 }
 export type CustomerDto = {
   id: string; name: string; phone: string | null; phone2: string | null; address: string | null;
@@ -73,7 +74,7 @@ export type CustomerDto = {
 export class CustomerPaymentDto {
   @IsUUID() id: string;
   @IsUUID() methodId: string;
-  @IsInt() @Min(1) @Max(MAX_MONEY) amount: number;
+  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
   @IsOptional() @IsString() @MaxLength(300) note?: string;
 }
 export type CustomerLedgerEntryDto = {
@@ -83,12 +84,12 @@ export type CustomerLedgerEntryDto = {
 
 // ---------- shifts ----------
 export class OpenShiftDto {
-  @IsInt() @Min(0) @Max(MAX_MONEY) openingCash: number;
+  @IsInt() @Min(0) @MaxDocumentMoney() openingCash: number;
   /** POS register number of the branch (1–99), part of invoice numbers. */
   @IsOptional() @IsInt() @Min(1) @Max(99) register?: number;
 }
 export class CloseShiftDto {
-  @IsInt() @Min(0) @Max(MAX_MONEY) countedCash: number;
+  @IsInt() @Min(0) @MaxDocumentMoney() countedCash: number;
   /** Optional count by denomination: { "200": 3, "100": 5, "0.5": 4 } (pounds → pieces) */
   @IsOptional() @IsObject() denominations?: Record<string, number>;
   @IsOptional() @IsString() @MaxLength(500) note?: string;
@@ -123,36 +124,36 @@ export class ShiftListQueryDto extends ListQueryDto {
 // ---------- sales ----------
 export class SaleLineInputDto {
   @IsUUID() variantId: string;
-  @IsNumber(QTY) @Min(0.001) @Max(100_000) quantity: number;
+  @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
   /** piasters; defaults to the variant's sell price; changing it needs can_change_sell_price */
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) unitPrice?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() unitPrice?: number;
   /** piasters off this line */
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) discount?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() discount?: number;
 }
 export class SalePaymentInputDto {
   @IsUUID() methodId: string;
-  @IsInt() @Min(1) @Max(MAX_MONEY) amount: number;
+  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
 }
 export class CreateSaleDto {
   /** Made by the client (UUID v4 or v7): the idempotency key. A retry returns the same invoice. */
   @IsUUID() id: string;
   @IsOptional() @IsUUID() inventoryId?: string;
   @IsOptional() @IsUUID() customerId?: string | null;
-  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
+  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
   lines: SaleLineInputDto[];
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) invoiceDiscount?: number;
-  @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() invoiceDiscount?: number;
+  @IsArray() @ArrayMaxSize(LIMITS.documentPayments) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
   payments: SalePaymentInputDto[];
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   /** What the client computed; ignored (the server recomputes every figure). */
-  @IsOptional() @IsInt() clientTotal?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() clientTotal?: number;
 }
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;
-  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
+  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
   lines: SaleLineInputDto[];
-  @IsOptional() @IsInt() @Min(0) @Max(MAX_MONEY) invoiceDiscount?: number;
-  @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() invoiceDiscount?: number;
+  @IsArray() @ArrayMaxSize(LIMITS.documentPayments) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
   payments: SalePaymentInputDto[];
   @IsString() @MinLength(1, { message: 'validation.sale.editReason' }) @MaxLength(500) reason: string;
 }
@@ -183,15 +184,15 @@ export class SaleListQueryDto extends ListQueryDto {
 }
 export class ReturnLineInputDto {
   @IsUUID() saleLineId: string;
-  @IsNumber(QTY) @Min(0.001) @Max(100_000) quantity: number;
+  @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
 }
 export class CreateReturnDto {
   /** Client-made idempotency key, like sales. */
   @IsUUID() id: string;
-  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => ReturnLineInputDto)
+  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => ReturnLineInputDto)
   lines: ReturnLineInputDto[];
   /** How the money goes back; default: cash. Amounts must add up to the refund. */
-  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  @IsOptional() @IsArray() @ArrayMaxSize(LIMITS.documentPayments) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
   refunds?: SalePaymentInputDto[];
   @IsOptional() @IsString() @MaxLength(300) reason?: string;
 }

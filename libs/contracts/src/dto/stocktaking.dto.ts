@@ -11,13 +11,12 @@ import {
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateIf,
   ArrayMinSize,
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
+import { MaxLineQuantity, MinLineQuantity } from './limit-rules';
 
 // Stock-taking sessions (DESIGN.md §6): open (counting) → review → posted | cancelled.
 export const STOCKTAKING_STATES = ['open', 'review', 'posted', 'cancelled'] as const;
@@ -53,7 +52,7 @@ export class StockTakingCountDto {
   @ValidateIf((o: StockTakingCountDto) => !o.variantId) @Matches(/^[\x21-\x7E]{1,50}$/, { message: 'validation.catalog.barcode' })
   barcode?: string;
   /** signed: a negative count corrects an over-count */
-  @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @Min(-1_000_000) @Max(1_000_000) quantity: number;
+  @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @MinLineQuantity() @MaxLineQuantity() quantity: number;
 }
 
 export class StockTakingPostDto {

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -10,12 +9,12 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
+import { MaxDocumentLines, MaxLineQuantity } from './limit-rules';
 
 // Transfer requests between inventories (DESIGN.md §6): quantities numeric(14,3), money piasters.
 export const TRANSFER_STATES = [
@@ -57,7 +56,7 @@ const QTY = { maxDecimalPlaces: 3 };
 
 export class TransferLineInputDto {
   @IsUUID() variantId: string;
-  @IsNumber(QTY) @Min(0.001) @Max(1_000_000_000) quantity: number;
+  @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
 }
 
 export class TransferCreateDto {
@@ -65,7 +64,7 @@ export class TransferCreateDto {
   @IsUUID() toInventoryId: string;
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.transfer.noLines' })
-  @ArrayMaxSize(1000)
+  @MaxDocumentLines()
   @ValidateNested({ each: true })
   @Type(() => TransferLineInputDto)
   lines: TransferLineInputDto[];
@@ -79,7 +78,7 @@ export class TransferUpdateDto {
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.transfer.noLines' })
-  @ArrayMaxSize(1000)
+  @MaxDocumentLines()
   @ValidateNested({ each: true })
   @Type(() => TransferLineInputDto)
   lines?: TransferLineInputDto[];
@@ -92,7 +91,7 @@ export class TransferActionDto {
 
 export class TransferReceiveLineDto {
   @IsUUID() lineId: string;
-  @IsNumber(QTY) @Min(0) @Max(1_000_000_000) receivedQuantity: number;
+  @IsNumber(QTY) @Min(0) @MaxLineQuantity() receivedQuantity: number;
   /** Required when the received quantity differs from the shipped one (shortage or over-receipt). */
   @IsOptional() @IsString() @MaxLength(300) reason?: string;
 }
@@ -100,7 +99,7 @@ export class TransferReceiveLineDto {
 export class TransferReceiveDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.transfer.noLines' })
-  @ArrayMaxSize(1000)
+  @MaxDocumentLines()
   @ValidateNested({ each: true })
   @Type(() => TransferReceiveLineDto)
   lines: TransferReceiveLineDto[];

@@ -1,5 +1,7 @@
 // Server messages (errors and validation) in both locales. Keys: `errors.<CODE>`,
 // `validation.<area>.<rule>` and `validation.constraint.<class-validator constraint>`.
+import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+
 export type Locale = 'ar' | 'en';
 export const LOCALES: Locale[] = ['ar', 'en'];
 export const DEFAULT_LOCALE: Locale = 'ar';
@@ -48,6 +50,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.customer.nationalId': 'الرقم القومي 14 رقمًا',
     'validation.sale.noLines': 'الفاتورة بدون أصناف',
     'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
+    'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,
+    'validation.limit.documentTotal': `الحقل "{field}" أكبر من الحد المسموح للمبلغ (${egp(LIMITS.documentTotal)} جنيه)`,
+    'validation.limit.lineQuantity': `الكمية "{field}" خارج الحد المسموح للسطر (حتى ${n(LIMITS.lineQuantity)})`,
+    'validation.limit.stockQuantity': `الكمية "{field}" خارج الحد المسموح للمخزون (حتى ${n(LIMITS.stockQuantity)})`,
+    'validation.limit.documentLines': `عدد سطور "{field}" أكبر من المسموح (${n(LIMITS.documentLines)} سطر)`,
+    'errors.DOCUMENT_TOO_LARGE': `قيمة المستند أكبر من الحد المسموح (${egp(LIMITS.documentTotal)} جنيه)؛ قسّمه على أكثر من مستند`,
+    'errors.STOCK_LIMIT': `رصيد الصنف سيتجاوز الحد المسموح (${n(LIMITS.stockQuantity)}): {name}`,
+    'errors.QUANTITY_NOT_WHOLE': 'الصنف «{name}» يُباع بالعدد: الكمية يجب أن تكون عددًا صحيحًا',
+    'errors.CREDIT_LIMIT_FORBIDDEN': 'تحديد حد الائتمان للعميل يحتاج صلاحية منح الآجل',
+    'errors.CREDIT_NEEDS_PERMISSION': 'البيع الآجل لعميل بلا حد ائتمان أو بعد تجاوز حده يحتاج صلاحية منح الآجل (المتاح {available})',
+    'errors.GLOBAL_PRICE_FORBIDDEN': 'سعر البيع واحد في كل الفروع: تغييره يحتاج صلاحية تغيير سعر البيع مع صلاحية رؤية كل الفروع، أو مدير النظام',
     'errors.SHIFT_NOT_OPEN': 'افتح وردية أولًا قبل البيع',
     'errors.SHIFT_ALREADY_OPEN': 'لديك وردية مفتوحة بالفعل',
     'errors.REGISTER_BUSY': 'الخزينة رقم {register} عليها وردية مفتوحة لمستخدم آخر',
@@ -171,6 +184,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.customer.nationalId': 'The national id has 14 digits',
     'validation.sale.noLines': 'The invoice has no items',
     'validation.sale.editReason': 'Write why the invoice is edited',
+    'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,
+    'validation.limit.documentTotal': `"{field}" is above the limit for an amount (${egp(LIMITS.documentTotal)} EGP)`,
+    'validation.limit.lineQuantity': `The quantity "{field}" is outside the limit for a line (up to ${n(LIMITS.lineQuantity)})`,
+    'validation.limit.stockQuantity': `The quantity "{field}" is outside the limit for stock (up to ${n(LIMITS.stockQuantity)})`,
+    'validation.limit.documentLines': `"{field}" has more lines than allowed (${n(LIMITS.documentLines)})`,
+    'errors.DOCUMENT_TOO_LARGE': `The document is worth more than allowed (${egp(LIMITS.documentTotal)} EGP); split it into several documents`,
+    'errors.STOCK_LIMIT': `The item's stock would pass the limit (${n(LIMITS.stockQuantity)}): {name}`,
+    'errors.QUANTITY_NOT_WHOLE': '"{name}" is sold by count: the quantity must be a whole number',
+    'errors.CREDIT_LIMIT_FORBIDDEN': "Setting a customer's credit limit needs the permission to grant credit",
+    'errors.CREDIT_NEEDS_PERMISSION': 'Selling on account to a customer without a credit limit, or past it, needs the permission to grant credit (available {available})',
+    'errors.GLOBAL_PRICE_FORBIDDEN': 'A sell price applies in every branch: changing it needs the permission to change sell prices together with seeing all branches, or an administrator',
     'errors.SHIFT_NOT_OPEN': 'Open a shift before selling',
     'errors.SHIFT_ALREADY_OPEN': 'You already have an open shift',
     'errors.REGISTER_BUSY': 'Register {register} has an open shift of another user',

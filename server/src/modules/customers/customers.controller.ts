@@ -31,8 +31,8 @@ export class CustomersController {
   /** Quick add at the POS. */
   @Authenticated()
   @Post()
-  create(@Body() dto: CustomerCreateDto, @Meta() meta: RequestMeta) {
-    return this.customers.create(dto, meta);
+  create(@Body() dto: CustomerCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    return this.customers.create(dto, user, meta);
   }
 
   @RequirePermissions(['can_see_customers'])
@@ -43,8 +43,8 @@ export class CustomersController {
 
   @RequirePermissions(['can_see_customers'])
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: CustomerUpdateDto, @Meta() meta: RequestMeta) {
-    return this.customers.update(id, dto, meta);
+  update(@Param('id', UuidPipe) id: string, @Body() dto: CustomerUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    return this.customers.update(id, dto, user, meta);
   }
 
   @RequirePermissions(['can_see_customers'])

@@ -58,7 +58,17 @@ export class CustomersService {
     return shape(row);
   }
 
-  async create(dto: CustomerCreateDto, meta: RequestMeta): Promise<CustomerDto> {
+  /**
+   * A credit limit is set by a holder of can_grant_credit only (issue 11): anyone may add a
+   * customer, with no limit (0, which for everyone else means no credit at all).
+   */
+  private assertMayGrantCredit(user: AuthUser, creditLimit: number | undefined, current = 0): void {
+    if (creditLimit === undefined || creditLimit === current) return;
+    if (!user.permissions.includes('can_grant_credit')) throw new AppException('CREDIT_LIMIT_FORBIDDEN', HttpStatus.FORBIDDEN);
+  }
+
+  async create(dto: CustomerCreateDto, user: AuthUser, meta: RequestMeta): Promise<CustomerDto> {
+    this.assertMayGrantCredit(user, dto.creditLimit);
     const id = uuidv7();
     await this.ds.transaction(async (m) => {
       await m.insert(CustomerEntity, {
@@ -71,10 +81,11 @@ export class CustomersService {
     return this.get(id);
   }
 
-  async update(id: string, dto: CustomerUpdateDto, meta: RequestMeta): Promise<CustomerDto> {
+  async update(id: string, dto: CustomerUpdateDto, user: AuthUser, meta: RequestMeta): Promise<CustomerDto> {
     await this.ds.transaction(async (m) => {
       const before = await m.findOne(CustomerEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw Errors.notFound();
+      this.assertMayGrantCredit(user, dto.creditLimit, Number(before.creditLimit));
       const patch: Partial<CustomerEntity> = { ...dto };
       if (dto.name !== undefined) patch.name = dto.name.trim();
       const next = { ...before, ...patch };

@@ -13,6 +13,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { toast } from '../../../shared/ui/toast';
 import { AmountField } from '../../sales/components/AmountField';
+import { useCan } from '../../catalog/hooks/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
 
 const FIELDS = ['name', 'phone', 'phone2', 'address', 'nationalId', 'taxId'] as const;
@@ -28,6 +29,8 @@ export function CustomerFormDialog(props: FormProps) {
 
 function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
   const { t, i18n } = useTranslation('customers');
+  // Setting a credit limit needs can_grant_credit (the server refuses it otherwise).
+  const mayGrantCredit = useCan()('can_grant_credit');
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     name: customer?.name ?? '',
@@ -53,7 +56,7 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: CustomerCreateDto = { name: values.name.trim(), creditLimit: creditLimit ?? 0 };
+    const body: CustomerCreateDto = { name: values.name.trim(), ...(mayGrantCredit ? { creditLimit: creditLimit ?? 0 } : {}) };
     for (const f of FIELDS) {
       if (f === 'name') continue;
       const v = values[f].trim();
@@ -86,7 +89,9 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
                 slotProps={{ htmlInput: { 'data-testid': `customer-${f}`, ...(f !== 'name' && f !== 'address' ? { dir: 'ltr' } : {}) } }}
               />
             ))}
-            <AmountField label={t('fields.creditLimit')} helperText={t('form.creditLimitHint')} value={creditLimit} onValue={setCreditLimit} />
+            {mayGrantCredit && (
+              <AmountField label={t('fields.creditLimit')} helperText={t('form.creditLimitHint')} value={creditLimit} onValue={setCreditLimit} />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { UNITS, type ImportReportDto, type Locale, type Unit, type VariantInputDto } from '@pos/contracts';
+import { LIMITS, UNITS, type ImportReportDto, type Locale, type Unit, type VariantInputDto } from '@pos/contracts';
 import { AuditService } from '../../../core/audit/audit.service';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
@@ -14,7 +14,7 @@ import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
 import { CategoryEntity, ProductEntity, VariantEntity } from '../entities/catalog.entities';
 import { ProductsService } from './products.service';
 import { variantSearchText } from './search-text';
-import { branchScope, canSeeCost } from './variant-view';
+import { assertStorePriceChange, branchScope, canSeeCost } from './variant-view';
 
 /** Files with more rows than this import as a background job with progress (default). */
 export const IMPORT_JOB_THRESHOLD = 2000;
@@ -104,7 +104,7 @@ const cellText = (v: ExcelJS.CellValue): string => {
 export function poundsToPiasters(text: string): number | null {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   const value = new Decimal(text).mul(100);
-  if (!value.isInteger() || value.isNegative() || value.gt(100_000_000_000)) return null;
+  if (!value.isInteger() || value.isNegative() || value.gt(LIMITS.unitPrice)) return null;
   return value.toNumber();
 }
 
@@ -223,7 +223,7 @@ export class ExcelService {
       if (!Number.isInteger(vatRate) || vatRate < 0 || vatRate > 100) bad('vatRate', msg.number);
       const thrText = get('lowStockThreshold');
       const lowStockThreshold = thrText === '' ? 0 : Number(thrText);
-      if (!Number.isFinite(lowStockThreshold) || lowStockThreshold < 0) bad('lowStockThreshold', msg.number);
+      if (!Number.isFinite(lowStockThreshold) || lowStockThreshold < 0 || lowStockThreshold > LIMITS.lowStockThreshold) bad('lowStockThreshold', msg.number);
       const properties: Record<string, string> = {};
       for (const part of get('properties').split(/[؛;]/).map((p) => p.trim()).filter(Boolean)) {
         const [k, v] = part.split('=').map((x) => x?.trim());
@@ -369,6 +369,7 @@ export class ExcelService {
 
   private async updateFromRow(m: EntityManager, variantId: string, r: ParsedRow, categoryId: string | null, user: AuthUser) {
     const variant = await m.findOneByOrFail(VariantEntity, { id: variantId });
+    assertStorePriceChange(user, variant, { sellPrice: r.sellPrice, minSellPrice: r.columns.has('minSellPrice') ? r.minSellPrice : undefined });
     const product = await m.findOneByOrFail(ProductEntity, { id: variant.productId });
     // Only what the file has columns for changes: a file of SKU + price keeps barcodes, properties...
     const has = (key: string) => r.columns.has(key);

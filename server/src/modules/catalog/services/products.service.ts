@@ -23,7 +23,7 @@ import { ProductEntity, VariantBarcodeEntity, VariantEntity } from '../entities/
 import { variantSearchText } from './search-text';
 import { searchPatterns } from './variants.service';
 import { branchWriteScope } from '../../../core/auth/branch-scope';
-import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
+import { assertStorePriceChange, branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
 
 const PRODUCT_COLUMNS = `p.id, p.name_ar AS "nameAr", p.name_en AS "nameEn", p.category_id AS "categoryId",
   c.name AS "categoryName", p.unit, p.vat_rate AS "vatRate", p.eta_item_type AS "etaItemType",
@@ -277,6 +277,7 @@ export class ProductsService {
     return this.ds.transaction(async (m) => {
       const before = await m.findOne(VariantEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!before) throw Errors.notFound();
+      assertStorePriceChange(user, before, dto);
       const product = await m.findOneByOrFail(ProductEntity, { id: before.productId });
       const patch: Partial<VariantEntity> = {};
       if (dto.sku !== undefined) { await this.checkSku(m, dto.sku.trim(), id); patch.sku = dto.sku.trim(); }

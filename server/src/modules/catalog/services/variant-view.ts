@@ -1,7 +1,26 @@
 import type { VariantResponseDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import { HttpStatus } from '@nestjs/common';
+import { AppException } from '../../../core/errors/app.exception';
 
 export const canSeeCost = (user: AuthUser) => user.permissions.includes('can_see_buy_price');
+
+/**
+ * Prices live on the variant and every branch sells at them, so changing an existing variant's
+ * sell price or minimum sell price is a store-wide act (issue 11): an administrator, or a user who
+ * holds can_change_sell_price together with can_see_branches (a store-wide role). A product's
+ * first prices (creating it or a new variant) only need can_manage_products.
+ */
+export const mayChangeStorePrice = (user: AuthUser) =>
+  user.isAdmin || (user.permissions.includes('can_change_sell_price') && user.permissions.includes('can_see_branches'));
+
+/** Refuses a change of an existing variant's prices by someone who may not change them everywhere. */
+export function assertStorePriceChange(user: AuthUser, before: { sellPrice: number; minSellPrice: number }, after: { sellPrice?: number; minSellPrice?: number }): void {
+  const changes =
+    (after.sellPrice !== undefined && Number(after.sellPrice) !== Number(before.sellPrice)) ||
+    (after.minSellPrice !== undefined && Number(after.minSellPrice) !== Number(before.minSellPrice));
+  if (changes && !mayChangeStorePrice(user)) throw new AppException('GLOBAL_PRICE_FORBIDDEN', HttpStatus.FORBIDDEN);
+}
 
 /** Users see every branch's stock with can_see_branches or isAdmin; otherwise their own branch. */
 export const branchScope = (user: AuthUser): string | null =>

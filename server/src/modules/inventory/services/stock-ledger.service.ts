@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import type { StockReason } from '@pos/contracts';
+import { LIMITS, quantityFitsUnit, type StockReason } from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 import { preparedQuery } from '../../../core/database/prepared';
 
@@ -42,11 +42,27 @@ type LedgerRow = {
   allow_negative: boolean;
   branch_id: string;
   threshold: string;
+  unit: string;
   name_ar: string;
   properties: Record<string, string> | null;
 };
 
 const qty = (value: number | string) => new Decimal(value).toDecimalPlaces(3).toFixed(3);
+
+/**
+ * The limits every movement keeps (issue 11): counted goods move in whole numbers, and a balance
+ * never passes ±LIMITS.stockQuantity in the direction it moved (so stock values stay exact).
+ */
+function checkMovement(quantity: string, row: { on_hand: string; unit: string; name_ar: string; properties: Record<string, string> | null }): void {
+  const props = Object.values(row.properties ?? {}).join(' ');
+  const name = props ? `${row.name_ar} ${props}` : row.name_ar;
+  const q = new Decimal(quantity);
+  if (!quantityFitsUnit(row.unit, q.toNumber())) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
+  const onHand = new Decimal(row.on_hand);
+  if ((q.isPositive() && onHand.gt(LIMITS.stockQuantity)) || (q.isNegative() && onHand.lt(-LIMITS.stockQuantity))) {
+    throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name });
+  }
+}
 
 /**
  * The only writer of stock: each movement is a ledger row plus the balance update, in the
@@ -82,10 +98,11 @@ export class StockLedger {
            FROM inventories i, variants v, products p
           WHERE s.variant_id = $1 AND s.inventory_id = $2 AND i.id = s.inventory_id AND v.id = s.variant_id AND p.id = v.product_id
         RETURNING s.on_hand::text AS on_hand, (s.on_hand - $3)::text AS before, s.reserved::text AS reserved,
-                  i.allow_negative, i.branch_id, v.low_stock_threshold::text AS threshold, p.name_ar, v.properties`,
+                  i.allow_negative, i.branch_id, v.low_stock_threshold::text AS threshold, p.unit, p.name_ar, v.properties`,
         [mv.variantId, mv.inventoryId, mv.quantity],
       );
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
+      checkMovement(mv.quantity, row);
       const onHand = new Decimal(row.on_hand);
       const available = onHand.minus(row.reserved);
       if (new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative) {
@@ -140,6 +157,7 @@ export class StockLedger {
     return ordered.map((mv) => {
       const row = byPair.get(`${mv.inventoryId}|${mv.variantId}`);
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
+      checkMovement(mv.quantity, row);
       const onHand = new Decimal(row.on_hand);
       const available = onHand.minus(row.reserved);
       if (new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative) {
@@ -187,13 +205,13 @@ export class StockLedger {
           WHERE s.variant_id = l.variant_id AND s.inventory_id = l.inventory_id AND d.v = l.variant_id AND d.i = l.inventory_id
             AND i.id = s.inventory_id AND v.id = s.variant_id AND p.id = v.product_id
          RETURNING s.variant_id, s.inventory_id, s.on_hand, s.on_hand - d.q AS before, s.reserved, i.allow_negative, i.branch_id,
-                   v.low_stock_threshold, p.name_ar, v.properties, d.q, d.mid, d.reason, d.rtype, d.rid, d.cost, d.uid, d.note),
+                   v.low_stock_threshold, p.unit, p.name_ar, v.properties, d.q, d.mid, d.reason, d.rtype, d.rid, d.cost, d.uid, d.note),
        mv AS (
          INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id,
                                       unit_cost, user_id, note)
          SELECT mid, variant_id, inventory_id, q, on_hand, reason, rtype, rid, cost, uid, note FROM upd)
        SELECT variant_id, inventory_id, on_hand::text AS on_hand, before::text AS before, reserved::text AS reserved, allow_negative,
-              branch_id, low_stock_threshold::text AS threshold, name_ar, properties FROM upd`,
+              branch_id, low_stock_threshold::text AS threshold, unit, name_ar, properties FROM upd`,
       [list.map((mv) => mv.variantId), list.map((mv) => mv.inventoryId), list.map((mv) => mv.quantity), list.map(() => uuidv7()),
         list.map((mv) => mv.reason), list.map((mv) => mv.referenceType ?? null), list.map((mv) => mv.referenceId ?? null),
         list.map((mv) => mv.unitCost ?? null), list.map((mv) => mv.userId), list.map((mv) => mv.note ?? null)],

@@ -10,16 +10,19 @@ export type AppliedPayment = { methodId: string; type: PaymentMethodType; name: 
 /**
  * Splits what was handed over into payments: only cash may exceed what is owed (the excess is the
  * change); whatever stays unpaid is the amount due, which needs a customer within their limit.
+ * `mayGrantCredit` (can_grant_credit) lets the seller put it on a customer without a limit (0) or
+ * past their limit; without it the customer must have a limit and stay within it (issue 11).
  */
 export async function applyPayments(
   m: EntityManager,
   payments: SalePaymentInputDto[],
   total: number,
   customer: { id: string; balance: number; creditLimit: number } | null,
+  mayGrantCredit: boolean,
 ): Promise<SettledPayments> {
   const ids = [...new Set(payments.map((p) => p.methodId))];
   const methods: PaymentMethodRow[] = ids.length ? await m.query('SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($1)', [ids]) : [];
-  return settlePayments(payments, total, customer, methods);
+  return settlePayments(payments, total, customer, methods, mayGrantCredit);
 }
 
 export type SettledPayments = { payments: AppliedPayment[]; paidTotal: number; changeDue: number; dueAmount: number };
@@ -30,6 +33,7 @@ export function settlePayments(
   total: number,
   customer: { id: string; balance: number; creditLimit: number } | null,
   methods: PaymentMethodRow[],
+  mayGrantCredit: boolean,
 ): SettledPayments {
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
@@ -57,8 +61,11 @@ export function settlePayments(
   const dueAmount = total - paidTotal;
   if (dueAmount > 0) {
     if (!customer) throw new AppException('CUSTOMER_REQUIRED', HttpStatus.BAD_REQUEST, { due: formatPiasters(dueAmount) });
-    if (customer.creditLimit > 0 && customer.balance + dueAmount > customer.creditLimit) {
-      throw new AppException('CREDIT_LIMIT', HttpStatus.BAD_REQUEST, { available: formatPiasters(Math.max(0, customer.creditLimit - customer.balance)) });
+    if (!mayGrantCredit) {
+      const available = formatPiasters(Math.max(0, customer.creditLimit - customer.balance));
+      // 0 means "no limit", which only a holder of can_grant_credit may use.
+      if (customer.creditLimit <= 0) throw new AppException('CREDIT_NEEDS_PERMISSION', HttpStatus.FORBIDDEN, { available });
+      if (customer.balance + dueAmount > customer.creditLimit) throw new AppException('CREDIT_LIMIT', HttpStatus.BAD_REQUEST, { available });
     }
   }
   return { payments: applied, paidTotal, changeDue, dueAmount };

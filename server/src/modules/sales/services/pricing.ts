@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { computeSale, SaleMathError, type SaleLineInputDto, type SaleMathResult } from '@pos/contracts';
+import { computeSale, lineAmount, LIMITS, quantityFitsUnit, SaleMathError, type SaleLineInputDto, type SaleMathResult } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 
@@ -17,6 +17,7 @@ export type VariantRow = {
   avg_cost: string | number;
   active: boolean;
   vat_rate: number;
+  unit: string;
   name_ar: string;
   properties: Record<string, string>;
 };
@@ -24,7 +25,9 @@ export type VariantRow = {
 /**
  * Prices a basket from the database's own figures (never the client's), and applies the price and
  * discount rules: a changed unit price needs can_change_sell_price; below the minimum sell price
- * or above the user's max discount % needs can_bypass_max_discount.
+ * or above the user's max discount % needs can_bypass_max_discount. Counted goods take whole
+ * quantities, and no document is worth more than LIMITS.documentTotal, at list price, at the
+ * prices charged or at cost (issue 11: every sum over documents stays exact).
  */
 export async function priceBasket(
   m: EntityManager,
@@ -37,7 +40,7 @@ export async function priceBasket(
 }
 
 /** What pricing needs of each variant (a caller may load it as part of a larger query). */
-export const PRICING_COLUMNS = 'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.name_ar, v.properties';
+export const PRICING_COLUMNS = 'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.unit, p.name_ar, v.properties';
 export const PRICING_FROM = 'FROM variants v JOIN products p ON p.id = v.product_id';
 
 /** priceBasket on variant rows already loaded. */
@@ -54,6 +57,7 @@ export function priceLines(
     if (!v) throw Errors.notFound();
     const name = [v.name_ar, ...Object.values(v.properties ?? {})].join(' ');
     if (!v.active) throw new AppException('VARIANT_INACTIVE', HttpStatus.BAD_REQUEST, { name });
+    if (!quantityFitsUnit(v.unit, l.quantity)) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
     const listPrice = Number(v.sell_price);
     const unitPrice = l.unitPrice ?? listPrice;
     if (unitPrice !== listPrice && !can('can_change_sell_price')) throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
@@ -68,6 +72,11 @@ export function priceLines(
   } catch (error) {
     if (error instanceof SaleMathError) throw new AppException('DISCOUNT_TOO_LARGE', HttpStatus.BAD_REQUEST);
     throw error;
+  }
+  // Each figure is at most 500 × 100,000 × 1,000,000.00 EGP < 2^53 piasters: exact before this check.
+  const costTotal = input.reduce((sum, l) => sum + lineAmount(l.quantity, l.unitCost), 0);
+  if (Math.max(math.listTotal, math.subtotal, costTotal) > LIMITS.documentTotal) {
+    throw new AppException('DOCUMENT_TOO_LARGE', HttpStatus.BAD_REQUEST);
   }
   if (!can('can_bypass_max_discount') && math.discountPercent > user.maxDiscountPercent) {
     throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, { percent: math.discountPercent, max: user.maxDiscountPercent });

@@ -69,7 +69,7 @@ export class CreateSaleHandler implements ICommandHandler<CreateSaleCommand, Cre
     const ctx = await this.context(m, dto, user);
     const { math, lines } = priceLines(user, dto.lines, dto.invoiceDiscount ?? 0, ctx.variants);
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
-    const pay = settlePayments(dto.payments, math.total, customer, ctx.methods);
+    const pay = settlePayments(dto.payments, math.total, customer, ctx.methods, user.permissions.includes('can_grant_credit'));
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
     // Number, invoice, lines and payments in one statement. The invoice's primary key makes a

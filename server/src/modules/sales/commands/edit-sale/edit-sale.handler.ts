@@ -64,7 +64,7 @@ export class EditSaleHandler implements ICommandHandler<EditSaleCommand, void> {
       const customerId = dto.customerId === undefined ? invoice.customer_id : dto.customerId;
       const { math, lines } = await priceBasket(m, user, dto.lines, dto.invoiceDiscount ?? 0);
       const customer = customerId ? await lockCustomer(m, customerId) : null;
-      const pay = await applyPayments(m, dto.payments, math.total, customer);
+      const pay = await applyPayments(m, dto.payments, math.total, customer, user.permissions.includes('can_grant_credit'));
       const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
       await m.query(
         `INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,

@@ -1,0 +1,50 @@
+// Business limits of every money and quantity input (issue 11, docs/decisions.md "Hardening").
+// One place, used by the DTO validators (server pipe and client forms) and by the server's own
+// document checks. Money is integer piasters; quantities have at most 3 decimals.
+//
+// Why these numbers: a document's money is at most LIMITS.documentTotal (10 million EGP), so a sum
+// over documents passes 2^53 piasters (Number.MAX_SAFE_INTEGER, ≈ 90 trillion EGP) only after
+// 9 million maximal documents, and PostgreSQL's bigint (≈ 9.2 × 10^18) only after 9.2 billion:
+// no branch, shift or day gets there. Every product of limits (price × quantity, quantity × cost)
+// stays far below 2^53, so the arithmetic on one figure is exact too.
+
+export const LIMITS = {
+  /** Sell price, minimum sell price, cost, a line's unit price: 1,000,000.00 EGP. */
+  unitPrice: 100_000_000,
+  /**
+   * A document's money (sale, return, transfer value; an invoice discount; one payment; a
+   * customer payment; opening and counted cash; a customer's credit limit): 10,000,000.00 EGP.
+   */
+  documentTotal: 1_000_000_000,
+  /** One line's quantity on a sale, return or transfer; one stock-taking count. */
+  lineQuantity: 100_000,
+  /** A stock figure: opening stock, an adjustment, a counted on-hand quantity, a balance after a move. */
+  stockQuantity: 10_000_000,
+  /** A low-stock threshold. */
+  lowStockThreshold: 1_000_000,
+  /** Lines on one sale, return, transfer or stock adjustment. */
+  documentLines: 500,
+  /** Payments (tenders) on one sale or refunds on one return. */
+  documentPayments: 10,
+} as const;
+
+/** Most decimals a quantity may have (numeric(14,3)). */
+export const QUANTITY_DECIMALS = 3;
+
+/**
+ * Units of measure. Counted units take whole quantities; weighed or measured units take up to
+ * three decimals (DESIGN.md §4).
+ */
+export const UNITS = ['piece', 'kg', 'g', 'm', 'l', 'box', 'pack'] as const;
+export type Unit = (typeof UNITS)[number];
+export const COUNTED_UNITS: readonly Unit[] = ['piece', 'box', 'pack'];
+
+/** Whether a quantity fits a unit: counted units take whole numbers only. */
+export function quantityFitsUnit(unit: string, quantity: number): boolean {
+  return !COUNTED_UNITS.includes(unit as Unit) || Number.isInteger(quantity);
+}
+
+/** A limit in pounds for messages ("1,000,000"). */
+export const limitInPounds = (piasters: number): string => (piasters / 100).toLocaleString('en-US');
+/** A quantity limit for messages ("100,000"). */
+export const limitText = (n: number): string => n.toLocaleString('en-US');
