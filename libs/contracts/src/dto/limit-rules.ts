@@ -7,14 +7,20 @@ import { LIMITS } from '../limits';
 /** At most LIMITS.unitPrice piasters (a price, minimum price or cost). */
 export const MaxUnitPrice = () => Max(LIMITS.unitPrice, { message: 'validation.limit.unitPrice' });
 /** At most LIMITS.documentTotal piasters (a document's money, a payment, cash, a credit limit). */
-export const MaxDocumentMoney = () => Max(LIMITS.documentTotal, { message: 'validation.limit.documentTotal' });
+export const MaxDocumentMoney = () =>
+  Max(LIMITS.documentTotal, { message: 'validation.limit.documentTotal' });
 /** At most LIMITS.lineQuantity (a sale, return or transfer line; one count). */
-export const MaxLineQuantity = () => Max(LIMITS.lineQuantity, { message: 'validation.limit.lineQuantity' });
+export const MaxLineQuantity = () =>
+  Max(LIMITS.lineQuantity, { message: 'validation.limit.lineQuantity' });
 /** Between −LIMITS.lineQuantity and LIMITS.lineQuantity (a signed count correction). */
-export const MinLineQuantity = () => Min(-LIMITS.lineQuantity, { message: 'validation.limit.lineQuantity' });
+export const MinLineQuantity = () =>
+  Min(-LIMITS.lineQuantity, { message: 'validation.limit.lineQuantity' });
 /** At most LIMITS.stockQuantity (opening stock, an adjustment, a counted on-hand figure). */
-export const MaxStockQuantity = () => Max(LIMITS.stockQuantity, { message: 'validation.limit.stockQuantity' });
+export const MaxStockQuantity = () =>
+  Max(LIMITS.stockQuantity, { message: 'validation.limit.stockQuantity' });
 /** At least −LIMITS.stockQuantity (a signed adjustment). */
-export const MinStockQuantity = () => Min(-LIMITS.stockQuantity, { message: 'validation.limit.stockQuantity' });
+export const MinStockQuantity = () =>
+  Min(-LIMITS.stockQuantity, { message: 'validation.limit.stockQuantity' });
 /** At most LIMITS.documentLines lines on a document. */
-export const MaxDocumentLines = () => ArrayMaxSize(LIMITS.documentLines, { message: 'validation.limit.documentLines' });
+export const MaxDocumentLines = () =>
+  ArrayMaxSize(LIMITS.documentLines, { message: 'validation.limit.documentLines' });

@@ -54,7 +54,8 @@ export class InvoicesController {
   async list(@Query() query: SaleListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
     const { rows, total, amount } = await this.queries.list(query, user);
     if (user.permissions.includes('can_see_invoices_totals')) {
-      res.setHeader('X-Total-Amount', String(amount));
+      // The exact sum as PostgreSQL's numeric text (never a float, whatever its size).
+      res.setHeader('X-Total-Amount', amount);
       res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Amount');
     }
     return sendList(res, rows, total);

@@ -32,7 +32,7 @@ export class SalesQueries {
     return this.get(row.id, user);
   }
 
-  async list(query: SaleListQueryDto, user: AuthUser): Promise<{ rows: SaleDto[]; total: number; amount: number }> {
+  async list(query: SaleListQueryDto, user: AuthUser): Promise<{ rows: SaleDto[]; total: number; amount: string }> {
     if ((query.from || query.to) && !user.permissions.includes('can_use_date_filter')) {
       throw new AppException('DATE_FILTER_FORBIDDEN', 403);
     }
@@ -58,7 +58,7 @@ export class SalesQueries {
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total, amount }] = await this.ds.query(
-      `SELECT count(*)::int AS total, COALESCE(sum(i.total), 0)::bigint AS amount ${SALE_FROM} ${clause}`,
+      `SELECT count(*)::int AS total, COALESCE(sum(i.total), 0)::text AS amount ${SALE_FROM} ${clause}`,
       params,
     );
     const rows = await this.ds.query(
@@ -66,7 +66,7 @@ export class SalesQueries {
       params,
     );
     const show = saleCostVisibility(user);
-    return { rows: rows.map((r: Record<string, unknown>) => shapeHeader(r, show.profit, show.cost)), total, amount: Number(amount) };
+    return { rows: rows.map((r: Record<string, unknown>) => shapeHeader(r, show.profit, show.cost)), total, amount };
   }
 
   /**
