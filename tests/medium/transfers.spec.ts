@@ -36,10 +36,11 @@ describe('transfer requests', () => {
     await t.close();
   });
 
-  /** A fresh product with stock at the source (and cost 6000 piasters). */
+  /** A fresh product with stock at the source (and cost 6000 piasters), sold by weight (fractions allowed). */
   const product = async (stock: number) => {
     const res = await admin.post('/api/Products', {
       nameAr: `صنف تحويل ${randomUUID().slice(0, 8)}`,
+      unit: 'kg',
       variants: [{ barcodes: [`T-${randomUUID().slice(0, 12)}`], sellPrice: 10000, minSellPrice: 8000, avgCost: 6000, openingStock: [{ inventoryId: inv1, quantity: stock }] }],
     });
     expect(res.status).toBe(201);
