@@ -396,6 +396,42 @@ describe('data integrity (issue 11)', () => {
       expect(ret.body.code).toBe('QUANTITY_NOT_WHOLE');
     });
 
+    it('moves and counts counted goods in whole numbers (transfers, stock-taking)', async () => {
+      const piece = await product(admin, 1300, 20);
+      const other = await admin.post('/api/Inventories', {
+        branchId,
+        name: `مخزن ثان ${randomUUID().slice(0, 6)}`,
+      });
+      expect(other.status).toBe(201);
+      const transfer = await admin.post('/api/TransferRequests', {
+        fromInventoryId: inventoryId,
+        toInventoryId: other.body.id,
+        lines: [{ variantId: piece, quantity: 0.5 }],
+      });
+      expect(transfer.status).toBe(400);
+      expect(transfer.body.code).toBe('QUANTITY_NOT_WHOLE');
+      expect(
+        (
+          await admin.post('/api/TransferRequests', {
+            fromInventoryId: inventoryId,
+            toInventoryId: other.body.id,
+            lines: [{ variantId: piece, quantity: 2 }],
+          })
+        ).status,
+      ).toBe(201);
+      const session = await admin.post('/api/StockTakings', {
+        inventoryId: other.body.id,
+        scope: 'all',
+      });
+      expect(session.status).toBe(201);
+      const fraction = await admin.post(`/api/StockTakings/${session.body.id}/counts`, {
+        variantId: piece,
+        quantity: 0.5,
+      });
+      expect(fraction.status).toBe(400);
+      expect(fraction.body.code).toBe('QUANTITY_NOT_WHOLE');
+    });
+
     it('charges weighed goods never below their exact amount, however the basket is split', async () => {
       const seller = await signedIn([]);
       await openShift(seller);

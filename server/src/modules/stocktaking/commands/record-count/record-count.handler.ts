@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import Decimal from 'decimal.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { LIMITS, quantityFitsUnit } from '@pos/contracts';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { OutboxService } from '../../../../core/outbox/outbox.service';
 import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
@@ -33,6 +34,9 @@ export class RecordCountHandler implements ICommandHandler<RecordCountCommand, R
       }
       assertStockTakingStep(st, 'count');
       const variantId = await this.resolve(m, dto.variantId, dto.barcode);
+      // Counted goods are counted in whole numbers (issue 11).
+      const [{ unit }] = await m.query('SELECT p.unit FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [variantId]);
+      if (!quantityFitsUnit(unit, dto.quantity)) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
       const qty = new Decimal(dto.quantity).toFixed(3);
       // TypeORM answers an UPDATE … RETURNING with [rows, affected].
       // The line also keeps the on hand of this moment (expected at start + movements so far): the
@@ -57,6 +61,9 @@ export class RecordCountHandler implements ICommandHandler<RecordCountCommand, R
           [id, variantId],
         );
         [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
+      }
+      if (new Decimal(line.counted_quantity).gt(LIMITS.stockQuantity)) {
+        throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
       }
       if (new Decimal(line.counted_quantity).isNegative()) {
         throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
