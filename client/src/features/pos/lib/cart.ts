@@ -2,8 +2,10 @@
 // goes through these, and the totals come from the contracts' computeSale (the server recomputes
 // them with the same function and decides). Money in integer piasters; quantities ≤ 3 decimals.
 import {
+  LIMITS,
   SaleMathError,
   computeSale,
+  quantityFitsUnit,
   type CreateSaleDto,
   type PaymentMethodDto,
   type SaleMathResult,
@@ -171,7 +173,13 @@ export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): 
   if (cart.lines.length === 0) problems.push({ code: 'EMPTY' });
   if (totals.error) problems.push({ code: totals.error });
   for (const line of cart.lines) {
-    if (!(line.quantity > 0) || Math.round(line.quantity * 1000) !== line.quantity * 1000) {
+    // ≤ 3 decimals, whole for counted goods, within the line limit (the server's rules, issue 11).
+    if (
+      !(line.quantity > 0) ||
+      Math.round(line.quantity * 1000) !== line.quantity * 1000 ||
+      !quantityFitsUnit(line.unit, line.quantity) ||
+      line.quantity > LIMITS.lineQuantity
+    ) {
       problems.push({ code: 'BAD_QUANTITY', variantId: line.variantId });
     }
     if (!rules.canBypassMaxDiscount && line.unitPrice < line.minSellPrice) {

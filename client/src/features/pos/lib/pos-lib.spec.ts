@@ -74,9 +74,19 @@ describe('cart', () => {
     expect(totals.itemCount).toBe(3);
   });
 
-  it('weighed quantity × price rounds half up to the piaster', () => {
-    const cart = addVariant(newCart('s'), variant('1', 999), 1.255);
+  it('weighed quantity × price rounds up to the piaster (never below the exact amount)', () => {
+    const cart = addVariant(newCart('s'), variant('1', 999, { unit: 'kg' }), 1.255);
     expect(cartTotals(cart).total).toBe(1254); // 1253.745 → 1254
+    const tiny = addVariant(newCart('t'), variant('2', 1300, { unit: 'kg' }), 0.001);
+    expect(cartTotals(tiny).total).toBe(2); // 1.3 → 2
+  });
+
+  it('takes whole quantities of counted goods only', () => {
+    const rules = { maxDiscountPercent: 100, canBypassMaxDiscount: true, allowNegativeStock: true };
+    const piece = addVariant(newCart('p'), variant('1', 1300), 0.5);
+    expect(cartProblems(piece, cartTotals(piece), rules)).toEqual([{ code: 'BAD_QUANTITY', variantId: '1' }]);
+    const kg = addVariant(newCart('k'), variant('1', 1300, { unit: 'kg' }), 0.5);
+    expect(cartProblems(kg, cartTotals(kg), rules)).toEqual([]);
   });
 
   it('reports a discount larger than the line', () => {
@@ -113,7 +123,8 @@ describe('cart', () => {
 
   it('checks the quantity against on hand − reserved, not on hand', () => {
     const rules = { maxDiscountPercent: 0, canBypassMaxDiscount: false, allowNegativeStock: false };
-    let cart = addVariant(newCart('s'), variant('1', 1000, { onHand: 5, reserved: 3.5 }), 2);
+    // Weighed goods (fractions of them are sold).
+    let cart = addVariant(newCart('s'), variant('1', 1000, { onHand: 5, reserved: 3.5, unit: 'kg' }), 2);
     expect(availableOf(cart.lines[0])).toBe(1.5);
     expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([{ code: 'INSUFFICIENT_STOCK', variantId: '1' }]);
     // The inventory allows negative stock: nothing to refuse.
@@ -121,7 +132,7 @@ describe('cart', () => {
     cart = updateLine(cart, '1', { quantity: 1.5 });
     expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([]);
     // A later scan brings fresh figures (the reservation was shipped: on hand and reserved drop).
-    cart = addVariant(cart, variant('1', 1000, { onHand: 2, reserved: 0 }), 1);
+    cart = addVariant(cart, variant('1', 1000, { onHand: 2, reserved: 0, unit: 'kg' }), 1);
     expect(cart.lines[0]).toMatchObject({ quantity: 2.5, onHand: 2, reserved: 0 });
     expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([{ code: 'INSUFFICIENT_STOCK', variantId: '1' }]);
     // A cart saved before `reserved` existed counts it as 0; unknown stock is never refused.
