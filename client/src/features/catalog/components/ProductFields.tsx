@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { ETA_ITEM_TYPES, UNITS, type EtaItemType, type ProductResponseDto, type Unit } from '@pos/contracts';
+import { COUNTED_UNITS, ETA_ITEM_TYPES, UNITS, type EtaItemType, type ProductResponseDto, type Unit } from '@pos/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../shared/forms/validateDto';
@@ -129,7 +129,7 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
         value={state.unit}
         disabled={disabled}
         onChange={(e) => set('unit', e.target.value as Unit)}
-        helperText=" "
+        helperText={t(COUNTED_UNITS.includes(state.unit) ? 'hints.unitCounted' : 'hints.unitMeasured')}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'product-unit' } as never } }}
       >
         {UNITS.map((unit) => (

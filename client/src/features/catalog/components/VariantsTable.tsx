@@ -61,6 +61,8 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
   const can = useCan();
   const canManage = can('can_manage_products');
   const showCost = can('can_see_buy_price');
+  // Every branch sells at a variant's price: changing it is store-wide (the server's rule, issue 11).
+  const canChangePrices = can('can_change_sell_price', 'can_see_branches');
   const queryClient = useQueryClient();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [texts, setTexts] = useState<VariantTexts>(() => textsOf(null));
@@ -123,8 +125,7 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
     const body: VariantUpdateDto = {
       sku: input.sku ?? variant.sku,
       barcodes: input.barcodes,
-      sellPrice: input.sellPrice,
-      minSellPrice: input.minSellPrice ?? 0,
+      ...(canChangePrices ? { sellPrice: input.sellPrice, minSellPrice: input.minSellPrice ?? 0 } : {}),
       lowStockThreshold: input.lowStockThreshold ?? 0,
       active,
     };
@@ -218,8 +219,8 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
                       </Stack>
                     )}
                   </TableCell>
-                  <TableCell>{editing ? cellInput('sellPrice') : formatPiasters(variant.sellPrice)}</TableCell>
-                  <TableCell>{editing ? cellInput('minSellPrice') : formatPiasters(variant.minSellPrice)}</TableCell>
+                  <TableCell>{editing && canChangePrices ? cellInput('sellPrice') : formatPiasters(variant.sellPrice)}</TableCell>
+                  <TableCell>{editing && canChangePrices ? cellInput('minSellPrice') : formatPiasters(variant.minSellPrice)}</TableCell>
                   {showCost && <TableCell>{editing ? cellInput('avgCost') : variant.avgCost !== undefined ? formatPiasters(variant.avgCost) : ''}</TableCell>}
                   {showCost && (
                     <TableCell>{variant.marginPercent !== undefined && variant.marginPercent !== null ? `${variant.marginPercent}%` : ''}</TableCell>
