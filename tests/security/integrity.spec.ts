@@ -336,6 +336,11 @@ describe('data integrity (issue 11)', () => {
       const expectedCash = LIMITS.documentTotal + salesTotal - LIMITS.documentTotal;
       expect(current.body.totals.expectedCash).toBe(expectedCash);
 
+      const badCount = await cashier.post(`/api/Shift/${shiftId}/close`, {
+        countedCash: 0,
+        denominations: { '200': 1e300 },
+      });
+      expect(badCount.status).toBe(400);
       const closed = await cashier.post(`/api/Shift/${shiftId}/close`, {
         countedCash: LIMITS.documentTotal,
       });

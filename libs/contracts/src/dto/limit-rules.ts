@@ -1,4 +1,4 @@
-import { ArrayMaxSize, Max, Min } from 'class-validator';
+import { ArrayMaxSize, Max, Min, ValidateBy } from 'class-validator';
 import { LIMITS } from '../limits';
 
 // class-validator rules for the business limits of ../limits.ts, each with its own message
@@ -24,3 +24,30 @@ export const MinStockQuantity = () =>
 /** At most LIMITS.documentLines lines on a document. */
 export const MaxDocumentLines = () =>
   ArrayMaxSize(LIMITS.documentLines, { message: 'validation.limit.documentLines' });
+
+/**
+ * A cash count by denomination ({ "200": 3, "0.5": 4 }): at most 20 denominations, each a
+ * positive amount in pounds, each count a whole number of pieces up to LIMITS.lineQuantity.
+ */
+export const DenominationCounts = () =>
+  ValidateBy(
+    {
+      name: 'denominationCounts',
+      validator: {
+        validate: (value: unknown) =>
+          !!value &&
+          typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Object.keys(value).length <= 20 &&
+          Object.entries(value as Record<string, unknown>).every(
+            ([key, count]) =>
+              /^\d{1,6}(\.\d{1,2})?$/.test(key) &&
+              typeof count === 'number' &&
+              Number.isInteger(count) &&
+              count >= 0 &&
+              count <= LIMITS.lineQuantity,
+          ),
+      },
+    },
+    { message: 'validation.limit.denominations' },
+  );

@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
 import { LIMITS } from '../limits';
-import { MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
+import { DenominationCounts, MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -91,7 +91,7 @@ export class OpenShiftDto {
 export class CloseShiftDto {
   @IsInt() @Min(0) @MaxDocumentMoney() countedCash: number;
   /** Optional count by denomination: { "200": 3, "100": 5, "0.5": 4 } (pounds → pieces) */
-  @IsOptional() @IsObject() denominations?: Record<string, number>;
+  @IsOptional() @DenominationCounts() denominations?: Record<string, number>;
   @IsOptional() @IsString() @MaxLength(500) note?: string;
 }
 export type ShiftTotalsDto = {
