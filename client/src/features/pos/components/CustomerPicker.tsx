@@ -53,7 +53,7 @@ export const CustomerPicker = memo(function CustomerPicker({ value, onChange, in
         filterOptions={(list) => list}
         inputValue={input}
         onInputChange={(_, text) => setInput(text)}
-        onChange={(_, next) => onChange(next ? { id: next.id, name: next.name, phone: next.phone, balance: next.balance } : null)}
+        onChange={(_, next) => onChange(next ? { id: next.id, name: next.name, phone: next.phone, balance: next.balance, creditLimit: next.creditLimit } : null)}
         getOptionLabel={(c) => c.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         loading={search.isFetching}
@@ -123,7 +123,7 @@ function QuickAddForm({ open, initialName, onClose, onCreated }: QuickAddProps) 
 
   const create = useMutation({
     mutationFn: (body: CustomerCreateDto) => customersApi.create(body),
-    onSuccess: (c) => onCreated({ id: c.id, name: c.name, phone: c.phone, balance: c.balance }),
+    onSuccess: (c) => onCreated({ id: c.id, name: c.name, phone: c.phone, balance: c.balance, creditLimit: c.creditLimit }),
     onError: (err) => handleError(err, { toast: true }),
   });
 

@@ -12,13 +12,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName } from '../../sales/api/sales.api';
 import { AmountField } from '../../sales/components/AmountField';
-import { paymentSummary, type PaymentEntry } from '../lib/cart';
+import { useCan } from '../../catalog/hooks/useCan';
+import { creditProblem, paymentSummary, type CartCustomer, type PaymentEntry } from '../lib/cart';
 
 type Props = {
   open: boolean;
   total: number;
   methods: PaymentMethodDto[];
   hasCustomer: boolean;
+  /** The cart's customer (their balance and credit limit decide whether a due amount may go on account). */
+  customer?: CartCustomer | null;
   submitting: boolean;
   onClose: () => void;
   onPay: (payments: PaymentEntry[]) => void;
@@ -35,7 +38,7 @@ export function PaymentDialog(props: Props) {
   return props.open ? <PaymentForm {...props} /> : null;
 }
 
-function PaymentForm({ open, total, methods: allMethods, hasCustomer, submitting, onClose, onPay }: Props) {
+function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, submitting, onClose, onPay }: Props) {
   const { t, i18n } = useTranslation('pos');
   const methods = allMethods.filter((m) => m.type !== 'credit');
   const cash = methods.find((m) => m.type === 'cash') ?? null;
@@ -44,7 +47,9 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, submitting
   const entries: PaymentEntry[] = methods.map((m) => ({ methodId: m.id, amount: amounts[m.id] ?? 0 }));
   const summary = paymentSummary(total, entries, methods);
   const needsCustomer = summary.remaining > 0 && !hasCustomer;
-  const canPay = !summary.overpaid && !needsCustomer && !submitting;
+  const mayGrantCredit = useCan()('can_grant_credit');
+  const credit = customer ? creditProblem(customer, summary.remaining, mayGrantCredit) : null;
+  const canPay = !summary.overpaid && !needsCustomer && !credit && !submitting;
 
   const fillRest = (method: PaymentMethodDto) => {
     const others = entries.filter((e) => e.methodId !== method.id).reduce((s, e) => s + e.amount, 0);
@@ -103,7 +108,12 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, submitting
               {t('pay.customerRequired')}
             </Alert>
           )}
-          {summary.remaining > 0 && hasCustomer && (
+          {credit && (
+            <Alert severity="warning" sx={{ mt: 1 }} data-testid="pay-credit-refused">
+              {t(credit.code === 'LIMIT' ? 'pay.creditLimit' : 'pay.creditNeedsPermission', { available: formatPiasters(credit.available) })}
+            </Alert>
+          )}
+          {summary.remaining > 0 && hasCustomer && !credit && (
             <Alert severity="info" sx={{ mt: 1 }}>
               {t('pay.onAccount', { amount: formatPiasters(summary.remaining) })}
             </Alert>

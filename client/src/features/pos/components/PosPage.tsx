@@ -468,6 +468,7 @@ function PosScreen({ register }: { register: number }) {
         total={totals.total}
         methods={methods.data ?? []}
         hasCustomer={cart.customer !== null}
+        customer={cart.customer}
         submitting={submitting}
         onClose={() => {
           setPayOpen(false);

@@ -33,7 +33,31 @@ export type CartLine = {
   reserved?: number;
 };
 
-export type CartCustomer = { id: string; name: string; phone: string | null; balance: number };
+export type CartCustomer = {
+  id: string;
+  name: string;
+  phone: string | null;
+  balance: number;
+  /** piasters; 0 = no limit (on account then only for holders of can_grant_credit) */
+  creditLimit?: number;
+};
+
+/**
+ * Whether the amount left due may go on this customer's account (the server's rule, issue 11):
+ * a holder of can_grant_credit always; anyone else within a limit the customer has.
+ */
+export function creditProblem(
+  customer: Pick<CartCustomer, 'balance' | 'creditLimit'>,
+  due: number,
+  mayGrantCredit: boolean,
+): { code: 'NEEDS_PERMISSION' | 'LIMIT'; available: number } | null {
+  // Unknown limit (a cart parked before it was kept): the server decides.
+  if (due <= 0 || mayGrantCredit || customer.creditLimit === undefined) return null;
+  const limit = customer.creditLimit;
+  const available = Math.max(0, limit - customer.balance);
+  if (limit <= 0) return { code: 'NEEDS_PERMISSION', available };
+  return customer.balance + due > limit ? { code: 'LIMIT', available } : null;
+}
 
 export type Cart = {
   /** The sale id (UUID) made on the client: the idempotency key, kept until the sale succeeds. */

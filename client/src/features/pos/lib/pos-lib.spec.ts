@@ -5,6 +5,7 @@ import {
   applyOnHand,
   availableOf,
   cartProblems,
+  creditProblem,
   cartTotals,
   newCart,
   paymentSummary,
@@ -236,5 +237,14 @@ describe('parked carts', () => {
     expect(resumed?.lines[0].variantId).toBe('1');
     writeParked(storage, 'u1', rest);
     expect(data.size).toBe(0);
+  });
+
+describe('credit at the POS (issue 11)', () => {
+  it('puts a due amount on account within a limit, or anywhere for a holder of can_grant_credit', () => {
+    expect(creditProblem({ balance: 0, creditLimit: 0 }, 100, false)).toEqual({ code: 'NEEDS_PERMISSION', available: 0 });
+    expect(creditProblem({ balance: 0, creditLimit: 0 }, 100, true)).toBeNull();
+    expect(creditProblem({ balance: 900, creditLimit: 1000 }, 100, false)).toBeNull();
+    expect(creditProblem({ balance: 901, creditLimit: 1000 }, 100, false)).toEqual({ code: 'LIMIT', available: 99 });
+    expect(creditProblem({ balance: 5000, creditLimit: 1000 }, 0, false)).toBeNull();
   });
 });
