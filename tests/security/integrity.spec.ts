@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { ALL_PERMISSION_KEYS, LIMITS, type PermissionKey } from '@pos/contracts';
 import { SEED_ROLES } from '../../server/src/seed/roles';
 import {
@@ -581,6 +582,30 @@ describe('data integrity (issue 11)', () => {
           ).status,
         ).toBe(200);
       }
+      // The same rule for an Excel import that updates the variant (the file's price column).
+      const [{ sku }] = await t.ds.query('SELECT sku FROM variants WHERE id = $1', [vid]);
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('x');
+      ws.addRow(['كود الصنف', 'اسم المنتج', 'سعر البيع']);
+      ws.addRow([sku, 'صنف مستورد', '0.01']);
+      const file = Buffer.from(await wb.xlsx.writeBuffer());
+      const imported = await productManager.agent
+        .post('/api/Products/import?dryRun=false')
+        .set('X-CSRF-Token', productManager.csrf)
+        .attach('file', file, 'p.xlsx');
+      expect(imported.status).toBe(403);
+      expect(imported.body.code).toBe('GLOBAL_PRICE_FORBIDDEN');
+      // A price past the limit is a row error of the import.
+      const big = new ExcelJS.Workbook();
+      big.addWorksheet('x').addRows([
+        ['كود الصنف', 'اسم المنتج', 'سعر البيع'],
+        [`NEW-${randomUUID().slice(0, 8)}`, 'صنف غال', String(LIMITS.unitPrice / 100 + 1)],
+      ]);
+      const tooDear = await admin.agent
+        .post('/api/Products/import?dryRun=true')
+        .set('X-CSRF-Token', admin.csrf)
+        .attach('file', Buffer.from(await big.xlsx.writeBuffer()), 'b.xlsx');
+      expect(tooDear.body.errors).toHaveLength(1);
       expect(await price()).toBe(10_000);
       expect(
         (await storeWide.patch(`/api/Products/variants/${vid}`, { sellPrice: 12_000 })).status,
