@@ -238,6 +238,7 @@ describe('parked carts', () => {
     writeParked(storage, 'u1', rest);
     expect(data.size).toBe(0);
   });
+});
 
 describe('credit at the POS (issue 11)', () => {
   it('puts a due amount on account within a limit, or anywhere for a holder of can_grant_credit', () => {
