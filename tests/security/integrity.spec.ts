@@ -400,6 +400,26 @@ describe('data integrity (issue 11)', () => {
       });
       expect(ret.status).toBe(400);
       expect(ret.body.code).toBe('QUANTITY_NOT_WHOLE');
+      // A fraction held from before the rule (ledger and balance kept equal) can be corrected.
+      await t.ds.query(
+        `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason) VALUES ($1, $2, $3, 0.5, 997.5, 'adjustment')`,
+        [randomUUID(), piece, inventoryId],
+      );
+      await t.ds.query(
+        'UPDATE stock_levels SET on_hand = on_hand + 0.5 WHERE variant_id = $1 AND inventory_id = $2',
+        [piece, inventoryId],
+      );
+      const fix = await admin.post('/api/StockAdjustments', {
+        inventoryId,
+        reason: 'adjustment',
+        lines: [{ variantId: piece, countedQuantity: 997 }],
+      });
+      expect(fix.status).toBe(201);
+      const [{ on_hand }] = await t.ds.query(
+        'SELECT on_hand::text FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2',
+        [piece, inventoryId],
+      );
+      expect(Number(on_hand)).toBe(997);
     });
 
     it('moves and counts counted goods in whole numbers (transfers, stock-taking)', async () => {

@@ -50,15 +50,16 @@ type LedgerRow = {
 const qty = (value: number | string) => new Decimal(value).toDecimalPlaces(3).toFixed(3);
 
 /**
- * The limits every movement keeps (issue 11): counted goods move in whole numbers, and a balance
- * never passes ±LIMITS.stockQuantity in the direction it moved (so stock values stay exact).
+ * The limits every movement keeps (issue 11): counted goods move in whole numbers (a fraction is
+ * accepted only when it leaves a whole balance: correcting a fraction held from before the rule),
+ * and a balance never passes ±LIMITS.stockQuantity in the direction it moved (stock values stay exact).
  */
 function checkMovement(quantity: string, row: { on_hand: string; unit: string; name_ar: string; properties: Record<string, string> | null }): void {
   const props = Object.values(row.properties ?? {}).join(' ');
   const name = props ? `${row.name_ar} ${props}` : row.name_ar;
   const q = new Decimal(quantity);
-  if (!quantityFitsUnit(row.unit, q.toNumber())) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
   const onHand = new Decimal(row.on_hand);
+  if (!quantityFitsUnit(row.unit, q.toNumber()) && !onHand.isInteger()) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
   if ((q.isPositive() && onHand.gt(LIMITS.stockQuantity)) || (q.isNegative() && onHand.lt(-LIMITS.stockQuantity))) {
     throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name });
   }
