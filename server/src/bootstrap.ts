@@ -14,6 +14,7 @@ import { ensureDatabase } from './core/database/ensure-database';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
+import { rejectNulBytes } from './core/http/nul-guard';
 import { withDtoSchemas } from './core/http/openapi-schemas';
 import { seedFirstStart } from './seed/first-start';
 
@@ -27,6 +28,12 @@ export async function resolveDatabase(): Promise<{ url: string; embedded: Embedd
   const embedded = await startEmbeddedPostgres(config.dataDir);
   await ensureDatabase(embedded.url);
   return { url: embedded.url, embedded };
+}
+
+/** `ws://host` (or `wss://` behind TLS) of the host the page was asked from. */
+function sameHostWebSocket(req: Request): string {
+  const host = (req.get('host') ?? '').replace(/[^a-zA-Z0-9.:[\]-]/g, '');
+  return host ? `${req.secure ? 'wss' : 'ws'}://${host}` : "'self'";
 }
 
 /** The HTTP pipeline, shared by the server and the tests. */
@@ -43,7 +50,9 @@ export function configureApp(app: NestExpressApplication): void {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The page's own origin and its own websocket (socket.io), nothing else. 'self' covers
+          // ws/wss of the same host in CSP 3; the explicit entry covers browsers that predate it.
+          connectSrc: ["'self'", (req) => sameHostWebSocket(req as Request)],
           upgradeInsecureRequests: null,
         },
       },
@@ -54,6 +63,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
+  app.use(rejectNulBytes);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());

@@ -22,3 +22,4 @@ export * from './dto/dashboard.dto';
 export * from './dto/transfers.dto';
 export * from './dto/stocktaking.dto';
 export * from './product-axes';
+export * from './input-rules';

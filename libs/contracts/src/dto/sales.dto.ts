@@ -20,6 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
+import { IsCalendarDate } from '../input-rules';
 
 const MAX_MONEY = 100_000_000_000;
 const QTY = { maxDecimalPlaces: 3 };
@@ -202,7 +203,7 @@ export type ReturnDto = {
 };
 export class DailyReportQueryDto {
   /** YYYY-MM-DD in the store's time zone; other days need can_use_date_filter */
-  @IsOptional() @Matches(/^\d{4}-\d{2}-\d{2}$/) date?: string;
+  @IsOptional() @IsCalendarDate({ dateOnly: true }) date?: string;
   @IsOptional() @IsUUID() branchId?: string;
 }
 export type DailyReportDto = {

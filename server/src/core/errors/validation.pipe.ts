@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { findNul } from '@pos/contracts';
 import { AppException } from './app.exception';
 
 type Detail = { key: string; params?: Record<string, string | number> };
@@ -43,6 +44,12 @@ export function validationDetails(errors: ValidationError[], prefix = ''): Detai
  */
 class SafeValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Behind the global NUL check (nul-guard.ts), for what it does not see: multipart text fields.
+    const nul = findNul(value);
+    if (nul) {
+      const field = metadata.type === 'body' || metadata.type === 'query' ? nul : (metadata.data ?? nul);
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.constraint.nul', params: { field } }]);
+    }
     try {
       return await super.transform(value, metadata);
     } catch (e) {

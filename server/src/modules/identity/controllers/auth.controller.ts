@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE, type SessionDto } from '@pos/contracts';
+import { SESSION_COOKIE, isSafeCallbackPath, type SessionDto } from '@pos/contracts';
 import { issueCsrfToken, csrfMatches } from '../../../core/auth/csrf';
 import { Public, SkipCsrf } from '../../../core/auth/decorators';
 import { SecretsService } from '../../../core/auth/secrets.service';
@@ -20,10 +20,9 @@ const PROVIDERS = {
   },
 };
 
-/** Only same-site paths may be a callback (no open redirect). */
+/** Only same-origin paths may be a callback (no open redirect; the rule is isSafeCallbackPath). */
 function safeCallback(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
-  return value.slice(0, 500);
+  return isSafeCallbackPath(value) ? value : '/';
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
