@@ -22,4 +22,5 @@ export * from './dto/dashboard.dto';
 export * from './dto/transfers.dto';
 export * from './dto/stocktaking.dto';
 export * from './product-axes';
-export * from './input-rules';
+export * from './dto/calendar-date';
+export * from './safe-input';

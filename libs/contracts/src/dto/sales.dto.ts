@@ -20,7 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ListQueryDto } from './list.dto';
-import { IsCalendarDate } from '../input-rules';
+import { IsCalendarDate } from './calendar-date';
 
 const MAX_MONEY = 100_000_000_000;
 const QTY = { maxDecimalPlaces: 3 };

@@ -1,6 +1,7 @@
 import { isISO8601, registerDecorator, type ValidationOptions } from 'class-validator';
 
-// Input rules shared by the server's pipeline and the client (issue 11, items 4 and 8).
+// The one date rule of every filter (issue 11, item 4); NUL and callback rules: ../safe-input.ts.
+// (In dto/: the client's bundle keeps class-validator users out of its first page.)
 
 /**
  * A calendar date `YYYY-MM-DD`, optionally with a time `THH:mm[:ss[.fff]]` and a zone (`Z`, `±HH:mm`).
@@ -34,33 +35,4 @@ export function IsCalendarDate(
       options: { message: 'validation.constraint.date', ...validationOptions },
       validator: { validate: (value: unknown) => isCalendarDate(value, options) },
     });
-}
-
-/**
- * Where a value (a parsed query, form or JSON body) holds a NUL character: the first field path,
- * or null. PostgreSQL text cannot store NUL, and no legitimate text needs it.
- */
-export function findNul(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
-  if (depth > 20 || value === null || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-    const here = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return here.replace(/\u0000/g, '');
-    const found = findNul(child, here, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-/**
- * Where sign-in and sign-out may send the browser: a path on this site only. Refused: anything not
- * starting with one `/`, `//` and `/\` (both read as another host), any backslash (plain or
- * percent-encoded), control characters and spaces (browsers drop tabs and newlines, turning
- * `/\t/evil` into `//evil`).
- */
-export function isSafeCallbackPath(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 500) return false;
-  if (value[0] !== '/' || value[1] === '/' || value[1] === '\\') return false;
-  // What remains is `/` plus a non-slash: a path-absolute reference, always on this origin.
-  return !/[\\\u0000-\u0020\u007f-\u009f]/.test(value) && !/%5c/i.test(value);
 }
