@@ -6,7 +6,9 @@
  */
 export function findNul(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
-  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  // Binary data (an uploaded file's buffer) is not text.
+  if (depth > 20 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value))
+    return null;
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const here = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     if (key.includes('\u0000')) return here.replace(/\u0000/g, '');
