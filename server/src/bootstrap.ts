@@ -11,12 +11,13 @@ import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
 import { runMigrations } from './core/database/data-source';
 import { ensureDatabase } from './core/database/ensure-database';
+import { markRedisStopping } from './core/redis/redis.service';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
 import { rejectNulBytes } from './core/http/nul-guard';
 import { withDtoSchemas } from './core/http/openapi-schemas';
-import { seedFirstStart } from './seed/first-start';
+import { seedFirstStart, type FirstStartCredentials } from './seed/first-start';
 
 /** Where the database is: DATABASE_URL, or the embedded default started here. */
 export async function resolveDatabase(): Promise<{ url: string; embedded: EmbeddedHandle | null }> {
@@ -85,7 +86,13 @@ export function configureApp(app: NestExpressApplication): void {
   }
 }
 
-export type RunningServer = { app: NestExpressApplication; url: string; close: () => Promise<void> };
+export type RunningServer = {
+  app: NestExpressApplication;
+  url: string;
+  close: () => Promise<void>;
+  /** The first user's generated password when this start created it (printed by main.ts, last). */
+  firstStart: FirstStartCredentials | null;
+};
 
 export type StartOptions = {
   databaseUrl?: string;
@@ -102,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : await resolveDatabase();
   const applied = await runMigrations(url);
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
-  await seedFirstStart(url);
+  const firstStart = await seedFirstStart(url);
   if (options.beforeListen) await options.beforeListen(url);
 
   const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
@@ -117,7 +124,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     app,
     url: address,
+    firstStart,
     close: async () => {
+      // A normal stop: connections closing now are not an outage to warn about.
+      markRedisStopping();
       // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.
       await Promise.race([app.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       if (embedded) await embedded.stop();

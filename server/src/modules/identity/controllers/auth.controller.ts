@@ -98,6 +98,8 @@ export class AuthController {
       str(body?.password) ?? '',
       { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null, userId: null },
       (req.cookies as Record<string, string>)?.[SESSION_COOKIE],
+      // Two-step sign-in: the 6-digit code, or one of the recovery codes (users who have it on).
+      { code: str(body?.code)?.slice(0, 20), recoveryCode: str(body?.recoveryCode)?.slice(0, 40) },
     );
     res.cookie(SESSION_COOKIE, result.token, {
       httpOnly: true,
