@@ -42,15 +42,24 @@ export function useRefreshSession(): () => Promise<void> {
       });
     } catch (err) {
       // A network blip keeps the current state; a first failure means signed out.
-      setSession((prev) => (prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev));
+      setSession((prev) =>
+        prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev,
+      );
       if (!(err instanceof ApiClientError) || err.status !== 0) handleError(err);
     }
   }, [setSession]);
 }
 
-/** The session transitions of spec §4. Mounted once at the root. */
-export function SessionEffects() {
-  const [session] = useAtom(sessionState);
+/**
+ * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the
+ * signed-in account has a step to take first (issue 11): nothing is loaded for it until then.
+ */
+export function SessionEffects({ accountReady = true }: { accountReady?: boolean }) {
+  const [sessionAtom] = useAtom(sessionState);
+  const session: SessionState =
+    sessionAtom.status === 'authenticated' && !accountReady
+      ? { status: 'loading', user: null }
+      : sessionAtom;
   const setFeatures = useSetAtom(featuresState);
   const setStoreInfo = useSetAtom(storeInfoState);
   const setBranch = useSetAtom(currentBranchState);

@@ -4,10 +4,21 @@ import { getCsrfToken, http, request, resetCsrfToken } from './http';
 // The session API of spec §7 (form-encoded, with the CSRF token).
 export async function fetchSession(): Promise<{ user: SessionUser; expires: string } | null> {
   const body = await http.get<SessionDto>('/auth/session', { callbackUrl: window.location.href });
-  return body && 'user' in body && body.user ? (body as { user: SessionUser; expires: string }) : null;
+  return body && 'user' in body && body.user
+    ? (body as { user: SessionUser; expires: string })
+    : null;
 }
 
-export async function signIn(username: string, password: string, callbackUrl: string): Promise<{ url: string }> {
+/**
+ * The credentials sign-in. For a user with two-step sign-in the first try (no `second`) answers
+ * 401 TWO_FACTOR_REQUIRED; the page then asks for the 6-digit code (or a recovery code).
+ */
+export async function signIn(
+  username: string,
+  password: string,
+  callbackUrl: string,
+  second: { code?: string; recoveryCode?: string } = {},
+): Promise<{ url: string }> {
   const form = new URLSearchParams({
     csrfToken: await getCsrfToken(),
     callbackUrl,
@@ -15,6 +26,8 @@ export async function signIn(username: string, password: string, callbackUrl: st
     username,
     password,
   });
+  if (second.code) form.set('code', second.code);
+  if (second.recoveryCode) form.set('recoveryCode', second.recoveryCode);
   const res = await request('/auth/callback/credentials', { method: 'POST', body: form });
   resetCsrfToken();
   return (await res.json()) as { url: string };
