@@ -276,6 +276,7 @@ export class UsersService {
     password: string,
     actor: Actor,
     meta: RequestMeta,
+    mustChangePassword = false,
   ): Promise<void> {
     const passwordHash = await hashPassword(password);
     await this.ds.transaction(async (m) => {
@@ -288,7 +289,7 @@ export class UsersService {
       if (found.isAdmin && !actor.isAdmin) throw adminRequired();
       checkReach(actor, found);
       if (!(await this.roleWithin(m, found.roleId, actor))) throw roleTooStrong();
-      await m.update(UserEntity, { id }, { passwordHash });
+      await m.update(UserEntity, { id }, { passwordHash, mustChangePassword });
       await this.sessions.revokeAllForUser(m, id);
       await this.audit.record(m, meta, {
         action: 'user.reset-password',
