@@ -1,4 +1,4 @@
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 // The signed-in user's own account (issue 11, items 15 and 18): password change, two-step sign-in.
 
@@ -8,6 +8,12 @@ export class PasswordChangeDto {
   @MinLength(8, { message: 'validation.user.password' })
   @MaxLength(200)
   newPassword: string;
+}
+
+/** POST /api/account/two-factor/setup: no fields needed (anything else in the body is refused). */
+export class TwoFactorSetupRequestDto {
+  /** The only kind there is. */
+  @IsOptional() @IsIn(['totp']) method?: 'totp';
 }
 
 export class TwoFactorCodeDto {

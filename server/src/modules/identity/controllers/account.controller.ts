@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PasswordChangeDto, TwoFactorCodeDto, TwoFactorDisableDto } from '@pos/contracts';
+import {
+  PasswordChangeDto,
+  TwoFactorCodeDto,
+  TwoFactorDisableDto,
+  TwoFactorSetupRequestDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   AllowPending,
@@ -41,7 +46,7 @@ export class AccountController {
   @Post('two-factor/setup')
   @AllowPending()
   @HttpCode(200)
-  setup(@CurrentUser() user: AuthUser) {
+  setup(@Body() _dto: TwoFactorSetupRequestDto, @CurrentUser() user: AuthUser) {
     return this.account.setup(user);
   }
 
