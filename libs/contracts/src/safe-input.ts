@@ -11,7 +11,7 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
     return null;
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const here = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return here.replace(/\u0000/g, '');
+    if (key.includes('\u0000')) return here.split('\u0000').join('');
     const found = findNul(child, here, depth + 1);
     if (found) return found;
   }
@@ -28,5 +28,8 @@ export function isSafeCallbackPath(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 500) return false;
   if (value[0] !== '/' || value[1] === '/' || value[1] === '\\') return false;
   // What remains is `/` plus a non-slash: a path-absolute reference, always on this origin.
-  return !/[\\\u0000-\u0020\u007f-\u009f]/.test(value) && !/%5c/i.test(value);
+  const hasControlOrSpace = [...value].some(
+    (ch) => ch.charCodeAt(0) <= 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f),
+  );
+  return !hasControlOrSpace && !value.includes('\\') && !/%5c/i.test(value);
 }
