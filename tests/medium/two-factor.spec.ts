@@ -41,7 +41,7 @@ describe('two-step sign-in (issue 11, item 18)', () => {
 
   /** Enrols the signed-in client: returns the secret and the recovery codes. */
   async function enrol(c: Client) {
-    const setup = await c.post('/api/account/two-factor/setup');
+    const setup = await c.post('/api/account/two-factor/setup', { method: 'totp' });
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     // Enable with the previous step's code: the current and next steps stay free for sign-ins.
@@ -70,7 +70,7 @@ describe('two-step sign-in (issue 11, item 18)', () => {
     const c = new Client(t.app);
     await c.signIn(user.username, user.password);
     // A wrong confirmation code turns nothing on.
-    await c.post('/api/account/two-factor/setup');
+    await c.post('/api/account/two-factor/setup', { method: 'totp' });
     const wrong = await c.post('/api/account/two-factor/enable', { code: '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('TWO_FACTOR_INVALID');
@@ -94,7 +94,7 @@ describe('two-step sign-in (issue 11, item 18)', () => {
     expect(row.totp_secret).not.toContain(secret);
     expect(row.totp_recovery_codes).toHaveLength(10);
     for (const code of recoveryCodes) expect(row.totp_recovery_codes).not.toContain(code);
-    expect((await c.post('/api/account/two-factor/setup')).body.code).toBe(
+    expect((await c.post('/api/account/two-factor/setup', { method: 'totp' })).body.code).toBe(
       'TWO_FACTOR_ALREADY_ENABLED',
     );
 

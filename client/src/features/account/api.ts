@@ -6,7 +6,8 @@ export const accountApi = {
   get: () => http.get<AccountDto>('/account'),
   changePassword: (currentPassword: string, newPassword: string) =>
     http.post<void>('/account/password', { currentPassword, newPassword }),
-  setupTwoFactor: () => http.post<TwoFactorSetupDto>('/account/two-factor/setup', {}),
+  setupTwoFactor: () =>
+    http.post<TwoFactorSetupDto>('/account/two-factor/setup', { method: 'totp' }),
   enableTwoFactor: (code: string) =>
     http.post<TwoFactorEnabledDto>('/account/two-factor/enable', { code }),
   disableTwoFactor: (password: string) =>

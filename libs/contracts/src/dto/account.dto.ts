@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 // The signed-in user's own account (issue 11, items 15 and 18): password change, two-step sign-in.
 
@@ -10,10 +10,9 @@ export class PasswordChangeDto {
   newPassword: string;
 }
 
-/** POST /api/account/two-factor/setup: no fields needed (anything else in the body is refused). */
+/** POST /api/account/two-factor/setup: which kind of second step (the only one there is). */
 export class TwoFactorSetupRequestDto {
-  /** The only kind there is. */
-  @IsOptional() @IsIn(['totp']) method?: 'totp';
+  @IsIn(['totp']) method: 'totp';
 }
 
 export class TwoFactorCodeDto {
