@@ -88,6 +88,11 @@ describe('first start (issue 11, item 15)', () => {
       'screens',
       'username',
     ]);
+    // The step is named in a header of the session answer (the body is the spec's).
+    const raw = await fetch(`http://127.0.0.1:${port}/api/auth/session`, {
+      headers: { cookie: (owner as unknown as { cookie: () => string }).cookie() },
+    });
+    expect(raw.headers.get('x-account-step')).toBe('PASSWORD_CHANGE_REQUIRED');
     const account = await owner.call('GET', '/api/account');
     expect(account.body).toMatchObject({ mustChangePassword: true });
     for (const [method, p] of [

@@ -13,8 +13,7 @@ import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
-import { SessionEffects } from './session/SessionEffects';
-import { useAccountStep } from './session/useAccountStep';
+import { SessionEffects, useRefreshSession } from './session/SessionEffects';
 
 // Overlays load on first use, keeping them out of the initial bundle.
 const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
@@ -30,12 +29,11 @@ const AccountStepPage = lazy(() => import('../features/account/AccountStepPage')
 export function RootLayout() {
   const session = useAtomValue(sessionState);
   const configStatus = useAtomValue(publicConfigStatusState);
-  const account = useAccountStep(
-    session.status === 'authenticated' ? (session.user?.id ?? null) : null,
-  );
-  // Signed in with no step left to take: only then does the app (and what it loads) start.
-  const authenticated = session.status === 'authenticated' && account.step === 'none';
-  const stepPending = session.status === 'authenticated' && account.step !== 'none';
+  const refreshSession = useRefreshSession();
+  // A step the account must take first (the session answer names it): only without one does the
+  // app (and what it loads) start.
+  const step = session.status === 'authenticated' ? (session.step ?? null) : null;
+  const authenticated = session.status === 'authenticated' && !step;
   useSearchShortcut(authenticated);
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
@@ -48,15 +46,12 @@ export function RootLayout() {
   }, [authenticated]);
   return (
     <>
-      <SessionEffects accountReady={!stepPending} />
-      <LoadingBar force={!guardReady(session.status, configStatus) || account.step === 'loading'} />
-      {stepPending ? (
-        account.step !== 'loading' &&
-        account.step !== 'none' && (
-          <Suspense fallback={null}>
-            <AccountStepPage step={account.step} onDone={account.recheck} />
-          </Suspense>
-        )
+      <SessionEffects accountReady={!step} />
+      <LoadingBar force={!guardReady(session.status, configStatus)} />
+      {step ? (
+        <Suspense fallback={null}>
+          <AccountStepPage step={step} onDone={() => void refreshSession()} />
+        </Suspense>
       ) : (
         <RouteGuard>
           <Outlet />

@@ -10,6 +10,7 @@ export * from './money';
 export * from './i18n/messages';
 export * from './dto/auth.dto';
 export * from './dto/account.dto';
+export * from './account-step';
 export * from './dto/branch.dto';
 export * from './dto/role.dto';
 export * from './dto/user.dto';

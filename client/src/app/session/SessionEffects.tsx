@@ -35,7 +35,12 @@ export function useRefreshSession(): () => Promise<void> {
       const session = await fetchSession();
       setSession((prev): SessionState => {
         const next: SessionState = session
-          ? { status: 'authenticated', user: session.user, expires: session.expires }
+          ? {
+              status: 'authenticated',
+              user: session.user,
+              expires: session.expires,
+              step: session.step,
+            }
           : { status: 'unauthenticated', user: null };
         // Keep the same object when nothing changed so dependants do not re-run.
         return JSON.stringify(prev) === JSON.stringify(next) ? prev : next;

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { AccountStep } from '@pos/contracts';
 import { useSetAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../shared/api/auth';
@@ -9,8 +10,6 @@ import { handleError } from '../../shared/api/handleError';
 import { sessionState } from '../../shared/state';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
-
-export type AccountStep = 'PASSWORD_CHANGE_REQUIRED' | 'TWO_FACTOR_SETUP_REQUIRED';
 
 /**
  * Shown before anything else while the account has a step to take (issue 11): a generated

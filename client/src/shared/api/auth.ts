@@ -1,12 +1,28 @@
-import type { PublicConfigDto, SessionDto, SessionUser } from '@pos/contracts';
+import {
+  ACCOUNT_STEP_CODES,
+  ACCOUNT_STEP_HEADER,
+  type AccountStep,
+  type PublicConfigDto,
+  type SessionDto,
+  type SessionUser,
+} from '@pos/contracts';
 import { getCsrfToken, http, request, resetCsrfToken } from './http';
 
 // The session API of spec §7 (form-encoded, with the CSRF token).
-export async function fetchSession(): Promise<{ user: SessionUser; expires: string } | null> {
-  const body = await http.get<SessionDto>('/auth/session', { callbackUrl: window.location.href });
-  return body && 'user' in body && body.user
-    ? (body as { user: SessionUser; expires: string })
+export async function fetchSession(): Promise<{
+  user: SessionUser;
+  expires: string;
+  step: AccountStep | null;
+} | null> {
+  const res = await request('/auth/session', { query: { callbackUrl: window.location.href } });
+  const body = (await res.json().catch(() => null)) as SessionDto | null;
+  if (!body || !('user' in body) || !body.user) return null;
+  // A generated password to change or two-step sign-in to set up first (issue 11).
+  const header = res.headers.get(ACCOUNT_STEP_HEADER);
+  const step = (ACCOUNT_STEP_CODES as readonly string[]).includes(header ?? '')
+    ? (header as AccountStep)
     : null;
+  return { ...(body as { user: SessionUser; expires: string }), step };
 }
 
 /**

@@ -37,6 +37,3 @@ export type TwoFactorEnabledDto = { recoveryCodes: string[] };
 
 /** The store setting (a feature flag) that requires two-step sign-in of every administrator. */
 export const REQUIRE_ADMIN_TWO_FACTOR = 'require_admin_two_factor';
-
-/** Codes a sign-in or a call answers with when the account needs a step first. */
-export const ACCOUNT_STEP_CODES = ['PASSWORD_CHANGE_REQUIRED', 'TWO_FACTOR_SETUP_REQUIRED'] as const;

@@ -1,7 +1,23 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE, isSafeCallbackPath, type SessionDto } from '@pos/contracts';
+import {
+  ACCOUNT_STEP_HEADER,
+  SESSION_COOKIE,
+  isSafeCallbackPath,
+  type SessionDto,
+} from '@pos/contracts';
 import { issueCsrfToken, csrfMatches } from '../../../core/auth/csrf';
 import { Public, SkipCsrf } from '../../../core/auth/decorators';
 import { SecretsService } from '../../../core/auth/secrets.service';
@@ -52,11 +68,17 @@ export class AuthController {
 
   @Public()
   @Get('session')
-  session(@Req() req: Request & { user?: AuthUser & { expiresAt: Date } }, @Res({ passthrough: true }) res: Response, @Query('callbackUrl') _callbackUrl?: string): SessionDto {
+  session(
+    @Req() req: Request & { user?: AuthUser & { expiresAt: Date } },
+    @Res({ passthrough: true }) res: Response,
+    @Query('callbackUrl') _callbackUrl?: string,
+  ): SessionDto {
     res.setHeader('Cache-Control', 'no-store');
     const user = req.user;
     // An API key is not a session (and has no expiry): a key-authenticated call reads as no session.
     if (!user || user.viaApiKey) return {};
+    // A step to take first (issue 11): named in a header, the body stays as the spec says.
+    if (user.pendingStep) res.setHeader(ACCOUNT_STEP_HEADER, user.pendingStep);
     return {
       user: {
         id: user.id,
@@ -125,7 +147,12 @@ export class AuthController {
     if (!csrfMatches(req, body?.csrfToken, this.secrets)) {
       throw new AppException('CSRF_SIGNOUT_MISSING', HttpStatus.BAD_REQUEST);
     }
-    if (req.user) await this.signIn.signOut(req.user, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null, userId: req.user.id });
+    if (req.user)
+      await this.signIn.signOut(req.user, {
+        ip: req.ip ?? null,
+        userAgent: req.get('user-agent') ?? null,
+        userId: req.user.id,
+      });
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     const url = safeCallback(body?.callbackUrl ?? '/login');
     if (str(body?.json) === 'true') return { url };
