@@ -48,6 +48,8 @@ export class RedisService implements OnModuleDestroy {
   readonly client: Redis;
 
   constructor() {
+    // A new app (tests start several in one process) is not stopping.
+    stopping = false;
     this.client = this.create('main');
   }
 
