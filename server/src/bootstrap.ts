@@ -11,11 +11,13 @@ import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
 import { runMigrations } from './core/database/data-source';
 import { ensureDatabase } from './core/database/ensure-database';
+import { markRedisStopping } from './core/redis/redis.service';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embedded';
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
+import { rejectNulBytes } from './core/http/nul-guard';
 import { withDtoSchemas } from './core/http/openapi-schemas';
-import { seedFirstStart } from './seed/first-start';
+import { seedFirstStart, type FirstStartCredentials } from './seed/first-start';
 
 /** Where the database is: DATABASE_URL, or the embedded default started here. */
 export async function resolveDatabase(): Promise<{ url: string; embedded: EmbeddedHandle | null }> {
@@ -27,6 +29,12 @@ export async function resolveDatabase(): Promise<{ url: string; embedded: Embedd
   const embedded = await startEmbeddedPostgres(config.dataDir);
   await ensureDatabase(embedded.url);
   return { url: embedded.url, embedded };
+}
+
+/** `ws://host` (or `wss://` behind TLS) of the host the page was asked from. */
+function sameHostWebSocket(req: Request): string {
+  const host = (req.get('host') ?? '').replace(/[^a-zA-Z0-9.:[\]-]/g, '');
+  return host ? `${req.secure ? 'wss' : 'ws'}://${host}` : "'self'";
 }
 
 /** The HTTP pipeline, shared by the server and the tests. */
@@ -43,7 +51,9 @@ export function configureApp(app: NestExpressApplication): void {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // The page's own origin and its own websocket (socket.io), nothing else. 'self' covers
+          // ws/wss of the same host in CSP 3; the explicit entry covers browsers that predate it.
+          connectSrc: ["'self'", (req) => sameHostWebSocket(req as Request)],
           upgradeInsecureRequests: null,
         },
       },
@@ -54,6 +64,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(cookieParser());
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
+  app.use(rejectNulBytes);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -75,7 +86,13 @@ export function configureApp(app: NestExpressApplication): void {
   }
 }
 
-export type RunningServer = { app: NestExpressApplication; url: string; close: () => Promise<void> };
+export type RunningServer = {
+  app: NestExpressApplication;
+  url: string;
+  close: () => Promise<void>;
+  /** The first user's generated password when this start created it (printed by main.ts, last). */
+  firstStart: FirstStartCredentials | null;
+};
 
 export type StartOptions = {
   databaseUrl?: string;
@@ -92,7 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     : await resolveDatabase();
   const applied = await runMigrations(url);
   if (applied.length) logger.log(`Applied migrations: ${applied.join(', ')}`);
-  await seedFirstStart(url);
+  const firstStart = await seedFirstStart(url);
   if (options.beforeListen) await options.beforeListen(url);
 
   const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
@@ -107,7 +124,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     app,
     url: address,
+    firstStart,
     close: async () => {
+      // A normal stop: connections closing now are not an outage to warn about.
+      markRedisStopping();
       // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.
       await Promise.race([app.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       if (embedded) await embedded.stop();

@@ -57,7 +57,7 @@ export function dtoFields(dto: Ctor): Record<string, FieldKind> {
           ? 'boolean'
           : has('isObject')
             ? 'object'
-            : has('isDateString', 'isISO8601', 'isDate')
+            : has('isDateString', 'isISO8601', 'isDate', 'isCalendarDate')
               ? 'date'
               : has('isString', 'isUuid', 'matches', 'isIn', 'minLength', 'maxLength', 'isEnum', 'isEmail', 'isUrl', 'length')
                 ? 'string'
@@ -71,7 +71,7 @@ export function freeTextFields(dto: Ctor): string[] {
   const metas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   const kinds = dtoFields(dto);
   const formatted = new Set(
-    metas.filter((m) => ['isUuid', 'isIn', 'matches', 'isEnum', 'isDateString', 'isISO8601', 'isEmail', 'isUrl'].includes(m.name ?? '')).map((m) => m.propertyName),
+    metas.filter((m) => ['isUuid', 'isIn', 'matches', 'isEnum', 'isDateString', 'isISO8601', 'isCalendarDate', 'isEmail', 'isUrl'].includes(m.name ?? '')).map((m) => m.propertyName),
   );
   return Object.entries(kinds).filter(([f, k]) => k === 'string' && !formatted.has(f)).map(([f]) => f);
 }

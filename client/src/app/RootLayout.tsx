@@ -2,25 +2,38 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { guardReady } from '../shared/lib/configLoad';
-import { lowStockState, publicConfigStatusState, searchOpenState, sessionState } from '../shared/state';
+import {
+  lowStockState,
+  publicConfigStatusState,
+  searchOpenState,
+  sessionState,
+} from '../shared/state';
 import { BarcodeListener } from './BarcodeListener';
 import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
-import { SessionEffects } from './session/SessionEffects';
+import { SessionEffects, useRefreshSession } from './session/SessionEffects';
 
 // Overlays load on first use, keeping them out of the initial bundle.
 const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
 const LowStockDialog = lazy(() => import('./LowStockDialog'));
 // Transfer toasts and the sidebar badge (issue 7), only for users who work with transfers.
-const TransferLiveWatcher = lazy(() => import('../features/transfers/components/TransferLiveWatcher'));
+const TransferLiveWatcher = lazy(
+  () => import('../features/transfers/components/TransferLiveWatcher'),
+);
+// A generated password to change or two-step sign-in to set up, before anything else (issue 11).
+const AccountStepPage = lazy(() => import('../features/account/AccountStepPage'));
 
 /** Everything that lives above the layouts: session, guard, global listeners and overlays. */
 export function RootLayout() {
   const session = useAtomValue(sessionState);
   const configStatus = useAtomValue(publicConfigStatusState);
-  const authenticated = session.status === 'authenticated';
+  const refreshSession = useRefreshSession();
+  // A step the account must take first (the session answer names it): only without one does the
+  // app (and what it loads) start.
+  const step = session.status === 'authenticated' ? (session.step ?? null) : null;
+  const authenticated = session.status === 'authenticated' && !step;
   useSearchShortcut(authenticated);
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
@@ -33,11 +46,17 @@ export function RootLayout() {
   }, [authenticated]);
   return (
     <>
-      <SessionEffects />
+      <SessionEffects accountReady={!step} />
       <LoadingBar force={!guardReady(session.status, configStatus)} />
-      <RouteGuard>
-        <Outlet />
-      </RouteGuard>
+      {step ? (
+        <Suspense fallback={null}>
+          <AccountStepPage step={step} onDone={() => void refreshSession()} />
+        </Suspense>
+      ) : (
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
+      )}
       {authenticated && (
         <>
           <BarcodeListener />

@@ -1,4 +1,4 @@
-import { decideRoute, NAV_SECTIONS, type GuardDecision, type RouteDef } from '@pos/contracts';
+import { decideRoute, isSafeCallbackPath, NAV_SECTIONS, type GuardDecision, type RouteDef } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,5 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 /** After sign-in the login page is left for its `callbackUrl` when that is a local path. */
 function safeCallback(search: string): string {
   const target = new URLSearchParams(search).get('callbackUrl');
-  return target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')
-    ? target
-    : '/';
+  return isSafeCallbackPath(target) && !target.startsWith('/login') ? target : '/';
 }

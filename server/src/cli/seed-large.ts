@@ -27,7 +27,9 @@ async function main() {
   const cashiers = arg('cashiers', 4);
   const { url, embedded } = await resolveDatabase();
   await runMigrations(url);
-  await seedFirstStart(url);
+  const firstStart = await seedFirstStart(url);
+  // A database made here starts with a generated admin password (to be changed at the first sign-in).
+  if (firstStart) logger.warn(`Created the first user: ${firstStart.username} / ${firstStart.password} (change it at the first sign-in)`);
   const ds = new DataSource(dataSourceOptions(url));
   await ds.initialize();
   const started = Date.now();

@@ -113,6 +113,8 @@ export async function seedDemo(url: string): Promise<void> {
           active: true,
           maxDiscountPercent: u.maxDiscountPercent,
           passwordHash,
+          // The demo's passwords are known ones, not a generated first-start password.
+          mustChangePassword: false,
         };
         const found = await m.findOneBy(UserEntity, { username: u.username });
         if (found) await m.update(UserEntity, { id: found.id }, data);

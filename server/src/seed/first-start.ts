@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -36,18 +35,22 @@ export async function seedBase(m: EntityManager): Promise<void> {
   }
 }
 
+/** The first user's generated password: printed once, after the server listens (see main.ts). */
+export type FirstStartCredentials = { username: string; password: string };
+
 /**
  * First start on an empty database: the first branch and an `admin` user (isAdmin, every
- * permission). The password comes from ADMIN_PASSWORD or is generated and printed once.
+ * permission). The password comes from ADMIN_PASSWORD or is generated; a generated one must be
+ * changed at the first sign-in (mustChangePassword) and is returned so the caller prints it last.
  */
-export async function seedFirstStart(url: string): Promise<void> {
+export async function seedFirstStart(url: string): Promise<FirstStartCredentials | null> {
   const ds = new DataSource(dataSourceOptions(url));
   await ds.initialize();
   try {
-    await ds.transaction(async (m) => {
+    return await ds.transaction(async (m): Promise<FirstStartCredentials | null> => {
       await m.query('SELECT pg_advisory_xact_lock(424242)');
       await seedBase(m);
-      if ((await m.count(UserEntity)) > 0) return;
+      if ((await m.count(UserEntity)) > 0) return null;
       const config = loadConfig();
       const generated = !config.adminPassword;
       const password = config.adminPassword ?? randomBytes(9).toString('base64url');
@@ -69,12 +72,9 @@ export async function seedFirstStart(url: string): Promise<void> {
         active: true,
         screens: [],
         maxDiscountPercent: 100,
+        mustChangePassword: generated,
       });
-      if (generated) {
-        new Logger('FirstStart').warn(
-          `Created the first user: admin / ${password}  (shown once; set ADMIN_PASSWORD to choose it)`,
-        );
-      }
+      return generated ? { username: 'admin', password } : null;
     });
   } finally {
     await ds.destroy();

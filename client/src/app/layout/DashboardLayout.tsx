@@ -1,4 +1,6 @@
 import Logout from '@mui/icons-material/Logout';
+import Key from '@mui/icons-material/KeyOutlined';
+import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
 import Menu from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
@@ -19,7 +21,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/api/auth';
@@ -52,6 +54,9 @@ function useDocumentTitle() {
   }, [location.pathname, appName, t, i18n]);
 }
 
+// Password change and two-step sign-in (issue 11): a dialog loaded on first use.
+const AccountDialog = lazy(() => import('../../features/account/AccountDialog'));
+
 function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(sessionUserState);
@@ -61,6 +66,7 @@ function UserMenu() {
   // The menu anchors to the button; kept in state (refs are not read during render).
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const navigate = useNavigate();
+  const [accountView, setAccountView] = useState<'password' | 'twoFactor' | null>(null);
   if (!user) return null;
   const onSignOut = async () => {
     setOpen(false);
@@ -111,6 +117,32 @@ function UserMenu() {
           </MenuItem>
         )}
         <Divider />
+        <MenuItem
+          dense
+          onClick={() => {
+            setOpen(false);
+            setAccountView('password');
+          }}
+          data-testid="change-password"
+        >
+          <ListItemIcon>
+            <Key fontSize="small" />
+          </ListItemIcon>
+          {t('user.changePassword')}
+        </MenuItem>
+        <MenuItem
+          dense
+          onClick={() => {
+            setOpen(false);
+            setAccountView('twoFactor');
+          }}
+          data-testid="two-factor"
+        >
+          <ListItemIcon>
+            <PhonelinkLock fontSize="small" />
+          </ListItemIcon>
+          {t('user.twoFactor')}
+        </MenuItem>
         <MenuItem dense onClick={() => void onSignOut()} data-testid="sign-out">
           <ListItemIcon>
             <Logout fontSize="small" />
@@ -118,6 +150,11 @@ function UserMenu() {
           {t('user.signOut')}
         </MenuItem>
       </MuiMenu>
+      {accountView && (
+        <Suspense fallback={null}>
+          <AccountDialog view={accountView} onClose={() => setAccountView(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -157,7 +194,9 @@ export function DashboardLayout() {
             bgcolor: 'background.paper',
             borderInlineEnd: 1,
             borderColor: 'divider',
-            transition: theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
+            transition: theme.transitions.create('width', {
+              duration: theme.transitions.duration.shorter,
+            }),
           }}
         >
           <SidebarContent collapsed={collapsed} />
@@ -216,7 +255,15 @@ export function DashboardLayout() {
               </Box>
               <Box
                 component="kbd"
-                sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, display: { xs: 'none', sm: 'block' } }}
+                sx={{
+                  fontFamily: 'inherit',
+                  fontSize: 11,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  px: 0.5,
+                  display: { xs: 'none', sm: 'block' },
+                }}
               >
                 {platformMac ? '⌘ S' : 'Ctrl S'}
               </Box>
@@ -228,7 +275,11 @@ export function DashboardLayout() {
             <UserMenu />
           </Toolbar>
         </AppBar>
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0 }} data-testid="page">
+        <Box
+          component="main"
+          sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0 }}
+          data-testid="page"
+        >
           <Suspense fallback={<PendingLoad />}>
             <Outlet />
           </Suspense>

@@ -35,22 +35,36 @@ export function useRefreshSession(): () => Promise<void> {
       const session = await fetchSession();
       setSession((prev): SessionState => {
         const next: SessionState = session
-          ? { status: 'authenticated', user: session.user, expires: session.expires }
+          ? {
+              status: 'authenticated',
+              user: session.user,
+              expires: session.expires,
+              step: session.step,
+            }
           : { status: 'unauthenticated', user: null };
         // Keep the same object when nothing changed so dependants do not re-run.
         return JSON.stringify(prev) === JSON.stringify(next) ? prev : next;
       });
     } catch (err) {
       // A network blip keeps the current state; a first failure means signed out.
-      setSession((prev) => (prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev));
+      setSession((prev) =>
+        prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev,
+      );
       if (!(err instanceof ApiClientError) || err.status !== 0) handleError(err);
     }
   }, [setSession]);
 }
 
-/** The session transitions of spec §4. Mounted once at the root. */
-export function SessionEffects() {
-  const [session] = useAtom(sessionState);
+/**
+ * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the
+ * signed-in account has a step to take first (issue 11): nothing is loaded for it until then.
+ */
+export function SessionEffects({ accountReady = true }: { accountReady?: boolean }) {
+  const [sessionAtom] = useAtom(sessionState);
+  const session: SessionState =
+    sessionAtom.status === 'authenticated' && !accountReady
+      ? { status: 'loading', user: null }
+      : sessionAtom;
   const setFeatures = useSetAtom(featuresState);
   const setStoreInfo = useSetAtom(storeInfoState);
   const setBranch = useSetAtom(currentBranchState);

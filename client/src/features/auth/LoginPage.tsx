@@ -25,11 +25,19 @@ import { publicConfigState } from '../../shared/state';
  * `?error=` values of the auth error page (/login?error=…, spec §8), after the NextAuth names.
  * Any other value shows the generic message.
  */
-const URL_ERRORS = ['Configuration', 'AccessDenied', 'Verification', 'CredentialsSignin', 'SessionRequired'] as const;
+const URL_ERRORS = [
+  'Configuration',
+  'AccessDenied',
+  'Verification',
+  'CredentialsSignin',
+  'SessionRequired',
+] as const;
 
 function urlErrorKey(value: string | null): string | null {
   if (value === null || value === '') return null;
-  return (URL_ERRORS as readonly string[]).includes(value) ? `urlErrors.${value}` : 'urlErrors.Default';
+  return (URL_ERRORS as readonly string[]).includes(value)
+    ? `urlErrors.${value}`
+    : 'urlErrors.Default';
 }
 
 /** Sign-in (spec §7: credentials provider, form-encoded with the CSRF token). */
@@ -43,6 +51,10 @@ export default function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two-step sign-in: after the password, the 6-digit code from the app (or a recovery code).
+  const [secondStep, setSecondStep] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
   const urlError = urlErrorKey(params.get('error'));
 
   const onSubmit = async (e: FormEvent) => {
@@ -51,20 +63,36 @@ export default function LoginPage() {
       setError(t('required'));
       return;
     }
+    if (secondStep && !code.trim()) {
+      setError(t('twoFactor.required'));
+      return;
+    }
     setBusy(true);
     setError(null);
     // The dashboard layout is a chunk of its own (not part of the /login first visit): fetch it
     // alongside the sign-in request so the next page shows at once.
     const layout = loadDashboardLayout().catch(() => undefined);
     try {
-      await signIn(username.trim(), password, params.get('callbackUrl') ?? '/');
+      const second = !secondStep
+        ? {}
+        : useRecovery
+          ? { recoveryCode: code.trim() }
+          : { code: code.trim() };
+      await signIn(username.trim(), password, params.get('callbackUrl') ?? '/', second);
       await layout;
       // The guard sends the now signed-in user on to callbackUrl (or /).
       await refreshSession();
     } catch (err) {
       // 401 wrong credentials, 429 throttled: the server's own (localised) message.
       const normalised = normalizeError(err);
-      setError(normalised.message || normalised.statusMessage);
+      if (normalised.code === 'TWO_FACTOR_REQUIRED') {
+        // The password was right: ask for the code (no error shown yet).
+        setSecondStep(true);
+        setError(null);
+      } else {
+        setError(normalised.message || normalised.statusMessage);
+      }
+      if (normalised.code === 'TWO_FACTOR_INVALID') setCode('');
       setBusy(false);
     }
   };
@@ -138,13 +166,61 @@ export default function LoginPage() {
                 onClick={() => setShowPassword((v) => !v)}
                 edge="end"
               >
-                {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+                {showPassword ? (
+                  <VisibilityOff fontSize="small" />
+                ) : (
+                  <Visibility fontSize="small" />
+                )}
               </IconButton>
             </InputAdornment>
           }
         />
       </FormControl>
-      <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+      {secondStep && (
+        <>
+          <Typography variant="body2" data-testid="login-second-step">
+            {useRecovery ? t('twoFactor.recoveryPrompt') : t('twoFactor.prompt')}
+          </Typography>
+          <FormControl fullWidth>
+            <InputLabel htmlFor="login-code">
+              {useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
+            </InputLabel>
+            <OutlinedInput
+              id="login-code"
+              label={useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
+              name="code"
+              autoComplete="one-time-code"
+              autoFocus
+              value={code}
+              onChange={(e) =>
+                setCode(
+                  useRecovery ? e.target.value : e.target.value.replace(/\D/g, '').slice(0, 6),
+                )
+              }
+              inputProps={
+                useRecovery ? { dir: 'ltr' } : { inputMode: 'numeric', dir: 'ltr', maxLength: 6 }
+              }
+            />
+          </FormControl>
+          <Button
+            size="small"
+            onClick={() => {
+              setUseRecovery((v) => !v);
+              setCode('');
+            }}
+            data-testid="login-use-recovery"
+          >
+            {useRecovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
+          </Button>
+        </>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={busy}
+        data-testid="login-submit"
+      >
         {busy ? t('signingIn') : t('submit')}
       </Button>
     </Paper>

@@ -1,13 +1,40 @@
-import type { PublicConfigDto, SessionDto, SessionUser } from '@pos/contracts';
+import {
+  ACCOUNT_STEP_CODES,
+  ACCOUNT_STEP_HEADER,
+  type AccountStep,
+  type PublicConfigDto,
+  type SessionDto,
+  type SessionUser,
+} from '@pos/contracts';
 import { getCsrfToken, http, request, resetCsrfToken } from './http';
 
 // The session API of spec §7 (form-encoded, with the CSRF token).
-export async function fetchSession(): Promise<{ user: SessionUser; expires: string } | null> {
-  const body = await http.get<SessionDto>('/auth/session', { callbackUrl: window.location.href });
-  return body && 'user' in body && body.user ? (body as { user: SessionUser; expires: string }) : null;
+export async function fetchSession(): Promise<{
+  user: SessionUser;
+  expires: string;
+  step: AccountStep | null;
+} | null> {
+  const res = await request('/auth/session', { query: { callbackUrl: window.location.href } });
+  const body = (await res.json().catch(() => null)) as SessionDto | null;
+  if (!body || !('user' in body) || !body.user) return null;
+  // A generated password to change or two-step sign-in to set up first (issue 11).
+  const header = res.headers.get(ACCOUNT_STEP_HEADER);
+  const step = (ACCOUNT_STEP_CODES as readonly string[]).includes(header ?? '')
+    ? (header as AccountStep)
+    : null;
+  return { ...(body as { user: SessionUser; expires: string }), step };
 }
 
-export async function signIn(username: string, password: string, callbackUrl: string): Promise<{ url: string }> {
+/**
+ * The credentials sign-in. For a user with two-step sign-in the first try (no `second`) answers
+ * 401 TWO_FACTOR_REQUIRED; the page then asks for the 6-digit code (or a recovery code).
+ */
+export async function signIn(
+  username: string,
+  password: string,
+  callbackUrl: string,
+  second: { code?: string; recoveryCode?: string } = {},
+): Promise<{ url: string }> {
   const form = new URLSearchParams({
     csrfToken: await getCsrfToken(),
     callbackUrl,
@@ -15,6 +42,8 @@ export async function signIn(username: string, password: string, callbackUrl: st
     username,
     password,
   });
+  if (second.code) form.set('code', second.code);
+  if (second.recoveryCode) form.set('recoveryCode', second.recoveryCode);
   const res = await request('/auth/callback/credentials', { method: 'POST', body: form });
   resetCsrfToken();
   return (await res.json()) as { url: string };

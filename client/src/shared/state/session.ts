@@ -1,4 +1,5 @@
 import type {
+  AccountStep,
   BranchResponseDto,
   PublicConfigDto,
   SessionUser,
@@ -10,7 +11,13 @@ import type { ConfigStatus } from '../lib/configLoad';
 // Global state of spec §3/§4. The session transitions that fill these live in
 // app/session/SessionEffects.tsx.
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
-export type SessionState = { status: SessionStatus; user: SessionUser | null; expires?: string };
+export type SessionState = {
+  status: SessionStatus;
+  user: SessionUser | null;
+  expires?: string;
+  /** A step the account must take before anything else (issue 11), from the session's header. */
+  step?: AccountStep | null;
+};
 
 export const sessionState = atom<SessionState>({ status: 'loading', user: null });
 export const sessionUserState = atom((get) => get(sessionState).user);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsBooleanString, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsCalendarDate } from './calendar-date';
+import { IsBooleanString, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** Query of every generic list (spec §7): paging, sort, free text, from/to dates. */
 export class ListQueryDto {
@@ -9,8 +10,8 @@ export class ListQueryDto {
   /** `field` or `-field` */
   @IsOptional() @Matches(/^-?[a-zA-Z]{1,40}$/) sort?: string;
   @IsOptional() @IsString() @MaxLength(200) q?: string;
-  @IsOptional() @IsISO8601() from?: string;
-  @IsOptional() @IsISO8601() to?: string;
+  @IsOptional() @IsCalendarDate() from?: string;
+  @IsOptional() @IsCalendarDate() to?: string;
 }
 
 export class UserListQueryDto extends ListQueryDto {

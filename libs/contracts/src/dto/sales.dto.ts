@@ -21,6 +21,7 @@ import {
 import { ListQueryDto } from './list.dto';
 import { LIMITS } from '../limits';
 import { DenominationCounts, MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
+import { IsCalendarDate } from './calendar-date';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -202,7 +203,7 @@ export type ReturnDto = {
 };
 export class DailyReportQueryDto {
   /** YYYY-MM-DD in the store's time zone; other days need can_use_date_filter */
-  @IsOptional() @Matches(/^\d{4}-\d{2}-\d{2}$/) date?: string;
+  @IsOptional() @IsCalendarDate({ dateOnly: true }) date?: string;
   @IsOptional() @IsUUID() branchId?: string;
 }
 export type DailyReportDto = {

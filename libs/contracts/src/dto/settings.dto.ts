@@ -61,6 +61,8 @@ export type PublicConfigDto = { modules: ModuleKey[]; appName: string };
 /** Known feature flags with their defaults. */
 export const FEATURE_DEFAULTS: Record<string, boolean> = {
   print_from_branch_data: true,
+  /** Every administrator signs in with a second step (TOTP); see REQUIRE_ADMIN_TWO_FACTOR. */
+  require_admin_two_factor: false,
 };
 
 export const DEFAULT_MAX_BRANCHES = 100;

@@ -83,6 +83,10 @@ export class UserUpdateDto {
 export class UserResetPasswordDto {
   @IsString() @MinLength(8, { message: 'validation.user.password' }) @MaxLength(200)
   password: string;
+
+  /** A temporary password: the user must change it at the next sign-in (issue 11). Default false. */
+  @IsOptional() @IsBoolean()
+  mustChangePassword?: boolean;
 }
 
 export type UserResponseDto = {

@@ -1,12 +1,12 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CSRF_HEADER, SESSION_COOKIE, hasPermission } from '@pos/contracts';
-import { Errors } from '../errors/app.exception';
+import { AppException, Errors } from '../errors/app.exception';
 import { ApiKeysService } from '../../modules/api-keys/api-keys.service';
 import { SettingsReader } from './settings.reader';
 import { csrfMatches } from './csrf';
-import { ACCESS_KEY, type Access, SKIP_CSRF_KEY } from './decorators';
+import { ACCESS_KEY, ALLOW_PENDING_KEY, type Access, SKIP_CSRF_KEY } from './decorators';
 import { SecretsService } from './secrets.service';
 import { SessionService } from './session.service';
 
@@ -73,6 +73,11 @@ export class AuthGuard implements CanActivate {
     ]);
     if (!SAFE_METHODS.has(req.method) && !skipCsrf && !user.viaApiKey && !csrfMatches(req, req.get(CSRF_HEADER), this.secrets)) {
       throw Errors.csrf();
+    }
+
+    // A generated password to change, or two-step sign-in to set up: nothing else until it is done.
+    if (user.pendingStep && !this.reflector.getAllAndOverride<boolean>(ALLOW_PENDING_KEY, [context.getHandler(), context.getClass()])) {
+      throw new AppException(user.pendingStep, HttpStatus.FORBIDDEN);
     }
 
     if (access.kind === 'admin' && !user.isAdmin) throw Errors.forbidden();

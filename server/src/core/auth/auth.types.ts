@@ -12,6 +12,11 @@ export type AuthUser = {
   sessionId: string;
   /** Authenticated by an API key (no session, no CSRF). */
   viaApiKey?: boolean;
+  /**
+   * A step the account must take before any other call (issue 11): change a generated password,
+   * or set up two-step sign-in (an administrator, when the store requires it).
+   */
+  pendingStep?: 'PASSWORD_CHANGE_REQUIRED' | 'TWO_FACTOR_SETUP_REQUIRED' | null;
 };
 
 export function hasAll(user: AuthUser, keys: readonly PermissionKey[]): boolean {

@@ -23,6 +23,13 @@ export const AdminOnly = () => SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfi
 export const RequirePermissions = (permissions: PermissionKey[], modules?: ModuleKey[]) =>
   SetMetadata(ACCESS_KEY, { kind: 'permissions', permissions, modules } satisfies Access);
 
+/**
+ * Reachable while the account has a step to take (a password to change, two-step sign-in to set
+ * up): the account endpoints that take it. Every other call answers 403 with the step's code.
+ */
+export const ALLOW_PENDING_KEY = 'pos:allow-pending';
+export const AllowPending = () => SetMetadata(ALLOW_PENDING_KEY, true);
+
 /** Skip the CSRF header check (the session endpoints check the form's token themselves). */
 export const SKIP_CSRF_KEY = 'pos:skip-csrf';
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);

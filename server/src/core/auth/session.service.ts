@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { ALL_PERMISSION_KEYS, type PermissionKey } from '@pos/contracts';
+import { ALL_PERMISSION_KEYS, REQUIRE_ADMIN_TWO_FACTOR, type PermissionKey } from '@pos/contracts';
 import { SessionEntity } from '../../modules/identity/entities/session.entity';
 import { loadConfig } from '../config/config';
 import type { AuthUser } from './auth.types';
@@ -23,6 +23,8 @@ type Row = {
   screens: string[];
   max_discount_percent: number;
   permissions: PermissionKey[] | null;
+  must_change_password: boolean;
+  two_factor_missing: boolean;
 };
 
 /** Server-side, revocable sessions. The cookie carries a random token; only its hash is stored. */
@@ -49,12 +51,15 @@ export class SessionService {
     const rows: Row[] = await preparedQuery(
       this.ds,
       `SELECT s.id AS session_id, s.expires_at, u.id, u.username, u.display_name, u.branch_id,
-              u.is_admin, u.active, u.screens, u.max_discount_percent, r.permissions
+              u.is_admin, u.active, u.screens, u.max_discount_percent, r.permissions,
+              u.must_change_password,
+              (u.is_admin AND u.totp_enabled_at IS NULL
+                AND coalesce((SELECT f.enabled FROM features f WHERE f.key = $2), false)) AS two_factor_missing
          FROM sessions s
          JOIN users u ON u.id = s.user_id
          LEFT JOIN roles r ON r.id = u.role_id
         WHERE s.id = $1 AND s.expires_at > now()`,
-      [hashToken(token)],
+      [hashToken(token), REQUIRE_ADMIN_TWO_FACTOR],
     );
     const row = rows[0];
     if (!row || !row.active) return null;
@@ -70,6 +75,11 @@ export class SessionService {
       maxDiscountPercent: row.max_discount_percent,
       sessionId: row.session_id,
       expiresAt: row.expires_at,
+      pendingStep: row.must_change_password
+        ? 'PASSWORD_CHANGE_REQUIRED'
+        : row.two_factor_missing
+          ? 'TWO_FACTOR_SETUP_REQUIRED'
+          : null,
     };
   }
 
@@ -79,6 +89,11 @@ export class SessionService {
 
   async revokeAllForUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(SessionEntity, { userId });
+  }
+
+  /** Every session of the user but this one (after a password change: other devices sign in again). */
+  async revokeOthers(manager: EntityManager, userId: string, keepSessionId: string): Promise<void> {
+    await manager.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepSessionId]);
   }
 
   async purgeExpired(): Promise<void> {

@@ -63,7 +63,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return make(400, 'UNIQUE_VIOLATION', translateServer(locale, 'errors.UNIQUE_VIOLATION', { value }));
       }
       if (pg.code === '23503') return make(409, 'CONFLICT', translateServer(locale, 'errors.CONFLICT'));
-      if (pg.code === '22P02' || pg.code === '22003' || pg.code === '22001' || pg.code === '23514') {
+      // Bad text or dates that slipped past validation (NUL: 22021; impossible dates: 22007, 22008).
+      if (['22P02', '22003', '22001', '23514', '22021', '22007', '22008'].includes(pg.code ?? '')) {
         return make(400, 'VALIDATION_FAILED', translateServer(locale, 'errors.VALIDATION_FAILED'));
       }
     }

@@ -1,13 +1,31 @@
-import { HttpException, HttpStatus, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import {
+  HttpException,
+  HttpStatus,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError,
+} from '@nestjs/common';
+import { findNul } from '@pos/contracts';
 import { AppException } from './app.exception';
 
 type Detail = { key: string; params?: Record<string, string | number> };
 
 const CONSTRAINT_KEYS: Record<string, string> = {
-  isString: 'isString', isBoolean: 'isBoolean', isInt: 'isInt', isNumber: 'isNumber',
-  isArray: 'isArray', isUuid: 'isUuid', isIn: 'isIn', min: 'min', max: 'max',
-  minLength: 'minLength', maxLength: 'maxLength', arrayUnique: 'arrayUnique', matches: 'matches',
-  isEmail: 'isEmail', isUrl: 'isUrl',
+  isString: 'isString',
+  isBoolean: 'isBoolean',
+  isInt: 'isInt',
+  isNumber: 'isNumber',
+  isArray: 'isArray',
+  isUuid: 'isUuid',
+  isIn: 'isIn',
+  min: 'min',
+  max: 'max',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  arrayUnique: 'arrayUnique',
+  matches: 'matches',
+  isEmail: 'isEmail',
+  isUrl: 'isUrl',
 };
 
 /** Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint. */
@@ -43,6 +61,15 @@ export function validationDetails(errors: ValidationError[], prefix = ''): Detai
  */
 class SafeValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Behind the global NUL check (nul-guard.ts), for what it does not see: multipart text fields.
+    const nul = metadata.type === 'custom' ? null : findNul(value);
+    if (nul) {
+      const field =
+        metadata.type === 'body' || metadata.type === 'query' ? nul : (metadata.data ?? nul);
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+        { key: 'validation.constraint.nul', params: { field } },
+      ]);
+    }
     try {
       return await super.transform(value, metadata);
     } catch (e) {

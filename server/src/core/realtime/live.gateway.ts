@@ -136,7 +136,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
     const bearer =
       typeof auth?.token === 'string' ? auth.token : socket.handshake.headers.authorization;
     const user = (await this.sessions.resolve(token)) ?? (await this.apiKeys.resolve(bearer));
-    if (!user) return false;
+    // An account with a step to take first (issue 11) receives nothing yet.
+    if (!user || user.pendingStep) return false;
     socket.data.user = user;
     socket.data.branchIds = await this.branchesOf(user);
     return true;

@@ -7,6 +7,15 @@ const HOW_TO_START =
 
 const logger = new Logger('Redis');
 let down = false;
+let stopping = false;
+
+/**
+ * The app is stopping: connections that close (or fail to write, EPIPE) from now on are the stop
+ * itself, not an outage, and are not reported.
+ */
+export function markRedisStopping(): void {
+  stopping = true;
+}
 
 /**
  * Redis cannot be reached: say so plainly, once per outage (not at every retry), with how to fix
@@ -14,7 +23,7 @@ let down = false;
  * (core/jobs/quiet-bullmq.ts) — so an outage prints one plain line, never stack traces.
  */
 export function reportRedisUnreachable(error: Error & { code?: string }): void {
-  if (down) return;
+  if (down || stopping) return;
   down = true;
   logger.warn(
     `Redis at ${loadConfig().redisUrl} cannot be reached (${error.code ?? error.message}). ` +
@@ -39,6 +48,8 @@ export class RedisService implements OnModuleDestroy {
   readonly client: Redis;
 
   constructor() {
+    // A new app (tests start several in one process) is not stopping.
+    stopping = false;
     this.client = this.create('main');
   }
 
@@ -62,6 +73,7 @@ export class RedisService implements OnModuleDestroy {
   }
 
   async onModuleDestroy() {
+    markRedisStopping();
     await Promise.all(this.clients.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }

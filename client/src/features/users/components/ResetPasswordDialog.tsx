@@ -1,4 +1,6 @@
+import Checkbox from '@mui/material/Checkbox';
 import DialogContentText from '@mui/material/DialogContentText';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { UserResetPasswordDto, type UserResponseDto } from '@pos/contracts';
 import { useState } from 'react';
@@ -14,6 +16,8 @@ type Props = { user: UserResponseDto | null; onClose: () => void };
 export function ResetPasswordDialog({ user, onClose }: Props) {
   const { t, i18n } = useTranslation('users');
   const [password, setPassword] = useState('');
+  // A temporary password the user replaces at the next sign-in (issue 11); off unless ticked.
+  const [mustChange, setMustChange] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const reset = useCrudMutation({
@@ -23,7 +27,7 @@ export function ResetPasswordDialog({ user, onClose }: Props) {
   });
 
   const onSubmit = async () => {
-    const body = { password };
+    const body = { password, mustChangePassword: mustChange };
     const found = await validateDto(UserResetPasswordDto, body, i18n.language, () =>
       t('reset.newPassword'),
     );
@@ -62,6 +66,17 @@ export function ResetPasswordDialog({ user, onClose }: Props) {
         error={Boolean(errors.password)}
         helperText={errors.password ?? t('hints.password')}
         slotProps={{ htmlInput: { 'data-testid': 'reset-password', dir: 'ltr' } }}
+      />
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Checkbox
+            checked={mustChange}
+            onChange={(e) => setMustChange(e.target.checked)}
+            slotProps={{ input: { 'data-testid': 'reset-must-change' } as never }}
+          />
+        }
+        label={t('reset.mustChange')}
       />
     </FormDialog>
   );

@@ -1,7 +1,23 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE, type SessionDto } from '@pos/contracts';
+import {
+  ACCOUNT_STEP_HEADER,
+  SESSION_COOKIE,
+  isSafeCallbackPath,
+  type SessionDto,
+} from '@pos/contracts';
 import { issueCsrfToken, csrfMatches } from '../../../core/auth/csrf';
 import { Public, SkipCsrf } from '../../../core/auth/decorators';
 import { SecretsService } from '../../../core/auth/secrets.service';
@@ -20,10 +36,9 @@ const PROVIDERS = {
   },
 };
 
-/** Only same-site paths may be a callback (no open redirect). */
+/** Only same-origin paths may be a callback (no open redirect; the rule is isSafeCallbackPath). */
 function safeCallback(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
-  return value.slice(0, 500);
+  return isSafeCallbackPath(value) ? value : '/';
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -53,11 +68,17 @@ export class AuthController {
 
   @Public()
   @Get('session')
-  session(@Req() req: Request & { user?: AuthUser & { expiresAt: Date } }, @Res({ passthrough: true }) res: Response, @Query('callbackUrl') _callbackUrl?: string): SessionDto {
+  session(
+    @Req() req: Request & { user?: AuthUser & { expiresAt: Date } },
+    @Res({ passthrough: true }) res: Response,
+    @Query('callbackUrl') _callbackUrl?: string,
+  ): SessionDto {
     res.setHeader('Cache-Control', 'no-store');
     const user = req.user;
     // An API key is not a session (and has no expiry): a key-authenticated call reads as no session.
     if (!user || user.viaApiKey) return {};
+    // A step to take first (issue 11): named in a header, the body stays as the spec says.
+    if (user.pendingStep) res.setHeader(ACCOUNT_STEP_HEADER, user.pendingStep);
     return {
       user: {
         id: user.id,
@@ -99,6 +120,8 @@ export class AuthController {
       str(body?.password) ?? '',
       { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null, userId: null },
       (req.cookies as Record<string, string>)?.[SESSION_COOKIE],
+      // Two-step sign-in: the 6-digit code, or one of the recovery codes (users who have it on).
+      { code: str(body?.code)?.slice(0, 20), recoveryCode: str(body?.recoveryCode)?.slice(0, 40) },
     );
     res.cookie(SESSION_COOKIE, result.token, {
       httpOnly: true,
@@ -124,7 +147,12 @@ export class AuthController {
     if (!csrfMatches(req, body?.csrfToken, this.secrets)) {
       throw new AppException('CSRF_SIGNOUT_MISSING', HttpStatus.BAD_REQUEST);
     }
-    if (req.user) await this.signIn.signOut(req.user, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null, userId: req.user.id });
+    if (req.user)
+      await this.signIn.signOut(req.user, {
+        ip: req.ip ?? null,
+        userAgent: req.get('user-agent') ?? null,
+        userId: req.user.id,
+      });
     res.clearCookie(SESSION_COOKIE, { path: '/' });
     const url = safeCallback(body?.callbackUrl ?? '/login');
     if (str(body?.json) === 'true') return { url };

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -11,7 +22,12 @@ import {
   UserUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { RolesService } from '../services/roles.service';
@@ -21,7 +37,10 @@ import { UsersService } from '../services/users.service';
 @Controller('Users')
 @RequirePermissions(['can_manage_users'])
 export class UsersController {
-  constructor(private readonly users: UsersService, private readonly roles: RolesService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly roles: RolesService,
+  ) {}
 
   @Get()
   async list(@Query() query: UserListQueryDto, @Res({ passthrough: true }) res: Response) {
@@ -57,7 +76,11 @@ export class UsersController {
 
   /** Users are never deleted (their documents keep pointing at them): DELETE deactivates. */
   @Delete(':id')
-  deactivate(@Param('id', UuidPipe) id: string, @CurrentUser() actor: AuthUser, @Meta() meta: RequestMeta) {
+  deactivate(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() actor: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.users.deactivate(id, actor, meta);
   }
 
@@ -69,7 +92,7 @@ export class UsersController {
     @CurrentUser() actor: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
-    await this.users.resetPassword(id, dto.password, actor, meta);
+    await this.users.resetPassword(id, dto.password, actor, meta, dto.mustChangePassword ?? false);
   }
 }
 

@@ -31,6 +31,17 @@ export class UserEntity {
   @Column('boolean', { default: false }) isAdmin: boolean;
   @Column('boolean', { default: true }) active: boolean;
   @Column('integer', { default: 0 }) maxDiscountPercent: number;
+  /** A generated (temporary) password: every call but changing it is refused until it is changed. */
+  @Column('boolean', { default: false }) mustChangePassword: boolean;
+  /** TOTP secret (base32), encrypted with the master key (SecretsService). */
+  @Column('text', { nullable: true, select: false }) totpSecret: string | null;
+  /** The secret being set up, until a code from it is confirmed. */
+  @Column('text', { nullable: true, select: false }) totpPendingSecret: string | null;
+  @Column('timestamptz', { nullable: true }) totpEnabledAt: Date | null;
+  /** SHA-256 of each unused one-time recovery code. */
+  @Column('text', { array: true, default: () => "'{}'", select: false }) totpRecoveryCodes: string[];
+  /** The last accepted TOTP time step: a code is accepted once. */
+  @Column('bigint', { nullable: true, select: false }) totpLastStep: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }

@@ -2,15 +2,17 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { AuditService } from '../../../core/audit/audit.service';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
+import { SecretsService } from '../../../core/auth/secrets.service';
 import { SessionService } from '../../../core/auth/session.service';
 import { AppException } from '../../../core/errors/app.exception';
 import { LoginFailureEntity, SessionEntity } from '../entities/session.entity';
 import { UserEntity } from '../entities/user.entity';
+import { acceptedStep, hashRecoveryCode } from './two-factor';
 
 export const THROTTLE_LIMIT = 5;
 export const THROTTLE_WINDOW_MINUTES = 15;
@@ -28,9 +30,16 @@ export class SignInService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly sessions: SessionService,
     private readonly audit: AuditService,
+    private readonly secrets: SecretsService,
   ) {}
 
-  async signIn(usernameRaw: string, password: string, meta: RequestMeta, previousToken?: string) {
+  async signIn(
+    usernameRaw: string,
+    password: string,
+    meta: RequestMeta,
+    previousToken?: string,
+    secondStep: { code?: string; recoveryCode?: string } = {},
+  ) {
     const username = usernameRaw.trim().toLowerCase().slice(0, 100);
     const ip = meta.ip ?? 'unknown';
     // The attempt is reserved before the password is checked: counting and recording happen under
@@ -54,7 +63,7 @@ export class SignInService {
     const user = await this.ds
       .getRepository(UserEntity)
       .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
+      .addSelect(['u.passwordHash', 'u.totpSecret', 'u.totpRecoveryCodes', 'u.totpLastStep'])
       .where('u.username = :username', { username })
       .getOne();
     dummyHash ??= hashPassword('not-a-real-password');
@@ -75,7 +84,52 @@ export class SignInService {
       throw new AppException('USER_INACTIVE', HttpStatus.UNAUTHORIZED);
     }
 
+    // Two-step sign-in (issue 11, item 18): with it on, the right password alone opens nothing.
+    // Without a code the answer says a second step is needed (not a failed guess); a wrong code
+    // or recovery code is a failure, throttled with the passwords (the reserved row stays).
+    let secondStepUpdate: (m: EntityManager) => Promise<void> = async () => undefined;
+    if (user.totpEnabledAt && user.totpSecret) {
+      const code = secondStep.code?.trim() ?? '';
+      const recovery = secondStep.recoveryCode?.trim() ?? '';
+      if (!code && !recovery) {
+        await this.ds.getRepository(LoginFailureEntity).delete({ id: reservation });
+        throw new AppException('TWO_FACTOR_REQUIRED', HttpStatus.UNAUTHORIZED);
+      }
+      const lastStep = user.totpLastStep === null ? null : Number(user.totpLastStep);
+      const step = code ? acceptedStep(this.secrets.decrypt(user.totpSecret), code, lastStep) : null;
+      const recoveryHash = !code && recovery ? hashRecoveryCode(recovery) : null;
+      const recoveryOk = recoveryHash !== null && user.totpRecoveryCodes.includes(recoveryHash);
+      if (step === null && !recoveryOk) {
+        await this.ds.transaction(async (m) => {
+          await this.audit.record(m, meta, { action: 'auth.signin.second-step-failed', entity: 'user', entityId: user.id, after: { username } });
+        });
+        throw new AppException('TWO_FACTOR_INVALID', HttpStatus.UNAUTHORIZED);
+      }
+      secondStepUpdate = async (m) => {
+        if (step !== null) {
+          // Accepted once: the same code (or an older one) cannot sign in again.
+          const [{ count }] = await m.query(
+            `WITH done AS (UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING 1)
+             SELECT count(*)::int AS count FROM done`,
+            [user.id, step],
+          );
+          if (count === 0) throw new AppException('TWO_FACTOR_INVALID', HttpStatus.UNAUTHORIZED);
+        } else {
+          // A recovery code works once.
+          const [{ count }] = await m.query(
+            `WITH done AS (UPDATE users SET totp_recovery_codes = array_remove(totp_recovery_codes, $2)
+                            WHERE id = $1 AND $2 = ANY(totp_recovery_codes) RETURNING 1)
+             SELECT count(*)::int AS count FROM done`,
+            [user.id, recoveryHash],
+          );
+          if (count === 0) throw new AppException('TWO_FACTOR_INVALID', HttpStatus.UNAUTHORIZED);
+          await this.audit.record(m, { ...meta, userId: user.id }, { action: 'auth.signin.recovery-code', entity: 'user', entityId: user.id });
+        }
+      };
+    }
+
     return this.ds.transaction(async (m) => {
+      await secondStepUpdate(m);
       // A new session id at every sign-in; the one the browser held before is dropped.
       if (previousToken) {
         await m.delete(SessionEntity, { id: createHash('sha256').update(previousToken).digest('hex') });
