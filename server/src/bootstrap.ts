@@ -3,9 +3,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
@@ -15,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embe
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
 import { withDtoSchemas } from './core/http/openapi-schemas';
+import { staticClient } from './core/http/static-client';
 import { seedFirstStart } from './seed/first-start';
 
 /** Where the database is: DATABASE_URL, or the embedded default started here. */
@@ -48,7 +46,8 @@ export function configureApp(app: NestExpressApplication): void {
         },
       },
       // HSTS only when configured: a plain-HTTP LAN install must not pin HTTPS for its host name.
-      strictTransportSecurity: config.hstsSeconds > 0 ? { maxAge: config.hstsSeconds, includeSubDomains: false } : false,
+      strictTransportSecurity:
+        config.hstsSeconds > 0 ? { maxAge: config.hstsSeconds, includeSubDomains: false } : false,
     }),
   );
   app.use(cookieParser());
@@ -59,23 +58,27 @@ export function configureApp(app: NestExpressApplication): void {
   app.useGlobalPipes(createValidationPipe());
 
   const document = withDtoSchemas(
-    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('POS API').setDescription('POS SYSTEM').setVersion('1').build()),
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('POS API')
+        .setDescription('POS SYSTEM')
+        .setVersion('1')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
-  // The built client: static files, then index.html for every other non-API GET (SPA routes).
-  const index = path.join(config.clientDist, 'index.html');
-  if (fs.existsSync(index)) {
-    app.useStaticAssets(config.clientDist, { index: false, maxAge: '1h' });
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
-  }
+  // The built client: precompressed static files, then index.html for every other non-API GET.
+  const client = staticClient(config.clientDist);
+  if (client) app.use(client);
 }
 
-export type RunningServer = { app: NestExpressApplication; url: string; close: () => Promise<void> };
+export type RunningServer = {
+  app: NestExpressApplication;
+  url: string;
+  close: () => Promise<void>;
+};
 
 export type StartOptions = {
   databaseUrl?: string;
@@ -96,10 +99,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.beforeListen) await options.beforeListen(url);
 
   const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ databaseUrl: url }), {
-    logger: levels,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register({ databaseUrl: url }),
+    {
+      logger: levels,
+      bodyParser: false,
+    },
+  );
   configureApp(app);
   const port = options.port ?? config.port;
   await app.listen(port, '0.0.0.0');
@@ -109,7 +115,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: address,
     close: async () => {
       // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.
-      await Promise.race([app.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await Promise.race([
+        app.close().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5000).unref()),
+      ]);
       if (embedded) await embedded.stop();
     },
   };

@@ -14,7 +14,10 @@ const PORT = Number(arg('port', process.env.LIGHTHOUSE_PORT ?? 3199));
 const RUNS = Number(arg('runs', 1));
 const PAGES = arg('pages', '/login,/,/POS').split(',');
 const BASE = `http://127.0.0.1:${PORT}`;
-const GOALS = { desktop: { '/login': 95, '/': 95, '/POS': 95 }, mobile: { '/login': 80, '/POS': 80 } };
+const GOALS = {
+  desktop: { '/login': 95, '/': 95, '/POS': 95 },
+  mobile: { '/login': 80, '/POS': 80 },
+};
 
 function startApp() {
   const child = spawn(process.execPath, [path.join(root, 'tests/e2e/serve.js')], {
@@ -45,7 +48,12 @@ async function main() {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await import('chrome-launcher');
-  console.log(`lighthouse: load average ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
+  console.log(
+    `lighthouse: load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (${os.cpus().length} cores)`,
+  );
   const app = await startApp();
   let chrome;
   const rows = [];
@@ -53,7 +61,14 @@ async function main() {
     const { cookie } = await signIn(BASE, 'admin', 'demo1234');
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     });
     for (const form of ['desktop', 'mobile']) {
       for (const page of PAGES) {
@@ -71,10 +86,16 @@ async function main() {
             // /login is what a signed-out visitor sees; the others need the session.
             extraHeaders: page === '/login' ? {} : { Cookie: cookie },
           };
-          const result = await lighthouse(`${BASE}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
+          const result = await lighthouse(
+            `${BASE}${page}`,
+            flags,
+            form === 'desktop' ? desktopConfig : undefined,
+          );
           const lhr = result.lhr;
-          if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          if (page !== '/login' && /\/login/.test(lhr.finalDisplayedUrl)) throw new Error(`${page} redirected to ${lhr.finalDisplayedUrl}: not signed in`);
+          if (lhr.runtimeError)
+            throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          if (page !== '/login' && /\/login/.test(lhr.finalDisplayedUrl))
+            throw new Error(`${page} redirected to ${lhr.finalDisplayedUrl}: not signed in`);
           scores.push(Math.round(lhr.categories.performance.score * 100));
           cls.push(lhr.audits['cumulative-layout-shift'].numericValue);
           lcp.push(lhr.audits['largest-contentful-paint'].numericValue);
@@ -82,7 +103,17 @@ async function main() {
           tbt.push(lhr.audits['total-blocking-time'].numericValue);
         }
         const goal = GOALS[form][page];
-        const row = { form, page, score: median(scores), all: scores, cls: median(cls), lcp: median(lcp), fcp: median(fcp), tbt: median(tbt), goal };
+        const row = {
+          form,
+          page,
+          score: median(scores),
+          all: scores,
+          cls: median(cls),
+          lcp: median(lcp),
+          fcp: median(fcp),
+          tbt: median(tbt),
+          goal,
+        };
         row.met = (goal === undefined || row.score >= goal) && row.cls < 0.1;
         rows.push(row);
         console.log(
@@ -96,7 +127,12 @@ async function main() {
     if (chrome) await chrome.kill();
     await stopApp(app);
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const missed = rows.filter((r) => !r.met).length;
   console.log(`${rows.length - missed} met, ${missed} not met`);
 }

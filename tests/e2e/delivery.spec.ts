@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import * as http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+// Issue 20 item 6: the built client goes out precompressed (brotli, else gzip) with the right
+// headers; hashed assets are cached for a year, immutable; index.html is revalidated every time.
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+function get(baseURL: string, path: string, acceptEncoding?: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      new URL(path, baseURL),
+      { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+test.describe('static delivery', () => {
+  let mainScript = '';
+  let stylesheets: string[] = [];
+
+  test.beforeAll(async ({ baseURL }) => {
+    const index = await get(baseURL!, '/', 'identity');
+    const html = index.body.toString('utf8');
+    mainScript = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? '';
+    stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    expect(mainScript).toMatch(/^\/assets\/.+\.js$/);
+  });
+
+  test('the main bundle is sent as brotli when accepted, with a one-year immutable cache', async ({
+    baseURL,
+  }) => {
+    const plain = await get(baseURL!, mainScript, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await get(baseURL!, mainScript, 'gzip, deflate, br, zstd');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  });
+
+  test('a browser that only takes gzip gets gzip', async ({ baseURL }) => {
+    const plain = await get(baseURL!, mainScript, 'identity');
+    const gz = await get(baseURL!, mainScript, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
+  test('stylesheets and lazy chunks are compressed too', async ({ baseURL }) => {
+    for (const href of stylesheets) {
+      const css = await get(baseURL!, href, 'br');
+      expect(css.headers['content-encoding']).toBe('br');
+      expect(css.headers['content-type']).toMatch(/text\/css/);
+    }
+    const manifest = await get(baseURL!, '/.vite/manifest.json', 'identity');
+    // The build manifest is not published (dotfiles are not served: the SPA page answers).
+    expect(manifest.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  test('index.html is never cached, on / and on any client route, and is compressed', async ({
+    baseURL,
+  }) => {
+    for (const path of ['/', '/POS', '/login', '/index.html']) {
+      const res = await get(baseURL!, path, 'br, gzip');
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.headers['content-type'], path).toMatch(/text\/html/);
+      const html =
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.body;
+      expect(html.toString('utf8'), path).toContain('<div id="root">');
+    }
+    const api = await get(baseURL!, '/api/health', 'br, gzip');
+    expect(api.headers['cache-control'] ?? '').not.toContain('immutable');
+  });
+});
