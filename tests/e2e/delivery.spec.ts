@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import * as http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 20 item 6: the built client goes out precompressed (brotli, else gzip) with the right
 // headers; hashed assets are cached for a year, immutable; index.html is revalidated every time.
@@ -90,4 +91,22 @@ test.describe('static delivery', () => {
     const api = await get(baseURL!, '/api/health', 'br, gzip');
     expect(api.headers['cache-control'] ?? '').not.toContain('immutable');
   });
+});
+
+test('/POS starts without the barcode drawing library (bwip-js is loaded when a barcode is drawn)', async ({
+  page,
+}) => {
+  await dismissLowStockWhenShown(page);
+  await signIn(page, 'cashier');
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/POS');
+  await expect(
+    page.getByTestId('open-shift-panel').or(page.getByTestId('pos-screen')),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => /PosPage/.test(s))).toBe(true);
+  expect(scripts.filter((s) => /bwip|barcodeDraw/i.test(s))).toEqual([]);
 });
