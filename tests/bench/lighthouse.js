@@ -14,6 +14,7 @@ const PORT = Number(arg('port', process.env.LIGHTHOUSE_PORT ?? 3199));
 const RUNS = Number(arg('runs', 1));
 const PAGES = arg('pages', '/login,/,/POS').split(',');
 const BASE = `http://127.0.0.1:${PORT}`;
+const SAVE = arg('save', null); // a folder: each run's full JSON report is written there
 const GOALS = {
   desktop: { '/login': 95, '/': 95, '/POS': 95 },
   mobile: { '/login': 80, '/POS': 80 },
@@ -92,6 +93,10 @@ async function main() {
             form === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result.lhr;
+          if (SAVE) {
+            require('node:fs').mkdirSync(SAVE, { recursive: true });
+            require('node:fs').writeFileSync(path.join(SAVE, `${form}${page.replace(/\W/g, '_')}-${i}.json`), result.report);
+          }
           if (lhr.runtimeError)
             throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           if (page !== '/login' && /\/login/.test(lhr.finalDisplayedUrl))

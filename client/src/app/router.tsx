@@ -1,6 +1,6 @@
 import { ROUTES, type RouteDef } from '@pos/contracts';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { pages } from '../features';
 import { UnderConstruction } from '../shared/ui/UnderConstruction';
 import { ErrorPage, RouteErrorPage } from './ErrorPage';
@@ -66,5 +66,15 @@ export function buildRoutes(): RouteObject[] {
 
 export function createAppRouter() {
   if (window.location.pathname !== '/login') loadDashboardLayout().catch(() => undefined);
-  return createBrowserRouter(buildRoutes());
+  const routes = buildRoutes();
+  preloadPageFor(routes, window.location.pathname);
+  return createBrowserRouter(routes);
+}
+
+/** Starts loading the page of the address the app opens on (pages made with lazyPage). */
+function preloadPageFor(routes: RouteObject[], pathname: string) {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const name = (match?.route.handle as RouteHandle | undefined)?.name;
+  const page = name ? (pages[name] as { preload?: () => Promise<unknown> } | undefined) : undefined;
+  page?.preload?.().catch(() => undefined);
 }

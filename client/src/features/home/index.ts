@@ -1,6 +1,6 @@
 // Home: the welcome panel at `/` (a later issue turns it into the live dashboard).
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/lib/lazyPage';
 
 export const pages = {
-  index: lazy(() => import('./HomePage')),
+  index: lazyPage(() => import('./HomePage')),
 };

@@ -1,7 +1,7 @@
 // Point of sale: the selling screen (/POS) — scanning, cart, split payment, parked carts,
 // receipts, returns by scanning a receipt. Invoices, shifts and reports live in features/sales.
-import { lazy } from 'react';
+import { lazyPage } from '../../shared/lib/lazyPage';
 
 export const pages = {
-  POS: lazy(() => import('./components/PosPage')),
+  POS: lazyPage(() => import('./components/PosPage'), ['pos']),
 };
