@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import * as http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { dismissLowStockWhenShown, signIn } from './support';
@@ -109,4 +109,83 @@ test('/POS starts without the barcode drawing library (bwip-js is loaded when a 
   await page.waitForLoadState('networkidle');
   expect(scripts.some((s) => /PosPage/.test(s))).toBe(true);
   expect(scripts.filter((s) => /bwip|barcodeDraw/i.test(s))).toEqual([]);
+});
+
+/** Share of visible text (by characters) drawn at ≥ 12 px, and the smallest offenders. */
+async function legibleText(page: Page) {
+  return page.evaluate(() => {
+    let total = 0;
+    let legible = 0;
+    const small: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const el = node.parentElement;
+      if (!text || !el) continue;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (
+        box.width === 0 ||
+        box.height === 0 ||
+        style.visibility === 'hidden' ||
+        el.closest('[aria-hidden="true"], .pos-print-root')
+      )
+        continue;
+      const size = parseFloat(style.fontSize);
+      total += text.length;
+      if (size >= 12) legible += text.length;
+      else
+        small.push(
+          `${size}px "${text.slice(0, 30)}" <${el.tagName.toLowerCase()} class="${el.className}">`,
+        );
+    }
+    return { share: total ? legible / total : 1, small };
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('/POS text is at least 12 px: the open-shift panel and the selling screen with a cart', async ({
+    page,
+  }) => {
+    await dismissLowStockWhenShown(page);
+    await signIn(page, 'admin');
+    await page.goto('/POS');
+    const panel = page.getByTestId('open-shift-panel');
+    const screen = page.getByTestId('pos-screen');
+    await expect(panel.or(screen)).toBeVisible();
+    if (await panel.isVisible()) {
+      const before = await legibleText(page);
+      expect(before.small, 'small text on the open-shift panel').toEqual([]);
+      await page.getByTestId('opening-cash').fill('100');
+      await page.getByTestId('shift-register').fill('7');
+      await page.getByTestId('open-shift-submit').click();
+    }
+    await expect(screen).toBeVisible();
+    // An item in the cart: its line, the totals and the action buttons are on screen.
+    const session = (await (await page.request.get('/api/auth/session')).json()) as {
+      user: { branchId: string };
+    };
+    const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
+      id: string;
+      branchId: string;
+    }[];
+    const inventory = inventories.find((i) => i.branchId === session.user.branchId)!;
+    const [variant] = (await (
+      await page.request.get(
+        `/api/variants/search?q=DEMO-0000001&inventoryId=${inventory.id}&limit=1`,
+      )
+    ).json()) as { barcodes: string[] }[];
+    await page.getByTestId('pos-search').fill(variant.barcodes[0]);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    const withCart = await legibleText(page);
+    expect(withCart.small, 'small text on the selling screen').toEqual([]);
+  });
 });

@@ -713,7 +713,7 @@ const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, act
 
 function Kbd({ children }: { children: string }) {
   return (
-    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 11, fontFamily: 'monospace', opacity: 0.85 }}>
+    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 12, fontFamily: 'monospace', opacity: 0.85 }}>
       {children}
     </Box>
   );
