@@ -3,5 +3,16 @@
 import { lazyPage } from '../../shared/lib/lazyPage';
 
 export const pages = {
-  POS: lazyPage(() => import('./components/PosPage'), ['pos']),
+  POS: lazyPage(() => import('./components/PosPage'), {
+    namespaces: ['pos'],
+    // The open shift decides what the page shows first (the open-shift panel or the till).
+    prefetch: (queryClient) =>
+      import('../sales/api/sales.api').then(({ salesApi, salesKeys }) =>
+        queryClient.prefetchQuery({
+          queryKey: salesKeys.currentShift,
+          queryFn: salesApi.currentShift,
+          staleTime: 30_000,
+        }),
+      ),
+  }),
 };

@@ -1,19 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** A lazily loaded page that can start loading before it is rendered. */
 export type PreloadablePage = LazyExoticComponent<ComponentType> & {
-  preload: () => Promise<unknown>;
+  preload: (queryClient: QueryClient) => Promise<unknown>;
+};
+
+type Options = {
+  /** i18next namespaces the page's first render needs. */
+  namespaces?: string[];
+  /** Starts the page's first data queries (same keys and functions as the page uses). */
+  prefetch?: (queryClient: QueryClient) => Promise<unknown>;
 };
 
 /**
  * React.lazy with a `preload()`: the app calls it for the page of the address it opens on
- * (app/router.tsx), so the page's code (and its `namespaces`' texts) are fetched in parallel with
- * the session and the layout instead of after them — one round trip less on a slow phone.
+ * (app/router.tsx), so the page's code, its texts and its first data are fetched in parallel with
+ * the session and the layout instead of after them — round trips less on a slow phone.
  */
 export function lazyPage(
   factory: () => Promise<{ default: ComponentType }>,
-  namespaces: string[] = [],
+  options: Options = {},
 ): PreloadablePage {
   let pending: Promise<{ default: ComponentType }> | null = null;
   const load = () =>
@@ -22,10 +30,11 @@ export function lazyPage(
       throw error;
     }));
   const page = lazy(load) as PreloadablePage;
-  page.preload = () =>
+  page.preload = (queryClient) =>
     Promise.all([
       load(),
-      namespaces.length ? i18n.loadNamespaces(namespaces) : null,
+      options.namespaces?.length ? i18n.loadNamespaces(options.namespaces) : null,
+      options.prefetch?.(queryClient),
     ]);
   return page;
 }
