@@ -92,7 +92,7 @@ export default function AuditLogsPage() {
                 marginInlineStart: 1,
               }}
             >
-              <bdi>{r.entityId.slice(0, 8)}</bdi>
+              <bdi title={r.entityId}>…{r.entityId.slice(-8)}</bdi>
             </Box>
           )}
         </>
