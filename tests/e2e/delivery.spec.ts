@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 20 item 6: the built client goes out precompressed (brotli, else gzip) with the right
 // headers; hashed assets are cached for a year, immutable; index.html is revalidated every time.
@@ -188,4 +188,31 @@ test.describe('on a phone', () => {
     const withCart = await legibleText(page);
     expect(withCart.small, 'small text on the selling screen').toEqual([]);
   });
+});
+
+test('a page opened signed out shows its data after sign-in (a failed early fetch is not kept)', async ({
+  page,
+}) => {
+  await dismissLowStockWhenShown(page);
+  for (const path of ['/', '/POS']) {
+    await page.context().clearCookies();
+    // Opened signed out: the page's early fetch fails, the app goes to /login (same document).
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login/);
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name="username"]').fill('admin');
+    await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).not.toHaveURL(/\/login/);
+    // Back on the page without a reload: its data is there, not the failed early answer.
+    if (path === '/') {
+      await expect(page.getByTestId('live-dashboard')).toBeVisible();
+      await expect(page.locator('main a[href="/POS"]').first()).toBeVisible();
+    } else {
+      await expect(page).toHaveURL(/\/POS/);
+      await expect(
+        page.getByTestId('open-shift-panel').or(page.getByTestId('pos-screen')),
+      ).toBeVisible();
+    }
+  }
 });

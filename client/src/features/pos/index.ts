@@ -1,6 +1,6 @@
 // Point of sale: the selling screen (/POS) — scanning, cart, split payment, parked carts,
 // receipts, returns by scanning a receipt. Invoices, shifts and reports live in features/sales.
-import { lazyPage } from '../../shared/lib/lazyPage';
+import { lazyPage, prefetchQuiet } from '../../shared/lib/lazyPage';
 
 export const pages = {
   POS: lazyPage(() => import('./components/PosPage'), {
@@ -8,7 +8,7 @@ export const pages = {
     // The open shift decides what the page shows first (the open-shift panel or the till).
     prefetch: (queryClient) =>
       import('../sales/api/sales.api').then(({ salesApi, salesKeys }) =>
-        queryClient.prefetchQuery({
+        prefetchQuiet(queryClient, {
           queryKey: salesKeys.currentShift,
           queryFn: salesApi.currentShift,
           staleTime: 30_000,

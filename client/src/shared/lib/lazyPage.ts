@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -37,4 +37,19 @@ export function lazyPage(
       options.prefetch?.(queryClient),
     ]);
   return page;
+}
+
+/**
+ * Prefetches a page's first query; a failure (typically: not signed in yet) is dropped from the
+ * cache so the page, once shown, loads it as if nothing had been tried.
+ */
+export async function prefetchQuiet<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K> & { queryKey: K },
+): Promise<void> {
+  await queryClient.prefetchQuery(options);
+  const query = queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+  if (query?.state.status === 'error' && query.getObserversCount() === 0) {
+    queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+  }
 }
