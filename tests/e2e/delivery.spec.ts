@@ -190,7 +190,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a page opened signed out shows its data after sign-in (a failed early fetch is not kept)', async ({
+test('a page opened signed out shows its data once signed in on the same document', async ({
   page,
 }) => {
   await dismissLowStockWhenShown(page);
