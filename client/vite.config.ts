@@ -1,11 +1,38 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://127.0.0.1:3000';
 
+/**
+ * `<link rel="preload">` for the web-font files the first screen draws with (regular and bold
+ * Arabic, regular Latin for the digits), so they arrive with the stylesheet rather than after it
+ * (client/src/app/fonts.css: font-display optional takes a font only if it is there in time).
+ */
+function preloadFonts(names: RegExp): Plugin {
+  let base = '/';
+  return {
+    name: 'pos-preload-fonts',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((file) => names.test(file));
+        return files.sort().map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `${base}${file}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFonts(/cairo-(arabic-(400|700)|latin-400)-normal-[\w-]+\.woff2$/)],
   resolve: {
     alias: {
       '@pos/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
@@ -43,6 +70,16 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'shell', tags: ['$initial'], priority: 10 },
+            // What the sign-in page needs beyond the shell: a small chunk of its own, so /login
+            // does not pull the other pages' components (the /login budget above).
+            {
+              name: 'ui-signin',
+              test: /node_modules[\\/]@mui[\\/](material[\\/](Alert|InputAdornment|InputLabel|FormControl|FormLabel|OutlinedInput|InputBase|internal)|icons-material[\\/](LockOutlined|Visibility|VisibilityOff))[\\/.]/,
+              priority: 8,
+            },
+            // The rest of MUI that pages load lazily, as one chunk: a page like /POS otherwise pulls
+            // ~40 small chunks, one round trip per few of them over HTTP/1.1 on a slow phone.
+            { name: 'ui', test: /node_modules[\\/]@mui[\\/]/, priority: 6 },
           ],
         },
       },

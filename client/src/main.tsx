@@ -1,7 +1,4 @@
-import '@fontsource/cairo/400.css';
-import '@fontsource/cairo/500.css';
-import '@fontsource/cairo/700.css';
-import '@fontsource/cairo/800.css';
+import './app/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';

@@ -3,9 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import type { Request } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
@@ -17,6 +15,7 @@ import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
 import { rejectNulBytes } from './core/http/nul-guard';
 import { withDtoSchemas } from './core/http/openapi-schemas';
+import { staticClient } from './core/http/static-client';
 import { seedFirstStart, type FirstStartCredentials } from './seed/first-start';
 
 /** Where the database is: DATABASE_URL, or the embedded default started here. */
@@ -74,16 +73,9 @@ export function configureApp(app: NestExpressApplication): void {
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
-  // The built client: static files, then index.html for every other non-API GET (SPA routes).
-  const index = path.join(config.clientDist, 'index.html');
-  if (fs.existsSync(index)) {
-    app.useStaticAssets(config.clientDist, { index: false, maxAge: '1h' });
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/socket.io')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
-  }
+  // The built client: precompressed static files, then index.html for every other non-API GET.
+  const client = staticClient(config.clientDist);
+  if (client) app.use(client);
 }
 
 export type RunningServer = {

@@ -15,7 +15,7 @@ export const queryClient = new QueryClient({
 });
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     <JotaiProvider store={appStore}>
       <QueryClientProvider client={queryClient}>

@@ -1,7 +1,9 @@
 import { ROUTES, type RouteDef } from '@pos/contracts';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { pages } from '../features';
+import type { PreloadablePage } from '../shared/lib/lazyPage';
 import { UnderConstruction } from '../shared/ui/UnderConstruction';
 import { ErrorPage, RouteErrorPage } from './ErrorPage';
 import { loadDashboardLayout } from './layout/loadDashboardLayout';
@@ -64,7 +66,17 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
+export function createAppRouter(queryClient?: QueryClient) {
   if (window.location.pathname !== '/login') loadDashboardLayout().catch(() => undefined);
-  return createBrowserRouter(buildRoutes());
+  const routes = buildRoutes();
+  if (queryClient) preloadPageFor(routes, window.location.pathname, queryClient);
+  return createBrowserRouter(routes);
+}
+
+/** Starts loading the page of the address the app opens on (pages made with lazyPage). */
+function preloadPageFor(routes: RouteObject[], pathname: string, queryClient: QueryClient) {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const name = (match?.route.handle as RouteHandle | undefined)?.name;
+  const page = name ? (pages[name] as Partial<PreloadablePage> | undefined) : undefined;
+  page?.preload?.(queryClient).catch(() => undefined);
 }

@@ -37,6 +37,8 @@ export function createAppTheme(mode: 'light' | 'dark', direction: 'rtl' | 'ltr')
       h5: { fontSize: '1rem', fontWeight: 700 },
       h6: { fontSize: '0.95rem', fontWeight: 700 },
       button: { textTransform: 'none', fontWeight: 600 },
+      // Small print (helper texts, captions) never below 12 px: readable on a phone (issue 20).
+      caption: { fontSize: '0.75rem' },
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true, size: 'small' } },

@@ -12,6 +12,7 @@ import { pages as salesPages } from './sales';
 import { pages as customersPages } from './customers';
 import { pages as transfersPages } from './transfers';
 import { pages as stocktakingPages } from './stocktaking';
+import { pages as adminPages } from './admin';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -31,4 +32,5 @@ export const pages: PageRegistry = {
   ...customersPages,
   ...transfersPages,
   ...stocktakingPages,
+  ...adminPages,
 };

@@ -68,7 +68,10 @@ const SPEC_DETAIL: [path: string, permissions: string[]][] = [
 const SPEC_ADMIN_ONLY = ['/admin/apiKeys', '/admin/settings'];
 
 /** Routes the table has beyond §2, each a recorded decision (docs/decisions.md, issue 2: /Users). */
-const EXTRA_ROUTES: [path: string, permissions: string[]][] = [['/Users', ['can_manage_users']]];
+const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
+  ['/Users', ['can_manage_users']],
+  ['/AuditLogs', []], // issue 11 item 16, admin-only
+];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);
 
@@ -98,8 +101,8 @@ describe('route table against spec §2', () => {
     expect(ROUTES).toHaveLength(SPEC_STATIC.length + SPEC_DETAIL.length + EXTRA_ROUTES.length);
   });
 
-  it('marks exactly /admin/apiKeys and /admin/settings admin-only', () => {
-    expect(ROUTES.filter((r) => r.adminOnly).map((r) => r.path).sort()).toEqual([...SPEC_ADMIN_ONLY].sort());
+  it('marks exactly /admin/apiKeys and /admin/settings admin-only (and the extra /AuditLogs)', () => {
+    expect(ROUTES.filter((r) => r.adminOnly).map((r) => r.path).sort()).toEqual([...SPEC_ADMIN_ONLY, '/AuditLogs'].sort());
   });
 
   it('gives /login the page layout, guests only; every other route the dashboard layout', () => {

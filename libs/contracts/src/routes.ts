@@ -67,6 +67,8 @@ export const ROUTES: RouteDef[] = [
   r('E-receipts', '/E-receipts', ['can_see_einvoice']),
   r('admin-apiKeys', '/admin/apiKeys', [], { adminOnly: true }),
   r('admin-settings', '/admin/settings', [], { adminOnly: true }),
+  // Beyond spec §2 (issue 11 item 16): the audit log's screen, admins only.
+  r('AuditLogs', '/AuditLogs', [], { adminOnly: true }),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -209,6 +211,7 @@ export const NAV_SECTIONS: NavSection[] = [
       item('SystemSettings', 'Settings'),
       item('admin-settings', 'SettingsApplications'),
       item('admin-apiKeys', 'VpnKey'),
+      item('AuditLogs', 'History'),
     ],
   },
 ];

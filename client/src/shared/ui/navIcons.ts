@@ -42,6 +42,7 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Today from '@mui/icons-material/Today';
 import Tune from '@mui/icons-material/Tune';
 import VpnKey from '@mui/icons-material/VpnKey';
+import History from '@mui/icons-material/History';
 import Warehouse from '@mui/icons-material/Warehouse';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -91,6 +92,7 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   Today,
   Tune,
   VpnKey,
+  History,
   Warehouse,
   WarningAmber,
 };

@@ -23,4 +23,5 @@ export class UserListQueryDto extends ListQueryDto {
 export class AuditListQueryDto extends ListQueryDto {
   @IsOptional() @IsString() @MaxLength(60) entity?: string;
   @IsOptional() @IsString() @MaxLength(60) entityId?: string;
+  @IsOptional() @IsUUID() userId?: string;
 }

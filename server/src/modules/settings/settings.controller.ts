@@ -126,12 +126,44 @@ export class SettingsController {
     const qb = this.ds.getRepository(AuditLogEntity).createQueryBuilder('a').orderBy('a.at', 'DESC').skip(skip).take(take);
     if (query.entity) qb.andWhere('a.entity = :entity', { entity: query.entity });
     if (query.entityId) qb.andWhere('a.entityId = :entityId', { entityId: query.entityId });
-    if (query.from) qb.andWhere('a.at >= :from', { from: query.from });
-    if (query.to) qb.andWhere('a.at <= :to', { to: query.to });
+    if (query.userId) qb.andWhere('a.userId = :userId', { userId: query.userId });
+    // A date without a time is a whole store day (Africa/Cairo): from its start, to its end.
+    if (query.from) {
+      if (DATE_ONLY.test(query.from)) qb.andWhere(`a.at >= (:from::date::timestamp AT TIME ZONE '${STORE_TZ}')`, { from: query.from });
+      else qb.andWhere('a.at >= :from', { from: query.from });
+    }
+    if (query.to) {
+      if (DATE_ONLY.test(query.to)) qb.andWhere(`a.at < ((:to::date + 1)::timestamp AT TIME ZONE '${STORE_TZ}')`, { to: query.to });
+      else qb.andWhere('a.at <= :to', { to: query.to });
+    }
     const [rows, total] = await qb.getManyAndCount();
-    return sendList(res, rows, total);
+    // The screen shows who: the user's display name (or username) with each row.
+    const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))];
+    const names = new Map<string, string>(
+      ids.length
+        ? (await this.ds.query('SELECT id, coalesce(nullif(display_name, \'\'), username) AS name FROM users WHERE id = ANY($1)', [ids])).map(
+            (u: { id: string; name: string }) => [u.id, u.name],
+          )
+        : [],
+    );
+    return sendList(
+      res,
+      rows.map((r) => ({ ...r, userName: r.userId ? (names.get(r.userId) ?? null) : null })),
+      total,
+    );
+  }
+
+  /** The record types the log holds (the screen's filter). */
+  @AdminOnly()
+  @Get('AuditLogs/entities')
+  async auditEntities(): Promise<string[]> {
+    const rows: { entity: string }[] = await this.ds.query('SELECT DISTINCT entity FROM audit_logs ORDER BY entity');
+    return rows.map((r) => r.entity);
   }
 }
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const STORE_TZ = 'Africa/Cairo';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif']);
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

@@ -1,18 +1,18 @@
 import Box from '@mui/material/Box';
-import { code128, drawingSVG, ean13 } from 'bwip-js/browser';
 import { useMemo } from 'react';
+import { useBarcodeLib, type BarcodeLib } from '../../../shared/lib/barcodeLib';
 import { symbologyFor } from '../lib/variants';
 
 /** The SVG text of a barcode: EAN-13 when the code is 13 digits with a valid check digit, else Code128. */
-export function barcodeSvg(code: string): { svg: string; symbology: 'ean13' | 'code128' } | null {
+export function barcodeSvg(lib: BarcodeLib, code: string): { svg: string; symbology: 'ean13' | 'code128' } | null {
   const symbology = symbologyFor(code);
   // EAN-13 keeps its standard digit layout (leading digit outside the bars); Code128 centres the text.
   const common = { text: code, scale: 2, height: 9, includetext: true };
   try {
     const svg =
       symbology === 'ean13'
-        ? ean13({ ...common, bcid: 'ean13' }, drawingSVG())
-        : code128({ ...common, bcid: 'code128', textxalign: 'center' }, drawingSVG());
+        ? lib.ean13({ ...common, bcid: 'ean13' }, lib.drawingSVG())
+        : lib.code128({ ...common, bcid: 'code128', textxalign: 'center' }, lib.drawingSVG());
     return { svg, symbology };
   } catch {
     return null;
@@ -23,7 +23,12 @@ type Props = { code: string; height?: string; testId?: string };
 
 /** A barcode drawn as SVG by bwip-js (scales crisply when printed). */
 export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Props) {
-  const result = useMemo(() => barcodeSvg(code), [code]);
+  const lib = useBarcodeLib();
+  const result = useMemo(() => (lib ? barcodeSvg(lib, code) : null), [lib, code]);
+  if (!lib) {
+    // Same box while the drawing library loads: nothing moves when the image arrives.
+    return <Box component="span" data-testid={`${testId}-loading`} sx={{ display: 'block', blockSize: height }} />;
+  }
   if (!result) {
     return (
       <Box component="span" dir="ltr" data-testid={`${testId}-error`} sx={{ fontFamily: 'monospace', fontSize: 11 }}>

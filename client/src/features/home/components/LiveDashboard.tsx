@@ -76,13 +76,18 @@ function Kpi({
  * count. Each part appears only when the server sent it (permissions); figures refetch as
  * `sale.completed`, `shift.*` and `stock.low` events for the branch arrive.
  */
-export function LiveDashboard() {
-  const { t, i18n } = useTranslation('home');
-  const { data, isPending } = useQuery({
+/** The branch's dashboard figures (one query, shared by the home page and this panel). */
+export function useDashboard() {
+  return useQuery({
     queryKey: dashboardKeys.all,
     queryFn: dashboardApi.get,
     staleTime: 60_000,
   });
+}
+
+export function LiveDashboard() {
+  const { t, i18n } = useTranslation('home');
+  const { data, isPending } = useDashboard();
   const status = useAtomValue(liveStatusState);
   const refetch = useThrottledRefetch();
   const queryClient = useQueryClient();

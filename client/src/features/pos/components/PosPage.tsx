@@ -38,6 +38,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { sessionUserState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
@@ -217,6 +218,13 @@ function PosScreen({ register }: { register: number }) {
     next.delete('barcode');
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
+
+  // The receipt's barcode library is fetched once the first item is in the cart (not at start:
+  // the page's first load stays light), so the first receipt prints without waiting for it.
+  const hasLines = cart.lines.length > 0;
+  useEffect(() => {
+    if (hasLines) loadBarcodeLib().catch(() => undefined);
+  }, [hasLines]);
 
   const startNew = useCallback(async () => {
     if (cart.lines.length > 0 && !(await confirm({ title: t('actions.newSale'), message: t('confirm.discardCart') }))) return;
@@ -706,7 +714,7 @@ const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, act
 
 function Kbd({ children }: { children: string }) {
   return (
-    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 11, fontFamily: 'monospace', opacity: 0.85 }}>
+    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 12, fontFamily: 'monospace', opacity: 0.85 }}>
       {children}
     </Box>
   );

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { formatPiasters, getReceiptData, type ReceiptData, type ReturnDto, type SaleDto, type ShiftDto } from '@pos/contracts';
-import { code128, drawingSVG } from 'bwip-js/browser';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { loadBarcodeLib, useBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { currentBranchState, featuresState, publicConfigState, storeInfoState } from '../../../shared/state';
 import { amountInArabicWords } from '../lib/arabicWords';
 
@@ -38,9 +38,13 @@ export function usePaperLayout(): [PaperLayout, (layout: PaperLayout) => void] {
   return [layout, set];
 }
 
-/** Opens the browser's print dialog once the print area has rendered (two frames). */
+/**
+ * Opens the browser's print dialog once the print area has rendered (two frames) — after the
+ * barcode library has loaded, so the document's barcode is drawn (it is loaded on demand).
+ */
 export function printSoon(): void {
-  requestAnimationFrame(() => requestAnimationFrame(() => window.print()));
+  const print = () => requestAnimationFrame(() => requestAnimationFrame(() => window.print()));
+  loadBarcodeLib().then(print, print);
 }
 
 /** Spec §3 receipt data from the global state (features, current branch, store info, app name). */
@@ -82,13 +86,15 @@ export function PrintArea({ layout, children }: { layout: PaperLayout; children:
 
 /** Code128 of a document number (bwip-js SVG). */
 export function DocumentBarcode({ value, height = '12mm' }: { value: string; height?: string }) {
+  const lib = useBarcodeLib();
   const svg = useMemo(() => {
+    if (!lib) return null;
     try {
-      return code128({ bcid: 'code128', text: value, scale: 2, height: 8, includetext: true, textxalign: 'center' }, drawingSVG());
+      return lib.code128({ bcid: 'code128', text: value, scale: 2, height: 8, includetext: true, textxalign: 'center' }, lib.drawingSVG());
     } catch {
       return null;
     }
-  }, [value]);
+  }, [lib, value]);
   if (!svg) return <Box dir="ltr">{value}</Box>;
   return (
     <Box

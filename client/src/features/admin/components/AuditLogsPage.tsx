@@ -1,0 +1,260 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { formatDateTime } from '../../sales/components/print';
+import { adminApi, adminKeys, type AuditLogRow } from '../api/admin.api';
+import { auditDiff } from '../lib/auditDiff';
+
+/** /AuditLogs: who did what, when and from where, with the record before and after (admins). */
+export default function AuditLogsPage() {
+  const { t, i18n } = useTranslation('admin');
+  const paging = usePaging();
+  const [userId, setUserId] = useState('');
+  const [entity, setEntity] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [shown, setShown] = useState<AuditLogRow | null>(null);
+
+  const query = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    userId: userId || undefined,
+    entity: entity || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const list = useQuery({
+    queryKey: adminKeys.audit(query),
+    queryFn: () => adminApi.audit(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error);
+  const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users, staleTime: 60_000 });
+  const entities = useQuery({
+    queryKey: adminKeys.auditEntities,
+    queryFn: adminApi.auditEntities,
+    staleTime: 60_000,
+  });
+
+  const entityLabel = (name: string) => t(`audit.entities.${name}`, { defaultValue: name });
+  // 'branch.update' → the verb 'update'; 'auth.signin.failed' → 'failed'.
+  const actionLabel = (action: string) =>
+    t(`audit.verbs.${action.split('.').at(-1) ?? action}`, { defaultValue: action });
+  const columns: Column<AuditLogRow>[] = [
+    {
+      key: 'at',
+      header: t('audit.columns.at'),
+      nowrap: true,
+      render: (r) => formatDateTime(r.at, i18n.language),
+    },
+    {
+      key: 'user',
+      header: t('audit.columns.user'),
+      render: (r) => r.userName ?? t('audit.system'),
+    },
+    {
+      key: 'what',
+      header: t('audit.columns.what'),
+      render: (r) => (
+        <>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {actionLabel(r.action)}
+          </Box>
+          {' · '}
+          {entityLabel(r.entity)}
+          {r.entityId && (
+            <Box
+              component="span"
+              dir="ltr"
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: 12,
+                color: 'text.secondary',
+                marginInlineStart: 1,
+              }}
+            >
+              <bdi title={r.entityId}>…{r.entityId.slice(-8)}</bdi>
+            </Box>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'where',
+      header: t('audit.columns.where'),
+      render: (r) => (
+        <Box
+          component="span"
+          dir="ltr"
+          title={r.userAgent ?? ''}
+          sx={{ fontFamily: 'monospace', fontSize: 12 }}
+        >
+          {r.ip ?? '—'}
+        </Box>
+      ),
+    },
+    {
+      key: 'diff',
+      header: t('audit.columns.changes'),
+      nowrap: true,
+      stopPropagation: true,
+      render: (r) =>
+        r.before || r.after ? (
+          <Button size="small" onClick={() => setShown(r)} data-testid="audit-show-diff">
+            {t('audit.showChanges', {
+              count: auditDiff(r.before, r.after).filter((d) => d.changed).length,
+            })}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const diff = shown ? auditDiff(shown.before, shown.after) : [];
+  return (
+    <Box sx={{ p: { xs: 1.5, md: 3 } }}>
+      <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} mb={2} />
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="admin"
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="audit-row"
+        rowProps={(r) => ({ 'data-action': r.action, 'data-entity': r.entity })}
+        ariaLabel={t('audit.title')}
+        emptyText={t('audit.empty')}
+        filters={
+          <>
+            <SelectFilter
+              label={t('audit.filters.user')}
+              value={userId}
+              onChange={paging.withReset(setUserId)}
+              allLabel={t('audit.filters.all')}
+              options={(users.data ?? []).map((u) => ({
+                value: u.id,
+                label: u.displayName || u.username,
+              }))}
+              minWidth={180}
+            />
+            <SelectFilter
+              label={t('audit.filters.entity')}
+              value={entity}
+              onChange={paging.withReset(setEntity)}
+              allLabel={t('audit.filters.all')}
+              options={(entities.data ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
+              minWidth={180}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={t('audit.filters.from')}
+              value={from}
+              onChange={(e) => paging.withReset(setFrom)(e.target.value)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'audit-from', max: to || undefined },
+              }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={t('audit.filters.to')}
+              value={to}
+              onChange={(e) => paging.withReset(setTo)(e.target.value)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'audit-to', min: from || undefined },
+              }}
+            />
+          </>
+        }
+      />
+
+      <Dialog
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        maxWidth="md"
+        fullWidth
+        aria-labelledby="audit-diff-title"
+      >
+        <DialogTitle id="audit-diff-title">
+          {shown && `${actionLabel(shown.action)} · ${entityLabel(shown.entity)}`}
+        </DialogTitle>
+        <DialogContent dividers>
+          {shown && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('audit.diffLine', {
+                user: shown.userName ?? t('audit.system'),
+                at: formatDateTime(shown.at, i18n.language),
+                ip: shown.ip ?? '—',
+              })}
+            </Typography>
+          )}
+          <Table size="small" aria-label={t('audit.columns.changes')} data-testid="audit-diff">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('audit.diff.field')}</TableCell>
+                <TableCell>{t('audit.diff.before')}</TableCell>
+                <TableCell>{t('audit.diff.after')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {diff.map((d) => (
+                <TableRow
+                  key={d.field}
+                  data-testid="audit-diff-row"
+                  data-field={d.field}
+                  data-changed={d.changed}
+                  sx={d.changed ? { bgcolor: 'action.hover' } : undefined}
+                >
+                  <TableCell
+                    dir="ltr"
+                    sx={{ fontFamily: 'monospace', fontWeight: d.changed ? 700 : 400 }}
+                  >
+                    {d.field}
+                  </TableCell>
+                  <TableCell
+                    dir="auto"
+                    data-testid="audit-diff-before"
+                    sx={{ color: d.changed ? 'error.main' : undefined, wordBreak: 'break-word' }}
+                  >
+                    {d.before}
+                  </TableCell>
+                  <TableCell
+                    dir="auto"
+                    data-testid="audit-diff-after"
+                    sx={{ color: d.changed ? 'success.main' : undefined, wordBreak: 'break-word' }}
+                  >
+                    {d.after}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setShown(null)}>{t('audit.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
