@@ -127,6 +127,9 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.constraint.isEmail': 'Invalid email address',
     'validation.constraint.isUrl': 'Invalid URL',
     'validation.constraint.default': 'قيمة الحقل "{field}" غير صحيحة',
+    'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
+    'validation.scale.prefix': 'بادئة باركود الميزان من رقم إلى ثلاثة أرقام',
+    'validation.scale.layout': 'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -250,6 +253,9 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.constraint.isEmail': 'Invalid email address',
     'validation.constraint.isUrl': 'Invalid URL',
     'validation.constraint.default': '"{field}" is not valid',
+    'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
+    'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',
+    'validation.scale.layout': 'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',
   },
 };
 
