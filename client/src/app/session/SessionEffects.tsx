@@ -1,4 +1,4 @@
-import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto } from '@pos/contracts';
+import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto, StoreSettingsDto } from '@pos/contracts';
 import { hasPermission } from '@pos/contracts';
 import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -8,6 +8,7 @@ import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
 import { afterConfigFailure, type ConfigStatus } from '../../shared/lib/configLoad';
+import { setStoreTimeZone } from '../../shared/lib/format';
 import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
 import {
@@ -18,6 +19,7 @@ import {
   publicConfigStatusState,
   sessionState,
   storeInfoState,
+  storeSettingsState,
   type LowStockVariant,
   type SessionState,
 } from '../../shared/state';
@@ -53,6 +55,7 @@ export function SessionEffects() {
   const [session] = useAtom(sessionState);
   const setFeatures = useSetAtom(featuresState);
   const setStoreInfo = useSetAtom(storeInfoState);
+  const setStoreSettings = useSetAtom(storeSettingsState);
   const setBranch = useSetAtom(currentBranchState);
   const setLowStock = useSetAtom(lowStockState);
   const setConfig = useSetAtom(publicConfigState);
@@ -122,6 +125,13 @@ export function SessionEffects() {
         .get<StoreInfoResponseDto[]>('/StoreInfo')
         .then((list) => setStoreInfo(list[0] ?? null))
         .catch((err) => handleError(err, { toast: true }));
+      http
+        .get<StoreSettingsDto>('/StoreSettings')
+        .then((settings) => {
+          setStoreTimeZone(settings.timeZone);
+          setStoreSettings(settings);
+        })
+        .catch((err) => handleError(err, { toast: true }));
     }
     if (session.status !== 'authenticated' && prev === 'authenticated') {
       setFeatures({});
@@ -129,7 +139,7 @@ export function SessionEffects() {
       setBranch(null);
       setLowStock([]);
     }
-  }, [session.status, setFeatures, setStoreInfo, setBranch, setLowStock]);
+  }, [session.status, setFeatures, setStoreInfo, setStoreSettings, setBranch, setLowStock]);
 
   // Current branch: (re)loaded when the user id or branchId changes.
   const userId = user?.id ?? null;

@@ -7,6 +7,8 @@ import {
   LRI,
   PDI,
   setStoreTimeZone,
+  storeDayEnd,
+  storeDayStart,
 } from './format';
 
 // 2026-11-24 16:49:40 UTC is 18:49:40 in Cairo (UTC+2 in November) and 11:49:40 in New York.
@@ -42,5 +44,15 @@ describe('the one date/number formatter', () => {
     expect(formatNumber(1234.5)).toBe('1,234.5');
     expect(formatNumber(2.12345)).toBe('2.123');
     expect(formatNumber(null)).toBe('');
+  });
+});
+
+describe('store business days for date filters', () => {
+  it('start and end at midnight in the store zone, not the runtime one', () => {
+    expect(storeDayStart('2026-11-24')).toBe('2026-11-23T22:00:00.000Z');
+    expect(storeDayEnd('2026-11-24')).toBe('2026-11-24T21:59:59.999Z');
+    // Cairo summer time (UTC+3)
+    expect(storeDayStart('2026-07-01')).toBe('2026-06-30T21:00:00.000Z');
+    expect(storeDayStart('2026-11-24', 'America/New_York')).toBe('2026-11-24T05:00:00.000Z');
   });
 });

@@ -94,7 +94,7 @@ export default function CustomerPage() {
             <TableBody>
               {(ledger.data ?? []).map((e) => (
                 <TableRow key={e.id} data-testid="ledger-row">
-                  <TableCell>{formatDateTime(e.at, i18n.language)}</TableCell>
+                  <TableCell>{formatDateTime(e.at)}</TableCell>
                   <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
                   <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                     {e.referenceType === 'sale' && e.referenceId ? (

@@ -14,6 +14,7 @@ import type {
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { http, request, type Query } from '../../../shared/api/http';
+import { businessDay } from '../../../shared/lib/format';
 
 // Calls of docs/api-sales.md (issue 5), one place for paths and query keys.
 const id = (value: string) => encodeURIComponent(value);
@@ -105,7 +106,7 @@ export function methodName(method: Pick<PaymentMethodDto, 'nameAr' | 'nameEn'>, 
   return language.startsWith('en') && method.nameEn ? method.nameEn : method.nameAr;
 }
 
-/** Today's date in the store's time zone (Africa/Cairo) as YYYY-MM-DD. */
+/** Today's date in the store's time zone (a store setting, Africa/Cairo by default) as YYYY-MM-DD. */
 export function todayInCairo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return businessDay(now);
 }

@@ -85,7 +85,7 @@ export default function InvoicePage() {
           </Box>
         </Typography>
         <StatusChip status={sale.status} />
-        {sale.editedAt && <Typography variant="caption" color="text.secondary">{t('invoice.edited', { at: formatDateTime(sale.editedAt, i18n.language) })}</Typography>}
+        {sale.editedAt && <Typography variant="caption" color="text.secondary">{t('invoice.edited', { at: formatDateTime(sale.editedAt) })}</Typography>}
         <Box sx={{ flex: 1 }} />
         <Button startIcon={<Print />} onClick={() => print('80mm')} data-testid="invoice-print-80">
           {t('actions.print80')}
@@ -143,7 +143,7 @@ export default function InvoicePage() {
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Facts
               rows={[
-                [t('receipt.date'), formatDateTime(sale.createdAt, i18n.language)],
+                [t('receipt.date'), formatDateTime(sale.createdAt)],
                 [t('receipt.cashier'), sale.cashierName],
                 [t('receipt.customer'), sale.customerName ?? t('invoices.walkIn')],
                 [t('receipt.subtotal'), formatPiasters(sale.subtotal)],
@@ -183,7 +183,7 @@ export default function InvoicePage() {
                     {r.number}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(r.createdAt, i18n.language)} · {r.cashierName}
+                    {formatDateTime(r.createdAt)} · {r.cashierName}
                   </Typography>
                 </Box>
                 <Stack direction="row" sx={{ alignItems: 'center' }}>
@@ -280,7 +280,7 @@ function HistoryList({ entries }: { entries: InvoiceHistoryEntry[] }) {
       <TableBody>
         {entries.map((e) => (
           <TableRow key={e.id} data-testid="history-row">
-            <TableCell>{formatDateTime(e.at, i18n.language)}</TableCell>
+            <TableCell>{formatDateTime(e.at)}</TableCell>
             <TableCell>{e.userName ?? ''}</TableCell>
             <TableCell>{e.reason ?? ''}</TableCell>
             <TableCell>{summarize(e.before)}</TableCell>

@@ -88,8 +88,8 @@ export default function ShiftPage() {
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Facts
             rows={[
-              [t('shift.openedAt'), formatDateTime(s.openedAt, i18n.language)],
-              [t('shift.closedAt'), formatDateTime(s.closedAt, i18n.language) || '—'],
+              [t('shift.openedAt'), formatDateTime(s.openedAt)],
+              [t('shift.closedAt'), formatDateTime(s.closedAt) || '—'],
               [t('shift.openingCash'), money(s.openingCash)],
               ...(totals
                 ? ([

@@ -289,12 +289,12 @@ export default function ShiftsPage() {
     {
       key: 'openedAt',
       header: t('shift.openedAt'),
-      render: (s) => formatDateTime(s.openedAt, i18n.language),
+      render: (s) => formatDateTime(s.openedAt),
     },
     {
       key: 'closedAt',
       header: t('shift.closedAt'),
-      render: (s) => formatDateTime(s.closedAt, i18n.language),
+      render: (s) => formatDateTime(s.closedAt),
     },
     {
       key: 'status',
@@ -339,7 +339,7 @@ export default function ShiftsPage() {
             <ShiftStatus status="open" />
             <Typography variant="body2">
               {t('shift.openSince', {
-                at: formatDateTime(shift.openedAt, i18n.language),
+                at: formatDateTime(shift.openedAt),
                 register: shift.register,
               })}
             </Typography>

@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState, featuresState, publicConfigState, storeInfoState } from '../../../shared/state';
 import { amountInArabicWords } from '../lib/arabicWords';
+import { formatDateTime, formatNumber } from '../../../shared/lib/format';
 
 // Printing: documents render into a print-only area under <body>; @media print hides the rest of
 // the app and sets the paper (80 mm roll or A4). The browser's own print dialog does the rest.
@@ -103,17 +104,11 @@ export function DocumentBarcode({ value, height = '12mm' }: { value: string; hei
   );
 }
 
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleString(language.startsWith('ar') ? 'ar-EG' : 'en-GB', {
-    timeZone: 'Africa/Cairo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-}
-
+// Dates and quantities come from the one formatter (shared/lib/format.ts): store time zone,
+// Western digits, isolated from the Arabic around them.
+export { formatDateTime };
 export function formatQty(value: number): string {
-  return Number(value).toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return formatNumber(value, 3);
 }
 
 const paper = (layout: PaperLayout) =>
@@ -171,7 +166,7 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
       {copy && <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{t('receipt.copy')}</Box>}
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('receipt.number')} value={sale.number} testId="receipt-number" />
-        <Row label={t('receipt.date')} value={formatDateTime(sale.createdAt, i18n.language)} />
+        <Row label={t('receipt.date')} value={formatDateTime(sale.createdAt)} />
         <Row label={t('receipt.cashier')} value={sale.cashierName} />
         {sale.customerName && <Row label={t('receipt.customer')} value={sale.customerName} />}
       </Box>
@@ -239,7 +234,7 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('receipt.returnNumber')} value={doc.number} testId="return-number" />
         <Row label={t('receipt.originalInvoice')} value={doc.invoiceNumber} />
-        <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt, i18n.language)} />
+        <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt)} />
         {cashierName && <Row label={t('receipt.cashier')} value={cashierName} />}
       </Box>
       <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}>
@@ -286,8 +281,8 @@ export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: 
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('shift.cashier')} value={shift.cashierName} />
         <Row label={t('shift.register')} value={String(shift.register)} />
-        <Row label={t('shift.openedAt')} value={formatDateTime(shift.openedAt, i18n.language)} />
-        {closed && <Row label={t('shift.closedAt')} value={formatDateTime(shift.closedAt, i18n.language)} />}
+        <Row label={t('shift.openedAt')} value={formatDateTime(shift.openedAt)} />
+        {closed && <Row label={t('shift.closedAt')} value={formatDateTime(shift.closedAt)} />}
         <Row label={t('shift.openingCash')} value={money(shift.openingCash)} />
       </Box>
       {totals && (
@@ -318,7 +313,7 @@ export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: 
           <Row label={t('shift.difference')} value={money(shift.difference)} strong testId="report-difference" />
         </>
       )}
-      <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date().toISOString(), i18n.language)}</Box>
+      <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date())}</Box>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { http } from '../../../shared/api/http';
 import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { DocumentBarcode, useReceiptData } from '../../sales/components/print';
+import { formatDateTime } from '../../../shared/lib/format';
 
 const cell = { border: '1px solid #999', padding: '3px 5px', textAlign: 'start' as const };
 
@@ -45,7 +46,7 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
             {t('print.title')} — {st.inventoryName} ({st.branchName})
           </Box>
           <Box>
-            {t(`states.${st.state}`)} · {new Date(st.startedAt).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB')}
+            {t(`states.${st.state}`)} · {formatDateTime(st.startedAt)}
           </Box>
         </Box>
         <Box sx={{ inlineSize: '55mm' }}>

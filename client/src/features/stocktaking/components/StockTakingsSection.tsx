@@ -31,6 +31,7 @@ import { useLiveEvent } from '../../../shared/realtime';
 import { useCategories } from '../../catalog/api/catalog.api';
 import { useCan } from '../../catalog/hooks/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
+import { formatDateTime } from '../../../shared/lib/format';
 
 /**
  * The stock-takings of one inventory, for the /Inventories/{id} page (rendered there for users with
@@ -44,7 +45,7 @@ export default function StockTakingsSection({ inventoryId, inventoryName }: { in
   useLiveEvent('stocktaking.progress', (e) => {
     if ((list.data?.rows ?? []).some((r) => r.id === e.payload.stockTakingId) || e.payload.counted === 0) void list.refetch();
   });
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso);
   const active = (list.data?.rows ?? []).some((r) => r.state === 'open' || r.state === 'review');
   return (
     <Paper variant="outlined" sx={{ mt: 2 }} data-testid="stocktakings-section">

@@ -41,6 +41,7 @@ import { markOwnStep } from '../lib/ownSteps';
 import { stateColor } from '../lib/states';
 import { TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
 import { TransferNote } from './TransferNote';
+import { formatDateTime } from '../../../shared/lib/format';
 
 const lineTitle = (l: TransferLineDto) => {
   const props = propertiesText(l.properties);
@@ -80,7 +81,7 @@ export default function TransferRequestPage() {
   }, [printing]);
 
   const tr = query.data;
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso);
 
   const after = (next: TransferResponseDto) => {
     markOwnStep(next.id, next.state);
