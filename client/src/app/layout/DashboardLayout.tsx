@@ -69,7 +69,7 @@ function UserMenu() {
       setSession({ status: 'unauthenticated', user: null });
       navigate('/login', { replace: true });
     } catch (err) {
-      handleError(err, { toast: true });
+      handleError(err, { toast: true, general: true });
     }
   };
   return (

@@ -100,7 +100,7 @@ export function SessionEffects() {
           setConfigStatus(status);
           if (plan.report) {
             console.error('GET /api/config failed', err);
-            toast.error(i18n.t('shell:config.failed'), { key: CONFIG_TOAST_KEY });
+            toast.error(i18n.t('shell:config.failed'), { key: CONFIG_TOAST_KEY, general: true });
           }
           retry = window.setTimeout(attempt, plan.retryInMs);
         });
@@ -120,18 +120,18 @@ export function SessionEffects() {
       http
         .get<FeatureDto[]>('/Features')
         .then((list) => setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))))
-        .catch((err) => handleError(err, { toast: true }));
+        .catch((err) => handleError(err, { toast: true, general: true }));
       http
         .get<StoreInfoResponseDto[]>('/StoreInfo')
         .then((list) => setStoreInfo(list[0] ?? null))
-        .catch((err) => handleError(err, { toast: true }));
+        .catch((err) => handleError(err, { toast: true, general: true }));
       http
         .get<StoreSettingsDto>('/StoreSettings')
         .then((settings) => {
           setStoreTimeZone(settings.timeZone);
           setStoreSettings(settings);
         })
-        .catch((err) => handleError(err, { toast: true }));
+        .catch((err) => handleError(err, { toast: true, general: true }));
     }
     if (session.status !== 'authenticated' && prev === 'authenticated') {
       setFeatures({});
@@ -153,7 +153,7 @@ export function SessionEffects() {
     http
       .get<BranchResponseDto>(`/Branch/${encodeURIComponent(branchId)}`)
       .then((branch) => live && setBranch(branch))
-      .catch((err) => live && handleError(err, { toast: true }));
+      .catch((err) => live && handleError(err, { toast: true, general: true }));
     return () => {
       live = false;
     };
