@@ -3,13 +3,28 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRouteError } from 'react-router';
-import { errorStatusCode, errorStatusMessageKey } from '../shared/lib/errorStatus';
+import {
+  detailErrorStatus,
+  errorStatusCode,
+  errorStatusMessageKey,
+} from '../shared/lib/errorStatus';
 import { isBotUserAgent } from '../shared/lib/windowErrors';
 
-export type ErrorPageProps = { statusCode?: number; statusMessage?: string; description?: string };
+export type ErrorPageProps = {
+  statusCode?: number;
+  statusMessage?: string;
+  description?: string;
+  /** Inside the dashboard layout (a detail page) rather than the whole window. */
+  embedded?: boolean;
+};
 
 /** Error page (spec §2): 404 by default ('الصفحة غير موجودة'); not rendered for bots. */
-export function ErrorPage({ statusCode = 404, statusMessage, description }: ErrorPageProps) {
+export function ErrorPage({
+  statusCode = 404,
+  statusMessage,
+  description,
+  embedded = false,
+}: ErrorPageProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   if (isBotUserAgent(navigator.userAgent)) return null;
@@ -17,7 +32,7 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
     <Box
       data-testid="error-page"
       sx={{
-        minHeight: '100vh',
+        minHeight: embedded ? '60vh' : '100vh',
         display: 'grid',
         placeItems: 'center',
         p: 3,
@@ -39,7 +54,11 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
           {description ?? t('error.description')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
-          <Button variant="contained" size="medium" onClick={() => navigate('/', { replace: true })}>
+          <Button
+            variant="contained"
+            size="medium"
+            onClick={() => navigate('/', { replace: true })}
+          >
             {t('error.home')}
           </Button>
           <Button variant="outlined" size="medium" onClick={() => navigate(-1)}>
@@ -55,4 +74,10 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
 export function RouteErrorPage() {
   const error = useRouteError();
   return <ErrorPage statusCode={errorStatusCode(error)} />;
+}
+
+/** A detail route's error element: its record is unknown or malformed (404) or refused (403). */
+export function DetailErrorPage() {
+  const error = useRouteError();
+  return <ErrorPage statusCode={detailErrorStatus(error) ?? errorStatusCode(error)} embedded />;
 }

@@ -59,6 +59,7 @@ export function InventoryPage() {
   const inventory = useQuery({
     queryKey: inventoryKeys.one(id),
     queryFn: () => inventoryApi.get(id),
+    meta: { detail: true },
     enabled: id !== '',
   });
 

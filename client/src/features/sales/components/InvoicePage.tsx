@@ -43,7 +43,7 @@ export default function InvoicePage() {
   const { t, i18n } = useTranslation('sales');
   const can = useCan();
   const queryClient = useQueryClient();
-  const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id });
+  const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id, meta: { detail: true } });
   const canEdit = can('can_edit_invoice');
   // The edit history: whoever may read the invoice (the server checks the same).
   const history = useQuery({ queryKey: salesKeys.history(id), queryFn: () => salesApi.history(id), enabled: !!id && invoice.isSuccess });

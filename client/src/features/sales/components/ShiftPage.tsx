@@ -34,6 +34,7 @@ export default function ShiftPage() {
   const shift = useQuery({
     queryKey: salesKeys.shift(id),
     queryFn: () => salesApi.shift(id),
+    meta: { detail: true },
     enabled: !!id,
   });
   // Totals move live while the shift is open: every sale or return of it sends `shift.totals`.

@@ -47,7 +47,7 @@ export default function StockTakingPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
-  const session = useQuery({ queryKey: stockTakingKeys.one(id), queryFn: () => stockTakingApi.get(id), enabled: id !== '' });
+  const session = useQuery({ queryKey: stockTakingKeys.one(id), queryFn: () => stockTakingApi.get(id), enabled: id !== '', meta: { detail: true } });
   // Live progress (stocktaking.progress) overrides the figures of the session read it arrived on.
   const [live, setLive] = useState<{ counted: number; total: number; base: StockTakingResponseDto | undefined } | null>(null);
   const setProgress = (p: { counted: number; total: number }) => setLive({ ...p, base: session.data });

@@ -58,7 +58,7 @@ export default function TransferRequestPage() {
   const confirm = useConfirm();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
-  const query = useQuery({ queryKey: transferKeys.one(id), queryFn: () => transfersApi.get(id), enabled: id !== '' });
+  const query = useQuery({ queryKey: transferKeys.one(id), queryFn: () => transfersApi.get(id), enabled: id !== '', meta: { detail: true } });
   const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
