@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRouteError } from 'react-router';
 import {
@@ -9,6 +11,7 @@ import {
   errorStatusMessageKey,
 } from '../shared/lib/errorStatus';
 import { isBotUserAgent } from '../shared/lib/windowErrors';
+import { documentTitleOverrideState } from '../shared/state';
 
 export type ErrorPageProps = {
   statusCode?: number;
@@ -27,6 +30,12 @@ export function ErrorPage({
 }: ErrorPageProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const setTitle = useSetAtom(documentTitleOverrideState);
+  const message = statusMessage ?? t(errorStatusMessageKey(statusCode));
+  useEffect(() => {
+    setTitle(message);
+    return () => setTitle(null);
+  }, [message, setTitle]);
   if (isBotUserAgent(navigator.userAgent)) return null;
   return (
     <Box
@@ -48,7 +57,7 @@ export function ErrorPage({
           {statusCode}
         </Typography>
         <Typography variant="h2" data-testid="error-message">
-          {statusMessage ?? t(errorStatusMessageKey(statusCode))}
+          {message}
         </Typography>
         <Typography color="text.secondary" data-testid="error-description">
           {description ?? t('error.description')}

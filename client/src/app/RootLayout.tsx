@@ -9,6 +9,7 @@ import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
 import { SessionEffects } from './session/SessionEffects';
+import { useDocumentTitle } from './useDocumentTitle';
 
 // Overlays load on first use, keeping them out of the initial bundle.
 const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
@@ -22,6 +23,7 @@ export function RootLayout() {
   const configStatus = useAtomValue(publicConfigStatusState);
   const authenticated = session.status === 'authenticated';
   useSearchShortcut(authenticated);
+  useDocumentTitle();
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
   const [searchUsed, setSearchUsed] = useState(false);

@@ -84,6 +84,7 @@ import { OpenShiftPanel } from './OpenShiftPanel';
 import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
+import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
 
@@ -597,7 +598,7 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
     <TableRow data-testid="cart-line" data-variant-id={line.variantId} data-qty={line.quantity}>
       <TableCell sx={{ maxInlineSize: 280 }}>
         <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="cart-line-name">
-          {line.productName}
+          <span lang={nameLang(line.productName)}>{line.productName}</span>
         </Typography>
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {[propertiesText(line.properties), line.barcode ?? line.sku].filter(Boolean).join(' · ')}

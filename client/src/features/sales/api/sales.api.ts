@@ -13,6 +13,8 @@ import type {
   ShiftDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, request, type Query } from '../../../shared/api/http';
 import { businessDay } from '../../../shared/lib/format';
 
@@ -99,6 +101,22 @@ export function usePaymentMethods(activeOnly = true, enabled = true) {
     enabled,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The UI-language name of a payment method that a document names by id (the server sends its
+ * Arabic name): the English name in English when the method has one.
+ */
+export function useMethodLabel(): (m: { methodId: string; methodName: string }) => string {
+  const { i18n } = useTranslation();
+  const methods = usePaymentMethods(false);
+  return useCallback(
+    (m: { methodId: string; methodName: string }) => {
+      const found = methods.data?.find((x) => x.id === m.methodId);
+      return found ? methodName(found, i18n.language) : m.methodName;
+    },
+    [methods.data, i18n.language],
+  );
 }
 
 /** Name of a payment method in the UI language. */

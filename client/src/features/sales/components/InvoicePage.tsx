@@ -31,16 +31,18 @@ import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../catalog/hooks/useCan';
 import { VariantPicker } from '../../catalog/components/VariantPicker';
 import { addVariant, cartTotals, paymentSummary, removeLine, updateLine, type Cart, type CartLine } from '../../pos/lib/cart';
-import { methodName, salesApi, salesKeys, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
+import { methodName, salesApi, salesKeys, useMethodLabel, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
 import { AmountField } from './AmountField';
 import { StatusChip } from './InvoicesPage';
 import { PrintArea, ReturnReceipt, SaleReceipt, formatDateTime, formatQty, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from './print';
 import { ReturnDialog } from './ReturnDialog';
+import { nameLang } from '../../../shared/lib/lang';
 
 /** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its edit history. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   const can = useCan();
   const queryClient = useQueryClient();
   const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id, meta: { detail: true } });
@@ -123,7 +125,7 @@ export default function InvoicePage() {
               {sale.lines.map((l) => (
                 <TableRow key={l.id} data-testid="invoice-line">
                   <TableCell>
-                    {l.productName}
+                    <span lang={nameLang(l.productName)}>{l.productName}</span>
                     <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ textAlign: 'start' }}>
                       {l.barcode ?? l.sku}
                     </Typography>
@@ -164,7 +166,7 @@ export default function InvoicePage() {
             {sale.payments.map((p) => (
               <Stack key={p.id} direction="row" sx={{ justifyContent: 'space-between' }} data-testid="invoice-payment">
                 <span>
-                  {p.methodName}
+                  {methodLabel(p)}
                   {p.kind === 'refund' ? ` (${t('invoice.refund')})` : ''}
                 </span>
                 <span>{formatPiasters(p.kind === 'refund' ? -p.amount : p.amount)}</span>
@@ -203,7 +205,7 @@ export default function InvoicePage() {
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('history.title')}
           </Typography>
-          <HistoryList entries={history.data ?? []} />
+          <HistoryList entries={history.data ?? []} sale={sale} />
         </Paper>
       )}
 
@@ -254,17 +256,29 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function summarize(value: unknown): string {
+/**
+ * A history entry's before/after as a person reads it: the total and the lines by product name.
+ * Some entries (a return) carry only variant ids: their names come from the invoice's own lines,
+ * and an id is never shown.
+ */
+function summarize(value: unknown, names: Map<string, string>, unknownItem: string): string {
   if (!value || typeof value !== 'object') return '';
   const v = value as Partial<SaleDto>;
   const parts: string[] = [];
   if (typeof v.total === 'number') parts.push(`${formatPiasters(v.total)}`);
-  if (Array.isArray(v.lines)) parts.push(v.lines.map((l) => `${l.productName ?? l.variantId} × ${formatQty(l.quantity)}`).join('، '));
+  if (Array.isArray(v.lines)) {
+    parts.push(
+      v.lines
+        .map((l) => `${l.productName ?? names.get(l.variantId) ?? unknownItem} × ${formatQty(l.quantity)}`)
+        .join('، '),
+    );
+  }
   return parts.join(' — ');
 }
 
-function HistoryList({ entries }: { entries: InvoiceHistoryEntry[] }) {
-  const { t, i18n } = useTranslation('sales');
+function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: SaleDto }) {
+  const { t } = useTranslation('sales');
+  const names = new Map(sale.lines.map((l) => [l.variantId, l.productName]));
   if (entries.length === 0) return <Typography variant="body2" color="text.secondary">{t('history.none')}</Typography>;
   return (
     <Table size="small">
@@ -283,8 +297,8 @@ function HistoryList({ entries }: { entries: InvoiceHistoryEntry[] }) {
             <TableCell>{formatDateTime(e.at)}</TableCell>
             <TableCell>{e.userName ?? ''}</TableCell>
             <TableCell>{e.reason ?? ''}</TableCell>
-            <TableCell>{summarize(e.before)}</TableCell>
-            <TableCell>{summarize(e.after)}</TableCell>
+            <TableCell>{summarize(e.before, names, t('history.unknownItem'))}</TableCell>
+            <TableCell>{summarize(e.after, names, t('history.unknownItem'))}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -378,7 +392,7 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
             <TableBody>
               {cart.lines.map((l, i) => (
                 <TableRow key={l.variantId}>
-                  <TableCell>{l.productName}</TableCell>
+                  <TableCell><span lang={nameLang(l.productName)}>{l.productName}</span></TableCell>
                   <TableCell>
                     <AmountField kind="qty" value={l.quantity} onValue={(v) => v !== null && v > 0 && setCart((c) => updateLine(c, l.variantId, { quantity: v }))} />
                   </TableCell>

@@ -35,6 +35,7 @@ import {
 } from '../api/sales.api';
 import { formatDateTime } from './print';
 import { storeDayEnd, storeDayStart } from '../../../shared/lib/format';
+import { DateField } from '../../../shared/ui/DateField';
 
 /** A store business day (YYYY-MM-DD) → the start or end of that day in the store time zone, as ISO. */
 const dayStart = (d: string) => (d ? storeDayStart(d) : undefined);
@@ -235,22 +236,8 @@ export default function InvoicesPage() {
         />
         {canDates && (
           <>
-            <TextField
-              size="small"
-              type="date"
-              label={t('filters.from')}
-              value={from}
-              onChange={(e) => filter(setFrom)(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label={t('filters.to')}
-              value={to}
-              onChange={(e) => filter(setTo)(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label={t('filters.from')} value={from} onChange={filter(setFrom)} testId="filter-from" />
+            <DateField label={t('filters.to')} value={to} onChange={filter(setTo)} testId="filter-to" />
           </>
         )}
       </Stack>

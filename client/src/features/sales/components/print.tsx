@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { currentBranchState, featuresState, publicConfigState, storeInfoState } from '../../../shared/state';
 import { amountInArabicWords } from '../lib/arabicWords';
 import { formatDateTime, formatNumber } from '../../../shared/lib/format';
+import { useMethodLabel } from '../api/sales.api';
+import { nameLang } from '../../../shared/lib/lang';
 
 // Printing: documents render into a print-only area under <body>; @media print hides the rest of
 // the app and sets the paper (80 mm roll or A4). The browser's own print dialog does the rest.
@@ -158,6 +160,7 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
 /** A sale invoice / receipt (80 mm or A4). */
 export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layout: PaperLayout; data: ReceiptData; copy?: boolean }) {
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   const a4 = layout === 'a4';
   const money = (n: number) => formatPiasters(n);
   return (
@@ -185,7 +188,7 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
           {sale.lines.map((line) => (
             <Box component="tr" key={line.id} data-testid="receipt-line" sx={{ borderBlockEnd: a4 ? '1px solid #ccc' : 'none' }}>
               <Box component="td" sx={cell}>
-                {line.productName}
+                <span lang={nameLang(line.productName)}>{line.productName}</span>
                 {Object.keys(line.properties ?? {}).length > 0 && ` (${Object.values(line.properties).join(' / ')})`}
                 {!a4 && line.discount > 0 && <Box sx={{ fontSize: '0.9em' }}>{t('receipt.lineDiscount', { amount: money(line.discount) })}</Box>}
               </Box>
@@ -208,7 +211,7 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
         {sale.payments
           .filter((p) => p.kind === 'payment')
           .map((p) => (
-            <Row key={p.id} label={p.methodName} value={money(p.amount)} testId="receipt-payment" />
+            <Row key={p.id} label={methodLabel(p)} value={money(p.amount)} testId="receipt-payment" />
           ))}
         {sale.changeDue > 0 && <Row label={t('receipt.change')} value={money(sale.changeDue)} />}
         {sale.dueAmount > 0 && <Row label={t('receipt.due')} value={money(sale.dueAmount)} strong />}
@@ -228,6 +231,7 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
 /** A return (refund) receipt. */
 export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnDto; layout: PaperLayout; data: ReceiptData; cashierName?: string }) {
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   return (
     <Box sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }} data-testid="return-receipt" dir={i18n.dir()}>
       <Header data={data} layout={layout} title={t('receipt.returnTitle')} />
@@ -248,7 +252,7 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
         <tbody>
           {doc.lines.map((line) => (
             <tr key={line.saleLineId}>
-              <Box component="td" sx={cell}>{line.productName}</Box>
+              <Box component="td" sx={cell}><span lang={nameLang(line.productName)}>{line.productName}</span></Box>
               <Box component="td" sx={num}>{formatQty(line.quantity)}</Box>
               <Box component="td" sx={num}>{formatPiasters(line.amount)}</Box>
             </tr>
@@ -258,7 +262,7 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
       <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
         <Row label={t('receipt.refundTotal')} value={formatPiasters(doc.total)} strong testId="return-total" />
         {doc.refunds.map((r) => (
-          <Row key={r.methodId} label={r.methodName} value={formatPiasters(r.amount)} />
+          <Row key={r.methodId} label={methodLabel(r)} value={formatPiasters(r.amount)} />
         ))}
         {doc.creditReduction > 0 && <Row label={t('receipt.creditReduction')} value={formatPiasters(doc.creditReduction)} />}
       </Box>
@@ -272,6 +276,7 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
 /** X report (shift open) or Z report (shift closed). */
 export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: PaperLayout; data: ReceiptData }) {
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   const totals = shift.totals;
   const closed = shift.status === 'closed';
   const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : formatPiasters(n));
@@ -297,7 +302,7 @@ export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: 
           <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5, fontWeight: 700 }}>{t('shift.byMethod')}</Box>
           {totals.byMethod.map((m) => (
             <Box key={m.methodId} data-testid="report-method">
-              <Row label={m.methodName} value={money(m.net)} testId={`report-method-${m.type}`} />
+              <Row label={methodLabel(m)} value={money(m.net)} testId={`report-method-${m.type}`} />
               {m.refunds > 0 && <Row label={`  ${t('shift.refunds')}`} value={money(m.refunds)} />}
             </Box>
           ))}

@@ -5,6 +5,7 @@ import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { DocumentBarcode, useReceiptData } from '../../sales/components/print';
 import { formatDateTime } from '../../../shared/lib/format';
+import { nameLang } from '../../../shared/lib/lang';
 
 const cell = { border: '1px solid #999', padding: '4px 6px', textAlign: 'start' as const };
 
@@ -56,7 +57,7 @@ export function TransferNote({ transfer: tr }: { transfer: TransferResponseDto }
             <tr key={l.id}>
               <td style={cell}>{l.lineNo}</td>
               <td style={cell}>
-                {l.productName} {propertiesText(l.properties)}
+                <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
               </td>
               <td style={cell} dir="ltr">
                 {l.barcodes[0] ?? l.sku}
