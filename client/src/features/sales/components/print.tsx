@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState, featuresState, publicConfigState, storeInfoState } from '../../../shared/state';
-import { amountInArabicWords } from '../lib/arabicWords';
+import { amountInWords } from '../lib/englishWords';
 import { formatDateTime, formatNumber } from '../../../shared/lib/format';
 import { useMethodLabel } from '../api/sales.api';
 import { nameLang } from '../../../shared/lib/lang';
@@ -119,6 +119,8 @@ const paper = (layout: PaperLayout) =>
     : { inlineSize: '72mm', fontSize: 11, p: 0, marginInline: 'auto' };
 
 function Header({ data, title, layout }: { data: ReceiptData; title: string; layout: PaperLayout }) {
+  const { t } = useTranslation('sales');
+  const taxLabel = t('receipt.taxNumber');
   return (
     <Box sx={{ textAlign: layout === 'a4' ? 'start' : 'center', mb: 1, display: layout === 'a4' ? 'flex' : 'block', gap: 2, alignItems: 'center' }}>
       {data.logo && <Box component="img" src={data.logo} alt="" sx={{ maxBlockSize: layout === 'a4' ? '22mm' : '16mm', maxInlineSize: '40mm' }} />}
@@ -129,6 +131,11 @@ function Header({ data, title, layout }: { data: ReceiptData; title: string; lay
         {data.address && <Box data-testid="receipt-address">{data.address}</Box>}
         {(data.phoneNumber || data.secondPhoneNumber) && (
           <Box dir="ltr">{[data.phoneNumber, data.secondPhoneNumber].filter(Boolean).join(' · ')}</Box>
+        )}
+        {data.taxNumber && (
+          <Box data-testid="receipt-tax-number">
+            {taxLabel}: <bdi dir="ltr">{data.taxNumber}</bdi>
+          </Box>
         )}
         <Box sx={{ fontWeight: 700, mt: 0.5, fontSize: layout === 'a4' ? 15 : 12 }}>{title}</Box>
       </Box>
@@ -216,11 +223,10 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
         {sale.changeDue > 0 && <Row label={t('receipt.change')} value={money(sale.changeDue)} />}
         {sale.dueAmount > 0 && <Row label={t('receipt.due')} value={money(sale.dueAmount)} strong />}
       </Box>
-      {a4 && (
-        <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="receipt-words">
-          {t('receipt.inWords', { words: amountInArabicWords(sale.total) })}
-        </Box>
-      )}
+      {/* The amount in words on both papers, in the UI language (issue 11 item 14). */}
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="receipt-words">
+        {t('receipt.inWords', { words: amountInWords(sale.total, i18n.language) })}
+      </Box>
       {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
       <DocumentBarcode value={sale.number} />
       <Footer data={data} />
@@ -266,7 +272,9 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
         ))}
         {doc.creditReduction > 0 && <Row label={t('receipt.creditReduction')} value={formatPiasters(doc.creditReduction)} />}
       </Box>
-      {layout === 'a4' && <Box sx={{ mt: 1, fontWeight: 700 }}>{t('receipt.inWords', { words: amountInArabicWords(doc.total) })}</Box>}
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="return-words">
+        {t('receipt.inWords', { words: amountInWords(doc.total, i18n.language) })}
+      </Box>
       <DocumentBarcode value={doc.number} />
       <Footer data={data} />
     </Box>
