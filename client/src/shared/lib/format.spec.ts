@@ -1,6 +1,7 @@
 import {
   businessDay,
   formatDate,
+  formatDay,
   formatDateTime,
   formatNumber,
   formatTime,
@@ -28,6 +29,13 @@ describe('the one date/number formatter', () => {
     const d = formatDate(MOMENT);
     expect(d).toBe(`${LRI}24/11/2026${PDI}`);
     expect(`اليوم ${d}`).not.toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('prints a business day the same way, isolated, whatever the zone', () => {
+    expect(formatDay('2026-11-24')).toBe(`${LRI}24/11/2026${PDI}`);
+    setStoreTimeZone('America/New_York');
+    expect(formatDay('2026-11-24', { plain: true })).toBe('24/11/2026');
+    expect(formatDay('')).toBe('');
   });
 
   it('keeps an unknown zone from breaking every render', () => {

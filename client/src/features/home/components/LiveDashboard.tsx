@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { liveStatusState, useLiveEvent } from '../../../shared/realtime';
 import { dashboardApi, dashboardKeys } from '../api/dashboard.api';
-import { formatTime } from '../../../shared/lib/format';
+import { formatDay, formatTime } from '../../../shared/lib/format';
 
 /** Coalesce bursts of events into one refetch at most every REFRESH_MS. */
 const REFRESH_MS = 400;
@@ -116,7 +116,7 @@ export function LiveDashboard() {
             ? t('dashboard.titleBranch', { branch: data.branchName })
             : t('dashboard.title')}
         </Typography>
-        <Chip size="small" label={t('dashboard.today', { date: data.date })} variant="outlined" />
+        <Chip size="small" label={t('dashboard.today', { date: formatDay(data.date) })} variant="outlined" />
         <Chip
           size="small"
           color={status === 'connected' ? 'success' : 'default'}

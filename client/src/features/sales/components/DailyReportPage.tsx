@@ -17,6 +17,7 @@ import { salesApi, salesKeys, todayInCairo } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
 import { Facts } from './InvoicePage';
 import { PrintArea, printSoon, useReceiptData } from './print';
+import { formatDay } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 
 function DailyReportBody({ report }: { report: DailyReportDto }) {
@@ -105,7 +106,7 @@ export default function DailyReportPage() {
           <Box sx={{ color: '#000', bgcolor: '#fff', fontSize: 12 }}>
             <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{data.name}</Typography>
             <Typography sx={{ fontWeight: 700, mb: 1 }}>
-              {t('daily.title')} — {report.data.date}
+              {t('daily.title')} — {formatDay(report.data.date)}
             </Typography>
             <DailyReportBody report={report.data} />
           </Box>
