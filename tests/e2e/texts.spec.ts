@@ -36,3 +36,72 @@ test('in English: payment methods by their English names, the products column "N
   await expect(page.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Arabic name' })).toHaveCount(0);
 });
+
+// Issue 20 item 9: the date filters are localised pickers (no browser "mm/dd/yyyy"), and product
+// names in Latin script carry lang="en".
+const AR_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+  'ديسمبر',
+];
+
+test('the invoice date filters are Arabic date pickers with Western digits', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/invoices');
+  const from = page.getByTestId('filter-from');
+  await expect(from).toBeVisible();
+  await expect(from).not.toContainText(/mm|dd|yyyy/i);
+  await from.getByRole('button').click();
+  const month =
+    AR_MONTHS[
+      Number(
+        new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', month: 'numeric' }).format(
+          new Date(),
+        ),
+      ) - 1
+    ];
+  const calendar = page.getByRole('dialog');
+  await expect(calendar).toContainText(month);
+  await expect(calendar).not.toContainText(/[\u0660-\u0669]/);
+  // Pick the 1st of the month: the field reads 01/MM/YYYY, Western digits, left to right.
+  await calendar.getByRole('gridcell', { name: '1', exact: true }).first().click();
+  await expect(from).toContainText(/01\/\d{2}\/\d{4}/);
+});
+
+test('a product name in Latin script is marked lang="en"', async ({ page }) => {
+  await signIn(page, 'admin');
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const name = `Pepsi Can ${Date.now().toString(36)}`;
+  const res = await page.request.post('/api/Products', {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: {
+      nameAr: name,
+      variants: [{ barcodes: [`PEPSI${Date.now().toString(36)}`.toUpperCase()], sellPrice: 1000 }],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.goto('/Products');
+  await page.getByTestId('products-search').fill(name);
+  const row = page.getByTestId('product-row').filter({ hasText: name });
+  await expect(row.locator('[lang="en"]', { hasText: name })).toBeVisible();
+  // An Arabic name is left to the page's language.
+  await page.getByTestId('products-search').fill('');
+  const arabic = page
+    .getByTestId('product-row')
+    .filter({ hasNotText: name })
+    .first()
+    .getByRole('link');
+  await expect(arabic).toContainText(/[\u0600-\u06FF]/);
+  await expect(arabic.locator('[lang="en"]')).toHaveCount(0);
+});
