@@ -92,3 +92,46 @@ for (const language of ['ar', 'en'] as const) {
     await shot(page, `dashboard-${language}`);
   });
 }
+
+test('an administrator changes the store time zone on /SystemSettings and every page follows', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const docs = await ensureDocuments(page.request);
+  const dubai = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Dubai',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(docs.saleAt));
+  const setZone = async (zone: string) => {
+    await page.goto('/SystemSettings');
+    const input = page.getByTestId('store-time-zone');
+    await input.click();
+    await input.fill(zone);
+    await expect(page.getByRole('option', { name: zone, exact: true })).toBeVisible();
+    await page.getByRole('option', { name: zone, exact: true }).click();
+    await expect(input).toHaveValue(zone);
+    await page.getByTestId('store-time-zone-save').click();
+    await expect(page.locator('[data-toast="success"]')).toBeVisible();
+  };
+  await setZone('Asia/Dubai');
+  try {
+    await page.goto('/invoices');
+    await expect(page.getByRole('row').filter({ hasText: docs.invoiceNumber })).toContainText(
+      dubai,
+    );
+    // Another register (a new browser context) reads the same setting.
+    const other = await page.context().browser()!.newContext({ timezoneId: 'Asia/Tokyo' });
+    const second = await other.newPage();
+    await dismissLowStockWhenShown(second);
+    await signIn(second, 'admin');
+    await second.goto('/');
+    await expect(second.getByRole('row').filter({ hasText: docs.invoiceNumber })).toContainText(
+      dubai,
+    );
+    await other.close();
+  } finally {
+    await setZone('Africa/Cairo');
+  }
+});

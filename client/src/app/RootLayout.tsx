@@ -2,7 +2,13 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { guardReady } from '../shared/lib/configLoad';
-import { lowStockState, publicConfigStatusState, searchOpenState, sessionState } from '../shared/state';
+import {
+  lowStockState,
+  publicConfigStatusState,
+  searchOpenState,
+  sessionState,
+  storeSettingsState,
+} from '../shared/state';
 import { BarcodeListener } from './BarcodeListener';
 import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { LoadingBar } from './LoadingBar';
@@ -15,7 +21,9 @@ import { useDocumentTitle } from './useDocumentTitle';
 const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
 const LowStockDialog = lazy(() => import('./LowStockDialog'));
 // Transfer toasts and the sidebar badge (issue 7), only for users who work with transfers.
-const TransferLiveWatcher = lazy(() => import('../features/transfers/components/TransferLiveWatcher'));
+const TransferLiveWatcher = lazy(
+  () => import('../features/transfers/components/TransferLiveWatcher'),
+);
 
 /** Everything that lives above the layouts: session, guard, global listeners and overlays. */
 export function RootLayout() {
@@ -26,6 +34,9 @@ export function RootLayout() {
   useDocumentTitle();
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
+  // Dates are formatted in the store time zone (shared/lib/format.ts). Pages drawn before the store
+  // settings arrived with another zone than the default are drawn again, once, with it.
+  const timeZone = useAtomValue(storeSettingsState).timeZone;
   const [searchUsed, setSearchUsed] = useState(false);
   const canTransfer = !!session.user?.permissions.some((p) => p.key === 'can_transfer_products');
   if (searchOpen && !searchUsed) setSearchUsed(true);
@@ -38,7 +49,7 @@ export function RootLayout() {
       <SessionEffects />
       <LoadingBar force={!guardReady(session.status, configStatus)} />
       <RouteGuard>
-        <Outlet />
+        <Outlet key={timeZone} />
       </RouteGuard>
       {authenticated && (
         <>
