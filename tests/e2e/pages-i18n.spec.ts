@@ -18,7 +18,7 @@ const ROUTES = [...routeTable.matchAll(/\br\('([\w-]+)', '([^']+)'/g)].map(([, n
 }));
 const BUILT = new Set(
   readdirSync(join(ROOT, 'client/src/features')).flatMap((feature) => {
-    let index = '';
+    let index: string;
     try {
       index = readFileSync(join(ROOT, 'client/src/features', feature, 'index.ts'), 'utf8');
     } catch {

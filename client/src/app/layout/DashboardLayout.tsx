@@ -29,7 +29,6 @@ import {
   currentBranchState,
   mobileDrawerOpenState,
   optionsMenuOpenState,
-  publicConfigState,
   searchOpenState,
   sessionState,
   sessionUserState,

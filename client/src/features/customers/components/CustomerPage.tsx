@@ -35,7 +35,7 @@ import { CustomerFormDialog } from './CustomerFormDialog';
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   const customer = useQuery({ queryKey: customerKeys.one(id), queryFn: () => customersApi.get(id), enabled: !!id, meta: { detail: true } });
   const ledger = useQuery({ queryKey: customerKeys.ledger(id), queryFn: () => customersApi.ledger(id), enabled: !!id });
   const [editing, setEditing] = useState(false);

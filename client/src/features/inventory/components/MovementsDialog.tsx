@@ -28,7 +28,7 @@ const PAGE_SIZE = 25;
 
 /** The ledger of one variant in one inventory, newest first, with the balance after each line. */
 export function MovementsDialog({ target, onClose }: { target: MovementsTarget | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('inventory');
+  const { t } = useTranslation('inventory');
   const can = useCan();
   const showCost = can('can_see_buy_price');
   // Mounted with a new key per variant: paging starts at the first page.

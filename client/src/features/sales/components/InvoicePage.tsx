@@ -41,7 +41,7 @@ import { nameLang } from '../../../shared/lib/lang';
 /** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its edit history. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const methodLabel = useMethodLabel();
   const can = useCan();
   const queryClient = useQueryClient();

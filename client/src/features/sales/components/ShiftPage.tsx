@@ -27,7 +27,7 @@ import { CloseShiftDialog, DENOMINATIONS, ReportDialog, ShiftStatus } from './Sh
 /** /Shift/{id}: totals (can_see_shift_totals), per method, cash count, X/Z report, close. */
 export default function ShiftPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const can = useCan();
   const user = useAtomValue(sessionUserState);
   const queryClient = useQueryClient();

@@ -255,7 +255,7 @@ export function ShiftStatus({ status }: { status: ShiftDto['status'] }) {
 
 /** /Shift: my open shift (X report, close → Z report) and the shifts list (others' with view_all_shifts). */
 export default function ShiftsPage() {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const can = useCan();
   const canDetail = can('can_see_shift_totals');
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });

@@ -38,7 +38,7 @@ import { formatDateTime } from '../../../shared/lib/format';
  * can_start_stock_taking): list with state, progress and differences; start a new one.
  */
 export default function StockTakingsSection({ inventoryId, inventoryName }: { inventoryId: string; inventoryName: string }) {
-  const { t, i18n } = useTranslation('stocktaking');
+  const { t } = useTranslation('stocktaking');
   const [page, setPage] = useState(0);
   const [starting, setStarting] = useState(false);
   const list = useQuery({ queryKey: stockTakingKeys.list(inventoryId, page), queryFn: () => stockTakingApi.list(inventoryId, page + 1) });

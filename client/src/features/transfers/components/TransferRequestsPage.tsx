@@ -46,7 +46,7 @@ type Direction = 'all' | 'incoming' | 'outgoing';
 
 /** /Inventories/TransferRequests: requests of my branch by state and direction, with counts; new requests. */
 export default function TransferRequestsPage() {
-  const { t, i18n } = useTranslation('transfers');
+  const { t } = useTranslation('transfers');
   const can = useCan();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
