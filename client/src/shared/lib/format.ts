@@ -85,7 +85,10 @@ export function formatDate(value: DateInput, options: FormatOptions = {}): strin
 }
 
 /** A business day ('YYYY-MM-DD', already in the store's calendar) as '24/11/2026', isolated. */
-export function formatDay(day: string | null | undefined, options: Pick<FormatOptions, 'plain'> = {}): string {
+export function formatDay(
+  day: string | null | undefined,
+  options: Pick<FormatOptions, 'plain'> = {},
+): string {
   const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
   if (!m) return day ?? '';
   return isolate(`${m[3]}/${m[2]}/${m[1]}`, options);
