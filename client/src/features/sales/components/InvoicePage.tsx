@@ -37,6 +37,7 @@ import { StatusChip } from './InvoicesPage';
 import { PrintArea, ReturnReceipt, SaleReceipt, formatDateTime, formatQty, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from './print';
 import { ReturnDialog } from './ReturnDialog';
 import { nameLang } from '../../../shared/lib/lang';
+import { summarizeHistoryValue as summarize } from '../lib/history';
 
 /** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its edit history. */
 export default function InvoicePage() {
@@ -254,26 +255,6 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
       ))}
     </Box>
   );
-}
-
-/**
- * A history entry's before/after as a person reads it: the total and the lines by product name.
- * Some entries (a return) carry only variant ids: their names come from the invoice's own lines,
- * and an id is never shown.
- */
-function summarize(value: unknown, names: Map<string, string>, unknownItem: string): string {
-  if (!value || typeof value !== 'object') return '';
-  const v = value as Partial<SaleDto>;
-  const parts: string[] = [];
-  if (typeof v.total === 'number') parts.push(`${formatPiasters(v.total)}`);
-  if (Array.isArray(v.lines)) {
-    parts.push(
-      v.lines
-        .map((l) => `${l.productName ?? names.get(l.variantId) ?? unknownItem} × ${formatQty(l.quantity)}`)
-        .join('، '),
-    );
-  }
-  return parts.join(' — ');
 }
 
 function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: SaleDto }) {
