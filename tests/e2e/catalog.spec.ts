@@ -217,10 +217,20 @@ test('owner re-parents categories by dragging and by picking the parent', async 
   await expect(rows).toHaveCount(2);
   const parentRow = rows.filter({ hasText: parentName });
   const childRow = rows.filter({ hasText: childName });
+  const parentId = (await parentRow.getAttribute('data-category-id'))!;
+  // Issue 11 item 19: a drop's toast comes before the list is read again, and the edit dialog
+  // takes the parent the list had when it opened; the test once opened it in between. Every
+  // re-read of the list is slowed here so that race happens every time unless the test waits for
+  // the real condition: the row's own parent (data-parent-id) after the move.
+  await page.route('**/api/Categories**', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
 
   // Drag «قمصان» onto «رجالي»: it becomes its sub-category (listed under it).
   await dragOnto(page, childRow.getByTestId('category-drag'), parentRow);
   await expect(page.getByText(`تم نقل «${childName}» إلى «${parentName}»`)).toBeVisible();
+  await expect(childRow).toHaveAttribute('data-parent-id', parentId);
   await expect(rows).toHaveText([new RegExp(parentName), new RegExp(childName)]);
   await childRow.getByTestId('category-edit').click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'تعديل القسم' });
@@ -248,14 +258,16 @@ test('owner re-parents categories by dragging and by picking the parent', async 
   await expect(dialog).toBeHidden();
 
   // And dragging onto the top-level target does the same from a sub-category. (The first drag's
-  // toast may still be on screen with the same text, so the new parent is read back instead.)
+  // toast may still be on screen with the same text, so the row's new parent is awaited instead.)
   await dragOnto(page, childRow.getByTestId('category-drag'), parentRow);
+  await expect(childRow).toHaveAttribute('data-parent-id', parentId);
   await childRow.getByTestId('category-edit').click();
   await expect(dialog.getByTestId('category-parent')).toHaveText(parentName);
   await dialog.getByRole('button', { name: 'إلغاء' }).click();
   await expect(dialog).toBeHidden();
   await dragOnto(page, childRow.getByTestId('category-drag'), page.getByTestId('category-drop-root'));
   await expect(page.getByText(`أصبح «${childName}» قسمًا رئيسيًا`).last()).toBeVisible();
+  await expect(childRow).toHaveAttribute('data-parent-id', '');
   await childRow.getByTestId('category-edit').click();
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
   await dialog.getByRole('button', { name: 'إلغاء' }).click();

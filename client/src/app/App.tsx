@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { detailErrorStatus } from '../shared/lib/errorStatus';
 import { ConfirmProvider } from '../shared/ui/ConfirmDialog';
 import { ToastHost } from '../shared/ui/ToastHost';
 import { createAppRouter } from './router';
@@ -11,7 +12,21 @@ import { ThemeRoot } from './theme/ThemeRoot';
 export const appStore = createStore();
 
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: false,
+      // A 4xx will not change on a retry (an unknown id stays unknown).
+      retry: (failures, error) => {
+        const status = (error as { status?: number }).status ?? 0;
+        return failures < 1 && !(status >= 400 && status < 500);
+      },
+      staleTime: 30_000,
+      // A detail page's own record (`meta: { detail: true }`) that is unknown, malformed or refused
+      // goes to the route's error page (404/403), once for every detail page (app/router.tsx).
+      throwOnError: (error, query) =>
+        query.meta?.detail === true && detailErrorStatus(error) !== null,
+    },
+  },
 });
 
 export function App() {

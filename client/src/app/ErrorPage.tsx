@@ -1,23 +1,47 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRouteError } from 'react-router';
-import { errorStatusCode, errorStatusMessageKey } from '../shared/lib/errorStatus';
+import {
+  detailErrorStatus,
+  errorStatusCode,
+  errorStatusMessageKey,
+} from '../shared/lib/errorStatus';
 import { isBotUserAgent } from '../shared/lib/windowErrors';
+import { documentTitleOverrideState } from '../shared/state';
 
-export type ErrorPageProps = { statusCode?: number; statusMessage?: string; description?: string };
+export type ErrorPageProps = {
+  statusCode?: number;
+  statusMessage?: string;
+  description?: string;
+  /** Inside the dashboard layout (a detail page) rather than the whole window. */
+  embedded?: boolean;
+};
 
 /** Error page (spec §2): 404 by default ('الصفحة غير موجودة'); not rendered for bots. */
-export function ErrorPage({ statusCode = 404, statusMessage, description }: ErrorPageProps) {
+export function ErrorPage({
+  statusCode = 404,
+  statusMessage,
+  description,
+  embedded = false,
+}: ErrorPageProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const setTitle = useSetAtom(documentTitleOverrideState);
+  const message = statusMessage ?? t(errorStatusMessageKey(statusCode));
+  useEffect(() => {
+    setTitle(message);
+    return () => setTitle(null);
+  }, [message, setTitle]);
   if (isBotUserAgent(navigator.userAgent)) return null;
   return (
     <Box
       data-testid="error-page"
       sx={{
-        minHeight: '100vh',
+        minHeight: embedded ? '60vh' : '100vh',
         display: 'grid',
         placeItems: 'center',
         p: 3,
@@ -33,13 +57,17 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
           {statusCode}
         </Typography>
         <Typography variant="h2" data-testid="error-message">
-          {statusMessage ?? t(errorStatusMessageKey(statusCode))}
+          {message}
         </Typography>
         <Typography color="text.secondary" data-testid="error-description">
           {description ?? t('error.description')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
-          <Button variant="contained" size="medium" onClick={() => navigate('/', { replace: true })}>
+          <Button
+            variant="contained"
+            size="medium"
+            onClick={() => navigate('/', { replace: true })}
+          >
             {t('error.home')}
           </Button>
           <Button variant="outlined" size="medium" onClick={() => navigate(-1)}>
@@ -55,4 +83,10 @@ export function ErrorPage({ statusCode = 404, statusMessage, description }: Erro
 export function RouteErrorPage() {
   const error = useRouteError();
   return <ErrorPage statusCode={errorStatusCode(error)} />;
+}
+
+/** A detail route's error element: its record is unknown or malformed (404) or refused (403). */
+export function DetailErrorPage() {
+  const error = useRouteError();
+  return <ErrorPage statusCode={detailErrorStatus(error) ?? errorStatusCode(error)} embedded />;
 }

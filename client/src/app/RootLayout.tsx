@@ -7,6 +7,7 @@ import {
   publicConfigStatusState,
   searchOpenState,
   sessionState,
+  storeSettingsState,
 } from '../shared/state';
 import { BarcodeListener } from './BarcodeListener';
 import { loadDashboardLayout } from './layout/loadDashboardLayout';
@@ -14,6 +15,7 @@ import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
 import { SessionEffects, useRefreshSession } from './session/SessionEffects';
+import { useDocumentTitle } from './useDocumentTitle';
 
 // Overlays load on first use, keeping them out of the initial bundle.
 const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
@@ -35,8 +37,12 @@ export function RootLayout() {
   const step = session.status === 'authenticated' ? (session.step ?? null) : null;
   const authenticated = session.status === 'authenticated' && !step;
   useSearchShortcut(authenticated);
+  useDocumentTitle();
   const searchOpen = useAtomValue(searchOpenState);
   const lowStockCount = useAtomValue(lowStockState).length;
+  // Dates are formatted in the store time zone (shared/lib/format.ts). Pages drawn before the store
+  // settings arrived with another zone than the default are drawn again, once, with it.
+  const timeZone = useAtomValue(storeSettingsState).timeZone;
   const [searchUsed, setSearchUsed] = useState(false);
   const canTransfer = !!session.user?.permissions.some((p) => p.key === 'can_transfer_products');
   if (searchOpen && !searchUsed) setSearchUsed(true);
@@ -54,7 +60,7 @@ export function RootLayout() {
         </Suspense>
       ) : (
         <RouteGuard>
-          <Outlet />
+          <Outlet key={timeZone} />
         </RouteGuard>
       )}
       {authenticated && (

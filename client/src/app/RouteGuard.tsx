@@ -40,7 +40,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    toast.error(t('guard.forbidden'), { key: FORBIDDEN_TOAST_KEY });
+    toast.error(t('guard.forbidden'), { key: FORBIDDEN_TOAST_KEY, general: true });
     blocker.reset();
   }, [blocker, t]);
 
@@ -53,8 +53,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     const mark = `${decision.kind}:${location.pathname}`;
     if (toasted.current === mark) return;
     toasted.current = mark;
-    if (decision.kind === 'login') toast.error(t('guard.login'), { key: LOGIN_TOAST_KEY });
-    if (decision.kind === 'forbidden') toast.error(t('guard.forbidden'), { key: FORBIDDEN_TOAST_KEY });
+    if (decision.kind === 'login') toast.error(t('guard.login'), { key: LOGIN_TOAST_KEY, general: true });
+    if (decision.kind === 'forbidden') toast.error(t('guard.forbidden'), { key: FORBIDDEN_TOAST_KEY, general: true });
   }, [decision, location.pathname, t]);
 
   if (!decision) return null;

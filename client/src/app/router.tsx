@@ -1,11 +1,12 @@
 import { ROUTES, type RouteDef } from '@pos/contracts';
 import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, useParams, type RouteObject } from 'react-router';
 import { pages } from '../features';
 import type { PreloadablePage } from '../shared/lib/lazyPage';
 import { UnderConstruction } from '../shared/ui/UnderConstruction';
-import { ErrorPage, RouteErrorPage } from './ErrorPage';
+import { UUID_PATTERN } from '../shared/lib/errorStatus';
+import { DetailErrorPage, ErrorPage, RouteErrorPage } from './ErrorPage';
 import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { PageLayout } from './layout/PageLayout';
 import { PendingLoad } from './LoadingBar';
@@ -16,7 +17,9 @@ export type RouteHandle = { name: string };
 // The dashboard layout loads on its own (not needed by /login, see layout/loadDashboardLayout.ts).
 // Any other first page starts fetching it at once, in parallel with the session; the sign-in page
 // starts it once the user is signed in (RootLayout).
-const DashboardLayout = lazy(() => loadDashboardLayout().then((m) => ({ default: m.DashboardLayout })));
+const DashboardLayout = lazy(() =>
+  loadDashboardLayout().then((m) => ({ default: m.DashboardLayout })),
+);
 
 function LazyDashboardLayout() {
   return (
@@ -26,10 +29,16 @@ function LazyDashboardLayout() {
   );
 }
 
+/** Detail routes whose `:id` may also be the word `new` (their create form). */
+const NEW_ID_ROUTES = new Set(['Products-id']);
+
+const isDetail = (route: RouteDef) => route.path.includes('/:id');
+
 /** One route's element: its registered page (lazy) or the "قيد الإنشاء" panel. */
 function RoutePage({ route }: { route: RouteDef }) {
   const Page = pages[route.name];
   if (!Page) return <UnderConstruction />;
+  if (isDetail(route)) return <DetailRoutePage route={route} Page={Page} />;
   // A boundary per route: a newly shown boundary shows its fallback (and so the loading bar)
   // even inside the router's transitions.
   return (
@@ -39,11 +48,29 @@ function RoutePage({ route }: { route: RouteDef }) {
   );
 }
 
+/**
+ * A detail page: a malformed id is a 404 at once; an unknown or refused one reaches the route's
+ * error element through its record query (`meta: { detail: true }`, see app/App.tsx).
+ */
+function DetailRoutePage({ route, Page }: { route: RouteDef; Page: (typeof pages)[string] }) {
+  const { id = '' } = useParams();
+  if (!UUID_PATTERN.test(id) && !(id === 'new' && NEW_ID_ROUTES.has(route.name))) {
+    return <ErrorPage statusCode={404} embedded />;
+  }
+  return (
+    <Suspense fallback={<PendingLoad />}>
+      <Page key={id} />
+    </Suspense>
+  );
+}
+
 function toRouteObject(route: RouteDef): RouteObject {
   return {
     path: route.path,
     handle: { name: route.name } satisfies RouteHandle,
     element: <RoutePage key={route.name} route={route} />,
+    // Detail pages show their 404/403 inside the layout (the sidebar stays).
+    ...(isDetail(route) ? { errorElement: <DetailErrorPage /> } : {}),
   };
 }
 
@@ -55,7 +82,10 @@ export function buildRoutes(): RouteObject[] {
       element: <RootLayout />,
       errorElement: <RouteErrorPage />,
       children: [
-        { element: <PageLayout />, children: ROUTES.filter((r) => r.layout === 'page').map(toRouteObject) },
+        {
+          element: <PageLayout />,
+          children: ROUTES.filter((r) => r.layout === 'page').map(toRouteObject),
+        },
         {
           element: <LazyDashboardLayout />,
           children: ROUTES.filter((r) => r.layout === 'dashboard').map(toRouteObject),

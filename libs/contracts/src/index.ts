@@ -16,6 +16,8 @@ export * from './dto/branch.dto';
 export * from './dto/role.dto';
 export * from './dto/user.dto';
 export * from './dto/settings.dto';
+export * from './store-settings';
+export * from './dto/store-settings.dto';
 export * from './dto/list.dto';
 export * from './dto/catalog.dto';
 export * from './events';

@@ -20,6 +20,16 @@ const branch: ReceiptBranch = {
 const appName = 'POS';
 
 describe('getReceiptData', () => {
+  it('carries the branch tax registration number with the feature on or off', () => {
+    const taxed = { ...branch, taxNumber: '123-456-789' };
+    for (const on of [true, false]) {
+      expect(getReceiptData({ features: { print_from_branch_data: on }, branch: taxed, storeInfo: store, appName }).taxNumber).toBe(
+        '123-456-789',
+      );
+    }
+    expect(getReceiptData({ features: {}, branch: null, storeInfo: store, appName }).taxNumber).toBeNull();
+  });
+
   it('with print_from_branch_data on and a branch: branch fields, store fallbacks, location → address', () => {
     expect(getReceiptData({ features: { print_from_branch_data: true }, branch, storeInfo: store, appName })).toEqual({
       name: 'Nasr City',
@@ -30,6 +40,7 @@ describe('getReceiptData', () => {
       receiptFooterImage: '/files/store-footer.png', // fallback
       logo: '/files/logo.png',
       maintenanceReceiptInfo: 'Store maintenance info',
+      taxNumber: null,
     });
   });
 
@@ -54,6 +65,7 @@ describe('getReceiptData', () => {
       receiptFooterImage: '/files/store-footer.png',
       logo: null,
       maintenanceReceiptInfo: 'Store maintenance info',
+      taxNumber: null,
     });
     expect(getReceiptData({ features: {}, branch, storeInfo: store, appName }).name).toBe('POS');
   });

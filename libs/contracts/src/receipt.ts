@@ -7,6 +7,8 @@ export type ReceiptBranch = {
   recepitInfo?: string | null;
   receiptFooterImage?: string | null;
   logo?: string | null;
+  /** The seller's tax registration number (ETA), printed on tax invoices. */
+  taxNumber?: string | null;
 };
 
 export type ReceiptStoreInfo = {
@@ -27,6 +29,8 @@ export type ReceiptData = {
   receiptFooterImage: string | null;
   logo: string | null;
   maintenanceReceiptInfo: string | null;
+  /** Tax registration number of the selling branch (issue 11 item 14), whatever the feature flag. */
+  taxNumber: string | null;
 };
 
 const pick = (...values: (string | null | undefined)[]): string | null => {
@@ -37,7 +41,8 @@ const pick = (...values: (string | null | undefined)[]): string | null => {
 /**
  * With feature print_from_branch_data on and a branch selected, each field comes from the branch
  * and falls back to store info (branch location is the address); otherwise store info with the
- * app's name. Maintenance receipt info always comes from store info.
+ * app's name. Maintenance receipt info always comes from store info. The tax registration number is
+ * the branch's in both cases: a simplified tax invoice must carry the seller's number.
  */
 export function getReceiptData(input: {
   features: Record<string, boolean>;
@@ -47,6 +52,7 @@ export function getReceiptData(input: {
 }): ReceiptData {
   const store = input.storeInfo ?? {};
   const branch = input.features['print_from_branch_data'] ? input.branch : null;
+  const taxNumber = pick(input.branch?.taxNumber);
   if (branch) {
     return {
       name: pick(branch.name, input.appName) as string,
@@ -57,6 +63,7 @@ export function getReceiptData(input: {
       receiptFooterImage: pick(branch.receiptFooterImage, store.receiptFooterImage),
       logo: pick(branch.logo),
       maintenanceReceiptInfo: pick(store.maintenanceReceiptInfo),
+      taxNumber,
     };
   }
   return {
@@ -68,5 +75,6 @@ export function getReceiptData(input: {
     receiptFooterImage: pick(store.receiptFooterImage),
     logo: null,
     maintenanceReceiptInfo: pick(store.maintenanceReceiptInfo),
+    taxNumber,
   };
 }

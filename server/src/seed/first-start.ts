@@ -8,13 +8,21 @@ import { BranchEntity } from '../modules/branches/entities/branch.entity';
 import { RoleEntity } from '../modules/identity/entities/role.entity';
 import { UserEntity } from '../modules/identity/entities/user.entity';
 import { hashPassword } from '../modules/identity/services/sign-in.service';
-import { SiteSettingsEntity, StoreInfoEntity } from '../modules/settings/entities/settings.entities';
+import { SiteSettingsEntity, StoreInfoEntity, StoreSettingsEntity } from '../modules/settings/entities/settings.entities';
 import { PaymentMethodEntity } from '../modules/sales/entities/sales.entities';
 import { SEED_ROLES } from './roles';
 
 /** Rows every database needs: settings, store info, the seeded roles. Safe to run again. */
 export async function seedBase(m: EntityManager): Promise<void> {
   await m.createQueryBuilder().insert().into(SiteSettingsEntity).values({ id: 1 }).orIgnore().execute();
+  // The store time zone starts from STORE_TIME_ZONE (default Africa/Cairo); admins change it later.
+  await m
+    .createQueryBuilder()
+    .insert()
+    .into(StoreSettingsEntity)
+    .values({ id: 1, timeZone: loadConfig().storeTimeZone })
+    .orIgnore()
+    .execute();
   if ((await m.count(StoreInfoEntity)) === 0) await m.insert(StoreInfoEntity, { id: uuidv7() });
   if ((await m.count(PaymentMethodEntity)) === 0) {
     const methods = [

@@ -26,13 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/api/auth';
 import { handleError } from '../../shared/api/handleError';
-import { findRoute } from '../../shared/lib/routeMatch';
 import { ConnectionIndicator } from '../../shared/realtime';
 import {
   currentBranchState,
   mobileDrawerOpenState,
   optionsMenuOpenState,
-  publicConfigState,
   searchOpenState,
   sessionState,
   sessionUserState,
@@ -41,18 +39,6 @@ import {
 import { PendingLoad } from '../LoadingBar';
 import { LocaleSwitcher, ThemeSwitcher } from './SettingsMenus';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
-
-function useDocumentTitle() {
-  const { t, i18n } = useTranslation('nav');
-  const location = useLocation();
-  const appName = useAtomValue(publicConfigState).appName;
-  useEffect(() => {
-    const route = findRoute(location.pathname);
-    const key = route ? `nav:items.${route.name}` : null;
-    const page = key && i18n.exists(key) ? t(key) : null;
-    document.title = page ? `${page} | ${appName}` : appName;
-  }, [location.pathname, appName, t, i18n]);
-}
 
 // Password change and two-step sign-in (issue 11): a dialog loaded on first use.
 const AccountDialog = lazy(() => import('../../features/account/AccountDialog'));
@@ -75,7 +61,7 @@ function UserMenu() {
       setSession({ status: 'unauthenticated', user: null });
       navigate('/login', { replace: true });
     } catch (err) {
-      handleError(err, { toast: true });
+      handleError(err, { toast: true, general: true });
     }
   };
   return (
@@ -169,7 +155,6 @@ export function DashboardLayout() {
   const setOptionsOpen = useSetAtom(optionsMenuOpenState);
   const setSearchOpen = useSetAtom(searchOpenState);
   const location = useLocation();
-  useDocumentTitle();
 
   // After each page load the navigation drawer and options menu close (spec §2).
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto } from '@pos/contracts';
+import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto, StoreSettingsDto } from '@pos/contracts';
 import { hasPermission } from '@pos/contracts';
 import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -8,6 +8,7 @@ import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
 import { afterConfigFailure, type ConfigStatus } from '../../shared/lib/configLoad';
+import { setStoreTimeZone } from '../../shared/lib/format';
 import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
 import {
@@ -18,6 +19,7 @@ import {
   publicConfigStatusState,
   sessionState,
   storeInfoState,
+  storeSettingsState,
   type LowStockVariant,
   type SessionState,
 } from '../../shared/state';
@@ -67,6 +69,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
       : sessionAtom;
   const setFeatures = useSetAtom(featuresState);
   const setStoreInfo = useSetAtom(storeInfoState);
+  const setStoreSettings = useSetAtom(storeSettingsState);
   const setBranch = useSetAtom(currentBranchState);
   const setLowStock = useSetAtom(lowStockState);
   const setConfig = useSetAtom(publicConfigState);
@@ -111,7 +114,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
           setConfigStatus(status);
           if (plan.report) {
             console.error('GET /api/config failed', err);
-            toast.error(i18n.t('shell:config.failed'), { key: CONFIG_TOAST_KEY });
+            toast.error(i18n.t('shell:config.failed'), { key: CONFIG_TOAST_KEY, general: true });
           }
           retry = window.setTimeout(attempt, plan.retryInMs);
         });
@@ -131,11 +134,18 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
       http
         .get<FeatureDto[]>('/Features')
         .then((list) => setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))))
-        .catch((err) => handleError(err, { toast: true }));
+        .catch((err) => handleError(err, { toast: true, general: true }));
       http
         .get<StoreInfoResponseDto[]>('/StoreInfo')
         .then((list) => setStoreInfo(list[0] ?? null))
-        .catch((err) => handleError(err, { toast: true }));
+        .catch((err) => handleError(err, { toast: true, general: true }));
+      http
+        .get<StoreSettingsDto>('/StoreSettings')
+        .then((settings) => {
+          setStoreTimeZone(settings.timeZone);
+          setStoreSettings(settings);
+        })
+        .catch((err) => handleError(err, { toast: true, general: true }));
     }
     if (session.status !== 'authenticated' && prev === 'authenticated') {
       setFeatures({});
@@ -143,7 +153,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
       setBranch(null);
       setLowStock([]);
     }
-  }, [session.status, setFeatures, setStoreInfo, setBranch, setLowStock]);
+  }, [session.status, setFeatures, setStoreInfo, setStoreSettings, setBranch, setLowStock]);
 
   // Current branch: (re)loaded when the user id or branchId changes.
   const userId = user?.id ?? null;
@@ -157,7 +167,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     http
       .get<BranchResponseDto>(`/Branch/${encodeURIComponent(branchId)}`)
       .then((branch) => live && setBranch(branch))
-      .catch((err) => live && handleError(err, { toast: true }));
+      .catch((err) => live && handleError(err, { toast: true, general: true }));
     return () => {
       live = false;
     };

@@ -57,7 +57,7 @@ export function ThemeRoot({ children }: { children: ReactNode }) {
   const mode = useAtomValue(themeModeState);
   const scheme = useAtomValue(colorSchemeState);
   const dir = localeDir(i18n.language);
-  const theme = useMemo(() => createAppTheme(mode, dir), [mode, dir]);
+  const theme = useMemo(() => createAppTheme(mode, dir, i18n.language), [mode, dir, i18n.language]);
   useEffect(() => storeColorScheme(scheme), [scheme]);
   useEffect(() => {
     document.documentElement.dataset.theme = mode;

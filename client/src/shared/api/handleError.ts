@@ -5,11 +5,17 @@ import { ApiClientError } from './ApiClientError';
 export type HandleErrorOptions = {
   /** Show the message as an error toast (spec §8: "toast only when requested"). */
   toast?: boolean;
+  /** Toast in the shell's general style (session and store-wide loads) rather than the screen's. */
+  general?: boolean;
   /** Throw the (normalised) error again after handling. */
   rethrow?: boolean;
 };
 
-type ValidationErrorLike = { property?: string; constraints?: Record<string, string>; children?: ValidationErrorLike[] };
+type ValidationErrorLike = {
+  property?: string;
+  constraints?: Record<string, string>;
+  children?: ValidationErrorLike[];
+};
 
 function isValidationErrors(err: unknown): err is ValidationErrorLike[] {
   return (
@@ -23,7 +29,11 @@ function collectMessages(errors: ValidationErrorLike[], into: string[] = []): st
   for (const e of errors) {
     for (const message of Object.values(e.constraints ?? {})) {
       // Contract DTOs carry message keys (`validation.branch.nameRequired`); translate them.
-      into.push(i18n.exists(`server:${message}`) ? i18n.t(`server:${message}`, { field: e.property }) : message);
+      into.push(
+        i18n.exists(`server:${message}`)
+          ? i18n.t(`server:${message}`, { field: e.property })
+          : message,
+      );
     }
     if (e.children?.length) collectMessages(e.children, into);
   }
@@ -50,6 +60,10 @@ export function normalizeError(err: unknown): ApiClientError {
       statusMessage: 'Bad Request',
     });
   }
+  // A fetch that never reached the server (offline): the browser's English text is not shown.
+  if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) {
+    return new ApiClientError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('common:errors.network'), statusMessage: '' });
+  }
   const message =
     err instanceof Error
       ? err.message
@@ -65,7 +79,8 @@ export function normalizeError(err: unknown): ApiClientError {
  */
 export function handleError(err: unknown, options: HandleErrorOptions = {}): ApiClientError {
   const normalised = normalizeError(err);
-  if (options.toast) toast.error(normalised.message || normalised.statusMessage);
+  if (options.toast)
+    toast.error(normalised.message || normalised.statusMessage, { general: options.general });
   if (options.rethrow) throw normalised;
   return normalised;
 }

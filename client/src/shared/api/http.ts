@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { ApiClientError } from './ApiClientError';
 
 export { ApiClientError, isApiClientError } from './ApiClientError';
@@ -94,7 +95,8 @@ export async function request(path: string, options: RequestOptions = {}): Promi
       throw new ApiClientError({
         status: 0,
         code: 'NETWORK_ERROR',
-        message: (err as Error)?.message ?? 'Network error',
+        // The browser's own text ('Failed to fetch') is English whatever the UI language.
+        message: i18n.t('common:errors.network'),
         statusMessage: 'Network error',
       });
     }

@@ -4,7 +4,9 @@ import type {
   PublicConfigDto,
   SessionUser,
   StoreInfoResponseDto,
+  StoreSettingsDto,
 } from '@pos/contracts';
+import { DEFAULT_SCALE_BARCODE, DEFAULT_STORE_TIME_ZONE } from '@pos/contracts';
 import { atom } from 'jotai';
 import type { ConfigStatus } from '../lib/configLoad';
 
@@ -35,6 +37,14 @@ export const publicConfigStatusState = atom<ConfigStatus>('loading');
 export const featuresState = atom<Record<string, boolean>>({});
 /** First element of GET /api/StoreInfo. */
 export const storeInfoState = atom<StoreInfoResponseDto | null>(null);
+/**
+ * GET /api/StoreSettings: the store time zone and the scale-barcode layout, the same on every
+ * register. The defaults stand until it answers.
+ */
+export const storeSettingsState = atom<StoreSettingsDto>({
+  timeZone: DEFAULT_STORE_TIME_ZONE,
+  scaleBarcode: DEFAULT_SCALE_BARCODE,
+});
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);
 

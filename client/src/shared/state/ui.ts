@@ -24,3 +24,6 @@ export const pendingLoadsState = atom(0);
 
 /** Counts shown as a badge on sidebar items, by route name (features set them, the sidebar reads them). */
 export const navBadgesState = atom<Record<string, number>>({});
+
+/** An error page shown in place of a route sets its own tab title (shell:error.*) here. */
+export const documentTitleOverrideState = atom<string | null>(null);

@@ -2,8 +2,10 @@ import Fade from '@mui/material/Fade';
 import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 
 // Spec §4/§9 toasts. Two flavours:
-//  - general toasts: 5000 ms, top-right, "light" (white card, coloured icon and edge);
-//  - the product's own toasts: 3000 ms, "colored" (filled), right-to-left, slide transition.
+//  - the product's own toasts (the default): what a screen says about its own work (saved,
+//    refused, done, its load errors): 3000 ms, "colored" (filled by type), right-to-left, slide;
+//  - general toasts (`general: true`): the shell's (route guard, session, configuration and
+//    store-wide loads): 5000 ms, top-right, "light" (white card, coloured icon and edge).
 // Types: info, success, warning, error, default, loading (loading stays until closed/replaced).
 export type ToastType = 'default' | 'info' | 'success' | 'warning' | 'error' | 'loading';
 export type ToastTone = 'light' | 'colored';
@@ -23,7 +25,9 @@ declare module 'notistack' {
 }
 
 export type ToastOptions = {
-  /** Use the product's own (coloured, 3000 ms, slide) style. */
+  /** The shell's general style (light, 5000 ms, fade) instead of the product's own. */
+  general?: boolean;
+  /** The product's own style (the default; kept for callers that say so). */
   product?: boolean;
   /** Milliseconds; `null` keeps it until closed. */
   duration?: number | null;
@@ -32,8 +36,12 @@ export type ToastOptions = {
   preventDuplicate?: boolean;
 };
 
-export function showToast(type: ToastType, message: string, options: ToastOptions = {}): SnackbarKey {
-  const product = options.product === true;
+export function showToast(
+  type: ToastType,
+  message: string,
+  options: ToastOptions = {},
+): SnackbarKey {
+  const product = options.general !== true;
   if (options.key !== undefined) closeSnackbar(options.key);
   const duration =
     options.duration !== undefined

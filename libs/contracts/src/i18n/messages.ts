@@ -157,6 +157,9 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.constraint.date': 'الحقل "{field}" ليس تاريخًا صحيحًا',
     'validation.constraint.nul': 'الحقل "{field}" يحتوي على حرف غير مسموح به (NUL)',
     'validation.constraint.default': 'قيمة الحقل "{field}" غير صحيحة',
+    'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
+    'validation.scale.prefix': 'بادئة باركود الميزان من رقم إلى ثلاثة أرقام',
+    'validation.scale.layout': 'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -308,6 +311,9 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.constraint.date': 'The field "{field}" is not a real date',
     'validation.constraint.nul': 'The field "{field}" contains a character that is not allowed (NUL)',
     'validation.constraint.default': '"{field}" is not valid',
+    'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
+    'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',
+    'validation.scale.layout': 'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',
   },
 };
 

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { DEFAULT_MAX_BRANCHES, MODULES, type ModuleKey } from '@pos/contracts';
-import { SiteSettingsEntity } from '../../modules/settings/entities/settings.entities';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  DEFAULT_MAX_BRANCHES,
+  DEFAULT_SCALE_BARCODE,
+  MODULES,
+  type ModuleKey,
+  type StoreSettingsDto,
+} from '@pos/contracts';
+import { loadConfig } from '../config/config';
+import { SiteSettingsEntity, StoreSettingsEntity } from '../../modules/settings/entities/settings.entities';
 
 /** Reads the one site-settings row (enabled modules, branch limit). */
 @Injectable()
@@ -20,4 +27,18 @@ export class SettingsReader {
   async enabledModules(): Promise<ModuleKey[]> {
     return (await this.get()).modules;
   }
+}
+
+/** The store-wide settings (row 1), with defaults when the row is not there yet. */
+export async function readStoreSettings(ds: DataSource | EntityManager): Promise<StoreSettingsDto> {
+  const row = await ds.getRepository(StoreSettingsEntity).findOneBy({ id: 1 });
+  return {
+    timeZone: row?.timeZone ?? loadConfig().storeTimeZone,
+    scaleBarcode: { ...DEFAULT_SCALE_BARCODE, ...(row?.scaleBarcode ?? {}) },
+  };
+}
+
+/** The store time zone: business day, daily report, dashboard. */
+export async function readStoreTimeZone(ds: DataSource | EntityManager): Promise<string> {
+  return (await readStoreSettings(ds)).timeZone;
 }

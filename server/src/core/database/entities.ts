@@ -10,6 +10,7 @@ import {
   FileEntity,
   SiteSettingsEntity,
   StoreInfoEntity,
+  StoreSettingsEntity,
 } from '../../modules/settings/entities/settings.entities';
 
 import {
@@ -63,6 +64,7 @@ export const ENTITIES = [
   FeatureEntity,
   StoreInfoEntity,
   SiteSettingsEntity,
+  StoreSettingsEntity,
   AppSecretEntity,
   FileEntity,
   CategoryEntity,

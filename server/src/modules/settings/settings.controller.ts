@@ -14,6 +14,8 @@ import {
   PublicConfigUpdateDto,
   SiteSettingsUpdateDto,
   StoreInfoUpdateDto,
+  StoreSettingsUpdateDto,
+  type StoreSettingsDto,
   type FeatureDto,
   type PublicConfigDto,
   type SiteSettingsDto,
@@ -21,12 +23,18 @@ import {
 import { AuditLogEntity } from '../../core/audit/audit-log.entity';
 import { AuditService } from '../../core/audit/audit.service';
 import { AdminOnly, Authenticated, Meta, Public, type RequestMeta } from '../../core/auth/decorators';
-import { SettingsReader } from '../../core/auth/settings.reader';
+import { readStoreSettings, SettingsReader } from '../../core/auth/settings.reader';
 import { loadConfig } from '../../core/config/config';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import { pageOf, sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
-import { FeatureEntity, FileEntity, SiteSettingsEntity, StoreInfoEntity } from './entities/settings.entities';
+import {
+  FeatureEntity,
+  FileEntity,
+  SiteSettingsEntity,
+  StoreInfoEntity,
+  StoreSettingsEntity,
+} from './entities/settings.entities';
 
 const FEATURE_KEY = /^[a-z0-9_]{1,64}$/;
 
@@ -117,6 +125,29 @@ export class SettingsController {
       await this.audit.record(m, meta, { action: 'site-settings.update', entity: 'site_settings', entityId: '1', before, after: dto });
     });
     return this.siteSettings();
+  }
+
+  /** Store-wide settings every register shares (time zone, scale-barcode layout). */
+  @Authenticated()
+  @Get('StoreSettings')
+  storeSettings(): Promise<StoreSettingsDto> {
+    return readStoreSettings(this.ds);
+  }
+
+  @AdminOnly()
+  @Patch('StoreSettings')
+  async updateStoreSettings(@Body() dto: StoreSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<StoreSettingsDto> {
+    return this.ds.transaction(async (m) => {
+      await m.createQueryBuilder().insert().into(StoreSettingsEntity).values({ id: 1, timeZone: loadConfig().storeTimeZone }).orIgnore().execute();
+      const row = await m.findOneOrFail(StoreSettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
+      const before = await readStoreSettings(m);
+      if (dto.timeZone !== undefined) row.timeZone = dto.timeZone;
+      if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
+      await m.save(row);
+      const after = await readStoreSettings(m);
+      await this.audit.record(m, meta, { action: 'store-settings.update', entity: 'store_settings', entityId: '1', before, after });
+      return after;
+    });
   }
 
   @AdminOnly()

@@ -97,7 +97,7 @@ export default function ApiKeysPage() {
     }
   };
 
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '');
+  const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
   const columns: Column<ApiKeyDto>[] = [
     {
       key: 'name',

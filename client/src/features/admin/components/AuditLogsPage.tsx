@@ -64,7 +64,7 @@ export default function AuditLogsPage() {
       key: 'at',
       header: t('audit.columns.at'),
       nowrap: true,
-      render: (r) => formatDateTime(r.at, i18n.language),
+      render: (r) => formatDateTime(r.at),
     },
     {
       key: 'user',
@@ -204,7 +204,7 @@ export default function AuditLogsPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('audit.diffLine', {
                 user: shown.userName ?? t('audit.system'),
-                at: formatDateTime(shown.at, i18n.language),
+                at: formatDateTime(shown.at),
                 ip: shown.ip ?? '—',
               })}
             </Typography>

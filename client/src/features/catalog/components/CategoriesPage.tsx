@@ -347,6 +347,7 @@ function CategoryRow({ category, depth, canManage, dropDisabled, dragging, actio
       hover
       data-testid="category-row"
       data-category-id={category.id}
+      data-parent-id={category.parentId ?? ''}
       sx={{
         opacity: dragging ? 0.4 : 1,
         ...(isOver && { bgcolor: 'action.selected', outline: 2, outlineColor: 'primary.main', outlineOffset: -2 }),

@@ -3,6 +3,7 @@ import { formatPiasters } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
 import { BarcodeImage } from './BarcodeImage';
+import { nameLang } from '../../../shared/lib/lang';
 
 export type LabelItem = {
   variantId: string;
@@ -73,7 +74,7 @@ export function LabelSheet({ items, testId = 'label-sheet' }: { items: LabelItem
               WebkitBoxOrient: 'vertical',
             }}
           >
-            {item.productName}
+            <span lang={nameLang(item.productName)}>{item.productName}</span>
             {Object.keys(item.properties).length > 0 && (
               <Box component="span" sx={{ fontWeight: 400 }}>
                 {' — '}

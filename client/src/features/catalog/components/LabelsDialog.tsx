@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
 import { LabelSheet, labelCode, type LabelItem } from './LabelSheet';
 import { VariantPicker } from './VariantPicker';
+import { nameLang } from '../../../shared/lib/lang';
 
 const PRINT_ROOT_CLASS = 'pos-label-print';
 const MAX_COPIES = 500;
@@ -90,7 +91,7 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
                   <TableRow key={item.variantId} data-testid="labels-item">
                     <TableCell>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {item.productName}
+                        <span lang={nameLang(item.productName)}>{item.productName}</span>
                       </Typography>
                       <Typography variant="caption" color="text.secondary" component="div">
                         {propertiesText(item.properties)}

@@ -24,6 +24,7 @@ import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { catalogApi, catalogKeys } from '../api/catalog.api';
 import { formatQuantity } from '../lib/money';
 import { propertiesText } from '../lib/variants';
+import { nameLang } from '../../../shared/lib/lang';
 
 /** The transfer request page of a later issue takes the variants to ask for in `prefill`. */
 export function transferRequestLink(variantIds: string[]): string {
@@ -120,7 +121,7 @@ export function LowStockPage() {
       key: 'product',
       header: t('lowStock.columns.product'),
       render: (row) => (
-        <RowLink to={routePath('Products-id', { id: row.productId })}>{row.productName}</RowLink>
+        <RowLink to={routePath('Products-id', { id: row.productId })}><span lang={nameLang(row.productName)}>{row.productName}</span></RowLink>
       ),
     },
     {

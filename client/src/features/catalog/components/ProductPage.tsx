@@ -313,6 +313,7 @@ function ProductEdit({ productId }: { productId: string }) {
   const product = useQuery({
     queryKey: catalogKeys.product(productId),
     queryFn: () => catalogApi.product(productId),
+    meta: { detail: true },
   });
   const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

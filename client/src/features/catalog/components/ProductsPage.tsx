@@ -25,6 +25,7 @@ import { useCan } from '../hooks/useCan';
 import { CategoryFilter } from './CategoryFilter';
 import { ImportDialog } from './ImportDialog';
 import { LabelsDialog } from './LabelsDialog';
+import { nameLang } from '../../../shared/lib/lang';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -105,16 +106,19 @@ export function ProductsPage() {
     },
     {
       key: 'name',
-      header: t('fields.nameAr'),
+      header: t('fields.name'),
       render: (product) => (
         <>
-          <RowLink to={routePath('Products-id', { id: product.id })}>{product.nameAr}</RowLink>
+          <RowLink to={routePath('Products-id', { id: product.id })}>
+            <span lang={nameLang(product.nameAr)}>{product.nameAr}</span>
+          </RowLink>
           {product.nameEn && (
             <Typography
               variant="caption"
               color="text.secondary"
               component="div"
               dir="ltr"
+              lang={nameLang(product.nameEn)}
               sx={{ textAlign: 'start' }}
             >
               {product.nameEn}

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { catalogApi, catalogKeys } from '../api/catalog.api';
 import { formatQuantity } from '../lib/money';
 import { propertiesText } from '../lib/variants';
+import { nameLang } from '../../../shared/lib/lang';
 
 export type ExternalInput = { text: string; seq: number };
 
@@ -127,7 +128,7 @@ export function VariantPicker({
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, inlineSize: '100%' }}>
               <Box sx={{ flex: 1, minInlineSize: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-                  {option.productName}
+                  <span lang={nameLang(option.productName)}>{option.productName}</span>
                   {Object.keys(option.properties ?? {}).length > 0 && (
                     <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
                       {' — '}

@@ -1,4 +1,5 @@
 // Pounds typed by a person ↔ integer piasters of the API, without floating-point arithmetic.
+import { formatNumber } from '../../../shared/lib/format';
 
 const POUNDS = /^(\d{1,12})(?:[.,](\d{0,2}))?$/;
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
@@ -50,5 +51,5 @@ export function parseQuantity(input: string, allowNegative = false): number | nu
 /** 12 → '12', 2.5 → '2.5' (quantities as people read them). */
 export function formatQuantity(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return Number(value).toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return formatNumber(Number(value), 3);
 }

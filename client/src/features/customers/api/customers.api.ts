@@ -11,7 +11,7 @@ import { http } from '../../../shared/api/http';
 const id = (value: string) => encodeURIComponent(value);
 
 export type CustomerListQuery = { page: number; pageSize: number; q?: string };
-export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'>;
+export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'> & { creditLimit?: number };
 
 export const customerKeys = {
   all: ['customers'] as const,

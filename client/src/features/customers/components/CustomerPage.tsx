@@ -35,8 +35,8 @@ import { CustomerFormDialog } from './CustomerFormDialog';
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('customers');
-  const customer = useQuery({ queryKey: customerKeys.one(id), queryFn: () => customersApi.get(id), enabled: !!id });
+  const { t } = useTranslation('customers');
+  const customer = useQuery({ queryKey: customerKeys.one(id), queryFn: () => customersApi.get(id), enabled: !!id, meta: { detail: true } });
   const ledger = useQuery({ queryKey: customerKeys.ledger(id), queryFn: () => customersApi.ledger(id), enabled: !!id });
   const [editing, setEditing] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -94,7 +94,7 @@ export default function CustomerPage() {
             <TableBody>
               {(ledger.data ?? []).map((e) => (
                 <TableRow key={e.id} data-testid="ledger-row">
-                  <TableCell>{formatDateTime(e.at, i18n.language)}</TableCell>
+                  <TableCell>{formatDateTime(e.at)}</TableCell>
                   <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
                   <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                     {e.referenceType === 'sale' && e.referenceId ? (

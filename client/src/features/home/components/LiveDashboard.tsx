@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { liveStatusState, useLiveEvent } from '../../../shared/realtime';
 import { dashboardApi, dashboardKeys } from '../api/dashboard.api';
+import { formatDay, formatTime } from '../../../shared/lib/format';
 
 /** Coalesce bursts of events into one refetch at most every REFRESH_MS. */
 const REFRESH_MS = 400;
@@ -105,11 +106,7 @@ export function LiveDashboard() {
   });
 
   const money = (amount: number) => t('money', { amount: formatPiasters(amount) });
-  const time = (iso: string) =>
-    new Date(iso).toLocaleTimeString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+  const time = (iso: string) => formatTime(iso);
   const methodName = (m: { methodName: string; methodNameEn?: string | null }) =>
     (i18n.language === 'en' && m.methodNameEn) || m.methodName;
 
@@ -124,7 +121,7 @@ export function LiveDashboard() {
             ? t('dashboard.titleBranch', { branch: data.branchName })
             : t('dashboard.title')}
         </Typography>
-        <Chip size="small" label={t('dashboard.today', { date: data.date })} variant="outlined" />
+        <Chip size="small" label={t('dashboard.today', { date: formatDay(data.date) })} variant="outlined" />
         <Chip
           size="small"
           color={status === 'connected' ? 'success' : 'default'}

@@ -37,6 +37,7 @@ import {
 } from '../api/inventory.api';
 import { AdjustmentDialog, type AdjustLine } from './AdjustmentDialog';
 import { MovementsDialog, type MovementsTarget } from './MovementsDialog';
+import { nameLang } from '../../../shared/lib/lang';
 
 type FilterChoice = 'all' | StockFilter;
 
@@ -59,6 +60,7 @@ export function InventoryPage() {
   const inventory = useQuery({
     queryKey: inventoryKeys.one(id),
     queryFn: () => inventoryApi.get(id),
+    meta: { detail: true },
     enabled: id !== '',
   });
 
@@ -109,7 +111,7 @@ export function InventoryPage() {
       key: 'product',
       header: t('stock.product'),
       render: (row) => (
-        <RowLink to={routePath('Products-id', { id: row.productId })}>{row.productName}</RowLink>
+        <RowLink to={routePath('Products-id', { id: row.productId })}><span lang={nameLang(row.productName)}>{row.productName}</span></RowLink>
       ),
     },
     {

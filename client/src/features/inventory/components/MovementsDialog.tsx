@@ -20,6 +20,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { useCan } from '../../catalog/hooks/useCan';
 import { formatQuantity } from '../../catalog/lib/money';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
+import { formatDateTime } from '../../../shared/lib/format';
 
 export type MovementsTarget = { variantId: string; title: string; inventoryId: string };
 
@@ -27,7 +28,7 @@ const PAGE_SIZE = 25;
 
 /** The ledger of one variant in one inventory, newest first, with the balance after each line. */
 export function MovementsDialog({ target, onClose }: { target: MovementsTarget | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('inventory');
+  const { t } = useTranslation('inventory');
   const can = useCan();
   const showCost = can('can_see_buy_price');
   // Mounted with a new key per variant: paging starts at the first page.
@@ -43,11 +44,6 @@ export function MovementsDialog({ target, onClose }: { target: MovementsTarget |
     if (list.error) handleError(list.error, { toast: true });
   }, [list.error]);
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Africa/Cairo',
-  });
   const rows = list.data?.rows ?? [];
 
   return (
@@ -76,7 +72,7 @@ export function MovementsDialog({ target, onClose }: { target: MovementsTarget |
             <TableBody>
               {rows.map((m) => (
                 <TableRow key={m.id} data-testid="movement-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(m.at))}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.at)}</TableCell>
                   <TableCell>{t(`reasons.${m.reason}`)}</TableCell>
                   <TableCell align="center" dir="ltr" sx={{ fontWeight: 700, color: m.quantity < 0 ? 'error.main' : 'success.main' }}>
                     {m.quantity > 0 ? '+' : ''}

@@ -33,13 +33,15 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, hasPermission, routePath, type ReturnDto, type SaleDto, type VariantResponseDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { http } from '../../../shared/api/http';
 import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
-import { sessionUserState } from '../../../shared/state';
+import { formatTime } from '../../../shared/lib/format';
+import { sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, type InventoryOption } from '../../catalog/api/catalog.api';
@@ -77,12 +79,13 @@ import {
   type PaymentEntry,
 } from '../lib/cart';
 import { park, readParked, unpark, writeParked, type ParkedCart } from '../lib/parked';
-import { DEFAULT_SCALE_CONFIG, SCALE_STORAGE_KEY, loadScaleConfig, validScaleConfig, type ScaleConfig } from '../lib/scale';
+import { DEFAULT_SCALE_CONFIG, validScaleConfig, type ScaleConfig } from '../lib/scale';
 import { CustomerPicker } from './CustomerPicker';
 import { OpenShiftPanel } from './OpenShiftPanel';
 import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
+import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
 
@@ -135,7 +138,9 @@ function PosScreen({ register }: { register: number }) {
   const [returnInvoice, setReturnInvoice] = useState<SaleDto | null>(null);
   const [printed, setPrinted] = useState<Printed | null>(null);
   const [lastSale, setLastSale] = useState<SaleDto | null>(null);
-  const [scale, setScale] = useState<ScaleConfig>(() => loadScaleConfig(localStorage));
+  // The scale layout is a store setting (the same on every register), not this browser's.
+  const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
+  const scale = storeSettings.scaleBarcode;
   const searchRef = useRef<HTMLInputElement | null>(null);
   const customerRef = useRef<HTMLInputElement | null>(null);
 
@@ -491,6 +496,9 @@ function PosScreen({ register }: { register: number }) {
       <Dialog open={parkedOpen} onClose={() => setParkedOpen(false)} maxWidth="xs" fullWidth>
         <DialogTitle>{t('parked.title')}</DialogTitle>
         <DialogContent dividers>
+          <Typography variant="body2" color="text.secondary" data-testid="parked-local-note" sx={{ mb: 1 }}>
+            {t('parked.localNote')}
+          </Typography>
           {parked.length === 0 && <Typography color="text.secondary">{t('parked.none')}</Typography>}
           <List dense>
             {parked.map((p) => {
@@ -499,7 +507,7 @@ function PosScreen({ register }: { register: number }) {
                 <ListItemButton key={p.cart.id} onClick={() => resume(p.cart.id)} data-testid="parked-item">
                   <ListItemText
                     primary={`${p.label} — ${formatPiasters(sum)}`}
-                    secondary={t('parked.meta', { lines: p.cart.lines.length, time: new Date(p.parkedAt).toLocaleTimeString() })}
+                    secondary={t('parked.meta', { lines: p.cart.lines.length, time: formatTime(p.parkedAt) })}
                   />
                   <IconButton
                     size="small"
@@ -550,10 +558,17 @@ function PosScreen({ register }: { register: number }) {
         open={settingsOpen}
         scale={scale}
         layout={layout}
+        canEditScale={user?.isAdmin === true}
         onClose={() => setSettingsOpen(false)}
-        onSave={(next, paper) => {
-          setScale(next);
-          localStorage.setItem(SCALE_STORAGE_KEY, JSON.stringify(next));
+        onSave={async (next, paper) => {
+          if (user?.isAdmin && JSON.stringify(next) !== JSON.stringify(scale)) {
+            try {
+              setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: next }));
+            } catch (err) {
+              handleError(err, { toast: true });
+              return;
+            }
+          }
           setLayout(paper);
           setSettingsOpen(false);
         }}
@@ -592,7 +607,7 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
     <TableRow data-testid="cart-line" data-variant-id={line.variantId} data-qty={line.quantity}>
       <TableCell sx={{ maxInlineSize: 280 }}>
         <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="cart-line-name">
-          {line.productName}
+          <span lang={nameLang(line.productName)}>{line.productName}</span>
         </Typography>
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {[propertiesText(line.properties), line.barcode ?? line.sku].filter(Boolean).join(' · ')}
@@ -767,8 +782,10 @@ type SettingsProps = {
   open: boolean;
   scale: ScaleConfig;
   layout: PaperLayout;
+  /** Only an administrator changes the store-wide scale layout; others see it. */
+  canEditScale: boolean;
   onClose: () => void;
-  onSave: (scale: ScaleConfig, layout: PaperLayout) => void;
+  onSave: (scale: ScaleConfig, layout: PaperLayout) => void | Promise<void>;
 };
 
 function PosSettingsDialog(props: SettingsProps) {
@@ -776,7 +793,7 @@ function PosSettingsDialog(props: SettingsProps) {
   return props.open ? <PosSettingsForm {...props} /> : null;
 }
 
-function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps) {
+function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }: SettingsProps) {
   const { t } = useTranslation('pos');
   const [draft, setDraft] = useState(scale);
   const [paper, setPaper] = useState(layout);
@@ -785,6 +802,7 @@ function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps
       size="small"
       label={t(`settings.${key}`)}
       value={String(draft[key])}
+      disabled={!canEditScale}
       onChange={(e) => setDraft((d) => ({ ...d, [key]: Number(e.target.value) }))}
       slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
     />
@@ -799,8 +817,15 @@ function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps
             <MenuItem value="80mm">{t('settings.paper80')}</MenuItem>
             <MenuItem value="a4">{t('settings.paperA4')}</MenuItem>
           </TextField>
+          <Typography variant="body2" color="text.secondary">
+            {t('settings.paperLocal')}
+          </Typography>
           <Typography variant="subtitle2">{t('settings.scaleTitle')}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="scale-store-note">
+            {t(canEditScale ? 'settings.scaleStore' : 'settings.scaleStoreReadOnly')}
+          </Typography>
           <FormControlLabel
+            disabled={!canEditScale}
             control={<Switch checked={draft.enabled} onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))} />}
             label={t('settings.scaleEnabled')}
           />
@@ -808,6 +833,7 @@ function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps
             size="small"
             label={t('settings.prefix')}
             value={draft.prefix}
+            disabled={!canEditScale}
             onChange={(e) => setDraft((d) => ({ ...d, prefix: e.target.value.trim() }))}
             slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'scale-prefix' } }}
           />
@@ -819,7 +845,7 @@ function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps
             {num('valueStart')}
             {num('valueLength')}
           </Stack>
-          <TextField select size="small" label={t('settings.mode')} value={draft.mode} onChange={(e) => setDraft((d) => ({ ...d, mode: e.target.value as ScaleConfig['mode'] }))}>
+          <TextField select size="small" label={t('settings.mode')} value={draft.mode} disabled={!canEditScale} onChange={(e) => setDraft((d) => ({ ...d, mode: e.target.value as ScaleConfig['mode'] }))}>
             <MenuItem value="weight">{t('settings.modeWeight')}</MenuItem>
             <MenuItem value="price">{t('settings.modePrice')}</MenuItem>
           </TextField>
@@ -827,14 +853,14 @@ function PosSettingsForm({ open, scale, layout, onClose, onSave }: SettingsProps
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button color="inherit" onClick={() => setDraft(DEFAULT_SCALE_CONFIG)}>
+        <Button color="inherit" disabled={!canEditScale} onClick={() => setDraft(DEFAULT_SCALE_CONFIG)}>
           {t('settings.reset')}
         </Button>
         <Box sx={{ flex: 1 }} />
         <Button color="inherit" onClick={onClose}>
           {t('actions.cancel')}
         </Button>
-        <Button variant="contained" disabled={!ok} onClick={() => onSave(draft, paper)}>
+        <Button variant="contained" disabled={!ok} onClick={() => void onSave(draft, paper)}>
           {t('actions.save')}
         </Button>
       </DialogActions>

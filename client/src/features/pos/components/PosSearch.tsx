@@ -20,6 +20,7 @@ import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { variantAvailable } from '../lib/cart';
 import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
+import { nameLang } from '../../../shared/lib/lang';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
 export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
@@ -271,7 +272,7 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
                 >
                   <Box sx={{ flex: 1, minInlineSize: 0 }}>
                     <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                      {v.productName}
+                      <span lang={nameLang(v.productName)}>{v.productName}</span>
                       {Object.keys(v.properties ?? {}).length > 0 && (
                         <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
                           {' — '}

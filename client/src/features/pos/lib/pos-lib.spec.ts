@@ -15,7 +15,7 @@ import {
   updateLine,
 } from './cart';
 import { park, readParked, unpark, writeParked } from './parked';
-import { DEFAULT_SCALE_CONFIG, itemCodeMatches, loadScaleConfig, parseScaleBarcode, scaleQuantity } from './scale';
+import { DEFAULT_SCALE_CONFIG, itemCodeMatches, parseScaleBarcode, scaleQuantity, validScaleConfig } from './scale';
 
 const variant = (id: string, sellPrice: number, extra: Partial<VariantResponseDto> = {}): VariantResponseDto => ({
   id,
@@ -211,12 +211,11 @@ describe('scale barcodes', () => {
     expect(itemCodeMatches('00123', '00123')).toBe(true);
     expect(itemCodeMatches('00123', '1230')).toBe(false);
   });
-  it('loads a stored layout, falling back to the default on bad data', () => {
-    const store = (value: string | null) => ({ getItem: () => value });
-    expect(loadScaleConfig(store(null))).toEqual(DEFAULT_SCALE_CONFIG);
-    expect(loadScaleConfig(store('{"prefix":"21"}')).prefix).toBe('21');
-    expect(loadScaleConfig(store('{"prefix":"x"}'))).toEqual(DEFAULT_SCALE_CONFIG);
-    expect(loadScaleConfig(store('not json'))).toEqual(DEFAULT_SCALE_CONFIG);
+  it('accepts only a layout that fits a 13-digit label (the rule the server applies too)', () => {
+    expect(validScaleConfig(DEFAULT_SCALE_CONFIG)).toBe(true);
+    expect(validScaleConfig({ ...DEFAULT_SCALE_CONFIG, prefix: 'x' })).toBe(false);
+    expect(validScaleConfig({ ...DEFAULT_SCALE_CONFIG, itemLength: 6 })).toBe(false); // overlaps the weight
+    expect(validScaleConfig({ ...DEFAULT_SCALE_CONFIG, prefix: '21' })).toBe(false); // item inside the prefix
   });
 });
 

@@ -1,34 +1,19 @@
+import {
+  DEFAULT_SCALE_BARCODE,
+  scaleLayoutProblem,
+  type ScaleBarcodeSettings,
+  type ScaleMode,
+} from '@pos/contracts';
+
 // Scale (weighed goods) barcodes. A label printed by the shop's scale is an EAN-13 that starts
 // with a configurable prefix (default '2') and carries an item code and the weight in grams
 // (or the price in piasters): by default digits 2–6 are the item code and 7–11 the value.
-// The layout is a per-device setting kept in localStorage.
+// The layout is a STORE setting on the server (GET/PATCH /api/StoreSettings), the same on every
+// register; it used to live in one browser's localStorage.
 
-export type ScaleMode = 'weight' | 'price';
-
-export type ScaleConfig = {
-  enabled: boolean;
-  prefix: string;
-  /** 1-based position of the first item-code digit */
-  itemStart: number;
-  itemLength: number;
-  /** 1-based position of the first weight/price digit */
-  valueStart: number;
-  valueLength: number;
-  /** weight: grams → kilograms of quantity; price: piasters → quantity = price / unit price */
-  mode: ScaleMode;
-};
-
-export const DEFAULT_SCALE_CONFIG: ScaleConfig = {
-  enabled: true,
-  prefix: '2',
-  itemStart: 2,
-  itemLength: 5,
-  valueStart: 7,
-  valueLength: 5,
-  mode: 'weight',
-};
-
-export const SCALE_STORAGE_KEY = 'pos.scaleBarcode';
+export type { ScaleMode };
+export type ScaleConfig = ScaleBarcodeSettings;
+export const DEFAULT_SCALE_CONFIG: ScaleConfig = DEFAULT_SCALE_BARCODE;
 
 export type ScaleBarcode = { itemCode: string; mode: ScaleMode; /** grams or piasters */ value: number };
 
@@ -59,18 +44,6 @@ export function itemCodeMatches(itemCode: string, candidate: string): boolean {
   return /^\d+$/.test(candidate) && candidate.replace(/^0+/, '') === itemCode.replace(/^0+/, '') && candidate !== '';
 }
 
-export function loadScaleConfig(storage: Pick<Storage, 'getItem'> | null): ScaleConfig {
-  try {
-    const raw = storage?.getItem(SCALE_STORAGE_KEY);
-    if (!raw) return DEFAULT_SCALE_CONFIG;
-    const parsed = JSON.parse(raw) as Partial<ScaleConfig>;
-    const merged = { ...DEFAULT_SCALE_CONFIG, ...parsed };
-    return validScaleConfig(merged) ? merged : DEFAULT_SCALE_CONFIG;
-  } catch {
-    return DEFAULT_SCALE_CONFIG;
-  }
-}
-
 export function validScaleConfig(c: ScaleConfig): boolean {
   const inRange = (start: number, length: number) =>
     Number.isInteger(start) && Number.isInteger(length) && start >= 1 && length >= 1 && start + length - 1 <= 12;
@@ -79,6 +52,7 @@ export function validScaleConfig(c: ScaleConfig): boolean {
     /^\d{1,3}$/.test(c.prefix) &&
     inRange(c.itemStart, c.itemLength) &&
     inRange(c.valueStart, c.valueLength) &&
-    (c.mode === 'weight' || c.mode === 'price')
+    (c.mode === 'weight' || c.mode === 'price') &&
+    scaleLayoutProblem(c) === null
   );
 }

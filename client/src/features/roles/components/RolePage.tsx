@@ -319,6 +319,7 @@ export function RolePage() {
   const role = useQuery({
     queryKey: roleKeys.one(id),
     queryFn: () => rolesApi.get(id),
+    meta: { detail: true },
     enabled: id !== '',
     retry: false,
   });

@@ -13,7 +13,10 @@ import type {
   ShiftDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http, request, type Query } from '../../../shared/api/http';
+import { businessDay } from '../../../shared/lib/format';
 
 // Calls of docs/api-sales.md (issue 5), one place for paths and query keys.
 const id = (value: string) => encodeURIComponent(value);
@@ -100,12 +103,28 @@ export function usePaymentMethods(activeOnly = true, enabled = true) {
   });
 }
 
+/**
+ * The UI-language name of a payment method that a document names by id (the server sends its
+ * Arabic name): the English name in English when the method has one.
+ */
+export function useMethodLabel(): (m: { methodId: string; methodName: string }) => string {
+  const { i18n } = useTranslation();
+  const methods = usePaymentMethods(false);
+  return useCallback(
+    (m: { methodId: string; methodName: string }) => {
+      const found = methods.data?.find((x) => x.id === m.methodId);
+      return found ? methodName(found, i18n.language) : m.methodName;
+    },
+    [methods.data, i18n.language],
+  );
+}
+
 /** Name of a payment method in the UI language. */
 export function methodName(method: Pick<PaymentMethodDto, 'nameAr' | 'nameEn'>, language: string): string {
   return language.startsWith('en') && method.nameEn ? method.nameEn : method.nameAr;
 }
 
-/** Today's date in the store's time zone (Africa/Cairo) as YYYY-MM-DD. */
+/** Today's date in the store's time zone (a store setting, Africa/Cairo by default) as YYYY-MM-DD. */
 export function todayInCairo(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return businessDay(now);
 }

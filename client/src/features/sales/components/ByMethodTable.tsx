@@ -1,6 +1,7 @@
 import { formatPiasters } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { useMethodLabel } from '../api/sales.api';
 
 export type MethodTotals = {
   methodId: string;
@@ -19,8 +20,9 @@ export function ByMethodTable({
   rowTestId?: string;
 }) {
   const { t } = useTranslation('sales');
+  const label = useMethodLabel();
   const columns: Column<MethodTotals>[] = [
-    { key: 'method', header: t('shift.byMethod'), render: (m) => m.methodName },
+    { key: 'method', header: t('shift.byMethod'), render: (m) => label(m) },
     {
       key: 'sales',
       header: t('shift.sales'),

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type DailyReportDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +17,8 @@ import { salesApi, salesKeys, todayInCairo } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
 import { Facts } from './InvoicePage';
 import { PrintArea, printSoon, useReceiptData } from './print';
+import { formatDay } from '../../../shared/lib/format';
+import { DateField } from '../../../shared/ui/DateField';
 
 function DailyReportBody({ report }: { report: DailyReportDto }) {
   const { t } = useTranslation('sales');
@@ -82,14 +83,12 @@ export default function DailyReportPage() {
       <PageHeader
         title={t('daily.title')}
         meta={
-          <TextField
-            size="small"
-            type="date"
+          <DateField
             label={t('daily.date')}
             value={date}
             disabled={!canDates}
-            onChange={(e) => e.target.value && setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'daily-date' } }}
+            onChange={(next) => next && setDate(next)}
+            testId="daily-date"
           />
         }
         actions={
@@ -107,7 +106,7 @@ export default function DailyReportPage() {
           <Box sx={{ color: '#000', bgcolor: '#fff', fontSize: 12 }}>
             <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{data.name}</Typography>
             <Typography sx={{ fontWeight: 700, mb: 1 }}>
-              {t('daily.title')} — {report.data.date}
+              {t('daily.title')} — {formatDay(report.data.date)}
             </Typography>
             <DailyReportBody report={report.data} />
           </Box>

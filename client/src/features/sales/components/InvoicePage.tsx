@@ -31,19 +31,22 @@ import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../catalog/hooks/useCan';
 import { VariantPicker } from '../../catalog/components/VariantPicker';
 import { addVariant, cartTotals, paymentSummary, removeLine, updateLine, type Cart, type CartLine } from '../../pos/lib/cart';
-import { methodName, salesApi, salesKeys, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
+import { methodName, salesApi, salesKeys, useMethodLabel, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
 import { AmountField } from './AmountField';
 import { StatusChip } from './InvoicesPage';
 import { PrintArea, ReturnReceipt, SaleReceipt, formatDateTime, formatQty, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from './print';
 import { ReturnDialog } from './ReturnDialog';
+import { nameLang } from '../../../shared/lib/lang';
+import { summarizeHistoryValue as summarize } from '../lib/history';
 
 /** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its edit history. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   const can = useCan();
   const queryClient = useQueryClient();
-  const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id });
+  const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id, meta: { detail: true } });
   const canEdit = can('can_edit_invoice');
   // The edit history: whoever may read the invoice (the server checks the same).
   const history = useQuery({ queryKey: salesKeys.history(id), queryFn: () => salesApi.history(id), enabled: !!id && invoice.isSuccess });
@@ -85,7 +88,7 @@ export default function InvoicePage() {
           </Box>
         </Typography>
         <StatusChip status={sale.status} />
-        {sale.editedAt && <Typography variant="caption" color="text.secondary">{t('invoice.edited', { at: formatDateTime(sale.editedAt, i18n.language) })}</Typography>}
+        {sale.editedAt && <Typography variant="caption" color="text.secondary">{t('invoice.edited', { at: formatDateTime(sale.editedAt) })}</Typography>}
         <Box sx={{ flex: 1 }} />
         <Button startIcon={<Print />} onClick={() => print('80mm')} data-testid="invoice-print-80">
           {t('actions.print80')}
@@ -123,7 +126,7 @@ export default function InvoicePage() {
               {sale.lines.map((l) => (
                 <TableRow key={l.id} data-testid="invoice-line">
                   <TableCell>
-                    {l.productName}
+                    <span lang={nameLang(l.productName)}>{l.productName}</span>
                     <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ textAlign: 'start' }}>
                       {l.barcode ?? l.sku}
                     </Typography>
@@ -143,7 +146,7 @@ export default function InvoicePage() {
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Facts
               rows={[
-                [t('receipt.date'), formatDateTime(sale.createdAt, i18n.language)],
+                [t('receipt.date'), formatDateTime(sale.createdAt)],
                 [t('receipt.cashier'), sale.cashierName],
                 [t('receipt.customer'), sale.customerName ?? t('invoices.walkIn')],
                 [t('receipt.subtotal'), formatPiasters(sale.subtotal)],
@@ -164,7 +167,7 @@ export default function InvoicePage() {
             {sale.payments.map((p) => (
               <Stack key={p.id} direction="row" sx={{ justifyContent: 'space-between' }} data-testid="invoice-payment">
                 <span>
-                  {p.methodName}
+                  {methodLabel(p)}
                   {p.kind === 'refund' ? ` (${t('invoice.refund')})` : ''}
                 </span>
                 <span>{formatPiasters(p.kind === 'refund' ? -p.amount : p.amount)}</span>
@@ -183,7 +186,7 @@ export default function InvoicePage() {
                     {r.number}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(r.createdAt, i18n.language)} · {r.cashierName}
+                    {formatDateTime(r.createdAt)} · {r.cashierName}
                   </Typography>
                 </Box>
                 <Stack direction="row" sx={{ alignItems: 'center' }}>
@@ -203,7 +206,7 @@ export default function InvoicePage() {
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {t('history.title')}
           </Typography>
-          <HistoryList entries={history.data ?? []} />
+          <HistoryList entries={history.data ?? []} sale={sale} />
         </Paper>
       )}
 
@@ -254,17 +257,9 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-function summarize(value: unknown): string {
-  if (!value || typeof value !== 'object') return '';
-  const v = value as Partial<SaleDto>;
-  const parts: string[] = [];
-  if (typeof v.total === 'number') parts.push(`${formatPiasters(v.total)}`);
-  if (Array.isArray(v.lines)) parts.push(v.lines.map((l) => `${l.productName ?? l.variantId} × ${formatQty(l.quantity)}`).join('، '));
-  return parts.join(' — ');
-}
-
-function HistoryList({ entries }: { entries: InvoiceHistoryEntry[] }) {
-  const { t, i18n } = useTranslation('sales');
+function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: SaleDto }) {
+  const { t } = useTranslation('sales');
+  const names = new Map(sale.lines.map((l) => [l.variantId, l.productName]));
   if (entries.length === 0) return <Typography variant="body2" color="text.secondary">{t('history.none')}</Typography>;
   return (
     <Table size="small">
@@ -280,11 +275,11 @@ function HistoryList({ entries }: { entries: InvoiceHistoryEntry[] }) {
       <TableBody>
         {entries.map((e) => (
           <TableRow key={e.id} data-testid="history-row">
-            <TableCell>{formatDateTime(e.at, i18n.language)}</TableCell>
+            <TableCell>{formatDateTime(e.at)}</TableCell>
             <TableCell>{e.userName ?? ''}</TableCell>
             <TableCell>{e.reason ?? ''}</TableCell>
-            <TableCell>{summarize(e.before)}</TableCell>
-            <TableCell>{summarize(e.after)}</TableCell>
+            <TableCell>{summarize(e.before, names, t('history.unknownItem'))}</TableCell>
+            <TableCell>{summarize(e.after, names, t('history.unknownItem'))}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -378,7 +373,7 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
             <TableBody>
               {cart.lines.map((l, i) => (
                 <TableRow key={l.variantId}>
-                  <TableCell>{l.productName}</TableCell>
+                  <TableCell><span lang={nameLang(l.productName)}>{l.productName}</span></TableCell>
                   <TableCell>
                     <AmountField kind="qty" value={l.quantity} onValue={(v) => v !== null && v > 0 && setCart((c) => updateLine(c, l.variantId, { quantity: v }))} />
                   </TableCell>

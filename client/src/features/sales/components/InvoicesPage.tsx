@@ -34,10 +34,12 @@ import {
   type InvoiceListQuery,
 } from '../api/sales.api';
 import { formatDateTime } from './print';
+import { storeDayEnd, storeDayStart } from '../../../shared/lib/format';
+import { DateField } from '../../../shared/ui/DateField';
 
-/** Local date (YYYY-MM-DD) → the start or end of that day as ISO (the browser runs in the store's zone). */
-const dayStart = (d: string) => (d ? new Date(`${d}T00:00:00`).toISOString() : undefined);
-const dayEnd = (d: string) => (d ? new Date(`${d}T23:59:59.999`).toISOString() : undefined);
+/** A store business day (YYYY-MM-DD) → the start or end of that day in the store time zone, as ISO. */
+const dayStart = (d: string) => (d ? storeDayStart(d) : undefined);
+const dayEnd = (d: string) => (d ? storeDayEnd(d) : undefined);
 
 export function StatusChip({ status }: { status: SaleDto['status'] }) {
   const { t } = useTranslation('sales');
@@ -146,7 +148,7 @@ export default function InvoicesPage() {
     {
       key: 'date',
       header: t('invoices.date'),
-      render: (s) => formatDateTime(s.createdAt, i18n.language),
+      render: (s) => formatDateTime(s.createdAt),
     },
     {
       key: 'customer',
@@ -234,22 +236,8 @@ export default function InvoicesPage() {
         />
         {canDates && (
           <>
-            <TextField
-              size="small"
-              type="date"
-              label={t('filters.from')}
-              value={from}
-              onChange={(e) => filter(setFrom)(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label={t('filters.to')}
-              value={to}
-              onChange={(e) => filter(setTo)(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label={t('filters.from')} value={from} onChange={filter(setFrom)} testId="filter-from" />
+            <DateField label={t('filters.to')} value={to} onChange={filter(setTo)} testId="filter-to" />
           </>
         )}
       </Stack>

@@ -25,6 +25,7 @@ import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales
 import { newId, withNetworkRetry } from '../lib/ids';
 import { AmountField } from './AmountField';
 import { formatQty } from './print';
+import { nameLang } from '../../../shared/lib/lang';
 
 type Props = {
   open: boolean;
@@ -116,7 +117,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                   const qty = quantities[line.id] ?? 0;
                   return (
                     <TableRow key={line.id} data-testid="return-line">
-                      <TableCell>{line.productName}</TableCell>
+                      <TableCell><span lang={nameLang(line.productName)}>{line.productName}</span></TableCell>
                       <TableCell align="right">{formatQty(line.quantity)}</TableCell>
                       <TableCell align="right">{formatQty(line.returnedQuantity)}</TableCell>
                       <TableCell align="right">{formatPiasters(line.lineTotal)}</TableCell>

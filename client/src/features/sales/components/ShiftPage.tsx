@@ -27,13 +27,14 @@ import { CloseShiftDialog, DENOMINATIONS, ReportDialog, ShiftStatus } from './Sh
 /** /Shift/{id}: totals (can_see_shift_totals), per method, cash count, X/Z report, close. */
 export default function ShiftPage() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const can = useCan();
   const user = useAtomValue(sessionUserState);
   const queryClient = useQueryClient();
   const shift = useQuery({
     queryKey: salesKeys.shift(id),
     queryFn: () => salesApi.shift(id),
+    meta: { detail: true },
     enabled: !!id,
   });
   // Totals move live while the shift is open: every sale or return of it sends `shift.totals`.
@@ -88,8 +89,8 @@ export default function ShiftPage() {
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Facts
             rows={[
-              [t('shift.openedAt'), formatDateTime(s.openedAt, i18n.language)],
-              [t('shift.closedAt'), formatDateTime(s.closedAt, i18n.language) || '—'],
+              [t('shift.openedAt'), formatDateTime(s.openedAt)],
+              [t('shift.closedAt'), formatDateTime(s.closedAt) || '—'],
               [t('shift.openingCash'), money(s.openingCash)],
               ...(totals
                 ? ([

@@ -255,7 +255,7 @@ export function ShiftStatus({ status }: { status: ShiftDto['status'] }) {
 
 /** /Shift: my open shift (X report, close → Z report) and the shifts list (others' with view_all_shifts). */
 export default function ShiftsPage() {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const can = useCan();
   const canDetail = can('can_see_shift_totals');
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
@@ -289,12 +289,12 @@ export default function ShiftsPage() {
     {
       key: 'openedAt',
       header: t('shift.openedAt'),
-      render: (s) => formatDateTime(s.openedAt, i18n.language),
+      render: (s) => formatDateTime(s.openedAt),
     },
     {
       key: 'closedAt',
       header: t('shift.closedAt'),
-      render: (s) => formatDateTime(s.closedAt, i18n.language),
+      render: (s) => formatDateTime(s.closedAt),
     },
     {
       key: 'status',
@@ -339,7 +339,7 @@ export default function ShiftsPage() {
             <ShiftStatus status="open" />
             <Typography variant="body2">
               {t('shift.openSince', {
-                at: formatDateTime(shift.openedAt, i18n.language),
+                at: formatDateTime(shift.openedAt),
                 register: shift.register,
               })}
             </Typography>

@@ -7,7 +7,10 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { loadBarcodeLib, useBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { currentBranchState, featuresState, publicConfigState, storeInfoState } from '../../../shared/state';
-import { amountInArabicWords } from '../lib/arabicWords';
+import { amountInWords } from '../lib/englishWords';
+import { formatDateTime, formatNumber } from '../../../shared/lib/format';
+import { useMethodLabel } from '../api/sales.api';
+import { nameLang } from '../../../shared/lib/lang';
 
 // Printing: documents render into a print-only area under <body>; @media print hides the rest of
 // the app and sets the paper (80 mm roll or A4). The browser's own print dialog does the rest.
@@ -109,17 +112,11 @@ export function DocumentBarcode({ value, height = '12mm' }: { value: string; hei
   );
 }
 
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleString(language.startsWith('ar') ? 'ar-EG' : 'en-GB', {
-    timeZone: 'Africa/Cairo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-}
-
+// Dates and quantities come from the one formatter (shared/lib/format.ts): store time zone,
+// Western digits, isolated from the Arabic around them.
+export { formatDateTime };
 export function formatQty(value: number): string {
-  return Number(value).toLocaleString('en-US', { maximumFractionDigits: 3 });
+  return formatNumber(value, 3);
 }
 
 const paper = (layout: PaperLayout) =>
@@ -128,6 +125,8 @@ const paper = (layout: PaperLayout) =>
     : { inlineSize: '72mm', fontSize: 11, p: 0, marginInline: 'auto' };
 
 function Header({ data, title, layout }: { data: ReceiptData; title: string; layout: PaperLayout }) {
+  const { t } = useTranslation('sales');
+  const taxLabel = t('receipt.taxNumber');
   return (
     <Box sx={{ textAlign: layout === 'a4' ? 'start' : 'center', mb: 1, display: layout === 'a4' ? 'flex' : 'block', gap: 2, alignItems: 'center' }}>
       {data.logo && <Box component="img" src={data.logo} alt="" sx={{ maxBlockSize: layout === 'a4' ? '22mm' : '16mm', maxInlineSize: '40mm' }} />}
@@ -138,6 +137,11 @@ function Header({ data, title, layout }: { data: ReceiptData; title: string; lay
         {data.address && <Box data-testid="receipt-address">{data.address}</Box>}
         {(data.phoneNumber || data.secondPhoneNumber) && (
           <Box dir="ltr">{[data.phoneNumber, data.secondPhoneNumber].filter(Boolean).join(' · ')}</Box>
+        )}
+        {data.taxNumber && (
+          <Box data-testid="receipt-tax-number">
+            {taxLabel}: <bdi dir="ltr">{data.taxNumber}</bdi>
+          </Box>
         )}
         <Box sx={{ fontWeight: 700, mt: 0.5, fontSize: layout === 'a4' ? 15 : 12 }}>{title}</Box>
       </Box>
@@ -169,6 +173,7 @@ function Row({ label, value, strong, testId }: { label: string; value: string; s
 /** A sale invoice / receipt (80 mm or A4). */
 export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layout: PaperLayout; data: ReceiptData; copy?: boolean }) {
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   const a4 = layout === 'a4';
   const money = (n: number) => formatPiasters(n);
   return (
@@ -177,7 +182,7 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
       {copy && <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{t('receipt.copy')}</Box>}
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('receipt.number')} value={sale.number} testId="receipt-number" />
-        <Row label={t('receipt.date')} value={formatDateTime(sale.createdAt, i18n.language)} />
+        <Row label={t('receipt.date')} value={formatDateTime(sale.createdAt)} />
         <Row label={t('receipt.cashier')} value={sale.cashierName} />
         {sale.customerName && <Row label={t('receipt.customer')} value={sale.customerName} />}
       </Box>
@@ -196,7 +201,7 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
           {sale.lines.map((line) => (
             <Box component="tr" key={line.id} data-testid="receipt-line" sx={{ borderBlockEnd: a4 ? '1px solid #ccc' : 'none' }}>
               <Box component="td" sx={cell}>
-                {line.productName}
+                <span lang={nameLang(line.productName)}>{line.productName}</span>
                 {Object.keys(line.properties ?? {}).length > 0 && ` (${Object.values(line.properties).join(' / ')})`}
                 {!a4 && line.discount > 0 && <Box sx={{ fontSize: '0.9em' }}>{t('receipt.lineDiscount', { amount: money(line.discount) })}</Box>}
               </Box>
@@ -219,16 +224,15 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
         {sale.payments
           .filter((p) => p.kind === 'payment')
           .map((p) => (
-            <Row key={p.id} label={p.methodName} value={money(p.amount)} testId="receipt-payment" />
+            <Row key={p.id} label={methodLabel(p)} value={money(p.amount)} testId="receipt-payment" />
           ))}
         {sale.changeDue > 0 && <Row label={t('receipt.change')} value={money(sale.changeDue)} />}
         {sale.dueAmount > 0 && <Row label={t('receipt.due')} value={money(sale.dueAmount)} strong />}
       </Box>
-      {a4 && (
-        <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="receipt-words">
-          {t('receipt.inWords', { words: amountInArabicWords(sale.total) })}
-        </Box>
-      )}
+      {/* The amount in words on both papers, in the UI language (issue 11 item 14). */}
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="receipt-words">
+        {t('receipt.inWords', { words: amountInWords(sale.total, i18n.language) })}
+      </Box>
       {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
       <DocumentBarcode value={sale.number} />
       <Footer data={data} />
@@ -239,13 +243,14 @@ export function SaleReceipt({ sale, layout, data, copy }: { sale: SaleDto; layou
 /** A return (refund) receipt. */
 export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnDto; layout: PaperLayout; data: ReceiptData; cashierName?: string }) {
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   return (
     <Box sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }} data-testid="return-receipt" dir={i18n.dir()}>
       <Header data={data} layout={layout} title={t('receipt.returnTitle')} />
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('receipt.returnNumber')} value={doc.number} testId="return-number" />
         <Row label={t('receipt.originalInvoice')} value={doc.invoiceNumber} />
-        <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt, i18n.language)} />
+        <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt)} />
         {cashierName && <Row label={t('receipt.cashier')} value={cashierName} />}
       </Box>
       <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}>
@@ -259,7 +264,7 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
         <tbody>
           {doc.lines.map((line) => (
             <tr key={line.saleLineId}>
-              <Box component="td" sx={cell}>{line.productName}</Box>
+              <Box component="td" sx={cell}><span lang={nameLang(line.productName)}>{line.productName}</span></Box>
               <Box component="td" sx={num}>{formatQty(line.quantity)}</Box>
               <Box component="td" sx={num}>{formatPiasters(line.amount)}</Box>
             </tr>
@@ -269,11 +274,13 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
       <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
         <Row label={t('receipt.refundTotal')} value={formatPiasters(doc.total)} strong testId="return-total" />
         {doc.refunds.map((r) => (
-          <Row key={r.methodId} label={r.methodName} value={formatPiasters(r.amount)} />
+          <Row key={r.methodId} label={methodLabel(r)} value={formatPiasters(r.amount)} />
         ))}
         {doc.creditReduction > 0 && <Row label={t('receipt.creditReduction')} value={formatPiasters(doc.creditReduction)} />}
       </Box>
-      {layout === 'a4' && <Box sx={{ mt: 1, fontWeight: 700 }}>{t('receipt.inWords', { words: amountInArabicWords(doc.total) })}</Box>}
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="return-words">
+        {t('receipt.inWords', { words: amountInWords(doc.total, i18n.language) })}
+      </Box>
       <DocumentBarcode value={doc.number} />
       <Footer data={data} />
     </Box>
@@ -283,6 +290,7 @@ export function ReturnReceipt({ doc, layout, data, cashierName }: { doc: ReturnD
 /** X report (shift open) or Z report (shift closed). */
 export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: PaperLayout; data: ReceiptData }) {
   const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
   const totals = shift.totals;
   const closed = shift.status === 'closed';
   const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : formatPiasters(n));
@@ -292,8 +300,8 @@ export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: 
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('shift.cashier')} value={shift.cashierName} />
         <Row label={t('shift.register')} value={String(shift.register)} />
-        <Row label={t('shift.openedAt')} value={formatDateTime(shift.openedAt, i18n.language)} />
-        {closed && <Row label={t('shift.closedAt')} value={formatDateTime(shift.closedAt, i18n.language)} />}
+        <Row label={t('shift.openedAt')} value={formatDateTime(shift.openedAt)} />
+        {closed && <Row label={t('shift.closedAt')} value={formatDateTime(shift.closedAt)} />}
         <Row label={t('shift.openingCash')} value={money(shift.openingCash)} />
       </Box>
       {totals && (
@@ -308,7 +316,7 @@ export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: 
           <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5, fontWeight: 700 }}>{t('shift.byMethod')}</Box>
           {totals.byMethod.map((m) => (
             <Box key={m.methodId} data-testid="report-method">
-              <Row label={m.methodName} value={money(m.net)} testId={`report-method-${m.type}`} />
+              <Row label={methodLabel(m)} value={money(m.net)} testId={`report-method-${m.type}`} />
               {m.refunds > 0 && <Row label={`  ${t('shift.refunds')}`} value={money(m.refunds)} />}
             </Box>
           ))}
@@ -324,7 +332,7 @@ export function ShiftReport({ shift, layout, data }: { shift: ShiftDto; layout: 
           <Row label={t('shift.difference')} value={money(shift.difference)} strong testId="report-difference" />
         </>
       )}
-      <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date().toISOString(), i18n.language)}</Box>
+      <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date())}</Box>
     </Box>
   );
 }

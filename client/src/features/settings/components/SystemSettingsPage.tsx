@@ -32,6 +32,7 @@ import { featuresState, publicConfigState, sessionUserState } from '../../../sha
 import { toast } from '../../../shared/ui/toast';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
+import { StoreTimeZoneForm } from './StoreTimeZoneForm';
 
 type TabKey = 'store' | 'features' | 'modules';
 
@@ -48,7 +49,12 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
   if (info.isLoading) return <LinearProgress />;
   const first = info.data?.[0];
   if (!first) return info.isSuccess ? <Alert severity="warning">{t('store.missing')}</Alert> : null;
-  return <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />;
+  return (
+    <>
+      <StoreTimeZoneForm canWrite={canWrite} />
+      <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
+    </>
+  );
 }
 
 function FeaturesTab({ canWrite }: { canWrite: boolean }) {

@@ -23,6 +23,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { stockTakingApi, stockTakingKeys, type LinesQuery } from '../api/stocktaking.api';
+import { nameLang } from '../../../shared/lib/lang';
 
 /** Per item: expected at start, movements since, expected, counted, variance (and its value at cost when allowed). */
 export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
@@ -102,7 +103,7 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
             {(lines.data?.rows ?? []).map((l) => (
               <TableRow key={l.variantId} data-testid="review-row" data-variance={l.variance ?? ''}>
                 <TableCell>
-                  {l.productName} {propertiesText(l.properties)}
+                  <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
                 </TableCell>
                 <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                   {l.barcodes[0] ?? l.sku}

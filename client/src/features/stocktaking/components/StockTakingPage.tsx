@@ -35,6 +35,7 @@ import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/st
 import { newCountId } from '../lib/ids';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
+import { formatDateTime, formatTime } from '../../../shared/lib/format';
 
 const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
 
@@ -46,7 +47,7 @@ export default function StockTakingPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
-  const session = useQuery({ queryKey: stockTakingKeys.one(id), queryFn: () => stockTakingApi.get(id), enabled: id !== '' });
+  const session = useQuery({ queryKey: stockTakingKeys.one(id), queryFn: () => stockTakingApi.get(id), enabled: id !== '', meta: { detail: true } });
   // Live progress (stocktaking.progress) overrides the figures of the session read it arrived on.
   const [live, setLive] = useState<{ counted: number; total: number; base: StockTakingResponseDto | undefined } | null>(null);
   const setProgress = (p: { counted: number; total: number }) => setLive({ ...p, base: session.data });
@@ -121,7 +122,7 @@ export default function StockTakingPage() {
   };
   const shown = live && live.base === st ? live : { counted: st.counted, total: st.total };
   const percent = shown.total ? Math.round((shown.counted * 100) / shown.total) : 0;
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+  const date = (iso: string | null) => formatDateTime(iso);
 
   return (
     <Box data-testid="stocktaking-page" data-state={st.state} sx={{ maxInlineSize: 1200, marginInline: 'auto' }}>
@@ -299,7 +300,7 @@ function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; o
           <ListItem key={c.id} divider data-testid="count-row">
             <ListItemText
               primary={`${c.productName} ${propertiesText(c.properties)}`.trim()}
-              secondary={`${c.userName ?? ''} · ${new Date(c.at).toLocaleTimeString()}`}
+              secondary={`${c.userName ?? ''} · ${formatTime(c.at, { seconds: true })}`}
             />
             <Typography sx={{ fontWeight: 700, color: c.quantity < 0 ? 'error.main' : undefined }}>{formatQuantity(c.quantity)}</Typography>
           </ListItem>

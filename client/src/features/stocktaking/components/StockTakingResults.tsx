@@ -7,6 +7,8 @@ import { http } from '../../../shared/api/http';
 import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { DocumentBarcode, useReceiptData } from '../../sales/components/print';
+import { formatDateTime } from '../../../shared/lib/format';
+import { nameLang } from '../../../shared/lib/lang';
 
 const cell = { border: '1px solid #999', padding: '3px 5px', textAlign: 'start' as const };
 
@@ -45,7 +47,7 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
             {t('print.title')} — {st.inventoryName} ({st.branchName})
           </Box>
           <Box>
-            {t(`states.${st.state}`)} · {new Date(st.startedAt).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB')}
+            {t(`states.${st.state}`)} · {formatDateTime(st.startedAt)}
           </Box>
         </Box>
         <Box sx={{ inlineSize: '55mm' }}>
@@ -71,7 +73,7 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
           {(lines.data ?? []).map((l) => (
             <tr key={l.variantId}>
               <td style={cell}>
-                {l.productName} {propertiesText(l.properties)}
+                <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
               </td>
               <td style={cell} dir="ltr">
                 {l.barcodes[0] ?? l.sku}

@@ -31,20 +31,21 @@ import { useLiveEvent } from '../../../shared/realtime';
 import { useCategories } from '../../catalog/api/catalog.api';
 import { useCan } from '../../catalog/hooks/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
+import { formatDateTime } from '../../../shared/lib/format';
 
 /**
  * The stock-takings of one inventory, for the /Inventories/{id} page (rendered there for users with
  * can_start_stock_taking): list with state, progress and differences; start a new one.
  */
 export default function StockTakingsSection({ inventoryId, inventoryName }: { inventoryId: string; inventoryName: string }) {
-  const { t, i18n } = useTranslation('stocktaking');
+  const { t } = useTranslation('stocktaking');
   const [page, setPage] = useState(0);
   const [starting, setStarting] = useState(false);
   const list = useQuery({ queryKey: stockTakingKeys.list(inventoryId, page), queryFn: () => stockTakingApi.list(inventoryId, page + 1) });
   useLiveEvent('stocktaking.progress', (e) => {
     if ((list.data?.rows ?? []).some((r) => r.id === e.payload.stockTakingId) || e.payload.counted === 0) void list.refetch();
   });
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso);
   const active = (list.data?.rows ?? []).some((r) => r.state === 'open' || r.state === 'review');
   return (
     <Paper variant="outlined" sx={{ mt: 2 }} data-testid="stocktakings-section">

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../catalog/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { DocumentBarcode, useReceiptData } from '../../sales/components/print';
+import { formatDateTime } from '../../../shared/lib/format';
+import { nameLang } from '../../../shared/lib/lang';
 
 const cell = { border: '1px solid #999', padding: '4px 6px', textAlign: 'start' as const };
 
@@ -22,7 +24,7 @@ export function TransferNote({ transfer: tr }: { transfer: TransferResponseDto }
           <Box sx={{ fontSize: 18, fontWeight: 700 }}>{data.name}</Box>
           <Box sx={{ fontSize: 16, fontWeight: 700, mt: 0.5 }}>{t('print.title')}</Box>
           <Box>
-            {t(`states.${tr.state}`)} · {new Date(tr.createdAt).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB')}
+            {t(`states.${tr.state}`)} · {formatDateTime(tr.createdAt)}
           </Box>
         </Box>
         <Box sx={{ inlineSize: '60mm' }}>
@@ -55,7 +57,7 @@ export function TransferNote({ transfer: tr }: { transfer: TransferResponseDto }
             <tr key={l.id}>
               <td style={cell}>{l.lineNo}</td>
               <td style={cell}>
-                {l.productName} {propertiesText(l.properties)}
+                <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
               </td>
               <td style={cell} dir="ltr">
                 {l.barcodes[0] ?? l.sku}

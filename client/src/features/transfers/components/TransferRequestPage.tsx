@@ -41,6 +41,7 @@ import { markOwnStep } from '../lib/ownSteps';
 import { stateColor } from '../lib/states';
 import { TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
 import { TransferNote } from './TransferNote';
+import { formatDateTime } from '../../../shared/lib/format';
 
 const lineTitle = (l: TransferLineDto) => {
   const props = propertiesText(l.properties);
@@ -57,7 +58,7 @@ export default function TransferRequestPage() {
   const confirm = useConfirm();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
-  const query = useQuery({ queryKey: transferKeys.one(id), queryFn: () => transfersApi.get(id), enabled: id !== '' });
+  const query = useQuery({ queryKey: transferKeys.one(id), queryFn: () => transfersApi.get(id), enabled: id !== '', meta: { detail: true } });
   const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
@@ -80,7 +81,7 @@ export default function TransferRequestPage() {
   }, [printing]);
 
   const tr = query.data;
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso);
 
   const after = (next: TransferResponseDto) => {
     markOwnStep(next.id, next.state);

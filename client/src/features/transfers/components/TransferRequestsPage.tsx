@@ -40,12 +40,13 @@ import { transferKeys, transfersApi, type TransferListQuery } from '../api/trans
 import { useTransferLive } from '../hooks/useTransferLive';
 import { stateColor } from '../lib/states';
 import { toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
+import { formatDateTime } from '../../../shared/lib/format';
 
 type Direction = 'all' | 'incoming' | 'outgoing';
 
 /** /Inventories/TransferRequests: requests of my branch by state and direction, with counts; new requests. */
 export default function TransferRequestsPage() {
-  const { t, i18n } = useTranslation('transfers');
+  const { t } = useTranslation('transfers');
   const can = useCan();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -80,7 +81,7 @@ export default function TransferRequestsPage() {
     if (direction === 'outgoing') return c.outgoing[s] ?? 0;
     return c.all[s] ?? 0;
   };
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso);
 
   return (
     <Box>

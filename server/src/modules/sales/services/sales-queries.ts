@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DailyReportDto, DailyReportQueryDto, ReturnDto, SaleDto, SaleListQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { loadConfig } from '../../../core/config/config';
+import { readStoreTimeZone } from '../../../core/auth/settings.reader';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { readSale, SALE_FROM, SALE_HEADER, saleCostVisibility, shapeHeader } from './sales-reader';
@@ -127,7 +127,7 @@ export class SalesQueries {
 
   /** The day's figures for a branch, by the store's business day (Africa/Cairo by default). */
   async dailyReport(query: DailyReportQueryDto, user: AuthUser): Promise<DailyReportDto> {
-    const tz = loadConfig().storeTimeZone;
+    const tz = await readStoreTimeZone(this.ds);
     // The business day's date where the store is (en-CA formats as YYYY-MM-DD).
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
     const date = query.date ?? today;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { ModuleKey } from '@pos/contracts';
+import type { ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
 
 @Entity('features')
 export class FeatureEntity {
@@ -43,4 +43,12 @@ export class FileEntity {
   @Column('bytea', { select: false }) data: Buffer;
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+/** One row (id 1): store-wide settings every register shares (time zone, scale-barcode layout). */
+@Entity('store_settings')
+export class StoreSettingsEntity {
+  @PrimaryColumn('integer') id: number;
+  @Column('text', { default: 'Africa/Cairo' }) timeZone: string;
+  @Column('jsonb', { nullable: true }) scaleBarcode: ScaleBarcodeSettings | null;
 }

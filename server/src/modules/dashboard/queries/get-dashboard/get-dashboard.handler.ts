@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DashboardDto, DashboardShiftDto } from '@pos/contracts';
 import type { AuthUser } from '../../../../core/auth/auth.types';
-import { loadConfig } from '../../../../core/config/config';
+import { readStoreTimeZone } from '../../../../core/auth/settings.reader';
 import { Errors } from '../../../../core/errors/app.exception';
 import { GetDashboardQuery } from './get-dashboard.query';
 
@@ -29,7 +29,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async execute({ user, branchId: asked }: GetDashboardQuery): Promise<DashboardDto> {
-    const timeZone = loadConfig().storeTimeZone;
+    const timeZone = await readStoreTimeZone(this.ds);
     const allBranches = user.isAdmin || can(user, 'can_see_branches');
     if (asked && !allBranches && asked !== user.branchId) throw Errors.forbidden();
     const branchId =

@@ -1,0 +1,78 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+  ValidatorConstraint,
+  Validate,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+
+import {
+  SCALE_MODES,
+  scaleLayoutProblem,
+  type ScaleBarcodeSettings,
+  type ScaleMode,
+} from '../store-settings';
+
+@ValidatorConstraint({ name: 'scaleLayout' })
+class ScaleLayoutRule implements ValidatorConstraintInterface {
+  validate(_: unknown, args?: ValidationArguments): boolean {
+    const s = args?.object as ScaleBarcodeSettingsDto;
+    if (
+      typeof s.prefix !== 'string' ||
+      ![s.itemStart, s.itemLength, s.valueStart, s.valueLength].every(Number.isInteger)
+    ) {
+      return true; // the field rules report those
+    }
+    return scaleLayoutProblem(s) === null;
+  }
+}
+
+export class ScaleBarcodeSettingsDto implements ScaleBarcodeSettings {
+  @IsBoolean() enabled: boolean;
+  @Matches(/^\d{1,3}$/, { message: 'validation.scale.prefix' }) prefix: string;
+  @IsInt() @Min(1) @Max(12) itemStart: number;
+  @IsInt() @Min(1) @Max(11) itemLength: number;
+  @IsInt() @Min(1) @Max(12) valueStart: number;
+  @IsInt() @Min(1) @Max(11) valueLength: number;
+  @IsIn(SCALE_MODES)
+  @Validate(ScaleLayoutRule, { message: 'validation.scale.layout' })
+  mode: ScaleMode;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+@ValidatorConstraint({ name: 'timeZone' })
+class TimeZoneRule implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return (
+      typeof value === 'string' &&
+      /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(value) &&
+      isTimeZone(value)
+    );
+  }
+}
+
+export class StoreSettingsUpdateDto {
+  @IsOptional()
+  @Validate(TimeZoneRule, { message: 'validation.settings.timeZone' })
+  timeZone?: string;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ScaleBarcodeSettingsDto)
+  scaleBarcode?: ScaleBarcodeSettingsDto;
+}

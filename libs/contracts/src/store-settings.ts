@@ -1,0 +1,43 @@
+// Store-wide settings every register and screen shares (kept on the server, admin-editable,
+// audited): the store time zone and the scale-barcode layout.
+
+export const DEFAULT_STORE_TIME_ZONE = 'Africa/Cairo';
+export const SCALE_MODES = ['weight', 'price'] as const;
+export type ScaleMode = (typeof SCALE_MODES)[number];
+
+/** A scale label is an EAN-13: prefix, item code and weight/price digits inside its 12 data digits. */
+export type ScaleBarcodeSettings = {
+  enabled: boolean;
+  prefix: string;
+  /** 1-based position of the first item-code digit */
+  itemStart: number;
+  itemLength: number;
+  /** 1-based position of the first weight/price digit */
+  valueStart: number;
+  valueLength: number;
+  mode: ScaleMode;
+};
+
+export const DEFAULT_SCALE_BARCODE: ScaleBarcodeSettings = {
+  enabled: true,
+  prefix: '2',
+  itemStart: 2,
+  itemLength: 5,
+  valueStart: 7,
+  valueLength: 5,
+  mode: 'weight',
+};
+
+export type StoreSettingsDto = { timeZone: string; scaleBarcode: ScaleBarcodeSettings };
+
+/** Why a layout cannot be read from a 13-digit label, or null when it can. */
+export function scaleLayoutProblem(s: ScaleBarcodeSettings): string | null {
+  const prefixEnd = s.prefix.length; // prefix occupies 1..prefixEnd
+  const itemEnd = s.itemStart + s.itemLength - 1;
+  const valueEnd = s.valueStart + s.valueLength - 1;
+  // Digit 13 is the check digit: item and value live in digits 1–12, after the prefix.
+  if (itemEnd > 12 || valueEnd > 12) return 'validation.scale.layout';
+  if (s.itemStart <= prefixEnd || s.valueStart <= prefixEnd) return 'validation.scale.layout';
+  if (s.itemStart <= valueEnd && s.valueStart <= itemEnd) return 'validation.scale.layout';
+  return null;
+}
