@@ -19,7 +19,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/api/auth';
@@ -52,6 +52,38 @@ function useDocumentTitle() {
   }, [location.pathname, appName, t, i18n]);
 }
 
+/**
+ * After sign-in and after each navigation the focus moves to the new page's main heading (or the
+ * main region while the page has none), so a keyboard or screen-reader user starts on the page,
+ * not on <body> or on the link they left. A page that focuses a field itself (the POS box) keeps it.
+ */
+function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    let tries = 0;
+    let timer = 0;
+    const attempt = () => {
+      const main = mainRef.current;
+      if (!main) return;
+      const active = document.activeElement as HTMLElement | null;
+      // The page focused something of its own, or a dialog holds the focus: leave it there.
+      if (active && active !== main && main.contains(active)) return;
+      if (active?.closest('[role="dialog"], [role="menu"]')) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+        return;
+      }
+      // A lazy page or its data may still be loading: look again for a while, then take the region.
+      if (++tries < 30) timer = window.setTimeout(attempt, 100);
+      else main.focus({ preventScroll: true });
+    };
+    timer = window.setTimeout(attempt, 0);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname, mainRef]);
+}
+
 function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(sessionUserState);
@@ -78,7 +110,9 @@ function UserMenu() {
         ref={setAnchor}
         onClick={() => setOpen(true)}
         data-testid="user-menu"
-        aria-label={t('user.menu')}
+        // Named by what it shows (the user and branch, WCAG 2.5.3); announced as a menu button.
+        aria-haspopup="menu"
+        aria-expanded={open}
         sx={{ borderRadius: 2, px: 0.75, py: 0.5, gap: 1 }}
       >
         <Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'primary.main' }}>
@@ -133,6 +167,8 @@ export function DashboardLayout() {
   const setSearchOpen = useSetAtom(searchOpenState);
   const location = useLocation();
   useDocumentTitle();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
 
   // After each page load the navigation drawer and options menu close (spec §2).
   useEffect(() => {
@@ -145,6 +181,33 @@ export function DashboardLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box
+        component="a"
+        href="#main"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+        sx={{
+          position: 'fixed',
+          insetBlockStart: 8,
+          insetInlineStart: 8,
+          zIndex: 'tooltip',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          fontWeight: 700,
+          boxShadow: 4,
+          // Off screen until focused by the keyboard.
+          transform: 'translateY(-200%)',
+          '&:focus': { transform: 'none' },
+        }}
+      >
+        {t('a11y.skipToContent')}
+      </Box>
       {desktop ? (
         <Box
           component="aside"
@@ -195,7 +258,9 @@ export function DashboardLayout() {
             <ButtonBase
               onClick={() => setSearchOpen(true)}
               data-testid="search-button"
-              aria-label={t('search.open')}
+              // The accessible name is the visible label (WCAG 2.5.3); the shortcut is announced apart.
+              aria-haspopup="dialog"
+              aria-keyshortcuts={platformMac ? 'Meta+S' : 'Control+S'}
               sx={{
                 flex: { xs: 1, sm: '0 1 340px' },
                 justifyContent: 'flex-start',
@@ -216,6 +281,7 @@ export function DashboardLayout() {
               </Box>
               <Box
                 component="kbd"
+                aria-hidden
                 sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, display: { xs: 'none', sm: 'block' } }}
               >
                 {platformMac ? '⌘ S' : 'Ctrl S'}
@@ -228,7 +294,14 @@ export function DashboardLayout() {
             <UserMenu />
           </Toolbar>
         </AppBar>
-        <Box component="main" sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0 }} data-testid="page">
+        <Box
+          component="main"
+          id="main"
+          ref={mainRef}
+          tabIndex={-1}
+          sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}
+          data-testid="page"
+        >
           <Suspense fallback={<PendingLoad />}>
             <Outlet />
           </Suspense>
