@@ -50,6 +50,8 @@ export function createAppTheme(mode: 'light' | 'dark', direction: 'rtl' | 'ltr')
       MuiFormControl: { defaultProps: { size: 'small' } },
       MuiListItemButton: { styleOverrides: { root: { borderRadius: 6 } } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      // A disabled field's hint is still read: MUI's disabled grey (#9e9e9e) is 2.7:1 on white.
+      MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: dark ? '#9aa7ad' : '#5b6770' } } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiCssBaseline: {
         styleOverrides: {
