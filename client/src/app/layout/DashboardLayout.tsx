@@ -79,8 +79,16 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       if (++tries < 30) timer = window.setTimeout(attempt, 100);
       else main.focus({ preventScroll: true });
     };
+    // Once the person acts (a click, a key) the focus is theirs: stop looking.
+    const stop = () => window.clearTimeout(timer);
     timer = window.setTimeout(attempt, 0);
-    return () => window.clearTimeout(timer);
+    document.addEventListener('pointerdown', stop, true);
+    document.addEventListener('keydown', stop, true);
+    return () => {
+      stop();
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
+    };
   }, [location.pathname, mainRef]);
 }
 
