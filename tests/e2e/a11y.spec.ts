@@ -374,6 +374,7 @@ for (const locale of ['ar', 'en'] as const) {
     const ids = await detailIds(page);
     const findings: Finding[] = [];
     const headings: string[] = [];
+    const unfocused: string[] = [];
     const pages: string[] = [];
     const missing: string[] = [];
     for (const route of ROUTES) {
@@ -393,6 +394,14 @@ for (const locale of ['ar', 'en'] as const) {
       }
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) headings.push(`${route.name}: ${h1} h1`);
+      // After the navigation the focus is on the page (its h1, main, or a field the page focused).
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el && el !== document.body && el.closest('main')
+          ? 'main'
+          : (el?.outerHTML.slice(0, 80) ?? 'none');
+      });
+      if (focus !== 'main') unfocused.push(`${route.name}: ${focus}`);
       findings.push(...(await axe(page, `${locale} ${route.name} ${path}`)));
     }
     // The sign-in page, signed out.
@@ -406,6 +415,9 @@ for (const locale of ['ar', 'en'] as const) {
     expect(pages.length, 'built pages scanned').toBeGreaterThanOrEqual(20);
     expect.soft(missing, 'detail pages without a real id').toEqual([]);
     expect.soft(headings, 'pages without exactly one h1').toEqual([]);
+    expect
+      .soft(unfocused, 'pages where the focus did not move to the page after navigation')
+      .toEqual([]);
     expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
   });
 }
