@@ -57,6 +57,18 @@ function useDocumentTitle() {
  * main region while the page has none), so a keyboard or screen-reader user starts on the page,
  * not on <body> or on the link they left. A page that focuses a field itself (the POS box) keeps it.
  */
+/**
+ * Focuses the main region. It is focusable only while it holds the focus: a permanent tabindex
+ * would make every click on the page's background move the focus to it (which broke the
+ * categories' drag and drop).
+ */
+function focusMain(main: HTMLElement | null) {
+  if (!main) return;
+  main.setAttribute('tabindex', '-1');
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+  main.focus({ preventScroll: true });
+}
+
 function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   const location = useLocation();
   useEffect(() => {
@@ -77,7 +89,7 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       }
       // A lazy page or its data may still be loading: look again for a while, then take the region.
       if (++tries < 30) timer = window.setTimeout(attempt, 100);
-      else main.focus({ preventScroll: true });
+      else focusMain(main);
     };
     // Once the person acts (a click, a key) the focus is theirs: stop looking.
     const stop = () => window.clearTimeout(timer);
@@ -195,7 +207,7 @@ export function DashboardLayout() {
         data-testid="skip-link"
         onClick={(e) => {
           e.preventDefault();
-          mainRef.current?.focus();
+          focusMain(mainRef.current);
         }}
         sx={{
           position: 'fixed',
@@ -306,7 +318,6 @@ export function DashboardLayout() {
           component="main"
           id="main"
           ref={mainRef}
-          tabIndex={-1}
           sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}
           data-testid="page"
         >
