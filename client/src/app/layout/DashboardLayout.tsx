@@ -21,7 +21,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/api/auth';
@@ -42,6 +42,58 @@ import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 
 // Password change and two-step sign-in (issue 11): a dialog loaded on first use.
 const AccountDialog = lazy(() => import('../../features/account/AccountDialog'));
+
+/**
+ * After sign-in and after each navigation the focus moves to the new page's main heading (or the
+ * main region while the page has none), so a keyboard or screen-reader user starts on the page,
+ * not on <body> or on the link they left. A page that focuses a field itself (the POS box) keeps it.
+ */
+/**
+ * Focuses the main region. It is focusable only while it holds the focus: a permanent tabindex
+ * would make every click on the page's background move the focus to it (which broke the
+ * categories' drag and drop).
+ */
+function focusMain(main: HTMLElement | null) {
+  if (!main) return;
+  main.setAttribute('tabindex', '-1');
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+  main.focus({ preventScroll: true });
+}
+
+function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    let tries = 0;
+    let timer = 0;
+    const attempt = () => {
+      const main = mainRef.current;
+      if (!main) return;
+      const active = document.activeElement as HTMLElement | null;
+      // The page focused something of its own, or a dialog holds the focus: leave it there.
+      if (active && active !== main && main.contains(active)) return;
+      if (active?.closest('[role="dialog"], [role="menu"]')) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+        return;
+      }
+      // A lazy page or its data may still be loading: look again for a while, then take the region.
+      if (++tries < 30) timer = window.setTimeout(attempt, 100);
+      else focusMain(main);
+    };
+    // Once the person acts (a click, a key) the focus is theirs: stop looking.
+    const stop = () => window.clearTimeout(timer);
+    timer = window.setTimeout(attempt, 0);
+    document.addEventListener('pointerdown', stop, true);
+    document.addEventListener('keydown', stop, true);
+    return () => {
+      stop();
+      document.removeEventListener('pointerdown', stop, true);
+      document.removeEventListener('keydown', stop, true);
+    };
+  }, [location.pathname, mainRef]);
+}
 
 function UserMenu() {
   const { t } = useTranslation('shell');
@@ -70,7 +122,9 @@ function UserMenu() {
         ref={setAnchor}
         onClick={() => setOpen(true)}
         data-testid="user-menu"
-        aria-label={t('user.menu')}
+        // Named by what it shows (the user and branch, WCAG 2.5.3); announced as a menu button.
+        aria-haspopup="menu"
+        aria-expanded={open}
         sx={{ borderRadius: 2, px: 0.75, py: 0.5, gap: 1 }}
       >
         <Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'primary.main' }}>
@@ -155,6 +209,8 @@ export function DashboardLayout() {
   const setOptionsOpen = useSetAtom(optionsMenuOpenState);
   const setSearchOpen = useSetAtom(searchOpenState);
   const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
 
   // After each page load the navigation drawer and options menu close (spec §2).
   useEffect(() => {
@@ -167,6 +223,33 @@ export function DashboardLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box
+        component="a"
+        href="#main"
+        data-testid="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          focusMain(mainRef.current);
+        }}
+        sx={{
+          position: 'fixed',
+          insetBlockStart: 8,
+          insetInlineStart: 8,
+          zIndex: 'tooltip',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.main',
+          fontWeight: 700,
+          boxShadow: 4,
+          // Off screen until focused by the keyboard.
+          transform: 'translateY(-200%)',
+          '&:focus': { transform: 'none' },
+        }}
+      >
+        {t('a11y.skipToContent')}
+      </Box>
       {desktop ? (
         <Box
           component="aside"
@@ -219,7 +302,9 @@ export function DashboardLayout() {
             <ButtonBase
               onClick={() => setSearchOpen(true)}
               data-testid="search-button"
-              aria-label={t('search.open')}
+              // The accessible name is the visible label (WCAG 2.5.3); the shortcut is announced apart.
+              aria-haspopup="dialog"
+              aria-keyshortcuts={platformMac ? 'Meta+S' : 'Control+S'}
               sx={{
                 flex: { xs: 1, sm: '0 1 340px' },
                 justifyContent: 'flex-start',
@@ -240,15 +325,8 @@ export function DashboardLayout() {
               </Box>
               <Box
                 component="kbd"
-                sx={{
-                  fontFamily: 'inherit',
-                  fontSize: 11,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  px: 0.5,
-                  display: { xs: 'none', sm: 'block' },
-                }}
+                aria-hidden
+                sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, display: { xs: 'none', sm: 'block' } }}
               >
                 {platformMac ? '⌘ S' : 'Ctrl S'}
               </Box>
@@ -262,7 +340,9 @@ export function DashboardLayout() {
         </AppBar>
         <Box
           component="main"
-          sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0 }}
+          id="main"
+          ref={mainRef}
+          sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}
           data-testid="page"
         >
           <Suspense fallback={<PendingLoad />}>

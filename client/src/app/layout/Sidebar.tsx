@@ -76,7 +76,7 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
             data-testid="sidebar-section"
             subheader={
               collapsed ? (
-                <Box sx={{ mx: 1.5, my: 0.75, borderTop: 1, borderColor: 'divider' }} />
+                <Box component="li" aria-hidden sx={{ listStyle: 'none', mx: 1.5, my: 0.75, borderTop: 1, borderColor: 'divider' }} />
               ) : (
                 <ListSubheader
                   disableSticky
@@ -145,7 +145,11 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
                   )}
                 </ListItemButton>
               );
-              return <Box key={item.link}>{button}</Box>;
+              return (
+                <Box component="li" key={item.link} sx={{ listStyle: 'none' }}>
+                  {button}
+                </Box>
+              );
             })}
           </List>
         ))}

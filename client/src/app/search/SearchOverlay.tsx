@@ -14,7 +14,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { NAV_SECTIONS, routePath, searchNav } from '@pos/contracts';
 import { useAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { moveSelection } from '../../shared/lib/searchKeys';
@@ -33,6 +41,10 @@ export default function SearchOverlay() {
   const ctx = useNavContext();
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  // The WAI-ARIA combobox pattern: the input owns the listbox and points at the selected option.
+  const baseId = useId();
+  const listboxId = `${baseId}-results`;
+  const optionId = (i: number) => `${baseId}-option-${i}`;
 
   const groups = useMemo(
     () => searchNav(query, NAV_SECTIONS, ctx, (key) => t(key)),
@@ -87,6 +99,7 @@ export default function SearchOverlay() {
       <Fade in={open} timeout={SEARCH_FADE} onEntered={() => inputRef.current?.focus()}>
         <Paper
           role="dialog"
+          aria-modal="true"
           aria-label={t('search.title')}
           data-testid="search-overlay"
           onKeyDown={onKeyDown}
@@ -113,7 +126,16 @@ export default function SearchOverlay() {
                 setQuery(e.target.value);
                 setSelected(0);
               }}
-              inputProps={{ 'aria-label': t('search.placeholder'), 'data-testid': 'search-input' }}
+              inputProps={{
+                'aria-label': t('search.placeholder'),
+                'data-testid': 'search-input',
+                role: 'combobox',
+                'aria-autocomplete': 'list',
+                'aria-expanded': flat.length > 0,
+                'aria-controls': listboxId,
+                'aria-activedescendant': flat[selected] ? optionId(selected) : undefined,
+                autoComplete: 'off',
+              }}
               sx={{ fontSize: 16 }}
             />
             <IconButton aria-label={t('search.close')} onClick={close} data-testid="search-close">
@@ -121,7 +143,14 @@ export default function SearchOverlay() {
             </IconButton>
           </Box>
 
-          <Box ref={listRef} sx={{ maxHeight: '24rem', overflowY: 'auto', py: 0.5 }} data-testid="search-results">
+          <Box
+            ref={listRef}
+            id={listboxId}
+            role={flat.length > 0 ? 'listbox' : undefined}
+            aria-label={flat.length > 0 ? t('search.title') : undefined}
+            sx={{ maxHeight: '24rem', overflowY: 'auto', py: 0.5 }}
+            data-testid="search-results"
+          >
             {flat.length === 0 ? (
               <Box sx={{ py: 5, textAlign: 'center', color: 'text.secondary' }} data-testid="search-empty">
                 <SearchOff sx={{ fontSize: 40, opacity: 0.5 }} />
@@ -130,8 +159,9 @@ export default function SearchOverlay() {
               </Box>
             ) : (
               groups.map((group) => (
-                <Box key={group.section.label} component="section" data-testid="search-group">
+                <Box key={group.section.label} role="group" aria-labelledby={`${baseId}-${group.section.label}`} data-testid="search-group">
                   <Box
+                    role="presentation"
                     sx={{
                       display: 'flex',
                       alignItems: 'center',
@@ -144,8 +174,10 @@ export default function SearchOverlay() {
                       fontWeight: 700,
                     }}
                   >
-                    <span data-testid="search-group-label">{t(group.section.label)}</span>
-                    <Chip size="small" label={group.items.length} data-testid="search-group-count" sx={{ height: 18, fontSize: 11 }} />
+                    <span id={`${baseId}-${group.section.label}`} data-testid="search-group-label">
+                      {t(group.section.label)}
+                    </span>
+                    <Chip size="small" label={group.items.length} aria-hidden data-testid="search-group-count" sx={{ height: 18, fontSize: 11 }} />
                   </Box>
                   {group.items.map((item) => {
                     index += 1;
@@ -154,6 +186,7 @@ export default function SearchOverlay() {
                     return (
                       <Box
                         key={item.link}
+                        id={optionId(i)}
                         data-index={i}
                         data-link={item.link}
                         data-selected={active ? 'true' : 'false'}
@@ -180,7 +213,7 @@ export default function SearchOverlay() {
                         <Typography data-testid="search-row-label" sx={{ flex: 1, fontWeight: active ? 700 : 500 }}>
                           {t(item.label)}
                         </Typography>
-                        <Typography variant="caption" color="text.secondary" data-testid="search-row-section">
+                        <Typography variant="caption" color="text.secondary" aria-hidden data-testid="search-row-section">
                           {t(group.section.label)}
                         </Typography>
                       </Box>

@@ -23,7 +23,7 @@ export default function HomePage() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
-        <Typography variant="h3" data-testid="home-title">
+        <Typography variant="h3" component="h1" data-testid="home-title">
           {t('home:welcome', { name: user?.name || user?.username || '' })}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -35,7 +35,7 @@ export default function HomePage() {
       <LiveDashboard />
       {!dashboardPending && sections.map((section) => (
         <Box key={section.label}>
-          <Typography variant="h6" sx={{ mb: 1, color: 'text.secondary' }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1, color: 'text.secondary' }}>
             {t(section.label)}
           </Typography>
           <Box

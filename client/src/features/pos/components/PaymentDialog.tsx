@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type PaymentMethodDto } from '@pos/contracts';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName } from '../../sales/api/sales.api';
 import { AmountField } from '../../sales/components/AmountField';
@@ -41,6 +41,7 @@ export function PaymentDialog(props: Props) {
 function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, submitting, onClose, onPay }: Props) {
   const { t, i18n } = useTranslation('pos');
   const methods = allMethods.filter((m) => m.type !== 'credit');
+  const baseId = useId();
   const cash = methods.find((m) => m.type === 'cash') ?? null;
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() => (cash ? { [cash.id]: total } : {}));
 
@@ -72,15 +73,24 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, 
           <Stack sx={{ gap: 1 }}>
             {methods.map((m, i) => (
               <Stack key={m.id} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-                <Typography sx={{ inlineSize: 110, flexShrink: 0 }}>{methodName(m, i18n.language)}</Typography>
+                {/* The method's name on screen is the amount field's label. */}
+                <Typography component="label" htmlFor={`${baseId}-${m.id}`} sx={{ inlineSize: 110, flexShrink: 0 }}>
+                  {methodName(m, i18n.language)}
+                </Typography>
                 <AmountField
+                  id={`${baseId}-${m.id}`}
                   value={amounts[m.id] ?? null}
                   onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
                   autoFocus={i === 0}
                   testId={`pay-amount-${m.type}`}
                   sx={{ flex: 1 }}
                 />
-                <Button size="small" onClick={() => fillRest(m)} data-testid={`pay-rest-${m.type}`}>
+                <Button
+                  size="small"
+                  onClick={() => fillRest(m)}
+                  aria-label={t('pay.restFor', { method: methodName(m, i18n.language) })}
+                  data-testid={`pay-rest-${m.type}`}
+                >
                   {t('pay.rest')}
                 </Button>
               </Stack>

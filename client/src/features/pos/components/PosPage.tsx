@@ -112,6 +112,19 @@ export default function PosPage() {
   return <PosScreen register={shift.data.register} />;
 }
 
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  inlineSize: 1,
+  blockSize: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  margin: -1,
+  padding: 0,
+  border: 0,
+} as const;
+
 type Printed = { kind: 'sale'; sale: SaleDto } | { kind: 'return'; doc: ReturnDto };
 
 function PosScreen({ register }: { register: number }) {
@@ -354,6 +367,10 @@ function PosScreen({ register }: { register: number }) {
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' }, gap: 1.5, alignItems: 'start' }} data-testid="pos-screen">
+      {/* The page's one h1, for screen readers (the screen itself shows no title). */}
+      <Typography component="h1" sx={VISUALLY_HIDDEN}>
+        {t('nav:items.POS')}
+      </Typography>
       <Stack sx={{ gap: 1, minInlineSize: 0 }}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
           <Box sx={{ flex: 1 }}>
@@ -729,7 +746,8 @@ const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, act
 
 function Kbd({ children }: { children: string }) {
   return (
-    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 12, fontFamily: 'monospace', opacity: 0.85 }}>
+    // The button's own text colour at full strength (a faded badge fell below 4.5:1).
+    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'currentColor', borderRadius: 0.5, fontSize: 12, fontFamily: 'monospace', color: 'inherit' }}>
       {children}
     </Box>
   );

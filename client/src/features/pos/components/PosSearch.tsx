@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -62,6 +62,20 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
     setTextState(value);
   }, []);
   const typedSeq = useRef(0);
+  // The text the listed results were found for: Enter picks a row only from a list of this text.
+  const resultsFor = useRef('');
+  // The WAI-ARIA combobox pattern: the box owns the listbox and points at the highlighted option.
+  const baseId = useId();
+  const listboxId = `${baseId}-listbox`;
+  const optionId = (i: number) => `${baseId}-option-${i}`;
+  const listRef = useRef<HTMLUListElement>(null);
+  const expanded = open && results.length > 0;
+  useEffect(() => {
+    if (expanded && active >= 0)
+      listRef.current
+        ?.querySelector(`[data-index="${active}"]`)
+        ?.scrollIntoView({ block: 'nearest' });
+  }, [expanded, active]);
 
   const clearIfStill = useCallback(
     (code: string) => {
@@ -119,6 +133,7 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
         }
         const list = await catalogApi.searchVariants(code, inventoryId ?? undefined, 20);
         if (textRef.current.trim() !== code) return;
+        resultsFor.current = code;
         setResults(list);
         setActive(list.length > 0 ? 0 : -1);
         setOpen(true);
@@ -176,6 +191,7 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
         .searchVariants(q, inventoryId ?? undefined, 20, controller.signal)
         .then((list) => {
           if (seq !== typedSeq.current || textRef.current.trim() !== q) return;
+          resultsFor.current = q;
           setResults(list);
           setActive(list.length > 0 ? 0 : -1);
           setOpen(true);
@@ -209,13 +225,19 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
       e.preventDefault();
       setActive((i) => Math.max(0, i - 1));
     } else if (e.key === 'Escape') {
+      if (expanded) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
       setOpen(false);
     } else if (e.key === 'Enter') {
+      // The app's listener marks a scanner's Enter as handled (defaultPrevented): it is a scan.
+      // Read before this handler's own preventDefault, which made every Enter look like a scan
+      // (so Enter never added the highlighted result).
+      const isScan = e.defaultPrevented || e.nativeEvent.defaultPrevented;
       e.preventDefault();
       const code = text.trim();
-      // The app's listener marks a scanner's Enter as handled (defaultPrevented): it is a scan.
-      const isScan = e.defaultPrevented || e.nativeEvent.defaultPrevented;
-      if (!isScan && open && active >= 0 && results[active] && code === textRef.current.trim() && !exactHit(results, code)) {
+      if (!isScan && open && active >= 0 && results[active] && code === resultsFor.current && !exactHit(results, code)) {
         choose(results[active]);
         return;
       }
@@ -253,18 +275,34 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
             ),
             endAdornment: busy > 0 ? <CircularProgress size={16} /> : <Typography variant="caption" color="text.secondary">F2</Typography>,
           },
-          htmlInput: { 'data-testid': 'pos-search', autoComplete: 'off', 'aria-label': t('search.label') },
+          htmlInput: {
+            'data-testid': 'pos-search',
+            autoComplete: 'off',
+            'aria-label': t('search.label'),
+            role: 'combobox',
+            'aria-autocomplete': 'list',
+            'aria-expanded': expanded,
+            'aria-controls': listboxId,
+            'aria-activedescendant': expanded && active >= 0 && results[active] ? optionId(active) : undefined,
+          },
         }}
       />
-      {open && results.length > 0 && (
+      {expanded && (
         <Paper elevation={6} sx={{ position: 'absolute', insetInline: 0, insetBlockStart: '100%', zIndex: 20, maxBlockSize: 360, overflow: 'auto' }}>
-          <List dense disablePadding data-testid="pos-search-results">
+          <List dense disablePadding ref={listRef} id={listboxId} role="listbox" aria-label={t('search.label')} data-testid="pos-search-results">
             {results.map((v, i) => {
               // What may be sold: on hand − reserved by approved transfers.
               const available = variantAvailable(v);
               return (
                 <ListItemButton
                   key={v.id}
+                  component="li"
+                  role="option"
+                  id={optionId(i)}
+                  tabIndex={-1}
+                  aria-selected={i === active}
+                  data-index={i}
+                  data-variant-id={v.id}
                   selected={i === active}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(v)}

@@ -145,10 +145,10 @@ export default function StockTakingPage() {
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
-        <Typography sx={{ fontWeight: 700 }} data-testid="stocktaking-progress" data-counted={shown.counted} data-total={shown.total}>
+        <Typography id="stocktaking-progress-label" sx={{ fontWeight: 700 }} data-testid="stocktaking-progress" data-counted={shown.counted} data-total={shown.total}>
           {t('count.progress', { counted: shown.counted, total: shown.total })}
         </Typography>
-        <LinearProgress variant="determinate" value={percent} sx={{ blockSize: 10, borderRadius: 5, mt: 1 }} />
+        <LinearProgress variant="determinate" value={percent} aria-labelledby="stocktaking-progress-label" sx={{ blockSize: 10, borderRadius: 5, mt: 1 }} />
       </Paper>
 
       {st.state === 'open' && <CountPanel session={st} onCounted={(r) => {
