@@ -1,0 +1,40 @@
+import type { EntityManager } from 'typeorm';
+import type { LiveEventMap, LiveEventType } from '@pos/contracts';
+import type { RequestMeta } from '../auth/decorators';
+import type { AuditEntry } from '../audit/audit.service';
+import type { DerivedEvents, OutboxEvent } from '../outbox/outbox.service';
+
+/**
+ * What a command does inside its one transaction: `m` for its reads and writes, and the audit rows
+ * and outbox events it queues. The command base writes those once, after the handler's work and
+ * before the commit, in a single statement with the same EntityManager.
+ */
+export class CommandTransaction {
+  readonly audits: AuditEntry[] = [];
+  readonly events: OutboxEvent[] = [];
+  readonly derived: DerivedEvents[] = [];
+
+  constructor(
+    readonly m: EntityManager,
+    readonly meta: RequestMeta,
+  ) {}
+
+  /** Who did what, with before/after for edits (scrubbed of secrets by the audit service). */
+  audit(entry: AuditEntry): void {
+    this.audits.push(entry);
+  }
+
+  /** A live event for the branch's screens, published by the outbox relay after the commit. */
+  push<T extends LiveEventType>(branchId: string, type: T, payload: LiveEventMap[T]): void {
+    this.events.push({ branchId, type, payload });
+  }
+
+  pushAll(events: OutboxEvent[]): void {
+    this.events.push(...events);
+  }
+
+  /** An event computed by SQL in the final statement, so it sees this transaction's writes. */
+  derive(events: DerivedEvents): void {
+    this.derived.push(events);
+  }
+}

@@ -1,0 +1,3 @@
+export { CommandRunner } from './command-runner';
+export { CommandTransaction } from './command-transaction';
+export { TransactionalCommandHandler } from './transactional-command.handler';
