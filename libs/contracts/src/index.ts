@@ -17,6 +17,7 @@ export * from './dto/settings.dto';
 export * from './dto/list.dto';
 export * from './dto/catalog.dto';
 export * from './events';
+export * from './domain-events';
 export * from './dto/sales.dto';
 export * from './sale-math';
 export * from './dto/dashboard.dto';

@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuditService } from './audit/audit.service';
 import { AuthGuard } from './auth/auth.guard';
 import { CommandRunner } from './cqrs/command-runner';
+import { DomainEventSubscribers } from './cqrs/domain-event-subscribers';
+import { LiveProjection } from './realtime/live-projection';
 import { SecretsService } from './auth/secrets.service';
 import { SessionService } from './auth/session.service';
 import { SettingsReader } from './auth/settings.reader';
@@ -22,8 +24,10 @@ import { HealthController } from './http/health.controller';
     RedisService,
     OutboxService,
     CommandRunner,
+    DomainEventSubscribers,
+    LiveProjection,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuditService, SecretsService, SessionService, SettingsReader, RedisService, OutboxService, CommandRunner],
+  exports: [AuditService, SecretsService, SessionService, SettingsReader, RedisService, OutboxService, CommandRunner, DomainEventSubscribers],
 })
 export class CoreModule {}

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { OutboxService } from '../outbox/outbox.service';
 import { CommandRunner } from './command-runner';
+import { DomainEventSubscribers } from './domain-event-subscribers';
 import { fakeManager, testMeta } from './testing';
 
 function setup() {
@@ -11,7 +12,12 @@ function setup() {
     manager: m,
   } as unknown as DataSource;
   const addMany = jest.fn(async () => []);
-  const runner = new CommandRunner(ds, new AuditService(), { addMany } as unknown as OutboxService);
+  const runner = new CommandRunner(
+    ds,
+    new AuditService(),
+    { addMany } as unknown as OutboxService,
+    new DomainEventSubscribers(),
+  );
   return { m, addMany, runner };
 }
 

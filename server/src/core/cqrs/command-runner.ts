@@ -5,6 +5,7 @@ import type { RequestMeta } from '../auth/decorators';
 import { AuditService } from '../audit/audit.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { CommandTransaction } from './command-transaction';
+import { DomainEventSubscribers } from './domain-event-subscribers';
 
 /**
  * The one transactional shape of every command: open a transaction, let the handler work with a
@@ -17,6 +18,7 @@ export class CommandRunner {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
+    private readonly subscribers: DomainEventSubscribers,
   ) {}
 
   /** For reads outside the command's transaction (an idempotent retry's look-up). */
@@ -26,7 +28,7 @@ export class CommandRunner {
 
   run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
     return this.ds.transaction(async (m) => {
-      const tx = new CommandTransaction(m, meta);
+      const tx = new CommandTransaction(m, meta, (event, t) => this.subscribers.dispatch(event, t));
       const result = await work(tx);
       await this.flush(tx);
       return result;

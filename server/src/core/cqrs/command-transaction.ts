@@ -1,5 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import type { LiveEventMap, LiveEventType } from '@pos/contracts';
+import type {
+  DomainEvent,
+  DomainEventMap,
+  DomainEventType,
+  LiveEventMap,
+  LiveEventType,
+} from '@pos/contracts';
 import type { RequestMeta } from '../auth/decorators';
 import type { AuditEntry } from '../audit/audit.service';
 import type { DerivedEvents, OutboxEvent } from '../outbox/outbox.service';
@@ -14,10 +20,27 @@ export class CommandTransaction {
   readonly events: OutboxEvent[] = [];
   readonly derived: DerivedEvents[] = [];
 
+  /** The domain events raised, in order (for the record and for specs). */
+  readonly raised: DomainEvent[] = [];
+
   constructor(
     readonly m: EntityManager,
     readonly meta: RequestMeta,
+    private readonly dispatch: (
+      event: DomainEvent,
+      tx: CommandTransaction,
+    ) => Promise<void> = async () => undefined,
   ) {}
+
+  /**
+   * A business fact: the subscribers to it run now, inside this transaction (their writes and the
+   * live events they queue commit with the command, or not at all).
+   */
+  async raise<T extends DomainEventType>(type: T, payload: DomainEventMap[T]): Promise<void> {
+    const event = { type, payload } as DomainEvent;
+    this.raised.push(event);
+    await this.dispatch(event, this);
+  }
 
   /** Who did what, with before/after for edits (scrubbed of secrets by the audit service). */
   audit(entry: AuditEntry): void {

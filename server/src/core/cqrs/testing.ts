@@ -3,6 +3,7 @@ import type { RequestMeta } from '../auth/decorators';
 import type { AuthUser } from '../auth/auth.types';
 import type { CommandRunner } from './command-runner';
 import { CommandTransaction } from './command-transaction';
+import { DomainEventSubscribers } from './domain-event-subscribers';
 
 /**
  * For handler specs (the rules of one command, without a database): an EntityManager whose
@@ -62,13 +63,19 @@ export function testUser(over: Partial<AuthUser> = {}): AuthUser {
   } as AuthUser;
 }
 
-/** A runner that runs the handler's work on `m` and keeps the transaction for assertions. */
-export function fakeRunner(m: EntityManager): CommandRunner & { tx?: CommandTransaction } {
+/**
+ * A runner that runs the handler's work on `m` and keeps the transaction for assertions; with
+ * `subscribers`, raised domain events reach them as in the real runner.
+ */
+export function fakeRunner(
+  m: EntityManager,
+  subscribers = new DomainEventSubscribers(),
+): CommandRunner & { tx?: CommandTransaction } {
   const runner = {
     tx: undefined as CommandTransaction | undefined,
     manager: m,
     async run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
-      runner.tx = new CommandTransaction(m, meta);
+      runner.tx = new CommandTransaction(m, meta, (event, tx) => subscribers.dispatch(event, tx));
       return work(runner.tx);
     },
   };

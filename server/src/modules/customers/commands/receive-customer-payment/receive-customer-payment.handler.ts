@@ -54,7 +54,7 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
       `SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`,
       [user.id],
     );
-    await postCustomerLedger(m, {
+    const balanceAfter = await postCustomerLedger(m, {
       id: dto.id,
       customerId,
       type: 'payment',
@@ -64,6 +64,14 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
       shiftId: shift?.id ?? null,
       userId: user.id,
       note: dto.note ?? null,
+    });
+    await tx.raise('customer.payment.received', {
+      paymentId: dto.id,
+      customerId,
+      methodId: dto.methodId,
+      amount: dto.amount,
+      shiftId: shift?.id ?? null,
+      balanceAfter,
     });
     tx.audit({ action: 'customer.payment', entity: 'customer', entityId: customerId, after: dto });
     return { created: true };

@@ -81,13 +81,15 @@ describe('CreateSaleHandler', () => {
       entityId: 'sale-1',
       after: { number: 'B1-R01-000001', total: 2000, dueAmount: 0 },
     });
-    expect(runner.tx!.events[0]).toMatchObject({
+    expect(runner.tx!.raised[0]).toMatchObject({
       type: 'sale.completed',
       payload: {
-        invoiceId: 'sale-1',
+        saleId: 'sale-1',
         total: 2000,
-        profit: 800,
-        payments: [{ methodId: 'cash', amount: 2000 }],
+        costTotal: 1200,
+        changeDue: 500,
+        dueAmount: 0,
+        payments: [{ methodId: 'cash', type: 'cash', amount: 2000 }],
       },
     });
     expect(runner.tx!.derived).toHaveLength(1);

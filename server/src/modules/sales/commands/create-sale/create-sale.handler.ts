@@ -119,31 +119,34 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
         customerId: customer.id, type: 'sale', amount: pay.dueAmount, referenceType: 'sale', referenceId: dto.id, shiftId: ctx.shiftId, userId: user.id,
       });
     }
-    // The audit row, the events and the shift's running totals: written by the command base in one statement.
+    // The audit row, the events (the live sale.completed derives from the domain event) and the
+    // shift's running totals: written by the command base in one statement.
     tx.audit({
       action: 'sale.create',
       entity: 'sale',
       entityId: dto.id,
       after: { number, total: math.total, lines: lines.length, payments: pay.payments, dueAmount: pay.dueAmount, clientTotal: dto.clientTotal ?? null },
     });
-    tx.pushAll([
-      {
-        branchId: ctx.branchId,
-        type: 'sale.completed',
-        payload: {
-          invoiceId: dto.id,
-          number,
-          shiftId: ctx.shiftId,
-          cashierId: user.id,
-          cashierName: user.name,
-          total: math.total,
-          itemCount: lines.length,
-          payments: pay.payments.map((p) => ({ methodId: p.methodId, methodName: p.name, amount: p.amount })),
-          profit: math.total - costTotal,
-        },
-      },
-      ...(await stockEvents(m, changes)),
-    ]);
+    await tx.raise('sale.completed', {
+      saleId: dto.id,
+      number,
+      branchId: ctx.branchId,
+      inventoryId: ctx.inventoryId,
+      shiftId: ctx.shiftId,
+      cashierId: user.id,
+      cashierName: user.name,
+      customerId: customer?.id ?? null,
+      itemCount: lines.length,
+      subtotal: math.subtotal,
+      discounts: math.lineDiscountTotal + math.invoiceDiscount,
+      vat: math.vatTotal,
+      total: math.total,
+      costTotal,
+      payments: pay.payments.map((p) => ({ methodId: p.methodId, methodName: p.name, type: p.type, amount: p.amount })),
+      changeDue: pay.changeDue,
+      dueAmount: pay.dueAmount,
+    });
+    tx.pushAll(await stockEvents(m, changes));
     tx.derive(this.shifts.totalsEvent(ctx.shiftId));
     return { invoiceId: dto.id, created: true };
   }

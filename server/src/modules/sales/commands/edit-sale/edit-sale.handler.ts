@@ -98,6 +98,14 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
     );
     const after = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'] });
     tx.audit({ action: 'sale.edit', entity: 'sale', entityId: invoiceId, before: { ...before, reason: dto.reason }, after: { ...after, reason: dto.reason } });
+    await tx.raise('sale.edited', {
+      saleId: invoiceId,
+      branchId: invoice.branch_id,
+      shiftId: invoice.shift_id,
+      reason: dto.reason,
+      before: { total: Number(invoice.total), costTotal: Number(invoice.cost_total), dueAmount: Number(invoice.due_amount), customerId: invoice.customer_id },
+      after: { total: math.total, costTotal, dueAmount: pay.dueAmount, customerId: customer?.id ?? null },
+    });
     await pushStockEvents(tx, [...undo, ...redo]);
     if (invoice.shift_id) tx.derive(this.shifts.totalsEvent(invoice.shift_id));
   }

@@ -149,6 +149,18 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
       })),
     );
     tx.audit({ action: 'sale.return', entity: 'sale', entityId: invoiceId, after: { returnId: dto.id, number, total, creditReduction, lines: returned } });
+    await tx.raise('sale.returned', {
+      returnId: dto.id,
+      saleId: invoiceId,
+      number,
+      branchId: invoice.branch_id,
+      shiftId: shift.id,
+      customerId: invoice.customer_id,
+      total,
+      costTotal,
+      creditReduction,
+      refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
+    });
     await pushStockEvents(tx, changes);
     tx.derive(this.shifts.totalsEvent(shift.id));
     return { returnId: dto.id, created: true };

@@ -38,15 +38,16 @@ describe('CloseShiftHandler', () => {
       difference: -500,
     });
     expect(runner.tx!.audits[0]).toMatchObject({ action: 'shift.close', entityId: 's-1' });
-    expect(runner.tx!.events[0]).toMatchObject({
+    expect(runner.tx!.raised[0]).toMatchObject({
       type: 'shift.closed',
       payload: {
-        totals: {
-          sales: 9000,
-          returns: 1000,
-          invoiceCount: 2,
-          byMethod: [{ methodId: 'cash', amount: 8000 }],
-        },
+        sales: 9000,
+        returns: 1000,
+        invoiceCount: 2,
+        byMethod: [{ methodId: 'cash', amount: 8000 }],
+        countedCash: 12500,
+        expectedCash: 13000,
+        difference: -500,
       },
     });
   });

@@ -61,16 +61,18 @@ export class CloseShiftHandler extends TransactionalCommandHandler<CloseShiftCom
     const [cashier] = await m.query('SELECT display_name FROM users WHERE id = $1', [
       shift.cashierId,
     ]);
-    tx.push(shift.branchId, 'shift.closed', {
+    await tx.raise('shift.closed', {
       shiftId: id,
+      branchId: shift.branchId,
       cashierId: shift.cashierId,
       cashierName: cashier.display_name,
-      totals: {
-        sales: totals.sales,
-        returns: totals.returns,
-        invoiceCount: totals.invoiceCount,
-        byMethod: totals.byMethod.map((b) => ({ methodId: b.methodId, amount: b.net })),
-      },
+      sales: totals.sales,
+      returns: totals.returns,
+      invoiceCount: totals.invoiceCount,
+      byMethod: totals.byMethod.map((b) => ({ methodId: b.methodId, amount: b.net })),
+      countedCash: patch.countedCash,
+      expectedCash: patch.expectedCash,
+      difference: patch.difference,
     });
   }
 }

@@ -9,7 +9,7 @@ const code = (p: Promise<unknown>) =>
   );
 
 describe('OpenShiftHandler', () => {
-  it('opens register 1 by default, audits and pushes shift.opened', async () => {
+  it('opens register 1 by default, audits and raises ShiftOpened', async () => {
     const m = fakeManager([]);
     const runner = fakeRunner(m);
     const { shiftId } = await new OpenShiftHandler(runner).execute(
@@ -26,11 +26,17 @@ describe('OpenShiftHandler', () => {
       entityId: shiftId,
       after: { openingCash: 5000, register: 1 },
     });
-    expect(runner.tx!.events).toEqual([
+    expect(runner.tx!.raised).toEqual([
       {
-        branchId: 'b-1',
         type: 'shift.opened',
-        payload: { shiftId, cashierId: 'u-1', cashierName: 'Cashier' },
+        payload: {
+          shiftId,
+          branchId: 'b-1',
+          register: 1,
+          cashierId: 'u-1',
+          cashierName: 'Cashier',
+          openingCash: 5000,
+        },
       },
     ]);
   });

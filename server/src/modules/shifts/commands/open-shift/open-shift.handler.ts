@@ -60,7 +60,14 @@ export class OpenShiftHandler extends TransactionalCommandHandler<
       openingCash: dto.openingCash,
     });
     tx.audit({ action: 'shift.open', entity: 'shift', entityId: id, after: { ...dto, register } });
-    tx.push(branchId, 'shift.opened', { shiftId: id, cashierId: user.id, cashierName: user.name });
+    await tx.raise('shift.opened', {
+      shiftId: id,
+      branchId,
+      register,
+      cashierId: user.id,
+      cashierName: user.name,
+      openingCash: dto.openingCash,
+    });
     return { shiftId: id };
   }
 }
