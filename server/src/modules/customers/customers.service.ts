@@ -14,9 +14,9 @@ import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth.types';
 import type { RequestMeta } from '../../core/auth/decorators';
 import { AppException, Errors } from '../../core/errors/app.exception';
-import { pageOf } from '../../core/http/list';
-import { searchPatterns } from '../catalog';
-import { CustomerEntity } from '../sales/entities/sales.entities';
+import { pageOf, searchPatterns } from '../../core/http/list';
+
+import { CustomerEntity } from './entities/customer.entities';
 
 const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
   c.credit_limit AS "creditLimit", c.balance, c.created_at AS "createdAt"`;

@@ -4,7 +4,7 @@ import { STOCKTAKING_TRANSITIONS, type StockTakingAction, type StockTakingState 
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import type { CommandTransaction } from '../../../core/cqrs';
-import { branchScope } from '../../catalog/services/variant-view';
+import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 
 export type StockTakingRow = {
   id: string;

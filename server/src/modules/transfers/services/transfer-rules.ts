@@ -33,7 +33,8 @@ export type TransferLineRow = {
 };
 
 /** Users act for their own branch; the admin acts for any. can_see_branches widens reads only. */
-export const seesAllBranches = (user: AuthUser) => user.isAdmin || user.permissions.includes('can_see_branches');
+export { seesAllBranches } from '../../../core/auth/branch-scope';
+import { seesAllBranches } from '../../../core/auth/branch-scope';
 export const actsAsSource = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id'>) => user.isAdmin || user.branchId === t.from_branch_id;
 export const actsAsDestination = (user: AuthUser, t: Pick<TransferRow, 'to_branch_id'>) => user.isAdmin || user.branchId === t.to_branch_id;
 export const involves = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id' | 'to_branch_id'>) =>

@@ -3,10 +3,10 @@ import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
 import { v7 as uuidv7 } from 'uuid';
 import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
-import { pushStockEvents } from '../../../../core/outbox/stock-events';
+import { pushStockEvents } from '../../services/stock-events';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
-import { canSeeCost } from '../../../catalog/services/variant-view';
+import { canSeeCost } from '../../../../core/auth/visibility';
 import { StockLedger, type BalanceChange } from '../../services/stock-ledger.service';
 import { AdjustStockCommand } from './adjust-stock.command';
 

@@ -7,11 +7,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { formatPiasters, lineAmount, proportionalAmount } from '@pos/contracts';
 import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { pushStockEvents } from '../../../../core/outbox/stock-events';
-import { lockCustomer, postCustomerLedger } from '../../../customers/customer-ledger';
+import { pushStockEvents } from '../../../inventory';
+import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { ShiftsService } from '../../../shifts/shifts.service';
-import { returnNumber } from '../../services/document-numbers';
+import { ShiftsService } from '../../../shifts';
+import { branchDocumentNumber } from '../../../../core/numbering';
 import { ReturnSaleCommand } from './return-sale.command';
 
 export type ReturnSaleResult = { returnId: string; created: boolean };
@@ -66,7 +66,7 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
     if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
     const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
-    const number = await returnNumber(m, invoice.branch_id);
+    const number = await branchDocumentNumber(m, 'return', invoice.branch_id);
     await m.query(
       `INSERT INTO sale_returns (id, number, invoice_id, branch_id, shift_id, cashier_id, total, cost_total, credit_reduction, reason, request_hash)
        VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, $7, $8)`,

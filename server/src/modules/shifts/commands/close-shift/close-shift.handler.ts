@@ -6,7 +6,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { ShiftEntity } from '../../../sales/entities/sales.entities';
+import { ShiftEntity } from '../../entities/shift.entity';
 import { ShiftsService } from '../../shifts.service';
 import { CloseShiftCommand } from './close-shift.command';
 

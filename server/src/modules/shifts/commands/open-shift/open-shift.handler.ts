@@ -7,7 +7,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { ShiftEntity } from '../../../sales/entities/sales.entities';
+import { ShiftEntity } from '../../entities/shift.entity';
 import { OpenShiftCommand } from './open-shift.command';
 
 export type OpenShiftResult = { shiftId: string };

@@ -1,7 +1,7 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
 import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
-import { pushStockEvents } from '../../../../core/outbox/stock-events';
+import { pushStockEvents } from '../../../inventory';
 import { StockLedger } from '../../../inventory';
 import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
 import { PostStockTakingCommand } from './post-stock-taking.command';

@@ -3,8 +3,8 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
 import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { branchScope } from '../../../catalog/services/variant-view';
-import { branchCode, nextNumber } from '../../../sales/services/document-numbers';
+import { branchReadScope as branchScope } from '../../../../core/auth/branch-scope';
+import { branchDocumentNumber } from '../../../../core/numbering';
 import { pushProgress } from '../../services/stocktaking-rules';
 import { StartStockTakingCommand } from './start-stock-taking.command';
 
@@ -33,7 +33,7 @@ export class StartStockTakingHandler extends TransactionalCommandHandler<StartSt
       if (n !== categoryIds.length) throw Errors.notFound();
     }
     const id = uuidv7();
-    const number = `${await branchCode(m, inventory.branch_id)}-ST-${String(await nextNumber(m, `stocktaking:${inventory.branch_id}`)).padStart(6, '0')}`;
+    const number = await branchDocumentNumber(m, 'stocktaking', inventory.branch_id);
     await m.query(
       `INSERT INTO stock_takings (id, number, inventory_id, branch_id, state, scope, category_ids, note, started_by)
        VALUES ($1, $2, $3, $4, 'open', $5, $6, $7, $8)`,

@@ -5,7 +5,7 @@ import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AppException } from '../../../../core/errors/app.exception';
-import { pushStockEvents } from '../../../../core/outbox/stock-events';
+import { pushStockEvents } from '../../../inventory';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 
 @CommandHandler(ReceiveTransferCommand)

@@ -3,7 +3,7 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
 import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { branchCode, nextNumber } from '../../../sales/services/document-numbers';
+import { branchDocumentNumber } from '../../../../core/numbering';
 import { insertLines, mergeLines } from '../../services/transfer-lines';
 import { involves, recordStep, type TransferRow } from '../../services/transfer-rules';
 import { RequestTransferCommand } from './request-transfer.command';
@@ -30,7 +30,7 @@ export class RequestTransferHandler extends TransactionalCommandHandler<RequestT
     // A branch asks for stock (destination) or offers it (source); other branches cannot.
     if (!involves(user, sides)) throw new AppException('TRANSFER_NOT_INVOLVED', HttpStatus.FORBIDDEN);
     const id = uuidv7();
-    const number = `${await branchCode(m, from.branch_id)}-TR-${String(await nextNumber(m, `transfer:${from.branch_id}`)).padStart(6, '0')}`;
+    const number = await branchDocumentNumber(m, 'transfer', from.branch_id);
     const state = dto.draft ? 'draft' : 'requested';
     await m.query(
       `INSERT INTO transfer_requests (id, number, from_inventory_id, to_inventory_id, from_branch_id, to_branch_id, state, note, created_by)

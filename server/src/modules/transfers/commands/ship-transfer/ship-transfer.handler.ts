@@ -3,7 +3,7 @@ import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } f
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import Decimal from 'decimal.js';
-import { pushStockEvents } from '../../../../core/outbox/stock-events';
+import { pushStockEvents } from '../../../inventory';
 import { ShipTransferCommand } from './ship-transfer.command';
 
 @CommandHandler(ShipTransferCommand)

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { BalanceChange } from '../../modules/inventory/services/stock-ledger.service';
-import type { CommandTransaction } from '../cqrs/command-transaction';
-import type { OutboxEvent, OutboxService } from './outbox.service';
+import type { BalanceChange } from './stock-ledger.service';
+import type { CommandTransaction } from '../../../core/cqrs/command-transaction';
+import type { OutboxEvent, OutboxService } from '../../../core/outbox/outbox.service';
 
 /**
  * The live events for stock that moved: one `stock.changed` per balance, and `stock.low` for each
