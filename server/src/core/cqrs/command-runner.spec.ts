@@ -54,6 +54,20 @@ describe('CommandRunner', () => {
     expect(m.calls.filter((c) => /INSERT INTO audit_logs/.test(c.sql))).toHaveLength(1);
   });
 
+  it('runs queued writes in the outbox statement, or on their own when nothing is published', async () => {
+    const { m, addMany, runner } = setup();
+    const write = (bind: (v: unknown) => string) => `UPDATE tallies SET n = n + ${bind(1)}`;
+    await runner.run(testMeta, async (tx) => {
+      tx.write(write);
+      tx.push('b-1', 'shift.opened', { shiftId: 's-1', cashierId: 'u-1', cashierName: 'A' });
+    });
+    expect(
+      (addMany.mock.calls[0] as unknown as [unknown, unknown, { writes: unknown[] }])[2].writes,
+    ).toEqual([write]);
+    await runner.run(testMeta, async (tx) => tx.write(write));
+    expect(m.calls).toEqual([{ sql: 'UPDATE tallies SET n = n + $1', params: [1] }]);
+  });
+
   it('writes nothing when the work fails', async () => {
     const { m, addMany, runner } = setup();
     await expect(

@@ -39,11 +39,23 @@ export class CommandRunner {
     const [first, ...rest] = tx.audits;
     for (const entry of rest) await this.audit.record(tx.m, tx.meta, entry);
     if (!tx.events.length && !tx.derived.length) {
+      // Nothing to publish: the queued writes and the audit row as plain statements (no NOTIFY).
+      for (const write of tx.writes) {
+        const params: unknown[] = [];
+        await tx.m.query(
+          write((value) => {
+            params.push(value);
+            return `$${params.length}`;
+          }),
+          params,
+        );
+      }
       if (first) await this.audit.record(tx.m, tx.meta, first);
       return;
     }
     await this.outbox.addMany(tx.m, tx.events, {
       derived: tx.derived,
+      writes: tx.writes,
       audit: first ? this.audit.values(tx.meta, first) : undefined,
     });
   }

@@ -8,7 +8,7 @@ import type {
 } from '@pos/contracts';
 import type { RequestMeta } from '../auth/decorators';
 import type { AuditEntry } from '../audit/audit.service';
-import type { DerivedEvents, OutboxEvent } from '../outbox/outbox.service';
+import type { DerivedEvents, ExtraWrite, OutboxEvent } from '../outbox/outbox.service';
 
 /**
  * What a command does inside its one transaction: `m` for its reads and writes, and the audit rows
@@ -19,6 +19,7 @@ export class CommandTransaction {
   readonly audits: AuditEntry[] = [];
   readonly events: OutboxEvent[] = [];
   readonly derived: DerivedEvents[] = [];
+  readonly writes: ExtraWrite[] = [];
 
   /** The domain events raised, in order (for the record and for specs). */
   readonly raised: DomainEvent[] = [];
@@ -54,6 +55,14 @@ export class CommandTransaction {
 
   pushAll(events: OutboxEvent[]): void {
     this.events.push(...events);
+  }
+
+  /**
+   * A write that can wait for the end of the command (a read model's upsert, say): it runs in the
+   * final audit + outbox statement, so it costs no round trip of its own.
+   */
+  write(sql: ExtraWrite): void {
+    this.writes.push(sql);
   }
 
   /** An event computed by SQL in the final statement, so it sees this transaction's writes. */
