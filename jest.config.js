@@ -29,6 +29,7 @@ module.exports = {
         '<rootDir>/server/src/**/*.spec.ts',
         '<rootDir>/client/src/**/*.spec.ts',
         '<rootDir>/client/src/**/*.spec.tsx',
+        '<rootDir>/tests/lint/**/*.spec.ts',
       ],
     },
     {

@@ -21,6 +21,7 @@ export * from './dto/store-settings.dto';
 export * from './dto/list.dto';
 export * from './dto/catalog.dto';
 export * from './events';
+export * from './domain-events';
 export * from './dto/sales.dto';
 export * from './sale-math';
 export * from './dto/dashboard.dto';

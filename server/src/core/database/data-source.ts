@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ENTITIES } from './entities';
 import { SnakeNamingStrategy } from './naming.strategy';
 
 // Migrations live in /migrations at the repo root and compile to dist/migrations.
@@ -9,11 +8,22 @@ const MIGRATIONS_GLOB = path.join(
   __dirname, '..', '..', '..', '..', 'migrations', __filename.endsWith('.ts') ? '*.ts' : '*.js',
 );
 
+// Each context owns its entities, in files named `*.entity.ts` or `*.entities.ts` inside its own
+// folder (core: audit, outbox, numbering; modules/<context>/...). No list names them all: the app,
+// the seeds and the migration CLI all load them by this pattern.
+const SRC = path.join(__dirname, '..', '..');
+const EXT = __filename.endsWith('.ts') ? 'ts' : 'js';
+export const ENTITY_GLOBS = [
+  path.join(SRC, 'core', '**', `*.entity.${EXT}`),
+  path.join(SRC, 'modules', '**', `*.entity.${EXT}`),
+  path.join(SRC, 'modules', '**', `*.entities.${EXT}`),
+];
+
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities: ENTITY_GLOBS,
     migrations: [MIGRATIONS_GLOB],
     migrationsTableName: 'migrations',
     namingStrategy: new SnakeNamingStrategy(),

@@ -1,3 +1,4 @@
+import { normalizeArabic } from '@pos/contracts';
 import type { Response } from 'express';
 import type { ListQueryDto } from '@pos/contracts';
 
@@ -29,3 +30,12 @@ export function sendList<T>(res: Response, rows: T[], total: number): T[] {
 
 /** Escape LIKE wildcards in user text. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Words of a query as LIKE patterns over the normalised search text (each must match). */
+export function searchPatterns(q: string): string[] {
+  return normalizeArabic(q)
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((w) => `%${likeEscape(w)}%`);
+}

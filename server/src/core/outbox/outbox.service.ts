@@ -13,6 +13,12 @@ export type OutboxEvent = { branchId: string; type: LiveEventType; payload: Live
  */
 export type DerivedEvents = (bind: (value: unknown) => string) => string;
 
+/**
+ * A write to run in the same statement (a data-modifying CTE, e.g. a read model's upsert):
+ * `sql(bind)` returns an INSERT/UPDATE. Each row may be touched once per statement.
+ */
+export type ExtraWrite = (bind: (value: unknown) => string) => string;
+
 /** An audit row to write in the same statement (see AuditService.values). */
 export type AuditValues = unknown[];
 
@@ -28,7 +34,11 @@ export class OutboxService {
    * Several events in one statement (in this order, derived ones last), and one wake-up for the
    * relay; with `audit`, the command's audit row in that same statement too.
    */
-  async addMany(m: EntityManager, events: OutboxEvent[], extra: { derived?: DerivedEvents[]; audit?: AuditValues } = {}): Promise<string[]> {
+  async addMany(
+    m: EntityManager,
+    events: OutboxEvent[],
+    extra: { derived?: DerivedEvents[]; audit?: AuditValues; writes?: ExtraWrite[] } = {},
+  ): Promise<string[]> {
     const derived = extra.derived ?? [];
     if (!events.length && !derived.length && !extra.audit) return [];
     const ids = events.map(() => uuidv7());
@@ -41,12 +51,14 @@ export class OutboxService {
       ? `a AS (INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, before, after)
                VALUES (${extra.audit.map((v, i) => `${bind(v)}${i >= 7 ? '::jsonb' : ''}`).join(', ')})),`
       : '';
+    const writes = (extra.writes ?? []).map((sql, k) => `w${k} AS (${sql(bind)}),`).join('\n');
     const more = derived.map((sql, k) => `UNION ALL SELECT ${bind(uuidv7())}::uuid, d.type, d.branch_id, d.payload, ${k + 1 + events.length} FROM (${sql(bind)}) d`);
     // WITH ORDINALITY keeps the events' order in the outbox sequence. NOTIFY is delivered only
     // when the transaction commits, so the relay wakes right after the commit.
     await preparedQuery(
       m,
       `WITH ${audit}
+       ${writes}
        src AS (
          SELECT id, type, branch_id, payload::jsonb AS payload, n
            FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) WITH ORDINALITY AS t(id, type, branch_id, payload, n)

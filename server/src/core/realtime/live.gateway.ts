@@ -67,8 +67,8 @@ export function sameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-export const canSeeAllBranches = (user: AuthUser) =>
-  user.isAdmin || user.permissions.includes('can_see_branches');
+export { seesAllBranches as canSeeAllBranches } from '../auth/branch-scope';
+import { seesAllBranches as canSeeAllBranches } from '../auth/branch-scope';
 
 /**
  * The socket gateway (DESIGN.md §3/§7). A socket authenticates with the `pos.session` cookie, joins

@@ -9,9 +9,10 @@ import type { RequestMeta } from '../../core/auth/decorators';
 import { SecretsService } from '../../core/auth/secrets.service';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import { likeEscape, pageOf } from '../../core/http/list';
-import { SiteSettingsEntity } from '../settings/entities/settings.entities';
+import { SiteSettingsEntity } from '../settings';
 import { ensureDefaultInventory, nextBranchCode } from './default-inventory';
 import { BranchEntity } from './entities/branch.entity';
+import { seesAllBranches } from '../../core/auth/branch-scope';
 
 const SECRET_KEYS = ['invoiceClientSecret', 'receiptClientSecret'] as const;
 
@@ -25,10 +26,8 @@ export function toBranchResponse(b: BranchEntity): BranchResponseDto {
   };
 }
 
-/** Who sees which branch: admins and `can_see_branches` all; everyone else their own. */
-export function canSeeAllBranches(user: AuthUser): boolean {
-  return user.isAdmin || user.permissions.includes('can_see_branches');
-}
+/** Who sees which branch: the one rule in core/auth/branch-scope.ts. */
+export { seesAllBranches as canSeeAllBranches };
 
 @Injectable()
 export class BranchesService {
@@ -41,14 +40,14 @@ export class BranchesService {
   async list(query: ListQueryDto, user: AuthUser) {
     const { skip, take } = pageOf(query, 100);
     const qb = this.ds.getRepository(BranchEntity).createQueryBuilder('b').orderBy('b.createdAt', 'ASC').skip(skip).take(take);
-    if (!canSeeAllBranches(user)) qb.andWhere('b.id = :own', { own: user.branchId ?? '00000000-0000-0000-0000-000000000000' });
+    if (!seesAllBranches(user)) qb.andWhere('b.id = :own', { own: user.branchId ?? '00000000-0000-0000-0000-000000000000' });
     if (query.q?.trim()) qb.andWhere('b.name ILIKE :q', { q: `%${likeEscape(query.q.trim())}%` });
     const [rows, total] = await qb.getManyAndCount();
     return { rows: rows.map(toBranchResponse), total };
   }
 
   async get(id: string, user: AuthUser): Promise<BranchResponseDto> {
-    if (!canSeeAllBranches(user) && user.branchId !== id) throw Errors.notFound();
+    if (!seesAllBranches(user) && user.branchId !== id) throw Errors.notFound();
     const branch = await this.ds.getRepository(BranchEntity).findOneBy({ id });
     if (!branch) throw Errors.notFound();
     return toBranchResponse(branch);

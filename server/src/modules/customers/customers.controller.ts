@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CustomerCreateDto, CustomerPaymentDto, CustomerUpdateDto, ListQueryDto } from '@pos/contracts';
@@ -6,12 +7,16 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
+import { ReceiveCustomerPaymentCommand } from './commands/receive-customer-payment/receive-customer-payment.command';
 import { CustomersService } from './customers.service';
 
 @ApiTags('customers')
 @Controller('Customers')
 export class CustomersController {
-  constructor(private readonly customers: CustomersService) {}
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly commands: CommandBus,
+  ) {}
 
   @RequirePermissions(['can_see_customers'])
   @Get()
@@ -56,7 +61,8 @@ export class CustomersController {
 
   @RequirePermissions(['can_see_customers'])
   @Post(':id/payments')
-  payment(@Param('id', UuidPipe) id: string, @Body() dto: CustomerPaymentDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.customers.takePayment(id, dto, user, meta);
+  async payment(@Param('id', UuidPipe) id: string, @Body() dto: CustomerPaymentDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new ReceiveCustomerPaymentCommand(id, dto, user, meta));
+    return this.customers.get(id);
   }
 }

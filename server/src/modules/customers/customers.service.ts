@@ -7,7 +7,6 @@ import {
   type CustomerCreateDto,
   type CustomerDto,
   type CustomerLedgerEntryDto,
-  type CustomerPaymentDto,
   type CustomerUpdateDto,
   type ListQueryDto,
 } from '@pos/contracts';
@@ -15,10 +14,9 @@ import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth.types';
 import type { RequestMeta } from '../../core/auth/decorators';
 import { AppException, Errors } from '../../core/errors/app.exception';
-import { pageOf } from '../../core/http/list';
-import { searchPatterns } from '../catalog';
-import { CustomerEntity } from '../sales/entities/sales.entities';
-import { lockCustomer, postCustomerLedger } from './customer-ledger';
+import { pageOf, searchPatterns } from '../../core/http/list';
+
+import { CustomerEntity } from './entities/customer.entities';
 
 const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
   c.credit_limit AS "creditLimit", c.balance, c.created_at AS "createdAt"`;
@@ -113,26 +111,5 @@ export class CustomersService {
       total,
       rows: rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as CustomerLedgerEntryDto), amount: Number(r.amount), balanceAfter: Number(r.balanceAfter), at: (r.at as Date).toISOString() })),
     };
-  }
-
-  /** A payment on account: lowers the balance; cash goes into the cashier's open shift. */
-  async takePayment(id: string, dto: CustomerPaymentDto, user: AuthUser, meta: RequestMeta): Promise<CustomerDto> {
-    const [done] = await this.ds.query('SELECT customer_id FROM customer_ledger WHERE id = $1', [dto.id]);
-    if (done) {
-      if (done.customer_id !== id) throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
-      return this.get(id);
-    }
-    await this.ds.transaction(async (m) => {
-      await lockCustomer(m, id);
-      const [method] = await m.query(`SELECT id FROM payment_methods WHERE id = $1 AND active AND type <> 'credit'`, [dto.methodId]);
-      if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
-      const [shift] = await m.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
-      await postCustomerLedger(m, {
-        id: dto.id, customerId: id, type: 'payment', amount: -dto.amount, referenceType: 'payment', methodId: dto.methodId,
-        shiftId: shift?.id ?? null, userId: user.id, note: dto.note ?? null,
-      });
-      await this.audit.record(m, meta, { action: 'customer.payment', entity: 'customer', entityId: id, after: dto });
-    });
-    return this.get(id);
   }
 }

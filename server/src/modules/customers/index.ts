@@ -2,3 +2,4 @@
 // Other contexts import only from here.
 export { CustomersModule } from './customers.module';
 export { lockCustomer, postCustomerLedger } from './customer-ledger';
+export { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';

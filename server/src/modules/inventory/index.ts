@@ -2,4 +2,5 @@
 // Other contexts import only from here.
 export { InventoryModule } from './inventory.module';
 export { StockLedger, type MovementInput, type BalanceChange } from './services/stock-ledger.service';
+export { stockEvents, pushStockEvents, writeStockEvents } from './services/stock-events';
 export { InventoryEntity, StockLevelEntity, StockMovementEntity } from './entities/inventory.entities';

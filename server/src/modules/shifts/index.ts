@@ -2,3 +2,4 @@
 // Other contexts import only from here.
 export { ShiftsModule } from './shifts.module';
 export { ShiftsService } from './shifts.service';
+export { ShiftEntity } from './entities/shift.entity';

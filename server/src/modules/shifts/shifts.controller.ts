@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CloseShiftDto, OpenShiftDto, ShiftListQueryDto } from '@pos/contracts';
@@ -7,12 +8,18 @@ import { Authenticated, CurrentUser, Meta, type RequestMeta } from '../../core/a
 import { Errors } from '../../core/errors/app.exception';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
+import { CloseShiftCommand } from './commands/close-shift/close-shift.command';
+import { OpenShiftCommand } from './commands/open-shift/open-shift.command';
+import type { OpenShiftResult } from './commands/open-shift/open-shift.handler';
 import { ShiftsService } from './shifts.service';
 
 @ApiTags('shifts')
 @Controller('Shift')
 export class ShiftsController {
-  constructor(private readonly shifts: ShiftsService) {}
+  constructor(
+    private readonly shifts: ShiftsService,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Authenticated()
   @Get()
@@ -29,8 +36,9 @@ export class ShiftsController {
 
   @Authenticated()
   @Post('open')
-  open(@Body() dto: OpenShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.shifts.open(dto, user, meta);
+  async open(@Body() dto: OpenShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    const { shiftId } = await this.commands.execute<OpenShiftCommand, OpenShiftResult>(new OpenShiftCommand(dto, user, meta));
+    return this.shifts.get(shiftId, user);
   }
 
   /** Spec: /Shift/{id} needs can_see_shift_totals; a cashier still reads their own shift (X report). */
@@ -44,7 +52,9 @@ export class ShiftsController {
 
   @Authenticated()
   @Post(':id/close')
-  close(@Param('id', UuidPipe) id: string, @Body() dto: CloseShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.shifts.close(id, dto, user, meta);
+  async close(@Param('id', UuidPipe) id: string, @Body() dto: CloseShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new CloseShiftCommand(id, dto, user, meta));
+    // The cashier who closes sees the Z report of that shift once; later reads follow the permission.
+    return this.shifts.get(id, { ...user, permissions: [...user.permissions, 'can_see_shift_totals'] });
   }
 }

@@ -1,15 +1,11 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
-import type { CloseShiftDto, OpenShiftDto, ShiftDto, ShiftListQueryDto, ShiftTotalsDto } from '@pos/contracts';
-import { AuditService } from '../../core/audit/audit.service';
+import type { ShiftDto, ShiftListQueryDto, ShiftTotalsDto } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
-import type { RequestMeta } from '../../core/auth/decorators';
-import { AppException, Errors } from '../../core/errors/app.exception';
+import { Errors } from '../../core/errors/app.exception';
 import { pageOf } from '../../core/http/list';
-import { OutboxService, type DerivedEvents } from '../../core/outbox/outbox.service';
-import { ShiftEntity } from '../sales/entities/sales.entities';
+import type { DerivedEvents } from '../../core/outbox/outbox.service';
 
 const SHIFT_COLUMNS = `s.id, s.branch_id AS "branchId", s.register, s.cashier_id AS "cashierId", u.display_name AS "cashierName",
   s.status, s.opened_at AS "openedAt", s.closed_at AS "closedAt", s.opening_cash AS "openingCash",
@@ -20,11 +16,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** Shifts: opening cash, X report while open, counted cash and Z report at close. */
 @Injectable()
 export class ShiftsService {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-  ) {}
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   private shape(row: Record<string, unknown>): ShiftDto {
     return {
@@ -136,69 +128,6 @@ export class ShiftsService {
     );
     const seesCash = user.permissions.includes('can_see_shift_totals');
     return { rows: rows.map((r: Record<string, unknown>) => (seesCash ? this.shape(r) : this.withoutCash(this.shape(r)))), total };
-  }
-
-  async open(dto: OpenShiftDto, user: AuthUser, meta: RequestMeta): Promise<ShiftDto> {
-    if (!user.branchId) throw Errors.forbidden();
-    const register = dto.register ?? 1;
-    const id = uuidv7();
-    await this.ds.transaction(async (m) => {
-      const [mine] = await m.query(`SELECT 1 FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
-      if (mine) throw new AppException('SHIFT_ALREADY_OPEN', HttpStatus.CONFLICT);
-      const [busy] = await m.query(`SELECT 1 FROM shifts WHERE branch_id = $1 AND register = $2 AND status = 'open'`, [user.branchId, register]);
-      if (busy) throw new AppException('REGISTER_BUSY', HttpStatus.CONFLICT, { register });
-      await m.insert(ShiftEntity, { id, branchId: user.branchId!, register, cashierId: user.id, status: 'open', openingCash: dto.openingCash });
-      await this.audit.record(m, meta, { action: 'shift.open', entity: 'shift', entityId: id, after: { ...dto, register } });
-      await this.outbox.add(m, user.branchId!, 'shift.opened', { shiftId: id, cashierId: user.id, cashierName: user.name });
-    }).catch((error: { driverError?: { code?: string } }) => {
-      // Two opens at once: the partial unique indexes decide.
-      if (error.driverError?.code === '23505') throw new AppException('SHIFT_ALREADY_OPEN', HttpStatus.CONFLICT);
-      throw error;
-    });
-    return this.get(id, user);
-  }
-
-  async close(id: string, dto: CloseShiftDto, user: AuthUser, meta: RequestMeta): Promise<ShiftDto> {
-    await this.ds.transaction(async (m) => {
-      const shift = await m.findOne(ShiftEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!shift || (shift.branchId !== user.branchId && !user.isAdmin)) throw Errors.notFound();
-      if (shift.cashierId !== user.id && !user.permissions.includes('view_all_shifts')) {
-        throw new AppException('SHIFT_NOT_YOURS', HttpStatus.FORBIDDEN);
-      }
-      if (shift.status !== 'open') throw new AppException('CONFLICT', HttpStatus.CONFLICT);
-      const totals = await this.totals(m, id, true);
-      const patch = {
-        status: 'closed' as const,
-        closedAt: new Date(),
-        countedCash: dto.countedCash,
-        expectedCash: totals.expectedCash,
-        difference: dto.countedCash - totals.expectedCash,
-        denominations: dto.denominations ?? null,
-        closingTotals: totals as unknown as Record<string, unknown>,
-        note: dto.note ?? null,
-      };
-      // jsonb columns typed as records trip TypeORM's deep-partial type; the patch is complete.
-      await m.update(ShiftEntity, { id }, patch as never);
-      await this.audit.record(m, meta, { action: 'shift.close', entity: 'shift', entityId: id, before: shift, after: { ...shift, ...patch } });
-      const [cashier] = await m.query('SELECT display_name FROM users WHERE id = $1', [shift.cashierId]);
-      await this.outbox.add(m, shift.branchId, 'shift.closed', {
-        shiftId: id,
-        cashierId: shift.cashierId,
-        cashierName: cashier.display_name,
-        totals: { sales: totals.sales, returns: totals.returns, invoiceCount: totals.invoiceCount, byMethod: totals.byMethod.map((b) => ({ methodId: b.methodId, amount: b.net })) },
-      });
-    });
-    const closed = await this.get(id, { ...user, permissions: [...user.permissions, 'can_see_shift_totals'] });
-    // The cashier who closes sees the Z report of that shift once; later reads follow the permission.
-    return closed;
-  }
-
-  /**
-   * Live totals for the shift after a sale or return (`shift.totals`), in one statement so the
-   * sale's transaction stays short; the full X/Z report is `totals()`.
-   */
-  async pushTotals(m: EntityManager, shiftId: string): Promise<void> {
-    await this.outbox.addMany(m, [], { derived: [this.totalsEvent(shiftId)] });
   }
 
   /**

@@ -13,12 +13,12 @@ import {
 } from '@pos/contracts';
 import { AuditService } from '../../../core/audit/audit.service';
 import { OutboxService } from '../../../core/outbox/outbox.service';
-import { writeStockEvents } from '../../../core/outbox/stock-events';
+import { writeStockEvents } from '../../inventory';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf, sortOf } from '../../../core/http/list';
-import { StockLedger } from '../../inventory/services/stock-ledger.service';
+import { StockLedger } from '../../inventory';
 import { ProductEntity, VariantBarcodeEntity, VariantEntity } from '../entities/catalog.entities';
 import { variantSearchText } from './search-text';
 import { searchPatterns } from './variants.service';

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { HttpStatus } from '@nestjs/common';
 import { AppException } from '../../../core/errors/app.exception';
 
-export const canSeeCost = (user: AuthUser) => user.permissions.includes('can_see_buy_price');
+export { canSeeCost } from '../../../core/auth/visibility';
 
 /**
  * Prices live on the variant and every branch sells at them, so changing an existing variant's
@@ -23,8 +23,7 @@ export function assertStorePriceChange(user: AuthUser, before: { sellPrice: numb
 }
 
 /** Users see every branch's stock with can_see_branches or isAdmin; otherwise their own branch. */
-export const branchScope = (user: AuthUser): string | null =>
-  user.isAdmin || user.permissions.includes('can_see_branches') ? null : (user.branchId ?? '00000000-0000-0000-0000-000000000000');
+export { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 
 /** The SELECT list every variant read shares (aliases match VariantResponseDto). */
 export const VARIANT_COLUMNS = `v.id, v.product_id AS "productId", p.name_ar AS "productName", p.name_en AS "productNameEn",

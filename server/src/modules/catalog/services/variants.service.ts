@@ -13,20 +13,13 @@ import {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { SearchPool } from '../../../core/database/search-pool';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf } from '../../../core/http/list';
+import { pageOf, searchPatterns } from '../../../core/http/list';
 import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
 
 /** How many matches (found through the trigram index, or a scan that stops early) are ranked. */
 const CANDIDATES = 80;
 
-/** Words of a query as LIKE patterns over the normalised search text (each must match). */
-export function searchPatterns(q: string): string[] {
-  return normalizeArabic(q)
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, 6)
-    .map((w) => `%${likeEscape(w)}%`);
-}
+export { searchPatterns };
 
 @Injectable()
 export class VariantsService {

@@ -14,7 +14,7 @@ import type { RequestMeta } from '../../../core/auth/decorators';
 import { SessionService } from '../../../core/auth/session.service';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf } from '../../../core/http/list';
-import { BranchEntity } from '../../branches/entities/branch.entity';
+import { BranchEntity } from '../../branches';
 import { RoleEntity } from '../entities/role.entity';
 import { UserEntity } from '../entities/user.entity';
 import { hashPassword } from './sign-in.service';

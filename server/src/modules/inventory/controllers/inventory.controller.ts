@@ -13,7 +13,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
-import { canSeeCost } from '../../catalog/services/variant-view';
+import { canSeeCost } from '../../../core/auth/visibility';
 import { AdjustStockCommand } from '../commands/adjust-stock/adjust-stock.command';
 import type { AdjustStockResult } from '../commands/adjust-stock/adjust-stock.handler';
 import { InventoriesService } from '../services/inventories.service';

@@ -15,8 +15,9 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
-import { branchScope, canSeeCost } from '../../catalog/services/variant-view';
-import { searchPatterns } from '../../catalog/services/variants.service';
+import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
+import { canSeeCost } from '../../../core/auth/visibility';
+import { searchPatterns } from '../../../core/http/list';
 import { InventoryEntity } from '../entities/inventory.entities';
 
 @Injectable()

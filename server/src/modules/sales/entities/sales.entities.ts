@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import type { PaymentMethodType } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 
@@ -11,70 +11,6 @@ export class PaymentMethodEntity {
   @Column('boolean', { default: true }) active: boolean;
   @Column('integer', { default: 0 }) sortOrder: number;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-}
-
-/** Gap-free document numbers: one counter row per (kind, branch, register), bumped in the transaction. */
-@Entity('document_sequences')
-export class DocumentSequenceEntity {
-  @PrimaryColumn('text') key: string;
-  @Column('bigint', { default: 0 }) last: string;
-}
-
-@Entity('shifts')
-@Index('IDX_shifts_open_cashier', ['cashierId'], { unique: true, where: `status = 'open'` })
-@Index('IDX_shifts_open_register', ['branchId', 'register'], { unique: true, where: `status = 'open'` })
-export class ShiftEntity {
-  @PrimaryColumn('uuid') id: string;
-  @Index() @Column('uuid') branchId: string;
-  @Column('integer', { default: 1 }) register: number;
-  @Column('uuid') cashierId: string;
-  @Column('text', { default: 'open' }) status: 'open' | 'closed';
-  @Column('timestamptz', { default: () => 'now()' }) openedAt: Date;
-  @Column('timestamptz', { nullable: true }) closedAt: Date | null;
-  @Column('bigint', { transformer: moneyColumn, default: 0 }) openingCash: number;
-  @Column('bigint', { transformer: moneyColumn, nullable: true }) countedCash: number | null;
-  @Column('bigint', { transformer: moneyColumn, nullable: true }) expectedCash: number | null;
-  @Column('bigint', { transformer: moneyColumn, nullable: true }) difference: number | null;
-  @Column('jsonb', { nullable: true }) denominations: Record<string, number> | null;
-  @Column('jsonb', { nullable: true }) closingTotals: Record<string, unknown> | null;
-  @Column('text', { nullable: true }) note: string | null;
-}
-
-@Entity('customers')
-export class CustomerEntity {
-  @PrimaryColumn('uuid') id: string;
-  @Column('text') name: string;
-  @Index() @Column('text', { nullable: true }) phone: string | null;
-  @Column('text', { nullable: true }) phone2: string | null;
-  @Column('text', { nullable: true }) address: string | null;
-  @Column('text', { nullable: true }) nationalId: string | null;
-  @Column('text', { nullable: true }) taxId: string | null;
-  @Column('bigint', { transformer: moneyColumn, default: 0 }) creditLimit: number;
-  /** What the customer owes, in piasters; changed only with a ledger row. */
-  @Column('bigint', { transformer: moneyColumn, default: 0 }) balance: number;
-  @Column('text', { default: '' }) searchText: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
-}
-
-@Entity('customer_ledger')
-@Index(['customerId', 'at'])
-export class CustomerLedgerEntity {
-  @PrimaryColumn('uuid') id: string;
-  @Column('uuid') customerId: string;
-  @ManyToOne(() => CustomerEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_id' })
-  customer?: CustomerEntity;
-  @Column('text') type: 'sale' | 'return' | 'payment' | 'edit';
-  @Column('bigint', { transformer: moneyColumn }) amount: number;
-  @Column('bigint', { transformer: moneyColumn }) balanceAfter: number;
-  @Column('text', { nullable: true }) referenceType: string | null;
-  @Column('uuid', { nullable: true }) referenceId: string | null;
-  @Column('uuid', { nullable: true }) methodId: string | null;
-  @Column('uuid', { nullable: true }) shiftId: string | null;
-  @Column('uuid', { nullable: true }) userId: string | null;
-  @Column('text', { nullable: true }) note: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
 }
 
 @Entity('sales_invoices')

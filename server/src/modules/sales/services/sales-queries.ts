@@ -7,8 +7,8 @@ import { readStoreTimeZone } from '../../../core/auth/settings.reader';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { readSale, SALE_FROM, SALE_HEADER, saleCostVisibility, shapeHeader } from './sales-reader';
+import { seesAllBranches } from '../../../core/auth/branch-scope';
 
-const seesAllBranches = (user: AuthUser) => user.isAdmin || user.permissions.includes('can_see_branches');
 
 @Injectable()
 export class SalesQueries {

@@ -11,7 +11,8 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
-import { branchScope, canSeeCost } from '../../catalog/services/variant-view';
+import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
+import { canSeeCost } from '../../../core/auth/visibility';
 
 /**
  * The review figures per line. A counted line is compared with the on hand of its last count

@@ -3,8 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { STOCKTAKING_TRANSITIONS, type StockTakingAction, type StockTakingState } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
-import type { OutboxService } from '../../../core/outbox/outbox.service';
-import { branchScope } from '../../catalog/services/variant-view';
+import type { CommandTransaction } from '../../../core/cqrs';
+import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 
 export type StockTakingRow = {
   id: string;
@@ -48,8 +48,8 @@ export async function progressOf(m: EntityManager, id: string): Promise<{ counte
 }
 
 /** `stocktaking.progress` to the session's branch: everyone counting sees counted / total move. */
-export async function pushProgress(m: EntityManager, outbox: OutboxService, st: StockTakingRow, state: StockTakingState) {
-  const progress = await progressOf(m, st.id);
-  await outbox.add(m, st.branch_id, 'stocktaking.progress', { stockTakingId: st.id, ...progress, state });
+export async function pushProgress(tx: CommandTransaction, st: StockTakingRow, state: StockTakingState) {
+  const progress = await progressOf(tx.m, st.id);
+  tx.push(st.branch_id, 'stocktaking.progress', { stockTakingId: st.id, ...progress, state });
   return progress;
 }

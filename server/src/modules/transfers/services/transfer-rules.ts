@@ -7,11 +7,9 @@ import {
   type TransferAction,
   type TransferState,
 } from '@pos/contracts';
-import type { AuditService } from '../../../core/audit/audit.service';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import type { RequestMeta } from '../../../core/auth/decorators';
+import type { CommandTransaction } from '../../../core/cqrs';
 import { AppException, Errors } from '../../../core/errors/app.exception';
-import type { OutboxService } from '../../../core/outbox/outbox.service';
 
 export type TransferRow = {
   id: string;
@@ -35,7 +33,8 @@ export type TransferLineRow = {
 };
 
 /** Users act for their own branch; the admin acts for any. can_see_branches widens reads only. */
-export const seesAllBranches = (user: AuthUser) => user.isAdmin || user.permissions.includes('can_see_branches');
+export { seesAllBranches } from '../../../core/auth/branch-scope';
+import { seesAllBranches } from '../../../core/auth/branch-scope';
 export const actsAsSource = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id'>) => user.isAdmin || user.branchId === t.from_branch_id;
 export const actsAsDestination = (user: AuthUser, t: Pick<TransferRow, 'to_branch_id'>) => user.isAdmin || user.branchId === t.to_branch_id;
 export const involves = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id' | 'to_branch_id'>) =>
@@ -105,11 +104,11 @@ export async function transferValue(m: EntityManager, transferId: string): Promi
  * the audit record and one live event (the gateway sends transfer events to both branches).
  */
 export async function recordStep(
-  m: EntityManager,
-  deps: { audit: AuditService; outbox: OutboxService },
+  tx: CommandTransaction,
   t: TransferRow,
-  step: { action: 'create' | 'edit' | TransferAction; to: TransferState; user: AuthUser; meta: RequestMeta; note?: string | null; after?: object },
+  step: { action: 'create' | 'edit' | TransferAction; to: TransferState; user: AuthUser; note?: string | null; after?: object },
 ): Promise<void> {
+  const { m } = tx;
   const from = step.action === 'create' ? null : t.state;
   if (step.action !== 'create') {
     await m.query('UPDATE transfer_requests SET state = $2, updated_at = now() WHERE id = $1', [t.id, step.to]);
@@ -118,7 +117,7 @@ export async function recordStep(
     `INSERT INTO transfer_request_events (id, transfer_id, action, from_state, to_state, user_id, note) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [uuidv7(), t.id, step.action, from, step.to, step.user.id, step.note ?? null],
   );
-  await deps.audit.record(m, step.meta, {
+  tx.audit({
     action: `transfer.${step.action}`,
     entity: 'transfer_request',
     entityId: t.id,
@@ -127,7 +126,7 @@ export async function recordStep(
   });
   const type = EVENT_OF[step.to];
   if (type && (step.action !== 'edit')) {
-    await deps.outbox.add(m, t.from_branch_id, type, {
+    tx.push(t.from_branch_id, type, {
       transferId: t.id,
       number: t.number,
       fromBranchId: t.from_branch_id,

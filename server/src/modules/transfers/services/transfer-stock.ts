@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../../core/errors/app.exception';
-import type { OutboxService } from '../../../core/outbox/outbox.service';
+import type { CommandTransaction } from '../../../core/cqrs';
 import type { StockLedger } from '../../inventory';
 import type { TransferLineRow, TransferRow } from './transfer-rules';
 
@@ -16,13 +16,13 @@ const variantName = async (m: EntityManager, variantId: string) => {
 };
 
 /** Push the source balances whose reserved quantity changed (POS screens show what is sellable). */
-async function pushReserved(m: EntityManager, outbox: OutboxService, t: TransferRow, lines: TransferLineRow[]) {
-  const rows: { variant_id: string; on_hand: string; reserved: string }[] = await m.query(
+async function pushReserved(tx: CommandTransaction, t: TransferRow, lines: TransferLineRow[]) {
+  const rows: { variant_id: string; on_hand: string; reserved: string }[] = await tx.m.query(
     `SELECT variant_id, on_hand::text, reserved::text FROM stock_levels WHERE inventory_id = $1 AND variant_id = ANY($2)`,
     [t.from_inventory_id, lines.map((l) => l.variant_id)],
   );
   for (const r of rows) {
-    await outbox.add(m, t.from_branch_id, 'stock.changed', {
+    tx.push(t.from_branch_id, 'stock.changed', {
       variantId: r.variant_id,
       inventoryId: t.from_inventory_id,
       onHand: Number(r.on_hand),
@@ -35,7 +35,8 @@ async function pushReserved(m: EntityManager, outbox: OutboxService, t: Transfer
  * Approval: each line must be available at the source (on hand − reserved, under the row lock),
  * then it is reserved so the POS cannot sell it.
  */
-export async function reserveLines(m: EntityManager, ledger: StockLedger, outbox: OutboxService, t: TransferRow, lines: TransferLineRow[]) {
+export async function reserveLines(tx: CommandTransaction, ledger: StockLedger, t: TransferRow, lines: TransferLineRow[]) {
+  const { m } = tx;
   for (const line of lines) {
     await m.query(
       `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING`,
@@ -54,13 +55,14 @@ export async function reserveLines(m: EntityManager, ledger: StockLedger, outbox
     }
     await ledger.reserve(m, line.variant_id, t.from_inventory_id, line.quantity);
   }
-  await pushReserved(m, outbox, t, lines);
+  await pushReserved(tx, t, lines);
 }
 
 /** Give back what approval reserved (cancel after approval). */
-export async function releaseLines(m: EntityManager, ledger: StockLedger, outbox: OutboxService, t: TransferRow, lines: TransferLineRow[]) {
+export async function releaseLines(tx: CommandTransaction, ledger: StockLedger, t: TransferRow, lines: TransferLineRow[]) {
+  const { m } = tx;
   for (const line of lines) {
     await ledger.reserve(m, line.variant_id, t.from_inventory_id, new Decimal(line.quantity).negated().toFixed(3));
   }
-  await pushReserved(m, outbox, t, lines);
+  await pushReserved(tx, t, lines);
 }

@@ -1,74 +1,70 @@
 import { HttpStatus } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
-import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { AuditService } from '../../../../core/audit/audit.service';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
-import { writeStockEvents } from '../../../../core/outbox/stock-events';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import { pushStockEvents } from '../../services/stock-events';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
-import { canSeeCost } from '../../../catalog/services/variant-view';
+import { canSeeCost } from '../../../../core/auth/visibility';
 import { StockLedger, type BalanceChange } from '../../services/stock-ledger.service';
 import { AdjustStockCommand } from './adjust-stock.command';
 
 export type AdjustStockResult = { id: string; movements: number; changes: BalanceChange[] };
 
 @CommandHandler(AdjustStockCommand)
-export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand, AdjustStockResult> {
+export class AdjustStockHandler extends TransactionalCommandHandler<AdjustStockCommand, AdjustStockResult> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute({ dto, user, meta }: AdjustStockCommand): Promise<AdjustStockResult> {
+  protected async handle({ dto, user }: AdjustStockCommand, tx: CommandTransaction): Promise<AdjustStockResult> {
+    const { m } = tx;
     for (const line of dto.lines) {
       if ((line.quantity === undefined) === (line.countedQuantity === undefined)) {
         throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.catalog.quantity' }]);
       }
     }
-    return this.ds.transaction(async (m) => {
-      const [inventory] = await m.query('SELECT branch_id FROM inventories WHERE id = $1', [dto.inventoryId]);
-      const scope = branchWriteScope(user);
-      if (!inventory || (scope && inventory.branch_id !== scope)) throw Errors.notFound();
-      const ids = [...new Set(dto.lines.map((l) => l.variantId))];
-      const [{ n }] = await m.query('SELECT count(*)::int AS n FROM variants WHERE id = ANY($1)', [ids]);
-      if (n !== ids.length) throw Errors.notFound();
-      const id = uuidv7();
-      // Counted lines become the difference from the balance, read under the row lock.
-      const movements = [];
-      for (const line of dto.lines) {
-        let quantity = new Decimal(line.quantity ?? 0);
-        if (line.countedQuantity !== undefined) {
-          await m.query(
-            'INSERT INTO stock_levels (variant_id, inventory_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-            [line.variantId, dto.inventoryId],
-          );
-          const [row] = await m.query(
-            'SELECT on_hand::text FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2 FOR UPDATE',
-            [line.variantId, dto.inventoryId],
-          );
-          quantity = new Decimal(line.countedQuantity).minus(row.on_hand);
-        }
-        movements.push({
-          variantId: line.variantId,
-          inventoryId: dto.inventoryId,
-          quantity: quantity.toFixed(3),
-          reason: dto.reason,
-          referenceType: 'stock_adjustment',
-          referenceId: id,
-          unitCost: canSeeCost(user) ? (line.unitCost ?? null) : null,
-          userId: user.id,
-          note: dto.note ?? null,
-        });
+    const [inventory] = await m.query('SELECT branch_id FROM inventories WHERE id = $1', [dto.inventoryId]);
+    const scope = branchWriteScope(user);
+    if (!inventory || (scope && inventory.branch_id !== scope)) throw Errors.notFound();
+    const ids = [...new Set(dto.lines.map((l) => l.variantId))];
+    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM variants WHERE id = ANY($1)', [ids]);
+    if (n !== ids.length) throw Errors.notFound();
+    const id = uuidv7();
+    // Counted lines become the difference from the balance, read under the row lock.
+    const movements = [];
+    for (const line of dto.lines) {
+      let quantity = new Decimal(line.quantity ?? 0);
+      if (line.countedQuantity !== undefined) {
+        await m.query(
+          'INSERT INTO stock_levels (variant_id, inventory_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [line.variantId, dto.inventoryId],
+        );
+        const [row] = await m.query(
+          'SELECT on_hand::text FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2 FOR UPDATE',
+          [line.variantId, dto.inventoryId],
+        );
+        quantity = new Decimal(line.countedQuantity).minus(row.on_hand);
       }
-      const changes = await this.ledger.apply(m, movements);
-      await writeStockEvents(m, this.outbox, changes);
-      await this.audit.record(m, meta, { action: 'stock.adjust', entity: 'stock_adjustment', entityId: id, after: dto });
-      return { id, movements: changes.length, changes };
-    });
+      movements.push({
+        variantId: line.variantId,
+        inventoryId: dto.inventoryId,
+        quantity: quantity.toFixed(3),
+        reason: dto.reason,
+        referenceType: 'stock_adjustment',
+        referenceId: id,
+        unitCost: canSeeCost(user) ? (line.unitCost ?? null) : null,
+        userId: user.id,
+        note: dto.note ?? null,
+      });
+    }
+    const changes = await this.ledger.apply(m, movements);
+    await pushStockEvents(tx, changes);
+    tx.audit({ action: 'stock.adjust', entity: 'stock_adjustment', entityId: id, after: dto });
+    return { id, movements: changes.length, changes };
   }
 }

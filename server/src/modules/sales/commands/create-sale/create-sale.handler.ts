@@ -1,19 +1,17 @@
 import { HttpStatus } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { lineAmount, type CreateSaleDto } from '@pos/contracts';
-import { AuditService } from '../../../../core/audit/audit.service';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import type { AuthUser } from '../../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
-import { stockEvents } from '../../../../core/outbox/stock-events';
-import { lockCustomer, postCustomerLedger } from '../../../customers/customer-ledger';
+import { stockEvents } from '../../../inventory';
+import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { ShiftsService } from '../../../shifts/shifts.service';
-import { SALE_NUMBER_CTE, saleNumberPrefix, saleSequenceKey } from '../../services/document-numbers';
+import { ShiftsService } from '../../../shifts';
+import { SALE_NUMBER_CTE, saleNumberPrefix, saleSequenceKey } from '../../../../core/numbering';
 import { settlePayments, type PaymentMethodRow } from '../../services/payments';
 import { PRICING_COLUMNS, PRICING_FROM, priceLines, type VariantRow } from '../../services/pricing';
 import { CreateSaleCommand, type CreateSaleResult } from './create-sale.command';
@@ -32,25 +30,24 @@ export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
  * concurrent duplicate waits on the first one's invoice row, fails on its key and finds the sale.
  */
 @CommandHandler(CreateSaleCommand)
-export class CreateSaleHandler implements ICommandHandler<CreateSaleCommand, CreateSaleResult> {
+export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCommand, CreateSaleResult> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
     private readonly shifts: ShiftsService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute({ dto, user, meta }: CreateSaleCommand): Promise<CreateSaleResult> {
-    const hash = saleFingerprint(dto, user.id);
+  override async execute(command: CreateSaleCommand): Promise<CreateSaleResult> {
     try {
-      return await this.ds.transaction((m) => this.create(m, dto, user, meta, hash));
+      return await super.execute(command);
     } catch (error) {
       // A sale id seen before (a retry, or a duplicate that waited on the first one's invoice row)
       // fails somewhere in the sale — on the invoice's primary key, or earlier when the shift has
       // closed or the stock has gone since — and is answered with the sale it already made. New
       // sales, the common case, skip that look-up.
-      const again = await this.findExisting(this.ds.manager, dto.id, hash).catch((e: unknown) => {
+      const again = await this.findExisting(this.runner.manager, command.dto.id, saleFingerprint(command.dto, command.user.id)).catch((e: unknown) => {
         throw e instanceof AppException ? e : error;
       });
       if (again) return again;
@@ -65,7 +62,9 @@ export class CreateSaleHandler implements ICommandHandler<CreateSaleCommand, Cre
     return { invoiceId: id, created: false };
   }
 
-  private async create(m: EntityManager, dto: CreateSaleDto, user: AuthUser, meta: CreateSaleCommand['meta'], hash: string): Promise<CreateSaleResult> {
+  protected async handle({ dto, user }: CreateSaleCommand, tx: CommandTransaction): Promise<CreateSaleResult> {
+    const { m } = tx;
+    const hash = saleFingerprint(dto, user.id);
     const ctx = await this.context(m, dto, user);
     const { math, lines } = priceLines(user, dto.lines, dto.invoiceDiscount ?? 0, ctx.variants);
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
@@ -120,35 +119,35 @@ export class CreateSaleHandler implements ICommandHandler<CreateSaleCommand, Cre
         customerId: customer.id, type: 'sale', amount: pay.dueAmount, referenceType: 'sale', referenceId: dto.id, shiftId: ctx.shiftId, userId: user.id,
       });
     }
-    // The audit row, the events and the shift's running totals: one statement.
-    const audit = this.audit.values(meta, {
+    // The audit row, the events (the live sale.completed derives from the domain event) and the
+    // shift's running totals: written by the command base in one statement.
+    tx.audit({
       action: 'sale.create',
       entity: 'sale',
       entityId: dto.id,
       after: { number, total: math.total, lines: lines.length, payments: pay.payments, dueAmount: pay.dueAmount, clientTotal: dto.clientTotal ?? null },
     });
-    await this.outbox.addMany(
-      m,
-      [
-        {
-          branchId: ctx.branchId,
-          type: 'sale.completed',
-          payload: {
-            invoiceId: dto.id,
-            number,
-            shiftId: ctx.shiftId,
-            cashierId: user.id,
-            cashierName: user.name,
-            total: math.total,
-            itemCount: lines.length,
-            payments: pay.payments.map((p) => ({ methodId: p.methodId, methodName: p.name, amount: p.amount })),
-            profit: math.total - costTotal,
-          },
-        },
-        ...(await stockEvents(m, changes)),
-      ],
-      { audit, derived: [this.shifts.totalsEvent(ctx.shiftId)] },
-    );
+    await tx.raise('sale.completed', {
+      saleId: dto.id,
+      number,
+      branchId: ctx.branchId,
+      inventoryId: ctx.inventoryId,
+      shiftId: ctx.shiftId,
+      cashierId: user.id,
+      cashierName: user.name,
+      customerId: customer?.id ?? null,
+      itemCount: lines.length,
+      subtotal: math.subtotal,
+      discounts: math.lineDiscountTotal + math.invoiceDiscount,
+      vat: math.vatTotal,
+      total: math.total,
+      costTotal,
+      payments: pay.payments.map((p) => ({ methodId: p.methodId, methodName: p.name, type: p.type, amount: p.amount })),
+      changeDue: pay.changeDue,
+      dueAmount: pay.dueAmount,
+    });
+    tx.pushAll(await stockEvents(m, changes));
+    tx.derive(this.shifts.totalsEvent(ctx.shiftId));
     return { invoiceId: dto.id, created: true };
   }
 

@@ -1,22 +1,24 @@
 import { HttpStatus } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatPiasters, lineAmount, proportionalAmount } from '@pos/contracts';
-import { AuditService } from '../../../../core/audit/audit.service';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
-import { writeStockEvents } from '../../../../core/outbox/stock-events';
-import { lockCustomer, postCustomerLedger } from '../../../customers/customer-ledger';
+import { pushStockEvents } from '../../../inventory';
+import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { ShiftsService } from '../../../shifts/shifts.service';
-import { returnNumber } from '../../services/document-numbers';
+import { ShiftsService } from '../../../shifts';
+import { branchDocumentNumber } from '../../../../core/numbering';
 import { ReturnSaleCommand } from './return-sale.command';
 
 export type ReturnSaleResult = { returnId: string; created: boolean };
+
+/** What makes two return requests "the same return". */
+const returnFingerprint = ({ dto, invoiceId, user }: ReturnSaleCommand) =>
+  createHash('sha256').update(JSON.stringify({ ...dto, invoiceId, user: user.id })).digest('hex');
 
 /**
  * ReturnSale: never more than sold minus already returned (the sold lines are locked), stock back
@@ -24,21 +26,21 @@ export type ReturnSaleResult = { returnId: string; created: boolean };
  * lowering what the customer still owes on a credit sale.
  */
 @CommandHandler(ReturnSaleCommand)
-export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand, ReturnSaleResult> {
+export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCommand, ReturnSaleResult> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
     private readonly shifts: ShiftsService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute(command: ReturnSaleCommand): Promise<ReturnSaleResult> {
-    const hash = createHash('sha256').update(JSON.stringify({ ...command.dto, invoiceId: command.invoiceId, user: command.user.id })).digest('hex');
+  override async execute(command: ReturnSaleCommand): Promise<ReturnSaleResult> {
+    const hash = returnFingerprint(command);
     const existing = await this.findExisting(command.dto.id, hash);
     if (existing) return existing;
     try {
-      return await this.ds.transaction((m) => this.create(m, command, hash));
+      return await super.execute(command);
     } catch (error) {
       const pg = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
       if (error instanceof QueryFailedError && pg?.code === '23505' && pg.constraint?.startsWith('PK_')) {
@@ -50,18 +52,21 @@ export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand, Ret
   }
 
   private async findExisting(id: string, hash: string): Promise<ReturnSaleResult | null> {
-    const [row] = await this.ds.query('SELECT request_hash FROM sale_returns WHERE id = $1', [id]);
+    const [row] = await this.runner.manager.query('SELECT request_hash FROM sale_returns WHERE id = $1', [id]);
     if (!row) return null;
     if (row.request_hash !== hash) throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
     return { returnId: id, created: false };
   }
 
-  private async create(m: EntityManager, { invoiceId, dto, user, meta }: ReturnSaleCommand, hash: string): Promise<ReturnSaleResult> {
+  protected async handle(command: ReturnSaleCommand, tx: CommandTransaction): Promise<ReturnSaleResult> {
+    const { m } = tx;
+    const { invoiceId, dto, user } = command;
+    const hash = returnFingerprint(command);
     const [shift] = await m.query(`SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
     if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
     const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
-    const number = await returnNumber(m, invoice.branch_id);
+    const number = await branchDocumentNumber(m, 'return', invoice.branch_id);
     await m.query(
       `INSERT INTO sale_returns (id, number, invoice_id, branch_id, shift_id, cashier_id, total, cost_total, credit_reduction, reason, request_hash)
        VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, $7, $8)`,
@@ -143,9 +148,21 @@ export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand, Ret
         referenceType: 'return', referenceId: dto.id, unitCost: r.unitCost, userId: user.id,
       })),
     );
-    await this.audit.record(m, meta, { action: 'sale.return', entity: 'sale', entityId: invoiceId, after: { returnId: dto.id, number, total, creditReduction, lines: returned } });
-    await writeStockEvents(m, this.outbox, changes);
-    await this.shifts.pushTotals(m, shift.id);
+    tx.audit({ action: 'sale.return', entity: 'sale', entityId: invoiceId, after: { returnId: dto.id, number, total, creditReduction, lines: returned } });
+    await tx.raise('sale.returned', {
+      returnId: dto.id,
+      saleId: invoiceId,
+      number,
+      branchId: invoice.branch_id,
+      shiftId: shift.id,
+      customerId: invoice.customer_id,
+      total,
+      costTotal,
+      creditReduction,
+      refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
+    });
+    await pushStockEvents(tx, changes);
+    tx.derive(this.shifts.totalsEvent(shift.id));
     return { returnId: dto.id, created: true };
   }
 

@@ -1,10 +1,7 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
-import { DataSource } from 'typeorm';
-import { AuditService } from '../../../../core/audit/audit.service';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
-import { writeStockEvents } from '../../../../core/outbox/stock-events';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import { pushStockEvents } from '../../../inventory';
 import { StockLedger } from '../../../inventory';
 import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
 import { PostStockTakingCommand } from './post-stock-taking.command';
@@ -22,76 +19,75 @@ export type PostStockTakingResult = { adjusted: number; varianceValue: number };
  * an approved transfer reserved) rolls everything back.
  */
 @CommandHandler(PostStockTakingCommand)
-export class PostStockTakingHandler implements ICommandHandler<PostStockTakingCommand, PostStockTakingResult> {
+export class PostStockTakingHandler extends TransactionalCommandHandler<PostStockTakingCommand, PostStockTakingResult> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute({ id, dto, user, meta }: PostStockTakingCommand): Promise<PostStockTakingResult> {
-    return this.ds.transaction(async (m) => {
-      const st = await lockStockTaking(m, id, user, 'update');
-      assertStockTakingStep(st, 'post');
-      const uncountedAsZero = dto.uncountedAsZero === true;
-      const lines: { variant_id: string; counted: string | null; expected_at_count: string | null; unit_cost: string }[] = await m.query(
-        `SELECT variant_id, counted_quantity::text AS counted, expected_at_count::text, unit_cost::text FROM stock_taking_lines
-          WHERE stock_taking_id = $1 AND (counted_quantity IS NOT NULL OR $2) ORDER BY variant_id`,
-        [id, uncountedAsZero],
-      );
-      const variantIds = lines.map((l) => l.variant_id);
-      await m.query(
-        `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved)
-         SELECT v, $2, 0, 0 FROM unnest($1::uuid[]) AS v ORDER BY v ON CONFLICT DO NOTHING`,
-        [variantIds, st.inventory_id],
-      );
-      const balances: { variant_id: string; on_hand: string }[] = await m.query(
-        `SELECT variant_id, on_hand::text FROM stock_levels WHERE inventory_id = $1 AND variant_id = ANY($2) ORDER BY variant_id FOR UPDATE`,
-        [st.inventory_id, variantIds],
-      );
-      const onHand = new Map(balances.map((b) => [b.variant_id, b.on_hand]));
-      const figures = lines.map((l) => {
-        const now = new Decimal(onHand.get(l.variant_id) ?? 0);
-        // Counted: against the on hand of the count (lines counted before that was kept: on hand now).
-        const expected = l.counted !== null && l.expected_at_count !== null ? new Decimal(l.expected_at_count) : now;
-        const variance = new Decimal(l.counted ?? 0).minus(expected);
-        return { variantId: l.variant_id, expected: expected.toFixed(3), variance: variance.toFixed(3), unitCost: Number(l.unit_cost) };
-      });
-      await m.query(
-        `UPDATE stock_taking_lines l SET posted_expected = f.expected, posted_variance = f.variance
-           FROM unnest($2::uuid[], $3::numeric[], $4::numeric[]) AS f(variant_id, expected, variance)
-          WHERE l.stock_taking_id = $1 AND l.variant_id = f.variant_id`,
-        [id, figures.map((f) => f.variantId), figures.map((f) => f.expected), figures.map((f) => f.variance)],
-      );
-      const moving = figures.filter((f) => !new Decimal(f.variance).isZero());
-      const changes = await this.ledger.apply(
-        m,
-        moving.map((f) => ({
-          variantId: f.variantId,
-          inventoryId: st.inventory_id,
-          quantity: f.variance,
-          reason: 'stocktaking' as const,
-          referenceType: 'stock_taking',
-          referenceId: id,
-          unitCost: f.unitCost,
-          userId: user.id,
-          note: st.number,
-        })),
-      );
-      // The money effect of the count, in one place a posting rule can read (accounting, later).
-      const varianceValue = moving.reduce(
-        (sum, f) => sum + new Decimal(f.variance).times(f.unitCost).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(),
-        0,
-      );
-      await m.query(`UPDATE stock_takings SET state = 'posted', posted_at = now(), posted_by = $2 WHERE id = $1`, [id, user.id]);
-      await writeStockEvents(m, this.outbox, changes);
-      await this.audit.record(m, meta, {
-        action: 'stocktaking.post', entity: 'stock_taking', entityId: id,
-        before: { state: st.state }, after: { state: 'posted', adjusted: moving.length, varianceValue, uncountedAsZero },
-      });
-      await pushProgress(m, this.outbox, st, 'posted');
-      return { adjusted: moving.length, varianceValue };
+  protected async handle({ id, dto, user }: PostStockTakingCommand, tx: CommandTransaction): Promise<PostStockTakingResult> {
+    const { m } = tx;
+    const st = await lockStockTaking(m, id, user, 'update');
+    assertStockTakingStep(st, 'post');
+    const uncountedAsZero = dto.uncountedAsZero === true;
+    const lines: { variant_id: string; counted: string | null; expected_at_count: string | null; unit_cost: string }[] = await m.query(
+      `SELECT variant_id, counted_quantity::text AS counted, expected_at_count::text, unit_cost::text FROM stock_taking_lines
+        WHERE stock_taking_id = $1 AND (counted_quantity IS NOT NULL OR $2) ORDER BY variant_id`,
+      [id, uncountedAsZero],
+    );
+    const variantIds = lines.map((l) => l.variant_id);
+    await m.query(
+      `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved)
+       SELECT v, $2, 0, 0 FROM unnest($1::uuid[]) AS v ORDER BY v ON CONFLICT DO NOTHING`,
+      [variantIds, st.inventory_id],
+    );
+    const balances: { variant_id: string; on_hand: string }[] = await m.query(
+      `SELECT variant_id, on_hand::text FROM stock_levels WHERE inventory_id = $1 AND variant_id = ANY($2) ORDER BY variant_id FOR UPDATE`,
+      [st.inventory_id, variantIds],
+    );
+    const onHand = new Map(balances.map((b) => [b.variant_id, b.on_hand]));
+    const figures = lines.map((l) => {
+      const now = new Decimal(onHand.get(l.variant_id) ?? 0);
+      // Counted: against the on hand of the count (lines counted before that was kept: on hand now).
+      const expected = l.counted !== null && l.expected_at_count !== null ? new Decimal(l.expected_at_count) : now;
+      const variance = new Decimal(l.counted ?? 0).minus(expected);
+      return { variantId: l.variant_id, expected: expected.toFixed(3), variance: variance.toFixed(3), unitCost: Number(l.unit_cost) };
     });
+    await m.query(
+      `UPDATE stock_taking_lines l SET posted_expected = f.expected, posted_variance = f.variance
+         FROM unnest($2::uuid[], $3::numeric[], $4::numeric[]) AS f(variant_id, expected, variance)
+        WHERE l.stock_taking_id = $1 AND l.variant_id = f.variant_id`,
+      [id, figures.map((f) => f.variantId), figures.map((f) => f.expected), figures.map((f) => f.variance)],
+    );
+    const moving = figures.filter((f) => !new Decimal(f.variance).isZero());
+    const changes = await this.ledger.apply(
+      m,
+      moving.map((f) => ({
+        variantId: f.variantId,
+        inventoryId: st.inventory_id,
+        quantity: f.variance,
+        reason: 'stocktaking' as const,
+        referenceType: 'stock_taking',
+        referenceId: id,
+        unitCost: f.unitCost,
+        userId: user.id,
+        note: st.number,
+      })),
+    );
+    // The money effect of the count, in one place a posting rule can read (accounting, later).
+    const varianceValue = moving.reduce(
+      (sum, f) => sum + new Decimal(f.variance).times(f.unitCost).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(),
+      0,
+    );
+    await m.query(`UPDATE stock_takings SET state = 'posted', posted_at = now(), posted_by = $2 WHERE id = $1`, [id, user.id]);
+    await pushStockEvents(tx, changes);
+    tx.audit({
+      action: 'stocktaking.post', entity: 'stock_taking', entityId: id,
+      before: { state: st.state }, after: { state: 'posted', adjusted: moving.length, varianceValue, uncountedAsZero },
+    });
+    await pushProgress(tx, st, 'posted');
+    return { adjusted: moving.length, varianceValue };
   }
 }

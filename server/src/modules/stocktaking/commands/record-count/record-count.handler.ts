@@ -1,12 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, quantityFitsUnit } from '@pos/contracts';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
 import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
 import { RecordCountCommand } from './record-count.command';
 
@@ -19,63 +18,61 @@ export type RecordCountResult = { countId: string; variantId: string; created: b
  * is recorded once. Counts are not audited one by one: the rows themselves are the record.
  */
 @CommandHandler(RecordCountCommand)
-export class RecordCountHandler implements ICommandHandler<RecordCountCommand, RecordCountResult> {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly outbox: OutboxService,
-  ) {}
+export class RecordCountHandler extends TransactionalCommandHandler<RecordCountCommand, RecordCountResult> {
+  constructor(runner: CommandRunner) {
+    super(runner);
+  }
 
-  async execute({ id, dto, user }: RecordCountCommand): Promise<RecordCountResult> {
-    return this.ds.transaction(async (m) => {
-      const st = await lockStockTaking(m, id, user, 'share');
-      if (dto.id) {
-        const [seen] = await m.query('SELECT variant_id FROM stock_taking_counts WHERE id = $1 AND stock_taking_id = $2', [dto.id, id]);
-        if (seen) return { countId: dto.id, variantId: seen.variant_id, created: false };
-      }
-      assertStockTakingStep(st, 'count');
-      const variantId = await this.resolve(m, dto.variantId, dto.barcode);
-      // Counted goods are counted in whole numbers (issue 11).
-      const [{ unit }] = await m.query('SELECT p.unit FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [variantId]);
-      if (!quantityFitsUnit(unit, dto.quantity)) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
-      const qty = new Decimal(dto.quantity).toFixed(3);
-      // TypeORM answers an UPDATE … RETURNING with [rows, affected].
-      // The line also keeps the on hand of this moment (expected at start + movements so far): the
-      // shelf was counted against it, so a sale after the count is no variance at posting.
-      const addCount = `UPDATE stock_taking_lines
-           SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now(),
-               expected_at_count = COALESCE((SELECT on_hand FROM stock_levels WHERE variant_id = $2 AND inventory_id = $4), 0)
-         WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`;
-      let [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
-      if (!line) {
-        // An item created after the start had nothing on hand then; in a whole-inventory count it joins with expected 0.
-        const [created] = st.scope === 'all'
-          ? await m.query(
-              `SELECT v.id FROM variants v WHERE v.id = $1 AND v.created_at > (SELECT started_at FROM stock_takings WHERE id = $2)`,
-              [variantId, id],
-            )
-          : [];
-        if (!created) throw new AppException('STOCKTAKING_OUT_OF_SCOPE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
-        await m.query(
-          `INSERT INTO stock_taking_lines (stock_taking_id, variant_id, expected_quantity, unit_cost)
-           SELECT $1, id, 0, avg_cost FROM variants WHERE id = $2 ON CONFLICT DO NOTHING`,
-          [id, variantId],
-        );
-        [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
-      }
-      if (new Decimal(line.counted_quantity).gt(LIMITS.stockQuantity)) {
-        throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
-      }
-      if (new Decimal(line.counted_quantity).isNegative()) {
-        throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
-      }
-      const countId = dto.id ?? uuidv7();
+  protected async handle({ id, dto, user }: RecordCountCommand, tx: CommandTransaction): Promise<RecordCountResult> {
+    const { m } = tx;
+    const st = await lockStockTaking(m, id, user, 'share');
+    if (dto.id) {
+      const [seen] = await m.query('SELECT variant_id FROM stock_taking_counts WHERE id = $1 AND stock_taking_id = $2', [dto.id, id]);
+      if (seen) return { countId: dto.id, variantId: seen.variant_id, created: false };
+    }
+    assertStockTakingStep(st, 'count');
+    const variantId = await this.resolve(m, dto.variantId, dto.barcode);
+    // Counted goods are counted in whole numbers (issue 11).
+    const [{ unit }] = await m.query('SELECT p.unit FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [variantId]);
+    if (!quantityFitsUnit(unit, dto.quantity)) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+    const qty = new Decimal(dto.quantity).toFixed(3);
+    // TypeORM answers an UPDATE … RETURNING with [rows, affected].
+    // The line also keeps the on hand of this moment (expected at start + movements so far): the
+    // shelf was counted against it, so a sale after the count is no variance at posting.
+    const addCount = `UPDATE stock_taking_lines
+         SET counted_quantity = COALESCE(counted_quantity, 0) + $3, count_rows = count_rows + 1, last_counted_at = now(),
+             expected_at_count = COALESCE((SELECT on_hand FROM stock_levels WHERE variant_id = $2 AND inventory_id = $4), 0)
+       WHERE stock_taking_id = $1 AND variant_id = $2 RETURNING counted_quantity::text`;
+    let [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
+    if (!line) {
+      // An item created after the start had nothing on hand then; in a whole-inventory count it joins with expected 0.
+      const [created] = st.scope === 'all'
+        ? await m.query(
+            `SELECT v.id FROM variants v WHERE v.id = $1 AND v.created_at > (SELECT started_at FROM stock_takings WHERE id = $2)`,
+            [variantId, id],
+          )
+        : [];
+      if (!created) throw new AppException('STOCKTAKING_OUT_OF_SCOPE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
       await m.query(
-        `INSERT INTO stock_taking_counts (id, stock_taking_id, variant_id, quantity, barcode, user_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [countId, id, variantId, qty, dto.barcode ?? null, user.id],
+        `INSERT INTO stock_taking_lines (stock_taking_id, variant_id, expected_quantity, unit_cost)
+         SELECT $1, id, 0, avg_cost FROM variants WHERE id = $2 ON CONFLICT DO NOTHING`,
+        [id, variantId],
       );
-      await pushProgress(m, this.outbox, st, 'open');
-      return { countId, variantId, created: true };
-    });
+      [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
+    }
+    if (new Decimal(line.counted_quantity).gt(LIMITS.stockQuantity)) {
+      throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+    }
+    if (new Decimal(line.counted_quantity).isNegative()) {
+      throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+    }
+    const countId = dto.id ?? uuidv7();
+    await m.query(
+      `INSERT INTO stock_taking_counts (id, stock_taking_id, variant_id, quantity, barcode, user_id) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [countId, id, variantId, qty, dto.barcode ?? null, user.id],
+    );
+    await pushProgress(tx, st, 'open');
+    return { countId, variantId, created: true };
   }
 
   private async resolve(m: EntityManager, variantId?: string, barcode?: string): Promise<string> {

@@ -1,29 +1,25 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { AuditService } from '../../../../core/audit/audit.service';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
+import { CommandHandler } from '@nestjs/cqrs';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { reserveLines } from '../../services/transfer-stock';
 import { ApproveTransferCommand } from './approve-transfer.command';
 
 @CommandHandler(ApproveTransferCommand)
-export class ApproveTransferHandler implements ICommandHandler<ApproveTransferCommand, void> {
+export class ApproveTransferHandler extends TransactionalCommandHandler<ApproveTransferCommand, void> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute({ id, dto, user, meta }: ApproveTransferCommand): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      const t = await lockTransfer(m, id, user);
-      assertStep(user, t, 'approve');
-      const lines = await lockLines(m, id);
-      await reserveLines(m, this.ledger, this.outbox, t, lines);
-      await recordStep(m, { audit: this.audit, outbox: this.outbox }, t, { action: 'approve', to: 'approved', user, meta, note: dto.note });
-    });
+  protected async handle({ id, dto, user }: ApproveTransferCommand, tx: CommandTransaction): Promise<void> {
+    const { m } = tx;
+    const t = await lockTransfer(m, id, user);
+    assertStep(user, t, 'approve');
+    const lines = await lockLines(m, id);
+    await reserveLines(tx, this.ledger, t, lines);
+    await recordStep(tx, t, { action: 'approve', to: 'approved', user, note: dto.note });
   }
 }

@@ -1,74 +1,70 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { AuditService } from '../../../../core/audit/audit.service';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
+import { CommandHandler } from '@nestjs/cqrs';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AppException } from '../../../../core/errors/app.exception';
-import { writeStockEvents } from '../../../../core/outbox/stock-events';
+import { pushStockEvents } from '../../../inventory';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 
 @CommandHandler(ReceiveTransferCommand)
-export class ReceiveTransferHandler implements ICommandHandler<ReceiveTransferCommand, void> {
+export class ReceiveTransferHandler extends TransactionalCommandHandler<ReceiveTransferCommand, void> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute({ id, dto, user, meta }: ReceiveTransferCommand): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      const t = await lockTransfer(m, id, user);
-      assertStep(user, t, 'receive');
-      const lines = await lockLines(m, id);
-      const given = new Map(dto.lines.map((l) => [l.lineId, l]));
-      for (const lineId of given.keys()) {
-        if (!lines.some((l) => l.id === lineId)) throw new AppException('TRANSFER_LINE_UNKNOWN', HttpStatus.BAD_REQUEST);
+  protected async handle({ id, dto, user }: ReceiveTransferCommand, tx: CommandTransaction): Promise<void> {
+    const { m } = tx;
+    const t = await lockTransfer(m, id, user);
+    assertStep(user, t, 'receive');
+    const lines = await lockLines(m, id);
+    const given = new Map(dto.lines.map((l) => [l.lineId, l]));
+    for (const lineId of given.keys()) {
+      if (!lines.some((l) => l.id === lineId)) throw new AppException('TRANSFER_LINE_UNKNOWN', HttpStatus.BAD_REQUEST);
+    }
+    // Lines not listed arrived as shipped; a difference either way needs its reason.
+    const received = [];
+    for (const line of lines) {
+      const input = given.get(line.id);
+      const shipped = new Decimal(line.shipped_quantity ?? line.quantity);
+      const qty = input ? new Decimal(input.receivedQuantity) : shipped;
+      const reason = input?.reason?.trim() || null;
+      if (!qty.eq(shipped) && !reason) {
+        const [v] = await m.query('SELECT p.name_ar FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [line.variant_id]);
+        throw new AppException('TRANSFER_REASON_REQUIRED', HttpStatus.BAD_REQUEST, { name: v?.name_ar ?? '' });
       }
-      // Lines not listed arrived as shipped; a difference either way needs its reason.
-      const received = [];
-      for (const line of lines) {
-        const input = given.get(line.id);
-        const shipped = new Decimal(line.shipped_quantity ?? line.quantity);
-        const qty = input ? new Decimal(input.receivedQuantity) : shipped;
-        const reason = input?.reason?.trim() || null;
-        if (!qty.eq(shipped) && !reason) {
-          const [v] = await m.query('SELECT p.name_ar FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [line.variant_id]);
-          throw new AppException('TRANSFER_REASON_REQUIRED', HttpStatus.BAD_REQUEST, { name: v?.name_ar ?? '' });
-        }
-        received.push({ line, qty, shipped, reason });
-      }
-      for (const r of received) {
-        await m.query('UPDATE transfer_request_lines SET received_quantity = $2, reason = $3 WHERE id = $1', [
-          r.line.id, r.qty.toFixed(3), r.qty.eq(r.shipped) ? null : r.reason,
-        ]);
-      }
-      const changes = await this.ledger.apply(
-        m,
-        received.map((r) => ({
-          variantId: r.line.variant_id,
-          inventoryId: t.to_inventory_id,
-          quantity: r.qty.toFixed(3),
-          reason: 'transfer_in' as const,
-          referenceType: 'transfer',
-          referenceId: t.id,
-          unitCost: r.line.unit_cost === null ? null : Number(r.line.unit_cost),
-          userId: user.id,
-          note: r.reason ? `${t.number}: ${r.reason}` : t.number,
-        })),
-      );
-      await writeStockEvents(m, this.outbox, changes);
-      const short = received.some((r) => r.qty.lt(r.shipped));
-      const differences = received.filter((r) => !r.qty.eq(r.shipped)).map((r) => ({
-        variantId: r.line.variant_id, shipped: r.shipped.toFixed(3), received: r.qty.toFixed(3), reason: r.reason,
-      }));
-      await recordStep(m, { audit: this.audit, outbox: this.outbox }, t, {
-        action: 'receive', to: short ? 'partially_received' : 'received', user, meta, note: dto.note, after: { differences },
-      });
+      received.push({ line, qty, shipped, reason });
+    }
+    for (const r of received) {
+      await m.query('UPDATE transfer_request_lines SET received_quantity = $2, reason = $3 WHERE id = $1', [
+        r.line.id, r.qty.toFixed(3), r.qty.eq(r.shipped) ? null : r.reason,
+      ]);
+    }
+    const changes = await this.ledger.apply(
+      m,
+      received.map((r) => ({
+        variantId: r.line.variant_id,
+        inventoryId: t.to_inventory_id,
+        quantity: r.qty.toFixed(3),
+        reason: 'transfer_in' as const,
+        referenceType: 'transfer',
+        referenceId: t.id,
+        unitCost: r.line.unit_cost === null ? null : Number(r.line.unit_cost),
+        userId: user.id,
+        note: r.reason ? `${t.number}: ${r.reason}` : t.number,
+      })),
+    );
+    await pushStockEvents(tx, changes);
+    const short = received.some((r) => r.qty.lt(r.shipped));
+    const differences = received.filter((r) => !r.qty.eq(r.shipped)).map((r) => ({
+      variantId: r.line.variant_id, shipped: r.shipped.toFixed(3), received: r.qty.toFixed(3), reason: r.reason,
+    }));
+    await recordStep(tx, t, {
+      action: 'receive', to: short ? 'partially_received' : 'received', user, note: dto.note, after: { differences },
     });
   }
 }

@@ -1,57 +1,53 @@
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { AuditService } from '../../../../core/audit/audit.service';
-import { OutboxService } from '../../../../core/outbox/outbox.service';
+import { CommandHandler } from '@nestjs/cqrs';
+import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import Decimal from 'decimal.js';
-import { writeStockEvents } from '../../../../core/outbox/stock-events';
+import { pushStockEvents } from '../../../inventory';
 import { ShipTransferCommand } from './ship-transfer.command';
 
 @CommandHandler(ShipTransferCommand)
-export class ShipTransferHandler implements ICommandHandler<ShipTransferCommand, void> {
+export class ShipTransferHandler extends TransactionalCommandHandler<ShipTransferCommand, void> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    super(runner);
+  }
 
-  async execute({ id, dto, user, meta }: ShipTransferCommand): Promise<void> {
-    await this.ds.transaction(async (m) => {
-      const t = await lockTransfer(m, id, user);
-      assertStep(user, t, 'ship');
-      const lines = await lockLines(m, id);
-      const costs: { id: string; avg_cost: string }[] = await m.query('SELECT id, avg_cost::text FROM variants WHERE id = ANY($1)', [
-        lines.map((l) => l.variant_id),
-      ]);
-      const costOf = new Map(costs.map((c) => [c.id, Number(c.avg_cost)]));
-      // The reservation turns into the movement out: release it, then move the goods (the ledger re-checks availability).
-      for (const line of lines) {
-        await this.ledger.reserve(m, line.variant_id, t.from_inventory_id, new Decimal(line.quantity).negated().toFixed(3));
-      }
-      const changes = await this.ledger.apply(
-        m,
-        lines.map((l) => ({
-          variantId: l.variant_id,
-          inventoryId: t.from_inventory_id,
-          quantity: new Decimal(l.quantity).negated().toFixed(3),
-          reason: 'transfer_out' as const,
-          referenceType: 'transfer',
-          referenceId: t.id,
-          unitCost: costOf.get(l.variant_id) ?? null,
-          userId: user.id,
-          note: t.number,
-        })),
-      );
-      await m.query(
-        `UPDATE transfer_request_lines l SET shipped_quantity = l.quantity, unit_cost = v.avg_cost
-           FROM variants v WHERE l.transfer_id = $1 AND v.id = l.variant_id`,
-        [id],
-      );
-      await writeStockEvents(m, this.outbox, changes);
-      await recordStep(m, { audit: this.audit, outbox: this.outbox }, t, { action: 'ship', to: 'shipped', user, meta, note: dto.note });
-    });
+  protected async handle({ id, dto, user }: ShipTransferCommand, tx: CommandTransaction): Promise<void> {
+    const { m } = tx;
+    const t = await lockTransfer(m, id, user);
+    assertStep(user, t, 'ship');
+    const lines = await lockLines(m, id);
+    const costs: { id: string; avg_cost: string }[] = await m.query('SELECT id, avg_cost::text FROM variants WHERE id = ANY($1)', [
+      lines.map((l) => l.variant_id),
+    ]);
+    const costOf = new Map(costs.map((c) => [c.id, Number(c.avg_cost)]));
+    // The reservation turns into the movement out: release it, then move the goods (the ledger re-checks availability).
+    for (const line of lines) {
+      await this.ledger.reserve(m, line.variant_id, t.from_inventory_id, new Decimal(line.quantity).negated().toFixed(3));
+    }
+    const changes = await this.ledger.apply(
+      m,
+      lines.map((l) => ({
+        variantId: l.variant_id,
+        inventoryId: t.from_inventory_id,
+        quantity: new Decimal(l.quantity).negated().toFixed(3),
+        reason: 'transfer_out' as const,
+        referenceType: 'transfer',
+        referenceId: t.id,
+        unitCost: costOf.get(l.variant_id) ?? null,
+        userId: user.id,
+        note: t.number,
+      })),
+    );
+    await m.query(
+      `UPDATE transfer_request_lines l SET shipped_quantity = l.quantity, unit_cost = v.avg_cost
+         FROM variants v WHERE l.transfer_id = $1 AND v.id = l.variant_id`,
+      [id],
+    );
+    await pushStockEvents(tx, changes);
+    await recordStep(tx, t, { action: 'ship', to: 'shipped', user, note: dto.note });
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { BalanceChange } from '../../modules/inventory/services/stock-ledger.service';
-import type { OutboxEvent, OutboxService } from './outbox.service';
+import type { BalanceChange } from './stock-ledger.service';
+import type { CommandTransaction } from '../../../core/cqrs/command-transaction';
+import type { OutboxEvent, OutboxService } from '../../../core/outbox/outbox.service';
 
 /**
  * The live events for stock that moved: one `stock.changed` per balance, and `stock.low` for each
@@ -30,4 +31,10 @@ export async function stockEvents(m: EntityManager, changes: BalanceChange[]): P
 export async function writeStockEvents(m: EntityManager, outbox: OutboxService, changes: BalanceChange[]): Promise<void> {
   if (!changes.length) return;
   await outbox.addMany(m, await stockEvents(m, changes));
+}
+
+/** Queues the stock events of these changes on the command's transaction. */
+export async function pushStockEvents(tx: CommandTransaction, changes: BalanceChange[]): Promise<void> {
+  if (!changes.length) return;
+  tx.pushAll(await stockEvents(tx.m, changes));
 }

@@ -1,5 +1,8 @@
 import type { EntityManager } from 'typeorm';
 
+// The one numbering service: every numbered document (sales per register, returns, transfers,
+// stock-takings, and the modules to come) takes its number here, inside its own transaction.
+
 /**
  * Gap-free numbers: the counter row is bumped inside the document's transaction, so a rolled-back
  * sale gives its number back. Sales count per register (B01-R02-000123), so cashiers on different
@@ -30,8 +33,13 @@ export const SALE_NUMBER_CTE = (keyParam: string, prefixParam: string) => `seq A
   ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1
   RETURNING ${prefixParam}::text || lpad(last::text, greatest(6, length(last::text)), '0') AS number)`;
 
-export async function returnNumber(m: EntityManager, branchId: string): Promise<string> {
+/** The documents numbered per branch, with the letters their numbers carry. */
+const BRANCH_DOCUMENTS = { return: 'RT', transfer: 'TR', stocktaking: 'ST' } as const;
+export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
+
+/** B01-RT-000042: the branch code, the document's letters, then the branch's counter for that kind. */
+export async function branchDocumentNumber(m: EntityManager, kind: BranchDocumentKind, branchId: string): Promise<string> {
   const code = await branchCode(m, branchId);
-  const n = await nextNumber(m, `return:${branchId}`);
-  return `${code}-RT-${String(n).padStart(6, '0')}`;
+  const n = await nextNumber(m, `${kind}:${branchId}`);
+  return `${code}-${BRANCH_DOCUMENTS[kind]}-${String(n).padStart(6, '0')}`;
 }

@@ -1,0 +1,82 @@
+import type { DataSource } from 'typeorm';
+import { AuditService } from '../audit/audit.service';
+import type { OutboxService } from '../outbox/outbox.service';
+import { CommandRunner } from './command-runner';
+import { DomainEventSubscribers } from './domain-event-subscribers';
+import { fakeManager, testMeta } from './testing';
+
+function setup() {
+  const m = fakeManager([]);
+  const ds = {
+    transaction: async (work: (em: typeof m) => Promise<unknown>) => work(m),
+    manager: m,
+  } as unknown as DataSource;
+  const addMany = jest.fn(async () => []);
+  const runner = new CommandRunner(
+    ds,
+    new AuditService(),
+    { addMany } as unknown as OutboxService,
+    new DomainEventSubscribers(),
+  );
+  return { m, addMany, runner };
+}
+
+describe('CommandRunner', () => {
+  it('writes the audit row and the events once, in one outbox statement, after the work', async () => {
+    const { addMany, runner } = setup();
+    const order: string[] = [];
+    addMany.mockImplementation(async () => {
+      order.push('flush');
+      return [];
+    });
+    const result = await runner.run(testMeta, async (tx) => {
+      tx.audit({ action: 'thing.do', entity: 'thing', entityId: 't-1' });
+      tx.push('b-1', 'shift.opened', { shiftId: 's-1', cashierId: 'u-1', cashierName: 'A' });
+      order.push('work');
+      return 42;
+    });
+    expect(result).toBe(42);
+    expect(order).toEqual(['work', 'flush']);
+    expect(addMany).toHaveBeenCalledTimes(1);
+    const [, events, extra] = addMany.mock.calls[0] as unknown as [
+      unknown,
+      { type: string }[],
+      { audit: unknown[] },
+    ];
+    expect(events.map((e) => e.type)).toEqual(['shift.opened']);
+    expect(extra.audit[4]).toBe('thing.do');
+  });
+
+  it('writes an audit-only command with a plain insert and no outbox statement', async () => {
+    const { m, addMany, runner } = setup();
+    await runner.run(testMeta, async (tx) => tx.audit({ action: 'a.b', entity: 'x' }));
+    expect(addMany).not.toHaveBeenCalled();
+    expect(m.calls.filter((c) => /INSERT INTO audit_logs/.test(c.sql))).toHaveLength(1);
+  });
+
+  it('runs queued writes in the outbox statement, or on their own when nothing is published', async () => {
+    const { m, addMany, runner } = setup();
+    const write = (bind: (v: unknown) => string) => `UPDATE tallies SET n = n + ${bind(1)}`;
+    await runner.run(testMeta, async (tx) => {
+      tx.write(write);
+      tx.push('b-1', 'shift.opened', { shiftId: 's-1', cashierId: 'u-1', cashierName: 'A' });
+    });
+    expect(
+      (addMany.mock.calls[0] as unknown as [unknown, unknown, { writes: unknown[] }])[2].writes,
+    ).toEqual([write]);
+    await runner.run(testMeta, async (tx) => tx.write(write));
+    expect(m.calls).toEqual([{ sql: 'UPDATE tallies SET n = n + $1', params: [1] }]);
+  });
+
+  it('writes nothing when the work fails', async () => {
+    const { m, addMany, runner } = setup();
+    await expect(
+      runner.run(testMeta, async (tx) => {
+        tx.audit({ action: 'a.b', entity: 'x' });
+        throw new Error('rule');
+      }),
+    ).rejects.toThrow('rule');
+    expect(addMany).not.toHaveBeenCalled();
+    expect(m.calls).toHaveLength(0);
+  });
+});

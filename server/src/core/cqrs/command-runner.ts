@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RequestMeta } from '../auth/decorators';
+import { AuditService } from '../audit/audit.service';
+import { OutboxService } from '../outbox/outbox.service';
+import { CommandTransaction } from './command-transaction';
+import { DomainEventSubscribers } from './domain-event-subscribers';
+
+/**
+ * The one transactional shape of every command: open a transaction, let the handler work with a
+ * CommandTransaction, then write its audit rows and outbox events once (one statement when there
+ * is a single audit row, the common case) with the same EntityManager, and commit.
+ */
+@Injectable()
+export class CommandRunner {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+    private readonly subscribers: DomainEventSubscribers,
+  ) {}
+
+  /** For reads outside the command's transaction (an idempotent retry's look-up). */
+  get manager(): EntityManager {
+    return this.ds.manager;
+  }
+
+  run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
+    return this.ds.transaction(async (m) => {
+      const tx = new CommandTransaction(m, meta, (event, t) => this.subscribers.dispatch(event, t));
+      const result = await work(tx);
+      await this.flush(tx);
+      return result;
+    });
+  }
+
+  private async flush(tx: CommandTransaction): Promise<void> {
+    const [first, ...rest] = tx.audits;
+    for (const entry of rest) await this.audit.record(tx.m, tx.meta, entry);
+    if (!tx.events.length && !tx.derived.length) {
+      // Nothing to publish: the queued writes and the audit row as plain statements (no NOTIFY).
+      for (const write of tx.writes) {
+        const params: unknown[] = [];
+        await tx.m.query(
+          write((value) => {
+            params.push(value);
+            return `$${params.length}`;
+          }),
+          params,
+        );
+      }
+      if (first) await this.audit.record(tx.m, tx.meta, first);
+      return;
+    }
+    await this.outbox.addMany(tx.m, tx.events, {
+      derived: tx.derived,
+      writes: tx.writes,
+      audit: first ? this.audit.values(tx.meta, first) : undefined,
+    });
+  }
+}

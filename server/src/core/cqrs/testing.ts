@@ -1,0 +1,83 @@
+import type { EntityManager } from 'typeorm';
+import type { RequestMeta } from '../auth/decorators';
+import type { AuthUser } from '../auth/auth.types';
+import type { CommandRunner } from './command-runner';
+import { CommandTransaction } from './command-transaction';
+import { DomainEventSubscribers } from './domain-event-subscribers';
+
+/**
+ * For handler specs (the rules of one command, without a database): an EntityManager whose
+ * queries answer from stubs matched on the SQL, and a runner that hands the handler a
+ * CommandTransaction on it. What the handler queued (audit rows, events) is read from `tx`.
+ */
+export type QueryStub = [RegExp, unknown[] | Error | ((params: unknown[]) => unknown[] | Error)];
+
+export type FakeManager = EntityManager & { calls: { sql: string; params: unknown[] }[] };
+
+export function fakeManager(
+  stubs: QueryStub[],
+  entities: { findOne?: unknown; find?: unknown[] } = {},
+): FakeManager {
+  const calls: { sql: string; params: unknown[] }[] = [];
+  // A prepared statement arrives as { name, text } (core/database/prepared.ts).
+  const answer = async (query: string | { text: string }, params: unknown[] = []) => {
+    const sql = typeof query === 'string' ? query : query.text;
+    calls.push({ sql, params });
+    const stub = stubs.find(([re]) => re.test(sql));
+    if (!stub) return [];
+    const rows = typeof stub[1] === 'function' ? stub[1](params) : stub[1];
+    if (rows instanceof Error) throw rows;
+    return rows;
+  };
+  const record =
+    (op: string) =>
+    async (...args: unknown[]) => {
+      calls.push({ sql: op, params: args });
+      return { identifiers: [], generatedMaps: [], raw: [] };
+    };
+  return {
+    calls,
+    query: answer,
+    insert: record('insert'),
+    update: record('update'),
+    delete: record('delete'),
+    findOne: async () => entities.findOne ?? null,
+    find: async () => entities.find ?? [],
+  } as unknown as FakeManager;
+}
+
+export const testMeta: RequestMeta = {
+  userId: 'u-1',
+  ip: '127.0.0.1',
+  userAgent: 'spec',
+} as RequestMeta;
+
+export function testUser(over: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: 'u-1',
+    name: 'Cashier',
+    branchId: 'b-1',
+    isAdmin: false,
+    permissions: [],
+    ...over,
+  } as AuthUser;
+}
+
+/**
+ * A runner that runs the handler's work on `m` and keeps the transaction for assertions; with
+ * `subscribers`, raised domain events reach them as in the real runner.
+ */
+export function fakeRunner(
+  m: EntityManager,
+  subscribers = new DomainEventSubscribers(),
+): CommandRunner & { tx?: CommandTransaction } {
+  const runner = {
+    tx: undefined as CommandTransaction | undefined,
+    manager: m,
+    async run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
+      runner.tx = new CommandTransaction(m, meta, (event, tx) => subscribers.dispatch(event, tx));
+      return work(runner.tx);
+    },
+  };
+  return runner as unknown as CommandRunner & { tx?: CommandTransaction };
+}

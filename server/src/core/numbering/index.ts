@@ -1,0 +1,2 @@
+export { DocumentSequenceEntity } from './document-sequence.entity';
+export * from './document-numbers';

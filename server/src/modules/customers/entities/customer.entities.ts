@@ -1,0 +1,48 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { moneyColumn } from '../../../core/database/transformers';
+
+@Entity('customers')
+export class CustomerEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') name: string;
+  @Index() @Column('text', { nullable: true }) phone: string | null;
+  @Column('text', { nullable: true }) phone2: string | null;
+  @Column('text', { nullable: true }) address: string | null;
+  @Column('text', { nullable: true }) nationalId: string | null;
+  @Column('text', { nullable: true }) taxId: string | null;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) creditLimit: number;
+  /** What the customer owes, in piasters; changed only with a ledger row. */
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) balance: number;
+  @Column('text', { default: '' }) searchText: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+@Entity('customer_ledger')
+@Index(['customerId', 'at'])
+export class CustomerLedgerEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') customerId: string;
+  @ManyToOne(() => CustomerEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'customer_id' })
+  customer?: CustomerEntity;
+  @Column('text') type: 'sale' | 'return' | 'payment' | 'edit';
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('bigint', { transformer: moneyColumn }) balanceAfter: number;
+  @Column('text', { nullable: true }) referenceType: string | null;
+  @Column('uuid', { nullable: true }) referenceId: string | null;
+  @Column('uuid', { nullable: true }) methodId: string | null;
+  @Column('uuid', { nullable: true }) shiftId: string | null;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+}

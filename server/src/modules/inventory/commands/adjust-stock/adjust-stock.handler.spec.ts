@@ -1,0 +1,81 @@
+import {
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
+import type { StockLedger } from '../../services/stock-ledger.service';
+import { AdjustStockCommand } from './adjust-stock.command';
+import { AdjustStockHandler } from './adjust-stock.handler';
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+const inventory: QueryStub = [/SELECT branch_id FROM inventories/, [{ branch_id: 'b-1' }]];
+const variants: QueryStub = [/count\(\*\)::int AS n FROM variants/, [{ n: 1 }]];
+
+function setup(stubs: QueryStub[]) {
+  const m = fakeManager(stubs);
+  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
+    apply: jest.Mock;
+  };
+  const runner = fakeRunner(m);
+  return { runner, ledger, h: new AdjustStockHandler(runner, ledger) };
+}
+const cmd = (lines: object[], user = testUser()) =>
+  new AdjustStockCommand(
+    { inventoryId: 'i-1', reason: 'adjustment', lines } as never,
+    user,
+    testMeta,
+  );
+
+describe('AdjustStockHandler', () => {
+  it('turns a counted figure into the difference from the locked balance', async () => {
+    const { runner, ledger, h } = setup([
+      inventory,
+      variants,
+      [/SELECT on_hand::text FROM stock_levels/, [{ on_hand: '7.000' }]],
+    ]);
+    await h.execute(cmd([{ variantId: 'v-1', countedQuantity: 4, unitCost: 100 }]));
+    expect(ledger.apply.mock.calls[0][1]).toEqual([
+      expect.objectContaining({ variantId: 'v-1', quantity: '-3.000', unitCost: null }),
+    ]);
+    expect(runner.tx!.audits[0]).toMatchObject({
+      action: 'stock.adjust',
+      entity: 'stock_adjustment',
+    });
+  });
+
+  it('keeps the unit cost only for a user who may see costs', async () => {
+    const { ledger, h } = setup([inventory, variants]);
+    await h.execute(
+      cmd(
+        [{ variantId: 'v-1', quantity: 2, unitCost: 150 }],
+        testUser({ permissions: ['can_see_buy_price'] }),
+      ),
+    );
+    expect(ledger.apply.mock.calls[0][1]).toEqual([
+      expect.objectContaining({ quantity: '2.000', unitCost: 150 }),
+    ]);
+  });
+
+  it('takes a change or a count per line, not both, and only in the own branch', async () => {
+    expect(
+      await code(
+        setup([inventory, variants]).h.execute(
+          cmd([{ variantId: 'v-1', quantity: 1, countedQuantity: 1 }]),
+        ),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      await code(
+        setup([inventory, variants]).h.execute(
+          cmd([{ variantId: 'v-1', quantity: 1 }], testUser({ branchId: 'b-2' })),
+        ),
+      ),
+    ).toBe('NOT_FOUND');
+  });
+});

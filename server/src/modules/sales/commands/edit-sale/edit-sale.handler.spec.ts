@@ -1,0 +1,65 @@
+import {
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
+import type { StockLedger } from '../../../inventory';
+import type { ShiftsService } from '../../../shifts';
+import { EditSaleCommand } from './edit-sale.command';
+import { EditSaleHandler } from './edit-sale.handler';
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+const invoice = {
+  id: 'sale-1',
+  branch_id: 'b-1',
+  shift_id: 's-1',
+  inventory_id: 'i-1',
+  customer_id: null,
+  due_amount: '0',
+};
+const dto = {
+  reason: 'wrong size',
+  lines: [{ variantId: 'v-1', quantity: 1 }],
+  payments: [{ methodId: 'cash', amount: 1000 }],
+};
+const user = testUser({ permissions: ['can_edit_invoice'] });
+
+function run(stubs: QueryStub[], who = user) {
+  const m = fakeManager([[/FROM sales_invoices WHERE id = \$1 FOR UPDATE/, [invoice]], ...stubs]);
+  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
+  const shifts = { totalsEvent: () => () => 'SELECT 1' } as unknown as ShiftsService;
+  return code(
+    new EditSaleHandler(fakeRunner(m), ledger, shifts).execute(
+      new EditSaleCommand('sale-1', dto as never, who, testMeta),
+    ),
+  );
+}
+
+describe('EditSaleHandler', () => {
+  it('refuses an invoice that has returns', async () => {
+    expect(await run([[/AS returns FROM sale_returns/, [{ returns: 1 }]]])).toBe(
+      'INVOICE_HAS_RETURNS',
+    );
+  });
+
+  it('refuses an invoice whose shift is closed (its Z report is fixed)', async () => {
+    expect(
+      await run([
+        [/AS returns FROM sale_returns/, [{ returns: 0 }]],
+        [/SELECT status FROM shifts/, [{ status: 'closed' }]],
+      ]),
+    ).toBe('INVOICE_SHIFT_CLOSED');
+  });
+
+  it("hides another branch's invoice", async () => {
+    expect(await run([], testUser({ branchId: 'b-2', permissions: ['can_edit_invoice'] }))).toBe(
+      'NOT_FOUND',
+    );
+  });
+});

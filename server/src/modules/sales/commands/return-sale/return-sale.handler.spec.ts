@@ -1,0 +1,117 @@
+import {
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
+import type { StockLedger } from '../../../inventory';
+import type { ShiftsService } from '../../../shifts';
+import { ReturnSaleCommand } from './return-sale.command';
+import { ReturnSaleHandler } from './return-sale.handler';
+
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+const shift: QueryStub = [
+  /FROM shifts WHERE cashier_id = \$1 AND status = 'open'/,
+  [{ id: 's-1', branch_id: 'b-1' }],
+];
+const invoice = (over: object = {}): QueryStub => [
+  /FROM sales_invoices WHERE id = \$1 FOR UPDATE/,
+  [
+    {
+      id: 'sale-1',
+      branch_id: 'b-1',
+      inventory_id: 'i-1',
+      customer_id: null,
+      due_amount: '0',
+      ...over,
+    },
+  ],
+];
+const sold: QueryStub = [
+  /FROM sale_lines l JOIN variants/,
+  [
+    {
+      id: 'l-1',
+      variant_id: 'v-1',
+      quantity: '3.000',
+      returned_quantity: '1.000',
+      line_total: '3000',
+      vat_amount: '0',
+      unit_cost: '600',
+      name_ar: 'قلم',
+    },
+  ],
+];
+const common: QueryStub[] = [
+  [/document_sequences/, [{ last: 4 }]],
+  [/code FROM branches/, [{ code: 'B1' }]],
+  [/returned_quantity < quantity/, [{ open: 1 }]],
+];
+
+function setup(stubs: QueryStub[]) {
+  const m = fakeManager([...stubs, ...common]);
+  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
+    apply: jest.Mock;
+  };
+  const runner = fakeRunner(m);
+  const shifts = { totalsEvent: () => () => 'SELECT 1' } as unknown as ShiftsService;
+  return { m, runner, ledger, h: new ReturnSaleHandler(runner, ledger, shifts) };
+}
+const cmd = (dto: object) =>
+  new ReturnSaleCommand('sale-1', { id: 'ret-1', ...dto } as never, testUser(), testMeta);
+
+describe('ReturnSaleHandler', () => {
+  it('returns at the sold price into the sale inventory and refunds cash by default', async () => {
+    const { m, runner, ledger, h } = setup([
+      shift,
+      invoice(),
+      sold,
+      [/type = 'cash' AND active/, [{ id: 'cash' }]],
+      [/count\(\*\)::int AS n FROM payment_methods/, [{ n: 1 }]],
+    ]);
+    expect(await h.execute(cmd({ lines: [{ saleLineId: 'l-1', quantity: 1 }] }))).toEqual({
+      returnId: 'ret-1',
+      created: true,
+    });
+    expect(ledger.apply.mock.calls[0][1]).toEqual([
+      expect.objectContaining({
+        variantId: 'v-1',
+        inventoryId: 'i-1',
+        quantity: 1,
+        reason: 'return',
+      }),
+    ]);
+    const refund = m.calls.find((c) => /'refund'/.test(c.sql))!;
+    expect(refund.params[3]).toEqual([1000]);
+    expect(runner.tx!.audits[0]).toMatchObject({
+      action: 'sale.return',
+      after: { total: 1000, creditReduction: 0 },
+    });
+  });
+
+  it('never returns more than sold minus already returned', async () => {
+    expect(
+      await code(
+        setup([shift, invoice(), sold]).h.execute(
+          cmd({ lines: [{ saleLineId: 'l-1', quantity: 3 }] }),
+        ),
+      ),
+    ).toBe('RETURN_EXCEEDS_SOLD');
+  });
+
+  it('needs an open shift and refunds that add up to the return', async () => {
+    expect(
+      await code(setup([]).h.execute(cmd({ lines: [{ saleLineId: 'l-1', quantity: 1 }] }))),
+    ).toBe('SHIFT_NOT_OPEN');
+    const wrong = cmd({
+      lines: [{ saleLineId: 'l-1', quantity: 1 }],
+      refunds: [{ methodId: 'cash', amount: 900 }],
+    });
+    expect(await code(setup([shift, invoice(), sold]).h.execute(wrong))).toBe('REFUND_MISMATCH');
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
+import type { StockLedger } from '../../../inventory';
+import { PostStockTakingCommand } from './post-stock-taking.command';
+import { PostStockTakingHandler } from './post-stock-taking.handler';
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+const session = (state: string, scope = 'all') => ({
+  id: 'st-1',
+  number: 'B1-ST-000001',
+  state,
+  inventory_id: 'i-1',
+  branch_id: 'b-1',
+  scope,
+});
+const setup = (state: string, more: QueryStub[] = []) => {
+  const m = fakeManager([
+    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
+    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
+    ...more,
+  ]);
+  return { m, runner: fakeRunner(m) };
+};
+const user = testUser({ permissions: ['can_count_stock'] });
+
+describe('PostStockTakingHandler', () => {
+  const lines: QueryStub = [
+    /FROM stock_taking_lines\s+WHERE stock_taking_id = \$1 AND/,
+    [
+      { variant_id: 'v-1', counted: '8.000', expected_at_count: '10.000', unit_cost: '150' },
+      { variant_id: 'v-2', counted: '4.000', expected_at_count: '4.000', unit_cost: '99' },
+    ],
+  ];
+  const balances: QueryStub = [
+    /SELECT variant_id, on_hand::text FROM stock_levels/,
+    [
+      { variant_id: 'v-1', on_hand: '9.000' },
+      { variant_id: 'v-2', on_hand: '4.000' },
+    ],
+  ];
+
+  it('moves the variance against the on hand at the count, values it at cost, and posts', async () => {
+    const { runner } = setup('review', [lines, balances]);
+    const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
+      apply: jest.Mock;
+    };
+    expect(
+      await new PostStockTakingHandler(runner, ledger).execute(
+        new PostStockTakingCommand('st-1', {}, user, testMeta),
+      ),
+    ).toEqual({ adjusted: 1, varianceValue: -300 });
+    expect(ledger.apply.mock.calls[0][1]).toEqual([
+      expect.objectContaining({ variantId: 'v-1', quantity: '-2.000', reason: 'stocktaking' }),
+    ]);
+    expect(runner.tx!.audits[0]).toMatchObject({
+      action: 'stocktaking.post',
+      after: { state: 'posted', adjusted: 1, varianceValue: -300 },
+    });
+  });
+
+  it('posts from review only', async () => {
+    const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
+    expect(
+      await code(
+        new PostStockTakingHandler(setup('open').runner, ledger).execute(
+          new PostStockTakingCommand('st-1', {}, user, testMeta),
+        ),
+      ),
+    ).toBe('STOCKTAKING_ILLEGAL_TRANSITION');
+  });
+});

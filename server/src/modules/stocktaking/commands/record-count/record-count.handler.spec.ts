@@ -1,0 +1,103 @@
+import {
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
+import { RecordCountCommand } from './record-count.command';
+import { RecordCountHandler } from './record-count.handler';
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+const session = (state: string, scope = 'all') => ({
+  id: 'st-1',
+  number: 'B1-ST-000001',
+  state,
+  inventory_id: 'i-1',
+  branch_id: 'b-1',
+  scope,
+});
+const setup = (state: string, more: QueryStub[] = []) => {
+  const m = fakeManager([
+    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
+    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
+    ...more,
+  ]);
+  return { m, runner: fakeRunner(m) };
+};
+const user = testUser({ permissions: ['can_count_stock'] });
+
+describe('RecordCountHandler', () => {
+  const variant: QueryStub[] = [
+    [/SELECT id FROM variants WHERE id = \$1/, [{ id: 'v-1' }]],
+    [/SELECT p.unit FROM variants/, [{ unit: 'piece' }]],
+  ];
+
+  it('adds the count to its line and records the count row once', async () => {
+    const { m, runner } = setup('open', [
+      ...variant,
+      [/UPDATE stock_taking_lines/, [[{ counted_quantity: '5.000' }]]],
+    ]);
+    const result = await new RecordCountHandler(runner).execute(
+      new RecordCountCommand('st-1', { id: 'c-1', variantId: 'v-1', quantity: 2 }, user, testMeta),
+    );
+    expect(result).toEqual({ countId: 'c-1', variantId: 'v-1', created: true });
+    expect(m.calls.find((c) => /INSERT INTO stock_taking_counts/.test(c.sql))?.params).toEqual([
+      'c-1',
+      'st-1',
+      'v-1',
+      '2.000',
+      null,
+      'u-1',
+    ]);
+    expect(runner.tx!.audits).toEqual([]);
+  });
+
+  it('answers a retried count without counting it again', async () => {
+    const { m, runner } = setup('review', [
+      [/FROM stock_taking_counts WHERE id = \$1/, [{ variant_id: 'v-1' }]],
+    ]);
+    expect(
+      await new RecordCountHandler(runner).execute(
+        new RecordCountCommand(
+          'st-1',
+          { id: 'c-1', variantId: 'v-1', quantity: 2 },
+          user,
+          testMeta,
+        ),
+      ),
+    ).toEqual({ countId: 'c-1', variantId: 'v-1', created: false });
+    expect(m.calls.some((c) => /UPDATE stock_taking_lines/.test(c.sql))).toBe(false);
+  });
+
+  it('refuses a fraction of a counted item, a negative total and a session under review', async () => {
+    expect(
+      await code(
+        new RecordCountHandler(setup('open', variant).runner).execute(
+          new RecordCountCommand('st-1', { variantId: 'v-1', quantity: 1.5 }, user, testMeta),
+        ),
+      ),
+    ).toBe('QUANTITY_NOT_WHOLE');
+    const negative = setup('open', [
+      ...variant,
+      [/UPDATE stock_taking_lines/, [[{ counted_quantity: '-1.000' }]]],
+    ]);
+    expect(
+      await code(
+        new RecordCountHandler(negative.runner).execute(
+          new RecordCountCommand('st-1', { variantId: 'v-1', quantity: -3 }, user, testMeta),
+        ),
+      ),
+    ).toBe('STOCKTAKING_NEGATIVE_COUNT');
+    expect(
+      await code(
+        new RecordCountHandler(setup('review', variant).runner).execute(
+          new RecordCountCommand('st-1', { variantId: 'v-1', quantity: 1 }, user, testMeta),
+        ),
+      ),
+    ).toBe('STOCKTAKING_ILLEGAL_TRANSITION');
+  });
+});

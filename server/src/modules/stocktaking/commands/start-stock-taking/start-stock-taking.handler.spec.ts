@@ -1,0 +1,85 @@
+import {
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
+import { StartStockTakingCommand } from './start-stock-taking.command';
+import { StartStockTakingHandler } from './start-stock-taking.handler';
+const code = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );
+const session = (state: string, scope = 'all') => ({
+  id: 'st-1',
+  number: 'B1-ST-000001',
+  state,
+  inventory_id: 'i-1',
+  branch_id: 'b-1',
+  scope,
+});
+const setup = (state: string, more: QueryStub[] = []) => {
+  const m = fakeManager([
+    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
+    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
+    ...more,
+  ]);
+  return { m, runner: fakeRunner(m) };
+};
+const user = testUser({ permissions: ['can_count_stock'] });
+
+describe('StartStockTakingHandler', () => {
+  const inventory: QueryStub = [
+    /FROM inventories WHERE id = \$1 FOR UPDATE/,
+    [{ id: 'i-1', branch_id: 'b-1' }],
+  ];
+
+  it('numbers the session per branch, snapshots the lines and pushes the progress', async () => {
+    const { runner } = setup('open', [
+      inventory,
+      [/code FROM branches/, [{ code: 'B1' }]],
+      [/document_sequences/, [{ last: 12 }]],
+      [/count\(\*\)::int AS total FROM stock_taking_lines/, [{ total: 4 }]],
+    ]);
+    const { id } = await new StartStockTakingHandler(runner).execute(
+      new StartStockTakingCommand({ inventoryId: 'i-1', scope: 'all' }, user, testMeta),
+    );
+    expect(runner.tx!.audits[0]).toMatchObject({
+      action: 'stocktaking.start',
+      entityId: id,
+      after: { number: 'B1-ST-000012', lines: 4 },
+    });
+    expect(runner.tx!.events[0]).toMatchObject({
+      type: 'stocktaking.progress',
+      payload: { stockTakingId: id, state: 'open' },
+    });
+  });
+
+  it('allows one open session per inventory and refuses an empty one', async () => {
+    const busy = setup('open', [
+      inventory,
+      [/state IN \('open', 'review'\)/, [{ number: 'B1-ST-000003' }]],
+    ]);
+    expect(
+      await code(
+        new StartStockTakingHandler(busy.runner).execute(
+          new StartStockTakingCommand({ inventoryId: 'i-1', scope: 'all' }, user, testMeta),
+        ),
+      ),
+    ).toBe('STOCKTAKING_ALREADY_OPEN');
+    const empty = setup('open', [
+      inventory,
+      [/document_sequences/, [{ last: 1 }]],
+      [/count\(\*\)::int AS total FROM stock_taking_lines/, [{ total: 0 }]],
+    ]);
+    expect(
+      await code(
+        new StartStockTakingHandler(empty.runner).execute(
+          new StartStockTakingCommand({ inventoryId: 'i-1', scope: 'all' }, user, testMeta),
+        ),
+      ),
+    ).toBe('STOCKTAKING_EMPTY');
+  });
+});

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+
+// A domain-event subscriber in the command's transaction (issue 12): the shift's sales tally is
+// kept by TallyShiftSalesHandler from SaleCompleted, SaleReturned, SaleEdited and
+// CustomerPaymentReceived, none of whose commands name it; it always equals the shift's documents.
+describe('shift sales tally (in-transaction domain-event subscriber)', () => {
+  let t: TestApp;
+  let admin: Client;
+  let branchId: string;
+  let inventoryId: string;
+  let cash: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = new Client(t.app);
+    await admin.signIn('admin');
+    [{ branch_id: branchId }] = await t.ds.query(
+      `SELECT branch_id FROM users WHERE username = 'admin'`,
+    );
+    [{ id: inventoryId }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
+      [branchId],
+    );
+    cash = (await admin.get('/api/PaymentMethods')).body.find(
+      (m: { type: string }) => m.type === 'cash',
+    ).id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const product = async (stock: number, price: number) => {
+    const res = await admin.post('/api/Products', {
+      nameAr: `صنف وردية ${randomUUID().slice(0, 8)}`,
+      variants: [
+        {
+          barcodes: [`T-${randomUUID().slice(0, 12)}`],
+          sellPrice: price,
+          minSellPrice: price,
+          avgCost: Math.round(price * 0.6),
+          openingStock: [{ inventoryId, quantity: stock }],
+        },
+      ],
+    });
+    expect(res.status).toBe(201);
+    return res.body.variants[0].id as string;
+  };
+
+  const tally = async (shiftId: string) => {
+    const [row] = await t.ds.query('SELECT * FROM shift_sales_tallies WHERE shift_id = $1', [
+      shiftId,
+    ]);
+    return row
+      ? {
+          invoices: row.invoice_count,
+          sales: Number(row.sales),
+          returns: Number(row.returns),
+          cost: Number(row.cost),
+          returnedCost: Number(row.returned_cost),
+          paymentsIn: Number(row.payments_in),
+        }
+      : null;
+  };
+  /** The same figures summed from the shift's documents. */
+  const fromDocuments = async (shiftId: string) => {
+    const [row] = await t.ds.query(
+      `SELECT (SELECT count(*)::int FROM sales_invoices WHERE shift_id = $1) AS invoices,
+              (SELECT COALESCE(sum(total), 0)::bigint FROM sales_invoices WHERE shift_id = $1) AS sales,
+              (SELECT COALESCE(sum(total), 0)::bigint FROM sale_returns WHERE shift_id = $1) AS returns,
+              (SELECT COALESCE(sum(cost_total), 0)::bigint FROM sales_invoices WHERE shift_id = $1) AS cost,
+              (SELECT COALESCE(sum(cost_total), 0)::bigint FROM sale_returns WHERE shift_id = $1) AS returned_cost,
+              (SELECT COALESCE(-sum(amount), 0)::bigint FROM customer_ledger WHERE shift_id = $1 AND type = 'payment') AS payments_in`,
+      [shiftId],
+    );
+    return {
+      invoices: row.invoices,
+      sales: Number(row.sales),
+      returns: Number(row.returns),
+      cost: Number(row.cost),
+      returnedCost: Number(row.returned_cost),
+      paymentsIn: Number(row.payments_in),
+    };
+  };
+
+  it('follows sales, a return, an edit and a payment on account, and a refused sale leaves it alone', async () => {
+    const user = await createUserWith(t.ds, [
+      'can_return_products',
+      'can_see_customers',
+      'can_grant_credit',
+    ]);
+    const c = new Client(t.app);
+    await c.signIn(user.username, user.password);
+    const used = new Set<number>(
+      (
+        await t.ds.query(`SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`, [
+          branchId,
+        ])
+      ).map((r: { register: number }) => r.register),
+    );
+    let register = 60;
+    while (used.has(register)) register++;
+    const opened = await c.post('/api/Shift/open', { openingCash: 10000, register });
+    expect(opened.status).toBe(201);
+    const shiftId = opened.body.id as string;
+
+    const a = await product(10, 3000);
+    const b = await product(10, 5000);
+    const first = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId: a, quantity: 2 }],
+        payments: [{ methodId: cash, amount: 6000 }],
+      })
+    ).body;
+    expect(await tally(shiftId)).toEqual({
+      invoices: 1,
+      sales: 6000,
+      returns: 0,
+      cost: 3600,
+      returnedCost: 0,
+      paymentsIn: 0,
+    });
+
+    const customer = (await c.post('/api/Customers', { name: 'عميل وردية' })).body;
+    const second = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        customerId: customer.id,
+        lines: [{ variantId: b, quantity: 1 }],
+        payments: [],
+      })
+    ).body;
+    expect(
+      (
+        await c.post(`/api/invoices/${first.id}/returns`, {
+          id: randomUUID(),
+          lines: [{ saleLineId: first.lines[0].id, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await admin.patch(`/api/invoices/${second.id}`, {
+          lines: [{ variantId: b, quantity: 2 }],
+          payments: [{ methodId: cash, amount: 10000 }],
+          reason: 'قطعة ثانية',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await c.post(`/api/Customers/${customer.id}/payments`, {
+          id: randomUUID(),
+          methodId: cash,
+          amount: 1500,
+        })
+      ).status,
+    ).toBe(201);
+
+    // A sale the server refuses (more than in stock) changes nothing.
+    const refused = await c.post('/api/Sales', {
+      id: randomUUID(),
+      lines: [{ variantId: a, quantity: 50 }],
+      payments: [{ methodId: cash, amount: 150000 }],
+    });
+    expect(refused.status).toBe(400);
+
+    const expected = await fromDocuments(shiftId);
+    expect(expected).toEqual({
+      invoices: 2,
+      sales: 16000,
+      returns: 3000,
+      cost: 9600,
+      returnedCost: 1800,
+      paymentsIn: 1500,
+    });
+    expect(await tally(shiftId)).toEqual(expected);
+
+    // The X report (summed from documents) agrees with the tally's figures.
+    const report = (await admin.get(`/api/Shift/${shiftId}`)).body;
+    expect(report.totals).toMatchObject({
+      invoiceCount: 2,
+      sales: 16000,
+      returns: 3000,
+      profit: 16000 - 9600 - (3000 - 1800),
+    });
+  });
+});
