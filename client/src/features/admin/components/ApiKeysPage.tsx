@@ -36,7 +36,7 @@ const EMPTY: Draft = { name: '', branchId: '', permissions: [] };
 
 /** /admin/apiKeys: keys for integrations, each bound to one branch and a set of permissions. */
 export default function ApiKeysPage() {
-  const { t, i18n } = useTranslation(['admin', 'roles']);
+  const { t } = useTranslation(['admin', 'roles']);
   const toast = useToast();
   const list = useQuery({ queryKey: adminKeys.apiKeys, queryFn: adminApi.apiKeys });
   useErrorToast(list.error);

@@ -26,7 +26,7 @@ import { auditDiff } from '../lib/auditDiff';
 
 /** /AuditLogs: who did what, when and from where, with the record before and after (admins). */
 export default function AuditLogsPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const paging = usePaging();
   const [userId, setUserId] = useState('');
   const [entity, setEntity] = useState('');
