@@ -11,6 +11,19 @@ async function csrfHeaders(api: APIRequestContext) {
 const cairoToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
 
+/** Types a day ('YYYY-MM-DD', or '' to clear) into a shared date picker field (DD/MM/YYYY). */
+async function setDate(page: Page, testId: string, day: string) {
+  const field = page.getByTestId(testId);
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  if (day) {
+    const [y, m, d] = day.split('-');
+    await page.keyboard.type(`${d}${m}${y}`);
+    await expect(field).toContainText(`${d}/${m}/${y}`);
+  }
+}
+
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -118,8 +131,8 @@ test('admin filters the audit log by user, record type and day, and reads a befo
   };
   await pick(page, 'المستخدم', session.user.name);
   await pick(page, 'النوع', 'فرع');
-  await page.getByTestId('audit-from').fill(cairoToday());
-  await page.getByTestId('audit-to').fill(cairoToday());
+  await setDate(page, 'audit-from', cairoToday());
+  await setDate(page, 'audit-to', cairoToday());
   const rows = page.getByTestId('audit-row');
   await expect(rows.first()).toBeVisible();
   await expect(page.locator('[data-testid="audit-row"]:not([data-entity="branch"])')).toHaveCount(
@@ -142,8 +155,8 @@ test('admin filters the audit log by user, record type and day, and reads a befo
   const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
     new Date(Date.now() - 86_400_000),
   );
-  await page.getByTestId('audit-from').fill('');
-  await page.getByTestId('audit-to').fill(yesterday);
+  await setDate(page, 'audit-from', '');
+  await setDate(page, 'audit-to', yesterday);
   await expect(page.locator('[data-testid="audit-row"][data-action="branch.update"]')).toHaveCount(
     0,
   );

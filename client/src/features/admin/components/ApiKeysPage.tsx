@@ -28,7 +28,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation, useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useToast } from '../../../shared/ui/useToast';
 import { useBranchOptions } from '../../branches/api/branches.api';
-import { formatDateTime } from '../../sales/components/print';
+import { formatDateTime } from '../../../shared/lib/format';
 import { adminApi, adminKeys } from '../api/admin.api';
 
 type Draft = { name: string; branchId: string; permissions: PermissionKey[] };

@@ -9,18 +9,18 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import type { Column } from '../../../shared/ui/DataTable';
+import { DateField } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
-import { formatDateTime } from '../../sales/components/print';
+import { formatDateTime } from '../../../shared/lib/format';
 import { adminApi, adminKeys, type AuditLogRow } from '../api/admin.api';
 import { auditDiff } from '../lib/auditDiff';
 
@@ -163,27 +163,17 @@ export default function AuditLogsPage() {
               options={(entities.data ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
               minWidth={180}
             />
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={t('audit.filters.from')}
               value={from}
-              onChange={(e) => paging.withReset(setFrom)(e.target.value)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'audit-from', max: to || undefined },
-              }}
+              onChange={paging.withReset(setFrom)}
+              testId="audit-from"
             />
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={t('audit.filters.to')}
               value={to}
-              onChange={(e) => paging.withReset(setTo)(e.target.value)}
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'audit-to', min: from || undefined },
-              }}
+              onChange={paging.withReset(setTo)}
+              testId="audit-to"
             />
           </>
         }
