@@ -31,6 +31,14 @@ describe('validation pipe', () => {
     expect(out).toBeInstanceOf(BranchCreateDto);
   });
 
+  it('refuses a body whose keys name a prototype, at any depth, even when every field is optional', async () => {
+    const top = await run(BranchCreateDto, JSON.parse('{"name":"x","constructor":{"prototype":{"polluted":true}}}'));
+    expect(top!.getStatus()).toBe(400);
+    expect(top!.details).toEqual([{ key: 'validation.unknownField', params: { field: 'constructor' } }]);
+    const nested = await run(BranchCreateDto, JSON.parse('{"name":"x","logo":{"__proto__":{"a":1}}}'));
+    expect(nested!.details[0]).toEqual({ key: 'validation.unknownField', params: { field: 'logo.__proto__' } });
+  });
+
   it('answers a value that cannot even be converted with a 400, not a crash', async () => {
     const e = await run(StockTakingCountDto, { quantity: { toString: 'x' } });
     expect(e).toBeInstanceOf(AppException);

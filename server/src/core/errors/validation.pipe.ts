@@ -55,6 +55,24 @@ export function validationDetails(errors: ValidationError[], prefix = ''): Detai
   });
 }
 
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The path of the first key that names an object's prototype (`__proto__`, `constructor`,
+ * `prototype`) anywhere in a parsed body. class-transformer skips such keys, so the whitelist never
+ * sees them: without this a body made only of them would pass as an empty, valid one.
+ */
+export function findPrototypeKey(value: unknown, path = '', depth = 0): string | null {
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const key of Object.keys(value)) {
+    const here = path ? `${path}.${key}` : key;
+    if (PROTOTYPE_KEYS.has(key)) return here;
+    const inner = findPrototypeKey((value as Record<string, unknown>)[key], here, depth + 1);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 /**
  * class-transformer converts before class-validator checks, and a conversion can throw on hostile
  * input (`Number({ toString: 'x' })` → TypeError). Such a body is bad input, never a 500.
@@ -68,6 +86,13 @@ class SafeValidationPipe extends ValidationPipe {
         metadata.type === 'body' || metadata.type === 'query' ? nul : (metadata.data ?? nul);
       throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
         { key: 'validation.constraint.nul', params: { field } },
+      ]);
+    }
+    const polluting =
+      metadata.type === 'body' || metadata.type === 'query' ? findPrototypeKey(value) : null;
+    if (polluting) {
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+        { key: 'validation.unknownField', params: { field: polluting } },
       ]);
     }
     try {
