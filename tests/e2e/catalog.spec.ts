@@ -22,7 +22,6 @@ function ean13(seed: number): string {
 }
 const eanBarcode = ean13(Date.now());
 
-
 async function createPropertyType(page: Page, name: string, values: string[]) {
   await page.getByTestId('property-type-add').click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'إضافة نوع خاصية' });
@@ -33,7 +32,8 @@ async function createPropertyType(page: Page, name: string, values: string[]) {
     await input.fill(value);
     await input.press('Enter');
   }
-  for (const value of values) await expect(dialog.getByRole('button', { name: value })).toBeVisible();
+  for (const value of values)
+    await expect(dialog.getByRole('button', { name: value })).toBeVisible();
   await page.getByTestId('property-type-submit').click();
   await expect(dialog).toBeHidden();
   const row = page.getByTestId('property-type-row').filter({ hasText: name });
@@ -84,21 +84,29 @@ test('admin creates a size × colour product, prints its labels, finds it withou
   await page.keyboard.press('Escape');
   const choices = page.getByTestId('property-choice');
   await expect(choices).toHaveCount(2);
-  for (const value of ['S', 'M']) await choices.nth(0).getByRole('button', { name: value, exact: true }).click();
+  for (const value of ['S', 'M'])
+    await choices.nth(0).getByRole('button', { name: value, exact: true }).click();
   await expect(page.getByTestId('grid-row')).toHaveCount(0);
-  for (const value of ['أحمر', 'أزرق']) await choices.nth(1).getByRole('button', { name: value, exact: true }).click();
+  for (const value of ['أحمر', 'أزرق'])
+    await choices.nth(1).getByRole('button', { name: value, exact: true }).click();
 
   const rows = page.getByTestId('grid-row');
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('grid-count')).toHaveText('4 صنف');
-  await expect(page.getByTestId('grid-properties')).toHaveText(['S / أحمر', 'S / أزرق', 'M / أحمر', 'M / أزرق']);
+  await expect(page.getByTestId('grid-properties')).toHaveText([
+    'S / أحمر',
+    'S / أزرق',
+    'M / أحمر',
+    'M / أزرق',
+  ]);
 
   // One price and threshold for all, then per-row details: an EAN-13 barcode and opening stock.
   await page.getByTestId('bulk-sellPrice').fill('350.50');
   await page.getByTestId('bulk-minSellPrice').fill('300');
   await page.getByTestId('bulk-lowStockThreshold').fill('5');
   await page.getByTestId('bulk-apply').click();
-  for (let i = 0; i < 4; i++) await expect(page.getByTestId(`grid-sellPrice-${i}`)).toHaveValue('350.50');
+  for (let i = 0; i < 4; i++)
+    await expect(page.getByTestId(`grid-sellPrice-${i}`)).toHaveValue('350.50');
   await page.getByTestId('grid-barcodes-0').fill(eanBarcode);
   await page.getByTestId('grid-barcodes-0').press('Enter');
   await expect(rows.nth(0).getByRole('button', { name: eanBarcode })).toBeVisible();
@@ -132,8 +140,12 @@ test('admin creates a size × colour product, prints its labels, finds it withou
   await expect(labels.first()).toContainText(productName);
   await expect(labels.first()).toContainText('350.50 ج.م');
   await expect(sheet.locator('[data-testid="label-barcode"] svg')).toHaveCount(6);
-  await expect(sheet.locator('[data-testid="label-barcode"][data-symbology="ean13"]')).toHaveCount(3);
-  await expect(sheet.locator('[data-testid="label-barcode"][data-symbology="code128"]')).toHaveCount(3);
+  await expect(sheet.locator('[data-testid="label-barcode"][data-symbology="ean13"]')).toHaveCount(
+    3,
+  );
+  await expect(
+    sheet.locator('[data-testid="label-barcode"][data-symbology="code128"]'),
+  ).toHaveCount(3);
   const barcodeBox = await sheet.locator('[data-testid="label-barcode"] svg').first().boundingBox();
   expect(barcodeBox?.width ?? 0).toBeGreaterThan(40);
 
@@ -167,9 +179,15 @@ test('admin creates a size × colour product, prints its labels, finds it withou
   await page.getByTestId('products-labels').click();
   const picker = page.getByTestId('labels-picker');
   await picker.fill(`${typedWithoutHamza} ${stamp}`);
-  await expect(page.getByTestId('labels-picker-option').filter({ hasText: productName }).first()).toBeVisible();
+  await expect(
+    page.getByTestId('labels-picker-option').filter({ hasText: productName }).first(),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByRole('dialog').filter({ hasText: 'طباعة ملصقات الباركود' }).getByRole('button', { name: 'إغلاق' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'طباعة ملصقات الباركود' })
+    .getByRole('button', { name: 'إغلاق' })
+    .click();
 
   // --- Low stock: the variant with 2 on hand (threshold 5) is listed, with a transfer link.
   await page.goto('/Products/LowStock');
@@ -189,7 +207,11 @@ test('admin creates a size × colour product, prints its labels, finds it withou
 });
 
 /** Drag with the mouse in small steps (the drag starts after a few pixels, as a hand would). */
-async function dragOnto(page: Page, handle: ReturnType<Page['locator']>, target: ReturnType<Page['locator']>) {
+async function dragOnto(
+  page: Page,
+  handle: ReturnType<Page['locator']>,
+  target: ReturnType<Page['locator']>,
+) {
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('drag source or target not visible');
@@ -198,6 +220,20 @@ async function dragOnto(page: Page, handle: ReturnType<Page['locator']>, target:
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
   await page.mouse.up();
+}
+
+/**
+ * Opens a category's edit dialog. Right after a drag, dnd-kit swallows the next click when the
+ * browser fired none on the drop (it guards the drop against becoming a click), so a click that
+ * does not open the dialog is made again.
+ */
+async function openCategoryEdit(page: Page, row: ReturnType<Page['locator']>) {
+  const dialog = page.getByRole('dialog').filter({ hasText: 'تعديل القسم' });
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await row.getByTestId('category-edit').click({ timeout: 3_000 });
+    await expect(dialog).toBeVisible({ timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('owner re-parents categories by dragging and by picking the parent', async ({ page }) => {
@@ -223,7 +259,8 @@ test('owner re-parents categories by dragging and by picking the parent', async 
   // re-read of the list is slowed here so that race happens every time unless the test waits for
   // the real condition: the row's own parent (data-parent-id) after the move.
   await page.route('**/api/Categories**', async (route) => {
-    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 700));
+    if (route.request().method() === 'GET')
+      await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
   });
 
@@ -232,7 +269,7 @@ test('owner re-parents categories by dragging and by picking the parent', async 
   await expect(page.getByText(`تم نقل «${childName}» إلى «${parentName}»`)).toBeVisible();
   await expect(childRow).toHaveAttribute('data-parent-id', parentId);
   await expect(rows).toHaveText([new RegExp(parentName), new RegExp(childName)]);
-  await childRow.getByTestId('category-edit').click();
+  await openCategoryEdit(page, childRow);
   const dialog = page.getByRole('dialog').filter({ hasText: 'تعديل القسم' });
   await expect(dialog.getByTestId('category-parent')).toHaveText(parentName);
   await dialog.getByRole('button', { name: 'إلغاء' }).click();
@@ -240,19 +277,19 @@ test('owner re-parents categories by dragging and by picking the parent', async 
 
   // A category cannot go under its own child: dropping «رجالي» on «قمصان» changes nothing.
   await dragOnto(page, parentRow.getByTestId('category-drag'), childRow);
-  await parentRow.getByTestId('category-edit').click();
+  await openCategoryEdit(page, parentRow);
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
   await dialog.getByRole('button', { name: 'إلغاء' }).click();
 
   // The keyboard way: pick the parent in the edit dialog (here: back to the top level).
-  await childRow.getByTestId('category-edit').click();
+  await openCategoryEdit(page, childRow);
   await dialog.getByTestId('category-parent').focus();
   await page.keyboard.press('Enter');
   await page.getByRole('option', { name: 'قسم رئيسي (بدون أب)' }).press('Enter');
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
   await page.getByTestId('category-submit').click();
   await expect(dialog).toBeHidden();
-  await childRow.getByTestId('category-edit').click();
+  await openCategoryEdit(page, childRow);
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
   await dialog.getByRole('button', { name: 'إلغاء' }).click();
   await expect(dialog).toBeHidden();
@@ -261,14 +298,18 @@ test('owner re-parents categories by dragging and by picking the parent', async 
   // toast may still be on screen with the same text, so the row's new parent is awaited instead.)
   await dragOnto(page, childRow.getByTestId('category-drag'), parentRow);
   await expect(childRow).toHaveAttribute('data-parent-id', parentId);
-  await childRow.getByTestId('category-edit').click();
+  await openCategoryEdit(page, childRow);
   await expect(dialog.getByTestId('category-parent')).toHaveText(parentName);
   await dialog.getByRole('button', { name: 'إلغاء' }).click();
   await expect(dialog).toBeHidden();
-  await dragOnto(page, childRow.getByTestId('category-drag'), page.getByTestId('category-drop-root'));
+  await dragOnto(
+    page,
+    childRow.getByTestId('category-drag'),
+    page.getByTestId('category-drop-root'),
+  );
   await expect(page.getByText(`أصبح «${childName}» قسمًا رئيسيًا`).last()).toBeVisible();
   await expect(childRow).toHaveAttribute('data-parent-id', '');
-  await childRow.getByTestId('category-edit').click();
+  await openCategoryEdit(page, childRow);
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
   await dialog.getByRole('button', { name: 'إلغاء' }).click();
 });
@@ -303,5 +344,7 @@ test('owner adds a size to an existing product and its new variants appear', asy
   await expect(variantRows.filter({ hasText: 'L / أحمر' })).toContainText('350.50');
   await expect(variantRows.filter({ hasText: 'L / أزرق' })).toContainText('360.00');
   // The existing variants are as they were (the first one still has its 2 in stock).
-  await expect(variantRows.filter({ hasText: 'S / أحمر' }).getByTestId('variant-stock').first()).toHaveText('2');
+  await expect(
+    variantRows.filter({ hasText: 'S / أحمر' }).getByTestId('variant-stock').first(),
+  ).toHaveText('2');
 });

@@ -128,6 +128,31 @@ async function openShiftByKeyboard(page: Page, register: number) {
 
 test.describe.configure({ mode: 'serial' });
 
+// These tests open the demo cashier's shift; close it so that later files (the POS test's Z report)
+// start from a shift of their own.
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  try {
+    await signIn(page, 'cashier');
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+      csrfToken: string;
+    };
+    const current = await page.request.get('/api/Shift/current');
+    const shift = current.ok()
+      ? ((await current.json().catch(() => null)) as { id?: string } | null)
+      : null;
+    if (shift?.id) {
+      const closed = await page.request.post(`/api/Shift/${shift.id}/close`, {
+        headers: { 'X-CSRF-Token': csrfToken },
+        data: { countedCash: 0 },
+      });
+      expect(closed.ok(), await closed.text()).toBe(true);
+    }
+  } finally {
+    await page.close();
+  }
+});
+
 test('keyboard only: find by part of the name, pick the third result, add with Enter, pay cash + card, print', async ({
   page,
 }) => {
