@@ -229,6 +229,8 @@ async function dragOnto(
  */
 async function openCategoryEdit(page: Page, row: ReturnType<Page['locator']>) {
   const dialog = page.getByRole('dialog').filter({ hasText: 'تعديل القسم' });
+  // A dialog still closing (the previous one) must not count as this one.
+  await expect(dialog).toBeHidden();
   await expect(async () => {
     if (!(await dialog.isVisible()))
       await row.getByTestId('category-edit').click({ timeout: 3_000 });
@@ -283,11 +285,16 @@ test('owner re-parents categories by dragging and by picking the parent', async 
 
   // The keyboard way: pick the parent in the edit dialog (here: back to the top level).
   await openCategoryEdit(page, childRow);
-  await dialog.getByTestId('category-parent').focus();
-  await page.keyboard.press('Enter');
-  await page.getByRole('option', { name: 'قسم رئيسي (بدون أب)' }).press('Enter');
+  // The dialog focuses its name field as it opens: wait for that before moving to the parent
+  // field, so the dialog's own focus cannot land after ours and take the keys.
+  await expect(dialog.getByTestId('category-name')).toBeFocused();
+  await dialog.getByTestId('category-parent').press('Enter');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await listbox.getByRole('option', { name: 'قسم رئيسي (بدون أب)' }).press('Enter');
+  await expect(listbox).toBeHidden();
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
-  await page.getByTestId('category-submit').click();
+  await dialog.getByTestId('category-submit').click();
   await expect(dialog).toBeHidden();
   await openCategoryEdit(page, childRow);
   await expect(dialog.getByTestId('category-parent')).toHaveText('قسم رئيسي (بدون أب)');
