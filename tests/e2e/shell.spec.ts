@@ -156,6 +156,7 @@ test.describe('error page', () => {
     await expect(page).toHaveURL(/\/Vault$/);
 
     await page.goto('/nope');
+    await expect(page.getByTestId('error-status')).toHaveText('404');
     await page.getByRole('button', { name: 'العودة للرئيسية' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('home-title')).toBeVisible();
