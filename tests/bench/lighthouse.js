@@ -87,11 +87,13 @@ async function main() {
             // /login is what a signed-out visitor sees; the others need the session.
             extraHeaders: page === '/login' ? {} : { Cookie: cookie },
           };
-          const result = await lighthouse(
-            `${BASE}${page}`,
-            flags,
-            form === 'desktop' ? desktopConfig : undefined,
-          );
+          // Lighthouse sometimes loses the trace of a load (NO_NAVSTART) and asks to be run again:
+          // up to three tries per run.
+          let result;
+          for (let attempt = 1; ; attempt++) {
+            result = await lighthouse(`${BASE}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
+            if (result.lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 3) break;
+          }
           const lhr = result.lhr;
           if (SAVE) {
             require('node:fs').mkdirSync(SAVE, { recursive: true });
