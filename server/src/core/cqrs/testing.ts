@@ -81,3 +81,10 @@ export function fakeRunner(
   };
   return runner as unknown as CommandRunner & { tx?: CommandTransaction };
 }
+
+/** A command's outcome for a spec: 'ok', or the error code it was refused with. */
+export const errorCode = (p: Promise<unknown>): Promise<string | undefined> =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code,
+  );

@@ -1,13 +1,14 @@
-import { fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import type { ProductsService } from '../../services/products.service';
 import { UpdateProductPropertiesCommand } from './update-product-properties.command';
 import { UpdateProductPropertiesHandler } from './update-product-properties.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const product = { id: 'p-1', nameAr: 'قميص', nameEn: null, propertyTypeIds: ['pt-size'] };
 const size = (values: string[]) => ({ id: 'pt-size', name: 'المقاس', values });
 const small = { id: 'v-1', sku: 'SH-S', properties: { المقاس: 'S' }, active: true, barcodes: [] };
@@ -59,11 +60,11 @@ describe('UpdateProductPropertiesHandler', () => {
   });
 
   it('needs exactly one variant for each missing combination', async () => {
-    expect(await code(setup(['S', 'M']).h.execute(cmd(['S', 'M'], [])))).toBe(
+    expect(await errorCode(setup(['S', 'M']).h.execute(cmd(['S', 'M'], [])))).toBe(
       'VARIANT_GRID_MISMATCH',
     );
     expect(
-      await code(
+      await errorCode(
         setup(['S', 'M']).h.execute(
           cmd(['S', 'M'], [{ properties: { المقاس: 'X' }, barcodes: [] }]),
         ),
@@ -72,10 +73,10 @@ describe('UpdateProductPropertiesHandler', () => {
   });
 
   it('refuses an unknown product and a property type with too many values', async () => {
-    expect(await code(setup(['S'], null).h.execute(cmd(['S'], [])))).toBe('NOT_FOUND');
+    expect(await errorCode(setup(['S'], null).h.execute(cmd(['S'], [])))).toBe('NOT_FOUND');
     const full = Array.from({ length: 200 }, (_, i) => `v${i}`);
     expect(
-      await code(
+      await errorCode(
         setup([...full.slice(0, 199), 'S']).h.execute(
           cmd(
             ['S', 'M', 'L'],

@@ -1,12 +1,13 @@
-import { fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import { ReceiveCustomerPaymentCommand } from './receive-customer-payment.command';
 import { ReceiveCustomerPaymentHandler } from './receive-customer-payment.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const dto = { id: 'p-1', methodId: 'cash', amount: 2500 };
 const customer = [
   /FROM customers WHERE id = \$1 FOR UPDATE/,
@@ -45,7 +46,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
     ).toEqual({ created: false });
     expect(m.calls.some((c) => /INSERT/i.test(c.sql))).toBe(false);
     expect(
-      await code(
+      await errorCode(
         new ReceiveCustomerPaymentHandler(fakeRunner(m)).execute(
           new ReceiveCustomerPaymentCommand('c-2', dto, testUser(), testMeta),
         ),
@@ -56,7 +57,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
   it('refuses a credit or inactive payment method', async () => {
     const m = fakeManager([[customer[0], [...customer[1]]]]);
     expect(
-      await code(
+      await errorCode(
         new ReceiveCustomerPaymentHandler(fakeRunner(m)).execute(
           new ReceiveCustomerPaymentCommand('c-1', dto, testUser(), testMeta),
         ),

@@ -1,19 +1,15 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../services/stock-ledger.service';
 import { AdjustStockCommand } from './adjust-stock.command';
 import { AdjustStockHandler } from './adjust-stock.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const inventory: QueryStub = [/SELECT branch_id FROM inventories/, [{ branch_id: 'b-1' }]];
 const variants: QueryStub = [/count\(\*\)::int AS n FROM variants/, [{ n: 1 }]];
 
@@ -64,14 +60,14 @@ describe('AdjustStockHandler', () => {
 
   it('takes a change or a count per line, not both, and only in the own branch', async () => {
     expect(
-      await code(
+      await errorCode(
         setup([inventory, variants]).h.execute(
           cmd([{ variantId: 'v-1', quantity: 1, countedQuantity: 1 }]),
         ),
       ),
     ).toBe('VALIDATION_FAILED');
     expect(
-      await code(
+      await errorCode(
         setup([inventory, variants]).h.execute(
           cmd([{ variantId: 'v-1', quantity: 1 }], testUser({ branchId: 'b-2' })),
         ),

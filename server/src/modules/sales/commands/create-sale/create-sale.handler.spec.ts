@@ -1,20 +1,16 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
 import type { ShiftsService } from '../../../shifts';
 import { CreateSaleCommand } from './create-sale.command';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const variant = {
   id: 'v-1',
   sell_price: '1000',
@@ -97,11 +93,13 @@ describe('CreateSaleHandler', () => {
 
   it('needs an open shift, and a price change needs its permission', async () => {
     expect(
-      await code(setup([]).h.execute(new CreateSaleCommand(dto as never, testUser(), testMeta))),
+      await errorCode(
+        setup([]).h.execute(new CreateSaleCommand(dto as never, testUser(), testMeta)),
+      ),
     ).toBe('SHIFT_NOT_OPEN');
     const changed = { ...dto, lines: [{ variantId: 'v-1', quantity: 1, unitPrice: 900 }] };
     expect(
-      await code(
+      await errorCode(
         setup([context]).h.execute(new CreateSaleCommand(changed as never, testUser(), testMeta)),
       ),
     ).toBe('PRICE_CHANGE_FORBIDDEN');
@@ -124,7 +122,7 @@ describe('CreateSaleHandler', () => {
       [/SELECT request_hash FROM sales_invoices/, [{ request_hash: 'another' }]],
     ]);
     expect(
-      await code(other.h.execute(new CreateSaleCommand(dto as never, testUser(), testMeta))),
+      await errorCode(other.h.execute(new CreateSaleCommand(dto as never, testUser(), testMeta))),
     ).toBe('SALE_ID_CONFLICT');
   });
 });

@@ -1,20 +1,16 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
 import type { ShiftsService } from '../../../shifts';
 import { EditSaleCommand } from './edit-sale.command';
 import { EditSaleHandler } from './edit-sale.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const invoice = {
   id: 'sale-1',
   branch_id: 'b-1',
@@ -34,7 +30,7 @@ function run(stubs: QueryStub[], who = user) {
   const m = fakeManager([[/FROM sales_invoices WHERE id = \$1 FOR UPDATE/, [invoice]], ...stubs]);
   const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
   const shifts = { totalsEvent: () => () => 'SELECT 1' } as unknown as ShiftsService;
-  return code(
+  return errorCode(
     new EditSaleHandler(fakeRunner(m), ledger, shifts).execute(
       new EditSaleCommand('sale-1', dto as never, who, testMeta),
     ),

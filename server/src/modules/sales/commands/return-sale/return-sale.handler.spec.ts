@@ -1,20 +1,16 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
 import type { ShiftsService } from '../../../shifts';
 import { ReturnSaleCommand } from './return-sale.command';
 import { ReturnSaleHandler } from './return-sale.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const shift: QueryStub = [
   /FROM shifts WHERE cashier_id = \$1 AND status = 'open'/,
   [{ id: 's-1', branch_id: 'b-1' }],
@@ -96,7 +92,7 @@ describe('ReturnSaleHandler', () => {
 
   it('never returns more than sold minus already returned', async () => {
     expect(
-      await code(
+      await errorCode(
         setup([shift, invoice(), sold]).h.execute(
           cmd({ lines: [{ saleLineId: 'l-1', quantity: 3 }] }),
         ),
@@ -106,12 +102,14 @@ describe('ReturnSaleHandler', () => {
 
   it('needs an open shift and refunds that add up to the return', async () => {
     expect(
-      await code(setup([]).h.execute(cmd({ lines: [{ saleLineId: 'l-1', quantity: 1 }] }))),
+      await errorCode(setup([]).h.execute(cmd({ lines: [{ saleLineId: 'l-1', quantity: 1 }] }))),
     ).toBe('SHIFT_NOT_OPEN');
     const wrong = cmd({
       lines: [{ saleLineId: 'l-1', quantity: 1 }],
       refunds: [{ methodId: 'cash', amount: 900 }],
     });
-    expect(await code(setup([shift, invoice(), sold]).h.execute(wrong))).toBe('REFUND_MISMATCH');
+    expect(await errorCode(setup([shift, invoice(), sold]).h.execute(wrong))).toBe(
+      'REFUND_MISMATCH',
+    );
   });
 });

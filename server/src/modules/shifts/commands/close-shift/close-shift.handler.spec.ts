@@ -1,13 +1,14 @@
-import { fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import type { ShiftsService } from '../../shifts.service';
 import { CloseShiftCommand } from './close-shift.command';
 import { CloseShiftHandler } from './close-shift.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const open = { id: 's-1', branchId: 'b-1', cashierId: 'u-1', status: 'open' };
 const totals = {
   invoiceCount: 2,
@@ -54,7 +55,7 @@ describe('CloseShiftHandler', () => {
 
   it("refuses another cashier's shift without view_all_shifts, and allows it with", async () => {
     expect(
-      await code(
+      await errorCode(
         handler({ ...open, cashierId: 'u-2' }).h.execute(
           new CloseShiftCommand('s-1', { countedCash: 0 }, testUser(), testMeta),
         ),
@@ -62,7 +63,7 @@ describe('CloseShiftHandler', () => {
     ).toBe('SHIFT_NOT_YOURS');
     const user = testUser({ permissions: ['view_all_shifts'] });
     expect(
-      await code(
+      await errorCode(
         handler({ ...open, cashierId: 'u-2' }).h.execute(
           new CloseShiftCommand('s-1', { countedCash: 0 }, user, testMeta),
         ),
@@ -72,21 +73,21 @@ describe('CloseShiftHandler', () => {
 
   it('hides a shift of another branch and refuses a closed one', async () => {
     expect(
-      await code(
+      await errorCode(
         handler({ ...open, branchId: 'b-2' }).h.execute(
           new CloseShiftCommand('s-1', { countedCash: 0 }, testUser(), testMeta),
         ),
       ),
     ).toBe('NOT_FOUND');
     expect(
-      await code(
+      await errorCode(
         handler(null).h.execute(
           new CloseShiftCommand('s-1', { countedCash: 0 }, testUser(), testMeta),
         ),
       ),
     ).toBe('NOT_FOUND');
     expect(
-      await code(
+      await errorCode(
         handler({ ...open, status: 'closed' }).h.execute(
           new CloseShiftCommand('s-1', { countedCash: 0 }, testUser(), testMeta),
         ),

@@ -1,12 +1,12 @@
-import { fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import { OpenShiftCommand } from './open-shift.command';
 import { OpenShiftHandler } from './open-shift.handler';
-
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 
 describe('OpenShiftHandler', () => {
   it('opens register 1 by default, audits and raises ShiftOpened', async () => {
@@ -44,7 +44,7 @@ describe('OpenShiftHandler', () => {
   it('refuses a second open shift of the same cashier', async () => {
     const m = fakeManager([[/cashier_id = \$1 AND status = 'open'/, [{ '?column?': 1 }]]]);
     expect(
-      await code(
+      await errorCode(
         new OpenShiftHandler(fakeRunner(m)).execute(
           new OpenShiftCommand({ openingCash: 0 }, testUser(), testMeta),
         ),
@@ -55,7 +55,7 @@ describe('OpenShiftHandler', () => {
   it('refuses a register another cashier has open', async () => {
     const m = fakeManager([[/register = \$2/, [{ '?column?': 1 }]]]);
     expect(
-      await code(
+      await errorCode(
         new OpenShiftHandler(fakeRunner(m)).execute(
           new OpenShiftCommand({ openingCash: 0, register: 2 }, testUser(), testMeta),
         ),
@@ -65,7 +65,7 @@ describe('OpenShiftHandler', () => {
 
   it('needs a branch, and turns a lost race on the unique index into SHIFT_ALREADY_OPEN', async () => {
     expect(
-      await code(
+      await errorCode(
         new OpenShiftHandler(fakeRunner(fakeManager([]))).execute(
           new OpenShiftCommand({ openingCash: 0 }, testUser({ branchId: null }), testMeta),
         ),
@@ -76,7 +76,7 @@ describe('OpenShiftHandler', () => {
       throw Object.assign(new Error('dup'), { driverError: { code: '23505' } });
     }) as never;
     expect(
-      await code(
+      await errorCode(
         new OpenShiftHandler(fakeRunner(m)).execute(
           new OpenShiftCommand({ openingCash: 0 }, testUser(), testMeta),
         ),

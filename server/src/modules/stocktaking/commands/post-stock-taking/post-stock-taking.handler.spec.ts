@@ -1,18 +1,14 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
 import { PostStockTakingCommand } from './post-stock-taking.command';
 import { PostStockTakingHandler } from './post-stock-taking.handler';
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const session = (state: string, scope = 'all') => ({
   id: 'st-1',
   number: 'B1-ST-000001',
@@ -69,7 +65,7 @@ describe('PostStockTakingHandler', () => {
   it('posts from review only', async () => {
     const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
     expect(
-      await code(
+      await errorCode(
         new PostStockTakingHandler(setup('open').runner, ledger).execute(
           new PostStockTakingCommand('st-1', {}, user, testMeta),
         ),

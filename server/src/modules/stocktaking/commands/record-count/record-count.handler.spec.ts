@@ -1,17 +1,13 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { RecordCountCommand } from './record-count.command';
 import { RecordCountHandler } from './record-count.handler';
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const session = (state: string, scope = 'all') => ({
   id: 'st-1',
   number: 'B1-ST-000001',
@@ -75,7 +71,7 @@ describe('RecordCountHandler', () => {
 
   it('refuses a fraction of a counted item, a negative total and a session under review', async () => {
     expect(
-      await code(
+      await errorCode(
         new RecordCountHandler(setup('open', variant).runner).execute(
           new RecordCountCommand('st-1', { variantId: 'v-1', quantity: 1.5 }, user, testMeta),
         ),
@@ -86,14 +82,14 @@ describe('RecordCountHandler', () => {
       [/UPDATE stock_taking_lines/, [[{ counted_quantity: '-1.000' }]]],
     ]);
     expect(
-      await code(
+      await errorCode(
         new RecordCountHandler(negative.runner).execute(
           new RecordCountCommand('st-1', { variantId: 'v-1', quantity: -3 }, user, testMeta),
         ),
       ),
     ).toBe('STOCKTAKING_NEGATIVE_COUNT');
     expect(
-      await code(
+      await errorCode(
         new RecordCountHandler(setup('review', variant).runner).execute(
           new RecordCountCommand('st-1', { variantId: 'v-1', quantity: 1 }, user, testMeta),
         ),

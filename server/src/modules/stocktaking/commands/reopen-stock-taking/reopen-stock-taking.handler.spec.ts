@@ -1,34 +1,7 @@
-import {
-  fakeManager,
-  fakeRunner,
-  testMeta,
-  testUser,
-  type QueryStub,
-} from '../../../../core/cqrs/testing';
+import { errorCode, testMeta, testUser } from '../../../../core/cqrs/testing';
 import { ReopenStockTakingCommand } from './reopen-stock-taking.command';
 import { ReopenStockTakingHandler } from './reopen-stock-taking.handler';
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
-const session = (state: string, scope = 'all') => ({
-  id: 'st-1',
-  number: 'B1-ST-000001',
-  state,
-  inventory_id: 'i-1',
-  branch_id: 'b-1',
-  scope,
-});
-const setup = (state: string, more: QueryStub[] = []) => {
-  const m = fakeManager([
-    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
-    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
-    ...more,
-  ]);
-  return { m, runner: fakeRunner(m) };
-};
-const user = testUser({ permissions: ['can_count_stock'] });
+import { setup, user } from '../stock-taking.spec-fixture';
 
 describe('ReopenStockTakingHandler', () => {
   it('moves review to open, audits it and pushes the progress with the new state', async () => {
@@ -53,7 +26,7 @@ describe('ReopenStockTakingHandler', () => {
 
   it('refuses a session in state open', async () => {
     expect(
-      await code(
+      await errorCode(
         new ReopenStockTakingHandler(setup('open').runner).execute(
           new ReopenStockTakingCommand('st-1', {}, user, testMeta),
         ),
@@ -64,7 +37,7 @@ describe('ReopenStockTakingHandler', () => {
   it('hides a session of another branch', async () => {
     const other = testUser({ branchId: 'b-2', permissions: ['can_count_stock'] });
     expect(
-      await code(
+      await errorCode(
         new ReopenStockTakingHandler(setup('review').runner).execute(
           new ReopenStockTakingCommand('st-1', {}, other, testMeta),
         ),

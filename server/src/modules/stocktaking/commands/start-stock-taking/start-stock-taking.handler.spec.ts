@@ -1,17 +1,13 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { StartStockTakingCommand } from './start-stock-taking.command';
 import { StartStockTakingHandler } from './start-stock-taking.handler';
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const session = (state: string, scope = 'all') => ({
   id: 'st-1',
   number: 'B1-ST-000001',
@@ -63,7 +59,7 @@ describe('StartStockTakingHandler', () => {
       [/state IN \('open', 'review'\)/, [{ number: 'B1-ST-000003' }]],
     ]);
     expect(
-      await code(
+      await errorCode(
         new StartStockTakingHandler(busy.runner).execute(
           new StartStockTakingCommand({ inventoryId: 'i-1', scope: 'all' }, user, testMeta),
         ),
@@ -75,7 +71,7 @@ describe('StartStockTakingHandler', () => {
       [/count\(\*\)::int AS total FROM stock_taking_lines/, [{ total: 0 }]],
     ]);
     expect(
-      await code(
+      await errorCode(
         new StartStockTakingHandler(empty.runner).execute(
           new StartStockTakingCommand({ inventoryId: 'i-1', scope: 'all' }, user, testMeta),
         ),

@@ -1,18 +1,14 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { RejectTransferCommand } from './reject-transfer.command';
 import { RejectTransferHandler } from './reject-transfer.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const row = (state: string) => ({
   id: 't-1',
   number: 'B1-TR-000001',
@@ -62,14 +58,14 @@ describe('RejectTransferHandler', () => {
 
   it("is the source branch's step, from requested only", async () => {
     expect(
-      await code(
+      await errorCode(
         new RejectTransferHandler(setup('requested').runner).execute(
           new RejectTransferCommand('t-1', {}, destination, testMeta),
         ),
       ),
     ).toBe('TRANSFER_NOT_SOURCE');
     expect(
-      await code(
+      await errorCode(
         new RejectTransferHandler(setup('approved').runner).execute(
           new RejectTransferCommand('t-1', {}, source, testMeta),
         ),

@@ -1,18 +1,14 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { RequestTransferCommand } from './request-transfer.command';
 import { RequestTransferHandler } from './request-transfer.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const row = (state: string) => ({
   id: 't-1',
   number: 'B1-TR-000001',
@@ -85,7 +81,7 @@ describe('RequestTransferHandler', () => {
 
   it('refuses the same inventory on both ends and a branch on neither', async () => {
     expect(
-      await code(
+      await errorCode(
         new RequestTransferHandler(setup('draft').runner).execute(
           new RequestTransferCommand({ ...dto, toInventoryId: 'i-1' }, source, testMeta),
         ),
@@ -93,7 +89,7 @@ describe('RequestTransferHandler', () => {
     ).toBe('TRANSFER_SAME_INVENTORY');
     const other = testUser({ branchId: 'b-3', permissions: ['can_transfer_products'] });
     expect(
-      await code(
+      await errorCode(
         new RequestTransferHandler(setup('draft', [inventories]).runner).execute(
           new RequestTransferCommand(dto, other, testMeta),
         ),

@@ -1,18 +1,14 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { SendTransferDraftCommand } from './send-transfer-draft.command';
 import { SendTransferDraftHandler } from './send-transfer-draft.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const row = (state: string) => ({
   id: 't-1',
   number: 'B1-TR-000001',
@@ -59,7 +55,7 @@ describe('SendTransferDraftHandler', () => {
 
   it('refuses a request that is no longer a draft, and a branch not involved', async () => {
     expect(
-      await code(
+      await errorCode(
         new SendTransferDraftHandler(setup('requested').runner).execute(
           new SendTransferDraftCommand('t-1', {}, source, testMeta),
         ),
@@ -70,7 +66,7 @@ describe('SendTransferDraftHandler', () => {
       permissions: ['can_transfer_products', 'can_see_branches'],
     });
     expect(
-      await code(
+      await errorCode(
         new SendTransferDraftHandler(setup('draft').runner).execute(
           new SendTransferDraftCommand('t-1', {}, other, testMeta),
         ),

@@ -1,18 +1,14 @@
 import {
+  errorCode,
   fakeManager,
   fakeRunner,
+  type QueryStub,
   testMeta,
   testUser,
-  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { UpdateTransferDraftCommand } from './update-transfer-draft.command';
 import { UpdateTransferDraftHandler } from './update-transfer-draft.handler';
 
-const code = (p: Promise<unknown>) =>
-  p.then(
-    () => 'ok',
-    (e: { code?: string }) => e.code,
-  );
 const row = (state: string) => ({
   id: 't-1',
   number: 'B1-TR-000001',
@@ -70,7 +66,7 @@ describe('UpdateTransferDraftHandler', () => {
 
   it('edits drafts only', async () => {
     expect(
-      await code(
+      await errorCode(
         new UpdateTransferDraftHandler(setup('requested').runner).execute(
           new UpdateTransferDraftCommand('t-1', { note: 'x' }, source, testMeta),
         ),

@@ -1,0 +1,38 @@
+// The transfer and its one line as the approve/ship/receive/cancel handler specs load them.
+import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
+import type { StockLedger } from '../../inventory';
+
+export const row = (state: string) => ({
+  id: 't-1',
+  number: 'B1-TR-000001',
+  state,
+  from_inventory_id: 'i-1',
+  to_inventory_id: 'i-2',
+  from_branch_id: 'b-1',
+  to_branch_id: 'b-2',
+  note: null,
+});
+export const line = {
+  id: 'l-1',
+  line_no: 1,
+  variant_id: 'v-1',
+  quantity: '3.000',
+  shipped_quantity: '3.000',
+  received_quantity: null,
+  unit_cost: '100',
+};
+export function setup(state: string, more: QueryStub[] = []) {
+  const m = fakeManager([
+    [/FROM transfer_requests WHERE id = \$1 FOR UPDATE/, [row(state)]],
+    [/FROM transfer_request_lines WHERE transfer_id = \$1 ORDER BY variant_id/, [line]],
+    [/AS value/, [{ value: '300' }]],
+    ...more,
+  ]);
+  const ledger = {
+    apply: jest.fn(async () => []),
+    reserve: jest.fn(async () => undefined),
+  } as unknown as StockLedger & { apply: jest.Mock; reserve: jest.Mock };
+  return { m, runner: fakeRunner(m), ledger };
+}
+export const source = testUser({ branchId: 'b-1', permissions: ['can_transfer_products'] });
+export const destination = testUser({ branchId: 'b-2', permissions: ['can_transfer_products'] });
