@@ -37,6 +37,8 @@ export type SaleReturnedEvent = {
   shiftId: string;
   customerId: string | null;
   total: number;
+  /** the VAT included in total */
+  vat: number;
   costTotal: number;
   /** taken off what the customer still owed on the sale */
   creditReduction: number;
@@ -79,6 +81,8 @@ export type ShiftClosedEvent = {
 export type CustomerPaymentReceivedEvent = {
   paymentId: string;
   customerId: string;
+  /** the branch the money came in at (the cashier's) */
+  branchId: string | null;
   methodId: string;
   amount: number;
   /** the cashier's open shift, if any (cash goes into its drawer) */

@@ -68,6 +68,7 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     await tx.raise('customer.payment.received', {
       paymentId: dto.id,
       customerId,
+      branchId: user.branchId ?? null,
       methodId: dto.methodId,
       amount: dto.amount,
       shiftId: shift?.id ?? null,

@@ -157,6 +157,7 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
       shiftId: shift.id,
       customerId: invoice.customer_id,
       total,
+      vat: returned.reduce((sum, r) => sum + r.vat, 0),
       costTotal,
       creditReduction,
       refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),

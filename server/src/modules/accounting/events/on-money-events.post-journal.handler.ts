@@ -1,0 +1,130 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type {
+  CustomerPaymentReceivedEvent,
+  SaleCompletedEvent,
+  SaleEditedEvent,
+  SaleReturnedEvent,
+  ShiftClosedEvent,
+} from '@pos/contracts';
+import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
+import { paymentAccount, queuePosting, type PostingLine } from '../services/posting';
+import { reverseSourceEntries } from '../services/reversal';
+
+/**
+ * The automatic postings (issue 13): each money fact raised by a command becomes a balanced
+ * journal entry in the same transaction. No command names accounting; a new money module adds
+ * its own subscriber here or in its own events/ folder.
+ */
+@Injectable()
+export class PostJournalHandler implements OnModuleInit {
+  constructor(private readonly subscribers: DomainEventSubscribers) {}
+
+  onModuleInit(): void {
+    this.subscribers.on('sale.completed', ({ payload }, tx) => this.sale(tx, payload));
+    this.subscribers.on('sale.returned', ({ payload }, tx) => this.saleReturn(tx, payload));
+    this.subscribers.on('sale.edited', ({ payload }, tx) => this.saleEdit(tx, payload));
+    this.subscribers.on('shift.closed', ({ payload }, tx) => this.shiftClose(tx, payload));
+    this.subscribers.on('customer.payment.received', ({ payload }, tx) => this.customerPayment(tx, payload));
+  }
+
+  /**
+   * A sale: the money received by each method's account and what the customer owes on the
+   * customers account (party: the customer) against sales net of VAT and VAT output; the goods
+   * leave inventory at the average cost the stock ledger used.
+   */
+  private sale(tx: CommandTransaction, s: SaleCompletedEvent): void {
+    queuePosting(tx, {
+      branchId: s.branchId,
+      source: { type: 'sale', id: s.saleId, number: s.number },
+      createdBy: s.cashierId,
+      lines: saleLines(s),
+    });
+  }
+
+  private async saleReturn(tx: CommandTransaction, r: SaleReturnedEvent): Promise<void> {
+    const types = await methodTypes(tx, r.refunds.map((x) => x.methodId));
+    queuePosting(tx, {
+      branchId: r.branchId,
+      source: { type: 'return', id: r.returnId, number: r.number },
+      createdBy: tx.meta.userId ?? null,
+      lines: [
+        { account: 'sales_returns', debit: r.total - r.vat },
+        { account: 'vat_output', debit: r.vat },
+        ...r.refunds.map((x): PostingLine => ({ account: paymentAccount(types.get(x.methodId) ?? 'cash'), credit: x.amount })),
+        { account: 'customers', credit: r.creditReduction, party: r.customerId ? { type: 'customer', id: r.customerId } : null },
+        { account: 'inventory', debit: r.costTotal },
+        { account: 'cogs', credit: r.costTotal },
+      ],
+    });
+  }
+
+  /** An edited invoice: the sale's standing entry is reversed and the invoice as it now stands posted. */
+  private async saleEdit(tx: CommandTransaction, e: SaleEditedEvent): Promise<void> {
+    await reverseSourceEntries(tx, 'sale', e.saleId, `edit: ${e.reason}`);
+    const [inv] = await tx.m.query(
+      `SELECT i.number, i.branch_id, i.customer_id, i.vat_total, i.total, i.cost_total, i.due_amount, i.cashier_id,
+              COALESCE((SELECT json_agg(json_build_object('type', pm.type, 'amount', p.amount))
+                          FROM sale_payments p JOIN payment_methods pm ON pm.id = p.method_id
+                         WHERE p.invoice_id = i.id AND p.kind = 'payment'), '[]') AS payments
+         FROM sales_invoices i WHERE i.id = $1`,
+      [e.saleId],
+    );
+    queuePosting(tx, {
+      branchId: inv.branch_id,
+      source: { type: 'sale', id: e.saleId, number: inv.number },
+      description: `edit: ${e.reason}`,
+      createdBy: tx.meta.userId ?? null,
+      lines: saleLines({
+        customerId: inv.customer_id,
+        vat: Number(inv.vat_total),
+        total: Number(inv.total),
+        costTotal: Number(inv.cost_total),
+        dueAmount: Number(inv.due_amount),
+        payments: (inv.payments as { type: string; amount: string | number }[]).map((p) => ({ type: p.type, amount: Number(p.amount) })),
+      }),
+    });
+  }
+
+  /** Counted cash against expected: a shortage is an expense, an excess a reduction of it. */
+  private shiftClose(tx: CommandTransaction, c: ShiftClosedEvent): void {
+    queuePosting(tx, {
+      branchId: c.branchId,
+      source: { type: 'shift', id: c.shiftId },
+      createdBy: c.cashierId,
+      lines: [
+        { account: 'cash', debit: c.difference },
+        { account: 'cash_over_short', credit: c.difference },
+      ],
+    });
+  }
+
+  private async customerPayment(tx: CommandTransaction, p: CustomerPaymentReceivedEvent): Promise<void> {
+    const types = await methodTypes(tx, [p.methodId]);
+    queuePosting(tx, {
+      branchId: p.branchId,
+      source: { type: 'customer_payment', id: p.paymentId },
+      createdBy: tx.meta.userId ?? null,
+      lines: [
+        { account: paymentAccount(types.get(p.methodId) ?? 'cash'), debit: p.amount },
+        { account: 'customers', credit: p.amount, party: { type: 'customer', id: p.customerId } },
+      ],
+    });
+  }
+}
+
+function saleLines(s: Pick<SaleCompletedEvent, 'customerId' | 'vat' | 'total' | 'costTotal' | 'dueAmount'> & { payments: { type: string; amount: number }[] }): PostingLine[] {
+  return [
+    ...s.payments.map((p): PostingLine => ({ account: paymentAccount(p.type), debit: p.amount })),
+    { account: 'customers', debit: s.dueAmount, party: s.customerId ? { type: 'customer', id: s.customerId } : null },
+    { account: 'sales', credit: s.total - s.vat },
+    { account: 'vat_output', credit: s.vat },
+    { account: 'cogs', debit: s.costTotal },
+    { account: 'inventory', credit: s.costTotal },
+  ];
+}
+
+async function methodTypes(tx: CommandTransaction, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows: { id: string; type: string }[] = await tx.m.query('SELECT id, type FROM payment_methods WHERE id = ANY($1)', [ids]);
+  return new Map(rows.map((r) => [r.id, r.type]));
+}

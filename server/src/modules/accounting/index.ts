@@ -1,0 +1,5 @@
+// Accounting: the chart of accounts, journal entries, automatic postings from domain events
+// (events/), the trial balance. Other contexts import only from here; money modules post by
+// raising domain events, never by calling accounting.
+export { AccountingModule } from './accounting.module';
+export { queuePosting, paymentAccount, type Posting, type PostingLine, type SystemAccount } from './services/posting';

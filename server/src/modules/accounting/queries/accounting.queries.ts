@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type {
+  LedgerAccountDto,
+  JournalEntryDto,
+  JournalListQueryDto,
+  TrialBalanceDto,
+  TrialBalanceQueryDto,
+  TrialBalanceRowDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope } from '../../../core/auth/branch-scope';
+import { readStoreTimeZone } from '../../../core/auth/settings.reader';
+import { AppException } from '../../../core/errors/app.exception';
+import { pageOf } from '../../../core/http/list';
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Reads of the books. Branch: a user who does not see every branch reads their own branch's lines. */
+@Injectable()
+export class AccountingQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async accounts(): Promise<LedgerAccountDto[]> {
+    const rows = await this.ds.query(
+      `SELECT id, code, name_ar, name_en, type, normal_side, parent_id, system_key, is_group, active FROM accounts ORDER BY code`,
+    );
+    return rows.map((r: Record<string, never>) => ({
+      id: r.id,
+      code: r.code,
+      nameAr: r.name_ar,
+      nameEn: r.name_en,
+      type: r.type,
+      normalSide: r.normal_side,
+      parentId: r.parent_id,
+      systemKey: r.system_key,
+      isGroup: r.is_group,
+      active: r.active,
+    }));
+  }
+
+  /** The branch the lines are filtered on: the user's own unless they see every branch. */
+  private branch(user: AuthUser, requested?: string): string | null {
+    return branchReadScope(user) ?? requested ?? null;
+  }
+
+  private checkDates(query: { from?: string; to?: string }, user: AuthUser): void {
+    if ((query.from || query.to) && !user.permissions.includes('can_use_date_filter')) throw new AppException('DATE_FILTER_FORBIDDEN', 403);
+  }
+
+  async trialBalance(query: TrialBalanceQueryDto, user: AuthUser): Promise<TrialBalanceDto> {
+    this.checkDates(query, user);
+    const tz = await readStoreTimeZone(this.ds);
+    const rows = await this.ds.query(
+      `WITH bounds AS (
+         SELECT CASE WHEN $1::date IS NULL THEN NULL ELSE ($1::date)::timestamp AT TIME ZONE $3 END AS lo,
+                CASE WHEN $2::date IS NULL THEN NULL ELSE ($2::date + 1)::timestamp AT TIME ZONE $3 END AS hi),
+       sums AS (
+         SELECT l.account_id,
+                sum(l.debit - l.credit) FILTER (WHERE b.lo IS NOT NULL AND e.occurred_at < b.lo) AS opening,
+                sum(l.debit) FILTER (WHERE b.lo IS NULL OR e.occurred_at >= b.lo) AS debit,
+                sum(l.credit) FILTER (WHERE b.lo IS NULL OR e.occurred_at >= b.lo) AS credit
+           FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id CROSS JOIN bounds b
+          WHERE (b.hi IS NULL OR e.occurred_at < b.hi) AND ($4::uuid IS NULL OR l.branch_id = $4)
+          GROUP BY l.account_id)
+       SELECT a.id, a.code, a.name_ar, a.name_en, a.type, COALESCE(s.opening, 0) AS opening, COALESCE(s.debit, 0) AS debit, COALESCE(s.credit, 0) AS credit
+         FROM sums s JOIN accounts a ON a.id = s.account_id
+        ORDER BY a.code`,
+      [query.from ?? null, query.to ?? null, tz, this.branch(user, query.branchId)],
+    );
+    const out: TrialBalanceRowDto[] = rows.map((r: Record<string, string>) => {
+      const opening = num(r.opening);
+      const closing = opening + num(r.debit) - num(r.credit);
+      return {
+        accountId: r.id,
+        code: r.code,
+        nameAr: r.name_ar,
+        nameEn: r.name_en,
+        type: r.type,
+        openingDebit: Math.max(opening, 0),
+        openingCredit: Math.max(-opening, 0),
+        debit: num(r.debit),
+        credit: num(r.credit),
+        closingDebit: Math.max(closing, 0),
+        closingCredit: Math.max(-closing, 0),
+      } as TrialBalanceRowDto;
+    });
+    const sum = (k: keyof TrialBalanceDto['totals']) => out.reduce((s, r) => s + r[k], 0);
+    return {
+      from: query.from ?? null,
+      to: query.to ?? null,
+      rows: out,
+      totals: {
+        openingDebit: sum('openingDebit'),
+        openingCredit: sum('openingCredit'),
+        debit: sum('debit'),
+        credit: sum('credit'),
+        closingDebit: sum('closingDebit'),
+        closingCredit: sum('closingCredit'),
+      },
+    };
+  }
+
+  async journal(query: JournalListQueryDto, user: AuthUser): Promise<{ rows: JournalEntryDto[]; total: number }> {
+    this.checkDates(query, user);
+    const tz = await readStoreTimeZone(this.ds);
+    const { skip, take } = pageOf(query, 25);
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replaceAll('?', `$${params.length}`));
+    };
+    const branch = this.branch(user, query.branchId);
+    if (branch) add('EXISTS (SELECT 1 FROM journal_lines bl WHERE bl.entry_id = e.id AND bl.branch_id = ?)', branch);
+    if (query.accountId) add('EXISTS (SELECT 1 FROM journal_lines al WHERE al.entry_id = e.id AND al.account_id = ?)', query.accountId);
+    if (query.sourceType) add('e.source_type = ?', query.sourceType);
+    if (query.sourceId) add('e.source_id = ?', query.sourceId);
+    if (query.from || query.to) params.push(tz);
+    const tzParam = `$${params.length}`;
+    if (query.from) add(`e.occurred_at >= (?::date)::timestamp AT TIME ZONE ${tzParam}`, query.from);
+    if (query.to) add(`e.occurred_at < (?::date + 1)::timestamp AT TIME ZONE ${tzParam}`, query.to);
+    const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM journal_entries e ${filter}`, params);
+    const rows = await this.ds.query(
+      `SELECT e.*, (SELECT json_agg(json_build_object(
+                 'lineNo', l.line_no, 'accountId', l.account_id, 'accountCode', a.code, 'accountNameAr', a.name_ar,
+                 'accountNameEn', a.name_en, 'debit', l.debit, 'credit', l.credit, 'branchId', l.branch_id,
+                 'partyType', l.party_type, 'partyId', l.party_id, 'memo', l.memo) ORDER BY l.line_no)
+                 FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id = e.id) AS lines
+         FROM journal_entries e ${filter}
+        ORDER BY e.number DESC LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map(toEntry), total };
+  }
+}
+
+function toEntry(r: Record<string, never>): JournalEntryDto {
+  return {
+    id: r.id,
+    number: num(r.number),
+    occurredAt: new Date(r.occurred_at).toISOString(),
+    branchId: r.branch_id,
+    sourceType: r.source_type,
+    sourceId: r.source_id,
+    sourceNumber: r.source_number,
+    description: r.description,
+    reference: r.reference,
+    reversesId: r.reverses_id,
+    reversedById: r.reversed_by_id,
+    createdBy: r.created_by,
+    lines: ((r.lines ?? []) as Record<string, unknown>[]).map((l) => ({ ...l, debit: num(l.debit), credit: num(l.credit) })) as JournalEntryDto['lines'],
+  };
+}
