@@ -89,6 +89,12 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
     // Period lock: nothing is posted on or before this date (store time zone).
     await q.query(`ALTER TABLE "store_settings" ADD "books_closed_until" date`);
 
+    // Roles that keep the vault or manage permissions (the accountant's and the administrator's)
+    // may edit the chart and post manual entries.
+    await q.query(`UPDATE "roles" SET "permissions" = array_append("permissions", 'can_manage_accounting')
+      WHERE ('can_see_vault_totals' = ANY("permissions") OR 'can_manage_permissions' = ANY("permissions"))
+        AND NOT ('can_manage_accounting' = ANY("permissions"))`);
+
     // The chart: [code, key, ar, en, type, parent code, group?]
     const chart: [string, string | null, string, string, string, string | null, boolean][] = [
       ['1', 'assets', 'الأصول', 'Assets', 'asset', null, true],
@@ -134,6 +140,7 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
   }
 
   public async down(q: QueryRunner): Promise<void> {
+    await q.query(`UPDATE "roles" SET "permissions" = array_remove("permissions", 'can_manage_accounting')`);
     await q.query(`ALTER TABLE "store_settings" DROP COLUMN "books_closed_until"`);
     await q.query(`DROP TABLE "journal_lines"`);
     await q.query(`DROP TABLE "journal_entries"`);

@@ -194,4 +194,69 @@ describe('automatic journal postings', () => {
       );
     }
   });
+
+  it('posts, retries and reverses a manual entry, refuses an unbalanced one, and closes a period', async () => {
+    const accountant = await createUserWith(t.ds, ['can_see_totals', 'can_manage_accounting', 'can_use_date_filter']);
+    const a = new Client(t.app);
+    await a.signIn(accountant.username, accountant.password);
+    const accounts: { id: string; systemKey: string | null; isGroup: boolean }[] = (await a.get('/api/Accounts')).body;
+    const id = (key: string) => accounts.find((x) => x.systemKey === key)!.id;
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const entry = {
+      id: randomUUID(),
+      date: day,
+      reference: 'INV-77',
+      description: 'رأس مال إضافي',
+      lines: [
+        { accountId: id('bank'), debit: 1_000_000 },
+        { accountId: id('capital'), credit: 1_000_000 },
+      ],
+    };
+    const posted = await a.post('/api/JournalEntries', entry);
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ id: entry.id, sourceType: 'manual', reference: 'INV-77' });
+    expect(posted.body.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
+      [1_000_000, 0],
+      [0, 1_000_000],
+    ]);
+    // A retry answers the same entry and posts nothing more.
+    const retry = await a.post('/api/JournalEntries', entry);
+    expect(retry.status).toBe(200);
+    expect((await t.ds.query('SELECT count(*)::int AS n FROM journal_entries WHERE id = $1', [entry.id]))[0].n).toBe(1);
+
+    const unbalanced = await a.post('/api/JournalEntries', { ...entry, id: randomUUID(), lines: [entry.lines[0], { ...entry.lines[1], credit: 900_000 }] });
+    expect(unbalanced.status).toBe(400);
+    expect(unbalanced.body.code).toBe('JOURNAL_UNBALANCED');
+    expect(unbalanced.body.message).toContain('غير متوازن');
+    const toGroup = await a.post('/api/JournalEntries', { ...entry, id: randomUUID(), lines: [{ ...entry.lines[0], accountId: accounts.find((x) => x.isGroup)!.id }, entry.lines[1]] });
+    expect(toGroup.status).toBe(400);
+    expect(toGroup.body.code).toBe('JOURNAL_ACCOUNT_INVALID');
+
+    const cashier = await createUserWith(t.ds, ['can_see_totals']);
+    const c = new Client(t.app);
+    await c.signIn(cashier.username, cashier.password);
+    expect((await c.post('/api/JournalEntries', { ...entry, id: randomUUID() })).status).toBe(403);
+
+    const reversed = await a.post(`/api/JournalEntries/${entry.id}/reverse`, { reason: 'قيد مكرر' });
+    expect(reversed.status).toBe(201);
+    expect(reversed.body.reversesId).toBe(entry.id);
+    expect(reversed.body.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
+      [0, 1_000_000],
+      [1_000_000, 0],
+    ]);
+    expect((await a.post(`/api/JournalEntries/${entry.id}/reverse`, {})).status).toBe(409);
+
+    // Closing the books: an administrator only, never today; a manual entry inside is refused.
+    expect((await a.post('/api/Accounting/close', { until: day })).status).toBe(403);
+    const today = (await t.ds.query(`SELECT to_char((now() AT TIME ZONE 'Africa/Cairo')::date, 'YYYY-MM-DD') AS d`))[0].d;
+    expect((await admin.post('/api/Accounting/close', { until: today })).status).toBe(400);
+    expect((await admin.post('/api/Accounting/close', { until: day })).status).toBe(201);
+    const closed = await a.post('/api/JournalEntries', { ...entry, id: randomUUID() });
+    expect(closed.status).toBe(409);
+    expect(closed.body.code).toBe('PERIOD_CLOSED');
+    // The trial balance for the day shows the entry and its reversal.
+    const tb = (await a.get(`/api/reports/TrialBalance?from=${day}&to=${day}`)).body;
+    const bank = tb.rows.find((r: { accountId: string }) => r.accountId === id('bank'));
+    expect(bank).toMatchObject({ debit: 1_000_000, credit: 0 });
+  });
 });

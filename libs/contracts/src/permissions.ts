@@ -44,8 +44,10 @@ export const PERMISSION_KEYS = [
  * - can_grant_credit: set a customer's credit limit (0 = no limit), and sell on account to a
  *   customer without a limit or past it (issue 11; without it a sale on account must stay within
  *   a limit someone holding it has set).
+ * - can_manage_accounting: edit the chart of accounts, post and reverse manual journal entries
+ *   (issue 13; the spec lists no permission for /AccountingTree and /JournalEntries/new).
  */
-export const EXTRA_PERMISSION_KEYS = ['can_manage_products', 'can_adjust_stock', 'can_grant_credit'] as const;
+export const EXTRA_PERMISSION_KEYS = ['can_manage_products', 'can_adjust_stock', 'can_grant_credit', 'can_manage_accounting'] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
 
@@ -105,6 +107,7 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
       'can_see_einvoice',
       'can_see_totals',
       'can_see_profit',
+      'can_manage_accounting',
     ],
   },
   {

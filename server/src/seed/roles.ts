@@ -33,6 +33,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_see_invoices_totals', 'can_see_einvoice', 'can_see_installments', 'can_see_customers',
       'can_see_customer_depts', 'can_see_vendors', 'can_see_totals', 'can_see_profit',
       'can_use_date_filter', 'can_see_statistics', 'can_see_branches', 'can_see_buy_price',
+      'can_manage_accounting',
     ],
   },
 ];

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsCalendarDate } from './calendar-date';
+import { MaxDocumentLines, MaxDocumentMoney } from './limit-rules';
 import { ListQueryDto } from './list.dto';
 
 // The books (issue 13). Amounts are integer piasters.
@@ -87,3 +89,35 @@ export type JournalEntryDto = {
   createdBy: string | null;
   lines: JournalLineDto[];
 };
+
+/** One line of a manual entry: a debit or a credit (the other side 0), piasters. */
+export class JournalLineInputDto {
+  @IsUUID() accountId: string;
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() debit?: number;
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() credit?: number;
+  @IsOptional() @IsUUID() branchId?: string | null;
+  @IsOptional() @IsIn(['customer', 'vendor']) partyType?: 'customer' | 'vendor' | null;
+  @IsOptional() @IsUUID() partyId?: string | null;
+  @IsOptional() @IsString() @MaxLength(200) memo?: string | null;
+}
+
+/** A manual journal entry (can_manage_accounting): posted at once, reversed instead of edited. */
+export class PostJournalEntryDto {
+  /** the client's id for the entry, so a retried request posts it once */
+  @IsUUID() id: string;
+  @IsCalendarDate() date: string;
+  @IsOptional() @IsString() @MaxLength(100) reference?: string | null;
+  @IsOptional() @IsString() @MaxLength(500) description?: string | null;
+  @IsArray() @ArrayMinSize(2) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => JournalLineInputDto) lines: JournalLineInputDto[];
+}
+
+export class ReverseJournalEntryDto {
+  /** the reversal's date; today when left out */
+  @IsOptional() @IsCalendarDate() date?: string;
+  @IsOptional() @IsString() @MaxLength(500) reason?: string | null;
+}
+
+/** Closes the books up to and including `until` (an administrator). */
+export class CloseBooksDto {
+  @IsCalendarDate() until: string;
+}

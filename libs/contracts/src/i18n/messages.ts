@@ -160,6 +160,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
     'validation.scale.prefix': 'بادئة باركود الميزان من رقم إلى ثلاثة أرقام',
     'validation.scale.layout': 'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',
+    'errors.JOURNAL_UNBALANCED': 'القيد غير متوازن: مجموع المدين ({debit}) لا يساوي مجموع الدائن ({credit})',
+    'errors.JOURNAL_EMPTY': 'أدخل سطرين على الأقل بمبالغ أكبر من صفر',
+    'errors.JOURNAL_LINE_SIDE': 'كل سطر إما مدين أو دائن، وليس الاثنين معًا',
+    'errors.JOURNAL_ACCOUNT_INVALID': 'الحساب غير موجود أو موقوف أو حساب رئيسي: لا يُرحَّل إلا على حساب فرعي نشط',
+    'errors.JOURNAL_ALREADY_REVERSED': 'تم عكس هذا القيد من قبل',
+    'errors.PERIOD_CLOSED': 'الفترة مقفلة حتى {date}: لا يمكن الترحيل بتاريخ داخلها',
+    'errors.BOOKS_CLOSE_DATE_INVALID': 'تاريخ الإقفال يجب أن يكون قبل اليوم وبعد آخر إقفال ({date})',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -314,6 +321,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
     'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',
     'validation.scale.layout': 'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',
+    'errors.JOURNAL_UNBALANCED': 'The entry does not balance: total debit ({debit}) is not total credit ({credit})',
+    'errors.JOURNAL_EMPTY': 'Enter at least two lines with amounts above zero',
+    'errors.JOURNAL_LINE_SIDE': 'Each line is either a debit or a credit, not both',
+    'errors.JOURNAL_ACCOUNT_INVALID': 'The account does not exist, is inactive or is a group: post only to an active leaf account',
+    'errors.JOURNAL_ALREADY_REVERSED': 'This entry has already been reversed',
+    'errors.PERIOD_CLOSED': 'The books are closed up to {date}: nothing can be posted on a date inside that period',
+    'errors.BOOKS_CLOSE_DATE_INVALID': 'The closing date must be before today and after the last closing ({date})',
   },
 };
 

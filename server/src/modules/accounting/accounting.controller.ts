@@ -1,20 +1,30 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { JournalListQueryDto, TrialBalanceQueryDto } from '@pos/contracts';
+import { CloseBooksDto, JournalListQueryDto, PostJournalEntryDto, ReverseJournalEntryDto, TrialBalanceQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
-import { CurrentUser, RequirePermissions } from '../../core/auth/decorators';
+import { AdminOnly, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
+import { UuidPipe } from '../../core/http/uuid.pipe';
+import { CloseBooksCommand } from './commands/close-books/close-books.command';
+import { PostJournalEntryCommand } from './commands/post-journal-entry/post-journal-entry.command';
+import type { PostJournalEntryResult } from './commands/post-journal-entry/post-journal-entry.handler';
+import { ReverseJournalEntryCommand } from './commands/reverse-journal-entry/reverse-journal-entry.command';
 import { AccountingQueries } from './queries/accounting.queries';
 
 /**
- * The books' reads. The spec lists no permission for its accounting routes; the figures are the
- * store's totals, so every read needs can_see_totals (docs/decisions.md).
+ * The books. The spec lists no permission for its accounting routes: reads need can_see_totals
+ * (the store's figures), manual entries can_manage_accounting, closing a period an administrator
+ * (docs/decisions.md).
  */
 @ApiTags('accounting')
 @Controller()
 export class AccountingController {
-  constructor(private readonly queries: AccountingQueries) {}
+  constructor(
+    private readonly queries: AccountingQueries,
+    private readonly commands: CommandBus,
+  ) {}
 
   @RequirePermissions(['can_see_totals'])
   @Get('Accounts')
@@ -27,6 +37,33 @@ export class AccountingController {
   async journal(@Query() query: JournalListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
     const { rows, total } = await this.queries.journal(query, user);
     return sendList(res, rows, total);
+  }
+
+  @RequirePermissions(['can_see_totals'])
+  @Get('JournalEntries/:id')
+  entry(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.entry(id, user);
+  }
+
+  @RequirePermissions(['can_manage_accounting'])
+  @Post('JournalEntries')
+  async post(@Body() dto: PostJournalEntryDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta, @Res({ passthrough: true }) res: Response) {
+    const { id, created } = await this.commands.execute<PostJournalEntryCommand, PostJournalEntryResult>(new PostJournalEntryCommand(dto, user, meta));
+    if (!created) res.status(200);
+    return this.queries.entry(id, user);
+  }
+
+  @RequirePermissions(['can_manage_accounting'])
+  @Post('JournalEntries/:id/reverse')
+  async reverse(@Param('id', UuidPipe) id: string, @Body() dto: ReverseJournalEntryDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    const reversal = await this.commands.execute<ReverseJournalEntryCommand, { id: string }>(new ReverseJournalEntryCommand(id, dto, user, meta));
+    return this.queries.entry(reversal.id, user);
+  }
+
+  @AdminOnly()
+  @Post('Accounting/close')
+  close(@Body() dto: CloseBooksDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    return this.commands.execute(new CloseBooksCommand(dto, user, meta));
   }
 
   @RequirePermissions(['can_see_totals'])

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountingController } from './accounting.controller';
+import { CloseBooksHandler } from './commands/close-books/close-books.handler';
+import { PostJournalEntryHandler } from './commands/post-journal-entry/post-journal-entry.handler';
+import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
 import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 
 @Module({
   controllers: [AccountingController],
-  providers: [AccountingQueries, PostJournalHandler],
+  providers: [AccountingQueries, PostJournalHandler, PostJournalEntryHandler, ReverseJournalEntryHandler, CloseBooksHandler],
 })
 export class AccountingModule {}

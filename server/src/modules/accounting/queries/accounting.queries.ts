@@ -12,7 +12,7 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { readStoreTimeZone } from '../../../core/auth/settings.reader';
-import { AppException } from '../../../core/errors/app.exception';
+import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -102,7 +102,13 @@ export class AccountingQueries {
     };
   }
 
-  async journal(query: JournalListQueryDto, user: AuthUser): Promise<{ rows: JournalEntryDto[]; total: number }> {
+  async entry(id: string, user: AuthUser): Promise<JournalEntryDto> {
+    const { rows } = await this.journal({ entryId: id } as JournalListQueryDto & { entryId: string }, user);
+    if (!rows.length) throw Errors.notFound();
+    return rows[0];
+  }
+
+  async journal(query: JournalListQueryDto & { entryId?: string }, user: AuthUser): Promise<{ rows: JournalEntryDto[]; total: number }> {
     this.checkDates(query, user);
     const tz = await readStoreTimeZone(this.ds);
     const { skip, take } = pageOf(query, 25);
@@ -115,6 +121,7 @@ export class AccountingQueries {
     const branch = this.branch(user, query.branchId);
     if (branch) add('EXISTS (SELECT 1 FROM journal_lines bl WHERE bl.entry_id = e.id AND bl.branch_id = ?)', branch);
     if (query.accountId) add('EXISTS (SELECT 1 FROM journal_lines al WHERE al.entry_id = e.id AND al.account_id = ?)', query.accountId);
+    if (query.entryId) add('e.id = ?', query.entryId);
     if (query.sourceType) add('e.source_type = ?', query.sourceType);
     if (query.sourceId) add('e.source_id = ?', query.sourceId);
     if (query.from || query.to) params.push(tz);

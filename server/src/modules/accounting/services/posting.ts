@@ -39,13 +39,15 @@ export type PostingLine = {
 };
 
 export type Posting = {
+  /** the entry's id (a manual entry's client id); a new one when left out */
+  id?: string;
   branchId: string | null;
   source: { type: string; id: string; number?: string | null } | null;
   description?: string | null;
   reference?: string | null;
   createdBy?: string | null;
-  /** when the entry takes effect; now() when left out */
-  occurredAt?: Date | null;
+  /** the day the entry takes effect (its start in the store's time zone); now when left out */
+  occurredAt?: { date: string; timeZone: string } | null;
   reverses?: string | null;
   lines: PostingLine[];
 };
@@ -90,10 +92,10 @@ export function queuePosting(tx: CommandTransaction, posting: Posting): string |
   const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
   const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
   if (debit !== credit) throw new Error(`unbalanced posting for ${posting.source?.type ?? 'manual'}: ${debit} ≠ ${credit}`);
-  const id = uuidv7();
+  const id = posting.id ?? uuidv7();
   tx.write(
     (bind) => `INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, description, reference, reverses_id, created_by)
-       VALUES (${bind(id)}::uuid, COALESCE(${bind(posting.occurredAt ?? null)}::timestamptz, now()), ${bind(posting.branchId)}::uuid,
+       VALUES (${bind(id)}::uuid, COALESCE((${bind(posting.occurredAt?.date ?? null)}::date)::timestamp AT TIME ZONE ${bind(posting.occurredAt?.timeZone ?? 'UTC')}::text, now()), ${bind(posting.branchId)}::uuid,
                ${bind(posting.source?.type ?? null)}::text, ${bind(posting.source?.id ?? null)}::uuid, ${bind(posting.source?.number ?? null)}::text,
                ${bind(posting.description ?? null)}::text, ${bind(posting.reference ?? null)}::text, ${bind(posting.reverses ?? null)}::uuid,
                ${bind(posting.createdBy ?? null)}::uuid)`,
