@@ -259,4 +259,46 @@ describe('automatic journal postings', () => {
     const bank = tb.rows.find((r: { accountId: string }) => r.accountId === id('bank'));
     expect(bank).toMatchObject({ debit: 1_000_000, credit: 0 });
   });
+
+  it('edits the chart: a sub-account under a group, renamed, moved, refused where it must be, deleted when unused', async () => {
+    const accountant = await createUserWith(t.ds, ['can_see_totals', 'can_manage_accounting']);
+    const a = new Client(t.app);
+    await a.signIn(accountant.username, accountant.password);
+    const accounts: { id: string; code: string; systemKey: string | null }[] = (await a.get('/api/Accounts')).body;
+    const key = (k: string) => accounts.find((x) => x.systemKey === k)!.id;
+    const created = await a.post('/api/Accounts', { code: '5201', nameAr: 'إيجار المحل', nameEn: 'Shop rent', parentId: key('operating_expenses') });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ code: '5201', type: 'expense', normalSide: 'debit', isGroup: false, active: true });
+    expect((await a.post('/api/Accounts', { code: '5201', nameAr: 'مكرر', parentId: key('operating_expenses') })).body.code).toBe('ACCOUNT_CODE_TAKEN');
+    expect((await a.post('/api/Accounts', { code: '5202', nameAr: 'تحت حساب فرعي', parentId: key('cash') })).body.code).toBe('ACCOUNT_PARENT_INVALID');
+    expect((await a.post('/api/Accounts', { code: 'x1', nameAr: 'رقم خطأ', parentId: key('operating_expenses') })).status).toBe(400);
+    // moving an expense under the assets is refused; renaming works
+    expect((await a.patch(`/api/Accounts/${created.body.id}`, { parentId: key('current_assets') })).body.code).toBe('ACCOUNT_PARENT_INVALID');
+    const renamed = await a.patch(`/api/Accounts/${created.body.id}`, { nameAr: 'إيجار الفرع' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.nameAr).toBe('إيجار الفرع');
+    expect((await a.patch(`/api/Accounts/${key('cash')}`, { active: false })).body.code).toBe('ACCOUNT_SYSTEM');
+    // posted to: it cannot be deleted any more, only deactivated
+    const used = await a.post('/api/JournalEntries', {
+      id: randomUUID(),
+      date: new Date().toISOString().slice(0, 10),
+      lines: [
+        { accountId: created.body.id, debit: 250000 },
+        { accountId: key('cash'), credit: 250000 },
+      ],
+    });
+    expect(used.status).toBe(201);
+    expect((await a.delete(`/api/Accounts/${created.body.id}`)).body.code).toBe('ACCOUNT_IN_USE');
+    expect((await a.patch(`/api/Accounts/${created.body.id}`, { active: false })).body.active).toBe(false);
+    const spare = await a.post('/api/Accounts', { code: '5299', nameAr: 'مصروف مؤقت', parentId: key('operating_expenses') });
+    expect((await a.delete(`/api/Accounts/${spare.body.id}`)).status).toBe(204);
+    const audit = await t.ds.query(`SELECT action FROM audit_logs WHERE entity = 'account' AND entity_id = $1 ORDER BY at`, [created.body.id]);
+    expect(audit.map((r: { action: string }) => r.action)).toEqual(['account.create', 'account.update', 'account.update']);
+    // without the permission: read only
+    const reader = await createUserWith(t.ds, ['can_see_totals']);
+    const r = new Client(t.app);
+    await r.signIn(reader.username, reader.password);
+    expect((await r.get('/api/Accounts')).status).toBe(200);
+    expect((await r.post('/api/Accounts', { code: '5203', nameAr: 'س', parentId: key('operating_expenses') })).status).toBe(403);
+  });
 });

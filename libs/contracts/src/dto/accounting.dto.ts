@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsCalendarDate } from './calendar-date';
 import { MaxDocumentLines, MaxDocumentMoney } from './limit-rules';
 import { ListQueryDto } from './list.dto';
@@ -120,4 +120,22 @@ export class ReverseJournalEntryDto {
 /** Closes the books up to and including `until` (an administrator). */
 export class CloseBooksDto {
   @IsCalendarDate() until: string;
+}
+
+/** A new account under a group account; its type and normal side come from the parent. */
+export class CreateLedgerAccountDto {
+  @Matches(/^[0-9]{1,12}$/, { message: 'validation.account.code' }) code: string;
+  @IsString() @IsNotEmpty({ message: 'validation.account.name' }) @MaxLength(100, { message: 'validation.account.name' }) nameAr: string;
+  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?: string | null;
+  @IsUUID() parentId: string;
+  /** a group holds sub-accounts and takes no postings */
+  @IsOptional() @IsBoolean() isGroup?: boolean;
+}
+
+export class UpdateLedgerAccountDto {
+  @IsOptional() @Matches(/^[0-9]{1,12}$/, { message: 'validation.account.code' }) code?: string;
+  @IsOptional() @IsString() @IsNotEmpty({ message: 'validation.account.name' }) @MaxLength(100, { message: 'validation.account.name' }) nameAr?: string;
+  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?: string | null;
+  @IsOptional() @IsUUID() parentId?: string;
+  @IsOptional() @IsBoolean() active?: boolean;
 }

@@ -167,6 +167,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_ALREADY_REVERSED': 'تم عكس هذا القيد من قبل',
     'errors.PERIOD_CLOSED': 'الفترة مقفلة حتى {date}: لا يمكن الترحيل بتاريخ داخلها',
     'errors.BOOKS_CLOSE_DATE_INVALID': 'تاريخ الإقفال يجب أن يكون قبل اليوم وبعد آخر إقفال ({date})',
+    'errors.ACCOUNT_CODE_TAKEN': 'رقم الحساب {code} مستخدم لحساب آخر',
+    'errors.ACCOUNT_PARENT_INVALID': 'الحساب الأب يجب أن يكون حسابًا رئيسيًا من نفس النوع، وليس الحساب نفسه أو أحد فروعه',
+    'errors.ACCOUNT_SYSTEM': 'حساب أساسي يستخدمه الترحيل التلقائي: يمكن تغيير اسمه فقط',
+    'errors.ACCOUNT_IN_USE': 'لا يمكن حذف حساب عليه قيود أو له حسابات فرعية؛ أوقفه بدلًا من ذلك',
+    'validation.account.code': 'رقم الحساب من 1 إلى 12 رقمًا',
+    'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -328,6 +334,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_ALREADY_REVERSED': 'This entry has already been reversed',
     'errors.PERIOD_CLOSED': 'The books are closed up to {date}: nothing can be posted on a date inside that period',
     'errors.BOOKS_CLOSE_DATE_INVALID': 'The closing date must be before today and after the last closing ({date})',
+    'errors.ACCOUNT_CODE_TAKEN': 'Account code {code} is used by another account',
+    'errors.ACCOUNT_PARENT_INVALID': 'The parent must be a group account of the same type, and not the account itself or one of its sub-accounts',
+    'errors.ACCOUNT_SYSTEM': 'A system account used by automatic postings: only its name can change',
+    'errors.ACCOUNT_IN_USE': 'An account with postings or sub-accounts cannot be deleted; deactivate it instead',
+    'validation.account.code': 'The account code is 1 to 12 digits',
+    'validation.account.name': 'The account name is required (up to 100 characters)',
   },
 };
 

@@ -1,13 +1,16 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CloseBooksDto, JournalListQueryDto, PostJournalEntryDto, ReverseJournalEntryDto, TrialBalanceQueryDto } from '@pos/contracts';
+import { CloseBooksDto, CreateLedgerAccountDto, UpdateLedgerAccountDto, JournalListQueryDto, PostJournalEntryDto, ReverseJournalEntryDto, TrialBalanceQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
 import { AdminOnly, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
 import { CloseBooksCommand } from './commands/close-books/close-books.command';
+import { CreateAccountCommand } from './commands/create-account/create-account.command';
+import { DeleteAccountCommand } from './commands/delete-account/delete-account.command';
+import { UpdateAccountCommand } from './commands/update-account/update-account.command';
 import { PostJournalEntryCommand } from './commands/post-journal-entry/post-journal-entry.command';
 import type { PostJournalEntryResult } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryCommand } from './commands/reverse-journal-entry/reverse-journal-entry.command';
@@ -30,6 +33,27 @@ export class AccountingController {
   @Get('Accounts')
   accounts() {
     return this.queries.accounts();
+  }
+
+  @RequirePermissions(['can_manage_accounting'])
+  @Post('Accounts')
+  async createAccount(@Body() dto: CreateLedgerAccountDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    const { id } = await this.commands.execute<CreateAccountCommand, { id: string }>(new CreateAccountCommand(dto, user, meta));
+    return this.queries.account(id);
+  }
+
+  @RequirePermissions(['can_manage_accounting'])
+  @Patch('Accounts/:id')
+  async updateAccount(@Param('id', UuidPipe) id: string, @Body() dto: UpdateLedgerAccountDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new UpdateAccountCommand(id, dto, user, meta));
+    return this.queries.account(id);
+  }
+
+  @RequirePermissions(['can_manage_accounting'])
+  @Delete('Accounts/:id')
+  @HttpCode(204)
+  async deleteAccount(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new DeleteAccountCommand(id, user, meta));
   }
 
   @RequirePermissions(['can_see_totals'])

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AccountingController } from './accounting.controller';
 import { CloseBooksHandler } from './commands/close-books/close-books.handler';
+import { CreateAccountHandler } from './commands/create-account/create-account.handler';
+import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
+import { UpdateAccountHandler } from './commands/update-account/update-account.handler';
 import { PostJournalEntryHandler } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
 import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
@@ -8,6 +11,6 @@ import { AccountingQueries } from './queries/accounting.queries';
 
 @Module({
   controllers: [AccountingController],
-  providers: [AccountingQueries, PostJournalHandler, PostJournalEntryHandler, ReverseJournalEntryHandler, CloseBooksHandler],
+  providers: [AccountingQueries, PostJournalHandler, PostJournalEntryHandler, ReverseJournalEntryHandler, CloseBooksHandler, CreateAccountHandler, UpdateAccountHandler, DeleteAccountHandler],
 })
 export class AccountingModule {}

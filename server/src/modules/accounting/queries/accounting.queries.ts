@@ -22,9 +22,17 @@ const num = (v: unknown) => Number(v ?? 0);
 export class AccountingQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async accounts(): Promise<LedgerAccountDto[]> {
+  async account(id: string): Promise<LedgerAccountDto> {
+    const [row] = await this.accounts(id);
+    if (!row) throw Errors.notFound();
+    return row;
+  }
+
+  async accounts(id?: string): Promise<LedgerAccountDto[]> {
     const rows = await this.ds.query(
-      `SELECT id, code, name_ar, name_en, type, normal_side, parent_id, system_key, is_group, active FROM accounts ORDER BY code`,
+      `SELECT id, code, name_ar, name_en, type, normal_side, parent_id, system_key, is_group, active FROM accounts
+        WHERE $1::uuid IS NULL OR id = $1 ORDER BY code`,
+      [id ?? null],
     );
     return rows.map((r: Record<string, never>) => ({
       id: r.id,
