@@ -71,6 +71,8 @@ const SPEC_ADMIN_ONLY = ['/admin/apiKeys', '/admin/settings'];
 const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/Users', ['can_manage_users']],
   ['/AuditLogs', []], // issue 11 item 16, admin-only
+  ['/JournalEntries', ['can_see_totals']], // issue 13
+  ['/Reports/TrialBalance', ['can_see_totals']], // issue 13
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);

@@ -69,6 +69,9 @@ export const ROUTES: RouteDef[] = [
   r('admin-settings', '/admin/settings', [], { adminOnly: true }),
   // Beyond spec §2 (issue 11 item 16): the audit log's screen, admins only.
   r('AuditLogs', '/AuditLogs', [], { adminOnly: true }),
+  // Beyond spec §2 (issue 13): the journal and the trial balance, with the reads' permission.
+  r('JournalEntries', '/JournalEntries', ['can_see_totals']),
+  r('TrialBalance', '/Reports/TrialBalance', ['can_see_totals']),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -179,7 +182,9 @@ export const NAV_SECTIONS: NavSection[] = [
       item('MoneyTransactions', 'CurrencyExchange'),
       item('Transactions', 'ListAlt'),
       item('AccountingTree', 'AccountTree'),
+      item('JournalEntries', 'MenuBook'),
       item('JournalEntries-new', 'PostAdd'),
+      item('TrialBalance', 'Balance'),
     ],
   },
   {

@@ -2,6 +2,8 @@
 // are imported, statically, to keep the bundle small; an unknown name renders as text (spec §8).
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import AccountTree from '@mui/icons-material/AccountTree';
+import Balance from '@mui/icons-material/Balance';
+import MenuBook from '@mui/icons-material/MenuBook';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assessment from '@mui/icons-material/Assessment';
 import BarChart from '@mui/icons-material/BarChart';
@@ -53,6 +55,8 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   AccountBalance,
   AccountTree,
   AdminPanelSettings,
+  Balance,
+  MenuBook,
   Assessment,
   BarChart,
   Build,

@@ -1,0 +1,157 @@
+import Undo from '@mui/icons-material/Undo';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { formatPiasters, JOURNAL_SOURCE_TYPES, routePath, type JournalEntryDto } from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDateTime } from '../../../shared/lib/format';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import type { Column } from '../../../shared/ui/DataTable';
+import { DateField } from '../../../shared/ui/DateField';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { useCan } from '../../catalog/hooks/useCan';
+import { accountingApi, accountingKeys, accountName, useAccounts, type JournalQuery } from '../api/accounting.api';
+import { treeOrder } from './AccountingTreePage';
+
+/** /JournalEntries: every entry, automatic ones linked to their documents, newest first. */
+export default function JournalEntriesPage() {
+  const { t, i18n } = useTranslation('accounting');
+  const can = useCan();
+  const navigate = useNavigate();
+  const canDates = can('can_use_date_filter');
+  const canManage = can('can_manage_accounting');
+  const paging = usePaging();
+  const [sourceType, setSourceType] = useState('');
+  const [accountId, setAccountId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const accounts = useAccounts();
+  const query: JournalQuery = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    sourceType: sourceType || undefined,
+    accountId: accountId || undefined,
+    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
+  };
+  const list = useQuery({ queryKey: accountingKeys.journal(query), queryFn: () => accountingApi.journal(query), placeholderData: keepPreviousData });
+  useErrorToast(list.error);
+  const reverse = useConfirmedMutation<JournalEntryDto>({
+    mutationFn: (e) => accountingApi.reverseEntry(e.id, t('journal.reverseReason')),
+    success: t('journal.reversed'),
+    invalidate: [accountingKeys.all],
+    closeOnError: true,
+  });
+
+  const source = (e: JournalEntryDto) => {
+    const label = t(`sources.${e.sourceType ?? 'manual'}`);
+    if (e.sourceType === 'sale' && e.sourceId) return <a href={routePath('invoices-id', { id: e.sourceId })}>{`${label} ${e.sourceNumber ?? ''}`}</a>;
+    return e.sourceNumber ? `${label} ${e.sourceNumber}` : label;
+  };
+  const columns: Column<JournalEntryDto>[] = [
+    { key: 'number', header: t('journal.number'), ltr: true, render: (e) => e.number },
+    { key: 'date', header: t('journal.date'), nowrap: true, render: (e) => formatDateTime(e.occurredAt) },
+    {
+      key: 'source',
+      header: t('journal.source'),
+      render: (e) => (
+        <>
+          {source(e)}
+          {e.reversesId && <Chip size="small" sx={{ mx: 1 }} label={t('journal.reversal')} />}
+          {e.reversedById && <Chip size="small" color="warning" sx={{ mx: 1 }} label={t('journal.reversedChip')} />}
+        </>
+      ),
+    },
+    { key: 'description', header: t('journal.description'), render: (e) => [e.reference, e.description].filter(Boolean).join(' — ') },
+    {
+      key: 'lines',
+      header: t('journal.lines'),
+      render: (e) => (
+        <Table size="small" aria-label={t('journal.linesOf', { number: e.number })}>
+          <TableBody>
+            {e.lines.map((l) => (
+              <TableRow key={l.lineNo}>
+                <TableCell sx={{ border: 0, py: 0.25 }}>
+                  <bdi dir="ltr">{l.accountCode}</bdi> {accountName({ nameAr: l.accountNameAr, nameEn: l.accountNameEn }, i18n.language)}
+                </TableCell>
+                <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">{l.debit ? formatPiasters(l.debit) : ''}</TableCell>
+                <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">{l.credit ? formatPiasters(l.credit) : ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      hidden: !canManage,
+      nowrap: true,
+      render: (e) =>
+        e.sourceType === 'manual' && !e.reversesId && !e.reversedById && (
+          <IconAction icon={Undo} label={t('journal.reverse', { number: e.number })} testId="journal-reverse" onClick={() => reverse.ask(e)} />
+        ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('journal.title')}
+        actions={canManage && <AddButton onClick={() => navigate(routePath('JournalEntries-new'))} testId="journal-new">{t('journal.new')}</AddButton>}
+      />
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="accounting"
+        columns={columns}
+        rowKey={(e) => e.id}
+        rowTestId="journal-row"
+        ariaLabel={t('journal.title')}
+        emptyText={t('journal.empty')}
+        filters={
+          <>
+            <SelectFilter
+              label={t('journal.source')}
+              value={sourceType}
+              onChange={paging.withReset(setSourceType)}
+              allLabel={t('common.all')}
+              minWidth={200}
+              options={JOURNAL_SOURCE_TYPES.map((s) => ({ value: s, label: t(`sources.${s}`) }))}
+            />
+            <SelectFilter
+              label={t('journal.account')}
+              value={accountId}
+              onChange={paging.withReset(setAccountId)}
+              allLabel={t('common.all')}
+              minWidth={200}
+              options={treeOrder(accounts.data ?? []).filter((a) => !a.isGroup).map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}
+            />
+            {canDates && (
+              <>
+                <DateField label={t('common.from')} value={from} onChange={paging.withReset(setFrom)} />
+                <DateField label={t('common.to')} value={to} onChange={paging.withReset(setTo)} />
+              </>
+            )}
+          </>
+        }
+      />
+      <ConfirmDialog
+        {...reverse.dialogProps}
+        title={t('journal.reverseTitle')}
+        message={reverse.target ? t('journal.reverseMessage', { number: reverse.target.number }) : ''}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,139 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { formatPiasters, routePath, type LedgerAccountDto } from '@pos/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { businessDay } from '../../../shared/lib/format';
+import { DateField } from '../../../shared/ui/DateField';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { newId } from '../../sales/lib/ids';
+import { AmountField } from '../../sales/components/AmountField';
+import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
+import { treeOrder } from './AccountingTreePage';
+
+type Line = { key: number; account: LedgerAccountDto | null; debit: number | null; credit: number | null; memo: string };
+const emptyLine = (key: number): Line => ({ key, account: null, debit: null, credit: null, memo: '' });
+
+/** /JournalEntries/new: a manual entry; posting is refused by the server unless it balances. */
+export default function NewJournalEntryPage() {
+  const { t, i18n } = useTranslation('accounting');
+  const navigate = useNavigate();
+  const accounts = useAccounts();
+  const leaves = useMemo(() => treeOrder(accounts.data ?? []).filter((a) => !a.isGroup && a.active), [accounts.data]);
+  const [id] = useState(newId);
+  const [date, setDate] = useState(() => businessDay());
+  const [reference, setReference] = useState('');
+  const [description, setDescription] = useState('');
+  const [lines, setLines] = useState<Line[]>([emptyLine(1), emptyLine(2)]);
+  const set = (key: number, patch: Partial<Line>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
+  const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
+
+  const post = useCrudMutation({
+    mutationFn: () =>
+      accountingApi.postEntry({
+        id,
+        date,
+        reference: reference.trim() || null,
+        description: description.trim() || null,
+        lines: lines
+          .filter((l) => l.account && ((l.debit ?? 0) > 0 || (l.credit ?? 0) > 0))
+          .map((l) => ({ accountId: l.account!.id, debit: l.debit ?? 0, credit: l.credit ?? 0, memo: l.memo.trim() || null })),
+      }),
+    success: (e) => t('entry.posted', { number: e.number }),
+    invalidate: [accountingKeys.all],
+    onDone: () => navigate(routePath('JournalEntries')),
+  });
+
+  return (
+    <Box component="form" onSubmit={(e) => { e.preventDefault(); post.mutate(undefined); }}>
+      <PageHeader title={t('entry.title')} />
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+          <DateField label={t('entry.date')} value={date} onChange={setDate} />
+          <TextField size="small" label={t('entry.reference')} value={reference} onChange={(e) => setReference(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField size="small" sx={{ flex: 1, minInlineSize: 240 }} label={t('entry.description')} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'entry-description' } }} />
+        </Stack>
+        <Table size="small" aria-label={t('entry.lines')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('entry.account')}</TableCell>
+              <TableCell>{t('entry.debit')}</TableCell>
+              <TableCell>{t('entry.credit')}</TableCell>
+              <TableCell>{t('entry.memo')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lines.map((l, i) => (
+              <TableRow key={l.key} data-testid="entry-line">
+                <TableCell sx={{ minInlineSize: 260 }}>
+                  <Autocomplete<LedgerAccountDto, false, false, false>
+                    size="small"
+                    options={leaves}
+                    value={l.account}
+                    onChange={(_, account) => set(l.key, { account })}
+                    getOptionLabel={(a) => `${a.code} ${accountName(a, i18n.language)}`}
+                    isOptionEqualToValue={(a, b) => a.id === b.id}
+                    renderInput={(params) => (
+                      <TextField {...params} label={t('entry.accountOf', { n: i + 1 })} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'entry-account' } }} />
+                    )}
+                  />
+                </TableCell>
+                <TableCell>
+                  <AmountField value={l.debit} onValue={(debit) => set(l.key, { debit, ...(debit ? { credit: null } : {}) })} label={t('entry.debitOf', { n: i + 1 })} testId="entry-debit" />
+                </TableCell>
+                <TableCell>
+                  <AmountField value={l.credit} onValue={(credit) => set(l.key, { credit, ...(credit ? { debit: null } : {}) })} label={t('entry.creditOf', { n: i + 1 })} testId="entry-credit" />
+                </TableCell>
+                <TableCell>
+                  <TextField size="small" value={l.memo} onChange={(e) => set(l.key, { memo: e.target.value })} label={t('entry.memoOf', { n: i + 1 })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+                </TableCell>
+                <TableCell>
+                  <IconAction icon={DeleteOutlined} label={t('entry.removeLine', { n: i + 1 })} disabled={lines.length <= 2} onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell>{t('entry.totals')}</TableCell>
+              <TableCell dir="ltr" data-testid="entry-total-debit">{formatPiasters(debit)}</TableCell>
+              <TableCell dir="ltr" data-testid="entry-total-credit">{formatPiasters(credit)}</TableCell>
+              <TableCell colSpan={2} />
+            </TableRow>
+          </TableFooter>
+        </Table>
+        {debit !== credit && (
+          <Alert severity="warning" sx={{ mt: 1.5 }} role="status">
+            {t('entry.difference', { amount: formatPiasters(Math.abs(debit - credit)) })}
+          </Alert>
+        )}
+        <Stack direction="row" sx={{ gap: 1.5, mt: 2 }}>
+          <Button onClick={() => setLines((all) => [...all, emptyLine(Math.max(...all.map((x) => x.key)) + 1)])} data-testid="entry-add-line">
+            {t('entry.addLine')}
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <Button type="submit" variant="contained" disabled={post.isPending} data-testid="entry-post">
+            {t('entry.post')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
