@@ -7,6 +7,7 @@ import { dataSourceOptions, runMigrations } from '../core/database/data-source';
 import { insertCatalog } from '../seed/catalog-seed';
 import { seedFirstStart } from '../seed/first-start';
 import { ensureBranches, seedSalesHistory } from '../seed/sales-history';
+import { postHistory } from '../modules/accounting';
 
 // `npm run seed:large -- --variants 500000 [--branches 5] [--sales 1000000] [--days 90] [--cashiers 4]`:
 // realistic Arabic variants with stock in B branches, then a sales history of --sales invoices
@@ -74,6 +75,9 @@ async function main() {
           `invoice totals = Σ lines, paid + due = total: ${h.invoiceMismatches === 0 ? 'OK' : `${h.invoiceMismatches} MISMATCHES`}; ` +
           `document_sequences = last number used: ${h.sequenceMismatches === 0 ? 'OK' : `${h.sequenceMismatches} MISMATCHES`}`);
         if (h.ledgerMismatches || h.invoiceMismatches || h.sequenceMismatches) process.exitCode = 1;
+        const posting = Date.now();
+        await postHistory(pg, { inventory: true });
+        logger.log(`Posted the history to the journal in ${((Date.now() - posting) / 1000).toFixed(1)} s`);
       } finally {
         await pg.end();
       }

@@ -10,7 +10,7 @@ import { ListQueryDto } from './list.dto';
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export const JOURNAL_SOURCE_TYPES = ['sale', 'return', 'shift', 'customer_payment', 'manual'] as const;
+export const JOURNAL_SOURCE_TYPES = ['sale', 'return', 'shift', 'customer_payment', 'manual', 'opening'] as const;
 
 export type LedgerAccountDto = {
   id: string;

@@ -3,3 +3,4 @@
 // raising domain events, never by calling accounting.
 export { AccountingModule } from './accounting.module';
 export { queuePosting, paymentAccount, type Posting, type PostingLine, type SystemAccount } from './services/posting';
+export { postHistory } from './services/post-history';

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Client as Pg } from 'pg';
+import { postHistory } from '../../server/src/modules/accounting';
+import { seedSalesHistory } from '../../server/src/seed/sales-history';
+import { Client, createTestApp, type TestApp } from './support/app';
+
+// Issue 13: a history written in bulk (seed:large, or documents from before the books) is posted
+// with the subscribers' lines, set-based, once; the inventory account is brought to the stock's
+// value at average cost.
+describe('posting a bulk history', () => {
+  let t: TestApp;
+  let pg: Pg;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    pg = new Pg({ connectionString: process.env.DATABASE_URL });
+    await pg.connect();
+    const admin = new Client(t.app);
+    await admin.signIn('admin');
+    const [{ id: inventoryId }] = await t.ds.query(
+      `SELECT i.id FROM inventories i JOIN users u ON u.branch_id = i.branch_id WHERE u.username = 'admin' AND i.is_default`,
+    );
+    for (const price of [2500, 11400, 7800]) {
+      const res = await admin.post('/api/Products', {
+        nameAr: `صنف تاريخ ${randomUUID().slice(0, 6)}`,
+        vatRate: 14,
+        variants: [{ barcodes: [`H-${randomUUID().slice(0, 10)}`], sellPrice: price, avgCost: Math.round(price * 0.55), openingStock: [{ inventoryId, quantity: 5000 }] }],
+      });
+      expect(res.status).toBe(201);
+    }
+    await seedSalesHistory(pg, { invoices: 400, days: 5, branches: 1, cashiersPerBranch: 2, returnsPercent: 5, timeZone: 'Africa/Cairo' });
+  });
+  afterAll(async () => {
+    await pg.end();
+    await t.close();
+  });
+
+  it('posts every sale and return once, balanced, with the documents’ figures', async () => {
+    await postHistory(pg, { inventory: true });
+    const [counts] = await t.ds.query(
+      `SELECT (SELECT count(*)::int FROM sales_invoices) AS invoices,
+              (SELECT count(DISTINCT source_id)::int FROM journal_entries WHERE source_type = 'sale') AS posted_sales,
+              (SELECT count(*)::int FROM sale_returns) AS returns,
+              (SELECT count(DISTINCT source_id)::int FROM journal_entries WHERE source_type = 'return') AS posted_returns`,
+    );
+    expect(counts.invoices).toBeGreaterThanOrEqual(400);
+    expect(counts.posted_sales).toBe(counts.invoices);
+    expect(counts.posted_returns).toBe(counts.returns);
+    expect(counts.returns).toBeGreaterThan(0);
+    // Revenue net of VAT and VAT output equal the invoices' figures; COGS their cost.
+    const [books] = await t.ds.query(
+      `SELECT sum(l.credit - l.debit) FILTER (WHERE a.system_key = 'sales')::bigint AS sales,
+              sum(l.debit - l.credit) FILTER (WHERE a.system_key = 'sales_returns')::bigint AS returns,
+              sum(l.debit - l.credit) FILTER (WHERE a.system_key = 'cogs')::bigint AS cogs,
+              sum(l.debit) AS debit, sum(l.credit) AS credit
+         FROM journal_lines l JOIN accounts a ON a.id = l.account_id`,
+    );
+    const [docs] = await t.ds.query(
+      `SELECT (SELECT sum(total - vat_total) FROM sales_invoices)::bigint AS sales,
+              (SELECT sum(r.total) - COALESCE(sum((SELECT sum(vat_amount) FROM sale_return_lines WHERE return_id = r.id)), 0) FROM sale_returns r)::bigint AS returns,
+              ((SELECT sum(cost_total) FROM sales_invoices) - (SELECT COALESCE(sum(cost_total), 0) FROM sale_returns))::bigint AS cogs`,
+    );
+    expect(books).toMatchObject({ sales: docs.sales, returns: docs.returns, cogs: docs.cogs });
+    expect(books.debit).toBe(books.credit);
+    // The inventory account equals the stock at average cost, branch by branch.
+    const mismatched = await t.ds.query(
+      `SELECT v.branch_id FROM (
+          SELECT i.branch_id, sum(round(s.on_hand * va.avg_cost))::bigint AS value
+            FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id JOIN variants va ON va.id = s.variant_id GROUP BY 1) v
+        LEFT JOIN (SELECT l.branch_id, sum(l.debit - l.credit)::bigint AS value FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+                    WHERE a.system_key = 'inventory' GROUP BY 1) b ON b.branch_id = v.branch_id
+       WHERE v.value <> COALESCE(b.value, 0)`,
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('posts nothing twice', async () => {
+    const before = (await t.ds.query('SELECT count(*)::int AS n FROM journal_entries'))[0].n;
+    await postHistory(pg, { inventory: true });
+    expect((await t.ds.query('SELECT count(*)::int AS n FROM journal_entries'))[0].n).toBe(before);
+  });
+});
