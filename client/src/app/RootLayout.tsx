@@ -14,7 +14,8 @@ import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
-import { SessionEffects, useRefreshSession } from './session/SessionEffects';
+import { useRefreshSession } from '../shared/api/useRefreshSession';
+import { SessionEffects } from './session/SessionEffects';
 import { useDocumentTitle } from './useDocumentTitle';
 
 // Overlays load on first use, keeping them out of the initial bundle.

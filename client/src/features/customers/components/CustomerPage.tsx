@@ -26,9 +26,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { methodName, usePaymentMethods } from '../../sales/api/sales.api';
-import { AmountField } from '../../sales/components/AmountField';
-import { formatDateTime } from '../../sales/components/print';
-import { newId, withNetworkRetry } from '../../sales/lib/ids';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { formatDateTime } from '../../../shared/ui/print';
+import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { CustomerFormDialog } from './CustomerFormDialog';
 

@@ -25,8 +25,8 @@ import { handleError } from '../../../shared/api/handleError';
 import { validateDto } from '../../../shared/forms/validateDto';
 import { toast } from '../../../shared/ui/toast';
 import { VariantPicker } from '../../catalog/components/VariantPicker';
-import { useCan } from '../../catalog/hooks/useCan';
-import { formatQuantity, parsePounds, parseQuantity } from '../../catalog/lib/money';
+import { useCan } from '../../../shared/state/useCan';
+import { formatQuantity, parsePounds, parseQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 

@@ -26,8 +26,8 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { CategoryFilter } from '../../catalog/components/CategoryFilter';
-import { useCan } from '../../catalog/hooks/useCan';
-import { formatQuantity } from '../../catalog/lib/money';
+import { useCan } from '../../../shared/state/useCan';
+import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 import {
   inventoryApi,

@@ -19,7 +19,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers/api/customers.api';
-import type { CartCustomer } from '../lib/cart';
+import type { CartCustomer } from '../../../shared/lib/cart';
 
 type Props = {
   value: CartCustomer | null;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales/api/sales.api';
-import { AmountField } from '../../sales/components/AmountField';
+import { AmountField } from '../../../shared/ui/AmountField';
 
 const REGISTER_KEY = 'pos.register';
 

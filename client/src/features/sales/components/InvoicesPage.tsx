@@ -20,7 +20,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches/api/branches.api';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import {
   customerKeys,
   customersApi,
@@ -33,7 +33,7 @@ import {
   usePaymentMethods,
   type InvoiceListQuery,
 } from '../api/sales.api';
-import { formatDateTime } from './print';
+import { formatDateTime } from '../../../shared/ui/print';
 import { storeDayEnd, storeDayStart } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 

@@ -29,7 +29,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCategories } from '../../catalog/api/catalog.api';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
 import { formatDateTime } from '../../../shared/lib/format';
 

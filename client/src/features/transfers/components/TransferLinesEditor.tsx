@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { VariantResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { VariantPicker } from '../../catalog/components/VariantPicker';
-import { formatQuantity, parseQuantity } from '../../catalog/lib/money';
+import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog/lib/variants';
 
 export type EditLine = { variantId: string; title: string; code: string; quantity: string; available?: number };

@@ -15,7 +15,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefreshSession } from '../../../app/session/SessionEffects';
+import { useRefreshSession } from '../../../shared/api/useRefreshSession';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { sessionUserState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
