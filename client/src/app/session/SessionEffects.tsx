@@ -1,5 +1,4 @@
-import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto, StoreSettingsDto } from '@pos/contracts';
-import { hasPermission } from '@pos/contracts';
+import { type BranchResponseDto, type FeatureDto, type StoreInfoResponseDto, type StoreSettingsDto, hasPermission } from '@pos/contracts';
 import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';

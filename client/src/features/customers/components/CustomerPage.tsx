@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
-import { methodName, usePaymentMethods } from '../../sales/api/sales.api';
+import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';

@@ -29,7 +29,7 @@ import { EditAction } from '../../../shared/ui/IconAction';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { useBranchOptions } from '../../branches/api/branches.api';
+import { useBranchOptions } from '../../branches';
 import { useCan } from '../../../shared/state/useCan';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 

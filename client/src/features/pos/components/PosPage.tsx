@@ -44,15 +44,13 @@ import { formatTime } from '../../../shared/lib/format';
 import { sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, catalogKeys, type InventoryOption } from '../../catalog/api/catalog.api';
+import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
-import { salesApi, salesKeys, usePaymentMethods } from '../../sales/api/sales.api';
+import { usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import { PrintArea, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
-import { ReturnReceipt, SaleReceipt } from '../../sales/components/receipts';
-import { ReturnDialog } from '../../sales/components/ReturnDialog';
 import { isRetryable, newId, withNetworkRetry } from '../../../shared/lib/ids';
 import {
   addVariant,

@@ -29,7 +29,7 @@ import { useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../../shared/state/useCan';
-import { VariantPicker } from '../../catalog/components/VariantPicker';
+import { VariantPicker } from '../../catalog';
 import { addVariant, cartTotals, paymentSummary, removeLine, updateLine, type Cart, type CartLine } from '../../../shared/lib/cart';
 import { methodName, salesApi, salesKeys, useMethodLabel, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';

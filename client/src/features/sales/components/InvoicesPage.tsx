@@ -19,13 +19,13 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
-import { useBranchOptions } from '../../branches/api/branches.api';
+import { useBranchOptions } from '../../branches';
 import { useCan } from '../../../shared/state/useCan';
 import {
   customerKeys,
   customersApi,
   type CustomerSearchHit,
-} from '../../customers/api/customers.api';
+} from '../../customers';
 import {
   methodName,
   salesApi,

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { formatQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { propertiesText } from '../../catalog';
 import { stockTakingApi, stockTakingKeys, type LinesQuery } from '../api/stocktaking.api';
 import { nameLang } from '../../../shared/lib/lang';
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http';
 import { formatQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { propertiesText } from '../../catalog';
 import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
 import { formatDateTime } from '../../../shared/lib/format';
 import { nameLang } from '../../../shared/lib/lang';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { formatPiasters, type TransferResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { propertiesText } from '../../catalog';
 import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
 import { formatDateTime } from '../../../shared/lib/format';
 import { nameLang } from '../../../shared/lib/lang';

@@ -33,7 +33,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { propertiesText } from '../../catalog';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';

@@ -21,7 +21,7 @@ import { sessionUserState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { useBranchOptions } from '../../branches/api/branches.api';
+import { useBranchOptions } from '../../branches';
 import { useRoleChoices, userKeys, usersApi } from '../api/users.api';
 
 type FormState = {
