@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { serverBoundaries } from './eslint.boundaries.mjs';
+import { clientBoundaries, serverBoundaries } from './eslint.boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tests/.artifacts/**', 'migrations/**', 'tests/lint/fixtures/**'] },
@@ -25,6 +25,7 @@ export default tseslint.config(
       'settings/entities/settings.entities.ts',
     ],
   }),
+  ...clientBoundaries('client/src'),
   {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 // Pounds typed by a person ↔ integer piasters of the API, without floating-point arithmetic.
-import { formatNumber } from '../../../shared/lib/format';
+import { formatNumber } from './format';
 
 const POUNDS = /^(\d{1,12})(?:[.,](\d{0,2}))?$/;
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;

@@ -7,8 +7,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../shared/api/http';
-import { handleError } from '../../../shared/api/handleError';
+import { http } from '../api/http';
+import { handleError } from '../api/handleError';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -24,7 +24,7 @@ type Props = {
 
 /** An image field: uploads through POST /api/files and keeps the returned url. */
 export function ImageUploadField({ label, value, onChange, disabled, name }: Props) {
-  const { t } = useTranslation('branches');
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

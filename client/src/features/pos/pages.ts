@@ -7,7 +7,7 @@ export const pages = {
     namespaces: ['pos'],
     // The open shift decides what the page shows first (the open-shift panel or the till).
     prefetch: (queryClient) =>
-      import('../sales/api/sales.api').then(({ salesApi, salesKeys }) =>
+      import('../sales').then(({ salesApi, salesKeys }) =>
         prefetchQuiet(queryClient, {
           queryKey: salesKeys.currentShift,
           queryFn: salesApi.currentShift,

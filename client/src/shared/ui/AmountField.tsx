@@ -1,6 +1,6 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
-import { parsePounds, parseQuantity, piastersToInput } from '../../catalog/lib/money';
+import { parsePounds, parseQuantity, piastersToInput } from '../lib/money';
 
 type Props = Omit<TextFieldProps, 'value' | 'onChange'> & {
   /** piasters (kind money) or a quantity (kind qty) */

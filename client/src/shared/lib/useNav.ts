@@ -6,7 +6,7 @@ import {
   featuresState,
   sessionUserState,
   storeInfoState,
-} from '../shared/state';
+} from '../state';
 
 /** The visibility context the sidebar and the search overlay share (spec §5). */
 export function useNavContext(): NavContext {

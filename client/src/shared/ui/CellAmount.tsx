@@ -1,6 +1,6 @@
 import { styled } from '@mui/material/styles';
 import { useState } from 'react';
-import { parsePounds, parseQuantity, piastersToInput } from '../../catalog/lib/money';
+import { parsePounds, parseQuantity, piastersToInput } from '../lib/money';
 
 /** A plain input styled once: dense table cells (the POS cart) render many of these per scan. */
 const CellInput = styled('input')(({ theme }) => ({
