@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ApiKeyCreateDto, ApiKeyDto } from '@pos/contracts';
 import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth.types';
+import { BearerAuthenticator } from '../../core/auth/bearer-authenticator';
 import type { RequestMeta } from '../../core/auth/decorators';
 import { Errors } from '../../core/errors/app.exception';
 import { ApiKeyEntity } from './api-key.entity';
@@ -25,7 +26,7 @@ const shape = (k: ApiKeyEntity & { branchName?: string }): ApiKeyDto => ({
 });
 
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements BearerAuthenticator {
   constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
 
   async list(): Promise<ApiKeyDto[]> {

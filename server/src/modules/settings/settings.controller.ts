@@ -23,7 +23,7 @@ import {
 import { AuditLogEntity } from '../../core/audit/audit-log.entity';
 import { AuditService } from '../../core/audit/audit.service';
 import { AdminOnly, Authenticated, Meta, Public, type RequestMeta } from '../../core/auth/decorators';
-import { readStoreSettings, SettingsReader } from '../../core/auth/settings.reader';
+import { SettingsReader } from '../../core/auth/settings.reader';
 import { loadConfig } from '../../core/config/config';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import { pageOf, sendList } from '../../core/http/list';
@@ -35,6 +35,7 @@ import {
   StoreInfoEntity,
   StoreSettingsEntity,
 } from './entities/settings.entities';
+import { readStoreSettings } from './settings.reader';
 
 const FEATURE_KEY = /^[a-z0-9_]{1,64}$/;
 
