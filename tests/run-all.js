@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: build, then every suite — jest unit, jest medium (real PostgreSQL and Redis, a
-// throwaway database), Playwright e2e in Debian's Chromium — and one closing line
-// "N passed, N failed" that CI reads.
+// `npm test`: build, then the static checks (ESLint with the import boundaries, Prettier's format
+// check, the type-check of server, libs, tests and client; each counts as one test), then every
+// suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
+// in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
+// `node tests/run-all.js lint format typecheck unit` runs only the named steps.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -22,6 +24,15 @@ function run(label, cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${res.status})`);
   return res.status ?? 1;
+}
+
+/** A check that passes or fails as a whole (its exit code): one test in the count. */
+function check(label, cmd, args) {
+  if (run(label, cmd, args) === 0) passed += 1;
+  else {
+    failed += 1;
+    console.log(`=== ${label} FAILED`);
+  }
 }
 
 function jest(project, extra = []) {
@@ -73,6 +84,9 @@ if (!process.env.SKIP_BUILD && run('build', 'npm', ['run', 'build']) !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+if (want('lint')) check('lint', 'npm', ['run', 'lint']);
+if (want('format')) check('format', 'npx', ['prettier', '--check', '.']);
+if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck']);
 if (want('unit')) jest('unit');
 if (want('medium')) jest('medium');
 if (want('security')) jest('security');
