@@ -21,8 +21,14 @@ let broken = [];
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${res.status})`);
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `=== ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${res.status})`,
+  );
   return res.status ?? 1;
 }
 
@@ -38,7 +44,15 @@ function check(label, cmd, args) {
 function jest(project, extra = []) {
   const out = path.join(artifacts, `jest-${project}.json`);
   fs.rmSync(out, { force: true });
-  const code = run(`jest ${project}`, 'npx', ['jest', '--selectProjects', project, '--runInBand', '--json', `--outputFile=${out}`, ...extra]);
+  const code = run(`jest ${project}`, 'npx', [
+    'jest',
+    '--selectProjects',
+    project,
+    '--runInBand',
+    '--json',
+    `--outputFile=${out}`,
+    ...extra,
+  ]);
   if (!fs.existsSync(out)) {
     broken.push(`jest ${project} (exit ${code}, no report)`);
     return;
@@ -46,17 +60,24 @@ function jest(project, extra = []) {
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  if (report.numRuntimeErrorTestSuites > 0) broken.push(`jest ${project}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
+  if (report.numRuntimeErrorTestSuites > 0)
+    broken.push(`jest ${project}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
   if (report.numTotalTests === 0) broken.push(`jest ${project}: no tests ran`);
-  if (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0) broken.push(`jest ${project} exit ${code}`);
+  if (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0)
+    broken.push(`jest ${project} exit ${code}`);
 }
 
 function playwright() {
   const out = path.join(artifacts, 'playwright.json');
   fs.rmSync(out, { force: true });
-  const code = run('playwright e2e', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
+  const code = run(
+    'playwright e2e',
+    'npx',
+    ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    },
+  );
   if (!fs.existsSync(out)) {
     broken.push(`playwright (exit ${code}, no report)`);
     return;
@@ -66,7 +87,9 @@ function playwright() {
   // Tests that failed once and passed on the retry (CI only): named, so a timing problem is seen.
   const flaky = [];
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}: ${spec.title}`);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'flaky') flaky.push(`${spec.file}: ${spec.title}`);
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
@@ -74,8 +97,10 @@ function playwright() {
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.skipped) broken.push(`playwright: ${stats.skipped} skipped`);
-  if (stats.expected + stats.unexpected + stats.flaky === 0) broken.push('playwright: no tests ran');
-  if ((stats.errors ?? []).length) broken.push(`playwright: ${stats.errors.length} error(s) outside tests`);
+  if (stats.expected + stats.unexpected + stats.flaky === 0)
+    broken.push('playwright: no tests ran');
+  if ((stats.errors ?? []).length)
+    broken.push(`playwright: ${stats.errors.length} error(s) outside tests`);
   if (code !== 0 && stats.unexpected === 0) broken.push(`playwright exit ${code}`);
 }
 
