@@ -16,15 +16,7 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
-  ...serverBoundaries('server/src', {
-    // Left for the sign-in/settings work in core/auth: API key and session look-ups, secrets and
-    // site settings still read module classes (docs/decisions.md, issue 12).
-    coreExceptions: [
-      'api-keys/api-keys.service.ts',
-      'identity/entities/session.entity.ts',
-      'settings/entities/settings.entities.ts',
-    ],
-  }),
+  ...serverBoundaries('server/src'),
   ...clientBoundaries('client/src'),
   {
     files: ['client/src/**/*.{ts,tsx}'],

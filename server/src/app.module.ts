@@ -18,29 +18,39 @@ import { SettingsModule } from './modules/settings';
 import { TransfersModule } from './modules/transfers';
 import { StockTakingModule } from './modules/stocktaking';
 
+/** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
+export const APP_MODULES = [
+  CoreModule,
+  JobsModule,
+  RealtimeModule,
+  IdentityModule,
+  ApiKeysModule,
+  BranchesModule,
+  SettingsModule,
+  InventoryModule,
+  CatalogModule,
+  ShiftsModule,
+  CustomersModule,
+  SalesModule,
+  DashboardModule,
+  TransfersModule,
+  StockTakingModule,
+];
+
 @Module({})
 export class AppModule {
   static register(options: { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(options.databaseUrl), migrationsRun: false }),
+        // autoLoadEntities: the data source takes the entities the modules register.
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(options.databaseUrl),
+          autoLoadEntities: true,
+          migrationsRun: false,
+        }),
         CqrsModule.forRoot(),
-        CoreModule,
-        JobsModule,
-        RealtimeModule,
-        IdentityModule,
-        ApiKeysModule,
-        BranchesModule,
-        SettingsModule,
-        InventoryModule,
-        CatalogModule,
-        ShiftsModule,
-        CustomersModule,
-        SalesModule,
-        DashboardModule,
-        TransfersModule,
-        StockTakingModule,
+        ...APP_MODULES,
       ],
     };
   }

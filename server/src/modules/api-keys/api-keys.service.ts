@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ApiKeyCreateDto, ApiKeyDto } from '@pos/contracts';
 import { AuditService } from '../../core/audit/audit.service';
 import type { AuthUser } from '../../core/auth/auth.types';
+import { BearerAuthenticator } from '../../core/auth/bearer-authenticator';
 import type { RequestMeta } from '../../core/auth/decorators';
 import { Errors } from '../../core/errors/app.exception';
 import { ApiKeyEntity } from './api-key.entity';
@@ -25,11 +26,16 @@ const shape = (k: ApiKeyEntity & { branchName?: string }): ApiKeyDto => ({
 });
 
 @Injectable()
-export class ApiKeysService {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+export class ApiKeysService implements BearerAuthenticator {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(): Promise<ApiKeyDto[]> {
-    return (await this.ds.getRepository(ApiKeyEntity).find({ order: { createdAt: 'DESC' } })).map(shape);
+    return (await this.ds.getRepository(ApiKeyEntity).find({ order: { createdAt: 'DESC' } })).map(
+      shape,
+    );
   }
 
   /** The full key is returned once, at creation. */
@@ -40,8 +46,21 @@ export class ApiKeysService {
     await this.ds.transaction(async (m) => {
       const [branch] = await m.query('SELECT id FROM branches WHERE id = $1', [dto.branchId]);
       if (!branch) throw Errors.notFound();
-      await m.insert(ApiKeyEntity, { id, name: dto.name.trim(), prefix, hash: sha256(secret), permissions: dto.permissions, branchId: dto.branchId, createdBy: meta.userId });
-      await this.audit.record(m, meta, { action: 'api-key.create', entity: 'api_key', entityId: id, after: { ...dto, prefix } });
+      await m.insert(ApiKeyEntity, {
+        id,
+        name: dto.name.trim(),
+        prefix,
+        hash: sha256(secret),
+        permissions: dto.permissions,
+        branchId: dto.branchId,
+        createdBy: meta.userId,
+      });
+      await this.audit.record(m, meta, {
+        action: 'api-key.create',
+        entity: 'api_key',
+        entityId: id,
+        after: { ...dto, prefix },
+      });
     });
     const created = await this.ds.getRepository(ApiKeyEntity).findOneByOrFail({ id });
     return { ...shape(created), key: `pos_${prefix}_${secret}` };
@@ -49,10 +68,18 @@ export class ApiKeysService {
 
   async revoke(id: string, meta: RequestMeta): Promise<void> {
     await this.ds.transaction(async (m) => {
-      const before = await m.findOne(ApiKeyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const before = await m.findOne(ApiKeyEntity, {
+        where: { id },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!before) throw Errors.notFound();
       await m.update(ApiKeyEntity, { id }, { revokedAt: new Date() });
-      await this.audit.record(m, meta, { action: 'api-key.revoke', entity: 'api_key', entityId: id, before });
+      await this.audit.record(m, meta, {
+        action: 'api-key.revoke',
+        entity: 'api_key',
+        entityId: id,
+        before,
+      });
     });
   }
 

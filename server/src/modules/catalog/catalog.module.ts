@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
 import { UpdateProductPropertiesHandler } from './commands/update-product-properties/update-product-properties.handler';
 import {
@@ -14,9 +15,19 @@ import { ProductsService } from './services/products.service';
 import { ReferenceService } from './services/reference.service';
 import { VariantsService } from './services/variants.service';
 import { SearchPool } from '../../core/database/search-pool';
+import {
+  CategoryEntity,
+  PropertyTypeEntity,
+  ProductEntity,
+  VariantEntity,
+  VariantBarcodeEntity,
+} from './entities/catalog.entities';
 
 @Module({
-  imports: [InventoryModule],
+  imports: [
+    TypeOrmModule.forFeature([CategoryEntity, PropertyTypeEntity, ProductEntity, VariantEntity, VariantBarcodeEntity]),
+    InventoryModule,
+  ],
   controllers: [CategoriesController, PropertyTypesController, ProductsExcelController, ProductsController, VariantsController],
   providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler],
   exports: [ProductsService, VariantsService],
