@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory';
+import { CATALOG_COMMAND_HANDLERS } from './commands';
 import { UpdateProductPropertiesHandler } from './commands/update-product-properties/update-product-properties.handler';
 import {
   CategoriesController,
@@ -18,7 +19,7 @@ import { SearchPool } from '../../core/database/search-pool';
 @Module({
   imports: [InventoryModule],
   controllers: [CategoriesController, PropertyTypesController, ProductsExcelController, ProductsController, VariantsController],
-  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler],
+  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler, ...CATALOG_COMMAND_HANDLERS],
   exports: [ProductsService, VariantsService],
 })
 export class CatalogModule {}
