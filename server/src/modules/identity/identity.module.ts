@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CreateRoleHandler } from './commands/create-role/create-role.handler';
+import { CreateUserHandler } from './commands/create-user/create-user.handler';
+import { DeleteRoleHandler } from './commands/delete-role/delete-role.handler';
+import { ResetUserPasswordHandler } from './commands/reset-user-password/reset-user-password.handler';
+import { UpdateRoleHandler } from './commands/update-role/update-role.handler';
+import { UpdateUserHandler } from './commands/update-user/update-user.handler';
 import { AccountController } from './controllers/account.controller';
 import { AuthController } from './controllers/auth.controller';
 import { RolesController, UsersController } from './controllers/users.controller';
@@ -9,7 +15,18 @@ import { UsersService } from './services/users.service';
 
 @Module({
   controllers: [AuthController, AccountController, UsersController, RolesController],
-  providers: [SignInService, UsersService, RolesService, AccountService],
+  providers: [
+    SignInService,
+    UsersService,
+    RolesService,
+    AccountService,
+    CreateUserHandler,
+    UpdateUserHandler,
+    ResetUserPasswordHandler,
+    CreateRoleHandler,
+    UpdateRoleHandler,
+    DeleteRoleHandler,
+  ],
   exports: [UsersService],
 })
 export class IdentityModule {}
