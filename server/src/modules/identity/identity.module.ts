@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler';
+import { DisableTwoFactorHandler } from './commands/disable-two-factor/disable-two-factor.handler';
+import { EnableTwoFactorHandler } from './commands/enable-two-factor/enable-two-factor.handler';
+import { StartTwoFactorSetupHandler } from './commands/start-two-factor-setup/start-two-factor-setup.handler';
 import { CreateRoleHandler } from './commands/create-role/create-role.handler';
 import { CreateUserHandler } from './commands/create-user/create-user.handler';
 import { DeleteRoleHandler } from './commands/delete-role/delete-role.handler';
@@ -26,6 +30,10 @@ import { UsersService } from './services/users.service';
     CreateRoleHandler,
     UpdateRoleHandler,
     DeleteRoleHandler,
+    ChangePasswordHandler,
+    StartTwoFactorSetupHandler,
+    EnableTwoFactorHandler,
+    DisableTwoFactorHandler,
   ],
   exports: [UsersService],
 })

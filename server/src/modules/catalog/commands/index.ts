@@ -4,6 +4,7 @@ import { CreateProductHandler } from './create-product/create-product.handler';
 import { DeleteCategoryHandler } from './delete-category/delete-category.handler';
 import { DeleteProductHandler } from './delete-product/delete-product.handler';
 import { DeleteVariantHandler } from './delete-variant/delete-variant.handler';
+import { ImportProductsHandler } from './import-products/import-products.handler';
 import { UpdateCategoryHandler } from './update-category/update-category.handler';
 import { UpdateProductHandler } from './update-product/update-product.handler';
 import { UpdateVariantHandler } from './update-variant/update-variant.handler';
@@ -19,4 +20,5 @@ export const CATALOG_COMMAND_HANDLERS = [
   CreateCategoryHandler,
   UpdateCategoryHandler,
   DeleteCategoryHandler,
+  ImportProductsHandler,
 ];
