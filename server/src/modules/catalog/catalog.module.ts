@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
+import { CATALOG_COMMAND_HANDLERS } from './commands';
 import { UpdateProductPropertiesHandler } from './commands/update-product-properties/update-product-properties.handler';
 import {
   CategoriesController,
@@ -29,7 +30,7 @@ import {
     InventoryModule,
   ],
   controllers: [CategoriesController, PropertyTypesController, ProductsExcelController, ProductsController, VariantsController],
-  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler],
+  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler, ...CATALOG_COMMAND_HANDLERS],
   exports: [ProductsService, VariantsService],
 })
 export class CatalogModule {}

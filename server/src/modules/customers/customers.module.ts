@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreateCustomerHandler } from './commands/create-customer/create-customer.handler';
+import { UpdateCustomerHandler } from './commands/update-customer/update-customer.handler';
 import { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
@@ -8,7 +10,7 @@ import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entiti
 @Module({
   imports: [TypeOrmModule.forFeature([CustomerEntity, CustomerLedgerEntity])],
   controllers: [CustomersController],
-  providers: [CustomersService, ReceiveCustomerPaymentHandler],
+  providers: [CustomersService, ReceiveCustomerPaymentHandler, CreateCustomerHandler, UpdateCustomerHandler],
   exports: [CustomersService],
 })
 export class CustomersModule {}

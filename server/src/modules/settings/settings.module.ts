@@ -8,6 +8,12 @@ import {
   StoreInfoEntity,
   StoreSettingsEntity,
 } from './entities/settings.entities';
+import { SetFeatureHandler } from './commands/set-feature/set-feature.handler';
+import { UpdateModulesHandler } from './commands/update-modules/update-modules.handler';
+import { UpdateSiteSettingsHandler } from './commands/update-site-settings/update-site-settings.handler';
+import { UpdateStoreInfoHandler } from './commands/update-store-info/update-store-info.handler';
+import { UpdateStoreSettingsHandler } from './commands/update-store-settings/update-store-settings.handler';
+import { UploadFileHandler } from './commands/upload-file/upload-file.handler';
 import { FilesController, SettingsController } from './settings.controller';
 import { SiteSettingsReader } from './settings.reader';
 
@@ -24,7 +30,15 @@ import { SiteSettingsReader } from './settings.reader';
     ]),
   ],
   controllers: [SettingsController, FilesController],
-  providers: [{ provide: SettingsReader, useClass: SiteSettingsReader }],
+  providers: [
+    { provide: SettingsReader, useClass: SiteSettingsReader },
+    SetFeatureHandler,
+    UpdateStoreInfoHandler,
+    UpdateModulesHandler,
+    UpdateSiteSettingsHandler,
+    UpdateStoreSettingsHandler,
+    UploadFileHandler,
+  ],
   exports: [SettingsReader],
 })
 export class SettingsModule {}
