@@ -5,13 +5,13 @@ import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
- * - core never imports modules (`coreExceptions`: the imports still waiting for their inversion,
- *   paths relative to modules/);
+ * - core never imports modules (what core needs from a module it asks through an abstract provider
+ *   the module supplies, e.g. `SettingsReader`, `BearerAuthenticator`);
  * - a context imports another only through its index.ts, or an entity file (TypeORM relations
  *   need the other context's entity class itself);
  * - no import cycles.
  */
-export function serverBoundaries(srcDir, { coreExceptions = [] } = {}) {
+export function serverBoundaries(srcDir) {
   const modulesDir = path.join(srcDir, 'modules');
   const contexts = readdirSync(modulesDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -20,7 +20,6 @@ export function serverBoundaries(srcDir, { coreExceptions = [] } = {}) {
     {
       target: `./${srcDir}/core`,
       from: `./${modulesDir}`,
-      except: coreExceptions.map((p) => `./${p}`),
       message:
         'core never imports a module; invert the dependency (a core interface the module provides).',
     },
@@ -49,6 +48,71 @@ export function serverBoundaries(srcDir, { coreExceptions = [] } = {}) {
         'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
         'import-x/extensions': ['.ts', '.js'],
         'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      },
+      rules: {
+        'import-x/no-restricted-paths': ['error', { zones }],
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      },
+    },
+  ];
+}
+
+/**
+ * Import boundaries of the client (issue 12). `srcDir` holds app/, shared/ and features/<name>/.
+ * - shared never imports app or features (it is what they build on);
+ * - a feature never imports the app (move the piece to shared, or let the app pass it in);
+ * - a feature imports another only through its index.ts (its public API);
+ * - the app imports a feature only through its index.ts, or the page registry features/index.ts;
+ * - the page registry features/index.ts imports each feature's pages.ts (the lazily loaded pages:
+ *   a feature's index.ts re-exports code statically, and anything the shell's registry reached
+ *   statically would land in the first-load chunk), nothing deeper;
+ * - no import cycles.
+ */
+export function clientBoundaries(srcDir) {
+  const featuresDir = path.join(srcDir, 'features');
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  const throughIndex = (target, message) =>
+    features.map((feature) => ({
+      target,
+      from: `./${featuresDir}/${feature}`,
+      except: ['./index.ts'],
+      message: message(feature),
+    }));
+  const zones = [
+    {
+      target: `./${srcDir}/shared`,
+      from: [`./${srcDir}/app`, `./${featuresDir}`],
+      message: 'shared never imports app/ or features/: move the piece to shared, or pass it in.',
+    },
+    {
+      target: `./${featuresDir}`,
+      from: `./${srcDir}/app`,
+      message: 'a feature never imports app/: move the piece to shared, or let the app pass it in.',
+    },
+    ...features.flatMap((feature) =>
+      throughIndex(
+        `./${featuresDir}/${feature}`,
+        (other) => `import the ${other} feature through its index.ts`,
+      ).filter((zone) => zone.from !== `./${featuresDir}/${feature}`),
+    ),
+    ...throughIndex(`./${srcDir}/app`, (feature) => `the app imports the ${feature} feature through its index.ts`),
+    ...features.map((feature) => ({
+      target: `./${featuresDir}/index.ts`,
+      from: `./${featuresDir}/${feature}`,
+      except: ['./index.ts', './pages.ts'],
+      message: `the page registry imports the ${feature} feature's pages.ts`,
+    })),
+  ];
+  return [
+    {
+      files: [`${srcDir}/**/*.{ts,tsx}`],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+        'import-x/extensions': ['.ts', '.tsx', '.js'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       },
       rules: {
         'import-x/no-restricted-paths': ['error', { zones }],

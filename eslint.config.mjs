@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { serverBoundaries } from './eslint.boundaries.mjs';
+import { clientBoundaries, serverBoundaries } from './eslint.boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tests/.artifacts/**', 'migrations/**', 'tests/lint/fixtures/**'] },
@@ -16,15 +16,8 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
-  ...serverBoundaries('server/src', {
-    // Left for the sign-in/settings work in core/auth: API key and session look-ups, secrets and
-    // site settings still read module classes (docs/decisions.md, issue 12).
-    coreExceptions: [
-      'api-keys/api-keys.service.ts',
-      'identity/entities/session.entity.ts',
-      'settings/entities/settings.entities.ts',
-    ],
-  }),
+  ...serverBoundaries('server/src'),
+  ...clientBoundaries('client/src'),
   {
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

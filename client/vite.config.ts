@@ -36,7 +36,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@pos/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
   // The contracts' DTO classes use class-validator's legacy (TypeScript "experimental")

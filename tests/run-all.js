@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: build, then every suite — jest unit, jest medium (real PostgreSQL and Redis, a
-// throwaway database), Playwright e2e in Debian's Chromium — and one closing line
-// "N passed, N failed" that CI reads.
+// `npm test`: build, then the static checks (ESLint with the import boundaries, Prettier's format
+// check, the type-check of server, libs, tests and client; each counts as one test), then every
+// suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
+// in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
+// `node tests/run-all.js lint format typecheck unit` runs only the named steps.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -19,15 +21,38 @@ let broken = [];
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${res.status})`);
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `=== ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${res.status})`,
+  );
   return res.status ?? 1;
+}
+
+/** A check that passes or fails as a whole (its exit code): one test in the count. */
+function check(label, cmd, args) {
+  if (run(label, cmd, args) === 0) passed += 1;
+  else {
+    failed += 1;
+    console.log(`=== ${label} FAILED`);
+  }
 }
 
 function jest(project, extra = []) {
   const out = path.join(artifacts, `jest-${project}.json`);
   fs.rmSync(out, { force: true });
-  const code = run(`jest ${project}`, 'npx', ['jest', '--selectProjects', project, '--runInBand', '--json', `--outputFile=${out}`, ...extra]);
+  const code = run(`jest ${project}`, 'npx', [
+    'jest',
+    '--selectProjects',
+    project,
+    '--runInBand',
+    '--json',
+    `--outputFile=${out}`,
+    ...extra,
+  ]);
   if (!fs.existsSync(out)) {
     broken.push(`jest ${project} (exit ${code}, no report)`);
     return;
@@ -35,17 +60,24 @@ function jest(project, extra = []) {
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  if (report.numRuntimeErrorTestSuites > 0) broken.push(`jest ${project}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
+  if (report.numRuntimeErrorTestSuites > 0)
+    broken.push(`jest ${project}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
   if (report.numTotalTests === 0) broken.push(`jest ${project}: no tests ran`);
-  if (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0) broken.push(`jest ${project} exit ${code}`);
+  if (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0)
+    broken.push(`jest ${project} exit ${code}`);
 }
 
 function playwright() {
   const out = path.join(artifacts, 'playwright.json');
   fs.rmSync(out, { force: true });
-  const code = run('playwright e2e', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
+  const code = run(
+    'playwright e2e',
+    'npx',
+    ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    },
+  );
   if (!fs.existsSync(out)) {
     broken.push(`playwright (exit ${code}, no report)`);
     return;
@@ -55,7 +87,9 @@ function playwright() {
   // Tests that failed once and passed on the retry (CI only): named, so a timing problem is seen.
   const flaky = [];
   const walk = (suite) => {
-    for (const spec of suite.specs ?? []) for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}: ${spec.title}`);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'flaky') flaky.push(`${spec.file}: ${spec.title}`);
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
@@ -63,8 +97,10 @@ function playwright() {
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.skipped) broken.push(`playwright: ${stats.skipped} skipped`);
-  if (stats.expected + stats.unexpected + stats.flaky === 0) broken.push('playwright: no tests ran');
-  if ((stats.errors ?? []).length) broken.push(`playwright: ${stats.errors.length} error(s) outside tests`);
+  if (stats.expected + stats.unexpected + stats.flaky === 0)
+    broken.push('playwright: no tests ran');
+  if ((stats.errors ?? []).length)
+    broken.push(`playwright: ${stats.errors.length} error(s) outside tests`);
   if (code !== 0 && stats.unexpected === 0) broken.push(`playwright exit ${code}`);
 }
 
@@ -73,6 +109,9 @@ if (!process.env.SKIP_BUILD && run('build', 'npm', ['run', 'build']) !== 0) {
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+if (want('lint')) check('lint', 'npm', ['run', 'lint']);
+if (want('format')) check('format', 'npx', ['prettier', '--check', '.']);
+if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck']);
 if (want('unit')) jest('unit');
 if (want('medium')) jest('medium');
 if (want('security')) jest('security');

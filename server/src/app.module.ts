@@ -19,30 +19,40 @@ import { TransfersModule } from './modules/transfers';
 import { StockTakingModule } from './modules/stocktaking';
 import { AccountingModule } from './modules/accounting';
 
+/** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
+export const APP_MODULES = [
+  CoreModule,
+  JobsModule,
+  RealtimeModule,
+  IdentityModule,
+  ApiKeysModule,
+  BranchesModule,
+  SettingsModule,
+  InventoryModule,
+  CatalogModule,
+  ShiftsModule,
+  CustomersModule,
+  SalesModule,
+  DashboardModule,
+  TransfersModule,
+  StockTakingModule,
+  AccountingModule,
+];
+
 @Module({})
 export class AppModule {
   static register(options: { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot({ ...dataSourceOptions(options.databaseUrl), migrationsRun: false }),
+        // autoLoadEntities: the data source takes the entities the modules register.
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(options.databaseUrl),
+          autoLoadEntities: true,
+          migrationsRun: false,
+        }),
         CqrsModule.forRoot(),
-        CoreModule,
-        JobsModule,
-        RealtimeModule,
-        IdentityModule,
-        ApiKeysModule,
-        BranchesModule,
-        SettingsModule,
-        InventoryModule,
-        CatalogModule,
-        ShiftsModule,
-        CustomersModule,
-        SalesModule,
-        DashboardModule,
-        TransfersModule,
-        StockTakingModule,
-        AccountingModule,
+        ...APP_MODULES,
       ],
     };
   }

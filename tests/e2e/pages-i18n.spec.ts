@@ -20,7 +20,7 @@ const BUILT = new Set(
   readdirSync(join(ROOT, 'client/src/features')).flatMap((feature) => {
     let index: string;
     try {
-      index = readFileSync(join(ROOT, 'client/src/features', feature, 'index.ts'), 'utf8');
+      index = readFileSync(join(ROOT, 'client/src/features', feature, 'pages.ts'), 'utf8');
     } catch {
       return [];
     }

@@ -147,7 +147,7 @@ describe('live events: one instance pair on the shared Redis', () => {
     });
     await expect(
       new Promise((resolve, reject) => {
-        crossSite.once('connect', resolve);
+        crossSite.once('connect', () => resolve(undefined));
         crossSite.once('connect_error', reject);
       }),
     ).rejects.toBeTruthy();

@@ -49,7 +49,7 @@ export async function salesFixture(pg: Pg, base: string, n: number): Promise<Sal
     const shift = await c.call('POST', '/api/Shift/open', { openingCash: 0, register: 30 + i });
     if (shift.status !== 201) throw new Error(`shift: ${JSON.stringify(shift.body)}`);
     cashiers.push(c);
-    cashierIds.push(shift.body.cashierId);
+    cashierIds.push(shift.body.cashierId as string);
   }
   return { cashiers, cashierIds, variantIds, cashMethod, base: () => base };
 }

@@ -100,7 +100,7 @@ describe('product import memory (issue 11, item 5)', () => {
     // Warm the import path once with a small file, so the bound measures the file, not first use.
     const form = (name: string, data: Buffer) => {
       const body = new FormData();
-      body.append('file', new Blob([data]), name);
+      body.append('file', new Blob([data as Uint8Array<ArrayBuffer>]), name);
       return body;
     };
     const cookie = (admin as unknown as { cookie: () => string }).cookie();

@@ -14,7 +14,8 @@ import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { LoadingBar } from './LoadingBar';
 import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
-import { SessionEffects, useRefreshSession } from './session/SessionEffects';
+import { useRefreshSession } from '../shared/api/useRefreshSession';
+import { SessionEffects } from './session/SessionEffects';
 import { useDocumentTitle } from './useDocumentTitle';
 
 // Overlays load on first use, keeping them out of the initial bundle.
@@ -22,10 +23,12 @@ const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
 const LowStockDialog = lazy(() => import('./LowStockDialog'));
 // Transfer toasts and the sidebar badge (issue 7), only for users who work with transfers.
 const TransferLiveWatcher = lazy(
-  () => import('../features/transfers/components/TransferLiveWatcher'),
+  () => import('../features/transfers').then((m) => ({ default: m.TransferLiveWatcher })),
 );
 // A generated password to change or two-step sign-in to set up, before anything else (issue 11).
-const AccountStepPage = lazy(() => import('../features/account/AccountStepPage'));
+const AccountStepPage = lazy(() =>
+  import('../features/account').then((m) => ({ default: m.AccountStepPage })),
+);
 
 /** Everything that lives above the layouts: session, guard, global listeners and overlays. */
 export function RootLayout() {

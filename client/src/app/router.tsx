@@ -6,6 +6,7 @@ import { pages } from '../features';
 import type { PreloadablePage } from '../shared/lib/lazyPage';
 import { UnderConstruction } from '../shared/ui/UnderConstruction';
 import { UUID_PATTERN } from '../shared/lib/errorStatus';
+import { setSignInPreload } from '../shared/lib/signInPreload';
 import { DetailErrorPage, ErrorPage, RouteErrorPage } from './ErrorPage';
 import { loadDashboardLayout } from './layout/loadDashboardLayout';
 import { PageLayout } from './layout/PageLayout';
@@ -97,6 +98,7 @@ export function buildRoutes(): RouteObject[] {
 }
 
 export function createAppRouter(queryClient?: QueryClient) {
+  setSignInPreload(loadDashboardLayout);
   if (window.location.pathname !== '/login') loadDashboardLayout().catch(() => undefined);
   const routes = buildRoutes();
   if (queryClient) preloadPageFor(routes, window.location.pathname, queryClient);

@@ -1,12 +1,6 @@
 import { arEG, enUS } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
-
-// Brand colours. Confirm buttons are dark teal; deny buttons take the accent colour (spec §9).
-export const BRAND = {
-  primary: '#0f766e',
-  confirm: '#0b4f4a',
-  accent: '#c2410c',
-} as const;
+import { BRAND } from '../shared/ui/brand';
 
 const FONT = '"Cairo", "Segoe UI", system-ui, -apple-system, sans-serif';
 

@@ -1,26 +1,43 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogEntity } from './audit/audit-log.entity';
 import { AuditService } from './audit/audit.service';
 import { AuthGuard } from './auth/auth.guard';
 import { CommandRunner } from './cqrs/command-runner';
 import { DomainEventSubscribers } from './cqrs/domain-event-subscribers';
 import { LiveProjection } from './realtime/live-projection';
+import { AppSecretEntity } from './auth/app-secret.entity';
 import { SecretsService } from './auth/secrets.service';
+import { SessionEntity } from './auth/session.entity';
 import { SessionService } from './auth/session.service';
-import { SettingsReader } from './auth/settings.reader';
+import { DocumentSequenceEntity } from './numbering/document-sequence.entity';
+import { OutboxEntity } from './outbox/outbox.entity';
 import { OutboxService } from './outbox/outbox.service';
 import { RedisService } from './redis/redis.service';
 import { HealthController } from './http/health.controller';
 
-/** Cross-cutting services every context uses: auth, audit, settings, Redis. */
+/**
+ * Cross-cutting services every context uses: auth, audit, outbox, numbering, Redis, and core's own
+ * tables. Core asks the modules for what it needs through abstract providers they supply
+ * (`SettingsReader` from settings, `BearerAuthenticator` from api-keys).
+ */
 @Global()
 @Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      AuditLogEntity,
+      OutboxEntity,
+      DocumentSequenceEntity,
+      SessionEntity,
+      AppSecretEntity,
+    ]),
+  ],
   controllers: [HealthController],
   providers: [
     AuditService,
     SecretsService,
     SessionService,
-    SettingsReader,
     RedisService,
     OutboxService,
     CommandRunner,
@@ -28,6 +45,14 @@ import { HealthController } from './http/health.controller';
     LiveProjection,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [AuditService, SecretsService, SessionService, SettingsReader, RedisService, OutboxService, CommandRunner, DomainEventSubscribers],
+  exports: [
+    AuditService,
+    SecretsService,
+    SessionService,
+    RedisService,
+    OutboxService,
+    CommandRunner,
+    DomainEventSubscribers,
+  ],
 })
 export class CoreModule {}

@@ -1,6 +1,6 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { dataSourceOptions } from '../core/database/data-source';
+import { appDataSource } from '../app-data-source';
 import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
 import { BranchEntity } from '../modules/branches/entities/branch.entity';
 import { RoleEntity } from '../modules/identity/entities/role.entity';
@@ -105,7 +105,7 @@ async function linkDemoPropertyTypes(m: EntityManager): Promise<void> {
 }
 
 export async function seedDemo(url: string): Promise<void> {
-  const ds = new DataSource(dataSourceOptions(url));
+  const ds = appDataSource(url);
   await ds.initialize();
   try {
     const passwordHash = await hashPassword(DEMO_PASSWORD);

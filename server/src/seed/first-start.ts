@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { dataSourceOptions } from '../core/database/data-source';
+import { appDataSource } from '../app-data-source';
 import { loadConfig } from '../core/config/config';
 import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
 import { BranchEntity } from '../modules/branches/entities/branch.entity';
@@ -52,7 +52,7 @@ export type FirstStartCredentials = { username: string; password: string };
  * changed at the first sign-in (mustChangePassword) and is returned so the caller prints it last.
  */
 export async function seedFirstStart(url: string): Promise<FirstStartCredentials | null> {
-  const ds = new DataSource(dataSourceOptions(url));
+  const ds = appDataSource(url);
   await ds.initialize();
   try {
     return await ds.transaction(async (m): Promise<FirstStartCredentials | null> => {

@@ -41,7 +41,9 @@ import { LocaleSwitcher, ThemeSwitcher } from './SettingsMenus';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 
 // Password change and two-step sign-in (issue 11): a dialog loaded on first use.
-const AccountDialog = lazy(() => import('../../features/account/AccountDialog'));
+const AccountDialog = lazy(() =>
+  import('../../features/account').then((m) => ({ default: m.AccountDialog })),
+);
 
 /**
  * After sign-in and after each navigation the focus moves to the new page's main heading (or the

@@ -12,7 +12,7 @@ import { Link, useLocation } from 'react-router';
 import { findRoute } from '../../shared/lib/routeMatch';
 import { navBadgesState, publicConfigState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
-import { useVisibleSections } from '../useNav';
+import { useVisibleSections } from '../../shared/lib/useNav';
 
 export const SIDEBAR_WIDTH = { expanded: 240, collapsed: 60 } as const;
 

@@ -28,7 +28,7 @@ import { useNavigate } from 'react-router';
 import { moveSelection } from '../../shared/lib/searchKeys';
 import { searchOpenState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
-import { useNavContext } from '../useNav';
+import { useNavContext } from '../../shared/lib/useNav';
 
 export const SEARCH_FADE = { enter: 300, exit: 200 } as const;
 

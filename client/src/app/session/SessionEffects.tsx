@@ -1,9 +1,9 @@
-import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto, StoreSettingsDto } from '@pos/contracts';
-import { hasPermission } from '@pos/contracts';
+import { type BranchResponseDto, type FeatureDto, type StoreInfoResponseDto, type StoreSettingsDto, hasPermission } from '@pos/contracts';
 import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchPublicConfig, fetchSession } from '../../shared/api/auth';
+import { useEffect, useRef, useState } from 'react';
+import { fetchPublicConfig } from '../../shared/api/auth';
+import { useRefreshSession } from '../../shared/api/useRefreshSession';
 import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
@@ -29,33 +29,6 @@ export const CONFIG_TOAST_KEY = 'config-failed';
 /** Session refresh interval (spec §7 "at a configured interval"). */
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
 
-/** Re-read GET /api/auth/session into the session atom. */
-export function useRefreshSession(): () => Promise<void> {
-  const setSession = useSetAtom(sessionState);
-  return useCallback(async () => {
-    try {
-      const session = await fetchSession();
-      setSession((prev): SessionState => {
-        const next: SessionState = session
-          ? {
-              status: 'authenticated',
-              user: session.user,
-              expires: session.expires,
-              step: session.step,
-            }
-          : { status: 'unauthenticated', user: null };
-        // Keep the same object when nothing changed so dependants do not re-run.
-        return JSON.stringify(prev) === JSON.stringify(next) ? prev : next;
-      });
-    } catch (err) {
-      // A network blip keeps the current state; a first failure means signed out.
-      setSession((prev) =>
-        prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev,
-      );
-      if (!(err instanceof ApiClientError) || err.status !== 0) handleError(err);
-    }
-  }, [setSession]);
-}
 
 /**
  * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the

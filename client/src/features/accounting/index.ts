@@ -1,10 +1,2 @@
-// Accounting: the chart of accounts (/AccountingTree), the journal (/JournalEntries, a manual
-// entry at /JournalEntries/new) and the trial balance (/Reports/TrialBalance).
-import { lazy } from 'react';
-
-export const pages = {
-  AccountingTree: lazy(() => import('./components/AccountingTreePage')),
-  JournalEntries: lazy(() => import('./components/JournalEntriesPage')),
-  'JournalEntries-new': lazy(() => import('./components/NewJournalEntryPage')),
-  TrialBalance: lazy(() => import('./components/TrialBalancePage')),
-};
+// Accounting's public API for other features (its pages are in pages.ts).
+export { accountingKeys, useAccounts, accountName } from './api/accounting.api';

@@ -15,8 +15,8 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { loadDashboardLayout } from '../../app/layout/loadDashboardLayout';
-import { useRefreshSession } from '../../app/session/SessionEffects';
+import { useRefreshSession } from '../../shared/api/useRefreshSession';
+import { preloadAfterSignIn } from '../../shared/lib/signInPreload';
 import { signIn } from '../../shared/api/auth';
 import { normalizeError } from '../../shared/api/handleError';
 import { publicConfigState } from '../../shared/state';
@@ -71,7 +71,7 @@ export default function LoginPage() {
     setError(null);
     // The dashboard layout is a chunk of its own (not part of the /login first visit): fetch it
     // alongside the sign-in request so the next page shows at once.
-    const layout = loadDashboardLayout().catch(() => undefined);
+    const layout = preloadAfterSignIn();
     try {
       const second = !secondStep
         ? {}

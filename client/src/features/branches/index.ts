@@ -1,9 +1,2 @@
-// Branches: every spec §3 field, logo and receipt footer uploads, ETA credentials (secrets
-// write-only) and the branch limit of the site settings. Owns /Branches.
-import { lazy } from 'react';
-
-export const pages = {
-  Branches: lazy(() =>
-    import('./components/BranchesPage').then((m) => ({ default: m.BranchesPage })),
-  ),
-};
+// The branches' public API for other features: the branch choices of forms and filters.
+export { useBranchOptions } from './api/branches.api';

@@ -1,25 +1,22 @@
-// Catalog: categories (tree), property types, products and their variants (size × colour grid),
-// low stock, Excel import/export and barcode labels. Owns /Products, /Products/{id},
-// /Products/LowStock, /Categories and /PropertyTypes, and the VariantPicker every product lookup uses.
+// The catalog's public API for other features (POS, inventory, sales, stock-taking, transfers).
+// Its pages are registered in ./pages.ts; this file is never imported by the shell, so its
+// re-exports land in the chunks of the pages that use them.
 import { lazy } from 'react';
 
-export const pages = {
-  Products: lazy(() => import('./components/ProductsPage')),
-  'Products-id': lazy(() => import('./components/ProductPage')),
-  LowStock: lazy(() => import('./components/LowStockPage')),
-  Categories: lazy(() => import('./components/CategoriesPage')),
-  PropertyTypes: lazy(() => import('./components/PropertyTypesPage')),
-};
+export {
+  catalogApi,
+  catalogKeys,
+  useCategories,
+  useInventoryOptions,
+  type InventoryOption,
+} from './api/catalog.api';
+export { propertiesText } from './lib/variants';
+export { CategoryFilter } from './components/CategoryFilter';
+export { VariantPicker } from './components/VariantPicker';
+export type { ExternalInput, VariantPickerProps } from './components/VariantPicker';
 
-// For other features (POS, transfers, purchases). Lazy, because this index is imported by the
-// shell's page registry: a static re-export would put the picker (and bwip-js) in the first load.
-// Render them inside <Suspense> (every page already is), or import the component module directly
-// from a lazily loaded page: `features/catalog/components/VariantPicker`.
-export const VariantPicker = lazy(() =>
-  import('./components/VariantPicker').then((m) => ({ default: m.VariantPicker })),
-);
+// Lazy: the label sheet draws barcodes with bwip-js, which only printing labels needs.
 export const LabelsDialog = lazy(() =>
   import('./components/LabelsDialog').then((m) => ({ default: m.LabelsDialog })),
 );
-export type { ExternalInput, VariantPickerProps } from './components/VariantPicker';
 export type { LabelItem } from './components/LabelSheet';

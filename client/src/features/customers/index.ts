@@ -1,8 +1,3 @@
-// Customers: list with normalised search, create/edit, and each customer's balance, ledger
-// (sales on account, returns, payments) and payments on account. The POS picks and quick-adds them.
-import { lazy } from 'react';
-
-export const pages = {
-  Customers: lazy(() => import('./components/CustomersPage')),
-  'Customers-id': lazy(() => import('./components/CustomerPage')),
-};
+// The customers' public API for other features: the search and quick add of the POS and the
+// invoice filter.
+export { customerKeys, customersApi, type CustomerSearchHit } from './api/customers.api';

@@ -5,7 +5,7 @@ import { routePath } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useVisibleSections } from '../../app/useNav';
+import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';

@@ -1,7 +1,5 @@
-// Stock-taking: the counting screen /StockTaking/{id} (scan-first, live progress, review, post) and
-// the per-inventory list shown on /Inventories/{id}.
+// The stock-taking's public API for other features: the per-inventory list of counts shown on
+// /Inventories/{id}. Lazy: it is below the fold of that page.
 import { lazy } from 'react';
 
-export const pages = {
-  'StockTaking-id': lazy(() => import('./components/StockTakingPage')),
-};
+export const StockTakingsSection = lazy(() => import('./components/StockTakingsSection'));

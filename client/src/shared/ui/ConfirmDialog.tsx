@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BRAND } from '../../app/theme';
+import { BRAND } from './brand';
 
 export type ConfirmDialogProps = {
   open: boolean;

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { CSRF_HEADER, SESSION_COOKIE, hasPermission } from '@pos/contracts';
 import { AppException, Errors } from '../errors/app.exception';
-import { ApiKeysService } from '../../modules/api-keys/api-keys.service';
+import { BearerAuthenticator } from './bearer-authenticator';
 import { SettingsReader } from './settings.reader';
 import { csrfMatches } from './csrf';
 import { ACCESS_KEY, ALLOW_PENDING_KEY, type Access, SKIP_CSRF_KEY } from './decorators';
@@ -42,15 +42,17 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionService,
     private readonly secrets: SecretsService,
     private readonly settings: SettingsReader,
-    private readonly apiKeys: ApiKeysService,
+    private readonly apiKeys: BearerAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
     const access =
-      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ??
-      ({ kind: 'session' } as Access);
+      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? ({ kind: 'session' } as Access);
     const cookies = req.cookies as Record<string, string> | undefined;
     if (
       !SAFE_METHODS.has(req.method) &&
@@ -62,7 +64,9 @@ export class AuthGuard implements CanActivate {
     }
     const token = cookies?.[SESSION_COOKIE];
     // A session cookie, or else an integration's API key (`Authorization: Bearer pos_…`).
-    const user = (await this.sessions.resolve(token)) ?? (await this.apiKeys.resolve(req.get('authorization')));
+    const user =
+      (await this.sessions.resolve(token)) ??
+      (await this.apiKeys.resolve(req.get('authorization')));
     if (user) req.user = user;
     if (access.kind === 'public') return true;
     if (!user) throw Errors.unauthenticated();
@@ -71,12 +75,23 @@ export class AuthGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (!SAFE_METHODS.has(req.method) && !skipCsrf && !user.viaApiKey && !csrfMatches(req, req.get(CSRF_HEADER), this.secrets)) {
+    if (
+      !SAFE_METHODS.has(req.method) &&
+      !skipCsrf &&
+      !user.viaApiKey &&
+      !csrfMatches(req, req.get(CSRF_HEADER), this.secrets)
+    ) {
       throw Errors.csrf();
     }
 
     // A generated password to change, or two-step sign-in to set up: nothing else until it is done.
-    if (user.pendingStep && !this.reflector.getAllAndOverride<boolean>(ALLOW_PENDING_KEY, [context.getHandler(), context.getClass()])) {
+    if (
+      user.pendingStep &&
+      !this.reflector.getAllAndOverride<boolean>(ALLOW_PENDING_KEY, [
+        context.getHandler(),
+        context.getClass(),
+      ])
+    ) {
       throw new AppException(user.pendingStep, HttpStatus.FORBIDDEN);
     }
 

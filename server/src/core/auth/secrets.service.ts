@@ -1,9 +1,16 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppSecretEntity } from '../../modules/settings/entities/settings.entities';
 import { loadConfig } from '../config/config';
+import { AppSecretEntity } from './app-secret.entity';
 
 /**
  * Keys shared by every app instance: the CSRF HMAC key (generated once, kept in the database) and
@@ -50,13 +57,20 @@ export class SecretsService implements OnModuleInit {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.masterKey, iv);
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+    return [
+      'v1',
+      iv.toString('base64'),
+      cipher.getAuthTag().toString('base64'),
+      data.toString('base64'),
+    ].join(':');
   }
 
   decrypt(stored: string): string {
     const [, iv, tag, data] = stored.split(':');
     const decipher = createDecipheriv('aes-256-gcm', this.masterKey, Buffer.from(iv, 'base64'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }

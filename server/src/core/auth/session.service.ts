@@ -4,10 +4,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ALL_PERMISSION_KEYS, REQUIRE_ADMIN_TWO_FACTOR, type PermissionKey } from '@pos/contracts';
-import { SessionEntity } from '../../modules/identity/entities/session.entity';
 import { loadConfig } from '../config/config';
 import type { AuthUser } from './auth.types';
 import { preparedQuery } from '../database/prepared';
+import { SessionEntity } from './session.entity';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -93,7 +93,10 @@ export class SessionService {
 
   /** Every session of the user but this one (after a password change: other devices sign in again). */
   async revokeOthers(manager: EntityManager, userId: string, keepSessionId: string): Promise<void> {
-    await manager.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepSessionId]);
+    await manager.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [
+      userId,
+      keepSessionId,
+    ]);
   }
 
   async purgeExpired(): Promise<void> {

@@ -1,44 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import {
-  DEFAULT_MAX_BRANCHES,
-  DEFAULT_SCALE_BARCODE,
-  MODULES,
-  type ModuleKey,
-  type StoreSettingsDto,
-} from '@pos/contracts';
-import { loadConfig } from '../config/config';
-import { SiteSettingsEntity, StoreSettingsEntity } from '../../modules/settings/entities/settings.entities';
+import type { ModuleKey } from '@pos/contracts';
 
-/** Reads the one site-settings row (enabled modules, branch limit). */
-@Injectable()
-export class SettingsReader {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  async get(): Promise<{ modules: ModuleKey[]; maxBranches: number }> {
-    const row = await this.ds.getRepository(SiteSettingsEntity).findOneBy({ id: 1 });
-    return {
-      modules: row?.modules ?? [...MODULES],
-      maxBranches: row?.maxBranches ?? DEFAULT_MAX_BRANCHES,
-    };
-  }
+/**
+ * The site settings core needs (enabled modules for the guard's permission check, the branch
+ * limit). Provided by the settings context, which owns the table (core never imports a module).
+ */
+export abstract class SettingsReader {
+  abstract get(): Promise<{ modules: ModuleKey[]; maxBranches: number }>;
 
   async enabledModules(): Promise<ModuleKey[]> {
     return (await this.get()).modules;
   }
-}
-
-/** The store-wide settings (row 1), with defaults when the row is not there yet. */
-export async function readStoreSettings(ds: DataSource | EntityManager): Promise<StoreSettingsDto> {
-  const row = await ds.getRepository(StoreSettingsEntity).findOneBy({ id: 1 });
-  return {
-    timeZone: row?.timeZone ?? loadConfig().storeTimeZone,
-    scaleBarcode: { ...DEFAULT_SCALE_BARCODE, ...(row?.scaleBarcode ?? {}) },
-  };
-}
-
-/** The store time zone: business day, daily report, dashboard. */
-export async function readStoreTimeZone(ds: DataSource | EntityManager): Promise<string> {
-  return (await readStoreSettings(ds)).timeZone;
 }

@@ -8,22 +8,16 @@ const MIGRATIONS_GLOB = path.join(
   __dirname, '..', '..', '..', '..', 'migrations', __filename.endsWith('.ts') ? '*.ts' : '*.js',
 );
 
-// Each context owns its entities, in files named `*.entity.ts` or `*.entities.ts` inside its own
-// folder (core: audit, outbox, numbering; modules/<context>/...). No list names them all: the app,
-// the seeds and the migration CLI all load them by this pattern.
-const SRC = path.join(__dirname, '..', '..');
-const EXT = __filename.endsWith('.ts') ? 'ts' : 'js';
-export const ENTITY_GLOBS = [
-  path.join(SRC, 'core', '**', `*.entity.${EXT}`),
-  path.join(SRC, 'modules', '**', `*.entity.${EXT}`),
-  path.join(SRC, 'modules', '**', `*.entities.${EXT}`),
-];
-
+/**
+ * The connection settings shared by the app and the scripts. No entities: each context registers
+ * its own (`TypeOrmModule.forFeature` in its module; the app's root loads them with
+ * `autoLoadEntities`), and the migrations are SQL. A script that works with entity classes outside
+ * Nest takes `appDataSource` (server/src/app-data-source.ts).
+ */
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITY_GLOBS,
     migrations: [MIGRATIONS_GLOB],
     migrationsTableName: 'migrations',
     namingStrategy: new SnakeNamingStrategy(),
@@ -44,8 +38,3 @@ export async function runMigrations(url: string): Promise<string[]> {
     await ds.destroy();
   }
 }
-
-/** For the TypeORM CLI: `typeorm migration:generate -d dist/server/src/core/database/data-source.js` */
-export default new DataSource(
-  dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pos'),
-);

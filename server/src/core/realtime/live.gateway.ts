@@ -16,8 +16,8 @@ import {
   type PermissionKey,
   SESSION_COOKIE,
 } from '@pos/contracts';
-import { ApiKeysService } from '../../modules/api-keys/api-keys.service';
 import type { AuthUser } from '../auth/auth.types';
+import { BearerAuthenticator } from '../auth/bearer-authenticator';
 import { SessionService } from '../auth/session.service';
 import { RedisService } from '../redis/redis.service';
 import { eventBranches, projectEvent, viewerKey } from './event-policy';
@@ -96,7 +96,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly sessions: SessionService,
-    private readonly apiKeys: ApiKeysService,
+    private readonly apiKeys: BearerAuthenticator,
     private readonly redis: RedisService,
   ) {
     this.names = realtimeNames((ds.options as { url?: string }).url);

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
+import { CATALOG_COMMAND_HANDLERS } from './commands';
 import { UpdateProductPropertiesHandler } from './commands/update-product-properties/update-product-properties.handler';
 import {
   CategoriesController,
@@ -14,11 +16,21 @@ import { ProductsService } from './services/products.service';
 import { ReferenceService } from './services/reference.service';
 import { VariantsService } from './services/variants.service';
 import { SearchPool } from '../../core/database/search-pool';
+import {
+  CategoryEntity,
+  PropertyTypeEntity,
+  ProductEntity,
+  VariantEntity,
+  VariantBarcodeEntity,
+} from './entities/catalog.entities';
 
 @Module({
-  imports: [InventoryModule],
+  imports: [
+    TypeOrmModule.forFeature([CategoryEntity, PropertyTypeEntity, ProductEntity, VariantEntity, VariantBarcodeEntity]),
+    InventoryModule,
+  ],
   controllers: [CategoriesController, PropertyTypesController, ProductsExcelController, ProductsController, VariantsController],
-  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler],
+  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler, ...CATALOG_COMMAND_HANDLERS],
   exports: [ProductsService, VariantsService],
 })
 export class CatalogModule {}

@@ -7,6 +7,8 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
+import { CreateCustomerCommand } from './commands/create-customer/create-customer.command';
+import { UpdateCustomerCommand } from './commands/update-customer/update-customer.command';
 import { ReceiveCustomerPaymentCommand } from './commands/receive-customer-payment/receive-customer-payment.command';
 import { CustomersService } from './customers.service';
 
@@ -36,8 +38,9 @@ export class CustomersController {
   /** Quick add at the POS. */
   @Authenticated()
   @Post()
-  create(@Body() dto: CustomerCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.customers.create(dto, user, meta);
+  async create(@Body() dto: CustomerCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    const id: string = await this.commands.execute(new CreateCustomerCommand(dto, user, meta));
+    return this.customers.get(id);
   }
 
   @RequirePermissions(['can_see_customers'])
@@ -48,8 +51,9 @@ export class CustomersController {
 
   @RequirePermissions(['can_see_customers'])
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: CustomerUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.customers.update(id, dto, user, meta);
+  async update(@Param('id', UuidPipe) id: string, @Body() dto: CustomerUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new UpdateCustomerCommand(id, dto, user, meta));
+    return this.customers.get(id);
   }
 
   @RequirePermissions(['can_see_customers'])

@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreateCustomerHandler } from './commands/create-customer/create-customer.handler';
+import { UpdateCustomerHandler } from './commands/update-customer/update-customer.handler';
 import { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
+import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';
 
-@Module({ controllers: [CustomersController], providers: [CustomersService, ReceiveCustomerPaymentHandler], exports: [CustomersService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([CustomerEntity, CustomerLedgerEntity])],
+  controllers: [CustomersController],
+  providers: [CustomersService, ReceiveCustomerPaymentHandler, CreateCustomerHandler, UpdateCustomerHandler],
+  exports: [CustomersService],
+})
 export class CustomersModule {}

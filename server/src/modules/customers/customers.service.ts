@@ -1,22 +1,13 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import {
-  normalizeArabic,
-  type CustomerCreateDto,
   type CustomerDto,
   type CustomerLedgerEntryDto,
-  type CustomerUpdateDto,
   type ListQueryDto,
 } from '@pos/contracts';
-import { AuditService } from '../../core/audit/audit.service';
-import type { AuthUser } from '../../core/auth/auth.types';
-import type { RequestMeta } from '../../core/auth/decorators';
-import { AppException, Errors } from '../../core/errors/app.exception';
+import { Errors } from '../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../core/http/list';
-
-import { CustomerEntity } from './entities/customer.entities';
 
 const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
   c.credit_limit AS "creditLimit", c.balance, c.created_at AS "createdAt"`;
@@ -28,13 +19,10 @@ const shape = (r: Record<string, unknown>): CustomerDto => ({
   createdAt: (r.createdAt as Date).toISOString(),
 });
 
-const searchText = (c: { name: string; phone?: string | null; phone2?: string | null }) =>
-  normalizeArabic([c.name, c.phone ?? '', c.phone2 ?? ''].join(' '));
-
 /** Customers are shared by every branch (a customer buys anywhere). */
 @Injectable()
 export class CustomersService {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async list(query: ListQueryDto): Promise<{ rows: CustomerDto[]; total: number }> {
     const { skip, take } = pageOf(query);
@@ -54,44 +42,6 @@ export class CustomersService {
     const [row] = await this.ds.query(`SELECT ${COLUMNS} FROM customers c WHERE c.id = $1`, [id]);
     if (!row) throw Errors.notFound();
     return shape(row);
-  }
-
-  /**
-   * A credit limit is set by a holder of can_grant_credit only (issue 11): anyone may add a
-   * customer, with no limit (0, which for everyone else means no credit at all).
-   */
-  private assertMayGrantCredit(user: AuthUser, creditLimit: number | undefined, current = 0): void {
-    if (creditLimit === undefined || creditLimit === current) return;
-    if (!user.permissions.includes('can_grant_credit')) throw new AppException('CREDIT_LIMIT_FORBIDDEN', HttpStatus.FORBIDDEN);
-  }
-
-  async create(dto: CustomerCreateDto, user: AuthUser, meta: RequestMeta): Promise<CustomerDto> {
-    this.assertMayGrantCredit(user, dto.creditLimit);
-    const id = uuidv7();
-    await this.ds.transaction(async (m) => {
-      await m.insert(CustomerEntity, {
-        id, name: dto.name.trim(), phone: dto.phone ?? null, phone2: dto.phone2 ?? null, address: dto.address ?? null,
-        nationalId: dto.nationalId ?? null, taxId: dto.taxId ?? null, creditLimit: dto.creditLimit ?? 0, balance: 0,
-        searchText: searchText(dto),
-      });
-      await this.audit.record(m, meta, { action: 'customer.create', entity: 'customer', entityId: id, after: dto });
-    });
-    return this.get(id);
-  }
-
-  async update(id: string, dto: CustomerUpdateDto, user: AuthUser, meta: RequestMeta): Promise<CustomerDto> {
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(CustomerEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      this.assertMayGrantCredit(user, dto.creditLimit, Number(before.creditLimit));
-      const patch: Partial<CustomerEntity> = { ...dto };
-      if (dto.name !== undefined) patch.name = dto.name.trim();
-      const next = { ...before, ...patch };
-      patch.searchText = searchText(next);
-      await m.update(CustomerEntity, { id }, patch);
-      await this.audit.record(m, meta, { action: 'customer.update', entity: 'customer', entityId: id, before, after: next });
-    });
-    return this.get(id);
   }
 
   async ledger(id: string, query: ListQueryDto): Promise<{ rows: CustomerLedgerEntryDto[]; total: number }> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
 import { ShiftsModule } from '../shifts';
 import { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
@@ -12,9 +13,21 @@ import {
   SalesController,
 } from './controllers/sales.controller';
 import { SalesQueries } from './services/sales-queries';
+import {
+  PaymentMethodEntity,
+  SaleInvoiceEntity,
+  SaleLineEntity,
+  SalePaymentEntity,
+  SaleReturnEntity,
+  SaleReturnLineEntity,
+} from './entities/sales.entities';
 
 @Module({
-  imports: [InventoryModule, ShiftsModule],
+  imports: [
+    TypeOrmModule.forFeature([PaymentMethodEntity, SaleInvoiceEntity, SaleLineEntity, SalePaymentEntity, SaleReturnEntity, SaleReturnLineEntity]),
+    InventoryModule,
+    ShiftsModule,
+  ],
   controllers: [SalesController, InvoicesController, ReturnsController, DailyReportController, PaymentMethodsController],
   providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries],
 })

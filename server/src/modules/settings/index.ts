@@ -2,3 +2,4 @@
 // Other contexts import only from here.
 export { SettingsModule } from './settings.module';
 export * from './entities/settings.entities';
+export { readStoreSettings, readStoreTimeZone } from './settings.reader';

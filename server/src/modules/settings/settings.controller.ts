@@ -1,12 +1,12 @@
 import {
-  Body, Controller, Get, HttpStatus, Param, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors,
+  Body, Controller, Get, Param, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors,
 } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import {
   AuditListQueryDto,
   FEATURE_DEFAULTS,
@@ -21,30 +21,28 @@ import {
   type SiteSettingsDto,
 } from '@pos/contracts';
 import { AuditLogEntity } from '../../core/audit/audit-log.entity';
-import { AuditService } from '../../core/audit/audit.service';
 import { AdminOnly, Authenticated, Meta, Public, type RequestMeta } from '../../core/auth/decorators';
-import { readStoreSettings, SettingsReader } from '../../core/auth/settings.reader';
+import { SettingsReader } from '../../core/auth/settings.reader';
+import { readStoreSettings } from './settings.reader';
 import { loadConfig } from '../../core/config/config';
-import { AppException, Errors } from '../../core/errors/app.exception';
+import { Errors } from '../../core/errors/app.exception';
 import { pageOf, sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
-import {
-  FeatureEntity,
-  FileEntity,
-  SiteSettingsEntity,
-  StoreInfoEntity,
-  StoreSettingsEntity,
-} from './entities/settings.entities';
-
-const FEATURE_KEY = /^[a-z0-9_]{1,64}$/;
+import { SetFeatureCommand } from './commands/set-feature/set-feature.command';
+import { UpdateModulesCommand } from './commands/update-modules/update-modules.command';
+import { UpdateSiteSettingsCommand } from './commands/update-site-settings/update-site-settings.command';
+import { UpdateStoreInfoCommand } from './commands/update-store-info/update-store-info.command';
+import { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command';
+import { UploadFileCommand, type Upload } from './commands/upload-file/upload-file.command';
+import { FeatureEntity, FileEntity, StoreInfoEntity } from './entities/settings.entities';
 
 @ApiTags('settings')
 @Controller()
 export class SettingsController {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly audit: AuditService,
     private readonly settings: SettingsReader,
+    private readonly commands: CommandBus,
   ) {}
 
   /** Spec §7: the signed-in user's feature flags as key/enabled entries. */
@@ -59,16 +57,8 @@ export class SettingsController {
 
   @AdminOnly()
   @Put('Features/:key')
-  async setFeature(@Param('key') key: string, @Body() dto: FeatureToggleDto, @Meta() meta: RequestMeta): Promise<FeatureDto> {
-    if (!FEATURE_KEY.test(key)) {
-      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.feature.key' }]);
-    }
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOneBy(FeatureEntity, { key });
-      await m.upsert(FeatureEntity, { key, enabled: dto.enabled }, ['key']);
-      await this.audit.record(m, meta, { action: 'feature.set', entity: 'feature', entityId: key, before, after: { key, enabled: dto.enabled } });
-    });
-    return { key, enabled: dto.enabled };
+  setFeature(@Param('key') key: string, @Body() dto: FeatureToggleDto, @Meta() meta: RequestMeta): Promise<FeatureDto> {
+    return this.commands.execute(new SetFeatureCommand(key, dto.enabled, meta));
   }
 
   /** Spec §7: a list whose first element is used. */
@@ -80,15 +70,8 @@ export class SettingsController {
 
   @AdminOnly()
   @Patch('StoreInfo/:id')
-  async updateStoreInfo(@Param('id', UuidPipe) id: string, @Body() dto: StoreInfoUpdateDto, @Meta() meta: RequestMeta) {
-    return this.ds.transaction(async (m) => {
-      const before = await m.findOne(StoreInfoEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      if (Object.keys(dto).length) await m.update(StoreInfoEntity, { id }, dto);
-      const after = await m.findOneByOrFail(StoreInfoEntity, { id });
-      await this.audit.record(m, meta, { action: 'store-info.update', entity: 'store_info', entityId: id, before, after });
-      return after;
-    });
+  updateStoreInfo(@Param('id', UuidPipe) id: string, @Body() dto: StoreInfoUpdateDto, @Meta() meta: RequestMeta) {
+    return this.commands.execute(new UpdateStoreInfoCommand(id, dto, meta));
   }
 
   /** Public configuration (spec §3): the enabled modules. Needed before sign-in, so public. */
@@ -101,11 +84,7 @@ export class SettingsController {
   @AdminOnly()
   @Patch('config')
   async updateConfig(@Body() dto: PublicConfigUpdateDto, @Meta() meta: RequestMeta): Promise<PublicConfigDto> {
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(SiteSettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
-      await m.update(SiteSettingsEntity, { id: 1 }, { modules: dto.modules });
-      await this.audit.record(m, meta, { action: 'config.update', entity: 'site_settings', entityId: '1', before, after: dto });
-    });
+    await this.commands.execute(new UpdateModulesCommand(dto, meta));
     return this.config();
   }
 
@@ -119,11 +98,7 @@ export class SettingsController {
   @AdminOnly()
   @Patch('admin/settings')
   async updateSiteSettings(@Body() dto: SiteSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<SiteSettingsDto> {
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(SiteSettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
-      await m.update(SiteSettingsEntity, { id: 1 }, { maxBranches: dto.maxBranches });
-      await this.audit.record(m, meta, { action: 'site-settings.update', entity: 'site_settings', entityId: '1', before, after: dto });
-    });
+    await this.commands.execute(new UpdateSiteSettingsCommand(dto, meta));
     return this.siteSettings();
   }
 
@@ -136,18 +111,8 @@ export class SettingsController {
 
   @AdminOnly()
   @Patch('StoreSettings')
-  async updateStoreSettings(@Body() dto: StoreSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<StoreSettingsDto> {
-    return this.ds.transaction(async (m) => {
-      await m.createQueryBuilder().insert().into(StoreSettingsEntity).values({ id: 1, timeZone: loadConfig().storeTimeZone }).orIgnore().execute();
-      const row = await m.findOneOrFail(StoreSettingsEntity, { where: { id: 1 }, lock: { mode: 'pessimistic_write' } });
-      const before = await readStoreSettings(m);
-      if (dto.timeZone !== undefined) row.timeZone = dto.timeZone;
-      if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
-      await m.save(row);
-      const after = await readStoreSettings(m);
-      await this.audit.record(m, meta, { action: 'store-settings.update', entity: 'store_settings', entityId: '1', before, after });
-      return after;
-    });
+  updateStoreSettings(@Body() dto: StoreSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<StoreSettingsDto> {
+    return this.commands.execute(new UpdateStoreSettingsCommand(dto, meta));
   }
 
   @AdminOnly()
@@ -196,28 +161,22 @@ export class SettingsController {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const STORE_TZ = 'Africa/Cairo';
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'image/gif']);
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-
-type Upload = { mimetype: string; size: number; buffer: Buffer };
 
 /** Small images (branch logo, receipt footer) kept in the database, served back by id. */
 @ApiTags('files')
 @Controller('files')
 export class FilesController {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Authenticated()
   @Post()
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }))
-  async upload(@UploadedFile() file: Upload | undefined, @Meta() meta: RequestMeta) {
-    if (!file || !IMAGE_TYPES.has(file.mimetype)) throw new AppException('UNSUPPORTED_FILE', HttpStatus.BAD_REQUEST);
-    const id = uuidv7();
-    await this.ds.transaction(async (m) => {
-      await m.insert(FileEntity, { id, contentType: file.mimetype, size: file.size, data: file.buffer, createdBy: meta.userId });
-      await this.audit.record(m, meta, { action: 'file.upload', entity: 'file', entityId: id, after: { contentType: file.mimetype, size: file.size } });
-    });
-    return { id, url: `/api/files/${id}` };
+  upload(@UploadedFile() file: Upload | undefined, @Meta() meta: RequestMeta) {
+    return this.commands.execute(new UploadFileCommand(file, meta));
   }
 
   @Authenticated()

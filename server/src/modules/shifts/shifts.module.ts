@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { CloseShiftHandler } from './commands/close-shift/close-shift.handler';
 import { OpenShiftHandler } from './commands/open-shift/open-shift.handler';
 import { TallyShiftSalesHandler } from './events/on-sale-events.tally-shift.handler';
 import { ShiftsController } from './shifts.controller';
 import { ShiftsService } from './shifts.service';
+import { ShiftEntity } from './entities/shift.entity';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([ShiftEntity])],
   controllers: [ShiftsController],
   providers: [ShiftsService, OpenShiftHandler, CloseShiftHandler, TallyShiftSalesHandler],
   exports: [ShiftsService],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
 import { CancelStockTakingHandler } from './commands/cancel-stock-taking/cancel-stock-taking.handler';
 import { PostStockTakingHandler } from './commands/post-stock-taking/post-stock-taking.handler';
@@ -8,9 +9,17 @@ import { StartStockTakingHandler } from './commands/start-stock-taking/start-sto
 import { SubmitStockTakingHandler } from './commands/submit-stock-taking/submit-stock-taking.handler';
 import { StockTakingController } from './controllers/stocktaking.controller';
 import { StockTakingQueries } from './services/stocktaking-queries';
+import {
+  StockTakingEntity,
+  StockTakingLineEntity,
+  StockTakingCountEntity,
+} from './entities/stocktaking.entities';
 
 @Module({
-  imports: [InventoryModule],
+  imports: [
+    TypeOrmModule.forFeature([StockTakingEntity, StockTakingLineEntity, StockTakingCountEntity]),
+    InventoryModule,
+  ],
   controllers: [StockTakingController],
   providers: [
     StockTakingQueries,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
 import { ApproveTransferHandler } from './commands/approve-transfer/approve-transfer.handler';
 import { CancelTransferHandler } from './commands/cancel-transfer/cancel-transfer.handler';
@@ -10,9 +11,21 @@ import { ShipTransferHandler } from './commands/ship-transfer/ship-transfer.hand
 import { UpdateTransferDraftHandler } from './commands/update-transfer-draft/update-transfer-draft.handler';
 import { TransfersController } from './controllers/transfers.controller';
 import { TransfersQueries } from './services/transfers-queries';
+import {
+  TransferRequestEntity,
+  TransferRequestLineEntity,
+  TransferRequestEventEntity,
+} from './entities/transfer.entities';
 
 @Module({
-  imports: [InventoryModule],
+  imports: [
+    TypeOrmModule.forFeature([
+      TransferRequestEntity,
+      TransferRequestLineEntity,
+      TransferRequestEventEntity,
+    ]),
+    InventoryModule,
+  ],
   controllers: [TransfersController],
   providers: [
     TransfersQueries,

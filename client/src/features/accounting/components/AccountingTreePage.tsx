@@ -14,7 +14,7 @@ import { DeleteAction, EditAction, IconAction } from '../../../shared/ui/IconAct
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { AccountDialog, type AccountDialogTarget } from './AccountDialog';
 

@@ -21,7 +21,7 @@ import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { usePaging } from '../../../shared/ui/usePaging';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { accountingApi, accountingKeys, accountName, useAccounts, type JournalQuery } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 

@@ -21,8 +21,8 @@ import { DateField } from '../../../shared/ui/DateField';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { newId } from '../../sales/lib/ids';
-import { AmountField } from '../../sales/components/AmountField';
+import { newId } from '../../../shared/lib/ids';
+import { AmountField } from '../../../shared/ui/AmountField';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { DateField } from '../../../shared/ui/DateField';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { accountingApi, accountingKeys, accountName, type TrialBalanceQuery } from '../api/accounting.api';
 
 const money = (v: number) => (v ? formatPiasters(v) : '');

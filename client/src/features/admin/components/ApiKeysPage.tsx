@@ -27,7 +27,7 @@ import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation, useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useToast } from '../../../shared/ui/useToast';
-import { useBranchOptions } from '../../branches/api/branches.api';
+import { useBranchOptions } from '../../branches';
 import { formatDateTime } from '../../../shared/lib/format';
 import { adminApi, adminKeys } from '../api/admin.api';
 

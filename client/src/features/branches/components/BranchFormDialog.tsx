@@ -27,7 +27,7 @@ import {
   type BranchSecretField,
   type BranchTextField,
 } from '../lib/branchForm';
-import { ImageUploadField } from './ImageUploadField';
+import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 
 type Props = {
   open: boolean;

@@ -52,7 +52,7 @@ import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, useCategories } from '../api/catalog.api';
-import { useCan } from '../hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { buildTree, descendantsOf, type TreeRow } from '../lib/tree';
 
 export function CategoriesPage() {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { useCategories } from '../api/catalog.api';
-import { useCan } from '../hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { buildTree } from '../lib/tree';
 
 type Props = {

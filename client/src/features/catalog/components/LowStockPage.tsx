@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { useCan } from '../hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FilterBar, SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -22,7 +22,7 @@ import { usePaging } from '../../../shared/ui/usePaging';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { catalogApi, catalogKeys } from '../api/catalog.api';
-import { formatQuantity } from '../lib/money';
+import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
 import { nameLang } from '../../../shared/lib/lang';
 

@@ -7,7 +7,7 @@ import { COUNTED_UNITS, ETA_ITEM_TYPES, UNITS, type EtaItemType, type ProductRes
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../shared/forms/validateDto';
-import { ImageUploadField } from '../../branches/components/ImageUploadField';
+import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 import { useCategories } from '../api/catalog.api';
 import { buildTree } from '../lib/tree';
 

@@ -39,7 +39,7 @@ import {
   usePropertyTypes,
   type ProductDetail,
 } from '../api/catalog.api';
-import { useCan } from '../hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { cartesian, comboKey, orderedProperties } from '../lib/variants';
 import { variantFromTexts } from '../lib/variantForm';
 import { LabelsDialog } from './LabelsDialog';

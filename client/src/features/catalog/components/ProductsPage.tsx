@@ -21,7 +21,7 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { catalogApi, catalogKeys, downloadFile, type ProductListQuery } from '../api/catalog.api';
-import { useCan } from '../hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { CategoryFilter } from './CategoryFilter';
 import { ImportDialog } from './ImportDialog';
 import { LabelsDialog } from './LabelsDialog';

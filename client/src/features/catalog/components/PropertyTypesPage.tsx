@@ -20,7 +20,7 @@ import { DeleteAction, EditAction } from '../../../shared/ui/IconAction';
 import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { catalogApi, catalogKeys, usePropertyTypes } from '../api/catalog.api';
-import { useCan } from '../hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { ChipsInput } from './ChipsInput';
 
 export function PropertyTypesPage() {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { catalogApi, catalogKeys } from '../api/catalog.api';
-import { formatQuantity } from '../lib/money';
+import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
 import { nameLang } from '../../../shared/lib/lang';
 

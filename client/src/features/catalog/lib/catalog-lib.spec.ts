@@ -1,4 +1,4 @@
-import { formatQuantity, parsePounds, parseQuantity, piastersToInput, toAsciiDigits } from './money';
+import { formatQuantity, parsePounds, parseQuantity, piastersToInput, toAsciiDigits } from '../../../shared/lib/money';
 import { cartesian, comboKey, isValidEan13, orderedProperties, propertiesText, symbologyFor } from './variants';
 
 describe('parsePounds', () => {

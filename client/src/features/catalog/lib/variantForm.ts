@@ -1,5 +1,5 @@
 import type { OpeningStockDto, VariantInputDto } from '@pos/contracts';
-import { parsePounds, parseQuantity } from './money';
+import { parsePounds, parseQuantity } from '../../../shared/lib/money';
 
 /** Texts of one variant as typed in a form. */
 export type VariantTexts = {

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { toast } from '../../../shared/ui/toast';
-import { AmountField } from '../../sales/components/AmountField';
-import { useCan } from '../../catalog/hooks/useCan';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
 
 const FIELDS = ['name', 'phone', 'phone2', 'address', 'nationalId', 'taxId'] as const;

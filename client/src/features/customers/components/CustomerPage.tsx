@@ -25,10 +25,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
-import { methodName, usePaymentMethods } from '../../sales/api/sales.api';
-import { AmountField } from '../../sales/components/AmountField';
-import { formatDateTime } from '../../sales/components/print';
-import { newId, withNetworkRetry } from '../../sales/lib/ids';
+import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { formatDateTime } from '../../../shared/ui/print';
+import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { CustomerFormDialog } from './CustomerFormDialog';
 

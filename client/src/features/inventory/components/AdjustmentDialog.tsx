@@ -24,10 +24,9 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { validateDto } from '../../../shared/forms/validateDto';
 import { toast } from '../../../shared/ui/toast';
-import { VariantPicker } from '../../catalog/components/VariantPicker';
-import { useCan } from '../../catalog/hooks/useCan';
-import { formatQuantity, parsePounds, parseQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { VariantPicker, propertiesText } from '../../catalog';
+import { useCan } from '../../../shared/state/useCan';
+import { formatQuantity, parsePounds, parseQuantity } from '../../../shared/lib/money';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 
 export type AdjustLine = { variantId: string; title: string; onHand: number; value: string; unitCost: string };

@@ -29,8 +29,8 @@ import { EditAction } from '../../../shared/ui/IconAction';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { useBranchOptions } from '../../branches/api/branches.api';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useBranchOptions } from '../../branches';
+import { useCan } from '../../../shared/state/useCan';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 
 /** /Inventories: the inventories of the user's branch (every branch with can_see_branches). */

@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type StockRowDto } from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -25,16 +25,16 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { CategoryFilter } from '../../catalog/components/CategoryFilter';
-import { useCan } from '../../catalog/hooks/useCan';
-import { formatQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { CategoryFilter, propertiesText } from '../../catalog';
+import { useCan } from '../../../shared/state/useCan';
+import { formatQuantity } from '../../../shared/lib/money';
 import {
   inventoryApi,
   inventoryKeys,
   type StockFilter,
   type StockQuery,
 } from '../api/inventory.api';
+import { StockTakingsSection } from '../../stocktaking';
 import { AdjustmentDialog, type AdjustLine } from './AdjustmentDialog';
 import { MovementsDialog, type MovementsTarget } from './MovementsDialog';
 import { nameLang } from '../../../shared/lib/lang';
@@ -42,7 +42,6 @@ import { nameLang } from '../../../shared/lib/lang';
 type FilterChoice = 'all' | StockFilter;
 
 // The inventory's stock-taking sessions (issue 7), loaded only for users who may count.
-const StockTakingsSection = lazy(() => import('../../stocktaking/components/StockTakingsSection'));
 
 const titleOf = (row: StockRowDto) => {
   const props = propertiesText(row.properties);

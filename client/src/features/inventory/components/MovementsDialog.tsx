@@ -17,8 +17,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { useCan } from '../../catalog/hooks/useCan';
-import { formatQuantity } from '../../catalog/lib/money';
+import { useCan } from '../../../shared/state/useCan';
+import { formatQuantity } from '../../../shared/lib/money';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 import { formatDateTime } from '../../../shared/lib/format';
 

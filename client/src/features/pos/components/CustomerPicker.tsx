@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers/api/customers.api';
-import type { CartCustomer } from '../lib/cart';
+import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import type { CartCustomer } from '../../../shared/lib/cart';
 
 type Props = {
   value: CartCustomer | null;

@@ -9,8 +9,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
-import { salesApi, salesKeys } from '../../sales/api/sales.api';
-import { AmountField } from '../../sales/components/AmountField';
+import { salesApi, salesKeys } from '../../sales';
+import { AmountField } from '../../../shared/ui/AmountField';
 
 const REGISTER_KEY = 'pos.register';
 

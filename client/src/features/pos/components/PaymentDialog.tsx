@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { formatPiasters, type PaymentMethodDto } from '@pos/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { methodName } from '../../sales/api/sales.api';
-import { AmountField } from '../../sales/components/AmountField';
-import { useCan } from '../../catalog/hooks/useCan';
-import { creditProblem, paymentSummary, type CartCustomer, type PaymentEntry } from '../lib/cart';
+import { methodName } from '../../../shared/api/paymentMethods';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { useCan } from '../../../shared/state/useCan';
+import { creditProblem, paymentSummary, type CartCustomer, type PaymentEntry } from '../../../shared/lib/cart';
 
 type Props = {
   open: boolean;

@@ -44,23 +44,14 @@ import { formatTime } from '../../../shared/lib/format';
 import { sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, catalogKeys, type InventoryOption } from '../../catalog/api/catalog.api';
-import { formatQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
-import { salesApi, salesKeys, usePaymentMethods } from '../../sales/api/sales.api';
-import { AmountField } from '../../sales/components/AmountField';
-import { CellAmount } from '../../sales/components/CellAmount';
-import {
-  PrintArea,
-  ReturnReceipt,
-  SaleReceipt,
-  printSoon,
-  usePaperLayout,
-  useReceiptData,
-  type PaperLayout,
-} from '../../sales/components/print';
-import { ReturnDialog } from '../../sales/components/ReturnDialog';
-import { isRetryable, newId, withNetworkRetry } from '../../sales/lib/ids';
+import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '../../catalog';
+import { formatQuantity } from '../../../shared/lib/money';
+import { usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { CellAmount } from '../../../shared/ui/CellAmount';
+import { PrintArea, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
+import { isRetryable, newId, withNetworkRetry } from '../../../shared/lib/ids';
 import {
   addVariant,
   applyOnHand,
@@ -77,7 +68,7 @@ import {
   type CartLine,
   type CartProblem,
   type PaymentEntry,
-} from '../lib/cart';
+} from '../../../shared/lib/cart';
 import { park, readParked, unpark, writeParked, type ParkedCart } from '../lib/parked';
 import { DEFAULT_SCALE_CONFIG, validScaleConfig, type ScaleConfig } from '../lib/scale';
 import { CustomerPicker } from './CustomerPicker';

@@ -15,10 +15,9 @@ import { handleError } from '../../../shared/api/handleError';
 import { BARCODE } from '../../../shared/lib/barcode';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi } from '../../catalog/api/catalog.api';
-import { formatQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
-import { variantAvailable } from '../lib/cart';
+import { catalogApi, propertiesText } from '../../catalog';
+import { formatQuantity } from '../../../shared/lib/money';
+import { variantAvailable } from '../../../shared/lib/cart';
 import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
 import { nameLang } from '../../../shared/lib/lang';
 

@@ -1,6 +1,6 @@
 // Parked (held) carts: kept in localStorage per user so a cashier can serve the next customer
 // and resume the first later, even after a reload.
-import type { Cart } from './cart';
+import type { Cart } from '../../../shared/lib/cart';
 
 export type ParkedCart = { cart: Cart; parkedAt: string; label: string };
 

@@ -13,7 +13,7 @@ import {
   returnableQuantity,
   toCreateSaleDto,
   updateLine,
-} from './cart';
+} from '../../../shared/lib/cart';
 import { park, readParked, unpark, writeParked } from './parked';
 import { DEFAULT_SCALE_CONFIG, itemCodeMatches, parseScaleBarcode, scaleQuantity, validScaleConfig } from './scale';
 

@@ -27,7 +27,7 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useRefreshSession } from '../../../app/session/SessionEffects';
+import { useRefreshSession } from '../../../shared/api/useRefreshSession';
 import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';

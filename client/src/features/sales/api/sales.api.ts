@@ -12,11 +12,13 @@ import type {
   SaleDto,
   ShiftDto,
 } from '@pos/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { http, request, type Query } from '../../../shared/api/http';
 import { businessDay } from '../../../shared/lib/format';
+import { fetchPaymentMethods, paymentMethodKeys } from '../../../shared/api/paymentMethods';
+
+// The payment-method look-ups moved to shared/api/paymentMethods.ts (POS, customers and the
+// printed documents use them too); re-exported for this feature's pages.
+export { methodName, useMethodLabel, usePaymentMethods } from '../../../shared/api/paymentMethods';
 
 // Calls of docs/api-sales.md (issue 5), one place for paths and query keys.
 const id = (value: string) => encodeURIComponent(value);
@@ -47,7 +49,7 @@ export type InvoiceHistoryEntry = {
 
 export const salesKeys = {
   all: ['sales'] as const,
-  paymentMethods: (activeOnly: boolean) => ['sales', 'payment-methods', activeOnly] as const,
+  paymentMethods: paymentMethodKeys.list,
   currentShift: ['sales', 'shift', 'current'] as const,
   shifts: (query: Query) => ['sales', 'shifts', query] as const,
   shift: (shiftId: string) => ['sales', 'shift', shiftId] as const,
@@ -59,8 +61,7 @@ export const salesKeys = {
 };
 
 export const salesApi = {
-  paymentMethods: (activeOnly = true) =>
-    http.get<PaymentMethodDto[]>('/PaymentMethods', activeOnly ? { active: true } : undefined),
+  paymentMethods: fetchPaymentMethods,
   createPaymentMethod: (body: PaymentMethodCreateDto) => http.post<PaymentMethodDto>('/PaymentMethods', body),
   updatePaymentMethod: (methodId: string, body: PaymentMethodUpdateDto) =>
     http.patch<PaymentMethodDto>(`/PaymentMethods/${id(methodId)}`, body),
@@ -93,36 +94,6 @@ export const salesApi = {
 
   daily: (date: string | undefined) => http.get<DailyReportDto>('/DailyReport', { date }),
 };
-
-export function usePaymentMethods(activeOnly = true, enabled = true) {
-  return useQuery({
-    queryKey: salesKeys.paymentMethods(activeOnly),
-    queryFn: () => salesApi.paymentMethods(activeOnly),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
-/**
- * The UI-language name of a payment method that a document names by id (the server sends its
- * Arabic name): the English name in English when the method has one.
- */
-export function useMethodLabel(): (m: { methodId: string; methodName: string }) => string {
-  const { i18n } = useTranslation();
-  const methods = usePaymentMethods(false);
-  return useCallback(
-    (m: { methodId: string; methodName: string }) => {
-      const found = methods.data?.find((x) => x.id === m.methodId);
-      return found ? methodName(found, i18n.language) : m.methodName;
-    },
-    [methods.data, i18n.language],
-  );
-}
-
-/** Name of a payment method in the UI language. */
-export function methodName(method: Pick<PaymentMethodDto, 'nameAr' | 'nameEn'>, language: string): string {
-  return language.startsWith('en') && method.nameEn ? method.nameEn : method.nameAr;
-}
 
 /** Today's date in the store's time zone (a store setting, Africa/Cairo by default) as YYYY-MM-DD. */
 export function todayInCairo(now = new Date()): string {

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys, todayInCairo } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
 import { Facts } from './InvoicePage';
-import { PrintArea, printSoon, useReceiptData } from './print';
+import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { formatDay } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 

@@ -19,13 +19,13 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
-import { useBranchOptions } from '../../branches/api/branches.api';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useBranchOptions } from '../../branches';
+import { useCan } from '../../../shared/state/useCan';
 import {
   customerKeys,
   customersApi,
   type CustomerSearchHit,
-} from '../../customers/api/customers.api';
+} from '../../customers';
 import {
   methodName,
   salesApi,
@@ -33,7 +33,7 @@ import {
   usePaymentMethods,
   type InvoiceListQuery,
 } from '../api/sales.api';
-import { formatDateTime } from './print';
+import { formatDateTime } from '../../../shared/ui/print';
 import { storeDayEnd, storeDayStart } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 

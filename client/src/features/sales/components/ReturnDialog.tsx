@@ -20,11 +20,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
-import { returnableQuantity } from '../../pos/lib/cart';
+import { returnableQuantity } from '../../../shared/lib/cart';
 import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
-import { newId, withNetworkRetry } from '../lib/ids';
-import { AmountField } from './AmountField';
-import { formatQty } from './print';
+import { newId, withNetworkRetry } from '../../../shared/lib/ids';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { formatQty } from '../../../shared/ui/print';
 import { nameLang } from '../../../shared/lib/lang';
 
 type Props = {

@@ -17,11 +17,11 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { sessionUserState } from '../../../shared/state';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
 import { Facts } from './InvoicePage';
-import { formatDateTime } from './print';
+import { formatDateTime } from '../../../shared/ui/print';
 import { CloseShiftDialog, DENOMINATIONS, ReportDialog, ShiftStatus } from './ShiftsPage';
 
 /** /Shift/{id}: totals (can_see_shift_totals), per method, cash count, X/Z report, close. */

@@ -29,17 +29,11 @@ import { usePaging } from '../../../shared/ui/usePaging';
 import { toast } from '../../../shared/ui/toast';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { PagedTable } from '../../../shared/ui/PagedTable';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
-import { AmountField } from './AmountField';
-import {
-  PrintArea,
-  ShiftReport,
-  formatDateTime,
-  printSoon,
-  usePaperLayout,
-  useReceiptData,
-} from './print';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { PrintArea, formatDateTime, printSoon, usePaperLayout, useReceiptData } from '../../../shared/ui/print';
+import { ShiftReport } from './receipts';
 
 /** Egyptian notes and coins, in pounds as written on them → piasters. */
 export const DENOMINATIONS: { label: string; piasters: number }[] = [

@@ -17,7 +17,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { storeInfoState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
-import { ImageUploadField } from '../../branches/components/ImageUploadField';
+import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 
 const TEXT_FIELDS = [

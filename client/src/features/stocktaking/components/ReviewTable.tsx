@@ -20,8 +20,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { formatQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { formatQuantity } from '../../../shared/lib/money';
+import { propertiesText } from '../../catalog';
 import { stockTakingApi, stockTakingKeys, type LinesQuery } from '../api/stocktaking.api';
 import { nameLang } from '../../../shared/lib/lang';
 

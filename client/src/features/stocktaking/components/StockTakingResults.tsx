@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http';
-import { formatQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
-import { DocumentBarcode, useReceiptData } from '../../sales/components/print';
+import { formatQuantity } from '../../../shared/lib/money';
+import { propertiesText } from '../../catalog';
+import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
 import { formatDateTime } from '../../../shared/lib/format';
 import { nameLang } from '../../../shared/lib/lang';
 

@@ -28,8 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useLiveEvent } from '../../../shared/realtime';
-import { useCategories } from '../../catalog/api/catalog.api';
-import { useCan } from '../../catalog/hooks/useCan';
+import { useCategories } from '../../catalog';
+import { useCan } from '../../../shared/state/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
 import { formatDateTime } from '../../../shared/lib/format';
 

@@ -10,9 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { VariantResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
-import { VariantPicker } from '../../catalog/components/VariantPicker';
-import { formatQuantity, parseQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
+import { VariantPicker, propertiesText } from '../../catalog';
+import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 
 export type EditLine = { variantId: string; title: string; code: string; quantity: string; available?: number };
 

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { formatPiasters, type TransferResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '../../catalog/lib/money';
-import { propertiesText } from '../../catalog/lib/variants';
-import { DocumentBarcode, useReceiptData } from '../../sales/components/print';
+import { formatQuantity } from '../../../shared/lib/money';
+import { propertiesText } from '../../catalog';
+import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
 import { formatDateTime } from '../../../shared/lib/format';
 import { nameLang } from '../../../shared/lib/lang';
 

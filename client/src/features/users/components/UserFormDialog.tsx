@@ -15,13 +15,13 @@ import {
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRefreshSession } from '../../../app/session/SessionEffects';
+import { useRefreshSession } from '../../../shared/api/useRefreshSession';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { sessionUserState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { useBranchOptions } from '../../branches/api/branches.api';
+import { useBranchOptions } from '../../branches';
 import { useRoleChoices, userKeys, usersApi } from '../api/users.api';
 
 type FormState = {

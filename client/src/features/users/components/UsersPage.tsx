@@ -21,7 +21,7 @@ import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCru
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { PagedTable } from '../../../shared/ui/PagedTable';
-import { useBranchOptions } from '../../branches/api/branches.api';
+import { useBranchOptions } from '../../branches';
 import { useRoleChoices, userKeys, usersApi, type UserListQuery } from '../api/users.api';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';

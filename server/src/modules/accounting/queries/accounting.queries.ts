@@ -11,7 +11,7 @@ import type {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
-import { readStoreTimeZone } from '../../../core/auth/settings.reader';
+import { readStoreTimeZone } from '../../settings';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 

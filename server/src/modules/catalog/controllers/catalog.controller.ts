@@ -23,6 +23,15 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { AddVariantCommand } from '../commands/add-variant/add-variant.command';
+import { CreateCategoryCommand } from '../commands/create-category/create-category.command';
+import { CreateProductCommand } from '../commands/create-product/create-product.command';
+import { DeleteCategoryCommand } from '../commands/delete-category/delete-category.command';
+import { DeleteProductCommand } from '../commands/delete-product/delete-product.command';
+import { DeleteVariantCommand } from '../commands/delete-variant/delete-variant.command';
+import { UpdateCategoryCommand } from '../commands/update-category/update-category.command';
+import { UpdateProductCommand } from '../commands/update-product/update-product.command';
+import { UpdateVariantCommand } from '../commands/update-variant/update-variant.command';
 import { UpdateProductPropertiesCommand } from '../commands/update-product-properties/update-product-properties.command';
 import { ProductsService } from '../services/products.service';
 import { ReferenceService } from '../services/reference.service';
@@ -31,7 +40,10 @@ import { VariantsService } from '../services/variants.service';
 @ApiTags('catalog')
 @Controller('Categories')
 export class CategoriesController {
-  constructor(private readonly ref: ReferenceService) {}
+  constructor(
+    private readonly ref: ReferenceService,
+    private readonly commands: CommandBus,
+  ) {}
 
   @RequirePermissions(['can_see_categories'])
   @Get()
@@ -41,21 +53,23 @@ export class CategoriesController {
 
   @RequirePermissions(['can_manage_products'])
   @Post()
-  create(@Body() dto: CategoryCreateDto, @Meta() meta: RequestMeta) {
-    return this.ref.createCategory(dto, meta);
+  async create(@Body() dto: CategoryCreateDto, @Meta() meta: RequestMeta) {
+    const id: string = await this.commands.execute(new CreateCategoryCommand(dto, meta));
+    return this.ref.category(id);
   }
 
   @RequirePermissions(['can_manage_products'])
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: CategoryUpdateDto, @Meta() meta: RequestMeta) {
-    return this.ref.updateCategory(id, dto, meta);
+  async update(@Param('id', UuidPipe) id: string, @Body() dto: CategoryUpdateDto, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new UpdateCategoryCommand(id, dto, meta));
+    return this.ref.category(id);
   }
 
   @RequirePermissions(['can_manage_products'])
   @Delete(':id')
   @HttpCode(204)
   async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.ref.removeCategory(id, meta);
+    await this.commands.execute(new DeleteCategoryCommand(id, meta));
   }
 }
 
@@ -108,14 +122,14 @@ export class ProductsController {
   @RequirePermissions(['can_manage_products'])
   @Post()
   create(@Body() dto: ProductCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.products.create(dto, user, meta);
+    return this.commands.execute(new CreateProductCommand(dto, user, meta));
   }
 
   /** Spec §7: PATCH /api/Products/variants/{id} */
   @RequirePermissions(['can_manage_products'])
   @Patch('variants/:id')
   updateVariant(@Param('id', UuidPipe) id: string, @Body() dto: VariantUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.products.updateVariant(id, dto, user, meta);
+    return this.commands.execute(new UpdateVariantCommand(id, dto, user, meta));
   }
 
   /** Spec §7: DELETE /api/Products/variants/{id} */
@@ -123,7 +137,7 @@ export class ProductsController {
   @Delete('variants/:id')
   @HttpCode(204)
   async removeVariant(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.products.removeVariant(id, meta);
+    await this.commands.execute(new DeleteVariantCommand(id, meta));
   }
 
   @RequirePermissions(['can_see_products'])
@@ -135,20 +149,20 @@ export class ProductsController {
   @RequirePermissions(['can_manage_products'])
   @Patch(':id')
   update(@Param('id', UuidPipe) id: string, @Body() dto: ProductUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.products.update(id, dto, user, meta);
+    return this.commands.execute(new UpdateProductCommand(id, dto, user, meta));
   }
 
   @RequirePermissions(['can_manage_products'])
   @Delete(':id')
   @HttpCode(204)
   async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.products.remove(id, meta);
+    await this.commands.execute(new DeleteProductCommand(id, meta));
   }
 
   @RequirePermissions(['can_manage_products'])
   @Post(':id/variants')
   addVariant(@Param('id', UuidPipe) id: string, @Body() dto: VariantInputDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.products.addVariant(id, dto, user, meta);
+    return this.commands.execute(new AddVariantCommand(id, dto, user, meta));
   }
 
   /** Add values or property types to an existing product (missing combinations become variants), or take them away. */

@@ -1,22 +1,20 @@
 import { InjectQueue } from '@nestjs/bullmq';
+import { CommandBus } from '@nestjs/cqrs';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { LIMITS, UNITS, type ImportReportDto, type Locale, type Unit, type VariantInputDto } from '@pos/contracts';
-import { AuditService } from '../../../core/audit/audit.service';
+import { LIMITS, UNITS, type ImportReportDto, type Locale, type Unit } from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
-import { CategoryEntity, ProductEntity, VariantEntity } from '../entities/catalog.entities';
-import { ProductsService } from './products.service';
-import { variantSearchText } from './search-text';
-import { assertStorePriceChange, branchScope, canSeeCost } from './variant-view';
+import { ImportProductsCommand } from '../commands/import-products/import-products.command';
+import { branchScope, canSeeCost } from './variant-view';
 
 /** Files with more rows than this import as a background job with progress (default). */
 export const IMPORT_JOB_THRESHOLD = 2000;
@@ -46,7 +44,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'lowStockThreshold', ar: 'حد الطلب', en: 'Low-stock threshold' },
 ];
 
-type ParsedRow = {
+export type ParsedRow = {
   row: number;
   nameAr: string;
   nameEn: string | null;
@@ -116,9 +114,8 @@ const BARCODE = /^[\x21-\x7E]{1,50}$/;
 export class ExcelService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly products: ProductsService,
-    private readonly audit: AuditService,
     @InjectQueue(IMPORTS_QUEUE) private readonly queue: Queue,
+    private readonly commands: CommandBus,
   ) {}
 
   async template(user: AuthUser): Promise<Buffer> {
@@ -365,99 +362,8 @@ export class ExcelService {
     if (dryRun || errors.length) return report;
 
     // One transaction: a failure anywhere leaves nothing imported.
-    await this.ds.transaction(async (m) => {
-      const categories = new Map<string, string>();
-      for (const c of await m.query('SELECT id, name FROM categories')) categories.set(c.name, c.id);
-      const productsByName = new Map<string, ProductEntity>();
-      let done = 0;
-      // About 20 progress steps whatever the size (each is a Redis write).
-      const step = Math.max(1, Math.ceil(parsed.rows.length / 20));
-      for (const r of parsed.rows) {
-        const categoryId = r.category ? await this.categoryId(m, categories, r.category) : null;
-        const variantId = r.sku ? existing.get(r.sku) : undefined;
-        if (variantId) {
-          await this.updateFromRow(m, variantId, r, categoryId, user);
-        } else {
-          let product = productsByName.get(r.nameAr);
-          if (!product) {
-            product = m.create(ProductEntity, {
-              id: uuidv7(), nameAr: r.nameAr, nameEn: r.nameEn, categoryId, unit: r.unit, vatRate: r.vatRate,
-              etaItemType: null, etaItemCode: null, image: null, active: true, propertyTypeIds: [],
-            });
-            await m.insert(ProductEntity, product);
-            productsByName.set(r.nameAr, product);
-          }
-          const input: VariantInputDto = {
-            sku: r.sku ?? undefined, barcodes: r.barcodes, properties: r.properties, sellPrice: r.sellPrice,
-            minSellPrice: r.minSellPrice, avgCost: r.avgCost ?? undefined, lowStockThreshold: r.lowStockThreshold,
-          };
-          await this.products.insertVariant(m, product, input, user);
-        }
-        done++;
-        if (progress && done % step === 0) await progress(Math.floor((done / parsed.rows.length) * 100));
-      }
-      await this.audit.record(m, meta, { action: 'product.import', entity: 'product', after: { rows: parsed.rows.length, created: report.created, updated: report.updated } });
-    });
+    await this.commands.execute(new ImportProductsCommand(parsed.rows, existing, report, user, meta, progress));
     return { ...report, dryRun: false };
-  }
-
-  private async categoryId(m: EntityManager, cache: Map<string, string>, name: string): Promise<string> {
-    let id = cache.get(name);
-    if (!id) {
-      id = uuidv7();
-      await m.insert(CategoryEntity, { id, name, nameEn: null, parentId: null });
-      cache.set(name, id);
-    }
-    return id;
-  }
-
-  private async updateFromRow(m: EntityManager, variantId: string, r: ParsedRow, categoryId: string | null, user: AuthUser) {
-    const variant = await m.findOneByOrFail(VariantEntity, { id: variantId });
-    assertStorePriceChange(user, variant, { sellPrice: r.sellPrice, minSellPrice: r.columns.has('minSellPrice') ? r.minSellPrice : undefined });
-    const product = await m.findOneByOrFail(ProductEntity, { id: variant.productId });
-    // Only what the file has columns for changes: a file of SKU + price keeps barcodes, properties...
-    const has = (key: string) => r.columns.has(key);
-    const nameEn = has('nameEn') ? r.nameEn : product.nameEn;
-    const productPatch: Partial<ProductEntity> = { nameAr: r.nameAr, nameEn };
-    if (has('category')) productPatch.categoryId = categoryId;
-    if (has('unit')) productPatch.unit = r.unit;
-    if (has('vatRate')) productPatch.vatRate = r.vatRate;
-    await m.update(ProductEntity, { id: variant.productId }, productPatch);
-    if (product.nameAr !== r.nameAr || (product.nameEn ?? null) !== nameEn) {
-      // Renamed: every variant of the product is found by the new name (as ProductsService.update does).
-      const siblings = await m.find(VariantEntity, { where: { productId: variant.productId } });
-      const others = siblings.filter((v) => v.id !== variantId);
-      if (others.length) {
-        await m.query(
-          'UPDATE variants v SET search_text = t.text FROM unnest($1::uuid[], $2::text[]) AS t(id, text) WHERE v.id = t.id',
-          [
-            others.map((v) => v.id),
-            others.map((v) => variantSearchText({ nameAr: r.nameAr, nameEn, properties: v.properties, sku: v.sku, barcodes: v.barcodes })),
-          ],
-        );
-      }
-    }
-    const barcodes = has('barcodes') ? r.barcodes : variant.barcodes;
-    const properties = has('properties') ? r.properties : variant.properties;
-    if (has('barcodes')) {
-      await m.query('DELETE FROM variant_barcodes WHERE variant_id = $1', [variantId]);
-      if (r.barcodes.length) {
-        await m.query(
-          `INSERT INTO variant_barcodes (barcode, variant_id) SELECT unnest($1::text[]), $2`,
-          [r.barcodes, variantId],
-        );
-      }
-    }
-    const patch: Partial<VariantEntity> = {
-      barcodes,
-      properties,
-      sellPrice: r.sellPrice,
-      searchText: variantSearchText({ nameAr: r.nameAr, nameEn, properties, sku: variant.sku, barcodes }),
-    };
-    if (has('minSellPrice')) patch.minSellPrice = r.minSellPrice;
-    if (has('lowStockThreshold')) patch.lowStockThreshold = r.lowStockThreshold;
-    if (r.avgCost !== null && canSeeCost(user)) patch.avgCost = r.avgCost;
-    await m.update(VariantEntity, { id: variantId }, patch);
   }
 }
 

@@ -3,9 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type {
-  CategoryCreateDto,
   CategoryResponseDto,
-  CategoryUpdateDto,
   ListQueryDto,
   PropertyTypeCreateDto,
   PropertyTypeResponseDto,
@@ -15,10 +13,7 @@ import { AuditService } from '../../../core/audit/audit.service';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { likeEscape } from '../../../core/http/list';
-import { CategoryEntity, PropertyTypeEntity } from '../entities/catalog.entities';
-
-/** Advisory lock key for category moves (any fixed number unique in the app). */
-const CATEGORY_TREE_LOCK = 4_310_001;
+import { PropertyTypeEntity } from '../entities/catalog.entities';
 
 /** Categories (a tree) and property types: plain reference data. */
 @Injectable()
@@ -40,55 +35,9 @@ export class ReferenceService {
     );
   }
 
-  async createCategory(dto: CategoryCreateDto, meta: RequestMeta) {
-    const id = uuidv7();
-    await this.ds.transaction(async (m) => {
-      if (dto.parentId && !(await m.exists(CategoryEntity, { where: { id: dto.parentId } }))) throw Errors.notFound();
-      await m.insert(CategoryEntity, { id, name: dto.name.trim(), nameEn: dto.nameEn?.trim() || null, parentId: dto.parentId ?? null });
-      await this.audit.record(m, meta, { action: 'category.create', entity: 'category', entityId: id, after: dto });
-    });
+  /** One category as the list shows it (after a command changed it). */
+  async category(id: string): Promise<CategoryResponseDto | undefined> {
     return (await this.categories({})).find((c) => c.id === id);
-  }
-
-  async updateCategory(id: string, dto: CategoryUpdateDto, meta: RequestMeta) {
-    await this.ds.transaction(async (m) => {
-      // Moves are serialised: two crossing moves (A under B, B under A) could each pass the check alone.
-      if (dto.parentId !== undefined) await m.query('SELECT pg_advisory_xact_lock($1)', [CATEGORY_TREE_LOCK]);
-      const before = await m.findOne(CategoryEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      if (dto.parentId) {
-        // The new parent may be neither the category itself nor one of its descendants.
-        const [cycle] = await m.query(
-          `WITH RECURSIVE up AS (SELECT id, parent_id FROM categories WHERE id = $1
-             UNION ALL SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id)
-           SELECT EXISTS (SELECT 1 FROM up WHERE id = $2) AS cycle, EXISTS (SELECT 1 FROM categories WHERE id = $1) AS found`,
-          [dto.parentId, id],
-        );
-        if (!cycle.found) throw Errors.notFound();
-        if (cycle.cycle) throw new AppException('CATEGORY_CYCLE', HttpStatus.BAD_REQUEST);
-      }
-      const patch: Partial<CategoryEntity> = {};
-      if (dto.name !== undefined) patch.name = dto.name.trim();
-      if (dto.nameEn !== undefined) patch.nameEn = dto.nameEn?.trim() || null;
-      if (dto.parentId !== undefined) patch.parentId = dto.parentId;
-      if (Object.keys(patch).length) await m.update(CategoryEntity, { id }, patch);
-      await this.audit.record(m, meta, { action: 'category.update', entity: 'category', entityId: id, before, after: { ...before, ...patch } });
-    });
-    return (await this.categories({})).find((c) => c.id === id);
-  }
-
-  async removeCategory(id: string, meta: RequestMeta) {
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(CategoryEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      const [{ used }] = await m.query(
-        'SELECT EXISTS (SELECT 1 FROM products WHERE category_id = $1) OR EXISTS (SELECT 1 FROM categories WHERE parent_id = $1) AS used',
-        [id],
-      );
-      if (used) throw new AppException('IN_USE', HttpStatus.CONFLICT);
-      await m.delete(CategoryEntity, { id });
-      await this.audit.record(m, meta, { action: 'category.delete', entity: 'category', entityId: id, before });
-    });
   }
 
   async propertyTypes(): Promise<PropertyTypeResponseDto[]> {

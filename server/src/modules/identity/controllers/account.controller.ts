@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   PasswordChangeDto,
@@ -14,6 +15,10 @@ import {
   Meta,
   type RequestMeta,
 } from '../../../core/auth/decorators';
+import { ChangePasswordCommand } from '../commands/change-password/change-password.command';
+import { DisableTwoFactorCommand } from '../commands/disable-two-factor/disable-two-factor.command';
+import { EnableTwoFactorCommand } from '../commands/enable-two-factor/enable-two-factor.command';
+import { StartTwoFactorSetupCommand } from '../commands/start-two-factor-setup/start-two-factor-setup.command';
 import { AccountService } from '../services/account.service';
 
 /**
@@ -24,7 +29,10 @@ import { AccountService } from '../services/account.service';
 @Controller('account')
 @Authenticated()
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get()
   @AllowPending()
@@ -40,21 +48,27 @@ export class AccountController {
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
-    await this.account.changePassword(user, dto.currentPassword, dto.newPassword, meta);
+    await this.commands.execute(
+      new ChangePasswordCommand(user, dto.currentPassword, dto.newPassword, meta),
+    );
   }
 
   @Post('two-factor/setup')
   @AllowPending()
   @HttpCode(200)
-  setup(@Body() _dto: TwoFactorSetupRequestDto, @CurrentUser() user: AuthUser) {
-    return this.account.setup(user);
+  setup(
+    @Body() _dto: TwoFactorSetupRequestDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    return this.commands.execute(new StartTwoFactorSetupCommand(user, meta));
   }
 
   @Post('two-factor/enable')
   @AllowPending()
   @HttpCode(200)
   enable(@Body() dto: TwoFactorCodeDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.account.enable(user, dto.code, meta);
+    return this.commands.execute(new EnableTwoFactorCommand(user, dto.code, meta));
   }
 
   @Post('two-factor/disable')
@@ -64,6 +78,6 @@ export class AccountController {
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
-    await this.account.disable(user, dto.password, meta);
+    await this.commands.execute(new DisableTwoFactorCommand(user, dto.password, meta));
   }
 }

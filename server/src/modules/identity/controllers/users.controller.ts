@@ -10,6 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -30,6 +31,12 @@ import {
 } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CreateRoleCommand } from '../commands/create-role/create-role.command';
+import { CreateUserCommand } from '../commands/create-user/create-user.command';
+import { DeleteRoleCommand } from '../commands/delete-role/delete-role.command';
+import { ResetUserPasswordCommand } from '../commands/reset-user-password/reset-user-password.command';
+import { UpdateRoleCommand } from '../commands/update-role/update-role.command';
+import { UpdateUserCommand } from '../commands/update-user/update-user.command';
 import { RolesService } from '../services/roles.service';
 import { UsersService } from '../services/users.service';
 
@@ -40,6 +47,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly roles: RolesService,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -61,7 +69,7 @@ export class UsersController {
 
   @Post()
   create(@Body() dto: UserCreateDto, @CurrentUser() actor: AuthUser, @Meta() meta: RequestMeta) {
-    return this.users.create(dto, actor, meta);
+    return this.commands.execute(new CreateUserCommand(dto, actor, meta));
   }
 
   @Patch(':id')
@@ -71,7 +79,7 @@ export class UsersController {
     @CurrentUser() actor: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
-    return this.users.update(id, dto, actor, meta);
+    return this.commands.execute(new UpdateUserCommand(id, dto, actor, meta));
   }
 
   /** Users are never deleted (their documents keep pointing at them): DELETE deactivates. */
@@ -81,7 +89,7 @@ export class UsersController {
     @CurrentUser() actor: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
-    return this.users.deactivate(id, actor, meta);
+    return this.commands.execute(new UpdateUserCommand(id, { active: false }, actor, meta));
   }
 
   @Post(':id/reset-password')
@@ -92,7 +100,9 @@ export class UsersController {
     @CurrentUser() actor: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
-    await this.users.resetPassword(id, dto.password, actor, meta, dto.mustChangePassword ?? false);
+    await this.commands.execute(
+      new ResetUserPasswordCommand(id, dto.password, dto.mustChangePassword ?? false, actor, meta),
+    );
   }
 }
 
@@ -100,7 +110,10 @@ export class UsersController {
 @Controller('Roles')
 @RequirePermissions(['can_manage_permissions'])
 export class RolesController {
-  constructor(private readonly roles: RolesService) {}
+  constructor(
+    private readonly roles: RolesService,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get()
   async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
@@ -114,18 +127,24 @@ export class RolesController {
   }
 
   @Post()
-  create(@Body() dto: RoleCreateDto, @Meta() meta: RequestMeta) {
-    return this.roles.create(dto, meta);
+  async create(@Body() dto: RoleCreateDto, @Meta() meta: RequestMeta) {
+    const id: string = await this.commands.execute(new CreateRoleCommand(dto, meta));
+    return this.roles.get(id);
   }
 
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: RoleUpdateDto, @Meta() meta: RequestMeta) {
-    return this.roles.update(id, dto, meta);
+  async update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: RoleUpdateDto,
+    @Meta() meta: RequestMeta,
+  ) {
+    await this.commands.execute(new UpdateRoleCommand(id, dto, meta));
+    return this.roles.get(id);
   }
 
   @Delete(':id')
   @HttpCode(204)
   async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.roles.remove(id, meta);
+    await this.commands.execute(new DeleteRoleCommand(id, meta));
   }
 }

@@ -8,9 +8,10 @@ import { AuditService } from '../../../core/audit/audit.service';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { SecretsService } from '../../../core/auth/secrets.service';
+import { SessionEntity } from '../../../core/auth/session.entity';
 import { SessionService } from '../../../core/auth/session.service';
 import { AppException } from '../../../core/errors/app.exception';
-import { LoginFailureEntity, SessionEntity } from '../entities/session.entity';
+import { LoginFailureEntity } from '../entities/login-failure.entity';
 import { UserEntity } from '../entities/user.entity';
 import { acceptedStep, hashRecoveryCode } from './two-factor';
 

@@ -3,11 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DailyReportDto, DailyReportQueryDto, ReturnDto, SaleDto, SaleListQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { readStoreTimeZone } from '../../../core/auth/settings.reader';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { readSale, SALE_FROM, SALE_HEADER, saleCostVisibility, shapeHeader } from './sales-reader';
 import { seesAllBranches } from '../../../core/auth/branch-scope';
+import { readStoreTimeZone } from '../../settings';
 
 
 @Injectable()

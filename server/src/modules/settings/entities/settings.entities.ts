@@ -28,13 +28,6 @@ export class SiteSettingsEntity {
   modules: ModuleKey[];
 }
 
-/** Server secrets shared by every instance (CSRF HMAC key, generated master key). */
-@Entity('app_secrets')
-export class AppSecretEntity {
-  @PrimaryColumn('text') key: string;
-  @Column('text') value: string;
-}
-
 @Entity('files')
 export class FileEntity {
   @PrimaryColumn('uuid') id: string;

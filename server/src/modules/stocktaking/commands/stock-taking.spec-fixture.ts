@@ -17,4 +17,4 @@ export const setup = (state: string, more: QueryStub[] = []) => {
   ]);
   return { m, runner: fakeRunner(m) };
 };
-export const user = testUser({ permissions: ['can_count_stock'] });
+export const user = testUser({ permissions: ['can_start_stock_taking'] });

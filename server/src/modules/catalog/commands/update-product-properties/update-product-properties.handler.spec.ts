@@ -12,7 +12,7 @@ import { UpdateProductPropertiesHandler } from './update-product-properties.hand
 const product = { id: 'p-1', nameAr: 'قميص', nameEn: null, propertyTypeIds: ['pt-size'] };
 const size = (values: string[]) => ({ id: 'pt-size', name: 'المقاس', values });
 const small = { id: 'v-1', sku: 'SH-S', properties: { المقاس: 'S' }, active: true, barcodes: [] };
-const user = testUser({ permissions: ['can_edit_products'] });
+const user = testUser({ permissions: ['can_manage_products'] });
 
 function setup(values: string[], found: object | null = product) {
   const m = fakeManager([[/FROM variants WHERE product_id = \$1/, [small]]], {

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DashboardDto, DashboardShiftDto } from '@pos/contracts';
 import type { AuthUser } from '../../../../core/auth/auth.types';
-import { readStoreTimeZone } from '../../../../core/auth/settings.reader';
 import { Errors } from '../../../../core/errors/app.exception';
 import { GetDashboardQuery } from './get-dashboard.query';
+import { readStoreTimeZone } from '../../../settings';
 
 const SALES_TABLES = [
   'sales_invoices',

@@ -25,7 +25,7 @@ const setup = (state: string, more: QueryStub[] = []) => {
   ]);
   return { m, runner: fakeRunner(m) };
 };
-const user = testUser({ permissions: ['can_count_stock'] });
+const user = testUser({ permissions: ['can_start_stock_taking'] });
 
 describe('PostStockTakingHandler', () => {
   const lines: QueryStub = [

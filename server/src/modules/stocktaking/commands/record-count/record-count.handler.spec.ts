@@ -24,7 +24,7 @@ const setup = (state: string, more: QueryStub[] = []) => {
   ]);
   return { m, runner: fakeRunner(m) };
 };
-const user = testUser({ permissions: ['can_count_stock'] });
+const user = testUser({ permissions: ['can_start_stock_taking'] });
 
 describe('RecordCountHandler', () => {
   const variant: QueryStub[] = [

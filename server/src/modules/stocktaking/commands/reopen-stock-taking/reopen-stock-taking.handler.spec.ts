@@ -35,7 +35,7 @@ describe('ReopenStockTakingHandler', () => {
   });
 
   it('hides a session of another branch', async () => {
-    const other = testUser({ branchId: 'b-2', permissions: ['can_count_stock'] });
+    const other = testUser({ branchId: 'b-2', permissions: ['can_start_stock_taking'] });
     expect(
       await errorCode(
         new ReopenStockTakingHandler(setup('review').runner).execute(

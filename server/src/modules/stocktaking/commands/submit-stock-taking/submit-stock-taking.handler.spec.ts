@@ -35,7 +35,7 @@ describe('SubmitStockTakingHandler', () => {
   });
 
   it('hides a session of another branch', async () => {
-    const other = testUser({ branchId: 'b-2', permissions: ['can_count_stock'] });
+    const other = testUser({ branchId: 'b-2', permissions: ['can_start_stock_taking'] });
     expect(
       await errorCode(
         new SubmitStockTakingHandler(setup('open').runner).execute(

@@ -1,0 +1,18 @@
+// Point of sale: the selling screen (/POS) — scanning, cart, split payment, parked carts,
+// receipts, returns by scanning a receipt. Invoices, shifts and reports live in features/sales.
+import { lazyPage, prefetchQuiet } from '../../shared/lib/lazyPage';
+
+export const pages = {
+  POS: lazyPage(() => import('./components/PosPage'), {
+    namespaces: ['pos'],
+    // The open shift decides what the page shows first (the open-shift panel or the till).
+    prefetch: (queryClient) =>
+      import('../sales').then(({ salesApi, salesKeys }) =>
+        prefetchQuiet(queryClient, {
+          queryKey: salesKeys.currentShift,
+          queryFn: salesApi.currentShift,
+          staleTime: 30_000,
+        }),
+      ),
+  }),
+};

@@ -1,0 +1,441 @@
+import Box from '@mui/material/Box';
+import {
+  formatPiasters,
+  type ReceiptData,
+  type ReturnDto,
+  type SaleDto,
+  type ShiftDto,
+} from '@pos/contracts';
+import { useTranslation } from 'react-i18next';
+import { useMethodLabel } from '../../../shared/api/paymentMethods';
+import { nameLang } from '../../../shared/lib/lang';
+import {
+  DocumentBarcode,
+  formatDateTime,
+  formatQty,
+  type PaperLayout,
+} from '../../../shared/ui/print';
+import { amountInWords } from '../lib/englishWords';
+
+// The sales documents printed through shared/ui/print.tsx: sale receipt / tax invoice, return
+// receipt and the shift's X/Z report (80 mm roll or A4).
+
+const paper = (layout: PaperLayout) =>
+  layout === 'a4'
+    ? { inlineSize: '100%', maxInlineSize: '190mm', fontSize: 12, p: 0 }
+    : { inlineSize: '72mm', fontSize: 11, p: 0, marginInline: 'auto' };
+
+function Header({
+  data,
+  title,
+  layout,
+}: {
+  data: ReceiptData;
+  title: string;
+  layout: PaperLayout;
+}) {
+  const { t } = useTranslation('sales');
+  const taxLabel = t('receipt.taxNumber');
+  return (
+    <Box
+      sx={{
+        textAlign: layout === 'a4' ? 'start' : 'center',
+        mb: 1,
+        display: layout === 'a4' ? 'flex' : 'block',
+        gap: 2,
+        alignItems: 'center',
+      }}
+    >
+      {data.logo && (
+        <Box
+          component="img"
+          src={data.logo}
+          alt=""
+          sx={{ maxBlockSize: layout === 'a4' ? '22mm' : '16mm', maxInlineSize: '40mm' }}
+        />
+      )}
+      <Box sx={{ flex: 1 }}>
+        <Box
+          sx={{ fontWeight: 700, fontSize: layout === 'a4' ? 18 : 14 }}
+          data-testid="receipt-store-name"
+        >
+          {data.name}
+        </Box>
+        {data.address && <Box data-testid="receipt-address">{data.address}</Box>}
+        {(data.phoneNumber || data.secondPhoneNumber) && (
+          <Box dir="ltr">
+            {[data.phoneNumber, data.secondPhoneNumber].filter(Boolean).join(' · ')}
+          </Box>
+        )}
+        {data.taxNumber && (
+          <Box data-testid="receipt-tax-number">
+            {taxLabel}: <bdi dir="ltr">{data.taxNumber}</bdi>
+          </Box>
+        )}
+        <Box sx={{ fontWeight: 700, mt: 0.5, fontSize: layout === 'a4' ? 15 : 12 }}>{title}</Box>
+      </Box>
+    </Box>
+  );
+}
+
+function Footer({ data }: { data: ReceiptData }) {
+  return (
+    <Box sx={{ textAlign: 'center', mt: 1 }}>
+      {data.recepitInfo && <Box sx={{ whiteSpace: 'pre-line' }}>{data.recepitInfo}</Box>}
+      {data.receiptFooterImage && (
+        <Box
+          component="img"
+          src={data.receiptFooterImage}
+          alt=""
+          sx={{ maxInlineSize: '100%', mt: 1 }}
+        />
+      )}
+    </Box>
+  );
+}
+
+const cell = { py: '2px', px: '3px', textAlign: 'start' as const, verticalAlign: 'top' };
+const num = { ...cell, textAlign: 'end' as const, whiteSpace: 'nowrap' as const };
+
+function Row({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 1,
+        fontWeight: strong ? 700 : 400,
+      }}
+    >
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </Box>
+  );
+}
+
+/** A sale invoice / receipt (80 mm or A4). */
+export function SaleReceipt({
+  sale,
+  layout,
+  data,
+  copy,
+}: {
+  sale: SaleDto;
+  layout: PaperLayout;
+  data: ReceiptData;
+  copy?: boolean;
+}) {
+  const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
+  const a4 = layout === 'a4';
+  const money = (n: number) => formatPiasters(n);
+  return (
+    <Box
+      sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }}
+      data-testid="sale-receipt"
+      dir={i18n.dir()}
+    >
+      <Header
+        data={data}
+        layout={layout}
+        title={a4 ? t('receipt.taxInvoice') : t('receipt.title')}
+      />
+      {copy && <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{t('receipt.copy')}</Box>}
+      <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
+        <Row label={t('receipt.number')} value={sale.number} testId="receipt-number" />
+        <Row label={t('receipt.date')} value={formatDateTime(sale.createdAt)} />
+        <Row label={t('receipt.cashier')} value={sale.cashierName} />
+        {sale.customerName && <Row label={t('receipt.customer')} value={sale.customerName} />}
+      </Box>
+      <Box
+        component="table"
+        sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}
+      >
+        <thead>
+          <Box component="tr" sx={{ borderBlockEnd: '1px solid #000' }}>
+            <Box component="th" sx={cell}>
+              {t('receipt.item')}
+            </Box>
+            <Box component="th" sx={num}>
+              {t('receipt.qty')}
+            </Box>
+            <Box component="th" sx={num}>
+              {t('receipt.price')}
+            </Box>
+            {a4 && (
+              <Box component="th" sx={num}>
+                {t('receipt.discount')}
+              </Box>
+            )}
+            {a4 && (
+              <Box component="th" sx={num}>
+                {t('receipt.vat')}
+              </Box>
+            )}
+            <Box component="th" sx={num}>
+              {t('receipt.lineTotal')}
+            </Box>
+          </Box>
+        </thead>
+        <tbody>
+          {sale.lines.map((line) => (
+            <Box
+              component="tr"
+              key={line.id}
+              data-testid="receipt-line"
+              sx={{ borderBlockEnd: a4 ? '1px solid #ccc' : 'none' }}
+            >
+              <Box component="td" sx={cell}>
+                <span lang={nameLang(line.productName)}>{line.productName}</span>
+                {Object.keys(line.properties ?? {}).length > 0 &&
+                  ` (${Object.values(line.properties).join(' / ')})`}
+                {!a4 && line.discount > 0 && (
+                  <Box sx={{ fontSize: '0.9em' }}>
+                    {t('receipt.lineDiscount', { amount: money(line.discount) })}
+                  </Box>
+                )}
+              </Box>
+              <Box component="td" sx={num}>
+                {formatQty(line.quantity)}
+              </Box>
+              <Box component="td" sx={num}>
+                {money(line.unitPrice)}
+              </Box>
+              {a4 && (
+                <Box component="td" sx={num}>
+                  {money(line.discount + line.invoiceDiscountShare)}
+                </Box>
+              )}
+              {a4 && (
+                <Box component="td" sx={num}>{`${money(line.vatAmount)} (${line.vatRate}%)`}</Box>
+              )}
+              <Box component="td" sx={num}>
+                {money(line.lineTotal)}
+              </Box>
+            </Box>
+          ))}
+        </tbody>
+      </Box>
+      <Box
+        sx={{
+          borderBlockStart: '1px dashed #000',
+          mt: 0.5,
+          pt: 0.5,
+          ...(a4 ? { inlineSize: '80mm', marginInlineStart: 'auto' } : {}),
+        }}
+      >
+        <Row label={t('receipt.subtotal')} value={money(sale.subtotal)} />
+        {sale.lineDiscountTotal + sale.invoiceDiscount > 0 && (
+          <Row
+            label={t('receipt.discounts')}
+            value={money(sale.lineDiscountTotal + sale.invoiceDiscount)}
+          />
+        )}
+        <Row label={t('receipt.vatIncluded')} value={money(sale.vatTotal)} />
+        <Row label={t('receipt.total')} value={money(sale.total)} strong testId="receipt-total" />
+        {sale.payments
+          .filter((p) => p.kind === 'payment')
+          .map((p) => (
+            <Row
+              key={p.id}
+              label={methodLabel(p)}
+              value={money(p.amount)}
+              testId="receipt-payment"
+            />
+          ))}
+        {sale.changeDue > 0 && <Row label={t('receipt.change')} value={money(sale.changeDue)} />}
+        {sale.dueAmount > 0 && (
+          <Row label={t('receipt.due')} value={money(sale.dueAmount)} strong />
+        )}
+      </Box>
+      {/* The amount in words on both papers, in the UI language (issue 11 item 14). */}
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="receipt-words">
+        {t('receipt.inWords', { words: amountInWords(sale.total, i18n.language) })}
+      </Box>
+      {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
+      <DocumentBarcode value={sale.number} />
+      <Footer data={data} />
+    </Box>
+  );
+}
+
+/** A return (refund) receipt. */
+export function ReturnReceipt({
+  doc,
+  layout,
+  data,
+  cashierName,
+}: {
+  doc: ReturnDto;
+  layout: PaperLayout;
+  data: ReceiptData;
+  cashierName?: string;
+}) {
+  const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
+  return (
+    <Box
+      sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }}
+      data-testid="return-receipt"
+      dir={i18n.dir()}
+    >
+      <Header data={data} layout={layout} title={t('receipt.returnTitle')} />
+      <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
+        <Row label={t('receipt.returnNumber')} value={doc.number} testId="return-number" />
+        <Row label={t('receipt.originalInvoice')} value={doc.invoiceNumber} />
+        <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt)} />
+        {cashierName && <Row label={t('receipt.cashier')} value={cashierName} />}
+      </Box>
+      <Box
+        component="table"
+        sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}
+      >
+        <thead>
+          <tr>
+            <Box component="th" sx={cell}>
+              {t('receipt.item')}
+            </Box>
+            <Box component="th" sx={num}>
+              {t('receipt.qty')}
+            </Box>
+            <Box component="th" sx={num}>
+              {t('receipt.lineTotal')}
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
+          {doc.lines.map((line) => (
+            <tr key={line.saleLineId}>
+              <Box component="td" sx={cell}>
+                <span lang={nameLang(line.productName)}>{line.productName}</span>
+              </Box>
+              <Box component="td" sx={num}>
+                {formatQty(line.quantity)}
+              </Box>
+              <Box component="td" sx={num}>
+                {formatPiasters(line.amount)}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+      <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
+        <Row
+          label={t('receipt.refundTotal')}
+          value={formatPiasters(doc.total)}
+          strong
+          testId="return-total"
+        />
+        {doc.refunds.map((r) => (
+          <Row key={r.methodId} label={methodLabel(r)} value={formatPiasters(r.amount)} />
+        ))}
+        {doc.creditReduction > 0 && (
+          <Row label={t('receipt.creditReduction')} value={formatPiasters(doc.creditReduction)} />
+        )}
+      </Box>
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="return-words">
+        {t('receipt.inWords', { words: amountInWords(doc.total, i18n.language) })}
+      </Box>
+      <DocumentBarcode value={doc.number} />
+      <Footer data={data} />
+    </Box>
+  );
+}
+
+/** X report (shift open) or Z report (shift closed). */
+export function ShiftReport({
+  shift,
+  layout,
+  data,
+}: {
+  shift: ShiftDto;
+  layout: PaperLayout;
+  data: ReceiptData;
+}) {
+  const { t, i18n } = useTranslation('sales');
+  const methodLabel = useMethodLabel();
+  const totals = shift.totals;
+  const closed = shift.status === 'closed';
+  const money = (n: number | null | undefined) =>
+    n === null || n === undefined ? '' : formatPiasters(n);
+  return (
+    <Box
+      sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }}
+      data-testid={closed ? 'z-report' : 'x-report'}
+      dir={i18n.dir()}
+    >
+      <Header
+        data={data}
+        layout={layout}
+        title={closed ? t('shift.zReport') : t('shift.xReport')}
+      />
+      <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
+        <Row label={t('shift.cashier')} value={shift.cashierName} />
+        <Row label={t('shift.register')} value={String(shift.register)} />
+        <Row label={t('shift.openedAt')} value={formatDateTime(shift.openedAt)} />
+        {closed && <Row label={t('shift.closedAt')} value={formatDateTime(shift.closedAt)} />}
+        <Row label={t('shift.openingCash')} value={money(shift.openingCash)} />
+      </Box>
+      {totals && (
+        <>
+          <Row
+            label={t('shift.invoiceCount')}
+            value={String(totals.invoiceCount)}
+            testId="report-invoice-count"
+          />
+          <Row label={t('shift.sales')} value={money(totals.sales)} testId="report-sales" />
+          <Row label={t('shift.returns')} value={money(totals.returns)} testId="report-returns" />
+          <Row label={t('shift.discounts')} value={money(totals.discounts)} />
+          <Row label={t('shift.vat')} value={money(totals.vat)} />
+          <Row label={t('shift.net')} value={money(totals.net)} strong testId="report-net" />
+          {totals.profit !== undefined && (
+            <Row label={t('shift.profit')} value={money(totals.profit)} />
+          )}
+          <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5, fontWeight: 700 }}>
+            {t('shift.byMethod')}
+          </Box>
+          {totals.byMethod.map((m) => (
+            <Box key={m.methodId} data-testid="report-method">
+              <Row label={methodLabel(m)} value={money(m.net)} testId={`report-method-${m.type}`} />
+              {m.refunds > 0 && <Row label={`  ${t('shift.refunds')}`} value={money(m.refunds)} />}
+            </Box>
+          ))}
+          <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
+            <Row label={t('shift.cashIn')} value={money(totals.cashIn)} />
+            <Row
+              label={t('shift.expectedCash')}
+              value={money(closed ? shift.expectedCash : totals.expectedCash)}
+              testId="report-expected"
+            />
+          </Box>
+        </>
+      )}
+      {closed && (
+        <>
+          <Row
+            label={t('shift.countedCash')}
+            value={money(shift.countedCash)}
+            testId="report-counted"
+          />
+          <Row
+            label={t('shift.difference')}
+            value={money(shift.difference)}
+            strong
+            testId="report-difference"
+          />
+        </>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date())}</Box>
+    </Box>
+  );
+}

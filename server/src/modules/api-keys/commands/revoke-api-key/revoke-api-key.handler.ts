@@ -1,0 +1,31 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { Errors } from '../../../../core/errors/app.exception';
+import { ApiKeyEntity } from '../../api-key.entity';
+import { RevokeApiKeyCommand } from './revoke-api-key.command';
+
+/** RevokeApiKey: from now on the key resolves to nobody. */
+@CommandHandler(RevokeApiKeyCommand)
+export class RevokeApiKeyHandler extends TransactionalCommandHandler<RevokeApiKeyCommand> {
+  constructor(runner: CommandRunner) {
+    super(runner);
+  }
+
+  protected async handle(
+    { keyId: id }: RevokeApiKeyCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
+    const { m } = tx;
+    const before = await m.findOne(ApiKeyEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!before) throw Errors.notFound();
+    await m.update(ApiKeyEntity, { id }, { revokedAt: new Date() });
+    tx.audit({ action: 'api-key.revoke', entity: 'api_key', entityId: id, before });
+  }
+}

@@ -1,0 +1,70 @@
+import { HttpStatus } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import type { ProductResponseDto } from '@pos/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { AppException } from '../../../../core/errors/app.exception';
+import { ProductEntity } from '../../entities/catalog.entities';
+import { checkProductRefs } from '../../services/product-rules';
+import { ProductsService } from '../../services/products.service';
+import { CreateProductCommand } from './create-product.command';
+
+/** CreateProduct: the product, then each variant; SKUs and barcodes unique within the request too. */
+@CommandHandler(CreateProductCommand)
+export class CreateProductHandler extends TransactionalCommandHandler<
+  CreateProductCommand,
+  ProductResponseDto
+> {
+  constructor(
+    runner: CommandRunner,
+    private readonly products: ProductsService,
+  ) {
+    super(runner);
+  }
+
+  protected async handle(
+    { dto, user }: CreateProductCommand,
+    tx: CommandTransaction,
+  ): Promise<ProductResponseDto> {
+    const { m } = tx;
+    await checkProductRefs(m, dto);
+    const skus = dto.variants.map((v) => v.sku?.trim()).filter(Boolean);
+    if (new Set(skus).size !== skus.length)
+      throw new AppException('SKU_TAKEN', HttpStatus.BAD_REQUEST, {
+        sku: skus.find((s, i) => skus.indexOf(s) !== i)!,
+      });
+    const codes = dto.variants.flatMap((v) => v.barcodes);
+    if (new Set(codes).size !== codes.length)
+      throw new AppException('BARCODE_TAKEN', HttpStatus.BAD_REQUEST, {
+        barcode: codes.find((c, i) => codes.indexOf(c) !== i)!,
+      });
+    const product: Partial<ProductEntity> = {
+      id: uuidv7(),
+      nameAr: dto.nameAr.trim(),
+      nameEn: dto.nameEn?.trim() || null,
+      categoryId: dto.categoryId ?? null,
+      unit: dto.unit ?? 'piece',
+      vatRate: dto.vatRate ?? 14,
+      etaItemType: dto.etaItemType ?? null,
+      etaItemCode: dto.etaItemCode ?? null,
+      image: dto.image ?? null,
+      active: dto.active ?? true,
+      propertyTypeIds: dto.propertyTypeIds ?? [],
+    };
+    await m.insert(ProductEntity, product);
+    for (const variant of dto.variants)
+      await this.products.insertVariant(m, product as ProductEntity, variant, user);
+    const after = await this.products.get(product.id!, user, m);
+    tx.audit({
+      action: 'product.create',
+      entity: 'product',
+      entityId: product.id,
+      after: { ...after, variants: after.variants?.length },
+    });
+    return after;
+  }
+}

@@ -1,0 +1,37 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { Errors } from '../../../../core/errors/app.exception';
+import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
+import { assertNoStock } from '../../services/product-rules';
+import { DeleteProductCommand } from './delete-product.command';
+
+/** DeleteProduct: refused (VARIANT_HAS_STOCK) when any of its variants has movements or a balance. */
+@CommandHandler(DeleteProductCommand)
+export class DeleteProductHandler extends TransactionalCommandHandler<DeleteProductCommand> {
+  constructor(runner: CommandRunner) {
+    super(runner);
+  }
+
+  protected async handle(
+    { productId: id }: DeleteProductCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
+    const { m } = tx;
+    const before = await m.findOne(ProductEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!before) throw Errors.notFound();
+    const variants = await m.find(VariantEntity, { where: { productId: id } });
+    for (const v of variants) await assertNoStock(m, v.id);
+    await m.query('DELETE FROM stock_levels WHERE variant_id = ANY($1)', [
+      variants.map((v) => v.id),
+    ]);
+    await m.delete(ProductEntity, { id });
+    tx.audit({ action: 'product.delete', entity: 'product', entityId: id, before });
+  }
+}

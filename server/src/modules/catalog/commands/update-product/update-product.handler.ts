@@ -1,0 +1,87 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import type { ProductResponseDto } from '@pos/contracts';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { Errors } from '../../../../core/errors/app.exception';
+import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
+import { checkProductRefs } from '../../services/product-rules';
+import { ProductsService } from '../../services/products.service';
+import { variantSearchText } from '../../services/search-text';
+import { UpdateProductCommand } from './update-product.command';
+
+const FIELDS = [
+  'nameAr',
+  'nameEn',
+  'categoryId',
+  'unit',
+  'vatRate',
+  'etaItemType',
+  'etaItemCode',
+  'image',
+  'active',
+  'propertyTypeIds',
+] as const;
+
+/** UpdateProduct: the product locked, the patch applied; a new name reaches its variants' search text. */
+@CommandHandler(UpdateProductCommand)
+export class UpdateProductHandler extends TransactionalCommandHandler<
+  UpdateProductCommand,
+  ProductResponseDto
+> {
+  constructor(
+    runner: CommandRunner,
+    private readonly products: ProductsService,
+  ) {
+    super(runner);
+  }
+
+  protected async handle(
+    { productId: id, dto, user }: UpdateProductCommand,
+    tx: CommandTransaction,
+  ): Promise<ProductResponseDto> {
+    const { m } = tx;
+    const before = await m.findOne(ProductEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!before) throw Errors.notFound();
+    await checkProductRefs(m, dto);
+    const patch: Partial<ProductEntity> = {};
+    for (const key of FIELDS) {
+      if (dto[key] !== undefined)
+        (patch as Record<string, unknown>)[key] =
+          typeof dto[key] === 'string' ? (dto[key] as string).trim() : dto[key];
+    }
+    if (Object.keys(patch).length) await m.update(ProductEntity, { id }, patch);
+    if (patch.nameAr !== undefined || patch.nameEn !== undefined) {
+      const after = { ...before, ...patch };
+      const variants = await m.find(VariantEntity, { where: { productId: id } });
+      for (const v of variants) {
+        await m.update(
+          VariantEntity,
+          { id: v.id },
+          {
+            searchText: variantSearchText({
+              ...after,
+              properties: v.properties,
+              sku: v.sku,
+              barcodes: v.barcodes,
+            }),
+          },
+        );
+      }
+    }
+    const result = await this.products.get(id, user, m);
+    tx.audit({
+      action: 'product.update',
+      entity: 'product',
+      entityId: id,
+      before,
+      after: { ...before, ...patch },
+    });
+    return result;
+  }
+}

@@ -1,0 +1,35 @@
+import { fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import { CreateRoleCommand } from './create-role.command';
+import { CreateRoleHandler } from './create-role.handler';
+
+describe('CreateRoleHandler', () => {
+  it('inserts the trimmed role with its permissions and audits the request', async () => {
+    const m = fakeManager([]);
+    const runner = fakeRunner(m);
+    const dto = { name: ' كاشير ', permissions: ['can_sell'] };
+    const id = await new CreateRoleHandler(runner).execute(new CreateRoleCommand(dto, testMeta));
+    expect(m.calls.find((c) => c.sql === 'insert')?.params[1]).toEqual({
+      id,
+      name: 'كاشير',
+      permissions: ['can_sell'],
+    });
+    expect(runner.tx!.audits).toEqual([
+      { action: 'role.create', entity: 'role', entityId: id, after: dto },
+    ]);
+  });
+
+  it('writes nothing when the insert fails (a taken name)', async () => {
+    const m = Object.assign(fakeManager([]), {
+      insert: async () => {
+        throw new Error('duplicate key');
+      },
+    });
+    const runner = fakeRunner(m);
+    await expect(
+      new CreateRoleHandler(runner).execute(
+        new CreateRoleCommand({ name: 'x', permissions: [] }, testMeta),
+      ),
+    ).rejects.toThrow('duplicate key');
+    expect(runner.tx!.audits).toHaveLength(0);
+  });
+});

@@ -1,0 +1,36 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { Errors } from '../../../../core/errors/app.exception';
+import { StoreInfoEntity } from '../../entities/settings.entities';
+import { UpdateStoreInfoCommand } from './update-store-info.command';
+
+/** UpdateStoreInfo: the row locked, patched, returned and audited as it now is. */
+@CommandHandler(UpdateStoreInfoCommand)
+export class UpdateStoreInfoHandler extends TransactionalCommandHandler<
+  UpdateStoreInfoCommand,
+  StoreInfoEntity
+> {
+  constructor(runner: CommandRunner) {
+    super(runner);
+  }
+
+  protected async handle(
+    { storeInfoId: id, dto }: UpdateStoreInfoCommand,
+    tx: CommandTransaction,
+  ): Promise<StoreInfoEntity> {
+    const { m } = tx;
+    const before = await m.findOne(StoreInfoEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!before) throw Errors.notFound();
+    if (Object.keys(dto).length) await m.update(StoreInfoEntity, { id }, dto);
+    const after = await m.findOneByOrFail(StoreInfoEntity, { id });
+    tx.audit({ action: 'store-info.update', entity: 'store_info', entityId: id, before, after });
+    return after;
+  }
+}

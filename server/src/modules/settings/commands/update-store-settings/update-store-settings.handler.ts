@@ -1,0 +1,53 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import type { StoreSettingsDto } from '@pos/contracts';
+import { readStoreSettings } from '../../settings.reader';
+import { loadConfig } from '../../../../core/config/config';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { StoreSettingsEntity } from '../../entities/settings.entities';
+import { UpdateStoreSettingsCommand } from './update-store-settings.command';
+
+/** UpdateStoreSettings: the row made on first use (the configured time zone), then patched. */
+@CommandHandler(UpdateStoreSettingsCommand)
+export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
+  UpdateStoreSettingsCommand,
+  StoreSettingsDto
+> {
+  constructor(runner: CommandRunner) {
+    super(runner);
+  }
+
+  protected async handle(
+    { dto }: UpdateStoreSettingsCommand,
+    tx: CommandTransaction,
+  ): Promise<StoreSettingsDto> {
+    const { m } = tx;
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(StoreSettingsEntity)
+      .values({ id: 1, timeZone: loadConfig().storeTimeZone })
+      .orIgnore()
+      .execute();
+    const row = await m.findOneOrFail(StoreSettingsEntity, {
+      where: { id: 1 },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const before = await readStoreSettings(m);
+    if (dto.timeZone !== undefined) row.timeZone = dto.timeZone;
+    if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
+    await m.save(row);
+    const after = await readStoreSettings(m);
+    tx.audit({
+      action: 'store-settings.update',
+      entity: 'store_settings',
+      entityId: '1',
+      before,
+      after,
+    });
+    return after;
+  }
+}
