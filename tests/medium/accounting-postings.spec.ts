@@ -266,11 +266,11 @@ describe('automatic journal postings', () => {
     await a.signIn(accountant.username, accountant.password);
     const accounts: { id: string; code: string; systemKey: string | null }[] = (await a.get('/api/Accounts')).body;
     const key = (k: string) => accounts.find((x) => x.systemKey === k)!.id;
-    const created = await a.post('/api/Accounts', { code: '5201', nameAr: 'إيجار المحل', nameEn: 'Shop rent', parentId: key('operating_expenses') });
+    const created = await a.post('/api/Accounts', { code: '5271', nameAr: 'إيجار المحل', nameEn: 'Shop rent', parentId: key('operating_expenses') });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: '5201', type: 'expense', normalSide: 'debit', isGroup: false, active: true });
-    expect((await a.post('/api/Accounts', { code: '5201', nameAr: 'مكرر', parentId: key('operating_expenses') })).body.code).toBe('ACCOUNT_CODE_TAKEN');
-    expect((await a.post('/api/Accounts', { code: '5202', nameAr: 'تحت حساب فرعي', parentId: key('cash') })).body.code).toBe('ACCOUNT_PARENT_INVALID');
+    expect(created.body).toMatchObject({ code: '5271', type: 'expense', normalSide: 'debit', isGroup: false, active: true });
+    expect((await a.post('/api/Accounts', { code: '5271', nameAr: 'مكرر', parentId: key('operating_expenses') })).body.code).toBe('ACCOUNT_CODE_TAKEN');
+    expect((await a.post('/api/Accounts', { code: '5272', nameAr: 'تحت حساب فرعي', parentId: key('cash') })).body.code).toBe('ACCOUNT_PARENT_INVALID');
     expect((await a.post('/api/Accounts', { code: 'x1', nameAr: 'رقم خطأ', parentId: key('operating_expenses') })).status).toBe(400);
     // moving an expense under the assets is refused; renaming works
     expect((await a.patch(`/api/Accounts/${created.body.id}`, { parentId: key('current_assets') })).body.code).toBe('ACCOUNT_PARENT_INVALID');
@@ -290,7 +290,7 @@ describe('automatic journal postings', () => {
     expect(used.status).toBe(201);
     expect((await a.delete(`/api/Accounts/${created.body.id}`)).body.code).toBe('ACCOUNT_IN_USE');
     expect((await a.patch(`/api/Accounts/${created.body.id}`, { active: false })).body.active).toBe(false);
-    const spare = await a.post('/api/Accounts', { code: '5299', nameAr: 'مصروف مؤقت', parentId: key('operating_expenses') });
+    const spare = await a.post('/api/Accounts', { code: '5279', nameAr: 'مصروف مؤقت', parentId: key('operating_expenses') });
     expect((await a.delete(`/api/Accounts/${spare.body.id}`)).status).toBe(204);
     const audit = await t.ds.query(`SELECT action FROM audit_logs WHERE entity = 'account' AND entity_id = $1 ORDER BY at`, [created.body.id]);
     expect(audit.map((r: { action: string }) => r.action)).toEqual(['account.create', 'account.update', 'account.update']);
@@ -299,6 +299,6 @@ describe('automatic journal postings', () => {
     const r = new Client(t.app);
     await r.signIn(reader.username, reader.password);
     expect((await r.get('/api/Accounts')).status).toBe(200);
-    expect((await r.post('/api/Accounts', { code: '5203', nameAr: 'س', parentId: key('operating_expenses') })).status).toBe(403);
+    expect((await r.post('/api/Accounts', { code: '5273', nameAr: 'س', parentId: key('operating_expenses') })).status).toBe(403);
   });
 });
