@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { ApiKeyDto } from '@pos/contracts';
+import type { ApiKeyCreateDto, ApiKeyDto } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
 import { BearerAuthenticator } from '../../core/auth/bearer-authenticator';
+import type { RequestMeta } from '../../core/auth/decorators';
 import { ApiKeyEntity } from './api-key.entity';
+import { CreateApiKeyCommand } from './commands/create-api-key/create-api-key.command';
+import { RevokeApiKeyCommand } from './commands/revoke-api-key/revoke-api-key.command';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const KEY = /^pos_([a-z0-9]{10})_([A-Za-z0-9_-]{43})$/;
@@ -23,7 +27,10 @@ const shape = (k: ApiKeyEntity & { branchName?: string }): ApiKeyDto => ({
 
 @Injectable()
 export class ApiKeysService implements BearerAuthenticator {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly commands: CommandBus,
+  ) {}
 
   async list(): Promise<ApiKeyDto[]> {
     return (await this.ds.getRepository(ApiKeyEntity).find({ order: { createdAt: 'DESC' } })).map(
@@ -33,6 +40,18 @@ export class ApiKeysService implements BearerAuthenticator {
 
   async get(id: string): Promise<ApiKeyDto> {
     return shape(await this.ds.getRepository(ApiKeyEntity).findOneByOrFail({ id }));
+  }
+
+  /** CreateApiKey, then the key as listed; the full key is returned once, at creation. */
+  async create(dto: ApiKeyCreateDto, meta: RequestMeta): Promise<ApiKeyDto & { key: string }> {
+    const { id, key }: { id: string; key: string } = await this.commands.execute(
+      new CreateApiKeyCommand(dto, meta),
+    );
+    return { ...(await this.get(id)), key };
+  }
+
+  revoke(id: string, meta: RequestMeta): Promise<void> {
+    return this.commands.execute(new RevokeApiKeyCommand(id, meta));
   }
 
   /** `Authorization: Bearer pos_…` → the key's identity, or null. */
