@@ -1,38 +1,40 @@
-import { randomUUID } from 'node:crypto';
 import { Client as Pg } from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, runMigrations } from '../../server/src/core/database/data-source';
 import { postHistory } from '../../server/src/modules/accounting';
+import { seedDemo } from '../../server/src/seed/demo';
+import { seedFirstStart } from '../../server/src/seed/first-start';
 import { seedSalesHistory } from '../../server/src/seed/sales-history';
-import { Client, createTestApp, type TestApp } from './support/app';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createThrowawayDatabase, dropDatabase } = require('../support-db.js') as {
+  createThrowawayDatabase: (prefix: string) => Promise<{ url: string; name: string }>;
+  dropDatabase: (name: string) => Promise<void>;
+};
 
 // Issue 13: a history written in bulk (seed:large, or documents from before the books) is posted
 // with the subscribers' lines, set-based, once; the inventory account is brought to the stock's
-// value at average cost.
+// value at average cost. Its own database, seeded like `npm run demo` (whose accounting step posts
+// the demo's stock, capital and rent), so the bulk history's registers meet no other test's.
 describe('posting a bulk history', () => {
-  let t: TestApp;
+  let db: { url: string; name: string };
   let pg: Pg;
+  let t: { ds: DataSource };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    pg = new Pg({ connectionString: process.env.DATABASE_URL });
+    db = await createThrowawayDatabase('pos_history');
+    await runMigrations(db.url);
+    await seedFirstStart(db.url);
+    await seedDemo(db.url);
+    t = { ds: new DataSource(dataSourceOptions(db.url)) };
+    await t.ds.initialize();
+    pg = new Pg({ connectionString: db.url });
     await pg.connect();
-    const admin = new Client(t.app);
-    await admin.signIn('admin');
-    const [{ id: inventoryId }] = await t.ds.query(
-      `SELECT i.id FROM inventories i JOIN users u ON u.branch_id = i.branch_id WHERE u.username = 'admin' AND i.is_default`,
-    );
-    for (const price of [2500, 11400, 7800]) {
-      const res = await admin.post('/api/Products', {
-        nameAr: `صنف تاريخ ${randomUUID().slice(0, 6)}`,
-        vatRate: 14,
-        variants: [{ barcodes: [`H-${randomUUID().slice(0, 10)}`], sellPrice: price, avgCost: Math.round(price * 0.55), openingStock: [{ inventoryId, quantity: 5000 }] }],
-      });
-      expect(res.status).toBe(201);
-    }
-    await seedSalesHistory(pg, { invoices: 400, days: 5, branches: 1, cashiersPerBranch: 2, returnsPercent: 5, timeZone: 'Africa/Cairo' });
-  });
+    await seedSalesHistory(pg, { invoices: 400, days: 5, branches: 2, cashiersPerBranch: 2, returnsPercent: 5, timeZone: 'Africa/Cairo' });
+  }, 180_000);
   afterAll(async () => {
-    await pg.end();
-    await t.close();
+    await pg?.end();
+    await t?.ds.destroy();
+    if (db) await dropDatabase(db.name);
   });
 
   it('posts every sale and return once, balanced, with the documents’ figures', async () => {
