@@ -1,4 +1,9 @@
-import type { BranchResponseDto, FeatureDto, StoreInfoResponseDto, StoreSettingsDto } from '@pos/contracts';
+import type {
+  BranchResponseDto,
+  FeatureDto,
+  StoreInfoResponseDto,
+  StoreSettingsDto,
+} from '@pos/contracts';
 import { hasPermission } from '@pos/contracts';
 import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -60,8 +65,16 @@ export function useRefreshSession(): () => Promise<void> {
 /**
  * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the
  * signed-in account has a step to take first (issue 11): nothing is loaded for it until then.
+ * `firstScreenDrawn` (app/useAfterFirstScreen.ts): the live socket and the low-stock list, which
+ * the first screen does not need, start only once it is drawn.
  */
-export function SessionEffects({ accountReady = true }: { accountReady?: boolean }) {
+export function SessionEffects({
+  accountReady = true,
+  firstScreenDrawn = true,
+}: {
+  accountReady?: boolean;
+  firstScreenDrawn?: boolean;
+}) {
   const [sessionAtom] = useAtom(sessionState);
   const session: SessionState =
     sessionAtom.status === 'authenticated' && !accountReady
@@ -174,7 +187,10 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   }, [userId, branchId, setBranch]);
 
   // The tab's live socket while signed in; a session the server ended is re-checked at once.
-  useLiveConnection(session.status === 'authenticated' ? userId : null, () => void refresh());
+  useLiveConnection(
+    session.status === 'authenticated' && firstScreenDrawn ? userId : null,
+    () => void refresh(),
+  );
 
   // Low-stock list: only when authenticated with can_see_near_end_products; else empty. The
   // endpoint arrives with the catalog issue: until then a 404 means "nothing near the end".
@@ -184,6 +200,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   useLiveResync(() => setLowStockVersion((v) => v + 1));
   const canSeeLowStock =
     session.status === 'authenticated' &&
+    firstScreenDrawn &&
     hasPermission(user, ['can_see_near_end_products'], [], config.modules);
   useEffect(() => {
     if (!canSeeLowStock) {
