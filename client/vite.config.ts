@@ -89,6 +89,9 @@ type FirstScreen = {
   get?: string[];
 };
 
+/** GETs the app makes as soon as the session says signed in (app/session/SessionEffects.tsx). */
+const LAYOUT_GETS = ['/api/Features', '/api/StoreInfo', '/api/StoreSettings'];
+
 /** The data boot.js carries: per address, the files to preload (per language) and the GETs. */
 type BootPlan = Record<string, { files: string[]; lang: Record<string, string[]>; get: string[] }>;
 
@@ -183,7 +186,9 @@ function bootPreload(screens: Record<string, FirstScreen>): Plugin {
                   ]),
                 )
               : {},
-            get: screen.get ?? [],
+            // The layout's screens are for a signed-in user: what the app loads once the session
+            // says so (app/session/SessionEffects.tsx), then the page's own first GETs.
+            get: [...(screen.layout ? LAYOUT_GETS : []), ...(screen.get ?? [])],
           };
         }
         // Vite calls this hook with the build's plugin context (its generateBundle), which can emit.

@@ -13,8 +13,7 @@ let reached = false;
  * True once the first screen of a signed-in user is drawn: no page or layout is loading any more
  * (no Suspense fallback counted in `pendingLoadsState`) and the browser has been idle once after
  * that — or `FIRST_SCREEN_FALLBACK_MS` after `active`. It stays true for the life of the tab.
- * What the first screen does not show (the live socket, the low-stock list and dialog, the
- * transfer watcher) waits for it, so that on a slow phone it does not compete with the page's own
+ * What the first screen does not show (the live socket, the transfer watcher) waits for it, so that on a slow phone it does not compete with the page's own
  * code, requests and first render (issue 20: mobile Lighthouse of /POS and /).
  */
 export function useAfterFirstScreen(active: boolean): boolean {

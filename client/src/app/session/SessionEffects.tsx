@@ -65,8 +65,9 @@ export function useRefreshSession(): () => Promise<void> {
 /**
  * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the
  * signed-in account has a step to take first (issue 11): nothing is loaded for it until then.
- * `firstScreenDrawn` (app/useAfterFirstScreen.ts): the live socket and the low-stock list, which
- * the first screen does not need, start only once it is drawn.
+ * `firstScreenDrawn` (app/useAfterFirstScreen.ts): the live socket, which the first screen does
+ * not need, connects only once it is drawn. (The low-stock list does not wait: its dialog would
+ * then open while the user already types or scans on the page.)
  */
 export function SessionEffects({
   accountReady = true,
@@ -140,6 +141,7 @@ export function SessionEffects({
   }, [setConfig, setConfigStatus]);
 
   // Becoming authenticated: load features and store info. Leaving: clear everything.
+  // (boot.js starts these three GETs with the page on the dashboard addresses: vite.config.ts.)
   useEffect(() => {
     const prev = previousStatus.current;
     previousStatus.current = session.status;
@@ -200,7 +202,6 @@ export function SessionEffects({
   useLiveResync(() => setLowStockVersion((v) => v + 1));
   const canSeeLowStock =
     session.status === 'authenticated' &&
-    firstScreenDrawn &&
     hasPermission(user, ['can_see_near_end_products'], [], config.modules);
   useEffect(() => {
     if (!canSeeLowStock) {
