@@ -1,4 +1,4 @@
-import { BOOT_RESPONSE_MAX_AGE_MS, request } from './http';
+import { BOOT_RESPONSE_MAX_AGE_MS, request, resetCsrfToken } from './http';
 
 // boot.js (client/vite.config.ts) starts the first GETs with the page; request() takes each once.
 describe('request: responses started by boot.js', () => {
@@ -34,6 +34,13 @@ describe('request: responses started by boot.js', () => {
     await request('/config', { headers: { 'X-Test': '1' } });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(await (await request('/config')).json()).toEqual({ from: 'boot' });
+  });
+
+  it('drops the boot responses on sign-in or sign-out (they belong to the session before)', async () => {
+    jest.spyOn(performance, 'now').mockReturnValue(1_000);
+    resetCsrfToken();
+    expect(await (await request('/config')).json()).toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('drops a boot response taken after the page is no longer fresh', async () => {

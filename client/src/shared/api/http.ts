@@ -33,9 +33,14 @@ export async function getCsrfToken(refresh = false): Promise<string> {
   return csrfPending;
 }
 
-/** Forget the cached token (after sign-in or sign-out the server binds a new one). */
+/**
+ * Forget the cached token (after sign-in or sign-out the server binds a new one), and the
+ * responses boot.js fetched: they belong to the session before.
+ */
 export function resetCsrfToken(): void {
   csrfToken = null;
+  const boot = typeof window === 'undefined' ? undefined : bootState();
+  if (boot) boot.gets = {};
 }
 
 export function buildQuery(query?: Query): string {
@@ -77,8 +82,11 @@ export const BOOT_RESPONSE_MAX_AGE_MS = 15_000;
  * before the bundle ran — the session, the configuration, a first page's data. Each is used once,
  * and only while the page is fresh; otherwise the request is made as usual.
  */
+type BootState = { gets?: Record<string, Promise<Response>> };
+const bootState = () => (window as { __posBoot?: BootState }).__posBoot;
+
 export function takeBootResponse(url: string): Promise<Response> | undefined {
-  const boot = (window as { __posBoot?: { gets?: Record<string, Promise<Response>> } }).__posBoot;
+  const boot = bootState();
   const pending = boot?.gets?.[url];
   if (!pending || !boot?.gets) return undefined;
   delete boot.gets[url];
