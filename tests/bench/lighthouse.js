@@ -1,4 +1,4 @@
-// `npm run bench -- lighthouse [--runs N] [--port P] [--pages /login,/,/POS]`: Lighthouse
+// `npm run bench -- lighthouse [--runs N] [--port P] [--pages /login,/,/POS] [--forms desktop,mobile]`: Lighthouse
 // performance and CLS of the BUILT app (run `npm run build` first; this builds nothing), desktop
 // and mobile. The app runs in its own process (tests/e2e/serve.js: a throwaway database with the
 // demo data, dropped at the end); the authenticated pages get the admin's session cookie through
@@ -13,6 +13,7 @@ const { root, arg, signIn } = require('./lib.js');
 const PORT = Number(arg('port', process.env.LIGHTHOUSE_PORT ?? 3199));
 const RUNS = Number(arg('runs', 1));
 const PAGES = arg('pages', '/login,/,/POS').split(',');
+const FORMS = arg('forms', 'desktop,mobile').split(',');
 const BASE = `http://127.0.0.1:${PORT}`;
 const SAVE = arg('save', null); // a folder: each run's full JSON report is written there
 const GOALS = {
@@ -71,7 +72,7 @@ async function main() {
         '--no-first-run',
       ],
     });
-    for (const form of ['desktop', 'mobile']) {
+    for (const form of FORMS) {
       for (const page of PAGES) {
         const scores = [];
         const cls = [];
@@ -91,13 +92,20 @@ async function main() {
           // up to three tries per run.
           let result;
           for (let attempt = 1; ; attempt++) {
-            result = await lighthouse(`${BASE}${page}`, flags, form === 'desktop' ? desktopConfig : undefined);
+            result = await lighthouse(
+              `${BASE}${page}`,
+              flags,
+              form === 'desktop' ? desktopConfig : undefined,
+            );
             if (result.lhr.runtimeError?.code !== 'NO_NAVSTART' || attempt === 3) break;
           }
           const lhr = result.lhr;
           if (SAVE) {
             require('node:fs').mkdirSync(SAVE, { recursive: true });
-            require('node:fs').writeFileSync(path.join(SAVE, `${form}${page.replace(/\W/g, '_')}-${i}.json`), result.report);
+            require('node:fs').writeFileSync(
+              path.join(SAVE, `${form}${page.replace(/\W/g, '_')}-${i}.json`),
+              result.report,
+            );
           }
           if (lhr.runtimeError)
             throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
