@@ -17,6 +17,7 @@ import { IdentityModule } from './modules/identity';
 import { SettingsModule } from './modules/settings';
 import { TransfersModule } from './modules/transfers';
 import { StockTakingModule } from './modules/stocktaking';
+import { ExpensesModule } from './modules/expenses';
 
 @Module({})
 export class AppModule {
@@ -41,6 +42,7 @@ export class AppModule {
         DashboardModule,
         TransfersModule,
         StockTakingModule,
+        ExpensesModule,
       ],
     };
   }

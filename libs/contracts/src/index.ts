@@ -30,3 +30,5 @@ export * from './dto/stocktaking.dto';
 export * from './product-axes';
 export * from './dto/calendar-date';
 export * from './safe-input';
+export * from './resource';
+export * from './dto/expenses.dto';
