@@ -16,7 +16,11 @@ class ProbeUpdate {
   @IsOptional() @IsUUID() branchId?: string;
 }
 const probe = defineServerResource({
-  descriptor: defineResource<{ id: string; name: string; branchId: string }, ProbeCreate, ProbeUpdate>({
+  descriptor: defineResource<
+    { id: string; name: string; branchId: string },
+    ProbeCreate,
+    ProbeUpdate
+  >({
     path: '/KitProbe',
     create: ProbeCreate,
     update: ProbeUpdate,
@@ -48,14 +52,19 @@ describe('resource kit', () => {
     await manager.signIn('manager');
     cashier = new Client(t.app);
     await cashier.signIn('cashier');
-    branches = (await t.ds.query('SELECT id FROM branches ORDER BY created_at')).map((b: { id: string }) => b.id);
+    branches = (await t.ds.query('SELECT id FROM branches ORDER BY created_at')).map(
+      (b: { id: string }) => b.id,
+    );
   });
   afterAll(async () => {
     await t.close();
   });
 
   const audits = (entityId: string) =>
-    t.ds.query('SELECT action, before, after FROM audit_logs WHERE entity_id = $1 ORDER BY at, action', [entityId]);
+    t.ds.query(
+      'SELECT action, before, after FROM audit_logs WHERE entity_id = $1 ORDER BY at, action',
+      [entityId],
+    );
 
   it('lists the demo categories paged, sorted and searched, with X-Total-Count', async () => {
     const all = await manager.get('/api/ExpenseCategories?pageSize=500');
@@ -68,7 +77,9 @@ describe('resource kit', () => {
 
     const page2 = await manager.get('/api/ExpenseCategories?page=2&pageSize=3&sort=-name');
     expect(page2.headers['x-total-count']).toBe(String(total));
-    expect(page2.body.map((c: { name: string }) => c.name)).toEqual([...names].reverse().slice(3, 6));
+    expect(page2.body.map((c: { name: string }) => c.name)).toEqual(
+      [...names].reverse().slice(3, 6),
+    );
 
     // Arabic normalisation: teh marbuta ≈ heh, bare alef ≈ hamza forms; the parent's name matches too.
     const water = await manager.get(`/api/ExpenseCategories?q=${encodeURIComponent('مياة')}`);
@@ -80,7 +91,9 @@ describe('resource kit', () => {
     // An unknown sort property falls back to the default order; a malformed one is a 400.
     expect((await manager.get('/api/ExpenseCategories?sort=-password')).status).toBe(200);
     expect((await manager.get('/api/ExpenseCategories?sort=name;drop')).status).toBe(400);
-    expect((await manager.get('/api/ExpenseCategories?active=false')).headers['x-total-count']).toBe('0');
+    expect(
+      (await manager.get('/api/ExpenseCategories?active=false')).headers['x-total-count'],
+    ).toBe('0');
   });
 
   it('creates, patches and deletes with one audit row each (before/after)', async () => {
@@ -90,17 +103,28 @@ describe('resource kit', () => {
     const id = created.body.id;
     expect((await manager.get(`/api/ExpenseCategories/${id}`)).body.name).toBe('ضيافة');
 
-    const [parent] = (await manager.get(`/api/ExpenseCategories?q=${encodeURIComponent('نثريات')}`)).body;
-    const patched = await manager.patch(`/api/ExpenseCategories/${id}`, { parentId: parent.id, active: false });
+    const [parent] = (await manager.get(`/api/ExpenseCategories?q=${encodeURIComponent('نثريات')}`))
+      .body;
+    const patched = await manager.patch(`/api/ExpenseCategories/${id}`, {
+      parentId: parent.id,
+      active: false,
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ name: 'ضيافة', parentId: parent.id, parentName: 'نثريات', active: false });
+    expect(patched.body).toMatchObject({
+      name: 'ضيافة',
+      parentId: parent.id,
+      parentName: 'نثريات',
+      active: false,
+    });
 
     // A parent with children is in use; a cycle is refused.
     expect((await manager.delete(`/api/ExpenseCategories/${parent.id}`)).status).toBe(409);
     const cycle = await manager.patch(`/api/ExpenseCategories/${parent.id}`, { parentId: id });
     expect(cycle.status).toBe(400);
     expect(cycle.body.code).toBe('CATEGORY_CYCLE');
-    expect((await manager.patch(`/api/ExpenseCategories/${id}`, { parentId: id })).status).toBe(400);
+    expect((await manager.patch(`/api/ExpenseCategories/${id}`, { parentId: id })).status).toBe(
+      400,
+    );
 
     expect((await manager.delete(`/api/ExpenseCategories/${id}`)).status).toBe(204);
     expect((await manager.get(`/api/ExpenseCategories/${id}`)).status).toBe(404);
@@ -119,16 +143,24 @@ describe('resource kit', () => {
     const empty = await manager.post('/api/ExpenseCategories', { name: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('الرجاء ادخال الاسم');
-    expect((await manager.post('/api/ExpenseCategories', { name: 'x', extra: 1 })).status).toBe(400);
-    expect((await manager.post('/api/ExpenseCategories', { name: 'x', parentId: 'nope' })).status).toBe(400);
+    expect((await manager.post('/api/ExpenseCategories', { name: 'x', extra: 1 })).status).toBe(
+      400,
+    );
+    expect(
+      (await manager.post('/api/ExpenseCategories', { name: 'x', parentId: 'nope' })).status,
+    ).toBe(400);
     expect((await manager.patch('/api/ExpenseCategories/nope', { name: 'x' })).status).toBe(400);
     const duplicate = await manager.post('/api/ExpenseCategories', { name: 'رواتب' });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.code).toBe('UNIQUE_VIOLATION');
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await manager.patch(`/api/ExpenseCategories/${missing}`, { name: 'x' })).status).toBe(404);
+    expect((await manager.patch(`/api/ExpenseCategories/${missing}`, { name: 'x' })).status).toBe(
+      404,
+    );
     expect((await manager.delete(`/api/ExpenseCategories/${missing}`)).status).toBe(404);
-    expect((await manager.post('/api/ExpenseCategories', { name: 'y', parentId: missing })).status).toBe(404);
+    expect(
+      (await manager.post('/api/ExpenseCategories', { name: 'y', parentId: missing })).status,
+    ).toBe(404);
   });
 
   it('refuses users without the permission (403) and writes nothing', async () => {
@@ -155,10 +187,14 @@ describe('resource kit', () => {
     expect(theirs).toBeDefined();
     expect((await c.get(`/api/KitProbe/${theirs.id}`)).status).toBe(404);
     expect((await c.patch(`/api/KitProbe/${theirs.id}`, { name: 'x' })).status).toBe(404);
-    expect((await c.post('/api/KitProbe', { name: 'مخزن آخر', branchId: branches[1] })).status).toBe(403);
+    expect(
+      (await c.post('/api/KitProbe', { name: 'مخزن آخر', branchId: branches[1] })).status,
+    ).toBe(403);
     const own = await c.post('/api/KitProbe', { name: 'مخزن الكيت', branchId: branches[0] });
     expect(own.status).toBe(201);
-    expect((await c.patch(`/api/KitProbe/${own.body.id}`, { branchId: branches[1] })).status).toBe(403);
+    expect((await c.patch(`/api/KitProbe/${own.body.id}`, { branchId: branches[1] })).status).toBe(
+      403,
+    );
     expect((await c.delete(`/api/KitProbe/${own.body.id}`)).status).toBe(204);
   });
 });

@@ -13,6 +13,7 @@ import { pages as customersPages } from './customers';
 import { pages as transfersPages } from './transfers';
 import { pages as stocktakingPages } from './stocktaking';
 import { pages as adminPages } from './admin';
+import { pages as expensesPages } from './expenses';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -33,4 +34,5 @@ export const pages: PageRegistry = {
   ...transfersPages,
   ...stocktakingPages,
   ...adminPages,
+  ...expensesPages,
 };

@@ -31,4 +31,5 @@ export * from './product-axes';
 export * from './dto/calendar-date';
 export * from './safe-input';
 export * from './resource';
+export * from './dto/resource-dto';
 export * from './dto/expenses.dto';

@@ -11,7 +11,11 @@ export type ResourceAccess = 'session' | 'admin' | PermissionKey[];
  * (server/src/core/resource) and the client's (client/src/shared/resource) read it, so a path is
  * written once.
  */
-export type ResourceDescriptor<Row = unknown, Create extends object = object, Update extends object = object> = {
+export type ResourceDescriptor<
+  Row = unknown,
+  Create extends object = object,
+  Update extends object = object,
+> = {
   /** API path under `/api`, e.g. '/ExpenseCategories'; an item is `${path}/${id}`. */
   path: string;
   create: new () => Create;
@@ -30,7 +34,7 @@ export type ResourceDescriptor<Row = unknown, Create extends object = object, Up
   readonly row?: Row;
 };
 
-export function defineResource<Row, Create extends object, Update extends object>(
+export function defineResource<Row, Create extends object, Update extends object = Partial<Create>>(
   descriptor: Omit<ResourceDescriptor<Row, Create, Update>, 'row'>,
 ): ResourceDescriptor<Row, Create, Update> {
   return descriptor;

@@ -1,37 +1,24 @@
-import 'reflect-metadata';
-import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
 import { defineResource } from '../resource';
 import { ActiveListQueryDto } from './list.dto';
+import { IsName, partialOf } from './resource-dto';
 
-// ---------- expense categories (/ExpenseCategories) ----------
 export class ExpenseCategoryCreateDto {
-  @IsString({ message: 'validation.catalog.nameRequired' })
-  @MinLength(1, { message: 'validation.catalog.nameRequired' })
-  @MaxLength(100)
-  name: string;
+  @IsName(100) name: string;
   @IsOptional() @IsUUID() parentId?: string | null;
   @IsOptional() @IsBoolean() active?: boolean;
 }
-export class ExpenseCategoryUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(100) name?: string;
-  @IsOptional() @IsUUID() parentId?: string | null;
-  @IsOptional() @IsBoolean() active?: boolean;
-}
-export type ExpenseCategoryDto = {
+export type ExpenseCategoryDto = Required<ExpenseCategoryCreateDto> & {
   id: string;
-  name: string;
-  parentId: string | null;
   parentName: string | null;
-  active: boolean;
-  createdAt: string;
 };
 
-export const EXPENSE_CATEGORIES = defineResource<ExpenseCategoryDto, ExpenseCategoryCreateDto, ExpenseCategoryUpdateDto>({
+export const EXPENSE_CATEGORIES = defineResource<ExpenseCategoryDto, ExpenseCategoryCreateDto>({
   path: '/ExpenseCategories',
   create: ExpenseCategoryCreateDto,
-  update: ExpenseCategoryUpdateDto,
+  update: partialOf(ExpenseCategoryCreateDto),
   query: ActiveListQueryDto,
-  sortable: ['name', 'parentName', 'active', 'createdAt'],
+  sortable: ['name', 'parentName', 'active'],
   defaultSort: 'name',
   read: ['can_see_expenses'],
   write: ['can_see_expenses'],

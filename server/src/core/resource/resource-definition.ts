@@ -36,12 +36,17 @@ export type ResourceDefinition<
   branch?: { column: string; property: keyof E & string };
   /** Default page size when the query gives none. */
   pageSize?: number;
-  /** Entity values of a new row (trimmed, defaults filled); the kit adds `id`. */
-  toInsert: (dto: C) => Partial<E>;
-  /** Entity values of a patch; by default the DTO's defined properties. */
+  /** Entity values of a new row; by default the DTO's defined properties, text trimmed (the kit adds `id`). */
+  toInsert?: (dto: C) => Partial<E>;
+  /** Entity values of a patch; by default as for a new row. */
   toPatch?: (dto: U) => Partial<E>;
   /** Rules checked in the command's transaction before the write (a cycle, a reference). */
-  check?: (tx: CommandTransaction, id: string, values: Partial<E>, before: E | null) => Promise<void>;
+  check?: (
+    tx: CommandTransaction,
+    id: string,
+    values: Partial<E>,
+    before: E | null,
+  ) => Promise<void>;
   /** SQL that is true when row `$1` is still referenced: its delete answers 409 IN_USE. */
   inUse?: string;
 };
@@ -51,9 +56,12 @@ export type AnyResource = ResourceDefinition<any, any, any, any>; // eslint-disa
 /** The list query with the resource's own filters. */
 export type ResourceQuery = ListQueryDto & Record<string, unknown>;
 
-export function defineServerResource<Row, C extends object, U extends object, E extends ObjectLiteral>(
-  def: ResourceDefinition<Row, C, U, E>,
-): ResourceDefinition<Row, C, U, E> {
+export function defineServerResource<
+  Row,
+  C extends object,
+  U extends object,
+  E extends ObjectLiteral,
+>(def: ResourceDefinition<Row, C, U, E>): ResourceDefinition<Row, C, U, E> {
   return def;
 }
 

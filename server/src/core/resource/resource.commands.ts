@@ -22,7 +22,13 @@ export class ChangeResource {
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
-const defined = (dto: object) => Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
+/** A DTO's defined properties, text trimmed. */
+const defined = (dto: object) =>
+  Object.fromEntries(
+    Object.entries(dto)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+  );
 
 /**
  * The audited write of every resource, in the command's one transaction: the row is locked, the
@@ -40,16 +46,23 @@ export class ChangeResourceHandler extends TransactionalCommandHandler<ChangeRes
 
   protected async handle(c: ChangeResource, tx: CommandTransaction): Promise<void> {
     const { def } = this;
-    const audit = { action: `${def.audit.action}.${c.verb}`, entity: def.audit.entity, entityId: c.id };
+    const audit = {
+      action: `${def.audit.action}.${c.verb}`,
+      entity: def.audit.entity,
+      entityId: c.id,
+    };
     if (c.verb === 'create') {
-      const values = { ...def.toInsert(c.dto), id: c.id };
+      const values = { ...defined(def.toInsert ? def.toInsert(c.dto) : (c.dto ?? {})), id: c.id };
       this.assertBranch(c.user, values);
       await def.check?.(tx, c.id, values, null);
       await tx.m.insert(def.entity, values);
       tx.audit({ ...audit, after: values });
       return;
     }
-    const before = await tx.m.findOne(def.entity, { where: { id: c.id }, lock: { mode: 'pessimistic_write' } });
+    const before = await tx.m.findOne(def.entity, {
+      where: { id: c.id },
+      lock: { mode: 'pessimistic_write' },
+    });
     if (!before || !this.inScope(c.user, before)) throw Errors.notFound();
     if (c.verb === 'update') {
       const patch = def.toPatch ? defined(def.toPatch(c.dto)) : defined(c.dto ?? {});
@@ -59,7 +72,8 @@ export class ChangeResourceHandler extends TransactionalCommandHandler<ChangeRes
       tx.audit({ ...audit, before, after: { ...before, ...patch } });
       return;
     }
-    if (def.inUse && (await tx.m.query(`SELECT (${def.inUse}) AS used`, [c.id]))[0].used) throw inUse();
+    if (def.inUse && (await tx.m.query(`SELECT (${def.inUse}) AS used`, [c.id]))[0].used)
+      throw inUse();
     await tx.m.delete(def.entity, { id: c.id }).catch((e: { code?: string }) => {
       throw e?.code === FOREIGN_KEY_VIOLATION ? inUse() : e;
     });
@@ -74,7 +88,8 @@ export class ChangeResourceHandler extends TransactionalCommandHandler<ChangeRes
   /** A row may not be created in, or moved to, a branch outside the user's write scope. */
   private assertBranch(user: AuthUser, values: Record<string, unknown>): void {
     const property = this.def.branch?.property;
-    if (property && values[property] !== undefined && !this.inScope(user, values)) throw Errors.forbidden();
+    if (property && values[property] !== undefined && !this.inScope(user, values))
+      throw Errors.forbidden();
   }
 }
 

@@ -87,15 +87,28 @@ export function resourceController(def: AnyResource): Type {
     @SetMetadata(ACCESS_KEY, access(descriptor.remove || descriptor.write))
     @Delete(':id')
     @HttpCode(204)
-    async remove(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    async remove(
+      @Param('id', UuidPipe) id: string,
+      @CurrentUser() user: AuthUser,
+      @Meta() meta: RequestMeta,
+    ) {
       await this.change.execute(new ChangeResource('delete', id, null, user, meta));
     }
   }
 
   // The global validation pipe validates by the parameter's type: give it the contract's classes.
   const types = (method: string, ...first: Type[]) => {
-    const current: unknown[] = Reflect.getMetadata('design:paramtypes', ResourceController.prototype, method);
-    Reflect.defineMetadata('design:paramtypes', [...first, ...current.slice(first.length)], ResourceController.prototype, method);
+    const current: unknown[] = Reflect.getMetadata(
+      'design:paramtypes',
+      ResourceController.prototype,
+      method,
+    );
+    Reflect.defineMetadata(
+      'design:paramtypes',
+      [...first, ...current.slice(first.length)],
+      ResourceController.prototype,
+      method,
+    );
   };
   types('list', def.descriptor.query);
   types('create', def.descriptor.create);
@@ -104,9 +117,15 @@ export function resourceController(def: AnyResource): Type {
     delete (ResourceController.prototype as Partial<ResourceController>).remove;
     Reflect.deleteMetadata(ROUTE_ARGS_METADATA, ResourceController, 'remove');
   }
-  Object.defineProperty(ResourceController, 'name', { value: `${def.descriptor.path.slice(1)}Controller` });
+  Object.defineProperty(ResourceController, 'name', {
+    value: `${def.descriptor.path.slice(1)}Controller`,
+  });
   return ResourceController;
 }
 
 const access = (rule: ResourceAccess): Access =>
-  rule === 'session' ? { kind: 'session' } : rule === 'admin' ? { kind: 'admin' } : { kind: 'permissions', permissions: rule };
+  rule === 'session'
+    ? { kind: 'session' }
+    : rule === 'admin'
+      ? { kind: 'admin' }
+      : { kind: 'permissions', permissions: rule };

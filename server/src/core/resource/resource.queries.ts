@@ -3,7 +3,12 @@ import type { AuthUser } from '../auth/auth.types';
 import { branchReadScope } from '../auth/branch-scope';
 import { Errors } from '../errors/app.exception';
 import { pageOf, searchPatterns, sortOf } from '../http/list';
-import { sqlNormalized, type AnyResource, type Bind, type ResourceQuery } from './resource-definition';
+import {
+  sqlNormalized,
+  type AnyResource,
+  type Bind,
+  type ResourceQuery,
+} from './resource-definition';
 
 /** The reads of a resource: a page of rows with the total, and one row; both in the user's branch scope. */
 export class ResourceQueries {
@@ -24,7 +29,8 @@ export class ResourceQueries {
     const where = this.scope(user, bind);
     for (const [key, condition] of Object.entries(def.filters ?? {})) {
       const value = query[key];
-      if (value !== undefined && value !== null && value !== '') where.push(condition(String(value), bind));
+      if (value !== undefined && value !== null && value !== '')
+        where.push(condition(String(value), bind));
     }
     for (const pattern of query.q ? searchPatterns(query.q) : []) {
       const p = bind(pattern);

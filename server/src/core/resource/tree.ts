@@ -8,7 +8,11 @@ import { AppException, Errors } from '../errors/app.exception';
  * serialised (two crossing moves could each pass the check alone).
  */
 export function noParentCycle(table: string, column = 'parent_id', property = 'parentId') {
-  return async (tx: CommandTransaction, id: string, values: Record<string, unknown>): Promise<void> => {
+  return async (
+    tx: CommandTransaction,
+    id: string,
+    values: Record<string, unknown>,
+  ): Promise<void> => {
     const parent = values[property];
     if (!parent) return;
     await tx.m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`tree:${table}`]);

@@ -7,14 +7,12 @@ export const expenseCategories = defineServerResource({
   descriptor: EXPENSE_CATEGORIES,
   entity: ExpenseCategoryEntity,
   table: 'expense_categories',
-  columns: `t.id, t.name, t.parent_id AS "parentId", p.name AS "parentName", t.active, t.created_at AS "createdAt"`,
+  columns: `t.id, t.name, t.parent_id AS "parentId", p.name AS "parentName", t.active`,
   joins: 'LEFT JOIN expense_categories p ON p.id = t.parent_id',
   audit: { action: 'expense-category', entity: 'expense_category' },
   search: ['t.name', 'p.name'],
-  sort: { name: 't.name', parentName: 'p.name', active: 't.active', createdAt: 't.created_at' },
+  sort: { name: 't.name', parentName: 'p.name', active: 't.active' },
   filters: { active: (value, bind) => `t.active = ${bind(value === 'true')}` },
-  toInsert: (dto) => ({ name: dto.name.trim(), parentId: dto.parentId ?? null, active: dto.active ?? true }),
-  toPatch: (dto) => ({ name: dto.name?.trim(), parentId: dto.parentId, active: dto.active }),
   check: noParentCycle('expense_categories'),
 });
 
