@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ResourceDescriptor } from '@pos/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Controller, useForm, type ControllerRenderProps, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../forms/validateDto';
@@ -137,6 +137,7 @@ export type ResourceFormProps = {
   title: string;
   onClose: () => void;
   testId: string;
+  invalidate?: QueryKey[];
 };
 
 /** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
@@ -148,6 +149,7 @@ export function ResourceForm({
   title,
   onClose,
   testId,
+  invalidate = [],
 }: ResourceFormProps) {
   const { t, i18n } = useTranslation('common');
   const dto = row ? resource.update : resource.create;
@@ -162,7 +164,7 @@ export function ResourceForm({
   const save = useCrudMutation({
     mutationFn: (body: Values) => (row ? api.update(row.id, body) : api.create(body)),
     success: t('resource.saved'),
-    invalidate: [resourceKeys.all(resource)],
+    invalidate: [resourceKeys.all(resource), ...invalidate],
     onDone: onClose,
   });
   const message = (f: ResourceField) => {

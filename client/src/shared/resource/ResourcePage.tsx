@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ResourceDescriptor } from '@pos/contracts';
+import type { QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../api/useErrorToast';
@@ -39,8 +40,10 @@ export type ResourcePageProps<R extends Row> = {
   /** A column whose key is one of the contract's sortable properties sorts the list from its header. */
   columns: ResourceColumn<R>[];
   fields: ResourceField[];
-  /** A new row's form values. */
-  defaults?: Record<string, unknown>;
+  /** A new row's form values (from the rows shown, e.g. the next sort order). */
+  defaults?: Record<string, unknown> | ((rows: R[]) => Record<string, unknown>);
+  /** Other queries to refresh after a change (screens that read the resource their own way). */
+  invalidate?: QueryKey[];
   /** Names a row in the delete confirmation. */
   rowName: (row: R) => string;
   /** Prefix of the test ids: `<id>-row`, `<id>-add`, `<id>-search`, `<id>-form-<field>`... */
@@ -77,7 +80,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const remove = useConfirmedMutation<R>({
     mutationFn: (row) => resourceApi(resource).remove(row.id),
     success: t('resource.deleted'),
-    invalidate: [resourceKeys.all(resource)],
+    invalidate: [resourceKeys.all(resource), ...(props.invalidate ?? [])],
   });
   useErrorToast(list.error);
   if (!readable) return <Alert severity="warning">{t('resource.forbidden')}</Alert>;
@@ -166,7 +169,12 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
           resource={resource}
           fields={fields}
           row={form.item}
-          defaults={props.defaults}
+          defaults={
+            typeof props.defaults === 'function'
+              ? props.defaults([...(list.data?.rows ?? [])])
+              : props.defaults
+          }
+          invalidate={props.invalidate}
           title={label(form.item ? 'edit' : 'add')}
           onClose={form.close}
           testId={`${testId}-form`}

@@ -28,7 +28,7 @@ export type ResourceDefinition<
   audit: { action: string; entity: string };
   /** SQL expressions `q` is searched in (Arabic-normalised; every word must match one of them). */
   search: string[];
-  /** Sortable property (descriptor.sortable) → SQL expression. */
+  /** Sortable property (descriptor.sortable) → SQL expression (or several, comma-separated). */
   sort: Record<string, string>;
   /** Query property → SQL condition on its value (only when the value is given). */
   filters?: Record<string, (value: string, bind: Bind) => string>;

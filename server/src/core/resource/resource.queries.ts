@@ -38,10 +38,15 @@ export class ResourceQueries {
     }
     const from = `FROM ${def.table} t ${def.joins ?? ''} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
     const { column, direction } = sortOf(query, def.sort, def.descriptor.defaultSort);
+    // A sort may name several expressions ('t.sort_order, t.name_ar'): each takes the direction.
+    const order = column
+      .split(',')
+      .map((e) => `${e.trim()} ${direction} NULLS LAST`)
+      .join(', ');
     const { skip, take } = pageOf(query, def.pageSize);
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total ${from}`, params);
     const rows = await this.ds.query(
-      `SELECT ${def.columns} ${from} ORDER BY ${column} ${direction} NULLS LAST, t.id LIMIT ${take} OFFSET ${skip}`,
+      `SELECT ${def.columns} ${from} ORDER BY ${order}, t.id LIMIT ${take} OFFSET ${skip}`,
       params,
     );
     return { rows, total };

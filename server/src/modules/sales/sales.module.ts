@@ -7,15 +7,21 @@ import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
 import {
   DailyReportController,
   InvoicesController,
-  PaymentMethodsController,
   ReturnsController,
   SalesController,
 } from './controllers/sales.controller';
 import { SalesQueries } from './services/sales-queries';
+import { PaymentMethodsController } from './payment-methods.resource';
 
 @Module({
   imports: [InventoryModule, ShiftsModule],
-  controllers: [SalesController, InvoicesController, ReturnsController, DailyReportController, PaymentMethodsController],
+  controllers: [
+    SalesController,
+    InvoicesController,
+    ReturnsController,
+    DailyReportController,
+    PaymentMethodsController,
+  ],
   providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries],
 })
 export class SalesModule {}
