@@ -34,12 +34,12 @@ test('the accountant lists, searches, creates, edits and deletes expense categor
   await page.getByTestId('expense-category-add').click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'إضافة بند' });
   await expect(dialog).toBeVisible();
-  await page.getByTestId('expense-category-form-save').click();
+  await page.getByTestId('expense-category-submit').click();
   await expect(dialog).toContainText('الرجاء ادخال الاسم');
-  await page.getByTestId('expense-category-form-name').fill(name);
-  await page.getByTestId('expense-category-form-parentId').click();
+  await page.getByTestId('expense-category-name').fill(name);
+  await page.getByTestId('expense-category-parentId').click();
   await page.getByRole('option', { name: 'نثريات', exact: true }).click();
-  await page.getByTestId('expense-category-form-save').click();
+  await page.getByTestId('expense-category-submit').click();
   await expect(dialog).toBeHidden();
   await page.getByTestId('expense-category-search').fill(stamp);
   await expect(rows).toHaveCount(1);
@@ -49,10 +49,10 @@ test('the accountant lists, searches, creates, edits and deletes expense categor
   // Edit: rename and deactivate.
   await rows.first().getByTestId('expense-category-edit').click();
   const edit = page.getByRole('dialog').filter({ hasText: 'تعديل البند' });
-  await expect(page.getByTestId('expense-category-form-name')).toHaveValue(name);
-  await page.getByTestId('expense-category-form-name').fill(renamed);
+  await expect(page.getByTestId('expense-category-name')).toHaveValue(name);
+  await page.getByTestId('expense-category-name').fill(renamed);
   await edit.getByRole('switch', { name: 'نشط' }).uncheck();
-  await page.getByTestId('expense-category-form-save').click();
+  await page.getByTestId('expense-category-submit').click();
   await expect(edit).toBeHidden();
   await expect(rows.first()).toContainText(renamed);
   await expect(rows.first()).toContainText('موقوف');

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import type { ResourceDescriptor } from '@pos/contracts';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Controller, useForm, type ControllerRenderProps, type Resolver } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../forms/validateDto';
 import { FormDialog } from '../ui/FormDialog';
@@ -19,6 +20,8 @@ type Row = { id: string } & Record<string, unknown>;
 /** A field of a resource's form; `name` is the DTO property it fills. */
 export type ResourceField = { name: string; label?: string; ltr?: boolean } & (
   | { kind?: 'text' | 'number' | 'switch' }
+  /** The page's own input for the value (a chips input, say). */
+  | { kind: 'custom'; render: (p: CustomInputProps) => ReactNode }
   /** A choice; with `none`, an empty choice that sends null. */
   | { kind: 'select'; options: Option[]; none?: string }
   /** Another row of a resource (the row being edited is left out); empty sends null. */
@@ -32,12 +35,22 @@ export type ResourceField = { name: string; label?: string; ltr?: boolean } & (
 
 type Values = Record<string, unknown>;
 
+export type CustomInputProps = {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  label?: string;
+  error?: string;
+  testId: string;
+  autoFocus: boolean;
+};
+
 /** Form values → the body the DTO checks: trimmed text, numbers, null for an empty optional choice. */
 function toBody(fields: ResourceField[], values: Values): Values {
   const body: Values = {};
   for (const f of fields) {
     const v = values[f.name];
-    if (f.kind === 'switch') body[f.name] = Boolean(v);
+    if (f.kind === 'custom') body[f.name] = v;
+    else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
     else body[f.name] = typeof v === 'string' ? v.trim() : v;
@@ -46,7 +59,13 @@ function toBody(fields: ResourceField[], values: Values): Values {
 }
 
 const toValue = (f: ResourceField, v: unknown) =>
-  f.kind === 'switch' ? (v ?? true) : v === null || v === undefined ? '' : String(v);
+  f.kind === 'custom'
+    ? v
+    : f.kind === 'switch'
+      ? (v ?? true)
+      : v === null || v === undefined
+        ? ''
+        : String(v);
 
 /** The choices of a select or reference field (a reference's rows are fetched once, up to 500). */
 function useOptions(f: ResourceField, exclude: string | undefined): Option[] {
@@ -75,6 +94,17 @@ type InputProps = {
 function FieldInput({ f, field, error, exclude, autoFocus, testId }: InputProps) {
   const { t } = useTranslation('common');
   const options = useOptions(f, exclude);
+  if (f.kind === 'custom') {
+    const { value, onChange } = field;
+    return f.render({
+      value,
+      onChange,
+      label: f.label,
+      error,
+      testId: `${testId}-${f.name}`,
+      autoFocus,
+    });
+  }
   if (f.kind === 'switch') {
     return (
       <FormControlLabel
@@ -181,7 +211,7 @@ export function ResourceForm({
       submitting={save.isPending}
       maxWidth="xs"
       title={title}
-      submitTestId={`${testId}-save`}
+      submitTestId={`${testId}-submit`}
     >
       <Stack sx={{ gap: 1.5, pt: 1 }}>
         {fields.map((f, i) => (

@@ -46,7 +46,7 @@ export type ResourcePageProps<R extends Row> = {
   invalidate?: QueryKey[];
   /** Names a row in the delete confirmation. */
   rowName: (row: R) => string;
-  /** Prefix of the test ids: `<id>-row`, `<id>-add`, `<id>-search`, `<id>-form-<field>`... */
+  /** Prefix of the test ids: `<id>-row`, `<id>-add`, `<id>-search`, `<id>-<field>`, `<id>-submit`... */
   testId: string;
   /** No search box (a short list). */
   searchable?: boolean;
@@ -79,7 +79,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const form = useEditDialog<R>();
   const remove = useConfirmedMutation<R>({
     mutationFn: (row) => resourceApi(resource).remove(row.id),
-    success: t('resource.deleted'),
+    success: t([`${i18n}.deleted`, 'resource.deleted']),
     invalidate: [resourceKeys.all(resource), ...(props.invalidate ?? [])],
   });
   useErrorToast(list.error);
@@ -151,7 +151,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
         rowKey={(row) => row.id}
         rowTestId={`${testId}-row`}
         ariaLabel={title}
-        emptyText={t('resource.empty')}
+        emptyText={t([`${i18n}.empty`, 'resource.empty'])}
         filters={
           props.searchable !== false && (
             <SearchField
@@ -175,17 +175,31 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
               : props.defaults
           }
           invalidate={props.invalidate}
-          title={label(form.item ? 'edit' : 'add')}
+          title={
+            form.item
+              ? t([`${i18n}.editTitle`, `${i18n}.edit`])
+              : t([`${i18n}.createTitle`, `${i18n}.add`])
+          }
           onClose={form.close}
-          testId={`${testId}-form`}
+          testId={testId}
         />
       )}
       <ConfirmDialog
         {...remove.dialogProps}
         title={
-          remove.target ? t('resource.deleteTitle', { name: props.rowName(remove.target) }) : ''
+          remove.target
+            ? t([`${i18n}.deleteTitle`, 'resource.deleteTitle'], {
+                name: props.rowName(remove.target),
+              })
+            : ''
         }
-        message={t('resource.deleteMessage')}
+        message={
+          remove.target
+            ? t([`${i18n}.deleteMessage`, 'resource.deleteMessage'], {
+                name: props.rowName(remove.target),
+              })
+            : ''
+        }
       />
     </Box>
   );

@@ -7,20 +7,17 @@ import type {
   CategoryResponseDto,
   CategoryUpdateDto,
   ListQueryDto,
-  PropertyTypeCreateDto,
-  PropertyTypeResponseDto,
-  PropertyTypeUpdateDto,
 } from '@pos/contracts';
 import { AuditService } from '../../../core/audit/audit.service';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { likeEscape } from '../../../core/http/list';
-import { CategoryEntity, PropertyTypeEntity } from '../entities/catalog.entities';
+import { CategoryEntity } from '../entities/catalog.entities';
 
 /** Advisory lock key for category moves (any fixed number unique in the app). */
 const CATEGORY_TREE_LOCK = 4_310_001;
 
-/** Categories (a tree) and property types: plain reference data. */
+/** Categories (a tree): plain reference data (property types are on the resource kit). */
 @Injectable()
 export class ReferenceService {
   constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
@@ -88,43 +85,6 @@ export class ReferenceService {
       if (used) throw new AppException('IN_USE', HttpStatus.CONFLICT);
       await m.delete(CategoryEntity, { id });
       await this.audit.record(m, meta, { action: 'category.delete', entity: 'category', entityId: id, before });
-    });
-  }
-
-  async propertyTypes(): Promise<PropertyTypeResponseDto[]> {
-    return this.ds.getRepository(PropertyTypeEntity).find({ order: { name: 'ASC' } });
-  }
-
-  async createPropertyType(dto: PropertyTypeCreateDto, meta: RequestMeta) {
-    const row = { id: uuidv7(), name: dto.name.trim(), values: dto.values.map((v) => v.trim()) };
-    await this.ds.transaction(async (m) => {
-      await m.insert(PropertyTypeEntity, row);
-      await this.audit.record(m, meta, { action: 'property-type.create', entity: 'property_type', entityId: row.id, after: row });
-    });
-    return row;
-  }
-
-  async updatePropertyType(id: string, dto: PropertyTypeUpdateDto, meta: RequestMeta) {
-    return this.ds.transaction(async (m) => {
-      const before = await m.findOne(PropertyTypeEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      const patch: Partial<PropertyTypeEntity> = {};
-      if (dto.name !== undefined) patch.name = dto.name.trim();
-      if (dto.values !== undefined) patch.values = dto.values.map((v) => v.trim());
-      if (Object.keys(patch).length) await m.update(PropertyTypeEntity, { id }, patch);
-      await this.audit.record(m, meta, { action: 'property-type.update', entity: 'property_type', entityId: id, before, after: { ...before, ...patch } });
-      return { ...before, ...patch };
-    });
-  }
-
-  async removePropertyType(id: string, meta: RequestMeta) {
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(PropertyTypeEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      const [{ used }] = await m.query('SELECT EXISTS (SELECT 1 FROM products WHERE $1 = ANY(property_type_ids)) AS used', [id]);
-      if (used) throw new AppException('IN_USE', HttpStatus.CONFLICT);
-      await m.delete(PropertyTypeEntity, { id });
-      await this.audit.record(m, meta, { action: 'property-type.delete', entity: 'property_type', entityId: id, before });
     });
   }
 }
