@@ -18,6 +18,7 @@ import { SettingsModule } from './modules/settings';
 import { TransfersModule } from './modules/transfers';
 import { StockTakingModule } from './modules/stocktaking';
 import { AccountingModule } from './modules/accounting';
+import { ExpensesModule } from './modules/expenses';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -37,6 +38,7 @@ export const APP_MODULES = [
   TransfersModule,
   StockTakingModule,
   AccountingModule,
+  ExpensesModule,
 ];
 
 @Module({})

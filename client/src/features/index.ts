@@ -14,6 +14,7 @@ import { pages as transfersPages } from './transfers/pages';
 import { pages as stocktakingPages } from './stocktaking/pages';
 import { pages as adminPages } from './admin/pages';
 import { pages as accountingPages } from './accounting/pages';
+import { pages as expensesPages } from './expenses/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -37,4 +38,5 @@ export const pages: PageRegistry = {
   ...stocktakingPages,
   ...adminPages,
   ...accountingPages,
+  ...expensesPages,
 };

@@ -31,3 +31,6 @@ export * from './dto/accounting.dto';
 export * from './product-axes';
 export * from './dto/calendar-date';
 export * from './safe-input';
+export * from './resource';
+export * from './dto/resource-dto';
+export * from './dto/expenses.dto';

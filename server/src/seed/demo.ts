@@ -84,6 +84,19 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       await post('DEMO-RENT-2', 1, 'إيجار هذا الشهر', [['5201', 1_500_000, 0], ['bank', 0, 1_500_000]]);
     });
   },
+  // Expense categories: a few top-level ones, two with children (idempotent by name).
+  async (ds) => {
+    const tree: [string, string[]][] = [['مرافق', ['كهرباء', 'مياه', 'إنترنت']], ['رواتب', []], ['إيجار', []], ['صيانة', ['صيانة أجهزة']], ['نثريات', []]];
+    for (const [name, children] of tree) {
+      await ds.query(`INSERT INTO expense_categories (id, name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [uuidv7(), name]);
+      for (const child of children) {
+        await ds.query(
+          `INSERT INTO expense_categories (id, name, parent_id) VALUES ($1, $2, (SELECT id FROM expense_categories WHERE name = $3)) ON CONFLICT (name) DO NOTHING`,
+          [uuidv7(), child, name],
+        );
+      }
+    }
+  },
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -48,3 +48,13 @@ function describe(locale: 'ar' | 'en', constraint: string, message: string, labe
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some((value) => value !== undefined);
 }
+
+/** One failed rule's text in the user's language (for errors found by another validator run, e.g. react-hook-form's resolver). */
+export function describeError(
+  language: string,
+  constraint: string,
+  message: string,
+  label: string,
+): string {
+  return describe(parseLocale(language?.slice(0, 2)), constraint, message, label);
+}

@@ -21,6 +21,8 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { defineResource } from '../resource';
+import { partialOf } from './resource-dto';
 import { ListQueryDto } from './list.dto';
 import { LIMITS, UNITS, type Unit } from '../limits';
 import { MaxDocumentLines, MaxStockQuantity, MaxUnitPrice, MinStockQuantity } from './limit-rules';
@@ -69,12 +71,19 @@ export class PropertyTypeCreateDto {
   @IsArray() @ArrayUnique() @ArrayMaxSize(200) @IsString({ each: true }) @MinLength(1, { each: true }) @MaxLength(60, { each: true })
   values: string[];
 }
-export class PropertyTypeUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(60) name?: string;
-  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(200) @IsString({ each: true }) @MinLength(1, { each: true }) @MaxLength(60, { each: true })
-  values?: string[];
-}
+export const PropertyTypeUpdateDto = partialOf(PropertyTypeCreateDto);
+export type PropertyTypeUpdateDto = Partial<PropertyTypeCreateDto>;
 export type PropertyTypeResponseDto = { id: string; name: string; values: string[] };
+export const PROPERTY_TYPES = defineResource<PropertyTypeResponseDto, PropertyTypeCreateDto>({
+  path: '/PropertyTypes',
+  create: PropertyTypeCreateDto,
+  update: PropertyTypeUpdateDto,
+  query: ListQueryDto,
+  sortable: ['name'],
+  defaultSort: 'name',
+  read: ['can_see_products'],
+  write: ['can_manage_products'],
+});
 
 // ---------- products and variants ----------
 export class OpeningStockDto {

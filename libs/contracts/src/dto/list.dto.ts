@@ -25,3 +25,8 @@ export class AuditListQueryDto extends ListQueryDto {
   @IsOptional() @IsString() @MaxLength(60) entityId?: string;
   @IsOptional() @IsUUID() userId?: string;
 }
+
+/** A reference list that can be limited to its active (or inactive) rows. */
+export class ActiveListQueryDto extends ListQueryDto {
+  @IsOptional() @IsBooleanString() active?: string;
+}

@@ -18,7 +18,9 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { ListQueryDto } from './list.dto';
+import { ActiveListQueryDto, ListQueryDto } from './list.dto';
+import { defineResource } from '../resource';
+import { partialOf } from './resource-dto';
 import { LIMITS } from '../limits';
 import { DenominationCounts, MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 import { IsCalendarDate } from './calendar-date';
@@ -36,14 +38,20 @@ export class PaymentMethodCreateDto {
   @IsOptional() @IsBoolean() active?: boolean;
   @IsOptional() @IsInt() @Min(0) @Max(1000) sortOrder?: number;
 }
-export class PaymentMethodUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(60) nameAr?: string;
-  @IsOptional() @IsString() @MaxLength(60) nameEn?: string | null;
-  @IsOptional() @IsIn(PAYMENT_METHOD_TYPES) type?: PaymentMethodType;
-  @IsOptional() @IsBoolean() active?: boolean;
-  @IsOptional() @IsInt() @Min(0) @Max(1000) sortOrder?: number;
-}
+export const PaymentMethodUpdateDto = partialOf(PaymentMethodCreateDto);
+export type PaymentMethodUpdateDto = Partial<PaymentMethodCreateDto>;
 export type PaymentMethodDto = { id: string; nameAr: string; nameEn: string | null; type: PaymentMethodType; active: boolean; sortOrder: number };
+export const PAYMENT_METHODS = defineResource<PaymentMethodDto, PaymentMethodCreateDto>({
+  path: '/PaymentMethods',
+  create: PaymentMethodCreateDto,
+  update: PaymentMethodUpdateDto,
+  query: ActiveListQueryDto,
+  sortable: ['sortOrder', 'nameAr', 'nameEn', 'type', 'active'],
+  defaultSort: 'sortOrder',
+  read: 'session',
+  write: 'admin',
+  remove: false,
+});
 
 // ---------- customers ----------
 export class CustomerCreateDto {

@@ -6,10 +6,10 @@ import { UpdateProductPropertiesHandler } from './commands/update-product-proper
 import {
   CategoriesController,
   ProductsController,
-  PropertyTypesController,
   VariantsController,
 } from './controllers/catalog.controller';
 import { ProductsExcelController } from './controllers/excel.controller';
+import { PropertyTypesController } from './property-types.resource';
 import { ImportProductsProcessor } from './jobs/import-products.processor';
 import { ExcelService } from './services/excel.service';
 import { ProductsService } from './services/products.service';

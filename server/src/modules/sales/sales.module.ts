@@ -8,11 +8,11 @@ import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
 import {
   DailyReportController,
   InvoicesController,
-  PaymentMethodsController,
   ReturnsController,
   SalesController,
 } from './controllers/sales.controller';
 import { SalesQueries } from './services/sales-queries';
+import { PaymentMethodsController } from './payment-methods.resource';
 import {
   PaymentMethodEntity,
   SaleInvoiceEntity,

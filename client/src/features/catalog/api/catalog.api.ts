@@ -10,9 +10,7 @@ import type {
   ProductPropertiesUpdateDto,
   ProductResponseDto,
   ProductUpdateDto,
-  PropertyTypeCreateDto,
   PropertyTypeResponseDto,
-  PropertyTypeUpdateDto,
   VariantInputDto,
   VariantResponseDto,
   VariantUpdateDto,
@@ -72,10 +70,6 @@ export const catalogApi = {
   deleteCategory: (categoryId: string) => http.delete<void>(`/Categories/${id(categoryId)}`),
 
   propertyTypes: () => http.get<PropertyTypeResponseDto[]>('/PropertyTypes'),
-  createPropertyType: (body: PropertyTypeCreateDto) => http.post<PropertyTypeResponseDto>('/PropertyTypes', body),
-  updatePropertyType: (typeId: string, body: PropertyTypeUpdateDto) =>
-    http.patch<PropertyTypeResponseDto>(`/PropertyTypes/${id(typeId)}`, body),
-  deletePropertyType: (typeId: string) => http.delete<void>(`/PropertyTypes/${id(typeId)}`),
 
   products: (query: ProductListQuery) => http.list<ProductResponseDto>('/Products', query),
   product: (productId: string) => http.get<ProductDetail>(`/Products/${id(productId)}`),

@@ -5,9 +5,7 @@ import type {
   DailyReportDto,
   EditSaleDto,
   OpenShiftDto,
-  PaymentMethodCreateDto,
   PaymentMethodDto,
-  PaymentMethodUpdateDto,
   ReturnDto,
   SaleDto,
   ShiftDto,
@@ -62,9 +60,6 @@ export const salesKeys = {
 
 export const salesApi = {
   paymentMethods: fetchPaymentMethods,
-  createPaymentMethod: (body: PaymentMethodCreateDto) => http.post<PaymentMethodDto>('/PaymentMethods', body),
-  updatePaymentMethod: (methodId: string, body: PaymentMethodUpdateDto) =>
-    http.patch<PaymentMethodDto>(`/PaymentMethods/${id(methodId)}`, body),
 
   currentShift: () => http.get<ShiftDto | null>('/Shift/current').then((s) => s ?? null),
   openShift: (body: OpenShiftDto) => http.post<ShiftDto>('/Shift/open', body),

@@ -11,8 +11,6 @@ import {
   ProductPropertiesUpdateDto,
   type ProductPropertiesResultDto,
   ProductUpdateDto,
-  PropertyTypeCreateDto,
-  PropertyTypeUpdateDto,
   StockMovementQueryDto,
   VariantInputDto,
   VariantListQueryDto,
@@ -70,37 +68,6 @@ export class CategoriesController {
   @HttpCode(204)
   async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
     await this.commands.execute(new DeleteCategoryCommand(id, meta));
-  }
-}
-
-@ApiTags('catalog')
-@Controller('PropertyTypes')
-export class PropertyTypesController {
-  constructor(private readonly ref: ReferenceService) {}
-
-  @RequirePermissions(['can_see_products'])
-  @Get()
-  list() {
-    return this.ref.propertyTypes();
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Post()
-  create(@Body() dto: PropertyTypeCreateDto, @Meta() meta: RequestMeta) {
-    return this.ref.createPropertyType(dto, meta);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: PropertyTypeUpdateDto, @Meta() meta: RequestMeta) {
-    return this.ref.updatePropertyType(id, dto, meta);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.ref.removePropertyType(id, meta);
   }
 }
 

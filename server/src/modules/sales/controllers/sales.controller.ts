@@ -1,23 +1,18 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import {
   CreateReturnDto,
   CreateSaleDto,
   DailyReportQueryDto,
   EditSaleDto,
-  PaymentMethodCreateDto,
-  PaymentMethodUpdateDto,
   SaleListQueryDto,
-  type PaymentMethodDto,
 } from '@pos/contracts';
-import { AuditService } from '../../../core/audit/audit.service';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { AdminOnly, Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
@@ -25,7 +20,6 @@ import { CreateSaleCommand, type CreateSaleResult } from '../commands/create-sal
 import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
-import { PaymentMethodEntity } from '../entities/sales.entities';
 import { readSale } from '../services/sales-reader';
 import { SalesQueries } from '../services/sales-queries';
 
@@ -126,45 +120,5 @@ export class DailyReportController {
   @Get()
   report(@Query() query: DailyReportQueryDto, @CurrentUser() user: AuthUser) {
     return this.queries.dailyReport(query, user);
-  }
-}
-
-const METHOD_COLUMNS = `id, name_ar AS "nameAr", name_en AS "nameEn", type, active, sort_order AS "sortOrder"`;
-
-@ApiTags('sales')
-@Controller('PaymentMethods')
-export class PaymentMethodsController {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
-
-  @Authenticated()
-  @Get()
-  list(@Query('active') active?: string): Promise<PaymentMethodDto[]> {
-    return this.ds.query(
-      `SELECT ${METHOD_COLUMNS} FROM payment_methods ${active === 'true' ? 'WHERE active' : ''} ORDER BY sort_order, name_ar`,
-    );
-  }
-
-  @AdminOnly()
-  @Post()
-  async create(@Body() dto: PaymentMethodCreateDto, @Meta() meta: RequestMeta): Promise<PaymentMethodDto> {
-    const id = uuidv7();
-    await this.ds.transaction(async (m) => {
-      await m.insert(PaymentMethodEntity, { id, nameAr: dto.nameAr.trim(), nameEn: dto.nameEn ?? null, type: dto.type, active: dto.active ?? true, sortOrder: dto.sortOrder ?? 0 });
-      await this.audit.record(m, meta, { action: 'payment-method.create', entity: 'payment_method', entityId: id, after: dto });
-    });
-    return (await this.ds.query(`SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE id = $1`, [id]))[0];
-  }
-
-  @AdminOnly()
-  @Patch(':id')
-  @HttpCode(200)
-  async update(@Param('id', UuidPipe) id: string, @Body() dto: PaymentMethodUpdateDto, @Meta() meta: RequestMeta): Promise<PaymentMethodDto> {
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(PaymentMethodEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!before) throw Errors.notFound();
-      if (Object.keys(dto).length) await m.update(PaymentMethodEntity, { id }, dto);
-      await this.audit.record(m, meta, { action: 'payment-method.update', entity: 'payment_method', entityId: id, before, after: { ...before, ...dto } });
-    });
-    return (await this.ds.query(`SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE id = $1`, [id]))[0];
   }
 }

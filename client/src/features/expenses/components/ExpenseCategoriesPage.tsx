@@ -1,0 +1,24 @@
+import { EXPENSE_CATEGORIES, type ExpenseCategoryDto } from '@pos/contracts';
+import { activeColumn, ResourcePage } from '../../../shared/resource';
+
+/** /ExpenseCategories: name, parent category, active (can_see_expenses). */
+export default function ExpenseCategoriesPage() {
+  return (
+    <ResourcePage<ExpenseCategoryDto>
+      resource={EXPENSE_CATEGORIES}
+      i18n="expenses:categories"
+      testId="expense-category"
+      rowName={(c) => c.name}
+      columns={[
+        { key: 'name', render: (c) => c.name },
+        { key: 'parentName', label: 'parentId', render: (c) => c.parentName },
+        activeColumn(),
+      ]}
+      fields={[
+        { name: 'name' },
+        { name: 'parentId', kind: 'reference', resource: EXPENSE_CATEGORIES },
+        { name: 'active', kind: 'switch' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { lazy } from 'react';
+
+export const pages = {
+  ExpenseCategories: lazy(() => import('./components/ExpenseCategoriesPage')),
+};

@@ -1,0 +1,237 @@
+import { classValidatorResolver } from '@hookform/resolvers/class-validator';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import type { ResourceDescriptor } from '@pos/contracts';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { Controller, useForm, type ControllerRenderProps, type Resolver } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeError } from '../forms/validateDto';
+import { FormDialog } from '../ui/FormDialog';
+import { useCrudMutation } from '../ui/useCrudMutation';
+import { resourceApi, resourceKeys } from './api';
+
+type Option = { value: string; label: string };
+type Row = { id: string } & Record<string, unknown>;
+
+/** A field of a resource's form; `name` is the DTO property it fills. */
+export type ResourceField = { name: string; label?: string; ltr?: boolean } & (
+  | { kind?: 'text' | 'number' | 'switch' }
+  /** The page's own input for the value (a chips input, say). */
+  | { kind: 'custom'; render: (p: CustomInputProps) => ReactNode }
+  /** A choice; with `none`, an empty choice that sends null. */
+  | { kind: 'select'; options: Option[]; none?: string }
+  /** Another row of a resource (the row being edited is left out); empty sends null. */
+  | {
+      kind: 'reference';
+      resource: ResourceDescriptor<Row, object, object>;
+      /** Default: the row's `name`. */
+      optionLabel?: (row: Row) => string;
+    }
+);
+
+type Values = Record<string, unknown>;
+
+export type CustomInputProps = {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  label?: string;
+  error?: string;
+  testId: string;
+  autoFocus: boolean;
+};
+
+/** Form values → the body the DTO checks: trimmed text, numbers, null for an empty optional choice. */
+function toBody(fields: ResourceField[], values: Values): Values {
+  const body: Values = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === 'custom') body[f.name] = v;
+    else if (f.kind === 'switch') body[f.name] = Boolean(v);
+    else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
+    else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
+    else body[f.name] = typeof v === 'string' ? v.trim() : v;
+  }
+  return body;
+}
+
+const toValue = (f: ResourceField, v: unknown) =>
+  f.kind === 'custom'
+    ? v
+    : f.kind === 'switch'
+      ? (v ?? true)
+      : v === null || v === undefined
+        ? ''
+        : String(v);
+
+/** The choices of a select or reference field (a reference's rows are fetched once, up to 500). */
+function useOptions(f: ResourceField, exclude: string | undefined): Option[] {
+  const ref = f.kind === 'reference' ? f : null;
+  const list = useQuery({
+    queryKey: ref ? resourceKeys.list(ref.resource, { pageSize: 500 }) : ['resource', 'none'],
+    queryFn: () => resourceApi(ref!.resource).list({ pageSize: 500 }),
+    enabled: ref !== null,
+  });
+  if (f.kind === 'select') return f.options;
+  if (!ref) return [];
+  return ((list.data?.rows ?? []) as Row[])
+    .filter((r) => r.id !== exclude)
+    .map((r) => ({ value: r.id, label: ref.optionLabel ? ref.optionLabel(r) : String(r.name) }));
+}
+
+type InputProps = {
+  f: ResourceField;
+  field: ControllerRenderProps<Values, string>;
+  error?: string;
+  exclude?: string;
+  autoFocus: boolean;
+  testId: string;
+};
+
+function FieldInput({ f, field, error, exclude, autoFocus, testId }: InputProps) {
+  const { t } = useTranslation('common');
+  const options = useOptions(f, exclude);
+  if (f.kind === 'custom') {
+    const { value, onChange } = field;
+    return f.render({
+      value,
+      onChange,
+      label: f.label,
+      error,
+      testId: `${testId}-${f.name}`,
+      autoFocus,
+    });
+  }
+  if (f.kind === 'switch') {
+    return (
+      <FormControlLabel
+        control={
+          <Switch
+            checked={Boolean(field.value)}
+            onChange={(e) => field.onChange(e.target.checked)}
+          />
+        }
+        label={f.label}
+      />
+    );
+  }
+  const choice = f.kind === 'select' || f.kind === 'reference';
+  const none =
+    f.kind === 'reference' ? t('resource.none') : f.kind === 'select' ? f.none : undefined;
+  return (
+    <TextField
+      {...field}
+      value={field.value ?? ''}
+      select={choice}
+      size="small"
+      autoFocus={autoFocus}
+      label={f.label}
+      error={!!error}
+      helperText={error}
+      slotProps={{
+        htmlInput: {
+          dir: f.ltr ? 'ltr' : undefined,
+          'data-testid': choice ? undefined : `${testId}-${f.name}`,
+        },
+        inputLabel: choice ? { shrink: true } : undefined,
+        select: {
+          displayEmpty: true,
+          SelectDisplayProps: { 'data-testid': `${testId}-${f.name}` } as never,
+        },
+      }}
+    >
+      {none && (
+        <MenuItem value="">
+          <em>{none}</em>
+        </MenuItem>
+      )}
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export type ResourceFormProps = {
+  resource: ResourceDescriptor<Row, object, object>;
+  fields: ResourceField[];
+  /** The row being edited, or null for a new one. */
+  row: Row | null;
+  /** Values of a new row's fields (default: empty, switches on). */
+  defaults?: Values;
+  title: string;
+  onClose: () => void;
+  testId: string;
+  invalidate?: QueryKey[];
+};
+
+/** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
+export function ResourceForm({
+  resource,
+  fields,
+  row,
+  defaults,
+  title,
+  onClose,
+  testId,
+  invalidate = [],
+}: ResourceFormProps) {
+  const { t, i18n } = useTranslation('common');
+  const dto = row ? resource.update : resource.create;
+  const check = classValidatorResolver(dto as new () => Values, {}, { raw: true });
+  const resolver: Resolver<Values> = (values, context, options) =>
+    check(toBody(fields, values), context, options as never) as never;
+  const initial = Object.fromEntries(
+    fields.map((f) => [f.name, toValue(f, row ? row[f.name] : defaults?.[f.name])]),
+  );
+  const form = useForm<Values>({ defaultValues: initial, resolver });
+  const api = resourceApi(resource);
+  const save = useCrudMutation({
+    mutationFn: (body: Values) => (row ? api.update(row.id, body) : api.create(body)),
+    success: t('resource.saved'),
+    invalidate: [resourceKeys.all(resource), ...invalidate],
+    onDone: onClose,
+  });
+  const message = (f: ResourceField) => {
+    const error = form.formState.errors[f.name];
+    return error
+      ? describeError(i18n.language, String(error.type), String(error.message), f.label ?? f.name)
+      : undefined;
+  };
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={form.handleSubmit((body) => save.mutate(toBody(fields, body)))}
+      submitting={save.isPending}
+      maxWidth="xs"
+      title={title}
+      submitTestId={`${testId}-submit`}
+    >
+      <Stack sx={{ gap: 1.5, pt: 1 }}>
+        {fields.map((f, i) => (
+          <Controller
+            key={f.name}
+            name={f.name}
+            control={form.control}
+            render={({ field }) => (
+              <FieldInput
+                f={f}
+                field={field}
+                error={message(f)}
+                exclude={row?.id}
+                autoFocus={i === 0}
+                testId={testId}
+              />
+            )}
+          />
+        ))}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,223 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { ResourceDescriptor } from '@pos/contracts';
+import type { QueryKey } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../api/useErrorToast';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import type { Column } from '../ui/DataTable';
+import { SearchField } from '../ui/FilterBar';
+import { DeleteAction, EditAction } from '../ui/IconAction';
+import { PagedTable } from '../ui/PagedTable';
+import { AddButton, PageHeader } from '../ui/PageHeader';
+import { useConfirmedMutation } from '../ui/useCrudMutation';
+import { useEditDialog } from '../ui/useEditDialog';
+import { usePaging } from '../ui/usePaging';
+import { resourceApi, resourceKeys, useAccess, useResourceList } from './api';
+import { ResourceForm, type ResourceField } from './ResourceForm';
+
+type Row = { id: string } & Record<string, unknown>;
+
+/** A table column; its header defaults to the `<i18n>.<label or key>` text. */
+export type ResourceColumn<R> = Omit<Column<R>, 'header'> & {
+  header?: ReactNode;
+  /** The text key of the header when it is not the column key (a field's name). */
+  label?: string;
+};
+
+export type ResourcePageProps<R extends Row> = {
+  resource: ResourceDescriptor<R, object, object>;
+  /**
+   * Where the page's texts are, e.g. 'expenses:categories': `title`, `add`, `edit`, and one text
+   * per column key and per field name (unless given).
+   */
+  i18n: string;
+  /** A column whose key is one of the contract's sortable properties sorts the list from its header. */
+  columns: ResourceColumn<R>[];
+  fields: ResourceField[];
+  /** A new row's form values (from the rows shown, e.g. the next sort order). */
+  defaults?: Record<string, unknown> | ((rows: R[]) => Record<string, unknown>);
+  /** Other queries to refresh after a change (screens that read the resource their own way). */
+  invalidate?: QueryKey[];
+  /** Names a row in the delete confirmation. */
+  rowName: (row: R) => string;
+  /** Prefix of the test ids: `<id>-row`, `<id>-add`, `<id>-search`, `<id>-<field>`, `<id>-submit`... */
+  testId: string;
+  /** No search box (a short list). */
+  searchable?: boolean;
+};
+
+/**
+ * A reference resource's screen from its contract: search, a server-paged table sorted from its
+ * headers, add/edit in a react-hook-form dialog, delete after a confirmation. Buttons show by the
+ * contract's access rules (display only: the server checks every call).
+ */
+export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
+  const { resource, testId, i18n } = props;
+  const { t } = useTranslation(['common', i18n.split(':')[0]]);
+  const label = (key: string) => t(`${i18n}.${key}`);
+  const title = label('title');
+  const fields = props.fields.map(
+    (f) => ({ ...f, label: f.label ?? label(f.name) }) as ResourceField,
+  );
+  const can = useAccess();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState(resource.defaultSort);
+  const paging = usePaging();
+  const q = useDebouncedValue(search.trim());
+  const readable = can(resource.read);
+  const list = useResourceList(
+    resource,
+    { page: paging.page + 1, pageSize: paging.pageSize, q, sort },
+    readable,
+  );
+  const form = useEditDialog<R>();
+  const remove = useConfirmedMutation<R>({
+    mutationFn: (row) => resourceApi(resource).remove(row.id),
+    success: t([`${i18n}.deleted`, 'resource.deleted']),
+    invalidate: [resourceKeys.all(resource), ...(props.invalidate ?? [])],
+  });
+  useErrorToast(list.error);
+  if (!readable) return <Alert severity="warning">{t('resource.forbidden')}</Alert>;
+
+  const canWrite = can(resource.write);
+  const canRemove = can(resource.remove === undefined ? resource.write : resource.remove);
+  const sortBy = (key: string) => {
+    setSort(sort === key ? `-${key}` : key);
+    paging.reset();
+  };
+  const columns: Column<R>[] = props.columns.map((c) => {
+    const header = c.header ?? label(c.label ?? c.key);
+    if (!resource.sortable.includes(c.key)) return { ...c, header };
+    const sorter = (
+      <TableSortLabel
+        active={sort.replace(/^-/, '') === c.key}
+        direction={sort === `-${c.key}` ? 'desc' : 'asc'}
+        onClick={() => sortBy(c.key)}
+      >
+        {header}
+      </TableSortLabel>
+    );
+    return { ...c, header: sorter };
+  });
+  columns.push({
+    key: 'actions',
+    header: t('resource.actions'),
+    padding: 'none',
+    nowrap: true,
+    hidden: !canWrite && !canRemove,
+    render: (row) => (
+      <Stack direction="row">
+        {canWrite && (
+          <EditAction
+            label={t('edit')}
+            onClick={() => form.openEdit(row)}
+            testId={`${testId}-edit`}
+          />
+        )}
+        {canRemove && (
+          <DeleteAction
+            label={t('delete')}
+            onClick={() => remove.ask(row)}
+            testId={`${testId}-delete`}
+          />
+        )}
+      </Stack>
+    ),
+  });
+
+  return (
+    <Box>
+      <PageHeader
+        title={title}
+        actions={
+          canWrite && (
+            <AddButton onClick={form.openCreate} testId={`${testId}-add`}>
+              {label('add')}
+            </AddButton>
+          )
+        }
+      />
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="common"
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowTestId={`${testId}-row`}
+        ariaLabel={title}
+        emptyText={t([`${i18n}.empty`, 'resource.empty'])}
+        filters={
+          props.searchable !== false && (
+            <SearchField
+              value={search}
+              onChange={paging.withReset(setSearch)}
+              label={t('resource.search')}
+              testId={`${testId}-search`}
+            />
+          )
+        }
+      />
+      {form.open && (
+        <ResourceForm
+          key={form.key}
+          resource={resource}
+          fields={fields}
+          row={form.item}
+          defaults={
+            typeof props.defaults === 'function'
+              ? props.defaults([...(list.data?.rows ?? [])])
+              : props.defaults
+          }
+          invalidate={props.invalidate}
+          title={
+            form.item
+              ? t([`${i18n}.editTitle`, `${i18n}.edit`])
+              : t([`${i18n}.createTitle`, `${i18n}.add`])
+          }
+          onClose={form.close}
+          testId={testId}
+        />
+      )}
+      <ConfirmDialog
+        {...remove.dialogProps}
+        title={
+          remove.target
+            ? t([`${i18n}.deleteTitle`, 'resource.deleteTitle'], {
+                name: props.rowName(remove.target),
+              })
+            : ''
+        }
+        message={
+          remove.target
+            ? t([`${i18n}.deleteMessage`, 'resource.deleteMessage'], {
+                name: props.rowName(remove.target),
+              })
+            : ''
+        }
+      />
+    </Box>
+  );
+}
+
+/** The active/inactive chip column of a resource with an `active` flag. */
+export function activeColumn<R extends { active: boolean }>(): ResourceColumn<R> {
+  return { key: 'active', render: (row) => <ActiveChip active={row.active} /> };
+}
+
+function ActiveChip({ active }: { active: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={active ? 'success' : 'default'}
+      label={active ? t('resource.active') : t('resource.inactive')}
+    />
+  );
+}

@@ -1,0 +1,11 @@
+// The resource kit (issue 12 item 5): a definition → a controller with paged lists and audited writes.
+export {
+  defineServerResource,
+  sqlNormalized,
+  type ResourceDefinition,
+  type Bind,
+} from './resource-definition';
+export { resourceController } from './resource.controller';
+export { ChangeResource, ChangeResourceHandler } from './resource.commands';
+export { ResourceQueries } from './resource.queries';
+export { noParentCycle } from './tree';
