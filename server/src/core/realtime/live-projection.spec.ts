@@ -104,6 +104,7 @@ describe('LiveProjection', () => {
     await tx.raise('customer.payment.received', {
       paymentId: 'p',
       customerId: 'c',
+      branchId: 'b-1',
       methodId: 'cash',
       amount: 1,
       shiftId: null,

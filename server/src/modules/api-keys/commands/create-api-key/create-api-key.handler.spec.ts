@@ -1,9 +1,10 @@
+import type { PermissionKey } from '@pos/contracts';
 import { createHash } from 'node:crypto';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import { CreateApiKeyCommand } from './create-api-key.command';
 import { CreateApiKeyHandler } from './create-api-key.handler';
 
-const dto = { name: ' Shop site ', branchId: 'b-1', permissions: ['can_see_products'] };
+const dto = { name: ' Shop site ', branchId: 'b-1', permissions: ['can_see_products'] as PermissionKey[] };
 
 describe('CreateApiKeyHandler', () => {
   it('stores only the secret’s hash, returns the full key once, and audits without the secret', async () => {

@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@pos/contracts';
 import { fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import { CreateRoleCommand } from './create-role.command';
 import { CreateRoleHandler } from './create-role.handler';
@@ -6,12 +7,12 @@ describe('CreateRoleHandler', () => {
   it('inserts the trimmed role with its permissions and audits the request', async () => {
     const m = fakeManager([]);
     const runner = fakeRunner(m);
-    const dto = { name: ' كاشير ', permissions: ['can_sell'] };
+    const dto = { name: ' كاشير ', permissions: ['can_see_products'] as PermissionKey[] };
     const id = await new CreateRoleHandler(runner).execute(new CreateRoleCommand(dto, testMeta));
     expect(m.calls.find((c) => c.sql === 'insert')?.params[1]).toEqual({
       id,
       name: 'كاشير',
-      permissions: ['can_sell'],
+      permissions: ['can_see_products'] as PermissionKey[],
     });
     expect(runner.tx!.audits).toEqual([
       { action: 'role.create', entity: 'role', entityId: id, after: dto },
@@ -27,7 +28,7 @@ describe('CreateRoleHandler', () => {
     const runner = fakeRunner(m);
     await expect(
       new CreateRoleHandler(runner).execute(
-        new CreateRoleCommand({ name: 'x', permissions: [] }, testMeta),
+        new CreateRoleCommand({ name: 'x', permissions: [] as PermissionKey[] }, testMeta),
       ),
     ).rejects.toThrow('duplicate key');
     expect(runner.tx!.audits).toHaveLength(0);

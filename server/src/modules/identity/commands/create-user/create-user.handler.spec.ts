@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@pos/contracts';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import type { UsersService } from '../../services/users.service';
 import { CreateUserCommand } from './create-user.command';
@@ -7,11 +8,11 @@ jest.mock('../../services/sign-in.service', () => ({
   hashPassword: async (p: string) => `hash:${p}`,
 }));
 
-const admin = { id: 'u-admin', isAdmin: true, permissions: [] };
+const admin = { id: 'u-admin', isAdmin: true, permissions: [] as PermissionKey[] };
 const manager = {
   id: 'u-mgr',
   isAdmin: false,
-  permissions: ['can_manage_users', 'can_sell'],
+  permissions: ['can_manage_users', 'can_see_products'] as PermissionKey[],
   branchId: 'b-1',
   maxDiscountPercent: 10,
 };
@@ -59,7 +60,7 @@ describe('CreateUserHandler', () => {
         ),
       ),
     ).toBe('DISCOUNT_CAP_TOO_HIGH');
-    const strong = setup({ id: 'r-1', permissions: ['can_manage_permissions'] });
+    const strong = setup({ id: 'r-1', permissions: ['can_manage_permissions'] as PermissionKey[] });
     expect(
       await errorCode(
         strong.h.execute(

@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@pos/contracts';
 import type { SessionService } from '../../../../core/auth/session.service';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import { ResetUserPasswordCommand } from './reset-user-password.command';
@@ -7,7 +8,7 @@ jest.mock('../../services/sign-in.service', () => ({
   hashPassword: async (p: string) => `hash:${p}`,
 }));
 
-const manager = { id: 'u-mgr', isAdmin: false, permissions: ['can_manage_users'], branchId: 'b-1' };
+const manager = { id: 'u-mgr', isAdmin: false, permissions: ['can_manage_users'] as PermissionKey[], branchId: 'b-1' };
 const cashier = { id: 'u-2', isAdmin: false, branchId: 'b-1', roleId: null };
 
 function setup(target: object | null) {

@@ -1,11 +1,12 @@
+import type { PermissionKey } from '@pos/contracts';
 import type { SessionService } from '../../../../core/auth/session.service';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import type { UsersService } from '../../services/users.service';
 import { UpdateUserCommand } from './update-user.command';
 import { UpdateUserHandler } from './update-user.handler';
 
-const admin = { id: 'u-admin', isAdmin: true, permissions: [] };
-const manager = { id: 'u-mgr', isAdmin: false, permissions: ['can_manage_users'], branchId: 'b-1' };
+const admin = { id: 'u-admin', isAdmin: true, permissions: [] as PermissionKey[] };
+const manager = { id: 'u-mgr', isAdmin: false, permissions: ['can_manage_users'] as PermissionKey[], branchId: 'b-1' };
 const cashier = {
   id: 'u-2',
   isAdmin: false,
