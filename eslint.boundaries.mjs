@@ -97,7 +97,10 @@ export function clientBoundaries(srcDir) {
         (other) => `import the ${other} feature through its index.ts`,
       ).filter((zone) => zone.from !== `./${featuresDir}/${feature}`),
     ),
-    ...throughIndex(`./${srcDir}/app`, (feature) => `the app imports the ${feature} feature through its index.ts`),
+    ...throughIndex(
+      `./${srcDir}/app`,
+      (feature) => `the app imports the ${feature} feature through its index.ts`,
+    ),
     ...features.map((feature) => ({
       target: `./${featuresDir}/index.ts`,
       from: `./${featuresDir}/${feature}`,

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 11: setting a customer's credit limit, and selling on account without or past one, now
@@ -6,16 +6,17 @@ import { MigrationInterface, QueryRunner } from "typeorm";
  * manager's role) keep doing what they did; every other role loses unlimited credit.
  */
 export class GrantCreditPermission1795600000000 implements MigrationInterface {
-    name = 'GrantCreditPermission1795600000000'
+  name = 'GrantCreditPermission1795600000000';
 
-    public async up(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`UPDATE "roles" SET "permissions" = array_append("permissions", 'can_grant_credit')
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`UPDATE "roles" SET "permissions" = array_append("permissions", 'can_grant_credit')
             WHERE 'can_see_customer_depts' = ANY("permissions") AND 'can_bypass_max_discount' = ANY("permissions")
               AND NOT ('can_grant_credit' = ANY("permissions"))`);
-    }
+  }
 
-    public async down(queryRunner: QueryRunner): Promise<void> {
-        await queryRunner.query(`UPDATE "roles" SET "permissions" = array_remove("permissions", 'can_grant_credit')`);
-    }
-
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `UPDATE "roles" SET "permissions" = array_remove("permissions", 'can_grant_credit')`,
+    );
+  }
 }

@@ -46,8 +46,12 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
       CONSTRAINT "PK_journal_entries" PRIMARY KEY ("id"),
       CONSTRAINT "UQ_journal_entries_number" UNIQUE ("number"),
       CONSTRAINT "FK_journal_entries_reverses" FOREIGN KEY ("reverses_id") REFERENCES "journal_entries"("id"))`);
-    await q.query(`CREATE INDEX "IDX_journal_entries_source" ON "journal_entries" ("source_type", "source_id")`);
-    await q.query(`CREATE INDEX "IDX_journal_entries_occurred" ON "journal_entries" ("occurred_at")`);
+    await q.query(
+      `CREATE INDEX "IDX_journal_entries_source" ON "journal_entries" ("source_type", "source_id")`,
+    );
+    await q.query(
+      `CREATE INDEX "IDX_journal_entries_occurred" ON "journal_entries" ("occurred_at")`,
+    );
 
     await q.query(`CREATE TABLE "journal_lines" (
       "id" uuid NOT NULL DEFAULT gen_random_uuid(),
@@ -65,8 +69,12 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
       CONSTRAINT "FK_journal_lines_entry" FOREIGN KEY ("entry_id") REFERENCES "journal_entries"("id") ON DELETE RESTRICT,
       CONSTRAINT "FK_journal_lines_account" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE RESTRICT)`);
     await q.query(`CREATE INDEX "IDX_journal_lines_entry" ON "journal_lines" ("entry_id")`);
-    await q.query(`CREATE INDEX "IDX_journal_lines_account" ON "journal_lines" ("account_id", "entry_id")`);
-    await q.query(`CREATE INDEX "IDX_journal_lines_party" ON "journal_lines" ("party_type", "party_id") WHERE "party_id" IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX "IDX_journal_lines_account" ON "journal_lines" ("account_id", "entry_id")`,
+    );
+    await q.query(
+      `CREATE INDEX "IDX_journal_lines_party" ON "journal_lines" ("party_type", "party_id") WHERE "party_id" IS NOT NULL`,
+    );
 
     // An entry's lines are written by one statement and must balance (Σdebit = Σcredit > 0).
     await q.query(`CREATE FUNCTION journal_lines_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -99,19 +107,75 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
     const chart: [string, string | null, string, string, string, string | null, boolean][] = [
       ['1', 'assets', 'الأصول', 'Assets', 'asset', null, true],
       ['11', 'current_assets', 'الأصول المتداولة', 'Current assets', 'asset', '1', true],
-      ['1101', 'cash', 'النقدية بالخزائن والأدراج', 'Cash in vaults and drawers', 'asset', '11', false],
+      [
+        '1101',
+        'cash',
+        'النقدية بالخزائن والأدراج',
+        'Cash in vaults and drawers',
+        'asset',
+        '11',
+        false,
+      ],
       ['1102', 'bank', 'البنوك', 'Banks', 'asset', '11', false],
-      ['1103', 'card_clearing', 'مستحقات بطاقات الدفع', 'Card settlements receivable', 'asset', '11', false],
-      ['1104', 'wallet_clearing', 'مستحقات المحافظ الإلكترونية', 'Mobile wallet settlements receivable', 'asset', '11', false],
-      ['1105', 'cheques_receivable', 'شيكات تحت التحصيل', 'Cheques under collection', 'asset', '11', false],
+      [
+        '1103',
+        'card_clearing',
+        'مستحقات بطاقات الدفع',
+        'Card settlements receivable',
+        'asset',
+        '11',
+        false,
+      ],
+      [
+        '1104',
+        'wallet_clearing',
+        'مستحقات المحافظ الإلكترونية',
+        'Mobile wallet settlements receivable',
+        'asset',
+        '11',
+        false,
+      ],
+      [
+        '1105',
+        'cheques_receivable',
+        'شيكات تحت التحصيل',
+        'Cheques under collection',
+        'asset',
+        '11',
+        false,
+      ],
       ['1106', 'customers', 'العملاء', 'Customers', 'asset', '11', false],
       ['1107', 'inventory', 'المخزون', 'Inventory', 'asset', '11', false],
       ['1108', 'vat_input', 'ضريبة القيمة المضافة - مدخلات', 'VAT input', 'asset', '11', false],
       ['2', 'liabilities', 'الخصوم', 'Liabilities', 'liability', null, true],
-      ['21', 'current_liabilities', 'الخصوم المتداولة', 'Current liabilities', 'liability', '2', true],
+      [
+        '21',
+        'current_liabilities',
+        'الخصوم المتداولة',
+        'Current liabilities',
+        'liability',
+        '2',
+        true,
+      ],
       ['2101', 'vendors', 'الموردون', 'Vendors', 'liability', '21', false],
-      ['2102', 'vat_output', 'ضريبة القيمة المضافة - مخرجات', 'VAT output', 'liability', '21', false],
-      ['2103', 'customer_deposits', 'دفعات مقدمة من العملاء', 'Customer deposits', 'liability', '21', false],
+      [
+        '2102',
+        'vat_output',
+        'ضريبة القيمة المضافة - مخرجات',
+        'VAT output',
+        'liability',
+        '21',
+        false,
+      ],
+      [
+        '2103',
+        'customer_deposits',
+        'دفعات مقدمة من العملاء',
+        'Customer deposits',
+        'liability',
+        '21',
+        false,
+      ],
       ['2104', 'cheques_payable', 'شيكات تحت الدفع', 'Cheques payable', 'liability', '21', false],
       ['3', 'equity', 'حقوق الملكية', 'Equity', 'equity', null, true],
       ['3101', 'capital', 'رأس المال', 'Capital', 'equity', '3', false],
@@ -125,12 +189,31 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
       ['5', 'expenses', 'المصروفات', 'Expenses', 'expense', null, true],
       ['5101', 'cogs', 'تكلفة البضاعة المباعة', 'Cost of goods sold', 'expense', '5', false],
       ['5102', 'shrinkage', 'عجز وتلف المخزون', 'Inventory shrinkage', 'expense', '5', false],
-      ['5103', 'cash_over_short', 'عجز وزيادة النقدية', 'Cash over and short', 'expense', '5', false],
-      ['52', 'operating_expenses', 'المصروفات التشغيلية', 'Operating expenses', 'expense', '5', true],
+      [
+        '5103',
+        'cash_over_short',
+        'عجز وزيادة النقدية',
+        'Cash over and short',
+        'expense',
+        '5',
+        false,
+      ],
+      [
+        '52',
+        'operating_expenses',
+        'المصروفات التشغيلية',
+        'Operating expenses',
+        'expense',
+        '5',
+        true,
+      ],
     ];
     for (const [code, key, ar, en, type, parent, group] of chart) {
       // Sales returns is a contra-revenue account: its normal side is the debit.
-      const side = type === 'asset' || type === 'expense' || key === 'sales_returns' || key === 'drawings' ? 'debit' : 'credit';
+      const side =
+        type === 'asset' || type === 'expense' || key === 'sales_returns' || key === 'drawings'
+          ? 'debit'
+          : 'credit';
       await q.query(
         `INSERT INTO accounts (code, system_key, name_ar, name_en, type, normal_side, parent_id, is_group)
          VALUES ($1, $2, $3, $4, $5, $6, (SELECT id FROM accounts WHERE code = $7), $8)`,
@@ -140,7 +223,9 @@ export class CreateAccounting1795790000000 implements MigrationInterface {
   }
 
   public async down(q: QueryRunner): Promise<void> {
-    await q.query(`UPDATE "roles" SET "permissions" = array_remove("permissions", 'can_manage_accounting')`);
+    await q.query(
+      `UPDATE "roles" SET "permissions" = array_remove("permissions", 'can_manage_accounting')`,
+    );
     await q.query(`ALTER TABLE "store_settings" DROP COLUMN "books_closed_until"`);
     await q.query(`DROP TABLE "journal_lines"`);
     await q.query(`DROP TABLE "journal_entries"`);

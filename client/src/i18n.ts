@@ -12,17 +12,23 @@ import { getCookie, setCookie } from './shared/lib/cookies';
 //    text loads with its pages (the lazy glob below), keeping it out of the initial bundle;
 //    `useTranslation('<ns>')` suspends until it arrives.
 type Json = { default: Record<string, unknown> };
-const featureFiles = import.meta.glob<Json>(
-  ['./features/{auth,home}/i18n/*.json'],
-  { eager: true },
-);
-const lazyFeatureFiles = import.meta.glob<Json>(['./features/*/i18n/*.json', '!./features/{auth,home}/i18n/*.json']);
+const featureFiles = import.meta.glob<Json>(['./features/{auth,home}/i18n/*.json'], {
+  eager: true,
+});
+const lazyFeatureFiles = import.meta.glob<Json>([
+  './features/*/i18n/*.json',
+  '!./features/{auth,home}/i18n/*.json',
+]);
 
 /** i18next backend for the lazy namespaces (the eager ones are bundled in `resources`). */
 const lazyNamespaces = {
   type: 'backend' as const,
   init() {},
-  read(lng: string, ns: string, done: (error: unknown, data: Record<string, unknown> | null) => void) {
+  read(
+    lng: string,
+    ns: string,
+    done: (error: unknown, data: Record<string, unknown> | null) => void,
+  ) {
     const load = lazyFeatureFiles[`./features/${ns}/i18n/${lng}.json`];
     if (!load) return done(null, {});
     load().then(
@@ -77,25 +83,28 @@ function applyDocumentLocale(locale: string): void {
   document.documentElement.dir = localeDir(locale);
 }
 
-void i18n.use(lazyNamespaces).use(initReactI18next).init({
-  resources,
-  partialBundledLanguages: true,
-  lng: initialLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: SUPPORTED_LOCALES,
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  // A key with no text in any language is recorded (window.__i18nMissing) for the page walk test
-  // (tests/e2e/pages-i18n.spec.ts) and left visible as it is, so it is seen and fixed.
-  saveMissing: true,
-  missingKeyHandler: (_lngs, ns, key) => {
-    const w = window as unknown as { __i18nMissing?: string[] };
-    (w.__i18nMissing ??= []).push(`${ns}:${key}`);
-  },
-});
+void i18n
+  .use(lazyNamespaces)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    lng: initialLocale(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: SUPPORTED_LOCALES,
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    // A key with no text in any language is recorded (window.__i18nMissing) for the page walk test
+    // (tests/e2e/pages-i18n.spec.ts) and left visible as it is, so it is seen and fixed.
+    saveMissing: true,
+    missingKeyHandler: (_lngs, ns, key) => {
+      const w = window as unknown as { __i18nMissing?: string[] };
+      (w.__i18nMissing ??= []).push(`${ns}:${key}`);
+    },
+  });
 applyDocumentLocale(i18n.language);
 i18n.on('languageChanged', (lng) => {
   applyDocumentLocale(lng);

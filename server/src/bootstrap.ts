@@ -57,7 +57,8 @@ export function configureApp(app: NestExpressApplication): void {
         },
       },
       // HSTS only when configured: a plain-HTTP LAN install must not pin HTTPS for its host name.
-      strictTransportSecurity: config.hstsSeconds > 0 ? { maxAge: config.hstsSeconds, includeSubDomains: false } : false,
+      strictTransportSecurity:
+        config.hstsSeconds > 0 ? { maxAge: config.hstsSeconds, includeSubDomains: false } : false,
     }),
   );
   app.use(cookieParser());
@@ -69,7 +70,14 @@ export function configureApp(app: NestExpressApplication): void {
   app.useGlobalPipes(createValidationPipe());
 
   const document = withDtoSchemas(
-    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('POS API').setDescription('POS SYSTEM').setVersion('1').build()),
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('POS API')
+        .setDescription('POS SYSTEM')
+        .setVersion('1')
+        .build(),
+    ),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
@@ -105,10 +113,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.beforeListen) await options.beforeListen(url);
 
   const levels: LogLevel[] = config.logLevel === 'silent' ? ['error'] : ['log', 'warn', 'error'];
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ databaseUrl: url }), {
-    logger: levels,
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register({ databaseUrl: url }),
+    {
+      logger: levels,
+      bodyParser: false,
+    },
+  );
   configureApp(app);
   const port = options.port ?? config.port;
   await app.listen(port, '0.0.0.0');
@@ -121,7 +132,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A normal stop: connections closing now are not an outage to warn about.
       markRedisStopping();
       // Never let a slow shutdown (open sockets, a job in flight) keep the embedded database running.
-      await Promise.race([app.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await Promise.race([
+        app.close().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5000).unref()),
+      ]);
       if (embedded) await embedded.stop();
     },
   };

@@ -8,7 +8,16 @@ const os = require('node:os');
 const { randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
-const { arg, benchDatabase, dist, percentiles, report, signIn, startServerProcess, stopServerProcess } = require('./lib');
+const {
+  arg,
+  benchDatabase,
+  dist,
+  percentiles,
+  report,
+  signIn,
+  startServerProcess,
+  stopServerProcess,
+} = require('./lib');
 
 const SECONDS = Number(arg('seconds', '20'));
 const CASHIERS = Number(arg('cashiers', '32'));
@@ -72,7 +81,10 @@ async function sampleWaits(url, fn) {
   running = false;
   await loop;
   await probe.end();
-  const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([w, n]) => `${w} ${(n / samples).toFixed(1)}`);
+  const top = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([w, n]) => `${w} ${(n / samples).toFixed(1)}`);
   return { result, top };
 }
 
@@ -105,7 +117,14 @@ async function closedLoop(workers, seconds, once) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { stats: percentiles(latencies), done: latencies.length, errors, elapsed, rate: latencies.length / elapsed, samples };
+  return {
+    stats: percentiles(latencies),
+    done: latencies.length,
+    errors,
+    elapsed,
+    rate: latencies.length / elapsed,
+    samples,
+  };
 }
 
 async function main() {
@@ -122,17 +141,31 @@ async function main() {
   await pg.connect();
   let server;
   try {
-    const [branch] = (await pg.query(`SELECT b.id, b.code FROM users u JOIN branches b ON b.id = u.branch_id WHERE u.username = 'admin'`)).rows;
-    const [{ id: inventoryId }] = (await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branch.id])).rows;
-    const variants = (await pg.query(
-      `SELECT v.id, v.sell_price::bigint AS price, v.avg_cost::bigint AS cost, p.vat_rate FROM variants v JOIN products p ON p.id = v.product_id
+    const [branch] = (
+      await pg.query(
+        `SELECT b.id, b.code FROM users u JOIN branches b ON b.id = u.branch_id WHERE u.username = 'admin'`,
+      )
+    ).rows;
+    const [{ id: inventoryId }] = (
+      await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branch.id])
+    ).rows;
+    const variants = (
+      await pg.query(
+        `SELECT v.id, v.sell_price::bigint AS price, v.avg_cost::bigint AS cost, p.vat_rate FROM variants v JOIN products p ON p.id = v.product_id
         WHERE v.active AND p.active AND v.sell_price > 0 ORDER BY v.created_at LIMIT $1`,
-      [PRODUCTS],
-    )).rows.map((v) => ({ ...v, price: Number(v.price), cost: Number(v.cost) }));
-    if (variants.length < LINES) throw new Error(`only ${variants.length} sellable variants in the demo data`);
+        [PRODUCTS],
+      )
+    ).rows.map((v) => ({ ...v, price: Number(v.price), cost: Number(v.cost) }));
+    if (variants.length < LINES)
+      throw new Error(`only ${variants.length} sellable variants in the demo data`);
 
     // 32 cashiers (no permissions needed to sell), each signs in and opens a shift on its own register.
-    const [{ id: roleId }] = (await pg.query(`INSERT INTO roles (id, name, permissions) VALUES ($1, 'كاشير اختبار الأداء', '{}') RETURNING id`, [randomUUID()])).rows;
+    const [{ id: roleId }] = (
+      await pg.query(
+        `INSERT INTO roles (id, name, permissions) VALUES ($1, 'كاشير اختبار الأداء', '{}') RETURNING id`,
+        [randomUUID()],
+      )
+    ).rows;
     const hash = await hashPassword('bench-password');
     const cashierIds = [];
     for (let i = 1; i <= CASHIERS; i++) {
@@ -149,7 +182,11 @@ async function main() {
     const post = (session, path, body) =>
       fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrfToken },
+        headers: {
+          'content-type': 'application/json',
+          cookie: session.cookie,
+          'x-csrf-token': session.csrfToken,
+        },
         body: JSON.stringify(body),
       });
     // Plenty of stock: the count is set through the API (a stock adjustment to a counted quantity).
@@ -159,16 +196,30 @@ async function main() {
       lines: variants.map((v) => ({ variantId: v.id, countedQuantity: 1_000_000 })),
       note: 'bench checkout',
     });
-    if (adjusted.status !== 201 && adjusted.status !== 200) throw new Error(`stock adjustment: ${adjusted.status} ${await adjusted.text()}`);
-    const [{ id: cashMethod }] = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`)).rows;
+    if (adjusted.status !== 201 && adjusted.status !== 200)
+      throw new Error(`stock adjustment: ${adjusted.status} ${await adjusted.text()}`);
+    const [{ id: cashMethod }] = (
+      await pg.query(
+        `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
+      )
+    ).rows;
     const cashiers = [];
     for (let i = 1; i <= CASHIERS; i++) {
       const session = await signIn(base, `bench${i}`, 'bench-password');
       const res = await post(session, '/api/Shift/open', { openingCash: 0, register: i });
       if (res.status !== 201) throw new Error(`open shift ${i}: ${res.status} ${await res.text()}`);
-      cashiers.push({ session, shiftId: (await res.json()).id, register: i, userId: cashierIds[i - 1] });
+      cashiers.push({
+        session,
+        shiftId: (await res.json()).id,
+        register: i,
+        userId: cashierIds[i - 1],
+      });
     }
-    const basket = (i, n) => Array.from({ length: LINES }, (_, k) => variants[(i * 7 + n * LINES + k * 13) % variants.length]);
+    const basket = (i, n) =>
+      Array.from(
+        { length: LINES },
+        (_, k) => variants[(i * 7 + n * LINES + k * 13) % variants.length],
+      );
     const saleBody = (i, n) => ({
       id: randomUUID(),
       lines: basket(i, n).map((v) => ({ variantId: v.id, quantity: 1 })),
@@ -179,25 +230,35 @@ async function main() {
     const apiSale = async (c, i, n) => {
       const res = await post(c.session, '/api/Sales', saleBody(i, n));
       const text = await res.text();
-      if (res.status !== 201) throw new Error(`POST /api/Sales → ${res.status} ${text.slice(0, 200)}`);
+      if (res.status !== 201)
+        throw new Error(`POST /api/Sales → ${res.status} ${text.slice(0, 200)}`);
     };
 
     // --- The baseline: the same writes by hand, one transaction per sale.
-    const clients = await Promise.all(cashiers.map(async () => {
-      const c = new Client({ connectionString: db.url });
-      await c.connect();
-      return c;
-    }));
+    const clients = await Promise.all(
+      cashiers.map(async () => {
+        const c = new Client({ connectionString: db.url });
+        await c.connect();
+        return c;
+      }),
+    );
     const rawSale = async (c, i, n) => {
       const client = clients[i];
       const id = randomUUID();
-      const lines = basket(i, n).slice().sort((a, b) => a.id.localeCompare(b.id)); // lock order
+      const lines = basket(i, n)
+        .slice()
+        .sort((a, b) => a.id.localeCompare(b.id)); // lock order
       const subtotal = lines.reduce((s, v) => s + v.price, 0);
-      const vat = lines.reduce((s, v) => s + Math.round((v.price * v.vat_rate) / (100 + v.vat_rate)), 0);
+      const vat = lines.reduce(
+        (s, v) => s + Math.round((v.price * v.vat_rate) / (100 + v.vat_rate)),
+        0,
+      );
       const cost = lines.reduce((s, v) => s + v.cost, 0);
       await client.query('BEGIN');
       try {
-        const { rows: [seq] } = await client.query(
+        const {
+          rows: [seq],
+        } = await client.query(
           `INSERT INTO document_sequences (key, last) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1 RETURNING last`,
           [`sale:${branch.id}:${c.register}`],
         );
@@ -206,15 +267,35 @@ async function main() {
           `INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
              line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
            VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 'completed', $8, 0, 0, $9, $8, $10, $8, $11, 0, NULL, $12)`,
-          [id, number, branch.id, inventoryId, c.shiftId, c.register, c.userId, subtotal, vat, cost, 100_000_000 - subtotal, id.replace(/-/g, '')],
+          [
+            id,
+            number,
+            branch.id,
+            inventoryId,
+            c.shiftId,
+            c.register,
+            c.userId,
+            subtotal,
+            vat,
+            cost,
+            100_000_000 - subtotal,
+            id.replace(/-/g, ''),
+          ],
         );
         await client.query(
           `INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
              vat_rate, vat_amount, line_total, unit_cost)
            SELECT gen_random_uuid(), $1, t.no, t.vid, 1, t.price, t.price, 0, 0, t.rate, t.vat, t.price, t.cost
              FROM unnest($2::int[], $3::uuid[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[]) AS t(no, vid, price, rate, vat, cost)`,
-          [id, lines.map((_, k) => k + 1), lines.map((v) => v.id), lines.map((v) => v.price), lines.map((v) => v.vat_rate),
-            lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate))), lines.map((v) => v.cost)],
+          [
+            id,
+            lines.map((_, k) => k + 1),
+            lines.map((v) => v.id),
+            lines.map((v) => v.price),
+            lines.map((v) => v.vat_rate),
+            lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate))),
+            lines.map((v) => v.cost),
+          ],
         );
         await client.query(
           `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id) VALUES (gen_random_uuid(), $1, $2, $3, 'payment', $4, $5)`,
@@ -228,15 +309,40 @@ async function main() {
         await client.query(
           `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id, unit_cost, user_id)
            SELECT gen_random_uuid(), t.vid, $2, -1, t.bal, 'sale', 'sale', $1, t.cost, $3 FROM unnest($4::uuid[], $5::numeric[], $6::bigint[]) AS t(vid, bal, cost)`,
-          [id, inventoryId, c.userId, balances.map((b) => b.variant_id), balances.map((b) => b.on_hand), balances.map((b) => lines.find((v) => v.id === b.variant_id).cost)],
+          [
+            id,
+            inventoryId,
+            c.userId,
+            balances.map((b) => b.variant_id),
+            balances.map((b) => b.on_hand),
+            balances.map((b) => lines.find((v) => v.id === b.variant_id).cost),
+          ],
         );
         await client.query(
           `INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after) VALUES (gen_random_uuid(), $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3)`,
           [c.userId, id, JSON.stringify({ number, total: subtotal, lines: lines.length })],
         );
         const events = [
-          ['sale.completed', { invoiceId: id, number, shiftId: c.shiftId, cashierId: c.userId, total: subtotal, itemCount: lines.length }],
-          ...balances.map((b) => ['stock.changed', { variantId: b.variant_id, inventoryId, onHand: Number(b.on_hand), reserved: Number(b.reserved) }]),
+          [
+            'sale.completed',
+            {
+              invoiceId: id,
+              number,
+              shiftId: c.shiftId,
+              cashierId: c.userId,
+              total: subtotal,
+              itemCount: lines.length,
+            },
+          ],
+          ...balances.map((b) => [
+            'stock.changed',
+            {
+              variantId: b.variant_id,
+              inventoryId,
+              onHand: Number(b.on_hand),
+              reserved: Number(b.reserved),
+            },
+          ]),
           ['shift.totals', { shiftId: c.shiftId, cashierId: c.userId }],
         ];
         await client.query(
@@ -251,8 +357,11 @@ async function main() {
       }
     };
 
-    const countInvoices = async () => Number((await pg.query('SELECT count(*) FROM sales_invoices')).rows[0].count);
-    console.log(`checkout: ${CASHIERS} cashiers, ${LINES}-line sales, ${SECONDS} s per phase, ${variants.length} products, server pid ${server.pid}`);
+    const countInvoices = async () =>
+      Number((await pg.query('SELECT count(*) FROM sales_invoices')).rows[0].count);
+    console.log(
+      `checkout: ${CASHIERS} cashiers, ${LINES}-line sales, ${SECONDS} s per phase, ${variants.length} products, server pid ${server.pid}`,
+    );
     await closedLoop(cashiers, 3, apiSale); // warm-up (JIT, pools, plans)
     const rssIdle = memory(server.pid);
     const before = await countInvoices();
@@ -283,25 +392,45 @@ async function main() {
     console.log('');
     report('baseline raw SQL (pg)', raw.stats);
     report('API POST /api/Sales', api.stats);
-    console.log(`throughput: baseline ${raw.rate.toFixed(0)} sales/s, API ${api.rate.toFixed(0)} sales/s  (errors: baseline ${raw.errors}, API ${api.errors})`);
+    console.log(
+      `throughput: baseline ${raw.rate.toFixed(0)} sales/s, API ${api.rate.toFixed(0)} sales/s  (errors: baseline ${raw.errors}, API ${api.errors})`,
+    );
     const ratio = api.rate / raw.rate;
-    console.log(`ratio API/baseline: ${(ratio * 100).toFixed(0)}%   goal ≥ 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
-    console.log(`API p99 ${api.stats.p99.toFixed(1)} ms   goal < 50 ms: ${api.stats.p99 < 50 ? 'met' : 'NOT met'}`);
-    console.log(`server CPU: ${(serverCpu / Math.max(1, api.done)).toFixed(1)} ms per API sale (${(serverCpu / 1000 / api.elapsed).toFixed(2)} cores busy on average)`);
+    console.log(
+      `ratio API/baseline: ${(ratio * 100).toFixed(0)}%   goal ≥ 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `API p99 ${api.stats.p99.toFixed(1)} ms   goal < 50 ms: ${api.stats.p99 < 50 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `server CPU: ${(serverCpu / Math.max(1, api.done)).toFixed(1)} ms per API sale (${(serverCpu / 1000 / api.elapsed).toFixed(2)} cores busy on average)`,
+    );
     const perSale = (u, n) => ((u.user + u.system) / 1000 / Math.max(1, n)).toFixed(1);
-    console.log(`load generator CPU: ${perSale(genRaw, raw.done)} ms per baseline sale, ${perSale(genApi, api.done)} ms per API sale`);
-    console.log(`PostgreSQL CPU (all its processes, this machine): ${(pgRaw / Math.max(1, raw.done)).toFixed(1)} ms per baseline sale, ${(pgApi / Math.max(1, api.done)).toFixed(1)} ms per API sale; redis-server ${(redisApi / Math.max(1, api.done)).toFixed(2)} ms per API sale`);
-    console.log(`whole machine busy: ${machineRaw} during the baseline, ${machineApi} during the API phase (${os.cpus().length} cores)`);
+    console.log(
+      `load generator CPU: ${perSale(genRaw, raw.done)} ms per baseline sale, ${perSale(genApi, api.done)} ms per API sale`,
+    );
+    console.log(
+      `PostgreSQL CPU (all its processes, this machine): ${(pgRaw / Math.max(1, raw.done)).toFixed(1)} ms per baseline sale, ${(pgApi / Math.max(1, api.done)).toFixed(1)} ms per API sale; redis-server ${(redisApi / Math.max(1, api.done)).toFixed(2)} ms per API sale`,
+    );
+    console.log(
+      `whole machine busy: ${machineRaw} during the baseline, ${machineApi} during the API phase (${os.cpus().length} cores)`,
+    );
     console.log(`database sessions during the API phase, average by wait: ${waits.top.join(', ')}`);
-    console.log(`server RSS: ${rssIdle.rssMb.toFixed(0)} MB after warm-up, ${rss.rssMb.toFixed(0)} MB after the run (peak ${rss.peakMb.toFixed(0)} MB)`);
+    console.log(
+      `server RSS: ${rssIdle.rssMb.toFixed(0)} MB after warm-up, ${rss.rssMb.toFixed(0)} MB after the run (peak ${rss.peakMb.toFixed(0)} MB)`,
+    );
     // Every acknowledged sale is in the database, once.
     const rawRows = afterRaw - before;
     const apiRows = afterApi - afterRaw;
-    console.log(`invoices written: baseline ${rawRows} (acknowledged ${raw.done}), API ${apiRows} (acknowledged ${api.done})`);
-    const ledger = (await pg.query(
-      `SELECT count(*)::int AS n FROM stock_levels s LEFT JOIN (SELECT variant_id, inventory_id, sum(quantity) q FROM stock_movements GROUP BY 1, 2) m
+    console.log(
+      `invoices written: baseline ${rawRows} (acknowledged ${raw.done}), API ${apiRows} (acknowledged ${api.done})`,
+    );
+    const ledger = (
+      await pg.query(
+        `SELECT count(*)::int AS n FROM stock_levels s LEFT JOIN (SELECT variant_id, inventory_id, sum(quantity) q FROM stock_movements GROUP BY 1, 2) m
          ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id WHERE s.on_hand <> COALESCE(m.q, 0)`,
-    )).rows[0].n;
+      )
+    ).rows[0].n;
     console.log(`stock balances that disagree with their ledger: ${ledger}`);
     if (rawRows !== raw.done || apiRows !== api.done || ledger !== 0) process.exitCode = 1;
   } finally {

@@ -19,7 +19,9 @@ function percentiles(samples) {
 
 const fmt = (x) => `${x.toFixed(2)} ms`;
 function report(label, stats) {
-  console.log(`${label.padEnd(28)} n=${stats.n}  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}  mean ${fmt(stats.mean)}`);
+  console.log(
+    `${label.padEnd(28)} n=${stats.n}  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}  mean ${fmt(stats.mean)}`,
+  );
 }
 
 /** A database for the run: an existing one (--database-url) or a throwaway one dropped after. */
@@ -32,7 +34,10 @@ async function benchDatabase() {
 
 async function signIn(base, username, password) {
   const jar = {};
-  const cookie = () => Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
   const keep = (res) => {
     for (const c of res.headers.getSetCookie?.() ?? []) {
       const [pair] = c.split(';');
@@ -64,10 +69,14 @@ function startServerProcess(url, port, profileDir = null) {
     require(${JSON.stringify(dist('bootstrap.js'))}).startServer({ databaseUrl: ${JSON.stringify(url)}, port: ${port} })
       .then((s) => { process.send('ready'); process.on('SIGTERM', () => s.close().then(() => process.exit(0))); })
       .catch((e) => { console.error(e); process.exit(1); });`;
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '-e', code], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  const child = spawn(
+    process.execPath,
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '-e', code],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, DATABASE_URL: url },
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('exit', (c) => reject(new Error(`server exited (${c})`)));
@@ -81,4 +90,14 @@ async function stopServerProcess(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
-module.exports = { root, dist, arg, percentiles, report, benchDatabase, signIn, startServerProcess, stopServerProcess };
+module.exports = {
+  root,
+  dist,
+  arg,
+  percentiles,
+  report,
+  benchDatabase,
+  signIn,
+  startServerProcess,
+  stopServerProcess,
+};

@@ -36,7 +36,8 @@ async function seedHistory(pg) {
     bigShift: BIG_SHIFT,
     timeZone: TZ,
     onProgress: (p) => {
-      if (p.phase === 'invoices' && p.done === p.total) console.log(`  ${total} invoices in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      if (p.phase === 'invoices' && p.done === p.total)
+        console.log(`  ${total} invoices in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       if (p.phase === 'stock' && !linesShown) {
         linesShown = true;
         console.log(`  lines in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -60,16 +61,30 @@ async function main() {
   await pg.connect();
   let server;
   try {
-    console.log(`report: seeding ${LINES} sale lines over ${DAYS} days, ${BRANCHES} branches, a ${BIG_SHIFT}-invoice shift…`);
+    console.log(
+      `report: seeding ${LINES} sale lines over ${DAYS} days, ${BRANCHES} branches, a ${BIG_SHIFT}-invoice shift…`,
+    );
     await seedHistory(pg);
-    const [{ lines, invoices }] = (await pg.query('SELECT (SELECT count(*) FROM sale_lines)::int AS lines, (SELECT count(*) FROM sales_invoices)::int AS invoices')).rows;
-    const [big] = (await pg.query(`SELECT s.id, s.branch_id, (SELECT count(*)::int FROM sales_invoices WHERE shift_id = s.id) AS n FROM shifts s WHERE s.register = 99 AND s.status = 'open'`)).rows;
-    const [{ busy }] = (await pg.query(
-      `SELECT to_char((created_at AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS busy FROM sales_invoices WHERE branch_id = $2 AND shift_id <> $3
+    const [{ lines, invoices }] = (
+      await pg.query(
+        'SELECT (SELECT count(*) FROM sale_lines)::int AS lines, (SELECT count(*) FROM sales_invoices)::int AS invoices',
+      )
+    ).rows;
+    const [big] = (
+      await pg.query(
+        `SELECT s.id, s.branch_id, (SELECT count(*)::int FROM sales_invoices WHERE shift_id = s.id) AS n FROM shifts s WHERE s.register = 99 AND s.status = 'open'`,
+      )
+    ).rows;
+    const [{ busy }] = (
+      await pg.query(
+        `SELECT to_char((created_at AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS busy FROM sales_invoices WHERE branch_id = $2 AND shift_id <> $3
         GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
-      [TZ, big.branch_id, big.id],
-    )).rows;
-    const [{ today }] = (await pg.query(`SELECT to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS today`, [TZ])).rows;
+        [TZ, big.branch_id, big.id],
+      )
+    ).rows;
+    const [{ today }] = (
+      await pg.query(`SELECT to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS today`, [TZ])
+    ).rows;
 
     const { startServer } = require(dist('bootstrap.js'));
     server = await startServer({ databaseUrl: db.url, port: PORT });
@@ -121,9 +136,13 @@ async function main() {
         [shiftId],
       );
 
-    console.log(`\nreport over ${lines} sale lines, ${invoices} invoices; big shift ${big.n} invoices; ${RUNS} runs each through HTTP`);
+    console.log(
+      `\nreport over ${lines} sale lines, ${invoices} invoices; big shift ${big.n} invoices; ${RUNS} runs each through HTTP`,
+    );
     const dailyToday = await series(() => timeGet(`/api/DailyReport?branchId=${big.branch_id}`));
-    const dailyBusy = await series(() => timeGet(`/api/DailyReport?branchId=${big.branch_id}&date=${busy}`));
+    const dailyBusy = await series(() =>
+      timeGet(`/api/DailyReport?branchId=${big.branch_id}&date=${busy}`),
+    );
     const zReport = await series(() => timeGet(`/api/Shift/${big.id}`));
     await pg.query('SET enable_indexscan = off; SET enable_bitmapscan = off');
     const naiveToday = await series(() => naiveDaily(big.branch_id, today));
@@ -137,19 +156,33 @@ async function main() {
     report('naive shift totals', naiveZ.stats);
     const t = dailyToday.last.body;
     const z = zReport.last.body.totals;
-    console.log(`today: ${t.invoiceCount} invoices, sales ${t.sales}; naive: ${naiveToday.last.rows[0].invoices} invoices, sales ${naiveToday.last.rows[0].sales}`);
-    console.log(`Z report: ${z.invoiceCount} invoices, sales ${z.sales}; naive: ${naiveZ.last.rows[0].invoices} invoices, sales ${naiveZ.last.rows[0].sales}`);
-    if (t.invoiceCount !== Number(naiveToday.last.rows[0].invoices) || t.sales !== Number(naiveToday.last.rows[0].sales)) {
+    console.log(
+      `today: ${t.invoiceCount} invoices, sales ${t.sales}; naive: ${naiveToday.last.rows[0].invoices} invoices, sales ${naiveToday.last.rows[0].sales}`,
+    );
+    console.log(
+      `Z report: ${z.invoiceCount} invoices, sales ${z.sales}; naive: ${naiveZ.last.rows[0].invoices} invoices, sales ${naiveZ.last.rows[0].sales}`,
+    );
+    if (
+      t.invoiceCount !== Number(naiveToday.last.rows[0].invoices) ||
+      t.sales !== Number(naiveToday.last.rows[0].sales)
+    ) {
       console.log('MISMATCH between the daily report and the naive query');
       process.exitCode = 1;
     }
-    if (z.invoiceCount !== Number(naiveZ.last.rows[0].invoices) || z.sales !== Number(naiveZ.last.rows[0].sales)) {
+    if (
+      z.invoiceCount !== Number(naiveZ.last.rows[0].invoices) ||
+      z.sales !== Number(naiveZ.last.rows[0].sales)
+    ) {
       console.log('MISMATCH between the Z report and the naive query');
       process.exitCode = 1;
     }
-    console.log(`ratio p95 naive/API: daily ${(naiveToday.stats.p95 / dailyToday.stats.p95).toFixed(1)}×, Z ${(naiveZ.stats.p95 / zReport.stats.p95).toFixed(1)}×`);
+    console.log(
+      `ratio p95 naive/API: daily ${(naiveToday.stats.p95 / dailyToday.stats.p95).toFixed(1)}×, Z ${(naiveZ.stats.p95 / zReport.stats.p95).toFixed(1)}×`,
+    );
     const worstDaily = Math.max(dailyToday.stats.p95, dailyBusy.stats.p95);
-    console.log(`targets: daily report p95 < 300 ms: ${worstDaily < 300 ? 'met' : 'NOT met'} (${worstDaily.toFixed(0)} ms); Z report at ${big.n} invoices p95 < 1 s: ${zReport.stats.p95 < 1000 ? 'met' : 'NOT met'} (${zReport.stats.p95.toFixed(0)} ms)`);
+    console.log(
+      `targets: daily report p95 < 300 ms: ${worstDaily < 300 ? 'met' : 'NOT met'} (${worstDaily.toFixed(0)} ms); Z report at ${big.n} invoices p95 < 1 s: ${zReport.stats.p95 < 1000 ? 'met' : 'NOT met'} (${zReport.stats.p95.toFixed(0)} ms)`,
+    );
   } finally {
     if (server) await server.close();
     await pg.end();

@@ -5,7 +5,10 @@ const path = require('node:path');
 const fs = require('node:fs');
 
 const [name, ...rest] = process.argv.slice(2);
-const available = fs.readdirSync(__dirname).filter((f) => f.endsWith('.js') && !['run.js', 'lib.js'].includes(f)).map((f) => f.slice(0, -3));
+const available = fs
+  .readdirSync(__dirname)
+  .filter((f) => f.endsWith('.js') && !['run.js', 'lib.js'].includes(f))
+  .map((f) => f.slice(0, -3));
 if (!name || !available.includes(name)) {
   console.log(`usage: npm run bench -- <${available.join('|')}> [options]`);
   process.exit(name ? 1 : 0);

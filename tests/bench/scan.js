@@ -48,10 +48,19 @@ async function seedIfNeeded(url, pg) {
   await ds.initialize();
   try {
     await ds.transaction(async (m) => {
-      const inventories = await m.query('SELECT id FROM inventories WHERE is_default ORDER BY created_at');
+      const inventories = await m.query(
+        'SELECT id FROM inventories WHERE is_default ORDER BY created_at',
+      );
       await m.query('DROP INDEX IF EXISTS "IDX_variants_search_trgm"');
-      await insertCatalog(m, { variants: VARIANTS - n, inventoryIds: inventories.map((i) => i.id), seed: 13, prefix: 'SCAN' });
-      await m.query(`CREATE INDEX "IDX_variants_search_trgm" ON "variants" USING gin ("search_text" gin_trgm_ops)`);
+      await insertCatalog(m, {
+        variants: VARIANTS - n,
+        inventoryIds: inventories.map((i) => i.id),
+        seed: 13,
+        prefix: 'SCAN',
+      });
+      await m.query(
+        `CREATE INDEX "IDX_variants_search_trgm" ON "variants" USING gin ("search_text" gin_trgm_ops)`,
+      );
     });
   } finally {
     await ds.destroy();
@@ -68,7 +77,10 @@ async function startServerProcess(databaseUrl, port) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       return {
         close: async () => {
@@ -98,8 +110,14 @@ async function main() {
   const total = await seedIfNeeded(db.url, pg);
 
   // The cashier's branch and its default inventory: the barcodes scanned are variants with stock there.
-  const { rows: [cashier] } = await pg.query(`SELECT branch_id FROM users WHERE username = 'cashier'`);
-  const { rows: [inventory] } = await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [cashier.branch_id]);
+  const {
+    rows: [cashier],
+  } = await pg.query(`SELECT branch_id FROM users WHERE username = 'cashier'`);
+  const {
+    rows: [inventory],
+  } = await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [
+    cashier.branch_id,
+  ]);
   // warm-up 20, the scans, the unfocused scans, then two fresh sets for the baselines (fresh: rows
   // not read yet, like a scan's, so PostgreSQL's cache does not favour the baseline).
   const need = 20 + SCANS + UNFOCUSED + 2 * SCANS;
@@ -121,17 +139,31 @@ async function main() {
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   try {
-    const context = await browser.newContext({ baseURL: base, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+    const context = await browser.newContext({
+      baseURL: base,
+      locale: 'ar-EG',
+      timezoneId: 'Africa/Cairo',
+    });
     const page = await context.newPage();
     await page.addInitScript(() => {
       window.print = () => undefined;
       // Registered before the app's own listeners: the Enter of a scan stamps the start time.
-      window.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') window.__enterAt = performance.now();
-      }, true);
+      window.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'Enter') window.__enterAt = performance.now();
+        },
+        true,
+      );
     });
     page.on('dialog', (d) => void d.dismiss());
     // Sign in as the cashier.
@@ -145,13 +177,18 @@ async function main() {
     const open = current.ok() ? await current.text() : '';
     if (!open || open === 'null') {
       const { csrfToken } = await (await page.request.get('/api/auth/csrf')).json();
-      const res = await page.request.post('/api/Shift/open', { data: { openingCash: 0, register: 9 }, headers: { 'X-CSRF-Token': csrfToken } });
+      const res = await page.request.post('/api/Shift/open', {
+        data: { openingCash: 0, register: 9 },
+        headers: { 'X-CSRF-Token': csrfToken },
+      });
       if (!res.ok()) throw new Error(`open shift: ${res.status()} ${await res.text()}`);
     }
     await page.evaluate(() => localStorage.clear());
     await page.goto('/POS');
     const lowStock = page.getByRole('dialog').filter({ hasText: 'مخزون منخفض' });
-    await page.addLocatorHandler(lowStock, async (d) => d.getByTestId('confirm-dialog-cancel').click());
+    await page.addLocatorHandler(lowStock, async (d) =>
+      d.getByTestId('confirm-dialog-cancel').click(),
+    );
     const search = page.getByTestId('pos-search');
     await search.waitFor();
 
@@ -178,7 +215,10 @@ async function main() {
               requestAnimationFrame(() => resolve([commit, performance.now() - window.__enterAt]));
             }
           });
-          obs.observe(document.querySelector('[data-testid="cart-lines"]'), { childList: true, subtree: true });
+          obs.observe(document.querySelector('[data-testid="cart-lines"]'), {
+            childList: true,
+            subtree: true,
+          });
         });
         return start;
       });
@@ -186,16 +226,21 @@ async function main() {
       else await page.evaluate(() => document.activeElement && document.activeElement.blur());
       await page.keyboard.type(code, { delay: 10 });
       await page.keyboard.press('Enter');
-      const result = await page.evaluate(() => window.__done).catch(async (error) => {
-        // A missed scan (simulated key gaps can exceed the spec's limits on a loaded machine) is
-        // counted, not fatal; the first one leaves a screenshot for inspection.
-        const box = await search.inputValue().catch(() => '?');
-        if (misses.length === 0) await page.screenshot({ path: '/tmp/scan-bench-miss.png' }).catch(() => undefined);
-        misses.push(`${focusInBox ? 'focused' : 'unfocused'} ${code}: ${error.message}, box "${box}"`);
-        await page.evaluate(() => document.activeElement && document.activeElement.blur());
-        await search.fill('');
-        return null;
-      });
+      const result = await page
+        .evaluate(() => window.__done)
+        .catch(async (error) => {
+          // A missed scan (simulated key gaps can exceed the spec's limits on a loaded machine) is
+          // counted, not fatal; the first one leaves a screenshot for inspection.
+          const box = await search.inputValue().catch(() => '?');
+          if (misses.length === 0)
+            await page.screenshot({ path: '/tmp/scan-bench-miss.png' }).catch(() => undefined);
+          misses.push(
+            `${focusInBox ? 'focused' : 'unfocused'} ${code}: ${error.message}, box "${box}"`,
+          );
+          await page.evaluate(() => document.activeElement && document.activeElement.blur());
+          await search.fill('');
+          return null;
+        });
       return { before, result };
     };
 
@@ -235,7 +280,10 @@ async function main() {
           for (const code of barcodes) {
             if (idle) await new Promise((r) => setTimeout(r, idle));
             const t = performance.now();
-            const res = await fetch(`/api/variants/search?q=${encodeURIComponent(code)}&inventoryId=${inventoryId}&limit=${l}`, { credentials: 'same-origin' });
+            const res = await fetch(
+              `/api/variants/search?q=${encodeURIComponent(code)}&inventoryId=${inventoryId}&limit=${l}`,
+              { credentials: 'same-origin' },
+            );
             await res.json();
             out.push(performance.now() - t);
           }
@@ -249,7 +297,9 @@ async function main() {
     const typingIdle = Math.round(wall / list.length - percentiles(commit).p50);
     const fetch1Idle = await fetchTimes(fresh2, 1, Math.max(0, typingIdle));
 
-    console.log(`\nscan-to-line over ${total} variants, ${list.length} scans (keys 10 ms apart + Enter), Chromium headless`);
+    console.log(
+      `\nscan-to-line over ${total} variants, ${list.length} scans (keys 10 ms apart + Enter), Chromium headless`,
+    );
     const c = percentiles(commit);
     report('scan → line (DOM commit)', c);
     report('scan → line (next frame)', percentiles(frame));
@@ -257,8 +307,13 @@ async function main() {
     report('baseline fetch limit=20 (warm)', percentiles(fetch20));
     report(`baseline limit=1, ${typingIdle} ms idle`, percentiles(fetch1Idle));
     if (unfocused.length) report('unfocused scan (+20+100 ms)', percentiles(unfocused));
-    if (misses.length) console.log(`missed scans: ${misses.length} (screenshot /tmp/scan-bench-miss.png)\n  ${misses.join('\n  ')}`);
-    console.log(`wall time ${(wall / 1000).toFixed(1)} s; client overhead p50 ≈ ${(c.p50 - percentiles(fetch1Idle).p50).toFixed(2)} ms over the bare request after the same idle time`);
+    if (misses.length)
+      console.log(
+        `missed scans: ${misses.length} (screenshot /tmp/scan-bench-miss.png)\n  ${misses.join('\n  ')}`,
+      );
+    console.log(
+      `wall time ${(wall / 1000).toFixed(1)} s; client overhead p50 ≈ ${(c.p50 - percentiles(fetch1Idle).p50).toFixed(2)} ms over the bare request after the same idle time`,
+    );
     console.log(`target p95 ≤ 50 ms (focused POS box): ${c.p95 <= 50 ? 'met' : 'NOT met'}`);
     await context.close();
   } finally {

@@ -10,7 +10,9 @@ test.beforeEach(async ({ page }) => {
   await dismissLowStockWhenShown(page);
 });
 
-test('an accountant builds a sub-account, posts a manual entry and reads the trial balance', async ({ page }) => {
+test('an accountant builds a sub-account, posts a manual entry and reads the trial balance', async ({
+  page,
+}) => {
   await signIn(page, 'accountant');
   await page.goto('/AccountingTree');
   await expect(page.getByRole('heading', { level: 1, name: 'شجرة الحسابات' })).toBeVisible();
@@ -37,7 +39,11 @@ test('an accountant builds a sub-account, posts a manual entry and reads the tri
   await expect(page.getByRole('status').filter({ hasText: 'الفرق 500.00' })).toBeVisible();
   await page.getByTestId('entry-post').click();
   // The server refuses it with its own message; nothing is posted and the form stays.
-  await expect(page.getByText(/القيد غير متوازن: مجموع المدين \(1,500.00\) لا يساوي مجموع الدائن \(1,000.00\)/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /القيد غير متوازن: مجموع المدين \(1,500.00\) لا يساوي مجموع الدائن \(1,000.00\)/,
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/JournalEntries\/new$/);
   await page.getByTestId('entry-credit').nth(1).fill('1500');
   await page.getByTestId('entry-post').click();

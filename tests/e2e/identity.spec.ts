@@ -22,7 +22,6 @@ const PNG_1PX = Buffer.from(
   'base64',
 );
 
-
 async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
@@ -121,10 +120,17 @@ test('admin sets up a branch, a role and a cashier; the cashier is refused /Role
     page.getByTestId('perm-group-products').getByText('عرض المنتجات', { exact: true }),
   ).toBeVisible();
   // One of the extra keys (beyond the spec's 33) too: every key shown is counted and saved.
-  for (const key of ['can_see_products', 'can_see_customers', 'can_see_invoices', 'can_adjust_stock']) {
+  for (const key of [
+    'can_see_products',
+    'can_see_customers',
+    'can_see_invoices',
+    'can_adjust_stock',
+  ]) {
     await page.locator(`input[data-permission="${key}"]`).check();
   }
-  await expect(page.getByTestId('role-selected-count')).toHaveText(`4 من ${ALL_PERMISSION_KEYS.length} صلاحية محددة`);
+  await expect(page.getByTestId('role-selected-count')).toHaveText(
+    `4 من ${ALL_PERMISSION_KEYS.length} صلاحية محددة`,
+  );
   await page.getByTestId('role-save').click();
   await expect(page.getByText('تم حفظ الدور')).toBeVisible();
   // Saved on the server: the API returns exactly the ticked keys, and the page shows them again

@@ -10,7 +10,6 @@ import { formatPiasters } from '../../libs/contracts/src/money';
 const stamp = Date.now().toString(36);
 const money = (piasters: number) => `${formatPiasters(piasters)} ج.م`;
 
-
 /** JSON calls with the signed-in context's cookies and CSRF token, as the app's http client makes them. */
 async function api(request: APIRequestContext) {
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as {

@@ -9,7 +9,15 @@ import { dismissLowStockWhenShown, signIn } from './support';
 
 const BRANCH_NAME = 'فرع وسط البلد';
 
-type Variant = { id: string; sku: string; barcodes: string[]; sellPrice: number; onHand?: number; reserved?: number; productName: string };
+type Variant = {
+  id: string;
+  sku: string;
+  barcodes: string[];
+  sellPrice: number;
+  onHand?: number;
+  reserved?: number;
+  productName: string;
+};
 
 /** What the POS may sell: on hand − reserved by approved transfers. */
 const available = (v: Variant) => (v.onHand ?? 0) - (v.reserved ?? 0);
@@ -21,7 +29,8 @@ function piasters(text: string): number {
   return (m[1] ? -1 : 1) * (Number(m[2].replace(/,/g, '')) * 100 + Number(m[3]));
 }
 const pounds = (p: number) => `${Math.floor(p / 100)}.${String(p % 100).padStart(2, '0')}`;
-const money = (p: number) => `${(p < 0 ? '-' : '')}${Math.floor(Math.abs(p) / 100).toLocaleString('en-US')}.${String(Math.abs(p) % 100).padStart(2, '0')}`;
+const money = (p: number) =>
+  `${p < 0 ? '-' : ''}${Math.floor(Math.abs(p) / 100).toLocaleString('en-US')}.${String(Math.abs(p) % 100).padStart(2, '0')}`;
 
 async function prepare(page: Page) {
   // The browser's print dialog cannot be driven headless: count the calls instead.
@@ -34,7 +43,6 @@ async function prepare(page: Page) {
   // The low-stock warning (spec §4) opens on its own for managers; not what this test is about.
   await dismissLowStockWhenShown(page);
 }
-
 
 /** A simulated scanner: keys 10 ms apart, then Enter (spec §5: ≤ 100 ms between keys). */
 async function scan(page: Page, code: string) {
@@ -59,24 +67,32 @@ async function ensureShift(page: Page, register: number, openingCash: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('cashier sells two scanned items (cash + card), prints, returns one in the same shift, Z report matches', async ({ page }) => {
+test('cashier sells two scanned items (cash + card), prints, returns one in the same shift, Z report matches', async ({
+  page,
+}) => {
   await prepare(page);
   await signIn(page, 'cashier');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 
   // --- Real demo barcodes with stock in the cashier's branch.
-  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { branchId: string } };
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { branchId: string };
+  };
   const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
     id: string;
     branchId: string;
     isDefault?: boolean;
   }[];
-  const inventory = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ?? inventories.find((i) => i.branchId === session.user.branchId);
+  const inventory =
+    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
+    inventories.find((i) => i.branchId === session.user.branchId);
   expect(inventory).toBeTruthy();
   const picked: Variant[] = [];
   for (let n = 1; n <= 60 && picked.length < 2; n++) {
     const sku = `DEMO-${String(n).padStart(7, '0')}`;
-    const res = await page.request.get(`/api/variants/search?q=${sku}&inventoryId=${inventory!.id}&limit=1`);
+    const res = await page.request.get(
+      `/api/variants/search?q=${sku}&inventoryId=${inventory!.id}&limit=1`,
+    );
     expect(res.ok()).toBeTruthy();
     const [v] = (await res.json()) as Variant[];
     if (v && v.sku === sku && v.barcodes.length > 0 && available(v) >= 3) picked.push(v);
@@ -99,18 +115,25 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   await expect(lines.first()).toHaveAttribute('data-variant-id', first.id);
   await expect(search).toHaveValue('');
   // The line shows what may be sold (on hand − reserved), not on hand.
-  await expect(lines.first().getByTestId('cart-onhand')).toHaveAttribute('data-available', String(available(first)));
+  await expect(lines.first().getByTestId('cart-onhand')).toHaveAttribute(
+    'data-available',
+    String(available(first)),
+  );
 
   // Scan 2: with the focus outside every field (the app's listener puts it into the box).
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await scan(page, second.barcodes[0]);
   await expect(lines).toHaveCount(2);
-  await expect(page.locator(`[data-testid="cart-line"][data-variant-id="${second.id}"]`)).toHaveAttribute('data-qty', '1');
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-variant-id="${second.id}"]`),
+  ).toHaveAttribute('data-qty', '1');
 
   // Scanning the first item again adds one to its line, not a new line.
   await search.focus();
   await scan(page, first.barcodes[0]);
-  await expect(page.locator(`[data-testid="cart-line"][data-variant-id="${first.id}"]`)).toHaveAttribute('data-qty', '2');
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-variant-id="${first.id}"]`),
+  ).toHaveAttribute('data-qty', '2');
   await expect(lines).toHaveCount(2);
 
   // A scan on another page opens /POS?barcode=<code> and the code lands in the box (spec §2).
@@ -119,7 +142,9 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await scan(page, second.barcodes[0]);
   await expect(page).toHaveURL(/\/POS/);
-  await expect(page.locator(`[data-testid="cart-line"][data-variant-id="${second.id}"]`)).toHaveAttribute('data-qty', '2');
+  await expect(
+    page.locator(`[data-testid="cart-line"][data-variant-id="${second.id}"]`),
+  ).toHaveAttribute('data-qty', '2');
   await expect(page).not.toHaveURL(/barcode=/);
   await expect(lines).toHaveCount(2);
 
@@ -130,7 +155,9 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   const firstLine = page.locator(`[data-testid="cart-line"][data-variant-id="${first.id}"]`);
   await firstLine.getByTestId('cart-qty').fill(String(available(first) + 1));
   await expect(firstLine).toHaveAttribute('data-qty', String(available(first) + 1));
-  const stockProblem = page.getByTestId('cart-problem').filter({ hasText: `الكمية المطلوبة من "${first.productName}" أكبر من المتاح` });
+  const stockProblem = page
+    .getByTestId('cart-problem')
+    .filter({ hasText: `الكمية المطلوبة من "${first.productName}" أكبر من المتاح` });
   await expect(stockProblem).toBeVisible();
   await page.keyboard.press('F4');
   await expect(page.getByTestId('payment-dialog')).toBeHidden();
@@ -171,7 +198,9 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   await expect(receipt.getByTestId('receipt-total')).toHaveText(money(total));
   await expect(receipt.getByTestId('receipt-payment')).toHaveCount(2);
   await expect(receipt.getByTestId('receipt-barcode').locator('svg')).toHaveCount(1);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints))
+    .toBeGreaterThan(0);
   await expect(lines).toHaveCount(0);
 
   // The A4 layout carries the amount in Arabic words.
@@ -192,7 +221,10 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   const returnDialog = page.getByRole('dialog').filter({ hasText: number });
   await expect(returnDialog).toBeVisible();
   await expect(returnDialog.getByTestId('return-line')).toHaveCount(2);
-  const firstReturnLine = returnDialog.getByTestId('return-line').filter({ hasText: first.productName }).first();
+  const firstReturnLine = returnDialog
+    .getByTestId('return-line')
+    .filter({ hasText: first.productName })
+    .first();
   await firstReturnLine.getByTestId('return-qty').fill('1');
   await expect(returnDialog.getByTestId('return-estimate')).toContainText(money(first.sellPrice));
   await returnDialog.getByTestId('return-submit').click();
@@ -202,7 +234,11 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   await expect(returnReceipt.getByTestId('return-total')).toHaveText(money(first.sellPrice));
   await expect(page.getByTestId('print-area')).toHaveAttribute('data-layout', '80mm');
   // The original invoice now shows the return, and its history (can_see_invoices) the sale and the return.
-  const invoice = (await (await page.request.get(`/api/invoices/by-number/${number}`)).json()) as { id: string; status: string; shiftId: string };
+  const invoice = (await (await page.request.get(`/api/invoices/by-number/${number}`)).json()) as {
+    id: string;
+    status: string;
+    shiftId: string;
+  };
   expect(invoice.status).toBe('partially_returned');
   await page.goto(`/invoices/${invoice.id}`);
   await expect(page.getByTestId('invoice-number')).toHaveText(number);
@@ -236,6 +272,8 @@ test('cashier sells two scanned items (cash + card), prints, returns one in the 
   await expect(z.getByTestId('report-difference')).toHaveText(money(0));
   await expect(page.getByTestId('print-area').getByTestId('z-report')).toHaveCount(1);
   // The shift that was closed is the one the sale (and so the return) was booked on.
-  const closed = (await (await page.request.get(`/api/Shift?status=closed`)).json()) as { id: string }[];
+  const closed = (await (await page.request.get(`/api/Shift?status=closed`)).json()) as {
+    id: string;
+  }[];
   expect(closed.map((s) => s.id)).toContain(invoice.shiftId);
 });

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStock, dismissLowStockWhenShown, lowStockDialog, signIn } from './support';
+import {
+  DEMO_PASSWORD,
+  dismissLowStock,
+  dismissLowStockWhenShown,
+  lowStockDialog,
+  signIn,
+} from './support';
 
 // Issue 3 acceptance: the app shell, in Arabic, in a real Chromium — guard, 404 page, page search,
 // barcode scanner, theme/locale/sidebar persistence, and screenshots for a layout review.
@@ -10,11 +16,9 @@ const LOGIN_FIRST = 'برجاء تسجيل الدخول أولا';
 const FORBIDDEN = 'ليس لديك الصلاحية للوصول لهذه الصفحة';
 const ARTIFACTS = join(__dirname, '..', '.artifacts');
 
-
 test.beforeEach(async ({ page }) => {
   await dismissLowStockWhenShown(page);
 });
-
 
 /** A toast with exactly this text (notistack renders each toast in its own node). */
 const toast = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text });
@@ -46,14 +50,18 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test('the sign-in page shows the server message on wrong credentials, then returns to callbackUrl', async ({ page }) => {
+  test('the sign-in page shows the server message on wrong credentials, then returns to callbackUrl', async ({
+    page,
+  }) => {
     await page.goto('/Vault');
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2FVault$/);
     const form = page.getByTestId('login-form');
     await form.locator('input[name="username"]').fill('cashier');
     await form.locator('input[name="password"]').fill('wrong-password');
     await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('login-error')).toHaveText('اسم المستخدم أو كلمة المرور غير صحيحة');
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'اسم المستخدم أو كلمة المرور غير صحيحة',
+    );
 
     await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
@@ -66,7 +74,9 @@ test.describe('route guard', () => {
     await expect(page.getByTestId('home-title')).toBeVisible();
   });
 
-  test('a cashier is refused /Roles: toast, navigation aborted, stays on the page', async ({ page }) => {
+  test('a cashier is refused /Roles: toast, navigation aborted, stays on the page', async ({
+    page,
+  }) => {
     await signIn(page, 'cashier');
     // Client-side navigation to the sidebar's Vault page first.
     await page.getByTestId('sidebar').locator('[data-link="Vault"]').click();
@@ -97,7 +107,9 @@ test.describe('route guard', () => {
 });
 
 test.describe('route guard and the public configuration', () => {
-  test('a reload on a module-gated page waits for /api/config and lands on it, not on /', async ({ page }) => {
+  test('a reload on a module-gated page waits for /api/config and lands on it, not on /', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/E-invoices');
     await expect(page.getByTestId('under-construction')).toBeVisible();
@@ -136,7 +148,9 @@ test.describe('route guard and the public configuration', () => {
 
     failing = false;
     // Retried with back-off (1 s, 2 s, 4 s, …): the modules arrive without a reload.
-    await expect(page.getByTestId('sidebar').locator('[data-link="E-invoices"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId('sidebar').locator('[data-link="E-invoices"]')).toHaveCount(1, {
+      timeout: 15_000,
+    });
     expect(page.url()).toMatch(/\/$/);
   });
 });
@@ -150,7 +164,9 @@ test.describe('error page', () => {
     await expect(error).toBeVisible();
     await expect(page.getByTestId('error-status')).toHaveText('404');
     await expect(page.getByTestId('error-message')).toHaveText('الصفحة غير موجودة');
-    await expect(page.getByTestId('error-description')).toContainText('ربما تم حذف الصفحة أو تغيير اسمها');
+    await expect(page.getByTestId('error-description')).toContainText(
+      'ربما تم حذف الصفحة أو تغيير اسمها',
+    );
 
     await page.getByRole('button', { name: 'العودة للخلف' }).click();
     await expect(page).toHaveURL(/\/Vault$/);
@@ -167,7 +183,9 @@ test.describe('error page', () => {
 });
 
 test.describe('global page search', () => {
-  test('Ctrl+S with the Arabic layout, arrows clamp, Enter navigates, Escape/close/outside click', async ({ page }) => {
+  test('Ctrl+S with the Arabic layout, arrows clamp, Enter navigates, Escape/close/outside click', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
 
     await pressArabicCtrlS(page);
@@ -195,7 +213,15 @@ test.describe('global page search', () => {
     ]);
     // The administrator sees every item (all modules on): the sections' sizes of the route table
     // (settings: 7 with the audit log, issue 11 item 16).
-    await expect(groups.getByTestId('search-group-count')).toHaveText(['5', '8', '7', '11', '3', '4', '7']);
+    await expect(groups.getByTestId('search-group-count')).toHaveText([
+      '5',
+      '8',
+      '7',
+      '11',
+      '3',
+      '4',
+      '7',
+    ]);
     for (let g = 0; g < 7; g += 1) {
       const group = groups.nth(g);
       const label = await group.getByTestId('search-group-label').innerText();
@@ -214,7 +240,10 @@ test.describe('global page search', () => {
     // A query matching an item label in one section and a section label in another: two groups,
     // with their own counts; each row names the section it belongs to.
     await input.fill('الفواتير');
-    await expect(groups.getByTestId('search-group-label')).toHaveText(['المبيعات', 'الفواتير والمستندات']);
+    await expect(groups.getByTestId('search-group-label')).toHaveText([
+      'المبيعات',
+      'الفواتير والمستندات',
+    ]);
     await expect(groups.getByTestId('search-group-count')).toHaveText(['1', '4']);
     const invoicesRow = overlay(page).locator('[data-link="invoices"]');
     await expect(invoicesRow.getByTestId('search-row-label')).toHaveText('الفواتير');
@@ -279,7 +308,9 @@ test.describe('global page search', () => {
 });
 
 test.describe('barcode scanner', () => {
-  test('a scan on / lands on /POS?barcode=…; slow typing in a form field does not', async ({ page }) => {
+  test('a scan on / lands on /POS?barcode=…; slow typing in a form field does not', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await expect(page).toHaveURL(/\/$/);
 
@@ -317,7 +348,9 @@ test.describe('preferences survive a reload', () => {
     await page.reload();
     await dismissLowStock(page);
     await expect(page.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
-    const sidebarCookie = (await page.context().cookies()).find((c) => c.name === 'sidebarCollapsed');
+    const sidebarCookie = (await page.context().cookies()).find(
+      (c) => c.name === 'sidebarCollapsed',
+    );
     expect(sidebarCookie?.value).toBe('false');
     // Set with Max-Age 2147483646 s (unit-tested); Chromium caps every cookie at 400 days.
     expect(sidebarCookie!.expires - Date.now() / 1000).toBeGreaterThan(399 * 24 * 3600);
@@ -325,7 +358,12 @@ test.describe('preferences survive a reload', () => {
     // Theme: default system (light here); pick 'مسائي'.
     await expect(html).toHaveAttribute('data-theme', 'light');
     await page.getByTestId('theme-switcher').click();
-    await expect(page.getByRole('menuitem')).toHaveText(['نهارئ', 'مسائي', 'سمة النظام', 'الوقت الحالي']);
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'نهارئ',
+      'مسائي',
+      'سمة النظام',
+      'الوقت الحالي',
+    ]);
     await page.getByRole('menuitem', { name: 'مسائي' }).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     await page.reload();

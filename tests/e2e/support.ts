@@ -3,7 +3,8 @@ import { expect, type Page, type Response } from '@playwright/test';
 export const DEMO_PASSWORD = 'demo1234';
 
 /** The spec's low-stock warning (Arabic or English UI). */
-export const lowStockDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: /مخزون منخفض|Low stock/ });
+export const lowStockDialog = (page: Page) =>
+  page.getByRole('dialog').filter({ hasText: /مخزون منخفض|Low stock/ });
 
 /**
  * The warning opens by itself after every page load while demo items are low (spec §4). Tests about
@@ -34,21 +35,31 @@ export async function dismissLowStock(page: Page) {
  * Signs in through the form. Unless `keepLowStock`, the low-stock warning of the first load is
  * awaited and dismissed right away, so it cannot arrive later over a menu or swallow a click.
  */
-export async function signIn(page: Page, user: string, pass = DEMO_PASSWORD, opts: { keepLowStock?: boolean } = {}) {
+export async function signIn(
+  page: Page,
+  user: string,
+  pass = DEMO_PASSWORD,
+  opts: { keepLowStock?: boolean } = {},
+) {
   await page.goto('/login');
   const form = page.getByTestId('login-form');
   await expect(form).toBeVisible();
   await form.locator('input[name="username"]').fill(user);
   await form.locator('input[name="password"]').fill(pass);
   const nearEnd = page
-    .waitForResponse((r) => r.url().includes('/api/variants/getNearStockEnd') && r.request().method() === 'GET', { timeout: 20_000 })
+    .waitForResponse(
+      (r) => r.url().includes('/api/variants/getNearStockEnd') && r.request().method() === 'GET',
+      { timeout: 20_000 },
+    )
     .catch(() => null);
   await page.getByTestId('login-submit').click();
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   if (opts.keepLowStock) return;
   // Only users allowed to see the list load it (and get the warning).
-  const session = (await (await page.request.get('/api/auth/session')).json()) as { user?: { permissions: { key: string }[] } };
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user?: { permissions: { key: string }[] };
+  };
   if (!session.user?.permissions.some((p) => p.key === 'can_see_near_end_products')) return;
   const res: Response | null = await nearEnd;
   const rows = res?.ok() ? ((await res.json()) as unknown[]) : [];
@@ -66,7 +77,10 @@ async function settleLowStock(page: Page, ms = 10_000) {
   while (Date.now() < deadline) {
     if (await dialog.isVisible()) {
       seen = true;
-      await dialog.getByTestId('confirm-dialog-cancel').click({ timeout: 2_000 }).catch(() => undefined);
+      await dialog
+        .getByTestId('confirm-dialog-cancel')
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
     } else if (seen) return;
     await page.waitForTimeout(100);
   }

@@ -1,4 +1,10 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 7 acceptance in two browser contexts of two branches: the storekeeper of 'فرع مدينة نصر'
@@ -8,13 +14,19 @@ import { dismissLowStockWhenShown, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 
-
 /** JSON calls with the signed-in context's cookies and CSRF token, as the app's http client makes them. */
 async function api(request: APIRequestContext) {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
   const call = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
-    const res = await request[method](path, { headers: { 'X-CSRF-Token': csrfToken }, ...(data ? { data } : {}) });
-    expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+    const res = await request[method](path, {
+      headers: { 'X-CSRF-Token': csrfToken },
+      ...(data ? { data } : {}),
+    });
+    expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(
+      true,
+    );
     return res.json();
   };
   return {
@@ -28,13 +40,18 @@ type Api = Awaited<ReturnType<typeof api>>;
 
 /** The demo roles of the two users must carry the transfer and counting keys (added if a shop removed them). */
 async function ensurePermissions(a: Api, roleNames: string[], keys: string[]) {
-  const roles = (await a.get('/api/Roles')) as { id: string; name: string; permissions: (string | { key: string })[] }[];
+  const roles = (await a.get('/api/Roles')) as {
+    id: string;
+    name: string;
+    permissions: (string | { key: string })[];
+  }[];
   for (const name of roleNames) {
     const role = roles.find((r) => r.name === name);
     expect(role, `role ${name}`).toBeTruthy();
     const have = role!.permissions.map((p) => (typeof p === 'string' ? p : p.key));
     const missing = keys.filter((k) => !have.includes(k));
-    if (missing.length) await a.patch(`/api/Roles/${role!.id}`, { permissions: [...have, ...missing] });
+    if (missing.length)
+      await a.patch(`/api/Roles/${role!.id}`, { permissions: [...have, ...missing] });
   }
 }
 
@@ -42,13 +59,23 @@ async function product(a: Api, inventoryId: string, stock: number, label: string
   const barcode = `E7${stamp}${label}`.toUpperCase().slice(0, 20);
   const created = await a.post('/api/Products', {
     nameAr: `صنف ${label} ${stamp}`,
-    variants: [{ barcodes: [barcode], sellPrice: 10000, minSellPrice: 8000, avgCost: 6000, openingStock: [{ inventoryId, quantity: stock }] }],
+    variants: [
+      {
+        barcodes: [barcode],
+        sellPrice: 10000,
+        minSellPrice: 8000,
+        avgCost: 6000,
+        openingStock: [{ inventoryId, quantity: stock }],
+      },
+    ],
   });
   return { id: created.variants[0].id as string, barcode, name: created.nameAr as string };
 }
 
 async function onHand(a: Api, barcode: string, inventoryId: string): Promise<number> {
-  const rows = (await a.get(`/api/variants/search?q=${encodeURIComponent(barcode)}&inventoryId=${inventoryId}`)) as { onHand?: number; barcodes: string[] }[];
+  const rows = (await a.get(
+    `/api/variants/search?q=${encodeURIComponent(barcode)}&inventoryId=${inventoryId}`,
+  )) as { onHand?: number; barcodes: string[] }[];
   const row = rows.find((r) => r.barcodes.includes(barcode));
   return row?.onHand ?? 0;
 }
@@ -67,18 +94,38 @@ async function confirmDialog(page: Page) {
   await page.getByTestId('confirm-dialog-confirm').click();
 }
 
-test('a transfer between two branches: request, approve, ship, receive — each side sees the other live', async ({ browser }) => {
-  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+test('a transfer between two branches: request, approve, ship, receive — each side sees the other live', async ({
+  browser,
+}) => {
+  const contexts = await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ]);
   const [admin, manager, keeper] = await Promise.all(contexts.map(newPage));
   try {
     await signIn(admin, 'admin');
     const a = await api(admin.request);
-    await ensurePermissions(a, ['مدير فرع', 'أمين مخزن'], ['can_transfer_products', 'can_see_transfer_totals']);
+    await ensurePermissions(
+      a,
+      ['مدير فرع', 'أمين مخزن'],
+      ['can_transfer_products', 'can_see_transfer_totals'],
+    );
     const branches = (await a.get('/api/Branch')) as { id: string; name: string }[];
     const b1 = branches.find((b) => b.name === 'فرع وسط البلد')!;
     const b2 = branches.find((b) => b.name === 'فرع مدينة نصر')!;
-    const options = (await a.get('/api/Inventories/options')) as { id: string; name: string; branchId: string; branchName: string }[];
-    const inventories = (await a.get('/api/Inventories')) as { id: string; branchId: string; isDefault: boolean; name: string }[];
+    const options = (await a.get('/api/Inventories/options')) as {
+      id: string;
+      name: string;
+      branchId: string;
+      branchName: string;
+    }[];
+    const inventories = (await a.get('/api/Inventories')) as {
+      id: string;
+      branchId: string;
+      isDefault: boolean;
+      name: string;
+    }[];
     const inv1 = inventories.find((i) => i.branchId === b1.id && i.isDefault)!;
     const inv2 = inventories.find((i) => i.branchId === b2.id && i.isDefault)!;
     const item = await product(a, inv1.id, 10, 'TR');
@@ -92,7 +139,9 @@ test('a transfer between two branches: request, approve, ship, receive — each 
     await keeper.getByTestId('transfer-new').click();
     const fromOption = options.find((o) => o.id === inv1.id)!;
     await keeper.getByRole('combobox', { name: 'من مخزن' }).click();
-    await keeper.getByRole('option', { name: `${fromOption.name} — ${fromOption.branchName}` }).click();
+    await keeper
+      .getByRole('option', { name: `${fromOption.name} — ${fromOption.branchName}` })
+      .click();
     await expect(keeper.getByRole('combobox', { name: 'إلى مخزن' })).toContainText(inv2.name);
     const picker = keeper.getByTestId('transfer-line-picker');
     await picker.fill(item.barcode);
@@ -148,7 +197,9 @@ test('a transfer between two branches: request, approve, ship, receive — each 
   }
 });
 
-test('a stock-taking counted from two devices at once, reviewed and posted; stock matches', async ({ browser }) => {
+test('a stock-taking counted from two devices at once, reviewed and posted; stock matches', async ({
+  browser,
+}) => {
   // The second counter works on a phone.
   const contexts = await Promise.all([
     browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }),
@@ -160,7 +211,10 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
     const a = await api(admin.request);
     const branches = (await a.get('/api/Branch')) as { id: string; name: string }[];
     const b1 = branches.find((b) => b.name === 'فرع وسط البلد')!;
-    const inventory = await a.post('/api/Inventories', { branchId: b1.id, name: `مخزن الجرد ${stamp}` });
+    const inventory = await a.post('/api/Inventories', {
+      branchId: b1.id,
+      name: `مخزن الجرد ${stamp}`,
+    });
     const first = await product(a, inventory.id, 10, 'SA');
     const second = await product(a, inventory.id, 5, 'SB');
 
@@ -219,42 +273,82 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
       const w = window as unknown as { __printedRows: number[] };
       w.__printedRows = [];
       window.print = () => {
-        w.__printedRows.push(document.querySelectorAll('[data-testid="stocktaking-results"] tbody tr').length);
+        w.__printedRows.push(
+          document.querySelectorAll('[data-testid="stocktaking-results"] tbody tr').length,
+        );
         window.dispatchEvent(new Event('afterprint'));
       };
     });
     await manager.getByTestId('stocktaking-print').click();
-    await expect.poll(() => manager.evaluate(() => (window as unknown as { __printedRows: number[] }).__printedRows)).toEqual([total]);
+    await expect
+      .poll(() =>
+        manager.evaluate(() => (window as unknown as { __printedRows: number[] }).__printedRows),
+      )
+      .toEqual([total]);
 
     // The inventory page lists the session as posted.
     await manager.goto(`/Inventories/${inventory.id}`);
-    await expect(manager.locator('[data-testid="stocktaking-row"][data-state="posted"]')).toHaveCount(1);
+    await expect(
+      manager.locator('[data-testid="stocktaking-row"][data-state="posted"]'),
+    ).toHaveCount(1);
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
 });
 
-test('low stock: "request transfer" opens the new request prefilled with the variant; hidden without can_transfer_products', async ({ browser }) => {
-  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+test('low stock: "request transfer" opens the new request prefilled with the variant; hidden without can_transfer_products', async ({
+  browser,
+}) => {
+  const contexts = await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ]);
   const [admin, manager, viewer] = await Promise.all(contexts.map(newPage));
   try {
     await signIn(admin, 'admin');
     const a = await api(admin.request);
-    await ensurePermissions(a, ['مدير فرع'], ['can_transfer_products', 'can_see_near_end_products']);
+    await ensurePermissions(
+      a,
+      ['مدير فرع'],
+      ['can_transfer_products', 'can_see_near_end_products'],
+    );
     const branches = (await a.get('/api/Branch')) as { id: string; name: string }[];
     const b1 = branches.find((b) => b.name === 'فرع وسط البلد')!;
-    const inventories = (await a.get('/api/Inventories')) as { id: string; branchId: string; isDefault: boolean }[];
+    const inventories = (await a.get('/api/Inventories')) as {
+      id: string;
+      branchId: string;
+      isDefault: boolean;
+    }[];
     const inv1 = inventories.find((i) => i.branchId === b1.id && i.isDefault)!;
     // 2 on hand under a threshold of 5: low, 3 short.
     const name = `صنف ناقص ${stamp}`;
     const created = await a.post('/api/Products', {
       nameAr: name,
-      variants: [{ barcodes: [`E7${stamp}LOW`.toUpperCase().slice(0, 20)], sellPrice: 10000, minSellPrice: 8000, avgCost: 6000, lowStockThreshold: 5, openingStock: [{ inventoryId: inv1.id, quantity: 2 }] }],
+      variants: [
+        {
+          barcodes: [`E7${stamp}LOW`.toUpperCase().slice(0, 20)],
+          sellPrice: 10000,
+          minSellPrice: 8000,
+          avgCost: 6000,
+          lowStockThreshold: 5,
+          openingStock: [{ inventoryId: inv1.id, quantity: 2 }],
+        },
+      ],
     });
     const variantId = created.variants[0].id as string;
     // A user of the same branch who may read the low list but not ask for transfers.
-    const role = await a.post('/api/Roles', { name: `قائمة النواقص ${stamp}`, permissions: ['can_see_products', 'can_see_near_end_products'] });
-    await a.post('/api/Users', { username: `low${stamp}`, displayName: `نواقص ${stamp}`, password: 'password-123', roleId: role.id, branchId: b1.id });
+    const role = await a.post('/api/Roles', {
+      name: `قائمة النواقص ${stamp}`,
+      permissions: ['can_see_products', 'can_see_near_end_products'],
+    });
+    await a.post('/api/Users', {
+      username: `low${stamp}`,
+      displayName: `نواقص ${stamp}`,
+      password: 'password-123',
+      roleId: role.id,
+      branchId: b1.id,
+    });
 
     await signIn(manager, 'manager');
     await manager.goto('/Products/LowStock');
@@ -262,7 +356,9 @@ test('low stock: "request transfer" opens the new request prefilled with the var
     const row = manager.getByTestId('low-stock-row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await row.getByTestId('low-stock-transfer').click();
-    await expect(manager).toHaveURL(new RegExp(`/Inventories/TransferRequests\\?prefill=${variantId}$`));
+    await expect(manager).toHaveURL(
+      new RegExp(`/Inventories/TransferRequests\\?prefill=${variantId}$`),
+    );
     // The new-request dialog (only it has line editors) holds the variant, its shortfall, into its inventory.
     await expect(manager.getByTestId('transfer-edit-line')).toHaveCount(1);
     await expect(manager.getByTestId('transfer-edit-line')).toContainText(name);

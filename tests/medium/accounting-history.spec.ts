@@ -29,7 +29,14 @@ describe('posting a bulk history', () => {
     await t.ds.initialize();
     pg = new Pg({ connectionString: db.url });
     await pg.connect();
-    await seedSalesHistory(pg, { invoices: 400, days: 5, branches: 2, cashiersPerBranch: 2, returnsPercent: 5, timeZone: 'Africa/Cairo' });
+    await seedSalesHistory(pg, {
+      invoices: 400,
+      days: 5,
+      branches: 2,
+      cashiersPerBranch: 2,
+      returnsPercent: 5,
+      timeZone: 'Africa/Cairo',
+    });
   }, 180_000);
   afterAll(async () => {
     await pg?.end();

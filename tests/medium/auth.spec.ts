@@ -26,13 +26,17 @@ describe('session API (spec §7)', () => {
     const res = await c.signIn('manager');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ url: '/' });
-    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((h) => h.startsWith('pos.session='));
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((h) =>
+      h.startsWith('pos.session='),
+    );
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const session = await c.get('/api/auth/session');
     expect(session.body.user).toMatchObject({ username: 'manager', isAdmin: false });
-    expect(session.body.user.permissions).toEqual(expect.arrayContaining([{ key: 'can_see_products' }]));
+    expect(session.body.user.permissions).toEqual(
+      expect.arrayContaining([{ key: 'can_see_products' }]),
+    );
     expect(new Date(session.body.expires).getTime()).toBeGreaterThan(Date.now());
   });
 
@@ -40,14 +44,24 @@ describe('session API (spec §7)', () => {
     const c = new Client(t.app);
     const res = await c.signIn('cashier', 'wrong-password');
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'اسم المستخدم أو كلمة المرور غير صحيحة' });
+    expect(res.body).toMatchObject({
+      statusCode: 401,
+      code: 'INVALID_CREDENTIALS',
+      message: 'اسم المستخدم أو كلمة المرور غير صحيحة',
+    });
     const en = new Client(t.app, 'en');
     await en.fetchCsrf();
     const resEn = await en.agent
       .post('/api/auth/callback/credentials')
       .set('Cookie', 'locale=en')
       .type('form')
-      .send({ csrfToken: en.csrf, callbackUrl: '/', json: 'true', username: 'nobody', password: 'x' });
+      .send({
+        csrfToken: en.csrf,
+        callbackUrl: '/',
+        json: 'true',
+        username: 'nobody',
+        password: 'x',
+      });
     expect(resEn.status).toBe(401);
     expect(resEn.body.message).toBe('Wrong username or password');
   });
@@ -83,7 +97,10 @@ describe('session API (spec §7)', () => {
     // Another username from the same address is not affected.
     expect((await c.signIn('storekeeper')).status).toBe(200);
     // The window passes: failures older than 15 minutes no longer count.
-    await t.ds.query(`UPDATE login_failures SET at = now() - interval '16 minutes' WHERE username = $1`, [user.username]);
+    await t.ds.query(
+      `UPDATE login_failures SET at = now() - interval '16 minutes' WHERE username = $1`,
+      [user.username],
+    );
     expect((await c.signIn(user.username, user.password)).status).toBe(200);
   });
 
@@ -95,16 +112,22 @@ describe('session API (spec §7)', () => {
     const statuses = (
       await Promise.all(
         clients.map((c) =>
-          c.agent
-            .post('/api/auth/callback/credentials')
-            .type('form')
-            .send({ csrfToken: c.csrf, callbackUrl: '/', json: 'true', username: user.username, password: 'bad-password' }),
+          c.agent.post('/api/auth/callback/credentials').type('form').send({
+            csrfToken: c.csrf,
+            callbackUrl: '/',
+            json: 'true',
+            username: user.username,
+            password: 'bad-password',
+          }),
         ),
       )
     ).map((res) => res.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    const [{ n }] = await t.ds.query('SELECT count(*)::int AS n FROM login_failures WHERE username = $1', [user.username]);
+    const [{ n }] = await t.ds.query(
+      'SELECT count(*)::int AS n FROM login_failures WHERE username = $1',
+      [user.username],
+    );
     expect(n).toBe(5);
     const right = await clients[0].signIn(user.username, user.password);
     expect(right.status).toBe(429);
@@ -114,9 +137,13 @@ describe('session API (spec §7)', () => {
   it('issues a new session id at every sign-in and drops the previous one', async () => {
     const c = new Client(t.app);
     const first = await c.signIn('accountant');
-    const firstCookie = (first.headers['set-cookie'] as unknown as string[]).find((h) => h.startsWith('pos.session='))!;
+    const firstCookie = (first.headers['set-cookie'] as unknown as string[]).find((h) =>
+      h.startsWith('pos.session='),
+    )!;
     const second = await c.signIn('accountant');
-    const secondCookie = (second.headers['set-cookie'] as unknown as string[]).find((h) => h.startsWith('pos.session='))!;
+    const secondCookie = (second.headers['set-cookie'] as unknown as string[]).find((h) =>
+      h.startsWith('pos.session='),
+    )!;
     expect(secondCookie.split(';')[0]).not.toBe(firstCookie.split(';')[0]);
     const old = await t.http.get('/api/auth/session').set('Cookie', firstCookie.split(';')[0]);
     expect(old.body).toEqual({});
@@ -128,9 +155,14 @@ describe('session API (spec §7)', () => {
     const without = await c.agent.post('/api/Roles').send({ name: 'بدون رمز', permissions: [] });
     expect(without.status).toBe(403);
     expect(without.body.code).toBe('CSRF_INVALID');
-    const wrong = await c.agent.post('/api/Roles').set('X-CSRF-Token', 'forged').send({ name: 'رمز مزور', permissions: [] });
+    const wrong = await c.agent
+      .post('/api/Roles')
+      .set('X-CSRF-Token', 'forged')
+      .send({ name: 'رمز مزور', permissions: [] });
     expect(wrong.status).toBe(403);
-    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM roles WHERE name IN ('بدون رمز', 'رمز مزور')`);
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM roles WHERE name IN ('بدون رمز', 'رمز مزور')`,
+    );
     expect(n).toBe(0);
     const ok = await c.post('/api/Roles', { name: 'بالرمز', permissions: [] });
     expect(ok.status).toBe(201);
@@ -139,11 +171,17 @@ describe('session API (spec §7)', () => {
   it('signs out only with the CSRF token: 400 with the spec text otherwise', async () => {
     const c = new Client(t.app);
     await c.signIn('cashier');
-    const bad = await c.agent.post('/api/auth/signout').type('form').send({ callbackUrl: '/login', json: 'true' });
+    const bad = await c.agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ callbackUrl: '/login', json: 'true' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Could not fetch CSRF Token for signing out');
     expect((await c.get('/api/auth/session')).body.user.username).toBe('cashier');
-    const ok = await c.agent.post('/api/auth/signout').type('form').send({ csrfToken: c.csrf, callbackUrl: '/login', json: 'true' });
+    const ok = await c.agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: c.csrf, callbackUrl: '/login', json: 'true' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ url: '/login' });
     expect((await c.get('/api/auth/session')).body).toEqual({});

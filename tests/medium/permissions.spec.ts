@@ -59,14 +59,17 @@ describe('server-side permissions on every route', () => {
     for (const r of routes.filter((x) => x.access.kind !== 'public')) {
       const res = await call(null, r);
       if (res.status !== 401) failures.push(`${r.method} ${r.path} → ${res.status}`);
-      else if (res.body.message !== 'برجاء تسجيل الدخول أولا') failures.push(`${r.path}: ${res.body.message}`);
+      else if (res.body.message !== 'برجاء تسجيل الدخول أولا')
+        failures.push(`${r.path}: ${res.body.message}`);
     }
     expect(failures).toEqual([]);
   });
 
   it('answers 403 with the spec message to a user lacking the permission', async () => {
     const failures: string[] = [];
-    for (const r of routes.filter((x) => x.access.kind === 'permissions' || x.access.kind === 'admin')) {
+    for (const r of routes.filter(
+      (x) => x.access.kind === 'permissions' || x.access.kind === 'admin',
+    )) {
       const res = await call(none, r);
       if (res.status !== 403 || res.body.message !== 'ليس لديك الصلاحية للوصول لهذه الصفحة') {
         failures.push(`${r.method} ${r.path} → ${res.status} ${res.body.message}`);
@@ -87,13 +90,18 @@ describe('server-side permissions on every route', () => {
           if (res.status !== 403) failures.push(`partial ${r.method} ${r.path} → ${res.status}`);
         }
         const res = await call(c, r);
-        if (refused(res.status)) failures.push(`${r.method} ${r.path} → ${res.status} for a user with ${r.access.permissions}`);
+        if (refused(res.status))
+          failures.push(
+            `${r.method} ${r.path} → ${res.status} for a user with ${r.access.permissions}`,
+          );
       } else if (r.access.kind === 'admin') {
         const res = await call(everything, r);
-        if (res.status !== 403) failures.push(`admin-only ${r.method} ${r.path} → ${res.status} for a non-admin`);
+        if (res.status !== 403)
+          failures.push(`admin-only ${r.method} ${r.path} → ${res.status} for a non-admin`);
       } else if (r.access.kind === 'session') {
         const res = await call(none, r);
-        if (refused(res.status)) failures.push(`${r.method} ${r.path} → ${res.status} for a signed-in user`);
+        if (refused(res.status))
+          failures.push(`${r.method} ${r.path} → ${res.status} for a signed-in user`);
       }
     }
     expect(failures).toEqual([]);
@@ -113,7 +121,11 @@ describe('server-side permissions on every route', () => {
   it('applies the module rule (spec §5): with modules required, at least one must be enabled', async () => {
     // GET /api/test-only/module-probe needs can_see_products and INSTALLMENTS or Maintenance.
     const probe = routes.find((r) => r.path === '/api/test-only/module-probe');
-    expect(probe?.access).toEqual({ kind: 'permissions', permissions: ['can_see_products'], modules: ['INSTALLMENTS', 'Maintenance'] });
+    expect(probe?.access).toEqual({
+      kind: 'permissions',
+      permissions: ['can_see_products'],
+      modules: ['INSTALLMENTS', 'Maintenance'],
+    });
     const admin = new Client(t.app);
     await admin.signIn('admin');
     const user = await clientWith(['can_see_products']);
@@ -129,7 +141,10 @@ describe('server-side permissions on every route', () => {
       await setModules(['POS', 'Einvoice']);
       const off = await user.get('/api/test-only/module-probe');
       expect(off.status).toBe(403);
-      expect(off.body).toMatchObject({ code: 'FORBIDDEN', message: 'ليس لديك الصلاحية للوصول لهذه الصفحة' });
+      expect(off.body).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'ليس لديك الصلاحية للوصول لهذه الصفحة',
+      });
       await setModules([]);
       expect((await user.get('/api/test-only/module-probe')).status).toBe(403);
       // One of them is enough.

@@ -397,7 +397,9 @@ describe('live events: one instance pair on the shared Redis', () => {
       lines: [{ variantId: f.variant, quantity: 3 }],
     });
     expect(stocked.status).toBe(201);
-    const sourceUser = await createUserWith(A.ds, ['can_transfer_products'], { branchId: f.branchA });
+    const sourceUser = await createUserWith(A.ds, ['can_transfer_products'], {
+      branchId: f.branchA,
+    });
     // Value at cost is a cost figure: with can_see_transfer_totals and can_see_buy_price. The plain
     // destination user may see buying prices but not transfer totals.
     const withTotals = await createUserWith(
@@ -422,8 +424,12 @@ describe('live events: one instance pair on the shared Redis', () => {
     });
     expect(created.status).toBe(201);
     const transferId = created.body.id as string;
-    expect((await source.client.post(`/api/TransferRequests/${transferId}/approve`, {})).status).toBe(200);
-    expect((await source.client.post(`/api/TransferRequests/${transferId}/cancel`, {})).status).toBe(200);
+    expect(
+      (await source.client.post(`/api/TransferRequests/${transferId}/approve`, {})).status,
+    ).toBe(200);
+    expect(
+      (await source.client.post(`/api/TransferRequests/${transferId}/cancel`, {})).status,
+    ).toBe(200);
 
     const steps = ['transfer.requested', 'transfer.approved', 'transfer.cancelled'];
     const ofTransfer = (c: LiveClient) =>
@@ -433,7 +439,11 @@ describe('live events: one instance pair on the shared Redis', () => {
           (e.payload as { transferId?: string }).transferId === transferId,
       );
     for (const c of [cTotals, cPlain]) {
-      await waitFor(() => ofTransfer(c).length === steps.length, 8000, 'transfer steps on branch B');
+      await waitFor(
+        () => ofTransfer(c).length === steps.length,
+        8000,
+        'transfer steps on branch B',
+      );
     }
     const [{ value }] = await A.ds.query(
       `SELECT round(l.quantity * v.avg_cost)::bigint::int AS value FROM transfer_request_lines l JOIN variants v ON v.id = l.variant_id
@@ -455,7 +465,11 @@ describe('live events: one instance pair on the shared Redis', () => {
     expect(ofTransfer(cPlain).map((e) => e.type)).toEqual(steps);
     for (const e of ofTransfer(cPlain)) {
       expect(e.payload).not.toHaveProperty('valueAtCost');
-      expect(e.payload).toMatchObject({ transferId, fromBranchId: f.branchA, toBranchId: f.branchB });
+      expect(e.payload).toMatchObject({
+        transferId,
+        fromBranchId: f.branchA,
+        toBranchId: f.branchB,
+      });
     }
     // Without can_transfer_products nothing of it arrives (checked after a later event reached the socket).
     const sentinel = await commitEvent(

@@ -14,8 +14,13 @@ describe('point of sale', () => {
     t = await createTestApp();
     admin = new Client(t.app);
     await admin.signIn('admin');
-    [{ branch_id: branchId }] = await t.ds.query(`SELECT branch_id FROM users WHERE username = 'admin'`);
-    [{ id: inventoryId }] = await t.ds.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId]);
+    [{ branch_id: branchId }] = await t.ds.query(
+      `SELECT branch_id FROM users WHERE username = 'admin'`,
+    );
+    [{ id: inventoryId }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
+      [branchId],
+    );
     const methods = (await admin.get('/api/PaymentMethods')).body;
     cash = methods.find((m: { type: string }) => m.type === 'cash').id;
     card = methods.find((m: { type: string }) => m.type === 'card').id;
@@ -28,7 +33,16 @@ describe('point of sale', () => {
   const product = async (stock: number, price = 10000, extra: object = {}) => {
     const res = await admin.post('/api/Products', {
       nameAr: `صنف بيع ${randomUUID().slice(0, 8)}`,
-      variants: [{ barcodes: [`S-${randomUUID().slice(0, 12)}`], sellPrice: price, minSellPrice: Math.round(price * 0.8), avgCost: Math.round(price * 0.6), openingStock: [{ inventoryId, quantity: stock }], ...extra }],
+      variants: [
+        {
+          barcodes: [`S-${randomUUID().slice(0, 12)}`],
+          sellPrice: price,
+          minSellPrice: Math.round(price * 0.8),
+          avgCost: Math.round(price * 0.6),
+          openingStock: [{ inventoryId, quantity: stock }],
+          ...extra,
+        },
+      ],
     });
     expect(res.status).toBe(201);
     return res.body.variants[0].id as string;
@@ -39,12 +53,19 @@ describe('point of sale', () => {
   /** A signed-in cashier of the admin's branch with an open shift (each on a register of their own). */
   const cashier = async (permissions: PermissionKey[] = [], maxDiscountPercent = 0) => {
     const user = await createUserWith(t.ds, permissions);
-    await t.ds.query('UPDATE users SET max_discount_percent = $2 WHERE id = $1', [user.id, maxDiscountPercent]);
+    await t.ds.query('UPDATE users SET max_discount_percent = $2 WHERE id = $1', [
+      user.id,
+      maxDiscountPercent,
+    ]);
     const c = new Client(t.app);
     await c.signIn(user.username, user.password);
     // Registers are per branch and other suites share this database: skip the ones in use.
     const used = new Set<number>(
-      (await t.ds.query(`SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`, [branchId])).map((r: { register: number }) => r.register),
+      (
+        await t.ds.query(`SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`, [
+          branchId,
+        ])
+      ).map((r: { register: number }) => r.register),
     );
     while (used.has(nextRegister) || claimed.has(nextRegister)) nextRegister++;
     const register = nextRegister++;
@@ -55,7 +76,14 @@ describe('point of sale', () => {
   };
 
   const onHand = async (variantId: string) =>
-    Number((await t.ds.query('SELECT on_hand FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2', [variantId, inventoryId]))[0].on_hand);
+    Number(
+      (
+        await t.ds.query(
+          'SELECT on_hand FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2',
+          [variantId, inventoryId],
+        )
+      )[0].on_hand,
+    );
 
   const ledgerAgrees = async () =>
     t.ds.query(
@@ -68,9 +96,16 @@ describe('point of sale', () => {
     const c = new Client(t.app);
     await c.signIn(user.username, user.password);
     const variantId = await product(5);
-    const res = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] });
+    const res = await c.post('/api/Sales', {
+      id: randomUUID(),
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 10000 }],
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'SHIFT_NOT_OPEN', message: 'افتح وردية أولًا قبل البيع' });
+    expect(res.body).toMatchObject({
+      code: 'SHIFT_NOT_OPEN',
+      message: 'افتح وردية أولًا قبل البيع',
+    });
   });
 
   it('sells with split payment and change, recomputing every figure (a tampered client total is ignored)', async () => {
@@ -79,18 +114,35 @@ describe('point of sale', () => {
     const b = await product(10, 5000);
     const res = await c.post('/api/Sales', {
       id: randomUUID(),
-      lines: [{ variantId: a, quantity: 2 }, { variantId: b, quantity: 1 }],
-      payments: [{ methodId: card, amount: 20000 }, { methodId: cash, amount: 10000 }],
+      lines: [
+        { variantId: a, quantity: 2 },
+        { variantId: b, quantity: 1 },
+      ],
+      payments: [
+        { methodId: card, amount: 20000 },
+        { methodId: cash, amount: 10000 },
+      ],
       clientTotal: 1,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ total: 27800, paidTotal: 27800, changeDue: 2200, dueAmount: 0, vatTotal: 2800 + 614 });
+    expect(res.body).toMatchObject({
+      total: 27800,
+      paidTotal: 27800,
+      changeDue: 2200,
+      dueAmount: 0,
+      vatTotal: 2800 + 614,
+    });
     expect(res.body.number).toMatch(/^B\d{2}-R\d{2}-\d{6}$/);
-    expect(res.body.payments.map((p: { amount: number }) => p.amount).sort()).toEqual([20000, 7800].sort());
+    expect(res.body.payments.map((p: { amount: number }) => p.amount).sort()).toEqual(
+      [20000, 7800].sort(),
+    );
     expect(res.body.profit).toBeUndefined();
     expect(await onHand(a)).toBe(8);
     expect(await ledgerAgrees()).toEqual([]);
-    const [audit] = await t.ds.query(`SELECT after FROM audit_logs WHERE entity = 'sale' AND entity_id = $1`, [res.body.id]);
+    const [audit] = await t.ds.query(
+      `SELECT after FROM audit_logs WHERE entity = 'sale' AND entity_id = $1`,
+      [res.body.id],
+    );
     expect(audit.after.clientTotal).toBe(1);
     expect(audit.after.total).toBe(27800);
   });
@@ -98,13 +150,22 @@ describe('point of sale', () => {
   it('is idempotent: the same sale id sent 100 times at once makes one invoice with identical answers', async () => {
     const c = await cashier();
     const variantId = await product(500);
-    const body = { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] };
-    const results = await Promise.all(Array.from({ length: 100 }, () => c.post('/api/Sales', body)));
+    const body = {
+      id: randomUUID(),
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 10000 }],
+    };
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => c.post('/api/Sales', body)),
+    );
     expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const numbers = new Set(results.map((r) => JSON.stringify({ ...r.body })));
     expect(numbers.size).toBe(1);
-    const [{ n }] = await t.ds.query('SELECT count(*)::int AS n FROM sales_invoices WHERE id = $1', [body.id]);
+    const [{ n }] = await t.ds.query(
+      'SELECT count(*)::int AS n FROM sales_invoices WHERE id = $1',
+      [body.id],
+    );
     expect(n).toBe(1);
     expect(await onHand(variantId)).toBe(499);
     // The same id with other content is refused.
@@ -116,10 +177,18 @@ describe('point of sale', () => {
     const variantId = await product(1);
     const cashiers = await Promise.all(Array.from({ length: 6 }, () => cashier()));
     const results = await Promise.all(
-      cashiers.map((c) => c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] })),
+      cashiers.map((c) =>
+        c.post('/api/Sales', {
+          id: randomUUID(),
+          lines: [{ variantId, quantity: 1 }],
+          payments: [{ methodId: cash, amount: 10000 }],
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 400 && r.body.code === 'INSUFFICIENT_STOCK')).toHaveLength(5);
+    expect(
+      results.filter((r) => r.status === 400 && r.body.code === 'INSUFFICIENT_STOCK'),
+    ).toHaveLength(5);
     expect(await onHand(variantId)).toBe(0);
     expect(await ledgerAgrees()).toEqual([]);
   });
@@ -128,10 +197,20 @@ describe('point of sale', () => {
     const variantId = await product(20, 10000);
     const plain = await cashier([], 5);
     const sale = (c: Client, line: object, extra: object = {}) =>
-      c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1, ...line }], payments: [{ methodId: cash, amount: 10000 }], ...extra });
+      c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: 1, ...line }],
+        payments: [{ methodId: cash, amount: 10000 }],
+        ...extra,
+      });
     expect((await sale(plain, { unitPrice: 9000 })).body.code).toBe('PRICE_CHANGE_FORBIDDEN');
-    expect((await sale(plain, { discount: 1000 })).body).toMatchObject({ code: 'MAX_DISCOUNT_EXCEEDED', message: 'الخصم (10%) أكبر من الحد المسموح لك (5%)' });
-    expect((await sale(plain, {}, { invoiceDiscount: 600 })).body.code).toBe('MAX_DISCOUNT_EXCEEDED');
+    expect((await sale(plain, { discount: 1000 })).body).toMatchObject({
+      code: 'MAX_DISCOUNT_EXCEEDED',
+      message: 'الخصم (10%) أكبر من الحد المسموح لك (5%)',
+    });
+    expect((await sale(plain, {}, { invoiceDiscount: 600 })).body.code).toBe(
+      'MAX_DISCOUNT_EXCEEDED',
+    );
     expect((await sale(plain, { discount: 500 })).status).toBe(201);
     const pricer = await cashier(['can_change_sell_price'], 50);
     expect((await sale(pricer, { unitPrice: 7000 })).body.code).toBe('BELOW_MIN_PRICE');
@@ -144,19 +223,43 @@ describe('point of sale', () => {
   it('puts an unpaid amount on the customer, within the credit limit', async () => {
     const c = await cashier();
     const variantId = await product(10, 10000);
-    const noCustomer = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] });
+    const noCustomer = await c.post('/api/Sales', {
+      id: randomUUID(),
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 4000 }],
+    });
     expect(noCustomer.body.code).toBe('CUSTOMER_REQUIRED');
     // The limit is set by someone who may grant credit (can_grant_credit, issue 11); the cashier sells within it.
-    const customer = (await admin.post('/api/Customers', { name: 'عميل آجل', phone: '01001234567', creditLimit: 10000 })).body;
-    const ok = await c.post('/api/Sales', { id: randomUUID(), customerId: customer.id, lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] });
+    const customer = (
+      await admin.post('/api/Customers', {
+        name: 'عميل آجل',
+        phone: '01001234567',
+        creditLimit: 10000,
+      })
+    ).body;
+    const ok = await c.post('/api/Sales', {
+      id: randomUUID(),
+      customerId: customer.id,
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 4000 }],
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.dueAmount).toBe(6000);
-    const over = await c.post('/api/Sales', { id: randomUUID(), customerId: customer.id, lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 5000 }] });
+    const over = await c.post('/api/Sales', {
+      id: randomUUID(),
+      customerId: customer.id,
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 5000 }],
+    });
     expect(over.body.code).toBe('CREDIT_LIMIT');
     const [row] = await t.ds.query('SELECT balance FROM customers WHERE id = $1', [customer.id]);
     expect(Number(row.balance)).toBe(6000);
     // A payment on account lowers it.
-    const paid = await admin.post(`/api/Customers/${customer.id}/payments`, { id: randomUUID(), methodId: cash, amount: 2500 });
+    const paid = await admin.post(`/api/Customers/${customer.id}/payments`, {
+      id: randomUUID(),
+      methodId: cash,
+      amount: 2500,
+    });
     expect(paid.body.balance).toBe(3500);
     const ledger = (await admin.get(`/api/Customers/${customer.id}/ledger`)).body;
     expect(ledger.map((l: { amount: number }) => l.amount)).toEqual([-2500, 6000]);
@@ -166,15 +269,34 @@ describe('point of sale', () => {
   it('caps returns at what was sold minus what came back, and puts stock back', async () => {
     const c = await cashier(['can_return_products']);
     const variantId = await product(10, 3000);
-    const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 3 }], payments: [{ methodId: cash, amount: 9000 }] })).body;
+    const sale = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: 3 }],
+        payments: [{ methodId: cash, amount: 9000 }],
+      })
+    ).body;
     const lineId = sale.lines[0].id;
-    const first = await c.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 2 }] });
+    const first = await c.post(`/api/invoices/${sale.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: lineId, quantity: 2 }],
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ total: 6000, refunds: [expect.objectContaining({ amount: 6000 })] });
-    const tooMany = await c.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 2 }] });
+    expect(first.body).toMatchObject({
+      total: 6000,
+      refunds: [expect.objectContaining({ amount: 6000 })],
+    });
+    const tooMany = await c.post(`/api/invoices/${sale.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: lineId, quantity: 2 }],
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.code).toBe('RETURN_EXCEEDS_SOLD');
-    const last = await c.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 1 }], refunds: [{ methodId: card, amount: 3000 }] });
+    const last = await c.post(`/api/invoices/${sale.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: lineId, quantity: 1 }],
+      refunds: [{ methodId: card, amount: 3000 }],
+    });
     expect(last.status).toBe(201);
     const after = (await c.get(`/api/invoices/${sale.id}`)).body;
     expect(after.status).toBe('returned');
@@ -183,7 +305,14 @@ describe('point of sale', () => {
     expect(await onHand(variantId)).toBe(10);
     // Without the permission: refused.
     const plain = await cashier();
-    expect((await plain.post(`/api/invoices/${sale.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineId, quantity: 1 }] })).status).toBe(403);
+    expect(
+      (
+        await plain.post(`/api/invoices/${sale.id}/returns`, {
+          id: randomUUID(),
+          lines: [{ saleLineId: lineId, quantity: 1 }],
+        })
+      ).status,
+    ).toBe(403);
     expect(await ledgerAgrees()).toEqual([]);
   });
 
@@ -193,20 +322,41 @@ describe('point of sale', () => {
     const a = await product(10, 2000);
     const b = await product(10, 5000);
     const customer = (await c.post('/api/Customers', { name: 'عميل تعديل' })).body;
-    const sale = (await c.post('/api/Sales', { id: randomUUID(), customerId: customer.id, lines: [{ variantId: a, quantity: 2 }], payments: [{ methodId: cash, amount: 1000 }] })).body;
+    const sale = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        customerId: customer.id,
+        lines: [{ variantId: a, quantity: 2 }],
+        payments: [{ methodId: cash, amount: 1000 }],
+      })
+    ).body;
     expect(sale.dueAmount).toBe(3000);
     const editor = new Client(t.app);
     await editor.signIn('admin');
-    const denied = await c.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId: b, quantity: 1 }], payments: [], reason: 'x' });
+    const denied = await c.patch(`/api/invoices/${sale.id}`, {
+      lines: [{ variantId: b, quantity: 1 }],
+      payments: [],
+      reason: 'x',
+    });
     expect(denied.status).toBe(403);
-    const edited = await editor.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId: a, quantity: 1 }, { variantId: b, quantity: 1 }], payments: [{ methodId: cash, amount: 5000 }], reason: 'العميل غيّر رأيه' });
+    const edited = await editor.patch(`/api/invoices/${sale.id}`, {
+      lines: [
+        { variantId: a, quantity: 1 },
+        { variantId: b, quantity: 1 },
+      ],
+      payments: [{ methodId: cash, amount: 5000 }],
+      reason: 'العميل غيّر رأيه',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ number: sale.number, total: 7000, dueAmount: 2000 });
     expect(await onHand(a)).toBe(9);
     expect(await onHand(b)).toBe(9);
     const [cust] = await t.ds.query('SELECT balance FROM customers WHERE id = $1', [customer.id]);
     expect(Number(cust.balance)).toBe(2000);
-    const [{ sum }] = await t.ds.query('SELECT sum(amount)::bigint AS sum FROM customer_ledger WHERE customer_id = $1', [customer.id]);
+    const [{ sum }] = await t.ds.query(
+      'SELECT sum(amount)::bigint AS sum FROM customer_ledger WHERE customer_id = $1',
+      [customer.id],
+    );
     expect(Number(sum)).toBe(2000);
     const history = (await editor.get(`/api/invoices/${sale.id}/history`)).body;
     const edit = history.find((h: { action: string }) => h.action === 'sale.edit');
@@ -220,8 +370,18 @@ describe('point of sale', () => {
   it('shows the edit history with its reason to whoever may read the invoice, without cost or profit unless allowed', async () => {
     const c = await cashier();
     const variantId = await product(10, 4000);
-    const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 4000 }] })).body;
-    const edited = await admin.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId, quantity: 2 }], payments: [{ methodId: cash, amount: 8000 }], reason: 'قطعة إضافية' });
+    const sale = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: 1 }],
+        payments: [{ methodId: cash, amount: 4000 }],
+      })
+    ).body;
+    const edited = await admin.patch(`/api/invoices/${sale.id}`, {
+      lines: [{ variantId, quantity: 2 }],
+      payments: [{ methodId: cash, amount: 8000 }],
+      reason: 'قطعة إضافية',
+    });
     expect(edited.status).toBe(200);
 
     // The cashier who sold it (neither can_see_invoices nor can_edit_invoice) may read the invoice,
@@ -241,10 +401,18 @@ describe('point of sale', () => {
     await reader.signIn(readerUser.username, readerUser.password);
     const seen = await reader.get(`/api/invoices/${sale.id}/history`);
     expect(seen.status).toBe(200);
-    expect(seen.body.map((h: { action: string }) => h.action)).toEqual(['sale.create', 'sale.edit']);
+    expect(seen.body.map((h: { action: string }) => h.action)).toEqual([
+      'sale.create',
+      'sale.edit',
+    ]);
     const [created, edit] = seen.body;
     expect(created.reason).toBeNull();
-    expect(edit).toMatchObject({ reason: 'قطعة إضافية', userName: expect.any(String), before: { total: 4000 }, after: { total: 8000 } });
+    expect(edit).toMatchObject({
+      reason: 'قطعة إضافية',
+      userName: expect.any(String),
+      before: { total: 4000 },
+      after: { total: 8000 },
+    });
     expect(new Date(edit.at).toISOString()).toBe(edit.at);
     for (const side of [edit.before, edit.after]) {
       expect(side.profit).toBeUndefined();
@@ -264,26 +432,45 @@ describe('point of sale', () => {
   it("refuses to edit an invoice whose shift is closed, so the shift's stored expected cash keeps matching", async () => {
     const c = await cashier();
     const variantId = await product(10, 3000);
-    const sale = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 2 }], payments: [{ methodId: cash, amount: 6000 }] })).body;
+    const sale = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: 2 }],
+        payments: [{ methodId: cash, amount: 6000 }],
+      })
+    ).body;
     const closed = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 50000 + 6000 });
     expect(closed.status).toBe(201);
     expect(closed.body).toMatchObject({ expectedCash: 56000, difference: 0 });
 
-    const edit = await admin.patch(`/api/invoices/${sale.id}`, { lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 3000 }], reason: 'بعد الإغلاق' });
+    const edit = await admin.patch(`/api/invoices/${sale.id}`, {
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 3000 }],
+      reason: 'بعد الإغلاق',
+    });
     expect(edit.status).toBe(409);
-    expect(edit.body).toMatchObject({ code: 'INVOICE_SHIFT_CLOSED', message: 'لا يمكن تعديل فاتورة ورديتها مغلقة: اعمل مرتجعًا ثم فاتورة جديدة' });
+    expect(edit.body).toMatchObject({
+      code: 'INVOICE_SHIFT_CLOSED',
+      message: 'لا يمكن تعديل فاتورة ورديتها مغلقة: اعمل مرتجعًا ثم فاتورة جديدة',
+    });
 
     // Nothing moved: the invoice, its payments, the stock, and the shift's figures.
     const after = (await admin.get(`/api/invoices/${sale.id}`)).body;
     expect(after).toMatchObject({ total: 6000, editedAt: null });
     expect(after.payments.map((p: { amount: number }) => p.amount)).toEqual([6000]);
     expect(await onHand(variantId)).toBe(8);
-    const [stored] = await t.ds.query('SELECT expected_cash, counted_cash FROM shifts WHERE id = $1', [c.shiftId]);
+    const [stored] = await t.ds.query(
+      'SELECT expected_cash, counted_cash FROM shifts WHERE id = $1',
+      [c.shiftId],
+    );
     const report = (await admin.get(`/api/Shift/${c.shiftId}`)).body;
     expect(Number(stored.expected_cash)).toBe(56000);
     expect(report.totals.expectedCash).toBe(Number(stored.expected_cash));
     expect(report.totals.sales).toBe(6000);
-    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM audit_logs WHERE entity = 'sale' AND entity_id = $1 AND action = 'sale.edit'`, [sale.id]);
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM audit_logs WHERE entity = 'sale' AND entity_id = $1 AND action = 'sale.edit'`,
+      [sale.id],
+    );
     expect(n).toBe(0);
     expect(await ledgerAgrees()).toEqual([]);
   });
@@ -291,20 +478,34 @@ describe('point of sale', () => {
   it('leaves expected cash, counted cash and the difference out of the shift list and shift without can_see_shift_totals', async () => {
     const c = await cashier();
     const variantId = await product(10, 2500);
-    expect((await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 2500 }] })).status).toBe(201);
+    expect(
+      (
+        await c.post('/api/Sales', {
+          id: randomUUID(),
+          lines: [{ variantId, quantity: 1 }],
+          payments: [{ methodId: cash, amount: 2500 }],
+        })
+      ).status,
+    ).toBe(201);
     const closed = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 52000 });
     expect(closed.status).toBe(201);
     // The closing cashier sees the Z report once, in the answer to the close.
-    expect(closed.body).toMatchObject({ expectedCash: 52500, countedCash: 52000, difference: -500 });
+    expect(closed.body).toMatchObject({
+      expectedCash: 52500,
+      countedCash: 52000,
+      difference: -500,
+    });
 
     const list = await c.get('/api/Shift?status=closed');
     expect(list.status).toBe(200);
     const mine = list.body.find((s: { id: string }) => s.id === c.shiftId);
     expect(mine).toMatchObject({ id: c.shiftId, status: 'closed', openingCash: 50000 });
-    for (const key of ['expectedCash', 'countedCash', 'difference', 'totals']) expect(mine).not.toHaveProperty(key);
+    for (const key of ['expectedCash', 'countedCash', 'difference', 'totals'])
+      expect(mine).not.toHaveProperty(key);
     const one = await c.get(`/api/Shift/${c.shiftId}`);
     expect(one.status).toBe(200);
-    for (const key of ['expectedCash', 'countedCash', 'difference', 'totals']) expect(one.body).not.toHaveProperty(key);
+    for (const key of ['expectedCash', 'countedCash', 'difference', 'totals'])
+      expect(one.body).not.toHaveProperty(key);
 
     // With can_see_shift_totals (and view_all_shifts to list others' shifts) they are there.
     const supervisor = new Client(t.app);
@@ -313,29 +514,55 @@ describe('point of sale', () => {
     const full = await supervisor.get(`/api/Shift?status=closed&cashierId=${c.userId}`);
     expect(full.status).toBe(200);
     expect(full.body).toHaveLength(1);
-    expect(full.body[0]).toMatchObject({ id: c.shiftId, expectedCash: 52500, countedCash: 52000, difference: -500 });
+    expect(full.body[0]).toMatchObject({
+      id: c.shiftId,
+      expectedCash: 52500,
+      countedCash: 52000,
+      difference: -500,
+    });
   });
 
   it('makes shift totals equal the sum of their invoices; the Z report matches at close', async () => {
     const c = await cashier(['can_return_products', 'can_see_shift_totals']);
     const variantId = await product(50, 1500);
     for (let i = 1; i <= 4; i++) {
-      const res = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: i }], payments: [{ methodId: i % 2 ? cash : card, amount: 1500 * i }] });
+      const res = await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId, quantity: i }],
+        payments: [{ methodId: i % 2 ? cash : card, amount: 1500 * i }],
+      });
       expect(res.status).toBe(201);
     }
-    const sales = (await c.get(`/api/invoices?shiftId=${c.shiftId}`));
+    const sales = await c.get(`/api/invoices?shiftId=${c.shiftId}`);
     expect(sales.status).toBe(403); // the plain cashier lacks can_see_invoices
-    const [{ sum, n }] = await t.ds.query('SELECT sum(total)::bigint AS sum, count(*)::int AS n FROM sales_invoices WHERE shift_id = $1', [c.shiftId]);
+    const [{ sum, n }] = await t.ds.query(
+      'SELECT sum(total)::bigint AS sum, count(*)::int AS n FROM sales_invoices WHERE shift_id = $1',
+      [c.shiftId],
+    );
     const x = (await c.get('/api/Shift/current')).body;
     expect(x.totals).toMatchObject({ invoiceCount: n, sales: Number(sum), returns: 0 });
     expect(x.totals.sales).toBe(1500 * 10);
     const cashSales = 1500 * (1 + 3);
     expect(x.totals.expectedCash).toBe(50000 + cashSales);
-    const z = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 50000 + cashSales - 100, denominations: { '200': 1 } });
+    const z = await c.post(`/api/Shift/${c.shiftId}/close`, {
+      countedCash: 50000 + cashSales - 100,
+      denominations: { '200': 1 },
+    });
     expect(z.status).toBe(201);
-    expect(z.body).toMatchObject({ status: 'closed', expectedCash: 50000 + cashSales, countedCash: 50000 + cashSales - 100, difference: -100 });
-    expect(z.body.totals.byMethod.find((m: { methodId: string }) => m.methodId === card).net).toBe(1500 * (2 + 4));
-    const after = await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 1500 }] });
+    expect(z.body).toMatchObject({
+      status: 'closed',
+      expectedCash: 50000 + cashSales,
+      countedCash: 50000 + cashSales - 100,
+      difference: -100,
+    });
+    expect(z.body.totals.byMethod.find((m: { methodId: string }) => m.methodId === card).net).toBe(
+      1500 * (2 + 4),
+    );
+    const after = await c.post('/api/Sales', {
+      id: randomUUID(),
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 1500 }],
+    });
     expect(after.body.code).toBe('SHIFT_NOT_OPEN');
   });
 
@@ -345,23 +572,70 @@ describe('point of sale', () => {
     const a = await product(50, 2000);
     const b = await product(50, 3500);
     // An invoice of another shift, returned in this one: the refund leaves this drawer.
-    const earlier = (await other.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: b, quantity: 2 }], payments: [{ methodId: cash, amount: 7000 }] })).body;
-    const s1 = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: a, quantity: 3 }, { variantId: b, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }] })).body;
-    const s2 = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: a, quantity: 2 }], payments: [{ methodId: card, amount: 4000 }] })).body;
-    const s3 = (await c.post('/api/Sales', { id: randomUUID(), lines: [{ variantId: b, quantity: 2 }], payments: [{ methodId: card, amount: 5000 }, { methodId: cash, amount: 3000 }] })).body;
+    const earlier = (
+      await other.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId: b, quantity: 2 }],
+        payments: [{ methodId: cash, amount: 7000 }],
+      })
+    ).body;
+    const s1 = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [
+          { variantId: a, quantity: 3 },
+          { variantId: b, quantity: 1 },
+        ],
+        payments: [{ methodId: cash, amount: 10000 }],
+      })
+    ).body;
+    const s2 = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId: a, quantity: 2 }],
+        payments: [{ methodId: card, amount: 4000 }],
+      })
+    ).body;
+    const s3 = (
+      await c.post('/api/Sales', {
+        id: randomUUID(),
+        lines: [{ variantId: b, quantity: 2 }],
+        payments: [
+          { methodId: card, amount: 5000 },
+          { methodId: cash, amount: 3000 },
+        ],
+      })
+    ).body;
     expect([s1.total, s2.total, s3.total]).toEqual([9500, 4000, 7000]);
     expect([s1.changeDue, s3.changeDue]).toEqual([500, 1000]);
 
-    const lineOf = (sale: { lines: { id: string; variantId: string }[] }, variantId: string) => sale.lines.find((l) => l.variantId === variantId)!.id;
-    const r1 = await c.post(`/api/invoices/${s1.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineOf(s1, a), quantity: 1 }] });
-    const r2 = await c.post(`/api/invoices/${s2.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineOf(s2, a), quantity: 2 }], refunds: [{ methodId: card, amount: 4000 }] });
-    const r3 = await c.post(`/api/invoices/${earlier.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: lineOf(earlier, b), quantity: 1 }] });
+    const lineOf = (sale: { lines: { id: string; variantId: string }[] }, variantId: string) =>
+      sale.lines.find((l) => l.variantId === variantId)!.id;
+    const r1 = await c.post(`/api/invoices/${s1.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: lineOf(s1, a), quantity: 1 }],
+    });
+    const r2 = await c.post(`/api/invoices/${s2.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: lineOf(s2, a), quantity: 2 }],
+      refunds: [{ methodId: card, amount: 4000 }],
+    });
+    const r3 = await c.post(`/api/invoices/${earlier.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: lineOf(earlier, b), quantity: 1 }],
+    });
     expect([r1.status, r2.status, r3.status]).toEqual([201, 201, 201]);
     expect([r1.body.total, r2.body.total, r3.body.total]).toEqual([2000, 4000, 3500]);
 
     // What the documents say, independently of the report.
-    const [{ sales, n }] = await t.ds.query('SELECT sum(total)::bigint AS sales, count(*)::int AS n FROM sales_invoices WHERE shift_id = $1', [c.shiftId]);
-    const [{ returns }] = await t.ds.query('SELECT sum(total)::bigint AS returns FROM sale_returns WHERE shift_id = $1', [c.shiftId]);
+    const [{ sales, n }] = await t.ds.query(
+      'SELECT sum(total)::bigint AS sales, count(*)::int AS n FROM sales_invoices WHERE shift_id = $1',
+      [c.shiftId],
+    );
+    const [{ returns }] = await t.ds.query(
+      'SELECT sum(total)::bigint AS returns FROM sale_returns WHERE shift_id = $1',
+      [c.shiftId],
+    );
     expect(Number(sales)).toBe(9500 + 4000 + 7000);
     expect(Number(returns)).toBe(2000 + 4000 + 3500);
 
@@ -378,7 +652,12 @@ describe('point of sale', () => {
     const z = await c.post(`/api/Shift/${c.shiftId}/close`, { countedCash: 56000 });
     expect(z.status).toBe(201);
     expect(z.body).toMatchObject({ expectedCash: 56000, countedCash: 56000, difference: 0 });
-    expect(z.body.totals).toMatchObject({ sales: 20500, returns: 9500, net: 11000, invoiceCount: 3 });
+    expect(z.body.totals).toMatchObject({
+      sales: 20500,
+      returns: 9500,
+      net: 11000,
+      invoiceCount: 3,
+    });
     // The other shift keeps its own sale and none of the returns.
     const otherTotals = (await admin.get(`/api/Shift/${other.shiftId}`)).body.totals;
     expect(otherTotals).toMatchObject({ sales: 7000, returns: 0, expectedCash: 50000 + 7000 });
@@ -402,8 +681,15 @@ describe('point of sale', () => {
       [branchId],
     );
     expect(Number(net)).toBeGreaterThan(0);
-    expect(report.body.byMethod.reduce((a: number, m: { net: number }) => a + m.net, 0)).toBe(Number(net));
-    expect(report.body.byCashier.reduce((a: number, c: { invoiceCount: number }) => a + c.invoiceCount, 0)).toBe(report.body.invoiceCount);
+    expect(report.body.byMethod.reduce((a: number, m: { net: number }) => a + m.net, 0)).toBe(
+      Number(net),
+    );
+    expect(
+      report.body.byCashier.reduce(
+        (a: number, c: { invoiceCount: number }) => a + c.invoiceCount,
+        0,
+      ),
+    ).toBe(report.body.invoiceCount);
     expect(report.body.profit).toBeDefined();
     const plain = await cashier();
     expect((await plain.get('/api/DailyReport?date=2020-01-01')).status).toBe(403);

@@ -34,7 +34,9 @@ describe('screens lists are validated against the route table', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.message).toContain('اسم شاشة غير معروف');
     expect(await tableCounts(t.ds, ['sessions'])).toEqual(before);
-    expect(await t.ds.query('SELECT id FROM users WHERE username = $1', ['screens.nope'])).toEqual([]);
+    expect(await t.ds.query('SELECT id FROM users WHERE username = $1', ['screens.nope'])).toEqual(
+      [],
+    );
   });
 
   it('answers in English with the English message', async () => {
@@ -50,7 +52,9 @@ describe('screens lists are validated against the route table', () => {
       });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Unknown screen name');
-    expect(await t.ds.query('SELECT id FROM users WHERE username = $1', ['screens.nope.en'])).toEqual([]);
+    expect(
+      await t.ds.query('SELECT id FROM users WHERE username = $1', ['screens.nope.en']),
+    ).toEqual([]);
   });
 
   it('accepts route names of the table, then refuses an unknown one on update without changing the user', async () => {
@@ -64,7 +68,9 @@ describe('screens lists are validated against the route table', () => {
     expect(created.body.screens).toEqual(['POS', 'Customers-Debts', 'LowStock']);
 
     const before = await tableCounts(t.ds, ['sessions']);
-    const res = await admin.patch(`/api/Users/${created.body.id}`, { screens: ['Vault', '/Vault'] });
+    const res = await admin.patch(`/api/Users/${created.body.id}`, {
+      screens: ['Vault', '/Vault'],
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(await userScreens('screens.ok')).toEqual(['POS', 'Customers-Debts', 'LowStock']);
@@ -77,12 +83,17 @@ describe('screens lists are validated against the route table', () => {
 
   it('refuses unknown store sidebarItems and keeps the stored list', async () => {
     const store = (await admin.get('/api/StoreInfo')).body[0];
-    const set = await admin.patch(`/api/StoreInfo/${store.id}`, { sidebarItems: ['POS', 'Products'] });
+    const set = await admin.patch(`/api/StoreInfo/${store.id}`, {
+      sidebarItems: ['POS', 'Products'],
+    });
     expect(set.status).toBe(200);
 
     const before = await tableCounts(t.ds, ['sessions']);
     for (const sidebarItems of [['POS', 'Hacked'], [''], ['admin-apiKeys ']]) {
-      const res = await admin.patch(`/api/StoreInfo/${store.id}`, { sidebarItems, address: 'لا يحفظ' });
+      const res = await admin.patch(`/api/StoreInfo/${store.id}`, {
+        sidebarItems,
+        address: 'لا يحفظ',
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }

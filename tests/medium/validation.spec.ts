@@ -46,8 +46,15 @@ describe('bad input never causes a 500 and writes nothing', () => {
           typeof body === 'string' || typeof body === 'number' || body === null
             ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body))
             : await req.send(body as object);
-        if (res.status < 400 || res.status >= 500) failures.push(`${r.method} ${r.path} ${JSON.stringify(body).slice(0, 60)} → ${res.status}`);
-        else if (typeof res.body.message !== 'string' || typeof res.body.code !== 'string' || res.body.statusCode !== res.status) {
+        if (res.status < 400 || res.status >= 500)
+          failures.push(
+            `${r.method} ${r.path} ${JSON.stringify(body).slice(0, 60)} → ${res.status}`,
+          );
+        else if (
+          typeof res.body.message !== 'string' ||
+          typeof res.body.code !== 'string' ||
+          res.body.statusCode !== res.status
+        ) {
           failures.push(`${r.method} ${r.path}: not the error shape ${JSON.stringify(res.body)}`);
         }
       }
@@ -55,7 +62,8 @@ describe('bad input never causes a 500 and writes nothing', () => {
         .set('X-CSRF-Token', admin.csrf)
         .set('Content-Type', 'application/json')
         .send('{"name": "x",');
-      if (malformed.status !== 400) failures.push(`${r.method} ${r.path} malformed JSON → ${malformed.status}`);
+      if (malformed.status !== 400)
+        failures.push(`${r.method} ${r.path} malformed JSON → ${malformed.status}`);
     }
     expect(failures).toEqual([]);
     expect(await tableCounts(t.ds, ['sessions'])).toEqual(before);
@@ -66,11 +74,22 @@ describe('bad input never causes a 500 and writes nothing', () => {
     const before = await tableCounts(t.ds, ['sessions', 'login_failures', 'audit_logs']);
     for (const r of routes.filter((x) => !x.path.startsWith('/api/auth'))) {
       for (const id of r.path.includes(':id') ? BAD_IDS : []) {
-        const res = await admin.agent[r.method](r.path.replace(':id', id).replace(/:\w+/g, 'x')).set('X-CSRF-Token', admin.csrf).send({});
-        if (res.status < 400 || res.status >= 500) failures.push(`${r.method} ${r.path} id=${id} → ${res.status}`);
+        const res = await admin.agent[r.method](r.path.replace(':id', id).replace(/:\w+/g, 'x'))
+          .set('X-CSRF-Token', admin.csrf)
+          .send({});
+        if (res.status < 400 || res.status >= 500)
+          failures.push(`${r.method} ${r.path} id=${id} → ${res.status}`);
       }
       if (r.method === 'get') {
-        for (const query of ['page=-1', 'pageSize=100000', 'sort=name;drop table users', 'from=yesterday', 'page[$gt]=1', 'q[]=a&q[]=b', 'active=maybe']) {
+        for (const query of [
+          'page=-1',
+          'pageSize=100000',
+          'sort=name;drop table users',
+          'from=yesterday',
+          'page[$gt]=1',
+          'q[]=a&q[]=b',
+          'active=maybe',
+        ]) {
           const res = await admin.agent.get(`${concretePath(r.path)}?${query}`);
           if (res.status >= 500) failures.push(`GET ${r.path}?${query} → ${res.status}`);
         }
@@ -83,7 +102,12 @@ describe('bad input never causes a 500 and writes nothing', () => {
   it('combines validation messages into one localised message (ar and en)', async () => {
     const ar = await admin.post('/api/Branch', { name: '' });
     expect(ar.status).toBe(400);
-    expect(ar.body).toEqual({ statusCode: 400, statusMessage: 'Bad Request', message: 'الرجاء ادخال اسم الفرع', code: 'VALIDATION_FAILED' });
+    expect(ar.body).toEqual({
+      statusCode: 400,
+      statusMessage: 'Bad Request',
+      message: 'الرجاء ادخال اسم الفرع',
+      code: 'VALIDATION_FAILED',
+    });
     const both = await admin.post('/api/Branch', { name: '', taxType: 'X' });
     expect(both.body.message).toBe('الرجاء ادخال اسم الفرع، نوع الضريبة يجب أن يكون P أو F أو B');
     const en = await admin.agent
@@ -98,10 +122,13 @@ describe('bad input never causes a 500 and writes nothing', () => {
   it('serves the OpenAPI document', async () => {
     const res = await t.http.get('/api/docs-json');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/Branch', '/api/Roles', '/api/Users', '/api/auth/csrf']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/Branch', '/api/Roles', '/api/Users', '/api/auth/csrf']),
+    );
     // Request bodies list their fields (from the DTOs' class-validator rules), nested ones too.
     const schemaOf = (path: string) => {
-      const ref: string = res.body.paths[path].post.requestBody.content['application/json'].schema.$ref;
+      const ref: string =
+        res.body.paths[path].post.requestBody.content['application/json'].schema.$ref;
       return res.body.components.schemas[ref.split('/').pop()!];
     };
     const branch = schemaOf('/api/Branch');

@@ -38,24 +38,32 @@ describe('crash during a stream of sales', () => {
     expect(restarted).toBe(true);
     expect(result.acknowledged.size).toBe(total);
     expect(result.failures).toEqual([]);
-    const { rows } = await pg.query('SELECT id, count(*) OVER ()::int AS n FROM sales_invoices WHERE cashier_id = ANY($1)', [fixture.cashierIds]);
+    const { rows } = await pg.query(
+      'SELECT id, count(*) OVER ()::int AS n FROM sales_invoices WHERE cashier_id = ANY($1)',
+      [fixture.cashierIds],
+    );
     expect(rows.length).toBe(total);
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(result.acknowledged));
     expect(await ledgerMismatches(pg)).toEqual([]);
     // Sold quantity = what the ledger took out for these sales.
-    const [{ sold, moved }] = (await pg.query(
-      `SELECT (SELECT sum(quantity) FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id WHERE i.cashier_id = ANY($1))::numeric AS sold,
+    const [{ sold, moved }] = (
+      await pg.query(
+        `SELECT (SELECT sum(quantity) FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id WHERE i.cashier_id = ANY($1))::numeric AS sold,
               (SELECT -sum(quantity) FROM stock_movements WHERE reason = 'sale' AND user_id = ANY($1))::numeric AS moved`,
-      [fixture.cashierIds],
-    )).rows;
+        [fixture.cashierIds],
+      )
+    ).rows;
     expect(Number(sold)).toBe(Number(moved));
     // Every committed sale has its event, and the relay delivers them all.
-    const [{ events }] = (await pg.query(`SELECT count(*)::int AS events FROM outbox WHERE type = 'sale.completed'`)).rows;
+    const [{ events }] = (
+      await pg.query(`SELECT count(*)::int AS events FROM outbox WHERE type = 'sale.completed'`)
+    ).rows;
     expect(events).toBeGreaterThanOrEqual(total);
     const deadline = Date.now() + 20_000;
     let pending = -1;
     while (Date.now() < deadline) {
-      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0].n;
+      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))
+        .rows[0].n;
       if (pending === 0) break;
       await sleep(250);
     }

@@ -3,7 +3,9 @@
 const path = require('node:path');
 
 const [dataDir, port] = process.argv.slice(2);
-const { startEmbeddedPostgres } = require(path.join(__dirname, '..', '..', 'dist/server/src/core/database/embedded.js'));
+const { startEmbeddedPostgres } = require(
+  path.join(__dirname, '..', '..', 'dist/server/src/core/database/embedded.js'),
+);
 
 startEmbeddedPostgres(dataDir, Number(port))
   .then((handle) => {

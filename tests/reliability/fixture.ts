@@ -30,16 +30,25 @@ export type SalesFixture = {
 
 /** `n` cashiers with open shifts, and 20 variants with plenty of stock. */
 export async function salesFixture(pg: Pg, base: string, n: number): Promise<SalesFixture> {
-  const [{ branch_id: branchId, password_hash: hash }] = (await pg.query(`SELECT branch_id, password_hash FROM users WHERE username = 'admin'`)).rows;
-  const [{ id: inventoryId }] = (await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])).rows;
-  const variantIds = (await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 20`)).rows.map((r) => r.id);
+  const [{ branch_id: branchId, password_hash: hash }] = (
+    await pg.query(`SELECT branch_id, password_hash FROM users WHERE username = 'admin'`)
+  ).rows;
+  const [{ id: inventoryId }] = (
+    await pg.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchId])
+  ).rows;
+  const variantIds = (
+    await pg.query(`SELECT id FROM variants WHERE sku LIKE 'DEMO-%' ORDER BY sku LIMIT 20`)
+  ).rows.map((r) => r.id);
   const admin = new Http(base);
   await admin.signIn('admin', 'demo1234');
   const adj = await admin.call('POST', '/api/StockAdjustments', {
-    inventoryId, reason: 'adjustment', lines: variantIds.map((variantId) => ({ variantId, countedQuantity: 100000 })),
+    inventoryId,
+    reason: 'adjustment',
+    lines: variantIds.map((variantId) => ({ variantId, countedQuantity: 100000 })),
   });
   if (adj.status !== 201) throw new Error(`adjust: ${JSON.stringify(adj.body)}`);
-  const cashMethod = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`)).rows[0].id;
+  const cashMethod = (await pg.query(`SELECT id FROM payment_methods WHERE type = 'cash' LIMIT 1`))
+    .rows[0].id;
   const cashiers: Http[] = [];
   const cashierIds: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -62,7 +71,11 @@ export async function streamSales(
   f: SalesFixture,
   total: number,
   onProgress: (acknowledged: number) => Promise<void> = async () => undefined,
-): Promise<{ acknowledged: Set<string>; failures: string[]; errorsSeen: { status: number; code?: string }[] }> {
+): Promise<{
+  acknowledged: Set<string>;
+  failures: string[];
+  errorsSeen: { status: number; code?: string }[];
+}> {
   const acknowledged = new Set<string>();
   const failures: string[] = [];
   const errorsSeen: { status: number; code?: string }[] = [];
@@ -74,7 +87,10 @@ export async function streamSales(
       if (i >= total) return;
       const body = {
         id: randomUUID(),
-        lines: [{ variantId: f.variantIds[(i + w) % f.variantIds.length], quantity: 1 + (i % 3) }, { variantId: f.variantIds[(i * 7) % f.variantIds.length], quantity: 1 }],
+        lines: [
+          { variantId: f.variantIds[(i + w) % f.variantIds.length], quantity: 1 + (i % 3) },
+          { variantId: f.variantIds[(i * 7) % f.variantIds.length], quantity: 1 },
+        ],
         payments: [{ methodId: f.cashMethod, amount: 100_000_000 }],
       };
       for (let attempt = 0; ; attempt++) {

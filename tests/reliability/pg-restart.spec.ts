@@ -3,7 +3,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client as Pg } from 'pg';
-import { ledgerMismatches, ROOT, scale, sleep, startServerProcess, type ServerProcess } from './support';
+import {
+  ledgerMismatches,
+  ROOT,
+  scale,
+  sleep,
+  startServerProcess,
+  type ServerProcess,
+} from './support';
 import { salesFixture, streamSales } from './fixture';
 
 // PostgreSQL restarts while cashiers sell: the clients get a clear error (503), their retries go
@@ -16,7 +23,11 @@ describe('PostgreSQL restart during sales', () => {
   type Handle = { url: string; stop: () => Promise<void> };
   const startEmbeddedPostgres = (dir: string, port: number): Promise<Handle> =>
     new Promise((resolve, reject) => {
-      const proc = spawn(process.execPath, [path.join(__dirname, 'embedded-pg.js'), dir, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(
+        process.execPath,
+        [path.join(__dirname, 'embedded-pg.js'), dir, String(port)],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let out = '';
       proc.stdout.on('data', (d) => {
         out += d.toString();
@@ -24,16 +35,19 @@ describe('PostgreSQL restart during sales', () => {
         if (m) {
           resolve({
             url: m[1],
-            stop: () => new Promise<void>((done) => {
-              if (proc.exitCode !== null) return done();
-              proc.once('exit', () => done());
-              proc.kill('SIGTERM');
-            }),
+            stop: () =>
+              new Promise<void>((done) => {
+                if (proc.exitCode !== null) return done();
+                proc.once('exit', () => done());
+                proc.kill('SIGTERM');
+              }),
           });
         }
       });
       proc.stderr.on('data', (d) => (out += d.toString()));
-      proc.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited (${code}): ${out}`)));
+      proc.once('exit', (code) =>
+        reject(new Error(`embedded PostgreSQL exited (${code}): ${out}`)),
+      );
     });
   let handle: Handle;
   let url: string;
@@ -44,11 +58,15 @@ describe('PostgreSQL restart during sales', () => {
     fs.chmodSync(dataDir, 0o777);
     handle = await startEmbeddedPostgres(dataDir, PG_PORT);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { ensureDatabase } = require(path.join(ROOT, 'dist/server/src/core/database/ensure-database.js'));
+    const { ensureDatabase } = require(
+      path.join(ROOT, 'dist/server/src/core/database/ensure-database.js'),
+    );
     url = handle.url;
     await ensureDatabase(url);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    await require(path.join(ROOT, 'dist/server/src/core/database/data-source.js')).runMigrations(url);
+    await require(path.join(ROOT, 'dist/server/src/core/database/data-source.js')).runMigrations(
+      url,
+    );
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     await require(path.join(ROOT, 'dist/server/src/seed/first-start.js')).seedFirstStart(url);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -88,10 +106,15 @@ describe('PostgreSQL restart during sales', () => {
     const kinds = new Set(result.errorsSeen.map((e) => `${e.status}:${e.code ?? ''}`));
     expect(result.errorsSeen.length).toBeGreaterThan(0);
     const unexpected = [...kinds].filter((k) => k !== '503:DATABASE_UNAVAILABLE');
-    expect({ unexpected, serverErrors: unexpected.length ? server.errors().slice(-3000) : '' }).toEqual({ unexpected: [], serverErrors: '' });
+    expect({
+      unexpected,
+      serverErrors: unexpected.length ? server.errors().slice(-3000) : '',
+    }).toEqual({ unexpected: [], serverErrors: '' });
     pg = new Pg({ connectionString: url });
     await pg.connect();
-    const { rows } = await pg.query('SELECT id FROM sales_invoices WHERE cashier_id = ANY($1)', [fixture.cashierIds]);
+    const { rows } = await pg.query('SELECT id FROM sales_invoices WHERE cashier_id = ANY($1)', [
+      fixture.cashierIds,
+    ]);
     expect(rows.length).toBe(total);
     expect(new Set(rows.map((r) => r.id))).toEqual(result.acknowledged);
     expect(await ledgerMismatches(pg)).toEqual([]);

@@ -15,10 +15,16 @@ describe('Redis outage during sales', () => {
   let pg: Pg;
 
   const startRedis = async () => {
-    redis = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = spawn(
+      'redis-server',
+      ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     for (let i = 0; i < 50; i++) {
       const ok = await new Promise<boolean>((resolve) => {
-        const probe = spawn('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const probe = spawn('redis-cli', ['-p', String(REDIS_PORT), 'ping'], {
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
         let out = '';
         probe.stdout.on('data', (d) => (out += d));
         probe.on('exit', () => resolve(out.includes('PONG')));
@@ -42,7 +48,11 @@ describe('Redis outage during sales', () => {
     db = await prepareDatabase('pos_rel_redis');
     pg = new Pg({ connectionString: db.url });
     await pg.connect();
-    server = await startServerProcess({ DATABASE_URL: db.url, PORT, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}` });
+    server = await startServerProcess({
+      DATABASE_URL: db.url,
+      PORT,
+      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+    });
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -73,12 +83,15 @@ describe('Redis outage during sales', () => {
     const deadline = Date.now() + 30_000;
     let pending = -1;
     while (Date.now() < deadline) {
-      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0].n;
+      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))
+        .rows[0].n;
       if (pending === 0) break;
       await sleep(250);
     }
     expect(pending).toBe(0);
-    const [{ n }] = (await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'sale.completed'`)).rows;
+    const [{ n }] = (
+      await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'sale.completed'`)
+    ).rows;
     expect(n).toBe(total);
     expect(await ledgerMismatches(pg)).toEqual([]);
   });

@@ -8,7 +8,12 @@ export const ROOT = path.resolve(__dirname, '..', '..');
 export const FULL = process.env.RELIABILITY === 'full';
 export const scale = (short: number, full: number) => (FULL ? full : short);
 
-export type ServerProcess = { url: string; proc: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void>; errors: () => string };
+export type ServerProcess = {
+  url: string;
+  proc: ChildProcess;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  errors: () => string;
+};
 
 /** The built app as its own process (so it can be killed like a real one). */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -23,7 +28,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   proc.stderr?.on('data', (d) => (stderr += d.toString()));
   // Nest logs errors on stdout; keep those lines for a failing test's message.
   proc.stdout?.on('data', (d) => {
-    for (const line of d.toString().split('\n')) if (/ERROR/.test(line)) stdoutErrors += `${line}\n`;
+    for (const line of d.toString().split('\n'))
+      if (/ERROR/.test(line)) stdoutErrors += `${line}\n`;
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -60,7 +66,9 @@ export class Http {
   constructor(public base: string) {}
 
   private cookie() {
-    return Object.entries(this.jar).map(([k, v]) => `${k}=${v}`).join('; ');
+    return Object.entries(this.jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
   }
   private keep(res: Response) {
     for (const c of res.headers.getSetCookie()) {
@@ -77,17 +85,32 @@ export class Http {
     res = await fetch(`${this.base}/api/auth/callback/credentials`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookie() },
-      body: new URLSearchParams({ csrfToken: this.csrf, callbackUrl: '/', json: 'true', username, password }),
+      body: new URLSearchParams({
+        csrfToken: this.csrf,
+        callbackUrl: '/',
+        json: 'true',
+        username,
+        password,
+      }),
     });
     this.keep(res);
-    if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
+    if (res.status !== 200)
+      throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   }
 
-  async call(method: string, p: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & { code?: string } }> {
+  async call(
+    method: string,
+    p: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown> & { code?: string } }> {
     try {
       const res = await fetch(`${this.base}${p}`, {
         method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': this.csrf, cookie: this.cookie() },
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': this.csrf,
+          cookie: this.cookie(),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
@@ -100,10 +123,19 @@ export class Http {
 }
 
 /** A role with these permissions and a user in the given branch, straight into the database. */
-export async function makeUser(pg: Pg, branchId: string, permissions: string[], hash: string): Promise<string> {
+export async function makeUser(
+  pg: Pg,
+  branchId: string,
+  permissions: string[],
+  hash: string,
+): Promise<string> {
   const username = `rel_${randomUUID().slice(0, 8)}`;
   const roleId = randomUUID();
-  await pg.query('INSERT INTO roles (id, name, permissions) VALUES ($1, $2, $3)', [roleId, username, permissions]);
+  await pg.query('INSERT INTO roles (id, name, permissions) VALUES ($1, $2, $3)', [
+    roleId,
+    username,
+    permissions,
+  ]);
   await pg.query(
     `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id) VALUES ($1, $2, $2, $3, $4, $5)`,
     [randomUUID(), username, hash, roleId, branchId],

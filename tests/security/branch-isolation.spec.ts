@@ -34,7 +34,14 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     return c;
   };
   const onHandB = async () =>
-    Number((await t.ds.query('SELECT on_hand FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2', [variantId, invB]))[0].on_hand);
+    Number(
+      (
+        await t.ds.query(
+          'SELECT on_hand FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2',
+          [variantId, invB],
+        )
+      )[0].on_hand,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -42,12 +49,31 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     await admin.signIn('admin');
     [{ id: branchA }] = await t.ds.query(`SELECT id FROM branches WHERE name = 'فرع وسط البلد'`);
     [{ id: branchB }] = await t.ds.query(`SELECT id FROM branches WHERE name = 'فرع مدينة نصر'`);
-    [{ id: invA }] = await t.ds.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchA]);
-    [{ id: invB }] = await t.ds.query('SELECT id FROM inventories WHERE branch_id = $1 AND is_default', [branchB]);
-    cash = (await admin.get('/api/PaymentMethods')).body.find((m: { type: string }) => m.type === 'cash').id;
+    [{ id: invA }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
+      [branchA],
+    );
+    [{ id: invB }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
+      [branchB],
+    );
+    cash = (await admin.get('/api/PaymentMethods')).body.find(
+      (m: { type: string }) => m.type === 'cash',
+    ).id;
     const product = await admin.post('/api/Products', {
       nameAr: `صنف عزل ${randomUUID().slice(0, 8)}`,
-      variants: [{ barcodes: [`ISO-${randomUUID().slice(0, 12)}`], sellPrice: 10000, minSellPrice: 8000, avgCost: 6000, openingStock: [{ inventoryId: invA, quantity: 50 }, { inventoryId: invB, quantity: 50 }] }],
+      variants: [
+        {
+          barcodes: [`ISO-${randomUUID().slice(0, 12)}`],
+          sellPrice: 10000,
+          minSellPrice: 8000,
+          avgCost: 6000,
+          openingStock: [
+            { inventoryId: invA, quantity: 50 },
+            { inventoryId: invB, quantity: 50 },
+          ],
+        },
+      ],
     });
     expect(product.status).toBe(201);
     productId = product.body.id;
@@ -58,21 +84,48 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     const opened = await cashierB.post('/api/Shift/open', { openingCash: 10000, register: 3 });
     expect(opened.status).toBe(201);
     shiftB = opened.body.id;
-    const customer = await cashierB.post('/api/Customers', { name: `عميل فرع ب ${randomUUID().slice(0, 6)}` });
+    const customer = await cashierB.post('/api/Customers', {
+      name: `عميل فرع ب ${randomUUID().slice(0, 6)}`,
+    });
     expect(customer.status).toBe(201);
     customerB = customer.body.id;
-    const sale = await cashierB.post('/api/Sales', { id: randomUUID(), lines: [{ variantId, quantity: 3 }], payments: [{ methodId: cash, amount: 30000 }] });
+    const sale = await cashierB.post('/api/Sales', {
+      id: randomUUID(),
+      lines: [{ variantId, quantity: 3 }],
+      payments: [{ methodId: cash, amount: 30000 }],
+    });
     expect(sale.status).toBe(201);
     expect(sale.body.branchId).toBe(branchB);
     saleB = sale.body;
-    const ret = await cashierB.post(`/api/invoices/${saleB.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: saleB.lines[0].id, quantity: 1 }] });
+    const ret = await cashierB.post(`/api/invoices/${saleB.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: saleB.lines[0].id, quantity: 1 }],
+    });
     expect(ret.status).toBe(201);
     returnB = ret.body.id;
 
-    const allButBranches = PERMISSION_KEYS.filter((k) => k !== 'can_see_branches') as PermissionKey[];
-    strong = await signedIn([...allButBranches, 'can_manage_products', 'can_adjust_stock'], branchA);
-    expect((await strong.post('/api/Shift/open', { openingCash: 0, register: 4 })).status).toBe(201);
-    seer = await signedIn(['can_see_branches', 'can_see_invoices', 'can_see_inventories', 'view_all_shifts', 'can_see_shift_totals', 'can_see_products', 'can_see_customers'], branchA);
+    const allButBranches = PERMISSION_KEYS.filter(
+      (k) => k !== 'can_see_branches',
+    ) as PermissionKey[];
+    strong = await signedIn(
+      [...allButBranches, 'can_manage_products', 'can_adjust_stock'],
+      branchA,
+    );
+    expect((await strong.post('/api/Shift/open', { openingCash: 0, register: 4 })).status).toBe(
+      201,
+    );
+    seer = await signedIn(
+      [
+        'can_see_branches',
+        'can_see_invoices',
+        'can_see_inventories',
+        'view_all_shifts',
+        'can_see_shift_totals',
+        'can_see_products',
+        'can_see_customers',
+      ],
+      branchA,
+    );
     storekeeperB = await demoActor(t, 'storekeeper');
   });
   afterAll(async () => {
@@ -88,21 +141,44 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
   });
 
   it("refuses branch B's invoice: read, by number, history, edit, return, list", async () => {
-    for (const path of [`/api/invoices/${saleB.id}`, `/api/invoices/by-number/${saleB.number}`, `/api/invoices/${saleB.id}/history`, `/api/returns/${returnB}`]) {
+    for (const path of [
+      `/api/invoices/${saleB.id}`,
+      `/api/invoices/by-number/${saleB.number}`,
+      `/api/invoices/${saleB.id}/history`,
+      `/api/returns/${returnB}`,
+    ]) {
       const res = await strong.get(path);
       expect({ path, status: refused(res.status) }).toEqual({ path, status: true });
     }
     const before = (await admin.get(`/api/invoices/${saleB.id}`)).body;
-    const edit = await strong.patch(`/api/invoices/${saleB.id}`, { lines: [{ variantId, quantity: 1 }], payments: [{ methodId: cash, amount: 10000 }], reason: 'BOLA' });
+    const edit = await strong.patch(`/api/invoices/${saleB.id}`, {
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 10000 }],
+      reason: 'BOLA',
+    });
     expect(refused(edit.status)).toBe(true);
-    const [{ n: returns }] = await t.ds.query('SELECT count(*)::int AS n FROM sale_returns WHERE invoice_id = $1', [saleB.id]);
-    const ret = await strong.post(`/api/invoices/${saleB.id}/returns`, { id: randomUUID(), lines: [{ saleLineId: saleB.lines[0].id, quantity: 1 }] });
+    const [{ n: returns }] = await t.ds.query(
+      'SELECT count(*)::int AS n FROM sale_returns WHERE invoice_id = $1',
+      [saleB.id],
+    );
+    const ret = await strong.post(`/api/invoices/${saleB.id}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: saleB.lines[0].id, quantity: 1 }],
+    });
     expect(refused(ret.status)).toBe(true);
-    expect((await t.ds.query('SELECT count(*)::int AS n FROM sale_returns WHERE invoice_id = $1', [saleB.id]))[0].n).toBe(returns);
+    expect(
+      (
+        await t.ds.query('SELECT count(*)::int AS n FROM sale_returns WHERE invoice_id = $1', [
+          saleB.id,
+        ])
+      )[0].n,
+    ).toBe(returns);
     expect((await admin.get(`/api/invoices/${saleB.id}`)).body).toEqual(before);
     const list = await strong.get(`/api/invoices?branchId=${branchB}&pageSize=100`);
     expect(list.status).toBe(200);
-    expect(list.body.map((i: { branchId: string }) => i.branchId).filter((b: string) => b !== branchA)).toEqual([]);
+    expect(
+      list.body.map((i: { branchId: string }) => i.branchId).filter((b: string) => b !== branchA),
+    ).toEqual([]);
     // The demo storekeeper (branch B) is still refused invoice reads by permission.
     expect((await storekeeperB.client!.get(`/api/invoices/${saleB.id}`)).status).toBe(404);
   });
@@ -118,7 +194,13 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
   });
 
   it("refuses branch B's inventory: read, stock, edit, adjustment, movements, variant lists", async () => {
-    for (const path of [`/api/Inventories/${invB}`, `/api/Inventories/${invB}/stock`, `/api/variants?inventoryId=${invB}`, `/api/variants/${variantId}/movements?inventoryId=${invB}`, `/api/variants/search?q=x&inventoryId=${invB}`]) {
+    for (const path of [
+      `/api/Inventories/${invB}`,
+      `/api/Inventories/${invB}/stock`,
+      `/api/variants?inventoryId=${invB}`,
+      `/api/variants/${variantId}/movements?inventoryId=${invB}`,
+      `/api/variants/search?q=x&inventoryId=${invB}`,
+    ]) {
       const res = await strong.get(path);
       expect({ path, refused: refused(res.status) }).toEqual({ path, refused: true });
     }
@@ -127,7 +209,11 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     const [{ name }] = await t.ds.query('SELECT name FROM inventories WHERE id = $1', [invB]);
     expect(name).not.toBe('مخزن مخترق');
     const stock = await onHandB();
-    const adjust = await strong.post('/api/StockAdjustments', { inventoryId: invB, reason: 'adjustment', lines: [{ variantId, countedQuantity: 0 }] });
+    const adjust = await strong.post('/api/StockAdjustments', {
+      inventoryId: invB,
+      reason: 'adjustment',
+      lines: [{ variantId, countedQuantity: 0 }],
+    });
     expect(refused(adjust.status)).toBe(true);
     expect(await onHandB()).toBe(stock);
     const inventories = await strong.get('/api/Inventories');
@@ -158,57 +244,120 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     expect((await seer.get(`/api/Inventories/${invB}/stock`)).status).toBe(200);
     expect((await seer.get(`/api/Branch/${branchB}`)).status).toBe(200);
     const product = await seer.get(`/api/Products/${productId}`);
-    expect(product.body.variants[0].stock.map((s: { inventoryId: string }) => s.inventoryId)).toEqual(expect.arrayContaining([invA, invB]));
+    expect(
+      product.body.variants[0].stock.map((s: { inventoryId: string }) => s.inventoryId),
+    ).toEqual(expect.arrayContaining([invA, invB]));
     expect((await admin.get(`/api/invoices/${saleB.id}/history`)).status).toBe(200);
-    const adjust = await admin.post('/api/StockAdjustments', { inventoryId: invB, reason: 'adjustment', lines: [{ variantId, quantity: 1 }] });
+    const adjust = await admin.post('/api/StockAdjustments', {
+      inventoryId: invB,
+      reason: 'adjustment',
+      lines: [{ variantId, quantity: 1 }],
+    });
     expect(adjust.status).toBe(201);
   });
 
   it('lets can_see_branches read branch B but not change its stock or inventories (admins only)', async () => {
-    const manager = await signedIn(['can_see_branches', 'can_see_inventories', 'can_see_products', 'can_adjust_stock', 'can_manage_products'], branchA);
+    const manager = await signedIn(
+      [
+        'can_see_branches',
+        'can_see_inventories',
+        'can_see_products',
+        'can_adjust_stock',
+        'can_manage_products',
+      ],
+      branchA,
+    );
     expect((await manager.get(`/api/Inventories/${invB}/stock`)).status).toBe(200);
     const stock = await onHandB();
-    const adjust = await manager.post('/api/StockAdjustments', { inventoryId: invB, reason: 'adjustment', lines: [{ variantId, countedQuantity: 0 }] });
+    const adjust = await manager.post('/api/StockAdjustments', {
+      inventoryId: invB,
+      reason: 'adjustment',
+      lines: [{ variantId, countedQuantity: 0 }],
+    });
     expect(refused(adjust.status)).toBe(true);
     expect(await onHandB()).toBe(stock);
     const rename = await manager.patch(`/api/Inventories/${invB}`, { name: 'مخزن من فرع آخر' });
     expect(refused(rename.status)).toBe(true);
-    expect((await t.ds.query('SELECT name FROM inventories WHERE id = $1', [invB]))[0].name).not.toBe('مخزن من فرع آخر');
-    const [{ n: before }] = await t.ds.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [branchB]);
-    const created = await manager.post('/api/Inventories', { branchId: branchB, name: 'مخزن دخيل' });
+    expect(
+      (await t.ds.query('SELECT name FROM inventories WHERE id = $1', [invB]))[0].name,
+    ).not.toBe('مخزن من فرع آخر');
+    const [{ n: before }] = await t.ds.query(
+      'SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1',
+      [branchB],
+    );
+    const created = await manager.post('/api/Inventories', {
+      branchId: branchB,
+      name: 'مخزن دخيل',
+    });
     expect(refused(created.status)).toBe(true);
-    expect((await t.ds.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [branchB]))[0].n).toBe(before);
+    expect(
+      (
+        await t.ds.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [
+          branchB,
+        ])
+      )[0].n,
+    ).toBe(before);
     const [{ n: products }] = await t.ds.query('SELECT count(*)::int AS n FROM products');
     const opening = await manager.post('/api/Products', {
       nameAr: `صنف برصيد فرع آخر ${randomUUID().slice(0, 6)}`,
-      variants: [{ barcodes: [`ISO-${randomUUID().slice(0, 12)}`], sellPrice: 1000, minSellPrice: 800, openingStock: [{ inventoryId: invB, quantity: 5 }] }],
+      variants: [
+        {
+          barcodes: [`ISO-${randomUUID().slice(0, 12)}`],
+          sellPrice: 1000,
+          minSellPrice: 800,
+          openingStock: [{ inventoryId: invB, quantity: 5 }],
+        },
+      ],
     });
     expect([opening.status, opening.body.code]).toEqual([404, 'NOT_FOUND']);
     expect((await t.ds.query('SELECT count(*)::int AS n FROM products'))[0].n).toBe(products);
     // Its own branch still works.
-    const own = await manager.post('/api/StockAdjustments', { inventoryId: invA, reason: 'adjustment', lines: [{ variantId, quantity: 1 }] });
+    const own = await manager.post('/api/StockAdjustments', {
+      inventoryId: invA,
+      reason: 'adjustment',
+      lines: [{ variantId, quantity: 1 }],
+    });
     expect(own.status).toBe(201);
   });
 
   it("bounds an API key to its branch: branch B's invoice, shift, stock and adjustments are refused", async () => {
     const created = await admin.post('/api/admin/apiKeys', {
       name: 'تكامل فرع أ',
-      permissions: ['can_see_invoices', 'can_see_inventories', 'can_adjust_stock', 'view_all_shifts', 'can_see_shift_totals', 'can_see_products'],
+      permissions: [
+        'can_see_invoices',
+        'can_see_inventories',
+        'can_adjust_stock',
+        'view_all_shifts',
+        'can_see_shift_totals',
+        'can_see_products',
+      ],
       branchId: branchA,
     });
     expect(created.status).toBe(201);
-    const key = (req: ReturnType<typeof t.http.get>) => req.set('Authorization', `Bearer ${created.body.key}`);
+    const key = (req: ReturnType<typeof t.http.get>) =>
+      req.set('Authorization', `Bearer ${created.body.key}`);
     expect((await key(t.http.get(`/api/Inventories/${invA}/stock`))).status).toBe(200);
     // A key is not a session: the session endpoint answers as for a guest (it answered 500 before).
     const session = await key(t.http.get('/api/auth/session'));
     expect([session.status, session.body]).toEqual([200, {}]);
-    for (const path of [`/api/invoices/${saleB.id}`, `/api/Shift/${shiftB}`, `/api/Inventories/${invB}/stock`, `/api/Branch/${branchB}`]) {
+    for (const path of [
+      `/api/invoices/${saleB.id}`,
+      `/api/Shift/${shiftB}`,
+      `/api/Inventories/${invB}/stock`,
+      `/api/Branch/${branchB}`,
+    ]) {
       const res = await key(t.http.get(path));
       expect({ path, refused: refused(res.status) }).toEqual({ path, refused: true });
     }
     const stock = await onHandB();
-    const adjust = await t.http.post('/api/StockAdjustments').set('Authorization', `Bearer ${created.body.key}`)
-      .send({ inventoryId: invB, reason: 'adjustment', lines: [{ variantId, countedQuantity: 0 }] });
+    const adjust = await t.http
+      .post('/api/StockAdjustments')
+      .set('Authorization', `Bearer ${created.body.key}`)
+      .send({
+        inventoryId: invB,
+        reason: 'adjustment',
+        lines: [{ variantId, countedQuantity: 0 }],
+      });
     expect(refused(adjust.status)).toBe(true);
     expect(await onHandB()).toBe(stock);
   });

@@ -20,12 +20,15 @@ export function routeTypes(app: NestExpressApplication): Map<string, RouteTypes>
         if (method === 'constructor') continue;
         const params: Record<string, { index: number; data?: string }> =
           Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
-        const types: Ctor[] = Reflect.getMetadata('design:paramtypes', controller.prototype, method) ?? [];
+        const types: Ctor[] =
+          Reflect.getMetadata('design:paramtypes', controller.prototype, method) ?? [];
         const entry: RouteTypes = { queryKeys: [] };
         for (const [key, arg] of Object.entries(params)) {
           const kind = Number(key.split(':')[0]);
           const type = types[arg.index];
-          const isDto = typeof type === 'function' && ![Object, String, Number, Boolean, Array].includes(type as never);
+          const isDto =
+            typeof type === 'function' &&
+            ![Object, String, Number, Boolean, Array].includes(type as never);
           if (kind === BODY && isDto) entry.body = type;
           if (kind === QUERY && arg.data) entry.queryKeys.push(arg.data);
           else if (kind === QUERY && isDto) entry.query = type;
@@ -59,7 +62,18 @@ export function dtoFields(dto: Ctor): Record<string, FieldKind> {
             ? 'object'
             : has('isDateString', 'isISO8601', 'isDate', 'isCalendarDate')
               ? 'date'
-              : has('isString', 'isUuid', 'matches', 'isIn', 'minLength', 'maxLength', 'isEnum', 'isEmail', 'isUrl', 'length')
+              : has(
+                    'isString',
+                    'isUuid',
+                    'matches',
+                    'isIn',
+                    'minLength',
+                    'maxLength',
+                    'isEnum',
+                    'isEmail',
+                    'isUrl',
+                    'length',
+                  )
                 ? 'string'
                 : 'any';
   }
@@ -71,7 +85,23 @@ export function freeTextFields(dto: Ctor): string[] {
   const metas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   const kinds = dtoFields(dto);
   const formatted = new Set(
-    metas.filter((m) => ['isUuid', 'isIn', 'matches', 'isEnum', 'isDateString', 'isISO8601', 'isCalendarDate', 'isEmail', 'isUrl'].includes(m.name ?? '')).map((m) => m.propertyName),
+    metas
+      .filter((m) =>
+        [
+          'isUuid',
+          'isIn',
+          'matches',
+          'isEnum',
+          'isDateString',
+          'isISO8601',
+          'isCalendarDate',
+          'isEmail',
+          'isUrl',
+        ].includes(m.name ?? ''),
+      )
+      .map((m) => m.propertyName),
   );
-  return Object.entries(kinds).filter(([f, k]) => k === 'string' && !formatted.has(f)).map(([f]) => f);
+  return Object.entries(kinds)
+    .filter(([f, k]) => k === 'string' && !formatted.has(f))
+    .map(([f]) => f);
 }

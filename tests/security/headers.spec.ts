@@ -7,10 +7,15 @@ function assertHardened(res: Res, where: string) {
   const problems: string[] = [];
   const csp = h['content-security-policy'] ?? '';
   if (!csp.includes("default-src 'self'")) problems.push(`CSP ${csp}`);
-  if (/script-src[^;]*'unsafe-(inline|eval)'/.test(csp)) problems.push(`CSP allows inline/eval scripts: ${csp}`);
+  if (/script-src[^;]*'unsafe-(inline|eval)'/.test(csp))
+    problems.push(`CSP allows inline/eval scripts: ${csp}`);
   if (!/object-src 'none'/.test(csp)) problems.push('CSP without object-src none');
-  if (h['x-content-type-options'] !== 'nosniff') problems.push(`x-content-type-options ${h['x-content-type-options']}`);
-  const framing = h['x-frame-options'] === 'SAMEORIGIN' || h['x-frame-options'] === 'DENY' || /frame-ancestors ('self'|'none')/.test(csp);
+  if (h['x-content-type-options'] !== 'nosniff')
+    problems.push(`x-content-type-options ${h['x-content-type-options']}`);
+  const framing =
+    h['x-frame-options'] === 'SAMEORIGIN' ||
+    h['x-frame-options'] === 'DENY' ||
+    /frame-ancestors ('self'|'none')/.test(csp);
   if (!framing) problems.push('no x-frame-options / frame-ancestors');
   if (!h['referrer-policy']) problems.push('no referrer-policy');
   if (h['x-powered-by'] !== undefined) problems.push(`x-powered-by ${h['x-powered-by']}`);
@@ -47,7 +52,11 @@ describe('security headers (helmet) on API and page responses', () => {
     ];
     const problems = responses.flatMap(([where, res]) => assertHardened(res, where));
     expect(problems).toEqual([]);
-    for (const [where, res] of responses) expect({ where, hsts: res.headers['strict-transport-security'] }).toEqual({ where, hsts: undefined });
+    for (const [where, res] of responses)
+      expect({ where, hsts: res.headers['strict-transport-security'] }).toEqual({
+        where,
+        hsts: undefined,
+      });
     // What the defaults give today (stricter values would also pass assertHardened).
     expect(responses[0][1].headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(responses[0][1].headers['content-security-policy']).toContain("frame-ancestors 'self'");

@@ -19,10 +19,27 @@ describe('permission matrix: every route × every demo role, an API key and a gu
     modules = (await t.http.get('/api/config')).body.modules;
     // An integration's key: some reading and some writing permissions, bound to the admin's branch.
     const admin = actors.find((a) => a.name === 'admin')!;
-    const keyPermissions = ['can_see_products', 'can_see_customers', 'can_see_inventories', 'can_adjust_stock', 'can_see_invoices'];
-    const key = await admin.client!.post('/api/admin/apiKeys', { name: 'مفتاح المصفوفة', permissions: keyPermissions, branchId: admin.branchId });
+    const keyPermissions = [
+      'can_see_products',
+      'can_see_customers',
+      'can_see_inventories',
+      'can_adjust_stock',
+      'can_see_invoices',
+    ];
+    const key = await admin.client!.post('/api/admin/apiKeys', {
+      name: 'مفتاح المصفوفة',
+      permissions: keyPermissions,
+      branchId: admin.branchId,
+    });
     expect(key.status).toBe(201);
-    actors.push({ name: 'api-key', client: null, isAdmin: false, permissions: keyPermissions, branchId: admin.branchId, bearer: key.body.key });
+    actors.push({
+      name: 'api-key',
+      client: null,
+      isAdmin: false,
+      permissions: keyPermissions,
+      branchId: admin.branchId,
+      bearer: key.body.key,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -30,7 +47,8 @@ describe('permission matrix: every route × every demo role, an API key and a gu
 
   const call = (actor: Actor, r: RegisteredRoute) => {
     const path = concretePath(r.path);
-    if (actor.bearer) return t.http[r.method](path).set('Authorization', `Bearer ${actor.bearer}`).send({});
+    if (actor.bearer)
+      return t.http[r.method](path).set('Authorization', `Bearer ${actor.bearer}`).send({});
     if (!actor.client) return t.http[r.method](path).send({});
     const c: Client = actor.client;
     return c.agent[r.method](path).set('X-CSRF-Token', c.csrf).send({});
@@ -56,25 +74,33 @@ describe('permission matrix: every route × every demo role, an API key and a gu
     const failures: string[] = [];
     let checked = 0;
     // One sequential walk per actor, the actors side by side.
-    await Promise.all(actors.map(async (actor) => {
-      for (const r of routes) {
-        const expected = expectedFor(r, actor, modules);
-        const res = await call(actor, r);
-        checked++;
-        const where = `${actor.name}: ${r.method.toUpperCase()} ${r.path} (${r.access.kind}${r.access.kind === 'permissions' ? ' ' + r.access.permissions.join('+') : ''})`;
-        if (res.status >= 500) failures.push(`${where} → ${res.status}`);
-        else if (expected === 'allowed') {
-          // Not refused by the guard; the handler may still answer 400/404/409 to the empty body and made-up id.
-          if (r.access.kind === 'public' ? ['UNAUTHENTICATED', 'FORBIDDEN'].includes(res.body?.code) : res.status === 401 || res.status === 403) {
-            failures.push(`${where} → ${res.status} ${res.body?.code}, expected to pass the guard`);
+    await Promise.all(
+      actors.map(async (actor) => {
+        for (const r of routes) {
+          const expected = expectedFor(r, actor, modules);
+          const res = await call(actor, r);
+          checked++;
+          const where = `${actor.name}: ${r.method.toUpperCase()} ${r.path} (${r.access.kind}${r.access.kind === 'permissions' ? ' ' + r.access.permissions.join('+') : ''})`;
+          if (res.status >= 500) failures.push(`${where} → ${res.status}`);
+          else if (expected === 'allowed') {
+            // Not refused by the guard; the handler may still answer 400/404/409 to the empty body and made-up id.
+            if (
+              r.access.kind === 'public'
+                ? ['UNAUTHENTICATED', 'FORBIDDEN'].includes(res.body?.code)
+                : res.status === 401 || res.status === 403
+            ) {
+              failures.push(
+                `${where} → ${res.status} ${res.body?.code}, expected to pass the guard`,
+              );
+            }
+          } else if (res.status !== expected) {
+            failures.push(`${where} → ${res.status} ${res.body?.code}, expected ${expected}`);
+          } else if (res.body?.code !== (expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')) {
+            failures.push(`${where} → ${res.status} with code ${res.body?.code}`);
           }
-        } else if (res.status !== expected) {
-          failures.push(`${where} → ${res.status} ${res.body?.code}, expected ${expected}`);
-        } else if (res.body?.code !== (expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')) {
-          failures.push(`${where} → ${res.status} with code ${res.body?.code}`);
         }
-      }
-    }));
+      }),
+    );
     expect(failures).toEqual([]);
     expect(checked).toBe(routes.length * actors.length);
   });

@@ -18,7 +18,8 @@ export type Actor = {
 export async function demoActor(t: TestApp, username: string): Promise<Actor> {
   const client = new Client(t.app);
   const res = await client.signIn(username);
-  if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   const session = await client.get('/api/auth/session');
   const user = session.body.user;
   return {
@@ -33,14 +34,20 @@ export async function demoActor(t: TestApp, username: string): Promise<Actor> {
 export type Expectation = 'allowed' | 401 | 403;
 
 /** What the route's declared access means for this actor (the guard's rule, restated). */
-export function expectedFor(route: RegisteredRoute, actor: Actor, enabledModules: string[]): Expectation {
+export function expectedFor(
+  route: RegisteredRoute,
+  actor: Actor,
+  enabledModules: string[],
+): Expectation {
   const access = route.access;
   if (access.kind === 'public') return 'allowed';
   if (!actor.client && !actor.bearer) return 401;
   if (access.kind === 'session') return 'allowed';
   if (access.kind === 'admin') return actor.isAdmin ? 'allowed' : 403;
   const shape = { permissions: actor.permissions.map((key) => ({ key })) };
-  return hasPermission(shape, access.permissions, access.modules ?? [], enabledModules) ? 'allowed' : 403;
+  return hasPermission(shape, access.permissions, access.modules ?? [], enabledModules)
+    ? 'allowed'
+    : 403;
 }
 
 /** The codes with which the guard refuses (a handler's own 403, e.g. a date filter, is another code). */

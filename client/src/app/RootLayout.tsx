@@ -23,8 +23,8 @@ import { useDocumentTitle } from './useDocumentTitle';
 const SearchOverlay = lazy(() => import('./search/SearchOverlay'));
 const LowStockDialog = lazy(() => import('./LowStockDialog'));
 // Transfer toasts and the sidebar badge (issue 7), only for users who work with transfers.
-const TransferLiveWatcher = lazy(
-  () => import('../features/transfers').then((m) => ({ default: m.TransferLiveWatcher })),
+const TransferLiveWatcher = lazy(() =>
+  import('../features/transfers').then((m) => ({ default: m.TransferLiveWatcher })),
 );
 // A generated password to change or two-step sign-in to set up, before anything else (issue 11).
 const AccountStepPage = lazy(() =>

@@ -1,4 +1,10 @@
-import { decideRoute, isSafeCallbackPath, NAV_SECTIONS, type GuardDecision, type RouteDef } from '@pos/contracts';
+import {
+  decideRoute,
+  isSafeCallbackPath,
+  NAV_SECTIONS,
+  type GuardDecision,
+  type RouteDef,
+} from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,8 +59,10 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     const mark = `${decision.kind}:${location.pathname}`;
     if (toasted.current === mark) return;
     toasted.current = mark;
-    if (decision.kind === 'login') toast.error(t('guard.login'), { key: LOGIN_TOAST_KEY, general: true });
-    if (decision.kind === 'forbidden') toast.error(t('guard.forbidden'), { key: FORBIDDEN_TOAST_KEY, general: true });
+    if (decision.kind === 'login')
+      toast.error(t('guard.login'), { key: LOGIN_TOAST_KEY, general: true });
+    if (decision.kind === 'forbidden')
+      toast.error(t('guard.forbidden'), { key: FORBIDDEN_TOAST_KEY, general: true });
   }, [decision, location.pathname, t]);
 
   if (!decision) return null;

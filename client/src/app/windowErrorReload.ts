@@ -22,7 +22,9 @@ function onError(message: string | undefined): void {
 }
 
 export function installWindowErrorReload(): void {
-  window.addEventListener('error', (event) => onError(event.message || (event.error as Error)?.message));
+  window.addEventListener('error', (event) =>
+    onError(event.message || (event.error as Error)?.message),
+  );
   window.addEventListener('unhandledrejection', (event) =>
     onError((event.reason as Error)?.message ?? String(event.reason)),
   );

@@ -33,7 +33,12 @@ export type ShiftPayload = {
   cashierId: string;
   cashierName: string;
   /** Totals are only delivered to sockets with can_see_shift_totals */
-  totals?: { sales: number; returns: number; invoiceCount: number; byMethod: { methodId: string; amount: number }[] };
+  totals?: {
+    sales: number;
+    returns: number;
+    invoiceCount: number;
+    byMethod: { methodId: string; amount: number }[];
+  };
 };
 
 export type TransferPayload = {
@@ -46,7 +51,12 @@ export type TransferPayload = {
   valueAtCost?: number;
 };
 
-export type StockTakingProgressPayload = { stockTakingId: string; counted: number; total: number; state: string };
+export type StockTakingProgressPayload = {
+  stockTakingId: string;
+  counted: number;
+  total: number;
+  state: string;
+};
 export type InstallmentDuePayload = { count: number };
 export type EInvoiceStatusPayload = { documentId: string; status: string };
 
@@ -80,7 +90,19 @@ export type LiveEvent<T extends LiveEventType = LiveEventType> = {
 };
 
 export const LIVE_EVENT_TYPES: LiveEventType[] = [
-  'stock.changed', 'stock.low', 'sale.completed', 'shift.opened', 'shift.totals', 'shift.closed',
-  'transfer.requested', 'transfer.approved', 'transfer.rejected', 'transfer.shipped', 'transfer.received',
-  'transfer.cancelled', 'stocktaking.progress', 'installment.due', 'einvoice.status',
+  'stock.changed',
+  'stock.low',
+  'sale.completed',
+  'shift.opened',
+  'shift.totals',
+  'shift.closed',
+  'transfer.requested',
+  'transfer.approved',
+  'transfer.rejected',
+  'transfer.shipped',
+  'transfer.received',
+  'transfer.cancelled',
+  'stocktaking.progress',
+  'installment.due',
+  'einvoice.status',
 ];

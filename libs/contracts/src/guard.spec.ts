@@ -56,17 +56,31 @@ describe('decideRoute', () => {
 
   it('sends a signed-in user from /login home; / is always allowed', () => {
     expect(decideRoute(route('login'), user(), NAV_SECTIONS)).toEqual({ kind: 'home' });
-    expect(decideRoute(route('index'), user({ screens: ['POS'] }), NAV_SECTIONS)).toEqual({ kind: 'allow' });
+    expect(decideRoute(route('index'), user({ screens: ['POS'] }), NAV_SECTIONS)).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('needs every permission of the route', () => {
     expect(decideRoute(route('Roles'), user(), NAV_SECTIONS)).toEqual({ kind: 'forbidden' });
-    expect(decideRoute(route('Roles'), user({ permissions: perms('can_manage_permissions') }), NAV_SECTIONS)).toEqual({
+    expect(
+      decideRoute(
+        route('Roles'),
+        user({ permissions: perms('can_manage_permissions') }),
+        NAV_SECTIONS,
+      ),
+    ).toEqual({
       kind: 'allow',
     });
     expect(decideRoute(route('Vault'), user(), NAV_SECTIONS)).toEqual({ kind: 'allow' });
     expect(decideRoute(route('Shift-id'), user(), NAV_SECTIONS)).toEqual({ kind: 'forbidden' });
-    expect(decideRoute(route('LowStock'), user({ permissions: perms('can_see_near_end_products') }), NAV_SECTIONS)).toEqual({
+    expect(
+      decideRoute(
+        route('LowStock'),
+        user({ permissions: perms('can_see_near_end_products') }),
+        NAV_SECTIONS,
+      ),
+    ).toEqual({
       kind: 'allow',
     });
   });
@@ -74,7 +88,9 @@ describe('decideRoute', () => {
   it('applies the module rule of a route permission', () => {
     const u = user({ permissions: perms('can_see_einvoice') });
     expect(decideRoute(route('E-invoices'), u, NAV_SECTIONS, [])).toEqual({ kind: 'forbidden' });
-    expect(decideRoute(route('E-invoices'), u, NAV_SECTIONS, ['Einvoice'])).toEqual({ kind: 'allow' });
+    expect(decideRoute(route('E-invoices'), u, NAV_SECTIONS, ['Einvoice'])).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('the screens list restricts menu links only', () => {
@@ -88,8 +104,12 @@ describe('decideRoute', () => {
   });
 
   it('admin-only routes need isAdmin', () => {
-    expect(decideRoute(route('admin-settings'), user(), NAV_SECTIONS)).toEqual({ kind: 'forbidden' });
-    expect(decideRoute(route('admin-apiKeys'), user({ isAdmin: true }), NAV_SECTIONS)).toEqual({ kind: 'allow' });
+    expect(decideRoute(route('admin-settings'), user(), NAV_SECTIONS)).toEqual({
+      kind: 'forbidden',
+    });
+    expect(decideRoute(route('admin-apiKeys'), user({ isAdmin: true }), NAV_SECTIONS)).toEqual({
+      kind: 'allow',
+    });
   });
 
   it('lets a signed-in user reach the 404 page for unknown routes', () => {
@@ -125,7 +145,9 @@ describe('isNavItemVisible', () => {
     const it = navItem({ link: 'Products', permissions: ['can_see_products'] });
     expect(isNavItemVisible(it, ctx({ user: null }))).toBe(false);
     expect(isNavItemVisible(it, ctx())).toBe(false);
-    expect(isNavItemVisible(it, ctx({ user: user({ permissions: perms('can_see_products') }) }))).toBe(true);
+    expect(
+      isNavItemVisible(it, ctx({ user: user({ permissions: perms('can_see_products') }) })),
+    ).toBe(true);
   });
 
   it('hides items whose modules are all off', () => {
@@ -171,7 +193,10 @@ describe('searchNav', () => {
     {
       label: 'sec.money',
       icon: 'Savings',
-      items: [navItem({ label: 'item.vault', link: 'Vault' }), navItem({ label: 'item.checks', link: 'Checks' })],
+      items: [
+        navItem({ label: 'item.vault', link: 'Vault' }),
+        navItem({ label: 'item.checks', link: 'Checks' }),
+      ],
     },
   ];
   const texts: Record<string, string> = {
@@ -184,7 +209,8 @@ describe('searchNav', () => {
     'item.checks': 'الشيكات',
   };
   const t = (key: string) => texts[key] ?? key;
-  const links = (q: string, c = ctx()) => searchNav(q, sections, c, t).map((g) => [g.section.label, g.items.map((i) => i.link)]);
+  const links = (q: string, c = ctx()) =>
+    searchNav(q, sections, c, t).map((g) => [g.section.label, g.items.map((i) => i.link)]);
 
   it('an empty or blank query lists every visible item, grouped by section', () => {
     expect(links('')).toEqual([

@@ -37,10 +37,7 @@ export function isMenuLink(name: string, sections: NavSection[]): boolean {
 }
 
 export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'login' }
-  | { kind: 'home' }
-  | { kind: 'forbidden' };
+  { kind: 'allow' } | { kind: 'login' } | { kind: 'home' } | { kind: 'forbidden' };
 
 /**
  * The route guard of spec §5. `/login` and `/` are always allowed (a signed-in user on /login is
@@ -59,7 +56,11 @@ export function decideRoute(
   if (route.name === 'index') return { kind: 'allow' };
   if (route.adminOnly && !user.isAdmin) return { kind: 'forbidden' };
   if (!hasPermission(user, route.permissions, [], enabledModules)) return { kind: 'forbidden' };
-  if (user.screens.length > 0 && isMenuLink(route.name, sections) && !user.screens.includes(route.name)) {
+  if (
+    user.screens.length > 0 &&
+    isMenuLink(route.name, sections) &&
+    !user.screens.includes(route.name)
+  ) {
     return { kind: 'forbidden' };
   }
   return { kind: 'allow' };

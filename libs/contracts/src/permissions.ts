@@ -47,7 +47,12 @@ export const PERMISSION_KEYS = [
  * - can_manage_accounting: edit the chart of accounts, post and reverse manual journal entries
  *   (issue 13; the spec lists no permission for /AccountingTree and /JournalEntries/new).
  */
-export const EXTRA_PERMISSION_KEYS = ['can_manage_products', 'can_adjust_stock', 'can_grant_credit', 'can_manage_accounting'] as const;
+export const EXTRA_PERMISSION_KEYS = [
+  'can_manage_products',
+  'can_adjust_stock',
+  'can_grant_credit',
+  'can_manage_accounting',
+] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
 

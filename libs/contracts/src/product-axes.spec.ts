@@ -2,8 +2,17 @@ import { planProductAxes, propertiesKey, type AxisPlanVariant } from './product-
 
 const SIZE = 'المقاس';
 const COLOUR = 'اللون';
-const v = (id: string, properties: Record<string, string>, active = true): AxisPlanVariant => ({ id, properties, active });
-const grid = [v('sr', { [SIZE]: 'S', [COLOUR]: 'أحمر' }), v('sb', { [SIZE]: 'S', [COLOUR]: 'أزرق' }), v('mr', { [SIZE]: 'M', [COLOUR]: 'أحمر' }), v('mb', { [SIZE]: 'M', [COLOUR]: 'أزرق' })];
+const v = (id: string, properties: Record<string, string>, active = true): AxisPlanVariant => ({
+  id,
+  properties,
+  active,
+});
+const grid = [
+  v('sr', { [SIZE]: 'S', [COLOUR]: 'أحمر' }),
+  v('sb', { [SIZE]: 'S', [COLOUR]: 'أزرق' }),
+  v('mr', { [SIZE]: 'M', [COLOUR]: 'أحمر' }),
+  v('mb', { [SIZE]: 'M', [COLOUR]: 'أزرق' }),
+];
 const ok = (result: ReturnType<typeof planProductAxes>) => {
   if (!result.plan) throw new Error(JSON.stringify(result.problems));
   return result.plan;
@@ -14,7 +23,10 @@ describe('planProductAxes', () => {
     const plan = ok(
       planProductAxes({
         oldAxes: [SIZE, COLOUR],
-        axes: [{ name: SIZE, values: ['S', 'M', 'XL'] }, { name: COLOUR, values: ['أحمر', 'أزرق'] }],
+        axes: [
+          { name: SIZE, values: ['S', 'M', 'XL'] },
+          { name: COLOUR, values: ['أحمر', 'أزرق'] },
+        ],
         keep: {},
         variants: grid,
       }),
@@ -23,7 +35,10 @@ describe('planProductAxes', () => {
       update: [],
       reactivate: [],
       retire: [],
-      create: [{ [SIZE]: 'XL', [COLOUR]: 'أحمر' }, { [SIZE]: 'XL', [COLOUR]: 'أزرق' }],
+      create: [
+        { [SIZE]: 'XL', [COLOUR]: 'أحمر' },
+        { [SIZE]: 'XL', [COLOUR]: 'أزرق' },
+      ],
     });
   });
 
@@ -31,7 +46,10 @@ describe('planProductAxes', () => {
     const plan = ok(
       planProductAxes({
         oldAxes: [SIZE],
-        axes: [{ name: SIZE, values: ['S', 'M'] }, { name: COLOUR, values: ['أحمر', 'أزرق'], existingValue: 'أحمر' }],
+        axes: [
+          { name: SIZE, values: ['S', 'M'] },
+          { name: COLOUR, values: ['أحمر', 'أزرق'], existingValue: 'أحمر' },
+        ],
         keep: {},
         variants: [v('s', { [SIZE]: 'S' }), v('m', { [SIZE]: 'M' })],
       }),
@@ -41,19 +59,30 @@ describe('planProductAxes', () => {
       { id: 'm', properties: { [SIZE]: 'M', [COLOUR]: 'أحمر' } },
     ]);
     expect(plan.create.map(propertiesKey)).toEqual(
-      [{ [SIZE]: 'S', [COLOUR]: 'أزرق' }, { [SIZE]: 'M', [COLOUR]: 'أزرق' }].map(propertiesKey),
+      [
+        { [SIZE]: 'S', [COLOUR]: 'أزرق' },
+        { [SIZE]: 'M', [COLOUR]: 'أزرق' },
+      ].map(propertiesKey),
     );
   });
 
   it('asks which value existing variants get, and which value stays when an axis goes', () => {
     const added = planProductAxes({
       oldAxes: [SIZE],
-      axes: [{ name: SIZE, values: ['S'] }, { name: COLOUR, values: ['أحمر'], existingValue: 'أخضر' }],
+      axes: [
+        { name: SIZE, values: ['S'] },
+        { name: COLOUR, values: ['أحمر'], existingValue: 'أخضر' },
+      ],
       keep: {},
       variants: [v('s', { [SIZE]: 'S' })],
     });
     expect(added.problems).toEqual([{ code: 'AXIS_EXISTING_VALUE_REQUIRED', axis: COLOUR }]);
-    const removed = planProductAxes({ oldAxes: [SIZE, COLOUR], axes: [{ name: SIZE, values: ['S', 'M'] }], keep: {}, variants: grid });
+    const removed = planProductAxes({
+      oldAxes: [SIZE, COLOUR],
+      axes: [{ name: SIZE, values: ['S', 'M'] }],
+      keep: {},
+      variants: grid,
+    });
     expect(removed.problems).toEqual([{ code: 'AXIS_KEEP_VALUE_REQUIRED', axis: COLOUR }]);
   });
 
@@ -61,7 +90,10 @@ describe('planProductAxes', () => {
     const plan = ok(
       planProductAxes({
         oldAxes: [SIZE, COLOUR],
-        axes: [{ name: SIZE, values: ['S', 'M'] }, { name: COLOUR, values: ['أحمر'] }],
+        axes: [
+          { name: SIZE, values: ['S', 'M'] },
+          { name: COLOUR, values: ['أحمر'] },
+        ],
         keep: {},
         variants: grid,
       }),
@@ -71,7 +103,10 @@ describe('planProductAxes', () => {
     const back = ok(
       planProductAxes({
         oldAxes: [SIZE, COLOUR],
-        axes: [{ name: SIZE, values: ['S', 'M'] }, { name: COLOUR, values: ['أحمر', 'أزرق'] }],
+        axes: [
+          { name: SIZE, values: ['S', 'M'] },
+          { name: COLOUR, values: ['أحمر', 'أزرق'] },
+        ],
         keep: {},
         variants: grid.map((x) => (x.properties[COLOUR] === 'أزرق' ? { ...x, active: false } : x)),
       }),
@@ -83,7 +118,10 @@ describe('planProductAxes', () => {
     const plan = ok(
       planProductAxes({
         oldAxes: [SIZE, COLOUR],
-        axes: [{ name: SIZE, values: ['S', 'M', 'L'] }, { name: COLOUR, values: ['أحمر', 'أزرق'] }],
+        axes: [
+          { name: SIZE, values: ['S', 'M', 'L'] },
+          { name: COLOUR, values: ['أحمر', 'أزرق'] },
+        ],
         keep: {},
         variants: grid.map((x) => (x.id === 'sr' ? { ...x, active: false } : x)),
       }),
@@ -94,7 +132,12 @@ describe('planProductAxes', () => {
 
   it('removing an axis keeps the chosen value’s variants without it and retires the others', () => {
     const plan = ok(
-      planProductAxes({ oldAxes: [SIZE, COLOUR], axes: [{ name: SIZE, values: ['S', 'M'] }], keep: { [COLOUR]: 'أحمر' }, variants: grid }),
+      planProductAxes({
+        oldAxes: [SIZE, COLOUR],
+        axes: [{ name: SIZE, values: ['S', 'M'] }],
+        keep: { [COLOUR]: 'أحمر' },
+        variants: grid,
+      }),
     );
     expect(plan.update).toEqual([
       { id: 'sr', properties: { [SIZE]: 'S' } },
@@ -116,7 +159,14 @@ describe('planProductAxes', () => {
   });
 
   it('reports an active variant that lacks a value of an existing axis', () => {
-    const result = planProductAxes({ oldAxes: [SIZE], axes: [{ name: SIZE, values: ['S', 'M'] }], keep: {}, variants: [v('odd', {})] });
-    expect(result.problems).toEqual([{ code: 'VARIANT_PROPERTIES_MISMATCH', variantId: 'odd', axis: SIZE }]);
+    const result = planProductAxes({
+      oldAxes: [SIZE],
+      axes: [{ name: SIZE, values: ['S', 'M'] }],
+      keep: {},
+      variants: [v('odd', {})],
+    });
+    expect(result.problems).toEqual([
+      { code: 'VARIANT_PROPERTIES_MISMATCH', variantId: 'odd', axis: SIZE },
+    ]);
   });
 });

@@ -45,28 +45,41 @@ export type AxisPlan = {
 
 /** A stable key of one combination (the same values give the same key whatever the key order). */
 export function propertiesKey(properties: Record<string, unknown>): string {
-  return JSON.stringify(Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify(
+    Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** The values each axis has now: those carried by the product's active variants. */
-export function currentAxisValues(axes: string[], variants: AxisPlanVariant[], order: Record<string, string[]> = {}): Record<string, string[]> {
+export function currentAxisValues(
+  axes: string[],
+  variants: AxisPlanVariant[],
+  order: Record<string, string[]> = {},
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const axis of axes) {
     const found = new Set<string>();
-    for (const v of variants) if (v.active && typeof v.properties?.[axis] === 'string') found.add(v.properties[axis]);
+    for (const v of variants)
+      if (v.active && typeof v.properties?.[axis] === 'string') found.add(v.properties[axis]);
     const known = order[axis] ?? [];
-    out[axis] = [...known.filter((x) => found.has(x)), ...[...found].filter((x) => !known.includes(x))];
+    out[axis] = [
+      ...known.filter((x) => found.has(x)),
+      ...[...found].filter((x) => !known.includes(x)),
+    ];
   }
   return out;
 }
 
 function gridOf(axes: AxisTarget[]): Record<string, string>[] {
   let rows: Record<string, string>[] = [{}];
-  for (const axis of axes) rows = rows.flatMap((row) => axis.values.map((value) => ({ ...row, [axis.name]: value })));
+  for (const axis of axes)
+    rows = rows.flatMap((row) => axis.values.map((value) => ({ ...row, [axis.name]: value })));
   return rows;
 }
 
-export function planProductAxes(input: AxisPlanInput): { plan: AxisPlan; problems: [] } | { plan: null; problems: AxisPlanProblem[] } {
+export function planProductAxes(
+  input: AxisPlanInput,
+): { plan: AxisPlan; problems: [] } | { plan: null; problems: AxisPlanProblem[] } {
   const { oldAxes, axes, keep, variants } = input;
   const names = axes.map((a) => a.name);
   const added = axes.filter((a) => !oldAxes.includes(a.name));
@@ -76,7 +89,10 @@ export function planProductAxes(input: AxisPlanInput): { plan: AxisPlan; problem
   const problems: AxisPlanProblem[] = [];
 
   for (const axis of added) {
-    if (active.length > 0 && (axis.existingValue === undefined || !axis.values.includes(axis.existingValue))) {
+    if (
+      active.length > 0 &&
+      (axis.existingValue === undefined || !axis.values.includes(axis.existingValue))
+    ) {
       problems.push({ code: 'AXIS_EXISTING_VALUE_REQUIRED', axis: axis.name });
     }
   }
@@ -102,8 +118,11 @@ export function planProductAxes(input: AxisPlanInput): { plan: AxisPlan; problem
   const ordered = [...active, ...variants.filter((v) => !v.active)];
   for (const v of ordered) {
     const next: Record<string, string> = { ...(v.properties ?? {}) };
-    for (const axis of added) if (!(axis.name in next) && axis.existingValue !== undefined) next[axis.name] = axis.existingValue;
-    for (const name of removed) if (keep[name] !== undefined && next[name] === keep[name]) delete next[name];
+    for (const axis of added)
+      if (!(axis.name in next) && axis.existingValue !== undefined)
+        next[axis.name] = axis.existingValue;
+    for (const name of removed)
+      if (keep[name] !== undefined && next[name] === keep[name]) delete next[name];
     const inGrid =
       removed.every((name) => !(name in next)) &&
       axes.every((a) => typeof next[a.name] === 'string' && a.values.includes(next[a.name]));
@@ -118,12 +137,16 @@ export function planProductAxes(input: AxisPlanInput): { plan: AxisPlan; problem
       // Retired long ago (out of the grid): left as it is.
       if (combo === null) continue;
       // A value that no active variant carried before, now added (back): its old variants return.
-      const comesBack = active.length > 0 && axes.some((a) => oldAxes.includes(a.name) && !before[a.name].includes(next[a.name]));
+      const comesBack =
+        active.length > 0 &&
+        axes.some((a) => oldAxes.includes(a.name) && !before[a.name].includes(next[a.name]));
       if (comesBack && !occupied.has(combo)) plan.reactivate.push(v.id);
       occupied.add(combo);
     }
-    if (propertiesKey(next) !== propertiesKey(v.properties ?? {})) plan.update.push({ id: v.id, properties: next });
+    if (propertiesKey(next) !== propertiesKey(v.properties ?? {}))
+      plan.update.push({ id: v.id, properties: next });
   }
-  for (const combo of gridOf(axes)) if (!occupied.has(propertiesKey(combo))) plan.create.push(combo);
+  for (const combo of gridOf(axes))
+    if (!occupied.has(propertiesKey(combo))) plan.create.push(combo);
   return { plan, problems: [] };
 }

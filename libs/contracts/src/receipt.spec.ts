@@ -23,15 +23,29 @@ describe('getReceiptData', () => {
   it('carries the branch tax registration number with the feature on or off', () => {
     const taxed = { ...branch, taxNumber: '123-456-789' };
     for (const on of [true, false]) {
-      expect(getReceiptData({ features: { print_from_branch_data: on }, branch: taxed, storeInfo: store, appName }).taxNumber).toBe(
-        '123-456-789',
-      );
+      expect(
+        getReceiptData({
+          features: { print_from_branch_data: on },
+          branch: taxed,
+          storeInfo: store,
+          appName,
+        }).taxNumber,
+      ).toBe('123-456-789');
     }
-    expect(getReceiptData({ features: {}, branch: null, storeInfo: store, appName }).taxNumber).toBeNull();
+    expect(
+      getReceiptData({ features: {}, branch: null, storeInfo: store, appName }).taxNumber,
+    ).toBeNull();
   });
 
   it('with print_from_branch_data on and a branch: branch fields, store fallbacks, location → address', () => {
-    expect(getReceiptData({ features: { print_from_branch_data: true }, branch, storeInfo: store, appName })).toEqual({
+    expect(
+      getReceiptData({
+        features: { print_from_branch_data: true },
+        branch,
+        storeInfo: store,
+        appName,
+      }),
+    ).toEqual({
       name: 'Nasr City',
       phoneNumber: '0223333333',
       secondPhoneNumber: '0102222222', // fallback
@@ -56,7 +70,14 @@ describe('getReceiptData', () => {
   });
 
   it('with the feature off: store info with the app name', () => {
-    expect(getReceiptData({ features: { print_from_branch_data: false }, branch, storeInfo: store, appName })).toEqual({
+    expect(
+      getReceiptData({
+        features: { print_from_branch_data: false },
+        branch,
+        storeInfo: store,
+        appName,
+      }),
+    ).toEqual({
       name: 'POS',
       phoneNumber: '0221111111',
       secondPhoneNumber: '0102222222',
@@ -71,24 +92,47 @@ describe('getReceiptData', () => {
   });
 
   it('with the feature on but no branch selected: store info with the app name', () => {
-    const data = getReceiptData({ features: { print_from_branch_data: true }, branch: null, storeInfo: store, appName });
+    const data = getReceiptData({
+      features: { print_from_branch_data: true },
+      branch: null,
+      storeInfo: store,
+      appName,
+    });
     expect(data.name).toBe('POS');
     expect(data.address).toBe('Store address');
   });
 
   it('maintenance receipt info always comes from store info', () => {
-    const withBranchValue = { ...branch, maintenanceReceiptInfo: 'Branch maintenance' } as ReceiptBranch;
+    const withBranchValue = {
+      ...branch,
+      maintenanceReceiptInfo: 'Branch maintenance',
+    } as ReceiptBranch;
     for (const on of [true, false]) {
-      const data = getReceiptData({ features: { print_from_branch_data: on }, branch: withBranchValue, storeInfo: store, appName });
+      const data = getReceiptData({
+        features: { print_from_branch_data: on },
+        branch: withBranchValue,
+        storeInfo: store,
+        appName,
+      });
       expect(data.maintenanceReceiptInfo).toBe('Store maintenance info');
     }
     expect(
-      getReceiptData({ features: { print_from_branch_data: true }, branch, storeInfo: null, appName }).maintenanceReceiptInfo,
+      getReceiptData({
+        features: { print_from_branch_data: true },
+        branch,
+        storeInfo: null,
+        appName,
+      }).maintenanceReceiptInfo,
     ).toBeNull();
   });
 
   it('copes with missing store info', () => {
-    const data = getReceiptData({ features: { print_from_branch_data: true }, branch, storeInfo: undefined, appName });
+    const data = getReceiptData({
+      features: { print_from_branch_data: true },
+      branch,
+      storeInfo: undefined,
+      appName,
+    });
     expect(data.secondPhoneNumber).toBeNull();
     expect(data.address).toBe('Branch location');
   });

@@ -34,7 +34,8 @@ export type ReceiptData = {
 };
 
 const pick = (...values: (string | null | undefined)[]): string | null => {
-  for (const value of values) if (value !== null && value !== undefined && value !== '') return value;
+  for (const value of values)
+    if (value !== null && value !== undefined && value !== '') return value;
   return null;
 };
 

@@ -1,4 +1,11 @@
-import { NAV_SECTIONS, ROUTE_NAMES, ROUTES, ROUTES_BY_NAME, routePath, type RouteDef } from './routes';
+import {
+  NAV_SECTIONS,
+  ROUTE_NAMES,
+  ROUTES,
+  ROUTES_BY_NAME,
+  routePath,
+  type RouteDef,
+} from './routes';
 
 // Spec §2 "Screens and routes", transcribed row by row: path → permission(s). The table in
 // routes.ts must say exactly this (a detail route's `{id}` is `:id` in the table).
@@ -99,12 +106,17 @@ describe('route table against spec §2', () => {
   it('has no route beyond §2 except the recorded extras', () => {
     const known = new Set([...SPEC_STATIC, ...SPEC_DETAIL, ...EXTRA_ROUTES].map(([path]) => path));
     expect(ROUTES.map((r) => r.path).filter((path) => !known.has(path))).toEqual([]);
-    for (const [path, permissions] of EXTRA_ROUTES) expect(byPath(path)?.permissions).toEqual(permissions);
+    for (const [path, permissions] of EXTRA_ROUTES)
+      expect(byPath(path)?.permissions).toEqual(permissions);
     expect(ROUTES).toHaveLength(SPEC_STATIC.length + SPEC_DETAIL.length + EXTRA_ROUTES.length);
   });
 
   it('marks exactly /admin/apiKeys and /admin/settings admin-only (and the extra /AuditLogs)', () => {
-    expect(ROUTES.filter((r) => r.adminOnly).map((r) => r.path).sort()).toEqual([...SPEC_ADMIN_ONLY, '/AuditLogs'].sort());
+    expect(
+      ROUTES.filter((r) => r.adminOnly)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...SPEC_ADMIN_ONLY, '/AuditLogs'].sort());
   });
 
   it('gives /login the page layout, guests only; every other route the dashboard layout', () => {
@@ -137,7 +149,9 @@ describe('route table against spec §2', () => {
 
   it('fills detail paths by route name', () => {
     expect(routePath('Products-id', { id: 'a b' })).toBe('/Products/a%20b');
-    expect(routePath('Inventories-TransferRequests-id', { id: 7 })).toBe('/Inventories/TransferRequests/7');
+    expect(routePath('Inventories-TransferRequests-id', { id: 7 })).toBe(
+      '/Inventories/TransferRequests/7',
+    );
     expect(() => routePath('nope')).toThrow('Unknown route name: nope');
   });
 });

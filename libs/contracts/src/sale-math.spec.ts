@@ -1,4 +1,11 @@
-import { chargedAmount, computeSale, includedVat, lineAmount, proportionalAmount, SaleMathError } from './sale-math';
+import {
+  chargedAmount,
+  computeSale,
+  includedVat,
+  lineAmount,
+  proportionalAmount,
+  SaleMathError,
+} from './sale-math';
 
 describe('sale arithmetic', () => {
   it('multiplies fractional quantities exactly with half-up rounding', () => {
@@ -30,15 +37,21 @@ describe('sale arithmetic', () => {
   });
 
   it('counts price changes and line discounts in the discount percent', () => {
-    const r = computeSale([{ quantity: 2, unitPrice: 900, listPrice: 1000, discount: 100, vatRate: 14 }]);
+    const r = computeSale([
+      { quantity: 2, unitPrice: 900, listPrice: 1000, discount: 100, vatRate: 14 },
+    ]);
     expect(r.listTotal).toBe(2000);
     expect(r.total).toBe(1700);
     expect(r.discountPercent).toBe(15);
   });
 
   it('refuses a discount larger than the line or the invoice', () => {
-    expect(() => computeSale([{ quantity: 1, unitPrice: 100, listPrice: 100, discount: 101, vatRate: 0 }])).toThrow(SaleMathError);
-    expect(() => computeSale([{ quantity: 1, unitPrice: 100, listPrice: 100, discount: 0, vatRate: 0 }], 101)).toThrow(SaleMathError);
+    expect(() =>
+      computeSale([{ quantity: 1, unitPrice: 100, listPrice: 100, discount: 101, vatRate: 0 }]),
+    ).toThrow(SaleMathError);
+    expect(() =>
+      computeSale([{ quantity: 1, unitPrice: 100, listPrice: 100, discount: 0, vatRate: 0 }], 101),
+    ).toThrow(SaleMathError);
   });
 
   it('values part of a line for a return', () => {
@@ -52,7 +65,15 @@ describe('sale arithmetic', () => {
     expect(chargedAmount(1.25, 1999)).toBe(2499); // 2498.75
     expect(chargedAmount(3, 1300)).toBe(3900);
     // 500 lines of 0.001 kg at 13.00 EGP: the exact amount is 650 piasters; nothing below it is charged.
-    const tiny = computeSale(Array.from({ length: 500 }, () => ({ quantity: 0.001, unitPrice: 1300, listPrice: 1300, discount: 0, vatRate: 14 })));
+    const tiny = computeSale(
+      Array.from({ length: 500 }, () => ({
+        quantity: 0.001,
+        unitPrice: 1300,
+        listPrice: 1300,
+        discount: 0,
+        vatRate: 14,
+      })),
+    );
     expect(tiny.total).toBeGreaterThanOrEqual(650);
     expect(tiny.listTotal).toBe(tiny.total);
   });

@@ -80,10 +80,15 @@ export function computeSale(lines: SaleMathLine[], invoiceDiscount = 0): SaleMat
   });
   const netSum = base.reduce((s, l) => s + l.net, 0);
   if (invoiceDiscount > netSum) throw new SaleMathError('DISCOUNT_TOO_LARGE');
-  const shares = base.map((l) => (netSum === 0 ? 0n : (BigInt(l.net) * BigInt(invoiceDiscount)) / BigInt(netSum)));
+  const shares = base.map((l) =>
+    netSum === 0 ? 0n : (BigInt(l.net) * BigInt(invoiceDiscount)) / BigInt(netSum),
+  );
   let left = BigInt(invoiceDiscount) - shares.reduce((s, x) => s + x, 0n);
   const remainders = base
-    .map((l, i) => ({ i, r: netSum === 0 ? 0n : (BigInt(l.net) * BigInt(invoiceDiscount)) % BigInt(netSum) }))
+    .map((l, i) => ({
+      i,
+      r: netSum === 0 ? 0n : (BigInt(l.net) * BigInt(invoiceDiscount)) % BigInt(netSum),
+    }))
     .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
   for (const { i } of remainders) {
     if (left <= 0n) break;
@@ -116,11 +121,16 @@ export function computeSale(lines: SaleMathLine[], invoiceDiscount = 0): SaleMat
     invoiceDiscount,
     vatTotal: out.reduce((s, l) => s + l.vatAmount, 0),
     total,
-    discountPercent: listTotal > 0 ? Math.round(((listTotal - total) * 10000) / listTotal) / 100 : 0,
+    discountPercent:
+      listTotal > 0 ? Math.round(((listTotal - total) * 10000) / listTotal) / 100 : 0,
   };
 }
 
 /** The part of a sold line's total that `quantity` of it is worth (for returns). */
-export function proportionalAmount(lineTotal: number, soldQuantity: number, quantity: number): number {
+export function proportionalAmount(
+  lineTotal: number,
+  soldQuantity: number,
+  quantity: number,
+): number {
   return Number(divRound(BigInt(lineTotal) * toMilli(quantity), toMilli(soldQuantity)));
 }

@@ -8,7 +8,9 @@ import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 async function main() {
   const server = await startServer({ beforeListen: seedDemo });
   const logger = new Logger('Demo');
-  logger.log(`Demo data loaded. Users admin, manager, cashier, storekeeper, accountant — password ${DEMO_PASSWORD}`);
+  logger.log(
+    `Demo data loaded. Users admin, manager, cashier, storekeeper, accountant — password ${DEMO_PASSWORD}`,
+  );
   logger.log(`The app is served on ${server.url} (port ${loadConfig().port})`);
   const stop = async () => {
     await server.close().catch(() => undefined);

@@ -6,7 +6,9 @@ import { runMigrations } from '../core/database/data-source';
 async function main() {
   const { url, embedded } = await resolveDatabase();
   const done = await runMigrations(url);
-  new Logger('Migrate').log(done.length ? `Applied: ${done.join(', ')}` : 'The database is up to date.');
+  new Logger('Migrate').log(
+    done.length ? `Applied: ${done.join(', ')}` : 'The database is up to date.',
+  );
   await embedded?.stop();
 }
 

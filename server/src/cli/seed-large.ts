@@ -30,7 +30,10 @@ async function main() {
   await runMigrations(url);
   const firstStart = await seedFirstStart(url);
   // A database made here starts with a generated admin password (to be changed at the first sign-in).
-  if (firstStart) logger.warn(`Created the first user: ${firstStart.username} / ${firstStart.password} (change it at the first sign-in)`);
+  if (firstStart)
+    logger.warn(
+      `Created the first user: ${firstStart.username} / ${firstStart.password} (change it at the first sign-in)`,
+    );
   const ds = new DataSource(dataSourceOptions(url));
   await ds.initialize();
   const started = Date.now();
@@ -40,7 +43,9 @@ async function main() {
       const prefix = `L${Date.now().toString(36).toUpperCase()}`;
       // Each run its own barcode range (EAN-13 from seed × 10⁷ + serial), so re-running is safe;
       // 42 is the demo catalogue's.
-      const [{ runs }] = await m.query(`SELECT count(DISTINCT split_part(sku, '-', 1))::int AS runs FROM variants WHERE sku ~ '^L[0-9A-Z]+-[0-9]{7}$'`);
+      const [{ runs }] = await m.query(
+        `SELECT count(DISTINCT split_part(sku, '-', 1))::int AS runs FROM variants WHERE sku ~ '^L[0-9A-Z]+-[0-9]{7}$'`,
+      );
       const seed = 7 + runs >= 42 ? 8 + runs : 7 + runs;
       await m.query('DROP INDEX IF EXISTS "IDX_variants_search_trgm"');
       await insertCatalog(m, {
@@ -51,7 +56,9 @@ async function main() {
         onBatch: (done) => logger.log(`${done} variants`),
       });
       logger.log('Rebuilding the search index');
-      await m.query(`CREATE INDEX "IDX_variants_search_trgm" ON "variants" USING gin ("search_text" gin_trgm_ops)`);
+      await m.query(
+        `CREATE INDEX "IDX_variants_search_trgm" ON "variants" USING gin ("search_text" gin_trgm_ops)`,
+      );
     });
     await ds.query('ANALYZE');
     logger.log(`Seeded ${variants} variants in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -71,13 +78,17 @@ async function main() {
           `Sales history: ${h.invoices} invoices, ${h.lines} lines, ${h.payments} payments, ${h.returns} returns, ${h.movements} stock movements, ` +
             `${h.shifts} shifts in ${(h.ms / 1000).toFixed(1)} s`,
         );
-        logger.log(`Invariants: stock_levels.on_hand = Σ stock_movements.quantity: ${h.ledgerMismatches === 0 ? 'OK' : `${h.ledgerMismatches} MISMATCHES`}; ` +
-          `invoice totals = Σ lines, paid + due = total: ${h.invoiceMismatches === 0 ? 'OK' : `${h.invoiceMismatches} MISMATCHES`}; ` +
-          `document_sequences = last number used: ${h.sequenceMismatches === 0 ? 'OK' : `${h.sequenceMismatches} MISMATCHES`}`);
+        logger.log(
+          `Invariants: stock_levels.on_hand = Σ stock_movements.quantity: ${h.ledgerMismatches === 0 ? 'OK' : `${h.ledgerMismatches} MISMATCHES`}; ` +
+            `invoice totals = Σ lines, paid + due = total: ${h.invoiceMismatches === 0 ? 'OK' : `${h.invoiceMismatches} MISMATCHES`}; ` +
+            `document_sequences = last number used: ${h.sequenceMismatches === 0 ? 'OK' : `${h.sequenceMismatches} MISMATCHES`}`,
+        );
         if (h.ledgerMismatches || h.invoiceMismatches || h.sequenceMismatches) process.exitCode = 1;
         const posting = Date.now();
         await postHistory(pg, { inventory: true });
-        logger.log(`Posted the history to the journal in ${((Date.now() - posting) / 1000).toFixed(1)} s`);
+        logger.log(
+          `Posted the history to the journal in ${((Date.now() - posting) / 1000).toFixed(1)} s`,
+        );
       } finally {
         await pg.end();
       }

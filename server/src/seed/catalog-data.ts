@@ -13,19 +13,119 @@ export function rng(seed: number) {
   };
 }
 
-type Family = { category: string; categoryEn: string; names: string[]; brands: string[]; price: [number, number]; props?: Record<string, string[]>; unit?: string };
+type Family = {
+  category: string;
+  categoryEn: string;
+  names: string[];
+  brands: string[];
+  price: [number, number];
+  props?: Record<string, string[]>;
+  unit?: string;
+};
 
 export const FAMILIES: Family[] = [
-  { category: 'ملابس رجالي', categoryEn: "Men's clothing", names: ['تيشيرت قطن', 'قميص كاجوال', 'بنطلون جينز', 'جاكيت شتوي', 'بلوفر صوف', 'شورت رياضي', 'ترينج رياضي'], brands: ['كوتون كلاسيك', 'إيجي ستايل', 'نايل وير', 'فاشون لاين'], price: [15000, 120000], props: { 'المقاس': ['S', 'M', 'L', 'XL'], 'اللون': ['أحمر', 'أزرق', 'أسود', 'أبيض'] } },
-  { category: 'ملابس حريمي', categoryEn: "Women's clothing", names: ['بلوزة شيفون', 'فستان سهرة', 'جيبة طويلة', 'عباية مطرزة', 'طرحة قطن', 'كارديجان'], brands: ['لمسة', 'زهرة', 'أناقة', 'ريم'], price: [12000, 250000], props: { 'المقاس': ['S', 'M', 'L'], 'اللون': ['أسود', 'بيج', 'كحلي'] } },
-  { category: 'أحذية', categoryEn: 'Shoes', names: ['أحذية رياضية', 'حذاء جلد كلاسيك', 'صندل صيفي', 'شبشب منزلي', 'بوت شتوي'], brands: ['خطوة', 'رانر', 'أديداس', 'باتا'], price: [20000, 300000], props: { 'المقاس': ['40', '41', '42', '43', '44'], 'اللون': ['أسود', 'بني'] } },
-  { category: 'إلكترونيات', categoryEn: 'Electronics', names: ['سماعة بلوتوث', 'شاحن سريع', 'باور بانك', 'ماوس لاسلكي', 'لوحة مفاتيح', 'كابل USB-C', 'مكواة بخار', 'خلاط كهربائي'], brands: ['سامسونج', 'شاومي', 'أنكر', 'توشيبا', 'فريش'], price: [5000, 400000] },
-  { category: 'موبايلات وإكسسوارات', categoryEn: 'Phones and accessories', names: ['جراب موبايل', 'اسكرينة حماية', 'حامل موبايل للسيارة', 'سماعة سلكية'], brands: ['أوبو', 'ريلمي', 'آيفون', 'هواوي'], price: [3000, 60000], props: { 'اللون': ['شفاف', 'أسود', 'أزرق'] } },
-  { category: 'بقالة', categoryEn: 'Grocery', names: ['أرز مصري', 'سكر أبيض', 'زيت عباد الشمس', 'مكرونة اسباجتي', 'شاي أسود', 'قهوة محوجة', 'عدس أصفر', 'فول مدمس', 'جبنة بيضاء', 'عسل نحل'], brands: ['الضحى', 'كريستال', 'العروسة', 'جهينة', 'دومتي', 'المراعي'], price: [1500, 25000] },
-  { category: 'منظفات', categoryEn: 'Detergents', names: ['مسحوق غسيل', 'سائل أطباق', 'منظف أرضيات', 'كلور', 'معطر جو'], brands: ['بريل', 'أريال', 'فيبا', 'داك'], price: [2000, 18000] },
-  { category: 'أدوات مكتبية', categoryEn: 'Stationery', names: ['كشكول سلك', 'قلم جاف', 'أقلام ألوان', 'مسطرة', 'دباسة', 'ملف بلاستيك', 'مكتبة صغيرة'], brands: ['سلوى', 'بايلوت', 'فابر كاستل', 'روتو'], price: [500, 15000] },
-  { category: 'مستحضرات تجميل', categoryEn: 'Cosmetics', names: ['كريم مرطب', 'شامبو', 'بلسم شعر', 'صابون', 'مزيل عرق', 'عطر'], brands: ['نيفيا', 'بانتين', 'لوريال', 'دوف'], price: [3000, 90000] },
-  { category: 'ألعاب أطفال', categoryEn: 'Toys', names: ['مكعبات تركيب', 'عربية ريموت', 'عروسة', 'بازل', 'كورة قدم'], brands: ['ليجو', 'توي لاند', 'بيبي جوي'], price: [4000, 150000] },
+  {
+    category: 'ملابس رجالي',
+    categoryEn: "Men's clothing",
+    names: [
+      'تيشيرت قطن',
+      'قميص كاجوال',
+      'بنطلون جينز',
+      'جاكيت شتوي',
+      'بلوفر صوف',
+      'شورت رياضي',
+      'ترينج رياضي',
+    ],
+    brands: ['كوتون كلاسيك', 'إيجي ستايل', 'نايل وير', 'فاشون لاين'],
+    price: [15000, 120000],
+    props: { المقاس: ['S', 'M', 'L', 'XL'], اللون: ['أحمر', 'أزرق', 'أسود', 'أبيض'] },
+  },
+  {
+    category: 'ملابس حريمي',
+    categoryEn: "Women's clothing",
+    names: ['بلوزة شيفون', 'فستان سهرة', 'جيبة طويلة', 'عباية مطرزة', 'طرحة قطن', 'كارديجان'],
+    brands: ['لمسة', 'زهرة', 'أناقة', 'ريم'],
+    price: [12000, 250000],
+    props: { المقاس: ['S', 'M', 'L'], اللون: ['أسود', 'بيج', 'كحلي'] },
+  },
+  {
+    category: 'أحذية',
+    categoryEn: 'Shoes',
+    names: ['أحذية رياضية', 'حذاء جلد كلاسيك', 'صندل صيفي', 'شبشب منزلي', 'بوت شتوي'],
+    brands: ['خطوة', 'رانر', 'أديداس', 'باتا'],
+    price: [20000, 300000],
+    props: { المقاس: ['40', '41', '42', '43', '44'], اللون: ['أسود', 'بني'] },
+  },
+  {
+    category: 'إلكترونيات',
+    categoryEn: 'Electronics',
+    names: [
+      'سماعة بلوتوث',
+      'شاحن سريع',
+      'باور بانك',
+      'ماوس لاسلكي',
+      'لوحة مفاتيح',
+      'كابل USB-C',
+      'مكواة بخار',
+      'خلاط كهربائي',
+    ],
+    brands: ['سامسونج', 'شاومي', 'أنكر', 'توشيبا', 'فريش'],
+    price: [5000, 400000],
+  },
+  {
+    category: 'موبايلات وإكسسوارات',
+    categoryEn: 'Phones and accessories',
+    names: ['جراب موبايل', 'اسكرينة حماية', 'حامل موبايل للسيارة', 'سماعة سلكية'],
+    brands: ['أوبو', 'ريلمي', 'آيفون', 'هواوي'],
+    price: [3000, 60000],
+    props: { اللون: ['شفاف', 'أسود', 'أزرق'] },
+  },
+  {
+    category: 'بقالة',
+    categoryEn: 'Grocery',
+    names: [
+      'أرز مصري',
+      'سكر أبيض',
+      'زيت عباد الشمس',
+      'مكرونة اسباجتي',
+      'شاي أسود',
+      'قهوة محوجة',
+      'عدس أصفر',
+      'فول مدمس',
+      'جبنة بيضاء',
+      'عسل نحل',
+    ],
+    brands: ['الضحى', 'كريستال', 'العروسة', 'جهينة', 'دومتي', 'المراعي'],
+    price: [1500, 25000],
+  },
+  {
+    category: 'منظفات',
+    categoryEn: 'Detergents',
+    names: ['مسحوق غسيل', 'سائل أطباق', 'منظف أرضيات', 'كلور', 'معطر جو'],
+    brands: ['بريل', 'أريال', 'فيبا', 'داك'],
+    price: [2000, 18000],
+  },
+  {
+    category: 'أدوات مكتبية',
+    categoryEn: 'Stationery',
+    names: ['كشكول سلك', 'قلم جاف', 'أقلام ألوان', 'مسطرة', 'دباسة', 'ملف بلاستيك', 'مكتبة صغيرة'],
+    brands: ['سلوى', 'بايلوت', 'فابر كاستل', 'روتو'],
+    price: [500, 15000],
+  },
+  {
+    category: 'مستحضرات تجميل',
+    categoryEn: 'Cosmetics',
+    names: ['كريم مرطب', 'شامبو', 'بلسم شعر', 'صابون', 'مزيل عرق', 'عطر'],
+    brands: ['نيفيا', 'بانتين', 'لوريال', 'دوف'],
+    price: [3000, 90000],
+  },
+  {
+    category: 'ألعاب أطفال',
+    categoryEn: 'Toys',
+    names: ['مكعبات تركيب', 'عربية ريموت', 'عروسة', 'بازل', 'كورة قدم'],
+    brands: ['ليجو', 'توي لاند', 'بيبي جوي'],
+    price: [4000, 150000],
+  },
 ];
 
 export type GeneratedVariant = {
@@ -38,7 +138,13 @@ export type GeneratedVariant = {
   lowStockThreshold: number;
   searchText: string;
 };
-export type GeneratedProduct = { nameAr: string; nameEn: string; category: string; unit: string; variants: GeneratedVariant[] };
+export type GeneratedProduct = {
+  nameAr: string;
+  nameEn: string;
+  category: string;
+  unit: string;
+  variants: GeneratedVariant[];
+};
 
 /** EAN-13 with a valid check digit, Egypt's GS1 prefix 622. */
 export function ean13(n: number): string {
@@ -63,7 +169,11 @@ export function catalogPropertyTypes(): { name: string; values: string[] }[] {
  * Products until `variantTarget` variants exist; SKUs `${prefix}-000001` and so on. The sequence
  * depends only on the seed, so a larger target yields the same first products and then more.
  */
-export function* generateCatalog(variantTarget: number, seed = 42, prefix = 'DEMO'): Generator<GeneratedProduct> {
+export function* generateCatalog(
+  variantTarget: number,
+  seed = 42,
+  prefix = 'DEMO',
+): Generator<GeneratedProduct> {
   const rnd = rng(seed);
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
   let made = 0;
@@ -71,9 +181,11 @@ export function* generateCatalog(variantTarget: number, seed = 42, prefix = 'DEM
   while (made < variantTarget) {
     const family = pick(FAMILIES);
     const name = `${pick(family.names)} ${pick(family.brands)}`;
-    const model = serial % 7 === 0 ? '' : ` ${['موديل', 'طراز', 'إصدار'][serial % 3]} ${100 + (serial % 900)}`;
+    const model =
+      serial % 7 === 0 ? '' : ` ${['موديل', 'طراز', 'إصدار'][serial % 3]} ${100 + (serial % 900)}`;
     const nameAr = `${name}${model}`;
-    const base = Math.round((family.price[0] + rnd() * (family.price[1] - family.price[0])) / 50) * 50;
+    const base =
+      Math.round((family.price[0] + rnd() * (family.price[1] - family.price[0])) / 50) * 50;
     const combos: Record<string, string>[] = [{}];
     if (family.props) {
       for (const [prop, values] of Object.entries(family.props)) {
@@ -99,9 +211,21 @@ export function* generateCatalog(variantTarget: number, seed = 42, prefix = 'DEM
         minSellPrice: Math.round((base * 0.9) / 50) * 50,
         avgCost: Math.round((base * (0.55 + rnd() * 0.2)) / 25) * 25,
         lowStockThreshold: [0, 2, 3, 5, 10][Math.floor(rnd() * 5)],
-        searchText: variantSearchText({ nameAr, nameEn: family.categoryEn, properties, sku, barcodes: [barcode] }),
+        searchText: variantSearchText({
+          nameAr,
+          nameEn: family.categoryEn,
+          properties,
+          sku,
+          barcodes: [barcode],
+        }),
       });
     }
-    yield { nameAr, nameEn: `${family.categoryEn} item ${serial}`, category: family.category, unit: family.unit ?? 'piece', variants };
+    yield {
+      nameAr,
+      nameEn: `${family.categoryEn} item ${serial}`,
+      category: family.category,
+      unit: family.unit ?? 'piece',
+      variants,
+    };
   }
 }

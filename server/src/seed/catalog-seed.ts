@@ -81,7 +81,13 @@ export async function insertCatalog(
           `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, unit_cost)
            SELECT id, v, i, q, q, 'opening', 'seed', c
              FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::numeric[], $5::bigint[]) AS t(id, v, i, q, c)`,
-          [cols(batch.stock, 3), cols(batch.stock, 0), cols(batch.stock, 1), cols(batch.stock, 2), cols(batch.stock, 4)],
+          [
+            cols(batch.stock, 3),
+            cols(batch.stock, 0),
+            cols(batch.stock, 1),
+            cols(batch.stock, 2),
+            cols(batch.stock, 4),
+          ],
         );
       }
     }
@@ -91,28 +97,60 @@ export async function insertCatalog(
     batch.stock = [];
   };
   let products = 0;
-  for (const product of generateCatalog(options.variants ?? Infinity, options.seed ?? 42, options.prefix ?? 'DEMO')) {
+  for (const product of generateCatalog(
+    options.variants ?? Infinity,
+    options.seed ?? 42,
+    options.prefix ?? 'DEMO',
+  )) {
     if (options.products !== undefined && products >= options.products) break;
     products++;
     if (options.skipSkus && product.variants.some((v) => options.skipSkus!.has(v.sku))) continue;
     let categoryId = categories.get(product.category);
     if (!categoryId) {
       categoryId = uuidv7();
-      await m.query('INSERT INTO categories (id, name) VALUES ($1, $2)', [categoryId, product.category]);
+      await m.query('INSERT INTO categories (id, name) VALUES ($1, $2)', [
+        categoryId,
+        product.category,
+      ]);
       categories.set(product.category, categoryId);
     }
     const productId = uuidv7();
     // The product's axes in the catalogue's order (size, then colour): a Postgres array literal.
     const axes = axisOrder.filter((name) => name in (product.variants[0]?.properties ?? {}));
-    batch.products.push([productId, product.nameAr, product.nameEn, categoryId, product.unit, 14, `{${axes.map((a) => typeIds.get(a)).join(',')}}`]);
+    batch.products.push([
+      productId,
+      product.nameAr,
+      product.nameEn,
+      categoryId,
+      product.unit,
+      14,
+      `{${axes.map((a) => typeIds.get(a)).join(',')}}`,
+    ]);
     for (const v of product.variants) {
       const id = uuidv7();
-      batch.variants.push([id, productId, v.sku, v.barcode, JSON.stringify(v.properties), v.sellPrice, v.minSellPrice, v.avgCost, v.lowStockThreshold, v.searchText]);
+      batch.variants.push([
+        id,
+        productId,
+        v.sku,
+        v.barcode,
+        JSON.stringify(v.properties),
+        v.sellPrice,
+        v.minSellPrice,
+        v.avgCost,
+        v.lowStockThreshold,
+        v.searchText,
+      ]);
       for (const inventoryId of options.inventoryIds) {
         // Most items are stocked; some sit at or below their threshold; a few are missing.
         const r = rnd();
-        const qty = r < 0.08 ? Math.floor(rnd() * (v.lowStockThreshold + 1)) : r < 0.12 ? 0 : 5 + Math.floor(rnd() * 60);
-        if (qty > 0 || v.lowStockThreshold > 0) batch.stock.push([id, inventoryId, qty, uuidv7(), v.avgCost]);
+        const qty =
+          r < 0.08
+            ? Math.floor(rnd() * (v.lowStockThreshold + 1))
+            : r < 0.12
+              ? 0
+              : 5 + Math.floor(rnd() * 60);
+        if (qty > 0 || v.lowStockThreshold > 0)
+          batch.stock.push([id, inventoryId, qty, uuidv7(), v.avgCost]);
       }
       done++;
     }

@@ -15,16 +15,61 @@ import { postHistory } from '../modules/accounting';
 export const DEMO_PASSWORD = 'demo1234';
 
 const BRANCHES = [
-  { name: 'فرع وسط البلد', location: '12 شارع طلعت حرب، وسط البلد، القاهرة', phoneNumber: '0223901234', taxType: 'B' as const },
-  { name: 'فرع مدينة نصر', location: '45 شارع عباس العقاد، مدينة نصر، القاهرة', phoneNumber: '0222705678', taxType: 'B' as const },
+  {
+    name: 'فرع وسط البلد',
+    location: '12 شارع طلعت حرب، وسط البلد، القاهرة',
+    phoneNumber: '0223901234',
+    taxType: 'B' as const,
+  },
+  {
+    name: 'فرع مدينة نصر',
+    location: '45 شارع عباس العقاد، مدينة نصر، القاهرة',
+    phoneNumber: '0222705678',
+    taxType: 'B' as const,
+  },
 ];
 
 const USERS = [
-  { username: 'admin', displayName: 'مدير النظام', role: 'مدير النظام', branch: 0, isAdmin: true, maxDiscountPercent: 100 },
-  { username: 'manager', displayName: 'أحمد مدير الفرع', role: 'مدير فرع', branch: 0, isAdmin: false, maxDiscountPercent: 30 },
-  { username: 'cashier', displayName: 'منى الكاشير', role: 'كاشير', branch: 0, isAdmin: false, maxDiscountPercent: 5 },
-  { username: 'storekeeper', displayName: 'محمود أمين المخزن', role: 'أمين مخزن', branch: 1, isAdmin: false, maxDiscountPercent: 0 },
-  { username: 'accountant', displayName: 'سارة المحاسبة', role: 'محاسب', branch: 0, isAdmin: false, maxDiscountPercent: 0 },
+  {
+    username: 'admin',
+    displayName: 'مدير النظام',
+    role: 'مدير النظام',
+    branch: 0,
+    isAdmin: true,
+    maxDiscountPercent: 100,
+  },
+  {
+    username: 'manager',
+    displayName: 'أحمد مدير الفرع',
+    role: 'مدير فرع',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 30,
+  },
+  {
+    username: 'cashier',
+    displayName: 'منى الكاشير',
+    role: 'كاشير',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 5,
+  },
+  {
+    username: 'storekeeper',
+    displayName: 'محمود أمين المخزن',
+    role: 'أمين مخزن',
+    branch: 1,
+    isAdmin: false,
+    maxDiscountPercent: 0,
+  },
+  {
+    username: 'accountant',
+    displayName: 'سارة المحاسبة',
+    role: 'محاسب',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 0,
+  },
 ];
 
 /**
@@ -40,11 +85,23 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   async (ds) => {
     await ds.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(424243)');
-      const skus = new Set<string>((await m.query(`SELECT sku FROM variants WHERE sku LIKE 'DEMO-%'`)).map((r: { sku: string }) => r.sku));
-      const [{ products }] = await m.query(`SELECT count(DISTINCT product_id)::int AS products FROM variants WHERE sku LIKE 'DEMO-%'`);
+      const skus = new Set<string>(
+        (await m.query(`SELECT sku FROM variants WHERE sku LIKE 'DEMO-%'`)).map(
+          (r: { sku: string }) => r.sku,
+        ),
+      );
+      const [{ products }] = await m.query(
+        `SELECT count(DISTINCT product_id)::int AS products FROM variants WHERE sku LIKE 'DEMO-%'`,
+      );
       if (products < DEMO_PRODUCTS) {
-        const inventories = await m.query('SELECT id FROM inventories WHERE is_default ORDER BY created_at');
-        await insertCatalog(m, { products: DEMO_PRODUCTS, skipSkus: skus, inventoryIds: inventories.map((i: { id: string }) => i.id) });
+        const inventories = await m.query(
+          'SELECT id FROM inventories WHERE is_default ORDER BY created_at',
+        );
+        await insertCatalog(m, {
+          products: DEMO_PRODUCTS,
+          skipSkus: skus,
+          inventoryIds: inventories.map((i: { id: string }) => i.id),
+        });
       }
       await linkDemoPropertyTypes(m);
     });
@@ -62,10 +119,17 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
            SELECT '5201', 'إيجار الفروع', 'Branch rent', 'expense', 'debit', id FROM accounts WHERE system_key = 'operating_expenses'`,
         );
       }
-      const [done] = await m.query(`SELECT 1 FROM journal_entries WHERE reference = 'DEMO-CAPITAL'`);
+      const [done] = await m.query(
+        `SELECT 1 FROM journal_entries WHERE reference = 'DEMO-CAPITAL'`,
+      );
       if (done) return;
       const branches = await m.query('SELECT id FROM branches ORDER BY created_at');
-      const post = async (ref: string, daysAgo: number, description: string, lines: [string, number, number][]) => {
+      const post = async (
+        ref: string,
+        daysAgo: number,
+        description: string,
+        lines: [string, number, number][],
+      ) => {
         const id = uuidv7();
         await m.query(
           `INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, reference, description)
@@ -76,19 +140,43 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
           `INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id)
            SELECT $1, t.n, a.id, t.d, t.c, $2 FROM unnest($3::text[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS t(k, d, c, n)
              JOIN accounts a ON a.system_key = t.k OR a.code = t.k`,
-          [id, branches[0].id, lines.map((l) => l[0]), lines.map((l) => l[1]), lines.map((l) => l[2])],
+          [
+            id,
+            branches[0].id,
+            lines.map((l) => l[0]),
+            lines.map((l) => l[1]),
+            lines.map((l) => l[2]),
+          ],
         );
       };
-      await post('DEMO-CAPITAL', 60, 'رأس المال المودع في البنك', [['bank', 50_000_000, 0], ['capital', 0, 50_000_000]]);
-      await post('DEMO-RENT-1', 30, 'إيجار الشهر الماضي', [['5201', 1_500_000, 0], ['bank', 0, 1_500_000]]);
-      await post('DEMO-RENT-2', 1, 'إيجار هذا الشهر', [['5201', 1_500_000, 0], ['bank', 0, 1_500_000]]);
+      await post('DEMO-CAPITAL', 60, 'رأس المال المودع في البنك', [
+        ['bank', 50_000_000, 0],
+        ['capital', 0, 50_000_000],
+      ]);
+      await post('DEMO-RENT-1', 30, 'إيجار الشهر الماضي', [
+        ['5201', 1_500_000, 0],
+        ['bank', 0, 1_500_000],
+      ]);
+      await post('DEMO-RENT-2', 1, 'إيجار هذا الشهر', [
+        ['5201', 1_500_000, 0],
+        ['bank', 0, 1_500_000],
+      ]);
     });
   },
   // Expense categories: a few top-level ones, two with children (idempotent by name).
   async (ds) => {
-    const tree: [string, string[]][] = [['مرافق', ['كهرباء', 'مياه', 'إنترنت']], ['رواتب', []], ['إيجار', []], ['صيانة', ['صيانة أجهزة']], ['نثريات', []]];
+    const tree: [string, string[]][] = [
+      ['مرافق', ['كهرباء', 'مياه', 'إنترنت']],
+      ['رواتب', []],
+      ['إيجار', []],
+      ['صيانة', ['صيانة أجهزة']],
+      ['نثريات', []],
+    ];
     for (const [name, children] of tree) {
-      await ds.query(`INSERT INTO expense_categories (id, name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [uuidv7(), name]);
+      await ds.query(
+        `INSERT INTO expense_categories (id, name) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+        [uuidv7(), name],
+      );
       for (const child of children) {
         await ds.query(
           `INSERT INTO expense_categories (id, name, parent_id) VALUES ($1, $2, (SELECT id FROM expense_categories WHERE name = $3)) ON CONFLICT (name) DO NOTHING`,
@@ -145,12 +233,16 @@ export async function seedDemo(url: string): Promise<void> {
       }
       const store = await m.findOne(StoreInfoEntity, { where: {} });
       if (store && !store.phoneNumber) {
-        await m.update(StoreInfoEntity, { id: store.id }, {
-          phoneNumber: '0223900000',
-          address: 'القاهرة، مصر',
-          recepitInfo: 'شكرًا لزيارتكم — الاستبدال خلال 14 يومًا بالفاتورة',
-          maintenanceReceiptInfo: 'الأجهزة التي لا تُستلم خلال 60 يومًا لا نتحمل مسؤوليتها',
-        });
+        await m.update(
+          StoreInfoEntity,
+          { id: store.id },
+          {
+            phoneNumber: '0223900000',
+            address: 'القاهرة، مصر',
+            recepitInfo: 'شكرًا لزيارتكم — الاستبدال خلال 14 يومًا بالفاتورة',
+            maintenanceReceiptInfo: 'الأجهزة التي لا تُستلم خلال 60 يومًا لا نتحمل مسؤوليتها',
+          },
+        );
       }
       for (const u of USERS) {
         const role = await m.findOneByOrFail(RoleEntity, { name: u.role });
@@ -167,7 +259,8 @@ export async function seedDemo(url: string): Promise<void> {
         };
         const found = await m.findOneBy(UserEntity, { username: u.username });
         if (found) await m.update(UserEntity, { id: found.id }, data);
-        else await m.insert(UserEntity, { id: uuidv7(), username: u.username, screens: [], ...data });
+        else
+          await m.insert(UserEntity, { id: uuidv7(), username: u.username, screens: [], ...data });
       }
     });
     for (const step of DEMO_STEPS) await step(ds);

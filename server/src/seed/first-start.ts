@@ -8,13 +8,23 @@ import { BranchEntity } from '../modules/branches/entities/branch.entity';
 import { RoleEntity } from '../modules/identity/entities/role.entity';
 import { UserEntity } from '../modules/identity/entities/user.entity';
 import { hashPassword } from '../modules/identity/services/sign-in.service';
-import { SiteSettingsEntity, StoreInfoEntity, StoreSettingsEntity } from '../modules/settings/entities/settings.entities';
+import {
+  SiteSettingsEntity,
+  StoreInfoEntity,
+  StoreSettingsEntity,
+} from '../modules/settings/entities/settings.entities';
 import { PaymentMethodEntity } from '../modules/sales/entities/sales.entities';
 import { SEED_ROLES } from './roles';
 
 /** Rows every database needs: settings, store info, the seeded roles. Safe to run again. */
 export async function seedBase(m: EntityManager): Promise<void> {
-  await m.createQueryBuilder().insert().into(SiteSettingsEntity).values({ id: 1 }).orIgnore().execute();
+  await m
+    .createQueryBuilder()
+    .insert()
+    .into(SiteSettingsEntity)
+    .values({ id: 1 })
+    .orIgnore()
+    .execute();
   // The store time zone starts from STORE_TIME_ZONE (default Africa/Cairo); admins change it later.
   await m
     .createQueryBuilder()
@@ -33,7 +43,12 @@ export async function seedBase(m: EntityManager): Promise<void> {
       { nameAr: 'آجل', nameEn: 'On credit', type: 'credit' as const },
     ];
     for (const [i, method] of methods.entries()) {
-      await m.insert(PaymentMethodEntity, { id: uuidv7(), ...method, active: true, sortOrder: i + 1 });
+      await m.insert(PaymentMethodEntity, {
+        id: uuidv7(),
+        ...method,
+        active: true,
+        sortOrder: i + 1,
+      });
     }
   }
   for (const role of SEED_ROLES) {
@@ -64,7 +79,11 @@ export async function seedFirstStart(url: string): Promise<FirstStartCredentials
       const password = config.adminPassword ?? randomBytes(9).toString('base64url');
       let branch = await m.findOne(BranchEntity, { where: {}, order: { createdAt: 'ASC' } });
       if (!branch) {
-        branch = m.create(BranchEntity, { id: uuidv7(), name: 'الفرع الرئيسي', code: await nextBranchCode(m) });
+        branch = m.create(BranchEntity, {
+          id: uuidv7(),
+          name: 'الفرع الرئيسي',
+          code: await nextBranchCode(m),
+        });
         await m.insert(BranchEntity, branch);
       }
       await ensureDefaultInventory(m, branch.id);

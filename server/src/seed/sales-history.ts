@@ -79,28 +79,79 @@ export type SalesHistoryResult = {
 };
 
 const CASHIER_NAMES = [
-  'أحمد عبد الله', 'منى إبراهيم', 'محمد حسن', 'سارة محمود', 'مصطفى علي', 'ياسمين خالد', 'عمر فاروق', 'نورا سمير',
-  'كريم عادل', 'هبة مصطفى', 'محمود السيد', 'دينا أشرف', 'إسلام جمال', 'رانيا فؤاد', 'يوسف طارق', 'مريم شريف',
-  'عبد الرحمن ناصر', 'شيماء رضا', 'حسام الدين سعيد', 'آية حمدي', 'خالد منصور', 'فاطمة الزهراء عاطف', 'طارق عبد العزيز', 'إيمان سليمان',
+  'أحمد عبد الله',
+  'منى إبراهيم',
+  'محمد حسن',
+  'سارة محمود',
+  'مصطفى علي',
+  'ياسمين خالد',
+  'عمر فاروق',
+  'نورا سمير',
+  'كريم عادل',
+  'هبة مصطفى',
+  'محمود السيد',
+  'دينا أشرف',
+  'إسلام جمال',
+  'رانيا فؤاد',
+  'يوسف طارق',
+  'مريم شريف',
+  'عبد الرحمن ناصر',
+  'شيماء رضا',
+  'حسام الدين سعيد',
+  'آية حمدي',
+  'خالد منصور',
+  'فاطمة الزهراء عاطف',
+  'طارق عبد العزيز',
+  'إيمان سليمان',
 ];
-const BRANCH_NAMES = ['فرع مدينة نصر', 'فرع المعادي', 'فرع مصر الجديدة', 'فرع الإسكندرية - سموحة', 'فرع المنصورة', 'فرع طنطا', 'فرع أسيوط', 'فرع الزقازيق'];
-const RETURN_REASONS = ['عيب في المنتج', 'المقاس غير مناسب', 'العميل غيّر رأيه', 'منتج غير مطابق للوصف', 'تاريخ الصلاحية قريب'];
+const BRANCH_NAMES = [
+  'فرع مدينة نصر',
+  'فرع المعادي',
+  'فرع مصر الجديدة',
+  'فرع الإسكندرية - سموحة',
+  'فرع المنصورة',
+  'فرع طنطا',
+  'فرع أسيوط',
+  'فرع الزقازيق',
+];
+const RETURN_REASONS = [
+  'عيب في المنتج',
+  'المقاس غير مناسب',
+  'العميل غيّر رأيه',
+  'منتج غير مطابق للوصف',
+  'تاريخ الصلاحية قريب',
+];
 
 /** A UUIDv7 for the given timestamp expression (time-ordered like the app's own ids). */
 const uuid7 = (ts: string) =>
   `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing substring(int8send((extract(epoch from ${ts}) * 1000)::bigint) from 3) from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
 /** The sale number format of document-numbers.ts: prefix, then 6 digits or more. */
-const numbered = (prefix: string, n: string) => `${prefix} || lpad((${n})::text, greatest(6, length((${n})::text)), '0')`;
+const numbered = (prefix: string, n: string) =>
+  `${prefix} || lpad((${n})::text, greatest(6, length((${n})::text)), '0')`;
 
-const LOADED_TABLES = ['sales_invoices', 'sale_lines', 'sale_payments', 'stock_movements', 'sale_returns', 'sale_return_lines'];
+const LOADED_TABLES = [
+  'sales_invoices',
+  'sale_lines',
+  'sale_payments',
+  'stock_movements',
+  'sale_returns',
+  'sale_return_lines',
+];
 
-async function rows<T = Record<string, unknown>>(db: Queryable, sql: string, params?: unknown[]): Promise<T[]> {
+async function rows<T = Record<string, unknown>>(
+  db: Queryable,
+  sql: string,
+  params?: unknown[],
+): Promise<T[]> {
   const r = (await db.query(sql, params)) as T[] | { rows: T[] };
   return Array.isArray(r) ? r : r.rows;
 }
 
 /** The first `count` branches by creation (created if missing), each with its default inventory. */
-export async function ensureBranches(db: Queryable, count: number): Promise<{ id: string; code: string; inventoryId: string }[]> {
+export async function ensureBranches(
+  db: Queryable,
+  count: number,
+): Promise<{ id: string; code: string; inventoryId: string }[]> {
   const have = await rows(db, 'SELECT id FROM branches ORDER BY created_at');
   for (let i = have.length; i < count; i++) {
     await db.query(
@@ -124,25 +175,38 @@ export async function ensureBranches(db: Queryable, count: number): Promise<{ id
   return list.map((b) => ({ id: b.id, code: b.code, inventoryId: b.inventory_id }));
 }
 
-export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOptions): Promise<SalesHistoryResult> {
+export async function seedSalesHistory(
+  conn: Queryable,
+  options: SalesHistoryOptions,
+): Promise<SalesHistoryResult> {
   // SEED_HISTORY_DEBUG=1 logs every statement slower than 200 ms.
   const db: Queryable = process.env.SEED_HISTORY_DEBUG
     ? {
         query: async (sql, params) => {
           const s = Date.now();
           const r = await conn.query(sql, params);
-          if (Date.now() - s > 200) console.log(`${Date.now() - s} ms  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
+          if (Date.now() - s > 200)
+            console.log(`${Date.now() - s} ms  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
           return r;
         },
       }
     : conn;
   const o = {
-    days: 90, branches: 5, cashiersPerBranch: 4, bigShift: 0, bigShiftRegister: 99, returnsPercent: 1.5,
-    timeZone: 'Africa/Cairo', chunk: 250_000, ...options,
+    days: 90,
+    branches: 5,
+    cashiersPerBranch: 4,
+    bigShift: 0,
+    bigShiftRegister: 99,
+    returnsPercent: 1.5,
+    timeZone: 'Africa/Cairo',
+    chunk: 250_000,
+    ...options,
   };
   const t0 = Date.now();
-  const progress = (p: Omit<SalesHistoryProgress, 'elapsedMs'>) => o.onProgress?.({ ...p, elapsedMs: Date.now() - t0 });
-  const one = async <T = Record<string, unknown>>(sql: string, params?: unknown[]) => (await rows<T>(db, sql, params))[0];
+  const progress = (p: Omit<SalesHistoryProgress, 'elapsedMs'>) =>
+    o.onProgress?.({ ...p, elapsedMs: Date.now() - t0 });
+  const one = async <T = Record<string, unknown>>(sql: string, params?: unknown[]) =>
+    (await rows<T>(db, sql, params))[0];
   const bigShift = Math.min(o.bigShift, o.invoices);
   const spread = o.invoices - bigShift;
   const tz = o.timeZone;
@@ -157,23 +221,36 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
     const branches = await ensureBranches(db, o.branches);
 
     // This run's cashiers, each on a new register of their branch.
-    const role = await one<{ id: string }>(`SELECT id FROM roles ORDER BY (name = 'كاشير') DESC, name LIMIT 1`);
+    const role = await one<{ id: string }>(
+      `SELECT id FROM roles ORDER BY (name = 'كاشير') DESC, name LIMIT 1`,
+    );
     const cashiers: unknown[][] = [];
     const { n: userCount } = await one<{ n: number }>('SELECT count(*)::int AS n FROM users');
     for (const b of branches) {
-      const { r } = await one<{ r: number }>('SELECT COALESCE(max(register), 0)::int AS r FROM shifts WHERE branch_id = $1 AND register <> $2', [b.id, o.bigShiftRegister]);
+      const { r } = await one<{ r: number }>(
+        'SELECT COALESCE(max(register), 0)::int AS r FROM shifts WHERE branch_id = $1 AND register <> $2',
+        [b.id, o.bigShiftRegister],
+      );
       for (let k = 1; k <= o.cashiersPerBranch; k++) {
         const register = r + k;
         const id = (await one<{ id: string }>('SELECT gen_random_uuid() AS id')).id;
         const n = cashiers.length;
         await db.query(
           `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id) VALUES ($1, $2, $3, '!', $4, $5)`,
-          [id, `cashier_${b.code.toLowerCase()}_r${String(register).padStart(2, '0')}`, CASHIER_NAMES[(userCount + n) % CASHIER_NAMES.length], role?.id ?? null, b.id],
+          [
+            id,
+            `cashier_${b.code.toLowerCase()}_r${String(register).padStart(2, '0')}`,
+            CASHIER_NAMES[(userCount + n) % CASHIER_NAMES.length],
+            role?.id ?? null,
+            b.id,
+          ],
         );
         cashiers.push([n, id, b.id, b.inventoryId, b.code, register]);
       }
     }
-    await db.query('DROP TABLE IF EXISTS h_cashiers, h_variants, h_shifts, h_days, h_moves, h_ret, h_inv, h_lines, h_tot');
+    await db.query(
+      'DROP TABLE IF EXISTS h_cashiers, h_variants, h_shifts, h_days, h_moves, h_ret, h_inv, h_lines, h_tot',
+    );
     await db.query(
       `CREATE TEMP TABLE h_cashiers AS
        SELECT t.n, t.id, t.branch_id, t.inventory_id, t.code, t.register,
@@ -190,7 +267,8 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
     );
     await db.query('ALTER TABLE h_variants ADD PRIMARY KEY (n)');
     const { nv } = await one<{ nv: number }>('SELECT count(*)::int AS nv FROM h_variants');
-    if (nv === 0 && o.invoices > 0) throw new Error('seedSalesHistory: no variants with a price to sell');
+    if (nv === 0 && o.invoices > 0)
+      throw new Error('seedSalesHistory: no variants with a price to sell');
     const methods = await one<{ cash: string; card: string; wallet: string; bank: string }>(
       `SELECT (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'cash'))[1] AS cash, (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'card'))[1] AS card,
               (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'wallet'))[1] AS wallet, (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'bank_transfer'))[1] AS bank
@@ -213,8 +291,14 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
       [tz, o.days],
     );
     if (bigShift > 0) {
-      const busy = await one('SELECT 1 AS x FROM shifts WHERE branch_id = $1 AND register = $2 AND status = $3', [branches[0].id, o.bigShiftRegister, 'open']);
-      if (busy) throw new Error(`seedSalesHistory: register ${o.bigShiftRegister} of ${branches[0].code} already has an open shift`);
+      const busy = await one(
+        'SELECT 1 AS x FROM shifts WHERE branch_id = $1 AND register = $2 AND status = $3',
+        [branches[0].id, o.bigShiftRegister, 'open'],
+      );
+      if (busy)
+        throw new Error(
+          `seedSalesHistory: register ${o.bigShiftRegister} of ${branches[0].code} already has an open shift`,
+        );
       await db.query(
         `INSERT INTO h_shifts SELECT ${uuid7('t.opened')}, -1, c.id, c.branch_id, $2::int, 0, (now() AT TIME ZONE $1)::date, t.opened, now(), 'open'
            FROM h_cashiers c, LATERAL (SELECT (now() AT TIME ZONE $1)::date::timestamp AT TIME ZONE $1 AS opened) t WHERE c.n = 0`,
@@ -269,16 +353,26 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
         ORDER BY c.contype DESC`,
       [LOADED_TABLES],
     );
-    for (const c of [...constraints].reverse()) await db.query(`ALTER TABLE ${c.tbl} DROP CONSTRAINT "${c.name}"`);
+    for (const c of [...constraints].reverse())
+      await db.query(`ALTER TABLE ${c.tbl} DROP CONSTRAINT "${c.name}"`);
     for (const i of indexes) await db.query(`DROP INDEX "${i.name}"`);
-    progress({ phase: 'setup', message: `${cashiers.length} cashiers, ${cashiers.length * o.days} shifts, ${nv} variants; indexes dropped` });
+    progress({
+      phase: 'setup',
+      message: `${cashiers.length} cashiers, ${cashiers.length * o.days} shifts, ${nv} variants; indexes dropped`,
+    });
 
     // Chunks of whole days, oldest first.
-    const perDay = await rows<{ d: number; n: number }>(db, 'SELECT d, sum(cnt)::int AS n FROM h_days GROUP BY d ORDER BY d DESC');
+    const perDay = await rows<{ d: number; n: number }>(
+      db,
+      'SELECT d, sum(cnt)::int AS n FROM h_days GROUP BY d ORDER BY d DESC',
+    );
     const chunks: number[][] = [];
     let acc = 0;
     for (const { d, n } of perDay) {
-      if (!chunks.length || (acc + n > o.chunk && acc > 0)) { chunks.push([]); acc = 0; }
+      if (!chunks.length || (acc + n > o.chunk && acc > 0)) {
+        chunks.push([]);
+        acc = 0;
+      }
       chunks[chunks.length - 1].push(d);
       acc += n;
     }
@@ -369,7 +463,13 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
       const [{ nl }] = await rows<{ nl: number }>(db, 'SELECT count(*)::int AS nl FROM h_lines');
       done += n;
       lines += nl;
-      progress({ phase: 'invoices', message: `${done}/${o.invoices} invoices, ${lines} lines`, done, total: o.invoices, lines });
+      progress({
+        phase: 'invoices',
+        message: `${done}/${o.invoices} invoices, ${lines} lines`,
+        done,
+        total: o.invoices,
+        lines,
+      });
     }
     await db.query('DROP TABLE IF EXISTS h_inv, h_lines, h_tot');
 
@@ -398,7 +498,9 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
       `INSERT INTO sale_return_lines (id, return_id, sale_line_id, quantity, amount, vat_amount)
        SELECT ${uuid7('at')}, id, sale_line_id, returned, amount, vat FROM h_returns`,
     );
-    await db.query('UPDATE sale_lines l SET returned_quantity = l.returned_quantity + r.returned FROM h_returns r WHERE l.id = r.sale_line_id');
+    await db.query(
+      'UPDATE sale_lines l SET returned_quantity = l.returned_quantity + r.returned FROM h_returns r WHERE l.id = r.sale_line_id',
+    );
     await db.query(
       `UPDATE sales_invoices i SET status = CASE WHEN r.whole THEN 'returned' ELSE 'partially_returned' END, returned_total = i.returned_total + r.amount
          FROM h_returns r WHERE i.id = r.invoice_id`,
@@ -461,9 +563,13 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
        ON CONFLICT (key) DO UPDATE SET last = greatest(document_sequences.last, EXCLUDED.last)`,
     );
 
-    progress({ phase: 'indexes', message: `rebuilding ${indexes.length} indexes and ${constraints.length} constraints` });
+    progress({
+      phase: 'indexes',
+      message: `rebuilding ${indexes.length} indexes and ${constraints.length} constraints`,
+    });
     for (const i of indexes) await db.query(i.def);
-    for (const c of constraints) await db.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" ${c.def}`);
+    for (const c of constraints)
+      await db.query(`ALTER TABLE ${c.tbl} ADD CONSTRAINT "${c.name}" ${c.def}`);
     const { n: sequenceMismatches } = await one<{ n: number }>(
       `SELECT count(*)::int AS n FROM (
          SELECT c.seq_key AS key, max(substring(i.number FROM length(c.prefix) + 1)::bigint) AS used
@@ -474,12 +580,17 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
            FROM sale_returns x JOIN (SELECT DISTINCT branch_id, seq_key, prefix FROM h_returns) r ON r.branch_id = x.branch_id GROUP BY r.seq_key) x
        JOIN document_sequences d ON d.key = x.key WHERE d.last IS DISTINCT FROM x.used`,
     );
-    const { shifts } = await one<{ shifts: number }>('SELECT count(*)::int AS shifts FROM h_shifts');
-    await db.query('DROP TABLE IF EXISTS h_cashiers, h_variants, h_shifts, h_days, h_moves, h_ret, h_returns');
+    const { shifts } = await one<{ shifts: number }>(
+      'SELECT count(*)::int AS shifts FROM h_shifts',
+    );
+    await db.query(
+      'DROP TABLE IF EXISTS h_cashiers, h_variants, h_shifts, h_days, h_moves, h_ret, h_returns',
+    );
     await db.query('COMMIT');
 
     progress({ phase: 'vacuum', message: 'VACUUM ANALYZE' });
-    for (const t of [...LOADED_TABLES, 'shifts', 'stock_levels', 'document_sequences']) await db.query(`VACUUM ANALYZE ${t}`);
+    for (const t of [...LOADED_TABLES, 'shifts', 'stock_levels', 'document_sequences'])
+      await db.query(`VACUUM ANALYZE ${t}`);
 
     const { ledger } = await one<{ ledger: number }>(
       `SELECT count(*)::int AS ledger FROM (
@@ -490,10 +601,21 @@ export async function seedSalesHistory(conn: Queryable, options: SalesHistoryOpt
       `SELECT count(*)::int AS bad FROM sales_invoices i JOIN (SELECT invoice_id, sum(line_total) AS total FROM sale_lines GROUP BY 1) l ON l.invoice_id = i.id
         WHERE i.total <> l.total OR i.paid_total + i.due_amount <> i.total`,
     );
-    progress({ phase: 'check', message: `ledger mismatches ${ledger}, invoice mismatches ${bad}, sequence mismatches ${sequenceMismatches}` });
+    progress({
+      phase: 'check',
+      message: `ledger mismatches ${ledger}, invoice mismatches ${bad}, sequence mismatches ${sequenceMismatches}`,
+    });
     return {
-      invoices: done, lines, payments, returns, movements: moved[0].n, shifts, ledgerMismatches: ledger, invoiceMismatches: bad,
-      sequenceMismatches, ms: Date.now() - t0,
+      invoices: done,
+      lines,
+      payments,
+      returns,
+      movements: moved[0].n,
+      shifts,
+      ledgerMismatches: ledger,
+      invoiceMismatches: bad,
+      sequenceMismatches,
+      ms: Date.now() - t0,
     };
   } catch (error) {
     await db.query('ROLLBACK').catch(() => undefined);

@@ -45,7 +45,10 @@ export class Client {
   readonly agent: ReturnType<typeof request.agent>;
   csrf = '';
 
-  constructor(app: NestExpressApplication, readonly locale: 'ar' | 'en' = 'ar') {
+  constructor(
+    app: NestExpressApplication,
+    readonly locale: 'ar' | 'en' = 'ar',
+  ) {
     this.agent = request.agent(app.getHttpServer());
   }
 
@@ -67,13 +70,22 @@ export class Client {
     return this.agent.get(path);
   }
   post(path: string, body?: unknown) {
-    return this.agent.post(path).set('X-CSRF-Token', this.csrf).send(body as object);
+    return this.agent
+      .post(path)
+      .set('X-CSRF-Token', this.csrf)
+      .send(body as object);
   }
   patch(path: string, body?: unknown) {
-    return this.agent.patch(path).set('X-CSRF-Token', this.csrf).send(body as object);
+    return this.agent
+      .patch(path)
+      .set('X-CSRF-Token', this.csrf)
+      .send(body as object);
   }
   put(path: string, body?: unknown) {
-    return this.agent.put(path).set('X-CSRF-Token', this.csrf).send(body as object);
+    return this.agent
+      .put(path)
+      .set('X-CSRF-Token', this.csrf)
+      .send(body as object);
   }
   delete(path: string) {
     return this.agent.delete(path).set('X-CSRF-Token', this.csrf);
@@ -90,7 +102,11 @@ export async function createUserWith(
   const id = uuidv7();
   const username = `u${id.replace(/-/g, '').slice(-12)}`;
   const password = 'password-123';
-  await ds.query('INSERT INTO roles (id, name, permissions) VALUES ($1, $2, $3)', [roleId, `role-${id}`, permissions]);
+  await ds.query('INSERT INTO roles (id, name, permissions) VALUES ($1, $2, $3)', [
+    roleId,
+    `role-${id}`,
+    permissions,
+  ]);
   const branchId =
     options.branchId === undefined
       ? (await ds.query('SELECT id FROM branches ORDER BY created_at LIMIT 1'))[0].id
@@ -98,13 +114,24 @@ export async function createUserWith(
   await ds.query(
     `INSERT INTO users (id, username, display_name, password_hash, role_id, branch_id, is_admin)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, username, username, await hashPassword(password), roleId, branchId, options.isAdmin ?? false],
+    [
+      id,
+      username,
+      username,
+      await hashPassword(password),
+      roleId,
+      branchId,
+      options.isAdmin ?? false,
+    ],
   );
   return { id, username, password };
 }
 
 /** Row counts of every table: "nothing written" is these before = after. */
-export async function tableCounts(ds: DataSource, except: string[] = []): Promise<Record<string, number>> {
+export async function tableCounts(
+  ds: DataSource,
+  except: string[] = [],
+): Promise<Record<string, number>> {
   const tables: { table_name: string }[] = await ds.query(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
   );

@@ -23,7 +23,11 @@ const METHODS: Partial<Record<RequestMethod, RegisteredRoute['method']>> = {
 };
 
 const join = (...parts: string[]) =>
-  '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  '/' +
+  parts
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/');
 
 /** Every route the app registered, read from the controllers' own metadata. */
 export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[] {
@@ -32,7 +36,9 @@ export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[]
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
       if (!controller) continue;
-      const basePaths = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, controller) ?? '/');
+      const basePaths = ([] as string[]).concat(
+        Reflect.getMetadata(PATH_METADATA, controller) ?? '/',
+      );
       const classAccess: Access | undefined = Reflect.getMetadata(ACCESS_KEY, controller);
       const proto = controller.prototype as Record<string, unknown>;
       for (const name of Object.getOwnPropertyNames(proto)) {

@@ -328,7 +328,15 @@ export function DashboardLayout() {
               <Box
                 component="kbd"
                 aria-hidden
-                sx={{ fontFamily: 'inherit', fontSize: 11, border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, display: { xs: 'none', sm: 'block' } }}
+                sx={{
+                  fontFamily: 'inherit',
+                  fontSize: 11,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  px: 0.5,
+                  display: { xs: 'none', sm: 'block' },
+                }}
               >
                 {platformMac ? '⌘ S' : 'Ctrl S'}
               </Box>
@@ -344,7 +352,12 @@ export function DashboardLayout() {
           component="main"
           id="main"
           ref={mainRef}
-          sx={{ flex: 1, p: { xs: 1.5, md: 2 }, minWidth: 0, '&:focus:not(:focus-visible)': { outline: 'none' } }}
+          sx={{
+            flex: 1,
+            p: { xs: 1.5, md: 2 },
+            minWidth: 0,
+            '&:focus:not(:focus-visible)': { outline: 'none' },
+          }}
           data-testid="page"
         >
           <Suspense fallback={<PendingLoad />}>

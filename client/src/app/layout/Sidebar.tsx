@@ -17,7 +17,13 @@ import { useVisibleSections } from '../../shared/lib/useNav';
 export const SIDEBAR_WIDTH = { expanded: 240, collapsed: 60 } as const;
 
 /** The sidebar's content: sections in the spec's order, only visible items. */
-export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+export function SidebarContent({
+  collapsed,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation(['nav', 'shell']);
   const sections = useVisibleSections();
   const location = useLocation();
@@ -76,11 +82,27 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
             data-testid="sidebar-section"
             subheader={
               collapsed ? (
-                <Box component="li" aria-hidden sx={{ listStyle: 'none', mx: 1.5, my: 0.75, borderTop: 1, borderColor: 'divider' }} />
+                <Box
+                  component="li"
+                  aria-hidden
+                  sx={{
+                    listStyle: 'none',
+                    mx: 1.5,
+                    my: 0.75,
+                    borderTop: 1,
+                    borderColor: 'divider',
+                  }}
+                />
               ) : (
                 <ListSubheader
                   disableSticky
-                  sx={{ lineHeight: '28px', fontSize: 11.5, fontWeight: 700, bgcolor: 'transparent', letterSpacing: 0 }}
+                  sx={{
+                    lineHeight: '28px',
+                    fontSize: 11.5,
+                    fontWeight: 700,
+                    bgcolor: 'transparent',
+                    letterSpacing: 0,
+                  }}
                 >
                   {t(section.label)}
                 </ListSubheader>
@@ -110,7 +132,9 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
                     '&.Mui-selected': { color: 'primary.main', fontWeight: 700 },
                   }}
                 >
-                  <ListItemIcon sx={{ minWidth: 0, marginInlineEnd: collapsed ? 0 : 1.25, color: 'inherit' }}>
+                  <ListItemIcon
+                    sx={{ minWidth: 0, marginInlineEnd: collapsed ? 0 : 1.25, color: 'inherit' }}
+                  >
                     <AppIcon name={item.icon} />
                     {/* A count set by a feature (navBadgesState), e.g. transfers waiting for this branch. */}
                     {(badges[item.link] ?? 0) > 0 && (
@@ -140,7 +164,12 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
                   {!collapsed && (
                     <ListItemText
                       primary={label}
-                      slotProps={{ primary: { noWrap: true, sx: { fontSize: 13, fontWeight: selected ? 700 : 500 } } }}
+                      slotProps={{
+                        primary: {
+                          noWrap: true,
+                          sx: { fontSize: 13, fontWeight: selected ? 700 : 500 },
+                        },
+                      }}
                     />
                   )}
                 </ListItemButton>

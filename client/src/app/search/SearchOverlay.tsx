@@ -50,7 +50,10 @@ export default function SearchOverlay() {
     () => searchNav(query, NAV_SECTIONS, ctx, (key) => t(key)),
     [query, ctx, t],
   );
-  const flat = useMemo(() => groups.flatMap((g) => g.items.map((item) => ({ item, section: g.section }))), [groups]);
+  const flat = useMemo(
+    () => groups.flatMap((g) => g.items.map((item) => ({ item, section: g.section }))),
+    [groups],
+  );
 
   // Opening resets the query and selection and focuses the input.
   useEffect(() => {
@@ -94,7 +97,9 @@ export default function SearchOverlay() {
       open={open}
       onClose={close}
       closeAfterTransition
-      slotProps={{ backdrop: { transitionDuration: SEARCH_FADE, sx: { backdropFilter: 'blur(2px)' } } }}
+      slotProps={{
+        backdrop: { transitionDuration: SEARCH_FADE, sx: { backdropFilter: 'blur(2px)' } },
+      }}
     >
       <Fade in={open} timeout={SEARCH_FADE} onEntered={() => inputRef.current?.focus()}>
         <Paper
@@ -114,7 +119,17 @@ export default function SearchOverlay() {
             boxShadow: 12,
           }}
         >
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 2,
+              py: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
             <Search color="action" />
             <InputBase
               inputRef={inputRef}
@@ -152,14 +167,24 @@ export default function SearchOverlay() {
             data-testid="search-results"
           >
             {flat.length === 0 ? (
-              <Box sx={{ py: 5, textAlign: 'center', color: 'text.secondary' }} data-testid="search-empty">
+              <Box
+                sx={{ py: 5, textAlign: 'center', color: 'text.secondary' }}
+                data-testid="search-empty"
+              >
                 <SearchOff sx={{ fontSize: 40, opacity: 0.5 }} />
-                <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>{t('search.empty')}</Typography>
+                <Typography sx={{ fontWeight: 700, color: 'text.primary' }}>
+                  {t('search.empty')}
+                </Typography>
                 <Typography variant="body2">{t('search.emptyHint')}</Typography>
               </Box>
             ) : (
               groups.map((group) => (
-                <Box key={group.section.label} role="group" aria-labelledby={`${baseId}-${group.section.label}`} data-testid="search-group">
+                <Box
+                  key={group.section.label}
+                  role="group"
+                  aria-labelledby={`${baseId}-${group.section.label}`}
+                  data-testid="search-group"
+                >
                   <Box
                     role="presentation"
                     sx={{
@@ -177,7 +202,13 @@ export default function SearchOverlay() {
                     <span id={`${baseId}-${group.section.label}`} data-testid="search-group-label">
                       {t(group.section.label)}
                     </span>
-                    <Chip size="small" label={group.items.length} aria-hidden data-testid="search-group-count" sx={{ height: 18, fontSize: 11 }} />
+                    <Chip
+                      size="small"
+                      label={group.items.length}
+                      aria-hidden
+                      data-testid="search-group-count"
+                      sx={{ height: 18, fontSize: 11 }}
+                    />
                   </Box>
                   {group.items.map((item) => {
                     index += 1;
@@ -207,13 +238,26 @@ export default function SearchOverlay() {
                           bgcolor: active ? 'action.selected' : 'transparent',
                         }}
                       >
-                        <Box sx={{ display: 'flex', color: active ? 'primary.main' : 'text.secondary' }}>
+                        <Box
+                          sx={{
+                            display: 'flex',
+                            color: active ? 'primary.main' : 'text.secondary',
+                          }}
+                        >
                           <AppIcon name={item.icon} />
                         </Box>
-                        <Typography data-testid="search-row-label" sx={{ flex: 1, fontWeight: active ? 700 : 500 }}>
+                        <Typography
+                          data-testid="search-row-label"
+                          sx={{ flex: 1, fontWeight: active ? 700 : 500 }}
+                        >
                           {t(item.label)}
                         </Typography>
-                        <Typography variant="caption" color="text.secondary" aria-hidden data-testid="search-row-section">
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          aria-hidden
+                          data-testid="search-row-section"
+                        >
                           {t(group.section.label)}
                         </Typography>
                       </Box>
@@ -238,8 +282,17 @@ export default function SearchOverlay() {
               bgcolor: 'action.hover',
             }}
           >
-            <Hint keys={[<KeyboardArrowUp key="u" fontSize="inherit" />, <KeyboardArrowDown key="d" fontSize="inherit" />]} label={t('search.hintNavigate')} />
-            <Hint keys={[<KeyboardReturn key="e" fontSize="inherit" />]} label={t('search.hintGo')} />
+            <Hint
+              keys={[
+                <KeyboardArrowUp key="u" fontSize="inherit" />,
+                <KeyboardArrowDown key="d" fontSize="inherit" />,
+              ]}
+              label={t('search.hintNavigate')}
+            />
+            <Hint
+              keys={[<KeyboardReturn key="e" fontSize="inherit" />]}
+              label={t('search.hintGo')}
+            />
             <Hint keys={['Esc']} label={t('search.hintClose')} />
           </Box>
         </Paper>

@@ -1,4 +1,10 @@
-import { type BranchResponseDto, type FeatureDto, type StoreInfoResponseDto, type StoreSettingsDto, hasPermission } from '@pos/contracts';
+import {
+  type BranchResponseDto,
+  type FeatureDto,
+  type StoreInfoResponseDto,
+  type StoreSettingsDto,
+  hasPermission,
+} from '@pos/contracts';
 import i18n from 'i18next';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
@@ -28,7 +34,6 @@ export const CONFIG_TOAST_KEY = 'config-failed';
 
 /** Session refresh interval (spec §7 "at a configured interval"). */
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
-
 
 /**
  * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the

@@ -120,7 +120,9 @@ export default function LoginPage() {
         >
           <LockOutlined />
         </Box>
-        <Typography variant="h3" component="h1">{appName}</Typography>
+        <Typography variant="h3" component="h1">
+          {appName}
+        </Typography>
         <Typography color="text.secondary" variant="body2">
           {t('subtitle')}
         </Typography>

@@ -33,43 +33,44 @@ export default function HomePage() {
         </Typography>
       </Paper>
       <LiveDashboard />
-      {!dashboardPending && sections.map((section) => (
-        <Box key={section.label}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1, color: 'text.secondary' }}>
-            {t(section.label)}
-          </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
-            }}
-          >
-            {section.items.map((item) => (
-              <Paper
-                key={item.link}
-                variant="outlined"
-                component={Link}
-                to={routePath(item.link)}
-                sx={{
-                  p: 1.25,
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1,
-                  textDecoration: 'none',
-                  color: 'text.primary',
-                  '&:hover': { borderColor: 'primary.main', color: 'primary.main' },
-                }}
-              >
-                <AppIcon name={item.icon} />
-                <Typography sx={{ fontWeight: 600, fontSize: 13 }} noWrap>
-                  {t(item.label)}
-                </Typography>
-              </Paper>
-            ))}
+      {!dashboardPending &&
+        sections.map((section) => (
+          <Box key={section.label}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1, color: 'text.secondary' }}>
+              {t(section.label)}
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 1,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
+              }}
+            >
+              {section.items.map((item) => (
+                <Paper
+                  key={item.link}
+                  variant="outlined"
+                  component={Link}
+                  to={routePath(item.link)}
+                  sx={{
+                    p: 1.25,
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 1,
+                    textDecoration: 'none',
+                    color: 'text.primary',
+                    '&:hover': { borderColor: 'primary.main', color: 'primary.main' },
+                  }}
+                >
+                  <AppIcon name={item.icon} />
+                  <Typography sx={{ fontWeight: 600, fontSize: 13 }} noWrap>
+                    {t(item.label)}
+                  </Typography>
+                </Paper>
+              ))}
+            </Box>
           </Box>
-        </Box>
-      ))}
+        ))}
     </Box>
   );
 }

@@ -62,7 +62,12 @@ export function normalizeError(err: unknown): ApiClientError {
   }
   // A fetch that never reached the server (offline): the browser's English text is not shown.
   if (err instanceof TypeError && /fetch|network|load failed/i.test(err.message)) {
-    return new ApiClientError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('common:errors.network'), statusMessage: '' });
+    return new ApiClientError({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: i18n.t('common:errors.network'),
+      statusMessage: '',
+    });
   }
   const message =
     err instanceof Error

@@ -1,4 +1,11 @@
-import { BARCODE, BarcodeScanner, isFormField, scanTarget, systemClock, type Clock } from './barcode';
+import {
+  BARCODE,
+  BarcodeScanner,
+  isFormField,
+  scanTarget,
+  systemClock,
+  type Clock,
+} from './barcode';
 
 // Fake timers drive both Date.now() and setTimeout, so every spec timing is exercised exactly.
 describe('BarcodeScanner', () => {
@@ -17,7 +24,11 @@ describe('BarcodeScanner', () => {
   });
 
   /** Types `text` with `gapMs` between keys, then Enter after `enterGapMs`. */
-  function type(text: string, gapMs: number, opts: { inFormField?: boolean; enterGapMs?: number; enter?: boolean } = {}) {
+  function type(
+    text: string,
+    gapMs: number,
+    opts: { inFormField?: boolean; enterGapMs?: number; enter?: boolean } = {},
+  ) {
     const results: string[] = [];
     [...text].forEach((ch, i) => {
       if (i > 0) jest.advanceTimersByTime(gapMs);
@@ -154,7 +165,9 @@ describe('isFormField', () => {
     expect(isFormField({ tagName: 'INPUT' } as unknown as EventTarget)).toBe(true);
     expect(isFormField({ tagName: 'textarea' } as unknown as EventTarget)).toBe(true);
     expect(isFormField({ tagName: 'SELECT' } as unknown as EventTarget)).toBe(true);
-    expect(isFormField({ tagName: 'DIV', isContentEditable: true } as unknown as EventTarget)).toBe(true);
+    expect(isFormField({ tagName: 'DIV', isContentEditable: true } as unknown as EventTarget)).toBe(
+      true,
+    );
     expect(isFormField({ tagName: 'BODY' } as unknown as EventTarget)).toBe(false);
     expect(isFormField(null)).toBe(false);
   });

@@ -106,7 +106,10 @@ export class BarcodeScanner {
 }
 
 /** Where a scan leads: on /POS it goes into the autocomplete, elsewhere to /POS?barcode=. */
-export function scanTarget(pathname: string, code: string): { kind: 'pos-input' } | { kind: 'navigate'; to: string } {
+export function scanTarget(
+  pathname: string,
+  code: string,
+): { kind: 'pos-input' } | { kind: 'navigate'; to: string } {
   if (pathname.replace(/\/+$/, '') === '/POS') return { kind: 'pos-input' };
   return { kind: 'navigate', to: `/POS?barcode=${encodeURIComponent(code.trim())}` };
 }

@@ -72,7 +72,14 @@ export type Cart = {
 export type PaymentEntry = { methodId: string; amount: number };
 
 export function newCart(id: string, now = new Date()): Cart {
-  return { id, lines: [], invoiceDiscount: 0, customer: null, note: '', createdAt: now.toISOString() };
+  return {
+    id,
+    lines: [],
+    invoiceDiscount: 0,
+    customer: null,
+    note: '',
+    createdAt: now.toISOString(),
+  };
 }
 
 /** Quantity arithmetic in integer thousandths (no 0.1 + 0.2 drift). */
@@ -80,7 +87,11 @@ export function addQuantities(a: number, b: number): number {
   return (Math.round(a * 1000) + Math.round(b * 1000)) / 1000;
 }
 
-export function lineFromVariant(variant: VariantResponseDto, quantity = 1, barcode: string | null = null): CartLine {
+export function lineFromVariant(
+  variant: VariantResponseDto,
+  quantity = 1,
+  barcode: string | null = null,
+): CartLine {
   return {
     variantId: variant.id,
     productName: variant.productName,
@@ -106,28 +117,44 @@ export function availableOf(line: Pick<CartLine, 'onHand' | 'reserved'>): number
 }
 
 /** The same for a search result (on hand − reserved), undefined when the search had no inventory. */
-export function variantAvailable(variant: Pick<VariantResponseDto, 'onHand' | 'reserved'>): number | undefined {
+export function variantAvailable(
+  variant: Pick<VariantResponseDto, 'onHand' | 'reserved'>,
+): number | undefined {
   if (variant.onHand === undefined) return undefined;
   return availableOf({ onHand: variant.onHand, reserved: variant.reserved }) ?? undefined;
 }
 
 /** Adds a variant: +quantity on its line when already in the cart (moved to the top), else a new line on top. */
-export function addVariant(cart: Cart, variant: VariantResponseDto, quantity = 1, barcode: string | null = null): Cart {
+export function addVariant(
+  cart: Cart,
+  variant: VariantResponseDto,
+  quantity = 1,
+  barcode: string | null = null,
+): Cart {
   const index = cart.lines.findIndex((l) => l.variantId === variant.id);
   if (index >= 0) {
     const line = cart.lines[index];
     const updated: CartLine = {
       ...line,
       quantity: addQuantities(line.quantity, quantity),
-      ...(variant.onHand !== undefined ? { onHand: variant.onHand, reserved: variant.reserved ?? 0 } : {}),
+      ...(variant.onHand !== undefined
+        ? { onHand: variant.onHand, reserved: variant.reserved ?? 0 }
+        : {}),
     };
     return { ...cart, lines: [updated, ...cart.lines.filter((_, i) => i !== index)] };
   }
   return { ...cart, lines: [lineFromVariant(variant, quantity, barcode), ...cart.lines] };
 }
 
-export function updateLine(cart: Cart, variantId: string, patch: Partial<Pick<CartLine, 'quantity' | 'unitPrice' | 'discount'>>): Cart {
-  return { ...cart, lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, ...patch } : l)) };
+export function updateLine(
+  cart: Cart,
+  variantId: string,
+  patch: Partial<Pick<CartLine, 'quantity' | 'unitPrice' | 'discount'>>,
+): Cart {
+  return {
+    ...cart,
+    lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, ...patch } : l)),
+  };
 }
 
 export function removeLine(cart: Cart, variantId: string): Cart {
@@ -136,8 +163,16 @@ export function removeLine(cart: Cart, variantId: string): Cart {
 
 /** A live stock figure (stock.changed: on hand and reserved) for the lines of that variant. */
 export function applyOnHand(cart: Cart, variantId: string, onHand: number, reserved = 0): Cart {
-  if (!cart.lines.some((l) => l.variantId === variantId && (l.onHand !== onHand || (l.reserved ?? 0) !== reserved))) return cart;
-  return { ...cart, lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, onHand, reserved } : l)) };
+  if (
+    !cart.lines.some(
+      (l) => l.variantId === variantId && (l.onHand !== onHand || (l.reserved ?? 0) !== reserved),
+    )
+  )
+    return cart;
+  return {
+    ...cart,
+    lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, onHand, reserved } : l)),
+  };
 }
 
 export type CartTotals = SaleMathResult & { itemCount: number; error: 'DISCOUNT_TOO_LARGE' | null };
@@ -214,8 +249,16 @@ export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): 
       problems.push({ code: 'INSUFFICIENT_STOCK', variantId: line.variantId });
     }
   }
-  if (!rules.canBypassMaxDiscount && !totals.error && totals.discountPercent > rules.maxDiscountPercent) {
-    problems.push({ code: 'MAX_DISCOUNT_EXCEEDED', percent: totals.discountPercent, max: rules.maxDiscountPercent });
+  if (
+    !rules.canBypassMaxDiscount &&
+    !totals.error &&
+    totals.discountPercent > rules.maxDiscountPercent
+  ) {
+    problems.push({
+      code: 'MAX_DISCOUNT_EXCEEDED',
+      percent: totals.discountPercent,
+      max: rules.maxDiscountPercent,
+    });
   }
   return problems;
 }
@@ -231,11 +274,17 @@ export type PaymentSummary = {
 };
 
 /** Split payment arithmetic: only cash may exceed the total, the excess is the change. */
-export function paymentSummary(total: number, payments: PaymentEntry[], methods: Pick<PaymentMethodDto, 'id' | 'type'>[]): PaymentSummary {
+export function paymentSummary(
+  total: number,
+  payments: PaymentEntry[],
+  methods: Pick<PaymentMethodDto, 'id' | 'type'>[],
+): PaymentSummary {
   const typeOf = new Map(methods.map((m) => [m.id, m.type]));
   const valid = payments.filter((p) => p.amount > 0);
   const paid = valid.reduce((s, p) => s + p.amount, 0);
-  const cash = valid.filter((p) => typeOf.get(p.methodId) === 'cash').reduce((s, p) => s + p.amount, 0);
+  const cash = valid
+    .filter((p) => typeOf.get(p.methodId) === 'cash')
+    .reduce((s, p) => s + p.amount, 0);
   const nonCash = paid - cash;
   const overpaid = nonCash > total;
   const excess = Math.max(0, paid - total);
@@ -248,7 +297,12 @@ export function paymentSummary(total: number, payments: PaymentEntry[], methods:
 }
 
 /** The request body of POST /api/Sales. */
-export function toCreateSaleDto(cart: Cart, payments: PaymentEntry[], inventoryId: string | null, clientTotal: number): CreateSaleDto {
+export function toCreateSaleDto(
+  cart: Cart,
+  payments: PaymentEntry[],
+  inventoryId: string | null,
+  clientTotal: number,
+): CreateSaleDto {
   const dto: CreateSaleDto = {
     id: cart.id,
     lines: cart.lines
@@ -260,7 +314,9 @@ export function toCreateSaleDto(cart: Cart, payments: PaymentEntry[], inventoryI
         ...(l.unitPrice !== l.listPrice ? { unitPrice: l.unitPrice } : {}),
         ...(l.discount > 0 ? { discount: l.discount } : {}),
       })),
-    payments: payments.filter((p) => p.amount > 0).map((p) => ({ methodId: p.methodId, amount: p.amount })),
+    payments: payments
+      .filter((p) => p.amount > 0)
+      .map((p) => ({ methodId: p.methodId, amount: p.amount })),
     clientTotal,
   };
   if (inventoryId) dto.inventoryId = inventoryId;

@@ -20,13 +20,29 @@ describe('guardReady', () => {
 
 describe('afterConfigFailure', () => {
   it('retries a first failure quietly and keeps the guard waiting', () => {
-    expect(afterConfigFailure(1, 'loading')).toEqual({ status: 'loading', retryInMs: 1000, report: false });
+    expect(afterConfigFailure(1, 'loading')).toEqual({
+      status: 'loading',
+      retryInMs: 1000,
+      report: false,
+    });
   });
 
   it('reports the second failure once, stops the guard waiting, and keeps retrying with back-off', () => {
-    expect(afterConfigFailure(2, 'loading')).toEqual({ status: 'failed', retryInMs: 2000, report: true });
-    expect(afterConfigFailure(3, 'failed')).toEqual({ status: 'failed', retryInMs: 4000, report: false });
-    expect(afterConfigFailure(4, 'failed')).toEqual({ status: 'failed', retryInMs: 8000, report: false });
+    expect(afterConfigFailure(2, 'loading')).toEqual({
+      status: 'failed',
+      retryInMs: 2000,
+      report: true,
+    });
+    expect(afterConfigFailure(3, 'failed')).toEqual({
+      status: 'failed',
+      retryInMs: 4000,
+      report: false,
+    });
+    expect(afterConfigFailure(4, 'failed')).toEqual({
+      status: 'failed',
+      retryInMs: 8000,
+      report: false,
+    });
   });
 
   it('caps the back-off', () => {
@@ -35,7 +51,11 @@ describe('afterConfigFailure', () => {
   });
 
   it('never downgrades a loaded configuration nor reports after it', () => {
-    expect(afterConfigFailure(1, 'loaded')).toEqual({ status: 'loaded', retryInMs: 1000, report: false });
+    expect(afterConfigFailure(1, 'loaded')).toEqual({
+      status: 'loaded',
+      retryInMs: 1000,
+      report: false,
+    });
     expect(afterConfigFailure(2, 'loaded')).toMatchObject({ status: 'loaded', report: false });
   });
 });

@@ -25,7 +25,11 @@ export function isRetryable(err: unknown): boolean {
 }
 
 /** Retries a command when nothing was saved, with the same body (same id): never sells twice. */
-export async function withNetworkRetry<T>(run: () => Promise<T>, attempts = 3, delayMs = 400): Promise<T> {
+export async function withNetworkRetry<T>(
+  run: () => Promise<T>,
+  attempts = 3,
+  delayMs = 400,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

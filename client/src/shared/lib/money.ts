@@ -17,7 +17,9 @@ export function toAsciiDigits(text: string): string {
  * decimals, letters) → NaN so the form can show an error.
  */
 export function parsePounds(input: string): number | null {
-  const text = toAsciiDigits(input).trim().replace(/\s|,(?=\d{3}(\D|$))/g, '');
+  const text = toAsciiDigits(input)
+    .trim()
+    .replace(/\s|,(?=\d{3}(\D|$))/g, '');
   if (text === '') return null;
   const m = POUNDS.exec(text);
   if (!m) return Number.NaN;

@@ -5,7 +5,9 @@ describe('findRoute', () => {
     expect(findRoute('/Products/LowStock')?.name).toBe('LowStock');
     expect(findRoute('/Products/42')?.name).toBe('Products-id');
     expect(findRoute('/Inventories/TransferRequests')?.name).toBe('Inventories-TransferRequests');
-    expect(findRoute('/Inventories/TransferRequests/7')?.name).toBe('Inventories-TransferRequests-id');
+    expect(findRoute('/Inventories/TransferRequests/7')?.name).toBe(
+      'Inventories-TransferRequests-id',
+    );
     expect(findRoute('/E-invoices/New')?.name).toBe('E-invoices-New');
     expect(findRoute('/E-invoices/abc')?.name).toBe('E-invoices-id');
   });

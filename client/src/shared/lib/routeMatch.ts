@@ -6,7 +6,9 @@ function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/').filter(Boolean);
   const b = pathname.split('/').filter(Boolean);
   if (a.length !== b.length) return false;
-  return a.every((seg, i) => (seg.startsWith(':') ? b[i].length > 0 : seg.toLowerCase() === b[i].toLowerCase()));
+  return a.every((seg, i) =>
+    seg.startsWith(':') ? b[i].length > 0 : seg.toLowerCase() === b[i].toLowerCase(),
+  );
 }
 
 export function findRoute(pathname: string, routes: RouteDef[] = ROUTES): RouteDef | undefined {

@@ -11,7 +11,9 @@ describe('search shortcut', () => {
   it('does not match other keys or a bare S', () => {
     expect(isSearchShortcut({ ...base, code: 'KeyS', key: 's' })).toBe(false);
     expect(isSearchShortcut({ ...base, ctrlKey: true, code: 'KeyA', key: 's' })).toBe(false);
-    expect(isSearchShortcut({ ...base, ctrlKey: true, altKey: true, code: 'KeyS', key: 's' })).toBe(false);
+    expect(isSearchShortcut({ ...base, ctrlKey: true, altKey: true, code: 'KeyS', key: 's' })).toBe(
+      false,
+    );
   });
   it('falls back to the character when no code is sent', () => {
     expect(isSearchShortcut({ ...base, ctrlKey: true, code: '', key: 'س' })).toBe(true);

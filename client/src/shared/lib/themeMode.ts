@@ -11,7 +11,9 @@ export const COLOR_SCHEME_STORAGE_KEY = 'color-scheme';
 export const REALTIME_CHECK_MS = 1000;
 
 export function parseThemeSetting(value: unknown): ThemeSetting {
-  return (THEME_SETTINGS as readonly unknown[]).includes(value) ? (value as ThemeSetting) : DEFAULT_THEME_SETTING;
+  return (THEME_SETTINGS as readonly unknown[]).includes(value)
+    ? (value as ThemeSetting)
+    : DEFAULT_THEME_SETTING;
 }
 
 /** Realtime: dark from 17:00 to 05:59 (local time), light otherwise. */
@@ -34,7 +36,11 @@ export function colorSchemeFor(setting: ThemeSetting, now: Date): ColorSchemePre
   }
 }
 
-export function resolveThemeMode(setting: ThemeSetting, now: Date, systemPrefersDark: boolean): ThemeMode {
+export function resolveThemeMode(
+  setting: ThemeSetting,
+  now: Date,
+  systemPrefersDark: boolean,
+): ThemeMode {
   const scheme = colorSchemeFor(setting, now);
   if (scheme === 'auto') return systemPrefersDark ? 'dark' : 'light';
   return scheme;

@@ -1,12 +1,7 @@
 import { isNavItemVisible, NAV_SECTIONS, type NavContext, type NavSection } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
-import {
-  enabledModulesState,
-  featuresState,
-  sessionUserState,
-  storeInfoState,
-} from '../state';
+import { enabledModulesState, featuresState, sessionUserState, storeInfoState } from '../state';
 
 /** The visibility context the sidebar and the search overlay share (spec §5). */
 export function useNavContext(): NavContext {

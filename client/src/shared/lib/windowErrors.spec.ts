@@ -1,8 +1,17 @@
-import { isBotUserAgent, isReloadError, RELOAD_GUARD_MS, shouldReloadForError } from './windowErrors';
+import {
+  isBotUserAgent,
+  isReloadError,
+  RELOAD_GUARD_MS,
+  shouldReloadForError,
+} from './windowErrors';
 
 describe('window error reload', () => {
   it('recognises the two kinds of errors', () => {
-    expect(isReloadError("Failed to execute 'removeChild' on 'Node': The node to be removed is not a child of this node.")).toBe(true);
+    expect(
+      isReloadError(
+        "Failed to execute 'removeChild' on 'Node': The node to be removed is not a child of this node.",
+      ),
+    ).toBe(true);
     expect(isReloadError('NotFoundError: The object can not be found here.')).toBe(true);
     expect(isReloadError('TypeError: x is undefined')).toBe(false);
     expect(isReloadError(undefined)).toBe(false);
@@ -17,7 +26,13 @@ describe('window error reload', () => {
 
 describe('bot user agents', () => {
   it('detects crawlers only', () => {
-    expect(isBotUserAgent('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
-    expect(isBotUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36')).toBe(false);
+    expect(
+      isBotUserAgent('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
+    ).toBe(true);
+    expect(
+      isBotUserAgent(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+      ),
+    ).toBe(false);
   });
 });

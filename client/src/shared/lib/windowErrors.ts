@@ -9,12 +9,19 @@ export function isReloadError(message: string | null | undefined): boolean {
   return !!message && RELOAD_PATTERNS.some((re) => re.test(message));
 }
 
-export function shouldReloadForError(message: string | null | undefined, lastReloadAt: number | null, now: number): boolean {
+export function shouldReloadForError(
+  message: string | null | undefined,
+  lastReloadAt: number | null,
+  now: number,
+): boolean {
   if (!isReloadError(message)) return false;
-  return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt > RELOAD_GUARD_MS;
+  return (
+    lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt > RELOAD_GUARD_MS
+  );
 }
 
-const BOT_RE = /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|headlesschrome\/.*lighthouse|mediapartners|embedly|quora link preview|whatsapp|telegrambot|discordbot|yandex|baidu|duckduckgo/i;
+const BOT_RE =
+  /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|headlesschrome\/.*lighthouse|mediapartners|embedly|quora link preview|whatsapp|telegrambot|discordbot|yandex|baidu|duckduckgo/i;
 
 /** The error page is not rendered for bots (spec §2). */
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {

@@ -7,5 +7,8 @@ import { enabledModulesState, sessionUserState } from './session';
 export function useCan(): (...keys: PermissionKey[]) => boolean {
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
-  return useCallback((...keys: PermissionKey[]) => hasPermission(user, keys, [], modules), [user, modules]);
+  return useCallback(
+    (...keys: PermissionKey[]) => hasPermission(user, keys, [], modules),
+    [user, modules],
+  );
 }

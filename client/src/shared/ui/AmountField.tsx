@@ -11,7 +11,15 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange'> & {
 };
 
 /** Pounds (or a quantity) typed as text, reported as integer piasters (or ≤ 3 decimals) on every valid change. */
-export function AmountField({ value, onValue, kind = 'money', testId, slotProps, error, ...rest }: Props) {
+export function AmountField({
+  value,
+  onValue,
+  kind = 'money',
+  testId,
+  slotProps,
+  error,
+  ...rest
+}: Props) {
   const toText = (v: number | null) =>
     v === null ? '' : kind === 'money' ? piastersToInput(v).replace(/\.00$/, '') : String(v);
   const [text, setText] = useState(() => toText(value));

@@ -42,7 +42,13 @@ export function AppIcon({ name, fontSize = 'small', ...rest }: { name: string } 
       <Box
         component="span"
         data-icon-fallback={name}
-        sx={{ fontSize: 10, lineHeight: 1, maxWidth: 44, overflow: 'hidden', textOverflow: 'ellipsis' }}
+        sx={{
+          fontSize: 10,
+          lineHeight: 1,
+          maxWidth: 44,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
       >
         {name}
       </Box>

@@ -15,7 +15,10 @@ const CellInput = styled('input')(({ theme }) => ({
   color: 'inherit',
   textAlign: 'start',
   '&:focus': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -1 },
-  '&[aria-invalid="true"]': { borderColor: theme.palette.error.main, color: theme.palette.error.main },
+  '&[aria-invalid="true"]': {
+    borderColor: theme.palette.error.main,
+    color: theme.palette.error.main,
+  },
   '&:disabled': { opacity: 0.6 },
 }));
 
@@ -30,7 +33,15 @@ type Props = {
 };
 
 /** AmountField's parsing (pounds → piasters, or a ≤ 3-decimal quantity) on a light native input. */
-export function CellAmount({ value, onValue, kind = 'money', disabled, error, label, testId }: Props) {
+export function CellAmount({
+  value,
+  onValue,
+  kind = 'money',
+  disabled,
+  error,
+  label,
+  testId,
+}: Props) {
   const toText = (v: number | null) =>
     v === null ? '' : kind === 'money' ? piastersToInput(v).replace(/\.00$/, '') : String(v);
   const parse = (s: string) => (kind === 'money' ? parsePounds(s) : parseQuantity(s));

@@ -4,14 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BRAND } from './brand';
 
@@ -78,7 +71,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-export type ConfirmOptions = Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmText' | 'cancelText'>;
+export type ConfirmOptions = Pick<
+  ConfirmDialogProps,
+  'title' | 'message' | 'confirmText' | 'cancelText'
+>;
 
 const ConfirmContext = createContext<((options: ConfirmOptions) => Promise<boolean>) | null>(null);
 

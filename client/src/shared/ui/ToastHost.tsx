@@ -35,9 +35,7 @@ const ToastCard = forwardRef<HTMLDivElement, Props>(function ToastCard(props, re
   const { t } = useTranslation('common');
   const type = variant as ToastType;
   const accent =
-    type === 'default' || type === 'loading'
-      ? theme.palette.grey[700]
-      : theme.palette[type].main;
+    type === 'default' || type === 'loading' ? theme.palette.grey[700] : theme.palette[type].main;
   const colored = tone === 'colored';
   return (
     <SnackbarContent ref={ref} role={type === 'error' ? 'alert' : 'status'} data-toast={type}>

@@ -66,7 +66,10 @@ export function PrintArea({ layout, children }: { layout: PaperLayout; children:
         styles={{
           '@media screen': { [`.${PRINT_ROOT_CLASS}`]: { display: 'none' } },
           '@media print': {
-            '@page': layout === 'a4' ? { size: 'A4', margin: '10mm' } : { size: '80mm auto', margin: '2mm' },
+            '@page':
+              layout === 'a4'
+                ? { size: 'A4', margin: '10mm' }
+                : { size: '80mm auto', margin: '2mm' },
             [`body > *:not(.${PRINT_ROOT_CLASS})`]: { display: 'none !important' },
             [`.${PRINT_ROOT_CLASS}`]: { display: 'block' },
             body: { background: '#fff' },
@@ -89,7 +92,17 @@ export function DocumentBarcode({ value, height = '12mm' }: { value: string; hei
   const svg = useMemo(() => {
     if (!lib) return null;
     try {
-      return lib.code128({ bcid: 'code128', text: value, scale: 2, height: 8, includetext: true, textxalign: 'center' }, lib.drawingSVG());
+      return lib.code128(
+        {
+          bcid: 'code128',
+          text: value,
+          scale: 2,
+          height: 8,
+          includetext: true,
+          textxalign: 'center',
+        },
+        lib.drawingSVG(),
+      );
     } catch {
       return null;
     }
@@ -101,7 +114,17 @@ export function DocumentBarcode({ value, height = '12mm' }: { value: string; hei
       role="img"
       aria-label={value}
       data-testid="receipt-barcode"
-      sx={{ blockSize: height, my: 1, '& svg': { blockSize: '100%', inlineSize: 'auto', maxInlineSize: '100%', display: 'block', marginInline: 'auto' } }}
+      sx={{
+        blockSize: height,
+        my: 1,
+        '& svg': {
+          blockSize: '100%',
+          inlineSize: 'auto',
+          maxInlineSize: '100%',
+          display: 'block',
+          marginInline: 'auto',
+        },
+      }}
       // bwip-js builds the SVG from the number alone; no user markup.
       dangerouslySetInnerHTML={{ __html: svg }}
     />

@@ -1,6 +1,20 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { IsCalendarDate } from './calendar-date';
 import { MaxDocumentLines, MaxDocumentMoney } from './limit-rules';
 import { ListQueryDto } from './list.dto';
@@ -10,7 +24,14 @@ import { ListQueryDto } from './list.dto';
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-export const JOURNAL_SOURCE_TYPES = ['sale', 'return', 'shift', 'customer_payment', 'manual', 'opening'] as const;
+export const JOURNAL_SOURCE_TYPES = [
+  'sale',
+  'return',
+  'shift',
+  'customer_payment',
+  'manual',
+  'opening',
+] as const;
 
 export type LedgerAccountDto = {
   id: string;
@@ -50,7 +71,14 @@ export type TrialBalanceDto = {
   from: string | null;
   to: string | null;
   rows: TrialBalanceRowDto[];
-  totals: { openingDebit: number; openingCredit: number; debit: number; credit: number; closingDebit: number; closingCredit: number };
+  totals: {
+    openingDebit: number;
+    openingCredit: number;
+    debit: number;
+    credit: number;
+    closingDebit: number;
+    closingCredit: number;
+  };
 };
 
 export class JournalListQueryDto extends ListQueryDto {
@@ -108,7 +136,12 @@ export class PostJournalEntryDto {
   @IsCalendarDate() date: string;
   @IsOptional() @IsString() @MaxLength(100) reference?: string | null;
   @IsOptional() @IsString() @MaxLength(500) description?: string | null;
-  @IsArray() @ArrayMinSize(2) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => JournalLineInputDto) lines: JournalLineInputDto[];
+  @IsArray()
+  @ArrayMinSize(2)
+  @MaxDocumentLines()
+  @ValidateNested({ each: true })
+  @Type(() => JournalLineInputDto)
+  lines: JournalLineInputDto[];
 }
 
 export class ReverseJournalEntryDto {
@@ -125,8 +158,12 @@ export class CloseBooksDto {
 /** A new account under a group account; its type and normal side come from the parent. */
 export class CreateLedgerAccountDto {
   @Matches(/^[0-9]{1,12}$/, { message: 'validation.account.code' }) code: string;
-  @IsString() @IsNotEmpty({ message: 'validation.account.name' }) @MaxLength(100, { message: 'validation.account.name' }) nameAr: string;
-  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?: string | null;
+  @IsString()
+  @IsNotEmpty({ message: 'validation.account.name' })
+  @MaxLength(100, { message: 'validation.account.name' })
+  nameAr: string;
+  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?:
+    string | null;
   @IsUUID() parentId: string;
   /** a group holds sub-accounts and takes no postings */
   @IsOptional() @IsBoolean() isGroup?: boolean;
@@ -134,8 +171,13 @@ export class CreateLedgerAccountDto {
 
 export class UpdateLedgerAccountDto {
   @IsOptional() @Matches(/^[0-9]{1,12}$/, { message: 'validation.account.code' }) code?: string;
-  @IsOptional() @IsString() @IsNotEmpty({ message: 'validation.account.name' }) @MaxLength(100, { message: 'validation.account.name' }) nameAr?: string;
-  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?: string | null;
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'validation.account.name' })
+  @MaxLength(100, { message: 'validation.account.name' })
+  nameAr?: string;
+  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?:
+    string | null;
   @IsOptional() @IsUUID() parentId?: string;
   @IsOptional() @IsBoolean() active?: boolean;
 }

@@ -40,7 +40,10 @@ export class BranchUpdateDto extends BranchFields {
   name?: string;
 }
 
-export type BranchResponseDto = Omit<BranchCreateDto, 'invoiceClientSecret' | 'receiptClientSecret'> & {
+export type BranchResponseDto = Omit<
+  BranchCreateDto,
+  'invoiceClientSecret' | 'receiptClientSecret'
+> & {
   id: string;
   /** Secrets are never returned; only whether one is stored. */
   hasInvoiceClientSecret: boolean;

@@ -57,18 +57,33 @@ export class CategoryCreateDto {
   @IsOptional() @IsUUID() parentId?: string | null;
 }
 export class CategoryUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name?: string;
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(120)
+  name?: string;
   @IsOptional() @IsString() @MaxLength(120) nameEn?: string | null;
   @IsOptional() @IsUUID() parentId?: string | null;
 }
-export type CategoryResponseDto = { id: string; name: string; nameEn: string | null; parentId: string | null; productCount: number };
+export type CategoryResponseDto = {
+  id: string;
+  name: string;
+  nameEn: string | null;
+  parentId: string | null;
+  productCount: number;
+};
 
 export class PropertyTypeCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(60)
   name: string;
-  @IsArray() @ArrayUnique() @ArrayMaxSize(200) @IsString({ each: true }) @MinLength(1, { each: true }) @MaxLength(60, { each: true })
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(60, { each: true })
   values: string[];
 }
 export const PropertyTypeUpdateDto = partialOf(PropertyTypeCreateDto);
@@ -93,7 +108,10 @@ export class OpeningStockDto {
 
 export class VariantInputDto {
   @IsOptional() @IsString() @Matches(BARCODE, { message: 'validation.catalog.sku' }) sku?: string;
-  @IsArray() @ArrayUnique() @ArrayMaxSize(10) @Matches(BARCODE, { each: true, message: 'validation.catalog.barcode' })
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMaxSize(10)
+  @Matches(BARCODE, { each: true, message: 'validation.catalog.barcode' })
   barcodes: string[];
   /** Property type name → value, e.g. { "المقاس": "L", "اللون": "أحمر" } */
   @IsOptional() @IsObject() properties?: Record<string, string>;
@@ -103,13 +121,21 @@ export class VariantInputDto {
   @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() avgCost?: number;
   @IsOptional() @IsNumber(QTY) @Min(0) @Max(LIMITS.lowStockThreshold) lowStockThreshold?: number;
   @IsOptional() @IsBoolean() active?: boolean;
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => OpeningStockDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => OpeningStockDto)
   openingStock?: OpeningStockDto[];
 }
 
 export class VariantUpdateDto {
   @IsOptional() @IsString() @Matches(BARCODE, { message: 'validation.catalog.sku' }) sku?: string;
-  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(10) @Matches(BARCODE, { each: true, message: 'validation.catalog.barcode' })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMaxSize(10)
+  @Matches(BARCODE, { each: true, message: 'validation.catalog.barcode' })
   barcodes?: string[];
   @IsOptional() @IsObject() properties?: Record<string, string>;
   @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() sellPrice?: number;
@@ -130,7 +156,12 @@ class ProductFields {
   @IsOptional() @IsString() @MaxLength(500) image?: string | null;
   @IsOptional() @IsBoolean() active?: boolean;
   /** The property types this product varies by (names shown as grid columns). */
-  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(5) @IsUUID('all', { each: true }) propertyTypeIds?: string[];
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMaxSize(5)
+  @IsUUID('all', { each: true })
+  propertyTypeIds?: string[];
 }
 
 export class ProductCreateDto extends ProductFields {
@@ -138,12 +169,19 @@ export class ProductCreateDto extends ProductFields {
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(200)
   nameAr: string;
-  @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => VariantInputDto)
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => VariantInputDto)
   variants: VariantInputDto[];
 }
 
 export class ProductUpdateDto extends ProductFields {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(200) nameAr?: string;
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(200)
+  nameAr?: string;
 }
 
 export class ProductListQueryDto extends ListQueryDto {
@@ -200,7 +238,9 @@ export type ProductResponseDto = {
   propertyTypeIds: string[];
   variantCount: number;
   createdAt: string;
-  variants?: (VariantResponseDto & { stock: { inventoryId: string; inventoryName: string; onHand: number; reserved: number }[] })[];
+  variants?: (VariantResponseDto & {
+    stock: { inventoryId: string; inventoryName: string; onHand: number; reserved: number }[];
+  })[];
 };
 
 // ---------- a product's property types after creation ----------
@@ -243,7 +283,10 @@ export class ProductPropertiesUpdateDto {
   @ValidateNested({ each: true })
   @Type(() => ProductRemovedAxisDto)
   removedAxes?: ProductRemovedAxisDto[];
-  @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => VariantInputDto)
+  @IsArray()
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => VariantInputDto)
   variants: VariantInputDto[];
 }
 
@@ -258,13 +301,19 @@ export type ProductPropertiesResultDto = {
 // ---------- inventories and stock ----------
 export class InventoryCreateDto {
   @IsUUID() branchId: string;
-  @IsString({ message: 'validation.catalog.nameRequired' }) @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120)
+  @IsString({ message: 'validation.catalog.nameRequired' })
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(120)
   name: string;
   @IsOptional() @IsBoolean() isDefault?: boolean;
   @IsOptional() @IsBoolean() allowNegative?: boolean;
 }
 export class InventoryUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name?: string;
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(120)
+  name?: string;
   @IsOptional() @IsBoolean() isDefault?: boolean;
   @IsOptional() @IsBoolean() allowNegative?: boolean;
 }
@@ -328,7 +377,10 @@ export class StockAdjustmentLineDto {
 export class StockAdjustmentDto {
   @IsUUID() inventoryId: string;
   @IsIn(['opening', 'adjustment']) reason: 'opening' | 'adjustment';
-  @IsArray() @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => StockAdjustmentLineDto)
+  @IsArray()
+  @MaxDocumentLines()
+  @ValidateNested({ each: true })
+  @Type(() => StockAdjustmentLineDto)
   lines: StockAdjustmentLineDto[];
   @IsOptional() @IsString() @MaxLength(500) note?: string;
 }
@@ -353,7 +405,14 @@ export type ImportReportDto = {
   created: number;
   updated: number;
   errors: { row: number; column?: string; message: string }[];
-  preview: { row: number; nameAr: string; sku: string; barcode: string | null; sellPrice: number; action: 'create' | 'update' }[];
+  preview: {
+    row: number;
+    nameAr: string;
+    sku: string;
+    barcode: string | null;
+    sellPrice: number;
+    action: 'create' | 'update';
+  }[];
   jobId?: string;
 };
 

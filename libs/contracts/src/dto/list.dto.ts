@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsCalendarDate } from './calendar-date';
-import { IsBooleanString, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBooleanString,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 /** Query of every generic list (spec §7): paging, sort, free text, from/to dates. */
 export class ListQueryDto {

@@ -1,4 +1,12 @@
-import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { ALL_PERMISSION_KEYS, type PermissionKey } from '../permissions';
 
 export class RoleCreateDto {

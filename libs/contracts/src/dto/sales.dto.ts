@@ -22,7 +22,13 @@ import { ActiveListQueryDto, ListQueryDto } from './list.dto';
 import { defineResource } from '../resource';
 import { partialOf } from './resource-dto';
 import { LIMITS } from '../limits';
-import { DenominationCounts, MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
+import {
+  DenominationCounts,
+  MaxDocumentLines,
+  MaxDocumentMoney,
+  MaxLineQuantity,
+  MaxUnitPrice,
+} from './limit-rules';
 import { IsCalendarDate } from './calendar-date';
 
 const QTY = { maxDecimalPlaces: 3 };
@@ -32,7 +38,10 @@ export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
 // ---------- payment methods ----------
 export class PaymentMethodCreateDto {
-  @IsString({ message: 'validation.catalog.nameRequired' }) @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(60) nameAr: string;
+  @IsString({ message: 'validation.catalog.nameRequired' })
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(60)
+  nameAr: string;
   @IsOptional() @IsString() @MaxLength(60) nameEn?: string | null;
   @IsIn(PAYMENT_METHOD_TYPES) type: PaymentMethodType;
   @IsOptional() @IsBoolean() active?: boolean;
@@ -40,7 +49,14 @@ export class PaymentMethodCreateDto {
 }
 export const PaymentMethodUpdateDto = partialOf(PaymentMethodCreateDto);
 export type PaymentMethodUpdateDto = Partial<PaymentMethodCreateDto>;
-export type PaymentMethodDto = { id: string; nameAr: string; nameEn: string | null; type: PaymentMethodType; active: boolean; sortOrder: number };
+export type PaymentMethodDto = {
+  id: string;
+  nameAr: string;
+  nameEn: string | null;
+  type: PaymentMethodType;
+  active: boolean;
+  sortOrder: number;
+};
 export const PAYMENT_METHODS = defineResource<PaymentMethodDto, PaymentMethodCreateDto>({
   path: '/PaymentMethods',
   create: PaymentMethodCreateDto,
@@ -55,29 +71,49 @@ export const PAYMENT_METHODS = defineResource<PaymentMethodDto, PaymentMethodCre
 
 // ---------- customers ----------
 export class CustomerCreateDto {
-  @IsString({ message: 'validation.catalog.nameRequired' }) @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name: string;
-  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?: string | null;
-  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone2?: string | null;
+  @IsString({ message: 'validation.catalog.nameRequired' })
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(120)
+  name: string;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?:
+    string | null;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone2?:
+    string | null;
   @IsOptional() @IsString() @MaxLength(300) address?: string | null;
-  @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?: string | null;
+  @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?:
+    string | null;
   @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
   /** piasters; 0 = no limit */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() creditLimit?: number;
 }
 export class CustomerUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.catalog.nameRequired' }) @MaxLength(120) name?: string;
-  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?: string | null;
-  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone2?: string | null;
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'validation.catalog.nameRequired' })
+  @MaxLength(120)
+  name?: string;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?:
+    string | null;
+  @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone2?:
+    string | null;
   @IsOptional() @IsString() @MaxLength(300) address?: string | null;
-  @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?: string | null;
+  @IsOptional() @Matches(/^\d{14}$/, { message: 'validation.customer.nationalId' }) nationalId?:
+    string | null;
   @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() creditLimit?: number;
 }
 export type CustomerDto = {
-  id: string; name: string; phone: string | null; phone2: string | null; address: string | null;
-  nationalId: string | null; taxId: string | null; creditLimit: number;
+  id: string;
+  name: string;
+  phone: string | null;
+  phone2: string | null;
+  address: string | null;
+  nationalId: string | null;
+  taxId: string | null;
+  creditLimit: number;
   /** piasters the customer owes (positive) */
-  balance: number; createdAt: string;
+  balance: number;
+  createdAt: string;
 };
 export class CustomerPaymentDto {
   @IsUUID() id: string;
@@ -86,8 +122,16 @@ export class CustomerPaymentDto {
   @IsOptional() @IsString() @MaxLength(300) note?: string;
 }
 export type CustomerLedgerEntryDto = {
-  id: string; type: 'sale' | 'return' | 'payment' | 'edit'; amount: number; balanceAfter: number;
-  referenceType: string | null; referenceId: string | null; referenceNumber: string | null; at: string; userName: string | null; note: string | null;
+  id: string;
+  type: 'sale' | 'return' | 'payment' | 'edit';
+  amount: number;
+  balanceAfter: number;
+  referenceType: string | null;
+  referenceId: string | null;
+  referenceNumber: string | null;
+  at: string;
+  userName: string | null;
+  note: string | null;
 };
 
 // ---------- shifts ----------
@@ -109,17 +153,33 @@ export type ShiftTotalsDto = {
   net: number;
   discounts: number;
   vat: number;
-  byMethod: { methodId: string; methodName: string; type: PaymentMethodType; sales: number; refunds: number; net: number }[];
+  byMethod: {
+    methodId: string;
+    methodName: string;
+    type: PaymentMethodType;
+    sales: number;
+    refunds: number;
+    net: number;
+  }[];
   cashIn: number;
   expectedCash: number;
   /** only with can_see_profit */
   profit?: number;
 };
 export type ShiftDto = {
-  id: string; branchId: string; register: number; cashierId: string; cashierName: string;
-  status: 'open' | 'closed'; openedAt: string; closedAt: string | null; openingCash: number;
+  id: string;
+  branchId: string;
+  register: number;
+  cashierId: string;
+  cashierName: string;
+  status: 'open' | 'closed';
+  openedAt: string;
+  closedAt: string | null;
+  openingCash: number;
   /** only with can_see_shift_totals (or for the cashier's own open shift, where they are still null) */
-  countedCash?: number | null; expectedCash?: number | null; difference?: number | null;
+  countedCash?: number | null;
+  expectedCash?: number | null;
+  difference?: number | null;
   denominations: Record<string, number> | null;
   /** only with can_see_shift_totals (or for the cashier's own open shift: the X report) */
   totals?: ShiftTotalsDto;
@@ -147,10 +207,17 @@ export class CreateSaleDto {
   @IsUUID() id: string;
   @IsOptional() @IsUUID() inventoryId?: string;
   @IsOptional() @IsUUID() customerId?: string | null;
-  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.sale.noLines' })
+  @MaxDocumentLines()
+  @ValidateNested({ each: true })
+  @Type(() => SaleLineInputDto)
   lines: SaleLineInputDto[];
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() invoiceDiscount?: number;
-  @IsArray() @ArrayMaxSize(LIMITS.documentPayments) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  @IsArray()
+  @ArrayMaxSize(LIMITS.documentPayments)
+  @ValidateNested({ each: true })
+  @Type(() => SalePaymentInputDto)
   payments: SalePaymentInputDto[];
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   /** What the client computed; ignored (the server recomputes every figure). */
@@ -158,29 +225,79 @@ export class CreateSaleDto {
 }
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;
-  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => SaleLineInputDto)
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.sale.noLines' })
+  @MaxDocumentLines()
+  @ValidateNested({ each: true })
+  @Type(() => SaleLineInputDto)
   lines: SaleLineInputDto[];
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() invoiceDiscount?: number;
-  @IsArray() @ArrayMaxSize(LIMITS.documentPayments) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  @IsArray()
+  @ArrayMaxSize(LIMITS.documentPayments)
+  @ValidateNested({ each: true })
+  @Type(() => SalePaymentInputDto)
   payments: SalePaymentInputDto[];
-  @IsString() @MinLength(1, { message: 'validation.sale.editReason' }) @MaxLength(500) reason: string;
+  @IsString()
+  @MinLength(1, { message: 'validation.sale.editReason' })
+  @MaxLength(500)
+  reason: string;
 }
 export type SaleLineDto = {
-  id: string; lineNo: number; variantId: string; productName: string; properties: Record<string, string>; sku: string; barcode: string | null;
-  quantity: number; unitPrice: number; listPrice: number; discount: number; invoiceDiscountShare: number; vatRate: number; vatAmount: number; lineTotal: number;
-  returnedQuantity: number; unitCost?: number;
+  id: string;
+  lineNo: number;
+  variantId: string;
+  productName: string;
+  properties: Record<string, string>;
+  sku: string;
+  barcode: string | null;
+  quantity: number;
+  unitPrice: number;
+  listPrice: number;
+  discount: number;
+  invoiceDiscountShare: number;
+  vatRate: number;
+  vatAmount: number;
+  lineTotal: number;
+  returnedQuantity: number;
+  unitCost?: number;
 };
 export type SaleDto = {
-  id: string; number: string; branchId: string; inventoryId: string; shiftId: string | null; register: number;
-  cashierId: string; cashierName: string; customerId: string | null; customerName: string | null;
+  id: string;
+  number: string;
+  branchId: string;
+  inventoryId: string;
+  shiftId: string | null;
+  register: number;
+  cashierId: string;
+  cashierName: string;
+  customerId: string | null;
+  customerName: string | null;
   status: 'completed' | 'partially_returned' | 'returned';
-  subtotal: number; lineDiscountTotal: number; invoiceDiscount: number; vatTotal: number; total: number;
-  paidTotal: number; changeDue: number; dueAmount: number; note: string | null; createdAt: string; editedAt: string | null;
+  subtotal: number;
+  lineDiscountTotal: number;
+  invoiceDiscount: number;
+  vatTotal: number;
+  total: number;
+  paidTotal: number;
+  changeDue: number;
+  dueAmount: number;
+  note: string | null;
+  createdAt: string;
+  editedAt: string | null;
   lines: SaleLineDto[];
-  payments: { id: string; methodId: string; methodName: string; type: PaymentMethodType; amount: number; kind: 'payment' | 'refund'; at: string }[];
+  payments: {
+    id: string;
+    methodId: string;
+    methodName: string;
+    type: PaymentMethodType;
+    amount: number;
+    kind: 'payment' | 'refund';
+    at: string;
+  }[];
   returns: { id: string; number: string; total: number; createdAt: string; cashierName: string }[];
   /** profit only with can_see_profit; costTotal (like lines' unitCost) only with can_see_profit and can_see_buy_price */
-  costTotal?: number; profit?: number;
+  costTotal?: number;
+  profit?: number;
 };
 export class SaleListQueryDto extends ListQueryDto {
   @IsOptional() @IsString() @MaxLength(40) number?: string;
@@ -197,15 +314,29 @@ export class ReturnLineInputDto {
 export class CreateReturnDto {
   /** Client-made idempotency key, like sales. */
   @IsUUID() id: string;
-  @IsArray() @ArrayMinSize(1, { message: 'validation.sale.noLines' }) @MaxDocumentLines() @ValidateNested({ each: true }) @Type(() => ReturnLineInputDto)
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.sale.noLines' })
+  @MaxDocumentLines()
+  @ValidateNested({ each: true })
+  @Type(() => ReturnLineInputDto)
   lines: ReturnLineInputDto[];
   /** How the money goes back; default: cash. Amounts must add up to the refund. */
-  @IsOptional() @IsArray() @ArrayMaxSize(LIMITS.documentPayments) @ValidateNested({ each: true }) @Type(() => SalePaymentInputDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.documentPayments)
+  @ValidateNested({ each: true })
+  @Type(() => SalePaymentInputDto)
   refunds?: SalePaymentInputDto[];
   @IsOptional() @IsString() @MaxLength(300) reason?: string;
 }
 export type ReturnDto = {
-  id: string; number: string; invoiceId: string; invoiceNumber: string; total: number; creditReduction: number; createdAt: string;
+  id: string;
+  number: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  total: number;
+  creditReduction: number;
+  createdAt: string;
   lines: { saleLineId: string; productName: string; quantity: number; amount: number }[];
   refunds: { methodId: string; methodName: string; amount: number }[];
 };
@@ -215,9 +346,24 @@ export class DailyReportQueryDto {
   @IsOptional() @IsUUID() branchId?: string;
 }
 export type DailyReportDto = {
-  date: string; branchId: string; branchName: string; timeZone: string;
-  invoiceCount: number; sales: number; returns: number; net: number; discounts: number; vat: number;
+  date: string;
+  branchId: string;
+  branchName: string;
+  timeZone: string;
+  invoiceCount: number;
+  sales: number;
+  returns: number;
+  net: number;
+  discounts: number;
+  vat: number;
   byMethod: { methodId: string; methodName: string; sales: number; refunds: number; net: number }[];
-  byCashier: { cashierId: string; cashierName: string; invoiceCount: number; sales: number; returns: number; net: number }[];
+  byCashier: {
+    cashierId: string;
+    cashierName: string;
+    invoiceCount: number;
+    sales: number;
+    returns: number;
+    net: number;
+  }[];
   profit?: number;
 };

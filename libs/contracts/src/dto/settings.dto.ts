@@ -23,7 +23,10 @@ export class StoreInfoUpdateDto {
   @IsOptional() @IsString() @MaxLength(500) receiptFooterImage?: string | null;
   @IsOptional() @IsString() @MaxLength(2000) maintenanceReceiptInfo?: string | null;
   /** Allowed sidebar links (route names of the route table); null means no restriction. */
-  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsString({ each: true })
   @IsIn(ROUTE_NAMES, { each: true, message: 'validation.screens.unknown' })
   sidebarItems?: string[] | null;
 }
@@ -73,7 +76,9 @@ export class FeatureToggleDto {
 
 export class ApiKeyCreateDto {
   @IsString() @Matches(/^.{1,80}$/, { message: 'validation.catalog.nameRequired' }) name: string;
-  @IsArray() @ArrayUnique() @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
   permissions: PermissionKey[];
   @IsUUID() branchId: string;
 }

@@ -49,10 +49,15 @@ export class StockTakingCountDto {
   /** client-made id: a retried request is recorded once */
   @IsOptional() @IsUUID() id?: string;
   @ValidateIf((o: StockTakingCountDto) => !o.barcode) @IsUUID() variantId?: string;
-  @ValidateIf((o: StockTakingCountDto) => !o.variantId) @Matches(/^[\x21-\x7E]{1,50}$/, { message: 'validation.catalog.barcode' })
+  @ValidateIf((o: StockTakingCountDto) => !o.variantId)
+  @Matches(/^[\x21-\x7E]{1,50}$/, { message: 'validation.catalog.barcode' })
   barcode?: string;
   /** signed: a negative count corrects an over-count */
-  @Type(() => Number) @IsNumber({ maxDecimalPlaces: 3 }) @MinLineQuantity() @MaxLineQuantity() quantity: number;
+  @Type(() => Number)
+  @IsNumber({ maxDecimalPlaces: 3 })
+  @MinLineQuantity()
+  @MaxLineQuantity()
+  quantity: number;
 }
 
 export class StockTakingPostDto {

@@ -29,11 +29,21 @@ export const TRANSFER_STATES = [
 ] as const;
 export type TransferState = (typeof TRANSFER_STATES)[number];
 
-export const TRANSFER_ACTIONS = ['request', 'approve', 'reject', 'ship', 'receive', 'cancel'] as const;
+export const TRANSFER_ACTIONS = [
+  'request',
+  'approve',
+  'reject',
+  'ship',
+  'receive',
+  'cancel',
+] as const;
 export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
 
 /** The legal transitions: action → states it may start from, and the state it leads to. */
-export const TRANSFER_TRANSITIONS: Record<TransferAction, { from: TransferState[]; to: TransferState | 'received|partially_received' }> = {
+export const TRANSFER_TRANSITIONS: Record<
+  TransferAction,
+  { from: TransferState[]; to: TransferState | 'received|partially_received' }
+> = {
   request: { from: ['draft'], to: 'requested' },
   approve: { from: ['requested'], to: 'approved' },
   reject: { from: ['requested'], to: 'rejected' },

@@ -21,71 +21,105 @@ export class UserCreateDto {
   @Matches(USERNAME, { message: 'validation.user.username' })
   username: string;
 
-  @IsString() @MinLength(1, { message: 'validation.user.displayName' }) @MaxLength(100)
+  @IsString()
+  @MinLength(1, { message: 'validation.user.displayName' })
+  @MaxLength(100)
   displayName: string;
 
-  @IsOptional() @IsString() @MaxLength(30)
+  @IsOptional()
+  @IsString()
+  @MaxLength(30)
   phone?: string | null;
 
-  @IsString() @MinLength(8, { message: 'validation.user.password' }) @MaxLength(200)
+  @IsString()
+  @MinLength(8, { message: 'validation.user.password' })
+  @MaxLength(200)
   password: string;
 
-  @IsOptional() @IsUUID('all', { message: 'validation.user.role' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.user.role' })
   roleId?: string | null;
 
-  @IsOptional() @IsUUID('all', { message: 'validation.user.branch' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.user.branch' })
   branchId?: string | null;
 
   /** Route names of the route table (spec §3: names of allowed links; empty = no restriction). */
-  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsString({ each: true })
   @IsIn(ROUTE_NAMES, { each: true, message: 'validation.screens.unknown' })
   screens?: string[];
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isAdmin?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   active?: boolean;
 
   /** Whole percent, 0–100. */
-  @IsOptional() @IsInt() @Min(0) @Max(100)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
   maxDiscountPercent?: number;
 }
 
 export class UserUpdateDto {
-  @IsOptional() @IsString() @MinLength(1, { message: 'validation.user.displayName' }) @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'validation.user.displayName' })
+  @MaxLength(100)
   displayName?: string;
 
-  @IsOptional() @IsString() @MaxLength(30)
+  @IsOptional()
+  @IsString()
+  @MaxLength(30)
   phone?: string | null;
 
-  @IsOptional() @IsUUID('all', { message: 'validation.user.role' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.user.role' })
   roleId?: string | null;
 
-  @IsOptional() @IsUUID('all', { message: 'validation.user.branch' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.user.branch' })
   branchId?: string | null;
 
   /** Route names of the route table (spec §3: names of allowed links; empty = no restriction). */
-  @IsOptional() @IsArray() @ArrayUnique() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsString({ each: true })
   @IsIn(ROUTE_NAMES, { each: true, message: 'validation.screens.unknown' })
   screens?: string[];
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isAdmin?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   active?: boolean;
 
-  @IsOptional() @IsInt() @Min(0) @Max(100)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
   maxDiscountPercent?: number;
 }
 
 export class UserResetPasswordDto {
-  @IsString() @MinLength(8, { message: 'validation.user.password' }) @MaxLength(200)
+  @IsString()
+  @MinLength(8, { message: 'validation.user.password' })
+  @MaxLength(200)
   password: string;
 
   /** A temporary password: the user must change it at the next sign-in (issue 11). Default false. */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   mustChangePassword?: boolean;
 }
 

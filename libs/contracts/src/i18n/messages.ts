@@ -29,11 +29,14 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CONFLICT': 'لا يمكن تنفيذ العملية لارتباطها ببيانات أخرى',
     'errors.IN_USE': 'لا يمكن الحذف لأن العنصر مستخدم',
     'errors.LAST_ADMIN': 'لا يمكن إيقاف أو تعديل صلاحيات آخر مدير للنظام',
-    'errors.ADMIN_REQUIRED': 'منح صلاحية مدير النظام أو سحبها، أو تعديل حساب مدير النظام، متاح لمدير النظام فقط',
-    'errors.ROLE_TOO_STRONG': 'لا يمكنك منح دور يتضمن صلاحيات لا تملكها، ولا تعديل مستخدم لديه مثل هذا الدور',
+    'errors.ADMIN_REQUIRED':
+      'منح صلاحية مدير النظام أو سحبها، أو تعديل حساب مدير النظام، متاح لمدير النظام فقط',
+    'errors.ROLE_TOO_STRONG':
+      'لا يمكنك منح دور يتضمن صلاحيات لا تملكها، ولا تعديل مستخدم لديه مثل هذا الدور',
     'errors.OWN_ROLE_CHANGE': 'لا يمكنك تغيير دورك بنفسك',
     'errors.INTERNAL': 'حدث خطأ غير متوقع، حاول مرة أخرى',
-    'errors.DATABASE_UNAVAILABLE': 'قاعدة البيانات غير متاحة مؤقتًا، لم يُحفظ شيء؛ أعد المحاولة بعد لحظات',
+    'errors.DATABASE_UNAVAILABLE':
+      'قاعدة البيانات غير متاحة مؤقتًا، لم يُحفظ شيء؛ أعد المحاولة بعد لحظات',
     'validation.branch.nameRequired': 'الرجاء ادخال اسم الفرع',
     'validation.branch.taxType': 'نوع الضريبة يجب أن يكون P أو F أو B',
     'validation.role.nameRequired': 'الرجاء ادخال اسم الدور',
@@ -60,8 +63,10 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.STOCK_LIMIT': `رصيد الصنف سيتجاوز الحد المسموح (${n(LIMITS.stockQuantity)}): {name}`,
     'errors.QUANTITY_NOT_WHOLE': 'الصنف «{name}» يُباع بالعدد: الكمية يجب أن تكون عددًا صحيحًا',
     'errors.CREDIT_LIMIT_FORBIDDEN': 'تحديد حد الائتمان للعميل يحتاج صلاحية منح الآجل',
-    'errors.CREDIT_NEEDS_PERMISSION': 'البيع الآجل لعميل بلا حد ائتمان أو بعد تجاوز حده يحتاج صلاحية منح الآجل (المتاح {available})',
-    'errors.GLOBAL_PRICE_FORBIDDEN': 'سعر البيع واحد في كل الفروع: تغييره يحتاج صلاحية تغيير سعر البيع مع صلاحية رؤية كل الفروع، أو مدير النظام',
+    'errors.CREDIT_NEEDS_PERMISSION':
+      'البيع الآجل لعميل بلا حد ائتمان أو بعد تجاوز حده يحتاج صلاحية منح الآجل (المتاح {available})',
+    'errors.GLOBAL_PRICE_FORBIDDEN':
+      'سعر البيع واحد في كل الفروع: تغييره يحتاج صلاحية تغيير سعر البيع مع صلاحية رؤية كل الفروع، أو مدير النظام',
     'errors.SHIFT_NOT_OPEN': 'افتح وردية أولًا قبل البيع',
     'errors.SHIFT_ALREADY_OPEN': 'لديك وردية مفتوحة بالفعل',
     'errors.REGISTER_BUSY': 'الخزينة رقم {register} عليها وردية مفتوحة لمستخدم آخر',
@@ -79,7 +84,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.RETURN_EXCEEDS_SOLD': 'الكمية المرتجعة أكبر من المتبقي: {name} (المتبقي {remaining})',
     'errors.REFUND_MISMATCH': 'مبالغ الرد ({given}) لا تساوي قيمة المرتجع ({total})',
     'errors.INVOICE_HAS_RETURNS': 'لا يمكن تعديل فاتورة عليها مرتجعات',
-    'errors.INVOICE_SHIFT_CLOSED': 'لا يمكن تعديل فاتورة ورديتها مغلقة: اعمل مرتجعًا ثم فاتورة جديدة',
+    'errors.INVOICE_SHIFT_CLOSED':
+      'لا يمكن تعديل فاتورة ورديتها مغلقة: اعمل مرتجعًا ثم فاتورة جديدة',
     'errors.DATE_FILTER_FORBIDDEN': 'ليس لديك صلاحية البحث بالتاريخ',
     'validation.catalog.sku': 'كود الصنف (SKU) حروف وأرقام لاتينية حتى 50 حرفًا',
     'validation.catalog.barcode': 'الباركود حروف وأرقام لاتينية حتى 50 حرفًا',
@@ -87,8 +93,10 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.INSUFFICIENT_STOCK': 'الكمية غير متوفرة في المخزن: {name} (المتاح {available})',
     'errors.BARCODE_TAKEN': 'الباركود {barcode} مستخدم لصنف آخر',
     'errors.SKU_TAKEN': 'كود الصنف {sku} مستخدم لصنف آخر',
-    'errors.AXIS_EXISTING_VALUE_REQUIRED': 'اختر قيمة «{axis}» التي تأخذها الأصناف الحالية (من القيم المختارة)',
-    'errors.AXIS_KEEP_VALUE_REQUIRED': 'عند حذف «{axis}» اختر القيمة التي تبقى أصنافها (من قيمها الحالية)',
+    'errors.AXIS_EXISTING_VALUE_REQUIRED':
+      'اختر قيمة «{axis}» التي تأخذها الأصناف الحالية (من القيم المختارة)',
+    'errors.AXIS_KEEP_VALUE_REQUIRED':
+      'عند حذف «{axis}» اختر القيمة التي تبقى أصنافها (من قيمها الحالية)',
     'errors.VARIANT_PROPERTIES_MISMATCH': 'الصنف {sku} ليس له قيمة «{axis}»؛ عدّل خصائصه أولًا',
     'errors.GRID_TOO_LARGE': 'عدد التركيبات ({size}) أكبر من المسموح ({max})',
     'errors.VARIANT_GRID_MISMATCH': 'الأصناف المرسلة لا تطابق التركيبات الناقصة: {combination}',
@@ -99,14 +107,18 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.IMPORT_FAILED': 'لم يتم استيراد أي صف: صحح الأخطاء وأعد المحاولة',
     'validation.transfer.noLines': 'أضف صنفًا واحدًا على الأقل لطلب التحويل',
     'validation.stocktaking.categories': 'اختر قسمًا واحدًا على الأقل',
-    'errors.TRANSFER_ILLEGAL_TRANSITION': 'لا يمكن تنفيذ هذا الإجراء على طلب التحويل في حالته الحالية',
+    'errors.TRANSFER_ILLEGAL_TRANSITION':
+      'لا يمكن تنفيذ هذا الإجراء على طلب التحويل في حالته الحالية',
     'transfer.illegal.draft': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} ما زال مسودة',
-    'transfer.illegal.requested': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} بانتظار الموافقة',
-    'transfer.illegal.approved': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} تمت الموافقة عليه',
+    'transfer.illegal.requested':
+      'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} بانتظار الموافقة',
+    'transfer.illegal.approved':
+      'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} تمت الموافقة عليه',
     'transfer.illegal.rejected': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} مرفوض',
     'transfer.illegal.shipped': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} تم شحنه بالفعل',
     'transfer.illegal.received': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} تم استلامه',
-    'transfer.illegal.partially_received': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} تم استلامه جزئيًا',
+    'transfer.illegal.partially_received':
+      'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} تم استلامه جزئيًا',
     'transfer.illegal.cancelled': 'لا يمكن تنفيذ هذا الإجراء: طلب التحويل {number} ملغي',
     'errors.TRANSFER_NOT_SOURCE': 'هذا الإجراء لفرع المخزن المحوَّل منه فقط',
     'errors.TRANSFER_NOT_DESTINATION': 'الاستلام لفرع المخزن المحوَّل إليه فقط',
@@ -116,7 +128,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.TRANSFER_LINE_UNKNOWN': 'سطر غير موجود في طلب التحويل',
     'errors.STOCKTAKING_ILLEGAL_TRANSITION': 'لا يمكن تنفيذ هذا الإجراء على الجرد في حالته الحالية',
     'stocktaking.illegal.open': 'لا يمكن تنفيذ هذا الإجراء: الجرد {number} ما زال مفتوحًا للعد',
-    'stocktaking.illegal.review': 'لا يمكن تنفيذ هذا الإجراء: الجرد {number} قيد المراجعة ولا يقبل عدًا جديدًا',
+    'stocktaking.illegal.review':
+      'لا يمكن تنفيذ هذا الإجراء: الجرد {number} قيد المراجعة ولا يقبل عدًا جديدًا',
     'stocktaking.illegal.posted': 'لا يمكن تنفيذ هذا الإجراء: الجرد {number} تم ترحيله',
     'stocktaking.illegal.cancelled': 'لا يمكن تنفيذ هذا الإجراء: الجرد {number} ملغي',
     'errors.STOCKTAKING_ALREADY_OPEN': 'يوجد جرد مفتوح لهذا المخزن بالفعل ({number})',
@@ -159,16 +172,21 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.constraint.default': 'قيمة الحقل "{field}" غير صحيحة',
     'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
     'validation.scale.prefix': 'بادئة باركود الميزان من رقم إلى ثلاثة أرقام',
-    'validation.scale.layout': 'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',
-    'errors.JOURNAL_UNBALANCED': 'القيد غير متوازن: مجموع المدين ({debit}) لا يساوي مجموع الدائن ({credit})',
+    'validation.scale.layout':
+      'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',
+    'errors.JOURNAL_UNBALANCED':
+      'القيد غير متوازن: مجموع المدين ({debit}) لا يساوي مجموع الدائن ({credit})',
     'errors.JOURNAL_EMPTY': 'أدخل سطرين على الأقل بمبالغ أكبر من صفر',
     'errors.JOURNAL_LINE_SIDE': 'كل سطر إما مدين أو دائن، وليس الاثنين معًا',
-    'errors.JOURNAL_ACCOUNT_INVALID': 'الحساب غير موجود أو موقوف أو حساب رئيسي: لا يُرحَّل إلا على حساب فرعي نشط',
+    'errors.JOURNAL_ACCOUNT_INVALID':
+      'الحساب غير موجود أو موقوف أو حساب رئيسي: لا يُرحَّل إلا على حساب فرعي نشط',
     'errors.JOURNAL_ALREADY_REVERSED': 'تم عكس هذا القيد من قبل',
     'errors.PERIOD_CLOSED': 'الفترة مقفلة حتى {date}: لا يمكن الترحيل بتاريخ داخلها',
-    'errors.BOOKS_CLOSE_DATE_INVALID': 'تاريخ الإقفال يجب أن يكون قبل اليوم وبعد آخر إقفال ({date})',
+    'errors.BOOKS_CLOSE_DATE_INVALID':
+      'تاريخ الإقفال يجب أن يكون قبل اليوم وبعد آخر إقفال ({date})',
     'errors.ACCOUNT_CODE_TAKEN': 'رقم الحساب {code} مستخدم لحساب آخر',
-    'errors.ACCOUNT_PARENT_INVALID': 'الحساب الأب يجب أن يكون حسابًا رئيسيًا من نفس النوع، وليس الحساب نفسه أو أحد فروعه',
+    'errors.ACCOUNT_PARENT_INVALID':
+      'الحساب الأب يجب أن يكون حسابًا رئيسيًا من نفس النوع، وليس الحساب نفسه أو أحد فروعه',
     'errors.ACCOUNT_SYSTEM': 'حساب أساسي يستخدمه الترحيل التلقائي: يمكن تغيير اسمه فقط',
     'errors.ACCOUNT_IN_USE': 'لا يمكن حذف حساب عليه قيود أو له حسابات فرعية؛ أوقفه بدلًا من ذلك',
     'validation.account.code': 'رقم الحساب من 1 إلى 12 رقمًا',
@@ -196,11 +214,14 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CONFLICT': 'The operation conflicts with other data',
     'errors.IN_USE': 'It cannot be deleted because it is in use',
     'errors.LAST_ADMIN': 'The last system administrator cannot be deactivated or demoted',
-    'errors.ADMIN_REQUIRED': 'Only a system administrator may grant or remove administrator rights or change an administrator',
-    'errors.ROLE_TOO_STRONG': 'You cannot assign a role with permissions you do not hold, nor change a user who has such a role',
+    'errors.ADMIN_REQUIRED':
+      'Only a system administrator may grant or remove administrator rights or change an administrator',
+    'errors.ROLE_TOO_STRONG':
+      'You cannot assign a role with permissions you do not hold, nor change a user who has such a role',
     'errors.OWN_ROLE_CHANGE': 'You cannot change your own role',
     'errors.INTERNAL': 'Something went wrong; please try again',
-    'errors.DATABASE_UNAVAILABLE': 'The database is briefly unavailable; nothing was saved. Try again in a moment',
+    'errors.DATABASE_UNAVAILABLE':
+      'The database is briefly unavailable; nothing was saved. Try again in a moment',
     'validation.branch.nameRequired': 'Please enter the branch name',
     'validation.branch.taxType': 'Tax type must be P, F or B',
     'validation.role.nameRequired': 'Please enter the role name',
@@ -226,9 +247,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.DOCUMENT_TOO_LARGE': `The document is worth more than allowed (${egp(LIMITS.documentTotal)} EGP); split it into several documents`,
     'errors.STOCK_LIMIT': `The item's stock would pass the limit (${n(LIMITS.stockQuantity)}): {name}`,
     'errors.QUANTITY_NOT_WHOLE': '"{name}" is sold by count: the quantity must be a whole number',
-    'errors.CREDIT_LIMIT_FORBIDDEN': "Setting a customer's credit limit needs the permission to grant credit",
-    'errors.CREDIT_NEEDS_PERMISSION': 'Selling on account to a customer without a credit limit, or past it, needs the permission to grant credit (available {available})',
-    'errors.GLOBAL_PRICE_FORBIDDEN': 'A sell price applies in every branch: changing it needs the permission to change sell prices together with seeing all branches, or an administrator',
+    'errors.CREDIT_LIMIT_FORBIDDEN':
+      "Setting a customer's credit limit needs the permission to grant credit",
+    'errors.CREDIT_NEEDS_PERMISSION':
+      'Selling on account to a customer without a credit limit, or past it, needs the permission to grant credit (available {available})',
+    'errors.GLOBAL_PRICE_FORBIDDEN':
+      'A sell price applies in every branch: changing it needs the permission to change sell prices together with seeing all branches, or an administrator',
     'errors.SHIFT_NOT_OPEN': 'Open a shift before selling',
     'errors.SHIFT_ALREADY_OPEN': 'You already have an open shift',
     'errors.REGISTER_BUSY': 'Register {register} has an open shift of another user',
@@ -246,7 +270,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.RETURN_EXCEEDS_SOLD': 'Returning more than remains: {name} (remaining {remaining})',
     'errors.REFUND_MISMATCH': 'The refunds ({given}) do not add up to the return ({total})',
     'errors.INVOICE_HAS_RETURNS': 'An invoice with returns cannot be edited',
-    'errors.INVOICE_SHIFT_CLOSED': "This invoice's shift is closed: it cannot be edited; make a return and a new sale instead",
+    'errors.INVOICE_SHIFT_CLOSED':
+      "This invoice's shift is closed: it cannot be edited; make a return and a new sale instead",
     'errors.DATE_FILTER_FORBIDDEN': 'You may not filter by date',
     'validation.catalog.sku': 'SKU: Latin letters and digits, up to 50 characters',
     'validation.catalog.barcode': 'Barcode: Latin letters and digits, up to 50 characters',
@@ -254,43 +279,53 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.INSUFFICIENT_STOCK': 'Not enough stock: {name} (available {available})',
     'errors.BARCODE_TAKEN': 'Barcode {barcode} belongs to another item',
     'errors.SKU_TAKEN': 'SKU {sku} belongs to another item',
-    'errors.AXIS_EXISTING_VALUE_REQUIRED': 'Choose the "{axis}" value the existing items get (one of the chosen values)',
-    'errors.AXIS_KEEP_VALUE_REQUIRED': 'To remove "{axis}", choose the value whose items stay (one of its current values)',
-    'errors.VARIANT_PROPERTIES_MISMATCH': 'Item {sku} has no "{axis}" value; fix its properties first',
+    'errors.AXIS_EXISTING_VALUE_REQUIRED':
+      'Choose the "{axis}" value the existing items get (one of the chosen values)',
+    'errors.AXIS_KEEP_VALUE_REQUIRED':
+      'To remove "{axis}", choose the value whose items stay (one of its current values)',
+    'errors.VARIANT_PROPERTIES_MISMATCH':
+      'Item {sku} has no "{axis}" value; fix its properties first',
     'errors.GRID_TOO_LARGE': 'The combinations ({size}) are more than allowed ({max})',
-    'errors.VARIANT_GRID_MISMATCH': 'The items sent do not match the missing combinations: {combination}',
+    'errors.VARIANT_GRID_MISMATCH':
+      'The items sent do not match the missing combinations: {combination}',
     'errors.PROPERTY_VALUES_TOO_MANY': '"{axis}" has more values than allowed ({max})',
     'validation.catalog.axisValues': 'Choose at least one value for each property',
     'errors.CATEGORY_CYCLE': 'A category cannot be placed under itself or one of its children',
-    'errors.VARIANT_HAS_STOCK': 'An item with stock or movements cannot be deleted; deactivate it instead',
+    'errors.VARIANT_HAS_STOCK':
+      'An item with stock or movements cannot be deleted; deactivate it instead',
     'errors.IMPORT_FAILED': 'Nothing was imported: fix the errors and try again',
     'validation.transfer.noLines': 'Add at least one item to the transfer request',
     'validation.stocktaking.categories': 'Choose at least one category',
-    'errors.TRANSFER_ILLEGAL_TRANSITION': 'This action is not possible on the transfer request in its current state',
+    'errors.TRANSFER_ILLEGAL_TRANSITION':
+      'This action is not possible on the transfer request in its current state',
     'transfer.illegal.draft': 'Not possible: transfer request {number} is still a draft',
     'transfer.illegal.requested': 'Not possible: transfer request {number} is waiting for approval',
     'transfer.illegal.approved': 'Not possible: transfer request {number} has been approved',
     'transfer.illegal.rejected': 'Not possible: transfer request {number} was rejected',
     'transfer.illegal.shipped': 'Not possible: transfer request {number} has already been shipped',
     'transfer.illegal.received': 'Not possible: transfer request {number} has been received',
-    'transfer.illegal.partially_received': 'Not possible: transfer request {number} has been partially received',
+    'transfer.illegal.partially_received':
+      'Not possible: transfer request {number} has been partially received',
     'transfer.illegal.cancelled': 'Not possible: transfer request {number} was cancelled',
     'errors.TRANSFER_NOT_SOURCE': 'Only the sending branch can do this',
     'errors.TRANSFER_NOT_DESTINATION': 'Only the receiving branch can receive',
     'errors.TRANSFER_NOT_INVOLVED': 'This transfer request does not involve your branch',
     'errors.TRANSFER_SAME_INVENTORY': 'An inventory cannot transfer to itself',
-    'errors.TRANSFER_REASON_REQUIRED': 'Give the reason for the difference in the received quantity: {name}',
+    'errors.TRANSFER_REASON_REQUIRED':
+      'Give the reason for the difference in the received quantity: {name}',
     'errors.TRANSFER_LINE_UNKNOWN': 'The line is not part of this transfer request',
-    'errors.STOCKTAKING_ILLEGAL_TRANSITION': 'This action is not possible on the stock-taking in its current state',
+    'errors.STOCKTAKING_ILLEGAL_TRANSITION':
+      'This action is not possible on the stock-taking in its current state',
     'stocktaking.illegal.open': 'Not possible: stock-taking {number} is still open for counting',
-    'stocktaking.illegal.review': 'Not possible: stock-taking {number} is under review and takes no new counts',
+    'stocktaking.illegal.review':
+      'Not possible: stock-taking {number} is under review and takes no new counts',
     'stocktaking.illegal.posted': 'Not possible: stock-taking {number} has been posted',
     'stocktaking.illegal.cancelled': 'Not possible: stock-taking {number} was cancelled',
     'errors.STOCKTAKING_ALREADY_OPEN': 'This inventory already has an open stock-taking ({number})',
     'errors.STOCKTAKING_OUT_OF_SCOPE': 'The item is outside this stock-taking: {name}',
     'errors.STOCKTAKING_UNKNOWN_BARCODE': 'No item has the barcode {barcode}',
     'errors.STOCKTAKING_NEGATIVE_COUNT': 'The count cannot go below zero: {name}',
-    'errors.STOCKTAKING_EMPTY': 'There are no items in this stock-taking\'s scope',
+    'errors.STOCKTAKING_EMPTY': "There are no items in this stock-taking's scope",
     'validation.unknownField': 'The field "{field}" is not allowed',
     'validation.constraint.isString': '"{field}" must be text',
     'validation.constraint.isBoolean': '"{field}" must be true or false',
@@ -315,29 +350,39 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.PASSWORD_UNCHANGED': 'Choose a new password that differs from the current one',
     'errors.TWO_FACTOR_REQUIRED': 'Enter the 6-digit code from your authenticator app',
     'errors.TWO_FACTOR_INVALID': 'The verification code is wrong',
-    'errors.TWO_FACTOR_SETUP_REQUIRED': 'Set up two-step verification for your account before you continue',
+    'errors.TWO_FACTOR_SETUP_REQUIRED':
+      'Set up two-step verification for your account before you continue',
     'errors.TWO_FACTOR_ALREADY_ENABLED': 'Two-step verification is already on',
     'errors.TWO_FACTOR_NOT_STARTED': 'Start setting up two-step verification first',
     'errors.TWO_FACTOR_NOT_ENABLED': 'Two-step verification is not on',
     'validation.user.totpCode': 'The verification code has 6 digits',
     'errors.IMPORT_TOO_MANY_ROWS': 'The file has more than {max} rows; split it into smaller files',
     'validation.constraint.date': 'The field "{field}" is not a real date',
-    'validation.constraint.nul': 'The field "{field}" contains a character that is not allowed (NUL)',
+    'validation.constraint.nul':
+      'The field "{field}" contains a character that is not allowed (NUL)',
     'validation.constraint.default': '"{field}" is not valid',
     'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
     'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',
-    'validation.scale.layout': 'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',
-    'errors.JOURNAL_UNBALANCED': 'The entry does not balance: total debit ({debit}) is not total credit ({credit})',
+    'validation.scale.layout':
+      'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',
+    'errors.JOURNAL_UNBALANCED':
+      'The entry does not balance: total debit ({debit}) is not total credit ({credit})',
     'errors.JOURNAL_EMPTY': 'Enter at least two lines with amounts above zero',
     'errors.JOURNAL_LINE_SIDE': 'Each line is either a debit or a credit, not both',
-    'errors.JOURNAL_ACCOUNT_INVALID': 'The account does not exist, is inactive or is a group: post only to an active leaf account',
+    'errors.JOURNAL_ACCOUNT_INVALID':
+      'The account does not exist, is inactive or is a group: post only to an active leaf account',
     'errors.JOURNAL_ALREADY_REVERSED': 'This entry has already been reversed',
-    'errors.PERIOD_CLOSED': 'The books are closed up to {date}: nothing can be posted on a date inside that period',
-    'errors.BOOKS_CLOSE_DATE_INVALID': 'The closing date must be before today and after the last closing ({date})',
+    'errors.PERIOD_CLOSED':
+      'The books are closed up to {date}: nothing can be posted on a date inside that period',
+    'errors.BOOKS_CLOSE_DATE_INVALID':
+      'The closing date must be before today and after the last closing ({date})',
     'errors.ACCOUNT_CODE_TAKEN': 'Account code {code} is used by another account',
-    'errors.ACCOUNT_PARENT_INVALID': 'The parent must be a group account of the same type, and not the account itself or one of its sub-accounts',
-    'errors.ACCOUNT_SYSTEM': 'A system account used by automatic postings: only its name can change',
-    'errors.ACCOUNT_IN_USE': 'An account with postings or sub-accounts cannot be deleted; deactivate it instead',
+    'errors.ACCOUNT_PARENT_INVALID':
+      'The parent must be a group account of the same type, and not the account itself or one of its sub-accounts',
+    'errors.ACCOUNT_SYSTEM':
+      'A system account used by automatic postings: only its name can change',
+    'errors.ACCOUNT_IN_USE':
+      'An account with postings or sub-accounts cannot be deleted; deactivate it instead',
     'validation.account.code': 'The account code is 1 to 12 digits',
     'validation.account.name': 'The account name is required (up to 100 characters)',
   },

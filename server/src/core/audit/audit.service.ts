@@ -9,14 +9,22 @@ function scrub(value: object | null | undefined): Record<string, unknown> | null
   if (!value) return null;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = SECRET_FIELDS.test(key) && v != null ? '***' : v instanceof Date ? v.toISOString() : v;
+    out[key] =
+      SECRET_FIELDS.test(key) && v != null ? '***' : v instanceof Date ? v.toISOString() : v;
   }
   return out;
 }
 
-const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value));
+const json = (value: Record<string, unknown> | null) =>
+  value === null ? null : JSON.stringify(value);
 
-export type AuditEntry = { action: string; entity: string; entityId?: string | null; before?: object | null; after?: object | null };
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: object | null;
+  after?: object | null;
+};
 
 /** Records who did what, when, from where, with before/after for edits, in the caller's transaction. */
 @Injectable()
@@ -32,6 +40,16 @@ export class AuditService {
 
   /** The row's values in column order (id, user, ip, agent, action, entity, entity id, before, after), for a caller's own statement. */
   values(meta: RequestMeta, entry: AuditEntry): unknown[] {
-    return [uuidv7(), meta.userId, meta.ip, meta.userAgent, entry.action, entry.entity, entry.entityId ?? null, json(scrub(entry.before)), json(scrub(entry.after))];
+    return [
+      uuidv7(),
+      meta.userId,
+      meta.ip,
+      meta.userAgent,
+      entry.action,
+      entry.entity,
+      entry.entityId ?? null,
+      json(scrub(entry.before)),
+      json(scrub(entry.after)),
+    ];
   }
 }

@@ -6,14 +6,17 @@ const NO_BRANCH = '00000000-0000-0000-0000-000000000000';
 // The one branch-scope rule (issue 12): every context asks these, none writes its own.
 
 /** Who reads every branch: administrators and holders of can_see_branches; everyone else their own. */
-export const seesAllBranches = (user: AuthUser): boolean => user.isAdmin || user.permissions.includes('can_see_branches');
+export const seesAllBranches = (user: AuthUser): boolean =>
+  user.isAdmin || user.permissions.includes('can_see_branches');
 
 /** The branch whose documents a user may *read*, or null for every branch. */
-export const branchReadScope = (user: AuthUser): string | null => (seesAllBranches(user) ? null : (user.branchId ?? NO_BRANCH));
+export const branchReadScope = (user: AuthUser): string | null =>
+  seesAllBranches(user) ? null : (user.branchId ?? NO_BRANCH);
 
 /**
  * The branch whose documents a user may *change*, or null for every branch (administrators only).
  * Reading is wider (`can_see_branches` reads every branch); changing another branch's stock or
  * settings is an administrator's act, so a manager who may look at branch B cannot adjust it.
  */
-export const branchWriteScope = (user: AuthUser): string | null => (user.isAdmin ? null : (user.branchId ?? NO_BRANCH));
+export const branchWriteScope = (user: AuthUser): string | null =>
+  user.isAdmin ? null : (user.branchId ?? NO_BRANCH);

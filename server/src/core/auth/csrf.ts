@@ -30,5 +30,7 @@ export function issueCsrfToken(req: Request, res: Response, secrets: SecretsServ
 
 export function csrfMatches(req: Request, given: unknown, secrets: SecretsService): boolean {
   const token = readCsrfCookie(req, secrets);
-  return typeof given === 'string' && token !== null && given.length === token.length && given === token;
+  return (
+    typeof given === 'string' && token !== null && given.length === token.length && given === token
+  );
 }

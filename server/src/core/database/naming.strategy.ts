@@ -4,7 +4,11 @@ const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLo
 
 /** snake_case columns for camelCase properties, so SQL reads naturally. */
 export class SnakeNamingStrategy extends DefaultNamingStrategy implements NamingStrategyInterface {
-  override columnName(propertyName: string, customName: string | undefined, prefixes: string[]): string {
+  override columnName(
+    propertyName: string,
+    customName: string | undefined,
+    prefixes: string[],
+  ): string {
     return customName ?? snake([...prefixes, propertyName].join('_'));
   }
   override joinColumnName(relationName: string, referencedColumnName: string): string {

@@ -9,7 +9,11 @@ const names = new Map<string, string>();
  * CTE-heavy statements cost more to plan than to run. Only for a bounded set of SQL texts (each
  * distinct text stays prepared on every pooled connection). Errors are TypeORM's as with `query`.
  */
-export function preparedQuery<T = Record<string, unknown>>(m: Pick<EntityManager, 'query'>, text: string, params: unknown[]): Promise<T[]> {
+export function preparedQuery<T = Record<string, unknown>>(
+  m: Pick<EntityManager, 'query'>,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
   let name = names.get(text);
   if (!name) {
     name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;

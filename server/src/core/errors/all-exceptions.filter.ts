@@ -57,12 +57,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const pg = exception.driverError as PgError;
       if (pg.code === '23505') {
         if (pg.constraint?.startsWith('PK_') || pg.constraint?.endsWith('_pkey')) {
-          return make(400, 'ID_ALREADY_EXISTS', translateServer(locale, 'errors.ID_ALREADY_EXISTS'));
+          return make(
+            400,
+            'ID_ALREADY_EXISTS',
+            translateServer(locale, 'errors.ID_ALREADY_EXISTS'),
+          );
         }
         const value = /\)=\((.*)\)/.exec(pg.detail ?? '')?.[1] ?? '';
-        return make(400, 'UNIQUE_VIOLATION', translateServer(locale, 'errors.UNIQUE_VIOLATION', { value }));
+        return make(
+          400,
+          'UNIQUE_VIOLATION',
+          translateServer(locale, 'errors.UNIQUE_VIOLATION', { value }),
+        );
       }
-      if (pg.code === '23503') return make(409, 'CONFLICT', translateServer(locale, 'errors.CONFLICT'));
+      if (pg.code === '23503')
+        return make(409, 'CONFLICT', translateServer(locale, 'errors.CONFLICT'));
       // Bad text or dates that slipped past validation (NUL: 22021; impossible dates: 22007, 22008).
       if (['22P02', '22003', '22001', '23514', '22021', '22007', '22008'].includes(pg.code ?? '')) {
         return make(400, 'VALIDATION_FAILED', translateServer(locale, 'errors.VALIDATION_FAILED'));
@@ -70,14 +79,37 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
 
     // The database went away (restart, failover, network): a clear, retryable 503.
-    const cause = exception as { code?: string; message?: string; driverError?: { code?: string; message?: string } } | undefined;
+    const cause = exception as
+      | { code?: string; message?: string; driverError?: { code?: string; message?: string } }
+      | undefined;
     const dbCode = cause?.driverError?.code ?? cause?.code;
     const dbMessage = `${cause?.message ?? ''} ${cause?.driverError?.message ?? ''}`;
     if (
-      (dbCode && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300'].includes(dbCode)) ||
-      /Connection terminated|connection timeout|already released|timeout exceeded when trying to connect|not queryable|Driver not Connected|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i.test(dbMessage)
+      (dbCode &&
+        [
+          'ECONNREFUSED',
+          'ECONNRESET',
+          'EPIPE',
+          'ETIMEDOUT',
+          '57P01',
+          '57P02',
+          '57P03',
+          '08000',
+          '08001',
+          '08003',
+          '08004',
+          '08006',
+          '53300',
+        ].includes(dbCode)) ||
+      /Connection terminated|connection timeout|already released|timeout exceeded when trying to connect|not queryable|Driver not Connected|server closed the connection|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i.test(
+        dbMessage,
+      )
     ) {
-      return make(HttpStatus.SERVICE_UNAVAILABLE, 'DATABASE_UNAVAILABLE', translateServer(locale, 'errors.DATABASE_UNAVAILABLE'));
+      return make(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'DATABASE_UNAVAILABLE',
+        translateServer(locale, 'errors.DATABASE_UNAVAILABLE'),
+      );
     }
 
     if (exception instanceof HttpException) {
@@ -90,9 +122,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const raw = exception as { status?: number; type?: string } | undefined;
     if (raw && typeof raw.status === 'number' && raw.status >= 400 && raw.status < 500) {
       const code =
-        raw.type === 'entity.too.large' ? 'PAYLOAD_TOO_LARGE'
-        : raw.type === 'entity.parse.failed' ? 'MALFORMED_JSON'
-        : 'VALIDATION_FAILED';
+        raw.type === 'entity.too.large'
+          ? 'PAYLOAD_TOO_LARGE'
+          : raw.type === 'entity.parse.failed'
+            ? 'MALFORMED_JSON'
+            : 'VALIDATION_FAILED';
       return make(raw.status, code, translateServer(locale, `errors.${code}`));
     }
 
@@ -106,16 +140,24 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private codeFor(status: number, exception: HttpException): string {
     const cause = exception.cause as { type?: string } | undefined;
-    if (status === 400 && /JSON|Unexpected token|parse/i.test(exception.message)) return 'MALFORMED_JSON';
+    if (status === 400 && /JSON|Unexpected token|parse/i.test(exception.message))
+      return 'MALFORMED_JSON';
     if (cause?.type === 'entity.parse.failed') return 'MALFORMED_JSON';
     switch (status) {
-      case 401: return 'UNAUTHENTICATED';
-      case 403: return 'FORBIDDEN';
-      case 404: return 'ROUTE_NOT_FOUND';
-      case 413: return 'PAYLOAD_TOO_LARGE';
-      case 415: return 'UNSUPPORTED_FILE';
-      case 429: return 'TOO_MANY_ATTEMPTS';
-      default: return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
+      case 401:
+        return 'UNAUTHENTICATED';
+      case 403:
+        return 'FORBIDDEN';
+      case 404:
+        return 'ROUTE_NOT_FOUND';
+      case 413:
+        return 'PAYLOAD_TOO_LARGE';
+      case 415:
+        return 'UNSUPPORTED_FILE';
+      case 429:
+        return 'TOO_MANY_ATTEMPTS';
+      default:
+        return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
     }
   }
 }

@@ -15,11 +15,19 @@ describe('validation pipe', () => {
   it('gives the spec message once for an empty branch name', async () => {
     const e = await run(BranchCreateDto, { name: '' });
     expect(e).toBeInstanceOf(AppException);
-    expect(e!.details).toEqual([{ key: 'validation.branch.nameRequired', params: { field: 'name' } }]);
+    expect(e!.details).toEqual([
+      { key: 'validation.branch.nameRequired', params: { field: 'name' } },
+    ]);
   });
 
   it('refuses unknown fields and wrong types with one detail each', async () => {
-    const e = await run(UserCreateDto, { username: 'ok_user', displayName: 'x', password: 'long-enough', isAdmin: 'yes', hack: 1 });
+    const e = await run(UserCreateDto, {
+      username: 'ok_user',
+      displayName: 'x',
+      password: 'long-enough',
+      isAdmin: 'yes',
+      hack: 1,
+    });
     const keys = e!.details.map((d) => d.key);
     expect(keys).toContain('validation.unknownField');
     expect(keys).toContain('validation.constraint.isBoolean');
@@ -27,16 +35,30 @@ describe('validation pipe', () => {
 
   it('passes a valid body through as the DTO class', async () => {
     const pipe = createValidationPipe();
-    const out = await pipe.transform({ name: 'فرع', taxType: 'P' }, { type: 'body', metatype: BranchCreateDto });
+    const out = await pipe.transform(
+      { name: 'فرع', taxType: 'P' },
+      { type: 'body', metatype: BranchCreateDto },
+    );
     expect(out).toBeInstanceOf(BranchCreateDto);
   });
 
   it('refuses a body whose keys name a prototype, at any depth, even when every field is optional', async () => {
-    const top = await run(BranchCreateDto, JSON.parse('{"name":"x","constructor":{"prototype":{"polluted":true}}}'));
+    const top = await run(
+      BranchCreateDto,
+      JSON.parse('{"name":"x","constructor":{"prototype":{"polluted":true}}}'),
+    );
     expect(top!.getStatus()).toBe(400);
-    expect(top!.details).toEqual([{ key: 'validation.unknownField', params: { field: 'constructor' } }]);
-    const nested = await run(BranchCreateDto, JSON.parse('{"name":"x","logo":{"__proto__":{"a":1}}}'));
-    expect(nested!.details[0]).toEqual({ key: 'validation.unknownField', params: { field: 'logo.__proto__' } });
+    expect(top!.details).toEqual([
+      { key: 'validation.unknownField', params: { field: 'constructor' } },
+    ]);
+    const nested = await run(
+      BranchCreateDto,
+      JSON.parse('{"name":"x","logo":{"__proto__":{"a":1}}}'),
+    );
+    expect(nested!.details[0]).toEqual({
+      key: 'validation.unknownField',
+      params: { field: 'logo.__proto__' },
+    });
   });
 
   it('answers a value that cannot even be converted with a 400, not a crash', async () => {

@@ -4,14 +4,18 @@ import { targetConstructorToSchema } from 'class-validator-jsonschema';
 
 // class-transformer keeps its @Type registry here (typed in types/storage.d.ts, not in the exports).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
+const { defaultMetadataStorage } =
+  require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;
 
 /** How much a schema says: its fields, then its links to nested schemas. */
 const richness = (schema: object): number => {
   const text = JSON.stringify(schema);
-  return Object.keys((schema as { properties?: object }).properties ?? {}).length * 1000 + text.split('"$ref"').length;
+  return (
+    Object.keys((schema as { properties?: object }).properties ?? {}).length * 1000 +
+    text.split('"$ref"').length
+  );
 };
 
 /**
@@ -23,7 +27,10 @@ const richness = (schema: object): number => {
 export function withDtoSchemas(document: OpenAPIObject): OpenAPIObject {
   // One schema per validated class, with inherited rules (class-validator's own lookup). A class
   // loaded twice under one name (sources and build side by side in tests) keeps its fuller schema.
-  const options = { classTransformerMetadataStorage: defaultMetadataStorage, refPointerPrefix: '#/components/schemas/' };
+  const options = {
+    classTransformerMetadataStorage: defaultMetadataStorage,
+    refPointerPrefix: '#/components/schemas/',
+  };
   const generated: Schemas = {};
   const targets = getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown> };
   for (const target of targets.validationMetadatas.keys()) {

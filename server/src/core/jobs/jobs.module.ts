@@ -15,7 +15,11 @@ BullModule.queueClass = QuietQueue;
 BullModule.workerClass = QuietWorker;
 
 // Read once, when the module loads (as before the prefix became per database).
-const connection = { url: loadConfig().redisUrl, maxRetriesPerRequest: null, retryStrategy: (n: number) => Math.min(n * 500, 5000) };
+const connection = {
+  url: loadConfig().redisUrl,
+  maxRetriesPerRequest: null,
+  retryStrategy: (n: number) => Math.min(n * 500, 5000),
+};
 
 /** BullMQ on the app's Redis; queues are registered here so any context can enqueue. */
 @Global()

@@ -6,7 +6,10 @@ export const IMPORTS_QUEUE = 'imports';
  * worker would otherwise run another database's import against its own. `BULL_PREFIX` overrides;
  * the default database `pos` (and no URL) keep the plain `pos`.
  */
-export function bullPrefix(databaseUrl: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function bullPrefix(
+  databaseUrl: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   if (env.BULL_PREFIX) return env.BULL_PREFIX;
   let db = 'pos';
   try {

@@ -3,7 +3,8 @@ import { EventEmitter } from 'node:events';
 import { reportRedisReachable } from '../redis/redis.service';
 import { isRedisConnectionError, routeBullErrors } from './quiet-bullmq';
 
-const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6399'), { code: 'ECONNREFUSED' });
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6399'), { code: 'ECONNREFUSED' });
 
 describe('BullMQ errors while Redis is down', () => {
   let warn: jest.SpyInstance;
@@ -18,7 +19,11 @@ describe('BullMQ errors while Redis is down', () => {
 
   it('tells connection errors from others', () => {
     expect(isRedisConnectionError(refused())).toBe(true);
-    expect(isRedisConnectionError(Object.assign(new Error('getaddrinfo ENOTFOUND redis'), { code: 'ENOTFOUND' }))).toBe(true);
+    expect(
+      isRedisConnectionError(
+        Object.assign(new Error('getaddrinfo ENOTFOUND redis'), { code: 'ENOTFOUND' }),
+      ),
+    ).toBe(true);
     expect(isRedisConnectionError(new Error('Connection is closed.'))).toBe(true);
     expect(isRedisConnectionError(new Error('ERR unknown command'))).toBe(false);
   });
@@ -29,7 +34,9 @@ describe('BullMQ errors while Redis is down', () => {
     // An 'error' event without a listener throws; with the listener it is handled.
     for (let i = 0; i < 5; i++) expect(() => queue.emit('error', refused())).not.toThrow();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0][0])).toMatch(/cannot be reached \(ECONNREFUSED\).*docker compose up -d redis/);
+    expect(String(warn.mock.calls[0][0])).toMatch(
+      /cannot be reached \(ECONNREFUSED\).*docker compose up -d redis/,
+    );
     // Back, then down again: reported again.
     reportRedisReachable();
     queue.emit('error', refused());

@@ -24,8 +24,10 @@ export async function branchCode(m: EntityManager, branchId: string): Promise<st
 }
 
 /** B01-R02-000123: the branch code, the register, then the register's counter (6 digits or more). */
-export const saleNumberPrefix = (code: string, register: number) => `${code}-R${String(register).padStart(2, '0')}-`;
-export const saleSequenceKey = (branchId: string, register: number) => `sale:${branchId}:${register}`;
+export const saleNumberPrefix = (code: string, register: number) =>
+  `${code}-R${String(register).padStart(2, '0')}-`;
+export const saleSequenceKey = (branchId: string, register: number) =>
+  `sale:${branchId}:${register}`;
 
 /** A sale's number inside the sale's own write statement: the register's counter bumped in a CTE yielding `number`. */
 export const SALE_NUMBER_CTE = (keyParam: string, prefixParam: string) => `seq AS (
@@ -38,7 +40,11 @@ const BRANCH_DOCUMENTS = { return: 'RT', transfer: 'TR', stocktaking: 'ST' } as 
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 
 /** B01-RT-000042: the branch code, the document's letters, then the branch's counter for that kind. */
-export async function branchDocumentNumber(m: EntityManager, kind: BranchDocumentKind, branchId: string): Promise<string> {
+export async function branchDocumentNumber(
+  m: EntityManager,
+  kind: BranchDocumentKind,
+  branchId: string,
+): Promise<string> {
   const code = await branchCode(m, branchId);
   const n = await nextNumber(m, `${kind}:${branchId}`);
   return `${code}-${BRANCH_DOCUMENTS[kind]}-${String(n).padStart(6, '0')}`;

@@ -205,7 +205,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         at: r.created_at.toISOString(),
         payload: r.payload,
       }));
-      const receivers = await withTimeout(this.publisher.publish(this.channel, JSON.stringify(events)), PUBLISH_TIMEOUT_MS);
+      const receivers = await withTimeout(
+        this.publisher.publish(this.channel, JSON.stringify(events)),
+        PUBLISH_TIMEOUT_MS,
+      );
       // Stamp the pass only when it reached at least one subscriber (none yet means the instances
       // are still re-subscribing after an outage); otherwise it goes again on the next pass.
       const ok = Number(receivers) >= 1 ? rows.length : 0;

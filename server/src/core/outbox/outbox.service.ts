@@ -4,7 +4,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { LiveEventMap, LiveEventType } from '@pos/contracts';
 import { preparedQuery } from '../database/prepared';
 
-export type OutboxEvent = { branchId: string; type: LiveEventType; payload: LiveEventMap[LiveEventType] };
+export type OutboxEvent = {
+  branchId: string;
+  type: LiveEventType;
+  payload: LiveEventMap[LiveEventType];
+};
 
 /**
  * An event computed by SQL in the same statement (e.g. running totals that include this
@@ -25,7 +29,12 @@ export type AuditValues = unknown[];
 /** Writes live events into the caller's transaction (nothing is published before commit). */
 @Injectable()
 export class OutboxService {
-  async add<T extends LiveEventType>(m: EntityManager, branchId: string, type: T, payload: LiveEventMap[T]): Promise<string> {
+  async add<T extends LiveEventType>(
+    m: EntityManager,
+    branchId: string,
+    type: T,
+    payload: LiveEventMap[T],
+  ): Promise<string> {
     const [id] = await this.addMany(m, [{ branchId, type, payload }]);
     return id;
   }
@@ -42,7 +51,12 @@ export class OutboxService {
     const derived = extra.derived ?? [];
     if (!events.length && !derived.length && !extra.audit) return [];
     const ids = events.map(() => uuidv7());
-    const params: unknown[] = [ids, events.map((e) => e.type), events.map((e) => e.branchId), events.map((e) => JSON.stringify(e.payload))];
+    const params: unknown[] = [
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => e.branchId),
+      events.map((e) => JSON.stringify(e.payload)),
+    ];
     const bind = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
@@ -52,7 +66,10 @@ export class OutboxService {
                VALUES (${extra.audit.map((v, i) => `${bind(v)}${i >= 7 ? '::jsonb' : ''}`).join(', ')})),`
       : '';
     const writes = (extra.writes ?? []).map((sql, k) => `w${k} AS (${sql(bind)}),`).join('\n');
-    const more = derived.map((sql, k) => `UNION ALL SELECT ${bind(uuidv7())}::uuid, d.type, d.branch_id, d.payload, ${k + 1 + events.length} FROM (${sql(bind)}) d`);
+    const more = derived.map(
+      (sql, k) =>
+        `UNION ALL SELECT ${bind(uuidv7())}::uuid, d.type, d.branch_id, d.payload, ${k + 1 + events.length} FROM (${sql(bind)}) d`,
+    );
     // WITH ORDINALITY keeps the events' order in the outbox sequence. NOTIFY is delivered only
     // when the transaction commits, so the relay wakes right after the commit.
     await preparedQuery(

@@ -96,13 +96,17 @@ describe('live event policy', () => {
     ).not.toHaveProperty('valueAtCost');
     // the totals key alone does not reveal a cost figure
     expect(
-      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_transfer_totals']))!.payload,
+      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_transfer_totals']))!
+        .payload,
     ).not.toHaveProperty('valueAtCost');
     expect(
       projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_buy_price']))!.payload,
     ).not.toHaveProperty('valueAtCost');
     expect(
-      projectEvent(transfer, viewer('u', ['can_transfer_products', 'can_see_transfer_totals', 'can_see_buy_price'])),
+      projectEvent(
+        transfer,
+        viewer('u', ['can_transfer_products', 'can_see_transfer_totals', 'can_see_buy_price']),
+      ),
     ).toBe(transfer);
     expect(projectEvent(transfer, viewer('u', []))).toBeNull();
   });

@@ -86,7 +86,9 @@ export function projectEvent(event: LiveEvent, viewer: LiveViewer): LiveEvent | 
   if (!rule.fields) return event;
   let payload = event.payload as Record<string, unknown>;
   for (const [field, keys] of Object.entries(rule.fields)) {
-    const allowed = (Array.isArray(keys) ? keys : [keys]).every((k) => viewer.permissions.includes(k));
+    const allowed = (Array.isArray(keys) ? keys : [keys]).every((k) =>
+      viewer.permissions.includes(k),
+    );
     if (field in payload && !allowed) {
       if (payload === event.payload) payload = { ...payload };
       delete payload[field];

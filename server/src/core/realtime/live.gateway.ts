@@ -180,7 +180,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnModule
         () => undefined, // retried on the next 'ready'
       );
     sub.on('message', (_channel: string, message: string) => {
-      for (const event of parseLiveEvents(message)) if (this.recent.add(event.id)) this.deliver(event);
+      for (const event of parseLiveEvents(message))
+        if (this.recent.add(event.id)) this.deliver(event);
     });
     sub.on('close', () => {
       this.subscriberLost = true;

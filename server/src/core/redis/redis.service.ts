@@ -57,7 +57,8 @@ export class RedisService implements OnModuleDestroy {
   create(name: string, options: { maxRetriesPerRequest?: number | null } = {}): Redis {
     const client = new Redis(this.url, {
       lazyConnect: false,
-      maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
+      maxRetriesPerRequest:
+        options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
       enableOfflineQueue: true,
       connectionName: `pos:${name}`,
       retryStrategy: (times) => Math.min(times * 200, 2000),

@@ -1,10 +1,35 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CloseBooksDto, CreateLedgerAccountDto, UpdateLedgerAccountDto, JournalListQueryDto, PostJournalEntryDto, ReverseJournalEntryDto, TrialBalanceQueryDto } from '@pos/contracts';
+import {
+  CloseBooksDto,
+  CreateLedgerAccountDto,
+  UpdateLedgerAccountDto,
+  JournalListQueryDto,
+  PostJournalEntryDto,
+  ReverseJournalEntryDto,
+  TrialBalanceQueryDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
-import { AdminOnly, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
+import {
+  AdminOnly,
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
 import { CloseBooksCommand } from './commands/close-books/close-books.command';
@@ -37,14 +62,25 @@ export class AccountingController {
 
   @RequirePermissions(['can_manage_accounting'])
   @Post('Accounts')
-  async createAccount(@Body() dto: CreateLedgerAccountDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    const { id } = await this.commands.execute<CreateAccountCommand, { id: string }>(new CreateAccountCommand(dto, user, meta));
+  async createAccount(
+    @Body() dto: CreateLedgerAccountDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    const { id } = await this.commands.execute<CreateAccountCommand, { id: string }>(
+      new CreateAccountCommand(dto, user, meta),
+    );
     return this.queries.account(id);
   }
 
   @RequirePermissions(['can_manage_accounting'])
   @Patch('Accounts/:id')
-  async updateAccount(@Param('id', UuidPipe) id: string, @Body() dto: UpdateLedgerAccountDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async updateAccount(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: UpdateLedgerAccountDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new UpdateAccountCommand(id, dto, user, meta));
     return this.queries.account(id);
   }
@@ -52,13 +88,21 @@ export class AccountingController {
   @RequirePermissions(['can_manage_accounting'])
   @Delete('Accounts/:id')
   @HttpCode(204)
-  async deleteAccount(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async deleteAccount(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new DeleteAccountCommand(id, user, meta));
   }
 
   @RequirePermissions(['can_see_totals'])
   @Get('JournalEntries')
-  async journal(@Query() query: JournalListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async journal(
+    @Query() query: JournalListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.queries.journal(query, user);
     return sendList(res, rows, total);
   }
@@ -71,16 +115,31 @@ export class AccountingController {
 
   @RequirePermissions(['can_manage_accounting'])
   @Post('JournalEntries')
-  async post(@Body() dto: PostJournalEntryDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta, @Res({ passthrough: true }) res: Response) {
-    const { id, created } = await this.commands.execute<PostJournalEntryCommand, PostJournalEntryResult>(new PostJournalEntryCommand(dto, user, meta));
+  async post(
+    @Body() dto: PostJournalEntryDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { id, created } = await this.commands.execute<
+      PostJournalEntryCommand,
+      PostJournalEntryResult
+    >(new PostJournalEntryCommand(dto, user, meta));
     if (!created) res.status(200);
     return this.queries.entry(id, user);
   }
 
   @RequirePermissions(['can_manage_accounting'])
   @Post('JournalEntries/:id/reverse')
-  async reverse(@Param('id', UuidPipe) id: string, @Body() dto: ReverseJournalEntryDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    const reversal = await this.commands.execute<ReverseJournalEntryCommand, { id: string }>(new ReverseJournalEntryCommand(id, dto, user, meta));
+  async reverse(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: ReverseJournalEntryDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    const reversal = await this.commands.execute<ReverseJournalEntryCommand, { id: string }>(
+      new ReverseJournalEntryCommand(id, dto, user, meta),
+    );
     return this.queries.entry(reversal.id, user);
   }
 

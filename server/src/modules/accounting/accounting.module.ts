@@ -11,6 +11,15 @@ import { AccountingQueries } from './queries/accounting.queries';
 
 @Module({
   controllers: [AccountingController],
-  providers: [AccountingQueries, PostJournalHandler, PostJournalEntryHandler, ReverseJournalEntryHandler, CloseBooksHandler, CreateAccountHandler, UpdateAccountHandler, DeleteAccountHandler],
+  providers: [
+    AccountingQueries,
+    PostJournalHandler,
+    PostJournalEntryHandler,
+    ReverseJournalEntryHandler,
+    CloseBooksHandler,
+    CreateAccountHandler,
+    UpdateAccountHandler,
+    DeleteAccountHandler,
+  ],
 })
 export class AccountingModule {}

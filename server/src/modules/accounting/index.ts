@@ -2,5 +2,11 @@
 // (events/), the trial balance. Other contexts import only from here; money modules post by
 // raising domain events, never by calling accounting.
 export { AccountingModule } from './accounting.module';
-export { queuePosting, paymentAccount, type Posting, type PostingLine, type SystemAccount } from './services/posting';
+export {
+  queuePosting,
+  paymentAccount,
+  type Posting,
+  type PostingLine,
+  type SystemAccount,
+} from './services/posting';
 export { postHistory } from './services/post-history';

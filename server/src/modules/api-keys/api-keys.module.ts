@@ -12,7 +12,12 @@ import { RevokeApiKeyHandler } from './commands/revoke-api-key/revoke-api-key.ha
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
   controllers: [ApiKeysController],
-  providers: [ApiKeysService, CreateApiKeyHandler, RevokeApiKeyHandler, { provide: BearerAuthenticator, useExisting: ApiKeysService }],
+  providers: [
+    ApiKeysService,
+    CreateApiKeyHandler,
+    RevokeApiKeyHandler,
+    { provide: BearerAuthenticator, useExisting: ApiKeysService },
+  ],
   exports: [ApiKeysService, BearerAuthenticator],
 })
 export class ApiKeysModule {}

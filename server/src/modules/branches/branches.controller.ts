@@ -1,9 +1,26 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { BranchCreateDto, BranchUpdateDto, ListQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
-import { AdminOnly, Authenticated, CurrentUser, Meta, type RequestMeta } from '../../core/auth/decorators';
+import {
+  AdminOnly,
+  Authenticated,
+  CurrentUser,
+  Meta,
+  type RequestMeta,
+} from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
 import { BranchesService } from './branches.service';
@@ -16,7 +33,11 @@ export class BranchesController {
 
   @Authenticated()
   @Get()
-  async list(@Query() query: ListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: ListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.branches.list(query, user);
     return sendList(res, rows, total);
   }
@@ -35,7 +56,11 @@ export class BranchesController {
 
   @AdminOnly()
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: BranchUpdateDto, @Meta() meta: RequestMeta) {
+  update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: BranchUpdateDto,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.branches.update(id, dto, meta);
   }
 

@@ -26,11 +26,32 @@ import {
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CategoryEntity, PropertyTypeEntity, ProductEntity, VariantEntity, VariantBarcodeEntity]),
+    TypeOrmModule.forFeature([
+      CategoryEntity,
+      PropertyTypeEntity,
+      ProductEntity,
+      VariantEntity,
+      VariantBarcodeEntity,
+    ]),
     InventoryModule,
   ],
-  controllers: [CategoriesController, PropertyTypesController, ProductsExcelController, ProductsController, VariantsController],
-  providers: [ProductsService, ReferenceService, VariantsService, SearchPool, ExcelService, ImportProductsProcessor, UpdateProductPropertiesHandler, ...CATALOG_COMMAND_HANDLERS],
+  controllers: [
+    CategoriesController,
+    PropertyTypesController,
+    ProductsExcelController,
+    ProductsController,
+    VariantsController,
+  ],
+  providers: [
+    ProductsService,
+    ReferenceService,
+    VariantsService,
+    SearchPool,
+    ExcelService,
+    ImportProductsProcessor,
+    UpdateProductPropertiesHandler,
+    ...CATALOG_COMMAND_HANDLERS,
+  ],
   exports: [ProductsService, VariantsService],
 })
 export class CatalogModule {}

@@ -3,5 +3,10 @@
 export { CatalogModule } from './catalog.module';
 export { ProductsService } from './services/products.service';
 export { VariantsService, searchPatterns } from './services/variants.service';
-export { canSeeCost, branchScope, toVariantResponse, VARIANT_COLUMNS } from './services/variant-view';
+export {
+  canSeeCost,
+  branchScope,
+  toVariantResponse,
+  VARIANT_COLUMNS,
+} from './services/variant-view';
 export * from './entities/catalog.entities';

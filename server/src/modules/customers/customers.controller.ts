@@ -2,9 +2,20 @@ import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CustomerCreateDto, CustomerPaymentDto, CustomerUpdateDto, ListQueryDto } from '@pos/contracts';
+import {
+  CustomerCreateDto,
+  CustomerPaymentDto,
+  CustomerUpdateDto,
+  ListQueryDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
-import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../core/auth/decorators';
+import {
+  Authenticated,
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../core/auth/decorators';
 import { sendList } from '../../core/http/list';
 import { UuidPipe } from '../../core/http/uuid.pipe';
 import { CreateCustomerCommand } from './commands/create-customer/create-customer.command';
@@ -31,14 +42,27 @@ export class CustomersController {
   @Authenticated()
   @Get('search')
   async search(@Query() query: ListQueryDto) {
-    const { rows } = await this.customers.list({ ...query, pageSize: Math.min(query.pageSize ?? 20, 50) });
-    return rows.map((c) => ({ id: c.id, name: c.name, phone: c.phone, balance: c.balance, creditLimit: c.creditLimit }));
+    const { rows } = await this.customers.list({
+      ...query,
+      pageSize: Math.min(query.pageSize ?? 20, 50),
+    });
+    return rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      phone: c.phone,
+      balance: c.balance,
+      creditLimit: c.creditLimit,
+    }));
   }
 
   /** Quick add at the POS. */
   @Authenticated()
   @Post()
-  async create(@Body() dto: CustomerCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async create(
+    @Body() dto: CustomerCreateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     const id: string = await this.commands.execute(new CreateCustomerCommand(dto, user, meta));
     return this.customers.get(id);
   }
@@ -51,21 +75,35 @@ export class CustomersController {
 
   @RequirePermissions(['can_see_customers'])
   @Patch(':id')
-  async update(@Param('id', UuidPipe) id: string, @Body() dto: CustomerUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: CustomerUpdateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new UpdateCustomerCommand(id, dto, user, meta));
     return this.customers.get(id);
   }
 
   @RequirePermissions(['can_see_customers'])
   @Get(':id/ledger')
-  async ledger(@Param('id', UuidPipe) id: string, @Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
+  async ledger(
+    @Param('id', UuidPipe) id: string,
+    @Query() query: ListQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.customers.ledger(id, query);
     return sendList(res, rows, total);
   }
 
   @RequirePermissions(['can_see_customers'])
   @Post(':id/payments')
-  async payment(@Param('id', UuidPipe) id: string, @Body() dto: CustomerPaymentDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async payment(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: CustomerPaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new ReceiveCustomerPaymentCommand(id, dto, user, meta));
     return this.customers.get(id);
   }

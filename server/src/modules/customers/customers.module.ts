@@ -10,7 +10,12 @@ import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entiti
 @Module({
   imports: [TypeOrmModule.forFeature([CustomerEntity, CustomerLedgerEntity])],
   controllers: [CustomersController],
-  providers: [CustomersService, ReceiveCustomerPaymentHandler, CreateCustomerHandler, UpdateCustomerHandler],
+  providers: [
+    CustomersService,
+    ReceiveCustomerPaymentHandler,
+    CreateCustomerHandler,
+    UpdateCustomerHandler,
+  ],
   exports: [CustomersService],
 })
 export class CustomersModule {}

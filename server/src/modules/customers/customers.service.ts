@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  type CustomerDto,
-  type CustomerLedgerEntryDto,
-  type ListQueryDto,
-} from '@pos/contracts';
+import { type CustomerDto, type CustomerLedgerEntryDto, type ListQueryDto } from '@pos/contracts';
 import { Errors } from '../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../core/http/list';
 
@@ -33,8 +29,14 @@ export class CustomersService {
       where.push(`c.search_text LIKE $${params.length}`);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM customers c ${clause}`, params);
-    const rows = await this.ds.query(`SELECT ${COLUMNS} FROM customers c ${clause} ORDER BY c.name LIMIT ${take} OFFSET ${skip}`, params);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM customers c ${clause}`,
+      params,
+    );
+    const rows = await this.ds.query(
+      `SELECT ${COLUMNS} FROM customers c ${clause} ORDER BY c.name LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
     return { rows: rows.map(shape), total };
   }
 
@@ -44,10 +46,16 @@ export class CustomersService {
     return shape(row);
   }
 
-  async ledger(id: string, query: ListQueryDto): Promise<{ rows: CustomerLedgerEntryDto[]; total: number }> {
+  async ledger(
+    id: string,
+    query: ListQueryDto,
+  ): Promise<{ rows: CustomerLedgerEntryDto[]; total: number }> {
     await this.get(id);
     const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query('SELECT count(*)::int AS total FROM customer_ledger WHERE customer_id = $1', [id]);
+    const [{ total }] = await this.ds.query(
+      'SELECT count(*)::int AS total FROM customer_ledger WHERE customer_id = $1',
+      [id],
+    );
     const rows = await this.ds.query(
       `SELECT l.id, l.type, l.amount, l.balance_after AS "balanceAfter", l.reference_type AS "referenceType", l.reference_id AS "referenceId",
               COALESCE(i.number, r.number) AS "referenceNumber", l.at, u.display_name AS "userName", l.note
@@ -59,7 +67,12 @@ export class CustomersService {
     );
     return {
       total,
-      rows: rows.map((r: Record<string, unknown>) => ({ ...(r as unknown as CustomerLedgerEntryDto), amount: Number(r.amount), balanceAfter: Number(r.balanceAfter), at: (r.at as Date).toISOString() })),
+      rows: rows.map((r: Record<string, unknown>) => ({
+        ...(r as unknown as CustomerLedgerEntryDto),
+        amount: Number(r.amount),
+        balanceAfter: Number(r.balanceAfter),
+        at: (r.at as Date).toISOString(),
+      })),
     };
   }
 }

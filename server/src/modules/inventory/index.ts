@@ -1,6 +1,14 @@
 // Inventory: inventories per branch, the stock ledger (movements + balances) and adjustments.
 // Other contexts import only from here.
 export { InventoryModule } from './inventory.module';
-export { StockLedger, type MovementInput, type BalanceChange } from './services/stock-ledger.service';
+export {
+  StockLedger,
+  type MovementInput,
+  type BalanceChange,
+} from './services/stock-ledger.service';
 export { stockEvents, pushStockEvents, writeStockEvents } from './services/stock-events';
-export { InventoryEntity, StockLevelEntity, StockMovementEntity } from './entities/inventory.entities';
+export {
+  InventoryEntity,
+  StockLevelEntity,
+  StockMovementEntity,
+} from './entities/inventory.entities';

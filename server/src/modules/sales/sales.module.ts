@@ -24,11 +24,24 @@ import {
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([PaymentMethodEntity, SaleInvoiceEntity, SaleLineEntity, SalePaymentEntity, SaleReturnEntity, SaleReturnLineEntity]),
+    TypeOrmModule.forFeature([
+      PaymentMethodEntity,
+      SaleInvoiceEntity,
+      SaleLineEntity,
+      SalePaymentEntity,
+      SaleReturnEntity,
+      SaleReturnLineEntity,
+    ]),
     InventoryModule,
     ShiftsModule,
   ],
-  controllers: [SalesController, InvoicesController, ReturnsController, DailyReportController, PaymentMethodsController],
+  controllers: [
+    SalesController,
+    InvoicesController,
+    ReturnsController,
+    DailyReportController,
+    PaymentMethodsController,
+  ],
   providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries],
 })
 export class SalesModule {}

@@ -1,5 +1,15 @@
 import {
-  Body, Controller, Get, Param, Patch, Post, Put, Query, Res, UploadedFile, UseInterceptors,
+  Body,
+  Controller,
+  Get,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Res,
+  UploadedFile,
+  UseInterceptors,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
@@ -21,7 +31,13 @@ import {
   type SiteSettingsDto,
 } from '@pos/contracts';
 import { AuditLogEntity } from '../../core/audit/audit-log.entity';
-import { AdminOnly, Authenticated, Meta, Public, type RequestMeta } from '../../core/auth/decorators';
+import {
+  AdminOnly,
+  Authenticated,
+  Meta,
+  Public,
+  type RequestMeta,
+} from '../../core/auth/decorators';
 import { SettingsReader } from '../../core/auth/settings.reader';
 import { readStoreSettings } from './settings.reader';
 import { loadConfig } from '../../core/config/config';
@@ -57,7 +73,11 @@ export class SettingsController {
 
   @AdminOnly()
   @Put('Features/:key')
-  setFeature(@Param('key') key: string, @Body() dto: FeatureToggleDto, @Meta() meta: RequestMeta): Promise<FeatureDto> {
+  setFeature(
+    @Param('key') key: string,
+    @Body() dto: FeatureToggleDto,
+    @Meta() meta: RequestMeta,
+  ): Promise<FeatureDto> {
     return this.commands.execute(new SetFeatureCommand(key, dto.enabled, meta));
   }
 
@@ -70,7 +90,11 @@ export class SettingsController {
 
   @AdminOnly()
   @Patch('StoreInfo/:id')
-  updateStoreInfo(@Param('id', UuidPipe) id: string, @Body() dto: StoreInfoUpdateDto, @Meta() meta: RequestMeta) {
+  updateStoreInfo(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: StoreInfoUpdateDto,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.commands.execute(new UpdateStoreInfoCommand(id, dto, meta));
   }
 
@@ -83,7 +107,10 @@ export class SettingsController {
 
   @AdminOnly()
   @Patch('config')
-  async updateConfig(@Body() dto: PublicConfigUpdateDto, @Meta() meta: RequestMeta): Promise<PublicConfigDto> {
+  async updateConfig(
+    @Body() dto: PublicConfigUpdateDto,
+    @Meta() meta: RequestMeta,
+  ): Promise<PublicConfigDto> {
     await this.commands.execute(new UpdateModulesCommand(dto, meta));
     return this.config();
   }
@@ -97,7 +124,10 @@ export class SettingsController {
 
   @AdminOnly()
   @Patch('admin/settings')
-  async updateSiteSettings(@Body() dto: SiteSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<SiteSettingsDto> {
+  async updateSiteSettings(
+    @Body() dto: SiteSettingsUpdateDto,
+    @Meta() meta: RequestMeta,
+  ): Promise<SiteSettingsDto> {
     await this.commands.execute(new UpdateSiteSettingsCommand(dto, meta));
     return this.siteSettings();
   }
@@ -111,7 +141,10 @@ export class SettingsController {
 
   @AdminOnly()
   @Patch('StoreSettings')
-  updateStoreSettings(@Body() dto: StoreSettingsUpdateDto, @Meta() meta: RequestMeta): Promise<StoreSettingsDto> {
+  updateStoreSettings(
+    @Body() dto: StoreSettingsUpdateDto,
+    @Meta() meta: RequestMeta,
+  ): Promise<StoreSettingsDto> {
     return this.commands.execute(new UpdateStoreSettingsCommand(dto, meta));
   }
 
@@ -119,17 +152,28 @@ export class SettingsController {
   @Get('AuditLogs')
   async auditLogs(@Query() query: AuditListQueryDto, @Res({ passthrough: true }) res: Response) {
     const { skip, take } = pageOf(query);
-    const qb = this.ds.getRepository(AuditLogEntity).createQueryBuilder('a').orderBy('a.at', 'DESC').skip(skip).take(take);
+    const qb = this.ds
+      .getRepository(AuditLogEntity)
+      .createQueryBuilder('a')
+      .orderBy('a.at', 'DESC')
+      .skip(skip)
+      .take(take);
     if (query.entity) qb.andWhere('a.entity = :entity', { entity: query.entity });
     if (query.entityId) qb.andWhere('a.entityId = :entityId', { entityId: query.entityId });
     if (query.userId) qb.andWhere('a.userId = :userId', { userId: query.userId });
     // A date without a time is a whole store day (Africa/Cairo): from its start, to its end.
     if (query.from) {
-      if (DATE_ONLY.test(query.from)) qb.andWhere(`a.at >= (:from::date::timestamp AT TIME ZONE '${STORE_TZ}')`, { from: query.from });
+      if (DATE_ONLY.test(query.from))
+        qb.andWhere(`a.at >= (:from::date::timestamp AT TIME ZONE '${STORE_TZ}')`, {
+          from: query.from,
+        });
       else qb.andWhere('a.at >= :from', { from: query.from });
     }
     if (query.to) {
-      if (DATE_ONLY.test(query.to)) qb.andWhere(`a.at < ((:to::date + 1)::timestamp AT TIME ZONE '${STORE_TZ}')`, { to: query.to });
+      if (DATE_ONLY.test(query.to))
+        qb.andWhere(`a.at < ((:to::date + 1)::timestamp AT TIME ZONE '${STORE_TZ}')`, {
+          to: query.to,
+        });
       else qb.andWhere('a.at <= :to', { to: query.to });
     }
     const [rows, total] = await qb.getManyAndCount();
@@ -137,9 +181,12 @@ export class SettingsController {
     const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => Boolean(id)))];
     const names = new Map<string, string>(
       ids.length
-        ? (await this.ds.query('SELECT id, coalesce(nullif(display_name, \'\'), username) AS name FROM users WHERE id = ANY($1)', [ids])).map(
-            (u: { id: string; name: string }) => [u.id, u.name],
-          )
+        ? (
+            await this.ds.query(
+              "SELECT id, coalesce(nullif(display_name, ''), username) AS name FROM users WHERE id = ANY($1)",
+              [ids],
+            )
+          ).map((u: { id: string; name: string }) => [u.id, u.name])
         : [],
     );
     return sendList(
@@ -153,7 +200,9 @@ export class SettingsController {
   @AdminOnly()
   @Get('AuditLogs/entities')
   async auditEntities(): Promise<string[]> {
-    const rows: { entity: string }[] = await this.ds.query('SELECT DISTINCT entity FROM audit_logs ORDER BY entity');
+    const rows: { entity: string }[] = await this.ds.query(
+      'SELECT DISTINCT entity FROM audit_logs ORDER BY entity',
+    );
     return rows.map((r) => r.entity);
   }
 }
@@ -192,7 +241,8 @@ export class FilesController {
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Cache-Control', 'private, max-age=86400, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (file.contentType === 'image/svg+xml') res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    if (file.contentType === 'image/svg+xml')
+      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     res.end(file.data);
   }
 }

@@ -23,7 +23,11 @@ export class ShiftsController {
 
   @Authenticated()
   @Get()
-  async list(@Query() query: ShiftListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: ShiftListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.shifts.list(query, user);
     return sendList(res, rows, total);
   }
@@ -37,7 +41,9 @@ export class ShiftsController {
   @Authenticated()
   @Post('open')
   async open(@Body() dto: OpenShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    const { shiftId } = await this.commands.execute<OpenShiftCommand, OpenShiftResult>(new OpenShiftCommand(dto, user, meta));
+    const { shiftId } = await this.commands.execute<OpenShiftCommand, OpenShiftResult>(
+      new OpenShiftCommand(dto, user, meta),
+    );
     return this.shifts.get(shiftId, user);
   }
 
@@ -46,15 +52,24 @@ export class ShiftsController {
   @Get(':id')
   async get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
     const shift = await this.shifts.get(id, user);
-    if (shift.cashierId !== user.id && !user.permissions.includes('can_see_shift_totals')) throw Errors.forbidden();
+    if (shift.cashierId !== user.id && !user.permissions.includes('can_see_shift_totals'))
+      throw Errors.forbidden();
     return shift;
   }
 
   @Authenticated()
   @Post(':id/close')
-  async close(@Param('id', UuidPipe) id: string, @Body() dto: CloseShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async close(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: CloseShiftDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new CloseShiftCommand(id, dto, user, meta));
     // The cashier who closes sees the Z report of that shift once; later reads follow the permission.
-    return this.shifts.get(id, { ...user, permissions: [...user.permissions, 'can_see_shift_totals'] });
+    return this.shifts.get(id, {
+      ...user,
+      permissions: [...user.permissions, 'can_see_shift_totals'],
+    });
   }
 }

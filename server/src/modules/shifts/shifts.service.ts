@@ -66,7 +66,9 @@ export class ShiftsService {
       refunds: Number(r.refunds),
       net: Number(r.sales) - Number(r.refunds),
     }));
-    const cashNet = byMethod.filter((b: { type: string }) => b.type === 'cash').reduce((s: number, b: { net: number }) => s + b.net, 0);
+    const cashNet = byMethod
+      .filter((b: { type: string }) => b.type === 'cash')
+      .reduce((s: number, b: { net: number }) => s + b.net, 0);
     const cashIn = Number(onAccount.cash);
     const totals: ShiftTotalsDto = {
       invoiceCount: inv.count,
@@ -84,21 +86,36 @@ export class ShiftsService {
   }
 
   private canSeeTotals(user: AuthUser, shift: { cashierId: string; status: string }) {
-    return user.permissions.includes('can_see_shift_totals') || (shift.cashierId === user.id && shift.status === 'open');
+    return (
+      user.permissions.includes('can_see_shift_totals') ||
+      (shift.cashierId === user.id && shift.status === 'open')
+    );
   }
 
   /** Expected and counted cash and the difference are shift totals: left out without the right to see them. */
   private withoutCash(shift: ShiftDto): ShiftDto {
-    const { expectedCash: _expected, countedCash: _counted, difference: _difference, ...rest } = shift;
+    const {
+      expectedCash: _expected,
+      countedCash: _counted,
+      difference: _difference,
+      ...rest
+    } = shift;
     return rest;
   }
 
   async get(id: string, user: AuthUser, m: EntityManager = this.ds.manager): Promise<ShiftDto> {
-    const [row] = await m.query(`SELECT ${SHIFT_COLUMNS} FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE s.id = $1`, [id]);
+    const [row] = await m.query(
+      `SELECT ${SHIFT_COLUMNS} FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE s.id = $1`,
+      [id],
+    );
     if (!row) throw Errors.notFound();
     const seeAll = user.isAdmin || user.permissions.includes('can_see_branches');
     if (!seeAll && row.branchId !== user.branchId) throw Errors.notFound();
-    if (row.cashierId !== user.id && !user.permissions.includes('view_all_shifts') && !user.permissions.includes('can_see_shift_totals')) {
+    if (
+      row.cashierId !== user.id &&
+      !user.permissions.includes('view_all_shifts') &&
+      !user.permissions.includes('can_see_shift_totals')
+    ) {
       throw Errors.notFound();
     }
     const shift = this.shape(row);
@@ -108,7 +125,10 @@ export class ShiftsService {
   }
 
   async current(user: AuthUser): Promise<ShiftDto | null> {
-    const [row] = await this.ds.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+    const [row] = await this.ds.query(
+      `SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`,
+      [user.id],
+    );
     return row ? this.get(row.id, user) : null;
   }
 
@@ -116,18 +136,35 @@ export class ShiftsService {
     const { skip, take } = pageOf(query);
     const params: unknown[] = [user.branchId];
     const where = ['s.branch_id = $1'];
-    if (!user.permissions.includes('view_all_shifts')) { params.push(user.id); where.push(`s.cashier_id = $${params.length}`); }
-    if (query.status) { params.push(query.status); where.push(`s.status = $${params.length}`); }
-    if (query.cashierId) { params.push(query.cashierId); where.push(`s.cashier_id = $${params.length}`); }
+    if (!user.permissions.includes('view_all_shifts')) {
+      params.push(user.id);
+      where.push(`s.cashier_id = $${params.length}`);
+    }
+    if (query.status) {
+      params.push(query.status);
+      where.push(`s.status = $${params.length}`);
+    }
+    if (query.cashierId) {
+      params.push(query.cashierId);
+      where.push(`s.cashier_id = $${params.length}`);
+    }
     const clause = where.join(' AND ');
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM shifts s WHERE ${clause}`, params);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM shifts s WHERE ${clause}`,
+      params,
+    );
     const rows = await this.ds.query(
       `SELECT ${SHIFT_COLUMNS} FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE ${clause}
        ORDER BY s.opened_at DESC LIMIT ${take} OFFSET ${skip}`,
       params,
     );
     const seesCash = user.permissions.includes('can_see_shift_totals');
-    return { rows: rows.map((r: Record<string, unknown>) => (seesCash ? this.shape(r) : this.withoutCash(this.shape(r)))), total };
+    return {
+      rows: rows.map((r: Record<string, unknown>) =>
+        seesCash ? this.shape(r) : this.withoutCash(this.shape(r)),
+      ),
+      total,
+    };
   }
 
   /**

@@ -33,16 +33,23 @@ export const accountingKeys = {
 export const accountingApi = {
   accounts: () => http.get<LedgerAccountDto[]>('/Accounts'),
   createAccount: (dto: CreateLedgerAccountDto) => http.post<LedgerAccountDto>('/Accounts', dto),
-  updateAccount: (accountId: string, dto: UpdateLedgerAccountDto) => http.patch<LedgerAccountDto>(`/Accounts/${id(accountId)}`, dto),
+  updateAccount: (accountId: string, dto: UpdateLedgerAccountDto) =>
+    http.patch<LedgerAccountDto>(`/Accounts/${id(accountId)}`, dto),
   deleteAccount: (accountId: string) => http.delete<void>(`/Accounts/${id(accountId)}`),
   journal: (query: JournalQuery) => http.list<JournalEntryDto>('/JournalEntries', query),
   postEntry: (dto: PostJournalEntryDto) => http.post<JournalEntryDto>('/JournalEntries', dto),
-  reverseEntry: (entryId: string, reason: string) => http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }),
-  trialBalance: (query: TrialBalanceQuery) => http.get<TrialBalanceDto>('/reports/TrialBalance', query),
+  reverseEntry: (entryId: string, reason: string) =>
+    http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }),
+  trialBalance: (query: TrialBalanceQuery) =>
+    http.get<TrialBalanceDto>('/reports/TrialBalance', query),
 };
 
 export function useAccounts() {
-  return useQuery({ queryKey: accountingKeys.accounts, queryFn: accountingApi.accounts, staleTime: 60_000 });
+  return useQuery({
+    queryKey: accountingKeys.accounts,
+    queryFn: accountingApi.accounts,
+    staleTime: 60_000,
+  });
 }
 
 /** An account's name in the interface language (the Arabic name when there is no English one). */

@@ -3,7 +3,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { CreateLedgerAccountDto, UpdateLedgerAccountDto, type LedgerAccountDto } from '@pos/contracts';
+import {
+  CreateLedgerAccountDto,
+  UpdateLedgerAccountDto,
+  type LedgerAccountDto,
+} from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
@@ -39,7 +43,9 @@ export function AccountDialog({
 
   const save = useCrudMutation({
     mutationFn: (payload: CreateLedgerAccountDto | UpdateLedgerAccountDto) =>
-      editing ? accountingApi.updateAccount(editing.id, payload) : accountingApi.createAccount(payload as CreateLedgerAccountDto),
+      editing
+        ? accountingApi.updateAccount(editing.id, payload)
+        : accountingApi.createAccount(payload as CreateLedgerAccountDto),
     success: t('tree.saved'),
     invalidate: [accountingKeys.accounts],
     onDone: onClose,
@@ -47,9 +53,26 @@ export function AccountDialog({
 
   const submit = async () => {
     const payload = editing
-      ? { code: code.trim(), nameAr: nameAr.trim(), nameEn: nameEn.trim() || null, ...(editing.parentId ? { parentId } : {}), active }
-      : { code: code.trim(), nameAr: nameAr.trim(), nameEn: nameEn.trim() || null, parentId, isGroup };
-    const found = await validateDto(editing ? UpdateLedgerAccountDto : CreateLedgerAccountDto, payload, i18n.language, (f) => t(`tree.${f}`));
+      ? {
+          code: code.trim(),
+          nameAr: nameAr.trim(),
+          nameEn: nameEn.trim() || null,
+          ...(editing.parentId ? { parentId } : {}),
+          active,
+        }
+      : {
+          code: code.trim(),
+          nameAr: nameAr.trim(),
+          nameEn: nameEn.trim() || null,
+          parentId,
+          isGroup,
+        };
+    const found = await validateDto(
+      editing ? UpdateLedgerAccountDto : CreateLedgerAccountDto,
+      payload,
+      i18n.language,
+      (f) => t(`tree.${f}`),
+    );
     setErrors(found);
     if (!hasErrors(found)) save.mutate(payload);
   };
@@ -62,7 +85,13 @@ export function AccountDialog({
       onSubmit={submit}
       submitting={save.isPending}
       dividers
-      title={editing ? t('tree.editTitle') : t('tree.createTitle', { parent: target.parent ? accountName(target.parent, i18n.language) : '' })}
+      title={
+        editing
+          ? t('tree.editTitle')
+          : t('tree.createTitle', {
+              parent: target.parent ? accountName(target.parent, i18n.language) : '',
+            })
+      }
       submitTestId="account-submit"
     >
       <Stack sx={{ gap: 1.5 }}>
@@ -75,7 +104,9 @@ export function AccountDialog({
           onChange={(e) => setCode(e.target.value)}
           error={Boolean(errors.code)}
           helperText={errors.code ?? ' '}
-          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'account-code' } }}
+          slotProps={{
+            htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'account-code' },
+          }}
         />
         <TextField
           autoFocus
@@ -98,7 +129,14 @@ export function AccountDialog({
           slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
         />
         {editing?.parentId && (
-          <TextField select size="small" label={t('tree.parentId')} value={parentId} disabled={system} onChange={(e) => setParentId(e.target.value)}>
+          <TextField
+            select
+            size="small"
+            label={t('tree.parentId')}
+            value={parentId}
+            disabled={system}
+            onChange={(e) => setParentId(e.target.value)}
+          >
             {groups.map((g) => (
               <MenuItem key={g.id} value={g.id}>
                 {g.code} — {accountName(g, i18n.language)}
@@ -107,9 +145,21 @@ export function AccountDialog({
           </TextField>
         )}
         {editing ? (
-          <FormControlLabel control={<Switch checked={active} disabled={system} onChange={(e) => setActive(e.target.checked)} />} label={t('tree.active')} />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={active}
+                disabled={system}
+                onChange={(e) => setActive(e.target.checked)}
+              />
+            }
+            label={t('tree.active')}
+          />
         ) : (
-          <FormControlLabel control={<Switch checked={isGroup} onChange={(e) => setIsGroup(e.target.checked)} />} label={t('tree.isGroup')} />
+          <FormControlLabel
+            control={<Switch checked={isGroup} onChange={(e) => setIsGroup(e.target.checked)} />}
+            label={t('tree.isGroup')}
+          />
         )}
       </Stack>
     </FormDialog>

@@ -21,12 +21,16 @@ import { AccountDialog, type AccountDialogTarget } from './AccountDialog';
 export type TreeRow = LedgerAccountDto & { depth: number; balance: number };
 
 /** Accounts in tree order (each parent before its children, siblings by code), with their depth. */
-export function treeOrder(accounts: readonly LedgerAccountDto[]): (LedgerAccountDto & { depth: number })[] {
+export function treeOrder(
+  accounts: readonly LedgerAccountDto[],
+): (LedgerAccountDto & { depth: number })[] {
   const children = new Map<string | null, LedgerAccountDto[]>();
   for (const a of accounts) children.set(a.parentId, [...(children.get(a.parentId) ?? []), a]);
   const out: (LedgerAccountDto & { depth: number })[] = [];
   const walk = (parent: string | null, depth: number) => {
-    for (const a of [...(children.get(parent) ?? [])].sort((x, y) => x.code.localeCompare(y.code))) {
+    for (const a of [...(children.get(parent) ?? [])].sort((x, y) =>
+      x.code.localeCompare(y.code),
+    )) {
       out.push({ ...a, depth });
       walk(a.id, depth + 1);
     }
@@ -41,23 +45,31 @@ export default function AccountingTreePage() {
   const can = useCan();
   const canManage = can('can_manage_accounting');
   const accounts = useAccounts();
-  const balances = useQuery({ queryKey: accountingKeys.trialBalance({}), queryFn: () => accountingApi.trialBalance({}) });
+  const balances = useQuery({
+    queryKey: accountingKeys.trialBalance({}),
+    queryFn: () => accountingApi.trialBalance({}),
+  });
   const dialog = useEditDialog<AccountDialogTarget>();
   useErrorToast(accounts.error ?? balances.error);
 
   const rows = useMemo<TreeRow[]>(() => {
     const list = accounts.data ?? [];
     const own = new Map<string, number>();
-    for (const r of balances.data?.rows ?? []) own.set(r.accountId, r.closingDebit - r.closingCredit);
+    for (const r of balances.data?.rows ?? [])
+      own.set(r.accountId, r.closingDebit - r.closingCredit);
     const ordered = treeOrder(list);
     const parentOf = new Map(list.map((a) => [a.id, a.parentId]));
     const total = new Map<string, number>();
     for (const a of list) {
       const value = own.get(a.id) ?? 0;
-      for (let at: string | null | undefined = a.id; at; at = parentOf.get(at)) total.set(at, (total.get(at) ?? 0) + value);
+      for (let at: string | null | undefined = a.id; at; at = parentOf.get(at))
+        total.set(at, (total.get(at) ?? 0) + value);
     }
     // Shown on the account's normal side: a credit account's credit balance is positive.
-    return ordered.map((a) => ({ ...a, balance: (total.get(a.id) ?? 0) * (a.normalSide === 'debit' ? 1 : -1) }));
+    return ordered.map((a) => ({
+      ...a,
+      balance: (total.get(a.id) ?? 0) * (a.normalSide === 'debit' ? 1 : -1),
+    }));
   }, [accounts.data, balances.data]);
 
   const remove = useConfirmedMutation<TreeRow>({
@@ -73,14 +85,23 @@ export default function AccountingTreePage() {
       key: 'name',
       header: t('tree.name'),
       render: (a) => (
-        <Typography component="span" sx={{ paddingInlineStart: a.depth * 2.5, fontWeight: a.isGroup ? 700 : 400 }}>
+        <Typography
+          component="span"
+          sx={{ paddingInlineStart: a.depth * 2.5, fontWeight: a.isGroup ? 700 : 400 }}
+        >
           {accountName(a, i18n.language)}
           {!a.active && <Chip size="small" sx={{ mx: 1 }} label={t('tree.inactive')} />}
         </Typography>
       ),
     },
     { key: 'type', header: t('tree.type'), render: (a) => t(`types.${a.type}`) },
-    { key: 'balance', header: t('tree.balance'), align: 'right', ltr: true, render: (a) => formatPiasters(a.balance) },
+    {
+      key: 'balance',
+      header: t('tree.balance'),
+      align: 'right',
+      ltr: true,
+      render: (a) => formatPiasters(a.balance),
+    },
     {
       key: 'actions',
       header: t('common.actions'),
@@ -90,10 +111,23 @@ export default function AccountingTreePage() {
       render: (a) => (
         <>
           {a.isGroup && (
-            <IconAction icon={Add} testId="account-add-under" label={t('tree.addUnder', { name: accountName(a, i18n.language) })} onClick={() => dialog.openEdit({ parent: a })} />
+            <IconAction
+              icon={Add}
+              testId="account-add-under"
+              label={t('tree.addUnder', { name: accountName(a, i18n.language) })}
+              onClick={() => dialog.openEdit({ parent: a })}
+            />
           )}
-          <EditAction label={t('tree.edit', { name: accountName(a, i18n.language) })} onClick={() => dialog.openEdit({ account: a })} />
-          {!a.systemKey && <DeleteAction label={t('tree.delete', { name: accountName(a, i18n.language) })} onClick={() => remove.ask(a)} />}
+          <EditAction
+            label={t('tree.edit', { name: accountName(a, i18n.language) })}
+            onClick={() => dialog.openEdit({ account: a })}
+          />
+          {!a.systemKey && (
+            <DeleteAction
+              label={t('tree.delete', { name: accountName(a, i18n.language) })}
+              onClick={() => remove.ask(a)}
+            />
+          )}
         </>
       ),
     },
@@ -115,12 +149,22 @@ export default function AccountingTreePage() {
         />
       </Paper>
       {dialog.item && (
-        <AccountDialog key={dialog.key} open={dialog.open} target={dialog.item} accounts={accounts.data ?? []} onClose={dialog.close} />
+        <AccountDialog
+          key={dialog.key}
+          open={dialog.open}
+          target={dialog.item}
+          accounts={accounts.data ?? []}
+          onClose={dialog.close}
+        />
       )}
       <ConfirmDialog
         {...remove.dialogProps}
         title={t('tree.deleteTitle')}
-        message={remove.target ? t('tree.deleteMessage', { name: accountName(remove.target, i18n.language) }) : ''}
+        message={
+          remove.target
+            ? t('tree.deleteMessage', { name: accountName(remove.target, i18n.language) })
+            : ''
+        }
       />
     </Box>
   );

@@ -5,7 +5,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { formatPiasters, JOURNAL_SOURCE_TYPES, routePath, type JournalEntryDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  JOURNAL_SOURCE_TYPES,
+  routePath,
+  type JournalEntryDto,
+} from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +27,13 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useCan } from '../../../shared/state/useCan';
-import { accountingApi, accountingKeys, accountName, useAccounts, type JournalQuery } from '../api/accounting.api';
+import {
+  accountingApi,
+  accountingKeys,
+  accountName,
+  useAccounts,
+  type JournalQuery,
+} from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 
 /** /JournalEntries: every entry, automatic ones linked to their documents, newest first. */
@@ -45,7 +56,11 @@ export default function JournalEntriesPage() {
     accountId: accountId || undefined,
     ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
   };
-  const list = useQuery({ queryKey: accountingKeys.journal(query), queryFn: () => accountingApi.journal(query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: accountingKeys.journal(query),
+    queryFn: () => accountingApi.journal(query),
+    placeholderData: keepPreviousData,
+  });
   useErrorToast(list.error);
   const reverse = useConfirmedMutation<JournalEntryDto>({
     mutationFn: (e) => accountingApi.reverseEntry(e.id, t('journal.reverseReason')),
@@ -56,12 +71,22 @@ export default function JournalEntriesPage() {
 
   const source = (e: JournalEntryDto) => {
     const label = t(`sources.${e.sourceType ?? 'manual'}`);
-    if (e.sourceType === 'sale' && e.sourceId) return <a href={routePath('invoices-id', { id: e.sourceId })}>{`${label} ${e.sourceNumber ?? ''}`}</a>;
+    if (e.sourceType === 'sale' && e.sourceId)
+      return (
+        <a
+          href={routePath('invoices-id', { id: e.sourceId })}
+        >{`${label} ${e.sourceNumber ?? ''}`}</a>
+      );
     return e.sourceNumber ? `${label} ${e.sourceNumber}` : label;
   };
   const columns: Column<JournalEntryDto>[] = [
     { key: 'number', header: t('journal.number'), ltr: true, render: (e) => e.number },
-    { key: 'date', header: t('journal.date'), nowrap: true, render: (e) => formatDateTime(e.occurredAt) },
+    {
+      key: 'date',
+      header: t('journal.date'),
+      nowrap: true,
+      render: (e) => formatDateTime(e.occurredAt),
+    },
     {
       key: 'source',
       header: t('journal.source'),
@@ -69,11 +94,17 @@ export default function JournalEntriesPage() {
         <>
           {source(e)}
           {e.reversesId && <Chip size="small" sx={{ mx: 1 }} label={t('journal.reversal')} />}
-          {e.reversedById && <Chip size="small" color="warning" sx={{ mx: 1 }} label={t('journal.reversedChip')} />}
+          {e.reversedById && (
+            <Chip size="small" color="warning" sx={{ mx: 1 }} label={t('journal.reversedChip')} />
+          )}
         </>
       ),
     },
-    { key: 'description', header: t('journal.description'), render: (e) => [e.reference, e.description].filter(Boolean).join(' — ') },
+    {
+      key: 'description',
+      header: t('journal.description'),
+      render: (e) => [e.reference, e.description].filter(Boolean).join(' — '),
+    },
     {
       key: 'lines',
       header: t('journal.lines'),
@@ -83,10 +114,15 @@ export default function JournalEntriesPage() {
             {e.lines.map((l) => (
               <TableRow key={l.lineNo}>
                 <TableCell sx={{ border: 0, py: 0.25 }}>
-                  <bdi dir="ltr">{l.accountCode}</bdi> {accountName({ nameAr: l.accountNameAr, nameEn: l.accountNameEn }, i18n.language)}
+                  <bdi dir="ltr">{l.accountCode}</bdi>{' '}
+                  {accountName({ nameAr: l.accountNameAr, nameEn: l.accountNameEn }, i18n.language)}
                 </TableCell>
-                <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">{l.debit ? formatPiasters(l.debit) : ''}</TableCell>
-                <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">{l.credit ? formatPiasters(l.credit) : ''}</TableCell>
+                <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">
+                  {l.debit ? formatPiasters(l.debit) : ''}
+                </TableCell>
+                <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">
+                  {l.credit ? formatPiasters(l.credit) : ''}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -99,8 +135,15 @@ export default function JournalEntriesPage() {
       hidden: !canManage,
       nowrap: true,
       render: (e) =>
-        e.sourceType === 'manual' && !e.reversesId && !e.reversedById && (
-          <IconAction icon={Undo} label={t('journal.reverse', { number: e.number })} testId="journal-reverse" onClick={() => reverse.ask(e)} />
+        e.sourceType === 'manual' &&
+        !e.reversesId &&
+        !e.reversedById && (
+          <IconAction
+            icon={Undo}
+            label={t('journal.reverse', { number: e.number })}
+            testId="journal-reverse"
+            onClick={() => reverse.ask(e)}
+          />
         ),
     },
   ];
@@ -109,7 +152,16 @@ export default function JournalEntriesPage() {
     <Box>
       <PageHeader
         title={t('journal.title')}
-        actions={canManage && <AddButton onClick={() => navigate(routePath('JournalEntries-new'))} testId="journal-new">{t('journal.new')}</AddButton>}
+        actions={
+          canManage && (
+            <AddButton
+              onClick={() => navigate(routePath('JournalEntries-new'))}
+              testId="journal-new"
+            >
+              {t('journal.new')}
+            </AddButton>
+          )
+        }
       />
       <PagedTable
         query={list}
@@ -136,11 +188,17 @@ export default function JournalEntriesPage() {
               onChange={paging.withReset(setAccountId)}
               allLabel={t('common.all')}
               minWidth={200}
-              options={treeOrder(accounts.data ?? []).filter((a) => !a.isGroup).map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}
+              options={treeOrder(accounts.data ?? [])
+                .filter((a) => !a.isGroup)
+                .map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}
             />
             {canDates && (
               <>
-                <DateField label={t('common.from')} value={from} onChange={paging.withReset(setFrom)} />
+                <DateField
+                  label={t('common.from')}
+                  value={from}
+                  onChange={paging.withReset(setFrom)}
+                />
                 <DateField label={t('common.to')} value={to} onChange={paging.withReset(setTo)} />
               </>
             )}
@@ -150,7 +208,9 @@ export default function JournalEntriesPage() {
       <ConfirmDialog
         {...reverse.dialogProps}
         title={t('journal.reverseTitle')}
-        message={reverse.target ? t('journal.reverseMessage', { number: reverse.target.number }) : ''}
+        message={
+          reverse.target ? t('journal.reverseMessage', { number: reverse.target.number }) : ''
+        }
       />
     </Box>
   );

@@ -26,21 +26,37 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 
-type Line = { key: number; account: LedgerAccountDto | null; debit: number | null; credit: number | null; memo: string };
-const emptyLine = (key: number): Line => ({ key, account: null, debit: null, credit: null, memo: '' });
+type Line = {
+  key: number;
+  account: LedgerAccountDto | null;
+  debit: number | null;
+  credit: number | null;
+  memo: string;
+};
+const emptyLine = (key: number): Line => ({
+  key,
+  account: null,
+  debit: null,
+  credit: null,
+  memo: '',
+});
 
 /** /JournalEntries/new: a manual entry; posting is refused by the server unless it balances. */
 export default function NewJournalEntryPage() {
   const { t, i18n } = useTranslation('accounting');
   const navigate = useNavigate();
   const accounts = useAccounts();
-  const leaves = useMemo(() => treeOrder(accounts.data ?? []).filter((a) => !a.isGroup && a.active), [accounts.data]);
+  const leaves = useMemo(
+    () => treeOrder(accounts.data ?? []).filter((a) => !a.isGroup && a.active),
+    [accounts.data],
+  );
   const [id] = useState(newId);
   const [date, setDate] = useState(() => businessDay());
   const [reference, setReference] = useState('');
   const [description, setDescription] = useState('');
   const [lines, setLines] = useState<Line[]>([emptyLine(1), emptyLine(2)]);
-  const set = (key: number, patch: Partial<Line>) => setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const set = (key: number, patch: Partial<Line>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
   const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
 
@@ -53,7 +69,12 @@ export default function NewJournalEntryPage() {
         description: description.trim() || null,
         lines: lines
           .filter((l) => l.account && ((l.debit ?? 0) > 0 || (l.credit ?? 0) > 0))
-          .map((l) => ({ accountId: l.account!.id, debit: l.debit ?? 0, credit: l.credit ?? 0, memo: l.memo.trim() || null })),
+          .map((l) => ({
+            accountId: l.account!.id,
+            debit: l.debit ?? 0,
+            credit: l.credit ?? 0,
+            memo: l.memo.trim() || null,
+          })),
       }),
     success: (e) => t('entry.posted', { number: e.number }),
     invalidate: [accountingKeys.all],
@@ -61,13 +82,32 @@ export default function NewJournalEntryPage() {
   });
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); post.mutate(undefined); }}>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        post.mutate(undefined);
+      }}
+    >
       <PageHeader title={t('entry.title')} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
           <DateField label={t('entry.date')} value={date} onChange={setDate} />
-          <TextField size="small" label={t('entry.reference')} value={reference} onChange={(e) => setReference(e.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <TextField size="small" sx={{ flex: 1, minInlineSize: 240 }} label={t('entry.description')} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'entry-description' } }} />
+          <TextField
+            size="small"
+            label={t('entry.reference')}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            size="small"
+            sx={{ flex: 1, minInlineSize: 240 }}
+            label={t('entry.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'entry-description' } }}
+          />
         </Stack>
         <Table size="small" aria-label={t('entry.lines')}>
           <TableHead>
@@ -91,21 +131,52 @@ export default function NewJournalEntryPage() {
                     getOptionLabel={(a) => `${a.code} ${accountName(a, i18n.language)}`}
                     isOptionEqualToValue={(a, b) => a.id === b.id}
                     renderInput={(params) => (
-                      <TextField {...params} label={t('entry.accountOf', { n: i + 1 })} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'entry-account' } }} />
+                      <TextField
+                        {...params}
+                        label={t('entry.accountOf', { n: i + 1 })}
+                        slotProps={{
+                          ...params.slotProps,
+                          htmlInput: {
+                            ...params.slotProps.htmlInput,
+                            'data-testid': 'entry-account',
+                          },
+                        }}
+                      />
                     )}
                   />
                 </TableCell>
                 <TableCell>
-                  <AmountField value={l.debit} onValue={(debit) => set(l.key, { debit, ...(debit ? { credit: null } : {}) })} label={t('entry.debitOf', { n: i + 1 })} testId="entry-debit" />
+                  <AmountField
+                    value={l.debit}
+                    onValue={(debit) => set(l.key, { debit, ...(debit ? { credit: null } : {}) })}
+                    label={t('entry.debitOf', { n: i + 1 })}
+                    testId="entry-debit"
+                  />
                 </TableCell>
                 <TableCell>
-                  <AmountField value={l.credit} onValue={(credit) => set(l.key, { credit, ...(credit ? { debit: null } : {}) })} label={t('entry.creditOf', { n: i + 1 })} testId="entry-credit" />
+                  <AmountField
+                    value={l.credit}
+                    onValue={(credit) => set(l.key, { credit, ...(credit ? { debit: null } : {}) })}
+                    label={t('entry.creditOf', { n: i + 1 })}
+                    testId="entry-credit"
+                  />
                 </TableCell>
                 <TableCell>
-                  <TextField size="small" value={l.memo} onChange={(e) => set(l.key, { memo: e.target.value })} label={t('entry.memoOf', { n: i + 1 })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+                  <TextField
+                    size="small"
+                    value={l.memo}
+                    onChange={(e) => set(l.key, { memo: e.target.value })}
+                    label={t('entry.memoOf', { n: i + 1 })}
+                    slotProps={{ htmlInput: { maxLength: 200 } }}
+                  />
                 </TableCell>
                 <TableCell>
-                  <IconAction icon={DeleteOutlined} label={t('entry.removeLine', { n: i + 1 })} disabled={lines.length <= 2} onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))} />
+                  <IconAction
+                    icon={DeleteOutlined}
+                    label={t('entry.removeLine', { n: i + 1 })}
+                    disabled={lines.length <= 2}
+                    onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                  />
                 </TableCell>
               </TableRow>
             ))}
@@ -113,8 +184,12 @@ export default function NewJournalEntryPage() {
           <TableFooter>
             <TableRow>
               <TableCell>{t('entry.totals')}</TableCell>
-              <TableCell dir="ltr" data-testid="entry-total-debit">{formatPiasters(debit)}</TableCell>
-              <TableCell dir="ltr" data-testid="entry-total-credit">{formatPiasters(credit)}</TableCell>
+              <TableCell dir="ltr" data-testid="entry-total-debit">
+                {formatPiasters(debit)}
+              </TableCell>
+              <TableCell dir="ltr" data-testid="entry-total-credit">
+                {formatPiasters(credit)}
+              </TableCell>
               <TableCell colSpan={2} />
             </TableRow>
           </TableFooter>
@@ -125,11 +200,21 @@ export default function NewJournalEntryPage() {
           </Alert>
         )}
         <Stack direction="row" sx={{ gap: 1.5, mt: 2 }}>
-          <Button onClick={() => setLines((all) => [...all, emptyLine(Math.max(...all.map((x) => x.key)) + 1)])} data-testid="entry-add-line">
+          <Button
+            onClick={() =>
+              setLines((all) => [...all, emptyLine(Math.max(...all.map((x) => x.key)) + 1)])
+            }
+            data-testid="entry-add-line"
+          >
             {t('entry.addLine')}
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button type="submit" variant="contained" disabled={post.isPending} data-testid="entry-post">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={post.isPending}
+            data-testid="entry-post"
+          >
             {t('entry.post')}
           </Button>
         </Stack>

@@ -17,10 +17,22 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { DateField } from '../../../shared/ui/DateField';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCan } from '../../../shared/state/useCan';
-import { accountingApi, accountingKeys, accountName, type TrialBalanceQuery } from '../api/accounting.api';
+import {
+  accountingApi,
+  accountingKeys,
+  accountName,
+  type TrialBalanceQuery,
+} from '../api/accounting.api';
 
 const money = (v: number) => (v ? formatPiasters(v) : '');
-const FIGURES = ['openingDebit', 'openingCredit', 'debit', 'credit', 'closingDebit', 'closingCredit'] as const;
+const FIGURES = [
+  'openingDebit',
+  'openingCredit',
+  'debit',
+  'credit',
+  'closingDebit',
+  'closingCredit',
+] as const;
 
 /** /Reports/TrialBalance: opening, movements and closing of every account with postings. */
 export default function TrialBalancePage() {
@@ -30,7 +42,11 @@ export default function TrialBalancePage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const query: TrialBalanceQuery = canDates ? { from: from || undefined, to: to || undefined } : {};
-  const report = useQuery({ queryKey: accountingKeys.trialBalance(query), queryFn: () => accountingApi.trialBalance(query), placeholderData: keepPreviousData });
+  const report = useQuery({
+    queryKey: accountingKeys.trialBalance(query),
+    queryFn: () => accountingApi.trialBalance(query),
+    placeholderData: keepPreviousData,
+  });
   useErrorToast(report.error);
   const data = report.data;
 
@@ -56,13 +72,21 @@ export default function TrialBalancePage() {
             <TableRow>
               <TableCell rowSpan={2}>{t('tree.code')}</TableCell>
               <TableCell rowSpan={2}>{t('tree.name')}</TableCell>
-              <TableCell colSpan={2} align="center">{t('trial.opening')}</TableCell>
-              <TableCell colSpan={2} align="center">{t('trial.movements')}</TableCell>
-              <TableCell colSpan={2} align="center">{t('trial.closing')}</TableCell>
+              <TableCell colSpan={2} align="center">
+                {t('trial.opening')}
+              </TableCell>
+              <TableCell colSpan={2} align="center">
+                {t('trial.movements')}
+              </TableCell>
+              <TableCell colSpan={2} align="center">
+                {t('trial.closing')}
+              </TableCell>
             </TableRow>
             <TableRow>
               {FIGURES.map((f) => (
-                <TableCell key={f} align="right">{t(f.toLowerCase().endsWith('debit') ? 'entry.debit' : 'entry.credit')}</TableCell>
+                <TableCell key={f} align="right">
+                  {t(f.toLowerCase().endsWith('debit') ? 'entry.debit' : 'entry.credit')}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -72,7 +96,9 @@ export default function TrialBalancePage() {
                 <TableCell dir="ltr">{r.code}</TableCell>
                 <TableCell>{accountName(r, i18n.language)}</TableCell>
                 {FIGURES.map((f) => (
-                  <TableCell key={f} align="right" dir="ltr">{money(r[f])}</TableCell>
+                  <TableCell key={f} align="right" dir="ltr">
+                    {money(r[f])}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}
@@ -80,9 +106,13 @@ export default function TrialBalancePage() {
           {data && (
             <TableFooter>
               <TableRow data-testid="trial-totals">
-                <TableCell colSpan={2} sx={{ fontWeight: 700 }}>{t('entry.totals')}</TableCell>
+                <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
+                  {t('entry.totals')}
+                </TableCell>
                 {FIGURES.map((f) => (
-                  <TableCell key={f} align="right" dir="ltr" sx={{ fontWeight: 700 }}>{formatPiasters(data.totals[f])}</TableCell>
+                  <TableCell key={f} align="right" dir="ltr" sx={{ fontWeight: 700 }}>
+                    {formatPiasters(data.totals[f])}
+                  </TableCell>
                 ))}
               </TableRow>
             </TableFooter>

@@ -58,7 +58,8 @@ export const catalogKeys = {
   productList: (query: ProductListQuery) => ['catalog', 'products', 'list', query] as const,
   product: (productId: string) => ['catalog', 'products', 'one', productId] as const,
   nearStockEnd: ['catalog', 'near-stock-end'] as const,
-  variantSearch: (q: string, inventoryId?: string) => ['catalog', 'variant-search', q, inventoryId ?? ''] as const,
+  variantSearch: (q: string, inventoryId?: string) =>
+    ['catalog', 'variant-search', q, inventoryId ?? ''] as const,
   inventoryOptions: ['inventory', 'options'] as const,
 };
 
@@ -121,7 +122,12 @@ export async function downloadFile(path: string, fallback: string): Promise<void
 }
 
 export function useCategories(enabled = true) {
-  return useQuery({ queryKey: catalogKeys.categories, queryFn: catalogApi.categories, enabled, staleTime: 30_000 });
+  return useQuery({
+    queryKey: catalogKeys.categories,
+    queryFn: catalogApi.categories,
+    enabled,
+    staleTime: 30_000,
+  });
 }
 
 export function usePropertyTypes(enabled = true) {

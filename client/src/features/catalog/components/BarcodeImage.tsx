@@ -4,7 +4,10 @@ import { useBarcodeLib, type BarcodeLib } from '../../../shared/lib/barcodeLib';
 import { symbologyFor } from '../lib/variants';
 
 /** The SVG text of a barcode: EAN-13 when the code is 13 digits with a valid check digit, else Code128. */
-export function barcodeSvg(lib: BarcodeLib, code: string): { svg: string; symbology: 'ean13' | 'code128' } | null {
+export function barcodeSvg(
+  lib: BarcodeLib,
+  code: string,
+): { svg: string; symbology: 'ean13' | 'code128' } | null {
   const symbology = symbologyFor(code);
   // EAN-13 keeps its standard digit layout (leading digit outside the bars); Code128 centres the text.
   const common = { text: code, scale: 2, height: 9, includetext: true };
@@ -27,11 +30,22 @@ export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Prop
   const result = useMemo(() => (lib ? barcodeSvg(lib, code) : null), [lib, code]);
   if (!lib) {
     // Same box while the drawing library loads: nothing moves when the image arrives.
-    return <Box component="span" data-testid={`${testId}-loading`} sx={{ display: 'block', blockSize: height }} />;
+    return (
+      <Box
+        component="span"
+        data-testid={`${testId}-loading`}
+        sx={{ display: 'block', blockSize: height }}
+      />
+    );
   }
   if (!result) {
     return (
-      <Box component="span" dir="ltr" data-testid={`${testId}-error`} sx={{ fontFamily: 'monospace', fontSize: 11 }}>
+      <Box
+        component="span"
+        dir="ltr"
+        data-testid={`${testId}-error`}
+        sx={{ fontFamily: 'monospace', fontSize: 11 }}
+      >
         {code}
       </Box>
     );
@@ -44,7 +58,17 @@ export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Prop
       aria-label={code}
       data-testid={testId}
       data-symbology={result.symbology}
-      sx={{ display: 'block', blockSize: height, '& svg': { blockSize: '100%', inlineSize: 'auto', maxInlineSize: '100%', display: 'block', marginInline: 'auto' } }}
+      sx={{
+        display: 'block',
+        blockSize: height,
+        '& svg': {
+          blockSize: '100%',
+          inlineSize: 'auto',
+          maxInlineSize: '100%',
+          display: 'block',
+          marginInline: 'auto',
+        },
+      }}
       // bwip-js builds this SVG from the code alone (its text is drawn as paths): no markup from users.
       dangerouslySetInnerHTML={{ __html: result.svg }}
     />

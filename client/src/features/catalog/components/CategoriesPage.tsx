@@ -44,7 +44,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CategoryCreateDto, CategoryUpdateDto, normalizeArabic, type CategoryResponseDto } from '@pos/contracts';
+import {
+  CategoryCreateDto,
+  CategoryUpdateDto,
+  normalizeArabic,
+  type CategoryResponseDto,
+} from '@pos/contracts';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -95,7 +100,10 @@ export function CategoriesPage() {
   // Drag and drop: drop a category on another to make it a child, on the top target to make it
   // top-level. Keyboard users pick the parent in the edit dialog (or move the handle with the keys).
   const [draggingId, setDraggingId] = useState<string | null>(null);
-  const byId = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c])), [categories.data]);
+  const byId = useMemo(
+    () => new Map((categories.data ?? []).map((c) => [c.id, c])),
+    [categories.data],
+  );
   const blocked = useMemo(() => {
     if (!draggingId) return new Set<string>();
     const out = descendantsOf(categories.data ?? [], draggingId);
@@ -106,21 +114,33 @@ export function CategoriesPage() {
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor),
   );
-  const nameOf = (id: unknown) => (id === ROOT_TARGET ? t('categories.dnd.root') : (byId.get(String(id))?.name ?? ''));
+  const nameOf = (id: unknown) =>
+    id === ROOT_TARGET ? t('categories.dnd.root') : (byId.get(String(id))?.name ?? '');
   const announcements = {
-    onDragStart: ({ active }: { active: { id: unknown } }) => t('categories.dnd.start', { name: nameOf(active.id) }),
+    onDragStart: ({ active }: { active: { id: unknown } }) =>
+      t('categories.dnd.start', { name: nameOf(active.id) }),
     onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over ? t('categories.dnd.over', { name: nameOf(active.id), target: nameOf(over.id) }) : undefined,
+      over
+        ? t('categories.dnd.over', { name: nameOf(active.id), target: nameOf(over.id) })
+        : undefined,
     onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over ? t('categories.dnd.end', { name: nameOf(active.id), target: nameOf(over.id) }) : t('categories.dnd.cancel', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }: { active: { id: unknown } }) => t('categories.dnd.cancel', { name: nameOf(active.id) }),
+      over
+        ? t('categories.dnd.end', { name: nameOf(active.id), target: nameOf(over.id) })
+        : t('categories.dnd.cancel', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }: { active: { id: unknown } }) =>
+      t('categories.dnd.cancel', { name: nameOf(active.id) }),
   };
 
   const move = useMutation({
-    mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) => catalogApi.updateCategory(id, { parentId }),
+    mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) =>
+      catalogApi.updateCategory(id, { parentId }),
     onSuccess: async (_, { id, parentId }) => {
       const name = byId.get(id)?.name ?? '';
-      toast.success(parentId ? t('categories.moved', { name, parent: byId.get(parentId)?.name ?? '' }) : t('categories.movedRoot', { name }));
+      toast.success(
+        parentId
+          ? t('categories.moved', { name, parent: byId.get(parentId)?.name ?? '' })
+          : t('categories.movedRoot', { name }),
+      );
       await queryClient.invalidateQueries({ queryKey: catalogKeys.categories });
     },
     onError: (err) => handleError(err, { toast: true }),
@@ -169,7 +189,12 @@ export function CategoriesPage() {
         </Typography>
         <Box sx={{ flex: 1 }} />
         {canManage && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => openNew(null)} data-testid="category-add">
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => openNew(null)}
+            data-testid="category-add"
+          >
             {t('categories.add')}
           </Button>
         )}
@@ -201,7 +226,10 @@ export function CategoriesPage() {
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDraggingId(null)}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('categories.dnd.instructions') } }}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: t('categories.dnd.instructions') },
+          }}
         >
           {canManage && <RootDropTarget active={draggingId !== null} />}
           <TableContainer>
@@ -228,7 +256,11 @@ export function CategoriesPage() {
                       canManage && (
                         <>
                           <Tooltip title={t('categories.addChild')}>
-                            <IconButton size="small" aria-label={t('categories.addChild')} onClick={() => openNew(category.id)}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('categories.addChild')}
+                              onClick={() => openNew(category.id)}
+                            >
                               <Add fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -247,7 +279,11 @@ export function CategoriesPage() {
                             </IconButton>
                           </Tooltip>
                           <Tooltip title={t('common.delete')}>
-                            <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(category)}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('common.delete')}
+                              onClick={() => setDeleting(category)}
+                            >
                               <DeleteOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -267,7 +303,14 @@ export function CategoriesPage() {
             </Table>
           </TableContainer>
           <DragOverlay dropAnimation={null}>
-            {draggingId ? <Chip color="primary" icon={<FolderOutlined />} label={nameOf(draggingId)} sx={{ boxShadow: 3 }} /> : null}
+            {draggingId ? (
+              <Chip
+                color="primary"
+                icon={<FolderOutlined />}
+                label={nameOf(draggingId)}
+                sx={{ boxShadow: 3 }}
+              />
+            ) : null}
           </DragOverlay>
         </DndContext>
       </Paper>
@@ -294,7 +337,8 @@ export function CategoriesPage() {
 const ROOT_TARGET = '__root__';
 
 // The pointer decides with a mouse or finger; the keyboard sensor moves a box, so nearest centre.
-const collision: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+const collision: CollisionDetection = (args) =>
+  args.pointerCoordinates ? pointerWithin(args) : closestCenter(args);
 
 function RootDropTarget({ active }: { active: boolean }) {
   const { t } = useTranslation('catalog');
@@ -319,7 +363,9 @@ function RootDropTarget({ active }: { active: boolean }) {
       }}
     >
       <VerticalAlignTop fontSize="small" />
-      <Typography variant="body2">{active ? t('categories.dropRoot') : t('categories.dragHint')}</Typography>
+      <Typography variant="body2">
+        {active ? t('categories.dropRoot') : t('categories.dragHint')}
+      </Typography>
     </Box>
   );
 }
@@ -336,8 +382,16 @@ type RowProps = {
 
 function CategoryRow({ category, depth, canManage, dropDisabled, dragging, actions }: RowProps) {
   const { t } = useTranslation('catalog');
-  const { attributes, listeners, setNodeRef: setDragNode, setActivatorNodeRef } = useDraggable({ id: category.id, disabled: !canManage });
-  const { setNodeRef: setDropNode, isOver } = useDroppable({ id: category.id, disabled: !canManage || dropDisabled });
+  const {
+    attributes,
+    listeners,
+    setNodeRef: setDragNode,
+    setActivatorNodeRef,
+  } = useDraggable({ id: category.id, disabled: !canManage });
+  const { setNodeRef: setDropNode, isOver } = useDroppable({
+    id: category.id,
+    disabled: !canManage || dropDisabled,
+  });
   return (
     <TableRow
       ref={(node: HTMLTableRowElement | null) => {
@@ -350,7 +404,12 @@ function CategoryRow({ category, depth, canManage, dropDisabled, dragging, actio
       data-parent-id={category.parentId ?? ''}
       sx={{
         opacity: dragging ? 0.4 : 1,
-        ...(isOver && { bgcolor: 'action.selected', outline: 2, outlineColor: 'primary.main', outlineOffset: -2 }),
+        ...(isOver && {
+          bgcolor: 'action.selected',
+          outline: 2,
+          outlineColor: 'primary.main',
+          outlineOffset: -2,
+        }),
       }}
     >
       {canManage && (
@@ -369,7 +428,10 @@ function CategoryRow({ category, depth, canManage, dropDisabled, dragging, actio
         </TableCell>
       )}
       <TableCell>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, paddingInlineStart: depth * 3 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', gap: 0.5, paddingInlineStart: depth * 3 }}
+        >
           {depth > 0 ? (
             <SubdirectoryArrowLeft
               fontSize="small"
@@ -408,7 +470,9 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
   // Mounted with a new key at each opening: the form starts from `category`.
   const [name, setName] = useState(category?.name ?? '');
   const [nameEn, setNameEn] = useState(category?.nameEn ?? '');
-  const [parentId, setParentId] = useState(category ? (category.parentId ?? '') : (defaultParentId ?? ''));
+  const [parentId, setParentId] = useState(
+    category ? (category.parentId ?? '') : (defaultParentId ?? ''),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   // A category cannot move under itself or its own descendants (the server refuses cycles too).
@@ -420,7 +484,9 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
 
   const save = useMutation({
     mutationFn: (payload: CategoryCreateDto) =>
-      category ? catalogApi.updateCategory(category.id, payload) : catalogApi.createCategory(payload),
+      category
+        ? catalogApi.updateCategory(category.id, payload)
+        : catalogApi.createCategory(payload),
     onSuccess: async () => {
       toast.success(t('categories.saved'));
       await queryClient.invalidateQueries({ queryKey: catalogKeys.categories });
@@ -431,9 +497,16 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const payload = { name: name.trim(), nameEn: nameEn.trim() || null, parentId: parentId || null };
-    const found = await validateDto(category ? CategoryUpdateDto : CategoryCreateDto, payload, i18n.language, (f) =>
-      t(`categories.columns.${f}`),
+    const payload = {
+      name: name.trim(),
+      nameEn: nameEn.trim() || null,
+      parentId: parentId || null,
+    };
+    const found = await validateDto(
+      category ? CategoryUpdateDto : CategoryCreateDto,
+      payload,
+      i18n.language,
+      (f) => t(`categories.columns.${f}`),
     );
     setErrors(found);
     if (!hasErrors(found)) save.mutate(payload);
@@ -445,9 +518,17 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
       onClose={save.isPending ? undefined : onClose}
       fullWidth
       maxWidth="xs"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: (e: FormEvent) => void submit(e) } as never }}
+      slotProps={{
+        paper: {
+          component: 'form',
+          noValidate: true,
+          onSubmit: (e: FormEvent) => void submit(e),
+        } as never,
+      }}
     >
-      <DialogTitle>{category ? t('categories.editTitle') : t('categories.createTitle')}</DialogTitle>
+      <DialogTitle>
+        {category ? t('categories.editTitle') : t('categories.createTitle')}
+      </DialogTitle>
       <DialogContent dividers>
         <Stack sx={{ gap: 1.5 }}>
           <TextField
@@ -477,7 +558,10 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
             value={parentId}
             onChange={(e) => setParentId(e.target.value)}
             slotProps={{
-              select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'category-parent' } as never },
+              select: {
+                displayEmpty: true,
+                SelectDisplayProps: { 'data-testid': 'category-parent' } as never,
+              },
               inputLabel: { shrink: true },
             }}
           >
@@ -485,7 +569,11 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
               <em>{t('categories.noParent')}</em>
             </MenuItem>
             {parentChoices.map(({ category: option, depth }) => (
-              <MenuItem key={option.id} value={option.id} sx={{ paddingInlineStart: 2 + depth * 2 }}>
+              <MenuItem
+                key={option.id}
+                value={option.id}
+                sx={{ paddingInlineStart: 2 + depth * 2 }}
+              >
                 {option.name}
               </MenuItem>
             ))}
@@ -496,7 +584,12 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
         <Button color="inherit" onClick={onClose} disabled={save.isPending}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending} data-testid="category-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending}
+          data-testid="category-submit"
+        >
           {t('common.save')}
         </Button>
       </DialogActions>

@@ -18,7 +18,18 @@ type Props = {
 };
 
 /** Free text values as chips: Enter, comma or '،' adds; duplicates are dropped. */
-export function ChipsInput({ value, onChange, label, placeholder, error, helperText, testId, ltr, size = 'small', autoFocus }: Props) {
+export function ChipsInput({
+  value,
+  onChange,
+  label,
+  placeholder,
+  error,
+  helperText,
+  testId,
+  ltr,
+  size = 'small',
+  autoFocus,
+}: Props) {
   const [input, setInput] = useState('');
   const add = (raw: string) => {
     const parts = raw
@@ -46,10 +57,11 @@ export function ChipsInput({ value, onChange, label, placeholder, error, helperT
       }}
       onChange={(_, next) => {
         const flat: string[] = [];
-        for (const item of next) for (const part of String(item).split(/[,،؛;]/)) {
-          const v = part.trim();
-          if (v && !flat.includes(v)) flat.push(v);
-        }
+        for (const item of next)
+          for (const part of String(item).split(/[,،؛;]/)) {
+            const v = part.trim();
+            if (v && !flat.includes(v)) flat.push(v);
+          }
         onChange(flat);
         setInput('');
       }}
@@ -70,7 +82,11 @@ export function ChipsInput({ value, onChange, label, placeholder, error, helperT
           helperText={error ?? helperText}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId, dir: ltr ? 'ltr' : undefined },
+            htmlInput: {
+              ...params.slotProps.htmlInput,
+              'data-testid': testId,
+              dir: ltr ? 'ltr' : undefined,
+            },
           }}
         />
       )}

@@ -111,7 +111,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   const busy = phase === 'checking' || phase === 'importing';
-  const canImport = phase === 'checked' && report !== null && report.errors.length === 0 && report.totalRows > 0;
+  const canImport =
+    phase === 'checked' && report !== null && report.errors.length === 0 && report.totalRows > 0;
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
@@ -123,21 +124,39 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
             variant="outlined"
             startIcon={<FileDownloadOutlined />}
             onClick={() =>
-              void downloadFile('/Products/import/template', 'products-template.xlsx').catch((err) =>
-                handleError(err, { toast: true }),
+              void downloadFile('/Products/import/template', 'products-template.xlsx').catch(
+                (err) => handleError(err, { toast: true }),
               )
             }
             data-testid="import-template"
           >
             {t('import.template')}
           </Button>
-          <Button component="label" size="small" variant="contained" disabled={busy} startIcon={<CloudUploadOutlined />}>
+          <Button
+            component="label"
+            size="small"
+            variant="contained"
+            disabled={busy}
+            startIcon={<CloudUploadOutlined />}
+          >
             {t('import.choose')}
-            <input hidden type="file" accept={`.xlsx,${XLSX_TYPE}`} onChange={onFile} data-testid="import-file" />
+            <input
+              hidden
+              type="file"
+              accept={`.xlsx,${XLSX_TYPE}`}
+              onChange={onFile}
+              data-testid="import-file"
+            />
           </Button>
           {file && <Chip size="small" label={file.name} data-testid="import-file-name" />}
           <Box sx={{ flex: 1 }} />
-          <Button size="small" variant="outlined" disabled={!file || busy} onClick={() => void run(true)} data-testid="import-preview">
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={!file || busy}
+            onClick={() => void run(true)}
+            data-testid="import-preview"
+          >
             {t('import.preview')}
           </Button>
         </Stack>
@@ -150,7 +169,10 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               {phase === 'checking' ? t('import.checking') : t('import.importing')}
               {progress !== null && ` ${progress}%`}
             </Typography>
-            <LinearProgress variant={progress === null ? 'indeterminate' : 'determinate'} value={progress ?? 0} />
+            <LinearProgress
+              variant={progress === null ? 'indeterminate' : 'determinate'}
+              value={progress ?? 0}
+            />
           </Box>
         )}
         {failure && (
@@ -162,8 +184,18 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Box data-testid="import-report">
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
               <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
-              <Chip size="small" color="success" variant="outlined" label={t('import.toCreate', { count: report.created })} />
-              <Chip size="small" color="info" variant="outlined" label={t('import.toUpdate', { count: report.updated })} />
+              <Chip
+                size="small"
+                color="success"
+                variant="outlined"
+                label={t('import.toCreate', { count: report.created })}
+              />
+              <Chip
+                size="small"
+                color="info"
+                variant="outlined"
+                label={t('import.toUpdate', { count: report.updated })}
+              />
               <Chip
                 size="small"
                 color={report.errors.length ? 'error' : 'default'}
@@ -171,7 +203,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
                 label={t('import.errorCount', { count: report.errors.length })}
               />
             </Stack>
-            {phase === 'done' && <Alert severity="success">{t('import.done', { created: report.created, updated: report.updated })}</Alert>}
+            {phase === 'done' && (
+              <Alert severity="success">
+                {t('import.done', { created: report.created, updated: report.updated })}
+              </Alert>
+            )}
             {report.errors.length > 0 && (
               <>
                 <Alert severity="error" sx={{ my: 1 }}>
@@ -242,7 +278,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           {phase === 'done' ? t('common.close') : t('common.cancel')}
         </Button>
         {phase !== 'done' && (
-          <Button variant="contained" disabled={!canImport || busy} onClick={() => void run(false)} data-testid="import-confirm">
+          <Button
+            variant="contained"
+            disabled={!canImport || busy}
+            onClick={() => void run(false)}
+            data-testid="import-confirm"
+          >
             {t('import.confirm')}
           </Button>
         )}

@@ -24,9 +24,17 @@ export function labelCode(item: Pick<LabelItem, 'barcodes' | 'sku'>): string {
 }
 
 /** The label sheet: one label per copy, in reading order (right to left in Arabic). */
-export function LabelSheet({ items, testId = 'label-sheet' }: { items: LabelItem[]; testId?: string }) {
+export function LabelSheet({
+  items,
+  testId = 'label-sheet',
+}: {
+  items: LabelItem[];
+  testId?: string;
+}) {
   const { t } = useTranslation('catalog');
-  const labels = items.flatMap((item) => Array.from({ length: Math.max(0, item.quantity) }, (_, i) => ({ item, i })));
+  const labels = items.flatMap((item) =>
+    Array.from({ length: Math.max(0, item.quantity) }, (_, i) => ({ item, i })),
+  );
   return (
     <Box
       data-testid={testId}

@@ -43,18 +43,25 @@ type Props = {
 export function LabelsDialog({ open, onClose, initial }: Props) {
   const { t } = useTranslation('catalog');
   // Mounted with a new key at each opening: starts from `initial`.
-  const [items, setItems] = useState<LabelItem[]>(() => (initial ?? []).map((item) => ({ ...item })));
+  const [items, setItems] = useState<LabelItem[]>(() =>
+    (initial ?? []).map((item) => ({ ...item })),
+  );
 
   const total = items.reduce((sum, item) => sum + Math.max(0, item.quantity), 0);
   const setQuantity = (variantId: string, text: string) => {
     const n = Math.min(MAX_COPIES, Math.max(0, Math.floor(Number(text) || 0)));
-    setItems((prev) => prev.map((item) => (item.variantId === variantId ? { ...item, quantity: n } : item)));
+    setItems((prev) =>
+      prev.map((item) => (item.variantId === variantId ? { ...item, quantity: n } : item)),
+    );
   };
 
   return (
     <Dialog open={open} onClose={onClose} fullScreen>
       <DialogTitle sx={{ py: 1.5 }}>{t('labels.title')}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, p: 1.5 }}>
+      <DialogContent
+        dividers
+        sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, p: 1.5 }}
+      >
         <Box sx={{ inlineSize: { xs: '100%', md: 420 }, flexShrink: 0 }}>
           <VariantPicker
             label={t('labels.add')}
@@ -96,25 +103,42 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
                       <Typography variant="caption" color="text.secondary" component="div">
                         {propertiesText(item.properties)}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ textAlign: 'start' }}>
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        dir="ltr"
+                        sx={{ textAlign: 'start' }}
+                      >
                         {labelCode(item)}
                       </Typography>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPiasters(item.sellPrice)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatPiasters(item.sellPrice)}
+                    </TableCell>
                     <TableCell>
                       <TextField
                         size="small"
                         type="number"
                         value={item.quantity}
                         onChange={(e) => setQuantity(item.variantId, e.target.value)}
-                        slotProps={{ htmlInput: { min: 0, max: MAX_COPIES, 'aria-label': t('labels.copies'), 'data-testid': 'labels-qty' } }}
+                        slotProps={{
+                          htmlInput: {
+                            min: 0,
+                            max: MAX_COPIES,
+                            'aria-label': t('labels.copies'),
+                            'data-testid': 'labels-qty',
+                          },
+                        }}
                       />
                     </TableCell>
                     <TableCell padding="none">
                       <IconButton
                         size="small"
                         aria-label={t('common.delete')}
-                        onClick={() => setItems((prev) => prev.filter((x) => x.variantId !== item.variantId))}
+                        onClick={() =>
+                          setItems((prev) => prev.filter((x) => x.variantId !== item.variantId))
+                        }
                       >
                         <DeleteOutlined fontSize="small" />
                       </IconButton>
@@ -131,12 +155,34 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
               </TableBody>
             </Table>
           </Paper>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="labels-total">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 1 }}
+            data-testid="labels-total"
+          >
             {t('labels.total', { count: total })}
           </Typography>
         </Box>
-        <Box sx={{ flex: 1, minInlineSize: 0, overflow: 'auto', bgcolor: 'action.hover', p: 2, borderRadius: 1 }}>
-          <Box sx={{ bgcolor: '#fff', boxShadow: 1, marginInline: 'auto', inlineSize: 'fit-content', p: '5mm' }}>
+        <Box
+          sx={{
+            flex: 1,
+            minInlineSize: 0,
+            overflow: 'auto',
+            bgcolor: 'action.hover',
+            p: 2,
+            borderRadius: 1,
+          }}
+        >
+          <Box
+            sx={{
+              bgcolor: '#fff',
+              boxShadow: 1,
+              marginInline: 'auto',
+              inlineSize: 'fit-content',
+              p: '5mm',
+            }}
+          >
             <LabelSheet items={items} testId="label-sheet" />
           </Box>
         </Box>

@@ -121,7 +121,9 @@ export function LowStockPage() {
       key: 'product',
       header: t('lowStock.columns.product'),
       render: (row) => (
-        <RowLink to={routePath('Products-id', { id: row.productId })}><span lang={nameLang(row.productName)}>{row.productName}</span></RowLink>
+        <RowLink to={routePath('Products-id', { id: row.productId })}>
+          <span lang={nameLang(row.productName)}>{row.productName}</span>
+        </RowLink>
       ),
     },
     {
@@ -170,7 +172,9 @@ export function LowStockPage() {
       ),
     },
   ];
-  const columns = canTransfer ? allColumns : allColumns.filter((c) => c.key !== 'select' && c.key !== 'actions');
+  const columns = canTransfer
+    ? allColumns
+    : allColumns.filter((c) => c.key !== 'select' && c.key !== 'actions');
 
   return (
     <Box>

@@ -3,7 +3,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { COUNTED_UNITS, ETA_ITEM_TYPES, UNITS, type EtaItemType, type ProductResponseDto, type Unit } from '@pos/contracts';
+import {
+  COUNTED_UNITS,
+  ETA_ITEM_TYPES,
+  UNITS,
+  type EtaItemType,
+  type ProductResponseDto,
+  type Unit,
+} from '@pos/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../shared/forms/validateDto';
@@ -67,9 +74,13 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
   const { t } = useTranslation('catalog');
   const categories = useCategories();
   const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
-  const set = <K extends keyof ProductFieldsState>(key: K, value: ProductFieldsState[K]) => onChange({ ...state, [key]: value });
+  const set = <K extends keyof ProductFieldsState>(key: K, value: ProductFieldsState[K]) =>
+    onChange({ ...state, [key]: value });
 
-  const text = (name: 'nameAr' | 'nameEn' | 'vatRate' | 'etaItemCode', extra: { required?: boolean; ltr?: boolean; hint?: string } = {}) => (
+  const text = (
+    name: 'nameAr' | 'nameEn' | 'vatRate' | 'etaItemCode',
+    extra: { required?: boolean; ltr?: boolean; hint?: string } = {},
+  ) => (
     <TextField
       size="small"
       fullWidth
@@ -81,7 +92,13 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
       onChange={(e) => set(name, e.target.value)}
       error={Boolean(errors[name])}
       helperText={errors[name] ?? extra.hint ?? ' '}
-      slotProps={{ htmlInput: { 'data-testid': `product-${name}`, dir: extra.ltr ? 'ltr' : undefined, inputMode: name === 'vatRate' ? 'numeric' : undefined } }}
+      slotProps={{
+        htmlInput: {
+          'data-testid': `product-${name}`,
+          dir: extra.ltr ? 'ltr' : undefined,
+          inputMode: name === 'vatRate' ? 'numeric' : undefined,
+        },
+      }}
     />
   );
 
@@ -108,7 +125,10 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
         error={Boolean(errors.categoryId)}
         helperText={errors.categoryId ?? ' '}
         slotProps={{
-          select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'product-categoryId' } as never },
+          select: {
+            displayEmpty: true,
+            SelectDisplayProps: { 'data-testid': 'product-categoryId' } as never,
+          },
           inputLabel: { shrink: true },
         }}
       >
@@ -116,7 +136,11 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
           <em>{t('products.noCategory')}</em>
         </MenuItem>
         {tree.map(({ category, depth }) => (
-          <MenuItem key={category.id} value={category.id} sx={{ paddingInlineStart: 2 + depth * 2 }}>
+          <MenuItem
+            key={category.id}
+            value={category.id}
+            sx={{ paddingInlineStart: 2 + depth * 2 }}
+          >
             {category.name}
           </MenuItem>
         ))}
@@ -129,7 +153,9 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
         value={state.unit}
         disabled={disabled}
         onChange={(e) => set('unit', e.target.value as Unit)}
-        helperText={t(COUNTED_UNITS.includes(state.unit) ? 'hints.unitCounted' : 'hints.unitMeasured')}
+        helperText={t(
+          COUNTED_UNITS.includes(state.unit) ? 'hints.unitCounted' : 'hints.unitMeasured',
+        )}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'product-unit' } as never } }}
       >
         {UNITS.map((unit) => (
@@ -175,7 +201,13 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
       </TextField>
       {text('etaItemCode', { ltr: true, hint: t('hints.etaItemCode') })}
       <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-        <ImageUploadField label={t('fields.image')} value={state.image} onChange={(url) => set('image', url)} disabled={disabled} name="product-image" />
+        <ImageUploadField
+          label={t('fields.image')}
+          value={state.image}
+          onChange={(url) => set('image', url)}
+          disabled={disabled}
+          name="product-image"
+        />
       </Box>
     </Box>
   );

@@ -45,7 +45,12 @@ import { variantFromTexts } from '../lib/variantForm';
 import { LabelsDialog } from './LabelsDialog';
 import { ProductPropertiesDialog } from './ProductPropertiesDialog';
 import type { LabelItem } from './LabelSheet';
-import { ProductFields, productFieldsFrom, productFieldsPayload, type ProductFieldsState } from './ProductFields';
+import {
+  ProductFields,
+  productFieldsFrom,
+  productFieldsPayload,
+  type ProductFieldsState,
+} from './ProductFields';
 import { VariantGrid, emptyGridRow, useGridRows } from './VariantGrid';
 import { VariantsTable } from './VariantsTable';
 
@@ -61,7 +66,11 @@ function PageHeader({ title, children }: { title: string; children?: ReactNode }
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
       <Tooltip title={t('products.backToList')}>
-        <IconButton aria-label={t('products.backToList')} onClick={() => navigate(routePath('Products'))} size="small">
+        <IconButton
+          aria-label={t('products.backToList')}
+          onClick={() => navigate(routePath('Products'))}
+          size="small"
+        >
           <ArrowBack fontSize="small" sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
         </IconButton>
       </Tooltip>
@@ -74,7 +83,15 @@ function PageHeader({ title, children }: { title: string; children?: ReactNode }
   );
 }
 
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
@@ -117,7 +134,13 @@ function ProductCreate() {
     () => cartesian(choices.map((c) => ({ name: c.type.name, values: c.values }))),
     [choices],
   );
-  const { rows, patchRow, applyAll, errors: gridErrors, setErrors: setGridErrors } = useGridRows(combos, comboKey, emptyGridRow);
+  const {
+    rows,
+    patchRow,
+    applyAll,
+    errors: gridErrors,
+    setErrors: setGridErrors,
+  } = useGridRows(combos, comboKey, emptyGridRow);
 
   const create = useMutation({
     mutationFn: (payload: ProductCreateDto) => catalogApi.createProduct(payload),
@@ -145,7 +168,8 @@ function ProductCreate() {
         inventoryIds: inventories.map((i) => i.id),
         messages,
       });
-      for (const [field, message] of Object.entries(rowErrors)) errors[`${row.key}.${field}`] = message;
+      for (const [field, message] of Object.entries(rowErrors))
+        errors[`${row.key}.${field}`] = message;
       return input;
     });
     // The same barcode twice in the grid would be refused by the server (BARCODE_TAKEN).
@@ -153,7 +177,8 @@ function ProductCreate() {
     for (const row of rows) {
       for (const code of row.barcodes) {
         const other = seen.get(code);
-        if (other && other !== row.key) errors[`${row.key}.barcodes`] = t('errors.barcodeRepeated', { code });
+        if (other && other !== row.key)
+          errors[`${row.key}.barcodes`] = t('errors.barcodeRepeated', { code });
         seen.set(code, row.key);
       }
     }
@@ -197,7 +222,9 @@ function ProductCreate() {
       <PageHeader title={t('products.createTitle')}>
         <Button
           variant="contained"
-          startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />}
+          startIcon={
+            create.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />
+          }
           disabled={create.isPending}
           onClick={() => void submit()}
           data-testid="product-save"
@@ -211,7 +238,12 @@ function ProductCreate() {
         </Alert>
       )}
       <Section title={t('products.details')}>
-        <ProductFields state={fields} onChange={setFields} errors={fieldErrors} disabled={create.isPending} />
+        <ProductFields
+          state={fields}
+          onChange={setFields}
+          errors={fieldErrors}
+          disabled={create.isPending}
+        />
       </Section>
       <Section title={t('grid.propertiesTitle')}>
         <Autocomplete<PropertyTypeResponseDto, true>
@@ -223,14 +255,22 @@ function ProductCreate() {
           isOptionEqualToValue={(a, b) => a.id === b.id}
           getOptionDisabled={() => choices.length >= 5}
           onChange={(_, types) =>
-            setChoices((prev) => types.map((type) => prev.find((c) => c.type.id === type.id) ?? { type, values: [] }))
+            setChoices((prev) =>
+              types.map((type) => prev.find((c) => c.type.id === type.id) ?? { type, values: [] }),
+            )
           }
           renderInput={(params) => (
             <TextField
               {...params}
               label={t('grid.chooseTypes')}
               helperText={t('grid.chooseTypesHint')}
-              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'product-property-types' } }}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: {
+                  ...params.slotProps.htmlInput,
+                  'data-testid': 'product-property-types',
+                },
+              }}
             />
           )}
         />
@@ -246,13 +286,19 @@ function ProductCreate() {
                   setChoices((prev) =>
                     prev.map((c) =>
                       c.type.id === choice.type.id
-                        ? { ...c, values: c.values.length === c.type.values.length ? [] : [...c.type.values] }
+                        ? {
+                            ...c,
+                            values:
+                              c.values.length === c.type.values.length ? [] : [...c.type.values],
+                          }
                         : c,
                     ),
                   )
                 }
               >
-                {choice.values.length === choice.type.values.length ? t('grid.selectNone') : t('grid.selectAll')}
+                {choice.values.length === choice.type.values.length
+                  ? t('grid.selectNone')
+                  : t('grid.selectAll')}
               </Button>
             </Stack>
             <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
@@ -276,7 +322,9 @@ function ProductCreate() {
                                 // Keep the type's own order so the grid reads S, M, L.
                                 values: on
                                   ? c.values.filter((v) => v !== value)
-                                  : c.type.values.filter((v) => v === value || c.values.includes(v)),
+                                  : c.type.values.filter(
+                                      (v) => v === value || c.values.includes(v),
+                                    ),
                               }
                             : c,
                         ),
@@ -289,7 +337,16 @@ function ProductCreate() {
           </Box>
         ))}
       </Section>
-      <Section title={t('grid.title')} action={<Chip size="small" label={t('grid.count', { count: rows.length })} data-testid="grid-count" />}>
+      <Section
+        title={t('grid.title')}
+        action={
+          <Chip
+            size="small"
+            label={t('grid.count', { count: rows.length })}
+            data-testid="grid-count"
+          />
+        }
+      >
         <VariantGrid
           rows={rows}
           onChange={patchRow}
@@ -335,7 +392,8 @@ function ProductEdit({ productId }: { productId: string }) {
   }
 
   // Stock per inventory is live: refetch when one of this product's variants moves.
-  const refreshProduct = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.product(productId) });
+  const refreshProduct = () =>
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.product(productId) });
   useLiveEvent('stock.changed', (event) => {
     if (product.data?.variants.some((v) => v.id === event.payload.variantId)) refreshProduct();
   });
@@ -365,7 +423,9 @@ function ProductEdit({ productId }: { productId: string }) {
 
   const submit = async () => {
     const payload = productFieldsPayload(fields);
-    const found = await validateDto(ProductUpdateDto, payload, i18n.language, (f) => t(`fields.${f}`));
+    const found = await validateDto(ProductUpdateDto, payload, i18n.language, (f) =>
+      t(`fields.${f}`),
+    );
     if (Number.isNaN(payload.vatRate)) found.vatRate = t('errors.vatInvalid');
     setFieldErrors(found);
     if (!hasErrors(found)) save.mutate(payload as ProductUpdateDto);
@@ -374,7 +434,9 @@ function ProductEdit({ productId }: { productId: string }) {
   const data: ProductDetail | undefined = product.data;
   const typeNames = useMemo(() => {
     const byId = new Map((propertyTypes.data ?? []).map((p) => [p.id, p]));
-    return (data?.propertyTypeIds ?? []).map((id) => byId.get(id)).filter((p): p is PropertyTypeResponseDto => Boolean(p));
+    return (data?.propertyTypeIds ?? [])
+      .map((id) => byId.get(id))
+      .filter((p): p is PropertyTypeResponseDto => Boolean(p));
   }, [propertyTypes.data, data?.propertyTypeIds]);
 
   const labelItems: LabelItem[] = useMemo(
@@ -382,7 +444,10 @@ function ProductEdit({ productId }: { productId: string }) {
       (data?.variants ?? []).map((v) => ({
         variantId: v.id,
         productName: data?.nameAr ?? v.productName,
-        properties: orderedProperties(v.properties ?? {}, typeNames.map((type) => type.name)),
+        properties: orderedProperties(
+          v.properties ?? {},
+          typeNames.map((type) => type.name),
+        ),
         sku: v.sku,
         barcodes: v.barcodes ?? [],
         sellPrice: v.sellPrice,
@@ -409,21 +474,36 @@ function ProductEdit({ productId }: { productId: string }) {
   return (
     <Box>
       <PageHeader title={data.nameAr}>
-        <Button size="small" variant="outlined" startIcon={<QrCode2 />} onClick={() => {
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<QrCode2 />}
+          onClick={() => {
             setLabelsKey((k) => k + 1);
             setLabelsOpen(true);
-          }} data-testid="product-labels">
+          }}
+          data-testid="product-labels"
+        >
           {t('labels.open')}
         </Button>
         {canManage && (
-          <Button size="small" color="error" variant="outlined" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)} data-testid="product-delete">
+          <Button
+            size="small"
+            color="error"
+            variant="outlined"
+            startIcon={<DeleteOutlined />}
+            onClick={() => setDeleting(true)}
+            data-testid="product-delete"
+          >
             {t('common.delete')}
           </Button>
         )}
         {canManage && (
           <Button
             variant="contained"
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />}
+            startIcon={
+              save.isPending ? <CircularProgress size={16} color="inherit" /> : <SaveOutlined />
+            }
             disabled={save.isPending}
             onClick={() => void submit()}
             data-testid="product-save"
@@ -433,7 +513,12 @@ function ProductEdit({ productId }: { productId: string }) {
         )}
       </PageHeader>
       <Section title={t('products.details')}>
-        <ProductFields state={fields} onChange={setFields} errors={fieldErrors} disabled={!canManage || save.isPending} />
+        <ProductFields
+          state={fields}
+          onChange={setFields}
+          errors={fieldErrors}
+          disabled={!canManage || save.isPending}
+        />
         {(typeNames.length > 0 || canManage) && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">
@@ -469,7 +554,12 @@ function ProductEdit({ productId }: { productId: string }) {
           propertyTypes={propertyTypes.data ?? []}
         />
       )}
-      <LabelsDialog key={labelsKey} open={labelsOpen} onClose={() => setLabelsOpen(false)} initial={labelItems} />
+      <LabelsDialog
+        key={labelsKey}
+        open={labelsOpen}
+        onClose={() => setLabelsOpen(false)}
+        initial={labelItems}
+      />
       <ConfirmDialog
         open={deleting}
         title={t('products.deleteTitle')}

@@ -32,7 +32,12 @@ import { handleError } from '../../../shared/api/handleError';
 import { validateDto } from '../../../shared/forms/validateDto';
 import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, catalogKeys, useInventoryOptions, type ProductDetail } from '../api/catalog.api';
+import {
+  catalogApi,
+  catalogKeys,
+  useInventoryOptions,
+  type ProductDetail,
+} from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
@@ -43,7 +48,12 @@ import { VariantGrid, emptyGridRow, useGridRows, type GridRow } from './VariantG
 const NO_COMBOS: Record<string, string>[] = [];
 
 /** One axis being edited: the type, its chosen values, values typed here, and the existing-variant value. */
-type AxisState = { type: PropertyTypeResponseDto; values: string[]; extra: string[]; existingValue: string };
+type AxisState = {
+  type: PropertyTypeResponseDto;
+  values: string[];
+  extra: string[];
+  existingValue: string;
+};
 
 type Props = {
   open: boolean;
@@ -73,11 +83,15 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
 
   const typeById = useMemo(() => new Map(propertyTypes.map((p) => [p.id, p])), [propertyTypes]);
   const oldTypes = useMemo(
-    () => product.propertyTypeIds.map((id) => typeById.get(id)).filter((p): p is PropertyTypeResponseDto => Boolean(p)),
+    () =>
+      product.propertyTypeIds
+        .map((id) => typeById.get(id))
+        .filter((p): p is PropertyTypeResponseDto => Boolean(p)),
     [product.propertyTypeIds, typeById],
   );
   const planVariants = useMemo(
-    () => product.variants.map((v) => ({ id: v.id, properties: v.properties ?? {}, active: v.active })),
+    () =>
+      product.variants.map((v) => ({ id: v.id, properties: v.properties ?? {}, active: v.active })),
     [product.variants],
   );
   const current = useMemo(
@@ -91,7 +105,12 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
   );
 
   const [axes, setAxes] = useState<AxisState[]>(() =>
-    oldTypes.map((type) => ({ type, values: current[type.name] ?? [], extra: [], existingValue: '' })),
+    oldTypes.map((type) => ({
+      type,
+      values: current[type.name] ?? [],
+      extra: [],
+      existingValue: '',
+    })),
   );
   const [keep, setKeep] = useState<Record<string, string>>({});
   const [newValue, setNewValue] = useState<Record<string, string>>({});
@@ -100,7 +119,10 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
 
   const removed = oldTypes.filter((type) => !axes.some((a) => a.type.id === type.id));
   const isNew = (typeId: string) => !product.propertyTypeIds.includes(typeId);
-  const optionsOf = (axis: AxisState) => [...axis.type.values, ...axis.extra.filter((v) => !axis.type.values.includes(v))];
+  const optionsOf = (axis: AxisState) => [
+    ...axis.type.values,
+    ...axis.extra.filter((v) => !axis.type.values.includes(v)),
+  ];
 
   const result = useMemo(
     () =>
@@ -111,7 +133,9 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
           values: a.values,
           existingValue: isNew(a.type.id) && a.existingValue ? a.existingValue : undefined,
         })),
-        keep: Object.fromEntries(removed.filter((type) => keep[type.id]).map((type) => [type.name, keep[type.id]])),
+        keep: Object.fromEntries(
+          removed.filter((type) => keep[type.id]).map((type) => [type.name, keep[type.id]]),
+        ),
         variants: planVariants,
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -130,12 +154,27 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
       ...row,
       sellPrice: piastersToInput(first.sellPrice),
       minSellPrice: first.minSellPrice ? piastersToInput(first.minSellPrice) : '',
-      lowStockThreshold: first.lowStockThreshold ? formatQuantity(first.lowStockThreshold).replace(/,/g, '') : '',
+      lowStockThreshold: first.lowStockThreshold
+        ? formatQuantity(first.lowStockThreshold).replace(/,/g, '')
+        : '',
     };
   }, [product.variants]);
   const order = axes.map((a) => a.type.name);
-  const fresh = useCallback((key: string, properties: Record<string, string>): GridRow => ({ ...template, key, properties }), [template]);
-  const { rows, patchRow, applyAll, errors: gridErrors, setErrors: setGridErrors } = useGridRows(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
+  const fresh = useCallback(
+    (key: string, properties: Record<string, string>): GridRow => ({
+      ...template,
+      key,
+      properties,
+    }),
+    [template],
+  );
+  const {
+    rows,
+    patchRow,
+    applyAll,
+    errors: gridErrors,
+    setErrors: setGridErrors,
+  } = useGridRows(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
 
   const setAxis = (typeId: string, change: (axis: AxisState) => AxisState) =>
     setAxes((prev) => prev.map((a) => (a.type.id === typeId ? change(a) : a)));
@@ -143,24 +182,42 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
     setAxis(axis.type.id, (a) => {
       const on = a.values.includes(value);
       // Keep the type's own order so the grid reads S, M, L, XL.
-      const values = on ? a.values.filter((v) => v !== value) : optionsOf(a).filter((v) => v === value || a.values.includes(v));
-      return { ...a, values, existingValue: on && a.existingValue === value ? '' : a.existingValue };
+      const values = on
+        ? a.values.filter((v) => v !== value)
+        : optionsOf(a).filter((v) => v === value || a.values.includes(v));
+      return {
+        ...a,
+        values,
+        existingValue: on && a.existingValue === value ? '' : a.existingValue,
+      };
     });
   const addTyped = (axis: AxisState) => {
     const value = (newValue[axis.type.id] ?? '').trim();
     if (!value) return;
     setAxis(axis.type.id, (a) => {
-      const extra = a.type.values.includes(value) || a.extra.includes(value) ? a.extra : [...a.extra, value];
+      const extra =
+        a.type.values.includes(value) || a.extra.includes(value) ? a.extra : [...a.extra, value];
       const next = { ...a, extra };
-      return { ...next, values: optionsOf(next).filter((v) => v === value || a.values.includes(v)) };
+      return {
+        ...next,
+        values: optionsOf(next).filter((v) => v === value || a.values.includes(v)),
+      };
     });
     setNewValue((prev) => ({ ...prev, [axis.type.id]: '' }));
   };
 
   const save = useMutation({
-    mutationFn: (body: ProductPropertiesUpdateDto) => catalogApi.updateProductProperties(product.id, body),
+    mutationFn: (body: ProductPropertiesUpdateDto) =>
+      catalogApi.updateProductProperties(product.id, body),
     onSuccess: async (res) => {
-      toast.success(t('properties.saved', { created: res.created, reactivated: res.reactivated, deactivated: res.deactivated, deleted: res.deleted }));
+      toast.success(
+        t('properties.saved', {
+          created: res.created,
+          reactivated: res.reactivated,
+          deactivated: res.deactivated,
+          deleted: res.deleted,
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
       await queryClient.invalidateQueries({ queryKey: catalogKeys.propertyTypes });
       onClose();
@@ -183,8 +240,13 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
     };
     const errors: Record<string, string> = {};
     const variants: VariantInputDto[] = rows.map((row) => {
-      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, { showCost, inventoryIds: inventories.map((i) => i.id), messages });
-      for (const [field, message] of Object.entries(rowErrors)) errors[`${row.key}.${field}`] = message;
+      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, {
+        showCost,
+        inventoryIds: inventories.map((i) => i.id),
+        messages,
+      });
+      for (const [field, message] of Object.entries(rowErrors))
+        errors[`${row.key}.${field}`] = message;
       return input;
     });
     const body: ProductPropertiesUpdateDto = {
@@ -193,7 +255,9 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         values: a.values,
         ...(isNew(a.type.id) && a.existingValue ? { existingValue: a.existingValue } : {}),
       })),
-      removedAxes: removed.filter((type) => keep[type.id]).map((type) => ({ propertyTypeId: type.id, keepValue: keep[type.id] })),
+      removedAxes: removed
+        .filter((type) => keep[type.id])
+        .map((type) => ({ propertyTypeId: type.id, keepValue: keep[type.id] })),
       variants,
     };
     const found = await validateDto(ProductPropertiesUpdateDto, body, i18n.language, (f) => {
@@ -255,7 +319,10 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
             <TextField
               {...params}
               label={t('grid.chooseTypes')}
-              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'properties-types' } }}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'properties-types' },
+              }}
             />
           )}
         />
@@ -263,11 +330,21 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
           const fresh = isNew(axis.type.id);
           return (
             <Box key={axis.type.id} sx={{ mt: 1.5 }} data-testid="properties-axis">
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
+              <Stack
+                direction="row"
+                sx={{ alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}
+              >
                 <Typography variant="body2" sx={{ fontWeight: 700, minInlineSize: 80 }}>
                   {axis.type.name}
                 </Typography>
-                {fresh && <Chip size="small" color="info" variant="outlined" label={t('properties.newType')} />}
+                {fresh && (
+                  <Chip
+                    size="small"
+                    color="info"
+                    variant="outlined"
+                    label={t('properties.newType')}
+                  />
+                )}
               </Stack>
               <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
                 {optionsOf(axis).map((value) => {
@@ -278,7 +355,9 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
                       key={value}
                       label={value}
                       size="small"
-                      color={on ? (had || fresh ? 'primary' : 'success') : had ? 'error' : 'default'}
+                      color={
+                        on ? (had || fresh ? 'primary' : 'success') : had ? 'error' : 'default'
+                      }
                       variant={on ? 'filled' : 'outlined'}
                       aria-pressed={on}
                       data-testid="properties-value"
@@ -289,7 +368,9 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
                 <TextField
                   size="small"
                   value={newValue[axis.type.id] ?? ''}
-                  onChange={(e) => setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))}
+                  onChange={(e) =>
+                    setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))
+                  }
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
                       e.preventDefault();
@@ -298,9 +379,19 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
                   }}
                   placeholder={t('properties.newValue')}
                   sx={{ inlineSize: 150 }}
-                  slotProps={{ htmlInput: { 'aria-label': t('properties.newValueOf', { name: axis.type.name }), 'data-testid': 'properties-new-value', maxLength: 60 } }}
+                  slotProps={{
+                    htmlInput: {
+                      'aria-label': t('properties.newValueOf', { name: axis.type.name }),
+                      'data-testid': 'properties-new-value',
+                      maxLength: 60,
+                    },
+                  }}
                 />
-                <IconButton size="small" aria-label={t('properties.addValue')} onClick={() => addTyped(axis)}>
+                <IconButton
+                  size="small"
+                  aria-label={t('properties.addValue')}
+                  onClick={() => addTyped(axis)}
+                >
                   <Add fontSize="small" />
                 </IconButton>
               </Stack>
@@ -310,11 +401,17 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
                   size="small"
                   label={t('properties.existingValue')}
                   value={axis.existingValue}
-                  onChange={(e) => setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))}
+                  onChange={(e) =>
+                    setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))
+                  }
                   error={showProblems && problemFor('AXIS_EXISTING_VALUE_REQUIRED', axis.type.name)}
                   helperText={t('properties.existingValueHint', { count: activeCount })}
                   sx={{ mt: 1, minInlineSize: 260 }}
-                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never } }}
+                  slotProps={{
+                    select: {
+                      SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never,
+                    },
+                  }}
                 >
                   {axis.values.map((value) => (
                     <MenuItem key={value} value={value}>
@@ -349,10 +446,32 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         <Box sx={{ mt: 2 }} data-testid="properties-summary">
           {plan ? (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <Chip size="small" color="success" label={t('properties.willCreate', { count: plan.create.length })} data-testid="properties-create-count" />
-              {plan.reactivate.length > 0 && <Chip size="small" color="info" label={t('properties.willReactivate', { count: plan.reactivate.length })} />}
-              {plan.update.length > 0 && <Chip size="small" label={t('properties.willUpdate', { count: plan.update.length })} />}
-              {plan.retire.length > 0 && <Chip size="small" color="warning" label={t('properties.willRetire', { count: plan.retire.length })} />}
+              <Chip
+                size="small"
+                color="success"
+                label={t('properties.willCreate', { count: plan.create.length })}
+                data-testid="properties-create-count"
+              />
+              {plan.reactivate.length > 0 && (
+                <Chip
+                  size="small"
+                  color="info"
+                  label={t('properties.willReactivate', { count: plan.reactivate.length })}
+                />
+              )}
+              {plan.update.length > 0 && (
+                <Chip
+                  size="small"
+                  label={t('properties.willUpdate', { count: plan.update.length })}
+                />
+              )}
+              {plan.retire.length > 0 && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  label={t('properties.willRetire', { count: plan.retire.length })}
+                />
+              )}
             </Stack>
           ) : (
             <Alert severity="info">{problemText(result.problems[0], t, product)}</Alert>
@@ -362,7 +481,12 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
               {t('properties.retireExplained', {
                 names: plan.retire
                   .map((id) => product.variants.find((v) => v.id === id))
-                  .map((v) => (v ? propertiesText(v.properties, order.concat(removed.map((r) => r.name))) || v.sku : ''))
+                  .map((v) =>
+                    v
+                      ? propertiesText(v.properties, order.concat(removed.map((r) => r.name))) ||
+                        v.sku
+                      : '',
+                  )
                   .join('، '),
               })}
             </Alert>
@@ -373,7 +497,14 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
               {t('properties.newRows')}
             </Typography>
-            <VariantGrid rows={rows} onChange={patchRow} onApplyAll={applyAll} errors={gridErrors} showCost={showCost} inventories={inventories} />
+            <VariantGrid
+              rows={rows}
+              onChange={patchRow}
+              onApplyAll={applyAll}
+              errors={gridErrors}
+              showCost={showCost}
+              inventories={inventories}
+            />
           </Box>
         )}
       </DialogContent>
@@ -395,7 +526,11 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
   );
 }
 
-function problemText(problem: AxisPlanProblem | undefined, t: TFunction<'catalog'>, product: ProductDetail): string {
+function problemText(
+  problem: AxisPlanProblem | undefined,
+  t: TFunction<'catalog'>,
+  product: ProductDetail,
+): string {
   if (!problem) return '';
   switch (problem.code) {
     case 'AXIS_EXISTING_VALUE_REQUIRED':
@@ -403,7 +538,10 @@ function problemText(problem: AxisPlanProblem | undefined, t: TFunction<'catalog
     case 'AXIS_KEEP_VALUE_REQUIRED':
       return t('properties.problems.keepValue', { name: problem.axis });
     case 'VARIANT_PROPERTIES_MISMATCH':
-      return t('properties.problems.mismatch', { sku: product.variants.find((v) => v.id === problem.variantId)?.sku ?? '', name: problem.axis });
+      return t('properties.problems.mismatch', {
+        sku: product.variants.find((v) => v.id === problem.variantId)?.sku ?? '',
+        name: problem.axis,
+      });
     case 'GRID_TOO_LARGE':
       return t('properties.problems.tooLarge', { size: problem.size, max: problem.max });
   }

@@ -29,13 +29,25 @@ export type GridRow = {
 };
 
 export function emptyGridRow(key: string, properties: Record<string, string>): GridRow {
-  return { key, properties, sku: '', barcodes: [], sellPrice: '', minSellPrice: '', avgCost: '', lowStockThreshold: '', opening: {} };
+  return {
+    key,
+    properties,
+    sku: '',
+    barcodes: [],
+    sellPrice: '',
+    minSellPrice: '',
+    avgCost: '',
+    lowStockThreshold: '',
+    opening: {},
+  };
 }
 
 type Props = {
   rows: GridRow[];
   onChange: (key: string, patch: Partial<GridRow>) => void;
-  onApplyAll: (patch: Partial<Pick<GridRow, 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold'>>) => void;
+  onApplyAll: (
+    patch: Partial<Pick<GridRow, 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold'>>,
+  ) => void;
   /** `${rowKey}.${field}` → message */
   errors: Record<string, string | undefined>;
   showCost: boolean;
@@ -73,7 +85,8 @@ export function useGridRows(
     });
     setErrors((prev) => {
       const next = { ...prev };
-      for (const field of Object.keys(patch)) for (const k of Object.keys(next)) if (k.startsWith(`${key}.${field}`)) delete next[k];
+      for (const field of Object.keys(patch))
+        for (const k of Object.keys(next)) if (k.startsWith(`${key}.${field}`)) delete next[k];
       return next;
     });
   };
@@ -94,9 +107,18 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
   const severalBranches = new Set(inventories.map((i) => i.branchId)).size > 1;
   const inventoryLabel = (inventory: InventoryOption) =>
     severalBranches ? `${inventory.name} (${inventory.branchName})` : inventory.name;
-  const [bulk, setBulk] = useState({ sellPrice: '', minSellPrice: '', avgCost: '', lowStockThreshold: '' });
+  const [bulk, setBulk] = useState({
+    sellPrice: '',
+    minSellPrice: '',
+    avgCost: '',
+    lowStockThreshold: '',
+  });
 
-  const input = (row: GridRow, field: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold', index: number) => (
+  const input = (
+    row: GridRow,
+    field: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold',
+    index: number,
+  ) => (
     <TextField
       size="small"
       value={row[field]}
@@ -118,11 +140,22 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
 
   return (
     <Box>
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }} data-testid="grid-bulk">
+      <Stack
+        direction="row"
+        sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}
+        data-testid="grid-bulk"
+      >
         <Typography variant="body2" color="text.secondary">
           {t('grid.applyAllHint')}
         </Typography>
-        {(['sellPrice', 'minSellPrice', ...(showCost ? ['avgCost'] : []), 'lowStockThreshold'] as const).map((field) => (
+        {(
+          [
+            'sellPrice',
+            'minSellPrice',
+            ...(showCost ? ['avgCost'] : []),
+            'lowStockThreshold',
+          ] as const
+        ).map((field) => (
           <TextField
             key={field}
             size="small"
@@ -130,7 +163,9 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
             value={bulk[field as keyof typeof bulk]}
             onChange={(e) => setBulk((prev) => ({ ...prev, [field]: e.target.value }))}
             sx={{ inlineSize: 160 }}
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': `bulk-${field}` } }}
+            slotProps={{
+              htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': `bulk-${field}` },
+            }}
           />
         ))}
         <Button
@@ -138,7 +173,9 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
           variant="outlined"
           data-testid="bulk-apply"
           onClick={() => {
-            const patch = Object.fromEntries(Object.entries(bulk).filter(([, v]) => v.trim() !== ''));
+            const patch = Object.fromEntries(
+              Object.entries(bulk).filter(([, v]) => v.trim() !== ''),
+            );
             onApplyAll(patch);
           }}
         >
@@ -158,7 +195,9 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
               {showCost && <TableCell>{t('fields.avgCost')}</TableCell>}
               <TableCell>{t('fields.lowStockThreshold')}</TableCell>
               {inventories.map((inventory) => (
-                <TableCell key={inventory.id}>{t('grid.opening', { name: inventoryLabel(inventory) })}</TableCell>
+                <TableCell key={inventory.id}>
+                  {t('grid.opening', { name: inventoryLabel(inventory) })}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -166,7 +205,10 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
             {rows.map((row, index) => (
               <TableRow key={row.key} data-testid="grid-row">
                 <TableCell>{index + 1}</TableCell>
-                <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="grid-properties">
+                <TableCell
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                  data-testid="grid-properties"
+                >
                   {propertiesText(row.properties) || t('grid.single')}
                 </TableCell>
                 <TableCell>{input(row, 'sku', index)}</TableCell>
@@ -189,7 +231,11 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
                     <TextField
                       size="small"
                       value={row.opening[inventory.id] ?? ''}
-                      onChange={(e) => onChange(row.key, { opening: { ...row.opening, [inventory.id]: e.target.value } })}
+                      onChange={(e) =>
+                        onChange(row.key, {
+                          opening: { ...row.opening, [inventory.id]: e.target.value },
+                        })
+                      }
                       error={Boolean(errors[`${row.key}.opening.${inventory.id}`])}
                       helperText={errors[`${row.key}.opening.${inventory.id}`]}
                       sx={{ minInlineSize: 80 }}

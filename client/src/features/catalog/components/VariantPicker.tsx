@@ -115,7 +115,9 @@ export function VariantPicker({
         if (clear) setInput('');
       }}
       filterOptions={(list) => list}
-      getOptionLabel={(option) => `${option.productName}${Object.keys(option.properties ?? {}).length ? ` — ${propertiesText(option.properties)}` : ''}`}
+      getOptionLabel={(option) =>
+        `${option.productName}${Object.keys(option.properties ?? {}).length ? ` — ${propertiesText(option.properties)}` : ''}`
+      }
       getOptionDisabled={(option) => excluded.has(option.id)}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={loading}
@@ -136,7 +138,14 @@ export function VariantPicker({
                     </Box>
                   )}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ textAlign: 'start' }} noWrap>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  dir="ltr"
+                  sx={{ textAlign: 'start' }}
+                  noWrap
+                >
                   {[option.sku, ...(option.barcodes ?? []).slice(0, 2)].join(' · ')}
                 </Typography>
               </Box>
@@ -145,7 +154,10 @@ export function VariantPicker({
                   {t('money', { amount: formatPiasters(option.sellPrice) })}
                 </Typography>
                 {option.onHand !== undefined && (
-                  <Typography variant="caption" color={option.onHand > 0 ? 'text.secondary' : 'error'}>
+                  <Typography
+                    variant="caption"
+                    color={option.onHand > 0 ? 'text.secondary' : 'error'}
+                  >
                     {t('picker.onHand', { qty: formatQuantity(option.onHand) })}
                   </Typography>
                 )}

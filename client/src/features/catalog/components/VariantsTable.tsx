@@ -37,7 +37,13 @@ import { handleError } from '../../../shared/api/handleError';
 import { validateDto } from '../../../shared/forms/validateDto';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, catalogKeys, useInventoryOptions, type ProductDetail, type ProductVariant } from '../api/catalog.api';
+import {
+  catalogApi,
+  catalogKeys,
+  useInventoryOptions,
+  type ProductDetail,
+  type ProductVariant,
+} from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
@@ -56,7 +62,13 @@ function textsOf(variant: ProductVariant | null): VariantTexts {
 }
 
 /** Existing product: its variants with stock per inventory, inline edit, delete, add. */
-export function VariantsTable({ product, propertyTypes }: { product: ProductDetail; propertyTypes: PropertyTypeResponseDto[] }) {
+export function VariantsTable({
+  product,
+  propertyTypes,
+}: {
+  product: ProductDetail;
+  propertyTypes: PropertyTypeResponseDto[];
+}) {
   const { t, i18n } = useTranslation('catalog');
   const can = useCan();
   const canManage = can('can_manage_products');
@@ -78,7 +90,8 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
   const inventories = useMemo(() => {
     const branchOf = new Map((inventoryOptions.data ?? []).map((o) => [o.id, o.branchName]));
     const map = new Map<string, string>();
-    for (const v of product.variants) for (const s of v.stock ?? []) map.set(s.inventoryId, s.inventoryName);
+    for (const v of product.variants)
+      for (const s of v.stock ?? []) map.set(s.inventoryId, s.inventoryName);
     return [...map.entries()].map(([id, name]) => ({ id, name, branch: branchOf.get(id) ?? '' }));
   }, [product.variants, inventoryOptions.data]);
 
@@ -92,7 +105,8 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
   const refresh = () => queryClient.invalidateQueries({ queryKey: catalogKeys.products });
 
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: VariantUpdateDto }) => catalogApi.updateVariant(id, body),
+    mutationFn: ({ id, body }: { id: string; body: VariantUpdateDto }) =>
+      catalogApi.updateVariant(id, body),
     onSuccess: async () => {
       toast.success(t('variants.saved'));
       setEditingId(null);
@@ -121,23 +135,34 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
   };
 
   const saveEdit = async (variant: ProductVariant) => {
-    const { input, errors: found } = variantFromTexts(texts, variant.properties ?? {}, { showCost, inventoryIds: [], messages });
+    const { input, errors: found } = variantFromTexts(texts, variant.properties ?? {}, {
+      showCost,
+      inventoryIds: [],
+      messages,
+    });
     const body: VariantUpdateDto = {
       sku: input.sku ?? variant.sku,
       barcodes: input.barcodes,
-      ...(canChangePrices ? { sellPrice: input.sellPrice, minSellPrice: input.minSellPrice ?? 0 } : {}),
+      ...(canChangePrices
+        ? { sellPrice: input.sellPrice, minSellPrice: input.minSellPrice ?? 0 }
+        : {}),
       lowStockThreshold: input.lowStockThreshold ?? 0,
       active,
     };
     if (showCost && input.avgCost !== undefined) body.avgCost = input.avgCost;
-    const dtoErrors = await validateDto(VariantUpdateDto, body, i18n.language, (f) => t(`fields.${f.split('.')[0]}`));
+    const dtoErrors = await validateDto(VariantUpdateDto, body, i18n.language, (f) =>
+      t(`fields.${f.split('.')[0]}`),
+    );
     const all: Record<string, string> = { ...found };
-    for (const [k, v] of Object.entries(dtoErrors)) if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
+    for (const [k, v] of Object.entries(dtoErrors))
+      if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
     setErrors(all);
     if (Object.keys(all).length === 0) update.mutate({ id: variant.id, body });
   };
 
-  const cellInput = (field: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold') => (
+  const cellInput = (
+    field: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold',
+  ) => (
     <TextField
       size="small"
       value={texts[field]}
@@ -145,7 +170,13 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
       error={Boolean(errors[field])}
       helperText={errors[field]}
       sx={{ minInlineSize: 90 }}
-      slotProps={{ htmlInput: { dir: 'ltr', 'aria-label': t(`fields.${field}`), 'data-testid': `variant-edit-${field}` } }}
+      slotProps={{
+        htmlInput: {
+          dir: 'ltr',
+          'aria-label': t(`fields.${field}`),
+          'data-testid': `variant-edit-${field}`,
+        },
+      }}
     />
   );
 
@@ -158,10 +189,16 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
         <Chip size="small" label={product.variants.length} />
         <Box sx={{ flex: 1 }} />
         {canManage && (
-          <Button size="small" variant="outlined" startIcon={<Add />} onClick={() => {
-            setAddKey((k) => k + 1);
-            setAdding(true);
-          }} data-testid="variant-add">
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<Add />}
+            onClick={() => {
+              setAddKey((k) => k + 1);
+              setAdding(true);
+            }}
+            data-testid="variant-add"
+          >
             {t('variants.add')}
           </Button>
         )}
@@ -195,10 +232,18 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
           <TableBody>
             {product.variants.map((variant) => {
               const editing = editingId === variant.id;
-              const stockOf = (inventoryId: string) => variant.stock?.find((s) => s.inventoryId === inventoryId);
+              const stockOf = (inventoryId: string) =>
+                variant.stock?.find((s) => s.inventoryId === inventoryId);
               return (
-                <TableRow key={variant.id} hover data-testid="variant-row" sx={{ opacity: variant.active || editing ? 1 : 0.6 }}>
-                  <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{propertiesText(variant.properties, order) || t('grid.single')}</TableCell>
+                <TableRow
+                  key={variant.id}
+                  hover
+                  data-testid="variant-row"
+                  sx={{ opacity: variant.active || editing ? 1 : 0.6 }}
+                >
+                  <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                    {propertiesText(variant.properties, order) || t('grid.single')}
+                  </TableCell>
                   <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                     {editing ? cellInput('sku') : variant.sku}
                   </TableCell>
@@ -219,20 +264,51 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
                       </Stack>
                     )}
                   </TableCell>
-                  <TableCell>{editing && canChangePrices ? cellInput('sellPrice') : formatPiasters(variant.sellPrice)}</TableCell>
-                  <TableCell>{editing && canChangePrices ? cellInput('minSellPrice') : formatPiasters(variant.minSellPrice)}</TableCell>
-                  {showCost && <TableCell>{editing ? cellInput('avgCost') : variant.avgCost !== undefined ? formatPiasters(variant.avgCost) : ''}</TableCell>}
+                  <TableCell>
+                    {editing && canChangePrices
+                      ? cellInput('sellPrice')
+                      : formatPiasters(variant.sellPrice)}
+                  </TableCell>
+                  <TableCell>
+                    {editing && canChangePrices
+                      ? cellInput('minSellPrice')
+                      : formatPiasters(variant.minSellPrice)}
+                  </TableCell>
                   {showCost && (
-                    <TableCell>{variant.marginPercent !== undefined && variant.marginPercent !== null ? `${variant.marginPercent}%` : ''}</TableCell>
+                    <TableCell>
+                      {editing
+                        ? cellInput('avgCost')
+                        : variant.avgCost !== undefined
+                          ? formatPiasters(variant.avgCost)
+                          : ''}
+                    </TableCell>
                   )}
-                  <TableCell>{editing ? cellInput('lowStockThreshold') : formatQuantity(variant.lowStockThreshold)}</TableCell>
+                  {showCost && (
+                    <TableCell>
+                      {variant.marginPercent !== undefined && variant.marginPercent !== null
+                        ? `${variant.marginPercent}%`
+                        : ''}
+                    </TableCell>
+                  )}
+                  <TableCell>
+                    {editing
+                      ? cellInput('lowStockThreshold')
+                      : formatQuantity(variant.lowStockThreshold)}
+                  </TableCell>
                   {inventories.map((inv) => {
                     const stock = stockOf(inv.id);
                     const onHand = stock?.onHand ?? 0;
                     const low = onHand <= variant.lowStockThreshold;
                     return (
                       <TableCell key={inv.id} align="center" data-testid="variant-stock">
-                        <Box component="span" sx={{ fontWeight: 700, color: onHand <= 0 ? 'error.main' : low ? 'warning.main' : 'text.primary' }}>
+                        <Box
+                          component="span"
+                          sx={{
+                            fontWeight: 700,
+                            color:
+                              onHand <= 0 ? 'error.main' : low ? 'warning.main' : 'text.primary',
+                          }}
+                        >
                           {formatQuantity(onHand)}
                         </Box>
                         {stock && stock.reserved > 0 && (
@@ -245,7 +321,12 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
                   })}
                   <TableCell>
                     {editing ? (
-                      <Switch size="small" checked={active} onChange={(e) => setActive(e.target.checked)} slotProps={{ input: { 'aria-label': t('fields.active') } }} />
+                      <Switch
+                        size="small"
+                        checked={active}
+                        onChange={(e) => setActive(e.target.checked)}
+                        slotProps={{ input: { 'aria-label': t('fields.active') } }}
+                      />
                     ) : (
                       <Chip
                         size="small"
@@ -260,12 +341,23 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
                       {editing ? (
                         <>
                           <Tooltip title={t('common.save')}>
-                            <IconButton size="small" color="primary" aria-label={t('common.save')} disabled={update.isPending} onClick={() => void saveEdit(variant)} data-testid="variant-save">
+                            <IconButton
+                              size="small"
+                              color="primary"
+                              aria-label={t('common.save')}
+                              disabled={update.isPending}
+                              onClick={() => void saveEdit(variant)}
+                              data-testid="variant-save"
+                            >
                               <CheckOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
                           <Tooltip title={t('common.cancel')}>
-                            <IconButton size="small" aria-label={t('common.cancel')} onClick={() => setEditingId(null)}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('common.cancel')}
+                              onClick={() => setEditingId(null)}
+                            >
                               <CloseOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -273,12 +365,22 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
                       ) : (
                         <>
                           <Tooltip title={t('common.edit')}>
-                            <IconButton size="small" aria-label={t('common.edit')} onClick={() => startEdit(variant)} data-testid="variant-edit">
+                            <IconButton
+                              size="small"
+                              aria-label={t('common.edit')}
+                              onClick={() => startEdit(variant)}
+                              data-testid="variant-edit"
+                            >
                               <EditOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
                           <Tooltip title={t('common.delete')}>
-                            <IconButton size="small" aria-label={t('common.delete')} onClick={() => setDeleting(variant)} data-testid="variant-delete">
+                            <IconButton
+                              size="small"
+                              aria-label={t('common.delete')}
+                              onClick={() => setDeleting(variant)}
+                              data-testid="variant-delete"
+                            >
                               <DeleteOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>
@@ -299,11 +401,23 @@ export function VariantsTable({ product, propertyTypes }: { product: ProductDeta
           </TableBody>
         </Table>
       </TableContainer>
-      <AddVariantDialog key={addKey} open={adding} onClose={() => setAdding(false)} product={product} propertyTypes={propertyTypes} />
+      <AddVariantDialog
+        key={addKey}
+        open={adding}
+        onClose={() => setAdding(false)}
+        product={product}
+        propertyTypes={propertyTypes}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('variants.deleteTitle')}
-        message={deleting ? t('variants.deleteMessage', { name: propertiesText(deleting.properties, order) || deleting.sku }) : ''}
+        message={
+          deleting
+            ? t('variants.deleteMessage', {
+                name: propertiesText(deleting.properties, order) || deleting.sku,
+              })
+            : ''
+        }
         onConfirm={() => deleting && remove.mutate(deleting.id)}
         onCancel={() => setDeleting(null)}
         loading={remove.isPending}
@@ -355,19 +469,29 @@ function AddVariantDialog({
       },
     });
     const all: Record<string, string> = { ...found };
-    for (const type of propertyTypes) if (!properties[type.name]) all[`prop.${type.name}`] = t('errors.chooseValue');
-    const dtoErrors = await validateDto(VariantInputDto, input, i18n.language, (f) => t(`fields.${f.split('.')[0]}`));
-    for (const [k, v] of Object.entries(dtoErrors)) if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
+    for (const type of propertyTypes)
+      if (!properties[type.name]) all[`prop.${type.name}`] = t('errors.chooseValue');
+    const dtoErrors = await validateDto(VariantInputDto, input, i18n.language, (f) =>
+      t(`fields.${f.split('.')[0]}`),
+    );
+    for (const [k, v] of Object.entries(dtoErrors))
+      if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
     // The same combination twice would be two identical items.
     const key = comboKey(properties);
-    if (propertyTypes.length > 0 && product.variants.some((v) => comboKey(v.properties ?? {}) === key)) {
+    if (
+      propertyTypes.length > 0 &&
+      product.variants.some((v) => comboKey(v.properties ?? {}) === key)
+    ) {
       all.combination = t('errors.combinationExists');
     }
     setErrors(all);
     if (Object.keys(all).length === 0) add.mutate(input);
   };
 
-  const field = (name: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold', hint?: string) => (
+  const field = (
+    name: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold',
+    hint?: string,
+  ) => (
     <TextField
       size="small"
       fullWidth
@@ -387,11 +511,24 @@ function AddVariantDialog({
       onClose={add.isPending ? undefined : onClose}
       fullWidth
       maxWidth="sm"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: (e: FormEvent) => void submit(e) } as never }}
+      slotProps={{
+        paper: {
+          component: 'form',
+          noValidate: true,
+          onSubmit: (e: FormEvent) => void submit(e),
+        } as never,
+      }}
     >
       <DialogTitle>{t('variants.addTitle', { name: product.nameAr })}</DialogTitle>
       <DialogContent dividers>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            columnGap: 2,
+            rowGap: 0.5,
+          }}
+        >
           {propertyTypes.map((type) => (
             <TextField
               key={type.id}
@@ -438,7 +575,12 @@ function AddVariantDialog({
         <Button color="inherit" onClick={onClose} disabled={add.isPending}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={add.isPending} data-testid="variant-new-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={add.isPending}
+          data-testid="variant-new-submit"
+        >
           {t('common.save')}
         </Button>
       </DialogActions>

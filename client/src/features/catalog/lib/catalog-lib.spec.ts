@@ -1,5 +1,18 @@
-import { formatQuantity, parsePounds, parseQuantity, piastersToInput, toAsciiDigits } from '../../../shared/lib/money';
-import { cartesian, comboKey, isValidEan13, orderedProperties, propertiesText, symbologyFor } from './variants';
+import {
+  formatQuantity,
+  parsePounds,
+  parseQuantity,
+  piastersToInput,
+  toAsciiDigits,
+} from '../../../shared/lib/money';
+import {
+  cartesian,
+  comboKey,
+  isValidEan13,
+  orderedProperties,
+  propertiesText,
+  symbologyFor,
+} from './variants';
 
 describe('parsePounds', () => {
   it.each([

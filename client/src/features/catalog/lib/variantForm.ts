@@ -37,11 +37,13 @@ export function variantFromTexts(
   else if (Number.isNaN(sell)) errors.sellPrice = messages.priceInvalid;
   const min = parsePounds(texts.minSellPrice);
   if (min !== null && Number.isNaN(min)) errors.minSellPrice = messages.priceInvalid;
-  else if (min !== null && sell !== null && !Number.isNaN(sell) && min > sell) errors.minSellPrice = messages.minAboveSell;
+  else if (min !== null && sell !== null && !Number.isNaN(sell) && min > sell)
+    errors.minSellPrice = messages.minAboveSell;
   const cost = options.showCost ? parsePounds(texts.avgCost) : null;
   if (cost !== null && Number.isNaN(cost)) errors.avgCost = messages.priceInvalid;
   const threshold = parseQuantity(texts.lowStockThreshold);
-  if (threshold !== null && Number.isNaN(threshold)) errors.lowStockThreshold = messages.quantityInvalid;
+  if (threshold !== null && Number.isNaN(threshold))
+    errors.lowStockThreshold = messages.quantityInvalid;
 
   const openingStock: OpeningStockDto[] = [];
   for (const inventoryId of options.inventoryIds) {

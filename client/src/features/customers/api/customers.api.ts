@@ -11,7 +11,9 @@ import { http } from '../../../shared/api/http';
 const id = (value: string) => encodeURIComponent(value);
 
 export type CustomerListQuery = { page: number; pageSize: number; q?: string };
-export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'> & { creditLimit?: number };
+export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'> & {
+  creditLimit?: number;
+};
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -27,7 +29,10 @@ export const customersApi = {
   search: (q: string) => http.get<CustomerSearchHit[]>('/Customers/search', { q }),
   get: (customerId: string) => http.get<CustomerDto>(`/Customers/${id(customerId)}`),
   create: (body: CustomerCreateDto) => http.post<CustomerDto>('/Customers', body),
-  update: (customerId: string, body: CustomerUpdateDto) => http.patch<CustomerDto>(`/Customers/${id(customerId)}`, body),
-  ledger: (customerId: string) => http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`),
-  pay: (customerId: string, body: CustomerPaymentDto) => http.post<unknown>(`/Customers/${id(customerId)}/payments`, body),
+  update: (customerId: string, body: CustomerUpdateDto) =>
+    http.patch<CustomerDto>(`/Customers/${id(customerId)}`, body),
+  ledger: (customerId: string) =>
+    http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`),
+  pay: (customerId: string, body: CustomerPaymentDto) =>
+    http.post<unknown>(`/Customers/${id(customerId)}/payments`, body),
 };

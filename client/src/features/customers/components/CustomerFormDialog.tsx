@@ -20,7 +20,12 @@ const FIELDS = ['name', 'phone', 'phone2', 'address', 'nationalId', 'taxId'] as 
 type Field = (typeof FIELDS)[number];
 
 /** Create or edit a customer (same DTO rules as the server). */
-type FormProps = { open: boolean; customer: CustomerDto | null; onClose: () => void; onSaved?: (c: CustomerDto) => void };
+type FormProps = {
+  open: boolean;
+  customer: CustomerDto | null;
+  onClose: () => void;
+  onSaved?: (c: CustomerDto) => void;
+};
 
 export function CustomerFormDialog(props: FormProps) {
   // Mounted at each opening: the form starts from `customer`.
@@ -44,7 +49,8 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const save = useMutation({
-    mutationFn: (body: CustomerCreateDto) => (customer ? customersApi.update(customer.id, body) : customersApi.create(body)),
+    mutationFn: (body: CustomerCreateDto) =>
+      customer ? customersApi.update(customer.id, body) : customersApi.create(body),
     onSuccess: async (saved) => {
       toast.success(t('form.saved'));
       await queryClient.invalidateQueries({ queryKey: customerKeys.all });
@@ -56,7 +62,10 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: CustomerCreateDto = { name: values.name.trim(), ...(mayGrantCredit ? { creditLimit: creditLimit ?? 0 } : {}) };
+    const body: CustomerCreateDto = {
+      name: values.name.trim(),
+      ...(mayGrantCredit ? { creditLimit: creditLimit ?? 0 } : {}),
+    };
     for (const f of FIELDS) {
       if (f === 'name') continue;
       const v = values[f].trim();
@@ -64,7 +73,9 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
       if (v) body[f] = v;
       else if (customer) body[f] = null;
     }
-    const found = await validateDto(CustomerCreateDto, body, i18n.language, (f) => t(`fields.${f}`));
+    const found = await validateDto(CustomerCreateDto, body, i18n.language, (f) =>
+      t(`fields.${f}`),
+    );
     setErrors(found);
     if (!hasErrors(found)) save.mutate(body);
   };
@@ -86,11 +97,21 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
                 error={!!errors[f]}
                 helperText={errors[f]}
                 multiline={f === 'address'}
-                slotProps={{ htmlInput: { 'data-testid': `customer-${f}`, ...(f !== 'name' && f !== 'address' ? { dir: 'ltr' } : {}) } }}
+                slotProps={{
+                  htmlInput: {
+                    'data-testid': `customer-${f}`,
+                    ...(f !== 'name' && f !== 'address' ? { dir: 'ltr' } : {}),
+                  },
+                }}
               />
             ))}
             {mayGrantCredit && (
-              <AmountField label={t('fields.creditLimit')} helperText={t('form.creditLimitHint')} value={creditLimit} onValue={setCreditLimit} />
+              <AmountField
+                label={t('fields.creditLimit')}
+                helperText={t('form.creditLimitHint')}
+                value={creditLimit}
+                onValue={setCreditLimit}
+              />
             )}
           </Stack>
         </DialogContent>
@@ -98,7 +119,12 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
           <Button color="inherit" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="customer-save">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={save.isPending}
+            data-testid="customer-save"
+          >
             {t('actions.save')}
           </Button>
         </DialogActions>

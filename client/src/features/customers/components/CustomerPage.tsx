@@ -36,8 +36,17 @@ import { CustomerFormDialog } from './CustomerFormDialog';
 export default function CustomerPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('customers');
-  const customer = useQuery({ queryKey: customerKeys.one(id), queryFn: () => customersApi.get(id), enabled: !!id, meta: { detail: true } });
-  const ledger = useQuery({ queryKey: customerKeys.ledger(id), queryFn: () => customersApi.ledger(id), enabled: !!id });
+  const customer = useQuery({
+    queryKey: customerKeys.one(id),
+    queryFn: () => customersApi.get(id),
+    enabled: !!id,
+    meta: { detail: true },
+  });
+  const ledger = useQuery({
+    queryKey: customerKeys.ledger(id),
+    queryFn: () => customersApi.ledger(id),
+    enabled: !!id,
+  });
   const [editing, setEditing] = useState(false);
   const [paying, setPaying] = useState(false);
   useEffect(() => {
@@ -56,25 +65,54 @@ export default function CustomerPage() {
         <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
           {t('actions.edit')}
         </Button>
-        <Button variant="contained" startIcon={<Payments />} onClick={() => setPaying(true)} data-testid="customer-pay">
+        <Button
+          variant="contained"
+          startIcon={<Payments />}
+          onClick={() => setPaying(true)}
+          data-testid="customer-pay"
+        >
           {t('payment.take')}
         </Button>
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' }, gap: 1.5, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' },
+          gap: 1.5,
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
             {t('fields.balance')}
           </Typography>
-          <Typography sx={{ fontWeight: 800, fontSize: 26 }} color={c.balance > 0 ? 'error.main' : undefined} data-testid="customer-balance">
+          <Typography
+            sx={{ fontWeight: 800, fontSize: 26 }}
+            color={c.balance > 0 ? 'error.main' : undefined}
+            data-testid="customer-balance"
+          >
             {formatPiasters(c.balance)}
           </Typography>
           <Stack sx={{ gap: 0.5, mt: 1 }}>
-            {c.phone && <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>{[c.phone, c.phone2].filter(Boolean).join(' · ')}</Typography>}
+            {c.phone && (
+              <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                {[c.phone, c.phone2].filter(Boolean).join(' · ')}
+              </Typography>
+            )}
             {c.address && <Typography variant="body2">{c.address}</Typography>}
-            {c.nationalId && <Typography variant="body2">{t('fields.nationalId')}: {c.nationalId}</Typography>}
-            {c.taxId && <Typography variant="body2">{t('fields.taxId')}: {c.taxId}</Typography>}
+            {c.nationalId && (
+              <Typography variant="body2">
+                {t('fields.nationalId')}: {c.nationalId}
+              </Typography>
+            )}
+            {c.taxId && (
+              <Typography variant="body2">
+                {t('fields.taxId')}: {c.taxId}
+              </Typography>
+            )}
             <Typography variant="body2">
-              {t('fields.creditLimit')}: {c.creditLimit > 0 ? formatPiasters(c.creditLimit) : t('list.noLimit')}
+              {t('fields.creditLimit')}:{' '}
+              {c.creditLimit > 0 ? formatPiasters(c.creditLimit) : t('list.noLimit')}
             </Typography>
           </Stack>
         </Paper>
@@ -98,7 +136,10 @@ export default function CustomerPage() {
                   <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
                   <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                     {e.referenceType === 'sale' && e.referenceId ? (
-                      <Link component={RouterLink} to={routePath('invoices-id', { id: e.referenceId })}>
+                      <Link
+                        component={RouterLink}
+                        to={routePath('invoices-id', { id: e.referenceId })}
+                      >
                         {e.referenceNumber ?? ''}
                       </Link>
                     ) : (
@@ -139,7 +180,9 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   const { t, i18n } = useTranslation('customers');
   const queryClient = useQueryClient();
   const methods = usePaymentMethods(true, open);
-  const [amount, setAmount] = useState<number | null>(customer.balance > 0 ? customer.balance : null);
+  const [amount, setAmount] = useState<number | null>(
+    customer.balance > 0 ? customer.balance : null,
+  );
   const [chosen, setMethodId] = useState('');
   const [note, setNote] = useState('');
   const [paymentId] = useState(newId);
@@ -149,7 +192,12 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   const pay = useMutation({
     mutationFn: () =>
       withNetworkRetry(() =>
-        customersApi.pay(customer.id, { id: paymentId, methodId, amount: amount ?? 0, ...(note.trim() ? { note: note.trim() } : {}) }),
+        customersApi.pay(customer.id, {
+          id: paymentId,
+          methodId,
+          amount: amount ?? 0,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        }),
       ),
     onSuccess: async () => {
       toast.success(t('payment.done'));
@@ -164,23 +212,47 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
       <DialogTitle>{t('payment.title', { name: customer.name })}</DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 1.5, pt: 1 }}>
-          <Typography variant="body2">{t('payment.balance', { amount: formatPiasters(customer.balance) })}</Typography>
-          <AmountField label={t('payment.amount')} value={amount} onValue={setAmount} autoFocus testId="customer-pay-amount" />
-          <TextField select size="small" label={t('payment.method')} value={methodId} onChange={(e) => setMethodId(e.target.value)}>
+          <Typography variant="body2">
+            {t('payment.balance', { amount: formatPiasters(customer.balance) })}
+          </Typography>
+          <AmountField
+            label={t('payment.amount')}
+            value={amount}
+            onValue={setAmount}
+            autoFocus
+            testId="customer-pay-amount"
+          />
+          <TextField
+            select
+            size="small"
+            label={t('payment.method')}
+            value={methodId}
+            onChange={(e) => setMethodId(e.target.value)}
+          >
             {options.map((m) => (
               <MenuItem key={m.id} value={m.id}>
                 {methodName(m, i18n.language)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" label={t('payment.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+          <TextField
+            size="small"
+            label={t('payment.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onClose} disabled={pay.isPending}>
           {t('actions.cancel')}
         </Button>
-        <Button variant="contained" disabled={!amount || amount <= 0 || !methodId || pay.isPending} onClick={() => pay.mutate()} data-testid="customer-pay-submit">
+        <Button
+          variant="contained"
+          disabled={!amount || amount <= 0 || !methodId || pay.isPending}
+          onClick={() => pay.mutate()}
+          data-testid="customer-pay-submit"
+        >
           {t('payment.submit')}
         </Button>
       </DialogActions>

@@ -121,7 +121,11 @@ export function LiveDashboard() {
             ? t('dashboard.titleBranch', { branch: data.branchName })
             : t('dashboard.title')}
         </Typography>
-        <Chip size="small" label={t('dashboard.today', { date: formatDay(data.date) })} variant="outlined" />
+        <Chip
+          size="small"
+          label={t('dashboard.today', { date: formatDay(data.date) })}
+          variant="outlined"
+        />
         <Chip
           size="small"
           color={status === 'connected' ? 'success' : 'default'}

@@ -25,7 +25,8 @@ export const inventoryKeys = {
   all: ['inventory'] as const,
   list: ['inventory', 'list'] as const,
   one: (inventoryId: string) => ['inventory', 'one', inventoryId] as const,
-  stock: (inventoryId: string, query: StockQuery) => ['inventory', 'stock', inventoryId, query] as const,
+  stock: (inventoryId: string, query: StockQuery) =>
+    ['inventory', 'stock', inventoryId, query] as const,
   movements: (variantId: string, inventoryId: string, page: number) =>
     ['inventory', 'movements', variantId, inventoryId, page] as const,
 };
@@ -54,6 +55,10 @@ export const inventoryApi = {
     };
   },
   movements: (variantId: string, inventoryId: string, page: number, pageSize: number) =>
-    http.list<StockMovementDto>(`/variants/${id(variantId)}/movements`, { inventoryId, page, pageSize }),
+    http.list<StockMovementDto>(`/variants/${id(variantId)}/movements`, {
+      inventoryId,
+      page,
+      pageSize,
+    }),
   adjust: (body: StockAdjustmentDto) => http.post<{ movements: number }>('/StockAdjustments', body),
 };

@@ -29,7 +29,13 @@ import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity, parsePounds, parseQuantity } from '../../../shared/lib/money';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 
-export type AdjustLine = { variantId: string; title: string; onHand: number; value: string; unitCost: string };
+export type AdjustLine = {
+  variantId: string;
+  title: string;
+  onHand: number;
+  value: string;
+  unitCost: string;
+};
 type Mode = 'change' | 'counted';
 
 type Props = {
@@ -80,7 +86,8 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
       else dto.countedQuantity = qty;
       if (showCost && line.unitCost.trim() !== '') {
         const cost = parsePounds(line.unitCost);
-        if (cost === null || Number.isNaN(cost)) found[`${line.variantId}.cost`] = t('adjust.badCost');
+        if (cost === null || Number.isNaN(cost))
+          found[`${line.variantId}.cost`] = t('adjust.badCost');
         else dto.unitCost = cost;
       }
       out.push(dto);
@@ -107,12 +114,23 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
       onClose={save.isPending ? undefined : onClose}
       fullWidth
       maxWidth="md"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: (e: FormEvent) => void submit(e) } as never }}
+      slotProps={{
+        paper: {
+          component: 'form',
+          noValidate: true,
+          onSubmit: (e: FormEvent) => void submit(e),
+        } as never,
+      }}
     >
       <DialogTitle>{t('adjust.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-          <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, next: Mode | null) => next && setMode(next)}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={mode}
+            onChange={(_, next: Mode | null) => next && setMode(next)}
+          >
             <ToggleButton value="change" data-testid="adjust-mode-change">
               {t('adjust.modeChange')}
             </ToggleButton>
@@ -160,7 +178,9 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
             <TableRow>
               <TableCell>{t('stock.product')}</TableCell>
               <TableCell align="center">{t('stock.onHand')}</TableCell>
-              <TableCell sx={{ inlineSize: 150 }}>{mode === 'change' ? t('adjust.change') : t('adjust.counted')}</TableCell>
+              <TableCell sx={{ inlineSize: 150 }}>
+                {mode === 'change' ? t('adjust.change') : t('adjust.counted')}
+              </TableCell>
               <TableCell align="center">{t('adjust.after')}</TableCell>
               {showCost && <TableCell sx={{ inlineSize: 130 }}>{t('adjust.unitCost')}</TableCell>}
               <TableCell />
@@ -169,7 +189,12 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
           <TableBody>
             {lines.map((line) => {
               const qty = parseQuantity(line.value, mode === 'change');
-              const after = qty === null || Number.isNaN(qty) ? null : mode === 'change' ? (Math.round(line.onHand * 1000) + Math.round(qty * 1000)) / 1000 : qty;
+              const after =
+                qty === null || Number.isNaN(qty)
+                  ? null
+                  : mode === 'change'
+                    ? (Math.round(line.onHand * 1000) + Math.round(qty * 1000)) / 1000
+                    : qty;
               return (
                 <TableRow key={line.variantId} data-testid="adjust-line">
                   <TableCell>{line.title}</TableCell>
@@ -179,14 +204,34 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
                       size="small"
                       value={line.value}
                       autoFocus={lines.length === 1}
-                      onChange={(e) => setLines((prev) => prev.map((l) => (l.variantId === line.variantId ? { ...l, value: e.target.value } : l)))}
+                      onChange={(e) =>
+                        setLines((prev) =>
+                          prev.map((l) =>
+                            l.variantId === line.variantId ? { ...l, value: e.target.value } : l,
+                          ),
+                        )
+                      }
                       error={Boolean(errors[line.variantId])}
                       helperText={errors[line.variantId]}
                       placeholder={mode === 'change' ? '+5 / -2' : '0'}
-                      slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': 'adjust-value', 'aria-label': mode === 'change' ? t('adjust.change') : t('adjust.counted') } }}
+                      slotProps={{
+                        htmlInput: {
+                          dir: 'ltr',
+                          inputMode: 'decimal',
+                          'data-testid': 'adjust-value',
+                          'aria-label':
+                            mode === 'change' ? t('adjust.change') : t('adjust.counted'),
+                        },
+                      }}
                     />
                   </TableCell>
-                  <TableCell align="center" sx={{ fontWeight: 700, color: after !== null && after < 0 ? 'error.main' : undefined }}>
+                  <TableCell
+                    align="center"
+                    sx={{
+                      fontWeight: 700,
+                      color: after !== null && after < 0 ? 'error.main' : undefined,
+                    }}
+                  >
                     {after === null ? '' : formatQuantity(after)}
                   </TableCell>
                   {showCost && (
@@ -194,15 +239,35 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
                       <TextField
                         size="small"
                         value={line.unitCost}
-                        onChange={(e) => setLines((prev) => prev.map((l) => (l.variantId === line.variantId ? { ...l, unitCost: e.target.value } : l)))}
+                        onChange={(e) =>
+                          setLines((prev) =>
+                            prev.map((l) =>
+                              l.variantId === line.variantId
+                                ? { ...l, unitCost: e.target.value }
+                                : l,
+                            ),
+                          )
+                        }
                         error={Boolean(errors[`${line.variantId}.cost`])}
                         helperText={errors[`${line.variantId}.cost`]}
-                        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'decimal', 'aria-label': t('adjust.unitCost') } }}
+                        slotProps={{
+                          htmlInput: {
+                            dir: 'ltr',
+                            inputMode: 'decimal',
+                            'aria-label': t('adjust.unitCost'),
+                          },
+                        }}
                       />
                     </TableCell>
                   )}
                   <TableCell padding="none">
-                    <IconButton size="small" aria-label={t('adjust.remove')} onClick={() => setLines((prev) => prev.filter((l) => l.variantId !== line.variantId))}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('adjust.remove')}
+                      onClick={() =>
+                        setLines((prev) => prev.filter((l) => l.variantId !== line.variantId))
+                      }
+                    >
                       <DeleteOutlined fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -232,7 +297,12 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
         <Button color="inherit" onClick={onClose} disabled={save.isPending}>
           {t('form.cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending || lines.length === 0} data-testid="adjust-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending || lines.length === 0}
+          data-testid="adjust-submit"
+        >
           {t('adjust.submit')}
         </Button>
       </DialogActions>

@@ -110,7 +110,9 @@ export function InventoryPage() {
       key: 'product',
       header: t('stock.product'),
       render: (row) => (
-        <RowLink to={routePath('Products-id', { id: row.productId })}><span lang={nameLang(row.productName)}>{row.productName}</span></RowLink>
+        <RowLink to={routePath('Products-id', { id: row.productId })}>
+          <span lang={nameLang(row.productName)}>{row.productName}</span>
+        </RowLink>
       ),
     },
     {

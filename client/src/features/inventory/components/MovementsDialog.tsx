@@ -27,7 +27,13 @@ export type MovementsTarget = { variantId: string; title: string; inventoryId: s
 const PAGE_SIZE = 25;
 
 /** The ledger of one variant in one inventory, newest first, with the balance after each line. */
-export function MovementsDialog({ target, onClose }: { target: MovementsTarget | null; onClose: () => void }) {
+export function MovementsDialog({
+  target,
+  onClose,
+}: {
+  target: MovementsTarget | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('inventory');
   const can = useCan();
   const showCost = can('can_see_buy_price');
@@ -36,7 +42,8 @@ export function MovementsDialog({ target, onClose }: { target: MovementsTarget |
 
   const list = useQuery({
     queryKey: inventoryKeys.movements(target?.variantId ?? '', target?.inventoryId ?? '', page),
-    queryFn: () => inventoryApi.movements(target!.variantId, target!.inventoryId, page + 1, PAGE_SIZE),
+    queryFn: () =>
+      inventoryApi.movements(target!.variantId, target!.inventoryId, page + 1, PAGE_SIZE),
     enabled: target !== null,
     placeholderData: keepPreviousData,
   });
@@ -74,12 +81,22 @@ export function MovementsDialog({ target, onClose }: { target: MovementsTarget |
                 <TableRow key={m.id} data-testid="movement-row">
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.at)}</TableCell>
                   <TableCell>{t(`reasons.${m.reason}`)}</TableCell>
-                  <TableCell align="center" dir="ltr" sx={{ fontWeight: 700, color: m.quantity < 0 ? 'error.main' : 'success.main' }}>
+                  <TableCell
+                    align="center"
+                    dir="ltr"
+                    sx={{ fontWeight: 700, color: m.quantity < 0 ? 'error.main' : 'success.main' }}
+                  >
                     {m.quantity > 0 ? '+' : ''}
                     {formatQuantity(m.quantity)}
                   </TableCell>
                   <TableCell align="center">{formatQuantity(m.balanceAfter)}</TableCell>
-                  {showCost && <TableCell>{m.unitCost !== undefined && m.unitCost !== null ? formatPiasters(m.unitCost) : ''}</TableCell>}
+                  {showCost && (
+                    <TableCell>
+                      {m.unitCost !== undefined && m.unitCost !== null
+                        ? formatPiasters(m.unitCost)
+                        : ''}
+                    </TableCell>
+                  )}
                   <TableCell>{m.userName ?? ''}</TableCell>
                   <TableCell>{m.note ?? ''}</TableCell>
                 </TableRow>
@@ -101,7 +118,9 @@ export function MovementsDialog({ target, onClose }: { target: MovementsTarget |
           onPageChange={(_, next) => setPage(next)}
           rowsPerPage={PAGE_SIZE}
           rowsPerPageOptions={[PAGE_SIZE]}
-          labelDisplayedRows={({ from, to, count }) => t('table.displayedRows', { from, to, count })}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('table.displayedRows', { from, to, count })
+          }
         />
       </DialogContent>
       <DialogActions>

@@ -53,7 +53,19 @@ export const CustomerPicker = memo(function CustomerPicker({ value, onChange, in
         filterOptions={(list) => list}
         inputValue={input}
         onInputChange={(_, text) => setInput(text)}
-        onChange={(_, next) => onChange(next ? { id: next.id, name: next.name, phone: next.phone, balance: next.balance, creditLimit: next.creditLimit } : null)}
+        onChange={(_, next) =>
+          onChange(
+            next
+              ? {
+                  id: next.id,
+                  name: next.name,
+                  phone: next.phone,
+                  balance: next.balance,
+                  creditLimit: next.creditLimit,
+                }
+              : null,
+          )
+        }
         getOptionLabel={(c) => c.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         loading={search.isFetching}
@@ -84,12 +96,20 @@ export const CustomerPicker = memo(function CustomerPicker({ value, onChange, in
             label={t('customer.label')}
             placeholder={t('customer.placeholder')}
             inputRef={inputRef}
-            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'pos-customer' } }}
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'pos-customer' },
+            }}
           />
         )}
       />
       <Tooltip title={t('customer.quickAdd')}>
-        <IconButton size="small" onClick={() => setAdding(true)} aria-label={t('customer.quickAdd')} data-testid="customer-quick-add">
+        <IconButton
+          size="small"
+          onClick={() => setAdding(true)}
+          aria-label={t('customer.quickAdd')}
+          data-testid="customer-quick-add"
+        >
           <PersonAdd fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -106,7 +126,12 @@ export const CustomerPicker = memo(function CustomerPicker({ value, onChange, in
   );
 });
 
-type QuickAddProps = { open: boolean; initialName: string; onClose: () => void; onCreated: (c: CartCustomer) => void };
+type QuickAddProps = {
+  open: boolean;
+  initialName: string;
+  onClose: () => void;
+  onCreated: (c: CartCustomer) => void;
+};
 
 function QuickAddDialog(props: QuickAddProps) {
   // Mounted at each opening, starting from what was typed in the picker.
@@ -123,14 +148,26 @@ function QuickAddForm({ open, initialName, onClose, onCreated }: QuickAddProps) 
 
   const create = useMutation({
     mutationFn: (body: CustomerCreateDto) => customersApi.create(body),
-    onSuccess: (c) => onCreated({ id: c.id, name: c.name, phone: c.phone, balance: c.balance, creditLimit: c.creditLimit }),
+    onSuccess: (c) =>
+      onCreated({
+        id: c.id,
+        name: c.name,
+        phone: c.phone,
+        balance: c.balance,
+        creditLimit: c.creditLimit,
+      }),
     onError: (err) => handleError(err, { toast: true }),
   });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: CustomerCreateDto = { name: name.trim(), ...(phone.trim() ? { phone: phone.trim() } : {}) };
-    const found = await validateDto(CustomerCreateDto, body, i18n.language, (f) => t(`customer.fields.${f}`));
+    const body: CustomerCreateDto = {
+      name: name.trim(),
+      ...(phone.trim() ? { phone: phone.trim() } : {}),
+    };
+    const found = await validateDto(CustomerCreateDto, body, i18n.language, (f) =>
+      t(`customer.fields.${f}`),
+    );
     setErrors(found);
     if (!hasErrors(found)) create.mutate(body);
   };
@@ -158,7 +195,9 @@ function QuickAddForm({ open, initialName, onClose, onCreated }: QuickAddProps) 
               onChange={(e) => setPhone(e.target.value)}
               error={!!errors.phone}
               helperText={errors.phone}
-              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'quick-customer-phone' } }}
+              slotProps={{
+                htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'quick-customer-phone' },
+              }}
             />
           </Stack>
         </DialogContent>
@@ -166,7 +205,12 @@ function QuickAddForm({ open, initialName, onClose, onCreated }: QuickAddProps) 
           <Button color="inherit" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} data-testid="quick-customer-save">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            data-testid="quick-customer-save"
+          >
             {t('actions.save')}
           </Button>
         </DialogActions>

@@ -46,7 +46,11 @@ export function OpenShiftPanel() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }} data-testid="open-shift-panel">
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }}
+      data-testid="open-shift-panel"
+    >
       <form onSubmit={submit}>
         <Stack sx={{ gap: 2 }}>
           <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }}>
@@ -70,9 +74,17 @@ export function OpenShiftPanel() {
             onChange={(e) => setRegister(e.target.value)}
             error={!registerOk}
             helperText={registerOk ? undefined : t('shift.registerRange')}
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'shift-register' } }}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'shift-register' },
+            }}
           />
-          <Button type="submit" variant="contained" startIcon={<LockOpen />} disabled={!registerOk || openingCash === null || open.isPending} data-testid="open-shift-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<LockOpen />}
+            disabled={!registerOk || openingCash === null || open.isPending}
+            data-testid="open-shift-submit"
+          >
             {t('shift.open')}
           </Button>
         </Stack>

@@ -13,7 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { methodName } from '../../../shared/api/paymentMethods';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useCan } from '../../../shared/state/useCan';
-import { creditProblem, paymentSummary, type CartCustomer, type PaymentEntry } from '../../../shared/lib/cart';
+import {
+  creditProblem,
+  paymentSummary,
+  type CartCustomer,
+  type PaymentEntry,
+} from '../../../shared/lib/cart';
 
 type Props = {
   open: boolean;
@@ -38,14 +43,28 @@ export function PaymentDialog(props: Props) {
   return props.open ? <PaymentForm {...props} /> : null;
 }
 
-function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, submitting, onClose, onPay }: Props) {
+function PaymentForm({
+  open,
+  total,
+  methods: allMethods,
+  hasCustomer,
+  customer,
+  submitting,
+  onClose,
+  onPay,
+}: Props) {
   const { t, i18n } = useTranslation('pos');
   const methods = allMethods.filter((m) => m.type !== 'credit');
   const baseId = useId();
   const cash = methods.find((m) => m.type === 'cash') ?? null;
-  const [amounts, setAmounts] = useState<Record<string, number | null>>(() => (cash ? { [cash.id]: total } : {}));
+  const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>
+    cash ? { [cash.id]: total } : {},
+  );
 
-  const entries: PaymentEntry[] = methods.map((m) => ({ methodId: m.id, amount: amounts[m.id] ?? 0 }));
+  const entries: PaymentEntry[] = methods.map((m) => ({
+    methodId: m.id,
+    amount: amounts[m.id] ?? 0,
+  }));
   const summary = paymentSummary(total, entries, methods);
   const needsCustomer = summary.remaining > 0 && !hasCustomer;
   const mayGrantCredit = useCan()('can_grant_credit');
@@ -53,7 +72,9 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, 
   const canPay = !summary.overpaid && !needsCustomer && !credit && !submitting;
 
   const fillRest = (method: PaymentMethodDto) => {
-    const others = entries.filter((e) => e.methodId !== method.id).reduce((s, e) => s + e.amount, 0);
+    const others = entries
+      .filter((e) => e.methodId !== method.id)
+      .reduce((s, e) => s + e.amount, 0);
     setAmounts((a) => ({ ...a, [method.id]: Math.max(0, total - others) }));
   };
 
@@ -74,7 +95,11 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, 
             {methods.map((m, i) => (
               <Stack key={m.id} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
                 {/* The method's name on screen is the amount field's label. */}
-                <Typography component="label" htmlFor={`${baseId}-${m.id}`} sx={{ inlineSize: 110, flexShrink: 0 }}>
+                <Typography
+                  component="label"
+                  htmlFor={`${baseId}-${m.id}`}
+                  sx={{ inlineSize: 110, flexShrink: 0 }}
+                >
                   {methodName(m, i18n.language)}
                 </Typography>
                 <AmountField
@@ -100,11 +125,18 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, 
             <Typography>{t('pay.paid')}</Typography>
             <Typography data-testid="pay-paid">{formatPiasters(summary.paid)}</Typography>
             <Typography>{t('pay.remaining')}</Typography>
-            <Typography color={summary.remaining > 0 ? 'warning.main' : undefined} data-testid="pay-remaining">
+            <Typography
+              color={summary.remaining > 0 ? 'warning.main' : undefined}
+              data-testid="pay-remaining"
+            >
               {formatPiasters(summary.remaining)}
             </Typography>
             <Typography sx={{ fontWeight: 700, fontSize: 20 }}>{t('pay.change')}</Typography>
-            <Typography sx={{ fontWeight: 700, fontSize: 20 }} color="success.main" data-testid="pay-change">
+            <Typography
+              sx={{ fontWeight: 700, fontSize: 20 }}
+              color="success.main"
+              data-testid="pay-change"
+            >
               {formatPiasters(summary.changeDue)}
             </Typography>
           </Box>
@@ -120,7 +152,9 @@ function PaymentForm({ open, total, methods: allMethods, hasCustomer, customer, 
           )}
           {credit && (
             <Alert severity="warning" sx={{ mt: 1 }} data-testid="pay-credit-refused">
-              {t(credit.code === 'LIMIT' ? 'pay.creditLimit' : 'pay.creditNeedsPermission', { available: formatPiasters(credit.available) })}
+              {t(credit.code === 'LIMIT' ? 'pay.creditLimit' : 'pay.creditNeedsPermission', {
+                available: formatPiasters(credit.available),
+              })}
             </Alert>
           )}
           {summary.remaining > 0 && hasCustomer && !credit && (

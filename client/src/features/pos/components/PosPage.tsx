@@ -31,7 +31,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, hasPermission, routePath, type ReturnDto, type SaleDto, type VariantResponseDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  hasPermission,
+  routePath,
+  type ReturnDto,
+  type SaleDto,
+  type VariantResponseDto,
+} from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -50,7 +57,13 @@ import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
-import { PrintArea, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
+import {
+  PrintArea,
+  printSoon,
+  usePaperLayout,
+  useReceiptData,
+  type PaperLayout,
+} from '../../../shared/ui/print';
 import { isRetryable, newId, withNetworkRetry } from '../../../shared/lib/ids';
 import {
   addVariant,
@@ -94,7 +107,11 @@ function loadCart(userId: string): Cart {
 /** /POS: no open shift → open one; otherwise the selling screen. */
 export default function PosPage() {
   const { t } = useTranslation('pos');
-  const shift = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift, staleTime: 30_000 });
+  const shift = useQuery({
+    queryKey: salesKeys.currentShift,
+    queryFn: salesApi.currentShift,
+    staleTime: 30_000,
+  });
   useEffect(() => {
     if (shift.error) handleError(shift.error, { toast: true });
   }, [shift.error]);
@@ -148,9 +165,15 @@ function PosScreen({ register }: { register: number }) {
   const searchRef = useRef<HTMLInputElement | null>(null);
   const customerRef = useRef<HTMLInputElement | null>(null);
 
-  const inventories = useQuery({ queryKey: catalogKeys.inventoryOptions, queryFn: catalogApi.inventoryOptions, staleTime: 300_000 });
+  const inventories = useQuery({
+    queryKey: catalogKeys.inventoryOptions,
+    queryFn: catalogApi.inventoryOptions,
+    staleTime: 300_000,
+  });
   const inventory = useMemo(() => {
-    const mine = (inventories.data ?? []).filter((i) => i.branchId === user?.branchId) as InventoryOption[];
+    const mine = (inventories.data ?? []).filter(
+      (i) => i.branchId === user?.branchId,
+    ) as InventoryOption[];
     return mine.find((i) => i.isDefault) ?? mine[0] ?? null;
   }, [inventories.data, user?.branchId]);
   // The inventory's own setting (Inventories page): only there may the POS sell beyond what is available.
@@ -176,7 +199,13 @@ function PosScreen({ register }: { register: number }) {
       for (const line of cartRef.current.lines) {
         catalogApi
           .searchVariants(line.sku, inventoryId, 1)
-          .then(([v]) => v && v.id === line.variantId && v.onHand !== undefined && setCart((c) => applyOnHand(c, v.id, v.onHand as number, v.reserved ?? 0)))
+          .then(
+            ([v]) =>
+              v &&
+              v.id === line.variantId &&
+              v.onHand !== undefined &&
+              setCart((c) => applyOnHand(c, v.id, v.onHand as number, v.reserved ?? 0)),
+          )
           .catch(() => undefined);
       }
     },
@@ -184,7 +213,12 @@ function PosScreen({ register }: { register: number }) {
 
   const totals = useMemo(() => cartTotals(cart), [cart]);
   const problems = useMemo(
-    () => cartProblems(cart, totals, { maxDiscountPercent: user?.maxDiscountPercent ?? 0, canBypassMaxDiscount: canBypass, allowNegativeStock }),
+    () =>
+      cartProblems(cart, totals, {
+        maxDiscountPercent: user?.maxDiscountPercent ?? 0,
+        canBypassMaxDiscount: canBypass,
+        allowNegativeStock,
+      }),
     [cart, totals, user?.maxDiscountPercent, canBypass, allowNegativeStock],
   );
   const blocking = problems.filter((p) => p.code !== 'EMPTY');
@@ -194,13 +228,25 @@ function PosScreen({ register }: { register: number }) {
     searchRef.current?.select();
   }, []);
 
-  const onAdd = useCallback((variant: VariantResponseDto, quantity: number, code: string | null) => {
-    setCart((c) => addVariant(c, variant, quantity, code));
-  }, []);
+  const onAdd = useCallback(
+    (variant: VariantResponseDto, quantity: number, code: string | null) => {
+      setCart((c) => addVariant(c, variant, quantity, code));
+    },
+    [],
+  );
   // Stable callbacks: a scan re-renders only the new or changed row (rows are memoised).
-  const updateCartLine = useCallback((variantId: string, patch: LinePatch) => setCart((c) => updateLine(c, variantId, patch)), []);
-  const removeCartLine = useCallback((variantId: string) => setCart((c) => removeLine(c, variantId)), []);
-  const setCustomer = useCallback((customer: CartCustomer | null) => setCart((c) => ({ ...c, customer })), []);
+  const updateCartLine = useCallback(
+    (variantId: string, patch: LinePatch) => setCart((c) => updateLine(c, variantId, patch)),
+    [],
+  );
+  const removeCartLine = useCallback(
+    (variantId: string) => setCart((c) => removeLine(c, variantId)),
+    [],
+  );
+  const setCustomer = useCallback(
+    (customer: CartCustomer | null) => setCart((c) => ({ ...c, customer })),
+    [],
+  );
 
   const openReturn = useCallback(
     async (number: string) => {
@@ -236,7 +282,11 @@ function PosScreen({ register }: { register: number }) {
   }, [hasLines]);
 
   const startNew = useCallback(async () => {
-    if (cart.lines.length > 0 && !(await confirm({ title: t('actions.newSale'), message: t('confirm.discardCart') }))) return;
+    if (
+      cart.lines.length > 0 &&
+      !(await confirm({ title: t('actions.newSale'), message: t('confirm.discardCart') }))
+    )
+      return;
     setCart(newCart(newId()));
     focusSearch();
   }, [cart.lines.length, confirm, t, focusSearch]);
@@ -254,28 +304,41 @@ function PosScreen({ register }: { register: number }) {
     const { cart: found, rest } = unpark(parked, id);
     if (!found) return;
     // The cart on screen is parked in its place (nothing is lost).
-    setParked(cart.lines.length > 0 ? park(rest, cart, cart.customer?.name ?? t('parked.label', { count: rest.length + 1 })) : rest);
+    setParked(
+      cart.lines.length > 0
+        ? park(rest, cart, cart.customer?.name ?? t('parked.label', { count: rest.length + 1 }))
+        : rest,
+    );
     setCart(found);
     setParkedOpen(false);
     focusSearch();
   };
 
-  const problemText = useCallback((p: CartProblem): string => {
-    switch (p.code) {
-      case 'EMPTY':
-        return t('problems.empty');
-      case 'DISCOUNT_TOO_LARGE':
-        return t('problems.discountTooLarge');
-      case 'MAX_DISCOUNT_EXCEEDED':
-        return t('problems.maxDiscount', { max: p.max, percent: p.percent });
-      case 'BELOW_MIN_PRICE':
-        return t('problems.belowMin', { name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '' });
-      case 'INSUFFICIENT_STOCK':
-        return t('problems.stock', { name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '' });
-      case 'BAD_QUANTITY':
-        return t('problems.quantity', { name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '' });
-    }
-  }, [cart.lines, t]);
+  const problemText = useCallback(
+    (p: CartProblem): string => {
+      switch (p.code) {
+        case 'EMPTY':
+          return t('problems.empty');
+        case 'DISCOUNT_TOO_LARGE':
+          return t('problems.discountTooLarge');
+        case 'MAX_DISCOUNT_EXCEEDED':
+          return t('problems.maxDiscount', { max: p.max, percent: p.percent });
+        case 'BELOW_MIN_PRICE':
+          return t('problems.belowMin', {
+            name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '',
+          });
+        case 'INSUFFICIENT_STOCK':
+          return t('problems.stock', {
+            name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '',
+          });
+        case 'BAD_QUANTITY':
+          return t('problems.quantity', {
+            name: cart.lines.find((l) => l.variantId === p.variantId)?.productName ?? '',
+          });
+      }
+    },
+    [cart.lines, t],
+  );
 
   const openPay = useCallback(() => {
     if (cart.lines.length === 0) {
@@ -313,7 +376,15 @@ function PosScreen({ register }: { register: number }) {
   };
 
   // F-keys: shown on the buttons; handled anywhere on the screen (not while a dialog is open).
-  const actions = { focusSearch, openPay, parkCart, startNew, openParked: () => setParkedOpen(true), ret: () => setReturnAsk(true), customer: () => customerRef.current?.focus() };
+  const actions = {
+    focusSearch,
+    openPay,
+    parkCart,
+    startNew,
+    openParked: () => setParkedOpen(true),
+    ret: () => setReturnAsk(true),
+    customer: () => customerRef.current?.focus(),
+  };
   const keys = useRef(actions);
   useEffect(() => {
     keys.current = actions;
@@ -330,7 +401,10 @@ function PosScreen({ register }: { register: number }) {
     [],
   );
   const openSettings = useCallback(() => setSettingsOpen(true), []);
-  const setInvoiceDiscount = useCallback((v: number | null) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 })), []);
+  const setInvoiceDiscount = useCallback(
+    (v: number | null) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 })),
+    [],
+  );
   const dialogOpen = payOpen || parkedOpen || settingsOpen || returnAsk || returnInvoice !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -357,7 +431,15 @@ function PosScreen({ register }: { register: number }) {
   const change = lastSale ? lastSale.changeDue : 0;
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' }, gap: 1.5, alignItems: 'start' }} data-testid="pos-screen">
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' },
+        gap: 1.5,
+        alignItems: 'start',
+      }}
+      data-testid="pos-screen"
+    >
       {/* The page's one h1, for screen readers (the screen itself shows no title). */}
       <Typography component="h1" sx={VISUALLY_HIDDEN}>
         {t('nav:items.POS')}
@@ -410,7 +492,10 @@ function PosScreen({ register }: { register: number }) {
           <Stack sx={{ gap: 1 }}>
             <CustomerPicker value={cart.customer} onChange={setCustomer} inputRef={customerRef} />
             {cart.customer && cart.customer.balance !== 0 && (
-              <Typography variant="caption" color={cart.customer.balance > 0 ? 'error' : 'text.secondary'}>
+              <Typography
+                variant="caption"
+                color={cart.customer.balance > 0 ? 'error' : 'text.secondary'}
+              >
                 {t('customer.balance', { amount: formatPiasters(cart.customer.balance) })}
               </Typography>
             )}
@@ -426,7 +511,9 @@ function PosScreen({ register }: { register: number }) {
               <Typography variant="body2">{t('cart.subtotal')}</Typography>
               <Typography variant="body2">{formatPiasters(totals.subtotal)}</Typography>
               <Typography variant="body2">{t('cart.discounts')}</Typography>
-              <Typography variant="body2">{formatPiasters(totals.lineDiscountTotal + totals.invoiceDiscount)}</Typography>
+              <Typography variant="body2">
+                {formatPiasters(totals.lineDiscountTotal + totals.invoiceDiscount)}
+              </Typography>
               <Typography variant="body2">{t('cart.vat')}</Typography>
               <Typography variant="body2">{formatPiasters(totals.vatTotal)}</Typography>
               <Typography sx={{ fontWeight: 800, fontSize: 26 }}>{t('cart.grandTotal')}</Typography>
@@ -439,7 +526,12 @@ function PosScreen({ register }: { register: number }) {
                 {problemText(p)}
               </Alert>
             ))}
-            <PosActions empty={cart.lines.length === 0} parkedCount={parked.length} canReturn={canReturn} actions={stableActions} />
+            <PosActions
+              empty={cart.lines.length === 0}
+              parkedCount={parked.length}
+              canReturn={canReturn}
+              actions={stableActions}
+            />
           </Stack>
         </Paper>
 
@@ -448,13 +540,22 @@ function PosScreen({ register }: { register: number }) {
             <Stack sx={{ gap: 0.5 }}>
               <Typography variant="body2">
                 {t('last.title')}{' '}
-                <RouterLink to={routePath('invoices-id', { id: lastSale.id })} data-testid="last-sale-number">
+                <RouterLink
+                  to={routePath('invoices-id', { id: lastSale.id })}
+                  data-testid="last-sale-number"
+                >
                   {lastSale.number}
                 </RouterLink>
               </Typography>
-              <Typography variant="body2">{t('last.total', { amount: formatPiasters(lastSale.total) })}</Typography>
+              <Typography variant="body2">
+                {t('last.total', { amount: formatPiasters(lastSale.total) })}
+              </Typography>
               {change > 0 && (
-                <Typography sx={{ fontWeight: 800, fontSize: 22 }} color="success.main" data-testid="last-change">
+                <Typography
+                  sx={{ fontWeight: 800, fontSize: 22 }}
+                  color="success.main"
+                  data-testid="last-change"
+                >
                   {t('last.change', { amount: formatPiasters(change) })}
                 </Typography>
               )}
@@ -470,7 +571,14 @@ function PosScreen({ register }: { register: number }) {
                 >
                   {t('last.reprint')}
                 </Button>
-                <TextField select size="small" label={t('settings.paper')} value={layout} onChange={(e) => setLayout(e.target.value as PaperLayout)} sx={{ minInlineSize: 150 }}>
+                <TextField
+                  select
+                  size="small"
+                  label={t('settings.paper')}
+                  value={layout}
+                  onChange={(e) => setLayout(e.target.value as PaperLayout)}
+                  sx={{ minInlineSize: 150 }}
+                >
                   <MenuItem value="80mm">{t('settings.paper80')}</MenuItem>
                   <MenuItem value="a4">{t('settings.paperA4')}</MenuItem>
                 </TextField>
@@ -504,18 +612,32 @@ function PosScreen({ register }: { register: number }) {
       <Dialog open={parkedOpen} onClose={() => setParkedOpen(false)} maxWidth="xs" fullWidth>
         <DialogTitle>{t('parked.title')}</DialogTitle>
         <DialogContent dividers>
-          <Typography variant="body2" color="text.secondary" data-testid="parked-local-note" sx={{ mb: 1 }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="parked-local-note"
+            sx={{ mb: 1 }}
+          >
             {t('parked.localNote')}
           </Typography>
-          {parked.length === 0 && <Typography color="text.secondary">{t('parked.none')}</Typography>}
+          {parked.length === 0 && (
+            <Typography color="text.secondary">{t('parked.none')}</Typography>
+          )}
           <List dense>
             {parked.map((p) => {
               const sum = cartTotals(p.cart).total;
               return (
-                <ListItemButton key={p.cart.id} onClick={() => resume(p.cart.id)} data-testid="parked-item">
+                <ListItemButton
+                  key={p.cart.id}
+                  onClick={() => resume(p.cart.id)}
+                  data-testid="parked-item"
+                >
                   <ListItemText
                     primary={`${p.label} — ${formatPiasters(sum)}`}
-                    secondary={t('parked.meta', { lines: p.cart.lines.length, time: formatTime(p.parkedAt) })}
+                    secondary={t('parked.meta', {
+                      lines: p.cart.lines.length,
+                      time: formatTime(p.parkedAt),
+                    })}
                   />
                   <IconButton
                     size="small"
@@ -586,7 +708,12 @@ function PosScreen({ register }: { register: number }) {
           {printed.kind === 'sale' ? (
             <SaleReceipt sale={printed.sale} layout={layout} data={receiptData} />
           ) : (
-            <ReturnReceipt doc={printed.doc} layout={layout} data={receiptData} cashierName={user?.name} />
+            <ReturnReceipt
+              doc={printed.doc}
+              layout={layout}
+              data={receiptData}
+              cashierName={user?.name}
+            />
           )}
         </PrintArea>
       )}
@@ -605,7 +732,13 @@ type CartRowProps = {
 };
 
 /** One cart line; memoised so adding a line does not re-render the others. */
-const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdate, onRemove }: CartRowProps) {
+const CartRow = memo(function CartRow({
+  line,
+  lineTotal,
+  canChangePrice,
+  onUpdate,
+  onRemove,
+}: CartRowProps) {
   const { t } = useTranslation('pos');
   // What may be sold: on hand − reserved by approved transfers.
   const available = availableOf(line);
@@ -622,7 +755,13 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
         </Typography>
       </TableCell>
       <TableCell>
-        <CellAmount kind="qty" label={t('cart.qty')} value={line.quantity} onValue={(v) => v !== null && v > 0 && onUpdate(line.variantId, { quantity: v })} testId="cart-qty" />
+        <CellAmount
+          kind="qty"
+          label={t('cart.qty')}
+          value={line.quantity}
+          onValue={(v) => v !== null && v > 0 && onUpdate(line.variantId, { quantity: v })}
+          testId="cart-qty"
+        />
       </TableCell>
       <TableCell>
         <CellAmount
@@ -635,9 +774,18 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
         />
       </TableCell>
       <TableCell>
-        <CellAmount label={t('cart.discount')} value={line.discount} onValue={(v) => onUpdate(line.variantId, { discount: v ?? 0 })} testId="cart-discount" />
+        <CellAmount
+          label={t('cart.discount')}
+          value={line.discount}
+          onValue={(v) => onUpdate(line.variantId, { discount: v ?? 0 })}
+          testId="cart-discount"
+        />
       </TableCell>
-      <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="cart-line-total">
+      <TableCell
+        align="right"
+        sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+        data-testid="cart-line-total"
+      >
         {lineTotal !== null ? formatPiasters(lineTotal) : ''}
       </TableCell>
       <TableCell align="right">
@@ -646,10 +794,17 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
             component="span"
             title={
               line.reserved
-                ? t('cart.availableReserved', { qty: formatQuantity(available), onHand: formatQuantity(line.onHand), reserved: formatQuantity(line.reserved) })
+                ? t('cart.availableReserved', {
+                    qty: formatQuantity(available),
+                    onHand: formatQuantity(line.onHand),
+                    reserved: formatQuantity(line.reserved),
+                  })
                 : t('cart.onHand', { qty: formatQuantity(available) })
             }
-            sx={{ fontWeight: 600, color: short ? 'error.main' : available <= 0 ? 'warning.main' : 'text.secondary' }}
+            sx={{
+              fontWeight: 600,
+              color: short ? 'error.main' : available <= 0 ? 'warning.main' : 'text.secondary',
+            }}
             data-testid="cart-onhand"
             data-available={available}
           >
@@ -658,7 +813,11 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, onUpdat
         )}
       </TableCell>
       <TableCell padding="none">
-        <IconButton size="small" aria-label={t('cart.remove')} onClick={() => onRemove(line.variantId)}>
+        <IconButton
+          size="small"
+          aria-label={t('cart.remove')}
+          onClick={() => onRemove(line.variantId)}
+        >
           <DeleteOutline fontSize="small" />
         </IconButton>
       </TableCell>
@@ -699,22 +858,52 @@ type PosActionsProps = {
   empty: boolean;
   parkedCount: number;
   canReturn: boolean;
-  actions: { pay: () => void; park: () => void; startNew: () => void; parked: () => void; ret: () => void };
+  actions: {
+    pay: () => void;
+    park: () => void;
+    startNew: () => void;
+    parked: () => void;
+    ret: () => void;
+  };
 };
 
 /** Pay, park, new sale, parked carts, return, with their F-keys; re-rendered only when these change. */
-const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, actions }: PosActionsProps) {
+const PosActions = memo(function PosActions({
+  empty,
+  parkedCount,
+  canReturn,
+  actions,
+}: PosActionsProps) {
   const { t } = useTranslation('pos');
   return (
     <>
-      <Button size="large" variant="contained" startIcon={<Payments />} onClick={actions.pay} disabled={empty} data-testid="pos-pay">
+      <Button
+        size="large"
+        variant="contained"
+        startIcon={<Payments />}
+        onClick={actions.pay}
+        disabled={empty}
+        data-testid="pos-pay"
+      >
         {t('actions.pay')} <Kbd>F4</Kbd>
       </Button>
       <Stack direction="row" sx={{ gap: 1 }}>
-        <Button sx={{ flex: 1 }} variant="outlined" startIcon={<PauseCircleOutline />} onClick={actions.park} disabled={empty} data-testid="pos-park">
+        <Button
+          sx={{ flex: 1 }}
+          variant="outlined"
+          startIcon={<PauseCircleOutline />}
+          onClick={actions.park}
+          disabled={empty}
+          data-testid="pos-park"
+        >
           {t('actions.park')} <Kbd>F8</Kbd>
         </Button>
-        <Button sx={{ flex: 1 }} variant="outlined" onClick={actions.startNew} data-testid="pos-new">
+        <Button
+          sx={{ flex: 1 }}
+          variant="outlined"
+          onClick={actions.startNew}
+          data-testid="pos-new"
+        >
           {t('actions.newSale')} <Kbd>F9</Kbd>
         </Button>
       </Stack>
@@ -723,7 +912,14 @@ const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, act
           {t('actions.parked', { count: parkedCount })} <Kbd>F10</Kbd>
         </Button>
         {canReturn && (
-          <Button sx={{ flex: 1 }} variant="text" color="warning" startIcon={<Replay />} onClick={actions.ret} data-testid="pos-return">
+          <Button
+            sx={{ flex: 1 }}
+            variant="text"
+            color="warning"
+            startIcon={<Replay />}
+            onClick={actions.ret}
+            data-testid="pos-return"
+          >
             {t('actions.return')} <Kbd>F7</Kbd>
           </Button>
         )}
@@ -738,7 +934,19 @@ const PosActions = memo(function PosActions({ empty, parkedCount, canReturn, act
 function Kbd({ children }: { children: string }) {
   return (
     // The button's own text colour at full strength (a faded badge fell below 4.5:1).
-    <Box component="kbd" sx={{ marginInlineStart: 0.75, px: 0.5, border: 1, borderColor: 'currentColor', borderRadius: 0.5, fontSize: 12, fontFamily: 'monospace', color: 'inherit' }}>
+    <Box
+      component="kbd"
+      sx={{
+        marginInlineStart: 0.75,
+        px: 0.5,
+        border: 1,
+        borderColor: 'currentColor',
+        borderRadius: 0.5,
+        fontSize: 12,
+        fontFamily: 'monospace',
+        color: 'inherit',
+      }}
+    >
       {children}
     </Box>
   );
@@ -822,7 +1030,13 @@ function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }:
       <DialogTitle>{t('settings.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack sx={{ gap: 1.5 }}>
-          <TextField select size="small" label={t('settings.paper')} value={paper} onChange={(e) => setPaper(e.target.value as PaperLayout)}>
+          <TextField
+            select
+            size="small"
+            label={t('settings.paper')}
+            value={paper}
+            onChange={(e) => setPaper(e.target.value as PaperLayout)}
+          >
             <MenuItem value="80mm">{t('settings.paper80')}</MenuItem>
             <MenuItem value="a4">{t('settings.paperA4')}</MenuItem>
           </TextField>
@@ -835,7 +1049,12 @@ function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }:
           </Typography>
           <FormControlLabel
             disabled={!canEditScale}
-            control={<Switch checked={draft.enabled} onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))} />}
+            control={
+              <Switch
+                checked={draft.enabled}
+                onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
+              />
+            }
             label={t('settings.scaleEnabled')}
           />
           <TextField
@@ -844,7 +1063,9 @@ function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }:
             value={draft.prefix}
             disabled={!canEditScale}
             onChange={(e) => setDraft((d) => ({ ...d, prefix: e.target.value.trim() }))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'scale-prefix' } }}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'scale-prefix' },
+            }}
           />
           <Stack direction="row" sx={{ gap: 1 }}>
             {num('itemStart')}
@@ -854,7 +1075,16 @@ function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }:
             {num('valueStart')}
             {num('valueLength')}
           </Stack>
-          <TextField select size="small" label={t('settings.mode')} value={draft.mode} disabled={!canEditScale} onChange={(e) => setDraft((d) => ({ ...d, mode: e.target.value as ScaleConfig['mode'] }))}>
+          <TextField
+            select
+            size="small"
+            label={t('settings.mode')}
+            value={draft.mode}
+            disabled={!canEditScale}
+            onChange={(e) =>
+              setDraft((d) => ({ ...d, mode: e.target.value as ScaleConfig['mode'] }))
+            }
+          >
             <MenuItem value="weight">{t('settings.modeWeight')}</MenuItem>
             <MenuItem value="price">{t('settings.modePrice')}</MenuItem>
           </TextField>
@@ -862,7 +1092,11 @@ function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }:
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button color="inherit" disabled={!canEditScale} onClick={() => setDraft(DEFAULT_SCALE_CONFIG)}>
+        <Button
+          color="inherit"
+          disabled={!canEditScale}
+          onClick={() => setDraft(DEFAULT_SCALE_CONFIG)}
+        >
           {t('settings.reset')}
         </Button>
         <Box sx={{ flex: 1 }} />

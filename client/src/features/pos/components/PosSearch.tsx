@@ -47,7 +47,15 @@ const exactHit = (list: VariantResponseDto[], code: string) =>
 /** A lookup answered sooner than this shows no spinner (no flicker on a normal scan). */
 const SPINNER_DELAY_MS = 150;
 
-export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber, arrivalCode, disabled }: Props) {
+export function PosSearch({
+  inventoryId,
+  scale,
+  inputRef,
+  onAdd,
+  onInvoiceNumber,
+  arrivalCode,
+  disabled,
+}: Props) {
   const { t } = useTranslation('pos');
   const [text, setTextState] = useState(arrivalCode ?? '');
   const [results, setResults] = useState<VariantResponseDto[]>([]);
@@ -119,8 +127,17 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
         }
         const label = parseScaleBarcode(code, scale);
         if (label) {
-          const candidates = await catalogApi.searchVariants(label.itemCode, inventoryId ?? undefined, 5);
-          const item = candidates.find((v) => v.sku === label.itemCode || v.barcodes?.some((b) => itemCodeMatches(label.itemCode, b))) ?? null;
+          const candidates = await catalogApi.searchVariants(
+            label.itemCode,
+            inventoryId ?? undefined,
+            5,
+          );
+          const item =
+            candidates.find(
+              (v) =>
+                v.sku === label.itemCode ||
+                v.barcodes?.some((b) => itemCodeMatches(label.itemCode, b)),
+            ) ?? null;
           if (item) {
             const quantity = scaleQuantity(label, item.sellPrice);
             if (quantity !== null) {
@@ -236,7 +253,14 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
       const isScan = e.defaultPrevented || e.nativeEvent.defaultPrevented;
       e.preventDefault();
       const code = text.trim();
-      if (!isScan && open && active >= 0 && results[active] && code === resultsFor.current && !exactHit(results, code)) {
+      if (
+        !isScan &&
+        open &&
+        active >= 0 &&
+        results[active] &&
+        code === resultsFor.current &&
+        !exactHit(results, code)
+      ) {
         choose(results[active]);
         return;
       }
@@ -272,7 +296,14 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
                 <QrCodeScanner fontSize="small" />
               </InputAdornment>
             ),
-            endAdornment: busy > 0 ? <CircularProgress size={16} /> : <Typography variant="caption" color="text.secondary">F2</Typography>,
+            endAdornment:
+              busy > 0 ? (
+                <CircularProgress size={16} />
+              ) : (
+                <Typography variant="caption" color="text.secondary">
+                  F2
+                </Typography>
+              ),
           },
           htmlInput: {
             'data-testid': 'pos-search',
@@ -282,13 +313,32 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
             'aria-autocomplete': 'list',
             'aria-expanded': expanded,
             'aria-controls': listboxId,
-            'aria-activedescendant': expanded && active >= 0 && results[active] ? optionId(active) : undefined,
+            'aria-activedescendant':
+              expanded && active >= 0 && results[active] ? optionId(active) : undefined,
           },
         }}
       />
       {expanded && (
-        <Paper elevation={6} sx={{ position: 'absolute', insetInline: 0, insetBlockStart: '100%', zIndex: 20, maxBlockSize: 360, overflow: 'auto' }}>
-          <List dense disablePadding ref={listRef} id={listboxId} role="listbox" aria-label={t('search.label')} data-testid="pos-search-results">
+        <Paper
+          elevation={6}
+          sx={{
+            position: 'absolute',
+            insetInline: 0,
+            insetBlockStart: '100%',
+            zIndex: 20,
+            maxBlockSize: 360,
+            overflow: 'auto',
+          }}
+        >
+          <List
+            dense
+            disablePadding
+            ref={listRef}
+            id={listboxId}
+            role="listbox"
+            aria-label={t('search.label')}
+            data-testid="pos-search-results"
+          >
             {results.map((v, i) => {
               // What may be sold: on hand − reserved by approved transfers.
               const available = variantAvailable(v);
@@ -317,7 +367,14 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
                         </Box>
                       )}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" dir="ltr" component="div" sx={{ textAlign: 'start' }} noWrap>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      dir="ltr"
+                      component="div"
+                      sx={{ textAlign: 'start' }}
+                      noWrap
+                    >
                       {[v.sku, ...(v.barcodes ?? []).slice(0, 2)].join(' · ')}
                     </Typography>
                   </Box>
@@ -326,7 +383,12 @@ export function PosSearch({ inventoryId, scale, inputRef, onAdd, onInvoiceNumber
                       {formatPiasters(v.sellPrice)}
                     </Typography>
                     {available !== undefined && (
-                      <Typography variant="caption" color={available > 0 ? 'text.secondary' : 'error'} component="div" data-testid="pos-search-available">
+                      <Typography
+                        variant="caption"
+                        color={available > 0 ? 'text.secondary' : 'error'}
+                        component="div"
+                        data-testid="pos-search-available"
+                      >
                         {t('cart.onHand', { qty: formatQuantity(available) })}
                       </Typography>
                     )}

@@ -15,9 +15,19 @@ import {
   updateLine,
 } from '../../../shared/lib/cart';
 import { park, readParked, unpark, writeParked } from './parked';
-import { DEFAULT_SCALE_CONFIG, itemCodeMatches, parseScaleBarcode, scaleQuantity, validScaleConfig } from './scale';
+import {
+  DEFAULT_SCALE_CONFIG,
+  itemCodeMatches,
+  parseScaleBarcode,
+  scaleQuantity,
+  validScaleConfig,
+} from './scale';
 
-const variant = (id: string, sellPrice: number, extra: Partial<VariantResponseDto> = {}): VariantResponseDto => ({
+const variant = (
+  id: string,
+  sellPrice: number,
+  extra: Partial<VariantResponseDto> = {},
+): VariantResponseDto => ({
   id,
   productId: `p-${id}`,
   productName: `منتج ${id}`,
@@ -71,7 +81,9 @@ describe('cart', () => {
     expect(totals.total).toBe(28500 - 700 - 1000);
     expect(totals.lines.reduce((s, l) => s + l.invoiceDiscountShare, 0)).toBe(1000);
     // VAT is extracted from each line total (prices include 14 %)
-    expect(totals.vatTotal).toBe(totals.lines.reduce((s, l) => s + Math.floor((l.lineTotal * 14 * 2 + 114) / 228), 0));
+    expect(totals.vatTotal).toBe(
+      totals.lines.reduce((s, l) => s + Math.floor((l.lineTotal * 14 * 2 + 114) / 228), 0),
+    );
     expect(totals.itemCount).toBe(3);
   });
 
@@ -85,7 +97,9 @@ describe('cart', () => {
   it('takes whole quantities of counted goods only', () => {
     const rules = { maxDiscountPercent: 100, canBypassMaxDiscount: true, allowNegativeStock: true };
     const piece = addVariant(newCart('p'), variant('1', 1300), 0.5);
-    expect(cartProblems(piece, cartTotals(piece), rules)).toEqual([{ code: 'BAD_QUANTITY', variantId: '1' }]);
+    expect(cartProblems(piece, cartTotals(piece), rules)).toEqual([
+      { code: 'BAD_QUANTITY', variantId: '1' },
+    ]);
     const kg = addVariant(newCart('k'), variant('1', 1300, { unit: 'kg' }), 0.5);
     expect(cartProblems(kg, cartTotals(kg), rules)).toEqual([]);
   });
@@ -94,21 +108,43 @@ describe('cart', () => {
     const cart = updateLine(addVariant(newCart('s'), variant('1', 1000)), '1', { discount: 1001 });
     const totals = cartTotals(cart);
     expect(totals.error).toBe('DISCOUNT_TOO_LARGE');
-    expect(cartProblems(cart, totals, { maxDiscountPercent: 100, canBypassMaxDiscount: true, allowNegativeStock: true })).toEqual([
-      { code: 'DISCOUNT_TOO_LARGE' },
-    ]);
+    expect(
+      cartProblems(cart, totals, {
+        maxDiscountPercent: 100,
+        canBypassMaxDiscount: true,
+        allowNegativeStock: true,
+      }),
+    ).toEqual([{ code: 'DISCOUNT_TOO_LARGE' }]);
   });
 
   it('enforces max discount %, min price and stock unless allowed', () => {
     let cart = addVariant(newCart('s'), variant('1', 10000, { onHand: 1 }), 2);
     cart = updateLine(cart, '1', { unitPrice: 4000 });
     const totals = cartTotals(cart);
-    const strict = cartProblems(cart, totals, { maxDiscountPercent: 5, canBypassMaxDiscount: false, allowNegativeStock: false });
-    expect(strict.map((p) => p.code).sort()).toEqual(['BELOW_MIN_PRICE', 'INSUFFICIENT_STOCK', 'MAX_DISCOUNT_EXCEEDED']);
-    expect(cartProblems(cart, totals, { maxDiscountPercent: 5, canBypassMaxDiscount: true, allowNegativeStock: true })).toEqual([]);
-    expect(cartProblems(newCart('e'), cartTotals(newCart('e')), { maxDiscountPercent: 0, canBypassMaxDiscount: false, allowNegativeStock: false })).toEqual([
-      { code: 'EMPTY' },
+    const strict = cartProblems(cart, totals, {
+      maxDiscountPercent: 5,
+      canBypassMaxDiscount: false,
+      allowNegativeStock: false,
+    });
+    expect(strict.map((p) => p.code).sort()).toEqual([
+      'BELOW_MIN_PRICE',
+      'INSUFFICIENT_STOCK',
+      'MAX_DISCOUNT_EXCEEDED',
     ]);
+    expect(
+      cartProblems(cart, totals, {
+        maxDiscountPercent: 5,
+        canBypassMaxDiscount: true,
+        allowNegativeStock: true,
+      }),
+    ).toEqual([]);
+    expect(
+      cartProblems(newCart('e'), cartTotals(newCart('e')), {
+        maxDiscountPercent: 0,
+        canBypassMaxDiscount: false,
+        allowNegativeStock: false,
+      }),
+    ).toEqual([{ code: 'EMPTY' }]);
   });
 
   it('live on hand updates the line', () => {
@@ -125,17 +161,27 @@ describe('cart', () => {
   it('checks the quantity against on hand − reserved, not on hand', () => {
     const rules = { maxDiscountPercent: 0, canBypassMaxDiscount: false, allowNegativeStock: false };
     // Weighed goods (fractions of them are sold).
-    let cart = addVariant(newCart('s'), variant('1', 1000, { onHand: 5, reserved: 3.5, unit: 'kg' }), 2);
+    let cart = addVariant(
+      newCart('s'),
+      variant('1', 1000, { onHand: 5, reserved: 3.5, unit: 'kg' }),
+      2,
+    );
     expect(availableOf(cart.lines[0])).toBe(1.5);
-    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([{ code: 'INSUFFICIENT_STOCK', variantId: '1' }]);
+    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([
+      { code: 'INSUFFICIENT_STOCK', variantId: '1' },
+    ]);
     // The inventory allows negative stock: nothing to refuse.
-    expect(cartProblems(cart, cartTotals(cart), { ...rules, allowNegativeStock: true })).toEqual([]);
+    expect(cartProblems(cart, cartTotals(cart), { ...rules, allowNegativeStock: true })).toEqual(
+      [],
+    );
     cart = updateLine(cart, '1', { quantity: 1.5 });
     expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([]);
     // A later scan brings fresh figures (the reservation was shipped: on hand and reserved drop).
     cart = addVariant(cart, variant('1', 1000, { onHand: 2, reserved: 0, unit: 'kg' }), 1);
     expect(cart.lines[0]).toMatchObject({ quantity: 2.5, onHand: 2, reserved: 0 });
-    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([{ code: 'INSUFFICIENT_STOCK', variantId: '1' }]);
+    expect(cartProblems(cart, cartTotals(cart), rules)).toEqual([
+      { code: 'INSUFFICIENT_STOCK', variantId: '1' },
+    ]);
     // A cart saved before `reserved` existed counts it as 0; unknown stock is never refused.
     expect(availableOf({ onHand: 4 })).toBe(4);
     expect(availableOf({ onHand: null, reserved: 2 })).toBeNull();
@@ -145,8 +191,21 @@ describe('cart', () => {
     let cart = addVariant(newCart('sale-1'), variant('1', 1000));
     cart = addVariant(cart, variant('2', 2000));
     cart = updateLine(cart, '2', { unitPrice: 1800, discount: 100 });
-    cart = { ...cart, invoiceDiscount: 50, customer: { id: 'c1', name: 'x', phone: null, balance: 0 }, note: ' hi ' };
-    const dto = toCreateSaleDto(cart, [{ methodId: 'cash', amount: 5000 }, { methodId: 'card', amount: 0 }], 'inv', 2650);
+    cart = {
+      ...cart,
+      invoiceDiscount: 50,
+      customer: { id: 'c1', name: 'x', phone: null, balance: 0 },
+      note: ' hi ',
+    };
+    const dto = toCreateSaleDto(
+      cart,
+      [
+        { methodId: 'cash', amount: 5000 },
+        { methodId: 'card', amount: 0 },
+      ],
+      'inv',
+      2650,
+    );
     expect(dto).toEqual({
       id: 'sale-1',
       inventoryId: 'inv',
@@ -166,7 +225,16 @@ describe('cart', () => {
 
 describe('payments', () => {
   it('split cash + card with change from cash', () => {
-    expect(paymentSummary(10000, [{ methodId: 'card', amount: 6000 }, { methodId: 'cash', amount: 5000 }], methods)).toEqual({
+    expect(
+      paymentSummary(
+        10000,
+        [
+          { methodId: 'card', amount: 6000 },
+          { methodId: 'cash', amount: 5000 },
+        ],
+        methods,
+      ),
+    ).toEqual({
       paid: 11000,
       remaining: 0,
       changeDue: 1000,
@@ -174,7 +242,9 @@ describe('payments', () => {
     });
   });
   it('non-cash may not exceed the total; an unpaid part remains', () => {
-    expect(paymentSummary(10000, [{ methodId: 'card', amount: 12000 }], methods).overpaid).toBe(true);
+    expect(paymentSummary(10000, [{ methodId: 'card', amount: 12000 }], methods).overpaid).toBe(
+      true,
+    );
     expect(paymentSummary(10000, [{ methodId: 'cash', amount: 4000 }], methods)).toEqual({
       paid: 4000,
       remaining: 6000,
@@ -191,14 +261,20 @@ describe('payments', () => {
 
 describe('scale barcodes', () => {
   it('reads item code and grams with the default layout', () => {
-    expect(parseScaleBarcode('2123450125009')).toEqual({ itemCode: '12345', mode: 'weight', value: 1250 });
+    expect(parseScaleBarcode('2123450125009')).toEqual({
+      itemCode: '12345',
+      mode: 'weight',
+      value: 1250,
+    });
     expect(scaleQuantity({ itemCode: '12345', mode: 'weight', value: 1250 }, 5000)).toBe(1.25);
   });
   it('ignores other codes and a zero weight', () => {
     expect(parseScaleBarcode('6221234567890')).toBeNull();
     expect(parseScaleBarcode('212345')).toBeNull();
     expect(parseScaleBarcode('2123450000009')).toBeNull();
-    expect(parseScaleBarcode('2123450125009', { ...DEFAULT_SCALE_CONFIG, enabled: false })).toBeNull();
+    expect(
+      parseScaleBarcode('2123450125009', { ...DEFAULT_SCALE_CONFIG, enabled: false }),
+    ).toBeNull();
   });
   it('price labels give quantity = price / unit price', () => {
     const label = parseScaleBarcode('2123450250009', { ...DEFAULT_SCALE_CONFIG, mode: 'price' });
@@ -241,10 +317,16 @@ describe('parked carts', () => {
 
 describe('credit at the POS (issue 11)', () => {
   it('puts a due amount on account within a limit, or anywhere for a holder of can_grant_credit', () => {
-    expect(creditProblem({ balance: 0, creditLimit: 0 }, 100, false)).toEqual({ code: 'NEEDS_PERMISSION', available: 0 });
+    expect(creditProblem({ balance: 0, creditLimit: 0 }, 100, false)).toEqual({
+      code: 'NEEDS_PERMISSION',
+      available: 0,
+    });
     expect(creditProblem({ balance: 0, creditLimit: 0 }, 100, true)).toBeNull();
     expect(creditProblem({ balance: 900, creditLimit: 1000 }, 100, false)).toBeNull();
-    expect(creditProblem({ balance: 901, creditLimit: 1000 }, 100, false)).toEqual({ code: 'LIMIT', available: 99 });
+    expect(creditProblem({ balance: 901, creditLimit: 1000 }, 100, false)).toEqual({
+      code: 'LIMIT',
+      available: 99,
+    });
     expect(creditProblem({ balance: 5000, creditLimit: 1000 }, 0, false)).toBeNull();
   });
 });

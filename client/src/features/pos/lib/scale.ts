@@ -15,10 +15,17 @@ export type { ScaleMode };
 export type ScaleConfig = ScaleBarcodeSettings;
 export const DEFAULT_SCALE_CONFIG: ScaleConfig = DEFAULT_SCALE_BARCODE;
 
-export type ScaleBarcode = { itemCode: string; mode: ScaleMode; /** grams or piasters */ value: number };
+export type ScaleBarcode = {
+  itemCode: string;
+  mode: ScaleMode;
+  /** grams or piasters */ value: number;
+};
 
 /** The item code and weight/price of a scale label, or null when the code is not one. */
-export function parseScaleBarcode(code: string, config: ScaleConfig = DEFAULT_SCALE_CONFIG): ScaleBarcode | null {
+export function parseScaleBarcode(
+  code: string,
+  config: ScaleConfig = DEFAULT_SCALE_CONFIG,
+): ScaleBarcode | null {
   if (!config.enabled || !config.prefix) return null;
   if (!/^\d{13}$/.test(code) || !code.startsWith(config.prefix)) return null;
   const itemCode = code.substr(config.itemStart - 1, config.itemLength);
@@ -41,12 +48,20 @@ export function scaleQuantity(label: ScaleBarcode, unitPrice: number): number | 
 /** The item code may be stored as a barcode or SKU as is, or with its leading zeros dropped. */
 export function itemCodeMatches(itemCode: string, candidate: string): boolean {
   if (candidate === itemCode) return true;
-  return /^\d+$/.test(candidate) && candidate.replace(/^0+/, '') === itemCode.replace(/^0+/, '') && candidate !== '';
+  return (
+    /^\d+$/.test(candidate) &&
+    candidate.replace(/^0+/, '') === itemCode.replace(/^0+/, '') &&
+    candidate !== ''
+  );
 }
 
 export function validScaleConfig(c: ScaleConfig): boolean {
   const inRange = (start: number, length: number) =>
-    Number.isInteger(start) && Number.isInteger(length) && start >= 1 && length >= 1 && start + length - 1 <= 12;
+    Number.isInteger(start) &&
+    Number.isInteger(length) &&
+    start >= 1 &&
+    length >= 1 &&
+    start + length - 1 <= 12;
   return (
     typeof c.enabled === 'boolean' &&
     /^\d{1,3}$/.test(c.prefix) &&

@@ -2,7 +2,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ALL_PERMISSION_KEYS, RoleCreateDto, routePath, type RoleResponseDto } from '@pos/contracts';
+import {
+  ALL_PERMISSION_KEYS,
+  RoleCreateDto,
+  routePath,
+  type RoleResponseDto,
+} from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

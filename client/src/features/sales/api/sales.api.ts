@@ -63,13 +63,16 @@ export const salesApi = {
 
   currentShift: () => http.get<ShiftDto | null>('/Shift/current').then((s) => s ?? null),
   openShift: (body: OpenShiftDto) => http.post<ShiftDto>('/Shift/open', body),
-  closeShift: (shiftId: string, body: CloseShiftDto) => http.post<ShiftDto>(`/Shift/${id(shiftId)}/close`, body),
+  closeShift: (shiftId: string, body: CloseShiftDto) =>
+    http.post<ShiftDto>(`/Shift/${id(shiftId)}/close`, body),
   shifts: (query: Query) => http.list<ShiftDto>('/Shift', query),
   shift: (shiftId: string) => http.get<ShiftDto>(`/Shift/${id(shiftId)}`),
 
   createSale: (body: CreateSaleDto) => http.post<SaleDto>('/Sales', body),
   /** Invoices + X-Total-Count + X-Total-Amount (only with can_see_invoices_totals). */
-  async invoices(query: InvoiceListQuery): Promise<{ rows: SaleDto[]; total: number; totalAmount: number | null }> {
+  async invoices(
+    query: InvoiceListQuery,
+  ): Promise<{ rows: SaleDto[]; total: number; totalAmount: number | null }> {
     const res = await request('/invoices', { query });
     const rows = ((await res.json().catch(() => [])) ?? []) as SaleDto[];
     const count = Number(res.headers.get('X-Total-Count') ?? rows.length);
@@ -77,14 +80,18 @@ export const salesApi = {
     return {
       rows,
       total: Number.isFinite(count) ? count : rows.length,
-      totalAmount: amount !== null && amount !== '' && Number.isFinite(Number(amount)) ? Number(amount) : null,
+      totalAmount:
+        amount !== null && amount !== '' && Number.isFinite(Number(amount)) ? Number(amount) : null,
     };
   },
   invoiceByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${id(number)}`),
   invoice: (invoiceId: string) => http.get<SaleDto>(`/invoices/${id(invoiceId)}`),
-  editInvoice: (invoiceId: string, body: EditSaleDto) => http.patch<SaleDto>(`/invoices/${id(invoiceId)}`, body),
-  history: (invoiceId: string) => http.get<InvoiceHistoryEntry[]>(`/invoices/${id(invoiceId)}/history`),
-  createReturn: (invoiceId: string, body: CreateReturnDto) => http.post<ReturnDto>(`/invoices/${id(invoiceId)}/returns`, body),
+  editInvoice: (invoiceId: string, body: EditSaleDto) =>
+    http.patch<SaleDto>(`/invoices/${id(invoiceId)}`, body),
+  history: (invoiceId: string) =>
+    http.get<InvoiceHistoryEntry[]>(`/invoices/${id(invoiceId)}/history`),
+  createReturn: (invoiceId: string, body: CreateReturnDto) =>
+    http.post<ReturnDto>(`/invoices/${id(invoiceId)}/returns`, body),
   returnDoc: (returnId: string) => http.get<ReturnDto>(`/returns/${id(returnId)}`),
 
   daily: (date: string | undefined) => http.get<DailyReportDto>('/DailyReport', { date }),

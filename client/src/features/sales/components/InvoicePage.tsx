@@ -30,11 +30,34 @@ import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../../shared/state/useCan';
 import { VariantPicker } from '../../catalog';
-import { addVariant, cartTotals, paymentSummary, removeLine, updateLine, type Cart, type CartLine } from '../../../shared/lib/cart';
-import { methodName, salesApi, salesKeys, useMethodLabel, usePaymentMethods, type InvoiceHistoryEntry } from '../api/sales.api';
+import {
+  addVariant,
+  cartTotals,
+  paymentSummary,
+  removeLine,
+  updateLine,
+  type Cart,
+  type CartLine,
+} from '../../../shared/lib/cart';
+import {
+  methodName,
+  salesApi,
+  salesKeys,
+  useMethodLabel,
+  usePaymentMethods,
+  type InvoiceHistoryEntry,
+} from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { StatusChip } from './InvoicesPage';
-import { PrintArea, formatDateTime, formatQty, printSoon, usePaperLayout, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
+import {
+  PrintArea,
+  formatDateTime,
+  formatQty,
+  printSoon,
+  usePaperLayout,
+  useReceiptData,
+  type PaperLayout,
+} from '../../../shared/ui/print';
 import { ReturnReceipt, SaleReceipt } from './receipts';
 import { ReturnDialog } from './ReturnDialog';
 import { nameLang } from '../../../shared/lib/lang';
@@ -47,13 +70,24 @@ export default function InvoicePage() {
   const methodLabel = useMethodLabel();
   const can = useCan();
   const queryClient = useQueryClient();
-  const invoice = useQuery({ queryKey: salesKeys.invoice(id), queryFn: () => salesApi.invoice(id), enabled: !!id, meta: { detail: true } });
+  const invoice = useQuery({
+    queryKey: salesKeys.invoice(id),
+    queryFn: () => salesApi.invoice(id),
+    enabled: !!id,
+    meta: { detail: true },
+  });
   const canEdit = can('can_edit_invoice');
   // The edit history: whoever may read the invoice (the server checks the same).
-  const history = useQuery({ queryKey: salesKeys.history(id), queryFn: () => salesApi.history(id), enabled: !!id && invoice.isSuccess });
+  const history = useQuery({
+    queryKey: salesKeys.history(id),
+    queryFn: () => salesApi.history(id),
+    enabled: !!id && invoice.isSuccess,
+  });
   const [layout, setLayout] = usePaperLayout();
   const data = useReceiptData();
-  const [printed, setPrinted] = useState<{ kind: 'sale' } | { kind: 'return'; doc: ReturnDto } | null>(null);
+  const [printed, setPrinted] = useState<
+    { kind: 'sale' } | { kind: 'return'; doc: ReturnDto } | null
+  >(null);
   const [returning, setReturning] = useState(false);
   const [editing, setEditing] = useState(false);
 
@@ -89,7 +123,11 @@ export default function InvoicePage() {
           </Box>
         </Typography>
         <StatusChip status={sale.status} />
-        {sale.editedAt && <Typography variant="caption" color="text.secondary">{t('invoice.edited', { at: formatDateTime(sale.editedAt) })}</Typography>}
+        {sale.editedAt && (
+          <Typography variant="caption" color="text.secondary">
+            {t('invoice.edited', { at: formatDateTime(sale.editedAt) })}
+          </Typography>
+        )}
         <Box sx={{ flex: 1 }} />
         <Button startIcon={<Print />} onClick={() => print('80mm')} data-testid="invoice-print-80">
           {t('actions.print80')}
@@ -98,18 +136,36 @@ export default function InvoicePage() {
           {t('actions.printA4')}
         </Button>
         {can('can_return_products') && sale.status !== 'returned' && (
-          <Button color="warning" variant="outlined" startIcon={<Replay />} onClick={() => setReturning(true)} data-testid="invoice-return">
+          <Button
+            color="warning"
+            variant="outlined"
+            startIcon={<Replay />}
+            onClick={() => setReturning(true)}
+            data-testid="invoice-return"
+          >
             {t('actions.return')}
           </Button>
         )}
         {canEdit && sale.returns.length === 0 && (
-          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="invoice-edit">
+          <Button
+            variant="outlined"
+            startIcon={<EditOutlined />}
+            onClick={() => setEditing(true)}
+            data-testid="invoice-edit"
+          >
             {t('actions.edit')}
           </Button>
         )}
       </Stack>
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' }, gap: 1.5, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' },
+          gap: 1.5,
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined">
           <Table size="small" aria-label={t('invoice.lines')}>
             <TableHead>
@@ -128,16 +184,26 @@ export default function InvoicePage() {
                 <TableRow key={l.id} data-testid="invoice-line">
                   <TableCell>
                     <span lang={nameLang(l.productName)}>{l.productName}</span>
-                    <Typography variant="caption" color="text.secondary" component="div" dir="ltr" sx={{ textAlign: 'start' }}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      dir="ltr"
+                      sx={{ textAlign: 'start' }}
+                    >
                       {l.barcode ?? l.sku}
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{formatQty(l.quantity)}</TableCell>
                   <TableCell align="right">{formatPiasters(l.unitPrice)}</TableCell>
-                  <TableCell align="right">{formatPiasters(l.discount + l.invoiceDiscountShare)}</TableCell>
+                  <TableCell align="right">
+                    {formatPiasters(l.discount + l.invoiceDiscountShare)}
+                  </TableCell>
                   <TableCell align="right">{formatPiasters(l.vatAmount)}</TableCell>
                   <TableCell align="right">{formatPiasters(l.lineTotal)}</TableCell>
-                  <TableCell align="right">{l.returnedQuantity > 0 ? formatQty(l.returnedQuantity) : ''}</TableCell>
+                  <TableCell align="right">
+                    {l.returnedQuantity > 0 ? formatQty(l.returnedQuantity) : ''}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -151,13 +217,22 @@ export default function InvoicePage() {
                 [t('receipt.cashier'), sale.cashierName],
                 [t('receipt.customer'), sale.customerName ?? t('invoices.walkIn')],
                 [t('receipt.subtotal'), formatPiasters(sale.subtotal)],
-                [t('receipt.discounts'), formatPiasters(sale.lineDiscountTotal + sale.invoiceDiscount)],
+                [
+                  t('receipt.discounts'),
+                  formatPiasters(sale.lineDiscountTotal + sale.invoiceDiscount),
+                ],
                 [t('receipt.vatIncluded'), formatPiasters(sale.vatTotal)],
                 [t('receipt.total'), <b key="t">{formatPiasters(sale.total)}</b>],
                 [t('receipt.paid'), formatPiasters(sale.paidTotal)],
-                ...(sale.changeDue > 0 ? [[t('receipt.change'), formatPiasters(sale.changeDue)] as [string, string]] : []),
-                ...(sale.dueAmount > 0 ? [[t('receipt.due'), formatPiasters(sale.dueAmount)] as [string, string]] : []),
-                ...(sale.profit !== undefined ? [[t('invoices.profit'), formatPiasters(sale.profit)] as [string, string]] : []),
+                ...(sale.changeDue > 0
+                  ? [[t('receipt.change'), formatPiasters(sale.changeDue)] as [string, string]]
+                  : []),
+                ...(sale.dueAmount > 0
+                  ? [[t('receipt.due'), formatPiasters(sale.dueAmount)] as [string, string]]
+                  : []),
+                ...(sale.profit !== undefined
+                  ? [[t('invoices.profit'), formatPiasters(sale.profit)] as [string, string]]
+                  : []),
               ]}
             />
           </Paper>
@@ -166,7 +241,12 @@ export default function InvoicePage() {
               {t('invoice.payments')}
             </Typography>
             {sale.payments.map((p) => (
-              <Stack key={p.id} direction="row" sx={{ justifyContent: 'space-between' }} data-testid="invoice-payment">
+              <Stack
+                key={p.id}
+                direction="row"
+                sx={{ justifyContent: 'space-between' }}
+                data-testid="invoice-payment"
+              >
                 <span>
                   {methodLabel(p)}
                   {p.kind === 'refund' ? ` (${t('invoice.refund')})` : ''}
@@ -179,9 +259,18 @@ export default function InvoicePage() {
             <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
               {t('invoice.returns')}
             </Typography>
-            {sale.returns.length === 0 && <Typography variant="body2" color="text.secondary">{t('invoice.noReturns')}</Typography>}
+            {sale.returns.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('invoice.noReturns')}
+              </Typography>
+            )}
             {sale.returns.map((r) => (
-              <Stack key={r.id} direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }} data-testid="invoice-return-row">
+              <Stack
+                key={r.id}
+                direction="row"
+                sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}
+                data-testid="invoice-return-row"
+              >
                 <Box>
                   <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
                     {r.number}
@@ -192,7 +281,11 @@ export default function InvoicePage() {
                 </Box>
                 <Stack direction="row" sx={{ alignItems: 'center' }}>
                   <span>{formatPiasters(r.total)}</span>
-                  <IconButton size="small" aria-label={t('actions.print')} onClick={() => void printReturn(r.id)}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('actions.print')}
+                    onClick={() => void printReturn(r.id)}
+                  >
                     <Print fontSize="small" />
                   </IconButton>
                 </Stack>
@@ -234,7 +327,11 @@ export default function InvoicePage() {
       )}
       {printed && (
         <PrintArea layout={layout}>
-          {printed.kind === 'sale' ? <SaleReceipt sale={sale} layout={layout} data={data} copy /> : <ReturnReceipt doc={printed.doc} layout={layout} data={data} />}
+          {printed.kind === 'sale' ? (
+            <SaleReceipt sale={sale} layout={layout} data={data} copy />
+          ) : (
+            <ReturnReceipt doc={printed.doc} layout={layout} data={data} />
+          )}
         </PrintArea>
       )}
     </Box>
@@ -261,7 +358,12 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: SaleDto }) {
   const { t } = useTranslation('sales');
   const names = new Map(sale.lines.map((l) => [l.variantId, l.productName]));
-  if (entries.length === 0) return <Typography variant="body2" color="text.secondary">{t('history.none')}</Typography>;
+  if (entries.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('history.none')}
+      </Typography>
+    );
   return (
     <Table size="small">
       <TableHead>
@@ -308,14 +410,24 @@ function saleToCart(sale: SaleDto): Cart {
     id: sale.id,
     lines,
     invoiceDiscount: sale.invoiceDiscount,
-    customer: sale.customerId ? { id: sale.customerId, name: sale.customerName ?? '', phone: null, balance: 0 } : null,
+    customer: sale.customerId
+      ? { id: sale.customerId, name: sale.customerName ?? '', phone: null, balance: 0 }
+      : null,
     note: sale.note ?? '',
     createdAt: sale.createdAt,
   };
 }
 
 /** Edit an invoice (can_edit_invoice): lines, discounts, payments and a reason; the server re-applies stock and balances. */
-function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose: () => void; onSaved: () => Promise<void> }) {
+function EditInvoiceDialog({
+  sale,
+  onClose,
+  onSaved,
+}: {
+  sale: SaleDto;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
   const { t, i18n } = useTranslation('sales');
   const methods = usePaymentMethods(true);
   // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
@@ -323,7 +435,9 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();
-    for (const p of sale.payments) if (p.kind === 'payment') byMethod.set(p.methodId, (byMethod.get(p.methodId) ?? 0) + p.amount);
+    for (const p of sale.payments)
+      if (p.kind === 'payment')
+        byMethod.set(p.methodId, (byMethod.get(p.methodId) ?? 0) + p.amount);
     return [...byMethod].map(([methodId, amount]) => ({ methodId, amount }));
   });
   const [reason, setReason] = useState('');
@@ -337,7 +451,12 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
         lines: cart.lines
           .slice()
           .reverse()
-          .map((l) => ({ variantId: l.variantId, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount })),
+          .map((l) => ({
+            variantId: l.variantId,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            discount: l.discount,
+          })),
         invoiceDiscount: cart.invoiceDiscount,
         payments: payments.filter((p) => p.amount > 0),
         reason: reason.trim(),
@@ -359,7 +478,11 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
       <DialogTitle>{t('edit.title', { number: sale.number })}</DialogTitle>
       <DialogContent dividers>
         <Stack sx={{ gap: 1.5 }}>
-          <VariantPicker onChange={(v) => v && setCart((c) => addVariant(c, v, 1))} inventoryId={sale.inventoryId} testId="edit-variant-picker" />
+          <VariantPicker
+            onChange={(v) => v && setCart((c) => addVariant(c, v, 1))}
+            inventoryId={sale.inventoryId}
+            testId="edit-variant-picker"
+          />
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -374,19 +497,45 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
             <TableBody>
               {cart.lines.map((l, i) => (
                 <TableRow key={l.variantId}>
-                  <TableCell><span lang={nameLang(l.productName)}>{l.productName}</span></TableCell>
                   <TableCell>
-                    <AmountField kind="qty" value={l.quantity} onValue={(v) => v !== null && v > 0 && setCart((c) => updateLine(c, l.variantId, { quantity: v }))} />
+                    <span lang={nameLang(l.productName)}>{l.productName}</span>
                   </TableCell>
                   <TableCell>
-                    <AmountField value={l.unitPrice} onValue={(v) => v !== null && setCart((c) => updateLine(c, l.variantId, { unitPrice: v }))} />
+                    <AmountField
+                      kind="qty"
+                      value={l.quantity}
+                      onValue={(v) =>
+                        v !== null &&
+                        v > 0 &&
+                        setCart((c) => updateLine(c, l.variantId, { quantity: v }))
+                      }
+                    />
                   </TableCell>
                   <TableCell>
-                    <AmountField value={l.discount} onValue={(v) => setCart((c) => updateLine(c, l.variantId, { discount: v ?? 0 }))} />
+                    <AmountField
+                      value={l.unitPrice}
+                      onValue={(v) =>
+                        v !== null && setCart((c) => updateLine(c, l.variantId, { unitPrice: v }))
+                      }
+                    />
                   </TableCell>
-                  <TableCell align="right">{totals.lines[i] ? formatPiasters(totals.lines[i].lineTotal) : ''}</TableCell>
+                  <TableCell>
+                    <AmountField
+                      value={l.discount}
+                      onValue={(v) =>
+                        setCart((c) => updateLine(c, l.variantId, { discount: v ?? 0 }))
+                      }
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    {totals.lines[i] ? formatPiasters(totals.lines[i].lineTotal) : ''}
+                  </TableCell>
                   <TableCell padding="none">
-                    <IconButton size="small" aria-label={t('actions.remove')} onClick={() => setCart((c) => removeLine(c, l.variantId))}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('actions.remove')}
+                      onClick={() => setCart((c) => removeLine(c, l.variantId))}
+                    >
                       <DeleteOutline fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -395,13 +544,25 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
             </TableBody>
           </Table>
           <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-            <AmountField label={t('edit.invoiceDiscount')} value={cart.invoiceDiscount} onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))} />
-            <Typography sx={{ fontWeight: 700 }}>{t('edit.newTotal', { amount: formatPiasters(totals.total) })}</Typography>
+            <AmountField
+              label={t('edit.invoiceDiscount')}
+              value={cart.invoiceDiscount}
+              onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))}
+            />
+            <Typography sx={{ fontWeight: 700 }}>
+              {t('edit.newTotal', { amount: formatPiasters(totals.total) })}
+            </Typography>
           </Stack>
           <Typography variant="subtitle2">{t('invoice.payments')}</Typography>
           {payments.map((p, i) => (
             <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-              <TextField select size="small" value={p.methodId} onChange={(e) => setPayment(i, { methodId: e.target.value })} sx={{ minInlineSize: 160 }}>
+              <TextField
+                select
+                size="small"
+                value={p.methodId}
+                onChange={(e) => setPayment(i, { methodId: e.target.value })}
+                sx={{ minInlineSize: 160 }}
+              >
                 {tenders.map((m) => (
                   <MenuItem key={m.id} value={m.id}>
                     {methodName(m, i18n.language)}
@@ -409,19 +570,43 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
                 ))}
               </TextField>
               <AmountField value={p.amount} onValue={(v) => setPayment(i, { amount: v ?? 0 })} />
-              <IconButton size="small" aria-label={t('actions.remove')} onClick={() => setPayments((list) => list.filter((_, j) => j !== i))}>
+              <IconButton
+                size="small"
+                aria-label={t('actions.remove')}
+                onClick={() => setPayments((list) => list.filter((_, j) => j !== i))}
+              >
                 <DeleteOutline fontSize="small" />
               </IconButton>
             </Stack>
           ))}
           <Box>
-            <Button size="small" disabled={!tenders.length} onClick={() => setPayments((list) => [...list, { methodId: tenders[0]?.id ?? '', amount: summary.remaining }])}>
+            <Button
+              size="small"
+              disabled={!tenders.length}
+              onClick={() =>
+                setPayments((list) => [
+                  ...list,
+                  { methodId: tenders[0]?.id ?? '', amount: summary.remaining },
+                ])
+              }
+            >
               {t('edit.addPayment')}
             </Button>
           </Box>
-          {summary.remaining > 0 && <Alert severity="info">{t('edit.remaining', { amount: formatPiasters(summary.remaining) })}</Alert>}
+          {summary.remaining > 0 && (
+            <Alert severity="info">
+              {t('edit.remaining', { amount: formatPiasters(summary.remaining) })}
+            </Alert>
+          )}
           {totals.error && <Alert severity="error">{t('edit.discountTooLarge')}</Alert>}
-          <TextField size="small" required label={t('edit.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'edit-reason' } }} />
+          <TextField
+            size="small"
+            required
+            label={t('edit.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'edit-reason' } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -430,7 +615,13 @@ function EditInvoiceDialog({ sale, onClose, onSaved }: { sale: SaleDto; onClose:
         </Button>
         <Button
           variant="contained"
-          disabled={!reason.trim() || cart.lines.length === 0 || !!totals.error || summary.overpaid || save.isPending}
+          disabled={
+            !reason.trim() ||
+            cart.lines.length === 0 ||
+            !!totals.error ||
+            summary.overpaid ||
+            save.isPending
+          }
           onClick={() => save.mutate()}
           data-testid="edit-save"
         >

@@ -21,11 +21,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches';
 import { useCan } from '../../../shared/state/useCan';
-import {
-  customerKeys,
-  customersApi,
-  type CustomerSearchHit,
-} from '../../customers';
+import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
 import {
   methodName,
   salesApi,
@@ -236,8 +232,18 @@ export default function InvoicesPage() {
         />
         {canDates && (
           <>
-            <DateField label={t('filters.from')} value={from} onChange={filter(setFrom)} testId="filter-from" />
-            <DateField label={t('filters.to')} value={to} onChange={filter(setTo)} testId="filter-to" />
+            <DateField
+              label={t('filters.from')}
+              value={from}
+              onChange={filter(setFrom)}
+              testId="filter-from"
+            />
+            <DateField
+              label={t('filters.to')}
+              value={to}
+              onChange={filter(setTo)}
+              testId="filter-to"
+            />
           </>
         )}
       </Stack>

@@ -14,7 +14,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, proportionalAmount, type CreateReturnDto, type ReturnDto, type SaleDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  proportionalAmount,
+  type CreateReturnDto,
+  type ReturnDto,
+  type SaleDto,
+} from '@pos/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,9 +65,15 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
   const chosen = lines
     .map((line) => ({ line, qty: quantities[line.id] ?? 0 }))
     .filter((x) => x.qty !== null && x.qty > 0);
-  const tooMuch = lines.some((line) => (quantities[line.id] ?? 0) > returnableQuantity(line.quantity, line.returnedQuantity));
+  const tooMuch = lines.some(
+    (line) => (quantities[line.id] ?? 0) > returnableQuantity(line.quantity, line.returnedQuantity),
+  );
   const estimate = useMemo(
-    () => chosen.reduce((s, { line, qty }) => s + proportionalAmount(line.lineTotal, line.quantity, qty ?? 0), 0),
+    () =>
+      chosen.reduce(
+        (s, { line, qty }) => s + proportionalAmount(line.lineTotal, line.quantity, qty ?? 0),
+        0,
+      ),
     [chosen],
   );
   const creditPart = Math.min(invoice?.dueAmount ?? 0, estimate);
@@ -117,7 +129,9 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                   const qty = quantities[line.id] ?? 0;
                   return (
                     <TableRow key={line.id} data-testid="return-line">
-                      <TableCell><span lang={nameLang(line.productName)}>{line.productName}</span></TableCell>
+                      <TableCell>
+                        <span lang={nameLang(line.productName)}>{line.productName}</span>
+                      </TableCell>
                       <TableCell align="right">{formatQty(line.quantity)}</TableCell>
                       <TableCell align="right">{formatQty(line.returnedQuantity)}</TableCell>
                       <TableCell align="right">{formatPiasters(line.lineTotal)}</TableCell>
@@ -132,7 +146,11 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                             testId="return-qty"
                             sx={{ inlineSize: 80 }}
                           />
-                          <Button size="small" disabled={max === 0} onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}>
+                          <Button
+                            size="small"
+                            disabled={max === 0}
+                            onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
+                          >
                             {t('returns.all')}
                           </Button>
                         </Stack>
@@ -161,7 +179,13 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                     </MenuItem>
                   ))}
               </TextField>
-              <TextField size="small" label={t('returns.reason')} value={reason} onChange={(e) => setReason(e.target.value)} sx={{ flex: 1, minInlineSize: 200 }} />
+              <TextField
+                size="small"
+                label={t('returns.reason')}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                sx={{ flex: 1, minInlineSize: 200 }}
+              />
             </Stack>
             <Box>
               <Typography sx={{ fontWeight: 700 }} data-testid="return-estimate">

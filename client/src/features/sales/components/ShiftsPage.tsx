@@ -32,7 +32,13 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { PrintArea, formatDateTime, printSoon, usePaperLayout, useReceiptData } from '../../../shared/ui/print';
+import {
+  PrintArea,
+  formatDateTime,
+  printSoon,
+  usePaperLayout,
+  useReceiptData,
+} from '../../../shared/ui/print';
 import { ShiftReport } from './receipts';
 
 /** Egyptian notes and coins, in pounds as written on them → piasters. */
@@ -267,7 +273,8 @@ export default function ShiftsPage() {
   useErrorToast(current.error ?? list.error);
 
   const shift = current.data;
-  const money = (amount: number | null | undefined) => (amount !== null && amount !== undefined ? formatPiasters(amount) : '');
+  const money = (amount: number | null | undefined) =>
+    amount !== null && amount !== undefined ? formatPiasters(amount) : '';
   const columns: Column<ShiftDto>[] = [
     {
       key: 'cashier',

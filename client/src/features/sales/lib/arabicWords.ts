@@ -1,7 +1,19 @@
 // Amounts in Arabic words for A4 invoices ("تفقيط"): integer piasters → pounds and piasters,
 // e.g. 123450 → 'ألف ومائتان وأربعة وثلاثون جنيهًا وخمسون قرشًا'. Pure, no floats.
 
-const ONES = ['', 'واحد', 'اثنان', 'ثلاثة', 'أربعة', 'خمسة', 'ستة', 'سبعة', 'ثمانية', 'تسعة', 'عشرة'];
+const ONES = [
+  '',
+  'واحد',
+  'اثنان',
+  'ثلاثة',
+  'أربعة',
+  'خمسة',
+  'ستة',
+  'سبعة',
+  'ثمانية',
+  'تسعة',
+  'عشرة',
+];
 const TEENS = [
   'عشرة',
   'أحد عشر',
@@ -15,7 +27,18 @@ const TEENS = [
   'تسعة عشر',
 ];
 const TENS = ['', '', 'عشرون', 'ثلاثون', 'أربعون', 'خمسون', 'ستون', 'سبعون', 'ثمانون', 'تسعون'];
-const HUNDREDS = ['', 'مائة', 'مائتان', 'ثلاثمائة', 'أربعمائة', 'خمسمائة', 'ستمائة', 'سبعمائة', 'ثمانمائة', 'تسعمائة'];
+const HUNDREDS = [
+  '',
+  'مائة',
+  'مائتان',
+  'ثلاثمائة',
+  'أربعمائة',
+  'خمسمائة',
+  'ستمائة',
+  'سبعمائة',
+  'ثمانمائة',
+  'تسعمائة',
+];
 
 /** How a counted noun reads after a number (Arabic number–noun agreement). */
 export type CountedNoun = {
@@ -32,8 +55,18 @@ export type CountedNoun = {
 const POUND: CountedNoun = { one: 'جنيه', two: 'جنيهان', plural: 'جنيهات', accusative: 'جنيهًا' };
 const PIASTER: CountedNoun = { one: 'قرش', two: 'قرشان', plural: 'قروش', accusative: 'قرشًا' };
 const THOUSAND: CountedNoun = { one: 'ألف', two: 'ألفان', plural: 'آلاف', accusative: 'ألفًا' };
-const MILLION: CountedNoun = { one: 'مليون', two: 'مليونان', plural: 'ملايين', accusative: 'مليونًا' };
-const BILLION: CountedNoun = { one: 'مليار', two: 'ملياران', plural: 'مليارات', accusative: 'مليارًا' };
+const MILLION: CountedNoun = {
+  one: 'مليون',
+  two: 'مليونان',
+  plural: 'ملايين',
+  accusative: 'مليونًا',
+};
+const BILLION: CountedNoun = {
+  one: 'مليار',
+  two: 'ملياران',
+  plural: 'مليارات',
+  accusative: 'مليارًا',
+};
 
 /** 1–999 in words (masculine counting). */
 function below1000(n: number): string {
@@ -70,7 +103,8 @@ function scaled(n: number, noun: CountedNoun): string {
 
 /** A non-negative safe integer in words ('صفر' for 0). */
 export function integerInArabicWords(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError('expected a non-negative safe integer');
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError('expected a non-negative safe integer');
   if (value === 0) return 'صفر';
   const parts: string[] = [];
   let rest = value;

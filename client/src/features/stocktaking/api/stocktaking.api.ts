@@ -12,7 +12,12 @@ import { http } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type LinesQuery = { page: number; pageSize: number; filter: StockTakingLineFilter; q?: string };
+export type LinesQuery = {
+  page: number;
+  pageSize: number;
+  filter: StockTakingLineFilter;
+  q?: string;
+};
 
 export const stockTakingKeys = {
   all: ['stocktaking'] as const,
@@ -28,11 +33,17 @@ export const stockTakingApi = {
   list: (inventoryId: string, page: number, pageSize = 10) =>
     http.list<StockTakingResponseDto>('/StockTakings', { inventoryId, page, pageSize }),
   get: (stId: string) => http.get<StockTakingResponseDto>(`/StockTakings/${id(stId)}`),
-  lines: (stId: string, query: LinesQuery) => http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, query),
-  allLines: (stId: string) => http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, { pageSize: 500, page: 1 }),
-  counts: (stId: string, mine: boolean) => http.get<StockTakingCountRowDto[]>(`/StockTakings/${id(stId)}/counts`, { mine }),
+  lines: (stId: string, query: LinesQuery) =>
+    http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, query),
+  allLines: (stId: string) =>
+    http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, { pageSize: 500, page: 1 }),
+  counts: (stId: string, mine: boolean) =>
+    http.get<StockTakingCountRowDto[]>(`/StockTakings/${id(stId)}/counts`, { mine }),
   start: (dto: StockTakingStartDto) => http.post<StockTakingResponseDto>('/StockTakings', dto),
-  count: (stId: string, dto: StockTakingCountDto) => http.post<StockTakingCountResultDto>(`/StockTakings/${id(stId)}/counts`, dto),
-  step: (stId: string, action: StockTakingStep) => http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/${action}`, {}),
-  post: (stId: string, dto: StockTakingPostDto) => http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/post`, dto),
+  count: (stId: string, dto: StockTakingCountDto) =>
+    http.post<StockTakingCountResultDto>(`/StockTakings/${id(stId)}/counts`, dto),
+  step: (stId: string, action: StockTakingStep) =>
+    http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/${action}`, {}),
+  post: (stId: string, dto: StockTakingPostDto) =>
+    http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/post`, dto),
 };

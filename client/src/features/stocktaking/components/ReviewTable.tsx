@@ -15,7 +15,12 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, STOCKTAKING_LINE_FILTERS, type StockTakingLineFilter, type StockTakingResponseDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  STOCKTAKING_LINE_FILTERS,
+  type StockTakingLineFilter,
+  type StockTakingResponseDto,
+} from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +33,9 @@ import { nameLang } from '../../../shared/lib/lang';
 /** Per item: expected at start, movements since, expected, counted, variance (and its value at cost when allowed). */
 export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
   const { t } = useTranslation('stocktaking');
-  const [filter, setFilter] = useState<StockTakingLineFilter>(session.state === 'open' ? 'counted' : 'differences');
+  const [filter, setFilter] = useState<StockTakingLineFilter>(
+    session.state === 'open' ? 'counted' : 'differences',
+  );
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(0);
@@ -71,7 +78,15 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
             setPage(0);
           }}
           placeholder={t('review.search')}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         <Box sx={{ flexGrow: 1 }} />
         <Typography variant="body2" data-testid="review-differences">
@@ -103,21 +118,38 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
             {(lines.data?.rows ?? []).map((l) => (
               <TableRow key={l.variantId} data-testid="review-row" data-variance={l.variance ?? ''}>
                 <TableCell>
-                  <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
+                  <span lang={nameLang(l.productName)}>{l.productName}</span>{' '}
+                  {propertiesText(l.properties)}
                 </TableCell>
                 <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                   {l.barcodes[0] ?? l.sku}
                 </TableCell>
                 <TableCell align="center">{formatQuantity(l.expectedAtStart)}</TableCell>
-                <TableCell align="center">{l.movementsSince ? formatQuantity(l.movementsSince) : ''}</TableCell>
+                <TableCell align="center">
+                  {l.movementsSince ? formatQuantity(l.movementsSince) : ''}
+                </TableCell>
                 <TableCell align="center">{formatQuantity(l.expected)}</TableCell>
                 <TableCell align="center" sx={{ fontWeight: 700 }}>
                   {l.counted === null ? '—' : formatQuantity(l.counted)}
                 </TableCell>
-                <TableCell align="center" sx={{ fontWeight: 700, color: l.variance ? (l.variance < 0 ? 'error.main' : 'success.main') : undefined }}>
+                <TableCell
+                  align="center"
+                  sx={{
+                    fontWeight: 700,
+                    color: l.variance
+                      ? l.variance < 0
+                        ? 'error.main'
+                        : 'success.main'
+                      : undefined,
+                  }}
+                >
                   {l.variance === null ? '' : formatQuantity(l.variance)}
                 </TableCell>
-                {showValue && <TableCell align="right">{l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''}</TableCell>}
+                {showValue && (
+                  <TableCell align="right">
+                    {l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''}
+                  </TableCell>
+                )}
                 <TableCell align="center">{l.countRows || ''}</TableCell>
               </TableRow>
             ))}

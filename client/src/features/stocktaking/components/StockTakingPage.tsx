@@ -18,7 +18,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { routePath, type StockTakingCountResultDto, type StockTakingResponseDto, type VariantResponseDto } from '@pos/contracts';
+import {
+  routePath,
+  type StockTakingCountResultDto,
+  type StockTakingResponseDto,
+  type VariantResponseDto,
+} from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,10 +51,20 @@ export default function StockTakingPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
-  const session = useQuery({ queryKey: stockTakingKeys.one(id), queryFn: () => stockTakingApi.get(id), enabled: id !== '', meta: { detail: true } });
+  const session = useQuery({
+    queryKey: stockTakingKeys.one(id),
+    queryFn: () => stockTakingApi.get(id),
+    enabled: id !== '',
+    meta: { detail: true },
+  });
   // Live progress (stocktaking.progress) overrides the figures of the session read it arrived on.
-  const [live, setLive] = useState<{ counted: number; total: number; base: StockTakingResponseDto | undefined } | null>(null);
-  const setProgress = (p: { counted: number; total: number }) => setLive({ ...p, base: session.data });
+  const [live, setLive] = useState<{
+    counted: number;
+    total: number;
+    base: StockTakingResponseDto | undefined;
+  } | null>(null);
+  const setProgress = (p: { counted: number; total: number }) =>
+    setLive({ ...p, base: session.data });
   const [busy, setBusy] = useState(false);
   const [uncountedAsZero, setUncountedAsZero] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -65,13 +80,17 @@ export default function StockTakingPage() {
       void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
     }, 700);
   };
-  useEffect(() => () => {
-    if (refreshTimer.current !== null) window.clearTimeout(refreshTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (refreshTimer.current !== null) window.clearTimeout(refreshTimer.current);
+    },
+    [],
+  );
   useLiveEvent('stocktaking.progress', (e) => {
     if (e.payload.stockTakingId !== id) return;
     setProgress({ counted: e.payload.counted, total: e.payload.total });
-    if (session.data && e.payload.state !== session.data.state) void queryClient.invalidateQueries({ queryKey: stockTakingKeys.one(id) });
+    if (session.data && e.payload.state !== session.data.state)
+      void queryClient.invalidateQueries({ queryKey: stockTakingKeys.one(id) });
     refreshSoon();
   });
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: ['stocktaking'] }));
@@ -104,12 +123,18 @@ export default function StockTakingPage() {
 
   const run = async (action: StockTakingStep | 'post') => {
     if (action !== 'reopen') {
-      const ok = await confirm({ title: t(`actions.${action}`), message: t(`confirm.${action}`, { number: st.number }) });
+      const ok = await confirm({
+        title: t(`actions.${action}`),
+        message: t(`confirm.${action}`, { number: st.number }),
+      });
       if (!ok) return;
     }
     setBusy(true);
     try {
-      const next = action === 'post' ? await stockTakingApi.post(st.id, { uncountedAsZero }) : await stockTakingApi.step(st.id, action);
+      const next =
+        action === 'post'
+          ? await stockTakingApi.post(st.id, { uncountedAsZero })
+          : await stockTakingApi.step(st.id, action);
       queryClient.setQueryData(stockTakingKeys.one(id), next);
       void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
       toast.success(t('done', { state: t(`states.${next.state}`) }));
@@ -124,59 +149,124 @@ export default function StockTakingPage() {
   const date = (iso: string | null) => formatDateTime(iso);
 
   return (
-    <Box data-testid="stocktaking-page" data-state={st.state} sx={{ maxInlineSize: 1200, marginInline: 'auto' }}>
+    <Box
+      data-testid="stocktaking-page"
+      data-state={st.state}
+      sx={{ maxInlineSize: 1200, marginInline: 'auto' }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <IconButton aria-label={st.inventoryName} onClick={() => navigate(routePath('Inventories-id', { id: st.inventoryId }))}>
+        <IconButton
+          aria-label={st.inventoryName}
+          onClick={() => navigate(routePath('Inventories-id', { id: st.inventoryId }))}
+        >
           <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
         </IconButton>
         <Typography variant="h5" component="h1">
           {t('sessionTitle', { number: st.number })}
         </Typography>
-        <Chip label={t(`states.${st.state}`)} color={st.state === 'posted' ? 'success' : st.state === 'cancelled' ? 'default' : st.state === 'review' ? 'warning' : 'primary'} data-testid="stocktaking-state" />
+        <Chip
+          label={t(`states.${st.state}`)}
+          color={
+            st.state === 'posted'
+              ? 'success'
+              : st.state === 'cancelled'
+                ? 'default'
+                : st.state === 'review'
+                  ? 'warning'
+                  : 'primary'
+          }
+          data-testid="stocktaking-state"
+        />
         <Box sx={{ flexGrow: 1 }} />
-        <Button startIcon={<PrintOutlined />} onClick={() => setPrinting(true)} data-testid="stocktaking-print">
+        <Button
+          startIcon={<PrintOutlined />}
+          onClick={() => setPrinting(true)}
+          data-testid="stocktaking-print"
+        >
           {t('actions.print')}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('info.inventory')}: {st.inventoryName} — {st.branchName} · {t('info.startedBy')}: {st.startedByName ?? ''} · {date(st.startedAt)}
+        {t('info.inventory')}: {st.inventoryName} — {st.branchName} · {t('info.startedBy')}:{' '}
+        {st.startedByName ?? ''} · {date(st.startedAt)}
         {st.postedAt ? ` · ${t('info.postedAt')}: ${date(st.postedAt)}` : ''}
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
-        <Typography id="stocktaking-progress-label" sx={{ fontWeight: 700 }} data-testid="stocktaking-progress" data-counted={shown.counted} data-total={shown.total}>
+        <Typography
+          id="stocktaking-progress-label"
+          sx={{ fontWeight: 700 }}
+          data-testid="stocktaking-progress"
+          data-counted={shown.counted}
+          data-total={shown.total}
+        >
           {t('count.progress', { counted: shown.counted, total: shown.total })}
         </Typography>
-        <LinearProgress variant="determinate" value={percent} aria-labelledby="stocktaking-progress-label" sx={{ blockSize: 10, borderRadius: 5, mt: 1 }} />
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-labelledby="stocktaking-progress-label"
+          sx={{ blockSize: 10, borderRadius: 5, mt: 1 }}
+        />
       </Paper>
 
-      {st.state === 'open' && <CountPanel session={st} onCounted={(r) => {
-        setProgress(r.progress);
-        refreshSoon();
-      }} />}
+      {st.state === 'open' && (
+        <CountPanel
+          session={st}
+          onCounted={(r) => {
+            setProgress(r.progress);
+            refreshSoon();
+          }}
+        />
+      )}
 
       <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         {st.state === 'open' && (
-          <Button variant="contained" disabled={busy} onClick={() => void run('submit')} data-testid="stocktaking-submit">
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void run('submit')}
+            data-testid="stocktaking-submit"
+          >
             {t('actions.submit')}
           </Button>
         )}
         {st.state === 'review' && (
           <>
-            <Button variant="contained" color="success" disabled={busy} onClick={() => void run('post')} data-testid="stocktaking-post">
+            <Button
+              variant="contained"
+              color="success"
+              disabled={busy}
+              onClick={() => void run('post')}
+              data-testid="stocktaking-post"
+            >
               {t('actions.post')}
             </Button>
             <FormControlLabel
-              control={<Checkbox checked={uncountedAsZero} onChange={(e) => setUncountedAsZero(e.target.checked)} />}
+              control={
+                <Checkbox
+                  checked={uncountedAsZero}
+                  onChange={(e) => setUncountedAsZero(e.target.checked)}
+                />
+              }
               label={t('actions.uncountedAsZero')}
             />
-            <Button disabled={busy} onClick={() => void run('reopen')} data-testid="stocktaking-reopen">
+            <Button
+              disabled={busy}
+              onClick={() => void run('reopen')}
+              data-testid="stocktaking-reopen"
+            >
               {t('actions.reopen')}
             </Button>
           </>
         )}
         {(st.state === 'open' || st.state === 'review') && (
-          <Button color="error" disabled={busy} onClick={() => void run('cancel')} data-testid="stocktaking-cancel">
+          <Button
+            color="error"
+            disabled={busy}
+            onClick={() => void run('cancel')}
+            data-testid="stocktaking-cancel"
+          >
             {t('actions.cancel')}
           </Button>
         )}
@@ -193,7 +283,13 @@ export default function StockTakingPage() {
 }
 
 /** The counting panel: a big scan input that keeps the focus, a quantity, a search fallback, and my last scans. */
-function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; onCounted: (r: StockTakingCountResultDto) => void }) {
+function CountPanel({
+  session,
+  onCounted,
+}: {
+  session: StockTakingResponseDto;
+  onCounted: (r: StockTakingCountResultDto) => void;
+}) {
   const { t } = useTranslation('stocktaking');
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
@@ -213,9 +309,19 @@ function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; o
     const quantity = parseQuantity(qty, true);
     if (quantity === null || quantity === 0) return;
     try {
-      const result = await stockTakingApi.count(session.id, { id: newCountId(), quantity, ...body });
+      const result = await stockTakingApi.count(session.id, {
+        id: newCountId(),
+        quantity,
+        ...body,
+      });
       const props = propertiesText(result.line.properties);
-      setLast({ ok: true, text: t('count.counted', { name: props ? `${result.line.productName} ${props}` : result.line.productName, total: formatQuantity(result.line.counted) }) });
+      setLast({
+        ok: true,
+        text: t('count.counted', {
+          name: props ? `${result.line.productName} ${props}` : result.line.productName,
+          total: formatQuantity(result.line.counted),
+        }),
+      });
       setQty('1');
       onCounted(result);
       void queryClient.invalidateQueries({ queryKey: stockTakingKeys.counts(session.id) });
@@ -260,7 +366,12 @@ function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; o
               ),
               sx: { fontSize: 22, minBlockSize: 56 },
             },
-            htmlInput: { 'data-testid': 'count-scan', inputMode: 'text', autoComplete: 'off', dir: 'ltr' },
+            htmlInput: {
+              'data-testid': 'count-scan',
+              inputMode: 'text',
+              autoComplete: 'off',
+              dir: 'ltr',
+            },
           }}
         />
         <TextField
@@ -268,7 +379,13 @@ function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; o
           value={qty}
           onChange={(e) => setQty(e.target.value)}
           sx={{ inlineSize: { xs: '100%', sm: 130 } }}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'count-qty', style: { textAlign: 'center', fontSize: 20 } } }}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'decimal',
+              'data-testid': 'count-qty',
+              style: { textAlign: 'center', fontSize: 20 },
+            },
+          }}
         />
         <Button
           variant="contained"
@@ -286,13 +403,25 @@ function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; o
         </Alert>
       )}
       <Box sx={{ mt: 1.5 }}>
-        <VariantPicker onChange={pick} inventoryId={session.inventoryId} label={t('count.search')} clearOnSelect size="small" testId="count-picker" />
+        <VariantPicker
+          onChange={pick}
+          inventoryId={session.inventoryId}
+          label={t('count.search')}
+          clearOnSelect
+          size="small"
+          testId="count-picker"
+        />
       </Box>
       <Stack direction="row" sx={{ alignItems: 'center', mt: 1.5 }}>
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
           {t('count.last')}
         </Typography>
-        <FormControlLabel control={<Switch size="small" checked={mine} onChange={(e) => setMine(e.target.checked)} />} label={t('count.mine')} />
+        <FormControlLabel
+          control={
+            <Switch size="small" checked={mine} onChange={(e) => setMine(e.target.checked)} />
+          }
+          label={t('count.mine')}
+        />
       </Stack>
       <List dense data-testid="count-list">
         {(counts.data ?? []).slice(0, 10).map((c) => (
@@ -301,7 +430,9 @@ function CountPanel({ session, onCounted }: { session: StockTakingResponseDto; o
               primary={`${c.productName} ${propertiesText(c.properties)}`.trim()}
               secondary={`${c.userName ?? ''} · ${formatTime(c.at, { seconds: true })}`}
             />
-            <Typography sx={{ fontWeight: 700, color: c.quantity < 0 ? 'error.main' : undefined }}>{formatQuantity(c.quantity)}</Typography>
+            <Typography sx={{ fontWeight: 700, color: c.quantity < 0 ? 'error.main' : undefined }}>
+              {formatQuantity(c.quantity)}
+            </Typography>
           </ListItem>
         ))}
       </List>

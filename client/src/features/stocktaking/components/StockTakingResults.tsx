@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
-import { formatPiasters, type StockTakingLineDto, type StockTakingResponseDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  type StockTakingLineDto,
+  type StockTakingResponseDto,
+} from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +20,10 @@ const cell = { border: '1px solid #999', padding: '3px 5px', textAlign: 'start' 
 async function allLines(id: string): Promise<StockTakingLineDto[]> {
   const out: StockTakingLineDto[] = [];
   for (let page = 1; ; page += 1) {
-    const { rows, total } = await http.list<StockTakingLineDto>(`/StockTakings/${encodeURIComponent(id)}/lines`, { page, pageSize: 500, filter: 'all' });
+    const { rows, total } = await http.list<StockTakingLineDto>(
+      `/StockTakings/${encodeURIComponent(id)}/lines`,
+      { page, pageSize: 500, filter: 'all' },
+    );
     out.push(...rows);
     if (out.length >= total || rows.length === 0) return out;
   }
@@ -27,10 +34,19 @@ async function allLines(id: string): Promise<StockTakingLineDto[]> {
  * `onLoaded` is told once the lines are fetched fresh (true) or failed (false): print only then,
  * never while the table is still empty.
  */
-export function StockTakingResults({ session: st, onLoaded }: { session: StockTakingResponseDto; onLoaded?: (ok: boolean) => void }) {
+export function StockTakingResults({
+  session: st,
+  onLoaded,
+}: {
+  session: StockTakingResponseDto;
+  onLoaded?: (ok: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('stocktaking');
   const data = useReceiptData();
-  const lines = useQuery({ queryKey: ['stocktaking', 'print', st.id, st.state], queryFn: () => allLines(st.id) });
+  const lines = useQuery({
+    queryKey: ['stocktaking', 'print', st.id, st.state],
+    queryFn: () => allLines(st.id),
+  });
   const loaded = lines.isSuccess && !lines.isFetching;
   const failed = lines.isError && !lines.isFetching;
   useEffect(() => {
@@ -39,7 +55,12 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
   }, [loaded, failed, onLoaded]);
   const showValue = st.varianceValue !== undefined;
   return (
-    <Box dir={i18n.dir()} sx={{ color: '#000', fontSize: 11 }} data-testid="stocktaking-results" data-loaded={loaded ? 'true' : 'false'}>
+    <Box
+      dir={i18n.dir()}
+      sx={{ color: '#000', fontSize: 11 }}
+      data-testid="stocktaking-results"
+      data-loaded={loaded ? 'true' : 'false'}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
         <Box>
           <Box sx={{ fontSize: 18, fontWeight: 700 }}>{data.name}</Box>
@@ -55,7 +76,8 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
         </Box>
       </Box>
       <Box sx={{ my: 1 }}>
-        {t('count.progress', { counted: st.counted, total: st.total })} · {t('review.totals', { count: st.differences })}
+        {t('count.progress', { counted: st.counted, total: st.total })} ·{' '}
+        {t('review.totals', { count: st.differences })}
         {showValue && ` · ${t('review.totalValue', { value: formatPiasters(st.varianceValue!) })}`}
       </Box>
       <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse' }}>
@@ -73,7 +95,8 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
           {(lines.data ?? []).map((l) => (
             <tr key={l.variantId}>
               <td style={cell}>
-                <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
+                <span lang={nameLang(l.productName)}>{l.productName}</span>{' '}
+                {propertiesText(l.properties)}
               </td>
               <td style={cell} dir="ltr">
                 {l.barcodes[0] ?? l.sku}
@@ -81,7 +104,11 @@ export function StockTakingResults({ session: st, onLoaded }: { session: StockTa
               <td style={cell}>{formatQuantity(l.expected)}</td>
               <td style={cell}>{l.counted === null ? '—' : formatQuantity(l.counted)}</td>
               <td style={cell}>{l.variance === null ? '' : formatQuantity(l.variance)}</td>
-              {showValue && <td style={cell}>{l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''}</td>}
+              {showValue && (
+                <td style={cell}>
+                  {l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

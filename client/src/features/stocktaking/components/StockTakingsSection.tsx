@@ -37,13 +37,26 @@ import { formatDateTime } from '../../../shared/lib/format';
  * The stock-takings of one inventory, for the /Inventories/{id} page (rendered there for users with
  * can_start_stock_taking): list with state, progress and differences; start a new one.
  */
-export default function StockTakingsSection({ inventoryId, inventoryName }: { inventoryId: string; inventoryName: string }) {
+export default function StockTakingsSection({
+  inventoryId,
+  inventoryName,
+}: {
+  inventoryId: string;
+  inventoryName: string;
+}) {
   const { t } = useTranslation('stocktaking');
   const [page, setPage] = useState(0);
   const [starting, setStarting] = useState(false);
-  const list = useQuery({ queryKey: stockTakingKeys.list(inventoryId, page), queryFn: () => stockTakingApi.list(inventoryId, page + 1) });
+  const list = useQuery({
+    queryKey: stockTakingKeys.list(inventoryId, page),
+    queryFn: () => stockTakingApi.list(inventoryId, page + 1),
+  });
   useLiveEvent('stocktaking.progress', (e) => {
-    if ((list.data?.rows ?? []).some((r) => r.id === e.payload.stockTakingId) || e.payload.counted === 0) void list.refetch();
+    if (
+      (list.data?.rows ?? []).some((r) => r.id === e.payload.stockTakingId) ||
+      e.payload.counted === 0
+    )
+      void list.refetch();
   });
   const date = (iso: string) => formatDateTime(iso);
   const active = (list.data?.rows ?? []).some((r) => r.state === 'open' || r.state === 'review');
@@ -53,7 +66,13 @@ export default function StockTakingsSection({ inventoryId, inventoryName }: { in
         <Typography variant="subtitle1" sx={{ fontWeight: 700, flexGrow: 1 }}>
           {t('list.title')}
         </Typography>
-        <Button startIcon={<Add />} variant="outlined" disabled={active} onClick={() => setStarting(true)} data-testid="stocktaking-start">
+        <Button
+          startIcon={<Add />}
+          variant="outlined"
+          disabled={active}
+          onClick={() => setStarting(true)}
+          data-testid="stocktaking-start"
+        >
           {t('list.start')}
         </Button>
       </Stack>
@@ -73,7 +92,12 @@ export default function StockTakingsSection({ inventoryId, inventoryName }: { in
           {(list.data?.rows ?? []).map((r) => (
             <TableRow key={r.id} hover data-testid="stocktaking-row" data-state={r.state}>
               <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                <Link component={RouterLink} to={routePath('StockTaking-id', { id: r.id })} underline="hover" sx={{ fontWeight: 600 }}>
+                <Link
+                  component={RouterLink}
+                  to={routePath('StockTaking-id', { id: r.id })}
+                  underline="hover"
+                  sx={{ fontWeight: 600 }}
+                >
                   {r.number}
                 </Link>
               </TableCell>
@@ -85,10 +109,24 @@ export default function StockTakingsSection({ inventoryId, inventoryName }: { in
               </TableCell>
               <TableCell>
                 {r.differences}
-                {r.varianceValue !== undefined && r.varianceValue !== 0 ? ` (${formatPiasters(r.varianceValue)})` : ''}
+                {r.varianceValue !== undefined && r.varianceValue !== 0
+                  ? ` (${formatPiasters(r.varianceValue)})`
+                  : ''}
               </TableCell>
               <TableCell>
-                <Chip size="small" label={t(`states.${r.state}`)} color={r.state === 'posted' ? 'success' : r.state === 'open' ? 'primary' : r.state === 'review' ? 'warning' : 'default'} />
+                <Chip
+                  size="small"
+                  label={t(`states.${r.state}`)}
+                  color={
+                    r.state === 'posted'
+                      ? 'success'
+                      : r.state === 'open'
+                        ? 'primary'
+                        : r.state === 'review'
+                          ? 'warning'
+                          : 'default'
+                  }
+                />
               </TableCell>
             </TableRow>
           ))}
@@ -102,14 +140,35 @@ export default function StockTakingsSection({ inventoryId, inventoryName }: { in
         </TableBody>
       </Table>
       {(list.data?.total ?? 0) > 10 && (
-        <TablePagination component="div" count={list.data?.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_, p) => setPage(p)} />
+        <TablePagination
+          component="div"
+          count={list.data?.total ?? 0}
+          page={page}
+          rowsPerPage={10}
+          rowsPerPageOptions={[10]}
+          onPageChange={(_, p) => setPage(p)}
+        />
       )}
-      {starting && <StartDialog inventoryId={inventoryId} inventoryName={inventoryName} onClose={() => setStarting(false)} />}
+      {starting && (
+        <StartDialog
+          inventoryId={inventoryId}
+          inventoryName={inventoryName}
+          onClose={() => setStarting(false)}
+        />
+      )}
     </Paper>
   );
 }
 
-function StartDialog({ inventoryId, inventoryName, onClose }: { inventoryId: string; inventoryName: string; onClose: () => void }) {
+function StartDialog({
+  inventoryId,
+  inventoryName,
+  onClose,
+}: {
+  inventoryId: string;
+  inventoryName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('stocktaking');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
@@ -140,9 +199,17 @@ function StartDialog({ inventoryId, inventoryName, onClose }: { inventoryId: str
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('start.title', { inventory: inventoryName })}</DialogTitle>
       <DialogContent>
-        <RadioGroup value={scope} onChange={(e) => setScope(e.target.value as 'all' | 'categories')}>
+        <RadioGroup
+          value={scope}
+          onChange={(e) => setScope(e.target.value as 'all' | 'categories')}
+        >
           <FormControlLabel value="all" control={<Radio />} label={t('start.all')} />
-          <FormControlLabel value="categories" control={<Radio />} label={t('start.categories')} disabled={!categories.data?.length} />
+          <FormControlLabel
+            value="categories"
+            control={<Radio />}
+            label={t('start.categories')}
+            disabled={!categories.data?.length}
+          />
         </RadioGroup>
         {scope === 'categories' && (
           <Autocomplete
@@ -157,12 +224,24 @@ function StartDialog({ inventoryId, inventoryName, onClose }: { inventoryId: str
           />
         )}
         <Box sx={{ mt: 1 }}>
-          <TextField fullWidth multiline minRows={2} label={t('start.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('start.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{tc('cancel')}</Button>
-        <Button variant="contained" disabled={busy || (scope === 'categories' && !chosen.length)} onClick={() => void submit()} data-testid="stocktaking-start-submit">
+        <Button
+          variant="contained"
+          disabled={busy || (scope === 'categories' && !chosen.length)}
+          onClick={() => void submit()}
+          data-testid="stocktaking-start-submit"
+        >
           {t('start.submit')}
         </Button>
       </DialogActions>

@@ -33,8 +33,10 @@ export const transfersApi = {
   counts: () => http.get<TransferCountsDto>('/TransferRequests/counts'),
   get: (transferId: string) => http.get<TransferResponseDto>(`/TransferRequests/${id(transferId)}`),
   create: (dto: TransferCreateDto) => http.post<TransferResponseDto>('/TransferRequests', dto),
-  update: (transferId: string, dto: TransferUpdateDto) => http.patch<TransferResponseDto>(`/TransferRequests/${id(transferId)}`, dto),
+  update: (transferId: string, dto: TransferUpdateDto) =>
+    http.patch<TransferResponseDto>(`/TransferRequests/${id(transferId)}`, dto),
   step: (transferId: string, action: StepAction, dto: TransferActionDto = {}) =>
     http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/${action}`, dto),
-  receive: (transferId: string, dto: TransferReceiveDto) => http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/receive`, dto),
+  receive: (transferId: string, dto: TransferReceiveDto) =>
+    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/receive`, dto),
 };

@@ -13,7 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { VariantPicker, propertiesText } from '../../catalog';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 
-export type EditLine = { variantId: string; title: string; code: string; quantity: string; available?: number };
+export type EditLine = {
+  variantId: string;
+  title: string;
+  code: string;
+  quantity: string;
+  available?: number;
+};
 
 export const lineFromVariant = (v: VariantResponseDto): EditLine => {
   const props = propertiesText(v.properties);
@@ -27,7 +33,8 @@ export const lineFromVariant = (v: VariantResponseDto): EditLine => {
 };
 
 /** A hardware scanner types into this input instead of the global listener sending it to /POS. */
-export const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
+export const markScanInput = (el: HTMLInputElement | null) =>
+  el?.setAttribute('data-scan-input', '');
 
 /** Valid lines for the API, or null when a quantity is not a positive number (3 decimals at most). */
 export function toLineInputs(lines: EditLine[]): { variantId: string; quantity: number }[] | null {
@@ -98,18 +105,36 @@ export function TransferLinesEditor({
                   <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
                     {l.code}
                   </TableCell>
-                  {inventoryId && <TableCell align="center">{l.available !== undefined ? formatQuantity(l.available) : ''}</TableCell>}
+                  {inventoryId && (
+                    <TableCell align="center">
+                      {l.available !== undefined ? formatQuantity(l.available) : ''}
+                    </TableCell>
+                  )}
                   <TableCell align="center" sx={{ inlineSize: 120 }}>
                     <TextField
                       size="small"
                       value={l.quantity}
                       error={q === null || q <= 0}
-                      onChange={(e) => onChange(lines.map((x) => (x === l ? { ...x, quantity: e.target.value } : x)))}
-                      slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'transfer-line-qty', style: { textAlign: 'center' } } }}
+                      onChange={(e) =>
+                        onChange(
+                          lines.map((x) => (x === l ? { ...x, quantity: e.target.value } : x)),
+                        )
+                      }
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          'data-testid': 'transfer-line-qty',
+                          style: { textAlign: 'center' },
+                        },
+                      }}
                     />
                   </TableCell>
                   <TableCell align="right">
-                    <IconButton size="small" aria-label={t('lines.remove')} onClick={() => onChange(lines.filter((x) => x !== l))}>
+                    <IconButton
+                      size="small"
+                      aria-label={t('lines.remove')}
+                      onClick={() => onChange(lines.filter((x) => x !== l))}
+                    >
                       <DeleteOutline fontSize="small" />
                     </IconButton>
                   </TableCell>

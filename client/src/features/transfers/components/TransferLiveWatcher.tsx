@@ -19,15 +19,23 @@ export default function TransferLiveWatcher() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const setBadges = useSetAtom(navBadgesState);
-  const counts = useQuery({ queryKey: transferKeys.counts, queryFn: transfersApi.counts, staleTime: 30_000 });
+  const counts = useQuery({
+    queryKey: transferKeys.counts,
+    queryFn: transfersApi.counts,
+    staleTime: 30_000,
+  });
   useEffect(() => {
     setBadges((prev) => ({ ...prev, 'Inventories-TransferRequests': counts.data?.pending ?? 0 }));
   }, [counts.data?.pending, setBadges]);
-  useEffect(() => () => setBadges((prev) => ({ ...prev, 'Inventories-TransferRequests': 0 })), [setBadges]);
+  useEffect(
+    () => () => setBadges((prev) => ({ ...prev, 'Inventories-TransferRequests': 0 })),
+    [setBadges],
+  );
   useTransferLive((event, payload) => {
     void queryClient.invalidateQueries({ queryKey: transferKeys.all });
     const kind = event.type.slice('transfer.'.length);
-    if (!isOwnStep(payload.transferId, payload.state)) toast.info(t(`live.${kind}`, { number: payload.number }));
+    if (!isOwnStep(payload.transferId, payload.state))
+      toast.info(t(`live.${kind}`, { number: payload.number }));
   });
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
   return null;

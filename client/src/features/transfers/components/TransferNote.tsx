@@ -18,7 +18,11 @@ export function TransferNote({ transfer: tr }: { transfer: TransferResponseDto }
   const received = ['received', 'partially_received'].includes(tr.state);
   const showValue = tr.valueAtCost !== undefined;
   return (
-    <Box dir={i18n.dir()} sx={{ fontFamily: 'inherit', color: '#000', fontSize: 12 }} data-testid="transfer-note">
+    <Box
+      dir={i18n.dir()}
+      sx={{ fontFamily: 'inherit', color: '#000', fontSize: 12 }}
+      data-testid="transfer-note"
+    >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <Box>
           <Box sx={{ fontSize: 18, fontWeight: 700 }}>{data.name}</Box>
@@ -57,7 +61,8 @@ export function TransferNote({ transfer: tr }: { transfer: TransferResponseDto }
             <tr key={l.id}>
               <td style={cell}>{l.lineNo}</td>
               <td style={cell}>
-                <span lang={nameLang(l.productName)}>{l.productName}</span> {propertiesText(l.properties)}
+                <span lang={nameLang(l.productName)}>{l.productName}</span>{' '}
+                {propertiesText(l.properties)}
               </td>
               <td style={cell} dir="ltr">
                 {l.barcodes[0] ?? l.sku}
@@ -66,7 +71,9 @@ export function TransferNote({ transfer: tr }: { transfer: TransferResponseDto }
               {shipped && <td style={cell}>{formatQuantity(l.shippedQuantity)}</td>}
               {received && <td style={cell}>{formatQuantity(l.receivedQuantity)}</td>}
               {received && <td style={cell}>{l.reason ?? ''}</td>}
-              {showValue && <td style={cell}>{l.lineValue !== undefined ? formatPiasters(l.lineValue) : ''}</td>}
+              {showValue && (
+                <td style={cell}>{l.lineValue !== undefined ? formatPiasters(l.lineValue) : ''}</td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -20,7 +20,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, routePath, type TransferLineDto, type TransferResponseDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  routePath,
+  type TransferLineDto,
+  type TransferResponseDto,
+} from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -58,7 +63,12 @@ export default function TransferRequestPage() {
   const confirm = useConfirm();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
-  const query = useQuery({ queryKey: transferKeys.one(id), queryFn: () => transfersApi.get(id), enabled: id !== '', meta: { detail: true } });
+  const query = useQuery({
+    queryKey: transferKeys.one(id),
+    queryFn: () => transfersApi.get(id),
+    enabled: id !== '',
+    meta: { detail: true },
+  });
   const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
@@ -113,7 +123,10 @@ export default function TransferRequestPage() {
     if (!tr || !inputs || !inputs.length) return;
     setBusy(true);
     try {
-      queryClient.setQueryData(transferKeys.one(id), await transfersApi.update(tr.id, { lines: inputs }));
+      queryClient.setQueryData(
+        transferKeys.one(id),
+        await transfersApi.update(tr.id, { lines: inputs }),
+      );
       setEditLines(null);
       toast.success(t('saved'));
     } catch (error) {
@@ -127,19 +140,27 @@ export default function TransferRequestPage() {
   const showValue = tr.valueAtCost !== undefined;
   const shippedOrLater = ['shipped', 'received', 'partially_received'].includes(tr.state);
   const received = ['received', 'partially_received'].includes(tr.state);
-  const readsSource = !!user?.isAdmin || can('can_see_branches') || user?.branchId === tr.fromBranchId;
+  const readsSource =
+    !!user?.isAdmin || can('can_see_branches') || user?.branchId === tr.fromBranchId;
   const stepActions = tr.actions.filter((a): a is StepAction => a !== 'edit' && a !== 'receive');
 
   return (
     <Box data-testid="transfer-page" data-state={tr.state}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        <IconButton aria-label={t('back')} onClick={() => navigate(routePath('Inventories-TransferRequests'))}>
+        <IconButton
+          aria-label={t('back')}
+          onClick={() => navigate(routePath('Inventories-TransferRequests'))}
+        >
           <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
         </IconButton>
         <Typography variant="h5" component="h1" dir="ltr" data-testid="transfer-number">
           {tr.number}
         </Typography>
-        <Chip color={stateColor(tr.state)} label={t(`states.${tr.state}`)} data-testid="transfer-state" />
+        <Chip
+          color={stateColor(tr.state)}
+          label={t(`states.${tr.state}`)}
+          data-testid="transfer-state"
+        />
         <Box sx={{ flexGrow: 1 }} />
         {showValue && (
           <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="transfer-value">
@@ -149,7 +170,11 @@ export default function TransferRequestPage() {
             <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
           </Paper>
         )}
-        <Button startIcon={<PrintOutlined />} onClick={() => setPrinting(true)} data-testid="transfer-print">
+        <Button
+          startIcon={<PrintOutlined />}
+          onClick={() => setPrinting(true)}
+          data-testid="transfer-print"
+        >
           {t('actions.print')}
         </Button>
       </Stack>
@@ -158,7 +183,10 @@ export default function TransferRequestPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 3 }}>
           <Info label={t('fields.from')} value={`${tr.fromInventoryName} — ${tr.fromBranchName}`} />
           <Info label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
-          <Info label={t('fields.createdBy')} value={`${tr.createdByName ?? ''} · ${date(tr.createdAt)}`} />
+          <Info
+            label={t('fields.createdBy')}
+            value={`${tr.createdByName ?? ''} · ${date(tr.createdAt)}`}
+          />
         </Stack>
         {tr.note && (
           <Typography variant="body2" sx={{ mt: 1.5 }}>
@@ -171,7 +199,13 @@ export default function TransferRequestPage() {
               variant="outlined"
               onClick={() =>
                 setEditLines(
-                  (tr.lines ?? []).map((l) => ({ variantId: l.variantId, title: lineTitle(l), code: l.barcodes[0] ?? l.sku, quantity: String(l.quantity), available: l.availableAtSource })),
+                  (tr.lines ?? []).map((l) => ({
+                    variantId: l.variantId,
+                    title: lineTitle(l),
+                    code: l.barcodes[0] ?? l.sku,
+                    quantity: String(l.quantity),
+                    available: l.availableAtSource,
+                  })),
                 )
               }
             >
@@ -191,7 +225,13 @@ export default function TransferRequestPage() {
             </Button>
           ))}
           {tr.actions.includes('receive') && (
-            <Button variant="contained" color="success" disabled={busy} onClick={() => setReceiving(true)} data-testid="transfer-action-receive">
+            <Button
+              variant="contained"
+              color="success"
+              disabled={busy}
+              onClick={() => setReceiving(true)}
+              data-testid="transfer-action-receive"
+            >
               {t('actions.receive')}
             </Button>
           )}
@@ -200,10 +240,18 @@ export default function TransferRequestPage() {
 
       {editLines !== null ? (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-          <TransferLinesEditor lines={editLines} onChange={setEditLines} inventoryId={readsSource ? tr.fromInventoryId : undefined} />
+          <TransferLinesEditor
+            lines={editLines}
+            onChange={setEditLines}
+            inventoryId={readsSource ? tr.fromInventoryId : undefined}
+          />
           <Stack direction="row" sx={{ gap: 1, mt: 2, justifyContent: 'flex-end' }}>
             <Button onClick={() => setEditLines(null)}>{t('actions.cancel')}</Button>
-            <Button variant="contained" disabled={busy || !toLineInputs(editLines)?.length} onClick={() => void saveLines()}>
+            <Button
+              variant="contained"
+              disabled={busy || !toLineInputs(editLines)?.length}
+              onClick={() => void saveLines()}
+            >
               {t('actions.saveLines')}
             </Button>
           </Stack>
@@ -218,7 +266,9 @@ export default function TransferRequestPage() {
                   <TableCell>{t('fields.product')}</TableCell>
                   <TableCell>{t('fields.code')}</TableCell>
                   <TableCell align="center">{t('fields.requested')}</TableCell>
-                  {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && <TableCell align="center">{t('fields.available')}</TableCell>}
+                  {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && (
+                    <TableCell align="center">{t('fields.available')}</TableCell>
+                  )}
                   {shippedOrLater && <TableCell align="center">{t('fields.shipped')}</TableCell>}
                   {received && <TableCell align="center">{t('fields.received')}</TableCell>}
                   {received && <TableCell align="center">{t('fields.difference')}</TableCell>}
@@ -237,20 +287,46 @@ export default function TransferRequestPage() {
                     </TableCell>
                     <TableCell align="center">{formatQuantity(l.quantity)}</TableCell>
                     {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && (
-                      <TableCell align="center" sx={{ color: (l.availableAtSource ?? 0) < l.quantity ? 'error.main' : undefined }}>
+                      <TableCell
+                        align="center"
+                        sx={{
+                          color: (l.availableAtSource ?? 0) < l.quantity ? 'error.main' : undefined,
+                        }}
+                      >
                         {formatQuantity(l.availableAtSource ?? 0)}
                       </TableCell>
                     )}
-                    {shippedOrLater && <TableCell align="center">{formatQuantity(l.shippedQuantity)}</TableCell>}
-                    {received && <TableCell align="center">{formatQuantity(l.receivedQuantity)}</TableCell>}
+                    {shippedOrLater && (
+                      <TableCell align="center">{formatQuantity(l.shippedQuantity)}</TableCell>
+                    )}
                     {received && (
-                      <TableCell align="center" sx={{ color: l.difference ? (l.difference < 0 ? 'error.main' : 'warning.main') : undefined }}>
+                      <TableCell align="center">{formatQuantity(l.receivedQuantity)}</TableCell>
+                    )}
+                    {received && (
+                      <TableCell
+                        align="center"
+                        sx={{
+                          color: l.difference
+                            ? l.difference < 0
+                              ? 'error.main'
+                              : 'warning.main'
+                            : undefined,
+                        }}
+                      >
                         {l.difference ? formatQuantity(l.difference) : ''}
                       </TableCell>
                     )}
                     {received && <TableCell>{l.reason ?? ''}</TableCell>}
-                    {showValue && <TableCell align="right">{l.unitCost !== undefined ? formatPiasters(l.unitCost) : ''}</TableCell>}
-                    {showValue && <TableCell align="right">{l.lineValue !== undefined ? formatPiasters(l.lineValue) : ''}</TableCell>}
+                    {showValue && (
+                      <TableCell align="right">
+                        {l.unitCost !== undefined ? formatPiasters(l.unitCost) : ''}
+                      </TableCell>
+                    )}
+                    {showValue && (
+                      <TableCell align="right">
+                        {l.lineValue !== undefined ? formatPiasters(l.lineValue) : ''}
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
@@ -265,7 +341,13 @@ export default function TransferRequestPage() {
         </Typography>
         <Box component="ol" sx={{ m: 0, paddingInlineStart: 2.5 }} data-testid="transfer-timeline">
           {(tr.timeline ?? []).map((e) => (
-            <Box component="li" key={e.id} sx={{ mb: 0.75 }} data-testid="transfer-timeline-item" data-action={e.action}>
+            <Box
+              component="li"
+              key={e.id}
+              sx={{ mb: 0.75 }}
+              data-testid="transfer-timeline-item"
+              data-action={e.action}
+            >
               <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
                 {t(`actions.${e.action}`)} → {t(`states.${e.toState}`)}
               </Typography>{' '}
@@ -282,7 +364,9 @@ export default function TransferRequestPage() {
         </Box>
       </Paper>
 
-      {receiving && <ReceiveDialog transfer={tr} onClose={() => setReceiving(false)} onDone={after} />}
+      {receiving && (
+        <ReceiveDialog transfer={tr} onClose={() => setReceiving(false)} onDone={after} />
+      )}
       {printing && (
         <PrintArea layout="a4">
           <TransferNote transfer={tr} />
@@ -304,12 +388,22 @@ function Info({ label, value }: { label: string; value: string }) {
 }
 
 /** Receiving: per line what arrived; a difference needs its reason (shortage or over-receipt). */
-function ReceiveDialog({ transfer, onClose, onDone }: { transfer: TransferResponseDto; onClose: () => void; onDone: (t: TransferResponseDto) => void }) {
+function ReceiveDialog({
+  transfer,
+  onClose,
+  onDone,
+}: {
+  transfer: TransferResponseDto;
+  onClose: () => void;
+  onDone: (t: TransferResponseDto) => void;
+}) {
   const { t } = useTranslation('transfers');
   const { t: tc } = useTranslation('common');
   const lines = transfer.lines ?? [];
   const [values, setValues] = useState<Record<string, { qty: string; reason: string }>>(() =>
-    Object.fromEntries(lines.map((l) => [l.id, { qty: String(l.shippedQuantity ?? l.quantity), reason: '' }])),
+    Object.fromEntries(
+      lines.map((l) => [l.id, { qty: String(l.shippedQuantity ?? l.quantity), reason: '' }]),
+    ),
   );
   const [busy, setBusy] = useState(false);
   const rows = lines.map((l) => {
@@ -323,7 +417,11 @@ function ReceiveDialog({ transfer, onClose, onDone }: { transfer: TransferRespon
     setBusy(true);
     try {
       const done = await transfersApi.receive(transfer.id, {
-        lines: rows.map((r) => ({ lineId: r.l.id, receivedQuantity: r.qty!, reason: r.differs ? r.v.reason.trim() : undefined })),
+        lines: rows.map((r) => ({
+          lineId: r.l.id,
+          receivedQuantity: r.qty!,
+          reason: r.differs ? r.v.reason.trim() : undefined,
+        })),
       });
       onClose();
       onDone(done);
@@ -359,8 +457,16 @@ function ReceiveDialog({ transfer, onClose, onDone }: { transfer: TransferRespon
                     size="small"
                     value={v.qty}
                     error={qty === null || qty < 0}
-                    onChange={(e) => setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })}
-                    slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'receive-qty', style: { textAlign: 'center' } } }}
+                    onChange={(e) =>
+                      setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })
+                    }
+                    slotProps={{
+                      htmlInput: {
+                        inputMode: 'decimal',
+                        'data-testid': 'receive-qty',
+                        style: { textAlign: 'center' },
+                      },
+                    }}
                   />
                 </TableCell>
                 <TableCell>
@@ -371,7 +477,9 @@ function ReceiveDialog({ transfer, onClose, onDone }: { transfer: TransferRespon
                     value={v.reason}
                     error={missingReason}
                     helperText={missingReason ? t('receive.reasonRequired') : undefined}
-                    onChange={(e) => setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })}
+                    onChange={(e) =>
+                      setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })
+                    }
                     slotProps={{ htmlInput: { 'data-testid': 'receive-reason' } }}
                   />
                 </TableCell>
@@ -382,7 +490,13 @@ function ReceiveDialog({ transfer, onClose, onDone }: { transfer: TransferRespon
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{tc('cancel')}</Button>
-        <Button variant="contained" color="success" disabled={!valid || busy} onClick={() => void submit()} data-testid="receive-submit">
+        <Button
+          variant="contained"
+          color="success"
+          disabled={!valid || busy}
+          onClick={() => void submit()}
+          data-testid="receive-submit"
+        >
           {t('receive.submit')}
         </Button>
       </DialogActions>

@@ -63,7 +63,11 @@ export default function TransferRequestsPage() {
     state: state || undefined,
     direction: direction === 'all' ? undefined : direction,
   };
-  const list = useQuery({ queryKey: transferKeys.list(query), queryFn: () => transfersApi.list(query), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: transferKeys.list(query),
+    queryFn: () => transfersApi.list(query),
+    placeholderData: keepPreviousData,
+  });
   const counts = useQuery({ queryKey: transferKeys.counts, queryFn: transfersApi.counts });
   useEffect(() => {
     if (list.error) handleError(list.error, { toast: true });
@@ -89,10 +93,19 @@ export default function TransferRequestsPage() {
           {t('title')}
         </Typography>
         {counts.data && counts.data.pending > 0 && (
-          <Chip color="warning" label={t('counts.pending', { count: counts.data.pending })} data-testid="transfer-pending" />
+          <Chip
+            color="warning"
+            label={t('counts.pending', { count: counts.data.pending })}
+            data-testid="transfer-pending"
+          />
         )}
         {can('can_transfer_products') && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)} data-testid="transfer-new">
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setCreating(true)}
+            data-testid="transfer-new"
+          >
             {t('new')}
           </Button>
         )}
@@ -117,7 +130,11 @@ export default function TransferRequestsPage() {
             ))}
           </ToggleButtonGroup>
           <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
-            <Chip label={t('states.all')} color={state === '' ? 'primary' : 'default'} onClick={() => setState('')} />
+            <Chip
+              label={t('states.all')}
+              color={state === '' ? 'primary' : 'default'}
+              onClick={() => setState('')}
+            />
             {TRANSFER_STATES.map((s) => (
               <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
                 <Chip
@@ -151,9 +168,20 @@ export default function TransferRequestsPage() {
             </TableHead>
             <TableBody>
               {(list.data?.rows ?? []).map((r) => (
-                <TableRow key={r.id} hover data-testid="transfer-row" data-number={r.number} data-state={r.state}>
+                <TableRow
+                  key={r.id}
+                  hover
+                  data-testid="transfer-row"
+                  data-number={r.number}
+                  data-state={r.state}
+                >
                   <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    <Link component={RouterLink} to={routePath('Inventories-TransferRequests-id', { id: r.id })} underline="hover" sx={{ fontWeight: 600 }}>
+                    <Link
+                      component={RouterLink}
+                      to={routePath('Inventories-TransferRequests-id', { id: r.id })}
+                      underline="hover"
+                      sx={{ fontWeight: 600 }}
+                    >
                       {r.number}
                     </Link>
                   </TableCell>
@@ -174,7 +202,11 @@ export default function TransferRequestsPage() {
                   </TableCell>
                   <TableCell align="center">{r.lineCount}</TableCell>
                   <TableCell align="center">{formatQuantity(r.totalQuantity)}</TableCell>
-                  {showValue && <TableCell align="right">{r.valueAtCost !== undefined ? formatPiasters(r.valueAtCost) : ''}</TableCell>}
+                  {showValue && (
+                    <TableCell align="right">
+                      {r.valueAtCost !== undefined ? formatPiasters(r.valueAtCost) : ''}
+                    </TableCell>
+                  )}
                   <TableCell>{date(r.createdAt)}</TableCell>
                 </TableRow>
               ))}
@@ -240,7 +272,8 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
   const defaults = useMemo(() => {
     const all = inventories.data ?? [];
     const mine = all.find((i) => i.branchId === user?.branchId) ?? all[0];
-    const other = all.find((i) => i.branchId !== mine?.branchId) ?? all.find((i) => i.id !== mine?.id);
+    const other =
+      all.find((i) => i.branchId !== mine?.branchId) ?? all.find((i) => i.id !== mine?.id);
     return { from: other?.id ?? '', to: mine?.id ?? '' };
   }, [inventories.data, user?.branchId]);
 
@@ -256,24 +289,40 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       seen.add(r.variantId);
       const props = propertiesText(r.properties);
       const missing = Math.max(1, Math.ceil((r.lowStockThreshold ?? 0) - (r.onHand ?? 0)));
-      lines.push({ variantId: r.variantId, title: props ? `${r.productName} — ${props}` : r.productName, code: r.sku, quantity: String(missing) });
+      lines.push({
+        variantId: r.variantId,
+        title: props ? `${r.productName} — ${props}` : r.productName,
+        code: r.sku,
+        quantity: String(missing),
+      });
     }
     return { lines, to: rows[0]?.inventoryId ?? '' };
   }, [prefill, lowStock.data]);
 
   const lines = edited ?? prefilled?.lines ?? [];
   const toId = toChoice || prefilled?.to || defaults.to;
-  const fromId = fromChoice || (defaults.from !== toId ? defaults.from : (inventories.data ?? []).find((i) => i.id !== toId)?.id ?? '');
+  const fromId =
+    fromChoice ||
+    (defaults.from !== toId
+      ? defaults.from
+      : ((inventories.data ?? []).find((i) => i.id !== toId)?.id ?? ''));
 
   // On-hand figures come with the picker only for inventories this user may read (own branch, or all).
-  const readable = (branchId?: string) => !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
+  const readable = (branchId?: string) =>
+    !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
   const inputs = toLineInputs(lines);
   const valid = !!fromId && !!toId && fromId !== toId && !!inputs && inputs.length > 0;
   const submit = async (draft: boolean) => {
     if (!inputs) return;
     setBusy(true);
     try {
-      const created = await transfersApi.create({ fromInventoryId: fromId, toInventoryId: toId, lines: inputs, note: note.trim() || undefined, draft });
+      const created = await transfersApi.create({
+        fromInventoryId: fromId,
+        toInventoryId: toId,
+        lines: inputs,
+        note: note.trim() || undefined,
+        draft,
+      });
       onClose();
       navigate(routePath('Inventories-TransferRequests-id', { id: created.id }));
     } catch (error) {
@@ -298,7 +347,14 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
-          <TextField select fullWidth label={t('fields.from')} value={fromId} onChange={(e) => setFromId(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}>
+          <TextField
+            select
+            fullWidth
+            label={t('fields.from')}
+            value={fromId}
+            onChange={(e) => setFromId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}
+          >
             {(inventories.data ?? []).map(option)}
           </TextField>
           <TextField
@@ -317,16 +373,35 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
         <TransferLinesEditor
           lines={lines}
           onChange={setLines}
-          inventoryId={readable(inventories.data?.find((i) => i.id === fromId)?.branchId) ? fromId : undefined}
+          inventoryId={
+            readable(inventories.data?.find((i) => i.id === fromId)?.branchId) ? fromId : undefined
+          }
         />
-        <TextField fullWidth multiline minRows={2} sx={{ mt: 2 }} label={t('fields.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          label={t('fields.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{tc('cancel')}</Button>
-        <Button disabled={!valid || busy} onClick={() => void submit(true)} data-testid="transfer-save-draft">
+        <Button
+          disabled={!valid || busy}
+          onClick={() => void submit(true)}
+          data-testid="transfer-save-draft"
+        >
           {t('actions.saveDraft')}
         </Button>
-        <Button variant="contained" disabled={!valid || busy} onClick={() => void submit(false)} data-testid="transfer-submit">
+        <Button
+          variant="contained"
+          disabled={!valid || busy}
+          onClick={() => void submit(false)}
+          data-testid="transfer-submit"
+        >
           {t('actions.request')}
         </Button>
       </DialogActions>

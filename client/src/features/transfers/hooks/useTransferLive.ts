@@ -11,7 +11,9 @@ export const TRANSFER_EVENTS = [
 ] as const satisfies LiveEventType[];
 
 /** Runs the handler on every transfer.* event pushed to this user's branch. */
-export function useTransferLive(handler: (event: LiveEvent<(typeof TRANSFER_EVENTS)[number]>, payload: TransferPayload) => void) {
+export function useTransferLive(
+  handler: (event: LiveEvent<(typeof TRANSFER_EVENTS)[number]>, payload: TransferPayload) => void,
+) {
   const run = (e: LiveEvent<(typeof TRANSFER_EVENTS)[number]>) => handler(e, e.payload);
   useLiveEvent('transfer.requested', run);
   useLiveEvent('transfer.approved', run);

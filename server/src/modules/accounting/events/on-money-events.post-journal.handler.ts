@@ -24,7 +24,9 @@ export class PostJournalHandler implements OnModuleInit {
     this.subscribers.on('sale.returned', ({ payload }, tx) => this.saleReturn(tx, payload));
     this.subscribers.on('sale.edited', ({ payload }, tx) => this.saleEdit(tx, payload));
     this.subscribers.on('shift.closed', ({ payload }, tx) => this.shiftClose(tx, payload));
-    this.subscribers.on('customer.payment.received', ({ payload }, tx) => this.customerPayment(tx, payload));
+    this.subscribers.on('customer.payment.received', ({ payload }, tx) =>
+      this.customerPayment(tx, payload),
+    );
   }
 
   /**
@@ -42,7 +44,10 @@ export class PostJournalHandler implements OnModuleInit {
   }
 
   private async saleReturn(tx: CommandTransaction, r: SaleReturnedEvent): Promise<void> {
-    const types = await methodTypes(tx, r.refunds.map((x) => x.methodId));
+    const types = await methodTypes(
+      tx,
+      r.refunds.map((x) => x.methodId),
+    );
     queuePosting(tx, {
       branchId: r.branchId,
       source: { type: 'return', id: r.returnId, number: r.number },
@@ -50,8 +55,15 @@ export class PostJournalHandler implements OnModuleInit {
       lines: [
         { account: 'sales_returns', debit: r.total - r.vat },
         { account: 'vat_output', debit: r.vat },
-        ...r.refunds.map((x): PostingLine => ({ account: paymentAccount(types.get(x.methodId) ?? 'cash'), credit: x.amount })),
-        { account: 'customers', credit: r.creditReduction, party: r.customerId ? { type: 'customer', id: r.customerId } : null },
+        ...r.refunds.map((x): PostingLine => ({
+          account: paymentAccount(types.get(x.methodId) ?? 'cash'),
+          credit: x.amount,
+        })),
+        {
+          account: 'customers',
+          credit: r.creditReduction,
+          party: r.customerId ? { type: 'customer', id: r.customerId } : null,
+        },
         { account: 'inventory', debit: r.costTotal },
         { account: 'cogs', credit: r.costTotal },
       ],
@@ -80,7 +92,10 @@ export class PostJournalHandler implements OnModuleInit {
         total: Number(inv.total),
         costTotal: Number(inv.cost_total),
         dueAmount: Number(inv.due_amount),
-        payments: (inv.payments as { type: string; amount: string | number }[]).map((p) => ({ type: p.type, amount: Number(p.amount) })),
+        payments: (inv.payments as { type: string; amount: string | number }[]).map((p) => ({
+          type: p.type,
+          amount: Number(p.amount),
+        })),
       }),
     });
   }
@@ -98,7 +113,10 @@ export class PostJournalHandler implements OnModuleInit {
     });
   }
 
-  private async customerPayment(tx: CommandTransaction, p: CustomerPaymentReceivedEvent): Promise<void> {
+  private async customerPayment(
+    tx: CommandTransaction,
+    p: CustomerPaymentReceivedEvent,
+  ): Promise<void> {
     const types = await methodTypes(tx, [p.methodId]);
     queuePosting(tx, {
       branchId: p.branchId,
@@ -112,10 +130,18 @@ export class PostJournalHandler implements OnModuleInit {
   }
 }
 
-function saleLines(s: Pick<SaleCompletedEvent, 'customerId' | 'vat' | 'total' | 'costTotal' | 'dueAmount'> & { payments: { type: string; amount: number }[] }): PostingLine[] {
+function saleLines(
+  s: Pick<SaleCompletedEvent, 'customerId' | 'vat' | 'total' | 'costTotal' | 'dueAmount'> & {
+    payments: { type: string; amount: number }[];
+  },
+): PostingLine[] {
   return [
     ...s.payments.map((p): PostingLine => ({ account: paymentAccount(p.type), debit: p.amount })),
-    { account: 'customers', debit: s.dueAmount, party: s.customerId ? { type: 'customer', id: s.customerId } : null },
+    {
+      account: 'customers',
+      debit: s.dueAmount,
+      party: s.customerId ? { type: 'customer', id: s.customerId } : null,
+    },
     { account: 'sales', credit: s.total - s.vat },
     { account: 'vat_output', credit: s.vat },
     { account: 'cogs', debit: s.costTotal },
@@ -125,6 +151,9 @@ function saleLines(s: Pick<SaleCompletedEvent, 'customerId' | 'vat' | 'total' | 
 
 async function methodTypes(tx: CommandTransaction, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows: { id: string; type: string }[] = await tx.m.query('SELECT id, type FROM payment_methods WHERE id = ANY($1)', [ids]);
+  const rows: { id: string; type: string }[] = await tx.m.query(
+    'SELECT id, type FROM payment_methods WHERE id = ANY($1)',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r.type]));
 }

@@ -54,7 +54,8 @@ export class AccountingQueries {
   }
 
   private checkDates(query: { from?: string; to?: string }, user: AuthUser): void {
-    if ((query.from || query.to) && !user.permissions.includes('can_use_date_filter')) throw new AppException('DATE_FILTER_FORBIDDEN', 403);
+    if ((query.from || query.to) && !user.permissions.includes('can_use_date_filter'))
+      throw new AppException('DATE_FILTER_FORBIDDEN', 403);
   }
 
   async trialBalance(query: TrialBalanceQueryDto, user: AuthUser): Promise<TrialBalanceDto> {
@@ -111,12 +112,18 @@ export class AccountingQueries {
   }
 
   async entry(id: string, user: AuthUser): Promise<JournalEntryDto> {
-    const { rows } = await this.journal({ entryId: id } as JournalListQueryDto & { entryId: string }, user);
+    const { rows } = await this.journal(
+      { entryId: id } as JournalListQueryDto & { entryId: string },
+      user,
+    );
     if (!rows.length) throw Errors.notFound();
     return rows[0];
   }
 
-  async journal(query: JournalListQueryDto & { entryId?: string }, user: AuthUser): Promise<{ rows: JournalEntryDto[]; total: number }> {
+  async journal(
+    query: JournalListQueryDto & { entryId?: string },
+    user: AuthUser,
+  ): Promise<{ rows: JournalEntryDto[]; total: number }> {
     this.checkDates(query, user);
     const tz = await readStoreTimeZone(this.ds);
     const { skip, take } = pageOf(query, 25);
@@ -127,17 +134,29 @@ export class AccountingQueries {
       where.push(sql.replaceAll('?', `$${params.length}`));
     };
     const branch = this.branch(user, query.branchId);
-    if (branch) add('EXISTS (SELECT 1 FROM journal_lines bl WHERE bl.entry_id = e.id AND bl.branch_id = ?)', branch);
-    if (query.accountId) add('EXISTS (SELECT 1 FROM journal_lines al WHERE al.entry_id = e.id AND al.account_id = ?)', query.accountId);
+    if (branch)
+      add(
+        'EXISTS (SELECT 1 FROM journal_lines bl WHERE bl.entry_id = e.id AND bl.branch_id = ?)',
+        branch,
+      );
+    if (query.accountId)
+      add(
+        'EXISTS (SELECT 1 FROM journal_lines al WHERE al.entry_id = e.id AND al.account_id = ?)',
+        query.accountId,
+      );
     if (query.entryId) add('e.id = ?', query.entryId);
     if (query.sourceType) add('e.source_type = ?', query.sourceType);
     if (query.sourceId) add('e.source_id = ?', query.sourceId);
     if (query.from || query.to) params.push(tz);
     const tzParam = `$${params.length}`;
-    if (query.from) add(`e.occurred_at >= (?::date)::timestamp AT TIME ZONE ${tzParam}`, query.from);
+    if (query.from)
+      add(`e.occurred_at >= (?::date)::timestamp AT TIME ZONE ${tzParam}`, query.from);
     if (query.to) add(`e.occurred_at < (?::date + 1)::timestamp AT TIME ZONE ${tzParam}`, query.to);
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM journal_entries e ${filter}`, params);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM journal_entries e ${filter}`,
+      params,
+    );
     const rows = await this.ds.query(
       `SELECT e.*, (SELECT json_agg(json_build_object(
                  'lineNo', l.line_no, 'accountId', l.account_id, 'accountCode', a.code, 'accountNameAr', a.name_ar,
@@ -166,6 +185,10 @@ function toEntry(r: Record<string, never>): JournalEntryDto {
     reversesId: r.reverses_id,
     reversedById: r.reversed_by_id,
     createdBy: r.created_by,
-    lines: ((r.lines ?? []) as Record<string, unknown>[]).map((l) => ({ ...l, debit: num(l.debit), credit: num(l.credit) })) as JournalEntryDto['lines'],
+    lines: ((r.lines ?? []) as Record<string, unknown>[]).map((l) => ({
+      ...l,
+      debit: num(l.debit),
+      credit: num(l.credit),
+    })) as JournalEntryDto['lines'],
   };
 }

@@ -73,7 +73,8 @@ export function normaliseLines(lines: PostingLine[]): PostingLine[] {
   const out: PostingLine[] = [];
   for (const line of lines) {
     const net = (line.debit ?? 0) - (line.credit ?? 0);
-    if (!Number.isSafeInteger(net)) throw new Error(`posting amount is not an integer of piasters: ${net}`);
+    if (!Number.isSafeInteger(net))
+      throw new Error(`posting amount is not an integer of piasters: ${net}`);
     if (net === 0) continue;
     out.push({ ...line, debit: net > 0 ? net : 0, credit: net < 0 ? -net : 0 });
   }
@@ -91,10 +92,15 @@ export function queuePosting(tx: CommandTransaction, posting: Posting): string |
   if (!lines.length) return null;
   const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
   const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
-  if (debit !== credit) throw new Error(`unbalanced posting for ${posting.source?.type ?? 'manual'}: ${debit} ≠ ${credit}`);
+  if (debit !== credit)
+    throw new Error(
+      `unbalanced posting for ${posting.source?.type ?? 'manual'}: ${debit} ≠ ${credit}`,
+    );
   const id = posting.id ?? uuidv7();
   tx.write(
-    (bind) => `INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, description, reference, reverses_id, created_by)
+    (
+      bind,
+    ) => `INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, description, reference, reverses_id, created_by)
        VALUES (${bind(id)}::uuid, COALESCE((${bind(posting.occurredAt?.date ?? null)}::date)::timestamp AT TIME ZONE ${bind(posting.occurredAt?.timeZone ?? 'UTC')}::text, now()), ${bind(posting.branchId)}::uuid,
                ${bind(posting.source?.type ?? null)}::text, ${bind(posting.source?.id ?? null)}::uuid, ${bind(posting.source?.number ?? null)}::text,
                ${bind(posting.description ?? null)}::text, ${bind(posting.reference ?? null)}::text, ${bind(posting.reverses ?? null)}::uuid,
@@ -102,7 +108,9 @@ export function queuePosting(tx: CommandTransaction, posting: Posting): string |
   );
   const col = <T>(f: (l: PostingLine) => T) => lines.map(f);
   tx.write(
-    (bind) => `INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id, party_type, party_id, memo)
+    (
+      bind,
+    ) => `INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id, party_type, party_id, memo)
        SELECT ${bind(id)}::uuid, t.n, a.id, t.debit, t.credit, COALESCE(t.branch_id, ${bind(posting.branchId)}::uuid), t.party_type, t.party_id, t.memo
          FROM unnest(${bind(col((l) => (typeof l.account === 'string' ? l.account : null)))}::text[],
                      ${bind(col((l) => (typeof l.account === 'string' ? null : l.account.id)))}::uuid[],

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -18,7 +30,13 @@ import {
   VariantUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  Authenticated,
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { AddVariantCommand } from '../commands/add-variant/add-variant.command';
@@ -58,7 +76,11 @@ export class CategoriesController {
 
   @RequirePermissions(['can_manage_products'])
   @Patch(':id')
-  async update(@Param('id', UuidPipe) id: string, @Body() dto: CategoryUpdateDto, @Meta() meta: RequestMeta) {
+  async update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: CategoryUpdateDto,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new UpdateCategoryCommand(id, dto, meta));
     return this.ref.category(id);
   }
@@ -95,7 +117,12 @@ export class ProductsController {
   /** Spec §7: PATCH /api/Products/variants/{id} */
   @RequirePermissions(['can_manage_products'])
   @Patch('variants/:id')
-  updateVariant(@Param('id', UuidPipe) id: string, @Body() dto: VariantUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  updateVariant(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: VariantUpdateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.commands.execute(new UpdateVariantCommand(id, dto, user, meta));
   }
 
@@ -115,7 +142,12 @@ export class ProductsController {
 
   @RequirePermissions(['can_manage_products'])
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: ProductUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: ProductUpdateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.commands.execute(new UpdateProductCommand(id, dto, user, meta));
   }
 
@@ -128,7 +160,12 @@ export class ProductsController {
 
   @RequirePermissions(['can_manage_products'])
   @Post(':id/variants')
-  addVariant(@Param('id', UuidPipe) id: string, @Body() dto: VariantInputDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  addVariant(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: VariantInputDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.commands.execute(new AddVariantCommand(id, dto, user, meta));
   }
 
@@ -154,7 +191,11 @@ export class VariantsController {
   /** Spec §7: GET /api/variants */
   @RequirePermissions(['can_see_products'])
   @Get()
-  async list(@Query() query: VariantListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: VariantListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.variants.list(query, user);
     return sendList(res, rows, total);
   }

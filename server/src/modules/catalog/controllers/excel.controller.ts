@@ -1,9 +1,24 @@
-import { Controller, Get, HttpStatus, Post, Query, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpStatus,
+  Post,
+  Query,
+  Req,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
 import { requestLocale } from '../../../core/i18n/locale';
 import { ExcelService } from '../services/excel.service';
@@ -21,7 +36,10 @@ export class ProductsExcelController {
   async export(@CurrentUser() user: AuthUser, @Res() res: Response) {
     const file = await this.excel.export(user);
     res.setHeader('Content-Type', XLSX);
-    res.setHeader('Content-Disposition', `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.xlsx"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.xlsx"`,
+    );
     res.end(file);
   }
 
@@ -44,7 +62,8 @@ export class ProductsExcelController {
     @Meta() meta: RequestMeta,
     @Req() req: Request,
   ) {
-    if (!file || !/\.xlsx$/i.test(file.originalname)) throw new AppException('UNSUPPORTED_FILE', HttpStatus.BAD_REQUEST);
+    if (!file || !/\.xlsx$/i.test(file.originalname))
+      throw new AppException('UNSUPPORTED_FILE', HttpStatus.BAD_REQUEST);
     return this.excel.import(file.buffer, dryRun !== 'false', user, meta, requestLocale(req));
   }
 }

@@ -1,4 +1,13 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { EtaItemType, Unit } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 
@@ -55,7 +64,8 @@ export class VariantEntity {
   @Column('bigint', { transformer: moneyColumn, default: 0 }) sellPrice: number;
   @Column('bigint', { transformer: moneyColumn, default: 0 }) minSellPrice: number;
   @Column('bigint', { transformer: moneyColumn, default: 0 }) avgCost: number;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) lowStockThreshold: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
+  lowStockThreshold: number;
   @Column('boolean', { default: true }) active: boolean;
   /** Normalised name, properties, SKU and barcodes (normalizeArabic), under a pg_trgm GIN index. */
   @Column('text', { default: '' }) searchText: string;

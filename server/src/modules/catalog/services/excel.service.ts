@@ -26,7 +26,8 @@ export function importJobThreshold(env: NodeJS.ProcessEnv = process.env): number
 }
 export const MAX_IMPORT_ROWS = 100_000;
 /** A file past the row limit is refused as a whole (400), whether previewed or imported. */
-const tooManyRows = () => new AppException('IMPORT_TOO_MANY_ROWS', HttpStatus.BAD_REQUEST, { max: MAX_IMPORT_ROWS });
+const tooManyRows = () =>
+  new AppException('IMPORT_TOO_MANY_ROWS', HttpStatus.BAD_REQUEST, { max: MAX_IMPORT_ROWS });
 
 type Column = { key: string; ar: string; en: string; cost?: boolean };
 export const IMPORT_COLUMNS: Column[] = [
@@ -92,7 +93,11 @@ const ROW_MESSAGES: Record<Locale, Record<string, string>> = {
 const cellText = (v: ExcelJS.CellValue): string => {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+    if ('richText' in v)
+      return v.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if ('text' in v) return String(v.text).trim();
     if ('result' in v) return String(v.result ?? '').trim();
     return '';
@@ -123,7 +128,20 @@ export class ExcelService {
     const ws = wb.addWorksheet('الأصناف', { views: [{ rightToLeft: true }] });
     const cols = IMPORT_COLUMNS.filter((c) => !c.cost || canSeeCost(user));
     ws.columns = cols.map((c) => ({ header: c.ar, key: c.key, width: 22 }));
-    ws.addRow({ nameAr: 'تيشيرت قطن', nameEn: 'Cotton T-shirt', category: 'ملابس رجالي', unit: 'piece', vatRate: 14, sku: 'TS-001-L-RED', barcodes: '6221234567890', properties: 'المقاس=L؛ اللون=أحمر', sellPrice: '199.50', minSellPrice: '180', avgCost: '120', lowStockThreshold: 5 });
+    ws.addRow({
+      nameAr: 'تيشيرت قطن',
+      nameEn: 'Cotton T-shirt',
+      category: 'ملابس رجالي',
+      unit: 'piece',
+      vatRate: 14,
+      sku: 'TS-001-L-RED',
+      barcodes: '6221234567890',
+      properties: 'المقاس=L؛ اللون=أحمر',
+      sellPrice: '199.50',
+      minSellPrice: '180',
+      avgCost: '120',
+      lowStockThreshold: 5,
+    });
     ws.getRow(1).font = { bold: true };
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
@@ -138,8 +156,19 @@ export class ExcelService {
     );
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('الأصناف', { views: [{ rightToLeft: true }] });
-    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || showCost).map((c) => ({ header: c.ar, key: c.key, width: 20 }));
-    ws.columns = [...cols, ...inventories.map((i) => ({ header: `رصيد: ${i.branch} - ${i.name}`, key: `inv_${i.id}`, width: 18 }))];
+    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || showCost).map((c) => ({
+      header: c.ar,
+      key: c.key,
+      width: 20,
+    }));
+    ws.columns = [
+      ...cols,
+      ...inventories.map((i) => ({
+        header: `رصيد: ${i.branch} - ${i.name}`,
+        key: `inv_${i.id}`,
+        width: 18,
+      })),
+    ];
     ws.getRow(1).font = { bold: true };
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT p.name_ar, p.name_en, c.name AS category, p.unit, p.vat_rate, v.id, v.sku, v.barcodes, v.properties,
@@ -159,7 +188,9 @@ export class ExcelService {
         vatRate: r.vat_rate,
         sku: r.sku,
         barcodes: (r.barcodes as string[]).join(','),
-        properties: Object.entries(r.properties as Record<string, string>).map(([k, v]) => `${k}=${v}`).join('؛ '),
+        properties: Object.entries(r.properties as Record<string, string>)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('؛ '),
         sellPrice: money(r.sell_price),
         minSellPrice: money(r.min_sell_price),
         lowStockThreshold: Number(r.low_stock_threshold),
@@ -177,7 +208,11 @@ export class ExcelService {
    * its rows up to the limit, never its whole workbook model (issue 11, item 5; see
    * docs/decisions.md for the measured cost of a 20 MB upload).
    */
-  async parse(buffer: Buffer, user: AuthUser, locale: Locale): Promise<{ rows: ParsedRow[]; errors: ImportReportDto['errors'] }> {
+  async parse(
+    buffer: Buffer,
+    user: AuthUser,
+    locale: Locale,
+  ): Promise<{ rows: ParsedRow[]; errors: ImportReportDto['errors'] }> {
     const msg = ROW_MESSAGES[locale];
     const errors: ImportReportDto['errors'] = [];
     const rows: ParsedRow[] = [];
@@ -226,7 +261,12 @@ export class ExcelService {
     });
     const errors: ImportReportDto['errors'] = [];
     for (const required of ['nameAr', 'sellPrice']) {
-      if (!colOf[required]) errors.push({ row: 1, column: IMPORT_COLUMNS.find((c) => c.key === required)!.ar, message: msg.header });
+      if (!colOf[required])
+        errors.push({
+          row: 1,
+          column: IMPORT_COLUMNS.find((c) => c.key === required)!.ar,
+          message: msg.header,
+        });
     }
     return { colOf, errors };
   }
@@ -240,14 +280,16 @@ export class ExcelService {
     errors: ImportReportDto['errors'],
   ): (r: ExcelJS.Row, rowNumber: number) => void {
     const msg = ROW_MESSAGES[locale];
-    const label = (key: string) => IMPORT_COLUMNS.find((c) => c.key === key)![locale === 'ar' ? 'ar' : 'en'];
+    const label = (key: string) =>
+      IMPORT_COLUMNS.find((c) => c.key === key)![locale === 'ar' ? 'ar' : 'en'];
     const columns: ReadonlySet<string> = new Set(Object.keys(colOf));
     const seenSku = new Map<string, number>();
     const seenBarcode = new Map<string, number>();
     return (r, rowNumber) => {
       const get = (key: string) => (colOf[key] ? cellText(r.getCell(colOf[key]).value) : '');
       if (IMPORT_COLUMNS.every((c) => !get(c.key))) return;
-      const bad = (key: string, message: string) => errors.push({ row: rowNumber, column: label(key), message });
+      const bad = (key: string, message: string) =>
+        errors.push({ row: rowNumber, column: label(key), message });
       const nameAr = get('nameAr');
       if (!nameAr) bad('nameAr', msg.required);
       const sellPrice = poundsToPiasters(get('sellPrice'));
@@ -265,9 +307,17 @@ export class ExcelService {
       if (!Number.isInteger(vatRate) || vatRate < 0 || vatRate > 100) bad('vatRate', msg.number);
       const thrText = get('lowStockThreshold');
       const lowStockThreshold = thrText === '' ? 0 : Number(thrText);
-      if (!Number.isFinite(lowStockThreshold) || lowStockThreshold < 0 || lowStockThreshold > LIMITS.lowStockThreshold) bad('lowStockThreshold', msg.number);
+      if (
+        !Number.isFinite(lowStockThreshold) ||
+        lowStockThreshold < 0 ||
+        lowStockThreshold > LIMITS.lowStockThreshold
+      )
+        bad('lowStockThreshold', msg.number);
       const properties: Record<string, string> = {};
-      for (const part of get('properties').split(/[؛;]/).map((p) => p.trim()).filter(Boolean)) {
+      for (const part of get('properties')
+        .split(/[؛;]/)
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const [k, v] = part.split('=').map((x) => x?.trim());
         if (!k || !v) bad('properties', msg.properties);
         else properties[k] = v;
@@ -278,7 +328,10 @@ export class ExcelService {
         if (seenSku.has(sku)) bad('sku', `${msg.duplicate} (${seenSku.get(sku)})`);
         seenSku.set(sku, rowNumber);
       }
-      const barcodes = get('barcodes').split(/[,،\s]+/).map((b) => b.trim()).filter(Boolean);
+      const barcodes = get('barcodes')
+        .split(/[,،\s]+/)
+        .map((b) => b.trim())
+        .filter(Boolean);
       for (const b of barcodes) {
         if (!BARCODE.test(b)) bad('barcodes', `${msg.barcode}: ${b}`);
         if (seenBarcode.has(b)) bad('barcodes', `${msg.duplicate}: ${b} (${seenBarcode.get(b)})`);
@@ -304,12 +357,30 @@ export class ExcelService {
   }
 
   /** Preview, import, or hand a large file to the background queue. */
-  async import(buffer: Buffer, dryRun: boolean, user: AuthUser, meta: RequestMeta, locale: Locale): Promise<ImportReportDto> {
+  async import(
+    buffer: Buffer,
+    dryRun: boolean,
+    user: AuthUser,
+    meta: RequestMeta,
+    locale: Locale,
+  ): Promise<ImportReportDto> {
     const parsed = await this.parse(buffer, user, locale);
     if (!dryRun && parsed.errors.length === 0 && parsed.rows.length > importJobThreshold()) {
       const jobId = uuidv7();
-      await this.queue.add('import-products', { file: buffer.toString('base64'), user, meta, locale }, { jobId, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 }, attempts: 1 });
-      return { dryRun: false, totalRows: parsed.rows.length, created: 0, updated: 0, errors: [], preview: [], jobId };
+      await this.queue.add(
+        'import-products',
+        { file: buffer.toString('base64'), user, meta, locale },
+        { jobId, removeOnComplete: { age: 86400 }, removeOnFail: { age: 86400 }, attempts: 1 },
+      );
+      return {
+        dryRun: false,
+        totalRows: parsed.rows.length,
+        created: 0,
+        updated: 0,
+        errors: [],
+        preview: [],
+        jobId,
+      };
     }
     return this.apply(parsed, dryRun, user, meta, locale);
   }
@@ -326,20 +397,31 @@ export class ExcelService {
     const existing = new Map<string, string>();
     const skus = parsed.rows.map((r) => r.sku).filter((s): s is string => !!s);
     for (const chunk of chunks(skus, 5000)) {
-      for (const r of await this.ds.query('SELECT sku, id FROM variants WHERE sku = ANY($1)', [chunk])) existing.set(r.sku, r.id);
+      for (const r of await this.ds.query('SELECT sku, id FROM variants WHERE sku = ANY($1)', [
+        chunk,
+      ]))
+        existing.set(r.sku, r.id);
     }
     // Barcodes already used by a variant other than the row's own SKU.
     const errors = [...parsed.errors];
     const codes = parsed.rows.flatMap((r) => r.barcodes);
     const owners = new Map<string, string>();
     for (const chunk of chunks(codes, 5000)) {
-      for (const r of await this.ds.query('SELECT barcode, variant_id FROM variant_barcodes WHERE barcode = ANY($1)', [chunk])) owners.set(r.barcode, r.variant_id);
+      for (const r of await this.ds.query(
+        'SELECT barcode, variant_id FROM variant_barcodes WHERE barcode = ANY($1)',
+        [chunk],
+      ))
+        owners.set(r.barcode, r.variant_id);
     }
     for (const r of parsed.rows) {
       for (const b of r.barcodes) {
         const owner = owners.get(b);
         if (owner && owner !== (r.sku ? existing.get(r.sku) : undefined)) {
-          errors.push({ row: r.row, column: locale === 'ar' ? 'الباركود' : 'Barcodes', message: `${msg.taken}: ${b}` });
+          errors.push({
+            row: r.row,
+            column: locale === 'ar' ? 'الباركود' : 'Barcodes',
+            message: `${msg.taken}: ${b}`,
+          });
         }
       }
     }
@@ -362,7 +444,9 @@ export class ExcelService {
     if (dryRun || errors.length) return report;
 
     // One transaction: a failure anywhere leaves nothing imported.
-    await this.commands.execute(new ImportProductsCommand(parsed.rows, existing, report, user, meta, progress));
+    await this.commands.execute(
+      new ImportProductsCommand(parsed.rows, existing, report, user, meta, progress),
+    );
     return { ...report, dryRun: false };
   }
 }

@@ -45,13 +45,24 @@ export class ProductsService {
         params.push(pattern);
         return `v.search_text LIKE $${params.length}`;
       });
-      where.push(`EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND ${conds.join(' AND ')})`);
+      where.push(
+        `EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND ${conds.join(' AND ')})`,
+      );
     }
-    if (query.categoryId) { params.push(query.categoryId); where.push(`p.category_id = $${params.length}`); }
-    if (query.active !== undefined) { params.push(query.active === 'true'); where.push(`p.active = $${params.length}`); }
+    if (query.categoryId) {
+      params.push(query.categoryId);
+      where.push(`p.category_id = $${params.length}`);
+    }
+    if (query.active !== undefined) {
+      params.push(query.active === 'true');
+      where.push(`p.active = $${params.length}`);
+    }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const sort = sortOf(query, { nameAr: 'p.name_ar', createdAt: 'p.created_at' }, '-createdAt');
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM products p ${clause}`, params);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM products p ${clause}`,
+      params,
+    );
     const rows = await this.ds.query(
       `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN categories c ON c.id = p.category_id ${clause}
        ORDER BY ${sort.column} ${sort.direction}, p.id LIMIT ${take} OFFSET ${skip}`,
@@ -60,7 +71,11 @@ export class ProductsService {
     return { rows, total };
   }
 
-  async get(id: string, user: AuthUser, m: EntityManager = this.ds.manager): Promise<ProductResponseDto> {
+  async get(
+    id: string,
+    user: AuthUser,
+    m: EntityManager = this.ds.manager,
+  ): Promise<ProductResponseDto> {
     const [product] = await m.query(
       `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.id = $1`,
       [id],
@@ -121,13 +136,23 @@ export class ProductsService {
       avgCost,
       lowStockThreshold: input.lowStockThreshold ?? 0,
       active: input.active ?? true,
-      searchText: variantSearchText({ nameAr: product.nameAr, nameEn: product.nameEn, properties: input.properties, sku, barcodes }),
+      searchText: variantSearchText({
+        nameAr: product.nameAr,
+        nameEn: product.nameEn,
+        properties: input.properties,
+        sku,
+        barcodes,
+      }),
     });
     await claimBarcodes(m, id, barcodes);
     const opening = (input.openingStock ?? []).filter((o) => o.quantity > 0);
     if (opening.length) {
       if (!user.permissions.includes('can_adjust_stock')) throw Errors.forbidden();
-      await this.checkInventoriesVisible(m, user, opening.map((o) => o.inventoryId));
+      await this.checkInventoriesVisible(
+        m,
+        user,
+        opening.map((o) => o.inventoryId),
+      );
       const changes = await this.ledger.apply(
         m,
         opening.map((o) => ({
@@ -157,7 +182,10 @@ export class ProductsService {
   }
 
   async getVariant(m: EntityManager, id: string, user: AuthUser): Promise<VariantResponseDto> {
-    const [row] = await m.query(`SELECT ${VARIANT_COLUMNS} FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`, [id]);
+    const [row] = await m.query(
+      `SELECT ${VARIANT_COLUMNS} FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`,
+      [id],
+    );
     if (!row) throw Errors.notFound();
     return toVariantResponse(row, canSeeCost(user));
   }

@@ -31,5 +31,4 @@ export class ReferenceService {
   async category(id: string): Promise<CategoryResponseDto | undefined> {
     return (await this.categories({})).find((c) => c.id === id);
   }
-
 }

@@ -9,6 +9,12 @@ export function variantSearchText(input: {
   barcodes: string[];
 }): string {
   return normalizeArabic(
-    [input.nameAr, input.nameEn ?? '', ...Object.values(input.properties ?? {}), input.sku, ...input.barcodes].join(' '),
+    [
+      input.nameAr,
+      input.nameEn ?? '',
+      ...Object.values(input.properties ?? {}),
+      input.sku,
+      ...input.barcodes,
+    ].join(' '),
   );
 }

@@ -12,14 +12,22 @@ export { canSeeCost } from '../../../core/auth/visibility';
  * first prices (creating it or a new variant) only need can_manage_products.
  */
 export const mayChangeStorePrice = (user: AuthUser) =>
-  user.isAdmin || (user.permissions.includes('can_change_sell_price') && user.permissions.includes('can_see_branches'));
+  user.isAdmin ||
+  (user.permissions.includes('can_change_sell_price') &&
+    user.permissions.includes('can_see_branches'));
 
 /** Refuses a change of an existing variant's prices by someone who may not change them everywhere. */
-export function assertStorePriceChange(user: AuthUser, before: { sellPrice: number; minSellPrice: number }, after: { sellPrice?: number; minSellPrice?: number }): void {
+export function assertStorePriceChange(
+  user: AuthUser,
+  before: { sellPrice: number; minSellPrice: number },
+  after: { sellPrice?: number; minSellPrice?: number },
+): void {
   const changes =
     (after.sellPrice !== undefined && Number(after.sellPrice) !== Number(before.sellPrice)) ||
-    (after.minSellPrice !== undefined && Number(after.minSellPrice) !== Number(before.minSellPrice));
-  if (changes && !mayChangeStorePrice(user)) throw new AppException('GLOBAL_PRICE_FORBIDDEN', HttpStatus.FORBIDDEN);
+    (after.minSellPrice !== undefined &&
+      Number(after.minSellPrice) !== Number(before.minSellPrice));
+  if (changes && !mayChangeStorePrice(user))
+    throw new AppException('GLOBAL_PRICE_FORBIDDEN', HttpStatus.FORBIDDEN);
 }
 
 /** Users see every branch's stock with can_see_branches or isAdmin; otherwise their own branch. */
@@ -56,7 +64,8 @@ export function toVariantResponse(row: Row, showCost: boolean): VariantResponseD
   if (row.reserved !== undefined) out.reserved = Number(row.reserved ?? 0);
   if (showCost) {
     out.avgCost = avgCost;
-    out.marginPercent = sellPrice > 0 ? Math.round(((sellPrice - avgCost) * 10000) / sellPrice) / 100 : null;
+    out.marginPercent =
+      sellPrice > 0 ? Math.round(((sellPrice - avgCost) * 10000) / sellPrice) / 100 : null;
   }
   return out;
 }

@@ -30,12 +30,17 @@ export class VariantsService {
 
   private async inventoryVisible(user: AuthUser, inventoryId: string | undefined): Promise<void> {
     if (!inventoryId) return;
-    const [row] = await this.ds.query('SELECT branch_id FROM inventories WHERE id = $1', [inventoryId]);
+    const [row] = await this.ds.query('SELECT branch_id FROM inventories WHERE id = $1', [
+      inventoryId,
+    ]);
     const scope = branchScope(user);
     if (!row || (scope && row.branch_id !== scope)) throw Errors.notFound();
   }
 
-  async list(query: VariantListQueryDto, user: AuthUser): Promise<{ rows: VariantResponseDto[]; total: number }> {
+  async list(
+    query: VariantListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: VariantResponseDto[]; total: number }> {
     await this.inventoryVisible(user, query.inventoryId);
     const { skip, take } = pageOf(query);
     const params: unknown[] = [];
@@ -44,15 +49,23 @@ export class VariantsService {
       params.push(pattern);
       where.push(`v.search_text LIKE $${params.length}`);
     }
-    if (query.categoryId) { params.push(query.categoryId); where.push(`p.category_id = $${params.length}`); }
-    if (query.productId) { params.push(query.productId); where.push(`v.product_id = $${params.length}`); }
+    if (query.categoryId) {
+      params.push(query.categoryId);
+      where.push(`p.category_id = $${params.length}`);
+    }
+    if (query.productId) {
+      params.push(query.productId);
+      where.push(`v.product_id = $${params.length}`);
+    }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     let stock = '';
     if (query.inventoryId) {
       params.push(query.inventoryId);
       stock = `, COALESCE(s.on_hand, 0) AS "onHand", COALESCE(s.reserved, 0) AS reserved`;
     }
-    const join = query.inventoryId ? `LEFT JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = $${params.length}` : '';
+    const join = query.inventoryId
+      ? `LEFT JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = $${params.length}`
+      : '';
     const [{ total }] = await this.ds.query(
       `SELECT count(*)::int AS total FROM variants v JOIN products p ON p.id = v.product_id ${clause}`,
       query.inventoryId ? params.slice(0, -1) : params,
@@ -63,7 +76,10 @@ export class VariantsService {
       params,
     );
     const showCost = canSeeCost(user);
-    return { rows: rows.map((r: Record<string, unknown>) => toVariantResponse(r, showCost)), total };
+    return {
+      rows: rows.map((r: Record<string, unknown>) => toVariantResponse(r, showCost)),
+      total,
+    };
   }
 
   /**
@@ -96,8 +112,12 @@ export class VariantsService {
              FROM (SELECT id, search_text FROM variants WHERE NOT EXISTS (SELECT 1 FROM ex) AND ${conds.join(' AND ')} LIMIT ${CANDIDATES}) m
             ORDER BY score DESC LIMIT $3) f`;
     }
-    const stockCols = inv ? `, COALESCE(s.on_hand, 0) AS "onHand", COALESCE(s.reserved, 0) AS reserved` : '';
-    const stockJoin = inv ? 'LEFT JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = $2' : '';
+    const stockCols = inv
+      ? `, COALESCE(s.on_hand, 0) AS "onHand", COALESCE(s.reserved, 0) AS reserved`
+      : '';
+    const stockJoin = inv
+      ? 'LEFT JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = $2'
+      : '';
     const rows = await this.searchPool.query(
       `WITH ex AS MATERIALIZED (
          SELECT DISTINCT id FROM (SELECT variant_id AS id FROM variant_barcodes WHERE barcode = $1
@@ -114,7 +134,8 @@ export class VariantsService {
       if (!rows.length) await this.inventoryVisible(user, inv);
       else {
         const scope = branchScope(user);
-        if (!rows[0].inventoryBranch || (scope && rows[0].inventoryBranch !== scope)) throw Errors.notFound();
+        if (!rows[0].inventoryBranch || (scope && rows[0].inventoryBranch !== scope))
+          throw Errors.notFound();
       }
     }
     const showCost = canSeeCost(user);
@@ -137,10 +158,19 @@ export class VariantsService {
         LIMIT 1000`,
       [user.branchId ?? '00000000-0000-0000-0000-000000000000'],
     );
-    return rows.map((r: Record<string, unknown>) => ({ ...r, onHand: Number(r.onHand), lowStockThreshold: Number(r.lowStockThreshold) }));
+    return rows.map((r: Record<string, unknown>) => ({
+      ...r,
+      onHand: Number(r.onHand),
+      lowStockThreshold: Number(r.lowStockThreshold),
+    }));
   }
 
-  async movements(variantId: string, inventoryId: string | undefined, query: ListQueryDto, user: AuthUser) {
+  async movements(
+    variantId: string,
+    inventoryId: string | undefined,
+    query: ListQueryDto,
+    user: AuthUser,
+  ) {
     await this.inventoryVisible(user, inventoryId);
     const { skip, take } = pageOf(query);
     const scope = branchScope(user);

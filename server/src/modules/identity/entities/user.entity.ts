@@ -39,7 +39,8 @@ export class UserEntity {
   @Column('text', { nullable: true, select: false }) totpPendingSecret: string | null;
   @Column('timestamptz', { nullable: true }) totpEnabledAt: Date | null;
   /** SHA-256 of each unused one-time recovery code. */
-  @Column('text', { array: true, default: () => "'{}'", select: false }) totpRecoveryCodes: string[];
+  @Column('text', { array: true, default: () => "'{}'", select: false })
+  totpRecoveryCodes: string[];
   /** The last accepted TOTP time step: a code is accepted once. */
   @Column('bigint', { nullable: true, select: false }) totpLastStep: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

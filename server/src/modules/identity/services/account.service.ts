@@ -2,10 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  REQUIRE_ADMIN_TWO_FACTOR,
-  type AccountDto,
-} from '@pos/contracts';
+import { REQUIRE_ADMIN_TWO_FACTOR, type AccountDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 

@@ -18,7 +18,10 @@ export class RolesService {
       params.push(`%${likeEscape(query.q.trim())}%`);
       where = `WHERE r.name ILIKE $${params.length}`;
     }
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM roles r ${where}`, params);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM roles r ${where}`,
+      params,
+    );
     const rows = await this.ds.query(
       `SELECT r.id, r.name, r.permissions, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS "userCount"
          FROM roles r ${where} ORDER BY r.name LIMIT ${take} OFFSET ${skip}`,
@@ -31,11 +34,13 @@ export class RolesService {
    * Every role's name, and whether the actor may give it to a user: an administrator any role,
    * anyone else only a role whose permissions they all hold themselves.
    */
-  async options(actor: Pick<AuthUser, 'isAdmin' | 'permissions'>): Promise<{ id: string; name: string; assignable: boolean }[]> {
-    return this.ds.query('SELECT id, name, ($1::boolean OR permissions <@ $2::text[]) AS assignable FROM roles ORDER BY name', [
-      actor.isAdmin,
-      actor.permissions,
-    ]);
+  async options(
+    actor: Pick<AuthUser, 'isAdmin' | 'permissions'>,
+  ): Promise<{ id: string; name: string; assignable: boolean }[]> {
+    return this.ds.query(
+      'SELECT id, name, ($1::boolean OR permissions <@ $2::text[]) AS assignable FROM roles ORDER BY name',
+      [actor.isAdmin, actor.permissions],
+    );
   }
 
   async get(id: string): Promise<RoleResponseDto> {

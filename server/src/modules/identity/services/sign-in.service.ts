@@ -48,7 +48,10 @@ export class SignInService {
     // The reservation is a failure row; a good password then clears the failures (below).
     const reservation = uuidv7();
     await this.ds.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SIGN_IN_LOCK_CLASS, `${username}|${ip}`]);
+      await m.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        SIGN_IN_LOCK_CLASS,
+        `${username}|${ip}`,
+      ]);
       const [{ count }] = await m.query(
         `SELECT count(*)::int AS count FROM login_failures
           WHERE username = $1 AND ip = $2 AND at > now() - make_interval(mins => $3)`,
@@ -75,7 +78,12 @@ export class SignInService {
     if (!user || !ok) {
       // The reserved row stays: it is this failure.
       await this.ds.transaction(async (m) => {
-        await this.audit.record(m, meta, { action: 'auth.signin.failed', entity: 'user', entityId: user?.id ?? null, after: { username } });
+        await this.audit.record(m, meta, {
+          action: 'auth.signin.failed',
+          entity: 'user',
+          entityId: user?.id ?? null,
+          after: { username },
+        });
       });
       throw new AppException('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
     }
@@ -97,12 +105,19 @@ export class SignInService {
         throw new AppException('TWO_FACTOR_REQUIRED', HttpStatus.UNAUTHORIZED);
       }
       const lastStep = user.totpLastStep === null ? null : Number(user.totpLastStep);
-      const step = code ? acceptedStep(this.secrets.decrypt(user.totpSecret), code, lastStep) : null;
+      const step = code
+        ? acceptedStep(this.secrets.decrypt(user.totpSecret), code, lastStep)
+        : null;
       const recoveryHash = !code && recovery ? hashRecoveryCode(recovery) : null;
       const recoveryOk = recoveryHash !== null && user.totpRecoveryCodes.includes(recoveryHash);
       if (step === null && !recoveryOk) {
         await this.ds.transaction(async (m) => {
-          await this.audit.record(m, meta, { action: 'auth.signin.second-step-failed', entity: 'user', entityId: user.id, after: { username } });
+          await this.audit.record(m, meta, {
+            action: 'auth.signin.second-step-failed',
+            entity: 'user',
+            entityId: user.id,
+            after: { username },
+          });
         });
         throw new AppException('TWO_FACTOR_INVALID', HttpStatus.UNAUTHORIZED);
       }
@@ -124,7 +139,11 @@ export class SignInService {
             [user.id, recoveryHash],
           );
           if (count === 0) throw new AppException('TWO_FACTOR_INVALID', HttpStatus.UNAUTHORIZED);
-          await this.audit.record(m, { ...meta, userId: user.id }, { action: 'auth.signin.recovery-code', entity: 'user', entityId: user.id });
+          await this.audit.record(
+            m,
+            { ...meta, userId: user.id },
+            { action: 'auth.signin.recovery-code', entity: 'user', entityId: user.id },
+          );
         }
       };
     }
@@ -133,11 +152,17 @@ export class SignInService {
       await secondStepUpdate(m);
       // A new session id at every sign-in; the one the browser held before is dropped.
       if (previousToken) {
-        await m.delete(SessionEntity, { id: createHash('sha256').update(previousToken).digest('hex') });
+        await m.delete(SessionEntity, {
+          id: createHash('sha256').update(previousToken).digest('hex'),
+        });
       }
       await m.delete(LoginFailureEntity, { username, ip });
       const session = await this.sessions.create(m, user.id, meta.ip, meta.userAgent);
-      await this.audit.record(m, { ...meta, userId: user.id }, { action: 'auth.signin', entity: 'user', entityId: user.id });
+      await this.audit.record(
+        m,
+        { ...meta, userId: user.id },
+        { action: 'auth.signin', entity: 'user', entityId: user.id },
+      );
       return session;
     });
   }
@@ -145,7 +170,11 @@ export class SignInService {
   async signOut(user: AuthUser, meta: RequestMeta) {
     await this.ds.transaction(async (m) => {
       await m.delete(SessionEntity, { id: user.sessionId });
-      await this.audit.record(m, meta, { action: 'auth.signout', entity: 'user', entityId: user.id });
+      await this.audit.record(m, meta, {
+        action: 'auth.signout',
+        entity: 'user',
+        entityId: user.id,
+      });
     });
   }
 }

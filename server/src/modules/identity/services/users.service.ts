@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type {
-  UserListQueryDto,
-  UserResponseDto,
-} from '@pos/contracts';
+import type { UserListQueryDto, UserResponseDto } from '@pos/contracts';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf } from '../../../core/http/list';
 

@@ -10,7 +10,13 @@ import {
   StockAdjustmentDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  Authenticated,
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { canSeeCost } from '../../../core/auth/visibility';
@@ -25,7 +31,11 @@ export class InventoriesController {
 
   @RequirePermissions(['can_see_inventories'])
   @Get()
-  async list(@Query() query: InventoryListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: InventoryListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const rows = await this.inventories.list(user, query.branchId);
     return sendList(res, rows, rows.length);
   }
@@ -60,13 +70,22 @@ export class InventoriesController {
 
   @RequirePermissions(['can_manage_products'])
   @Post()
-  create(@Body() dto: InventoryCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  create(
+    @Body() dto: InventoryCreateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.inventories.create(dto, user, meta);
   }
 
   @RequirePermissions(['can_manage_products'])
   @Patch(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() dto: InventoryUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: InventoryUpdateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     return this.inventories.update(id, dto, user, meta);
   }
 }
@@ -78,8 +97,14 @@ export class StockAdjustmentsController {
 
   @RequirePermissions(['can_adjust_stock'])
   @Post()
-  async adjust(@Body() dto: StockAdjustmentDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    const result: AdjustStockResult = await this.commands.execute(new AdjustStockCommand(dto, user, meta));
+  async adjust(
+    @Body() dto: StockAdjustmentDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    const result: AdjustStockResult = await this.commands.execute(
+      new AdjustStockCommand(dto, user, meta),
+    );
     return { id: result.id, movements: result.movements };
   }
 }

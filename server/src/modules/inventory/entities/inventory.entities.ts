@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+} from 'typeorm';
 import type { StockReason } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { BranchEntity } from '../../branches/entities/branch.entity';
@@ -29,8 +37,10 @@ export class StockLevelEntity {
   @JoinColumn({ name: 'inventory_id' })
   @Index()
   inventory?: InventoryEntity;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) onHand: number;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) reserved: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
+  onHand: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
+  reserved: number;
 }
 
 /** The append-only stock ledger. */

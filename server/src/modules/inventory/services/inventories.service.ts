@@ -22,7 +22,10 @@ import { InventoryEntity } from '../entities/inventory.entities';
 
 @Injectable()
 export class InventoriesService {
-  constructor(@InjectDataSource() private readonly ds: DataSource, private readonly audit: AuditService) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
+  ) {}
 
   async list(user: AuthUser, branchId?: string): Promise<InventoryResponseDto[]> {
     const scope = branchScope(user);
@@ -45,7 +48,16 @@ export class InventoriesService {
   }
 
   /** Every inventory's name and branch, for pickers (transfer destinations, the POS's negative-stock rule). */
-  options(): Promise<{ id: string; name: string; branchId: string; branchName: string; isDefault: boolean; allowNegative: boolean }[]> {
+  options(): Promise<
+    {
+      id: string;
+      name: string;
+      branchId: string;
+      branchName: string;
+      isDefault: boolean;
+      allowNegative: boolean;
+    }[]
+  > {
     return this.ds.query(
       `SELECT i.id, i.name, i.branch_id AS "branchId", b.name AS "branchName", i.is_default AS "isDefault",
               i.allow_negative AS "allowNegative"
@@ -59,7 +71,11 @@ export class InventoriesService {
     return found;
   }
 
-  async stock(id: string, query: InventoryStockQueryDto, user: AuthUser): Promise<{ rows: StockRowDto[]; total: number; value: number }> {
+  async stock(
+    id: string,
+    query: InventoryStockQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: StockRowDto[]; total: number; value: number }> {
     await this.get(id, user);
     const { skip, take } = pageOf(query);
     const params: unknown[] = [id];
@@ -68,8 +84,12 @@ export class InventoriesService {
       params.push(pattern);
       where.push(`v.search_text LIKE $${params.length}`);
     }
-    if (query.categoryId) { params.push(query.categoryId); where.push(`p.category_id = $${params.length}`); }
-    if (query.filter === 'low') where.push('v.low_stock_threshold > 0 AND s.on_hand <= v.low_stock_threshold');
+    if (query.categoryId) {
+      params.push(query.categoryId);
+      where.push(`p.category_id = $${params.length}`);
+    }
+    if (query.filter === 'low')
+      where.push('v.low_stock_threshold > 0 AND s.on_hand <= v.low_stock_threshold');
     if (query.filter === 'out') where.push('s.on_hand <= 0');
     if (query.filter === 'in') where.push('s.on_hand > 0');
     const from = `FROM stock_levels s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = v.product_id WHERE ${where.join(' AND ')}`;
@@ -111,28 +131,59 @@ export class InventoriesService {
   }
 
   private async clearOtherDefaults(m: EntityManager, branchId: string, keep: string) {
-    await m.query('UPDATE inventories SET is_default = false WHERE branch_id = $1 AND id <> $2', [branchId, keep]);
+    await m.query('UPDATE inventories SET is_default = false WHERE branch_id = $1 AND id <> $2', [
+      branchId,
+      keep,
+    ]);
   }
 
-  async create(dto: InventoryCreateDto, user: AuthUser, meta: RequestMeta): Promise<InventoryResponseDto> {
+  async create(
+    dto: InventoryCreateDto,
+    user: AuthUser,
+    meta: RequestMeta,
+  ): Promise<InventoryResponseDto> {
     const id = uuidv7();
     await this.ds.transaction(async (m) => {
       const scope = branchWriteScope(user);
-      const [branch] = await m.query('SELECT id FROM branches WHERE id = $1 FOR UPDATE', [dto.branchId]);
+      const [branch] = await m.query('SELECT id FROM branches WHERE id = $1 FOR UPDATE', [
+        dto.branchId,
+      ]);
       if (!branch || (scope && scope !== dto.branchId)) throw Errors.notFound();
-      const [{ n }] = await m.query('SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1', [dto.branchId]);
+      const [{ n }] = await m.query(
+        'SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1',
+        [dto.branchId],
+      );
       const isDefault = dto.isDefault ?? n === 0;
-      await m.insert(InventoryEntity, { id, branchId: dto.branchId, name: dto.name.trim(), isDefault, allowNegative: dto.allowNegative ?? false });
+      await m.insert(InventoryEntity, {
+        id,
+        branchId: dto.branchId,
+        name: dto.name.trim(),
+        isDefault,
+        allowNegative: dto.allowNegative ?? false,
+      });
       if (isDefault) await this.clearOtherDefaults(m, dto.branchId, id);
-      await this.audit.record(m, meta, { action: 'inventory.create', entity: 'inventory', entityId: id, after: dto });
+      await this.audit.record(m, meta, {
+        action: 'inventory.create',
+        entity: 'inventory',
+        entityId: id,
+        after: dto,
+      });
     });
     return this.get(id, user);
   }
 
-  async update(id: string, dto: InventoryUpdateDto, user: AuthUser, meta: RequestMeta): Promise<InventoryResponseDto> {
+  async update(
+    id: string,
+    dto: InventoryUpdateDto,
+    user: AuthUser,
+    meta: RequestMeta,
+  ): Promise<InventoryResponseDto> {
     await this.get(id, user);
     await this.ds.transaction(async (m) => {
-      const before = await m.findOne(InventoryEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const before = await m.findOne(InventoryEntity, {
+        where: { id },
+        lock: { mode: 'pessimistic_write' },
+      });
       const scope = branchWriteScope(user);
       if (!before || (scope && before.branchId !== scope)) throw Errors.notFound();
       const patch: Partial<InventoryEntity> = {};
@@ -141,7 +192,13 @@ export class InventoriesService {
       if (dto.isDefault === true) patch.isDefault = true;
       if (Object.keys(patch).length) await m.update(InventoryEntity, { id }, patch);
       if (dto.isDefault === true) await this.clearOtherDefaults(m, before.branchId, id);
-      await this.audit.record(m, meta, { action: 'inventory.update', entity: 'inventory', entityId: id, before, after: { ...before, ...patch } });
+      await this.audit.record(m, meta, {
+        action: 'inventory.update',
+        entity: 'inventory',
+        entityId: id,
+        before,
+        after: { ...before, ...patch },
+      });
     });
     return this.get(id, user);
   }

@@ -8,12 +8,25 @@ import type { OutboxEvent, OutboxService } from '../../../core/outbox/outbox.ser
  * branch whose low-stock list changed (a variant crossed its threshold either way). The caller
  * writes them with its other events in one statement.
  */
-export async function stockEvents(m: EntityManager, changes: BalanceChange[]): Promise<OutboxEvent[]> {
+export async function stockEvents(
+  m: EntityManager,
+  changes: BalanceChange[],
+): Promise<OutboxEvent[]> {
   const crossed = new Map<string, string[]>();
   const events: OutboxEvent[] = [];
   for (const c of changes) {
-    events.push({ branchId: c.branchId, type: 'stock.changed', payload: { variantId: c.variantId, inventoryId: c.inventoryId, onHand: c.onHand, reserved: c.reserved } });
-    if (c.crossedIntoLow || c.crossedOutOfLow) crossed.set(c.branchId, [...(crossed.get(c.branchId) ?? []), c.variantId]);
+    events.push({
+      branchId: c.branchId,
+      type: 'stock.changed',
+      payload: {
+        variantId: c.variantId,
+        inventoryId: c.inventoryId,
+        onHand: c.onHand,
+        reserved: c.reserved,
+      },
+    });
+    if (c.crossedIntoLow || c.crossedOutOfLow)
+      crossed.set(c.branchId, [...(crossed.get(c.branchId) ?? []), c.variantId]);
   }
   for (const [branchId, variantIds] of crossed) {
     const [{ count }] = await m.query(
@@ -28,13 +41,20 @@ export async function stockEvents(m: EntityManager, changes: BalanceChange[]): P
 }
 
 /** Writes the stock events of these changes on their own (commands with no other events). */
-export async function writeStockEvents(m: EntityManager, outbox: OutboxService, changes: BalanceChange[]): Promise<void> {
+export async function writeStockEvents(
+  m: EntityManager,
+  outbox: OutboxService,
+  changes: BalanceChange[],
+): Promise<void> {
   if (!changes.length) return;
   await outbox.addMany(m, await stockEvents(m, changes));
 }
 
 /** Queues the stock events of these changes on the command's transaction. */
-export async function pushStockEvents(tx: CommandTransaction, changes: BalanceChange[]): Promise<void> {
+export async function pushStockEvents(
+  tx: CommandTransaction,
+  changes: BalanceChange[],
+): Promise<void> {
   if (!changes.length) return;
   tx.pushAll(await stockEvents(tx.m, changes));
 }

@@ -54,13 +54,25 @@ const qty = (value: number | string) => new Decimal(value).toDecimalPlaces(3).to
  * accepted only when it leaves a whole balance: correcting a fraction held from before the rule),
  * and a balance never passes ±LIMITS.stockQuantity in the direction it moved (stock values stay exact).
  */
-function checkMovement(quantity: string, row: { on_hand: string; unit: string; name_ar: string; properties: Record<string, string> | null }): void {
+function checkMovement(
+  quantity: string,
+  row: {
+    on_hand: string;
+    unit: string;
+    name_ar: string;
+    properties: Record<string, string> | null;
+  },
+): void {
   const props = Object.values(row.properties ?? {}).join(' ');
   const name = props ? `${row.name_ar} ${props}` : row.name_ar;
   const q = new Decimal(quantity);
   const onHand = new Decimal(row.on_hand);
-  if (!quantityFitsUnit(row.unit, q.toNumber()) && !onHand.isInteger()) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
-  if ((q.isPositive() && onHand.gt(LIMITS.stockQuantity)) || (q.isNegative() && onHand.lt(-LIMITS.stockQuantity))) {
+  if (!quantityFitsUnit(row.unit, q.toNumber()) && !onHand.isInteger())
+    throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
+  if (
+    (q.isPositive() && onHand.gt(LIMITS.stockQuantity)) ||
+    (q.isNegative() && onHand.lt(-LIMITS.stockQuantity))
+  ) {
     throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name });
   }
 }
@@ -79,10 +91,17 @@ export class StockLedger {
       if (new Decimal(mv.quantity).isZero()) continue;
       const key = `${mv.inventoryId}|${mv.variantId}|${mv.reason}|${mv.referenceId ?? ''}`;
       const prev = merged.get(key);
-      merged.set(key, prev ? { ...prev, quantity: new Decimal(prev.quantity).plus(mv.quantity).toFixed(3) } : { ...mv, quantity: qty(mv.quantity) });
+      merged.set(
+        key,
+        prev
+          ? { ...prev, quantity: new Decimal(prev.quantity).plus(mv.quantity).toFixed(3) }
+          : { ...mv, quantity: qty(mv.quantity) },
+      );
     }
     const ordered = [...merged.values()].sort((a, b) =>
-      a.inventoryId === b.inventoryId ? a.variantId.localeCompare(b.variantId) : a.inventoryId.localeCompare(b.inventoryId),
+      a.inventoryId === b.inventoryId
+        ? a.variantId.localeCompare(b.variantId)
+        : a.inventoryId.localeCompare(b.inventoryId),
     );
     const pairs = new Set(ordered.map((mv) => `${mv.inventoryId}|${mv.variantId}`));
     if (ordered.length > 0 && pairs.size === ordered.length) return this.applyBatch(m, ordered);
@@ -117,8 +136,19 @@ export class StockLedger {
         `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type,
                                       reference_id, unit_cost, user_id, note)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [uuidv7(), mv.variantId, mv.inventoryId, mv.quantity, row.on_hand, mv.reason, mv.referenceType ?? null,
-          mv.referenceId ?? null, mv.unitCost ?? null, mv.userId, mv.note ?? null],
+        [
+          uuidv7(),
+          mv.variantId,
+          mv.inventoryId,
+          mv.quantity,
+          row.on_hand,
+          mv.reason,
+          mv.referenceType ?? null,
+          mv.referenceId ?? null,
+          mv.unitCost ?? null,
+          mv.userId,
+          mv.note ?? null,
+        ],
       );
       const threshold = new Decimal(row.threshold);
       const wasLow = new Decimal(row.before).lte(threshold);
@@ -143,7 +173,10 @@ export class StockLedger {
    * (inventory, variant) order, update them and append the ledger rows. Balance rows that do not
    * exist yet are created first and the statement runs again for them (rare: a first movement).
    */
-  private async applyBatch(m: EntityManager, ordered: (MovementInput & { quantity: string })[]): Promise<BalanceChange[]> {
+  private async applyBatch(
+    m: EntityManager,
+    ordered: (MovementInput & { quantity: string })[],
+  ): Promise<BalanceChange[]> {
     const rows = await this.updateAndRecord(m, ordered);
     const byPair = new Map(rows.map((r) => [`${r.inventory_id}|${r.variant_id}`, r]));
     const missing = ordered.filter((mv) => !byPair.has(`${mv.inventoryId}|${mv.variantId}`));
@@ -153,7 +186,8 @@ export class StockLedger {
          SELECT v, i, 0, 0 FROM unnest($1::uuid[], $2::uuid[]) AS t(v, i) ON CONFLICT DO NOTHING`,
         [missing.map((mv) => mv.variantId), missing.map((mv) => mv.inventoryId)],
       );
-      for (const r of await this.updateAndRecord(m, missing)) byPair.set(`${r.inventory_id}|${r.variant_id}`, r);
+      for (const r of await this.updateAndRecord(m, missing))
+        byPair.set(`${r.inventory_id}|${r.variant_id}`, r);
     }
     return ordered.map((mv) => {
       const row = byPair.get(`${mv.inventoryId}|${mv.variantId}`);
@@ -190,7 +224,10 @@ export class StockLedger {
    * rows for the balances that exist; a refused decrement is thrown by the caller, which rolls
    * the whole transaction back, ledger rows included.
    */
-  private async updateAndRecord(m: EntityManager, list: (MovementInput & { quantity: string })[]): Promise<LedgerRow[]> {
+  private async updateAndRecord(
+    m: EntityManager,
+    list: (MovementInput & { quantity: string })[],
+  ): Promise<LedgerRow[]> {
     // TypeORM answers a statement whose outer part is a SELECT with the rows.
     return preparedQuery<LedgerRow>(
       m,
@@ -213,14 +250,28 @@ export class StockLedger {
          SELECT mid, variant_id, inventory_id, q, on_hand, reason, rtype, rid, cost, uid, note FROM upd)
        SELECT variant_id, inventory_id, on_hand::text AS on_hand, before::text AS before, reserved::text AS reserved, allow_negative,
               branch_id, low_stock_threshold::text AS threshold, unit, name_ar, properties FROM upd`,
-      [list.map((mv) => mv.variantId), list.map((mv) => mv.inventoryId), list.map((mv) => mv.quantity), list.map(() => uuidv7()),
-        list.map((mv) => mv.reason), list.map((mv) => mv.referenceType ?? null), list.map((mv) => mv.referenceId ?? null),
-        list.map((mv) => mv.unitCost ?? null), list.map((mv) => mv.userId), list.map((mv) => mv.note ?? null)],
+      [
+        list.map((mv) => mv.variantId),
+        list.map((mv) => mv.inventoryId),
+        list.map((mv) => mv.quantity),
+        list.map(() => uuidv7()),
+        list.map((mv) => mv.reason),
+        list.map((mv) => mv.referenceType ?? null),
+        list.map((mv) => mv.referenceId ?? null),
+        list.map((mv) => mv.unitCost ?? null),
+        list.map((mv) => mv.userId),
+        list.map((mv) => mv.note ?? null),
+      ],
     );
   }
 
   /** Reserve (+) or release (−) quantity; reserving more than is available is refused. */
-  async reserve(m: EntityManager, variantId: string, inventoryId: string, quantity: number | string): Promise<void> {
+  async reserve(
+    m: EntityManager,
+    variantId: string,
+    inventoryId: string,
+    quantity: number | string,
+  ): Promise<void> {
     await m.query(
       `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING`,
       [variantId, inventoryId],
@@ -233,8 +284,16 @@ export class StockLedger {
       [variantId, inventoryId, qty(quantity)],
     );
     if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
-    if (new Decimal(row.reserved).isNegative() || (new Decimal(quantity).isPositive() && new Decimal(row.available).isNegative() && !row.allow_negative)) {
-      throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, { name: variantId, available: row.available });
+    if (
+      new Decimal(row.reserved).isNegative() ||
+      (new Decimal(quantity).isPositive() &&
+        new Decimal(row.available).isNegative() &&
+        !row.allow_negative)
+    ) {
+      throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
+        name: variantId,
+        available: row.available,
+      });
     }
   }
 }

@@ -12,11 +12,20 @@ import {
   SaleListQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { Authenticated, CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  Authenticated,
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
-import { CreateSaleCommand, type CreateSaleResult } from '../commands/create-sale/create-sale.command';
+import {
+  CreateSaleCommand,
+  type CreateSaleResult,
+} from '../commands/create-sale/create-sale.command';
 import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
@@ -26,13 +35,23 @@ import { SalesQueries } from '../services/sales-queries';
 @ApiTags('sales')
 @Controller('Sales')
 export class SalesController {
-  constructor(private readonly commands: CommandBus, @InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
 
   /** CreateSale: 201 with the invoice, or 200 with the same invoice when the id was seen before. */
   @Authenticated()
   @Post()
-  async create(@Body() dto: CreateSaleDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta, @Res({ passthrough: true }) res: Response) {
-    const result: CreateSaleResult = await this.commands.execute(new CreateSaleCommand(dto, user, meta));
+  async create(
+    @Body() dto: CreateSaleDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result: CreateSaleResult = await this.commands.execute(
+      new CreateSaleCommand(dto, user, meta),
+    );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
     return readSale(this.ds.manager, result.invoiceId, user);
   }
@@ -41,11 +60,18 @@ export class SalesController {
 @ApiTags('sales')
 @Controller('invoices')
 export class InvoicesController {
-  constructor(private readonly commands: CommandBus, private readonly queries: SalesQueries) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: SalesQueries,
+  ) {}
 
   @RequirePermissions(['can_see_invoices'])
   @Get()
-  async list(@Query() query: SaleListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: SaleListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total, amount } = await this.queries.list(query, user);
     if (user.permissions.includes('can_see_invoices_totals')) {
       // The exact sum as PostgreSQL's numeric text (never a float, whatever its size).
@@ -79,7 +105,12 @@ export class InvoicesController {
 
   @RequirePermissions(['can_edit_invoice'])
   @Patch(':id')
-  async edit(@Param('id', UuidPipe) id: string, @Body() dto: EditSaleDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async edit(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: EditSaleDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new EditSaleCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -93,7 +124,9 @@ export class InvoicesController {
     @Meta() meta: RequestMeta,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const result: ReturnSaleResult = await this.commands.execute(new ReturnSaleCommand(id, dto, user, meta));
+    const result: ReturnSaleResult = await this.commands.execute(
+      new ReturnSaleCommand(id, dto, user, meta),
+    );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
     return this.queries.getReturn(result.returnId, user);
   }

@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+} from 'typeorm';
 import type { PaymentMethodType } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 
@@ -62,7 +70,8 @@ export class SaleLineEntity {
   @Column('bigint', { transformer: moneyColumn }) vatAmount: number;
   @Column('bigint', { transformer: moneyColumn }) lineTotal: number;
   @Column('bigint', { transformer: moneyColumn }) unitCost: number;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 }) returnedQuantity: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
+  returnedQuantity: number;
 }
 
 @Entity('sale_payments')

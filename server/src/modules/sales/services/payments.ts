@@ -3,9 +3,19 @@ import type { EntityManager } from 'typeorm';
 import { formatPiasters, type PaymentMethodType, type SalePaymentInputDto } from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 
-export type PaymentMethodRow = { id: string; type: PaymentMethodType; name_ar: string; active: boolean };
+export type PaymentMethodRow = {
+  id: string;
+  type: PaymentMethodType;
+  name_ar: string;
+  active: boolean;
+};
 
-export type AppliedPayment = { methodId: string; type: PaymentMethodType; name: string; amount: number };
+export type AppliedPayment = {
+  methodId: string;
+  type: PaymentMethodType;
+  name: string;
+  amount: number;
+};
 
 /**
  * Splits what was handed over into payments: only cash may exceed what is owed (the excess is the
@@ -21,11 +31,20 @@ export async function applyPayments(
   mayGrantCredit: boolean,
 ): Promise<SettledPayments> {
   const ids = [...new Set(payments.map((p) => p.methodId))];
-  const methods: PaymentMethodRow[] = ids.length ? await m.query('SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($1)', [ids]) : [];
+  const methods: PaymentMethodRow[] = ids.length
+    ? await m.query('SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($1)', [
+        ids,
+      ])
+    : [];
   return settlePayments(payments, total, customer, methods, mayGrantCredit);
 }
 
-export type SettledPayments = { payments: AppliedPayment[]; paidTotal: number; changeDue: number; dueAmount: number };
+export type SettledPayments = {
+  payments: AppliedPayment[];
+  paidTotal: number;
+  changeDue: number;
+  dueAmount: number;
+};
 
 /** applyPayments on payment method rows already loaded. */
 export function settlePayments(
@@ -38,10 +57,13 @@ export function settlePayments(
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
     const method = byId.get(p.methodId);
-    if (!method || !method.active || method.type === 'credit') throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+    if (!method || !method.active || method.type === 'credit')
+      throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
   }
   const tendered = payments.reduce((s, p) => s + p.amount, 0);
-  const nonCash = payments.filter((p) => byId.get(p.methodId)!.type !== 'cash').reduce((s, p) => s + p.amount, 0);
+  const nonCash = payments
+    .filter((p) => byId.get(p.methodId)!.type !== 'cash')
+    .reduce((s, p) => s + p.amount, 0);
   if (nonCash > total) throw new AppException('OVERPAID', HttpStatus.BAD_REQUEST);
   const changeDue = Math.max(0, tendered - total);
   // Change comes out of the cash handed over; the cash payment rows record what stays in the drawer.
@@ -55,17 +77,23 @@ export function settlePayments(
       amount -= take;
       changeLeft -= take;
     }
-    if (amount > 0) applied.push({ methodId: p.methodId, type: method.type, name: method.name_ar, amount });
+    if (amount > 0)
+      applied.push({ methodId: p.methodId, type: method.type, name: method.name_ar, amount });
   }
   const paidTotal = applied.reduce((s, p) => s + p.amount, 0);
   const dueAmount = total - paidTotal;
   if (dueAmount > 0) {
-    if (!customer) throw new AppException('CUSTOMER_REQUIRED', HttpStatus.BAD_REQUEST, { due: formatPiasters(dueAmount) });
+    if (!customer)
+      throw new AppException('CUSTOMER_REQUIRED', HttpStatus.BAD_REQUEST, {
+        due: formatPiasters(dueAmount),
+      });
     if (!mayGrantCredit) {
       const available = formatPiasters(Math.max(0, customer.creditLimit - customer.balance));
       // 0 means "no limit", which only a holder of can_grant_credit may use.
-      if (customer.creditLimit <= 0) throw new AppException('CREDIT_NEEDS_PERMISSION', HttpStatus.FORBIDDEN, { available });
-      if (customer.balance + dueAmount > customer.creditLimit) throw new AppException('CREDIT_LIMIT', HttpStatus.BAD_REQUEST, { available });
+      if (customer.creditLimit <= 0)
+        throw new AppException('CREDIT_NEEDS_PERMISSION', HttpStatus.FORBIDDEN, { available });
+      if (customer.balance + dueAmount > customer.creditLimit)
+        throw new AppException('CREDIT_LIMIT', HttpStatus.BAD_REQUEST, { available });
     }
   }
   return { payments: applied, paidTotal, changeDue, dueAmount };

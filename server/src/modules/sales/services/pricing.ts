@@ -1,6 +1,14 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { computeSale, lineAmount, LIMITS, quantityFitsUnit, SaleMathError, type SaleLineInputDto, type SaleMathResult } from '@pos/contracts';
+import {
+  computeSale,
+  lineAmount,
+  LIMITS,
+  quantityFitsUnit,
+  SaleMathError,
+  type SaleLineInputDto,
+  type SaleMathResult,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 
@@ -35,12 +43,16 @@ export async function priceBasket(
   lines: SaleLineInputDto[],
   invoiceDiscount: number,
 ): Promise<{ math: SaleMathResult; lines: PricedLine[] }> {
-  const rows: VariantRow[] = await m.query(`SELECT ${PRICING_COLUMNS} ${PRICING_FROM} WHERE v.id = ANY($1)`, [[...new Set(lines.map((l) => l.variantId))]]);
+  const rows: VariantRow[] = await m.query(
+    `SELECT ${PRICING_COLUMNS} ${PRICING_FROM} WHERE v.id = ANY($1)`,
+    [[...new Set(lines.map((l) => l.variantId))]],
+  );
   return priceLines(user, lines, invoiceDiscount, rows);
 }
 
 /** What pricing needs of each variant (a caller may load it as part of a larger query). */
-export const PRICING_COLUMNS = 'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.unit, p.name_ar, v.properties';
+export const PRICING_COLUMNS =
+  'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.unit, p.name_ar, v.properties';
 export const PRICING_FROM = 'FROM variants v JOIN products p ON p.id = v.product_id';
 
 /** priceBasket on variant rows already loaded. */
@@ -51,26 +63,39 @@ export function priceLines(
   rows: VariantRow[],
 ): { math: SaleMathResult; lines: PricedLine[] } {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const can = (key: 'can_change_sell_price' | 'can_bypass_max_discount') => user.permissions.includes(key);
+  const can = (key: 'can_change_sell_price' | 'can_bypass_max_discount') =>
+    user.permissions.includes(key);
   const input = lines.map((l) => {
     const v = byId.get(l.variantId);
     if (!v) throw Errors.notFound();
     const name = [v.name_ar, ...Object.values(v.properties ?? {})].join(' ');
     if (!v.active) throw new AppException('VARIANT_INACTIVE', HttpStatus.BAD_REQUEST, { name });
-    if (!quantityFitsUnit(v.unit, l.quantity)) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
+    if (!quantityFitsUnit(v.unit, l.quantity))
+      throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
     const listPrice = Number(v.sell_price);
     const unitPrice = l.unitPrice ?? listPrice;
-    if (unitPrice !== listPrice && !can('can_change_sell_price')) throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
+    if (unitPrice !== listPrice && !can('can_change_sell_price'))
+      throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
     if (unitPrice < Number(v.min_sell_price) && !can('can_bypass_max_discount')) {
       throw new AppException('BELOW_MIN_PRICE', HttpStatus.BAD_REQUEST, { name });
     }
-    return { variantId: l.variantId, unitCost: Number(v.avg_cost), name, quantity: l.quantity, unitPrice, listPrice, discount: l.discount ?? 0, vatRate: v.vat_rate };
+    return {
+      variantId: l.variantId,
+      unitCost: Number(v.avg_cost),
+      name,
+      quantity: l.quantity,
+      unitPrice,
+      listPrice,
+      discount: l.discount ?? 0,
+      vatRate: v.vat_rate,
+    };
   });
   let math: SaleMathResult;
   try {
     math = computeSale(input, invoiceDiscount);
   } catch (error) {
-    if (error instanceof SaleMathError) throw new AppException('DISCOUNT_TOO_LARGE', HttpStatus.BAD_REQUEST);
+    if (error instanceof SaleMathError)
+      throw new AppException('DISCOUNT_TOO_LARGE', HttpStatus.BAD_REQUEST);
     throw error;
   }
   // Each figure is at most 500 × 100,000 × 1,000,000.00 EGP < 2^53 piasters: exact before this check.
@@ -79,7 +104,18 @@ export function priceLines(
     throw new AppException('DOCUMENT_TOO_LARGE', HttpStatus.BAD_REQUEST);
   }
   if (!can('can_bypass_max_discount') && math.discountPercent > user.maxDiscountPercent) {
-    throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, { percent: math.discountPercent, max: user.maxDiscountPercent });
+    throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, {
+      percent: math.discountPercent,
+      max: user.maxDiscountPercent,
+    });
   }
-  return { math, lines: math.lines.map((l, i) => ({ ...l, variantId: input[i].variantId, unitCost: input[i].unitCost, name: input[i].name })) };
+  return {
+    math,
+    lines: math.lines.map((l, i) => ({
+      ...l,
+      variantId: input[i].variantId,
+      unitCost: input[i].unitCost,
+      name: input[i].name,
+    })),
+  };
 }

@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { DailyReportDto, DailyReportQueryDto, ReturnDto, SaleDto, SaleListQueryDto } from '@pos/contracts';
+import type {
+  DailyReportDto,
+  DailyReportQueryDto,
+  ReturnDto,
+  SaleDto,
+  SaleListQueryDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { readSale, SALE_FROM, SALE_HEADER, saleCostVisibility, shapeHeader } from './sales-reader';
 import { seesAllBranches } from '../../../core/auth/branch-scope';
 import { readStoreTimeZone } from '../../settings';
-
 
 @Injectable()
 export class SalesQueries {
@@ -22,17 +27,25 @@ export class SalesQueries {
 
   private assertVisible(sale: { branchId: string; cashierId: string }, user: AuthUser) {
     if (!seesAllBranches(user) && sale.branchId !== user.branchId) throw Errors.notFound();
-    const mayRead = user.permissions.includes('can_see_invoices') || user.permissions.includes('can_return_products') || sale.cashierId === user.id;
+    const mayRead =
+      user.permissions.includes('can_see_invoices') ||
+      user.permissions.includes('can_return_products') ||
+      sale.cashierId === user.id;
     if (!mayRead) throw Errors.notFound();
   }
 
   async byNumber(number: string, user: AuthUser): Promise<SaleDto> {
-    const [row] = await this.ds.query('SELECT id FROM sales_invoices WHERE number = $1', [number.trim().toUpperCase()]);
+    const [row] = await this.ds.query('SELECT id FROM sales_invoices WHERE number = $1', [
+      number.trim().toUpperCase(),
+    ]);
     if (!row) throw Errors.notFound();
     return this.get(row.id, user);
   }
 
-  async list(query: SaleListQueryDto, user: AuthUser): Promise<{ rows: SaleDto[]; total: number; amount: string }> {
+  async list(
+    query: SaleListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: SaleDto[]; total: number; amount: string }> {
     if ((query.from || query.to) && !user.permissions.includes('can_use_date_filter')) {
       throw new AppException('DATE_FILTER_FORBIDDEN', 403);
     }
@@ -45,11 +58,16 @@ export class SalesQueries {
     };
     if (!seesAllBranches(user)) add('i.branch_id = ?', user.branchId);
     else if (query.branchId) add('i.branch_id = ?', query.branchId);
-    if (query.number) add('i.number ILIKE ?', `%${query.number.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (query.number)
+      add('i.number ILIKE ?', `%${query.number.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     if (query.customerId) add('i.customer_id = ?', query.customerId);
     if (query.cashierId) add('i.cashier_id = ?', query.cashierId);
     if (query.shiftId) add('i.shift_id = ?', query.shiftId);
-    if (query.methodId) add('EXISTS (SELECT 1 FROM sale_payments p WHERE p.invoice_id = i.id AND p.method_id = ?)', query.methodId);
+    if (query.methodId)
+      add(
+        'EXISTS (SELECT 1 FROM sale_payments p WHERE p.invoice_id = i.id AND p.method_id = ?)',
+        query.methodId,
+      );
     if (query.from) add('i.created_at >= ?', query.from);
     if (query.to) add('i.created_at <= ?', query.to);
     if (query.q?.trim()) {
@@ -66,7 +84,11 @@ export class SalesQueries {
       params,
     );
     const show = saleCostVisibility(user);
-    return { rows: rows.map((r: Record<string, unknown>) => shapeHeader(r, show.profit, show.cost)), total, amount };
+    return {
+      rows: rows.map((r: Record<string, unknown>) => shapeHeader(r, show.profit, show.cost)),
+      total,
+      amount,
+    };
   }
 
   /**
@@ -76,7 +98,14 @@ export class SalesQueries {
    */
   async history(id: string, user: AuthUser): Promise<InvoiceHistoryEntryDto[]> {
     await this.get(id, user);
-    const rows: { id: string; at: Date; action: string; before: unknown; after: unknown; userName: string | null }[] = await this.ds.query(
+    const rows: {
+      id: string;
+      at: Date;
+      action: string;
+      before: unknown;
+      after: unknown;
+      userName: string | null;
+    }[] = await this.ds.query(
       `SELECT a.id, a.at, a.action, a.before, a.after, u.display_name AS "userName"
          FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id
         WHERE a.entity = 'sale' AND a.entity_id = $1 ORDER BY a.at, a.id`,
@@ -118,10 +147,25 @@ export class SalesQueries {
       [id],
     );
     return {
-      id: r.id, number: r.number, invoiceId: r.invoiceId, invoiceNumber: r.invoiceNumber, total: Number(r.total),
-      creditReduction: Number(r.creditReduction), createdAt: r.createdAt.toISOString(),
-      lines: lines.map((l: Record<string, unknown>) => ({ ...(l as object), quantity: Number(l.quantity), amount: Number(l.amount) }) as ReturnDto['lines'][number]),
-      refunds: refunds.map((p: Record<string, unknown>) => ({ ...(p as object), amount: Number(p.amount) }) as ReturnDto['refunds'][number]),
+      id: r.id,
+      number: r.number,
+      invoiceId: r.invoiceId,
+      invoiceNumber: r.invoiceNumber,
+      total: Number(r.total),
+      creditReduction: Number(r.creditReduction),
+      createdAt: r.createdAt.toISOString(),
+      lines: lines.map(
+        (l: Record<string, unknown>) =>
+          ({
+            ...(l as object),
+            quantity: Number(l.quantity),
+            amount: Number(l.amount),
+          }) as ReturnDto['lines'][number],
+      ),
+      refunds: refunds.map(
+        (p: Record<string, unknown>) =>
+          ({ ...(p as object), amount: Number(p.amount) }) as ReturnDto['refunds'][number],
+      ),
     };
   }
 
@@ -129,13 +173,20 @@ export class SalesQueries {
   async dailyReport(query: DailyReportQueryDto, user: AuthUser): Promise<DailyReportDto> {
     const tz = await readStoreTimeZone(this.ds);
     // The business day's date where the store is (en-CA formats as YYYY-MM-DD).
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     const date = query.date ?? today;
-    if (date !== today && !user.permissions.includes('can_use_date_filter')) throw new AppException('DATE_FILTER_FORBIDDEN', 403);
+    if (date !== today && !user.permissions.includes('can_use_date_filter'))
+      throw new AppException('DATE_FILTER_FORBIDDEN', 403);
     const branchId = query.branchId && seesAllBranches(user) ? query.branchId : user.branchId;
     if (!branchId) throw Errors.notFound();
     // [start, end) of the business day in UTC; every figure in one statement.
-    const range = (col: string) => `${col} >= (($2::date)::timestamp AT TIME ZONE $3) AND ${col} < ((($2::date) + 1)::timestamp AT TIME ZONE $3)`;
+    const range = (col: string) =>
+      `${col} >= (($2::date)::timestamp AT TIME ZONE $3) AND ${col} < ((($2::date) + 1)::timestamp AT TIME ZONE $3)`;
     const [row] = await this.ds.query(
       `WITH s AS (SELECT cashier_id, count(*)::int AS n, sum(total)::bigint AS sales, sum(line_discount_total + invoice_discount)::bigint AS discounts,
                          sum(vat_total)::bigint AS vat, sum(total - cost_total)::bigint AS profit
@@ -174,10 +225,24 @@ export class SalesQueries {
       net: Number(inv.sales) - Number(ret.returns),
       discounts: Number(inv.discounts),
       vat: Number(inv.vat),
-      byMethod: byMethod.map((b: Record<string, unknown>) => ({ methodId: b.methodId as string, methodName: b.methodName as string, sales: Number(b.sales), refunds: Number(b.refunds), net: Number(b.sales) - Number(b.refunds) })),
-      byCashier: byCashier.map((c: Record<string, unknown>) => ({ cashierId: c.cashierId as string, cashierName: c.cashierName as string, invoiceCount: Number(c.invoiceCount), sales: Number(c.sales), returns: Number(c.returns), net: Number(c.sales) - Number(c.returns) })),
+      byMethod: byMethod.map((b: Record<string, unknown>) => ({
+        methodId: b.methodId as string,
+        methodName: b.methodName as string,
+        sales: Number(b.sales),
+        refunds: Number(b.refunds),
+        net: Number(b.sales) - Number(b.refunds),
+      })),
+      byCashier: byCashier.map((c: Record<string, unknown>) => ({
+        cashierId: c.cashierId as string,
+        cashierName: c.cashierName as string,
+        invoiceCount: Number(c.invoiceCount),
+        sales: Number(c.sales),
+        returns: Number(c.returns),
+        net: Number(c.sales) - Number(c.returns),
+      })),
     };
-    if (user.permissions.includes('can_see_profit')) report.profit = Number(inv.profit) - Number(ret.lost);
+    if (user.permissions.includes('can_see_profit'))
+      report.profit = Number(inv.profit) - Number(ret.lost);
     return report;
   }
 }
@@ -193,7 +258,8 @@ export type InvoiceHistoryEntryDto = {
 };
 
 const reasonOf = (value: unknown): string | null => {
-  const reason = value && typeof value === 'object' ? (value as { reason?: unknown }).reason : undefined;
+  const reason =
+    value && typeof value === 'object' ? (value as { reason?: unknown }).reason : undefined;
   return typeof reason === 'string' && reason.trim() ? reason : null;
 };
 

@@ -24,7 +24,11 @@ export const saleCostVisibility = (user: AuthUser | null) => {
   return { profit, cost: profit && !!user?.permissions.includes('can_see_buy_price') };
 };
 
-export function shapeHeader(r: Record<string, unknown>, showProfit: boolean, showCost = false): SaleDto {
+export function shapeHeader(
+  r: Record<string, unknown>,
+  showProfit: boolean,
+  showCost = false,
+): SaleDto {
   const out = {
     ...(r as unknown as SaleDto),
     subtotal: n(r.subtotal),
@@ -49,7 +53,11 @@ export function shapeHeader(r: Record<string, unknown>, showProfit: boolean, sho
 }
 
 /** One invoice as the API shows it (profit with can_see_profit, cost also with can_see_buy_price), in one statement. */
-export async function readSale(m: EntityManager, id: string, user: AuthUser | null): Promise<SaleDto> {
+export async function readSale(
+  m: EntityManager,
+  id: string,
+  user: AuthUser | null,
+): Promise<SaleDto> {
   const [header] = await preparedQuery(
     m,
     `SELECT ${SALE_HEADER},
@@ -71,7 +79,10 @@ export async function readSale(m: EntityManager, id: string, user: AuthUser | nu
   );
   if (!header) throw Errors.notFound();
   const show = saleCostVisibility(user);
-  const { linesJson, paymentsJson, returnsJson, ...head } = header as Record<string, Record<string, unknown>[]>;
+  const { linesJson, paymentsJson, returnsJson, ...head } = header as Record<
+    string,
+    Record<string, unknown>[]
+  >;
   const sale = shapeHeader(head, show.profit, show.cost);
   sale.lines = linesJson.map((l) => {
     const line: SaleDto['lines'][number] = {
@@ -89,8 +100,18 @@ export async function readSale(m: EntityManager, id: string, user: AuthUser | nu
     if (!show.cost) delete line.unitCost;
     return line;
   });
-  sale.payments = paymentsJson.map((p) => ({ ...(p as object), amount: n(p.amount), at: iso(p.at) }) as SaleDto['payments'][number]);
-  sale.returns = returnsJson.map((r) => ({ ...(r as object), total: n(r.total), createdAt: iso(r.createdAt) }) as SaleDto['returns'][number]);
+  sale.payments = paymentsJson.map(
+    (p) =>
+      ({ ...(p as object), amount: n(p.amount), at: iso(p.at) }) as SaleDto['payments'][number],
+  );
+  sale.returns = returnsJson.map(
+    (r) =>
+      ({
+        ...(r as object),
+        total: n(r.total),
+        createdAt: iso(r.createdAt),
+      }) as SaleDto['returns'][number],
+  );
   return sale;
 }
 

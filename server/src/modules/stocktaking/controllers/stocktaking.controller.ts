@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -12,7 +22,12 @@ import {
   type StockTakingCountResultDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { CancelStockTakingCommand } from '../commands/cancel-stock-taking/cancel-stock-taking.command';
@@ -40,7 +55,11 @@ export class StockTakingController {
   /** The sessions, per inventory with `inventoryId`. */
   @RequirePermissions(['can_start_stock_taking'])
   @Get()
-  async list(@Query() query: StockTakingListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: StockTakingListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.queries.list(query, user);
     return sendList(res, rows, total);
   }
@@ -67,14 +86,24 @@ export class StockTakingController {
   /** The latest count rows; `mine=true` for this user's own. */
   @RequirePermissions(['can_start_stock_taking'])
   @Get(':id/counts')
-  counts(@Param('id', UuidPipe) id: string, @Query('mine') mine: string | undefined, @CurrentUser() user: AuthUser) {
+  counts(
+    @Param('id', UuidPipe) id: string,
+    @Query('mine') mine: string | undefined,
+    @CurrentUser() user: AuthUser,
+  ) {
     return this.queries.counts(id, user, mine === 'true' || mine === '1');
   }
 
   @RequirePermissions(['can_start_stock_taking'])
   @Post()
-  async start(@Body() dto: StockTakingStartDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    const { id } = await this.commands.execute<StartStockTakingCommand, { id: string }>(new StartStockTakingCommand(dto, user, meta));
+  async start(
+    @Body() dto: StockTakingStartDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    const { id } = await this.commands.execute<StartStockTakingCommand, { id: string }>(
+      new StartStockTakingCommand(dto, user, meta),
+    );
     return this.queries.get(id, user);
   }
 
@@ -87,7 +116,9 @@ export class StockTakingController {
     @Meta() meta: RequestMeta,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StockTakingCountResultDto> {
-    const result = await this.commands.execute<RecordCountCommand, RecordCountResult>(new RecordCountCommand(id, dto, user, meta));
+    const result = await this.commands.execute<RecordCountCommand, RecordCountResult>(
+      new RecordCountCommand(id, dto, user, meta),
+    );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
     const count = await this.queries.count(id, result.countId);
     const line = await this.queries.line(id, result.variantId, user);
@@ -98,7 +129,12 @@ export class StockTakingController {
   @RequirePermissions(['can_start_stock_taking'])
   @Post(':id/submit')
   @HttpCode(HttpStatus.OK)
-  async submit(@Param('id', UuidPipe) id: string, @Body() dto: StockTakingActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async submit(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: StockTakingActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new SubmitStockTakingCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -106,7 +142,12 @@ export class StockTakingController {
   @RequirePermissions(['can_start_stock_taking'])
   @Post(':id/reopen')
   @HttpCode(HttpStatus.OK)
-  async reopen(@Param('id', UuidPipe) id: string, @Body() dto: StockTakingActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async reopen(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: StockTakingActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new ReopenStockTakingCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -114,7 +155,12 @@ export class StockTakingController {
   @RequirePermissions(['can_start_stock_taking'])
   @Post(':id/post')
   @HttpCode(HttpStatus.OK)
-  async post(@Param('id', UuidPipe) id: string, @Body() dto: StockTakingPostDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async post(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: StockTakingPostDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new PostStockTakingCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -122,7 +168,12 @@ export class StockTakingController {
   @RequirePermissions(['can_start_stock_taking'])
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
-  async cancel(@Param('id', UuidPipe) id: string, @Body() dto: StockTakingActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async cancel(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: StockTakingActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new CancelStockTakingCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }

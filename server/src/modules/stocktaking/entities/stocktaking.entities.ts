@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+} from 'typeorm';
 import type { StockTakingState } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
@@ -6,7 +14,10 @@ import { InventoryEntity } from '../../inventory/entities/inventory.entities';
 
 /** A counting session on one inventory (DESIGN.md §6); at most one open or in review per inventory. */
 @Entity('stock_takings')
-@Index('IDX_stock_takings_active_inventory', ['inventoryId'], { unique: true, where: `state IN ('open', 'review')` })
+@Index('IDX_stock_takings_active_inventory', ['inventoryId'], {
+  unique: true,
+  where: `state IN ('open', 'review')`,
+})
 @Index(['inventoryId', 'startedAt'])
 export class StockTakingEntity {
   @PrimaryColumn('uuid') id: string;
@@ -43,9 +54,11 @@ export class StockTakingLineEntity {
   @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'variant_id' })
   variant?: VariantEntity;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) expectedQuantity: number;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn })
+  expectedQuantity: number;
   /** Σ count rows; null until the first count */
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) countedQuantity: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
+  countedQuantity: number | null;
   @Column('integer', { default: 0 }) countRows: number;
   @Column('timestamptz', { nullable: true }) lastCountedAt: Date | null;
   /**
@@ -53,12 +66,15 @@ export class StockTakingLineEntity {
    * read in the RecordCount transaction; the variance is counted − this, so a sale after the
    * item was counted is no variance either
    */
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) expectedAtCount: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
+  expectedAtCount: number | null;
   /** average cost at start (piasters), for the value of the variance */
   @Column('bigint', { transformer: moneyColumn, default: 0 }) unitCost: number;
   /** the expected figure the posted variance was taken against (expected at count, or on hand at posting for an uncounted line), and the posted adjustment */
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) postedExpected: number | null;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) postedVariance: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
+  postedExpected: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
+  postedVariance: number | null;
 }
 
 /** Every count kept as entered (several counters, several devices). */

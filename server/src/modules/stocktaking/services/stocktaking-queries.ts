@@ -34,7 +34,12 @@ const LINES_FROM = `FROM stock_taking_lines l JOIN stock_takings sx ON sx.id = l
 export class StockTakingQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  private async header(where: string, params: unknown[], user: AuthUser, paging = ''): Promise<StockTakingResponseDto[]> {
+  private async header(
+    where: string,
+    params: unknown[],
+    user: AuthUser,
+    paging = '',
+  ): Promise<StockTakingResponseDto[]> {
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT st.id, st.number, st.state, st.inventory_id, i.name AS inventory_name, st.branch_id, b.name AS branch_name, st.scope,
               st.category_ids, st.note, st.started_at, st.started_by, su.display_name AS started_by_name, st.submitted_at,
@@ -78,7 +83,10 @@ export class StockTakingQueries {
     });
   }
 
-  async list(query: StockTakingListQueryDto, user: AuthUser): Promise<{ rows: StockTakingResponseDto[]; total: number }> {
+  async list(
+    query: StockTakingListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: StockTakingResponseDto[]; total: number }> {
     const params: unknown[] = [];
     const where: string[] = [];
     const scope = branchScope(user);
@@ -99,10 +107,22 @@ export class StockTakingQueries {
       where.push(`st.number ILIKE $${params.length}`);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM stock_takings st ${clause}`, params);
-    const { column, direction } = sortOf(query, { startedAt: 'st.started_at', number: 'st.number', state: 'st.state' }, '-startedAt');
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM stock_takings st ${clause}`,
+      params,
+    );
+    const { column, direction } = sortOf(
+      query,
+      { startedAt: 'st.started_at', number: 'st.number', state: 'st.state' },
+      '-startedAt',
+    );
     const { skip, take } = pageOf(query);
-    const rows = await this.header(clause, params, user, `ORDER BY ${column} ${direction}, st.id DESC LIMIT ${take} OFFSET ${skip}`);
+    const rows = await this.header(
+      clause,
+      params,
+      user,
+      `ORDER BY ${column} ${direction}, st.id DESC LIMIT ${take} OFFSET ${skip}`,
+    );
     return { rows, total };
   }
 
@@ -113,7 +133,12 @@ export class StockTakingQueries {
     return row;
   }
 
-  async lines(id: string, query: StockTakingLinesQueryDto, user: AuthUser, variantId?: string): Promise<{ rows: StockTakingLineDto[]; total: number }> {
+  async lines(
+    id: string,
+    query: StockTakingLinesQueryDto,
+    user: AuthUser,
+    variantId?: string,
+  ): Promise<{ rows: StockTakingLineDto[]; total: number }> {
     await this.get(id, user);
     const params: unknown[] = [id];
     const where = ['f.stock_taking_id = $1'];
@@ -136,7 +161,12 @@ export class StockTakingQueries {
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total ${base}`, params);
     const { column, direction } = sortOf(
       query,
-      { name: 'p.name_ar', sku: 'v.sku', variance: 'f.variance', lastCountedAt: 'f.last_counted_at' },
+      {
+        name: 'p.name_ar',
+        sku: 'v.sku',
+        variance: 'f.variance',
+        lastCountedAt: 'f.last_counted_at',
+      },
       'name',
     );
     const { skip, take } = pageOf(query, 100);
@@ -194,7 +224,10 @@ export class StockTakingQueries {
     return this.countRows(id, { userId: mine ? user.id : null });
   }
 
-  private async countRows(id: string, filter: { userId?: string | null; countId?: string }): Promise<StockTakingCountRowDto[]> {
+  private async countRows(
+    id: string,
+    filter: { userId?: string | null; countId?: string },
+  ): Promise<StockTakingCountRowDto[]> {
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT c.id, c.variant_id, p.name_ar, v.sku, v.properties, c.quantity::text, c.user_id, u.display_name, c.at
          FROM stock_taking_counts c JOIN variants v ON v.id = c.variant_id JOIN products p ON p.id = v.product_id

@@ -1,6 +1,10 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { STOCKTAKING_TRANSITIONS, type StockTakingAction, type StockTakingState } from '@pos/contracts';
+import {
+  STOCKTAKING_TRANSITIONS,
+  type StockTakingAction,
+  type StockTakingState,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import type { CommandTransaction } from '../../../core/cqrs';
@@ -20,7 +24,12 @@ export type StockTakingRow = {
  * serialises its own additions); submit, post and cancel take it exclusively, so they wait for
  * counts in flight and no count lands after the session left `open`.
  */
-export async function lockStockTaking(m: EntityManager, id: string, user: AuthUser, mode: 'share' | 'update'): Promise<StockTakingRow> {
+export async function lockStockTaking(
+  m: EntityManager,
+  id: string,
+  user: AuthUser,
+  mode: 'share' | 'update',
+): Promise<StockTakingRow> {
   const [row] = await m.query(
     `SELECT id, number, state, inventory_id, branch_id, scope FROM stock_takings WHERE id = $1 ${mode === 'share' ? 'FOR SHARE' : 'FOR UPDATE'}`,
     [id],
@@ -32,13 +41,19 @@ export async function lockStockTaking(m: EntityManager, id: string, user: AuthUs
 
 export function assertStockTakingStep(st: StockTakingRow, action: StockTakingAction): void {
   if (!STOCKTAKING_TRANSITIONS[action].includes(st.state)) {
-    throw new AppException('STOCKTAKING_ILLEGAL_TRANSITION', HttpStatus.CONFLICT, { state: st.state }, [
-      { key: `stocktaking.illegal.${st.state}`, params: { number: st.number } },
-    ]);
+    throw new AppException(
+      'STOCKTAKING_ILLEGAL_TRANSITION',
+      HttpStatus.CONFLICT,
+      { state: st.state },
+      [{ key: `stocktaking.illegal.${st.state}`, params: { number: st.number } }],
+    );
   }
 }
 
-export async function progressOf(m: EntityManager, id: string): Promise<{ counted: number; total: number }> {
+export async function progressOf(
+  m: EntityManager,
+  id: string,
+): Promise<{ counted: number; total: number }> {
   const [row] = await m.query(
     `SELECT count(*) FILTER (WHERE counted_quantity IS NOT NULL)::int AS counted, count(*)::int AS total
        FROM stock_taking_lines WHERE stock_taking_id = $1`,
@@ -48,7 +63,11 @@ export async function progressOf(m: EntityManager, id: string): Promise<{ counte
 }
 
 /** `stocktaking.progress` to the session's branch: everyone counting sees counted / total move. */
-export async function pushProgress(tx: CommandTransaction, st: StockTakingRow, state: StockTakingState) {
+export async function pushProgress(
+  tx: CommandTransaction,
+  st: StockTakingRow,
+  state: StockTakingState,
+) {
   const progress = await progressOf(tx.m, st.id);
   tx.push(st.branch_id, 'stocktaking.progress', { stockTakingId: st.id, ...progress, state });
   return progress;

@@ -1,10 +1,32 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { TransferActionDto, TransferCreateDto, TransferListQueryDto, TransferReceiveDto, TransferUpdateDto } from '@pos/contracts';
+import {
+  TransferActionDto,
+  TransferCreateDto,
+  TransferListQueryDto,
+  TransferReceiveDto,
+  TransferUpdateDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { CurrentUser, Meta, RequirePermissions, type RequestMeta } from '../../../core/auth/decorators';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { ApproveTransferCommand } from '../commands/approve-transfer/approve-transfer.command';
@@ -24,11 +46,18 @@ import { TransfersQueries } from '../services/transfers-queries';
 @ApiTags('transfers')
 @Controller('TransferRequests')
 export class TransfersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: TransfersQueries) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: TransfersQueries,
+  ) {}
 
   @RequirePermissions(['can_transfer_products'])
   @Get()
-  async list(@Query() query: TransferListQueryDto, @CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Query() query: TransferListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { rows, total } = await this.queries.list(query, user);
     return sendList(res, rows, total);
   }
@@ -47,14 +76,25 @@ export class TransfersController {
 
   @RequirePermissions(['can_transfer_products'])
   @Post()
-  async create(@Body() dto: TransferCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    const { id } = await this.commands.execute<RequestTransferCommand, { id: string }>(new RequestTransferCommand(dto, user, meta));
+  async create(
+    @Body() dto: TransferCreateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    const { id } = await this.commands.execute<RequestTransferCommand, { id: string }>(
+      new RequestTransferCommand(dto, user, meta),
+    );
     return this.queries.get(id, user);
   }
 
   @RequirePermissions(['can_transfer_products'])
   @Patch(':id')
-  async update(@Param('id', UuidPipe) id: string, @Body() dto: TransferUpdateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferUpdateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new UpdateTransferDraftCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -62,7 +102,12 @@ export class TransfersController {
   @RequirePermissions(['can_transfer_products'])
   @Post(':id/request')
   @HttpCode(HttpStatus.OK)
-  async request(@Param('id', UuidPipe) id: string, @Body() dto: TransferActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async request(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new SendTransferDraftCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -70,7 +115,12 @@ export class TransfersController {
   @RequirePermissions(['can_transfer_products'])
   @Post(':id/approve')
   @HttpCode(HttpStatus.OK)
-  async approve(@Param('id', UuidPipe) id: string, @Body() dto: TransferActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async approve(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new ApproveTransferCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -78,7 +128,12 @@ export class TransfersController {
   @RequirePermissions(['can_transfer_products'])
   @Post(':id/reject')
   @HttpCode(HttpStatus.OK)
-  async reject(@Param('id', UuidPipe) id: string, @Body() dto: TransferActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async reject(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new RejectTransferCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -86,7 +141,12 @@ export class TransfersController {
   @RequirePermissions(['can_transfer_products'])
   @Post(':id/ship')
   @HttpCode(HttpStatus.OK)
-  async ship(@Param('id', UuidPipe) id: string, @Body() dto: TransferActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async ship(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new ShipTransferCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -94,7 +154,12 @@ export class TransfersController {
   @RequirePermissions(['can_transfer_products'])
   @Post(':id/receive')
   @HttpCode(HttpStatus.OK)
-  async receive(@Param('id', UuidPipe) id: string, @Body() dto: TransferReceiveDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async receive(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferReceiveDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new ReceiveTransferCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
@@ -102,7 +167,12 @@ export class TransfersController {
   @RequirePermissions(['can_transfer_products'])
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
-  async cancel(@Param('id', UuidPipe) id: string, @Body() dto: TransferActionDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+  async cancel(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: TransferActionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
     await this.commands.execute(new CancelTransferCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }

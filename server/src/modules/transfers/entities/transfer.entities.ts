@@ -1,4 +1,13 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { TransferAction, TransferState } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
@@ -43,8 +52,10 @@ export class TransferRequestLineEntity {
   @JoinColumn({ name: 'variant_id' })
   variant?: VariantEntity;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) shippedQuantity: number | null;
-  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true }) receivedQuantity: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
+  shippedQuantity: number | null;
+  @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
+  receivedQuantity: number | null;
   /** why the received quantity differs from the shipped one */
   @Column('text', { nullable: true }) reason: string | null;
   /** average cost when shipped (piasters), the value that travels with the goods */

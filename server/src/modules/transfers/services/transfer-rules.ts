@@ -35,8 +35,10 @@ export type TransferLineRow = {
 /** Users act for their own branch; the admin acts for any. can_see_branches widens reads only. */
 export { seesAllBranches } from '../../../core/auth/branch-scope';
 import { seesAllBranches } from '../../../core/auth/branch-scope';
-export const actsAsSource = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id'>) => user.isAdmin || user.branchId === t.from_branch_id;
-export const actsAsDestination = (user: AuthUser, t: Pick<TransferRow, 'to_branch_id'>) => user.isAdmin || user.branchId === t.to_branch_id;
+export const actsAsSource = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id'>) =>
+  user.isAdmin || user.branchId === t.from_branch_id;
+export const actsAsDestination = (user: AuthUser, t: Pick<TransferRow, 'to_branch_id'>) =>
+  user.isAdmin || user.branchId === t.to_branch_id;
 export const involves = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id' | 'to_branch_id'>) =>
   actsAsSource(user, t) || actsAsDestination(user, t);
 export const canRead = (user: AuthUser, t: Pick<TransferRow, 'from_branch_id' | 'to_branch_id'>) =>
@@ -47,17 +49,29 @@ export function allowedActions(user: AuthUser, t: TransferRow): ('edit' | Transf
   const out: ('edit' | TransferAction)[] = [];
   if (!user.permissions.includes('can_transfer_products')) return out;
   if (t.state === 'draft' && involves(user, t)) out.push('edit');
-  for (const [action, rule] of Object.entries(TRANSFER_TRANSITIONS) as [TransferAction, (typeof TRANSFER_TRANSITIONS)[TransferAction]][]) {
+  for (const [action, rule] of Object.entries(TRANSFER_TRANSITIONS) as [
+    TransferAction,
+    (typeof TRANSFER_TRANSITIONS)[TransferAction],
+  ][]) {
     if (!rule.from.includes(t.state)) continue;
     const side = TRANSFER_ACTION_SIDE[action];
-    const ok = side === 'source' ? actsAsSource(user, t) : side === 'destination' ? actsAsDestination(user, t) : involves(user, t);
+    const ok =
+      side === 'source'
+        ? actsAsSource(user, t)
+        : side === 'destination'
+          ? actsAsDestination(user, t)
+          : involves(user, t);
     if (ok) out.push(action);
   }
   return out;
 }
 
 /** Load and lock the request (concurrent steps on one request run one after the other). */
-export async function lockTransfer(m: EntityManager, id: string, user: AuthUser): Promise<TransferRow> {
+export async function lockTransfer(
+  m: EntityManager,
+  id: string,
+  user: AuthUser,
+): Promise<TransferRow> {
   const [row] = await m.query(
     `SELECT id, number, state, from_inventory_id, to_inventory_id, from_branch_id, to_branch_id, note
        FROM transfer_requests WHERE id = $1 FOR UPDATE`,
@@ -75,9 +89,12 @@ export function assertStep(user: AuthUser, t: TransferRow, action: TransferActio
     ]);
   }
   const side = TRANSFER_ACTION_SIDE[action];
-  if (side === 'source' && !actsAsSource(user, t)) throw new AppException('TRANSFER_NOT_SOURCE', HttpStatus.FORBIDDEN);
-  if (side === 'destination' && !actsAsDestination(user, t)) throw new AppException('TRANSFER_NOT_DESTINATION', HttpStatus.FORBIDDEN);
-  if (side === 'either' && !involves(user, t)) throw new AppException('TRANSFER_NOT_INVOLVED', HttpStatus.FORBIDDEN);
+  if (side === 'source' && !actsAsSource(user, t))
+    throw new AppException('TRANSFER_NOT_SOURCE', HttpStatus.FORBIDDEN);
+  if (side === 'destination' && !actsAsDestination(user, t))
+    throw new AppException('TRANSFER_NOT_DESTINATION', HttpStatus.FORBIDDEN);
+  if (side === 'either' && !involves(user, t))
+    throw new AppException('TRANSFER_NOT_INVOLVED', HttpStatus.FORBIDDEN);
 }
 
 export async function lockLines(m: EntityManager, transferId: string): Promise<TransferLineRow[]> {
@@ -106,12 +123,21 @@ export async function transferValue(m: EntityManager, transferId: string): Promi
 export async function recordStep(
   tx: CommandTransaction,
   t: TransferRow,
-  step: { action: 'create' | 'edit' | TransferAction; to: TransferState; user: AuthUser; note?: string | null; after?: object },
+  step: {
+    action: 'create' | 'edit' | TransferAction;
+    to: TransferState;
+    user: AuthUser;
+    note?: string | null;
+    after?: object;
+  },
 ): Promise<void> {
   const { m } = tx;
   const from = step.action === 'create' ? null : t.state;
   if (step.action !== 'create') {
-    await m.query('UPDATE transfer_requests SET state = $2, updated_at = now() WHERE id = $1', [t.id, step.to]);
+    await m.query('UPDATE transfer_requests SET state = $2, updated_at = now() WHERE id = $1', [
+      t.id,
+      step.to,
+    ]);
   }
   await m.query(
     `INSERT INTO transfer_request_events (id, transfer_id, action, from_state, to_state, user_id, note) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -125,7 +151,7 @@ export async function recordStep(
     after: { state: step.to, number: t.number, ...(step.after ?? {}) },
   });
   const type = EVENT_OF[step.to];
-  if (type && (step.action !== 'edit')) {
+  if (type && step.action !== 'edit') {
     tx.push(t.from_branch_id, type, {
       transferId: t.id,
       number: t.number,
@@ -137,7 +163,12 @@ export async function recordStep(
   }
 }
 
-const EVENT_OF: Partial<Record<TransferState, `transfer.${'requested' | 'approved' | 'rejected' | 'shipped' | 'received' | 'cancelled'}`>> = {
+const EVENT_OF: Partial<
+  Record<
+    TransferState,
+    `transfer.${'requested' | 'approved' | 'rejected' | 'shipped' | 'received' | 'cancelled'}`
+  >
+> = {
   requested: 'transfer.requested',
   approved: 'transfer.approved',
   rejected: 'transfer.rejected',

@@ -35,7 +35,12 @@ async function pushReserved(tx: CommandTransaction, t: TransferRow, lines: Trans
  * Approval: each line must be available at the source (on hand − reserved, under the row lock),
  * then it is reserved so the POS cannot sell it.
  */
-export async function reserveLines(tx: CommandTransaction, ledger: StockLedger, t: TransferRow, lines: TransferLineRow[]) {
+export async function reserveLines(
+  tx: CommandTransaction,
+  ledger: StockLedger,
+  t: TransferRow,
+  lines: TransferLineRow[],
+) {
   const { m } = tx;
   for (const line of lines) {
     await m.query(
@@ -59,10 +64,20 @@ export async function reserveLines(tx: CommandTransaction, ledger: StockLedger, 
 }
 
 /** Give back what approval reserved (cancel after approval). */
-export async function releaseLines(tx: CommandTransaction, ledger: StockLedger, t: TransferRow, lines: TransferLineRow[]) {
+export async function releaseLines(
+  tx: CommandTransaction,
+  ledger: StockLedger,
+  t: TransferRow,
+  lines: TransferLineRow[],
+) {
   const { m } = tx;
   for (const line of lines) {
-    await ledger.reserve(m, line.variant_id, t.from_inventory_id, new Decimal(line.quantity).negated().toFixed(3));
+    await ledger.reserve(
+      m,
+      line.variant_id,
+      t.from_inventory_id,
+      new Decimal(line.quantity).negated().toFixed(3),
+    );
   }
   await pushReserved(tx, t, lines);
 }

@@ -19,7 +19,8 @@ import { allowedActions, canRead, seesAllBranches, type TransferRow } from './tr
  * cost, can_see_buy_price too: without the buy-price key no cost figure is in the response at all.
  */
 const seesTotals = (user: AuthUser) =>
-  user.permissions.includes('can_see_transfer_totals') && user.permissions.includes('can_see_buy_price');
+  user.permissions.includes('can_see_transfer_totals') &&
+  user.permissions.includes('can_see_buy_price');
 
 const HEADER = `t.id, t.number, t.state, t.from_inventory_id, t.to_inventory_id, t.from_branch_id, t.to_branch_id, t.note,
   t.created_by, u.display_name AS created_by_name, t.created_at, t.updated_at,
@@ -69,12 +70,20 @@ export class TransfersQueries {
   }
 
   /** Where-clause for the user's branch (and the optional direction relative to it). */
-  private scope(user: AuthUser, direction: 'incoming' | 'outgoing' | undefined, params: unknown[]): string[] {
+  private scope(
+    user: AuthUser,
+    direction: 'incoming' | 'outgoing' | undefined,
+    params: unknown[],
+  ): string[] {
     const where: string[] = [];
     const own = user.branchId;
     if (direction && own) {
       params.push(own);
-      where.push(direction === 'incoming' ? `t.to_branch_id = $${params.length}` : `t.from_branch_id = $${params.length}`);
+      where.push(
+        direction === 'incoming'
+          ? `t.to_branch_id = $${params.length}`
+          : `t.from_branch_id = $${params.length}`,
+      );
     }
     if (!seesAllBranches(user)) {
       params.push(own ?? '00000000-0000-0000-0000-000000000000');
@@ -83,7 +92,10 @@ export class TransfersQueries {
     return where;
   }
 
-  async list(query: TransferListQueryDto, user: AuthUser): Promise<{ rows: TransferResponseDto[]; total: number }> {
+  async list(
+    query: TransferListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: TransferResponseDto[]; total: number }> {
     const params: unknown[] = [];
     const where = this.scope(user, query.direction, params);
     if (query.state) {
@@ -103,9 +115,21 @@ export class TransfersQueries {
       where.push(`t.created_at <= $${params.length}`);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(query, { createdAt: 't.created_at', number: 't.number', state: 't.state', updatedAt: 't.updated_at' }, '-createdAt');
+    const { column, direction } = sortOf(
+      query,
+      {
+        createdAt: 't.created_at',
+        number: 't.number',
+        state: 't.state',
+        updatedAt: 't.updated_at',
+      },
+      '-createdAt',
+    );
     const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM transfer_requests t ${clause}`, params);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM transfer_requests t ${clause}`,
+      params,
+    );
     const rows: Row[] = await this.ds.query(
       `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction}, t.id DESC LIMIT ${take} OFFSET ${skip}`,
       params,
@@ -190,17 +214,19 @@ export class TransfersQueries {
         'SELECT state, count(*)::int AS n FROM transfer_requests GROUP BY state',
       );
       for (const r of rows) out.all[r.state] = out.incoming[r.state] = out.outgoing[r.state] = r.n;
-      if (user.isAdmin) out.pending = (out.all.requested ?? 0) + (out.all.approved ?? 0) + (out.all.shipped ?? 0);
+      if (user.isAdmin)
+        out.pending = (out.all.requested ?? 0) + (out.all.approved ?? 0) + (out.all.shipped ?? 0);
       return out;
     }
-    const rows: { dir: 'incoming' | 'outgoing' | 'all'; state: TransferState; n: number }[] = await this.ds.query(
-      `SELECT 'outgoing' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE from_branch_id = $1 GROUP BY state
+    const rows: { dir: 'incoming' | 'outgoing' | 'all'; state: TransferState; n: number }[] =
+      await this.ds.query(
+        `SELECT 'outgoing' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE from_branch_id = $1 GROUP BY state
        UNION ALL
        SELECT 'incoming' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE to_branch_id = $1 GROUP BY state
        UNION ALL
        SELECT 'all' AS dir, state, count(*)::int AS n FROM transfer_requests WHERE from_branch_id = $1 OR to_branch_id = $1 GROUP BY state`,
-      [own],
-    );
+        [own],
+      );
     for (const r of rows) out[r.dir][r.state] = r.n;
     const [{ pending }] = await this.ds.query(
       `SELECT count(*)::int AS pending FROM transfer_requests

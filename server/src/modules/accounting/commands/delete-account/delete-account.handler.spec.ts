@@ -1,13 +1,33 @@
-import { errorCode, fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import { DeleteAccountCommand } from './delete-account.command';
 import { DeleteAccountHandler } from './delete-account.handler';
 
 const remove = (row: Record<string, unknown> | null) => {
   const m = fakeManager([[/FOR UPDATE/, row ? [row] : []]]);
   const runner = fakeRunner(m);
-  return { m, runner, result: new DeleteAccountHandler(runner).execute(new DeleteAccountCommand('a-1', testUser(), testMeta)) };
+  return {
+    m,
+    runner,
+    result: new DeleteAccountHandler(runner).execute(
+      new DeleteAccountCommand('a-1', testUser(), testMeta),
+    ),
+  };
 };
-const row = (over: Record<string, unknown> = {}) => ({ id: 'a-1', code: '5201', name_ar: 'إيجار', system_key: null, has_children: false, has_lines: false, ...over });
+const row = (over: Record<string, unknown> = {}) => ({
+  id: 'a-1',
+  code: '5201',
+  name_ar: 'إيجار',
+  system_key: null,
+  has_children: false,
+  has_lines: false,
+  ...over,
+});
 
 describe('DeleteAccountHandler', () => {
   it('deletes an unused account and audits it', async () => {

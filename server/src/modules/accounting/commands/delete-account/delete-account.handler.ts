@@ -1,6 +1,10 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { DeleteAccountCommand } from './delete-account.command';
 
@@ -22,8 +26,14 @@ export class DeleteAccountHandler extends TransactionalCommandHandler<DeleteAcco
     );
     if (!row) throw Errors.notFound();
     if (row.system_key) throw new AppException('ACCOUNT_SYSTEM', HttpStatus.BAD_REQUEST);
-    if (row.has_children || row.has_lines) throw new AppException('ACCOUNT_IN_USE', HttpStatus.CONFLICT);
+    if (row.has_children || row.has_lines)
+      throw new AppException('ACCOUNT_IN_USE', HttpStatus.CONFLICT);
     await m.query(`DELETE FROM accounts WHERE id = $1`, [id]);
-    tx.audit({ action: 'account.delete', entity: 'account', entityId: id, before: { code: row.code, nameAr: row.name_ar } });
+    tx.audit({
+      action: 'account.delete',
+      entity: 'account',
+      entityId: id,
+      before: { code: row.code, nameAr: row.name_ar },
+    });
   }
 }

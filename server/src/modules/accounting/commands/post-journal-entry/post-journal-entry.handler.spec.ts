@@ -1,9 +1,18 @@
-import { errorCode, fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import { PostJournalEntryCommand } from './post-journal-entry.command';
 import { PostJournalEntryHandler } from './post-journal-entry.handler';
 
 const accountant = testUser({ permissions: ['can_manage_accounting'] });
-const entry = (lines: { accountId: string; debit?: number; credit?: number; branchId?: string }[], date = '2026-11-20') => ({
+const entry = (
+  lines: { accountId: string; debit?: number; credit?: number; branchId?: string }[],
+  date = '2026-11-20',
+) => ({
   id: 'e-1',
   date,
   description: 'إيجار',
@@ -14,38 +23,103 @@ const stubs = (accounts = 2, closed: string | null = null) =>
     [/FROM accounts WHERE id = ANY/, [{ n: accounts }]],
     [/books_closed_until/, [{ today: '2026-11-24', closed, zone: 'Africa/Cairo' }]],
   ]);
-const run = (m: ReturnType<typeof fakeManager>, dto: ReturnType<typeof entry>, user = accountant) => {
+const run = (
+  m: ReturnType<typeof fakeManager>,
+  dto: ReturnType<typeof entry>,
+  user = accountant,
+) => {
   const runner = fakeRunner(m);
-  return { runner, result: new PostJournalEntryHandler(runner).execute(new PostJournalEntryCommand(dto, user, testMeta)) };
+  return {
+    runner,
+    result: new PostJournalEntryHandler(runner).execute(
+      new PostJournalEntryCommand(dto, user, testMeta),
+    ),
+  };
 };
 
 describe('PostJournalEntryHandler', () => {
   it('queues a balanced entry on the given day and audits it', async () => {
-    const { runner, result } = run(stubs(), entry([
-      { accountId: 'rent', debit: 500000 },
-      { accountId: 'cash', credit: 500000 },
-    ]));
+    const { runner, result } = run(
+      stubs(),
+      entry([
+        { accountId: 'rent', debit: 500000 },
+        { accountId: 'cash', credit: 500000 },
+      ]),
+    );
     expect(await result).toEqual({ id: 'e-1', created: true });
     expect(runner.tx!.writes).toHaveLength(2);
     expect(runner.tx!.audits[0]).toMatchObject({ action: 'journal.post', entityId: 'e-1' });
   });
 
   it('refuses an unbalanced entry, a line on both sides, fewer than two amounts and a group or unknown account', async () => {
-    expect(await errorCode(run(stubs(), entry([{ accountId: 'a', debit: 100 }, { accountId: 'b', credit: 90 }])).result)).toBe('JOURNAL_UNBALANCED');
-    expect(await errorCode(run(stubs(), entry([{ accountId: 'a', debit: 100, credit: 100 }, { accountId: 'b', credit: 0 }])).result)).toBe('JOURNAL_LINE_SIDE');
-    expect(await errorCode(run(stubs(), entry([{ accountId: 'a', debit: 0 }, { accountId: 'b', credit: 0 }])).result)).toBe('JOURNAL_EMPTY');
-    expect(await errorCode(run(stubs(1), entry([{ accountId: 'a', debit: 100 }, { accountId: 'b', credit: 100 }])).result)).toBe('JOURNAL_ACCOUNT_INVALID');
+    expect(
+      await errorCode(
+        run(
+          stubs(),
+          entry([
+            { accountId: 'a', debit: 100 },
+            { accountId: 'b', credit: 90 },
+          ]),
+        ).result,
+      ),
+    ).toBe('JOURNAL_UNBALANCED');
+    expect(
+      await errorCode(
+        run(
+          stubs(),
+          entry([
+            { accountId: 'a', debit: 100, credit: 100 },
+            { accountId: 'b', credit: 0 },
+          ]),
+        ).result,
+      ),
+    ).toBe('JOURNAL_LINE_SIDE');
+    expect(
+      await errorCode(
+        run(
+          stubs(),
+          entry([
+            { accountId: 'a', debit: 0 },
+            { accountId: 'b', credit: 0 },
+          ]),
+        ).result,
+      ),
+    ).toBe('JOURNAL_EMPTY');
+    expect(
+      await errorCode(
+        run(
+          stubs(1),
+          entry([
+            { accountId: 'a', debit: 100 },
+            { accountId: 'b', credit: 100 },
+          ]),
+        ).result,
+      ),
+    ).toBe('JOURNAL_ACCOUNT_INVALID');
   });
 
   it('refuses a day inside the closed period, and another branch for a user of one branch', async () => {
-    const lines = [{ accountId: 'a', debit: 100 }, { accountId: 'b', credit: 100 }];
-    expect(await errorCode(run(stubs(2, '2026-11-20'), entry(lines, '2026-11-20')).result)).toBe('PERIOD_CLOSED');
-    expect(await errorCode(run(stubs(), entry([{ ...lines[0], branchId: 'b-2' }, lines[1]])).result)).toBe('FORBIDDEN');
+    const lines = [
+      { accountId: 'a', debit: 100 },
+      { accountId: 'b', credit: 100 },
+    ];
+    expect(await errorCode(run(stubs(2, '2026-11-20'), entry(lines, '2026-11-20')).result)).toBe(
+      'PERIOD_CLOSED',
+    );
+    expect(
+      await errorCode(run(stubs(), entry([{ ...lines[0], branchId: 'b-2' }, lines[1]])).result),
+    ).toBe('FORBIDDEN');
   });
 
   it('answers a retry of the same entry without posting it again', async () => {
     const m = fakeManager([[/SELECT id FROM journal_entries WHERE id/, [{ id: 'e-1' }]]]);
-    const { runner, result } = run(m, entry([{ accountId: 'a', debit: 1 }, { accountId: 'b', credit: 1 }]));
+    const { runner, result } = run(
+      m,
+      entry([
+        { accountId: 'a', debit: 1 },
+        { accountId: 'b', credit: 1 },
+      ]),
+    );
     expect(await result).toEqual({ id: 'e-1', created: false });
     expect(runner.tx).toBeUndefined();
   });

@@ -1,7 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { formatPiasters } from '@pos/contracts';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { assertOpen, bookDates } from '../../services/period';
@@ -16,22 +20,32 @@ export type PostJournalEntryResult = { id: string; created: boolean };
  * their own branch posts only to it.
  */
 @CommandHandler(PostJournalEntryCommand)
-export class PostJournalEntryHandler extends TransactionalCommandHandler<PostJournalEntryCommand, PostJournalEntryResult> {
+export class PostJournalEntryHandler extends TransactionalCommandHandler<
+  PostJournalEntryCommand,
+  PostJournalEntryResult
+> {
   constructor(runner: CommandRunner) {
     super(runner);
   }
 
   override async execute(command: PostJournalEntryCommand): Promise<PostJournalEntryResult> {
-    const [done] = await this.runner.manager.query(`SELECT id FROM journal_entries WHERE id = $1`, [command.dto.id]);
+    const [done] = await this.runner.manager.query(`SELECT id FROM journal_entries WHERE id = $1`, [
+      command.dto.id,
+    ]);
     if (done) return { id: done.id, created: false };
     return super.execute(command);
   }
 
-  protected async handle({ dto, user }: PostJournalEntryCommand, tx: CommandTransaction): Promise<PostJournalEntryResult> {
+  protected async handle(
+    { dto, user }: PostJournalEntryCommand,
+    tx: CommandTransaction,
+  ): Promise<PostJournalEntryResult> {
     const { m } = tx;
     for (const l of dto.lines) {
-      if ((l.debit ?? 0) > 0 && (l.credit ?? 0) > 0) throw new AppException('JOURNAL_LINE_SIDE', HttpStatus.BAD_REQUEST);
-      if (!l.partyType !== !l.partyId) throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST);
+      if ((l.debit ?? 0) > 0 && (l.credit ?? 0) > 0)
+        throw new AppException('JOURNAL_LINE_SIDE', HttpStatus.BAD_REQUEST);
+      if (!l.partyType !== !l.partyId)
+        throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST);
     }
     const scope = branchWriteScope(user);
     const lines: PostingLine[] = dto.lines.map((l) => ({
@@ -43,15 +57,23 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<PostJou
       memo: l.memo?.trim() || null,
     }));
     if (scope && lines.some((l) => l.branchId !== scope)) throw Errors.forbidden();
-    if (normaliseLines(lines).length < 2) throw new AppException('JOURNAL_EMPTY', HttpStatus.BAD_REQUEST);
+    if (normaliseLines(lines).length < 2)
+      throw new AppException('JOURNAL_EMPTY', HttpStatus.BAD_REQUEST);
     const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
     const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
     if (debit !== credit) {
-      throw new AppException('JOURNAL_UNBALANCED', HttpStatus.BAD_REQUEST, { debit: formatPiasters(debit), credit: formatPiasters(credit) });
+      throw new AppException('JOURNAL_UNBALANCED', HttpStatus.BAD_REQUEST, {
+        debit: formatPiasters(debit),
+        credit: formatPiasters(credit),
+      });
     }
     const accountIds = [...new Set(dto.lines.map((l) => l.accountId))];
-    const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM accounts WHERE id = ANY($1) AND active AND NOT is_group`, [accountIds]);
-    if (n !== accountIds.length) throw new AppException('JOURNAL_ACCOUNT_INVALID', HttpStatus.BAD_REQUEST);
+    const [{ n }] = await m.query(
+      `SELECT count(*)::int AS n FROM accounts WHERE id = ANY($1) AND active AND NOT is_group`,
+      [accountIds],
+    );
+    if (n !== accountIds.length)
+      throw new AppException('JOURNAL_ACCOUNT_INVALID', HttpStatus.BAD_REQUEST);
     const { closedUntil, timeZone } = await bookDates(m);
     assertOpen(dto.date, closedUntil);
     const id = queuePosting(tx, {

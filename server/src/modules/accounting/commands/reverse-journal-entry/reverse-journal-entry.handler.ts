@@ -1,6 +1,10 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { assertOpen, bookDates } from '../../services/period';
@@ -13,12 +17,18 @@ import { ReverseJournalEntryCommand } from './reverse-journal-entry.command';
  * their documents (a return, an edit) and are not reversed by hand.
  */
 @CommandHandler(ReverseJournalEntryCommand)
-export class ReverseJournalEntryHandler extends TransactionalCommandHandler<ReverseJournalEntryCommand, { id: string }> {
+export class ReverseJournalEntryHandler extends TransactionalCommandHandler<
+  ReverseJournalEntryCommand,
+  { id: string }
+> {
   constructor(runner: CommandRunner) {
     super(runner);
   }
 
-  protected async handle({ entryId, dto, user }: ReverseJournalEntryCommand, tx: CommandTransaction): Promise<{ id: string }> {
+  protected async handle(
+    { entryId, dto, user }: ReverseJournalEntryCommand,
+    tx: CommandTransaction,
+  ): Promise<{ id: string }> {
     const { m } = tx;
     const [entry] = await m.query(
       `SELECT e.id, e.number, e.branch_id, e.source_type, e.reverses_id, e.reversed_by_id,
@@ -28,9 +38,18 @@ export class ReverseJournalEntryHandler extends TransactionalCommandHandler<Reve
     );
     if (!entry || entry.source_type !== 'manual') throw Errors.notFound();
     const scope = branchWriteScope(user);
-    const lines: { account_id: string; debit: string; credit: string; branch_id: string | null; party_type: 'customer' | 'vendor' | null; party_id: string | null; memo: string | null }[] = entry.lines;
+    const lines: {
+      account_id: string;
+      debit: string;
+      credit: string;
+      branch_id: string | null;
+      party_type: 'customer' | 'vendor' | null;
+      party_id: string | null;
+      memo: string | null;
+    }[] = entry.lines;
     if (scope && lines.some((l) => l.branch_id !== scope)) throw Errors.notFound();
-    if (entry.reversed_by_id || entry.reverses_id) throw new AppException('JOURNAL_ALREADY_REVERSED', HttpStatus.CONFLICT);
+    if (entry.reversed_by_id || entry.reverses_id)
+      throw new AppException('JOURNAL_ALREADY_REVERSED', HttpStatus.CONFLICT);
     const { today, closedUntil, timeZone } = await bookDates(m);
     const date = dto.date ?? today;
     assertOpen(date, closedUntil);
@@ -50,8 +69,16 @@ export class ReverseJournalEntryHandler extends TransactionalCommandHandler<Reve
         memo: l.memo,
       })),
     })!;
-    tx.write((bind) => `UPDATE journal_entries SET reversed_by_id = ${bind(id)}::uuid WHERE id = ${bind(entry.id)}::uuid`);
-    tx.audit({ action: 'journal.reverse', entity: 'journal_entry', entityId: entry.id, after: { reversalId: id, ...dto } });
+    tx.write(
+      (bind) =>
+        `UPDATE journal_entries SET reversed_by_id = ${bind(id)}::uuid WHERE id = ${bind(entry.id)}::uuid`,
+    );
+    tx.audit({
+      action: 'journal.reverse',
+      entity: 'journal_entry',
+      entityId: entry.id,
+      after: { reversalId: id, ...dto },
+    });
     return { id };
   }
 }

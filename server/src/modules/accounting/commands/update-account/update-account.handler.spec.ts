@@ -1,13 +1,32 @@
-import { errorCode, fakeManager, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import { UpdateAccountCommand } from './update-account.command';
 import { UpdateAccountHandler } from './update-account.handler';
 
 const account = (over: Record<string, unknown> = {}) => ({
-  id: 'a-1', code: '5201', name_ar: 'إيجار', name_en: null, type: 'expense', parent_id: 'g-1', system_key: null, active: true, ...over,
+  id: 'a-1',
+  code: '5201',
+  name_ar: 'إيجار',
+  name_en: null,
+  type: 'expense',
+  parent_id: 'g-1',
+  system_key: null,
+  active: true,
+  ...over,
 });
 const update = (m: ReturnType<typeof fakeManager>, dto: Record<string, unknown>) => {
   const runner = fakeRunner(m);
-  return { runner, result: new UpdateAccountHandler(runner).execute(new UpdateAccountCommand('a-1', dto, testUser(), testMeta)) };
+  return {
+    runner,
+    result: new UpdateAccountHandler(runner).execute(
+      new UpdateAccountCommand('a-1', dto, testUser(), testMeta),
+    ),
+  };
 };
 
 describe('UpdateAccountHandler', () => {
@@ -18,12 +37,27 @@ describe('UpdateAccountHandler', () => {
     ]);
     const { runner, result } = update(m, { nameAr: 'إيجار المحل', parentId: 'g-2' });
     await result;
-    expect(m.calls.find((c) => /UPDATE accounts SET/.test(c.sql))?.params).toEqual(['a-1', '5201', 'إيجار المحل', null, 'g-2', true]);
-    expect(runner.tx!.audits[0]).toMatchObject({ action: 'account.update', before: { name_ar: 'إيجار' }, after: { name_ar: 'إيجار المحل' } });
+    expect(m.calls.find((c) => /UPDATE accounts SET/.test(c.sql))?.params).toEqual([
+      'a-1',
+      '5201',
+      'إيجار المحل',
+      null,
+      'g-2',
+      true,
+    ]);
+    expect(runner.tx!.audits[0]).toMatchObject({
+      action: 'account.update',
+      before: { name_ar: 'إيجار' },
+      after: { name_ar: 'إيجار المحل' },
+    });
   });
 
   it('refuses a move under itself or another type, and lets a system account only change its name', async () => {
-    expect(await errorCode(update(fakeManager([[/FOR UPDATE/, [account()]]]), { parentId: 'a-1' }).result)).toBe('ACCOUNT_PARENT_INVALID');
+    expect(
+      await errorCode(
+        update(fakeManager([[/FOR UPDATE/, [account()]]]), { parentId: 'a-1' }).result,
+      ),
+    ).toBe('ACCOUNT_PARENT_INVALID');
     const system = () => fakeManager([[/FOR UPDATE/, [account({ system_key: 'cash' })]]]);
     expect(await errorCode(update(system(), { active: false }).result)).toBe('ACCOUNT_SYSTEM');
     expect(await errorCode(update(system(), { code: '9999' }).result)).toBe('ACCOUNT_SYSTEM');

@@ -1,10 +1,23 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { UpdateAccountCommand } from './update-account.command';
 
-type Row = { id: string; code: string; name_ar: string; name_en: string | null; type: string; parent_id: string | null; system_key: string | null; active: boolean };
+type Row = {
+  id: string;
+  code: string;
+  name_ar: string;
+  name_en: string | null;
+  type: string;
+  parent_id: string | null;
+  system_key: string | null;
+  active: boolean;
+};
 
 /**
  * UpdateAccount (can_manage_accounting): rename, renumber, move under another group of the same
@@ -26,10 +39,15 @@ export class UpdateAccountHandler extends TransactionalCommandHandler<UpdateAcco
     const moves = dto.parentId !== undefined && dto.parentId !== before.parent_id;
     const renumbers = dto.code !== undefined && dto.code !== before.code;
     const deactivates = dto.active === false && before.active;
-    if (before.system_key && (moves || renumbers || deactivates)) throw new AppException('ACCOUNT_SYSTEM', HttpStatus.BAD_REQUEST);
+    if (before.system_key && (moves || renumbers || deactivates))
+      throw new AppException('ACCOUNT_SYSTEM', HttpStatus.BAD_REQUEST);
     if (renumbers) {
-      const [taken] = await m.query(`SELECT 1 FROM accounts WHERE code = $1 AND id <> $2`, [dto.code, id]);
-      if (taken) throw new AppException('ACCOUNT_CODE_TAKEN', HttpStatus.CONFLICT, { code: dto.code! });
+      const [taken] = await m.query(`SELECT 1 FROM accounts WHERE code = $1 AND id <> $2`, [
+        dto.code,
+        id,
+      ]);
+      if (taken)
+        throw new AppException('ACCOUNT_CODE_TAKEN', HttpStatus.CONFLICT, { code: dto.code! });
     }
     if (moves) {
       const [parent] = await m.query(

@@ -4,7 +4,11 @@ import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/c
 import { CreateApiKeyCommand } from './create-api-key.command';
 import { CreateApiKeyHandler } from './create-api-key.handler';
 
-const dto = { name: ' Shop site ', branchId: 'b-1', permissions: ['can_see_products'] as PermissionKey[] };
+const dto = {
+  name: ' Shop site ',
+  branchId: 'b-1',
+  permissions: ['can_see_products'] as PermissionKey[],
+};
 
 describe('CreateApiKeyHandler', () => {
   it('stores only the secret’s hash, returns the full key once, and audits without the secret', async () => {

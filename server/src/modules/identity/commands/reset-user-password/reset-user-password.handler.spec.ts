@@ -8,7 +8,12 @@ jest.mock('../../services/sign-in.service', () => ({
   hashPassword: async (p: string) => `hash:${p}`,
 }));
 
-const manager = { id: 'u-mgr', isAdmin: false, permissions: ['can_manage_users'] as PermissionKey[], branchId: 'b-1' };
+const manager = {
+  id: 'u-mgr',
+  isAdmin: false,
+  permissions: ['can_manage_users'] as PermissionKey[],
+  branchId: 'b-1',
+};
 const cashier = { id: 'u-2', isAdmin: false, branchId: 'b-1', roleId: null };
 
 function setup(target: object | null) {

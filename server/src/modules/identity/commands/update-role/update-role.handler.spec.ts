@@ -10,7 +10,11 @@ describe('UpdateRoleHandler', () => {
     const m = fakeManager([], { findOne: role });
     const runner = fakeRunner(m);
     await new UpdateRoleHandler(runner).execute(
-      new UpdateRoleCommand('r-1', { permissions: ['can_see_products', 'can_return_products'] as PermissionKey[] }, testMeta),
+      new UpdateRoleCommand(
+        'r-1',
+        { permissions: ['can_see_products', 'can_return_products'] as PermissionKey[] },
+        testMeta,
+      ),
     );
     expect(m.calls.find((c) => c.sql === 'update')?.params.slice(1)).toEqual([
       { id: 'r-1' },
@@ -21,7 +25,10 @@ describe('UpdateRoleHandler', () => {
       entity: 'role',
       entityId: 'r-1',
       before: role,
-      after: { ...role, permissions: ['can_see_products', 'can_return_products'] as PermissionKey[] },
+      after: {
+        ...role,
+        permissions: ['can_see_products', 'can_return_products'] as PermissionKey[],
+      },
     });
   });
 

@@ -6,7 +6,12 @@ import { UpdateUserCommand } from './update-user.command';
 import { UpdateUserHandler } from './update-user.handler';
 
 const admin = { id: 'u-admin', isAdmin: true, permissions: [] as PermissionKey[] };
-const manager = { id: 'u-mgr', isAdmin: false, permissions: ['can_manage_users'] as PermissionKey[], branchId: 'b-1' };
+const manager = {
+  id: 'u-mgr',
+  isAdmin: false,
+  permissions: ['can_manage_users'] as PermissionKey[],
+  branchId: 'b-1',
+};
 const cashier = {
   id: 'u-2',
   isAdmin: false,

@@ -2,7 +2,11 @@ import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
 import { v7 as uuidv7 } from 'uuid';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { pushStockEvents } from '../../services/stock-events';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
@@ -13,7 +17,10 @@ import { AdjustStockCommand } from './adjust-stock.command';
 export type AdjustStockResult = { id: string; movements: number; changes: BalanceChange[] };
 
 @CommandHandler(AdjustStockCommand)
-export class AdjustStockHandler extends TransactionalCommandHandler<AdjustStockCommand, AdjustStockResult> {
+export class AdjustStockHandler extends TransactionalCommandHandler<
+  AdjustStockCommand,
+  AdjustStockResult
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -21,18 +28,27 @@ export class AdjustStockHandler extends TransactionalCommandHandler<AdjustStockC
     super(runner);
   }
 
-  protected async handle({ dto, user }: AdjustStockCommand, tx: CommandTransaction): Promise<AdjustStockResult> {
+  protected async handle(
+    { dto, user }: AdjustStockCommand,
+    tx: CommandTransaction,
+  ): Promise<AdjustStockResult> {
     const { m } = tx;
     for (const line of dto.lines) {
       if ((line.quantity === undefined) === (line.countedQuantity === undefined)) {
-        throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [{ key: 'validation.catalog.quantity' }]);
+        throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+          { key: 'validation.catalog.quantity' },
+        ]);
       }
     }
-    const [inventory] = await m.query('SELECT branch_id FROM inventories WHERE id = $1', [dto.inventoryId]);
+    const [inventory] = await m.query('SELECT branch_id FROM inventories WHERE id = $1', [
+      dto.inventoryId,
+    ]);
     const scope = branchWriteScope(user);
     if (!inventory || (scope && inventory.branch_id !== scope)) throw Errors.notFound();
     const ids = [...new Set(dto.lines.map((l) => l.variantId))];
-    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM variants WHERE id = ANY($1)', [ids]);
+    const [{ n }] = await m.query('SELECT count(*)::int AS n FROM variants WHERE id = ANY($1)', [
+      ids,
+    ]);
     if (n !== ids.length) throw Errors.notFound();
     const id = uuidv7();
     // Counted lines become the difference from the balance, read under the row lock.

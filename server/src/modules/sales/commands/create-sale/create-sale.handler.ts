@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { lineAmount, type CreateSaleDto } from '@pos/contracts';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import type { AuthUser } from '../../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { stockEvents } from '../../../inventory';
@@ -20,7 +24,9 @@ import { preparedQuery } from '../../../../core/database/prepared';
 /** What makes two requests "the same sale": everything but the ignored client total. */
 export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
   const { clientTotal: _ignored, ...rest } = dto;
-  return createHash('sha256').update(JSON.stringify({ ...rest, userId })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ ...rest, userId }))
+    .digest('hex');
 }
 
 /**
@@ -30,7 +36,10 @@ export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
  * concurrent duplicate waits on the first one's invoice row, fails on its key and finds the sale.
  */
 @CommandHandler(CreateSaleCommand)
-export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCommand, CreateSaleResult> {
+export class CreateSaleHandler extends TransactionalCommandHandler<
+  CreateSaleCommand,
+  CreateSaleResult
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -47,7 +56,11 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
       // fails somewhere in the sale — on the invoice's primary key, or earlier when the shift has
       // closed or the stock has gone since — and is answered with the sale it already made. New
       // sales, the common case, skip that look-up.
-      const again = await this.findExisting(this.runner.manager, command.dto.id, saleFingerprint(command.dto, command.user.id)).catch((e: unknown) => {
+      const again = await this.findExisting(
+        this.runner.manager,
+        command.dto.id,
+        saleFingerprint(command.dto, command.user.id),
+      ).catch((e: unknown) => {
         throw e instanceof AppException ? e : error;
       });
       if (again) return again;
@@ -55,20 +68,33 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
     }
   }
 
-  private async findExisting(m: EntityManager, id: string, hash: string): Promise<CreateSaleResult | null> {
+  private async findExisting(
+    m: EntityManager,
+    id: string,
+    hash: string,
+  ): Promise<CreateSaleResult | null> {
     const [row] = await m.query('SELECT request_hash FROM sales_invoices WHERE id = $1', [id]);
     if (!row) return null;
     if (row.request_hash !== hash) throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
     return { invoiceId: id, created: false };
   }
 
-  protected async handle({ dto, user }: CreateSaleCommand, tx: CommandTransaction): Promise<CreateSaleResult> {
+  protected async handle(
+    { dto, user }: CreateSaleCommand,
+    tx: CommandTransaction,
+  ): Promise<CreateSaleResult> {
     const { m } = tx;
     const hash = saleFingerprint(dto, user.id);
     const ctx = await this.context(m, dto, user);
     const { math, lines } = priceLines(user, dto.lines, dto.invoiceDiscount ?? 0, ctx.variants);
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
-    const pay = settlePayments(dto.payments, math.total, customer, ctx.methods, user.permissions.includes('can_grant_credit'));
+    const pay = settlePayments(
+      dto.payments,
+      math.total,
+      customer,
+      ctx.methods,
+      user.permissions.includes('can_grant_credit'),
+    );
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
     // Number, invoice, lines and payments in one statement. The invoice's primary key makes a
@@ -93,13 +119,43 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
          INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id)
          SELECT t.id, $1::uuid, t.mid, t.amt, 'payment', $4::uuid, $2::uuid FROM unnest($33::uuid[], $34::uuid[], $35::bigint[]) AS t(id, mid, amt))
        SELECT number FROM inv`,
-      [dto.id, ctx.branchId, ctx.inventoryId, ctx.shiftId, ctx.register, user.id, customer?.id ?? null, math.subtotal,
-        math.lineDiscountTotal, math.invoiceDiscount, math.vatTotal, math.total, costTotal, pay.paidTotal, pay.changeDue,
-        pay.dueAmount, dto.note ?? null, hash, saleSequenceKey(ctx.branchId, ctx.register), saleNumberPrefix(ctx.code, ctx.register),
-        lines.map(() => uuidv7()), lines.map((_, i) => i + 1), lines.map((l) => l.variantId), lines.map((l) => l.quantity),
-        lines.map((l) => l.listPrice), lines.map((l) => l.unitPrice), lines.map((l) => l.discount), lines.map((l) => l.invoiceDiscountShare),
-        lines.map((l) => l.vatRate), lines.map((l) => l.vatAmount), lines.map((l) => l.lineTotal), lines.map((l) => l.unitCost),
-        pay.payments.map(() => uuidv7()), pay.payments.map((p) => p.methodId), pay.payments.map((p) => p.amount)],
+      [
+        dto.id,
+        ctx.branchId,
+        ctx.inventoryId,
+        ctx.shiftId,
+        ctx.register,
+        user.id,
+        customer?.id ?? null,
+        math.subtotal,
+        math.lineDiscountTotal,
+        math.invoiceDiscount,
+        math.vatTotal,
+        math.total,
+        costTotal,
+        pay.paidTotal,
+        pay.changeDue,
+        pay.dueAmount,
+        dto.note ?? null,
+        hash,
+        saleSequenceKey(ctx.branchId, ctx.register),
+        saleNumberPrefix(ctx.code, ctx.register),
+        lines.map(() => uuidv7()),
+        lines.map((_, i) => i + 1),
+        lines.map((l) => l.variantId),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.listPrice),
+        lines.map((l) => l.unitPrice),
+        lines.map((l) => l.discount),
+        lines.map((l) => l.invoiceDiscountShare),
+        lines.map((l) => l.vatRate),
+        lines.map((l) => l.vatAmount),
+        lines.map((l) => l.lineTotal),
+        lines.map((l) => l.unitCost),
+        pay.payments.map(() => uuidv7()),
+        pay.payments.map((p) => p.methodId),
+        pay.payments.map((p) => p.amount),
+      ],
     );
     const changes = await this.ledger.apply(
       m,
@@ -116,7 +172,13 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
     );
     if (customer && pay.dueAmount > 0) {
       await postCustomerLedger(m, {
-        customerId: customer.id, type: 'sale', amount: pay.dueAmount, referenceType: 'sale', referenceId: dto.id, shiftId: ctx.shiftId, userId: user.id,
+        customerId: customer.id,
+        type: 'sale',
+        amount: pay.dueAmount,
+        referenceType: 'sale',
+        referenceId: dto.id,
+        shiftId: ctx.shiftId,
+        userId: user.id,
       });
     }
     // The audit row, the events (the live sale.completed derives from the domain event) and the
@@ -125,7 +187,14 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
       action: 'sale.create',
       entity: 'sale',
       entityId: dto.id,
-      after: { number, total: math.total, lines: lines.length, payments: pay.payments, dueAmount: pay.dueAmount, clientTotal: dto.clientTotal ?? null },
+      after: {
+        number,
+        total: math.total,
+        lines: lines.length,
+        payments: pay.payments,
+        dueAmount: pay.dueAmount,
+        clientTotal: dto.clientTotal ?? null,
+      },
     });
     await tx.raise('sale.completed', {
       saleId: dto.id,
@@ -142,7 +211,12 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
       vat: math.vatTotal,
       total: math.total,
       costTotal,
-      payments: pay.payments.map((p) => ({ methodId: p.methodId, methodName: p.name, type: p.type, amount: p.amount })),
+      payments: pay.payments.map((p) => ({
+        methodId: p.methodId,
+        methodName: p.name,
+        type: p.type,
+        amount: p.amount,
+      })),
       changeDue: pay.changeDue,
       dueAmount: pay.dueAmount,
     });
@@ -156,9 +230,19 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
    * shift being closed waits for the sale, and a sale after the close finds it closed), the
    * branch code, the inventory, the variants' prices and the payment methods.
    */
-  private async context(m: EntityManager, dto: CreateSaleDto, user: AuthUser): Promise<SaleContext> {
+  private async context(
+    m: EntityManager,
+    dto: CreateSaleDto,
+    user: AuthUser,
+  ): Promise<SaleContext> {
     const [row] = await preparedQuery<{
-      id: string; branch_id: string; register: number; code: string; inventory_id: string | null; variants: VariantRow[]; methods: PaymentMethodRow[];
+      id: string;
+      branch_id: string;
+      register: number;
+      code: string;
+      inventory_id: string | null;
+      variants: VariantRow[];
+      methods: PaymentMethodRow[];
     }>(
       m,
       `SELECT s.id, s.branch_id, s.register, b.code,
@@ -169,7 +253,12 @@ export class CreateSaleHandler extends TransactionalCommandHandler<CreateSaleCom
          FROM shifts s JOIN branches b ON b.id = s.branch_id
         WHERE s.cashier_id = $1 AND s.status = 'open'
         FOR SHARE OF s`,
-      [user.id, dto.inventoryId ?? null, [...new Set(dto.lines.map((l) => l.variantId))], [...new Set(dto.payments.map((p) => p.methodId))]],
+      [
+        user.id,
+        dto.inventoryId ?? null,
+        [...new Set(dto.lines.map((l) => l.variantId))],
+        [...new Set(dto.payments.map((p) => p.methodId))],
+      ],
     );
     if (!row) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
     if (!row.inventory_id) throw Errors.notFound();

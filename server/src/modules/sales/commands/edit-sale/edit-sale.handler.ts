@@ -2,7 +2,11 @@ import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
 import { lineAmount } from '@pos/contracts';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
@@ -28,83 +32,188 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
     super(runner);
   }
 
-  protected async handle({ invoiceId, dto, user }: EditSaleCommand, tx: CommandTransaction): Promise<void> {
+  protected async handle(
+    { invoiceId, dto, user }: EditSaleCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
     const { m } = tx;
-    const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
+    const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [
+      invoiceId,
+    ]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
-    const [{ returns }] = await m.query('SELECT count(*)::int AS returns FROM sale_returns WHERE invoice_id = $1', [invoiceId]);
+    const [{ returns }] = await m.query(
+      'SELECT count(*)::int AS returns FROM sale_returns WHERE invoice_id = $1',
+      [invoiceId],
+    );
     if (returns > 0) throw new AppException('INVOICE_HAS_RETURNS', HttpStatus.CONFLICT);
     // A closed shift keeps the expected cash and Z report it was closed with: an edit would
     // change its payments and totals behind them, so it is refused (docs/decisions.md). The
     // share lock makes a close running at the same time wait for this edit (as for a sale).
     if (invoice.shift_id) {
-      const [shift] = await m.query('SELECT status FROM shifts WHERE id = $1 FOR SHARE', [invoice.shift_id]);
-      if (shift?.status !== 'open') throw new AppException('INVOICE_SHIFT_CLOSED', HttpStatus.CONFLICT);
+      const [shift] = await m.query('SELECT status FROM shifts WHERE id = $1 FOR SHARE', [
+        invoice.shift_id,
+      ]);
+      if (shift?.status !== 'open')
+        throw new AppException('INVOICE_SHIFT_CLOSED', HttpStatus.CONFLICT);
     }
-    const before = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'] });
+    const before = await readSale(m, invoiceId, {
+      ...user,
+      permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'],
+    });
 
     // Undo the old basket.
-    const oldLines = await m.query('SELECT variant_id, quantity, unit_cost FROM sale_lines WHERE invoice_id = $1', [invoiceId]);
-    const movements = oldLines.map((l: { variant_id: string; quantity: string; unit_cost: string }) => ({
-      variantId: l.variant_id, inventoryId: invoice.inventory_id, quantity: l.quantity, reason: 'sale' as const,
-      referenceType: 'sale_edit', referenceId: invoiceId, unitCost: Number(l.unit_cost), userId: user.id, note: dto.reason,
-    }));
+    const oldLines = await m.query(
+      'SELECT variant_id, quantity, unit_cost FROM sale_lines WHERE invoice_id = $1',
+      [invoiceId],
+    );
+    const movements = oldLines.map(
+      (l: { variant_id: string; quantity: string; unit_cost: string }) => ({
+        variantId: l.variant_id,
+        inventoryId: invoice.inventory_id,
+        quantity: l.quantity,
+        reason: 'sale' as const,
+        referenceType: 'sale_edit',
+        referenceId: invoiceId,
+        unitCost: Number(l.unit_cost),
+        userId: user.id,
+        note: dto.reason,
+      }),
+    );
     const undo = await this.ledger.apply(m, movements);
     if (invoice.customer_id && Number(invoice.due_amount) > 0) {
       await lockCustomer(m, invoice.customer_id);
-      await postCustomerLedger(m, { customerId: invoice.customer_id, type: 'edit', amount: -Number(invoice.due_amount), referenceType: 'sale', referenceId: invoiceId, userId: user.id, note: dto.reason });
+      await postCustomerLedger(m, {
+        customerId: invoice.customer_id,
+        type: 'edit',
+        amount: -Number(invoice.due_amount),
+        referenceType: 'sale',
+        referenceId: invoiceId,
+        userId: user.id,
+        note: dto.reason,
+      });
     }
     await m.query('DELETE FROM sale_lines WHERE invoice_id = $1', [invoiceId]);
-    await m.query(`DELETE FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`, [invoiceId]);
+    await m.query(`DELETE FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`, [
+      invoiceId,
+    ]);
 
     // Apply the new one.
     const customerId = dto.customerId === undefined ? invoice.customer_id : dto.customerId;
     const { math, lines } = await priceBasket(m, user, dto.lines, dto.invoiceDiscount ?? 0);
     const customer = customerId ? await lockCustomer(m, customerId) : null;
-    const pay = await applyPayments(m, dto.payments, math.total, customer, user.permissions.includes('can_grant_credit'));
+    const pay = await applyPayments(
+      m,
+      dto.payments,
+      math.total,
+      customer,
+      user.permissions.includes('can_grant_credit'),
+    );
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
     await m.query(
       `INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
          vat_rate, vat_amount, line_total, unit_cost)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::uuid[], $5::numeric[], $6::bigint[], $7::bigint[], $8::bigint[],
          $9::bigint[], $10::int[], $11::bigint[], $12::bigint[], $13::bigint[])`,
-      [lines.map(() => uuidv7()), lines.map(() => invoiceId), lines.map((_, i) => i + 1), lines.map((l) => l.variantId),
-        lines.map((l) => l.quantity), lines.map((l) => l.listPrice), lines.map((l) => l.unitPrice), lines.map((l) => l.discount),
-        lines.map((l) => l.invoiceDiscountShare), lines.map((l) => l.vatRate), lines.map((l) => l.vatAmount),
-        lines.map((l) => l.lineTotal), lines.map((l) => l.unitCost)],
+      [
+        lines.map(() => uuidv7()),
+        lines.map(() => invoiceId),
+        lines.map((_, i) => i + 1),
+        lines.map((l) => l.variantId),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.listPrice),
+        lines.map((l) => l.unitPrice),
+        lines.map((l) => l.discount),
+        lines.map((l) => l.invoiceDiscountShare),
+        lines.map((l) => l.vatRate),
+        lines.map((l) => l.vatAmount),
+        lines.map((l) => l.lineTotal),
+        lines.map((l) => l.unitCost),
+      ],
     );
     if (pay.payments.length) {
       await m.query(
         `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id)
          SELECT id, $2, mid, amt, 'payment', $5, $6 FROM unnest($1::uuid[], $3::uuid[], $4::bigint[]) AS t(id, mid, amt)`,
-        [pay.payments.map(() => uuidv7()), invoiceId, pay.payments.map((p) => p.methodId), pay.payments.map((p) => p.amount), invoice.shift_id, invoice.branch_id],
+        [
+          pay.payments.map(() => uuidv7()),
+          invoiceId,
+          pay.payments.map((p) => p.methodId),
+          pay.payments.map((p) => p.amount),
+          invoice.shift_id,
+          invoice.branch_id,
+        ],
       );
     }
     const redo = await this.ledger.apply(
       m,
       lines.map((l) => ({
-        variantId: l.variantId, inventoryId: invoice.inventory_id, quantity: -l.quantity, reason: 'sale' as const,
-        referenceType: 'sale_edit', referenceId: invoiceId, unitCost: l.unitCost, userId: user.id, note: dto.reason,
+        variantId: l.variantId,
+        inventoryId: invoice.inventory_id,
+        quantity: -l.quantity,
+        reason: 'sale' as const,
+        referenceType: 'sale_edit',
+        referenceId: invoiceId,
+        unitCost: l.unitCost,
+        userId: user.id,
+        note: dto.reason,
       })),
     );
     if (customer && pay.dueAmount > 0) {
-      await postCustomerLedger(m, { customerId: customer.id, type: 'edit', amount: pay.dueAmount, referenceType: 'sale', referenceId: invoiceId, userId: user.id, note: dto.reason });
+      await postCustomerLedger(m, {
+        customerId: customer.id,
+        type: 'edit',
+        amount: pay.dueAmount,
+        referenceType: 'sale',
+        referenceId: invoiceId,
+        userId: user.id,
+        note: dto.reason,
+      });
     }
     await m.query(
       `UPDATE sales_invoices SET customer_id = $2, subtotal = $3, line_discount_total = $4, invoice_discount = $5, vat_total = $6,
          total = $7, cost_total = $8, paid_total = $9, change_due = $10, due_amount = $11, edited_at = now() WHERE id = $1`,
-      [invoiceId, customer?.id ?? null, math.subtotal, math.lineDiscountTotal, math.invoiceDiscount, math.vatTotal, math.total, costTotal,
-        pay.paidTotal, pay.changeDue, pay.dueAmount],
+      [
+        invoiceId,
+        customer?.id ?? null,
+        math.subtotal,
+        math.lineDiscountTotal,
+        math.invoiceDiscount,
+        math.vatTotal,
+        math.total,
+        costTotal,
+        pay.paidTotal,
+        pay.changeDue,
+        pay.dueAmount,
+      ],
     );
-    const after = await readSale(m, invoiceId, { ...user, permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'] });
-    tx.audit({ action: 'sale.edit', entity: 'sale', entityId: invoiceId, before: { ...before, reason: dto.reason }, after: { ...after, reason: dto.reason } });
+    const after = await readSale(m, invoiceId, {
+      ...user,
+      permissions: [...user.permissions, 'can_see_profit', 'can_see_buy_price'],
+    });
+    tx.audit({
+      action: 'sale.edit',
+      entity: 'sale',
+      entityId: invoiceId,
+      before: { ...before, reason: dto.reason },
+      after: { ...after, reason: dto.reason },
+    });
     await tx.raise('sale.edited', {
       saleId: invoiceId,
       branchId: invoice.branch_id,
       shiftId: invoice.shift_id,
       reason: dto.reason,
-      before: { total: Number(invoice.total), costTotal: Number(invoice.cost_total), dueAmount: Number(invoice.due_amount), customerId: invoice.customer_id },
-      after: { total: math.total, costTotal, dueAmount: pay.dueAmount, customerId: customer?.id ?? null },
+      before: {
+        total: Number(invoice.total),
+        costTotal: Number(invoice.cost_total),
+        dueAmount: Number(invoice.due_amount),
+        customerId: invoice.customer_id,
+      },
+      after: {
+        total: math.total,
+        costTotal,
+        dueAmount: pay.dueAmount,
+        customerId: customer?.id ?? null,
+      },
     });
     await pushStockEvents(tx, [...undo, ...redo]);
     if (invoice.shift_id) tx.derive(this.shifts.totalsEvent(invoice.shift_id));

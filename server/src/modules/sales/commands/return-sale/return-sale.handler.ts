@@ -5,7 +5,11 @@ import Decimal from 'decimal.js';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatPiasters, lineAmount, proportionalAmount } from '@pos/contracts';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
@@ -18,7 +22,9 @@ export type ReturnSaleResult = { returnId: string; created: boolean };
 
 /** What makes two return requests "the same return". */
 const returnFingerprint = ({ dto, invoiceId, user }: ReturnSaleCommand) =>
-  createHash('sha256').update(JSON.stringify({ ...dto, invoiceId, user: user.id })).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify({ ...dto, invoiceId, user: user.id }))
+    .digest('hex');
 
 /**
  * ReturnSale: never more than sold minus already returned (the sold lines are locked), stock back
@@ -26,7 +32,10 @@ const returnFingerprint = ({ dto, invoiceId, user }: ReturnSaleCommand) =>
  * lowering what the customer still owes on a credit sale.
  */
 @CommandHandler(ReturnSaleCommand)
-export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCommand, ReturnSaleResult> {
+export class ReturnSaleHandler extends TransactionalCommandHandler<
+  ReturnSaleCommand,
+  ReturnSaleResult
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -42,8 +51,14 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
     try {
       return await super.execute(command);
     } catch (error) {
-      const pg = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }).driverError;
-      if (error instanceof QueryFailedError && pg?.code === '23505' && pg.constraint?.startsWith('PK_')) {
+      const pg = (
+        error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }
+      ).driverError;
+      if (
+        error instanceof QueryFailedError &&
+        pg?.code === '23505' &&
+        pg.constraint?.startsWith('PK_')
+      ) {
         const again = await this.findExisting(command.dto.id, hash);
         if (again) return again;
       }
@@ -52,19 +67,30 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
   }
 
   private async findExisting(id: string, hash: string): Promise<ReturnSaleResult | null> {
-    const [row] = await this.runner.manager.query('SELECT request_hash FROM sale_returns WHERE id = $1', [id]);
+    const [row] = await this.runner.manager.query(
+      'SELECT request_hash FROM sale_returns WHERE id = $1',
+      [id],
+    );
     if (!row) return null;
     if (row.request_hash !== hash) throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
     return { returnId: id, created: false };
   }
 
-  protected async handle(command: ReturnSaleCommand, tx: CommandTransaction): Promise<ReturnSaleResult> {
+  protected async handle(
+    command: ReturnSaleCommand,
+    tx: CommandTransaction,
+  ): Promise<ReturnSaleResult> {
     const { m } = tx;
     const { invoiceId, dto, user } = command;
     const hash = returnFingerprint(command);
-    const [shift] = await m.query(`SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+    const [shift] = await m.query(
+      `SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open'`,
+      [user.id],
+    );
     if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
-    const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
+    const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [
+      invoiceId,
+    ]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
     const number = await branchDocumentNumber(m, 'return', invoice.branch_id);
     await m.query(
@@ -80,63 +106,144 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
     );
     const byId = new Map(soldLines.map((l: { id: string }) => [l.id, l]));
     const wanted = new Map<string, Decimal>();
-    for (const line of dto.lines) wanted.set(line.saleLineId, (wanted.get(line.saleLineId) ?? new Decimal(0)).plus(line.quantity));
+    for (const line of dto.lines)
+      wanted.set(
+        line.saleLineId,
+        (wanted.get(line.saleLineId) ?? new Decimal(0)).plus(line.quantity),
+      );
     let total = 0;
     let costTotal = 0;
-    const returned: { saleLineId: string; variantId: string; quantity: number; amount: number; vat: number; unitCost: number }[] = [];
+    const returned: {
+      saleLineId: string;
+      variantId: string;
+      quantity: number;
+      amount: number;
+      vat: number;
+      unitCost: number;
+    }[] = [];
     for (const [saleLineId, qty] of wanted) {
       const sold = byId.get(saleLineId) as Record<string, string> | undefined;
       if (!sold) throw Errors.notFound();
       const remaining = new Decimal(sold.quantity).minus(sold.returned_quantity);
       if (qty.gt(remaining)) {
-        throw new AppException('RETURN_EXCEEDS_SOLD', HttpStatus.BAD_REQUEST, { name: sold.name_ar, remaining: remaining.toString() });
+        throw new AppException('RETURN_EXCEEDS_SOLD', HttpStatus.BAD_REQUEST, {
+          name: sold.name_ar,
+          remaining: remaining.toString(),
+        });
       }
       // The last piece returned takes whatever is left of the line, so rounding never leaks.
       const soldQty = Number(sold.quantity);
-      const alreadyAmount = proportionalAmount(Number(sold.line_total), soldQty, Number(sold.returned_quantity));
-      const afterAmount = proportionalAmount(Number(sold.line_total), soldQty, new Decimal(sold.returned_quantity).plus(qty).toNumber());
+      const alreadyAmount = proportionalAmount(
+        Number(sold.line_total),
+        soldQty,
+        Number(sold.returned_quantity),
+      );
+      const afterAmount = proportionalAmount(
+        Number(sold.line_total),
+        soldQty,
+        new Decimal(sold.returned_quantity).plus(qty).toNumber(),
+      );
       const amount = afterAmount - alreadyAmount;
-      const vat = proportionalAmount(Number(sold.vat_amount), soldQty, new Decimal(sold.returned_quantity).plus(qty).toNumber()) -
-        proportionalAmount(Number(sold.vat_amount), soldQty, Number(sold.returned_quantity));
+      const vat =
+        proportionalAmount(
+          Number(sold.vat_amount),
+          soldQty,
+          new Decimal(sold.returned_quantity).plus(qty).toNumber(),
+        ) - proportionalAmount(Number(sold.vat_amount), soldQty, Number(sold.returned_quantity));
       total += amount;
       costTotal += lineAmount(qty.toNumber(), Number(sold.unit_cost));
-      returned.push({ saleLineId, variantId: sold.variant_id, quantity: qty.toNumber(), amount, vat, unitCost: Number(sold.unit_cost) });
-      await m.query('UPDATE sale_lines SET returned_quantity = returned_quantity + $2 WHERE id = $1', [saleLineId, qty.toFixed(3)]);
+      returned.push({
+        saleLineId,
+        variantId: sold.variant_id,
+        quantity: qty.toNumber(),
+        amount,
+        vat,
+        unitCost: Number(sold.unit_cost),
+      });
+      await m.query(
+        'UPDATE sale_lines SET returned_quantity = returned_quantity + $2 WHERE id = $1',
+        [saleLineId, qty.toFixed(3)],
+      );
     }
 
     // A credit sale's return first lowers what is still owed on it.
     let creditReduction = 0;
     if (invoice.customer_id && Number(invoice.due_amount) > 0) {
-      const [{ reduced }] = await m.query('SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced FROM sale_returns WHERE invoice_id = $1', [invoiceId]);
+      const [{ reduced }] = await m.query(
+        'SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced FROM sale_returns WHERE invoice_id = $1',
+        [invoiceId],
+      );
       const customer = await lockCustomer(m, invoice.customer_id);
-      creditReduction = Math.max(0, Math.min(total, Number(invoice.due_amount) - Number(reduced), customer.balance));
+      creditReduction = Math.max(
+        0,
+        Math.min(total, Number(invoice.due_amount) - Number(reduced), customer.balance),
+      );
       if (creditReduction > 0) {
-        await postCustomerLedger(m, { customerId: customer.id, type: 'return', amount: -creditReduction, referenceType: 'return', referenceId: dto.id, shiftId: shift.id, userId: user.id });
+        await postCustomerLedger(m, {
+          customerId: customer.id,
+          type: 'return',
+          amount: -creditReduction,
+          referenceType: 'return',
+          referenceId: dto.id,
+          shiftId: shift.id,
+          userId: user.id,
+        });
       }
     }
     const refundTotal = total - creditReduction;
-    const refunds = dto.refunds?.length ? dto.refunds : refundTotal > 0 ? [{ methodId: await this.cashMethod(m), amount: refundTotal }] : [];
+    const refunds = dto.refunds?.length
+      ? dto.refunds
+      : refundTotal > 0
+        ? [{ methodId: await this.cashMethod(m), amount: refundTotal }]
+        : [];
     const given = refunds.reduce((s, r) => s + r.amount, 0);
     if (given !== refundTotal) {
-      throw new AppException('REFUND_MISMATCH', HttpStatus.BAD_REQUEST, { given: formatPiasters(given), total: formatPiasters(refundTotal) });
+      throw new AppException('REFUND_MISMATCH', HttpStatus.BAD_REQUEST, {
+        given: formatPiasters(given),
+        total: formatPiasters(refundTotal),
+      });
     }
     if (refunds.length) {
-      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type <> 'credit'`, [[...new Set(refunds.map((r) => r.methodId))]]);
-      if (n !== new Set(refunds.map((r) => r.methodId)).size) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+      const [{ n }] = await m.query(
+        `SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type <> 'credit'`,
+        [[...new Set(refunds.map((r) => r.methodId))]],
+      );
+      if (n !== new Set(refunds.map((r) => r.methodId)).size)
+        throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
       await m.query(
         `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, return_id, shift_id, branch_id)
          SELECT id, $2, mid, amt, 'refund', $5, $6, $7 FROM unnest($1::uuid[], $3::uuid[], $4::bigint[]) AS t(id, mid, amt)`,
-        [refunds.map(() => uuidv7()), invoiceId, refunds.map((r) => r.methodId), refunds.map((r) => r.amount), dto.id, shift.id, invoice.branch_id],
+        [
+          refunds.map(() => uuidv7()),
+          invoiceId,
+          refunds.map((r) => r.methodId),
+          refunds.map((r) => r.amount),
+          dto.id,
+          shift.id,
+          invoice.branch_id,
+        ],
       );
     }
     await m.query(
       `INSERT INTO sale_return_lines (id, return_id, sale_line_id, quantity, amount, vat_amount)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::numeric[], $5::bigint[], $6::bigint[])`,
-      [returned.map(() => uuidv7()), returned.map(() => dto.id), returned.map((r) => r.saleLineId), returned.map((r) => r.quantity),
-        returned.map((r) => r.amount), returned.map((r) => r.vat)],
+      [
+        returned.map(() => uuidv7()),
+        returned.map(() => dto.id),
+        returned.map((r) => r.saleLineId),
+        returned.map((r) => r.quantity),
+        returned.map((r) => r.amount),
+        returned.map((r) => r.vat),
+      ],
     );
-    await m.query('UPDATE sale_returns SET total = $2, cost_total = $3, credit_reduction = $4 WHERE id = $1', [dto.id, total, costTotal, creditReduction]);
-    const [{ open }] = await m.query('SELECT count(*) FILTER (WHERE returned_quantity < quantity)::int AS open FROM sale_lines WHERE invoice_id = $1', [invoiceId]);
+    await m.query(
+      'UPDATE sale_returns SET total = $2, cost_total = $3, credit_reduction = $4 WHERE id = $1',
+      [dto.id, total, costTotal, creditReduction],
+    );
+    const [{ open }] = await m.query(
+      'SELECT count(*) FILTER (WHERE returned_quantity < quantity)::int AS open FROM sale_lines WHERE invoice_id = $1',
+      [invoiceId],
+    );
     await m.query(
       `UPDATE sales_invoices SET status = $2, returned_total = returned_total + $3 WHERE id = $1`,
       [invoiceId, open === 0 ? 'returned' : 'partially_returned', total],
@@ -144,11 +251,22 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
     const changes = await this.ledger.apply(
       m,
       returned.map((r) => ({
-        variantId: r.variantId, inventoryId: invoice.inventory_id, quantity: r.quantity, reason: 'return' as const,
-        referenceType: 'return', referenceId: dto.id, unitCost: r.unitCost, userId: user.id,
+        variantId: r.variantId,
+        inventoryId: invoice.inventory_id,
+        quantity: r.quantity,
+        reason: 'return' as const,
+        referenceType: 'return',
+        referenceId: dto.id,
+        unitCost: r.unitCost,
+        userId: user.id,
       })),
     );
-    tx.audit({ action: 'sale.return', entity: 'sale', entityId: invoiceId, after: { returnId: dto.id, number, total, creditReduction, lines: returned } });
+    tx.audit({
+      action: 'sale.return',
+      entity: 'sale',
+      entityId: invoiceId,
+      after: { returnId: dto.id, number, total, creditReduction, lines: returned },
+    });
     await tx.raise('sale.returned', {
       returnId: dto.id,
       saleId: invoiceId,
@@ -168,7 +286,9 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<ReturnSaleCom
   }
 
   private async cashMethod(m: EntityManager): Promise<string> {
-    const [row] = await m.query(`SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`);
+    const [row] = await m.query(
+      `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
+    );
     if (!row) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
     return row.id;
   }

@@ -1,9 +1,17 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { pushStockEvents } from '../../../inventory';
 import { StockLedger } from '../../../inventory';
-import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
+import {
+  assertStockTakingStep,
+  lockStockTaking,
+  pushProgress,
+} from '../../services/stocktaking-rules';
 import { PostStockTakingCommand } from './post-stock-taking.command';
 
 export type PostStockTakingResult = { adjusted: number; varianceValue: number };
@@ -19,7 +27,10 @@ export type PostStockTakingResult = { adjusted: number; varianceValue: number };
  * an approved transfer reserved) rolls everything back.
  */
 @CommandHandler(PostStockTakingCommand)
-export class PostStockTakingHandler extends TransactionalCommandHandler<PostStockTakingCommand, PostStockTakingResult> {
+export class PostStockTakingHandler extends TransactionalCommandHandler<
+  PostStockTakingCommand,
+  PostStockTakingResult
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -27,12 +38,20 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<PostStoc
     super(runner);
   }
 
-  protected async handle({ id, dto, user }: PostStockTakingCommand, tx: CommandTransaction): Promise<PostStockTakingResult> {
+  protected async handle(
+    { id, dto, user }: PostStockTakingCommand,
+    tx: CommandTransaction,
+  ): Promise<PostStockTakingResult> {
     const { m } = tx;
     const st = await lockStockTaking(m, id, user, 'update');
     assertStockTakingStep(st, 'post');
     const uncountedAsZero = dto.uncountedAsZero === true;
-    const lines: { variant_id: string; counted: string | null; expected_at_count: string | null; unit_cost: string }[] = await m.query(
+    const lines: {
+      variant_id: string;
+      counted: string | null;
+      expected_at_count: string | null;
+      unit_cost: string;
+    }[] = await m.query(
       `SELECT variant_id, counted_quantity::text AS counted, expected_at_count::text, unit_cost::text FROM stock_taking_lines
         WHERE stock_taking_id = $1 AND (counted_quantity IS NOT NULL OR $2) ORDER BY variant_id`,
       [id, uncountedAsZero],
@@ -51,15 +70,26 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<PostStoc
     const figures = lines.map((l) => {
       const now = new Decimal(onHand.get(l.variant_id) ?? 0);
       // Counted: against the on hand of the count (lines counted before that was kept: on hand now).
-      const expected = l.counted !== null && l.expected_at_count !== null ? new Decimal(l.expected_at_count) : now;
+      const expected =
+        l.counted !== null && l.expected_at_count !== null ? new Decimal(l.expected_at_count) : now;
       const variance = new Decimal(l.counted ?? 0).minus(expected);
-      return { variantId: l.variant_id, expected: expected.toFixed(3), variance: variance.toFixed(3), unitCost: Number(l.unit_cost) };
+      return {
+        variantId: l.variant_id,
+        expected: expected.toFixed(3),
+        variance: variance.toFixed(3),
+        unitCost: Number(l.unit_cost),
+      };
     });
     await m.query(
       `UPDATE stock_taking_lines l SET posted_expected = f.expected, posted_variance = f.variance
          FROM unnest($2::uuid[], $3::numeric[], $4::numeric[]) AS f(variant_id, expected, variance)
         WHERE l.stock_taking_id = $1 AND l.variant_id = f.variant_id`,
-      [id, figures.map((f) => f.variantId), figures.map((f) => f.expected), figures.map((f) => f.variance)],
+      [
+        id,
+        figures.map((f) => f.variantId),
+        figures.map((f) => f.expected),
+        figures.map((f) => f.variance),
+      ],
     );
     const moving = figures.filter((f) => !new Decimal(f.variance).isZero());
     const changes = await this.ledger.apply(
@@ -78,14 +108,25 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<PostStoc
     );
     // The money effect of the count, in one place a posting rule can read (accounting, later).
     const varianceValue = moving.reduce(
-      (sum, f) => sum + new Decimal(f.variance).times(f.unitCost).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber(),
+      (sum, f) =>
+        sum +
+        new Decimal(f.variance)
+          .times(f.unitCost)
+          .toDecimalPlaces(0, Decimal.ROUND_HALF_UP)
+          .toNumber(),
       0,
     );
-    await m.query(`UPDATE stock_takings SET state = 'posted', posted_at = now(), posted_by = $2 WHERE id = $1`, [id, user.id]);
+    await m.query(
+      `UPDATE stock_takings SET state = 'posted', posted_at = now(), posted_by = $2 WHERE id = $1`,
+      [id, user.id],
+    );
     await pushStockEvents(tx, changes);
     tx.audit({
-      action: 'stocktaking.post', entity: 'stock_taking', entityId: id,
-      before: { state: st.state }, after: { state: 'posted', adjusted: moving.length, varianceValue, uncountedAsZero },
+      action: 'stocktaking.post',
+      entity: 'stock_taking',
+      entityId: id,
+      before: { state: st.state },
+      after: { state: 'posted', adjusted: moving.length, varianceValue, uncountedAsZero },
     });
     await pushProgress(tx, st, 'posted');
     return { adjusted: moving.length, varianceValue };

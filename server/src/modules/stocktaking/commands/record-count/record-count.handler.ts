@@ -4,9 +4,17 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, quantityFitsUnit } from '@pos/contracts';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { assertStockTakingStep, lockStockTaking, pushProgress } from '../../services/stocktaking-rules';
+import {
+  assertStockTakingStep,
+  lockStockTaking,
+  pushProgress,
+} from '../../services/stocktaking-rules';
 import { RecordCountCommand } from './record-count.command';
 
 export type RecordCountResult = { countId: string; variantId: string; created: boolean };
@@ -18,23 +26,38 @@ export type RecordCountResult = { countId: string; variantId: string; created: b
  * is recorded once. Counts are not audited one by one: the rows themselves are the record.
  */
 @CommandHandler(RecordCountCommand)
-export class RecordCountHandler extends TransactionalCommandHandler<RecordCountCommand, RecordCountResult> {
+export class RecordCountHandler extends TransactionalCommandHandler<
+  RecordCountCommand,
+  RecordCountResult
+> {
   constructor(runner: CommandRunner) {
     super(runner);
   }
 
-  protected async handle({ id, dto, user }: RecordCountCommand, tx: CommandTransaction): Promise<RecordCountResult> {
+  protected async handle(
+    { id, dto, user }: RecordCountCommand,
+    tx: CommandTransaction,
+  ): Promise<RecordCountResult> {
     const { m } = tx;
     const st = await lockStockTaking(m, id, user, 'share');
     if (dto.id) {
-      const [seen] = await m.query('SELECT variant_id FROM stock_taking_counts WHERE id = $1 AND stock_taking_id = $2', [dto.id, id]);
+      const [seen] = await m.query(
+        'SELECT variant_id FROM stock_taking_counts WHERE id = $1 AND stock_taking_id = $2',
+        [dto.id, id],
+      );
       if (seen) return { countId: dto.id, variantId: seen.variant_id, created: false };
     }
     assertStockTakingStep(st, 'count');
     const variantId = await this.resolve(m, dto.variantId, dto.barcode);
     // Counted goods are counted in whole numbers (issue 11).
-    const [{ unit }] = await m.query('SELECT p.unit FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [variantId]);
-    if (!quantityFitsUnit(unit, dto.quantity)) throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+    const [{ unit }] = await m.query(
+      'SELECT p.unit FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1',
+      [variantId],
+    );
+    if (!quantityFitsUnit(unit, dto.quantity))
+      throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, {
+        name: await this.name(m, variantId),
+      });
     const qty = new Decimal(dto.quantity).toFixed(3);
     // TypeORM answers an UPDATE … RETURNING with [rows, affected].
     // The line also keeps the on hand of this moment (expected at start + movements so far): the
@@ -46,13 +69,17 @@ export class RecordCountHandler extends TransactionalCommandHandler<RecordCountC
     let [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
     if (!line) {
       // An item created after the start had nothing on hand then; in a whole-inventory count it joins with expected 0.
-      const [created] = st.scope === 'all'
-        ? await m.query(
-            `SELECT v.id FROM variants v WHERE v.id = $1 AND v.created_at > (SELECT started_at FROM stock_takings WHERE id = $2)`,
-            [variantId, id],
-          )
-        : [];
-      if (!created) throw new AppException('STOCKTAKING_OUT_OF_SCOPE', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+      const [created] =
+        st.scope === 'all'
+          ? await m.query(
+              `SELECT v.id FROM variants v WHERE v.id = $1 AND v.created_at > (SELECT started_at FROM stock_takings WHERE id = $2)`,
+              [variantId, id],
+            )
+          : [];
+      if (!created)
+        throw new AppException('STOCKTAKING_OUT_OF_SCOPE', HttpStatus.BAD_REQUEST, {
+          name: await this.name(m, variantId),
+        });
       await m.query(
         `INSERT INTO stock_taking_lines (stock_taking_id, variant_id, expected_quantity, unit_cost)
          SELECT $1, id, 0, avg_cost FROM variants WHERE id = $2 ON CONFLICT DO NOTHING`,
@@ -61,10 +88,14 @@ export class RecordCountHandler extends TransactionalCommandHandler<RecordCountC
       [[line]] = await m.query(addCount, [id, variantId, qty, st.inventory_id]);
     }
     if (new Decimal(line.counted_quantity).gt(LIMITS.stockQuantity)) {
-      throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+      throw new AppException('STOCK_LIMIT', HttpStatus.BAD_REQUEST, {
+        name: await this.name(m, variantId),
+      });
     }
     if (new Decimal(line.counted_quantity).isNegative()) {
-      throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, { name: await this.name(m, variantId) });
+      throw new AppException('STOCKTAKING_NEGATIVE_COUNT', HttpStatus.BAD_REQUEST, {
+        name: await this.name(m, variantId),
+      });
     }
     const countId = dto.id ?? uuidv7();
     await m.query(
@@ -87,12 +118,18 @@ export class RecordCountHandler extends TransactionalCommandHandler<RecordCountC
        UNION ALL SELECT id FROM variants WHERE sku = $1 LIMIT 1`,
       [code],
     );
-    if (!row) throw new AppException('STOCKTAKING_UNKNOWN_BARCODE', HttpStatus.NOT_FOUND, { barcode: code });
+    if (!row)
+      throw new AppException('STOCKTAKING_UNKNOWN_BARCODE', HttpStatus.NOT_FOUND, {
+        barcode: code,
+      });
     return row.id;
   }
 
   private async name(m: EntityManager, variantId: string): Promise<string> {
-    const [row] = await m.query('SELECT p.name_ar, v.properties FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [variantId]);
+    const [row] = await m.query(
+      'SELECT p.name_ar, v.properties FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1',
+      [variantId],
+    );
     const props = Object.values((row?.properties ?? {}) as Record<string, string>).join(' ');
     return props ? `${row.name_ar} ${props}` : (row?.name_ar ?? '');
   }

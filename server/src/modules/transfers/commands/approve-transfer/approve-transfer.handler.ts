@@ -1,12 +1,19 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { reserveLines } from '../../services/transfer-stock';
 import { ApproveTransferCommand } from './approve-transfer.command';
 
 @CommandHandler(ApproveTransferCommand)
-export class ApproveTransferHandler extends TransactionalCommandHandler<ApproveTransferCommand, void> {
+export class ApproveTransferHandler extends TransactionalCommandHandler<
+  ApproveTransferCommand,
+  void
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -14,7 +21,10 @@ export class ApproveTransferHandler extends TransactionalCommandHandler<ApproveT
     super(runner);
   }
 
-  protected async handle({ id, dto, user }: ApproveTransferCommand, tx: CommandTransaction): Promise<void> {
+  protected async handle(
+    { id, dto, user }: ApproveTransferCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
     const { m } = tx;
     const t = await lockTransfer(m, id, user);
     assertStep(user, t, 'approve');

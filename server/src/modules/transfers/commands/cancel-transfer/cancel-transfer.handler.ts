@@ -1,12 +1,19 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { releaseLines } from '../../services/transfer-stock';
 import { CancelTransferCommand } from './cancel-transfer.command';
 
 @CommandHandler(CancelTransferCommand)
-export class CancelTransferHandler extends TransactionalCommandHandler<CancelTransferCommand, void> {
+export class CancelTransferHandler extends TransactionalCommandHandler<
+  CancelTransferCommand,
+  void
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -14,7 +21,10 @@ export class CancelTransferHandler extends TransactionalCommandHandler<CancelTra
     super(runner);
   }
 
-  protected async handle({ id, dto, user }: CancelTransferCommand, tx: CommandTransaction): Promise<void> {
+  protected async handle(
+    { id, dto, user }: CancelTransferCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
     const { m } = tx;
     const t = await lockTransfer(m, id, user);
     assertStep(user, t, 'cancel');

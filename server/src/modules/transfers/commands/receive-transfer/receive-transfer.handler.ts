@@ -1,5 +1,9 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { HttpStatus } from '@nestjs/common';
@@ -9,7 +13,10 @@ import { pushStockEvents } from '../../../inventory';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 
 @CommandHandler(ReceiveTransferCommand)
-export class ReceiveTransferHandler extends TransactionalCommandHandler<ReceiveTransferCommand, void> {
+export class ReceiveTransferHandler extends TransactionalCommandHandler<
+  ReceiveTransferCommand,
+  void
+> {
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
@@ -17,14 +24,18 @@ export class ReceiveTransferHandler extends TransactionalCommandHandler<ReceiveT
     super(runner);
   }
 
-  protected async handle({ id, dto, user }: ReceiveTransferCommand, tx: CommandTransaction): Promise<void> {
+  protected async handle(
+    { id, dto, user }: ReceiveTransferCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
     const { m } = tx;
     const t = await lockTransfer(m, id, user);
     assertStep(user, t, 'receive');
     const lines = await lockLines(m, id);
     const given = new Map(dto.lines.map((l) => [l.lineId, l]));
     for (const lineId of given.keys()) {
-      if (!lines.some((l) => l.id === lineId)) throw new AppException('TRANSFER_LINE_UNKNOWN', HttpStatus.BAD_REQUEST);
+      if (!lines.some((l) => l.id === lineId))
+        throw new AppException('TRANSFER_LINE_UNKNOWN', HttpStatus.BAD_REQUEST);
     }
     // Lines not listed arrived as shipped; a difference either way needs its reason.
     const received = [];
@@ -34,15 +45,21 @@ export class ReceiveTransferHandler extends TransactionalCommandHandler<ReceiveT
       const qty = input ? new Decimal(input.receivedQuantity) : shipped;
       const reason = input?.reason?.trim() || null;
       if (!qty.eq(shipped) && !reason) {
-        const [v] = await m.query('SELECT p.name_ar FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1', [line.variant_id]);
-        throw new AppException('TRANSFER_REASON_REQUIRED', HttpStatus.BAD_REQUEST, { name: v?.name_ar ?? '' });
+        const [v] = await m.query(
+          'SELECT p.name_ar FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1',
+          [line.variant_id],
+        );
+        throw new AppException('TRANSFER_REASON_REQUIRED', HttpStatus.BAD_REQUEST, {
+          name: v?.name_ar ?? '',
+        });
       }
       received.push({ line, qty, shipped, reason });
     }
     for (const r of received) {
-      await m.query('UPDATE transfer_request_lines SET received_quantity = $2, reason = $3 WHERE id = $1', [
-        r.line.id, r.qty.toFixed(3), r.qty.eq(r.shipped) ? null : r.reason,
-      ]);
+      await m.query(
+        'UPDATE transfer_request_lines SET received_quantity = $2, reason = $3 WHERE id = $1',
+        [r.line.id, r.qty.toFixed(3), r.qty.eq(r.shipped) ? null : r.reason],
+      );
     }
     const changes = await this.ledger.apply(
       m,
@@ -60,11 +77,20 @@ export class ReceiveTransferHandler extends TransactionalCommandHandler<ReceiveT
     );
     await pushStockEvents(tx, changes);
     const short = received.some((r) => r.qty.lt(r.shipped));
-    const differences = received.filter((r) => !r.qty.eq(r.shipped)).map((r) => ({
-      variantId: r.line.variant_id, shipped: r.shipped.toFixed(3), received: r.qty.toFixed(3), reason: r.reason,
-    }));
+    const differences = received
+      .filter((r) => !r.qty.eq(r.shipped))
+      .map((r) => ({
+        variantId: r.line.variant_id,
+        shipped: r.shipped.toFixed(3),
+        received: r.qty.toFixed(3),
+        reason: r.reason,
+      }));
     await recordStep(tx, t, {
-      action: 'receive', to: short ? 'partially_received' : 'received', user, note: dto.note, after: { differences },
+      action: 'receive',
+      to: short ? 'partially_received' : 'received',
+      user,
+      note: dto.note,
+      after: { differences },
     });
   }
 }

@@ -1,7 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchDocumentNumber } from '../../../../core/numbering';
 import { insertLines, mergeLines } from '../../services/transfer-lines';
@@ -10,14 +14,21 @@ import { RequestTransferCommand } from './request-transfer.command';
 
 /** RequestTransfer: one transaction writes the numbered request, its lines, the first timeline step and the event. */
 @CommandHandler(RequestTransferCommand)
-export class RequestTransferHandler extends TransactionalCommandHandler<RequestTransferCommand, { id: string }> {
+export class RequestTransferHandler extends TransactionalCommandHandler<
+  RequestTransferCommand,
+  { id: string }
+> {
   constructor(runner: CommandRunner) {
     super(runner);
   }
 
-  protected async handle({ dto, user }: RequestTransferCommand, tx: CommandTransaction): Promise<{ id: string }> {
+  protected async handle(
+    { dto, user }: RequestTransferCommand,
+    tx: CommandTransaction,
+  ): Promise<{ id: string }> {
     const { m } = tx;
-    if (dto.fromInventoryId === dto.toInventoryId) throw new AppException('TRANSFER_SAME_INVENTORY', HttpStatus.BAD_REQUEST);
+    if (dto.fromInventoryId === dto.toInventoryId)
+      throw new AppException('TRANSFER_SAME_INVENTORY', HttpStatus.BAD_REQUEST);
     const lines = mergeLines(dto.lines);
     const inventories: { id: string; branch_id: string }[] = await m.query(
       'SELECT id, branch_id FROM inventories WHERE id = ANY($1)',
@@ -28,7 +39,8 @@ export class RequestTransferHandler extends TransactionalCommandHandler<RequestT
     if (!from || !to) throw Errors.notFound();
     const sides = { from_branch_id: from.branch_id, to_branch_id: to.branch_id };
     // A branch asks for stock (destination) or offers it (source); other branches cannot.
-    if (!involves(user, sides)) throw new AppException('TRANSFER_NOT_INVOLVED', HttpStatus.FORBIDDEN);
+    if (!involves(user, sides))
+      throw new AppException('TRANSFER_NOT_INVOLVED', HttpStatus.FORBIDDEN);
     const id = uuidv7();
     const number = await branchDocumentNumber(m, 'transfer', from.branch_id);
     const state = dto.draft ? 'draft' : 'requested';
@@ -38,9 +50,21 @@ export class RequestTransferHandler extends TransactionalCommandHandler<RequestT
       [id, number, from.id, to.id, from.branch_id, to.branch_id, state, dto.note ?? null, user.id],
     );
     await insertLines(m, id, lines);
-    const t: TransferRow = { id, number, state, from_inventory_id: from.id, to_inventory_id: to.id, ...sides, note: dto.note ?? null };
+    const t: TransferRow = {
+      id,
+      number,
+      state,
+      from_inventory_id: from.id,
+      to_inventory_id: to.id,
+      ...sides,
+      note: dto.note ?? null,
+    };
     await recordStep(tx, t, {
-      action: 'create', to: state, user, note: dto.note, after: { lines },
+      action: 'create',
+      to: state,
+      user,
+      note: dto.note,
+      after: { lines },
     });
     return { id };
   }

@@ -1,5 +1,9 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, TransactionalCommandHandler, type CommandTransaction } from '../../../../core/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import Decimal from 'decimal.js';
@@ -15,18 +19,27 @@ export class ShipTransferHandler extends TransactionalCommandHandler<ShipTransfe
     super(runner);
   }
 
-  protected async handle({ id, dto, user }: ShipTransferCommand, tx: CommandTransaction): Promise<void> {
+  protected async handle(
+    { id, dto, user }: ShipTransferCommand,
+    tx: CommandTransaction,
+  ): Promise<void> {
     const { m } = tx;
     const t = await lockTransfer(m, id, user);
     assertStep(user, t, 'ship');
     const lines = await lockLines(m, id);
-    const costs: { id: string; avg_cost: string }[] = await m.query('SELECT id, avg_cost::text FROM variants WHERE id = ANY($1)', [
-      lines.map((l) => l.variant_id),
-    ]);
+    const costs: { id: string; avg_cost: string }[] = await m.query(
+      'SELECT id, avg_cost::text FROM variants WHERE id = ANY($1)',
+      [lines.map((l) => l.variant_id)],
+    );
     const costOf = new Map(costs.map((c) => [c.id, Number(c.avg_cost)]));
     // The reservation turns into the movement out: release it, then move the goods (the ledger re-checks availability).
     for (const line of lines) {
-      await this.ledger.reserve(m, line.variant_id, t.from_inventory_id, new Decimal(line.quantity).negated().toFixed(3));
+      await this.ledger.reserve(
+        m,
+        line.variant_id,
+        t.from_inventory_id,
+        new Decimal(line.quantity).negated().toFixed(3),
+      );
     }
     const changes = await this.ledger.apply(
       m,
