@@ -3,8 +3,8 @@ import { getMetadataStorage } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 
 // class-transformer keeps its @Type registry here (typed in types/storage.d.ts, not in the exports).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;

@@ -5,7 +5,6 @@ import type {
   DailyReportDto,
   EditSaleDto,
   OpenShiftDto,
-  PaymentMethodDto,
   ReturnDto,
   SaleDto,
   ShiftDto,
