@@ -5,7 +5,7 @@ export {
   type ResourceDefinition,
   type Bind,
 } from './resource-definition';
-export { resourceController } from './resource.controller';
+export { resourceController, resourceModule } from './resource.controller';
 export { ChangeResource, ChangeResourceHandler } from './resource.commands';
 export { ResourceQueries } from './resource.queries';
 export { noParentCycle } from './tree';

@@ -1,4 +1,5 @@
 import {
+  type ModuleMetadata,
   Body,
   Controller,
   Delete,
@@ -13,7 +14,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
@@ -129,3 +130,18 @@ const access = (rule: ResourceAccess): Access =>
     : rule === 'admin'
       ? { kind: 'admin' }
       : { kind: 'permissions', permissions: rule };
+
+/**
+ * The metadata of a module that holds only resources: each one's entity registered
+ * (`TypeOrmModule.forFeature`) and its controller — `@Module(resourceModule(a, b))`.
+ */
+export function resourceModule(...defs: AnyResource[]): ModuleMetadata {
+  return {
+    imports: [
+      TypeOrmModule.forFeature(
+        defs.map((d) => d.entity) as Parameters<typeof TypeOrmModule.forFeature>[0],
+      ),
+    ],
+    controllers: defs.map(resourceController),
+  };
+}

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { EXPENSE_CATEGORIES } from '@pos/contracts';
-import { defineServerResource, noParentCycle, resourceController } from '../../core/resource';
+import { defineServerResource, noParentCycle, resourceModule } from '../../core/resource';
 import { ExpenseCategoryEntity } from './expense-category.entity';
 
 export const expenseCategories = defineServerResource({
@@ -17,8 +16,5 @@ export const expenseCategories = defineServerResource({
   check: noParentCycle('expense_categories'),
 });
 
-@Module({
-  imports: [TypeOrmModule.forFeature([ExpenseCategoryEntity])],
-  controllers: [resourceController(expenseCategories)],
-})
+@Module(resourceModule(expenseCategories))
 export class ExpensesModule {}
