@@ -1,4 +1,4 @@
-// `npm run bench -- lighthouse [--runs N] [--port P] [--pages /login,/,/POS] [--forms desktop,mobile]`: Lighthouse
+// `npm run bench -- lighthouse [--runs N] [--port P] [--pages /login,/,/POS]`: Lighthouse
 // performance and CLS of the BUILT app (run `npm run build` first; this builds nothing), desktop
 // and mobile. The app runs in its own process (tests/e2e/serve.js: a throwaway database with the
 // demo data, dropped at the end); the authenticated pages get the admin's session cookie through
@@ -13,7 +13,6 @@ const { root, arg, signIn } = require('./lib.js');
 const PORT = Number(arg('port', process.env.LIGHTHOUSE_PORT ?? 3199));
 const RUNS = Number(arg('runs', 1));
 const PAGES = arg('pages', '/login,/,/POS').split(',');
-const FORMS = arg('forms', 'desktop,mobile').split(',');
 const BASE = `http://127.0.0.1:${PORT}`;
 const SAVE = arg('save', null); // a folder: each run's full JSON report is written there
 const GOALS = {
@@ -72,7 +71,7 @@ async function main() {
         '--no-first-run',
       ],
     });
-    for (const form of FORMS) {
+    for (const form of ['desktop', 'mobile']) {
       for (const page of PAGES) {
         const scores = [];
         const cls = [];

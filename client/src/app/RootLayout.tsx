@@ -16,7 +16,6 @@ import { RouteGuard } from './RouteGuard';
 import { useSearchShortcut } from './search/useSearchShortcut';
 import { useRefreshSession } from '../shared/api/useRefreshSession';
 import { SessionEffects } from './session/SessionEffects';
-import { useAfterFirstScreen } from './useAfterFirstScreen';
 import { useDocumentTitle } from './useDocumentTitle';
 
 // Overlays load on first use, keeping them out of the initial bundle.
@@ -40,10 +39,6 @@ export function RootLayout() {
   // app (and what it loads) start.
   const step = session.status === 'authenticated' ? (session.step ?? null) : null;
   const authenticated = session.status === 'authenticated' && !step;
-  // The watchers and the live socket wait until the first screen is drawn (useAfterFirstScreen).
-  const firstScreenDrawn = useAfterFirstScreen(
-    authenticated && guardReady(session.status, configStatus),
-  );
   useSearchShortcut(authenticated);
   useDocumentTitle();
   const searchOpen = useAtomValue(searchOpenState);
@@ -60,7 +55,7 @@ export function RootLayout() {
   }, [authenticated]);
   return (
     <>
-      <SessionEffects accountReady={!step} firstScreenDrawn={firstScreenDrawn} />
+      <SessionEffects accountReady={!step} />
       <LoadingBar force={!guardReady(session.status, configStatus)} />
       {step ? (
         <Suspense fallback={null}>
@@ -77,7 +72,7 @@ export function RootLayout() {
           <Suspense fallback={null}>
             {searchUsed && <SearchOverlay />}
             {lowStockCount > 0 && <LowStockDialog />}
-            {canTransfer && firstScreenDrawn && <TransferLiveWatcher />}
+            {canTransfer && <TransferLiveWatcher />}
           </Suspense>
         </>
       )}

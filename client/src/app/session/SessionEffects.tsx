@@ -38,17 +38,8 @@ export const SESSION_REFRESH_MS = 5 * 60 * 1000;
 /**
  * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the
  * signed-in account has a step to take first (issue 11): nothing is loaded for it until then.
- * `firstScreenDrawn` (app/useAfterFirstScreen.ts): the live socket, which the first screen does
- * not need, connects only once it is drawn. (The low-stock list does not wait: its dialog would
- * then open while the user already types or scans on the page.)
  */
-export function SessionEffects({
-  accountReady = true,
-  firstScreenDrawn = true,
-}: {
-  accountReady?: boolean;
-  firstScreenDrawn?: boolean;
-}) {
+export function SessionEffects({ accountReady = true }: { accountReady?: boolean }) {
   const [sessionAtom] = useAtom(sessionState);
   const session: SessionState =
     sessionAtom.status === 'authenticated' && !accountReady
@@ -114,7 +105,6 @@ export function SessionEffects({
   }, [setConfig, setConfigStatus]);
 
   // Becoming authenticated: load features and store info. Leaving: clear everything.
-  // (boot.js starts these three GETs with the page on the dashboard addresses: vite.config.ts.)
   useEffect(() => {
     const prev = previousStatus.current;
     previousStatus.current = session.status;
@@ -162,10 +152,7 @@ export function SessionEffects({
   }, [userId, branchId, setBranch]);
 
   // The tab's live socket while signed in; a session the server ended is re-checked at once.
-  useLiveConnection(
-    session.status === 'authenticated' && firstScreenDrawn ? userId : null,
-    () => void refresh(),
-  );
+  useLiveConnection(session.status === 'authenticated' ? userId : null, () => void refresh());
 
   // Low-stock list: only when authenticated with can_see_near_end_products; else empty. The
   // endpoint arrives with the catalog issue: until then a 404 means "nothing near the end".

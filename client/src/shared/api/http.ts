@@ -33,14 +33,9 @@ export async function getCsrfToken(refresh = false): Promise<string> {
   return csrfPending;
 }
 
-/**
- * Forget the cached token (after sign-in or sign-out the server binds a new one), and the
- * responses boot.js fetched: they belong to the session before.
- */
+/** Forget the cached token (after sign-in or sign-out the server binds a new one). */
 export function resetCsrfToken(): void {
   csrfToken = null;
-  const boot = typeof window === 'undefined' ? undefined : bootState();
-  if (boot) boot.gets = {};
 }
 
 export function buildQuery(query?: Query): string {
@@ -74,32 +69,9 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-/** How long after the page opened a GET started by boot.js may still be used (ms). */
-export const BOOT_RESPONSE_MAX_AGE_MS = 15_000;
-
-/**
- * The response of a GET that boot.js (vite.config.ts `boot`) started for this exact address
- * before the bundle ran — the session, the configuration, a first page's data. Each is used once,
- * and only while the page is fresh; otherwise the request is made as usual.
- */
-type BootState = { gets?: Record<string, Promise<Response>> };
-const bootState = () => (window as { __posBoot?: BootState }).__posBoot;
-
-export function takeBootResponse(url: string): Promise<Response> | undefined {
-  const boot = bootState();
-  const pending = boot?.gets?.[url];
-  if (!pending || !boot?.gets) return undefined;
-  delete boot.gets[url];
-  return performance.now() <= BOOT_RESPONSE_MAX_AGE_MS ? pending : undefined;
-}
-
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = (options.method ?? 'GET').toUpperCase();
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${buildQuery(options.query)}`;
-  let early =
-    method === 'GET' && !options.headers && !options.signal && typeof window !== 'undefined'
-      ? takeBootResponse(url)
-      : undefined;
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: BodyInit | undefined;
@@ -111,11 +83,6 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     }
     if (token) headers['X-CSRF-Token'] = token;
     try {
-      if (early) {
-        const pending = early;
-        early = undefined;
-        return await pending;
-      }
       return await fetch(url, {
         method,
         headers,
