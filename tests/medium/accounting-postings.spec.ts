@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
 
 // Issue 13: every money fact a command raises is posted to the journal in the same transaction
 // by a domain-event subscriber (modules/accounting/events), and the books always balance.
@@ -85,15 +85,7 @@ describe('automatic journal postings', () => {
     ]);
     const c = new Client(t.app);
     await c.signIn(user.username, user.password);
-    const used = new Set<number>(
-      (
-        await t.ds.query(`SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`, [
-          branchId,
-        ])
-      ).map((r: { register: number }) => r.register),
-    );
-    let register = 70;
-    while (used.has(register)) register++;
+    const register = await freeRegister(t.ds, branchId, 70);
     const opened = await c.post('/api/Shift/open', { openingCash: 50000, register });
     expect(opened.status).toBe(201);
     const shiftId = opened.body.id as string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
 
 // A domain-event subscriber in the command's transaction (issue 12): the shift's sales tally is
 // kept by TallyShiftSalesHandler from SaleCompleted, SaleReturned, SaleEdited and
@@ -91,15 +91,7 @@ describe('shift sales tally (in-transaction domain-event subscriber)', () => {
     ]);
     const c = new Client(t.app);
     await c.signIn(user.username, user.password);
-    const used = new Set<number>(
-      (
-        await t.ds.query(`SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`, [
-          branchId,
-        ])
-      ).map((r: { register: number }) => r.register),
-    );
-    let register = 60;
-    while (used.has(register)) register++;
+    const register = await freeRegister(t.ds, branchId, 60);
     const opened = await c.post('/api/Shift/open', { openingCash: 10000, register });
     expect(opened.status).toBe(201);
     const shiftId = opened.body.id as string;

@@ -143,3 +143,19 @@ export async function tableCounts(
   }
   return out;
 }
+
+/** The first register of a branch, from `from` up, with no open shift (specs open their own). */
+export async function freeRegister(
+  ds: DataSource,
+  branchId: string,
+  from: number,
+): Promise<number> {
+  const rows: { register: number }[] = await ds.query(
+    `SELECT register FROM shifts WHERE branch_id = $1 AND status = 'open'`,
+    [branchId],
+  );
+  const used = new Set(rows.map((r) => r.register));
+  let register = from;
+  while (used.has(register)) register++;
+  return register;
+}
