@@ -90,6 +90,75 @@ export type CustomerPaymentReceivedEvent = {
   balanceAfter: number;
 };
 
+/** The value at average cost of stock that came into / went out of one branch's inventories. */
+export type StockValueChange = {
+  branchId: string;
+  /** value of the stock added, piasters ≥ 0 */
+  increase: number;
+  /** value of the stock taken out, piasters ≥ 0 */
+  decrease: number;
+};
+
+/**
+ * Stock entered or corrected by hand: an adjustment (reason `adjustment`: a loss or a gain), or
+ * opening stock (an adjustment with reason `opening`, or a new variant's opening quantities,
+ * whose document is its product). Valued at the average cost the stock ledger keeps.
+ */
+export type StockAdjustedEvent = {
+  source: { type: 'stock_adjustment' | 'product'; id: string; number?: string | null };
+  reason: 'opening' | 'adjustment';
+  userId: string | null;
+  values: StockValueChange[];
+};
+
+/** A stock-taking posted: its variances moved the stock, valued at average cost. */
+export type StockTakingPostedEvent = {
+  stockTakingId: string;
+  number: string;
+  branchId: string;
+  inventoryId: string;
+  userId: string | null;
+  /** value of the stock found over (increase) and missing (decrease), piasters ≥ 0 */
+  increase: number;
+  decrease: number;
+};
+
+/** A transfer left its source: the goods are in transit, at the source's average cost. */
+export type TransferShippedEvent = {
+  transferId: string;
+  number: string;
+  fromBranchId: string;
+  toBranchId: string;
+  userId: string | null;
+  /** value taken out of the source's inventory, piasters */
+  value: number;
+};
+
+/** A transfer arrived (in full or not): the goods leave transit for the destination's inventory. */
+export type TransferReceivedEvent = {
+  transferId: string;
+  number: string;
+  fromBranchId: string;
+  toBranchId: string;
+  userId: string | null;
+  /** value added to the destination's inventory at average cost, piasters */
+  value: number;
+  /** (shipped − received) × the shipping cost: what was lost in transit (negative: more arrived) */
+  shortValue: number;
+};
+
+/** The average cost of a variant was edited: the stock on hand is revalued, branch by branch. */
+export type VariantCostChangedEvent = {
+  variantId: string;
+  productId: string;
+  sku: string;
+  before: number;
+  after: number;
+  userId: string | null;
+  /** Σ round(on hand × after) − round(on hand × before) per branch, piasters (signed) */
+  values: { branchId: string; amount: number }[];
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -97,6 +166,11 @@ export type DomainEventMap = {
   'shift.opened': ShiftOpenedEvent;
   'shift.closed': ShiftClosedEvent;
   'customer.payment.received': CustomerPaymentReceivedEvent;
+  'stock.adjusted': StockAdjustedEvent;
+  'stocktaking.posted': StockTakingPostedEvent;
+  'transfer.shipped': TransferShippedEvent;
+  'transfer.received': TransferReceivedEvent;
+  'variant.cost.changed': VariantCostChangedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

@@ -31,6 +31,11 @@ export const JOURNAL_SOURCE_TYPES = [
   'customer_payment',
   'manual',
   'opening',
+  'stock_adjustment',
+  'product',
+  'stock_taking',
+  'transfer',
+  'variant',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -7,6 +7,7 @@ import { UpdateAccountHandler } from './commands/update-account/update-account.h
 import { PostJournalEntryHandler } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
 import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
+import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 
 @Module({
@@ -14,6 +15,7 @@ import { AccountingQueries } from './queries/accounting.queries';
   providers: [
     AccountingQueries,
     PostJournalHandler,
+    PostStockJournalHandler,
     PostJournalEntryHandler,
     ReverseJournalEntryHandler,
     CloseBooksHandler,

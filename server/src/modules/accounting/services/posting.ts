@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { CommandTransaction } from '../../../core/cqrs';
 
-/** The chart's system accounts (seeded by the CreateAccounting migration, never deleted). */
+/** The chart's system accounts (seeded by the CreateAccounting and AddInventoryPostingAccounts migrations, never deleted). */
 export type SystemAccount =
   | 'cash'
   | 'bank'
@@ -10,6 +10,7 @@ export type SystemAccount =
   | 'cheques_receivable'
   | 'customers'
   | 'inventory'
+  | 'inventory_in_transit'
   | 'vat_input'
   | 'vendors'
   | 'vat_output'
@@ -24,6 +25,7 @@ export type SystemAccount =
   | 'other_income'
   | 'cogs'
   | 'shrinkage'
+  | 'inventory_revaluation'
   | 'cash_over_short';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };

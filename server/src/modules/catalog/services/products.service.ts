@@ -8,8 +8,8 @@ import {
   type VariantInputDto,
   type VariantResponseDto,
 } from '@pos/contracts';
-import { OutboxService } from '../../../core/outbox/outbox.service';
-import { writeStockEvents } from '../../inventory';
+import { pushStockEvents, valueChanges } from '../../inventory';
+import type { CommandTransaction } from '../../../core/cqrs';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf, sortOf } from '../../../core/http/list';
@@ -31,7 +31,6 @@ export class ProductsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly ledger: StockLedger,
-    private readonly outbox: OutboxService,
   ) {}
 
   async list(query: ProductListQueryDto): Promise<{ rows: ProductResponseDto[]; total: number }> {
@@ -113,13 +112,17 @@ export class ProductsService {
     return `SKU${String(n).padStart(6, '0')}`;
   }
 
-  /** Insert one variant (and its opening stock) of a product, inside the caller's transaction. */
+  /**
+   * Insert one variant (and its opening stock) of a product, inside the caller's transaction; the
+   * opening stock's value at cost is raised as `stock.adjusted` (the books post it).
+   */
   async insertVariant(
-    m: EntityManager,
+    tx: CommandTransaction,
     product: Pick<ProductEntity, 'id' | 'nameAr' | 'nameEn'>,
     input: VariantInputDto,
     user: AuthUser,
   ): Promise<string> {
+    const { m } = tx;
     const id = uuidv7();
     const sku = input.sku?.trim() || (await this.nextSku(m));
     await checkSku(m, sku, id);
@@ -166,7 +169,15 @@ export class ProductsService {
           userId: user.id,
         })),
       );
-      await writeStockEvents(m, this.outbox, changes);
+      await pushStockEvents(tx, changes);
+      const values = valueChanges(changes);
+      if (values.length)
+        await tx.raise('stock.adjusted', {
+          source: { type: 'product', id: product.id, number: sku },
+          reason: 'opening',
+          userId: user.id,
+          values,
+        });
     }
     return id;
   }

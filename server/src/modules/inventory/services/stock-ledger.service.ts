@@ -31,6 +31,8 @@ export type BalanceChange = {
   /** The variant went from above its threshold to at or below it (or back). */
   crossedIntoLow: boolean;
   crossedOutOfLow: boolean;
+  /** The variant's average cost when it moved (piasters): the stock's value is on hand × it. */
+  avgCost: number;
 };
 
 type LedgerRow = {
@@ -42,6 +44,7 @@ type LedgerRow = {
   allow_negative: boolean;
   branch_id: string;
   threshold: string;
+  avg_cost: string;
   unit: string;
   name_ar: string;
   properties: Record<string, string> | null;
@@ -118,7 +121,7 @@ export class StockLedger {
            FROM inventories i, variants v, products p
           WHERE s.variant_id = $1 AND s.inventory_id = $2 AND i.id = s.inventory_id AND v.id = s.variant_id AND p.id = v.product_id
         RETURNING s.on_hand::text AS on_hand, (s.on_hand - $3)::text AS before, s.reserved::text AS reserved,
-                  i.allow_negative, i.branch_id, v.low_stock_threshold::text AS threshold, p.unit, p.name_ar, v.properties`,
+                  i.allow_negative, i.branch_id, v.low_stock_threshold::text AS threshold, v.avg_cost::text AS avg_cost, p.unit, p.name_ar, v.properties`,
         [mv.variantId, mv.inventoryId, mv.quantity],
       );
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
@@ -163,6 +166,7 @@ export class StockLedger {
         lowStockThreshold: threshold.toNumber(),
         crossedIntoLow: threshold.gt(0) && !wasLow && isLow,
         crossedOutOfLow: threshold.gt(0) && wasLow && !isLow,
+        avgCost: Number(row.avg_cost),
       });
     }
     return changes;
@@ -215,6 +219,7 @@ export class StockLedger {
         lowStockThreshold: threshold.toNumber(),
         crossedIntoLow: threshold.gt(0) && !wasLow && isLow,
         crossedOutOfLow: threshold.gt(0) && wasLow && !isLow,
+        avgCost: Number(row.avg_cost),
       };
     });
   }
@@ -243,13 +248,13 @@ export class StockLedger {
           WHERE s.variant_id = l.variant_id AND s.inventory_id = l.inventory_id AND d.v = l.variant_id AND d.i = l.inventory_id
             AND i.id = s.inventory_id AND v.id = s.variant_id AND p.id = v.product_id
          RETURNING s.variant_id, s.inventory_id, s.on_hand, s.on_hand - d.q AS before, s.reserved, i.allow_negative, i.branch_id,
-                   v.low_stock_threshold, p.unit, p.name_ar, v.properties, d.q, d.mid, d.reason, d.rtype, d.rid, d.cost, d.uid, d.note),
+                   v.low_stock_threshold, v.avg_cost, p.unit, p.name_ar, v.properties, d.q, d.mid, d.reason, d.rtype, d.rid, d.cost, d.uid, d.note),
        mv AS (
          INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id,
                                       unit_cost, user_id, note)
          SELECT mid, variant_id, inventory_id, q, on_hand, reason, rtype, rid, cost, uid, note FROM upd)
        SELECT variant_id, inventory_id, on_hand::text AS on_hand, before::text AS before, reserved::text AS reserved, allow_negative,
-              branch_id, low_stock_threshold::text AS threshold, unit, name_ar, properties FROM upd`,
+              branch_id, low_stock_threshold::text AS threshold, avg_cost::text AS avg_cost, unit, name_ar, properties FROM upd`,
       [
         list.map((mv) => mv.variantId),
         list.map((mv) => mv.inventoryId),

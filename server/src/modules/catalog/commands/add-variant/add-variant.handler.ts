@@ -33,7 +33,7 @@ export class AddVariantHandler extends TransactionalCommandHandler<
       lock: { mode: 'pessimistic_write' },
     });
     if (!product) throw Errors.notFound();
-    const id = await this.products.insertVariant(m, product, dto, user);
+    const id = await this.products.insertVariant(tx, product, dto, user);
     const after = await this.products.getVariant(m, id, user);
     tx.audit({ action: 'variant.create', entity: 'variant', entityId: id, after });
     return after;

@@ -57,7 +57,7 @@ export class CreateProductHandler extends TransactionalCommandHandler<
     };
     await m.insert(ProductEntity, product);
     for (const variant of dto.variants)
-      await this.products.insertVariant(m, product as ProductEntity, variant, user);
+      await this.products.insertVariant(tx, product as ProductEntity, variant, user);
     const after = await this.products.get(product.id!, user, m);
     tx.audit({
       action: 'product.create',

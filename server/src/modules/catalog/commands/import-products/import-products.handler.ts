@@ -13,6 +13,7 @@ import type { ParsedRow } from '../../services/excel.service';
 import { ProductsService } from '../../services/products.service';
 import { variantSearchText } from '../../services/search-text';
 import { assertStorePriceChange, canSeeCost } from '../../services/variant-view';
+import { raiseCostChange } from '../../services/cost-revaluation';
 import { ImportProductsCommand } from './import-products.command';
 
 /**
@@ -43,7 +44,7 @@ export class ImportProductsHandler extends TransactionalCommandHandler<ImportPro
       const categoryId = r.category ? await this.categoryId(m, categories, r.category) : null;
       const variantId = r.sku ? existing.get(r.sku) : undefined;
       if (variantId) {
-        await this.updateFromRow(m, variantId, r, categoryId, user);
+        await this.updateFromRow(tx, variantId, r, categoryId, user);
       } else {
         let product = productsByName.get(r.nameAr);
         if (!product) {
@@ -72,7 +73,7 @@ export class ImportProductsHandler extends TransactionalCommandHandler<ImportPro
           avgCost: r.avgCost ?? undefined,
           lowStockThreshold: r.lowStockThreshold,
         };
-        await this.products.insertVariant(m, product, input, user);
+        await this.products.insertVariant(tx, product, input, user);
       }
       done++;
       if (progress && done % step === 0) await progress(Math.floor((done / rows.length) * 100));
@@ -99,12 +100,13 @@ export class ImportProductsHandler extends TransactionalCommandHandler<ImportPro
   }
 
   private async updateFromRow(
-    m: EntityManager,
+    tx: CommandTransaction,
     variantId: string,
     r: ParsedRow,
     categoryId: string | null,
     user: AuthUser,
   ): Promise<void> {
+    const { m } = tx;
     const variant = await m.findOneByOrFail(VariantEntity, { id: variantId });
     assertStorePriceChange(user, variant, {
       sellPrice: r.sellPrice,
@@ -168,5 +170,6 @@ export class ImportProductsHandler extends TransactionalCommandHandler<ImportPro
     if (has('lowStockThreshold')) patch.lowStockThreshold = r.lowStockThreshold;
     if (r.avgCost !== null && canSeeCost(user)) patch.avgCost = r.avgCost;
     await m.update(VariantEntity, { id: variantId }, patch);
+    if (patch.avgCost !== undefined) await raiseCostChange(tx, variant, patch.avgCost, user);
   }
 }

@@ -212,7 +212,7 @@ export class UpdateProductPropertiesHandler extends TransactionalCommandHandler<
     for (const combo of plan.create) {
       const input = given.get(propertiesKey(combo))!;
       created.push(
-        await this.products.insertVariant(m, product, { ...input, properties: combo }, user),
+        await this.products.insertVariant(tx, product, { ...input, properties: combo }, user),
       );
     }
     const propertyTypeIds = dto.axes.map((a) => a.propertyTypeId);

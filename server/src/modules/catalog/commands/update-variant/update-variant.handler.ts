@@ -11,6 +11,7 @@ import {
   VariantBarcodeEntity,
   VariantEntity,
 } from '../../entities/catalog.entities';
+import { raiseCostChange } from '../../services/cost-revaluation';
 import { checkSku, claimBarcodes } from '../../services/product-rules';
 import { ProductsService } from '../../services/products.service';
 import { variantSearchText } from '../../services/search-text';
@@ -76,6 +77,7 @@ export class UpdateVariantHandler extends TransactionalCommandHandler<
       barcodes: next.barcodes,
     });
     await m.update(VariantEntity, { id }, patch);
+    if (patch.avgCost !== undefined) await raiseCostChange(tx, before, patch.avgCost, user);
     const after = await this.products.getVariant(m, id, user);
     tx.audit({ action: 'variant.update', entity: 'variant', entityId: id, before, after: next });
     return after;

@@ -58,6 +58,40 @@ describe('AdjustStockHandler', () => {
     ]);
   });
 
+  it('raises stock.adjusted with the value at average cost that came in and went out', async () => {
+    const { runner, ledger, h } = setup([
+      inventory,
+      [/count\(\*\)::int AS n FROM variants/, [{ n: 2 }]],
+    ]);
+    const change = (variantId: string, before: number, onHand: number, avgCost: number) => ({
+      variantId,
+      inventoryId: 'i-1',
+      branchId: 'b-1',
+      before,
+      onHand,
+      avgCost,
+    });
+    ledger.apply.mockResolvedValueOnce([change('v-1', 10, 7, 1250), change('v-2', 0, 1.5, 333)]);
+    await h.execute(
+      cmd([
+        { variantId: 'v-1', quantity: -3 },
+        { variantId: 'v-2', quantity: 1.5 },
+      ]),
+    );
+    expect(runner.tx!.raised).toEqual([
+      {
+        type: 'stock.adjusted',
+        payload: {
+          source: { type: 'stock_adjustment', id: expect.any(String), number: null },
+          reason: 'adjustment',
+          userId: 'u-1',
+          // 3 × 12.50 out; 1.5 × 3.33 = 4.995 → 5.00 in
+          values: [{ branchId: 'b-1', increase: 500, decrease: 3750 }],
+        },
+      },
+    ]);
+  });
+
   it('takes a change or a count per line, not both, and only in the own branch', async () => {
     expect(
       await errorCode(

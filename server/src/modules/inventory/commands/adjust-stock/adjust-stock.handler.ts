@@ -12,6 +12,7 @@ import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../../core/auth/visibility';
 import { StockLedger, type BalanceChange } from '../../services/stock-ledger.service';
+import { valueChanges } from '../../services/stock-value';
 import { AdjustStockCommand } from './adjust-stock.command';
 
 export type AdjustStockResult = { id: string; movements: number; changes: BalanceChange[] };
@@ -80,6 +81,15 @@ export class AdjustStockHandler extends TransactionalCommandHandler<
     }
     const changes = await this.ledger.apply(m, movements);
     await pushStockEvents(tx, changes);
+    // The value that came in or went out, at average cost (the books post it: shrinkage or opening).
+    const values = valueChanges(changes);
+    if (values.length)
+      await tx.raise('stock.adjusted', {
+        source: { type: 'stock_adjustment', id, number: null },
+        reason: dto.reason,
+        userId: user.id,
+        values,
+      });
     tx.audit({ action: 'stock.adjust', entity: 'stock_adjustment', entityId: id, after: dto });
     return { id, movements: changes.length, changes };
   }

@@ -62,6 +62,32 @@ describe('PostStockTakingHandler', () => {
     });
   });
 
+  it('raises stocktaking.posted with the variances valued at the ledger’s average cost', async () => {
+    const { runner } = setup('review', [lines, balances]);
+    const ledger = {
+      apply: jest.fn(async () => [
+        { variantId: 'v-1', inventoryId: 'i-1', branchId: 'b-1', before: 9, onHand: 7, avgCost: 150 },
+      ]),
+    } as unknown as StockLedger;
+    await new PostStockTakingHandler(runner, ledger).execute(
+      new PostStockTakingCommand('st-1', {}, user, testMeta),
+    );
+    expect(runner.tx!.raised).toEqual([
+      {
+        type: 'stocktaking.posted',
+        payload: {
+          stockTakingId: 'st-1',
+          number: 'B1-ST-000001',
+          branchId: 'b-1',
+          inventoryId: 'i-1',
+          userId: 'u-1',
+          increase: 0,
+          decrease: 300,
+        },
+      },
+    ]);
+  });
+
   it('posts from review only', async () => {
     const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
     expect(

@@ -5,7 +5,7 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { pushStockEvents } from '../../../inventory';
+import { pushStockEvents, valueChanges } from '../../../inventory';
 import { StockLedger } from '../../../inventory';
 import {
   assertStockTakingStep,
@@ -121,6 +121,18 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
       [id, user.id],
     );
     await pushStockEvents(tx, changes);
+    // The books post the variances at the average cost the stock ledger moved them at.
+    const [value] = valueChanges(changes);
+    if (value)
+      await tx.raise('stocktaking.posted', {
+        stockTakingId: id,
+        number: st.number,
+        branchId: value.branchId,
+        inventoryId: st.inventory_id,
+        userId: user.id,
+        increase: value.increase,
+        decrease: value.decrease,
+      });
     tx.audit({
       action: 'stocktaking.post',
       entity: 'stock_taking',

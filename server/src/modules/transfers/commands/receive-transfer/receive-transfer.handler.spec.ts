@@ -6,6 +6,9 @@ import { setup, source, destination } from '../transfer.spec-fixture';
 describe('ReceiveTransferHandler', () => {
   it('moves the received quantities into the destination and notes a shortfall', async () => {
     const { runner, ledger } = setup('shipped');
+    ledger.apply.mockResolvedValueOnce([
+      { variantId: 'v-1', inventoryId: 'i-2', branchId: 'b-2', before: 0, onHand: 2, avgCost: 110 },
+    ]);
     await new ReceiveTransferHandler(runner, ledger).execute(
       new ReceiveTransferCommand(
         't-1',
@@ -16,6 +19,21 @@ describe('ReceiveTransferHandler', () => {
     );
     expect(ledger.apply.mock.calls[0][1]).toEqual([
       expect.objectContaining({ inventoryId: 'i-2', quantity: '2.000', reason: 'transfer_in' }),
+    ]);
+    // 2 in at today's average cost 1.10; the third piece lost at its shipping cost 1.00.
+    expect(runner.tx!.raised).toEqual([
+      {
+        type: 'transfer.received',
+        payload: {
+          transferId: 't-1',
+          number: 'B1-TR-000001',
+          fromBranchId: 'b-1',
+          toBranchId: 'b-2',
+          userId: 'u-1',
+          value: 220,
+          shortValue: 100,
+        },
+      },
     ]);
     expect(runner.tx!.audits[0]).toMatchObject({
       action: 'transfer.receive',

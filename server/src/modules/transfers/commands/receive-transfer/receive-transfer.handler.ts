@@ -9,7 +9,7 @@ import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AppException } from '../../../../core/errors/app.exception';
-import { pushStockEvents } from '../../../inventory';
+import { pushStockEvents, stockValue, valueChanges } from '../../../inventory';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 
 @CommandHandler(ReceiveTransferCommand)
@@ -76,6 +76,24 @@ export class ReceiveTransferHandler extends TransactionalCommandHandler<
       })),
     );
     await pushStockEvents(tx, changes);
+    // Into the destination's inventory at average cost; what did not arrive is valued at the
+    // cost it was shipped at (the books clear the transit account with both).
+    const value = valueChanges(changes).reduce((s, v) => s + v.increase - v.decrease, 0);
+    const shortValue = received.reduce(
+      (s, r) =>
+        s + stockValue(r.shipped.minus(r.qty).toNumber(), Number(r.line.unit_cost ?? 0)),
+      0,
+    );
+    if (value || shortValue)
+      await tx.raise('transfer.received', {
+        transferId: t.id,
+        number: t.number,
+        fromBranchId: t.from_branch_id,
+        toBranchId: t.to_branch_id,
+        userId: user.id,
+        value,
+        shortValue,
+      });
     const short = received.some((r) => r.qty.lt(r.shipped));
     const differences = received
       .filter((r) => !r.qty.eq(r.shipped))

@@ -8,6 +8,9 @@ describe('ShipTransferHandler', () => {
     const { runner, ledger } = setup('approved', [
       [/avg_cost::text FROM variants/, [{ id: 'v-1', avg_cost: '120' }]],
     ]);
+    ledger.apply.mockResolvedValueOnce([
+      { variantId: 'v-1', inventoryId: 'i-1', branchId: 'b-1', before: 5, onHand: 2, avgCost: 120 },
+    ]);
     await new ShipTransferHandler(runner, ledger).execute(
       new ShipTransferCommand('t-1', {}, source, testMeta),
     );
@@ -19,6 +22,20 @@ describe('ShipTransferHandler', () => {
         unitCost: 120,
         reason: 'transfer_out',
       }),
+    ]);
+    // The books move 3 × 1.20 out of the source into transit.
+    expect(runner.tx!.raised).toEqual([
+      {
+        type: 'transfer.shipped',
+        payload: {
+          transferId: 't-1',
+          number: 'B1-TR-000001',
+          fromBranchId: 'b-1',
+          toBranchId: 'b-2',
+          userId: 'u-1',
+          value: 360,
+        },
+      },
     ]);
     expect(runner.tx!.audits[0]).toMatchObject({
       action: 'transfer.ship',

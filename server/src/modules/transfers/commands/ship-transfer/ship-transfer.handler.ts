@@ -7,7 +7,7 @@ import {
 import { StockLedger } from '../../../inventory';
 import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import Decimal from 'decimal.js';
-import { pushStockEvents } from '../../../inventory';
+import { pushStockEvents, valueChanges } from '../../../inventory';
 import { ShipTransferCommand } from './ship-transfer.command';
 
 @CommandHandler(ShipTransferCommand)
@@ -61,6 +61,17 @@ export class ShipTransferHandler extends TransactionalCommandHandler<ShipTransfe
       [id],
     );
     await pushStockEvents(tx, changes);
+    // The goods are in transit at the source's average cost (the books move them out of its inventory).
+    const value = valueChanges(changes).reduce((s, v) => s + v.decrease - v.increase, 0);
+    if (value)
+      await tx.raise('transfer.shipped', {
+        transferId: t.id,
+        number: t.number,
+        fromBranchId: t.from_branch_id,
+        toBranchId: t.to_branch_id,
+        userId: user.id,
+        value,
+      });
     await recordStep(tx, t, { action: 'ship', to: 'shipped', user, note: dto.note });
   }
 }
