@@ -49,6 +49,39 @@ describe('UpdateVariantHandler', () => {
     });
   });
 
+  it('raises variant.cost.changed with the stock on hand revalued per branch, and nothing for the same cost', async () => {
+    const values: QueryStub = [
+      /FROM stock_levels WHERE variant_id = \$1 ORDER BY inventory_id FOR UPDATE/,
+      (params) =>
+        params[1] === 500 && params[2] === 550
+          ? [
+              { branchId: 'b-1', amount: '500' },
+              { branchId: 'b-2', amount: '0' },
+            ]
+          : [],
+    ];
+    const costly = testUser({ permissions: ['can_manage_products', 'can_see_buy_price'] });
+    const a = setup([values]);
+    await a.h.execute(new UpdateVariantCommand('v-1', { avgCost: 550 } as never, costly, testMeta));
+    expect(a.runner.tx!.raised).toEqual([
+      {
+        type: 'variant.cost.changed',
+        payload: {
+          variantId: 'v-1',
+          productId: 'p-1',
+          sku: 'SH-S',
+          before: 500,
+          after: 550,
+          userId: 'u-1',
+          values: [{ branchId: 'b-1', amount: 500 }],
+        },
+      },
+    ]);
+    const b = setup([values]);
+    await b.h.execute(new UpdateVariantCommand('v-1', { avgCost: 500 } as never, costly, testMeta));
+    expect(b.runner.tx!.raised).toEqual([]);
+  });
+
   it('refuses a SKU another variant holds, and a barcode another variant holds', async () => {
     expect(
       await errorCode(
