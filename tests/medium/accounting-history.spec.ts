@@ -19,6 +19,8 @@ describe('posting a bulk history', () => {
   let db: { url: string; name: string };
   let pg: Pg;
   let t: { ds: DataSource };
+  const ADJUSTMENT = '0190a000-0000-7000-8000-00000000ad01';
+  let stockDocs: { product_id: string; branch_id: string; cost: number };
 
   beforeAll(async () => {
     db = await createThrowawayDatabase('pos_history');
@@ -37,6 +39,25 @@ describe('posting a bulk history', () => {
       returnsPercent: 5,
       timeZone: 'Africa/Cairo',
     });
+    // Stock documents from before the books: a loss of two pieces by adjustment, and a product's
+    // opening stock of three, in branch 1's default inventory (ledger rows and balances agree).
+    const [v] = await t.ds.query(
+      `SELECT s.variant_id, s.inventory_id, v.product_id, v.avg_cost::bigint AS cost, i.branch_id
+         FROM stock_levels s JOIN variants v ON v.id = s.variant_id JOIN inventories i ON i.id = s.inventory_id
+        WHERE s.on_hand >= 5 AND v.avg_cost > 0 ORDER BY v.sku LIMIT 1`,
+    );
+    stockDocs = { ...v, cost: Number(v.cost) };
+    for (const [quantity, reason, type, id] of [
+      [-2, 'adjustment', 'stock_adjustment', ADJUSTMENT],
+      [3, 'opening', 'product', v.product_id],
+    ] as const) {
+      await t.ds.query(
+        `WITH s AS (UPDATE stock_levels SET on_hand = on_hand + $3 WHERE variant_id = $1 AND inventory_id = $2 RETURNING on_hand)
+         INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id)
+         SELECT gen_random_uuid(), $1, $2, $3, s.on_hand, $4, $5, $6 FROM s`,
+        [v.variant_id, v.inventory_id, quantity, reason, type, id],
+      );
+    }
   }, 180_000);
   afterAll(async () => {
     await pg?.end();
@@ -81,6 +102,27 @@ describe('posting a bulk history', () => {
        WHERE v.value <> COALESCE(b.value, 0)`,
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it('posts the stock documents with their own source: an adjustment to shrinkage, opening stock to opening balances', async () => {
+    const lines = async (type: string, id: string) =>
+      (
+        await t.ds.query(
+          `SELECT a.system_key AS account, l.debit::int AS debit, l.credit::int AS credit, l.branch_id AS branch
+             FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
+            WHERE e.source_type = $1 AND e.source_id = $2 ORDER BY a.system_key`,
+          [type, id],
+        )
+      ).map((r: object) => ({ ...r }));
+    const { cost, branch_id: branch, product_id: product } = stockDocs;
+    expect(await lines('stock_adjustment', ADJUSTMENT)).toEqual([
+      { account: 'inventory', debit: 0, credit: 2 * cost, branch },
+      { account: 'shrinkage', debit: 2 * cost, credit: 0, branch },
+    ]);
+    expect(await lines('product', product)).toEqual([
+      { account: 'inventory', debit: 3 * cost, credit: 0, branch },
+      { account: 'opening_balances', debit: 0, credit: 3 * cost, branch },
+    ]);
   });
 
   it('posts nothing twice', async () => {

@@ -78,9 +78,49 @@ const SHIFTS = `WITH s AS MATERIALIZED (
   ${INSERT_LINES}`;
 
 /**
+ * Stock documents moved before the books (or written in bulk): a new product's opening stock, an
+ * adjustment, a stock-taking, a transfer — with the subscriber's lines, each movement valued at
+ * the cost the ledger recorded (else the variant's average cost). A transfer passes through goods
+ * in transit; one that arrived leaves there only what was lost, which goes to shrinkage.
+ */
+const STOCK = `WITH mv AS (
+    SELECT m.reference_type AS st, m.reference_id AS sid, m.reason, i.branch_id, m.at,
+           round(m.quantity * COALESCE(m.unit_cost, v.avg_cost))::bigint AS value
+      FROM stock_movements m JOIN inventories i ON i.id = m.inventory_id JOIN variants v ON v.id = m.variant_id
+     WHERE m.reference_id IS NOT NULL AND m.reference_type IN ('product', 'stock_adjustment', 'stock_taking', 'transfer')
+       AND m.reason IN ('opening', 'adjustment', 'stocktaking', 'transfer_out', 'transfer_in')
+       AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.source_type = m.reference_type AND e.source_id = m.reference_id)),
+  g AS (SELECT st, sid, reason, branch_id, sum(value)::bigint AS value FROM mv GROUP BY 1, 2, 3, 4),
+  docs AS MATERIALIZED (
+    SELECT d.*, gen_random_uuid() AS eid, COALESCE(tr.number, sk.number) AS number, tr.to_branch_id, tr.state AS transfer_state
+      FROM (SELECT st, sid, max(at) AS at, CASE WHEN count(DISTINCT branch_id) = 1 THEN (array_agg(branch_id))[1] END AS branch_id
+              FROM mv GROUP BY st, sid HAVING bool_or(value <> 0)) d
+      LEFT JOIN transfer_requests tr ON d.st = 'transfer' AND tr.id = d.sid
+      LEFT JOIN stock_takings sk ON d.st = 'stock_taking' AND sk.id = d.sid),
+  e AS (INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number)
+        SELECT eid, at, branch_id, st, sid, number FROM docs),
+  l AS (
+    SELECT d.eid, g.branch_id, 'inventory' AS k, GREATEST(g.value, 0) AS d, GREATEST(-g.value, 0) AS c, NULL::uuid AS party
+      FROM g JOIN docs d ON d.st = g.st AND d.sid = g.sid
+    UNION ALL
+    SELECT d.eid, CASE WHEN g.reason LIKE 'transfer%' THEN d.to_branch_id ELSE g.branch_id END,
+           CASE g.reason WHEN 'opening' THEN 'opening_balances' WHEN 'transfer_out' THEN 'inventory_in_transit'
+                         WHEN 'transfer_in' THEN 'inventory_in_transit' ELSE 'shrinkage' END,
+           GREATEST(-g.value, 0), GREATEST(g.value, 0), NULL::uuid
+      FROM g JOIN docs d ON d.st = g.st AND d.sid = g.sid
+    UNION ALL
+    SELECT d.eid, d.to_branch_id, x.k, x.d, x.c, NULL::uuid
+      FROM docs d
+      JOIN (SELECT st, sid, sum(value)::bigint AS net FROM g WHERE reason LIKE 'transfer%' GROUP BY 1, 2) n ON n.st = d.st AND n.sid = d.sid
+     CROSS JOIN LATERAL (VALUES ('inventory_in_transit', GREATEST(n.net, 0), GREATEST(-n.net, 0)),
+                                ('shrinkage', GREATEST(-n.net, 0), GREATEST(n.net, 0))) AS x(k, d, c)
+     WHERE d.transfer_state IN ('received', 'partially_received'))
+  ${INSERT_LINES}`;
+
+/**
  * Brings the inventory account of each branch to Σ(on hand × average cost) of its inventories:
- * the difference is posted against opening balances (stock that entered before the books, or
- * seeded in bulk). Returns the entries written.
+ * the difference is posted against opening balances (stock seeded in bulk with no document, the
+ * demo's catalog and `seed:large`'s opening stock, and any cost difference of the history).
  */
 const INVENTORY = `WITH value AS (
     SELECT i.branch_id, sum(round(s.on_hand * v.avg_cost))::bigint AS amount
@@ -102,6 +142,6 @@ const INVENTORY = `WITH value AS (
   ${INSERT_LINES}`;
 
 export async function postHistory(db: Db, options: { inventory?: boolean } = {}): Promise<void> {
-  for (const sql of [SALES, RETURNS, PAYMENTS, SHIFTS]) await db.query(sql);
+  for (const sql of [SALES, RETURNS, PAYMENTS, SHIFTS, STOCK]) await db.query(sql);
   if (options.inventory) await db.query(INVENTORY);
 }
