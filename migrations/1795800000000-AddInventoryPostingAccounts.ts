@@ -10,8 +10,24 @@ export class AddInventoryPostingAccounts1795800000000 implements MigrationInterf
 
   public async up(q: QueryRunner): Promise<void> {
     const rows: [string, string, string, string, string, string, string][] = [
-      ['1109', 'inventory_in_transit', 'بضاعة بالطريق بين الفروع', 'Goods in transit between branches', 'asset', 'debit', '11'],
-      ['5104', 'inventory_revaluation', 'فروق إعادة تقييم المخزون', 'Inventory revaluation', 'expense', 'debit', '5'],
+      [
+        '1109',
+        'inventory_in_transit',
+        'بضاعة بالطريق بين الفروع',
+        'Goods in transit between branches',
+        'asset',
+        'debit',
+        '11',
+      ],
+      [
+        '5104',
+        'inventory_revaluation',
+        'فروق إعادة تقييم المخزون',
+        'Inventory revaluation',
+        'expense',
+        'debit',
+        '5',
+      ],
     ];
     for (const [first, key, ar, en, type, side, parent] of rows) {
       // A chart edited by hand may already use the code: the next free one under it is taken.

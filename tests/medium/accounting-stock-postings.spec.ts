@@ -144,6 +144,11 @@ describe('automatic stock postings', () => {
       line('inventory', 0, 18000, b1),
       line('shrinkage', 18000, 0, b1),
     ]);
+    // The journal list links the adjustment to its inventory (it has no screen of its own).
+    const listed = await admin.get(
+      `/api/JournalEntries?sourceType=stock_adjustment&sourceId=${loss}`,
+    );
+    expect(listed.body).toMatchObject([{ sourceId: loss, sourceParentId: inv1 }]);
     const gain = await adjust({
       inventoryId: inv1,
       reason: 'adjustment',
@@ -224,7 +229,7 @@ describe('automatic stock postings', () => {
   });
 
   it('revalues the stock on hand when the average cost is edited, branch by branch', async () => {
-    const { variantId } = await product(6000, [
+    const { productId, variantId } = await product(6000, [
       { inventoryId: inv1, quantity: 10 },
       { inventoryId: inv2, quantity: 4 },
     ]);
@@ -237,6 +242,8 @@ describe('automatic stock postings', () => {
       line('inventory_revaluation', 0, 2200, b2),
       line('inventory_revaluation', 0, 5500, b1),
     ]);
+    const listed = await admin.get(`/api/JournalEntries?sourceType=variant&sourceId=${variantId}`);
+    expect(listed.body).toMatchObject([{ sourceParentId: productId }]);
     // A price edit without a cost change posts nothing more.
     expect(
       (await admin.patch(`/api/Products/variants/${variantId}`, { sellPrice: 12000 })).status,

@@ -115,6 +115,8 @@ export type JournalEntryDto = {
   sourceType: string | null;
   sourceId: string | null;
   sourceNumber: string | null;
+  /** where a source with no screen of its own is shown: a stock adjustment's inventory, a cost edit's product */
+  sourceParentId: string | null;
   description: string | null;
   reference: string | null;
   reversesId: string | null;

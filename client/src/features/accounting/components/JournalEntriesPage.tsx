@@ -36,6 +36,30 @@ import {
 } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 
+/**
+ * The screen of an automatic entry's document: the invoice, the product (its opening stock), the
+ * stock-taking, the transfer; an adjustment opens its inventory, a cost edit its product.
+ */
+function sourceHref(e: JournalEntryDto): string | null {
+  if (!e.sourceId) return null;
+  switch (e.sourceType) {
+    case 'sale':
+      return routePath('invoices-id', { id: e.sourceId });
+    case 'product':
+      return routePath('Products-id', { id: e.sourceId });
+    case 'stock_taking':
+      return routePath('StockTaking-id', { id: e.sourceId });
+    case 'transfer':
+      return routePath('Inventories-TransferRequests-id', { id: e.sourceId });
+    case 'stock_adjustment':
+      return e.sourceParentId ? routePath('Inventories-id', { id: e.sourceParentId }) : null;
+    case 'variant':
+      return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
+    default:
+      return null;
+  }
+}
+
 /** /JournalEntries: every entry, automatic ones linked to their documents, newest first. */
 export default function JournalEntriesPage() {
   const { t, i18n } = useTranslation('accounting');
@@ -71,12 +95,8 @@ export default function JournalEntriesPage() {
 
   const source = (e: JournalEntryDto) => {
     const label = t(`sources.${e.sourceType ?? 'manual'}`);
-    if (e.sourceType === 'sale' && e.sourceId)
-      return (
-        <a
-          href={routePath('invoices-id', { id: e.sourceId })}
-        >{`${label} ${e.sourceNumber ?? ''}`}</a>
-      );
+    const href = sourceHref(e);
+    if (href) return <a href={href}>{`${label} ${e.sourceNumber ?? ''}`}</a>;
     return e.sourceNumber ? `${label} ${e.sourceNumber}` : label;
   };
   const columns: Column<JournalEntryDto>[] = [

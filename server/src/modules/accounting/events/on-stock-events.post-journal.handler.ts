@@ -33,9 +33,7 @@ export class PostStockJournalHandler implements OnModuleInit {
     this.subscribers.on('stocktaking.posted', ({ payload }, tx) => this.stockTaking(tx, payload));
     this.subscribers.on('transfer.shipped', ({ payload }, tx) => this.shipped(tx, payload));
     this.subscribers.on('transfer.received', ({ payload }, tx) => this.received(tx, payload));
-    this.subscribers.on('variant.cost.changed', ({ payload }, tx) =>
-      this.revalued(tx, payload),
-    );
+    this.subscribers.on('variant.cost.changed', ({ payload }, tx) => this.revalued(tx, payload));
   }
 
   private adjusted(tx: CommandTransaction, a: StockAdjustedEvent): void {

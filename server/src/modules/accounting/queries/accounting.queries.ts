@@ -162,7 +162,11 @@ export class AccountingQueries {
                  'lineNo', l.line_no, 'accountId', l.account_id, 'accountCode', a.code, 'accountNameAr', a.name_ar,
                  'accountNameEn', a.name_en, 'debit', l.debit, 'credit', l.credit, 'branchId', l.branch_id,
                  'partyType', l.party_type, 'partyId', l.party_id, 'memo', l.memo) ORDER BY l.line_no)
-                 FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id = e.id) AS lines
+                 FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id = e.id) AS lines,
+              CASE e.source_type
+                WHEN 'stock_adjustment' THEN (SELECT m.inventory_id FROM stock_movements m
+                                               WHERE m.reference_type = 'stock_adjustment' AND m.reference_id = e.source_id LIMIT 1)
+                WHEN 'variant' THEN (SELECT v.product_id FROM variants v WHERE v.id = e.source_id) END AS source_parent_id
          FROM journal_entries e ${filter}
         ORDER BY e.number DESC LIMIT ${take} OFFSET ${skip}`,
       params,
@@ -180,6 +184,7 @@ function toEntry(r: Record<string, never>): JournalEntryDto {
     sourceType: r.source_type,
     sourceId: r.source_id,
     sourceNumber: r.source_number,
+    sourceParentId: r.source_parent_id ?? null,
     description: r.description,
     reference: r.reference,
     reversesId: r.reverses_id,

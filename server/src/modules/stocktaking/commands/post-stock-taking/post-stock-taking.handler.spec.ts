@@ -66,7 +66,14 @@ describe('PostStockTakingHandler', () => {
     const { runner } = setup('review', [lines, balances]);
     const ledger = {
       apply: jest.fn(async () => [
-        { variantId: 'v-1', inventoryId: 'i-1', branchId: 'b-1', before: 9, onHand: 7, avgCost: 150 },
+        {
+          variantId: 'v-1',
+          inventoryId: 'i-1',
+          branchId: 'b-1',
+          before: 9,
+          onHand: 7,
+          avgCost: 150,
+        },
       ]),
     } as unknown as StockLedger;
     await new PostStockTakingHandler(runner, ledger).execute(

@@ -80,8 +80,7 @@ export class ReceiveTransferHandler extends TransactionalCommandHandler<
     // cost it was shipped at (the books clear the transit account with both).
     const value = valueChanges(changes).reduce((s, v) => s + v.increase - v.decrease, 0);
     const shortValue = received.reduce(
-      (s, r) =>
-        s + stockValue(r.shipped.minus(r.qty).toNumber(), Number(r.line.unit_cost ?? 0)),
+      (s, r) => s + stockValue(r.shipped.minus(r.qty).toNumber(), Number(r.line.unit_cost ?? 0)),
       0,
     );
     if (value || shortValue)
