@@ -3,6 +3,7 @@ import {
   type FeatureDto,
   type StoreInfoResponseDto,
   type StoreSettingsDto,
+  BRANCHES,
   hasPermission,
 } from '@pos/contracts';
 import i18n from 'i18next';
@@ -143,7 +144,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     }
     let live = true;
     http
-      .get<BranchResponseDto>(`/Branch/${encodeURIComponent(branchId)}`)
+      .get<BranchResponseDto>(`${BRANCHES.path}/${encodeURIComponent(branchId)}`)
       .then((branch) => live && setBranch(branch))
       .catch((err) => live && handleError(err, { toast: true, general: true }));
     return () => {
