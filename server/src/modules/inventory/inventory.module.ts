@@ -18,7 +18,11 @@ import {
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEntity, StockLevelEntity, StockMovementEntity])],
   // The stock controller first: its `options` route comes before the kit's `:id`.
-  controllers: [InventoryStockController, resourceController(inventories), StockAdjustmentsController],
+  controllers: [
+    InventoryStockController,
+    resourceController(inventories),
+    StockAdjustmentsController,
+  ],
   providers: [InventoriesService, StockLedger, AdjustStockHandler],
   exports: [StockLedger],
 })

@@ -37,7 +37,8 @@ export function useMaxBranches() {
 export function useBranchOptions(enabled = true) {
   return useQuery({
     queryKey: branchKeys.options,
-    queryFn: async () => (await http.list<BranchResponseDto>(BRANCHES.path, { pageSize: 500 })).rows,
+    queryFn: async () =>
+      (await http.list<BranchResponseDto>(BRANCHES.path, { pageSize: 500 })).rows,
     enabled,
     staleTime: 30_000,
   });

@@ -41,7 +41,12 @@ export function InventoriesPage() {
             <Stack direction="row" sx={{ gap: 0.5 }}>
               {i.isDefault && <Chip size="small" color="primary" label={t('list.isDefault')} />}
               {i.allowNegative && (
-                <Chip size="small" color="warning" variant="outlined" label={t('list.allowNegative')} />
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t('list.allowNegative')}
+                />
               )}
             </Stack>
           ),
@@ -56,7 +61,13 @@ export function InventoriesPage() {
       ]}
       fields={[
         { name: 'name' },
-        { name: 'branchId', kind: 'reference', resource: BRANCHES, required: true, createOnly: true },
+        {
+          name: 'branchId',
+          kind: 'reference',
+          resource: BRANCHES,
+          required: true,
+          createOnly: true,
+        },
         { name: 'isDefault', kind: 'switch', help: t('list.defaultHint') },
         { name: 'allowNegative', kind: 'switch', help: t('list.negativeHint') },
       ]}
