@@ -3,7 +3,6 @@ import {
   type FeatureDto,
   type StoreInfoResponseDto,
   type StoreSettingsDto,
-  BRANCHES,
   hasPermission,
 } from '@pos/contracts';
 import i18n from 'i18next';
@@ -144,7 +143,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     }
     let live = true;
     http
-      .get<BranchResponseDto>(`${BRANCHES.path}/${encodeURIComponent(branchId)}`)
+      .get<BranchResponseDto>(`/Branch/${encodeURIComponent(branchId)}`)
       .then((branch) => live && setBranch(branch))
       .catch((err) => live && handleError(err, { toast: true, general: true }));
     return () => {
