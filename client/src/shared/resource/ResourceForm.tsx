@@ -1,5 +1,7 @@
 import { classValidatorResolver } from '@hookform/resolvers/class-validator';
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -18,7 +20,15 @@ type Option = { value: string; label: string };
 type Row = { id: string } & Record<string, unknown>;
 
 /** A field of a resource's form; `name` is the DTO property it fills. */
-export type ResourceField = { name: string; label?: string; ltr?: boolean } & (
+export type ResourceField = {
+  name: string;
+  label?: string;
+  ltr?: boolean;
+  /** A hint under the input. */
+  help?: string;
+  /** Set when the row is created only: shown disabled when editing, and not sent. */
+  createOnly?: boolean;
+} & (
   | { kind?: 'text' | 'number' | 'switch' }
   /** The page's own input for the value (a chips input, say). */
   | { kind: 'custom'; render: (p: CustomInputProps) => ReactNode }
@@ -28,6 +38,8 @@ export type ResourceField = { name: string; label?: string; ltr?: boolean } & (
   | {
       kind: 'reference';
       resource: ResourceDescriptor<Row, object, object>;
+      /** No empty choice: a row must be chosen. */
+      required?: boolean;
       /** Default: the row's `name`. */
       optionLabel?: (row: Row) => string;
     }
@@ -45,10 +57,11 @@ export type CustomInputProps = {
 };
 
 /** Form values → the body the DTO checks: trimmed text, numbers, null for an empty optional choice. */
-function toBody(fields: ResourceField[], values: Values): Values {
+function toBody(fields: ResourceField[], values: Values, editing: boolean): Values {
   const body: Values = {};
   for (const f of fields) {
     const v = values[f.name];
+    if (editing && f.createOnly) continue;
     if (f.kind === 'custom') body[f.name] = v;
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
@@ -89,9 +102,10 @@ type InputProps = {
   exclude?: string;
   autoFocus: boolean;
   testId: string;
+  disabled: boolean;
 };
 
-function FieldInput({ f, field, error, exclude, autoFocus, testId }: InputProps) {
+function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: InputProps) {
   const { t } = useTranslation('common');
   const options = useOptions(f, exclude);
   if (f.kind === 'custom') {
@@ -107,30 +121,40 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId }: InputProps)
   }
   if (f.kind === 'switch') {
     return (
-      <FormControlLabel
-        control={
-          <Switch
-            checked={Boolean(field.value)}
-            onChange={(e) => field.onChange(e.target.checked)}
-          />
-        }
-        label={f.label}
-      />
+      <Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={Boolean(field.value)}
+              disabled={disabled}
+              onChange={(e) => field.onChange(e.target.checked)}
+              slotProps={{ input: { 'data-testid': `${testId}-${f.name}` } as never }}
+            />
+          }
+          label={f.label}
+        />
+        {f.help && <FormHelperText>{f.help}</FormHelperText>}
+      </Box>
     );
   }
   const choice = f.kind === 'select' || f.kind === 'reference';
   const none =
-    f.kind === 'reference' ? t('resource.none') : f.kind === 'select' ? f.none : undefined;
+    f.kind === 'reference'
+      ? !f.required && t('resource.none')
+      : f.kind === 'select'
+        ? f.none
+        : undefined;
   return (
     <TextField
       {...field}
       value={field.value ?? ''}
       select={choice}
       size="small"
+      disabled={disabled}
       autoFocus={autoFocus}
       label={f.label}
       error={!!error}
-      helperText={error}
+      helperText={error ?? f.help}
       slotProps={{
         htmlInput: {
           dir: f.ltr ? 'ltr' : undefined,
@@ -185,7 +209,7 @@ export function ResourceForm({
   const dto = row ? resource.update : resource.create;
   const check = classValidatorResolver(dto as new () => Values, {}, { raw: true });
   const resolver: Resolver<Values> = (values, context, options) =>
-    check(toBody(fields, values), context, options as never) as never;
+    check(toBody(fields, values, !!row), context, options as never) as never;
   const initial = Object.fromEntries(
     fields.map((f) => [f.name, toValue(f, row ? row[f.name] : defaults?.[f.name])]),
   );
@@ -207,7 +231,7 @@ export function ResourceForm({
     <FormDialog
       open
       onClose={onClose}
-      onSubmit={form.handleSubmit((body) => save.mutate(toBody(fields, body)))}
+      onSubmit={form.handleSubmit((body) => save.mutate(toBody(fields, body, !!row)))}
       submitting={save.isPending}
       maxWidth="xs"
       title={title}
@@ -227,6 +251,7 @@ export function ResourceForm({
                 exclude={row?.id}
                 autoFocus={i === 0}
                 testId={testId}
+                disabled={!!row && !!f.createOnly}
               />
             )}
           />

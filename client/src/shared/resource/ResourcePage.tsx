@@ -2,10 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ResourceDescriptor } from '@pos/contracts';
 import type { QueryKey } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../api/useErrorToast';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
@@ -39,7 +40,8 @@ export type ResourcePageProps<R extends Row> = {
   i18n: string;
   /** A column whose key is one of the contract's sortable properties sorts the list from its header. */
   columns: ResourceColumn<R>[];
-  fields: ResourceField[];
+  /** The form's fields (none with `form`). */
+  fields?: ResourceField[];
   /** A new row's form values (from the rows shown, e.g. the next sort order). */
   defaults?: Record<string, unknown> | ((rows: R[]) => Record<string, unknown>);
   /** Other queries to refresh after a change (screens that read the resource their own way). */
@@ -50,6 +52,16 @@ export type ResourcePageProps<R extends Row> = {
   testId: string;
   /** No search box (a short list). */
   searchable?: boolean;
+  /** Opening a row (a link to its own page); the actions column does not open it. */
+  onRowClick?: (row: R) => void;
+  /** The resource's own dialog instead of <ResourceForm> (a form with sections, uploads…). */
+  form?: (props: { row: R | null; onClose: () => void }) => ReactNode;
+  /** Beside the title (a count, say). */
+  meta?: ReactNode;
+  /** Above the table (a limit reached, a read-only note). */
+  notice?: ReactNode;
+  /** Why no row may be added now: the add button is disabled with it as its tooltip. */
+  addBlocked?: string | false;
 };
 
 /**
@@ -62,7 +74,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const { t } = useTranslation(['common', i18n.split(':')[0]]);
   const label = (key: string) => t(`${i18n}.${key}`);
   const title = label('title');
-  const fields = props.fields.map(
+  const fields = (props.fields ?? []).map(
     (f) => ({ ...f, label: f.label ?? label(f.name) }) as ResourceField,
   );
   const can = useAccess();
@@ -110,19 +122,20 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
     header: t('resource.actions'),
     padding: 'none',
     nowrap: true,
+    stopPropagation: true,
     hidden: !canWrite && !canRemove,
     render: (row) => (
       <Stack direction="row">
         {canWrite && (
           <EditAction
-            label={t('edit')}
+            label={t([`${i18n}.editAction`, 'edit'])}
             onClick={() => form.openEdit(row)}
             testId={`${testId}-edit`}
           />
         )}
         {canRemove && (
           <DeleteAction
-            label={t('delete')}
+            label={t([`${i18n}.deleteAction`, 'delete'])}
             onClick={() => remove.ask(row)}
             testId={`${testId}-delete`}
           />
@@ -135,14 +148,24 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
     <Box>
       <PageHeader
         title={title}
+        meta={props.meta}
         actions={
           canWrite && (
-            <AddButton onClick={form.openCreate} testId={`${testId}-add`}>
-              {label('add')}
-            </AddButton>
+            <Tooltip title={props.addBlocked || ''}>
+              <span>
+                <AddButton
+                  onClick={form.openCreate}
+                  disabled={Boolean(props.addBlocked)}
+                  testId={`${testId}-add`}
+                >
+                  {label('add')}
+                </AddButton>
+              </span>
+            </Tooltip>
           )
         }
       />
+      {props.notice}
       <PagedTable
         query={list}
         paging={paging}
@@ -150,6 +173,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
         columns={columns}
         rowKey={(row) => row.id}
         rowTestId={`${testId}-row`}
+        onRowClick={props.onRowClick}
         ariaLabel={title}
         emptyText={t([`${i18n}.empty`, 'resource.empty'])}
         filters={
@@ -157,13 +181,16 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
             <SearchField
               value={search}
               onChange={paging.withReset(setSearch)}
-              label={t('resource.search')}
+              label={t([`${i18n}.search`, 'resource.search'])}
               testId={`${testId}-search`}
             />
           )
         }
       />
-      {form.open && (
+      {form.open && props.form && (
+        <Fragment key={form.key}>{props.form({ row: form.item, onClose: form.close })}</Fragment>
+      )}
+      {form.open && !props.form && (
         <ResourceForm
           key={form.key}
           resource={resource}

@@ -1,4 +1,6 @@
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { defineResource } from '../resource';
+import { ListQueryDto } from './list.dto';
 
 export const TAX_TYPES = ['P', 'F', 'B'] as const;
 export type TaxType = (typeof TAX_TYPES)[number];
@@ -50,3 +52,15 @@ export type BranchResponseDto = Omit<
   hasReceiptClientSecret: boolean;
   createdAt: string;
 };
+
+/** Spec §7: /api/Branch; everyone reads the branches in their scope, administrators change them. */
+export const BRANCHES = defineResource<BranchResponseDto, BranchCreateDto, BranchUpdateDto>({
+  path: '/Branch',
+  create: BranchCreateDto,
+  update: BranchUpdateDto,
+  query: ListQueryDto,
+  sortable: ['name', 'location', 'createdAt'],
+  defaultSort: 'createdAt',
+  read: 'session',
+  write: 'admin',
+});

@@ -420,6 +420,23 @@ export class StockMovementQueryDto extends ListQueryDto {
   @IsOptional() @IsUUID() inventoryId?: string;
 }
 
-export class InventoryListQueryDto {
+export class InventoryListQueryDto extends ListQueryDto {
   @IsOptional() @IsUUID() branchId?: string;
 }
+
+/** /Inventories: a branch's inventories (delete: none, an inventory keeps its ledger). */
+export const INVENTORIES = defineResource<
+  InventoryResponseDto,
+  InventoryCreateDto,
+  InventoryUpdateDto
+>({
+  path: '/Inventories',
+  create: InventoryCreateDto,
+  update: InventoryUpdateDto,
+  query: InventoryListQueryDto,
+  sortable: ['name', 'branchName'],
+  defaultSort: 'position',
+  read: ['can_see_inventories'],
+  write: ['can_manage_products'],
+  remove: false,
+});

@@ -3,6 +3,7 @@ export {
   defineServerResource,
   sqlNormalized,
   type ResourceDefinition,
+  type ResourceContext,
   type Bind,
 } from './resource-definition';
 export { resourceController, resourceModule } from './resource.controller';

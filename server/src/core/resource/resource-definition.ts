@@ -1,6 +1,19 @@
 import type { ListQueryDto, ResourceDescriptor } from '@pos/contracts';
+import type { Type } from '@nestjs/common';
 import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { AuthUser } from '../auth/auth.types';
 import type { CommandTransaction } from '../cqrs/command-transaction';
+
+/**
+ * What a definition's hooks are given: the command's transaction, the user, the row's id, and
+ * `get` for a provider of the application (e.g. SecretsService), resolved by Nest.
+ */
+export type ResourceContext = {
+  tx: CommandTransaction;
+  user: AuthUser;
+  id: string;
+  get: <T>(type: Type<T>) => T;
+};
 
 /** A bound parameter's placeholder (`$n`) for a value. */
 export type Bind = (value: unknown) => string;
@@ -32,14 +45,20 @@ export type ResourceDefinition<
   sort: Record<string, string>;
   /** Query property → SQL condition on its value (only when the value is given). */
   filters?: Record<string, (value: string, bind: Bind) => string>;
-  /** The rows belong to branches: lists read the user's branch scope, changes the write scope. */
-  branch?: { column: string; property: keyof E & string };
+  /**
+   * The rows belong to branches: lists read the user's branch scope, changes the write scope.
+   * A row created in (or moved to) another branch answers 403, or 404 with `outside: 'notFound'`.
+   */
+  branch?: { column: string; property: keyof E & string; outside?: 'forbidden' | 'notFound' };
   /** Default page size when the query gives none. */
   pageSize?: number;
-  /** Entity values of a new row; by default the DTO's defined properties, text trimmed (the kit adds `id`). */
-  toInsert?: (dto: C) => Partial<E>;
+  /**
+   * Entity values of a new row; by default the DTO's defined properties, text trimmed (the kit adds
+   * `id`). May read or lock rows in the command's transaction (`ctx.tx`), e.g. the next code.
+   */
+  toInsert?: (dto: C, ctx: ResourceContext) => Partial<E> | Promise<Partial<E>>;
   /** Entity values of a patch; by default as for a new row. */
-  toPatch?: (dto: U) => Partial<E>;
+  toPatch?: (dto: U, ctx: ResourceContext, before: E) => Partial<E> | Promise<Partial<E>>;
   /** Rules checked in the command's transaction before the write (a cycle, a reference). */
   check?: (
     tx: CommandTransaction,
@@ -49,6 +68,18 @@ export type ResourceDefinition<
   ) => Promise<void>;
   /** SQL that is true when row `$1` is still referenced: its delete answers 409 IN_USE. */
   inUse?: string;
+  /**
+   * Writes that go with the row's, in the same transaction (after the rules and `inUse`):
+   * `created`/`updated` after the insert/patch (a branch's default inventory), `deleting` before
+   * the delete (rows that belong to it alone).
+   */
+  effects?: {
+    created?: (ctx: ResourceContext, values: Partial<E>) => Promise<void>;
+    updated?: (ctx: ResourceContext, patch: Partial<E>, before: E) => Promise<void>;
+    deleting?: (ctx: ResourceContext, before: E) => Promise<void>;
+  };
+  /** A row as this user is answered (a column only some may see); by default as selected. */
+  toRow?: (row: Row, user: AuthUser) => Row;
 };
 
 export type AnyResource = ResourceDefinition<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { defineResource, ListQueryDto } from '@pos/contracts';
 import { errorCode, fakeManager, fakeRunner, testMeta, testUser } from '../cqrs/testing';
-import { defineServerResource } from './resource-definition';
+import { defineServerResource, type AnyResource } from './resource-definition';
 import { ChangeResource, ChangeResourceHandler } from './resource.commands';
 
 class Dto {
@@ -13,7 +13,7 @@ class Thing {
   branchId: string;
 }
 
-const def = (over: { inUse?: string } = {}) =>
+const def = (over: Partial<AnyResource> = {}) =>
   defineServerResource({
     descriptor: defineResource<Thing, Dto, Dto>({
       path: '/Things',
@@ -128,5 +128,78 @@ describe('ChangeResourceHandler', () => {
     await handler.execute(new ChangeResource('delete', 't-1', null, user, testMeta));
     expect(m.calls.some((c) => c.sql === 'delete')).toBe(true);
     expect(runner.tx!.audits[0]).toMatchObject({ action: 'thing.delete', before: row });
+  });
+});
+
+describe('ChangeResourceHandler hooks', () => {
+  const secret = { encrypt: (v: string) => `enc:${v}` };
+  class Secrets {}
+  const hooked = (order: string[]) =>
+    def({
+      toInsert: async (dto: Dto, ctx) => {
+        order.push(`toInsert ${ctx.id} ${ctx.user.id}`);
+        await ctx.tx.m.query('SELECT next code', []);
+        const secrets = ctx.get(Secrets) as typeof secret;
+        return { name: secrets.encrypt(dto.name!), branchId: dto.branchId };
+      },
+      toPatch: async (dto: Dto, _ctx: unknown, before: Thing) => ({
+        name: `${before.name}/${dto.name}`,
+      }),
+      effects: {
+        created: async (ctx, values: Partial<Thing>) => {
+          order.push(`created ${ctx.id} ${values.name}`);
+        },
+        updated: async (_ctx: unknown, patch: Partial<Thing>, before: Thing) => {
+          order.push(`updated ${before.name} → ${patch.name}`);
+        },
+        deleting: async (ctx, before: Thing) => {
+          order.push(`deleting ${before.id}`);
+          await ctx.tx.m.query('DELETE FROM parts', []);
+        },
+      },
+    });
+  const run = (found: Thing | null, order: string[]) => {
+    const m = fakeManager([], { findOne: found });
+    const runner = fakeRunner(m);
+    const get = ((type: unknown) => (type === Secrets ? secret : null)) as never;
+    return { m, runner, handler: new ChangeResourceHandler(runner, hooked(order), get) };
+  };
+
+  it('builds a new row in the transaction, then runs `created` after the insert', async () => {
+    const order: string[] = [];
+    const { m, runner, handler } = run(null, order);
+    await handler.execute(
+      new ChangeResource('create', 't-9', { name: 'س', branchId: 'b-1' }, user, testMeta),
+    );
+    expect(m.calls.map((c) => c.sql)).toEqual(['SELECT next code', 'insert']);
+    expect(order).toEqual(['toInsert t-9 u-1', 'created t-9 enc:س']);
+    expect(runner.tx!.audits[0].after).toEqual({ id: 't-9', name: 'enc:س', branchId: 'b-1' });
+  });
+
+  it('patches from the row before, then runs `updated`; runs `deleting` before the delete', async () => {
+    const order: string[] = [];
+    const { m, handler } = run(row, order);
+    await handler.execute(new ChangeResource('update', 't-1', { name: 'ب' }, user, testMeta));
+    expect(order).toEqual(['updated قديم → قديم/ب']);
+    await handler.execute(new ChangeResource('delete', 't-1', null, user, testMeta));
+    expect(order).toEqual(['updated قديم → قديم/ب', 'deleting t-1']);
+    expect(m.calls.slice(-2).map((c) => c.sql)).toEqual(['DELETE FROM parts', 'delete']);
+  });
+
+  it('answers not found, not forbidden, for another branch when the definition says so', async () => {
+    const m = fakeManager([], { findOne: null });
+    const base = def();
+    const handler = new ChangeResourceHandler(fakeRunner(m), {
+      ...base,
+      branch: { ...base.branch!, outside: 'notFound' },
+    });
+    expect(
+      await errorCode(
+        handler.execute(
+          new ChangeResource('create', 't-9', { name: 'x', branchId: 'b-2' }, user, testMeta),
+        ),
+      ),
+    ).toBe('NOT_FOUND');
+    expect(m.calls.some((c) => c.sql === 'insert')).toBe(false);
   });
 });

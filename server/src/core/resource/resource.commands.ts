@@ -1,4 +1,4 @@
-import { HttpStatus } from '@nestjs/common';
+import { HttpStatus, type Type } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types';
 import type { RequestMeta } from '../auth/decorators';
 import { branchWriteScope } from '../auth/branch-scope';
@@ -6,7 +6,7 @@ import type { CommandRunner } from '../cqrs/command-runner';
 import type { CommandTransaction } from '../cqrs/command-transaction';
 import { TransactionalCommandHandler } from '../cqrs/transactional-command.handler';
 import { AppException, Errors } from '../errors/app.exception';
-import type { AnyResource } from './resource-definition';
+import type { AnyResource, ResourceContext } from './resource-definition';
 
 export type ResourceVerb = 'create' | 'update' | 'delete';
 
@@ -40,22 +40,29 @@ export class ChangeResourceHandler extends TransactionalCommandHandler<ChangeRes
   constructor(
     runner: CommandRunner,
     private readonly def: AnyResource,
+    /** Resolves a provider for the definition's hooks (the controller passes Nest's ModuleRef). */
+    private readonly get: <T>(type: Type<T>) => T = () => {
+      throw new Error('no providers');
+    },
   ) {
     super(runner);
   }
 
   protected async handle(c: ChangeResource, tx: CommandTransaction): Promise<void> {
     const { def } = this;
+    const ctx: ResourceContext = { tx, user: c.user, id: c.id, get: this.get };
     const audit = {
       action: `${def.audit.action}.${c.verb}`,
       entity: def.audit.entity,
       entityId: c.id,
     };
     if (c.verb === 'create') {
-      const values = { ...defined(def.toInsert ? def.toInsert(c.dto) : (c.dto ?? {})), id: c.id };
+      const dto = c.dto ?? {};
+      const values = { ...defined(def.toInsert ? await def.toInsert(dto, ctx) : dto), id: c.id };
       this.assertBranch(c.user, values);
       await def.check?.(tx, c.id, values, null);
       await tx.m.insert(def.entity, values);
+      await def.effects?.created?.(ctx, values);
       tx.audit({ ...audit, after: values });
       return;
     }
@@ -65,15 +72,18 @@ export class ChangeResourceHandler extends TransactionalCommandHandler<ChangeRes
     });
     if (!before || !this.inScope(c.user, before)) throw Errors.notFound();
     if (c.verb === 'update') {
-      const patch = def.toPatch ? defined(def.toPatch(c.dto)) : defined(c.dto ?? {});
+      const dto = c.dto ?? {};
+      const patch = defined(def.toPatch ? await def.toPatch(dto, ctx, before) : dto);
       this.assertBranch(c.user, patch);
       await def.check?.(tx, c.id, patch, before);
       if (Object.keys(patch).length) await tx.m.update(def.entity, { id: c.id }, patch);
+      await def.effects?.updated?.(ctx, patch, before);
       tx.audit({ ...audit, before, after: { ...before, ...patch } });
       return;
     }
     if (def.inUse && (await tx.m.query(`SELECT (${def.inUse}) AS used`, [c.id]))[0].used)
       throw inUse();
+    await def.effects?.deleting?.(ctx, before);
     await tx.m.delete(def.entity, { id: c.id }).catch((e: { code?: string }) => {
       throw e?.code === FOREIGN_KEY_VIOLATION ? inUse() : e;
     });
@@ -89,7 +99,7 @@ export class ChangeResourceHandler extends TransactionalCommandHandler<ChangeRes
   private assertBranch(user: AuthUser, values: Record<string, unknown>): void {
     const property = this.def.branch?.property;
     if (property && values[property] !== undefined && !this.inScope(user, values))
-      throw Errors.forbidden();
+      throw this.def.branch!.outside === 'notFound' ? Errors.notFound() : Errors.forbidden();
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -43,9 +44,11 @@ export function resourceController(def: AnyResource): Type {
     readonly queries: ResourceQueries;
     readonly change: ChangeResourceHandler;
 
-    constructor(@InjectDataSource() ds: DataSource, runner: CommandRunner) {
+    constructor(@InjectDataSource() ds: DataSource, runner: CommandRunner, modules: ModuleRef) {
       this.queries = new ResourceQueries(ds, def);
-      this.change = new ChangeResourceHandler(runner, def);
+      this.change = new ChangeResourceHandler(runner, def, (type) =>
+        modules.get(type, { strict: false }),
+      );
     }
 
     @read
@@ -70,7 +73,7 @@ export function resourceController(def: AnyResource): Type {
     async create(@Body() dto: object, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
       const id = uuidv7();
       await this.change.execute(new ChangeResource('create', id, dto, user, meta));
-      return this.queries.one(id, null);
+      return this.queries.one(id, user, false);
     }
 
     @write
@@ -82,7 +85,7 @@ export function resourceController(def: AnyResource): Type {
       @Meta() meta: RequestMeta,
     ) {
       await this.change.execute(new ChangeResource('update', id, dto, user, meta));
-      return this.queries.one(id, null);
+      return this.queries.one(id, user, false);
     }
 
     @SetMetadata(ACCESS_KEY, access(descriptor.remove || descriptor.write))

@@ -49,18 +49,19 @@ export class ResourceQueries {
       `SELECT ${def.columns} ${from} ORDER BY ${order}, t.id LIMIT ${take} OFFSET ${skip}`,
       params,
     );
-    return { rows, total };
+    return { rows: def.toRow ? rows.map((r: unknown) => def.toRow!(r, user)) : rows, total };
   }
 
-  async one(id: string, user: AuthUser | null): Promise<unknown> {
+  /** One row in the user's read scope (`scoped: false`: any row, e.g. the one just written). */
+  async one(id: string, user: AuthUser, scoped = true): Promise<unknown> {
     const params: unknown[] = [id];
     const bind: Bind = (value) => `$${params.push(value)}`;
-    const where = ['t.id = $1', ...(user ? this.scope(user, bind) : [])];
+    const where = ['t.id = $1', ...(scoped ? this.scope(user, bind) : [])];
     const [row] = await this.ds.query(
       `SELECT ${this.def.columns} FROM ${this.def.table} t ${this.def.joins ?? ''} WHERE ${where.join(' AND ')}`,
       params,
     );
     if (!row) throw Errors.notFound();
-    return row;
+    return this.def.toRow ? this.def.toRow(row, user) : row;
   }
 }

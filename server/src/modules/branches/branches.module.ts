@@ -1,13 +1,6 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { BranchesController } from './branches.controller';
-import { BranchesService } from './branches.service';
-import { BranchEntity } from './entities/branch.entity';
+import { resourceModule } from '../../core/resource';
+import { branches } from './branches.resource';
 
-@Module({
-  imports: [TypeOrmModule.forFeature([BranchEntity])],
-  controllers: [BranchesController],
-  providers: [BranchesService],
-  exports: [BranchesService],
-})
+@Module(resourceModule(branches))
 export class BranchesModule {}

@@ -1,5 +1,4 @@
-// Branches: the shop's branches with their receipt and ETA data.
+// Branches: the shop's branches with their receipt and ETA data (a resource of the kit).
 // Other contexts import only from here.
 export { BranchesModule } from './branches.module';
 export { BranchEntity } from './entities/branch.entity';
-export { canSeeAllBranches } from './branches.service';

@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdjustStockHandler } from './commands/adjust-stock/adjust-stock.handler';
 import {
-  InventoriesController,
+  InventoryStockController,
   StockAdjustmentsController,
 } from './controllers/inventory.controller';
+import { resourceController } from '../../core/resource';
+import { inventories } from './inventories.resource';
 import { InventoriesService } from './services/inventories.service';
 import { StockLedger } from './services/stock-ledger.service';
 import {
@@ -15,8 +17,13 @@ import {
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEntity, StockLevelEntity, StockMovementEntity])],
-  controllers: [InventoriesController, StockAdjustmentsController],
+  // The stock controller first: its `options` route comes before the kit's `:id`.
+  controllers: [
+    InventoryStockController,
+    resourceController(inventories),
+    StockAdjustmentsController,
+  ],
   providers: [InventoriesService, StockLedger, AdjustStockHandler],
-  exports: [StockLedger, InventoriesService],
+  exports: [StockLedger],
 })
 export class InventoryModule {}

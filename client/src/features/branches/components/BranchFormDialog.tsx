@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  BRANCHES,
   BranchCreateDto,
   BranchUpdateDto,
   TAX_TYPES,
@@ -19,7 +20,8 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
-import { branchesApi, branchKeys, siteSettingsKey } from '../api/branches.api';
+import { resourceApi, resourceKeys } from '../../../shared/resource';
+import { branchKeys, siteSettingsKey } from '../api/branches.api';
 import {
   initialBranchForm,
   toBranchPayload,
@@ -30,13 +32,15 @@ import {
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 
 type Props = {
-  open: boolean;
   branch: BranchResponseDto | null;
   onClose: () => void;
 };
 
-/** Mount it with a new `key` at each opening: the form starts from `branch` (or empty). */
-export function BranchFormDialog({ open, branch, onClose }: Props) {
+/**
+ * The branch's own form for the kit's list (docs/decisions.md: sections, uploads, write-only
+ * secrets). Mounted at each opening: it starts from `branch` (or empty).
+ */
+export function BranchFormDialog({ branch, onClose }: Props) {
   const { t, i18n } = useTranslation('branches');
   const editing = branch !== null;
   const [currentBranch, setCurrentBranch] = useAtom(currentBranchState);
@@ -46,14 +50,14 @@ export function BranchFormDialog({ open, branch, onClose }: Props) {
   const save = useCrudMutation({
     mutationFn: (payload: Record<string, unknown>) =>
       editing
-        ? branchesApi.update(branch.id, payload as BranchUpdateDto)
-        : branchesApi.create(payload as unknown as BranchCreateDto),
+        ? resourceApi(BRANCHES).update(branch.id, payload as BranchUpdateDto)
+        : resourceApi(BRANCHES).create(payload as unknown as BranchCreateDto),
     success: editing ? t('toast.saved') : t('toast.created'),
     // Receipts print from the current branch: keep the global copy in step when it was edited.
     onSuccess: (saved) => {
       if (saved && saved.id === currentBranch?.id) setCurrentBranch(saved);
     },
-    invalidate: [branchKeys.all, siteSettingsKey],
+    invalidate: [resourceKeys.all(BRANCHES), branchKeys.all, siteSettingsKey],
     onDone: onClose,
   });
 
@@ -158,7 +162,7 @@ export function BranchFormDialog({ open, branch, onClose }: Props) {
 
   return (
     <FormDialog
-      open={open}
+      open
       onClose={onClose}
       onSubmit={onSubmit}
       submitting={save.isPending}

@@ -1,14 +1,15 @@
-import type {
-  InventoryCreateDto,
-  InventoryResponseDto,
-  InventoryUpdateDto,
-  StockAdjustmentDto,
-  StockMovementDto,
-  StockRowDto,
+import {
+  INVENTORIES,
+  type InventoryResponseDto,
+  type StockAdjustmentDto,
+  type StockMovementDto,
+  type StockRowDto,
 } from '@pos/contracts';
 import { http, request } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
+/** One inventory's path (the list and its changes go through the resource kit). */
+const inventoryPath = (inventoryId: string) => `${INVENTORIES.path}/${id(inventoryId)}`;
 
 export type StockFilter = 'low' | 'out' | 'in';
 export type StockQuery = {
@@ -23,7 +24,6 @@ export type StockPage = { rows: StockRowDto[]; total: number; totalValue: number
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
-  list: ['inventory', 'list'] as const,
   one: (inventoryId: string) => ['inventory', 'one', inventoryId] as const,
   stock: (inventoryId: string, query: StockQuery) =>
     ['inventory', 'stock', inventoryId, query] as const,
@@ -39,14 +39,10 @@ const numberHeader = (res: Response, name: string): number | null => {
 };
 
 export const inventoryApi = {
-  list: () => http.list<InventoryResponseDto>('/Inventories'),
-  get: (inventoryId: string) => http.get<InventoryResponseDto>(`/Inventories/${id(inventoryId)}`),
-  create: (body: InventoryCreateDto) => http.post<InventoryResponseDto>('/Inventories', body),
-  update: (inventoryId: string, body: InventoryUpdateDto) =>
-    http.patch<InventoryResponseDto>(`/Inventories/${id(inventoryId)}`, body),
+  get: (inventoryId: string) => http.get<InventoryResponseDto>(inventoryPath(inventoryId)),
   /** The stock of one inventory; X-Total-Value (value at cost) only with can_see_buy_price. */
   stock: async (inventoryId: string, query: StockQuery): Promise<StockPage> => {
-    const res = await request(`/Inventories/${id(inventoryId)}/stock`, { query });
+    const res = await request(`${inventoryPath(inventoryId)}/stock`, { query });
     const rows = ((await res.json()) ?? []) as StockRowDto[];
     return {
       rows,

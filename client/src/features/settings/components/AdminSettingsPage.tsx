@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
+import { BRANCHES, DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -26,7 +26,7 @@ export function AdminSettingsPage() {
   });
   const branchCount = useQuery({
     queryKey: ['branches', 'count'],
-    queryFn: async () => (await http.list('/Branch', { page: 1, pageSize: 1 })).total,
+    queryFn: async () => (await http.list(BRANCHES.path, { page: 1, pageSize: 1 })).total,
   });
   // The typed value; null until edited, so the stored limit shows.
   const [draft, setDraft] = useState<string | null>(null);

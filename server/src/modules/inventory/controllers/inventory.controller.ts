@@ -1,14 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import {
-  InventoryCreateDto,
-  InventoryListQueryDto,
-  InventoryStockQueryDto,
-  InventoryUpdateDto,
-  StockAdjustmentDto,
-} from '@pos/contracts';
+import { INVENTORIES, InventoryStockQueryDto, StockAdjustmentDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   Authenticated,
@@ -24,32 +18,20 @@ import { AdjustStockCommand } from '../commands/adjust-stock/adjust-stock.comman
 import type { AdjustStockResult } from '../commands/adjust-stock/adjust-stock.handler';
 import { InventoriesService } from '../services/inventories.service';
 
+/**
+ * /Inventories beyond the resource kit's list and CRUD (inventories.resource.ts): the pickers'
+ * options and one inventory's stock. Registered before the kit's controller, so `options` is not
+ * read as an `:id`.
+ */
 @ApiTags('inventory')
-@Controller('Inventories')
-export class InventoriesController {
+@Controller(INVENTORIES.path.slice(1))
+export class InventoryStockController {
   constructor(private readonly inventories: InventoriesService) {}
-
-  @RequirePermissions(['can_see_inventories'])
-  @Get()
-  async list(
-    @Query() query: InventoryListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const rows = await this.inventories.list(user, query.branchId);
-    return sendList(res, rows, rows.length);
-  }
 
   @Authenticated()
   @Get('options')
   options() {
     return this.inventories.options();
-  }
-
-  @RequirePermissions(['can_see_inventories'])
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.inventories.get(id, user);
   }
 
   @RequirePermissions(['can_see_inventories'])
@@ -66,27 +48,6 @@ export class InventoriesController {
       res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Value');
     }
     return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Post()
-  create(
-    @Body() dto: InventoryCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.inventories.create(dto, user, meta);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Patch(':id')
-  update(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: InventoryUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.inventories.update(id, dto, user, meta);
   }
 }
 

@@ -1,51 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
-import type {
-  InventoryCreateDto,
-  InventoryResponseDto,
-  InventoryStockQueryDto,
-  InventoryUpdateDto,
-  StockRowDto,
-} from '@pos/contracts';
-import { AuditService } from '../../../core/audit/audit.service';
-import { branchWriteScope } from '../../../core/auth/branch-scope';
+import { DataSource } from 'typeorm';
+import type { InventoryStockQueryDto, StockRowDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import type { RequestMeta } from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { searchPatterns } from '../../../core/http/list';
-import { InventoryEntity } from '../entities/inventory.entities';
 
 @Injectable()
 export class InventoriesService {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly audit: AuditService,
-  ) {}
-
-  async list(user: AuthUser, branchId?: string): Promise<InventoryResponseDto[]> {
-    const scope = branchScope(user);
-    const rows = await this.ds.query(
-      `SELECT i.id, i.branch_id AS "branchId", b.name AS "branchName", i.name, i.is_default AS "isDefault",
-              i.allow_negative AS "allowNegative",
-              (SELECT count(*)::int FROM stock_levels s WHERE s.inventory_id = i.id AND s.on_hand <> 0) AS "variantCount",
-              (SELECT COALESCE(sum(s.on_hand * v.avg_cost), 0)::bigint FROM stock_levels s JOIN variants v ON v.id = s.variant_id
-                WHERE s.inventory_id = i.id AND s.on_hand > 0) AS "valueAtCost"
-         FROM inventories i JOIN branches b ON b.id = i.branch_id
-        WHERE ($1::uuid IS NULL OR i.branch_id = $1) AND ($2::uuid IS NULL OR i.branch_id = $2)
-        ORDER BY b.created_at, i.is_default DESC, i.name`,
-      [scope, branchId ?? null],
-    );
-    const showCost = canSeeCost(user);
-    return rows.map((r: InventoryResponseDto) => {
-      const { valueAtCost, ...rest } = r;
-      return showCost ? { ...rest, valueAtCost: Number(valueAtCost) } : rest;
-    });
-  }
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Every inventory's name and branch, for pickers (transfer destinations, the POS's negative-stock rule). */
   options(): Promise<
@@ -65,10 +31,13 @@ export class InventoriesService {
     );
   }
 
-  async get(id: string, user: AuthUser): Promise<InventoryResponseDto> {
-    const found = (await this.list(user)).find((i) => i.id === id);
+  /** An inventory the user may read (its branch in the read scope), or 404. */
+  private async assertReadable(id: string, user: AuthUser): Promise<void> {
+    const [found] = await this.ds.query(
+      'SELECT 1 FROM inventories WHERE id = $1 AND ($2::uuid IS NULL OR branch_id = $2)',
+      [id, branchScope(user)],
+    );
     if (!found) throw Errors.notFound();
-    return found;
   }
 
   async stock(
@@ -76,7 +45,7 @@ export class InventoriesService {
     query: InventoryStockQueryDto,
     user: AuthUser,
   ): Promise<{ rows: StockRowDto[]; total: number; value: number }> {
-    await this.get(id, user);
+    await this.assertReadable(id, user);
     const { skip, take } = pageOf(query);
     const params: unknown[] = [id];
     const where = ['s.inventory_id = $1'];
@@ -128,78 +97,5 @@ export class InventoriesService {
         return row;
       }),
     };
-  }
-
-  private async clearOtherDefaults(m: EntityManager, branchId: string, keep: string) {
-    await m.query('UPDATE inventories SET is_default = false WHERE branch_id = $1 AND id <> $2', [
-      branchId,
-      keep,
-    ]);
-  }
-
-  async create(
-    dto: InventoryCreateDto,
-    user: AuthUser,
-    meta: RequestMeta,
-  ): Promise<InventoryResponseDto> {
-    const id = uuidv7();
-    await this.ds.transaction(async (m) => {
-      const scope = branchWriteScope(user);
-      const [branch] = await m.query('SELECT id FROM branches WHERE id = $1 FOR UPDATE', [
-        dto.branchId,
-      ]);
-      if (!branch || (scope && scope !== dto.branchId)) throw Errors.notFound();
-      const [{ n }] = await m.query(
-        'SELECT count(*)::int AS n FROM inventories WHERE branch_id = $1',
-        [dto.branchId],
-      );
-      const isDefault = dto.isDefault ?? n === 0;
-      await m.insert(InventoryEntity, {
-        id,
-        branchId: dto.branchId,
-        name: dto.name.trim(),
-        isDefault,
-        allowNegative: dto.allowNegative ?? false,
-      });
-      if (isDefault) await this.clearOtherDefaults(m, dto.branchId, id);
-      await this.audit.record(m, meta, {
-        action: 'inventory.create',
-        entity: 'inventory',
-        entityId: id,
-        after: dto,
-      });
-    });
-    return this.get(id, user);
-  }
-
-  async update(
-    id: string,
-    dto: InventoryUpdateDto,
-    user: AuthUser,
-    meta: RequestMeta,
-  ): Promise<InventoryResponseDto> {
-    await this.get(id, user);
-    await this.ds.transaction(async (m) => {
-      const before = await m.findOne(InventoryEntity, {
-        where: { id },
-        lock: { mode: 'pessimistic_write' },
-      });
-      const scope = branchWriteScope(user);
-      if (!before || (scope && before.branchId !== scope)) throw Errors.notFound();
-      const patch: Partial<InventoryEntity> = {};
-      if (dto.name !== undefined) patch.name = dto.name.trim();
-      if (dto.allowNegative !== undefined) patch.allowNegative = dto.allowNegative;
-      if (dto.isDefault === true) patch.isDefault = true;
-      if (Object.keys(patch).length) await m.update(InventoryEntity, { id }, patch);
-      if (dto.isDefault === true) await this.clearOtherDefaults(m, before.branchId, id);
-      await this.audit.record(m, meta, {
-        action: 'inventory.update',
-        entity: 'inventory',
-        entityId: id,
-        before,
-        after: { ...before, ...patch },
-      });
-    });
-    return this.get(id, user);
   }
 }
