@@ -8,11 +8,14 @@ import { PostJournalEntryHandler } from './commands/post-journal-entry/post-jour
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
 import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
+import { AccountingReportQueries } from './queries/reports.queries';
+import { AccountingReportsController } from './reports.controller';
 
 @Module({
-  controllers: [AccountingController],
+  controllers: [AccountingController, AccountingReportsController],
   providers: [
     AccountingQueries,
+    AccountingReportQueries,
     PostJournalHandler,
     PostJournalEntryHandler,
     ReverseJournalEntryHandler,
