@@ -237,7 +237,7 @@ describe('accounting reports', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as Buffer);
+    await wb.xlsx.load(res.body);
     return wb.worksheets[0];
   };
 
