@@ -217,7 +217,7 @@ test.describe('global page search', () => {
       '5',
       '8',
       '7',
-      '11',
+      '14',
       '3',
       '4',
       '7',
@@ -235,7 +235,7 @@ test.describe('global page search', () => {
     await expect(firstRow.locator('svg')).toBeVisible();
     const rows = overlay(page).locator('[role="option"]');
     const total = await rows.count();
-    expect(total).toBe(45); // every sidebar item (the audit log, the journal and the trial balance included)
+    expect(total).toBe(48); // every sidebar item (the audit log, the journal and the four book reports included)
 
     // A query matching an item label in one section and a section label in another: two groups,
     // with their own counts; each row names the section it belongs to.

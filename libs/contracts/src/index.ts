@@ -28,6 +28,7 @@ export * from './dto/dashboard.dto';
 export * from './dto/transfers.dto';
 export * from './dto/stocktaking.dto';
 export * from './dto/accounting.dto';
+export * from './dto/accounting-reports.dto';
 export * from './product-axes';
 export * from './dto/calendar-date';
 export * from './safe-input';

@@ -80,6 +80,9 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/AuditLogs', []], // issue 11 item 16, admin-only
   ['/JournalEntries', ['can_see_totals']], // issue 13
   ['/Reports/TrialBalance', ['can_see_totals']], // issue 13
+  ['/Reports/AccountStatement', ['can_see_totals']], // issue 13 item 6
+  ['/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
+  ['/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);

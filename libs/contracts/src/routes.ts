@@ -69,9 +69,12 @@ export const ROUTES: RouteDef[] = [
   r('admin-settings', '/admin/settings', [], { adminOnly: true }),
   // Beyond spec §2 (issue 11 item 16): the audit log's screen, admins only.
   r('AuditLogs', '/AuditLogs', [], { adminOnly: true }),
-  // Beyond spec §2 (issue 13): the journal and the trial balance, with the reads' permission.
+  // Beyond spec §2 (issue 13): the journal and the books' reports, with the reads' permissions.
   r('JournalEntries', '/JournalEntries', ['can_see_totals']),
   r('TrialBalance', '/Reports/TrialBalance', ['can_see_totals']),
+  r('AccountStatement', '/Reports/AccountStatement', ['can_see_totals']),
+  r('IncomeStatement', '/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']),
+  r('BalanceSheet', '/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -185,6 +188,9 @@ export const NAV_SECTIONS: NavSection[] = [
       item('JournalEntries', 'MenuBook'),
       item('JournalEntries-new', 'PostAdd'),
       item('TrialBalance', 'Balance'),
+      item('AccountStatement', 'ReceiptLong'),
+      item('IncomeStatement', 'TrendingUp'),
+      item('BalanceSheet', 'AccountBalanceWallet'),
     ],
   },
   {

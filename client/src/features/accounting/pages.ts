@@ -1,5 +1,6 @@
 // Accounting: the chart of accounts (/AccountingTree), the journal (/JournalEntries, a manual
-// entry at /JournalEntries/new) and the trial balance (/Reports/TrialBalance).
+// entry at /JournalEntries/new) and the reports under /Reports: the trial balance, the account
+// statement, the income statement and the balance sheet.
 import { lazy } from 'react';
 
 export const pages = {
@@ -7,4 +8,7 @@ export const pages = {
   JournalEntries: lazy(() => import('./components/JournalEntriesPage')),
   'JournalEntries-new': lazy(() => import('./components/NewJournalEntryPage')),
   TrialBalance: lazy(() => import('./components/TrialBalancePage')),
+  AccountStatement: lazy(() => import('./components/AccountStatementPage')),
+  IncomeStatement: lazy(() => import('./components/IncomeStatementPage')),
+  BalanceSheet: lazy(() => import('./components/BalanceSheetPage')),
 };

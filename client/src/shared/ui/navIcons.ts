@@ -3,6 +3,8 @@
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Balance from '@mui/icons-material/Balance';
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import TrendingUp from '@mui/icons-material/TrendingUp';
 import MenuBook from '@mui/icons-material/MenuBook';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assessment from '@mui/icons-material/Assessment';
@@ -56,6 +58,8 @@ export const NAV_ICONS: Record<string, SvgIconComponent> = {
   AccountTree,
   AdminPanelSettings,
   Balance,
+  AccountBalanceWallet,
+  TrendingUp,
   MenuBook,
   Assessment,
   BarChart,

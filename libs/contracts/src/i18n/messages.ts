@@ -181,6 +181,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_ACCOUNT_INVALID':
       'الحساب غير موجود أو موقوف أو حساب رئيسي: لا يُرحَّل إلا على حساب فرعي نشط',
     'errors.JOURNAL_ALREADY_REVERSED': 'تم عكس هذا القيد من قبل',
+    'errors.STATEMENT_TOO_LONG': 'كشف الحساب يتجاوز {max} حركة: اختر فترة أقصر',
     'errors.PERIOD_CLOSED': 'الفترة مقفلة حتى {date}: لا يمكن الترحيل بتاريخ داخلها',
     'errors.BOOKS_CLOSE_DATE_INVALID':
       'تاريخ الإقفال يجب أن يكون قبل اليوم وبعد آخر إقفال ({date})',
@@ -372,6 +373,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_ACCOUNT_INVALID':
       'The account does not exist, is inactive or is a group: post only to an active leaf account',
     'errors.JOURNAL_ALREADY_REVERSED': 'This entry has already been reversed',
+    'errors.STATEMENT_TOO_LONG':
+      'The statement has more than {max} movements: choose a shorter period',
     'errors.PERIOD_CLOSED':
       'The books are closed up to {date}: nothing can be posted on a date inside that period',
     'errors.BOOKS_CLOSE_DATE_INVALID':

@@ -8,11 +8,14 @@ import {
   Patch,
   Post,
   Query,
+  Req,
   Res,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
 import {
   CloseBooksDto,
   CreateLedgerAccountDto,
@@ -20,7 +23,7 @@ import {
   JournalListQueryDto,
   PostJournalEntryDto,
   ReverseJournalEntryDto,
-  TrialBalanceQueryDto,
+  TrialBalanceExportQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
 import {
@@ -30,7 +33,9 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../core/auth/decorators';
+import { branchReadScope } from '../../core/auth/branch-scope';
 import { sendList } from '../../core/http/list';
+import { requestLocale } from '../../core/i18n/locale';
 import { UuidPipe } from '../../core/http/uuid.pipe';
 import { CloseBooksCommand } from './commands/close-books/close-books.command';
 import { CreateAccountCommand } from './commands/create-account/create-account.command';
@@ -40,6 +45,8 @@ import { PostJournalEntryCommand } from './commands/post-journal-entry/post-jour
 import type { PostJournalEntryResult } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryCommand } from './commands/reverse-journal-entry/reverse-journal-entry.command';
 import { AccountingQueries } from './queries/accounting.queries';
+import { branchName, workbookFile } from './reports.controller';
+import { trialBalanceWorkbook } from './services/report-workbook';
 
 /**
  * The books. The spec lists no permission for its accounting routes: reads need can_see_totals
@@ -52,6 +59,7 @@ export class AccountingController {
   constructor(
     private readonly queries: AccountingQueries,
     private readonly commands: CommandBus,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   @RequirePermissions(['can_see_totals'])
@@ -151,7 +159,18 @@ export class AccountingController {
 
   @RequirePermissions(['can_see_totals'])
   @Get('reports/TrialBalance')
-  trialBalance(@Query() query: TrialBalanceQueryDto, @CurrentUser() user: AuthUser) {
-    return this.queries.trialBalance(query, user);
+  async trialBalance(
+    @Query() query: TrialBalanceExportQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+  ) {
+    const { format, ...filters } = query;
+    const report = await this.queries.trialBalance(filters, user);
+    if (format !== 'xlsx') return report;
+    const branch = await branchName(this.ds, branchReadScope(user) ?? filters.branchId ?? null);
+    return workbookFile(
+      await trialBalanceWorkbook(report, requestLocale(req), branch),
+      'trial-balance',
+    );
   }
 }

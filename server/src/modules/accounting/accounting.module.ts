@@ -9,11 +9,14 @@ import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/rev
 import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
 import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
+import { AccountingReportQueries } from './queries/reports.queries';
+import { AccountingReportsController } from './reports.controller';
 
 @Module({
-  controllers: [AccountingController],
+  controllers: [AccountingController, AccountingReportsController],
   providers: [
     AccountingQueries,
+    AccountingReportQueries,
     PostJournalHandler,
     PostStockJournalHandler,
     PostJournalEntryHandler,

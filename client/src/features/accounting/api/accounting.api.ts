@@ -1,4 +1,7 @@
 import type {
+  AccountStatementDto,
+  BalanceSheetDto,
+  IncomeStatementDto,
   CreateLedgerAccountDto,
   JournalEntryDto,
   LedgerAccountDto,
@@ -7,7 +10,8 @@ import type {
   UpdateLedgerAccountDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../shared/api/http';
+import { buildQuery, http } from '../../../shared/api/http';
+import { downloadFile } from '../../../shared/api/download';
 
 // The books' calls (issue 13): one place for paths and query keys.
 const id = (value: string) => encodeURIComponent(value);
@@ -22,13 +26,44 @@ export type JournalQuery = {
   to?: string;
 };
 export type TrialBalanceQuery = { from?: string; to?: string; branchId?: string };
+export type StatementQuery = {
+  accountId: string;
+  from?: string;
+  to?: string;
+  branchId?: string;
+  partyType?: 'customer' | 'vendor';
+  partyId?: string;
+};
+export type PeriodQuery = { from?: string; to?: string; branchId?: string };
+export type BalanceSheetQuery = { at?: string; branchId?: string };
 
 export const accountingKeys = {
   all: ['accounting'] as const,
   accounts: ['accounting', 'accounts'] as const,
   journal: (query: JournalQuery) => ['accounting', 'journal', query] as const,
   trialBalance: (query: TrialBalanceQuery) => ['accounting', 'trial-balance', query] as const,
+  statement: (query: StatementQuery) => ['accounting', 'statement', query] as const,
+  incomeStatement: (query: PeriodQuery) => ['accounting', 'income-statement', query] as const,
+  balanceSheet: (query: BalanceSheetQuery) => ['accounting', 'balance-sheet', query] as const,
 };
+
+/** The reports' paths under /api; `?format=xlsx` answers the same report as a workbook. */
+export const REPORT_PATHS = {
+  trialBalance: '/reports/TrialBalance',
+  statement: '/reports/AccountStatement',
+  incomeStatement: '/reports/IncomeStatement',
+  balanceSheet: '/reports/BalanceSheet',
+} as const;
+
+/** Downloads a report's Excel workbook (made on the server in the interface language). */
+export const downloadReport = (
+  report: keyof typeof REPORT_PATHS,
+  query: Record<string, string | undefined>,
+) =>
+  downloadFile(
+    `${REPORT_PATHS[report]}${buildQuery({ ...query, format: 'xlsx' })}`,
+    `${report}.xlsx`,
+  );
 
 export const accountingApi = {
   accounts: () => http.get<LedgerAccountDto[]>('/Accounts'),
@@ -41,7 +76,13 @@ export const accountingApi = {
   reverseEntry: (entryId: string, reason: string) =>
     http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }),
   trialBalance: (query: TrialBalanceQuery) =>
-    http.get<TrialBalanceDto>('/reports/TrialBalance', query),
+    http.get<TrialBalanceDto>(REPORT_PATHS.trialBalance, query),
+  statement: (query: StatementQuery) =>
+    http.get<AccountStatementDto>(REPORT_PATHS.statement, query),
+  incomeStatement: (query: PeriodQuery) =>
+    http.get<IncomeStatementDto>(REPORT_PATHS.incomeStatement, query),
+  balanceSheet: (query: BalanceSheetQuery) =>
+    http.get<BalanceSheetDto>(REPORT_PATHS.balanceSheet, query),
 };
 
 export function useAccounts() {

@@ -17,6 +17,7 @@ import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { useCan } from '../../../shared/state/useCan';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { AccountDialog, type AccountDialogTarget } from './AccountDialog';
+import { AccountLink } from './ReportSections';
 
 export type TreeRow = LedgerAccountDto & { depth: number; balance: number };
 
@@ -89,7 +90,9 @@ export default function AccountingTreePage() {
           component="span"
           sx={{ paddingInlineStart: a.depth * 2.5, fontWeight: a.isGroup ? 700 : 400 }}
         >
-          {accountName(a, i18n.language)}
+          <AccountLink accountId={a.id} range={{}}>
+            {accountName(a, i18n.language)}
+          </AccountLink>
           {!a.active && <Chip size="small" sx={{ mx: 1 }} label={t('tree.inactive')} />}
         </Typography>
       ),

@@ -103,23 +103,8 @@ export const catalogApi = {
   job: (jobId: string) => http.get<ImportJob>(`/jobs/${id(jobId)}`),
 };
 
-/** Downloads a file answer (export, template) under the server's file name or `fallback`. */
-export async function downloadFile(path: string, fallback: string): Promise<void> {
-  const res = await request(path, { headers: { Accept: '*/*' } });
-  const blob = await res.blob();
-  const disposition = res.headers.get('Content-Disposition') ?? '';
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  const name = star ? decodeURIComponent(star[1].trim()) : plain ? plain[1].trim() : fallback;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+// Downloads (export, template) go through the shared helper.
+export { downloadFile } from '../../../shared/api/download';
 
 export function useCategories(enabled = true) {
   return useQuery({

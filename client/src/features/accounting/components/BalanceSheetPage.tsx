@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { businessDay } from '../../../shared/lib/format';
+import { DateField } from '../../../shared/ui/DateField';
+import {
+  accountingApi,
+  accountingKeys,
+  downloadReport,
+  type BalanceSheetQuery,
+} from '../api/accounting.api';
+import { BranchFilter, ReportFrame, useRangeText, useReportFilters } from './ReportFrame';
+import { ReportSections, type ReportLine } from './ReportSections';
+
+/**
+ * /Reports/BalanceSheet (can_see_totals + can_see_profit): assets = liabilities + equity at the
+ * end of a store day, equity carrying the profit not yet closed; for a branch or every branch.
+ */
+export default function BalanceSheetPage() {
+  const { t } = useTranslation('accounting');
+  const { canDates } = useReportFilters();
+  const [at, setAt] = useState(() => businessDay());
+  const [branchId, setBranchId] = useState('');
+  const query: BalanceSheetQuery = {
+    ...(canDates && at ? { at } : {}),
+    branchId: branchId || undefined,
+  };
+  const report = useQuery({
+    queryKey: accountingKeys.balanceSheet(query),
+    queryFn: () => accountingApi.balanceSheet(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(report.error);
+  const d = report.data;
+  const rangeText = useRangeText()({ ...query, at: d?.at ?? query.at });
+  const range = { to: d?.at, branchId: query.branchId };
+  const lines: ReportLine[] = d
+    ? [
+        { kind: 'section', title: t('balance.assets'), section: d.assets },
+        {
+          kind: 'figure',
+          title: t('balance.totalAssets'),
+          value: d.assets.total,
+          strong: true,
+          testId: 'total-assets',
+        },
+        { kind: 'section', title: t('balance.liabilities'), section: d.liabilities },
+        { kind: 'section', title: t('balance.equity'), section: d.equity },
+        { kind: 'figure', title: t('balance.profit'), value: d.profit, testId: 'period-profit' },
+        ...(d.interBranch
+          ? [{ kind: 'figure', title: t('balance.interBranch'), value: d.interBranch } as const]
+          : []),
+        { kind: 'figure', title: t('balance.totalEquity'), value: d.totalEquity },
+        {
+          kind: 'figure',
+          title: t('balance.totalLiabilitiesAndEquity'),
+          value: d.totalLiabilitiesAndEquity,
+          strong: true,
+          testId: 'total-liabilities-equity',
+        },
+      ]
+    : [];
+  return (
+    <ReportFrame
+      title={t('balance.title')}
+      rangeText={rangeText}
+      ready={!!d}
+      busy={report.isFetching}
+      testId="balance-sheet"
+      onExport={() => downloadReport('balanceSheet', query)}
+      filters={
+        <>
+          {canDates && <DateField label={t('balance.at')} value={at} onChange={setAt} />}
+          <BranchFilter value={branchId} onChange={setBranchId} />
+        </>
+      }
+    >
+      <ReportSections lines={lines} range={range} label={t('balance.title')} />
+    </ReportFrame>
+  );
+}

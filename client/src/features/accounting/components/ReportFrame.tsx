@@ -1,0 +1,171 @@
+import FileDownload from '@mui/icons-material/FileDownload';
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatPiasters } from '@pos/contracts';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { formatDay } from '../../../shared/lib/format';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { useBranchOptions } from '../../branches';
+
+/** A report's amount: piasters as pounds with two decimals, Western digits, left to right. */
+export const amount = (v: number) => <bdi dir="ltr">{formatPiasters(v)}</bdi>;
+
+/** Who may pick dates and branches on the books' reports (the server enforces both). */
+export function useReportFilters() {
+  const can = useCan();
+  const user = useAtomValue(sessionUserState);
+  const canBranches = !!user?.isAdmin || can('can_see_branches');
+  const branches = useBranchOptions(canBranches);
+  return {
+    canDates: can('can_use_date_filter'),
+    canBranches,
+    branches: branches.data ?? [],
+    branchName: (id: string | undefined) => branches.data?.find((b) => b.id === id)?.name,
+  };
+}
+
+/** The branch filter (only for who sees every branch; the others read their own branch). */
+export function BranchFilter({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('accounting');
+  const { canBranches, branches } = useReportFilters();
+  if (!canBranches) return null;
+  return (
+    <SelectFilter
+      label={t('reports.branch')}
+      value={value}
+      onChange={onChange}
+      allLabel={t('reports.allBranches')}
+      minWidth={180}
+      options={branches.map((b) => ({ value: b.id, label: b.name }))}
+    />
+  );
+}
+
+/** "From 01/01/2026 to 31/01/2026 — Branch: …" under a report's title, on screen and on paper. */
+export function useRangeText() {
+  const { t } = useTranslation('accounting');
+  const { branchName } = useReportFilters();
+  return (range: { from?: string; to?: string; at?: string; branchId?: string }) =>
+    [
+      range.at ? t('reports.atDay', { day: formatDay(range.at) }) : null,
+      range.from ? `${t('common.from')} ${formatDay(range.from)}` : null,
+      range.to ? `${t('common.to')} ${formatDay(range.to)}` : null,
+      !range.at && !range.from && !range.to ? t('reports.allDates') : null,
+      `${t('reports.branch')}: ${branchName(range.branchId) ?? t('reports.allBranches')}`,
+    ]
+      .filter(Boolean)
+      .join(' — ');
+}
+
+/**
+ * A book report's page: header with Print and Excel, the filters, the body on screen, and the same
+ * body on A4 paper through the shared print area (store name, title, range).
+ */
+export function ReportFrame({
+  title,
+  rangeText,
+  filters,
+  ready,
+  busy,
+  onExport,
+  testId,
+  children,
+}: {
+  title: string;
+  rangeText: string;
+  filters: ReactNode;
+  ready: boolean;
+  busy: boolean;
+  onExport: () => Promise<void>;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('accounting');
+  const store = useReceiptData();
+  const [exporting, setExporting] = useState(false);
+  // The paper copy is mounted for printing only (one copy of the rows on the page otherwise).
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      await onExport();
+    } catch (err) {
+      handleError(err, { toast: true });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Box>
+      <PageHeader
+        title={title}
+        subtitle={rangeText}
+        actions={
+          <Stack direction="row" sx={{ gap: 1 }}>
+            <Button
+              startIcon={<FileDownload />}
+              disabled={!ready || exporting}
+              onClick={() => void exportFile()}
+              data-testid="report-excel"
+            >
+              {t('reports.excel')}
+            </Button>
+            <Button
+              startIcon={<Print />}
+              disabled={!ready}
+              onClick={() => {
+                setPrinting(true);
+                printSoon();
+              }}
+              data-testid="report-print"
+            >
+              {t('common.print')}
+            </Button>
+          </Stack>
+        }
+      />
+      <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        {filters}
+      </Stack>
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid={testId}>
+        {busy && <LinearProgress sx={{ blockSize: 2 }} />}
+        {children}
+      </Paper>
+      {ready && printing && (
+        <PrintArea layout="a4">
+          <Box
+            sx={{ color: '#000', bgcolor: '#fff', fontSize: 12, '& td, & th': { color: '#000' } }}
+          >
+            <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{store.name}</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
+            <Typography sx={{ mb: 1 }}>{rangeText}</Typography>
+            {children}
+          </Box>
+        </PrintArea>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { routePath, type ReportSectionDto } from '@pos/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { buildQuery } from '../../../shared/api/http';
+import { accountName } from '../api/accounting.api';
+import { amount } from './ReportFrame';
+
+/** The account statement's address for an account and a range (the reports link their rows to it). */
+export function statementHref(
+  accountId: string,
+  range: { from?: string; to?: string; branchId?: string },
+): string {
+  return `${routePath('AccountStatement')}${buildQuery({ accountId, ...range })}`;
+}
+
+/** A link to an account's statement, on screen only (the printed page shows the name). */
+export function AccountLink({
+  accountId,
+  range,
+  children,
+}: {
+  accountId: string;
+  range: { from?: string; to?: string; branchId?: string };
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      component={RouterLink}
+      to={statementHref(accountId, range)}
+      underline="hover"
+      data-testid="statement-link"
+    >
+      {children}
+    </Link>
+  );
+}
+
+export type ReportLine =
+  | { kind: 'section'; title: string; section: ReportSectionDto; sign?: 1 | -1 }
+  | { kind: 'figure'; title: string; value: number; strong?: boolean; testId?: string };
+
+/** A statement in sections: each section's accounts and total, with figures (subtotals) between. */
+export function ReportSections({
+  lines,
+  range,
+  label,
+}: {
+  lines: ReportLine[];
+  range: { from?: string; to?: string; branchId?: string };
+  label: string;
+}) {
+  const { t, i18n } = useTranslation('accounting');
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ inlineSize: 120 }}>{t('tree.code')}</TableCell>
+          <TableCell>{t('tree.name')}</TableCell>
+          <TableCell align="right" sx={{ inlineSize: 180 }}>
+            {t('reports.amount')}
+          </TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lines.flatMap((line) => {
+          if (line.kind === 'figure')
+            return [
+              <TableRow key={line.title} data-testid={line.testId}>
+                <TableCell />
+                <TableCell sx={{ fontWeight: 700 }}>{line.title}</TableCell>
+                <TableCell
+                  align="right"
+                  sx={{ fontWeight: 700, fontSize: line.strong ? '1.05em' : undefined }}
+                >
+                  {amount(line.value)}
+                </TableCell>
+              </TableRow>,
+            ];
+          const sign = line.sign ?? 1;
+          return [
+            <TableRow key={`${line.title}-head`}>
+              <TableCell colSpan={3} sx={{ fontWeight: 700, bgcolor: 'action.hover' }}>
+                {line.title}
+              </TableCell>
+            </TableRow>,
+            ...line.section.rows.map((r) => (
+              <TableRow key={r.accountId} data-testid="report-row">
+                <TableCell dir="ltr">{r.code}</TableCell>
+                <TableCell>
+                  <AccountLink accountId={r.accountId} range={range}>
+                    {accountName(r, i18n.language)}
+                  </AccountLink>
+                </TableCell>
+                <TableCell align="right">{amount(sign * r.amount)}</TableCell>
+              </TableRow>
+            )),
+            <TableRow key={`${line.title}-total`}>
+              <TableCell />
+              <TableCell sx={{ fontWeight: 600 }}>
+                {t('reports.totalOf', { name: line.title })}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {amount(sign * line.section.total)}
+              </TableCell>
+            </TableRow>,
+          ];
+        })}
+      </TableBody>
+    </Table>
+  );
+}
