@@ -517,7 +517,7 @@ const OPS: Record<string, OpSpec<unknown>> = {
 
   /** A stock-taking of the spec's category: 1–3 counts, submitted and posted. */
   stocktake: op({
-    weight: 0.4,
+    weight: 0.25,
     stock: true,
     arb: fc.array(fc.record({ variant: fc.nat(1000), delta: fc.integer({ min: -4, max: 4 }) }), {
       minLength: 1,
@@ -551,7 +551,7 @@ const OPS: Record<string, OpSpec<unknown>> = {
 
   /** A transfer between the two branches, requested, approved, shipped and received in full. */
   transfer: op({
-    weight: 0.6,
+    weight: 0.4,
     stock: true,
     arb: fc.record({
       back: fc.boolean(),
@@ -565,14 +565,21 @@ const OPS: Record<string, OpSpec<unknown>> = {
         toInventoryId: to,
         lines: [{ variantId: pick(w.variants, p.variant).id, quantity: p.quantity }],
       });
-      answered('transfer.request', created);
+      if (!answered('transfer.request', created, ['INSUFFICIENT_STOCK'])) return;
       const id = created.body.id;
-      answered('transfer.approve', await w.admin.post(`/api/TransferRequests/${id}/approve`, {}));
-      if (
-        !answered('transfer.ship', await w.admin.post(`/api/TransferRequests/${id}/ship`, {}), [
-          'INSUFFICIENT_STOCK',
-        ])
-      ) {
+      const refusals = ['INSUFFICIENT_STOCK'];
+      const moved =
+        answered(
+          'transfer.approve',
+          await w.admin.post(`/api/TransferRequests/${id}/approve`, {}),
+          refusals,
+        ) &&
+        answered(
+          'transfer.ship',
+          await w.admin.post(`/api/TransferRequests/${id}/ship`, {}),
+          refusals,
+        );
+      if (!moved) {
         answered('transfer.cancel', await w.admin.post(`/api/TransferRequests/${id}/cancel`, {}));
         return;
       }
@@ -618,6 +625,8 @@ class Sequence extends fc.Arbitrary<Step[]> {
 
 /**
  * The invariants, each one SQL answering its violations (empty when it holds) in one round trip.
+ * A violation names what is off and by how much (not the balances themselves), so that a command
+ * which leaves an earlier violation as it was does not count as breaking it.
  * $1: the stock reasons not posted yet, $2: when the spec's baseline was taken, $3: the store's
  * default time zone. The cash issue adds `cash accounts = vault balances` here.
  */
@@ -625,7 +634,7 @@ const INVARIANTS: Record<string, string> = {
   unbalancedEntries: `SELECT e.id FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
       GROUP BY e.id HAVING COALESCE(sum(l.debit), 0) <> COALESCE(sum(l.credit), 0) OR COALESCE(sum(l.debit), 0) = 0`,
   debitsMinusCredits: `SELECT d FROM (SELECT COALESCE(sum(debit), 0) - COALESCE(sum(credit), 0) AS d FROM journal_lines) x WHERE d <> 0`,
-  inventoryAccountVsStock: `SELECT b.id AS branch, COALESCE(bk.v, 0) AS booked, COALESCE(st.v, 0) - COALESCE(u.v, 0) AS stock
+  inventoryAccountVsStock: `SELECT b.id AS branch, COALESCE(bk.v, 0) - COALESCE(st.v, 0) + COALESCE(u.v, 0) AS booked_minus_stock
       FROM branches b
       LEFT JOIN (SELECT l.branch_id, sum(l.debit - l.credit) AS v FROM journal_lines l
                   WHERE l.account_id = (SELECT id FROM accounts WHERE system_key = 'inventory') GROUP BY 1) bk ON bk.branch_id = b.id
@@ -635,7 +644,8 @@ const INVARIANTS: Record<string, string> = {
                    JOIN inventories i ON i.id = m.inventory_id JOIN variants v ON v.id = m.variant_id
                   WHERE m.reason = ANY($1::text[]) AND m.at > $2 GROUP BY 1) u ON u.branch_id = b.id
      WHERE COALESCE(bk.v, 0) <> COALESCE(st.v, 0) - COALESCE(u.v, 0)`,
-  customersAccountVsLedger: `SELECT c.id, c.balance, COALESCE(bk.v, 0) AS booked, COALESCE(lg.v, 0) AS ledger
+  customersAccountVsLedger: `SELECT c.id, COALESCE(bk.v, 0) - c.balance AS booked_minus_balance,
+             COALESCE(lg.v, 0) - c.balance AS ledger_minus_balance
       FROM customers c
       LEFT JOIN (SELECT l.party_id, sum(l.debit - l.credit) AS v FROM journal_lines l
                   WHERE l.party_type = 'customer' AND l.account_id = (SELECT id FROM accounts WHERE system_key = 'customers')
@@ -721,8 +731,8 @@ describe('the books’ invariants under random operations', () => {
             minSellPrice: price,
             avgCost: 400 + 90 * i,
             openingStock: [
-              { inventoryId: inventories[0], quantity: 400 },
-              { inventoryId: inventories[1], quantity: 100 },
+              { inventoryId: inventories[0], quantity: 5000 },
+              { inventoryId: inventories[1], quantity: 500 },
             ],
           },
         ],
