@@ -20,10 +20,13 @@ export type TestApp = {
 
 /**
  * The real app (every module, the real pipeline) on the run's throwaway database. `controllers`
- * adds test-only controllers next to it (behind the same global guard, pipes and filters).
+ * adds test-only controllers next to it (behind the same global guard, pipes and filters);
+ * `databaseUrl` puts it on a spec's own database instead (one whose state no other spec shares).
  */
-export async function createTestApp(options: { controllers?: Type[] } = {}): Promise<TestApp> {
-  const url = process.env.DATABASE_URL;
+export async function createTestApp(
+  options: { controllers?: Type[]; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: run through the medium jest project');
   const appModule = AppModule.register({ databaseUrl: url });
   class TestRootModule {}
