@@ -2,12 +2,14 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 13 (trial balance < 500 ms over a 1M-line history): the books' movements summed per
- * account, branch and UTC hour of the entry's `occurred_at`, kept by a statement trigger on
- * `journal_lines` in the posting's own transaction. Lines are insert-only (a reversal is a new
- * entry with new lines), so adding each inserted statement's sums keeps the table exact. Reports
- * sum the whole hours inside a range from here and read the raw lines only for a range edge that
- * falls inside an hour (none for store time zones with whole-hour offsets, such as Cairo). UTC hours
- * rather than store days, so a change of the store's time zone leaves the table right.
+ * account, branch and UTC hour of the entry's `occurred_at`. A statement trigger on
+ * `journal_lines` appends each posting statement's sums to `journal_hourly_deltas` in the
+ * posting's own transaction; `journal_hourly_fold()` moves them into `journal_hourly_balances`.
+ * Lines are insert-only (a reversal is a new entry with new lines), so adding sums keeps the two
+ * tables together exact. Reports sum the whole hours inside a range from both and read the raw
+ * lines only for a range edge that falls inside an hour (none for store time zones with whole-hour
+ * offsets, such as Cairo). UTC hours rather than store days, so a change of the store's time zone
+ * leaves the tables right.
  * An entry's `occurred_at` may no longer change once it has lines (nothing changes it today).
  */
 export class CreateJournalHourlyBalances1795841000000 implements MigrationInterface {
@@ -26,21 +28,41 @@ export class CreateJournalHourlyBalances1795841000000 implements MigrationInterf
       `CREATE INDEX "IDX_journal_hourly_balances_branch" ON "journal_hourly_balances" ("branch_id", "hour_start")`,
     );
 
-    // One upsert per posting statement, rows in key order so that concurrent postings lock the
-    // rows they share in the same order.
-    await q.query(`CREATE FUNCTION journal_hourly_balances_add() RETURNS trigger LANGUAGE plpgsql AS $$
+    // Postings only append (no row two postings would both lock: the same branch's sales in the
+    // same hour would otherwise wait for each other's commit); readers fold the appended rows into
+    // the table above now and then (journal_hourly_fold) and read both.
+    await q.query(`CREATE TABLE "journal_hourly_deltas" (
+      "account_id" uuid NOT NULL,
+      "branch_id" uuid,
+      "hour_start" TIMESTAMP WITH TIME ZONE NOT NULL,
+      "debit" bigint NOT NULL,
+      "credit" bigint NOT NULL)`);
+    await q.query(`CREATE FUNCTION journal_hourly_deltas_add() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO journal_hourly_balances AS b (account_id, branch_id, hour_start, debit, credit)
+        INSERT INTO journal_hourly_deltas (account_id, branch_id, hour_start, debit, credit)
         SELECT n.account_id, n.branch_id, date_trunc('hour', e.occurred_at, 'UTC'), sum(n.debit), sum(n.credit)
           FROM new_lines n JOIN journal_entries e ON e.id = n.entry_id
+         GROUP BY 1, 2, 3;
+        RETURN NULL;
+      END $$`);
+    await q.query(`CREATE TRIGGER "TRG_journal_lines_hourly" AFTER INSERT ON "journal_lines"
+      REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION journal_hourly_deltas_add()`);
+    // Moves the appended rows into journal_hourly_balances in one statement (a reader's snapshot
+    // sees them on one side or the other, never both); one fold at a time, the others skip.
+    await q.query(`CREATE FUNCTION journal_hourly_fold() RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE n integer;
+      BEGIN
+        IF NOT pg_try_advisory_xact_lock(1795841000000) THEN RETURN 0; END IF;
+        WITH d AS (DELETE FROM journal_hourly_deltas RETURNING *)
+        INSERT INTO journal_hourly_balances AS b (account_id, branch_id, hour_start, debit, credit)
+        SELECT account_id, branch_id, hour_start, sum(debit), sum(credit) FROM d
          GROUP BY 1, 2, 3
          ORDER BY 1, 2, 3
         ON CONFLICT ON CONSTRAINT "UQ_journal_hourly_balances"
         DO UPDATE SET debit = b.debit + EXCLUDED.debit, credit = b.credit + EXCLUDED.credit;
-        RETURN NULL;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        RETURN n;
       END $$`);
-    await q.query(`CREATE TRIGGER "TRG_journal_lines_hourly" AFTER INSERT ON "journal_lines"
-      REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION journal_hourly_balances_add()`);
     await q.query(`CREATE FUNCTION journal_entries_fixed_time() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (SELECT 1 FROM journal_lines WHERE entry_id = OLD.id) THEN
@@ -61,7 +83,9 @@ export class CreateJournalHourlyBalances1795841000000 implements MigrationInterf
     await q.query(`DROP TRIGGER "TRG_journal_entries_fixed_time" ON "journal_entries"`);
     await q.query(`DROP TRIGGER "TRG_journal_lines_hourly" ON "journal_lines"`);
     await q.query(`DROP FUNCTION journal_entries_fixed_time()`);
-    await q.query(`DROP FUNCTION journal_hourly_balances_add()`);
+    await q.query(`DROP FUNCTION journal_hourly_fold()`);
+    await q.query(`DROP FUNCTION journal_hourly_deltas_add()`);
+    await q.query(`DROP TABLE "journal_hourly_deltas"`);
     await q.query(`DROP TABLE "journal_hourly_balances"`);
   }
 }
