@@ -29,26 +29,30 @@ export class CreateJournalHourlyBalances1795841000000 implements MigrationInterf
     );
 
     // Postings only append (no row two postings would both lock: the same branch's sales in the
-    // same hour would otherwise wait for each other's commit); readers fold the appended rows into
-    // the table above now and then (journal_hourly_fold) and read both.
+    // same hour would otherwise wait for each other's commit); every hundredth posting statement
+    // folds the appended rows into the table above (journal_hourly_fold), and readers read both.
     await q.query(`CREATE TABLE "journal_hourly_deltas" (
       "account_id" uuid NOT NULL,
       "branch_id" uuid,
       "hour_start" TIMESTAMP WITH TIME ZONE NOT NULL,
       "debit" bigint NOT NULL,
       "credit" bigint NOT NULL)`);
+    await q.query(`CREATE SEQUENCE "journal_hourly_fold_every"`);
     await q.query(`CREATE FUNCTION journal_hourly_deltas_add() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         INSERT INTO journal_hourly_deltas (account_id, branch_id, hour_start, debit, credit)
         SELECT n.account_id, n.branch_id, date_trunc('hour', e.occurred_at, 'UTC'), sum(n.debit), sum(n.credit)
           FROM new_lines n JOIN journal_entries e ON e.id = n.entry_id
          GROUP BY 1, 2, 3;
+        -- Every hundredth posting statement folds everything committed so far (and its own rows).
+        IF nextval('journal_hourly_fold_every') % 100 = 0 THEN PERFORM journal_hourly_fold(); END IF;
         RETURN NULL;
       END $$`);
     await q.query(`CREATE TRIGGER "TRG_journal_lines_hourly" AFTER INSERT ON "journal_lines"
       REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION journal_hourly_deltas_add()`);
     // Moves the appended rows into journal_hourly_balances in one statement (a reader's snapshot
-    // sees them on one side or the other, never both); one fold at a time, the others skip.
+    // sees them on one side or the other, never both). One fold at a time (the others skip), so
+    // a posting that folds makes no other posting wait: they only append.
     await q.query(`CREATE FUNCTION journal_hourly_fold() RETURNS integer LANGUAGE plpgsql AS $$
       DECLARE n integer;
       BEGIN
@@ -85,6 +89,7 @@ export class CreateJournalHourlyBalances1795841000000 implements MigrationInterf
     await q.query(`DROP FUNCTION journal_entries_fixed_time()`);
     await q.query(`DROP FUNCTION journal_hourly_fold()`);
     await q.query(`DROP FUNCTION journal_hourly_deltas_add()`);
+    await q.query(`DROP SEQUENCE "journal_hourly_fold_every"`);
     await q.query(`DROP TABLE "journal_hourly_deltas"`);
     await q.query(`DROP TABLE "journal_hourly_balances"`);
   }

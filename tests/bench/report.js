@@ -60,8 +60,6 @@ async function postJournal(pg) {
   const { postHistory } = require(dist('modules/accounting/index.js'));
   const t0 = Date.now();
   await postHistory(pg, { inventory: true });
-  // The trigger appended the postings' hourly sums; fold them as the first report would.
-  await pg.query('SELECT journal_hourly_fold()');
   await pg.query('ANALYZE journal_entries; ANALYZE journal_lines; ANALYZE journal_hourly_balances');
   console.log(`journal posted in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }

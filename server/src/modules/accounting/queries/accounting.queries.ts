@@ -62,9 +62,8 @@ export class AccountingQueries {
     this.checkDates(query, user);
     const tz = await readStoreTimeZone(this.ds);
     // Whole UTC hours come from journal_hourly_balances and the postings' journal_hourly_deltas
-    // not folded into it yet (folded first, so they stay few); only an hour cut by a range edge (a
-    // store time zone with a fractional offset) is read line by line.
-    await this.ds.query('SELECT journal_hourly_fold()');
+    // not folded into it yet (the postings fold them now and then, so they stay few); only an hour
+    // cut by a range edge (a store time zone with a fractional offset) is read line by line.
     const rows = await this.ds.query(
       `WITH bounds AS (
          SELECT CASE WHEN $1::date IS NULL THEN NULL ELSE ($1::date)::timestamp AT TIME ZONE $3 END AS lo,
