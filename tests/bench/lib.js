@@ -20,7 +20,7 @@ function percentiles(samples) {
 const fmt = (x) => `${x.toFixed(2)} ms`;
 function report(label, stats) {
   console.log(
-    `${label.padEnd(28)} n=${stats.n}  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}  mean ${fmt(stats.mean)}`,
+    `${label.padEnd(28)} n=${stats.n}  p50 ${fmt(stats.p50)}  p95 ${fmt(stats.p95)}  p99 ${fmt(stats.p99)}  max ${fmt(stats.max)}  mean ${fmt(stats.mean)}`,
   );
 }
 

@@ -144,4 +144,7 @@ const INVENTORY = `WITH value AS (
 export async function postHistory(db: Db, options: { inventory?: boolean } = {}): Promise<void> {
   for (const sql of [SALES, RETURNS, PAYMENTS, SHIFTS, STOCK]) await db.query(sql);
   if (options.inventory) await db.query(INVENTORY);
+  // The statements' hourly sums into journal_hourly_balances now rather than at the hundredth
+  // posting to come.
+  await db.query('SELECT journal_hourly_fold()');
 }
