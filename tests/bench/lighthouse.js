@@ -1,8 +1,9 @@
-// `npm run bench -- lighthouse [--runs N] [--port P] [--pages /login,/,/POS]`: Lighthouse
-// performance and CLS of the BUILT app (run `npm run build` first; this builds nothing), desktop
-// and mobile. The app runs in its own process (tests/e2e/serve.js: a throwaway database with the
-// demo data, dropped at the end); the authenticated pages get the admin's session cookie through
-// Lighthouse's extraHeaders. Chromium is /usr/bin/chromium (CHROMIUM_PATH to override).
+// `npm run bench -- lighthouse [--runs N] [--port P] [--pages /login,/,/POS] [--forms mobile]`:
+// Lighthouse performance and CLS of the BUILT app (run `npm run build` first; this builds
+// nothing), desktop and mobile (`--forms`: one of them). The app runs in its own process
+// (tests/e2e/serve.js: a throwaway database with the demo data, dropped at the end); the
+// authenticated pages get the admin's session cookie through Lighthouse's extraHeaders. Chromium
+// is /usr/bin/chromium (CHROMIUM_PATH to override).
 // Goals (issue 20): desktop performance ≥ 95 on every page, mobile ≥ 80 on /login and /POS,
 // CLS < 0.1 everywhere. With several runs the median score is reported.
 const path = require('node:path');
@@ -13,6 +14,7 @@ const { root, arg, signIn } = require('./lib.js');
 const PORT = Number(arg('port', process.env.LIGHTHOUSE_PORT ?? 3199));
 const RUNS = Number(arg('runs', 1));
 const PAGES = arg('pages', '/login,/,/POS').split(',');
+const FORMS = arg('forms', 'desktop,mobile').split(',');
 const BASE = `http://127.0.0.1:${PORT}`;
 const SAVE = arg('save', null); // a folder: each run's full JSON report is written there
 const GOALS = {
@@ -71,7 +73,7 @@ async function main() {
         '--no-first-run',
       ],
     });
-    for (const form of ['desktop', 'mobile']) {
+    for (const form of FORMS) {
       for (const page of PAGES) {
         const scores = [];
         const cls = [];

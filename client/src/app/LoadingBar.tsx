@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { pendingLoadsState } from '../shared/state';
 
@@ -19,6 +20,7 @@ export function PendingLoad() {
 }
 
 export function LoadingBar({ force = false }: { force?: boolean }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const pending = useAtomValue(pendingLoadsState);
   const active = force || pending > 0 || navigation.state !== 'idle';
@@ -59,6 +61,8 @@ export function LoadingBar({ force = false }: { force?: boolean }) {
   return (
     <Box
       role="progressbar"
+      // A progress bar needs a name (axe aria-progressbar-name) whenever it is shown.
+      aria-label={t('loading')}
       aria-hidden={!visible}
       data-testid="loading-bar"
       data-active={visible ? 'true' : 'false'}

@@ -1,5 +1,5 @@
 import { ROUTES, type RouteDef } from '@pos/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, useParams, type RouteObject } from 'react-router';
 import { pages } from '../features';
@@ -8,7 +8,7 @@ import { UnderConstruction } from '../shared/ui/UnderConstruction';
 import { UUID_PATTERN } from '../shared/lib/errorStatus';
 import { setSignInPreload } from '../shared/lib/signInPreload';
 import { DetailErrorPage, ErrorPage, RouteErrorPage } from './ErrorPage';
-import { loadDashboardLayout } from './layout/loadDashboardLayout';
+import { loadDashboardLayout, loadedDashboardLayout } from './layout/loadDashboardLayout';
 import { PageLayout } from './layout/PageLayout';
 import { PendingLoad } from './LoadingBar';
 import { RootLayout } from './RootLayout';
@@ -23,11 +23,26 @@ const DashboardLayout = lazy(() =>
 );
 
 function LazyDashboardLayout() {
+  // Already here (it loads with the session on every address but /login): drawn at once.
+  const [Ready] = useState(() => loadedDashboardLayout()?.DashboardLayout ?? null);
+  if (Ready) return <Ready />;
   return (
     <Suspense fallback={<PendingLoad />}>
       <DashboardLayout />
     </Suspense>
   );
+}
+
+/**
+ * A page whose code has already arrived (the page of the address opened is preloaded with the
+ * session, shared/lib/lazyPage.ts) is drawn in the same render as its route, without suspending:
+ * React.lazy suspends once even for a module that is there, and React then holds the revealed
+ * page back up to 300 ms after the fallback (its reveal throttle), so the first screen of `/POS`
+ * appeared that much later than its data. Decided once per mount: it never switches components.
+ */
+function ReadyPage({ Page }: { Page: (typeof pages)[string] }) {
+  const [Ready] = useState(() => (Page as Partial<PreloadablePage>).loaded?.() ?? null);
+  return Ready ? <Ready /> : <Page />;
 }
 
 /** Detail routes whose `:id` may also be the word `new` (their create form). */
@@ -44,7 +59,7 @@ function RoutePage({ route }: { route: RouteDef }) {
   // even inside the router's transitions.
   return (
     <Suspense fallback={<PendingLoad />}>
-      <Page />
+      <ReadyPage Page={Page} />
     </Suspense>
   );
 }
@@ -60,7 +75,7 @@ function DetailRoutePage({ route, Page }: { route: RouteDef; Page: (typeof pages
   }
   return (
     <Suspense fallback={<PendingLoad />}>
-      <Page key={id} />
+      <ReadyPage key={id} Page={Page} />
     </Suspense>
   );
 }

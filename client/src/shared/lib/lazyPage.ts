@@ -5,6 +5,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 /** A lazily loaded page that can start loading before it is rendered. */
 export type PreloadablePage = LazyExoticComponent<ComponentType> & {
   preload: (queryClient: QueryClient) => Promise<unknown>;
+  /** The page itself once its code has arrived (see app/router.tsx `ReadyPage`), else null. */
+  loaded: () => ComponentType | null;
 };
 
 type Options = {
@@ -24,12 +26,20 @@ export function lazyPage(
   options: Options = {},
 ): PreloadablePage {
   let pending: Promise<{ default: ComponentType }> | null = null;
+  let loaded: ComponentType | null = null;
   const load = () =>
-    (pending ??= factory().catch((error: unknown) => {
-      pending = null; // a failed chunk load may be retried
-      throw error;
-    }));
+    (pending ??= factory().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null; // a failed chunk load may be retried
+        throw error;
+      },
+    ));
   const page = lazy(load) as PreloadablePage;
+  page.loaded = () => loaded;
   page.preload = (queryClient) =>
     Promise.all([
       load(),

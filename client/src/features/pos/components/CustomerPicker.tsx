@@ -11,12 +11,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { CustomerCreateDto, formatPiasters } from '@pos/contracts';
+import { formatPiasters, type CustomerCreateDto } from '@pos/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import type { FieldErrors } from '../../../shared/forms/validateDto';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
 import type { CartCustomer } from '../../../shared/lib/cart';
@@ -165,11 +165,10 @@ function QuickAddForm({ open, initialName, onClose, onCreated }: QuickAddProps) 
       name: name.trim(),
       ...(phone.trim() ? { phone: phone.trim() } : {}),
     };
-    const found = await validateDto(CustomerCreateDto, body, i18n.language, (f) =>
-      t(`customer.fields.${f}`),
-    );
-    setErrors(found);
-    if (!hasErrors(found)) create.mutate(body);
+    const { validateCustomer } = await import('../lib/validateCustomer');
+    const found = await validateCustomer(body, i18n.language, (f) => t(`customer.fields.${f}`));
+    setErrors(found.errors);
+    if (found.ok) create.mutate(body);
   };
 
   return (
