@@ -311,6 +311,16 @@ describe('automatic journal postings', () => {
     });
     expect(toGroup.status).toBe(400);
     expect(toGroup.body.code).toBe('JOURNAL_ACCOUNT_INVALID');
+    // The stock and customer control accounts move only with their documents.
+    for (const key of ['inventory', 'customers']) {
+      const toControl = await a.post('/api/JournalEntries', {
+        ...entry,
+        id: randomUUID(),
+        lines: [{ ...entry.lines[0], accountId: id(key) }, entry.lines[1]],
+      });
+      expect([toControl.status, toControl.body.code]).toEqual([400, 'JOURNAL_CONTROL_ACCOUNT']);
+      expect(toControl.body.message).toContain('المخزون والعملاء');
+    }
 
     const cashier = await createUserWith(t.ds, ['can_see_totals']);
     const c = new Client(t.app);

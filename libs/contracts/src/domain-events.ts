@@ -40,6 +40,11 @@ export type SaleReturnedEvent = {
   /** the VAT included in total */
   vat: number;
   costTotal: number;
+  /**
+   * what the returned goods added to the stock's value at today's average cost (piasters): not
+   * costTotal when the cost changed since the sale; the books revalue the difference
+   */
+  stockValue: number;
   /** taken off what the customer still owed on the sale */
   creditReduction: number;
   refunds: { methodId: string; amount: number }[];
@@ -52,6 +57,11 @@ export type SaleEditedEvent = {
   reason: string;
   before: { total: number; costTotal: number; dueAmount: number; customerId: string | null };
   after: { total: number; costTotal: number; dueAmount: number; customerId: string | null };
+  /**
+   * the edit's net change of the stock's value at today's average cost (the old basket back, the
+   * new one out): not before.costTotal − after.costTotal when the cost changed since the sale
+   */
+  stockValue: number;
 };
 
 export type ShiftOpenedEvent = {

@@ -188,3 +188,15 @@ export class UpdateLedgerAccountDto {
   @IsOptional() @IsUUID() parentId?: string;
   @IsOptional() @IsBoolean() active?: boolean;
 }
+
+/**
+ * Control accounts (by system key) whose balance mirrors a sub-ledger the POS keeps: stock,
+ * goods in transit, customers, vendors. Only the documents that move the sub-ledger post to them;
+ * a manual entry on one answers 400 `JOURNAL_CONTROL_ACCOUNT` (docs/decisions.md).
+ */
+export const CONTROL_ACCOUNT_KEYS: readonly string[] = [
+  'inventory',
+  'inventory_in_transit',
+  'customers',
+  'vendors',
+];

@@ -180,6 +180,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_LINE_SIDE': 'كل سطر إما مدين أو دائن، وليس الاثنين معًا',
     'errors.JOURNAL_ACCOUNT_INVALID':
       'الحساب غير موجود أو موقوف أو حساب رئيسي: لا يُرحَّل إلا على حساب فرعي نشط',
+    'errors.JOURNAL_CONTROL_ACCOUNT':
+      'لا يُرحَّل يدويًا على حسابات المخزون والعملاء والموردين: تتحرك من مستنداتها فقط',
     'errors.JOURNAL_ALREADY_REVERSED': 'تم عكس هذا القيد من قبل',
     'errors.STATEMENT_TOO_LONG': 'كشف الحساب يتجاوز {max} حركة: اختر فترة أقصر',
     'errors.PERIOD_CLOSED': 'الفترة مقفلة حتى {date}: لا يمكن الترحيل بتاريخ داخلها',
@@ -372,6 +374,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_LINE_SIDE': 'Each line is either a debit or a credit, not both',
     'errors.JOURNAL_ACCOUNT_INVALID':
       'The account does not exist, is inactive or is a group: post only to an active leaf account',
+    'errors.JOURNAL_CONTROL_ACCOUNT':
+      'Inventory, customer and vendor accounts cannot take manual entries: only their documents post to them',
     'errors.JOURNAL_ALREADY_REVERSED': 'This entry has already been reversed',
     'errors.STATEMENT_TOO_LONG':
       'The statement has more than {max} movements: choose a shorter period',

@@ -6,7 +6,7 @@ export {
   type MovementInput,
   type BalanceChange,
 } from './services/stock-ledger.service';
-export { stockValue, valueChanges } from './services/stock-value';
+export { netValueChange, stockValue, valueChanges } from './services/stock-value';
 export { stockEvents, pushStockEvents, writeStockEvents } from './services/stock-events';
 export {
   InventoryEntity,

@@ -44,6 +44,7 @@ function sourceHref(e: JournalEntryDto): string | null {
   if (!e.sourceId) return null;
   switch (e.sourceType) {
     case 'sale':
+    case 'sale_revaluation':
       return routePath('invoices-id', { id: e.sourceId });
     case 'product':
       return routePath('Products-id', { id: e.sourceId });

@@ -12,7 +12,12 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { formatPiasters, routePath, type LedgerAccountDto } from '@pos/contracts';
+import {
+  CONTROL_ACCOUNT_KEYS,
+  formatPiasters,
+  routePath,
+  type LedgerAccountDto,
+} from '@pos/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -47,7 +52,10 @@ export default function NewJournalEntryPage() {
   const navigate = useNavigate();
   const accounts = useAccounts();
   const leaves = useMemo(
-    () => treeOrder(accounts.data ?? []).filter((a) => !a.isGroup && a.active),
+    () =>
+      treeOrder(accounts.data ?? []).filter(
+        (a) => !a.isGroup && a.active && !CONTROL_ACCOUNT_KEYS.includes(a.systemKey ?? ''),
+      ),
     [accounts.data],
   );
   const [id] = useState(newId);

@@ -66,6 +66,7 @@ export class PostJournalHandler implements OnModuleInit {
         },
         { account: 'inventory', debit: r.costTotal },
         { account: 'cogs', credit: r.costTotal },
+        ...revaluation(r.stockValue - r.costTotal),
       ],
     });
   }
@@ -98,6 +99,16 @@ export class PostJournalHandler implements OnModuleInit {
         })),
       }),
     });
+    // Its own entry, so that a later edit (which reverses the invoice's entries) keeps it.
+    const revalued = revaluation(e.stockValue - (e.before.costTotal - e.after.costTotal));
+    if (revalued.length)
+      queuePosting(tx, {
+        branchId: inv.branch_id,
+        source: { type: 'sale_revaluation', id: e.saleId, number: inv.number },
+        description: `edit: ${e.reason}`,
+        createdBy: tx.meta.userId ?? null,
+        lines: revalued,
+      });
   }
 
   /** Counted cash against expected: a shortage is an expense, an excess a reduction of it. */
@@ -128,6 +139,24 @@ export class PostJournalHandler implements OnModuleInit {
       ],
     });
   }
+}
+
+/**
+ * Goods back in stock at today's average cost but taken out of cost of sales at the sale's cost:
+ * the difference (the cost was edited in between) is the inventory's revaluation, so the
+ * inventory account keeps equal to the stock's value.
+ */
+function revaluation(amount: number): PostingLine[] {
+  if (amount === 0) return [];
+  return amount > 0
+    ? [
+        { account: 'inventory', debit: amount },
+        { account: 'inventory_revaluation', credit: amount },
+      ]
+    : [
+        { account: 'inventory', credit: -amount },
+        { account: 'inventory_revaluation', debit: -amount },
+      ];
 }
 
 function saleLines(

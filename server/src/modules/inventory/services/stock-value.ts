@@ -16,6 +16,11 @@ export function stockValue(onHand: number, cost: number): number {
  * balance at the cost it moved at, so the values of successive movements add up exactly to the
  * balance's value (no rounding drift with fractional quantities).
  */
+/** The net change of the stock's value of some movements, all branches, piasters. */
+export function netValueChange(changes: BalanceChange[]): number {
+  return valueChanges(changes).reduce((sum, v) => sum + v.increase - v.decrease, 0);
+}
+
 export function valueChanges(changes: BalanceChange[]): StockValueChange[] {
   const byBranch = new Map<string, StockValueChange>();
   for (const c of changes) {

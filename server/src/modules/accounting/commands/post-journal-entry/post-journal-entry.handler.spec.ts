@@ -18,9 +18,9 @@ const entry = (
   description: 'إيجار',
   lines,
 });
-const stubs = (accounts = 2, closed: string | null = null) =>
+const stubs = (accounts = 2, closed: string | null = null, control = 0) =>
   fakeManager([
-    [/FROM accounts WHERE id = ANY/, [{ n: accounts }]],
+    [/FROM accounts WHERE id = ANY/, [{ n: accounts, control }]],
     [/books_closed_until/, [{ today: '2026-11-24', closed, zone: 'Africa/Cairo' }]],
   ]);
 const run = (
@@ -96,6 +96,17 @@ describe('PostJournalEntryHandler', () => {
         ).result,
       ),
     ).toBe('JOURNAL_ACCOUNT_INVALID');
+    expect(
+      await errorCode(
+        run(
+          stubs(2, null, 1),
+          entry([
+            { accountId: 'inventory', debit: 100 },
+            { accountId: 'b', credit: 100 },
+          ]),
+        ).result,
+      ),
+    ).toBe('JOURNAL_CONTROL_ACCOUNT');
   });
 
   it('refuses a day inside the closed period, and another branch for a user of one branch', async () => {

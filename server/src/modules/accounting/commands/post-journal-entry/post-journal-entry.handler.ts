@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { formatPiasters } from '@pos/contracts';
+import { CONTROL_ACCOUNT_KEYS, formatPiasters } from '@pos/contracts';
 import {
   CommandRunner,
   TransactionalCommandHandler,
@@ -15,7 +15,8 @@ import { PostJournalEntryCommand } from './post-journal-entry.command';
 export type PostJournalEntryResult = { id: string; created: boolean };
 
 /**
- * PostJournalEntry (can_manage_accounting): a balanced entry on active leaf accounts, dated
+ * PostJournalEntry (can_manage_accounting): a balanced entry on active leaf accounts other than
+ * the control accounts, dated
  * outside the closed period. A line's branch defaults to the user's; a user who may change only
  * their own branch posts only to it.
  */
@@ -68,12 +69,15 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<
       });
     }
     const accountIds = [...new Set(dto.lines.map((l) => l.accountId))];
-    const [{ n }] = await m.query(
-      `SELECT count(*)::int AS n FROM accounts WHERE id = ANY($1) AND active AND NOT is_group`,
-      [accountIds],
+    const [{ n, control }] = await m.query(
+      `SELECT count(*) FILTER (WHERE active AND NOT is_group)::int AS n,
+              count(*) FILTER (WHERE system_key = ANY($2))::int AS control
+         FROM accounts WHERE id = ANY($1)`,
+      [accountIds, CONTROL_ACCOUNT_KEYS],
     );
     if (n !== accountIds.length)
       throw new AppException('JOURNAL_ACCOUNT_INVALID', HttpStatus.BAD_REQUEST);
+    if (control > 0) throw new AppException('JOURNAL_CONTROL_ACCOUNT', HttpStatus.BAD_REQUEST);
     const { closedUntil, timeZone } = await bookDates(m);
     assertOpen(dto.date, closedUntil);
     const id = queuePosting(tx, {

@@ -8,7 +8,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { pushStockEvents } from '../../../inventory';
+import { netValueChange, pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
 import { ShiftsService } from '../../../shifts';
@@ -214,6 +214,7 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
         dueAmount: pay.dueAmount,
         customerId: customer?.id ?? null,
       },
+      stockValue: netValueChange([...undo, ...redo]),
     });
     await pushStockEvents(tx, [...undo, ...redo]);
     if (invoice.shift_id) tx.derive(this.shifts.totalsEvent(invoice.shift_id));

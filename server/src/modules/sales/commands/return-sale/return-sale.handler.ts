@@ -11,7 +11,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { pushStockEvents } from '../../../inventory';
+import { netValueChange, pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
 import { ShiftsService } from '../../../shifts';
@@ -277,6 +277,7 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       total,
       vat: returned.reduce((sum, r) => sum + r.vat, 0),
       costTotal,
+      stockValue: netValueChange(changes),
       creditReduction,
       refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
     });
