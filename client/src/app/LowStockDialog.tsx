@@ -46,7 +46,6 @@ export default function LowStockDialog() {
     ) {
       remaining.current = LOW_STOCK_AUTO_CLOSE_MS;
       // Opening follows the shared low-stock list (an external store), not this component's props.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
       setOpen(true);
     }
     // eslint-disable-next-line react-hooks/set-state-in-effect
