@@ -263,9 +263,14 @@ describe('identity and input hardening (issue 11)', () => {
         return dto && 'from' in dtoFields(dto);
       });
       expect(dated.length).toBeGreaterThan(5);
+      // A report that also needs another parameter gets a real one, so only the dates are judged.
+      const [cash] = await t.ds.query(`SELECT id FROM accounts WHERE system_key = 'cash'`);
+      const needs: Record<string, string> = {
+        '/api/reports/AccountStatement': `accountId=${cash.id}`,
+      };
       const failures: string[] = [];
       for (const r of dated) {
-        const path = concretePath(r.path);
+        const path = concretePath(r.path) + (needs[r.path] ? `?${needs[r.path]}&` : '?');
         for (const bad of [
           '2021-02-30',
           '2020-W01',
@@ -275,13 +280,13 @@ describe('identity and input hardening (issue 11)', () => {
           '2021-04-31T25:00',
         ]) {
           for (const key of ['from', 'to']) {
-            const res = await admin.get(`${path}?${key}=${encodeURIComponent(bad)}`);
+            const res = await admin.get(`${path}${key}=${encodeURIComponent(bad)}`);
             if (res.status !== 400 || res.body.code !== 'VALIDATION_FAILED')
               failures.push(`${r.path}?${key}=${bad} → ${res.status}`);
           }
         }
         const good = await admin.get(
-          `${path}?from=2024-02-29&to=${encodeURIComponent('2024-03-01T23:59:59.999Z')}`,
+          `${path}from=2024-02-29&to=${encodeURIComponent('2024-03-01T23:59:59.999Z')}`,
         );
         if (good.status === 400 || good.status >= 500)
           failures.push(
