@@ -19,6 +19,8 @@ import { TransfersModule } from './modules/transfers';
 import { StockTakingModule } from './modules/stocktaking';
 import { AccountingModule } from './modules/accounting';
 import { ExpensesModule } from './modules/expenses';
+import { CashModule } from './modules/cash';
+import { PurchasingModule } from './modules/purchasing';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -39,6 +41,8 @@ export const APP_MODULES = [
   StockTakingModule,
   AccountingModule,
   ExpensesModule,
+  CashModule,
+  PurchasingModule,
 ];
 
 @Module({})

@@ -1,7 +1,7 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { appDataSource } from '../app-data-source';
-import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
+import { nextBranchCode, provisionBranch } from '../modules/branches/default-inventory';
 import { BranchEntity } from '../modules/branches/entities/branch.entity';
 import { RoleEntity } from '../modules/identity/entities/role.entity';
 import { UserEntity } from '../modules/identity/entities/user.entity';
@@ -228,7 +228,7 @@ export async function seedDemo(url: string): Promise<void> {
           branch = m.create(BranchEntity, { id: uuidv7(), ...data, code: await nextBranchCode(m) });
           await m.insert(BranchEntity, branch);
         }
-        await ensureDefaultInventory(m, branch.id);
+        await provisionBranch(m, branch.id);
         branches.push(branch);
       }
       const store = await m.findOne(StoreInfoEntity, { where: {} });

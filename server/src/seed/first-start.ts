@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { appDataSource } from '../app-data-source';
 import { loadConfig } from '../core/config/config';
-import { ensureDefaultInventory, nextBranchCode } from '../modules/branches/default-inventory';
+import { nextBranchCode, provisionBranch } from '../modules/branches/default-inventory';
 import { BranchEntity } from '../modules/branches/entities/branch.entity';
 import { RoleEntity } from '../modules/identity/entities/role.entity';
 import { UserEntity } from '../modules/identity/entities/user.entity';
@@ -86,7 +86,7 @@ export async function seedFirstStart(url: string): Promise<FirstStartCredentials
         });
         await m.insert(BranchEntity, branch);
       }
-      await ensureDefaultInventory(m, branch.id);
+      await provisionBranch(m, branch.id);
       const adminRole = await m.findOneByOrFail(RoleEntity, { name: SEED_ROLES[0].name });
       await m.insert(UserEntity, {
         id: uuidv7(),

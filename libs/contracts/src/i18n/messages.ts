@@ -194,6 +194,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.ACCOUNT_IN_USE': 'لا يمكن حذف حساب عليه قيود أو له حسابات فرعية؛ أوقفه بدلًا من ذلك',
     'validation.account.code': 'رقم الحساب من 1 إلى 12 رقمًا',
     'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
+    'errors.VAULT_INSUFFICIENT': 'رصيد {name} لا يكفي (المتاح {available})',
+    'errors.VAULT_INACTIVE': '{name} موقوفة: لا تتحرك منها أو إليها أموال',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -392,6 +394,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'An account with postings or sub-accounts cannot be deleted; deactivate it instead',
     'validation.account.code': 'The account code is 1 to 12 digits',
     'validation.account.name': 'The account name is required (up to 100 characters)',
+    'errors.VAULT_INSUFFICIENT': 'Not enough in {name} (available {available})',
+    'errors.VAULT_INACTIVE': '{name} is inactive: no money moves in or out of it',
   },
 };
 

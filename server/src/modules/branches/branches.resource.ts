@@ -5,7 +5,7 @@ import { SecretsService } from '../../core/auth/secrets.service';
 import { AppException } from '../../core/errors/app.exception';
 import { defineServerResource, type ResourceContext } from '../../core/resource';
 import { SiteSettingsEntity } from '../settings';
-import { ensureDefaultInventory, nextBranchCode } from './default-inventory';
+import { nextBranchCode, provisionBranch } from './default-inventory';
 import { BranchEntity } from './entities/branch.entity';
 
 const SECRETS = ['invoiceClientSecret', 'receiptClientSecret'] as const;
@@ -63,13 +63,25 @@ export const branches = defineServerResource({
   },
   toPatch: (dto, ctx) => encrypted(dto, ctx),
   effects: {
-    created: (ctx) => ensureDefaultInventory(ctx.tx.m, ctx.id),
+    created: (ctx) => provisionBranch(ctx.tx.m, ctx.id),
     deleting: async ({ tx, id }) => {
       await tx.m.query(
         'DELETE FROM stock_levels WHERE inventory_id IN (SELECT id FROM inventories WHERE branch_id = $1)',
         [id],
       );
       await tx.m.query('DELETE FROM inventories WHERE branch_id = $1', [id]);
+      // Vaults that never moved go with the branch (and their empty accounts); one with movements
+      // keeps the branch (the foreign key refuses the delete).
+      const [gone]: [{ account_id: string }[], number] = await tx.m.query(
+        `DELETE FROM vaults v WHERE v.branch_id = $1
+            AND NOT EXISTS (SELECT 1 FROM vault_movements mv WHERE mv.vault_id = v.id) RETURNING account_id`,
+        [id],
+      );
+      await tx.m.query(
+        `DELETE FROM accounts a WHERE a.id = ANY($1::uuid[])
+            AND NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.account_id = a.id)`,
+        [gone.map((g) => g.account_id)],
+      );
     },
   },
   inUse: `EXISTS (SELECT 1 FROM users WHERE branch_id = $1)

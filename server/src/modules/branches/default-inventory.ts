@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
+import { branchMainVault } from '../cash';
 
 export const DEFAULT_INVENTORY_NAME = 'المخزن الرئيسي';
 
@@ -18,4 +19,10 @@ export async function nextBranchCode(m: EntityManager): Promise<string> {
     `SELECT COALESCE(max(substring(code from 2)::int), 0) + 1 AS n FROM branches WHERE code ~ '^B[0-9]+$'`,
   );
   return `B${String(n).padStart(2, '0')}`;
+}
+
+/** What every branch has from the moment it exists: its default inventory and its main cash vault. */
+export async function provisionBranch(m: EntityManager, branchId: string): Promise<void> {
+  await ensureDefaultInventory(m, branchId);
+  await branchMainVault(m, branchId);
 }

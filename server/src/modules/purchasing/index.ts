@@ -1,0 +1,12 @@
+// Purchasing: vendors and their ledger, purchase invoices, returns, vendor payments, purchase
+// orders. Stock enters through the inventory's stock ledger; money leaves through cash's vaults;
+// the books are posted by accounting's subscribers from this context's domain events.
+export { PurchasingModule } from './purchasing.module';
+export {
+  PurchaseInvoiceEntity,
+  VendorEntity,
+  VendorLedgerEntity,
+  type PurchaseInvoiceStatus,
+  type VendorLedgerType,
+} from './entities/vendor.entities';
+export { lockVendor, postVendorLedger } from './vendor-ledger';
