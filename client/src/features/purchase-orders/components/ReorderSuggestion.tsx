@@ -120,7 +120,7 @@ export function ReorderSuggestion() {
           numbers: orders.map((o) => o.number).join('، '),
         }),
       );
-      await queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
       navigate(orders.length === 1 ? ordersHref({ order: orders[0].id }) : ordersHref());
     } catch (error) {
       handleError(error, { toast: true });
