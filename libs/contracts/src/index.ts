@@ -36,3 +36,4 @@ export * from './resource';
 export * from './dto/resource-dto';
 export * from './dto/expenses.dto';
 export * from './installments';
+export * from './dto/purchase-orders.dto';

@@ -11,6 +11,7 @@ import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
+import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -185,6 +186,8 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       }
     }
   },
+  // Purchase orders in every status, and through them a last vendor for some low items.
+  (ds) => seedDemoPurchaseOrders(ds),
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -196,6 +196,23 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
     'errors.VAULT_INSUFFICIENT': 'رصيد {name} لا يكفي (المتاح {available})',
     'errors.VAULT_INACTIVE': '{name} موقوفة: لا تتحرك منها أو إليها أموال',
+    'validation.purchaseOrder.noLines': 'أضف صنفًا واحدًا على الأقل لأمر الشراء',
+    'errors.PURCHASE_ORDER_ILLEGAL_TRANSITION':
+      'لا يمكن تنفيذ هذا الإجراء على أمر الشراء في حالته الحالية',
+    'purchaseOrder.illegal.ordered':
+      'لا يمكن تنفيذ هذا الإجراء: أمر الشراء {number} لم يُستلم منه شيء بعد',
+    'purchaseOrder.illegal.partly_received':
+      'لا يمكن تنفيذ هذا الإجراء: أمر الشراء {number} استُلم جزء منه',
+    'purchaseOrder.illegal.received':
+      'لا يمكن تنفيذ هذا الإجراء: أمر الشراء {number} استُلم بالكامل',
+    'purchaseOrder.illegal.closed': 'لا يمكن تنفيذ هذا الإجراء: أمر الشراء {number} مغلق',
+    'purchaseOrder.illegal.cancelled': 'لا يمكن تنفيذ هذا الإجراء: أمر الشراء {number} ملغي',
+    'errors.PURCHASE_ORDER_VENDOR_INACTIVE': 'المورد {name} موقوف: لا تُصدر له أوامر شراء',
+    'errors.PURCHASE_ORDER_COST_FORBIDDEN': 'تحديد تكلفة الشراء يحتاج صلاحية رؤية سعر الشراء',
+    'errors.PURCHASE_ORDER_LINE_UNKNOWN': 'الصنف «{name}» ليس في أمر الشراء {number}',
+    'errors.PURCHASE_ORDER_OVER_RECEIPT':
+      'الكمية المستلمة من «{name}» أكبر من المتبقي في أمر الشراء {number} (المتبقي {remaining})',
+    'errors.PURCHASE_ORDER_MISMATCH': 'المورد أو المخزن لا يطابق أمر الشراء {number}',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -396,6 +413,25 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'The account name is required (up to 100 characters)',
     'errors.VAULT_INSUFFICIENT': 'Not enough in {name} (available {available})',
     'errors.VAULT_INACTIVE': '{name} is inactive: no money moves in or out of it',
+    'validation.purchaseOrder.noLines': 'Add at least one item to the purchase order',
+    'errors.PURCHASE_ORDER_ILLEGAL_TRANSITION':
+      'This action is not possible on the purchase order in its current state',
+    'purchaseOrder.illegal.ordered':
+      'Not possible: nothing of purchase order {number} has arrived yet',
+    'purchaseOrder.illegal.partly_received':
+      'Not possible: part of purchase order {number} has been received',
+    'purchaseOrder.illegal.received':
+      'Not possible: purchase order {number} has been received in full',
+    'purchaseOrder.illegal.closed': 'Not possible: purchase order {number} is closed',
+    'purchaseOrder.illegal.cancelled': 'Not possible: purchase order {number} was cancelled',
+    'errors.PURCHASE_ORDER_VENDOR_INACTIVE': 'Vendor {name} is inactive: no purchase orders for it',
+    'errors.PURCHASE_ORDER_COST_FORBIDDEN':
+      'Setting a purchase cost needs the buy-price permission',
+    'errors.PURCHASE_ORDER_LINE_UNKNOWN': '"{name}" is not on purchase order {number}',
+    'errors.PURCHASE_ORDER_OVER_RECEIPT':
+      'More of "{name}" received than is still due on purchase order {number} (due {remaining})',
+    'errors.PURCHASE_ORDER_MISMATCH':
+      'The vendor or inventory does not match purchase order {number}',
   },
 };
 

@@ -10,3 +10,9 @@ export {
   type VendorLedgerType,
 } from './entities/vendor.entities';
 export { lockVendor, postVendorLedger } from './vendor-ledger';
+export { PurchaseOrderEntity, PurchaseOrderLineEntity } from './entities/purchase-order.entities';
+export {
+  applyPurchaseOrderReceipt,
+  type PurchaseOrderReceipt,
+  type PurchaseOrderReceiptResult,
+} from './services/purchase-order-receipt';

@@ -1,14 +1,39 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CancelPurchaseOrderHandler } from './commands/cancel-purchase-order/cancel-purchase-order.handler';
+import { ClosePurchaseOrderHandler } from './commands/close-purchase-order/close-purchase-order.handler';
+import { CreatePurchaseOrderHandler } from './commands/create-purchase-order/create-purchase-order.handler';
+import { CreateReorderPurchaseOrdersHandler } from './commands/create-reorder-purchase-orders/create-reorder-purchase-orders.handler';
+import { ReceivePurchaseOrderHandler } from './commands/receive-purchase-order/receive-purchase-order.handler';
+import { UpdatePurchaseOrderHandler } from './commands/update-purchase-order/update-purchase-order.handler';
+import { PurchaseOrdersController } from './controllers/purchase-orders.controller';
+import { PurchaseOrderEntity, PurchaseOrderLineEntity } from './entities/purchase-order.entities';
 import {
   PurchaseInvoiceEntity,
   VendorEntity,
   VendorLedgerEntity,
 } from './entities/vendor.entities';
+import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([VendorEntity, VendorLedgerEntity, PurchaseInvoiceEntity])],
-  controllers: [],
-  providers: [],
+  imports: [
+    TypeOrmModule.forFeature([
+      VendorEntity,
+      VendorLedgerEntity,
+      PurchaseInvoiceEntity,
+      PurchaseOrderEntity,
+      PurchaseOrderLineEntity,
+    ]),
+  ],
+  controllers: [PurchaseOrdersController],
+  providers: [
+    PurchaseOrdersQueries,
+    CreatePurchaseOrderHandler,
+    UpdatePurchaseOrderHandler,
+    ReceivePurchaseOrderHandler,
+    ClosePurchaseOrderHandler,
+    CancelPurchaseOrderHandler,
+    CreateReorderPurchaseOrdersHandler,
+  ],
 })
 export class PurchasingModule {}

@@ -1,3 +1,4 @@
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
@@ -196,6 +197,18 @@ export function LowStockPage() {
               icon={Refresh}
               onClick={() => void list.refetch()}
             />
+            {can('can_buy_products') && (
+              // The purchase orders' reorder suggestion, inside /buy (docs/decisions.md).
+              <Button
+                variant="outlined"
+                startIcon={<AddShoppingCart />}
+                component={RouterLink}
+                to={`${routePath('buy')}?tab=reorder`}
+                data-testid="low-stock-reorder"
+              >
+                {t('lowStock.reorder')}
+              </Button>
+            )}
             {canTransfer && (
               <Button
                 variant="contained"

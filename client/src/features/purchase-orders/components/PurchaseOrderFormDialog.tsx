@@ -1,0 +1,291 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type {
+  PurchaseOrderLineInputDto,
+  PurchaseOrderResponseDto,
+  VariantResponseDto,
+  VendorOptionDto,
+} from '@pos/contracts';
+import { useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { parseQuantity } from '../../../shared/lib/money';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { DateField } from '../../../shared/ui/DateField';
+import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
+import { purchaseOrdersApi } from '../api/purchaseOrders.api';
+import { VendorPicker } from './VendorPicker';
+
+type Line = {
+  variantId: string;
+  title: string;
+  code: string;
+  quantity: string;
+  /** piasters; null: the server's default (last ordered cost, else average cost) */
+  unitCost: number | null;
+};
+
+const fromVariant = (v: VariantResponseDto): Line => {
+  const props = propertiesText(v.properties);
+  return {
+    variantId: v.id,
+    title: props ? `${v.productName} — ${props}` : v.productName,
+    code: v.barcodes[0] ?? v.sku,
+    quantity: '1',
+    unitCost: null,
+  };
+};
+
+/** A scanner types into the picker instead of the global listener sending it to /POS. */
+const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
+
+/**
+ * A new purchase order, or an `ordered` one edited: vendor, receiving inventory (of a branch the
+ * user may change), expected date, note and lines by scan or search. The cost column is there
+ * only with can_see_buy_price.
+ */
+export function PurchaseOrderFormDialog({
+  order,
+  onClose,
+  onSaved,
+}: {
+  order?: PurchaseOrderResponseDto;
+  onClose: () => void;
+  onSaved: (order: PurchaseOrderResponseDto) => void;
+}) {
+  const { t } = useTranslation('purchase-orders');
+  const { t: tc } = useTranslation('common');
+  const can = useCan();
+  const showCost = can('can_see_buy_price');
+  const user = useAtomValue(sessionUserState);
+  const inventories = useInventoryOptions();
+  const writable = useMemo(
+    () => (inventories.data ?? []).filter((i) => user?.isAdmin || i.branchId === user?.branchId),
+    [inventories.data, user?.isAdmin, user?.branchId],
+  );
+  const [vendor, setVendor] = useState<VendorOptionDto | null>(
+    order ? { id: order.vendorId, name: order.vendorName } : null,
+  );
+  const [inventoryChoice, setInventoryId] = useState(order?.inventoryId ?? '');
+  const inventoryId =
+    inventoryChoice || (writable.find((i) => i.isDefault) ?? writable[0])?.id || '';
+  const [expectedDate, setExpectedDate] = useState(order?.expectedDate ?? '');
+  const [note, setNote] = useState(order?.note ?? '');
+  const [lines, setLines] = useState<Line[]>(
+    () =>
+      order?.lines?.map((l) => {
+        const props = propertiesText(l.properties);
+        return {
+          variantId: l.variantId,
+          title: props ? `${l.productName} — ${props}` : l.productName,
+          code: l.barcodes[0] ?? l.sku,
+          quantity: String(l.quantity),
+          unitCost: l.unitCost ?? null,
+        };
+      }) ?? [],
+  );
+  const [busy, setBusy] = useState(false);
+
+  const add = (v: VariantResponseDto | null) => {
+    if (!v) return;
+    const found = lines.find((l) => l.variantId === v.id);
+    if (found) {
+      const q = (parseQuantity(found.quantity) ?? 0) + 1;
+      setLines(lines.map((l) => (l === found ? { ...l, quantity: String(q) } : l)));
+    } else setLines([...lines, fromVariant(v)]);
+  };
+  const inputs = lines.map((l): PurchaseOrderLineInputDto | null => {
+    const quantity = parseQuantity(l.quantity);
+    if (quantity === null || quantity <= 0) return null;
+    return {
+      variantId: l.variantId,
+      quantity,
+      ...(showCost && l.unitCost !== null ? { unitCost: l.unitCost } : {}),
+    };
+  });
+  const valid = !!vendor && !!inventoryId && lines.length > 0 && inputs.every((l) => l !== null);
+
+  const submit = async () => {
+    if (!valid || !vendor) return;
+    setBusy(true);
+    try {
+      const body = {
+        vendorId: vendor.id,
+        inventoryId,
+        note: note.trim() || undefined,
+        lines: inputs as PurchaseOrderLineInputDto[],
+      };
+      const saved = order
+        ? await purchaseOrdersApi.update(order.id, {
+            ...body,
+            note: note.trim(),
+            expectedDate: expectedDate || null,
+          })
+        : await purchaseOrdersApi.create({ ...body, expectedDate: expectedDate || undefined });
+      onSaved(saved);
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>
+        {order ? t('form.editTitle', { number: order.number }) : t('form.title')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
+          <Box sx={{ flex: 2 }}>
+            <VendorPicker
+              value={vendor}
+              onChange={setVendor}
+              label={t('fields.vendor')}
+              testId="po-vendor"
+            />
+          </Box>
+          <TextField
+            select
+            sx={{ flex: 2 }}
+            label={t('fields.inventory')}
+            value={inventoryId}
+            onChange={(e) => setInventoryId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'po-inventory' } }}
+          >
+            {writable.map((i) => (
+              <MenuItem key={i.id} value={i.id}>
+                {i.name} — {i.branchName}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box sx={{ flex: 1 }}>
+            <DateField
+              label={t('fields.expectedDate')}
+              value={expectedDate}
+              onChange={setExpectedDate}
+              testId="po-expected"
+            />
+          </Box>
+        </Stack>
+        <Box sx={{ my: 1 }}>
+          <VariantPicker
+            onChange={add}
+            inventoryId={inventoryId || undefined}
+            label={t('form.scan')}
+            clearOnSelect
+            testId="po-line-picker"
+            inputRef={markScanInput}
+          />
+        </Box>
+        {lines.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+            {t('form.noLines')}
+          </Typography>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('fields.product')}</TableCell>
+                <TableCell>{t('fields.code')}</TableCell>
+                <TableCell align="center">{t('fields.quantity')}</TableCell>
+                {showCost && <TableCell align="center">{t('fields.unitCost')}</TableCell>}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l) => {
+                const q = parseQuantity(l.quantity);
+                const set = (patch: Partial<Line>) =>
+                  setLines(lines.map((x) => (x === l ? { ...x, ...patch } : x)));
+                return (
+                  <TableRow key={l.variantId} data-testid="po-edit-line">
+                    <TableCell>{l.title}</TableCell>
+                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                      {l.code}
+                    </TableCell>
+                    <TableCell align="center" sx={{ inlineSize: 120 }}>
+                      <TextField
+                        size="small"
+                        value={l.quantity}
+                        error={q === null || q <= 0}
+                        onChange={(e) => set({ quantity: e.target.value })}
+                        slotProps={{
+                          htmlInput: {
+                            inputMode: 'decimal',
+                            'aria-label': t('fields.quantity'),
+                            'data-testid': 'po-line-qty',
+                            style: { textAlign: 'center' },
+                          },
+                        }}
+                      />
+                    </TableCell>
+                    {showCost && (
+                      <TableCell align="center" sx={{ inlineSize: 140 }}>
+                        <AmountField
+                          value={l.unitCost}
+                          onValue={(v) => set({ unitCost: v })}
+                          testId="po-line-cost"
+                          placeholder={t('form.lastCost')}
+                          slotProps={{ htmlInput: { 'aria-label': t('fields.unitCost') } }}
+                        />
+                      </TableCell>
+                    )}
+                    <TableCell align="right">
+                      <IconButton
+                        size="small"
+                        aria-label={t('form.remove')}
+                        onClick={() => setLines(lines.filter((x) => x !== l))}
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          label={t('fields.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{tc('cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={!valid || busy}
+          onClick={() => void submit()}
+          data-testid="po-save"
+        >
+          {order ? tc('save') : t('form.create')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,303 @@
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type ReorderSuggestionRowDto, type VendorOptionDto } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import { DateField } from '../../../shared/ui/DateField';
+import { useToast } from '../../../shared/ui/useToast';
+import { propertiesText, useInventoryOptions } from '../../catalog';
+import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
+import { ordersHref } from '../lib/status';
+import { VendorPicker } from './VendorPicker';
+
+type Choice = { checked: boolean; quantity: string; vendor: VendorOptionDto | null };
+
+const initialChoice = (r: ReorderSuggestionRowDto): Choice => ({
+  checked: r.suggestedQuantity > 0 && !!r.vendorId,
+  quantity: String(r.suggestedQuantity),
+  vendor: r.vendorId ? { id: r.vendorId, name: r.vendorName ?? '' } : null,
+});
+
+/**
+ * The reorder suggestion: the low-stock variants of one inventory, grouped by their last vendor,
+ * with a suggested quantity (docs/decisions.md). Checked lines, with their edited quantities and
+ * vendors, become one purchase order per vendor in one command.
+ */
+export function ReorderSuggestion() {
+  const { t } = useTranslation('purchase-orders');
+  const can = useCan();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useAtomValue(sessionUserState);
+  const inventories = useInventoryOptions();
+  const readable = useMemo(
+    () =>
+      (inventories.data ?? []).filter(
+        (i) => user?.isAdmin || can('can_see_branches') || i.branchId === user?.branchId,
+      ),
+    [inventories.data, user?.isAdmin, user?.branchId, can],
+  );
+  const [inventoryId, setInventoryId] = useState('');
+  const suggestion = useQuery({
+    queryKey: purchaseOrderKeys.suggestion(inventoryId),
+    queryFn: () => purchaseOrdersApi.suggestion(inventoryId || undefined),
+  });
+  useEffect(() => {
+    if (suggestion.error) handleError(suggestion.error, { toast: true });
+  }, [suggestion.error]);
+  const data = suggestion.data;
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [seen, setSeen] = useState(data);
+  if (seen !== data) {
+    // a new suggestion (another inventory, or after ordering): start from its figures
+    setSeen(data);
+    setChoices(Object.fromEntries((data?.rows ?? []).map((r) => [r.variantId, initialChoice(r)])));
+  }
+  const [expectedDate, setExpectedDate] = useState('');
+  const [busy, setBusy] = useState(false);
+  const showCost = can('can_see_buy_price');
+  const mayOrder = !!data && (user?.isAdmin || data.branchId === user?.branchId);
+
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const groups = useMemo(() => {
+    const out = new Map<string, { name: string | null; rows: ReorderSuggestionRowDto[] }>();
+    for (const r of rows) {
+      const key = r.vendorId ?? '';
+      const g = out.get(key) ?? { name: r.vendorName, rows: [] };
+      g.rows.push(r);
+      out.set(key, g);
+    }
+    return [...out.values()];
+  }, [rows]);
+  const chosen = rows.map((r) => ({ r, c: choices[r.variantId] })).filter(({ c }) => c?.checked);
+  const problems = chosen.filter(({ c }) => {
+    const q = parseQuantity(c.quantity);
+    return !c.vendor || q === null || q <= 0;
+  });
+  const vendorCount = new Set(chosen.map(({ c }) => c.vendor?.id).filter(Boolean)).size;
+  const set = (variantId: string, patch: Partial<Choice>) =>
+    setChoices((all) => ({ ...all, [variantId]: { ...all[variantId], ...patch } }));
+
+  const create = async () => {
+    if (!data || !chosen.length || problems.length) return;
+    setBusy(true);
+    try {
+      const orders = await purchaseOrdersApi.reorder({
+        inventoryId: data.inventoryId,
+        expectedDate: expectedDate || undefined,
+        lines: chosen.map(({ r, c }) => ({
+          variantId: r.variantId,
+          vendorId: c.vendor!.id,
+          quantity: parseQuantity(c.quantity)!,
+        })),
+      });
+      toast.success(
+        t('reorder.created', {
+          count: orders.length,
+          numbers: orders.map((o) => o.number).join('، '),
+        }),
+      );
+      void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
+      navigate(orders.length === 1 ? ordersHref({ order: orders[0].id }) : ordersHref());
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }}>
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            sx={{ minWidth: 240 }}
+            label={t('fields.inventory')}
+            value={inventoryId || data?.inventoryId || ''}
+            onChange={(e) => setInventoryId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'reorder-inventory' } }}
+          >
+            {readable.map((i) => (
+              <MenuItem key={i.id} value={i.id}>
+                {i.name} — {i.branchName}
+              </MenuItem>
+            ))}
+          </TextField>
+          <DateField
+            label={t('fields.expectedDate')}
+            value={expectedDate}
+            onChange={setExpectedDate}
+            testId="reorder-expected"
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+            {t('reorder.formula')}
+          </Typography>
+        </Stack>
+      </Paper>
+      {suggestion.isFetching && <LinearProgress />}
+      {data && rows.length === 0 && (
+        <Alert severity="success" data-testid="reorder-empty">
+          {t('reorder.empty')}
+        </Alert>
+      )}
+      {rows.length > 0 && (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label={t('reorder.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>{t('fields.product')}</TableCell>
+                  <TableCell align="center">{t('reorder.onHand')}</TableCell>
+                  <TableCell align="center">{t('reorder.threshold')}</TableCell>
+                  <TableCell align="center">{t('reorder.sold30')}</TableCell>
+                  <TableCell align="center">{t('reorder.onOrder')}</TableCell>
+                  <TableCell align="center">{t('fields.quantity')}</TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>{t('fields.vendor')}</TableCell>
+                  {showCost && <TableCell align="right">{t('fields.unitCost')}</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {groups.map((g) => (
+                  <Fragment key={g.name ?? ''}>
+                    <TableRow data-testid="reorder-group">
+                      <TableCell colSpan={showCost ? 9 : 8} sx={{ bgcolor: 'action.hover' }}>
+                        <Typography sx={{ fontWeight: 700 }}>
+                          {g.name ?? t('reorder.noVendor')}
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                    {g.rows.map((r) => {
+                      const c = choices[r.variantId] ?? initialChoice(r);
+                      const q = parseQuantity(c.quantity);
+                      const props = propertiesText(r.properties);
+                      return (
+                        <TableRow
+                          key={r.variantId}
+                          data-testid="reorder-row"
+                          data-sku={r.sku}
+                          selected={c.checked}
+                        >
+                          <TableCell padding="checkbox">
+                            <Checkbox
+                              checked={c.checked}
+                              onChange={(e) => set(r.variantId, { checked: e.target.checked })}
+                              slotProps={{
+                                input: {
+                                  'aria-label': t('reorder.choose', { name: r.productName }),
+                                  ...({ 'data-testid': 'reorder-check' } as object),
+                                },
+                              }}
+                            />
+                          </TableCell>
+                          <TableCell>
+                            {r.productName} {props}
+                            <Typography
+                              variant="caption"
+                              color="text.secondary"
+                              component="div"
+                              dir="ltr"
+                              sx={{ textAlign: 'start' }}
+                            >
+                              {r.sku}
+                            </Typography>
+                          </TableCell>
+                          <TableCell align="center">{formatQuantity(r.onHand)}</TableCell>
+                          <TableCell align="center">
+                            {formatQuantity(r.lowStockThreshold)}
+                          </TableCell>
+                          <TableCell align="center">{formatQuantity(r.sold30Days)}</TableCell>
+                          <TableCell align="center">{formatQuantity(r.onOrder)}</TableCell>
+                          <TableCell align="center" sx={{ inlineSize: 110 }}>
+                            <TextField
+                              size="small"
+                              value={c.quantity}
+                              error={c.checked && (q === null || q <= 0)}
+                              onChange={(e) =>
+                                set(r.variantId, { quantity: e.target.value, checked: true })
+                              }
+                              slotProps={{
+                                htmlInput: {
+                                  inputMode: 'decimal',
+                                  'aria-label': t('fields.quantity'),
+                                  'data-testid': 'reorder-qty',
+                                  style: { textAlign: 'center' },
+                                },
+                              }}
+                            />
+                          </TableCell>
+                          <TableCell>
+                            <VendorPicker
+                              size="small"
+                              value={c.vendor}
+                              onChange={(vendor) => set(r.variantId, { vendor })}
+                              placeholder={t('reorder.pickVendor')}
+                              error={c.checked && !c.vendor}
+                              testId="reorder-vendor"
+                            />
+                          </TableCell>
+                          {showCost && (
+                            <TableCell align="right">
+                              {r.unitCost !== undefined ? formatPiasters(r.unitCost) : ''}
+                            </TableCell>
+                          )}
+                        </TableRow>
+                      );
+                    })}
+                  </Fragment>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Stack
+            direction="row"
+            sx={{ p: 1.5, gap: 1.5, alignItems: 'center', justifyContent: 'flex-end' }}
+          >
+            <Typography
+              color={problems.length ? 'error' : 'text.secondary'}
+              data-testid="reorder-summary"
+            >
+              {problems.length
+                ? t('reorder.incomplete', { count: problems.length })
+                : t('reorder.summary', { lines: chosen.length, count: vendorCount })}
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<AddShoppingCart />}
+              disabled={!mayOrder || busy || !chosen.length || problems.length > 0}
+              onClick={() => void create()}
+              data-testid="reorder-create"
+            >
+              {t('reorder.create')}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </Box>
+  );
+}

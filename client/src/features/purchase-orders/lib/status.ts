@@ -1,0 +1,23 @@
+import { routePath, type PurchaseOrderStatus } from '@pos/contracts';
+
+type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
+const COLORS: Record<PurchaseOrderStatus, ChipColor> = {
+  ordered: 'info',
+  partly_received: 'warning',
+  received: 'success',
+  closed: 'default',
+  cancelled: 'error',
+};
+
+export const statusColor = (status: PurchaseOrderStatus): ChipColor => COLORS[status];
+
+/**
+ * Purchase orders live inside /buy (the spec's routes have none of their own): `?tab=orders`
+ * lists them, `&order=<id>` opens one, `?tab=reorder` is the reorder suggestion.
+ */
+export function ordersHref(target: { tab?: 'orders' | 'reorder'; order?: string } = {}): string {
+  const params = new URLSearchParams({ tab: target.tab ?? 'orders' });
+  if (target.order) params.set('order', target.order);
+  return `${routePath('buy')}?${params}`;
+}

@@ -1,0 +1,259 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  type PurchaseOrderLineDto,
+  type PurchaseOrderListQueryDto,
+  type PurchaseOrderResponseDto,
+  type ReorderSuggestionDto,
+  type VendorOptionDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope } from '../../../core/auth/branch-scope';
+import { canSeeCost } from '../../../core/auth/visibility';
+import { Errors } from '../../../core/errors/app.exception';
+import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { allowedActions, canReadOrder, type PurchaseOrderRow } from './purchase-order-rules';
+import { reorderQuantity } from './reorder-quantity';
+
+const HEADER = `o.id, o.number, o.status, o.vendor_id, vd.name AS vendor_name, o.branch_id, b.name AS branch_name,
+  o.inventory_id, i.name AS inventory_name, o.expected_date::text AS expected_date, o.note,
+  o.created_by, u.display_name AS created_by_name, o.created_at, o.updated_at,
+  agg.line_count, agg.ordered::text AS ordered, agg.received::text AS received, agg.total::text AS total`;
+const FROM = `FROM purchase_orders o
+  JOIN vendors vd ON vd.id = o.vendor_id JOIN branches b ON b.id = o.branch_id JOIN inventories i ON i.id = o.inventory_id
+  LEFT JOIN users u ON u.id = o.created_by
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS line_count, COALESCE(sum(l.quantity), 0) AS ordered,
+           COALESCE(sum(l.received_quantity), 0) AS received,
+           COALESCE(sum(round(l.quantity * l.unit_cost)), 0)::bigint AS total
+      FROM purchase_order_lines l WHERE l.order_id = o.id
+  ) agg ON true`;
+
+type Row = Record<string, unknown> & PurchaseOrderRow;
+
+/**
+ * Reads of purchase orders (can_buy_products): the user's branch, every branch with
+ * can_see_branches or as admin. Costs (line cost, line and order totals) only with can_see_buy_price.
+ */
+@Injectable()
+export class PurchaseOrdersQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private header(row: Row, user: AuthUser): PurchaseOrderResponseDto {
+    const out: PurchaseOrderResponseDto = {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      vendorId: row.vendor_id,
+      vendorName: row.vendor_name as string,
+      branchId: row.branch_id,
+      branchName: row.branch_name as string,
+      inventoryId: row.inventory_id,
+      inventoryName: row.inventory_name as string,
+      expectedDate: row.expected_date,
+      note: row.note,
+      createdBy: (row.created_by as string | null) ?? null,
+      createdByName: (row.created_by_name as string | null) ?? null,
+      createdAt: (row.created_at as Date).toISOString(),
+      updatedAt: (row.updated_at as Date).toISOString(),
+      lineCount: Number(row.line_count ?? 0),
+      orderedQuantity: Number(row.ordered ?? 0),
+      receivedQuantity: Number(row.received ?? 0),
+      actions: allowedActions(user, row),
+    };
+    if (canSeeCost(user)) out.total = Number(row.total ?? 0);
+    return out;
+  }
+
+  async list(
+    query: PurchaseOrderListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: PurchaseOrderResponseDto[]; total: number }> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (value: unknown, clause: (p: string) => string) => {
+      params.push(value);
+      where.push(clause(`$${params.length}`));
+    };
+    const scope = branchReadScope(user);
+    if (scope) add(scope, (p) => `o.branch_id = ${p}`);
+    if (query.status) add(query.status, (p) => `o.status = ${p}`);
+    if (query.vendorId) add(query.vendorId, (p) => `o.vendor_id = ${p}`);
+    if (query.q?.trim()) {
+      // the number or note as typed, or the vendor's name Arabic-normalised (its search_text)
+      params.push(`%${likeEscape(query.q.trim())}%`);
+      const text = `$${params.length}`;
+      const vendor = searchPatterns(query.q).map((w) => {
+        params.push(w);
+        return `vd.search_text LIKE $${params.length}`;
+      });
+      const byVendor = vendor.length ? ` OR (${vendor.join(' AND ')})` : '';
+      where.push(
+        `(o.number ILIKE ${text} OR o.note ILIKE ${text} OR vd.name ILIKE ${text}${byVendor})`,
+      );
+    }
+    if (query.from) add(query.from, (p) => `o.created_at >= ${p}`);
+    if (query.to) add(query.to, (p) => `o.created_at <= ${p}`);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { column, direction } = sortOf(
+      query,
+      {
+        createdAt: 'o.created_at',
+        number: 'o.number',
+        status: 'o.status',
+        expectedDate: 'o.expected_date',
+        updatedAt: 'o.updated_at',
+      },
+      '-createdAt',
+    );
+    const { skip, take } = pageOf(query);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM purchase_orders o JOIN vendors vd ON vd.id = o.vendor_id ${clause}`,
+      params,
+    );
+    const rows: Row[] = await this.ds.query(
+      `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction} NULLS LAST, o.id DESC LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map((r) => this.header(r, user)), total };
+  }
+
+  async get(id: string, user: AuthUser): Promise<PurchaseOrderResponseDto> {
+    const [row]: Row[] = await this.ds.query(`SELECT ${HEADER} ${FROM} WHERE o.id = $1`, [id]);
+    if (!row || !canReadOrder(user, row)) throw Errors.notFound();
+    const out = this.header(row, user);
+    const showCost = canSeeCost(user);
+    const lines: Record<string, unknown>[] = await this.ds.query(
+      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+              l.quantity::text, l.received_quantity::text, l.unit_cost::text,
+              round(l.quantity * l.unit_cost)::bigint::text AS line_total
+         FROM purchase_order_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE l.order_id = $1 ORDER BY l.line_no`,
+      [id],
+    );
+    out.lines = lines.map((l): PurchaseOrderLineDto => {
+      const quantity = Number(l.quantity);
+      const received = Number(l.received_quantity);
+      const line: PurchaseOrderLineDto = {
+        id: l.id as string,
+        lineNo: l.line_no as number,
+        variantId: l.variant_id as string,
+        productName: l.name_ar as string,
+        productNameEn: (l.name_en as string | null) ?? null,
+        sku: l.sku as string,
+        barcodes: l.barcodes as string[],
+        properties: (l.properties as Record<string, string>) ?? {},
+        unit: l.unit as string,
+        quantity,
+        receivedQuantity: received,
+        remainingQuantity: Math.max(0, Math.round((quantity - received) * 1000) / 1000),
+      };
+      if (showCost) {
+        line.unitCost = Number(l.unit_cost);
+        line.lineTotal = Number(l.line_total);
+      }
+      return line;
+    });
+    return out;
+  }
+
+  /** Active vendors by name for the order form's picker (the buy permission, not can_see_vendors). */
+  async vendorOptions(q: string | undefined): Promise<VendorOptionDto[]> {
+    const text = q?.trim();
+    if (!text)
+      return this.ds.query('SELECT id, name FROM vendors WHERE active ORDER BY name LIMIT 50');
+    const words = searchPatterns(text);
+    const normalised = words.map((_, i) => `search_text LIKE $${i + 2}`).join(' AND ');
+    return this.ds.query(
+      `SELECT id, name FROM vendors
+        WHERE active AND (name ILIKE $1${normalised ? ` OR (${normalised})` : ''})
+        ORDER BY name LIMIT 50`,
+      [`%${likeEscape(text)}%`, ...words],
+    );
+  }
+
+  /**
+   * The low-stock list of one inventory (variants at or below their threshold, as
+   * /api/variants/getNearStockEnd computes it) with what to order: last 30 days' net sales, what
+   * open orders still bring, the variant's last vendor and cost (from its latest order).
+   */
+  async reorderSuggestion(inventoryId: string | undefined, user: AuthUser) {
+    const [inv] = await this.ds.query(
+      inventoryId
+        ? 'SELECT id, name, branch_id FROM inventories WHERE id = $1'
+        : 'SELECT id, name, branch_id FROM inventories WHERE branch_id = $1 ORDER BY is_default DESC, name LIMIT 1',
+      [inventoryId ?? user.branchId ?? '00000000-0000-0000-0000-000000000000'],
+    );
+    const scope = branchReadScope(user);
+    if (!inv || (scope && inv.branch_id !== scope)) throw Errors.notFound();
+    const rows: Record<string, string | null>[] = await this.ds.query(
+      `WITH low AS MATERIALIZED (
+         SELECT s.variant_id, s.on_hand, v.low_stock_threshold AS threshold
+           FROM stock_levels s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = v.product_id
+          WHERE s.inventory_id = $1 AND v.low_stock_threshold > 0 AND s.on_hand <= v.low_stock_threshold
+            AND v.active AND p.active
+          LIMIT 1000),
+       sold AS (
+         SELECT m.variant_id, -sum(m.quantity) AS sold
+           FROM low JOIN stock_movements m ON m.variant_id = low.variant_id AND m.inventory_id = $1
+          WHERE m.reason IN ('sale', 'return') AND m.at >= now() - interval '30 days'
+          GROUP BY m.variant_id),
+       on_order AS (
+         SELECT l.variant_id, sum(l.quantity - l.received_quantity) AS on_order
+           FROM low JOIN purchase_order_lines l ON l.variant_id = low.variant_id
+           JOIN purchase_orders o ON o.id = l.order_id
+          WHERE o.inventory_id = $1 AND o.status IN ('ordered', 'partly_received')
+          GROUP BY l.variant_id),
+       last AS (
+         SELECT DISTINCT ON (l.variant_id) l.variant_id, o.vendor_id, l.unit_cost
+           FROM low JOIN purchase_order_lines l ON l.variant_id = low.variant_id
+           JOIN purchase_orders o ON o.id = l.order_id
+          WHERE o.status <> 'cancelled'
+          ORDER BY l.variant_id, o.created_at DESC, o.id DESC)
+       SELECT low.variant_id, p.name_ar, p.name_en, v.sku, v.properties, p.unit,
+              low.on_hand::text, low.threshold::text, COALESCE(sold.sold, 0)::text AS sold,
+              COALESCE(on_order.on_order, 0)::text AS on_order,
+              CASE WHEN vd.active THEN vd.id END AS vendor_id, CASE WHEN vd.active THEN vd.name END AS vendor_name,
+              COALESCE(last.unit_cost, v.avg_cost)::text AS unit_cost
+         FROM low JOIN variants v ON v.id = low.variant_id JOIN products p ON p.id = v.product_id
+         LEFT JOIN sold ON sold.variant_id = low.variant_id
+         LEFT JOIN on_order ON on_order.variant_id = low.variant_id
+         LEFT JOIN last ON last.variant_id = low.variant_id
+         LEFT JOIN vendors vd ON vd.id = last.vendor_id
+        ORDER BY vd.name NULLS LAST, p.name_ar, v.sku`,
+      [inv.id],
+    );
+    const showCost = canSeeCost(user);
+    const out: ReorderSuggestionDto = {
+      inventoryId: inv.id,
+      inventoryName: inv.name,
+      branchId: inv.branch_id,
+      rows: rows.map((r) => {
+        const figures = {
+          onHand: Number(r.on_hand),
+          threshold: Number(r.threshold),
+          sold30Days: Math.max(0, Number(r.sold)),
+          onOrder: Number(r.on_order),
+        };
+        return {
+          variantId: r.variant_id as string,
+          productName: r.name_ar as string,
+          productNameEn: r.name_en,
+          sku: r.sku as string,
+          properties: (r.properties as unknown as Record<string, string>) ?? {},
+          unit: r.unit as string,
+          onHand: figures.onHand,
+          lowStockThreshold: figures.threshold,
+          sold30Days: figures.sold30Days,
+          onOrder: figures.onOrder,
+          suggestedQuantity: reorderQuantity(figures),
+          vendorId: r.vendor_id,
+          vendorName: r.vendor_name,
+          ...(showCost ? { unitCost: Number(r.unit_cost) } : {}),
+        };
+      }),
+    };
+    return out;
+  }
+}
