@@ -11,6 +11,7 @@ import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
+import { seedDemoExpenses } from './demo-expenses';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -185,6 +186,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       }
     }
   },
+  // Expenses (issue 15): accounts for the categories, a month of expenses paid from each branch's
+  // main vault, two monthly templates.
+  seedDemoExpenses,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

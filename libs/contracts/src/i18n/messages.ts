@@ -196,6 +196,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
     'errors.VAULT_INSUFFICIENT': 'رصيد {name} لا يكفي (المتاح {available})',
     'errors.VAULT_INACTIVE': '{name} موقوفة: لا تتحرك منها أو إليها أموال',
+    'errors.EXPENSE_ALREADY_VOID': 'هذا المصروف ملغي من قبل',
+    'errors.EXPENSE_TOTAL_LIMIT': 'إجمالي المصروف (المبلغ مع الضريبة) يتجاوز {max} جنيه',
+    'errors.EXPENSE_DATE_IN_FUTURE': 'لا يمكن تسجيل مصروف بتاريخ بعد اليوم',
+    'errors.EXPENSE_CATEGORY_INACTIVE': 'بند المصروف "{name}" موقوف',
+    'errors.EXPENSE_VENDOR_INACTIVE': 'المورد "{name}" موقوف',
+    'errors.EXPENSE_RECURRING_RECORDED': 'المصروف المتكرر "{name}" مسجل بالفعل هذا الشهر',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -396,6 +402,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'The account name is required (up to 100 characters)',
     'errors.VAULT_INSUFFICIENT': 'Not enough in {name} (available {available})',
     'errors.VAULT_INACTIVE': '{name} is inactive: no money moves in or out of it',
+    'errors.EXPENSE_ALREADY_VOID': 'This expense is already void',
+    'errors.EXPENSE_TOTAL_LIMIT': 'The expense total (amount with VAT) is over {max} EGP',
+    'errors.EXPENSE_DATE_IN_FUTURE': 'An expense cannot be dated after today',
+    'errors.EXPENSE_CATEGORY_INACTIVE': 'The expense category "{name}" is inactive',
+    'errors.EXPENSE_VENDOR_INACTIVE': 'The vendor "{name}" is inactive',
+    'errors.EXPENSE_RECURRING_RECORDED':
+      'The recurring expense "{name}" is already recorded this month',
   },
 };
 
