@@ -167,3 +167,18 @@ export type DueRecurringExpenseDto = {
   /** the day it fell due this month (YYYY-MM-DD) */
   dueDate: string;
 };
+
+/** The choices of the expense form (GET /Expenses/options). */
+export type ExpenseOptionsDto = {
+  /** vaults the user may pay from; `balance` only with can_see_vault_totals */
+  vaults: {
+    id: string;
+    name: string;
+    type: 'cash' | 'bank';
+    branchId: string;
+    branchName: string;
+    isMain: boolean;
+    balance?: number;
+  }[];
+  vendors: { id: string; name: string }[];
+};

@@ -81,6 +81,12 @@ export class ExpensesController {
   }
 
   @RequirePermissions(['can_see_expenses'])
+  @Get('options')
+  options(@CurrentUser() user: AuthUser) {
+    return this.queries.options(user);
+  }
+
+  @RequirePermissions(['can_see_expenses'])
   @Get(':id')
   get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
     return this.queries.get(id, user);

@@ -5,10 +5,11 @@ import type {
   DueRecurringExpenseDto,
   ExpenseDto,
   ExpenseListQueryDto,
+  ExpenseOptionsDto,
   ExpenseTotalsDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope } from '../../../core/auth/branch-scope';
+import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf, searchPatterns, sortOf } from '../../../core/http/list';
 import { sqlNormalized } from '../../../core/resource';
@@ -140,6 +141,28 @@ export class ExpensesQueries {
     );
     if (!row) throw Errors.notFound();
     return row;
+  }
+
+  /**
+   * What the form chooses from: the active vaults the user may pay from (their branch's; every
+   * branch for administrators), with balances only with can_see_vault_totals, and active vendors.
+   */
+  async options(user: AuthUser): Promise<ExpenseOptionsDto> {
+    const scope = branchWriteScope(user);
+    const vaults: (ExpenseOptionsDto['vaults'][number] & { balance?: number })[] =
+      await this.ds.query(
+        `SELECT v.id, v.name, v.type, v.branch_id AS "branchId", b.name AS "branchName", v.is_main AS "isMain",
+                v.balance::float8 AS balance
+           FROM vaults v JOIN branches b ON b.id = v.branch_id
+          WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1::uuid)
+          ORDER BY b.created_at, NOT v.is_main, v.name`,
+        [scope],
+      );
+    const totals = user.isAdmin || user.permissions.includes('can_see_vault_totals');
+    const vendors = await this.ds.query(
+      `SELECT id, name FROM vendors WHERE active ORDER BY name LIMIT 500`,
+    );
+    return { vaults: totals ? vaults : vaults.map(({ balance: _b, ...v }) => v), vendors };
   }
 
   /** The monthly templates due now in the user's branch scope (the page and the dashboard). */
