@@ -227,20 +227,17 @@ describe('expenses', () => {
     );
     expect(push.payload.count).toBeGreaterThan(0);
 
-    const paid = await record(accountant, {
-      date: today(),
-      categoryId,
-      amount: 50_000,
-      recurringId: template.body.id,
-    });
+    const fromTemplate = () =>
+      record(accountant, {
+        date: today(),
+        categoryId,
+        amount: 50_000,
+        recurringId: template.body.id,
+      });
+    const paid = await fromTemplate();
     expect(paid.status).toBe(201);
     expect(await due()).not.toContain(template.body.id);
-    const twice = await record(accountant, {
-      date: today(),
-      categoryId,
-      amount: 50_000,
-      recurringId: template.body.id,
-    });
+    const twice = await fromTemplate();
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe('EXPENSE_RECURRING_RECORDED');
   });

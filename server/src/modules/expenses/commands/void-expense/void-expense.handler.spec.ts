@@ -49,23 +49,18 @@ describe('VoidExpenseHandler', () => {
     expect(runner.tx!.events).toEqual([]);
   });
 
+  const refusal = (s: ReturnType<typeof setup>, user: typeof accountant) =>
+    errorCode(
+      new VoidExpenseHandler(s.runner).execute(
+        new VoidExpenseCommand('e-1', { reason: 'x' }, user, testMeta),
+      ),
+    );
+
   it('refuses twice (409) and hides another branch (404)', async () => {
     const again = setup([expense('void')]);
-    expect(
-      await errorCode(
-        new VoidExpenseHandler(again.runner).execute(
-          new VoidExpenseCommand('e-1', { reason: 'x' }, accountant, testMeta),
-        ),
-      ),
-    ).toBe('EXPENSE_ALREADY_VOID');
+    expect(await refusal(again, accountant)).toBe('EXPENSE_ALREADY_VOID');
     const other = setup([expense('recorded')]);
-    expect(
-      await errorCode(
-        new VoidExpenseHandler(other.runner).execute(
-          new VoidExpenseCommand('e-1', { reason: 'x' }, otherBranch, testMeta),
-        ),
-      ),
-    ).toBe('NOT_FOUND');
+    expect(await refusal(other, otherBranch)).toBe('NOT_FOUND');
     expect(other.m.calls.some((c) => /UPDATE vaults/.test(c.sql))).toBe(false);
   });
 
