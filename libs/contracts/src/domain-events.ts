@@ -169,6 +169,38 @@ export type VariantCostChangedEvent = {
   values: { branchId: string; amount: number }[];
 };
 
+/**
+ * An expense was paid out of a vault: its category's own expense account is debited with the net
+ * amount and VAT input with the VAT, the vault's account credited with the total.
+ */
+export type ExpenseRecordedEvent = {
+  expenseId: string;
+  number: string;
+  branchId: string;
+  /** the expense's day (YYYY-MM-DD, the store's time zone): the entry's date */
+  date: string;
+  categoryId: string;
+  categoryAccountId: string;
+  vaultId: string;
+  vaultAccountId: string;
+  amount: number;
+  vat: number;
+  total: number;
+  vendorId: string | null;
+  userId: string | null;
+};
+
+/** An expense was voided: its money went back into the vault; its entry is reversed. */
+export type ExpenseVoidedEvent = {
+  expenseId: string;
+  number: string;
+  branchId: string;
+  vaultId: string;
+  total: number;
+  reason: string;
+  userId: string | null;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -181,6 +213,8 @@ export type DomainEventMap = {
   'transfer.shipped': TransferShippedEvent;
   'transfer.received': TransferReceivedEvent;
   'variant.cost.changed': VariantCostChangedEvent;
+  'expense.recorded': ExpenseRecordedEvent;
+  'expense.voided': ExpenseVoidedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

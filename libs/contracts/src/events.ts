@@ -60,6 +60,9 @@ export type StockTakingProgressPayload = {
 export type InstallmentDuePayload = { count: number };
 export type EInvoiceStatusPayload = { documentId: string; status: string };
 
+/** Monthly expense templates now due in the branch (the /Expenses page and the dashboard refresh). */
+export type ExpensesDuePayload = { count: number };
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -76,6 +79,7 @@ export type LiveEventMap = {
   'stocktaking.progress': StockTakingProgressPayload;
   'installment.due': InstallmentDuePayload;
   'einvoice.status': EInvoiceStatusPayload;
+  'expenses.due': ExpensesDuePayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -105,4 +109,5 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'stocktaking.progress',
   'installment.due',
   'einvoice.status',
+  'expenses.due',
 ];

@@ -12,6 +12,7 @@ import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
 import { seedDemoPurchaseOrders } from './purchase-orders-demo';
+import { seedDemoExpenses } from './demo-expenses';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -188,6 +189,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   },
   // Purchase orders in every status, and through them a last vendor for some low items.
   (ds) => seedDemoPurchaseOrders(ds),
+  // Expenses (issue 15): accounts for the categories, a month of expenses paid from each branch's
+  // main vault, two monthly templates.
+  seedDemoExpenses,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

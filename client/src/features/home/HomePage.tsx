@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
+import { DueExpensesCard } from '../expenses';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';
 
 /** `/`: a welcome panel, the branch's live dashboard, and shortcuts to the pages the user can open. */
@@ -33,6 +34,7 @@ export default function HomePage() {
         </Typography>
       </Paper>
       <LiveDashboard />
+      <DueExpensesCard />
       {!dashboardPending &&
         sections.map((section) => (
           <Box key={section.label}>

@@ -213,6 +213,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.PURCHASE_ORDER_OVER_RECEIPT':
       'الكمية المستلمة من «{name}» أكبر من المتبقي في أمر الشراء {number} (المتبقي {remaining})',
     'errors.PURCHASE_ORDER_MISMATCH': 'المورد أو المخزن لا يطابق أمر الشراء {number}',
+    'errors.EXPENSE_ALREADY_VOID': 'هذا المصروف ملغي من قبل',
+    'errors.EXPENSE_TOTAL_LIMIT': 'إجمالي المصروف (المبلغ مع الضريبة) يتجاوز {max} جنيه',
+    'errors.EXPENSE_DATE_IN_FUTURE': 'لا يمكن تسجيل مصروف بتاريخ بعد اليوم',
+    'errors.EXPENSE_CATEGORY_INACTIVE': 'بند المصروف "{name}" موقوف',
+    'errors.EXPENSE_VENDOR_INACTIVE': 'المورد "{name}" موقوف',
+    'errors.EXPENSE_RECURRING_RECORDED': 'المصروف المتكرر "{name}" مسجل بالفعل هذا الشهر',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -432,6 +438,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'More of "{name}" received than is still due on purchase order {number} (due {remaining})',
     'errors.PURCHASE_ORDER_MISMATCH':
       'The vendor or inventory does not match purchase order {number}',
+    'errors.EXPENSE_ALREADY_VOID': 'This expense is already void',
+    'errors.EXPENSE_TOTAL_LIMIT': 'The expense total (amount with VAT) is over {max} EGP',
+    'errors.EXPENSE_DATE_IN_FUTURE': 'An expense cannot be dated after today',
+    'errors.EXPENSE_CATEGORY_INACTIVE': 'The expense category "{name}" is inactive',
+    'errors.EXPENSE_VENDOR_INACTIVE': 'The vendor "{name}" is inactive',
+    'errors.EXPENSE_RECURRING_RECORDED':
+      'The recurring expense "{name}" is already recorded this month',
   },
 };
 

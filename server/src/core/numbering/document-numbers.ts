@@ -41,6 +41,7 @@ const BRANCH_DOCUMENTS = {
   transfer: 'TR',
   stocktaking: 'ST',
   purchase_order: 'PO',
+  expense: 'EX',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

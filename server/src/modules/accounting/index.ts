@@ -10,3 +10,5 @@ export {
   type SystemAccount,
 } from './services/posting';
 export { postHistory } from './services/post-history';
+export { reverseSourceEntries } from './services/reversal';
+export { assertOpen, bookDates } from './services/period';

@@ -1,2 +1,9 @@
-// Expenses: expense categories (reference data on the resource kit); expenses themselves come later.
+// Expenses: expense categories (reference data on the resource kit, each with its own account
+// under 52), expenses paid out of vaults (record, void), monthly templates and their reminder.
 export { ExpensesModule } from './expenses.module';
+export { ExpenseCategoryEntity } from './entities/expense-category.entity';
+export {
+  ExpenseAttachmentEntity,
+  ExpenseEntity,
+  RecurringExpenseEntity,
+} from './entities/expense.entities';

@@ -1,0 +1,304 @@
+import BlockIcon from '@mui/icons-material/Block';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type DueRecurringExpenseDto, type ExpenseDto } from '@pos/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDate } from '../../../shared/lib/format';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import type { Column } from '../../../shared/ui/DataTable';
+import { DateField } from '../../../shared/ui/DateField';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { toast } from '../../../shared/ui/toast';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { useBranchOptions } from '../../branches';
+import { expenseKeys, expensesApi, type ExpenseListQuery } from '../api/expenses.api';
+import { DueExpensesList } from './DueExpenses';
+import { ExpenseFormDialog, useExpenseChoices } from './ExpenseFormDialog';
+import { RecurringExpensesPanel } from './RecurringExpensesPanel';
+
+function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
+  const { t } = useTranslation('expenses');
+  const qc = useQueryClient();
+  const [reason, setReason] = useState('');
+  const run = useMutation({
+    mutationFn: () => expensesApi.void(expense.id, reason.trim()),
+    onSuccess: () => {
+      toast.success(t('void.done', { number: expense.number }));
+      void qc.invalidateQueries({ queryKey: expenseKeys.all });
+      onClose();
+    },
+    onError: (error) => handleError(error, { toast: true }),
+  });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('void.title', { number: expense.number })}
+      submitLabel={t('void.submit')}
+      submitTestId="expense-void-submit"
+      submitting={run.isPending}
+      onSubmit={() => {
+        if (reason.trim()) run.mutate();
+      }}
+    >
+      <Typography sx={{ mb: 2 }}>
+        {t('void.explain', { amount: formatPiasters(expense.total), vault: expense.vaultName })}
+      </Typography>
+      <TextField
+        autoFocus
+        fullWidth
+        size="small"
+        label={t('void.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'expense-void-reason' } }}
+      />
+    </FormDialog>
+  );
+}
+
+function ExpensesList() {
+  const { t } = useTranslation('expenses');
+  const can = useCan();
+  const user = useAtomValue(sessionUserState);
+  const canBranches = !!user?.isAdmin || can('can_see_branches');
+  const canDates = can('can_use_date_filter');
+  const canTotals = can('can_see_expenses_details');
+  const branches = useBranchOptions(canBranches);
+  const { categories } = useExpenseChoices();
+  const paging = usePaging();
+  const filter = paging.withReset;
+  const [text, setText] = useState('');
+  const [categoryId, setCategoryId] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const [status, setStatus] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [form, setForm] = useState<{ template: DueRecurringExpenseDto | null } | null>(null);
+  const [voiding, setVoiding] = useState<ExpenseDto | null>(null);
+  const q = useDebouncedValue(text.trim(), 300);
+
+  const filters = {
+    q: q || undefined,
+    categoryId: categoryId || undefined,
+    ...(canBranches && branchId ? { branchId } : {}),
+    status: (status || undefined) as ExpenseListQuery['status'],
+    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
+  };
+  const query: ExpenseListQuery = { page: paging.page + 1, pageSize: paging.pageSize, ...filters };
+  const list = useQuery({
+    queryKey: expenseKeys.list(query),
+    queryFn: () => expensesApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error);
+  const totals = useQuery({
+    queryKey: expenseKeys.totals(filters),
+    queryFn: () => expensesApi.totals(filters),
+    enabled: canTotals,
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: Column<ExpenseDto>[] = [
+    { key: 'number', header: t('list.number'), ltr: true, render: (e) => e.number },
+    { key: 'date', header: t('list.date'), nowrap: true, render: (e) => formatDate(e.date) },
+    { key: 'category', header: t('list.category'), render: (e) => e.categoryName },
+    {
+      key: 'payee',
+      header: t('list.payee'),
+      render: (e) => e.vendorName ?? e.payee ?? '',
+    },
+    { key: 'vault', header: t('list.vault'), render: (e) => e.vaultName },
+    { key: 'branch', header: t('list.branch'), hidden: !canBranches, render: (e) => e.branchName },
+    {
+      key: 'amount',
+      header: t('list.amount'),
+      align: 'right',
+      render: (e) => formatPiasters(e.amount),
+    },
+    {
+      key: 'vat',
+      header: t('list.vat'),
+      align: 'right',
+      render: (e) => (e.vat ? formatPiasters(e.vat) : ''),
+    },
+    {
+      key: 'total',
+      header: t('list.total'),
+      align: 'right',
+      render: (e) => formatPiasters(e.total),
+    },
+    {
+      key: 'status',
+      header: t('list.status'),
+      render: (e) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={e.status === 'void' ? 'default' : 'success'}
+          label={t(`status.${e.status}`)}
+          title={e.voidReason ?? undefined}
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      render: (e) => (
+        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+          {e.hasAttachment && (
+            <Link
+              href={expensesApi.attachmentUrl(e.id)}
+              target="_blank"
+              rel="noopener"
+              data-testid="expense-attachment"
+            >
+              {t('list.receipt')}
+            </Link>
+          )}
+          {e.status === 'recorded' && (
+            <IconAction
+              icon={BlockIcon}
+              label={t('void.action')}
+              onClick={() => setVoiding(e)}
+              testId="expense-void"
+            />
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <DueExpensesList onRecord={(template) => setForm({ template })} />
+      {canTotals && totals.data && (
+        <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }} data-testid="expenses-totals">
+          <Typography sx={{ fontWeight: 700 }}>
+            {t('totals.line', {
+              count: totals.data.count,
+              total: formatPiasters(totals.data.total),
+              vat: formatPiasters(totals.data.vat),
+            })}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1 }}>
+            {totals.data.byCategory.map((c) => (
+              <Chip
+                key={c.categoryId}
+                size="small"
+                label={`${c.categoryName}: ${formatPiasters(c.total)}`}
+              />
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      <PagedTable
+        ns="expenses"
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey={(e) => e.id}
+        rowTestId="expense-row"
+        emptyText={t('list.empty')}
+        ariaLabel={t('title')}
+        filters={
+          <>
+            <TextField
+              size="small"
+              label={t('filters.search')}
+              value={text}
+              onChange={(e) => filter(setText)(e.target.value)}
+            />
+            <SelectFilter
+              label={t('filters.category')}
+              value={categoryId}
+              onChange={filter(setCategoryId)}
+              allLabel={t('filters.all')}
+              options={categories.map((c) => ({ value: c.id, label: c.name }))}
+              minWidth={150}
+            />
+            {canBranches && (
+              <SelectFilter
+                label={t('filters.branch')}
+                value={branches.data ? branchId : ''}
+                onChange={filter(setBranchId)}
+                allLabel={t('filters.all')}
+                options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+                minWidth={150}
+              />
+            )}
+            <SelectFilter
+              label={t('filters.status')}
+              value={status}
+              onChange={filter(setStatus)}
+              allLabel={t('filters.all')}
+              options={[
+                { value: 'recorded', label: t('status.recorded') },
+                { value: 'void', label: t('status.void') },
+              ]}
+              minWidth={120}
+            />
+            {canDates && (
+              <>
+                <DateField label={t('filters.from')} value={from} onChange={filter(setFrom)} />
+                <DateField label={t('filters.to')} value={to} onChange={filter(setTo)} />
+              </>
+            )}
+            <Box sx={{ flex: 1 }} />
+            <Button
+              variant="contained"
+              onClick={() => setForm({ template: null })}
+              data-testid="expense-add"
+            >
+              {t('list.add')}
+            </Button>
+          </>
+        }
+      />
+      {form && (
+        <ExpenseFormDialog
+          key={form.template?.id ?? 'new'}
+          open
+          template={form.template}
+          onClose={() => setForm(null)}
+        />
+      )}
+      {voiding && <VoidDialog expense={voiding} onClose={() => setVoiding(null)} />}
+    </Box>
+  );
+}
+
+/** /Expenses (can_see_expenses): the expenses with their filters and totals, and the monthly templates. */
+export default function ExpensesPage() {
+  const { t } = useTranslation('expenses');
+  const [tab, setTab] = useState(0);
+  return (
+    <Box>
+      <PageHeader title={t('title')} />
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab label={t('tabs.expenses')} data-testid="expenses-tab-list" />
+        <Tab label={t('tabs.recurring')} data-testid="expenses-tab-recurring" />
+      </Tabs>
+      {tab === 0 ? <ExpensesList /> : <RecurringExpensesPanel />}
+    </Box>
+  );
+}

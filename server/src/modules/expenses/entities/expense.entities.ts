@@ -1,0 +1,59 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { moneyColumn } from '../../../core/database/transformers';
+
+export type ExpenseStatus = 'recorded' | 'void';
+
+/** One expense paid out of a vault. Never edited: a mistake is voided (reversed) and re-recorded. */
+@Entity('expenses')
+export class ExpenseEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { unique: true }) number: string;
+  @Column('text', { default: 'recorded' }) status: ExpenseStatus;
+  @Column('date') expenseDate: string;
+  @Column('uuid') branchId: string;
+  @Column('uuid') categoryId: string;
+  @Column('uuid') vaultId: string;
+  /** net of VAT */
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('bigint', { transformer: moneyColumn, default: 0 }) vat: number;
+  /** amount + vat: what left the vault */
+  @Column('bigint', { transformer: moneyColumn }) total: number;
+  @Column('uuid', { nullable: true }) vendorId: string | null;
+  @Column('text', { nullable: true }) payee: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @Column('uuid', { nullable: true }) attachmentId: string | null;
+  @Column('uuid', { nullable: true }) recurringId: string | null;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @Column('uuid', { nullable: true }) voidedBy: string | null;
+  @Column('timestamptz', { nullable: true }) voidedAt: Date | null;
+  @Column('text', { nullable: true }) voidReason: string | null;
+}
+
+/** A receipt photo; read back only through its expense (GET /Expenses/:id/attachment). */
+@Entity('expense_attachments')
+export class ExpenseAttachmentEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') contentType: string;
+  @Column('integer') size: number;
+  @Column('bytea', { select: false }) data: Buffer;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+/** A monthly template (rent, salaries): due from its day of the month until recorded that month. */
+@Entity('recurring_expenses')
+export class RecurringExpenseEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') name: string;
+  @Column('uuid') branchId: string;
+  @Column('uuid') categoryId: string;
+  @Column('uuid') vaultId: string;
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('smallint') dayOfMonth: number;
+  @Column('text', { nullable: true }) payee: string | null;
+  @Column('uuid', { nullable: true }) vendorId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @Column('boolean', { default: true }) active: boolean;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
