@@ -60,6 +60,9 @@ export type StockTakingProgressPayload = {
 export type InstallmentDuePayload = { count: number };
 export type EInvoiceStatusPayload = { documentId: string; status: string };
 
+/** Open cheques of the branch falling due within the next days (or overdue), after a change. */
+export type ChequeDuePayload = { count: number };
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -76,6 +79,7 @@ export type LiveEventMap = {
   'stocktaking.progress': StockTakingProgressPayload;
   'installment.due': InstallmentDuePayload;
   'einvoice.status': EInvoiceStatusPayload;
+  'cheque.due': ChequeDuePayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -105,4 +109,5 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'stocktaking.progress',
   'installment.due',
   'einvoice.status',
+  'cheque.due',
 ];

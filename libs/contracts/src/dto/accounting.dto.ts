@@ -36,6 +36,7 @@ export const JOURNAL_SOURCE_TYPES = [
   'stock_taking',
   'transfer',
   'variant',
+  'cheque',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -196,6 +196,11 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
     'errors.VAULT_INSUFFICIENT': 'رصيد {name} لا يكفي (المتاح {available})',
     'errors.VAULT_INACTIVE': '{name} موقوفة: لا تتحرك منها أو إليها أموال',
+    'errors.CHEQUE_ILLEGAL_TRANSITION': 'لا يمكن نقل الشيك رقم {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.CHEQUE_PARTY_REQUIRED': 'الشيك الوارد يحتاج عميلًا والشيك الصادر يحتاج موردًا',
+    'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
+    'errors.CHEQUE_DUPLICATE': 'الشيك رقم {number} من {bank} مسجل من قبل',
+    'errors.CHEQUE_BRANCH_REQUIRED': 'اختر فرع الشيك',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -396,6 +401,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'The account name is required (up to 100 characters)',
     'errors.VAULT_INSUFFICIENT': 'Not enough in {name} (available {available})',
     'errors.VAULT_INACTIVE': '{name} is inactive: no money moves in or out of it',
+    'errors.CHEQUE_ILLEGAL_TRANSITION': 'Cheque {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.CHEQUE_PARTY_REQUIRED':
+      'A received cheque needs a customer and an issued cheque needs a vendor',
+    'errors.CHEQUE_VAULT_REQUIRED': "Choose an active bank account of the cheque's branch",
+    'errors.CHEQUE_DUPLICATE': 'Cheque {number} of {bank} is already recorded',
+    'errors.CHEQUE_BRANCH_REQUIRED': "Choose the cheque's branch",
   },
 };
 

@@ -53,6 +53,8 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   'stocktaking.progress': { require: 'can_start_stock_taking' },
   'installment.due': { require: 'can_see_installments' },
   'einvoice.status': { require: 'can_see_einvoice' },
+  // like GET /Cheques?dueSoon=true and the dashboard's card (cheques need can_see_vault_totals)
+  'cheque.due': { require: 'can_see_vault_totals' },
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */
