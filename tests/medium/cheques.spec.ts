@@ -301,7 +301,9 @@ describe('cheques', () => {
     const byVault = await admin.get(`/api/Transactions?vaultId=${bankId}&type=cheque_in`);
     expect(byVault.body.length).toBeGreaterThan(0);
     expect(
-      byVault.body.every((r: { vaultId: string; kind: string }) => r.vaultId === bankId && r.kind === 'cheque_in'),
+      byVault.body.every(
+        (r: { vaultId: string; kind: string }) => r.vaultId === bankId && r.kind === 'cheque_in',
+      ),
     ).toBe(true);
     expect(Number(byVault.headers['x-total-count'])).toBe(byVault.body.length);
     const xlsx = await admin

@@ -44,10 +44,9 @@ export type ChequeStepResult = { id: string; status: ChequeStatus };
  * deadlocking. A step the cheque's status does not allow answers 409 before anything is written.
  * `apply` does the step's own work (the vault, the party's ledger) and returns the vault it used.
  */
-export abstract class ChequeStepHandler<C extends ChequeStepCommand> extends TransactionalCommandHandler<
-  C,
-  ChequeStepResult
-> {
+export abstract class ChequeStepHandler<
+  C extends ChequeStepCommand,
+> extends TransactionalCommandHandler<C, ChequeStepResult> {
   protected constructor(runner: CommandRunner) {
     super(runner);
   }

@@ -118,9 +118,7 @@ export class ChequesQueries {
         return `$${params.length}`;
       });
       const nameMatch = words.length
-        ? words
-            .map((w) => `COALESCE(cu.search_text, ve.search_text, '') LIKE ${w}`)
-            .join(' AND ')
+        ? words.map((w) => `COALESCE(cu.search_text, ve.search_text, '') LIKE ${w}`).join(' AND ')
         : 'false';
       where.push(`(c.number ILIKE ${raw} OR c.bank ILIKE ${raw} OR (${nameMatch}))`);
     }
