@@ -11,6 +11,7 @@ import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
+import { seedDemoCheques } from './cheques-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -185,6 +186,8 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       }
     }
   },
+  // Cheques in every status, a bank account for them, two customers and a vendor (issue 15).
+  seedDemoCheques,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */
