@@ -60,7 +60,8 @@ export function chequeLines(c: ChequeChangedEvent): PostingLine[] {
           { account: customers, debit: amount, party },
           { account: 'cheques_receivable', credit: amount },
         ];
-      default:
+      case 'deposited':
+      case 'issued':
         return [];
     }
   }
@@ -81,7 +82,8 @@ export function chequeLines(c: ChequeChangedEvent): PostingLine[] {
         { account: 'cheques_payable', debit: amount },
         { account: 'vendors', credit: amount, party },
       ];
-    default:
+    case 'deposited':
+    case 'received':
       return [];
   }
 }
