@@ -84,7 +84,8 @@ export class ChequeListQueryDto extends ListQueryDto {
 }
 
 export class ChequePartyQueryDto {
-  @IsIn(['customer', 'vendor']) type: 'customer' | 'vendor';
+  /** customers (the default) or vendors */
+  @IsOptional() @IsIn(['customer', 'vendor']) type?: 'customer' | 'vendor';
   @IsOptional() @IsString() @MaxLength(100) q?: string;
 }
 
@@ -169,4 +170,11 @@ export type TransactionDto = {
   userId: string | null;
   userName: string | null;
   note: string | null;
+};
+
+/** The choices of /Transactions' filters, within the user's read scope. */
+export type TransactionFilterOptionsDto = {
+  branches: { id: string; name: string }[];
+  vaults: { id: string; name: string; branchName: string }[];
+  users: { id: string; name: string }[];
 };

@@ -57,7 +57,7 @@ function sourceHref(e: JournalEntryDto): string | null {
     case 'variant':
       return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
     case 'cheque':
-      return `${routePath('Checks')}?id=${e.sourceId}`;
+      return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
     default:
       return null;
   }

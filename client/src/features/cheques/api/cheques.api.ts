@@ -6,6 +6,7 @@ import type {
   ChequePartyDto,
   ChequeVaultDto,
   TransactionDto,
+  TransactionFilterOptionsDto,
 } from '@pos/contracts';
 import { buildQuery, http, type Query } from '../../../shared/api/http';
 import { downloadFile } from '../../../shared/api/download';
@@ -38,6 +39,7 @@ export const chequeKeys = {
   vaults: ['cheques', 'vaults'] as const,
   parties: (type: string, q: string) => ['cheques', 'parties', type, q] as const,
   transactions: (query: TransactionListQuery) => ['transactions', query] as const,
+  transactionFilters: ['transactions', 'filters'] as const,
 };
 
 export const chequesApi = {
@@ -49,6 +51,7 @@ export const chequesApi = {
   vaults: () => http.get<ChequeVaultDto[]>('/Cheques/vaults'),
   parties: (type: 'customer' | 'vendor', q: string) =>
     http.get<ChequePartyDto[]>('/Cheques/parties', { type, q }),
+  transactionFilters: () => http.get<TransactionFilterOptionsDto>('/Transactions/filters'),
   transactions: (query: TransactionListQuery) =>
     http.list<TransactionDto>('/Transactions', query as Query),
   exportTransactions: (query: Omit<TransactionListQuery, 'page' | 'pageSize'>) =>

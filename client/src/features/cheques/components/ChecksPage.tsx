@@ -23,6 +23,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { ChequeFormDialog } from './ChequeFormDialog';
+import { ChequeHistoryDialog } from './ChequeHistoryDialog';
 import { ChequeStepDialog } from './ChequeStepDialog';
 
 const STATUS_COLOR: Record<ChequeStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
@@ -45,6 +46,7 @@ export default function ChecksPage() {
   const [due, setDue] = useState('');
   const [creating, setCreating] = useState(false);
   const [step, setStep] = useState<{ cheque: ChequeDto; action: ChequeAction } | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
   const query = {
     page: paging.page + 1,
     pageSize: paging.pageSize,
@@ -137,6 +139,7 @@ export default function ChecksPage() {
         columns={columns}
         rowKey={(c) => c.id}
         rowTestId="cheque-row"
+        onRowClick={(c) => setShown(c.id)}
         ariaLabel={t('list.title')}
         emptyText={t('list.empty')}
         filters={
@@ -178,6 +181,7 @@ export default function ChecksPage() {
         }
       />
       {creating && <ChequeFormDialog open onClose={() => setCreating(false)} />}
+      {shown && <ChequeHistoryDialog chequeId={shown} onClose={() => setShown(null)} />}
       {step && (
         <ChequeStepDialog cheque={step.cheque} action={step.action} onClose={() => setStep(null)} />
       )}

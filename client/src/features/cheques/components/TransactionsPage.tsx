@@ -58,13 +58,20 @@ export default function TransactionsPage() {
   const [to, setTo] = useState('');
   const [type, setType] = useState('');
   const [vaultId, setVaultId] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const [userId, setUserId] = useState('');
   const [exporting, setExporting] = useState(false);
-  const vaults = useQuery({ queryKey: chequeKeys.vaults, queryFn: chequesApi.vaults });
+  const options = useQuery({
+    queryKey: chequeKeys.transactionFilters,
+    queryFn: chequesApi.transactionFilters,
+  });
   const filters = {
     from: from || undefined,
     to: to || undefined,
     type: type || undefined,
     vaultId: vaultId || undefined,
+    branchId: branchId || undefined,
+    userId: userId || undefined,
   };
   const query = { page: paging.page + 1, pageSize: paging.pageSize, ...filters };
   const list = useQuery({
@@ -155,7 +162,31 @@ export default function TransactionsPage() {
               onChange={paging.withReset(setVaultId)}
               allLabel={t('list.all')}
               minWidth={170}
-              options={(vaults.data ?? []).map((v) => ({ value: v.id, label: v.name }))}
+              options={(options.data?.vaults ?? []).map((v) => ({
+                value: v.id,
+                label: `${v.name} — ${v.branchName}`,
+              }))}
+            />
+            {(options.data?.branches.length ?? 0) > 1 && (
+              <SelectFilter
+                label={t('fields.branch')}
+                value={branchId}
+                onChange={paging.withReset(setBranchId)}
+                allLabel={t('list.all')}
+                minWidth={150}
+                options={(options.data?.branches ?? []).map((b) => ({
+                  value: b.id,
+                  label: b.name,
+                }))}
+              />
+            )}
+            <SelectFilter
+              label={t('tx.user')}
+              value={userId}
+              onChange={paging.withReset(setUserId)}
+              allLabel={t('list.all')}
+              minWidth={150}
+              options={(options.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
             />
           </>
         }

@@ -28,6 +28,12 @@ export class TransactionsController {
   ) {}
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Get('filters')
+  filters(@CurrentUser() user: AuthUser) {
+    return this.queries.filterOptions(user);
+  }
+
+  @RequirePermissions(['can_see_vault_totals'])
   @Get()
   async list(
     @Query() query: TransactionListQueryDto,

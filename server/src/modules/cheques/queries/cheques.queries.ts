@@ -179,12 +179,13 @@ export class ChequesQueries {
 
   /** Customers (can_see_customers) or active vendors (can_see_vendors) to pick a cheque's party. */
   async parties(query: ChequePartyQueryDto, user: AuthUser): Promise<ChequePartyDto[]> {
-    const key = query.type === 'customer' ? 'can_see_customers' : 'can_see_vendors';
+    const type = query.type ?? 'customer';
+    const key = type === 'customer' ? 'can_see_customers' : 'can_see_vendors';
     if (!user.isAdmin && !user.permissions.includes(key)) throw Errors.forbidden();
-    const table = query.type === 'customer' ? 'customers' : 'vendors';
+    const table = type === 'customer' ? 'customers' : 'vendors';
     const words = searchPatterns(normalizeArabic(query.q ?? ''));
     const where = [
-      ...(query.type === 'vendor' ? ['active'] : []),
+      ...(type === 'vendor' ? ['active'] : []),
       ...words.map((_, i) => `search_text LIKE $${i + 1}`),
     ];
     const rows = await this.ds.query(

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { TransactionDto, TransactionListQueryDto } from '@pos/contracts';
+import type {
+  TransactionDto,
+  TransactionFilterOptionsDto,
+  TransactionListQueryDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../core/errors/app.exception';
@@ -110,6 +114,36 @@ export class TransactionsQueries {
         userName: (r.user_name as string | null) ?? null,
         note: (r.note as string | null) ?? null,
       })),
+    };
+  }
+
+  /** The branches, vaults and users the filters offer (the user's read scope). */
+  async filterOptions(user: AuthUser): Promise<TransactionFilterOptionsDto> {
+    const scope = branchReadScope(user);
+    const where = scope ? 'WHERE b.id = $1' : '';
+    const params = scope ? [scope] : [];
+    const branches = await this.ds.query(
+      `SELECT b.id, b.name FROM branches b ${where} ORDER BY b.name`,
+      params,
+    );
+    const vaults = await this.ds.query(
+      `SELECT v.id, v.name, b.name AS branch_name FROM vaults v JOIN branches b ON b.id = v.branch_id ${where}
+        ORDER BY b.name, v.name`,
+      params,
+    );
+    const users = await this.ds.query(
+      `SELECT u.id, COALESCE(u.display_name, u.username) AS name FROM users u
+        ${scope ? 'WHERE u.branch_id = $1' : ''} ORDER BY 2`,
+      params,
+    );
+    return {
+      branches: branches.map((b: { id: string; name: string }) => ({ id: b.id, name: b.name })),
+      vaults: vaults.map((v: Record<string, string>) => ({
+        id: v.id,
+        name: v.name,
+        branchName: v.branch_name,
+      })),
+      users: users.map((u: { id: string; name: string }) => ({ id: u.id, name: u.name })),
     };
   }
 }
