@@ -26,14 +26,15 @@ import { ChequeFormDialog } from './ChequeFormDialog';
 import { ChequeHistoryDialog } from './ChequeHistoryDialog';
 import { ChequeStepDialog } from './ChequeStepDialog';
 
-const STATUS_COLOR: Record<ChequeStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
-  received: 'info',
-  issued: 'info',
-  deposited: 'warning',
-  cleared: 'success',
-  bounced: 'error',
-  cancelled: 'default',
-};
+const STATUS_COLOR: Record<ChequeStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> =
+  {
+    received: 'primary',
+    issued: 'primary',
+    deposited: 'warning',
+    cleared: 'success',
+    bounced: 'error',
+    cancelled: 'default',
+  };
 
 /** /Checks: cheques received and issued, their flow step by step, those falling due soon. */
 export default function ChecksPage() {
