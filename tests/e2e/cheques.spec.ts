@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatPiasters } from '../../libs/contracts/src/money';
 import { dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 15 (cheques): the accountant records a customer's cheque, deposits it into a bank account
@@ -69,6 +70,15 @@ test("the accountant records, deposits and bounces a customer's cheque", async (
   await expect(row.getByTestId('cheque-status')).toHaveText('مرتد');
   expect((await customer(page)).balance).toBe(start);
   await expect(row.getByTestId('cheque-bounce')).toHaveCount(0);
+
+  // The customer's page shows the bounced cheque in the ledger, linked to the cheque.
+  const { id: customerId } = await customer(page);
+  await page.goto(`/Customers/${customerId}`);
+  await expect(page.getByTestId('customer-balance')).toHaveText(formatPiasters(start));
+  const entries = page.getByTestId('ledger-row').filter({ hasText: number });
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText('شيك مرتد');
+  await expect(entries.nth(1)).toContainText('سداد');
 
   // The movements list shows the cheque received, and exports to Excel.
   await page.goto('/Transactions');
