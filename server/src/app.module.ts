@@ -21,6 +21,7 @@ import { AccountingModule } from './modules/accounting';
 import { ExpensesModule } from './modules/expenses';
 import { CashModule } from './modules/cash';
 import { PurchasingModule } from './modules/purchasing';
+import { ChequesModule } from './modules/cheques';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -43,6 +44,7 @@ export const APP_MODULES = [
   ExpensesModule,
   CashModule,
   PurchasingModule,
+  ChequesModule,
 ];
 
 @Module({})

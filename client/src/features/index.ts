@@ -16,6 +16,7 @@ import { pages as adminPages } from './admin/pages';
 import { pages as accountingPages } from './accounting/pages';
 import { pages as expensesPages } from './expenses/pages';
 import { pages as purchaseOrdersPages } from './purchase-orders/pages';
+import { pages as chequesPages } from './cheques/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -41,4 +42,5 @@ export const pages: PageRegistry = {
   ...accountingPages,
   ...expensesPages,
   ...purchaseOrdersPages,
+  ...chequesPages,
 };

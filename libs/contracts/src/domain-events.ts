@@ -201,6 +201,25 @@ export type ExpenseVoidedEvent = {
   userId: string | null;
 };
 
+/**
+ * A cheque recorded or moved along its flow (issue 15). `to` is its new status; `vaultAccountId` is
+ * set when money moved through a bank vault (clearing), so the posting goes to that vault's account.
+ */
+export type ChequeChangedEvent = {
+  chequeId: string;
+  number: string;
+  direction: 'received' | 'issued';
+  from: 'received' | 'deposited' | 'issued' | null;
+  to: 'received' | 'deposited' | 'issued' | 'cleared' | 'bounced' | 'cancelled';
+  branchId: string;
+  partyType: 'customer' | 'vendor';
+  partyId: string;
+  amount: number;
+  vaultId: string | null;
+  vaultAccountId: string | null;
+  userId: string | null;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -215,6 +234,11 @@ export type DomainEventMap = {
   'variant.cost.changed': VariantCostChangedEvent;
   'expense.recorded': ExpenseRecordedEvent;
   'expense.voided': ExpenseVoidedEvent;
+  'cheque.recorded': ChequeChangedEvent;
+  'cheque.deposited': ChequeChangedEvent;
+  'cheque.cleared': ChequeChangedEvent;
+  'cheque.bounced': ChequeChangedEvent;
+  'cheque.cancelled': ChequeChangedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

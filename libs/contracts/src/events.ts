@@ -62,6 +62,8 @@ export type EInvoiceStatusPayload = { documentId: string; status: string };
 
 /** Monthly expense templates now due in the branch (the /Expenses page and the dashboard refresh). */
 export type ExpensesDuePayload = { count: number };
+/** Open cheques of the branch falling due within the next days (or overdue), after a change. */
+export type ChequeDuePayload = { count: number };
 
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
@@ -80,6 +82,7 @@ export type LiveEventMap = {
   'installment.due': InstallmentDuePayload;
   'einvoice.status': EInvoiceStatusPayload;
   'expenses.due': ExpensesDuePayload;
+  'cheque.due': ChequeDuePayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -110,4 +113,5 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'installment.due',
   'einvoice.status',
   'expenses.due',
+  'cheque.due',
 ];

@@ -37,3 +37,4 @@ export * from './dto/resource-dto';
 export * from './dto/expenses.dto';
 export * from './installments';
 export * from './dto/purchase-orders.dto';
+export * from './dto/cheques.dto';

@@ -13,6 +13,7 @@ import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
 import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
+import { seedDemoCheques } from './cheques-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -192,6 +193,8 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // Expenses (issue 15): accounts for the categories, a month of expenses paid from each branch's
   // main vault, two monthly templates.
   seedDemoExpenses,
+  // Cheques in every status, a bank account for them, two customers and a vendor (issue 15).
+  seedDemoCheques,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -37,6 +37,7 @@ export const JOURNAL_SOURCE_TYPES = [
   'transfer',
   'variant',
   'expense',
+  'cheque',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -1,3 +1,4 @@
+import type { DueChequeDto } from './cheques.dto';
 import { IsOptional, IsUUID } from 'class-validator';
 
 // GET /api/Dashboard: the live home page of a branch, for the store's business day. Each part is
@@ -59,4 +60,6 @@ export type DashboardDto = {
   }[];
   /** with can_see_near_end_products */
   lowStockCount?: number;
+  /** with can_see_vault_totals: open cheques due within CHEQUE_DUE_DAYS (overdue ones first) */
+  dueCheques?: DueChequeDto[];
 };

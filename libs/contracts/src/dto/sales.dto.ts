@@ -123,7 +123,7 @@ export class CustomerPaymentDto {
 }
 export type CustomerLedgerEntryDto = {
   id: string;
-  type: 'sale' | 'return' | 'payment' | 'edit';
+  type: 'sale' | 'return' | 'payment' | 'edit' | 'cheque_bounced' | 'cheque_cancelled';
   amount: number;
   balanceAfter: number;
   referenceType: string | null;

@@ -219,6 +219,11 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.EXPENSE_CATEGORY_INACTIVE': 'بند المصروف "{name}" موقوف',
     'errors.EXPENSE_VENDOR_INACTIVE': 'المورد "{name}" موقوف',
     'errors.EXPENSE_RECURRING_RECORDED': 'المصروف المتكرر "{name}" مسجل بالفعل هذا الشهر',
+    'errors.CHEQUE_ILLEGAL_TRANSITION': 'لا يمكن نقل الشيك رقم {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.CHEQUE_PARTY_REQUIRED': 'الشيك الوارد يحتاج عميلًا والشيك الصادر يحتاج موردًا',
+    'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
+    'errors.CHEQUE_DUPLICATE': 'الشيك رقم {number} من {bank} مسجل من قبل',
+    'errors.CHEQUE_BRANCH_REQUIRED': 'اختر فرع الشيك',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -445,6 +450,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.EXPENSE_VENDOR_INACTIVE': 'The vendor "{name}" is inactive',
     'errors.EXPENSE_RECURRING_RECORDED':
       'The recurring expense "{name}" is already recorded this month',
+    'errors.CHEQUE_ILLEGAL_TRANSITION': 'Cheque {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.CHEQUE_PARTY_REQUIRED':
+      'A received cheque needs a customer and an issued cheque needs a vendor',
+    'errors.CHEQUE_VAULT_REQUIRED': "Choose an active bank account of the cheque's branch",
+    'errors.CHEQUE_DUPLICATE': 'Cheque {number} of {bank} is already recorded',
+    'errors.CHEQUE_BRANCH_REQUIRED': "Choose the cheque's branch",
   },
 };
 

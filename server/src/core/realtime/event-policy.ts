@@ -55,6 +55,8 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   'einvoice.status': { require: 'can_see_einvoice' },
   // like GET /Expenses/due: any holder of can_see_expenses in the branch
   'expenses.due': { require: 'can_see_expenses' },
+  // like GET /Cheques?dueSoon=true and the dashboard's card (cheques need can_see_vault_totals)
+  'cheque.due': { require: 'can_see_vault_totals' },
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */

@@ -28,7 +28,7 @@ export async function postCustomerLedger(
   m: EntityManager,
   entry: {
     customerId: string;
-    type: 'sale' | 'return' | 'payment' | 'edit';
+    type: 'sale' | 'return' | 'payment' | 'edit' | 'cheque_bounced' | 'cheque_cancelled';
     amount: number;
     referenceType?: string | null;
     referenceId?: string | null;

@@ -142,6 +142,13 @@ export default function CustomerPage() {
                       >
                         {e.referenceNumber ?? ''}
                       </Link>
+                    ) : e.referenceType === 'cheque' && e.referenceNumber ? (
+                      <Link
+                        component={RouterLink}
+                        to={`${routePath('Checks')}?q=${encodeURIComponent(e.referenceNumber)}`}
+                      >
+                        {t('ledger.cheque', { number: e.referenceNumber })}
+                      </Link>
                     ) : (
                       (e.referenceNumber ?? '')
                     )}

@@ -97,6 +97,7 @@ export function LiveDashboard() {
   useLiveEvent('shift.opened', (e) => forThisBranch(e.branchId) && refetch());
   useLiveEvent('shift.totals', (e) => forThisBranch(e.branchId) && refetch());
   useLiveEvent('shift.closed', (e) => forThisBranch(e.branchId) && refetch());
+  useLiveEvent('cheque.due', (e) => forThisBranch(e.branchId) && refetch());
   useLiveEvent('stock.low', (e) => {
     if (!data || data.branchId !== e.branchId || data.lowStockCount === undefined) return;
     // The event carries the branch's new count: show it at once.
@@ -173,6 +174,42 @@ export function LiveDashboard() {
           />
         )}
       </Box>
+
+      {data.dueCheques && (
+        <Paper variant="outlined" sx={{ p: 1.75 }} data-testid="dash-due-cheques">
+          <Typography sx={{ fontWeight: 700, mb: 1 }}>
+            <Link to={routePath('Checks')} style={{ color: 'inherit' }}>
+              {t('dashboard.dueCheques')}
+            </Link>
+          </Typography>
+          {data.dueCheques.length === 0 ? (
+            <Typography color="text.secondary">{t('dashboard.noDueCheques')}</Typography>
+          ) : (
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dashboard.chequeDue')}</TableCell>
+                  <TableCell>{t('dashboard.chequeNumber')}</TableCell>
+                  <TableCell>{t('dashboard.chequeParty')}</TableCell>
+                  <TableCell>{t('dashboard.total')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.dueCheques.map((c) => (
+                  <TableRow key={c.id} data-testid="dash-due-cheque">
+                    <TableCell>{formatDay(c.dueDate)}</TableCell>
+                    <TableCell dir="ltr">{c.number}</TableCell>
+                    <TableCell>
+                      {t(`dashboard.chequeDirection.${c.direction}`, { party: c.partyName })}
+                    </TableCell>
+                    <TableCell>{money(c.amount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Paper>
+      )}
 
       {data.byMethod && (
         <Paper variant="outlined" sx={{ p: 1.75 }}>

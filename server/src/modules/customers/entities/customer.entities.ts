@@ -35,7 +35,8 @@ export class CustomerLedgerEntity {
   @ManyToOne(() => CustomerEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'customer_id' })
   customer?: CustomerEntity;
-  @Column('text') type: 'sale' | 'return' | 'payment' | 'edit';
+  @Column('text') type:
+    'sale' | 'return' | 'payment' | 'edit' | 'cheque_bounced' | 'cheque_cancelled';
   @Column('bigint', { transformer: moneyColumn }) amount: number;
   @Column('bigint', { transformer: moneyColumn }) balanceAfter: number;
   @Column('text', { nullable: true }) referenceType: string | null;

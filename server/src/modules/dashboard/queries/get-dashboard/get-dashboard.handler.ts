@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../../core/auth/auth.types';
 import { Errors } from '../../../../core/errors/app.exception';
 import { GetDashboardQuery } from './get-dashboard.query';
 import { readStoreTimeZone } from '../../../settings';
+import { findDueCheques } from '../../../cheques';
 
 const SALES_TABLES = [
   'sales_invoices',
@@ -66,6 +67,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
       );
       out.lowStockCount = count;
     }
+    if (can(user, 'can_see_vault_totals')) out.dueCheques = await findDueCheques(this.ds, branchId);
 
     const [{ present }] = await this.ds.query(
       `SELECT count(*)::int AS present FROM unnest($1::text[]) t WHERE to_regclass('public.' || t) IS NOT NULL`,

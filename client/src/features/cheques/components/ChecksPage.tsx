@@ -1,0 +1,191 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import {
+  CHEQUE_STATUSES,
+  formatPiasters,
+  type ChequeAction,
+  type ChequeDto,
+  type ChequeStatus,
+} from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDay } from '../../../shared/lib/format';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { useLiveEvent } from '../../../shared/realtime';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { chequeKeys, chequesApi } from '../api/cheques.api';
+import { ChequeFormDialog } from './ChequeFormDialog';
+import { ChequeHistoryDialog } from './ChequeHistoryDialog';
+import { ChequeStepDialog } from './ChequeStepDialog';
+
+const STATUS_COLOR: Record<ChequeStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> =
+  {
+    received: 'primary',
+    issued: 'primary',
+    deposited: 'warning',
+    cleared: 'success',
+    bounced: 'error',
+    cancelled: 'default',
+  };
+
+/** /Checks: cheques received and issued, their flow step by step, those falling due soon. */
+export default function ChecksPage() {
+  const { t } = useTranslation('cheques');
+  const [params] = useSearchParams();
+  const paging = usePaging();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [direction, setDirection] = useState('');
+  const [status, setStatus] = useState('');
+  const [due, setDue] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [step, setStep] = useState<{ cheque: ChequeDto; action: ChequeAction } | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const query = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    q: useDebouncedValue(q.trim(), 300) || undefined,
+    direction: direction || undefined,
+    status: status || undefined,
+    dueSoon: due || undefined,
+  };
+  const list = useQuery({
+    queryKey: chequeKeys.list(query),
+    queryFn: () => chequesApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error);
+  useLiveEvent('cheque.due', () => void list.refetch());
+
+  const columns: Column<ChequeDto>[] = [
+    { key: 'number', header: t('fields.number'), ltr: true, render: (c) => c.number },
+    { key: 'bank', header: t('fields.bank'), render: (c) => c.bank },
+    {
+      key: 'direction',
+      header: t('fields.direction'),
+      render: (c) => t(`directions.${c.direction}`),
+    },
+    { key: 'party', header: t('fields.party'), render: (c) => c.partyName },
+    {
+      key: 'dueDate',
+      header: t('fields.dueDate'),
+      nowrap: true,
+      render: (c) => formatDay(c.dueDate),
+    },
+    {
+      key: 'amount',
+      header: t('fields.amount'),
+      align: 'right',
+      render: (c) => formatPiasters(c.amount),
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (c) => (
+        <Chip
+          size="small"
+          color={STATUS_COLOR[c.status]}
+          label={t(`statuses.${c.status}`)}
+          data-testid="cheque-status"
+        />
+      ),
+    },
+    { key: 'vault', header: t('fields.bankVault'), render: (c) => c.vaultName ?? '' },
+    { key: 'branch', header: t('fields.branch'), render: (c) => c.branchName },
+    {
+      key: 'actions',
+      header: null,
+      stopPropagation: true,
+      render: (c) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {c.actions.map((action) => (
+            <Button
+              key={action}
+              size="small"
+              variant="outlined"
+              color={action === 'bounce' || action === 'cancel' ? 'error' : 'primary'}
+              onClick={() => setStep({ cheque: c, action })}
+              data-testid={`cheque-${action}`}
+            >
+              {t(`steps.${action}.button`)}
+            </Button>
+          ))}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <AddButton onClick={() => setCreating(true)} testId="cheque-add">
+            {t('list.add')}
+          </AddButton>
+        }
+      />
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="cheques"
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(c) => c.id}
+        rowTestId="cheque-row"
+        onRowClick={(c) => setShown(c.id)}
+        ariaLabel={t('list.title')}
+        emptyText={t('list.empty')}
+        filters={
+          <>
+            <SearchField
+              value={q}
+              onChange={paging.withReset(setQ)}
+              label={t('list.search')}
+              testId="cheques-search"
+            />
+            <SelectFilter
+              label={t('fields.direction')}
+              value={direction}
+              onChange={paging.withReset(setDirection)}
+              allLabel={t('list.all')}
+              minWidth={140}
+              options={[
+                { value: 'received', label: t('directions.received') },
+                { value: 'issued', label: t('directions.issued') },
+              ]}
+            />
+            <SelectFilter
+              label={t('fields.status')}
+              value={status}
+              onChange={paging.withReset(setStatus)}
+              allLabel={t('list.all')}
+              minWidth={150}
+              options={CHEQUE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            />
+            <SelectFilter
+              label={t('list.due')}
+              value={due}
+              onChange={paging.withReset(setDue)}
+              allLabel={t('list.all')}
+              minWidth={170}
+              options={[{ value: 'true', label: t('list.dueSoon') }]}
+            />
+          </>
+        }
+      />
+      {creating && <ChequeFormDialog open onClose={() => setCreating(false)} />}
+      {shown && <ChequeHistoryDialog chequeId={shown} onClose={() => setShown(null)} />}
+      {step && (
+        <ChequeStepDialog cheque={step.cheque} action={step.action} onClose={() => setStep(null)} />
+      )}
+    </Box>
+  );
+}
