@@ -69,6 +69,21 @@ describe('expenses', () => {
       name_ar: 'أدوات نظافة',
       system_key: 'operating_expenses',
     });
+    // renamed with it, removed with it while unused
+    const spare = await accountant.post('/api/ExpenseCategories', { name: 'بند مؤقت' });
+    const [{ account_id: spareAccount }] = await t.ds.query(
+      `SELECT account_id FROM expense_categories WHERE id = $1`,
+      [spare.body.id],
+    );
+    expect(
+      (await accountant.patch(`/api/ExpenseCategories/${spare.body.id}`, { name: 'بند مؤقت 2' }))
+        .status,
+    ).toBe(200);
+    expect(await t.ds.query(`SELECT name_ar FROM accounts WHERE id = $1`, [spareAccount])).toEqual([
+      { name_ar: 'بند مؤقت 2' },
+    ]);
+    expect((await accountant.delete(`/api/ExpenseCategories/${spare.body.id}`)).status).toBe(204);
+    expect(await t.ds.query(`SELECT 1 FROM accounts WHERE id = $1`, [spareAccount])).toEqual([]);
   });
 
   it('records with VAT and a photo: vault movement, ledger, posting lines; void reverses', async () => {

@@ -34,14 +34,13 @@ export async function renameCategoryAccount(
 
 /** An unused category's account goes with it (one with postings keeps the category in use). */
 export async function deleteCategoryAccount(m: EntityManager, categoryId: string): Promise<void> {
-  const [row] = await m.query(
-    `UPDATE expense_categories SET account_id = NULL WHERE id = $1
-      RETURNING (SELECT account_id FROM expense_categories WHERE id = $1) AS account_id`,
-    [categoryId],
+  const [row] = await m.query(`SELECT account_id FROM expense_categories WHERE id = $1`, [
+    categoryId,
+  ]);
+  if (!row?.account_id) return;
+  await m.query(`UPDATE expense_categories SET account_id = NULL WHERE id = $1`, [categoryId]);
+  await m.query(
+    `DELETE FROM accounts a WHERE a.id = $1 AND NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.account_id = a.id)`,
+    [row.account_id],
   );
-  if (row?.account_id)
-    await m.query(
-      `DELETE FROM accounts a WHERE a.id = $1 AND NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.account_id = a.id)`,
-      [row.account_id],
-    );
 }
