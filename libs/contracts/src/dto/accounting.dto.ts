@@ -36,6 +36,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'stock_taking',
   'transfer',
   'variant',
+  'vendor_opening',
+  'vendor_payment',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -196,6 +196,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
     'errors.VAULT_INSUFFICIENT': 'رصيد {name} لا يكفي (المتاح {available})',
     'errors.VAULT_INACTIVE': '{name} موقوفة: لا تتحرك منها أو إليها أموال',
+    'errors.VENDOR_OPENING_LOCKED':
+      'لا يمكن تعديل الرصيد الافتتاحي بعد تسجيل حركات أخرى على المورد',
+    'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
+    'errors.VENDOR_PAYMENT_ID_CONFLICT': 'رقم العملية مستخدم لدفعة أخرى',
+    'errors.VENDOR_PAYMENT_VAULT': 'اختر خزينة من خزائن فرعك',
+    'validation.vendor.paymentTerms': 'مدة السداد من 0 إلى 365 يومًا',
+    'validation.vendor.paymentAmount': 'الرجاء ادخال مبلغ الدفعة',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -396,6 +403,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'The account name is required (up to 100 characters)',
     'errors.VAULT_INSUFFICIENT': 'Not enough in {name} (available {available})',
     'errors.VAULT_INACTIVE': '{name} is inactive: no money moves in or out of it',
+    'errors.VENDOR_OPENING_LOCKED':
+      'The opening balance cannot change once the vendor has other ledger entries',
+    'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',
+    'errors.VENDOR_PAYMENT_ID_CONFLICT': 'This payment id is used by another payment',
+    'errors.VENDOR_PAYMENT_VAULT': 'Choose a vault of your branch',
+    'validation.vendor.paymentTerms': 'Payment terms are 0 to 365 days',
+    'validation.vendor.paymentAmount': 'Enter the payment amount',
   },
 };
 
