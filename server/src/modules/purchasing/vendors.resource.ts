@@ -113,7 +113,7 @@ export const vendors = defineServerResource({
   },
   check: async (tx, id, values, before) => {
     if (!before || values.openingBalance === undefined) return;
-    if (values.openingBalance === Number(before.openingBalance)) return;
+    if (Number(values.openingBalance) === Number(before.openingBalance)) return;
     const [other] = await tx.m.query(
       `SELECT 1 FROM vendor_ledger WHERE vendor_id = $1 AND type <> 'opening' LIMIT 1`,
       [id],
@@ -121,13 +121,16 @@ export const vendors = defineServerResource({
     if (other) throw new AppException('VENDOR_OPENING_LOCKED', HttpStatus.BAD_REQUEST);
   },
   effects: {
-    created: (ctx, values) => postOpening(ctx, values.name!, values.openingBalance ?? 0),
+    // TypeORM's insert may leave the money column as its database text: read it as a number.
+    created: (ctx, values) => postOpening(ctx, values.name!, Number(values.openingBalance ?? 0)),
     updated: async (ctx, patch, before) => {
       const previous = Number(before.openingBalance);
-      if (patch.openingBalance === undefined || patch.openingBalance === previous) return;
+      if (patch.openingBalance === undefined) return;
+      const next = Number(patch.openingBalance);
+      if (next === previous) return;
       const name = patch.name ?? before.name;
       await postOpening(ctx, name, -previous);
-      await postOpening(ctx, name, patch.openingBalance);
+      await postOpening(ctx, name, next);
     },
   },
   toRow: ({ balance, openingBalance, ...row }: VendorDto, user) =>
