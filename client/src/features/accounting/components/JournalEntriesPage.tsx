@@ -56,6 +56,12 @@ function sourceHref(e: JournalEntryDto): string | null {
       return e.sourceParentId ? routePath('Inventories-id', { id: e.sourceParentId }) : null;
     case 'variant':
       return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
+    case 'vendor_opening':
+      return routePath('Vendors-id', { id: e.sourceId });
+    case 'vendor_payment': {
+      const vendor = e.lines.find((l) => l.partyType === 'vendor')?.partyId;
+      return vendor ? routePath('Vendors-id', { id: vendor }) : null;
+    }
     default:
       return null;
   }
