@@ -11,6 +11,7 @@ import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
+import { seedDemoVendors } from './vendors-seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -184,6 +185,10 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
         );
       }
     }
+  },
+  // Vendors (issue 14): five suppliers with opening balances and a few payments (vendors-seed.ts).
+  async (ds) => {
+    await ds.transaction((m) => seedDemoVendors(m));
   },
 ];
 

@@ -10,3 +10,4 @@ export {
   type VendorLedgerType,
 } from './entities/vendor.entities';
 export { lockVendor, postVendorLedger } from './vendor-ledger';
+export { vendorSearchText } from './vendors.resource';
