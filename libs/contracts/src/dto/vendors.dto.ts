@@ -96,8 +96,8 @@ export const VENDOR_LEDGER_TYPES = [
 
 /** GET /Vendors/{id}/statement: the ledger over a period (store time zone), with running balance. */
 export class VendorStatementQueryDto {
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) from?: string;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) to?: string;
+  @IsOptional() @IsCalendarDate() from?: string;
+  @IsOptional() @IsCalendarDate() to?: string;
 }
 
 export type VendorStatementRowDto = {
