@@ -400,6 +400,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
         scope: 'all',
       }),
     ];
+  const vendors = await list('/api/Vendors?pageSize=1');
   const ids: Record<string, string | undefined> = {
     'Roles-id': roles[0]?.id,
     'Shift-id': shifts[0]?.id,
@@ -409,6 +410,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'Inventories-id': inventories[0]?.id,
     'StockTaking-id': stockTakings[0]?.id,
     'Inventories-TransferRequests-id': transfers[0]?.id,
+    'Vendors-id': vendors[0]?.id,
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),

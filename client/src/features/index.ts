@@ -17,6 +17,7 @@ import { pages as accountingPages } from './accounting/pages';
 import { pages as expensesPages } from './expenses/pages';
 import { pages as purchaseOrdersPages } from './purchase-orders/pages';
 import { pages as chequesPages } from './cheques/pages';
+import { pages as vendorsPages } from './vendors/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -43,4 +44,5 @@ export const pages: PageRegistry = {
   ...expensesPages,
   ...purchaseOrdersPages,
   ...chequesPages,
+  ...vendorsPages,
 };

@@ -220,6 +220,34 @@ export type ChequeChangedEvent = {
   userId: string | null;
 };
 
+/**
+ * A vendor's opening balance was posted (or reversed: a negative `amount` undoes a previous one).
+ * amount > 0: the shop owed the vendor when the vendor was entered.
+ */
+export type VendorOpeningPostedEvent = {
+  vendorId: string;
+  vendorName: string;
+  amount: number;
+  branchId: string | null;
+  userId: string | null;
+};
+
+/** The shop paid a vendor from a vault (its account is what the posting credits). */
+export type VendorPaymentMadeEvent = {
+  paymentId: string;
+  number: string;
+  vendorId: string;
+  branchId: string;
+  vaultId: string;
+  /** the vault's own account in the chart */
+  accountId: string;
+  amount: number;
+  /** the part allocated to open invoices (the rest is an advance on account) */
+  allocated: number;
+  userId: string | null;
+  balanceAfter: number;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -239,6 +267,8 @@ export type DomainEventMap = {
   'cheque.cleared': ChequeChangedEvent;
   'cheque.bounced': ChequeChangedEvent;
   'cheque.cancelled': ChequeChangedEvent;
+  'vendor.opening.posted': VendorOpeningPostedEvent;
+  'vendor.payment.made': VendorPaymentMadeEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

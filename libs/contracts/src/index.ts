@@ -38,3 +38,4 @@ export * from './dto/expenses.dto';
 export * from './installments';
 export * from './dto/purchase-orders.dto';
 export * from './dto/cheques.dto';
+export * from './dto/vendors.dto';

@@ -14,6 +14,7 @@ import { postHistory } from '../modules/accounting';
 import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
+import { seedDemoVendors } from './vendors-seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -195,6 +196,10 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   seedDemoExpenses,
   // Cheques in every status, a bank account for them, two customers and a vendor (issue 15).
   seedDemoCheques,
+  // Vendors (issue 14): five suppliers with opening balances and a few payments (vendors-seed.ts).
+  async (ds) => {
+    await ds.transaction((m) => seedDemoVendors(m));
+  },
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -38,6 +38,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'variant',
   'expense',
   'cheque',
+  'vendor_opening',
+  'vendor_payment',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -224,6 +224,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
     'errors.CHEQUE_DUPLICATE': 'الشيك رقم {number} من {bank} مسجل من قبل',
     'errors.CHEQUE_BRANCH_REQUIRED': 'اختر فرع الشيك',
+    'errors.VENDOR_OPENING_LOCKED':
+      'لا يمكن تعديل الرصيد الافتتاحي بعد تسجيل حركات أخرى على المورد',
+    'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
+    'errors.VENDOR_PAYMENT_ID_CONFLICT': 'رقم العملية مستخدم لدفعة أخرى',
+    'errors.VENDOR_PAYMENT_VAULT': 'اختر خزينة من خزائن فرعك',
+    'validation.vendor.paymentTerms': 'مدة السداد من 0 إلى 365 يومًا',
+    'validation.vendor.paymentAmount': 'الرجاء ادخال مبلغ الدفعة',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -456,6 +463,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CHEQUE_VAULT_REQUIRED': "Choose an active bank account of the cheque's branch",
     'errors.CHEQUE_DUPLICATE': 'Cheque {number} of {bank} is already recorded',
     'errors.CHEQUE_BRANCH_REQUIRED': "Choose the cheque's branch",
+    'errors.VENDOR_OPENING_LOCKED':
+      'The opening balance cannot change once the vendor has other ledger entries',
+    'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',
+    'errors.VENDOR_PAYMENT_ID_CONFLICT': 'This payment id is used by another payment',
+    'errors.VENDOR_PAYMENT_VAULT': 'Choose a vault of your branch',
+    'validation.vendor.paymentTerms': 'Payment terms are 0 to 365 days',
+    'validation.vendor.paymentAmount': 'Enter the payment amount',
   },
 };
 

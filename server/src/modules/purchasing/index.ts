@@ -16,3 +16,4 @@ export {
   type PurchaseOrderReceipt,
   type PurchaseOrderReceiptResult,
 } from './services/purchase-order-receipt';
+export { vendorSearchText } from './vendors.resource';

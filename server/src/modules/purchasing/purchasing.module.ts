@@ -8,12 +8,18 @@ import { ReceivePurchaseOrderHandler } from './commands/receive-purchase-order/r
 import { UpdatePurchaseOrderHandler } from './commands/update-purchase-order/update-purchase-order.handler';
 import { PurchaseOrdersController } from './controllers/purchase-orders.controller';
 import { PurchaseOrderEntity, PurchaseOrderLineEntity } from './entities/purchase-order.entities';
+import { resourceController } from '../../core/resource';
+import { PayVendorHandler } from './commands/pay-vendor/pay-vendor.handler';
+import { VendorsController } from './controllers/vendors.controller';
 import {
   PurchaseInvoiceEntity,
   VendorEntity,
   VendorLedgerEntity,
 } from './entities/vendor.entities';
 import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
+import { PostVendorJournalHandler } from './events/on-vendor-events.post-journal.handler';
+import { VendorQueries } from './queries/vendor.queries';
+import { vendors } from './vendors.resource';
 
 @Module({
   imports: [
@@ -25,7 +31,7 @@ import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
       PurchaseOrderLineEntity,
     ]),
   ],
-  controllers: [PurchaseOrdersController],
+  controllers: [PurchaseOrdersController, VendorsController, resourceController(vendors)],
   providers: [
     PurchaseOrdersQueries,
     CreatePurchaseOrderHandler,
@@ -34,6 +40,9 @@ import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
     ClosePurchaseOrderHandler,
     CancelPurchaseOrderHandler,
     CreateReorderPurchaseOrdersHandler,
+    VendorQueries,
+    PayVendorHandler,
+    PostVendorJournalHandler,
   ],
 })
 export class PurchasingModule {}

@@ -60,6 +60,12 @@ function sourceHref(e: JournalEntryDto): string | null {
       return `${routePath('Expenses')}?id=${e.sourceId}`;
     case 'cheque':
       return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
+    case 'vendor_opening':
+      return routePath('Vendors-id', { id: e.sourceId });
+    case 'vendor_payment': {
+      const vendor = e.lines.find((l) => l.partyType === 'vendor')?.partyId;
+      return vendor ? routePath('Vendors-id', { id: vendor }) : null;
+    }
     default:
       return null;
   }
