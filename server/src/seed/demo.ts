@@ -189,6 +189,10 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       }
     }
   },
+  // Vendors (issue 14): five suppliers with opening balances and a few payments (vendors-seed.ts).
+  async (ds) => {
+    await ds.transaction((m) => seedDemoVendors(m));
+  },
   // Purchase orders in every status, and through them a last vendor for some low items.
   (ds) => seedDemoPurchaseOrders(ds),
   // Expenses (issue 15): accounts for the categories, a month of expenses paid from each branch's
@@ -196,10 +200,6 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   seedDemoExpenses,
   // Cheques in every status, a bank account for them, two customers and a vendor (issue 15).
   seedDemoCheques,
-  // Vendors (issue 14): five suppliers with opening balances and a few payments (vendors-seed.ts).
-  async (ds) => {
-    await ds.transaction((m) => seedDemoVendors(m));
-  },
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */
