@@ -35,3 +35,5 @@ export * from './safe-input';
 export * from './resource';
 export * from './dto/resource-dto';
 export * from './dto/expenses.dto';
+export * from './dto/purchase-invoices.dto';
+export * from './purchase-math';

@@ -36,6 +36,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'stock_taking',
   'transfer',
   'variant',
+  'purchase',
+  'purchase_return',
 ] as const;
 
 export type LedgerAccountDto = {

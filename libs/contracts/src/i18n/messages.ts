@@ -196,6 +196,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'اسم الحساب مطلوب (حتى 100 حرف)',
     'errors.VAULT_INSUFFICIENT': 'رصيد {name} لا يكفي (المتاح {available})',
     'errors.VAULT_INACTIVE': '{name} موقوفة: لا تتحرك منها أو إليها أموال',
+    'validation.purchase.noLines': 'أضف صنفًا واحدًا على الأقل إلى الفاتورة',
+    'validation.purchase.discount': 'خصم السطر أكبر من قيمته',
+    'errors.PURCHASE_NOT_DRAFT':
+      'الفاتورة {number} مرحّلة من قبل: لا يمكن تعديلها أو ترحيلها مرة أخرى',
+    'errors.PURCHASE_NOT_POSTED': 'لا يمكن الإرجاع إلا من فاتورة شراء مرحّلة',
+    'errors.PURCHASE_VENDOR_INACTIVE': 'المورد {name} موقوف',
+    'errors.PURCHASE_PAYMENT_TOO_MUCH': 'المدفوع ({paid}) أكبر من إجمالي الفاتورة ({total})',
+    'errors.PURCHASE_VAULT_BRANCH': 'الخزينة {name} ليست في فرع المخزن المستلم',
+    'errors.PURCHASE_RETURN_TOO_MUCH':
+      'لا يمكن إرجاع {quantity} من {name}: المتاح للإرجاع {available}',
+    'errors.PURCHASE_COST_HIDDEN': 'فواتير الشراء تحتاج صلاحية رؤية سعر الشراء',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -396,6 +407,18 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.account.name': 'The account name is required (up to 100 characters)',
     'errors.VAULT_INSUFFICIENT': 'Not enough in {name} (available {available})',
     'errors.VAULT_INACTIVE': '{name} is inactive: no money moves in or out of it',
+    'validation.purchase.noLines': 'Add at least one item to the invoice',
+    'validation.purchase.discount': "A line's discount is more than its value",
+    'errors.PURCHASE_NOT_DRAFT':
+      'Invoice {number} is already posted: it cannot be edited or posted again',
+    'errors.PURCHASE_NOT_POSTED': 'Only a posted purchase invoice can be returned against',
+    'errors.PURCHASE_VENDOR_INACTIVE': 'Vendor {name} is inactive',
+    'errors.PURCHASE_PAYMENT_TOO_MUCH':
+      'The amount paid ({paid}) is more than the invoice total ({total})',
+    'errors.PURCHASE_VAULT_BRANCH': "{name} is not in the receiving inventory's branch",
+    'errors.PURCHASE_RETURN_TOO_MUCH':
+      'Cannot return {quantity} of {name}: {available} can be returned',
+    'errors.PURCHASE_COST_HIDDEN': 'Purchase invoices need the permission to see buy prices',
   },
 };
 
