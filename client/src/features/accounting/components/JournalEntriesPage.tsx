@@ -56,6 +56,10 @@ function sourceHref(e: JournalEntryDto): string | null {
       return e.sourceParentId ? routePath('Inventories-id', { id: e.sourceParentId }) : null;
     case 'variant':
       return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
+    case 'purchase':
+      return `${routePath('buy')}?id=${e.sourceId}`;
+    case 'purchase_return':
+      return e.sourceParentId ? `${routePath('buy')}?id=${e.sourceParentId}` : null;
     default:
       return null;
   }
