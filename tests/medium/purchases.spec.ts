@@ -115,6 +115,21 @@ describe('purchase invoices', () => {
     expect(r.stock_off).toBe(0);
   };
 
+  it('seeds a demo purchase history through the real command, the books agreeing', async () => {
+    const [demo] = await t.ds.query(
+      `SELECT count(*) FILTER (WHERE status = 'posted')::int AS posted, count(*) FILTER (WHERE status = 'draft')::int AS drafts,
+              count(DISTINCT vendor_id)::int AS vendors, count(*) FILTER (WHERE paid > 0)::int AS paid
+         FROM purchase_invoices WHERE note = 'DEMO'`,
+    );
+    expect(demo).toMatchObject({ posted: 20, drafts: 1, vendors: 5 });
+    expect(demo.paid).toBeGreaterThanOrEqual(0);
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM journal_entries WHERE source_type = 'purchase'`,
+    );
+    expect(n).toBeGreaterThanOrEqual(20);
+    await agree();
+  });
+
   it('moves the average cost with two receipts at different costs and a sale between them', async () => {
     const vendorId = await vendor();
     const variantId = await product(1000, [{ inventoryId: inv1, quantity: 10 }]);

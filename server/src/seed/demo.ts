@@ -11,6 +11,7 @@ import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
 import { postHistory } from '../modules/accounting';
+import { seedDemoPurchases } from './purchases-seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -184,6 +185,11 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
         );
       }
     }
+  },
+  // Purchases (issue 14): posted invoices for the demo's vendors (five created when there are
+  // none), partly paid from the branches' main vaults, and a draft (seed/purchases-seed.ts).
+  async (ds) => {
+    await seedDemoPurchases(ds);
   },
 ];
 
