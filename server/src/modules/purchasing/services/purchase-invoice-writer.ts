@@ -47,11 +47,21 @@ export async function receivingInventory(
  * Prices the lines (purchase-math: the same figures the /buy screen shows) and writes them in one
  * statement; a line without a VAT rate takes its product's. Unknown variants answer 404.
  */
+export type WrittenLines = {
+  subtotal: number;
+  discount: number;
+  vat: number;
+  total: number;
+  /** per line: the variant, its quantity and its cost net of discount (piasters) */
+  lines: { variant_id: string; quantity: string; net: string }[];
+};
+
 export async function writeLines(
   m: EntityManager,
   invoiceId: string,
   lines: PurchaseInvoiceInputDto['lines'],
-): Promise<{ subtotal: number; discount: number; vat: number; total: number }> {
+  replace: boolean,
+): Promise<WrittenLines> {
   const ids = [...new Set(lines.map((l) => l.variantId))];
   const rates: { id: string; vat_rate: string }[] = await m.query(
     `SELECT v.id, p.vat_rate::text AS vat_rate FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = ANY($1)`,
@@ -67,7 +77,8 @@ export async function writeLines(
         { key: 'validation.purchase.discount' },
       ]);
   });
-  await m.query('DELETE FROM purchase_invoice_lines WHERE invoice_id = $1', [invoiceId]);
+  if (replace)
+    await m.query('DELETE FROM purchase_invoice_lines WHERE invoice_id = $1', [invoiceId]);
   await m.query(
     `INSERT INTO purchase_invoice_lines (id, invoice_id, line_no, variant_id, quantity, unit_cost, discount, vat_rate, vat, total)
      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::uuid[], $5::numeric[], $6::bigint[], $7::bigint[], $8::numeric[], $9::bigint[], $10::bigint[])`,
@@ -84,7 +95,17 @@ export async function writeLines(
       totals.lines.map((l) => l.total),
     ],
   );
-  return totals;
+  return {
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    vat: totals.vat,
+    total: totals.total,
+    lines: priced.map((l, i) => ({
+      variant_id: l.variantId,
+      quantity: new Decimal(l.quantity).toFixed(3),
+      net: String(totals.lines[i].net),
+    })),
+  };
 }
 
 type LockedBalance = {
@@ -107,6 +128,8 @@ export async function postInvoice(
   inv: InvoiceHeader,
   payment: PurchasePaymentInputDto | undefined,
   user: AuthUser,
+  /** the lines just written (a new invoice posted at once); read from the table otherwise */
+  written?: WrittenLines,
 ): Promise<void> {
   const { m } = tx;
   const vendor = await lockVendor(m, inv.vendor_id);
@@ -114,17 +137,21 @@ export async function postInvoice(
     throw new AppException('PURCHASE_VENDOR_INACTIVE', HttpStatus.BAD_REQUEST, {
       name: vendor.name,
     });
-  const lines: { variant_id: string; quantity: string; net: string }[] = await m.query(
-    `SELECT variant_id, quantity::text AS quantity, (total - vat)::text AS net
-       FROM purchase_invoice_lines WHERE invoice_id = $1 ORDER BY line_no`,
-    [inv.id],
-  );
-  const [sums] = await m.query(
-    `SELECT COALESCE(sum(round(quantity * unit_cost)), 0)::bigint AS subtotal, COALESCE(sum(discount), 0)::bigint AS discount,
-            COALESCE(sum(vat), 0)::bigint AS vat, COALESCE(sum(total), 0)::bigint AS total
-       FROM purchase_invoice_lines WHERE invoice_id = $1`,
-    [inv.id],
-  );
+  const lines: WrittenLines['lines'] =
+    written?.lines ??
+    (await m.query(
+      `SELECT variant_id, quantity::text AS quantity, (total - vat)::text AS net
+         FROM purchase_invoice_lines WHERE invoice_id = $1 ORDER BY line_no`,
+      [inv.id],
+    ));
+  const [sums] = written
+    ? [written]
+    : await m.query(
+        `SELECT COALESCE(sum(round(quantity * unit_cost)), 0)::bigint AS subtotal, COALESCE(sum(discount), 0)::bigint AS discount,
+                COALESCE(sum(vat), 0)::bigint AS vat, COALESCE(sum(total), 0)::bigint AS total
+           FROM purchase_invoice_lines WHERE invoice_id = $1`,
+        [inv.id],
+      );
   const total = Number(sums.total);
   const vat = Number(sums.vat);
   if (payment && payment.amount > total)

@@ -93,19 +93,21 @@ export class SavePurchaseInvoiceHandler extends TransactionalCommandHandler<
         ],
       );
     }
-    const totals = await writeLines(m, inv.id, dto.lines);
-    await m.query(
-      `UPDATE purchase_invoices SET subtotal = $2, discount = $3, vat = $4, total = $5 WHERE id = $1`,
-      [inv.id, totals.subtotal, totals.discount, totals.vat, totals.total],
-    );
-    if (dto.post && !existing) await postInvoice(tx, this.ledger, inv, dto.payment, user);
-    else
+    const totals = await writeLines(m, inv.id, dto.lines, !!existing);
+    // posting writes the totals with the rest of the header
+    if (dto.post && !existing) await postInvoice(tx, this.ledger, inv, dto.payment, user, totals);
+    else {
+      await m.query(
+        `UPDATE purchase_invoices SET subtotal = $2, discount = $3, vat = $4, total = $5 WHERE id = $1`,
+        [inv.id, totals.subtotal, totals.discount, totals.vat, totals.total],
+      );
       tx.audit({
         action: existing ? 'purchase.update' : 'purchase.create',
         entity: 'purchase_invoice',
         entityId: inv.id,
         after: { number: inv.number, total: totals.total, lines: dto.lines.length },
       });
+    }
     return { id: inv.id };
   }
 }
