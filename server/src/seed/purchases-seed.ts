@@ -7,6 +7,8 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { PostPurchaseJournalHandler } from '../modules/accounting/events/on-purchase-events.post-journal.handler';
+import { queuePosting } from '../modules/accounting';
+import { moveVault } from '../modules/cash';
 import { StockLedger } from '../modules/inventory';
 import { SavePurchaseInvoiceCommand } from '../modules/purchasing/commands/save-purchase-invoice/save-purchase-invoice.command';
 import { SavePurchaseInvoiceHandler } from '../modules/purchasing/commands/save-purchase-invoice/save-purchase-invoice.handler';
@@ -19,6 +21,9 @@ const FALLBACK_VENDORS = [
   'مصر للإلكترونيات',
   'القاهرة للمواد الغذائية',
 ];
+
+/** What each branch's main vault opens with in the demo: 50,000 EGP. */
+const OPENING_CASH = 5_000_000;
 
 /** A small deterministic generator: the demo is the same on every machine. */
 function generator(seed: number) {
@@ -77,6 +82,34 @@ export async function seedDemoPurchases(ds: DataSource): Promise<void> {
   new PostPurchaseJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
   const save = new SavePurchaseInvoiceHandler(runner, new StockLedger());
+
+  // Cash to pay suppliers with: each branch's main vault that never moved gets an opening amount,
+  // the owner's capital (Dr the vault's account, Cr capital), through the same runner.
+  const mains: { id: string; branch_id: string }[] = await ds.query(
+    `SELECT v.id, v.branch_id FROM vaults v WHERE v.is_main AND v.type = 'cash' AND v.active
+        AND NOT EXISTS (SELECT 1 FROM vault_movements m WHERE m.vault_id = v.id) ORDER BY v.created_at`,
+  );
+  for (const vault of mains)
+    await runner.run(meta, async (tx) => {
+      const moved = await moveVault(tx.m, {
+        vaultId: vault.id,
+        type: 'deposit',
+        amount: OPENING_CASH,
+        sourceType: 'opening',
+        note: 'رصيد افتتاحي للخزينة (بيانات العرض)',
+        userId: admin.id,
+      });
+      queuePosting(tx, {
+        branchId: vault.branch_id,
+        source: { type: 'opening', id: vault.id, number: null },
+        description: 'رصيد افتتاحي للخزينة الرئيسية',
+        createdBy: admin.id,
+        lines: [
+          { account: { id: moved.accountId }, debit: OPENING_CASH },
+          { account: 'capital', credit: OPENING_CASH },
+        ],
+      });
+    });
 
   const rand = generator(20261125);
   const today = Date.now();

@@ -55,7 +55,8 @@ type Line = {
   vatRate: number | null;
 };
 
-const CREDIT = 'credit';
+/** No vault chosen: the whole invoice on credit. */
+const CREDIT = '';
 const LOADED_KEYS = 1_000_000;
 
 /** Codes a scanner sends (a barcode or SKU): no spaces. Anything else is a name search. */
@@ -408,7 +409,7 @@ export default function BuyPage() {
             <TextField
               size="small"
               autoFocus
-              fullWidth
+              sx={{ flex: 1 }}
               label={t('scan')}
               placeholder={t('scanHint')}
               value={scanText}
@@ -549,17 +550,14 @@ export default function BuyPage() {
                   label={t('payment')}
                   value={vaultId}
                   onChange={(v) => {
-                    setVaultId(v || CREDIT);
+                    setVaultId(v);
                     if (v && v !== CREDIT && paid === null) setPaid(totals.total);
                   }}
                   noneLabel={t('onCredit')}
-                  options={[
-                    { value: CREDIT, label: t('onCredit') },
-                    ...vaults.map((v) => ({
-                      value: v.id,
-                      label: `${v.name} (${t(`vaultType.${v.type}`)})`,
-                    })),
-                  ]}
+                  options={vaults.map((v) => ({
+                    value: v.id,
+                    label: `${v.name} (${t(`vaultType.${v.type}`)})`,
+                  }))}
                   testId="buy-payment"
                 />
                 {vaultId !== CREDIT && (
