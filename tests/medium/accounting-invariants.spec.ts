@@ -8,6 +8,7 @@ import {
   CustomerPaymentDto,
   EditSaleDto,
   PostJournalEntryDto,
+  purchaseTotals,
   SESSION_COOKIE,
 } from '@pos/contracts';
 import type { AuthUser } from '../../server/src/core/auth/auth.types';
@@ -18,6 +19,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../../server/src/core/config/config';
 import { runMigrations } from '../../server/src/core/database/data-source';
 import { postHistory } from '../../server/src/modules/accounting';
+import { branchMainVault, createVaultAccount } from '../../server/src/modules/cash';
 import { PostJournalEntryCommand } from '../../server/src/modules/accounting/commands/post-journal-entry/post-journal-entry.command';
 import { ReceiveCustomerPaymentCommand } from '../../server/src/modules/customers/commands/receive-customer-payment/receive-customer-payment.command';
 import { CreateSaleCommand } from '../../server/src/modules/sales/commands/create-sale/create-sale.command';
@@ -82,6 +84,10 @@ type World = {
   /** per sequence */
   sales: Sale[];
   manual: string[];
+  /** purchasing (issue 14): vendors, the vaults a purchase may be paid from, the run's invoices */
+  vendors: string[];
+  vaults: string[];
+  purchases: { id: string; lines: { id: string; quantity: number }[] }[];
 };
 
 type Tally = Record<string, { ok: number; refused: Record<string, number> }>;
@@ -616,6 +622,86 @@ const OPS: Record<string, OpSpec<unknown>> = {
       );
     },
   }),
+
+  /**
+   * A purchase invoice posted into either branch (issue 14): 1–3 pool variants at a random cost,
+   * discount and VAT, on credit or partly paid from the branch's cash vault (refused when it holds
+   * too little: nothing written) or an overdraft bank vault; the average cost moves.
+   */
+  purchase: op({
+    weight: 0.4,
+    arb: fc.record({
+      inventory: fc.nat(1),
+      vendor: fc.nat(1000),
+      lines: fc.uniqueArray(
+        fc.record({
+          variant: fc.nat(1000),
+          quantity: fc.integer({ min: 1, max: 20 }),
+          cost: fc.integer({ min: 50, max: 6000 }),
+          discount: fc.integer({ min: 0, max: 40 }),
+          vat: fc.constantFrom(0, 14),
+        }),
+        { minLength: 1, maxLength: 3, selector: (l) => l.variant % 8 },
+      ),
+      pay: fc.oneof(
+        fc.constant(null),
+        fc.record({ vault: fc.nat(2), share: fc.integer({ min: 1, max: 100 }) }),
+      ),
+    }),
+    run: async (w, p) => {
+      const lines = p.lines.map((l) => ({
+        variantId: pick(w.variants, l.variant).id,
+        quantity: l.quantity,
+        unitCost: l.cost,
+        discount: l.discount,
+        vatRate: l.vat,
+      }));
+      const total = purchaseTotals(lines).total;
+      // the receiving branch's vaults: [cash, bank] per branch
+      const vaultId = p.pay ? w.vaults[p.inventory * 2 + (p.pay.vault % 2)] : null;
+      const before = await journalSize(w);
+      const res = await w.admin.post('/api/PurchaseInvoices', {
+        vendorId: pick(w.vendors, p.vendor),
+        inventoryId: w.inventories[p.inventory],
+        lines,
+        post: true,
+        payment:
+          p.pay && vaultId
+            ? { vaultId, amount: Math.max(1, Math.floor((total * p.pay.share) / 100)) }
+            : undefined,
+      });
+      if (answered('purchase', res, ['VAULT_INSUFFICIENT', 'PURCHASE_VAULT_BRANCH']))
+        w.purchases.push({
+          id: res.body.id,
+          lines: res.body.lines.map((l: { id: string; quantity: number }) => ({
+            id: l.id,
+            quantity: l.quantity,
+          })),
+        });
+      else expect(await journalSize(w)).toBe(before);
+    },
+  }),
+
+  /** Goods of one of this run's purchase invoices sent back (capped: received, on hand). */
+  purchaseReturn: op({
+    weight: 0.2,
+    arb: fc.record({
+      invoice: fc.nat(1000),
+      line: fc.nat(10),
+      quantity: fc.integer({ min: 1, max: 25 }),
+    }),
+    run: async (w, p) => {
+      if (!w.purchases.length) return;
+      const inv = pick(w.purchases, p.invoice);
+      const line = pick(inv.lines, p.line);
+      const before = await journalSize(w);
+      const res = await w.admin.post(`/api/PurchaseInvoices/${inv.id}/returns`, {
+        lines: [{ lineId: line.id, quantity: p.quantity }],
+      });
+      if (!answered('purchaseReturn', res, ['PURCHASE_RETURN_TOO_MUCH', 'INSUFFICIENT_STOCK']))
+        expect(await journalSize(w)).toBe(before);
+    },
+  }),
 };
 
 type Step = { op: string; p: unknown };
@@ -672,6 +758,17 @@ const INVARIANTS: Record<string, string> = {
                   GROUP BY 1) bk ON bk.party_id = c.id
       LEFT JOIN (SELECT customer_id, sum(amount) AS v FROM customer_ledger GROUP BY 1) lg ON lg.customer_id = c.id
      WHERE COALESCE(bk.v, 0) <> c.balance OR COALESCE(lg.v, 0) <> c.balance`,
+  vendorsAccountVsLedger: `SELECT x.id, COALESCE(bk.v, 0) - x.balance AS booked_minus_balance,
+             COALESCE(lg.v, 0) - x.balance AS ledger_minus_balance
+      FROM vendors x
+      LEFT JOIN (SELECT l.party_id, sum(l.credit - l.debit) AS v FROM journal_lines l
+                  WHERE l.party_type = 'vendor' AND l.account_id = (SELECT id FROM accounts WHERE system_key = 'vendors')
+                  GROUP BY 1) bk ON bk.party_id = x.id
+      LEFT JOIN (SELECT vendor_id, sum(amount) AS v FROM vendor_ledger GROUP BY 1) lg ON lg.vendor_id = x.id
+     WHERE COALESCE(bk.v, 0) <> x.balance OR COALESCE(lg.v, 0) <> x.balance`,
+  purchaseInvoiceSettlement: `SELECT pi.id FROM purchase_invoices pi
+     WHERE pi.status = 'posted' AND pi.paid <> COALESCE((SELECT -sum(g.amount) FROM vendor_ledger g
+            WHERE g.reference_type = 'purchase_invoice' AND g.reference_id = pi.id AND g.type = 'payment'), 0)`,
   customersLinesWithoutParty: `SELECT l.id FROM journal_lines l
      WHERE l.account_id = (SELECT id FROM accounts WHERE system_key = 'customers') AND l.party_id IS NULL`,
   postedIntoClosedPeriod: `SELECT e.id, a.after->>'closedUntil' AS closed FROM journal_entries e
@@ -788,6 +885,29 @@ describe('the books’ invariants under random operations', () => {
       registers.push(80 + i);
     }
     const methods = (await admin.get('/api/PaymentMethods')).body;
+    // Purchasing: a few vendors, each branch's main cash vault and a bank vault that may overdraw.
+    const vendors: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = randomUUID();
+      await t.ds.query('INSERT INTO vendors (id, name, search_text) VALUES ($1, $2, $2)', [
+        id,
+        `مورد خاصية ${i}`,
+      ]);
+      vendors.push(id);
+    }
+    const vaults: string[] = [];
+    for (const b of branches.slice(0, 2)) {
+      vaults.push(await t.ds.transaction(async (m) => (await branchMainVault(m, b)).id));
+      const bank = randomUUID();
+      await t.ds.transaction(async (m) => {
+        const accountId = await createVaultAccount(m, { name: `بنك خاصية ${bank}`, type: 'bank' });
+        await m.query(
+          `INSERT INTO vaults (id, name, type, branch_id, allow_negative, account_id) VALUES ($1, $2, 'bank', $3, true, $4)`,
+          [bank, `بنك خاصية ${bank.slice(0, 6)}`, b, accountId],
+        );
+      });
+      vaults.push(bank);
+    }
     const accounts: { id: string; systemKey: string | null; isGroup: boolean; active: boolean }[] =
       (await admin.get('/api/Accounts')).body;
     const free = [
@@ -828,6 +948,9 @@ describe('the books’ invariants under random operations', () => {
       closedUntil: null,
       sales: [],
       manual: [],
+      vendors,
+      vaults,
+      purchases: [],
     };
   }, 300_000);
 
@@ -857,6 +980,7 @@ describe('the books’ invariants under random operations', () => {
       const runSequence = async (steps: Step[]) => {
         w.sales = [];
         w.manual = [];
+        w.purchases = [];
         const before = await violations();
         for (let i = 0; i < steps.length; i++) {
           const t0 = performance.now();
@@ -911,6 +1035,8 @@ describe('the books’ invariants under random operations', () => {
         'stocktake.post',
         'product',
         'transfer.receive',
+        'purchase',
+        'purchaseReturn',
       ];
       expect(commands.filter((name) => ran(name) === 0)).toEqual([]);
       expect(ran('reverse.automatic')).toBe(0);

@@ -15,9 +15,9 @@ import { pages as stocktakingPages } from './stocktaking/pages';
 import { pages as adminPages } from './admin/pages';
 import { pages as accountingPages } from './accounting/pages';
 import { pages as expensesPages } from './expenses/pages';
-import { pages as purchaseOrdersPages } from './purchase-orders/pages';
 import { pages as chequesPages } from './cheques/pages';
 import { pages as vendorsPages } from './vendors/pages';
+import { pages as purchasesPages } from './purchases/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -42,7 +42,7 @@ export const pages: PageRegistry = {
   ...adminPages,
   ...accountingPages,
   ...expensesPages,
-  ...purchaseOrdersPages,
   ...chequesPages,
   ...vendorsPages,
+  ...purchasesPages,
 };

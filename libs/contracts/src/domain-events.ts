@@ -269,6 +269,8 @@ export type DomainEventMap = {
   'cheque.cancelled': ChequeChangedEvent;
   'vendor.opening.posted': VendorOpeningPostedEvent;
   'vendor.payment.made': VendorPaymentMadeEvent;
+  'purchase.posted': PurchasePostedEvent;
+  'purchase.returned': PurchaseReturnedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;
@@ -276,4 +278,41 @@ export type DomainEventType = keyof DomainEventMap;
 export type DomainEvent<T extends DomainEventType = DomainEventType> = {
   type: T;
   payload: DomainEventMap[T];
+};
+
+/**
+ * A purchase invoice was posted: the goods entered the receiving inventory and the average cost
+ * moved. `inventory` is what the stock on hand is worth more, per branch (the new goods plus the
+ * revaluation of stock already held at the new average); `revaluation` = (total − vat) − Σ inventory
+ * (rounding, or stock that was negative when the goods came: see docs/decisions.md).
+ */
+export type PurchasePostedEvent = {
+  invoiceId: string;
+  number: string;
+  branchId: string;
+  vendorId: string;
+  userId: string | null;
+  total: number;
+  vat: number;
+  inventory: { branchId: string; amount: number }[];
+  revaluation: number;
+  /** paid at posting from a vault (its own account) */
+  payment: { amount: number; accountId: string; vaultId: string } | null;
+};
+
+/**
+ * Goods went back to the vendor against a posted invoice, at the cost they entered: the vendor owes
+ * `total` less; the inventory falls by `stockValue` (at average cost) and the difference from the
+ * entry cost (total − vat − stockValue) goes to inventory revaluation.
+ */
+export type PurchaseReturnedEvent = {
+  returnId: string;
+  number: string;
+  invoiceId: string;
+  branchId: string;
+  vendorId: string;
+  userId: string | null;
+  total: number;
+  vat: number;
+  stockValue: number;
 };

@@ -39,3 +39,5 @@ export * from './installments';
 export * from './dto/purchase-orders.dto';
 export * from './dto/cheques.dto';
 export * from './dto/vendors.dto';
+export * from './dto/purchase-invoices.dto';
+export * from './purchase-math';

@@ -15,6 +15,7 @@ import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
 import { seedDemoVendors } from './vendors-seed';
+import { seedDemoPurchases } from './purchases-seed';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -200,6 +201,11 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   seedDemoExpenses,
   // Cheques in every status, a bank account for them, two customers and a vendor (issue 15).
   seedDemoCheques,
+  // Purchases (issue 14): posted invoices for the demo's vendors (five created when there are
+  // none), partly paid from the branches' main vaults, and a draft (seed/purchases-seed.ts).
+  async (ds) => {
+    await seedDemoPurchases(ds);
+  },
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

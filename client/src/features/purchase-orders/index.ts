@@ -5,3 +5,4 @@ import { lazy } from 'react';
 export { purchaseOrdersTab } from './components/PurchaseOrdersSection';
 export { ordersHref } from './lib/status';
 export const PurchaseOrdersSection = lazy(() => import('./components/PurchaseOrdersSection'));
+export const PurchaseOrdersPage = lazy(() => import('./components/PurchaseOrdersPage'));

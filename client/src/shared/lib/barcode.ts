@@ -110,7 +110,8 @@ export function scanTarget(
   pathname: string,
   code: string,
 ): { kind: 'pos-input' } | { kind: 'navigate'; to: string } {
-  if (pathname.replace(/\/+$/, '') === '/POS') return { kind: 'pos-input' };
+  // The POS and the purchase screen take scans themselves (their `pos:barcode` listeners).
+  if (['/POS', '/buy'].includes(pathname.replace(/\/+$/, ''))) return { kind: 'pos-input' };
   return { kind: 'navigate', to: `/POS?barcode=${encodeURIComponent(code.trim())}` };
 }
 

@@ -40,6 +40,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'cheque',
   'vendor_opening',
   'vendor_payment',
+  'purchase',
+  'purchase_return',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -44,6 +44,7 @@ export const STOCK_REASONS = [
   'transfer_out',
   'transfer_in',
   'stocktaking',
+  'purchase_return',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 

@@ -231,6 +231,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.VENDOR_PAYMENT_VAULT': 'اختر خزينة من خزائن فرعك',
     'validation.vendor.paymentTerms': 'مدة السداد من 0 إلى 365 يومًا',
     'validation.vendor.paymentAmount': 'الرجاء ادخال مبلغ الدفعة',
+    'validation.purchase.noLines': 'أضف صنفًا واحدًا على الأقل إلى الفاتورة',
+    'validation.purchase.discount': 'خصم السطر أكبر من قيمته',
+    'errors.PURCHASE_NOT_DRAFT':
+      'الفاتورة {number} مرحّلة من قبل: لا يمكن تعديلها أو ترحيلها مرة أخرى',
+    'errors.PURCHASE_NOT_POSTED': 'لا يمكن الإرجاع إلا من فاتورة شراء مرحّلة',
+    'errors.PURCHASE_VENDOR_INACTIVE': 'المورد {name} موقوف',
+    'errors.PURCHASE_PAYMENT_TOO_MUCH': 'المدفوع ({paid}) أكبر من إجمالي الفاتورة ({total})',
+    'errors.PURCHASE_VAULT_BRANCH': 'الخزينة {name} ليست في فرع المخزن المستلم',
+    'errors.PURCHASE_RETURN_TOO_MUCH':
+      'لا يمكن إرجاع {quantity} من {name}: المتاح للإرجاع {available}',
+    'errors.PURCHASE_COST_HIDDEN': 'فواتير الشراء تحتاج صلاحية رؤية سعر الشراء',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -470,6 +481,18 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.VENDOR_PAYMENT_VAULT': 'Choose a vault of your branch',
     'validation.vendor.paymentTerms': 'Payment terms are 0 to 365 days',
     'validation.vendor.paymentAmount': 'Enter the payment amount',
+    'validation.purchase.noLines': 'Add at least one item to the invoice',
+    'validation.purchase.discount': "A line's discount is more than its value",
+    'errors.PURCHASE_NOT_DRAFT':
+      'Invoice {number} is already posted: it cannot be edited or posted again',
+    'errors.PURCHASE_NOT_POSTED': 'Only a posted purchase invoice can be returned against',
+    'errors.PURCHASE_VENDOR_INACTIVE': 'Vendor {name} is inactive',
+    'errors.PURCHASE_PAYMENT_TOO_MUCH':
+      'The amount paid ({paid}) is more than the invoice total ({total})',
+    'errors.PURCHASE_VAULT_BRANCH': "{name} is not in the receiving inventory's branch",
+    'errors.PURCHASE_RETURN_TOO_MUCH':
+      'Cannot return {quantity} of {name}: {available} can be returned',
+    'errors.PURCHASE_COST_HIDDEN': 'Purchase invoices need the permission to see buy prices',
   },
 };
 

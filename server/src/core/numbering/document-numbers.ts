@@ -42,6 +42,8 @@ const BRANCH_DOCUMENTS = {
   stocktaking: 'ST',
   purchase_order: 'PO',
   expense: 'EX',
+  purchase: 'PI',
+  purchase_return: 'PR',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

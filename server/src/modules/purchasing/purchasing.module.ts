@@ -11,6 +11,7 @@ import { PurchaseOrderEntity, PurchaseOrderLineEntity } from './entities/purchas
 import { resourceController } from '../../core/resource';
 import { PayVendorHandler } from './commands/pay-vendor/pay-vendor.handler';
 import { VendorsController } from './controllers/vendors.controller';
+import { InventoryModule } from '../inventory';
 import {
   PurchaseInvoiceEntity,
   VendorEntity,
@@ -20,6 +21,11 @@ import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
 import { PostVendorJournalHandler } from './events/on-vendor-events.post-journal.handler';
 import { VendorQueries } from './queries/vendor.queries';
 import { vendors } from './vendors.resource';
+import { PostPurchaseInvoiceHandler } from './commands/post-purchase-invoice/post-purchase-invoice.handler';
+import { ReturnPurchaseHandler } from './commands/return-purchase/return-purchase.handler';
+import { SavePurchaseInvoiceHandler } from './commands/save-purchase-invoice/save-purchase-invoice.handler';
+import { PurchaseInvoicesController } from './controllers/purchase-invoices.controller';
+import { PurchaseInvoicesQueries } from './queries/purchase-invoices.queries';
 
 @Module({
   imports: [
@@ -30,8 +36,14 @@ import { vendors } from './vendors.resource';
       PurchaseOrderEntity,
       PurchaseOrderLineEntity,
     ]),
+    InventoryModule,
   ],
-  controllers: [PurchaseOrdersController, VendorsController, resourceController(vendors)],
+  controllers: [
+    PurchaseOrdersController,
+    PurchaseInvoicesController,
+    VendorsController,
+    resourceController(vendors),
+  ],
   providers: [
     PurchaseOrdersQueries,
     CreatePurchaseOrderHandler,
@@ -43,6 +55,10 @@ import { vendors } from './vendors.resource';
     VendorQueries,
     PayVendorHandler,
     PostVendorJournalHandler,
+    PurchaseInvoicesQueries,
+    SavePurchaseInvoiceHandler,
+    PostPurchaseInvoiceHandler,
+    ReturnPurchaseHandler,
   ],
 })
 export class PurchasingModule {}

@@ -66,6 +66,10 @@ function sourceHref(e: JournalEntryDto): string | null {
       const vendor = e.lines.find((l) => l.partyType === 'vendor')?.partyId;
       return vendor ? routePath('Vendors-id', { id: vendor }) : null;
     }
+    case 'purchase':
+      return `${routePath('buy')}?id=${e.sourceId}`;
+    case 'purchase_return':
+      return e.sourceParentId ? `${routePath('buy')}?id=${e.sourceParentId}` : null;
     default:
       return null;
   }

@@ -1,0 +1,36 @@
+import type {
+  PurchaseInvoiceCreateDto,
+  PurchaseInvoiceDto,
+  PurchaseInvoiceInputDto,
+  PurchaseInvoicePostDto,
+  PurchaseOptionsDto,
+  PurchaseReturnCreateDto,
+  PurchaseReturnDto,
+  VendorLookupDto,
+} from '@pos/contracts';
+import { http } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const purchaseKeys = {
+  all: ['purchases'] as const,
+  options: ['purchases', 'options'] as const,
+  vendors: (q: string) => ['purchases', 'vendors', q] as const,
+  recent: ['purchases', 'recent'] as const,
+  one: (invoiceId: string) => ['purchases', 'one', invoiceId] as const,
+};
+
+export const purchasesApi = {
+  options: () => http.get<PurchaseOptionsDto>('/PurchaseInvoices/options'),
+  vendors: (q: string) => http.get<VendorLookupDto[]>('/PurchaseInvoices/vendors', { q }),
+  recent: () => http.list<PurchaseInvoiceDto>('/PurchaseInvoices', { page: 1, pageSize: 10 }),
+  get: (invoiceId: string) => http.get<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`),
+  create: (dto: PurchaseInvoiceCreateDto) =>
+    http.post<PurchaseInvoiceDto>('/PurchaseInvoices', dto),
+  update: (invoiceId: string, dto: PurchaseInvoiceInputDto) =>
+    http.patch<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`, dto),
+  post: (invoiceId: string, dto: PurchaseInvoicePostDto) =>
+    http.post<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}/post`, dto),
+  returnGoods: (invoiceId: string, dto: PurchaseReturnCreateDto) =>
+    http.post<PurchaseReturnDto>(`/PurchaseInvoices/${id(invoiceId)}/returns`, dto),
+};

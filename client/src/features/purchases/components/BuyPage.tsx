@@ -1,0 +1,744 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatPiasters,
+  purchaseTotals,
+  routePath,
+  type PurchaseInvoiceDto,
+  type VariantResponseDto,
+  type VendorLookupDto,
+} from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { formatDate } from '../../../shared/lib/format';
+import { formatQuantity } from '../../../shared/lib/money';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { DateField } from '../../../shared/ui/DateField';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { toast } from '../../../shared/ui/toast';
+import { catalogApi, propertiesText, VariantPicker, type ExternalInput } from '../../catalog';
+import { ordersHref } from '../../purchase-orders';
+import { purchaseKeys, purchasesApi } from '../api/purchases.api';
+import { NewItemDialog, type NewItem } from './NewItemDialog';
+import { ReturnDialog } from './ReturnDialog';
+
+type Line = {
+  key: number;
+  variantId: string;
+  title: string;
+  code: string;
+  quantity: number | null;
+  unitCost: number | null;
+  discount: number | null;
+  vatRate: number | null;
+};
+
+/** No vault chosen: the whole invoice on credit. */
+const CREDIT = '';
+const LOADED_KEYS = 1_000_000;
+
+/** Codes a scanner sends (a barcode or SKU): no spaces. Anything else is a name search. */
+const looksLikeCode = (text: string) => /^\S+$/.test(text) && /\d/.test(text);
+
+/**
+ * /buy: a purchase invoice typed with the keyboard and a scanner, like the POS. The scan box keeps
+ * the focus: an exact barcode/SKU adds the item (again: one more), an unknown code offers to create
+ * the item with that barcode, a name goes to the product search. Enter in a quantity or cost moves
+ * on; Ctrl+Enter posts, Ctrl+S saves a draft. With ?id= a saved invoice opens (a draft to finish,
+ * a posted one to read and return goods against).
+ */
+export default function BuyPage() {
+  const { t } = useTranslation('purchases');
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('id');
+  const seesCost = can('can_see_buy_price');
+
+  const options = useQuery({ queryKey: purchaseKeys.options, queryFn: purchasesApi.options });
+  const recent = useQuery({
+    queryKey: purchaseKeys.recent,
+    queryFn: purchasesApi.recent,
+  });
+  const opened = useQuery({
+    queryKey: purchaseKeys.one(openId ?? ''),
+    queryFn: () => purchasesApi.get(openId ?? ''),
+    enabled: !!openId,
+  });
+  useEffect(() => {
+    const err = options.error ?? recent.error ?? opened.error;
+    if (err) handleError(err, { toast: true });
+  }, [options.error, recent.error, opened.error]);
+
+  const [vendor, setVendor] = useState<VendorLookupDto | null>(null);
+  const [vendorText, setVendorText] = useState('');
+  const vendorQ = useDebouncedValue(vendorText.trim(), 200);
+  const vendors = useQuery({
+    queryKey: purchaseKeys.vendors(vendorQ),
+    queryFn: () => purchasesApi.vendors(vendorQ),
+    staleTime: 10_000,
+  });
+  const [chosenInventory, setInventoryId] = useState('');
+  const [vendorInvoiceNumber, setVendorInvoiceNumber] = useState('');
+  const [invoiceDate, setInvoiceDate] = useState('');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [vaultId, setVaultId] = useState(CREDIT);
+  const [paid, setPaid] = useState<number | null>(null);
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [scanText, setScanText] = useState('');
+  const [pickerText, setPickerText] = useState<ExternalInput | undefined>(undefined);
+  const [newItem, setNewItem] = useState<string | null>(null);
+  const [returning, setReturning] = useState<PurchaseInvoiceDto | null>(null);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(1);
+
+  const inventories = useMemo(() => options.data?.inventories ?? [], [options.data]);
+  // Until one is chosen: the branch's default inventory.
+  const inventoryId =
+    chosenInventory || (inventories.find((i) => i.isDefault) ?? inventories[0])?.id || '';
+  const branchId = inventories.find((i) => i.id === inventoryId)?.branchId;
+  const vaults = (options.data?.vaults ?? []).filter((v) => v.branchId === branchId);
+
+  // A saved draft opened with ?id= fills the form; a posted invoice is shown read-only.
+  const viewed = opened.data && opened.data.status !== 'draft' ? opened.data : null;
+  const [loadedId, setLoadedId] = useState<string | null>(null);
+  if (opened.data && opened.data.status === 'draft' && loadedId !== opened.data.id) {
+    const d = opened.data;
+    setLoadedId(d.id);
+    setDraftId(d.id);
+    setVendor({ id: d.vendorId, name: d.vendorName, paymentTermsDays: 0 });
+    setInventoryId(d.inventoryId);
+    setVendorInvoiceNumber(d.vendorInvoiceNumber ?? '');
+    setInvoiceDate(d.invoiceDate);
+    setLines(
+      (d.lines ?? []).map((l) => {
+        const props = propertiesText(l.properties);
+        return {
+          // loaded lines keep keys of their own (new ones count up from 1)
+          key: LOADED_KEYS + l.lineNo,
+          variantId: l.variantId,
+          title: props ? `${l.productName} — ${props}` : l.productName,
+          code: l.barcodes[0] ?? l.sku,
+          quantity: l.quantity,
+          unitCost: l.unitCost ?? null,
+          discount: l.discount ?? 0,
+          vatRate: l.vatRate ?? 0,
+        };
+      }),
+    );
+  }
+
+  const addVariant = useCallback(
+    (v: { id: string; title: string; code: string; unitCost: number; vatRate: number }) => {
+      setLines((prev) => {
+        const at = prev.findIndex((l) => l.variantId === v.id);
+        if (at >= 0) {
+          const next = [...prev];
+          next[at] = { ...next[at], quantity: (next[at].quantity ?? 0) + 1 };
+          return next;
+        }
+        return [
+          ...prev,
+          {
+            key: nextKey.current++,
+            variantId: v.id,
+            title: v.title,
+            code: v.code,
+            quantity: 1,
+            unitCost: v.unitCost,
+            discount: 0,
+            vatRate: v.vatRate,
+          },
+        ];
+      });
+    },
+    [],
+  );
+  const addFound = useCallback(
+    (v: VariantResponseDto) => {
+      const props = propertiesText(v.properties);
+      addVariant({
+        id: v.id,
+        title: props ? `${v.productName} — ${props}` : v.productName,
+        code: v.barcodes[0] ?? v.sku,
+        unitCost: v.avgCost ?? 0,
+        vatRate: v.vatRate ?? 0,
+      });
+    },
+    [addVariant],
+  );
+
+  const resolve = useCallback(
+    async (raw: string) => {
+      const code = raw.trim();
+      if (!code) return;
+      setScanText('');
+      try {
+        const [hit] = await catalogApi.searchVariants(code, inventoryId || undefined, 1);
+        if (hit && (hit.barcodes?.includes(code) || hit.sku === code)) {
+          addFound(hit);
+          return;
+        }
+        if (looksLikeCode(code)) setNewItem(code);
+        else setPickerText({ text: code, seq: Date.now() });
+      } catch (err) {
+        handleError(err, { toast: true });
+      }
+    },
+    [inventoryId, addFound],
+  );
+  // Scans with the focus outside the scan box (the shell's listener sends them here on /buy).
+  useEffect(() => {
+    const onScan = (event: Event) => {
+      const scan = (event as CustomEvent<BarcodeScan>).detail;
+      if (scan && document.activeElement !== scanRef.current) void resolve(scan.code);
+    };
+    window.addEventListener(BARCODE_EVENT, onScan);
+    return () => window.removeEventListener(BARCODE_EVENT, onScan);
+  }, [resolve]);
+
+  const created = (item: NewItem) => {
+    addVariant({ ...item, title: item.name });
+    setNewItem(null);
+    scanRef.current?.focus();
+  };
+
+  const valid = lines.every(
+    (l) => l.quantity !== null && l.quantity > 0 && l.unitCost !== null && l.unitCost >= 0,
+  );
+  const totals = purchaseTotals(
+    lines.map((l) => ({
+      quantity: l.quantity ?? 0,
+      unitCost: l.unitCost ?? 0,
+      discount: l.discount ?? 0,
+      vatRate: l.vatRate ?? 0,
+    })),
+  );
+  const setLine = (key: number, patch: Partial<Line>) =>
+    setLines((prev) => prev.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  const reset = () => {
+    setLines([]);
+    setVendorInvoiceNumber('');
+    setInvoiceDate('');
+    setPaid(null);
+    setVaultId(CREDIT);
+    setDraftId(null);
+    setLoadedId(null);
+    if (openId) setParams({});
+    scanRef.current?.focus();
+  };
+
+  const save = async (post: boolean) => {
+    if (busy) return;
+    if (!vendor) return toast.warning(t('errors.vendor'));
+    if (!inventoryId) return toast.warning(t('errors.inventory'));
+    if (!lines.length) return toast.warning(t('errors.noLines'));
+    if (!valid) return toast.warning(t('errors.lines'));
+    const payment =
+      post && vaultId !== CREDIT && paid !== null && paid > 0
+        ? { vaultId, amount: paid }
+        : undefined;
+    const body = {
+      vendorId: vendor.id,
+      inventoryId,
+      vendorInvoiceNumber: vendorInvoiceNumber.trim() || null,
+      invoiceDate: invoiceDate || undefined,
+      lines: lines.map((l) => ({
+        variantId: l.variantId,
+        quantity: l.quantity ?? 0,
+        unitCost: l.unitCost ?? 0,
+        discount: l.discount ?? 0,
+        vatRate: l.vatRate ?? 0,
+      })),
+    };
+    setBusy(true);
+    try {
+      let saved: PurchaseInvoiceDto;
+      if (draftId) {
+        saved = await purchasesApi.update(draftId, body);
+        if (post) saved = await purchasesApi.post(draftId, { payment });
+      } else saved = await purchasesApi.create({ ...body, post, payment });
+      toast.success(
+        t(post ? 'toast.posted' : 'toast.saved', {
+          number: saved.number,
+          total: formatPiasters(saved.total ?? 0),
+        }),
+      );
+      await queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
+      if (post) reset();
+      else {
+        setDraftId(saved.id);
+        setLoadedId(saved.id);
+      }
+    } catch (err) {
+      handleError(err, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onKeys = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+      e.preventDefault();
+      void save(true);
+    } else if ((e.ctrlKey || e.metaKey) && (e.key === 's' || e.key === 'S')) {
+      e.preventDefault();
+      void save(false);
+    }
+  };
+  /** Enter in a line's field: back to the scan box for the next item. */
+  const nextOnEnter = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      scanRef.current?.focus();
+    }
+  };
+
+  if (!seesCost)
+    return (
+      <Box>
+        <PageHeader title={t('title')} />
+        <Alert severity="info">{t('needsCost')}</Alert>
+      </Box>
+    );
+
+  const money = (p: number) => t('money', { amount: formatPiasters(p) });
+
+  return (
+    <Box onKeyDown={onKeys} data-testid="buy-screen">
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        meta={draftId ? <Chip size="small" label={t('draft')} /> : null}
+        actions={
+          <>
+            <Button component={RouterLink} to={ordersHref()} data-testid="buy-orders">
+              {t('orders')}
+            </Button>
+            {(draftId || viewed) && (
+              <Button onClick={reset} data-testid="buy-new">
+                {t('new')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      {viewed ? (
+        <PostedInvoice invoice={viewed} onReturn={() => setReturning(viewed)} money={money} />
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: '2fr 1.5fr 1fr 1fr' },
+              }}
+            >
+              <Autocomplete<VendorLookupDto, false, false, false>
+                size="small"
+                options={vendors.data ?? []}
+                value={vendor}
+                onChange={(_, v) => setVendor(v)}
+                inputValue={vendorText}
+                onInputChange={(_, text) => setVendorText(text)}
+                filterOptions={(list) => list}
+                getOptionLabel={(v) => v.name}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                noOptionsText={t('noVendors')}
+                renderInput={(p) => (
+                  <TextField
+                    {...p}
+                    label={t('vendor')}
+                    required
+                    slotProps={{
+                      ...p.slotProps,
+                      htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'buy-vendor' },
+                    }}
+                  />
+                )}
+              />
+              <SelectField
+                name="inventory"
+                label={t('inventory')}
+                value={inventoryId}
+                onChange={setInventoryId}
+                noneLabel={t('choose')}
+                options={inventories.map((i) => ({
+                  value: i.id,
+                  label: `${i.name} — ${i.branchName}`,
+                }))}
+                testId="buy-inventory"
+              />
+              <TextField
+                size="small"
+                label={t('vendorInvoiceNumber')}
+                value={vendorInvoiceNumber}
+                onChange={(e) => setVendorInvoiceNumber(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'buy-vendor-number' } }}
+              />
+              <DateField
+                label={t('invoiceDate')}
+                value={invoiceDate}
+                onChange={setInvoiceDate}
+                testId="buy-date"
+              />
+            </Box>
+          </Paper>
+
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            <TextField
+              size="small"
+              autoFocus
+              sx={{ flex: 1 }}
+              label={t('scan')}
+              placeholder={t('scanHint')}
+              value={scanText}
+              inputRef={scanRef}
+              onChange={(e) => setScanText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+                  e.preventDefault();
+                  void resolve(scanText);
+                }
+              }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <QrCodeScanner fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+                htmlInput: { 'data-testid': 'buy-scan', 'data-scan-input': '' },
+              }}
+            />
+            <Box sx={{ flex: 1 }}>
+              <VariantPicker
+                inventoryId={inventoryId || undefined}
+                onChange={(v) => {
+                  if (v) addFound(v);
+                  scanRef.current?.focus();
+                }}
+                inputText={pickerText}
+                testId="buy-search"
+              />
+            </Box>
+          </Stack>
+
+          <Paper variant="outlined" sx={{ mb: 2, overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('lines')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('item')}</TableCell>
+                  <TableCell>{t('quantity')}</TableCell>
+                  <TableCell>{t('unitCost')}</TableCell>
+                  <TableCell>{t('discount')}</TableCell>
+                  <TableCell>{t('vatRate')}</TableCell>
+                  <TableCell align="right">{t('lineTotal')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {lines.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={7}>
+                      <Typography color="text.secondary">{t('empty')}</Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {lines.map((l, i) => (
+                  <TableRow key={l.key} data-testid="buy-line">
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {l.title}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" dir="ltr">
+                        {l.code}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ minInlineSize: 90 }}>
+                      <AmountField
+                        kind="qty"
+                        value={l.quantity}
+                        onValue={(v) => setLine(l.key, { quantity: v })}
+                        onKeyDown={nextOnEnter}
+                        aria-label={t('quantity')}
+                        testId="buy-line-qty"
+                      />
+                    </TableCell>
+                    <TableCell sx={{ minInlineSize: 110 }}>
+                      <AmountField
+                        value={l.unitCost}
+                        onValue={(v) => setLine(l.key, { unitCost: v })}
+                        onKeyDown={nextOnEnter}
+                        aria-label={t('unitCost')}
+                        testId="buy-line-cost"
+                      />
+                    </TableCell>
+                    <TableCell sx={{ minInlineSize: 100 }}>
+                      <AmountField
+                        value={l.discount}
+                        onValue={(v) => setLine(l.key, { discount: v })}
+                        onKeyDown={nextOnEnter}
+                        aria-label={t('discount')}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ minInlineSize: 80 }}>
+                      <AmountField
+                        kind="qty"
+                        value={l.vatRate}
+                        onValue={(v) => setLine(l.key, { vatRate: v })}
+                        onKeyDown={nextOnEnter}
+                        aria-label={t('vatRate')}
+                      />
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {money(totals.lines[i].total)}
+                    </TableCell>
+                    <TableCell>
+                      <IconButton
+                        aria-label={t('remove', { name: l.title })}
+                        onClick={() => setLines((prev) => prev.filter((x) => x.key !== l.key))}
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+
+          <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+                alignItems: 'start',
+              }}
+            >
+              <Stack spacing={0.5} data-testid="buy-totals">
+                <Row label={t('subtotal')} value={money(totals.subtotal)} />
+                <Row label={t('discount')} value={money(totals.discount)} />
+                <Row label={t('vat')} value={money(totals.vat)} />
+                <Row label={t('total')} value={money(totals.total)} strong testId="buy-total" />
+              </Stack>
+              <Stack spacing={2}>
+                <SelectField
+                  name="payment"
+                  label={t('payment')}
+                  value={vaultId}
+                  onChange={(v) => {
+                    setVaultId(v);
+                    if (v && v !== CREDIT && paid === null) setPaid(totals.total);
+                  }}
+                  noneLabel={t('onCredit')}
+                  options={vaults.map((v) => ({
+                    value: v.id,
+                    label: `${v.name} (${t(`vaultType.${v.type}`)})`,
+                  }))}
+                  testId="buy-payment"
+                />
+                {vaultId !== CREDIT && (
+                  <AmountField
+                    label={t('paidNow')}
+                    value={paid}
+                    onValue={setPaid}
+                    testId="buy-paid"
+                    helperText={t('remaining', {
+                      amount: formatPiasters(Math.max(0, totals.total - (paid ?? 0))),
+                    })}
+                  />
+                )}
+              </Stack>
+            </Box>
+          </Paper>
+
+          <Stack direction="row" spacing={1} sx={{ mb: 3 }}>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() => void save(true)}
+              data-testid="buy-post"
+            >
+              {t('post')}
+            </Button>
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void save(false)}
+              data-testid="buy-save-draft"
+            >
+              {t('saveDraft')}
+            </Button>
+            <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
+              {t('keys')}
+            </Typography>
+          </Stack>
+        </>
+      )}
+
+      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
+        {t('recent')}
+      </Typography>
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('recent')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('number')}</TableCell>
+              <TableCell>{t('vendor')}</TableCell>
+              <TableCell>{t('invoiceDate')}</TableCell>
+              <TableCell>{t('status')}</TableCell>
+              <TableCell align="right">{t('total')}</TableCell>
+              <TableCell align="right">{t('paid')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(recent.data?.rows ?? []).map((r) => (
+              <TableRow key={r.id}>
+                <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                  <RouterLink to={`${routePath('buy')}?id=${r.id}`}>{r.number}</RouterLink>
+                </TableCell>
+                <TableCell>{r.vendorName}</TableCell>
+                <TableCell>{formatDate(`${r.invoiceDate}T12:00:00Z`)}</TableCell>
+                <TableCell>{t(`statuses.${r.status}`)}</TableCell>
+                <TableCell align="right">{money(r.total ?? 0)}</TableCell>
+                <TableCell align="right">{money(r.paid ?? 0)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+
+      <NewItemDialog
+        code={newItem}
+        onClose={() => {
+          setNewItem(null);
+          scanRef.current?.focus();
+        }}
+        onCreated={created}
+      />
+      <ReturnDialog
+        invoice={returning}
+        onClose={() => setReturning(null)}
+        onDone={() => {
+          setReturning(null);
+          void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
+        }}
+      />
+    </Box>
+  );
+}
+
+function Row({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A posted (or cancelled) invoice: its figures and lines, and goods to return. */
+function PostedInvoice({
+  invoice,
+  onReturn,
+  money,
+}: {
+  invoice: PurchaseInvoiceDto;
+  onReturn: () => void;
+  money: (p: number) => string;
+}) {
+  const { t } = useTranslation('purchases');
+  const open = (invoice.total ?? 0) - (invoice.paid ?? 0) - (invoice.returned ?? 0);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="buy-posted">
+      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.2rem', fontWeight: 700 }} dir="ltr">
+          {invoice.number}
+        </Typography>
+        <Chip size="small" label={t(`statuses.${invoice.status}`)} />
+        <Typography>{invoice.vendorName}</Typography>
+        <Typography color="text.secondary">{invoice.inventoryName}</Typography>
+        <Box sx={{ flex: 1 }} />
+        {invoice.status === 'posted' && (
+          <Button variant="outlined" onClick={onReturn} data-testid="buy-return">
+            {t('returnGoods')}
+          </Button>
+        )}
+      </Stack>
+      <Table size="small" aria-label={t('lines')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('item')}</TableCell>
+            <TableCell>{t('quantity')}</TableCell>
+            <TableCell>{t('returned')}</TableCell>
+            <TableCell align="right">{t('unitCost')}</TableCell>
+            <TableCell align="right">{t('lineTotal')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(invoice.lines ?? []).map((l) => (
+            <TableRow key={l.id}>
+              <TableCell>
+                {l.productName}
+                {Object.keys(l.properties).length ? ` — ${propertiesText(l.properties)}` : ''}
+              </TableCell>
+              <TableCell>{formatQuantity(l.quantity)}</TableCell>
+              <TableCell>{formatQuantity(l.returnedQuantity)}</TableCell>
+              <TableCell align="right">{money(l.unitCost ?? 0)}</TableCell>
+              <TableCell align="right">{money(l.total ?? 0)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Stack spacing={0.5} sx={{ mt: 2, maxInlineSize: 360 }}>
+        <Row label={t('total')} value={money(invoice.total ?? 0)} strong />
+        <Row label={t('paid')} value={money(invoice.paid ?? 0)} />
+        <Row label={t('returned')} value={money(invoice.returned ?? 0)} />
+        <Row label={t('open')} value={money(open)} strong testId="buy-open" />
+      </Stack>
+    </Paper>
+  );
+}

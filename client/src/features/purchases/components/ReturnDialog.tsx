@@ -1,0 +1,102 @@
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type PurchaseInvoiceDto } from '@pos/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { formatQuantity } from '../../../shared/lib/money';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { toast } from '../../../shared/ui/toast';
+import { purchasesApi } from '../api/purchases.api';
+
+/** Goods back to the vendor: a quantity per line, up to what is left of it (the server also caps at on hand). */
+export function ReturnDialog({
+  invoice,
+  onClose,
+  onDone,
+}: {
+  invoice: PurchaseInvoiceDto | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('purchases');
+  const [quantities, setQuantities] = useState<Record<string, number | null>>({});
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [seen, setSeen] = useState<string | null>(null);
+  if ((invoice?.id ?? null) !== seen) {
+    setSeen(invoice?.id ?? null);
+    setQuantities({});
+    setNote('');
+  }
+
+  const submit = async () => {
+    if (!invoice) return;
+    const lines = Object.entries(quantities)
+      .filter(([, q]) => q !== null && q > 0)
+      .map(([lineId, q]) => ({ lineId, quantity: q as number }));
+    if (!lines.length) {
+      toast.warning(t('errors.noLines'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const done = await purchasesApi.returnGoods(invoice.id, { lines, note: note.trim() || null });
+      toast.success(
+        t('toast.returned', { number: done.number, total: formatPiasters(done.total) }),
+      );
+      onDone();
+    } catch (err) {
+      handleError(err, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open={invoice !== null}
+      onClose={onClose}
+      onSubmit={submit}
+      title={t('returnTitle', { number: invoice?.number ?? '' })}
+      submitting={busy}
+      submitLabel={t('returnGoods')}
+      submitTestId="buy-return-save"
+      maxWidth="sm"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {(invoice?.lines ?? []).map((l) => {
+          const left = l.quantity - l.returnedQuantity;
+          return (
+            <Stack key={l.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ flex: 1 }}>
+                {l.productName}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {' '}
+                  {t('left', { qty: formatQuantity(left) })}
+                </Typography>
+              </Typography>
+              <AmountField
+                kind="qty"
+                label={t('quantity')}
+                value={quantities[l.id] ?? null}
+                onValue={(q) => setQuantities((prev) => ({ ...prev, [l.id]: q }))}
+                disabled={left <= 0}
+                sx={{ maxInlineSize: 120 }}
+              />
+            </Stack>
+          );
+        })}
+        <TextField
+          size="small"
+          label={t('note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type {
+  PurchaseInvoiceDto,
+  PurchaseInvoiceLineDto,
+  PurchaseInvoiceListQueryDto,
+  PurchaseInvoiceStatus,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope } from '../../../core/auth/branch-scope';
+import { canSeeCost } from '../../../core/auth/visibility';
+import { Errors } from '../../../core/errors/app.exception';
+import { pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+
+const HEADER = `pi.id, pi.number, pi.status, pi.vendor_id, vd.name AS vendor_name, pi.branch_id, pi.inventory_id,
+  inv.name AS inventory_name, pi.vendor_invoice_number, pi.invoice_date::text AS invoice_date, pi.due_date::text AS due_date,
+  pi.note, pi.created_at, pi.posted_at, pi.subtotal, pi.discount, pi.vat, pi.total, pi.paid, pi.returned,
+  (SELECT count(*)::int FROM purchase_invoice_lines l WHERE l.invoice_id = pi.id) AS line_count`;
+const FROM = `FROM purchase_invoices pi JOIN vendors vd ON vd.id = pi.vendor_id JOIN inventories inv ON inv.id = pi.inventory_id`;
+
+type Row = Record<string, unknown>;
+
+/** Reads of purchase invoices (the user's branch unless every branch is seen); money only with can_see_buy_price. */
+@Injectable()
+export class PurchaseInvoicesQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private header(r: Row, user: AuthUser): PurchaseInvoiceDto {
+    const out: PurchaseInvoiceDto = {
+      id: r.id as string,
+      number: r.number as string,
+      status: r.status as PurchaseInvoiceStatus,
+      vendorId: r.vendor_id as string,
+      vendorName: r.vendor_name as string,
+      branchId: r.branch_id as string,
+      inventoryId: r.inventory_id as string,
+      inventoryName: r.inventory_name as string,
+      vendorInvoiceNumber: (r.vendor_invoice_number as string | null) ?? null,
+      invoiceDate: r.invoice_date as string,
+      dueDate: (r.due_date as string | null) ?? null,
+      note: (r.note as string | null) ?? null,
+      createdAt: (r.created_at as Date).toISOString(),
+      postedAt: r.posted_at ? (r.posted_at as Date).toISOString() : null,
+      lineCount: Number(r.line_count ?? 0),
+    };
+    if (canSeeCost(user)) {
+      out.subtotal = Number(r.subtotal);
+      out.discount = Number(r.discount);
+      out.vat = Number(r.vat);
+      out.total = Number(r.total);
+      out.paid = Number(r.paid);
+      out.returned = Number(r.returned);
+    }
+    return out;
+  }
+
+  async list(
+    query: PurchaseInvoiceListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: PurchaseInvoiceDto[]; total: number }> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const scope = branchReadScope(user);
+    if (scope) {
+      params.push(scope);
+      where.push(`pi.branch_id = $${params.length}`);
+    }
+    if (query.status) {
+      params.push(query.status);
+      where.push(`pi.status = $${params.length}`);
+    }
+    if (query.vendorId) {
+      params.push(query.vendorId);
+      where.push(`pi.vendor_id = $${params.length}`);
+    }
+    if (query.q) {
+      for (const pattern of searchPatterns(query.q)) {
+        params.push(pattern);
+        where.push(
+          `(vd.search_text LIKE $${params.length} OR lower(pi.number) LIKE $${params.length} OR lower(COALESCE(pi.vendor_invoice_number, '')) LIKE $${params.length})`,
+        );
+      }
+    }
+    if (query.from) {
+      params.push(query.from);
+      where.push(`pi.invoice_date >= $${params.length}::date`);
+    }
+    if (query.to) {
+      params.push(query.to);
+      where.push(`pi.invoice_date <= $${params.length}::date`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { column, direction } = sortOf(
+      query,
+      { createdAt: 'pi.created_at', number: 'pi.number', invoiceDate: 'pi.invoice_date' },
+      '-createdAt',
+    );
+    const { skip, take } = pageOf(query);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total ${FROM} ${clause}`,
+      params,
+    );
+    const rows: Row[] = await this.ds.query(
+      `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction}, pi.id DESC LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map((r) => this.header(r, user)), total };
+  }
+
+  async get(id: string, user: AuthUser): Promise<PurchaseInvoiceDto> {
+    const [row]: Row[] = await this.ds.query(`SELECT ${HEADER} ${FROM} WHERE pi.id = $1`, [id]);
+    const scope = branchReadScope(user);
+    if (!row || (scope && row.branch_id !== scope)) throw Errors.notFound();
+    const out = this.header(row, user);
+    const cost = canSeeCost(user);
+    const lines: Row[] = await this.ds.query(
+      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+              l.quantity::text AS quantity, l.returned_quantity::text AS returned_quantity, l.unit_cost, l.discount,
+              l.vat_rate::text AS vat_rate, l.vat, l.total
+         FROM purchase_invoice_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE l.invoice_id = $1 ORDER BY l.line_no`,
+      [id],
+    );
+    out.lines = lines.map((l): PurchaseInvoiceLineDto => {
+      const line: PurchaseInvoiceLineDto = {
+        id: l.id as string,
+        lineNo: l.line_no as number,
+        variantId: l.variant_id as string,
+        productName: l.name_ar as string,
+        productNameEn: (l.name_en as string | null) ?? null,
+        sku: l.sku as string,
+        barcodes: l.barcodes as string[],
+        properties: (l.properties as Record<string, string>) ?? {},
+        unit: l.unit as string,
+        quantity: Number(l.quantity),
+        returnedQuantity: Number(l.returned_quantity),
+      };
+      if (cost) {
+        line.unitCost = Number(l.unit_cost);
+        line.discount = Number(l.discount);
+        line.vatRate = Number(l.vat_rate);
+        line.vat = Number(l.vat);
+        line.total = Number(l.total);
+      }
+      return line;
+    });
+    return out;
+  }
+
+  /**
+   * What the /buy screen offers: the inventories it may receive into and the vaults of their
+   * branches (no balances: those are the vault's totals), and active vendors matching a search.
+   */
+  async options(user: AuthUser) {
+    const scope = branchReadScope(user);
+    const inventories = await this.ds.query(
+      `SELECT i.id, i.name, i.branch_id AS "branchId", b.name AS "branchName", i.is_default AS "isDefault" FROM inventories i JOIN branches b ON b.id = i.branch_id
+        WHERE $1::uuid IS NULL OR i.branch_id = $1 ORDER BY b.name, i.is_default DESC, i.name`,
+      [scope],
+    );
+    const vaults = await this.ds.query(
+      `SELECT id, name, type, branch_id AS "branchId", is_main AS "isMain" FROM vaults
+        WHERE active AND ($1::uuid IS NULL OR branch_id = $1) ORDER BY is_main DESC, type, name`,
+      [scope],
+    );
+    return { inventories, vaults };
+  }
+
+  async vendors(q: string | undefined) {
+    const params: unknown[] = [];
+    const where = ['active'];
+    for (const pattern of searchPatterns(q ?? '')) {
+      params.push(pattern);
+      where.push(`search_text LIKE $${params.length}`);
+    }
+    return this.ds.query(
+      `SELECT id, name, payment_terms_days AS "paymentTermsDays" FROM vendors WHERE ${where.join(' AND ')} ORDER BY name LIMIT 20`,
+      params,
+    );
+  }
+}
