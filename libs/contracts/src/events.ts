@@ -60,6 +60,17 @@ export type StockTakingProgressPayload = {
 export type InstallmentDuePayload = { count: number };
 export type EInvoiceStatusPayload = { documentId: string; status: string };
 
+/** A transfer of money between branches: sent (pending at the receiver), confirmed or rejected. */
+export type MoneyTransferPayload = {
+  transactionId: string;
+  number: string;
+  fromBranchId: string;
+  toBranchId: string;
+  status: string;
+  /** piasters, only with can_see_vault_totals (the push requires it) */
+  amount: number;
+};
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -76,6 +87,7 @@ export type LiveEventMap = {
   'stocktaking.progress': StockTakingProgressPayload;
   'installment.due': InstallmentDuePayload;
   'einvoice.status': EInvoiceStatusPayload;
+  'money.transfer': MoneyTransferPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -105,4 +117,5 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'stocktaking.progress',
   'installment.due',
   'einvoice.status',
+  'money.transfer',
 ];

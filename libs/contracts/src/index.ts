@@ -35,3 +35,4 @@ export * from './safe-input';
 export * from './resource';
 export * from './dto/resource-dto';
 export * from './dto/expenses.dto';
+export * from './dto/cash.dto';

@@ -36,7 +36,12 @@ export const SALE_NUMBER_CTE = (keyParam: string, prefixParam: string) => `seq A
   RETURNING ${prefixParam}::text || lpad(last::text, greatest(6, length(last::text)), '0') AS number)`;
 
 /** The documents numbered per branch, with the letters their numbers carry. */
-const BRANCH_DOCUMENTS = { return: 'RT', transfer: 'TR', stocktaking: 'ST' } as const;
+const BRANCH_DOCUMENTS = {
+  return: 'RT',
+  transfer: 'TR',
+  stocktaking: 'ST',
+  money: 'MT',
+} as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 
 /** B01-RT-000042: the branch code, the document's letters, then the branch's counter for that kind. */

@@ -56,6 +56,8 @@ function sourceHref(e: JournalEntryDto): string | null {
       return e.sourceParentId ? routePath('Inventories-id', { id: e.sourceParentId }) : null;
     case 'variant':
       return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
+    case 'money_transaction':
+      return `${routePath('MoneyTransactions')}?id=${e.sourceId}`;
     default:
       return null;
   }
