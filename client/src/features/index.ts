@@ -15,6 +15,7 @@ import { pages as stocktakingPages } from './stocktaking/pages';
 import { pages as adminPages } from './admin/pages';
 import { pages as accountingPages } from './accounting/pages';
 import { pages as expensesPages } from './expenses/pages';
+import { pages as cashPages } from './cash/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -39,4 +40,5 @@ export const pages: PageRegistry = {
   ...adminPages,
   ...accountingPages,
   ...expensesPages,
+  ...cashPages,
 };
