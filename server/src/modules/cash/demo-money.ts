@@ -142,9 +142,10 @@ export async function seedDemoMoney(m: EntityManager, userId: string | null): Pr
   for (let day = 30; day >= 1; day--) {
     for (const [i, main] of mains.entries()) {
       const bank = banks[i];
-      if (day === 30) await record(day, 'capital_in', 5_000_000, 'رأس مال تشغيل الفرع', null, main);
+      if (day === 30)
+        await record(day, 'capital_in', 15_000_000, 'رأس مال تشغيل الفرع', null, main);
       if (day % 3 === 0)
-        await record(day, 'transfer', 800_000 + i * 50_000, 'إيداع النقدية بالبنك', main, bank);
+        await record(day, 'transfer', 200_000 + i * 50_000, 'إيداع النقدية بالبنك', main, bank);
       if (day % 5 === 0) await record(day, 'withdrawal', 30_000, 'نثريات ومواصلات', main, null);
       if (day % 7 === 0) await record(day, 'deposit', 15_000, 'بيع كراتين فارغة', null, main);
       if (day === 15)
