@@ -97,7 +97,6 @@ describe('vault invariants under random money commands', () => {
     await check();
   }, 120_000);
   afterAll(async () => {
-    // eslint-disable-next-line no-console
     console.log('vault property tally', JSON.stringify(tally));
     await t.close();
   });
