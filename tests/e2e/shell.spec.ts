@@ -66,7 +66,7 @@ test.describe('route guard', () => {
     await form.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/Vault$/);
-    await expect(page.getByTestId('under-construction')).toContainText('قيد الإنشاء');
+    await expect(page.getByRole('heading', { name: 'الخزائن والحسابات البنكية' })).toBeVisible();
 
     // A signed-in user on /login goes home.
     await page.goto('/login');
@@ -91,7 +91,7 @@ test.describe('route guard', () => {
     });
     await expect(toast(page, FORBIDDEN)).toBeVisible();
     await expect(page).toHaveURL(/\/Vault$/);
-    await expect(page.getByTestId('under-construction')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'الخزائن والحسابات البنكية' })).toBeVisible();
 
     // Opened directly (nothing to stay on): toast, and the user lands on the home page.
     await page.goto('/Roles');

@@ -18,6 +18,7 @@ import { pages as expensesPages } from './expenses/pages';
 import { pages as chequesPages } from './cheques/pages';
 import { pages as vendorsPages } from './vendors/pages';
 import { pages as purchasesPages } from './purchases/pages';
+import { pages as cashPages } from './cash/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -45,4 +46,5 @@ export const pages: PageRegistry = {
   ...chequesPages,
   ...vendorsPages,
   ...purchasesPages,
+  ...cashPages,
 };

@@ -84,6 +84,8 @@ export type ShiftClosedEvent = {
   byMethod: { methodId: string; amount: number }[];
   countedCash: number;
   expectedCash: number;
+  /** the float the drawer started with (part of the expected and counted cash) */
+  openingCash: number;
   /** counted − expected: a shortage is negative */
   difference: number;
 };
@@ -248,6 +250,38 @@ export type VendorPaymentMadeEvent = {
   balanceAfter: number;
 };
 
+/**
+ * A money transaction moved money (issue 15). `phase`: `complete` (everything at once), `sent`
+ * (a transfer to another branch left its vault for the transit account), `received` (the
+ * receiver confirmed it into its vault), `returned` (the receiver refused it: back into the
+ * sending vault). The vaults' account ids are what the posting uses.
+ */
+export type MoneyTransactionPostedEvent = {
+  transactionId: string;
+  number: string;
+  type: 'deposit' | 'withdrawal' | 'transfer' | 'capital_in' | 'drawings_out' | 'settlement';
+  phase: 'complete' | 'sent' | 'received' | 'returned';
+  amount: number;
+  fromBranchId: string;
+  toBranchId: string | null;
+  fromAccountId: string | null;
+  toAccountId: string | null;
+  /** settlement: the settled payment method's type (card, wallet) */
+  methodType: string | null;
+  reason: string;
+  userId: string;
+};
+
+/** A closed shift's counted cash went into the branch's main vault. */
+export type ShiftCashDepositedEvent = {
+  shiftId: string;
+  branchId: string;
+  vaultId: string;
+  accountId: string;
+  amount: number;
+  userId: string;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -271,6 +305,8 @@ export type DomainEventMap = {
   'vendor.payment.made': VendorPaymentMadeEvent;
   'purchase.posted': PurchasePostedEvent;
   'purchase.returned': PurchaseReturnedEvent;
+  'money.transaction.posted': MoneyTransactionPostedEvent;
+  'shift.cash.deposited': ShiftCashDepositedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

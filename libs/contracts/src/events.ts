@@ -64,6 +64,16 @@ export type EInvoiceStatusPayload = { documentId: string; status: string };
 export type ExpensesDuePayload = { count: number };
 /** Open cheques of the branch falling due within the next days (or overdue), after a change. */
 export type ChequeDuePayload = { count: number };
+/** A transfer of money between branches: sent (pending at the receiver), confirmed or rejected. */
+export type MoneyTransferPayload = {
+  transactionId: string;
+  number: string;
+  fromBranchId: string;
+  toBranchId: string;
+  status: string;
+  /** piasters, only with can_see_vault_totals (the push requires it) */
+  amount: number;
+};
 
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
@@ -83,6 +93,7 @@ export type LiveEventMap = {
   'einvoice.status': EInvoiceStatusPayload;
   'expenses.due': ExpensesDuePayload;
   'cheque.due': ChequeDuePayload;
+  'money.transfer': MoneyTransferPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -114,4 +125,5 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'einvoice.status',
   'expenses.due',
   'cheque.due',
+  'money.transfer',
 ];

@@ -41,3 +41,4 @@ export * from './dto/cheques.dto';
 export * from './dto/vendors.dto';
 export * from './dto/purchase-invoices.dto';
 export * from './purchase-math';
+export * from './dto/cash.dto';

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { appDataSource } from '../app-data-source';
 import { nextBranchCode, provisionBranch } from '../modules/branches/default-inventory';
 import { BranchEntity } from '../modules/branches/entities/branch.entity';
+import { seedDemoMoney } from '../modules/cash';
 import { RoleEntity } from '../modules/identity/entities/role.entity';
 import { UserEntity } from '../modules/identity/entities/user.entity';
 import { hashPassword } from '../modules/identity/services/sign-in.service';
@@ -205,6 +206,13 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // none), partly paid from the branches' main vaults, and a draft (seed/purchases-seed.ts).
   async (ds) => {
     await seedDemoPurchases(ds);
+  // Vaults (issue 15): a bank account per branch and a month of money transactions.
+  async (ds) => {
+    await ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(424250)');
+      const [accountant] = await m.query(`SELECT id FROM users WHERE username = 'accountant'`);
+      await seedDemoMoney(m, accountant?.id ?? null);
+    });
   },
 ];
 

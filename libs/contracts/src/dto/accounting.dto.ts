@@ -42,6 +42,8 @@ export const JOURNAL_SOURCE_TYPES = [
   'vendor_payment',
   'purchase',
   'purchase_return',
+  'money_transaction',
+  'shift_deposit',
 ] as const;
 
 export type LedgerAccountDto = {
@@ -197,7 +199,8 @@ export class UpdateLedgerAccountDto {
 
 /**
  * Control accounts (by system key) whose balance mirrors a sub-ledger the POS keeps: stock,
- * goods in transit, customers, vendors. Only the documents that move the sub-ledger post to them;
+ * goods in transit, customers, vendors, cash in transit between branches (and every vault's and
+ * bank account's own account, found by its vault row). Only the documents that move the sub-ledger post to them;
  * a manual entry on one answers 400 `JOURNAL_CONTROL_ACCOUNT` (docs/decisions.md).
  */
 export const CONTROL_ACCOUNT_KEYS: readonly string[] = [
@@ -205,4 +208,5 @@ export const CONTROL_ACCOUNT_KEYS: readonly string[] = [
   'inventory_in_transit',
   'customers',
   'vendors',
+  'cash_in_transit',
 ];

@@ -46,6 +46,8 @@ export class PaymentMethodCreateDto {
   @IsIn(PAYMENT_METHOD_TYPES) type: PaymentMethodType;
   @IsOptional() @IsBoolean() active?: boolean;
   @IsOptional() @IsInt() @Min(0) @Max(1000) sortOrder?: number;
+  /** card and wallet: the bank vault their receipts settle into (issue 15) */
+  @IsOptional() @IsUUID() settlementVaultId?: string | null;
 }
 export const PaymentMethodUpdateDto = partialOf(PaymentMethodCreateDto);
 export type PaymentMethodUpdateDto = Partial<PaymentMethodCreateDto>;
@@ -56,6 +58,8 @@ export type PaymentMethodDto = {
   type: PaymentMethodType;
   active: boolean;
   sortOrder: number;
+  settlementVaultId: string | null;
+  settlementVaultName: string | null;
 };
 export const PAYMENT_METHODS = defineResource<PaymentMethodDto, PaymentMethodCreateDto>({
   path: '/PaymentMethods',

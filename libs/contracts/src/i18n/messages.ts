@@ -181,7 +181,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_ACCOUNT_INVALID':
       'الحساب غير موجود أو موقوف أو حساب رئيسي: لا يُرحَّل إلا على حساب فرعي نشط',
     'errors.JOURNAL_CONTROL_ACCOUNT':
-      'لا يُرحَّل يدويًا على حسابات المخزون والعملاء والموردين: تتحرك من مستنداتها فقط',
+      'لا يُرحَّل يدويًا على حسابات المخزون والعملاء والموردين والخزائن والبنوك: تتحرك من مستنداتها فقط',
     'errors.JOURNAL_ALREADY_REVERSED': 'تم عكس هذا القيد من قبل',
     'errors.STATEMENT_TOO_LONG': 'كشف الحساب يتجاوز {max} حركة: اختر فترة أقصر',
     'errors.PERIOD_CLOSED': 'الفترة مقفلة حتى {date}: لا يمكن الترحيل بتاريخ داخلها',
@@ -242,6 +242,19 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.PURCHASE_RETURN_TOO_MUCH':
       'لا يمكن إرجاع {quantity} من {name}: المتاح للإرجاع {available}',
     'errors.PURCHASE_COST_HIDDEN': 'فواتير الشراء تحتاج صلاحية رؤية سعر الشراء',
+    'errors.VAULT_BELOW_ZERO': 'رصيد {name} بالسالب: غطِّه أولًا ثم ألغِ السماح بالرصيد السالب',
+    'errors.MONEY_TRANSFER_SAME_VAULT': 'اختر خزينتين مختلفتين للتحويل',
+    'errors.MONEY_TRANSFER_NOT_PENDING': 'هذا التحويل لم يعد بانتظار الاستلام (حالته: {status})',
+    'errors.MONEY_VAULT_OUTSIDE_BRANCH': 'لا يمكنك تحريك أموال من خزينة فرع آخر',
+    'errors.SETTLEMENT_METHOD_INVALID': 'التسوية لطرق الدفع بالبطاقة أو المحفظة فقط',
+    'errors.SETTLEMENT_NOT_BANK': 'تسوية البطاقات والمحافظ تكون إلى حساب بنكي',
+    'errors.SETTLEMENT_EXCEEDS':
+      'المبلغ أكبر من المستحق غير المسوّى لطريقة الدفع هذه بالفرع ({available})',
+    'validation.cash.amount': 'المبلغ مطلوب ويجب أن يكون أكبر من صفر',
+    'validation.cash.reason': 'الرجاء ادخال السبب (حتى 200 حرف)',
+    'validation.cash.fromVault': 'اختر الخزينة التي يخرج منها المبلغ',
+    'validation.cash.toVault': 'اختر الخزينة التي يدخل إليها المبلغ',
+    'validation.cash.paymentMethod': 'اختر طريقة الدفع المراد تسويتها',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -423,7 +436,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.JOURNAL_ACCOUNT_INVALID':
       'The account does not exist, is inactive or is a group: post only to an active leaf account',
     'errors.JOURNAL_CONTROL_ACCOUNT':
-      'Inventory, customer and vendor accounts cannot take manual entries: only their documents post to them',
+      'Inventory, customer, vendor, vault and bank accounts cannot take manual entries: only their documents post to them',
     'errors.JOURNAL_ALREADY_REVERSED': 'This entry has already been reversed',
     'errors.STATEMENT_TOO_LONG':
       'The statement has more than {max} movements: choose a shorter period',
@@ -493,6 +506,21 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.PURCHASE_RETURN_TOO_MUCH':
       'Cannot return {quantity} of {name}: {available} can be returned',
     'errors.PURCHASE_COST_HIDDEN': 'Purchase invoices need the permission to see buy prices',
+    'errors.VAULT_BELOW_ZERO':
+      '{name} is below zero: cover it before turning off negative balances',
+    'errors.MONEY_TRANSFER_SAME_VAULT': 'Choose two different vaults for a transfer',
+    'errors.MONEY_TRANSFER_NOT_PENDING':
+      'This transfer is no longer awaiting receipt (it is {status})',
+    'errors.MONEY_VAULT_OUTSIDE_BRANCH': "You cannot move money out of another branch's vault",
+    'errors.SETTLEMENT_METHOD_INVALID': 'Only card and wallet payment methods are settled',
+    'errors.SETTLEMENT_NOT_BANK': 'Card and wallet receipts settle into a bank account',
+    'errors.SETTLEMENT_EXCEEDS':
+      "The amount is more than this payment method's unsettled receipts at the branch ({available})",
+    'validation.cash.amount': 'The amount is required and must be above zero',
+    'validation.cash.reason': 'Enter the reason (up to 200 characters)',
+    'validation.cash.fromVault': 'Choose the vault the money leaves',
+    'validation.cash.toVault': 'Choose the vault the money goes into',
+    'validation.cash.paymentMethod': 'Choose the payment method to settle',
   },
 };
 

@@ -44,6 +44,7 @@ const BRANCH_DOCUMENTS = {
   expense: 'EX',
   purchase: 'PI',
   purchase_return: 'PR',
+  money: 'MT',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

@@ -1,4 +1,10 @@
-import type { LiveEvent, LiveEventType, PermissionKey, TransferPayload } from '@pos/contracts';
+import type {
+  LiveEvent,
+  LiveEventType,
+  MoneyTransferPayload,
+  PermissionKey,
+  TransferPayload,
+} from '@pos/contracts';
 
 /** What a push needs to know about its receiver (a subset of AuthUser). */
 export type LiveViewer = { id: string; permissions: readonly PermissionKey[] };
@@ -57,12 +63,14 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   'expenses.due': { require: 'can_see_expenses' },
   // like GET /Cheques?dueSoon=true and the dashboard's card (cheques need can_see_vault_totals)
   'cheque.due': { require: 'can_see_vault_totals' },
+  // like GET /MoneyTransactions (the vault keeper's read)
+  'money.transfer': { require: 'can_see_vault_totals' },
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */
 export function eventBranches(event: LiveEvent): string[] {
-  if (event.type.startsWith('transfer.')) {
-    const p = event.payload as TransferPayload;
+  if (event.type.startsWith('transfer.') || event.type === 'money.transfer') {
+    const p = event.payload as TransferPayload | MoneyTransferPayload;
     return [...new Set([event.branchId, p.fromBranchId, p.toBranchId].filter(Boolean))];
   }
   return [event.branchId];

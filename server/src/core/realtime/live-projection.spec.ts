@@ -67,6 +67,7 @@ describe('LiveProjection', () => {
       branchId: 'b-1',
       cashierId: 'u-1',
       cashierName: 'A',
+      openingCash: 100,
       sales: 10,
       returns: 2,
       invoiceCount: 1,

@@ -12,3 +12,5 @@ export {
   type LockedVault,
   type VaultMove,
 } from './vault-ledger';
+export { moneyLines } from './events/on-money-events.post-journal.handler';
+export { seedDemoMoney } from './demo-money';

@@ -90,8 +90,10 @@ export async function moveVault(
   }
   const vault = toLocked(row);
   await m.query(
-    `INSERT INTO vault_movements (id, vault_id, type, amount, balance_after, source_type, source_id, source_number, counter_vault_id, branch_id, user_id, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    // `at` is the clock at the write (after the row lock), not the transaction's start: the
+    // movements of one vault then sort in the order their balances were applied.
+    `INSERT INTO vault_movements (id, vault_id, type, amount, balance_after, source_type, source_id, source_number, counter_vault_id, branch_id, user_id, note, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, clock_timestamp())`,
     [
       move.id ?? uuidv7(),
       vault.id,

@@ -70,6 +70,8 @@ function sourceHref(e: JournalEntryDto): string | null {
       return `${routePath('buy')}?id=${e.sourceId}`;
     case 'purchase_return':
       return e.sourceParentId ? `${routePath('buy')}?id=${e.sourceParentId}` : null;
+    case 'money_transaction':
+      return `${routePath('MoneyTransactions')}?id=${e.sourceId}`;
     default:
       return null;
   }

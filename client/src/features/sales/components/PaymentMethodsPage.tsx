@@ -1,4 +1,10 @@
-import { PAYMENT_METHOD_TYPES, PAYMENT_METHODS, type PaymentMethodDto } from '@pos/contracts';
+import {
+  PAYMENT_METHOD_TYPES,
+  PAYMENT_METHODS,
+  VAULTS,
+  type PaymentMethodDto,
+  type VaultDto,
+} from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { activeColumn, ResourcePage } from '../../../shared/resource';
 
@@ -18,6 +24,11 @@ export default function PaymentMethodsPage() {
         { key: 'nameAr', render: (m) => m.nameAr },
         { key: 'nameEn', render: (m) => m.nameEn ?? '' },
         { key: 'type', render: (m) => t(`methods.types.${m.type}`) },
+        {
+          key: 'settlementVaultName',
+          label: 'settlementVaultId',
+          render: (m) => m.settlementVaultName ?? '',
+        },
         activeColumn(),
       ]}
       fields={[
@@ -29,6 +40,13 @@ export default function PaymentMethodsPage() {
           options: PAYMENT_METHOD_TYPES.map((v) => ({ value: v, label: t(`methods.types.${v}`) })),
         },
         { name: 'sortOrder', kind: 'number', ltr: true },
+        {
+          name: 'settlementVaultId',
+          kind: 'reference',
+          resource: VAULTS,
+          optionLabel: (v) => `${(v as VaultDto).name} — ${(v as VaultDto).branchName}`,
+          help: t('methods.settlementHelp'),
+        },
         { name: 'active', kind: 'switch' },
       ]}
     />

@@ -26,7 +26,9 @@ export type SystemAccount =
   | 'cogs'
   | 'shrinkage'
   | 'inventory_revaluation'
-  | 'cash_over_short';
+  | 'cash_over_short'
+  | 'cash_in_transit'
+  | 'other_cash_payments';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
 

@@ -18,6 +18,8 @@ export class PaymentMethodEntity {
   @Column('text') type: PaymentMethodType;
   @Column('boolean', { default: true }) active: boolean;
   @Column('integer', { default: 0 }) sortOrder: number;
+  /** the bank vault card/wallet receipts settle into */
+  @Column('uuid', { nullable: true }) settlementVaultId: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
 

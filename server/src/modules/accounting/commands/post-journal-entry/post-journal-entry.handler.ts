@@ -71,7 +71,8 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<
     const accountIds = [...new Set(dto.lines.map((l) => l.accountId))];
     const [{ n, control }] = await m.query(
       `SELECT count(*) FILTER (WHERE active AND NOT is_group)::int AS n,
-              count(*) FILTER (WHERE system_key = ANY($2))::int AS control
+              count(*) FILTER (WHERE system_key = ANY($2)
+                 OR EXISTS (SELECT 1 FROM vaults v WHERE v.account_id = accounts.id))::int AS control
          FROM accounts WHERE id = ANY($1)`,
       [accountIds, CONTROL_ACCOUNT_KEYS],
     );

@@ -72,6 +72,7 @@ export class CloseShiftHandler extends TransactionalCommandHandler<CloseShiftCom
       byMethod: totals.byMethod.map((b) => ({ methodId: b.methodId, amount: b.net })),
       countedCash: patch.countedCash,
       expectedCash: patch.expectedCash,
+      openingCash: shift.openingCash,
       difference: patch.difference,
     });
   }

@@ -1,0 +1,105 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { formatPiasters, type VaultDto, type VaultMovementDto } from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { formatDateTime } from '../../../shared/lib/format';
+import { DateField } from '../../../shared/ui/DateField';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { usePaging } from '../../../shared/ui/usePaging';
+import type { Column } from '../../../shared/ui';
+import { cashApi, cashKeys, type MovementsQuery } from '../api/cash.api';
+
+/** A vault's movements, newest first, each with the balance right after it; a date filter (store days). */
+export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onClose: () => void }) {
+  const { t } = useTranslation('cash');
+  const paging = usePaging(25);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query: MovementsQuery = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const list = useQuery({
+    queryKey: cashKeys.movements(vault.id, query),
+    queryFn: () => cashApi.movements(vault.id, query),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (list.error) handleError(list.error, { toast: true });
+  }, [list.error]);
+  const money = (v: number) => <span dir="ltr">{formatPiasters(v)}</span>;
+  const columns: Column<VaultMovementDto>[] = [
+    { key: 'at', header: t('movements.at'), nowrap: true, render: (m) => formatDateTime(m.at) },
+    {
+      key: 'type',
+      header: t('movements.type'),
+      render: (m) => t(`movements.types.${m.type}`, m.type),
+    },
+    {
+      key: 'source',
+      header: t('movements.source'),
+      render: (m) => [m.sourceNumber, m.counterVaultName].filter(Boolean).join(' · '),
+    },
+    {
+      key: 'in',
+      header: t('movements.in'),
+      align: 'right',
+      render: (m) => (m.amount > 0 ? money(m.amount) : ''),
+    },
+    {
+      key: 'out',
+      header: t('movements.out'),
+      align: 'right',
+      render: (m) => (m.amount < 0 ? money(-m.amount) : ''),
+    },
+    {
+      key: 'balance',
+      header: t('movements.balance'),
+      align: 'right',
+      render: (m) => <b data-testid="movement-balance">{money(m.balanceAfter)}</b>,
+    },
+    { key: 'user', header: t('movements.user'), render: (m) => m.userName ?? '' },
+    { key: 'note', header: t('movements.note'), render: (m) => m.note ?? '' },
+  ];
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="vault-movements-title">
+      <DialogTitle id="vault-movements-title">
+        {t('movements.title', { name: vault.name })}
+      </DialogTitle>
+      <DialogContent>
+        <PagedTable<VaultMovementDto>
+          query={list}
+          paging={paging}
+          ns="cash"
+          ariaLabel={t('movements.title', { name: vault.name })}
+          rowKey={(m) => m.id}
+          rowTestId="vault-movement"
+          emptyText={t('movements.empty')}
+          columns={columns}
+          filters={
+            <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+              <DateField
+                label={t('filters.from')}
+                value={from}
+                onChange={paging.withReset(setFrom)}
+              />
+              <DateField label={t('filters.to')} value={to} onChange={paging.withReset(setTo)} />
+            </Stack>
+          }
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

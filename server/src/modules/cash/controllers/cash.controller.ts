@@ -1,0 +1,131 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  MoneyTransactionCreateDto,
+  MoneyTransactionListQueryDto,
+  MoneyTransactionRejectDto,
+  VaultMovementsQueryDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
+import { sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DecideMoneyTransferCommand } from '../commands/decide-money-transfer/decide-money-transfer.command';
+import { RecordMoneyTransactionCommand } from '../commands/record-money-transaction/record-money-transaction.command';
+import { CashQueries } from '../queries/cash.queries';
+
+/** /Vault's own reads beside the resource kit's list (listed before it: literal segments first). */
+@ApiTags('cash')
+@Controller('Vault')
+export class VaultReadsController {
+  constructor(private readonly queries: CashQueries) {}
+
+  /** Where a transfer may go: every branch's active vaults (names only), for the vault keeper. */
+  @RequirePermissions(['can_see_vault_totals'])
+  @Get('targets')
+  targets() {
+    return this.queries.targets();
+  }
+
+  /** A vault's movements with the running balance (the vault keeper's read). */
+  @RequirePermissions(['can_see_vault_totals'])
+  @Get(':id/movements')
+  async movements(
+    @Param('id', UuidPipe) id: string,
+    @Query() query: VaultMovementsQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.queries.movements(id, query, user);
+    return sendList(res, rows, total);
+  }
+}
+
+/**
+ * /MoneyTransactions: deposits, withdrawals, transfers (a transfer to another branch is confirmed
+ * or rejected by the receiver), owner's capital and drawings, card/wallet settlements. Every read
+ * and write is the vault keeper's (can_see_vault_totals); branch rules live in the handlers.
+ */
+@ApiTags('cash')
+@Controller('MoneyTransactions')
+export class MoneyTransactionsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: CashQueries,
+  ) {}
+
+  @RequirePermissions(['can_see_vault_totals'])
+  @Get()
+  async list(
+    @Query() query: MoneyTransactionListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.queries.transactions(query, user);
+    return sendList(res, rows, total);
+  }
+
+  @RequirePermissions(['can_see_vault_totals'])
+  @Get(':id')
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.transaction(id, user);
+  }
+
+  @RequirePermissions(['can_see_vault_totals'])
+  @Post()
+  async create(
+    @Body() dto: MoneyTransactionCreateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    const { id } = await this.commands.execute<
+      RecordMoneyTransactionCommand,
+      { id: string; created: boolean }
+    >(new RecordMoneyTransactionCommand(dto, user, meta));
+    return this.queries.transaction(id, user);
+  }
+
+  @RequirePermissions(['can_see_vault_totals'])
+  @Post(':id/confirm')
+  @HttpCode(HttpStatus.OK)
+  async confirm(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    await this.commands.execute(new DecideMoneyTransferCommand(id, 'confirm', null, user, meta));
+    return this.queries.transaction(id, user);
+  }
+
+  @RequirePermissions(['can_see_vault_totals'])
+  @Post(':id/reject')
+  @HttpCode(HttpStatus.OK)
+  async reject(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: MoneyTransactionRejectDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    await this.commands.execute(
+      new DecideMoneyTransferCommand(id, 'reject', dto.reason, user, meta),
+    );
+    return this.queries.transaction(id, user);
+  }
+}
