@@ -191,6 +191,14 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       }
     }
   },
+  // Vaults (issue 15): a bank account per branch and a month of money transactions.
+  async (ds) => {
+    await ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(424250)');
+      const [accountant] = await m.query(`SELECT id FROM users WHERE username = 'accountant'`);
+      await seedDemoMoney(m, accountant?.id ?? null);
+    });
+  },
   // Vendors (issue 14): five suppliers with opening balances and a few payments (vendors-seed.ts).
   async (ds) => {
     await ds.transaction((m) => seedDemoVendors(m));
@@ -206,13 +214,6 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // none), partly paid from the branches' main vaults, and a draft (seed/purchases-seed.ts).
   async (ds) => {
     await seedDemoPurchases(ds);
-  // Vaults (issue 15): a bank account per branch and a month of money transactions.
-  async (ds) => {
-    await ds.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock(424250)');
-      const [accountant] = await m.query(`SELECT id FROM users WHERE username = 'accountant'`);
-      await seedDemoMoney(m, accountant?.id ?? null);
-    });
   },
 ];
 
