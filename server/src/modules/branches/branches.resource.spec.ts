@@ -12,7 +12,13 @@ const get = ((type: unknown) => (type === SecretsService ? secrets : null)) as n
 function setup(opts: { branches?: number; max?: number; found?: object; used?: boolean } = {}) {
   const m = fakeManager(
     [
-      [/max\(substring\(code/, [{ n: 3 }]],
+      [/max\(substring\(code from 2/, [{ n: 3 }]],
+      // its main vault: none yet, so one is opened with its account under 1110
+      [/FROM vaults WHERE branch_id = \$1 AND is_main/, []],
+      [/FROM branches WHERE id = \$1 FOR NO KEY UPDATE/, [{ name: 'فرع جديد' }]],
+      [/FROM accounts WHERE system_key = \$1 FOR UPDATE/, [{ id: 'g-1110', code: '1110' }]],
+      [/max\(substring\(code from 5/, [{ n: 4 }]],
+      [/DELETE FROM vaults/, [[{ account_id: 'acc-1' }], 1]],
       [/SELECT \(EXISTS/, [{ used: opts.used ?? false }]],
     ],
     { findOne: opts.found ?? { id: 1, maxBranches: opts.max ?? 5 } },
@@ -45,6 +51,10 @@ describe('branches on the resource kit', () => {
     const inventory = m.calls.findIndex((c) => /INSERT INTO inventories/.test(c.sql));
     expect(inventory).toBeGreaterThan(m.calls.indexOf(insert));
     expect(m.calls[inventory].params.slice(1)).toEqual(['b-9', 'المخزن الرئيسي']);
+    const account = m.calls.find((c) => /INSERT INTO accounts/.test(c.sql))!;
+    expect(account.params.slice(1)).toEqual(['1110004', 'الخزينة الرئيسية - فرع جديد', 'g-1110']);
+    const vault = m.calls.find((c) => /INSERT INTO vaults/.test(c.sql))!;
+    expect(vault.params.slice(1)).toEqual(['الخزينة الرئيسية', 'b-9', account.params[0]]);
     expect(runner.tx!.audits).toMatchObject([
       { action: 'branch.create', entity: 'branch', entityId: 'b-9' },
     ]);
@@ -83,11 +93,15 @@ describe('branches on the resource kit', () => {
 
     const { m, runner, handler } = setup({ found });
     await handler.execute(new ChangeResource('delete', 'b-1', null, admin, testMeta));
-    expect(m.calls.slice(-3).map((c) => c.sql.split(' WHERE')[0])).toEqual([
+    expect(m.calls.slice(-5).map((c) => c.sql.split(' WHERE')[0])).toEqual([
       'DELETE FROM stock_levels',
       'DELETE FROM inventories',
+      'DELETE FROM vaults v',
+      'DELETE FROM accounts a',
       'delete',
     ]);
+    // the vault that never moved goes, and its account unless something was posted to it
+    expect(m.calls.at(-2)!.params).toEqual([['acc-1']]);
     expect(runner.tx!.audits).toMatchObject([{ action: 'branch.delete', before: found }]);
   });
 });
