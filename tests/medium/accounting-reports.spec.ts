@@ -46,13 +46,12 @@ describe('accounting reports', () => {
     t = await createTestApp();
     admin = new Client(t.app);
     await admin.signIn('admin');
-    const makeBranch = async (name: string) =>
-      (
-        await t.ds.query(
-          `INSERT INTO branches (id, name, code, tax_type) VALUES (gen_random_uuid(), $1, $2, 'B') RETURNING id`,
-          [name, `R${randomUUID().slice(0, 6)}`],
-        )
-      )[0].id as string;
+    // through the API, so each branch opens its main vault as every branch does
+    const makeBranch = async (name: string) => {
+      const res = await admin.post('/api/Branch', { name, taxType: 'B' });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
     branch = await makeBranch('فرع التقارير');
     otherBranch = await makeBranch('فرع آخر');
     for (const r of await t.ds.query(

@@ -1,6 +1,7 @@
 import { formatPiasters } from '@pos/contracts';
-import { branchMainVault, moveVault } from '../../server/src/modules/cash';
+import { branchMainVault } from '../../server/src/modules/cash';
 import { Client, createTestApp, type TestApp } from './support/app';
+import { ownerMoney } from './support/money';
 
 // The vault foundation shared by purchasing and cash: every branch has a main cash vault with its
 // own account in the chart; a vault's balance moves only with a movement row and never below zero
@@ -60,22 +61,11 @@ describe('vault ledger', () => {
       'SELECT id FROM branches ORDER BY created_at LIMIT 1',
     );
     const vault = await t.ds.transaction((m) => branchMainVault(m, branchId));
-    await t.ds.transaction((m) =>
-      moveVault(m, { vaultId: vault.id, type: 'deposit', amount: 10_000, userId: null }),
-    );
+    await ownerMoney(t, vault.id, 10_000);
     // the demo data may have put money in this vault already: one piaster more than it holds
     const [{ balance }] = await t.ds.query('SELECT balance FROM vaults WHERE id = $1', [vault.id]);
     const before = await t.ds.query('SELECT count(*)::int AS n FROM vault_movements');
-    await expect(
-      t.ds.transaction((m) =>
-        moveVault(m, {
-          vaultId: vault.id,
-          type: 'withdrawal',
-          amount: -(Number(balance) + 1),
-          userId: null,
-        }),
-      ),
-    ).rejects.toMatchObject({
+    await expect(ownerMoney(t, vault.id, -(Number(balance) + 1))).rejects.toMatchObject({
       code: 'VAULT_INSUFFICIENT',
       params: { available: formatPiasters(Number(balance)) },
     });
@@ -94,16 +84,9 @@ describe('vault ledger', () => {
     const [{ balance }] = await t.ds.query('SELECT balance FROM vaults WHERE id = $1', [vault.id]);
     // top up so that exactly 10 withdrawals of 1,000 fit
     const topUp = 10_000 - Number(balance);
-    if (topUp !== 0)
-      await t.ds.transaction((m) =>
-        moveVault(m, { vaultId: vault.id, type: 'deposit', amount: topUp, userId: null }),
-      );
+    if (topUp !== 0) await ownerMoney(t, vault.id, topUp);
     const results = await Promise.allSettled(
-      Array.from({ length: 32 }, () =>
-        t.ds.transaction((m) =>
-          moveVault(m, { vaultId: vault.id, type: 'withdrawal', amount: -1_000, userId: null }),
-        ),
-      ),
+      Array.from({ length: 32 }, () => ownerMoney(t, vault.id, -1_000)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const [after] = await t.ds.query(

@@ -84,8 +84,8 @@ export class ChequeListQueryDto extends ListQueryDto {
 }
 
 export class ChequePartyQueryDto {
-  /** customers (the default) or vendors */
-  @IsOptional() @IsIn(['customer', 'vendor']) type?: 'customer' | 'vendor';
+  /** customers or vendors (each needs its own read key as well) */
+  @IsIn(['customer', 'vendor']) type: 'customer' | 'vendor';
   @IsOptional() @IsString() @MaxLength(100) q?: string;
 }
 

@@ -179,7 +179,7 @@ export class ChequesQueries {
 
   /** Customers (can_see_customers) or active vendors (can_see_vendors) to pick a cheque's party. */
   async parties(query: ChequePartyQueryDto, user: AuthUser): Promise<ChequePartyDto[]> {
-    const type = query.type ?? 'customer';
+    const { type } = query;
     const key = type === 'customer' ? 'can_see_customers' : 'can_see_vendors';
     if (!user.isAdmin && !user.permissions.includes(key)) throw Errors.forbidden();
     const table = type === 'customer' ? 'customers' : 'vendors';
