@@ -1,2 +1,2 @@
 // The expenses' public API: the dashboard's card of recurring expenses due.
-export { DueExpensesCard } from './components/DueExpenses';
+export { DueExpensesCard, useDueExpenses } from './components/DueExpenses';

@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
-import { DueExpensesCard } from '../expenses';
+import { DueExpensesCard, useDueExpenses } from '../expenses';
+import { useCan } from '../../shared/state/useCan';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';
 
 /** `/`: a welcome panel, the branch's live dashboard, and shortcuts to the pages the user can open. */
@@ -20,7 +21,11 @@ export default function HomePage() {
   const sections = useVisibleSections();
   // The shortcuts appear with the dashboard, not before it: the dashboard's figures arriving
   // above them would push them down the page (a layout shift of 0.15–0.35 measured).
+  // The same for the cards under the dashboard: all of it is drawn once every part has arrived.
+  const can = useCan();
   const dashboardPending = useDashboard().isPending;
+  const expensesLoading = useDueExpenses(can('can_see_expenses')).isLoading;
+  const ready = !dashboardPending && !expensesLoading;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
@@ -34,8 +39,8 @@ export default function HomePage() {
         </Typography>
       </Paper>
       <LiveDashboard />
-      <DueExpensesCard />
-      {!dashboardPending &&
+      {ready && <DueExpensesCard />}
+      {ready &&
         sections.map((section) => (
           <Box key={section.label}>
             <Typography variant="h6" component="h2" sx={{ mb: 1, color: 'text.secondary' }}>
