@@ -142,6 +142,29 @@ export const NON_VAULT_TRANSACTION_KINDS = [
   'cheque_issued',
 ] as const;
 
+/**
+ * Every type of vault movement (`moveVault`'s `type`), named by the screens that list movements
+ * (/Vault's movements, /Transactions): a module that moves a vault adds its type here and its
+ * labels in both (a unit test holds the labels to this list).
+ */
+export const VAULT_MOVEMENT_TYPES = [
+  'shift_close',
+  'deposit',
+  'withdrawal',
+  'transfer_out',
+  'transfer_in',
+  'transfer_returned',
+  'capital_in',
+  'drawings_out',
+  'settlement',
+  'cheque_in',
+  'cheque_out',
+  'expense',
+  'expense_void',
+  'purchase_payment',
+  'vendor_payment',
+] as const;
+
 export class TransactionListQueryDto extends ListQueryDto {
   @IsOptional() @IsUUID() branchId?: string;
   @IsOptional() @IsUUID() vaultId?: string;

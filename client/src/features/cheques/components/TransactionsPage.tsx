@@ -1,7 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FileDownload from '@mui/icons-material/FileDownload';
-import { formatPiasters, routePath, type TransactionDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  NON_VAULT_TRANSACTION_KINDS,
+  routePath,
+  VAULT_MOVEMENT_TYPES,
+  type TransactionDto,
+} from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,23 +23,7 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 
-const KINDS = [
-  'sale_payment',
-  'sale_refund',
-  'customer_payment',
-  'cheque_received',
-  'cheque_issued',
-  'cheque_in',
-  'cheque_out',
-  'shift_close',
-  'deposit',
-  'withdrawal',
-  'transfer_in',
-  'transfer_out',
-  'expense',
-  'purchase',
-  'vendor_payment',
-];
+const KINDS = [...NON_VAULT_TRANSACTION_KINDS, ...VAULT_MOVEMENT_TYPES];
 
 /** The document a movement came from, where it has a page. */
 function sourceHref(r: TransactionDto): string | null {
