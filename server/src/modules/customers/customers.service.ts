@@ -6,7 +6,7 @@ import { Errors } from '../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../core/http/list';
 
 const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
-  c.credit_limit AS "creditLimit", c.balance, c.created_at AS "createdAt"`;
+  c.credit_limit AS "creditLimit", c.balance, c.payment_terms_days AS "paymentTermsDays", c.created_at AS "createdAt"`;
 
 const shape = (r: Record<string, unknown>): CustomerDto => ({
   ...(r as unknown as CustomerDto),
