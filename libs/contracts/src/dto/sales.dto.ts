@@ -170,6 +170,8 @@ export type CustomerLedgerEntryDto = {
   at: string;
   userName: string | null;
   note: string | null;
+  /** the vault a payment went into (null: the till) */
+  vaultName: string | null;
 };
 
 // ---------- shifts ----------
