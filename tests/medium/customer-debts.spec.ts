@@ -360,4 +360,17 @@ describe('customer debts', () => {
     }
     expect(await tableCounts(t.ds, ['sessions', 'audit_logs'])).toEqual(before2);
   });
+
+  it('the demo has customers on account in every bucket, some past their terms', async () => {
+    const totals = (await admin.get('/api/Customers/Debts/totals')).body;
+    for (const b of ['d0_30', 'd31_60', 'd61_90', 'd90_plus'])
+      expect(totals.buckets[b]).toBeGreaterThan(0);
+    const demo = (
+      await admin.get(`/api/Customers/Debts?q=${encodeURIComponent('النور للمقاولات')}`)
+    ).body as CustomerDebtDto[];
+    expect(demo).toHaveLength(1);
+    expect(demo[0]).toMatchObject({ paymentTermsDays: 45, oldestDays: 120 });
+    expect(demo[0].overdueAmount).toBeGreaterThan(0);
+    expect(demo[0].lastPaymentAmount).toBe(50_000);
+  });
 });
