@@ -72,7 +72,7 @@ export default function CustomerPage() {
           startIcon={<Print />}
           onClick={() => setPrinting(true)}
           disabled={printing}
-          data-testid="customer-statement"
+          data-testid="customer-statement-print"
         >
           {t('statement.print')}
         </Button>
