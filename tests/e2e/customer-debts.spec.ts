@@ -111,6 +111,36 @@ test('the accountant collects a debt into a vault, prints the statement and expo
   );
 });
 
+test('on the customer page, a payment goes into a chosen vault and the ledger says which', async ({
+  page,
+}) => {
+  await signIn(page, 'accountant');
+  await page.goto('/Customers/Debts');
+  await page.getByTestId('debts-search').fill('منى ابراهيم');
+  const row = page.getByTestId('debt-row');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: 'منى إبراهيم حسن' }).click();
+  await expect(page.getByTestId('customer-page')).toBeVisible();
+  const before = piasters(await page.getByTestId('customer-balance').innerText());
+  await page.getByTestId('customer-pay').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('customer-pay-amount').fill('50');
+  await dialog.getByRole('combobox', { name: 'إلى' }).click();
+  await page
+    .getByRole('option', { name: /الخزينة الرئيسية/ })
+    .first()
+    .click();
+  // A vault says where the money is: no payment method to choose.
+  await expect(dialog.getByRole('combobox', { name: 'طريقة الدفع' })).toHaveCount(0);
+  await dialog.getByTestId('customer-pay-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('customer-balance')).toHaveText(
+    new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format((before - 5_000) / 100),
+  );
+  await expect(page.getByTestId('ledger-row').first()).toContainText('إلى الخزينة الرئيسية');
+  await expect(page.getByTestId('ledger-row').first()).toContainText('50.00');
+});
+
 test('a cashier (no can_see_customer_depts) has no menu item, the page is refused, the API answers 403', async ({
   page,
 }) => {
