@@ -305,7 +305,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.customer.nationalId': 'The national id has 14 digits',
     'validation.customer.paymentTerms': 'Payment terms are 0 to 365 days',
     'errors.CUSTOMER_PAYMENT_VAULT': 'Choose an active vault of your branch',
-    'errors.CUSTOMER_PAYMENT_VAULT_FORBIDDEN': 'Collecting into a vault needs the totals permission',
+    'errors.CUSTOMER_PAYMENT_VAULT_FORBIDDEN':
+      'Collecting into a vault needs the totals permission',
     'validation.sale.noLines': 'The invoice has no items',
     'validation.sale.editReason': 'Write why the invoice is edited',
     'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,

@@ -160,9 +160,9 @@ describe('ReceiveCustomerPaymentHandler', () => {
     expect(await run(fakeManager([[customer[0], [...customer[1]]]]))).toBe(
       'CUSTOMER_PAYMENT_VAULT',
     );
-    expect(
-      await run(intoVault(), testUser({ permissions: ['can_see_customers'] })),
-    ).toBe('CUSTOMER_PAYMENT_VAULT_FORBIDDEN');
+    expect(await run(intoVault(), testUser({ permissions: ['can_see_customers'] }))).toBe(
+      'CUSTOMER_PAYMENT_VAULT_FORBIDDEN',
+    );
     // An administrator may take it into any branch's vault.
     const elsewhere = fakeManager([
       [customer[0], [...customer[1]]],

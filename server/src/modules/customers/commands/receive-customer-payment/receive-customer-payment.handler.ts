@@ -62,9 +62,7 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     const vault = dto.vaultId ? await paymentVault(m, user, dto.vaultId) : null;
     const [shift] = vault
       ? []
-      : await m.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [
-          user.id,
-        ]);
+      : await m.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
     const note = dto.note?.trim() || null;
     const balanceAfter = await postCustomerLedger(m, {
       id: dto.id,
