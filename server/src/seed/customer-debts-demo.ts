@@ -13,6 +13,8 @@ import { ReceiveCustomerPaymentHandler } from '../modules/customers/commands/rec
 
 /** The demo's credit sales carry this request hash: the step runs once. */
 const MARK = 'seed:debts';
+/** The back-office register the demo's sales on account were made at (a closed shift each). */
+const REGISTER = 90;
 
 type Debt = {
   /** 0: the first branch, 1: the second (when there is one) */
@@ -243,10 +245,21 @@ async function creditSale(
   const vat = includedVat(total, s.variant.vat_rate);
   const cost = Number(s.variant.avg_cost) * s.quantity;
   const id = uuidv7();
+  // The day's shift at the back-office register (closed; no cash moved: the sale is on account).
+  const shiftId = uuidv7();
   await m.query(
-    `INSERT INTO sales_invoices (id, number, branch_id, inventory_id, cashier_id, customer_id, status, subtotal, line_discount_total,
+    `INSERT INTO shifts (id, branch_id, register, cashier_id, status, opened_at, closed_at, opening_cash, counted_cash, expected_cash, difference)
+     VALUES ($1, $2, $3, $4, 'closed', ${s.at} - interval '3 hours', ${s.at} + interval '8 hours', 0, 0, 0, 0)`,
+    [shiftId, s.branch.id, REGISTER, s.cashierId],
+  );
+  await m.query(
+    `INSERT INTO shift_sales_tallies (shift_id, invoice_count, sales, cost) VALUES ($1, 1, $2, $3)`,
+    [shiftId, total, cost],
+  );
+  await m.query(
+    `INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal, line_discount_total,
        invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, request_hash, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'completed', $7, 0, 0, $8, $7, $9, 0, 0, $7, $10, ${s.at})`,
+     VALUES ($1, $2, $3, $4, $11, $12, $5, $6, 'completed', $7, 0, 0, $8, $7, $9, 0, 0, $7, $10, ${s.at})`,
     [
       id,
       s.number,
@@ -258,6 +271,8 @@ async function creditSale(
       vat,
       cost,
       MARK,
+      shiftId,
+      REGISTER,
     ],
   );
   await m.query(
@@ -281,9 +296,9 @@ async function creditSale(
     [s.customerId, total],
   );
   await m.query(
-    `INSERT INTO customer_ledger (id, customer_id, type, amount, balance_after, reference_type, reference_id, user_id, at)
-     VALUES ($1, $2, 'sale', $3, $4, 'sale', $5, $6, ${s.at})`,
-    [uuidv7(), s.customerId, total, customer.balance, id, s.cashierId],
+    `INSERT INTO customer_ledger (id, customer_id, type, amount, balance_after, reference_type, reference_id, shift_id, user_id, at)
+     VALUES ($1, $2, 'sale', $3, $4, 'sale', $5, $6, $7, ${s.at})`,
+    [uuidv7(), s.customerId, total, customer.balance, id, shiftId, s.cashierId],
   );
   const [level] = await m.query(
     `INSERT INTO stock_levels (variant_id, inventory_id, on_hand) VALUES ($1, $2, -$3::numeric)
