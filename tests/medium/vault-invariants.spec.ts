@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
 
 // Issue 15 acceptance: after any sequence of money commands (deposits, withdrawals, transfers
 // within and across branches with the receiver confirming or rejecting, owner's capital and
-// drawings, shift closes) every vault's balance equals Σ of its movements, its last movement's
+// drawings, shift closes, customer payments into a vault) every vault's balance equals Σ of its movements, its last movement's
 // balance after, and its own account's balance in the books; no vault is below zero unless it
 // allows it; the cash in transit equals the transfers still pending. And 32 concurrent
 // withdrawals through the API cannot overdraw one vault.
@@ -17,6 +18,9 @@ type Answer = { status: number; body: { code?: string; id?: string; status?: str
 describe('vault invariants under random money commands', () => {
   let t: TestApp;
   let keepers: Client[];
+  /** per branch: may collect a customer's payment into a vault of that branch */
+  let collectors: Client[];
+  let customerId: string;
   let cashier: Client;
   let branches: string[];
   let vaults: { id: string; branch: number }[];
@@ -54,6 +58,14 @@ describe('vault invariants under random money commands', () => {
     expect(await t.ds.query(INVARIANTS)).toEqual([]);
     const [{ booked, pending: open }] = await t.ds.query(TRANSIT);
     expect(Number(booked)).toBe(Number(open));
+    // The customer's balance is its ledger and its lines on the customers account.
+    const [c] = await t.ds.query(
+      `SELECT c.balance, (SELECT COALESCE(sum(amount), 0) FROM customer_ledger WHERE customer_id = c.id) AS ledger,
+              (SELECT COALESCE(sum(debit - credit), 0) FROM journal_lines WHERE party_id = c.id) AS booked
+         FROM customers c WHERE c.id = $1`,
+      [customerId],
+    );
+    expect([Number(c.ledger), Number(c.booked)]).toEqual([Number(c.balance), Number(c.balance)]);
   };
 
   beforeAll(async () => {
@@ -87,6 +99,16 @@ describe('vault invariants under random money commands', () => {
       expect(bank.status).toBe(201);
       vaults.push({ id: bank.body.id, branch: i });
     }
+    collectors = [];
+    for (const branchId of branches) {
+      const u = await createUserWith(t.ds, ['can_see_customers', 'can_see_totals'], { branchId });
+      const c = new Client(t.app);
+      await c.signIn(u.username, u.password);
+      collectors.push(c);
+    }
+    const customer = await admin.post('/api/Customers', { name: `عميل الخاصية ${Date.now()}` });
+    expect(customer.status).toBe(201);
+    customerId = customer.body.id;
     const u = await createUserWith(t.ds, [], { branchId: first });
     cashier = new Client(t.app);
     await cashier.signIn(u.username, u.password);
@@ -202,6 +224,18 @@ describe('vault invariants under random money commands', () => {
         expect([again.status, again.body.code]).toEqual([409, 'MONEY_TRANSFER_NOT_PENDING']);
       },
     })),
+    fc.tuple(fc.nat(1), vault, amount).map(([b, v, a]) => ({
+      name: 'collect',
+      run: async () => {
+        const res = (await collectors[b].post(`/api/Customers/${customerId}/payments`, {
+          id: randomUUID(),
+          amount: a,
+          vaultId: vaults[v].id,
+        })) as unknown as Answer;
+        // only into a vault of the collector's own branch
+        expect(answered('collect', res, ['CUSTOMER_PAYMENT_VAULT'])).toBe(vaults[v].branch === b);
+      },
+    })),
     fc
       .tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 20_000 }))
       .map(([counted, opening]) => ({
@@ -234,6 +268,8 @@ describe('vault invariants under random money commands', () => {
     expect(tally.withdrawal?.ok ?? 0).toBeGreaterThan(0);
     expect(tally.confirm?.ok ?? 0).toBeGreaterThan(0);
     expect(tally.reject?.ok ?? 0).toBeGreaterThan(0);
+    expect(tally.collect?.ok ?? 0).toBeGreaterThan(0);
+    expect(tally.collect?.CUSTOMER_PAYMENT_VAULT ?? 0).toBeGreaterThan(0);
   }, 300_000);
 
   it('lets 32 concurrent withdrawals through the API take exactly what one vault holds', async () => {

@@ -93,9 +93,13 @@ export type ShiftClosedEvent = {
 export type CustomerPaymentReceivedEvent = {
   paymentId: string;
   customerId: string;
-  /** the branch the money came in at (the cashier's) */
+  /** the branch the money came in at (the vault's, else the cashier's) */
   branchId: string | null;
-  methodId: string;
+  /** how it was paid (null: into a vault without naming a method) */
+  methodId: string | null;
+  /** the vault it went into, and that vault's account (null: the till) */
+  vaultId?: string | null;
+  accountId?: string | null;
   amount: number;
   /** the cashier's open shift, if any (cash goes into its drawer) */
   shiftId: string | null;

@@ -42,3 +42,4 @@ export * from './dto/vendors.dto';
 export * from './dto/purchase-invoices.dto';
 export * from './purchase-math';
 export * from './dto/cash.dto';
+export * from './dto/customer-debts.dto';

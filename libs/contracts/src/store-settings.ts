@@ -28,7 +28,12 @@ export const DEFAULT_SCALE_BARCODE: ScaleBarcodeSettings = {
   mode: 'weight',
 };
 
-export type StoreSettingsDto = { timeZone: string; scaleBarcode: ScaleBarcodeSettings };
+export type StoreSettingsDto = {
+  timeZone: string;
+  scaleBarcode: ScaleBarcodeSettings;
+  /** the customers' default payment terms in days (the debts' reminder list) */
+  customerPaymentTermsDays: number;
+};
 
 /** Why a layout cannot be read from a 13-digit label, or null when it can. */
 export function scaleLayoutProblem(s: ScaleBarcodeSettings): string | null {

@@ -15,6 +15,7 @@ import { postHistory } from '../modules/accounting';
 import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
+import { seedDemoDebts } from './customer-debts-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
 
@@ -215,6 +216,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   async (ds) => {
     await seedDemoPurchases(ds);
   },
+  // Customer debts (issue 16 item 1): credit sales of the last four months in both branches, in
+  // every aging bucket, some partly paid today into the main vault (seed/customer-debts-demo.ts).
+  seedDemoDebts,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

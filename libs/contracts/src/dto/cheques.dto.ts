@@ -163,6 +163,7 @@ export const VAULT_MOVEMENT_TYPES = [
   'expense_void',
   'purchase_payment',
   'vendor_payment',
+  'customer_payment',
 ] as const;
 
 export class TransactionListQueryDto extends ListQueryDto {

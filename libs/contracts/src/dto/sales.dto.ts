@@ -11,6 +11,7 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  ValidateIf,
   Matches,
   Max,
   MaxLength,
@@ -74,6 +75,8 @@ export const PAYMENT_METHODS = defineResource<PaymentMethodDto, PaymentMethodCre
 });
 
 // ---------- customers ----------
+/** Most days of payment terms a customer may be given. */
+export const CUSTOMER_PAYMENT_TERMS_MAX = 365;
 export class CustomerCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
@@ -89,6 +92,12 @@ export class CustomerCreateDto {
   @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
   /** piasters; 0 = no limit */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() creditLimit?: number;
+  /** days a customer has to pay a sale on account; null: the store's default */
+  @IsOptional()
+  @IsInt({ message: 'validation.customer.paymentTerms' })
+  @Min(0, { message: 'validation.customer.paymentTerms' })
+  @Max(CUSTOMER_PAYMENT_TERMS_MAX, { message: 'validation.customer.paymentTerms' })
+  paymentTermsDays?: number | null;
 }
 export class CustomerUpdateDto {
   @IsOptional()
@@ -105,6 +114,12 @@ export class CustomerUpdateDto {
     string | null;
   @IsOptional() @IsString() @MaxLength(30) taxId?: string | null;
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() creditLimit?: number;
+  /** days a customer has to pay a sale on account; null: the store's default */
+  @IsOptional()
+  @IsInt({ message: 'validation.customer.paymentTerms' })
+  @Min(0, { message: 'validation.customer.paymentTerms' })
+  @Max(CUSTOMER_PAYMENT_TERMS_MAX, { message: 'validation.customer.paymentTerms' })
+  paymentTermsDays?: number | null;
 }
 export type CustomerDto = {
   id: string;
@@ -117,14 +132,33 @@ export type CustomerDto = {
   creditLimit: number;
   /** piasters the customer owes (positive) */
   balance: number;
+  /** the customer's own payment terms in days; null: the store's default */
+  paymentTermsDays: number | null;
   createdAt: string;
 };
 export class CustomerPaymentDto {
   @IsUUID() id: string;
-  @IsUUID() methodId: string;
+  /** how the money came in; required at the till, optional when a vault is named */
+  @ValidateIf((o: CustomerPaymentDto) => !o.vaultId || o.methodId !== undefined)
+  @IsUUID()
+  methodId?: string;
   @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
+  /**
+   * The vault or bank account the money goes into (one of the user's branch, see
+   * `/api/Customers/payment-vaults`); left out: the cashier's till (open shift), as before.
+   */
+  @IsOptional() @IsUUID() vaultId?: string;
   @IsOptional() @IsString() @MaxLength(300) note?: string;
 }
+/** A vault a customer payment may go into (no balance: that is the vault screen's). */
+export type CustomerPaymentVaultDto = {
+  id: string;
+  name: string;
+  type: 'cash' | 'bank';
+  branchId: string;
+  branchName: string;
+  isMain: boolean;
+};
 export type CustomerLedgerEntryDto = {
   id: string;
   type: 'sale' | 'return' | 'payment' | 'edit' | 'cheque_bounced' | 'cheque_cancelled';
@@ -136,6 +170,8 @@ export type CustomerLedgerEntryDto = {
   at: string;
   userName: string | null;
   note: string | null;
+  /** the vault a payment went into (null: the till) */
+  vaultName: string | null;
 };
 
 // ---------- shifts ----------

@@ -75,4 +75,9 @@ export class StoreSettingsUpdateDto {
   @ValidateNested()
   @Type(() => ScaleBarcodeSettingsDto)
   scaleBarcode?: ScaleBarcodeSettingsDto;
+  @IsOptional()
+  @IsInt({ message: 'validation.customer.paymentTerms' })
+  @Min(0, { message: 'validation.customer.paymentTerms' })
+  @Max(365, { message: 'validation.customer.paymentTerms' })
+  customerPaymentTermsDays?: number;
 }

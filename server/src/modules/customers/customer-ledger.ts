@@ -34,6 +34,8 @@ export async function postCustomerLedger(
     referenceId?: string | null;
     methodId?: string | null;
     shiftId?: string | null;
+    /** the vault a payment went into */
+    vaultId?: string | null;
     userId: string | null;
     note?: string | null;
     id?: string;
@@ -45,8 +47,8 @@ export async function postCustomerLedger(
   );
   const balanceAfter = Number(row.balance);
   await m.query(
-    `INSERT INTO customer_ledger (id, customer_id, type, amount, balance_after, reference_type, reference_id, method_id, shift_id, user_id, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    `INSERT INTO customer_ledger (id, customer_id, type, amount, balance_after, reference_type, reference_id, method_id, shift_id, user_id, note, vault_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       entry.id ?? uuidv7(),
       entry.customerId,
@@ -59,6 +61,7 @@ export async function postCustomerLedger(
       entry.shiftId ?? null,
       entry.userId,
       entry.note ?? null,
+      entry.vaultId ?? null,
     ],
   );
   return balanceAfter;

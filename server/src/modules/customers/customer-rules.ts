@@ -11,13 +11,13 @@ export const customerSearchText = (c: {
 }): string => normalizeArabic([c.name, c.phone ?? '', c.phone2 ?? ''].join(' '));
 
 /**
- * A credit limit is set by a holder of can_grant_credit only (issue 11): anyone may add a
+ * A credit limit (and the payment terms, which are part of the credit given) is set by a holder of can_grant_credit only (issue 11): anyone may add a
  * customer, with no limit (0, which for everyone else means no credit at all).
  */
 export function assertMayGrantCredit(
   user: AuthUser,
-  creditLimit: number | undefined,
-  current = 0,
+  creditLimit: number | null | undefined,
+  current: number | null = 0,
 ): void {
   if (creditLimit === undefined || creditLimit === current) return;
   if (!user.permissions.includes('can_grant_credit'))

@@ -3,15 +3,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreateCustomerHandler } from './commands/create-customer/create-customer.handler';
 import { UpdateCustomerHandler } from './commands/update-customer/update-customer.handler';
 import { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
+import { CustomerDebtsController } from './controllers/customer-debts.controller';
 import { CustomersController } from './customers.controller';
+import { CustomerDebtsQueries } from './queries/customer-debts.queries';
 import { CustomersService } from './customers.service';
 import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CustomerEntity, CustomerLedgerEntity])],
-  controllers: [CustomersController],
+  controllers: [CustomerDebtsController, CustomersController],
   providers: [
     CustomersService,
+    CustomerDebtsQueries,
     ReceiveCustomerPaymentHandler,
     CreateCustomerHandler,
     UpdateCustomerHandler,

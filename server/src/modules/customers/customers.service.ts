@@ -6,7 +6,7 @@ import { Errors } from '../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../core/http/list';
 
 const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
-  c.credit_limit AS "creditLimit", c.balance, c.created_at AS "createdAt"`;
+  c.credit_limit AS "creditLimit", c.balance, c.payment_terms_days AS "paymentTermsDays", c.created_at AS "createdAt"`;
 
 const shape = (r: Record<string, unknown>): CustomerDto => ({
   ...(r as unknown as CustomerDto),
@@ -58,8 +58,10 @@ export class CustomersService {
     );
     const rows = await this.ds.query(
       `SELECT l.id, l.type, l.amount, l.balance_after AS "balanceAfter", l.reference_type AS "referenceType", l.reference_id AS "referenceId",
-              COALESCE(i.number, r.number, ch.number) AS "referenceNumber", l.at, u.display_name AS "userName", l.note
+              COALESCE(i.number, r.number, ch.number) AS "referenceNumber", l.at, u.display_name AS "userName", l.note,
+              v.name AS "vaultName"
          FROM customer_ledger l LEFT JOIN users u ON u.id = l.user_id
+         LEFT JOIN vaults v ON v.id = l.vault_id
          LEFT JOIN sales_invoices i ON l.reference_type = 'sale' AND i.id = l.reference_id
          LEFT JOIN sale_returns r ON l.reference_type = 'return' AND r.id = l.reference_id
          LEFT JOIN cheques ch ON l.reference_type = 'cheque' AND ch.id = l.reference_id

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   DEFAULT_MAX_BRANCHES,
+  DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
   DEFAULT_SCALE_BARCODE,
   MODULES,
   type ModuleKey,
@@ -34,6 +35,7 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
   return {
     timeZone: row?.timeZone ?? loadConfig().storeTimeZone,
     scaleBarcode: { ...DEFAULT_SCALE_BARCODE, ...(row?.scaleBarcode ?? {}) },
+    customerPaymentTermsDays: row?.customerPaymentTermsDays ?? DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
   };
 }
 

@@ -62,6 +62,10 @@ function sourceHref(e: JournalEntryDto): string | null {
       return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
     case 'vendor_opening':
       return routePath('Vendors-id', { id: e.sourceId });
+    case 'customer_payment': {
+      const customer = e.lines.find((l) => l.partyType === 'customer')?.partyId;
+      return customer ? routePath('Customers-id', { id: customer }) : null;
+    }
     case 'vendor_payment': {
       const vendor = e.lines.find((l) => l.partyType === 'vendor')?.partyId;
       return vendor ? routePath('Vendors-id', { id: vendor }) : null;

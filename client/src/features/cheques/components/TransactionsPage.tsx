@@ -23,7 +23,7 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 
-const KINDS = [...NON_VAULT_TRANSACTION_KINDS, ...VAULT_MOVEMENT_TYPES];
+const KINDS = [...new Set([...NON_VAULT_TRANSACTION_KINDS, ...VAULT_MOVEMENT_TYPES])];
 
 /** The document a movement came from, where it has a page. */
 function sourceHref(r: TransactionDto): string | null {

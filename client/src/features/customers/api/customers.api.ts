@@ -1,11 +1,17 @@
 import type {
   CustomerCreateDto,
+  CustomerDebtDto,
+  CustomerDebtFiltersDto,
+  CustomerDebtTotalsDto,
   CustomerDto,
   CustomerLedgerEntryDto,
   CustomerPaymentDto,
+  CustomerPaymentVaultDto,
   CustomerUpdateDto,
+  DebtBucket,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { downloadFile } from '../../../shared/api/download';
+import { buildQuery, http, type Query } from '../../../shared/api/http';
 
 // Customer calls of docs/api-sales.md (issue 5).
 const id = (value: string) => encodeURIComponent(value);
@@ -15,12 +21,26 @@ export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'bal
   creditLimit?: number;
 };
 
+/** The debts list's filters (issue 16 item 1). */
+export type DebtFilters = {
+  q?: string;
+  branchId?: string;
+  bucket?: DebtBucket;
+  overdue?: 'true';
+};
+export type DebtListQuery = DebtFilters & { page: number; pageSize: number };
+
 export const customerKeys = {
   all: ['customers'] as const,
   list: (query: CustomerListQuery) => ['customers', 'list', query] as const,
   search: (q: string) => ['customers', 'search', q] as const,
   one: (customerId: string) => ['customers', 'one', customerId] as const,
   ledger: (customerId: string) => ['customers', 'ledger', customerId] as const,
+  statement: (customerId: string) => ['customers', 'statement', customerId] as const,
+  debts: (query: DebtListQuery) => ['customers', 'debts', query] as const,
+  debtTotals: (filters: DebtFilters) => ['customers', 'debts', 'totals', filters] as const,
+  debtFilters: ['customers', 'debts', 'filters'] as const,
+  vaults: ['customers', 'payment-vaults'] as const,
 };
 
 export const customersApi = {
@@ -33,6 +53,20 @@ export const customersApi = {
     http.patch<CustomerDto>(`/Customers/${id(customerId)}`, body),
   ledger: (customerId: string) =>
     http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`),
+  /** The statement's rows: the latest 500 entries, newest first. */
+  statement: (customerId: string) =>
+    http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`, { pageSize: 500 }),
   pay: (customerId: string, body: CustomerPaymentDto) =>
-    http.post<unknown>(`/Customers/${id(customerId)}/payments`, body),
+    http.post<CustomerDto>(`/Customers/${id(customerId)}/payments`, body),
+  /** The vaults a payment may go into (can_see_customers + can_see_totals). */
+  vaults: () => http.get<CustomerPaymentVaultDto[]>('/Customers/payment-vaults'),
+  debts: (query: DebtListQuery) => http.list<CustomerDebtDto>('/Customers/Debts', query as Query),
+  debtTotals: (filters: DebtFilters) =>
+    http.get<CustomerDebtTotalsDto>('/Customers/Debts/totals', filters as Query),
+  debtFilters: () => http.get<CustomerDebtFiltersDto>('/Customers/Debts/filters'),
+  exportDebts: (filters: DebtFilters) =>
+    downloadFile(
+      `/Customers/Debts${buildQuery({ ...filters, format: 'xlsx' } as Query)}`,
+      'customer-debts.xlsx',
+    ),
 };

@@ -46,6 +46,9 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
     taxId: customer?.taxId ?? '',
   }));
   const [creditLimit, setCreditLimit] = useState<number | null>(customer?.creditLimit ?? 0);
+  const [terms, setTerms] = useState(
+    customer?.paymentTermsDays == null ? '' : String(customer.paymentTermsDays),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const save = useMutation({
@@ -66,6 +69,9 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
       name: values.name.trim(),
       ...(mayGrantCredit ? { creditLimit: creditLimit ?? 0 } : {}),
     };
+    // The terms are part of the credit given: sent only by who may grant it; empty = the store's.
+    if (mayGrantCredit && (terms.trim() || customer?.paymentTermsDays != null))
+      body.paymentTermsDays = terms.trim() ? Number(terms.trim()) : null;
     for (const f of FIELDS) {
       if (f === 'name') continue;
       const v = values[f].trim();
@@ -111,6 +117,19 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
                 helperText={t('form.creditLimitHint')}
                 value={creditLimit}
                 onValue={setCreditLimit}
+              />
+            )}
+            {mayGrantCredit && (
+              <TextField
+                size="small"
+                label={t('fields.paymentTermsDays')}
+                value={terms}
+                onChange={(e) => setTerms(e.target.value.replace(/[^\d]/g, '').slice(0, 3))}
+                error={!!errors.paymentTermsDays}
+                helperText={errors.paymentTermsDays ?? t('form.paymentTermsHint')}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'customer-terms' },
+                }}
               />
             )}
           </Stack>

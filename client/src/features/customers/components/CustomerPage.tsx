@@ -1,5 +1,6 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Payments from '@mui/icons-material/Payments';
+import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -20,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type CustomerDto } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -29,8 +30,10 @@ import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethod
 import { AmountField } from '../../../shared/ui/AmountField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
+import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { CustomerFormDialog } from './CustomerFormDialog';
+import { StatementPrint } from './StatementPrint';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -49,6 +52,8 @@ export default function CustomerPage() {
   });
   const [editing, setEditing] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const donePrinting = useCallback(() => setPrinting(false), []);
   useEffect(() => {
     const err = customer.error ?? ledger.error;
     if (err) handleError(err, { toast: true });
@@ -62,6 +67,15 @@ export default function CustomerPage() {
           {c.name}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          startIcon={<Print />}
+          onClick={() => setPrinting(true)}
+          disabled={printing}
+          data-testid="customer-statement-print"
+        >
+          {t('statement.print')}
+        </Button>
         <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
           {t('actions.edit')}
         </Button>
@@ -152,6 +166,7 @@ export default function CustomerPage() {
                     ) : (
                       (e.referenceNumber ?? '')
                     )}
+                    {e.vaultName ? ` ${t('ledger.vault', { name: e.vaultName })}` : ''}
                     {e.note ? ` — ${e.note}` : ''}
                   </TableCell>
                   <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
@@ -172,6 +187,7 @@ export default function CustomerPage() {
       </Box>
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} />
       <PaymentDialog customer={c} open={paying} onClose={() => setPaying(false)} />
+      {printing && <StatementPrint customerId={c.id} onDone={donePrinting} />}
     </Box>
   );
 }
@@ -187,6 +203,14 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   const { t, i18n } = useTranslation('customers');
   const queryClient = useQueryClient();
   const methods = usePaymentMethods(true, open);
+  // Into a vault: for who may see totals (as paying a vendor from one); else the till, as before.
+  const mayVault = useCan()('can_see_totals');
+  const vaults = useQuery({
+    queryKey: customerKeys.vaults,
+    queryFn: customersApi.vaults,
+    enabled: open && mayVault,
+  });
+  const [into, setInto] = useState('');
   const [amount, setAmount] = useState<number | null>(
     customer.balance > 0 ? customer.balance : null,
   );
@@ -201,7 +225,7 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
       withNetworkRetry(() =>
         customersApi.pay(customer.id, {
           id: paymentId,
-          methodId,
+          ...(into ? { vaultId: into } : { methodId }),
           amount: amount ?? 0,
           ...(note.trim() ? { note: note.trim() } : {}),
         }),
@@ -229,19 +253,43 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
             autoFocus
             testId="customer-pay-amount"
           />
-          <TextField
-            select
-            size="small"
-            label={t('payment.method')}
-            value={methodId}
-            onChange={(e) => setMethodId(e.target.value)}
-          >
-            {options.map((m) => (
-              <MenuItem key={m.id} value={m.id}>
-                {methodName(m, i18n.language)}
-              </MenuItem>
-            ))}
-          </TextField>
+          {mayVault && (
+            <TextField
+              select
+              size="small"
+              label={t('payment.into')}
+              value={into}
+              onChange={(e) => setInto(e.target.value)}
+              slotProps={{
+                select: { displayEmpty: true },
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'customer-pay-into' },
+              }}
+            >
+              <MenuItem value="">{t('payment.till')}</MenuItem>
+              {(vaults.data ?? []).map((v) => (
+                <MenuItem key={v.id} value={v.id}>
+                  {`${v.name} — ${v.branchName}`}
+                  {v.type === 'bank' ? ` (${t('payment.bank')})` : ''}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {!into && (
+            <TextField
+              select
+              size="small"
+              label={t('payment.method')}
+              value={methodId}
+              onChange={(e) => setMethodId(e.target.value)}
+            >
+              {options.map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {methodName(m, i18n.language)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           <TextField
             size="small"
             label={t('payment.note')}
@@ -256,7 +304,7 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
         </Button>
         <Button
           variant="contained"
-          disabled={!amount || amount <= 0 || !methodId || pay.isPending}
+          disabled={!amount || amount <= 0 || (!into && !methodId) || pay.isPending}
           onClick={() => pay.mutate()}
           data-testid="customer-pay-submit"
         >

@@ -33,6 +33,7 @@ import { toast } from '../../../shared/ui/toast';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { StoreTimeZoneForm } from './StoreTimeZoneForm';
+import { CustomerTermsForm } from './CustomerTermsForm';
 
 type TabKey = 'store' | 'features' | 'modules';
 
@@ -52,6 +53,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
   return (
     <>
       <StoreTimeZoneForm canWrite={canWrite} />
+      <CustomerTermsForm canWrite={canWrite} />
       <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
     </>
   );

@@ -128,13 +128,19 @@ export class PostJournalHandler implements OnModuleInit {
     tx: CommandTransaction,
     p: CustomerPaymentReceivedEvent,
   ): Promise<void> {
-    const types = await methodTypes(tx, [p.methodId]);
+    // Into a vault: its own account; at the till: the method's (cash in the drawers, card…).
+    const types = p.accountId || !p.methodId ? null : await methodTypes(tx, [p.methodId]);
     queuePosting(tx, {
       branchId: p.branchId,
       source: { type: 'customer_payment', id: p.paymentId },
       createdBy: tx.meta.userId ?? null,
       lines: [
-        { account: paymentAccount(types.get(p.methodId) ?? 'cash'), debit: p.amount },
+        {
+          account: p.accountId
+            ? { id: p.accountId }
+            : paymentAccount((p.methodId && types?.get(p.methodId)) || 'cash'),
+          debit: p.amount,
+        },
         { account: 'customers', credit: p.amount, party: { type: 'customer', id: p.customerId } },
       ],
     });

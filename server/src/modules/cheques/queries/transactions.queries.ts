@@ -21,7 +21,7 @@ export const EXPORT_LIMIT = 20_000;
  * vendor payments, cleared cheques — whatever moved a vault, named by its source), plus the money
  * that moved without a vault: sale payments and refunds by any method but credit (into the
  * drawers or the card and wallet clearing accounts), customer payments taken at the till (into
- * the drawer), and cheques received or issued (a promise of money until they clear, when their
+ * the drawer; one taken into a vault is that vault's movement), and cheques received or issued (a promise of money until they clear, when their
  * vault movement appears). Each part filters on its own columns (branch, time) before the union.
  */
 @Injectable()
@@ -73,7 +73,7 @@ export class TransactionsQueries {
         FROM customer_ledger l JOIN customers cu ON cu.id = l.customer_id
         LEFT JOIN shifts s ON s.id = l.shift_id LEFT JOIN users us ON us.id = l.user_id
        WHERE l.type = 'payment' AND l.method_id IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM vault_movements x WHERE x.source_id = l.id)
+         AND l.vault_id IS NULL -- a payment into a vault is listed once, by its vault movement
          AND ${part('COALESCE(s.branch_id, us.branch_id)', 'l.at')}
       UNION ALL
       SELECT c.id, c.created_at, CASE WHEN c.direction = 'received' THEN 'cheque_received' ELSE 'cheque_issued' END,

@@ -22,6 +22,8 @@ export class CustomerEntity {
   @Column('bigint', { transformer: moneyColumn, default: 0 }) creditLimit: number;
   /** What the customer owes, in piasters; changed only with a ledger row. */
   @Column('bigint', { transformer: moneyColumn, default: 0 }) balance: number;
+  /** days to pay a sale on account; null: the store's default (store_settings) */
+  @Column('integer', { nullable: true }) paymentTermsDays: number | null;
   @Column('text', { default: '' }) searchText: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
@@ -43,6 +45,8 @@ export class CustomerLedgerEntity {
   @Column('uuid', { nullable: true }) referenceId: string | null;
   @Column('uuid', { nullable: true }) methodId: string | null;
   @Column('uuid', { nullable: true }) shiftId: string | null;
+  /** the vault a payment went into (null: the till's shift, or no money moved) */
+  @Column('uuid', { nullable: true }) vaultId: string | null;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) at: Date;

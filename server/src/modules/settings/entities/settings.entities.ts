@@ -44,4 +44,6 @@ export class StoreSettingsEntity {
   @PrimaryColumn('integer') id: number;
   @Column('text', { default: 'Africa/Cairo' }) timeZone: string;
   @Column('jsonb', { nullable: true }) scaleBarcode: ScaleBarcodeSettings | null;
+  /** days a customer has to pay a sale on account, unless the customer has their own terms */
+  @Column('integer', { default: 30 }) customerPaymentTermsDays: number;
 }

@@ -24,6 +24,7 @@ export class CreateCustomerHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<string> {
     assertMayGrantCredit(user, dto.creditLimit);
+    assertMayGrantCredit(user, dto.paymentTermsDays, null);
     const id = uuidv7();
     await tx.m.insert(CustomerEntity, {
       id,
@@ -34,6 +35,7 @@ export class CreateCustomerHandler extends TransactionalCommandHandler<
       nationalId: dto.nationalId ?? null,
       taxId: dto.taxId ?? null,
       creditLimit: dto.creditLimit ?? 0,
+      paymentTermsDays: dto.paymentTermsDays ?? null,
       balance: 0,
       searchText: customerSearchText(dto),
     });

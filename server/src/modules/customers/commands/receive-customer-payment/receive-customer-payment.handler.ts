@@ -1,19 +1,26 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
+import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../../../../core/auth/auth.types';
+import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
+import { moveVault } from '../../../cash';
 import { lockCustomer, postCustomerLedger } from '../../customer-ledger';
 import { ReceiveCustomerPaymentCommand } from './receive-customer-payment.command';
 
 export type ReceiveCustomerPaymentResult = { created: boolean };
 
 /**
- * ReceiveCustomerPayment: lowers the balance through the ledger; cash goes into the cashier's
- * open shift (its expected cash). A payment id seen before for the same customer is a retry.
+ * ReceiveCustomerPayment: lowers the balance through the ledger. Without a vault the money goes
+ * into the cashier's open shift (its expected cash), posted to the method's account; with a vault
+ * (issue 15 item 6) it goes into that vault (`moveVault`, the ledger row records the vault), posted
+ * Dr the vault's account / Cr customers. Locks: the customer, then the vault. A payment id seen
+ * before for the same customer is a retry.
  */
 @CommandHandler(ReceiveCustomerPaymentCommand)
 export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
@@ -44,32 +51,50 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<ReceiveCustomerPaymentResult> {
     const { m } = tx;
-    await lockCustomer(m, customerId);
-    const [method] = await m.query(
-      `SELECT id FROM payment_methods WHERE id = $1 AND active AND type <> 'credit'`,
-      [dto.methodId],
-    );
-    if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
-    const [shift] = await m.query(
-      `SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`,
-      [user.id],
-    );
+    const customer = await lockCustomer(m, customerId);
+    if (dto.methodId) {
+      const [method] = await m.query(
+        `SELECT id FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment')`,
+        [dto.methodId],
+      );
+      if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+    }
+    const vault = dto.vaultId ? await paymentVault(m, user, dto.vaultId) : null;
+    const [shift] = vault
+      ? []
+      : await m.query(`SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open'`, [user.id]);
+    const note = dto.note?.trim() || null;
     const balanceAfter = await postCustomerLedger(m, {
       id: dto.id,
       customerId,
       type: 'payment',
       amount: -dto.amount,
       referenceType: 'payment',
-      methodId: dto.methodId,
+      methodId: dto.methodId ?? null,
       shiftId: shift?.id ?? null,
+      vaultId: vault?.id ?? null,
       userId: user.id,
-      note: dto.note ?? null,
+      note,
     });
+    const moved = vault
+      ? await moveVault(m, {
+          vaultId: vault.id,
+          type: 'customer_payment',
+          amount: dto.amount,
+          sourceType: 'customer',
+          sourceId: customerId,
+          sourceNumber: customer.name,
+          userId: user.id,
+          note,
+        })
+      : null;
     await tx.raise('customer.payment.received', {
       paymentId: dto.id,
       customerId,
-      branchId: user.branchId ?? null,
-      methodId: dto.methodId,
+      branchId: vault?.branchId ?? user.branchId ?? null,
+      methodId: dto.methodId ?? null,
+      vaultId: vault?.id ?? null,
+      accountId: moved?.accountId ?? null,
       amount: dto.amount,
       shiftId: shift?.id ?? null,
       balanceAfter,
@@ -77,4 +102,23 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     tx.audit({ action: 'customer.payment', entity: 'customer', entityId: customerId, after: dto });
     return { created: true };
   }
+}
+
+/**
+ * The vault a payment goes into: an active vault (cash or bank) in the user's branch write scope
+ * (any branch for an administrator). Collecting into a vault is back-office money, so it needs
+ * can_see_totals besides can_see_customers (as paying a vendor does; docs/decisions.md).
+ */
+async function paymentVault(
+  m: EntityManager,
+  user: AuthUser,
+  vaultId: string,
+): Promise<{ id: string; branchId: string }> {
+  if (!user.isAdmin && !user.permissions.includes('can_see_totals'))
+    throw new AppException('CUSTOMER_PAYMENT_VAULT_FORBIDDEN', HttpStatus.FORBIDDEN);
+  const scope = branchWriteScope(user);
+  const [vault] = await m.query('SELECT branch_id, active FROM vaults WHERE id = $1', [vaultId]);
+  if (!vault || !vault.active || (scope && vault.branch_id !== scope))
+    throw new AppException('CUSTOMER_PAYMENT_VAULT', HttpStatus.BAD_REQUEST);
+  return { id: vaultId, branchId: vault.branch_id };
 }

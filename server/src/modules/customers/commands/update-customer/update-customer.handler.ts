@@ -27,6 +27,7 @@ export class UpdateCustomerHandler extends TransactionalCommandHandler<UpdateCus
     });
     if (!before) throw Errors.notFound();
     assertMayGrantCredit(user, dto.creditLimit, Number(before.creditLimit));
+    assertMayGrantCredit(user, dto.paymentTermsDays, before.paymentTermsDays);
     const patch: Partial<CustomerEntity> = { ...dto };
     if (dto.name !== undefined) patch.name = dto.name.trim();
     const next = { ...before, ...patch };

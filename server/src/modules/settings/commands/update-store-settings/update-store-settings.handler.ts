@@ -39,6 +39,8 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
     const before = await readStoreSettings(m);
     if (dto.timeZone !== undefined) row.timeZone = dto.timeZone;
     if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
+    if (dto.customerPaymentTermsDays !== undefined)
+      row.customerPaymentTermsDays = dto.customerPaymentTermsDays;
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({

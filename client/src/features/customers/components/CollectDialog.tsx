@@ -1,0 +1,111 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters } from '@pos/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { newId, withNetworkRetry } from '../../../shared/lib/ids';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { toast } from '../../../shared/ui/toast';
+import { customerKeys, customersApi } from '../api/customers.api';
+
+export type CollectTarget = { customerId: string; name: string; balance: number };
+
+type Props = { target: CollectTarget | null; onClose: () => void };
+
+/** Collect from a customer into a vault (the debts page's row action): amount, vault, note. */
+export function CollectDialog(props: Props) {
+  // Mounted at each opening: a new payment id (the idempotency key) and the balance as amount.
+  return props.target ? <CollectForm {...props} target={props.target} /> : null;
+}
+
+function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
+  const { t } = useTranslation('customers');
+  const queryClient = useQueryClient();
+  const vaults = useQuery({ queryKey: customerKeys.vaults, queryFn: customersApi.vaults });
+  const [amount, setAmount] = useState<number | null>(target.balance > 0 ? target.balance : null);
+  const [chosen, setVault] = useState('');
+  const [note, setNote] = useState('');
+  const [paymentId] = useState(newId);
+  const vaultId = chosen || (vaults.data?.[0]?.id ?? '');
+
+  const pay = useMutation({
+    mutationFn: () =>
+      withNetworkRetry(() =>
+        customersApi.pay(target.customerId, {
+          id: paymentId,
+          amount: amount ?? 0,
+          vaultId,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        }),
+      ),
+    onSuccess: async () => {
+      toast.success(t('payment.done'));
+      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      onClose();
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  return (
+    <Dialog open onClose={pay.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('debts.collectTitle', { name: target.name })}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 1.5, pt: 1 }}>
+          <Typography variant="body2">
+            {t('payment.balance', { amount: formatPiasters(target.balance) })}
+          </Typography>
+          <AmountField
+            label={t('payment.amount')}
+            value={amount}
+            onValue={setAmount}
+            autoFocus
+            testId="collect-amount"
+          />
+          <TextField
+            select
+            size="small"
+            label={t('payment.vault')}
+            value={vaultId}
+            onChange={(e) => setVault(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'collect-vault' } }}
+          >
+            {(vaults.data ?? []).map((v) => (
+              <MenuItem key={v.id} value={v.id}>
+                {`${v.name} — ${v.branchName}`}
+                {v.type === 'bank' ? ` (${t('payment.bank')})` : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('payment.note')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={pay.isPending}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!amount || amount <= 0 || !vaultId || pay.isPending}
+          onClick={() => pay.mutate()}
+          data-testid="collect-submit"
+        >
+          {t('payment.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
