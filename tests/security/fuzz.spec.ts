@@ -73,14 +73,15 @@ const badBody = (types: RouteTypes | undefined): fc.Arbitrary<unknown> => {
       (v) => !(v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0),
     );
   const object = fc.object({ maxDepth: 2 }).filter((o) => Object.keys(o).length > 0);
-  if (!fields.length) return fc.oneof(anything, object);
+  if (!fields.length) return fc.oneof(anything, object).filter((v) => JSON.stringify(v) !== '{}');
   const oneWrong = fc
     .constantFrom(...fields)
     .chain(([name, kind]) => wrongFor(kind).map((v) => ({ [name]: v })));
   const allWrong = fc
     .tuple(...fields.map(([, kind]) => wrongFor(kind)))
     .map((vs) => Object.fromEntries(fields.map(([n], i) => [n, vs[i]])));
-  return fc.oneof(anything, object, oneWrong, allWrong);
+  // A body whose JSON is `{}` ({ a: undefined }, …) is an empty patch, which a PATCH may accept.
+  return fc.oneof(anything, object, oneWrong, allWrong).filter((v) => JSON.stringify(v) !== '{}');
 };
 
 const send = (c: Client, r: RegisteredRoute, path: string, body: unknown) => {
