@@ -84,8 +84,11 @@ export class ChequeListQueryDto extends ListQueryDto {
 }
 
 export class ChequePartyQueryDto {
-  /** customers or vendors (each needs its own read key as well) */
-  @IsIn(['customer', 'vendor']) type: 'customer' | 'vendor';
+  /**
+   * customers or vendors (each needs its own read key as well); without it, the kind the user may
+   * see (customers first), or none
+   */
+  @IsOptional() @IsIn(['customer', 'vendor']) type?: 'customer' | 'vendor';
   @IsOptional() @IsString() @MaxLength(100) q?: string;
 }
 

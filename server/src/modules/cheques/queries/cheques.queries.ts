@@ -179,9 +179,14 @@ export class ChequesQueries {
 
   /** Customers (can_see_customers) or active vendors (can_see_vendors) to pick a cheque's party. */
   async parties(query: ChequePartyQueryDto, user: AuthUser): Promise<ChequePartyDto[]> {
-    const { type } = query;
-    const key = type === 'customer' ? 'can_see_customers' : 'can_see_vendors';
-    if (!user.isAdmin && !user.permissions.includes(key)) throw Errors.forbidden();
+    const may = (key: 'can_see_customers' | 'can_see_vendors') =>
+      user.isAdmin || user.permissions.includes(key);
+    const type =
+      query.type ??
+      (may('can_see_customers') ? 'customer' : may('can_see_vendors') ? 'vendor' : null);
+    if (!type) return [];
+    if (!may(type === 'customer' ? 'can_see_customers' : 'can_see_vendors'))
+      throw Errors.forbidden();
     const table = type === 'customer' ? 'customers' : 'vendors';
     const words = searchPatterns(normalizeArabic(query.q ?? ''));
     const where = [
