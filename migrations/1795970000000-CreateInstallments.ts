@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Installment plans (issue 16): a plan made from a sale, its schedule, its guarantors, and the
  * payments collected on it (each split over the installments it paid); two revenue accounts
  * (4104 installment income: interest and fees; 4105 late fees); the store's installment rules;
- * and an active "تقسيط" payment method.
+ * and an active "تقسيط" payment method in a store that has its methods already (a new database
+ * gets it with the others from the first-start seed).
  */
 export class CreateInstallments1795970000000 implements MigrationInterface {
   name = 'CreateInstallments1795970000000';
@@ -23,7 +24,8 @@ export class CreateInstallments1795970000000 implements MigrationInterface {
     await q.query(`INSERT INTO payment_methods (id, name_ar, name_en, type, active, sort_order)
       SELECT gen_random_uuid(), 'تقسيط', 'Installments', 'installment', true,
              COALESCE((SELECT max(sort_order) + 1 FROM payment_methods), 0)
-       WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE type = 'installment')`);
+       WHERE NOT EXISTS (SELECT 1 FROM payment_methods WHERE type = 'installment')
+         AND EXISTS (SELECT 1 FROM payment_methods)`);
 
     await q.query(`CREATE TABLE "installment_plans" (
       "id" uuid NOT NULL,
