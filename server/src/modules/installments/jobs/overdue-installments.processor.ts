@@ -68,7 +68,7 @@ export class OverdueInstallmentsProcessor
     this.busy = true;
     try {
       const client = await this.queue.backend.client;
-      const info = await client.info('server');
+      const info = await client.info();
       const runId = /run_id:(\w+)/.exec(info)?.[1] ?? 'unknown';
       const missing = !(await this.queue.getJobScheduler(OVERDUE_SCHEDULER));
       if ((runId !== this.runId || missing) && (await this.register())) this.runId = runId;
