@@ -609,7 +609,13 @@ describe('installments', () => {
     const d = new Client(t.app, 'en');
     await d.signIn(withPerm.username, withPerm.password);
     expect((await d.get(INSTALLMENTS_API.summary)).status).toBe(200);
-    expect((await d.post(INSTALLMENTS_API.runOverdue)).status).toBe(403);
+    expect((await d.post(INSTALLMENTS_API.runOverdue, {})).status).toBe(403);
+    const future = await admin.post(INSTALLMENTS_API.runOverdue, { asOf: '2999-01-01' });
+    expect(future.status).toBe(400);
+    expect(future.body.code).toBe('INSTALLMENT_DATE');
+    const now = await admin.post(INSTALLMENTS_API.runOverdue, {});
+    expect(now.status).toBe(200);
+    expect(now.body.asOf).toBe(today);
 
     const [{ modules }] = await t.ds.query('SELECT modules FROM site_settings WHERE id = 1');
     await t.ds.query('UPDATE site_settings SET modules = $1 WHERE id = 1', [

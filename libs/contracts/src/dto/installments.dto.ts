@@ -45,7 +45,7 @@ export const INSTALLMENTS_API = {
   financeable: '/api/Installments/financeable',
   /** GET ?branchId= (optional): the vaults a collection may go into (InstallmentVaultDto[]) */
   vaults: '/api/Installments/vaults',
-  /** POST (can_see_installments + administrator): run the overdue scan now ({ marked, charged }) */
+  /** POST (administrators) InstallmentOverdueRunDto: run the overdue scan now ({ asOf, marked, charged, plans }) */
   runOverdue: '/api/Installments/overdue/run',
   /** GET: one plan with everything (InstallmentPlanDetailDto) */
   plan: (id: string) => `/api/Installments/${id}`,
@@ -206,6 +206,11 @@ export class InstallmentListQueryDto extends ListQueryDto {
   @IsOptional() @IsIn(INSTALLMENT_PLAN_STATUSES) status?: InstallmentPlanStatus;
   @IsOptional() @IsUUID() branchId?: string;
   @IsOptional() @IsUUID() customerId?: string;
+}
+
+/** POST /api/Installments/overdue/run: the scan as of a day up to the store's today (default today). */
+export class InstallmentOverdueRunDto {
+  @IsOptional() @IsCalendarDate({ dateOnly: true }) asOf?: string;
 }
 
 export class InstallmentDueQueryDto {
