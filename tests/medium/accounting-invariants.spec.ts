@@ -277,7 +277,8 @@ const OPS: Record<string, OpSpec<unknown>> = {
         body,
         (dto, meta) => new ReturnSaleCommand(sale.id, dto, user, meta),
       );
-      if (answered('return', res, ['SHIFT_REQUIRED'])) line.returned += quantity;
+      if (answered('return', res, ['SHIFT_REQUIRED', 'SALE_IN_INSTALLMENT_PLAN']))
+        line.returned += quantity;
     },
   }),
 
@@ -315,7 +316,14 @@ const OPS: Record<string, OpSpec<unknown>> = {
         body,
         (dto, meta) => new EditSaleCommand(sale.id, dto, w.adminUser, meta),
       );
-      if (!answered('edit', res, ['INSUFFICIENT_STOCK', 'INVOICE_SHIFT_CLOSED'])) return;
+      if (
+        !answered('edit', res, [
+          'INSUFFICIENT_STOCK',
+          'INVOICE_SHIFT_CLOSED',
+          'SALE_IN_INSTALLMENT_PLAN',
+        ])
+      )
+        return;
       sale.edited = true;
       sale.lines = await saleLines(w, sale.id);
     },

@@ -107,6 +107,8 @@ export const INSTALLMENT_ERROR_CODES = [
   'INSTALLMENT_UNKNOWN',
   /** 400: the vault is not an active vault of a branch the user may write to */
   'INSTALLMENT_VAULT',
+  /** 409 (sales): an edit of a sale with a plan, or a return while its plan is open */
+  'SALE_IN_INSTALLMENT_PLAN',
 ] as const;
 export type InstallmentErrorCode = (typeof INSTALLMENT_ERROR_CODES)[number];
 
