@@ -891,6 +891,14 @@ const INVARIANTS: Record<string, string> = {
       JOIN audit_logs a ON a.action = 'books.close' AND e.created_at > a.at
      WHERE (e.occurred_at AT TIME ZONE COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $1))::date
            <= (a.after->>'closedUntil')::date`,
+  // Installments (issue 16): a plan's schedule adds up to what it asks, each installment's paid
+  // figures are the sum of the payment lines on it, each payment (and its discount) is split whole.
+  installmentScheduleVsToPay: `SELECT p.id FROM installment_plans p JOIN installments i ON i.plan_id = p.id
+      GROUP BY p.id HAVING sum(i.amount) <> p.to_pay`,
+  installmentPaidVsLines: `SELECT i.id FROM installments i LEFT JOIN installment_payment_lines l ON l.installment_id = i.id
+      GROUP BY i.id HAVING i.paid <> COALESCE(sum(l.amount), 0) OR i.late_fee_paid <> COALESCE(sum(l.late_fee), 0)`,
+  installmentPaymentVsLines: `SELECT ip.id FROM installment_payments ip LEFT JOIN installment_payment_lines l ON l.payment_id = ip.id
+      GROUP BY ip.id HAVING ip.amount + ip.discount <> COALESCE(sum(l.amount + l.late_fee), 0)`,
 };
 
 type Violations = Record<string, unknown[]>;
@@ -1161,6 +1169,9 @@ describe('the books’ invariants under random operations', () => {
         'transfer.receive',
         'purchase',
         'purchaseReturn',
+        'installmentPlan',
+        'installmentCollect',
+        'installmentSettle',
       ];
       expect(commands.filter((name) => ran(name) === 0)).toEqual([]);
       expect(ran('reverse.automatic')).toBe(0);
