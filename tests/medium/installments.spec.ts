@@ -291,6 +291,8 @@ describe('installments', () => {
     expect(part.status).toBe(200);
     expect(part.body).toMatchObject({
       kind: 'collect',
+      planNumber: plan.number,
+      customerName: plan.customerName,
       amount: 50_000,
       allocations: [{ seq: 1, amount: 50_000, lateFee: 0 }],
       customerBalanceAfter: 1_255_000,

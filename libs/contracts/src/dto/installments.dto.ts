@@ -283,6 +283,10 @@ export type InstallmentPaymentDto = {
   number: string;
   kind: InstallmentPaymentKind;
   planId: string;
+  /** for the receipt: the plan's number, its customer and branch */
+  planNumber: string;
+  customerName: string;
+  branchName: string;
   amount: number;
   /** early-settlement discount given with this payment (0 for a collection) */
   discount: number;
