@@ -269,6 +269,11 @@ describe('installments', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
     }
+    const self = await admin.post(
+      INSTALLMENTS_API.plans,
+      planBody(saleId, { guarantors: [{ ...GUARANTOR, nationalId: NID }] }),
+    );
+    expect(self.body.code).toBe('INSTALLMENT_GUARANTOR');
     const tiny = await creditSale(15_000, 14_950);
     const small = await admin.post(INSTALLMENTS_API.plans, planBody(tiny.saleId, { fee: 0 }));
     expect(small.status).toBe(400);
