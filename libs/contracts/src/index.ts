@@ -36,6 +36,7 @@ export * from './resource';
 export * from './dto/resource-dto';
 export * from './dto/expenses.dto';
 export * from './installments';
+export * from './dto/installments.dto';
 export * from './dto/purchase-orders.dto';
 export * from './dto/cheques.dto';
 export * from './dto/vendors.dto';

@@ -18,6 +18,7 @@ import { seedDemoCheques } from './cheques-demo';
 import { seedDemoDebts } from './customer-debts-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
+import { seedDemoInstallments } from './installments-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -219,6 +220,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // Customer debts (issue 16 item 1): credit sales of the last four months in both branches, in
   // every aging bucket, some partly paid today into the main vault (seed/customer-debts-demo.ts).
   seedDemoDebts,
+  // Installments (issue 16): 18 appliance sales on installments and 20 plans in every state —
+  // active, due today, overdue with late fees, settled, rescheduled (seed/installments-demo.ts).
+  seedDemoInstallments,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -8,6 +8,7 @@ import type {
 } from '@pos/contracts';
 import {
   DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
+  DEFAULT_INSTALLMENT_SETTINGS,
   DEFAULT_SCALE_BARCODE,
   DEFAULT_STORE_TIME_ZONE,
 } from '@pos/contracts';
@@ -49,6 +50,7 @@ export const storeSettingsState = atom<StoreSettingsDto>({
   timeZone: DEFAULT_STORE_TIME_ZONE,
   scaleBarcode: DEFAULT_SCALE_BARCODE,
   customerPaymentTermsDays: DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
+  installments: DEFAULT_INSTALLMENT_SETTINGS,
 });
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);

@@ -167,6 +167,7 @@ export const VAULT_MOVEMENT_TYPES = [
   'purchase_payment',
   'vendor_payment',
   'customer_payment',
+  'installment_in',
 ] as const;
 
 export class TransactionListQueryDto extends ListQueryDto {

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   DEFAULT_MAX_BRANCHES,
   DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
+  DEFAULT_INSTALLMENT_SETTINGS,
   DEFAULT_SCALE_BARCODE,
   MODULES,
   type ModuleKey,
@@ -36,6 +37,11 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
     timeZone: row?.timeZone ?? loadConfig().storeTimeZone,
     scaleBarcode: { ...DEFAULT_SCALE_BARCODE, ...(row?.scaleBarcode ?? {}) },
     customerPaymentTermsDays: row?.customerPaymentTermsDays ?? DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
+    installments: {
+      ...DEFAULT_INSTALLMENT_SETTINGS,
+      ...(row?.installments ?? {}),
+      lateFee: { ...DEFAULT_INSTALLMENT_SETTINGS.lateFee, ...(row?.installments?.lateFee ?? {}) },
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type PaymentMethodDto } from '@pos/contracts';
+import { formatPiasters, ON_ACCOUNT_METHOD_TYPES, type PaymentMethodDto } from '@pos/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName } from '../../../shared/api/paymentMethods';
@@ -54,7 +54,7 @@ function PaymentForm({
   onPay,
 }: Props) {
   const { t, i18n } = useTranslation('pos');
-  const methods = allMethods.filter((m) => m.type !== 'credit');
+  const methods = allMethods.filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const baseId = useId();
   const cash = methods.find((m) => m.type === 'cash') ?? null;
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>

@@ -21,7 +21,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type EditSaleDto, type ReturnDto, type SaleDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  ON_ACCOUNT_METHOD_TYPES,
+  type EditSaleDto,
+  type ReturnDto,
+  type SaleDto,
+} from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -431,7 +437,7 @@ function EditInvoiceDialog({
   const { t, i18n } = useTranslation('sales');
   const methods = usePaymentMethods(true);
   // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
-  const tenders = (methods.data ?? []).filter((m) => m.type !== 'credit');
+  const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();

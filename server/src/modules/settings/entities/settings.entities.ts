@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
+import type { InstallmentSettings, ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
 
 @Entity('features')
 export class FeatureEntity {
@@ -46,4 +46,6 @@ export class StoreSettingsEntity {
   @Column('jsonb', { nullable: true }) scaleBarcode: ScaleBarcodeSettings | null;
   /** days a customer has to pay a sale on account, unless the customer has their own terms */
   @Column('integer', { default: 30 }) customerPaymentTermsDays: number;
+  /** late fee and early-settlement rules (issue 16); null: the defaults */
+  @Column('jsonb', { nullable: true }) installments: InstallmentSettings | null;
 }

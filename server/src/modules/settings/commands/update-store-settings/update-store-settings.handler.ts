@@ -41,6 +41,11 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
     if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
     if (dto.customerPaymentTermsDays !== undefined)
       row.customerPaymentTermsDays = dto.customerPaymentTermsDays;
+    if (dto.installments !== undefined)
+      row.installments = {
+        lateFee: { ...dto.installments.lateFee },
+        earlySettlementDiscountBp: dto.installments.earlySettlementDiscountBp,
+      };
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({
