@@ -1,4 +1,4 @@
-import { DEFAULT_INSTALLMENT_SETTINGS } from '@pos/contracts';
+import { DEFAULT_INSTALLMENT_SETTINGS, DEFAULT_SCALE_BARCODE } from '@pos/contracts';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 11 items 9 and 13: the store time zone and the scale-barcode layout are store settings on
@@ -9,6 +9,8 @@ describe('store settings', () => {
   let admin: Client;
   let adminEn: Client;
   let cashier: Client;
+  /** the installment rules as the suites before left them (the demo sets some; other suites too) */
+  let installmentRules: unknown;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -22,8 +24,17 @@ describe('store settings', () => {
     const creds = await createUserWith(t.ds, ['can_see_products']);
     cashier = new Client(t.app);
     expect((await cashier.signIn(creds.username, creds.password)).status).toBe(200);
+    installmentRules = (await admin.get('/api/StoreSettings')).body.installments;
   });
   afterAll(async () => {
+    // the suites after this one (one database) count days in the demo's time zone
+    const restored = await admin.patch('/api/StoreSettings', {
+      timeZone: 'Africa/Cairo',
+      scaleBarcode: DEFAULT_SCALE_BARCODE,
+      customerPaymentTermsDays: 30,
+      installments: installmentRules,
+    });
+    expect(restored.status).toBe(200);
     await t.close();
   });
 
@@ -52,7 +63,11 @@ describe('store settings', () => {
         mode: 'weight',
       },
       customerPaymentTermsDays: 30,
-      installments: DEFAULT_INSTALLMENT_SETTINGS,
+      installments: installmentRules,
+    });
+    expect(DEFAULT_INSTALLMENT_SETTINGS).toEqual({
+      lateFee: { kind: 'none', value: 0, graceDays: 0 },
+      earlySettlementDiscountBp: 0,
     });
   });
 
@@ -67,7 +82,7 @@ describe('store settings', () => {
       timeZone: 'Asia/Riyadh',
       scaleBarcode: layout,
       customerPaymentTermsDays: 45,
-      installments: DEFAULT_INSTALLMENT_SETTINGS,
+      installments: installmentRules,
     };
     expect(res.body).toEqual(expected);
     expect((await cashier.get('/api/StoreSettings')).body).toEqual(expected);
