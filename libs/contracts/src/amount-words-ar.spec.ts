@@ -1,4 +1,4 @@
-import { amountInArabicWords, integerInArabicWords } from './arabicWords';
+import { amountInArabicWords, integerInArabicWords } from './amount-words-ar';
 
 describe('amountInArabicWords', () => {
   it.each([
