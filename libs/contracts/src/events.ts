@@ -57,7 +57,8 @@ export type StockTakingProgressPayload = {
   total: number;
   state: string;
 };
-export type InstallmentDuePayload = { count: number };
+/** Installments of the branch due today or overdue (count and piasters owed, late fees included). */
+export type InstallmentDuePayload = { count: number; amount: number };
 export type EInvoiceStatusPayload = { documentId: string; status: string };
 
 /** Monthly expense templates now due in the branch (the /Expenses page and the dashboard refresh). */

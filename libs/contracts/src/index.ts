@@ -36,6 +36,7 @@ export * from './resource';
 export * from './dto/resource-dto';
 export * from './dto/expenses.dto';
 export * from './installments';
+export * from './dto/installments.dto';
 export * from './amount-words-ar';
 export * from './amount-words-en';
 export * from './phone';

@@ -1,5 +1,6 @@
 // Store-wide settings every register and screen shares (kept on the server, admin-editable,
-// audited): the store time zone and the scale-barcode layout.
+// audited): the store time zone, the scale-barcode layout and the installment rules.
+import type { LateFeeRule } from './installments';
 
 export const DEFAULT_STORE_TIME_ZONE = 'Africa/Cairo';
 export const SCALE_MODES = ['weight', 'price'] as const;
@@ -28,7 +29,23 @@ export const DEFAULT_SCALE_BARCODE: ScaleBarcodeSettings = {
   mode: 'weight',
 };
 
-export type StoreSettingsDto = { timeZone: string; scaleBarcode: ScaleBarcodeSettings };
+/** The store's installment rules (issue 16). Defaults: no late fee, no early-settlement discount. */
+export type InstallmentSettings = {
+  lateFee: LateFeeRule;
+  /** basis points of the unearned interest waived on early settlement (10000 = all of it) */
+  earlySettlementDiscountBp: number;
+};
+
+export const DEFAULT_INSTALLMENT_SETTINGS: InstallmentSettings = {
+  lateFee: { kind: 'none', value: 0, graceDays: 0 },
+  earlySettlementDiscountBp: 0,
+};
+
+export type StoreSettingsDto = {
+  timeZone: string;
+  scaleBarcode: ScaleBarcodeSettings;
+  installments: InstallmentSettings;
+};
 
 /** Why a layout cannot be read from a 13-digit label, or null when it can. */
 export function scaleLayoutProblem(s: ScaleBarcodeSettings): string | null {

@@ -6,7 +6,11 @@ import type {
   StoreInfoResponseDto,
   StoreSettingsDto,
 } from '@pos/contracts';
-import { DEFAULT_SCALE_BARCODE, DEFAULT_STORE_TIME_ZONE } from '@pos/contracts';
+import {
+  DEFAULT_INSTALLMENT_SETTINGS,
+  DEFAULT_SCALE_BARCODE,
+  DEFAULT_STORE_TIME_ZONE,
+} from '@pos/contracts';
 import { atom } from 'jotai';
 import type { ConfigStatus } from '../lib/configLoad';
 
@@ -44,6 +48,7 @@ export const storeInfoState = atom<StoreInfoResponseDto | null>(null);
 export const storeSettingsState = atom<StoreSettingsDto>({
   timeZone: DEFAULT_STORE_TIME_ZONE,
   scaleBarcode: DEFAULT_SCALE_BARCODE,
+  installments: DEFAULT_INSTALLMENT_SETTINGS,
 });
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);

@@ -17,9 +17,12 @@ import {
 import {
   SCALE_MODES,
   scaleLayoutProblem,
+  type InstallmentSettings,
   type ScaleBarcodeSettings,
   type ScaleMode,
 } from '../store-settings';
+import type { LateFeeRule } from '../installments';
+import { LIMITS } from '../limits';
 
 @ValidatorConstraint({ name: 'scaleLayout' })
 class ScaleLayoutRule implements ValidatorConstraintInterface {
@@ -67,6 +70,30 @@ class TimeZoneRule implements ValidatorConstraintInterface {
   }
 }
 
+@ValidatorConstraint({ name: 'lateFeeValue' })
+class LateFeeValueRule implements ValidatorConstraintInterface {
+  validate(value: unknown, args?: ValidationArguments): boolean {
+    const rule = args?.object as LateFeeRuleDto;
+    if (typeof value !== 'number') return true; // @IsInt reports it
+    return rule.kind === 'percent' ? value <= 10_000 : value <= LIMITS.documentTotal;
+  }
+}
+
+/** The late fee: fixed piasters, or basis points of the installment (≤ 10000), per started period. */
+export class LateFeeRuleDto implements LateFeeRule {
+  @IsIn(['none', 'fixed', 'percent']) kind: LateFeeRule['kind'];
+  @IsInt()
+  @Min(0)
+  @Validate(LateFeeValueRule, { message: 'validation.installment.lateFee' })
+  value: number;
+  @IsInt() @Min(0) @Max(365) graceDays: number;
+}
+
+export class InstallmentSettingsDto implements InstallmentSettings {
+  @ValidateNested() @Type(() => LateFeeRuleDto) lateFee: LateFeeRuleDto;
+  @IsInt() @Min(0) @Max(10_000) earlySettlementDiscountBp: number;
+}
+
 export class StoreSettingsUpdateDto {
   @IsOptional()
   @Validate(TimeZoneRule, { message: 'validation.settings.timeZone' })
@@ -75,4 +102,8 @@ export class StoreSettingsUpdateDto {
   @ValidateNested()
   @Type(() => ScaleBarcodeSettingsDto)
   scaleBarcode?: ScaleBarcodeSettingsDto;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InstallmentSettingsDto)
+  installments?: InstallmentSettingsDto;
 }

@@ -224,6 +224,26 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
     'errors.CHEQUE_DUPLICATE': 'الشيك رقم {number} من {bank} مسجل من قبل',
     'errors.CHEQUE_BRANCH_REQUIRED': 'اختر فرع الشيك',
+    'errors.INSTALLMENT_COUNT': 'عدد الأقساط من 1 إلى 120',
+    'errors.INSTALLMENT_DOWN_PAYMENT': 'المقدم يجب أن يكون أقل من إجمالي الفاتورة',
+    'errors.INSTALLMENT_RATE': 'نسبة الفائدة الشهرية من 0 إلى 10٪',
+    'errors.INSTALLMENT_FEE': 'المصاريف الإدارية أكبر من الحد المسموح',
+    'errors.INSTALLMENT_TOO_SMALL': 'المبلغ المقسط أقل من جنيه لكل قسط',
+    'errors.INSTALLMENT_DATE': 'تاريخ أول قسط غير صحيح',
+    'errors.INSTALLMENT_NATIONAL_ID': 'الرقم القومي {nationalId} غير صحيح',
+    'errors.INSTALLMENT_NOTHING_TO_FINANCE':
+      'لا يوجد مبلغ آجل على الفاتورة {number} للتقسيط، أو أنها مقسطة من قبل',
+    'errors.INSTALLMENT_SALE_NOT_ELIGIBLE': 'الفاتورة {number} لا يمكن تقسيطها: تحتاج عميلًا',
+    'errors.INSTALLMENT_ID_CONFLICT': 'رقم العملية مستخدم لعملية أخرى',
+    'errors.INSTALLMENT_PLAN_CLOSED': 'خطة التقسيط {number} مغلقة ({statusAr})',
+    'errors.INSTALLMENT_OVER_COLLECT':
+      'المبلغ ({amount}) أكبر من المستحق على الأقساط المختارة ({outstanding})',
+    'errors.INSTALLMENT_UNKNOWN': 'قسط غير موجود أو مسدد في خطة التقسيط {number}',
+    'errors.INSTALLMENT_VAULT': 'اختر خزينة نشطة من خزائن فرعك',
+    'validation.installment.nationalId':
+      'الرقم القومي غير صحيح (14 رقمًا بتاريخ ميلاد ومحافظة صحيحين)',
+    'validation.installment.guarantors': 'أضف ضامنًا أو ضامنين',
+    'validation.installment.lateFee': 'غرامة التأخير بالنسبة لا تتجاوز 100٪',
     'errors.VENDOR_OPENING_LOCKED':
       'لا يمكن تعديل الرصيد الافتتاحي بعد تسجيل حركات أخرى على المورد',
     'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
@@ -487,6 +507,27 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CHEQUE_VAULT_REQUIRED': "Choose an active bank account of the cheque's branch",
     'errors.CHEQUE_DUPLICATE': 'Cheque {number} of {bank} is already recorded',
     'errors.CHEQUE_BRANCH_REQUIRED': "Choose the cheque's branch",
+    'errors.INSTALLMENT_COUNT': 'The number of installments is 1 to 120',
+    'errors.INSTALLMENT_DOWN_PAYMENT': "The down payment must be less than the invoice's total",
+    'errors.INSTALLMENT_RATE': 'The monthly rate is 0 to 10 %',
+    'errors.INSTALLMENT_FEE': 'The fee is above the limit',
+    'errors.INSTALLMENT_TOO_SMALL': 'The amount is less than one pound per installment',
+    'errors.INSTALLMENT_DATE': 'The first due date is not valid',
+    'errors.INSTALLMENT_NATIONAL_ID': 'The national ID {nationalId} is not valid',
+    'errors.INSTALLMENT_NOTHING_TO_FINANCE':
+      'Invoice {number} leaves nothing on account to finance, or it is already in a plan',
+    'errors.INSTALLMENT_SALE_NOT_ELIGIBLE':
+      'Invoice {number} cannot be sold on installments: it needs a customer',
+    'errors.INSTALLMENT_ID_CONFLICT': 'The request id is used by another operation',
+    'errors.INSTALLMENT_PLAN_CLOSED': 'Installment plan {number} is closed ({statusEn})',
+    'errors.INSTALLMENT_OVER_COLLECT':
+      'The amount ({amount}) is more than what the chosen installments owe ({outstanding})',
+    'errors.INSTALLMENT_UNKNOWN': 'An installment is not an open installment of plan {number}',
+    'errors.INSTALLMENT_VAULT': 'Choose an active vault of your branch',
+    'validation.installment.nationalId':
+      'The national ID is not valid (14 digits with a real birth date and governorate)',
+    'validation.installment.guarantors': 'Add one or two guarantors',
+    'validation.installment.lateFee': 'A percent late fee is at most 100 %',
     'errors.VENDOR_OPENING_LOCKED':
       'The opening balance cannot change once the vendor has other ledger entries',
     'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',

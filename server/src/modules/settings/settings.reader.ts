@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   DEFAULT_MAX_BRANCHES,
+  DEFAULT_INSTALLMENT_SETTINGS,
   DEFAULT_SCALE_BARCODE,
   MODULES,
   type ModuleKey,
@@ -34,6 +35,11 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
   return {
     timeZone: row?.timeZone ?? loadConfig().storeTimeZone,
     scaleBarcode: { ...DEFAULT_SCALE_BARCODE, ...(row?.scaleBarcode ?? {}) },
+    installments: {
+      ...DEFAULT_INSTALLMENT_SETTINGS,
+      ...(row?.installments ?? {}),
+      lateFee: { ...DEFAULT_INSTALLMENT_SETTINGS.lateFee, ...(row?.installments?.lateFee ?? {}) },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
+import type { InstallmentSettings, ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
 
 @Entity('features')
 export class FeatureEntity {
@@ -44,4 +44,6 @@ export class StoreSettingsEntity {
   @PrimaryColumn('integer') id: number;
   @Column('text', { default: 'Africa/Cairo' }) timeZone: string;
   @Column('jsonb', { nullable: true }) scaleBarcode: ScaleBarcodeSettings | null;
+  /** late fee and early-settlement rules (issue 16); null: the defaults */
+  @Column('jsonb', { nullable: true }) installments: InstallmentSettings | null;
 }

@@ -39,6 +39,11 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
     const before = await readStoreSettings(m);
     if (dto.timeZone !== undefined) row.timeZone = dto.timeZone;
     if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
+    if (dto.installments !== undefined)
+      row.installments = {
+        lateFee: { ...dto.installments.lateFee },
+        earlySettlementDiscountBp: dto.installments.earlySettlementDiscountBp,
+      };
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({
