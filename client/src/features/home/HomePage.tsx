@@ -9,6 +9,7 @@ import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
 import { DueExpensesCard } from '../expenses';
+import { DueInstallmentsCard } from '../installments';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';
 
 /** `/`: a welcome panel, the branch's live dashboard, and shortcuts to the pages the user can open. */
@@ -35,6 +36,7 @@ export default function HomePage() {
       </Paper>
       <LiveDashboard />
       <DueExpensesCard />
+      <DueInstallmentsCard />
       {!dashboardPending &&
         sections.map((section) => (
           <Box key={section.label}>

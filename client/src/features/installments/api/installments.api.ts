@@ -41,8 +41,7 @@ export const installmentsApi = {
   list: (query: InstallmentListQuery) =>
     http.list<InstallmentPlanRowDto>('/Installments', query as Query),
   get: (planId: string) => http.get<InstallmentPlanDetailDto>(`/Installments/${id(planId)}`),
-  due: (branchId?: string) =>
-    http.get<DueInstallmentDto[]>('/Installments/dueToday', { branchId }),
+  due: (branchId?: string) => http.get<DueInstallmentDto[]>('/Installments/dueToday', { branchId }),
   summary: () => http.get<InstallmentSummaryDto>('/Installments/summary'),
   vaults: () => http.get<InstallmentVaultDto[]>('/Installments/vaults'),
   financeable: (saleId: string) =>

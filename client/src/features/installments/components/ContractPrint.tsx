@@ -1,16 +1,11 @@
 import Box from '@mui/material/Box';
-import {
-  amountInArabicWords,
-  formatPiasters,
-  type InstallmentPlanDetailDto,
-} from '@pos/contracts';
+import { amountInArabicWords, formatPiasters, type InstallmentPlanDetailDto } from '@pos/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDay } from '../../../shared/lib/format';
 import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
 
 const cell = { border: '1px solid #000', padding: '3px 6px' } as const;
-
 
 /**
  * The plan as a contract (A4, Arabic, right to left, whatever the screen's language: the paper
@@ -167,7 +162,11 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
         }}
         data-testid="contract-signatures"
       >
-        <Signature label={t('contract.signSeller')} name={storeName} sign={t('contract.signature')} />
+        <Signature
+          label={t('contract.signSeller')}
+          name={storeName}
+          sign={t('contract.signature')}
+        />
         <Signature
           label={t('contract.signBuyer')}
           name={plan.customer.name}

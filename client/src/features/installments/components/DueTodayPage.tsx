@@ -126,8 +126,17 @@ export default function DueTodayPage() {
       align: 'right',
       render: (r) => <b data-testid="due-amount">{formatPiasters(r.due)}</b>,
     },
-    { key: 'status', header: t('fields.status'), render: (r) => <InstallmentStatusChip status={r.status} /> },
-    { key: 'branch', header: t('fields.branch'), hidden: !canBranches, render: (r) => r.branchName },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (r) => <InstallmentStatusChip status={r.status} />,
+    },
+    {
+      key: 'branch',
+      header: t('fields.branch'),
+      hidden: !canBranches,
+      render: (r) => r.branchName,
+    },
     {
       key: 'actions',
       header: null,
@@ -186,7 +195,11 @@ export default function DueTodayPage() {
           <Typography variant="body2" color="text.secondary">
             {t('due.overdueLabel')}
           </Typography>
-          <Typography sx={{ fontSize: 22, fontWeight: 800 }} color="error" data-testid="due-overdue">
+          <Typography
+            sx={{ fontSize: 22, fontWeight: 800 }}
+            color="error"
+            data-testid="due-overdue"
+          >
             {overdue.length}
           </Typography>
         </Paper>
@@ -252,7 +265,13 @@ export function PhoneLinks({ phone, intl }: { phone: string | null; intl?: strin
       </Box>
       {tel && (
         <Tooltip title={t('due.call', { phone })}>
-          <IconButton size="small" component="a" href={tel} aria-label={t('due.call', { phone })} data-testid="due-tel">
+          <IconButton
+            size="small"
+            component="a"
+            href={tel}
+            aria-label={t('due.call', { phone })}
+            data-testid="due-tel"
+          >
             <Phone fontSize="small" />
           </IconButton>
         </Tooltip>

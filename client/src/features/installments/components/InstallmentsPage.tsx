@@ -30,7 +30,11 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useBranchOptions } from '../../branches';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
-import { installmentKeys, installmentsApi, type InstallmentListQuery } from '../api/installments.api';
+import {
+  installmentKeys,
+  installmentsApi,
+  type InstallmentListQuery,
+} from '../api/installments.api';
 import { PlanStatusChip } from './StatusChip';
 
 function CustomerFilter({
@@ -124,7 +128,12 @@ export default function InstallmentsPage() {
       align: 'right',
       render: (p) => formatPiasters(p.toPay),
     },
-    { key: 'paid', header: t('fields.paid'), align: 'right', render: (p) => formatPiasters(p.paid) },
+    {
+      key: 'paid',
+      header: t('fields.paid'),
+      align: 'right',
+      render: (p) => formatPiasters(p.paid),
+    },
     {
       key: 'outstanding',
       header: t('fields.outstanding'),
@@ -167,7 +176,12 @@ export default function InstallmentsPage() {
           </Button>
         }
       />
-      <Stack direction="row" sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }} role="group" aria-label={t('fields.status')}>
+      <Stack
+        direction="row"
+        sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }}
+        role="group"
+        aria-label={t('fields.status')}
+      >
         <Chip
           label={t('list.all')}
           color={status === '' ? 'primary' : 'default'}

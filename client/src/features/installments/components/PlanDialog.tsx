@@ -1,5 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Print from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -87,7 +87,15 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
     () => (sale ? previewSchedule(sale.total, sale.downPayment, dto) : null),
     // the terms' fields are what the preview depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [sale?.total, sale?.downPayment, dto.count, dto.period, dto.firstDueDate, dto.monthlyRateBp, dto.fee],
+    [
+      sale?.total,
+      sale?.downPayment,
+      dto.count,
+      dto.period,
+      dto.firstDueDate,
+      dto.monthlyRateBp,
+      dto.fee,
+    ],
   );
 
   const create = useMutation({
@@ -207,7 +215,9 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
               value={customerNationalId}
               onChange={(e) => setNationalId(e.target.value)}
               error={Boolean(errors.nationalId)}
-              helperText={errors.nationalId ?? idHint(customerNationalId) ?? t('form.nationalIdHint')}
+              helperText={
+                errors.nationalId ?? idHint(customerNationalId) ?? t('form.nationalIdHint')
+              }
               required
               slotProps={{
                 htmlInput: {

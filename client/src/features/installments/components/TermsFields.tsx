@@ -46,7 +46,9 @@ export function TermsFields({
         label={t('fields.count')}
         value={value.count}
         onChange={(e) => set('count', e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'terms-count' } }}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'terms-count' },
+        }}
       />
       <TextField
         select

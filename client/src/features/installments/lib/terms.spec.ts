@@ -24,7 +24,10 @@ describe('plan terms', () => {
     expect(preview.error).toBeNull();
     expect(preview.schedule?.toPay).toBe(10_000_00);
     expect(preview.schedule?.installments).toHaveLength(12);
-    expect(preview.schedule?.installments[0]).toMatchObject({ dueDate: '2026-12-26', amount: 833_00 });
+    expect(preview.schedule?.installments[0]).toMatchObject({
+      dueDate: '2026-12-26',
+      amount: 833_00,
+    });
     expect(preview.schedule?.installments[11].amount).toBe(837_00);
   });
 

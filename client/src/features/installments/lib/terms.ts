@@ -64,7 +64,8 @@ export function termsDto(form: TermsForm): TermsDto {
   };
 }
 
-export type Preview = { schedule: PlanSchedule; error: null } | { schedule: null; error: PlanError };
+export type Preview =
+  { schedule: PlanSchedule; error: null } | { schedule: null; error: PlanError };
 
 /** The schedule `buildSchedule` makes of these terms, or the rule they break. */
 export function previewSchedule(total: number, downPayment: number, terms: TermsDto): Preview {
