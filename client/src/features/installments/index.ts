@@ -4,3 +4,4 @@ import { lazy } from 'react';
 
 export { DueInstallmentsCard } from './components/DueInstallmentsCard';
 export const InstallmentPlanDialog = lazy(() => import('./components/PlanDialog'));
+export { useFinanceable } from './api/installments.api';

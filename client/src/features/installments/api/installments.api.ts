@@ -12,6 +12,7 @@ import type {
   InstallmentSummaryDto,
   InstallmentVaultDto,
 } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { http, type Query } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -57,3 +58,12 @@ export const installmentsApi = {
   reschedule: (planId: string, body: InstallmentRescheduleDto) =>
     http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/reschedule`, body),
 };
+
+/** What a sale leaves to finance (the invoice page's "installment plan" action). */
+export function useFinanceable(saleId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: installmentKeys.financeable(saleId),
+    queryFn: () => installmentsApi.financeable(saleId),
+    enabled,
+  });
+}

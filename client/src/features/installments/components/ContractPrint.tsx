@@ -13,8 +13,8 @@ const cell = { border: '1px solid #000', padding: '3px 6px' } as const;
  * in figures and in Arabic words, the schedule, the terms and the signature lines.
  */
 export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT('ar', 'installments');
+  // The contract is the Arabic paper the parties sign, whatever the screen's language.
+  const { t } = useTranslation('installments', { lng: 'ar' });
   const receipt = useReceiptData();
   // «فقط … لا غير»: the amount in Arabic words, as contracts and cheques write it.
   const contractWords = (piasters: number) =>

@@ -1,5 +1,6 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import CreditScore from '@mui/icons-material/CreditScore';
 import Print from '@mui/icons-material/Print';
 import Replay from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
@@ -21,11 +22,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type EditSaleDto, type ReturnDto, type SaleDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  hasPermission,
+  routePath,
+  type EditSaleDto,
+  type ReturnDto,
+  type SaleDto,
+} from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { enabledModulesState, sessionUserState } from '../../../shared/state';
+import { InstallmentPlanDialog, useFinanceable } from '../../installments';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../../shared/state/useCan';
@@ -90,6 +101,17 @@ export default function InvoicePage() {
   >(null);
   const [returning, setReturning] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [planning, setPlanning] = useState(false);
+  const user = useAtomValue(sessionUserState);
+  const mayPlan = hasPermission(
+    user,
+    ['can_see_installments'],
+    ['INSTALLMENTS'],
+    useAtomValue(enabledModulesState),
+  );
+  // A sale that left money on the customer may become an installment plan (issue 16).
+  const owed = invoice.data?.customerId && invoice.data.dueAmount > 0;
+  const financeable = useFinanceable(id, Boolean(mayPlan && owed));
 
   useEffect(() => {
     if (invoice.error) handleError(invoice.error, { toast: true });
@@ -144,6 +166,26 @@ export default function InvoicePage() {
             data-testid="invoice-return"
           >
             {t('actions.return')}
+          </Button>
+        )}
+        {financeable.data && financeable.data.financed > 0 && !financeable.data.planId && (
+          <Button
+            variant="outlined"
+            startIcon={<CreditScore />}
+            onClick={() => setPlanning(true)}
+            data-testid="invoice-plan"
+          >
+            {t('actions.installmentPlan')}
+          </Button>
+        )}
+        {financeable.data?.planId && (
+          <Button
+            component={RouterLink}
+            to={routePath('Installments-id', { id: financeable.data.planId })}
+            startIcon={<CreditScore />}
+            data-testid="invoice-plan-open"
+          >
+            {t('actions.openPlan')}
           </Button>
         )}
         {canEdit && sale.returns.length === 0 && (
@@ -314,6 +356,17 @@ export default function InvoicePage() {
           printSoon();
         }}
       />
+      {planning && (
+        <Suspense fallback={null}>
+          <InstallmentPlanDialog
+            saleId={sale.id}
+            onClose={() => {
+              setPlanning(false);
+              void financeable.refetch();
+            }}
+          />
+        </Suspense>
+      )}
       {editing && (
         <EditInvoiceDialog
           sale={sale}
