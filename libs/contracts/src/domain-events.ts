@@ -282,6 +282,29 @@ export type ShiftCashDepositedEvent = {
   userId: string;
 };
 
+/**
+ * Money of an installment plan (issue 16). `charge`: interest and fee put on the customer when a
+ * plan is made (or remade by a reschedule); `late_fee`: a late fee charged by the overdue scan;
+ * `collect`/`settle`: money into a vault (`vaultAccountId`) off the customer, a settlement with
+ * `discount` of the interest waived.
+ */
+export type InstallmentMoneyEvent = {
+  planId: string;
+  /** the plan's number (charges) or the payment's number (collections) */
+  number: string;
+  branchId: string;
+  customerId: string;
+  kind: 'charge' | 'late_fee' | 'collect' | 'settle';
+  /** piasters: the charge, or the money received */
+  amount: number;
+  /** piasters of interest waived (settle only) */
+  discount: number;
+  paymentId: string | null;
+  vaultId: string | null;
+  vaultAccountId: string | null;
+  userId: string | null;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -307,6 +330,7 @@ export type DomainEventMap = {
   'purchase.returned': PurchaseReturnedEvent;
   'money.transaction.posted': MoneyTransactionPostedEvent;
   'shift.cash.deposited': ShiftCashDepositedEvent;
+  'installment.money': InstallmentMoneyEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

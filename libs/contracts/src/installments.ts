@@ -272,3 +272,55 @@ export function parseNationalId(value: string, today: string): NationalIdInfo | 
   if (!(governorate in EG_GOVERNORATES)) return null;
   return { birthDate, governorate, sex: Number(digits[12]) % 2 === 1 ? 'male' : 'female' };
 }
+
+export type CollectTarget = {
+  id: string;
+  seq: number;
+  amount: Piasters;
+  paid: Piasters;
+  lateFee: Piasters;
+  lateFeePaid: Piasters;
+};
+
+export type CollectAllocation = {
+  installmentId: string;
+  seq: number;
+  /** piasters of the installment's amount paid */
+  amount: Piasters;
+  /** piasters of its late fee paid */
+  lateFee: Piasters;
+};
+
+/**
+ * Splits money collected over installments: their late fees first, then their amounts, each in
+ * order of `seq` (oldest first). `outstanding` is everything the targets owe; `rest` is what did
+ * not fit (more than 0: the caller refuses the over-collection).
+ */
+export function allocateCollection(
+  targets: CollectTarget[],
+  money: Piasters,
+): { allocations: CollectAllocation[]; outstanding: Piasters; rest: Piasters } {
+  const sorted = [...targets].sort((a, b) => a.seq - b.seq);
+  const lines = new Map<string, CollectAllocation>(
+    sorted.map((t) => [t.id, { installmentId: t.id, seq: t.seq, amount: 0, lateFee: 0 }]),
+  );
+  let left = money;
+  let outstanding = 0;
+  for (const t of sorted) {
+    const fee = Math.max(0, t.lateFee - t.lateFeePaid);
+    outstanding += fee + Math.max(0, t.amount - t.paid);
+    const take = Math.min(left, fee);
+    lines.get(t.id)!.lateFee = take;
+    left -= take;
+  }
+  for (const t of sorted) {
+    const take = Math.min(left, Math.max(0, t.amount - t.paid));
+    lines.get(t.id)!.amount = take;
+    left -= take;
+  }
+  return {
+    allocations: [...lines.values()].filter((l) => l.amount > 0 || l.lateFee > 0),
+    outstanding,
+    rest: left,
+  };
+}

@@ -41,6 +41,7 @@ export async function seedBase(m: EntityManager): Promise<void> {
       { nameAr: 'محفظة إلكترونية', nameEn: 'Mobile wallet', type: 'wallet' as const },
       { nameAr: 'تحويل بنكي', nameEn: 'Bank transfer', type: 'bank_transfer' as const },
       { nameAr: 'آجل', nameEn: 'On credit', type: 'credit' as const },
+      { nameAr: 'تقسيط', nameEn: 'Installments', type: 'installment' as const },
     ];
     for (const [i, method] of methods.entries()) {
       await m.insert(PaymentMethodEntity, {

@@ -272,7 +272,7 @@ export async function seedSalesHistory(
     const methods = await one<{ cash: string; card: string; wallet: string; bank: string }>(
       `SELECT (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'cash'))[1] AS cash, (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'card'))[1] AS card,
               (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'wallet'))[1] AS wallet, (array_agg(id ORDER BY sort_order) FILTER (WHERE type = 'bank_transfer'))[1] AS bank
-         FROM payment_methods WHERE active AND type <> 'credit'`,
+         FROM payment_methods WHERE active AND type NOT IN ('credit', 'installment')`,
     );
     const cash = methods.cash ?? methods.card;
     if (!cash) throw new Error('seedSalesHistory: no cash or card payment method');

@@ -45,6 +45,8 @@ const BRANCH_DOCUMENTS = {
   purchase: 'PI',
   purchase_return: 'PR',
   money: 'MT',
+  installment_plan: 'IP',
+  installment_payment: 'IC',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

@@ -28,7 +28,16 @@ export async function postCustomerLedger(
   m: EntityManager,
   entry: {
     customerId: string;
-    type: 'sale' | 'return' | 'payment' | 'edit' | 'cheque_bounced' | 'cheque_cancelled';
+    type:
+      | 'sale'
+      | 'return'
+      | 'payment'
+      | 'edit'
+      | 'cheque_bounced'
+      | 'cheque_cancelled'
+      | 'installment_charge'
+      | 'late_fee'
+      | 'installment_discount';
     amount: number;
     referenceType?: string | null;
     referenceId?: string | null;

@@ -189,7 +189,8 @@ export class AccountingQueries {
                 WHEN 'stock_adjustment' THEN (SELECT m.inventory_id FROM stock_movements m
                                                WHERE m.reference_type = 'stock_adjustment' AND m.reference_id = e.source_id LIMIT 1)
                 WHEN 'variant' THEN (SELECT v.product_id FROM variants v WHERE v.id = e.source_id)
-                WHEN 'purchase_return' THEN (SELECT r.invoice_id FROM purchase_returns r WHERE r.id = e.source_id) END AS source_parent_id
+                WHEN 'purchase_return' THEN (SELECT r.invoice_id FROM purchase_returns r WHERE r.id = e.source_id)
+                WHEN 'installment_payment' THEN (SELECT ip.plan_id FROM installment_payments ip WHERE ip.id = e.source_id) END AS source_parent_id
          FROM journal_entries e ${filter}
         ORDER BY e.number DESC LIMIT ${take} OFFSET ${skip}`,
       params,

@@ -5,7 +5,7 @@
 type Db = { query: (sql: string, params?: unknown[]) => Promise<unknown> };
 
 /** Payment method type → system account key (as `paymentAccount`). */
-const METHOD_ACCOUNT = `CASE pm.type WHEN 'cash' THEN 'cash' WHEN 'card' THEN 'card_clearing' WHEN 'wallet' THEN 'wallet_clearing' WHEN 'credit' THEN 'customers' ELSE 'bank' END`;
+const METHOD_ACCOUNT = `CASE pm.type WHEN 'cash' THEN 'cash' WHEN 'card' THEN 'card_clearing' WHEN 'wallet' THEN 'wallet_clearing' WHEN 'credit' THEN 'customers' WHEN 'installment' THEN 'customers' ELSE 'bank' END`;
 
 /** Lines (eid, branch, account key, debit, credit, party) → journal_lines, zero lines left out. */
 const INSERT_LINES = `INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id, party_type, party_id)

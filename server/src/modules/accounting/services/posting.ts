@@ -28,7 +28,9 @@ export type SystemAccount =
   | 'inventory_revaluation'
   | 'cash_over_short'
   | 'cash_in_transit'
-  | 'other_cash_payments';
+  | 'other_cash_payments'
+  | 'installment_income'
+  | 'late_fee_income';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
 
@@ -66,6 +68,7 @@ export function paymentAccount(type: string): SystemAccount {
     case 'wallet':
       return 'wallet_clearing';
     case 'credit':
+    case 'installment':
       return 'customers';
     default:
       return 'bank';

@@ -64,7 +64,7 @@ export class TransactionsQueries {
              CASE WHEN p.kind = 'refund' THEN p.return_id ELSE p.invoice_id END,
              CASE WHEN p.kind = 'refund' THEN r.number ELSE i.number END,
              p.branch_id, CASE WHEN p.kind = 'refund' THEN r.cashier_id ELSE i.cashier_id END, NULL
-        FROM sale_payments p JOIN payment_methods pm ON pm.id = p.method_id AND pm.type <> 'credit'
+        FROM sale_payments p JOIN payment_methods pm ON pm.id = p.method_id AND pm.type NOT IN ('credit', 'installment')
         JOIN sales_invoices i ON i.id = p.invoice_id LEFT JOIN sale_returns r ON r.id = p.return_id
        WHERE ${part('p.branch_id', 'p.created_at')}
       UNION ALL

@@ -1,6 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { formatPiasters, type PaymentMethodType, type SalePaymentInputDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  ON_ACCOUNT_METHOD_TYPES,
+  type PaymentMethodType,
+  type SalePaymentInputDto,
+} from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 
 export type PaymentMethodRow = {
@@ -57,7 +62,7 @@ export function settlePayments(
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
     const method = byId.get(p.methodId);
-    if (!method || !method.active || method.type === 'credit')
+    if (!method || !method.active || ON_ACCOUNT_METHOD_TYPES.includes(method.type))
       throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
   }
   const tendered = payments.reduce((s, p) => s + p.amount, 0);

@@ -46,7 +46,7 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     const { m } = tx;
     await lockCustomer(m, customerId);
     const [method] = await m.query(
-      `SELECT id FROM payment_methods WHERE id = $1 AND active AND type <> 'credit'`,
+      `SELECT id FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment')`,
       [dto.methodId],
     );
     if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);

@@ -205,7 +205,7 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
     }
     if (refunds.length) {
       const [{ n }] = await m.query(
-        `SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type <> 'credit'`,
+        `SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment')`,
         [[...new Set(refunds.map((r) => r.methodId))]],
       );
       if (n !== new Set(refunds.map((r) => r.methodId)).size)

@@ -1,0 +1,143 @@
+import { HttpStatus } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import { allocateCollection, formatPiasters } from '@pos/contracts';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { AppException } from '../../../../core/errors/app.exception';
+import { branchDocumentNumber } from '../../../../core/numbering';
+import { moveVault } from '../../../cash';
+import { lockCustomer, postCustomerLedger } from '../../../customers';
+import { readStoreSettings } from '../../../settings';
+import {
+  assertOpen,
+  collectionVault,
+  lockPlan,
+  openInstallments,
+  planInstallments,
+  pushDue,
+  requestHash,
+  storeToday,
+} from '../../plan-rules';
+import { applyPayment } from '../../payment-writer';
+import { CollectInstallmentCommand } from './collect-installment.command';
+
+export type CollectInstallmentResult = { paymentId: string; created: boolean };
+
+/**
+ * CollectInstallment: money into a vault of the user's branch, split over the chosen installments
+ * (default: every open one, oldest first), late fees first. More than they owe is refused (400);
+ * nothing is written then. Locks: the plan, the customer, the vault — so two registers collecting
+ * on one plan queue, and the second sees what the first paid.
+ */
+@CommandHandler(CollectInstallmentCommand)
+export class CollectInstallmentHandler extends TransactionalCommandHandler<
+  CollectInstallmentCommand,
+  CollectInstallmentResult
+> {
+  constructor(runner: CommandRunner) {
+    super(runner);
+  }
+
+  protected async handle(
+    { planId, dto, user }: CollectInstallmentCommand,
+    tx: CommandTransaction,
+  ): Promise<CollectInstallmentResult> {
+    const { m } = tx;
+    const plan = await lockPlan(m, planId, user);
+    const hash = requestHash({ planId, ...dto });
+    const [seen] = await m.query(
+      'SELECT plan_id, request_hash FROM installment_payments WHERE id = $1',
+      [dto.id],
+    );
+    if (seen) {
+      if (seen.plan_id !== planId || seen.request_hash !== hash)
+        throw new AppException('INSTALLMENT_ID_CONFLICT', HttpStatus.CONFLICT);
+      return { paymentId: dto.id, created: false };
+    }
+    assertOpen(plan);
+    await lockCustomer(m, plan.customerId);
+    const rows = await planInstallments(m, planId);
+    const open = openInstallments(rows);
+    let targets = open;
+    if (dto.installmentIds?.length) {
+      const byId = new Map(open.map((i) => [i.id, i]));
+      if (dto.installmentIds.some((id) => !byId.has(id)))
+        throw new AppException('INSTALLMENT_UNKNOWN', HttpStatus.BAD_REQUEST, {
+          number: plan.number,
+        });
+      targets = dto.installmentIds.map((id) => byId.get(id)!);
+    }
+    const { allocations, outstanding, rest } = allocateCollection(targets, dto.amount);
+    if (rest > 0)
+      throw new AppException('INSTALLMENT_OVER_COLLECT', HttpStatus.BAD_REQUEST, {
+        amount: formatPiasters(dto.amount),
+        outstanding: formatPiasters(outstanding),
+      });
+    const vault = await collectionVault(m, dto.vaultId, user);
+
+    const settings = await readStoreSettings(m);
+    const today = await storeToday(m, settings.timeZone);
+    const number = await branchDocumentNumber(m, 'installment_payment', vault.branchId);
+    const note = dto.note?.trim() || null;
+    await moveVault(m, {
+      vaultId: vault.id,
+      type: 'installment_in',
+      amount: dto.amount,
+      sourceType: 'installment_payment',
+      sourceId: dto.id,
+      sourceNumber: number,
+      userId: user.id,
+      note: note ?? plan.number,
+    });
+    const balanceAfter = await postCustomerLedger(m, {
+      customerId: plan.customerId,
+      type: 'payment',
+      amount: -dto.amount,
+      referenceType: 'installment_payment',
+      referenceId: dto.id,
+      userId: user.id,
+      note: note ?? number,
+    });
+    const status = await applyPayment(m, {
+      id: dto.id,
+      number,
+      plan,
+      kind: 'collect',
+      amount: dto.amount,
+      discount: 0,
+      vaultId: vault.id,
+      branchId: vault.branchId,
+      balanceAfter,
+      requestHash: hash,
+      userId: user.id,
+      note,
+      allocations,
+      installments: rows,
+      today,
+    });
+    await tx.raise('installment.money', {
+      planId,
+      number,
+      branchId: vault.branchId,
+      customerId: plan.customerId,
+      kind: 'collect',
+      amount: dto.amount,
+      discount: 0,
+      paymentId: dto.id,
+      vaultId: vault.id,
+      vaultAccountId: vault.accountId,
+      userId: user.id,
+    });
+    await pushDue(tx, [plan.branchId, vault.branchId], today);
+    tx.audit({
+      action: 'installment.collect',
+      entity: 'installment_plan',
+      entityId: planId,
+      after: { paymentId: dto.id, number, amount: dto.amount, vaultId: vault.id, status, note },
+    });
+    return { paymentId: dto.id, created: true };
+  }
+}

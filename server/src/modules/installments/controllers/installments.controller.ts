@@ -1,0 +1,184 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  InstallmentCollectDto,
+  InstallmentDueQueryDto,
+  InstallmentFinanceableQueryDto,
+  InstallmentListQueryDto,
+  InstallmentPlanCreateDto,
+  InstallmentRescheduleDto,
+  InstallmentSettleDto,
+  InstallmentSettlementQueryDto,
+  type InstallmentPaymentDto,
+  type InstallmentPlanDetailDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
+import { Errors } from '../../../core/errors/app.exception';
+import { sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CollectInstallmentCommand } from '../commands/collect-installment/collect-installment.command';
+import type { CollectInstallmentResult } from '../commands/collect-installment/collect-installment.handler';
+import { CreateInstallmentPlanCommand } from '../commands/create-installment-plan/create-installment-plan.command';
+import type { CreateInstallmentPlanResult } from '../commands/create-installment-plan/create-installment-plan.handler';
+import { MarkOverdueInstallmentsCommand } from '../commands/mark-overdue-installments/mark-overdue-installments.command';
+import type { MarkOverdueResult } from '../commands/mark-overdue-installments/mark-overdue-installments.handler';
+import { RescheduleInstallmentPlanCommand } from '../commands/reschedule-installment-plan/reschedule-installment-plan.command';
+import { SettleInstallmentPlanCommand } from '../commands/settle-installment-plan/settle-installment-plan.command';
+import { InstallmentsQueries } from '../queries/installments.queries';
+
+const Access = () => RequirePermissions(['can_see_installments'], ['INSTALLMENTS']);
+
+/**
+ * /Installments' API (issue 16; paths: INSTALLMENTS_API in @pos/contracts). Every call needs
+ * can_see_installments and the INSTALLMENTS module; reads keep to the user's branch read scope,
+ * changes to their write scope (core/auth/branch-scope.ts).
+ */
+@ApiTags('installments')
+@Controller('Installments')
+export class InstallmentsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: InstallmentsQueries,
+  ) {}
+
+  @Access()
+  @Get()
+  async list(
+    @Query() query: InstallmentListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.queries.list(query, user);
+    return sendList(res, rows, total);
+  }
+
+  @Access()
+  @Get('dueToday')
+  dueToday(@Query() query: InstallmentDueQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.dueToday(user, query.branchId);
+  }
+
+  @Access()
+  @Get('summary')
+  summary(@Query() query: InstallmentDueQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.summary(user, query.branchId);
+  }
+
+  @Access()
+  @Get('financeable')
+  financeable(@Query() query: InstallmentFinanceableQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.financeable(query.saleId, user);
+  }
+
+  @Access()
+  @Get('vaults')
+  vaults(@Query() query: InstallmentDueQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.vaults(user, query.branchId);
+  }
+
+  /** The morning scan, now (administrators). */
+  @Access()
+  @Post('overdue/run')
+  @HttpCode(HttpStatus.OK)
+  runOverdue(@CurrentUser() user: AuthUser, @Meta() meta: RequestMeta): Promise<MarkOverdueResult> {
+    if (!user.isAdmin) throw Errors.forbidden();
+    return this.commands.execute(new MarkOverdueInstallmentsCommand(null, meta));
+  }
+
+  @Access()
+  @Get(':id')
+  get(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<InstallmentPlanDetailDto> {
+    return this.queries.get(id, user);
+  }
+
+  /** 201 for a new plan; 200 with the same plan when the id was seen before. */
+  @Access()
+  @Post()
+  async create(
+    @Body() dto: InstallmentPlanCreateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<InstallmentPlanDetailDto> {
+    const { id, created } = await this.commands.execute<
+      CreateInstallmentPlanCommand,
+      CreateInstallmentPlanResult
+    >(new CreateInstallmentPlanCommand(dto, user, meta));
+    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return this.queries.get(id, user);
+  }
+
+  @Access()
+  @Post(':id/collect')
+  @HttpCode(HttpStatus.OK)
+  async collect(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: InstallmentCollectDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<InstallmentPaymentDto> {
+    const { paymentId } = await this.commands.execute<
+      CollectInstallmentCommand,
+      CollectInstallmentResult
+    >(new CollectInstallmentCommand(id, dto, user, meta));
+    return this.queries.payment(id, paymentId, user);
+  }
+
+  @Access()
+  @Get(':id/settlement')
+  settlement(
+    @Param('id', UuidPipe) id: string,
+    @Query() query: InstallmentSettlementQueryDto,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.queries.settlement(id, user, query.date);
+  }
+
+  @Access()
+  @Post(':id/settle')
+  @HttpCode(HttpStatus.OK)
+  async settle(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: InstallmentSettleDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<InstallmentPlanDetailDto> {
+    await this.commands.execute(new SettleInstallmentPlanCommand(id, dto, user, meta));
+    return this.queries.get(id, user);
+  }
+
+  /** Answers the new plan. */
+  @Access()
+  @Post(':id/reschedule')
+  @HttpCode(HttpStatus.OK)
+  async reschedule(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: InstallmentRescheduleDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<InstallmentPlanDetailDto> {
+    await this.commands.execute(new RescheduleInstallmentPlanCommand(id, dto, user, meta));
+    return this.queries.get(dto.id, user);
+  }
+}

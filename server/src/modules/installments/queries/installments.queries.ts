@@ -1,0 +1,405 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  daysBetween,
+  phoneForWhatsApp,
+  type DueInstallmentDto,
+  type InstallmentDto,
+  type InstallmentFinanceableDto,
+  type InstallmentListQueryDto,
+  type InstallmentPaymentDto,
+  type InstallmentPlanDetailDto,
+  type InstallmentPlanRowDto,
+  type InstallmentSettlementQuoteDto,
+  type InstallmentSummaryDto,
+  type InstallmentVaultDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
+import { loadConfig } from '../../../core/config/config';
+import { Errors } from '../../../core/errors/app.exception';
+import { pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { readStoreSettings } from '../../settings';
+import { owed, planInstallments, settlementQuote, storeToday } from '../plan-rules';
+
+const n = (v: unknown) => Number(v ?? 0);
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+/** Columns of a plan row (alias p; joins c customers, b branches, s sales_invoices). */
+const ROW_COLUMNS = `p.id, p.number, p.status, p.branch_id, b.name AS branch_name, p.customer_id, c.name AS customer_name,
+  c.phone AS customer_phone, p.sale_id, s.number AS sale_number, p.count, p.period, p.to_pay, p.created_at,
+  COALESCE(x.paid, 0) AS paid, COALESCE(x.owed, 0) AS owed, x.next_due, COALESCE(x.overdue, 0) AS overdue`;
+const ROW_FROM = `installment_plans p
+  JOIN customers c ON c.id = p.customer_id
+  JOIN branches b ON b.id = p.branch_id
+  JOIN sales_invoices s ON s.id = p.sale_id
+  LEFT JOIN LATERAL (
+    SELECT sum(i.paid) AS paid,
+           sum(i.amount - i.paid + i.late_fee - i.late_fee_paid) FILTER (WHERE i.status IN ('pending', 'partial', 'overdue')) AS owed,
+           min(i.due_date) FILTER (WHERE i.status IN ('pending', 'partial', 'overdue')) AS next_due,
+           count(*) FILTER (WHERE i.status = 'overdue')::int AS overdue
+      FROM installments i WHERE i.plan_id = p.id) x ON true`;
+
+function toRow(r: Record<string, unknown>): InstallmentPlanRowDto {
+  return {
+    id: r.id as string,
+    number: r.number as string,
+    status: r.status as InstallmentPlanRowDto['status'],
+    branchId: r.branch_id as string,
+    branchName: r.branch_name as string,
+    customerId: r.customer_id as string,
+    customerName: r.customer_name as string,
+    customerPhone: (r.customer_phone as string | null) ?? null,
+    saleId: r.sale_id as string,
+    saleNumber: r.sale_number as string,
+    count: n(r.count),
+    period: r.period as InstallmentPlanRowDto['period'],
+    toPay: n(r.to_pay),
+    paid: n(r.paid),
+    outstanding: r.status === 'active' || r.status === 'late' ? n(r.owed) : 0,
+    nextDueDate:
+      r.status === 'active' || r.status === 'late' ? ((r.next_due as string) ?? null) : null,
+    overdueCount: n(r.overdue),
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+/** The reads of /Installments: every one within the user's branch read scope. */
+@Injectable()
+export class InstallmentsQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private async today(): Promise<string> {
+    const settings = await readStoreSettings(this.ds);
+    return storeToday(this.ds.manager, settings.timeZone);
+  }
+
+  /** The branch a read looks at: the asked one within the scope (403 outside it), or the scope. */
+  private branchFilter(user: AuthUser, branchId?: string): string | null {
+    const scope = branchReadScope(user);
+    if (branchId && scope !== null && branchId !== scope) throw Errors.forbidden();
+    return branchId ?? scope;
+  }
+
+  async list(
+    query: InstallmentListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: InstallmentPlanRowDto[]; total: number }> {
+    const { skip, take } = pageOf(query);
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const add = (sql: (i: number) => string, value: unknown) => {
+      params.push(value);
+      where.push(sql(params.length));
+    };
+    const branch = this.branchFilter(user, query.branchId);
+    if (branch) add((i) => `p.branch_id = $${i}`, branch);
+    if (query.status) add((i) => `p.status = $${i}`, query.status);
+    if (query.customerId) add((i) => `p.customer_id = $${i}`, query.customerId);
+    if (query.from) add((i) => `p.created_at >= $${i}::timestamptz`, query.from);
+    if (query.to) add((i) => `p.created_at < ($${i}::date + 1)`, query.to);
+    for (const pattern of query.q ? searchPatterns(query.q) : [])
+      add((i) => `(c.search_text LIKE $${i} OR lower(p.number) LIKE lower($${i}))`, pattern);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { column, direction } = sortOf(
+      query,
+      {
+        createdAt: 'p.created_at',
+        number: 'p.number',
+        nextDueDate: 'x.next_due',
+        outstanding: 'COALESCE(x.owed, 0)',
+        customerName: 'c.name',
+        status: 'p.status',
+      },
+      '-createdAt',
+    );
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM installment_plans p JOIN customers c ON c.id = p.customer_id ${clause}`,
+      params,
+    );
+    const rows = await this.ds.query(
+      `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} ${clause}
+        ORDER BY ${column} ${direction} NULLS LAST, p.id LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map(toRow), total };
+  }
+
+  async dueToday(user: AuthUser, branchId?: string): Promise<DueInstallmentDto[]> {
+    const branch = this.branchFilter(user, branchId);
+    const today = await this.today();
+    const rows: Record<string, unknown>[] = await this.ds.query(
+      `SELECT i.id, i.seq, i.due_date::text AS due_date, i.amount, i.paid, i.late_fee, i.late_fee_paid, i.status,
+              p.id AS plan_id, p.number AS plan_number, p.branch_id, b.name AS branch_name,
+              p.customer_id, c.name AS customer_name, c.phone AS customer_phone
+         FROM installments i
+         JOIN installment_plans p ON p.id = i.plan_id
+         JOIN customers c ON c.id = p.customer_id
+         JOIN branches b ON b.id = p.branch_id
+        WHERE i.status IN ('pending', 'partial', 'overdue') AND i.due_date <= $1::date
+          AND p.status IN ('active', 'late') AND ($2::uuid IS NULL OR p.branch_id = $2)
+        ORDER BY i.due_date, c.name, i.seq
+        LIMIT 2000`,
+      [today, branch],
+    );
+    return rows.map((r) => {
+      const figures = {
+        amount: n(r.amount),
+        paid: n(r.paid),
+        lateFee: n(r.late_fee),
+        lateFeePaid: n(r.late_fee_paid),
+      };
+      return {
+        installmentId: r.id as string,
+        seq: n(r.seq),
+        dueDate: r.due_date as string,
+        planId: r.plan_id as string,
+        planNumber: r.plan_number as string,
+        branchId: r.branch_id as string,
+        branchName: r.branch_name as string,
+        customerId: r.customer_id as string,
+        customerName: r.customer_name as string,
+        customerPhone: (r.customer_phone as string | null) ?? null,
+        customerPhoneIntl: phoneForWhatsApp(r.customer_phone as string | null),
+        due: owed(figures),
+        lateFee: figures.lateFee - figures.lateFeePaid,
+        daysLate: Math.max(0, daysBetween(r.due_date as string, today)),
+        status: r.status as DueInstallmentDto['status'],
+      };
+    });
+  }
+
+  async summary(user: AuthUser, branchId?: string): Promise<InstallmentSummaryDto> {
+    const branch = this.branchFilter(user, branchId);
+    const today = await this.today();
+    const [r] = await this.ds.query(
+      `SELECT count(*) FILTER (WHERE i.due_date = $1::date)::int AS due_today_count,
+              COALESCE(sum(i.amount - i.paid + i.late_fee - i.late_fee_paid) FILTER (WHERE i.due_date = $1::date), 0)::bigint AS due_today_amount,
+              count(*) FILTER (WHERE i.due_date < $1::date)::int AS overdue_count,
+              COALESCE(sum(i.amount - i.paid + i.late_fee - i.late_fee_paid) FILTER (WHERE i.due_date < $1::date), 0)::bigint AS overdue_amount
+         FROM installments i JOIN installment_plans p ON p.id = i.plan_id
+        WHERE i.status IN ('pending', 'partial', 'overdue') AND i.due_date <= $1::date
+          AND p.status IN ('active', 'late') AND ($2::uuid IS NULL OR p.branch_id = $2)`,
+      [today, branch],
+    );
+    return {
+      dueTodayCount: n(r.due_today_count),
+      dueTodayAmount: n(r.due_today_amount),
+      overdueCount: n(r.overdue_count),
+      overdueAmount: n(r.overdue_amount),
+    };
+  }
+
+  /** A plan the user may read (404 outside their branch scope). */
+  private async planRow(id: string, user: AuthUser): Promise<Record<string, unknown>> {
+    const [row] = await this.ds.query(
+      `SELECT ${ROW_COLUMNS}, p.total_amount, p.down_payment, p.financed, p.interest, p.fee, p.monthly_rate_bp,
+              p.first_due_date::text AS first_due_date, p.discount, p.note, p.parent_plan_id, p.created_by,
+              c.address AS customer_address, c.national_id AS customer_national_id, c.balance AS customer_balance,
+              b.location AS branch_address, b.phone_number AS branch_phone, b.tax_number AS branch_tax_number,
+              pp.number AS parent_number, ch.id AS child_id, ch.number AS child_number, u.display_name AS created_by_name
+         FROM ${ROW_FROM}
+         LEFT JOIN installment_plans pp ON pp.id = p.parent_plan_id
+         LEFT JOIN installment_plans ch ON ch.parent_plan_id = p.id
+         LEFT JOIN users u ON u.id = p.created_by
+        WHERE p.id = $1`,
+      [id],
+    );
+    const scope = branchReadScope(user);
+    if (!row || (scope !== null && row.branch_id !== scope)) throw Errors.notFound();
+    return row;
+  }
+
+  async get(id: string, user: AuthUser): Promise<InstallmentPlanDetailDto> {
+    const r = await this.planRow(id, user);
+    const [rows, guarantors, payments, lines, history, storeInfo] = await Promise.all([
+      planInstallments(this.ds.manager, id),
+      this.ds.query(
+        'SELECT id, name, national_id, phone, address FROM installment_guarantors WHERE plan_id = $1 ORDER BY seq',
+        [id],
+      ),
+      this.ds.query(
+        `SELECT ip.id, ip.number, ip.kind, ip.amount, ip.discount, ip.vault_id, v.name AS vault_name, u.display_name AS user_name,
+                ip.note, ip.at, ip.balance_after
+           FROM installment_payments ip LEFT JOIN vaults v ON v.id = ip.vault_id LEFT JOIN users u ON u.id = ip.user_id
+          WHERE ip.plan_id = $1 ORDER BY ip.at, ip.id`,
+        [id],
+      ),
+      this.ds.query(
+        `SELECT l.payment_id, l.installment_id, i.seq, l.amount, l.late_fee
+           FROM installment_payment_lines l JOIN installments i ON i.id = l.installment_id
+           JOIN installment_payments ip ON ip.id = l.payment_id
+          WHERE ip.plan_id = $1 ORDER BY i.seq`,
+        [id],
+      ),
+      this.ds.query(
+        `SELECT a.at, a.action, u.display_name AS user_name, a.after->>'note' AS note
+           FROM audit_logs a LEFT JOIN users u ON u.id = a.user_id
+          WHERE a.entity = 'installment_plan' AND a.entity_id = $1 ORDER BY a.at, a.id`,
+        [id],
+      ),
+      this.ds.query('SELECT phone_number, address FROM store_info LIMIT 1'),
+    ]);
+    const installments: InstallmentDto[] = rows.map((i) => ({
+      id: i.id,
+      seq: i.seq,
+      dueDate: i.dueDate,
+      amount: i.amount,
+      interest: i.interest,
+      paid: i.paid,
+      lateFee: i.lateFee,
+      lateFeePaid: i.lateFeePaid,
+      status: i.status,
+      due: i.status === 'rescheduled' ? 0 : owed(i),
+      paidAt: null,
+    }));
+    const paidAt: Record<string, string> = Object.fromEntries(
+      (
+        await this.ds.query(
+          `SELECT id, paid_at FROM installments WHERE plan_id = $1 AND paid_at IS NOT NULL`,
+          [id],
+        )
+      ).map((x: { id: string; paid_at: Date }) => [x.id, x.paid_at.toISOString()]),
+    );
+    for (const i of installments) i.paidAt = paidAt[i.id] ?? null;
+    const row = toRow(r);
+    return {
+      ...row,
+      totalAmount: n(r.total_amount),
+      downPayment: n(r.down_payment),
+      financed: n(r.financed),
+      interest: n(r.interest),
+      fee: n(r.fee),
+      monthlyRateBp: n(r.monthly_rate_bp),
+      firstDueDate: r.first_due_date as string,
+      lateFeesCharged: rows.reduce((s, i) => s + i.lateFee, 0),
+      lateFeesPaid: rows.reduce((s, i) => s + i.lateFeePaid, 0),
+      discount: n(r.discount),
+      note: (r.note as string | null) ?? null,
+      parentPlan: r.parent_plan_id
+        ? { id: r.parent_plan_id as string, number: r.parent_number as string }
+        : null,
+      childPlan: r.child_id ? { id: r.child_id as string, number: r.child_number as string } : null,
+      customer: {
+        id: row.customerId,
+        name: row.customerName,
+        phone: row.customerPhone,
+        address: (r.customer_address as string | null) ?? null,
+        nationalId: (r.customer_national_id as string | null) ?? null,
+        balance: n(r.customer_balance),
+      },
+      installments,
+      guarantors: guarantors.map((g: Record<string, string>) => ({
+        id: g.id,
+        name: g.name,
+        nationalId: g.national_id,
+        phone: g.phone,
+        address: g.address,
+      })),
+      payments: payments.map((p: Record<string, unknown>): InstallmentPaymentDto => ({
+        id: p.id as string,
+        number: p.number as string,
+        kind: p.kind as InstallmentPaymentDto['kind'],
+        planId: id,
+        amount: n(p.amount),
+        discount: n(p.discount),
+        vaultId: p.vault_id as string,
+        vaultName: (p.vault_name as string) ?? '',
+        userName: (p.user_name as string | null) ?? null,
+        note: (p.note as string | null) ?? null,
+        at: iso(p.at)!,
+        customerBalanceAfter: n(p.balance_after),
+        allocations: lines
+          .filter((l: Record<string, unknown>) => l.payment_id === p.id)
+          .map((l: Record<string, unknown>) => ({
+            installmentId: l.installment_id as string,
+            seq: n(l.seq),
+            amount: n(l.amount),
+            lateFee: n(l.late_fee),
+          })),
+      })),
+      history: history.map((h: Record<string, unknown>) => ({
+        at: iso(h.at)!,
+        action: h.action as string,
+        userName: (h.user_name as string | null) ?? null,
+        note: (h.note as string | null) ?? null,
+      })),
+      store: {
+        name: loadConfig().appName,
+        address: storeInfo[0]?.address ?? null,
+        phone: storeInfo[0]?.phone_number ?? null,
+        taxId: (r.branch_tax_number as string | null) ?? null,
+      },
+      branch: {
+        id: row.branchId,
+        name: row.branchName,
+        address: (r.branch_address as string | null) ?? null,
+        phone: (r.branch_phone as string | null) ?? null,
+      },
+      createdByName: (r.created_by_name as string | null) ?? null,
+    };
+  }
+
+  /** One payment of a plan (the collect/settle answer, and the receipt). */
+  async payment(planId: string, paymentId: string, user: AuthUser): Promise<InstallmentPaymentDto> {
+    const plan = await this.get(planId, user);
+    const payment = plan.payments.find((p) => p.id === paymentId);
+    if (!payment) throw Errors.notFound();
+    return payment;
+  }
+
+  async settlement(
+    id: string,
+    user: AuthUser,
+    date?: string,
+  ): Promise<InstallmentSettlementQuoteDto> {
+    await this.planRow(id, user);
+    const settings = await readStoreSettings(this.ds);
+    const asOf = date ?? (await storeToday(this.ds.manager, settings.timeZone));
+    const rows = await planInstallments(this.ds.manager, id);
+    return settlementQuote(rows, asOf, settings.installments.earlySettlementDiscountBp);
+  }
+
+  async financeable(saleId: string, user: AuthUser): Promise<InstallmentFinanceableDto> {
+    const [s] = await this.ds.query(
+      `SELECT s.id, s.number, s.branch_id, s.customer_id, c.name AS customer_name, c.national_id, s.total, s.due_amount,
+              (SELECT COALESCE(sum(credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)::bigint AS reduced,
+              (SELECT p.id FROM installment_plans p WHERE p.sale_id = s.id AND p.parent_plan_id IS NULL) AS plan_id
+         FROM sales_invoices s LEFT JOIN customers c ON c.id = s.customer_id WHERE s.id = $1`,
+      [saleId],
+    );
+    const scope = branchReadScope(user);
+    if (!s || (scope !== null && s.branch_id !== scope)) throw Errors.notFound();
+    const financed = s.plan_id ? 0 : Math.max(0, n(s.due_amount) - n(s.reduced));
+    return {
+      saleId: s.id,
+      saleNumber: s.number,
+      branchId: s.branch_id,
+      customerId: s.customer_id ?? null,
+      customerName: s.customer_name ?? null,
+      customerNationalId: s.national_id ?? null,
+      total: n(s.total),
+      financed,
+      downPayment: n(s.total) - financed,
+      planId: s.plan_id ?? null,
+    };
+  }
+
+  /** Active vaults of the branches the user may take money into. */
+  async vaults(user: AuthUser, branchId?: string): Promise<InstallmentVaultDto[]> {
+    const scope = branchWriteScope(user);
+    const branch = scope ?? branchId ?? null;
+    const rows = await this.ds.query(
+      `SELECT v.id, v.name, v.branch_id, b.name AS branch_name FROM vaults v JOIN branches b ON b.id = v.branch_id
+        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1) ORDER BY b.name, v.name`,
+      [branch],
+    );
+    return rows.map((r: Record<string, string>) => ({
+      id: r.id,
+      name: r.name,
+      branchId: r.branch_id,
+      branchName: r.branch_name,
+    }));
+  }
+}
