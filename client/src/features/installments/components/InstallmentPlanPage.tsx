@@ -418,13 +418,13 @@ export default function InstallmentPlanPage() {
             {
               key: 'action',
               header: t('fields.action'),
-              render: (h) => t(`history.${h.action}`, h.action),
+              render: (h) => t(`history.${h.action.replace(/^installment\./, '')}`, h.action),
             },
             { key: 'user', header: t('fields.user'), render: (h) => h.userName ?? '' },
             { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
           ]}
           rows={p.history}
-          rowKey={(h) => `${h.at}-${h.action}`}
+          rowKey={(h) => `${h.at}-${h.action}-${h.note ?? ''}`}
           ariaLabel={t('plan.history')}
           emptyText={t('plan.noHistory')}
         />
