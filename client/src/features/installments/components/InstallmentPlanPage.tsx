@@ -136,9 +136,11 @@ export default function InstallmentPlanPage() {
             checked={chosen.includes(i.id)}
             onChange={() => toggle(i.id)}
             slotProps={{
-              input: { 'aria-label': t('plan.chooseInstallment', { seq: i.seq }) },
+              input: {
+                'aria-label': t('plan.chooseInstallment', { seq: i.seq }),
+                'data-testid': 'installment-choose',
+              } as never,
             }}
-            data-testid="installment-choose"
           />
         ) : null,
     },

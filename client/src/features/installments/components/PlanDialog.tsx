@@ -135,8 +135,14 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
     create.mutate(body as InstallmentPlanCreateDto);
   };
 
-  const setGuarantor = (index: number, patch: Partial<Guarantor>) =>
+  const setGuarantor = (index: number, patch: Partial<Guarantor>) => {
     setGuarantors((list) => list.map((g, i) => (i === index ? { ...g, ...patch } : g)));
+    // The field's message goes once it is edited; the next save checks it again.
+    const cleared = Object.fromEntries(
+      Object.keys(patch).map((key) => [`guarantors.${index}.${key}`, undefined]),
+    );
+    setErrors((x) => ({ ...x, ...cleared, guarantors: undefined }));
+  };
 
   if (created)
     return (
@@ -213,7 +219,10 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
               size="small"
               label={t('fields.nationalId')}
               value={customerNationalId}
-              onChange={(e) => setNationalId(e.target.value)}
+              onChange={(e) => {
+                setNationalId(e.target.value);
+                setErrors((x) => ({ ...x, nationalId: undefined }));
+              }}
               error={Boolean(errors.nationalId)}
               helperText={
                 errors.nationalId ?? idHint(customerNationalId) ?? t('form.nationalIdHint')

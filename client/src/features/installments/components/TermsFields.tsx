@@ -37,7 +37,7 @@ export function TermsFields({
       sx={{
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(160px, 1fr))' },
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(190px, 1fr))' },
         alignItems: 'start',
       }}
     >
@@ -69,6 +69,7 @@ export function TermsFields({
         value={value.firstDueDate}
         onChange={(v) => set('firstDueDate', v)}
         testId="terms-first-due"
+        minWidth={190}
       />
       <TextField
         size="small"
