@@ -152,6 +152,32 @@ describe('installments', () => {
       party: r.party,
     }));
 
+  it('the demo has 20 plans in every state, made by the real commands, with equal books', async () => {
+    const plans: { id: string; status: string; customer_id: string; parent_plan_id: string }[] =
+      await t.ds.query(
+        `SELECT id, status, customer_id, parent_plan_id FROM installment_plans WHERE note = 'DEMO-INSTALLMENTS'`,
+      );
+    expect(plans).toHaveLength(20);
+    const statuses = new Set(plans.map((p) => p.status));
+    for (const s of ['active', 'late', 'settled', 'rescheduled']) expect(statuses).toContain(s);
+    expect(plans.filter((p) => p.parent_plan_id)).toHaveLength(2);
+    const [due] = await t.ds.query(
+      `SELECT count(*) FILTER (WHERE i.due_date = $1::date)::int AS today,
+              count(*) FILTER (WHERE i.status = 'overdue')::int AS overdue,
+              COALESCE(sum(i.late_fee), 0)::int AS fees
+         FROM installments i WHERE i.plan_id = ANY($2) AND i.status IN ('pending', 'partial', 'overdue')`,
+      [today, plans.map((p) => p.id)],
+    );
+    expect(due.today).toBeGreaterThan(0);
+    expect(due.overdue).toBeGreaterThan(0);
+    expect(due.fees).toBeGreaterThan(0);
+    for (const customerId of new Set(plans.map((p) => p.customer_id))) {
+      const figures = await customerFigures(customerId);
+      expect(figures.ledger).toBe(figures.balance);
+      expect(figures.books).toBe(figures.balance);
+    }
+  });
+
   it('seeds an active تقسيط payment method that is never a tender', async () => {
     const methods = (await admin.get('/api/PaymentMethods')).body;
     const installment = methods.find((m: { type: string }) => m.type === 'installment');

@@ -1,3 +1,4 @@
+import { DEFAULT_INSTALLMENT_SETTINGS } from '@pos/contracts';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 11 items 9 and 13: the store time zone and the scale-barcode layout are store settings on
@@ -50,6 +51,7 @@ describe('store settings', () => {
         valueLength: 5,
         mode: 'weight',
       },
+      installments: DEFAULT_INSTALLMENT_SETTINGS,
     });
   });
 
@@ -59,11 +61,13 @@ describe('store settings', () => {
       scaleBarcode: layout,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ timeZone: 'Asia/Riyadh', scaleBarcode: layout });
-    expect((await cashier.get('/api/StoreSettings')).body).toEqual({
+    const expected = {
       timeZone: 'Asia/Riyadh',
       scaleBarcode: layout,
-    });
+      installments: DEFAULT_INSTALLMENT_SETTINGS,
+    };
+    expect(res.body).toEqual(expected);
+    expect((await cashier.get('/api/StoreSettings')).body).toEqual(expected);
     const [audit] = await t.ds.query(
       `SELECT before, after FROM audit_logs WHERE action = 'store-settings.update' ORDER BY at DESC LIMIT 1`,
     );
@@ -102,6 +106,30 @@ describe('store settings', () => {
     });
     expect(prefix.status).toBe(400);
     expect(prefix.body.message).toContain('بادئة باركود الميزان');
+    // Installment rules (issue 16): a percent late fee is at most 100 %, a discount at most 100 %.
+    for (const installments of [
+      { lateFee: { kind: 'percent', value: 10_001, graceDays: 0 }, earlySettlementDiscountBp: 0 },
+      { lateFee: { kind: 'fixed', value: 100, graceDays: 0 }, earlySettlementDiscountBp: 10_001 },
+      { lateFee: { kind: 'daily', value: 100, graceDays: 0 }, earlySettlementDiscountBp: 0 },
+    ]) {
+      const res = await adminEn.patch('/api/StoreSettings', { installments });
+      expect(res.status).toBe(400);
+    }
     expect((await admin.get('/api/StoreSettings')).body).toEqual(before);
+  });
+
+  it('keeps the installment rules (late fee, early-settlement discount), audited', async () => {
+    const installments = {
+      lateFee: { kind: 'percent', value: 200, graceDays: 5 },
+      earlySettlementDiscountBp: 2500,
+    };
+    const res = await admin.patch('/api/StoreSettings', { installments });
+    expect(res.status).toBe(200);
+    expect(res.body.installments).toEqual(installments);
+    expect((await cashier.get('/api/StoreSettings')).body.installments).toEqual(installments);
+    const back = await admin.patch('/api/StoreSettings', {
+      installments: DEFAULT_INSTALLMENT_SETTINGS,
+    });
+    expect(back.body.installments).toEqual(DEFAULT_INSTALLMENT_SETTINGS);
   });
 });

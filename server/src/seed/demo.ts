@@ -17,6 +17,7 @@ import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
+import { seedDemoInstallments } from './installments-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -215,6 +216,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   async (ds) => {
     await seedDemoPurchases(ds);
   },
+  // Installments (issue 16): 18 appliance sales on installments and 20 plans in every state —
+  // active, due today, overdue with late fees, settled, rescheduled (seed/installments-demo.ts).
+  seedDemoInstallments,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -1,0 +1,128 @@
+import type { InstallmentSettings } from '@pos/contracts';
+import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
+
+// Shared stubs of the installment handler specs: the store's settings row, "today", a plan of
+// three installments of 1,000 EGP (the first overdue), its customer and a vault.
+
+export const TODAY = '2026-03-15';
+
+export const planRow = (over: object = {}) => ({
+  id: 'p-1',
+  number: 'B01-IP-000001',
+  status: 'late',
+  branch_id: 'b-1',
+  customer_id: 'c-1',
+  sale_id: 's-1',
+  period: 'monthly',
+  to_pay: '300000',
+  discount: '0',
+  ...over,
+});
+
+export const installmentRows = () => [
+  {
+    id: 'i-1',
+    seq: 1,
+    due_date: '2026-02-10',
+    amount: '100000',
+    interest: '10000',
+    paid: '0',
+    late_fee: '2000',
+    late_fee_paid: '0',
+    status: 'overdue',
+  },
+  {
+    id: 'i-2',
+    seq: 2,
+    due_date: '2026-03-10',
+    amount: '100000',
+    interest: '10000',
+    paid: '0',
+    late_fee: '0',
+    late_fee_paid: '0',
+    status: 'overdue',
+  },
+  {
+    id: 'i-3',
+    seq: 3,
+    due_date: '2026-04-10',
+    amount: '100000',
+    interest: '10000',
+    paid: '0',
+    late_fee: '0',
+    late_fee_paid: '0',
+    status: 'pending',
+  },
+];
+
+export function installmentManager(
+  stubs: QueryStub[],
+  installments: Partial<InstallmentSettings> = {},
+): FakeManager {
+  const m = fakeManager([
+    ...stubs,
+    [/AS today/, [{ today: TODAY }]],
+    [/FROM installment_plans WHERE id = \$1 FOR UPDATE/, [planRow()]],
+    [/FROM installments WHERE plan_id = \$1 ORDER BY seq/, installmentRows()],
+    [
+      /FROM customers WHERE id = \$1 FOR UPDATE/,
+      [{ id: 'c-1', balance: '302000', credit_limit: '0' }],
+    ],
+    [/SELECT 1 FROM vaults WHERE id/, [{ '?column?': 1 }]],
+    [
+      /FROM vaults WHERE id = \$1 FOR UPDATE/,
+      [
+        {
+          id: 'v-1',
+          name: 'الخزينة',
+          type: 'cash',
+          branch_id: 'b-1',
+          balance: '0',
+          allow_negative: false,
+          active: true,
+          account_id: 'acc-v1',
+        },
+      ],
+    ],
+    [
+      /UPDATE vaults SET balance/,
+      [
+        [
+          {
+            id: 'v-1',
+            name: 'الخزينة',
+            type: 'cash',
+            branch_id: 'b-1',
+            balance: '1',
+            allow_negative: false,
+            active: true,
+            account_id: 'acc-v1',
+          },
+        ],
+      ],
+    ],
+    [/UPDATE customers SET balance/, [[{ balance: '100' }]]],
+    [/SELECT code FROM branches/, [{ code: 'B01' }]],
+    [/INSERT INTO document_sequences/, [{ last: 7 }]],
+  ]);
+  Object.assign(m, {
+    getRepository: () => ({
+      findOneBy: async () => ({
+        timeZone: 'Africa/Cairo',
+        scaleBarcode: null,
+        installments: {
+          lateFee: { kind: 'none', value: 0, graceDays: 0 },
+          earlySettlementDiscountBp: 0,
+          ...installments,
+        },
+      }),
+    }),
+  });
+  return m;
+}
+
+export const writes = (m: FakeManager, re: RegExp) => m.calls.filter((c) => re.test(c.sql));
+export const didWrite = (m: FakeManager) =>
+  m.calls.some(
+    (c) => /^\s*(INSERT|UPDATE|DELETE)/.test(c.sql) && !/document_sequences/.test(c.sql),
+  );
