@@ -251,6 +251,9 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     await manager.getByTestId('plans-search').fill(planNumber);
     const listed = manager.getByTestId('plan-row').filter({ hasText: planNumber });
     await expect(listed).toContainText('9,167.00');
+    // The next installment is the second, a month after today (a store calendar day, DD/MM/YYYY).
+    await expect(listed).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(listed).not.toContainText('T00:00');
     await expect(listed.getByTestId('plan-status')).toHaveText('سارية');
   } finally {
     await cashierContext.close();

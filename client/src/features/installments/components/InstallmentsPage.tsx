@@ -163,7 +163,12 @@ export default function InstallmentsPage() {
         </Stack>
       ),
     },
-    { key: 'branch', header: t('fields.branch'), render: (p) => p.branchName },
+    {
+      key: 'branch',
+      header: t('fields.branch'),
+      hidden: !canBranches,
+      render: (p) => p.branchName,
+    },
   ];
 
   return (

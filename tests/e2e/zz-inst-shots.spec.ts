@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { dismissLowStockWhenShown, signIn } from './support';
+
+test('shots', async ({ page }) => {
+  test.setTimeout(180_000);
+  await dismissLowStockWhenShown(page);
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await signIn(page, 'manager');
+  await page.screenshot({ path: '/tmp/shot-home.png', fullPage: true });
+  await page.goto('/Installments');
+  await expect(page.getByTestId('plan-row').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shot-list.png', fullPage: true });
+  await page.goto('/Installments/dueToday');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/shot-due.png', fullPage: true });
+  await page.goto('/Installments');
+  await page.getByTestId('plans-status-late').click();
+  await page.waitForTimeout(1000);
+  await page.getByTestId('plan-row').first().click();
+  await expect(page.getByTestId('plan-schedule')).toBeVisible();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/shot-plan.png', fullPage: true });
+  await page.getByTestId('plan-reschedule').click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/shot-resched.png' });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('plan-settle').click();
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: '/tmp/shot-settle.png' });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('plan-contract').click();
+  await page.waitForTimeout(800);
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: '/tmp/shot-contract.png', fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto('/SystemSettings');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: '/tmp/shot-settings.png', fullPage: true });
+});
