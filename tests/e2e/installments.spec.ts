@@ -242,6 +242,15 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
         .getByTestId('installment-status'),
     ).toHaveText('مسدد');
 
+    // The invoice now links to its plan instead of offering to make one.
+    await cashier
+      .getByRole('link', { name: /^[A-Z]\d+-R\d+-\d+$/ })
+      .first()
+      .click();
+    await expect(cashier.getByTestId('invoice-page')).toBeVisible();
+    await expect(cashier.getByTestId('invoice-plan-open')).toBeVisible();
+    await expect(cashier.getByTestId('invoice-plan')).toHaveCount(0);
+
     // --- The manager's page follows without a reload.
     await expect(row).toHaveCount(0);
     await expect(manager.getByTestId('due-count')).toHaveText(String(count - 1));

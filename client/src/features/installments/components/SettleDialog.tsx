@@ -74,7 +74,7 @@ export function SettleDialog({
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}>
             <Typography>{t('settle.date')}</Typography>
             <Typography>{formatDay(q.date)}</Typography>
-            <Typography>{t('fields.outstanding')}</Typography>
+            <Typography>{t('settle.left')}</Typography>
             <Typography>{formatPiasters(q.outstanding)}</Typography>
             <Typography>{t('fields.lateFees')}</Typography>
             <Typography>{formatPiasters(q.lateFees)}</Typography>
