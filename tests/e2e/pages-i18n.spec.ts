@@ -46,6 +46,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'Inventories-id': lists.inventory,
     'StockTaking-id': docs.stockTakingId,
     'Inventories-TransferRequests-id': docs.transferId,
+    'Vendors-id': lists.vendor,
   };
   const id = ids[name];
   if (!id)
@@ -111,6 +112,7 @@ for (const language of ['ar', 'en'] as const) {
       role: await first('/api/Roles'),
       product: await first('/api/Products?pageSize=1'),
       inventory: await first('/api/Inventories'),
+      vendor: await first('/api/Vendors?pageSize=1'),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);
