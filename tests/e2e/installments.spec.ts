@@ -270,6 +270,62 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
   }
 });
 
+test('a manager settles a plan early and reschedules a late one, each previewed first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await countPrints(page);
+  await signIn(page, 'manager');
+  type Row = { id: string; number: string; outstanding: number; overdueCount: number };
+  const list = async (status: string) =>
+    (await (
+      await page.request.get(`/api/Installments?status=${status}&pageSize=50`)
+    ).json()) as Row[];
+
+  // Early settlement: the server's quote, then the money into a vault; the plan is settled.
+  const active = (await list('active')).find((p) => p.outstanding > 0 && p.overdueCount === 0)!;
+  await page.goto(`/Installments/${active.id}`);
+  await expect(page.getByRole('heading', { name: `خطة التقسيط ${active.number}` })).toBeVisible();
+  await page.getByTestId('plan-settle').click();
+  const toPay = page.getByTestId('settle-to-pay');
+  await expect(toPay).toHaveText(/\d/);
+  const quoted = (await toPay.textContent())!;
+  await page.getByTestId('settle-vault').click();
+  await page.getByRole('option').nth(1).click();
+  const before = await prints(page);
+  await page.getByTestId('settle-submit').click();
+  await expect(page.getByTestId('settle-dialog')).toBeHidden();
+  await expect.poll(() => prints(page)).toBe(before + 1);
+  await expect(page.getByTestId('installment-receipt')).toContainText('إيصال سداد مبكر');
+  await expect(page.getByTestId('receipt-amount')).toHaveText(quoted);
+  await expect(page.getByTestId('plan-status')).toHaveText('مسددة');
+  await expect(page.getByTestId('plan-outstanding')).toHaveText('0.00');
+  await expect(page.getByTestId('plan-settle')).toHaveCount(0);
+
+  // Reschedule a late plan: 6 monthly installments of what it still owes, late fees included.
+  const late = (await list('late'))[0];
+  await page.goto(`/Installments/${late.id}`);
+  await expect(page.getByRole('heading', { name: `خطة التقسيط ${late.number}` })).toBeVisible();
+  await page.getByTestId('plan-reschedule').click();
+  const dialog = page.getByTestId('reschedule-dialog');
+  await page.getByTestId('terms-count').fill('6');
+  await expect(page.getByTestId('preview-row')).toHaveCount(6);
+  await page.getByTestId('terms-count').fill('0');
+  await expect(page.getByTestId('schedule-error')).toHaveText('عدد الأقساط من 1 إلى 120');
+  await page.getByTestId('terms-count').fill('6');
+  await page.getByTestId('terms-rate').fill('0');
+  const owed = late.outstanding;
+  await expect(page.getByTestId('preview-to-pay')).toHaveText(
+    `${Math.floor(owed / 100).toLocaleString('en-US')}.${String(owed % 100).padStart(2, '0')}`,
+  );
+  await page.getByTestId('reschedule-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`هذه الخطة إعادة جدولة للخطة ${late.number}`)).toBeVisible();
+  await expect(page.getByTestId('installment-row')).toHaveCount(6);
+  await page.getByRole('link', { name: late.number }).click();
+  await expect(page.getByTestId('plan-status')).toHaveText('أعيدت جدولتها');
+});
+
 test('the server refuses a plan with a wrong national ID', async ({ page }) => {
   await signIn(page, 'manager');
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
