@@ -7,6 +7,9 @@ import {
   CreateSaleDto,
   CustomerPaymentDto,
   EditSaleDto,
+  InstallmentCollectDto,
+  InstallmentPlanCreateDto,
+  InstallmentSettleDto,
   PostJournalEntryDto,
   purchaseTotals,
   SESSION_COOKIE,
@@ -21,6 +24,10 @@ import { runMigrations } from '../../server/src/core/database/data-source';
 import { postHistory } from '../../server/src/modules/accounting';
 import { branchMainVault, createVaultAccount } from '../../server/src/modules/cash';
 import { PostJournalEntryCommand } from '../../server/src/modules/accounting/commands/post-journal-entry/post-journal-entry.command';
+import { CollectInstallmentCommand } from '../../server/src/modules/installments/commands/collect-installment/collect-installment.command';
+import { CreateInstallmentPlanCommand } from '../../server/src/modules/installments/commands/create-installment-plan/create-installment-plan.command';
+import { MarkOverdueInstallmentsCommand } from '../../server/src/modules/installments/commands/mark-overdue-installments/mark-overdue-installments.command';
+import { SettleInstallmentPlanCommand } from '../../server/src/modules/installments/commands/settle-installment-plan/settle-installment-plan.command';
 import { ReceiveCustomerPaymentCommand } from '../../server/src/modules/customers/commands/receive-customer-payment/receive-customer-payment.command';
 import { CreateSaleCommand } from '../../server/src/modules/sales/commands/create-sale/create-sale.command';
 import { EditSaleCommand } from '../../server/src/modules/sales/commands/edit-sale/edit-sale.command';
@@ -87,6 +94,8 @@ type World = {
   /** purchasing (issue 14): vendors, the vaults a purchase may be paid from, the run's invoices */
   vendors: string[];
   vaults: string[];
+  /** installments (issue 16): the plans made so far */
+  plans: string[];
   purchases: { id: string; lines: { id: string; quantity: number }[] }[];
 };
 
@@ -268,7 +277,8 @@ const OPS: Record<string, OpSpec<unknown>> = {
         body,
         (dto, meta) => new ReturnSaleCommand(sale.id, dto, user, meta),
       );
-      if (answered('return', res, ['SHIFT_REQUIRED'])) line.returned += quantity;
+      if (answered('return', res, ['SHIFT_REQUIRED', 'SALE_IN_INSTALLMENT_PLAN']))
+        line.returned += quantity;
     },
   }),
 
@@ -306,7 +316,14 @@ const OPS: Record<string, OpSpec<unknown>> = {
         body,
         (dto, meta) => new EditSaleCommand(sale.id, dto, w.adminUser, meta),
       );
-      if (!answered('edit', res, ['INSUFFICIENT_STOCK', 'INVOICE_SHIFT_CLOSED'])) return;
+      if (
+        !answered('edit', res, [
+          'INSUFFICIENT_STOCK',
+          'INVOICE_SHIFT_CLOSED',
+          'SALE_IN_INSTALLMENT_PLAN',
+        ])
+      )
+        return;
       sale.edited = true;
       sale.lines = await saleLines(w, sale.id);
     },
@@ -702,6 +719,105 @@ const OPS: Record<string, OpSpec<unknown>> = {
         expect(await journalSize(w)).toBe(before);
     },
   }),
+
+  /** Installments (issue 16): a plan for one of the run's sales (most have nothing on credit). */
+  installmentPlan: op({
+    weight: 1.5,
+    arb: fc.record({
+      sale: fc.nat(1000),
+      count: fc.integer({ min: 1, max: 24 }),
+      weekly: fc.boolean(),
+      firstDue: fc.integer({ min: -90, max: 60 }),
+      rateBp: fc.integer({ min: 0, max: 400 }),
+      fee: fc.integer({ min: 0, max: 20_000 }),
+    }),
+    run: async (w, p) => {
+      if (!w.sales.length) return;
+      const sale = pick(w.sales, p.sale);
+      const body = {
+        id: randomUUID(),
+        saleId: sale.id,
+        count: p.count,
+        period: p.weekly ? 'weekly' : 'monthly',
+        firstDueDate: daysBefore(w.today, -p.firstDue),
+        monthlyRateBp: p.rateBp,
+        fee: p.fee,
+        nationalId: '29001010123456',
+        guarantors: [
+          { name: 'ضامن', nationalId: '30105152101244', phone: '01112223334', address: 'القاهرة' },
+        ],
+      };
+      const before = await journalSize(w);
+      const res = await send(
+        w,
+        w.adminUser,
+        InstallmentPlanCreateDto,
+        body,
+        (dto, meta) => new CreateInstallmentPlanCommand(dto, w.adminUser, meta),
+      );
+      if (
+        answered('installmentPlan', res, [
+          'INSTALLMENT_NOTHING_TO_FINANCE',
+          'INSTALLMENT_SALE_NOT_ELIGIBLE',
+          'INSTALLMENT_TOO_SMALL',
+        ])
+      )
+        w.plans.push(res.body.id);
+      else expect(await journalSize(w)).toBe(before);
+    },
+  }),
+
+  /** Money collected on a plan into the first branch's cash vault (over-collection refused). */
+  installmentCollect: op({
+    weight: 1.5,
+    arb: fc.record({ plan: fc.nat(1000), amount: fc.integer({ min: 1, max: 150_000 }) }),
+    run: async (w, p) => {
+      if (!w.plans.length) return;
+      const before = await journalSize(w);
+      const planId = pick(w.plans, p.plan);
+      const res = await send(
+        w,
+        w.adminUser,
+        InstallmentCollectDto,
+        { id: randomUUID(), amount: p.amount, vaultId: w.vaults[0] },
+        (dto, meta) => new CollectInstallmentCommand(planId, dto, w.adminUser, meta),
+      );
+      if (
+        !answered('installmentCollect', res, [
+          'INSTALLMENT_OVER_COLLECT',
+          'INSTALLMENT_PLAN_CLOSED',
+        ])
+      )
+        expect(await journalSize(w)).toBe(before);
+    },
+  }),
+
+  /** Early settlement with the store's discount. */
+  installmentSettle: op({
+    weight: 0.3,
+    arb: fc.nat(1000),
+    run: async (w, n) => {
+      if (!w.plans.length) return;
+      const planId = pick(w.plans, n);
+      const res = await send(
+        w,
+        w.adminUser,
+        InstallmentSettleDto,
+        { id: randomUUID(), vaultId: w.vaults[0] },
+        (dto, meta) => new SettleInstallmentPlanCommand(planId, dto, w.adminUser, meta),
+      );
+      answered('installmentSettle', res, ['INSTALLMENT_PLAN_CLOSED']);
+    },
+  }),
+
+  /** The morning scan on a day up to four months ahead: overdue installments and late fees. */
+  installmentScan: op({
+    weight: 0.3,
+    arb: fc.integer({ min: 0, max: 120 }),
+    run: async (w, days) => {
+      await w.bus.execute(new MarkOverdueInstallmentsCommand(daysBefore(w.today, -days)));
+    },
+  }),
 };
 
 type Step = { op: string; p: unknown };
@@ -775,6 +891,14 @@ const INVARIANTS: Record<string, string> = {
       JOIN audit_logs a ON a.action = 'books.close' AND e.created_at > a.at
      WHERE (e.occurred_at AT TIME ZONE COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), $1))::date
            <= (a.after->>'closedUntil')::date`,
+  // Installments (issue 16): a plan's schedule adds up to what it asks, each installment's paid
+  // figures are the sum of the payment lines on it, each payment (and its discount) is split whole.
+  installmentScheduleVsToPay: `SELECT p.id FROM installment_plans p JOIN installments i ON i.plan_id = p.id
+      GROUP BY p.id HAVING sum(i.amount) <> p.to_pay`,
+  installmentPaidVsLines: `SELECT i.id FROM installments i LEFT JOIN installment_payment_lines l ON l.installment_id = i.id
+      GROUP BY i.id HAVING i.paid <> COALESCE(sum(l.amount), 0) OR i.late_fee_paid <> COALESCE(sum(l.late_fee), 0)`,
+  installmentPaymentVsLines: `SELECT ip.id FROM installment_payments ip LEFT JOIN installment_payment_lines l ON l.payment_id = ip.id
+      GROUP BY ip.id HAVING ip.amount + ip.discount <> COALESCE(sum(l.amount + l.late_fee), 0)`,
 };
 
 type Violations = Record<string, unknown[]>;
@@ -927,6 +1051,13 @@ describe('the books’ invariants under random operations', () => {
       `SELECT to_char((now() AT TIME ZONE $1)::date, 'YYYY-MM-DD') AS today`,
       [loadConfig().storeTimeZone],
     );
+    // Installments (issue 16): a late fee, so the overdue scan posts something.
+    await t.ds.query(`UPDATE store_settings SET installments = $1 WHERE id = 1`, [
+      JSON.stringify({
+        lateFee: { kind: 'percent', value: 150, graceDays: 2 },
+        earlySettlementDiscountBp: 4000,
+      }),
+    ]);
     w = {
       t,
       admin,
@@ -951,6 +1082,7 @@ describe('the books’ invariants under random operations', () => {
       vendors,
       vaults,
       purchases: [],
+      plans: [],
     };
   }, 300_000);
 
@@ -1037,6 +1169,9 @@ describe('the books’ invariants under random operations', () => {
         'transfer.receive',
         'purchase',
         'purchaseReturn',
+        'installmentPlan',
+        'installmentCollect',
+        'installmentSettle',
       ];
       expect(commands.filter((name) => ran(name) === 0)).toEqual([]);
       expect(ran('reverse.automatic')).toBe(0);

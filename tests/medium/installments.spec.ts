@@ -532,6 +532,38 @@ describe('installments', () => {
     expect(figures).toEqual({ balance: 0, ledger: 0, books: 0 });
   });
 
+  it('refuses to edit a planned sale or take its goods back while the plan is open (409)', async () => {
+    const { customerId, saleId } = await creditSale();
+    const plan = await createPlan(saleId);
+    const sale = (await admin.get(`/api/invoices/${saleId}`)).body;
+    const before = await tableCounts(t.ds, ['sessions', 'audit_logs']);
+    const back = await admin.post(`/api/invoices/${saleId}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: sale.lines[0].id, quantity: 1 }],
+    });
+    expect(back.status).toBe(409);
+    expect(back.body.code).toBe('SALE_IN_INSTALLMENT_PLAN');
+    expect(back.body.message).toContain(plan.number);
+    const edit = await admin.patch(`/api/invoices/${saleId}`, {
+      lines: [{ variantId: sale.lines[0].variantId, quantity: 1 }],
+      payments: [],
+      reason: 'تعديل',
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.code).toBe('SALE_IN_INSTALLMENT_PLAN');
+    expect(await tableCounts(t.ds, ['sessions', 'audit_logs'])).toEqual(before);
+    // Settled, the goods may come back: the return is a credit to the customer.
+    await admin.post(INSTALLMENTS_API.settle(plan.id), { id: randomUUID(), vaultId });
+    const later = await admin.post(`/api/invoices/${saleId}/returns`, {
+      id: randomUUID(),
+      lines: [{ saleLineId: sale.lines[0].id, quantity: 1 }],
+    });
+    expect(later.status).toBe(201);
+    const figures = await customerFigures(customerId);
+    expect(figures.ledger).toBe(figures.balance);
+    expect(figures.books).toBe(figures.balance);
+  });
+
   it('reschedules what remains into a child plan, keeping the history', async () => {
     const { customerId, saleId } = await creditSale();
     const plan = await createPlan(saleId);
@@ -609,7 +641,13 @@ describe('installments', () => {
     const d = new Client(t.app, 'en');
     await d.signIn(withPerm.username, withPerm.password);
     expect((await d.get(INSTALLMENTS_API.summary)).status).toBe(200);
-    expect((await d.post(INSTALLMENTS_API.runOverdue)).status).toBe(403);
+    expect((await d.post(INSTALLMENTS_API.runOverdue, {})).status).toBe(403);
+    const future = await admin.post(INSTALLMENTS_API.runOverdue, { asOf: '2999-01-01' });
+    expect(future.status).toBe(400);
+    expect(future.body.code).toBe('INSTALLMENT_DATE');
+    const now = await admin.post(INSTALLMENTS_API.runOverdue, {});
+    expect(now.status).toBe(200);
+    expect(now.body.asOf).toBe(today);
 
     const [{ modules }] = await t.ds.query('SELECT modules FROM site_settings WHERE id = 1');
     await t.ds.query('UPDATE site_settings SET modules = $1 WHERE id = 1', [

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { phoneForWhatsApp } from './dto/installments.dto';
+import { INSTALLMENT_ERROR_CODES, phoneForWhatsApp } from './dto/installments.dto';
+import { SERVER_MESSAGES } from './i18n/messages';
 import {
   allocateCollection,
   buildSchedule,
@@ -109,5 +110,20 @@ describe('phoneForWhatsApp', () => {
     expect(phoneForWhatsApp(null)).toBeNull();
     expect(phoneForWhatsApp('')).toBeNull();
     expect(phoneForWhatsApp('0223456789')).toBeNull(); // a landline in local form
+  });
+});
+
+describe('installment error codes', () => {
+  it('each has an Arabic and an English message', () => {
+    for (const code of INSTALLMENT_ERROR_CODES)
+      for (const locale of ['ar', 'en'] as const)
+        expect([locale, code, SERVER_MESSAGES[locale][`errors.${code}`]]).toEqual([
+          locale,
+          code,
+          expect.stringMatching(/\S/),
+        ]);
+    for (const key of ['nationalId', 'guarantors', 'lateFee'])
+      for (const locale of ['ar', 'en'] as const)
+        expect(SERVER_MESSAGES[locale][`validation.installment.${key}`]).toBeTruthy();
   });
 });

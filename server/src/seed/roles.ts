@@ -39,7 +39,8 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
     ],
   },
   // Returns at the counter are the cashier's job in most shops (issue 5's acceptance: the cashier
-  // returns an item in their own shift); the refund leaves their drawer.
+  // returns an item in their own shift); the refund leaves their drawer. Selling on installments
+  // (the plan, its contract, collecting a due installment) is too (issue 16's acceptance).
   {
     name: 'كاشير',
     permissions: [
@@ -47,6 +48,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_see_customers',
       'can_see_invoices',
       'can_return_products',
+      'can_see_installments',
     ],
   },
   {

@@ -45,7 +45,7 @@ export const INSTALLMENTS_API = {
   financeable: '/api/Installments/financeable',
   /** GET ?branchId= (optional): the vaults a collection may go into (InstallmentVaultDto[]) */
   vaults: '/api/Installments/vaults',
-  /** POST (can_see_installments + administrator): run the overdue scan now ({ marked, charged }) */
+  /** POST (administrators) InstallmentOverdueRunDto: run the overdue scan now ({ asOf, marked, charged, plans }) */
   runOverdue: '/api/Installments/overdue/run',
   /** GET: one plan with everything (InstallmentPlanDetailDto) */
   plan: (id: string) => `/api/Installments/${id}`,
@@ -107,6 +107,8 @@ export const INSTALLMENT_ERROR_CODES = [
   'INSTALLMENT_UNKNOWN',
   /** 400: the vault is not an active vault of a branch the user may write to */
   'INSTALLMENT_VAULT',
+  /** 409 (sales): an edit of a sale with a plan, or a return while its plan is open */
+  'SALE_IN_INSTALLMENT_PLAN',
 ] as const;
 export type InstallmentErrorCode = (typeof INSTALLMENT_ERROR_CODES)[number];
 
@@ -206,6 +208,11 @@ export class InstallmentListQueryDto extends ListQueryDto {
   @IsOptional() @IsIn(INSTALLMENT_PLAN_STATUSES) status?: InstallmentPlanStatus;
   @IsOptional() @IsUUID() branchId?: string;
   @IsOptional() @IsUUID() customerId?: string;
+}
+
+/** POST /api/Installments/overdue/run: the scan as of a day up to the store's today (default today). */
+export class InstallmentOverdueRunDto {
+  @IsOptional() @IsCalendarDate({ dateOnly: true }) asOf?: string;
 }
 
 export class InstallmentDueQueryDto {

@@ -240,6 +240,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'المبلغ ({amount}) أكبر من المستحق على الأقساط المختارة ({outstanding})',
     'errors.INSTALLMENT_UNKNOWN': 'قسط غير موجود أو مسدد في خطة التقسيط {number}',
     'errors.INSTALLMENT_VAULT': 'اختر خزينة نشطة من خزائن فرعك',
+    'errors.SALE_IN_INSTALLMENT_PLAN':
+      'الفاتورة {number} مقسطة في الخطة {plan}: سدد الخطة أولًا ثم عدّل الفاتورة أو أرجع منها',
     'validation.installment.nationalId':
       'الرقم القومي غير صحيح (14 رقمًا بتاريخ ميلاد ومحافظة صحيحين)',
     'validation.installment.guarantors': 'أضف ضامنًا أو ضامنين',
@@ -524,6 +526,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'The amount ({amount}) is more than what the chosen installments owe ({outstanding})',
     'errors.INSTALLMENT_UNKNOWN': 'An installment is not an open installment of plan {number}',
     'errors.INSTALLMENT_VAULT': 'Choose an active vault of your branch',
+    'errors.SALE_IN_INSTALLMENT_PLAN':
+      'Invoice {number} is sold on installments (plan {plan}): settle the plan before editing or returning it',
     'validation.installment.nationalId':
       'The national ID is not valid (14 digits with a real birth date and governorate)',
     'validation.installment.guarantors': 'Add one or two guarantors',

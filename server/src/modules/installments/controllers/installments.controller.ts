@@ -17,6 +17,7 @@ import {
   InstallmentDueQueryDto,
   InstallmentFinanceableQueryDto,
   InstallmentListQueryDto,
+  InstallmentOverdueRunDto,
   InstallmentPlanCreateDto,
   InstallmentRescheduleDto,
   InstallmentSettleDto,
@@ -26,12 +27,13 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
+  AdminOnly,
   CurrentUser,
   Meta,
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { Errors } from '../../../core/errors/app.exception';
+import { AppException } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { CollectInstallmentCommand } from '../commands/collect-installment/collect-installment.command';
@@ -94,13 +96,17 @@ export class InstallmentsController {
     return this.queries.vaults(user, query.branchId);
   }
 
-  /** The morning scan, now (administrators). */
-  @Access()
+  /** The morning scan, now (administrators), as of today or an earlier day. */
+  @AdminOnly()
   @Post('overdue/run')
   @HttpCode(HttpStatus.OK)
-  runOverdue(@CurrentUser() user: AuthUser, @Meta() meta: RequestMeta): Promise<MarkOverdueResult> {
-    if (!user.isAdmin) throw Errors.forbidden();
-    return this.commands.execute(new MarkOverdueInstallmentsCommand(null, meta));
+  async runOverdue(
+    @Body() dto: InstallmentOverdueRunDto,
+    @Meta() meta: RequestMeta,
+  ): Promise<MarkOverdueResult> {
+    if (dto.asOf && dto.asOf > (await this.queries.today()))
+      throw new AppException('INSTALLMENT_DATE', HttpStatus.BAD_REQUEST);
+    return this.commands.execute(new MarkOverdueInstallmentsCommand(dto.asOf ?? null, meta));
   }
 
   @Access()

@@ -70,7 +70,8 @@ function toRow(r: Record<string, unknown>): InstallmentPlanRowDto {
 export class InstallmentsQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  private async today(): Promise<string> {
+  /** The store's calendar day. */
+  async today(): Promise<string> {
     const settings = await readStoreSettings(this.ds);
     return storeToday(this.ds.manager, settings.timeZone);
   }

@@ -55,7 +55,7 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
     const [sale] = await m.query(
       `SELECT id, number, branch_id, customer_id, total, due_amount,
               (SELECT COALESCE(sum(credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)::bigint AS reduced
-         FROM sales_invoices s WHERE id = $1`,
+         FROM sales_invoices s WHERE id = $1 FOR UPDATE`,
       [dto.saleId],
     );
     if (!sale) throw Errors.notFound();
@@ -66,7 +66,7 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
         number: sale.number,
       });
 
-    // Locks: the customer (every plan of a sale is of its customer), then the plan's id.
+    // Locks: the sale (as a return or an edit of it), the customer, then the plan's id.
     await lockCustomer(m, sale.customer_id);
     const hash = requestHash({ ...dto, nationalId: nationalIdDigits(dto.nationalId) });
     const [seen] = await m.query(

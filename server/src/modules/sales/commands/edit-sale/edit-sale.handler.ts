@@ -41,6 +41,16 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       invoiceId,
     ]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+    // A sale sold on installments (issue 16): its plan was made from its amount due.
+    const [plan] = await m.query(
+      'SELECT number FROM installment_plans WHERE sale_id = $1 LIMIT 1',
+      [invoiceId],
+    );
+    if (plan)
+      throw new AppException('SALE_IN_INSTALLMENT_PLAN', HttpStatus.CONFLICT, {
+        number: invoice.number,
+        plan: plan.number,
+      });
     const [{ returns }] = await m.query(
       'SELECT count(*)::int AS returns FROM sale_returns WHERE invoice_id = $1',
       [invoiceId],

@@ -92,6 +92,17 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       invoiceId,
     ]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+    // Goods of an open installment plan (issue 16) come back only after it is settled: the plan
+    // would otherwise ask for more than the customer still owes on the sale.
+    const [plan] = await m.query(
+      `SELECT number FROM installment_plans WHERE sale_id = $1 AND status IN ('active', 'late') LIMIT 1`,
+      [invoiceId],
+    );
+    if (plan)
+      throw new AppException('SALE_IN_INSTALLMENT_PLAN', HttpStatus.CONFLICT, {
+        number: invoice.number,
+        plan: plan.number,
+      });
     const number = await branchDocumentNumber(m, 'return', invoice.branch_id);
     await m.query(
       `INSERT INTO sale_returns (id, number, invoice_id, branch_id, shift_id, cashier_id, total, cost_total, credit_reduction, reason, request_hash)
