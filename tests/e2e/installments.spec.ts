@@ -5,7 +5,7 @@ import { dismissLowStockWhenShown, signIn } from './support';
 // installments with 2,000 down in cash and a guarantor, prints the contract (store name, the
 // amount in Arabic words, signature lines); a manager's /Installments/dueToday in another browser
 // updates live when the installment due today is collected elsewhere. A wrong national ID is
-// refused; the demo cashier (no can_see_installments) is refused the pages and the API.
+// refused; the demo storekeeper (no can_see_installments) is refused the pages and the API.
 
 const stamp = Date.now().toString().slice(-7);
 const FRIDGE = `ثلاجة نوفو 18 قدم ${stamp}`;
@@ -349,10 +349,10 @@ test('the server refuses a plan with a wrong national ID', async ({ page }) => {
   expect(((await res.json()) as { message: string }).message).toContain('الرقم القومي');
 });
 
-test('a cashier (no can_see_installments) has no menu item, the pages are refused, the API answers 403', async ({
+test('a storekeeper (no can_see_installments) has no menu item, the pages are refused, the API answers 403', async ({
   page,
 }) => {
-  await signIn(page, 'cashier');
+  await signIn(page, 'storekeeper');
   await expect(page.getByTestId('sidebar').locator('[data-link="Installments"]')).toHaveCount(0);
   await page.goto('/Installments/dueToday');
   await expect(page.getByText('ليس لديك الصلاحية للوصول لهذه الصفحة')).toBeVisible();

@@ -188,7 +188,7 @@ export default function InvoicePage() {
             {t('actions.openPlan')}
           </Button>
         )}
-        {canEdit && sale.returns.length === 0 && (
+        {canEdit && sale.returns.length === 0 && !financeable.data?.planId && (
           <Button
             variant="outlined"
             startIcon={<EditOutlined />}
