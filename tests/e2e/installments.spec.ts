@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dismissLowStockWhenShown, signIn } from './support';
 
@@ -42,6 +43,18 @@ async function setDate(page: Page, testId: string, day: string) {
   const [y, m, d] = day.split('-');
   await page.keyboard.type(`${d}${m}${y}`);
   await expect(field).toContainText(`${d}/${m}/${y}`);
+}
+
+/** Critical and serious axe violations inside a dialog (the pages themselves: wcag.spec.ts). */
+async function axeDialog(page: Page, selector: string) {
+  await page.waitForTimeout(300); // the dialog's fade-in
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include(selector)
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Counts window.print() calls: the print dialog cannot be driven headless. */
@@ -156,6 +169,7 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     await expect(cashier.getByTestId('preview-grand-total')).toHaveText('12,000.00');
     await expect(cashier.getByTestId('preview-line')).toContainText('833.00');
     await expect(cashier.getByTestId('preview-line')).toContainText('837.00');
+    expect(await axeDialog(cashier, '[role="dialog"]')).toEqual([]);
     // The first installment due today: it is what the manager's list will show.
     await setDate(cashier, 'terms-first-due', storeToday());
 
@@ -227,6 +241,7 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     await cashier.getByTestId('installment-choose').first().check();
     await cashier.getByTestId('plan-collect').click();
     await expect(cashier.getByTestId('collect-amount')).toHaveValue('833');
+    expect(await axeDialog(cashier, '[role="dialog"]')).toEqual([]);
     await cashier.getByTestId('collect-vault').click();
     await cashier.getByRole('option').nth(1).click();
     const beforeReceipt = await prints(cashier);
@@ -310,6 +325,7 @@ test('a manager settles a plan early and reschedules a late one, each previewed 
   const dialog = page.getByTestId('reschedule-dialog');
   await page.getByTestId('terms-count').fill('6');
   await expect(page.getByTestId('preview-row')).toHaveCount(6);
+  expect(await axeDialog(page, '[role="dialog"]')).toEqual([]);
   await page.getByTestId('terms-count').fill('0');
   await expect(page.getByTestId('schedule-error')).toHaveText('عدد الأقساط من 1 إلى 120');
   await page.getByTestId('terms-count').fill('6');

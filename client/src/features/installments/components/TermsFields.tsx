@@ -148,7 +148,13 @@ export function SchedulePreview({
               last: formatPiasters(last.amount),
             })}
       </Typography>
-      <Box sx={{ maxBlockSize: 220, overflow: 'auto', border: 1, borderColor: 'divider' }}>
+      {/* A scrolling region: reachable by keyboard to scroll it (WCAG 2.1.1). */}
+      <Box
+        tabIndex={0}
+        role="region"
+        aria-label={t('form.schedule')}
+        sx={{ maxBlockSize: 220, overflow: 'auto', border: 1, borderColor: 'divider' }}
+      >
         <Table size="small" stickyHeader aria-label={t('form.schedule')}>
           <TableHead>
             <TableRow>
