@@ -233,6 +233,14 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
       'https://wa.me/201012345678',
     );
     const count = Number(await manager.getByTestId('due-count').textContent());
+    // The dashboard's tile in another tab of the manager's browser.
+    const home = await managerContext.newPage();
+    await dismissLowStockWhenShown(home);
+    await home.goto('/');
+    const todayCount = home.getByTestId('dashboard-due-today-count');
+    await expect(todayCount).toHaveText(/^\d+$/);
+    const dueToday = Number(await todayCount.textContent());
+    expect(dueToday).toBeGreaterThan(0);
 
     // --- The cashier collects it on the plan's page: one installment, chosen by its box.
     await cashier.getByRole('link', { name: 'فتح الخطة' }).click();
@@ -269,6 +277,7 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     // --- The manager's page follows without a reload.
     await expect(row).toHaveCount(0);
     await expect(manager.getByTestId('due-count')).toHaveText(String(count - 1));
+    await expect(todayCount).toHaveText(String(dueToday - 1));
 
     // The plan is in the list with what it still owes.
     await manager.goto('/Installments');
