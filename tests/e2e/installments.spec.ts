@@ -351,6 +351,49 @@ test('a manager settles a plan early and reschedules a late one, each previewed 
   await expect(page.getByTestId('plan-status')).toHaveText('أعيدت جدولتها');
 });
 
+test('the administrator sets the late-fee rule and the early-settlement discount', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const call = await api(page.request);
+  type Rules = {
+    lateFee: { kind: string; value: number; graceDays: number };
+    earlySettlementDiscountBp: number;
+  };
+  const original = ((await call('get', '/api/StoreSettings')) as { installments: Rules })
+    .installments;
+  try {
+    await page.goto('/SystemSettings');
+    const form = page.getByTestId('installment-settings');
+    await expect(form).toBeVisible();
+    await page.getByTestId('late-fee-kind').click();
+    await page.getByRole('option', { name: 'نسبة من القسط' }).click();
+    // A percent above 100 % is refused by the form (the contract's rule), nothing is saved.
+    await page.getByTestId('late-fee-value').fill('150');
+    await page.getByTestId('late-fee-grace').fill('3');
+    await page.getByTestId('installment-settings-save').click();
+    await expect(form).toContainText('غرامة التأخير بالنسبة لا تتجاوز 100٪');
+    expect(
+      ((await call('get', '/api/StoreSettings')) as { installments: Rules }).installments,
+    ).toEqual(original);
+
+    await page.getByTestId('late-fee-kind').click();
+    await page.getByRole('option', { name: 'مبلغ ثابت' }).click();
+    await page.getByTestId('late-fee-value').fill('25');
+    await page.getByTestId('early-discount').fill('50');
+    await page.getByTestId('installment-settings-save').click();
+    await expect(page.getByText('تم حفظ قواعد التقسيط')).toBeVisible();
+    expect(
+      ((await call('get', '/api/StoreSettings')) as { installments: Rules }).installments,
+    ).toEqual({
+      lateFee: { kind: 'fixed', value: 2500, graceDays: 3 },
+      earlySettlementDiscountBp: 5000,
+    });
+  } finally {
+    await call('patch', '/api/StoreSettings', { installments: original });
+  }
+});
+
 test('the server refuses a plan with a wrong national ID', async ({ page }) => {
   await signIn(page, 'manager');
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
