@@ -1,18 +1,12 @@
-import Phone from '@mui/icons-material/Phone';
-import WhatsApp from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
   routePath,
-  telLink,
-  whatsAppLink,
   type DueInstallmentDto,
   type InstallmentPaymentDto,
 } from '@pos/contracts';
@@ -27,8 +21,7 @@ import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
-import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { FilterBar } from '../../../shared/ui/FilterBar';
+import { FilterBar, SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PrintArea, usePaperLayout } from '../../../shared/ui/print';
 import { RowLink } from '../../../shared/ui/RowLink';
@@ -37,6 +30,7 @@ import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { usePrintJob } from '../lib/usePrintJob';
 import { CollectDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt, type ReceiptPlan } from './CollectionReceipt';
+import { PhoneLinks } from './PhoneLinks';
 import { InstallmentStatusChip } from './StatusChip';
 
 /**
@@ -249,49 +243,5 @@ export default function DueTodayPage() {
         </PrintArea>
       )}
     </Box>
-  );
-}
-
-/** Call and WhatsApp links of a customer's phone (WhatsApp only for a mobile number). */
-export function PhoneLinks({ phone, intl }: { phone: string | null; intl?: string | null }) {
-  const { t } = useTranslation('installments');
-  if (!phone) return <>—</>;
-  const tel = telLink(phone);
-  const wa = intl ? `https://wa.me/${intl}` : whatsAppLink(phone);
-  return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
-      <Box component="span" dir="ltr">
-        {phone}
-      </Box>
-      {tel && (
-        <Tooltip title={t('due.call', { phone })}>
-          <IconButton
-            size="small"
-            component="a"
-            href={tel}
-            aria-label={t('due.call', { phone })}
-            data-testid="due-tel"
-          >
-            <Phone fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      {wa && (
-        <Tooltip title={t('due.whatsapp', { phone })}>
-          <IconButton
-            size="small"
-            component="a"
-            href={wa}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('due.whatsapp', { phone })}
-            data-testid="due-whatsapp"
-            sx={{ color: '#1a7f4b' }}
-          >
-            <WhatsApp fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Stack>
   );
 }

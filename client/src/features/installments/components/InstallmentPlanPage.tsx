@@ -32,7 +32,7 @@ import { usePrintJob } from '../lib/usePrintJob';
 import { CollectDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt } from './CollectionReceipt';
 import { ContractPrint } from './ContractPrint';
-import { PhoneLinks } from './DueTodayPage';
+import { PhoneLinks } from './PhoneLinks';
 import { RescheduleDialog } from './RescheduleDialog';
 import { SettleDialog } from './SettleDialog';
 import { InstallmentStatusChip, PlanStatusChip } from './StatusChip';
