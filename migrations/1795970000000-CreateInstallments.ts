@@ -65,6 +65,8 @@ export class CreateInstallments1795970000000 implements MigrationInterface {
     await q.query(
       `CREATE UNIQUE INDEX "UQ_installment_plans_parent" ON "installment_plans" ("parent_plan_id") WHERE "parent_plan_id" IS NOT NULL`,
     );
+    // A sale's plans, children included (a return or an edit of the sale asks for them).
+    await q.query(`CREATE INDEX "IDX_installment_plans_sale" ON "installment_plans" ("sale_id")`);
     await q.query(
       `CREATE INDEX "IDX_installment_plans_branch" ON "installment_plans" ("branch_id", "status", "created_at")`,
     );
@@ -138,6 +140,9 @@ export class CreateInstallments1795970000000 implements MigrationInterface {
       CONSTRAINT "PK_installment_payment_lines" PRIMARY KEY ("payment_id", "installment_id"),
       CONSTRAINT "FK_installment_payment_lines_payment" FOREIGN KEY ("payment_id") REFERENCES "installment_payments"("id") ON DELETE RESTRICT,
       CONSTRAINT "FK_installment_payment_lines_installment" FOREIGN KEY ("installment_id") REFERENCES "installments"("id") ON DELETE RESTRICT)`);
+    await q.query(
+      `CREATE INDEX "IDX_installment_payment_lines_installment" ON "installment_payment_lines" ("installment_id")`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

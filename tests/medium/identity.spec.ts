@@ -213,6 +213,7 @@ describe('identity and settings', () => {
       'can_see_customers',
       'can_see_invoices',
       'can_return_products',
+      'can_see_installments',
     ]);
     const manager = new Client(t.app);
     expect((await manager.signIn(creds.username, creds.password)).status).toBe(200);

@@ -269,6 +269,11 @@ describe('installments', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
     }
+    const self = await admin.post(
+      INSTALLMENTS_API.plans,
+      planBody(saleId, { guarantors: [{ ...GUARANTOR, nationalId: NID }] }),
+    );
+    expect(self.body.code).toBe('INSTALLMENT_GUARANTOR');
     const tiny = await creditSale(15_000, 14_950);
     const small = await admin.post(INSTALLMENTS_API.plans, planBody(tiny.saleId, { fee: 0 }));
     expect(small.status).toBe(400);
@@ -291,6 +296,8 @@ describe('installments', () => {
     expect(part.status).toBe(200);
     expect(part.body).toMatchObject({
       kind: 'collect',
+      planNumber: plan.number,
+      customerName: plan.customerName,
       amount: 50_000,
       allocations: [{ seq: 1, amount: 50_000, lateFee: 0 }],
       customerBalanceAfter: 1_255_000,
@@ -623,6 +630,41 @@ describe('installments', () => {
     expect(byName.body.map((p: { id: string }) => p.id)).toContain(plan.id);
     const active = await admin.get(`${INSTALLMENTS_API.plans}?status=settled&pageSize=500`);
     expect(active.body.every((p: { status: string }) => p.status === 'settled')).toBe(true);
+  });
+
+  it("keeps another branch's plans out of reach (404 by id, 403 by filter)", async () => {
+    const { saleId } = await creditSale();
+    const plan = await createPlan(saleId);
+    const [{ id: otherBranch }] = await t.ds.query(
+      'SELECT id FROM branches WHERE id <> $1 ORDER BY created_at LIMIT 1',
+      [branchId],
+    );
+    const user = await createUserWith(t.ds, ['can_see_installments', 'can_see_customers'], {
+      branchId: otherBranch,
+    });
+    const c = new Client(t.app, 'en');
+    await c.signIn(user.username, user.password);
+    const before = await tableCounts(t.ds, ['sessions', 'audit_logs']);
+    expect((await c.get(INSTALLMENTS_API.plan(plan.id))).status).toBe(404);
+    expect((await c.get(INSTALLMENTS_API.settlement(plan.id))).status).toBe(404);
+    const collect = await c.post(INSTALLMENTS_API.collect(plan.id), {
+      id: randomUUID(),
+      amount: 100,
+      vaultId,
+    });
+    expect(collect.status).toBe(404);
+    expect(
+      (await c.post(INSTALLMENTS_API.settle(plan.id), { id: randomUUID(), vaultId })).status,
+    ).toBe(404);
+    expect((await c.get(`${INSTALLMENTS_API.plans}?branchId=${branchId}`)).status).toBe(403);
+    expect((await c.get(`${INSTALLMENTS_API.summary}?branchId=${branchId}`)).status).toBe(403);
+    const own = await c.get(`${INSTALLMENTS_API.plans}?pageSize=500`);
+    expect(own.body.every((p: { branchId: string }) => p.branchId === otherBranch)).toBe(true);
+    const due = await c.get(INSTALLMENTS_API.dueToday);
+    expect(due.body.every((d: { branchId: string }) => d.branchId === otherBranch)).toBe(true);
+    const financeable = await c.get(`${INSTALLMENTS_API.financeable}?saleId=${saleId}`);
+    expect(financeable.status).toBe(404);
+    expect(await tableCounts(t.ds, ['sessions', 'audit_logs'])).toEqual(before);
   });
 
   it('needs can_see_installments and the INSTALLMENTS module', async () => {

@@ -93,6 +93,10 @@ export const INSTALLMENT_ERROR_CODES = [
   'INSTALLMENT_DATE',
   /** 400: the customer's or a guarantor's national ID cannot be read */
   'INSTALLMENT_NATIONAL_ID',
+  /** 400: the national ID differs from the one on the customer's card */
+  'INSTALLMENT_NATIONAL_ID_MISMATCH',
+  /** 400: a guarantor is the customer, or the same guarantor twice */
+  'INSTALLMENT_GUARANTOR',
   /** 409: the sale leaves nothing on installment/credit to finance, or it is already in a plan */
   'INSTALLMENT_NOTHING_TO_FINANCE',
   /** 409: the sale is not a posted sale with a customer */
@@ -283,6 +287,10 @@ export type InstallmentPaymentDto = {
   number: string;
   kind: InstallmentPaymentKind;
   planId: string;
+  /** for the receipt: the plan's number, its customer and branch */
+  planNumber: string;
+  customerName: string;
+  branchName: string;
   amount: number;
   /** early-settlement discount given with this payment (0 for a collection) */
   discount: number;

@@ -240,6 +240,9 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'المبلغ ({amount}) أكبر من المستحق على الأقساط المختارة ({outstanding})',
     'errors.INSTALLMENT_UNKNOWN': 'قسط غير موجود أو مسدد في خطة التقسيط {number}',
     'errors.INSTALLMENT_VAULT': 'اختر خزينة نشطة من خزائن فرعك',
+    'errors.INSTALLMENT_NATIONAL_ID_MISMATCH':
+      'الرقم القومي لا يطابق الرقم المسجل للعميل ({nationalId})',
+    'errors.INSTALLMENT_GUARANTOR': 'الضامن لا يكون العميل نفسه، ولا يُكرر الضامن نفسه',
     'errors.SALE_IN_INSTALLMENT_PLAN':
       'الفاتورة {number} مقسطة في الخطة {plan}: سدد الخطة أولًا ثم عدّل الفاتورة أو أرجع منها',
     'validation.installment.nationalId':
@@ -526,6 +529,10 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'The amount ({amount}) is more than what the chosen installments owe ({outstanding})',
     'errors.INSTALLMENT_UNKNOWN': 'An installment is not an open installment of plan {number}',
     'errors.INSTALLMENT_VAULT': 'Choose an active vault of your branch',
+    'errors.INSTALLMENT_NATIONAL_ID_MISMATCH':
+      "The national ID differs from the customer's recorded one ({nationalId})",
+    'errors.INSTALLMENT_GUARANTOR':
+      'A guarantor cannot be the customer, nor the same guarantor twice',
     'errors.SALE_IN_INSTALLMENT_PLAN':
       'Invoice {number} is sold on installments (plan {plan}): settle the plan before editing or returning it',
     'validation.installment.nationalId':

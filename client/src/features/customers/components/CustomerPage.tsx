@@ -18,7 +18,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, routePath, type CustomerDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  ON_ACCOUNT_METHOD_TYPES,
+  routePath,
+  type CustomerDto,
+} from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -193,7 +198,7 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   const [chosen, setMethodId] = useState('');
   const [note, setNote] = useState('');
   const [paymentId] = useState(newId);
-  const options = (methods.data ?? []).filter((m) => m.type !== 'credit');
+  const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
 
   const pay = useMutation({

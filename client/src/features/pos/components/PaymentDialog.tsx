@@ -10,7 +10,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ON_ACCOUNT_METHOD_TYPES, formatPiasters, type PaymentMethodDto } from '@pos/contracts';
+import { formatPiasters, ON_ACCOUNT_METHOD_TYPES, type PaymentMethodDto } from '@pos/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName } from '../../../shared/api/paymentMethods';

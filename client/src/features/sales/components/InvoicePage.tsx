@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
   hasPermission,
+  ON_ACCOUNT_METHOD_TYPES,
   routePath,
   type EditSaleDto,
   type ReturnDto,
@@ -484,7 +485,7 @@ function EditInvoiceDialog({
   const { t, i18n } = useTranslation('sales');
   const methods = usePaymentMethods(true);
   // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
-  const tenders = (methods.data ?? []).filter((m) => m.type !== 'credit');
+  const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();

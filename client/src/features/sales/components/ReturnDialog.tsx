@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  ON_ACCOUNT_METHOD_TYPES,
   proportionalAmount,
   type CreateReturnDto,
   type ReturnDto,
@@ -172,7 +173,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                 slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
               >
                 {(methods.data ?? [])
-                  .filter((m) => m.type !== 'credit')
+                  .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type))
                   .map((m) => (
                     <MenuItem key={m.id} value={m.id}>
                       {methodName(m, i18n.language)}

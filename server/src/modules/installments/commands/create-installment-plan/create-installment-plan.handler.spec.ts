@@ -125,7 +125,24 @@ describe('CreateInstallmentPlanHandler', () => {
       ),
     ).toBe('INSTALLMENT_NATIONAL_ID');
     expect(await errorCode(run(m, { count: 121 }).result)).toBe('INSTALLMENT_COUNT');
+    expect(
+      await errorCode(
+        run(m, { guarantors: [{ ...GUARANTOR, nationalId: '29001010123456' }] }).result,
+      ),
+    ).toBe('INSTALLMENT_GUARANTOR');
+    expect(await errorCode(run(m, { guarantors: [GUARANTOR, GUARANTOR] }).result)).toBe(
+      'INSTALLMENT_GUARANTOR',
+    );
     expect(await errorCode(run(m, { firstDueDate: '2026-02-30' }).result)).toBe('INSTALLMENT_DATE');
+    expect(didWrite(m)).toBe(false);
+  });
+
+  it("refuses a national ID other than the one on the customer's card", async () => {
+    const m = installmentManager([
+      sale(),
+      [/SELECT national_id FROM customers/, [{ national_id: '28503120101234' }]],
+    ]);
+    expect(await errorCode(run(m).result)).toBe('INSTALLMENT_NATIONAL_ID_MISMATCH');
     expect(didWrite(m)).toBe(false);
   });
 

@@ -52,6 +52,10 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
           nationalId: id,
         });
 
+    const ids = [dto.nationalId, ...dto.guarantors.map((g) => g.nationalId)].map(nationalIdDigits);
+    if (new Set(ids).size !== ids.length)
+      throw new AppException('INSTALLMENT_GUARANTOR', HttpStatus.BAD_REQUEST);
+
     const [sale] = await m.query(
       `SELECT id, number, branch_id, customer_id, total, due_amount,
               (SELECT COALESCE(sum(credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)::bigint AS reduced
@@ -68,6 +72,14 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
 
     // Locks: the sale (as a return or an edit of it), the customer, then the plan's id.
     await lockCustomer(m, sale.customer_id);
+    const [card] = await m.query('SELECT national_id FROM customers WHERE id = $1', [
+      sale.customer_id,
+    ]);
+    const known = card?.national_id ? nationalIdDigits(card.national_id) : '';
+    if (known && known !== nationalIdDigits(dto.nationalId))
+      throw new AppException('INSTALLMENT_NATIONAL_ID_MISMATCH', HttpStatus.BAD_REQUEST, {
+        nationalId: known,
+      });
     const hash = requestHash({ ...dto, nationalId: nationalIdDigits(dto.nationalId) });
     const [seen] = await m.query(
       'SELECT sale_id, request_hash FROM installment_plans WHERE id = $1 FOR UPDATE',
