@@ -225,7 +225,10 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
               }}
               error={Boolean(errors.nationalId)}
               helperText={
-                errors.nationalId ?? idHint(customerNationalId) ?? t('form.nationalIdHint')
+                errors.nationalId ??
+                (sale.customerNationalId
+                  ? t('form.nationalIdRecorded', { info: idHint(customerNationalId) ?? '' })
+                  : (idHint(customerNationalId) ?? t('form.nationalIdHint')))
               }
               required
               slotProps={{
@@ -233,6 +236,8 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
                   dir: 'ltr',
                   inputMode: 'numeric',
                   maxLength: 14,
+                  // The customer's recorded ID is the one the plan must carry (the server checks it).
+                  readOnly: Boolean(sale.customerNationalId),
                   'data-testid': 'plan-national-id',
                 },
               }}
