@@ -30,7 +30,14 @@ import { MaxDocumentMoney } from './limit-rules';
 
 // Installment plans (تقسيط, issue 16): the API contract shared by server and client. Money is in
 // integer piasters; dates YYYY-MM-DD are the store's calendar days. docs/decisions.md
-// "Installments (issue 16): server" records the rules.
+// "Installments: plans, collections, late fees, settlement, rescheduling" records the rules.
+//
+// The POS flow: (1) POST /api/Sales with the customer and only the down payment as tenders (the
+// 'installment' method is never a tender, like 'credit': the rest stays due on the customer, within
+// their credit limit unless the seller has can_grant_credit); (2) POST /api/Installments with the
+// sale's id and the terms (buildSchedule previews them: total = sale total, downPayment = what was
+// paid); (3) the answer (InstallmentPlanDetailDto) prints the contract. From an existing invoice,
+// GET financeable?saleId= tells what is left to finance. Live: 'installment.due' {count, amount}.
 
 // ---- API paths (the server's global prefix is /api) --------------------------------------------
 
