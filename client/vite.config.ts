@@ -136,6 +136,15 @@ export default defineConfig({
               // Not their dependencies: the contracts' permission list etc. stay in the shell.
               includeDependenciesRecursively: false,
             },
+            // Pure contracts code only pages and prints use (amounts in words, phone links, the
+            // installment math): a chunk of its own. A contracts module used by any lazy page
+            // otherwise lands in the shell, since the contracts' index is part of the shell.
+            {
+              name: 'contracts-docs',
+              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments)\.ts$/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
             { name: 'shell', tags: ['$initial'], priority: 10 },
             // What the sign-in page needs beyond the shell: a small chunk of its own, so /login
             // does not pull the other pages' components (the /login budget above).

@@ -47,6 +47,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'StockTaking-id': docs.stockTakingId,
     'Inventories-TransferRequests-id': docs.transferId,
     'Vendors-id': lists.vendor,
+    'Installments-id': lists.plan,
   };
   const id = ids[name];
   if (!id)
@@ -113,6 +114,7 @@ for (const language of ['ar', 'en'] as const) {
       product: await first('/api/Products?pageSize=1'),
       inventory: await first('/api/Inventories'),
       vendor: await first('/api/Vendors?pageSize=1'),
+      plan: await first('/api/Installments?pageSize=1'),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

@@ -9,6 +9,7 @@ import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
 import { DueExpensesCard, useDueExpenses } from '../expenses';
+import { DueInstallmentsCard, useDueInstallmentsSummary } from '../installments';
 import { useCan } from '../../shared/state/useCan';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';
 
@@ -25,7 +26,8 @@ export default function HomePage() {
   const can = useCan();
   const dashboardPending = useDashboard().isPending;
   const expensesLoading = useDueExpenses(can('can_see_expenses')).isLoading;
-  const ready = !dashboardPending && !expensesLoading;
+  const installmentsLoading = useDueInstallmentsSummary().summary.isLoading;
+  const ready = !dashboardPending && !expensesLoading && !installmentsLoading;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
@@ -40,6 +42,7 @@ export default function HomePage() {
       </Paper>
       <LiveDashboard />
       {ready && <DueExpensesCard />}
+      {ready && <DueInstallmentsCard />}
       {ready &&
         sections.map((section) => (
           <Box key={section.label}>

@@ -5,6 +5,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, ON_ACCOUNT_METHOD_TYPES, type PaymentMethodDto } from '@pos/contracts';
@@ -28,15 +31,20 @@ type Props = {
   /** The cart's customer (their balance and credit limit decide whether a due amount may go on account). */
   customer?: CartCustomer | null;
   submitting: boolean;
+  /** The user may make installment plans (can_see_installments, module INSTALLMENTS). */
+  mayPlan?: boolean;
   onClose: () => void;
-  onPay: (payments: PaymentEntry[]) => void;
+  /** `installment`: the remainder is sold on «تقسيط»; a plan dialog follows the sale. */
+  onPay: (payments: PaymentEntry[], options: { installment: boolean }) => void;
 };
 
 /**
  * Payment: one amount per active method (split payments), cash pre-filled with the total.
  * Only cash may exceed what is due; the excess is the change. An unpaid part needs a customer
  * (it goes on their balance): that is the credit sale, so the «آجل» (credit) method is not a
- * tender here (the server refuses it, PAYMENT_METHOD_INVALID).
+ * tender here (the server refuses it, PAYMENT_METHOD_INVALID). Nor is «تقسيط» (installment): with
+ * an active one the cashier chooses how the remainder is owed, on account or on installments; on
+ * installments a plan dialog opens once the sale is saved (issue 16).
  */
 export function PaymentDialog(props: Props) {
   // Mounted at each opening: cash starts at the total.
@@ -50,11 +58,14 @@ function PaymentForm({
   hasCustomer,
   customer,
   submitting,
+  mayPlan = false,
   onClose,
   onPay,
 }: Props) {
   const { t, i18n } = useTranslation('pos');
   const methods = allMethods.filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
+  const installmentMethod = mayPlan ? allMethods.find((m) => m.type === 'installment') : undefined;
+  const [owed, setOwed] = useState<'account' | 'installment'>('account');
   const baseId = useId();
   const cash = methods.find((m) => m.type === 'cash') ?? null;
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>
@@ -80,7 +91,14 @@ function PaymentForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (canPay) onPay(entries.filter((x) => x.amount > 0));
+    if (canPay)
+      onPay(
+        entries.filter((x) => x.amount > 0),
+        {
+          installment:
+            Boolean(installmentMethod) && summary.remaining > 0 && owed === 'installment',
+        },
+      );
   };
 
   return (
@@ -157,9 +175,36 @@ function PaymentForm({
               })}
             </Alert>
           )}
+          {summary.remaining > 0 && hasCustomer && !credit && installmentMethod && (
+            <RadioGroup
+              row
+              value={owed}
+              onChange={(e) => setOwed(e.target.value as 'account' | 'installment')}
+              aria-label={t('pay.owedAs')}
+              sx={{ mt: 1 }}
+            >
+              <FormControlLabel
+                value="account"
+                control={<Radio size="small" />}
+                label={t('pay.owedAccount')}
+              />
+              <FormControlLabel
+                value="installment"
+                control={
+                  <Radio
+                    size="small"
+                    slotProps={{ input: { 'data-testid': 'pay-installment' } as never }}
+                  />
+                }
+                label={methodName(installmentMethod, i18n.language)}
+              />
+            </RadioGroup>
+          )}
           {summary.remaining > 0 && hasCustomer && !credit && (
             <Alert severity="info" sx={{ mt: 1 }}>
-              {t('pay.onAccount', { amount: formatPiasters(summary.remaining) })}
+              {installmentMethod && owed === 'installment'
+                ? t('pay.onInstallments', { amount: formatPiasters(summary.remaining) })
+                : t('pay.onAccount', { amount: formatPiasters(summary.remaining) })}
             </Alert>
           )}
         </DialogContent>

@@ -41,19 +41,20 @@ import {
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
 import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { formatTime } from '../../../shared/lib/format';
-import { sessionUserState, storeSettingsState } from '../../../shared/state';
+import { enabledModulesState, sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { InstallmentPlanDialog } from '../../installments';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
@@ -159,6 +160,14 @@ function PosScreen({ register }: { register: number }) {
   const [returnInvoice, setReturnInvoice] = useState<SaleDto | null>(null);
   const [printed, setPrinted] = useState<Printed | null>(null);
   const [lastSale, setLastSale] = useState<SaleDto | null>(null);
+  // The sale whose installment plan is being made (the remainder sold on «تقسيط»).
+  const [planSaleId, setPlanSaleId] = useState<string | null>(null);
+  const mayPlan = hasPermission(
+    user,
+    ['can_see_installments'],
+    ['INSTALLMENTS'],
+    useAtomValue(enabledModulesState),
+  );
   // The scale layout is a store setting (the same on every register), not this browser's.
   const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
   const scale = storeSettings.scaleBarcode;
@@ -352,7 +361,7 @@ function PosScreen({ register }: { register: number }) {
     setPayOpen(true);
   }, [cart.lines.length, blocking, focusSearch, problemText]);
 
-  const pay = async (payments: PaymentEntry[]) => {
+  const pay = async (payments: PaymentEntry[], installment = false) => {
     setSubmitting(true);
     const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total);
     try {
@@ -364,6 +373,7 @@ function PosScreen({ register }: { register: number }) {
       setCart(newCart(newId()));
       toast.success(t('pay.done', { number: sale.number }), { product: true });
       printSoon();
+      if (installment) setPlanSaleId(sale.id);
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
     } catch (err) {
@@ -603,11 +613,23 @@ function PosScreen({ register }: { register: number }) {
           setPayOpen(false);
           window.setTimeout(focusSearch, 50);
         }}
-        onPay={(payments) => {
+        mayPlan={mayPlan}
+        onPay={(payments, options) => {
           if (paymentSummary(totals.total, payments, methods.data ?? []).overpaid) return;
-          void pay(payments);
+          void pay(payments, options.installment);
         }}
       />
+      {planSaleId && (
+        <Suspense fallback={null}>
+          <InstallmentPlanDialog
+            saleId={planSaleId}
+            onClose={() => {
+              setPlanSaleId(null);
+              window.setTimeout(focusSearch, 50);
+            }}
+          />
+        </Suspense>
+      )}
 
       <Dialog open={parkedOpen} onClose={() => setParkedOpen(false)} maxWidth="xs" fullWidth>
         <DialogTitle>{t('parked.title')}</DialogTitle>

@@ -1,5 +1,6 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import CreditScore from '@mui/icons-material/CreditScore';
 import Print from '@mui/icons-material/Print';
 import Replay from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
@@ -23,15 +24,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  hasPermission,
   ON_ACCOUNT_METHOD_TYPES,
+  routePath,
   type EditSaleDto,
   type ReturnDto,
   type SaleDto,
 } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { enabledModulesState, sessionUserState } from '../../../shared/state';
+import { InstallmentPlanDialog, useFinanceable } from '../../installments';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../../shared/state/useCan';
@@ -96,6 +102,17 @@ export default function InvoicePage() {
   >(null);
   const [returning, setReturning] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [planning, setPlanning] = useState(false);
+  const user = useAtomValue(sessionUserState);
+  const mayPlan = hasPermission(
+    user,
+    ['can_see_installments'],
+    ['INSTALLMENTS'],
+    useAtomValue(enabledModulesState),
+  );
+  // A sale that left money on the customer may become an installment plan (issue 16).
+  const owed = invoice.data?.customerId && invoice.data.dueAmount > 0;
+  const financeable = useFinanceable(id, Boolean(mayPlan && owed));
 
   useEffect(() => {
     if (invoice.error) handleError(invoice.error, { toast: true });
@@ -152,7 +169,27 @@ export default function InvoicePage() {
             {t('actions.return')}
           </Button>
         )}
-        {canEdit && sale.returns.length === 0 && (
+        {financeable.data && financeable.data.financed > 0 && !financeable.data.planId && (
+          <Button
+            variant="outlined"
+            startIcon={<CreditScore />}
+            onClick={() => setPlanning(true)}
+            data-testid="invoice-plan"
+          >
+            {t('actions.installmentPlan')}
+          </Button>
+        )}
+        {financeable.data?.planId && (
+          <Button
+            component={RouterLink}
+            to={routePath('Installments-id', { id: financeable.data.planId })}
+            startIcon={<CreditScore />}
+            data-testid="invoice-plan-open"
+          >
+            {t('actions.openPlan')}
+          </Button>
+        )}
+        {canEdit && sale.returns.length === 0 && !financeable.data?.planId && (
           <Button
             variant="outlined"
             startIcon={<EditOutlined />}
@@ -320,6 +357,17 @@ export default function InvoicePage() {
           printSoon();
         }}
       />
+      {planning && (
+        <Suspense fallback={null}>
+          <InstallmentPlanDialog
+            saleId={sale.id}
+            onClose={() => {
+              setPlanning(false);
+              void financeable.refetch();
+            }}
+          />
+        </Suspense>
+      )}
       {editing && (
         <EditInvoiceDialog
           sale={sale}

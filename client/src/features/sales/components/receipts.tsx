@@ -15,7 +15,7 @@ import {
   formatQty,
   type PaperLayout,
 } from '../../../shared/ui/print';
-import { amountInWords } from '../lib/englishWords';
+import { amountInWords } from '@pos/contracts';
 
 // The sales documents printed through shared/ui/print.tsx: sale receipt / tax invoice, return
 // receipt and the shift's X/Z report (80 mm roll or A4).

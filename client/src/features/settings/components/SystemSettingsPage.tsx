@@ -28,10 +28,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto } from '../../../shared/forms/validateDto';
-import { featuresState, publicConfigState, sessionUserState } from '../../../shared/state';
+import {
+  enabledModulesState,
+  featuresState,
+  publicConfigState,
+  sessionUserState,
+} from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
+import { InstallmentSettingsForm } from './InstallmentSettingsForm';
 import { StoreTimeZoneForm } from './StoreTimeZoneForm';
 import { CustomerTermsForm } from './CustomerTermsForm';
 
@@ -45,6 +51,7 @@ function useToastOnError(error: unknown) {
 
 function StoreTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('settings');
+  const modules = useAtomValue(enabledModulesState);
   const info = useQuery({ queryKey: settingsKeys.storeInfo, queryFn: settingsApi.storeInfo });
   useToastOnError(info.error);
   if (info.isLoading) return <LinearProgress />;
@@ -54,6 +61,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
     <>
       <StoreTimeZoneForm canWrite={canWrite} />
       <CustomerTermsForm canWrite={canWrite} />
+      {modules.includes('INSTALLMENTS') && <InstallmentSettingsForm canWrite={canWrite} />}
       <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
     </>
   );

@@ -37,7 +37,7 @@ const ROW_FROM = `installment_plans p
   LEFT JOIN LATERAL (
     SELECT sum(i.paid) AS paid,
            sum(i.amount - i.paid + i.late_fee - i.late_fee_paid) FILTER (WHERE i.status IN ('pending', 'partial', 'overdue')) AS owed,
-           min(i.due_date) FILTER (WHERE i.status IN ('pending', 'partial', 'overdue')) AS next_due,
+           (min(i.due_date) FILTER (WHERE i.status IN ('pending', 'partial', 'overdue')))::text AS next_due,
            count(*) FILTER (WHERE i.status = 'overdue')::int AS overdue
       FROM installments i WHERE i.plan_id = p.id) x ON true`;
 

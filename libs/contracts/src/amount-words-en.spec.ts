@@ -1,4 +1,4 @@
-import { amountInEnglishWords, amountInWords } from './englishWords';
+import { amountInEnglishWords, amountInWords } from './amount-words-en';
 
 describe('amountInEnglishWords', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { amountInArabicWords, integerInArabicWords } from './arabicWords';
+import { amountInArabicWords, integerInArabicWords } from './amount-words-ar';
 
 describe('amountInArabicWords', () => {
   it.each([
@@ -27,6 +27,12 @@ describe('amountInArabicWords', () => {
     [50, 'خمسون قرشًا'],
     [150, 'جنيه واحد وخمسون قرشًا'],
     [1500075, 'خمسة عشر ألف جنيه وخمسة وسبعون قرشًا'],
+    // The installment contract's figures (a 12,000 fridge, 2,000 down, 12 × 833 + 837).
+    [1200000, 'اثنا عشر ألف جنيه'],
+    [1000000, 'عشرة آلاف جنيه'],
+    [83300, 'ثمانمائة وثلاثة وثلاثون جنيهًا'],
+    [83700, 'ثمانمائة وسبعة وثلاثون جنيهًا'],
+    [1200050, 'اثنا عشر ألف جنيه وخمسون قرشًا'],
     [-250, 'سالب جنيهان وخمسون قرشًا'],
   ])('%i piasters → %s', (piasters, words) => {
     expect(amountInArabicWords(piasters)).toBe(words);

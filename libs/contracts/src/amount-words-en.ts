@@ -1,7 +1,7 @@
 // Amounts in English words for receipts in the English UI: integer piasters → pounds and
 // piasters, e.g. 123450 → 'one thousand two hundred thirty-four pounds and fifty piasters'.
-// Pure, integers only (the Arabic twin is arabicWords.ts).
-import { amountInArabicWords } from './arabicWords';
+// Pure, integers only (the Arabic twin is amount-words-ar.ts).
+import { amountInArabicWords } from './amount-words-ar';
 
 const ONES = [
   '',

@@ -1,0 +1,69 @@
+import type {
+  DueInstallmentDto,
+  InstallmentCollectDto,
+  InstallmentFinanceableDto,
+  InstallmentPaymentDto,
+  InstallmentPlanCreateDto,
+  InstallmentPlanDetailDto,
+  InstallmentPlanRowDto,
+  InstallmentRescheduleDto,
+  InstallmentSettleDto,
+  InstallmentSettlementQuoteDto,
+  InstallmentSummaryDto,
+  InstallmentVaultDto,
+} from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http, type Query } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export type InstallmentListQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: string;
+  branchId?: string;
+  customerId?: string;
+  sort?: string;
+};
+
+export const installmentKeys = {
+  all: ['installments'] as const,
+  list: (query: InstallmentListQuery) => ['installments', 'list', query] as const,
+  one: (planId: string) => ['installments', 'one', planId] as const,
+  due: (branchId: string) => ['installments', 'due', branchId] as const,
+  summary: ['installments', 'summary'] as const,
+  vaults: ['installments', 'vaults'] as const,
+  quote: (planId: string) => ['installments', 'quote', planId] as const,
+  financeable: (saleId: string) => ['installments', 'financeable', saleId] as const,
+};
+
+export const installmentsApi = {
+  list: (query: InstallmentListQuery) =>
+    http.list<InstallmentPlanRowDto>('/Installments', query as Query),
+  get: (planId: string) => http.get<InstallmentPlanDetailDto>(`/Installments/${id(planId)}`),
+  due: (branchId?: string) => http.get<DueInstallmentDto[]>('/Installments/dueToday', { branchId }),
+  summary: () => http.get<InstallmentSummaryDto>('/Installments/summary'),
+  vaults: () => http.get<InstallmentVaultDto[]>('/Installments/vaults'),
+  financeable: (saleId: string) =>
+    http.get<InstallmentFinanceableDto>('/Installments/financeable', { saleId }),
+  create: (body: InstallmentPlanCreateDto) =>
+    http.post<InstallmentPlanDetailDto>('/Installments', body),
+  collect: (planId: string, body: InstallmentCollectDto) =>
+    http.post<InstallmentPaymentDto>(`/Installments/${id(planId)}/collect`, body),
+  quote: (planId: string, date?: string) =>
+    http.get<InstallmentSettlementQuoteDto>(`/Installments/${id(planId)}/settlement`, { date }),
+  settle: (planId: string, body: InstallmentSettleDto) =>
+    http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/settle`, body),
+  reschedule: (planId: string, body: InstallmentRescheduleDto) =>
+    http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/reschedule`, body),
+};
+
+/** What a sale leaves to finance (the invoice page's "installment plan" action). */
+export function useFinanceable(saleId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: installmentKeys.financeable(saleId),
+    queryFn: () => installmentsApi.financeable(saleId),
+    enabled,
+  });
+}

@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type InstallmentPaymentDto } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newId } from '../../../shared/lib/ids';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { installmentKeys, installmentsApi } from '../api/installments.api';
+
+export type CollectTarget = {
+  planId: string;
+  planNumber: string;
+  customerName: string;
+  branchId: string;
+  /** the chosen installments (empty: the oldest open ones) */
+  installmentIds: string[];
+  /** what they owe, late fees included: the amount's default and its ceiling */
+  due: number;
+  /** a line naming what is collected ('القسط 3 من 12') */
+  label: string;
+};
+
+/** The vaults a collection may go into (the user's branches), those of `branchId` first. */
+export function useCollectVaults(branchId: string) {
+  const vaults = useQuery({ queryKey: installmentKeys.vaults, queryFn: installmentsApi.vaults });
+  const options = (vaults.data ?? []).filter((v) => v.branchId === branchId);
+  return { options, isLoading: vaults.isLoading };
+}
+
+/**
+ * Collect money for a plan: the amount (prefilled with what the chosen installments owe; less is a
+ * partial payment) into a vault of the plan's branch. The id is made once per dialog: a retry is
+ * the same collection.
+ */
+export function CollectDialog({
+  target,
+  onClose,
+  onCollected,
+}: {
+  target: CollectTarget;
+  onClose: () => void;
+  onCollected: (payment: InstallmentPaymentDto) => void;
+}) {
+  const { t } = useTranslation('installments');
+  const vaults = useCollectVaults(target.branchId);
+  const [requestId] = useState(newId);
+  const [amount, setAmount] = useState<number | null>(target.due);
+  const [vaultId, setVaultId] = useState('');
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const chosenVault = vaultId || (vaults.options.length === 1 ? vaults.options[0].id : '');
+  const collect = useCrudMutation({
+    mutationFn: () =>
+      installmentsApi.collect(target.planId, {
+        id: requestId,
+        amount: amount ?? 0,
+        vaultId: chosenVault,
+        ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
+        note: note.trim() || undefined,
+      }),
+    success: t('collect.done'),
+    invalidate: [installmentKeys.all],
+    onSuccess: onCollected,
+    onDone: onClose,
+  });
+  const amountError =
+    amount === null || Number.isNaN(amount) || amount <= 0
+      ? t('form.amountRequired')
+      : amount > target.due
+        ? t('form.overCollect', { due: formatPiasters(target.due) })
+        : undefined;
+  const submit = () => {
+    setTried(true);
+    if (amountError || !chosenVault) return;
+    collect.mutate(undefined);
+  };
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={submit}
+      title={t('collect.title', { number: target.planNumber })}
+      titleId="installment-collect-title"
+      submitting={collect.isPending}
+      submitLabel={t('collect.submit')}
+      submitTestId="collect-submit"
+      maxWidth="xs"
+    >
+      <Box sx={{ display: 'grid', gap: 1.5, pt: 1 }} data-testid="collect-dialog">
+        <Typography>
+          {target.customerName} — {target.label}
+        </Typography>
+        <Typography color="text.secondary">
+          {t('collect.due', { amount: formatPiasters(target.due) })}
+        </Typography>
+        <AmountField
+          label={t('fields.amount')}
+          value={amount}
+          onValue={setAmount}
+          autoFocus
+          required
+          error={tried && Boolean(amountError)}
+          helperText={tried ? amountError : t('collect.partialHint')}
+          testId="collect-amount"
+        />
+        <SelectField
+          name="vault"
+          label={t('fields.vault')}
+          value={chosenVault}
+          onChange={setVaultId}
+          options={vaults.options.map((v) => ({ value: v.id, label: v.name }))}
+          noneLabel={t('form.chooseVault')}
+          error={tried && !chosenVault ? t('form.required') : undefined}
+          testId="collect-vault"
+        />
+        <TextField
+          size="small"
+          label={t('fields.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, hasPermission, routePath } from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
+import { enabledModulesState, sessionUserState } from '../../../shared/state';
+import { installmentKeys, installmentsApi } from '../api/installments.api';
+
+/**
+ * The dashboard's tile: installments due today and overdue (count and amount, late fees
+ * included), live on `installment.due` — a collection at any register updates it. Shown with
+ * can_see_installments and the INSTALLMENTS module.
+ */
+/** Today's due installments for the dashboard, when the user may see them (one shared query). */
+export function useDueInstallmentsSummary() {
+  const user = useAtomValue(sessionUserState);
+  const modules = useAtomValue(enabledModulesState);
+  const allowed = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
+  const summary = useQuery({
+    queryKey: installmentKeys.summary,
+    queryFn: installmentsApi.summary,
+    enabled: allowed,
+  });
+  return { allowed, summary };
+}
+
+export function DueInstallmentsCard() {
+  const { t } = useTranslation('installments');
+  const { allowed, summary } = useDueInstallmentsSummary();
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: installmentKeys.summary });
+  useLiveEvent('installment.due', refresh);
+  useLiveResync(refresh);
+  if (!allowed || !summary.data) return null;
+  const s = summary.data;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="dashboard-installments-due">
+      <Typography variant="h6" component="h2">
+        {t('dashboard.title')}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 4, my: 1, flexWrap: 'wrap' }}>
+        <div>
+          <Typography variant="body2" color="text.secondary">
+            {t('dashboard.today')}
+          </Typography>
+          <Typography
+            sx={{ fontSize: 22, fontWeight: 800 }}
+            data-testid="dashboard-due-today-count"
+          >
+            {s.dueTodayCount}
+          </Typography>
+          <Typography data-testid="dashboard-due-today-amount">
+            {formatPiasters(s.dueTodayAmount)}
+          </Typography>
+        </div>
+        <div>
+          <Typography variant="body2" color="text.secondary">
+            {t('dashboard.overdue')}
+          </Typography>
+          <Typography
+            sx={{ fontSize: 22, fontWeight: 800 }}
+            color={s.overdueCount ? 'error' : undefined}
+            data-testid="dashboard-overdue-count"
+          >
+            {s.overdueCount}
+          </Typography>
+          <Typography data-testid="dashboard-overdue-amount">
+            {formatPiasters(s.overdueAmount)}
+          </Typography>
+        </div>
+      </Stack>
+      <Button component={Link} to={routePath('Installments-dueToday')} size="small">
+        {t('dashboard.open')}
+      </Button>
+    </Paper>
+  );
+}

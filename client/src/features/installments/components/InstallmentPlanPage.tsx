@@ -1,0 +1,478 @@
+import Print from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  INSTALLMENT_OPEN_PLAN_STATUSES,
+  formatPiasters,
+  routePath,
+  type InstallmentDto,
+  type InstallmentPaymentDto,
+  type InstallmentPlanDetailDto,
+} from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDateTime, formatDay } from '../../../shared/lib/format';
+import { useLiveEvent } from '../../../shared/realtime';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PrintArea, usePaperLayout } from '../../../shared/ui/print';
+import { installmentKeys, installmentsApi } from '../api/installments.api';
+import { usePrintJob } from '../lib/usePrintJob';
+import { CollectDialog, type CollectTarget } from './CollectDialog';
+import { CollectionReceipt } from './CollectionReceipt';
+import { ContractPrint } from './ContractPrint';
+import { PhoneLinks } from './PhoneLinks';
+import { RescheduleDialog } from './RescheduleDialog';
+import { SettleDialog } from './SettleDialog';
+import { InstallmentStatusChip, PlanStatusChip } from './StatusChip';
+
+type Printed =
+  | { kind: 'contract'; plan: InstallmentPlanDetailDto }
+  | { kind: 'receipt'; payment: InstallmentPaymentDto; plan: InstallmentPlanDetailDto };
+
+function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const isOpen = (i: InstallmentDto) => i.due > 0 && i.status !== 'rescheduled';
+
+/** /Installments/{id}: the plan's schedule, payments, guarantors, documents and history. */
+export default function InstallmentPlanPage() {
+  const { t } = useTranslation('installments');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const plan = useQuery({
+    queryKey: installmentKeys.one(id),
+    queryFn: () => installmentsApi.get(id),
+  });
+  useErrorToast(plan.error);
+  useLiveEvent('installment.due', () => void plan.refetch());
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [collecting, setCollecting] = useState<CollectTarget | null>(null);
+  const [settling, setSettling] = useState(false);
+  const [rescheduling, setRescheduling] = useState(false);
+  const [layout] = usePaperLayout();
+  const [printing, setPrinting] = usePrintJob<Printed>();
+
+  if (plan.isLoading) return <LinearProgress />;
+  const p = plan.data;
+  if (!p) return plan.isError ? <Alert severity="error">{t('plan.notFound')}</Alert> : null;
+
+  const open = INSTALLMENT_OPEN_PLAN_STATUSES.includes(p.status);
+  const openInstallments = p.installments.filter(isOpen);
+  const chosenOpen = openInstallments.filter((i) => chosen.includes(i.id));
+  const toggle = (installmentId: string) =>
+    setChosen((list) =>
+      list.includes(installmentId)
+        ? list.filter((x) => x !== installmentId)
+        : [...list, installmentId],
+    );
+  const startCollect = () => {
+    const targets = chosenOpen.length ? chosenOpen : openInstallments.slice(0, 1);
+    setCollecting({
+      planId: p.id,
+      planNumber: p.number,
+      customerName: p.customerName,
+      branchId: p.branchId,
+      installmentIds: targets.map((i) => i.id),
+      due: targets.reduce((s, i) => s + i.due, 0),
+      label: t('collect.installmentsLine', {
+        seqs: targets.map((i) => i.seq).join('، '),
+        count: p.count,
+      }),
+    });
+  };
+
+  const scheduleColumns: Column<InstallmentDto>[] = [
+    {
+      key: 'choose',
+      header: null,
+      padding: 'checkbox',
+      hidden: !open,
+      stopPropagation: true,
+      render: (i) =>
+        isOpen(i) ? (
+          <Checkbox
+            size="small"
+            checked={chosen.includes(i.id)}
+            onChange={() => toggle(i.id)}
+            slotProps={{
+              input: {
+                'aria-label': t('plan.chooseInstallment', { seq: i.seq }),
+                'data-testid': 'installment-choose',
+              } as never,
+            }}
+          />
+        ) : null,
+    },
+    { key: 'seq', header: t('fields.seq'), render: (i) => i.seq },
+    {
+      key: 'dueDate',
+      header: t('fields.dueDate'),
+      nowrap: true,
+      render: (i) => formatDay(i.dueDate),
+    },
+    {
+      key: 'amount',
+      header: t('fields.amount'),
+      align: 'right',
+      render: (i) => formatPiasters(i.amount),
+    },
+    {
+      key: 'paid',
+      header: t('fields.paid'),
+      align: 'right',
+      render: (i) => formatPiasters(i.paid),
+    },
+    {
+      key: 'lateFee',
+      header: t('fields.lateFee'),
+      align: 'right',
+      render: (i) => (i.lateFee ? formatPiasters(i.lateFee) : '—'),
+    },
+    {
+      key: 'due',
+      header: t('fields.due'),
+      align: 'right',
+      render: (i) => <b>{formatPiasters(i.due)}</b>,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (i) => <InstallmentStatusChip status={i.status} />,
+    },
+    {
+      key: 'paidAt',
+      header: t('fields.paidAt'),
+      nowrap: true,
+      render: (i) => (i.paidAt ? formatDateTime(i.paidAt) : ''),
+    },
+  ];
+
+  const paymentColumns: Column<InstallmentPaymentDto>[] = [
+    { key: 'number', header: t('fields.receiptNumber'), ltr: true, render: (x) => x.number },
+    { key: 'at', header: t('fields.date'), nowrap: true, render: (x) => formatDateTime(x.at) },
+    { key: 'kind', header: t('fields.kind'), render: (x) => t(`paymentKinds.${x.kind}`) },
+    {
+      key: 'seqs',
+      header: t('fields.installments'),
+      render: (x) => x.allocations.map((a) => a.seq).join('، '),
+    },
+    {
+      key: 'amount',
+      header: t('fields.amount'),
+      align: 'right',
+      render: (x) => formatPiasters(x.amount),
+    },
+    {
+      key: 'discount',
+      header: t('fields.discount'),
+      align: 'right',
+      render: (x) => (x.discount ? formatPiasters(x.discount) : '—'),
+    },
+    { key: 'vault', header: t('fields.vault'), render: (x) => x.vaultName },
+    { key: 'user', header: t('fields.user'), render: (x) => x.userName ?? '' },
+    {
+      key: 'print',
+      header: null,
+      render: (x) => (
+        <IconAction
+          label={t('receipt.print')}
+          icon={Print}
+          onClick={() => setPrinting({ kind: 'receipt', payment: x, plan: p })}
+          testId="payment-print"
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <PageHeader
+        title={t('plan.pageTitle', { number: p.number })}
+        meta={<PlanStatusChip status={p.status} />}
+        actions={
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="outlined"
+              startIcon={<Print />}
+              onClick={() => setPrinting({ kind: 'contract', plan: p })}
+              data-testid="plan-contract"
+            >
+              {t('contract.print')}
+            </Button>
+            {open && (
+              <>
+                <Button variant="contained" onClick={startCollect} data-testid="plan-collect">
+                  {chosenOpen.length > 1
+                    ? t('collect.several', { count: chosenOpen.length })
+                    : t('collect.button')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  onClick={() => setSettling(true)}
+                  data-testid="plan-settle"
+                >
+                  {t('settle.button')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="secondary"
+                  onClick={() => setRescheduling(true)}
+                  data-testid="plan-reschedule"
+                >
+                  {t('reschedule.button')}
+                </Button>
+              </>
+            )}
+          </Stack>
+        }
+      />
+      {p.childPlan && (
+        <Alert severity="info">
+          {t('plan.replacedBy')}{' '}
+          <Link component={RouterLink} to={routePath('Installments-id', { id: p.childPlan.id })}>
+            {p.childPlan.number}
+          </Link>
+        </Alert>
+      )}
+      {p.parentPlan && (
+        <Alert severity="info">
+          {t('plan.replaces')}{' '}
+          <Link component={RouterLink} to={routePath('Installments-id', { id: p.parentPlan.id })}>
+            {p.parentPlan.number}
+          </Link>
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+          }}
+        >
+          <Figure label={t('fields.customer')} value={p.customer.name} testId="plan-customer" />
+          <Figure label={t('fields.phone')} value={<PhoneLinks phone={p.customer.phone} />} />
+          <Figure
+            label={t('fields.nationalId')}
+            value={<span dir="ltr">{p.customer.nationalId ?? '—'}</span>}
+          />
+          <Figure
+            label={t('fields.sale')}
+            value={
+              <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
+                {p.saleNumber}
+              </Link>
+            }
+          />
+          <Figure label={t('fields.branch')} value={p.branchName} />
+          <Figure label={t('fields.totalAmount')} value={formatPiasters(p.totalAmount)} />
+          <Figure label={t('fields.downPayment')} value={formatPiasters(p.downPayment)} />
+          <Figure label={t('fields.financed')} value={formatPiasters(p.financed)} />
+          <Figure
+            label={t('fields.interest')}
+            value={`${formatPiasters(p.interest)} (${p.monthlyRateBp / 100}%)`}
+          />
+          <Figure label={t('fields.fee')} value={formatPiasters(p.fee)} />
+          <Figure label={t('fields.toPay')} value={formatPiasters(p.toPay)} />
+          <Figure label={t('fields.paid')} value={formatPiasters(p.paid)} testId="plan-paid" />
+          <Figure label={t('fields.lateFees')} value={formatPiasters(p.lateFeesCharged)} />
+          <Figure label={t('fields.discount')} value={formatPiasters(p.discount)} />
+          <Figure
+            label={t('fields.outstanding')}
+            value={formatPiasters(p.outstanding)}
+            testId="plan-outstanding"
+          />
+          <Figure label={t('fields.balance')} value={formatPiasters(p.customer.balance)} />
+        </Box>
+      </Paper>
+
+      <Section title={t('plan.schedule')} testId="plan-schedule">
+        {open && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('plan.chooseHint')}
+          </Typography>
+        )}
+        <DataTable
+          columns={scheduleColumns}
+          rows={p.installments}
+          rowKey={(i) => i.id}
+          rowTestId="installment-row"
+          rowProps={(i) => ({ 'data-seq': i.seq, 'data-status': i.status })}
+          ariaLabel={t('plan.schedule')}
+          hover={false}
+        />
+      </Section>
+
+      <Section title={t('plan.payments')} testId="plan-payments">
+        <DataTable
+          columns={paymentColumns}
+          rows={p.payments}
+          rowKey={(x) => x.id}
+          rowTestId="payment-row"
+          ariaLabel={t('plan.payments')}
+          emptyText={t('plan.noPayments')}
+        />
+      </Section>
+
+      <Section title={t('plan.guarantors')} testId="plan-guarantors">
+        <DataTable
+          columns={[
+            { key: 'name', header: t('fields.guarantorName'), render: (g) => g.name },
+            {
+              key: 'nationalId',
+              header: t('fields.nationalId'),
+              ltr: true,
+              render: (g) => g.nationalId,
+            },
+            {
+              key: 'phone',
+              header: t('fields.phone'),
+              render: (g) => <PhoneLinks phone={g.phone} />,
+            },
+            { key: 'address', header: t('fields.address'), render: (g) => g.address },
+          ]}
+          rows={p.guarantors}
+          rowKey={(g) => g.id}
+          ariaLabel={t('plan.guarantors')}
+        />
+      </Section>
+
+      <Section title={t('plan.documents')} testId="plan-documents">
+        <Stack sx={{ gap: 0.5 }}>
+          <Box>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => setPrinting({ kind: 'contract', plan: p })}
+            >
+              {t('plan.contractDoc', { number: p.number })}
+            </Link>
+          </Box>
+          <Box>
+            <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
+              {t('plan.saleDoc', { number: p.saleNumber })}
+            </Link>
+          </Box>
+          {p.payments.map((x) => (
+            <Box key={x.id}>
+              <Link
+                component="button"
+                type="button"
+                onClick={() => setPrinting({ kind: 'receipt', payment: x, plan: p })}
+              >
+                {t('plan.receiptDoc', { number: x.number })}
+              </Link>
+            </Box>
+          ))}
+        </Stack>
+      </Section>
+
+      <Section title={t('plan.history')} testId="plan-history">
+        <DataTable
+          columns={[
+            {
+              key: 'at',
+              header: t('fields.date'),
+              nowrap: true,
+              render: (h) => formatDateTime(h.at),
+            },
+            {
+              key: 'action',
+              header: t('fields.action'),
+              render: (h) => t(`history.${h.action.replace(/^installment\./, '')}`, h.action),
+            },
+            { key: 'user', header: t('fields.user'), render: (h) => h.userName ?? '' },
+            { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
+          ]}
+          rows={p.history}
+          rowKey={(h) => `${h.at}-${h.action}-${h.note ?? ''}`}
+          ariaLabel={t('plan.history')}
+          emptyText={t('plan.noHistory')}
+        />
+      </Section>
+
+      {collecting && (
+        <CollectDialog
+          target={collecting}
+          onClose={() => setCollecting(null)}
+          onCollected={(payment) => {
+            setChosen([]);
+            setPrinting({ kind: 'receipt', payment, plan: p });
+          }}
+        />
+      )}
+      {settling && (
+        <SettleDialog
+          plan={p}
+          onClose={() => setSettling(false)}
+          onSettled={(settled) => {
+            const last = settled.payments.filter((x) => x.kind === 'settle').at(-1);
+            if (last) setPrinting({ kind: 'receipt', payment: last, plan: settled });
+          }}
+        />
+      )}
+      {rescheduling && (
+        <RescheduleDialog
+          plan={p}
+          onClose={() => setRescheduling(false)}
+          onDone={(next) => void navigate(routePath('Installments-id', { id: next.id }))}
+        />
+      )}
+      {printing?.kind === 'contract' && (
+        <PrintArea layout="a4">
+          <ContractPrint plan={printing.plan} />
+        </PrintArea>
+      )}
+      {printing?.kind === 'receipt' && (
+        <PrintArea layout={layout}>
+          <CollectionReceipt
+            payment={printing.payment}
+            plan={{ number: printing.plan.number, customerName: printing.plan.customerName }}
+            layout={layout}
+          />
+        </PrintArea>
+      )}
+    </Box>
+  );
+}

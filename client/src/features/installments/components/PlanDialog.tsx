@@ -1,0 +1,360 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Print from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  EG_GOVERNORATES,
+  InstallmentPlanCreateDto,
+  formatPiasters,
+  parseNationalId,
+  routePath,
+  type InstallmentPlanDetailDto,
+} from '@pos/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { businessDay, formatDay } from '../../../shared/lib/format';
+import { newId } from '../../../shared/lib/ids';
+import { PrintArea } from '../../../shared/ui/print';
+import { toast } from '../../../shared/ui/toast';
+import { installmentKeys, installmentsApi } from '../api/installments.api';
+import { usePrintJob } from '../lib/usePrintJob';
+import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/terms';
+import { ContractPrint } from './ContractPrint';
+import { SchedulePreview, TermsFields } from './TermsFields';
+
+type Guarantor = { name: string; nationalId: string; phone: string; address: string };
+const EMPTY_GUARANTOR: Guarantor = { name: '', nationalId: '', phone: '', address: '' };
+
+/** The birth date and governorate a national ID carries, under its field while it is typed. */
+export function useNationalIdHint() {
+  const { t } = useTranslation('installments');
+  const today = businessDay();
+  return (value: string): string | undefined => {
+    if (value.trim().length < 14) return undefined;
+    const info = parseNationalId(value, today);
+    if (!info) return undefined;
+    return t('form.nationalIdInfo', {
+      birth: formatDay(info.birthDate),
+      governorate: EG_GOVERNORATES[info.governorate],
+    });
+  };
+}
+
+/**
+ * A sale's installment plan (from the POS after a sale on «تقسيط», or from the invoice): terms,
+ * the customer's national ID and one or two guarantors, with the schedule live as they type;
+ * then the contract to print.
+ */
+export default function PlanDialog({ saleId, onClose }: { saleId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('installments');
+  const queryClient = useQueryClient();
+  const financeable = useQuery({
+    queryKey: installmentKeys.financeable(saleId),
+    queryFn: () => installmentsApi.financeable(saleId),
+  });
+  useErrorToast(financeable.error);
+  const [requestId] = useState(newId);
+  const [terms, setTerms] = useState<TermsForm>(() => defaultTerms(businessDay()));
+  const [nationalId, setNationalId] = useState<string | null>(null);
+  const [guarantors, setGuarantors] = useState<Guarantor[]>([{ ...EMPTY_GUARANTOR }]);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [created, setCreated] = useState<InstallmentPlanDetailDto | null>(null);
+  const [printing, setPrinting] = usePrintJob<InstallmentPlanDetailDto>();
+  const idHint = useNationalIdHint();
+
+  const sale = financeable.data;
+  const customerNationalId = nationalId ?? sale?.customerNationalId ?? '';
+  const dto = termsDto(terms);
+  const preview = useMemo(
+    () => (sale ? previewSchedule(sale.total, sale.downPayment, dto) : null),
+    // the terms' fields are what the preview depends on
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      sale?.total,
+      sale?.downPayment,
+      dto.count,
+      dto.period,
+      dto.firstDueDate,
+      dto.monthlyRateBp,
+      dto.fee,
+    ],
+  );
+
+  const create = useMutation({
+    mutationFn: (body: InstallmentPlanCreateDto) => installmentsApi.create(body),
+    onSuccess: (plan) => {
+      toast.success(t('plan.created', { number: plan.number }));
+      setCreated(plan);
+      void queryClient.invalidateQueries({ queryKey: installmentKeys.all });
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  const label = (field: string) => {
+    const last = field.split('.').pop() ?? field;
+    return t(`fields.${last === 'name' ? 'guarantorName' : last}`);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!sale || create.isPending) return;
+    const body = {
+      id: requestId,
+      saleId,
+      ...dto,
+      nationalId: customerNationalId.trim(),
+      guarantors: guarantors.map((g) => ({
+        name: g.name.trim(),
+        nationalId: g.nationalId.trim(),
+        phone: g.phone.trim(),
+        address: g.address.trim(),
+      })),
+      note: note.trim() || undefined,
+    };
+    const found = await validateDto(InstallmentPlanCreateDto, body, i18n.language, label);
+    setErrors(found);
+    if (hasErrors(found) || preview?.error) return;
+    create.mutate(body as InstallmentPlanCreateDto);
+  };
+
+  const setGuarantor = (index: number, patch: Partial<Guarantor>) => {
+    setGuarantors((list) => list.map((g, i) => (i === index ? { ...g, ...patch } : g)));
+    // The field's message goes once it is edited; the next save checks it again.
+    const cleared = Object.fromEntries(
+      Object.keys(patch).map((key) => [`guarantors.${index}.${key}`, undefined]),
+    );
+    setErrors((x) => ({ ...x, ...cleared, guarantors: undefined }));
+  };
+
+  if (created)
+    return (
+      <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="plan-created-title">
+        <DialogTitle id="plan-created-title">{t('plan.createdTitle')}</DialogTitle>
+        <DialogContent dividers data-testid="plan-created">
+          <Typography>
+            {t('plan.createdLine', {
+              number: created.number,
+              count: created.count,
+              amount: formatPiasters(created.toPay),
+            })}
+          </Typography>
+          <Link component={RouterLink} to={routePath('Installments-id', { id: created.id })}>
+            {t('plan.open')}
+          </Link>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={onClose}>
+            {t('actions.close')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<Print />}
+            onClick={() => setPrinting(created)}
+            data-testid="plan-print-contract"
+            autoFocus
+          >
+            {t('contract.print')}
+          </Button>
+        </DialogActions>
+        {printing && (
+          <PrintArea layout="a4">
+            <ContractPrint plan={printing} />
+          </PrintArea>
+        )}
+      </Dialog>
+    );
+
+  return (
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="plan-dialog-title"
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as never }}
+    >
+      <DialogTitle id="plan-dialog-title">
+        {t('plan.title', { number: sale?.saleNumber ?? '' })}
+      </DialogTitle>
+      <DialogContent dividers data-testid="plan-dialog">
+        {financeable.isLoading && <LinearProgress />}
+        {sale && sale.financed <= 0 && (
+          <Alert severity="info">{t(sale.planId ? 'plan.alreadyPlanned' : 'plan.nothing')}</Alert>
+        )}
+        {sale && sale.financed > 0 && (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Typography>
+              {t('plan.saleLine', {
+                customer: sale.customerName ?? '',
+                total: formatPiasters(sale.total),
+                down: formatPiasters(sale.downPayment),
+                financed: formatPiasters(sale.financed),
+              })}
+            </Typography>
+            <TermsFields value={terms} onChange={setTerms} />
+            {preview && <SchedulePreview preview={preview} downPayment={sale.downPayment} />}
+            <Divider />
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+              {t('plan.customer')}
+            </Typography>
+            <TextField
+              size="small"
+              label={t('fields.nationalId')}
+              value={customerNationalId}
+              onChange={(e) => {
+                setNationalId(e.target.value);
+                setErrors((x) => ({ ...x, nationalId: undefined }));
+              }}
+              error={Boolean(errors.nationalId)}
+              helperText={
+                errors.nationalId ??
+                (sale.customerNationalId
+                  ? t('form.nationalIdRecorded', { info: idHint(customerNationalId) ?? '' })
+                  : (idHint(customerNationalId) ?? t('form.nationalIdHint')))
+              }
+              required
+              slotProps={{
+                htmlInput: {
+                  dir: 'ltr',
+                  inputMode: 'numeric',
+                  maxLength: 14,
+                  // The customer's recorded ID is the one the plan must carry (the server checks it).
+                  readOnly: Boolean(sale.customerNationalId),
+                  'data-testid': 'plan-national-id',
+                },
+              }}
+            />
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+              {t('plan.guarantors')}
+            </Typography>
+            {errors.guarantors && <Alert severity="warning">{errors.guarantors}</Alert>}
+            {guarantors.map((g, i) => (
+              <Box
+                key={i}
+                data-testid="plan-guarantor"
+                sx={{
+                  display: 'grid',
+                  gap: 1.5,
+                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+                  p: 1.5,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  position: 'relative',
+                }}
+              >
+                <TextField
+                  size="small"
+                  label={t('fields.guarantorName')}
+                  value={g.name}
+                  onChange={(e) => setGuarantor(i, { name: e.target.value })}
+                  error={Boolean(errors[`guarantors.${i}.name`])}
+                  helperText={errors[`guarantors.${i}.name`] ?? ' '}
+                  required
+                  slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'guarantor-name' } }}
+                />
+                <TextField
+                  size="small"
+                  label={t('fields.nationalId')}
+                  value={g.nationalId}
+                  onChange={(e) => setGuarantor(i, { nationalId: e.target.value })}
+                  error={Boolean(errors[`guarantors.${i}.nationalId`])}
+                  helperText={errors[`guarantors.${i}.nationalId`] ?? idHint(g.nationalId) ?? ' '}
+                  required
+                  slotProps={{
+                    htmlInput: {
+                      dir: 'ltr',
+                      inputMode: 'numeric',
+                      maxLength: 14,
+                      'data-testid': 'guarantor-national-id',
+                    },
+                  }}
+                />
+                <TextField
+                  size="small"
+                  label={t('fields.phone')}
+                  value={g.phone}
+                  onChange={(e) => setGuarantor(i, { phone: e.target.value })}
+                  error={Boolean(errors[`guarantors.${i}.phone`])}
+                  helperText={errors[`guarantors.${i}.phone`] ?? ' '}
+                  required
+                  slotProps={{
+                    htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'guarantor-phone' },
+                  }}
+                />
+                <TextField
+                  size="small"
+                  label={t('fields.address')}
+                  value={g.address}
+                  onChange={(e) => setGuarantor(i, { address: e.target.value })}
+                  error={Boolean(errors[`guarantors.${i}.address`])}
+                  helperText={errors[`guarantors.${i}.address`] ?? ' '}
+                  required
+                  slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'guarantor-address' } }}
+                />
+                {guarantors.length > 1 && (
+                  <IconButton
+                    size="small"
+                    aria-label={t('plan.removeGuarantor')}
+                    onClick={() => setGuarantors((list) => list.filter((_, j) => j !== i))}
+                    sx={{ position: 'absolute', insetBlockStart: 4, insetInlineEnd: 4 }}
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                )}
+              </Box>
+            ))}
+            {guarantors.length < 2 && (
+              <Button
+                startIcon={<Add />}
+                onClick={() => setGuarantors((list) => [...list, { ...EMPTY_GUARANTOR }])}
+                sx={{ justifySelf: 'start' }}
+                data-testid="plan-add-guarantor"
+              >
+                {t('plan.addGuarantor')}
+              </Button>
+            )}
+            <TextField
+              size="small"
+              label={t('fields.note')}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 300 } }}
+            />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={create.isPending}>
+          {t('plan.later')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!sale || sale.financed <= 0 || create.isPending || Boolean(preview?.error)}
+          data-testid="plan-submit"
+        >
+          {t('plan.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

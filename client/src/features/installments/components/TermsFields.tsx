@@ -1,0 +1,202 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  INSTALLMENT_PERIODS,
+  formatPiasters,
+  parseLocale,
+  translateServer,
+  type InstallmentPeriod,
+} from '@pos/contracts';
+import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../shared/lib/format';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { DateField } from '../../../shared/ui/DateField';
+import type { Preview, TermsForm } from '../lib/terms';
+
+/** Count, period, first due date, monthly rate and fee of a plan. */
+export function TermsFields({
+  value,
+  onChange,
+}: {
+  value: TermsForm;
+  onChange: (next: TermsForm) => void;
+}) {
+  const { t } = useTranslation('installments');
+  const set = <K extends keyof TermsForm>(key: K, v: TermsForm[K]) =>
+    onChange({ ...value, [key]: v });
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(190px, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      <TextField
+        size="small"
+        label={t('fields.count')}
+        value={value.count}
+        onChange={(e) => set('count', e.target.value)}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'terms-count' },
+        }}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('fields.period')}
+        value={value.period}
+        onChange={(e) => set('period', e.target.value as InstallmentPeriod)}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'terms-period' } as never } }}
+      >
+        {INSTALLMENT_PERIODS.map((p) => (
+          <MenuItem key={p} value={p}>
+            {t(`periods.${p}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DateField
+        label={t('fields.firstDueDate')}
+        value={value.firstDueDate}
+        onChange={(v) => set('firstDueDate', v)}
+        testId="terms-first-due"
+        minWidth={190}
+      />
+      <TextField
+        size="small"
+        label={t('fields.monthlyRate')}
+        value={value.ratePercent}
+        onChange={(e) => set('ratePercent', e.target.value)}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', dir: 'ltr', 'data-testid': 'terms-rate' },
+        }}
+        helperText={t('form.rateHint')}
+      />
+      <AmountField
+        label={t('fields.fee')}
+        value={value.fee}
+        onValue={(v) => set('fee', v)}
+        testId="terms-fee"
+      />
+    </Box>
+  );
+}
+
+/** The schedule the terms make, as the customer will pay it, or why it cannot be made. */
+export function SchedulePreview({
+  preview,
+  downPayment,
+}: {
+  preview: Preview;
+  downPayment: number;
+}) {
+  const { t, i18n } = useTranslation('installments');
+  if (preview.error)
+    return (
+      <Alert severity="warning" data-testid="schedule-error">
+        {translateServer(parseLocale(i18n.language.slice(0, 2)), `errors.${preview.error}`)}
+      </Alert>
+    );
+  const s = preview.schedule;
+  const first = s.installments[0];
+  const last = s.installments[s.installments.length - 1];
+  return (
+    <Box data-testid="schedule-preview">
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+          gap: 1,
+          mb: 1,
+        }}
+      >
+        <Figure label={t('fields.downPayment')} value={formatPiasters(downPayment)} />
+        <Figure label={t('fields.financed')} value={formatPiasters(s.financed)} />
+        <Figure label={t('fields.interest')} value={formatPiasters(s.interest)} />
+        <Figure label={t('fields.fee')} value={formatPiasters(s.fee)} />
+        <Figure
+          label={t('fields.toPay')}
+          value={formatPiasters(s.toPay)}
+          strong
+          testId="preview-to-pay"
+        />
+        <Figure
+          label={t('fields.grandTotal')}
+          value={formatPiasters(s.toPay + downPayment)}
+          strong
+          testId="preview-grand-total"
+        />
+      </Box>
+      <Typography variant="body2" sx={{ mb: 0.5 }} data-testid="preview-line">
+        {first.amount === last.amount
+          ? t('form.previewEqual', {
+              count: s.installments.length,
+              amount: formatPiasters(first.amount),
+            })
+          : t('form.previewLast', {
+              count: s.installments.length,
+              amount: formatPiasters(first.amount),
+              last: formatPiasters(last.amount),
+            })}
+      </Typography>
+      {/* A scrolling region: reachable by keyboard to scroll it (WCAG 2.1.1). */}
+      <Box
+        tabIndex={0}
+        role="region"
+        aria-label={t('form.schedule')}
+        sx={{ maxBlockSize: 220, overflow: 'auto', border: 1, borderColor: 'divider' }}
+      >
+        <Table size="small" stickyHeader aria-label={t('form.schedule')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('fields.seq')}</TableCell>
+              <TableCell>{t('fields.dueDate')}</TableCell>
+              <TableCell align="right">{t('fields.amount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {s.installments.map((i) => (
+              <TableRow key={i.seq} data-testid="preview-row">
+                <TableCell>{i.seq}</TableCell>
+                <TableCell>{formatDay(i.dueDate)}</TableCell>
+                <TableCell align="right">{formatPiasters(i.amount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: strong ? 800 : 600 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
