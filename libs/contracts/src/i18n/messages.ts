@@ -227,6 +227,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
     'errors.CHEQUE_DUPLICATE': 'الشيك رقم {number} من {bank} مسجل من قبل',
     'errors.CHEQUE_BRANCH_REQUIRED': 'اختر فرع الشيك',
+    'errors.ETA_COMPANY_INFO_REQUIRED': 'أدخل بيانات الشركة للفاتورة الإلكترونية أولًا',
+    'errors.ETA_RIN_INVALID': 'رقم التسجيل الضريبي يجب أن يكون 9 أرقام',
+    'errors.ETA_BRANCH_NOT_CONFIGURED':
+      'الفرع {branch} يحتاج رقم جهاز نقطة البيع وبيانات دخول الإيصال الإلكتروني قبل التفعيل',
+    'errors.ETA_RECEIPT_NOT_RETRYABLE': 'لا يمكن إعادة إرسال إيصال حالته «{status}»',
+    'errors.ETA_EQUATION_FAILED': 'حسابات الإيصال الإلكتروني غير متطابقة: {field}',
+    'errors.ETA_NOT_CANONICAL': 'نص JSON غير صالح للتسلسل القياسي: {reason}',
     'errors.VENDOR_OPENING_LOCKED':
       'لا يمكن تعديل الرصيد الافتتاحي بعد تسجيل حركات أخرى على المورد',
     'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
@@ -494,6 +501,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.CHEQUE_VAULT_REQUIRED': "Choose an active bank account of the cheque's branch",
     'errors.CHEQUE_DUPLICATE': 'Cheque {number} of {bank} is already recorded',
     'errors.CHEQUE_BRANCH_REQUIRED': "Choose the cheque's branch",
+    'errors.ETA_COMPANY_INFO_REQUIRED': 'Enter the e-invoicing company info first',
+    'errors.ETA_RIN_INVALID': 'The tax registration number (RIN) must be 9 digits',
+    'errors.ETA_BRANCH_NOT_CONFIGURED':
+      'Branch {branch} needs a POS serial and e-receipt credentials before e-receipts can be turned on',
+    'errors.ETA_RECEIPT_NOT_RETRYABLE': 'A receipt in status "{status}" cannot be retried',
+    'errors.ETA_EQUATION_FAILED': 'The e-receipt figures do not add up: {field}',
+    'errors.ETA_NOT_CANONICAL': 'The JSON text cannot be serialized canonically: {reason}',
     'errors.VENDOR_OPENING_LOCKED':
       'The opening balance cannot change once the vendor has other ledger entries',
     'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',
