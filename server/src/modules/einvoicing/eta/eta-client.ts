@@ -188,7 +188,8 @@ export class EtaClient {
       acceptedDocuments?: { uuid: string; receiptNumber?: string }[];
       rejectedDocuments?: ({ uuid: string; receiptNumber?: string } & EtaErrorBody)[];
     } & EtaErrorBody;
-    if (res.status >= 400)
+    // a submission whose every receipt failed validation answers 400 with the same lists
+    if (res.status >= 400 && !json.rejectedDocuments?.length)
       throw new EtaHttpError(
         'validation',
         res.status,
