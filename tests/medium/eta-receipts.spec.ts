@@ -229,6 +229,44 @@ describe('ETA e-receipts', () => {
     expect(again.body.code).toBe('ETA_RECEIPT_NOT_RETRYABLE');
   });
 
+  it('retries that run out dead-letter the receipt; the queue counts it; an admin retry sends it', async () => {
+    const br = branches[2];
+    const v = await product(6000);
+    worker.settings = { ...worker.settings, maxAttempts: 2 };
+    sim.failures.push({ type: '5xx' }, { type: '5xx' });
+    const sale = await sell(br, [{ variantId: v, quantity: 1 }], 6000);
+    await settle(br.serial);
+    worker.settings = { ...worker.settings, maxAttempts: 8 };
+    const [r] = await t.ds.query(
+      'SELECT id, status, dead_letter, attempts FROM e_receipts WHERE sale_id = $1',
+      [sale.id],
+    );
+    expect(r).toMatchObject({ status: 'queued', dead_letter: true, attempts: 2 });
+    const queue = (await admin.get('/api/E-invoices/queue')).body;
+    expect(queue.deadLetter).toBeGreaterThanOrEqual(1);
+    const dead = await admin.get('/api/E-receipts?deadLetter=true');
+    expect(dead.body.map((x: { id: string }) => x.id)).toContain(r.id);
+    expect((await admin.post(`/api/E-receipts/${r.id}/retry`)).status).toBe(200);
+    await settle(br.serial);
+    expect((await admin.get(`/api/E-receipts/${r.id}`)).body).toMatchObject({
+      status: 'valid',
+      deadLetter: false,
+    });
+    // every status change went to the branch's live feed
+    const pushed = await t.ds.query(
+      `SELECT payload->>'status' AS status FROM outbox
+        WHERE type = 'einvoice.status' AND payload->>'documentId' = $1 ORDER BY seq`,
+      [r.id],
+    );
+    expect(pushed.map((p: { status: string }) => p.status)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+      'submitted',
+      'valid',
+    ]);
+  });
+
   it('an Invalid verdict is stored with its errors', async () => {
     const br = branches[2];
     const v = await product(3000);
