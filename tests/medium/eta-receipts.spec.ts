@@ -333,6 +333,21 @@ describe('ETA e-receipts', () => {
     expect(rows[1].reference_uuid).toBe(rows[0].uuid);
     expect(rows[1].previous_uuid).toBe(rows[0].uuid);
     expect(JSON.parse(rows[1].json).documentType.receiptType).toBe('r');
+    // the POS prints both QRs (the cashier has no can_see_einvoice)
+    const printed = await br.cashier.get(`/api/E-receipts/sale/${sale.id}`);
+    expect(printed.status).toBe(200);
+    expect(printed.body.map((p: { kind: string; uuid: string }) => [p.kind, p.uuid])).toEqual([
+      ['s', rows[0].uuid],
+      ['r', rows[1].uuid],
+    ]);
+    expect(printed.body[0].qr).toMatch(
+      new RegExp(
+        `/receipts/search/${rows[0].uuid}/share/\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z#Total:80\\.00000,IssuerRIN:123456789$`,
+      ),
+    );
+    // another branch's cashier sees nothing of it
+    const other = await branches[1].cashier.get(`/api/E-receipts/sale/${sale.id}`);
+    expect(other.body).toEqual([]);
     await settle(br.serial);
     const statuses = await t.ds.query('SELECT status FROM e_receipts WHERE sale_id = $1', [
       sale.id,

@@ -62,8 +62,16 @@ export const ETA_API = {
   receipts: '/api/E-receipts',
   /** GET → EReceiptDetailDto */
   receipt: (id: string) => `/api/E-receipts/${id}`,
-  /** POST (no body) → EReceiptDetailDto: re-queue a dead-lettered / rejected / invalid receipt */
+  /**
+   * POST (no body) → EReceiptDetailDto: re-queue a dead-lettered or rejected receipt (an invalid
+   * one is refused with 409 ETA_RECEIPT_NOT_RETRYABLE: ETA holds it; it needs a correction receipt)
+   */
   receiptRetry: (id: string) => `/api/E-receipts/${id}/retry`,
+  /**
+   * GET → EReceiptPrintDto[] (the sale's receipt and its returns' receipts, oldest first; [] when
+   * the branch had e-receipts off). Any signed-in user of the sale's branch: the POS prints the QR.
+   */
+  receiptsOfSale: (saleId: string) => `/api/E-receipts/sale/${saleId}`,
 } as const;
 
 /** Taxpayer registration number: exactly 9 digits. */
@@ -170,6 +178,18 @@ export type EReceiptDetailDto = EReceiptListItemDto & {
   nextAttemptAt: string | null;
   submittedAt: string | null;
   validatedAt: string | null;
+};
+
+/** What the printed 80 mm receipt needs: the UUID and the QR text (FACTS §4.6). */
+export type EReceiptPrintDto = {
+  id: string;
+  kind: EReceiptKind;
+  returnId: string | null;
+  uuid: string;
+  qr: string;
+  status: EReceiptStatus;
+  dateTimeIssued: string;
+  totalAmount: string;
 };
 
 export type EInvoiceQueueDto = {

@@ -19,10 +19,12 @@ import {
   EtaCompanyInfoDto,
   type EInvoiceQueueDto,
   type EReceiptDetailDto,
+  type EReceiptPrintDto,
   type EtaCompanyInfoResponseDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
+  Authenticated,
   CurrentUser,
   Meta,
   RequirePermissions,
@@ -92,6 +94,16 @@ export class EinvoicingController {
   ) {
     const { rows, total } = await this.queries.list(query, user);
     return sendList(res, rows, total);
+  }
+
+  /** The POS prints the QR: any signed-in user, within the branch read scope. */
+  @Authenticated()
+  @Get('E-receipts/sale/:saleId')
+  ofSale(
+    @Param('saleId', UuidPipe) saleId: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<EReceiptPrintDto[]> {
+    return this.queries.ofSale(saleId, user);
   }
 
   @RequirePermissions(['can_see_einvoice'], ['Einvoice'])

@@ -8,6 +8,7 @@ import {
   type EReceiptDetailDto,
   type EReceiptListItemDto,
   type EReceiptListQueryDto,
+  type EReceiptPrintDto,
   type EReceiptStatus,
   type EtaCompanyInfoResponseDto,
   type EtaEnvironment,
@@ -211,6 +212,33 @@ export class EinvoicingQueries {
       submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null,
       validatedAt: r.validated_at ? r.validated_at.toISOString() : null,
     };
+  }
+
+  async ofSale(saleId: string, user: AuthUser): Promise<EReceiptPrintDto[]> {
+    const rows = (await this.ds.query(
+      `SELECT e.id, e.kind, e.return_id, e.uuid, e.status, e.date_time_issued, e.total_amount::text AS total_amount,
+              c.rin, c.environment
+         FROM e_receipts e LEFT JOIN eta_company c ON c.id = 1
+        WHERE e.sale_id = $1 AND ($2::uuid IS NULL OR e.branch_id = $2)
+        ORDER BY e.chain_seq, e.created_at`,
+      [saleId, branchReadScope(user)],
+    )) as (ReceiptRow & { rin: string; environment: EtaEnvironment })[];
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      returnId: r.return_id,
+      uuid: r.uuid,
+      status: r.status,
+      dateTimeIssued: r.date_time_issued,
+      totalAmount: Number(r.total_amount).toFixed(5),
+      qr: etaReceiptQr({
+        portal: etaHosts(r.environment ?? 'preprod').portal,
+        uuid: r.uuid,
+        dateTimeIssued: r.date_time_issued,
+        totalAmount: Number(r.total_amount).toFixed(5),
+        rin: r.rin ?? '',
+      }),
+    }));
   }
 
   async queue(user: AuthUser): Promise<EInvoiceQueueDto> {
