@@ -1,6 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { etaReceiptUuid } from '@pos/contracts';
-import { EtaSimulator, EtaSubmissionService } from '../../server/src/modules/einvoicing';
+import {
+  EtaDispatcher,
+  EtaSimulator,
+  EtaSubmissionService,
+} from '../../server/src/modules/einvoicing';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 17: e-receipts against the real database and the local ETA simulator (started here on a
@@ -386,6 +390,21 @@ describe('ETA e-receipts', () => {
     expect(everything).not.toContain(SECRET_POS);
     const [company] = await t.ds.query('SELECT erp_client_secret FROM eta_company');
     expect(company.erp_client_secret).not.toContain(SECRET_ERP);
+  });
+
+  it('through BullMQ: the dispatcher queues the serial, the worker submits and polls to valid', async () => {
+    const br = branches[1];
+    const v = await product(1500);
+    const sale = await sell(br, [{ variantId: v, quantity: 1 }], 1500);
+    await t.app.get(EtaDispatcher).sweep();
+    let status = '';
+    for (let i = 0; i < 100 && status !== 'valid'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      [{ status }] = await t.ds.query('SELECT status FROM e_receipts WHERE sale_id = $1', [
+        sale.id,
+      ]);
+    }
+    expect(status).toBe('valid');
   });
 
   it('needs can_see_einvoice; a bad RIN is a localised 400, nothing written', async () => {

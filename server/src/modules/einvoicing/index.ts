@@ -3,3 +3,4 @@
 export { EinvoicingModule } from './einvoicing.module';
 export { EtaSubmissionService } from './jobs/eta-submission.service';
 export { EtaSimulator, type SimFailure } from './sim/eta-simulator';
+export { EtaDispatcher } from './jobs/eta-submission.processor';
