@@ -46,6 +46,7 @@ export class CreateEReceipts1795990000000 implements MigrationInterface {
       "uuid" text NOT NULL,
       "previous_uuid" text NOT NULL,
       "reference_uuid" text,
+      "reference_old_uuid" text,
       "date_time_issued" text NOT NULL,
       "total_amount" numeric(20,5) NOT NULL,
       "json" text NOT NULL,
@@ -63,9 +64,10 @@ export class CreateEReceipts1795990000000 implements MigrationInterface {
       "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
       CONSTRAINT "PK_e_receipts" PRIMARY KEY ("id"),
       CONSTRAINT "UQ_e_receipts_uuid" UNIQUE ("uuid"),
-      CONSTRAINT "UQ_e_receipts_chain" UNIQUE ("pos_serial", "chain_seq"))`);
+      CONSTRAINT "UQ_e_receipts_chain" UNIQUE ("pos_serial", "chain_seq"),
+      CONSTRAINT "UQ_e_receipts_correction" UNIQUE ("reference_old_uuid"))`);
     await q.query(
-      `CREATE UNIQUE INDEX "UQ_e_receipts_source" ON "e_receipts" ("sale_id", COALESCE("return_id", '00000000-0000-0000-0000-000000000000'::uuid))`,
+      `CREATE UNIQUE INDEX "UQ_e_receipts_source" ON "e_receipts" ("sale_id", COALESCE("return_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE "reference_old_uuid" IS NULL`,
     );
     await q.query(
       `CREATE INDEX "IDX_e_receipts_pending" ON "e_receipts" ("pos_serial", "chain_seq") WHERE "status" IN ('draft', 'queued', 'submitted')`,

@@ -271,7 +271,7 @@ describe('ETA e-receipts', () => {
     ]);
   });
 
-  it('an Invalid verdict is stored with its errors', async () => {
+  it('an Invalid verdict is stored with its errors; a correction receipt re-issues it', async () => {
     const br = branches[2];
     const v = await product(3000);
     sim.failures.push({ type: 'invalid', code: 'RV100', message: 'Item code is not valid' });
@@ -282,6 +282,22 @@ describe('ETA e-receipts', () => {
     ]);
     expect(r.status).toBe('invalid');
     expect(r.errors[0]).toMatchObject({ code: 'RV100' });
+    // a retry resends nothing: ETA holds the invalid receipt; a correction is a new receipt
+    const [{ id: oldId, uuid: oldUuid }] = await t.ds.query(
+      'SELECT id, uuid FROM e_receipts WHERE sale_id = $1',
+      [sale.id],
+    );
+    expect((await admin.post(`/api/E-receipts/${oldId}/retry`)).status).toBe(409);
+    const fixed = await admin.post(`/api/E-receipts/${oldId}/reissue`);
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toMatchObject({ status: 'queued', referenceOldUuid: oldUuid });
+    expect(JSON.parse(fixed.body.json).header.referenceOldUUID).toBe(oldUuid);
+    await settle(br.serial);
+    expect((await admin.get(`/api/E-receipts/${fixed.body.id}`)).body.status).toBe('valid');
+    expect((await admin.get(`/api/E-receipts/${oldId}`)).body.correctedById).toBe(fixed.body.id);
+    const twice = await admin.post(`/api/E-receipts/${oldId}/reissue`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('ETA_RECEIPT_ALREADY_CORRECTED');
   });
 
   it('a crash mid-submission (response lost, or marked but never sent) resubmits nothing twice and loses nothing', async () => {

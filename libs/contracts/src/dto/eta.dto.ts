@@ -68,6 +68,13 @@ export const ETA_API = {
    */
   receiptRetry: (id: string) => `/api/E-receipts/${id}/retry`,
   /**
+   * POST (no body) → EReceiptDetailDto of the NEW receipt: the correction of an invalid one (a new
+   * receipt of the same sale/return from today's data, header.referenceOldUUID = the invalid
+   * UUID); once per invalid receipt (409 ETA_RECEIPT_ALREADY_CORRECTED), only invalid ones (409
+   * ETA_RECEIPT_NOT_RETRYABLE)
+   */
+  receiptReissue: (id: string) => `/api/E-receipts/${id}/reissue`,
+  /**
    * GET → EReceiptPrintDto[] (the sale's receipt and its returns' receipts, oldest first; [] when
    * the branch had e-receipts off). Any signed-in user of the sale's branch: the POS prints the QR.
    */
@@ -172,6 +179,10 @@ export type EReceiptDetailDto = EReceiptListItemDto & {
   qr: string;
   /** the sale receipt's UUID (kind r) */
   referenceUuid: string | null;
+  /** a correction: the invalid receipt's UUID it re-issues */
+  referenceOldUuid: string | null;
+  /** an invalid receipt already corrected: the correction's id */
+  correctedById: string | null;
   errors: EtaErrorDto[];
   /** the last transport error (network/429/5xx) while retrying */
   lastError: string | null;

@@ -232,6 +232,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.ETA_BRANCH_NOT_CONFIGURED':
       'الفرع {branch} يحتاج رقم جهاز نقطة البيع وبيانات دخول الإيصال الإلكتروني قبل التفعيل',
     'errors.ETA_RECEIPT_NOT_RETRYABLE': 'لا يمكن إعادة إرسال إيصال حالته «{status}»',
+    'errors.ETA_RECEIPT_ALREADY_CORRECTED': 'هذا الإيصال صدر له إيصال تصحيح من قبل',
     'errors.ETA_EQUATION_FAILED': 'حسابات الإيصال الإلكتروني غير متطابقة: {field}',
     'errors.ETA_NOT_CANONICAL': 'نص JSON غير صالح للتسلسل القياسي: {reason}',
     'errors.VENDOR_OPENING_LOCKED':
@@ -506,6 +507,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.ETA_BRANCH_NOT_CONFIGURED':
       'Branch {branch} needs a POS serial and e-receipt credentials before e-receipts can be turned on',
     'errors.ETA_RECEIPT_NOT_RETRYABLE': 'A receipt in status "{status}" cannot be retried',
+    'errors.ETA_RECEIPT_ALREADY_CORRECTED': 'This receipt has already been corrected',
     'errors.ETA_EQUATION_FAILED': 'The e-receipt figures do not add up: {field}',
     'errors.ETA_NOT_CANONICAL': 'The JSON text cannot be serialized canonically: {reason}',
     'errors.VENDOR_OPENING_LOCKED':

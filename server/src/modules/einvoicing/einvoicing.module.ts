@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReissueEReceiptHandler } from './commands/reissue-e-receipt/reissue-e-receipt.handler';
 import { RetryEReceiptHandler } from './commands/retry-e-receipt/retry-e-receipt.handler';
 import { SaveCompanyInfoHandler } from './commands/save-company-info/save-company-info.handler';
 import { SetBranchEReceiptsHandler } from './commands/set-branch-e-receipts/set-branch-e-receipts.handler';
@@ -33,6 +34,7 @@ import { EinvoicingQueries } from './queries/einvoicing.queries';
     SaveCompanyInfoHandler,
     SetBranchEReceiptsHandler,
     RetryEReceiptHandler,
+    ReissueEReceiptHandler,
     IssueEReceiptHandler,
     EtaSubmissionService,
     EtaSubmissionProcessor,

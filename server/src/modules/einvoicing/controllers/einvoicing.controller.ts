@@ -32,6 +32,7 @@ import {
 } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { ReissueEReceiptCommand } from '../commands/reissue-e-receipt/reissue-e-receipt.command';
 import { RetryEReceiptCommand } from '../commands/retry-e-receipt/retry-e-receipt.command';
 import { SaveCompanyInfoCommand } from '../commands/save-company-info/save-company-info.command';
 import { SetBranchEReceiptsCommand } from '../commands/set-branch-e-receipts/set-branch-e-receipts.command';
@@ -125,5 +126,19 @@ export class EinvoicingController {
   ): Promise<EReceiptDetailDto> {
     await this.commands.execute(new RetryEReceiptCommand(id, user, meta));
     return this.queries.get(id, user);
+  }
+
+  @RequirePermissions(['can_see_einvoice'], ['Einvoice'])
+  @Post('E-receipts/:id/reissue')
+  @HttpCode(HttpStatus.OK)
+  async reissue(
+    @Param('id', UuidPipe) id: string,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<EReceiptDetailDto> {
+    const { id: newId } = await this.commands.execute<ReissueEReceiptCommand, { id: string }>(
+      new ReissueEReceiptCommand(id, user, meta),
+    );
+    return this.queries.get(newId, user);
   }
 }

@@ -43,6 +43,8 @@ export class EReceiptEntity {
   @Column('text') uuid: string;
   @Column('text') previousUuid: string;
   @Column('text', { nullable: true }) referenceUuid: string | null;
+  /** a correction: the UUID of the invalid receipt it re-issues */
+  @Column('text', { nullable: true }) referenceOldUuid: string | null;
   @Column('text') dateTimeIssued: string;
   @Column('numeric', { precision: 20, scale: 5 }) totalAmount: string;
   /** the exact JSON text sent to ETA */

@@ -92,20 +92,44 @@ export class IssueEReceiptHandler implements OnModuleInit {
     return c ?? null;
   }
 
-  async onSale(tx: CommandTransaction, s: SaleCompletedEvent): Promise<void> {
-    const branch = await this.branch(tx, s.branchId);
-    if (!branch) return;
-    const company = await this.company(tx);
-    if (!company) return;
-    const lines = (await tx.m.query(
+  private saleLines(tx: CommandTransaction, saleId: string): Promise<LineRow[]> {
+    return tx.m.query(
       `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
               l.quantity::text AS quantity,
               (l.line_total + l.discount + l.invoice_discount_share)::text AS gross,
               l.line_total::text AS line_total, l.vat_rate
          FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
         WHERE l.invoice_id = $1 ORDER BY l.line_no`,
-      [s.saleId],
-    )) as LineRow[];
+      [saleId],
+    ) as Promise<LineRow[]>;
+  }
+
+  private returnLines(tx: CommandTransaction, returnId: string): Promise<LineRow[]> {
+    return tx.m.query(
+      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
+              rl.quantity::text AS quantity, rl.amount::text AS gross,
+              rl.amount::text AS line_total, l.vat_rate
+         FROM sale_return_lines rl JOIN sale_lines l ON l.id = rl.sale_line_id
+         JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE rl.return_id = $1 ORDER BY l.line_no`,
+      [returnId],
+    ) as Promise<LineRow[]>;
+  }
+
+  private async paymentTypes(tx: CommandTransaction, methodIds: string[]): Promise<string[]> {
+    const rows = (await tx.m.query(
+      `SELECT DISTINCT pm.type FROM payment_methods pm WHERE pm.id = ANY($1::uuid[])`,
+      [methodIds],
+    )) as { type: string }[];
+    return rows.map((r) => r.type);
+  }
+
+  async onSale(tx: CommandTransaction, s: SaleCompletedEvent): Promise<void> {
+    const branch = await this.branch(tx, s.branchId);
+    if (!branch) return;
+    const company = await this.company(tx);
+    if (!company) return;
+    const lines = await this.saleLines(tx, s.saleId);
     await this.issue(tx, {
       kind: 's',
       saleId: s.saleId,
@@ -117,6 +141,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       lines,
       paymentTypes: s.payments.map((p) => p.type),
       referenceUuid: null,
+      referenceOldUuid: null,
     });
   }
 
@@ -126,7 +151,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
     const company = await this.company(tx);
     if (!company) return;
     const [original] = (await tx.m.query(
-      `SELECT uuid FROM e_receipts WHERE sale_id = $1 AND kind = 's'`,
+      `SELECT uuid FROM e_receipts WHERE sale_id = $1 AND kind = 's'
+        ORDER BY status = 'invalid', created_at DESC LIMIT 1`,
       [r.saleId],
     )) as { uuid: string }[];
     if (!original) {
@@ -135,19 +161,11 @@ export class IssueEReceiptHandler implements OnModuleInit {
       this.logger.warn(`return ${r.number}: its sale has no e-receipt; no return receipt issued`);
       return;
     }
-    const lines = (await tx.m.query(
-      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
-              rl.quantity::text AS quantity, rl.amount::text AS gross,
-              rl.amount::text AS line_total, l.vat_rate
-         FROM sale_return_lines rl JOIN sale_lines l ON l.id = rl.sale_line_id
-         JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
-        WHERE rl.return_id = $1 ORDER BY l.line_no`,
-      [r.returnId],
-    )) as LineRow[];
-    const types = (await tx.m.query(
-      `SELECT DISTINCT pm.type FROM payment_methods pm WHERE pm.id = ANY($1::uuid[])`,
-      [r.refunds.map((x) => x.methodId)],
-    )) as { type: string }[];
+    const lines = await this.returnLines(tx, r.returnId);
+    const types = await this.paymentTypes(
+      tx,
+      r.refunds.map((x) => x.methodId),
+    );
     await this.issue(tx, {
       kind: 'r',
       saleId: r.saleId,
@@ -157,8 +175,60 @@ export class IssueEReceiptHandler implements OnModuleInit {
       branch,
       company,
       lines,
-      paymentTypes: types.map((t) => t.type),
+      paymentTypes: types,
       referenceUuid: original.uuid,
+      referenceOldUuid: null,
+    });
+  }
+
+  /**
+   * A correction of an invalid receipt (FACTS §4.5): a new receipt of the same sale or return,
+   * built from today's data (e.g. a fixed item code), chained at the head of the serial, with
+   * header.referenceOldUUID = the invalid receipt's UUID. Returns the new receipt's id.
+   */
+  async reissue(
+    tx: CommandTransaction,
+    old: {
+      kind: 's' | 'r';
+      sale_id: string;
+      return_id: string | null;
+      branch_id: string;
+      uuid: string;
+      reference_uuid: string | null;
+      receipt_number: string;
+    },
+  ): Promise<string | null> {
+    const [b] = (await tx.m.query(
+      'SELECT e_receipts_enabled, receipt_pos_serial, tax_branch_number FROM branches WHERE id = $1',
+      [old.branch_id],
+    )) as BranchRow[];
+    const company = await this.company(tx);
+    if (!b?.receipt_pos_serial || !company) return null;
+    const lines =
+      old.kind === 's'
+        ? await this.saleLines(tx, old.sale_id)
+        : await this.returnLines(tx, old.return_id as string);
+    const methods = (await tx.m.query(
+      old.kind === 's'
+        ? `SELECT method_id FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`
+        : `SELECT method_id FROM sale_payments WHERE return_id = $1 AND kind = 'refund'`,
+      [old.kind === 's' ? old.sale_id : old.return_id],
+    )) as { method_id: string }[];
+    return this.issue(tx, {
+      kind: old.kind,
+      saleId: old.sale_id,
+      returnId: old.return_id,
+      branchId: old.branch_id,
+      number: old.receipt_number,
+      branch: b,
+      company,
+      lines,
+      paymentTypes: await this.paymentTypes(
+        tx,
+        methods.map((x) => x.method_id),
+      ),
+      referenceUuid: old.reference_uuid,
+      referenceOldUuid: old.uuid,
     });
   }
 
@@ -175,8 +245,9 @@ export class IssueEReceiptHandler implements OnModuleInit {
       lines: LineRow[];
       paymentTypes: string[];
       referenceUuid: string | null;
+      referenceOldUuid: string | null;
     },
-  ): Promise<void> {
+  ): Promise<string | null> {
     const serial = p.branch.receipt_pos_serial as string;
     const lines: EtaLineInput[] = p.lines
       .filter((l) => Number(l.quantity) > 0)
@@ -194,7 +265,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
           vatRate: l.vat_rate,
         }),
       }));
-    if (!lines.length) return;
+    if (!lines.length) return null;
     // the chain head of this POS serial, locked until the sale commits
     await tx.m.query(
       'INSERT INTO e_receipt_chains (pos_serial) VALUES ($1) ON CONFLICT (pos_serial) DO NOTHING',
@@ -211,6 +282,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       receiptNumber: p.number,
       previousUUID: head.last_uuid,
       referenceUUID: p.referenceUuid ?? undefined,
+      referenceOldUUID: p.referenceOldUuid ?? undefined,
       seller: {
         rin: p.company.rin,
         companyTradeName: p.company.name,
@@ -236,8 +308,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
     await tx.m.query(
       `WITH r AS (
          INSERT INTO e_receipts (id, kind, sale_id, return_id, branch_id, pos_serial, chain_seq, receipt_number,
-                                 uuid, previous_uuid, reference_uuid, date_time_issued, total_amount, json, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'queued'))
+                                 uuid, previous_uuid, reference_uuid, date_time_issued, total_amount, json, status, reference_old_uuid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'queued', $15))
        UPDATE e_receipt_chains SET last_uuid = $9, last_seq = $7, updated_at = now() WHERE pos_serial = $6`,
       [
         id,
@@ -254,6 +326,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
         JSON.parse(built.json).header.dateTimeIssued,
         built.totalAmount,
         built.json,
+        p.referenceOldUuid,
       ],
     );
     await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, serial]);
@@ -265,5 +338,6 @@ export class IssueEReceiptHandler implements OnModuleInit {
       receiptNumber: p.number,
       deadLetter: false,
     });
+    return id;
   }
 }

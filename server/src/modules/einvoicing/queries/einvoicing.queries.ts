@@ -47,6 +47,8 @@ type ReceiptRow = {
   validated_at?: Date | null;
   rin?: string;
   environment?: EtaEnvironment;
+  reference_old_uuid?: string | null;
+  corrected_by_id?: string | null;
 };
 
 const toItem = (r: ReceiptRow): EReceiptListItemDto => ({
@@ -188,6 +190,7 @@ export class EinvoicingQueries {
   async get(id: string, user: AuthUser): Promise<EReceiptDetailDto> {
     const [r] = (await this.ds.query(
       `SELECT ${COLUMNS}, e.json, e.errors, e.last_error, e.next_attempt_at, e.submitted_at, e.validated_at,
+              e.reference_old_uuid, (SELECT x.id FROM e_receipts x WHERE x.reference_old_uuid = e.uuid) AS corrected_by_id,
               c.rin, c.environment
          FROM e_receipts e JOIN branches b ON b.id = e.branch_id LEFT JOIN eta_company c ON c.id = 1
         WHERE e.id = $1 AND ($2::uuid IS NULL OR e.branch_id = $2)`,
@@ -205,6 +208,8 @@ export class EinvoicingQueries {
         rin: r.rin ?? '',
       }),
       referenceUuid: r.reference_uuid,
+      referenceOldUuid: r.reference_old_uuid ?? null,
+      correctedById: r.corrected_by_id ?? null,
       errors: r.errors ?? [],
       lastError: r.last_error ?? null,
       nextAttemptAt:
