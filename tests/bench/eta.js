@@ -4,6 +4,7 @@
 // built server in its own process submits them to the local ETA simulator through its BullMQ
 // worker (batches of --batch, then status polling) until every one is valid. Reports the
 // throughput and the queue latency (queued → accepted by ETA, queued → valid) per receipt.
+const { Buffer } = require('node:buffer');
 const { createCipheriv, createHash, randomBytes, randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
