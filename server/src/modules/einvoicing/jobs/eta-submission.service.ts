@@ -52,6 +52,7 @@ export function backoffMs(attempts: number, s: EtaWorkerSettings, retryAfterMs: 
 export class EtaSubmissionService {
   private readonly logger = new Logger('EtaSubmission');
   private readonly clients = new Map<string, EtaClient>();
+  private readonly warned = new Set<string>();
   settings = etaWorkerSettings();
 
   constructor(
@@ -144,9 +145,13 @@ export class EtaSubmissionService {
       try {
         const ctx = await this.context(serial);
         if (!ctx) {
-          this.logger.warn(`POS ${serial}: no company info or e-receipt credentials; waiting`);
+          // once per serial, not at every sweep
+          if (!this.warned.has(serial))
+            this.logger.warn(`POS ${serial}: no company info or e-receipt credentials; waiting`);
+          this.warned.add(serial);
           return null;
         }
+        this.warned.delete(serial);
         await this.reconcile(serial, ctx);
         for (;;) {
           const more = await this.submitBatch(serial, ctx);
