@@ -23,6 +23,7 @@ import { CashModule } from './modules/cash';
 import { PurchasingModule } from './modules/purchasing';
 import { ChequesModule } from './modules/cheques';
 import { InstallmentsModule } from './modules/installments';
+import { EinvoicingModule } from './modules/einvoicing';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -47,6 +48,7 @@ export const APP_MODULES = [
   PurchasingModule,
   ChequesModule,
   InstallmentsModule,
+  EinvoicingModule,
 ];
 
 @Module({})

@@ -59,7 +59,19 @@ export type StockTakingProgressPayload = {
 };
 /** Installments of the branch due today or overdue (count and piasters owed, late fees included). */
 export type InstallmentDuePayload = { count: number; amount: number };
-export type EInvoiceStatusPayload = { documentId: string; status: string };
+/**
+ * An e-receipt (or e-document) changed status (issue 17): pushed to the receipt's branch, to
+ * sockets with can_see_einvoice. `documentId` is the e_receipts / e_documents row id.
+ */
+export type EInvoiceStatusPayload = {
+  documentId: string;
+  kind: 'receipt' | 'invoice';
+  /** an EReceiptStatus */
+  status: 'draft' | 'queued' | 'submitted' | 'valid' | 'invalid' | 'rejected' | 'cancelled';
+  uuid: string;
+  receiptNumber: string;
+  deadLetter: boolean;
+};
 
 /** Monthly expense templates now due in the branch (the /Expenses page and the dashboard refresh). */
 export type ExpensesDuePayload = { count: number };

@@ -47,3 +47,6 @@ export * from './dto/purchase-invoices.dto';
 export * from './purchase-math';
 export * from './dto/cash.dto';
 export * from './dto/customer-debts.dto';
+export * from './dto/eta.dto';
+export * from './eta/canonical';
+export * from './eta/receipt';

@@ -2,18 +2,30 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { startServer } from '../bootstrap';
 import { loadConfig } from '../core/config/config';
+import { EtaSimulator } from '../modules/einvoicing';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 
 // `npm run demo`: like `npm start`, with demo data loaded first (idempotent).
 async function main() {
-  const server = await startServer({ beforeListen: seedDemo });
   const logger = new Logger('Demo');
+  // ETA_ENV=sim: the local ETA simulator runs with the demo (company info environment "sim")
+  let sim: EtaSimulator | null = null;
+  if (process.env.ETA_ENV === 'sim') {
+    sim = new EtaSimulator({
+      port: Number(process.env.ETA_SIM_PORT ?? 4780),
+      validationDelayMs: Number(process.env.ETA_SIM_DELAY_MS ?? 1500),
+    });
+    process.env.ETA_SIM_URL = await sim.start();
+    logger.log(`ETA simulator on ${process.env.ETA_SIM_URL} (failures: POST /sim/failures)`);
+  }
+  const server = await startServer({ beforeListen: seedDemo });
   logger.log(
     `Demo data loaded. Users admin, manager, cashier, storekeeper, accountant — password ${DEMO_PASSWORD}`,
   );
   logger.log(`The app is served on ${server.url} (port ${loadConfig().port})`);
   const stop = async () => {
     await server.close().catch(() => undefined);
+    await sim?.stop().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGTERM', stop);

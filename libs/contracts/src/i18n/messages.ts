@@ -252,6 +252,14 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'الرقم القومي غير صحيح (14 رقمًا بتاريخ ميلاد ومحافظة صحيحين)',
     'validation.installment.guarantors': 'أضف ضامنًا أو ضامنين',
     'validation.installment.lateFee': 'غرامة التأخير بالنسبة لا تتجاوز 100٪',
+    'errors.ETA_COMPANY_INFO_REQUIRED': 'أدخل بيانات الشركة للفاتورة الإلكترونية أولًا',
+    'errors.ETA_RIN_INVALID': 'رقم التسجيل الضريبي يجب أن يكون 9 أرقام',
+    'errors.ETA_BRANCH_NOT_CONFIGURED':
+      'الفرع {branch} يحتاج رقم جهاز نقطة البيع وبيانات دخول الإيصال الإلكتروني قبل التفعيل',
+    'errors.ETA_RECEIPT_NOT_RETRYABLE': 'لا يمكن إعادة إرسال إيصال حالته «{status}»',
+    'errors.ETA_RECEIPT_ALREADY_CORRECTED': 'هذا الإيصال صدر له إيصال تصحيح من قبل',
+    'errors.ETA_EQUATION_FAILED': 'حسابات الإيصال الإلكتروني غير متطابقة: {field}',
+    'errors.ETA_NOT_CANONICAL': 'نص JSON غير صالح للتسلسل القياسي: {reason}',
     'errors.VENDOR_OPENING_LOCKED':
       'لا يمكن تعديل الرصيد الافتتاحي بعد تسجيل حركات أخرى على المورد',
     'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
@@ -546,6 +554,14 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'The national ID is not valid (14 digits with a real birth date and governorate)',
     'validation.installment.guarantors': 'Add one or two guarantors',
     'validation.installment.lateFee': 'A percent late fee is at most 100 %',
+    'errors.ETA_COMPANY_INFO_REQUIRED': 'Enter the e-invoicing company info first',
+    'errors.ETA_RIN_INVALID': 'The tax registration number (RIN) must be 9 digits',
+    'errors.ETA_BRANCH_NOT_CONFIGURED':
+      'Branch {branch} needs a POS serial and e-receipt credentials before e-receipts can be turned on',
+    'errors.ETA_RECEIPT_NOT_RETRYABLE': 'A receipt in status "{status}" cannot be retried',
+    'errors.ETA_RECEIPT_ALREADY_CORRECTED': 'This receipt has already been corrected',
+    'errors.ETA_EQUATION_FAILED': 'The e-receipt figures do not add up: {field}',
+    'errors.ETA_NOT_CANONICAL': 'The JSON text cannot be serialized canonically: {reason}',
     'errors.VENDOR_OPENING_LOCKED':
       'The opening balance cannot change once the vendor has other ledger entries',
     'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',

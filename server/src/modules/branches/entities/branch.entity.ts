@@ -25,6 +25,8 @@ export class BranchEntity {
   @Column('text', { nullable: true }) receiptClientSecret: string | null;
   @Column('text', { nullable: true }) receiptPosSerial: string | null;
   @Column('text', { nullable: true }) receiptsOsVersion: string | null;
+  /** issue 17: every sale and return of the branch issues an ETA e-receipt */
+  @Column('boolean', { default: false }) eReceiptsEnabled: boolean;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }

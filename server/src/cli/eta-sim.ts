@@ -1,0 +1,21 @@
+// The local ETA simulator (issue 17): `npm run eta:sim` (after `npm run build`).
+// ETA_SIM_PORT (default 4780), ETA_SIM_DELAY_MS (validation delay), ETA_SIM_FAILURES (a JSON list,
+// e.g. [{"type":"429","retryAfter":2},{"type":"5xx"}]); more failures: POST /sim/failures.
+// Point the app at it with ETA_SIM_URL=http://127.0.0.1:4780 and environment "sim" in company info.
+import { EtaSimulator, type SimFailure } from '../modules/einvoicing/sim/eta-simulator';
+
+async function main() {
+  const sim = new EtaSimulator({
+    port: Number(process.env.ETA_SIM_PORT ?? 4780),
+    host: process.env.ETA_SIM_HOST ?? '127.0.0.1',
+    validationDelayMs: Number(process.env.ETA_SIM_DELAY_MS ?? 1000),
+    failures: JSON.parse(process.env.ETA_SIM_FAILURES ?? '[]') as SimFailure[],
+  });
+  const url = await sim.start();
+  process.stdout.write(`ETA simulator on ${url}\n`);
+  const stop = () => void sim.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,343 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  buildEtaReceipt,
+  etaLineFromInclusive,
+  type EtaLineInput,
+  type EtaReceiptInput,
+  type SaleCompletedEvent,
+  type SaleReturnedEvent,
+} from '@pos/contracts';
+import type { CommandTransaction } from '../../../core/cqrs/command-transaction';
+import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
+import { sha256Hex } from '../eta/sha';
+
+export const ETA_NOTIFY_CHANNEL = 'eta_receipts';
+
+type BranchRow = {
+  e_receipts_enabled: boolean;
+  receipt_pos_serial: string | null;
+  tax_branch_number: string | null;
+};
+type CompanyRow = {
+  rin: string;
+  name: string;
+  activity_code: string;
+  country: string;
+  governate: string;
+  region_city: string;
+  street: string;
+  building_number: string;
+  postal_code: string | null;
+};
+type LineRow = {
+  sku: string;
+  name: string;
+  eta_item_type: 'GS1' | 'EGS' | null;
+  eta_item_code: string | null;
+  unit: string;
+  quantity: string;
+  gross: string;
+  line_total: string;
+  vat_rate: number;
+};
+
+const UNIT_TYPES: Record<string, string> = {
+  piece: 'EA',
+  kg: 'KGM',
+  g: 'GRM',
+  m: 'MTR',
+  l: 'LTR',
+  box: 'BX',
+  pack: 'PK',
+};
+
+/** ETA payment method code from the POS payment types (FACTS §4.3). */
+export function etaPaymentMethod(types: string[]): string {
+  const set = new Set(types);
+  if (set.size === 1 && set.has('cash')) return 'C';
+  if (set.size === 1 && set.has('card')) return 'V';
+  if (set.size === 2 && set.has('cash') && set.has('card')) return 'CC';
+  return 'O';
+}
+
+/**
+ * Every completed sale and return of a branch with e-receipts on issues its ETA receipt inside the
+ * sale's transaction: the receipt is built, chained on the POS serial's head row (locked FOR
+ * UPDATE, so concurrent registers never fork the chain), stored 'queued', and the submission
+ * worker is woken by a NOTIFY that PostgreSQL delivers only if the sale commits. With e-receipts
+ * off the cost is one primary-key read of the branch.
+ */
+@Injectable()
+export class IssueEReceiptHandler implements OnModuleInit {
+  private readonly logger = new Logger('EReceipts');
+
+  constructor(private readonly subscribers: DomainEventSubscribers) {}
+
+  onModuleInit() {
+    this.subscribers.on('sale.completed', ({ payload }, tx) => this.onSale(tx, payload));
+    this.subscribers.on('sale.returned', ({ payload }, tx) => this.onReturn(tx, payload));
+  }
+
+  private async branch(tx: CommandTransaction, branchId: string): Promise<BranchRow | null> {
+    const [b] = (await tx.m.query(
+      'SELECT e_receipts_enabled, receipt_pos_serial, tax_branch_number FROM branches WHERE id = $1',
+      [branchId],
+    )) as BranchRow[];
+    return b?.e_receipts_enabled && b.receipt_pos_serial ? b : null;
+  }
+
+  private async company(tx: CommandTransaction): Promise<CompanyRow | null> {
+    const [c] = (await tx.m.query('SELECT * FROM eta_company WHERE id = 1')) as CompanyRow[];
+    return c ?? null;
+  }
+
+  private saleLines(tx: CommandTransaction, saleId: string): Promise<LineRow[]> {
+    return tx.m.query(
+      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
+              l.quantity::text AS quantity,
+              (l.line_total + l.discount + l.invoice_discount_share)::text AS gross,
+              l.line_total::text AS line_total, l.vat_rate
+         FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE l.invoice_id = $1 ORDER BY l.line_no`,
+      [saleId],
+    ) as Promise<LineRow[]>;
+  }
+
+  private returnLines(tx: CommandTransaction, returnId: string): Promise<LineRow[]> {
+    return tx.m.query(
+      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
+              rl.quantity::text AS quantity, rl.amount::text AS gross,
+              rl.amount::text AS line_total, l.vat_rate
+         FROM sale_return_lines rl JOIN sale_lines l ON l.id = rl.sale_line_id
+         JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE rl.return_id = $1 ORDER BY l.line_no`,
+      [returnId],
+    ) as Promise<LineRow[]>;
+  }
+
+  private async paymentTypes(tx: CommandTransaction, methodIds: string[]): Promise<string[]> {
+    const rows = (await tx.m.query(
+      `SELECT DISTINCT pm.type FROM payment_methods pm WHERE pm.id = ANY($1::uuid[])`,
+      [methodIds],
+    )) as { type: string }[];
+    return rows.map((r) => r.type);
+  }
+
+  async onSale(tx: CommandTransaction, s: SaleCompletedEvent): Promise<void> {
+    const branch = await this.branch(tx, s.branchId);
+    if (!branch) return;
+    const company = await this.company(tx);
+    if (!company) return;
+    const lines = await this.saleLines(tx, s.saleId);
+    await this.issue(tx, {
+      kind: 's',
+      saleId: s.saleId,
+      returnId: null,
+      branchId: s.branchId,
+      number: s.number,
+      branch,
+      company,
+      lines,
+      paymentTypes: s.payments.map((p) => p.type),
+      referenceUuid: null,
+      referenceOldUuid: null,
+    });
+  }
+
+  async onReturn(tx: CommandTransaction, r: SaleReturnedEvent): Promise<void> {
+    const branch = await this.branch(tx, r.branchId);
+    if (!branch) return;
+    const company = await this.company(tx);
+    if (!company) return;
+    const [original] = (await tx.m.query(
+      `SELECT uuid FROM e_receipts WHERE sale_id = $1 AND kind = 's'
+        ORDER BY status = 'invalid', created_at DESC LIMIT 1`,
+      [r.saleId],
+    )) as { uuid: string }[];
+    if (!original) {
+      // ETA needs the sale receipt's UUID on a return (FACTS §4.5): a sale from before e-receipts
+      // were turned on has none (docs/decisions.md)
+      this.logger.warn(`return ${r.number}: its sale has no e-receipt; no return receipt issued`);
+      return;
+    }
+    const lines = await this.returnLines(tx, r.returnId);
+    const types = await this.paymentTypes(
+      tx,
+      r.refunds.map((x) => x.methodId),
+    );
+    await this.issue(tx, {
+      kind: 'r',
+      saleId: r.saleId,
+      returnId: r.returnId,
+      branchId: r.branchId,
+      number: r.number,
+      branch,
+      company,
+      lines,
+      paymentTypes: types,
+      referenceUuid: original.uuid,
+      referenceOldUuid: null,
+    });
+  }
+
+  /**
+   * A correction of an invalid receipt (FACTS §4.5): a new receipt of the same sale or return,
+   * built from today's data (e.g. a fixed item code), chained at the head of the serial, with
+   * header.referenceOldUUID = the invalid receipt's UUID. Returns the new receipt's id.
+   */
+  async reissue(
+    tx: CommandTransaction,
+    old: {
+      kind: 's' | 'r';
+      sale_id: string;
+      return_id: string | null;
+      branch_id: string;
+      uuid: string;
+      reference_uuid: string | null;
+      receipt_number: string;
+    },
+  ): Promise<string | null> {
+    const [b] = (await tx.m.query(
+      'SELECT e_receipts_enabled, receipt_pos_serial, tax_branch_number FROM branches WHERE id = $1',
+      [old.branch_id],
+    )) as BranchRow[];
+    const company = await this.company(tx);
+    if (!b?.receipt_pos_serial || !company) return null;
+    const lines =
+      old.kind === 's'
+        ? await this.saleLines(tx, old.sale_id)
+        : await this.returnLines(tx, old.return_id as string);
+    const methods = (await tx.m.query(
+      old.kind === 's'
+        ? `SELECT method_id FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`
+        : `SELECT method_id FROM sale_payments WHERE return_id = $1 AND kind = 'refund'`,
+      [old.kind === 's' ? old.sale_id : old.return_id],
+    )) as { method_id: string }[];
+    return this.issue(tx, {
+      kind: old.kind,
+      saleId: old.sale_id,
+      returnId: old.return_id,
+      branchId: old.branch_id,
+      number: old.receipt_number,
+      branch: b,
+      company,
+      lines,
+      paymentTypes: await this.paymentTypes(
+        tx,
+        methods.map((x) => x.method_id),
+      ),
+      referenceUuid: old.reference_uuid,
+      referenceOldUuid: old.uuid,
+    });
+  }
+
+  private async issue(
+    tx: CommandTransaction,
+    p: {
+      kind: 's' | 'r';
+      saleId: string;
+      returnId: string | null;
+      branchId: string;
+      number: string;
+      branch: BranchRow;
+      company: CompanyRow;
+      lines: LineRow[];
+      paymentTypes: string[];
+      referenceUuid: string | null;
+      referenceOldUuid: string | null;
+    },
+  ): Promise<string | null> {
+    const serial = p.branch.receipt_pos_serial as string;
+    const lines: EtaLineInput[] = p.lines
+      .filter((l) => Number(l.quantity) > 0)
+      .map((l) => ({
+        internalCode: l.sku,
+        description: l.name,
+        itemType: l.eta_item_type ?? 'EGS',
+        itemCode: l.eta_item_code ?? `EG-${p.company.rin}-${l.sku}`,
+        unitType: UNIT_TYPES[l.unit] ?? 'EA',
+        vatRate: l.vat_rate,
+        ...etaLineFromInclusive({
+          quantity: Number(l.quantity),
+          grossPiasters: Number(l.gross),
+          lineTotalPiasters: Number(l.line_total),
+          vatRate: l.vat_rate,
+        }),
+      }));
+    if (!lines.length) return null;
+    // the chain head of this POS serial, locked until the sale commits
+    await tx.m.query(
+      'INSERT INTO e_receipt_chains (pos_serial) VALUES ($1) ON CONFLICT (pos_serial) DO NOTHING',
+      [serial],
+    );
+    const [head] = (await tx.m.query(
+      'SELECT last_uuid, last_seq FROM e_receipt_chains WHERE pos_serial = $1 FOR UPDATE',
+      [serial],
+    )) as { last_uuid: string; last_seq: number }[];
+    const issuedAt = new Date(Date.now() - 1000); // never "in the future" at ETA (clock skew)
+    const input: EtaReceiptInput = {
+      kind: p.kind,
+      dateTimeIssued: issuedAt,
+      receiptNumber: p.number,
+      previousUUID: head.last_uuid,
+      referenceUUID: p.referenceUuid ?? undefined,
+      referenceOldUUID: p.referenceOldUuid ?? undefined,
+      seller: {
+        rin: p.company.rin,
+        companyTradeName: p.company.name,
+        branchCode: p.branch.tax_branch_number ?? '0',
+        branchAddress: {
+          country: p.company.country,
+          governate: p.company.governate,
+          regionCity: p.company.region_city,
+          street: p.company.street,
+          buildingNumber: p.company.building_number,
+          postalCode: p.company.postal_code ?? '',
+        },
+        deviceSerialNumber: serial,
+        activityCode: p.company.activity_code,
+      },
+      buyer: { type: 'P' },
+      lines,
+      paymentMethod: etaPaymentMethod(p.paymentTypes),
+    };
+    const built = buildEtaReceipt(input, sha256Hex);
+    const seq = head.last_seq + 1;
+    const id = uuidv7();
+    await tx.m.query(
+      `WITH r AS (
+         INSERT INTO e_receipts (id, kind, sale_id, return_id, branch_id, pos_serial, chain_seq, receipt_number,
+                                 uuid, previous_uuid, reference_uuid, date_time_issued, total_amount, json, status, reference_old_uuid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'queued', $15))
+       UPDATE e_receipt_chains SET last_uuid = $9, last_seq = $7, updated_at = now() WHERE pos_serial = $6`,
+      [
+        id,
+        p.kind,
+        p.saleId,
+        p.returnId,
+        p.branchId,
+        serial,
+        seq,
+        p.number,
+        built.uuid,
+        head.last_uuid,
+        p.referenceUuid,
+        JSON.parse(built.json).header.dateTimeIssued,
+        built.totalAmount,
+        built.json,
+        p.referenceOldUuid,
+      ],
+    );
+    await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, serial]);
+    tx.push(p.branchId, 'einvoice.status', {
+      documentId: id,
+      kind: 'receipt',
+      status: 'queued',
+      uuid: built.uuid,
+      receiptNumber: p.number,
+      deadLetter: false,
+    });
+    return id;
+  }
+}

@@ -1,0 +1,6 @@
+// E-invoicing (issue 17): ETA e-receipts, the submission queue, the simulator.
+// Other contexts import only from here.
+export { EinvoicingModule } from './einvoicing.module';
+export { EtaSubmissionService } from './jobs/eta-submission.service';
+export { EtaSimulator, type SimFailure } from './sim/eta-simulator';
+export { EtaDispatcher } from './jobs/eta-submission.processor';
