@@ -137,11 +137,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // Pure contracts code only pages and prints use (amounts in words, phone links, the
-            // installment math): a chunk of its own. A contracts module used by any lazy page
+            // installment math, the ETA receipt helpers and decimal.js): a chunk of its own. A contracts module used by any lazy page
             // otherwise lands in the shell, since the contracts' index is part of the shell.
             {
               name: 'contracts-docs',
-              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments)\.ts$/,
+              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments|eta[\\/](canonical|receipt))\.ts$|node_modules[\\/]decimal\.js[\\/]/,
               priority: 20,
               includeDependenciesRecursively: false,
             },
@@ -182,6 +182,12 @@ export default defineConfig({
         // so they are declared side-effect free: pages that use a DTO still get it (lazily).
         moduleSideEffects: [
           { test: /libs[\\/]contracts[\\/]src[\\/]dto[\\/]/, sideEffects: false },
+          // The ETA receipt builder and decimal.js (which declares no `sideEffects` but has none):
+          // the server's; the shell leaves them out.
+          {
+            test: /libs[\\/]contracts[\\/]src[\\/]eta[\\/]|node_modules[\\/]decimal\.js[\\/]/,
+            sideEffects: false,
+          },
         ],
       },
     },

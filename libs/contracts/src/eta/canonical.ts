@@ -16,7 +16,7 @@ export class EtaCanonicalError extends Error {
   }
 }
 
-const WS = new Set([' ', '\t', '\n', '\r']);
+const WS = /* @__PURE__ */ new Set([' ', '\t', '\n', '\r']);
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 class Lexer {

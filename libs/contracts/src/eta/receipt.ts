@@ -5,7 +5,8 @@
 import Decimal from 'decimal.js';
 import { etaCanonicalize, etaSafeText } from './canonical';
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+// Pure: a bundle that does not use the receipt builder (the client's shell) drops it and decimal.js.
+const D = /* @__PURE__ */ Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;
 export type EtaDecimal = string | number;
 
@@ -303,7 +304,19 @@ type ReceiptShape = {
   taxTotals?: { taxType?: string; amount?: Num }[];
 };
 
-const ADDED_TAXES = new Set(['T1', 'T2', 'T3', 'T5', 'T6', 'T7', 'T8', 'T9', 'T10', 'T11', 'T12']);
+const ADDED_TAXES = /* @__PURE__ */ new Set([
+  'T1',
+  'T2',
+  'T3',
+  'T5',
+  'T6',
+  'T7',
+  'T8',
+  'T9',
+  'T10',
+  'T11',
+  'T12',
+]);
 
 /**
  * ETA's receipt equations (FACTS §4.4) on a receipt's JSON text; returns the failing fields
