@@ -75,6 +75,16 @@ export type MoneyTransferPayload = {
   amount: number;
 };
 
+/** The branch's repair tickets per status, after any ticket of the branch changed (like GET /Maintenance/counts). */
+export type MaintenanceCountsPayload = { counts: Record<string, number> };
+/** A repair ticket turned ready: the front desk can call the customer. */
+export type MaintenanceReadyPayload = {
+  ticketId: string;
+  number: string;
+  customerName: string;
+  device: string;
+};
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -94,6 +104,8 @@ export type LiveEventMap = {
   'expenses.due': ExpensesDuePayload;
   'cheque.due': ChequeDuePayload;
   'money.transfer': MoneyTransferPayload;
+  'maintenance.counts': MaintenanceCountsPayload;
+  'maintenance.ready': MaintenanceReadyPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -126,4 +138,6 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'expenses.due',
   'cheque.due',
   'money.transfer',
+  'maintenance.counts',
+  'maintenance.ready',
 ];

@@ -164,6 +164,9 @@ export const VAULT_MOVEMENT_TYPES = [
   'purchase_payment',
   'vendor_payment',
   'customer_payment',
+  'maintenance_deposit',
+  'maintenance_refund',
+  'maintenance_payment',
 ] as const;
 
 export class TransactionListQueryDto extends ListQueryDto {

@@ -45,6 +45,7 @@ const BRANCH_DOCUMENTS = {
   purchase: 'PI',
   purchase_return: 'PR',
   money: 'MT',
+  maintenance: 'MN',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

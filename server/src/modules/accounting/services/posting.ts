@@ -28,7 +28,9 @@ export type SystemAccount =
   | 'inventory_revaluation'
   | 'cash_over_short'
   | 'cash_in_transit'
-  | 'other_cash_payments';
+  | 'other_cash_payments'
+  | 'repair_revenue'
+  | 'repair_costs';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
 
