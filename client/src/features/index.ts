@@ -19,6 +19,7 @@ import { pages as chequesPages } from './cheques/pages';
 import { pages as vendorsPages } from './vendors/pages';
 import { pages as purchasesPages } from './purchases/pages';
 import { pages as cashPages } from './cash/pages';
+import { pages as maintenancePages } from './maintenance/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -47,4 +48,5 @@ export const pages: PageRegistry = {
   ...vendorsPages,
   ...purchasesPages,
   ...cashPages,
+  ...maintenancePages,
 };

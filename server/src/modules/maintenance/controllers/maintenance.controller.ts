@@ -72,11 +72,6 @@ export class MaintenanceController {
     return this.queries.technicians(user);
   }
 
-  @Get('customers')
-  customers(@Query() query: MaintenanceListQueryDto) {
-    return this.queries.customers(query.q ?? '');
-  }
-
   @Get('by-number/:number')
   byNumber(
     @Param('number') number: string,

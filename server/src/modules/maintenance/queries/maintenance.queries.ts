@@ -227,23 +227,4 @@ export class MaintenanceQueries {
       name: r.name as string,
     }));
   }
-
-  /** Customers by name or phone, for the intake dialog (name and phone only). */
-  async customers(q: string): Promise<{ id: string; name: string; phone: string | null }[]> {
-    const words = searchPatterns(normalizeArabic(q));
-    const params: unknown[] = [...words, `%${likeEscape(q.trim())}%`];
-    const nameMatch = words.length
-      ? words.map((_, i) => `search_text LIKE $${i + 1}`).join(' AND ')
-      : 'true';
-    const rows = await this.ds.query(
-      `SELECT id, name, phone FROM customers WHERE (${nameMatch}) OR phone ILIKE $${params.length}
-        ORDER BY name LIMIT 20`,
-      params,
-    );
-    return rows.map((r: Record<string, unknown>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      phone: (r.phone as string | null) ?? null,
-    }));
-  }
 }
