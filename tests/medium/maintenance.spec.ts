@@ -98,6 +98,15 @@ describe('maintenance', () => {
     return ticket;
   };
 
+  it('the demo has a ticket in every status, and one back under warranty', async () => {
+    const counts = await admin.get('/api/Maintenance/counts');
+    for (const status of MAINTENANCE_STATUSES) expect(counts.body[status]).toBeGreaterThan(0);
+    const [warranty] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM maintenance_tickets WHERE warranty_of_id IS NOT NULL`,
+    );
+    expect(warranty.n).toBeGreaterThan(0);
+  });
+
   it('takes a device in with a deposit: number, history, vault and books', async () => {
     const before = await vaultBalance();
     const ticket = await create({ deposit: 10_000, estimate: 50_000, warrantyDays: 30 });

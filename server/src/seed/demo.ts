@@ -18,6 +18,7 @@ import { seedDemoCheques } from './cheques-demo';
 import { seedDemoDebts } from './customer-debts-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
+import { seedDemoMaintenance } from './maintenance-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -219,6 +220,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // Customer debts (issue 16 item 1): credit sales of the last four months in both branches, in
   // every aging bucket, some partly paid today into the main vault (seed/customer-debts-demo.ts).
   seedDemoDebts,
+  // Repair tickets (issue 18 item 1): one in every status in the first branch, deposits, parts and
+  // bills through the real commands, and a ticket back under warranty (seed/maintenance-demo.ts).
+  seedDemoMaintenance,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */
