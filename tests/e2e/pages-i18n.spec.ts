@@ -47,6 +47,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'StockTaking-id': docs.stockTakingId,
     'Inventories-TransferRequests-id': docs.transferId,
     'Vendors-id': lists.vendor,
+    'Maintenance-id': lists.ticket,
   };
   const id = ids[name];
   if (!id)
@@ -113,6 +114,7 @@ for (const language of ['ar', 'en'] as const) {
       product: await first('/api/Products?pageSize=1'),
       inventory: await first('/api/Inventories'),
       vendor: await first('/api/Vendors?pageSize=1'),
+      ticket: await first('/api/Maintenance?pageSize=1&status=delivered'),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

@@ -105,9 +105,6 @@ export type MaintenanceAccessory = (typeof MAINTENANCE_ACCESSORIES)[number];
 /** Longest warranty a repair may carry (days). */
 export const MAINTENANCE_MAX_WARRANTY_DAYS = 730;
 
-/** A ticket's number: B01-MN-000042 (the scan on /Maintenance opens it). */
-export const MAINTENANCE_NUMBER_PATTERN = /^[A-Z0-9]{1,10}-MN-\d{6,}$/;
-
 export class MaintenanceCreateDto {
   /** the client's id: a retry creates nothing twice */
   @IsUUID() id: string;
