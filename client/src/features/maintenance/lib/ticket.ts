@@ -5,7 +5,7 @@ export const STATUS_COLOR: Record<
   MaintenanceStatus,
   'default' | 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info'
 > = {
-  received: 'info',
+  received: 'primary',
   diagnosing: 'primary',
   waiting_approval: 'warning',
   waiting_parts: 'warning',
