@@ -15,8 +15,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  MAINTENANCE_PRIORITIES,
   MAINTENANCE_WORK_STATUSES,
   routePath,
+  type MaintenancePriority,
   type MaintenanceStatus,
   type MaintenanceTicketDto,
   type VariantResponseDto,
@@ -32,6 +34,7 @@ import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PrintArea, formatQty, printSoon } from '../../../shared/ui/print';
+import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { VariantPicker, type ExternalInput } from '../../catalog';
@@ -334,9 +337,20 @@ function WorkForm({
   const { t } = useTranslation('maintenance');
   const [labour, setLabour] = useState<number | null>(ticket.labour);
   const [diagnosis, setDiagnosis] = useState(ticket.diagnosis ?? '');
+  const [technicianId, setTechnicianId] = useState(ticket.technicianId ?? '');
+  const [priority, setPriority] = useState<MaintenancePriority>(ticket.priority);
+  const technicians = useQuery({
+    queryKey: maintenanceKeys.technicians,
+    queryFn: maintenanceApi.technicians,
+  });
   const save = useCrudMutation({
     mutationFn: () =>
-      maintenanceApi.update(ticket.id, { labour: labour ?? 0, diagnosis: diagnosis.trim() }),
+      maintenanceApi.update(ticket.id, {
+        labour: labour ?? 0,
+        diagnosis: diagnosis.trim(),
+        priority,
+        ...(technicianId ? { technicianId } : {}),
+      }),
     success: t('detail.saved'),
     onSuccess: onSaved,
   });
@@ -360,6 +374,27 @@ function WorkForm({
         value={diagnosis}
         onChange={(e) => setDiagnosis(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-diagnosis' } }}
+      />
+      <SelectField
+        name="technician"
+        label={t('fields.technician')}
+        value={technicianId}
+        onChange={setTechnicianId}
+        noneLabel={t('fields.none')}
+        options={(technicians.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+        testId="ticket-work-technician"
+      />
+      <SelectField
+        name="priority"
+        label={t('fields.priority')}
+        value={priority === 'normal' ? '' : priority}
+        onChange={(v) => setPriority((v || 'normal') as MaintenancePriority)}
+        options={MAINTENANCE_PRIORITIES.filter((p) => p !== 'normal').map((p) => ({
+          value: p,
+          label: t(`priorities.${p}`),
+        }))}
+        noneLabel={t('priorities.normal')}
+        testId="ticket-work-priority"
       />
       <AmountField
         label={t('fields.labour')}
