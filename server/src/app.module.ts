@@ -24,6 +24,7 @@ import { PurchasingModule } from './modules/purchasing';
 import { ChequesModule } from './modules/cheques';
 import { InstallmentsModule } from './modules/installments';
 import { EinvoicingModule } from './modules/einvoicing';
+import { MaintenanceModule } from './modules/maintenance';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -49,6 +50,7 @@ export const APP_MODULES = [
   ChequesModule,
   InstallmentsModule,
   EinvoicingModule,
+  MaintenanceModule,
 ];
 
 @Module({})

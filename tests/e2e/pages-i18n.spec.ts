@@ -48,6 +48,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'Inventories-TransferRequests-id': docs.transferId,
     'Vendors-id': lists.vendor,
     'Installments-id': lists.plan,
+    'Maintenance-id': lists.ticket,
   };
   const id = ids[name];
   if (!id)
@@ -115,6 +116,7 @@ for (const language of ['ar', 'en'] as const) {
       inventory: await first('/api/Inventories'),
       vendor: await first('/api/Vendors?pageSize=1'),
       plan: await first('/api/Installments?pageSize=1'),
+      ticket: await first('/api/Maintenance?pageSize=1&status=delivered'),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

@@ -402,6 +402,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     ];
   const vendors = await list('/api/Vendors?pageSize=1');
   const plans = await list('/api/Installments?pageSize=1');
+  const tickets = await list('/api/Maintenance?pageSize=1&status=delivered');
   const ids: Record<string, string | undefined> = {
     'Roles-id': roles[0]?.id,
     'Shift-id': shifts[0]?.id,
@@ -413,6 +414,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'Inventories-TransferRequests-id': transfers[0]?.id,
     'Vendors-id': vendors[0]?.id,
     'Installments-id': plans[0]?.id,
+    'Maintenance-id': tickets[0]?.id,
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),

@@ -13,7 +13,7 @@ describe('server-side permissions on every route', () => {
   const refused = (s: number) => s === 401 || s === 403;
 
   beforeAll(async () => {
-    // With a test-only endpoint that requires modules (no product endpoint does yet).
+    // With a test-only endpoint that requires a key and modules (/Maintenance needs a module only).
     t = await createTestApp({ controllers: [ModuleProbeController] });
     routes = registeredRoutes(t.app);
     const nobody = await createUserWith(t.ds, []);
@@ -67,8 +67,12 @@ describe('server-side permissions on every route', () => {
 
   it('answers 403 with the spec message to a user lacking the permission', async () => {
     const failures: string[] = [];
+    // A route gated by a module alone (no key: /Maintenance, any user of the branch) is proven
+    // by the module rule's test below.
+    const moduleOnly = (x: RegisteredRoute) =>
+      x.access.kind === 'permissions' && !x.access.permissions.length && !!x.access.modules?.length;
     for (const r of routes.filter(
-      (x) => x.access.kind === 'permissions' || x.access.kind === 'admin',
+      (x) => (x.access.kind === 'permissions' && !moduleOnly(x)) || x.access.kind === 'admin',
     )) {
       const res = await call(none, r);
       if (res.status !== 403 || res.body.message !== 'ليس لديك الصلاحية للوصول لهذه الصفحة') {
@@ -156,6 +160,11 @@ describe('server-side permissions on every route', () => {
       expect((await none.get('/api/test-only/module-probe')).status).toBe(403);
       // The permission-only rule is unaffected by modules (can_see_products alone, POS off).
       expect((await user.get('/api/Products')).status).toBe(200);
+      // A route gated by its module alone (/Maintenance): refused while the module is off, open
+      // to any signed-in user once it is on.
+      expect((await none.get('/api/Maintenance')).status).toBe(403);
+      await setModules(['Maintenance']);
+      expect((await none.get('/api/Maintenance')).status).toBe(200);
     } finally {
       await setModules(['POS', 'Einvoice', 'INSTALLMENTS', 'Maintenance']);
     }

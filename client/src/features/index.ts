@@ -20,6 +20,7 @@ import { pages as vendorsPages } from './vendors/pages';
 import { pages as purchasesPages } from './purchases/pages';
 import { pages as cashPages } from './cash/pages';
 import { pages as installmentsPages } from './installments/pages';
+import { pages as maintenancePages } from './maintenance/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -49,4 +50,5 @@ export const pages: PageRegistry = {
   ...purchasesPages,
   ...cashPages,
   ...installmentsPages,
+  ...maintenancePages,
 };

@@ -309,6 +309,35 @@ export type InstallmentMoneyEvent = {
   userId: string | null;
 };
 
+/**
+ * Money of a repair ticket moved through a vault (issue 18): `deposit` taken at intake (held as a
+ * customer deposit), `refund` of the deposit (cancelled / returned unrepaired), `settle` the bill
+ * at delivery: `revenue` (parts + labour) earned, `deposit` applied, `amount` what the vault got
+ * (negative: change given back when the deposit was more than the bill).
+ */
+export type MaintenanceMoneyEvent = {
+  ticketId: string;
+  number: string;
+  kind: 'deposit' | 'refund' | 'settle';
+  branchId: string;
+  customerId: string;
+  vaultId: string | null;
+  vaultAccountId: string | null;
+  amount: number;
+  deposit: number;
+  revenue: number;
+  userId: string | null;
+};
+
+/** Parts of a repair ticket left the stock (valued at the stock ledger's average cost, per branch). */
+export type MaintenancePartsUsedEvent = {
+  ticketId: string;
+  number: string;
+  branchId: string;
+  values: StockValueChange[];
+  userId: string | null;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -335,6 +364,8 @@ export type DomainEventMap = {
   'money.transaction.posted': MoneyTransactionPostedEvent;
   'shift.cash.deposited': ShiftCashDepositedEvent;
   'installment.money': InstallmentMoneyEvent;
+  'maintenance.money': MaintenanceMoneyEvent;
+  'maintenance.parts.used': MaintenancePartsUsedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

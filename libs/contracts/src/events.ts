@@ -88,6 +88,16 @@ export type MoneyTransferPayload = {
   amount: number;
 };
 
+/** The branch's repair tickets per status, after any ticket of the branch changed (like GET /Maintenance/counts). */
+export type MaintenanceCountsPayload = { counts: Record<string, number> };
+/** A repair ticket turned ready: the front desk can call the customer. */
+export type MaintenanceReadyPayload = {
+  ticketId: string;
+  number: string;
+  customerName: string;
+  device: string;
+};
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -107,6 +117,8 @@ export type LiveEventMap = {
   'expenses.due': ExpensesDuePayload;
   'cheque.due': ChequeDuePayload;
   'money.transfer': MoneyTransferPayload;
+  'maintenance.counts': MaintenanceCountsPayload;
+  'maintenance.ready': MaintenanceReadyPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -139,4 +151,6 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'expenses.due',
   'cheque.due',
   'money.transfer',
+  'maintenance.counts',
+  'maintenance.ready',
 ];

@@ -42,6 +42,8 @@ export * from './amount-words-en';
 export * from './phone';
 export * from './dto/purchase-orders.dto';
 export * from './dto/cheques.dto';
+export * from './dto/maintenance.dto';
+export * from './maintenance';
 export * from './dto/vendors.dto';
 export * from './dto/purchase-invoices.dto';
 export * from './purchase-math';

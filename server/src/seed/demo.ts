@@ -19,6 +19,7 @@ import { seedDemoDebts } from './customer-debts-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
 import { seedDemoInstallments } from './installments-demo';
+import { seedDemoMaintenance } from './maintenance-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -223,6 +224,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // Installments (issue 16): 18 appliance sales on installments and 20 plans in every state —
   // active, due today, overdue with late fees, settled, rescheduled (seed/installments-demo.ts).
   seedDemoInstallments,
+  // Repair tickets (issue 18 item 1): one in every status in the first branch, deposits, parts and
+  // bills through the real commands, and a ticket back under warranty (seed/maintenance-demo.ts).
+  seedDemoMaintenance,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

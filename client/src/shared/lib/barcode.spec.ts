@@ -154,6 +154,18 @@ describe('scanTarget', () => {
     expect(scanTarget('/', ' 622 ')).toEqual({ kind: 'navigate', to: '/POS?barcode=622' });
     expect(scanTarget('/Products', 'A&B')).toEqual({ kind: 'navigate', to: '/POS?barcode=A%26B' });
   });
+  it('a repair ticket number opens the ticket; on a ticket page a product scan stays there', () => {
+    expect(scanTarget('/Maintenance', ' b01-mn-000042 ')).toEqual({
+      kind: 'navigate',
+      to: '/Maintenance?scan=B01-MN-000042',
+    });
+    expect(scanTarget('/', 'B01-MN-000042').kind).toBe('navigate');
+    expect(scanTarget('/Maintenance/abc', '6221234567890')).toEqual({ kind: 'pos-input' });
+    expect(scanTarget('/Maintenance', '6221234567890')).toEqual({
+      kind: 'navigate',
+      to: '/POS?barcode=6221234567890',
+    });
+  });
   it('on /POS the code goes into the autocomplete', () => {
     expect(scanTarget('/POS', '123')).toEqual({ kind: 'pos-input' });
     expect(scanTarget('/POS/', '123')).toEqual({ kind: 'pos-input' });

@@ -1,3 +1,5 @@
+import { MAINTENANCE_NUMBER_PATTERN } from '@pos/contracts';
+
 // Barcode scanner detection (spec §2, §5, §9). Pure logic with an injectable clock so the
 // timings can be tested with fake timers; the DOM listener lives in app/BarcodeListener.tsx.
 export const BARCODE = {
@@ -105,13 +107,22 @@ export class BarcodeScanner {
   }
 }
 
-/** Where a scan leads: on /POS it goes into the autocomplete, elsewhere to /POS?barcode=. */
+/**
+ * Where a scan leads: on /POS it goes into the autocomplete; a repair ticket's number (printed on
+ * its intake receipt) opens the ticket through /Maintenance?scan=; on a ticket's page a product
+ * scan goes into its part picker; anywhere else to /POS?barcode=.
+ */
 export function scanTarget(
   pathname: string,
   code: string,
 ): { kind: 'pos-input' } | { kind: 'navigate'; to: string } {
+  const path = pathname.replace(/\/+$/, '');
   // The POS and the purchase screen take scans themselves (their `pos:barcode` listeners).
-  if (['/POS', '/buy'].includes(pathname.replace(/\/+$/, ''))) return { kind: 'pos-input' };
+  if (['/POS', '/buy'].includes(path)) return { kind: 'pos-input' };
+  const ticket = code.trim().toUpperCase();
+  if (MAINTENANCE_NUMBER_PATTERN.test(ticket))
+    return { kind: 'navigate', to: `/Maintenance?scan=${encodeURIComponent(ticket)}` };
+  if (path.startsWith('/Maintenance/')) return { kind: 'pos-input' };
   return { kind: 'navigate', to: `/POS?barcode=${encodeURIComponent(code.trim())}` };
 }
 

@@ -44,6 +44,7 @@ export const JOURNAL_SOURCE_TYPES = [
   'purchase_return',
   'money_transaction',
   'shift_deposit',
+  'maintenance',
 ] as const;
 
 export type LedgerAccountDto = {

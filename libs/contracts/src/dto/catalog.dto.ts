@@ -45,6 +45,7 @@ export const STOCK_REASONS = [
   'transfer_in',
   'stocktaking',
   'purchase_return',
+  'repair',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 

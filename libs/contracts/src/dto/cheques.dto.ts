@@ -168,6 +168,9 @@ export const VAULT_MOVEMENT_TYPES = [
   'vendor_payment',
   'customer_payment',
   'installment_in',
+  'maintenance_deposit',
+  'maintenance_refund',
+  'maintenance_payment',
 ] as const;
 
 export class TransactionListQueryDto extends ListQueryDto {

@@ -222,6 +222,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.EXPENSE_CATEGORY_INACTIVE': 'بند المصروف "{name}" موقوف',
     'errors.EXPENSE_VENDOR_INACTIVE': 'المورد "{name}" موقوف',
     'errors.EXPENSE_RECURRING_RECORDED': 'المصروف المتكرر "{name}" مسجل بالفعل هذا الشهر',
+    'errors.MAINTENANCE_ILLEGAL_TRANSITION':
+      'لا يمكن نقل تذكرة الصيانة {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.MAINTENANCE_NOT_WORKABLE':
+      'تذكرة الصيانة {number} في حالة «{statusAr}»: لا يمكن تعديل قطع الغيار أو المصنعية',
+    'errors.MAINTENANCE_TOTAL_LIMIT': 'إجمالي تذكرة الصيانة يتجاوز {max} جنيه',
+    'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'العربون أكبر من التكلفة التقديرية',
+    'errors.MAINTENANCE_VAULT_INVALID': 'اختر خزينة نشطة في فرع التذكرة',
+    'errors.MAINTENANCE_TECHNICIAN_INVALID': 'الفني المختار غير موجود أو موقوف',
+    'errors.MAINTENANCE_WARRANTY_INVALID':
+      'التذكرة {number} ليست تذكرة مسلمة ما زالت في الضمان لهذا العميل',
+    'validation.maintenance.problemRequired': 'الرجاء وصف العطل',
     'errors.CHEQUE_ILLEGAL_TRANSITION': 'لا يمكن نقل الشيك رقم {number} من «{fromAr}» إلى «{toAr}»',
     'errors.CHEQUE_PARTY_REQUIRED': 'الشيك الوارد يحتاج عميلًا والشيك الصادر يحتاج موردًا',
     'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
@@ -521,6 +532,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.EXPENSE_VENDOR_INACTIVE': 'The vendor "{name}" is inactive',
     'errors.EXPENSE_RECURRING_RECORDED':
       'The recurring expense "{name}" is already recorded this month',
+    'errors.MAINTENANCE_ILLEGAL_TRANSITION':
+      'Repair ticket {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.MAINTENANCE_NOT_WORKABLE':
+      'Repair ticket {number} is "{statusEn}": its parts and labour can no longer change',
+    'errors.MAINTENANCE_TOTAL_LIMIT': 'The repair ticket total is over {max} EGP',
+    'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'The deposit is more than the estimate',
+    'errors.MAINTENANCE_VAULT_INVALID': "Choose an active vault of the ticket's branch",
+    'errors.MAINTENANCE_TECHNICIAN_INVALID': 'The chosen technician does not exist or is inactive',
+    'errors.MAINTENANCE_WARRANTY_INVALID':
+      'Ticket {number} is not a delivered ticket of this customer still under warranty',
+    'validation.maintenance.problemRequired': 'Describe the problem',
     'errors.CHEQUE_ILLEGAL_TRANSITION': 'Cheque {number} cannot go from "{fromEn}" to "{toEn}"',
     'errors.CHEQUE_PARTY_REQUIRED':
       'A received cheque needs a customer and an issued cheque needs a vendor',

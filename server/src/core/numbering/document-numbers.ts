@@ -47,6 +47,7 @@ const BRANCH_DOCUMENTS = {
   money: 'MT',
   installment_plan: 'IP',
   installment_payment: 'IC',
+  maintenance: 'MN',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

@@ -65,6 +65,10 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   'cheque.due': { require: 'can_see_vault_totals' },
   // like GET /MoneyTransactions (the vault keeper's read)
   'money.transfer': { require: 'can_see_vault_totals' },
+  // like GET /Maintenance/counts and GET /Maintenance/{id}: any signed-in user of the branch (the
+  // Maintenance module gates the routes; docs/decisions.md "Maintenance")
+  'maintenance.counts': {},
+  'maintenance.ready': {},
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */

@@ -58,6 +58,8 @@ function sourceHref(e: JournalEntryDto): string | null {
       return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
     case 'expense':
       return `${routePath('Expenses')}?id=${e.sourceId}`;
+    case 'maintenance':
+      return routePath('Maintenance-id', { id: e.sourceId });
     case 'cheque':
       return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
     case 'vendor_opening':

@@ -30,7 +30,9 @@ export type SystemAccount =
   | 'cash_in_transit'
   | 'other_cash_payments'
   | 'installment_income'
-  | 'late_fee_income';
+  | 'late_fee_income'
+  | 'repair_revenue'
+  | 'repair_costs';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
 

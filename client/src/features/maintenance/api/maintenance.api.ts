@@ -1,0 +1,44 @@
+import type {
+  MaintenanceCountsDto,
+  MaintenanceCreateDto,
+  MaintenancePartsDto,
+  MaintenanceTechnicianDto,
+  MaintenanceTicketDto,
+  MaintenanceTransitionDto,
+  MaintenanceUpdateDto,
+} from '@pos/contracts';
+import { http, type Query } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export type TicketListQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: string;
+  technicianId?: string;
+};
+
+export const maintenanceKeys = {
+  all: ['maintenance'] as const,
+  list: (query: TicketListQuery) => ['maintenance', 'list', query] as const,
+  one: (ticketId: string) => ['maintenance', 'one', ticketId] as const,
+  counts: ['maintenance', 'counts'] as const,
+  technicians: ['maintenance', 'technicians'] as const,
+};
+
+export const maintenanceApi = {
+  list: (query: TicketListQuery) => http.list<MaintenanceTicketDto>('/Maintenance', query as Query),
+  counts: () => http.get<MaintenanceCountsDto>('/Maintenance/counts'),
+  technicians: () => http.get<MaintenanceTechnicianDto[]>('/Maintenance/technicians'),
+  get: (ticketId: string) => http.get<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`),
+  byNumber: (number: string) =>
+    http.get<MaintenanceTicketDto>(`/Maintenance/by-number/${id(number)}`),
+  create: (body: MaintenanceCreateDto) => http.post<MaintenanceTicketDto>('/Maintenance', body),
+  update: (ticketId: string, body: MaintenanceUpdateDto) =>
+    http.patch<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`, body),
+  move: (ticketId: string, body: MaintenanceTransitionDto) =>
+    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/status`, body),
+  addParts: (ticketId: string, body: MaintenancePartsDto) =>
+    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts`, body),
+};

@@ -1,0 +1,180 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import {
+  formatPiasters,
+  MAINTENANCE_STATUSES,
+  routePath,
+  type MaintenanceTicketDto,
+} from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDateTime } from '../../../shared/lib/format';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { useLiveEvent } from '../../../shared/realtime';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SearchField } from '../../../shared/ui/FilterBar';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { toast } from '../../../shared/ui/toast';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+import { deviceText, STATUS_COLOR } from '../lib/ticket';
+import { TicketFormDialog } from './TicketFormDialog';
+
+/**
+ * /Maintenance: the branch's repair tickets with a chip per status (its live count), search by
+ * number, customer, phone or IMEI, a new ticket, and a scanned ticket barcode (`?scan=`) opening
+ * its ticket.
+ */
+export default function MaintenancePage() {
+  const { t } = useTranslation('maintenance');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const paging = usePaging();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const [creating, setCreating] = useState(false);
+  const query = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    q: useDebouncedValue(q.trim(), 300) || undefined,
+    status: status || undefined,
+  };
+  const list = useQuery({
+    queryKey: maintenanceKeys.list(query),
+    queryFn: () => maintenanceApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  const counts = useQuery({ queryKey: maintenanceKeys.counts, queryFn: maintenanceApi.counts });
+  useErrorToast(list.error ?? counts.error);
+  useLiveEvent('maintenance.counts', () => {
+    void counts.refetch();
+    void list.refetch();
+  });
+  useLiveEvent('maintenance.ready', (e) =>
+    toast.info(
+      t('live.ready', {
+        number: e.payload.number,
+        customer: e.payload.customerName,
+        device: e.payload.device,
+      }),
+    ),
+  );
+
+  // A scanned ticket number (the global barcode listener sends it here) opens the ticket.
+  const scan = params.get('scan');
+  useEffect(() => {
+    if (!scan) return;
+    let live = true;
+    maintenanceApi.byNumber(scan).then(
+      (ticket) => live && navigate(routePath('Maintenance-id', { id: ticket.id })),
+      (error: unknown) => {
+        if (!live) return;
+        setParams({}, { replace: true });
+        handleError(error, { toast: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [scan, navigate, setParams]);
+
+  const columns: Column<MaintenanceTicketDto>[] = [
+    { key: 'number', header: t('fields.number'), ltr: true, render: (r) => r.number },
+    { key: 'customer', header: t('fields.customer'), render: (r) => r.customerName },
+    { key: 'phone', header: t('fields.phone'), ltr: true, render: (r) => r.customerPhone ?? '' },
+    { key: 'device', header: t('fields.device'), render: (r) => deviceText(r, t) },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (r) => (
+        <Chip
+          size="small"
+          color={STATUS_COLOR[r.status]}
+          label={t(`statuses.${r.status}`)}
+          data-testid="ticket-status"
+        />
+      ),
+    },
+    { key: 'technician', header: t('fields.technician'), render: (r) => r.technicianName ?? '' },
+    { key: 'priority', header: t('fields.priority'), render: (r) => t(`priorities.${r.priority}`) },
+    {
+      key: 'total',
+      header: t('fields.total'),
+      align: 'right',
+      render: (r) => formatPiasters(r.total),
+    },
+    {
+      key: 'createdAt',
+      header: t('fields.createdAt'),
+      nowrap: true,
+      render: (r) => formatDateTime(r.createdAt),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <AddButton onClick={() => setCreating(true)} testId="ticket-add">
+            {t('list.add')}
+          </AddButton>
+        }
+      />
+      <Box
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+        role="group"
+        aria-label={t('fields.status')}
+      >
+        <Chip
+          label={t('list.all')}
+          color={status ? 'default' : 'primary'}
+          variant={status ? 'outlined' : 'filled'}
+          onClick={() => paging.withReset(setStatus)('')}
+        />
+        {MAINTENANCE_STATUSES.map((s) => (
+          <Chip
+            key={s}
+            label={`${t(`statuses.${s}`)} (${counts.data?.[s] ?? 0})`}
+            color={status === s ? STATUS_COLOR[s] : 'default'}
+            variant={status === s ? 'filled' : 'outlined'}
+            onClick={() => paging.withReset(setStatus)(s)}
+            data-testid={`ticket-count-${s}`}
+            data-count={counts.data?.[s] ?? 0}
+          />
+        ))}
+      </Box>
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="maintenance"
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="ticket-row"
+        onRowClick={(r) => navigate(routePath('Maintenance-id', { id: r.id }))}
+        ariaLabel={t('list.title')}
+        emptyText={t('list.empty')}
+        filters={
+          <SearchField
+            value={q}
+            onChange={paging.withReset(setQ)}
+            label={t('list.search')}
+            testId="tickets-search"
+          />
+        }
+      />
+      {creating && (
+        <TicketFormDialog
+          onClose={() => setCreating(false)}
+          onCreated={(ticket) => navigate(routePath('Maintenance-id', { id: ticket.id }))}
+        />
+      )}
+    </Box>
+  );
+}

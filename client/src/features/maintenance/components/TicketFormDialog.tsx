@@ -1,0 +1,343 @@
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  MAINTENANCE_ACCESSORIES,
+  MAINTENANCE_DEVICE_TYPES,
+  MAINTENANCE_PRIORITIES,
+  type MaintenanceAccessory,
+  type MaintenanceDeviceType,
+  type MaintenancePriority,
+  type MaintenanceTicketDto,
+} from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newId } from '../../../shared/lib/ids';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { DateField } from '../../../shared/ui/DateField';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { customerKeys, customersApi } from '../../customers';
+import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+
+type Customer = { id: string; name: string; phone: string | null };
+
+/**
+ * Takes a device in: the customer (searched by name or phone, or added on the spot), the device,
+ * the problem, its condition and the accessories received, the estimate, a deposit (into the
+ * branch's main cash vault), the technician and the priority. `warrantyOf` opens a ticket back
+ * under the warranty of a delivered one (same customer, free labour).
+ */
+export function TicketFormDialog({
+  onClose,
+  onCreated,
+  warrantyOf,
+}: {
+  onClose: () => void;
+  onCreated: (ticket: MaintenanceTicketDto) => void;
+  warrantyOf?: MaintenanceTicketDto;
+}) {
+  const { t } = useTranslation('maintenance');
+  const [id] = useState(newId);
+  const [customer, setCustomer] = useState<Customer | null>(
+    warrantyOf
+      ? {
+          id: warrantyOf.customerId,
+          name: warrantyOf.customerName,
+          phone: warrantyOf.customerPhone,
+        }
+      : null,
+  );
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [newName, setNewName] = useState('');
+  const [newPhone, setNewPhone] = useState('');
+  const [deviceType, setDeviceType] = useState<MaintenanceDeviceType>(
+    warrantyOf?.deviceType ?? 'phone',
+  );
+  const [brand, setBrand] = useState(warrantyOf?.brand ?? '');
+  const [model, setModel] = useState(warrantyOf?.model ?? '');
+  const [serial, setSerial] = useState(warrantyOf?.serial ?? '');
+  const [problem, setProblem] = useState('');
+  const [condition, setCondition] = useState('');
+  const [accessories, setAccessories] = useState<MaintenanceAccessory[]>([]);
+  const [estimate, setEstimate] = useState<number | null>(null);
+  const [estimatedDate, setEstimatedDate] = useState('');
+  const [deposit, setDeposit] = useState<number | null>(null);
+  const [technicianId, setTechnicianId] = useState('');
+  const [priority, setPriority] = useState<MaintenancePriority>('normal');
+  const [warrantyDays, setWarrantyDays] = useState<number | null>(null);
+  const [tried, setTried] = useState(false);
+
+  const q = useDebouncedValue(search.trim(), 250);
+  const customers = useQuery({
+    queryKey: customerKeys.search(q),
+    queryFn: () => customersApi.search(q),
+    enabled: q.length > 0 && q !== customer?.name,
+    staleTime: 10_000,
+  });
+  const technicians = useQuery({
+    queryKey: maintenanceKeys.technicians,
+    queryFn: maintenanceApi.technicians,
+  });
+
+  const save = useCrudMutation({
+    mutationFn: async () => {
+      let chosen = customer;
+      if (adding) {
+        const created = await customersApi.create({
+          name: newName.trim(),
+          ...(newPhone.trim() ? { phone: newPhone.trim() } : {}),
+        });
+        chosen = { id: created.id, name: created.name, phone: created.phone ?? null };
+        setCustomer(chosen);
+        setAdding(false);
+      }
+      return maintenanceApi.create({
+        id,
+        customerId: chosen!.id,
+        deviceType,
+        brand: brand.trim() || undefined,
+        model: model.trim() || undefined,
+        serial: serial.trim() || undefined,
+        problem: problem.trim(),
+        condition: condition.trim() || undefined,
+        accessories,
+        estimate: estimate ?? undefined,
+        estimatedDate: estimatedDate || undefined,
+        deposit: deposit ?? undefined,
+        technicianId: technicianId || undefined,
+        priority,
+        warrantyDays: warrantyDays ?? undefined,
+        warrantyOfId: warrantyOf?.id,
+      });
+    },
+    success: (ticket) => t('form.saved', { number: ticket.number }),
+    invalidate: [maintenanceKeys.all],
+    onDone: (ticket) => onCreated(ticket),
+  });
+
+  const missing = {
+    customer: adding ? !newName.trim() : !customer,
+    problem: !problem.trim(),
+  };
+  const submit = () => {
+    setTried(true);
+    if (Object.values(missing).some(Boolean)) return;
+    save.mutate(undefined);
+  };
+  const err = (key: keyof typeof missing) => (tried && missing[key] ? t('form.required') : ' ');
+  const toggle = (a: MaintenanceAccessory) =>
+    setAccessories((list) => (list.includes(a) ? list.filter((x) => x !== a) : [...list, a]));
+
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={submit}
+      title={warrantyOf ? t('detail.newWarranty') : t('form.title')}
+      titleId="ticket-form-title"
+      submitting={save.isPending}
+      submitTestId="ticket-save"
+      maxWidth="md"
+      dividers
+    >
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { sm: '1fr 1fr' }, pt: 1 }}>
+        {warrantyOf && (
+          <Typography sx={{ gridColumn: '1 / -1' }} color="text.secondary">
+            {t('form.warrantyHint')} — {warrantyOf.number}
+          </Typography>
+        )}
+        {adding ? (
+          <>
+            <TextField
+              size="small"
+              label={t('form.customerName')}
+              value={newName}
+              onChange={(e) => setNewName(e.target.value)}
+              error={tried && missing.customer}
+              helperText={err('customer')}
+              slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'ticket-new-customer' } }}
+            />
+            <TextField
+              size="small"
+              label={t('form.customerPhone')}
+              value={newPhone}
+              onChange={(e) => setNewPhone(e.target.value)}
+              helperText=" "
+              slotProps={{
+                htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'ticket-new-phone' },
+              }}
+            />
+          </>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', gridColumn: '1 / -1' }}>
+            <Autocomplete<Customer, false, false, false>
+              sx={{ flex: 1 }}
+              options={customers.data ?? []}
+              value={customer}
+              disabled={!!warrantyOf}
+              filterOptions={(x) => x}
+              onChange={(_, v) => setCustomer(v)}
+              onInputChange={(_, v) => setSearch(v)}
+              getOptionLabel={(c) => (c.phone ? `${c.name} — ${c.phone}` : c.name)}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              noOptionsText={t('form.customerNone')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  size="small"
+                  label={t('fields.customer')}
+                  placeholder={t('form.customerSearch')}
+                  error={tried && missing.customer}
+                  helperText={err('customer')}
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'ticket-customer' },
+                  }}
+                />
+              )}
+            />
+            {!warrantyOf && (
+              <Button
+                startIcon={<PersonAdd />}
+                onClick={() => setAdding(true)}
+                data-testid="ticket-quick-add"
+              >
+                {t('form.quickAdd')}
+              </Button>
+            )}
+          </Box>
+        )}
+        <SelectField
+          name="deviceType"
+          label={t('fields.deviceType')}
+          value={deviceType === 'phone' ? '' : deviceType}
+          onChange={(v) => setDeviceType((v || 'phone') as MaintenanceDeviceType)}
+          options={MAINTENANCE_DEVICE_TYPES.filter((d) => d !== 'phone').map((d) => ({
+            value: d,
+            label: t(`deviceTypes.${d}`),
+          }))}
+          noneLabel={t('deviceTypes.phone')}
+          testId="ticket-device-type"
+        />
+        <TextField
+          size="small"
+          label={t('fields.brand')}
+          value={brand}
+          onChange={(e) => setBrand(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'ticket-brand' } }}
+        />
+        <TextField
+          size="small"
+          label={t('fields.model')}
+          value={model}
+          onChange={(e) => setModel(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'ticket-model' } }}
+        />
+        <TextField
+          size="small"
+          label={t('fields.serial')}
+          value={serial}
+          onChange={(e) => setSerial(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 60, dir: 'ltr', 'data-testid': 'ticket-serial' } }}
+        />
+        <TextField
+          size="small"
+          multiline
+          minRows={2}
+          label={t('fields.problem')}
+          value={problem}
+          onChange={(e) => setProblem(e.target.value)}
+          error={tried && missing.problem}
+          helperText={err('problem')}
+          slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-problem' } }}
+        />
+        <TextField
+          size="small"
+          multiline
+          minRows={2}
+          label={t('fields.condition')}
+          value={condition}
+          onChange={(e) => setCondition(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-condition' } }}
+        />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormLabel component="legend">{t('fields.accessories')}</FormLabel>
+          <FormGroup row>
+            {MAINTENANCE_ACCESSORIES.map((a) => (
+              <FormControlLabel
+                key={a}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={accessories.includes(a)}
+                    onChange={() => toggle(a)}
+                    slotProps={{ input: { 'data-testid': `ticket-accessory-${a}` } as object }}
+                  />
+                }
+                label={t(`accessories.${a}`)}
+              />
+            ))}
+          </FormGroup>
+        </Box>
+        <AmountField
+          label={t('fields.estimate')}
+          value={estimate}
+          onValue={setEstimate}
+          testId="ticket-estimate"
+        />
+        <DateField
+          label={t('fields.estimatedDate')}
+          value={estimatedDate}
+          onChange={setEstimatedDate}
+          testId="ticket-estimated-date"
+        />
+        <AmountField
+          label={t('fields.deposit')}
+          value={deposit}
+          onValue={setDeposit}
+          testId="ticket-deposit"
+        />
+        <SelectField
+          name="technician"
+          label={t('fields.technician')}
+          value={technicianId}
+          onChange={setTechnicianId}
+          noneLabel={t('fields.none')}
+          options={(technicians.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          testId="ticket-technician"
+        />
+        <SelectField
+          name="priority"
+          label={t('fields.priority')}
+          value={priority === 'normal' ? '' : priority}
+          onChange={(v) => setPriority((v || 'normal') as MaintenancePriority)}
+          options={MAINTENANCE_PRIORITIES.filter((p) => p !== 'normal').map((p) => ({
+            value: p,
+            label: t(`priorities.${p}`),
+          }))}
+          noneLabel={t('priorities.normal')}
+          testId="ticket-priority"
+        />
+        <AmountField
+          kind="qty"
+          label={t('fields.warrantyDays')}
+          value={warrantyDays}
+          onValue={(v) => setWarrantyDays(v === null ? null : Math.trunc(v))}
+          testId="ticket-warranty-days"
+        />
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,500 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatPiasters,
+  MAINTENANCE_PRIORITIES,
+  MAINTENANCE_WORK_STATUSES,
+  routePath,
+  type MaintenancePriority,
+  type MaintenanceStatus,
+  type MaintenanceTicketDto,
+  type VariantResponseDto,
+} from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { formatDateTime, formatDay } from '../../../shared/lib/format';
+import { useLiveEvent } from '../../../shared/realtime';
+import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { PrintArea, formatQty, printSoon } from '../../../shared/ui/print';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { VariantPicker, type ExternalInput } from '../../catalog';
+import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+import { deviceText, STATUS_COLOR } from '../lib/ticket';
+import { TicketFormDialog } from './TicketFormDialog';
+import { TicketReceipt } from './TicketReceipt';
+
+const FINAL: MaintenanceStatus[] = ['cancelled', 'returned_unrepaired'];
+
+/**
+ * /Maintenance/{id}: the ticket, its legal next steps only (the server's `next`), the work (the
+ * diagnosis and labour fee, parts by scan or search), the bill, the history, and the printed
+ * intake and delivery receipts.
+ */
+export default function TicketPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('maintenance');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ticket = useQuery({
+    queryKey: maintenanceKeys.one(id),
+    queryFn: () => maintenanceApi.get(id),
+    enabled: !!id,
+    meta: { detail: true },
+  });
+  useEffect(() => {
+    if (ticket.error) handleError(ticket.error, { toast: true });
+  }, [ticket.error]);
+  useLiveEvent('maintenance.counts', () => void ticket.refetch());
+  const [printing, setPrinting] = useState<'intake' | 'delivery' | null>(null);
+  useEffect(() => {
+    if (!printing) return;
+    printSoon();
+    const done = () => setPrinting(null);
+    window.addEventListener('afterprint', done, { once: true });
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+  const [step, setStep] = useState<MaintenanceStatus | null>(null);
+  const [note, setNote] = useState('');
+  const [warranty, setWarranty] = useState(false);
+
+  const setTicket = (data: MaintenanceTicketDto) => {
+    queryClient.setQueryData(maintenanceKeys.one(id), data);
+    void queryClient.invalidateQueries({ queryKey: maintenanceKeys.all, exact: false });
+  };
+  const move = useCrudMutation({
+    mutationFn: (to: MaintenanceStatus) =>
+      maintenanceApi.move(id, { to, note: note.trim() || undefined }),
+    success: (data) => t('detail.moved', { status: t(`statuses.${data.status}`) }),
+    onSuccess: (data) => {
+      setStep(null);
+      setNote('');
+      setTicket(data);
+    },
+  });
+
+  const tk = ticket.data;
+  if (!tk) return ticket.isLoading ? <LinearProgress /> : null;
+  const workable = MAINTENANCE_WORK_STATUSES.includes(tk.status);
+  const info = (label: string, value: ReactNode, testId?: string) => (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" data-testid={testId}>
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+  const confirmText = (to: MaintenanceStatus) => {
+    if (to === 'delivered')
+      return t('detail.deliverText', {
+        amount: formatPiasters(tk.due),
+        deposit: formatPiasters(tk.deposit),
+      });
+    if (FINAL.includes(to) && tk.deposit > 0)
+      return t('detail.refundText', { amount: formatPiasters(tk.deposit) });
+    return null;
+  };
+
+  return (
+    <Box data-testid="ticket-page">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
+        <Button
+          startIcon={<ArrowBack sx={{ transform: 'scaleX(var(--dir-flip, 1))' }} />}
+          onClick={() => navigate(routePath('Maintenance'))}
+        >
+          {t('detail.back')}
+        </Button>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} dir="ltr">
+          {tk.number}
+        </Typography>
+        <Chip
+          color={STATUS_COLOR[tk.status]}
+          label={t(`statuses.${tk.status}`)}
+          data-testid="ticket-page-status"
+        />
+        <Box sx={{ flex: 1 }} />
+        <Button
+          startIcon={<Print />}
+          onClick={() => setPrinting('intake')}
+          data-testid="ticket-print-intake"
+        >
+          {t('detail.printIntake')}
+        </Button>
+        {tk.status === 'delivered' && (
+          <Button
+            startIcon={<Print />}
+            onClick={() => setPrinting('delivery')}
+            data-testid="ticket-print-delivery"
+          >
+            {t('detail.printDelivery')}
+          </Button>
+        )}
+        {tk.status === 'delivered' && tk.warrantyUntil && (
+          <Button onClick={() => setWarranty(true)} data-testid="ticket-warranty">
+            {t('detail.newWarranty')}
+          </Button>
+        )}
+      </Stack>
+
+      {tk.next.length > 0 && (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+          {tk.next.map((to) => (
+            <Button
+              key={to}
+              variant={FINAL.includes(to) ? 'outlined' : 'contained'}
+              color={FINAL.includes(to) ? 'error' : to === 'delivered' ? 'success' : 'primary'}
+              onClick={() => setStep(to)}
+              data-testid={`ticket-step-${to}`}
+            >
+              {t(`steps.${to}`)}
+            </Button>
+          ))}
+        </Stack>
+      )}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          gap: 1.5,
+          alignItems: 'start',
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+            {info(t('fields.customer'), tk.customerName)}
+            {info(t('fields.phone'), tk.customerPhone && <span dir="ltr">{tk.customerPhone}</span>)}
+            {info(t('fields.device'), deviceText(tk, t))}
+            {info(t('fields.serial'), tk.serial && <span dir="ltr">{tk.serial}</span>)}
+            {info(t('fields.problem'), tk.problem)}
+            {info(t('fields.condition'), tk.condition)}
+            {info(
+              t('fields.accessories'),
+              tk.accessories.map((a) => t(`accessories.${a}`)).join('، '),
+            )}
+            {info(t('fields.priority'), t(`priorities.${tk.priority}`))}
+            {info(t('fields.technician'), tk.technicianName)}
+            {info(t('fields.estimate'), tk.estimate ? formatPiasters(tk.estimate) : null)}
+            {info(t('fields.estimatedDate'), tk.estimatedDate && formatDay(tk.estimatedDate))}
+            {info(t('fields.warrantyDays'), String(tk.warrantyDays))}
+            {info(t('fields.warrantyUntil'), tk.warrantyUntil && formatDay(tk.warrantyUntil))}
+            {info(
+              t('fields.warrantyOf'),
+              tk.warrantyOfId && (
+                <Button
+                  size="small"
+                  sx={{ p: 0, minWidth: 0 }}
+                  onClick={() => navigate(routePath('Maintenance-id', { id: tk.warrantyOfId! }))}
+                >
+                  {tk.warrantyOfNumber}
+                </Button>
+              ),
+            )}
+            {info(t('fields.createdAt'), formatDateTime(tk.createdAt))}
+            {info(t('fields.createdBy'), tk.createdByName)}
+          </Box>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+            {info(t('fields.partsTotal'), formatPiasters(tk.partsTotal), 'ticket-parts-total')}
+            {info(t('fields.labour'), formatPiasters(tk.labour), 'ticket-labour')}
+            {info(t('fields.total'), formatPiasters(tk.total), 'ticket-total')}
+            {info(t('fields.deposit'), formatPiasters(tk.deposit), 'ticket-deposit')}
+            {info(t('fields.due'), formatPiasters(tk.due), 'ticket-due')}
+            {info(t('fields.paid'), formatPiasters(tk.paid), 'ticket-paid')}
+          </Box>
+          {workable && <WorkForm key={tk.updatedAt} ticket={tk} onSaved={setTicket} />}
+        </Paper>
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {t('detail.parts')}
+        </Typography>
+        {workable && <AddPart ticket={tk} onAdded={setTicket} />}
+        {tk.parts?.length ? (
+          <Table size="small" aria-label={t('detail.parts')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('detail.parts')}</TableCell>
+                <TableCell align="right">{t('detail.quantity')}</TableCell>
+                <TableCell align="right">{t('detail.unitPrice')}</TableCell>
+                <TableCell align="right">{t('fields.total')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tk.parts.map((p) => (
+                <TableRow key={p.id} data-testid="ticket-part-row">
+                  <TableCell>{p.name}</TableCell>
+                  <TableCell align="right">{formatQty(p.quantity)}</TableCell>
+                  <TableCell align="right">{formatPiasters(p.unitPrice)}</TableCell>
+                  <TableCell align="right">{formatPiasters(p.total)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <Typography color="text.secondary">{t('detail.noParts')}</Typography>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {t('detail.history')}
+        </Typography>
+        <Table size="small" aria-label={t('detail.history')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('detail.at')}</TableCell>
+              <TableCell>{t('detail.from')}</TableCell>
+              <TableCell>{t('detail.to')}</TableCell>
+              <TableCell>{t('detail.by')}</TableCell>
+              <TableCell>{t('fields.note')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(tk.history ?? []).map((h, i) => (
+              <TableRow key={i} data-testid="ticket-history-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</TableCell>
+                <TableCell>{h.from ? t(`statuses.${h.from}`) : ''}</TableCell>
+                <TableCell>{t(`statuses.${h.to}`)}</TableCell>
+                <TableCell>{h.userName ?? ''}</TableCell>
+                <TableCell>{h.note ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+
+      <ConfirmDialog
+        open={!!step}
+        title={
+          step ? t('detail.confirmMove', { number: tk.number, status: t(`statuses.${step}`) }) : ''
+        }
+        message={step ? confirmText(step) : null}
+        loading={move.isPending}
+        onConfirm={() => step && move.mutate(step)}
+        onCancel={() => setStep(null)}
+      >
+        <TextField
+          size="small"
+          fullWidth
+          sx={{ mt: 1 }}
+          label={t('detail.moveNote')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'ticket-step-note' } }}
+        />
+      </ConfirmDialog>
+      {warranty && (
+        <TicketFormDialog
+          warrantyOf={tk}
+          onClose={() => setWarranty(false)}
+          onCreated={(created) => {
+            setWarranty(false);
+            navigate(routePath('Maintenance-id', { id: created.id }));
+          }}
+        />
+      )}
+      {printing && (
+        <PrintArea layout="80mm">
+          <TicketReceipt ticket={tk} kind={printing} />
+        </PrintArea>
+      )}
+    </Box>
+  );
+}
+
+/** The diagnosis and the labour fee while the ticket is worked on. */
+function WorkForm({
+  ticket,
+  onSaved,
+}: {
+  ticket: MaintenanceTicketDto;
+  onSaved: (t: MaintenanceTicketDto) => void;
+}) {
+  const { t } = useTranslation('maintenance');
+  const [labour, setLabour] = useState<number | null>(ticket.labour);
+  const [diagnosis, setDiagnosis] = useState(ticket.diagnosis ?? '');
+  const [technicianId, setTechnicianId] = useState(ticket.technicianId ?? '');
+  const [priority, setPriority] = useState<MaintenancePriority>(ticket.priority);
+  const technicians = useQuery({
+    queryKey: maintenanceKeys.technicians,
+    queryFn: maintenanceApi.technicians,
+  });
+  const save = useCrudMutation({
+    mutationFn: () =>
+      maintenanceApi.update(ticket.id, {
+        labour: labour ?? 0,
+        diagnosis: diagnosis.trim(),
+        priority,
+        ...(technicianId ? { technicianId } : {}),
+      }),
+    success: t('detail.saved'),
+    onSuccess: onSaved,
+  });
+  return (
+    <Box
+      component="form"
+      sx={{ display: 'grid', gap: 1, mt: 1.5 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(undefined);
+      }}
+    >
+      <Typography variant="subtitle2" component="h2">
+        {t('detail.work')}
+      </Typography>
+      <TextField
+        size="small"
+        multiline
+        minRows={2}
+        label={t('fields.diagnosis')}
+        value={diagnosis}
+        onChange={(e) => setDiagnosis(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-diagnosis' } }}
+      />
+      <SelectField
+        name="technician"
+        label={t('fields.technician')}
+        value={technicianId}
+        onChange={setTechnicianId}
+        noneLabel={t('fields.none')}
+        options={(technicians.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+        testId="ticket-work-technician"
+      />
+      <SelectField
+        name="priority"
+        label={t('fields.priority')}
+        value={priority === 'normal' ? '' : priority}
+        onChange={(v) => setPriority((v || 'normal') as MaintenancePriority)}
+        options={MAINTENANCE_PRIORITIES.filter((p) => p !== 'normal').map((p) => ({
+          value: p,
+          label: t(`priorities.${p}`),
+        }))}
+        noneLabel={t('priorities.normal')}
+        testId="ticket-work-priority"
+      />
+      <AmountField
+        label={t('fields.labour')}
+        value={labour}
+        onValue={setLabour}
+        disabled={!!ticket.warrantyOfId}
+        testId="ticket-labour-input"
+      />
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={save.isPending}
+          data-testid="ticket-work-save"
+        >
+          {t('detail.save')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** A part by scan or search, its quantity and price (the sell price unless changed). */
+function AddPart({
+  ticket,
+  onAdded,
+}: {
+  ticket: MaintenanceTicketDto;
+  onAdded: (t: MaintenanceTicketDto) => void;
+}) {
+  const { t } = useTranslation('maintenance');
+  const [variant, setVariant] = useState<VariantResponseDto | null>(null);
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const [price, setPrice] = useState<number | null>(null);
+  const [scanned, setScanned] = useState<ExternalInput | undefined>(undefined);
+  // A product scanned on this page (the shell's listener sends it here) goes into the picker.
+  useEffect(() => {
+    const onScan = (event: Event) => {
+      const scan = (event as CustomEvent<BarcodeScan>).detail;
+      if (scan) setScanned({ text: scan.code, seq: scan.seq });
+    };
+    window.addEventListener(BARCODE_EVENT, onScan);
+    return () => window.removeEventListener(BARCODE_EVENT, onScan);
+  }, []);
+  const add = useCrudMutation({
+    mutationFn: () =>
+      maintenanceApi.addParts(ticket.id, {
+        parts: [
+          {
+            variantId: variant!.id,
+            quantity: Math.max(1, Math.trunc(quantity ?? 1)),
+            ...(price !== null ? { unitPrice: price } : {}),
+          },
+        ],
+      }),
+    onSuccess: (data) => {
+      toast.success(t('detail.partsAdded'));
+      setVariant(null);
+      setQuantity(1);
+      setPrice(null);
+      onAdded(data);
+    },
+  });
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', my: 1 }}>
+      <Box sx={{ flex: '1 1 260px' }}>
+        <VariantPicker
+          value={variant}
+          onChange={(v) => {
+            setVariant(v);
+            setPrice(v ? v.sellPrice : null);
+          }}
+          label={t('detail.partSearch')}
+          inputText={scanned}
+          testId="ticket-part-picker"
+        />
+      </Box>
+      <AmountField
+        kind="qty"
+        label={t('detail.quantity')}
+        value={quantity}
+        onValue={setQuantity}
+        sx={{ width: 110 }}
+        testId="ticket-part-qty"
+      />
+      <AmountField
+        label={t('detail.unitPrice')}
+        value={price}
+        onValue={setPrice}
+        sx={{ width: 140 }}
+        testId="ticket-part-price"
+      />
+      <Button
+        variant="contained"
+        disabled={!variant || add.isPending}
+        onClick={() => add.mutate(undefined)}
+        data-testid="ticket-part-add"
+      >
+        {t('detail.addPart')}
+      </Button>
+    </Box>
+  );
+}

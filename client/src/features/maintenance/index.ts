@@ -1,0 +1,2 @@
+// Maintenance: repair tickets (/Maintenance, /Maintenance/{id}).
+export { pages } from './pages';

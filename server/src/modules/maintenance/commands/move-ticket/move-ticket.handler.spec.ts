@@ -1,0 +1,67 @@
+import { DomainEventSubscribers } from '../../../../core/cqrs';
+import { errorCode, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { ticketManager, ticketRow } from '../spec-fixture';
+import { MoveTicketCommand } from './move-ticket.command';
+import { MoveTicketHandler } from './move-ticket.handler';
+
+const run = (ticket: Record<string, unknown>, to: string, user = testUser()) => {
+  const m = ticketManager(ticket);
+  const runner = fakeRunner(m, new DomainEventSubscribers());
+  const result = new MoveTicketHandler(runner).execute(
+    new MoveTicketCommand('t-1', { to } as never, user, testMeta),
+  );
+  return { m, runner, result };
+};
+
+describe('MoveTicketHandler', () => {
+  it('moves a ticket one legal step and writes its history row and audit', async () => {
+    const { m, runner, result } = run(ticketRow(), 'diagnosing');
+    expect(await result).toEqual({ id: 't-1', status: 'diagnosing' });
+    const event = m.calls.find((c) => /INSERT INTO maintenance_events/.test(c.sql));
+    expect(event?.params).toEqual(expect.arrayContaining(['t-1', 'received', 'diagnosing', 'u-1']));
+    expect(runner.tx!.audits[0]).toMatchObject({ action: 'maintenance.diagnosing' });
+    expect(runner.tx!.events.map((e) => e.type)).toEqual(['maintenance.counts']);
+  });
+
+  it('refuses an illegal step with 409 before anything is written', async () => {
+    const { m, result } = run(ticketRow({ status: 'received' }), 'ready');
+    expect(await errorCode(result)).toBe('MAINTENANCE_ILLEGAL_TRANSITION');
+    expect(m.calls.some((c) => /^\s*(INSERT|UPDATE)/.test(c.sql))).toBe(false);
+    const final = run(ticketRow({ status: 'delivered' }), 'cancelled');
+    expect(await errorCode(final.result)).toBe('MAINTENANCE_ILLEGAL_TRANSITION');
+  });
+
+  it("answers 404 for another branch's ticket", async () => {
+    const { result } = run(ticketRow({ branch_id: 'b-2' }), 'diagnosing');
+    expect(await errorCode(result)).toBe('NOT_FOUND');
+  });
+
+  it('delivering settles parts + labour − deposit into the vault', async () => {
+    const { m, runner, result } = run(
+      ticketRow({ status: 'ready', deposit: '1000', labour: '2000', parts_total: '3000' }),
+      'delivered',
+    );
+    await result;
+    const move = m.calls.find((c) => /INSERT INTO vault_movements/.test(c.sql));
+    expect(move?.params).toEqual(expect.arrayContaining(['v-1', 'maintenance_payment', 4000]));
+    expect(runner.tx!.raised[0]).toMatchObject({
+      type: 'maintenance.money',
+      payload: {
+        kind: 'settle',
+        amount: 4000,
+        deposit: 1000,
+        revenue: 5000,
+        vaultAccountId: 'acc-v1',
+      },
+    });
+  });
+
+  it('cancelling gives the deposit back; turning ready is pushed to the branch', async () => {
+    const cancelled = run(ticketRow({ status: 'diagnosing', deposit: '1500' }), 'cancelled');
+    await cancelled.result;
+    expect(cancelled.runner.tx!.raised[0].payload).toMatchObject({ kind: 'refund', amount: -1500 });
+    const ready = run(ticketRow({ status: 'in_repair' }), 'ready');
+    await ready.result;
+    expect(ready.runner.tx!.events.map((e) => e.type)).toContain('maintenance.ready');
+  });
+});

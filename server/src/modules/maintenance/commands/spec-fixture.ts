@@ -1,0 +1,40 @@
+import { fakeManager, type QueryStub } from '../../../core/cqrs/testing';
+
+/** A locked ticket row as the handlers read it (for the handler specs). */
+export const ticketRow = (over: Record<string, unknown> = {}) => ({
+  id: 't-1',
+  number: 'B01-MN-000001',
+  status: 'received',
+  branch_id: 'b-1',
+  customer_id: 'c-1',
+  deposit: '0',
+  labour: '0',
+  parts_total: '0',
+  paid: '0',
+  warranty_of_id: null,
+  technician_id: null,
+  ...over,
+});
+
+export const vaultRow = {
+  id: 'v-1',
+  name: 'الخزينة الرئيسية',
+  type: 'cash',
+  branch_id: 'b-1',
+  balance: '100000',
+  allow_negative: false,
+  active: true,
+  account_id: 'acc-v1',
+};
+
+/** A manager answering the ticket lock, the branch's main vault and the vault moves. */
+export const ticketManager = (ticket: Record<string, unknown>, more: QueryStub[] = []) =>
+  fakeManager([
+    ...more,
+    [/FROM maintenance_tickets WHERE id = \$1 FOR UPDATE/, [ticket]],
+    [/FROM vaults WHERE branch_id = \$1 AND is_main/, [{ id: 'v-1', account_id: 'acc-v1' }]],
+    [/FROM vaults WHERE id = \$1 FOR UPDATE/, [vaultRow]],
+    [/UPDATE vaults SET balance/, [[vaultRow]]],
+    [/FROM branches/, [{ id: 'b-1', code: 'B01' }]],
+    [/INSERT INTO document_sequences/, [{ last: 7 }]],
+  ]);

@@ -1,0 +1,134 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  MaintenanceCreateDto,
+  MaintenanceListQueryDto,
+  MaintenancePartsDto,
+  MaintenanceTransitionDto,
+  MaintenanceUpdateDto,
+  type MaintenanceTicketDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import {
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
+import { sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { AddPartsCommand } from '../commands/add-parts/add-parts.command';
+import { CreateTicketCommand } from '../commands/create-ticket/create-ticket.command';
+import { MoveTicketCommand } from '../commands/move-ticket/move-ticket.command';
+import { UpdateTicketCommand } from '../commands/update-ticket/update-ticket.command';
+import { MaintenanceQueries } from '../queries/maintenance.queries';
+
+/**
+ * /Maintenance's API. The route table lists no permission: the Maintenance module gates every
+ * endpoint, and any signed-in user of the branch may read and work its tickets (the front desk
+ * takes devices in and hands them back, technicians move them along; docs/decisions.md
+ * "Maintenance"). Branch scope: core/auth/branch-scope.ts (reads: own branch unless
+ * can_see_branches; changes: own branch unless admin).
+ */
+@ApiTags('maintenance')
+@Controller('Maintenance')
+@RequirePermissions([], ['Maintenance'])
+export class MaintenanceController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: MaintenanceQueries,
+  ) {}
+
+  @Get()
+  async list(
+    @Query() query: MaintenanceListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.queries.list(query, user);
+    return sendList(res, rows, total);
+  }
+
+  @Get('counts')
+  counts(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
+    return this.queries.counts(user, query.branchId);
+  }
+
+  @Get('technicians')
+  technicians(@CurrentUser() user: AuthUser) {
+    return this.queries.technicians(user);
+  }
+
+  @Get('by-number/:number')
+  byNumber(
+    @Param('number') number: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<MaintenanceTicketDto> {
+    return this.queries.byNumber(number.slice(0, 40), user);
+  }
+
+  @Get(':id')
+  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.get(id, user);
+  }
+
+  @Post()
+  async create(
+    @Body() dto: MaintenanceCreateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<MaintenanceTicketDto> {
+    const { id } = await this.commands.execute<CreateTicketCommand, { id: string }>(
+      new CreateTicketCommand(dto, user, meta),
+    );
+    return this.queries.get(id, user);
+  }
+
+  @Patch(':id')
+  async update(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: MaintenanceUpdateDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<MaintenanceTicketDto> {
+    await this.commands.execute(new UpdateTicketCommand(id, dto, user, meta));
+    return this.queries.get(id, user);
+  }
+
+  @Post(':id/status')
+  @HttpCode(HttpStatus.OK)
+  async move(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: MaintenanceTransitionDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<MaintenanceTicketDto> {
+    await this.commands.execute(new MoveTicketCommand(id, dto, user, meta));
+    return this.queries.get(id, user);
+  }
+
+  @Post(':id/parts')
+  @HttpCode(HttpStatus.OK)
+  async parts(
+    @Param('id', UuidPipe) id: string,
+    @Body() dto: MaintenancePartsDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<MaintenanceTicketDto> {
+    await this.commands.execute(new AddPartsCommand(id, dto, user, meta));
+    return this.queries.get(id, user);
+  }
+}

@@ -1,0 +1,69 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type {
+  MaintenanceAccessory,
+  MaintenanceDeviceType,
+  MaintenancePriority,
+  MaintenanceStatus,
+} from '@pos/contracts';
+import { moneyColumn } from '../../../core/database/transformers';
+
+/** A repair ticket; its status, money and parts change only by a command. */
+@Entity('maintenance_tickets')
+export class MaintenanceTicketEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') number: string;
+  @Column('uuid') branchId: string;
+  @Column('uuid') customerId: string;
+  @Column('text') status: MaintenanceStatus;
+  @Column('text') deviceType: MaintenanceDeviceType;
+  @Column('text', { nullable: true }) brand: string | null;
+  @Column('text', { nullable: true }) model: string | null;
+  @Column('text', { nullable: true }) serial: string | null;
+  @Column('text') problem: string;
+  @Column('text', { nullable: true }) condition: string | null;
+  @Column('text', { nullable: true }) diagnosis: string | null;
+  @Column('jsonb', { default: [] }) accessories: MaintenanceAccessory[];
+  @Column('text', { nullable: true }) accessoriesNote: string | null;
+  @Column('bigint', { transformer: moneyColumn }) estimate: number;
+  @Column('date', { nullable: true }) estimatedDate: string | null;
+  @Column('bigint', { transformer: moneyColumn }) deposit: number;
+  @Column('bigint', { transformer: moneyColumn }) labour: number;
+  @Column('bigint', { transformer: moneyColumn }) partsTotal: number;
+  @Column('bigint', { transformer: moneyColumn }) paid: number;
+  @Column('uuid', { nullable: true }) technicianId: string | null;
+  @Column('text') priority: MaintenancePriority;
+  @Column('int') warrantyDays: number;
+  @Column('uuid', { nullable: true }) warrantyOfId: string | null;
+  @Column('uuid', { nullable: true }) vaultId: string | null;
+  @Column('timestamptz', { nullable: true }) deliveredAt: Date | null;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @Column('text', { default: '' }) searchText: string;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+/** A spare part used on a ticket (out of stock through the stock ledger). */
+@Entity('maintenance_parts')
+export class MaintenancePartEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') ticketId: string;
+  @Column('uuid') variantId: string;
+  @Column('uuid') inventoryId: string;
+  @Column('numeric', { precision: 14, scale: 3 }) quantity: string;
+  @Column('bigint', { transformer: moneyColumn }) unitPrice: number;
+  @Column('bigint', { transformer: moneyColumn }) unitCost: number;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('timestamptz') at: Date;
+}
+
+/** One status change of a ticket (append-only: a trigger refuses updates and deletes). */
+@Entity('maintenance_events')
+export class MaintenanceEventEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') ticketId: string;
+  @Column('text', { nullable: true }) fromStatus: MaintenanceStatus | null;
+  @Column('text') toStatus: MaintenanceStatus;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @Column('timestamptz') at: Date;
+}

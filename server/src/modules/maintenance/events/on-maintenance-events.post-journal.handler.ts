@@ -1,0 +1,74 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { MaintenanceMoneyEvent, MaintenancePartsUsedEvent } from '@pos/contracts';
+import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
+import { queuePosting, type PostingLine } from '../../accounting';
+
+/**
+ * The books of a repair ticket (docs/decisions.md "Maintenance"):
+ * - deposit at intake: Dr the vault's account / Cr customer deposits (a liability until the bill);
+ * - deposit given back (cancelled, returned unrepaired): Dr customer deposits / Cr the vault;
+ * - the bill at delivery: Dr the vault (what was paid; Cr when change was given back), Dr customer
+ *   deposits (the deposit applied) / Cr repair revenue (parts + labour);
+ * - parts used: Dr cost of repair parts / Cr inventory at the stock ledger's average cost.
+ */
+@Injectable()
+export class MaintenancePostJournalHandler implements OnModuleInit {
+  constructor(private readonly subscribers: DomainEventSubscribers) {}
+
+  onModuleInit(): void {
+    this.subscribers.on('maintenance.money', ({ payload }, tx) => this.money(tx, payload));
+    this.subscribers.on('maintenance.parts.used', ({ payload }, tx) => this.parts(tx, payload));
+  }
+
+  private money(tx: CommandTransaction, e: MaintenanceMoneyEvent): void {
+    queuePosting(tx, {
+      branchId: e.branchId,
+      source: { type: 'maintenance', id: e.ticketId, number: e.number },
+      description: e.kind,
+      createdBy: e.userId,
+      lines: maintenanceMoneyLines(e),
+    });
+  }
+
+  private parts(tx: CommandTransaction, e: MaintenancePartsUsedEvent): void {
+    queuePosting(tx, {
+      branchId: e.branchId,
+      source: { type: 'maintenance', id: e.ticketId, number: e.number },
+      description: 'parts',
+      createdBy: e.userId,
+      lines: e.values.flatMap((v): PostingLine[] => [
+        { account: 'repair_costs', debit: v.decrease, branchId: v.branchId },
+        { account: 'inventory', credit: v.decrease, branchId: v.branchId },
+        { account: 'inventory', debit: v.increase, branchId: v.branchId },
+        { account: 'repair_costs', credit: v.increase, branchId: v.branchId },
+      ]),
+    });
+  }
+}
+
+/** The lines of one money step of a ticket (debits first); zero lines are dropped by queuePosting. */
+export function maintenanceMoneyLines(e: MaintenanceMoneyEvent): PostingLine[] {
+  const vault = (): PostingLine['account'] => {
+    if (!e.vaultAccountId) throw new Error(`ticket ${e.ticketId} moved money without a vault`);
+    return { id: e.vaultAccountId };
+  };
+  switch (e.kind) {
+    case 'deposit':
+      return [
+        { account: vault(), debit: e.amount },
+        { account: 'customer_deposits', credit: e.amount },
+      ];
+    case 'refund':
+      return [
+        { account: 'customer_deposits', debit: -e.amount },
+        { account: vault(), credit: -e.amount },
+      ];
+    case 'settle':
+      return [
+        ...(e.amount > 0 ? [{ account: vault(), debit: e.amount }] : []),
+        { account: 'customer_deposits', debit: e.deposit },
+        { account: 'repair_revenue', credit: e.revenue },
+        ...(e.amount < 0 ? [{ account: vault(), credit: -e.amount }] : []),
+      ];
+  }
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { InventoryModule } from '../inventory';
+import { AddPartsHandler } from './commands/add-parts/add-parts.handler';
+import { CreateTicketHandler } from './commands/create-ticket/create-ticket.handler';
+import { MoveTicketHandler } from './commands/move-ticket/move-ticket.handler';
+import { UpdateTicketHandler } from './commands/update-ticket/update-ticket.handler';
+import { MaintenanceController } from './controllers/maintenance.controller';
+import {
+  MaintenanceEventEntity,
+  MaintenancePartEntity,
+  MaintenanceTicketEntity,
+} from './entities/maintenance.entities';
+import { MaintenancePostJournalHandler } from './events/on-maintenance-events.post-journal.handler';
+import { MaintenanceQueries } from './queries/maintenance.queries';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      MaintenanceTicketEntity,
+      MaintenancePartEntity,
+      MaintenanceEventEntity,
+    ]),
+    InventoryModule,
+  ],
+  controllers: [MaintenanceController],
+  providers: [
+    MaintenanceQueries,
+    CreateTicketHandler,
+    UpdateTicketHandler,
+    MoveTicketHandler,
+    AddPartsHandler,
+    MaintenancePostJournalHandler,
+  ],
+})
+export class MaintenanceModule {}

@@ -1,0 +1,230 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  MAINTENANCE_TRANSITIONS,
+  normalizeArabic,
+  type MaintenanceAccessory,
+  type MaintenanceCountsDto,
+  type MaintenanceDeviceType,
+  type MaintenanceListQueryDto,
+  type MaintenancePriority,
+  type MaintenanceStatus,
+  type MaintenanceTechnicianDto,
+  type MaintenanceTicketDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
+import { Errors } from '../../../core/errors/app.exception';
+import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { readStoreTimeZone } from '../../settings';
+import { ticketCounts } from '../ticket-flow';
+
+const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_name, t.customer_id,
+    c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
+    t.problem, t.condition, t.diagnosis, t.accessories, t.accessories_note, t.estimate,
+    to_char(t.estimated_date, 'YYYY-MM-DD') AS estimated_date, t.deposit, t.labour, t.parts_total,
+    t.paid, t.technician_id, COALESCE(tu.display_name, tu.username) AS technician_name, t.priority,
+    t.warranty_days, t.warranty_of_id, w.number AS warranty_of_number, t.delivered_at,
+    CASE WHEN t.delivered_at IS NOT NULL AND t.warranty_days > 0
+      THEN to_char((t.delivered_at AT TIME ZONE $1)::date + t.warranty_days, 'YYYY-MM-DD') END AS warranty_until,
+    COALESCE(cu.display_name, cu.username) AS created_by_name, t.created_at, t.updated_at
+  FROM maintenance_tickets t
+  JOIN branches b ON b.id = t.branch_id
+  JOIN customers c ON c.id = t.customer_id
+  LEFT JOIN users tu ON tu.id = t.technician_id
+  LEFT JOIN users cu ON cu.id = t.created_by
+  LEFT JOIN maintenance_tickets w ON w.id = t.warranty_of_id`;
+
+const SORTS = {
+  createdAt: 't.created_at',
+  number: 't.number',
+  status: 't.status',
+  priority: 't.priority',
+  estimatedDate: 't.estimated_date',
+};
+
+/**
+ * Reads of repair tickets: any signed-in user of the branch with the Maintenance module (the
+ * controller), within the branch read scope of core/auth/branch-scope.ts.
+ */
+@Injectable()
+export class MaintenanceQueries {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private toDto(r: Record<string, unknown>, user: AuthUser): MaintenanceTicketDto {
+    const status = r.status as MaintenanceStatus;
+    const scope = branchWriteScope(user);
+    const labour = Number(r.labour);
+    const partsTotal = Number(r.parts_total);
+    const deposit = Number(r.deposit);
+    return {
+      id: r.id as string,
+      number: r.number as string,
+      status,
+      branchId: r.branch_id as string,
+      branchName: r.branch_name as string,
+      customerId: r.customer_id as string,
+      customerName: r.customer_name as string,
+      customerPhone: (r.customer_phone as string | null) ?? null,
+      deviceType: r.device_type as MaintenanceDeviceType,
+      brand: (r.brand as string | null) ?? null,
+      model: (r.model as string | null) ?? null,
+      serial: (r.serial as string | null) ?? null,
+      problem: r.problem as string,
+      condition: (r.condition as string | null) ?? null,
+      diagnosis: (r.diagnosis as string | null) ?? null,
+      accessories: (r.accessories as MaintenanceAccessory[]) ?? [],
+      accessoriesNote: (r.accessories_note as string | null) ?? null,
+      estimate: Number(r.estimate),
+      estimatedDate: (r.estimated_date as string | null) ?? null,
+      deposit,
+      labour,
+      partsTotal,
+      total: labour + partsTotal,
+      due: labour + partsTotal - deposit,
+      paid: Number(r.paid),
+      technicianId: (r.technician_id as string | null) ?? null,
+      technicianName: (r.technician_name as string | null) ?? null,
+      priority: r.priority as MaintenancePriority,
+      warrantyDays: Number(r.warranty_days),
+      warrantyOfId: (r.warranty_of_id as string | null) ?? null,
+      warrantyOfNumber: (r.warranty_of_number as string | null) ?? null,
+      warrantyUntil: (r.warranty_until as string | null) ?? null,
+      deliveredAt: r.delivered_at ? (r.delivered_at as Date).toISOString() : null,
+      createdByName: (r.created_by_name as string | null) ?? null,
+      createdAt: (r.created_at as Date).toISOString(),
+      updatedAt: (r.updated_at as Date).toISOString(),
+      next: scope && scope !== r.branch_id ? [] : MAINTENANCE_TRANSITIONS[status],
+    };
+  }
+
+  private branch(user: AuthUser, asked?: string): string | null {
+    const scope = branchReadScope(user);
+    if (asked && scope && asked !== scope) throw Errors.forbidden();
+    return asked ?? scope;
+  }
+
+  async list(
+    query: MaintenanceListQueryDto,
+    user: AuthUser,
+  ): Promise<{ rows: MaintenanceTicketDto[]; total: number }> {
+    const params: unknown[] = [await readStoreTimeZone(this.ds)];
+    const where: string[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    const branchId = this.branch(user, query.branchId);
+    if (branchId) add('t.branch_id = ?', branchId);
+    if (query.status) add('t.status = ?', query.status);
+    if (query.technicianId) add('t.technician_id = ?', query.technicianId);
+    if (query.from) add('t.created_at >= ?::date', query.from);
+    if (query.to) add(`t.created_at < ?::date + 1`, query.to);
+    if (query.q?.trim()) {
+      const text = query.q.trim();
+      params.push(`%${likeEscape(text)}%`);
+      const raw = `$${params.length}`;
+      const words = searchPatterns(normalizeArabic(text)).map((p) => {
+        params.push(p);
+        return `$${params.length}`;
+      });
+      const textMatch = words.length
+        ? words.map((w) => `(t.search_text || ' ' || c.search_text) LIKE ${w}`).join(' AND ')
+        : 'false';
+      where.push(
+        `(t.number ILIKE ${raw} OR t.serial ILIKE ${raw} OR c.phone ILIKE ${raw} OR c.phone2 ILIKE ${raw} OR (${textMatch}))`,
+      );
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { column, direction } = sortOf(query, SORTS, '-createdAt');
+    const { skip, take } = pageOf(query);
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM maintenance_tickets t JOIN customers c ON c.id = t.customer_id
+        ${clause.replace(/\$(\d+)/g, (_, n) => `$${Number(n) - 1}`)}`,
+      params.slice(1),
+    );
+    const rows = await this.ds.query(
+      `${SELECT} ${clause} ORDER BY ${column} ${direction}, t.id LIMIT ${take} OFFSET ${skip}`,
+      params,
+    );
+    return { rows: rows.map((r: Record<string, unknown>) => this.toDto(r, user)), total };
+  }
+
+  async get(id: string, user: AuthUser): Promise<MaintenanceTicketDto> {
+    return this.one('t.id = $2', id, user);
+  }
+
+  async byNumber(number: string, user: AuthUser): Promise<MaintenanceTicketDto> {
+    return this.one('t.number = $2', number.trim().toUpperCase(), user);
+  }
+
+  private async one(
+    condition: string,
+    value: string,
+    user: AuthUser,
+  ): Promise<MaintenanceTicketDto> {
+    const tz = await readStoreTimeZone(this.ds);
+    const [row] = await this.ds.query(`${SELECT} WHERE ${condition}`, [tz, value]);
+    const scope = branchReadScope(user);
+    if (!row || (scope && row.branch_id !== scope)) throw Errors.notFound();
+    const [parts, history] = await Promise.all([
+      this.ds.query(
+        `SELECT p.id, p.variant_id, pr.name_ar, v.properties, v.barcodes[1] AS barcode, p.quantity::text,
+                p.unit_price, p.at
+           FROM maintenance_parts p JOIN variants v ON v.id = p.variant_id JOIN products pr ON pr.id = v.product_id
+          WHERE p.ticket_id = $1 ORDER BY p.at, p.id`,
+        [row.id],
+      ),
+      this.ds.query(
+        `SELECT e.from_status, e.to_status, COALESCE(u.display_name, u.username) AS user_name, e.note, e.at
+           FROM maintenance_events e LEFT JOIN users u ON u.id = e.user_id
+          WHERE e.ticket_id = $1 ORDER BY e.at, e.id`,
+        [row.id],
+      ),
+    ]);
+    return {
+      ...this.toDto(row, user),
+      parts: parts.map((p: Record<string, unknown>) => {
+        const props = Object.values((p.properties ?? {}) as Record<string, string>).join(' ');
+        const quantity = Number(p.quantity);
+        const unitPrice = Number(p.unit_price);
+        return {
+          id: p.id as string,
+          variantId: p.variant_id as string,
+          name: props ? `${p.name_ar} ${props}` : (p.name_ar as string),
+          barcode: (p.barcode as string | null) ?? null,
+          quantity,
+          unitPrice,
+          total: Math.round(quantity * unitPrice),
+          at: (p.at as Date).toISOString(),
+        };
+      }),
+      history: history.map((h: Record<string, unknown>) => ({
+        from: (h.from_status as MaintenanceStatus | null) ?? null,
+        to: h.to_status as MaintenanceStatus,
+        userName: (h.user_name as string | null) ?? null,
+        note: (h.note as string | null) ?? null,
+        at: (h.at as Date).toISOString(),
+      })),
+    };
+  }
+
+  async counts(user: AuthUser, asked?: string): Promise<MaintenanceCountsDto> {
+    return ticketCounts(this.ds, this.branch(user, asked));
+  }
+
+  /** Active users of the branch a ticket can be assigned to. */
+  async technicians(user: AuthUser): Promise<MaintenanceTechnicianDto[]> {
+    const scope = branchReadScope(user);
+    const rows = await this.ds.query(
+      `SELECT id, COALESCE(display_name, username) AS name FROM users
+        WHERE active ${scope ? 'AND (branch_id = $1 OR is_admin)' : ''} ORDER BY 2`,
+      scope ? [scope] : [],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      id: r.id as string,
+      name: r.name as string,
+    }));
+  }
+}
