@@ -168,6 +168,8 @@ test('a storekeeper receives five scanned lines, one new item, pays half in cash
       await keeper.request.get('/api/PurchaseInvoices?pageSize=1')
     ).json()) as {
       id: string;
+      number: string;
+      vendorId: string;
       total: number;
       paid: number;
       lineCount: number;
@@ -177,6 +179,17 @@ test('a storekeeper receives five scanned lines, one new item, pays half in cash
     await keeper.goto(`/buy?id=${posted.id}`);
     await expect(keeper.getByTestId('buy-posted')).toBeVisible();
     expect(piasters(await keeper.getByTestId('buy-open').innerText())).toBe(total - half);
+
+    // The vendor's page (amounts owed: the admin, who has can_see_vendors and can_see_totals):
+    // the invoice in the statement, and its unpaid half among the open invoices.
+    await admin.goto(`/Vendors/${posted.vendorId}`);
+    await expect(admin.getByTestId('vendor-page')).toBeVisible();
+    const open = admin.getByTestId('open-invoice-row').filter({ hasText: posted.number });
+    await expect(open).toHaveCount(1);
+    expect(piasters(await open.locator('td').nth(6).innerText())).toBe(total - half);
+    await expect(
+      admin.getByTestId('statement-row').filter({ hasText: posted.number }).first(),
+    ).toBeVisible();
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }
