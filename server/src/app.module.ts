@@ -22,6 +22,7 @@ import { ExpensesModule } from './modules/expenses';
 import { CashModule } from './modules/cash';
 import { PurchasingModule } from './modules/purchasing';
 import { ChequesModule } from './modules/cheques';
+import { ReservationsModule } from './modules/reservations';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -45,6 +46,7 @@ export const APP_MODULES = [
   CashModule,
   PurchasingModule,
   ChequesModule,
+  ReservationsModule,
 ];
 
 @Module({})

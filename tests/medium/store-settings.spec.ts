@@ -51,6 +51,7 @@ describe('store settings', () => {
         mode: 'weight',
       },
       customerPaymentTermsDays: 30,
+      reservationDepositForfeit: false,
     });
   });
 
@@ -61,7 +62,12 @@ describe('store settings', () => {
       customerPaymentTermsDays: 45,
     });
     expect(res.status).toBe(200);
-    const after = { timeZone: 'Asia/Riyadh', scaleBarcode: layout, customerPaymentTermsDays: 45 };
+    const after = {
+      timeZone: 'Asia/Riyadh',
+      scaleBarcode: layout,
+      customerPaymentTermsDays: 45,
+      reservationDepositForfeit: false,
+    };
     expect(res.body).toEqual(after);
     expect((await cashier.get('/api/StoreSettings')).body).toEqual(after);
     const [audit] = await t.ds.query(

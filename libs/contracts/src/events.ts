@@ -75,6 +75,16 @@ export type MoneyTransferPayload = {
   amount: number;
 };
 
+/** A reservation changed (created, converted, cancelled, expired): the lists refresh. */
+export type ReservationPayload = { reservationId: string; number: string; status: string };
+/** A delivery order changed status (the lists and the driver's page refresh). */
+export type DeliveryPayload = {
+  orderId: string;
+  number: string;
+  status: string;
+  driverId: string | null;
+};
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -94,6 +104,8 @@ export type LiveEventMap = {
   'expenses.due': ExpensesDuePayload;
   'cheque.due': ChequeDuePayload;
   'money.transfer': MoneyTransferPayload;
+  'reservation.changed': ReservationPayload;
+  'delivery.changed': DeliveryPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -126,4 +138,6 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'expenses.due',
   'cheque.due',
   'money.transfer',
+  'reservation.changed',
+  'delivery.changed',
 ];

@@ -38,6 +38,7 @@ export * from './dto/expenses.dto';
 export * from './installments';
 export * from './dto/purchase-orders.dto';
 export * from './dto/cheques.dto';
+export * from './dto/reservations-delivery.dto';
 export * from './dto/vendors.dto';
 export * from './dto/purchase-invoices.dto';
 export * from './purchase-math';

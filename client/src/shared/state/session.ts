@@ -49,6 +49,7 @@ export const storeSettingsState = atom<StoreSettingsDto>({
   timeZone: DEFAULT_STORE_TIME_ZONE,
   scaleBarcode: DEFAULT_SCALE_BARCODE,
   customerPaymentTermsDays: DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
+  reservationDepositForfeit: false,
 });
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);

@@ -44,6 +44,9 @@ export const JOURNAL_SOURCE_TYPES = [
   'purchase_return',
   'money_transaction',
   'shift_deposit',
+  'reservation',
+  'delivery',
+  'delivery_settlement',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -164,6 +164,9 @@ export const VAULT_MOVEMENT_TYPES = [
   'purchase_payment',
   'vendor_payment',
   'customer_payment',
+  'reservation_deposit',
+  'reservation_refund',
+  'delivery_settlement',
 ] as const;
 
 export class TransactionListQueryDto extends ListQueryDto {

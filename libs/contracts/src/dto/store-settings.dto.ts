@@ -80,4 +80,5 @@ export class StoreSettingsUpdateDto {
   @Min(0, { message: 'validation.customer.paymentTerms' })
   @Max(365, { message: 'validation.customer.paymentTerms' })
   customerPaymentTermsDays?: number;
+  @IsOptional() @IsBoolean() reservationDepositForfeit?: boolean;
 }

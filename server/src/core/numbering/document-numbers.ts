@@ -45,6 +45,9 @@ const BRANCH_DOCUMENTS = {
   purchase: 'PI',
   purchase_return: 'PR',
   money: 'MT',
+  reservation: 'RV',
+  delivery: 'DL',
+  delivery_settlement: 'DS',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

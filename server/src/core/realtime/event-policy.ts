@@ -65,6 +65,9 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   'cheque.due': { require: 'can_see_vault_totals' },
   // like GET /MoneyTransactions (the vault keeper's read)
   'money.transfer': { require: 'can_see_vault_totals' },
+  // like GET /Reservations and GET /Delivery: any signed-in user of the branch (docs/decisions.md)
+  'reservation.changed': {},
+  'delivery.changed': {},
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */

@@ -36,6 +36,7 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
     timeZone: row?.timeZone ?? loadConfig().storeTimeZone,
     scaleBarcode: { ...DEFAULT_SCALE_BARCODE, ...(row?.scaleBarcode ?? {}) },
     customerPaymentTermsDays: row?.customerPaymentTermsDays ?? DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
+    reservationDepositForfeit: row?.reservationDepositForfeit ?? false,
   };
 }
 

@@ -58,6 +58,10 @@ function sourceHref(e: JournalEntryDto): string | null {
       return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
     case 'expense':
       return `${routePath('Expenses')}?id=${e.sourceId}`;
+    case 'reservation':
+      return `${routePath('Reservations')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
+    case 'delivery':
+      return routePath('Delivery-id', { id: e.sourceId });
     case 'cheque':
       return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
     case 'vendor_opening':

@@ -28,6 +28,7 @@ export type SystemAccount =
   | 'inventory_revaluation'
   | 'cash_over_short'
   | 'cash_in_transit'
+  | 'driver_cash'
   | 'other_cash_payments';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };

@@ -46,4 +46,6 @@ export class StoreSettingsEntity {
   @Column('jsonb', { nullable: true }) scaleBarcode: ScaleBarcodeSettings | null;
   /** days a customer has to pay a sale on account, unless the customer has their own terms */
   @Column('integer', { default: 30 }) customerPaymentTermsDays: number;
+  /** a cancelled or expired reservation's deposit: forfeited (true) or refunded (false) */
+  @Column('boolean', { default: false }) reservationDepositForfeit: boolean;
 }

@@ -41,6 +41,8 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
     if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };
     if (dto.customerPaymentTermsDays !== undefined)
       row.customerPaymentTermsDays = dto.customerPaymentTermsDays;
+    if (dto.reservationDepositForfeit !== undefined)
+      row.reservationDepositForfeit = dto.reservationDepositForfeit;
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({
