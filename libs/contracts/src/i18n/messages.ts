@@ -222,10 +222,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.EXPENSE_CATEGORY_INACTIVE': 'بند المصروف "{name}" موقوف',
     'errors.EXPENSE_VENDOR_INACTIVE': 'المورد "{name}" موقوف',
     'errors.EXPENSE_RECURRING_RECORDED': 'المصروف المتكرر "{name}" مسجل بالفعل هذا الشهر',
-    'errors.RESERVATION_ILLEGAL_TRANSITION': 'لا يمكن نقل الحجز {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.RESERVATION_ILLEGAL_TRANSITION':
+      'لا يمكن نقل الحجز {number} من «{fromAr}» إلى «{toAr}»',
     'errors.RESERVATION_EXPIRY_PAST': 'تاريخ انتهاء الحجز يجب أن يكون بعد الآن',
     'errors.RESERVATION_UNDERPAID': 'المدفوع مع العربون لا يغطي الفاتورة (المتبقي {due} جنيه)',
-    'errors.DELIVERY_ILLEGAL_TRANSITION': 'لا يمكن نقل طلب التوصيل {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.DELIVERY_ILLEGAL_TRANSITION':
+      'لا يمكن نقل طلب التوصيل {number} من «{fromAr}» إلى «{toAr}»',
     'errors.DELIVERY_DRIVER_INVALID': 'اختر مندوب توصيل نشطًا من الفرع',
     'errors.DELIVERY_SALE_INVALID': 'الفاتورة {number} مرتجعة ولا يمكن توصيلها',
     'errors.DELIVERY_ALREADY_EXISTS': 'للفاتورة طلب توصيل من قبل ({number})',
@@ -496,10 +498,13 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.EXPENSE_VENDOR_INACTIVE': 'The vendor "{name}" is inactive',
     'errors.EXPENSE_RECURRING_RECORDED':
       'The recurring expense "{name}" is already recorded this month',
-    'errors.RESERVATION_ILLEGAL_TRANSITION': 'Reservation {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.RESERVATION_ILLEGAL_TRANSITION':
+      'Reservation {number} cannot go from "{fromEn}" to "{toEn}"',
     'errors.RESERVATION_EXPIRY_PAST': 'The reservation must expire after now',
-    'errors.RESERVATION_UNDERPAID': 'The payments and the deposit do not cover the invoice ({due} EGP left)',
-    'errors.DELIVERY_ILLEGAL_TRANSITION': 'Delivery order {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.RESERVATION_UNDERPAID':
+      'The payments and the deposit do not cover the invoice ({due} EGP left)',
+    'errors.DELIVERY_ILLEGAL_TRANSITION':
+      'Delivery order {number} cannot go from "{fromEn}" to "{toEn}"',
     'errors.DELIVERY_DRIVER_INVALID': 'Choose an active delivery driver of the branch',
     'errors.DELIVERY_SALE_INVALID': 'Invoice {number} is returned and cannot be delivered',
     'errors.DELIVERY_ALREADY_EXISTS': 'The invoice already has a delivery order ({number})',

@@ -55,9 +55,7 @@ export async function findReservation(
 
 /** Locks the reservation (after its customer: the fixed order of every reservation command). */
 export async function lockReservation(m: EntityManager, id: string): Promise<ReservationRow> {
-  const [row] = await m.query(`SELECT ${COLUMNS} FROM reservations WHERE id = $1 FOR UPDATE`, [
-    id,
-  ]);
+  const [row] = await m.query(`SELECT ${COLUMNS} FROM reservations WHERE id = $1 FOR UPDATE`, [id]);
   if (!row) throw Errors.notFound();
   return toRow(row);
 }

@@ -41,7 +41,8 @@ export function reservationLines(r: ReservationChangedEvent): PostingLine[] {
   const amount = r.deposit;
   if (amount === 0) return [];
   const vault = () => {
-    if (!r.vaultAccountId) throw new Error(`reservation ${r.reservationId} without a vault account`);
+    if (!r.vaultAccountId)
+      throw new Error(`reservation ${r.reservationId} without a vault account`);
     return { id: r.vaultAccountId };
   };
   const party = { type: 'customer' as const, id: r.customerId };

@@ -57,10 +57,9 @@ export class CreateReservationHandler extends TransactionalCommandHandler<
     if (scope && scope !== branchId) throw Errors.forbidden();
 
     await lockCustomer(m, dto.customerId);
-    const [seen] = await m.query(
-      'SELECT customer_id FROM reservations WHERE id = $1 FOR UPDATE',
-      [dto.id],
-    );
+    const [seen] = await m.query('SELECT customer_id FROM reservations WHERE id = $1 FOR UPDATE', [
+      dto.id,
+    ]);
     if (seen) {
       if (seen.customer_id !== dto.customerId)
         throw new AppException('ID_ALREADY_EXISTS', HttpStatus.CONFLICT);
