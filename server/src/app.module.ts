@@ -23,6 +23,7 @@ import { CashModule } from './modules/cash';
 import { PurchasingModule } from './modules/purchasing';
 import { ChequesModule } from './modules/cheques';
 import { ReservationsModule } from './modules/reservations';
+import { DeliveryModule } from './modules/delivery';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -47,6 +48,7 @@ export const APP_MODULES = [
   PurchasingModule,
   ChequesModule,
   ReservationsModule,
+  DeliveryModule,
 ];
 
 @Module({})

@@ -116,8 +116,9 @@ export type DeliveryAction = (typeof DELIVERY_ACTIONS)[number];
 
 /**
  * The one table of legal moves: pending → assigned (a driver; re-assigning an assigned order to
- * another driver is allowed) → out_for_delivery → delivered | failed; a failed order may still be
- * returned to the shop (its goods come back); an order out for delivery may come back directly.
+ * another driver is allowed) → out_for_delivery → delivered; an assigned or dispatched order that
+ * could not be delivered is failed, one the customer refused at the door is returned — both bring
+ * the goods back (the sale is returned) and end the order.
  */
 export const DELIVERY_TRANSITIONS: Record<
   DeliveryAction,
@@ -127,7 +128,7 @@ export const DELIVERY_TRANSITIONS: Record<
   dispatch: { from: ['assigned'], to: 'out_for_delivery' },
   deliver: { from: ['out_for_delivery'], to: 'delivered' },
   fail: { from: ['assigned', 'out_for_delivery'], to: 'failed' },
-  return: { from: ['out_for_delivery', 'failed'], to: 'returned' },
+  return: { from: ['out_for_delivery'], to: 'returned' },
 };
 
 export class DeliveryCreateDto {
