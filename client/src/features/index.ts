@@ -19,6 +19,8 @@ import { pages as chequesPages } from './cheques/pages';
 import { pages as vendorsPages } from './vendors/pages';
 import { pages as purchasesPages } from './purchases/pages';
 import { pages as cashPages } from './cash/pages';
+import { pages as deliveryPages } from './delivery/pages';
+import { pages as reservationsPages } from './reservations/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -47,4 +49,6 @@ export const pages: PageRegistry = {
   ...vendorsPages,
   ...purchasesPages,
   ...cashPages,
+  ...deliveryPages,
+  ...reservationsPages,
 };

@@ -55,6 +55,7 @@ import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '.
 import { formatQuantity } from '../../../shared/lib/money';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
+import { DeliveryCreateDialog } from '../../delivery';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
@@ -89,6 +90,7 @@ import { OpenShiftPanel } from './OpenShiftPanel';
 import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
+import LocalShipping from '@mui/icons-material/LocalShipping';
 import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
@@ -159,6 +161,7 @@ function PosScreen({ register }: { register: number }) {
   const [returnInvoice, setReturnInvoice] = useState<SaleDto | null>(null);
   const [printed, setPrinted] = useState<Printed | null>(null);
   const [lastSale, setLastSale] = useState<SaleDto | null>(null);
+  const [delivering, setDelivering] = useState<SaleDto | null>(null);
   // The scale layout is a store setting (the same on every register), not this browser's.
   const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
   const scale = storeSettings.scaleBarcode;
@@ -571,6 +574,14 @@ function PosScreen({ register }: { register: number }) {
                 >
                   {t('last.reprint')}
                 </Button>
+                <Button
+                  size="small"
+                  startIcon={<LocalShipping />}
+                  onClick={() => setDelivering(lastSale)}
+                  data-testid="sale-delivery"
+                >
+                  {t('last.delivery')}
+                </Button>
                 <TextField
                   select
                   size="small"
@@ -592,6 +603,13 @@ function PosScreen({ register }: { register: number }) {
         </Typography>
       </Stack>
 
+      {delivering && (
+        <DeliveryCreateDialog
+          saleId={delivering.id}
+          saleNumber={delivering.number}
+          onClose={() => setDelivering(null)}
+        />
+      )}
       <PaymentDialog
         open={payOpen}
         total={totals.total}
