@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ensureDocuments, type Documents } from './documents';
+import { ensureDeliveryOrder, ensureDocuments, type Documents } from './documents';
 import { dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 11 item 10: every built page, in Arabic and in English, shows no untranslated i18n key
@@ -47,6 +47,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'StockTaking-id': docs.stockTakingId,
     'Inventories-TransferRequests-id': docs.transferId,
     'Vendors-id': lists.vendor,
+    'Delivery-id': lists.delivery,
   };
   const id = ids[name];
   if (!id)
@@ -113,6 +114,7 @@ for (const language of ['ar', 'en'] as const) {
       product: await first('/api/Products?pageSize=1'),
       inventory: await first('/api/Inventories'),
       vendor: await first('/api/Vendors?pageSize=1'),
+      delivery: await ensureDeliveryOrder(page.request, docs.invoiceId),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

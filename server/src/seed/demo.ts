@@ -16,6 +16,7 @@ import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
 import { seedDemoDebts } from './customer-debts-demo';
+import { seedDemoDelivery, seedDemoReservations } from './reservations-delivery-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
 
@@ -37,6 +38,23 @@ const BRANCHES = [
 ];
 
 const USERS = [
+  // Two delivery drivers (issue 18): users of the seeded driver role 'سائق'.
+  {
+    username: 'driver1',
+    displayName: 'سامح المندوب',
+    role: 'سائق',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 0,
+  },
+  {
+    username: 'driver2',
+    displayName: 'كريم المندوب',
+    role: 'سائق',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 0,
+  },
   {
     username: 'admin',
     displayName: 'مدير النظام',
@@ -219,6 +237,10 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // Customer debts (issue 16 item 1): credit sales of the last four months in both branches, in
   // every aging bucket, some partly paid today into the main vault (seed/customer-debts-demo.ts).
   seedDemoDebts,
+  // Reservations (active and expired) and delivery orders in several states with two drivers
+  // (issue 18; seed/reservations-delivery-demo.ts).
+  seedDemoReservations,
+  seedDemoDelivery,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */
