@@ -34,6 +34,7 @@ import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { StoreTimeZoneForm } from './StoreTimeZoneForm';
 import { CustomerTermsForm } from './CustomerTermsForm';
+import { ReservationDepositForm } from './ReservationDepositForm';
 
 type TabKey = 'store' | 'features' | 'modules';
 
@@ -54,6 +55,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
     <>
       <StoreTimeZoneForm canWrite={canWrite} />
       <CustomerTermsForm canWrite={canWrite} />
+      <ReservationDepositForm canWrite={canWrite} />
       <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
     </>
   );
