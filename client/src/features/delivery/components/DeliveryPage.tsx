@@ -37,10 +37,10 @@ import { DeliveryActions } from './DeliveryActions';
 
 export const STATUS_COLOR: Record<
   DeliveryStatus,
-  'default' | 'primary' | 'success' | 'error' | 'warning' | 'info'
+  'default' | 'primary' | 'success' | 'error' | 'warning'
 > = {
   pending: 'default',
-  assigned: 'info',
+  assigned: 'primary',
   out_for_delivery: 'warning',
   delivered: 'success',
   failed: 'error',
