@@ -108,7 +108,9 @@ export class CreateReservationsDelivery1796010000000 implements MigrationInterfa
       "at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT clock_timestamp(),
       CONSTRAINT "PK_delivery_events" PRIMARY KEY ("id"),
       CONSTRAINT "FK_delivery_events_order" FOREIGN KEY ("order_id") REFERENCES "delivery_orders"("id") ON DELETE RESTRICT)`);
-    await q.query(`CREATE INDEX "IDX_delivery_events_order" ON "delivery_events" ("order_id", "at")`);
+    await q.query(
+      `CREATE INDEX "IDX_delivery_events_order" ON "delivery_events" ("order_id", "at")`,
+    );
     await q.query(`CREATE FUNCTION delivery_events_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'delivery history rows are never changed'; END $$`);
     await q.query(`CREATE TRIGGER "TRG_delivery_events_immutable" BEFORE UPDATE OR DELETE ON "delivery_events"
