@@ -131,6 +131,9 @@ function DeliverySlip({ order: o }: { order: DeliveryOrderDto }) {
       <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
       <DocumentBarcode value={o.number} />
       <p>
+        {t('fields.number')}: <span dir="ltr">{o.number}</span>
+      </p>
+      <p>
         {t('fields.invoice')}: <span dir="ltr">{o.saleNumber}</span>
       </p>
       <p>

@@ -296,6 +296,9 @@ function ReservationSlip({ reservation: r }: { reservation: ReservationDto }) {
       <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
       <DocumentBarcode value={r.number} />
       <p>
+        {t('fields.number')}: <span dir="ltr">{r.number}</span>
+      </p>
+      <p>
         {t('fields.customer')}: {r.customerName}
         {r.customerPhone ? ` — ${r.customerPhone}` : ''}
       </p>
