@@ -78,6 +78,7 @@ export class CreateReservationsDelivery1796010000000 implements MigrationInterfa
       "cod_amount" bigint NOT NULL DEFAULT 0 CHECK ("cod_amount" >= 0),
       "collected" bigint NOT NULL DEFAULT 0 CHECK ("collected" >= 0),
       "notes" text,
+      "search_text" text NOT NULL DEFAULT '',
       "driver_id" uuid,
       "settlement_id" uuid,
       "created_by" uuid,

@@ -136,6 +136,13 @@ describe('delivery', () => {
     const customerBefore = await balance('customers', customerId);
     const o = await order(saleId, 1500);
     expect(o).toMatchObject({ status: 'pending', codAmount: 7500 });
+    // found by the customer's name (the app's Arabic search), the area and the invoice number
+    for (const q of ['عميل توصيل', 'مدينه نصر'])
+      expect(
+        (await cashier.get(`/api/Delivery?q=${encodeURIComponent(q)}`)).body.map(
+          (r: { id: string }) => r.id,
+        ),
+      ).toContain(o.id);
     const dup = await cashier.post('/api/Delivery', {
       id: randomUUID(),
       saleId,

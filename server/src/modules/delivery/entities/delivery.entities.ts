@@ -17,6 +17,8 @@ export class DeliveryOrderEntity {
   @Column('bigint', { transformer: moneyColumn }) codAmount: number;
   @Column('bigint', { transformer: moneyColumn }) collected: number;
   @Column('text', { nullable: true }) notes: string | null;
+  /** the address, area and phone, Arabic-normalised (the list's search) */
+  @Column('text', { default: '' }) searchText: string;
   @Column('uuid', { nullable: true }) driverId: string | null;
   @Column('uuid', { nullable: true }) settlementId: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;

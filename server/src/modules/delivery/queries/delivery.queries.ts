@@ -11,7 +11,7 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
+import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
 
 const SELECT = `SELECT d.id, d.number, d.sale_id, s.number AS sale_number, s.total AS sale_total, d.branch_id,
     cu.name AS customer_name, d.status, d.address, d.phone, d.area, d.fee, d.cod_amount, d.collected,
@@ -80,17 +80,29 @@ export class DeliveryQueries {
     if (query.status) add('d.status = ?', query.status);
     if (query.driverId) add('d.driver_id = ?', query.driverId);
     if (query.q?.trim()) {
-      params.push(`%${likeEscape(query.q.trim())}%`);
+      const text = query.q.trim();
+      params.push(`%${likeEscape(text)}%`);
       const p = `$${params.length}`;
+      // the customer's name, the address and the area as the app searches (Arabic normalised, every word)
+      const words = searchPatterns(text).map((w) => {
+        params.push(w);
+        return `$${params.length}`;
+      });
+      const name = words.length
+        ? words
+            .map((w) => `(COALESCE(cu.search_text, '') || ' ' || d.search_text) LIKE ${w}`)
+            .join(' AND ')
+        : 'false';
       where.push(
-        `(d.number ILIKE ${p} OR s.number ILIKE ${p} OR d.phone ILIKE ${p} OR d.address ILIKE ${p} OR d.area ILIKE ${p})`,
+        `(d.number ILIKE ${p} OR s.number ILIKE ${p} OR d.phone ILIKE ${p} OR d.address ILIKE ${p} OR d.area ILIKE ${p} OR (${name}))`,
       );
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const { column, direction } = sortOf(query, SORTS, '-createdAt');
     const { skip, take } = pageOf(query);
     const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM delivery_orders d JOIN sales_invoices s ON s.id = d.sale_id ${clause}`,
+      `SELECT count(*)::int AS total FROM delivery_orders d JOIN sales_invoices s ON s.id = d.sale_id
+         LEFT JOIN customers cu ON cu.id = s.customer_id ${clause}`,
       params,
     );
     const rows = await this.ds.query(

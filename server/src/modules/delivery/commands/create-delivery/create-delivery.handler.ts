@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
+import { normalizeArabic } from '@pos/contracts';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import {
   CommandRunner,
@@ -57,8 +58,8 @@ export class CreateDeliveryHandler extends TransactionalCommandHandler<
     const number = await branchDocumentNumber(m, 'delivery', sale.branch_id);
     const codAmount = Number(sale.due_amount) + dto.fee;
     await m.query(
-      `INSERT INTO delivery_orders (id, number, sale_id, branch_id, status, address, phone, area, fee, cod_amount, notes, created_by)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO delivery_orders (id, number, sale_id, branch_id, status, address, phone, area, fee, cod_amount, notes, created_by, search_text)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         dto.id,
         number,
@@ -71,6 +72,7 @@ export class CreateDeliveryHandler extends TransactionalCommandHandler<
         codAmount,
         dto.notes?.trim() || null,
         user.id,
+        normalizeArabic([dto.address, dto.area ?? '', dto.phone].join(' ')),
       ],
     );
     await insertDeliveryEvent(m, dto.id, null, 'pending', { driverId: null, userId: user.id });
