@@ -198,6 +198,27 @@ describe('reservations', () => {
     expect(again.body.code).toBe('RESERVATION_ILLEGAL_TRANSITION');
   });
 
+  it('keeps everything as it was when the sale cannot be made (no open shift)', async () => {
+    const variantId = await product(1);
+    const res = await reserve(admin, variantId, 1, 2000);
+    const user = await createUserWith(t.ds, []);
+    const noShift = new Client(t.app, 'en');
+    await noShift.signIn(user.username, user.password);
+    const before = await tableCounts(t.ds, ['sessions', 'outbox']);
+    const customerBefore = await balance('customers', customerId);
+    const refused = await noShift.post(`/api/Reservations/${res.body.id}/convert`, {
+      saleId: randomUUID(),
+      payments: [{ methodId: cash, amount: 8000 }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('SHIFT_NOT_OPEN');
+    // the stock stays reserved, the deposit unapplied, the reservation active
+    expect(await tableCounts(t.ds, ['sessions', 'outbox'])).toEqual(before);
+    expect(await level(variantId)).toEqual({ onHand: 1, reserved: 1 });
+    expect(await balance('customers', customerId)).toBe(customerBefore);
+    expect((await admin.get(`/api/Reservations/${res.body.id}`)).body.status).toBe('active');
+  });
+
   it('cancels with the deposit refunded from the vault, or forfeited to other income', async () => {
     const variantId = await product(2);
     const refunded = await reserve(admin, variantId, 1, 4000);
