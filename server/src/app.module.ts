@@ -25,6 +25,8 @@ import { ChequesModule } from './modules/cheques';
 import { InstallmentsModule } from './modules/installments';
 import { EinvoicingModule } from './modules/einvoicing';
 import { MaintenanceModule } from './modules/maintenance';
+import { ReservationsModule } from './modules/reservations';
+import { DeliveryModule } from './modules/delivery';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -51,6 +53,8 @@ export const APP_MODULES = [
   InstallmentsModule,
   EinvoicingModule,
   MaintenanceModule,
+  ReservationsModule,
+  DeliveryModule,
 ];
 
 @Module({})

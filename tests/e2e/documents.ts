@@ -128,3 +128,25 @@ export async function ensureDocuments(request: APIRequestContext): Promise<Docum
     saleAt: invoice.createdAt,
   };
 }
+
+/**
+ * A delivery order for /Delivery/{id} (issue 18): the demo's first one, or one made for the given
+ * invoice (an admin must be signed in on `request`).
+ */
+export async function ensureDeliveryOrder(
+  request: APIRequestContext,
+  invoiceId: string,
+): Promise<string> {
+  const a = await api(request);
+  const [found] = (await a.get('/api/Delivery?pageSize=1')) as { id: string }[];
+  if (found) return found.id;
+  const made = (await a.post('/api/Delivery', {
+    id: crypto.randomUUID(),
+    saleId: invoiceId,
+    address: 'القاهرة، مدينة نصر، شارع مكرم عبيد 7',
+    phone: '01001234567',
+    area: 'مدينة نصر',
+    fee: 2000,
+  })) as { id: string };
+  return made.id;
+}

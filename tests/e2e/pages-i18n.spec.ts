@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ensureDocuments, type Documents } from './documents';
+import { ensureDeliveryOrder, ensureDocuments, type Documents } from './documents';
 import { dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 11 item 10: every built page, in Arabic and in English, shows no untranslated i18n key
@@ -49,6 +49,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'Vendors-id': lists.vendor,
     'Installments-id': lists.plan,
     'Maintenance-id': lists.ticket,
+    'Delivery-id': lists.delivery,
   };
   const id = ids[name];
   if (!id)
@@ -117,6 +118,7 @@ for (const language of ['ar', 'en'] as const) {
       vendor: await first('/api/Vendors?pageSize=1'),
       plan: await first('/api/Installments?pageSize=1'),
       ticket: await first('/api/Maintenance?pageSize=1&status=delivered'),
+      delivery: await ensureDeliveryOrder(page.request, docs.invoiceId),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

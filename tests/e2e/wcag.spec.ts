@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
+import { ensureDeliveryOrder } from './documents';
 import { dismissLowStock, lowStockDialog, signIn } from './support';
 
 // Issue 20 acceptance: keyboard and screen-reader access.
@@ -415,6 +416,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'Vendors-id': vendors[0]?.id,
     'Installments-id': plans[0]?.id,
     'Maintenance-id': tickets[0]?.id,
+    'Delivery-id': await ensureDeliveryOrder(page.request, invoices[0].id),
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),

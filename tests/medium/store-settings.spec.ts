@@ -33,6 +33,7 @@ describe('store settings', () => {
       scaleBarcode: DEFAULT_SCALE_BARCODE,
       customerPaymentTermsDays: 30,
       installments: installmentRules,
+      reservationDepositForfeit: false,
     });
     expect(restored.status).toBe(200);
     await t.close();
@@ -64,6 +65,7 @@ describe('store settings', () => {
       },
       customerPaymentTermsDays: 30,
       installments: installmentRules,
+      reservationDepositForfeit: false,
     });
     expect(DEFAULT_INSTALLMENT_SETTINGS).toEqual({
       lateFee: { kind: 'none', value: 0, graceDays: 0 },
@@ -83,6 +85,7 @@ describe('store settings', () => {
       scaleBarcode: layout,
       customerPaymentTermsDays: 45,
       installments: installmentRules,
+      reservationDepositForfeit: false,
     };
     expect(res.body).toEqual(expected);
     expect((await cashier.get('/api/StoreSettings')).body).toEqual(expected);

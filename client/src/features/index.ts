@@ -21,6 +21,8 @@ import { pages as purchasesPages } from './purchases/pages';
 import { pages as cashPages } from './cash/pages';
 import { pages as installmentsPages } from './installments/pages';
 import { pages as maintenancePages } from './maintenance/pages';
+import { pages as deliveryPages } from './delivery/pages';
+import { pages as reservationsPages } from './reservations/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -51,4 +53,6 @@ export const pages: PageRegistry = {
   ...cashPages,
   ...installmentsPages,
   ...maintenancePages,
+  ...deliveryPages,
+  ...reservationsPages,
 };

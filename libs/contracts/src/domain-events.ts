@@ -338,6 +338,52 @@ export type MaintenancePartsUsedEvent = {
   userId: string | null;
 };
 
+/**
+ * A reservation's money (issue 18): `created` took the deposit into a vault (Dr vault / Cr customer
+ * deposits); `converted` applied it to the customer's account before the sale; `cancelled` or
+ * `expired` refunded it from a vault, forfeited it (other income) or credited it to the customer.
+ */
+export type ReservationChangedEvent = {
+  reservationId: string;
+  number: string;
+  branchId: string;
+  customerId: string;
+  deposit: number;
+  outcome: 'held' | 'applied' | 'refunded' | 'forfeited' | 'credited';
+  vaultId: string | null;
+  /** the vault's account in the chart (held, refunded) */
+  vaultAccountId: string | null;
+  userId: string | null;
+};
+
+/**
+ * A delivery order's money (issue 18): `delivered` — the driver collected `collected` (the
+ * invoice's due part from the customer's account and the delivery fee); `settled` — a driver
+ * handed cash into a vault.
+ */
+export type DeliveryCollectedEvent = {
+  orderId: string;
+  number: string;
+  branchId: string;
+  driverId: string;
+  customerId: string | null;
+  collected: number;
+  /** the part of `collected` that pays what the invoice left due on the customer's account */
+  due: number;
+  fee: number;
+  userId: string | null;
+};
+export type DeliverySettledEvent = {
+  settlementId: string;
+  number: string;
+  branchId: string;
+  driverId: string;
+  vaultId: string;
+  vaultAccountId: string;
+  amount: number;
+  userId: string | null;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -366,6 +412,12 @@ export type DomainEventMap = {
   'installment.money': InstallmentMoneyEvent;
   'maintenance.money': MaintenanceMoneyEvent;
   'maintenance.parts.used': MaintenancePartsUsedEvent;
+  'reservation.created': ReservationChangedEvent;
+  'reservation.converted': ReservationChangedEvent;
+  'reservation.cancelled': ReservationChangedEvent;
+  'reservation.expired': ReservationChangedEvent;
+  'delivery.collected': DeliveryCollectedEvent;
+  'delivery.settled': DeliverySettledEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

@@ -98,6 +98,16 @@ export type MaintenanceReadyPayload = {
   device: string;
 };
 
+/** A reservation changed (created, converted, cancelled, expired): the lists refresh. */
+export type ReservationPayload = { reservationId: string; number: string; status: string };
+/** A delivery order changed status (the lists and the driver's page refresh). */
+export type DeliveryPayload = {
+  orderId: string;
+  number: string;
+  status: string;
+  driverId: string | null;
+};
+
 export type LiveEventMap = {
   'stock.changed': StockChangedPayload;
   'stock.low': StockLowPayload;
@@ -119,6 +129,8 @@ export type LiveEventMap = {
   'money.transfer': MoneyTransferPayload;
   'maintenance.counts': MaintenanceCountsPayload;
   'maintenance.ready': MaintenanceReadyPayload;
+  'reservation.changed': ReservationPayload;
+  'delivery.changed': DeliveryPayload;
 };
 
 export type LiveEventType = keyof LiveEventMap;
@@ -153,4 +165,6 @@ export const LIVE_EVENT_TYPES: LiveEventType[] = [
   'money.transfer',
   'maintenance.counts',
   'maintenance.ready',
+  'reservation.changed',
+  'delivery.changed',
 ];

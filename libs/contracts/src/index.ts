@@ -44,6 +44,7 @@ export * from './dto/purchase-orders.dto';
 export * from './dto/cheques.dto';
 export * from './dto/maintenance.dto';
 export * from './maintenance';
+export * from './dto/reservations-delivery.dto';
 export * from './dto/vendors.dto';
 export * from './dto/purchase-invoices.dto';
 export * from './purchase-math';

@@ -47,6 +47,8 @@ export type StoreSettingsDto = {
   installments: InstallmentSettings;
   /** the customers' default payment terms in days (the debts' reminder list) */
   customerPaymentTermsDays: number;
+  /** a cancelled or expired reservation's deposit is forfeited (true) or refunded (false) */
+  reservationDepositForfeit: boolean;
 };
 
 /** Why a layout cannot be read from a 13-digit label, or null when it can. */

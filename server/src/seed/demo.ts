@@ -16,6 +16,7 @@ import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
 import { seedDemoDebts } from './customer-debts-demo';
+import { seedDemoDelivery, seedDemoReservations } from './reservations-delivery-demo';
 import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
 import { seedDemoInstallments } from './installments-demo';
@@ -39,6 +40,23 @@ const BRANCHES = [
 ];
 
 const USERS = [
+  // Two delivery drivers (issue 18): users of the seeded driver role 'سائق'.
+  {
+    username: 'driver1',
+    displayName: 'سامح المندوب',
+    role: 'سائق',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 0,
+  },
+  {
+    username: 'driver2',
+    displayName: 'كريم المندوب',
+    role: 'سائق',
+    branch: 0,
+    isAdmin: false,
+    maxDiscountPercent: 0,
+  },
   {
     username: 'admin',
     displayName: 'مدير النظام',
@@ -227,6 +245,10 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // Repair tickets (issue 18 item 1): one in every status in the first branch, deposits, parts and
   // bills through the real commands, and a ticket back under warranty (seed/maintenance-demo.ts).
   seedDemoMaintenance,
+  // Reservations (active and expired) and delivery orders in several states with two drivers
+  // (issue 18; seed/reservations-delivery-demo.ts).
+  seedDemoReservations,
+  seedDemoDelivery,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

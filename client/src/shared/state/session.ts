@@ -51,6 +51,7 @@ export const storeSettingsState = atom<StoreSettingsDto>({
   scaleBarcode: DEFAULT_SCALE_BARCODE,
   customerPaymentTermsDays: DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
   installments: DEFAULT_INSTALLMENT_SETTINGS,
+  reservationDepositForfeit: false,
 });
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);

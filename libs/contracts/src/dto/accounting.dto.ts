@@ -45,6 +45,9 @@ export const JOURNAL_SOURCE_TYPES = [
   'money_transaction',
   'shift_deposit',
   'maintenance',
+  'reservation',
+  'delivery',
+  'delivery_settlement',
 ] as const;
 
 export type LedgerAccountDto = {

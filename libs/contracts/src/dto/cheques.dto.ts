@@ -171,6 +171,9 @@ export const VAULT_MOVEMENT_TYPES = [
   'maintenance_deposit',
   'maintenance_refund',
   'maintenance_payment',
+  'reservation_deposit',
+  'reservation_refund',
+  'delivery_settlement',
 ] as const;
 
 export class TransactionListQueryDto extends ListQueryDto {

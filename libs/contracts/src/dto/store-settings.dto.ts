@@ -110,4 +110,5 @@ export class StoreSettingsUpdateDto {
   @ValidateNested()
   @Type(() => InstallmentSettingsDto)
   installments?: InstallmentSettingsDto;
+  @IsOptional() @IsBoolean() reservationDepositForfeit?: boolean;
 }

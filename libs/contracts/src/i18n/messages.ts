@@ -233,6 +233,16 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_WARRANTY_INVALID':
       'التذكرة {number} ليست تذكرة مسلمة ما زالت في الضمان لهذا العميل',
     'validation.maintenance.problemRequired': 'الرجاء وصف العطل',
+    'errors.RESERVATION_ILLEGAL_TRANSITION':
+      'لا يمكن نقل الحجز {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.RESERVATION_EXPIRY_PAST': 'تاريخ انتهاء الحجز يجب أن يكون بعد الآن',
+    'errors.RESERVATION_UNDERPAID': 'المدفوع مع العربون لا يغطي الفاتورة (المتبقي {due} جنيه)',
+    'errors.DELIVERY_ILLEGAL_TRANSITION':
+      'لا يمكن نقل طلب التوصيل {number} من «{fromAr}» إلى «{toAr}»',
+    'errors.DELIVERY_DRIVER_INVALID': 'اختر مندوب توصيل نشطًا من الفرع',
+    'errors.DELIVERY_SALE_INVALID': 'الفاتورة {number} مرتجعة ولا يمكن توصيلها',
+    'errors.DELIVERY_ALREADY_EXISTS': 'للفاتورة طلب توصيل من قبل ({number})',
+    'errors.DELIVERY_NOTHING_TO_SETTLE': 'لا توجد نقدية مستحقة على هذا المندوب',
     'errors.CHEQUE_ILLEGAL_TRANSITION': 'لا يمكن نقل الشيك رقم {number} من «{fromAr}» إلى «{toAr}»',
     'errors.CHEQUE_PARTY_REQUIRED': 'الشيك الوارد يحتاج عميلًا والشيك الصادر يحتاج موردًا',
     'errors.CHEQUE_VAULT_REQUIRED': 'اختر حسابًا بنكيًا نشطًا في فرع الشيك',
@@ -543,6 +553,17 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_WARRANTY_INVALID':
       'Ticket {number} is not a delivered ticket of this customer still under warranty',
     'validation.maintenance.problemRequired': 'Describe the problem',
+    'errors.RESERVATION_ILLEGAL_TRANSITION':
+      'Reservation {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.RESERVATION_EXPIRY_PAST': 'The reservation must expire after now',
+    'errors.RESERVATION_UNDERPAID':
+      'The payments and the deposit do not cover the invoice ({due} EGP left)',
+    'errors.DELIVERY_ILLEGAL_TRANSITION':
+      'Delivery order {number} cannot go from "{fromEn}" to "{toEn}"',
+    'errors.DELIVERY_DRIVER_INVALID': 'Choose an active delivery driver of the branch',
+    'errors.DELIVERY_SALE_INVALID': 'Invoice {number} is returned and cannot be delivered',
+    'errors.DELIVERY_ALREADY_EXISTS': 'The invoice already has a delivery order ({number})',
+    'errors.DELIVERY_NOTHING_TO_SETTLE': 'This driver has no cash to hand in',
     'errors.CHEQUE_ILLEGAL_TRANSITION': 'Cheque {number} cannot go from "{fromEn}" to "{toEn}"',
     'errors.CHEQUE_PARTY_REQUIRED':
       'A received cheque needs a customer and an issued cheque needs a vendor',

@@ -48,6 +48,9 @@ const BRANCH_DOCUMENTS = {
   installment_plan: 'IP',
   installment_payment: 'IC',
   maintenance: 'MN',
+  reservation: 'RV',
+  delivery: 'DL',
+  delivery_settlement: 'DS',
 } as const;
 export type BranchDocumentKind = keyof typeof BRANCH_DOCUMENTS;
 

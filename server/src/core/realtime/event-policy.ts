@@ -69,6 +69,9 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   // Maintenance module gates the routes; docs/decisions.md "Maintenance")
   'maintenance.counts': {},
   'maintenance.ready': {},
+  // like GET /Reservations and GET /Delivery: any signed-in user of the branch (docs/decisions.md)
+  'reservation.changed': {},
+  'delivery.changed': {},
 };
 
 /** The branch rooms an event goes to: its branch, and for transfers both ends. */

@@ -43,5 +43,6 @@ import {
     PaymentMethodsController,
   ],
   providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries],
+  exports: [CreateSaleHandler, ReturnSaleHandler],
 })
 export class SalesModule {}

@@ -42,6 +42,7 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
       ...(row?.installments ?? {}),
       lateFee: { ...DEFAULT_INSTALLMENT_SETTINGS.lateFee, ...(row?.installments?.lateFee ?? {}) },
     },
+    reservationDepositForfeit: row?.reservationDepositForfeit ?? false,
   };
 }
 

@@ -60,6 +60,10 @@ function sourceHref(e: JournalEntryDto): string | null {
       return `${routePath('Expenses')}?id=${e.sourceId}`;
     case 'maintenance':
       return routePath('Maintenance-id', { id: e.sourceId });
+    case 'reservation':
+      return `${routePath('Reservations')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
+    case 'delivery':
+      return routePath('Delivery-id', { id: e.sourceId });
     case 'cheque':
       return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
     case 'vendor_opening':

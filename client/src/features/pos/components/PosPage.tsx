@@ -56,6 +56,7 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { InstallmentPlanDialog } from '../../installments';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
+import { DeliveryCreateDialog } from '../../delivery';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
@@ -90,6 +91,7 @@ import { OpenShiftPanel } from './OpenShiftPanel';
 import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
+import LocalShipping from '@mui/icons-material/LocalShipping';
 import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
@@ -168,6 +170,7 @@ function PosScreen({ register }: { register: number }) {
     ['INSTALLMENTS'],
     useAtomValue(enabledModulesState),
   );
+  const [delivering, setDelivering] = useState<SaleDto | null>(null);
   // The scale layout is a store setting (the same on every register), not this browser's.
   const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
   const scale = storeSettings.scaleBarcode;
@@ -581,6 +584,14 @@ function PosScreen({ register }: { register: number }) {
                 >
                   {t('last.reprint')}
                 </Button>
+                <Button
+                  size="small"
+                  startIcon={<LocalShipping />}
+                  onClick={() => setDelivering(lastSale)}
+                  data-testid="sale-delivery"
+                >
+                  {t('last.delivery')}
+                </Button>
                 <TextField
                   select
                   size="small"
@@ -602,6 +613,13 @@ function PosScreen({ register }: { register: number }) {
         </Typography>
       </Stack>
 
+      {delivering && (
+        <DeliveryCreateDialog
+          saleId={delivering.id}
+          saleNumber={delivering.number}
+          onClose={() => setDelivering(null)}
+        />
+      )}
       <PaymentDialog
         open={payOpen}
         total={totals.total}

@@ -40,6 +40,7 @@ import { StoreInfoForm } from './StoreInfoForm';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
 import { StoreTimeZoneForm } from './StoreTimeZoneForm';
 import { CustomerTermsForm } from './CustomerTermsForm';
+import { ReservationDepositForm } from './ReservationDepositForm';
 
 type TabKey = 'store' | 'features' | 'modules';
 
@@ -62,6 +63,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
       <StoreTimeZoneForm canWrite={canWrite} />
       <CustomerTermsForm canWrite={canWrite} />
       {modules.includes('INSTALLMENTS') && <InstallmentSettingsForm canWrite={canWrite} />}
+      <ReservationDepositForm canWrite={canWrite} />
       <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
     </>
   );

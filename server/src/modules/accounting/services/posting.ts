@@ -32,7 +32,9 @@ export type SystemAccount =
   | 'installment_income'
   | 'late_fee_income'
   | 'repair_revenue'
-  | 'repair_costs';
+  | 'repair_costs'
+  | 'driver_cash'
+  | 'other_cash_payments';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
 

@@ -48,4 +48,6 @@ export class StoreSettingsEntity {
   @Column('integer', { default: 30 }) customerPaymentTermsDays: number;
   /** late fee and early-settlement rules (issue 16); null: the defaults */
   @Column('jsonb', { nullable: true }) installments: InstallmentSettings | null;
+  /** a cancelled or expired reservation's deposit: forfeited (true) or refunded (false) */
+  @Column('boolean', { default: false }) reservationDepositForfeit: boolean;
 }

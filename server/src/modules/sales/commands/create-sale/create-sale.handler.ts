@@ -79,6 +79,14 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
     return { invoiceId: id, created: false };
   }
 
+  /**
+   * The same sale inside another command's transaction (a reservation converted at the POS): the
+   * same rules, committed or rolled back with the caller's work.
+   */
+  runInside(command: CreateSaleCommand, tx: CommandTransaction): Promise<CreateSaleResult> {
+    return this.handle(command, tx);
+  }
+
   protected async handle(
     { dto, user }: CreateSaleCommand,
     tx: CommandTransaction,

@@ -76,6 +76,11 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
     return { returnId: id, created: false };
   }
 
+  /** The same return inside another command's transaction (a failed or returned delivery). */
+  runInside(command: ReturnSaleCommand, tx: CommandTransaction): Promise<ReturnSaleResult> {
+    return this.handle(command, tx);
+  }
+
   protected async handle(
     command: ReturnSaleCommand,
     tx: CommandTransaction,

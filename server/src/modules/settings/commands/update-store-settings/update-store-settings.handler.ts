@@ -46,6 +46,8 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
         lateFee: { ...dto.installments.lateFee },
         earlySettlementDiscountBp: dto.installments.earlySettlementDiscountBp,
       };
+    if (dto.reservationDepositForfeit !== undefined)
+      row.reservationDepositForfeit = dto.reservationDepositForfeit;
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({

@@ -1,0 +1,43 @@
+import type {
+  DeliveryCreateDto,
+  DeliveryOrderDto,
+  DeliverySettleDto,
+  DeliveryStepDto,
+  DriverBalanceDto,
+  DriverDto,
+} from '@pos/contracts';
+import { http, type Query } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export type DeliveryListQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: string;
+  mine?: string;
+};
+
+export const deliveryKeys = {
+  all: ['delivery'] as const,
+  list: (query: DeliveryListQuery) => ['delivery', 'list', query] as const,
+  one: (orderId: string) => ['delivery', 'one', orderId] as const,
+  drivers: ['delivery', 'drivers'] as const,
+  balances: ['delivery', 'balances'] as const,
+};
+
+export const deliveryApi = {
+  list: (query: DeliveryListQuery) => http.list<DeliveryOrderDto>('/Delivery', query as Query),
+  get: (orderId: string) => http.get<DeliveryOrderDto>(`/Delivery/${id(orderId)}`),
+  create: (body: DeliveryCreateDto) => http.post<DeliveryOrderDto>('/Delivery', body),
+  step: (orderId: string, body: DeliveryStepDto) =>
+    http.post<DeliveryOrderDto>(`/Delivery/${id(orderId)}/step`, body),
+  drivers: () => http.get<DriverDto[]>('/Delivery/drivers'),
+  balances: () => http.get<DriverBalanceDto[]>('/Delivery/balances'),
+  settle: (body: DeliverySettleDto) =>
+    http.post<{ id: string; amount: number; orders: number }>('/Delivery/settlements', body),
+};
+
+/** The customer's address on Google Maps. */
+export const mapLink = (address: string) =>
+  `https://maps.google.com/?q=${encodeURIComponent(address)}`;

@@ -1,0 +1,277 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  DELIVERY_STATUSES,
+  formatPiasters,
+  routePath,
+  type DeliveryOrderDto,
+  type DeliveryStatus,
+  type DriverBalanceDto,
+} from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { newId } from '../../../shared/lib/ids';
+import { formatDateTime } from '../../../shared/lib/format';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { useLiveEvent } from '../../../shared/realtime';
+import { useCan } from '../../../shared/state/useCan';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
+import { DeliveryActions } from './DeliveryActions';
+
+export const STATUS_COLOR: Record<
+  DeliveryStatus,
+  'default' | 'primary' | 'success' | 'error' | 'warning'
+> = {
+  pending: 'default',
+  assigned: 'primary',
+  out_for_delivery: 'warning',
+  delivered: 'success',
+  failed: 'error',
+  returned: 'error',
+};
+
+export function StatusChip({ status }: { status: DeliveryStatus }) {
+  const { t } = useTranslation('delivery');
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status]}
+      label={t(`statuses.${status}`)}
+      data-testid="delivery-status"
+    />
+  );
+}
+
+/**
+ * /Delivery: the branch's delivery orders by status with their next moves, what each driver owes
+ * and the settlement (vault keepers); `?mine=1` is the driver's own phone-sized list.
+ */
+export default function DeliveryPage() {
+  const [params] = useSearchParams();
+  return params.get('mine') === '1' ? <DriverOrders /> : <DeliveryOrders />;
+}
+
+function DeliveryOrders() {
+  const { t } = useTranslation('delivery');
+  const navigate = useNavigate();
+  const can = useCan();
+  const paging = usePaging();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const query = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    q: useDebouncedValue(q.trim(), 300) || undefined,
+    status: status || undefined,
+  };
+  const list = useQuery({
+    queryKey: deliveryKeys.list(query),
+    queryFn: () => deliveryApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error);
+  useLiveEvent('delivery.changed', () => void list.refetch());
+
+  const columns: Column<DeliveryOrderDto>[] = [
+    { key: 'number', header: t('fields.number'), ltr: true, render: (o) => o.number },
+    { key: 'sale', header: t('fields.invoice'), ltr: true, render: (o) => o.saleNumber },
+    { key: 'customer', header: t('fields.customer'), render: (o) => o.customerName ?? '' },
+    { key: 'area', header: t('fields.area'), render: (o) => o.area ?? '' },
+    {
+      key: 'cod',
+      header: t('fields.cod'),
+      align: 'right',
+      render: (o) => formatPiasters(o.codAmount),
+    },
+    { key: 'driver', header: t('fields.driver'), render: (o) => o.driverName ?? '' },
+    { key: 'status', header: t('fields.status'), render: (o) => <StatusChip status={o.status} /> },
+    {
+      key: 'createdAt',
+      header: t('fields.createdAt'),
+      nowrap: true,
+      render: (o) => formatDateTime(o.createdAt),
+    },
+    {
+      key: 'actions',
+      header: null,
+      stopPropagation: true,
+      render: (o) => <DeliveryActions order={o} />,
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <Button component={RouterLink} to={`${routePath('Delivery')}?mine=1`} variant="outlined">
+            {t('list.mine')}
+          </Button>
+        }
+      />
+      {can('can_see_vault_totals') && <DriverBalances />}
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="delivery"
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(o) => o.id}
+        rowTestId="delivery-row"
+        onRowClick={(o) => void navigate(routePath('Delivery-id', { id: o.id }))}
+        ariaLabel={t('list.title')}
+        emptyText={t('list.empty')}
+        filters={
+          <>
+            <SearchField
+              value={q}
+              onChange={paging.withReset(setQ)}
+              label={t('list.search')}
+              testId="delivery-search"
+            />
+            <SelectFilter
+              label={t('fields.status')}
+              value={status}
+              onChange={paging.withReset(setStatus)}
+              allLabel={t('list.all')}
+              minWidth={160}
+              options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            />
+          </>
+        }
+      />
+    </Box>
+  );
+}
+
+/** What each driver owes (cash on delivery not handed in) and the settlement into the main vault. */
+function DriverBalances() {
+  const { t } = useTranslation('delivery');
+  const balances = useQuery({ queryKey: deliveryKeys.balances, queryFn: deliveryApi.balances });
+  useLiveEvent('delivery.changed', () => void balances.refetch());
+  const [settling, setSettling] = useState<DriverBalanceDto | null>(null);
+  const [settleId, setSettleId] = useState(newId);
+  const settle = useCrudMutation({
+    mutationFn: (b: DriverBalanceDto) => deliveryApi.settle({ id: settleId, driverId: b.driverId }),
+    success: (r) => t('settle.done', { amount: formatPiasters(r.amount) }),
+    invalidate: [deliveryKeys.all],
+    onDone: () => {
+      setSettling(null);
+      setSettleId(newId());
+    },
+  });
+  if (!balances.data?.length) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="driver-balances">
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('settle.title')}
+      </Typography>
+      <Stack sx={{ gap: 1 }}>
+        {balances.data.map((b) => (
+          <Box
+            key={b.driverId}
+            sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+            data-testid="driver-balance"
+          >
+            <Typography sx={{ minInlineSize: 160 }}>{b.driverName}</Typography>
+            <Typography data-testid="driver-owed">
+              {t('settle.owes', { amount: formatPiasters(b.owed), count: b.orders })}
+            </Typography>
+            <Button
+              size="small"
+              variant="contained"
+              onClick={() => setSettling(b)}
+              data-testid="driver-settle"
+            >
+              {t('settle.button')}
+            </Button>
+          </Box>
+        ))}
+      </Stack>
+      {settling && (
+        <ConfirmDialog
+          open
+          title={t('settle.confirmTitle', { name: settling.driverName })}
+          message={t('settle.confirm', {
+            amount: formatPiasters(settling.owed),
+            name: settling.driverName,
+          })}
+          confirmText={t('settle.button')}
+          loading={settle.isPending}
+          onConfirm={() => settle.mutate(settling)}
+          onCancel={() => setSettling(null)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** The driver's own orders, one card each, sized for a phone. */
+function DriverOrders() {
+  const { t } = useTranslation('delivery');
+  const query = { page: 1, pageSize: 100, mine: 'true' };
+  const list = useQuery({
+    queryKey: deliveryKeys.list(query),
+    queryFn: () => deliveryApi.list(query),
+  });
+  useErrorToast(list.error);
+  useLiveEvent('delivery.changed', () => void list.refetch());
+  const open = (list.data?.rows ?? []).filter((o) =>
+    ['assigned', 'out_for_delivery'].includes(o.status),
+  );
+  return (
+    <Box sx={{ maxInlineSize: 480, mx: 'auto' }}>
+      <PageHeader title={t('mine.title')} />
+      {list.isSuccess && open.length === 0 && (
+        <Typography color="text.secondary">{t('mine.empty')}</Typography>
+      )}
+      <Stack sx={{ gap: 1.5 }}>
+        {open.map((o) => (
+          <Card key={o.id} variant="outlined" data-testid="driver-order">
+            <CardContent sx={{ display: 'grid', gap: 0.75 }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <Link
+                  component={RouterLink}
+                  to={routePath('Delivery-id', { id: o.id })}
+                  dir="ltr"
+                  sx={{ fontWeight: 700 }}
+                >
+                  {o.number}
+                </Link>
+                <StatusChip status={o.status} />
+              </Box>
+              <Typography>{o.customerName ?? ''}</Typography>
+              <Link href={mapLink(o.address)} target="_blank" rel="noopener noreferrer">
+                {o.address}
+              </Link>
+              <Link href={`tel:${o.phone}`} dir="ltr">
+                {o.phone}
+              </Link>
+              <Typography sx={{ fontWeight: 700 }}>
+                {t('mine.collect', { amount: formatPiasters(o.codAmount) })}
+              </Typography>
+              <DeliveryActions order={o} only={['dispatch', 'deliver']} size="large" />
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,324 @@
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  RESERVATION_STATUSES,
+  formatPiasters,
+  type ReservationDto,
+  type ReservationStatus,
+} from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDateTime } from '../../../shared/lib/format';
+import { newId } from '../../../shared/lib/ids';
+import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { useLiveEvent } from '../../../shared/realtime';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import type { Column } from '../../../shared/ui/DataTable';
+import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { propertiesText } from '../../catalog';
+import { reservationKeys, reservationsApi } from '../api/reservations.api';
+import { ReservationFormDialog } from './ReservationFormDialog';
+
+const STATUS_COLOR: Record<ReservationStatus, 'default' | 'primary' | 'success' | 'warning'> = {
+  active: 'primary',
+  converted: 'success',
+  cancelled: 'default',
+  expired: 'warning',
+};
+
+/**
+ * /Reservations: variants held for customers against a deposit, by status and soonest expiry;
+ * reserve, sell (the deposit counted), cancel, print the slip.
+ */
+export default function ReservationsPage() {
+  const { t } = useTranslation('reservations');
+  const [params] = useSearchParams();
+  const paging = usePaging();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [status, setStatus] = useState('active');
+  const [creating, setCreating] = useState(false);
+  const [converting, setConverting] = useState<ReservationDto | null>(null);
+  const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
+  const [printed, setPrinted] = useState<ReservationDto | null>(null);
+  const query = {
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    q: useDebouncedValue(q.trim(), 300) || undefined,
+    status: status || undefined,
+    sort: 'expiresAt',
+  };
+  const list = useQuery({
+    queryKey: reservationKeys.list(query),
+    queryFn: () => reservationsApi.list(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(list.error);
+  useLiveEvent('reservation.changed', () => void list.refetch());
+  const cancel = useCrudMutation({
+    mutationFn: (r: ReservationDto) => reservationsApi.cancel(r.id, {}),
+    success: (r) =>
+      t(`cancel.done.${r.depositOutcome === 'forfeited' ? 'forfeited' : 'refunded'}`, {
+        number: r.number,
+        amount: formatPiasters(r.deposit),
+      }),
+    invalidate: [reservationKeys.all],
+    onDone: () => setCancelling(null),
+  });
+
+  const columns: Column<ReservationDto>[] = [
+    { key: 'number', header: t('fields.number'), ltr: true, render: (r) => r.number },
+    { key: 'customer', header: t('fields.customer'), render: (r) => r.customerName },
+    {
+      key: 'items',
+      header: t('fields.items'),
+      render: (r) =>
+        r.lines
+          .map((l) => `${l.productName} ${propertiesText(l.properties)} × ${l.quantity}`)
+          .join('، '),
+    },
+    {
+      key: 'total',
+      header: t('fields.total'),
+      align: 'right',
+      render: (r) => formatPiasters(r.total),
+    },
+    {
+      key: 'deposit',
+      header: t('fields.deposit'),
+      align: 'right',
+      render: (r) => formatPiasters(r.deposit),
+    },
+    {
+      key: 'expiresAt',
+      header: t('fields.expiresAt'),
+      nowrap: true,
+      render: (r) => formatDateTime(r.expiresAt),
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (r) => (
+        <Chip
+          size="small"
+          color={STATUS_COLOR[r.status]}
+          label={t(`statuses.${r.status}`)}
+          data-testid="reservation-status"
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: null,
+      stopPropagation: true,
+      render: (r) => (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+          {r.status === 'active' && (
+            <>
+              <Button
+                size="small"
+                variant="contained"
+                onClick={() => setConverting(r)}
+                data-testid="reservation-convert"
+              >
+                {t('convert.button')}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                onClick={() => setCancelling(r)}
+                data-testid="reservation-cancel"
+              >
+                {t('cancel.button')}
+              </Button>
+            </>
+          )}
+          <Button
+            size="small"
+            startIcon={<Print />}
+            onClick={() => {
+              setPrinted(r);
+              printSoon();
+            }}
+            data-testid="reservation-print"
+          >
+            {t('slip.print')}
+          </Button>
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <AddButton onClick={() => setCreating(true)} testId="reservation-add">
+            {t('list.add')}
+          </AddButton>
+        }
+      />
+      <PagedTable
+        query={list}
+        paging={paging}
+        ns="reservations"
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="reservation-row"
+        ariaLabel={t('list.title')}
+        emptyText={t('list.empty')}
+        filters={
+          <>
+            <SearchField
+              value={q}
+              onChange={paging.withReset(setQ)}
+              label={t('list.search')}
+              testId="reservations-search"
+            />
+            <SelectFilter
+              label={t('fields.status')}
+              value={status}
+              onChange={paging.withReset(setStatus)}
+              allLabel={t('list.all')}
+              minWidth={150}
+              options={RESERVATION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            />
+          </>
+        }
+      />
+      {creating && <ReservationFormDialog onClose={() => setCreating(false)} />}
+      {converting && <ConvertDialog reservation={converting} onClose={() => setConverting(null)} />}
+      {cancelling && (
+        <ConfirmDialog
+          open
+          title={t('cancel.title', { number: cancelling.number })}
+          message={t('cancel.confirm', { amount: formatPiasters(cancelling.deposit) })}
+          loading={cancel.isPending}
+          onConfirm={() => cancel.mutate(cancelling)}
+          onCancel={() => setCancelling(null)}
+        />
+      )}
+      {printed && (
+        <PrintArea layout="80mm">
+          <ReservationSlip reservation={printed} />
+        </PrintArea>
+      )}
+    </Box>
+  );
+}
+
+/** Sell the reserved items at the POS price: the customer pays the rest in cash, the deposit counts. */
+function ConvertDialog({
+  reservation: r,
+  onClose,
+}: {
+  reservation: ReservationDto;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('reservations');
+  const methods = usePaymentMethods();
+  const cash = methods.data?.find((m) => m.type === 'cash');
+  const [saleId] = useState(newId);
+  const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
+  const convert = useCrudMutation({
+    mutationFn: () =>
+      reservationsApi.convert(r.id, {
+        saleId,
+        payments: cash && amount ? [{ methodId: cash.id, amount }] : [],
+      }),
+    success: () => t('convert.done', { number: r.number }),
+    invalidate: [reservationKeys.all],
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={() => {
+        if (amount === null || Number.isNaN(amount)) return;
+        convert.mutate(undefined);
+      }}
+      title={t('convert.title', { number: r.number })}
+      titleId="reservation-convert-title"
+      submitting={convert.isPending}
+      submitLabel={t('convert.submit')}
+      submitTestId="reservation-convert-submit"
+    >
+      <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+        <Typography>
+          {t('convert.explain', {
+            total: formatPiasters(r.total),
+            deposit: formatPiasters(r.deposit),
+          })}
+        </Typography>
+        <AmountField
+          label={t('convert.cash')}
+          value={amount}
+          onValue={setAmount}
+          size="small"
+          testId="reservation-convert-cash"
+        />
+        <TextField
+          value={r.customerName}
+          label={t('fields.customer')}
+          size="small"
+          slotProps={{ input: { readOnly: true } }}
+        />
+      </Box>
+    </FormDialog>
+  );
+}
+
+/** The printed reservation slip (80 mm). */
+function ReservationSlip({ reservation: r }: { reservation: ReservationDto }) {
+  const { t } = useTranslation('reservations');
+  const receipt = useReceiptData();
+  return (
+    <Box sx={{ fontSize: 12, color: '#000', '& p': { m: 0 } }}>
+      <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{receipt.name}</Typography>
+      <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
+      <DocumentBarcode value={r.number} />
+      <p>
+        {t('fields.number')}: <span dir="ltr">{r.number}</span>
+      </p>
+      <p>
+        {t('fields.customer')}: {r.customerName}
+        {r.customerPhone ? ` — ${r.customerPhone}` : ''}
+      </p>
+      {r.lines.map((l) => (
+        <p key={l.variantId}>
+          {l.productName} {propertiesText(l.properties)} × {l.quantity} —{' '}
+          {formatPiasters(Math.round(l.quantity * l.unitPrice))}
+        </p>
+      ))}
+      <p>
+        {t('fields.total')}: {formatPiasters(r.total)}
+      </p>
+      <p style={{ fontWeight: 700 }}>
+        {t('fields.deposit')}: {formatPiasters(r.deposit)}
+      </p>
+      <p>
+        {t('fields.expiresAt')}: {formatDateTime(r.expiresAt)}
+      </p>
+      <p>{t('slip.terms')}</p>
+      <p>{formatDateTime(r.createdAt)}</p>
+    </Box>
+  );
+}

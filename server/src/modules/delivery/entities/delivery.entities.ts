@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { DeliveryStatus } from '@pos/contracts';
+import { moneyColumn } from '../../../core/database/transformers';
+
+/** A POS sale taken to the customer; its status changes only by a command. */
+@Entity('delivery_orders')
+export class DeliveryOrderEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') number: string;
+  @Column('uuid') saleId: string;
+  @Column('uuid') branchId: string;
+  @Column('text') status: DeliveryStatus;
+  @Column('text') address: string;
+  @Column('text') phone: string;
+  @Column('text', { nullable: true }) area: string | null;
+  @Column('bigint', { transformer: moneyColumn }) fee: number;
+  @Column('bigint', { transformer: moneyColumn }) codAmount: number;
+  @Column('bigint', { transformer: moneyColumn }) collected: number;
+  @Column('text', { nullable: true }) notes: string | null;
+  /** the address, area and phone, Arabic-normalised (the list's search) */
+  @Column('text', { default: '' }) searchText: string;
+  @Column('uuid', { nullable: true }) driverId: string | null;
+  @Column('uuid', { nullable: true }) settlementId: string | null;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}
+
+/** One step of a delivery order's timeline (append-only). */
+@Entity('delivery_events')
+export class DeliveryEventEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') orderId: string;
+  @Column('text', { nullable: true }) fromStatus: DeliveryStatus | null;
+  @Column('text') toStatus: DeliveryStatus;
+  @Column('uuid', { nullable: true }) driverId: string | null;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+  @Column('timestamptz', { default: () => 'clock_timestamp()' }) at: Date;
+}
+
+/** Cash a driver handed into a vault (the delivered orders it settles point at it). */
+@Entity('delivery_settlements')
+export class DeliverySettlementEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') number: string;
+  @Column('uuid') branchId: string;
+  @Column('uuid') driverId: string;
+  @Column('uuid') vaultId: string;
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('timestamptz', { default: () => 'now()' }) at: Date;
+}

@@ -1,0 +1,54 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { DeliveryCollectedEvent, DeliverySettledEvent } from '@pos/contracts';
+import { DomainEventSubscribers } from '../../../core/cqrs';
+import { queuePosting, type PostingLine } from '../../accounting';
+
+/**
+ * The books of delivery cash: on delivery the driver holds what they collected (Dr driver cash)
+ * for the customer's due part (Cr customers) and the delivery fee (Cr other income); a settlement
+ * moves it into the vault (Dr the vault's account / Cr driver cash).
+ */
+@Injectable()
+export class DeliveryPostJournalHandler implements OnModuleInit {
+  constructor(private readonly subscribers: DomainEventSubscribers) {}
+
+  onModuleInit(): void {
+    this.subscribers.on('delivery.collected', ({ payload: d }, tx) => {
+      queuePosting(tx, {
+        branchId: d.branchId,
+        source: { type: 'delivery', id: d.orderId, number: d.number },
+        description: 'delivered',
+        createdBy: d.userId,
+        lines: collectedLines(d),
+      });
+    });
+    this.subscribers.on('delivery.settled', ({ payload: s }, tx) => {
+      queuePosting(tx, {
+        branchId: s.branchId,
+        source: { type: 'delivery_settlement', id: s.settlementId, number: s.number },
+        description: 'settled',
+        createdBy: s.userId,
+        lines: settledLines(s),
+      });
+    });
+  }
+}
+
+export function collectedLines(d: DeliveryCollectedEvent): PostingLine[] {
+  return [
+    { account: 'driver_cash', debit: d.collected },
+    {
+      account: 'customers',
+      credit: d.due,
+      party: d.customerId ? { type: 'customer', id: d.customerId } : null,
+    },
+    { account: 'other_income', credit: d.fee },
+  ];
+}
+
+export function settledLines(s: DeliverySettledEvent): PostingLine[] {
+  return [
+    { account: { id: s.vaultAccountId }, debit: s.amount },
+    { account: 'driver_cash', credit: s.amount },
+  ];
+}

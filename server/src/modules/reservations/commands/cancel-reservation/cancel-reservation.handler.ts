@@ -1,0 +1,77 @@
+import { CommandHandler } from '@nestjs/cqrs';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { lockCustomer } from '../../../customers';
+import { StockLedger } from '../../../inventory';
+import { readStoreSettings } from '../../../settings';
+import {
+  assertActive,
+  closeReservation,
+  findReservation,
+  lockReservation,
+  releaseReservation,
+  reservationLines,
+  settleDeposit,
+} from '../../reservation-flow';
+import { CancelReservationCommand } from './cancel-reservation.command';
+
+/**
+ * CancelReservation: active → cancelled (anything else is 409, nothing written). The reserved
+ * quantities are released; the deposit is refunded out of the vault it went into, or forfeited
+ * when the store's rule says so (`reservationDepositForfeit`: the books move it to other income).
+ */
+@CommandHandler(CancelReservationCommand)
+export class CancelReservationHandler extends TransactionalCommandHandler<
+  CancelReservationCommand,
+  { id: string; status: 'cancelled' }
+> {
+  constructor(
+    runner: CommandRunner,
+    private readonly ledger: StockLedger,
+  ) {
+    super(runner);
+  }
+
+  protected async handle(
+    { id, dto, user }: CancelReservationCommand,
+    tx: CommandTransaction,
+  ): Promise<{ id: string; status: 'cancelled' }> {
+    const { m } = tx;
+    const found = await findReservation(m, id, user);
+    await lockCustomer(m, found.customerId);
+    const r = await lockReservation(m, found.id);
+    assertActive(r, 'cancelled');
+    const lines = await reservationLines(m, r.id);
+    await releaseReservation(tx, this.ledger, r, lines);
+    const { reservationDepositForfeit } = await readStoreSettings(m);
+    const outcome = reservationDepositForfeit ? 'forfeited' : 'refunded';
+    const vault = await settleDeposit(tx, r, outcome, user.id);
+    await closeReservation(m, r, 'cancelled', outcome, user.id);
+    await tx.raise('reservation.cancelled', {
+      reservationId: r.id,
+      number: r.number,
+      branchId: r.branchId,
+      customerId: r.customerId,
+      deposit: r.deposit,
+      outcome,
+      ...vault,
+      userId: user.id,
+    });
+    tx.push(r.branchId, 'reservation.changed', {
+      reservationId: r.id,
+      number: r.number,
+      status: 'cancelled',
+    });
+    tx.audit({
+      action: 'reservation.cancel',
+      entity: 'reservation',
+      entityId: r.id,
+      before: { status: r.status },
+      after: { status: 'cancelled', depositOutcome: outcome, note: dto.note?.trim() || null },
+    });
+    return { id: r.id, status: 'cancelled' };
+  }
+}

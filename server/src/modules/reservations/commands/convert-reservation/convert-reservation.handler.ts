@@ -1,0 +1,113 @@
+import { HttpStatus } from '@nestjs/common';
+import { CommandHandler } from '@nestjs/cqrs';
+import { formatPiasters, type PermissionKey } from '@pos/contracts';
+import {
+  CommandRunner,
+  TransactionalCommandHandler,
+  type CommandTransaction,
+} from '../../../../core/cqrs';
+import { AppException } from '../../../../core/errors/app.exception';
+import { lockCustomer } from '../../../customers';
+import { StockLedger } from '../../../inventory';
+import { CreateSaleCommand, CreateSaleHandler } from '../../../sales';
+import {
+  assertActive,
+  closeReservation,
+  findReservation,
+  lockReservation,
+  releaseReservation,
+  reservationLines,
+  settleDeposit,
+} from '../../reservation-flow';
+import { ConvertReservationCommand } from './convert-reservation.command';
+
+export type ConvertReservationResult = { id: string; saleId: string };
+
+/**
+ * ConvertReservation, in one transaction: active → converted (else 409); the reserved quantities
+ * are released (the stock rows stay locked by this transaction, so no other cashier can take them
+ * in between); the deposit is applied to the customer's account as a payment (the books move it
+ * from customer deposits to the customer); then the POS sale is made by the sales module's own
+ * CreateSale rules (`runInside`: prices, shift, stock, payments) for the customer, with what the
+ * cashier takes now as its payments — what is left unpaid goes on the customer's account, where the
+ * deposit already sits. The sale may leave at most the deposit unpaid (RESERVATION_UNDERPAID
+ * otherwise, nothing written): within that, the sale's credit check is not the seller's to pass.
+ */
+@CommandHandler(ConvertReservationCommand)
+export class ConvertReservationHandler extends TransactionalCommandHandler<
+  ConvertReservationCommand,
+  ConvertReservationResult
+> {
+  constructor(
+    runner: CommandRunner,
+    private readonly ledger: StockLedger,
+    private readonly sales: CreateSaleHandler,
+  ) {
+    super(runner);
+  }
+
+  protected async handle(
+    { id, dto, user, meta }: ConvertReservationCommand,
+    tx: CommandTransaction,
+  ): Promise<ConvertReservationResult> {
+    const { m } = tx;
+    const found = await findReservation(m, id, user);
+    await lockCustomer(m, found.customerId);
+    const r = await lockReservation(m, found.id);
+    assertActive(r, 'converted');
+    const lines = await reservationLines(m, r.id);
+    await releaseReservation(tx, this.ledger, r, lines);
+    await settleDeposit(tx, r, 'applied', user.id);
+
+    const permissions: PermissionKey[] = [...user.permissions, 'can_grant_credit'];
+    await this.sales.runInside(
+      new CreateSaleCommand(
+        {
+          id: dto.saleId,
+          inventoryId: r.inventoryId,
+          customerId: r.customerId,
+          lines: lines.map((l) => ({ variantId: l.variantId, quantity: Number(l.quantity) })),
+          payments: dto.payments,
+          note: r.number,
+        },
+        { ...user, permissions },
+        meta,
+      ),
+      tx,
+    );
+    const [sale] = await m.query('SELECT due_amount FROM sales_invoices WHERE id = $1', [
+      dto.saleId,
+    ]);
+    const due = Number(sale.due_amount);
+    if (due > r.deposit)
+      throw new AppException('RESERVATION_UNDERPAID', HttpStatus.BAD_REQUEST, {
+        due: formatPiasters(due - r.deposit),
+      });
+
+    await closeReservation(m, r, 'converted', 'applied', user.id, dto.saleId);
+    await tx.raise('reservation.converted', {
+      reservationId: r.id,
+      number: r.number,
+      branchId: r.branchId,
+      customerId: r.customerId,
+      deposit: r.deposit,
+      outcome: 'applied',
+      vaultId: null,
+      vaultAccountId: null,
+      userId: user.id,
+    });
+    tx.push(r.branchId, 'reservation.changed', {
+      reservationId: r.id,
+      number: r.number,
+      status: 'converted',
+    });
+    tx.audit({
+      action: 'reservation.convert',
+      entity: 'reservation',
+      entityId: r.id,
+      before: { status: r.status },
+      after: { status: 'converted', saleId: dto.saleId },
+    });
+    return { id: r.id, saleId: dto.saleId };
+  }
+}
