@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransferAction } from '@pos/contracts';
-import { Client, createTestApp, freeRegister, type TestApp } from './support/app';
+import { Client, createTestApp, openOwnShift, type TestApp } from './support/app';
 
 // Issue 13 item 4: stock that moves without a sale is posted in the command's transaction by the
 // accounting subscriber to the stock events: opening stock, adjustments (shrinkage / gain), a
@@ -261,8 +261,7 @@ describe('automatic stock postings', () => {
     const y = await product(1234, [{ inventoryId: inv1, quantity: 12 }]);
 
     // Sales and a return at branch 1.
-    const register = await freeRegister(t.ds, b1, 80);
-    expect((await admin.post('/api/Shift/open', { openingCash: 0, register })).status).toBe(201);
+    await openOwnShift(t, admin, 'admin', b1, 80);
     const sale = await admin.post('/api/Sales', {
       id: randomUUID(),
       lines: [

@@ -381,6 +381,15 @@ describe('ETA e-receipts', () => {
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(5);
     expect(Number(list.headers['x-total-count'])).toBeGreaterThan(5);
+    // search: by the receipt number, or by the start of the UUID, with the other filters
+    const first = list.body[0] as { id: string; receiptNumber: string; uuid: string };
+    for (const q of [first.receiptNumber, first.uuid.slice(0, 12)]) {
+      const found = await admin.get(
+        `/api/E-receipts?q=${encodeURIComponent(q)}&status=valid&from=2000-01-01`,
+      );
+      expect(found.status).toBe(200);
+      expect(found.body.map((r: { id: string }) => r.id)).toContain(first.id);
+    }
     const detail = await admin.get(`/api/E-receipts/${list.body[0].id}`);
     expect(detail.status).toBe(200);
     const [row] = await t.ds.query('SELECT json FROM e_receipts WHERE id = $1', [list.body[0].id]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
+import { Client, createTestApp, createUserWith, openOwnShift, type TestApp } from './support/app';
 import { ownerMoney } from './support/money';
 
 // Issue 14 (purchase invoices and returns): the moving average cost, stock in through the stock
@@ -161,9 +161,7 @@ describe('purchase invoices', () => {
       { account: 'vendors', debit: 0, credit: 14820 },
     ]);
     // a sale of 15 leaves 5 at 11.50 (the sale does not move the average)
-    const register = await freeRegister(t.ds, b1, 90);
-    const shift = await admin.post('/api/Shift/open', { openingCash: 0, register });
-    expect(shift.status).toBe(201);
+    const shiftId = await openOwnShift(t, admin, 'admin', b1, 90);
     const sale = await admin.post('/api/Sales', {
       id: randomUUID(),
       lines: [{ variantId, quantity: 15 }],
@@ -172,7 +170,7 @@ describe('purchase invoices', () => {
     expect(sale.status).toBe(201);
     // the admin's shift is closed again: later suites open their own
     expect(
-      (await admin.post(`/api/Shift/${shift.body.id}/close`, { countedCash: 15 * 20000 })).status,
+      (await admin.post(`/api/Shift/${shiftId}/close`, { countedCash: 15 * 20000 })).status,
     ).toBe(201);
     expect(await state(variantId)).toEqual({ cost: 1150, onHand: 5 });
     // 5 at 11.50 + 15 at 15.00 → (5750 + 22500) / 20 = 14.125 → 14.13; half paid from the vault

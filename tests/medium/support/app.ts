@@ -162,3 +162,33 @@ export async function freeRegister(
   while (used.has(register)) register++;
   return register;
 }
+
+/**
+ * Opens a shift for `username` (signed in on `client`) on a free register of the branch. A shift of
+ * theirs that an earlier suite left open (the run shares one database) is closed first, counted
+ * as expected. Returns the new shift's id.
+ */
+export async function openOwnShift(
+  t: TestApp,
+  client: Client,
+  username: string,
+  branchId: string,
+  from: number,
+): Promise<string> {
+  const [left] = await t.ds.query(
+    `SELECT s.id, COALESCE(s.expected_cash, s.opening_cash)::bigint AS expected
+       FROM shifts s JOIN users u ON u.id = s.cashier_id
+      WHERE u.username = $1 AND s.status = 'open'`,
+    [username],
+  );
+  if (left) {
+    const closed = await client.post(`/api/Shift/${left.id}/close`, {
+      countedCash: Math.max(0, Number(left.expected)),
+    });
+    if (closed.status !== 201) throw new Error(`closing ${username}'s shift: ${closed.status}`);
+  }
+  const register = await freeRegister(t.ds, branchId, from);
+  const opened = await client.post('/api/Shift/open', { openingCash: 0, register });
+  if (opened.status !== 201) throw new Error(`opening a shift: ${opened.status}`);
+  return opened.body.id as string;
+}

@@ -71,9 +71,14 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       const main = mainRef.current;
       if (!main) return;
       const active = document.activeElement as HTMLElement | null;
-      // The page focused something of its own, or a dialog holds the focus: leave it there.
+      // The page focused something of its own: leave it there.
       if (active && active !== main && main.contains(active)) return;
-      if (active?.closest('[role="dialog"], [role="menu"]')) return;
+      // A dialog (the low-stock warning after sign-in) or a menu holds the focus: leave it there,
+      // and look again once it has closed — its focus would otherwise fall back to <body>.
+      if (active?.closest('[role="dialog"], [role="menu"]')) {
+        timer = window.setTimeout(attempt, 100);
+        return;
+      }
       const heading = main.querySelector<HTMLElement>('h1');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -84,8 +89,12 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       if (++tries < 30) timer = window.setTimeout(attempt, 100);
       else focusMain(main);
     };
-    // Once the person acts (a click, a key) the focus is theirs: stop looking.
-    const stop = () => window.clearTimeout(timer);
+    // Once the person acts (a click, a key) outside a dialog the focus is theirs: stop looking.
+    const stop = (e?: Event) => {
+      if (e?.target instanceof Element && e.target.closest('[role="dialog"], [role="menu"]'))
+        return;
+      window.clearTimeout(timer);
+    };
     timer = window.setTimeout(attempt, 0);
     document.addEventListener('pointerdown', stop, true);
     document.addEventListener('keydown', stop, true);

@@ -154,12 +154,13 @@ export class EinvoicingQueries {
     if (query.status) add('e.status = ?', query.status);
     if (query.branchId) add('e.branch_id = ?', query.branchId);
     if (query.deadLetter) add('e.dead_letter = ?', query.deadLetter === 'true');
-    if (query.q)
-      add(
-        `(e.receipt_number ILIKE ? OR e.uuid ILIKE $${params.length + 1})`,
-        `%${likeEscape(query.q)}%`,
+    if (query.q) {
+      // the receipt number anywhere, the UUID from its start (two parameters)
+      params.push(`%${likeEscape(query.q)}%`, `${likeEscape(query.q.toLowerCase())}%`);
+      where.push(
+        `(e.receipt_number ILIKE $${params.length - 1} OR e.uuid ILIKE $${params.length})`,
       );
-    if (query.q) params.push(`${likeEscape(query.q.toLowerCase())}%`);
+    }
     if (query.from) add('e.created_at >= ?::timestamptz', query.from);
     if (query.to) add(`e.created_at < (?::date + 1)`, query.to);
     const { skip, take } = pageOf(query);
