@@ -372,5 +372,11 @@ describe('customer debts', () => {
     expect(demo[0]).toMatchObject({ paymentTermsDays: 45, oldestDays: 120 });
     expect(demo[0].overdueAmount).toBeGreaterThan(0);
     expect(demo[0].lastPaymentAmount).toBe(50_000);
+    // its sales are history written without the sale command's stock check: none oversold
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
+        WHERE NOT i.allow_negative AND s.on_hand < 0`,
+    );
+    expect(n).toBe(0);
   });
 });

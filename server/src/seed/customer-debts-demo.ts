@@ -131,16 +131,41 @@ export async function seedDemoDebts(ds: DataSource): Promise<void> {
     `SELECT b.id, b.code, i.id AS inventory_id FROM branches b
        JOIN inventories i ON i.branch_id = b.id AND i.is_default ORDER BY b.created_at LIMIT 2`,
   );
-  const variants: { id: string; sell_price: string; avg_cost: string; vat_rate: number }[] =
-    await ds.query(
-      `SELECT v.id, v.sell_price, v.avg_cost, p.vat_rate FROM variants v JOIN products p ON p.id = v.product_id
-        WHERE v.sku LIKE 'DEMO-%' AND v.active AND p.active AND v.sell_price BETWEEN 5000 AND 300000
-        ORDER BY v.sku LIMIT 20`,
+  type DemoVariant = { id: string; sell_price: string; avg_cost: string; vat_rate: number };
+  // The sales are written as history (backdated, without the sale command's stock check): each
+  // branch sells only what its inventory holds, so no stock goes below zero.
+  const stocked = new Map<string, (DemoVariant & { left: number })[]>();
+  for (const b of branches)
+    stocked.set(
+      b.id,
+      (
+        await ds.query(
+          `SELECT v.id, v.sell_price, v.avg_cost, p.vat_rate, s.on_hand::float8 AS on_hand
+             FROM variants v JOIN products p ON p.id = v.product_id
+             JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = $1
+            WHERE v.sku LIKE 'DEMO-%' AND v.active AND p.active AND v.sell_price BETWEEN 5000 AND 300000
+              AND s.on_hand - s.reserved >= 5
+            ORDER BY v.sku LIMIT 20`,
+          [b.inventory_id],
+        )
+      ).map((r: DemoVariant & { on_hand: number }) => ({ ...r, left: Math.floor(r.on_hand) - 2 })),
     );
+  /** the n-th stocked variant of the branch that still has `quantity` to sell */
+  const pick = (branchId: string, n: number, quantity: number): DemoVariant | null => {
+    const list = stocked.get(branchId) ?? [];
+    for (let k = 0; k < list.length; k++) {
+      const v = list[(n + k) % list.length];
+      if (v.left >= quantity) {
+        v.left -= quantity;
+        return v;
+      }
+    }
+    return null;
+  };
   const [admin] = await ds.query(
     `SELECT id, username, display_name, branch_id FROM users WHERE username = 'admin'`,
   );
-  if (!branches.length || variants.length < 17 || !admin) return;
+  if (!branches.length || (stocked.get(branches[0].id) ?? []).length < 5 || !admin) return;
   const [{ tz }] = await ds.query(
     `SELECT COALESCE((SELECT time_zone FROM store_settings WHERE id = 1), 'Africa/Cairo') AS tz`,
   );
@@ -154,7 +179,8 @@ export async function seedDemoDebts(ds: DataSource): Promise<void> {
       ids.set(spec.name, customerId);
       for (const debt of spec.debts) {
         const branch = branches[Math.min(debt.branch, branches.length - 1)];
-        const v = variants[debt.variant];
+        const v = pick(branch.id, debt.variant, debt.quantity);
+        if (!v) continue;
         const [cashier] = await m.query(
           `SELECT id FROM users WHERE branch_id = $1 AND active ORDER BY username = 'admin', created_at LIMIT 1`,
           [branch.id],
