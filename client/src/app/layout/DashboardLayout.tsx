@@ -69,7 +69,11 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
     let timer = 0;
     const attempt = () => {
       const main = mainRef.current;
-      if (!main) return;
+      // The layout may not have drawn its main region yet (right after sign-in): look again.
+      if (!main) {
+        if (++tries < 30) timer = window.setTimeout(attempt, 100);
+        return;
+      }
       const active = document.activeElement as HTMLElement | null;
       // The page focused something of its own: leave it there.
       if (active && active !== main && main.contains(active)) return;
@@ -83,7 +87,8 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
-        return;
+        // A page hidden for a moment (a part of it suspended) cannot take the focus: look again.
+        if (document.activeElement === heading) return;
       }
       // A lazy page or its data may still be loading: look again for a while, then take the region.
       if (++tries < 30) timer = window.setTimeout(attempt, 100);

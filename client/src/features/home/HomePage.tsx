@@ -8,9 +8,8 @@ import { Link } from 'react-router';
 import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
-import { DueExpensesCard, useDueExpenses } from '../expenses';
-import { DueInstallmentsCard, useDueInstallmentsSummary } from '../installments';
-import { useCan } from '../../shared/state/useCan';
+import { DueExpensesCard } from '../expenses';
+import { DueInstallmentsCard } from '../installments';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';
 
 /** `/`: a welcome panel, the branch's live dashboard, and shortcuts to the pages the user can open. */
@@ -21,13 +20,10 @@ export default function HomePage() {
   const appName = useAtomValue(publicConfigState).appName;
   const sections = useVisibleSections();
   // The shortcuts appear with the dashboard, not before it: the dashboard's figures arriving
-  // above them would push them down the page (a layout shift of 0.15–0.35 measured).
-  // The same for the cards under the dashboard: all of it is drawn once every part has arrived.
-  const can = useCan();
+  // above them would push them down the page (a layout shift of 0.15–0.35 measured). The cards of
+  // other features (due expenses, due installments) come last, with the shortcuts and under them:
+  // whenever their figures arrive they push nothing down.
   const dashboardPending = useDashboard().isPending;
-  const expensesLoading = useDueExpenses(can('can_see_expenses')).isLoading;
-  const installmentsLoading = useDueInstallmentsSummary().summary.isLoading;
-  const ready = !dashboardPending && !expensesLoading && !installmentsLoading;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
@@ -41,9 +37,7 @@ export default function HomePage() {
         </Typography>
       </Paper>
       <LiveDashboard />
-      {ready && <DueExpensesCard />}
-      {ready && <DueInstallmentsCard />}
-      {ready &&
+      {!dashboardPending &&
         sections.map((section) => (
           <Box key={section.label}>
             <Typography variant="h6" component="h2" sx={{ mb: 1, color: 'text.secondary' }}>
@@ -81,6 +75,8 @@ export default function HomePage() {
             </Box>
           </Box>
         ))}
+      {!dashboardPending && <DueExpensesCard />}
+      {!dashboardPending && <DueInstallmentsCard />}
     </Box>
   );
 }
