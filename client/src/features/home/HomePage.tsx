@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useVisibleSections } from '../../shared/lib/useNav';
 import { currentBranchState, publicConfigState, sessionUserState } from '../../shared/state';
 import { AppIcon } from '../../shared/ui/AppIcon';
+import { EtaQueueCard } from '../eta';
 import { DueExpensesCard } from '../expenses';
 import { DueInstallmentsCard } from '../installments';
 import { LiveDashboard, useDashboard } from './components/LiveDashboard';
@@ -77,6 +78,7 @@ export default function HomePage() {
         ))}
       {!dashboardPending && <DueExpensesCard />}
       {!dashboardPending && <DueInstallmentsCard />}
+      {!dashboardPending && <EtaQueueCard />}
     </Box>
   );
 }

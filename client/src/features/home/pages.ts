@@ -6,7 +6,7 @@ export const pages = {
   index: lazyPage(() => import('./HomePage'), {
     // The cards' own namespaces too: a card drawn later that suspended on its strings would hide
     // the page for a moment and drop the focus its heading had.
-    namespaces: ['home', 'expenses', 'installments'],
+    namespaces: ['home', 'expenses', 'installments', 'eta'],
     // The shortcuts wait for the dashboard (no layout shift): fetch it with the session.
     prefetch: (queryClient) =>
       prefetchQuiet(queryClient, {

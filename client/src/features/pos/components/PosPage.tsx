@@ -55,6 +55,7 @@ import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '.
 import { formatQuantity } from '../../../shared/lib/money';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { InstallmentPlanDialog } from '../../installments';
+import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { DeliveryCreateDialog } from '../../delivery';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -136,7 +137,10 @@ const VISUALLY_HIDDEN = {
   border: 0,
 } as const;
 
-type Printed = { kind: 'sale'; sale: SaleDto } | { kind: 'return'; doc: ReturnDto };
+// `eta`: the ETA e-receipt's QR and UUID, read before printing (null when the branch issues none).
+type Printed =
+  | { kind: 'sale'; sale: SaleDto; eta?: EReceiptMark | null }
+  | { kind: 'return'; doc: ReturnDto; eta?: EReceiptMark | null };
 
 function PosScreen({ register }: { register: number }) {
   const { t } = useTranslation('pos');
@@ -372,10 +376,13 @@ function PosScreen({ register }: { register: number }) {
       const sale = await withNetworkRetry(() => salesApi.createSale(dto));
       setPayOpen(false);
       setLastSale(sale);
-      setPrinted({ kind: 'sale', sale });
       setCart(newCart(newId()));
       toast.success(t('pay.done', { number: sale.number }), { product: true });
-      printSoon();
+      // the e-receipt is issued in the sale's transaction: its QR and UUID go on the paper
+      void loadEReceiptMark(sale.id).then((eta) => {
+        setPrinted({ kind: 'sale', sale, eta });
+        printSoon();
+      });
       if (installment) setPlanSaleId(sale.id);
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
@@ -577,8 +584,10 @@ function PosScreen({ register }: { register: number }) {
                   size="small"
                   startIcon={<Print />}
                   onClick={() => {
-                    setPrinted({ kind: 'sale', sale: lastSale });
-                    printSoon();
+                    void loadEReceiptMark(lastSale.id).then((eta) => {
+                      setPrinted({ kind: 'sale', sale: lastSale, eta });
+                      printSoon();
+                    });
                   }}
                   data-testid="reprint"
                 >
@@ -719,8 +728,10 @@ function PosScreen({ register }: { register: number }) {
         }}
         onDone={(doc) => {
           setReturnInvoice(null);
-          setPrinted({ kind: 'return', doc });
-          printSoon();
+          void loadEReceiptMark(doc.invoiceId, doc.id).then((eta) => {
+            setPrinted({ kind: 'return', doc, eta });
+            printSoon();
+          });
           window.setTimeout(focusSearch, 50);
         }}
       />
@@ -746,13 +757,19 @@ function PosScreen({ register }: { register: number }) {
       {printed && (
         <PrintArea layout={layout}>
           {printed.kind === 'sale' ? (
-            <SaleReceipt sale={printed.sale} layout={layout} data={receiptData} />
+            <SaleReceipt
+              sale={printed.sale}
+              layout={layout}
+              data={receiptData}
+              eta={printed.eta}
+            />
           ) : (
             <ReturnReceipt
               doc={printed.doc}
               layout={layout}
               data={receiptData}
               cashierName={user?.name}
+              eta={printed.eta}
             />
           )}
         </PrintArea>

@@ -70,6 +70,7 @@ import {
   useReceiptData,
   type PaperLayout,
 } from '../../../shared/ui/print';
+import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { ReturnReceipt, SaleReceipt } from './receipts';
 import { ReturnDialog } from './ReturnDialog';
 import { nameLang } from '../../../shared/lib/lang';
@@ -97,8 +98,11 @@ export default function InvoicePage() {
   });
   const [layout, setLayout] = usePaperLayout();
   const data = useReceiptData();
+  // `eta`: the document's ETA e-receipt (QR and UUID), read before printing
   const [printed, setPrinted] = useState<
-    { kind: 'sale' } | { kind: 'return'; doc: ReturnDto } | null
+    | { kind: 'sale'; eta: EReceiptMark | null }
+    | { kind: 'return'; doc: ReturnDto; eta: EReceiptMark | null }
+    | null
   >(null);
   const [returning, setReturning] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -123,13 +127,16 @@ export default function InvoicePage() {
 
   const print = (layoutChoice: PaperLayout) => {
     setLayout(layoutChoice);
-    setPrinted({ kind: 'sale' });
-    printSoon();
+    void loadEReceiptMark(sale.id).then((eta) => {
+      setPrinted({ kind: 'sale', eta });
+      printSoon();
+    });
   };
   const printReturn = async (returnId: string) => {
     try {
       const doc = await salesApi.returnDoc(returnId);
-      setPrinted({ kind: 'return', doc });
+      const eta = await loadEReceiptMark(sale.id, doc.id);
+      setPrinted({ kind: 'return', doc, eta });
       printSoon();
     } catch (err) {
       handleError(err, { toast: true });
@@ -353,8 +360,10 @@ export default function InvoicePage() {
         onClose={() => setReturning(false)}
         onDone={(doc) => {
           setReturning(false);
-          setPrinted({ kind: 'return', doc });
-          printSoon();
+          void loadEReceiptMark(sale.id, doc.id).then((eta) => {
+            setPrinted({ kind: 'return', doc, eta });
+            printSoon();
+          });
         }}
       />
       {planning && (
@@ -382,9 +391,9 @@ export default function InvoicePage() {
       {printed && (
         <PrintArea layout={layout}>
           {printed.kind === 'sale' ? (
-            <SaleReceipt sale={sale} layout={layout} data={data} copy />
+            <SaleReceipt sale={sale} layout={layout} data={data} copy eta={printed.eta} />
           ) : (
-            <ReturnReceipt doc={printed.doc} layout={layout} data={data} />
+            <ReturnReceipt doc={printed.doc} layout={layout} data={data} eta={printed.eta} />
           )}
         </PrintArea>
       )}

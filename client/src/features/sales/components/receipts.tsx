@@ -16,6 +16,7 @@ import {
   type PaperLayout,
 } from '../../../shared/ui/print';
 import { amountInWords } from '@pos/contracts';
+import { EReceiptQr, type EReceiptMark } from '../../eta';
 
 // The sales documents printed through shared/ui/print.tsx: sale receipt / tax invoice, return
 // receipt and the shift's X/Z report (80 mm roll or A4).
@@ -129,11 +130,14 @@ export function SaleReceipt({
   layout,
   data,
   copy,
+  eta,
 }: {
   sale: SaleDto;
   layout: PaperLayout;
   data: ReceiptData;
   copy?: boolean;
+  /** The sale's ETA e-receipt (QR and UUID), when its branch issues them. */
+  eta?: EReceiptMark | null;
 }) {
   const { t, i18n } = useTranslation('sales');
   const methodLabel = useMethodLabel();
@@ -264,6 +268,7 @@ export function SaleReceipt({
       </Box>
       {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
       <DocumentBarcode value={sale.number} />
+      {eta && <EReceiptQr mark={eta} label={t('receipt.etaUuid')} />}
       <Footer data={data} />
     </Box>
   );
@@ -275,11 +280,14 @@ export function ReturnReceipt({
   layout,
   data,
   cashierName,
+  eta,
 }: {
   doc: ReturnDto;
   layout: PaperLayout;
   data: ReceiptData;
   cashierName?: string;
+  /** The return's ETA e-receipt (QR and UUID), when its branch issues them. */
+  eta?: EReceiptMark | null;
 }) {
   const { t, i18n } = useTranslation('sales');
   const methodLabel = useMethodLabel();
@@ -347,6 +355,7 @@ export function ReturnReceipt({
         {t('receipt.inWords', { words: amountInWords(doc.total, i18n.language) })}
       </Box>
       <DocumentBarcode value={doc.number} />
+      {eta && <EReceiptQr mark={eta} label={t('receipt.etaUuid')} />}
       <Footer data={data} />
     </Box>
   );

@@ -1,0 +1,484 @@
+import Edit from '@mui/icons-material/Edit';
+import Save from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  BRANCHES,
+  ETA_ENVIRONMENTS,
+  EtaCompanyInfoDto,
+  type BranchResponseDto,
+  type EtaBranchSettingsResponseDto,
+  type EtaCompanyInfoResponseDto,
+} from '@pos/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { http } from '../../../shared/api/http';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { sessionUserState } from '../../../shared/state';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { toast } from '../../../shared/ui/toast';
+import { etaApi, etaKeys } from '../api/eta.api';
+
+type Form = {
+  rin: string;
+  name: string;
+  activityCode: string;
+  country: string;
+  governate: string;
+  regionCity: string;
+  street: string;
+  buildingNumber: string;
+  postalCode: string;
+  environment: EtaCompanyInfoDto['environment'];
+  erpClientId: string;
+  erpClientSecret: string;
+  receiptBatchSize: string;
+};
+
+const TEXT_FIELDS = [
+  ['rin', true],
+  ['name', false],
+  ['activityCode', true],
+  ['country', true],
+  ['governate', false],
+  ['regionCity', false],
+  ['street', false],
+  ['buildingNumber', true],
+  ['postalCode', true],
+] as const;
+
+function toForm(info: EtaCompanyInfoResponseDto): Form {
+  return {
+    rin: info.rin,
+    name: info.name,
+    activityCode: info.activityCode,
+    country: info.country || 'EG',
+    governate: info.governate,
+    regionCity: info.regionCity,
+    street: info.street,
+    buildingNumber: info.buildingNumber,
+    postalCode: info.postalCode ?? '',
+    environment: info.environment,
+    erpClientId: info.erpClientId ?? '',
+    erpClientSecret: '',
+    receiptBatchSize: String(info.receiptBatchSize),
+  };
+}
+
+/** The body sent: a secret left empty is not sent (the stored one is kept). */
+function toDto(form: Form): EtaCompanyInfoDto {
+  const dto: EtaCompanyInfoDto = {
+    rin: form.rin.trim(),
+    name: form.name.trim(),
+    activityCode: form.activityCode.trim(),
+    country: form.country.trim().toUpperCase(),
+    governate: form.governate.trim(),
+    regionCity: form.regionCity.trim(),
+    street: form.street.trim(),
+    buildingNumber: form.buildingNumber.trim(),
+    environment: form.environment,
+    erpClientId: form.erpClientId.trim(),
+    receiptBatchSize: form.receiptBatchSize.trim() === '' ? 50 : Number(form.receiptBatchSize),
+  };
+  if (form.postalCode.trim()) dto.postalCode = form.postalCode.trim();
+  if (form.erpClientSecret) dto.erpClientSecret = form.erpClientSecret;
+  return dto;
+}
+
+/** "set" / "not set" for a write-only secret. */
+function SecretState({ set, testId }: { set: boolean; testId: string }) {
+  const { t } = useTranslation('eta');
+  return (
+    <Chip
+      size="small"
+      color={set ? 'success' : 'default'}
+      variant={set ? 'filled' : 'outlined'}
+      label={set ? t('companyInfo.secretSet') : t('companyInfo.secretNotSet')}
+      data-testid={testId}
+      data-set={set}
+    />
+  );
+}
+
+/**
+ * /E-invoices/CompanyInfo: the taxpayer's ETA registration (RIN, name, activity, the issuer
+ * address codes, the environment, the ERP credentials — a secret is write-only: its state is shown
+ * and a new one replaces it) and, per branch, its ETA branch code, POS serial and credentials
+ * (saved on the branch) with the e-receipts switch. Administrators change them.
+ */
+export default function CompanyInfoPage() {
+  const { t, i18n } = useTranslation('eta');
+  const user = useAtomValue(sessionUserState);
+  const canWrite = user?.isAdmin === true;
+  const queryClient = useQueryClient();
+  const info = useQuery({ queryKey: etaKeys.companyInfo, queryFn: etaApi.companyInfo });
+  useErrorToast(info.error);
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [editing, setEditing] = useState<EtaBranchSettingsResponseDto | null>(null);
+  useEffect(() => {
+    if (info.data && form === null) setForm(toForm(info.data));
+  }, [info.data, form]);
+
+  const save = useMutation({
+    mutationFn: etaApi.saveCompanyInfo,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(etaKeys.companyInfo, saved);
+      setForm(toForm(saved));
+      toast.success(t('companyInfo.saved'));
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+  const toggle = useMutation({
+    mutationFn: ({ branchId, on }: { branchId: string; on: boolean }) =>
+      etaApi.setBranch(branchId, { eReceiptsEnabled: on }),
+    onSuccess: (branch) => {
+      void queryClient.invalidateQueries({ queryKey: etaKeys.companyInfo });
+      toast.success(
+        branch.eReceiptsEnabled
+          ? t('companyInfo.eReceiptsOn', { branch: branch.branchName })
+          : t('companyInfo.eReceiptsOff', { branch: branch.branchName }),
+      );
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+
+  if (!info.data || !form) return <LinearProgress aria-label={t('companyInfo.title')} />;
+  const data = info.data;
+  const set = (key: keyof Form) => (value: string) => {
+    setForm({ ...form, [key]: value });
+    setErrors({ ...errors, [key]: undefined });
+  };
+  const submit = async () => {
+    const dto = toDto(form);
+    const found = await validateDto(EtaCompanyInfoDto, dto, i18n.language, (f) =>
+      t(`companyInfo.${f}`),
+    );
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    save.mutate(dto);
+  };
+
+  const branchColumns: Column<EtaBranchSettingsResponseDto>[] = [
+    { key: 'branch', header: t('companyInfo.branch'), render: (b) => b.branchName },
+    { key: 'code', header: t('companyInfo.branchCode'), ltr: true, render: (b) => b.branchCode },
+    { key: 'serial', header: t('companyInfo.posSerial'), ltr: true, render: (b) => b.posSerial },
+    {
+      key: 'clientId',
+      header: t('companyInfo.receiptClientId'),
+      render: (b) => (
+        <SecretState set={b.hasReceiptClientId} testId={`branch-client-id-${b.branchId}`} />
+      ),
+    },
+    {
+      key: 'secret',
+      header: t('companyInfo.receiptClientSecret'),
+      render: (b) => (
+        <SecretState set={b.hasReceiptClientSecret} testId={`branch-secret-${b.branchId}`} />
+      ),
+    },
+    {
+      key: 'on',
+      header: t('companyInfo.eReceipts'),
+      render: (b) => (
+        <Switch
+          checked={b.eReceiptsEnabled}
+          disabled={!canWrite || toggle.isPending}
+          onChange={(e) => toggle.mutate({ branchId: b.branchId, on: e.target.checked })}
+          slotProps={{
+            input: {
+              'aria-label': t('companyInfo.eReceiptsFor', { branch: b.branchName }),
+              // @ts-expect-error data attributes are passed through to the input
+              'data-testid': `branch-e-receipts-${b.branchId}`,
+            },
+          }}
+        />
+      ),
+    },
+    {
+      key: 'edit',
+      header: t('companyInfo.actions'),
+      render: (b) => (
+        <Button
+          size="small"
+          startIcon={<Edit />}
+          disabled={!canWrite}
+          onClick={() => setEditing(b)}
+          data-testid={`branch-eta-edit-${b.branchId}`}
+        >
+          {t('companyInfo.editBranch')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('companyInfo.title')}
+        subtitle={t('companyInfo.subtitle')}
+        meta={
+          <Chip
+            size="small"
+            color={data.configured ? 'success' : 'warning'}
+            label={data.configured ? t('companyInfo.configured') : t('companyInfo.notConfigured')}
+            data-testid="eta-configured"
+          />
+        }
+      />
+      <Paper
+        variant="outlined"
+        component="form"
+        noValidate
+        sx={{ p: 2, mb: 2 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        aria-labelledby="eta-company-heading"
+      >
+        <Typography variant="h6" component="h2" id="eta-company-heading" sx={{ mb: 2 }}>
+          {t('companyInfo.company')}
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          }}
+        >
+          {TEXT_FIELDS.map(([key, ltr]) => (
+            <TextField
+              key={key}
+              size="small"
+              label={t(`companyInfo.${key}`)}
+              value={form[key]}
+              required={key !== 'postalCode'}
+              disabled={!canWrite}
+              onChange={(e) => set(key)(e.target.value)}
+              error={!!errors[key]}
+              helperText={errors[key] ?? (key === 'rin' ? t('companyInfo.rinHint') : ' ')}
+              slotProps={{
+                htmlInput: { dir: ltr ? 'ltr' : undefined, 'data-testid': `eta-${key}` },
+              }}
+            />
+          ))}
+          <TextField
+            select
+            size="small"
+            label={t('companyInfo.environment')}
+            value={form.environment}
+            disabled={!canWrite}
+            onChange={(e) => set('environment')(e.target.value)}
+            helperText={t(`companyInfo.environmentHints.${form.environment}`)}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'eta-environment' } as never } }}
+          >
+            {ETA_ENVIRONMENTS.map((env) => (
+              <MenuItem key={env} value={env} data-testid={`eta-environment-${env}`}>
+                {t(`companyInfo.environments.${env}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('companyInfo.receiptBatchSize')}
+            value={form.receiptBatchSize}
+            disabled={!canWrite}
+            onChange={(e) => set('receiptBatchSize')(e.target.value.replace(/\D/g, '').slice(0, 3))}
+            error={!!errors.receiptBatchSize}
+            helperText={errors.receiptBatchSize ?? t('companyInfo.receiptBatchSizeHint')}
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+          />
+        </Box>
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 700 }}>
+          {t('companyInfo.erp')}
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <TextField
+            size="small"
+            label={t('companyInfo.erpClientId')}
+            value={form.erpClientId}
+            disabled={!canWrite}
+            onChange={(e) => set('erpClientId')(e.target.value)}
+            error={!!errors.erpClientId}
+            helperText={errors.erpClientId ?? ' '}
+            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'eta-erpClientId' } }}
+          />
+          <TextField
+            size="small"
+            type="password"
+            autoComplete="new-password"
+            label={t('companyInfo.erpClientSecretNew')}
+            value={form.erpClientSecret}
+            disabled={!canWrite}
+            onChange={(e) => set('erpClientSecret')(e.target.value)}
+            error={!!errors.erpClientSecret}
+            helperText={errors.erpClientSecret ?? t('companyInfo.secretHint')}
+            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'eta-erpClientSecret' } }}
+          />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minBlockSize: 40 }}>
+            <Typography variant="body2">{t('companyInfo.erpClientSecret')}</Typography>
+            <SecretState set={data.hasErpClientSecret} testId="eta-erp-secret-state" />
+          </Box>
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<Save />}
+            disabled={!canWrite || save.isPending}
+            data-testid="eta-company-save"
+          >
+            {t('companyInfo.save')}
+          </Button>
+        </Box>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('companyInfo.branches')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('companyInfo.branchesHelp')}
+        </Typography>
+        <DataTable
+          columns={branchColumns}
+          rows={data.branches}
+          rowKey={(b) => b.branchId}
+          rowTestId="eta-branch-row"
+          ariaLabel={t('companyInfo.branches')}
+          emptyText={t('companyInfo.noBranches')}
+        />
+      </Paper>
+      {editing && (
+        <BranchEtaDialog
+          branch={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: etaKeys.companyInfo });
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+type BranchForm = {
+  taxBranchNumber: string;
+  receiptPosSerial: string;
+  receiptsOsVersion: string;
+  receiptClientId: string;
+  receiptClientSecret: string;
+};
+
+/** A branch's ETA fields (PATCH /Branch/{id}; a secret left empty keeps the stored one). */
+function BranchEtaDialog({
+  branch,
+  onClose,
+  onSaved,
+}: {
+  branch: EtaBranchSettingsResponseDto;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('eta');
+  const row = useQuery({
+    queryKey: ['eta', 'branch', branch.branchId],
+    queryFn: () => http.get<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`),
+  });
+  const [form, setForm] = useState<BranchForm | null>(null);
+  useEffect(() => {
+    if (row.data && form === null)
+      setForm({
+        taxBranchNumber: row.data.taxBranchNumber ?? '',
+        receiptPosSerial: row.data.receiptPosSerial ?? '',
+        receiptsOsVersion: row.data.receiptsOsVersion ?? '',
+        receiptClientId: row.data.receiptClientId ?? '',
+        receiptClientSecret: '',
+      });
+  }, [row.data, form]);
+  useErrorToast(row.error);
+  const save = useMutation({
+    mutationFn: (body: Record<string, string | null>) =>
+      http.patch<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`, body),
+    onSuccess: () => {
+      toast.success(t('companyInfo.branchSaved', { branch: branch.branchName }));
+      onSaved();
+    },
+    onError: (err) => handleError(err, { toast: true }),
+  });
+  const field = (key: keyof BranchForm, secret = false) =>
+    form && (
+      <TextField
+        key={key}
+        size="small"
+        label={t(`companyInfo.${key}`)}
+        value={form[key]}
+        type={secret ? 'password' : 'text'}
+        autoComplete={secret ? 'new-password' : 'off'}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        helperText={
+          secret
+            ? `${t(row.data?.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
+            : key === 'taxBranchNumber'
+              ? t('companyInfo.branchCodeHint')
+              : ' '
+        }
+        slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': `branch-eta-${key}` } }}
+      />
+    );
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('companyInfo.branchDialog', { branch: branch.branchName })}
+      titleId="branch-eta-title"
+      submitting={save.isPending}
+      submitTestId="branch-eta-save"
+      onSubmit={() => {
+        if (!form) return;
+        // an emptied field is cleared (null), as the branch form does
+        const body: Record<string, string | null> = {
+          taxBranchNumber: form.taxBranchNumber.trim() || null,
+          receiptPosSerial: form.receiptPosSerial.trim() || null,
+          receiptsOsVersion: form.receiptsOsVersion.trim() || null,
+          receiptClientId: form.receiptClientId.trim() || null,
+        };
+        if (form.receiptClientSecret) body.receiptClientSecret = form.receiptClientSecret;
+        save.mutate(body);
+      }}
+    >
+      {!form ? (
+        <LinearProgress />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {field('taxBranchNumber')}
+          {field('receiptPosSerial')}
+          {field('receiptsOsVersion')}
+          {field('receiptClientId')}
+          {field('receiptClientSecret', true)}
+        </Box>
+      )}
+    </FormDialog>
+  );
+}

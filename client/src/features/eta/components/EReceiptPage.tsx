@@ -1,0 +1,269 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Refresh from '@mui/icons-material/Refresh';
+import Replay from '@mui/icons-material/Replay';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { routePath, type EReceiptDetailDto } from '@pos/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { formatDateTime } from '../../../shared/lib/format';
+import { useLiveEvent } from '../../../shared/realtime';
+import { useCan } from '../../../shared/state/useCan';
+import { useConfirm } from '../../../shared/ui/ConfirmDialog';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { toast } from '../../../shared/ui/toast';
+import { etaApi, etaKeys } from '../api/eta.api';
+import { etaErrorText, prettyJson } from '../lib/eta';
+import { EReceiptStatusChip } from './EReceiptsPage';
+
+function Field({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
+  return (
+    <Box sx={{ minInlineSize: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box dir={ltr ? 'ltr' : undefined} sx={{ overflowWrap: 'anywhere', textAlign: 'start' }}>
+        {children ?? '—'}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /E-receipts/{id}: one receipt — the UUID and the previous one of its device's chain, the status
+ * (live), ETA's errors (in the UI language when the code is known, else ETA's text), the exact JSON
+ * sent (indented, copied as sent), and the admin's actions: retry a dead-lettered/rejected receipt,
+ * reissue an invalid one as a correction.
+ */
+export default function EReceiptPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('eta');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const can = useCan();
+  const canAct = can('can_see_einvoice');
+  const receipt = useQuery({
+    queryKey: etaKeys.one(id),
+    queryFn: () => etaApi.get(id),
+    enabled: !!id,
+    meta: { detail: true },
+  });
+  useLiveEvent('einvoice.status', (event) => {
+    if (event.payload.documentId === id) void receipt.refetch();
+  });
+  const done = (message: string) => (saved: EReceiptDetailDto) => {
+    void queryClient.invalidateQueries({ queryKey: etaKeys.receipts });
+    void queryClient.invalidateQueries({ queryKey: etaKeys.queue });
+    toast.success(message);
+    if (saved.id !== id) navigate(routePath('E-receipts-id', { id: saved.id }));
+    else queryClient.setQueryData(etaKeys.one(id), saved);
+  };
+  const retry = useMutation({
+    mutationFn: () => etaApi.retry(id),
+    onSuccess: done(t('detail.retried')),
+    onError: (err) => handleError(err, { toast: true }),
+  });
+  const reissue = useMutation({
+    mutationFn: () => etaApi.reissue(id),
+    onSuccess: done(t('detail.reissued')),
+    onError: (err) => handleError(err, { toast: true }),
+  });
+  const pretty = useMemo(() => (receipt.data ? prettyJson(receipt.data.json) : ''), [receipt.data]);
+
+  if (!receipt.data) return <LinearProgress aria-label={t('detail.title')} />;
+  const r = receipt.data;
+  const retryable = r.deadLetter || r.status === 'rejected';
+  const reissuable = r.status === 'invalid' && !r.correctedById;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(r.json);
+      toast.success(t('detail.copied'));
+    } catch {
+      toast.error(t('detail.copyFailed'));
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        start={
+          <IconButton component={Link} to={routePath('E-receipts')} aria-label={t('detail.back')}>
+            <ArrowBack sx={{ transform: 'scaleX(var(--dir-flip, 1))' }} />
+          </IconButton>
+        }
+        title={t('detail.title', { number: r.receiptNumber })}
+        titleTestId="e-receipt-title"
+        meta={<EReceiptStatusChip status={r.status} deadLetter={r.deadLetter} />}
+        actions={
+          canAct && (
+            <>
+              {retryable && (
+                <Button
+                  variant="contained"
+                  startIcon={<Refresh />}
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate()}
+                  data-testid="e-receipt-retry"
+                >
+                  {t('detail.retry')}
+                </Button>
+              )}
+              {reissuable && (
+                <Button
+                  variant="contained"
+                  color="warning"
+                  startIcon={<Replay />}
+                  disabled={reissue.isPending}
+                  onClick={async () => {
+                    if (
+                      await confirm({
+                        title: t('detail.reissue'),
+                        message: t('detail.reissueConfirm'),
+                      })
+                    )
+                      reissue.mutate();
+                  }}
+                  data-testid="e-receipt-reissue"
+                >
+                  {t('detail.reissue')}
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      {r.errors.length > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="e-receipt-errors">
+          <Typography sx={{ fontWeight: 700 }}>{t('detail.errors')}</Typography>
+          <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
+            {r.errors.map((e, i) => (
+              <li key={`${e.code}-${i}`} data-testid="e-receipt-error" data-code={e.code}>
+                <bdi dir="ltr">{e.code}</bdi>: {etaErrorText(e, t)}
+                {e.message !== etaErrorText(e, t) && (
+                  <Box
+                    component="span"
+                    dir="ltr"
+                    sx={{ display: 'block', fontSize: 12, opacity: 0.8, textAlign: 'start' }}
+                  >
+                    {e.message}
+                  </Box>
+                )}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {r.lastError && r.status === 'queued' && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="e-receipt-last-error">
+          {t('detail.lastError')}: <bdi dir="ltr">{r.lastError}</bdi>
+          {r.nextAttemptAt && ` — ${t('detail.nextAttempt', { at: formatDateTime(r.nextAttemptAt) })}`}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          <Field label={t('fields.uuid')} ltr>
+            <Box component="code" data-testid="e-receipt-uuid" sx={{ fontSize: 12 }}>
+              {r.uuid}
+            </Box>
+          </Field>
+          <Field label={t('fields.previousUuid')} ltr>
+            <Box component="code" sx={{ fontSize: 12 }}>
+              {r.previousUuid || t('detail.firstOfChain')}
+            </Box>
+          </Field>
+          <Field label={t('fields.kind')}>{t(`kinds.${r.kind}`)}</Field>
+          <Field label={t('fields.date')}>{formatDateTime(r.dateTimeIssued)}</Field>
+          <Field label={t('fields.total')} ltr>
+            {r.totalAmount}
+          </Field>
+          <Field label={t('fields.branch')}>{r.branchName}</Field>
+          <Field label={t('fields.posSerial')} ltr>
+            {r.posSerial}
+          </Field>
+          <Field label={t('fields.attempts')}>{String(r.attempts)}</Field>
+          <Field label={t('fields.submissionId')} ltr>
+            {r.submissionId}
+          </Field>
+          <Field label={t('fields.submittedAt')}>
+            {r.submittedAt ? formatDateTime(r.submittedAt) : null}
+          </Field>
+          <Field label={t('fields.validatedAt')}>
+            {r.validatedAt ? formatDateTime(r.validatedAt) : null}
+          </Field>
+          <Field label={t('fields.sale')}>
+            <Link to={routePath('invoices-id', { id: r.saleId })}>{t('detail.openSale')}</Link>
+          </Field>
+          {r.referenceUuid && (
+            <Field label={t('fields.referenceUuid')} ltr>
+              <Box component="code" sx={{ fontSize: 12 }}>
+                {r.referenceUuid}
+              </Box>
+            </Field>
+          )}
+          {r.referenceOldUuid && (
+            <Field label={t('fields.referenceOldUuid')} ltr>
+              <Box component="code" sx={{ fontSize: 12 }}>
+                {r.referenceOldUuid}
+              </Box>
+            </Field>
+          )}
+          {r.correctedById && (
+            <Field label={t('fields.correctedBy')}>
+              <Link to={routePath('E-receipts-id', { id: r.correctedById })}>
+                {t('detail.openCorrection')}
+              </Link>
+            </Field>
+          )}
+        </Box>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {t('detail.json')}
+          </Typography>
+          <Button startIcon={<ContentCopy />} onClick={() => void copy()} data-testid="e-receipt-copy">
+            {t('detail.copy')}
+          </Button>
+        </Box>
+        <Box
+          component="pre"
+          dir="ltr"
+          tabIndex={0}
+          aria-label={t('detail.json')}
+          data-testid="e-receipt-json"
+          sx={{
+            m: 0,
+            p: 1.5,
+            maxBlockSize: 520,
+            overflow: 'auto',
+            textAlign: 'left',
+            fontSize: 12,
+            fontFamily: 'monospace',
+            bgcolor: 'action.hover',
+            color: 'text.primary',
+            borderRadius: 1,
+            whiteSpace: 'pre',
+          }}
+        >
+          {pretty}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

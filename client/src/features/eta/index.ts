@@ -1,0 +1,5 @@
+// ETA e-receipts' public API: the dashboard's queue tile and what the printed sale/return receipt
+// carries (the QR and the UUID). The pages come from pages.ts.
+export { EtaQueueCard } from './components/EtaQueueCard';
+export { EReceiptQr } from './components/EReceiptQr';
+export { loadEReceiptMark, type EReceiptMark } from './lib/print';

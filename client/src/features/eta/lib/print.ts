@@ -1,0 +1,43 @@
+import type { EReceiptPrintDto } from '@pos/contracts';
+import { etaApi } from '../api/eta.api';
+
+/** What the 80 mm receipt prints for ETA: the receipt's UUID and its QR (a PNG data URL). */
+export type EReceiptMark = { uuid: string; qr: string; qrImage: string };
+
+/** The e-receipt of a sale (kind s) or of one of its returns, or null (e-receipts off). */
+export function pickReceipt(
+  receipts: EReceiptPrintDto[],
+  returnId: string | null,
+): EReceiptPrintDto | null {
+  const mine = receipts.filter((r) =>
+    returnId ? r.kind === 'r' && r.returnId === returnId : r.kind === 's',
+  );
+  // a corrected receipt has a newer one for the same document: print the latest
+  return mine.at(-1) ?? null;
+}
+
+/**
+ * Reads the sale's e-receipts and draws the QR (ETA's text from the server) with the `qrcode`
+ * package, loaded on demand so the POS page's first load stays light. Null when the sale has no
+ * e-receipt or the read fails or takes longer than `timeoutMs` (the receipt then prints without it
+ * rather than keep the customer waiting).
+ */
+export async function loadEReceiptMark(
+  saleId: string,
+  returnId: string | null = null,
+  timeoutMs = 3000,
+): Promise<EReceiptMark | null> {
+  const work = (async () => {
+    const receipt = pickReceipt(await etaApi.ofSale(saleId), returnId);
+    if (!receipt) return null;
+    const QRCode = await import('qrcode');
+    const qrImage = await QRCode.toDataURL(receipt.qr, {
+      errorCorrectionLevel: 'M',
+      margin: 1,
+      width: 220,
+    });
+    return { uuid: receipt.uuid, qr: receipt.qr, qrImage };
+  })();
+  const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), timeoutMs));
+  return Promise.race([work.catch(() => null), timeout]);
+}
