@@ -4,6 +4,7 @@ import { startServer } from '../bootstrap';
 import { loadConfig } from '../core/config/config';
 import { EtaSimulator } from '../modules/einvoicing';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
+import { adoptDemoChains } from '../seed/eta-demo';
 
 // `npm run demo`: like `npm start`, with demo data loaded first (idempotent).
 async function main() {
@@ -18,7 +19,12 @@ async function main() {
     process.env.ETA_SIM_URL = await sim.start();
     logger.log(`ETA simulator on ${process.env.ETA_SIM_URL} (failures: POST /sim/failures)`);
   }
-  const server = await startServer({ beforeListen: seedDemo });
+  const server = await startServer({
+    beforeListen: async (url) => {
+      await seedDemo(url);
+      if (sim) await adoptDemoChains(url, sim);
+    },
+  });
   logger.log(
     `Demo data loaded. Users admin, manager, cashier, storekeeper, accountant — password ${DEMO_PASSWORD}`,
   );

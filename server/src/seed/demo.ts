@@ -21,6 +21,7 @@ import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
 import { seedDemoInstallments } from './installments-demo';
 import { seedDemoMaintenance } from './maintenance-demo';
+import { seedDemoEta } from './eta-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -249,6 +250,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // (issue 18; seed/reservations-delivery-demo.ts).
   seedDemoReservations,
   seedDemoDelivery,
+  // E-receipts (issue 17), with the local ETA simulator only (ETA_ENV=sim): company info, the first
+  // branch's POS registered and on, its latest sales' receipts — valid but one invalid.
+  seedDemoEta,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

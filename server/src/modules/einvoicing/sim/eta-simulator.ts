@@ -115,6 +115,18 @@ export class EtaSimulator {
     this.links.clear();
   }
 
+  /**
+   * A device whose chain ETA already holds up to `headUuid` (a demo restarted on its own data: the
+   * simulator forgets, the database does not): its next receipt may follow that UUID.
+   */
+  adoptChain(serial: string, headUuid: string): void {
+    if (!headUuid) return;
+    this.links.set(headUuid, serial);
+    const used = this.used.get(serial) ?? new Set<string>();
+    used.add('');
+    this.used.set(serial, used);
+  }
+
   /** Receipts per serial, in the order their chain links them (from the first). */
   chain(serial: string): string[] {
     const bySerial = [...this.receipts.values()].filter((r) => r.serial === serial);
