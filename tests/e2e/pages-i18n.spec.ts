@@ -50,6 +50,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'Installments-id': lists.plan,
     'Maintenance-id': lists.ticket,
     'Delivery-id': lists.delivery,
+    'E-receipts-id': lists.eReceipt,
   };
   const id = ids[name];
   if (!id)
@@ -119,6 +120,8 @@ for (const language of ['ar', 'en'] as const) {
       plan: await first('/api/Installments?pageSize=1'),
       ticket: await first('/api/Maintenance?pageSize=1&status=delivered'),
       delivery: await ensureDeliveryOrder(page.request, docs.invoiceId),
+      // the demo's e-receipts (the e2e server runs the ETA simulator: ETA_ENV=sim)
+      eReceipt: await first('/api/E-receipts?pageSize=1'),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

@@ -428,6 +428,8 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'Installments-id': plans[0]?.id,
     'Maintenance-id': tickets[0]?.id,
     'Delivery-id': await ensureDeliveryOrder(page.request, invoices[0].id),
+    // the demo's e-receipts (the e2e server runs the ETA simulator: ETA_ENV=sim)
+    'E-receipts-id': (await list('/api/E-receipts?pageSize=1'))[0]?.id,
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),

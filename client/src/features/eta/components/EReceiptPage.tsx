@@ -197,9 +197,6 @@ export default function EReceiptPage() {
             {r.posSerial}
           </Field>
           <Field label={t('fields.attempts')}>{String(r.attempts)}</Field>
-          <Field label={t('fields.submissionId')} ltr>
-            {r.submissionId}
-          </Field>
           <Field label={t('fields.submittedAt')}>
             {r.submittedAt ? formatDateTime(r.submittedAt) : null}
           </Field>
