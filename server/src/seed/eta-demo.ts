@@ -54,10 +54,9 @@ export async function seedEtaDemoIn(m: EntityManager, secrets: SecretsService): 
       [branch.id, DEMO_ETA.posSerial, DEMO_ETA.clientId, secrets.encrypt(DEMO_ETA.clientSecret)],
     );
   }
-  const [{ n }] = (await m.query(
-    'SELECT count(*)::int AS n FROM e_receipts WHERE branch_id = $1',
-    [branch.id],
-  )) as { n: number }[];
+  const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM e_receipts WHERE branch_id = $1', [
+    branch.id,
+  ])) as { n: number }[];
   if (n > 0) return;
   // the branch's latest sales (oldest first, so the chain follows the sales' order)
   const sales = (await m.query(

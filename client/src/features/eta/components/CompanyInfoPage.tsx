@@ -19,7 +19,7 @@ import {
 } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
@@ -120,18 +120,22 @@ function SecretState({ set, testId }: { set: boolean; testId: string }) {
  * (saved on the branch) with the e-receipts switch. Administrators change them.
  */
 export default function CompanyInfoPage() {
+  const { t } = useTranslation('eta');
+  const info = useQuery({ queryKey: etaKeys.companyInfo, queryFn: etaApi.companyInfo });
+  useErrorToast(info.error);
+  if (!info.data) return <LinearProgress aria-label={t('companyInfo.title')} />;
+  return <CompanyInfoForm data={info.data} />;
+}
+
+/** The page once the company info has arrived (the form starts from it). */
+function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
   const { t, i18n } = useTranslation('eta');
   const user = useAtomValue(sessionUserState);
   const canWrite = user?.isAdmin === true;
   const queryClient = useQueryClient();
-  const info = useQuery({ queryKey: etaKeys.companyInfo, queryFn: etaApi.companyInfo });
-  useErrorToast(info.error);
-  const [form, setForm] = useState<Form | null>(null);
+  const [form, setForm] = useState<Form>(() => toForm(data));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [editing, setEditing] = useState<EtaBranchSettingsResponseDto | null>(null);
-  useEffect(() => {
-    if (info.data && form === null) setForm(toForm(info.data));
-  }, [info.data, form]);
 
   const save = useMutation({
     mutationFn: etaApi.saveCompanyInfo,
@@ -156,8 +160,6 @@ export default function CompanyInfoPage() {
     onError: (err) => handleError(err, { toast: true }),
   });
 
-  if (!info.data || !form) return <LinearProgress aria-label={t('companyInfo.title')} />;
-  const data = info.data;
   const set = (key: keyof Form) => (value: string) => {
     setForm({ ...form, [key]: value });
     setErrors({ ...errors, [key]: undefined });
@@ -284,7 +286,9 @@ export default function CompanyInfoPage() {
             disabled={!canWrite}
             onChange={(e) => set('environment')(e.target.value)}
             helperText={t(`companyInfo.environmentHints.${form.environment}`)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'eta-environment' } as never } }}
+            slotProps={{
+              select: { SelectDisplayProps: { 'data-testid': 'eta-environment' } as never },
+            }}
           >
             {ETA_ENVIRONMENTS.map((env) => (
               <MenuItem key={env} value={env} data-testid={`eta-environment-${env}`}>
@@ -406,18 +410,42 @@ function BranchEtaDialog({
     queryKey: ['eta', 'branch', branch.branchId],
     queryFn: () => http.get<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`),
   });
-  const [form, setForm] = useState<BranchForm | null>(null);
-  useEffect(() => {
-    if (row.data && form === null)
-      setForm({
-        taxBranchNumber: row.data.taxBranchNumber ?? '',
-        receiptPosSerial: row.data.receiptPosSerial ?? '',
-        receiptsOsVersion: row.data.receiptsOsVersion ?? '',
-        receiptClientId: row.data.receiptClientId ?? '',
-        receiptClientSecret: '',
-      });
-  }, [row.data, form]);
   useErrorToast(row.error);
+  if (row.data)
+    return <BranchEtaForm branch={branch} row={row.data} onClose={onClose} onSaved={onSaved} />;
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('companyInfo.branchDialog', { branch: branch.branchName })}
+      titleId="branch-eta-title"
+      submitting
+      onSubmit={() => undefined}
+    >
+      <LinearProgress />
+    </FormDialog>
+  );
+}
+
+function BranchEtaForm({
+  branch,
+  row,
+  onClose,
+  onSaved,
+}: {
+  branch: EtaBranchSettingsResponseDto;
+  row: BranchResponseDto;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('eta');
+  const [form, setForm] = useState<BranchForm>(() => ({
+    taxBranchNumber: row.taxBranchNumber ?? '',
+    receiptPosSerial: row.receiptPosSerial ?? '',
+    receiptsOsVersion: row.receiptsOsVersion ?? '',
+    receiptClientId: row.receiptClientId ?? '',
+    receiptClientSecret: '',
+  }));
   const save = useMutation({
     mutationFn: (body: Record<string, string | null>) =>
       http.patch<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`, body),
@@ -427,26 +455,25 @@ function BranchEtaDialog({
     },
     onError: (err) => handleError(err, { toast: true }),
   });
-  const field = (key: keyof BranchForm, secret = false) =>
-    form && (
-      <TextField
-        key={key}
-        size="small"
-        label={t(`companyInfo.${key}`)}
-        value={form[key]}
-        type={secret ? 'password' : 'text'}
-        autoComplete={secret ? 'new-password' : 'off'}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-        helperText={
-          secret
-            ? `${t(row.data?.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
-            : key === 'taxBranchNumber'
-              ? t('companyInfo.branchCodeHint')
-              : ' '
-        }
-        slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': `branch-eta-${key}` } }}
-      />
-    );
+  const field = (key: keyof BranchForm, secret = false) => (
+    <TextField
+      key={key}
+      size="small"
+      label={t(`companyInfo.${key}`)}
+      value={form[key]}
+      type={secret ? 'password' : 'text'}
+      autoComplete={secret ? 'new-password' : 'off'}
+      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      helperText={
+        secret
+          ? `${t(row.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
+          : key === 'taxBranchNumber'
+            ? t('companyInfo.branchCodeHint')
+            : ' '
+      }
+      slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': `branch-eta-${key}` } }}
+    />
+  );
   return (
     <FormDialog
       open
@@ -456,7 +483,6 @@ function BranchEtaDialog({
       submitting={save.isPending}
       submitTestId="branch-eta-save"
       onSubmit={() => {
-        if (!form) return;
         // an emptied field is cleared (null), as the branch form does
         const body: Record<string, string | null> = {
           taxBranchNumber: form.taxBranchNumber.trim() || null,
@@ -468,17 +494,13 @@ function BranchEtaDialog({
         save.mutate(body);
       }}
     >
-      {!form ? (
-        <LinearProgress />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          {field('taxBranchNumber')}
-          {field('receiptPosSerial')}
-          {field('receiptsOsVersion')}
-          {field('receiptClientId')}
-          {field('receiptClientSecret', true)}
-        </Box>
-      )}
+      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+        {field('taxBranchNumber')}
+        {field('receiptPosSerial')}
+        {field('receiptsOsVersion')}
+        {field('receiptClientId')}
+        {field('receiptClientSecret', true)}
+      </Box>
     </FormDialog>
   );
 }

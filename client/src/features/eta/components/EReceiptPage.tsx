@@ -166,7 +166,8 @@ export default function EReceiptPage() {
       {r.lastError && r.status === 'queued' && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="e-receipt-last-error">
           {t('detail.lastError')}: <bdi dir="ltr">{r.lastError}</bdi>
-          {r.nextAttemptAt && ` — ${t('detail.nextAttempt', { at: formatDateTime(r.nextAttemptAt) })}`}
+          {r.nextAttemptAt &&
+            ` — ${t('detail.nextAttempt', { at: formatDateTime(r.nextAttemptAt) })}`}
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -234,7 +235,11 @@ export default function EReceiptPage() {
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
             {t('detail.json')}
           </Typography>
-          <Button startIcon={<ContentCopy />} onClick={() => void copy()} data-testid="e-receipt-copy">
+          <Button
+            startIcon={<ContentCopy />}
+            onClick={() => void copy()}
+            data-testid="e-receipt-copy"
+          >
             {t('detail.copy')}
           </Button>
         </Box>

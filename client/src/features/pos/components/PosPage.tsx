@@ -757,12 +757,7 @@ function PosScreen({ register }: { register: number }) {
       {printed && (
         <PrintArea layout={layout}>
           {printed.kind === 'sale' ? (
-            <SaleReceipt
-              sale={printed.sale}
-              layout={layout}
-              data={receiptData}
-              eta={printed.eta}
-            />
+            <SaleReceipt sale={printed.sale} layout={layout} data={receiptData} eta={printed.eta} />
           ) : (
             <ReturnReceipt
               doc={printed.doc}

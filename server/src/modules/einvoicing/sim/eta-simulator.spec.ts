@@ -60,7 +60,10 @@ describe('ETA simulator: a chain it did not see (a restarted demo)', () => {
     }).then((r) => r.json() as Promise<{ access_token: string }>);
     const res = await fetch(`${sim.url}/api/v1/receiptsubmissions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token.access_token}`,
+      },
       body: `{"receipts":[${receipt.json}]}`,
     });
     return { status: res.status, body: await res.text() };
