@@ -134,8 +134,10 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     await expect(owner.getByTestId(`branch-secret-${branchId}`)).toHaveText('محفوظ');
     const toggle = owner.getByTestId(`branch-e-receipts-${branchId}`);
     await expect(toggle).not.toBeChecked();
-    await toggle.check();
+    await toggle.click();
     await expect(owner.getByText(`تم تشغيل الإيصال الإلكتروني في ${BRANCH}`)).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await owner.reload();
     await expect(toggle).toBeChecked();
 
     // --- A cashier of that branch, an item with stock there.

@@ -150,6 +150,15 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
     mutationFn: ({ branchId, on }: { branchId: string; on: boolean }) =>
       etaApi.setBranch(branchId, { eReceiptsEnabled: on }),
     onSuccess: (branch) => {
+      // the switch shows the saved state at once, then the page reads the info again
+      queryClient.setQueryData<EtaCompanyInfoResponseDto>(etaKeys.companyInfo, (old) =>
+        old
+          ? {
+              ...old,
+              branches: old.branches.map((b) => (b.branchId === branch.branchId ? branch : b)),
+            }
+          : old,
+      );
       void queryClient.invalidateQueries({ queryKey: etaKeys.companyInfo });
       toast.success(
         branch.eReceiptsEnabled
@@ -197,7 +206,11 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
       header: t('companyInfo.eReceipts'),
       render: (b) => (
         <Switch
-          checked={b.eReceiptsEnabled}
+          checked={
+            toggle.isPending && toggle.variables.branchId === b.branchId
+              ? toggle.variables.on
+              : b.eReceiptsEnabled
+          }
           disabled={!canWrite || toggle.isPending}
           onChange={(e) => toggle.mutate({ branchId: b.branchId, on: e.target.checked })}
           slotProps={{
