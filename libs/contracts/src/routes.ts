@@ -75,6 +75,16 @@ export const ROUTES: RouteDef[] = [
   r('AccountStatement', '/Reports/AccountStatement', ['can_see_totals']),
   r('IncomeStatement', '/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']),
   r('BalanceSheet', '/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']),
+  // Beyond spec §2 (issue 19): the sales reports; no key opens them — the server shapes what each
+  // user sees (period, branch, profit, totals).
+  r('Sales', '/Reports/Sales'),
+  r('SalesByProduct', '/Reports/SalesByProduct'),
+  r('SalesByCategory', '/Reports/SalesByCategory'),
+  r('SalesByCashier', '/Reports/SalesByCashier'),
+  r('SalesByPaymentMethod', '/Reports/SalesByPaymentMethod'),
+  r('Returns', '/Reports/Returns'),
+  r('Discounts', '/Reports/Discounts'),
+  r('HourlyHeatmap', '/Reports/HourlyHeatmap'),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -144,6 +154,14 @@ export const NAV_SECTIONS: NavSection[] = [
       item('DailyReport', 'Today'),
       item('Performance', 'Speed'),
       item('Reports', 'Assessment'),
+      item('Sales', 'TrendingUp'),
+      item('SalesByProduct', 'Inventory2'),
+      item('SalesByCategory', 'Category'),
+      item('SalesByCashier', 'People'),
+      item('SalesByPaymentMethod', 'Payments'),
+      item('Returns', 'SwapHoriz'),
+      item('Discounts', 'MoneyOff'),
+      item('HourlyHeatmap', 'Schedule'),
     ],
   },
   {
