@@ -232,8 +232,11 @@ export async function seedSalesHistory(
         'SELECT COALESCE(max(register), 0)::int AS r FROM shifts WHERE branch_id = $1 AND register <> $2',
         [b.id, o.bigShiftRegister],
       );
+      // New registers after the branch's highest, never the big shift's (the demo's back-office
+      // registers 90 and 97 would otherwise put a cashier on 99 next to the big shift).
+      let register = r;
       for (let k = 1; k <= o.cashiersPerBranch; k++) {
-        const register = r + k;
+        register += register + 1 === o.bigShiftRegister ? 2 : 1;
         const id = (await one<{ id: string }>('SELECT gen_random_uuid() AS id')).id;
         const n = cashiers.length;
         await db.query(
