@@ -27,6 +27,7 @@ import { EinvoicingModule } from './modules/einvoicing';
 import { MaintenanceModule } from './modules/maintenance';
 import { ReservationsModule } from './modules/reservations';
 import { DeliveryModule } from './modules/delivery';
+import { ReportsModule } from './modules/reports';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -55,6 +56,9 @@ export const APP_MODULES = [
   MaintenanceModule,
   ReservationsModule,
   DeliveryModule,
+  // Last: its `/Reports/:key` must not shadow the books' `/reports/TrialBalance` etc. (Express
+  // paths ignore case; the first registered route wins).
+  ReportsModule,
 ];
 
 @Module({})
