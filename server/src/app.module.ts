@@ -27,6 +27,7 @@ import { EinvoicingModule } from './modules/einvoicing';
 import { MaintenanceModule } from './modules/maintenance';
 import { ReservationsModule } from './modules/reservations';
 import { DeliveryModule } from './modules/delivery';
+import { StatisticsModule } from './modules/statistics';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -43,6 +44,7 @@ export const APP_MODULES = [
   CustomersModule,
   SalesModule,
   DashboardModule,
+  StatisticsModule,
   TransfersModule,
   StockTakingModule,
   AccountingModule,

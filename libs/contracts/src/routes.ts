@@ -75,6 +75,13 @@ export const ROUTES: RouteDef[] = [
   r('AccountStatement', '/Reports/AccountStatement', ['can_see_totals']),
   r('IncomeStatement', '/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']),
   r('BalanceSheet', '/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']),
+  // Beyond spec §2 (issue 19, h-stats): stock, tax, expense and balance reports, with the reads' keys.
+  r('InventoryValuation', '/Reports/InventoryValuation', ['can_see_inventories']),
+  r('StockMovement', '/Reports/StockMovement', ['can_see_inventories']),
+  r('DeadStock', '/Reports/DeadStock', ['can_see_products']),
+  r('Vat', '/Reports/Vat', ['can_see_totals']),
+  r('ExpensesByCategory', '/Reports/ExpensesByCategory', ['can_see_expenses']),
+  r('Balances', '/Reports/Balances', ['can_see_customer_depts']),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
