@@ -90,7 +90,6 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.INVOICE_SHIFT_CLOSED':
       'لا يمكن تعديل فاتورة ورديتها مغلقة: اعمل مرتجعًا ثم فاتورة جديدة',
     'errors.DATE_FILTER_FORBIDDEN': 'ليس لديك صلاحية البحث بالتاريخ',
-    'errors.STATISTICS_PERIOD_INVALID': 'الفترة غير صحيحة: من يوم إلى يوم بعده، حتى 400 يوم',
     'validation.catalog.sku': 'كود الصنف (SKU) حروف وأرقام لاتينية حتى 50 حرفًا',
     'validation.catalog.barcode': 'الباركود حروف وأرقام لاتينية حتى 50 حرفًا',
     'validation.catalog.quantity': 'أدخل الكمية المضافة أو الكمية الفعلية لكل سطر',
@@ -399,7 +398,6 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.INVOICE_SHIFT_CLOSED':
       "This invoice's shift is closed: it cannot be edited; make a return and a new sale instead",
     'errors.DATE_FILTER_FORBIDDEN': 'You may not filter by date',
-    'errors.STATISTICS_PERIOD_INVALID': 'Invalid period: from a day to a later one, up to 400 days',
     'validation.catalog.sku': 'SKU: Latin letters and digits, up to 50 characters',
     'validation.catalog.barcode': 'Barcode: Latin letters and digits, up to 50 characters',
     'validation.catalog.quantity': 'Enter the change or the counted quantity on every line',

@@ -52,7 +52,7 @@ export function resolvePeriod(
   const from = asked.from ?? addDays(to, -29);
   const days = daysBetween(from, to);
   if (days < 1 || days > MAX_STATISTICS_DAYS)
-    throw new AppException('STATISTICS_PERIOD_INVALID', HttpStatus.BAD_REQUEST);
+    throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST);
   return { from, to, days };
 }
 
