@@ -25,7 +25,9 @@ export const daysBetween = (from: string, to: string): number =>
 export function shiftMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number);
   const target = new Date(Date.UTC(y, m - 1 - months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const last = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   target.setUTCDate(Math.min(d, last));
   return iso(target.getTime());
 }
