@@ -33,7 +33,7 @@ export class PerformanceQueries {
                      sum(i.line_discount_total + i.invoice_discount)::bigint AS disc, sum(i.subtotal)::bigint AS gross,
                      COALESCE(max(CASE WHEN i.subtotal > 0 THEN (i.line_discount_total + i.invoice_discount)::numeric * 100 / i.subtotal END), 0) AS max_pct,
                      count(*) FILTER (WHERE i.status = 'returned' AND NOT EXISTS (
-                       SELECT 1 FROM sale_returns x WHERE x.invoice_id = i.id AND x.shift_id IS DISTINCT FROM i.shift_id)))::int AS voids
+                       SELECT 1 FROM sale_returns x WHERE x.invoice_id = i.id AND x.shift_id IS DISTINCT FROM i.shift_id))::int AS voids
                 FROM sales_invoices i WHERE ${IN_DAYS('i.created_at')} AND ${BRANCH('i.branch_id')} GROUP BY 1, 2),
             r AS (
               SELECT cashier_id AS uid, branch_id AS bid, count(*)::int AS n, sum(total)::bigint AS amount,

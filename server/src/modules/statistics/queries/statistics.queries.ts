@@ -160,11 +160,8 @@ export class StatisticsQueries {
                 JOIN variants v ON v.id = l.variant_id JOIN products pr ON pr.id = v.product_id
                WHERE ${IN_DAYS('r.created_at')} AND ${BRANCH('r.branch_id')} GROUP BY 1),
             net AS (
-              SELECT COALESCE(sold.id, back.id) AS id,
-                     COALESCE(sold.qty, 0) - COALESCE(back.qty, 0) AS qty,
-                     COALESCE(sold.rev, 0) - COALESCE(back.rev, 0) AS rev,
-                     COALESCE(sold.prof, 0) - COALESCE(back.prof, 0) AS prof
-                FROM sold FULL JOIN back ON back.id IS NOT DISTINCT FROM sold.id)
+              SELECT id, sum(qty) AS qty, sum(rev) AS rev, sum(prof) AS prof
+                FROM (SELECT * FROM sold UNION ALL SELECT id, -qty, -rev, -prof FROM back) x GROUP BY id)
        SELECT net.id, ${by === 'product' ? 'x.name_ar AS name, x.name_en' : 'x.name, x.name_en'},
               net.qty, net.rev, net.prof
          FROM net LEFT JOIN ${by === 'product' ? 'products' : 'categories'} x ON x.id = net.id
