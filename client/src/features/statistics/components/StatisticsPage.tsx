@@ -201,6 +201,7 @@ export default function StatisticsPage() {
   const data: StatisticsDto | undefined = stats.data;
   const showProfit = data?.current.profit !== undefined;
   const days = (data?.trend ?? []).map((p) => formatDay(p.day));
+  const tickStep = Math.max(1, Math.ceil(days.length / 8));
 
   return (
     <Box>
@@ -273,7 +274,14 @@ export default function StatisticsPage() {
           <ChartPanel title={t('trend.title')} testId="chart-trend">
             <LineChart
               height={CHART_HEIGHT}
-              xAxis={[{ scaleType: 'point', data: days }]}
+              xAxis={[
+                {
+                  scaleType: 'point',
+                  data: days,
+                  // About eight dates under the axis, whatever the period's length.
+                  tickLabelInterval: (_value, index) => index % tickStep === 0,
+                },
+              ]}
               series={[
                 { data: data.trend.map((p) => pounds(p.revenue)), label: t('trend.revenue') },
                 {
