@@ -28,6 +28,7 @@ import { MaintenanceModule } from './modules/maintenance';
 import { ReservationsModule } from './modules/reservations';
 import { DeliveryModule } from './modules/delivery';
 import { StatisticsModule } from './modules/statistics';
+import { ReportsModule } from './modules/reports';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -57,6 +58,9 @@ export const APP_MODULES = [
   MaintenanceModule,
   ReservationsModule,
   DeliveryModule,
+  // Last: its `/Reports/:key` must not shadow the books' `/reports/TrialBalance` etc. (Express
+  // paths ignore case; the first registered route wins).
+  ReportsModule,
 ];
 
 @Module({})

@@ -24,6 +24,7 @@ import { pages as maintenancePages } from './maintenance/pages';
 import { pages as deliveryPages } from './delivery/pages';
 import { pages as reservationsPages } from './reservations/pages';
 import { pages as statisticsPages } from './statistics/pages';
+import { pages as reportsPages } from './reports/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -57,4 +58,5 @@ export const pages: PageRegistry = {
   ...deliveryPages,
   ...reservationsPages,
   ...statisticsPages,
+  ...reportsPages,
 };

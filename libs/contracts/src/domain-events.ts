@@ -62,6 +62,31 @@ export type SaleEditedEvent = {
    * new one out): not before.costTotal − after.costTotal when the cost changed since the sale
    */
   stockValue: number;
+  /**
+   * The basket and payments the edit replaced, as they were (the read models that sum lines and
+   * payments, e.g. the report aggregates, take them off; the new ones are in the tables).
+   */
+  removed: {
+    invoice: {
+      subtotal: number;
+      lineDiscountTotal: number;
+      invoiceDiscount: number;
+      vatTotal: number;
+      total: number;
+      costTotal: number;
+    };
+    lines: {
+      variantId: string;
+      quantity: number;
+      lineTotal: number;
+      vatAmount: number;
+      /** line discount + its share of the invoice discount */
+      discount: number;
+      /** quantity × unit cost, rounded to the piaster */
+      cost: number;
+    }[];
+    payments: { methodId: string; amount: number }[];
+  };
 };
 
 export type ShiftOpenedEvent = {

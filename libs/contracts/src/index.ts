@@ -54,3 +54,4 @@ export * from './dto/customer-debts.dto';
 export * from './dto/eta.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
+export * from './dto/reports.dto';

@@ -82,6 +82,16 @@ export const ROUTES: RouteDef[] = [
   r('Vat', '/Reports/Vat', ['can_see_totals']),
   r('ExpensesByCategory', '/Reports/ExpensesByCategory', ['can_see_expenses']),
   r('Balances', '/Reports/Balances', ['can_see_customer_depts']),
+  // Beyond spec §2 (issue 19): the sales reports; no key opens them — the server shapes what each
+  // user sees (period, branch, profit, totals).
+  r('Sales', '/Reports/Sales'),
+  r('SalesByProduct', '/Reports/SalesByProduct'),
+  r('SalesByCategory', '/Reports/SalesByCategory'),
+  r('SalesByCashier', '/Reports/SalesByCashier'),
+  r('SalesByPaymentMethod', '/Reports/SalesByPaymentMethod'),
+  r('Returns', '/Reports/Returns'),
+  r('Discounts', '/Reports/Discounts'),
+  r('HourlyHeatmap', '/Reports/HourlyHeatmap'),
   // Detail routes
   r('Roles-id', '/Roles/:id'),
   r('Shift-id', '/Shift/:id', ['can_see_shift_totals']),
@@ -151,6 +161,14 @@ export const NAV_SECTIONS: NavSection[] = [
       item('DailyReport', 'Today'),
       item('Performance', 'Speed'),
       item('Reports', 'Assessment'),
+      item('Sales', 'TrendingUp'),
+      item('SalesByProduct', 'Inventory2'),
+      item('SalesByCategory', 'Category'),
+      item('SalesByCashier', 'People'),
+      item('SalesByPaymentMethod', 'Payments'),
+      item('Returns', 'SwapHoriz'),
+      item('Discounts', 'MoneyOff'),
+      item('HourlyHeatmap', 'Schedule'),
     ],
   },
   {

@@ -1,4 +1,5 @@
 import { DEFAULT_INVENTORY_NAME } from '../modules/branches/default-inventory';
+import { rebuildReportAggregates } from '../modules/reports/aggregates/rebuild';
 
 /**
  * Bulk sales history for benchmarks and large demo databases (`npm run seed:large -- --sales N`,
@@ -54,7 +55,7 @@ export type SalesHistoryOptions = {
 };
 
 export type SalesHistoryProgress = {
-  phase: 'setup' | 'invoices' | 'returns' | 'stock' | 'indexes' | 'vacuum' | 'check';
+  phase: 'setup' | 'invoices' | 'returns' | 'stock' | 'indexes' | 'aggregates' | 'vacuum' | 'check';
   message: string;
   done?: number;
   total?: number;
@@ -587,6 +588,11 @@ export async function seedSalesHistory(
       'DROP TABLE IF EXISTS h_cashiers, h_variants, h_shifts, h_days, h_moves, h_ret, h_returns',
     );
     await db.query('COMMIT');
+
+    // The report aggregates are kept by the sale commands' subscribers; a bulk load refills them
+    // from the lines (the whole history: a fresh recomputation, not an addition).
+    progress({ phase: 'aggregates', message: 'Report aggregates rebuilt from the lines' });
+    await rebuildReportAggregates(db);
 
     progress({ phase: 'vacuum', message: 'VACUUM ANALYZE' });
     for (const t of [...LOADED_TABLES, 'shifts', 'stock_levels', 'document_sequences'])

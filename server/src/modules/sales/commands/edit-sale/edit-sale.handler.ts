@@ -73,7 +73,9 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
 
     // Undo the old basket.
     const oldLines = await m.query(
-      'SELECT variant_id, quantity, unit_cost FROM sale_lines WHERE invoice_id = $1',
+      `SELECT variant_id, quantity, unit_cost, line_total, vat_amount, discount + invoice_discount_share AS discount,
+              round(quantity * unit_cost)::bigint AS cost
+         FROM sale_lines WHERE invoice_id = $1`,
       [invoiceId],
     );
     const movements = oldLines.map(
@@ -103,9 +105,11 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       });
     }
     await m.query('DELETE FROM sale_lines WHERE invoice_id = $1', [invoiceId]);
-    await m.query(`DELETE FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`, [
-      invoiceId,
-    ]);
+    // TypeORM answers a DELETE … RETURNING with [rows, count].
+    const [oldPayments] = (await m.query(
+      `DELETE FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment' RETURNING method_id, amount`,
+      [invoiceId],
+    )) as [{ method_id: string; amount: string }[], number];
 
     // Apply the new one.
     const customerId = dto.customerId === undefined ? invoice.customer_id : dto.customerId;
@@ -225,6 +229,25 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
         customerId: customer?.id ?? null,
       },
       stockValue: netValueChange([...undo, ...redo]),
+      removed: {
+        invoice: {
+          subtotal: Number(invoice.subtotal),
+          lineDiscountTotal: Number(invoice.line_discount_total),
+          invoiceDiscount: Number(invoice.invoice_discount),
+          vatTotal: Number(invoice.vat_total),
+          total: Number(invoice.total),
+          costTotal: Number(invoice.cost_total),
+        },
+        lines: oldLines.map((l: Record<string, string>) => ({
+          variantId: l.variant_id,
+          quantity: Number(l.quantity),
+          lineTotal: Number(l.line_total),
+          vatAmount: Number(l.vat_amount),
+          discount: Number(l.discount),
+          cost: Number(l.cost),
+        })),
+        payments: oldPayments.map((p) => ({ methodId: p.method_id, amount: Number(p.amount) })),
+      },
     });
     await pushStockEvents(tx, [...undo, ...redo]);
     if (invoice.shift_id) tx.derive(this.shifts.totalsEvent(invoice.shift_id));

@@ -1,0 +1,346 @@
+import FileDownload from '@mui/icons-material/FileDownload';
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import {
+  formatPiasters,
+  type ReportColumnDto,
+  type ReportFilter,
+  type ReportResultDto,
+  type ReportRow,
+} from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDay, formatNumber } from '../../../shared/lib/format';
+import { currentBranchState, sessionUserState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { DateField } from '../../../shared/ui/DateField';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { TablePager } from '../../../shared/ui/TablePager';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { useBranchOptions } from '../../branches';
+import { CategoryFilter } from '../../catalog';
+import { reportKeys, reportsApi, type ReportQuery } from '../api/reports.api';
+import { useExcelExport } from './useExcelExport';
+
+// The report-page kit (issue 19): any report of /api/Reports/{key} as a page — the filters the
+// report takes (period only with can_use_date_filter, branch only for who sees every branch),
+// a sortable, paged table with a totals row, a chart where the report names one, print (A4) and
+// an Excel export with progress. The server applies every permission; this only hides what the
+// user cannot change.
+
+const ReportChart = lazy(() => import('./ReportChart'));
+
+export type ReportPageProps = {
+  /** the report's key in /api/Reports/{key} */
+  reportKey: string;
+  /** the filters the report takes (its definition's on the server) */
+  filters: readonly ReportFilter[];
+  /** i18n namespace of the title, description and column labels (default `reports`) */
+  ns?: string;
+  /** a cell's own rendering (a link, a label) before the type's formatting */
+  renderCell?: (column: ReportColumnDto, row: ReportRow) => ReactNode | undefined;
+  /** rows per page (default 50) */
+  pageSize?: number;
+  /** more filters of the page's own, merged into the query */
+  extraFilters?: ReactNode;
+  extraQuery?: ReportQuery;
+};
+
+/** A value as the column's type shows it (money in pounds, Western digits, left to right). */
+export function formatCell(type: ReportColumnDto['type'], value: ReportRow[string]): ReactNode {
+  if (value === null || value === undefined) return '';
+  switch (type) {
+    case 'money':
+      return <bdi dir="ltr">{formatPiasters(Number(value))}</bdi>;
+    case 'quantity':
+    case 'count':
+      return <bdi dir="ltr">{formatNumber(Number(value))}</bdi>;
+    case 'percent':
+      return <bdi dir="ltr">{formatNumber(Number(value), 2)}%</bdi>;
+    case 'hour':
+      return <bdi dir="ltr">{String(value).padStart(2, '0')}:00</bdi>;
+    case 'date':
+      return formatDay(String(value));
+    default:
+      return String(value);
+  }
+}
+
+const NUMERIC = new Set(['money', 'quantity', 'count', 'percent']);
+
+export function ReportPage({
+  reportKey,
+  filters: takes,
+  ns = 'reports',
+  renderCell,
+  pageSize = 50,
+  extraFilters,
+  extraQuery,
+}: ReportPageProps) {
+  const { t, i18n } = useTranslation([ns, 'reports']);
+  const tr = (key: string, options?: Record<string, unknown>) =>
+    t(key, { ns: 'reports', ...options });
+  const can = useCan();
+  const user = useAtomValue(sessionUserState);
+  const currentBranch = useAtomValue(currentBranchState);
+  const canDates = can('can_use_date_filter');
+  const canBranches = !!user?.isAdmin || can('can_see_branches');
+  const branches = useBranchOptions(canBranches && takes.includes('branch'));
+  const methods = usePaymentMethods(false, takes.includes('method'));
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const [cashierId, setCashierId] = useState('');
+  const [categoryId, setCategoryId] = useState('');
+  const [methodId, setMethodId] = useState('');
+  const [groupBy, setGroupBy] = useState<'day' | 'week' | 'month'>('day');
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const paging = usePaging(pageSize);
+  const base: ReportQuery = {
+    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
+    ...(takes.includes('branch') && canBranches ? { branchId: branchId || undefined } : {}),
+    ...(takes.includes('cashier') ? { cashierId: cashierId || undefined } : {}),
+    ...(takes.includes('category') ? { categoryId: categoryId || undefined } : {}),
+    ...(takes.includes('method') ? { methodId: methodId || undefined } : {}),
+    ...(takes.includes('groupBy') ? { groupBy } : {}),
+    ...extraQuery,
+  };
+  const query: ReportQuery = {
+    ...base,
+    sort,
+    offset: paging.page * paging.pageSize,
+    limit: paging.pageSize,
+  };
+  const report = useQuery({
+    queryKey: reportKeys.report(reportKey, query),
+    queryFn: () => reportsApi.get(reportKey, query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(report.error);
+  // The cashiers of the period (and branch) for the cashier filter: the by-cashier report.
+  const cashierQuery: ReportQuery = { ...base, cashierId: undefined, limit: 1000 };
+  const cashiers = useQuery({
+    queryKey: reportKeys.report('SalesByCashier', cashierQuery),
+    queryFn: () => reportsApi.get('SalesByCashier', cashierQuery),
+    enabled: takes.includes('cashier'),
+    staleTime: 60_000,
+  });
+  const d = report.data;
+  const excel = useExcelExport(reportKey, { ...base, sort }, d?.count ?? 0);
+  const store = useReceiptData();
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+
+  const title = t(`titles.${reportKey}`);
+  const branchName = d?.filters.branchId
+    ? (branches.data?.find((b) => b.id === d.filters.branchId)?.name ?? currentBranch?.name ?? '')
+    : tr('filters.allBranches');
+  const rangeText = d
+    ? [
+        d.filters.from === d.filters.to
+          ? tr('rangeDay', { day: formatDay(d.filters.from) })
+          : tr('range', { from: formatDay(d.filters.from), to: formatDay(d.filters.to) }),
+        tr('branchLabel', { name: branchName }),
+      ].join(' — ')
+    : '';
+
+  const label = (c: ReportColumnDto) => t(`columns.${c.key}`);
+  const cell = (c: ReportColumnDto, row: ReportRow): ReactNode => {
+    const own = renderCell?.(c, row);
+    if (own !== undefined) return own;
+    if (c.key === 'reason' && row[c.key] === '') return tr('noReason');
+    if (c.key === 'category' && !row[c.key]) return tr('noCategory');
+    if (c.key === 'weekday') return tr(`weekdays.${row[c.key]}`);
+    return formatCell(c.type, row[c.key]);
+  };
+  const visible = useMemo(() => (d?.columns ?? []).filter((c) => c.type !== 'id'), [d?.columns]);
+  const sortKey = sort?.replace(/^-/, '');
+  const columns: Column<ReportRow>[] = visible.map((c) => ({
+    key: c.key,
+    header: (
+      <TableSortLabel
+        active={sortKey === c.key}
+        direction={sortKey === c.key && sort?.startsWith('-') ? 'desc' : 'asc'}
+        onClick={() => {
+          setSort(sortKey === c.key && !sort?.startsWith('-') ? `-${c.key}` : c.key);
+          paging.reset();
+        }}
+      >
+        {label(c)}
+      </TableSortLabel>
+    ),
+    render: (row) => cell(c, row),
+    align: NUMERIC.has(c.type) ? 'right' : undefined,
+    nowrap: NUMERIC.has(c.type),
+  }));
+  const rows = d?.rows ?? [];
+  const totalsRow: ReportRow | null = d?.totals ? { __totals: 1, ...d.totals } : null;
+  const table = (forPrint: boolean) => (
+    <DataTable
+      ariaLabel={title}
+      columns={forPrint ? columns.map((c) => ({ ...c, header: label(visible.find((v) => v.key === c.key)!) })) : columns}
+      rows={totalsRow ? [...rows, totalsRow] : rows}
+      rowKey={(row) => (row.__totals ? '__totals' : JSON.stringify(visible.map((c) => row[c.key])) + String(row.id ?? ''))}
+      rowProps={(row) =>
+        row.__totals
+          ? { sx: { '& td': { fontWeight: 700, borderTop: 2 } }, 'data-testid': 'report-totals' }
+          : { 'data-testid': 'report-row' }
+      }
+      busy={!forPrint && report.isFetching}
+      loading={!d}
+      emptyText={tr('empty')}
+      emptyTestId="report-empty"
+    />
+  );
+  const reset = paging.withReset;
+  return (
+    <Box data-testid={`report-${reportKey}`}>
+      <PageHeader
+        title={title}
+        subtitle={rangeText}
+        actions={
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+            <Button
+              startIcon={<FileDownload />}
+              disabled={!d || excel.busy}
+              onClick={() => void excel.start()}
+              data-testid="report-excel"
+            >
+              {tr('excel')}
+            </Button>
+            <Button
+              startIcon={<Print />}
+              disabled={!d}
+              onClick={() => {
+                setPrinting(true);
+                printSoon();
+              }}
+              data-testid="report-print"
+            >
+              {tr('print')}
+            </Button>
+          </Stack>
+        }
+      />
+      {excel.busy && (
+        <Box sx={{ mb: 1.5 }} data-testid="report-export-progress">
+          <Typography variant="body2" color="text.secondary">
+            {tr('exporting', { progress: excel.progress })}
+          </Typography>
+          <LinearProgress variant="determinate" value={excel.progress} aria-label={tr('excel')} />
+        </Box>
+      )}
+      <Stack
+        direction="row"
+        sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+        data-testid="report-filters"
+      >
+        {takes.includes('period') &&
+          (canDates ? (
+            <>
+              <DateField label={tr('filters.from')} value={from} onChange={reset(setFrom)} testId="report-from" />
+              <DateField label={tr('filters.to')} value={to} onChange={reset(setTo)} testId="report-to" />
+            </>
+          ) : (
+            <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
+              {tr('filters.today')}
+            </Typography>
+          ))}
+        {takes.includes('groupBy') && (
+          <SelectFilter
+            label={tr('filters.groupBy')}
+            value={groupBy}
+            onChange={reset((v: string) => setGroupBy((v || 'day') as 'day' | 'week' | 'month'))}
+            allLabel={tr('filters.day')}
+            allValue="day"
+            minWidth={140}
+            options={[
+              { value: 'week', label: tr('filters.week') },
+              { value: 'month', label: tr('filters.month') },
+            ]}
+          />
+        )}
+        {takes.includes('branch') && canBranches && (
+          <SelectFilter
+            label={tr('filters.branch')}
+            value={branchId}
+            onChange={reset(setBranchId)}
+            allLabel={tr('filters.allBranches')}
+            minWidth={180}
+            options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          />
+        )}
+        {takes.includes('cashier') && (
+          <SelectFilter
+            label={tr('filters.cashier')}
+            value={cashierId}
+            onChange={reset(setCashierId)}
+            allLabel={tr('filters.allCashiers')}
+            minWidth={180}
+            options={(cashiers.data?.rows ?? []).map((r) => ({
+              value: String(r.id),
+              label: String(r.cashier),
+            }))}
+          />
+        )}
+        {takes.includes('category') && (
+          <CategoryFilter
+            label={tr('filters.category')}
+            allLabel={tr('filters.allCategories')}
+            value={categoryId}
+            onChange={reset(setCategoryId)}
+          />
+        )}
+        {takes.includes('method') && (
+          <SelectFilter
+            label={tr('filters.method')}
+            value={methodId}
+            onChange={reset(setMethodId)}
+            allLabel={tr('filters.allMethods')}
+            minWidth={180}
+            options={(methods.data ?? []).map((m) => ({ value: m.id, label: methodName(m, i18n.language) }))}
+          />
+        )}
+        {extraFilters}
+      </Stack>
+      {d?.chart && d.rows.length > 0 && (
+        <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="report-chart">
+          <Suspense fallback={<Box sx={{ blockSize: 280 }} />}>
+            <ReportChart report={d as ReportResultDto} label={label} cell={cell} title={title} />
+          </Suspense>
+        </Paper>
+      )}
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid="report-table">
+        {table(false)}
+        {d && d.count > paging.pageSize && <TablePager paging={paging} count={d.count} ns="reports" />}
+      </Paper>
+      {d && printing && (
+        <PrintArea layout="a4">
+          <Box sx={{ color: '#000', bgcolor: '#fff', fontSize: 12, '& td, & th': { color: '#000' } }}>
+            <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{store.name}</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
+            <Typography sx={{ mb: 1 }}>{rangeText}</Typography>
+            {table(true)}
+          </Box>
+        </PrintArea>
+      )}
+    </Box>
+  );
+}

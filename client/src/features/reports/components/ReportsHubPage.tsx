@@ -1,0 +1,103 @@
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { decideRoute, NAV_SECTIONS, ROUTES, type RouteDef } from '@pos/contracts';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { enabledModulesState, sessionUserState } from '../../../shared/state';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+
+// /Reports: every route under /Reports/ of the route table that this user may open, grouped.
+// A report added to the route table shows here by itself (its group by name below, else "other").
+
+const GROUPS: { key: string; names: string[] }[] = [
+  {
+    key: 'sales',
+    names: [
+      'Sales',
+      'SalesByProduct',
+      'SalesByCategory',
+      'SalesByCashier',
+      'SalesByPaymentMethod',
+      'Returns',
+      'Discounts',
+      'HourlyHeatmap',
+    ],
+  },
+  { key: 'inventory', names: ['InventoryValuation', 'StockMovement', 'DeadStock'] },
+  {
+    key: 'finance',
+    names: [
+      'Vat',
+      'ExpensesByCategory',
+      'Balances',
+      'TrialBalance',
+      'AccountStatement',
+      'IncomeStatement',
+      'BalanceSheet',
+    ],
+  },
+];
+
+export default function ReportsHubPage() {
+  const { t } = useTranslation(['reports', 'nav']);
+  const user = useAtomValue(sessionUserState);
+  const modules = useAtomValue(enabledModulesState);
+  const open = ROUTES.filter(
+    (r) =>
+      r.path.startsWith('/Reports/') &&
+      !r.path.includes(':') &&
+      decideRoute(r, user, NAV_SECTIONS, modules).kind === 'allow',
+  );
+  const known = new Set(GROUPS.flatMap((g) => g.names));
+  const groups = [
+    ...GROUPS.map((g) => ({
+      key: g.key,
+      routes: g.names.map((n) => open.find((r) => r.name === n)).filter((r): r is RouteDef => !!r),
+    })),
+    { key: 'other', routes: open.filter((r) => !known.has(r.name)) },
+  ].filter((g) => g.routes.length > 0);
+  return (
+    <Stack sx={{ gap: 2 }} data-testid="reports-hub">
+      <PageHeader title={t('hub.title')} subtitle={t('hub.subtitle')} mb={0} />
+      {groups.length === 0 && <Typography color="text.secondary">{t('hub.empty')}</Typography>}
+      {groups.map((g) => (
+        <section key={g.key} aria-labelledby={`reports-group-${g.key}`}>
+          <Typography
+            id={`reports-group-${g.key}`}
+            variant="h6"
+            component="h2"
+            sx={{ mb: 1, fontWeight: 700 }}
+          >
+            {t(`hub.groups.${g.key}`)}
+          </Typography>
+          <Grid container spacing={1.5}>
+            {g.routes.map((r) => (
+              <Grid key={r.name} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+                <Card variant="outlined" sx={{ blockSize: '100%' }}>
+                  <CardActionArea
+                    component={Link}
+                    to={r.path}
+                    sx={{ blockSize: '100%' }}
+                    data-testid={`reports-link-${r.name}`}
+                  >
+                    <CardContent>
+                      <Typography sx={{ fontWeight: 700 }}>{t(`nav:items.${r.name}`)}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t(`descriptions.${r.name}`, { defaultValue: '' })}
+                      </Typography>
+                    </CardContent>
+                  </CardActionArea>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        </section>
+      ))}
+    </Stack>
+  );
+}
