@@ -16,6 +16,8 @@ const BIG_SHIFT = Number(arg('big-shift', '10000'));
 const RUNS = Number(arg('runs', '30'));
 const PORT = Number(arg('port', '3661'));
 const TB_NAIVE_RUNS = Math.min(RUNS, 10);
+// `--only sales`: just the sales reports of /api/Reports/{key} (no journal posting, no daily/Z/TB).
+const ONLY = arg('only', 'all');
 const PER_INVOICE = 5;
 const CASHIERS_PER_BRANCH = 4;
 const TZ = process.env.STORE_TIME_ZONE || 'Africa/Cairo';
@@ -88,6 +90,128 @@ function sameTrialBalance(api, rows) {
   return a.length > 0 && a.join() === b.join();
 }
 
+// The sales reports (issue 19) over the report aggregates, through HTTP, each against a baseline
+// query of the same figure straight from the raw lines (the day computed per row), same run.
+const RANGE = `WITH b AS (SELECT ($1::date)::timestamp AT TIME ZONE $3 AS lo, ($2::date + 1)::timestamp AT TIME ZONE $3 AS hi)`;
+const SALES_BASELINES = {
+  // net sales per day: invoices less returns
+  Sales: `${RANGE}
+    SELECT d, sum(v)::bigint AS net FROM (
+      SELECT (i.created_at AT TIME ZONE $3)::date AS d, i.total AS v FROM sales_invoices i, b WHERE i.created_at >= b.lo AND i.created_at < b.hi
+      UNION ALL SELECT (r.created_at AT TIME ZONE $3)::date, -r.total FROM sale_returns r, b WHERE r.created_at >= b.lo AND r.created_at < b.hi) x GROUP BY d`,
+  SalesByProduct: `${RANGE}
+    SELECT variant_id, sum(v)::bigint AS net FROM (
+      SELECT l.variant_id, l.line_total AS v FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id, b WHERE i.created_at >= b.lo AND i.created_at < b.hi
+      UNION ALL SELECT l.variant_id, -rl.amount FROM sale_return_lines rl JOIN sale_returns r ON r.id = rl.return_id JOIN sale_lines l ON l.id = rl.sale_line_id, b
+       WHERE r.created_at >= b.lo AND r.created_at < b.hi) x GROUP BY variant_id`,
+  SalesByCategory: `${RANGE}
+    SELECT p.category_id, sum(v)::bigint AS net FROM (
+      SELECT l.variant_id, l.line_total AS v FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id, b WHERE i.created_at >= b.lo AND i.created_at < b.hi
+      UNION ALL SELECT l.variant_id, -rl.amount FROM sale_return_lines rl JOIN sale_returns r ON r.id = rl.return_id JOIN sale_lines l ON l.id = rl.sale_line_id, b
+       WHERE r.created_at >= b.lo AND r.created_at < b.hi) x JOIN variants v ON v.id = x.variant_id JOIN products p ON p.id = v.product_id GROUP BY p.category_id`,
+  SalesByCashier: `${RANGE}
+    SELECT c, sum(v)::bigint AS net FROM (
+      SELECT i.cashier_id AS c, i.total AS v FROM sales_invoices i, b WHERE i.created_at >= b.lo AND i.created_at < b.hi
+      UNION ALL SELECT r.cashier_id, -r.total FROM sale_returns r, b WHERE r.created_at >= b.lo AND r.created_at < b.hi) x GROUP BY c`,
+  SalesByPaymentMethod: `${RANGE}
+    SELECT m, sum(v)::bigint AS net FROM (
+      SELECT p.method_id AS m, p.amount AS v FROM sale_payments p JOIN sales_invoices i ON i.id = p.invoice_id, b
+       WHERE p.kind = 'payment' AND i.created_at >= b.lo AND i.created_at < b.hi
+      UNION ALL SELECT p.method_id, -p.amount FROM sale_payments p JOIN sale_returns r ON r.id = p.return_id, b
+       WHERE p.kind = 'refund' AND r.created_at >= b.lo AND r.created_at < b.hi) x GROUP BY m`,
+  Returns: `${RANGE}
+    SELECT COALESCE(r.reason, '') AS reason, sum(r.total)::bigint AS net FROM sale_returns r, b WHERE r.created_at >= b.lo AND r.created_at < b.hi GROUP BY 1`,
+  Discounts: `${RANGE}
+    SELECT i.cashier_id, sum(i.line_discount_total + i.invoice_discount)::bigint AS net FROM sales_invoices i, b
+     WHERE i.created_at >= b.lo AND i.created_at < b.hi GROUP BY 1`,
+  HourlyHeatmap: `${RANGE}
+    SELECT d, h, sum(v)::bigint AS net FROM (
+      SELECT extract(dow FROM i.created_at AT TIME ZONE $3) AS d, extract(hour FROM i.created_at AT TIME ZONE $3) AS h, i.total AS v
+        FROM sales_invoices i, b WHERE i.created_at >= b.lo AND i.created_at < b.hi
+      UNION ALL SELECT extract(dow FROM r.created_at AT TIME ZONE $3), extract(hour FROM r.created_at AT TIME ZONE $3), -r.total
+        FROM sale_returns r, b WHERE r.created_at >= b.lo AND r.created_at < b.hi) x GROUP BY 1, 2`,
+};
+// The API's figure that the baseline's rows add up to.
+const TOTAL_OF = {
+  Sales: 'net_sales',
+  SalesByProduct: 'net_sales',
+  SalesByCategory: 'net_sales',
+  SalesByCashier: 'net_sales',
+  SalesByPaymentMethod: 'net',
+  Returns: 'amount',
+  Discounts: 'discounts',
+  HourlyHeatmap: 'net_sales',
+};
+
+async function salesReports({
+  series,
+  timeGet,
+  timeSql,
+  pg,
+  first,
+  today,
+  monthFrom,
+  monthTo,
+  big,
+}) {
+  const cases = [
+    ...Object.keys(SALES_BASELINES).map((key) => ({
+      key,
+      label: `${key}, ${DAYS} days, all branches`,
+      q: `from=${first}&to=${today}`,
+      from: first,
+      to: today,
+      baseline: true,
+    })),
+    {
+      key: 'Sales',
+      label: `Sales by month, ${DAYS} days`,
+      q: `from=${first}&to=${today}&groupBy=month`,
+    },
+    {
+      key: 'SalesByProduct',
+      label: `SalesByProduct, one month, one branch`,
+      q: `from=${monthFrom}&to=${monthTo}&branchId=${big.branch_id}`,
+    },
+    { key: 'SalesByProduct', label: `SalesByProduct, today`, q: `from=${today}&to=${today}` },
+    {
+      key: 'HourlyHeatmap',
+      label: `HourlyHeatmap, one month, one branch`,
+      q: `from=${monthFrom}&to=${monthTo}&branchId=${big.branch_id}`,
+    },
+  ];
+  for (const c of cases) c.api = await series(() => timeGet(`/api/Reports/${c.key}?${c.q}`));
+  await pg.query('SET enable_indexscan = off; SET enable_bitmapscan = off');
+  for (const c of cases.filter((x) => x.baseline))
+    c.naive = await series(
+      () => timeSql(SALES_BASELINES[c.key], [c.from, c.to, TZ]),
+      Math.min(RUNS, 10),
+      1,
+    );
+  await pg.query('RESET enable_indexscan; RESET enable_bitmapscan');
+  let worst = 0;
+  for (const c of cases) {
+    report(`API /api/Reports/${c.label}`, c.api.stats);
+    worst = Math.max(worst, c.api.stats.p95);
+    const body = c.api.last.body;
+    if (!c.naive) {
+      console.log(`  ${body.count} rows`);
+      continue;
+    }
+    report(`baseline ${c.label}`, c.naive.stats);
+    const api = Number(body.totals?.[TOTAL_OF[c.key]] ?? NaN);
+    const raw = c.naive.last.rows.reduce((n, r) => n + Number(r.net), 0);
+    const agree = api === raw;
+    console.log(
+      `  ${body.count} rows; total ${TOTAL_OF[c.key]} API ${api} baseline ${raw}: ${agree ? 'agree' : 'DISAGREE'}; ratio p95 baseline/API ${(c.naive.stats.p95 / c.api.stats.p95).toFixed(1)}×`,
+    );
+    if (!agree) process.exitCode = 1;
+  }
+  console.log(
+    `target: every sales report p95 < 300 ms: ${worst < 300 ? 'met' : 'NOT met'} (worst ${worst.toFixed(0)} ms)`,
+  );
+}
+
 async function main() {
   process.env.LOG_LEVEL = 'silent';
   const db = await benchDatabase();
@@ -105,7 +229,7 @@ async function main() {
       `report: seeding ${LINES} sale lines over ${DAYS} days, ${BRANCHES} branches, a ${BIG_SHIFT}-invoice shift…`,
     );
     await seedHistory(pg);
-    await postJournal(pg);
+    if (ONLY !== 'sales') await postJournal(pg);
     const [{ lines, invoices, entries, jlines, hours }] = (
       await pg.query(
         `SELECT (SELECT count(*) FROM sale_lines)::int AS lines, (SELECT count(*) FROM sales_invoices)::int AS invoices,
@@ -162,6 +286,16 @@ async function main() {
       }
       return { stats: percentiles(out), last };
     };
+
+    const agg = await pg.query(
+      `SELECT (SELECT count(*) FROM report_sales_hourly)::int AS hourly, (SELECT count(*) FROM report_variant_daily)::int AS variant,
+              (SELECT count(*) FROM report_payments_daily)::int AS payments, (SELECT count(*) FROM report_returns_daily)::int AS returns`,
+    );
+    console.log(
+      `report aggregates: ${JSON.stringify(agg.rows[0])} rows (hourly, variant-day, method-day, reason-day)`,
+    );
+    await salesReports({ series, timeGet, timeSql, pg, first, today, monthFrom, monthTo, big });
+    if (ONLY === 'sales') return;
 
     // The naive way: the same day's figures straight from the lines, the business day computed per
     // row (no index can serve it), payments by method over the whole table.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
+import { SALES_REPORTS } from '../../libs/contracts/src/dto/reports.dto';
 import { ensureDeliveryOrder } from './documents';
 import { dismissLowStock, lowStockDialog, signIn } from './support';
 
@@ -494,9 +495,16 @@ for (const locale of ['ar', 'en'] as const) {
     expect(await page.title()).toMatch(
       locale === 'ar' ? /^الصفحة غير موجودة \| / : /^Page not found \| /,
     );
-    for (const route of ROUTES) {
+    // The one route of the sales reports (/Reports/:key) is each of its reports.
+    const visits = ROUTES.flatMap((route) =>
+      route.path.includes(':key')
+        ? SALES_REPORTS.map((r) => ({ route, path: route.path.replace(':key', r.key) }))
+        : [{ route, path: route.path }],
+    );
+    for (const visit of visits) {
+      const { route } = visit;
       if (route.guestOnly) continue;
-      let path = route.path;
+      let path = visit.path;
       if (path.includes(':id')) {
         // A detail route with a page must have a real id here; one without a page shows the panel.
         path = path.replace(':id', ids[route.name] ?? '00000000-0000-7000-8000-000000000000');

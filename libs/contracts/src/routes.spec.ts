@@ -83,12 +83,6 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/Reports/AccountStatement', ['can_see_totals']], // issue 13 item 6
   ['/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
   ['/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
-  ['/Reports/InventoryValuation', ['can_see_inventories']], // issue 19
-  ['/Reports/StockMovement', ['can_see_inventories']], // issue 19
-  ['/Reports/DeadStock', ['can_see_products']], // issue 19
-  ['/Reports/Vat', ['can_see_totals']], // issue 19
-  ['/Reports/ExpensesByCategory', ['can_see_expenses']], // issue 19
-  ['/Reports/Balances', ['can_see_customer_depts']], // issue 19
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);

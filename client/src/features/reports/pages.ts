@@ -1,20 +1,8 @@
-// Reports (issue 19): the /Reports hub and the sales reports (/Reports/Sales, …), each the
-// report-page kit (components/ReportPage.tsx) over /api/Reports/{key}.
+// Reports (issue 19): the /Reports hub and the sales reports (/Reports/Sales, …: the one route
+// /Reports/:key), each the report-page kit (components/ReportPage.tsx) over /api/Reports/{key}.
+// Both routes share one small entry chunk (components/ReportsEntry.tsx): the sign-in page's budget.
 import { lazy } from 'react';
 
-const sales = (key: string) =>
-  lazy(() =>
-    import('./components/SalesReportPages').then((m) => ({ default: m.salesReportPage(key) })),
-  );
+const Reports = lazy(() => import('./components/ReportsEntry'));
 
-export const pages = {
-  Reports: lazy(() => import('./components/ReportsHubPage')),
-  Sales: sales('Sales'),
-  SalesByProduct: sales('SalesByProduct'),
-  SalesByCategory: sales('SalesByCategory'),
-  SalesByCashier: sales('SalesByCashier'),
-  SalesByPaymentMethod: sales('SalesByPaymentMethod'),
-  Returns: sales('Returns'),
-  Discounts: sales('Discounts'),
-  HourlyHeatmap: sales('HourlyHeatmap'),
-};
+export const pages = { Reports, 'Reports-key': Reports };

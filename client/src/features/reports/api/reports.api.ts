@@ -28,11 +28,17 @@ export const reportsApi = {
   get: (key: string, query: ReportQuery) => http.get<ReportResultDto>(path(key), query),
   /** The streamed workbook, straight to a download (short reports). */
   download: (key: string, query: ReportQuery) =>
-    downloadFile(`${path(key)}${buildQuery({ ...query, offset: undefined, limit: undefined, format: 'xlsx' })}`, `${key}.xlsx`),
+    downloadFile(
+      `${path(key)}${buildQuery({ ...query, offset: undefined, limit: undefined, format: 'xlsx' })}`,
+      `${key}.xlsx`,
+    ),
   /** A long export as a background job: poll `exportState`, then `downloadExport`. */
   startExport: (key: string, query: ReportQuery) =>
-    http.post<{ id: string }>(`${path(key)}/exports${buildQuery({ ...query, offset: undefined, limit: undefined })}`),
-  exportState: (id: string) => http.get<ReportExportJobDto>(`/Reports/exports/${encodeURIComponent(id)}`),
+    http.post<{ id: string }>(
+      `${path(key)}/exports${buildQuery({ ...query, offset: undefined, limit: undefined })}`,
+    ),
+  exportState: (id: string) =>
+    http.get<ReportExportJobDto>(`/Reports/exports/${encodeURIComponent(id)}`),
   downloadExport: (id: string, key: string) =>
     downloadFile(`/Reports/exports/${encodeURIComponent(id)}/file`, `${key}.xlsx`),
 };

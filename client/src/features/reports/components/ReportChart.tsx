@@ -37,7 +37,9 @@ export default function ReportChart({ report, title, label }: Props) {
   };
   if (chart.kind === 'heatmap') return <Heatmap report={report} title={title} />;
   if (chart.kind === 'line') {
-    const rows = [...report.rows].sort((a, b) => String(a[chart.x]).localeCompare(String(b[chart.x])));
+    const rows = [...report.rows].sort((a, b) =>
+      String(a[chart.x]).localeCompare(String(b[chart.x])),
+    );
     return (
       <LineChart
         height={280}

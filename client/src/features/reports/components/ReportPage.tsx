@@ -195,9 +195,17 @@ export function ReportPage({
   const table = (forPrint: boolean) => (
     <DataTable
       ariaLabel={title}
-      columns={forPrint ? columns.map((c) => ({ ...c, header: label(visible.find((v) => v.key === c.key)!) })) : columns}
+      columns={
+        forPrint
+          ? columns.map((c) => ({ ...c, header: label(visible.find((v) => v.key === c.key)!) }))
+          : columns
+      }
       rows={totalsRow ? [...rows, totalsRow] : rows}
-      rowKey={(row) => (row.__totals ? '__totals' : JSON.stringify(visible.map((c) => row[c.key])) + String(row.id ?? ''))}
+      rowKey={(row) =>
+        row.__totals
+          ? '__totals'
+          : JSON.stringify(visible.map((c) => row[c.key])) + String(row.id ?? '')
+      }
       rowProps={(row) =>
         row.__totals
           ? { sx: { '& td': { fontWeight: 700, borderTop: 2 } }, 'data-testid': 'report-totals' }
@@ -255,8 +263,18 @@ export function ReportPage({
         {takes.includes('period') &&
           (canDates ? (
             <>
-              <DateField label={tr('filters.from')} value={from} onChange={reset(setFrom)} testId="report-from" />
-              <DateField label={tr('filters.to')} value={to} onChange={reset(setTo)} testId="report-to" />
+              <DateField
+                label={tr('filters.from')}
+                value={from}
+                onChange={reset(setFrom)}
+                testId="report-from"
+              />
+              <DateField
+                label={tr('filters.to')}
+                value={to}
+                onChange={reset(setTo)}
+                testId="report-to"
+              />
             </>
           ) : (
             <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
@@ -315,7 +333,10 @@ export function ReportPage({
             onChange={reset(setMethodId)}
             allLabel={tr('filters.allMethods')}
             minWidth={180}
-            options={(methods.data ?? []).map((m) => ({ value: m.id, label: methodName(m, i18n.language) }))}
+            options={(methods.data ?? []).map((m) => ({
+              value: m.id,
+              label: methodName(m, i18n.language),
+            }))}
           />
         )}
         {extraFilters}
@@ -329,11 +350,15 @@ export function ReportPage({
       )}
       <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid="report-table">
         {table(false)}
-        {d && d.count > paging.pageSize && <TablePager paging={paging} count={d.count} ns="reports" />}
+        {d && d.count > paging.pageSize && (
+          <TablePager paging={paging} count={d.count} ns="reports" />
+        )}
       </Paper>
       {d && printing && (
         <PrintArea layout="a4">
-          <Box sx={{ color: '#000', bgcolor: '#fff', fontSize: 12, '& td, & th': { color: '#000' } }}>
+          <Box
+            sx={{ color: '#000', bgcolor: '#fff', fontSize: 12, '& td, & th': { color: '#000' } }}
+          >
             <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{store.name}</Typography>
             <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
             <Typography sx={{ mb: 1 }}>{rangeText}</Typography>

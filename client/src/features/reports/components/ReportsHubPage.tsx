@@ -4,9 +4,9 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { decideRoute, NAV_SECTIONS, ROUTES, type RouteDef } from '@pos/contracts';
+import { decideRoute, NAV_SECTIONS, ROUTES, SALES_REPORTS } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { enabledModulesState, sessionUserState } from '../../../shared/state';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -43,21 +43,32 @@ const GROUPS: { key: string; names: string[] }[] = [
   },
 ];
 
+type Link = { name: string; path: string; label: string };
+
 export default function ReportsHubPage() {
   const { t } = useTranslation(['reports', 'nav']);
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
-  const open = ROUTES.filter(
-    (r) =>
-      r.path.startsWith('/Reports/') &&
-      !r.path.includes(':') &&
-      decideRoute(r, user, NAV_SECTIONS, modules).kind === 'allow',
-  );
+  // The route table's /Reports/… pages the guard lets this user open, and the sales reports (one
+  // route, /Reports/:key, open to every signed-in user).
+  const open: Link[] = [
+    ...ROUTES.filter(
+      (r) =>
+        r.path.startsWith('/Reports/') &&
+        !r.path.includes(':') &&
+        decideRoute(r, user, NAV_SECTIONS, modules).kind === 'allow',
+    ).map((r) => ({ name: r.name, path: r.path, label: t(`nav:items.${r.name}`) })),
+    ...SALES_REPORTS.map((r) => ({
+      name: r.key,
+      path: `/Reports/${r.key}`,
+      label: t(`titles.${r.key}`),
+    })),
+  ];
   const known = new Set(GROUPS.flatMap((g) => g.names));
   const groups = [
     ...GROUPS.map((g) => ({
       key: g.key,
-      routes: g.names.map((n) => open.find((r) => r.name === n)).filter((r): r is RouteDef => !!r),
+      routes: g.names.map((n) => open.find((r) => r.name === n)).filter((r): r is Link => !!r),
     })),
     { key: 'other', routes: open.filter((r) => !known.has(r.name)) },
   ].filter((g) => g.routes.length > 0);
@@ -80,13 +91,13 @@ export default function ReportsHubPage() {
               <Grid key={r.name} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
                 <Card variant="outlined" sx={{ blockSize: '100%' }}>
                   <CardActionArea
-                    component={Link}
+                    component={RouterLink}
                     to={r.path}
                     sx={{ blockSize: '100%' }}
                     data-testid={`reports-link-${r.name}`}
                   >
                     <CardContent>
-                      <Typography sx={{ fontWeight: 700 }}>{t(`nav:items.${r.name}`)}</Typography>
+                      <Typography sx={{ fontWeight: 700 }}>{r.label}</Typography>
                       <Typography variant="body2" color="text.secondary">
                         {t(`descriptions.${r.name}`, { defaultValue: '' })}
                       </Typography>
