@@ -15,10 +15,11 @@ import { addDays, branchFor, can, comparePeriod, resolvePeriod, type Period } fr
 const num = (v: unknown) => Number(v ?? 0);
 const TOP = 10;
 
-/** The moments bounding business days $1..$2 in time zone $3 (half-open). */
-const IN_DAYS = (col: string) =>
-  `${col} >= ($1::date)::timestamp AT TIME ZONE $3 AND ${col} < ($2::date + 1)::timestamp AT TIME ZONE $3`;
-const BRANCH = (col: string) => `($4::uuid IS NULL OR ${col} = $4)`;
+// Read from the report aggregates (modules/reports): days are the store's, returns count on the
+// day they were taken; profit is before VAT, as in the sales reports.
+const DAYS_AND_BRANCH = `a.day BETWEEN $1::date AND $2::date AND ($3::uuid IS NULL OR a.branch_id = $3)`;
+const REVENUE = `sum(a.total - a.returned_total)::bigint`;
+const PROFIT = `sum(a.total - a.vat - a.cost - (a.returned_total - a.returned_vat - a.returned_cost))::bigint`;
 
 /** Percentage change, one decimal; null when there is nothing to compare with. */
 export const growth = (now: number, before: number): number | null =>
@@ -44,12 +45,12 @@ export class StatisticsQueries {
     const seeProfit = can(user, 'can_see_profit');
 
     const [days, prevDays, cur, prev, products, categories] = await Promise.all([
-      this.days(period, tz, branchId),
-      this.days(before, tz, branchId),
-      this.units(period, tz, branchId),
-      this.units(before, tz, branchId),
-      this.top(period, tz, branchId, 'product'),
-      this.top(period, tz, branchId, 'category'),
+      this.days(period, branchId),
+      this.days(before, branchId),
+      this.units(period, branchId),
+      this.units(before, branchId),
+      this.top(period, branchId, 'product'),
+      this.top(period, branchId, 'category'),
     ]);
     const figures = (rows: DayRow[], units: number): StatisticsFigures => {
       const invoiceCount = rows.reduce((s, d) => s + d.count, 0);
@@ -94,26 +95,21 @@ export class StatisticsQueries {
       topCategories: categories.map(strip),
     };
     if (can(user, 'can_see_branches'))
-      out.branches = await this.branches(period, before, tz, seeProfit);
+      out.branches = await this.branches(period, before, seeProfit);
     return out;
   }
 
   /** Invoices, revenue and profit per business day of the period (every day, zeros included). */
-  private async days(p: Period, tz: string, branchId: string | null): Promise<DayRow[]> {
+  private async days(p: Period, branchId: string | null): Promise<DayRow[]> {
     const rows = await this.ds.query(
-      `WITH s AS (SELECT (created_at AT TIME ZONE $3)::date AS day, count(*)::int AS n,
-                         sum(total)::bigint AS rev, sum(total - cost_total)::bigint AS prof
-                    FROM sales_invoices WHERE ${IN_DAYS('created_at')} AND ${BRANCH('branch_id')} GROUP BY 1),
-            r AS (SELECT (created_at AT TIME ZONE $3)::date AS day,
-                         sum(total)::bigint AS rev, sum(total - cost_total)::bigint AS prof
-                    FROM sale_returns WHERE ${IN_DAYS('created_at')} AND ${BRANCH('branch_id')} GROUP BY 1)
-       SELECT to_char(g.day, 'YYYY-MM-DD') AS day, COALESCE(s.n, 0) AS count,
-              (COALESCE(s.rev, 0) - COALESCE(r.rev, 0))::bigint AS revenue,
-              (COALESCE(s.prof, 0) - COALESCE(r.prof, 0))::bigint AS profit
+      `SELECT to_char(g.day, 'YYYY-MM-DD') AS day, COALESCE(a.n, 0) AS count,
+              COALESCE(a.rev, 0) AS revenue, COALESCE(a.prof, 0) AS profit
          FROM generate_series($1::date, $2::date, interval '1 day') AS g(day)
-         LEFT JOIN s ON s.day = g.day::date LEFT JOIN r ON r.day = g.day::date
+         LEFT JOIN (SELECT a.day, sum(a.invoices)::int AS n, ${REVENUE} AS rev, ${PROFIT} AS prof
+                      FROM report_sales_hourly a WHERE ${DAYS_AND_BRANCH} GROUP BY a.day) a
+           ON a.day = g.day::date
         ORDER BY g.day`,
-      [p.from, p.to, tz, branchId],
+      [p.from, p.to, branchId],
     );
     return rows.map((r: Record<string, unknown>) => ({
       day: r.day as string,
@@ -124,49 +120,39 @@ export class StatisticsQueries {
   }
 
   /** Units sold on the period's invoices (for items per sale). */
-  private async units(p: Period, tz: string, branchId: string | null): Promise<number> {
+  private async units(p: Period, branchId: string | null): Promise<number> {
     const [row] = await this.ds.query(
-      `SELECT COALESCE(sum(l.quantity), 0)::numeric AS units
-         FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id
-        WHERE ${IN_DAYS('i.created_at')} AND ${BRANCH('i.branch_id')}`,
-      [p.from, p.to, tz, branchId],
+      `SELECT COALESCE(sum(a.items), 0) AS units FROM report_sales_hourly a WHERE ${DAYS_AND_BRANCH}`,
+      [p.from, p.to, branchId],
     );
     return num(row.units);
   }
 
   /**
    * The ten products (or categories) with the most revenue: the period's lines less the period's
-   * returns of such lines, profit at the line's cost.
+   * returns of such lines (the variants' daily aggregate), profit before VAT.
    */
   private async top(
     p: Period,
-    tz: string,
     branchId: string | null,
     by: 'product' | 'category',
   ): Promise<StatisticsRankRow[]> {
     const key = by === 'product' ? 'pr.id' : 'pr.category_id';
     const rows = await this.ds.query(
-      `WITH sold AS (
-              SELECT ${key} AS id, sum(l.quantity) AS qty, sum(l.line_total)::bigint AS rev,
-                     sum(l.line_total - round(l.quantity * l.unit_cost))::bigint AS prof
-                FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id
-                JOIN variants v ON v.id = l.variant_id JOIN products pr ON pr.id = v.product_id
-               WHERE ${IN_DAYS('i.created_at')} AND ${BRANCH('i.branch_id')} GROUP BY 1),
-            back AS (
-              SELECT ${key} AS id, sum(rl.quantity) AS qty, sum(rl.amount)::bigint AS rev,
-                     sum(rl.amount - round(rl.quantity * l.unit_cost))::bigint AS prof
-                FROM sale_return_lines rl JOIN sale_returns r ON r.id = rl.return_id
-                JOIN sale_lines l ON l.id = rl.sale_line_id
-                JOIN variants v ON v.id = l.variant_id JOIN products pr ON pr.id = v.product_id
-               WHERE ${IN_DAYS('r.created_at')} AND ${BRANCH('r.branch_id')} GROUP BY 1),
+      `WITH v AS (
+              SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS qty,
+                     sum(a.revenue - a.returned_amount)::bigint AS rev,
+                     sum(a.revenue - a.vat - a.cost - (a.returned_amount - a.returned_vat - a.returned_cost))::bigint AS prof
+                FROM report_variant_daily a WHERE ${DAYS_AND_BRANCH} GROUP BY a.variant_id),
             net AS (
-              SELECT id, sum(qty) AS qty, sum(rev) AS rev, sum(prof) AS prof
-                FROM (SELECT * FROM sold UNION ALL SELECT id, -qty, -rev, -prof FROM back) x GROUP BY id)
+              SELECT ${key} AS id, sum(v.qty) AS qty, sum(v.rev) AS rev, sum(v.prof) AS prof
+                FROM v JOIN variants vr ON vr.id = v.variant_id JOIN products pr ON pr.id = vr.product_id
+               GROUP BY 1)
        SELECT net.id, ${by === 'product' ? 'x.name_ar AS name, x.name_en' : 'x.name, x.name_en'},
               net.qty, net.rev, net.prof
          FROM net LEFT JOIN ${by === 'product' ? 'products' : 'categories'} x ON x.id = net.id
         ORDER BY net.rev DESC, name LIMIT ${TOP}`,
-      [p.from, p.to, tz, branchId],
+      [p.from, p.to, branchId],
     );
     return rows.map((r: Record<string, unknown>) => ({
       id: (r.id as string | null) ?? '',
@@ -182,21 +168,17 @@ export class StatisticsQueries {
   private async branches(
     p: Period,
     before: Period,
-    tz: string,
     seeProfit: boolean,
   ): Promise<StatisticsBranchRow[]> {
     const sums = (q: Period) =>
       this.ds.query(
-        `WITH s AS (SELECT branch_id, count(*)::int AS n, sum(total)::bigint AS rev, sum(total - cost_total)::bigint AS prof
-                      FROM sales_invoices WHERE ${IN_DAYS('created_at')} GROUP BY 1),
-              r AS (SELECT branch_id, sum(total)::bigint AS rev, sum(total - cost_total)::bigint AS prof
-                      FROM sale_returns WHERE ${IN_DAYS('created_at')} GROUP BY 1)
-         SELECT b.id, b.name, COALESCE(s.n, 0) AS n,
-                (COALESCE(s.rev, 0) - COALESCE(r.rev, 0))::bigint AS rev,
-                (COALESCE(s.prof, 0) - COALESCE(r.prof, 0))::bigint AS prof
-           FROM branches b LEFT JOIN s ON s.branch_id = b.id LEFT JOIN r ON r.branch_id = b.id
+        `SELECT b.id, b.name, COALESCE(a.n, 0) AS n, COALESCE(a.rev, 0) AS rev, COALESCE(a.prof, 0) AS prof
+           FROM branches b
+           LEFT JOIN (SELECT a.branch_id, sum(a.invoices)::int AS n, ${REVENUE} AS rev, ${PROFIT} AS prof
+                        FROM report_sales_hourly a WHERE a.day BETWEEN $1::date AND $2::date GROUP BY a.branch_id) a
+             ON a.branch_id = b.id
           ORDER BY rev DESC, b.name`,
-        [q.from, q.to, tz],
+        [q.from, q.to],
       ) as Promise<Record<string, unknown>[]>;
     const [now, then] = await Promise.all([sums(p), sums(before)]);
     const prior = new Map(then.map((r) => [r.id as string, num(r.rev)]));
