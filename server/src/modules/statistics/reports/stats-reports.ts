@@ -1,10 +1,106 @@
-import { STOCK_REASONS } from '@pos/contracts';
+import { STOCK_REASONS, type Locale } from '@pos/contracts';
 import type { ReportContext, ReportDefinition } from '../../reports';
 
 // The stock, tax, expense and balance reports (issue 19 item 1, part B) of /api/Reports/{key}.
 // Stock figures read the balances (stock_levels) and the ledger (stock_movements, by its
 // (variant, inventory, at) index); sales figures read the report aggregates; expenses, purchases
 // and balances read their own small tables. Amounts are integer piasters; prices include VAT.
+
+/** Headings of the exported workbooks (the same words as the client's `statistics` strings). */
+const LABELS: Record<Locale, Record<string, string>> = {
+  ar: {
+    inventory: 'المخزن',
+    branch: 'الفرع',
+    variants: 'الأصناف',
+    quantity: 'الكمية',
+    cost_value: 'القيمة بالتكلفة',
+    price_value: 'القيمة بسعر البيع',
+    expected_margin: 'الربح المتوقع',
+    at: 'الوقت',
+    reason: 'الحركة',
+    reference: 'المرجع',
+    quantity_in: 'وارد',
+    quantity_out: 'صادر',
+    balance_after: 'الرصيد بعدها',
+    unit_cost: 'تكلفة الوحدة',
+    user: 'المستخدم',
+    product: 'الصنف',
+    sku: 'الكود',
+    last_sale: 'آخر بيع',
+    days_without_sale: 'أيام بلا بيع',
+    month: 'الشهر',
+    sales_base: 'المبيعات قبل الضريبة',
+    output_vat: 'ضريبة المخرجات',
+    purchases_base: 'المشتريات قبل الضريبة',
+    purchases_vat: 'ضريبة المشتريات',
+    expenses_vat: 'ضريبة المصروفات',
+    input_vat: 'ضريبة المدخلات',
+    net_vat: 'الضريبة المستحقة',
+    category: 'البند',
+    expenses: 'عدد المصروفات',
+    amount: 'المبلغ',
+    vat: 'الضريبة',
+    total: 'الإجمالي',
+    share: 'النسبة %',
+    party: 'النوع',
+    name: 'الاسم',
+    phone: 'الهاتف',
+    balance: 'الرصيد',
+    credit_limit: 'حد الائتمان',
+    InventoryValuation: 'تقييم المخزون',
+    StockMovement: 'حركة صنف',
+    DeadStock: 'الأصناف الراكدة',
+    Vat: 'تقرير ضريبة القيمة المضافة',
+    ExpensesByCategory: 'المصروفات حسب البند',
+    Balances: 'أرصدة العملاء والموردين',
+  },
+  en: {
+    inventory: 'Inventory',
+    branch: 'Branch',
+    variants: 'Items',
+    quantity: 'Quantity',
+    cost_value: 'Value at cost',
+    price_value: 'Value at price',
+    expected_margin: 'Expected margin',
+    at: 'Time',
+    reason: 'Movement',
+    reference: 'Reference',
+    quantity_in: 'In',
+    quantity_out: 'Out',
+    balance_after: 'Balance after',
+    unit_cost: 'Unit cost',
+    user: 'User',
+    product: 'Item',
+    sku: 'SKU',
+    last_sale: 'Last sale',
+    days_without_sale: 'Days without sale',
+    month: 'Month',
+    sales_base: 'Sales before VAT',
+    output_vat: 'Output VAT',
+    purchases_base: 'Purchases before VAT',
+    purchases_vat: 'VAT on purchases',
+    expenses_vat: 'VAT on expenses',
+    input_vat: 'Input VAT',
+    net_vat: 'VAT due',
+    category: 'Category',
+    expenses: 'Expenses',
+    amount: 'Amount',
+    vat: 'VAT',
+    total: 'Total',
+    share: 'Share %',
+    party: 'Type',
+    name: 'Name',
+    phone: 'Phone',
+    balance: 'Balance',
+    credit_limit: 'Credit limit',
+    InventoryValuation: 'Inventory valuation',
+    StockMovement: 'Stock movement of an item',
+    DeadStock: 'Dead stock',
+    Vat: 'VAT report',
+    ExpensesByCategory: 'Expenses by category',
+    Balances: 'Customer and vendor balances',
+  },
+};
 
 const REASONS_AR: Record<string, string> = {
   opening: 'رصيد افتتاحي',
@@ -66,7 +162,7 @@ const inDays = (ctx: ReportContext, col: string) =>
 const can = (ctx: ReportContext, key: ReportContext['user']['permissions'][number]) =>
   ctx.user.isAdmin || ctx.user.permissions.includes(key);
 
-export const STATS_REPORT_DEFINITIONS: ReportDefinition[] = [
+const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
   {
     // Per inventory: what is on hand valued at average cost and at the selling price.
     key: 'InventoryValuation',
@@ -278,3 +374,8 @@ export const STATS_REPORT_DEFINITIONS: ReportDefinition[] = [
     },
   },
 ];
+
+export const STATS_REPORT_DEFINITIONS: ReportDefinition[] = DEFINITIONS.map((d) => ({
+  ...d,
+  labels: LABELS,
+}));
