@@ -408,7 +408,7 @@ describe('sales reports over the report aggregates', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ExcelJS = (await import('exceljs')).default;
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.body as Buffer);
+    await wb.xlsx.load(res.body as never);
     const ws = wb.worksheets[0];
     const head = (ws.getRow(3).values as unknown[]).slice(1);
     const col = head.indexOf('Net sales') + 1;

@@ -83,6 +83,7 @@ const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/Reports/AccountStatement', ['can_see_totals']], // issue 13 item 6
   ['/Reports/IncomeStatement', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
   ['/Reports/BalanceSheet', ['can_see_totals', 'can_see_profit']], // issue 13 item 6
+  ['/Reports/:key', []], // issue 19: the sales reports (/Reports/Sales, …), shaped by the server
 ];
 
 const byPath = (path: string): RouteDef | undefined => ROUTES.find((r) => r.path === path);

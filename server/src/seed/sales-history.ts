@@ -232,8 +232,11 @@ export async function seedSalesHistory(
         'SELECT COALESCE(max(register), 0)::int AS r FROM shifts WHERE branch_id = $1 AND register <> $2',
         [b.id, o.bigShiftRegister],
       );
+      // New registers after the branch's highest, never the big shift's (the demo's back-office
+      // registers 90 and 97 would otherwise put a cashier on 99 next to the big shift).
+      let register = r;
       for (let k = 1; k <= o.cashiersPerBranch; k++) {
-        const register = r + k;
+        register += register + 1 === o.bigShiftRegister ? 2 : 1;
         const id = (await one<{ id: string }>('SELECT gen_random_uuid() AS id')).id;
         const n = cashiers.length;
         await db.query(
@@ -255,7 +258,7 @@ export async function seedSalesHistory(
     await db.query(
       `CREATE TEMP TABLE h_cashiers AS
        SELECT t.n, t.id, t.branch_id, t.inventory_id, t.code, t.register,
-              t.code || '-R' || lpad(t.register::text, 2, '0') || '-' AS prefix, 'sale:' || t.branch_id || ':' || t.register AS seq_key,
+              t.code || '-R' || lpad(t.register::text, greatest(2, length(t.register::text)), '0') || '-' AS prefix, 'sale:' || t.branch_id || ':' || t.register AS seq_key,
               COALESCE((SELECT last FROM document_sequences WHERE key = 'sale:' || t.branch_id || ':' || t.register), 0) AS seq_start
          FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::int[]) AS t(n, id, branch_id, inventory_id, code, register)`,
       [0, 1, 2, 3, 4, 5].map((i) => cashiers.map((c) => c[i])),
@@ -306,7 +309,7 @@ export async function seedSalesHistory(
         [tz, o.bigShiftRegister],
       );
       await db.query(
-        `INSERT INTO h_cashiers SELECT -1, c.id, c.branch_id, c.inventory_id, c.code, $1::int, c.code || '-R' || lpad($2::text, 2, '0') || '-',
+        `INSERT INTO h_cashiers SELECT -1, c.id, c.branch_id, c.inventory_id, c.code, $1::int, c.code || '-R' || lpad($2::text, greatest(2, length($2::text)), '0') || '-',
                 'sale:' || c.branch_id || ':' || $2::text, COALESCE((SELECT last FROM document_sequences WHERE key = 'sale:' || c.branch_id || ':' || $2::text), 0)
            FROM h_cashiers c WHERE c.n = 0`,
         [o.bigShiftRegister, String(o.bigShiftRegister)],
