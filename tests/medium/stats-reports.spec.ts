@@ -13,7 +13,6 @@ describe('stock, VAT, expense and balance reports', () => {
   let cash: string;
   let today: string;
   let a: string;
-  let b: string;
   let c: string;
   let saleNumber: string;
 
@@ -78,7 +77,7 @@ describe('stock, VAT, expense and balance reports', () => {
     ).body;
     // A 3000 (cost 1800) × 50 and B 5000 (cost 3000) × 20 at 0% VAT; C 11400 (cost 7000) × 5 at 14%.
     a = await product(category.id, 3000, 1800, 50);
-    b = await product(category.id, 5000, 3000, 20);
+    await product(category.id, 5000, 3000, 20);
     c = await product(category.id, 11_400, 7_000, 5, 14);
     const seller = await as(['can_return_products']);
     await openOwnShift(t, seller.c, seller.username, branchId, 10);
