@@ -23,7 +23,6 @@ import { pages as installmentsPages } from './installments/pages';
 import { pages as maintenancePages } from './maintenance/pages';
 import { pages as deliveryPages } from './delivery/pages';
 import { pages as reservationsPages } from './reservations/pages';
-import { pages as statisticsPages } from './statistics/pages';
 import { pages as reportsPages } from './reports/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
@@ -57,6 +56,5 @@ export const pages: PageRegistry = {
   ...maintenancePages,
   ...deliveryPages,
   ...reservationsPages,
-  ...statisticsPages,
   ...reportsPages,
 };

@@ -53,7 +53,7 @@ const GROUPS: { key: string; names: string[] }[] = [
 type Link = { name: string; path: string; label: string };
 
 export default function ReportsHubPage() {
-  const { t } = useTranslation(['reports', 'nav', 'statistics']);
+  const { t } = useTranslation(['reports', 'nav']);
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
   // The route table's /Reports/… pages the guard lets this user open, and the sales reports (one
@@ -74,7 +74,7 @@ export default function ReportsHubPage() {
     ...STATS_REPORTS.filter((r) => hasPermission(user, r.permissions, [], modules)).map((r) => ({
       name: r.key,
       path: `/Reports/${r.key}`,
-      label: t(`statistics:titles.${r.key}`),
+      label: t(`titles.${r.key}`),
     })),
   ];
   const known = new Set(GROUPS.flatMap((g) => g.names));

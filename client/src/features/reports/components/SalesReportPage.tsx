@@ -12,7 +12,7 @@ import { StatsReportPage } from './StatsReportPage';
 /** /Reports/Sales, /Reports/SalesByProduct, …: the report kit on the key the path names. */
 export default function SalesReportPage() {
   const { key = '' } = useParams();
-  const { t } = useTranslation(['reports', 'shell', 'statistics']);
+  const { t } = useTranslation(['reports', 'shell']);
   const can = useCan();
   const same = (r: { key: string }) => r.key.toLowerCase() === key.toLowerCase();
   // The stock, tax, expense and balance reports (STATS_REPORTS) each need their keys (the server
@@ -20,7 +20,7 @@ export default function SalesReportPage() {
   const stats = STATS_REPORTS.find(same);
   const meta = SALES_REPORTS.find(same) ?? (stats && can(...stats.permissions) ? stats : undefined);
   const setTitle = useSetAtom(documentTitleOverrideState);
-  const title = meta ? t(`titles.${meta.key}`, { ns: stats ? 'statistics' : 'reports' }) : null;
+  const title = meta ? t(`titles.${meta.key}`) : null;
   useEffect(() => {
     setTitle(title);
     return () => setTitle(null);

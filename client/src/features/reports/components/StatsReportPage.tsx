@@ -14,10 +14,10 @@ const DEFAULT_DEAD_DAYS = 30;
 /**
  * The stock, tax, expense and balance reports (issue 19, part B) on the report kit, with the
  * filters only they take: the variant of a stock movement, dead stock's days without a sale and
- * the balances' party. Texts are in the `statistics` namespace (falling back to `reports`).
+ * the balances' party. Texts are the `reports` namespace's.
  */
 export function StatsReportPage({ meta }: { meta: ReportMeta }) {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports');
   const can = useCan();
   const [variant, setVariant] = useState<VariantResponseDto | null>(null);
   const [days, setDays] = useState(String(DEFAULT_DEAD_DAYS));
@@ -75,7 +75,6 @@ export function StatsReportPage({ meta }: { meta: ReportMeta }) {
     <ReportPage
       reportKey={meta.key}
       filters={meta.filters}
-      ns="statistics"
       extraFilters={extraFilters}
       extraQuery={extraQuery}
     />

@@ -38,32 +38,38 @@ export class PerformanceQueries {
                      sum(a.returned_total - a.returned_vat - a.returned_cost)::bigint AS profit
                 FROM report_sales_hourly a
                WHERE a.day BETWEEN $1::date AND $2::date AND ${BRANCH('a.branch_id')} AND a.returns > 0 GROUP BY 1, 2),
-            -- Per invoice, so from the invoices themselves (by their time index): the largest
-            -- discount and the voids (fully returned within the shift they were sold in).
-            inv AS (
+            -- Per invoice, so from the invoices themselves (by their time index), only those that
+            -- can matter: the largest discount among discounted invoices, and the voids among the
+            -- fully returned ones (returned within the shift they were sold in).
+            mx AS (
               SELECT i.cashier_id AS uid, i.branch_id AS bid,
-                     COALESCE(max(CASE WHEN i.subtotal > 0 THEN (i.line_discount_total + i.invoice_discount)::numeric * 100 / i.subtotal END), 0) AS max_pct,
-                     count(*) FILTER (WHERE i.status = 'returned' AND NOT EXISTS (
-                       SELECT 1 FROM sale_returns x WHERE x.invoice_id = i.id AND x.shift_id IS DISTINCT FROM i.shift_id))::int AS voids
+                     max((i.line_discount_total + i.invoice_discount)::numeric * 100 / i.subtotal) AS max_pct
                 FROM sales_invoices i
                WHERE ${IN_DAYS('i.created_at')} AND ${BRANCH('i.branch_id')}
-                 AND (i.line_discount_total + i.invoice_discount > 0 OR i.status = 'returned')
+                 AND i.line_discount_total + i.invoice_discount > 0 AND i.subtotal > 0
+               GROUP BY 1, 2),
+            vd AS (
+              SELECT i.cashier_id AS uid, i.branch_id AS bid, count(*)::int AS voids
+                FROM sales_invoices i
+               WHERE ${IN_DAYS('i.created_at')} AND ${BRANCH('i.branch_id')} AND i.status = 'returned'
+                 AND NOT EXISTS (SELECT 1 FROM sale_returns x WHERE x.invoice_id = i.id AND x.shift_id IS DISTINCT FROM i.shift_id)
                GROUP BY 1, 2),
             sh AS (
               SELECT cashier_id AS uid, branch_id AS bid, count(*) FILTER (WHERE status = 'closed')::int AS n,
                      COALESCE(sum(difference) FILTER (WHERE status = 'closed'), 0)::bigint AS diff,
                      COALESCE(sum(extract(epoch FROM (COALESCE(closed_at, now()) - opened_at))), 0) AS secs
                 FROM shifts WHERE ${IN_DAYS('opened_at')} AND ${BRANCH('branch_id')} GROUP BY 1, 2),
-            k AS (SELECT uid, bid FROM s UNION SELECT uid, bid FROM r UNION SELECT uid, bid FROM sh UNION SELECT uid, bid FROM inv)
+            k AS (SELECT uid, bid FROM s UNION SELECT uid, bid FROM r UNION SELECT uid, bid FROM sh UNION SELECT uid, bid FROM mx UNION SELECT uid, bid FROM vd)
        SELECT k.uid, k.bid, COALESCE(NULLIF(u.display_name, ''), u.username, '') AS user_name,
               COALESCE(u.max_discount_percent, 0) AS cap, b.name AS branch_name,
               COALESCE(s.n, 0) AS sales_n, COALESCE(s.amount, 0) AS sales_amount, COALESCE(s.profit, 0) AS sales_profit,
-              COALESCE(s.disc, 0) AS disc, COALESCE(s.gross, 0) AS gross, COALESCE(inv.max_pct, 0) AS max_pct,
-              COALESCE(inv.voids, 0) AS voids, COALESCE(r.n, 0) AS ret_n, COALESCE(r.amount, 0) AS ret_amount,
+              COALESCE(s.disc, 0) AS disc, COALESCE(s.gross, 0) AS gross, COALESCE(mx.max_pct, 0) AS max_pct,
+              COALESCE(vd.voids, 0) AS voids, COALESCE(r.n, 0) AS ret_n, COALESCE(r.amount, 0) AS ret_amount,
               COALESCE(r.profit, 0) AS ret_profit, COALESCE(sh.n, 0) AS shift_n, COALESCE(sh.diff, 0) AS diff,
               COALESCE(sh.secs, 0) AS secs
          FROM k LEFT JOIN s ON s.uid = k.uid AND s.bid = k.bid LEFT JOIN r ON r.uid = k.uid AND r.bid = k.bid
-         LEFT JOIN sh ON sh.uid = k.uid AND sh.bid = k.bid LEFT JOIN inv ON inv.uid = k.uid AND inv.bid = k.bid
+         LEFT JOIN sh ON sh.uid = k.uid AND sh.bid = k.bid LEFT JOIN mx ON mx.uid = k.uid AND mx.bid = k.bid
+         LEFT JOIN vd ON vd.uid = k.uid AND vd.bid = k.bid
          LEFT JOIN users u ON u.id = k.uid LEFT JOIN branches b ON b.id = k.bid`,
       [period.from, period.to, tz, branchId],
     );

@@ -249,19 +249,24 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
                 SELECT s.variant_id, sum(s.on_hand) AS quantity
                   FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
                  WHERE ${branchIs(ctx, 'i.branch_id')} GROUP BY s.variant_id HAVING sum(s.on_hand) > 0),
+              -- Sold within the last N days (the aggregate's (branch, day) index), then the last
+              -- sale of only the items left (its (variant, day) index).
+              recent AS (
+                SELECT DISTINCT a.variant_id FROM report_variant_daily a
+                 WHERE a.day > ${since} AND a.quantity > 0 AND ${branchIs(ctx, 'a.branch_id')}),
+              dead AS (SELECT st.* FROM stock st WHERE st.variant_id NOT IN (SELECT variant_id FROM recent)),
               sold AS (
                 SELECT a.variant_id, max(a.day) AS last_day FROM report_variant_daily a
-                 WHERE a.quantity > 0 AND a.variant_id IN (SELECT variant_id FROM stock) AND ${branchIs(ctx, 'a.branch_id')}
+                 WHERE a.quantity > 0 AND a.variant_id IN (SELECT variant_id FROM dead) AND ${branchIs(ctx, 'a.branch_id')}
                  GROUP BY a.variant_id)
               SELECT ${variantName(ctx)} AS product, v.sku, st.quantity,
                      to_char(sold.last_day, 'YYYY-MM-DD') AS last_sale,
                      (${today} - sold.last_day)::int AS days_without_sale,
                      round(st.quantity * v.avg_cost)::bigint AS cost_value,
                      round(st.quantity * v.sell_price)::bigint AS price_value
-                FROM stock st JOIN variants v ON v.id = st.variant_id JOIN products pr ON pr.id = v.product_id
+                FROM dead st JOIN variants v ON v.id = st.variant_id JOIN products pr ON pr.id = v.product_id
                 LEFT JOIN sold ON sold.variant_id = st.variant_id
-               WHERE (sold.last_day IS NULL OR sold.last_day <= ${since})
-                 AND ${inCategory(ctx, 'pr.category_id')}`;
+               WHERE ${inCategory(ctx, 'pr.category_id')}`;
     },
   },
   {

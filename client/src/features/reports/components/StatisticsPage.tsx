@@ -29,7 +29,7 @@ const CHART_HEIGHT = 300;
 
 /** A growth figure: +12.5% in green, −3% in red, nothing to compare with in grey. */
 function Growth({ value, testId }: { value: number | null | undefined; testId: string }) {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   if (value === null || value === undefined)
     return <Chip size="small" label={t('growth.none')} data-testid={testId} />;
   const up = value >= 0;
@@ -57,7 +57,7 @@ function Kpi({
   growth?: ReactNode;
   testId: string;
 }) {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   return (
     <Paper
       variant="outlined"
@@ -110,7 +110,7 @@ function ChartPanel({
 }
 
 function useRankColumns(showProfit: boolean): Column<StatisticsRankRow>[] {
-  const { t, i18n } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('reports', { keyPrefix: 'stats' });
   return [
     {
       key: 'name',
@@ -153,7 +153,7 @@ function TopPanel({
   showProfit: boolean;
   testId: string;
 }) {
-  const { t, i18n } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('reports', { keyPrefix: 'stats' });
   const columns = useRankColumns(showProfit);
   const label = (r: StatisticsRankRow) =>
     (i18n.language === 'en' && r.nameEn ? r.nameEn : r.name) || t('top.none');
@@ -188,7 +188,7 @@ function TopPanel({
 
 /** /statistics: revenue and profit against an earlier period, tops, basket, branches, growth. */
 export default function StatisticsPage() {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   const filters = useStatsFilters();
   const [compare, setCompare] = useState<StatisticsCompare>('year');
   const query = { ...filters.query, compare };

@@ -32,7 +32,7 @@ export function invoicesHref(row: PerformanceRowDto, from: string, to: string): 
 
 /** How much of the discount cap the largest discount used: a bar, red at or over the cap. */
 function CapUse({ row }: { row: PerformanceRowDto }) {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   if (row.capUsedPercent === null)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -55,7 +55,7 @@ function CapUse({ row }: { row: PerformanceRowDto }) {
 
 /** /Performance: per employee and branch, ranked by sales amount, with a drill-down to invoices. */
 export default function PerformancePage() {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   const filters = useStatsFilters();
   const query = filters.query;
   const perf = useQuery({

@@ -38,7 +38,7 @@ export function useStatsFilters() {
 }
 
 export function StatsFilters({ filters }: { filters: ReturnType<typeof useStatsFilters> }) {
-  const { t } = useTranslation('statistics');
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   return (
     <>
       {filters.canDates && (

@@ -1,2 +1,0 @@
-// Statistics' public API for other features (its pages are in pages.ts): nothing yet.
-export {};
