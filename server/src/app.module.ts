@@ -27,6 +27,7 @@ import { EinvoicingModule } from './modules/einvoicing';
 import { MaintenanceModule } from './modules/maintenance';
 import { ReservationsModule } from './modules/reservations';
 import { DeliveryModule } from './modules/delivery';
+import { StatisticsModule } from './modules/statistics';
 import { ReportsModule } from './modules/reports';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
@@ -44,6 +45,7 @@ export const APP_MODULES = [
   CustomersModule,
   SalesModule,
   DashboardModule,
+  StatisticsModule,
   TransfersModule,
   StockTakingModule,
   AccountingModule,

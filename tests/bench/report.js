@@ -18,6 +18,7 @@ const PORT = Number(arg('port', '3661'));
 const TB_NAIVE_RUNS = Math.min(RUNS, 10);
 // `--only sales`: just the sales reports of /api/Reports/{key} (no journal posting, no daily/Z/TB).
 const ONLY = arg('only', 'all');
+// `--only stats`: just the statistics, performance and stock/tax/expense/balance reports (h-stats).
 const PER_INVOICE = 5;
 const CASHIERS_PER_BRANCH = 4;
 const TZ = process.env.STORE_TIME_ZONE || 'Africa/Cairo';
@@ -212,6 +213,91 @@ async function salesReports({
   );
 }
 
+// Issue 19 part B: /api/Statistics, /api/Performance and the stock, tax, expense and balance
+// reports through HTTP; the two that read the sales aggregates against the same figures from the
+// raw lines (the day computed per row, index scans off) in the same run.
+const STATS_BASELINES = {
+  // revenue per day (invoices less returns) and the ten products with most revenue
+  statistics: `${RANGE},
+      d AS (SELECT (i.created_at AT TIME ZONE $3)::date AS d, sum(i.total) AS v FROM sales_invoices i, b
+             WHERE i.created_at >= b.lo AND i.created_at < b.hi GROUP BY 1
+            UNION ALL SELECT (r.created_at AT TIME ZONE $3)::date, -sum(r.total) FROM sale_returns r, b
+             WHERE r.created_at >= b.lo AND r.created_at < b.hi GROUP BY 1),
+      t AS (SELECT v.product_id, sum(l.line_total) AS rev FROM sale_lines l JOIN sales_invoices i ON i.id = l.invoice_id
+             JOIN variants v ON v.id = l.variant_id, b WHERE i.created_at >= b.lo AND i.created_at < b.hi
+             GROUP BY 1 ORDER BY 2 DESC LIMIT 10)
+    SELECT (SELECT sum(v) FROM d)::bigint AS net, (SELECT json_agg(t) FROM t) AS top`,
+  // per cashier and branch: invoices, amount, discounts
+  performance: `${RANGE}
+    SELECT i.cashier_id, i.branch_id, count(*) AS n, sum(i.total)::bigint AS net,
+           sum(i.line_discount_total + i.invoice_discount) AS disc
+      FROM sales_invoices i, b WHERE (i.created_at AT TIME ZONE $3)::date BETWEEN $1::date AND $2::date
+     GROUP BY 1, 2`,
+};
+
+async function statsReports({ series, timeGet, timeSql, pg, first, today, big }) {
+  const [{ variant_id: variantId }] = (
+    await pg.query(
+      `SELECT variant_id FROM stock_movements GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    )
+  ).rows;
+  const all = `from=${first}&to=${today}`;
+  const cases = [
+    {
+      label: `Statistics, ${DAYS} days, all branches`,
+      path: `/api/Statistics?${all}`,
+      baseline: 'statistics',
+    },
+    {
+      label: `Statistics, ${DAYS} days, one branch, vs last month`,
+      path: `/api/Statistics?${all}&branchId=${big.branch_id}&compare=month`,
+    },
+    {
+      label: `Performance, ${DAYS} days, all branches`,
+      path: `/api/Performance?${all}`,
+      baseline: 'performance',
+    },
+    { label: 'InventoryValuation, all inventories', path: '/api/Reports/InventoryValuation' },
+    {
+      label: `StockMovement, the busiest item, ${DAYS} days`,
+      path: `/api/Reports/StockMovement?${all}&variantId=${variantId}`,
+    },
+    { label: 'DeadStock, no sale in 30 days', path: '/api/Reports/DeadStock?days=30' },
+    { label: `Vat, ${DAYS} days`, path: `/api/Reports/Vat?${all}` },
+    { label: `ExpensesByCategory, ${DAYS} days`, path: `/api/Reports/ExpensesByCategory?${all}` },
+    { label: 'Balances, customers and vendors', path: '/api/Reports/Balances' },
+  ];
+  for (const c of cases) c.api = await series(() => timeGet(c.path));
+  await pg.query('SET enable_indexscan = off; SET enable_bitmapscan = off');
+  for (const c of cases.filter((x) => x.baseline))
+    c.naive = await series(
+      () => timeSql(STATS_BASELINES[c.baseline], [first, today, TZ]),
+      Math.min(RUNS, 10),
+      1,
+    );
+  await pg.query('RESET enable_indexscan; RESET enable_bitmapscan');
+  let worst = 0;
+  for (const c of cases) {
+    report(`API ${c.label}`, c.api.stats);
+    worst = Math.max(worst, c.api.stats.p95);
+    if (!c.naive) continue;
+    report(`baseline ${c.label}`, c.naive.stats);
+    const body = c.api.last.body;
+    const api =
+      c.baseline === 'statistics'
+        ? body.current.revenue
+        : body.rows.reduce((n, r) => n + r.salesAmount, 0);
+    const raw = c.naive.last.rows.reduce((n, r) => n + Number(r.net), 0);
+    console.log(
+      `  revenue API ${api} baseline ${raw}: ${api === raw ? 'agree' : 'DISAGREE'}; ratio p95 baseline/API ${(c.naive.stats.p95 / c.api.stats.p95).toFixed(1)}×`,
+    );
+    if (api !== raw) process.exitCode = 1;
+  }
+  console.log(
+    `target: statistics, performance and part B reports p95 < 300 ms: ${worst < 300 ? 'met' : 'NOT met'} (worst ${worst.toFixed(0)} ms)`,
+  );
+}
+
 async function main() {
   process.env.LOG_LEVEL = 'silent';
   const db = await benchDatabase();
@@ -229,7 +315,7 @@ async function main() {
       `report: seeding ${LINES} sale lines over ${DAYS} days, ${BRANCHES} branches, a ${BIG_SHIFT}-invoice shift…`,
     );
     await seedHistory(pg);
-    if (ONLY !== 'sales') await postJournal(pg);
+    if (ONLY === 'all') await postJournal(pg);
     const [{ lines, invoices, entries, jlines, hours }] = (
       await pg.query(
         `SELECT (SELECT count(*) FROM sale_lines)::int AS lines, (SELECT count(*) FROM sales_invoices)::int AS invoices,
@@ -294,8 +380,10 @@ async function main() {
     console.log(
       `report aggregates: ${JSON.stringify(agg.rows[0])} rows (hourly, variant-day, method-day, reason-day)`,
     );
-    await salesReports({ series, timeGet, timeSql, pg, first, today, monthFrom, monthTo, big });
-    if (ONLY === 'sales') return;
+    if (ONLY !== 'stats')
+      await salesReports({ series, timeGet, timeSql, pg, first, today, monthFrom, monthTo, big });
+    if (ONLY !== 'sales') await statsReports({ series, timeGet, timeSql, pg, first, today, big });
+    if (ONLY === 'sales' || ONLY === 'stats') return;
 
     // The naive way: the same day's figures straight from the lines, the business day computed per
     // row (no index can serve it), payments by method over the whole table.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
-import { SALES_REPORTS } from '../../libs/contracts/src/dto/reports.dto';
+import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/dto/reports.dto';
 import { ensureDeliveryOrder } from './documents';
 import { dismissLowStock, lowStockDialog, signIn } from './support';
 
@@ -497,10 +497,13 @@ for (const locale of ['ar', 'en'] as const) {
     expect(await page.title()).toMatch(
       locale === 'ar' ? /^الصفحة غير موجودة \| / : /^Page not found \| /,
     );
-    // The one route of the sales reports (/Reports/:key) is each of its reports.
+    // The one route of the reports (/Reports/:key) is each of its reports (sales and part B).
     const visits = ROUTES.flatMap((route) =>
       route.path.includes(':key')
-        ? SALES_REPORTS.map((r) => ({ route, path: route.path.replace(':key', r.key) }))
+        ? [...SALES_REPORTS, ...STATS_REPORTS].map((r) => ({
+            route,
+            path: route.path.replace(':key', r.key),
+          }))
         : [{ route, path: route.path }],
     );
     for (const visit of visits) {

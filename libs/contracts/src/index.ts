@@ -25,6 +25,7 @@ export * from './domain-events';
 export * from './dto/sales.dto';
 export * from './sale-math';
 export * from './dto/dashboard.dto';
+export * from './dto/statistics.dto';
 export * from './dto/transfers.dto';
 export * from './dto/stocktaking.dto';
 export * from './dto/accounting.dto';

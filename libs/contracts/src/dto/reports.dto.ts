@@ -16,8 +16,17 @@ export const REPORT_FILTERS = [
   'category',
   'method',
   'groupBy',
+  /** one variant (the stock movement report) */
+  'variant',
+  /** a number of days (dead stock: no sale in N days) */
+  'days',
+  /** customers, vendors or both (balances) */
+  'party',
 ] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+export const REPORT_PARTIES = ['customer', 'vendor'] as const;
+export type ReportParty = (typeof REPORT_PARTIES)[number];
 
 export const REPORT_GROUPINGS = ['day', 'week', 'month'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
@@ -48,6 +57,10 @@ export class ReportQueryDto {
   @IsOptional() @IsUUID() categoryId?: string;
   @IsOptional() @IsUUID() methodId?: string;
   @IsOptional() @IsIn(REPORT_GROUPINGS) groupBy?: ReportGrouping;
+  @IsOptional() @IsUUID() variantId?: string;
+  /** dead stock: no sale in this many days (default 30) */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(3650) days?: number;
+  @IsOptional() @IsIn(REPORT_PARTIES) party?: ReportParty;
   /** a column key; `-key` descending */
   @IsOptional() @IsString() @MaxLength(40) sort?: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(0) offset?: number;
@@ -84,6 +97,9 @@ export type ReportResultDto = {
     categoryId: string | null;
     methodId: string | null;
     groupBy: ReportGrouping | null;
+    variantId?: string | null;
+    days?: number | null;
+    party?: ReportParty | null;
   };
   columns: ReportColumnDto[];
   rows: ReportRow[];
@@ -122,4 +138,25 @@ export const SALES_REPORTS: ReportMeta[] = [
   { key: 'Returns', permissions: [], filters: ['period', 'branch'] },
   { key: 'Discounts', permissions: [], filters: ['period', 'branch', 'cashier'] },
   { key: 'HourlyHeatmap', permissions: [], filters: ['period', 'branch', 'cashier'] },
+];
+
+/**
+ * The stock, tax, expense and balance reports (issue 19, part B): behind the same /Reports/:key
+ * route as the sales reports; the permission keys open each one (the server enforces them).
+ */
+export const STATS_REPORTS: ReportMeta[] = [
+  {
+    key: 'InventoryValuation',
+    permissions: ['can_see_inventories'],
+    filters: ['branch', 'category'],
+  },
+  {
+    key: 'StockMovement',
+    permissions: ['can_see_inventories'],
+    filters: ['period', 'branch', 'variant'],
+  },
+  { key: 'DeadStock', permissions: ['can_see_products'], filters: ['branch', 'category', 'days'] },
+  { key: 'Vat', permissions: ['can_see_totals'], filters: ['period', 'branch'] },
+  { key: 'ExpensesByCategory', permissions: ['can_see_expenses'], filters: ['period', 'branch'] },
+  { key: 'Balances', permissions: ['can_see_customer_depts'], filters: ['party'] },
 ];

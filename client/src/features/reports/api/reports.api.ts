@@ -11,6 +11,9 @@ export type ReportQuery = {
   categoryId?: string;
   methodId?: string;
   groupBy?: 'day' | 'week' | 'month';
+  variantId?: string;
+  days?: number;
+  party?: 'customer' | 'vendor';
   sort?: string;
   offset?: number;
   limit?: number;

@@ -4,7 +4,14 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { decideRoute, NAV_SECTIONS, ROUTES, SALES_REPORTS } from '@pos/contracts';
+import {
+  decideRoute,
+  hasPermission,
+  NAV_SECTIONS,
+  ROUTES,
+  SALES_REPORTS,
+  STATS_REPORTS,
+} from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +70,12 @@ export default function ReportsHubPage() {
       path: `/Reports/${r.key}`,
       label: t(`titles.${r.key}`),
     })),
+    // The stock, tax, expense and balance reports: each behind its permission keys.
+    ...STATS_REPORTS.filter((r) => hasPermission(user, r.permissions, [], modules)).map((r) => ({
+      name: r.key,
+      path: `/Reports/${r.key}`,
+      label: t(`titles.${r.key}`),
+    })),
   ];
   const known = new Set(GROUPS.flatMap((g) => g.names));
   const groups = [
@@ -99,7 +112,12 @@ export default function ReportsHubPage() {
                     <CardContent>
                       <Typography sx={{ fontWeight: 700 }}>{r.label}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {t(`descriptions.${r.name}`, { defaultValue: '' })}
+                        {t(`descriptions.${r.name}`, {
+                          ns: STATS_REPORTS.some((s) => s.key === r.name)
+                            ? 'statistics'
+                            : 'reports',
+                          defaultValue: '',
+                        })}
                       </Typography>
                     </CardContent>
                   </CardActionArea>

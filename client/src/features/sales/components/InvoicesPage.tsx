@@ -98,23 +98,32 @@ export default function InvoicesPage() {
   // The server scopes others to their own branch and ignores branchId for them.
   const canBranches = !!user?.isAdmin || can('can_see_branches');
   const branches = useBranchOptions(canBranches);
-  const [branchId, setBranchId] = useState('');
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // A drill-down (the performance page's employee) opens the list filtered by ?cashierId, its
+  // ?cashierName (that cashier may be missing from the shifts seen here), ?branchId, ?from and ?to.
+  const [branchId, setBranchId] = useState(params.get('branchId') ?? '');
+  const linkedCashier = params.get('cashierId')
+    ? { id: params.get('cashierId') ?? '', name: params.get('cashierName') ?? '' }
+    : null;
   const shiftId = params.get('shiftId') ?? undefined;
   const canDates = can('can_use_date_filter');
   const showProfit = can('can_see_profit');
   const [number, setNumber] = useState('');
   const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
-  const [cashierId, setCashierId] = useState('');
+  const [cashierId, setCashierId] = useState(linkedCashier?.id ?? '');
   const [methodId, setMethodId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState(params.get('from') ?? '');
+  const [to, setTo] = useState(params.get('to') ?? '');
   const paging = usePaging();
   const numberQ = useDebouncedValue(number.trim(), 300);
   const filter = paging.withReset;
   const methods = usePaymentMethods(false);
-  const cashiers = useCashierOptions();
+  const seenCashiers = useCashierOptions();
+  const cashiers =
+    linkedCashier && !seenCashiers.some((c) => c.id === linkedCashier.id)
+      ? [...seenCashiers, linkedCashier]
+      : seenCashiers;
 
   const query: InvoiceListQuery = {
     page: paging.page + 1,

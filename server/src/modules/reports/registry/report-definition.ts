@@ -5,6 +5,7 @@ import type {
   ReportColumnType,
   ReportFilter,
   ReportGrouping,
+  ReportParty,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 
@@ -19,6 +20,12 @@ export type ResolvedFilters = {
   categoryId: string | null;
   methodId: string | null;
   groupBy: ReportGrouping | null;
+  /** the stock movement report's variant */
+  variantId?: string | null;
+  /** dead stock's days without a sale */
+  days?: number | null;
+  /** balances: customers or vendors only */
+  party?: ReportParty | null;
 };
 
 /** What a report's query is built from. */
@@ -37,6 +44,8 @@ export type ReportColumn = {
   type: ReportColumnType;
   /** shown only with can_see_profit (the value never leaves the server otherwise) */
   profit?: boolean;
+  /** a figure at cost (shown only with can_see_buy_price; the value never leaves the server otherwise) */
+  buyPrice?: boolean;
   /**
    * its figure in the totals row, an SQL aggregate over the report's rows (alias-free column
    * names of the query); `'sum'` = sum(key). None: blank in the totals row.

@@ -74,7 +74,10 @@ export class ReportRunner {
     const ctx: ReportContext = { filters, locale, user, timeZone, p };
     const base = definition.query(ctx);
     const canProfit = user.permissions.includes('can_see_profit');
-    const columns = definition.columns.filter((c) => !c.profit || canProfit);
+    const canBuyPrice = user.isAdmin || user.permissions.includes('can_see_buy_price');
+    const columns = definition.columns.filter(
+      (c) => (!c.profit || canProfit) && (!c.buyPrice || canBuyPrice),
+    );
     const order = orderBy(dto.sort, definition.sort, columns);
     const select = (source: string) =>
       `SELECT ${columns.map((c) => `q."${c.key}"`).join(', ')} FROM ${source} q ORDER BY ${order}`;
@@ -149,6 +152,9 @@ export function resolveFilters(
     categoryId: takes('category') ? (dto.categoryId ?? null) : null,
     methodId: takes('method') ? (dto.methodId ?? null) : null,
     groupBy: takes('groupBy') ? (dto.groupBy ?? 'day') : null,
+    ...(takes('variant') ? { variantId: dto.variantId ?? null } : {}),
+    ...(takes('days') ? { days: dto.days ?? 30 } : {}),
+    ...(takes('party') ? { party: dto.party ?? null } : {}),
   };
 }
 

@@ -1,0 +1,215 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { formatPiasters, type PerformanceRowDto } from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDay, formatNumber } from '../../../shared/lib/format';
+import { type Column, DataTable } from '../../../shared/ui/DataTable';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { RowLink } from '../../../shared/ui/RowLink';
+import { statisticsApi, statisticsKeys } from '../api/statistics.api';
+import { StatsFilters, useStatsFilters } from './StatsFilters';
+
+const money = (v: number) => formatPiasters(v);
+const pct = (v: number) => `${formatNumber(v, 1)}%`;
+
+/** The invoices list filtered by that person (and the page's period and branch). */
+export function invoicesHref(row: PerformanceRowDto, from: string, to: string): string {
+  const params = new URLSearchParams({
+    cashierId: row.userId,
+    cashierName: row.userName,
+    branchId: row.branchId,
+    from,
+    to,
+  });
+  return `/invoices?${params.toString()}`;
+}
+
+/** How much of the discount cap the largest discount used: a bar, red at or over the cap. */
+function CapUse({ row }: { row: PerformanceRowDto }) {
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
+  if (row.capUsedPercent === null)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('performance.noCap')}
+      </Typography>
+    );
+  const used = row.capUsedPercent;
+  return (
+    <Stack sx={{ minInlineSize: 110, gap: 0.25 }}>
+      <bdi dir="ltr">{`${pct(row.maxDiscountPercent)} / ${pct(row.discountCap)}`}</bdi>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, used)}
+        color={used >= 100 ? 'error' : used >= 80 ? 'warning' : 'primary'}
+        aria-label={t('performance.capUsed', { value: formatNumber(used, 1) })}
+      />
+    </Stack>
+  );
+}
+
+/** /Performance: per employee and branch, ranked by sales amount, with a drill-down to invoices. */
+export default function PerformancePage() {
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
+  const filters = useStatsFilters();
+  const query = filters.query;
+  const perf = useQuery({
+    queryKey: statisticsKeys.performance(query),
+    queryFn: () => statisticsApi.performance(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(perf.error);
+  const data = perf.data;
+  const rows = data?.rows ?? [];
+  const showProfit = rows.some((r) => r.profit !== undefined);
+
+  const columns: Column<PerformanceRowDto>[] = [
+    { key: 'rank', header: t('performance.rank'), ltr: true, render: (r) => r.rank },
+    {
+      key: 'user',
+      header: t('performance.user'),
+      stopPropagation: true,
+      render: (r) =>
+        data ? (
+          <RowLink to={invoicesHref(r, data.from, data.to)}>{r.userName}</RowLink>
+        ) : (
+          r.userName
+        ),
+    },
+    { key: 'branch', header: t('performance.branch'), render: (r) => r.branchName },
+    {
+      key: 'count',
+      header: t('performance.salesCount'),
+      align: 'right',
+      ltr: true,
+      render: (r) => formatNumber(r.salesCount),
+    },
+    {
+      key: 'amount',
+      header: t('performance.salesAmount'),
+      align: 'right',
+      ltr: true,
+      render: (r) => money(r.salesAmount),
+    },
+    {
+      key: 'basket',
+      header: t('kpi.averageBasket'),
+      align: 'right',
+      ltr: true,
+      render: (r) => money(r.averageBasket),
+    },
+    {
+      key: 'returns',
+      header: t('performance.returns'),
+      align: 'right',
+      ltr: true,
+      render: (r) => `${formatNumber(r.returnsCount)} · ${money(r.returnsAmount)}`,
+    },
+    {
+      key: 'discounts',
+      header: t('performance.discounts'),
+      align: 'right',
+      ltr: true,
+      render: (r) => `${money(r.discounts)} (${pct(r.discountPercent)})`,
+    },
+    { key: 'cap', header: t('performance.cap'), render: (r) => <CapUse row={r} /> },
+    {
+      key: 'voids',
+      header: t('performance.voids'),
+      align: 'right',
+      ltr: true,
+      render: (r) => formatNumber(r.voids),
+    },
+    {
+      key: 'diff',
+      header: t('performance.cashDifference'),
+      align: 'right',
+      ltr: true,
+      cellSx: (r) => (r.cashDifference < 0 ? { color: 'error.main' } : {}),
+      render: (r) => `${money(r.cashDifference)} (${formatNumber(r.shiftCount)})`,
+    },
+    {
+      key: 'hours',
+      header: t('performance.hours'),
+      align: 'right',
+      ltr: true,
+      render: (r) => formatNumber(r.hoursWorked, 2),
+    },
+    {
+      key: 'perHour',
+      header: t('performance.perHour'),
+      align: 'right',
+      ltr: true,
+      render: (r) => money(r.salesPerHour),
+    },
+    {
+      key: 'profit',
+      header: t('kpi.profit'),
+      align: 'right',
+      ltr: true,
+      hidden: !showProfit,
+      render: (r) => money(r.profit ?? 0),
+    },
+  ];
+  const top = rows.slice(0, 10);
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('performance.title')}
+        subtitle={
+          data
+            ? t('performance.range', { from: formatDay(data.from), to: formatDay(data.to) })
+            : undefined
+        }
+        titleTestId="performance-title"
+      />
+      <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <StatsFilters filters={filters} />
+      </Stack>
+      {top.length > 0 && (
+        <Paper
+          variant="outlined"
+          sx={{ p: 1.5, mb: 1.5 }}
+          role="figure"
+          aria-label={t('performance.ranking')}
+        >
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+            {t('performance.ranking')}
+          </Typography>
+          <Box dir="ltr">
+            <BarChart
+              height={260}
+              xAxis={[{ scaleType: 'band', data: top.map((r) => `${r.rank}. ${r.userName}`) }]}
+              series={[
+                {
+                  data: top.map((r) => r.salesAmount / 100),
+                  label: t('performance.salesAmount'),
+                  valueFormatter: (v) => (v === null ? '' : formatPiasters(Math.round(v * 100))),
+                },
+              ]}
+              localeText={{ noData: t('empty'), loading: t('loading') }}
+            />
+          </Box>
+        </Paper>
+      )}
+      <Paper variant="outlined">
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => `${r.userId}:${r.branchId}`}
+          ariaLabel={t('performance.title')}
+          busy={perf.isFetching}
+          loading={!data}
+          emptyText={t('empty')}
+          rowTestId="performance-row"
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,349 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import {
+  formatPiasters,
+  type StatisticsCompare,
+  type StatisticsDto,
+  type StatisticsRankRow,
+} from '@pos/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDay, formatNumber } from '../../../shared/lib/format';
+import { type Column, DataTable } from '../../../shared/ui/DataTable';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { statisticsApi, statisticsKeys } from '../api/statistics.api';
+import { StatsFilters, useStatsFilters } from './StatsFilters';
+
+const pounds = (piasters: number) => piasters / 100;
+const money = (piasters: number | null) => (piasters === null ? '' : formatPiasters(piasters));
+const CHART_HEIGHT = 300;
+
+/** A growth figure: +12.5% in green, −3% in red, nothing to compare with in grey. */
+function Growth({ value, testId }: { value: number | null | undefined; testId: string }) {
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
+  if (value === null || value === undefined)
+    return <Chip size="small" label={t('growth.none')} data-testid={testId} />;
+  const up = value >= 0;
+  return (
+    <Chip
+      size="small"
+      color={up ? 'success' : 'error'}
+      variant="outlined"
+      label={<bdi dir="ltr">{`${up ? '+' : '−'}${formatNumber(Math.abs(value), 1)}%`}</bdi>}
+      data-testid={testId}
+    />
+  );
+}
+
+function Kpi({
+  label,
+  value,
+  previous,
+  growth,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  previous: ReactNode;
+  growth?: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, minInlineSize: 180, flex: '1 1 180px' }}
+      data-testid={testId}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+        <bdi dir="ltr" data-testid={`${testId}-value`}>
+          {value}
+        </bdi>
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        {growth}
+        <Typography variant="caption" color="text.secondary">
+          {t('kpi.before')} <bdi dir="ltr">{previous}</bdi>
+        </Typography>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A titled panel holding one chart (its title is the chart's accessible name). */
+function ChartPanel({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, flex: '1 1 420px', minInlineSize: 0 }}
+      data-testid={testId}
+      role="figure"
+      aria-label={title}
+    >
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      {/* Axes read left to right in both languages (dates and amounts are Western digits). */}
+      <Box dir="ltr">{children}</Box>
+    </Paper>
+  );
+}
+
+function useRankColumns(showProfit: boolean): Column<StatisticsRankRow>[] {
+  const { t, i18n } = useTranslation('reports', { keyPrefix: 'stats' });
+  return [
+    {
+      key: 'name',
+      header: t('top.name'),
+      render: (r) => (i18n.language === 'en' && r.nameEn ? r.nameEn : r.name || t('top.none')),
+    },
+    {
+      key: 'qty',
+      header: t('top.quantity'),
+      align: 'right',
+      ltr: true,
+      render: (r) => formatNumber(r.quantity),
+    },
+    {
+      key: 'revenue',
+      header: t('kpi.revenue'),
+      align: 'right',
+      ltr: true,
+      render: (r) => money(r.revenue),
+    },
+    {
+      key: 'profit',
+      header: t('kpi.profit'),
+      align: 'right',
+      ltr: true,
+      hidden: !showProfit,
+      render: (r) => money(r.profit ?? 0),
+    },
+  ];
+}
+
+function TopPanel({
+  title,
+  rows,
+  showProfit,
+  testId,
+}: {
+  title: string;
+  rows: StatisticsRankRow[];
+  showProfit: boolean;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation('reports', { keyPrefix: 'stats' });
+  const columns = useRankColumns(showProfit);
+  const label = (r: StatisticsRankRow) =>
+    (i18n.language === 'en' && r.nameEn ? r.nameEn : r.name) || t('top.none');
+  return (
+    <ChartPanel title={title} testId={testId}>
+      <BarChart
+        height={Math.max(CHART_HEIGHT, rows.length * 28 + 60)}
+        layout="horizontal"
+        yAxis={[{ scaleType: 'band', data: rows.map(label), width: 140 }]}
+        series={[
+          {
+            data: rows.map((r) => pounds(r.revenue)),
+            label: t('kpi.revenue'),
+            valueFormatter: (v) => (v === null ? '' : formatPiasters(Math.round(v * 100))),
+          },
+        ]}
+        localeText={{ noData: t('empty'), loading: t('loading') }}
+      />
+      <Box dir={i18n.dir()}>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id || 'none'}
+          ariaLabel={title}
+          emptyText={t('empty')}
+          rowTestId={`${testId}-row`}
+        />
+      </Box>
+    </ChartPanel>
+  );
+}
+
+/** /statistics: revenue and profit against an earlier period, tops, basket, branches, growth. */
+export default function StatisticsPage() {
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
+  const filters = useStatsFilters();
+  const [compare, setCompare] = useState<StatisticsCompare>('year');
+  const query = { ...filters.query, compare };
+  const stats = useQuery({
+    queryKey: statisticsKeys.statistics(query),
+    queryFn: () => statisticsApi.statistics(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(stats.error);
+  const data: StatisticsDto | undefined = stats.data;
+  const showProfit = data?.current.profit !== undefined;
+  const days = (data?.trend ?? []).map((p) => formatDay(p.day));
+  const tickStep = Math.max(1, Math.ceil(days.length / 8));
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          data
+            ? t('range', {
+                from: formatDay(data.from),
+                to: formatDay(data.to),
+                compareFrom: formatDay(data.compareFrom),
+                compareTo: formatDay(data.compareTo),
+              })
+            : undefined
+        }
+        titleTestId="statistics-title"
+      />
+      <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <StatsFilters filters={filters} />
+        <SelectFilter<StatisticsCompare>
+          label={t('compare.label')}
+          value={compare}
+          onChange={setCompare}
+          allLabel={t('compare.year')}
+          allValue="year"
+          minWidth={200}
+          options={[{ value: 'month', label: t('compare.month') }]}
+        />
+      </Stack>
+      {stats.isFetching && <LinearProgress sx={{ blockSize: 2, mb: 1 }} />}
+      {data && (
+        <Stack sx={{ gap: 1.5 }}>
+          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+            <Kpi
+              label={t('kpi.revenue')}
+              value={money(data.current.revenue)}
+              previous={money(data.previous.revenue)}
+              growth={<Growth value={data.growth.revenue} testId="growth-revenue" />}
+              testId="kpi-revenue"
+            />
+            {showProfit && (
+              <Kpi
+                label={t('kpi.profit')}
+                value={money(data.current.profit ?? 0)}
+                previous={money(data.previous.profit ?? 0)}
+                growth={<Growth value={data.growth.profit} testId="growth-profit" />}
+                testId="kpi-profit"
+              />
+            )}
+            <Kpi
+              label={t('kpi.invoices')}
+              value={formatNumber(data.current.invoiceCount)}
+              previous={formatNumber(data.previous.invoiceCount)}
+              growth={<Growth value={data.growth.invoiceCount} testId="growth-invoices" />}
+              testId="kpi-invoices"
+            />
+            <Kpi
+              label={t('kpi.averageBasket')}
+              value={money(data.current.averageBasket)}
+              previous={money(data.previous.averageBasket)}
+              testId="kpi-basket"
+            />
+            <Kpi
+              label={t('kpi.itemsPerSale')}
+              value={formatNumber(data.current.itemsPerSale)}
+              previous={formatNumber(data.previous.itemsPerSale)}
+              testId="kpi-items"
+            />
+          </Stack>
+          <ChartPanel title={t('trend.title')} testId="chart-trend">
+            <LineChart
+              height={CHART_HEIGHT}
+              xAxis={[
+                {
+                  scaleType: 'point',
+                  data: days,
+                  // About eight dates under the axis, whatever the period's length.
+                  tickLabelInterval: (_value, index) => index % tickStep === 0,
+                },
+              ]}
+              series={[
+                { data: data.trend.map((p) => pounds(p.revenue)), label: t('trend.revenue') },
+                {
+                  data: data.trend.map((p) => pounds(p.compareRevenue)),
+                  label: t('trend.compareRevenue'),
+                },
+                ...(showProfit
+                  ? [
+                      {
+                        data: data.trend.map((p) => pounds(p.profit ?? 0)),
+                        label: t('trend.profit'),
+                      },
+                      {
+                        data: data.trend.map((p) => pounds(p.compareProfit ?? 0)),
+                        label: t('trend.compareProfit'),
+                      },
+                    ]
+                  : []),
+              ]}
+              localeText={{ noData: t('empty'), loading: t('loading') }}
+            />
+          </ChartPanel>
+          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+            <TopPanel
+              title={t('top.products')}
+              rows={data.topProducts}
+              showProfit={showProfit}
+              testId="top-products"
+            />
+            <TopPanel
+              title={t('top.categories')}
+              rows={data.topCategories}
+              showProfit={showProfit}
+              testId="top-categories"
+            />
+          </Stack>
+          {data.branches && (
+            <ChartPanel title={t('branches.title')} testId="chart-branches">
+              <BarChart
+                height={CHART_HEIGHT}
+                xAxis={[{ scaleType: 'band', data: data.branches.map((b) => b.branchName) }]}
+                series={[
+                  { data: data.branches.map((b) => pounds(b.revenue)), label: t('trend.revenue') },
+                  {
+                    data: data.branches.map((b) => pounds(b.compareRevenue)),
+                    label: t('trend.compareRevenue'),
+                  },
+                  ...(showProfit
+                    ? [
+                        {
+                          data: data.branches.map((b) => pounds(b.profit ?? 0)),
+                          label: t('trend.profit'),
+                        },
+                      ]
+                    : []),
+                ]}
+                localeText={{ noData: t('empty'), loading: t('loading') }}
+              />
+            </ChartPanel>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}

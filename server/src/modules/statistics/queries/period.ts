@@ -1,0 +1,74 @@
+import { HttpStatus } from '@nestjs/common';
+import { MAX_STATISTICS_DAYS, type StatisticsCompare } from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { branchReadScope } from '../../../core/auth/branch-scope';
+import { AppException } from '../../../core/errors/app.exception';
+
+/** YYYY-MM-DD of `at` in the store's time zone (en-CA formats that way). */
+export const dayIn = (timeZone: string, at = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
+const DAY_MS = 86_400_000;
+const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (day: string, n: number): string => iso(utc(day) + n * DAY_MS);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((utc(to) - utc(from)) / DAY_MS) + 1;
+
+/** The same calendar day `months` earlier, clamped to the month's last day (31 March → 28/29 Feb). */
+export function shiftMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const target = new Date(Date.UTC(y, m - 1 - months, 1));
+  const last = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return iso(target.getTime());
+}
+
+export type Period = { from: string; to: string; days: number };
+
+/**
+ * The period a statistics read covers: without can_use_date_filter only today (asking for another
+ * day is refused, like the daily report); with it the asked days, 30 days to today by default.
+ */
+export function resolvePeriod(
+  user: AuthUser,
+  timeZone: string,
+  asked: { from?: string; to?: string },
+): Period {
+  const today = dayIn(timeZone);
+  const canDates = user.permissions.includes('can_use_date_filter');
+  if (!canDates) {
+    if ((asked.from && asked.from !== today) || (asked.to && asked.to !== today))
+      throw new AppException('DATE_FILTER_FORBIDDEN', HttpStatus.FORBIDDEN);
+    return { from: today, to: today, days: 1 };
+  }
+  const to = asked.to ?? today;
+  const from = asked.from ?? addDays(to, -29);
+  const days = daysBetween(from, to);
+  if (days < 1 || days > MAX_STATISTICS_DAYS)
+    throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST);
+  return { from, to, days };
+}
+
+/** The compared period: the same days a year or a month earlier. */
+export function comparePeriod(period: Period, compare: StatisticsCompare): Period {
+  const months = compare === 'year' ? 12 : 1;
+  const from = shiftMonths(period.from, months);
+  const to = shiftMonths(period.to, months);
+  return { from, to, days: daysBetween(from, to) };
+}
+
+/** The branch read: the asked one for who sees every branch, else the user's own whatever is asked. */
+export const branchFor = (user: AuthUser, asked?: string): string | null =>
+  branchReadScope(user) ?? asked ?? null;
+
+export const can = (user: AuthUser, key: AuthUser['permissions'][number]) =>
+  user.isAdmin || user.permissions.includes(key);
