@@ -53,3 +53,4 @@ export * from './dto/customer-debts.dto';
 export * from './dto/eta.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
+export * from './eta/invoice';
