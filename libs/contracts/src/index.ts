@@ -51,6 +51,7 @@ export * from './purchase-math';
 export * from './dto/cash.dto';
 export * from './dto/customer-debts.dto';
 export * from './dto/eta.dto';
+export * from './dto/einvoices.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
 export * from './eta/invoice';
