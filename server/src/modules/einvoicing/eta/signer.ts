@@ -196,3 +196,27 @@ export class AgentSigner implements Signer {
     });
   }
 }
+
+/**
+ * The messageDigest signed attribute of a CAdES-BES CMS (Base64 DER), or null when the text is not
+ * such a CMS. The simulator compares it with the SHA-256 of the canonical document, as ETA does.
+ */
+export function cmsMessageDigest(b64: string): Buffer | null {
+  try {
+    const kids = (n: forge.asn1.Asn1) => n.value as forge.asn1.Asn1[];
+    const ci = A.fromDer(Buffer.from(b64, 'base64').toString('binary'));
+    if (A.derToOid(kids(ci)[0].value as string) !== OID.signedData) return null;
+    const sd = kids(kids(ci)[1])[0];
+    const signerInfo = kids(kids(sd)[kids(sd).length - 1])[0];
+    const attrs = kids(signerInfo).find(
+      (n) => n.tagClass === A.Class.CONTEXT_SPECIFIC && n.type === 0,
+    );
+    for (const a of attrs ? kids(attrs) : []) {
+      if (A.derToOid(kids(a)[0].value as string) === OID.messageDigest)
+        return Buffer.from(kids(kids(a)[1])[0].value as string, 'binary');
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
