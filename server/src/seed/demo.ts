@@ -21,6 +21,7 @@ import { seedDemoVendors } from './vendors-seed';
 import { seedDemoPurchases } from './purchases-seed';
 import { seedDemoInstallments } from './installments-demo';
 import { seedDemoMaintenance } from './maintenance-demo';
+import { seedDemoEinvoices } from './einvoices-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -249,6 +250,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // (issue 18; seed/reservations-delivery-demo.ts).
   seedDemoReservations,
   seedDemoDelivery,
+  // E-invoices (issue 17 item 4): a valid invoice, its credit note and an invalid one with ETA's
+  // message (seed/einvoices-demo.ts).
+  seedDemoEinvoices,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -3,6 +3,7 @@ import {
   checkEtaInvoiceEquations,
   checkEtaReceiver,
   EtaInvoiceError,
+  etaInvoiceTotals,
   withEtaSignature,
   withoutEtaSignature,
   type EtaInvoiceInput,
@@ -211,5 +212,18 @@ describe('ETA e-invoice v1.0', () => {
     expect(JSON.parse(signed).signatures).toEqual([{ signatureType: 'I', value: 'TUlJ+/=' }]);
     expect(withoutEtaSignature(signed)).toBe(json);
     expect(() => withEtaSignature(signed, 'x')).toThrow(EtaInvoiceError);
+  });
+});
+
+describe('etaInvoiceTotals', () => {
+  it('previews the same totals the document carries', () => {
+    const totals = etaInvoiceTotals(base.lines);
+    expect(totals).toEqual({
+      totalSalesAmount: '1147.00000',
+      totalDiscountAmount: '66.29000',
+      netAmount: '1080.71000',
+      taxAmount: '161.33949',
+      totalAmount: '1237.04949',
+    });
   });
 });

@@ -486,3 +486,23 @@ export function etaInvoiceLineFromReceiptLine(l: {
 }): Pick<EtaInvoiceLineInput, 'quantity' | 'unitValue' | 'discountAmount'> {
   return { quantity: l.quantity, unitValue: l.unitPrice, discountAmount: l.commercialDiscount };
 }
+
+/** The document totals of these lines (the New page's preview), as ETA decimal text. */
+export function etaInvoiceTotals(lines: EtaInvoiceLineInput[]): {
+  totalSalesAmount: string;
+  totalDiscountAmount: string;
+  netAmount: string;
+  taxAmount: string;
+  totalAmount: string;
+} {
+  const figures = lines.map(lineFigures);
+  const sum = (f: (x: (typeof figures)[number]) => Dec) =>
+    figures.reduce((s, x) => s.plus(f(x)), new D(0)).toFixed(ETA_DP);
+  return {
+    totalSalesAmount: sum((x) => x.salesTotal),
+    totalDiscountAmount: sum((x) => x.discAmount),
+    netAmount: sum((x) => x.netTotal),
+    taxAmount: sum((x) => x.taxes.reduce((s, t) => s.plus(t.amount), new D(0))),
+    totalAmount: sum((x) => x.total),
+  };
+}
