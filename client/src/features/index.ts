@@ -23,6 +23,7 @@ import { pages as installmentsPages } from './installments/pages';
 import { pages as maintenancePages } from './maintenance/pages';
 import { pages as deliveryPages } from './delivery/pages';
 import { pages as reservationsPages } from './reservations/pages';
+import { pages as einvoicesPages } from './einvoices/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -55,4 +56,5 @@ export const pages: PageRegistry = {
   ...maintenancePages,
   ...deliveryPages,
   ...reservationsPages,
+  ...einvoicesPages,
 };

@@ -48,7 +48,9 @@ export async function seedDemoEinvoices(ds: DataSource): Promise<void> {
     id: string;
   }[];
   if (!branch) return;
-  const [done] = (await ds.query(`SELECT 1 FROM e_documents WHERE internal_id = 'EI-DEMO-0001'`)) as unknown[];
+  const [done] = (await ds.query(
+    `SELECT 1 FROM e_documents WHERE internal_id = 'EI-DEMO-0001'`,
+  )) as unknown[];
   if (done) return;
   const day = (n: number) => new Date(Date.now() - n * 86_400_000);
   const docs: {

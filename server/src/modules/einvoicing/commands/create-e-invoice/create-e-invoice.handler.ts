@@ -60,7 +60,7 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
         [dto.saleId],
       )) as { id: string; number: string; branch_id: string; status: string }[];
       if (!sale || (scope !== null && scope !== sale.branch_id)) throw Errors.notFound();
-      if (sale.status !== 'completed')
+      if (sale.status === 'returned')
         throw Errors.conflict('ETA_INVOICE_SALE_INVALID', { number: sale.number });
       branchId = sale.branch_id;
       saleId = sale.id;
