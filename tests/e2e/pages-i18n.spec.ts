@@ -50,6 +50,7 @@ function detailId(name: string, docs: Documents, lists: Record<string, string>):
     'Installments-id': lists.plan,
     'Maintenance-id': lists.ticket,
     'Delivery-id': lists.delivery,
+    'E-invoices-id': lists.einvoice,
   };
   const id = ids[name];
   if (!id)
@@ -119,6 +120,7 @@ for (const language of ['ar', 'en'] as const) {
       plan: await first('/api/Installments?pageSize=1'),
       ticket: await first('/api/Maintenance?pageSize=1&status=delivered'),
       delivery: await ensureDeliveryOrder(page.request, docs.invoiceId),
+      einvoice: await first('/api/E-invoices/documents?pageSize=1&status=invalid'),
     };
 
     expect(PAGES.length).toBeGreaterThan(20);

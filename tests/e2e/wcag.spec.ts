@@ -415,6 +415,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
   const vendors = await list('/api/Vendors?pageSize=1');
   const plans = await list('/api/Installments?pageSize=1');
   const tickets = await list('/api/Maintenance?pageSize=1&status=delivered');
+  const einvoices = await list('/api/E-invoices/documents?pageSize=1&status=invalid');
   const ids: Record<string, string | undefined> = {
     'Roles-id': roles[0]?.id,
     'Shift-id': shifts[0]?.id,
@@ -428,6 +429,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'Installments-id': plans[0]?.id,
     'Maintenance-id': tickets[0]?.id,
     'Delivery-id': await ensureDeliveryOrder(page.request, invoices[0].id),
+    'E-invoices-id': einvoices[0]?.id,
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),
