@@ -3,6 +3,7 @@ import {
   checkEtaInvoiceEquations,
   checkEtaReceiver,
   EtaInvoiceError,
+  mergeEtaInvoiceMessages,
   etaInvoiceTotals,
   withEtaSignature,
   withoutEtaSignature,
@@ -225,5 +226,16 @@ describe('etaInvoiceTotals', () => {
       taxAmount: '161.33949',
       totalAmount: '1237.04949',
     });
+  });
+});
+
+describe('ETA_INVOICE_MESSAGES', () => {
+  it('has every e-invoice error in Arabic and English, merged into the server table', () => {
+    const table = { ar: {} as Record<string, string>, en: {} as Record<string, string> };
+    mergeEtaInvoiceMessages(table);
+    for (const code of ['ETA_INVOICE_INVALID', 'ETA_INVOICE_STATE'])
+      for (const locale of ['ar', 'en'] as const)
+        expect(table[locale][`errors.${code}`]).toMatch(/\S/);
+    expect(Object.keys(table.ar).sort()).toEqual(Object.keys(table.en).sort());
   });
 });

@@ -506,3 +506,26 @@ export function etaInvoiceTotals(lines: EtaInvoiceLineInput[]): {
     totalAmount: sum((x) => x.total),
   };
 }
+
+/**
+ * The e-invoice error messages (ar and en). The server merges them into SERVER_MESSAGES when its
+ * einvoicing module loads (mergeEtaInvoiceMessages): SERVER_MESSAGES is part of the client's shell,
+ * whose sign-in budget has no room, and the client never shows these itself (the server's error
+ * answer carries the translated text).
+ */
+export const ETA_INVOICE_MESSAGES = {
+  ar: {
+    'errors.ETA_INVOICE_INVALID': 'المستند لا يطابق قواعد مصلحة الضرائب: {field}',
+    'errors.ETA_INVOICE_STATE': 'غير مسموح والمستند في حالة «{status}»',
+  },
+  en: {
+    'errors.ETA_INVOICE_INVALID': 'The document breaks an ETA rule: {field}',
+    'errors.ETA_INVOICE_STATE': 'Not allowed while the document is "{status}"',
+  },
+} as const;
+
+/** Adds ETA_INVOICE_MESSAGES to the server's message table (idempotent). */
+export function mergeEtaInvoiceMessages(table: Record<'ar' | 'en', Record<string, string>>): void {
+  Object.assign(table.ar, ETA_INVOICE_MESSAGES.ar);
+  Object.assign(table.en, ETA_INVOICE_MESSAGES.en);
+}

@@ -312,14 +312,6 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.cash.fromVault': 'اختر الخزينة التي يخرج منها المبلغ',
     'validation.cash.toVault': 'اختر الخزينة التي يدخل إليها المبلغ',
     'validation.cash.paymentMethod': 'اختر طريقة الدفع المراد تسويتها',
-    'errors.ETA_INVOICE_RECEIVER_INVALID': 'بيانات المستلم غير صحيحة للفاتورة الإلكترونية: {field}',
-    'errors.ETA_INVOICE_EQUATION_FAILED': 'حسابات الفاتورة الإلكترونية غير متطابقة: {field}',
-    'errors.ETA_INVOICE_REFERENCE_INVALID':
-      'الإشعار الدائن أو المدين يحتاج فاتورة إلكترونية أصلية صالحة لها رقم UUID من المصلحة',
-    'errors.ETA_INVOICE_SALE_INVALID': 'الفاتورة {number} لا يمكن إصدار فاتورة إلكترونية لها',
-    'errors.ETA_INVOICE_STATE_NOT_ALLOWED': 'لا يمكن تغيير حالة مستند حالته «{status}»',
-    'errors.ETA_INVOICE_NOT_RETRYABLE': 'لا يمكن إعادة إرسال مستند حالته «{status}»',
-    'errors.ETA_SIGNER_INVALID': 'إعداد التوقيع الإلكتروني غير صحيح: {reason}',
   },
   en: {
     'errors.VALIDATION_FAILED': 'The data entered is not valid',
@@ -647,15 +639,6 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.cash.fromVault': 'Choose the vault the money leaves',
     'validation.cash.toVault': 'Choose the vault the money goes into',
     'validation.cash.paymentMethod': 'Choose the payment method to settle',
-    'errors.ETA_INVOICE_RECEIVER_INVALID':
-      'The receiver does not meet the e-invoice rules: {field}',
-    'errors.ETA_INVOICE_EQUATION_FAILED': 'The e-invoice figures do not add up: {field}',
-    'errors.ETA_INVOICE_REFERENCE_INVALID':
-      'A credit or debit note needs an original valid e-invoice that has its ETA UUID',
-    'errors.ETA_INVOICE_SALE_INVALID': 'Invoice {number} cannot be issued as an e-invoice',
-    'errors.ETA_INVOICE_STATE_NOT_ALLOWED': 'A document in status "{status}" cannot change state',
-    'errors.ETA_INVOICE_NOT_RETRYABLE': 'A document in status "{status}" cannot be retried',
-    'errors.ETA_SIGNER_INVALID': 'The e-signature settings are not valid: {reason}',
   },
 };
 

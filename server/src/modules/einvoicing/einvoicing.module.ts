@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { mergeEtaInvoiceMessages, SERVER_MESSAGES } from '@pos/contracts';
 import { ChangeEInvoiceStateHandler } from './commands/change-e-invoice-state/change-e-invoice-state.handler';
 import { CreateEInvoiceHandler } from './commands/create-e-invoice/create-e-invoice.handler';
 import { RetryEInvoiceHandler } from './commands/retry-e-invoice/retry-e-invoice.handler';
@@ -23,6 +24,9 @@ import { EtaDocumentService } from './jobs/eta-document.service';
 import { EtaSubmissionService } from './jobs/eta-submission.service';
 import { EinvoicesQueries } from './queries/einvoices.queries';
 import { EinvoicingQueries } from './queries/einvoicing.queries';
+
+// the e-invoice error texts live outside the client shell's table (libs/contracts eta/invoice.ts)
+mergeEtaInvoiceMessages(SERVER_MESSAGES);
 
 /** ETA e-receipts (and later e-invoices): issue 17. */
 @Module({

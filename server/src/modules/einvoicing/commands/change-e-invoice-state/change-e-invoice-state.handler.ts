@@ -36,7 +36,7 @@ export class ChangeEInvoiceStateHandler extends TransactionalCommandHandler<Chan
     const scope = branchWriteScope(user);
     if (!d || (scope !== null && scope !== d.branch_id)) throw Errors.notFound();
     if (d.status !== 'valid' || !d.uuid || d.state_request)
-      throw Errors.conflict('ETA_INVOICE_STATE_NOT_ALLOWED', { status: d.status });
+      throw Errors.conflict('ETA_INVOICE_STATE', { status: d.status });
     await tx.m.query(
       `UPDATE e_documents SET state_request = $2, state_reason = $3, state_error = NULL, updated_at = now()
         WHERE id = $1`,

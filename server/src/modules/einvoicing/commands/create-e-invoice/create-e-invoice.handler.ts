@@ -61,11 +61,11 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
       )) as { id: string; number: string; branch_id: string; status: string }[];
       if (!sale || (scope !== null && scope !== sale.branch_id)) throw Errors.notFound();
       if (sale.status === 'returned')
-        throw Errors.conflict('ETA_INVOICE_SALE_INVALID', { number: sale.number });
+        throw Errors.conflict('ETA_INVOICE_INVALID', { field: `sale ${sale.number}` });
       branchId = sale.branch_id;
       saleId = sale.id;
       lines = await this.saleLines(tx, sale.id, company.rin);
-      if (!lines.length) throw Errors.conflict('ETA_INVOICE_SALE_INVALID', { number: sale.number });
+      if (!lines.length) throw Errors.conflict('ETA_INVOICE_INVALID', { field: `sale ${sale.number}` });
     } else {
       branchId = dto.branchId ?? user.branchId ?? '';
       if (!branchId || (scope !== null && scope !== branchId)) throw Errors.notFound();
@@ -99,7 +99,7 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
         branch_id: string;
       }[];
       if (!orig || orig.document_type !== 'i' || orig.status !== 'valid' || !orig.uuid)
-        throw Errors.badRequest('ETA_INVOICE_REFERENCE_INVALID');
+        throw Errors.badRequest('ETA_INVOICE_INVALID', { field: 'references' });
       if (scope !== null && scope !== orig.branch_id) throw Errors.notFound();
       reference = { id: orig.id, uuid: orig.uuid };
     }
@@ -143,9 +143,9 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
     } catch (e) {
       if (!(e instanceof EtaInvoiceError)) throw e;
       if (e.field.startsWith('receiver'))
-        throw Errors.badRequest('ETA_INVOICE_RECEIVER_INVALID', { field: e.field });
-      if (e.field === 'references') throw Errors.badRequest('ETA_INVOICE_REFERENCE_INVALID');
-      throw Errors.badRequest('ETA_INVOICE_EQUATION_FAILED', { field: e.field });
+        throw Errors.badRequest('ETA_INVOICE_INVALID', { field: e.field });
+      if (e.field === 'references') throw Errors.badRequest('ETA_INVOICE_INVALID', { field: 'references' });
+      throw Errors.badRequest('ETA_INVOICE_INVALID', { field: e.field });
     }
     const id = uuidv7();
     const issued = (JSON.parse(built.json) as { dateTimeIssued: string }).dateTimeIssued;

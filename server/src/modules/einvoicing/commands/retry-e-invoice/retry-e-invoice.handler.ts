@@ -36,7 +36,7 @@ export class RetryEInvoiceHandler extends TransactionalCommandHandler<RetryEInvo
     const scope = branchWriteScope(user);
     if (!d || (scope !== null && scope !== d.branch_id)) throw Errors.notFound();
     if (!d.dead_letter && d.status !== 'rejected')
-      throw Errors.conflict('ETA_INVOICE_NOT_RETRYABLE', { status: d.status });
+      throw Errors.conflict('ETA_INVOICE_STATE', { status: d.status });
     await tx.m.query(
       `UPDATE e_documents SET status = 'queued', dead_letter = false, attempts = 0, next_attempt_at = now(),
               signed_json = CASE WHEN status = 'rejected' THEN NULL ELSE signed_json END,

@@ -46,7 +46,7 @@ export class SaveEtaSignerHandler extends TransactionalCommandHandler<SaveEtaSig
         signerFromCompany(row, (s) => this.secrets.decrypt(s));
       } catch (e) {
         if (e instanceof SignerError)
-          throw Errors.badRequest('ETA_SIGNER_INVALID', { reason: e.message });
+          throw Errors.badRequest('ETA_INVOICE_INVALID', { field: `signer: ${e.message}` });
         throw e;
       }
     }
