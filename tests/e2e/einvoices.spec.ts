@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import forge from 'node-forge';
 import { ensureDocuments } from './documents';
-import { signIn } from './support';
+import { dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 17 item 4: an e-invoice from a sale, signed with a PKCS#12 seal, sent to the local ETA
 // simulator, moves to valid live on its page; then it is cancelled with a reason. The simulator
@@ -49,6 +49,7 @@ test('an e-invoice from a sale becomes valid live, then is cancelled with a reas
   page,
 }) => {
   test.setTimeout(120_000);
+  await dismissLowStockWhenShown(page);
   await signIn(page, 'admin');
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
     csrfToken: string;
@@ -104,7 +105,9 @@ test('an e-invoice from a sale becomes valid live, then is cancelled with a reas
   await expect(page.getByTestId('einvoice-json')).toContainText('"signatureType": "I"');
 
   await page.getByTestId('einvoice-cancel').click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByTestId('einvoice-state-confirm') });
   await dialog.getByTestId('einvoice-state-confirm').click();
   await expect(dialog.getByText('أدخل السبب')).toBeVisible();
   await page.getByTestId('einvoice-state-reason-input').fill('خطأ في السعر');
