@@ -239,8 +239,10 @@ export class EtaDocumentService {
     )) as { id: string; json: string }[];
     for (const r of rows) {
       if (!ctx.signer) {
+        // looked at again in a minute (or at once when the signer is saved and a document queued)
         await this.ds.query(
-          `UPDATE e_documents SET last_error = 'no e-invoice signer configured', updated_at = now() WHERE id = $1`,
+          `UPDATE e_documents SET last_error = 'no e-invoice signer configured', updated_at = now(),
+                  next_attempt_at = now() + interval '60 seconds' WHERE id = $1`,
           [r.id],
         );
         continue;
@@ -252,7 +254,7 @@ export class EtaDocumentService {
         await this.ds.query(
           `UPDATE e_documents SET last_error = $2, updated_at = now(),
                   next_attempt_at = now() + make_interval(secs => $3::float8 / 1000) WHERE id = $1`,
-          [r.id, `signing: ${(e as Error).message}`, this.settings.retryBaseMs],
+          [r.id, `signing: ${(e as Error).message}`, Math.max(this.settings.retryBaseMs, 30_000)],
         );
         continue;
       }

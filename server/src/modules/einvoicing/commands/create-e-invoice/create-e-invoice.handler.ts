@@ -65,7 +65,8 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
       branchId = sale.branch_id;
       saleId = sale.id;
       lines = await this.saleLines(tx, sale.id, company.rin);
-      if (!lines.length) throw Errors.conflict('ETA_INVOICE_INVALID', { field: `sale ${sale.number}` });
+      if (!lines.length)
+        throw Errors.conflict('ETA_INVOICE_INVALID', { field: `sale ${sale.number}` });
     } else {
       branchId = dto.branchId ?? user.branchId ?? '';
       if (!branchId || (scope !== null && scope !== branchId)) throw Errors.notFound();
@@ -144,7 +145,8 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
       if (!(e instanceof EtaInvoiceError)) throw e;
       if (e.field.startsWith('receiver'))
         throw Errors.badRequest('ETA_INVOICE_INVALID', { field: e.field });
-      if (e.field === 'references') throw Errors.badRequest('ETA_INVOICE_INVALID', { field: 'references' });
+      if (e.field === 'references')
+        throw Errors.badRequest('ETA_INVOICE_INVALID', { field: 'references' });
       throw Errors.badRequest('ETA_INVOICE_INVALID', { field: e.field });
     }
     const id = uuidv7();

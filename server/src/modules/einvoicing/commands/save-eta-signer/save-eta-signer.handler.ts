@@ -7,6 +7,8 @@ import {
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
 import { SignerError } from '../../eta/signer';
+import { ETA_NOTIFY_CHANNEL } from '../../events/on-sale-events.issue-receipt.handler';
+import { ETA_DOCUMENTS_WAKE } from '../../jobs/eta-document.service';
 import { signerFromCompany, type SignerRow } from '../../eta/signer-factory';
 import { SaveEtaSignerCommand } from './save-eta-signer.command';
 
@@ -61,6 +63,11 @@ export class SaveEtaSignerHandler extends TransactionalCommandHandler<SaveEtaSig
         row.signer_agent_secret,
       ],
     );
+    // documents that waited for a signer are signed at once
+    await tx.m.query(
+      `UPDATE e_documents SET next_attempt_at = now() WHERE status = 'queued' AND signed_json IS NULL AND NOT dead_letter`,
+    );
+    await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, ETA_DOCUMENTS_WAKE]);
     tx.audit({
       action: 'eta.signer',
       entity: 'eta_company',
