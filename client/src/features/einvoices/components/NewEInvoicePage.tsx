@@ -134,7 +134,9 @@ export default function NewEInvoicePage() {
       required={required}
       onChange={(e) => setReceiver((r) => ({ ...r, [field]: e.target.value }))}
       error={
-        tried && rErrors.some((x) => x.startsWith(`receiver.${field === 'id' ? 'id' : field}`))
+        tried &&
+        (rErrors.some((x) => x.startsWith(`receiver.${field}`)) ||
+          (rErrors.includes('receiver.address') && !String(receiver[field]).trim()))
       }
       slotProps={{
         htmlInput: { dir: ltr ? 'ltr' : undefined, 'data-testid': `receiver-${field}` },
