@@ -255,6 +255,7 @@ describe('ETA e-invoices', () => {
   });
 
   it("429 and 5xx are retried; ETA's validation errors are not", async () => {
+    const failuresBefore = (await admin.get('/api/E-invoices/queue')).body.failures as number;
     sim.failures.push({ type: '429', retryAfter: 0 }, { type: '5xx', status: 503 });
     const a = await direct();
     await settle();
@@ -281,6 +282,8 @@ describe('ETA e-invoices', () => {
     expect(dc.errors).toEqual([
       expect.objectContaining({ code: 'DV100', message: 'Receiver RIN is not active' }),
     ]);
+    // the dashboard's queue counts the documents too: one rejected, one invalid
+    expect((await admin.get('/api/E-invoices/queue')).body.failures).toBe(failuresBefore + 2);
   });
 
   it('a lost answer or a crash before the POST never submits an internal id twice', async () => {
