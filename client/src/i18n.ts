@@ -98,7 +98,7 @@ void i18n
     returnNull: false,
     initAsync: false,
     // A key with no text in any language is recorded (window.__i18nMissing) for the page walk test
-    // (tests/e2e/pages-i18n.spec.ts) and left visible as it is, so it is seen and fixed.
+    // (tests/e2e/wcag.spec.ts, the page walk) and left visible as it is, so it is seen and fixed.
     saveMissing: true,
     missingKeyHandler: (_lngs, ns, key) => {
       const w = window as unknown as { __i18nMissing?: string[] };

@@ -11,6 +11,9 @@ import { dismissLowStock, lowStockDialog, signIn } from './support';
 //    split cash + card and prints; the focused element shows a focus style at every step.
 // 2. axe-core (WCAG 2.0/2.1 A and AA) over every built page of the route table, in Arabic and
 //    English, and over the POS/dialog states: 0 critical and 0 serious violations.
+// 3. The same walk checks issue 11 item 10 on each page it visits (one visit per page and language,
+//    not two walks): no untranslated i18n key (a visible `ns:key` or `a.b_c`, or a key i18next
+//    reports missing), no raw id (a UUID in the page text), and the tab title is its own, localised.
 
 /** A person typing: keys further apart than a scanner's (spec §5), so the app does not take them for a scan. */
 const HUMAN = { delay: 80 };
@@ -81,6 +84,39 @@ async function axe(page: Page, where: string, include?: string): Promise<Finding
       ),
     }));
 }
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** `ns:key.path` or a dotted key with an underscore part (`permissions.can_manage_products`). */
+const RAW_KEY =
+  /\b[a-z][a-zA-Z]*:[a-z][\w]*(?:\.[\w]+)+\b|\b[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)*\.[a-z]+_[a-z_]+\b/;
+const ENGLISH_MUI = /Rows per page|\d+–\d+ of \d+|No options|Failed to fetch/;
+
+/** What the page shows that was never translated: missing keys, raw keys, raw ids, a bad title. */
+async function untranslated(page: Page, where: string, language: 'ar' | 'en') {
+  const text = await page.locator('body').innerText();
+  const missing = await page.evaluate(
+    () => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? [],
+  );
+  const problems: string[] = [];
+  if (missing.length) problems.push(`missing keys ${[...new Set(missing)].join(', ')}`);
+  const key = RAW_KEY.exec(text);
+  if (key) problems.push(`raw key "${key[0]}"`);
+  const id = UUID.exec(text);
+  if (id) problems.push(`raw id "${id[0]}"`);
+  if (language === 'ar') {
+    const english = ENGLISH_MUI.exec(text);
+    if (english) problems.push(`English "${english[0]}"`);
+  }
+  const title = await page.title();
+  if (!/ \| /.test(title) || RAW_KEY.test(title)) problems.push(`title "${title}"`);
+  return problems.map((p) => `${where} [${language}]: ${p}`);
+}
+
+/** Forgets the missing keys seen so far (the walk navigates in the app, without a page load). */
+const forgetMissing = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __i18nMissing?: string[] }).__i18nMissing = [];
+  });
 
 const report = (findings: Finding[]) =>
   findings
@@ -437,12 +473,12 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
 }
 
 for (const locale of ['ar', 'en'] as const) {
-  test(`axe: every built page in ${locale} has no critical or serious violation, and one h1`, async ({
+  test(`every built page in ${locale}: no critical or serious axe violation, one h1, nothing untranslated`, async ({
     page,
     context,
     baseURL,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
     await signIn(page, 'admin');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -452,6 +488,14 @@ for (const locale of ['ar', 'en'] as const) {
     const unfocused: string[] = [];
     const pages: string[] = [];
     const missing: string[] = [];
+    const words: string[] = [];
+    // The 404 page.
+    await goInApp(page, '/no-such-page');
+    await expect(page.getByTestId('error-page')).toBeVisible();
+    words.push(...(await untranslated(page, '/no-such-page', locale)));
+    expect(await page.title()).toMatch(
+      locale === 'ar' ? /^الصفحة غير موجودة \| / : /^Page not found \| /,
+    );
     for (const route of ROUTES) {
       if (route.guestOnly) continue;
       let path = route.path;
@@ -461,6 +505,7 @@ for (const locale of ['ar', 'en'] as const) {
       }
       // (The first route, /, is where the sign-in left the page: no navigation, so no focus move.)
       const moved = new URL(page.url()).pathname !== path;
+      await forgetMissing(page);
       await goInApp(page, path);
       await settled(page);
       if ((await page.getByTestId('under-construction').count()) > 0) continue;
@@ -479,6 +524,8 @@ for (const locale of ['ar', 'en'] as const) {
           : (el?.outerHTML.slice(0, 80) ?? 'none');
       });
       if (moved && focus !== 'main') unfocused.push(`${route.name}: ${focus}`);
+      await expect(page.getByTestId('error-page'), path).toHaveCount(0);
+      words.push(...(await untranslated(page, path, locale)));
       findings.push(...(await axe(page, `${locale} ${route.name} ${path}`)));
     }
     // The sign-in page, signed out.
@@ -486,6 +533,8 @@ for (const locale of ['ar', 'en'] as const) {
     await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
     await page.goto('/login');
     await expect(page.getByTestId('login-form')).toBeVisible();
+    words.push(...(await untranslated(page, '/login', locale)));
+    expect(await page.title()).toMatch(locale === 'ar' ? /^تسجيل الدخول \| / : /^Sign in \| /);
     if ((await page.locator('h1').count()) !== 1)
       headings.push(`login: ${await page.locator('h1').count()} h1`);
     findings.push(...(await axe(page, `${locale} login`)));
@@ -495,6 +544,7 @@ for (const locale of ['ar', 'en'] as const) {
     expect
       .soft(unfocused, 'pages where the focus did not move to the page after navigation')
       .toEqual([]);
+    expect.soft(words, 'untranslated keys, raw ids or titles').toEqual([]);
     expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
   });
 }
