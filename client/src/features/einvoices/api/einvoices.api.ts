@@ -1,16 +1,16 @@
-import {
-  E_INVOICE_API,
-  type CreateEInvoiceDto,
-  type EInvoiceDetailDto,
-  type EInvoiceListItemDto,
-  type EInvoiceStateDto,
-  type SaleDto,
+import type {
+  CreateEInvoiceDto,
+  EInvoiceDetailDto,
+  EInvoiceListItemDto,
+  EInvoiceStateDto,
+  SaleDto,
 } from '@pos/contracts';
 import { http, type Query } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
-// the contract's paths carry the /api prefix the http client adds itself
-const path = (p: string) => p.replace(/^\/api/, '');
+// E_INVOICE_API's paths without /api (the http client adds it); not imported at run time, which
+// would bring the DTO module into these pages
+const DOCS = '/E-invoices/documents';
 
 export type EInvoiceListQuery = {
   page: number;
@@ -28,16 +28,15 @@ export const einvoiceKeys = {
 };
 
 export const einvoicesApi = {
-  list: (query: EInvoiceListQuery) =>
-    http.list<EInvoiceListItemDto>(path(E_INVOICE_API.list), query as Query),
-  get: (docId: string) => http.get<EInvoiceDetailDto>(path(E_INVOICE_API.detail(id(docId)))),
-  create: (body: CreateEInvoiceDto) => http.post<EInvoiceDetailDto>(path(E_INVOICE_API.list), body),
+  list: (query: EInvoiceListQuery) => http.list<EInvoiceListItemDto>(DOCS, query as Query),
+  get: (docId: string) => http.get<EInvoiceDetailDto>(`${DOCS}/${id(docId)}`),
+  create: (body: CreateEInvoiceDto) => http.post<EInvoiceDetailDto>(DOCS, body),
   state: (docId: string, body: EInvoiceStateDto) =>
-    http.post<EInvoiceDetailDto>(path(E_INVOICE_API.state(id(docId))), body),
-  retry: (docId: string) => http.post<EInvoiceDetailDto>(path(E_INVOICE_API.retry(id(docId)))),
+    http.post<EInvoiceDetailDto>(`${DOCS}/${id(docId)}/state`, body),
+  retry: (docId: string) => http.post<EInvoiceDetailDto>(`${DOCS}/${id(docId)}/retry`),
   /** valid invoices a credit / debit note can reference */
   originals: () =>
-    http.list<EInvoiceListItemDto>(path(E_INVOICE_API.list), {
+    http.list<EInvoiceListItemDto>(DOCS, {
       status: 'valid',
       documentType: 'i',
       pageSize: 200,

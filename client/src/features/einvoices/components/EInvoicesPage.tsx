@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import {
-  E_RECEIPT_STATUSES,
-  formatPiasters,
-  routePath,
-  type EInvoiceListItemDto,
-} from '@pos/contracts';
+import { formatPiasters, routePath, type EInvoiceListItemDto } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +15,7 @@ import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
-import { etaToPiasters, STATUS_COLOR } from '../lib/status';
+import { etaToPiasters, STATUS_COLOR, STATUSES } from '../lib/status';
 
 /**
  * /E-invoices: the issued e-invoices and credit/debit notes with their ETA status, live (the
@@ -105,7 +100,7 @@ export default function EInvoicesPage() {
           variant={status ? 'outlined' : 'filled'}
           onClick={() => paging.withReset(setStatus)('')}
         />
-        {E_RECEIPT_STATUSES.filter((s) => s !== 'draft').map((s) => (
+        {STATUSES.map((s) => (
           <Chip
             key={s}
             label={t(`statuses.${s}`)}

@@ -11,8 +11,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
-  E_INVOICE_RECEIVER_TYPES,
-  E_INVOICE_TYPES,
   formatPiasters,
   routePath,
   type CreateEInvoiceDto,
@@ -39,7 +37,7 @@ import {
   type LineDraft,
   type ReceiverDraft,
 } from '../lib/form';
-import { etaToPiasters } from '../lib/status';
+import { etaToPiasters, RECEIVER_TYPES, TYPES } from '../lib/status';
 
 const LINE_FIELDS: { key: keyof EInvoiceLineDto; ltr?: boolean; width: number }[] = [
   { key: 'description', width: 220 },
@@ -155,7 +153,7 @@ export default function NewEInvoicePage() {
               label={t('fields.documentType')}
               value={documentType}
               onChange={(v) => setDocumentType(v as EInvoiceType)}
-              options={E_INVOICE_TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
+              options={TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
               noneLabel={t('new.choose')}
               testId="einvoice-type"
             />
@@ -329,7 +327,7 @@ export default function NewEInvoicePage() {
               label={t('receiver.type')}
               value={receiver.type}
               onChange={(v) => setReceiver((r) => ({ ...r, type: v as ReceiverDraft['type'] }))}
-              options={E_INVOICE_RECEIVER_TYPES.map((x) => ({
+              options={RECEIVER_TYPES.map((x) => ({
                 value: x,
                 label: t(`receiverTypes.${x}`),
               }))}
