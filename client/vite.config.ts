@@ -141,7 +141,7 @@ export default defineConfig({
             // otherwise lands in the shell, since the contracts' index is part of the shell.
             {
               name: 'contracts-docs',
-              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments|eta[\\/](canonical|receipt))\.ts$|node_modules[\\/]decimal\.js[\\/]/,
+              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments|eta[\\/](canonical|receipt|invoice))\.ts$|node_modules[\\/]decimal\.js[\\/]/,
               priority: 20,
               includeDependenciesRecursively: false,
             },

@@ -39,7 +39,8 @@ export default defineConfig({
     command: 'node tests/e2e/serve.js',
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT) },
+    // the e-invoice specs start the ETA simulator here (one port per E2E_PORT: parallel runs)
+    env: { PORT: String(PORT), ETA_SIM_URL: `http://127.0.0.1:${PORT + 1500}` },
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -452,6 +452,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
   const vendors = await list('/api/Vendors?pageSize=1');
   const plans = await list('/api/Installments?pageSize=1');
   const tickets = await list('/api/Maintenance?pageSize=1&status=delivered');
+  const einvoices = await list('/api/E-invoices/documents?pageSize=1&status=invalid');
   const ids: Record<string, string | undefined> = {
     'Roles-id': roles[0]?.id,
     'Shift-id': shifts[0]?.id,
@@ -467,6 +468,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     'Delivery-id': await ensureDeliveryOrder(page.request, invoices[0].id),
     // the demo's e-receipts (the e2e server runs the ETA simulator: ETA_ENV=sim)
     'E-receipts-id': (await list('/api/E-receipts?pageSize=1'))[0]?.id,
+    'E-invoices-id': einvoices[0]?.id,
   };
   return Object.fromEntries(
     Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string'),

@@ -25,6 +25,7 @@ import { pages as deliveryPages } from './delivery/pages';
 import { pages as reservationsPages } from './reservations/pages';
 import { pages as etaPages } from './eta/pages';
 import { pages as reportsPages } from './reports/pages';
+import { pages as einvoicesPages } from './einvoices/pages';
 
 export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 
@@ -59,4 +60,5 @@ export const pages: PageRegistry = {
   ...reservationsPages,
   ...etaPages,
   ...reportsPages,
+  ...einvoicesPages,
 };

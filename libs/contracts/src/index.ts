@@ -52,6 +52,8 @@ export * from './purchase-math';
 export * from './dto/cash.dto';
 export * from './dto/customer-debts.dto';
 export * from './dto/eta.dto';
+export * from './dto/einvoices.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
 export * from './dto/reports.dto';
+export * from './eta/invoice';

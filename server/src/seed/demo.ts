@@ -23,6 +23,7 @@ import { seedDemoInstallments } from './installments-demo';
 import { seedDemoMaintenance } from './maintenance-demo';
 import { seedDemoEta } from './eta-demo';
 import { rebuildReportAggregates } from '../modules/reports';
+import { seedDemoEinvoices } from './einvoices-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -254,6 +255,9 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // E-receipts (issue 17), with the local ETA simulator only (ETA_ENV=sim): company info, the first
   // branch's POS registered and on, its latest sales' receipts — valid but one invalid.
   seedDemoEta,
+  // E-invoices (issue 17 item 4): a valid invoice, its credit note and an invalid one with ETA's
+  // message (seed/einvoices-demo.ts).
+  seedDemoEinvoices,
 ];
 
 /** How many demo products `npm run demo` makes (≈ 800 variants: clothes and shoes come in sizes × colours). */

@@ -2,5 +2,6 @@
 // Other contexts import only from here.
 export { EinvoicingModule } from './einvoicing.module';
 export { EtaSubmissionService } from './jobs/eta-submission.service';
+export { EtaDocumentService } from './jobs/eta-document.service';
 export { EtaSimulator, type SimFailure } from './sim/eta-simulator';
 export { EtaDispatcher } from './jobs/eta-submission.processor';

@@ -63,7 +63,11 @@ export class EReceiptEntity {
   @Column('timestamptz', { default: () => 'now()' }) updatedAt: Date;
 }
 
-/** E-invoices / credit / debit notes (v1.0, signed): the table only, the flow comes later. */
+/**
+ * E-invoices / credit / debit notes (v1.0, signed). The flow's columns (receiver, reference, signed
+ * text, queue marks, cancel/reject requests: migration 1796030000000) are read and written in SQL by
+ * the commands, the worker (jobs/eta-document.service.ts) and the reads.
+ */
 @Entity('e_documents')
 export class EDocumentEntity {
   @PrimaryColumn('uuid') id: string;

@@ -256,4 +256,237 @@ export class EtaClient {
       status: String(json.status ?? ''),
     };
   }
+
+  // --- e-invoices (FACTS §1): the ERP credentials of the taxpayer ------------------------------
+
+  /** An ERP token (client credentials as form fields, scope InvoicingAPI), cached per client id. */
+  async erpToken(c: ErpCredentials, force = false): Promise<string> {
+    const key = `erp:${c.clientId}`;
+    const cached = this.tokens.get(key);
+    if (!force && cached && cached.until > Date.now()) return cached.token;
+    const res = await this.call(`${this.hosts.identity}/connect/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        scope: 'InvoicingAPI',
+      }).toString(),
+    });
+    if (!res.ok) {
+      await res.text().catch(() => '');
+      throw new EtaHttpError('auth', res.status, `ETA refused the ERP credentials (${res.status})`);
+    }
+    const body = (await res.json()) as { access_token: string; expires_in?: number };
+    const ttl = (body.expires_in ?? 3600) * 1000;
+    this.tokens.set(key, {
+      token: body.access_token,
+      until: Date.now() + Math.max(ttl - TOKEN_MARGIN_MS, ttl / 2),
+    });
+    return body.access_token;
+  }
+
+  private async withErp(c: ErpCredentials, url: string, init: RequestInit): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.erpToken(c, attempt > 0);
+      const res = await this.call(url, {
+        ...init,
+        headers: { ...(init.headers ?? {}), Authorization: `Bearer ${token}` },
+      });
+      if (res.status === 401 && attempt === 0) {
+        await res.text().catch(() => '');
+        continue;
+      }
+      if (res.status === 401) throw new EtaHttpError('auth', 401, 'ETA refused the ERP token');
+      return res;
+    }
+  }
+
+  /** POST documentsubmissions with the signed documents' exact texts spliced in. */
+  async submitDocuments(c: ErpCredentials, documentTexts: string[]): Promise<DocumentSubmitResult> {
+    const res = await this.withErp(c, `${this.hosts.api}/api/v1.0/documentsubmissions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"documents":[${documentTexts.join(',')}]}`,
+    });
+    const json = (await res.json().catch(() => ({}))) as {
+      submissionId?: string;
+      acceptedDocuments?: { uuid: string; longId?: string; internalId: string }[];
+      rejectedDocuments?: ({ internalId: string } & EtaErrorBody)[];
+    } & EtaErrorBody;
+    if (res.status >= 400 && !json.rejectedDocuments?.length)
+      throw new EtaHttpError(
+        'validation',
+        res.status,
+        json.error?.message ?? `ETA refused the submission (${res.status})`,
+        null,
+        etaErrors(json),
+      );
+    return {
+      submissionId: String(json.submissionId ?? ''),
+      accepted: (json.acceptedDocuments ?? []).map((a) => ({
+        uuid: a.uuid,
+        longId: a.longId ?? null,
+        internalId: a.internalId,
+      })),
+      rejected: (json.rejectedDocuments ?? []).map((r) => ({
+        internalId: r.internalId,
+        errors: etaErrors(r),
+      })),
+    };
+  }
+
+  /** GET documentsubmissions/{id}: each document's status (Submitted while validating). */
+  async documentSubmission(
+    c: ErpCredentials,
+    submissionId: string,
+  ): Promise<{ overallStatus: string; documents: DocumentStatusRow[] }> {
+    const res = await this.withErp(
+      c,
+      `${this.hosts.api}/api/v1.0/documentsubmissions/${encodeURIComponent(submissionId)}?pageNo=1&pageSize=100`,
+      { method: 'GET' },
+    );
+    if (res.status === 404) throw new EtaHttpError('not_found', 404, 'submission not found');
+    const json = (await res.json()) as {
+      overallStatus?: string;
+      documentSummary?: { uuid: string; longId?: string; internalId: string; status: string }[];
+    };
+    return {
+      overallStatus: String(json.overallStatus ?? ''),
+      documents: (json.documentSummary ?? []).map((d) => ({
+        uuid: d.uuid,
+        longId: d.longId ?? null,
+        internalId: d.internalId,
+        status: String(d.status ?? ''),
+      })),
+    };
+  }
+
+  /** GET documents/{uuid}/details: the status and ETA's validation messages. */
+  async documentDetails(
+    c: ErpCredentials,
+    uuid: string,
+  ): Promise<{ status: string; errors: EtaErrorDto[] }> {
+    const res = await this.withErp(
+      c,
+      `${this.hosts.api}/api/v1.0/documents/${encodeURIComponent(uuid)}/details`,
+      { method: 'GET' },
+    );
+    if (res.status === 404) throw new EtaHttpError('not_found', 404, 'document not found');
+    const json = (await res.json()) as {
+      status?: string;
+      validationResults?: {
+        validationSteps?: ({ status?: string; name?: string } & EtaErrorBody)[];
+      };
+    };
+    const errors = (json.validationResults?.validationSteps ?? [])
+      .filter((s) => String(s.status ?? '').toLowerCase() === 'invalid')
+      .flatMap((s) => etaErrors(s));
+    return { status: String(json.status ?? ''), errors };
+  }
+
+  /** PUT documents/state/{uuid}/state: cancel (issuer) or reject (receiver) with a reason. */
+  async setDocumentState(
+    c: ErpCredentials,
+    uuid: string,
+    status: 'cancelled' | 'rejected',
+    reason: string,
+  ): Promise<void> {
+    const res = await this.withErp(
+      c,
+      `${this.hosts.api}/api/v1.0/documents/state/${encodeURIComponent(uuid)}/state`,
+      {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status, reason }),
+      },
+    );
+    if (res.ok) {
+      await res.text().catch(() => '');
+      return;
+    }
+    const json = (await res.json().catch(() => ({}))) as EtaErrorBody;
+    throw new EtaHttpError(
+      res.status === 404 ? 'not_found' : 'validation',
+      res.status,
+      json.error?.message ?? `ETA refused the state change (${res.status})`,
+      null,
+      etaErrors(json),
+    );
+  }
+
+  /**
+   * GET documents/search by submission date (≤ 30 days, continuation tokens): the documents ETA
+   * holds, for reconciling a submission whose answer was lost.
+   */
+  async searchDocuments(
+    c: ErpCredentials,
+    from: Date,
+    to: Date,
+  ): Promise<
+    {
+      uuid: string;
+      internalId: string;
+      submissionUUID: string;
+      status: string;
+      longId: string | null;
+    }[]
+  > {
+    const out: {
+      uuid: string;
+      internalId: string;
+      submissionUUID: string;
+      status: string;
+      longId: string | null;
+    }[] = [];
+    let token = '';
+    for (let page = 0; page < 50; page++) {
+      const q = new URLSearchParams({
+        submissionDateFrom: from.toISOString(),
+        submissionDateTo: to.toISOString(),
+        pageSize: '100',
+      });
+      if (token) q.set('continuationToken', token);
+      const res = await this.withErp(c, `${this.hosts.api}/api/v1.0/documents/search?${q}`, {
+        method: 'GET',
+      });
+      const json = (await res.json()) as {
+        result?: {
+          uuid: string;
+          internalId: string;
+          submissionUUID: string;
+          status: string;
+          longId?: string;
+        }[];
+        metadata?: { continuationToken?: string };
+      };
+      for (const d of json.result ?? [])
+        out.push({
+          uuid: d.uuid,
+          internalId: d.internalId,
+          submissionUUID: d.submissionUUID,
+          status: d.status,
+          longId: d.longId ?? null,
+        });
+      token = json.metadata?.continuationToken ?? '';
+      if (!token || token === 'EndofResultSet') break;
+    }
+    return out;
+  }
 }
+
+export type ErpCredentials = { clientId: string; clientSecret: string };
+
+export type DocumentSubmitResult = {
+  submissionId: string;
+  accepted: { uuid: string; longId: string | null; internalId: string }[];
+  rejected: { internalId: string; errors: EtaErrorDto[] }[];
+};
+
+export type DocumentStatusRow = {
+  uuid: string;
+  longId: string | null;
+  internalId: string;
+  status: string;
+};

@@ -42,7 +42,7 @@ type LineRow = {
   vat_rate: number;
 };
 
-const UNIT_TYPES: Record<string, string> = {
+export const UNIT_TYPES: Record<string, string> = {
   piece: 'EA',
   kg: 'KGM',
   g: 'GRM',

@@ -10,6 +10,7 @@ import type { Job, Queue } from 'bullmq';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ETA_NOTIFY_CHANNEL } from '../events/on-sale-events.issue-receipt.handler';
+import { ETA_DOCUMENTS_WAKE, EtaDocumentService } from './eta-document.service';
 import { EtaSubmissionService } from './eta-submission.service';
 
 export const ETA_QUEUE = 'eta-receipts';
@@ -26,17 +27,33 @@ export async function enqueueSerial(queue: Queue, serial: string, delayMs = 0): 
   });
 }
 
+/** Enqueues a run of the e-invoice (document) worker: one job for all documents. */
+export async function enqueueDocuments(queue: Queue, delayMs = 0): Promise<void> {
+  await queue.add('documents', {} as SerialJob, {
+    jobId: delayMs > 0 ? 'documents_later' : 'documents_now',
+    delay: delayMs,
+    removeOnComplete: true,
+    removeOnFail: true,
+  });
+}
+
 /** The BullMQ worker: one pass per job over a serial's receipts, then the next run is scheduled. */
 @Processor(ETA_QUEUE, { concurrency: 4 })
 export class EtaSubmissionProcessor extends WorkerHost {
   constructor(
     private readonly service: EtaSubmissionService,
+    private readonly documents: EtaDocumentService,
     @InjectQueue(ETA_QUEUE) private readonly queue: Queue,
   ) {
     super();
   }
 
   async process(job: Job<SerialJob>): Promise<void> {
+    if (job.name === 'documents') {
+      const next = await this.documents.process();
+      if (next !== null) await enqueueDocuments(this.queue, Math.max(next, 250));
+      return;
+    }
     const next = await this.service.processSerial(job.data.serial);
     if (next !== null) await enqueueSerial(this.queue, job.data.serial, Math.max(next, 250));
   }
@@ -95,6 +112,12 @@ export class EtaDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   wake(serial: string): void {
+    if (serial === ETA_DOCUMENTS_WAKE) {
+      enqueueDocuments(this.queue).catch((e: Error) =>
+        this.logger.warn(`e-invoice job not queued: ${e.message}`),
+      );
+      return;
+    }
     enqueueSerial(this.queue, serial).catch((e: Error) =>
       this.logger.warn(`e-receipt job not queued: ${e.message}`),
     );
@@ -107,6 +130,13 @@ export class EtaDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
           WHERE NOT dead_letter AND (status = 'submitted' OR (status = 'queued' AND next_attempt_at <= now()))`,
       )) as { pos_serial: string }[];
       for (const r of rows) this.wake(r.pos_serial);
+      const [docs] = (await this.ds.query(
+        `SELECT EXISTS (SELECT 1 FROM e_documents
+                 WHERE NOT dead_letter AND (status = 'submitted'
+                    OR (status = 'queued' AND next_attempt_at <= now())
+                    OR (state_request IS NOT NULL AND status = 'valid'))) AS due`,
+      )) as { due: boolean }[];
+      if (docs?.due) this.wake(ETA_DOCUMENTS_WAKE);
     } catch (e) {
       this.logger.warn(`e-receipt sweep: ${(e as Error).message}`);
     }

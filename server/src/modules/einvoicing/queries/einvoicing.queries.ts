@@ -251,7 +251,10 @@ export class EinvoicingQueries {
     const rows = (await this.ds.query(
       `SELECT status, dead_letter, count(*)::int AS n,
               extract(epoch FROM now() - min(created_at)) AS age
-         FROM e_receipts WHERE ($1::uuid IS NULL OR branch_id = $1)
+         FROM (SELECT status, dead_letter, created_at, branch_id FROM e_receipts
+               UNION ALL
+               SELECT status, dead_letter, created_at, branch_id FROM e_documents) q
+        WHERE ($1::uuid IS NULL OR branch_id = $1)
         GROUP BY status, dead_letter`,
       [branchReadScope(user)],
     )) as { status: EReceiptStatus; dead_letter: boolean; n: number; age: string }[];

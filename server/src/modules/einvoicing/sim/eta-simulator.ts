@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkEtaReceiptEquations, etaReceiptUuid, type EtaErrorDto } from '@pos/contracts';
+import {
+  checkEtaInvoiceEquations,
+  checkEtaReceiptEquations,
+  etaCanonicalize,
+  etaReceiptUuid,
+  withoutEtaSignature,
+  type EtaErrorDto,
+} from '@pos/contracts';
 import { sha256Hex } from '../eta/sha';
+import { cmsMessageDigest } from '../eta/signer';
 
 // A local ETA simulator for tests and the demo (issue 17 item 6), from the SDK's contract
 // (FACTS §4): the identity token endpoint (POS headers), receipt submission with ETA's checks (the
@@ -29,6 +37,19 @@ type SimReceipt = {
   submissionId: string;
   status: 'Valid' | 'Invalid';
   errors: EtaErrorDto[];
+};
+
+/** An e-invoice the simulator accepted (FACTS §1.3–1.4): ETA assigns its UUID and long id. */
+type SimDocument = {
+  uuid: string;
+  longId: string;
+  internalId: string;
+  documentType: string;
+  submissionId: string;
+  submittedAt: number;
+  status: 'Valid' | 'Invalid' | 'Cancelled' | 'Rejected';
+  errors: EtaErrorDto[];
+  stateReason: string | null;
 };
 
 export type EtaSimulatorOptions = {
@@ -80,7 +101,17 @@ export class EtaSimulator {
   private readonly used = new Map<string, Set<string>>();
   /** every well-formed UUID a device sent (accepted or rejected): the links of its chain */
   private readonly links = new Map<string, string>();
-  readonly stats = { tokens: 0, submissions: 0, status: 0, failuresServed: 0 };
+  readonly stats = {
+    tokens: 0,
+    submissions: 0,
+    status: 0,
+    failuresServed: 0,
+    documentSubmissions: 0,
+  };
+  readonly documents = new Map<string, SimDocument>();
+  readonly documentSubmissions = new Map<string, { at: number; uuids: string[] }>();
+  /** every internalID each time a document carrying it reached the simulator */
+  readonly submittedInternalIds: string[] = [];
 
   constructor(readonly options: EtaSimulatorOptions = {}) {
     this.failures = [...(options.failures ?? [])];
@@ -113,6 +144,9 @@ export class EtaSimulator {
     this.submitted.length = 0;
     this.used.clear();
     this.links.clear();
+    this.documents.clear();
+    this.documentSubmissions.clear();
+    this.submittedInternalIds.length = 0;
   }
 
   /**
@@ -156,6 +190,9 @@ export class EtaSimulator {
         receipts: this.receipts.size,
         submitted: this.submitted.length,
         duplicates: this.submitted.length - new Set(this.submitted).size,
+        documents: this.documents.size,
+        documentDuplicates:
+          this.submittedInternalIds.length - new Set(this.submittedInternalIds).size,
         stats: this.stats,
       });
     }
@@ -167,6 +204,7 @@ export class EtaSimulator {
       return this.submit(serial, body, res);
     let m = /^\/api\/v1\/receiptsubmissions\/([^/]+)\/details$/.exec(url.pathname);
     if (req.method === 'GET' && m) return this.details(m[1], res);
+    if (url.pathname.startsWith('/api/v1.0/')) return this.documentApi(req, url, body, res);
     m = /^\/api\/v1\/receipts\/([0-9a-f]{64})\/raw$/.exec(url.pathname);
     if (req.method === 'GET' && m) {
       const r = this.receipts.get(m[1]);
@@ -182,12 +220,12 @@ export class EtaSimulator {
 
   private token(req: IncomingMessage, body: string, res: ServerResponse): void {
     const form = new URLSearchParams(body);
-    const serial = String(req.headers['posserial'] ?? '');
+    // a POS token carries posserial; an ERP token (e-invoices) does not
+    const serial = String(req.headers['posserial'] ?? '') || `erp:${form.get('client_id') ?? ''}`;
     if (
       form.get('grant_type') !== 'client_credentials' ||
       !form.get('client_id') ||
-      !form.get('client_secret') ||
-      !serial
+      !form.get('client_secret')
     )
       return send(res, 400, { error: 'invalid_client' });
     const token = `sim-${randomUUID()}`;
@@ -309,6 +347,230 @@ export class EtaSimulator {
     send(res, 202, { submissionId, acceptedDocuments: accepted, rejectedDocuments: rejected });
   }
 
+  // --- e-invoices (FACTS §1.3) -------------------------------------------------------------------
+
+  private docStatus(d: SimDocument): string {
+    const s = this.documentSubmissions.get(d.submissionId);
+    const done = !!s && Date.now() - s.at >= (this.options.validationDelayMs ?? 0);
+    return done ? d.status : 'Submitted';
+  }
+
+  private async documentApi(
+    req: IncomingMessage,
+    url: URL,
+    body: string,
+    res: ServerResponse,
+  ): Promise<void> {
+    if (req.method === 'POST' && url.pathname === '/api/v1.0/documentsubmissions')
+      return this.submitDocuments(body, res);
+    let m = /^\/api\/v1\.0\/documentsubmissions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && m) {
+      this.stats.status++;
+      const s = this.documentSubmissions.get(m[1]);
+      if (!s) return send(res, 404, { error: { message: 'not found' } });
+      const docs = s.uuids.map((u) => this.documents.get(u)!);
+      const statuses = docs.map((d) => this.docStatus(d));
+      const overallStatus = statuses.includes('Submitted')
+        ? 'In Progress'
+        : statuses.every((x) => x === 'Invalid')
+          ? 'Invalid'
+          : statuses.some((x) => x === 'Invalid')
+            ? 'Partially Valid'
+            : 'Valid';
+      return send(res, 200, {
+        submissionId: m[1],
+        documentCount: docs.length,
+        dateTimeReceived: new Date(s.at).toISOString(),
+        overallStatus,
+        documentSummary: docs.map((d, i) => ({
+          uuid: d.uuid,
+          submissionUUID: d.submissionId,
+          longId: d.longId,
+          internalId: d.internalId,
+          typeName: d.documentType,
+          status: statuses[i],
+        })),
+      });
+    }
+    m = /^\/api\/v1\.0\/documents\/([^/]+)\/(details|raw)$/.exec(url.pathname);
+    if (req.method === 'GET' && m) {
+      const d = this.documents.get(m[1]);
+      if (!d) return send(res, 404, { error: { message: 'not found' } });
+      const status = this.docStatus(d);
+      return send(res, 200, {
+        uuid: d.uuid,
+        submissionUUID: d.submissionId,
+        longId: d.longId,
+        internalId: d.internalId,
+        status,
+        validationResults: {
+          status,
+          validationSteps:
+            status === 'Invalid'
+              ? [
+                  {
+                    name: 'Document validation',
+                    status: 'Invalid',
+                    error: { code: 'ValidationError', message: 'Invalid', details: d.errors },
+                  },
+                ]
+              : [],
+        },
+      });
+    }
+    m = /^\/api\/v1\.0\/documents\/state\/([^/]+)\/state$/.exec(url.pathname);
+    if (req.method === 'PUT' && m) {
+      const d = this.documents.get(m[1]);
+      if (!d) return send(res, 404, { error: { message: 'not found' } });
+      const { status, reason } = JSON.parse(body || '{}') as { status?: string; reason?: string };
+      if (!['cancelled', 'rejected'].includes(String(status)) || !String(reason ?? '').trim())
+        return send(res, 400, {
+          error: { code: 'ValidationError', message: 'status and reason are required' },
+        });
+      if (this.docStatus(d) !== 'Valid')
+        return send(res, 400, {
+          error: {
+            code: 'ValidationError',
+            message: 'Provided Status is invalid, based on the current document status.',
+          },
+        });
+      d.status = status === 'cancelled' ? 'Cancelled' : 'Rejected';
+      d.stateReason = String(reason);
+      res.writeHead(200).end();
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/api/v1.0/documents/search') {
+      const from = Date.parse(url.searchParams.get('submissionDateFrom') ?? '');
+      const to = Date.parse(url.searchParams.get('submissionDateTo') ?? '');
+      if (Number.isNaN(from) || Number.isNaN(to) || to - from > 31 * 86_400_000)
+        return send(res, 400, { error: { message: 'a submission date window of ≤ 30 days' } });
+      const result = [...this.documents.values()]
+        .filter((d) => d.submittedAt >= from && d.submittedAt <= to)
+        .map((d) => ({
+          uuid: d.uuid,
+          submissionUUID: d.submissionId,
+          longId: d.longId,
+          internalId: d.internalId,
+          typeName: d.documentType,
+          status: this.docStatus(d),
+        }));
+      return send(res, 200, { result, metadata: { continuationToken: 'EndofResultSet' } });
+    }
+    send(res, 404, { error: { message: 'not found' } });
+  }
+
+  private async submitDocuments(body: string, res: ServerResponse): Promise<void> {
+    const failure = this.failures.shift();
+    if (failure) this.stats.failuresServed++;
+    if (failure?.type === 'timeout') {
+      await new Promise((r) => setTimeout(r, failure.ms ?? 60_000));
+      return send(res, 504, {});
+    }
+    if (failure?.type === '429')
+      return send(
+        res,
+        429,
+        { error: { message: 'too many requests' } },
+        { 'Retry-After': String(failure.retryAfter ?? 1) },
+      );
+    if (failure?.type === '5xx') return send(res, failure.status ?? 503, {});
+    this.stats.documentSubmissions++;
+    const submissionId = etaId();
+    const accepted: { uuid: string; longId: string; internalId: string }[] = [];
+    const rejected: unknown[] = [];
+    const uuids: string[] = [];
+    const seen = new Set([...this.documents.values()].map((d) => d.internalId));
+    for (const text of receiptTexts(body)) {
+      const doc = JSON.parse(text) as {
+        internalID?: string;
+        documentType?: string;
+        documentTypeVersion?: string;
+        references?: string[];
+        signatures?: { signatureType?: string; value?: string }[];
+      };
+      const internalId = String(doc.internalID ?? '');
+      this.submittedInternalIds.push(internalId);
+      const details: EtaErrorDto[] = [];
+      if (doc.documentTypeVersion !== '1.0')
+        details.push({ code: 'DV001', message: 'documentTypeVersion must be 1.0' });
+      const signature = doc.signatures?.find((x) => x.signatureType === 'I')?.value ?? '';
+      if (!signature)
+        details.push({
+          code: '4041',
+          message: 'The document has no signature',
+          target: 'signatures',
+        });
+      else {
+        const digest = cmsMessageDigest(signature);
+        const expected = Buffer.from(sha256Hex(etaCanonicalize(withoutEtaSignature(text))), 'hex');
+        if (!digest || !digest.equals(expected))
+          details.push({
+            code: '4043',
+            message: 'message-digest attribute value does not match calculated value',
+            target: 'signatures',
+          });
+      }
+      for (const field of checkEtaInvoiceEquations(withoutEtaSignature(text)))
+        details.push({
+          code: 'DV004',
+          message: `Calculation is not valid: ${field}`,
+          target: field,
+        });
+      if (doc.documentType === 'c' || doc.documentType === 'd')
+        for (const ref of doc.references ?? [])
+          if (this.documents.get(ref)?.status !== 'Valid')
+            details.push({
+              code: 'DV005',
+              message: 'The referenced document is not a valid document of the issuer',
+              target: 'references',
+            });
+      if (seen.has(internalId))
+        details.push({ code: 'DV006', message: 'Duplicate internal id', target: 'internalID' });
+      if (failure?.type === 'reject')
+        details.push({
+          code: failure.code ?? 'DV999',
+          message: failure.message ?? 'Rejected by the simulator',
+        });
+      if (details.length) {
+        rejected.push({
+          internalId,
+          error: { code: 'ValidationError', message: 'Validation failed', details },
+        });
+        continue;
+      }
+      seen.add(internalId);
+      const d: SimDocument = {
+        uuid: etaId(),
+        longId: `${etaId()}${etaId()}`.slice(0, 40),
+        internalId,
+        documentType: String(doc.documentType),
+        submissionId,
+        submittedAt: Date.now(),
+        status: failure?.type === 'invalid' ? 'Invalid' : 'Valid',
+        errors:
+          failure?.type === 'invalid'
+            ? [{ code: failure.code ?? 'DV100', message: failure.message ?? 'Invalid document' }]
+            : [],
+        stateReason: null,
+      };
+      this.documents.set(d.uuid, d);
+      uuids.push(d.uuid);
+      accepted.push({ uuid: d.uuid, longId: d.longId, internalId });
+    }
+    this.documentSubmissions.set(submissionId, { at: Date.now(), uuids });
+    if (failure?.type === 'drop') {
+      res.socket?.destroy();
+      return;
+    }
+    if (!accepted.length && rejected.length)
+      return send(res, 400, {
+        submissionId: null,
+        acceptedDocuments: [],
+        rejectedDocuments: rejected,
+      });
+    send(res, 202, { submissionId, acceptedDocuments: accepted, rejectedDocuments: rejected });
+  }
+
   private details(id: string, res: ServerResponse): void {
     this.stats.status++;
     const s = this.submissions.get(id);
@@ -328,6 +590,11 @@ export class EtaSimulator {
       }),
     });
   }
+}
+
+/** An ETA-like id: 26 upper-case letters and digits. */
+function etaId(): string {
+  return randomUUID().replace(/-/g, '').toUpperCase().slice(0, 26).padEnd(26, 'X');
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

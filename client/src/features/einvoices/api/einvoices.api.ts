@@ -1,0 +1,45 @@
+import type {
+  CreateEInvoiceDto,
+  EInvoiceDetailDto,
+  EInvoiceListItemDto,
+  EInvoiceStateDto,
+  SaleDto,
+} from '@pos/contracts';
+import { http, type Query } from '../../../shared/api/http';
+
+const id = (value: string) => encodeURIComponent(value);
+// E_INVOICE_API's paths without /api (the http client adds it); not imported at run time, which
+// would bring the DTO module into these pages
+const DOCS = '/E-invoices/documents';
+
+export type EInvoiceListQuery = {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: string;
+  documentType?: string;
+};
+
+export const einvoiceKeys = {
+  all: ['einvoices'] as const,
+  list: (query: EInvoiceListQuery) => ['einvoices', 'list', query] as const,
+  one: (docId: string) => ['einvoices', 'one', docId] as const,
+  originals: ['einvoices', 'originals'] as const,
+};
+
+export const einvoicesApi = {
+  list: (query: EInvoiceListQuery) => http.list<EInvoiceListItemDto>(DOCS, query as Query),
+  get: (docId: string) => http.get<EInvoiceDetailDto>(`${DOCS}/${id(docId)}`),
+  create: (body: CreateEInvoiceDto) => http.post<EInvoiceDetailDto>(DOCS, body),
+  state: (docId: string, body: EInvoiceStateDto) =>
+    http.post<EInvoiceDetailDto>(`${DOCS}/${id(docId)}/state`, body),
+  retry: (docId: string) => http.post<EInvoiceDetailDto>(`${DOCS}/${id(docId)}/retry`),
+  /** valid invoices a credit / debit note can reference */
+  originals: () =>
+    http.list<EInvoiceListItemDto>(DOCS, {
+      status: 'valid',
+      documentType: 'i',
+      pageSize: 200,
+    }),
+  saleByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${id(number)}`),
+};

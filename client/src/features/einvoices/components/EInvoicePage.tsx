@@ -1,0 +1,281 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatPiasters,
+  routePath,
+  type EInvoiceDetailDto,
+  type EInvoiceStateChange,
+} from '@pos/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { handleError } from '../../../shared/api/handleError';
+import { formatDateTime } from '../../../shared/lib/format';
+import { useLiveEvent } from '../../../shared/realtime';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
+import { etaToPiasters, STATUS_COLOR } from '../lib/status';
+
+/** The JSON text, indented for reading (the exact text sent is what ETA got; this only shows it). */
+const pretty = (json: string) => {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+};
+
+/**
+ * /E-invoices/{id}: the document's ETA status (live), its UUID and share link, ETA's messages, the
+ * JSON sent, and the cancel / reject (with a reason) and retry actions where ETA allows them.
+ */
+export default function EInvoicePage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('einvoices');
+  const queryClient = useQueryClient();
+  const doc = useQuery({
+    queryKey: einvoiceKeys.one(id),
+    queryFn: () => einvoicesApi.get(id),
+    enabled: !!id,
+    meta: { detail: true },
+  });
+  useEffect(() => {
+    if (doc.error) handleError(doc.error, { toast: true });
+  }, [doc.error]);
+  useLiveEvent('einvoice.status', (e) => {
+    if (e.payload.documentId === id) void doc.refetch();
+  });
+  const [changing, setChanging] = useState<EInvoiceStateChange | null>(null);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+
+  const setDoc = (data: EInvoiceDetailDto) => {
+    queryClient.setQueryData(einvoiceKeys.one(id), data);
+    void queryClient.invalidateQueries({ queryKey: einvoiceKeys.all, exact: false });
+  };
+  const change = useCrudMutation({
+    mutationFn: (v: { status: EInvoiceStateChange; reason: string }) => einvoicesApi.state(id, v),
+    success: (_, v) => t(`detail.${v.status}Sent`),
+    onSuccess: (data) => {
+      setChanging(null);
+      setReason('');
+      setTried(false);
+      setDoc(data);
+    },
+  });
+  const retry = useCrudMutation({
+    mutationFn: () => einvoicesApi.retry(id),
+    success: t('detail.retried'),
+    onSuccess: setDoc,
+  });
+
+  const d = doc.data;
+  if (!d) return doc.isLoading ? <LinearProgress /> : null;
+  const info = (label: string, value: ReactNode, testId?: string, ltr = false) => (
+    <Box sx={{ minWidth: 180 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" data-testid={testId} dir={ltr ? 'ltr' : undefined}>
+        {value || '—'}
+      </Typography>
+    </Box>
+  );
+  const canChange = d.status === 'valid' && !d.stateRequest && !!d.uuid;
+
+  return (
+    <Box data-testid="einvoice-page">
+      <PageHeader
+        title={t('detail.title', { type: t(`types.${d.documentType}`), number: d.internalId })}
+        meta={
+          <Chip
+            color={STATUS_COLOR[d.status]}
+            label={d.deadLetter ? t('deadLetter') : t(`statuses.${d.status}`)}
+            data-testid="einvoice-detail-status"
+            data-status={d.status}
+          />
+        }
+        actions={
+          <Stack direction="row" spacing={1}>
+            {canChange && (
+              <>
+                <Button
+                  color="warning"
+                  variant="outlined"
+                  onClick={() => setChanging('cancelled')}
+                  data-testid="einvoice-cancel"
+                >
+                  {t('detail.cancel')}
+                </Button>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setChanging('rejected')}
+                  data-testid="einvoice-reject"
+                >
+                  {t('detail.reject')}
+                </Button>
+              </>
+            )}
+            {(d.deadLetter || d.status === 'rejected') && (
+              <Button
+                variant="outlined"
+                onClick={() => retry.mutate(undefined)}
+                disabled={retry.isPending}
+                data-testid="einvoice-retry"
+              >
+                {t('detail.retry')}
+              </Button>
+            )}
+          </Stack>
+        }
+      />
+      <Stack spacing={2}>
+        {d.stateRequest && (
+          <Alert severity="info" data-testid="einvoice-state-pending">
+            {t(`detail.${d.stateRequest}Pending`)}
+          </Alert>
+        )}
+        {d.stateError && (
+          <Alert severity="error" data-testid="einvoice-state-error">
+            {t('detail.stateRefused', { message: d.stateError })}
+          </Alert>
+        )}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            {info(t('fields.uuid'), d.uuid, 'einvoice-uuid', true)}
+            {info(t('fields.receiver'), d.receiverName ?? t(`receiverTypes.${d.receiverType}`))}
+            {info(t('fields.receiverId'), d.receiverId, undefined, true)}
+            {info(
+              t('fields.total'),
+              formatPiasters(etaToPiasters(d.totalAmount)),
+              'einvoice-total',
+            )}
+            {info(t('fields.branch'), d.branchName)}
+            {info(t('fields.dateTimeIssued'), formatDateTime(d.dateTimeIssued))}
+            {info(t('fields.submittedAt'), d.submittedAt ? formatDateTime(d.submittedAt) : null)}
+            {info(t('fields.validatedAt'), d.validatedAt ? formatDateTime(d.validatedAt) : null)}
+            {info(t('fields.attempts'), String(d.attempts))}
+            {d.referenceId &&
+              info(
+                t('fields.reference'),
+                <Link component={RouterLink} to={routePath('E-invoices-id', { id: d.referenceId })}>
+                  {d.referenceInternalId}
+                </Link>,
+              )}
+            {d.saleId &&
+              info(
+                t('fields.sale'),
+                <Link component={RouterLink} to={routePath('invoices-id', { id: d.saleId })}>
+                  {t('detail.openSale')}
+                </Link>,
+              )}
+            {d.shareUrl &&
+              info(
+                t('fields.share'),
+                <Link href={d.shareUrl} target="_blank" rel="noreferrer">
+                  {t('detail.openShare')}
+                </Link>,
+              )}
+          </Stack>
+          {d.stateReason && (
+            <Typography variant="body2" sx={{ mt: 1 }} data-testid="einvoice-state-reason">
+              {t('fields.stateReason')}: {d.stateReason}
+            </Typography>
+          )}
+        </Paper>
+        {d.errors.length > 0 && (
+          <Alert severity="error" data-testid="einvoice-errors">
+            <Typography variant="subtitle2" component="h2">
+              {t('detail.errors')}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, ps: 2 }}>
+              {d.errors.map((e, i) => (
+                <li key={i}>
+                  <bdi>{e.code}</bdi>: {e.message}
+                  {e.propertyPath || e.target ? (
+                    <>
+                      {' '}
+                      (<bdi>{e.propertyPath ?? e.target}</bdi>)
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </Box>
+          </Alert>
+        )}
+        {d.lastError && (
+          <Alert severity="warning" data-testid="einvoice-last-error">
+            {t('detail.lastError')}: <bdi>{d.lastError}</bdi>
+          </Alert>
+        )}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {d.signed ? t('detail.jsonSent') : t('detail.jsonUnsigned')}
+          </Typography>
+          <Box
+            component="pre"
+            dir="ltr"
+            tabIndex={0}
+            aria-label={d.signed ? t('detail.jsonSent') : t('detail.jsonUnsigned')}
+            data-testid="einvoice-json"
+            sx={{
+              m: 0,
+              maxHeight: 420,
+              overflow: 'auto',
+              fontSize: 12,
+              bgcolor: 'action.hover',
+              p: 1,
+              borderRadius: 1,
+              textAlign: 'left',
+            }}
+          >
+            {pretty(d.json)}
+          </Box>
+        </Paper>
+      </Stack>
+      <FormDialog
+        open={changing !== null}
+        onClose={() => (setChanging(null), setTried(false))}
+        onSubmit={() => {
+          setTried(true);
+          if (!reason.trim() || !changing) return;
+          change.mutate({ status: changing, reason: reason.trim() });
+        }}
+        title={changing ? t(`detail.${changing}Title`) : ''}
+        submitting={change.isPending}
+        submitLabel={changing ? t(`detail.${changing}Confirm`) : undefined}
+        submitTestId="einvoice-state-confirm"
+      >
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {changing ? t(`detail.${changing}Text`) : ''}
+        </Typography>
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          required
+          label={t('fields.stateReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={tried && !reason.trim()}
+          helperText={tried && !reason.trim() ? t('detail.reasonRequired') : undefined}
+          slotProps={{
+            htmlInput: { maxLength: 500, 'data-testid': 'einvoice-state-reason-input' },
+          }}
+        />
+      </FormDialog>
+    </Box>
+  );
+}

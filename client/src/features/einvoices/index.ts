@@ -1,0 +1,2 @@
+// E-invoices: /E-invoices, /E-invoices/New, /E-invoices/{id}.
+export { pages } from './pages';

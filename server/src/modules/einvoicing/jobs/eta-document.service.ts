@@ -1,0 +1,416 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  etaCanonicalize,
+  withEtaSignature,
+  type EReceiptStatus,
+  type EtaEnvironment,
+  type EtaErrorDto,
+} from '@pos/contracts';
+import { SecretsService } from '../../../core/auth/secrets.service';
+import { OutboxService } from '../../../core/outbox/outbox.service';
+import { EtaClient, EtaHttpError, etaHosts, type ErpCredentials } from '../eta/eta-client';
+import type { Signer } from '../eta/signer';
+import { signerFromCompany, type SignerRow } from '../eta/signer-factory';
+import { backoffMs, etaWorkerSettings } from './eta-submission.service';
+
+/** The NOTIFY payload (on the receipts' channel) that wakes the e-invoice worker. */
+export const ETA_DOCUMENTS_WAKE = '#documents';
+
+/** Documents per submission (ETA's limit is UNVERIFIED: FACTS §1.5 suggests ≤ 100). */
+export const etaDocumentChunk = (env: NodeJS.ProcessEnv = process.env) =>
+  Math.min(100, Math.max(1, Number(env.ETA_DOCUMENT_CHUNK ?? 50)));
+
+type Row = {
+  id: string;
+  branch_id: string;
+  internal_id: string;
+  uuid: string | null;
+  attempts: number;
+  signed_json: string | null;
+  submit_started_at: Date | null;
+};
+type Ctx = { client: EtaClient; creds: ErpCredentials; signer: Signer | null };
+
+/**
+ * Signs, submits and follows the e-invoices to valid / invalid, and sends cancel / reject requests.
+ * Idempotent like the receipts: a document is signed and its signed text committed first; a chunk
+ * is marked (submit_started_at) and committed before the POST; every accepted UUID is stored with
+ * its submission before polling. A run that finds marked documents asks ETA (documents/search by
+ * submission date, matched on internalID) before resubmitting, so an internal id never goes twice.
+ * One runner at a time (a session advisory lock).
+ */
+@Injectable()
+export class EtaDocumentService {
+  private readonly logger = new Logger('EtaDocuments');
+  private readonly clients = new Map<string, EtaClient>();
+  settings = etaWorkerSettings();
+  chunk = etaDocumentChunk();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly secrets: SecretsService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  private client(env: EtaEnvironment): EtaClient {
+    const hosts = etaHosts(env);
+    const key = `${env}:${hosts.api}`;
+    let c = this.clients.get(key);
+    if (!c) {
+      c = new EtaClient(hosts, { timeoutMs: this.settings.timeoutMs });
+      this.clients.set(key, c);
+    }
+    return c;
+  }
+
+  private async context(): Promise<Ctx | null> {
+    const [c] = (await this.ds.query('SELECT * FROM eta_company WHERE id = 1')) as (SignerRow & {
+      environment: EtaEnvironment;
+      erp_client_id: string | null;
+      erp_client_secret: string | null;
+    })[];
+    if (!c?.erp_client_id || !c.erp_client_secret) return null;
+    let signer: Signer | null = null;
+    try {
+      signer = signerFromCompany(c, (s) => this.secrets.decrypt(s));
+    } catch (e) {
+      this.logger.warn(`e-invoice signer: ${(e as Error).message}`);
+    }
+    return {
+      client: this.client(c.environment),
+      creds: { clientId: c.erp_client_id, clientSecret: this.secrets.decrypt(c.erp_client_secret) },
+      signer,
+    };
+  }
+
+  private async setStatus(
+    m: EntityManager,
+    rows: Row[],
+    status: EReceiptStatus,
+    set: string,
+    params: unknown[] = [],
+    deadLetter = false,
+  ): Promise<void> {
+    if (!rows.length) return;
+    const updated = (await m.query(
+      `UPDATE e_documents SET status = $2, updated_at = now()${set ? `, ${set}` : ''}
+        WHERE id = ANY($1::uuid[]) RETURNING id, uuid`,
+      [rows.map((r) => r.id), status, ...params],
+    )) as [{ id: string; uuid: string | null }[], number] | { id: string; uuid: string | null }[];
+    const list = (Array.isArray(updated[0]) ? updated[0] : updated) as {
+      id: string;
+      uuid: string | null;
+    }[];
+    const uuidOf = new Map(list.map((u) => [u.id, u.uuid]));
+    await this.outbox.addMany(
+      m,
+      rows.map((r) => ({
+        branchId: r.branch_id,
+        type: 'einvoice.status' as const,
+        payload: {
+          documentId: r.id,
+          kind: 'invoice' as const,
+          status,
+          uuid: uuidOf.get(r.id) ?? r.uuid ?? '',
+          receiptNumber: r.internal_id,
+          deadLetter,
+        },
+      })),
+    );
+  }
+
+  /** One pass; returns when it should run again (ms), or null when nothing is left. */
+  async process(): Promise<number | null> {
+    const qr = this.ds.createQueryRunner();
+    await qr.connect();
+    try {
+      const [{ locked }] = (await qr.query(
+        `SELECT pg_try_advisory_lock(hashtext('eta:documents')) AS locked`,
+      )) as { locked: boolean }[];
+      if (!locked) return this.settings.pollMs;
+      try {
+        const ctx = await this.context();
+        if (!ctx) return null;
+        await this.stateChanges(ctx);
+        await this.reconcile(ctx);
+        await this.sign(ctx);
+        while (await this.submitChunk(ctx));
+        await this.poll(ctx);
+        return this.nextRun();
+      } finally {
+        await qr.query(`SELECT pg_advisory_unlock(hashtext('eta:documents'))`);
+      }
+    } finally {
+      await qr.release();
+    }
+  }
+
+  private async nextRun(): Promise<number | null> {
+    const [r] = (await this.ds.query(
+      `SELECT bool_or(status = 'submitted' OR (state_request IS NOT NULL AND state_error IS NULL)) AS polling,
+              min(next_attempt_at) FILTER (WHERE status = 'queued') AS next
+         FROM e_documents
+        WHERE NOT dead_letter AND (status IN ('queued', 'submitted') OR state_request IS NOT NULL)`,
+    )) as { polling: boolean | null; next: Date | null }[];
+    const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - Date.now()) : null;
+    if (r?.polling)
+      return wait === null ? this.settings.pollMs : Math.min(wait, this.settings.pollMs);
+    return wait;
+  }
+
+  private rows(where: string, params: unknown[] = []): Promise<Row[]> {
+    return this.ds.query(
+      `SELECT id, branch_id, internal_id, uuid, attempts, signed_json, submit_started_at
+         FROM e_documents WHERE ${where}`,
+      params,
+    ) as Promise<Row[]>;
+  }
+
+  /** Cancel / reject requests: PUT documents/state/{uuid}/state. */
+  private async stateChanges(ctx: Ctx) {
+    const rows = (await this.ds.query(
+      `SELECT id, branch_id, internal_id, uuid, attempts, signed_json, submit_started_at,
+              state_request, state_reason
+         FROM e_documents WHERE state_request IS NOT NULL AND status = 'valid' AND uuid IS NOT NULL`,
+    )) as (Row & { state_request: 'cancelled' | 'rejected'; state_reason: string })[];
+    for (const r of rows) {
+      try {
+        await ctx.client.setDocumentState(ctx.creds, r.uuid!, r.state_request, r.state_reason);
+      } catch (e) {
+        const err = e as Error;
+        if (err instanceof EtaHttpError && ['validation', 'not_found'].includes(err.kind)) {
+          await this.ds.transaction((m) =>
+            this.setStatus(m, [r], 'valid', 'state_request = NULL, state_error = $3', [
+              err.errors[0]?.message ?? err.message,
+            ]),
+          );
+        } else this.logger.warn(`ETA state change of ${r.internal_id}: ${err.message}`);
+        continue;
+      }
+      await this.ds.transaction((m) =>
+        this.setStatus(m, [r], r.state_request, 'state_request = NULL, state_error = NULL'),
+      );
+    }
+  }
+
+  /** Marked documents (a crash, a lost answer): does ETA hold them? Only the others go again. */
+  private async reconcile(ctx: Ctx) {
+    const rows = await this.rows(
+      `status = 'queued' AND submit_started_at IS NOT NULL AND NOT dead_letter AND next_attempt_at <= now()
+       ORDER BY internal_id`,
+    );
+    if (!rows.length) return;
+    const from = new Date(
+      Math.min(...rows.map((r) => new Date(r.submit_started_at!).getTime())) - 300_000,
+    );
+    let held;
+    try {
+      held = await ctx.client.searchDocuments(ctx.creds, from, new Date(Date.now() + 60_000));
+    } catch (e) {
+      await this.transient(rows, e as Error, false);
+      return;
+    }
+    const byInternal = new Map(held.map((d) => [d.internalId, d]));
+    await this.ds.transaction(async (m) => {
+      for (const r of rows) {
+        const found = byInternal.get(r.internal_id);
+        if (found)
+          await this.setStatus(
+            m,
+            [r],
+            'submitted',
+            `uuid = $3, long_id = $4, submission_id = $5, submitted_at = now(), submit_started_at = NULL,
+             last_error = NULL`,
+            [found.uuid, found.longId, found.submissionUUID],
+          );
+        else await m.query('UPDATE e_documents SET submit_started_at = NULL WHERE id = $1', [r.id]);
+      }
+    });
+  }
+
+  /** Signs the queued documents not signed yet; the signed text is what is sent, every time. */
+  private async sign(ctx: Ctx) {
+    const rows = (await this.ds.query(
+      `SELECT id, json FROM e_documents
+        WHERE status = 'queued' AND signed_json IS NULL AND NOT dead_letter AND next_attempt_at <= now()
+        ORDER BY internal_id LIMIT 200`,
+    )) as { id: string; json: string }[];
+    for (const r of rows) {
+      if (!ctx.signer) {
+        // looked at again in a minute (or at once when the signer is saved and a document queued)
+        await this.ds.query(
+          `UPDATE e_documents SET last_error = 'no e-invoice signer configured', updated_at = now(),
+                  next_attempt_at = now() + interval '60 seconds' WHERE id = $1`,
+          [r.id],
+        );
+        continue;
+      }
+      let signed: string;
+      try {
+        signed = withEtaSignature(r.json, await ctx.signer.sign(etaCanonicalize(r.json)));
+      } catch (e) {
+        await this.ds.query(
+          `UPDATE e_documents SET last_error = $2, updated_at = now(),
+                  next_attempt_at = now() + make_interval(secs => $3::float8 / 1000) WHERE id = $1`,
+          [r.id, `signing: ${(e as Error).message}`, Math.max(this.settings.retryBaseMs, 30_000)],
+        );
+        continue;
+      }
+      await this.ds.query(
+        'UPDATE e_documents SET signed_json = $2, updated_at = now() WHERE id = $1 AND signed_json IS NULL',
+        [r.id, signed],
+      );
+    }
+  }
+
+  /** Submits the next chunk; true when another may be ready. */
+  private async submitChunk(ctx: Ctx): Promise<boolean> {
+    const marked = (await this.ds.query(
+      `UPDATE e_documents SET submit_started_at = now(), attempts = attempts + 1, updated_at = now()
+        WHERE id IN (SELECT id FROM e_documents
+                      WHERE status = 'queued' AND NOT dead_letter AND signed_json IS NOT NULL
+                        AND submit_started_at IS NULL AND next_attempt_at <= now()
+                      ORDER BY internal_id LIMIT $1)
+        RETURNING id, branch_id, internal_id, uuid, attempts, signed_json, submit_started_at`,
+      [this.chunk],
+    )) as [Row[], number] | Row[];
+    const batch = (Array.isArray(marked[0]) ? marked[0] : marked) as Row[];
+    if (!batch.length) return false;
+    batch.sort((a, b) => a.internal_id.localeCompare(b.internal_id));
+    let result;
+    try {
+      result = await ctx.client.submitDocuments(
+        ctx.creds,
+        batch.map((r) => r.signed_json!),
+      );
+    } catch (e) {
+      const err = e as Error;
+      if (err instanceof EtaHttpError && err.kind === 'validation') {
+        await this.ds.transaction((m) =>
+          this.setStatus(
+            m,
+            batch,
+            'rejected',
+            'errors = $3::jsonb, submit_started_at = NULL, last_error = NULL',
+            [
+              JSON.stringify(
+                err.errors.length
+                  ? err.errors
+                  : [{ code: String(err.status), message: err.message }],
+              ),
+            ],
+          ),
+        );
+        return true;
+      }
+      // a network error may have reached ETA: keep the mark (reconciled next run); 429/5xx did not
+      const reached = !(err instanceof EtaHttpError) || err.status === 0;
+      await this.transient(batch, err, !reached);
+      return false;
+    }
+    const byInternal = new Map(batch.map((r) => [r.internal_id, r]));
+    await this.ds.transaction(async (m) => {
+      for (const a of result.accepted) {
+        const r = byInternal.get(a.internalId);
+        if (r)
+          await this.setStatus(
+            m,
+            [r],
+            'submitted',
+            `uuid = $3, long_id = $4, submission_id = $5, submitted_at = now(), submit_started_at = NULL,
+             last_error = NULL`,
+            [a.uuid, a.longId, result.submissionId],
+          );
+      }
+      for (const rej of result.rejected) {
+        const r = byInternal.get(rej.internalId);
+        if (r)
+          await this.setStatus(m, [r], 'rejected', 'errors = $3::jsonb, submit_started_at = NULL', [
+            JSON.stringify(rej.errors),
+          ]);
+      }
+      const mentioned = new Set([...result.accepted, ...result.rejected].map((x) => x.internalId));
+      const rest = batch.filter((r) => !mentioned.has(r.internal_id)).map((r) => r.id);
+      if (rest.length)
+        await m.query(
+          'UPDATE e_documents SET submit_started_at = NULL WHERE id = ANY($1::uuid[])',
+          [rest],
+        );
+    });
+    return true;
+  }
+
+  private async transient(rows: Row[], err: Error, clearMark: boolean): Promise<void> {
+    const retryAfter = err instanceof EtaHttpError ? err.retryAfterMs : null;
+    await this.ds.transaction(async (m) => {
+      const dead = rows.filter((r) => r.attempts >= this.settings.maxAttempts);
+      for (const r of rows.filter((x) => x.attempts < this.settings.maxAttempts))
+        await m.query(
+          `UPDATE e_documents SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::float8 / 1000),
+                  submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
+            WHERE id = $1`,
+          [r.id, err.message, backoffMs(r.attempts, this.settings, retryAfter), clearMark],
+        );
+      await this.setStatus(
+        m,
+        dead,
+        'queued',
+        `dead_letter = true, last_error = $3, submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END`,
+        [err.message, clearMark],
+        true,
+      );
+    });
+    this.logger.warn(`ETA document submission failed (${rows.length}): ${err.message}`);
+  }
+
+  /** Submissions with documents still validating: Valid / Invalid (with ETA's messages). */
+  private async poll(ctx: Ctx) {
+    const subs = (await this.ds.query(
+      `SELECT DISTINCT submission_id FROM e_documents WHERE status = 'submitted' AND submission_id IS NOT NULL`,
+    )) as { submission_id: string }[];
+    for (const { submission_id: sid } of subs) {
+      let status;
+      try {
+        status = await ctx.client.documentSubmission(ctx.creds, sid);
+      } catch (e) {
+        this.logger.warn(`ETA submission ${sid} status: ${(e as Error).message}`);
+        continue;
+      }
+      const rows = await this.rows(`submission_id = $1 AND status = 'submitted'`, [sid]);
+      const byUuid = new Map(rows.map((r) => [r.uuid, r]));
+      const valid: { row: Row; longId: string | null }[] = [];
+      const invalid: { row: Row; errors: EtaErrorDto[] }[] = [];
+      for (const d of status.documents) {
+        const row = byUuid.get(d.uuid);
+        if (!row) continue;
+        const s = d.status.toLowerCase();
+        if (s === 'valid') valid.push({ row, longId: d.longId });
+        else if (s === 'invalid') {
+          let errors: EtaErrorDto[] = [];
+          try {
+            errors = (await ctx.client.documentDetails(ctx.creds, d.uuid)).errors;
+          } catch (e) {
+            this.logger.warn(`ETA document ${d.uuid} details: ${(e as Error).message}`);
+          }
+          invalid.push({ row, errors });
+        }
+      }
+      await this.ds.transaction(async (m) => {
+        for (const v of valid)
+          await this.setStatus(
+            m,
+            [v.row],
+            'valid',
+            'validated_at = now(), long_id = COALESCE($3, long_id)',
+            [v.longId],
+          );
+        for (const x of invalid)
+          await this.setStatus(m, [x.row], 'invalid', 'validated_at = now(), errors = $3::jsonb', [
+            JSON.stringify(x.errors),
+          ]);
+      });
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import forge from 'node-forge';
+import { ensureDocuments } from './documents';
+import { dismissLowStockWhenShown, signIn } from './support';
+
+// Issue 17 item 4: an e-invoice from a sale, signed with a PKCS#12 seal, sent to the local ETA
+// simulator, moves to valid live on its page; then it is cancelled with a reason. The simulator
+// runs in this process on the port the server was pointed at (playwright.config.ts ETA_SIM_URL).
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SIM_PORT = PORT + 1500;
+type Sim = { start(): Promise<string>; stop(): Promise<void> };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { EtaSimulator } = require(
+  resolve(__dirname, '../../dist/server/src/modules/einvoicing/sim/eta-simulator.js'),
+) as { EtaSimulator: new (o: { port: number }) => Sim };
+
+function p12File(password: string): string {
+  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = '02';
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 86_400_000 * 365);
+  cert.setSubject([{ name: 'commonName', value: 'E2E Sealing' }]);
+  cert.setIssuer([{ name: 'commonName', value: 'E2E Sealing' }]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const der = forge.asn1
+    .toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, cert, password, { algorithm: '3des' }))
+    .getBytes();
+  const path = join(mkdtempSync(join(tmpdir(), 'e2e-p12-')), 'seal.p12');
+  writeFileSync(path, Buffer.from(der, 'binary'));
+  return path;
+}
+
+let sim: Sim;
+test.beforeAll(async () => {
+  sim = new EtaSimulator({ port: SIM_PORT });
+  await sim.start();
+});
+test.afterAll(async () => {
+  await sim.stop();
+});
+
+test('an e-invoice from a sale becomes valid live, then is cancelled with a reason', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await dismissLowStockWhenShown(page);
+  await signIn(page, 'admin');
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const put = async (path: string, data: unknown) => {
+    const res = await page.request.put(path, { headers: { 'X-CSRF-Token': csrfToken }, data });
+    expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  };
+  await put('/api/E-invoices/CompanyInfo', {
+    rin: '100200300',
+    name: 'متجر العرض',
+    activityCode: '4711',
+    country: 'EG',
+    governate: 'القاهرة',
+    regionCity: 'وسط البلد',
+    street: 'طلعت حرب',
+    buildingNumber: '10',
+    environment: 'sim',
+    erpClientId: 'e2e-erp',
+    erpClientSecret: 'e2e-erp-secret',
+  });
+  await put('/api/E-invoices/CompanyInfo/signer', {
+    kind: 'p12',
+    p12Path: p12File('e2e-seal'),
+    p12Password: 'e2e-seal',
+  });
+  const docs = await ensureDocuments(page.request);
+
+  await page.goto('/E-invoices/New');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('فاتورة إلكترونية جديدة');
+  await page.getByTestId('sale-number').fill(docs.invoiceNumber);
+  await page.getByTestId('sale-find').click();
+  await expect(page.getByTestId('sale-found')).toContainText(docs.invoiceNumber);
+  // the receiver: a business needs a 9-digit RIN; a wrong one is caught before sending
+  await page.getByTestId('receiver-id').fill('12345');
+  await page.getByTestId('receiver-name').fill('شركة النيل للتوريدات');
+  await page.getByTestId('receiver-governate').fill('الجيزة');
+  await page.getByTestId('receiver-regionCity').fill('الدقي');
+  await page.getByTestId('receiver-street').fill('التحرير');
+  await page.getByTestId('receiver-buildingNumber').fill('5');
+  await page.getByTestId('einvoice-submit').click();
+  await expect(page.getByTestId('einvoice-problems')).toContainText('رقم المستلم لا يطابق نوعه');
+  await page.getByTestId('receiver-id').fill('200300400');
+  await page.getByTestId('einvoice-submit').click();
+
+  await expect(page).toHaveURL(/\/E-invoices\/[0-9a-f-]{36}$/);
+  // queued → submitted → valid, pushed live by the worker (no reload)
+  await expect(page.getByTestId('einvoice-detail-status')).toHaveAttribute('data-status', 'valid', {
+    timeout: 45_000,
+  });
+  await expect(page.getByTestId('einvoice-detail-status')).toHaveText('صالحة');
+  await expect(page.getByTestId('einvoice-uuid')).toHaveText(/^[A-Z0-9]{26}$/);
+  await expect(page.getByTestId('einvoice-json')).toContainText('"signatureType": "I"');
+
+  await page.getByTestId('einvoice-cancel').click();
+  const dialog = page
+    .getByRole('dialog')
+    .filter({ has: page.getByTestId('einvoice-state-confirm') });
+  await dialog.getByTestId('einvoice-state-confirm').click();
+  await expect(dialog.getByText('أدخل السبب')).toBeVisible();
+  await page.getByTestId('einvoice-state-reason-input').fill('خطأ في السعر');
+  await dialog.getByTestId('einvoice-state-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('einvoice-detail-status')).toHaveAttribute(
+    'data-status',
+    'cancelled',
+    { timeout: 45_000 },
+  );
+  await expect(page.getByTestId('einvoice-state-reason')).toContainText('خطأ في السعر');
+
+  await page.goto('/E-invoices');
+  const number = await page.request
+    .get(page.url().replace(/\/E-invoices$/, '/api/E-invoices/documents?status=cancelled'))
+    .then(async (r) => ((await r.json()) as { internalId: string }[])[0].internalId);
+  await page.getByTestId('einvoices-search').fill(number);
+  await expect(page.getByTestId('einvoice-row')).toHaveCount(1);
+  await expect(page.getByTestId('einvoice-row').getByTestId('einvoice-status')).toHaveText('ملغاة');
+});
