@@ -27,9 +27,16 @@ export const vaultRow = {
   account_id: 'acc-v1',
 };
 
-/** A manager answering the ticket lock, the branch's main vault and the vault moves. */
-export const ticketManager = (ticket: Record<string, unknown>, more: QueryStub[] = []) =>
-  fakeManager([
+/**
+ * A manager answering the ticket lock, the branch's main vault and the vault moves, and the store
+ * settings (`serviceVatRate` 0 unless given).
+ */
+export const ticketManager = (
+  ticket: Record<string, unknown>,
+  more: QueryStub[] = [],
+  settings: { serviceVatRate?: number } = {},
+) =>
+  Object.assign(fakeManager([
     ...more,
     [/FROM maintenance_tickets WHERE id = \$1 FOR UPDATE/, [ticket]],
     [/FROM vaults WHERE branch_id = \$1 AND is_main/, [{ id: 'v-1', account_id: 'acc-v1' }]],
@@ -37,4 +44,8 @@ export const ticketManager = (ticket: Record<string, unknown>, more: QueryStub[]
     [/UPDATE vaults SET balance/, [[vaultRow]]],
     [/FROM branches/, [{ id: 'b-1', code: 'B01' }]],
     [/INSERT INTO document_sequences/, [{ last: 7 }]],
-  ]);
+  ]), {
+    getRepository: () => ({
+      findOneBy: async () => ({ id: 1, serviceVatRate: 0, ...settings }),
+    }),
+  });
