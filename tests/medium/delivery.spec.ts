@@ -184,7 +184,9 @@ describe('delivery', () => {
     expect(await journal('delivery', o.id)).toEqual([
       { account: 'driver_cash', debit: 7500, credit: 0 },
       { account: 'customers', debit: 0, credit: 6000 },
-      { account: 'other_income', debit: 0, credit: 1500 },
+      // the fee includes the store's services VAT (14 %): 15 × 14 / 114 = 1.84
+      { account: 'other_income', debit: 0, credit: 1316 },
+      { account: 'vat_output', debit: 0, credit: 184 },
     ]);
     await noWrite(async () => {
       expect((await step(driverA, o.id, 'fail')).status).toBe(409);

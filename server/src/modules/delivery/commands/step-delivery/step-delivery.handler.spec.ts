@@ -27,20 +27,23 @@ const run = (
   user: AuthUser = testUser(),
   driverExists = true,
 ) => {
-  const m = Object.assign(fakeManager([
-    [/FROM delivery_orders WHERE id = \$1 FOR UPDATE/, [orderRow(over)]],
-    [/FROM users u JOIN roles r/, driverExists ? [{ '?column?': 1 }] : []],
-    [/SELECT customer_id FROM sales_invoices/, [{ customer_id: 'c-1' }]],
-    [
-      /FROM customers WHERE id = \$1 FOR UPDATE/,
-      [{ id: 'c-1', balance: '6000', credit_limit: '0' }],
-    ],
-    [/UPDATE customers SET balance/, [[{ balance: '0' }]]],
-    [/FROM sale_lines/, [{ id: 'l-1', left: '2.000' }]],
-  ]), {
-    // the store's service VAT rate (the fee includes it)
-    getRepository: () => ({ findOneBy: async () => ({ id: 1, serviceVatRate: 14 }) }),
-  });
+  const m = Object.assign(
+    fakeManager([
+      [/FROM delivery_orders WHERE id = \$1 FOR UPDATE/, [orderRow(over)]],
+      [/FROM users u JOIN roles r/, driverExists ? [{ '?column?': 1 }] : []],
+      [/SELECT customer_id FROM sales_invoices/, [{ customer_id: 'c-1' }]],
+      [
+        /FROM customers WHERE id = \$1 FOR UPDATE/,
+        [{ id: 'c-1', balance: '6000', credit_limit: '0' }],
+      ],
+      [/UPDATE customers SET balance/, [[{ balance: '0' }]]],
+      [/FROM sale_lines/, [{ id: 'l-1', left: '2.000' }]],
+    ]),
+    {
+      // the store's service VAT rate (the fee includes it)
+      getRepository: () => ({ findOneBy: async () => ({ id: 1, serviceVatRate: 14 }) }),
+    },
+  );
   const returned: unknown[] = [];
   const returns = {
     runInside: async (c: unknown) => {

@@ -104,7 +104,15 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
       entity: 'maintenance_ticket',
       entityId: ticket.id,
       before: { status: ticket.status },
-      after: { status: to, paid, vat, vaultId, shiftId: till?.shiftId, methodId: till?.methodId, note },
+      after: {
+        status: to,
+        paid,
+        vat,
+        vaultId,
+        shiftId: till?.shiftId,
+        methodId: till?.methodId,
+        note,
+      },
     });
     await pushCounts(tx, ticket.branchId);
     return { id: ticket.id, status: to };
