@@ -315,7 +315,7 @@ describe('maintenance', () => {
     expect(removed.body).toMatchObject({ partsTotal: 0, parts: [] });
     expect(await onHand(variantId)).toBe(5);
     const movements = await t.ds.query(
-      `SELECT quantity::int, reason FROM stock_movements WHERE reference_id = $1 ORDER BY created_at, id`,
+      `SELECT quantity::int, reason FROM stock_movements WHERE reference_id = $1 ORDER BY at, id`,
       [ticket.id],
     );
     expect(movements).toEqual([
@@ -355,10 +355,11 @@ describe('maintenance', () => {
       `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
     );
     const ticket = await create({ deposit: 2_000 });
-    for (const step of PATH.ready) expect((await move(ticket.id, step)).status).toBe(200);
+    for (const step of PATH.in_repair) expect((await move(ticket.id, step)).status).toBe(200);
     expect((await admin.patch(`/api/Maintenance/${ticket.id}`, { labour: 11_400 })).status).toBe(
       200,
     );
+    expect((await move(ticket.id, 'ready')).status).toBe(200);
     // no open shift: refused, nothing written
     let before = await tableCounts(t.ds);
     const closed = await till.post(`/api/Maintenance/${ticket.id}/status`, {
