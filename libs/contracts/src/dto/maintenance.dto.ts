@@ -252,3 +252,5 @@ export type MaintenanceTicketDto = {
 
 export type MaintenanceCountsDto = Record<MaintenanceStatus, number>;
 export type MaintenanceTechnicianDto = { id: string; name: string };
+/** A vault a ticket's bill may be paid into (or a deposit given back from). */
+export type MaintenanceVaultDto = { id: string; name: string; branchId: string; isMain: boolean };

@@ -230,7 +230,8 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_TOTAL_LIMIT': 'إجمالي تذكرة الصيانة يتجاوز {max} جنيه',
     'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'العربون أكبر من التكلفة التقديرية',
     'errors.MAINTENANCE_VAULT_INVALID': 'اختر خزينة نشطة في فرع التذكرة',
-    'errors.MAINTENANCE_PAY_TARGET': 'ادفع الفاتورة إما في خزينة أو في الوردية بطريقة دفع، لا الاثنين',
+    'errors.MAINTENANCE_PAY_TARGET':
+      'ادفع الفاتورة إما في خزينة أو في الوردية بطريقة دفع، لا الاثنين',
     'errors.MAINTENANCE_SHIFT_BRANCH': 'وردية الكاشير المفتوحة ليست في فرع التذكرة {number}',
     'errors.MAINTENANCE_TECHNICIAN_INVALID': 'الفني المختار غير موجود أو موقوف',
     'errors.MAINTENANCE_WARRANTY_INVALID':
@@ -553,8 +554,10 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_TOTAL_LIMIT': 'The repair ticket total is over {max} EGP',
     'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'The deposit is more than the estimate',
     'errors.MAINTENANCE_VAULT_INVALID': "Choose an active vault of the ticket's branch",
-    'errors.MAINTENANCE_PAY_TARGET': 'Pay the bill either into a vault or into the shift by a payment method, not both',
-    'errors.MAINTENANCE_SHIFT_BRANCH': "The cashier's open shift is not in the branch of ticket {number}",
+    'errors.MAINTENANCE_PAY_TARGET':
+      'Pay the bill either into a vault or into the shift by a payment method, not both',
+    'errors.MAINTENANCE_SHIFT_BRANCH':
+      "The cashier's open shift is not in the branch of ticket {number}",
     'errors.MAINTENANCE_TECHNICIAN_INVALID': 'The chosen technician does not exist or is inactive',
     'errors.MAINTENANCE_WARRANTY_INVALID':
       'Ticket {number} is not a delivered ticket of this customer still under warranty',

@@ -57,6 +57,7 @@ import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { InstallmentPlanDialog } from '../../installments';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { DeliveryCreateDialog } from '../../delivery';
+import { TicketPayDialog } from '../../maintenance';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
@@ -92,6 +93,7 @@ import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
 import LocalShipping from '@mui/icons-material/LocalShipping';
+import Build from '@mui/icons-material/BuildOutlined';
 import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
@@ -171,6 +173,10 @@ function PosScreen({ register }: { register: number }) {
     useAtomValue(enabledModulesState),
   );
   const [delivering, setDelivering] = useState<SaleDto | null>(null);
+  // A repair ticket paid here (issue 18): its number ('' asks for it), null when closed.
+  const [ticketPay, setTicketPay] = useState<string | null>(null);
+  const mayTicket = hasPermission(user, [], ['Maintenance'], useAtomValue(enabledModulesState));
+  const onTicketNumber = useCallback((n: string) => setTicketPay(n), []);
   // The scale layout is a store setting (the same on every register), not this browser's.
   const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
   const scale = storeSettings.scaleBarcode;
@@ -418,7 +424,13 @@ function PosScreen({ register }: { register: number }) {
     (v: number | null) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 })),
     [],
   );
-  const dialogOpen = payOpen || parkedOpen || settingsOpen || returnAsk || returnInvoice !== null;
+  const dialogOpen =
+    payOpen ||
+    parkedOpen ||
+    settingsOpen ||
+    returnAsk ||
+    returnInvoice !== null ||
+    ticketPay !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (dialogOpen) return;
@@ -466,6 +478,7 @@ function PosScreen({ register }: { register: number }) {
               inputRef={searchRef}
               onAdd={onAdd}
               onInvoiceNumber={onInvoiceNumber}
+              onTicketNumber={mayTicket ? onTicketNumber : undefined}
               arrivalCode={arrivalCode}
             />
           </Box>
@@ -611,8 +624,32 @@ function PosScreen({ register }: { register: number }) {
           {t('shift.info', { register, inventory: inventory?.name ?? '—' })}{' '}
           <RouterLink to={routePath('Shift')}>{t('shift.link')}</RouterLink>
         </Typography>
+        {mayTicket && (
+          <Box>
+            <Button
+              size="small"
+              startIcon={<Build />}
+              onClick={() => setTicketPay('')}
+              data-testid="pos-ticket"
+            >
+              {t('actions.ticket')}
+            </Button>
+          </Box>
+        )}
       </Stack>
 
+      {ticketPay !== null && (
+        <Suspense fallback={null}>
+          <TicketPayDialog
+            number={ticketPay}
+            onClose={() => {
+              setTicketPay(null);
+              window.setTimeout(focusSearch, 50);
+            }}
+            onPaid={() => void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift })}
+          />
+        </Suspense>
+      )}
       {delivering && (
         <DeliveryCreateDialog
           saleId={delivering.id}

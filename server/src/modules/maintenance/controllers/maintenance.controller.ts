@@ -74,6 +74,11 @@ export class MaintenanceController {
     return this.queries.technicians(user);
   }
 
+  @Get('vaults')
+  vaults(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
+    return this.queries.vaults(user, query.branchId);
+  }
+
   @Get('by-number/:number')
   byNumber(
     @Param('number') number: string,

@@ -13,6 +13,7 @@ import {
   type MaintenanceStatus,
   type MaintenanceTechnicianDto,
   type MaintenanceTicketDto,
+  type MaintenanceVaultDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
@@ -229,6 +230,26 @@ export class MaintenanceQueries {
     return rows.map((r: Record<string, unknown>) => ({
       id: r.id as string,
       name: r.name as string,
+    }));
+  }
+
+  /**
+   * Active vaults a ticket's money may go into or out of: those of the ticket's branch within the
+   * user's write scope (the branch's main cash vault first).
+   */
+  async vaults(user: AuthUser, branchId?: string): Promise<MaintenanceVaultDto[]> {
+    const branch = branchWriteScope(user) ?? branchId ?? null;
+    const rows = await this.ds.query(
+      `SELECT v.id, v.name, v.branch_id, v.is_main FROM vaults v
+        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1)
+        ORDER BY v.is_main DESC, v.name`,
+      [branch],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      id: r.id as string,
+      name: r.name as string,
+      branchId: r.branch_id as string,
+      isMain: Boolean(r.is_main),
     }));
   }
 }
