@@ -119,8 +119,8 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
   }
 
   /**
-   * The cashier's open shift (held shared, as a sale holds it, so a close waits for this payment)
-   * in the ticket's branch, and an active payment method that takes money now.
+   * The cashier's open shift in the ticket's branch (held shared, as a sale holds it, so a close
+   * waits for this payment), and an active payment method that takes money now.
    */
   private async till(
     tx: CommandTransaction,
@@ -129,14 +129,11 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
     methodId: string,
   ): Promise<Till> {
     const [shift] = await tx.m.query(
-      `SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open' FOR SHARE`,
-      [user.id],
+      `SELECT id FROM shifts WHERE cashier_id = $1 AND status = 'open' AND branch_id = $2 FOR SHARE`,
+      [user.id, ticket.branchId],
     );
+    // no open shift of the cashier in the ticket's branch
     if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
-    if (shift.branch_id !== ticket.branchId)
-      throw new AppException('MAINTENANCE_SHIFT_BRANCH', HttpStatus.CONFLICT, {
-        number: ticket.number,
-      });
     const [method] = await tx.m.query(
       `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment')`,
       [methodId],
