@@ -58,6 +58,7 @@ import { InstallmentPlanDialog } from '../../installments';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { DeliveryCreateDialog } from '../../delivery';
 import { TicketPayDialog } from '../../maintenance';
+import { ReservationPickerDialog } from '../../reservations';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
@@ -94,6 +95,7 @@ import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Build from '@mui/icons-material/BuildOutlined';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
@@ -177,6 +179,9 @@ function PosScreen({ register }: { register: number }) {
   const [ticketPay, setTicketPay] = useState<string | null>(null);
   const mayTicket = hasPermission(user, [], ['Maintenance'], useAtomValue(enabledModulesState));
   const onTicketNumber = useCallback((n: string) => setTicketPay(n), []);
+  // A reservation sold here (its number or a search; null when closed).
+  const [reservationPick, setReservationPick] = useState<string | null>(null);
+  const onReservationNumber = useCallback((n: string) => setReservationPick(n), []);
   // The scale layout is a store setting (the same on every register), not this browser's.
   const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
   const scale = storeSettings.scaleBarcode;
@@ -430,7 +435,8 @@ function PosScreen({ register }: { register: number }) {
     settingsOpen ||
     returnAsk ||
     returnInvoice !== null ||
-    ticketPay !== null;
+    ticketPay !== null ||
+    reservationPick !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (dialogOpen) return;
@@ -479,6 +485,7 @@ function PosScreen({ register }: { register: number }) {
               onAdd={onAdd}
               onInvoiceNumber={onInvoiceNumber}
               onTicketNumber={mayTicket ? onTicketNumber : undefined}
+              onReservationNumber={onReservationNumber}
               arrivalCode={arrivalCode}
             />
           </Box>
@@ -624,8 +631,16 @@ function PosScreen({ register }: { register: number }) {
           {t('shift.info', { register, inventory: inventory?.name ?? '—' })}{' '}
           <RouterLink to={routePath('Shift')}>{t('shift.link')}</RouterLink>
         </Typography>
-        {mayTicket && (
-          <Box>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            startIcon={<BookmarkBorder />}
+            onClick={() => setReservationPick('')}
+            data-testid="pos-reservation"
+          >
+            {t('actions.reservation')}
+          </Button>
+          {mayTicket && (
             <Button
               size="small"
               startIcon={<Build />}
@@ -634,10 +649,25 @@ function PosScreen({ register }: { register: number }) {
             >
               {t('actions.ticket')}
             </Button>
-          </Box>
-        )}
+          )}
+        </Stack>
       </Stack>
 
+      {reservationPick !== null && (
+        <Suspense fallback={null}>
+          <ReservationPickerDialog
+            initialQuery={reservationPick}
+            onClose={() => {
+              setReservationPick(null);
+              window.setTimeout(focusSearch, 50);
+            }}
+            onConverted={() => {
+              void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+              void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+            }}
+          />
+        </Suspense>
+      )}
       {ticketPay !== null && (
         <Suspense fallback={null}>
           <TicketPayDialog
