@@ -2,7 +2,6 @@ import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   RESERVATION_STATUSES,
@@ -14,17 +13,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
-import { newId } from '../../../shared/lib/ids';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useLiveEvent } from '../../../shared/realtime';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { FormDialog } from '../../../shared/ui/FormDialog';
-import { AmountField } from '../../../shared/ui/AmountField';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
