@@ -193,6 +193,25 @@ describe('delivery', () => {
     });
   });
 
+  it('a role flagged as a driver role in the role editor makes its users drivers', async () => {
+    const role = await admin.post('/api/Roles', { name: `مندوب ${randomUUID()}`, permissions: [] });
+    expect(role.status).toBe(201);
+    expect(role.body.isDriver).toBe(false);
+    const user = await createUserWith(t.ds, [], { branchId });
+    await t.ds.query('UPDATE users SET role_id = $2 WHERE id = $1', [user.id, role.body.id]);
+    const o = await order(await sale(await product(2), 1, 10000), 500);
+    const refused = await step(cashier, o.id, 'assign', { driverId: user.id });
+    expect(refused.body.code).toBe('DELIVERY_DRIVER_INVALID');
+    const flagged = await admin.patch(`/api/Roles/${role.body.id}`, { isDriver: true });
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.isDriver).toBe(true);
+    const drivers = await cashier.get('/api/Delivery/drivers');
+    expect(drivers.body.map((d: { id: string }) => d.id)).toContain(user.id);
+    expect((await step(cashier, o.id, 'assign', { driverId: user.id })).body.status).toBe(
+      'assigned',
+    );
+  });
+
   it("settles a driver's cash into the vault: exactly the cash on delivery collected", async () => {
     const variantId = await product(5);
     const orders = [
