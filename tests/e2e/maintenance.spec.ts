@@ -4,7 +4,9 @@ import { dismissLowStockWhenShown, signIn } from './support';
 // Issue 18 item 1 (maintenance): a technician takes a phone in (a customer added on the spot, a
 // deposit), prints the intake receipt (number, barcode, the store's maintenance terms), adds a
 // part and labour and marks it ready; the front desk, on /Maintenance in another browser, sees it
-// live; the bill is paid from the ticket (deposit deducted) and the delivery receipt printed.
+// live; the customer pays at the POS (the cashier scans the ticket, deposit deducted, the cash
+// into the shift like a sale) and the delivery receipt is printed; the ticket page offers the
+// branch's vaults for paying there instead.
 // A ticket number scanned on /Maintenance opens the ticket; an illegal step is not offered and
 // is refused by the API (409).
 
@@ -19,7 +21,7 @@ async function api(request: APIRequestContext) {
     request[method](path, { headers: { 'X-CSRF-Token': csrfToken }, ...(data ? { data } : {}) });
 }
 
-test('a phone is taken in, repaired with a part, turns ready live at the front desk and is paid', async ({
+test('a phone is taken in, repaired with a part, turns ready live at the front desk and is paid at the POS', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -133,6 +135,19 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
       .click();
     await tech.getByTestId('ticket-part-add').click();
     await expect(tech.getByTestId('ticket-part-row')).toHaveCount(1);
+    // taken off again (back into stock, off the bill), then added for good
+    await tech.getByTestId('ticket-part-remove').click();
+    await tech.getByTestId('confirm-dialog-confirm').click();
+    await expect(tech.getByTestId('ticket-part-row')).toHaveCount(0);
+    await expect(tech.getByTestId('ticket-parts-total')).toContainText('0.00');
+    await tech.getByTestId('ticket-part-picker').fill(PART_BARCODE);
+    await tech
+      .getByRole('option')
+      .filter({ hasText: `شاشة صيانة ${stamp}` })
+      .first()
+      .click();
+    await tech.getByTestId('ticket-part-add').click();
+    await expect(tech.getByTestId('ticket-part-row')).toHaveCount(1);
     await expect(tech.getByTestId('ticket-parts-total')).toContainText('800');
     await tech.getByTestId('ticket-labour-input').fill('150');
     await tech.getByTestId('ticket-work-save').click();
@@ -153,17 +168,73 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await expect(desk).toHaveURL(new RegExp(`/Maintenance/${ticketId}$`));
     await expect(desk.getByTestId('ticket-page-status')).toHaveText('جاهز للتسليم');
 
-    // The bill is paid from the ticket: 800 + 150 − 200 deposit = 750.
+    // From the ticket the bill could be paid into a vault of the branch (the main one unless
+    // another is chosen): the confirmation names 800 + 150 − 200 deposit = 750 and offers the vaults.
     await desk.getByTestId('ticket-step-delivered').click();
     const confirm = desk.getByRole('dialog');
     await expect(confirm).toContainText('750');
-    await confirm.getByRole('button', { name: 'تأكيد' }).click();
+    await expect(confirm.getByTestId('ticket-step-vault')).toBeVisible();
+    await confirm.getByTestId('confirm-dialog-cancel').click();
+    await expect(confirm).toBeHidden();
+
+    // The customer pays AT THE POS: the cashier scans the ticket there, takes 750 in cash into
+    // the shift (like a sale) and the device is handed over with the delivery receipt.
+    await desk.goto('/POS');
+    const panel = desk.getByTestId('open-shift-panel');
+    const screen = desk.getByTestId('pos-screen');
+    await expect(panel.or(screen)).toBeVisible();
+    if (await panel.isVisible()) {
+      await desk.getByTestId('opening-cash').fill('0');
+      await desk.getByTestId('shift-register').fill('8');
+      await desk.getByTestId('open-shift-submit').click();
+    }
+    await expect(screen).toBeVisible();
+    const deskCall = await api(desk.request);
+    const shiftBefore = (await (await deskCall('get', '/api/Shift/current')).json()) as {
+      id: string;
+      totals: { expectedCash: number };
+    };
+    await desk.getByTestId('pos-search').focus();
+    await desk.keyboard.type(number, { delay: 10 });
+    await desk.keyboard.press('Enter');
+    const pay = desk.getByTestId('ticket-pay-dialog');
+    await expect(pay).toContainText(number);
+    await expect(pay.getByTestId('ticket-pay-due')).toContainText('750');
+    await expect(pay.getByTestId('ticket-pay-method-cash').getByRole('radio')).toBeChecked();
+    await pay.getByTestId('ticket-pay-submit').click();
+    await expect(pay.getByTestId('ticket-pay-done')).toBeVisible();
+    const receipt = desk.getByTestId('print-area').getByTestId('ticket-receipt-delivery');
+    await expect(receipt.getByTestId('receipt-paid')).toContainText('750');
+    await pay.getByRole('button', { name: 'إغلاق' }).click();
+    await expect(pay).toBeHidden();
+    // into the shift's expected cash, not a vault
+    const shiftAfter = (await (await deskCall('get', '/api/Shift/current')).json()) as {
+      id: string;
+      totals: { expectedCash: number };
+    };
+    expect(shiftAfter.id).toBe(shiftBefore.id);
+    expect(shiftAfter.totals.expectedCash).toBe(shiftBefore.totals.expectedCash + 75_000);
+    // scanned again: delivered, nothing more to pay
+    await desk.getByTestId('pos-search').focus();
+    await desk.keyboard.type(number, { delay: 10 });
+    await desk.keyboard.press('Enter');
+    await expect(desk.getByTestId('ticket-pay-not-ready')).toContainText('تم التسليم');
+    await desk.keyboard.press('Escape');
+
+    await desk.goto(`/Maintenance/${ticketId}`);
     await expect(desk.getByTestId('ticket-page-status')).toHaveText('تم التسليم');
     await expect(desk.getByTestId('ticket-paid')).toContainText('750');
+    await expect(desk.getByTestId('ticket-paid-method')).not.toBeEmpty();
     await expect(desk.getByTestId('ticket-step-cancelled')).toHaveCount(0);
     await desk.getByTestId('ticket-print-delivery').click();
     const delivery = desk.getByTestId('print-area').getByTestId('ticket-receipt-delivery');
     await expect(delivery.getByTestId('receipt-paid')).toContainText('750');
+
+    // The cashier's shift is closed again (the POS tests count the cash of their own sales only).
+    const closed = await deskCall('post', `/api/Shift/${shiftAfter.id}/close`, {
+      countedCash: shiftAfter.totals.expectedCash,
+    });
+    expect(closed.ok()).toBe(true);
   } finally {
     await Promise.all([techContext.close(), deskContext.close()]);
   }

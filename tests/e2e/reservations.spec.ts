@@ -83,3 +83,88 @@ test('a reservation holds stock against a deposit, prints its slip and is cancel
   await expect(page.getByText(`تم إلغاء الحجز ${number} ورد 50.00 جنيه`)).toBeVisible();
   expect((await search(item.sku)).reserved ?? 0).toBe(reservedBefore);
 });
+
+// Issue 18 item 2: a reservation is converted into a sale AT THE POS — the cashier scans the slip's
+// number, picks the reservation and takes what is left after the deposit in cash into the shift.
+test('a reservation is sold at the POS: its slip scanned, the deposit counted', async ({
+  page,
+}) => {
+  await signIn(page, 'manager');
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const headers = { 'X-CSRF-Token': csrfToken };
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { branchId: string };
+  };
+  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  const inventory = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
+  const candidates = (await (
+    await page.request.get(`/api/variants/search?q=DEMO&inventoryId=${inventory.id}&limit=30`)
+  ).json()) as Variant[];
+  const item = candidates.find((v) => (v.onHand ?? 0) - (v.reserved ?? 0) >= 2)!;
+  expect(item).toBeTruthy();
+  const customer = (await (
+    await page.request.post('/api/Customers', {
+      headers,
+      data: { name: `عميل حجز ${Date.now()}`, phone: `012${String(Date.now()).slice(-8)}` },
+    })
+  ).json()) as { id: string; name: string };
+  const created = await page.request.post('/api/Reservations', {
+    headers,
+    data: {
+      id: crypto.randomUUID(),
+      customerId: customer.id,
+      inventoryId: inventory.id,
+      lines: [{ variantId: item.id, quantity: 1 }],
+      deposit: 1_000,
+      expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const reservation = (await created.json()) as { id: string; number: string };
+
+  await page.goto('/POS');
+  const panel = page.getByTestId('open-shift-panel');
+  const screen = page.getByTestId('pos-screen');
+  await expect(panel.or(screen)).toBeVisible();
+  if (await panel.isVisible()) {
+    await page.getByTestId('opening-cash').fill('0');
+    await page.getByTestId('shift-register').fill('9');
+    await page.getByTestId('open-shift-submit').click();
+  }
+  await expect(screen).toBeVisible();
+  await page.getByTestId('pos-search').focus();
+  await page.keyboard.type(reservation.number, { delay: 10 });
+  await page.keyboard.press('Enter');
+  const row = page.getByTestId('reservation-picker-row').filter({ hasText: reservation.number });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(customer.name);
+  await row.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(reservation.number);
+  // the deposit counts: what is left is paid now in cash
+  await expect(dialog).toContainText('10.00');
+  await page.getByTestId('reservation-convert-submit').click();
+  await expect(page.getByText(`تم بيع الحجز ${reservation.number}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const after = (await (
+    await page.request.get(`/api/Reservations?q=${reservation.number}`)
+  ).json()) as { number: string; status: string }[];
+  expect(after.find((r) => r.number === reservation.number)?.status).toBe('converted');
+
+  // The manager closes the shift again (the POS tests count the cash of their own sales only).
+  const current = (await (await page.request.get('/api/Shift/current')).json()) as {
+    id: string;
+    totals: { expectedCash: number };
+  };
+  const closed = await page.request.post(`/api/Shift/${current.id}/close`, {
+    headers,
+    data: { countedCash: current.totals.expectedCash },
+  });
+  expect(closed.ok()).toBe(true);
+});

@@ -184,11 +184,32 @@ describe('delivery', () => {
     expect(await journal('delivery', o.id)).toEqual([
       { account: 'driver_cash', debit: 7500, credit: 0 },
       { account: 'customers', debit: 0, credit: 6000 },
-      { account: 'other_income', debit: 0, credit: 1500 },
+      // the fee includes the store's services VAT (14 %): 15 × 14 / 114 = 1.84
+      { account: 'other_income', debit: 0, credit: 1316 },
+      { account: 'vat_output', debit: 0, credit: 184 },
     ]);
     await noWrite(async () => {
       expect((await step(driverA, o.id, 'fail')).status).toBe(409);
     });
+  });
+
+  it('a role flagged as a driver role in the role editor makes its users drivers', async () => {
+    const role = await admin.post('/api/Roles', { name: `مندوب ${randomUUID()}`, permissions: [] });
+    expect(role.status).toBe(201);
+    expect(role.body.isDriver).toBe(false);
+    const user = await createUserWith(t.ds, [], { branchId });
+    await t.ds.query('UPDATE users SET role_id = $2 WHERE id = $1', [user.id, role.body.id]);
+    const o = await order(await sale(await product(2), 1, 10000), 500);
+    const refused = await step(cashier, o.id, 'assign', { driverId: user.id });
+    expect(refused.body.code).toBe('DELIVERY_DRIVER_INVALID');
+    const flagged = await admin.patch(`/api/Roles/${role.body.id}`, { isDriver: true });
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.isDriver).toBe(true);
+    const drivers = await cashier.get('/api/Delivery/drivers');
+    expect(drivers.body.map((d: { id: string }) => d.id)).toContain(user.id);
+    expect((await step(cashier, o.id, 'assign', { driverId: user.id })).body.status).toBe(
+      'assigned',
+    );
   });
 
   it("settles a driver's cash into the vault: exactly the cash on delivery collected", async () => {

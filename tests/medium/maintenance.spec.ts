@@ -5,7 +5,14 @@ import {
   MAINTENANCE_TRANSITIONS,
   type MaintenanceStatus,
 } from '@pos/contracts';
-import { Client, createTestApp, createUserWith, tableCounts, type TestApp } from './support/app';
+import {
+  Client,
+  createTestApp,
+  createUserWith,
+  openOwnShift,
+  tableCounts,
+  type TestApp,
+} from './support/app';
 
 // Issue 18 item 1: repair tickets against the real database — every legal and illegal step of
 // the flow (409, nothing written), parts out of stock through the ledger with their postings, the
@@ -232,7 +239,8 @@ describe('maintenance', () => {
     const before = await vaultBalance();
     const delivered = await move(ticket.id, 'delivered', { vaultId });
     expect(delivered.status).toBe(200);
-    expect(delivered.body).toMatchObject({ status: 'delivered', paid: 25_000 });
+    // the bill includes the store's services VAT (14 %): 350 × 14 / 114 = 42.98
+    expect(delivered.body).toMatchObject({ status: 'delivered', paid: 25_000, vat: 4_298 });
     expect(delivered.body.warrantyUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await vaultBalance()).toBe(before + 25_000);
     expect(await lines(ticket.id)).toEqual([
@@ -242,7 +250,8 @@ describe('maintenance', () => {
       { step: 'parts', account: 'inventory', debit: 0, credit: 12_000 },
       { step: 'settle', account: `vault:${vaultAccountId}`, debit: 25_000, credit: 0 },
       { step: 'settle', account: 'customer_deposits', debit: 10_000, credit: 0 },
-      { step: 'settle', account: 'repair_revenue', debit: 0, credit: 35_000 },
+      { step: 'settle', account: 'repair_revenue', debit: 0, credit: 30_702 },
+      { step: 'settle', account: 'vat_output', debit: 0, credit: 4_298 },
     ]);
 
     // back under warranty: linked to the original, labour free
@@ -262,6 +271,141 @@ describe('maintenance', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('MAINTENANCE_WARRANTY_INVALID');
+  });
+
+  const sparePart = async (stock: number) => {
+    const product = await admin.post('/api/Products', {
+      nameAr: `قطعة ${randomUUID().slice(0, 8)}`,
+      vatRate: 14,
+      variants: [
+        {
+          barcodes: [`P-${randomUUID().slice(0, 12)}`],
+          sellPrice: 15_000,
+          minSellPrice: 0,
+          avgCost: 6_000,
+          openingStock: [{ inventoryId, quantity: stock }],
+        },
+      ],
+    });
+    expect(product.status).toBe(201);
+    return product.body.variants[0].id as string;
+  };
+  const onHand = async (variantId: string) =>
+    Number(
+      (
+        await t.ds.query(
+          'SELECT on_hand FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2',
+          [variantId, inventoryId],
+        )
+      )[0].on_hand,
+    );
+
+  it('takes a part off a ticket: stock back through the ledger, bill down, posting reversed', async () => {
+    const variantId = await sparePart(5);
+    const ticket = await ticketAt('in_repair');
+    const used = await admin.post(`/api/Maintenance/${ticket.id}/parts`, {
+      parts: [{ variantId, quantity: 2 }],
+    });
+    expect(used.status).toBe(200);
+    expect(await onHand(variantId)).toBe(3);
+    const partId = used.body.parts[0].id as string;
+
+    const removed = await admin.delete(`/api/Maintenance/${ticket.id}/parts/${partId}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ partsTotal: 0, parts: [] });
+    expect(await onHand(variantId)).toBe(5);
+    const movements = await t.ds.query(
+      `SELECT quantity::int, reason FROM stock_movements WHERE reference_id = $1 ORDER BY at, id`,
+      [ticket.id],
+    );
+    expect(movements).toEqual([
+      { quantity: -2, reason: 'repair' },
+      { quantity: 2, reason: 'repair' },
+    ]);
+    expect(await lines(ticket.id)).toEqual([
+      { step: 'parts', account: 'repair_costs', debit: 12_000, credit: 0 },
+      { step: 'parts', account: 'inventory', debit: 0, credit: 12_000 },
+      { step: 'parts removed', account: 'inventory', debit: 12_000, credit: 0 },
+      { step: 'parts removed', account: 'repair_costs', debit: 0, credit: 12_000 },
+    ]);
+
+    // taken off already: 404; a delivered ticket's parts stay (409); nothing written either time
+    let before = await tableCounts(t.ds);
+    expect((await admin.delete(`/api/Maintenance/${ticket.id}/parts/${partId}`)).status).toBe(404);
+    expect(await tableCounts(t.ds)).toEqual(before);
+    const again = await admin.post(`/api/Maintenance/${ticket.id}/parts`, {
+      parts: [{ variantId, quantity: 1 }],
+    });
+    expect((await move(ticket.id, 'ready')).status).toBe(200);
+    expect((await move(ticket.id, 'delivered')).status).toBe(200);
+    before = await tableCounts(t.ds);
+    const late = await admin.delete(
+      `/api/Maintenance/${ticket.id}/parts/${again.body.parts[0].id}`,
+    );
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('MAINTENANCE_NOT_WORKABLE');
+    expect(await tableCounts(t.ds)).toEqual(before);
+  });
+
+  it("pays the bill at the POS: into the cashier's open shift like a sale, no vault moves", async () => {
+    const cashier = await createUserWith(t.ds, [], { branchId });
+    const till = new Client(t.app, 'ar');
+    await till.signIn(cashier.username, cashier.password);
+    const [{ id: cashMethod }] = await t.ds.query(
+      `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
+    );
+    const ticket = await create({ deposit: 2_000 });
+    for (const step of PATH.in_repair) expect((await move(ticket.id, step)).status).toBe(200);
+    expect((await admin.patch(`/api/Maintenance/${ticket.id}`, { labour: 11_400 })).status).toBe(
+      200,
+    );
+    expect((await move(ticket.id, 'ready')).status).toBe(200);
+    // no open shift: refused, nothing written
+    let before = await tableCounts(t.ds);
+    const closed = await till.post(`/api/Maintenance/${ticket.id}/status`, {
+      to: 'delivered',
+      methodId: cashMethod,
+    });
+    expect(closed.status).toBe(400);
+    expect(closed.body.code).toBe('SHIFT_NOT_OPEN');
+    expect(await tableCounts(t.ds)).toEqual(before);
+
+    const shiftId = await openOwnShift(t, till, cashier.username, branchId, 70);
+    const both = await till.post(`/api/Maintenance/${ticket.id}/status`, {
+      to: 'delivered',
+      methodId: cashMethod,
+      vaultId,
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.code).toBe('MAINTENANCE_PAY_TARGET');
+
+    const vaultBefore = await vaultBalance();
+    const expectedBefore = (await till.get('/api/Shift/current')).body.totals.expectedCash;
+    before = await tableCounts(t.ds);
+    const paid = await till.post(`/api/Maintenance/${ticket.id}/status`, {
+      to: 'delivered',
+      methodId: cashMethod,
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'delivered', paid: 9_400, vat: 1_400 });
+    expect(paid.body.paidMethodName).toEqual(expect.any(String));
+    expect(await vaultBalance()).toBe(vaultBefore);
+    const after = await tableCounts(t.ds);
+    expect(after.vault_movements ?? 0).toBe(before.vault_movements ?? 0);
+    const shift = (await till.get('/api/Shift/current')).body;
+    expect(shift.id).toBe(shiftId);
+    expect(shift.totals.expectedCash).toBe(expectedBefore + 9_400);
+    expect((await lines(ticket.id)).slice(2)).toEqual([
+      { step: 'settle', account: 'cash', debit: 9_400, credit: 0 },
+      { step: 'settle', account: 'customer_deposits', debit: 2_000, credit: 0 },
+      { step: 'settle', account: 'repair_revenue', debit: 0, credit: 10_000 },
+      { step: 'settle', account: 'vat_output', debit: 0, credit: 1_400 },
+    ]);
+    const closing = await till.post(`/api/Shift/${shiftId}/close`, {
+      countedCash: expectedBefore + 9_400,
+    });
+    expect(closing.status).toBe(201);
+    expect(closing.body.difference ?? 0).toBe(0);
   });
 
   it('gives the deposit back when the ticket is cancelled', async () => {

@@ -34,6 +34,7 @@ describe('store settings', () => {
       customerPaymentTermsDays: 30,
       installments: installmentRules,
       reservationDepositForfeit: false,
+      serviceVatRate: 14,
     });
     expect(restored.status).toBe(200);
     await t.close();
@@ -66,6 +67,7 @@ describe('store settings', () => {
       customerPaymentTermsDays: 30,
       installments: installmentRules,
       reservationDepositForfeit: false,
+      serviceVatRate: 14,
     });
     expect(DEFAULT_INSTALLMENT_SETTINGS).toEqual({
       lateFee: { kind: 'none', value: 0, graceDays: 0 },
@@ -86,6 +88,7 @@ describe('store settings', () => {
       customerPaymentTermsDays: 45,
       installments: installmentRules,
       reservationDepositForfeit: false,
+      serviceVatRate: 14,
     };
     expect(res.body).toEqual(expected);
     expect((await cashier.get('/api/StoreSettings')).body).toEqual(expected);

@@ -351,6 +351,11 @@ export type MaintenanceMoneyEvent = {
   amount: number;
   deposit: number;
   revenue: number;
+  /** the VAT included in `revenue` (settle only; 0 otherwise) */
+  vat: number;
+  /** paid at the POS (no vault): the cashier's shift and the payment method's type */
+  shiftId: string | null;
+  methodType: string | null;
   userId: string | null;
 };
 
@@ -362,6 +367,13 @@ export type MaintenancePartsUsedEvent = {
   values: StockValueChange[];
   userId: string | null;
 };
+
+/**
+ * A part taken off a repair ticket came back into stock: `values` what the stock's value rose by
+ * (at today's average cost), `cost` what the part cost the ticket when it was used (the repair
+ * costs given back; a difference is the inventory's revaluation).
+ */
+export type MaintenancePartsReturnedEvent = MaintenancePartsUsedEvent & { cost: number };
 
 /**
  * A reservation's money (issue 18): `created` took the deposit into a vault (Dr vault / Cr customer
@@ -396,6 +408,8 @@ export type DeliveryCollectedEvent = {
   /** the part of `collected` that pays what the invoice left due on the customer's account */
   due: number;
   fee: number;
+  /** the VAT included in the delivery fee (store's service VAT rate) */
+  vat: number;
   userId: string | null;
 };
 export type DeliverySettledEvent = {
@@ -437,6 +451,7 @@ export type DomainEventMap = {
   'installment.money': InstallmentMoneyEvent;
   'maintenance.money': MaintenanceMoneyEvent;
   'maintenance.parts.used': MaintenancePartsUsedEvent;
+  'maintenance.parts.returned': MaintenancePartsReturnedEvent;
   'reservation.created': ReservationChangedEvent;
   'reservation.converted': ReservationChangedEvent;
   'reservation.cancelled': ReservationChangedEvent;

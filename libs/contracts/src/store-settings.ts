@@ -49,7 +49,11 @@ export type StoreSettingsDto = {
   customerPaymentTermsDays: number;
   /** a cancelled or expired reservation's deposit is forfeited (true) or refunded (false) */
   reservationDepositForfeit: boolean;
+  /** VAT % included in service amounts (repair bills, delivery fees); 0: not charged */
+  serviceVatRate: number;
 };
+
+export const DEFAULT_SERVICE_VAT_RATE = 14;
 
 /** Why a layout cannot be read from a 13-digit label, or null when it can. */
 export function scaleLayoutProblem(s: ScaleBarcodeSettings): string | null {

@@ -52,6 +52,7 @@ export const storeSettingsState = atom<StoreSettingsDto>({
   customerPaymentTermsDays: DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
   installments: DEFAULT_INSTALLMENT_SETTINGS,
   reservationDepositForfeit: false,
+  serviceVatRate: 14,
 });
 /** GET /api/Branch/{user.branchId}. */
 export const currentBranchState = atom<BranchResponseDto | null>(null);

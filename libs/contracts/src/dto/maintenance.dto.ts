@@ -154,6 +154,9 @@ export class MaintenanceTransitionDto {
   /** delivered: the vault the bill is paid into; cancelled / returned unrepaired: the vault the
    * deposit is given back from (the branch's main cash vault when left out) */
   @IsOptional() @IsUUID() vaultId?: string;
+  /** delivered at the POS: the bill goes into the cashier's open shift by this payment method
+   * (cash, card…; not with a vault) */
+  @IsOptional() @IsUUID() methodId?: string;
   @IsOptional() @IsString() @MaxLength(300) note?: string;
 }
 
@@ -225,6 +228,10 @@ export type MaintenanceTicketDto = {
   /** total − deposit (negative: the shop owes the customer) */
   due: number;
   paid: number;
+  /** the VAT included in the bill (store's service VAT rate, set at delivery) */
+  vat: number;
+  /** paid at the POS: the payment method's name (null: paid into a vault or nothing paid) */
+  paidMethodName: string | null;
   technicianId: string | null;
   technicianName: string | null;
   priority: MaintenancePriority;
@@ -245,3 +252,5 @@ export type MaintenanceTicketDto = {
 
 export type MaintenanceCountsDto = Record<MaintenanceStatus, number>;
 export type MaintenanceTechnicianDto = { id: string; name: string };
+/** A vault a ticket's bill may be paid into (or a deposit given back from). */
+export type MaintenanceVaultDto = { id: string; name: string; branchId: string; isMain: boolean };

@@ -1,6 +1,7 @@
 import {
   ArrayUnique,
   IsArray,
+  IsBoolean,
   IsIn,
   IsOptional,
   IsString,
@@ -19,6 +20,9 @@ export class RoleCreateDto {
   @ArrayUnique()
   @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
   permissions: PermissionKey[];
+
+  /** its users are delivery drivers (assigned orders, their own phone page; issue 18) */
+  @IsOptional() @IsBoolean() isDriver?: boolean;
 }
 
 export class RoleUpdateDto {
@@ -33,11 +37,14 @@ export class RoleUpdateDto {
   @ArrayUnique()
   @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
   permissions?: PermissionKey[];
+
+  @IsOptional() @IsBoolean() isDriver?: boolean;
 }
 
 export type RoleResponseDto = {
   id: string;
   name: string;
   permissions: PermissionKey[];
+  isDriver: boolean;
   userCount: number;
 };

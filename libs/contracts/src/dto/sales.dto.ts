@@ -210,6 +210,7 @@ export type ShiftTotalsDto = {
     refunds: number;
     net: number;
   }[];
+  /** cash taken besides sales: customer payments on account and repair bills paid at the POS */
   cashIn: number;
   expectedCash: number;
   /** only with can_see_profit */

@@ -111,4 +111,9 @@ export class StoreSettingsUpdateDto {
   @Type(() => InstallmentSettingsDto)
   installments?: InstallmentSettingsDto;
   @IsOptional() @IsBoolean() reservationDepositForfeit?: boolean;
+  @IsOptional()
+  @IsInt({ message: 'validation.settings.serviceVatRate' })
+  @Min(0, { message: 'validation.settings.serviceVatRate' })
+  @Max(100, { message: 'validation.settings.serviceVatRate' })
+  serviceVatRate?: number;
 }

@@ -174,6 +174,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'validation.constraint.nul': 'الحقل "{field}" يحتوي على حرف غير مسموح به (NUL)',
     'validation.constraint.default': 'قيمة الحقل "{field}" غير صحيحة',
     'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
+    'validation.settings.serviceVatRate': 'نسبة من 0 إلى 100',
     'validation.scale.prefix': 'بادئة باركود الميزان من رقم إلى ثلاثة أرقام',
     'validation.scale.layout':
       'مواضع كود الصنف والوزن يجب أن تقع بعد البادئة داخل أول 12 رقمًا ولا تتداخل',
@@ -229,6 +230,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_TOTAL_LIMIT': 'إجمالي تذكرة الصيانة يتجاوز {max} جنيه',
     'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'العربون أكبر من التكلفة التقديرية',
     'errors.MAINTENANCE_VAULT_INVALID': 'اختر خزينة نشطة في فرع التذكرة',
+    'errors.MAINTENANCE_PAY_TARGET': 'خزينة أو طريقة دفع، لا الاثنين',
     'errors.MAINTENANCE_TECHNICIAN_INVALID': 'الفني المختار غير موجود أو موقوف',
     'errors.MAINTENANCE_WARRANTY_INVALID':
       'التذكرة {number} ليست تذكرة مسلمة ما زالت في الضمان لهذا العميل',
@@ -487,6 +489,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
       'The field "{field}" contains a character that is not allowed (NUL)',
     'validation.constraint.default': '"{field}" is not valid',
     'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
+    'validation.settings.serviceVatRate': 'A rate from 0 to 100',
     'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',
     'validation.scale.layout':
       'The item-code and weight positions must follow the prefix within the first 12 digits and not overlap',
@@ -549,6 +552,7 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_TOTAL_LIMIT': 'The repair ticket total is over {max} EGP',
     'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'The deposit is more than the estimate',
     'errors.MAINTENANCE_VAULT_INVALID': "Choose an active vault of the ticket's branch",
+    'errors.MAINTENANCE_PAY_TARGET': 'A vault or a payment method, not both',
     'errors.MAINTENANCE_TECHNICIAN_INVALID': 'The chosen technician does not exist or is inactive',
     'errors.MAINTENANCE_WARRANTY_INVALID':
       'Ticket {number} is not a delivered ticket of this customer still under warranty',

@@ -4,6 +4,7 @@ import { InventoryModule } from '../inventory';
 import { AddPartsHandler } from './commands/add-parts/add-parts.handler';
 import { CreateTicketHandler } from './commands/create-ticket/create-ticket.handler';
 import { MoveTicketHandler } from './commands/move-ticket/move-ticket.handler';
+import { RemovePartHandler } from './commands/remove-part/remove-part.handler';
 import { UpdateTicketHandler } from './commands/update-ticket/update-ticket.handler';
 import { MaintenanceController } from './controllers/maintenance.controller';
 import {
@@ -30,6 +31,7 @@ import { MaintenanceQueries } from './queries/maintenance.queries';
     UpdateTicketHandler,
     MoveTicketHandler,
     AddPartsHandler,
+    RemovePartHandler,
     MaintenancePostJournalHandler,
   ],
 })

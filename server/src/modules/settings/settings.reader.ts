@@ -6,6 +6,7 @@ import {
   DEFAULT_CUSTOMER_PAYMENT_TERMS_DAYS,
   DEFAULT_INSTALLMENT_SETTINGS,
   DEFAULT_SCALE_BARCODE,
+  DEFAULT_SERVICE_VAT_RATE,
   MODULES,
   type ModuleKey,
   type StoreSettingsDto,
@@ -43,6 +44,7 @@ export async function readStoreSettings(ds: DataSource | EntityManager): Promise
       lateFee: { ...DEFAULT_INSTALLMENT_SETTINGS.lateFee, ...(row?.installments?.lateFee ?? {}) },
     },
     reservationDepositForfeit: row?.reservationDepositForfeit ?? false,
+    serviceVatRate: row?.serviceVatRate ?? DEFAULT_SERVICE_VAT_RATE,
   };
 }
 

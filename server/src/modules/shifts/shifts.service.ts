@@ -57,6 +57,13 @@ export class ShiftsService {
         WHERE l.shift_id = $1 AND l.type = 'payment' AND pm.type = 'cash'`,
       [shiftId],
     );
+    // Repair bills paid at the POS in cash (issue 18): money in the drawer besides the sales.
+    const [repairs] = await m.query(
+      `SELECT COALESCE(sum(t.paid), 0)::bigint AS cash FROM maintenance_tickets t
+         JOIN payment_methods pm ON pm.id = t.paid_method_id
+        WHERE t.paid_shift_id = $1 AND pm.type = 'cash'`,
+      [shiftId],
+    );
     const [shift] = await m.query('SELECT opening_cash FROM shifts WHERE id = $1', [shiftId]);
     const byMethod = methods.map((r: Record<string, unknown>) => ({
       methodId: r.methodId as string,
@@ -69,7 +76,7 @@ export class ShiftsService {
     const cashNet = byMethod
       .filter((b: { type: string }) => b.type === 'cash')
       .reduce((s: number, b: { net: number }) => s + b.net, 0);
-    const cashIn = Number(onAccount.cash);
+    const cashIn = Number(onAccount.cash) + Number(repairs.cash);
     const totals: ShiftTotalsDto = {
       invoiceCount: inv.count,
       sales: Number(inv.sales),

@@ -6,6 +6,7 @@ import type {
   MaintenanceTicketDto,
   MaintenanceTransitionDto,
   MaintenanceUpdateDto,
+  MaintenanceVaultDto,
 } from '@pos/contracts';
 import { http, type Query } from '../../../shared/api/http';
 
@@ -25,6 +26,8 @@ export const maintenanceKeys = {
   one: (ticketId: string) => ['maintenance', 'one', ticketId] as const,
   counts: ['maintenance', 'counts'] as const,
   technicians: ['maintenance', 'technicians'] as const,
+  vaults: (branchId: string) => ['maintenance', 'vaults', branchId] as const,
+  byNumber: (number: string) => ['maintenance', 'by-number', number] as const,
 };
 
 export const maintenanceApi = {
@@ -41,4 +44,8 @@ export const maintenanceApi = {
     http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/status`, body),
   addParts: (ticketId: string, body: MaintenancePartsDto) =>
     http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts`, body),
+  removePart: (ticketId: string, partId: string) =>
+    http.delete<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts/${id(partId)}`),
+  vaults: (branchId: string) =>
+    http.get<MaintenanceVaultDto[]>('/Maintenance/vaults', { branchId }),
 };

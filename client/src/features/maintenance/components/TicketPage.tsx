@@ -1,4 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import IconButton from '@mui/material/IconButton';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,6 +46,15 @@ import { TicketFormDialog } from './TicketFormDialog';
 import { TicketReceipt } from './TicketReceipt';
 
 const FINAL: MaintenanceStatus[] = ['cancelled', 'returned_unrepaired'];
+/** Read by screen readers, not drawn (the remove column's header). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * /Maintenance/{id}: the ticket, its legal next steps only (the server's `next`), the work (the
@@ -75,7 +86,19 @@ export default function TicketPage() {
   }, [printing]);
   const [step, setStep] = useState<MaintenanceStatus | null>(null);
   const [note, setNote] = useState('');
+  // the vault the bill goes into (or the deposit comes back from): '' is the branch's main one
+  const [vaultId, setVaultId] = useState('');
+  const moneyStep = (to: MaintenanceStatus | null, tk?: MaintenanceTicketDto) =>
+    !!tk &&
+    ((to === 'delivered' && tk.due !== 0) || (!!to && FINAL.includes(to) && tk.deposit > 0));
+  const vaults = useQuery({
+    queryKey: maintenanceKeys.vaults(ticket.data?.branchId ?? ''),
+    queryFn: () => maintenanceApi.vaults(ticket.data!.branchId),
+    enabled: moneyStep(step, ticket.data),
+    staleTime: 60_000,
+  });
   const [warranty, setWarranty] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
 
   const setTicket = (data: MaintenanceTicketDto) => {
     queryClient.setQueryData(maintenanceKeys.one(id), data);
@@ -83,13 +106,23 @@ export default function TicketPage() {
   };
   const move = useCrudMutation({
     mutationFn: (to: MaintenanceStatus) =>
-      maintenanceApi.move(id, { to, note: note.trim() || undefined }),
+      maintenanceApi.move(id, {
+        to,
+        note: note.trim() || undefined,
+        ...(vaultId && moneyStep(to, ticket.data) ? { vaultId } : {}),
+      }),
     success: (data) => t('detail.moved', { status: t(`statuses.${data.status}`) }),
     onSuccess: (data) => {
       setStep(null);
       setNote('');
+      setVaultId('');
       setTicket(data);
     },
+  });
+  const removePart = useCrudMutation({
+    mutationFn: (partId: string) => maintenanceApi.removePart(id, partId),
+    success: t('detail.partRemoved'),
+    onSuccess: setTicket,
   });
 
   const tk = ticket.data;
@@ -107,8 +140,8 @@ export default function TicketPage() {
   );
   const confirmText = (to: MaintenanceStatus) => {
     if (to === 'delivered')
-      return t('detail.deliverText', {
-        amount: formatPiasters(tk.due),
+      return t(tk.due < 0 ? 'detail.deliverChangeText' : 'detail.deliverText', {
+        amount: formatPiasters(Math.abs(tk.due)),
         deposit: formatPiasters(tk.deposit),
       });
     if (FINAL.includes(to) && tk.deposit > 0)
@@ -223,6 +256,10 @@ export default function TicketPage() {
             {info(t('fields.deposit'), formatPiasters(tk.deposit), 'ticket-deposit')}
             {info(t('fields.due'), formatPiasters(tk.due), 'ticket-due')}
             {info(t('fields.paid'), formatPiasters(tk.paid), 'ticket-paid')}
+            {tk.status === 'delivered' &&
+              info(t('fields.vat'), formatPiasters(tk.vat), 'ticket-vat')}
+            {tk.paidMethodName &&
+              info(t('fields.paidAtPos'), tk.paidMethodName, 'ticket-paid-method')}
           </Box>
           {workable && <WorkForm key={tk.updatedAt} ticket={tk} onSaved={setTicket} />}
         </Paper>
@@ -241,6 +278,13 @@ export default function TicketPage() {
                 <TableCell align="right">{t('detail.quantity')}</TableCell>
                 <TableCell align="right">{t('detail.unitPrice')}</TableCell>
                 <TableCell align="right">{t('fields.total')}</TableCell>
+                {workable && (
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('detail.removePart')}
+                    </Box>
+                  </TableCell>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -250,6 +294,20 @@ export default function TicketPage() {
                   <TableCell align="right">{formatQty(p.quantity)}</TableCell>
                   <TableCell align="right">{formatPiasters(p.unitPrice)}</TableCell>
                   <TableCell align="right">{formatPiasters(p.total)}</TableCell>
+                  {workable && (
+                    <TableCell padding="checkbox">
+                      <IconButton
+                        size="small"
+                        color="error"
+                        aria-label={t('detail.removePartOf', { name: p.name })}
+                        disabled={removePart.isPending}
+                        onClick={() => setRemoving(p.id)}
+                        data-testid="ticket-part-remove"
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -295,8 +353,26 @@ export default function TicketPage() {
         message={step ? confirmText(step) : null}
         loading={move.isPending}
         onConfirm={() => step && move.mutate(step)}
-        onCancel={() => setStep(null)}
+        onCancel={() => {
+          setStep(null);
+          setVaultId('');
+        }}
       >
+        {moneyStep(step, tk) && (
+          <Box sx={{ mt: 1 }}>
+            <SelectField
+              name="vault"
+              label={t('fields.vault')}
+              value={vaultId}
+              onChange={setVaultId}
+              noneLabel={t('detail.mainVault')}
+              options={(vaults.data ?? [])
+                .filter((v) => !v.isMain)
+                .map((v) => ({ value: v.id, label: v.name }))}
+              testId="ticket-step-vault"
+            />
+          </Box>
+        )}
         <TextField
           size="small"
           fullWidth
@@ -307,6 +383,19 @@ export default function TicketPage() {
           slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'ticket-step-note' } }}
         />
       </ConfirmDialog>
+      <ConfirmDialog
+        open={!!removing}
+        title={t('detail.removePart')}
+        message={t('detail.removePartText', {
+          name: tk.parts?.find((p) => p.id === removing)?.name ?? '',
+        })}
+        loading={removePart.isPending}
+        onConfirm={() => {
+          if (removing) removePart.mutate(removing);
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
       {warranty && (
         <TicketFormDialog
           warrantyOf={tk}

@@ -58,6 +58,8 @@ import { InstallmentPlanDialog } from '../../installments';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
 import { DeliveryCreateDialog } from '../../delivery';
+import { TicketPayDialog } from '../../maintenance';
+import { ReservationPickerDialog } from '../../reservations';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
@@ -93,6 +95,8 @@ import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
 import LocalShipping from '@mui/icons-material/LocalShipping';
+import Build from '@mui/icons-material/BuildOutlined';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import { nameLang } from '../../../shared/lib/lang';
 
 const cartKey = (userId: string) => `pos.cart.${userId}`;
@@ -175,6 +179,13 @@ function PosScreen({ register }: { register: number }) {
     useAtomValue(enabledModulesState),
   );
   const [delivering, setDelivering] = useState<SaleDto | null>(null);
+  // A repair ticket paid here (issue 18): its number ('' asks for it), null when closed.
+  const [ticketPay, setTicketPay] = useState<string | null>(null);
+  const mayTicket = hasPermission(user, [], ['Maintenance'], useAtomValue(enabledModulesState));
+  const onTicketNumber = useCallback((n: string) => setTicketPay(n), []);
+  // A reservation sold here (its number or a search; null when closed).
+  const [reservationPick, setReservationPick] = useState<string | null>(null);
+  const onReservationNumber = useCallback((n: string) => setReservationPick(n), []);
   // The scale layout is a store setting (the same on every register), not this browser's.
   const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
   const scale = storeSettings.scaleBarcode;
@@ -425,7 +436,14 @@ function PosScreen({ register }: { register: number }) {
     (v: number | null) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 })),
     [],
   );
-  const dialogOpen = payOpen || parkedOpen || settingsOpen || returnAsk || returnInvoice !== null;
+  const dialogOpen =
+    payOpen ||
+    parkedOpen ||
+    settingsOpen ||
+    returnAsk ||
+    returnInvoice !== null ||
+    ticketPay !== null ||
+    reservationPick !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (dialogOpen) return;
@@ -473,6 +491,8 @@ function PosScreen({ register }: { register: number }) {
               inputRef={searchRef}
               onAdd={onAdd}
               onInvoiceNumber={onInvoiceNumber}
+              onTicketNumber={mayTicket ? onTicketNumber : undefined}
+              onReservationNumber={onReservationNumber}
               arrivalCode={arrivalCode}
             />
           </Box>
@@ -620,8 +640,55 @@ function PosScreen({ register }: { register: number }) {
           {t('shift.info', { register, inventory: inventory?.name ?? '—' })}{' '}
           <RouterLink to={routePath('Shift')}>{t('shift.link')}</RouterLink>
         </Typography>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            startIcon={<BookmarkBorder />}
+            onClick={() => setReservationPick('')}
+            data-testid="pos-reservation"
+          >
+            {t('actions.reservation')}
+          </Button>
+          {mayTicket && (
+            <Button
+              size="small"
+              startIcon={<Build />}
+              onClick={() => setTicketPay('')}
+              data-testid="pos-ticket"
+            >
+              {t('actions.ticket')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
 
+      {reservationPick !== null && (
+        <Suspense fallback={null}>
+          <ReservationPickerDialog
+            initialQuery={reservationPick}
+            onClose={() => {
+              setReservationPick(null);
+              window.setTimeout(focusSearch, 50);
+            }}
+            onConverted={() => {
+              void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+              void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
+            }}
+          />
+        </Suspense>
+      )}
+      {ticketPay !== null && (
+        <Suspense fallback={null}>
+          <TicketPayDialog
+            number={ticketPay}
+            onClose={() => {
+              setTicketPay(null);
+              window.setTimeout(focusSearch, 50);
+            }}
+            onPaid={() => void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift })}
+          />
+        </Suspense>
+      )}
       {delivering && (
         <DeliveryCreateDialog
           saleId={delivering.id}

@@ -23,6 +23,10 @@ import { nameLang } from '../../../shared/lib/lang';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
 export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
+/** Repair ticket numbers look like B01-MN-000123: scanning one at the POS opens its bill. */
+export const TICKET_NUMBER = /^[A-Z0-9]{1,8}-MN-\d{1,12}$/i;
+/** Reservation numbers look like B01-RV-000123: scanning a slip opens the reservation to sell it. */
+export const RESERVATION_NUMBER = /^[A-Z0-9]{1,8}-RV-\d{1,12}$/i;
 
 type Props = {
   inventoryId: string | null;
@@ -30,6 +34,10 @@ type Props = {
   inputRef: RefObject<HTMLInputElement | null>;
   onAdd: (variant: VariantResponseDto, quantity: number, code: string | null) => void;
   onInvoiceNumber: (number: string) => void;
+  /** A repair ticket's number was scanned (absent: not handled, searched like any code). */
+  onTicketNumber?: (number: string) => void;
+  /** A reservation slip's number was scanned. */
+  onReservationNumber?: (number: string) => void;
   /** A code scanned on another page (/POS?barcode=): put in the box and searched ~100 ms later. */
   arrivalCode?: string | null;
   disabled?: boolean;
@@ -53,6 +61,8 @@ export function PosSearch({
   inputRef,
   onAdd,
   onInvoiceNumber,
+  onTicketNumber,
+  onReservationNumber,
   arrivalCode,
   disabled,
 }: Props) {
@@ -104,6 +114,16 @@ export function PosSearch({
       if (INVOICE_NUMBER.test(code)) {
         clearIfStill(code);
         onInvoiceNumber(code.toUpperCase());
+        return;
+      }
+      if (onTicketNumber && TICKET_NUMBER.test(code)) {
+        clearIfStill(code);
+        onTicketNumber(code.toUpperCase());
+        return;
+      }
+      if (onReservationNumber && RESERVATION_NUMBER.test(code)) {
+        clearIfStill(code);
+        onReservationNumber(code.toUpperCase());
         return;
       }
       // The spinner shows only for a slow answer: a fast scan (most) never mounts or animates it,
@@ -161,7 +181,16 @@ export function PosSearch({
         if (spinning) setBusy((n) => n - 1);
       }
     },
-    [inventoryId, scale, onAdd, onInvoiceNumber, clearIfStill, t],
+    [
+      inventoryId,
+      scale,
+      onAdd,
+      onInvoiceNumber,
+      onTicketNumber,
+      onReservationNumber,
+      clearIfStill,
+      t,
+    ],
   );
 
   // Scans with the focus outside this box: code into the box, search ~100 ms later.
@@ -199,7 +228,13 @@ export function PosSearch({
   // Typing: list matches as you type (debounced); Enter resolves at once.
   useEffect(() => {
     const q = text.trim();
-    if (q.length < 2 || INVOICE_NUMBER.test(q)) return;
+    if (
+      q.length < 2 ||
+      INVOICE_NUMBER.test(q) ||
+      TICKET_NUMBER.test(q) ||
+      RESERVATION_NUMBER.test(q)
+    )
+      return;
     const seq = ++typedSeq.current;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {

@@ -2,7 +2,6 @@ import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   RESERVATION_STATUSES,
@@ -14,17 +13,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
-import { newId } from '../../../shared/lib/ids';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useLiveEvent } from '../../../shared/realtime';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { FormDialog } from '../../../shared/ui/FormDialog';
-import { AmountField } from '../../../shared/ui/AmountField';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
@@ -32,6 +27,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { propertiesText } from '../../catalog';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
+import { ConvertDialog } from './ConvertDialog';
 import { ReservationFormDialog } from './ReservationFormDialog';
 
 const STATUS_COLOR: Record<ReservationStatus, 'default' | 'primary' | 'success' | 'warning'> = {
@@ -221,68 +217,6 @@ export default function ReservationsPage() {
         </PrintArea>
       )}
     </Box>
-  );
-}
-
-/** Sell the reserved items at the POS price: the customer pays the rest in cash, the deposit counts. */
-function ConvertDialog({
-  reservation: r,
-  onClose,
-}: {
-  reservation: ReservationDto;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('reservations');
-  const methods = usePaymentMethods();
-  const cash = methods.data?.find((m) => m.type === 'cash');
-  const [saleId] = useState(newId);
-  const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
-  const convert = useCrudMutation({
-    mutationFn: () =>
-      reservationsApi.convert(r.id, {
-        saleId,
-        payments: cash && amount ? [{ methodId: cash.id, amount }] : [],
-      }),
-    success: () => t('convert.done', { number: r.number }),
-    invalidate: [reservationKeys.all],
-    onDone: onClose,
-  });
-  return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={() => {
-        if (amount === null || Number.isNaN(amount)) return;
-        convert.mutate(undefined);
-      }}
-      title={t('convert.title', { number: r.number })}
-      titleId="reservation-convert-title"
-      submitting={convert.isPending}
-      submitLabel={t('convert.submit')}
-      submitTestId="reservation-convert-submit"
-    >
-      <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-        <Typography>
-          {t('convert.explain', {
-            total: formatPiasters(r.total),
-            deposit: formatPiasters(r.deposit),
-          })}
-        </Typography>
-        <AmountField
-          label={t('convert.cash')}
-          value={amount}
-          onValue={setAmount}
-          size="small"
-          testId="reservation-convert-cash"
-        />
-        <TextField
-          value={r.customerName}
-          label={t('fields.customer')}
-          size="small"
-          slotProps={{ input: { readOnly: true } }}
-        />
-      </Box>
-    </FormDialog>
   );
 }
 

@@ -55,10 +55,12 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
   const refreshSession = useRefreshSession();
   const [name, setName] = useState(role.name);
   const [selected, setSelected] = useState<Set<PermissionKey>>(() => new Set(role.permissions));
+  const [isDriver, setIsDriver] = useState(role.isDriver);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  const dirty = name !== role.name || !sameSet([...selected], role.permissions);
+  const dirty =
+    name !== role.name || !sameSet([...selected], role.permissions) || isDriver !== role.isDriver;
 
   const save = useMutation({
     mutationFn: (body: RoleUpdateDto) => rolesApi.update(role.id, body),
@@ -104,7 +106,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { name: name.trim(), permissions: ordered(selected) };
+    const body = { name: name.trim(), permissions: ordered(selected), isDriver };
     const found = await validateDto(RoleUpdateDto, body, i18n.language, (f) => t(`fields.${f}`));
     setErrors(found);
     if (!hasErrors(found)) save.mutate(body as RoleUpdateDto);
@@ -144,6 +146,20 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
             <Chip variant="outlined" label={t('edit.usersCount', { count: role.userCount })} />
           </Stack>
         </Stack>
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={isDriver}
+              onChange={(e) => setIsDriver(e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'role-driver' } as object }}
+            />
+          }
+          label={t('edit.driver')}
+        />
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('edit.driverHint')}
+        </Typography>
         {errors.permissions && (
           <Alert severity="error" sx={{ mt: 1 }}>
             {errors.permissions}

@@ -41,6 +41,7 @@ import { InstallmentSettingsForm } from './InstallmentSettingsForm';
 import { StoreTimeZoneForm } from './StoreTimeZoneForm';
 import { CustomerTermsForm } from './CustomerTermsForm';
 import { ReservationDepositForm } from './ReservationDepositForm';
+import { ServiceVatForm } from './ServiceVatForm';
 
 type TabKey = 'store' | 'features' | 'modules';
 
@@ -64,6 +65,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
       <CustomerTermsForm canWrite={canWrite} />
       {modules.includes('INSTALLMENTS') && <InstallmentSettingsForm canWrite={canWrite} />}
       <ReservationDepositForm canWrite={canWrite} />
+      <ServiceVatForm canWrite={canWrite} />
       <StoreInfoForm key={first.id} info={first} canWrite={canWrite} />
     </>
   );

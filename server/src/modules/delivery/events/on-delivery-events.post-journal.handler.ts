@@ -5,7 +5,8 @@ import { queuePosting, type PostingLine } from '../../accounting';
 
 /**
  * The books of delivery cash: on delivery the driver holds what they collected (Dr driver cash)
- * for the customer's due part (Cr customers) and the delivery fee (Cr other income); a settlement
+ * for the customer's due part (Cr customers) and the delivery fee (Cr other income net of the VAT
+ * it includes at the store's service rate, Cr VAT output); a settlement
  * moves it into the vault (Dr the vault's account / Cr driver cash).
  */
 @Injectable()
@@ -42,7 +43,8 @@ export function collectedLines(d: DeliveryCollectedEvent): PostingLine[] {
       credit: d.due,
       party: d.customerId ? { type: 'customer', id: d.customerId } : null,
     },
-    { account: 'other_income', credit: d.fee },
+    { account: 'other_income', credit: d.fee - d.vat },
+    ...(d.vat > 0 ? [{ account: 'vat_output' as const, credit: d.vat }] : []),
   ];
 }
 

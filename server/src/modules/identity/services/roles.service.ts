@@ -23,7 +23,7 @@ export class RolesService {
       params,
     );
     const rows = await this.ds.query(
-      `SELECT r.id, r.name, r.permissions, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS "userCount"
+      `SELECT r.id, r.name, r.permissions, r.is_driver AS "isDriver", (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS "userCount"
          FROM roles r ${where} ORDER BY r.name LIMIT ${take} OFFSET ${skip}`,
       params,
     );
@@ -45,7 +45,7 @@ export class RolesService {
 
   async get(id: string): Promise<RoleResponseDto> {
     const rows = await this.ds.query(
-      `SELECT r.id, r.name, r.permissions, (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS "userCount"
+      `SELECT r.id, r.name, r.permissions, r.is_driver AS "isDriver", (SELECT count(*)::int FROM users u WHERE u.role_id = r.id) AS "userCount"
          FROM roles r WHERE r.id = $1`,
       [id],
     );

@@ -1,4 +1,4 @@
-import { fakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
 
 /** A locked ticket row as the handlers read it (for the handler specs). */
 export const ticketRow = (over: Record<string, unknown> = {}) => ({
@@ -27,14 +27,28 @@ export const vaultRow = {
   account_id: 'acc-v1',
 };
 
-/** A manager answering the ticket lock, the branch's main vault and the vault moves. */
-export const ticketManager = (ticket: Record<string, unknown>, more: QueryStub[] = []) =>
-  fakeManager([
-    ...more,
-    [/FROM maintenance_tickets WHERE id = \$1 FOR UPDATE/, [ticket]],
-    [/FROM vaults WHERE branch_id = \$1 AND is_main/, [{ id: 'v-1', account_id: 'acc-v1' }]],
-    [/FROM vaults WHERE id = \$1 FOR UPDATE/, [vaultRow]],
-    [/UPDATE vaults SET balance/, [[vaultRow]]],
-    [/FROM branches/, [{ id: 'b-1', code: 'B01' }]],
-    [/INSERT INTO document_sequences/, [{ last: 7 }]],
-  ]);
+/**
+ * A manager answering the ticket lock, the branch's main vault and the vault moves, and the store
+ * settings (`serviceVatRate` 0 unless given).
+ */
+export const ticketManager = (
+  ticket: Record<string, unknown>,
+  more: QueryStub[] = [],
+  settings: { serviceVatRate?: number } = {},
+): FakeManager =>
+  Object.assign(
+    fakeManager([
+      ...more,
+      [/FROM maintenance_tickets WHERE id = \$1 FOR UPDATE/, [ticket]],
+      [/FROM vaults WHERE branch_id = \$1 AND is_main/, [{ id: 'v-1', account_id: 'acc-v1' }]],
+      [/FROM vaults WHERE id = \$1 FOR UPDATE/, [vaultRow]],
+      [/UPDATE vaults SET balance/, [[vaultRow]]],
+      [/FROM branches/, [{ id: 'b-1', code: 'B01' }]],
+      [/INSERT INTO document_sequences/, [{ last: 7 }]],
+    ]),
+    {
+      getRepository: () => ({
+        findOneBy: async () => ({ id: 1, serviceVatRate: 0, ...settings }),
+      }),
+    },
+  );

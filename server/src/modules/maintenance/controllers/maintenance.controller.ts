@@ -1,6 +1,7 @@
 import {
   Body,
   Controller,
+  Delete,
   Get,
   HttpCode,
   HttpStatus,
@@ -33,6 +34,7 @@ import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { AddPartsCommand } from '../commands/add-parts/add-parts.command';
 import { CreateTicketCommand } from '../commands/create-ticket/create-ticket.command';
 import { MoveTicketCommand } from '../commands/move-ticket/move-ticket.command';
+import { RemovePartCommand } from '../commands/remove-part/remove-part.command';
 import { UpdateTicketCommand } from '../commands/update-ticket/update-ticket.command';
 import { MaintenanceQueries } from '../queries/maintenance.queries';
 
@@ -70,6 +72,11 @@ export class MaintenanceController {
   @Get('technicians')
   technicians(@CurrentUser() user: AuthUser) {
     return this.queries.technicians(user);
+  }
+
+  @Get('vaults')
+  vaults(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
+    return this.queries.vaults(user, query.branchId);
   }
 
   @Get('by-number/:number')
@@ -129,6 +136,17 @@ export class MaintenanceController {
     @Meta() meta: RequestMeta,
   ): Promise<MaintenanceTicketDto> {
     await this.commands.execute(new AddPartsCommand(id, dto, user, meta));
+    return this.queries.get(id, user);
+  }
+
+  @Delete(':id/parts/:partId')
+  async removePart(
+    @Param('id', UuidPipe) id: string,
+    @Param('partId', UuidPipe) partId: string,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<MaintenanceTicketDto> {
+    await this.commands.execute(new RemovePartCommand(id, partId, user, meta));
     return this.queries.get(id, user);
   }
 }

@@ -12,6 +12,9 @@ const base: MaintenanceMoneyEvent = {
   amount: 1000,
   deposit: 1000,
   revenue: 0,
+  vat: 0,
+  shiftId: null,
+  methodType: null,
   userId: 'u-1',
 };
 
@@ -41,5 +44,41 @@ describe('maintenanceMoneyLines', () => {
       { account: 'repair_revenue', credit: 700 },
       { account: { id: 'acc-v1' }, credit: 300 },
     ]);
+  });
+
+  it('takes the VAT included in the bill to VAT output', () => {
+    const lines = maintenanceMoneyLines({
+      ...base,
+      kind: 'settle',
+      amount: 10_400,
+      revenue: 11_400,
+      vat: 1400,
+    });
+    expect(lines).toEqual([
+      { account: { id: 'acc-v1' }, debit: 10_400 },
+      { account: 'customer_deposits', debit: 1000 },
+      { account: 'repair_revenue', credit: 10_000 },
+      { account: 'vat_output', credit: 1400 },
+    ]);
+  });
+
+  it("paid at the POS: the payment method's account like a sale, not a vault", () => {
+    const at = { ...base, vaultId: null, vaultAccountId: null, shiftId: 's-1' };
+    const cash = maintenanceMoneyLines({
+      ...at,
+      kind: 'settle',
+      amount: 4000,
+      revenue: 5000,
+      methodType: 'cash',
+    });
+    expect(cash[0]).toEqual({ account: 'cash', debit: 4000 });
+    const card = maintenanceMoneyLines({
+      ...at,
+      kind: 'settle',
+      amount: 4000,
+      revenue: 5000,
+      methodType: 'card',
+    });
+    expect(card[0]).toEqual({ account: 'card_clearing', debit: 4000 });
   });
 });

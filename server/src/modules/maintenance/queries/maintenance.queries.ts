@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   MAINTENANCE_TRANSITIONS,
+  lineAmount,
   normalizeArabic,
   type MaintenanceAccessory,
   type MaintenanceCountsDto,
@@ -12,6 +13,7 @@ import {
   type MaintenanceStatus,
   type MaintenanceTechnicianDto,
   type MaintenanceTicketDto,
+  type MaintenanceVaultDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
@@ -24,7 +26,7 @@ const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_n
     c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
     t.problem, t.condition, t.diagnosis, t.accessories, t.accessories_note, t.estimate,
     to_char(t.estimated_date, 'YYYY-MM-DD') AS estimated_date, t.deposit, t.labour, t.parts_total,
-    t.paid, t.technician_id, COALESCE(tu.display_name, tu.username) AS technician_name, t.priority,
+    t.paid, t.vat, pm.name_ar AS paid_method_name, t.technician_id, COALESCE(tu.display_name, tu.username) AS technician_name, t.priority,
     t.warranty_days, t.warranty_of_id, w.number AS warranty_of_number, t.delivered_at,
     CASE WHEN t.delivered_at IS NOT NULL AND t.warranty_days > 0
       THEN to_char((t.delivered_at AT TIME ZONE $1)::date + t.warranty_days, 'YYYY-MM-DD') END AS warranty_until,
@@ -34,7 +36,8 @@ const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_n
   JOIN customers c ON c.id = t.customer_id
   LEFT JOIN users tu ON tu.id = t.technician_id
   LEFT JOIN users cu ON cu.id = t.created_by
-  LEFT JOIN maintenance_tickets w ON w.id = t.warranty_of_id`;
+  LEFT JOIN maintenance_tickets w ON w.id = t.warranty_of_id
+  LEFT JOIN payment_methods pm ON pm.id = t.paid_method_id`;
 
 const SORTS = {
   createdAt: 't.created_at',
@@ -84,6 +87,8 @@ export class MaintenanceQueries {
       total: labour + partsTotal,
       due: labour + partsTotal - deposit,
       paid: Number(r.paid),
+      vat: Number(r.vat),
+      paidMethodName: (r.paid_method_name as string | null) ?? null,
       technicianId: (r.technician_id as string | null) ?? null,
       technicianName: (r.technician_name as string | null) ?? null,
       priority: r.priority as MaintenancePriority,
@@ -173,7 +178,7 @@ export class MaintenanceQueries {
         `SELECT p.id, p.variant_id, pr.name_ar, v.properties, v.barcodes[1] AS barcode, p.quantity::text,
                 p.unit_price, p.at
            FROM maintenance_parts p JOIN variants v ON v.id = p.variant_id JOIN products pr ON pr.id = v.product_id
-          WHERE p.ticket_id = $1 ORDER BY p.at, p.id`,
+          WHERE p.ticket_id = $1 AND p.removed_at IS NULL ORDER BY p.at, p.id`,
         [row.id],
       ),
       this.ds.query(
@@ -196,7 +201,7 @@ export class MaintenanceQueries {
           barcode: (p.barcode as string | null) ?? null,
           quantity,
           unitPrice,
-          total: Math.round(quantity * unitPrice),
+          total: lineAmount(quantity, unitPrice),
           at: (p.at as Date).toISOString(),
         };
       }),
@@ -225,6 +230,26 @@ export class MaintenanceQueries {
     return rows.map((r: Record<string, unknown>) => ({
       id: r.id as string,
       name: r.name as string,
+    }));
+  }
+
+  /**
+   * Active vaults a ticket's money may go into or out of: those of the ticket's branch within the
+   * user's write scope (the branch's main cash vault first).
+   */
+  async vaults(user: AuthUser, branchId?: string): Promise<MaintenanceVaultDto[]> {
+    const branch = branchWriteScope(user) ?? branchId ?? null;
+    const rows = await this.ds.query(
+      `SELECT v.id, v.name, v.branch_id, v.is_main FROM vaults v
+        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1)
+        ORDER BY v.is_main DESC, v.name`,
+      [branch],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      id: r.id as string,
+      name: r.name as string,
+      branchId: r.branch_id as string,
+      isMain: Boolean(r.is_main),
     }));
   }
 }

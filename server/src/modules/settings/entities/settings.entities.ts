@@ -50,4 +50,5 @@ export class StoreSettingsEntity {
   @Column('jsonb', { nullable: true }) installments: InstallmentSettings | null;
   /** a cancelled or expired reservation's deposit: forfeited (true) or refunded (false) */
   @Column('boolean', { default: false }) reservationDepositForfeit: boolean;
+  @Column('integer', { default: 14 }) serviceVatRate: number;
 }

@@ -27,17 +27,23 @@ const run = (
   user: AuthUser = testUser(),
   driverExists = true,
 ) => {
-  const m = fakeManager([
-    [/FROM delivery_orders WHERE id = \$1 FOR UPDATE/, [orderRow(over)]],
-    [/FROM users u JOIN roles r/, driverExists ? [{ '?column?': 1 }] : []],
-    [/SELECT customer_id FROM sales_invoices/, [{ customer_id: 'c-1' }]],
-    [
-      /FROM customers WHERE id = \$1 FOR UPDATE/,
-      [{ id: 'c-1', balance: '6000', credit_limit: '0' }],
-    ],
-    [/UPDATE customers SET balance/, [[{ balance: '0' }]]],
-    [/FROM sale_lines/, [{ id: 'l-1', left: '2.000' }]],
-  ]);
+  const m = Object.assign(
+    fakeManager([
+      [/FROM delivery_orders WHERE id = \$1 FOR UPDATE/, [orderRow(over)]],
+      [/FROM users u JOIN roles r/, driverExists ? [{ '?column?': 1 }] : []],
+      [/SELECT customer_id FROM sales_invoices/, [{ customer_id: 'c-1' }]],
+      [
+        /FROM customers WHERE id = \$1 FOR UPDATE/,
+        [{ id: 'c-1', balance: '6000', credit_limit: '0' }],
+      ],
+      [/UPDATE customers SET balance/, [[{ balance: '0' }]]],
+      [/FROM sale_lines/, [{ id: 'l-1', left: '2.000' }]],
+    ]),
+    {
+      // the store's service VAT rate (the fee includes it)
+      getRepository: () => ({ findOneBy: async () => ({ id: 1, serviceVatRate: 14 }) }),
+    },
+  );
   const returned: unknown[] = [];
   const returns = {
     runInside: async (c: unknown) => {
@@ -85,7 +91,8 @@ describe('StepDeliveryHandler', () => {
     );
     expect(runner.tx!.raised[0]).toMatchObject({
       type: 'delivery.collected',
-      payload: { collected: 7500, due: 6000, fee: 1500, driverId: 'drv-1' },
+      // 15.00 includes 14% VAT: 15 × 14 / 114 = 1.84
+      payload: { collected: 7500, due: 6000, fee: 1500, vat: 184, driverId: 'drv-1' },
     });
   });
 

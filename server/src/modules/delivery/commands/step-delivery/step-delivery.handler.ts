@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
-import type { DeliveryStatus } from '@pos/contracts';
+import { includedVat, type DeliveryStatus } from '@pos/contracts';
 import {
   CommandRunner,
   TransactionalCommandHandler,
@@ -10,6 +10,7 @@ import {
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { ReturnSaleCommand, ReturnSaleHandler } from '../../../sales';
+import { readStoreSettings } from '../../../settings';
 import {
   assertDriver,
   insertDeliveryEvent,
@@ -105,7 +106,8 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
         note: order.number,
       });
     }
-    if (order.codAmount > 0)
+    if (order.codAmount > 0) {
+      const { serviceVatRate } = await readStoreSettings(m);
       await tx.raise('delivery.collected', {
         orderId: order.id,
         number: order.number,
@@ -115,8 +117,10 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
         collected: order.codAmount,
         due: customerId ? due : 0,
         fee: customerId ? order.fee : order.codAmount,
+        vat: includedVat(Math.min(order.fee, order.codAmount), serviceVatRate),
         userId,
       });
+    }
   }
 
   private async bringBack(

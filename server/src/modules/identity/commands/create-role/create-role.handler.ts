@@ -17,7 +17,12 @@ export class CreateRoleHandler extends TransactionalCommandHandler<CreateRoleCom
 
   protected async handle({ dto }: CreateRoleCommand, tx: CommandTransaction): Promise<string> {
     const id = uuidv7();
-    await tx.m.insert(RoleEntity, { id, name: dto.name.trim(), permissions: dto.permissions });
+    await tx.m.insert(RoleEntity, {
+      id,
+      name: dto.name.trim(),
+      permissions: dto.permissions,
+      isDriver: dto.isDriver ?? false,
+    });
     tx.audit({ action: 'role.create', entity: 'role', entityId: id, after: dto });
     return id;
   }

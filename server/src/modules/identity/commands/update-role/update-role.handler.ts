@@ -28,6 +28,7 @@ export class UpdateRoleHandler extends TransactionalCommandHandler<UpdateRoleCom
     const patch: Partial<RoleEntity> = {};
     if (dto.name !== undefined) patch.name = dto.name.trim();
     if (dto.permissions !== undefined) patch.permissions = dto.permissions;
+    if (dto.isDriver !== undefined) patch.isDriver = dto.isDriver;
     await m.update(RoleEntity, { id }, patch);
     tx.audit({
       action: 'role.update',

@@ -135,6 +135,9 @@ export class CreateTicketHandler extends TransactionalCommandHandler<
         amount: deposit,
         deposit,
         revenue: 0,
+        vat: 0,
+        shiftId: null,
+        methodType: null,
         userId: user.id,
       });
     }

@@ -1,14 +1,22 @@
 import { DomainEventSubscribers } from '../../../../core/cqrs';
 import { errorCode, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import type { QueryStub } from '../../../../core/cqrs/testing';
 import { ticketManager, ticketRow } from '../spec-fixture';
 import { MoveTicketCommand } from './move-ticket.command';
 import { MoveTicketHandler } from './move-ticket.handler';
 
-const run = (ticket: Record<string, unknown>, to: string, user = testUser()) => {
-  const m = ticketManager(ticket);
+const run = (
+  ticket: Record<string, unknown>,
+  to: string,
+  user = testUser(),
+  extra: { methodId?: string; vaultId?: string } = {},
+  more: QueryStub[] = [],
+  vatRate = 0,
+) => {
+  const m = ticketManager(ticket, more, { serviceVatRate: vatRate });
   const runner = fakeRunner(m, new DomainEventSubscribers());
   const result = new MoveTicketHandler(runner).execute(
-    new MoveTicketCommand('t-1', { to } as never, user, testMeta),
+    new MoveTicketCommand('t-1', { to, ...extra } as never, user, testMeta),
   );
   return { m, runner, result };
 };
@@ -63,5 +71,57 @@ describe('MoveTicketHandler', () => {
     const ready = run(ticketRow({ status: 'in_repair' }), 'ready');
     await ready.result;
     expect(ready.runner.tx!.events.map((e) => e.type)).toContain('maintenance.ready');
+  });
+
+  it("delivering at the POS puts the bill into the cashier's shift, no vault moves", async () => {
+    const { m, runner, result } = run(
+      ticketRow({ status: 'ready', deposit: '1000', labour: '2000', parts_total: '3000' }),
+      'delivered',
+      testUser(),
+      { methodId: 'pm-cash' },
+      [
+        [/FROM shifts WHERE cashier_id/, [{ id: 's-1' }]],
+        [/FROM payment_methods WHERE id/, [{ id: 'pm-cash', type: 'cash' }]],
+      ],
+    );
+    await result;
+    expect(m.calls.some((c) => /vault_movements/.test(c.sql))).toBe(false);
+    const update = m.calls.find((c) => /UPDATE maintenance_tickets SET status/.test(c.sql));
+    expect(update?.params).toEqual(['t-1', 'delivered', 4000, null, 0, 's-1', 'pm-cash']);
+    expect(runner.tx!.raised[0]).toMatchObject({
+      type: 'maintenance.money',
+      payload: { kind: 'settle', amount: 4000, shiftId: 's-1', methodType: 'cash', vaultId: null },
+    });
+  });
+
+  it('refuses paying at the POS without an open shift of the ticket branch, or both ways', async () => {
+    const ready = ticketRow({ status: 'ready', labour: '2000' });
+    const noShift = run(ready, 'delivered', testUser(), { methodId: 'pm-cash' }, [
+      [/FROM shifts WHERE cashier_id/, []],
+    ]);
+    expect(await errorCode(noShift.result)).toBe('SHIFT_NOT_OPEN');
+    const other = run(ready, 'delivered', testUser(), { methodId: 'pm-cash' }, [
+      [/FROM shifts WHERE cashier_id/, (params) => (params[1] === 'b-1' ? [] : [{ id: 's-2' }])],
+    ]);
+    expect(await errorCode(other.result)).toBe('SHIFT_NOT_OPEN');
+    const both = run(ready, 'delivered', testUser(), { methodId: 'pm-cash', vaultId: 'v-1' });
+    expect(await errorCode(both.result)).toBe('MAINTENANCE_PAY_TARGET');
+    for (const r of [noShift, other, both])
+      expect(r.m.calls.some((c) => /^\s*(INSERT|UPDATE)/.test(c.sql))).toBe(false);
+  });
+
+  it("keeps the VAT included in the bill at the store's service rate", async () => {
+    const { m, runner, result } = run(
+      ticketRow({ status: 'ready', labour: '11400' }),
+      'delivered',
+      testUser(),
+      {},
+      [],
+      14,
+    );
+    await result;
+    expect(runner.tx!.raised[0].payload).toMatchObject({ revenue: 11_400, vat: 1400 });
+    const update = m.calls.find((c) => /UPDATE maintenance_tickets SET status/.test(c.sql));
+    expect(update?.params[4]).toBe(1400);
   });
 });

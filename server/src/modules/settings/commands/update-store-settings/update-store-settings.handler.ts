@@ -48,6 +48,7 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
       };
     if (dto.reservationDepositForfeit !== undefined)
       row.reservationDepositForfeit = dto.reservationDepositForfeit;
+    if (dto.serviceVatRate !== undefined) row.serviceVatRate = dto.serviceVatRate;
     await m.save(row);
     const after = await readStoreSettings(m);
     tx.audit({

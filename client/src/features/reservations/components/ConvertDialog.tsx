@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatPiasters, type ReservationDto } from '@pos/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { newId } from '../../../shared/lib/ids';
+import { AmountField } from '../../../shared/ui/AmountField';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { reservationKeys, reservationsApi } from '../api/reservations.api';
+
+/** Sell the reserved items at the POS price: the customer pays the rest in cash, the deposit counts. */
+export function ConvertDialog({
+  reservation: r,
+  onClose,
+  onConverted,
+}: {
+  reservation: ReservationDto;
+  onClose: () => void;
+  /** the sale was made (the POS refreshes its shift) */
+  onConverted?: (r: ReservationDto) => void;
+}) {
+  const { t } = useTranslation('reservations');
+  const methods = usePaymentMethods();
+  const cash = methods.data?.find((m) => m.type === 'cash');
+  const [saleId] = useState(newId);
+  const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
+  const convert = useCrudMutation({
+    mutationFn: () =>
+      reservationsApi.convert(r.id, {
+        saleId,
+        payments: cash && amount ? [{ methodId: cash.id, amount }] : [],
+      }),
+    success: () => t('convert.done', { number: r.number }),
+    invalidate: [reservationKeys.all],
+    onSuccess: (done) => onConverted?.(done),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={() => {
+        if (amount === null || Number.isNaN(amount)) return;
+        convert.mutate(undefined);
+      }}
+      title={t('convert.title', { number: r.number })}
+      titleId="reservation-convert-title"
+      submitting={convert.isPending}
+      submitLabel={t('convert.submit')}
+      submitTestId="reservation-convert-submit"
+    >
+      <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+        <Typography>
+          {t('convert.explain', {
+            total: formatPiasters(r.total),
+            deposit: formatPiasters(r.deposit),
+          })}
+        </Typography>
+        <AmountField
+          label={t('convert.cash')}
+          value={amount}
+          onValue={setAmount}
+          size="small"
+          testId="reservation-convert-cash"
+        />
+        <TextField
+          value={r.customerName}
+          label={t('fields.customer')}
+          size="small"
+          slotProps={{ input: { readOnly: true } }}
+        />
+      </Box>
+    </FormDialog>
+  );
+}
