@@ -84,6 +84,11 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** How many sessions are cached now (for the tests and the health of the cache). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** The epoch to hand back to `set` (taken before the look-up starts). */
   begin(): number {
     return this.epoch;
