@@ -445,8 +445,9 @@ async function main() {
     };
 
     const rawSale = (c, i, n) => rawSaleOn(clients[i], c, i, n);
-    // The open loop's baseline: sales of one register may overlap, so each takes a pooled connection.
-    const pool = new Pool({ connectionString: db.url, max: CASHIERS, idleTimeoutMillis: 0 });
+    // The open loop's baseline: sales of one register may overlap, so each takes a pooled connection
+    // (opened once the closed loop's clients have closed: the bench holds at most 32 at a time).
+    let pool = null;
     const rawSalePooled = async (c, i, n) => {
       const client = await pool.connect();
       try {
@@ -525,6 +526,8 @@ async function main() {
     }
 
     // --- Open loop: each rate for the baseline, then for the API.
+    for (const c of clients) await c.end();
+    pool = new Pool({ connectionString: db.url, max: CASHIERS, idleTimeoutMillis: 0 });
     const open = [];
     for (const rate of RATES) {
       const load = loadavg();
@@ -539,7 +542,6 @@ async function main() {
       open.push({ rate, raw, api, load, serverCpu, pgApi });
     }
     await pool.end();
-    for (const c of clients) await c.end();
     const rss = memory(server.pid);
     const invoices = (await countInvoices()) - invoices0;
 
