@@ -5,7 +5,6 @@ import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ALL_PERMISSION_KEYS, REQUIRE_ADMIN_TWO_FACTOR, type PermissionKey } from '@pos/contracts';
 import { loadConfig } from '../config/config';
-import type { AuthUser } from './auth.types';
 import { preparedQuery } from '../database/prepared';
 import { SessionEntity } from './session.entity';
 import { SessionCache, type ResolvedSession } from './session-cache';
