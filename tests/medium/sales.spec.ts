@@ -266,6 +266,48 @@ describe('point of sale', () => {
     expect(ledger[0].balanceAfter).toBe(3500);
   });
 
+  it('answers a new sale with the invoice exactly as it reads back (no read-back in the sale)', async () => {
+    // Issue 21: the answer is built from what the sale wrote; it must equal the stored invoice, for
+    // a cashier who sees costs and one who does not, with a customer, discounts and two payments.
+    const customer = (
+      await admin.post('/api/Customers', { name: 'عميل مقارنة', creditLimit: 1_000_000 })
+    ).body;
+    const a = await product(10, 11400);
+    const b = await product(10, 2500, { properties: { اللون: 'أحمر' } });
+    for (const permissions of [
+      ['can_see_profit', 'can_see_buy_price', 'can_change_sell_price', 'can_bypass_max_discount'],
+      [],
+    ] as PermissionKey[][]) {
+      const c = await cashier(permissions, 50);
+      const sale = {
+        id: randomUUID(),
+        customerId: customer.id,
+        note: 'ملاحظة',
+        invoiceDiscount: permissions.length ? 300 : 0,
+        lines: [
+          { variantId: a, quantity: 2, ...(permissions.length ? { unitPrice: 11000 } : {}) },
+          { variantId: b, quantity: 1 },
+        ],
+        payments: [
+          { methodId: card, amount: 5000 },
+          { methodId: cash, amount: 10000 },
+        ],
+      };
+      const res = await c.post('/api/Sales', sale);
+      expect(res.status).toBe(201);
+      expect(res.body.payments).toHaveLength(2);
+      expect(res.body.dueAmount).toBeGreaterThan(0);
+      expect('costTotal' in res.body).toBe(permissions.length > 0);
+      const read = await c.get(`/api/invoices/${sale.id}`);
+      expect(read.status).toBe(200);
+      expect(res.body).toEqual(read.body);
+      // A retry of the same sale is read from the database: the same answer.
+      const again = await c.post('/api/Sales', sale);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(read.body);
+    }
+  });
+
   it('caps returns at what was sold minus what came back, and puts stock back', async () => {
     const c = await cashier(['can_return_products']);
     const variantId = await product(10, 3000);

@@ -11,6 +11,7 @@ import { AppSecretEntity } from './auth/app-secret.entity';
 import { SecretsService } from './auth/secrets.service';
 import { SessionEntity } from './auth/session.entity';
 import { SessionService } from './auth/session.service';
+import { SessionCache } from './auth/session-cache';
 import { DocumentSequenceEntity } from './numbering/document-sequence.entity';
 import { OutboxEntity } from './outbox/outbox.entity';
 import { OutboxService } from './outbox/outbox.service';
@@ -37,6 +38,7 @@ import { HealthController } from './http/health.controller';
   providers: [
     AuditService,
     SecretsService,
+    SessionCache,
     SessionService,
     RedisService,
     OutboxService,
@@ -48,6 +50,7 @@ import { HealthController } from './http/health.controller';
   exports: [
     AuditService,
     SecretsService,
+    SessionCache,
     SessionService,
     RedisService,
     OutboxService,

@@ -5,9 +5,9 @@ import { DataSource, type EntityManager, LessThan } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { ALL_PERMISSION_KEYS, REQUIRE_ADMIN_TWO_FACTOR, type PermissionKey } from '@pos/contracts';
 import { loadConfig } from '../config/config';
-import type { AuthUser } from './auth.types';
 import { preparedQuery } from '../database/prepared';
 import { SessionEntity } from './session.entity';
+import { SessionCache, type ResolvedSession } from './session-cache';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -32,7 +32,10 @@ type Row = {
 export class SessionService {
   private readonly ttlMs = loadConfig().sessionDays * 24 * 3600 * 1000;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly cache: SessionCache,
+  ) {}
 
   async create(
     manager: EntityManager,
@@ -46,8 +49,12 @@ export class SessionService {
     return { token, expiresAt };
   }
 
-  async resolve(token: string | undefined): Promise<(AuthUser & { expiresAt: Date }) | null> {
+  async resolve(token: string | undefined): Promise<ResolvedSession | null> {
     if (!token || token.length > 200) return null;
+    const key = hashToken(token);
+    const cached = this.cache.get(key);
+    if (cached) return { ...cached, permissions: [...cached.permissions] };
+    const epoch = this.cache.begin();
     const rows: Row[] = await preparedQuery(
       this.ds,
       `SELECT s.id AS session_id, s.expires_at, u.id, u.username, u.display_name, u.branch_id,
@@ -59,11 +66,11 @@ export class SessionService {
          JOIN users u ON u.id = s.user_id
          LEFT JOIN roles r ON r.id = u.role_id
         WHERE s.id = $1 AND s.expires_at > now()`,
-      [hashToken(token), REQUIRE_ADMIN_TWO_FACTOR],
+      [key, REQUIRE_ADMIN_TWO_FACTOR],
     );
     const row = rows[0];
     if (!row || !row.active) return null;
-    return {
+    const user: ResolvedSession = {
       id: row.id,
       username: row.username,
       name: row.display_name,
@@ -81,10 +88,21 @@ export class SessionService {
           ? 'TWO_FACTOR_SETUP_REQUIRED'
           : null,
     };
+    this.cache.set(key, user, epoch);
+    return { ...user, permissions: [...user.permissions] };
+  }
+
+  /**
+   * What sessions resolve to has changed (after the commit of a sign-out, a user's or role's edit):
+   * this instance forgets its cached sessions now; the others on the commit's notification.
+   */
+  changed(): void {
+    this.cache.invalidate();
   }
 
   async revoke(sessionId: string): Promise<void> {
     await this.ds.getRepository(SessionEntity).delete({ id: sessionId });
+    this.changed();
   }
 
   async revokeAllForUser(manager: EntityManager, userId: string): Promise<void> {

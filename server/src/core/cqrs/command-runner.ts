@@ -1,11 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RequestMeta } from '../auth/decorators';
 import { AuditService } from '../audit/audit.service';
+import { SessionCache } from '../auth/session-cache';
 import { OutboxService } from '../outbox/outbox.service';
 import { CommandTransaction } from './command-transaction';
 import { DomainEventSubscribers } from './domain-event-subscribers';
+
+/** Audited entities whose change can change what a session resolves to. */
+const AUTH_ENTITIES = new Set(['user', 'role', 'feature', 'session']);
 
 /**
  * The one transactional shape of every command: open a transaction, let the handler work with a
@@ -19,6 +23,7 @@ export class CommandRunner {
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly subscribers: DomainEventSubscribers,
+    @Optional() private readonly sessions?: SessionCache,
   ) {}
 
   /** For reads outside the command's transaction (an idempotent retry's look-up). */
@@ -26,13 +31,19 @@ export class CommandRunner {
     return this.ds.manager;
   }
 
-  run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
-    return this.ds.transaction(async (m) => {
+  async run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
+    let touchesAuth = false;
+    const result = await this.ds.transaction(async (m) => {
       const tx = new CommandTransaction(m, meta, (event, t) => this.subscribers.dispatch(event, t));
-      const result = await work(tx);
+      const out = await work(tx);
       await this.flush(tx);
-      return result;
+      touchesAuth = tx.audits.some((a) => AUTH_ENTITIES.has(a.entity));
+      return out;
     });
+    // A user, role or feature changed: this instance's cached sessions go now (the others on the
+    // commit's notification, core/auth/session-cache.ts).
+    if (touchesAuth) this.sessions?.invalidate();
+    return result;
   }
 
   private async flush(tx: CommandTransaction): Promise<void> {

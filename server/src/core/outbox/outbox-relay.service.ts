@@ -185,12 +185,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     if (!client) return { published: 0, full: false };
     let open = false;
     try {
+      // An index scan, never a bitmap scan: the rows just stamped leave dead entries in the partial
+      // index of unpublished rows until a vacuum, and only an index scan marks them dead as it
+      // passes (the next pass skips them). A bitmap scan visits every one of them on every pass:
+      // measured 8 ms of PostgreSQL per pass after 3,500 events, growing with each sale (issue 21).
       const results = (await client.query(
-        `BEGIN; SELECT id, type, branch_id, payload, created_at FROM outbox
+        `BEGIN; SET LOCAL enable_bitmapscan = off; SELECT id, type, branch_id, payload, created_at FROM outbox
            WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       )) as unknown as { rows: Row[] }[];
       open = true;
-      const rows = results[1].rows;
+      const rows = results[2].rows;
       if (!rows.length) {
         await client.query('COMMIT');
         open = false;

@@ -148,7 +148,7 @@ export class SignInService {
       };
     }
 
-    return this.ds.transaction(async (m) => {
+    const session = await this.ds.transaction(async (m) => {
       await secondStepUpdate(m);
       // A new session id at every sign-in; the one the browser held before is dropped.
       if (previousToken) {
@@ -157,14 +157,17 @@ export class SignInService {
         });
       }
       await m.delete(LoginFailureEntity, { username, ip });
-      const session = await this.sessions.create(m, user.id, meta.ip, meta.userAgent);
+      const created = await this.sessions.create(m, user.id, meta.ip, meta.userAgent);
       await this.audit.record(
         m,
         { ...meta, userId: user.id },
         { action: 'auth.signin', entity: 'user', entityId: user.id },
       );
-      return session;
+      return created;
     });
+    // The session the browser held before has ended (cached sessions of this instance go now).
+    if (previousToken) this.sessions.changed();
+    return session;
   }
 
   async signOut(user: AuthUser, meta: RequestMeta) {
@@ -176,5 +179,6 @@ export class SignInService {
         entityId: user.id,
       });
     });
+    this.sessions.changed();
   }
 }

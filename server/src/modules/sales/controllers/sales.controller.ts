@@ -29,7 +29,7 @@ import {
 import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
-import { readSale } from '../services/sales-reader';
+import { readSale, shapeSale } from '../services/sales-reader';
 import { SalesQueries } from '../services/sales-queries';
 
 @ApiTags('sales')
@@ -53,6 +53,8 @@ export class SalesController {
       new CreateSaleCommand(dto, user, meta),
     );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
+    // A new sale is answered from what the command wrote (no read-back); a repeated one is read.
+    if (result.sale) return shapeSale(result.sale, user);
     return readSale(this.ds.manager, result.invoiceId, user);
   }
 }

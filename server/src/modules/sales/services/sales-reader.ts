@@ -78,11 +78,24 @@ export async function readSale(
     [id],
   );
   if (!header) throw Errors.notFound();
+  return shapeSale(header as SaleRow, user);
+}
+
+/**
+ * An invoice as readSale's statement returns it (the header's columns, createdAt a Date, and the
+ * lines, payments and returns as JSON rows): what a handler that has just written the invoice can
+ * build from what it holds, so the answer needs no read-back.
+ */
+export type SaleRow = Record<string, unknown> & {
+  linesJson: Record<string, unknown>[];
+  paymentsJson: Record<string, unknown>[];
+  returnsJson: Record<string, unknown>[];
+};
+
+/** The API's shape of a SaleRow for this user (profit with can_see_profit, cost also with can_see_buy_price). */
+export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
   const show = saleCostVisibility(user);
-  const { linesJson, paymentsJson, returnsJson, ...head } = header as Record<
-    string,
-    Record<string, unknown>[]
-  >;
+  const { linesJson, paymentsJson, returnsJson, ...head } = row;
   const sale = shapeHeader(head, show.profit, show.cost);
   sale.lines = linesJson.map((l) => {
     const line: SaleDto['lines'][number] = {

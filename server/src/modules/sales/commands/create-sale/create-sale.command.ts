@@ -1,6 +1,7 @@
 import type { CreateSaleDto } from '@pos/contracts';
 import type { AuthUser } from '../../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../../core/auth/decorators';
+import type { SaleRow } from '../../services/sales-reader';
 
 export class CreateSaleCommand {
   constructor(
@@ -10,4 +11,8 @@ export class CreateSaleCommand {
   ) {}
 }
 
-export type CreateSaleResult = { invoiceId: string; created: boolean };
+/**
+ * `sale`: the invoice just written, as readSale would read it back (a new sale only; a retry of a
+ * sale made before is read from the database).
+ */
+export type CreateSaleResult = { invoiceId: string; created: boolean; sale?: SaleRow };

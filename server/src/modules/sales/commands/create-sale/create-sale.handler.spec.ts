@@ -62,6 +62,15 @@ describe('CreateSaleHandler', () => {
     expect(await h.execute(new CreateSaleCommand(dto as never, testUser(), testMeta))).toEqual({
       invoiceId: 'sale-1',
       created: true,
+      // The invoice as written, for the answer (no read-back): the figures priced above.
+      sale: expect.objectContaining({
+        id: 'sale-1',
+        status: 'completed',
+        changeDue: 500,
+        costTotal: 1200,
+        returnsJson: [],
+        linesJson: [expect.objectContaining({ lineNo: 1, returnedQuantity: 0 })],
+      }),
     });
     expect(ledger.apply.mock.calls[0][1]).toEqual([
       expect.objectContaining({

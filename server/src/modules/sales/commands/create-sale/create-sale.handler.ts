@@ -20,6 +20,7 @@ import { settlePayments, type PaymentMethodRow } from '../../services/payments';
 import { PRICING_COLUMNS, PRICING_FROM, priceLines, type VariantRow } from '../../services/pricing';
 import { CreateSaleCommand, type CreateSaleResult } from './create-sale.command';
 import { preparedQuery } from '../../../../core/database/prepared';
+import type { SaleRow } from '../../services/sales-reader';
 
 /** What makes two requests "the same sale": everything but the ignored client total. */
 export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
@@ -105,9 +106,14 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
     );
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
+    const lineIds = lines.map(() => uuidv7());
+    const paymentIds = pay.payments.map(() => uuidv7());
     // Number, invoice, lines and payments in one statement. The invoice's primary key makes a
     // concurrent duplicate wait here until this one commits, then fail and find the sale.
-    const [{ number }] = await preparedQuery<{ number: string }>(
+    const [{ number, created_at: createdAt }] = await preparedQuery<{
+      number: string;
+      created_at: Date;
+    }>(
       m,
       `WITH ${SALE_NUMBER_CTE('$19', '$20')},
        inv AS (
@@ -115,7 +121,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
            line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
          SELECT $1::uuid, seq.number, $2::uuid, $3::uuid, $4::uuid, $5::int, $6::uuid, $7::uuid, 'completed', $8::bigint, $9::bigint, $10::bigint,
                 $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text FROM seq
-         RETURNING number),
+         RETURNING number, created_at),
        ln AS (
          INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
            vat_rate, vat_amount, line_total, unit_cost)
@@ -126,7 +132,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
        pay AS (
          INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id)
          SELECT t.id, $1::uuid, t.mid, t.amt, 'payment', $4::uuid, $2::uuid FROM unnest($33::uuid[], $34::uuid[], $35::bigint[]) AS t(id, mid, amt))
-       SELECT number FROM inv`,
+       SELECT number, created_at FROM inv`,
       [
         dto.id,
         ctx.branchId,
@@ -148,7 +154,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
         hash,
         saleSequenceKey(ctx.branchId, ctx.register),
         saleNumberPrefix(ctx.code, ctx.register),
-        lines.map(() => uuidv7()),
+        lineIds,
         lines.map((_, i) => i + 1),
         lines.map((l) => l.variantId),
         lines.map((l) => l.quantity),
@@ -160,7 +166,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
         lines.map((l) => l.vatAmount),
         lines.map((l) => l.lineTotal),
         lines.map((l) => l.unitCost),
-        pay.payments.map(() => uuidv7()),
+        paymentIds,
         pay.payments.map((p) => p.methodId),
         pay.payments.map((p) => p.amount),
       ],
@@ -230,7 +236,70 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
     });
     tx.pushAll(await stockEvents(m, changes));
     tx.derive(this.shifts.totalsEvent(ctx.shiftId));
-    return { invoiceId: dto.id, created: true };
+    // The invoice as readSale would read it back (same columns, same shaping), from what was written.
+    const variants = new Map(ctx.variants.map((v) => [v.id, v]));
+    const sale: SaleRow = {
+      id: dto.id,
+      number,
+      branchId: ctx.branchId,
+      inventoryId: ctx.inventoryId,
+      shiftId: ctx.shiftId,
+      register: ctx.register,
+      cashierId: user.id,
+      cashierName: user.name,
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? null,
+      status: 'completed',
+      subtotal: math.subtotal,
+      lineDiscountTotal: math.lineDiscountTotal,
+      invoiceDiscount: math.invoiceDiscount,
+      vatTotal: math.vatTotal,
+      total: math.total,
+      paidTotal: pay.paidTotal,
+      changeDue: pay.changeDue,
+      dueAmount: pay.dueAmount,
+      note: dto.note ?? null,
+      createdAt,
+      editedAt: null,
+      costTotal,
+      returnedTotal: 0,
+      linesJson: lines.map((l, i) => {
+        const v = variants.get(l.variantId)!;
+        return {
+          id: lineIds[i],
+          lineNo: i + 1,
+          variantId: l.variantId,
+          productName: v.name_ar,
+          properties: v.properties,
+          sku: v.sku,
+          barcode: v.barcode,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          listPrice: l.listPrice,
+          discount: l.discount,
+          invoiceDiscountShare: l.invoiceDiscountShare,
+          vatRate: l.vatRate,
+          vatAmount: l.vatAmount,
+          lineTotal: l.lineTotal,
+          returnedQuantity: 0,
+          unitCost: l.unitCost,
+        };
+      }),
+      // readSale orders payments by time, then id: one time here, and uuid order is the hex text's.
+      paymentsJson: pay.payments
+        .map((p, i) => ({
+          id: paymentIds[i],
+          methodId: p.methodId,
+          methodName: p.name,
+          type: p.type,
+          amount: p.amount,
+          kind: 'payment',
+          at: createdAt,
+        }))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      returnsJson: [],
+    };
+    return { invoiceId: dto.id, created: true, sale };
   }
 
   /**
@@ -249,14 +318,15 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       register: number;
       code: string;
       inventory_id: string | null;
-      variants: VariantRow[];
+      variants: SaleVariantRow[];
       methods: PaymentMethodRow[];
     }>(
       m,
       `SELECT s.id, s.branch_id, s.register, b.code,
               (SELECT id FROM inventories WHERE branch_id = s.branch_id AND ($2::uuid IS NULL OR id = $2::uuid)
                 ORDER BY is_default DESC, created_at LIMIT 1) AS inventory_id,
-              (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT ${PRICING_COLUMNS} ${PRICING_FROM} WHERE v.id = ANY($3)) x) AS variants,
+              (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT ${PRICING_COLUMNS}, v.sku, v.barcodes[1] AS barcode
+                 ${PRICING_FROM} WHERE v.id = ANY($3)) x) AS variants,
               (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($4)) x) AS methods
          FROM shifts s JOIN branches b ON b.id = s.branch_id
         WHERE s.cashier_id = $1 AND s.status = 'open'
@@ -288,6 +358,9 @@ type SaleContext = {
   register: number;
   code: string;
   inventoryId: string;
-  variants: VariantRow[];
+  variants: SaleVariantRow[];
   methods: PaymentMethodRow[];
 };
+
+/** What pricing needs of a variant, and what the answer shows of it. */
+type SaleVariantRow = VariantRow & { sku: string; barcode: string | null };
