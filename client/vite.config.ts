@@ -145,6 +145,14 @@ export default defineConfig({
               priority: 20,
               includeDependenciesRecursively: false,
             },
+            // The server's English messages (and the two-language catalogue the form validation
+            // reads): the shell bundles the Arabic ones only (client/src/i18n.ts).
+            {
+              name: 'server-messages',
+              test: /libs[\\/]contracts[\\/]src[\\/]i18n[\\/]messages(-en)?\.ts$/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
             { name: 'shell', tags: ['$initial'], priority: 10 },
             // What the sign-in page needs beyond the shell: a small chunk of its own, so /login
             // does not pull the other pages' components (the /login budget above).
@@ -188,6 +196,8 @@ export default defineConfig({
             test: /libs[\\/]contracts[\\/]src[\\/]eta[\\/]|node_modules[\\/]decimal\.js[\\/]/,
             sideEffects: false,
           },
+          // The server messages' catalogue modules only declare data.
+          { test: /libs[\\/]contracts[\\/]src[\\/]i18n[\\/]/, sideEffects: false },
         ],
       },
     },

@@ -62,11 +62,25 @@ function focusMain(main: HTMLElement | null) {
   main.focus({ preventScroll: true });
 }
 
+/** How long after a navigation the focus is watched and put back if it falls to <body>. */
+const WATCH_MS = 10_000;
+
 function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   const location = useLocation();
   useEffect(() => {
     let tries = 0;
     let timer = 0;
+    const started = Date.now();
+    // After the focus is placed, a part of the page that loads later (a lazy card suspending the
+    // page, a slow machine) can take it away to <body>: watch for a while and put it back.
+    const watch = () => {
+      if (Date.now() - started > WATCH_MS) return;
+      timer = window.setTimeout(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) attempt();
+        else watch();
+      }, 200);
+    };
     const attempt = () => {
       const main = mainRef.current;
       // The layout may not have drawn its main region yet (right after sign-in): look again.
@@ -76,7 +90,7 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
       }
       const active = document.activeElement as HTMLElement | null;
       // The page focused something of its own: leave it there.
-      if (active && active !== main && main.contains(active)) return;
+      if (active && active !== main && main.contains(active)) return watch();
       // A dialog (the low-stock warning after sign-in) or a menu holds the focus: leave it there,
       // and look again once it has closed — its focus would otherwise fall back to <body>.
       if (active?.closest('[role="dialog"], [role="menu"]')) {
@@ -88,11 +102,14 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
         // A page hidden for a moment (a part of it suspended) cannot take the focus: look again.
-        if (document.activeElement === heading) return;
+        if (document.activeElement === heading) return watch();
       }
       // A lazy page or its data may still be loading: look again for a while, then take the region.
       if (++tries < 30) timer = window.setTimeout(attempt, 100);
-      else focusMain(main);
+      else {
+        focusMain(main);
+        watch();
+      }
     };
     // Once the person acts (a click, a key) outside a dialog the focus is theirs: stop looking.
     const stop = (e?: Event) => {
