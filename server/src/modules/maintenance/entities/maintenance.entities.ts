@@ -75,3 +75,15 @@ export class MaintenanceEventEntity {
   @Column('text', { nullable: true }) note: string | null;
   @Column('timestamptz') at: Date;
 }
+
+/** A photo of a ticket's device; read back only through its ticket (GET …/photos/{photoId}). */
+@Entity('maintenance_photos')
+export class MaintenancePhotoEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') ticketId: string;
+  @Column('text') contentType: string;
+  @Column('integer') size: number;
+  @Column('bytea', { select: false }) data: Buffer;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('timestamptz') at: Date;
+}
