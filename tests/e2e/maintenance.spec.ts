@@ -100,6 +100,16 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     expect(number).toMatch(/-MN-\d{6}$/);
     await expect(tech.getByTestId('ticket-page-status')).toHaveText('مستلم');
     await expect(tech.getByTestId('ticket-deposit')).toContainText('200');
+    // A photo of the device as received.
+    await tech.getByTestId('ticket-photo-input').setInputFiles({
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      ),
+    });
+    await expect(tech.getByTestId('ticket-photo')).toHaveCount(1);
 
     // The intake receipt: 80 mm, the number, its barcode, the store's maintenance terms.
     await tech.getByTestId('ticket-print-intake').click();
