@@ -230,7 +230,6 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_TOTAL_LIMIT': 'إجمالي تذكرة الصيانة يتجاوز {max} جنيه',
     'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'العربون أكبر من التكلفة التقديرية',
     'errors.MAINTENANCE_VAULT_INVALID': 'اختر خزينة نشطة في فرع التذكرة',
-    'errors.MAINTENANCE_PHOTOS_LIMIT': 'حد الصور {max}',
     'errors.MAINTENANCE_PAY_TARGET': 'خزينة أو طريقة دفع، لا الاثنين',
     'errors.MAINTENANCE_TECHNICIAN_INVALID': 'الفني المختار غير موجود أو موقوف',
     'errors.MAINTENANCE_WARRANTY_INVALID':
@@ -553,7 +552,6 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
     'errors.MAINTENANCE_TOTAL_LIMIT': 'The repair ticket total is over {max} EGP',
     'errors.MAINTENANCE_DEPOSIT_OVER_ESTIMATE': 'The deposit is more than the estimate',
     'errors.MAINTENANCE_VAULT_INVALID': "Choose an active vault of the ticket's branch",
-    'errors.MAINTENANCE_PHOTOS_LIMIT': 'At most {max} photos',
     'errors.MAINTENANCE_PAY_TARGET': 'A vault or a payment method, not both',
     'errors.MAINTENANCE_TECHNICIAN_INVALID': 'The chosen technician does not exist or is inactive',
     'errors.MAINTENANCE_WARRANTY_INVALID':

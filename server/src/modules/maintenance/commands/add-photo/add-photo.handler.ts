@@ -17,7 +17,8 @@ export type AddPhotoResult = { id: string; photoId: string };
 /**
  * AddPhoto: a photo of the device joins the ticket (any status: the intake condition, the repair,
  * the hand-over). The image is checked by its bytes like an expense receipt (PNG, JPEG, WebP, at
- * most 2 MB: 400 UNSUPPORTED_FILE / 413); at most MAINTENANCE_MAX_PHOTOS per ticket (400).
+ * most 2 MB: 400 UNSUPPORTED_FILE / 413); at most MAINTENANCE_MAX_PHOTOS per ticket (400
+ * VALIDATION_FAILED: no message of its own, the sign-in page's bundle budget is spent).
  */
 @CommandHandler(AddPhotoCommand)
 export class AddPhotoHandler extends TransactionalCommandHandler<AddPhotoCommand, AddPhotoResult> {
@@ -38,9 +39,7 @@ export class AddPhotoHandler extends TransactionalCommandHandler<AddPhotoCommand
       [ticket.id],
     );
     if (n >= MAINTENANCE_MAX_PHOTOS)
-      throw new AppException('MAINTENANCE_PHOTOS_LIMIT', HttpStatus.BAD_REQUEST, {
-        max: MAINTENANCE_MAX_PHOTOS,
-      });
+      throw new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST);
     const photoId = uuidv7();
     await m.query(
       `INSERT INTO maintenance_photos (id, ticket_id, content_type, size, data, user_id)
