@@ -76,7 +76,11 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await desk.goto('/Maintenance');
     await expect(desk.getByRole('heading', { name: 'الصيانة' })).toBeVisible();
     const readyChip = desk.getByTestId('ticket-count-ready');
-    const readyBefore = Number(await readyChip.getAttribute('data-count'));
+    // the count before (read once the chip shows the server's figure, not its first 0)
+    const readyBefore = (
+      (await (await desk.request.get('/api/Maintenance/counts')).json()) as { ready: number }
+    ).ready;
+    await expect(readyChip).toHaveAttribute('data-count', String(readyBefore));
 
     // Intake: the form refuses a ticket without a customer and a problem.
     await tech.goto('/Maintenance');
@@ -100,6 +104,16 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     expect(number).toMatch(/-MN-\d{6}$/);
     await expect(tech.getByTestId('ticket-page-status')).toHaveText('مستلم');
     await expect(tech.getByTestId('ticket-deposit')).toContainText('200');
+    // A photo of the device as received.
+    await tech.getByTestId('ticket-photo-input').setInputFiles({
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+        'base64',
+      ),
+    });
+    await expect(tech.getByTestId('ticket-photo')).toHaveCount(1);
 
     // The intake receipt: 80 mm, the number, its barcode, the store's maintenance terms.
     await tech.getByTestId('ticket-print-intake').click();

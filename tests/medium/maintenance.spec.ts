@@ -408,6 +408,47 @@ describe('maintenance', () => {
     expect(closing.body.difference ?? 0).toBe(0);
   });
 
+  it("keeps photos of the device, read back only through the ticket's branch", async () => {
+    // a 1×1 PNG
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const ticket = await create();
+    const upload = (buffer: Buffer, name: string) =>
+      admin.agent
+        .post(`/api/Maintenance/${ticket.id}/photos`)
+        .set('X-CSRF-Token', admin.csrf)
+        .attach('file', buffer, name);
+    const added = await upload(png, 'front.png');
+    expect(added.status).toBe(201);
+    expect(added.body.photos).toHaveLength(1);
+    const photo = await admin.agent
+      .get(`/api/Maintenance/${ticket.id}/photos/${added.body.photos[0].id}`)
+      .buffer(true);
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(photo.body as Buffer, png)).toBe(0);
+    // not an image (an SVG named .png): refused, nothing written
+    const before = await tableCounts(t.ds);
+    const svg = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'x.png');
+    expect(svg.status).toBe(400);
+    expect(svg.body.code).toBe('UNSUPPORTED_FILE');
+    expect(await tableCounts(t.ds)).toEqual(before);
+    // another branch's user cannot read it
+    const [{ id: otherBranch }] = await t.ds.query(
+      'SELECT id FROM branches WHERE id <> $1 LIMIT 1',
+      [branchId],
+    );
+    const other = await createUserWith(t.ds, [], { branchId: otherBranch });
+    const outsider = new Client(t.app, 'en');
+    await outsider.signIn(other.username, other.password);
+    expect(
+      (await outsider.get(`/api/Maintenance/${ticket.id}/photos/${added.body.photos[0].id}`))
+        .status,
+    ).toBe(404);
+  });
+
   it('gives the deposit back when the ticket is cancelled', async () => {
     const ticket = await create({ deposit: 7_500 });
     const before = await vaultBalance();

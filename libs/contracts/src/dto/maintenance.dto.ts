@@ -248,9 +248,14 @@ export type MaintenanceTicketDto = {
   next: MaintenanceStatus[];
   parts?: MaintenancePartRowDto[];
   history?: MaintenanceHistoryDto[];
+  /** the device's photos (GET /Maintenance/{id}/photos/{photoId}) */
+  photos?: MaintenancePhotoDto[];
 };
 
 export type MaintenanceCountsDto = Record<MaintenanceStatus, number>;
+/** Photos a ticket may hold (each at most EXPENSE_ATTACHMENT_MAX_BYTES). */
+export const MAINTENANCE_MAX_PHOTOS = 10;
+export type MaintenancePhotoDto = { id: string; at: string };
 export type MaintenanceTechnicianDto = { id: string; name: string };
 /** A vault a ticket's bill may be paid into (or a deposit given back from). */
 export type MaintenanceVaultDto = { id: string; name: string; branchId: string; isMain: boolean };

@@ -7,3 +7,5 @@ export {
   ExpenseEntity,
   RecurringExpenseEntity,
 } from './entities/expense.entities';
+// The checked image upload (repair ticket photos reuse it).
+export { receiptType, type UploadedReceipt } from './services/receipt-image';

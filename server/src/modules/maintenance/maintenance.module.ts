@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
 import { AddPartsHandler } from './commands/add-parts/add-parts.handler';
+import { AddPhotoHandler } from './commands/add-photo/add-photo.handler';
 import { CreateTicketHandler } from './commands/create-ticket/create-ticket.handler';
 import { MoveTicketHandler } from './commands/move-ticket/move-ticket.handler';
 import { RemovePartHandler } from './commands/remove-part/remove-part.handler';
@@ -10,6 +11,7 @@ import { MaintenanceController } from './controllers/maintenance.controller';
 import {
   MaintenanceEventEntity,
   MaintenancePartEntity,
+  MaintenancePhotoEntity,
   MaintenanceTicketEntity,
 } from './entities/maintenance.entities';
 import { MaintenancePostJournalHandler } from './events/on-maintenance-events.post-journal.handler';
@@ -21,6 +23,7 @@ import { MaintenanceQueries } from './queries/maintenance.queries';
       MaintenanceTicketEntity,
       MaintenancePartEntity,
       MaintenanceEventEntity,
+      MaintenancePhotoEntity,
     ]),
     InventoryModule,
   ],
@@ -32,6 +35,7 @@ import { MaintenanceQueries } from './queries/maintenance.queries';
     MoveTicketHandler,
     AddPartsHandler,
     RemovePartHandler,
+    AddPhotoHandler,
     MaintenancePostJournalHandler,
   ],
 })

@@ -317,6 +317,8 @@ export default function TicketPage() {
         )}
       </Paper>
 
+      <Photos ticket={tk} onAdded={setTicket} />
+
       <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
         <Typography variant="h6" component="h2">
           {t('detail.history')}
@@ -585,5 +587,67 @@ function AddPart({
         {t('detail.addPart')}
       </Button>
     </Box>
+  );
+}
+
+/** The device's photos (its condition, the damage): thumbnails opening the full image, and an upload. */
+function Photos({
+  ticket,
+  onAdded,
+}: {
+  ticket: MaintenanceTicketDto;
+  onAdded: (t: MaintenanceTicketDto) => void;
+}) {
+  const { t } = useTranslation('maintenance');
+  const add = useCrudMutation({
+    mutationFn: (file: File) => maintenanceApi.addPhoto(ticket.id, file),
+    success: t('detail.photoAdded'),
+    onSuccess: onAdded,
+  });
+  const photos = ticket.photos ?? [];
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {t('detail.photos')}
+        </Typography>
+        <Button component="label" variant="outlined" disabled={add.isPending}>
+          {t('detail.addPhoto')}
+          <input
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            data-testid="ticket-photo-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) add.mutate(file);
+            }}
+          />
+        </Button>
+      </Stack>
+      {photos.length ? (
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {photos.map((p, i) => (
+            <a
+              key={p.id}
+              href={maintenanceApi.photoUrl(ticket.id, p.id)}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="ticket-photo"
+            >
+              <Box
+                component="img"
+                src={maintenanceApi.photoUrl(ticket.id, p.id)}
+                alt={t('detail.photoAlt', { n: i + 1, number: ticket.number })}
+                sx={{ inlineSize: 96, blockSize: 96, objectFit: 'cover', borderRadius: 1 }}
+              />
+            </a>
+          ))}
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">{t('detail.noPhotos')}</Typography>
+      )}
+    </Paper>
   );
 }

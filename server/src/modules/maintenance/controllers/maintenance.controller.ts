@@ -10,11 +10,15 @@ import {
   Post,
   Query,
   Res,
+  UploadedFile,
+  UseInterceptors,
 } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  EXPENSE_ATTACHMENT_MAX_BYTES,
   MaintenanceCreateDto,
   MaintenanceListQueryDto,
   MaintenancePartsDto,
@@ -31,7 +35,9 @@ import {
 } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
+import type { UploadedReceipt } from '../../expenses';
 import { AddPartsCommand } from '../commands/add-parts/add-parts.command';
+import { AddPhotoCommand } from '../commands/add-photo/add-photo.command';
 import { CreateTicketCommand } from '../commands/create-ticket/create-ticket.command';
 import { MoveTicketCommand } from '../commands/move-ticket/move-ticket.command';
 import { RemovePartCommand } from '../commands/remove-part/remove-part.command';
@@ -148,5 +154,35 @@ export class MaintenanceController {
   ): Promise<MaintenanceTicketDto> {
     await this.commands.execute(new RemovePartCommand(id, partId, user, meta));
     return this.queries.get(id, user);
+  }
+
+  @Post(':id/photos')
+  @UseInterceptors(
+    FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
+  )
+  async addPhoto(
+    @Param('id', UuidPipe) id: string,
+    @UploadedFile() file: UploadedReceipt | undefined,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<MaintenanceTicketDto> {
+    await this.commands.execute(new AddPhotoCommand(id, file, user, meta));
+    return this.queries.get(id, user);
+  }
+
+  /** A photo of the device, to those who may read the ticket. */
+  @Get(':id/photos/:photoId')
+  async photo(
+    @Param('id', UuidPipe) id: string,
+    @Param('photoId', UuidPipe) photoId: string,
+    @CurrentUser() user: AuthUser,
+    @Res() res: Response,
+  ) {
+    const file = await this.queries.photo(id, photoId, user);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    res.end(file.data);
   }
 }

@@ -30,6 +30,11 @@ export class MaintenanceTicketEntity {
   @Column('bigint', { transformer: moneyColumn }) labour: number;
   @Column('bigint', { transformer: moneyColumn }) partsTotal: number;
   @Column('bigint', { transformer: moneyColumn }) paid: number;
+  /** the VAT included in the bill (the store's service rate at delivery) */
+  @Column('bigint', { transformer: moneyColumn }) vat: number;
+  /** paid at the POS: the cashier's shift and the payment method */
+  @Column('uuid', { nullable: true }) paidShiftId: string | null;
+  @Column('uuid', { nullable: true }) paidMethodId: string | null;
   @Column('uuid', { nullable: true }) technicianId: string | null;
   @Column('text') priority: MaintenancePriority;
   @Column('int') warrantyDays: number;
@@ -54,6 +59,9 @@ export class MaintenancePartEntity {
   @Column('bigint', { transformer: moneyColumn }) unitCost: number;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('timestamptz') at: Date;
+  /** taken off the ticket (stock back through the ledger): when and by whom */
+  @Column('timestamptz', { nullable: true }) removedAt: Date | null;
+  @Column('uuid', { nullable: true }) removedBy: string | null;
 }
 
 /** One status change of a ticket (append-only: a trigger refuses updates and deletes). */
@@ -65,5 +73,17 @@ export class MaintenanceEventEntity {
   @Column('text') toStatus: MaintenanceStatus;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('text', { nullable: true }) note: string | null;
+  @Column('timestamptz') at: Date;
+}
+
+/** A photo of a ticket's device; read back only through its ticket (GET …/photos/{photoId}). */
+@Entity('maintenance_photos')
+export class MaintenancePhotoEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Column('uuid') ticketId: string;
+  @Column('text') contentType: string;
+  @Column('integer') size: number;
+  @Column('bytea', { select: false }) data: Buffer;
+  @Column('uuid', { nullable: true }) userId: string | null;
   @Column('timestamptz') at: Date;
 }

@@ -173,7 +173,7 @@ export class MaintenanceQueries {
     const [row] = await this.ds.query(`${SELECT} WHERE ${condition}`, [tz, value]);
     const scope = branchReadScope(user);
     if (!row || (scope && row.branch_id !== scope)) throw Errors.notFound();
-    const [parts, history] = await Promise.all([
+    const [parts, history, photos] = await Promise.all([
       this.ds.query(
         `SELECT p.id, p.variant_id, pr.name_ar, v.properties, v.barcodes[1] AS barcode, p.quantity::text,
                 p.unit_price, p.at
@@ -187,6 +187,9 @@ export class MaintenanceQueries {
           WHERE e.ticket_id = $1 ORDER BY e.at, e.id`,
         [row.id],
       ),
+      this.ds.query('SELECT id, at FROM maintenance_photos WHERE ticket_id = $1 ORDER BY at, id', [
+        row.id,
+      ]),
     ]);
     return {
       ...this.toDto(row, user),
@@ -205,6 +208,10 @@ export class MaintenanceQueries {
           at: (p.at as Date).toISOString(),
         };
       }),
+      photos: photos.map((p: { id: string; at: Date }) => ({
+        id: p.id,
+        at: p.at.toISOString(),
+      })),
       history: history.map((h: Record<string, unknown>) => ({
         from: (h.from_status as MaintenanceStatus | null) ?? null,
         to: h.to_status as MaintenanceStatus,
@@ -251,5 +258,22 @@ export class MaintenanceQueries {
       branchId: r.branch_id as string,
       isMain: Boolean(r.is_main),
     }));
+  }
+
+  /** A photo of a ticket the user may read (404 otherwise). */
+  async photo(
+    id: string,
+    photoId: string,
+    user: AuthUser,
+  ): Promise<{ contentType: string; data: Buffer }> {
+    const scope = branchReadScope(user);
+    const [row] = await this.ds.query(
+      `SELECT p.content_type AS "contentType", p.data FROM maintenance_photos p
+         JOIN maintenance_tickets t ON t.id = p.ticket_id
+        WHERE p.id = $1 AND t.id = $2 AND ($3::uuid IS NULL OR t.branch_id = $3::uuid)`,
+      [photoId, id, scope],
+    );
+    if (!row) throw Errors.notFound();
+    return row;
   }
 }

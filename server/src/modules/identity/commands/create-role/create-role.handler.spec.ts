@@ -13,6 +13,7 @@ describe('CreateRoleHandler', () => {
       id,
       name: 'كاشير',
       permissions: ['can_see_products'] as PermissionKey[],
+      isDriver: false,
     });
     expect(runner.tx!.audits).toEqual([
       { action: 'role.create', entity: 'role', entityId: id, after: dto },
