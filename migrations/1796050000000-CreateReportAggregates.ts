@@ -24,7 +24,7 @@ export class CreateReportAggregates1796050000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(
-      'DROP TABLE IF EXISTS report_sales_hourly, report_variant_daily, report_payments_daily, report_returns_daily',
+      'DROP TABLE IF EXISTS report_sales_hourly, report_variant_daily, report_variant_monthly, report_payments_daily, report_returns_daily',
     );
   }
 }

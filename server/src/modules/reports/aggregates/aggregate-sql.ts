@@ -46,6 +46,22 @@ export const AGGREGATES = {
       'returned_cost',
     ],
   },
+  /** report_variant_daily rolled up by month (`day` = the month's first day): long ranges read it */
+  report_variant_monthly: {
+    keys: ['day', 'branch_id', 'variant_id'],
+    measures: [
+      'quantity',
+      'lines',
+      'revenue',
+      'vat',
+      'discount',
+      'cost',
+      'returned_quantity',
+      'returned_amount',
+      'returned_vat',
+      'returned_cost',
+    ],
+  },
   report_payments_daily: {
     keys: ['day', 'branch_id', 'method_id'],
     measures: ['payments', 'paid', 'refunds', 'refunded'],
@@ -119,6 +135,19 @@ export const sources = {
       WHERE ${where}`,
 };
 
+/** A variant-day source's rows moved to their month (for report_variant_monthly). */
+export const monthly = (variantSource: string) => {
+  const cols = [
+    ...AGGREGATES.report_variant_daily.keys,
+    ...AGGREGATES.report_variant_daily.measures,
+  ];
+  return `SELECT date_trunc('month', m.day)::date, ${cols
+    .slice(1)
+    .map((c) => `m.${c}`)
+    .join(', ')}
+            FROM (${variantSource}) AS m(${cols.join(', ')})`;
+};
+
 /**
  * Adds the rows of `source` (keys then measures, any number of rows per key, signed) into
  * `table`: grouped first, so one statement never touches a row twice.
@@ -157,6 +186,12 @@ export function rebuildAggregatesSql(): string[] {
       `${sources.linesVariant(tz, 'true')} UNION ALL ${sources.returnLinesVariant(tz, 'true')}`,
     ),
     upsertInto(
+      'report_variant_monthly',
+      monthly(
+        `SELECT ${[...AGGREGATES.report_variant_daily.keys, ...AGGREGATES.report_variant_daily.measures].join(', ')} FROM report_variant_daily`,
+      ),
+    ),
+    upsertInto(
       'report_payments_daily',
       `${sources.payments(tz, 'true')} UNION ALL ${sources.refunds(tz, 'true')}`,
     ),
@@ -175,6 +210,9 @@ export function recomputeSql(table: AggregateTable): string {
   const source = {
     report_sales_hourly: `${sources.salesHourly(tz, 'true')} UNION ALL ${sources.returnsHourly(tz, 'true')}`,
     report_variant_daily: `${sources.linesVariant(tz, 'true')} UNION ALL ${sources.returnLinesVariant(tz, 'true')}`,
+    report_variant_monthly: monthly(
+      `${sources.linesVariant(tz, 'true')} UNION ALL ${sources.returnLinesVariant(tz, 'true')}`,
+    ),
     report_payments_daily: `${sources.payments(tz, 'true')} UNION ALL ${sources.refunds(tz, 'true')}`,
     report_returns_daily: sources.returnsByReason(tz, 'true'),
   }[table];
@@ -215,6 +253,13 @@ export const AGGREGATE_TABLES_DDL = [
      CONSTRAINT "PK_report_variant_daily" PRIMARY KEY (day, branch_id, variant_id))`,
   `CREATE INDEX IF NOT EXISTS "IDX_report_variant_daily_branch_day" ON report_variant_daily (branch_id, day)`,
   `CREATE INDEX IF NOT EXISTS "IDX_report_variant_daily_variant" ON report_variant_daily (variant_id, day)`,
+  `CREATE TABLE IF NOT EXISTS report_variant_monthly (
+     day date NOT NULL, branch_id uuid NOT NULL, variant_id uuid NOT NULL,
+     quantity numeric(16, 3) NOT NULL DEFAULT 0, lines integer NOT NULL DEFAULT 0, revenue bigint NOT NULL DEFAULT 0,
+     vat bigint NOT NULL DEFAULT 0, discount bigint NOT NULL DEFAULT 0, cost bigint NOT NULL DEFAULT 0,
+     returned_quantity numeric(16, 3) NOT NULL DEFAULT 0, returned_amount bigint NOT NULL DEFAULT 0,
+     returned_vat bigint NOT NULL DEFAULT 0, returned_cost bigint NOT NULL DEFAULT 0,
+     CONSTRAINT "PK_report_variant_monthly" PRIMARY KEY (day, branch_id, variant_id))`,
   `CREATE TABLE IF NOT EXISTS report_payments_daily (
      day date NOT NULL, branch_id uuid NOT NULL, method_id uuid NOT NULL,
      payments integer NOT NULL DEFAULT 0, paid bigint NOT NULL DEFAULT 0, refunds integer NOT NULL DEFAULT 0, refunded bigint NOT NULL DEFAULT 0,

@@ -27,20 +27,47 @@ function bucket(ctx: ReportContext, col: string): string {
 const PROFIT_HOURLY = `sum(a.total - a.vat - a.cost - (a.returned_total - a.returned_vat - a.returned_cost))`;
 const MARGIN_TOTAL = `round(100.0 * sum(profit) / NULLIF(sum(net_sales) - sum(vat), 0), 1)`;
 
+/**
+ * The whole months inside [from, to] as [first, end) (YYYY-MM-DD, end exclusive), or null: those
+ * are read from report_variant_monthly, the days around them from report_variant_daily.
+ */
+export function wholeMonths(from: string, to: string): { first: string; end: string } | null {
+  const day = (s: string) => new Date(`${s}T00:00:00Z`);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const f = day(from);
+  const first = new Date(
+    Date.UTC(f.getUTCFullYear(), f.getUTCMonth() + (f.getUTCDate() === 1 ? 0 : 1), 1),
+  );
+  const after = new Date(day(to).getTime() + 86_400_000);
+  const end = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1));
+  return first < end ? { first: iso(first), end: iso(end) } : null;
+}
+
 /** The variants' figures in the period, summed per variant before any name is joined. */
 function variantSums(ctx: ReportContext): string {
   const { filters: f, p } = ctx;
+  const branch = f.branchId ? ` AND a.branch_id = ${p(f.branchId)}::uuid` : '';
   const category = f.categoryId
-    ? `AND a.variant_id IN (
+    ? ` AND a.variant_id IN (
          WITH RECURSIVE tree AS (SELECT id FROM categories WHERE id = ${p(f.categoryId)}::uuid
                                  UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
          SELECT v.id FROM variants v JOIN products pr ON pr.id = v.product_id WHERE pr.category_id IN (SELECT id FROM tree))`
     : '';
+  const from = `${p(f.from)}::date`;
+  const to = `${p(f.to)}::date`;
+  const months = wholeMonths(f.from, f.to);
+  const rows = months
+    ? `SELECT a.* FROM report_variant_daily a
+        WHERE ((a.day >= ${from} AND a.day < ${p(months.first)}::date) OR (a.day >= ${p(months.end)}::date AND a.day <= ${to}))${branch}${category}
+       UNION ALL
+       SELECT a.* FROM report_variant_monthly a
+        WHERE a.day >= ${p(months.first)}::date AND a.day < ${p(months.end)}::date${branch}${category}`
+    : `SELECT a.* FROM report_variant_daily a WHERE a.day BETWEEN ${from} AND ${to}${branch}${category}`;
   return `SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS quantity, sum(a.revenue) AS revenue,
                  sum(a.returned_amount) AS returns, sum(a.revenue - a.returned_amount) AS net_sales,
                  sum(a.vat - a.returned_vat) AS vat, sum(a.discount) AS discounts, sum(a.cost - a.returned_cost) AS cost,
                  sum(a.revenue - a.vat - a.cost - (a.returned_amount - a.returned_vat - a.returned_cost)) AS profit
-            FROM report_variant_daily a WHERE ${where(ctx)} ${category}
+            FROM (${rows}) a
            GROUP BY a.variant_id`;
 }
 

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { SaleEditedEvent } from '@pos/contracts';
 import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
 import { loadConfig } from '../../../core/config/config';
-import { sources, storeTz, upsertInto } from '../aggregates/aggregate-sql';
+import { monthly, sources, storeTz, upsertInto } from '../aggregates/aggregate-sql';
 
 /**
  * The report aggregates (docs/decisions.md "Report aggregates"), kept in the transaction of the
@@ -24,16 +24,19 @@ export class AggregateSalesHandler implements OnModuleInit {
     this.subscribers.on('sale.edited', ({ payload }, tx) => this.edit(tx, payload));
   }
 
+  /** One variant source, kept by day and by month (long ranges read the months). */
+  private variants(tx: CommandTransaction, source: (bind: (value: unknown) => string) => string) {
+    tx.write((bind) => upsertInto('report_variant_daily', source(bind)));
+    tx.write((bind) => upsertInto('report_variant_monthly', monthly(source(bind))));
+  }
+
   private sale(tx: CommandTransaction, saleId: string): void {
     const tz = this.tz;
     tx.write((bind) => {
       const id = `${bind(saleId)}::uuid`;
       return upsertInto('report_sales_hourly', sources.salesHourly(tz, `i.id = ${id}`));
     });
-    tx.write((bind) => {
-      const id = `${bind(saleId)}::uuid`;
-      return upsertInto('report_variant_daily', sources.linesVariant(tz, `l.invoice_id = ${id}`));
-    });
+    this.variants(tx, (bind) => sources.linesVariant(tz, `l.invoice_id = ${bind(saleId)}::uuid`));
     tx.write((bind) => {
       const id = `${bind(saleId)}::uuid`;
       return upsertInto('report_payments_daily', sources.payments(tz, `p.invoice_id = ${id}`));
@@ -48,11 +51,8 @@ export class AggregateSalesHandler implements OnModuleInit {
         sources.returnsHourly(tz, `r.id = ${bind(returnId)}::uuid`),
       ),
     );
-    tx.write((bind) =>
-      upsertInto(
-        'report_variant_daily',
-        sources.returnLinesVariant(tz, `rl.return_id = ${bind(returnId)}::uuid`),
-      ),
+    this.variants(tx, (bind) =>
+      sources.returnLinesVariant(tz, `rl.return_id = ${bind(returnId)}::uuid`),
     );
     tx.write((bind) =>
       upsertInto(
@@ -97,12 +97,10 @@ export class AggregateSalesHandler implements OnModuleInit {
            FROM sales_invoices i WHERE i.id = ${id}`,
       );
     });
-    tx.write((bind) => {
+    this.variants(tx, (bind) => {
       const id = `${bind(e.saleId)}::uuid`;
       const arr = (values: unknown[], type: string) => `${bind(values)}::${type}[]`;
-      return upsertInto(
-        'report_variant_daily',
-        `${sources.linesVariant(tz, `l.invoice_id = ${id}`)}
+      return `${sources.linesVariant(tz, `l.invoice_id = ${id}`)}
          UNION ALL
          SELECT ${at('i.created_at')}::date, i.branch_id, o.variant_id, -o.quantity, -1, -o.line_total, -o.vat_amount, -o.discount, -o.cost,
                 0, 0, 0, 0
@@ -126,8 +124,7 @@ export class AggregateSalesHandler implements OnModuleInit {
              lines.map((l) => l.cost),
              'bigint',
            )}) AS o(variant_id, quantity, line_total, vat_amount, discount, cost)
-          WHERE i.id = ${id}`,
-      );
+          WHERE i.id = ${id}`;
     });
     tx.write((bind) => {
       const id = `${bind(e.saleId)}::uuid`;
