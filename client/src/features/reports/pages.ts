@@ -5,4 +5,4 @@ import { lazy } from 'react';
 
 const Reports = lazy(() => import('./components/ReportsEntry'));
 
-export const pages = { Reports, 'Reports-key': Reports };
+export const pages = { Reports, Report: Reports };

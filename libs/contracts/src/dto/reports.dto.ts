@@ -1,23 +1,11 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import type { PermissionKey } from '../permissions';
 import { IsCalendarDate } from './calendar-date';
 
 // The sales reports (issue 19 item 1) and their framework: one endpoint family
 // `/api/Reports/{key}` answering columns + rows (+ totals) read from the report aggregates.
 // Amounts are integer piasters, quantities decimals; labels are the client's (`reports:columns.*`).
-
-/** The filters a report can take (each report lists the ones it uses). */
-export const REPORT_FILTERS = [
-  'period',
-  'branch',
-  'cashier',
-  'category',
-  'method',
-  'groupBy',
-] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export const REPORT_GROUPINGS = ['day', 'week', 'month'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
@@ -105,21 +93,3 @@ export type ReportExportJobDto = {
   rows: number;
   downloadUrl: string | null;
 };
-
-/** What the server and the client both know of a sales report (the server adds its query). */
-export type ReportMeta = {
-  key: string;
-  permissions: PermissionKey[];
-  filters: ReportFilter[];
-};
-
-export const SALES_REPORTS: ReportMeta[] = [
-  { key: 'Sales', permissions: [], filters: ['period', 'branch', 'cashier', 'groupBy'] },
-  { key: 'SalesByProduct', permissions: [], filters: ['period', 'branch', 'category'] },
-  { key: 'SalesByCategory', permissions: [], filters: ['period', 'branch'] },
-  { key: 'SalesByCashier', permissions: [], filters: ['period', 'branch', 'cashier'] },
-  { key: 'SalesByPaymentMethod', permissions: [], filters: ['period', 'branch', 'method'] },
-  { key: 'Returns', permissions: [], filters: ['period', 'branch'] },
-  { key: 'Discounts', permissions: [], filters: ['period', 'branch', 'cashier'] },
-  { key: 'HourlyHeatmap', permissions: [], filters: ['period', 'branch', 'cashier'] },
-];
