@@ -54,4 +54,5 @@ export * from './dto/customer-debts.dto';
 export * from './dto/eta.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
+export * from './reports';
 export * from './dto/reports.dto';

@@ -1,29 +1,11 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import type { PermissionKey } from '../permissions';
 import { IsCalendarDate } from './calendar-date';
 
 // The sales reports (issue 19 item 1) and their framework: one endpoint family
 // `/api/Reports/{key}` answering columns + rows (+ totals) read from the report aggregates.
 // Amounts are integer piasters, quantities decimals; labels are the client's (`reports:columns.*`).
-
-/** The filters a report can take (each report lists the ones it uses). */
-export const REPORT_FILTERS = [
-  'period',
-  'branch',
-  'cashier',
-  'category',
-  'method',
-  'groupBy',
-  /** one variant (the stock movement report) */
-  'variant',
-  /** a number of days (dead stock: no sale in N days) */
-  'days',
-  /** customers, vendors or both (balances) */
-  'party',
-] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export const REPORT_PARTIES = ['customer', 'vendor'] as const;
 export type ReportParty = (typeof REPORT_PARTIES)[number];
@@ -121,42 +103,3 @@ export type ReportExportJobDto = {
   rows: number;
   downloadUrl: string | null;
 };
-
-/** What the server and the client both know of a sales report (the server adds its query). */
-export type ReportMeta = {
-  key: string;
-  permissions: PermissionKey[];
-  filters: ReportFilter[];
-};
-
-export const SALES_REPORTS: ReportMeta[] = [
-  { key: 'Sales', permissions: [], filters: ['period', 'branch', 'cashier', 'groupBy'] },
-  { key: 'SalesByProduct', permissions: [], filters: ['period', 'branch', 'category'] },
-  { key: 'SalesByCategory', permissions: [], filters: ['period', 'branch'] },
-  { key: 'SalesByCashier', permissions: [], filters: ['period', 'branch', 'cashier'] },
-  { key: 'SalesByPaymentMethod', permissions: [], filters: ['period', 'branch', 'method'] },
-  { key: 'Returns', permissions: [], filters: ['period', 'branch'] },
-  { key: 'Discounts', permissions: [], filters: ['period', 'branch', 'cashier'] },
-  { key: 'HourlyHeatmap', permissions: [], filters: ['period', 'branch', 'cashier'] },
-];
-
-/**
- * The stock, tax, expense and balance reports (issue 19, part B): behind the same /Reports/:key
- * route as the sales reports; the permission keys open each one (the server enforces them).
- */
-export const STATS_REPORTS: ReportMeta[] = [
-  {
-    key: 'InventoryValuation',
-    permissions: ['can_see_inventories'],
-    filters: ['branch', 'category'],
-  },
-  {
-    key: 'StockMovement',
-    permissions: ['can_see_inventories'],
-    filters: ['period', 'branch', 'variant'],
-  },
-  { key: 'DeadStock', permissions: ['can_see_products'], filters: ['branch', 'category', 'days'] },
-  { key: 'Vat', permissions: ['can_see_totals'], filters: ['period', 'branch'] },
-  { key: 'ExpensesByCategory', permissions: ['can_see_expenses'], filters: ['period', 'branch'] },
-  { key: 'Balances', permissions: ['can_see_customer_depts'], filters: ['party'] },
-];
