@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
-import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/report-catalog';
+import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/reports';
 import { ensureDeliveryOrder } from './documents';
 import { dismissLowStock, lowStockDialog, signIn } from './support';
 

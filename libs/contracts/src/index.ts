@@ -57,6 +57,6 @@ export * from './dto/eta.dto';
 export * from './dto/einvoices.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
+export * from './reports';
 export * from './dto/reports.dto';
-export * from './report-catalog';
 export * from './eta/invoice';

@@ -94,7 +94,7 @@ export const ROUTES: RouteDef[] = [
   // in SALES_REPORTS, dto/reports.dto.ts). One route for all of them (the sign-in page's JS budget
   // has no room for a route and two labels each); no key opens them, the server shapes what each
   // user sees (period, branch, profit, totals). Last: every static /Reports/… route wins over it.
-  r('Reports-key', '/Reports/:key'),
+  r('Report', '/Reports/:key'),
 ];
 
 export const ROUTES_BY_NAME: Record<string, RouteDef> = Object.fromEntries(

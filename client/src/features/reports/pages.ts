@@ -6,9 +6,4 @@ import { lazy } from 'react';
 
 const Reports = lazy(() => import('./components/ReportsEntry'));
 
-export const pages = {
-  Reports,
-  'Reports-key': Reports,
-  statistics: Reports,
-  Performance: Reports,
-};
+export const pages = { Reports, Report: Reports, statistics: Reports, Performance: Reports };

@@ -7,8 +7,6 @@ import { IsCalendarDate } from './calendar-date';
 // `/api/Reports/{key}` answering columns + rows (+ totals) read from the report aggregates.
 // Amounts are integer piasters, quantities decimals; labels are the client's (`reports:columns.*`).
 
-/** The filters a report can take (each report lists the ones it uses). */
-
 export const REPORT_PARTIES = ['customer', 'vendor'] as const;
 export type ReportParty = (typeof REPORT_PARTIES)[number];
 

@@ -112,12 +112,7 @@ export default function ReportsHubPage() {
                     <CardContent>
                       <Typography sx={{ fontWeight: 700 }}>{r.label}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {t(`descriptions.${r.name}`, {
-                          ns: STATS_REPORTS.some((s) => s.key === r.name)
-                            ? 'statistics'
-                            : 'reports',
-                          defaultValue: '',
-                        })}
+                        {t(`descriptions.${r.name}`, { defaultValue: '' })}
                       </Typography>
                     </CardContent>
                   </CardActionArea>

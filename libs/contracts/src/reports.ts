@@ -1,7 +1,9 @@
-// The reports' catalogue (issue 19): their keys, the filters each offers and the permission keys
-// that open them — plain data (no DTO decorators), read by the server, the client and the e2e walk.
 import type { PermissionKey } from './permissions';
 
+// The sales reports' keys and filters (issue 19), free of decorators so that any code (the e2e
+// walk, the client's shell-free pages) can read them; the DTOs are in dto/reports.dto.ts.
+
+/** The filters a report can take (each report lists the ones it uses). */
 export const REPORT_FILTERS = [
   'period',
   'branch',
