@@ -141,6 +141,18 @@ export function ReportPage({
   const d = report.data;
   const excel = useExcelExport(reportKey, { ...base, sort }, d?.count ?? 0);
   const store = useReceiptData();
+  // The page keeps the focus on its heading (after a navigation the layout puts it there; a
+  // report switched in place or drawn again when its data arrives must not drop it to <body>).
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const heading = document.querySelector<HTMLElement>(`[data-testid="report-${reportKey}"] h1`);
+      if (!heading) return;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [reportKey, report.data]);
   const [printing, setPrinting] = useState(false);
   useEffect(() => {
     const done = () => setPrinting(false);
@@ -163,6 +175,11 @@ export function ReportPage({
 
   const label = (c: ReportColumnDto) => t(`columns.${c.key}`);
   const cell = (c: ReportColumnDto, row: ReportRow): ReactNode => {
+    if (row.__totals) {
+      if (c.key === visible[0]?.key) return tr('totals');
+      if (!NUMERIC.has(c.type)) return '';
+    }
+    if (row[c.key] === null || row[c.key] === undefined) return '';
     const own = renderCell?.(c, row);
     if (own !== undefined) return own;
     if (c.key === 'reason' && row[c.key] === '') return tr('noReason');
