@@ -16,7 +16,7 @@ import {
 } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -173,6 +173,7 @@ export function ReportPage({
       ].join(' — ')
     : '';
 
+  const visible = (d?.columns ?? []).filter((c) => c.type !== 'id');
   const label = (c: ReportColumnDto) => t(`columns.${c.key}`);
   const cell = (c: ReportColumnDto, row: ReportRow): ReactNode => {
     if (row.__totals) {
@@ -187,7 +188,6 @@ export function ReportPage({
     if (c.key === 'weekday') return tr(`weekdays.${row[c.key]}`);
     return formatCell(c.type, row[c.key]);
   };
-  const visible = useMemo(() => (d?.columns ?? []).filter((c) => c.type !== 'id'), [d?.columns]);
   const sortKey = sort?.replace(/^-/, '');
   const columns: Column<ReportRow>[] = visible.map((c) => ({
     key: c.key,
