@@ -16,7 +16,7 @@ import {
 } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -141,6 +141,18 @@ export function ReportPage({
   const d = report.data;
   const excel = useExcelExport(reportKey, { ...base, sort }, d?.count ?? 0);
   const store = useReceiptData();
+  // The page keeps the focus on its heading (after a navigation the layout puts it there; a
+  // report switched in place or drawn again when its data arrives must not drop it to <body>).
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const heading = document.querySelector<HTMLElement>(`[data-testid="report-${reportKey}"] h1`);
+      if (!heading) return;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [reportKey, report.data]);
   const [printing, setPrinting] = useState(false);
   useEffect(() => {
     const done = () => setPrinting(false);
@@ -161,8 +173,14 @@ export function ReportPage({
       ].join(' — ')
     : '';
 
+  const visible = (d?.columns ?? []).filter((c) => c.type !== 'id');
   const label = (c: ReportColumnDto) => t(`columns.${c.key}`);
   const cell = (c: ReportColumnDto, row: ReportRow): ReactNode => {
+    if (row.__totals) {
+      if (c.key === visible[0]?.key) return tr('totals');
+      if (!NUMERIC.has(c.type)) return '';
+    }
+    if (row[c.key] === null || row[c.key] === undefined) return '';
     const own = renderCell?.(c, row);
     if (own !== undefined) return own;
     if (c.key === 'reason' && row[c.key] === '') return tr('noReason');
@@ -170,7 +188,6 @@ export function ReportPage({
     if (c.key === 'weekday') return tr(`weekdays.${row[c.key]}`);
     return formatCell(c.type, row[c.key]);
   };
-  const visible = useMemo(() => (d?.columns ?? []).filter((c) => c.type !== 'id'), [d?.columns]);
   const sortKey = sort?.replace(/^-/, '');
   const columns: Column<ReportRow>[] = visible.map((c) => ({
     key: c.key,

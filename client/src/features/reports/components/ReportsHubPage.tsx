@@ -53,7 +53,7 @@ const GROUPS: { key: string; names: string[] }[] = [
 type Link = { name: string; path: string; label: string };
 
 export default function ReportsHubPage() {
-  const { t } = useTranslation(['reports', 'nav']);
+  const { t, i18n } = useTranslation(['reports', 'nav']);
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
   // The route table's /Reports/… pages the guard lets this user open, and the sales reports (one
@@ -112,7 +112,9 @@ export default function ReportsHubPage() {
                     <CardContent>
                       <Typography sx={{ fontWeight: 700 }}>{r.label}</Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {t(`descriptions.${r.name}`, { defaultValue: '' })}
+                        {i18n.exists(`reports:descriptions.${r.name}`)
+                          ? t(`descriptions.${r.name}`)
+                          : null}
                       </Typography>
                     </CardContent>
                   </CardActionArea>
