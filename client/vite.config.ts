@@ -137,11 +137,20 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // Pure contracts code only pages and prints use (amounts in words, phone links, the
-            // installment math, the sales reports' keys, the ETA receipt helpers and decimal.js): a chunk of its own. A contracts module used by any lazy page
-            // otherwise lands in the shell, since the contracts' index is part of the shell.
+            // installment math, the sales reports' keys, the ETA receipt helpers and decimal.js):
+            // a chunk of its own. A contracts module used by any lazy page otherwise lands in the
+            // shell, since the contracts' index is part of the shell.
             {
               name: 'contracts-docs',
               test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments|reports|eta[\\/](canonical|receipt|invoice))\.ts$|node_modules[\\/]decimal\.js[\\/]/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
+            // The server's English messages (and the two-language catalogue the form validation
+            // reads): the shell bundles the Arabic ones only (client/src/i18n.ts).
+            {
+              name: 'server-messages',
+              test: /libs[\\/]contracts[\\/]src[\\/]i18n[\\/]messages(-en)?\.ts$/,
               priority: 20,
               includeDependenciesRecursively: false,
             },
