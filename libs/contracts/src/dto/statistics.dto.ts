@@ -14,8 +14,8 @@ export type StatisticsCompare = (typeof STATISTICS_COMPARE)[number];
 export const MAX_STATISTICS_DAYS = 400;
 
 export class StatisticsQueryDto {
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) from?: string;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) to?: string;
+  @IsOptional() @IsCalendarDate() from?: string;
+  @IsOptional() @IsCalendarDate() to?: string;
   @IsOptional() @IsUUID() branchId?: string;
   /** the period compared with: the same days a year earlier (default) or a month earlier */
   @IsOptional() @IsIn(STATISTICS_COMPARE) compare?: StatisticsCompare;
@@ -81,8 +81,8 @@ export type StatisticsDto = {
 };
 
 export class PerformanceQueryDto {
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) from?: string;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) to?: string;
+  @IsOptional() @IsCalendarDate() from?: string;
+  @IsOptional() @IsCalendarDate() to?: string;
   @IsOptional() @IsUUID() branchId?: string;
 }
 

@@ -65,6 +65,11 @@ export type ReportDefinition = {
   columns: ReportColumn[];
   /** a column key; `-key` descending */
   sort: string;
+  /**
+   * Columns the query selects but the report does not show, ordered by right after the sort column
+   * (rows with the same shown value keep their real order: the stock movements within a second).
+   */
+  tieBreak?: string[];
   chart?: ReportChartDto;
   /** headings of the exported workbook (title = the key, columns by key) when not in exports/labels.ts */
   labels?: Record<Locale, Record<string, string>>;

@@ -78,7 +78,7 @@ export class ReportRunner {
     const columns = definition.columns.filter(
       (c) => (!c.profit || canProfit) && (!c.buyPrice || canBuyPrice),
     );
-    const order = orderBy(dto.sort, definition.sort, columns);
+    const order = orderBy(dto.sort, definition.sort, columns, definition.tieBreak);
     const select = (source: string) =>
       `SELECT ${columns.map((c) => `q."${c.key}"`).join(', ')} FROM ${source} q ORDER BY ${order}`;
     return {
@@ -158,7 +158,12 @@ export function resolveFilters(
   };
 }
 
-function orderBy(sort: string | undefined, fallback: string, columns: ReportColumn[]): string {
+function orderBy(
+  sort: string | undefined,
+  fallback: string,
+  columns: ReportColumn[],
+  tieBreak: string[] = [],
+): string {
   const pick = (s: string | undefined) => {
     if (!s) return null;
     const desc = s.startsWith('-');
@@ -169,7 +174,9 @@ function orderBy(sort: string | undefined, fallback: string, columns: ReportColu
   };
   const first = pick(sort) ?? pick(fallback) ?? '1';
   // A stable order for paging and the export: every visible column after the chosen one.
-  return [first, ...columns.map((c) => `q."${c.key}"`)].join(', ');
+  return [first, ...[...tieBreak, ...columns.map((c) => c.key)].map((key) => `q."${key}"`)].join(
+    ', ',
+  );
 }
 
 function totalsSql(columns: ReportColumn[]): string {

@@ -44,6 +44,11 @@ export function resolvePeriod(
   asked: { from?: string; to?: string },
 ): Period {
   const today = dayIn(timeZone);
+  // A day (2024-02-29) is taken as is; a moment (…T23:59:59.999Z) counts for its day in the
+  // store's time zone, as the other date filters take it.
+  const day = (value?: string) =>
+    value && value.length > 10 ? dayIn(timeZone, new Date(value)) : value;
+  asked = { from: day(asked.from), to: day(asked.to) };
   const canDates = user.permissions.includes('can_use_date_filter');
   if (!canDates) {
     if ((asked.from && asked.from !== today) || (asked.to && asked.to !== today))

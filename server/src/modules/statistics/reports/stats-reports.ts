@@ -198,6 +198,7 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     permissions: ['can_see_inventories'],
     filters: ['period', 'branch', 'variant'],
     sort: 'at',
+    tieBreak: ['moved_at', 'movement_id'],
     columns: [
       { key: 'at', type: 'text' },
       { key: 'inventory', type: 'text' },
@@ -212,12 +213,14 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     query: (ctx) => {
       if (!ctx.filters.variantId)
         return `SELECT NULL::text AS at, NULL::text AS inventory, NULL::text AS reason, NULL::text AS reference,
-                       0 AS quantity_in, 0 AS quantity_out, 0 AS balance_after, 0::bigint AS unit_cost, NULL::text AS "user" WHERE FALSE`;
+                       0 AS quantity_in, 0 AS quantity_out, 0 AS balance_after, 0::bigint AS unit_cost, NULL::text AS "user",
+                       NULL::timestamptz AS moved_at, NULL::uuid AS movement_id WHERE FALSE`;
       const variant = ctx.p(ctx.filters.variantId);
       return `SELECT to_char(m.at AT TIME ZONE ${ctx.p(ctx.timeZone)}, 'YYYY-MM-DD HH24:MI:SS') AS at, i.name AS inventory, ${reasonLabel(ctx, 'm.reason')} AS reason,
                      COALESCE(si.number, sr.number, m.note) AS reference,
                      GREATEST(m.quantity, 0) AS quantity_in, GREATEST(-m.quantity, 0) AS quantity_out,
-                     m.balance_after, m.unit_cost, COALESCE(NULLIF(u.display_name, ''), u.username) AS "user"
+                     m.balance_after, m.unit_cost, COALESCE(NULLIF(u.display_name, ''), u.username) AS "user",
+                     m.at AS moved_at, m.id AS movement_id
                 FROM stock_movements m JOIN inventories i ON i.id = m.inventory_id
                 LEFT JOIN users u ON u.id = m.user_id
                 LEFT JOIN sales_invoices si ON m.reference_type = 'sale' AND si.id = m.reference_id
