@@ -112,7 +112,8 @@ test.describe('route guard and the public configuration', () => {
   }) => {
     await signIn(page, 'admin');
     await page.goto('/E-invoices');
-    await expect(page.getByTestId('under-construction')).toBeVisible();
+    const statusFilter = page.getByTestId('einvoice-filter-valid');
+    await expect(statusFilter).toBeVisible();
 
     // Hold the configuration back so the session answers first (the race the guard must wait out).
     await page.route('**/api/config', async (route) => {
@@ -124,7 +125,7 @@ test.describe('route guard and the public configuration', () => {
     await page.reload();
     await sessionAnswered;
     await configAnswered;
-    await expect(page.getByTestId('under-construction')).toBeVisible();
+    await expect(statusFilter).toBeVisible();
     await expect(page).toHaveURL(/\/E-invoices$/);
     await expect(toast(page, FORBIDDEN)).toHaveCount(0);
     await expect(page.getByTestId('sidebar').locator('[data-link="E-invoices"]')).toHaveCount(1);
