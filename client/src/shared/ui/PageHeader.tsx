@@ -42,16 +42,16 @@ export function PageHeader({
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap, mb, flexWrap: 'wrap' }}>
       {start}
-      {subtitle ? (
-        <Box>
-          {heading}
+      {/* One structure with or without the subtitle: a subtitle that arrives with the page's data
+          must not remount the h1, which holds the focus after a navigation. */}
+      <Box>
+        {heading}
+        {subtitle ? (
           <Typography variant="body2" color="text.secondary">
             {subtitle}
           </Typography>
-        </Box>
-      ) : (
-        heading
-      )}
+        ) : null}
+      </Box>
       {meta}
       <Box sx={{ flex: 1 }} />
       {actions}
