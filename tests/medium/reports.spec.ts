@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { AggregateTable } from '../../server/src/modules/reports';
-import { AGGREGATE_TABLE_NAMES, keptSql, recomputeSql } from '../../server/src/modules/reports';
+import {
+  AGGREGATE_TABLE_NAMES,
+  keptSql,
+  rebuildReportAggregates,
+  recomputeSql,
+} from '../../server/src/modules/reports';
 import { Client, createTestApp, createUserWith, openOwnShift, type TestApp } from './support/app';
 
 // The sales reports (issue 19): each report's figures for a small known data set equal a hand
@@ -314,6 +319,9 @@ describe('sales reports over the report aggregates', () => {
       }),
     );
     const sold: { id: string; lines: { id: string; quantity: number }[]; returned: boolean }[] = [];
+    // Other suites sharing this database write backdated history with SQL (no subscribers): start
+    // from a recomputation, so the property judges what the subscribers keep from here on.
+    await rebuildReportAggregates(t.ds);
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 8 }), async (steps) => {
         for (const st of steps) {
