@@ -20,7 +20,7 @@ async function main() {
     });
     await pg.query('COMMIT');
     await pg.query(
-      'ANALYZE report_sales_hourly, report_variant_daily, report_variant_monthly, report_payments_daily, report_returns_daily',
+      'ANALYZE report_sales_hourly, report_variant_daily, report_variant_monthly, report_payments_daily, report_returns_daily, report_variant_delta, report_payments_delta',
     );
   } catch (error) {
     await pg.query('ROLLBACK').catch(() => undefined);

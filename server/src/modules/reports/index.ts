@@ -17,3 +17,4 @@ export {
   type AggregateTable,
 } from './aggregates/aggregate-sql';
 export { rebuildReportAggregates } from './aggregates/rebuild';
+export { AggregateFolder } from './aggregates/aggregate-folder';

@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { AggregateFolder } from './aggregates/aggregate-folder';
 import { ReportsController } from './controllers/reports.controller';
 import { SALES_REPORT_DEFINITIONS } from './definitions/sales-reports';
 import { AggregateSalesHandler } from './events/on-sale-events.aggregate.handler';
@@ -21,6 +22,7 @@ import { ReportRunner } from './registry/report-runner';
     ReportExportService,
     ReportExportProcessor,
     AggregateSalesHandler,
+    AggregateFolder,
   ],
   exports: [ReportRegistry, ReportRunner],
 })

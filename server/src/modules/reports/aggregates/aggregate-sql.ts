@@ -1,7 +1,12 @@
 // The report aggregates (issue 19 item 4; docs/decisions.md "Report aggregates"): one place that
 // says what each aggregate row sums, used three ways with the same SQL:
 //  - by the domain-event subscribers, for one sale / return / edit, queued into the command's
-//    final statement (`tx.write`), so the checkout pays no extra round trip;
+//    final statement (`tx.write`), so the checkout pays no extra round trip. The tables every
+//    register of a branch would share (variant × day, payment method × day) are not updated
+//    there: the sale appends its rows to a delta table (an insert takes no row lock that another
+//    sale waits for) and the folder (`aggregate-folder.ts`) moves the deltas into the kept tables
+//    about once a second; readers read the `_live` views (kept rows plus deltas), so the figures
+//    stay exact at every instant;
 //  - by the backfill (`rebuildAggregatesSql`: the migration, `seed:large`, the demo seed and
 //    `npm run reports:rebuild`), for the whole history;
 //  - by the medium tests, which compare the kept tables with a fresh recomputation.
@@ -75,6 +80,37 @@ export const AGGREGATES = {
 export type AggregateTable = keyof typeof AGGREGATES;
 export const AGGREGATE_TABLE_NAMES = Object.keys(AGGREGATES) as AggregateTable[];
 
+/**
+ * The append-only delta tables (same columns as their kept table, no key) and the views readers
+ * use: the kept rows plus the deltas not yet folded in. report_variant_delta feeds both the daily
+ * and the monthly table.
+ */
+export const DELTAS = {
+  report_variant_delta: { of: 'report_variant_daily' },
+  report_payments_delta: { of: 'report_payments_daily' },
+} as const;
+export type DeltaTable = keyof typeof DELTAS;
+
+/** What a reader reads for each table: its live view where it has deltas, else the table. */
+export const LIVE: Record<AggregateTable, string> = {
+  report_sales_hourly: 'report_sales_hourly',
+  report_variant_daily: 'report_variant_daily_live',
+  report_variant_monthly: 'report_variant_monthly_live',
+  report_payments_daily: 'report_payments_daily_live',
+  report_returns_daily: 'report_returns_daily',
+};
+
+/** The columns of a kept table, keys then measures. */
+const columnsOf = (table: AggregateTable) => [
+  ...AGGREGATES[table].keys,
+  ...AGGREGATES[table].measures,
+];
+
+/** Appends the rows of `source` (the kept table's keys then measures) to a delta table. */
+export function appendTo(delta: DeltaTable, source: string): string {
+  return `INSERT INTO ${delta} (${columnsOf(DELTAS[delta].of).join(', ')}) ${source}`;
+}
+
 /** Local day and hour of a timestamptz column in the time zone expression `tz`. */
 const day = (col: string, tz: string) => `(${col} AT TIME ZONE ${tz})::date`;
 const hour = (col: string, tz: string) => `extract(hour FROM ${col} AT TIME ZONE ${tz})::smallint`;
@@ -141,7 +177,7 @@ export const monthly = (variantSource: string) => {
     ...AGGREGATES.report_variant_daily.keys,
     ...AGGREGATES.report_variant_daily.measures,
   ];
-  return `SELECT date_trunc('month', m.day)::date, ${cols
+  return `SELECT date_trunc('month', m.day)::date AS day, ${cols
     .slice(1)
     .map((c) => `m.${c}`)
     .join(', ')}
@@ -176,7 +212,7 @@ export const storeTz = (defaultTz: string) =>
 export function rebuildAggregatesSql(): string[] {
   const tz = '$1::text';
   return [
-    `TRUNCATE ${AGGREGATE_TABLE_NAMES.join(', ')}`,
+    `TRUNCATE ${[...AGGREGATE_TABLE_NAMES, ...Object.keys(DELTAS)].join(', ')}`,
     upsertInto(
       'report_sales_hourly',
       `${sources.salesHourly(tz, 'true')} UNION ALL ${sources.returnsHourly(tz, 'true')}`,
@@ -225,15 +261,36 @@ export function recomputeSql(table: AggregateTable): string {
      ORDER BY ${keys.map((k) => `s."${k}"::text`).join(', ')}`;
 }
 
-/** The kept table, shaped like `recomputeSql` (rows whose measures are all zero dropped). */
+/**
+ * What readers see of a table (its live view: kept rows plus unfolded deltas, summed per key),
+ * shaped like `recomputeSql` (rows whose measures are all zero dropped).
+ */
 export function keptSql(table: AggregateTable): string {
   const { keys, measures } = AGGREGATES[table];
-  return `SELECT ${keys.map((k) => `"${k}"::text AS "${k}"`).join(', ')}, ${measures.map((m) => `trim_scale("${m}"::numeric)::text AS "${m}"`).join(', ')}
-      FROM ${table} WHERE ${measures.map((m) => `${m} <> 0`).join(' OR ')}
+  return `SELECT ${keys.map((k) => `"${k}"::text AS "${k}"`).join(', ')}, ${measures.map((m) => `trim_scale(sum("${m}")::numeric)::text AS "${m}"`).join(', ')}
+      FROM ${LIVE[table]} GROUP BY ${keys.map((k) => `"${k}"`).join(', ')}
+    HAVING ${measures.map((m) => `sum(${m}) <> 0`).join(' OR ')}
      ORDER BY ${keys.map((k) => `"${k}"::text`).join(', ')}`;
 }
 
-/** The four tables (also in the migration's history as they were first created). */
+/**
+ * Moves every committed delta into the kept tables in one statement (one transaction: a reader
+ * sees the rows either as deltas or as kept sums, never both or neither). Rows appended by sales
+ * committing meanwhile are not seen by the DELETE and wait for the next fold.
+ */
+export function foldSql(): string[] {
+  const variantCols = columnsOf('report_variant_daily').join(', ');
+  const paymentCols = columnsOf('report_payments_daily').join(', ');
+  return [
+    `WITH d AS (DELETE FROM report_variant_delta RETURNING ${variantCols}),
+          daily AS (${upsertInto('report_variant_daily', 'SELECT * FROM d')} RETURNING 1)
+     ${upsertInto('report_variant_monthly', monthly('SELECT * FROM d'))}`,
+    `WITH d AS (DELETE FROM report_payments_delta RETURNING ${paymentCols})
+     ${upsertInto('report_payments_daily', 'SELECT * FROM d')}`,
+  ];
+}
+
+/** The tables, the delta tables and the live views (the migrations run it; idempotent). */
 export const AGGREGATE_TABLES_DDL = [
   `CREATE TABLE IF NOT EXISTS report_sales_hourly (
      day date NOT NULL, hour smallint NOT NULL, branch_id uuid NOT NULL, cashier_id uuid NOT NULL,
@@ -269,4 +326,20 @@ export const AGGREGATE_TABLES_DDL = [
      returns integer NOT NULL DEFAULT 0, lines integer NOT NULL DEFAULT 0, quantity numeric(16, 3) NOT NULL DEFAULT 0,
      amount bigint NOT NULL DEFAULT 0, cost bigint NOT NULL DEFAULT 0,
      CONSTRAINT "PK_report_returns_daily" PRIMARY KEY (day, branch_id, reason))`,
+  ...AGGREGATE_DELTAS_DDL(),
 ];
+
+/** The delta tables and the live views (AGGREGATE_TABLES_DDL's last part; idempotent). */
+export function AGGREGATE_DELTAS_DDL(): string[] {
+  const variantCols = columnsOf('report_variant_daily').join(', ');
+  return [
+    `CREATE TABLE IF NOT EXISTS report_variant_delta (LIKE report_variant_daily INCLUDING DEFAULTS)`,
+    `CREATE TABLE IF NOT EXISTS report_payments_delta (LIKE report_payments_daily INCLUDING DEFAULTS)`,
+    `CREATE OR REPLACE VIEW report_variant_daily_live AS
+       SELECT ${variantCols} FROM report_variant_daily UNION ALL SELECT ${variantCols} FROM report_variant_delta`,
+    `CREATE OR REPLACE VIEW report_variant_monthly_live AS
+       SELECT ${variantCols} FROM report_variant_monthly UNION ALL ${monthly(`SELECT ${variantCols} FROM report_variant_delta`)}`,
+    `CREATE OR REPLACE VIEW report_payments_daily_live AS
+       SELECT * FROM report_payments_daily UNION ALL SELECT * FROM report_payments_delta`,
+  ];
+}

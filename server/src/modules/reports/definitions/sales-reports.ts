@@ -57,12 +57,12 @@ function variantSums(ctx: ReportContext): string {
   const to = `${p(f.to)}::date`;
   const months = wholeMonths(f.from, f.to);
   const rows = months
-    ? `SELECT a.* FROM report_variant_daily a
+    ? `SELECT a.* FROM report_variant_daily_live a
         WHERE ((a.day >= ${from} AND a.day < ${p(months.first)}::date) OR (a.day >= ${p(months.end)}::date AND a.day <= ${to}))${branch}${category}
        UNION ALL
-       SELECT a.* FROM report_variant_monthly a
+       SELECT a.* FROM report_variant_monthly_live a
         WHERE a.day >= ${p(months.first)}::date AND a.day < ${p(months.end)}::date${branch}${category}`
-    : `SELECT a.* FROM report_variant_daily a WHERE a.day BETWEEN ${from} AND ${to}${branch}${category}`;
+    : `SELECT a.* FROM report_variant_daily_live a WHERE a.day BETWEEN ${from} AND ${to}${branch}${category}`;
   return `SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS quantity, sum(a.revenue) AS revenue,
                  sum(a.returned_amount) AS returns, sum(a.revenue - a.returned_amount) AS net_sales,
                  sum(a.vat - a.returned_vat) AS vat, sum(a.discount) AS discounts, sum(a.cost - a.returned_cost) AS cost,
@@ -223,7 +223,7 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
                      s.paid - s.refunded AS net, round(100.0 * (s.paid - s.refunded) / NULLIF(sum(s.paid - s.refunded) OVER (), 0), 1) AS share
                 FROM (SELECT a.method_id, sum(a.payments)::int AS payments, sum(a.paid) AS paid, sum(a.refunds)::int AS refunds,
                              sum(a.refunded) AS refunded
-                        FROM report_payments_daily a WHERE ${where(ctx)}${m} GROUP BY a.method_id) s
+                        FROM report_payments_daily_live a WHERE ${where(ctx)}${m} GROUP BY a.method_id) s
                 JOIN payment_methods pm ON pm.id = s.method_id`;
     },
   },

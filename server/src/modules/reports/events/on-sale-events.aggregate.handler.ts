@@ -2,15 +2,18 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { SaleEditedEvent } from '@pos/contracts';
 import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
 import { loadConfig } from '../../../core/config/config';
-import { monthly, sources, storeTz, upsertInto } from '../aggregates/aggregate-sql';
+import { appendTo, sources, storeTz, upsertInto } from '../aggregates/aggregate-sql';
 
 /**
  * The report aggregates (docs/decisions.md "Report aggregates"), kept in the transaction of the
  * sale, return or edit that changes them. Each reaction is queued with `tx.write`, so it rides in
  * the command's final statement (no round trip of its own on the checkout): by then the
  * command's lines, payments and return lines are in their tables and the SQL sums them from
- * there with the same row sources the backfill uses. One upsert per table per command, with the
- * rows grouped by key first, so the statement never touches an aggregate row twice.
+ * there with the same row sources the backfill uses. The hourly rows are per cashier (no two
+ * registers share one) and are upserted, grouped by key first so the statement never touches a
+ * row twice; the variant and payment-method rows, which every register of a branch shares, are
+ * appended to their delta tables instead (no row lock held to the commit for the next sale to
+ * wait on) and folded in by the AggregateFolder.
  */
 @Injectable()
 export class AggregateSalesHandler implements OnModuleInit {
@@ -24,10 +27,9 @@ export class AggregateSalesHandler implements OnModuleInit {
     this.subscribers.on('sale.edited', ({ payload }, tx) => this.edit(tx, payload));
   }
 
-  /** One variant source, kept by day and by month (long ranges read the months). */
+  /** One variant source, appended as deltas (folded into the day and the month later). */
   private variants(tx: CommandTransaction, source: (bind: (value: unknown) => string) => string) {
-    tx.write((bind) => upsertInto('report_variant_daily', source(bind)));
-    tx.write((bind) => upsertInto('report_variant_monthly', monthly(source(bind))));
+    tx.write((bind) => appendTo('report_variant_delta', source(bind)));
   }
 
   private sale(tx: CommandTransaction, saleId: string): void {
@@ -39,7 +41,7 @@ export class AggregateSalesHandler implements OnModuleInit {
     this.variants(tx, (bind) => sources.linesVariant(tz, `l.invoice_id = ${bind(saleId)}::uuid`));
     tx.write((bind) => {
       const id = `${bind(saleId)}::uuid`;
-      return upsertInto('report_payments_daily', sources.payments(tz, `p.invoice_id = ${id}`));
+      return appendTo('report_payments_delta', sources.payments(tz, `p.invoice_id = ${id}`));
     });
   }
 
@@ -55,8 +57,8 @@ export class AggregateSalesHandler implements OnModuleInit {
       sources.returnLinesVariant(tz, `rl.return_id = ${bind(returnId)}::uuid`),
     );
     tx.write((bind) =>
-      upsertInto(
-        'report_payments_daily',
+      appendTo(
+        'report_payments_delta',
         sources.refunds(tz, `p.return_id = ${bind(returnId)}::uuid`),
       ),
     );
@@ -128,8 +130,8 @@ export class AggregateSalesHandler implements OnModuleInit {
     });
     tx.write((bind) => {
       const id = `${bind(e.saleId)}::uuid`;
-      return upsertInto(
-        'report_payments_daily',
+      return appendTo(
+        'report_payments_delta',
         `${sources.payments(tz, `p.invoice_id = ${id}`)}
          UNION ALL
          SELECT ${at('i.created_at')}::date, i.branch_id, o.method_id, -1, -o.amount, 0, 0

@@ -143,7 +143,7 @@ export class StatisticsQueries {
               SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS qty,
                      sum(a.revenue - a.returned_amount)::bigint AS rev,
                      sum(a.revenue - a.vat - a.cost - (a.returned_amount - a.returned_vat - a.returned_cost))::bigint AS prof
-                FROM report_variant_daily a WHERE ${DAYS_AND_BRANCH} GROUP BY a.variant_id),
+                FROM report_variant_daily_live a WHERE ${DAYS_AND_BRANCH} GROUP BY a.variant_id),
             net AS (
               SELECT ${key} AS id, sum(v.qty) AS qty, sum(v.rev) AS rev, sum(v.prof) AS prof
                 FROM v JOIN variants vr ON vr.id = v.variant_id JOIN products pr ON pr.id = vr.product_id

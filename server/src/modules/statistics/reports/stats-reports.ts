@@ -255,11 +255,11 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
               -- Sold within the last N days (the aggregate's (branch, day) index), then the last
               -- sale of only the items left (its (variant, day) index).
               recent AS (
-                SELECT DISTINCT a.variant_id FROM report_variant_daily a
+                SELECT DISTINCT a.variant_id FROM report_variant_daily_live a
                  WHERE a.day > ${since} AND a.quantity > 0 AND ${branchIs(ctx, 'a.branch_id')}),
               dead AS (SELECT st.* FROM stock st WHERE st.variant_id NOT IN (SELECT variant_id FROM recent)),
               sold AS (
-                SELECT a.variant_id, max(a.day) AS last_day FROM report_variant_daily a
+                SELECT a.variant_id, max(a.day) AS last_day FROM report_variant_daily_live a
                  WHERE a.quantity > 0 AND a.variant_id IN (SELECT variant_id FROM dead) AND ${branchIs(ctx, 'a.branch_id')}
                  GROUP BY a.variant_id)
               SELECT ${variantName(ctx)} AS product, v.sku, st.quantity,
