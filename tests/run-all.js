@@ -3,8 +3,12 @@
 // check, the type-check of server, libs, tests and client; each counts as one test), then every
 // suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
 // in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
+// Two lanes after the build: Playwright (its own server, database, Redis prefix and browser) runs
+// beside the static checks and the jest suites, which run one after the other; the e2e output is
+// kept in tests/.artifacts/e2e.log and printed when both lanes are done. E2E_LANE=serial runs
+// everything one after the other.
 // `node tests/run-all.js lint format typecheck unit` runs only the named steps.
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -18,33 +22,41 @@ let passed = 0;
 let failed = 0;
 let broken = [];
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+/** Runs a command to its end; its output goes to ours, or to `logFile` when given. */
+function run(label, cmd, args, env = {}, logFile = null) {
+  const say = (line) => (logFile ? fs.appendFileSync(logFile, `${line}\n`) : console.log(line));
+  say(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  const out = logFile ? fs.openSync(logFile, 'a') : 'inherit';
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, ...env },
+    });
+    child.on('close', (code) => {
+      if (logFile) fs.closeSync(out);
+      const elapsed = ((Date.now() - started) / 1000).toFixed(1);
+      say(`=== ${label} finished in ${elapsed} s (exit ${code})`);
+      if (logFile) console.log(`=== ${label} finished in ${elapsed} s (exit ${code})`);
+      resolve(code ?? 1);
+    });
   });
-  console.log(
-    `=== ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${res.status})`,
-  );
-  return res.status ?? 1;
 }
 
 /** A check that passes or fails as a whole (its exit code): one test in the count. */
-function check(label, cmd, args) {
-  if (run(label, cmd, args) === 0) passed += 1;
+async function check(label, cmd, args) {
+  if ((await run(label, cmd, args)) === 0) passed += 1;
   else {
     failed += 1;
     console.log(`=== ${label} FAILED`);
   }
 }
 
-function jest(project, extra = []) {
+async function jest(project, extra = []) {
   const out = path.join(artifacts, `jest-${project}.json`);
   fs.rmSync(out, { force: true });
-  const code = run(`jest ${project}`, 'npx', [
+  const code = await run(`jest ${project}`, 'npx', [
     'jest',
     '--selectProjects',
     project,
@@ -67,16 +79,17 @@ function jest(project, extra = []) {
     broken.push(`jest ${project} exit ${code}`);
 }
 
-function playwright() {
+async function playwright(logFile) {
   const out = path.join(artifacts, 'playwright.json');
   fs.rmSync(out, { force: true });
-  const code = run(
+  const code = await run(
     'playwright e2e',
     'npx',
     ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     },
+    logFile,
   );
   if (!fs.existsSync(out)) {
     broken.push(`playwright (exit ${code}, no report)`);
@@ -104,22 +117,35 @@ function playwright() {
   if (code !== 0 && stats.unexpected === 0) broken.push(`playwright exit ${code}`);
 }
 
-if (!process.env.SKIP_BUILD && run('build', 'npm', ['run', 'build']) !== 0) {
-  console.log('\nThe build failed.');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-if (want('lint')) check('lint', 'npm', ['run', 'lint']);
-if (want('format')) check('format', 'npx', ['prettier', '--check', '.']);
-if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck']);
-if (want('unit')) jest('unit');
-if (want('medium')) jest('medium');
-if (want('security')) jest('security');
-if (want('reliability')) jest('reliability');
-if (want('e2e')) playwright();
+async function main() {
+  if (!process.env.SKIP_BUILD && (await run('build', 'npm', ['run', 'build'])) !== 0) {
+    console.log('\nThe build failed.');
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  const serial = process.env.E2E_LANE === 'serial';
+  const e2eLog = path.join(artifacts, 'e2e.log');
+  fs.rmSync(e2eLog, { force: true });
+  const e2e = want('e2e') && !serial ? playwright(e2eLog) : Promise.resolve();
+  if (want('lint')) await check('lint', 'npm', ['run', 'lint']);
+  if (want('format')) await check('format', 'npx', ['prettier', '--check', '.']);
+  if (want('typecheck')) await check('typecheck', 'npm', ['run', 'typecheck']);
+  if (want('unit')) await jest('unit');
+  if (want('medium')) await jest('medium');
+  if (want('security')) await jest('security');
+  if (want('reliability')) await jest('reliability');
+  await e2e;
+  if (want('e2e') && serial) await playwright(null);
+  if (fs.existsSync(e2eLog)) {
+    console.log("\n=== the e2e lane's output");
+    process.stdout.write(fs.readFileSync(e2eLog, 'utf8'));
+  }
 
-console.log('');
-for (const b of broken) console.log(`problem: ${b}`);
-const totalFailed = failed + broken.length;
-console.log(`${passed} passed, ${totalFailed} failed`);
-process.exit(totalFailed === 0 ? 0 : 1);
+  console.log('');
+  for (const b of broken) console.log(`problem: ${b}`);
+  const totalFailed = failed + broken.length;
+  console.log(`${passed} passed, ${totalFailed} failed`);
+  process.exit(totalFailed === 0 ? 0 : 1);
+}
+
+void main();

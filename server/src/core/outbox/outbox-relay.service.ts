@@ -56,6 +56,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** when the last pass ended, and the timer of a pass waiting for its gap */
+  private lastPass = 0;
+  private gapTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private lastError = '';
   private lastPrune = 0;
@@ -85,6 +88,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.gapTimer) clearTimeout(this.gapTimer);
     await this.running?.catch(() => undefined);
     const client = this.client;
     this.client = null;
@@ -149,15 +153,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       );
   }
 
-  /** Run a pass now, or right after the current one. */
+  /**
+   * Run a pass now, or right after the current one — but not sooner than `passGapMs` after the
+   * last one ended, so a burst of sales' notifications is relayed in one pass, not one each.
+   */
   wake(): void {
     if (this.stopped || !this.leader) return;
     if (this.running) {
       this.again = true;
       return;
     }
+    if (this.gapTimer) return;
+    const wait = this.lastPass + realtimeTimings().passGapMs - Date.now();
+    if (wait > 0) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = null;
+        this.wake();
+      }, wait);
+      return;
+    }
     this.running = this.drain().finally(() => {
       this.running = null;
+      this.lastPass = Date.now();
       if (this.again) {
         this.again = false;
         this.wake();
