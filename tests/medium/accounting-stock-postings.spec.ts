@@ -209,8 +209,11 @@ describe('automatic stock postings', () => {
     const { variantId } = await product(6000, [{ inventoryId: inv1, quantity: 10 }]);
     const transitBefore = await transit();
     const tr = await transfer(variantId, 6);
-    // Shipped: 360.00 leaves branch 1's inventory for the transit account (the destination's).
+    // Shipped: 360.00 leaves branch 1's inventory for the transit account (the destination's);
+    // each branch's part balances on the inter-branch current account (branch 2 owes branch 1).
     expect(await posted('transfer', tr.id)).toEqual([
+      line('inter_branch', 0, 36000, b2),
+      line('inter_branch', 36000, 0, b1),
       line('inventory', 0, 36000, b1),
       line('inventory_in_transit', 36000, 0, b2),
     ]);
@@ -220,7 +223,7 @@ describe('automatic stock postings', () => {
     });
     expect(received.status).toBe(200);
     // Received 5 (300.00) into branch 2; the sixth piece (60.00) is shrinkage at the destination.
-    expect((await posted('transfer', tr.id)).slice(2)).toEqual([
+    expect((await posted('transfer', tr.id)).slice(4)).toEqual([
       line('inventory', 30000, 0, b2),
       line('inventory_in_transit', 0, 36000, b2),
       line('shrinkage', 6000, 0, b2),

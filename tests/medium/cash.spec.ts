@@ -234,6 +234,10 @@ describe('vaults and money transactions', () => {
       { account: await code(mainA), debit: 0, credit: 40_000 },
       { account: await code(mainB), debit: 40_000, credit: 0 },
       { account: 'cash_in_transit', debit: 0, credit: 40_000 },
+      // received in branch B out of branch A's transit: each branch's part balanced on the
+      // inter-branch current account (B owes A)
+      { account: 'inter_branch', debit: 0, credit: 40_000 },
+      { account: 'inter_branch', debit: 40_000, credit: 0 },
     ]);
     const counts = await t.ds.query('SELECT count(*)::int AS n FROM vault_movements');
     const again = await keeperB.post(`/api/MoneyTransactions/${sent.body.id}/reject`, {

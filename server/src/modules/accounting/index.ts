@@ -4,6 +4,8 @@
 export { AccountingModule } from './accounting.module';
 export {
   queuePosting,
+  balanceBranches,
+  normaliseLines,
   paymentAccount,
   type Posting,
   type PostingLine,

@@ -2,6 +2,7 @@ import type { MoneyTransactionPostedEvent } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { branchDocumentNumber } from '../../core/numbering';
+import { balanceBranches, normaliseLines } from '../accounting';
 import { moneyLines } from './events/on-money-events.post-journal.handler';
 import { branchMainVault, createVaultAccount } from './vault-ledger';
 
@@ -114,7 +115,9 @@ export async function seedDemoMoney(m: EntityManager, userId: string | null): Pr
         : ['sent', 'received']
       : ['complete'];
     for (const phase of phases) {
-      const lines = moneyLines({ ...event, phase });
+      const entryBranch = phase === 'received' ? to!.branchId : branchId;
+      // as queuePosting writes them: each branch's part balanced on the inter-branch account
+      const lines = balanceBranches(normaliseLines(moneyLines({ ...event, phase })), entryBranch);
       const entry = uuidv7();
       await m.query(
         `INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, description, created_by)

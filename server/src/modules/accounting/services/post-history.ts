@@ -141,8 +141,23 @@ const INVENTORY = `WITH value AS (
     SELECT d.eid, d.branch_id, 'opening_balances', GREATEST(-d.diff, 0), GREATEST(d.diff, 0), NULL::uuid FROM d)
   ${INSERT_LINES}`;
 
+/**
+ * The inter-branch lines (as `balanceBranches`) of the history's transfers, whose shipment and
+ * receipt touch two branches: per entry and branch left unbalanced, one line on the inter-branch
+ * current account. Entries already balanced per branch get nothing (so a second run adds none).
+ */
+const BRANCHES = `WITH n AS (
+    SELECT l.entry_id, l.branch_id, sum(l.debit - l.credit)::bigint AS net
+      FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id AND e.source_type = 'transfer'
+     GROUP BY 1, 2 HAVING sum(l.debit - l.credit) <> 0),
+  last AS (SELECT entry_id, max(line_no) AS n FROM journal_lines WHERE entry_id IN (SELECT entry_id FROM n) GROUP BY 1)
+  INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id)
+  SELECT n.entry_id, last.n + row_number() OVER (PARTITION BY n.entry_id ORDER BY n.branch_id), a.id,
+         GREATEST(-n.net, 0), GREATEST(n.net, 0), n.branch_id
+    FROM n JOIN last USING (entry_id) JOIN accounts a ON a.system_key = 'inter_branch'`;
+
 export async function postHistory(db: Db, options: { inventory?: boolean } = {}): Promise<void> {
-  for (const sql of [SALES, RETURNS, PAYMENTS, SHIFTS, STOCK]) await db.query(sql);
+  for (const sql of [SALES, RETURNS, PAYMENTS, SHIFTS, STOCK, BRANCHES]) await db.query(sql);
   if (options.inventory) await db.query(INVENTORY);
   // The statements' hourly sums into journal_hourly_balances now rather than at the hundredth
   // posting to come.

@@ -34,6 +34,7 @@ export type SystemAccount =
   | 'repair_revenue'
   | 'repair_costs'
   | 'driver_cash'
+  | 'inter_branch'
   | 'other_cash_payments';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
@@ -93,20 +94,48 @@ export function normaliseLines(lines: PostingLine[]): PostingLine[] {
 }
 
 /**
+ * The lines that make each branch's part of an entry balance on its own: an entry whose lines sit
+ * in more than one branch (a transfer shipped from one branch into the other's transit account,
+ * cash sent from one branch's vault and received in another's) gets, per branch left unbalanced,
+ * a line on the inter-branch current account (جاري الفروع) for the difference. Each branch's
+ * trial balance then balances, and the account nets to zero over the company. A line without a
+ * branch belongs to the entry's branch (as journal_lines stores it).
+ */
+export function balanceBranches(lines: PostingLine[], entryBranch: string | null): PostingLine[] {
+  const net = new Map<string | null, number>();
+  for (const l of lines) {
+    const branch = l.branchId ?? entryBranch;
+    net.set(branch, (net.get(branch) ?? 0) + (l.debit ?? 0) - (l.credit ?? 0));
+  }
+  const off = [...net].filter(([, n]) => n !== 0);
+  if (!off.length) return lines;
+  return [
+    ...lines,
+    ...off.map(([branchId, n]): PostingLine => ({
+      account: 'inter_branch',
+      debit: n < 0 ? -n : 0,
+      credit: n > 0 ? n : 0,
+      branchId,
+    })),
+  ];
+}
+
+/**
  * Queues a journal entry in the command's transaction: the entry and its lines ride in the
  * command's final statement (two data-modifying CTEs), so a sale's posting costs no round trip.
  * The entry must balance (checked here, and again by the database's trigger); nothing is queued
  * when every line is zero. Returns the entry's id, or null when there was nothing to post.
  */
 export function queuePosting(tx: CommandTransaction, posting: Posting): string | null {
-  const lines = normaliseLines(posting.lines);
-  if (!lines.length) return null;
-  const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
-  const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
+  const given = normaliseLines(posting.lines);
+  if (!given.length) return null;
+  const debit = given.reduce((s, l) => s + (l.debit ?? 0), 0);
+  const credit = given.reduce((s, l) => s + (l.credit ?? 0), 0);
   if (debit !== credit)
     throw new Error(
       `unbalanced posting for ${posting.source?.type ?? 'manual'}: ${debit} ≠ ${credit}`,
     );
+  const lines = balanceBranches(given, posting.branchId);
   const id = posting.id ?? uuidv7();
   tx.write(
     (
