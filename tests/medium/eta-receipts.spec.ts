@@ -5,6 +5,7 @@ import {
   EtaSimulator,
   EtaSubmissionService,
 } from '../../server/src/modules/einvoicing';
+import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 17: e-receipts against the real database and the local ETA simulator (started here on a
@@ -38,16 +39,7 @@ describe('ETA e-receipts', () => {
     admin = new Client(t.app, 'en');
     await admin.signIn('admin');
     const info = await admin.put('/api/E-invoices/CompanyInfo', {
-      rin: '123456789',
-      name: 'متجر الاختبار',
-      activityCode: '4711',
-      country: 'EG',
-      governate: 'Cairo',
-      regionCity: 'Nasr City',
-      street: 'Abbas El Akkad',
-      buildingNumber: '12',
-      environment: 'sim',
-      erpClientId: 'erp-client',
+      ...TEST_ETA_COMPANY,
       erpClientSecret: SECRET_ERP,
       receiptBatchSize: 20,
     });
