@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { etaCanonicalize, withoutEtaSignature } from '@pos/contracts';
 import { EtaDocumentService, EtaSimulator } from '../../server/src/modules/einvoicing';
-import { p12File, TEST_ETA_COMPANY } from '../fixtures/eta-company';
+import {
+  p12File,
+  TEST_ETA_COMPANY,
+  TEST_ETA_RECEIVER_B,
+  testEtaInvoiceLine,
+} from '../fixtures/eta-company';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 17 item 4: e-invoices against the real database and the local ETA simulator. The
@@ -115,30 +120,8 @@ describe('ETA e-invoices', () => {
     return res.body as Detail;
   };
 
-  const receiverB = {
-    type: 'B',
-    id: '987654321',
-    name: 'شركة العميل',
-    address: {
-      country: 'EG',
-      governate: 'Giza',
-      regionCity: 'Dokki',
-      street: 'Tahrir',
-      buildingNumber: '5',
-    },
-  };
-  const line = (over: object = {}) => ({
-    description: 'خدمة صيانة',
-    itemType: 'EGS',
-    itemCode: 'EG-123456789-SRV1',
-    unitType: 'EA',
-    internalCode: 'SRV1',
-    quantity: '2',
-    unitValue: '150.50',
-    discountRate: '10',
-    vatRate: '14',
-    ...over,
-  });
+  const receiverB = TEST_ETA_RECEIVER_B;
+  const line = testEtaInvoiceLine;
   const create = async (body: object, client = admin) =>
     keep(await client.post('/api/E-invoices/documents', body));
 
