@@ -206,6 +206,7 @@ export class EtaSimulator {
         receipts: this.receipts.size,
         submitted: this.submitted.length,
         duplicates: this.submitted.length - new Set(this.submitted).size,
+        inFlight: this.inFlight,
         documents: this.documents.size,
         documentDuplicates:
           this.submittedInternalIds.length - new Set(this.submittedInternalIds).size,
