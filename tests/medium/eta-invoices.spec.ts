@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import forge from 'node-forge';
 import { etaCanonicalize, withoutEtaSignature } from '@pos/contracts';
 import { EtaDocumentService, EtaSimulator } from '../../server/src/modules/einvoicing';
+import {
+  p12File,
+  TEST_ETA_COMPANY,
+  TEST_ETA_RECEIVER_B,
+  testEtaInvoiceLine,
+} from '../fixtures/eta-company';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 17 item 4: e-invoices against the real database and the local ETA simulator. The
@@ -13,26 +15,6 @@ import { Client, createTestApp, createUserWith, type TestApp } from './support/a
 const SECRET_ERP = 'erp-secret-never-shown-invoices-9876';
 const P12_PASSWORD = 'p12-password-never-shown-4321';
 const AGENT_SECRET = 'agent-secret-never-shown-1357';
-
-/** A throw-away e-seal: RSA key + self-signed certificate in a PKCS#12 file. */
-function p12File(): string {
-  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 86_400_000 * 365);
-  const name = [{ name: 'commonName', value: 'Test Sealing' }];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const der = forge.asn1
-    .toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, cert, P12_PASSWORD, { algorithm: '3des' }))
-    .getBytes();
-  const path = join(mkdtempSync(join(tmpdir(), 'eta-p12-')), 'seal.p12');
-  writeFileSync(path, Buffer.from(der, 'binary'));
-  return path;
-}
 
 type Detail = {
   id: string;
@@ -84,16 +66,7 @@ describe('ETA e-invoices', () => {
     expect(signedIn.status).toBeLessThan(400);
     const info = keep(
       await admin.put('/api/E-invoices/CompanyInfo', {
-        rin: '123456789',
-        name: 'متجر الاختبار',
-        activityCode: '4711',
-        country: 'EG',
-        governate: 'Cairo',
-        regionCity: 'Nasr City',
-        street: 'Abbas El Akkad',
-        buildingNumber: '12',
-        environment: 'sim',
-        erpClientId: 'erp-client',
+        ...TEST_ETA_COMPANY,
         erpClientSecret: SECRET_ERP,
       }),
     );
@@ -101,7 +74,7 @@ describe('ETA e-invoices', () => {
     const signer = keep(
       await admin.put('/api/E-invoices/CompanyInfo/signer', {
         kind: 'p12',
-        p12Path: p12File(),
+        p12Path: p12File(P12_PASSWORD),
         p12Password: P12_PASSWORD,
       }),
     );
@@ -147,30 +120,8 @@ describe('ETA e-invoices', () => {
     return res.body as Detail;
   };
 
-  const receiverB = {
-    type: 'B',
-    id: '987654321',
-    name: 'شركة العميل',
-    address: {
-      country: 'EG',
-      governate: 'Giza',
-      regionCity: 'Dokki',
-      street: 'Tahrir',
-      buildingNumber: '5',
-    },
-  };
-  const line = (over: object = {}) => ({
-    description: 'خدمة صيانة',
-    itemType: 'EGS',
-    itemCode: 'EG-123456789-SRV1',
-    unitType: 'EA',
-    internalCode: 'SRV1',
-    quantity: '2',
-    unitValue: '150.50',
-    discountRate: '10',
-    vatRate: '14',
-    ...over,
-  });
+  const receiverB = TEST_ETA_RECEIVER_B;
+  const line = testEtaInvoiceLine;
   const create = async (body: object, client = admin) =>
     keep(await client.post('/api/E-invoices/documents', body));
 

@@ -5,6 +5,7 @@ import {
   EtaSimulator,
   EtaSubmissionService,
 } from '../../server/src/modules/einvoicing';
+import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 
 // Issue 17: e-receipts against the real database and the local ETA simulator (started here on a
@@ -38,16 +39,7 @@ describe('ETA e-receipts', () => {
     admin = new Client(t.app, 'en');
     await admin.signIn('admin');
     const info = await admin.put('/api/E-invoices/CompanyInfo', {
-      rin: '123456789',
-      name: 'متجر الاختبار',
-      activityCode: '4711',
-      country: 'EG',
-      governate: 'Cairo',
-      regionCity: 'Nasr City',
-      street: 'Abbas El Akkad',
-      buildingNumber: '12',
-      environment: 'sim',
-      erpClientId: 'erp-client',
+      ...TEST_ETA_COMPANY,
       erpClientSecret: SECRET_ERP,
       receiptBatchSize: 20,
     });
@@ -269,6 +261,37 @@ describe('ETA e-receipts', () => {
       'submitted',
       'valid',
     ]);
+  });
+
+  it('a receipt waiting for its retry holds its chain: the next one is not sent before it', async () => {
+    const br = branches[3];
+    const v = await product(2000);
+    const start = sim.submitted.length;
+    worker.settings = { ...worker.settings, retryBaseMs: 60_000, retryMaxMs: 60_000 };
+    sim.failures.push({ type: '5xx', status: 503 });
+    const s1 = await sell(br, [{ variantId: v, quantity: 1 }], 2000);
+    await worker.processSerial(br.serial); // 503: s1 waits a minute
+    const s2 = await sell(br, [{ variantId: v, quantity: 2 }], 4000);
+    await worker.processSerial(br.serial);
+    worker.settings = { ...worker.settings, retryBaseMs: 20, retryMaxMs: 200 };
+    const held = await t.ds.query(
+      'SELECT status, attempts FROM e_receipts WHERE sale_id = ANY($1) ORDER BY chain_seq',
+      [[s1.id, s2.id]],
+    );
+    expect(held).toEqual([
+      { status: 'queued', attempts: 1 },
+      { status: 'queued', attempts: 0 },
+    ]);
+    expect(sim.submitted.length).toBe(start);
+    // the wait is over: both go, in the chain's order, both valid
+    await t.ds.query('UPDATE e_receipts SET next_attempt_at = now() WHERE sale_id = $1', [s1.id]);
+    await settle(br.serial);
+    const rows = await t.ds.query(
+      'SELECT uuid, status FROM e_receipts WHERE sale_id = ANY($1) ORDER BY chain_seq',
+      [[s1.id, s2.id]],
+    );
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['valid', 'valid']);
+    expect(sim.submitted.slice(start)).toEqual(rows.map((r: { uuid: string }) => r.uuid));
   });
 
   it('an Invalid verdict is stored with its errors; a correction receipt re-issues it', async () => {

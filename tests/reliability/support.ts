@@ -13,6 +13,8 @@ export type ServerProcess = {
   proc: ChildProcess;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
   errors: () => string;
+  /** everything the process wrote on stdout and stderr */
+  output: () => string;
 };
 
 /** The built app as its own process (so it can be killed like a real one). */
@@ -25,9 +27,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   let stderr = '';
   let stdoutErrors = '';
-  proc.stderr?.on('data', (d) => (stderr += d.toString()));
+  let output = '';
+  proc.stderr?.on('data', (d) => {
+    stderr += d.toString();
+    output += d.toString();
+  });
   // Nest logs errors on stdout; keep those lines for a failing test's message.
   proc.stdout?.on('data', (d) => {
+    output += d.toString();
     for (const line of d.toString().split('\n'))
       if (/ERROR/.test(line)) stdoutErrors += `${line}\n`;
   });
@@ -48,6 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     proc,
     errors: () => stderr + stdoutErrors,
+    output: () => output,
     stop: async (signal = 'SIGTERM') => {
       if (proc.exitCode !== null) return;
       const done = new Promise((resolve) => proc.once('exit', resolve));

@@ -195,7 +195,10 @@ export class EtaDocumentService {
     }
   }
 
-  /** Marked documents (a crash, a lost answer): does ETA hold them? Only the others go again. */
+  /**
+   * Marked documents (a crash, a lost answer): does ETA hold them? Only the others go again, and
+   * only once their POST is older than the request timeout.
+   */
   private async reconcile(ctx: Ctx) {
     const rows = await this.rows(
       `status = 'queued' AND submit_started_at IS NOT NULL AND NOT dead_letter AND next_attempt_at <= now()
@@ -225,7 +228,19 @@ export class EtaDocumentService {
              last_error = NULL`,
             [found.uuid, found.longId, found.submissionUUID],
           );
-        else await m.query('UPDATE e_documents SET submit_started_at = NULL WHERE id = $1', [r.id]);
+        else
+          // not at ETA (yet): resent once its POST has timed out for sure; a server restarted
+          // quickly may ask while ETA is still storing what the dead process sent
+          await m.query(
+            `UPDATE e_documents
+                SET submit_started_at = CASE WHEN submit_started_at > now() - $2::float8 * interval '1 ms'
+                                             THEN submit_started_at END,
+                    next_attempt_at = CASE WHEN submit_started_at > now() - $2::float8 * interval '1 ms'
+                                           THEN submit_started_at + $2::float8 * interval '1 ms'
+                                           ELSE next_attempt_at END
+              WHERE id = $1`,
+            [r.id, this.settings.timeoutMs],
+          );
       }
     });
   }

@@ -37,8 +37,14 @@ export async function enqueueDocuments(queue: Queue, delayMs = 0): Promise<void>
   });
 }
 
-/** The BullMQ worker: one pass per job over a serial's receipts, then the next run is scheduled. */
-@Processor(ETA_QUEUE, { concurrency: 4 })
+/**
+ * The BullMQ worker: one pass per job over a serial's receipts, then the next run is scheduled.
+ * A job a killed process held stays active (and its jobId swallows every new wake of the serial)
+ * until BullMQ sees its lock expire: a short lock (renewed every half) and stall check bring a
+ * crashed server's receipts back within seconds instead of a minute. Exclusivity per serial is the
+ * advisory lock's, which dies with the process.
+ */
+@Processor(ETA_QUEUE, { concurrency: 4, lockDuration: 10_000, stalledInterval: 5_000 })
 export class EtaSubmissionProcessor extends WorkerHost {
   constructor(
     private readonly service: EtaSubmissionService,

@@ -180,14 +180,20 @@ export class EtaSubmissionService {
     return wait;
   }
 
-  /** Marked rows (a crash or a lost response): ask ETA for each UUID before any resubmission. */
+  /**
+   * Marked rows (a crash or a lost response): ask ETA for each UUID before any resubmission. A UUID
+   * ETA does not know yet is resubmitted only once its POST is older than the request timeout: a
+   * server restarted quickly may ask while ETA is still storing the batch the dead process sent.
+   */
   private async reconcile(serial: string, ctx: { client: EtaClient; creds: PosCredentials }) {
     const rows = (await this.ds.query(
-      `SELECT id, uuid, json, branch_id, receipt_number, attempts, submission_id FROM e_receipts
+      `SELECT id, uuid, json, branch_id, receipt_number, attempts, submission_id,
+              submit_started_at > now() - make_interval(secs => $2::float8 / 1000) AS recent
+         FROM e_receipts
         WHERE pos_serial = $1 AND status = 'queued' AND submit_started_at IS NOT NULL AND NOT dead_letter
           AND next_attempt_at <= now() ORDER BY chain_seq`,
-      [serial],
-    )) as Row[];
+      [serial, this.settings.timeoutMs],
+    )) as (Row & { recent: boolean })[];
     for (const r of rows) {
       let found: { submissionId: string } | null;
       try {
@@ -195,6 +201,15 @@ export class EtaSubmissionService {
       } catch (e) {
         await this.transient([r], e as Error, false);
         return;
+      }
+      if (!found && r.recent) {
+        // maybe still in ETA's hands: ask again when the POST has timed out for sure
+        await this.ds.query(
+          `UPDATE e_receipts SET next_attempt_at = submit_started_at + make_interval(secs => $2::float8 / 1000)
+            WHERE id = $1`,
+          [r.id, this.settings.timeoutMs],
+        );
+        continue;
       }
       await this.ds.transaction(async (m) => {
         if (found)
@@ -215,12 +230,19 @@ export class EtaSubmissionService {
     serial: string,
     ctx: { client: EtaClient; creds: PosCredentials; batch: number },
   ): Promise<boolean> {
-    // the batch is marked (and committed) before the POST: a crash from here on is reconciled
+    // the batch is marked (and committed) before the POST: a crash from here on is reconciled.
+    // Never past a receipt still held (marked, or waiting for its retry): ETA takes a receipt only
+    // after the one its previousUUID names.
     const rows = (await this.ds.query(
       `UPDATE e_receipts SET submit_started_at = now(), attempts = attempts + 1, updated_at = now()
         WHERE id IN (SELECT id FROM e_receipts
                       WHERE pos_serial = $1 AND status = 'queued' AND NOT dead_letter
                         AND submit_started_at IS NULL AND next_attempt_at <= now()
+                        AND chain_seq < COALESCE(
+                              (SELECT min(h.chain_seq) FROM e_receipts h
+                                WHERE h.pos_serial = $1 AND h.status = 'queued' AND NOT h.dead_letter
+                                  AND (h.submit_started_at IS NOT NULL OR h.next_attempt_at > now())),
+                              chain_seq + 1)
                       ORDER BY chain_seq LIMIT $2)
         RETURNING id, uuid, json, branch_id, receipt_number, attempts, submission_id, chain_seq`,
       [serial, ctx.batch],

@@ -27,7 +27,9 @@ export type SimFailure =
   /** accepted, then Invalid at validation */
   | { type: 'invalid'; code?: string; message?: string }
   /** the next submission is recorded, then the connection is dropped (a lost response) */
-  | { type: 'drop' };
+  | { type: 'drop' }
+  /** the next authenticated call is refused as if its token had expired */
+  | { type: '401' };
 
 type SimReceipt = {
   uuid: string;
@@ -58,6 +60,10 @@ export type EtaSimulatorOptions = {
   tokenTtlSeconds?: number;
   /** how long a submission stays "in progress" */
   validationDelayMs?: number;
+  /** a slow ETA: how long a receipt submission waits before it is checked and stored */
+  acceptDelayMs?: number;
+  /** how long the answer to a stored receipt submission takes (a kill then loses it) */
+  answerDelayMs?: number;
   failures?: SimFailure[];
 };
 
@@ -92,11 +98,14 @@ export function receiptTexts(body: string): string[] {
 export class EtaSimulator {
   private server: Server | null = null;
   readonly failures: SimFailure[];
-  private readonly tokens = new Map<string, { serial: string; until: number }>();
+  /** every access token issued (tests check that none leaks) */
+  readonly tokens = new Map<string, { serial: string; until: number }>();
   readonly receipts = new Map<string, SimReceipt>();
   readonly submissions = new Map<string, { at: number; uuids: string[] }>();
   /** every UUID each time it was submitted (duplicates show up here) */
   readonly submitted: string[] = [];
+  /** receipt submissions received and not answered yet */
+  inFlight = 0;
   /** the previousUUIDs already used per serial (a second use is a fork) */
   private readonly used = new Map<string, Set<string>>();
   /** every well-formed UUID a device sent (accepted or rejected): the links of its chain */
@@ -149,6 +158,13 @@ export class EtaSimulator {
     this.submittedInternalIds.length = 0;
   }
 
+  /** How many times each UUID reached the simulator (more than 1 is a duplicate submission). */
+  submissionCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const u of this.submitted) counts.set(u, (counts.get(u) ?? 0) + 1);
+    return counts;
+  }
+
   /**
    * A device whose chain ETA already holds up to `headUuid` (a demo restarted on its own data: the
    * simulator forgets, the database does not): its next receipt may follow that UUID.
@@ -190,6 +206,7 @@ export class EtaSimulator {
         receipts: this.receipts.size,
         submitted: this.submitted.length,
         duplicates: this.submitted.length - new Set(this.submitted).size,
+        inFlight: this.inFlight,
         documents: this.documents.size,
         documentDuplicates:
           this.submittedInternalIds.length - new Set(this.submittedInternalIds).size,
@@ -200,8 +217,19 @@ export class EtaSimulator {
       return this.token(req, body, res);
     const serial = this.auth(req);
     if (serial === null) return send(res, 401, { error: { message: 'invalid token' } });
-    if (req.method === 'POST' && url.pathname === '/api/v1/receiptsubmissions')
-      return this.submit(serial, body, res);
+    if (this.failures[0]?.type === '401') {
+      this.failures.shift();
+      this.stats.failuresServed++;
+      return send(res, 401, { error: { message: 'token expired' } });
+    }
+    if (req.method === 'POST' && url.pathname === '/api/v1/receiptsubmissions') {
+      this.inFlight++;
+      try {
+        return await this.submit(serial, body, res);
+      } finally {
+        this.inFlight--;
+      }
+    }
     let m = /^\/api\/v1\/receiptsubmissions\/([^/]+)\/details$/.exec(url.pathname);
     if (req.method === 'GET' && m) return this.details(m[1], res);
     if (url.pathname.startsWith('/api/v1.0/')) return this.documentApi(req, url, body, res);
@@ -247,6 +275,7 @@ export class EtaSimulator {
   }
 
   private async submit(serial: string, body: string, res: ServerResponse): Promise<void> {
+    if (this.options.acceptDelayMs) await sleep(this.options.acceptDelayMs);
     const failure = this.failures.shift();
     if (failure) this.stats.failuresServed++;
     if (failure?.type === 'timeout') {
@@ -338,6 +367,7 @@ export class EtaSimulator {
       res.socket?.destroy();
       return;
     }
+    if (this.options.answerDelayMs) await sleep(this.options.answerDelayMs);
     if (!accepted.length && rejected.length)
       return send(res, 400, {
         submissionId: null,
@@ -591,6 +621,8 @@ export class EtaSimulator {
     });
   }
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An ETA-like id: 26 upper-case letters and digits. */
 function etaId(): string {
