@@ -1,3 +1,4 @@
+import './app/boot';
 import './app/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

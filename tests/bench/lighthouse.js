@@ -47,6 +47,36 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const short = (url) => url.replace(/^https?:\/\/[^/]+/, '');
+
+/**
+ * What does not depend on the machine's load, from the last run of a page: the requests and JS
+ * bytes of the load, the LCP element, the biggest unused-JS and main-thread items.
+ */
+function details(lhr) {
+  const a = lhr.audits;
+  const requests = a['network-requests']?.details?.items ?? [];
+  const js = requests.filter((r) => r.resourceType === 'Script');
+  const sum = (rows) => rows.reduce((t, r) => t + (r.transferSize ?? 0), 0);
+  const lcpNode = (a['lcp-breakdown-insight']?.details?.items ?? []).find((i) => i.type === 'node');
+  const unused = (a['unused-javascript']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((i) => `${short(i.url)} ${kb(i.wastedBytes)} of ${kb(i.totalBytes)}`);
+  const work = (a['mainthread-work-breakdown']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)} ms`);
+  const boot = (a['bootup-time']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((i) => `${short(i.url)} ${Math.round(i.total)} ms`);
+  return [
+    `           ${requests.length} requests, ${kb(sum(requests))}; JS ${js.length} files, ${kb(sum(js))}`,
+    `           LCP element: ${lcpNode ? `${lcpNode.selector} "${String(lcpNode.nodeLabel).slice(0, 40)}"` : '-'}`,
+    `           unused JS: ${unused.join('; ') || '-'}`,
+    `           main thread: ${work.join('; ')}; script by file: ${boot.join('; ')}`,
+  ].join('\n');
+}
+
 async function main() {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
@@ -80,6 +110,8 @@ async function main() {
         const lcp = [];
         const fcp = [];
         const tbt = [];
+        const si = [];
+        let last = null;
         for (let i = 0; i < RUNS; i++) {
           const flags = {
             port: chrome.port,
@@ -117,6 +149,8 @@ async function main() {
           lcp.push(lhr.audits['largest-contentful-paint'].numericValue);
           fcp.push(lhr.audits['first-contentful-paint'].numericValue);
           tbt.push(lhr.audits['total-blocking-time'].numericValue);
+          si.push(lhr.audits['speed-index'].numericValue);
+          last = lhr;
         }
         const goal = GOALS[form][page];
         const row = {
@@ -128,15 +162,17 @@ async function main() {
           lcp: median(lcp),
           fcp: median(fcp),
           tbt: median(tbt),
+          si: median(si),
           goal,
         };
         row.met = (goal === undefined || row.score >= goal) && row.cls < 0.1;
         rows.push(row);
         console.log(
           `${form.padEnd(8)} ${page.padEnd(7)} performance ${String(row.score).padStart(3)}${RUNS > 1 ? ` (${scores.join(', ')})` : ''}` +
-            `  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}` +
+            `  FCP ${(row.fcp / 1000).toFixed(2)} s  LCP ${(row.lcp / 1000).toFixed(2)} s  SI ${(row.si / 1000).toFixed(2)} s  TBT ${Math.round(row.tbt)} ms  CLS ${row.cls.toFixed(3)}` +
             `  goal ${goal === undefined ? '-' : `≥ ${goal}`}, CLS < 0.1: ${row.met ? 'met' : 'NOT met'}`,
         );
+        console.log(details(last));
       }
     }
   } finally {

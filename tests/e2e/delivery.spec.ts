@@ -93,7 +93,7 @@ test.describe('static delivery', () => {
   });
 });
 
-test('/POS starts without the barcode drawing library (bwip-js is loaded when a barcode is drawn)', async ({
+test('/POS starts without the barcode drawing library (bwip-js is loaded when a barcode is drawn) or the DTO validation', async ({
   page,
 }) => {
   await dismissLowStockWhenShown(page);
@@ -110,6 +110,9 @@ test('/POS starts without the barcode drawing library (bwip-js is loaded when a 
   // The page's code is in the till's first-screen chunk (client/vite.config.ts, tillFirstScreen).
   expect(scripts.some((s) => /\/till-[\w-]+\.js$/.test(s))).toBe(true);
   expect(scripts.filter((s) => /bwip|barcodeDraw/i.test(s))).toEqual([]);
+  // class-validator and every DTO class's decorators (client/vite.config.ts `validation`): the
+  // till's first screen takes no form through them, so it neither loads nor runs them.
+  expect(scripts.filter((s) => /\/validation-[\w-]+\.js$/.test(s))).toEqual([]);
 });
 
 /** Share of visible text (by characters) drawn at ≥ 12 px, and the smallest offenders. */

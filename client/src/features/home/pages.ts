@@ -8,6 +8,7 @@ export const pages = {
     // the page for a moment and drop the focus its heading had.
     namespaces: ['home', 'expenses', 'installments', 'eta'],
     // The shortcuts wait for the dashboard (no layout shift): fetch it with the session.
+    early: ['/Dashboard'],
     prefetch: (queryClient) =>
       prefetchQuiet(queryClient, {
         queryKey: dashboardKeys.all,

@@ -6,6 +6,7 @@ export const pages = {
   POS: lazyPage(() => import('./components/PosPage'), {
     namespaces: ['pos'],
     // The open shift decides what the page shows first (the open-shift panel or the till).
+    early: ['/Shift/current'],
     prefetch: (queryClient) =>
       import('../sales').then(({ salesApi, salesKeys }) =>
         prefetchQuiet(queryClient, {

@@ -6,15 +6,27 @@ import {
   type SessionDto,
   type SessionUser,
 } from '@pos/contracts';
-import { getCsrfToken, http, request, resetCsrfToken } from './http';
+import { getCsrfToken, http, request, requestEarly, resetCsrfToken } from './http';
 
 // The session API of spec §7 (form-encoded, with the CSRF token).
+const sessionQuery = () => ({ callbackUrl: window.location.href });
+
+/**
+ * Starts GET /api/auth/session and GET /api/config, which every first screen waits for, before
+ * the app has rendered (app/boot.ts); the first `fetchSession` and `fetchPublicConfig` take them,
+ * the session's answer once `firstScreen` (the first screen's code) has settled too.
+ */
+export function requestSessionEarly(firstScreen?: Promise<unknown>): void {
+  requestEarly('/auth/session', sessionQuery(), firstScreen);
+  requestEarly('/config');
+}
+
 export async function fetchSession(): Promise<{
   user: SessionUser;
   expires: string;
   step: AccountStep | null;
 } | null> {
-  const res = await request('/auth/session', { query: { callbackUrl: window.location.href } });
+  const res = await request('/auth/session', { query: sessionQuery() });
   const body = (await res.json().catch(() => null)) as SessionDto | null;
   if (!body || !('user' in body) || !body.user) return null;
   // A generated password to change or two-step sign-in to set up first (issue 11).

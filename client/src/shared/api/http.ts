@@ -15,6 +15,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let csrfToken: string | null = null;
 let csrfPending: Promise<string> | null = null;
+/**
+ * GETs started before the app's first render (app/boot.ts), by address: the first plain GET of
+ * the same address (path and query) takes the answer, once; later ones fetch as usual. One not
+ * taken within EARLY_TTL_MS is dropped (its address has been left).
+ */
+const early = new Map<string, Promise<Response>>();
+export const EARLY_TTL_MS = 15_000;
 
 /** The cached CSRF token (fetched once). `refresh` forces a new one. */
 export async function getCsrfToken(refresh = false): Promise<string> {
@@ -36,6 +43,38 @@ export async function getCsrfToken(refresh = false): Promise<string> {
 /** Forget the cached token (after sign-in or sign-out the server binds a new one). */
 export function resetCsrfToken(): void {
   csrfToken = null;
+  // An answer fetched before the sign-in or sign-out belongs to the other side of it.
+  early.clear();
+}
+
+/**
+ * Starts a GET now for the first `request` of the same address to take (see `early`). With
+ * `after`, the answer is handed over only once that has settled as well.
+ */
+export function requestEarly(path: string, query?: Query, after?: Promise<unknown>): void {
+  const url = apiUrl(path, query);
+  const fetched = request(path, { query });
+  const pending = after
+    ? fetched.then(
+        (res) => after.then(() => res),
+        (error: unknown) =>
+          after.then(() => {
+            throw error;
+          }),
+      )
+    : fetched;
+  // Its taker handles a failure; one never taken is not an unhandled rejection.
+  pending.catch(() => undefined);
+  early.set(url, pending);
+  setTimeout(() => {
+    if (early.get(url) === pending) early.delete(url);
+  }, EARLY_TTL_MS);
+}
+
+function takeEarly(url: string): Promise<Response> | undefined {
+  const pending = early.get(url);
+  if (pending) early.delete(url);
+  return pending;
 }
 
 export function buildQuery(query?: Query): string {
@@ -69,9 +108,16 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
+const apiUrl = (path: string, query?: Query): string =>
+  `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${buildQuery(query)}`;
+
 export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = (options.method ?? 'GET').toUpperCase();
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${buildQuery(options.query)}`;
+  const url = apiUrl(path, options.query);
+  if (method === 'GET' && !options.body && !options.headers && !options.signal) {
+    const started = takeEarly(url);
+    if (started) return started;
+  }
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     let body: BodyInit | undefined;

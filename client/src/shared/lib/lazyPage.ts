@@ -5,6 +5,10 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 /** A lazily loaded page that can start loading before it is rendered. */
 export type PreloadablePage = LazyExoticComponent<ComponentType> & {
   preload: (queryClient: QueryClient) => Promise<unknown>;
+  /** Starts loading the page's code only (app/boot.ts: before i18n and the query client exist). */
+  load: () => Promise<unknown>;
+  /** API GETs (paths) of the page's first data, started with the session (app/boot.ts). */
+  early: readonly string[];
   /** The page itself once its code has arrived (see app/router.tsx `ReadyPage`), else null. */
   loaded: () => ComponentType | null;
 };
@@ -14,6 +18,11 @@ type Options = {
   namespaces?: string[];
   /** Starts the page's first data queries (same keys and functions as the page uses). */
   prefetch?: (queryClient: QueryClient) => Promise<unknown>;
+  /**
+   * The plain GETs (API paths, no query) `prefetch` makes: when the app opens on the page they
+   * start before the app has rendered, and `prefetch` then takes their answers.
+   */
+  early?: readonly string[];
 };
 
 /**
@@ -40,6 +49,8 @@ export function lazyPage(
     ));
   const page = lazy(load) as PreloadablePage;
   page.loaded = () => loaded;
+  page.load = load;
+  page.early = options.early ?? [];
   page.preload = (queryClient) =>
     Promise.all([
       load(),

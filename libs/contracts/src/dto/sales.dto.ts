@@ -31,20 +31,9 @@ import {
   MaxUnitPrice,
 } from './limit-rules';
 import { IsCalendarDate } from './calendar-date';
+import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods';
 
 const QTY = { maxDecimalPlaces: 3 };
-
-export const PAYMENT_METHOD_TYPES = [
-  'cash',
-  'card',
-  'wallet',
-  'bank_transfer',
-  'credit',
-  'installment',
-] as const;
-/** Types that are never a tender: the sale's unpaid remainder stays on the customer (issue 16). */
-export const ON_ACCOUNT_METHOD_TYPES: readonly PaymentMethodType[] = ['credit', 'installment'];
-export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
 // ---------- payment methods ----------
 export class PaymentMethodCreateDto {

@@ -1,0 +1,15 @@
+// Payment method types. Not in dto/sales.dto.ts: a module under dto/ goes to the client's
+// `validation` chunk (client/vite.config.ts), and the till's first screen, which needs these
+// lists but no DTO class, would then load and run class-validator and every DTO's decorators.
+
+export const PAYMENT_METHOD_TYPES = [
+  'cash',
+  'card',
+  'wallet',
+  'bank_transfer',
+  'credit',
+  'installment',
+] as const;
+/** Types that are never a tender: the sale's unpaid remainder stays on the customer (issue 16). */
+export const ON_ACCOUNT_METHOD_TYPES: readonly PaymentMethodType[] = ['credit', 'installment'];
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
