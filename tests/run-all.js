@@ -79,6 +79,27 @@ async function jest(project, extra = []) {
     broken.push(`jest ${project} exit ${code}`);
 }
 
+/** Whether nothing listens on `port` (any address). */
+function portFree(port) {
+  const net = require('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The e2e server's port: E2E_PORT when given, else the first of 3100, 3110, … that is free with its
+ * ETA simulator's (+1500), so a server left running on this machine does not fail the run.
+ */
+async function e2ePort() {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  for (let port = 3100; port < 3400; port += 10)
+    if ((await portFree(port)) && (await portFree(port + 1500))) return String(port);
+  return '3100';
+}
+
 async function playwright(logFile) {
   const out = path.join(artifacts, 'playwright.json');
   fs.rmSync(out, { force: true });
@@ -88,6 +109,7 @@ async function playwright(logFile) {
     ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      E2E_PORT: await e2ePort(),
     },
     logFile,
   );
