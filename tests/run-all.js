@@ -3,10 +3,10 @@
 // check, the type-check of server, libs, tests and client; each counts as one test), then every
 // suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
 // in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
-// Two lanes after the build: Playwright (its own server, database, Redis prefix and browser) runs
-// beside the static checks and the jest suites, which run one after the other; the e2e output is
-// kept in tests/.artifacts/e2e.log and printed when both lanes are done. E2E_LANE=serial runs
-// everything one after the other.
+// One step after the other. E2E_LANE=parallel runs Playwright (its own server, database, Redis
+// prefix and browser) beside the static checks and the jest suites instead, its output kept in
+// tests/.artifacts/e2e.log and printed at the end: on two cores it saved only ≈ 3 of 34 minutes and
+// made the timing-sensitive reliability tests flaky, so it is not the default.
 // `node tests/run-all.js lint format typecheck unit` runs only the named steps.
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -145,7 +145,7 @@ async function main() {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
-  const serial = process.env.E2E_LANE === 'serial';
+  const serial = process.env.E2E_LANE !== 'parallel';
   const e2eLog = path.join(artifacts, 'e2e.log');
   fs.rmSync(e2eLog, { force: true });
   const e2e = want('e2e') && !serial ? playwright(e2eLog) : Promise.resolve();
