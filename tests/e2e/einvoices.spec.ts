@@ -1,8 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import forge from 'node-forge';
+import { p12File } from '../fixtures/eta-company';
 import { ensureDocuments } from './documents';
 import { dismissLowStockWhenShown, signIn } from './support';
 
@@ -17,24 +15,6 @@ type Sim = { start(): Promise<string>; stop(): Promise<void> };
 const { EtaSimulator } = require(
   resolve(__dirname, '../../dist/server/src/modules/einvoicing/sim/eta-simulator.js'),
 ) as { EtaSimulator: new (o: { port: number }) => Sim };
-
-function p12File(password: string): string {
-  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 86_400_000 * 365);
-  cert.setSubject([{ name: 'commonName', value: 'E2E Sealing' }]);
-  cert.setIssuer([{ name: 'commonName', value: 'E2E Sealing' }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const der = forge.asn1
-    .toDer(forge.pkcs12.toPkcs12Asn1(keys.privateKey, cert, password, { algorithm: '3des' }))
-    .getBytes();
-  const path = join(mkdtempSync(join(tmpdir(), 'e2e-p12-')), 'seal.p12');
-  writeFileSync(path, Buffer.from(der, 'binary'));
-  return path;
-}
 
 let sim: Sim;
 test.beforeAll(async () => {
