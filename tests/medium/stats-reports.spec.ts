@@ -137,6 +137,29 @@ describe('stock, VAT, expense and balance reports', () => {
       ['مرتجع بيع', 1, 0, 49],
     ]);
     expect(r.rows[1].reference).toBe(saleNumber);
+    expect(r.rows.every((row) => typeof row.user === 'string' && row.user !== '')).toBe(true);
+    // Only the report's columns leave the server (not the look-up keys of the late columns).
+    expect(Object.keys(r.rows[0]).sort()).toEqual(r.columns.map((c) => c.key).sort());
+    expect(r.totals).toMatchObject({ quantity_in: 51, quantity_out: 2 });
+    // A page of one (the late columns looked up for it), and the order by a late column.
+    const second = await report(admin, 'StockMovement', {
+      variantId: a,
+      from: today,
+      to: today,
+      limit: '1',
+      offset: '1',
+    });
+    expect(second.count).toBe(3);
+    expect(second.rows.map((row) => [row.reason, row.reference])).toEqual([['بيع', saleNumber]]);
+    const byReference = await report(admin, 'StockMovement', {
+      variantId: a,
+      from: today,
+      to: today,
+      sort: '-reference',
+    });
+    const refs = byReference.rows.map((row) => row.reference as string | null);
+    expect(refs).toEqual([...refs].sort((x, y) => (y ?? '').localeCompare(x ?? '')));
+    expect(refs).toContain(saleNumber);
     const none = await report(admin, 'StockMovement', { from: today, to: today });
     expect(none.rows).toEqual([]);
   });

@@ -29,16 +29,27 @@ const MARGIN_TOTAL = `round(100.0 * sum(profit) / NULLIF(sum(net_sales) - sum(va
 
 /**
  * The whole months inside [from, to] as [first, end) (YYYY-MM-DD, end exclusive), or null: those
- * are read from report_variant_monthly, the days around them from report_variant_daily.
+ * are read from report_variant_monthly, the days around them from report_variant_daily. With
+ * `today` (the store's day) and `to` on or after it, the current month counts as whole from its
+ * first day: no business day after today has figures yet, so its month row holds exactly the
+ * days up to `to` (a range ending today, the common case, then reads no day rows at its end).
  */
-export function wholeMonths(from: string, to: string): { first: string; end: string } | null {
+export function wholeMonths(
+  from: string,
+  to: string,
+  today?: string,
+): { first: string; end: string } | null {
   const day = (s: string) => new Date(`${s}T00:00:00Z`);
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   const f = day(from);
   const first = new Date(
     Date.UTC(f.getUTCFullYear(), f.getUTCMonth() + (f.getUTCDate() === 1 ? 0 : 1), 1),
   );
-  const after = new Date(day(to).getTime() + 86_400_000);
+  const t = day(to);
+  const after =
+    today !== undefined && to >= today
+      ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1))
+      : new Date(t.getTime() + 86_400_000);
   const end = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1));
   return first < end ? { first: iso(first), end: iso(end) } : null;
 }
@@ -55,7 +66,7 @@ function variantSums(ctx: ReportContext): string {
     : '';
   const from = `${p(f.from)}::date`;
   const to = `${p(f.to)}::date`;
-  const months = wholeMonths(f.from, f.to);
+  const months = wholeMonths(f.from, f.to, ctx.today);
   const rows = months
     ? `SELECT a.* FROM report_variant_daily_live a
         WHERE ((a.day >= ${from} AND a.day < ${p(months.first)}::date) OR (a.day >= ${p(months.end)}::date AND a.day <= ${to}))${branch}${category}

@@ -35,6 +35,8 @@ export type ReportContext = {
   user: AuthUser;
   /** the store's time zone (IANA name) */
   timeZone: string;
+  /** the store's day now (YYYY-MM-DD) */
+  today: string;
   /** binds a value as the next $n parameter and answers its placeholder */
   p: (value: unknown) => string;
 };
@@ -78,4 +80,11 @@ export type ReportDefinition = {
    * columns). Use `ctx.p(value)` for every value; read aggregates, not raw lines.
    */
   query: (ctx: ReportContext) => string;
+  /**
+   * Columns looked up only for the rows shown (a page of the screen, every row of an export), for
+   * look-ups too costly for every row of a long report: `select(ctx, rows)` answers a SELECT of the
+   * `rows` source (every column of the query) with the `keys` columns added. They take no total;
+   * sorting by one of them looks them up for every row first.
+   */
+  late?: { keys: string[]; select: (ctx: ReportContext, rows: string) => string };
 };

@@ -29,8 +29,10 @@ export type PreparedReport = {
   select: (source: string) => string;
   /** select(`(base)`): the rows to export */
   sql: string;
-  /** the report's own rows (all columns), for counts and totals */
+  /** the report's own rows (all columns but the late ones), for counts and totals */
   base: string;
+  /** the page's rows from the ordered, limited source of base's rows, the late columns added */
+  page: (limit: number, offset: number) => string;
   params: unknown[];
   showTotals: boolean;
 };
@@ -71,8 +73,8 @@ export class ReportRunner {
       params.push(value);
       return `$${params.length}`;
     };
-    const ctx: ReportContext = { filters, locale, user, timeZone, p };
-    const base = definition.query(ctx);
+    const ctx: ReportContext = { filters, locale, user, timeZone, today, p };
+    const query = definition.query(ctx);
     const canProfit = user.permissions.includes('can_see_profit');
     const canBuyPrice = user.isAdmin || user.permissions.includes('can_see_buy_price');
     const columns = definition.columns.filter(
@@ -81,13 +83,25 @@ export class ReportRunner {
     const order = orderBy(dto.sort, definition.sort, columns, definition.tieBreak);
     const select = (source: string) =>
       `SELECT ${columns.map((c) => `q."${c.key}"`).join(', ')} FROM ${source} q ORDER BY ${order}`;
+    const late = definition.late;
+    const sortKey = (dto.sort ?? definition.sort).replace(/^-/, '');
+    // Late columns are looked up for the page's rows only, unless the rows are sorted by one.
+    const lateFirst = late && late.keys.includes(sortKey);
+    const base = late && lateFirst ? late.select(ctx, `(${query})`) : query;
+    const early = columns.filter((c) => !late?.keys.includes(c.key));
+    const pageOrder = late ? orderBy(dto.sort, definition.sort, early, definition.tieBreak) : order;
+    const page = (limit: number, offset: number) => {
+      const rows = `(SELECT * FROM q ORDER BY ${pageOrder} LIMIT ${limit} OFFSET ${offset})`;
+      return select(late && !lateFirst ? `(${late.select(ctx, rows)})` : rows);
+    };
     return {
       definition,
       filters,
       columns,
       select,
-      sql: select(`(${base})`),
+      sql: select(`(${late && !lateFirst ? late.select(ctx, `(${query})`) : base})`),
       base,
+      page,
       params,
       showTotals: user.permissions.includes('can_see_totals'),
     };
@@ -106,7 +120,7 @@ export class ReportRunner {
     const [row] = await this.ds.query(
       `WITH q AS MATERIALIZED (${r.base})
        SELECT (SELECT count(*)::int FROM q) AS count,
-              (SELECT COALESCE(json_agg(x), '[]') FROM (${r.select('q')} LIMIT ${limit} OFFSET ${offset}) x) AS rows,
+              (SELECT COALESCE(json_agg(x), '[]') FROM (${r.page(limit, offset)}) x) AS rows,
               ${totals ? `(SELECT json_build_object(${totals}) FROM q)` : 'NULL'} AS totals`,
       r.params,
     );

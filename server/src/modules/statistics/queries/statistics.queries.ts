@@ -11,7 +11,15 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { wholeMonths } from '../../reports';
 import { readStoreTimeZone } from '../../settings';
-import { addDays, branchFor, can, comparePeriod, resolvePeriod, type Period } from './period';
+import {
+  addDays,
+  branchFor,
+  can,
+  comparePeriod,
+  dayIn,
+  resolvePeriod,
+  type Period,
+} from './period';
 
 const num = (v: unknown) => Number(v ?? 0);
 const TOP = 10;
@@ -44,14 +52,15 @@ export class StatisticsQueries {
     const before = comparePeriod(period, compare);
     const branchId = branchFor(user, query.branchId);
     const seeProfit = can(user, 'can_see_profit');
+    const today = dayIn(tz);
 
     const [days, prevDays, cur, prev, products, categories] = await Promise.all([
       this.days(period, branchId),
       this.days(before, branchId),
       this.units(period, branchId),
       this.units(before, branchId),
-      this.top(period, branchId, 'product'),
-      this.top(period, branchId, 'category'),
+      this.top(period, branchId, 'product', today),
+      this.top(period, branchId, 'category', today),
     ]);
     const figures = (rows: DayRow[], units: number): StatisticsFigures => {
       const invoiceCount = rows.reduce((s, d) => s + d.count, 0);
@@ -137,11 +146,12 @@ export class StatisticsQueries {
     p: Period,
     branchId: string | null,
     by: 'product' | 'category',
+    today: string,
   ): Promise<StatisticsRankRow[]> {
     const key = by === 'product' ? 'pr.id' : 'pr.category_id';
     // Whole months inside the period come from the monthly aggregate (a 90-day period reads about
     // a third of the variant-days it would otherwise), the days around them from the daily one.
-    const months = wholeMonths(p.from, p.to);
+    const months = wholeMonths(p.from, p.to, today);
     const branch = `($3::uuid IS NULL OR a.branch_id = $3)`;
     const source = months
       ? `SELECT a.* FROM report_variant_daily_live a

@@ -212,22 +212,31 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     ],
     query: (ctx) => {
       if (!ctx.filters.variantId)
-        return `SELECT NULL::text AS at, NULL::text AS inventory, NULL::text AS reason, NULL::text AS reference,
-                       0 AS quantity_in, 0 AS quantity_out, 0 AS balance_after, 0::bigint AS unit_cost, NULL::text AS "user",
-                       NULL::timestamptz AS moved_at, NULL::uuid AS movement_id WHERE FALSE`;
+        return `SELECT NULL::text AS at, NULL::text AS inventory, NULL::text AS reason,
+                       0 AS quantity_in, 0 AS quantity_out, 0 AS balance_after, 0::bigint AS unit_cost,
+                       NULL::timestamptz AS moved_at, NULL::uuid AS movement_id, NULL::text AS reference_type,
+                       NULL::uuid AS reference_id, NULL::text AS note, NULL::uuid AS user_id WHERE FALSE`;
       const variant = ctx.p(ctx.filters.variantId);
       return `SELECT to_char(m.at AT TIME ZONE ${ctx.p(ctx.timeZone)}, 'YYYY-MM-DD HH24:MI:SS') AS at, i.name AS inventory, ${reasonLabel(ctx, 'm.reason')} AS reason,
-                     COALESCE(si.number, sr.number, m.note) AS reference,
                      GREATEST(m.quantity, 0) AS quantity_in, GREATEST(-m.quantity, 0) AS quantity_out,
-                     m.balance_after, m.unit_cost, COALESCE(NULLIF(u.display_name, ''), u.username) AS "user",
-                     m.at AS moved_at, m.id AS movement_id
+                     m.balance_after, m.unit_cost, m.at AS moved_at, m.id AS movement_id,
+                     m.reference_type, m.reference_id, m.note, m.user_id
                 FROM stock_movements m JOIN inventories i ON i.id = m.inventory_id
-                LEFT JOIN users u ON u.id = m.user_id
-                LEFT JOIN sales_invoices si ON m.reference_type = 'sale' AND si.id = m.reference_id
-                LEFT JOIN sale_returns sr ON m.reference_type = 'return' AND sr.id = m.reference_id
                WHERE m.variant_id = ${variant}::uuid
                  AND m.inventory_id IN (SELECT id FROM inventories i2 WHERE ${branchIs(ctx, 'i2.branch_id')})
                  AND ${inDays(ctx, 'm.at')}`;
+    },
+    // A busy item moves tens of thousands of times in a quarter: its documents' numbers and the
+    // users' names are looked up for the rows shown only.
+    late: {
+      keys: ['reference', 'user'],
+      select: (_ctx, rows) =>
+        `SELECT r.*, COALESCE(si.number, sr.number, r.note) AS reference,
+                COALESCE(NULLIF(u.display_name, ''), u.username) AS "user"
+           FROM ${rows} r
+           LEFT JOIN users u ON u.id = r.user_id
+           LEFT JOIN sales_invoices si ON r.reference_type = 'sale' AND si.id = r.reference_id
+           LEFT JOIN sale_returns sr ON r.reference_type = 'return' AND sr.id = r.reference_id`,
     },
   },
   {
@@ -252,12 +261,15 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
                 SELECT s.variant_id, sum(s.on_hand) AS quantity
                   FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
                  WHERE ${branchIs(ctx, 'i.branch_id')} GROUP BY s.variant_id HAVING sum(s.on_hand) > 0),
-              -- Sold within the last N days (the aggregate's (branch, day) index), then the last
-              -- sale of only the items left (its (variant, day) index).
-              recent AS (
-                SELECT DISTINCT a.variant_id FROM report_variant_daily_live a
-                 WHERE a.day > ${since} AND a.quantity > 0 AND ${branchIs(ctx, 'a.branch_id')}),
-              dead AS (SELECT st.* FROM stock st WHERE st.variant_id NOT IN (SELECT variant_id FROM recent)),
+              -- Not sold within the last N days: one backward probe of the aggregate's (variant,
+              -- day) index per item in stock (NOT EXISTS becomes a hash anti-join over every
+              -- variant-day of the N days), then the last sale of only the items left.
+              dead AS (
+                SELECT st.* FROM stock st
+                 WHERE (SELECT a.day FROM report_variant_daily_live a
+                         WHERE a.variant_id = st.variant_id AND a.day > ${since} AND a.quantity > 0
+                           AND ${branchIs(ctx, 'a.branch_id')}
+                         ORDER BY a.day DESC LIMIT 1) IS NULL),
               sold AS (
                 SELECT a.variant_id, max(a.day) AS last_day FROM report_variant_daily_live a
                  WHERE a.quantity > 0 AND a.variant_id IN (SELECT variant_id FROM dead) AND ${branchIs(ctx, 'a.branch_id')}
