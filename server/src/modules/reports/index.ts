@@ -16,6 +16,6 @@ export {
   recomputeSql,
   type AggregateTable,
 } from './aggregates/aggregate-sql';
-export { wholeMonths } from './definitions/sales-reports';
+export { variantRowsSql } from './aggregates/variant-range';
 export { rebuildReportAggregates } from './aggregates/rebuild';
 export { AggregateFolder } from './aggregates/aggregate-folder';

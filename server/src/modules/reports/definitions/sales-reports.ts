@@ -1,3 +1,4 @@
+import { variantRowsSql } from '../aggregates/variant-range';
 import type { ReportContext, ReportDefinition } from '../registry/report-definition';
 
 // The sales reports (issue 19 item 1), each a query over the report aggregates
@@ -27,33 +28,6 @@ function bucket(ctx: ReportContext, col: string): string {
 const PROFIT_HOURLY = `sum(a.total - a.vat - a.cost - (a.returned_total - a.returned_vat - a.returned_cost))`;
 const MARGIN_TOTAL = `round(100.0 * sum(profit) / NULLIF(sum(net_sales) - sum(vat), 0), 1)`;
 
-/**
- * The whole months inside [from, to] as [first, end) (YYYY-MM-DD, end exclusive), or null: those
- * are read from report_variant_monthly, the days around them from report_variant_daily. With
- * `today` (the store's day) and `to` on or after it, the current month counts as whole from its
- * first day: no business day after today has figures yet, so its month row holds exactly the
- * days up to `to` (a range ending today, the common case, then reads no day rows at its end).
- */
-export function wholeMonths(
-  from: string,
-  to: string,
-  today?: string,
-): { first: string; end: string } | null {
-  const day = (s: string) => new Date(`${s}T00:00:00Z`);
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const f = day(from);
-  const first = new Date(
-    Date.UTC(f.getUTCFullYear(), f.getUTCMonth() + (f.getUTCDate() === 1 ? 0 : 1), 1),
-  );
-  const t = day(to);
-  const after =
-    today !== undefined && to >= today
-      ? new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1))
-      : new Date(t.getTime() + 86_400_000);
-  const end = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1));
-  return first < end ? { first: iso(first), end: iso(end) } : null;
-}
-
 /** The variants' figures in the period, summed per variant before any name is joined. */
 function variantSums(ctx: ReportContext): string {
   const { filters: f, p } = ctx;
@@ -64,22 +38,19 @@ function variantSums(ctx: ReportContext): string {
                                  UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
          SELECT v.id FROM variants v JOIN products pr ON pr.id = v.product_id WHERE pr.category_id IN (SELECT id FROM tree))`
     : '';
-  const from = `${p(f.from)}::date`;
-  const to = `${p(f.to)}::date`;
-  const months = wholeMonths(f.from, f.to, ctx.today);
-  const rows = months
-    ? `SELECT a.* FROM report_variant_daily_live a
-        WHERE ((a.day >= ${from} AND a.day < ${p(months.first)}::date) OR (a.day >= ${p(months.end)}::date AND a.day <= ${to}))${branch}${category}
-       UNION ALL
-       SELECT a.* FROM report_variant_monthly_live a
-        WHERE a.day >= ${p(months.first)}::date AND a.day < ${p(months.end)}::date${branch}${category}`
-    : `SELECT a.* FROM report_variant_daily_live a WHERE a.day BETWEEN ${from} AND ${to}${branch}${category}`;
+  const rows = variantRowsSql(
+    { from: f.from, to: f.to, today: ctx.today },
+    p,
+    `TRUE${branch}${category}`,
+  );
   return `SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS quantity, sum(a.revenue) AS revenue,
                  sum(a.returned_amount) AS returns, sum(a.revenue - a.returned_amount) AS net_sales,
                  sum(a.vat - a.returned_vat) AS vat, sum(a.discount) AS discounts, sum(a.cost - a.returned_cost) AS cost,
                  sum(a.revenue - a.vat - a.cost - (a.returned_amount - a.returned_vat - a.returned_cost)) AS profit
             FROM (${rows}) a
-           GROUP BY a.variant_id`;
+           GROUP BY a.variant_id
+          -- a month row less the days left out can leave a variant with nothing in the period
+          HAVING sum(a.lines) <> 0 OR sum(a.returned_quantity) <> 0`;
 }
 
 export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
