@@ -861,6 +861,19 @@ const INVARIANTS: Record<string, string> = {
   // every branch's part of an entry balances (the inter-branch current account takes the rest)
   unbalancedBranchParts: `SELECT l.entry_id, l.branch_id, sum(l.debit - l.credit) AS off FROM journal_lines l
       GROUP BY 1, 2 HAVING sum(l.debit - l.credit) <> 0`,
+  // the shift tally (the live shift totals start from it) equals the shift's documents
+  shiftTallyVsDocuments: `SELECT s.id FROM shifts s LEFT JOIN shift_sales_tallies t ON t.shift_id = s.id
+      WHERE (COALESCE(t.invoice_count, 0), COALESCE(t.sales, 0), COALESCE(t.returns, 0), COALESCE(t.cost, 0), COALESCE(t.returned_cost, 0))
+            IS DISTINCT FROM ((SELECT count(*) FROM sales_invoices WHERE shift_id = s.id),
+                              (SELECT COALESCE(sum(total), 0) FROM sales_invoices WHERE shift_id = s.id),
+                              (SELECT COALESCE(sum(total), 0) FROM sale_returns WHERE shift_id = s.id),
+                              (SELECT COALESCE(sum(cost_total), 0) FROM sales_invoices WHERE shift_id = s.id),
+                              (SELECT COALESCE(sum(cost_total), 0) FROM sale_returns WHERE shift_id = s.id))
+         OR (SELECT COALESCE(jsonb_object_agg(key, value), '{}') FROM jsonb_each(COALESCE(t.by_method, '{}'))
+              WHERE value::text::numeric <> 0)
+            <> (SELECT COALESCE(jsonb_object_agg(method_id, net), '{}')
+                  FROM (SELECT method_id, sum(CASE WHEN kind = 'refund' THEN -amount ELSE amount END) AS net
+                          FROM sale_payments WHERE shift_id = s.id GROUP BY 1 HAVING sum(CASE WHEN kind = 'refund' THEN -amount ELSE amount END) <> 0) p)`,
   debitsMinusCredits: `SELECT d FROM (SELECT COALESCE(sum(debit), 0) - COALESCE(sum(credit), 0) AS d FROM journal_lines) x WHERE d <> 0`,
   inventoryAccountVsStock: `SELECT b.id AS branch, COALESCE(bk.v, 0) - COALESCE(st.v, 0) AS booked_minus_stock
       FROM branches b

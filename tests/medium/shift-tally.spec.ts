@@ -59,8 +59,23 @@ describe('shift sales tally (in-transaction domain-event subscriber)', () => {
           cost: Number(row.cost),
           returnedCost: Number(row.returned_cost),
           paymentsIn: Number(row.payments_in),
+          byMethod: row.by_method as Record<string, number>,
         }
       : null;
+  };
+  /** The latest live `shift.totals` event of the shift, as it sits in the outbox. */
+  const lastLive = async (shiftId: string) => {
+    const [row] = await t.ds.query(
+      `SELECT payload FROM outbox WHERE type = 'shift.totals' AND payload->>'shiftId' = $1
+        ORDER BY seq DESC LIMIT 1`,
+      [shiftId],
+    );
+    return row.payload.totals as {
+      sales: number;
+      returns: number;
+      invoiceCount: number;
+      byMethod: { methodId: string; amount: number }[];
+    };
   };
   /** The same figures summed from the shift's documents. */
   const fromDocuments = async (shiftId: string) => {
@@ -70,7 +85,10 @@ describe('shift sales tally (in-transaction domain-event subscriber)', () => {
               (SELECT COALESCE(sum(total), 0)::bigint FROM sale_returns WHERE shift_id = $1) AS returns,
               (SELECT COALESCE(sum(cost_total), 0)::bigint FROM sales_invoices WHERE shift_id = $1) AS cost,
               (SELECT COALESCE(sum(cost_total), 0)::bigint FROM sale_returns WHERE shift_id = $1) AS returned_cost,
-              (SELECT COALESCE(-sum(amount), 0)::bigint FROM customer_ledger WHERE shift_id = $1 AND type = 'payment') AS payments_in`,
+              (SELECT COALESCE(-sum(amount), 0)::bigint FROM customer_ledger WHERE shift_id = $1 AND type = 'payment') AS payments_in,
+              (SELECT COALESCE(jsonb_object_agg(method_id, net), '{}'::jsonb)
+                 FROM (SELECT method_id, sum(CASE WHEN kind = 'refund' THEN -amount ELSE amount END)::bigint AS net
+                         FROM sale_payments WHERE shift_id = $1 GROUP BY 1) p) AS by_method`,
       [shiftId],
     );
     return {
@@ -80,6 +98,7 @@ describe('shift sales tally (in-transaction domain-event subscriber)', () => {
       cost: Number(row.cost),
       returnedCost: Number(row.returned_cost),
       paymentsIn: Number(row.payments_in),
+      byMethod: row.by_method as Record<string, number>,
     };
   };
 
@@ -112,6 +131,13 @@ describe('shift sales tally (in-transaction domain-event subscriber)', () => {
       cost: 3600,
       returnedCost: 0,
       paymentsIn: 0,
+      byMethod: { [cash]: 6000 },
+    });
+    expect(await lastLive(shiftId)).toEqual({
+      sales: 6000,
+      returns: 0,
+      invoiceCount: 1,
+      byMethod: [{ methodId: cash, amount: 6000 }],
     });
 
     const customer = (await c.post('/api/Customers', { name: 'عميل وردية' })).body;
@@ -166,8 +192,17 @@ describe('shift sales tally (in-transaction domain-event subscriber)', () => {
       cost: 9600,
       returnedCost: 1800,
       paymentsIn: 1500,
+      // 6,000 in, 3,000 refunded; the edit paid 10,000 for the sale on account
+      byMethod: { [cash]: 6000 - 3000 + 10000 },
     });
     expect(await tally(shiftId)).toEqual(expected);
+    // The live totals the edit sent (the last command that changes them) are the documents'.
+    expect(await lastLive(shiftId)).toEqual({
+      sales: expected.sales,
+      returns: expected.returns,
+      invoiceCount: expected.invoices,
+      byMethod: [{ methodId: cash, amount: expected.byMethod[cash] }],
+    });
 
     // The X report (summed from documents) agrees with the tally's figures.
     const report = (await admin.get(`/api/Shift/${shiftId}`)).body;

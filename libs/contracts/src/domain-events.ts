@@ -57,6 +57,8 @@ export type SaleEditedEvent = {
   reason: string;
   before: { total: number; costTotal: number; dueAmount: number; customerId: string | null };
   after: { total: number; costTotal: number; dueAmount: number; customerId: string | null };
+  /** the payments the edited sale has now (the removed ones are in `removed.payments`) */
+  payments: { methodId: string; amount: number }[];
   /**
    * the edit's net change of the stock's value at today's average cost (the old basket back, the
    * new one out): not before.costTotal − after.costTotal when the cost changed since the sale

@@ -7,6 +7,7 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { postHistory } from '../modules/accounting';
+import { recomputeShiftTalliesSql } from '../modules/shifts/events/tally-sql';
 import { PostJournalHandler } from '../modules/accounting/events/on-money-events.post-journal.handler';
 import { ReceiveCustomerPaymentCommand } from '../modules/customers/commands/receive-customer-payment/receive-customer-payment.command';
 import { ReceiveCustomerPaymentHandler } from '../modules/customers/commands/receive-customer-payment/receive-customer-payment.handler';
@@ -279,10 +280,6 @@ async function creditSale(
     [shiftId, s.branch.id, REGISTER, s.cashierId],
   );
   await m.query(
-    `INSERT INTO shift_sales_tallies (shift_id, invoice_count, sales, cost) VALUES ($1, 1, $2, $3)`,
-    [shiftId, total, cost],
-  );
-  await m.query(
     `INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal, line_discount_total,
        invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, request_hash, created_at)
      VALUES ($1, $2, $3, $4, $11, $12, $5, $6, 'completed', $7, 0, 0, $8, $7, $9, 0, 0, $7, $10, ${s.at})`,
@@ -326,6 +323,7 @@ async function creditSale(
      VALUES ($1, $2, 'sale', $3, $4, 'sale', $5, $6, $7, ${s.at})`,
     [uuidv7(), s.customerId, total, customer.balance, id, shiftId, s.cashierId],
   );
+  await m.query(recomputeShiftTalliesSql('s.id = $1'), [shiftId]);
   const [level] = await m.query(
     `INSERT INTO stock_levels (variant_id, inventory_id, on_hand) VALUES ($1, $2, -$3::numeric)
      ON CONFLICT (variant_id, inventory_id) DO UPDATE SET on_hand = stock_levels.on_hand - $3::numeric

@@ -246,7 +246,7 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
   new InstallmentPostJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
   const shifts = new ShiftsService(ds);
-  const sell = new CreateSaleHandler(runner, new StockLedger(), shifts);
+  const sell = new CreateSaleHandler(runner, new StockLedger());
   const createPlan = new CreateInstallmentPlanHandler(runner);
   const collect = new CollectInstallmentHandler(runner);
   const settle = new SettleInstallmentPlanHandler(runner);

@@ -1,5 +1,6 @@
 import { DEFAULT_INVENTORY_NAME } from '../modules/branches/default-inventory';
 import { rebuildReportAggregates } from '../modules/reports/aggregates/rebuild';
+import { recomputeShiftTalliesSql } from '../modules/shifts/events/tally-sql';
 
 /**
  * Bulk sales history for benchmarks and large demo databases (`npm run seed:large -- --sales N`,
@@ -584,6 +585,8 @@ export async function seedSalesHistory(
            FROM sale_returns x JOIN (SELECT DISTINCT branch_id, seq_key, prefix FROM h_returns) r ON r.branch_id = x.branch_id GROUP BY r.seq_key) x
        JOIN document_sequences d ON d.key = x.key WHERE d.last IS DISTINCT FROM x.used`,
     );
+    // The shifts' running tallies (the live shift totals start from them), from their documents.
+    await db.query(recomputeShiftTalliesSql('s.id IN (SELECT id FROM h_shifts)'));
     const { shifts } = await one<{ shifts: number }>(
       'SELECT count(*)::int AS shifts FROM h_shifts',
     );

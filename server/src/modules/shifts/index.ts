@@ -3,3 +3,4 @@
 export { ShiftsModule } from './shifts.module';
 export { ShiftsService } from './shifts.service';
 export { ShiftEntity } from './entities/shift.entity';
+export { recomputeShiftTalliesSql } from './events/tally-sql';

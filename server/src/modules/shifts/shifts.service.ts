@@ -5,7 +5,6 @@ import type { ShiftDto, ShiftListQueryDto, ShiftTotalsDto } from '@pos/contracts
 import type { AuthUser } from '../../core/auth/auth.types';
 import { Errors } from '../../core/errors/app.exception';
 import { pageOf } from '../../core/http/list';
-import type { DerivedEvents } from '../../core/outbox/outbox.service';
 
 const SHIFT_COLUMNS = `s.id, s.branch_id AS "branchId", s.register, s.cashier_id AS "cashierId", u.display_name AS "cashierName",
   s.status, s.opened_at AS "openedAt", s.closed_at AS "closedAt", s.opening_cash AS "openingCash",
@@ -171,26 +170,6 @@ export class ShiftsService {
         seesCash ? this.shape(r) : this.withoutCash(this.shape(r)),
       ),
       total,
-    };
-  }
-
-  /**
-   * The shift's running totals as a `shift.totals` event computed in the caller's outbox
-   * statement, so they include the caller's own writes (see LiveEventMap['shift.totals']).
-   */
-  totalsEvent(shiftId: string): DerivedEvents {
-    return (bind) => {
-      const id = bind(shiftId);
-      return `SELECT s.branch_id, 'shift.totals'::text AS type, jsonb_build_object(
-          'shiftId', s.id, 'cashierId', s.cashier_id, 'cashierName', u.display_name,
-          'totals', jsonb_build_object(
-            'sales', (SELECT COALESCE(sum(total), 0) FROM sales_invoices WHERE shift_id = s.id),
-            'returns', (SELECT COALESCE(sum(total), 0) FROM sale_returns WHERE shift_id = s.id),
-            'invoiceCount', (SELECT count(*) FROM sales_invoices WHERE shift_id = s.id),
-            'byMethod', (SELECT COALESCE(jsonb_agg(jsonb_build_object('methodId', method_id, 'amount', net)), '[]'::jsonb)
-                           FROM (SELECT method_id, sum(CASE WHEN kind = 'refund' THEN -amount ELSE amount END) AS net
-                                   FROM sale_payments WHERE shift_id = s.id GROUP BY method_id) p))) AS payload
-        FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE s.id = ${id}::uuid`;
     };
   }
 }

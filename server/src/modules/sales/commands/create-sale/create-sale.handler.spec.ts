@@ -7,7 +7,6 @@ import {
   testUser,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
-import type { ShiftsService } from '../../../shifts';
 import { CreateSaleCommand } from './create-sale.command';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
@@ -42,7 +41,6 @@ const dto = {
   lines: [{ variantId: 'v-1', quantity: 2 }],
   payments: [{ methodId: 'cash', amount: 2500 }],
 };
-const shifts = { totalsEvent: () => () => 'SELECT 1' } as unknown as ShiftsService;
 
 function setup(stubs: QueryStub[]) {
   const m = fakeManager(stubs);
@@ -50,7 +48,7 @@ function setup(stubs: QueryStub[]) {
     apply: jest.Mock;
   };
   const runner = fakeRunner(m);
-  return { m, runner, ledger, h: new CreateSaleHandler(runner, ledger, shifts) };
+  return { m, runner, ledger, h: new CreateSaleHandler(runner, ledger) };
 }
 
 describe('CreateSaleHandler', () => {

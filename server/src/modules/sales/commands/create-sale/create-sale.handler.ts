@@ -14,7 +14,6 @@ import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { stockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { ShiftsService } from '../../../shifts';
 import { SALE_NUMBER_CTE, saleNumberPrefix, saleSequenceKey } from '../../../../core/numbering';
 import { settlePayments, type PaymentMethodRow } from '../../services/payments';
 import { PRICING_COLUMNS, PRICING_FROM, priceLines, type VariantRow } from '../../services/pricing';
@@ -44,7 +43,6 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly shifts: ShiftsService,
   ) {
     super(runner);
   }
@@ -235,7 +233,6 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       dueAmount: pay.dueAmount,
     });
     tx.pushAll(await stockEvents(m, changes));
-    tx.derive(this.shifts.totalsEvent(ctx.shiftId));
     // The invoice as readSale would read it back (same columns, same shaping), from what was written.
     const variants = new Map(ctx.variants.map((v) => [v.id, v]));
     const sale: SaleRow = {

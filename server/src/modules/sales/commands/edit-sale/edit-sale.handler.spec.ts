@@ -7,7 +7,6 @@ import {
   testUser,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
-import type { ShiftsService } from '../../../shifts';
 import { EditSaleCommand } from './edit-sale.command';
 import { EditSaleHandler } from './edit-sale.handler';
 
@@ -29,9 +28,8 @@ const user = testUser({ permissions: ['can_edit_invoice'] });
 function run(stubs: QueryStub[], who = user) {
   const m = fakeManager([[/FROM sales_invoices WHERE id = \$1 FOR UPDATE/, [invoice]], ...stubs]);
   const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
-  const shifts = { totalsEvent: () => () => 'SELECT 1' } as unknown as ShiftsService;
   return errorCode(
-    new EditSaleHandler(fakeRunner(m), ledger, shifts).execute(
+    new EditSaleHandler(fakeRunner(m), ledger).execute(
       new EditSaleCommand('sale-1', dto as never, who, testMeta),
     ),
   );

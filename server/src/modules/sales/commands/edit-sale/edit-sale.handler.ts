@@ -11,7 +11,6 @@ import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { netValueChange, pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { ShiftsService } from '../../../shifts';
 import { applyPayments } from '../../services/payments';
 import { priceBasket } from '../../services/pricing';
 import { readSale } from '../../services/sales-reader';
@@ -27,7 +26,6 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly shifts: ShiftsService,
   ) {
     super(runner);
   }
@@ -228,6 +226,7 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
         dueAmount: pay.dueAmount,
         customerId: customer?.id ?? null,
       },
+      payments: pay.payments.map((p) => ({ methodId: p.methodId, amount: p.amount })),
       stockValue: netValueChange([...undo, ...redo]),
       removed: {
         invoice: {
@@ -250,6 +249,5 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       },
     });
     await pushStockEvents(tx, [...undo, ...redo]);
-    if (invoice.shift_id) tx.derive(this.shifts.totalsEvent(invoice.shift_id));
   }
 }

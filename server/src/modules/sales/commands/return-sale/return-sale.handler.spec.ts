@@ -7,7 +7,6 @@ import {
   testUser,
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
-import type { ShiftsService } from '../../../shifts';
 import { ReturnSaleCommand } from './return-sale.command';
 import { ReturnSaleHandler } from './return-sale.handler';
 
@@ -55,8 +54,7 @@ function setup(stubs: QueryStub[]) {
     apply: jest.Mock;
   };
   const runner = fakeRunner(m);
-  const shifts = { totalsEvent: () => () => 'SELECT 1' } as unknown as ShiftsService;
-  return { m, runner, ledger, h: new ReturnSaleHandler(runner, ledger, shifts) };
+  return { m, runner, ledger, h: new ReturnSaleHandler(runner, ledger) };
 }
 const cmd = (dto: object) =>
   new ReturnSaleCommand('sale-1', { id: 'ret-1', ...dto } as never, testUser(), testMeta);

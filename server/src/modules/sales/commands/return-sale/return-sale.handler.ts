@@ -14,7 +14,6 @@ import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { netValueChange, pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { ShiftsService } from '../../../shifts';
 import { branchDocumentNumber } from '../../../../core/numbering';
 import { ReturnSaleCommand } from './return-sale.command';
 
@@ -39,7 +38,6 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly shifts: ShiftsService,
   ) {
     super(runner);
   }
@@ -298,7 +296,6 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
     });
     await pushStockEvents(tx, changes);
-    tx.derive(this.shifts.totalsEvent(shift.id));
     return { returnId: dto.id, created: true };
   }
 
