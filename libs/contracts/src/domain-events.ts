@@ -26,6 +26,11 @@ export type SaleCompletedEvent = {
   changeDue: number;
   /** put on the customer's account */
   dueAmount: number;
+  /**
+   * whether the branch issues ETA e-receipts, read with the sale's context in its transaction;
+   * `false` spares the e-receipt subscriber its look-up of the branch (absent: it looks)
+   */
+  eReceipts?: boolean;
 };
 
 export type SaleReturnedEvent = {

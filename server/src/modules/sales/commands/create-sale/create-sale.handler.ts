@@ -231,6 +231,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       })),
       changeDue: pay.changeDue,
       dueAmount: pay.dueAmount,
+      eReceipts: ctx.eReceipts,
     });
     tx.pushAll(await stockEvents(m, changes));
     // The invoice as readSale would read it back (same columns, same shaping), from what was written.
@@ -314,12 +315,14 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       branch_id: string;
       register: number;
       code: string;
+      e_receipts: boolean;
       inventory_id: string | null;
       variants: SaleVariantRow[];
       methods: PaymentMethodRow[];
     }>(
       m,
       `SELECT s.id, s.branch_id, s.register, b.code,
+              COALESCE(b.e_receipts_enabled AND COALESCE(b.receipt_pos_serial, '') <> '', false) AS e_receipts,
               (SELECT id FROM inventories WHERE branch_id = s.branch_id AND ($2::uuid IS NULL OR id = $2::uuid)
                 ORDER BY is_default DESC, created_at LIMIT 1) AS inventory_id,
               (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT ${PRICING_COLUMNS}, v.sku, v.barcodes[1] AS barcode
@@ -342,6 +345,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       branchId: row.branch_id,
       register: row.register,
       code: row.code,
+      eReceipts: row.e_receipts,
       inventoryId: row.inventory_id,
       variants: row.variants,
       methods: row.methods,
@@ -354,6 +358,8 @@ type SaleContext = {
   branchId: string;
   register: number;
   code: string;
+  /** the branch issues ETA e-receipts */
+  eReceipts: boolean;
   inventoryId: string;
   variants: SaleVariantRow[];
   methods: PaymentMethodRow[];
