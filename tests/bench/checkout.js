@@ -3,14 +3,15 @@
 // Closed loop: 32 concurrent cashiers (one request in flight each, a fresh sale id per request)
 // posting 5-line sales through the real HTTP API of the built server (a child process), against a
 // raw-SQL baseline in the same run: the same writes (number, invoice, lines, payments, stock
-// balances and movements, audit, outbox + NOTIFY) with `pg`, one transaction per sale, 32 clients.
+// balances and movements, audit, outbox, the journal entry, the shift tally and the report rows) with
+// `pg`, one transaction per sale, 32 clients (`--baseline minimal`: without the last three).
 // The pair of phases (baseline, then API) runs `--runs` times; the ratio is the median of the runs.
 // Open loop (`--rates`, `--rate`; `--rates none` skips it): sales arrive at a fixed rate whatever
 // the answers, round-robin over the cashiers, latency counted from each sale's scheduled send time
 // (queueing shows); each rate for the baseline (a pool of 32 connections) and then the API.
 const fs = require('node:fs');
 const os = require('node:os');
-const { randomUUID } = require('node:crypto');
+const { createHash, randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client, Pool } = require('pg');
 const {
@@ -36,6 +37,9 @@ const CASHIERS = Number(arg('cashiers', '32'));
 const LINES = Number(arg('lines', '5'));
 const PORT = Number(arg('port', '3660'));
 const PRODUCTS = Number(arg('products', '400'));
+// `--baseline minimal`: the baseline without the books and read models (the bench before issue 21's
+// last change), to compare with earlier figures.
+const SAME_WRITES = arg('baseline', 'same') !== 'minimal';
 
 /**
  * CPU ms used so far by all processes with this command name (redis-server), or with `database` by
@@ -329,6 +333,11 @@ async function main() {
         return c;
       }),
     );
+    // Named (prepared) statements, as the API's sale uses: parsed and planned once per connection.
+    const prep = (strings) => {
+      const text = strings.raw.join('');
+      return { name: `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+    };
     const rawSaleOn = async (client, c, i, n) => {
       const id = randomUUID();
       const lines = basket(i, n)
@@ -345,12 +354,12 @@ async function main() {
         const {
           rows: [seq],
         } = await client.query(
-          `INSERT INTO document_sequences (key, last) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1 RETURNING last`,
+          prep`INSERT INTO document_sequences (key, last) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1 RETURNING last`,
           [`sale:${branch.id}:${c.register}`],
         );
         const number = `${branch.code}-R${String(c.register).padStart(2, '0')}-${String(seq.last).padStart(6, '0')}`;
         await client.query(
-          `INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
+          prep`INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
              line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
            VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 'completed', $8, 0, 0, $9, $8, $10, $8, $11, 0, NULL, $12)`,
           [
@@ -369,7 +378,7 @@ async function main() {
           ],
         );
         await client.query(
-          `INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
+          prep`INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
              vat_rate, vat_amount, line_total, unit_cost)
            SELECT gen_random_uuid(), $1, t.no, t.vid, 1, t.price, t.price, 0, 0, t.rate, t.vat, t.price, t.cost
              FROM unnest($2::int[], $3::uuid[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[]) AS t(no, vid, price, rate, vat, cost)`,
@@ -384,16 +393,21 @@ async function main() {
           ],
         );
         await client.query(
-          `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id) VALUES (gen_random_uuid(), $1, $2, $3, 'payment', $4, $5)`,
+          prep`INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id) VALUES (gen_random_uuid(), $1, $2, $3, 'payment', $4, $5)`,
           [id, cashMethod, subtotal, c.shiftId, branch.id],
         );
         const { rows: balances } = await client.query(
-          `UPDATE stock_levels s SET on_hand = s.on_hand - 1 FROM unnest($1::uuid[]) AS t(vid)
-            WHERE s.variant_id = t.vid AND s.inventory_id = $2 RETURNING s.variant_id, s.on_hand::text AS on_hand, s.reserved::text AS reserved`,
+          // The rows locked in variant order first, as the API does: an UPDATE … FROM joins in
+          // whatever order its plan takes, and two sales would deadlock.
+          prep`WITH locked AS MATERIALIZED (
+             SELECT variant_id FROM stock_levels WHERE variant_id = ANY($1::uuid[]) AND inventory_id = $2
+              ORDER BY variant_id FOR UPDATE)
+           UPDATE stock_levels s SET on_hand = s.on_hand - 1 FROM locked l
+            WHERE s.variant_id = l.variant_id AND s.inventory_id = $2 RETURNING s.variant_id, s.on_hand::text AS on_hand, s.reserved::text AS reserved`,
           [lines.map((v) => v.id), inventoryId],
         );
         await client.query(
-          `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id, unit_cost, user_id)
+          prep`INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id, unit_cost, user_id)
            SELECT gen_random_uuid(), t.vid, $2, -1, t.bal, 'sale', 'sale', $1, t.cost, $3 FROM unnest($4::uuid[], $5::numeric[], $6::bigint[]) AS t(vid, bal, cost)`,
           [
             id,
@@ -405,7 +419,7 @@ async function main() {
           ],
         );
         await client.query(
-          `INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after) VALUES (gen_random_uuid(), $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3)`,
+          prep`INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after) VALUES (gen_random_uuid(), $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3)`,
           [c.userId, id, JSON.stringify({ number, total: subtotal, lines: lines.length })],
         );
         const events = [
@@ -432,10 +446,67 @@ async function main() {
           ['shift.totals', { shiftId: c.shiftId, cashierId: c.userId }],
         ];
         await client.query(
-          `INSERT INTO outbox (id, type, branch_id, payload) SELECT gen_random_uuid(), t.type, $1, t.payload FROM unnest($2::text[], $3::jsonb[]) AS t(type, payload)`,
+          prep`INSERT INTO outbox (id, type, branch_id, payload) SELECT gen_random_uuid(), t.type, $1, t.payload FROM unnest($2::text[], $3::jsonb[]) AS t(type, payload)`,
           [branch.id, events.map((e) => e[0]), events.map((e) => JSON.stringify(e[1]))],
         );
-        await client.query(`SELECT pg_notify('outbox', $1)`, [branch.id]);
+        // The books and the read models the API's sale also writes (its subscribers' part of its
+        // final statement): the shift's tally, the journal entry and its lines (the database's
+        // balance and hourly trial-balance triggers run for both), the hourly sales row, the
+        // variant and payment-method deltas. One statement, as a hand-written sale would do it.
+        if (SAME_WRITES)
+          await client.query(
+            prep`WITH tally AS (
+             INSERT INTO shift_sales_tallies AS t (shift_id, invoice_count, sales, returns, cost, returned_cost, payments_in, by_method)
+             VALUES ($1, 1, $2, 0, $3, 0, $2, jsonb_build_object($4::text, $2::bigint))
+             ON CONFLICT (shift_id) DO UPDATE SET invoice_count = t.invoice_count + 1, sales = t.sales + EXCLUDED.sales,
+               cost = t.cost + EXCLUDED.cost, payments_in = t.payments_in + EXCLUDED.payments_in,
+               by_method = t.by_method || jsonb_build_object($4::text, COALESCE((t.by_method ->> $4::text)::bigint, 0) + $2::bigint),
+               updated_at = now()),
+           entry AS (
+             INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, created_by)
+             VALUES ($5, now(), $6, 'sale', $7, $8, $9)),
+           lines AS (
+             INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id)
+             SELECT $5, t.n, a.id, t.debit, t.credit, $6
+               FROM unnest(ARRAY['cash', 'sales', 'vat_output', 'cogs', 'inventory'], ARRAY[$2, 0, 0, $3, 0]::bigint[],
+                           ARRAY[0, $2 - $10, $10, 0, $3]::bigint[]) WITH ORDINALITY AS t(k, debit, credit, n)
+               JOIN accounts a ON a.system_key = t.k),
+           hourly AS (
+             INSERT INTO report_sales_hourly AS t (day, hour, branch_id, cashier_id, invoices, lines, items, subtotal, line_discounts,
+               invoice_discounts, discounted_invoices, vat, total, cost, returns, returned_items, returned_total, returned_vat, returned_cost)
+             VALUES ((now() AT TIME ZONE $11)::date, extract(hour FROM now() AT TIME ZONE $11)::smallint, $6, $9, 1, $12::int, $12::int, $2, 0, 0, 0,
+                     $10, $2, $3, 0, 0, 0, 0, 0)
+             ON CONFLICT (day, hour, branch_id, cashier_id) DO UPDATE SET invoices = t.invoices + 1, lines = t.lines + EXCLUDED.lines,
+               items = t.items + EXCLUDED.items, subtotal = t.subtotal + EXCLUDED.subtotal, vat = t.vat + EXCLUDED.vat,
+               total = t.total + EXCLUDED.total, cost = t.cost + EXCLUDED.cost),
+           variants AS (
+             INSERT INTO report_variant_delta (day, branch_id, variant_id, quantity, lines, revenue, vat, discount, cost, returned_quantity,
+               returned_amount, returned_vat, returned_cost)
+             SELECT (now() AT TIME ZONE $11)::date, $6, t.vid, 1, 1, t.price, t.vat, 0, t.cost, 0, 0, 0, 0
+               FROM unnest($13::uuid[], $14::bigint[], $15::bigint[], $16::bigint[]) AS t(vid, price, vat, cost))
+           INSERT INTO report_payments_delta (day, branch_id, method_id, payments, paid, refunds, refunded)
+           VALUES ((now() AT TIME ZONE $11)::date, $6, $4::uuid, 1, $2, 0, 0)`,
+            [
+              c.shiftId,
+              subtotal,
+              cost,
+              cashMethod,
+              randomUUID(),
+              branch.id,
+              id,
+              number,
+              c.userId,
+              vat,
+              'Africa/Cairo',
+              lines.length,
+              lines.map((v) => v.id),
+              lines.map((v) => v.price),
+              lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate))),
+              lines.map((v) => v.cost),
+            ],
+          );
+        // No NOTIFY: the API's sale no longer sends one in its transaction (its server wakes its
+        // relay after the commit, OutboxWakeup); the relay's sweep publishes these rows.
         await client.query('COMMIT');
         ackIds.push(id);
       } catch (e) {

@@ -15,6 +15,7 @@ import { SessionCache } from './auth/session-cache';
 import { DocumentSequenceEntity } from './numbering/document-sequence.entity';
 import { OutboxEntity } from './outbox/outbox.entity';
 import { OutboxService } from './outbox/outbox.service';
+import { OutboxWakeup } from './outbox/outbox-wakeup';
 import { RedisService } from './redis/redis.service';
 import { HealthController } from './http/health.controller';
 
@@ -42,6 +43,7 @@ import { HealthController } from './http/health.controller';
     SessionService,
     RedisService,
     OutboxService,
+    OutboxWakeup,
     CommandRunner,
     DomainEventSubscribers,
     LiveProjection,
@@ -54,6 +56,7 @@ import { HealthController } from './http/health.controller';
     SessionService,
     RedisService,
     OutboxService,
+    OutboxWakeup,
     CommandRunner,
     DomainEventSubscribers,
   ],

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service';
 import type { OutboxService } from '../outbox/outbox.service';
+import type { OutboxWakeup } from '../outbox/outbox-wakeup';
 import { CommandRunner } from './command-runner';
 import { DomainEventSubscribers } from './domain-event-subscribers';
 import { fakeManager, testMeta } from './testing';
@@ -78,5 +79,53 @@ describe('CommandRunner', () => {
     ).rejects.toThrow('rule');
     expect(addMany).not.toHaveBeenCalled();
     expect(m.calls).toHaveLength(0);
+  });
+
+  it('wakes the relay after the commit, without a NOTIFY in the statement, only when it published', async () => {
+    const m = fakeManager([]);
+    const order: string[] = [];
+    const ds = {
+      transaction: async (work: (em: typeof m) => Promise<unknown>) => {
+        const out = await work(m);
+        order.push('commit');
+        return out;
+      },
+      manager: m,
+    } as unknown as DataSource;
+    const addMany = jest.fn(async () => []);
+    const committed = jest.fn(() => order.push('wake'));
+    const runner = new CommandRunner(
+      ds,
+      new AuditService(),
+      { addMany } as unknown as OutboxService,
+      new DomainEventSubscribers(),
+      undefined,
+      { committed } as unknown as OutboxWakeup,
+    );
+    await runner.run(testMeta, async (tx) =>
+      tx.push('b-1', 'shift.opened', { shiftId: 's-1', cashierId: 'u-1', cashierName: 'A' }),
+    );
+    expect(order).toEqual(['commit', 'wake']);
+    expect(
+      (addMany.mock.calls[0] as unknown as [unknown, unknown, { notify: boolean }])[2].notify,
+    ).toBe(false);
+    await runner.run(testMeta, async (tx) => tx.audit({ action: 'a.b', entity: 'x' }));
+    await expect(
+      runner.run(testMeta, async (tx) => {
+        tx.push('b-1', 'shift.opened', { shiftId: 's-1', cashierId: 'u-1', cashierName: 'A' });
+        throw new Error('rule');
+      }),
+    ).rejects.toThrow('rule');
+    expect(committed).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a wake-up service (seeds, scripts) the statement notifies the relay itself', async () => {
+    const { addMany, runner } = setup();
+    await runner.run(testMeta, async (tx) =>
+      tx.push('b-1', 'shift.opened', { shiftId: 's-1', cashierId: 'u-1', cashierName: 'A' }),
+    );
+    expect(
+      (addMany.mock.calls[0] as unknown as [unknown, unknown, { notify: boolean }])[2].notify,
+    ).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import type { RequestMeta } from '../auth/decorators';
 import { AuditService } from '../audit/audit.service';
 import { SessionCache } from '../auth/session-cache';
 import { OutboxService } from '../outbox/outbox.service';
+import { OutboxWakeup } from '../outbox/outbox-wakeup';
 import { CommandTransaction } from './command-transaction';
 import { DomainEventSubscribers } from './domain-event-subscribers';
 
@@ -24,6 +25,7 @@ export class CommandRunner {
     private readonly outbox: OutboxService,
     private readonly subscribers: DomainEventSubscribers,
     @Optional() private readonly sessions?: SessionCache,
+    @Optional() private readonly wakeup?: OutboxWakeup,
   ) {}
 
   /** For reads outside the command's transaction (an idempotent retry's look-up). */
@@ -33,13 +35,17 @@ export class CommandRunner {
 
   async run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
     let touchesAuth = false;
+    let published = false;
     const result = await this.ds.transaction(async (m) => {
       const tx = new CommandTransaction(m, meta, (event, t) => this.subscribers.dispatch(event, t));
       const out = await work(tx);
       await this.flush(tx);
       touchesAuth = tx.audits.some((a) => AUTH_ENTITIES.has(a.entity));
+      published = tx.events.length > 0 || tx.derived.length > 0;
       return out;
     });
+    // The relay is woken after the commit, not by a NOTIFY inside the transaction (see OutboxWakeup).
+    if (published) this.wakeup?.committed();
     // A user, role or feature changed: this instance's cached sessions go now (the others on the
     // commit's notification, core/auth/session-cache.ts).
     if (touchesAuth) this.sessions?.invalidate();
@@ -68,6 +74,7 @@ export class CommandRunner {
       derived: tx.derived,
       writes: tx.writes,
       audit: first ? this.audit.values(tx.meta, first) : undefined,
+      notify: !this.wakeup,
     });
   }
 }

@@ -1,5 +1,6 @@
 import {
   Injectable,
+  Optional,
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
@@ -9,6 +10,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { LiveEvent } from '@pos/contracts';
 import { RedisService } from '../redis/redis.service';
+import { OutboxWakeup } from './outbox-wakeup';
 import { realtimeNames, realtimeTimings } from '../realtime/realtime.config';
 
 const BATCH = 500;
@@ -28,9 +30,11 @@ type Row = {
 /**
  * Publishes committed outbox rows to Redis and stamps them (DESIGN.md §3).
  *
- * - Woken by the `pg_notify('outbox')` that OutboxService.add sends (PostgreSQL delivers it only at
- *   commit, so nothing uncommitted is ever read), plus a sweep every OUTBOX_SWEEP_MS for a missed
- *   notification and for the backlog after a Redis outage.
+ * - Woken after a command's commit by OutboxWakeup (in-process while this instance leads, else by
+ *   a `pg_notify('outbox')` outside any transaction), by the in-transaction `pg_notify` other
+ *   writers of OutboxService.add send (PostgreSQL delivers it only at commit, so nothing
+ *   uncommitted is ever read), plus a sweep every OUTBOX_SWEEP_MS for a missed wake-up and for
+ *   the backlog after a Redis outage.
  * - One instance relays at a time: the one holding a session advisory lock on its own LISTEN
  *   connection. Any number of instances may run; if the relaying one dies its connection ends, the
  *   lock goes with it, and another takes over at its next sweep. One publisher keeps events in
@@ -66,6 +70,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     redis: RedisService,
+    @Optional() private readonly wakeup?: OutboxWakeup,
   ) {
     this.url = (ds.options as { url?: string }).url;
     this.channel = realtimeNames(this.url).channel;
@@ -79,6 +84,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap() {
     if (process.env.OUTBOX_RELAY === 'off') return;
+    // This instance's commands wake the relay in-process while it leads (see OutboxWakeup).
+    this.wakeup?.attach(() => {
+      if (!this.leader || this.stopped) return false;
+      this.wake();
+      return true;
+    });
     void this.connect();
     this.sweepTimer = setInterval(() => this.sweep(), realtimeTimings().sweepMs);
     this.sweepTimer.unref();
@@ -86,6 +97,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy() {
     this.stopped = true;
+    this.wakeup?.detach();
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.gapTimer) clearTimeout(this.gapTimer);

@@ -46,7 +46,13 @@ export class OutboxService {
   async addMany(
     m: EntityManager,
     events: OutboxEvent[],
-    extra: { derived?: DerivedEvents[]; audit?: AuditValues; writes?: ExtraWrite[] } = {},
+    extra: {
+      derived?: DerivedEvents[];
+      audit?: AuditValues;
+      writes?: ExtraWrite[];
+      /** false: the caller wakes the relay after its commit (OutboxWakeup) */
+      notify?: boolean;
+    } = {},
   ): Promise<string[]> {
     const derived = extra.derived ?? [];
     if (!events.length && !derived.length && !extra.audit) return [];
@@ -71,7 +77,8 @@ export class OutboxService {
         `UNION ALL SELECT ${bind(uuidv7())}::uuid, d.type, d.branch_id, d.payload, ${k + 1 + events.length} FROM (${sql(bind)}) d`,
     );
     // WITH ORDINALITY keeps the events' order in the outbox sequence. NOTIFY is delivered only
-    // when the transaction commits, so the relay wakes right after the commit.
+    // when the transaction commits, so the relay wakes right after the commit (a command's events
+    // skip it: the command runner wakes the relay after its commit, see OutboxWakeup).
     await preparedQuery(
       m,
       `WITH ${audit}
@@ -81,7 +88,7 @@ export class OutboxService {
            FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) WITH ORDINALITY AS t(id, type, branch_id, payload, n)
          ${more.join('\n')}),
        e AS (INSERT INTO outbox (id, type, branch_id, payload) SELECT id, type, branch_id, payload FROM src ORDER BY n RETURNING branch_id)
-       SELECT pg_notify('outbox', (SELECT branch_id::text FROM e LIMIT 1))`,
+       ${extra.notify === false ? 'SELECT 1' : `SELECT pg_notify('outbox', (SELECT branch_id::text FROM e LIMIT 1))`}`,
       params,
     );
     return ids;
