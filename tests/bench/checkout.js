@@ -303,6 +303,9 @@ async function main() {
         userId: cashierIds[i - 1],
       });
     }
+    // Statistics for the planner, as autovacuum's analyze gives a production database (this
+    // machine's PostgreSQL runs with autovacuum off, so a fresh database would have none).
+    await pg.query('ANALYZE');
     const basket = (i, n) =>
       Array.from(
         { length: LINES },

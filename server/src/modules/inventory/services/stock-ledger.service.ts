@@ -233,6 +233,10 @@ export class StockLedger {
     m: EntityManager,
     list: (MovementInput & { quantity: string })[],
   ): Promise<LedgerRow[]> {
+    // The balance rows are found through the primary key (variant = ANY, inventory = ANY, then the
+    // exact pairs), never by joining the unnest (its row count is unknown to the planner, which
+    // then scanned the whole table or an inventory's every balance); what the caller needs of the
+    // inventory, variant and product is read after the update, not joined into it.
     // TypeORM answers a statement whose outer part is a SELECT with the rows.
     return preparedQuery<LedgerRow>(
       m,
@@ -240,21 +244,24 @@ export class StockLedger {
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::numeric[], $4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::bigint[],
                               $9::uuid[], $10::text[]) AS d(v, i, q, mid, reason, rtype, rid, cost, uid, note)),
        locked AS MATERIALIZED (
-         SELECT s.variant_id, s.inventory_id FROM stock_levels s JOIN d ON s.variant_id = d.v AND s.inventory_id = d.i
+         SELECT s.variant_id, s.inventory_id FROM stock_levels s
+          WHERE s.variant_id = ANY($1::uuid[]) AND s.inventory_id = ANY($2::uuid[])
+            AND EXISTS (SELECT 1 FROM d WHERE d.v = s.variant_id AND d.i = s.inventory_id)
           ORDER BY s.inventory_id, s.variant_id FOR UPDATE OF s),
        upd AS (
          UPDATE stock_levels s SET on_hand = s.on_hand + d.q
-           FROM locked l, d, inventories i, variants v, products p
-          WHERE s.variant_id = l.variant_id AND s.inventory_id = l.inventory_id AND d.v = l.variant_id AND d.i = l.inventory_id
-            AND i.id = s.inventory_id AND v.id = s.variant_id AND p.id = v.product_id
-         RETURNING s.variant_id, s.inventory_id, s.on_hand, s.on_hand - d.q AS before, s.reserved, i.allow_negative, i.branch_id,
-                   v.low_stock_threshold, v.avg_cost, p.unit, p.name_ar, v.properties, d.q, d.mid, d.reason, d.rtype, d.rid, d.cost, d.uid, d.note),
+           FROM locked l JOIN d ON d.v = l.variant_id AND d.i = l.inventory_id
+          WHERE s.variant_id = l.variant_id AND s.inventory_id = l.inventory_id
+            AND s.variant_id = ANY($1::uuid[]) AND s.inventory_id = ANY($2::uuid[])
+         RETURNING s.variant_id, s.inventory_id, s.on_hand, s.on_hand - d.q AS before, s.reserved, d.q, d.mid, d.reason, d.rtype, d.rid,
+                   d.cost, d.uid, d.note),
        mv AS (
          INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id,
                                       unit_cost, user_id, note)
          SELECT mid, variant_id, inventory_id, q, on_hand, reason, rtype, rid, cost, uid, note FROM upd)
-       SELECT variant_id, inventory_id, on_hand::text AS on_hand, before::text AS before, reserved::text AS reserved, allow_negative,
-              branch_id, low_stock_threshold::text AS threshold, avg_cost::text AS avg_cost, unit, name_ar, properties FROM upd`,
+       SELECT u.variant_id, u.inventory_id, u.on_hand::text AS on_hand, u.before::text AS before, u.reserved::text AS reserved, i.allow_negative,
+              i.branch_id, v.low_stock_threshold::text AS threshold, v.avg_cost::text AS avg_cost, p.unit, p.name_ar, v.properties
+         FROM upd u JOIN inventories i ON i.id = u.inventory_id JOIN variants v ON v.id = u.variant_id JOIN products p ON p.id = v.product_id`,
       [
         list.map((mv) => mv.variantId),
         list.map((mv) => mv.inventoryId),
