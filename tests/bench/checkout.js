@@ -4,16 +4,19 @@
 // posting 5-line sales through the real HTTP API of the built server (a child process), against a
 // raw-SQL baseline in the same run: the same writes (number, invoice, lines, payments, stock
 // balances and movements, audit, outbox, the journal entry, the shift tally and the report rows) with
-// `pg`, one transaction per sale, 32 clients (`--baseline minimal`: without the last three).
+// `pg`, one transaction per sale, over as many connections as the server's pool (`--baseline minimal`:
+// without the last three).
 // The pair of phases (baseline, then API) runs `--runs` times; the ratio is the median of the runs.
 // Open loop (`--rates`, `--rate`; `--rates none` skips it): sales arrive at a fixed rate whatever
 // the answers, round-robin over the cashiers, latency counted from each sale's scheduled send time
-// (queueing shows); each rate for the baseline (a pool of 32 connections) and then the API.
+// (queueing shows); each rate for the baseline (a pool as large as the server's) and then the API.
 const fs = require('node:fs');
 const os = require('node:os');
 const { createHash, randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client, Pool } = require('pg');
+// Time-ordered ids, as the server makes them (random ids scatter every index insert).
+const { v7: uuidv7 } = require('uuid');
 const {
   arg,
   benchDatabase,
@@ -329,13 +332,15 @@ async function main() {
     };
 
     // --- The baseline: the same writes by hand, one transaction per sale.
-    const clients = await Promise.all(
-      cashiers.map(async () => {
-        const c = new Client({ connectionString: db.url });
-        await c.connect();
-        return c;
-      }),
-    );
+    // As many database connections as the server's pool (DB_POOL_SIZE, 20 by default), shared by
+    // the 32 cashiers the same way: both parties then run at most that many transactions at once.
+    const POOL_SIZE = Number(process.env.DB_POOL_SIZE ?? 20);
+    const pool = new Pool({ connectionString: db.url, max: POOL_SIZE, idleTimeoutMillis: 0 });
+    // Index scans, never bitmap scans: only an index scan marks the dead index entries of the hot
+    // balance rows it passes (this machine's PostgreSQL runs with autovacuum off), and without it
+    // the baseline's stock statement slowed down run after run (the server's statements plan
+    // index scans already; the relay sets the same for its pass).
+    pool.on('connect', (client) => client.query('SET enable_bitmapscan = off'));
     // Named (prepared) statements, as the API's sale uses: parsed and planned once per connection.
     const prep = (strings) => {
       const text = strings.raw.join('');
@@ -352,78 +357,82 @@ async function main() {
         0,
       );
       const cost = lines.reduce((s, v) => s + v.cost, 0);
+      const vats = lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate)));
+      const tz = 'Africa/Cairo';
       await client.query('BEGIN');
       try {
+        // 1. The register's number, the invoice, its lines and its payment.
         const {
-          rows: [seq],
+          rows: [{ number }],
         } = await client.query(
-          prep`INSERT INTO document_sequences (key, last) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1 RETURNING last`,
-          [`sale:${branch.id}:${c.register}`],
-        );
-        const number = `${branch.code}-R${String(c.register).padStart(2, '0')}-${String(seq.last).padStart(6, '0')}`;
-        await client.query(
-          prep`INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
-             line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 'completed', $8, 0, 0, $9, $8, $10, $8, $11, 0, NULL, $12)`,
+          prep`WITH seq AS (
+             INSERT INTO document_sequences (key, last) VALUES ($1, 1)
+             ON CONFLICT (key) DO UPDATE SET last = document_sequences.last + 1
+             RETURNING $2::text || '-R' || lpad($3::int::text, 2, '0') || '-' || lpad(last::text, 6, '0') AS number),
+           inv AS (
+             INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
+               line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
+             SELECT $4, seq.number, $5, $6, $7, $3::int, $8, NULL, 'completed', $9, 0, 0, $10, $9, $11, $9, $12, 0, NULL, $13 FROM seq
+             RETURNING number),
+           ln AS (
+             INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
+               vat_rate, vat_amount, line_total, unit_cost)
+             SELECT t.id, $4, t.no, t.vid, 1, t.price, t.price, 0, 0, t.rate, t.vat, t.price, t.cost
+               FROM unnest($14::int[], $15::uuid[], $16::bigint[], $17::int[], $18::bigint[], $19::bigint[], $21::uuid[])
+                 AS t(no, vid, price, rate, vat, cost, id)),
+           pay AS (
+             INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id)
+             VALUES ($22::uuid, $4, $20, $9, 'payment', $7, $5))
+           SELECT number FROM inv`,
           [
+            `sale:${branch.id}:${c.register}`,
+            branch.code,
+            c.register,
             id,
-            number,
             branch.id,
             inventoryId,
             c.shiftId,
-            c.register,
             c.userId,
             subtotal,
             vat,
             cost,
             100_000_000 - subtotal,
             id.replace(/-/g, ''),
-          ],
-        );
-        await client.query(
-          prep`INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
-             vat_rate, vat_amount, line_total, unit_cost)
-           SELECT gen_random_uuid(), $1, t.no, t.vid, 1, t.price, t.price, 0, 0, t.rate, t.vat, t.price, t.cost
-             FROM unnest($2::int[], $3::uuid[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[]) AS t(no, vid, price, rate, vat, cost)`,
-          [
-            id,
             lines.map((_, k) => k + 1),
             lines.map((v) => v.id),
             lines.map((v) => v.price),
             lines.map((v) => v.vat_rate),
-            lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate))),
+            vats,
             lines.map((v) => v.cost),
+            cashMethod,
+            lines.map(() => uuidv7()),
+            uuidv7(),
           ],
         );
-        await client.query(
-          prep`INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id) VALUES (gen_random_uuid(), $1, $2, $3, 'payment', $4, $5)`,
-          [id, cashMethod, subtotal, c.shiftId, branch.id],
-        );
+        // 2. The balances, locked in variant order (an UPDATE … FROM alone locks in whatever order its
+        // plan joins, and two sales would deadlock), and their movements.
         const { rows: balances } = await client.query(
-          // The rows locked in variant order first, as the API does: an UPDATE … FROM joins in
-          // whatever order its plan takes, and two sales would deadlock.
           prep`WITH locked AS MATERIALIZED (
              SELECT variant_id FROM stock_levels WHERE variant_id = ANY($1::uuid[]) AND inventory_id = $2
-              ORDER BY variant_id FOR UPDATE)
-           UPDATE stock_levels s SET on_hand = s.on_hand - 1 FROM locked l
-            WHERE s.variant_id = l.variant_id AND s.inventory_id = $2 RETURNING s.variant_id, s.on_hand::text AS on_hand, s.reserved::text AS reserved`,
-          [lines.map((v) => v.id), inventoryId],
-        );
-        await client.query(
-          prep`INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id, unit_cost, user_id)
-           SELECT gen_random_uuid(), t.vid, $2, -1, t.bal, 'sale', 'sale', $1, t.cost, $3 FROM unnest($4::uuid[], $5::numeric[], $6::bigint[]) AS t(vid, bal, cost)`,
+              ORDER BY variant_id FOR UPDATE),
+           upd AS (
+             UPDATE stock_levels s SET on_hand = s.on_hand - 1 FROM locked l
+              WHERE s.variant_id = l.variant_id AND s.inventory_id = $2 AND s.variant_id = ANY($1::uuid[])
+             RETURNING s.variant_id, s.on_hand, s.reserved),
+           mv AS (
+             INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type, reference_id,
+               unit_cost, user_id)
+             SELECT t.mid, u.variant_id, $2, -1, u.on_hand, 'sale', 'sale', $3, t.cost, $4
+               FROM upd u JOIN unnest($1::uuid[], $5::bigint[], $6::uuid[]) AS t(vid, cost, mid) ON t.vid = u.variant_id)
+           SELECT variant_id, on_hand::text AS on_hand, reserved::text AS reserved FROM upd`,
           [
-            id,
+            lines.map((v) => v.id),
             inventoryId,
+            id,
             c.userId,
-            balances.map((b) => b.variant_id),
-            balances.map((b) => b.on_hand),
-            balances.map((b) => lines.find((v) => v.id === b.variant_id).cost),
+            lines.map((v) => v.cost),
+            lines.map(() => uuidv7()),
           ],
-        );
-        await client.query(
-          prep`INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after) VALUES (gen_random_uuid(), $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3)`,
-          [c.userId, id, JSON.stringify({ number, total: subtotal, lines: lines.length })],
         );
         const events = [
           [
@@ -448,68 +457,88 @@ async function main() {
           ]),
           ['shift.totals', { shiftId: c.shiftId, cashierId: c.userId }],
         ];
-        await client.query(
-          prep`INSERT INTO outbox (id, type, branch_id, payload) SELECT gen_random_uuid(), t.type, $1, t.payload FROM unnest($2::text[], $3::jsonb[]) AS t(type, payload)`,
-          [branch.id, events.map((e) => e[0]), events.map((e) => JSON.stringify(e[1]))],
-        );
-        // The books and the read models the API's sale also writes (its subscribers' part of its
-        // final statement): the shift's tally, the journal entry and its lines (the database's
-        // balance and hourly trial-balance triggers run for both), the hourly sales row, the
-        // variant and payment-method deltas. One statement, as a hand-written sale would do it.
-        if (SAME_WRITES)
+        // 3. The audit row, the live events, and (as the API's sale's subscribers do) the shift's
+        // tally, the journal entry and its lines (the database's balance and hourly trial-balance
+        // triggers run for both), the hourly sales row and the variant and payment-method deltas.
+        // `--baseline minimal`: the audit row and the events only.
+        const audit = JSON.stringify({ number, total: subtotal, lines: lines.length });
+        const types = events.map((e) => e[0]);
+        const payloads = events.map((e) => JSON.stringify(e[1]));
+        const eventIds = events.map(() => uuidv7());
+        if (!SAME_WRITES)
           await client.query(
-            prep`WITH tally AS (
-             INSERT INTO shift_sales_tallies AS t (shift_id, invoice_count, sales, returns, cost, returned_cost, payments_in, by_method)
-             VALUES ($1, 1, $2, 0, $3, 0, $2, jsonb_build_object($4::text, $2::bigint))
-             ON CONFLICT (shift_id) DO UPDATE SET invoice_count = t.invoice_count + 1, sales = t.sales + EXCLUDED.sales,
-               cost = t.cost + EXCLUDED.cost, payments_in = t.payments_in + EXCLUDED.payments_in,
-               by_method = t.by_method || jsonb_build_object($4::text, COALESCE((t.by_method ->> $4::text)::bigint, 0) + $2::bigint),
-               updated_at = now()),
-           entry AS (
-             INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, created_by)
-             VALUES ($5, now(), $6, 'sale', $7, $8, $9)),
-           lines AS (
-             INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id)
-             SELECT $5, t.n, a.id, t.debit, t.credit, $6
-               FROM unnest(ARRAY['cash', 'sales', 'vat_output', 'cogs', 'inventory'], ARRAY[$2, 0, 0, $3, 0]::bigint[],
-                           ARRAY[0, $2 - $10, $10, 0, $3]::bigint[]) WITH ORDINALITY AS t(k, debit, credit, n)
-               JOIN accounts a ON a.system_key = t.k),
-           hourly AS (
-             INSERT INTO report_sales_hourly AS t (day, hour, branch_id, cashier_id, invoices, lines, items, subtotal, line_discounts,
-               invoice_discounts, discounted_invoices, vat, total, cost, returns, returned_items, returned_total, returned_vat, returned_cost)
-             VALUES ((now() AT TIME ZONE $11)::date, extract(hour FROM now() AT TIME ZONE $11)::smallint, $6, $9, 1, $12::int, $12::int, $2, 0, 0, 0,
-                     $10, $2, $3, 0, 0, 0, 0, 0)
-             ON CONFLICT (day, hour, branch_id, cashier_id) DO UPDATE SET invoices = t.invoices + 1, lines = t.lines + EXCLUDED.lines,
-               items = t.items + EXCLUDED.items, subtotal = t.subtotal + EXCLUDED.subtotal, vat = t.vat + EXCLUDED.vat,
-               total = t.total + EXCLUDED.total, cost = t.cost + EXCLUDED.cost),
-           variants AS (
-             INSERT INTO report_variant_delta (day, branch_id, variant_id, quantity, lines, revenue, vat, discount, cost, returned_quantity,
-               returned_amount, returned_vat, returned_cost)
-             SELECT (now() AT TIME ZONE $11)::date, $6, t.vid, 1, 1, t.price, t.vat, 0, t.cost, 0, 0, 0, 0
-               FROM unnest($13::uuid[], $14::bigint[], $15::bigint[], $16::bigint[]) AS t(vid, price, vat, cost))
-           INSERT INTO report_payments_delta (day, branch_id, method_id, payments, paid, refunds, refunded)
-           VALUES ((now() AT TIME ZONE $11)::date, $6, $4::uuid, 1, $2, 0, 0)`,
+            prep`WITH a AS (
+               INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after)
+               VALUES ($7::uuid, $1, '127.0.0.1', 'bench', 'sale.create', 'sale', $2, $3))
+             INSERT INTO outbox (id, type, branch_id, payload)
+             SELECT t.id, t.type, $4, t.payload FROM unnest($5::text[], $6::jsonb[], $8::uuid[]) AS t(type, payload, id)`,
+            [c.userId, id, audit, branch.id, types, payloads, uuidv7(), eventIds],
+          );
+        else
+          await client.query(
+            prep`WITH a AS (
+               INSERT INTO audit_logs (id, user_id, ip, user_agent, action, entity, entity_id, after)
+               VALUES ($20::uuid, $9, '127.0.0.1', 'bench', 'sale.create', 'sale', $7, $15)),
+             ev AS (
+               INSERT INTO outbox (id, type, branch_id, payload)
+               SELECT t.id, t.type, $6, t.payload FROM unnest($16::text[], $17::jsonb[], $21::uuid[]) AS t(type, payload, id)),
+             tally AS (
+               INSERT INTO shift_sales_tallies AS t (shift_id, invoice_count, sales, returns, cost, returned_cost, payments_in, by_method)
+               VALUES ($1, 1, $2, 0, $3, 0, $2, jsonb_build_object($4::text, $2::bigint))
+               ON CONFLICT (shift_id) DO UPDATE SET invoice_count = t.invoice_count + 1, sales = t.sales + EXCLUDED.sales,
+                 cost = t.cost + EXCLUDED.cost, payments_in = t.payments_in + EXCLUDED.payments_in,
+                 by_method = t.by_method || jsonb_build_object($4::text, COALESCE((t.by_method ->> $4::text)::bigint, 0) + $2::bigint),
+                 updated_at = now()),
+             entry AS (
+               INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, created_by)
+               VALUES ($5::uuid, now(), $6::uuid, 'sale', $7::uuid, $8::text, $9::uuid)),
+             jl AS (
+               INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id)
+               SELECT $5, t.n, a.id, t.debit, t.credit, $6
+                 FROM unnest(ARRAY['cash', 'sales', 'vat_output', 'cogs', 'inventory'], ARRAY[$2, 0, 0, $3, 0]::bigint[],
+                             ARRAY[0, $2 - $10, $10, 0, $3]::bigint[]) WITH ORDINALITY AS t(k, debit, credit, n)
+                 JOIN accounts a ON a.system_key = t.k),
+             hourly AS (
+               INSERT INTO report_sales_hourly AS t (day, hour, branch_id, cashier_id, invoices, lines, items, subtotal, line_discounts,
+                 invoice_discounts, discounted_invoices, vat, total, cost, returns, returned_items, returned_total, returned_vat, returned_cost)
+               VALUES ((now() AT TIME ZONE $11)::date, extract(hour FROM now() AT TIME ZONE $11)::smallint, $6, $9, 1, $12::int, $12::int, $2,
+                       0, 0, 0, $10, $2, $3, 0, 0, 0, 0, 0)
+               ON CONFLICT (day, hour, branch_id, cashier_id) DO UPDATE SET invoices = t.invoices + 1, lines = t.lines + EXCLUDED.lines,
+                 items = t.items + EXCLUDED.items, subtotal = t.subtotal + EXCLUDED.subtotal, vat = t.vat + EXCLUDED.vat,
+                 total = t.total + EXCLUDED.total, cost = t.cost + EXCLUDED.cost),
+             variants AS (
+               INSERT INTO report_variant_delta (day, branch_id, variant_id, quantity, lines, revenue, vat, discount, cost, returned_quantity,
+                 returned_amount, returned_vat, returned_cost)
+               SELECT (now() AT TIME ZONE $11)::date, $6, t.vid, 1, 1, t.price, t.vat, 0, t.cost, 0, 0, 0, 0
+                 FROM unnest($13::uuid[], $14::bigint[], $18::bigint[], $19::bigint[]) AS t(vid, price, vat, cost))
+             INSERT INTO report_payments_delta (day, branch_id, method_id, payments, paid, refunds, refunded)
+             VALUES ((now() AT TIME ZONE $11)::date, $6, $4::uuid, 1, $2, 0, 0)`,
             [
               c.shiftId,
               subtotal,
               cost,
               cashMethod,
-              randomUUID(),
+              uuidv7(),
               branch.id,
               id,
               number,
               c.userId,
               vat,
-              'Africa/Cairo',
+              tz,
               lines.length,
               lines.map((v) => v.id),
               lines.map((v) => v.price),
-              lines.map((v) => Math.round((v.price * v.vat_rate) / (100 + v.vat_rate))),
+              audit,
+              types,
+              payloads,
+              vats,
               lines.map((v) => v.cost),
+              uuidv7(),
+              eventIds,
             ],
           );
-        // No NOTIFY: the API's sale no longer sends one in its transaction (its server wakes its
-        // relay after the commit, OutboxWakeup); the relay's sweep publishes these rows.
+        // No NOTIFY: the API's sale sends none in its transaction (its server wakes its relay after
+        // the commit, OutboxWakeup); the relay's sweep publishes these rows.
         await client.query('COMMIT');
         ackIds.push(id);
       } catch (e) {
@@ -518,11 +547,8 @@ async function main() {
       }
     };
 
-    const rawSale = (c, i, n) => rawSaleOn(clients[i], c, i, n);
-    // The open loop's baseline: sales of one register may overlap, so each takes a pooled connection
-    // (opened once the closed loop's clients have closed: the bench holds at most 32 at a time).
-    let pool = null;
-    const rawSalePooled = async (c, i, n) => {
+    // Each sale takes a pooled connection (in the open loop sales of one register may overlap too).
+    const rawSale = async (c, i, n) => {
       const client = await pool.connect();
       try {
         await rawSaleOn(client, c, i, n);
@@ -559,12 +585,16 @@ async function main() {
     for (let r = 1; r <= RUNS; r++) {
       const load = loadavg();
       const pgRaw0 = cpuOf('postgres', dbName);
+      const serverRaw0 = cpuMs(server.pid);
       const genRaw0 = process.cpuUsage();
       const machine0 = machineCpu();
-      const raw = await closedLoop(cashiers, SECONDS, rawSale);
+      const rawWaits = await sampleWaits(db.url, () => closedLoop(cashiers, SECONDS, rawSale));
+      const raw = rawWaits.result;
       const genRaw = process.cpuUsage(genRaw0);
       const machineRaw = machineCpu(machine0);
       const pgRaw = cpuOf('postgres', dbName) - pgRaw0;
+      // The server is not part of the baseline's sales, but its relay publishes their events.
+      const serverRaw = cpuMs(server.pid) - serverRaw0;
       const cpuBefore = cpuMs(server.pid);
       const pgApi0 = cpuOf('postgres', dbName);
       const redisApi0 = cpuOf('redis-server');
@@ -589,23 +619,21 @@ async function main() {
         `  throughput: baseline ${raw.rate.toFixed(0)} sales/s, API ${api.rate.toFixed(0)} sales/s, ratio ${(ratio * 100).toFixed(0)}%  (errors: baseline ${raw.errors}, API ${api.errors})`,
       );
       console.log(
-        `  CPU per sale: server ${(serverCpu / Math.max(1, api.done)).toFixed(1)} ms (${(serverCpu / 1000 / api.elapsed).toFixed(2)} cores); ` +
+        `  CPU per sale: server ${(serverCpu / Math.max(1, api.done)).toFixed(1)} ms (${(serverCpu / 1000 / api.elapsed).toFixed(2)} cores), ${(serverRaw / 1000 / raw.elapsed).toFixed(2)} cores during the baseline (its relay); ` +
           `PostgreSQL ${(pgRaw / Math.max(1, raw.done)).toFixed(1)} ms baseline, ${(pgApi / Math.max(1, api.done)).toFixed(1)} ms API; ` +
           `redis-server ${(redisApi / Math.max(1, api.done)).toFixed(2)} ms API; load generator ${perSale(genRaw, raw.done)} ms baseline, ${perSale(genApi, api.done)} ms API`,
       );
       console.log(
         `  whole machine busy: ${machineRaw} during the baseline, ${machineApi} during the API phase; ` +
-          `database sessions during the API phase, average by wait: ${waits.top.join(', ')}`,
+          `database sessions by wait, average: baseline ${rawWaits.top.join(', ')}; API ${waits.top.join(', ')}`,
       );
     }
 
     // --- Open loop: each rate for the baseline, then for the API.
-    for (const c of clients) await c.end();
-    pool = new Pool({ connectionString: db.url, max: CASHIERS, idleTimeoutMillis: 0 });
     const open = [];
     for (const rate of RATES) {
       const load = loadavg();
-      const raw = await openLoop(cashiers, rate, OPEN_SECONDS, rawSalePooled);
+      const raw = await openLoop(cashiers, rate, OPEN_SECONDS, rawSale);
       const cpu0 = cpuMs(server.pid);
       const pg0 = cpuOf('postgres', dbName);
       const api = await openLoop(cashiers, rate, OPEN_SECONDS, apiSale);
