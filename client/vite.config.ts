@@ -99,7 +99,7 @@ export default defineConfig({
   plugins: [
     react(),
     till.plugin,
-    preloadFonts(/cairo-(arabic-(400|700)|latin-400)-normal-[\w-]+\.woff2$/),
+    preloadFonts(/cairo-(arabic|latin)-(400|700)-normal-[\w-]+\.woff2$/),
   ],
   resolve: {
     alias: {
