@@ -54,7 +54,6 @@ import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
-import { InstallmentPlanDialog } from '../../installments';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -726,9 +725,9 @@ function PosScreen({ register }: { register: number }) {
           }}
         />
       )}
-      {planSaleId && (
+      {planSaleId && extras && (
         <Suspense fallback={null}>
-          <InstallmentPlanDialog
+          <extras.InstallmentPlanDialog
             saleId={planSaleId}
             onClose={() => {
               setPlanSaleId(null);
