@@ -108,14 +108,17 @@ function loadCart(userId: string): Cart {
   return newCart(newId());
 }
 
+/** The open shift, which decides what the page shows first (also prefetched: ../pages.ts). */
+export const currentShiftQuery = {
+  queryKey: salesKeys.currentShift,
+  queryFn: salesApi.currentShift,
+  staleTime: 30_000,
+};
+
 /** /POS: no open shift → open one; otherwise the selling screen. */
 export default function PosPage() {
   const { t } = useTranslation('pos');
-  const shift = useQuery({
-    queryKey: salesKeys.currentShift,
-    queryFn: salesApi.currentShift,
-    staleTime: 30_000,
-  });
+  const shift = useQuery(currentShiftQuery);
   useEffect(() => {
     if (shift.error) handleError(shift.error, { toast: true });
   }, [shift.error]);
