@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -37,6 +38,120 @@ function preloadFonts(names: RegExp): Plugin {
   };
 }
 
+type ModuleGraphInfo = { code: string | null; importedIds: readonly string[] } | null;
+
+/** A feature's public API (`features/<name>/index.ts`): mostly re-exports of its modules. */
+const isFeatureBarrel = (id: string) => /[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/.test(id);
+const withoutExtension = (id: string) => id.replace(/\.(m?[jt]sx?|json)$/, '');
+const IMPORT_FROM = /\bimport\s+(type\s+)?([\w$\s{},*]*?)\s*from\s*['"]([^'"]+)['"]/g;
+const EXPORT_FROM =
+  /\bexport\s+(type\s+)?(\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*['"]([^'"]+)['"]/g;
+const SIDE_EFFECT_IMPORT = /\bimport\s*['"]([^'"]+)['"]/g;
+
+/** The module a relative specifier of `from` names, among the modules `from` imports. */
+function resolveAmong(from: string, spec: string, candidates: readonly string[]): string | null {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), spec);
+  return candidates.find((c) => [base, `${base}/index`].includes(withoutExtension(c))) ?? null;
+}
+
+/** Names in an import or export clause (`{ a, b as c, type T }`); null for `*` or a default. */
+function clauseNames(clause: string, side: 'local' | 'exported'): string[] | null {
+  const braces = /^\{([^}]*)\}$/.exec(clause.trim());
+  if (!braces) return null;
+  return braces[1]
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[side === 'local' ? 0 : 1] ?? part.split(/\s+as\s+/)[0])
+    .map((name) => name.trim());
+}
+
+/** What `code` (the module `from`) takes from `target`: its names, or null for all of it. */
+function namesTaken(from: string, code: string, target: string, imported: readonly string[]) {
+  let names: string[] | null = [];
+  const add = (more: string[] | null) => (names = more && names ? [...names, ...more] : null);
+  for (const m of code.matchAll(IMPORT_FROM)) {
+    if (!m[1] && resolveAmong(from, m[3], imported) === target) add(clauseNames(m[2], 'local'));
+  }
+  for (const m of code.matchAll(EXPORT_FROM)) {
+    if (!m[1] && resolveAmong(from, m[3], imported) === target) add(clauseNames(m[2], 'local'));
+  }
+  for (const m of code.matchAll(SIDE_EFFECT_IMPORT)) {
+    if (resolveAmong(from, m[1], imported) === target) add(null);
+  }
+  return names;
+}
+
+/** The modules a barrel re-exports `names` from, and the ones it imports for its own code. */
+function barrelTargets(id: string, code: string, imported: readonly string[], names: Set<string>) {
+  const follow = new Set<string>();
+  const reExported = new Set<string>();
+  for (const m of code.matchAll(EXPORT_FROM)) {
+    const target = resolveAmong(id, m[3], imported);
+    if (!target) continue;
+    reExported.add(target);
+    const exported = clauseNames(m[2], 'exported');
+    if (!m[1] && (exported === null || exported.some((name) => names.has(name)))) {
+      follow.add(target);
+    }
+  }
+  for (const target of imported) if (!reExported.has(target)) follow.add(target);
+  return follow;
+}
+
+/**
+ * The modules `root` needs through static imports. A feature's index re-exports all of the
+ * feature's public parts; only the parts a module imports from it are followed (`import { salesApi }
+ * from '../sales'` needs the sales API, not the receipts and dialogs the index also re-exports).
+ * Only the chunk grouping relies on it: the bundler still links and tree-shakes the real graph.
+ */
+function staticClosure(root: string, info: (id: string) => ModuleGraphInfo): Set<string> {
+  const seen = new Set<string>();
+  const taken = new Map<string, Set<string> | 'all'>(); // barrel → the names taken from it
+  const stack = [root];
+  const take = (barrel: string, names: string[] | null): boolean => {
+    const had = taken.get(barrel);
+    if (had === 'all') return false;
+    if (names === null) {
+      taken.set(barrel, 'all');
+      return true;
+    }
+    const set = had ?? new Set<string>();
+    const size = set.size;
+    for (const name of names) set.add(name);
+    taken.set(barrel, set);
+    return !had || set.size > size;
+  };
+  while (stack.length) {
+    const id = stack.pop() as string;
+    const revisit = seen.has(id);
+    seen.add(id);
+    const mod = info(id);
+    const imported = mod?.importedIds ?? [];
+    const code = mod?.code ?? null;
+    const names = taken.get(id);
+    let targets: Iterable<string>;
+    if (isFeatureBarrel(id) && code !== null && names !== undefined && names !== 'all') {
+      targets = barrelTargets(id, code, imported, names);
+    } else if (revisit) {
+      continue;
+    } else {
+      targets = imported;
+    }
+    for (const target of targets) {
+      if (isFeatureBarrel(target) && code !== null) {
+        if (take(target, namesTaken(id, code, target, imported))) stack.push(target);
+      } else if (!seen.has(target)) {
+        // A barrel reached without its names (from another barrel) counts as taken whole.
+        if (isFeatureBarrel(target)) take(target, null);
+        stack.push(target);
+      }
+    }
+  }
+  return seen;
+}
+
 /**
  * The modules the till's first screen imports statically (`/POS`: the dashboard layout and the POS
  * page, through their static imports only), minus what the sign-in page imports. Found once the
@@ -54,23 +169,20 @@ function tillFirstScreen(layout: RegExp, page: RegExp, exclude: RegExp) {
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
       const closure = (root: RegExp) => {
-        const seen = new Set<string>();
-        const stack = ids.filter((id) => root.test(id));
-        if (stack.length !== 1) throw new Error(`tillFirstScreen: no module ${String(root)}`);
-        while (stack.length) {
-          const id = stack.pop() as string;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
+        const roots = ids.filter((id) => root.test(id));
+        if (roots.length !== 1) throw new Error(`tillFirstScreen: no module ${String(root)}`);
+        return staticClosure(roots[0], info);
       };
       const excluded = closure(exclude);
       const layoutSet = closure(layout);
       const pageSet = closure(page);
       sets.page.clear();
       sets.shared.clear();
+      // A feature's index goes where the bundler puts it: in a group it would drag every part it
+      // re-exports into the group (the group takes a module's imports with it).
+      for (const id of [...layoutSet, ...pageSet]) if (isFeatureBarrel(id)) excluded.add(id);
       for (const id of layoutSet) if (!excluded.has(id)) sets.shared.add(id);
       for (const id of pageSet) {
         if (excluded.has(id) || sets.shared.has(id)) continue;
@@ -99,7 +211,7 @@ export default defineConfig({
   plugins: [
     react(),
     till.plugin,
-    preloadFonts(/cairo-(arabic-(400|700)|latin-400)-normal-[\w-]+\.woff2$/),
+    preloadFonts(/cairo-(arabic|latin)-(400|700)-normal-[\w-]+\.woff2$/),
   ],
   resolve: {
     alias: {
@@ -170,13 +282,20 @@ export default defineConfig({
               test: (id) => isMui(id) && (till.page(id) || till.shared(id)),
               priority: 7,
             },
-            { name: 'layout', test: (id) => !isMui(id) && till.shared(id), priority: 7 },
+            {
+              name: 'layout',
+              test: (id) => !isMui(id) && till.shared(id),
+              priority: 7,
+              // Only the modules found above: a feature index's other parts stay out.
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'till',
               // With the till's texts (both languages, ≈ 3 KB): one request less on its way.
               test: (id) =>
                 (!isMui(id) && till.page(id)) || /[\\/]features[\\/]pos[\\/]i18n[\\/]/.test(id),
               priority: 7,
+              includeDependenciesRecursively: false,
             },
             // The rest of MUI that pages load lazily, as one chunk: a page otherwise pulls ~40 small
             // chunks, one round trip per few of them over HTTP/1.1 on a slow phone.
@@ -197,6 +316,9 @@ export default defineConfig({
             test: /libs[\\/]contracts[\\/]src[\\/]eta[\\/]|node_modules[\\/]decimal\.js[\\/]/,
             sideEffects: false,
           },
+          // A feature's index only re-exports (and declares lazy components): a page that takes one
+          // part of it does not need the others.
+          { test: /client[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/, sideEffects: false },
           // The server messages' catalogue modules only declare data.
           { test: /libs[\\/]contracts[\\/]src[\\/]i18n[\\/]/, sideEffects: false },
         ],

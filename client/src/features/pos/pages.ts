@@ -7,13 +7,11 @@ export const pages = {
     namespaces: ['pos'],
     // The open shift decides what the page shows first (the open-shift panel or the till).
     early: ['/Shift/current'],
+    // From the page's own chunk: importing the sales feature's index here would load everything
+    // it re-exports (receipts, the return dialog) with the till.
     prefetch: (queryClient) =>
-      import('../sales').then(({ salesApi, salesKeys }) =>
-        prefetchQuiet(queryClient, {
-          queryKey: salesKeys.currentShift,
-          queryFn: salesApi.currentShift,
-          staleTime: 30_000,
-        }),
+      import('./components/PosPage').then(({ currentShiftQuery }) =>
+        prefetchQuiet(queryClient, currentShiftQuery),
       ),
   }),
 };

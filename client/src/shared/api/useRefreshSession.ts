@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { sessionState, type SessionState } from '../state';
 import { ApiClientError } from './ApiClientError';
 import { fetchSession } from './auth';
@@ -11,18 +11,22 @@ export function useRefreshSession(): () => Promise<void> {
   return useCallback(async () => {
     try {
       const session = await fetchSession();
-      setSession((prev): SessionState => {
-        const next: SessionState = session
-          ? {
-              status: 'authenticated',
-              user: session.user,
-              expires: session.expires,
-              step: session.step,
-            }
-          : { status: 'unauthenticated', user: null };
-        // Keep the same object when nothing changed so dependants do not re-run.
-        return JSON.stringify(prev) === JSON.stringify(next) ? prev : next;
-      });
+      // A transition: the first screen this draws (layout and page) renders in slices, not in
+      // one long task.
+      startTransition(() =>
+        setSession((prev): SessionState => {
+          const next: SessionState = session
+            ? {
+                status: 'authenticated',
+                user: session.user,
+                expires: session.expires,
+                step: session.step,
+              }
+            : { status: 'unauthenticated', user: null };
+          // Keep the same object when nothing changed so dependants do not re-run.
+          return JSON.stringify(prev) === JSON.stringify(next) ? prev : next;
+        }),
+      );
     } catch (err) {
       // A network blip keeps the current state; a first failure means signed out.
       setSession((prev) =>

@@ -54,12 +54,8 @@ import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, type InventoryOption, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
-import { InstallmentPlanDialog } from '../../installments';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
-import { salesApi, salesKeys, ReturnReceipt, SaleReceipt, ReturnDialog } from '../../sales';
-import { DeliveryCreateDialog } from '../../delivery';
-import { TicketPayDialog } from '../../maintenance';
-import { ReservationPickerDialog } from '../../reservations';
+import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
@@ -91,9 +87,9 @@ import { park, readParked, unpark, writeParked, type ParkedCart } from '../lib/p
 import { DEFAULT_SCALE_CONFIG, validScaleConfig, type ScaleConfig } from '../lib/scale';
 import { CustomerPicker } from './CustomerPicker';
 import { OpenShiftPanel } from './OpenShiftPanel';
-import { PaymentDialog } from './PaymentDialog';
 import { PosSearch } from './PosSearch';
 import { useLiveOnHand } from '../hooks/useLiveOnHand';
+import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
 import LocalShipping from '@mui/icons-material/LocalShipping';
 import Build from '@mui/icons-material/BuildOutlined';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
@@ -112,14 +108,17 @@ function loadCart(userId: string): Cart {
   return newCart(newId());
 }
 
+/** The open shift, which decides what the page shows first (also prefetched: ../pages.ts). */
+export const currentShiftQuery = {
+  queryKey: salesKeys.currentShift,
+  queryFn: salesApi.currentShift,
+  staleTime: 30_000,
+};
+
 /** /POS: no open shift → open one; otherwise the selling screen. */
 export default function PosPage() {
   const { t } = useTranslation('pos');
-  const shift = useQuery({
-    queryKey: salesKeys.currentShift,
-    queryFn: salesApi.currentShift,
-    staleTime: 30_000,
-  });
+  const shift = useQuery(currentShiftQuery);
   useEffect(() => {
     if (shift.error) handleError(shift.error, { toast: true });
   }, [shift.error]);
@@ -157,6 +156,7 @@ function PosScreen({ register }: { register: number }) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const receiptData = useReceiptData();
+  const extras = useTillExtras();
   const [layout, setLayout] = usePaperLayout();
   const [searchParams, setSearchParams] = useSearchParams();
 
@@ -170,6 +170,16 @@ function PosScreen({ register }: { register: number }) {
   const [returnInvoice, setReturnInvoice] = useState<SaleDto | null>(null);
   const [printed, setPrinted] = useState<Printed | null>(null);
   const [lastSale, setLastSale] = useState<SaleDto | null>(null);
+  // The receipts are drawn by the till's extras (lib/tillExtras.ts): printed once they are there.
+  const printDoc = useCallback((doc: Printed) => {
+    loadTillExtras().then(
+      () => {
+        setPrinted(doc);
+        printSoon();
+      },
+      (err: unknown) => handleError(err, { toast: true }),
+    );
+  }, []);
   // The sale whose installment plan is being made (the remainder sold on «تقسيط»).
   const [planSaleId, setPlanSaleId] = useState<string | null>(null);
   const mayPlan = hasPermission(
@@ -305,7 +315,9 @@ function PosScreen({ register }: { register: number }) {
   // the page's first load stays light), so the first receipt prints without waiting for it.
   const hasLines = cart.lines.length > 0;
   useEffect(() => {
-    if (hasLines) loadBarcodeLib().catch(() => undefined);
+    if (!hasLines) return;
+    loadBarcodeLib().catch(() => undefined);
+    loadTillExtras().catch(() => undefined);
   }, [hasLines]);
 
   const startNew = useCallback(async () => {
@@ -390,10 +402,7 @@ function PosScreen({ register }: { register: number }) {
       setCart(newCart(newId()));
       toast.success(t('pay.done', { number: sale.number }), { product: true });
       // the e-receipt is issued in the sale's transaction: its QR and UUID go on the paper
-      void loadEReceiptMark(sale.id).then((eta) => {
-        setPrinted({ kind: 'sale', sale, eta });
-        printSoon();
-      });
+      void loadEReceiptMark(sale.id).then((eta) => printDoc({ kind: 'sale', sale, eta }));
       if (installment) setPlanSaleId(sale.id);
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
@@ -444,6 +453,11 @@ function PosScreen({ register }: { register: number }) {
     returnInvoice !== null ||
     ticketPay !== null ||
     reservationPick !== null;
+  // A dialog opened before the idle-time load of the extras brought them: load them now.
+  const needExtras = dialogOpen || delivering !== null;
+  useEffect(() => {
+    if (needExtras) loadTillExtras().catch(() => undefined);
+  }, [needExtras]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (dialogOpen) return;
@@ -604,10 +618,9 @@ function PosScreen({ register }: { register: number }) {
                   size="small"
                   startIcon={<Print />}
                   onClick={() => {
-                    void loadEReceiptMark(lastSale.id).then((eta) => {
-                      setPrinted({ kind: 'sale', sale: lastSale, eta });
-                      printSoon();
-                    });
+                    void loadEReceiptMark(lastSale.id).then((eta) =>
+                      printDoc({ kind: 'sale', sale: lastSale, eta }),
+                    );
                   }}
                   data-testid="reprint"
                 >
@@ -662,9 +675,9 @@ function PosScreen({ register }: { register: number }) {
         </Stack>
       </Stack>
 
-      {reservationPick !== null && (
+      {reservationPick !== null && extras && (
         <Suspense fallback={null}>
-          <ReservationPickerDialog
+          <extras.ReservationPickerDialog
             initialQuery={reservationPick}
             onClose={() => {
               setReservationPick(null);
@@ -677,9 +690,9 @@ function PosScreen({ register }: { register: number }) {
           />
         </Suspense>
       )}
-      {ticketPay !== null && (
+      {ticketPay !== null && extras && (
         <Suspense fallback={null}>
-          <TicketPayDialog
+          <extras.TicketPayDialog
             number={ticketPay}
             onClose={() => {
               setTicketPay(null);
@@ -689,33 +702,35 @@ function PosScreen({ register }: { register: number }) {
           />
         </Suspense>
       )}
-      {delivering && (
-        <DeliveryCreateDialog
+      {delivering && extras && (
+        <extras.DeliveryCreateDialog
           saleId={delivering.id}
           saleNumber={delivering.number}
           onClose={() => setDelivering(null)}
         />
       )}
-      <PaymentDialog
-        open={payOpen}
-        total={totals.total}
-        methods={methods.data ?? []}
-        hasCustomer={cart.customer !== null}
-        customer={cart.customer}
-        submitting={submitting}
-        onClose={() => {
-          setPayOpen(false);
-          window.setTimeout(focusSearch, 50);
-        }}
-        mayPlan={mayPlan}
-        onPay={(payments, options) => {
-          if (paymentSummary(totals.total, payments, methods.data ?? []).overpaid) return;
-          void pay(payments, options.installment);
-        }}
-      />
-      {planSaleId && (
+      {extras && (
+        <extras.PaymentDialog
+          open={payOpen}
+          total={totals.total}
+          methods={methods.data ?? []}
+          hasCustomer={cart.customer !== null}
+          customer={cart.customer}
+          submitting={submitting}
+          onClose={() => {
+            setPayOpen(false);
+            window.setTimeout(focusSearch, 50);
+          }}
+          mayPlan={mayPlan}
+          onPay={(payments, options) => {
+            if (paymentSummary(totals.total, payments, methods.data ?? []).overpaid) return;
+            void pay(payments, options.installment);
+          }}
+        />
+      )}
+      {planSaleId && extras && (
         <Suspense fallback={null}>
-          <InstallmentPlanDialog
+          <extras.InstallmentPlanDialog
             saleId={planSaleId}
             onClose={() => {
               setPlanSaleId(null);
@@ -786,22 +801,23 @@ function PosScreen({ register }: { register: number }) {
           void openReturn(n);
         }}
       />
-      <ReturnDialog
-        open={returnInvoice !== null}
-        invoice={returnInvoice}
-        onClose={() => {
-          setReturnInvoice(null);
-          window.setTimeout(focusSearch, 50);
-        }}
-        onDone={(doc) => {
-          setReturnInvoice(null);
-          void loadEReceiptMark(doc.invoiceId, doc.id).then((eta) => {
-            setPrinted({ kind: 'return', doc, eta });
-            printSoon();
-          });
-          window.setTimeout(focusSearch, 50);
-        }}
-      />
+      {extras && (
+        <extras.ReturnDialog
+          open={returnInvoice !== null}
+          invoice={returnInvoice}
+          onClose={() => {
+            setReturnInvoice(null);
+            window.setTimeout(focusSearch, 50);
+          }}
+          onDone={(doc) => {
+            setReturnInvoice(null);
+            void loadEReceiptMark(doc.invoiceId, doc.id).then((eta) =>
+              printDoc({ kind: 'return', doc, eta }),
+            );
+            window.setTimeout(focusSearch, 50);
+          }}
+        />
+      )}
       <PosSettingsDialog
         open={settingsOpen}
         scale={scale}
@@ -821,12 +837,17 @@ function PosScreen({ register }: { register: number }) {
           setSettingsOpen(false);
         }}
       />
-      {printed && (
+      {printed && extras && (
         <PrintArea layout={layout}>
           {printed.kind === 'sale' ? (
-            <SaleReceipt sale={printed.sale} layout={layout} data={receiptData} eta={printed.eta} />
+            <extras.SaleReceipt
+              sale={printed.sale}
+              layout={layout}
+              data={receiptData}
+              eta={printed.eta}
+            />
           ) : (
-            <ReturnReceipt
+            <extras.ReturnReceipt
               doc={printed.doc}
               layout={layout}
               data={receiptData}
