@@ -167,13 +167,12 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   // Low-stock list: only when authenticated with can_see_near_end_products; else empty. The
   // endpoint arrives with the catalog issue: until then a 404 means "nothing near the end".
   // Reloaded whenever `stock.low` says a branch's list changed, and after a reconnect.
-  // Not held back until the first paint like the store data: its warning takes the focus, and
-  // opening it later would take it from what the page has focused by then (docs/decisions.md).
+  // Like the store data it starts once the first screen is painted: its warning opens over the page.
   const [lowStockVersion, setLowStockVersion] = useState(0);
   useLiveEvent('stock.low', () => setLowStockVersion((v) => v + 1));
   useLiveResync(() => setLowStockVersion((v) => v + 1));
   const canSeeLowStock =
-    authenticated && hasPermission(user, ['can_see_near_end_products'], [], config.modules);
+    loadStore && hasPermission(user, ['can_see_near_end_products'], [], config.modules);
   useEffect(() => {
     if (!canSeeLowStock) {
       setLowStock([]);
