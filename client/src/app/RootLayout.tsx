@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { guardReady } from '../shared/lib/configLoad';
-import { useFirstPaint } from '../shared/lib/firstPaint';
 import {
   lowStockState,
   publicConfigStatusState,
@@ -49,8 +48,6 @@ export function RootLayout() {
   const timeZone = useAtomValue(storeSettingsState).timeZone;
   const [searchUsed, setSearchUsed] = useState(false);
   const canTransfer = !!session.user?.permissions.some((p) => p.key === 'can_transfer_products');
-  // The watcher is not part of any first screen (shared/lib/firstPaint.ts).
-  const painted = useFirstPaint();
   if (searchOpen && !searchUsed) setSearchUsed(true);
   // Signed in (e.g. on /login): fetch the dashboard layout before it is navigated to.
   useEffect(() => {
@@ -75,7 +72,7 @@ export function RootLayout() {
           <Suspense fallback={null}>
             {searchUsed && <SearchOverlay />}
             {lowStockCount > 0 && <LowStockDialog />}
-            {canTransfer && painted && <TransferLiveWatcher />}
+            {canTransfer && <TransferLiveWatcher />}
           </Suspense>
         </>
       )}

@@ -14,7 +14,6 @@ import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
 import { afterConfigFailure, type ConfigStatus } from '../../shared/lib/configLoad';
-import { useFirstPaint } from '../../shared/lib/firstPaint';
 import { setStoreTimeZone } from '../../shared/lib/format';
 import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
@@ -57,11 +56,6 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   const previousStatus = useRef(session.status);
   const user = session.user;
   const config = useAtomValue(publicConfigState);
-  // The store data, the branch and the socket are for later screens and the receipts: they start
-  // once the first screen is painted (shared/lib/firstPaint.ts).
-  const painted = useFirstPaint();
-  const authenticated = session.status === 'authenticated';
-  const loadStore = authenticated && painted;
 
   // Initial load, refresh on window focus and on an interval.
   useEffect(() => {
@@ -110,43 +104,39 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     };
   }, [setConfig, setConfigStatus]);
 
-  // Becoming authenticated (and painted): load features and store info.
-  useEffect(() => {
-    if (!loadStore) return;
-    http
-      .get<FeatureDto[]>('/Features')
-      .then((list) => setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))))
-      .catch((err) => handleError(err, { toast: true, general: true }));
-    http
-      .get<StoreInfoResponseDto[]>('/StoreInfo')
-      .then((list) => setStoreInfo(list[0] ?? null))
-      .catch((err) => handleError(err, { toast: true, general: true }));
-    http
-      .get<StoreSettingsDto>('/StoreSettings')
-      .then((settings) => {
-        setStoreTimeZone(settings.timeZone);
-        setStoreSettings(settings);
-      })
-      .catch((err) => handleError(err, { toast: true, general: true }));
-  }, [loadStore, setFeatures, setStoreInfo, setStoreSettings]);
-
-  // Leaving the session: clear everything.
+  // Becoming authenticated: load features and store info. Leaving: clear everything.
   useEffect(() => {
     const prev = previousStatus.current;
     previousStatus.current = session.status;
+    if (session.status === 'authenticated' && prev !== 'authenticated') {
+      http
+        .get<FeatureDto[]>('/Features')
+        .then((list) => setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))))
+        .catch((err) => handleError(err, { toast: true, general: true }));
+      http
+        .get<StoreInfoResponseDto[]>('/StoreInfo')
+        .then((list) => setStoreInfo(list[0] ?? null))
+        .catch((err) => handleError(err, { toast: true, general: true }));
+      http
+        .get<StoreSettingsDto>('/StoreSettings')
+        .then((settings) => {
+          setStoreTimeZone(settings.timeZone);
+          setStoreSettings(settings);
+        })
+        .catch((err) => handleError(err, { toast: true, general: true }));
+    }
     if (session.status !== 'authenticated' && prev === 'authenticated') {
       setFeatures({});
       setStoreInfo(null);
       setBranch(null);
       setLowStock([]);
     }
-  }, [session.status, setFeatures, setStoreInfo, setBranch, setLowStock]);
+  }, [session.status, setFeatures, setStoreInfo, setStoreSettings, setBranch, setLowStock]);
 
   // Current branch: (re)loaded when the user id or branchId changes.
   const userId = user?.id ?? null;
   const branchId = user?.branchId ?? null;
   useEffect(() => {
-    if (!painted) return;
     if (!userId || !branchId) {
       setBranch(null);
       return;
@@ -159,20 +149,20 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     return () => {
       live = false;
     };
-  }, [painted, userId, branchId, setBranch]);
+  }, [userId, branchId, setBranch]);
 
   // The tab's live socket while signed in; a session the server ended is re-checked at once.
-  useLiveConnection(loadStore ? userId : null, () => void refresh());
+  useLiveConnection(session.status === 'authenticated' ? userId : null, () => void refresh());
 
   // Low-stock list: only when authenticated with can_see_near_end_products; else empty. The
   // endpoint arrives with the catalog issue: until then a 404 means "nothing near the end".
   // Reloaded whenever `stock.low` says a branch's list changed, and after a reconnect.
-  // Like the store data it starts once the first screen is painted: its warning opens over the page.
   const [lowStockVersion, setLowStockVersion] = useState(0);
   useLiveEvent('stock.low', () => setLowStockVersion((v) => v + 1));
   useLiveResync(() => setLowStockVersion((v) => v + 1));
   const canSeeLowStock =
-    loadStore && hasPermission(user, ['can_see_near_end_products'], [], config.modules);
+    session.status === 'authenticated' &&
+    hasPermission(user, ['can_see_near_end_products'], [], config.modules);
   useEffect(() => {
     if (!canSeeLowStock) {
       setLowStock([]);
