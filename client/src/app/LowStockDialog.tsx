@@ -54,6 +54,16 @@ export default function LowStockDialog() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
 
+  // Closed without leaving the page: if the focus ended on nothing (the warning opened while the
+  // page was still placing it), it goes back to the page's scan box, where the hands are.
+  const close = () => {
+    setOpen(false);
+    window.setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      document.querySelector<HTMLElement>('[data-scan-input]')?.focus();
+    }, 300);
+  };
+
   const stop = () => {
     if (timer.current !== null) window.clearTimeout(timer.current);
     timer.current = null;
@@ -61,7 +71,7 @@ export default function LowStockDialog() {
   const start = () => {
     stop();
     startedAt.current = Date.now();
-    timer.current = window.setTimeout(() => setOpen(false), remaining.current);
+    timer.current = window.setTimeout(close, remaining.current);
   };
   useEffect(() => {
     if (shown) start();
@@ -81,7 +91,7 @@ export default function LowStockDialog() {
         setOpen(false);
         navigate(routePath('LowStock'));
       }}
-      onCancel={() => setOpen(false)}
+      onCancel={close}
       onMouseEnter={() => {
         remaining.current -= Date.now() - startedAt.current;
         stop();
