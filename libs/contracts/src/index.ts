@@ -8,6 +8,7 @@ export * from './arabic';
 export * from './receipt';
 export * from './money';
 export * from './limits';
+export * from './idempotency';
 export * from './i18n/messages';
 export * from './i18n/messages-ar';
 export * from './i18n/messages-en';

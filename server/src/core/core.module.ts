@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { IdempotencyGuard } from './http/idempotency';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogEntity } from './audit/audit-log.entity';
 import { AuditService } from './audit/audit.service';
@@ -48,6 +49,8 @@ import { HealthController } from './http/health.controller';
     DomainEventSubscribers,
     LiveProjection,
     { provide: APP_GUARD, useClass: AuthGuard },
+    // After the AuthGuard (guards run in the order they are provided): 401/403 before 400.
+    { provide: APP_GUARD, useClass: IdempotencyGuard },
   ],
   exports: [
     AuditService,

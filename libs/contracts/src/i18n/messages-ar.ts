@@ -11,6 +11,10 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.NOT_FOUND': 'العنصر المطلوب غير موجود',
   'errors.ROUTE_NOT_FOUND': 'الصفحة غير موجودة',
   'errors.CSRF_INVALID': 'رمز الحماية (CSRF) مفقود أو غير صالح، أعد تحميل الصفحة',
+  'errors.IDEMPOTENCY_KEY_REQUIRED':
+    'لم يُرسَل مفتاح العملية (Idempotency-Key) أو هو غير صالح، أعد تحميل الصفحة وحاول مرة أخرى',
+  'errors.IDEMPOTENCY_KEY_REUSED':
+    'مفتاح العملية هذا استُخدم لطلب آخر بمحتوى مختلف، ولم يُنفَّذ هذا الطلب؛ أغلق النافذة وافتحها من جديد',
   'errors.CSRF_SIGNOUT_MISSING': 'Could not fetch CSRF Token for signing out',
   'errors.INVALID_CREDENTIALS': 'اسم المستخدم أو كلمة المرور غير صحيحة',
   'errors.TOO_MANY_ATTEMPTS': 'محاولات دخول كثيرة خاطئة، حاول مرة أخرى بعد {minutes} دقيقة',

@@ -11,6 +11,10 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.NOT_FOUND': 'The requested item was not found',
   'errors.ROUTE_NOT_FOUND': 'Page not found',
   'errors.CSRF_INVALID': 'The CSRF token is missing or invalid; reload the page',
+  'errors.IDEMPOTENCY_KEY_REQUIRED':
+    'The request carries no valid operation key (Idempotency-Key); reload the page and try again',
+  'errors.IDEMPOTENCY_KEY_REUSED':
+    'This operation key was already used for a different request, so nothing was done; close the dialog and open it again',
   'errors.CSRF_SIGNOUT_MISSING': 'Could not fetch CSRF Token for signing out',
   'errors.INVALID_CREDENTIALS': 'Wrong username or password',
   'errors.TOO_MANY_ATTEMPTS': 'Too many failed sign-in attempts; try again in {minutes} minutes',

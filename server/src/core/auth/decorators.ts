@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { ModuleKey, PermissionKey } from '@pos/contracts';
 import type { AuthUser } from './auth.types';
+import { requestIdempotency, type IdempotencyMeta } from '../http/idempotency';
 
 export const ACCESS_KEY = 'pos:access';
 
@@ -38,12 +39,21 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   return ctx.switchToHttp().getRequest().user;
 });
 
-export type RequestMeta = { ip: string | null; userAgent: string | null; userId: string | null };
+export type RequestMeta = {
+  ip: string | null;
+  userAgent: string | null;
+  userId: string | null;
+  /** On a route marked `@Idempotent()`: the request's key and fingerprint (CommandRunner.run). */
+  idempotency?: IdempotencyMeta | null;
+};
 export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => {
   const req = ctx.switchToHttp().getRequest();
+  const userId = req.user?.id ?? null;
+  const idempotency = requestIdempotency(req, userId);
   return {
     ip: req.ip ?? null,
     userAgent: req.get?.('user-agent') ?? null,
-    userId: req.user?.id ?? null,
+    userId,
+    ...(idempotency ? { idempotency } : {}),
   };
 });

@@ -1,13 +1,19 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { HttpStatus, Injectable, Optional } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RequestMeta } from '../auth/decorators';
 import { AuditService } from '../audit/audit.service';
+import { AppException } from '../errors/app.exception';
+import type { IdempotencyMeta } from '../http/idempotency';
 import { SessionCache } from '../auth/session-cache';
 import { OutboxService } from '../outbox/outbox.service';
 import { OutboxWakeup } from '../outbox/outbox-wakeup';
 import { CommandTransaction } from './command-transaction';
 import { DomainEventSubscribers } from './domain-event-subscribers';
+
+/** Set while a command's work runs: a command started inside another leaves the key to the outer one. */
+const insideCommand = new AsyncLocalStorage<true>();
 
 /** Audited entities whose change can change what a session resolves to. */
 const AUTH_ENTITIES = new Set(['user', 'role', 'feature', 'session']);
@@ -34,16 +40,39 @@ export class CommandRunner {
   }
 
   async run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
+    // The request's Idempotency-Key is the outer command's: a nested command (started inside
+    // another's work) and a second command of the same request (once the first has committed
+    // under the key) run without it.
+    const keyed = meta.idempotency && !meta.idempotency.used && !insideCommand.getStore();
+    const idem = keyed ? meta.idempotency! : null;
     let touchesAuth = false;
     let published = false;
-    const result = await this.ds.transaction(async (m) => {
-      const tx = new CommandTransaction(m, meta, (event, t) => this.subscribers.dispatch(event, t));
-      const out = await work(tx);
-      await this.flush(tx);
-      touchesAuth = tx.audits.some((a) => AUTH_ENTITIES.has(a.entity));
-      published = tx.events.length > 0 || tx.derived.length > 0;
-      return out;
-    });
+    const result = await insideCommand.run(true, () =>
+      this.ds.transaction(async (m) => {
+        if (idem) {
+          const seen = await claimKey(m, idem, meta.userId);
+          // The same request again (a retry, a double click, or one that waited on the first):
+          // the first one's result, and nothing runs.
+          if (seen) return seen.result as R;
+        }
+        const tx = new CommandTransaction(m, meta, (event, t) =>
+          this.subscribers.dispatch(event, t),
+        );
+        const out = await work(tx);
+        if (idem) {
+          const stored = JSON.stringify({ result: out ?? null });
+          tx.write(
+            (bind) =>
+              `UPDATE idempotency_keys SET result = ${bind(stored)}::jsonb WHERE key = ${bind(idem.key)}::uuid`,
+          );
+        }
+        await this.flush(tx);
+        touchesAuth = tx.audits.some((a) => AUTH_ENTITIES.has(a.entity));
+        published = tx.events.length > 0 || tx.derived.length > 0;
+        return out;
+      }),
+    );
+    if (idem) idem.used = true;
     // The relay is woken after the commit, not by a NOTIFY inside the transaction (see OutboxWakeup).
     if (published) this.wakeup?.committed();
     // A user, role or feature changed: this instance's cached sessions go now (the others on the
@@ -77,4 +106,29 @@ export class CommandRunner {
       notify: !this.wakeup,
     });
   }
+}
+
+/**
+ * Takes the key for this transaction, or finds the request that took it. The insert of a key
+ * another transaction has just inserted waits for that one to end: after its commit the key is
+ * found here with its result, after its rollback this insert goes through and the work runs.
+ * The same key with another request (user, route, parameters or body) is a 409.
+ */
+async function claimKey(
+  m: EntityManager,
+  idem: IdempotencyMeta,
+  userId: string | null,
+): Promise<{ result: unknown } | null> {
+  const inserted: unknown[] = await m.query(
+    `INSERT INTO idempotency_keys (key, user_id, scope, request_hash)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [idem.key, userId, idem.scope, idem.hash],
+  );
+  if (inserted.length) return null;
+  const [row] = await m.query('SELECT request_hash, result FROM idempotency_keys WHERE key = $1', [
+    idem.key,
+  ]);
+  if (!row || row.request_hash !== idem.hash || !row.result)
+    throw new AppException('IDEMPOTENCY_KEY_REUSED', HttpStatus.CONFLICT);
+  return { result: (row.result as { result: unknown }).result };
 }

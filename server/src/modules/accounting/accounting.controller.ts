@@ -11,6 +11,7 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -122,6 +123,7 @@ export class AccountingController {
   }
 
   @RequirePermissions(['can_manage_accounting'])
+  @Idempotent()
   @Post('JournalEntries')
   async post(
     @Body() dto: PostJournalEntryDto,
@@ -138,6 +140,7 @@ export class AccountingController {
   }
 
   @RequirePermissions(['can_manage_accounting'])
+  @Idempotent()
   @Post('JournalEntries/:id/reverse')
   async reverse(
     @Param('id', UuidPipe) id: string,

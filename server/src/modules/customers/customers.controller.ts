@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Idempotent } from '../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -97,6 +98,7 @@ export class CustomersController {
   }
 
   @RequirePermissions(['can_see_customers'])
+  @Idempotent()
   @Post(':id/payments')
   async payment(
     @Param('id', UuidPipe) id: string,

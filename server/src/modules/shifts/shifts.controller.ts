@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Idempotent } from '../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -39,6 +40,7 @@ export class ShiftsController {
   }
 
   @Authenticated()
+  @Idempotent()
   @Post('open')
   async open(@Body() dto: OpenShiftDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
     const { shiftId } = await this.commands.execute<OpenShiftCommand, OpenShiftResult>(
@@ -58,6 +60,7 @@ export class ShiftsController {
   }
 
   @Authenticated()
+  @Idempotent()
   @Post(':id/close')
   async close(
     @Param('id', UuidPipe) id: string,

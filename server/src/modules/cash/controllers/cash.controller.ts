@@ -9,6 +9,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -89,6 +90,7 @@ export class MoneyTransactionsController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post()
   async create(
     @Body() dto: MoneyTransactionCreateDto,
@@ -103,6 +105,7 @@ export class MoneyTransactionsController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post(':id/confirm')
   @HttpCode(HttpStatus.OK)
   async confirm(
@@ -115,6 +118,7 @@ export class MoneyTransactionsController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post(':id/reject')
   @HttpCode(HttpStatus.OK)
   async reject(

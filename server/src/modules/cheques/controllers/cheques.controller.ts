@@ -9,6 +9,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -87,6 +88,7 @@ export class ChequesController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post()
   async create(
     @Body() dto: ChequeCreateDto,
@@ -111,6 +113,7 @@ export class ChequesController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post(':id/deposit')
   @HttpCode(HttpStatus.OK)
   deposit(
@@ -123,6 +126,7 @@ export class ChequesController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post(':id/clear')
   @HttpCode(HttpStatus.OK)
   clear(
@@ -135,6 +139,7 @@ export class ChequesController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post(':id/bounce')
   @HttpCode(HttpStatus.OK)
   bounce(
@@ -147,6 +152,7 @@ export class ChequesController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
   cancel(

@@ -9,6 +9,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -74,6 +75,7 @@ export class DeliveryController {
   }
 
   @RequirePermissions(['can_see_vault_totals'])
+  @Idempotent()
   @Post('settlements')
   settle(
     @Body() dto: DeliverySettleDto,
@@ -101,6 +103,7 @@ export class DeliveryController {
   }
 
   @Authenticated()
+  @Idempotent()
   @Post(':id/step')
   @HttpCode(HttpStatus.OK)
   async step(

@@ -11,6 +11,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
@@ -109,6 +110,7 @@ export class ExpensesController {
   }
 
   @RequirePermissions(['can_see_expenses'])
+  @Idempotent()
   @Post()
   @UseInterceptors(
     FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
@@ -136,6 +138,7 @@ export class ExpensesController {
   }
 
   @RequirePermissions(['can_see_expenses'])
+  @Idempotent()
   @Post(':id/void')
   @HttpCode(HttpStatus.OK)
   async void(

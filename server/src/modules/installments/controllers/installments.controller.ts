@@ -9,6 +9,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -120,6 +121,7 @@ export class InstallmentsController {
 
   /** 201 for a new plan; 200 with the same plan when the id was seen before. */
   @Access()
+  @Idempotent()
   @Post()
   async create(
     @Body() dto: InstallmentPlanCreateDto,
@@ -136,6 +138,7 @@ export class InstallmentsController {
   }
 
   @Access()
+  @Idempotent()
   @Post(':id/collect')
   @HttpCode(HttpStatus.OK)
   async collect(
@@ -162,6 +165,7 @@ export class InstallmentsController {
   }
 
   @Access()
+  @Idempotent()
   @Post(':id/settle')
   @HttpCode(HttpStatus.OK)
   async settle(

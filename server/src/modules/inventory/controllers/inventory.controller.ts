@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -57,6 +58,7 @@ export class StockAdjustmentsController {
   constructor(private readonly commands: CommandBus) {}
 
   @RequirePermissions(['can_adjust_stock'])
+  @Idempotent()
   @Post()
   async adjust(
     @Body() dto: StockAdjustmentDto,

@@ -13,6 +13,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -98,6 +99,7 @@ export class MaintenanceController {
     return this.queries.get(id, user);
   }
 
+  @Idempotent()
   @Post()
   async create(
     @Body() dto: MaintenanceCreateDto,
@@ -121,6 +123,7 @@ export class MaintenanceController {
     return this.queries.get(id, user);
   }
 
+  @Idempotent()
   @Post(':id/status')
   @HttpCode(HttpStatus.OK)
   async move(
@@ -133,6 +136,7 @@ export class MaintenanceController {
     return this.queries.get(id, user);
   }
 
+  @Idempotent()
   @Post(':id/parts')
   @HttpCode(HttpStatus.OK)
   async parts(
@@ -145,6 +149,7 @@ export class MaintenanceController {
     return this.queries.get(id, user);
   }
 
+  @Idempotent()
   @Delete(':id/parts/:partId')
   async removePart(
     @Param('id', UuidPipe) id: string,

@@ -10,6 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -77,6 +78,7 @@ export class PurchaseInvoicesController {
   }
 
   @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
+  @Idempotent()
   @Post()
   async create(
     @Body() dto: PurchaseInvoiceCreateDto,
@@ -90,6 +92,7 @@ export class PurchaseInvoicesController {
   }
 
   @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
+  @Idempotent()
   @Patch(':id')
   async update(
     @Param('id', UuidPipe) id: string,
@@ -102,6 +105,7 @@ export class PurchaseInvoicesController {
   }
 
   @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
+  @Idempotent()
   @Post(':id/post')
   @HttpCode(HttpStatus.OK)
   async post(
@@ -115,6 +119,7 @@ export class PurchaseInvoicesController {
   }
 
   @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
+  @Idempotent()
   @Post(':id/returns')
   async createReturn(
     @Param('id', UuidPipe) id: string,

@@ -10,6 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -124,6 +125,7 @@ export class PurchaseOrdersController {
   }
 
   @RequirePermissions(['can_buy_products'])
+  @Idempotent()
   @Post(':id/receive')
   @HttpCode(HttpStatus.OK)
   async receive(

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { VendorPaymentDto, VendorStatementQueryDto } from '@pos/contracts';
@@ -58,6 +59,7 @@ export class VendorsController {
   }
 
   @RequirePermissions(['can_see_vendors', 'can_see_totals'])
+  @Idempotent()
   @Post(':id/payments')
   async pay(
     @Param('id', UuidPipe) id: string,

@@ -9,6 +9,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -59,6 +60,7 @@ export class ReservationsController {
   }
 
   @Authenticated()
+  @Idempotent()
   @Post()
   async create(
     @Body() dto: ReservationCreateDto,
@@ -70,6 +72,7 @@ export class ReservationsController {
   }
 
   @Authenticated()
+  @Idempotent()
   @Post(':id/convert')
   @HttpCode(HttpStatus.OK)
   async convert(
@@ -83,6 +86,7 @@ export class ReservationsController {
   }
 
   @Authenticated()
+  @Idempotent()
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
   async cancel(

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
@@ -42,6 +43,7 @@ export class SalesController {
 
   /** CreateSale: 201 with the invoice, or 200 with the same invoice when the id was seen before. */
   @Authenticated()
+  @Idempotent('body')
   @Post()
   async create(
     @Body() dto: CreateSaleDto,
@@ -106,6 +108,7 @@ export class InvoicesController {
   }
 
   @RequirePermissions(['can_edit_invoice'])
+  @Idempotent()
   @Patch(':id')
   async edit(
     @Param('id', UuidPipe) id: string,
@@ -118,6 +121,7 @@ export class InvoicesController {
   }
 
   @RequirePermissions(['can_return_products'])
+  @Idempotent()
   @Post(':id/returns')
   async return(
     @Param('id', UuidPipe) id: string,

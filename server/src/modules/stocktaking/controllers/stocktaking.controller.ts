@@ -9,6 +9,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -153,6 +154,7 @@ export class StockTakingController {
   }
 
   @RequirePermissions(['can_start_stock_taking'])
+  @Idempotent()
   @Post(':id/post')
   @HttpCode(HttpStatus.OK)
   async post(

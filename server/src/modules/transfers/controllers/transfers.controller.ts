@@ -10,6 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -139,6 +140,7 @@ export class TransfersController {
   }
 
   @RequirePermissions(['can_transfer_products'])
+  @Idempotent()
   @Post(':id/ship')
   @HttpCode(HttpStatus.OK)
   async ship(
@@ -152,6 +154,7 @@ export class TransfersController {
   }
 
   @RequirePermissions(['can_transfer_products'])
+  @Idempotent()
   @Post(':id/receive')
   @HttpCode(HttpStatus.OK)
   async receive(
@@ -165,6 +168,7 @@ export class TransfersController {
   }
 
   @RequirePermissions(['can_transfer_products'])
+  @Idempotent()
   @Post(':id/cancel')
   @HttpCode(HttpStatus.OK)
   async cancel(
