@@ -39,6 +39,7 @@ module.exports = {
     {
       ...common,
       displayName: 'medium',
+      setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/medium/**/*.spec.ts'],
       globalSetup: '<rootDir>/tests/medium/global-setup.ts',
@@ -47,6 +48,7 @@ module.exports = {
     {
       ...common,
       displayName: 'reliability',
+      setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/reliability/**/*.spec.ts'],
       globalSetup: '<rootDir>/tests/medium/global-setup.ts',
@@ -55,6 +57,7 @@ module.exports = {
     {
       ...common,
       displayName: 'security',
+      setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/security/**/*.spec.ts'],
       globalSetup: '<rootDir>/tests/medium/global-setup.ts',

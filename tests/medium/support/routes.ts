@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ACCESS_KEY, type Access } from '../../../server/src/core/auth/decorators';
+import { IDEMPOTENT_KEY } from '../../../server/src/core/http/idempotency';
 
 export type RegisteredRoute = {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -12,6 +13,8 @@ export type RegisteredRoute = {
   /** Whether the handler declared its access (or its controller did). */
   declared: boolean;
   handler: string;
+  /** `@Idempotent()`'s mode (`header` or `body`) on a command that moves money or stock */
+  idempotent?: 'header' | 'body';
 };
 
 const METHODS: Partial<Record<RequestMethod, RegisteredRoute['method']>> = {
@@ -56,6 +59,7 @@ export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[]
               access: own ?? classAccess ?? { kind: 'session' },
               declared: !!(own ?? classAccess),
               handler: `${controller.name}.${name}`,
+              idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn),
             });
           }
         }

@@ -81,6 +81,24 @@ export class CommandRunner {
     return result;
   }
 
+  /**
+   * For a handler that looks for its own client id before the transaction (a retry answered
+   * without running): the request's key decides first. The first result when this key has been
+   * answered, a 409 when it holds another request, null otherwise (then the command runs as usual).
+   */
+  async answered(meta: RequestMeta): Promise<{ result: unknown } | null> {
+    const idem = meta.idempotency;
+    if (!idem || idem.used || insideCommand.getStore()) return null;
+    const [row] = await this.ds.query(
+      'SELECT request_hash, result FROM idempotency_keys WHERE key = $1',
+      [idem.key],
+    );
+    if (!row) return null;
+    if (row.request_hash !== idem.hash || !row.result)
+      throw new AppException('IDEMPOTENCY_KEY_REUSED', HttpStatus.CONFLICT);
+    return { result: (row.result as { result: unknown }).result };
+  }
+
   private async flush(tx: CommandTransaction): Promise<void> {
     const [first, ...rest] = tx.audits;
     for (const entry of rest) await this.audit.record(tx.m, tx.meta, entry);

@@ -30,6 +30,9 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<
   }
 
   override async execute(command: PostJournalEntryCommand): Promise<PostJournalEntryResult> {
+    // the request's Idempotency-Key first: a replay gets the first answer (CommandRunner)
+    const again = await this.runner.answered(command.meta);
+    if (again) return again.result as PostJournalEntryResult;
     const [done] = await this.runner.manager.query(`SELECT id FROM journal_entries WHERE id = $1`, [
       command.dto.id,
     ]);
