@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn } from './support';
+import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 14 acceptance in two browser contexts: the demo storekeeper receives a purchase invoice of
 // five lines by scanner at /buy (four known items and one new item created inline with its
@@ -15,7 +15,7 @@ async function api(request: APIRequestContext) {
   };
   const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(

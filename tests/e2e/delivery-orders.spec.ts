@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 18 item 3: the branch manager sells at the POS and marks the sale for delivery, assigns
 // the demo driver; the driver, on a phone-sized screen, takes it out and delivers it (cash on
@@ -141,7 +141,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
     expectedCash?: number;
   };
   const closed = await page.request.post(`/api/Shift/${current.id}/close`, {
-    headers: { 'X-CSRF-Token': token },
+    headers: writeHeaders(token, 'POST', `/api/Shift/${current.id}/close`),
     data: { countedCash: current.expectedCash ?? current.totals?.expectedCash ?? 0 },
   });
   expect(closed.ok()).toBe(true);

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { writeHeaders } from './support';
 
 // Real documents for the pages that show one (the demo data has products only): a sale in a shift
 // (closed again, so other tests find the admin without an open shift), a transfer request and a
@@ -20,7 +21,7 @@ async function api(request: APIRequestContext) {
   };
   const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn } from './support';
+import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 17 acceptance (e-receipts), three browser contexts against the e2e server and its local ETA
 // simulator (tests/e2e/serve.js, port PORT + 1000): the owner fills the company info and turns
@@ -21,7 +21,7 @@ async function api(request: APIRequestContext) {
   };
   const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(

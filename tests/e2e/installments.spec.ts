@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 16 (installments), the client: a cashier sells a 12,000 EGP fridge on 12 monthly
 // installments with 2,000 down in cash and a guarantor, prints the contract (store name, the
@@ -25,7 +25,7 @@ async function api(request: APIRequestContext): Promise<Call> {
   };
   return async (method, path, data) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
@@ -400,7 +400,7 @@ test('the server refuses a plan with a wrong national ID', async ({ page }) => {
     csrfToken: string;
   };
   const res = await page.request.post('/api/Installments', {
-    headers: { 'X-CSRF-Token': csrfToken },
+    headers: writeHeaders(csrfToken, 'POST', '/api/Installments'),
     data: {
       id: '0190f5a0-0000-7000-8000-000000000001',
       saleId: '0190f5a0-0000-7000-8000-000000000002',

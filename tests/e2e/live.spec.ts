@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { DEMO_PASSWORD, signIn, writeHeaders } from './support';
 import { formatPiasters } from '../../libs/contracts/src/money';
 
 // Issue 6 acceptance in two browser contexts: a branch manager keeps the home dashboard open; in
@@ -17,7 +17,7 @@ async function api(request: APIRequestContext) {
   };
   const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(

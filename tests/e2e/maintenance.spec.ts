@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 18 item 1 (maintenance): a technician takes a phone in (a customer added on the spot, a
 // deposit), prints the intake receipt (number, barcode, the store's maintenance terms), adds a
@@ -18,7 +18,10 @@ async function api(request: APIRequestContext) {
     csrfToken: string;
   };
   return (method: 'get' | 'post' | 'patch', path: string, data?: unknown) =>
-    request[method](path, { headers: { 'X-CSRF-Token': csrfToken }, ...(data ? { data } : {}) });
+    request[method](path, {
+      headers: writeHeaders(csrfToken, method, path),
+      ...(data ? { data } : {}),
+    });
 }
 
 test('a phone is taken in, repaired with a part, turns ready live at the front desk and is paid at the POS', async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 18 item 2: the branch manager reserves an item for a customer against a deposit (the
 // deposit goes into the branch's main vault, the unit is no longer sellable), prints the slip,
@@ -115,7 +115,7 @@ test('a reservation is sold at the POS: its slip scanned, the deposit counted', 
     })
   ).json()) as { id: string; name: string };
   const created = await page.request.post('/api/Reservations', {
-    headers,
+    headers: writeHeaders(csrfToken, 'POST', '/api/Reservations'),
     data: {
       id: crypto.randomUUID(),
       customerId: customer.id,
@@ -163,7 +163,7 @@ test('a reservation is sold at the POS: its slip scanned, the deposit counted', 
     totals: { expectedCash: number };
   };
   const closed = await page.request.post(`/api/Shift/${current.id}/close`, {
-    headers,
+    headers: writeHeaders(csrfToken, 'POST', `/api/Shift/${current.id}/close`),
     data: { countedCash: current.totals.expectedCash },
   });
   expect(closed.ok()).toBe(true);

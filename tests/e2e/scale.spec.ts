@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 11 item 13: the scale-barcode layout is a store setting on the server, so every register
 // reads the same one. The administrator sets a two-digit prefix '21' with the item code in digits
@@ -15,7 +15,7 @@ async function api(page: Page) {
   };
   return async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
     const res = await page.request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);

@@ -1,4 +1,5 @@
 import { expect, type Page, type Response } from '@playwright/test';
+import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -84,4 +85,15 @@ async function settleLowStock(page: Page, ms = 10_000) {
     } else if (seen) return;
     await page.waitForTimeout(100);
   }
+}
+
+/**
+ * The headers of a state-changing API call: the CSRF token, and a fresh Idempotency-Key when the
+ * route is a command that moves money or stock (MONEY_COMMANDS), as a new intention of a clerk.
+ */
+export function writeHeaders(csrfToken: string, method: string, path: string) {
+  return {
+    'X-CSRF-Token': csrfToken,
+    ...(needsIdempotencyKey(method, path) ? { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } : {}),
+  };
 }

@@ -5,7 +5,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 7 acceptance in two browser contexts of two branches: the storekeeper of 'فرع مدينة نصر'
 // asks 'فرع وسط البلد' for stock; its manager approves and ships; the storekeeper receives with a
@@ -21,7 +21,7 @@ async function api(request: APIRequestContext) {
   };
   const call = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(

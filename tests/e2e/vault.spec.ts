@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 15 in two browser contexts of two branches: the accountant of 'فرع وسط البلد' transfers
 // cash from its main vault to the main vault of 'فرع مدينة نصر'; the receiver there sees it
@@ -13,15 +13,16 @@ async function client(request: APIRequestContext) {
   const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as {
     csrfToken: string;
   };
-  const headers = { 'X-CSRF-Token': csrfToken };
   const ok = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
     expect(res.ok(), `${res.url()} → ${res.status()} ${await res.text()}`).toBe(true);
     return res.json();
   };
   return {
     get: async (path: string) => ok(await request.get(path)),
-    post: async (path: string, data: unknown) => ok(await request.post(path, { headers, data })),
-    patch: async (path: string, data: unknown) => ok(await request.patch(path, { headers, data })),
+    post: async (path: string, data: unknown) =>
+      ok(await request.post(path, { headers: writeHeaders(csrfToken, 'POST', path), data })),
+    patch: async (path: string, data: unknown) =>
+      ok(await request.patch(path, { headers: writeHeaders(csrfToken, 'PATCH', path), data })),
   };
 }
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
 import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/reports';
 import { ensureDeliveryOrder } from './documents';
-import { dismissLowStock, lowStockDialog, signIn } from './support';
+import { dismissLowStock, lowStockDialog, signIn, writeHeaders } from './support';
 
 // Issue 20 acceptance: keyboard and screen-reader access.
 // 1. Keyboard only: a cashier signs in, opens /POS through the page search, opens a shift, finds an
@@ -185,7 +185,7 @@ test.afterAll(async ({ browser }) => {
       : null;
     if (shift?.id) {
       const closed = await page.request.post(`/api/Shift/${shift.id}/close`, {
-        headers: { 'X-CSRF-Token': csrfToken },
+        headers: writeHeaders(csrfToken, 'POST', `/api/Shift/${shift.id}/close`),
         data: { countedCash: 0 },
       });
       expect(closed.ok(), await closed.text()).toBe(true);
@@ -383,7 +383,10 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     return rows as { id: string }[];
   };
   const post = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { headers: { 'X-CSRF-Token': csrfToken }, data });
+    const res = await page.request.post(path, {
+      headers: writeHeaders(csrfToken, 'POST', path),
+      data,
+    });
     expect(res.ok(), `POST ${path} → ${res.status()} ${await res.text()}`).toBe(true);
     return (await res.json()) as { id: string };
   };
