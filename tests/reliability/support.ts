@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client as Pg } from 'pg';
+import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** `npm run test:reliability` runs the full form; `npm test` the short one. */
@@ -106,11 +107,17 @@ export class Http {
       throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   }
 
+  /**
+   * `key`: the Idempotency-Key to send (a retry of one intention passes the same one); a listed
+   * money or stock command without one gets a fresh key.
+   */
   async call(
     method: string,
     p: string,
     body?: unknown,
+    key?: string,
   ): Promise<{ status: number; body: Record<string, unknown> & { code?: string } }> {
+    const idempotency = key ?? (needsIdempotencyKey(method, p) ? randomUUID() : undefined);
     try {
       const res = await fetch(`${this.base}${p}`, {
         method,
@@ -118,6 +125,7 @@ export class Http {
           'content-type': 'application/json',
           'x-csrf-token': this.csrf,
           cookie: this.cookie(),
+          ...(idempotency ? { [IDEMPOTENCY_HEADER]: idempotency } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
