@@ -1,11 +1,15 @@
 import i18n from 'i18next';
+import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
+import { newId } from '../lib/ids';
 import { ApiClientError } from './ApiClientError';
 
 export { ApiClientError, isApiClientError } from './ApiClientError';
 
 // The one HTTP client of the app. Paths are relative to `/api`; the session cookie goes along;
 // state-changing calls carry the CSRF token of GET /api/auth/csrf (cached, refreshed once on a
-// 403 CSRF_INVALID).
+// 403 CSRF_INVALID). A command that moves money or stock (MONEY_COMMANDS of @pos/contracts)
+// carries an Idempotency-Key: the caller's (a form's useIdempotencyKey, kept across its retries),
+// or else a fresh one for this call (sent again on the CSRF retry).
 export const API_BASE = '/api';
 
 export type QueryValue = string | number | boolean | Date | null | undefined;
@@ -106,7 +110,12 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** the Idempotency-Key of a command that moves money or stock (one per intention) */
+  idempotencyKey?: string;
 };
+
+/** What a state-changing call may add: the form's Idempotency-Key. */
+export type WriteOptions = { idempotencyKey?: string };
 
 const apiUrl = (path: string, query?: Query): string =>
   `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${buildQuery(query)}`;
@@ -118,8 +127,11 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     const started = takeEarly(url);
     if (started) return started;
   }
+  const key =
+    options.idempotencyKey ?? (needsIdempotencyKey(method, `/${path}`) ? newId() : undefined);
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (key) headers[IDEMPOTENCY_HEADER] = key;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData || options.body instanceof URLSearchParams) {
       body = options.body;
@@ -177,17 +189,17 @@ export const http = {
     const total = header !== null && header !== '' ? Number(header) : rows.length;
     return { rows, total: Number.isFinite(total) ? total : rows.length };
   },
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return json<T>(path, { method: 'POST', body });
+  post<T>(path: string, body?: unknown, options: WriteOptions = {}): Promise<T> {
+    return json<T>(path, { method: 'POST', body, ...options });
   },
-  patch<T>(path: string, body?: unknown): Promise<T> {
-    return json<T>(path, { method: 'PATCH', body });
+  patch<T>(path: string, body?: unknown, options: WriteOptions = {}): Promise<T> {
+    return json<T>(path, { method: 'PATCH', body, ...options });
   },
-  put<T>(path: string, body?: unknown): Promise<T> {
-    return json<T>(path, { method: 'PUT', body });
+  put<T>(path: string, body?: unknown, options: WriteOptions = {}): Promise<T> {
+    return json<T>(path, { method: 'PUT', body, ...options });
   },
-  delete<T>(path: string): Promise<T> {
-    return json<T>(path, { method: 'DELETE' });
+  delete<T>(path: string, options: WriteOptions = {}): Promise<T> {
+    return json<T>(path, { method: 'DELETE', ...options });
   },
   /** POST /api/files (multipart field `file`). */
   upload(file: File): Promise<{ id: string; url: string }> {

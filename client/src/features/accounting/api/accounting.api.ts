@@ -10,7 +10,7 @@ import type {
   UpdateLedgerAccountDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { buildQuery, http } from '../../../shared/api/http';
+import { buildQuery, http, type WriteOptions } from '../../../shared/api/http';
 import { downloadFile } from '../../../shared/api/download';
 
 // The books' calls (issue 13): one place for paths and query keys.
@@ -72,9 +72,10 @@ export const accountingApi = {
     http.patch<LedgerAccountDto>(`/Accounts/${id(accountId)}`, dto),
   deleteAccount: (accountId: string) => http.delete<void>(`/Accounts/${id(accountId)}`),
   journal: (query: JournalQuery) => http.list<JournalEntryDto>('/JournalEntries', query),
-  postEntry: (dto: PostJournalEntryDto) => http.post<JournalEntryDto>('/JournalEntries', dto),
-  reverseEntry: (entryId: string, reason: string) =>
-    http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }),
+  postEntry: (dto: PostJournalEntryDto, options?: WriteOptions) =>
+    http.post<JournalEntryDto>('/JournalEntries', dto, options),
+  reverseEntry: (entryId: string, reason: string, options?: WriteOptions) =>
+    http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }, options),
   trialBalance: (query: TrialBalanceQuery) =>
     http.get<TrialBalanceDto>(REPORT_PATHS.trialBalance, query),
   statement: (query: StatementQuery) =>

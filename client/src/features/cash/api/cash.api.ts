@@ -5,7 +5,7 @@ import type {
   MoneyTransactionType,
   VaultMovementDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -42,10 +42,10 @@ export const cashApi = {
   targets: () => http.get<VaultTarget[]>('/Vault/targets'),
   money: (query: MoneyListQuery) => http.list<MoneyTransactionDto>('/MoneyTransactions', query),
   one: (txId: string) => http.get<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}`),
-  record: (dto: MoneyTransactionCreateDto) =>
-    http.post<MoneyTransactionDto>('/MoneyTransactions', dto),
-  confirm: (txId: string) =>
-    http.post<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}/confirm`, {}),
-  reject: (txId: string, reason: string) =>
-    http.post<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}/reject`, { reason }),
+  record: (dto: MoneyTransactionCreateDto, options?: WriteOptions) =>
+    http.post<MoneyTransactionDto>('/MoneyTransactions', dto, options),
+  confirm: (txId: string, options?: WriteOptions) =>
+    http.post<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}/confirm`, {}, options),
+  reject: (txId: string, reason: string, options?: WriteOptions) =>
+    http.post<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}/reject`, { reason }, options),
 };

@@ -8,7 +8,7 @@ import type {
   TransactionDto,
   TransactionFilterOptionsDto,
 } from '@pos/contracts';
-import { buildQuery, http, type Query } from '../../../shared/api/http';
+import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
 import { downloadFile } from '../../../shared/api/download';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -45,9 +45,10 @@ export const chequeKeys = {
 export const chequesApi = {
   list: (query: ChequeListQuery) => http.list<ChequeDto>('/Cheques', query as Query),
   get: (chequeId: string) => http.get<ChequeDto>(`/Cheques/${id(chequeId)}`),
-  create: (body: ChequeCreateDto) => http.post<ChequeDto>('/Cheques', body),
-  step: (chequeId: string, action: ChequeAction, body: ChequeActionDto) =>
-    http.post<ChequeDto>(`/Cheques/${id(chequeId)}/${action}`, body),
+  create: (body: ChequeCreateDto, options?: WriteOptions) =>
+    http.post<ChequeDto>('/Cheques', body, options),
+  step: (chequeId: string, action: ChequeAction, body: ChequeActionDto, options?: WriteOptions) =>
+    http.post<ChequeDto>(`/Cheques/${id(chequeId)}/${action}`, body, options),
   vaults: () => http.get<ChequeVaultDto[]>('/Cheques/vaults'),
   parties: (type: 'customer' | 'vendor', q: string) =>
     http.get<ChequePartyDto[]>('/Cheques/parties', { type, q }),

@@ -11,7 +11,7 @@ import type {
   DebtBucket,
 } from '@pos/contracts';
 import { downloadFile } from '../../../shared/api/download';
-import { buildQuery, http, type Query } from '../../../shared/api/http';
+import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 // Customer calls of docs/api-sales.md (issue 5).
 const id = (value: string) => encodeURIComponent(value);
@@ -56,8 +56,8 @@ export const customersApi = {
   /** The statement's rows: the latest 500 entries, newest first. */
   statement: (customerId: string) =>
     http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`, { pageSize: 500 }),
-  pay: (customerId: string, body: CustomerPaymentDto) =>
-    http.post<CustomerDto>(`/Customers/${id(customerId)}/payments`, body),
+  pay: (customerId: string, body: CustomerPaymentDto, options?: WriteOptions) =>
+    http.post<CustomerDto>(`/Customers/${id(customerId)}/payments`, body, options),
   /** The vaults a payment may go into (can_see_customers + can_see_totals). */
   vaults: () => http.get<CustomerPaymentVaultDto[]>('/Customers/payment-vaults'),
   debts: (query: DebtListQuery) => http.list<CustomerDebtDto>('/Customers/Debts', query as Query),

@@ -6,7 +6,7 @@ import type {
   DriverBalanceDto,
   DriverDto,
 } from '@pos/contracts';
-import { http, type Query } from '../../../shared/api/http';
+import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -30,12 +30,16 @@ export const deliveryApi = {
   list: (query: DeliveryListQuery) => http.list<DeliveryOrderDto>('/Delivery', query as Query),
   get: (orderId: string) => http.get<DeliveryOrderDto>(`/Delivery/${id(orderId)}`),
   create: (body: DeliveryCreateDto) => http.post<DeliveryOrderDto>('/Delivery', body),
-  step: (orderId: string, body: DeliveryStepDto) =>
-    http.post<DeliveryOrderDto>(`/Delivery/${id(orderId)}/step`, body),
+  step: (orderId: string, body: DeliveryStepDto, options?: WriteOptions) =>
+    http.post<DeliveryOrderDto>(`/Delivery/${id(orderId)}/step`, body, options),
   drivers: () => http.get<DriverDto[]>('/Delivery/drivers'),
   balances: () => http.get<DriverBalanceDto[]>('/Delivery/balances'),
-  settle: (body: DeliverySettleDto) =>
-    http.post<{ id: string; amount: number; orders: number }>('/Delivery/settlements', body),
+  settle: (body: DeliverySettleDto, options?: WriteOptions) =>
+    http.post<{ id: string; amount: number; orders: number }>(
+      '/Delivery/settlements',
+      body,
+      options,
+    ),
 };
 
 /** The customer's address on Google Maps. */

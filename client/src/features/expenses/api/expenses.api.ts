@@ -6,7 +6,7 @@ import {
   type ExpenseOptionsDto,
   type ExpenseTotalsDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, type WriteOptions } from '../../../shared/api/http';
 
 export type ExpenseListQuery = {
   page: number;
@@ -37,13 +37,13 @@ export const expensesApi = {
   due: () => http.get<DueRecurringExpenseDto[]>(`${EXPENSES_PATH}/due`),
   options: () => http.get<ExpenseOptionsDto>(`${EXPENSES_PATH}/options`),
   /** Multipart: the expense as JSON in `data`, the receipt photo in `file`. */
-  record: (dto: ExpenseCreateDto, file: File | null) => {
+  record: (dto: ExpenseCreateDto, file: File | null, options?: WriteOptions) => {
     const form = new FormData();
     form.append('data', JSON.stringify(dto));
     if (file) form.append('file', file);
-    return http.post<ExpenseDto>(EXPENSES_PATH, form);
+    return http.post<ExpenseDto>(EXPENSES_PATH, form, options);
   },
-  void: (expenseId: string, reason: string) =>
-    http.post<ExpenseDto>(`${EXPENSES_PATH}/${id(expenseId)}/void`, { reason }),
+  void: (expenseId: string, reason: string, options?: WriteOptions) =>
+    http.post<ExpenseDto>(`${EXPENSES_PATH}/${id(expenseId)}/void`, { reason }, options),
   attachmentUrl: (expenseId: string) => `/api${EXPENSES_PATH}/${id(expenseId)}/attachment`,
 };

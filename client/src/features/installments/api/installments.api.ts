@@ -13,7 +13,7 @@ import type {
   InstallmentVaultDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http, type Query } from '../../../shared/api/http';
+import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -47,14 +47,14 @@ export const installmentsApi = {
   vaults: () => http.get<InstallmentVaultDto[]>('/Installments/vaults'),
   financeable: (saleId: string) =>
     http.get<InstallmentFinanceableDto>('/Installments/financeable', { saleId }),
-  create: (body: InstallmentPlanCreateDto) =>
-    http.post<InstallmentPlanDetailDto>('/Installments', body),
-  collect: (planId: string, body: InstallmentCollectDto) =>
-    http.post<InstallmentPaymentDto>(`/Installments/${id(planId)}/collect`, body),
+  create: (body: InstallmentPlanCreateDto, options?: WriteOptions) =>
+    http.post<InstallmentPlanDetailDto>('/Installments', body, options),
+  collect: (planId: string, body: InstallmentCollectDto, options?: WriteOptions) =>
+    http.post<InstallmentPaymentDto>(`/Installments/${id(planId)}/collect`, body, options),
   quote: (planId: string, date?: string) =>
     http.get<InstallmentSettlementQuoteDto>(`/Installments/${id(planId)}/settlement`, { date }),
-  settle: (planId: string, body: InstallmentSettleDto) =>
-    http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/settle`, body),
+  settle: (planId: string, body: InstallmentSettleDto, options?: WriteOptions) =>
+    http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/settle`, body, options),
   reschedule: (planId: string, body: InstallmentRescheduleDto) =>
     http.post<InstallmentPlanDetailDto>(`/Installments/${id(planId)}/reschedule`, body),
 };

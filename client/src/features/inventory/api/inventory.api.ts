@@ -5,7 +5,7 @@ import {
   type StockMovementDto,
   type StockRowDto,
 } from '@pos/contracts';
-import { http, request } from '../../../shared/api/http';
+import { http, request, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 /** One inventory's path (the list and its changes go through the resource kit). */
@@ -56,5 +56,6 @@ export const inventoryApi = {
       page,
       pageSize,
     }),
-  adjust: (body: StockAdjustmentDto) => http.post<{ movements: number }>('/StockAdjustments', body),
+  adjust: (body: StockAdjustmentDto, options?: WriteOptions) =>
+    http.post<{ movements: number }>('/StockAdjustments', body, options),
 };

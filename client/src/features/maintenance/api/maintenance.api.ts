@@ -8,7 +8,7 @@ import type {
   MaintenanceUpdateDto,
   MaintenanceVaultDto,
 } from '@pos/contracts';
-import { http, type Query } from '../../../shared/api/http';
+import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -45,15 +45,16 @@ export const maintenanceApi = {
   get: (ticketId: string) => http.get<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`),
   byNumber: (number: string) =>
     http.get<MaintenanceTicketDto>(`/Maintenance/by-number/${id(number)}`),
-  create: (body: MaintenanceCreateDto) => http.post<MaintenanceTicketDto>('/Maintenance', body),
+  create: (body: MaintenanceCreateDto, options?: WriteOptions) =>
+    http.post<MaintenanceTicketDto>('/Maintenance', body, options),
   update: (ticketId: string, body: MaintenanceUpdateDto) =>
     http.patch<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`, body),
-  move: (ticketId: string, body: MaintenanceTransitionDto) =>
-    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/status`, body),
-  addParts: (ticketId: string, body: MaintenancePartsDto) =>
-    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts`, body),
-  removePart: (ticketId: string, partId: string) =>
-    http.delete<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts/${id(partId)}`),
+  move: (ticketId: string, body: MaintenanceTransitionDto, options?: WriteOptions) =>
+    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/status`, body, options),
+  addParts: (ticketId: string, body: MaintenancePartsDto, options?: WriteOptions) =>
+    http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts`, body, options),
+  removePart: (ticketId: string, partId: string, options?: WriteOptions) =>
+    http.delete<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/parts/${id(partId)}`, options),
   /** Multipart: the photo in `file`. */
   addPhoto: (ticketId: string, file: File) => {
     const form = new FormData();

@@ -8,7 +8,7 @@ import type {
   PurchaseReturnDto,
   VendorLookupDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -25,12 +25,12 @@ export const purchasesApi = {
   vendors: (q: string) => http.get<VendorLookupDto[]>('/PurchaseInvoices/vendors', { q }),
   recent: () => http.list<PurchaseInvoiceDto>('/PurchaseInvoices', { page: 1, pageSize: 10 }),
   get: (invoiceId: string) => http.get<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`),
-  create: (dto: PurchaseInvoiceCreateDto) =>
-    http.post<PurchaseInvoiceDto>('/PurchaseInvoices', dto),
-  update: (invoiceId: string, dto: PurchaseInvoiceInputDto) =>
-    http.patch<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`, dto),
-  post: (invoiceId: string, dto: PurchaseInvoicePostDto) =>
-    http.post<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}/post`, dto),
-  returnGoods: (invoiceId: string, dto: PurchaseReturnCreateDto) =>
-    http.post<PurchaseReturnDto>(`/PurchaseInvoices/${id(invoiceId)}/returns`, dto),
+  create: (dto: PurchaseInvoiceCreateDto, options?: WriteOptions) =>
+    http.post<PurchaseInvoiceDto>('/PurchaseInvoices', dto, options),
+  update: (invoiceId: string, dto: PurchaseInvoiceInputDto, options?: WriteOptions) =>
+    http.patch<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`, dto, options),
+  post: (invoiceId: string, dto: PurchaseInvoicePostDto, options?: WriteOptions) =>
+    http.post<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}/post`, dto, options),
+  returnGoods: (invoiceId: string, dto: PurchaseReturnCreateDto, options?: WriteOptions) =>
+    http.post<PurchaseReturnDto>(`/PurchaseInvoices/${id(invoiceId)}/returns`, dto, options),
 };

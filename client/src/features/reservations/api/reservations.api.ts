@@ -4,7 +4,7 @@ import type {
   ReservationCreateDto,
   ReservationDto,
 } from '@pos/contracts';
-import { http, type Query } from '../../../shared/api/http';
+import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -23,9 +23,10 @@ export const reservationKeys = {
 
 export const reservationsApi = {
   list: (query: ReservationListQuery) => http.list<ReservationDto>('/Reservations', query as Query),
-  create: (body: ReservationCreateDto) => http.post<ReservationDto>('/Reservations', body),
-  convert: (reservationId: string, body: ReservationConvertDto) =>
-    http.post<ReservationDto>(`/Reservations/${id(reservationId)}/convert`, body),
-  cancel: (reservationId: string, body: ReservationCancelDto) =>
-    http.post<ReservationDto>(`/Reservations/${id(reservationId)}/cancel`, body),
+  create: (body: ReservationCreateDto, options?: WriteOptions) =>
+    http.post<ReservationDto>('/Reservations', body, options),
+  convert: (reservationId: string, body: ReservationConvertDto, options?: WriteOptions) =>
+    http.post<ReservationDto>(`/Reservations/${id(reservationId)}/convert`, body, options),
+  cancel: (reservationId: string, body: ReservationCancelDto, options?: WriteOptions) =>
+    http.post<ReservationDto>(`/Reservations/${id(reservationId)}/cancel`, body, options),
 };

@@ -9,7 +9,7 @@ import type {
   SaleDto,
   ShiftDto,
 } from '@pos/contracts';
-import { http, request, type Query } from '../../../shared/api/http';
+import { http, request, type Query, type WriteOptions } from '../../../shared/api/http';
 import { businessDay } from '../../../shared/lib/format';
 import { fetchPaymentMethods, paymentMethodKeys } from '../../../shared/api/paymentMethods';
 
@@ -61,9 +61,10 @@ export const salesApi = {
   paymentMethods: fetchPaymentMethods,
 
   currentShift: () => http.get<ShiftDto | null>('/Shift/current').then((s) => s ?? null),
-  openShift: (body: OpenShiftDto) => http.post<ShiftDto>('/Shift/open', body),
-  closeShift: (shiftId: string, body: CloseShiftDto) =>
-    http.post<ShiftDto>(`/Shift/${id(shiftId)}/close`, body),
+  openShift: (body: OpenShiftDto, options?: WriteOptions) =>
+    http.post<ShiftDto>('/Shift/open', body, options),
+  closeShift: (shiftId: string, body: CloseShiftDto, options?: WriteOptions) =>
+    http.post<ShiftDto>(`/Shift/${id(shiftId)}/close`, body, options),
   shifts: (query: Query) => http.list<ShiftDto>('/Shift', query),
   shift: (shiftId: string) => http.get<ShiftDto>(`/Shift/${id(shiftId)}`),
 
@@ -85,12 +86,12 @@ export const salesApi = {
   },
   invoiceByNumber: (number: string) => http.get<SaleDto>(`/invoices/by-number/${id(number)}`),
   invoice: (invoiceId: string) => http.get<SaleDto>(`/invoices/${id(invoiceId)}`),
-  editInvoice: (invoiceId: string, body: EditSaleDto) =>
-    http.patch<SaleDto>(`/invoices/${id(invoiceId)}`, body),
+  editInvoice: (invoiceId: string, body: EditSaleDto, options?: WriteOptions) =>
+    http.patch<SaleDto>(`/invoices/${id(invoiceId)}`, body, options),
   history: (invoiceId: string) =>
     http.get<InvoiceHistoryEntry[]>(`/invoices/${id(invoiceId)}/history`),
-  createReturn: (invoiceId: string, body: CreateReturnDto) =>
-    http.post<ReturnDto>(`/invoices/${id(invoiceId)}/returns`, body),
+  createReturn: (invoiceId: string, body: CreateReturnDto, options?: WriteOptions) =>
+    http.post<ReturnDto>(`/invoices/${id(invoiceId)}/returns`, body, options),
   returnDoc: (returnId: string) => http.get<ReturnDto>(`/returns/${id(returnId)}`),
 
   daily: (date: string | undefined) => http.get<DailyReportDto>('/DailyReport', { date }),

@@ -8,7 +8,7 @@ import type {
   StockTakingResponseDto,
   StockTakingStartDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -44,6 +44,6 @@ export const stockTakingApi = {
     http.post<StockTakingCountResultDto>(`/StockTakings/${id(stId)}/counts`, dto),
   step: (stId: string, action: StockTakingStep) =>
     http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/${action}`, {}),
-  post: (stId: string, dto: StockTakingPostDto) =>
-    http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/post`, dto),
+  post: (stId: string, dto: StockTakingPostDto, options?: WriteOptions) =>
+    http.post<StockTakingResponseDto>(`/StockTakings/${id(stId)}/post`, dto, options),
 };

@@ -7,7 +7,7 @@ import type {
   TransferState,
   TransferUpdateDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -35,8 +35,13 @@ export const transfersApi = {
   create: (dto: TransferCreateDto) => http.post<TransferResponseDto>('/TransferRequests', dto),
   update: (transferId: string, dto: TransferUpdateDto) =>
     http.patch<TransferResponseDto>(`/TransferRequests/${id(transferId)}`, dto),
-  step: (transferId: string, action: StepAction, dto: TransferActionDto = {}) =>
-    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/${action}`, dto),
-  receive: (transferId: string, dto: TransferReceiveDto) =>
-    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/receive`, dto),
+  step: (
+    transferId: string,
+    action: StepAction,
+    dto: TransferActionDto = {},
+    options?: WriteOptions,
+  ) =>
+    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/${action}`, dto, options),
+  receive: (transferId: string, dto: TransferReceiveDto, options?: WriteOptions) =>
+    http.post<TransferResponseDto>(`/TransferRequests/${id(transferId)}/receive`, dto, options),
 };

@@ -5,7 +5,7 @@ import type {
   VendorPaymentVaultDto,
   VendorStatementDto,
 } from '@pos/contracts';
-import { http } from '../../../shared/api/http';
+import { http, type WriteOptions } from '../../../shared/api/http';
 
 // A vendor's account beyond the resource kit's list and form (server: VendorsController).
 const id = (value: string) => encodeURIComponent(value);
@@ -29,6 +29,6 @@ export const vendorsApi = {
   receipt: (paymentId: string) =>
     http.get<VendorPaymentReceiptDto>(`/Vendors/payments/${id(paymentId)}`),
   vaults: () => http.get<VendorPaymentVaultDto[]>('/Vendors/payment-vaults'),
-  pay: (vendorId: string, body: VendorPaymentDto) =>
-    http.post<VendorPaymentReceiptDto>(`/Vendors/${id(vendorId)}/payments`, body),
+  pay: (vendorId: string, body: VendorPaymentDto, options?: WriteOptions) =>
+    http.post<VendorPaymentReceiptDto>(`/Vendors/${id(vendorId)}/payments`, body, options),
 };
