@@ -23,6 +23,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useToast } from '../../../shared/ui/useToast';
 import { cashApi, cashKeys } from '../api/cash.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** A new money transaction: its type decides which vaults it takes (and the settled method). */
 export function MoneyTransactionForm({
@@ -62,17 +63,21 @@ export function MoneyTransactionForm({
       ? (targets.data ?? []).filter((v) => v.id !== fromVaultId)
       : ownVaults.filter((v) => type !== 'settlement' || v.type === 'bank');
 
+  const idem = useIdempotencyKey();
   const save = useMutation({
     mutationFn: () =>
-      cashApi.record({
-        id,
-        type,
-        amount: amount ?? 0,
-        fromVaultId: takesFromVault(type) ? fromVaultId || null : null,
-        toVaultId: putsIntoVault(type) ? toVaultId || null : null,
-        paymentMethodId: type === 'settlement' ? methodId || null : null,
-        reason,
-      }),
+      cashApi.record(
+        {
+          id,
+          type,
+          amount: amount ?? 0,
+          fromVaultId: takesFromVault(type) ? fromVaultId || null : null,
+          toVaultId: putsIntoVault(type) ? toVaultId || null : null,
+          paymentMethodId: type === 'settlement' ? methodId || null : null,
+          reason,
+        },
+        { idempotencyKey: idem.key },
+      ),
     onSuccess: (tx) => {
       toast.success(t(tx.status === 'pending' ? 'form.sent' : 'form.saved', { number: tx.number }));
       void queryClient.invalidateQueries({ queryKey: cashKeys.all });

@@ -36,6 +36,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { cashApi, cashKeys, type MoneyListQuery } from '../api/cash.api';
 import { MoneyTransactionForm } from './MoneyTransactionForm';
 import { MoneyVoucher } from './MoneyVoucher';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const statusColor = { confirmed: 'success', pending: 'warning', rejected: 'error' } as const;
 
@@ -95,10 +96,14 @@ export default function MoneyTransactionsPage() {
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
 
+  const idem = useIdempotencyKey();
   const decide = useMutation({
     mutationFn: ({ tx, confirm }: { tx: MoneyTransactionDto; confirm: boolean }) =>
-      confirm ? cashApi.confirm(tx.id) : cashApi.reject(tx.id, rejectReason),
+      confirm
+        ? cashApi.confirm(tx.id, { idempotencyKey: idem.key })
+        : cashApi.reject(tx.id, rejectReason, { idempotencyKey: idem.key }),
     onSuccess: (tx) => {
+      idem.renew();
       toast.success(t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'));
       setRejecting(null);
       setRejectReason('');

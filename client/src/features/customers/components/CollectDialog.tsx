@@ -16,6 +16,7 @@ import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { toast } from '../../../shared/ui/toast';
 import { customerKeys, customersApi } from '../api/customers.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export type CollectTarget = { customerId: string; name: string; balance: number };
 
@@ -37,15 +38,20 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
   const [paymentId] = useState(newId);
   const vaultId = chosen || (vaults.data?.[0]?.id ?? '');
 
+  const idem = useIdempotencyKey();
   const pay = useMutation({
     mutationFn: () =>
       withNetworkRetry(() =>
-        customersApi.pay(target.customerId, {
-          id: paymentId,
-          amount: amount ?? 0,
-          vaultId,
-          ...(note.trim() ? { note: note.trim() } : {}),
-        }),
+        customersApi.pay(
+          target.customerId,
+          {
+            id: paymentId,
+            amount: amount ?? 0,
+            vaultId,
+            ...(note.trim() ? { note: note.trim() } : {}),
+          },
+          { idempotencyKey: idem.key },
+        ),
       ),
     onSuccess: async () => {
       toast.success(t('payment.done'));

@@ -39,6 +39,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -225,15 +226,20 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
 
+  const idem = useIdempotencyKey();
   const pay = useMutation({
     mutationFn: () =>
       withNetworkRetry(() =>
-        customersApi.pay(customer.id, {
-          id: paymentId,
-          ...(into ? { vaultId: into } : { methodId }),
-          amount: amount ?? 0,
-          ...(note.trim() ? { note: note.trim() } : {}),
-        }),
+        customersApi.pay(
+          customer.id,
+          {
+            id: paymentId,
+            ...(into ? { vaultId: into } : { methodId }),
+            amount: amount ?? 0,
+            ...(note.trim() ? { note: note.trim() } : {}),
+          },
+          { idempotencyKey: idem.key },
+        ),
       ),
     onSuccess: async () => {
       toast.success(t('payment.done'));

@@ -15,6 +15,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** The moves the status table allows from here (the server refuses any other with 409). */
 export const legalActions = (o: DeliveryOrderDto, only?: DeliveryAction[]) =>
@@ -71,13 +72,18 @@ function StepDialog({
   const [driverId, setDriverId] = useState(order.driverId ?? '');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
+  const idem = useIdempotencyKey();
   const step = useCrudMutation({
     mutationFn: () =>
-      deliveryApi.step(order.id, {
-        action,
-        ...(action === 'assign' ? { driverId } : {}),
-        note: note.trim() || undefined,
-      }),
+      deliveryApi.step(
+        order.id,
+        {
+          action,
+          ...(action === 'assign' ? { driverId } : {}),
+          note: note.trim() || undefined,
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: (o) => t('steps.done', { number: o.number, status: t(`statuses.${o.status}`) }),
     invalidate: [deliveryKeys.all],
     onDone: onClose,

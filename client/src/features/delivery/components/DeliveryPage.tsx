@@ -34,6 +34,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
 import { DeliveryActions } from './DeliveryActions';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export const STATUS_COLOR: Record<
   DeliveryStatus,
@@ -168,13 +169,16 @@ function DriverBalances() {
   useLiveEvent('delivery.changed', () => void balances.refetch());
   const [settling, setSettling] = useState<DriverBalanceDto | null>(null);
   const [settleId, setSettleId] = useState(newId);
+  const idem = useIdempotencyKey();
   const settle = useCrudMutation({
-    mutationFn: (b: DriverBalanceDto) => deliveryApi.settle({ id: settleId, driverId: b.driverId }),
+    mutationFn: (b: DriverBalanceDto) =>
+      deliveryApi.settle({ id: settleId, driverId: b.driverId }, { idempotencyKey: idem.key }),
     success: (r) => t('settle.done', { amount: formatPiasters(r.amount) }),
     invalidate: [deliveryKeys.all],
     onDone: () => {
       setSettling(null);
       setSettleId(newId());
+      idem.renew();
     },
   });
   if (!balances.data?.length) return null;

@@ -11,6 +11,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export type CollectTarget = {
   planId: string;
@@ -54,15 +55,20 @@ export function CollectDialog({
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const chosenVault = vaultId || (vaults.options.length === 1 ? vaults.options[0].id : '');
+  const idem = useIdempotencyKey();
   const collect = useCrudMutation({
     mutationFn: () =>
-      installmentsApi.collect(target.planId, {
-        id: requestId,
-        amount: amount ?? 0,
-        vaultId: chosenVault,
-        ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
-        note: note.trim() || undefined,
-      }),
+      installmentsApi.collect(
+        target.planId,
+        {
+          id: requestId,
+          amount: amount ?? 0,
+          vaultId: chosenVault,
+          ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
+          note: note.trim() || undefined,
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: t('collect.done'),
     invalidate: [installmentKeys.all],
     onSuccess: onCollected,

@@ -38,6 +38,7 @@ import { usePrintJob } from '../lib/usePrintJob';
 import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/terms';
 import { ContractPrint } from './ContractPrint';
 import { SchedulePreview, TermsFields } from './TermsFields';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Guarantor = { name: string; nationalId: string; phone: string; address: string };
 const EMPTY_GUARANTOR: Guarantor = { name: '', nationalId: '', phone: '', address: '' };
@@ -98,9 +99,12 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
     ],
   );
 
+  const idem = useIdempotencyKey();
   const create = useMutation({
-    mutationFn: (body: InstallmentPlanCreateDto) => installmentsApi.create(body),
+    mutationFn: (body: InstallmentPlanCreateDto) =>
+      installmentsApi.create(body, { idempotencyKey: idem.key }),
     onSuccess: (plan) => {
+      idem.renew();
       toast.success(t('plan.created', { number: plan.number }));
       setCreated(plan);
       void queryClient.invalidateQueries({ queryKey: installmentKeys.all });

@@ -15,6 +15,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { useCollectVaults } from './CollectDialog';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** Early settlement: the server's quote for today (discount on the unearned interest), then pay it. */
 export function SettleDialog({
@@ -39,13 +40,18 @@ export function SettleDialog({
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const chosenVault = vaultId || (vaults.options.length === 1 ? vaults.options[0].id : '');
+  const idem = useIdempotencyKey();
   const settle = useCrudMutation({
     mutationFn: () =>
-      installmentsApi.settle(plan.id, {
-        id: requestId,
-        vaultId: chosenVault,
-        note: note.trim() || undefined,
-      }),
+      installmentsApi.settle(
+        plan.id,
+        {
+          id: requestId,
+          vaultId: chosenVault,
+          note: note.trim() || undefined,
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: t('settle.done'),
     invalidate: [installmentKeys.all],
     onSuccess: onSettled,

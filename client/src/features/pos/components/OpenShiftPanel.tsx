@@ -11,6 +11,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const REGISTER_KEY = 'pos.register';
 
@@ -28,8 +29,13 @@ export function OpenShiftPanel() {
   const registerNo = Number(register);
   const registerOk = Number.isInteger(registerNo) && registerNo >= 1 && registerNo <= 99;
 
+  const idem = useIdempotencyKey();
   const open = useMutation({
-    mutationFn: () => salesApi.openShift({ openingCash: openingCash ?? 0, register: registerNo }),
+    mutationFn: () =>
+      salesApi.openShift(
+        { openingCash: openingCash ?? 0, register: registerNo },
+        { idempotencyKey: idem.key },
+      ),
     onSuccess: async (shift) => {
       localStorage.setItem(REGISTER_KEY, String(registerNo));
       queryClient.setQueryData(salesKeys.currentShift, shift);

@@ -10,6 +10,7 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** Sell the reserved items at the POS price: the customer pays the rest in cash, the deposit counts. */
 export function ConvertDialog({
@@ -27,12 +28,17 @@ export function ConvertDialog({
   const cash = methods.data?.find((m) => m.type === 'cash');
   const [saleId] = useState(newId);
   const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
+  const idem = useIdempotencyKey();
   const convert = useCrudMutation({
     mutationFn: () =>
-      reservationsApi.convert(r.id, {
-        saleId,
-        payments: cash && amount ? [{ methodId: cash.id, amount }] : [],
-      }),
+      reservationsApi.convert(
+        r.id,
+        {
+          saleId,
+          payments: cash && amount ? [{ methodId: cash.id, amount }] : [],
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: () => t('convert.done', { number: r.number }),
     invalidate: [reservationKeys.all],
     onSuccess: (done) => onConverted?.(done),

@@ -18,6 +18,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, VariantPicker } from '../../catalog';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Line = { variant: VariantResponseDto; quantity: number | null };
 
@@ -42,16 +43,20 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const total = lines.reduce((s, l) => s + Math.round((l.quantity ?? 0) * l.variant.sellPrice), 0);
+  const idem = useIdempotencyKey();
   const create = useCrudMutation({
     mutationFn: () =>
-      reservationsApi.create({
-        id,
-        customerId: customer!.id,
-        lines: lines.map((l) => ({ variantId: l.variant.id, quantity: l.quantity ?? 0 })),
-        deposit: deposit ?? 0,
-        expiresAt: storeDayEnd(day),
-        note: note.trim() || undefined,
-      }),
+      reservationsApi.create(
+        {
+          id,
+          customerId: customer!.id,
+          lines: lines.map((l) => ({ variantId: l.variant.id, quantity: l.quantity ?? 0 })),
+          deposit: deposit ?? 0,
+          expiresAt: storeDayEnd(day),
+          note: note.trim() || undefined,
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: (r) => t('form.done', { number: r.number }),
     invalidate: [reservationKeys.all],
     onDone: onClose,

@@ -29,6 +29,7 @@ import { propertiesText } from '../../catalog';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { ConvertDialog } from './ConvertDialog';
 import { ReservationFormDialog } from './ReservationFormDialog';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const STATUS_COLOR: Record<ReservationStatus, 'default' | 'primary' | 'success' | 'warning'> = {
   active: 'primary',
@@ -65,15 +66,20 @@ export default function ReservationsPage() {
   });
   useErrorToast(list.error);
   useLiveEvent('reservation.changed', () => void list.refetch());
+  const idem = useIdempotencyKey();
   const cancel = useCrudMutation({
-    mutationFn: (r: ReservationDto) => reservationsApi.cancel(r.id, {}),
+    mutationFn: (r: ReservationDto) =>
+      reservationsApi.cancel(r.id, {}, { idempotencyKey: idem.key }),
     success: (r) =>
       t(`cancel.done.${r.depositOutcome === 'forfeited' ? 'forfeited' : 'refunded'}`, {
         number: r.number,
         amount: formatPiasters(r.deposit),
       }),
     invalidate: [reservationKeys.all],
-    onDone: () => setCancelling(null),
+    onDone: () => {
+      idem.renew();
+      setCancelling(null);
+    },
   });
 
   const columns: Column<ReservationDto>[] = [

@@ -75,6 +75,7 @@ import { ReturnReceipt, SaleReceipt } from './receipts';
 import { ReturnDialog } from './ReturnDialog';
 import { nameLang } from '../../../shared/lib/lang';
 import { summarizeHistoryValue as summarize } from '../lib/history';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its edit history. */
 export default function InvoicePage() {
@@ -506,6 +507,7 @@ function EditInvoiceDialog({
   const [reason, setReason] = useState('');
   const totals = useMemo(() => cartTotals(cart), [cart]);
   const summary = paymentSummary(totals.total, payments, methods.data ?? []);
+  const editKey = useIdempotencyKey();
 
   const save = useMutation({
     mutationFn: () => {
@@ -524,9 +526,10 @@ function EditInvoiceDialog({
         payments: payments.filter((p) => p.amount > 0),
         reason: reason.trim(),
       };
-      return salesApi.editInvoice(sale.id, body);
+      return salesApi.editInvoice(sale.id, body, { idempotencyKey: editKey.key });
     },
     onSuccess: async () => {
+      editKey.renew();
       toast.success(t('edit.saved'));
       await onSaved();
     },

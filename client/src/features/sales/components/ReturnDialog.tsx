@@ -33,6 +33,7 @@ import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { formatQty } from '../../../shared/ui/print';
 import { nameLang } from '../../../shared/lib/lang';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
   open: boolean;
@@ -79,6 +80,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
   );
   const creditPart = Math.min(invoice?.dueAmount ?? 0, estimate);
 
+  const idem = useIdempotencyKey();
   const save = useMutation({
     mutationFn: () => {
       if (!invoice) throw new Error('no invoice');
@@ -92,7 +94,9 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
       if (methodId && methodId !== cash?.id && estimate - creditPart > 0) {
         body.refunds = [{ methodId, amount: estimate - creditPart }];
       }
-      return withNetworkRetry(() => salesApi.createReturn(invoice.id, body));
+      return withNetworkRetry(() =>
+        salesApi.createReturn(invoice.id, body, { idempotencyKey: idem.key }),
+      );
     },
     onSuccess: async (doc) => {
       toast.success(t('returns.done', { number: doc.number }));

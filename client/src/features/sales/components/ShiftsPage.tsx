@@ -40,6 +40,7 @@ import {
   useReceiptData,
 } from '../../../shared/ui/print';
 import { ShiftReport } from './receipts';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** Egyptian notes and coins, in pounds as written on them → piasters. */
 export const DENOMINATIONS: { label: string; piasters: number }[] = [
@@ -83,16 +84,21 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
   const expected = shift.totals?.expectedCash ?? null;
   const difference = expected !== null && countedCash !== null ? countedCash - expected : null;
 
+  const idem = useIdempotencyKey();
   const close = useMutation({
     mutationFn: () => {
       const denominations = byDenomination
         ? Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
         : undefined;
-      return salesApi.closeShift(shift.id, {
-        countedCash: countedCash ?? 0,
-        ...(denominations ? { denominations } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
+      return salesApi.closeShift(
+        shift.id,
+        {
+          countedCash: countedCash ?? 0,
+          ...(denominations ? { denominations } : {}),
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+        { idempotencyKey: idem.key },
+      );
     },
     onSuccess: async (closed) => {
       toast.success(t('shift.closedToast'));

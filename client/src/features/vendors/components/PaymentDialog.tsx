@@ -26,6 +26,7 @@ import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { toast } from '../../../shared/ui/toast';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
   vendor: VendorDto;
@@ -53,16 +54,21 @@ function PaymentForm({ vendor, invoices, open, onClose, onPaid }: Props) {
   const [paymentId] = useState(newId);
   const vaultId = chosenVault || (vaults.data?.[0]?.id ?? '');
 
+  const idem = useIdempotencyKey();
   const pay = useMutation({
     mutationFn: () =>
       withNetworkRetry(() =>
-        vendorsApi.pay(vendor.id, {
-          id: paymentId,
-          amount: amount ?? 0,
-          ...(vaultId ? { vaultId } : {}),
-          ...(mode === 'chosen' ? { invoiceIds: picked } : {}),
-          ...(note.trim() ? { note: note.trim() } : {}),
-        }),
+        vendorsApi.pay(
+          vendor.id,
+          {
+            id: paymentId,
+            amount: amount ?? 0,
+            ...(vaultId ? { vaultId } : {}),
+            ...(mode === 'chosen' ? { invoiceIds: picked } : {}),
+            ...(note.trim() ? { note: note.trim() } : {}),
+          },
+          { idempotencyKey: idem.key },
+        ),
       ),
     onSuccess: async (receipt) => {
       toast.success(t('payment.done', { number: receipt.number }));
