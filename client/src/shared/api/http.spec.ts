@@ -85,3 +85,48 @@ describe('requestEarly', () => {
     expect(calls).toEqual(['/api/Dashboard', '/api/config', '/api/Dashboard', '/api/config']);
   });
 });
+
+describe('the Idempotency-Key of a money or stock command', () => {
+  const realFetch = global.fetch;
+  let sent: { url: string; key: string | undefined; csrf: string | undefined }[];
+  let answers: Response[];
+
+  beforeEach(() => {
+    sent = [];
+    answers = [];
+    global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/auth/csrf')) return Promise.resolve(json({ csrfToken: 'tok' }));
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      sent.push({ url, key: headers['Idempotency-Key'], csrf: headers['X-CSRF-Token'] });
+      return Promise.resolve(answers.shift() ?? json({ ok: true }, 201));
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    global.fetch = realFetch;
+    resetCsrfToken();
+  });
+
+  it("sends the form's key, the same on every try and on the CSRF retry", async () => {
+    const key = '0190f5a0-0000-4000-8000-00000000abcd';
+    answers = [json({ code: 'CSRF_INVALID' }, 403), json({ ok: true }, 201)];
+    await http.post('/Expenses/x/void', { reason: 'r' }, { idempotencyKey: key });
+    await http.post('/Expenses/x/void', { reason: 'r' }, { idempotencyKey: key });
+    expect(sent.map((s) => s.key)).toEqual([key, key, key]);
+  });
+
+  it('gives a listed command called without one a fresh key (kept on its CSRF retry), and others none', async () => {
+    answers = [json({ code: 'CSRF_INVALID' }, 403), json({ ok: true }, 201)];
+    await http.post('/Vendors/v1/payments', { amount: 1 });
+    await http.post('/Vendors/v1/payments', { amount: 1 });
+    await http.post('/Customers', { name: 'x' });
+    await http.delete('/Maintenance/t1/parts/p1');
+    const [first, retry, second, plain, removal] = sent;
+    expect(first.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry.key).toBe(first.key);
+    expect(second.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.key).not.toBe(first.key);
+    expect(plain.key).toBeUndefined();
+    expect(removal.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -4,10 +4,10 @@ import type { OutboxService } from '../outbox/outbox.service';
 import type { OutboxWakeup } from '../outbox/outbox-wakeup';
 import { CommandRunner } from './command-runner';
 import { DomainEventSubscribers } from './domain-event-subscribers';
-import { fakeManager, testMeta } from './testing';
+import { fakeManager, testMeta, type QueryStub } from './testing';
 
-function setup() {
-  const m = fakeManager([]);
+function setup(stubs: QueryStub[] = []) {
+  const m = fakeManager(stubs);
   const ds = {
     transaction: async (work: (em: typeof m) => Promise<unknown>) => work(m),
     manager: m,
@@ -127,5 +127,56 @@ describe('CommandRunner', () => {
     expect(
       (addMany.mock.calls[0] as unknown as [unknown, unknown, { notify: boolean }])[2].notify,
     ).toBe(true);
+  });
+
+  describe('with an Idempotency-Key', () => {
+    const keyed = () => ({
+      ...testMeta,
+      idempotency: { key: 'k-1', scope: 'POST /api/Expenses', hash: 'h-1' },
+    });
+
+    it('takes the key first, runs the work once and stores its result with the command', async () => {
+      const { m, runner } = setup([[/INSERT INTO idempotency_keys/, [{ key: 'k-1' }]]]);
+      const meta = keyed();
+      const work = jest.fn(async () => ({ id: 'e-1' }));
+      expect(await runner.run(meta, work)).toEqual({ id: 'e-1' });
+      expect(work).toHaveBeenCalledTimes(1);
+      const sql = m.calls.map((c) => c.sql);
+      expect(sql[0]).toMatch(/INSERT INTO idempotency_keys/);
+      const store = m.calls.find((c) => /UPDATE idempotency_keys SET result/.test(c.sql));
+      expect(store?.params).toEqual([JSON.stringify({ result: { id: 'e-1' } }), 'k-1']);
+      // the request's next command (the key is spent) and a nested one run without it
+      await runner.run(meta, async () => undefined);
+      expect(m.calls.filter((c) => /idempotency_keys/.test(c.sql))).toHaveLength(2);
+    });
+
+    it('answers a key seen before with its stored result, without running the work', async () => {
+      const { runner } = setup([
+        [/INSERT INTO idempotency_keys/, []],
+        [/SELECT request_hash/, [{ request_hash: 'h-1', result: { result: { id: 'e-1' } } }]],
+      ]);
+      const work = jest.fn(async () => ({ id: 'e-2' }));
+      expect(await runner.run(keyed(), work)).toEqual({ id: 'e-1' });
+      expect(work).not.toHaveBeenCalled();
+    });
+
+    it('refuses the key with another request (409)', async () => {
+      const { runner } = setup([
+        [/INSERT INTO idempotency_keys/, []],
+        [/SELECT request_hash/, [{ request_hash: 'h-other', result: { result: null } }]],
+      ]);
+      await expect(runner.run(keyed(), async () => 1)).rejects.toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+    });
+
+    it('leaves the key to the outer command when one command runs inside another', async () => {
+      const { m, runner } = setup([[/INSERT INTO idempotency_keys/, [{ key: 'k-1' }]]]);
+      const meta = keyed();
+      const inner = await runner.run(meta, async () => runner.run(meta, async () => 'inner'));
+      expect(inner).toBe('inner');
+      expect(m.calls.filter((c) => /INSERT INTO idempotency_keys/.test(c.sql))).toHaveLength(1);
+      expect(m.calls.filter((c) => /UPDATE idempotency_keys/.test(c.sql))).toHaveLength(1);
+    });
   });
 });

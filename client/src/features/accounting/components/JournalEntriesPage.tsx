@@ -35,6 +35,7 @@ import {
   type JournalQuery,
 } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /**
  * The screen of an automatic entry's document: the invoice, the product (its opening stock), the
@@ -113,9 +114,12 @@ export default function JournalEntriesPage() {
     placeholderData: keepPreviousData,
   });
   useErrorToast(list.error);
+  const idem = useIdempotencyKey();
   const reverse = useConfirmedMutation<JournalEntryDto>({
-    mutationFn: (e) => accountingApi.reverseEntry(e.id, t('journal.reverseReason')),
+    mutationFn: (e) =>
+      accountingApi.reverseEntry(e.id, t('journal.reverseReason'), { idempotencyKey: idem.key }),
     success: t('journal.reversed'),
+    onSuccess: () => idem.renew(),
     invalidate: [accountingKeys.all],
     closeOnError: true,
   });

@@ -30,6 +30,7 @@ import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Line = {
   key: number;
@@ -68,22 +69,26 @@ export default function NewJournalEntryPage() {
   const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
   const credit = lines.reduce((s, l) => s + (l.credit ?? 0), 0);
 
+  const idem = useIdempotencyKey();
   const post = useCrudMutation({
     mutationFn: () =>
-      accountingApi.postEntry({
-        id,
-        date,
-        reference: reference.trim() || null,
-        description: description.trim() || null,
-        lines: lines
-          .filter((l) => l.account && ((l.debit ?? 0) > 0 || (l.credit ?? 0) > 0))
-          .map((l) => ({
-            accountId: l.account!.id,
-            debit: l.debit ?? 0,
-            credit: l.credit ?? 0,
-            memo: l.memo.trim() || null,
-          })),
-      }),
+      accountingApi.postEntry(
+        {
+          id,
+          date,
+          reference: reference.trim() || null,
+          description: description.trim() || null,
+          lines: lines
+            .filter((l) => l.account && ((l.debit ?? 0) > 0 || (l.credit ?? 0) > 0))
+            .map((l) => ({
+              accountId: l.account!.id,
+              debit: l.debit ?? 0,
+              credit: l.credit ?? 0,
+              memo: l.memo.trim() || null,
+            })),
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: (e) => t('entry.posted', { number: e.number }),
     invalidate: [accountingKeys.all],
     onDone: () => navigate(routePath('JournalEntries')),

@@ -13,6 +13,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** Records a cheque received from a customer or issued to a vendor (a payment on their account). */
 export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -34,18 +35,22 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
     queryFn: () => chequesApi.parties(partyType, q),
     enabled: open,
   });
+  const idem = useIdempotencyKey(open);
   const save = useCrudMutation({
     mutationFn: () =>
-      chequesApi.create({
-        id,
-        direction,
-        number: number.trim(),
-        bank: bank.trim(),
-        dueDate,
-        amount: amount ?? 0,
-        ...(direction === 'received' ? { customerId: party?.id } : { vendorId: party?.id }),
-        note: note.trim() || undefined,
-      }),
+      chequesApi.create(
+        {
+          id,
+          direction,
+          number: number.trim(),
+          bank: bank.trim(),
+          dueDate,
+          amount: amount ?? 0,
+          ...(direction === 'received' ? { customerId: party?.id } : { vendorId: party?.id }),
+          note: note.trim() || undefined,
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: t('form.saved'),
     invalidate: [chequeKeys.all],
     onDone: onClose,

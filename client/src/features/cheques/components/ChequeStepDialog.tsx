@@ -9,6 +9,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** One step of a cheque: deposit (choose the bank), clear (an issued one: choose the bank), bounce, cancel. */
 export function ChequeStepDialog({
@@ -30,12 +31,18 @@ export function ChequeStepDialog({
   const [vaultId, setVaultId] = useState('');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
+  const idem = useIdempotencyKey();
   const step = useCrudMutation({
     mutationFn: () =>
-      chequesApi.step(cheque.id, action, {
-        ...(needsVault ? { vaultId } : {}),
-        note: note.trim() || undefined,
-      }),
+      chequesApi.step(
+        cheque.id,
+        action,
+        {
+          ...(needsVault ? { vaultId } : {}),
+          note: note.trim() || undefined,
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: t(`steps.${action}.done`),
     invalidate: [chequeKeys.all],
     onDone: onClose,

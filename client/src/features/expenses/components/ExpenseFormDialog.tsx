@@ -22,6 +22,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { toast } from '../../../shared/ui/toast';
 import { expenseKeys, expensesApi } from '../api/expenses.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const ACTIVE_CATEGORIES = { pageSize: 500, active: 'true', sort: 'name' };
 
@@ -71,6 +72,7 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
   const [tried, setTried] = useState(false);
 
   const chosenVault = vaults.find((v) => v.id === vaultId) ?? vaults[0];
+  const idem = useIdempotencyKey();
   const save = useMutation({
     mutationFn: () =>
       expensesApi.record(
@@ -86,6 +88,7 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
           recurringId: template?.id ?? null,
         },
         file,
+        { idempotencyKey: idem.key },
       ),
     onSuccess: (e) => {
       toast.success(t('form.saved', { number: e.number }));

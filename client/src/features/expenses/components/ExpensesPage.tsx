@@ -34,13 +34,15 @@ import { expenseKeys, expensesApi, type ExpenseListQuery } from '../api/expenses
 import { DueExpensesList } from './DueExpenses';
 import { ExpenseFormDialog, useExpenseChoices } from './ExpenseFormDialog';
 import { RecurringExpensesPanel } from './RecurringExpensesPanel';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
   const { t } = useTranslation('expenses');
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
+  const idem = useIdempotencyKey();
   const run = useMutation({
-    mutationFn: () => expensesApi.void(expense.id, reason.trim()),
+    mutationFn: () => expensesApi.void(expense.id, reason.trim(), { idempotencyKey: idem.key }),
     onSuccess: () => {
       toast.success(t('void.done', { number: expense.number }));
       void qc.invalidateQueries({ queryKey: expenseKeys.all });

@@ -28,6 +28,7 @@ import { VariantPicker, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity, parsePounds, parseQuantity } from '../../../shared/lib/money';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export type AdjustLine = {
   variantId: string;
@@ -59,8 +60,10 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
+  const idem = useIdempotencyKey();
   const save = useMutation({
-    mutationFn: (body: StockAdjustmentDto) => inventoryApi.adjust(body),
+    mutationFn: (body: StockAdjustmentDto) =>
+      inventoryApi.adjust(body, { idempotencyKey: idem.key }),
     onSuccess: async (answer) => {
       toast.success(t('adjust.saved', { count: answer?.movements ?? lines.length }));
       await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });

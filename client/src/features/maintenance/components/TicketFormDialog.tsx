@@ -29,6 +29,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { customerKeys, customersApi } from '../../customers';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Customer = { id: string; name: string; phone: string | null };
 
@@ -91,6 +92,7 @@ export function TicketFormDialog({
     queryFn: maintenanceApi.technicians,
   });
 
+  const createKey = useIdempotencyKey();
   const save = useCrudMutation({
     mutationFn: async () => {
       let chosen = customer;
@@ -103,24 +105,27 @@ export function TicketFormDialog({
         setCustomer(chosen);
         setAdding(false);
       }
-      return maintenanceApi.create({
-        id,
-        customerId: chosen!.id,
-        deviceType,
-        brand: brand.trim() || undefined,
-        model: model.trim() || undefined,
-        serial: serial.trim() || undefined,
-        problem: problem.trim(),
-        condition: condition.trim() || undefined,
-        accessories,
-        estimate: estimate ?? undefined,
-        estimatedDate: estimatedDate || undefined,
-        deposit: deposit ?? undefined,
-        technicianId: technicianId || undefined,
-        priority,
-        warrantyDays: warrantyDays ?? undefined,
-        warrantyOfId: warrantyOf?.id,
-      });
+      return maintenanceApi.create(
+        {
+          id,
+          customerId: chosen!.id,
+          deviceType,
+          brand: brand.trim() || undefined,
+          model: model.trim() || undefined,
+          serial: serial.trim() || undefined,
+          problem: problem.trim(),
+          condition: condition.trim() || undefined,
+          accessories,
+          estimate: estimate ?? undefined,
+          estimatedDate: estimatedDate || undefined,
+          deposit: deposit ?? undefined,
+          technicianId: technicianId || undefined,
+          priority,
+          warrantyDays: warrantyDays ?? undefined,
+          warrantyOfId: warrantyOf?.id,
+        },
+        { idempotencyKey: createKey.key },
+      );
     },
     success: (ticket) => t('form.saved', { number: ticket.number }),
     invalidate: [maintenanceKeys.all],

@@ -44,6 +44,7 @@ import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText, STATUS_COLOR } from '../lib/ticket';
 import { TicketFormDialog } from './TicketFormDialog';
 import { TicketReceipt } from './TicketReceipt';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const FINAL: MaintenanceStatus[] = ['cancelled', 'returned_unrepaired'];
 /** Read by screen readers, not drawn (the remove column's header). */
@@ -104,25 +105,36 @@ export default function TicketPage() {
     queryClient.setQueryData(maintenanceKeys.one(id), data);
     void queryClient.invalidateQueries({ queryKey: maintenanceKeys.all, exact: false });
   };
+  const idem = useIdempotencyKey();
   const move = useCrudMutation({
     mutationFn: (to: MaintenanceStatus) =>
-      maintenanceApi.move(id, {
-        to,
-        note: note.trim() || undefined,
-        ...(vaultId && moneyStep(to, ticket.data) ? { vaultId } : {}),
-      }),
+      maintenanceApi.move(
+        id,
+        {
+          to,
+          note: note.trim() || undefined,
+          ...(vaultId && moneyStep(to, ticket.data) ? { vaultId } : {}),
+        },
+        { idempotencyKey: idem.key },
+      ),
     success: (data) => t('detail.moved', { status: t(`statuses.${data.status}`) }),
     onSuccess: (data) => {
+      idem.renew();
       setStep(null);
       setNote('');
       setVaultId('');
       setTicket(data);
     },
   });
+  const removeKey = useIdempotencyKey();
   const removePart = useCrudMutation({
-    mutationFn: (partId: string) => maintenanceApi.removePart(id, partId),
+    mutationFn: (partId: string) =>
+      maintenanceApi.removePart(id, partId, { idempotencyKey: removeKey.key }),
     success: t('detail.partRemoved'),
-    onSuccess: setTicket,
+    onSuccess: (data) => {
+      removeKey.renew();
+      setTicket(data);
+    },
   });
 
   const tk = ticket.data;
@@ -530,18 +542,24 @@ function AddPart({
     window.addEventListener(BARCODE_EVENT, onScan);
     return () => window.removeEventListener(BARCODE_EVENT, onScan);
   }, []);
+  const addKey = useIdempotencyKey();
   const add = useCrudMutation({
     mutationFn: () =>
-      maintenanceApi.addParts(ticket.id, {
-        parts: [
-          {
-            variantId: variant!.id,
-            quantity: Math.max(1, Math.trunc(quantity ?? 1)),
-            ...(price !== null ? { unitPrice: price } : {}),
-          },
-        ],
-      }),
+      maintenanceApi.addParts(
+        ticket.id,
+        {
+          parts: [
+            {
+              variantId: variant!.id,
+              quantity: Math.max(1, Math.trunc(quantity ?? 1)),
+              ...(price !== null ? { unitPrice: price } : {}),
+            },
+          ],
+        },
+        { idempotencyKey: addKey.key },
+      ),
     onSuccess: (data) => {
+      addKey.renew();
       toast.success(t('detail.partsAdded'));
       setVariant(null);
       setQuantity(1);

@@ -28,6 +28,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText } from '../lib/ticket';
 import { TicketReceipt } from './TicketReceipt';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
   /** the ticket number to pay (scanned or typed); '' asks for it first */
@@ -120,9 +121,14 @@ function TicketPayForm({
   const [paid, setPaid] = useState<MaintenanceTicketDto | null>(null);
   const groupLabel = useId();
 
+  const idem = useIdempotencyKey();
   const pay = useCrudMutation({
     mutationFn: () =>
-      maintenanceApi.move(ticket.data!.id, { to: 'delivered', methodId: chosen || undefined }),
+      maintenanceApi.move(
+        ticket.data!.id,
+        { to: 'delivered', methodId: chosen || undefined },
+        { idempotencyKey: idem.key },
+      ),
     success: (data) => t('pay.done', { number: data.number }),
     onSuccess: (data) => {
       setPaid(data);

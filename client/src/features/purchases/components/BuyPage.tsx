@@ -44,6 +44,7 @@ import { ordersHref } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
 import { NewItemDialog, type NewItem } from './NewItemDialog';
 import { ReturnDialog } from './ReturnDialog';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Line = {
   key: number;
@@ -108,6 +109,9 @@ export default function BuyPage() {
   const [vaultId, setVaultId] = useState(CREDIT);
   const [paid, setPaid] = useState<number | null>(null);
   const [draftId, setDraftId] = useState<string | null>(null);
+  // one key per save and one per post (two commands); new ones once it has gone through
+  const saveKey = useIdempotencyKey();
+  const postKey = useIdempotencyKey();
   const [busy, setBusy] = useState(false);
   const [scanText, setScanText] = useState('');
   const [pickerText, setPickerText] = useState<ExternalInput | undefined>(undefined);
@@ -280,9 +284,16 @@ export default function BuyPage() {
     try {
       let saved: PurchaseInvoiceDto;
       if (draftId) {
-        saved = await purchasesApi.update(draftId, body);
-        if (post) saved = await purchasesApi.post(draftId, { payment });
-      } else saved = await purchasesApi.create({ ...body, post, payment });
+        saved = await purchasesApi.update(draftId, body, { idempotencyKey: saveKey.key });
+        if (post)
+          saved = await purchasesApi.post(draftId, { payment }, { idempotencyKey: postKey.key });
+      } else
+        saved = await purchasesApi.create(
+          { ...body, post, payment },
+          { idempotencyKey: saveKey.key },
+        );
+      saveKey.renew();
+      postKey.renew();
       toast.success(
         t(post ? 'toast.posted' : 'toast.saved', {
           number: saved.number,

@@ -10,6 +10,7 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { toast } from '../../../shared/ui/toast';
 import { purchasesApi } from '../api/purchases.api';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** Goods back to the vendor: a quantity per line, up to what is left of it (the server also caps at on hand). */
 export function ReturnDialog({
@@ -25,6 +26,7 @@ export function ReturnDialog({
   const [quantities, setQuantities] = useState<Record<string, number | null>>({});
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const idem = useIdempotencyKey(invoice !== null);
   const [seen, setSeen] = useState<string | null>(null);
   if ((invoice?.id ?? null) !== seen) {
     setSeen(invoice?.id ?? null);
@@ -43,7 +45,11 @@ export function ReturnDialog({
     }
     setBusy(true);
     try {
-      const done = await purchasesApi.returnGoods(invoice.id, { lines, note: note.trim() || null });
+      const done = await purchasesApi.returnGoods(
+        invoice.id,
+        { lines, note: note.trim() || null },
+        { idempotencyKey: idem.key },
+      );
       toast.success(
         t('toast.returned', { number: done.number, total: formatPiasters(done.total) }),
       );

@@ -40,6 +40,7 @@ import { newCountId } from '../lib/ids';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
 
@@ -118,6 +119,7 @@ export default function StockTakingPage() {
     return () => window.removeEventListener('afterprint', done);
   }, [printing, printReady]);
 
+  const postKey = useIdempotencyKey();
   const st = session.data;
   if (!st) return session.isLoading ? <LinearProgress /> : null;
 
@@ -133,7 +135,7 @@ export default function StockTakingPage() {
     try {
       const next =
         action === 'post'
-          ? await stockTakingApi.post(st.id, { uncountedAsZero })
+          ? await stockTakingApi.post(st.id, { uncountedAsZero }, { idempotencyKey: postKey.key })
           : await stockTakingApi.step(st.id, action);
       queryClient.setQueryData(stockTakingKeys.one(id), next);
       void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });

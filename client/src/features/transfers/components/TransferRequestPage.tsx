@@ -47,6 +47,7 @@ import { stateColor } from '../lib/states';
 import { TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
 import { TransferNote } from './TransferNote';
 import { formatDateTime } from '../../../shared/lib/format';
+import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const lineTitle = (l: TransferLineDto) => {
   const props = propertiesText(l.properties);
@@ -99,6 +100,7 @@ export default function TransferRequestPage() {
     void queryClient.invalidateQueries({ queryKey: transferKeys.all });
     toast.success(t('done', { state: t(`states.${next.state}`) }));
   };
+  const idem = useIdempotencyKey();
   const step = async (action: StepAction) => {
     if (!tr) return;
     if (action !== 'request') {
@@ -110,7 +112,8 @@ export default function TransferRequestPage() {
     }
     setBusy(true);
     try {
-      after(await transfersApi.step(tr.id, action));
+      after(await transfersApi.step(tr.id, action, {}, { idempotencyKey: idem.key }));
+      idem.renew();
     } catch (error) {
       handleError(error, { toast: true });
       refresh();
@@ -412,17 +415,22 @@ function ReceiveDialog({
     const differs = qty !== null && qty !== (l.shippedQuantity ?? l.quantity);
     return { l, v, qty, differs, missingReason: differs && !v.reason.trim() };
   });
+  const receiveKey = useIdempotencyKey();
   const valid = rows.every((r) => r.qty !== null && r.qty >= 0 && !r.missingReason);
   const submit = async () => {
     setBusy(true);
     try {
-      const done = await transfersApi.receive(transfer.id, {
-        lines: rows.map((r) => ({
-          lineId: r.l.id,
-          receivedQuantity: r.qty!,
-          reason: r.differs ? r.v.reason.trim() : undefined,
-        })),
-      });
+      const done = await transfersApi.receive(
+        transfer.id,
+        {
+          lines: rows.map((r) => ({
+            lineId: r.l.id,
+            receivedQuantity: r.qty!,
+            reason: r.differs ? r.v.reason.trim() : undefined,
+          })),
+        },
+        { idempotencyKey: receiveKey.key },
+      );
       onClose();
       onDone(done);
     } catch (error) {
