@@ -4,6 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The keys of the commands that move money or stock (issue 30 item 12): one row per
  * Idempotency-Key, written in the command's own transaction with the command's result, so a
  * repeat of the request gets the first answer and nothing runs twice. Owned by core (CommandRunner).
+ * `result` is json, not jsonb: a replay answers the very text of the first answer (key order kept).
  */
 export class CreateIdempotencyKeys1796130003012 implements MigrationInterface {
   name = 'CreateIdempotencyKeys1796130003012';
@@ -14,7 +15,7 @@ export class CreateIdempotencyKeys1796130003012 implements MigrationInterface {
       user_id uuid,
       scope text NOT NULL,
       request_hash text NOT NULL,
-      result jsonb,
+      result json,
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
     await q.query(

@@ -43,8 +43,7 @@ export class CommandRunner {
     // The request's Idempotency-Key is the outer command's: a nested command (started inside
     // another's work) and a second command of the same request (once the first has committed
     // under the key) run without it.
-    const keyed = meta.idempotency && !meta.idempotency.used && !insideCommand.getStore();
-    const idem = keyed ? meta.idempotency! : null;
+    const idem = this.keyed(meta) ? meta.idempotency! : null;
     let touchesAuth = false;
     let published = false;
     const result = await insideCommand.run(true, () =>
@@ -63,7 +62,7 @@ export class CommandRunner {
           const stored = JSON.stringify({ result: out ?? null });
           tx.write(
             (bind) =>
-              `UPDATE idempotency_keys SET result = ${bind(stored)}::jsonb WHERE key = ${bind(idem.key)}::uuid`,
+              `UPDATE idempotency_keys SET result = ${bind(stored)}::json WHERE key = ${bind(idem.key)}::uuid`,
           );
         }
         await this.flush(tx);
@@ -82,21 +81,13 @@ export class CommandRunner {
   }
 
   /**
-   * For a handler that looks for its own client id before the transaction (a retry answered
-   * without running): the request's key decides first. The first result when this key has been
-   * answered, a 409 when it holds another request, null otherwise (then the command runs as usual).
+   * Whether this request's Idempotency-Key decides the command (CommandRunner.run takes it). A
+   * handler that looks for its own client id before the transaction (a retry answered without
+   * running) leaves that to the key when there is one: between its look-up and the transaction a
+   * concurrent duplicate could commit, and the key makes it wait and answer the first result.
    */
-  async answered(meta: RequestMeta): Promise<{ result: unknown } | null> {
-    const idem = meta.idempotency;
-    if (!idem || idem.used || insideCommand.getStore()) return null;
-    const [row] = await this.ds.query(
-      'SELECT request_hash, result FROM idempotency_keys WHERE key = $1',
-      [idem.key],
-    );
-    if (!row) return null;
-    if (row.request_hash !== idem.hash || !row.result)
-      throw new AppException('IDEMPOTENCY_KEY_REUSED', HttpStatus.CONFLICT);
-    return { result: (row.result as { result: unknown }).result };
+  keyed(meta: RequestMeta): boolean {
+    return !!meta.idempotency && !meta.idempotency.used && !insideCommand.getStore();
   }
 
   private async flush(tx: CommandTransaction): Promise<void> {

@@ -79,9 +79,7 @@ export function fakeRunner(
       return work(runner.tx);
     },
     /** no request here carries an Idempotency-Key (the medium specs cover the keys) */
-    async answered(): Promise<null> {
-      return null;
-    },
+    keyed: () => false,
   };
   return runner as unknown as CommandRunner & { tx?: CommandTransaction };
 }

@@ -30,9 +30,8 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<
   }
 
   override async execute(command: PostJournalEntryCommand): Promise<PostJournalEntryResult> {
-    // the request's Idempotency-Key first: a replay gets the first answer (CommandRunner)
-    const again = await this.runner.answered(command.meta);
-    if (again) return again.result as PostJournalEntryResult;
+    // with an Idempotency-Key the runner answers a repeat (CommandRunner.keyed)
+    if (this.runner.keyed(command.meta)) return super.execute(command);
     const [done] = await this.runner.manager.query(`SELECT id FROM journal_entries WHERE id = $1`, [
       command.dto.id,
     ]);

@@ -34,9 +34,8 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
   override async execute(
     command: ReceiveCustomerPaymentCommand,
   ): Promise<ReceiveCustomerPaymentResult> {
-    // the request's Idempotency-Key first: a replay gets the first answer (CommandRunner)
-    const again = await this.runner.answered(command.meta);
-    if (again) return again.result as ReceiveCustomerPaymentResult;
+    // with an Idempotency-Key the runner answers a repeat (CommandRunner.keyed)
+    if (this.runner.keyed(command.meta)) return super.execute(command);
     const [done] = await this.runner.manager.query(
       'SELECT customer_id FROM customer_ledger WHERE id = $1',
       [command.dto.id],

@@ -117,9 +117,8 @@ export class PayVendorHandler extends TransactionalCommandHandler<
   }
 
   override async execute(command: PayVendorCommand): Promise<PayVendorResult> {
-    // the request's Idempotency-Key first: a replay gets the first answer (CommandRunner)
-    const again = await this.runner.answered(command.meta);
-    if (again) return again.result as PayVendorResult;
+    // with an Idempotency-Key the runner answers a repeat (CommandRunner.keyed)
+    if (this.runner.keyed(command.meta)) return super.execute(command);
     const [done] = await this.runner.manager.query(
       'SELECT vendor_id, number FROM vendor_payments WHERE id = $1',
       [command.dto.id],
