@@ -1,5 +1,5 @@
 import { expect, type Page, type Response } from '@playwright/test';
-import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
+import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '../../libs/contracts/src/idempotency';
 
 export const DEMO_PASSWORD = 'demo1234';
 
