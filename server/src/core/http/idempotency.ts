@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   type CanActivate,
   type ExecutionContext,
   HttpStatus,
@@ -6,6 +7,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, type MoneyCommand } from '@pos/contracts';
@@ -19,7 +21,19 @@ export const IDEMPOTENT_KEY = 'pos:idempotent';
  * an `Idempotency-Key` header, and the command runs once per key (CommandRunner). `body`: the
  * command's own client id is its key (the sale) and the header is not needed.
  */
-export const Idempotent = (key: MoneyCommand['key'] = 'header') => SetMetadata(IDEMPOTENT_KEY, key);
+export const Idempotent = (key: MoneyCommand['key'] = 'header') =>
+  key === 'header'
+    ? applyDecorators(
+        SetMetadata(IDEMPOTENT_KEY, key),
+        ApiHeader({
+          name: IDEMPOTENCY_HEADER,
+          required: true,
+          description:
+            'A UUID per intention: the same key again answers the first result; with another request, 409',
+          schema: { type: 'string', format: 'uuid' },
+        }),
+      )
+    : SetMetadata(IDEMPOTENT_KEY, key);
 
 /** What travels in the request's meta to the CommandRunner. */
 export type IdempotencyMeta = {
