@@ -86,7 +86,10 @@ function StepDialog({
       ),
     success: (o) => t('steps.done', { number: o.number, status: t(`statuses.${o.status}`) }),
     invalidate: [deliveryKeys.all],
-    onDone: onClose,
+    onDone: () => {
+      idem.renew();
+      onClose();
+    },
   });
   const submit = () => {
     setTried(true);

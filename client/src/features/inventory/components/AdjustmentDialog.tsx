@@ -60,11 +60,12 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const idem = useIdempotencyKey();
+  const idem = useIdempotencyKey(open);
   const save = useMutation({
     mutationFn: (body: StockAdjustmentDto) =>
       inventoryApi.adjust(body, { idempotencyKey: idem.key }),
     onSuccess: async (answer) => {
+      idem.renew();
       toast.success(t('adjust.saved', { count: answer?.movements ?? lines.length }));
       await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['catalog'] });

@@ -101,6 +101,7 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
       );
     },
     onSuccess: async (closed) => {
+      idem.renew();
       toast.success(t('shift.closedToast'));
       queryClient.setQueryData(salesKeys.currentShift, null);
       await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });
