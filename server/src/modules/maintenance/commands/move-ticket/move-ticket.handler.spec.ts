@@ -15,10 +15,12 @@ const run = (
 ) => {
   const m = ticketManager(ticket, more, { serviceVatRate: vatRate });
   const runner = fakeRunner(m, new DomainEventSubscribers());
-  const result = new MoveTicketHandler(runner).execute(
+  // the repair's sale document is the sales module's (its own medium test covers it)
+  const sales = { record: jest.fn(async () => ({ saleId: 's-1', number: 'B01-R01-000001' })) };
+  const result = new MoveTicketHandler(runner, sales as never).execute(
     new MoveTicketCommand('t-1', { to, ...extra } as never, user, testMeta),
   );
-  return { m, runner, result };
+  return { m, runner, result, sales };
 };
 
 describe('MoveTicketHandler', () => {
