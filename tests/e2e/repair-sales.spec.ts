@@ -144,6 +144,13 @@ test('a repair delivered and collected on its page, and one paid at the till, ea
     await admin.goto(`/invoices/${ticket.saleId}`);
     await expect(admin.getByText(saleNumber).first()).toBeVisible();
     await expect(admin.getByText('350.00').first()).toBeVisible();
+    // it follows its ticket: linked to it, neither returned nor edited here
+    await expect(admin.getByTestId('invoice-repair-ticket')).toHaveAttribute(
+      'href',
+      `/Maintenance/${onPage.id}`,
+    );
+    await expect(admin.getByTestId('invoice-return')).toHaveCount(0);
+    await expect(admin.getByTestId('invoice-edit')).toHaveCount(0);
 
     // 2) At the till: "دفع تذكرة صيانة", the number typed, 1,772.50 in cash.
     await desk.goto('/POS');
