@@ -305,6 +305,30 @@ describe('repair sales', () => {
     expect(closing.body.difference ?? 0).toBe(0);
   });
 
+  it('a deposit larger than the bill at the till: the change given back is a refund of the sale', async () => {
+    const shiftId = await openOwnShift(t, desk, deskUser.username, branchId, 80);
+    const ticket = await readyTicket(5_000, 3_000, false);
+    const before = (await desk.get('/api/Shift/current')).body.totals;
+    const paid = await move(ticket.id, 'delivered', { methodId: cash });
+    expect(paid.status).toBe(200);
+    expect(paid.body.paid).toBe(-2_000);
+    const sale = await saleOf(ticket.id);
+    expect(sale).toMatchObject({ shift_id: shiftId, total: 3_000, paid_total: 3_000 });
+    expect(
+      await t.ds.query('SELECT amount::int, kind FROM sale_payments WHERE invoice_id = $1', [
+        sale.id,
+      ]),
+    ).toEqual([{ amount: 2_000, kind: 'refund' }]);
+    const after = (await desk.get('/api/Shift/current')).body.totals;
+    expect(after.invoiceCount).toBe(before.invoiceCount + 1);
+    expect(after.expectedCash).toBe(before.expectedCash - 2_000);
+    expect(await books(ticket.id, sale.id)).toEqual({
+      revenue: 3_000 - 368,
+      vat: 368,
+      sale_lines: 0,
+    });
+  });
+
   it('a ticket with nothing to bill makes no sale', async () => {
     const ticket = await readyTicket(0, 0, false);
     expect((await move(ticket.id, 'delivered')).status).toBe(200);
