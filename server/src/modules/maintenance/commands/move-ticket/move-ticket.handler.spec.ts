@@ -47,7 +47,7 @@ describe('MoveTicketHandler', () => {
   });
 
   it('delivering settles parts + labour − deposit into the vault', async () => {
-    const { m, runner, result } = run(
+    const { m, runner, result, sales } = run(
       ticketRow({ status: 'ready', deposit: '1000', labour: '2000', parts_total: '3000' }),
       'delivered',
     );
@@ -64,6 +64,11 @@ describe('MoveTicketHandler', () => {
         vaultAccountId: 'acc-v1',
       },
     });
+    // the bill's sale document (issue 30), no till: into the vault
+    expect(sales.record).toHaveBeenCalledWith(
+      runner.tx,
+      expect.objectContaining({ ticketId: 't-1', labour: 2000, shiftId: null, payment: null }),
+    );
   });
 
   it('cancelling gives the deposit back; turning ready is pushed to the branch', async () => {
@@ -76,7 +81,7 @@ describe('MoveTicketHandler', () => {
   });
 
   it("delivering at the POS puts the bill into the cashier's shift, no vault moves", async () => {
-    const { m, runner, result } = run(
+    const { m, runner, result, sales } = run(
       ticketRow({ status: 'ready', deposit: '1000', labour: '2000', parts_total: '3000' }),
       'delivered',
       testUser(),
@@ -94,6 +99,10 @@ describe('MoveTicketHandler', () => {
       type: 'maintenance.money',
       payload: { kind: 'settle', amount: 4000, shiftId: 's-1', methodType: 'cash', vaultId: null },
     });
+    expect(sales.record).toHaveBeenCalledWith(
+      runner.tx,
+      expect.objectContaining({ shiftId: 's-1', payment: { methodId: 'pm-cash', amount: 4000 } }),
+    );
   });
 
   it('refuses paying at the POS without an open shift of the ticket branch, or both ways', async () => {
