@@ -10,7 +10,8 @@ export type SaleCompletedEvent = {
   number: string;
   branchId: string;
   inventoryId: string;
-  shiftId: string;
+  /** null: a repair bill paid into a vault (no till took it) */
+  shiftId: string | null;
   cashierId: string;
   cashierName: string;
   customerId: string | null;
@@ -31,6 +32,11 @@ export type SaleCompletedEvent = {
    * `false` spares the e-receipt subscriber its look-up of the branch (absent: it looks)
    */
   eReceipts?: boolean;
+  /**
+   * the repair ticket this sale bills (issue 30 item 20): its money, revenue and VAT are posted
+   * once, by the ticket's own `maintenance.money` settle entry, so the sale posts nothing
+   */
+  maintenanceTicketId?: string;
 };
 
 export type SaleReturnedEvent = {

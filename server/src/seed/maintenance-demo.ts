@@ -11,6 +11,7 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { StockLedger } from '../modules/inventory';
+import { RepairSales } from '../modules/sales';
 import { AddPartsCommand } from '../modules/maintenance/commands/add-parts/add-parts.command';
 import { AddPartsHandler } from '../modules/maintenance/commands/add-parts/add-parts.handler';
 import { CreateTicketCommand } from '../modules/maintenance/commands/create-ticket/create-ticket.command';
@@ -228,7 +229,9 @@ export async function seedDemoMaintenance(ds: DataSource): Promise<void> {
     return id;
   };
   const move = (id: string, to: MaintenanceStatus) =>
-    new MoveTicketHandler(runner).execute(new MoveTicketCommand(id, { to }, user, meta));
+    new MoveTicketHandler(runner, new RepairSales()).execute(
+      new MoveTicketCommand(id, { to }, user, meta),
+    );
 
   let delivered: { id: string; customerId: string } | null = null;
   let n = 0;

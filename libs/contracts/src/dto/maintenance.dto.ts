@@ -232,6 +232,9 @@ export type MaintenanceTicketDto = {
   vat: number;
   /** paid at the POS: the payment method's name (null: paid into a vault or nothing paid) */
   paidMethodName: string | null;
+  /** delivered and billed: the sale document of the bill (issue 30), null before or without one */
+  saleId: string | null;
+  saleNumber: string | null;
   technicianId: string | null;
   technicianName: string | null;
   priority: MaintenancePriority;

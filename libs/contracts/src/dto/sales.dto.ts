@@ -323,6 +323,8 @@ export type SaleDto = {
   note: string | null;
   createdAt: string;
   editedAt: string | null;
+  /** the repair ticket this sale bills (issue 30): neither returned nor edited; null: a till sale */
+  maintenanceTicketId: string | null;
   lines: SaleLineDto[];
   payments: {
     id: string;

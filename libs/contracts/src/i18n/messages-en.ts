@@ -283,6 +283,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     "The national ID differs from the customer's recorded one ({nationalId})",
   'errors.INSTALLMENT_GUARANTOR':
     'A guarantor cannot be the customer, nor the same guarantor twice',
+  'errors.SALE_IS_REPAIR':
+    'Invoice {number} bills a repair: it is neither edited nor returned; a fault comes back as a warranty ticket',
   'errors.SALE_IN_INSTALLMENT_PLAN':
     'Invoice {number} is sold on installments (plan {plan}): settle the plan before editing or returning it',
   'validation.installment.nationalId':

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
+import { SalesModule } from '../sales';
 import { AddPartsHandler } from './commands/add-parts/add-parts.handler';
 import { AddPhotoHandler } from './commands/add-photo/add-photo.handler';
 import { CreateTicketHandler } from './commands/create-ticket/create-ticket.handler';
@@ -26,6 +27,7 @@ import { MaintenanceQueries } from './queries/maintenance.queries';
       MaintenancePhotoEntity,
     ]),
     InventoryModule,
+    SalesModule,
   ],
   controllers: [MaintenanceController],
   providers: [

@@ -11,6 +11,7 @@ import {
   ReturnsController,
   SalesController,
 } from './controllers/sales.controller';
+import { RepairSales } from './services/repair-sale';
 import { SalesQueries } from './services/sales-queries';
 import { PaymentMethodsController } from './payment-methods.resource';
 import {
@@ -42,7 +43,7 @@ import {
     DailyReportController,
     PaymentMethodsController,
   ],
-  providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries],
-  exports: [CreateSaleHandler, ReturnSaleHandler],
+  providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries, RepairSales],
+  exports: [CreateSaleHandler, ReturnSaleHandler, RepairSales],
 })
 export class SalesModule {}

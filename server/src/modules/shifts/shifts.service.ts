@@ -56,11 +56,13 @@ export class ShiftsService {
         WHERE l.shift_id = $1 AND l.type = 'payment' AND pm.type = 'cash'`,
       [shiftId],
     );
-    // Repair bills paid at the POS in cash (issue 18): money in the drawer besides the sales.
+    // Repair bills paid at the POS in cash before they made sale documents (issue 18): money in
+    // the drawer besides the sales. A bill with its sale (issue 30) is counted by its payment.
     const [repairs] = await m.query(
       `SELECT COALESCE(sum(t.paid), 0)::bigint AS cash FROM maintenance_tickets t
          JOIN payment_methods pm ON pm.id = t.paid_method_id
-        WHERE t.paid_shift_id = $1 AND pm.type = 'cash'`,
+        WHERE t.paid_shift_id = $1 AND pm.type = 'cash'
+          AND NOT EXISTS (SELECT 1 FROM sales_invoices i WHERE i.maintenance_ticket_id = t.id)`,
       [shiftId],
     );
     const [shift] = await m.query('SELECT opening_cash FROM shifts WHERE id = $1', [shiftId]);

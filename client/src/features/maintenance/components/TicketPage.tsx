@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -28,7 +29,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
@@ -272,6 +273,18 @@ export default function TicketPage() {
               info(t('fields.vat'), formatPiasters(tk.vat), 'ticket-vat')}
             {tk.paidMethodName &&
               info(t('fields.paidAtPos'), tk.paidMethodName, 'ticket-paid-method')}
+            {tk.saleId &&
+              info(
+                t('fields.saleNumber'),
+                <Link
+                  component={RouterLink}
+                  to={routePath('invoices-id', { id: tk.saleId })}
+                  dir="ltr"
+                >
+                  {tk.saleNumber}
+                </Link>,
+                'ticket-sale-number',
+              )}
           </Box>
           {workable && <WorkForm key={tk.updatedAt} ticket={tk} onSaved={setTicket} />}
         </Paper>

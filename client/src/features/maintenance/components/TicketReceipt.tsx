@@ -87,6 +87,8 @@ export function TicketReceipt({
           {row(t('fields.total'), money(ticket.total))}
           {row(t('fields.deposit'), money(ticket.deposit))}
           {row(t('fields.paid'), money(ticket.paid), 'receipt-paid')}
+          {ticket.vat > 0 && row(t('fields.vat'), money(ticket.vat), 'receipt-vat')}
+          {row(t('fields.saleNumber'), ticket.saleNumber, 'receipt-sale-number')}
           {ticket.warrantyUntil && row(t('fields.warrantyUntil'), formatDay(ticket.warrantyUntil))}
         </>
       )}

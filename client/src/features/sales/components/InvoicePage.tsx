@@ -12,6 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -154,6 +155,15 @@ export default function InvoicePage() {
           </Box>
         </Typography>
         <StatusChip status={sale.status} />
+        {sale.maintenanceTicketId && (
+          <Link
+            component={RouterLink}
+            to={routePath('Maintenance-id', { id: sale.maintenanceTicketId })}
+            data-testid="invoice-repair-ticket"
+          >
+            {t('invoice.repair')}
+          </Link>
+        )}
         {sale.editedAt && (
           <Typography variant="caption" color="text.secondary">
             {t('invoice.edited', { at: formatDateTime(sale.editedAt) })}
@@ -166,7 +176,8 @@ export default function InvoicePage() {
         <Button startIcon={<Print />} onClick={() => print('a4')} data-testid="invoice-print-a4">
           {t('actions.printA4')}
         </Button>
-        {can('can_return_products') && sale.status !== 'returned' && (
+        {/* a repair's sale follows its ticket: neither returned nor edited (SALE_IS_REPAIR) */}
+        {can('can_return_products') && sale.status !== 'returned' && !sale.maintenanceTicketId && (
           <Button
             color="warning"
             variant="outlined"
@@ -197,16 +208,19 @@ export default function InvoicePage() {
             {t('actions.openPlan')}
           </Button>
         )}
-        {canEdit && sale.returns.length === 0 && !financeable.data?.planId && (
-          <Button
-            variant="outlined"
-            startIcon={<EditOutlined />}
-            onClick={() => setEditing(true)}
-            data-testid="invoice-edit"
-          >
-            {t('actions.edit')}
-          </Button>
-        )}
+        {canEdit &&
+          sale.returns.length === 0 &&
+          !financeable.data?.planId &&
+          !sale.maintenanceTicketId && (
+            <Button
+              variant="outlined"
+              startIcon={<EditOutlined />}
+              onClick={() => setEditing(true)}
+              data-testid="invoice-edit"
+            >
+              {t('actions.edit')}
+            </Button>
+          )}
       </Stack>
 
       <Box

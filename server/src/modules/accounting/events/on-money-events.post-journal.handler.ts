@@ -35,6 +35,10 @@ export class PostJournalHandler implements OnModuleInit {
    * leave inventory at the average cost the stock ledger used.
    */
   private sale(tx: CommandTransaction, s: SaleCompletedEvent): void {
+    // A repair's sale: the ticket's settle entry already posted its money, revenue and VAT (and
+    // the parts left inventory for repair costs when used), so posting the sale too would count
+    // them twice.
+    if (s.maintenanceTicketId) return;
     queuePosting(tx, {
       branchId: s.branchId,
       source: { type: 'sale', id: s.saleId, number: s.number },

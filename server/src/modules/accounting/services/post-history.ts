@@ -16,7 +16,9 @@ const INSERT_LINES = `INSERT INTO journal_lines (entry_id, line_no, account_id, 
 
 const SALES = `WITH inv AS MATERIALIZED (
     SELECT i.*, gen_random_uuid() AS eid FROM sales_invoices i
-     WHERE NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.source_type = 'sale' AND e.source_id = i.id)),
+     WHERE NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.source_type = 'sale' AND e.source_id = i.id)
+       -- a repair's sale is posted by its ticket (issue 30 item 20)
+       AND i.maintenance_ticket_id IS NULL),
   e AS (INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, source_number, created_by)
         SELECT eid, created_at, branch_id, 'sale', id, number, cashier_id FROM inv),
   l AS (

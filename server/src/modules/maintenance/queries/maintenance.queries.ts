@@ -26,7 +26,7 @@ const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_n
     c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
     t.problem, t.condition, t.diagnosis, t.accessories, t.accessories_note, t.estimate,
     to_char(t.estimated_date, 'YYYY-MM-DD') AS estimated_date, t.deposit, t.labour, t.parts_total,
-    t.paid, t.vat, pm.name_ar AS paid_method_name, t.technician_id, COALESCE(tu.display_name, tu.username) AS technician_name, t.priority,
+    t.paid, t.vat, pm.name_ar AS paid_method_name, si.id AS sale_id, si.number AS sale_number, t.technician_id, COALESCE(tu.display_name, tu.username) AS technician_name, t.priority,
     t.warranty_days, t.warranty_of_id, w.number AS warranty_of_number, t.delivered_at,
     CASE WHEN t.delivered_at IS NOT NULL AND t.warranty_days > 0
       THEN to_char((t.delivered_at AT TIME ZONE $1)::date + t.warranty_days, 'YYYY-MM-DD') END AS warranty_until,
@@ -37,7 +37,8 @@ const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_n
   LEFT JOIN users tu ON tu.id = t.technician_id
   LEFT JOIN users cu ON cu.id = t.created_by
   LEFT JOIN maintenance_tickets w ON w.id = t.warranty_of_id
-  LEFT JOIN payment_methods pm ON pm.id = t.paid_method_id`;
+  LEFT JOIN payment_methods pm ON pm.id = t.paid_method_id
+  LEFT JOIN sales_invoices si ON si.maintenance_ticket_id = t.id`;
 
 const SORTS = {
   createdAt: 't.created_at',
@@ -89,6 +90,8 @@ export class MaintenanceQueries {
       paid: Number(r.paid),
       vat: Number(r.vat),
       paidMethodName: (r.paid_method_name as string | null) ?? null,
+      saleId: (r.sale_id as string | null) ?? null,
+      saleNumber: (r.sale_number as string | null) ?? null,
       technicianId: (r.technician_id as string | null) ?? null,
       technicianName: (r.technician_name as string | null) ?? null,
       priority: r.priority as MaintenancePriority,

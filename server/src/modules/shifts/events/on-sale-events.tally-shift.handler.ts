@@ -41,13 +41,16 @@ export class TallyShiftSalesHandler implements OnModuleInit {
   constructor(private readonly subscribers: DomainEventSubscribers) {}
 
   onModuleInit(): void {
+    // a repair bill paid into a vault (no shift) is no till's sale
     this.subscribers.on('sale.completed', ({ payload: s }, tx) =>
-      this.add(
-        tx,
-        s.shiftId,
-        { invoices: 1, sales: s.total, cost: s.costTotal, byMethod: s.payments },
-        true,
-      ),
+      s.shiftId
+        ? this.add(
+            tx,
+            s.shiftId,
+            { invoices: 1, sales: s.total, cost: s.costTotal, byMethod: s.payments },
+            true,
+          )
+        : undefined,
     );
     this.subscribers.on('sale.returned', ({ payload: r }, tx) =>
       this.add(

@@ -15,10 +15,12 @@ const run = (
 ) => {
   const m = ticketManager(ticket, more, { serviceVatRate: vatRate });
   const runner = fakeRunner(m, new DomainEventSubscribers());
-  const result = new MoveTicketHandler(runner).execute(
+  // the repair's sale document is the sales module's (its own medium test covers it)
+  const sales = { record: jest.fn(async () => ({ saleId: 's-1', number: 'B01-R01-000001' })) };
+  const result = new MoveTicketHandler(runner, sales as never).execute(
     new MoveTicketCommand('t-1', { to, ...extra } as never, user, testMeta),
   );
-  return { m, runner, result };
+  return { m, runner, result, sales };
 };
 
 describe('MoveTicketHandler', () => {
@@ -45,7 +47,7 @@ describe('MoveTicketHandler', () => {
   });
 
   it('delivering settles parts + labour − deposit into the vault', async () => {
-    const { m, runner, result } = run(
+    const { m, runner, result, sales } = run(
       ticketRow({ status: 'ready', deposit: '1000', labour: '2000', parts_total: '3000' }),
       'delivered',
     );
@@ -62,6 +64,11 @@ describe('MoveTicketHandler', () => {
         vaultAccountId: 'acc-v1',
       },
     });
+    // the bill's sale document (issue 30), no till: into the vault
+    expect(sales.record).toHaveBeenCalledWith(
+      runner.tx,
+      expect.objectContaining({ ticketId: 't-1', labour: 2000, shiftId: null, payment: null }),
+    );
   });
 
   it('cancelling gives the deposit back; turning ready is pushed to the branch', async () => {
@@ -74,7 +81,7 @@ describe('MoveTicketHandler', () => {
   });
 
   it("delivering at the POS puts the bill into the cashier's shift, no vault moves", async () => {
-    const { m, runner, result } = run(
+    const { m, runner, result, sales } = run(
       ticketRow({ status: 'ready', deposit: '1000', labour: '2000', parts_total: '3000' }),
       'delivered',
       testUser(),
@@ -92,6 +99,10 @@ describe('MoveTicketHandler', () => {
       type: 'maintenance.money',
       payload: { kind: 'settle', amount: 4000, shiftId: 's-1', methodType: 'cash', vaultId: null },
     });
+    expect(sales.record).toHaveBeenCalledWith(
+      runner.tx,
+      expect.objectContaining({ shiftId: 's-1', payment: { methodId: 'pm-cash', amount: 4000 } }),
+    );
   });
 
   it('refuses paying at the POS without an open shift of the ticket branch, or both ways', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
 import { moveVault } from '../../../cash';
+import { RepairSales } from '../../../sales';
 import { readStoreSettings } from '../../../settings';
 import {
   assertTotal,
@@ -41,7 +42,10 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
   MoveTicketCommand,
   MoveTicketResult
 > {
-  constructor(runner: CommandRunner) {
+  constructor(
+    runner: CommandRunner,
+    private readonly sales: RepairSales,
+  ) {
     super(runner);
   }
 
@@ -61,11 +65,13 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
     let paid = 0;
     let vat = 0;
     let till: Till | null = null;
+    let vatRate = 0;
     if (to === 'delivered') {
       const revenue = ticket.partsTotal + ticket.labour;
       assertTotal(revenue);
       paid = revenue - ticket.deposit;
-      vat = includedVat(revenue, (await readStoreSettings(m)).serviceVatRate);
+      vatRate = (await readStoreSettings(m)).serviceVatRate;
+      vat = includedVat(revenue, vatRate);
       if (dto.methodId) {
         till = await this.till(tx, ticket, user, dto.methodId);
         await this.raise(tx, ticket, user.id, 'settle', null, paid, revenue, vat, till);
@@ -85,6 +91,23 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
        WHERE id = $1`,
       [ticket.id, to, paid, vaultId, vat, till?.shiftId ?? null, till?.methodId ?? null],
     );
+    // The bill as a sale document (issue 30 item 20): numbered, in the shift, its e-receipt queued.
+    const sale =
+      to === 'delivered' && ticket.partsTotal + ticket.labour > 0
+        ? await this.sales.record(tx, {
+            ticketId: ticket.id,
+            ticketNumber: ticket.number,
+            branchId: ticket.branchId,
+            customerId: ticket.customerId,
+            user: { id: user.id, name: user.name },
+            shiftId: till?.shiftId ?? null,
+            vatRate,
+            vat,
+            labour: ticket.labour,
+            parts: await usedParts(tx, ticket.id),
+            payment: till ? { methodId: till.methodId, amount: paid } : null,
+          })
+        : null;
     await insertTicketEvent(m, ticket.id, ticket.status, to, { userId: user.id, note });
     if (to === 'ready') {
       const [info] = await m.query(
@@ -111,6 +134,7 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
         vaultId,
         shiftId: till?.shiftId,
         methodId: till?.methodId,
+        saleNumber: sale?.number,
         note,
       },
     });
@@ -195,4 +219,23 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
       userId,
     });
   }
+}
+
+/** The parts a ticket bills (not taken off), in the order they were used. */
+async function usedParts(
+  tx: CommandTransaction,
+  ticketId: string,
+): Promise<{ variantId: string; quantity: number; unitPrice: number; unitCost: number }[]> {
+  const rows: { variant_id: string; quantity: string; unit_price: string; unit_cost: string }[] =
+    await tx.m.query(
+      `SELECT variant_id, quantity, unit_price, unit_cost FROM maintenance_parts
+        WHERE ticket_id = $1 AND removed_at IS NULL ORDER BY at, id`,
+      [ticketId],
+    );
+  return rows.map((r) => ({
+    variantId: r.variant_id,
+    quantity: Number(r.quantity),
+    unitPrice: Number(r.unit_price),
+    unitCost: Number(r.unit_cost),
+  }));
 }

@@ -259,6 +259,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       note: dto.note ?? null,
       createdAt,
       editedAt: null,
+      maintenanceTicketId: null,
       costTotal,
       returnedTotal: 0,
       linesJson: lines.map((l, i) => {

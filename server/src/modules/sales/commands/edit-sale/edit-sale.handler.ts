@@ -39,6 +39,11 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       invoiceId,
     ]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+    // A repair's sale (issue 30 item 20) follows its ticket: the parts went into the device and the
+    // books are the ticket's, so it is neither returned nor edited here (a fault comes back as a
+    // warranty ticket).
+    if (invoice.maintenance_ticket_id)
+      throw new AppException('SALE_IS_REPAIR', HttpStatus.CONFLICT, { number: invoice.number });
     // A sale sold on installments (issue 16): its plan was made from its amount due.
     const [plan] = await m.query(
       'SELECT number FROM installment_plans WHERE sale_id = $1 LIMIT 1',

@@ -95,6 +95,11 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       invoiceId,
     ]);
     if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+    // A repair's sale (issue 30 item 20) follows its ticket: the parts went into the device and the
+    // books are the ticket's, so it is neither returned nor edited here (a fault comes back as a
+    // warranty ticket).
+    if (invoice.maintenance_ticket_id)
+      throw new AppException('SALE_IS_REPAIR', HttpStatus.CONFLICT, { number: invoice.number });
     // Goods of an open installment plan (issue 16) come back only after it is settled: the plan
     // would otherwise ask for more than the customer still owes on the sale.
     const [plan] = await m.query(
