@@ -39,7 +39,7 @@ export class CustomersController {
   }
 
   /** The POS customer picker: name, phone and balance, for any signed-in cashier. */
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_customers'] })
   @Get('search')
   async search(@Query() query: ListQueryDto) {
     const { rows } = await this.customers.list({
@@ -55,8 +55,8 @@ export class CustomersController {
     }));
   }
 
-  /** Quick add at the POS. */
-  @Authenticated()
+  /** Quick add at the POS; an integration's key (an online shop) adds with can_see_customers. */
+  @Authenticated({ apiKey: ['can_see_customers'] })
   @Post()
   async create(
     @Body() dto: CustomerCreateDto,
