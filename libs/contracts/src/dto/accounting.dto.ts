@@ -134,6 +134,11 @@ export type JournalEntryDto = {
   reversesId: string | null;
   reversedById: string | null;
   createdBy: string | null;
+  /**
+   * Lines of branches the reader may not see, left out of `lines` (issue 30 item 16): a user who
+   * reads one branch gets only that branch's lines of an entry spanning branches.
+   */
+  hiddenLines: number;
   lines: JournalLineDto[];
 };
 
