@@ -46,9 +46,8 @@ describe('API keys are bounded by their permissions on every endpoint', () => {
     await t.close();
   });
 
-  /** The rows the keys made anywhere: any uuid column of any table holding a key's id. */
-  const rowsByKeys = async (): Promise<string[]> => {
-    const ids = keys.map((k) => k.id);
+  /** The rows these keys made anywhere: any uuid column of any table holding a key's id. */
+  const rowsByKeys = async (ids: string[]): Promise<string[]> => {
     const columns: { table_name: string; column_name: string }[] = await t.ds.query(
       `SELECT c.table_name, c.column_name FROM information_schema.columns c
          JOIN information_schema.tables tb ON tb.table_name = c.table_name AND tb.table_schema = c.table_schema
@@ -143,6 +142,48 @@ describe('API keys are bounded by their permissions on every endpoint', () => {
     expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
   });
 
+  it('shows what a key may make like anything else: its customer and its purchase invoice in the lists and detail pages', async () => {
+    const { id, key } = await createKey([
+      'can_see_customers',
+      'can_buy_products',
+      'can_see_buy_price',
+    ]);
+    const name = `عميل التكامل ${randomUUID().slice(0, 6)}`;
+    const customer = await t.http.post('/api/Customers').set(bearer(key)).send({ name });
+    expect(customer.status).toBe(201);
+    const found = await admin.get(`/api/Customers?q=${encodeURIComponent(name)}`);
+    expect(found.body.map((c: { id: string }) => c.id)).toContain(customer.body.id);
+    expect((await admin.get(`/api/Customers/${customer.body.id}`)).status).toBe(200);
+
+    const [vendor] = await t.ds.query('SELECT id FROM vendors ORDER BY created_at LIMIT 1');
+    const [{ id: inventoryId }] = await t.ds.query(
+      'SELECT id FROM inventories WHERE branch_id = $1 AND is_default',
+      [branchId],
+    );
+    const [{ id: variantId }] = await t.ds.query('SELECT id FROM variants LIMIT 1');
+    const invoice = await t.http
+      .post('/api/PurchaseInvoices')
+      .set(bearer(key))
+      .send({
+        vendorId: vendor.id,
+        inventoryId,
+        vendorInvoiceNumber: `KEY-${randomUUID().slice(0, 6)}`,
+        lines: [{ variantId, quantity: 1, unitCost: 1000, vatRate: 0 }],
+        post: true,
+      });
+    expect(invoice.status).toBe(201);
+    const list = await admin.get(`/api/PurchaseInvoices?vendorId=${vendor.id}&pageSize=100`);
+    expect(list.body.map((p: { id: string }) => p.id)).toContain(invoice.body.id);
+    const detail = await admin.get(`/api/PurchaseInvoices/${invoice.body.id}`);
+    expect([detail.status, detail.body.number]).toEqual([200, invoice.body.number]);
+    const entries = await admin.get(`/api/JournalEntries?sourceId=${invoice.body.id}`);
+    expect(entries.body.length).toBeGreaterThan(0);
+    // The scan the OpenAPI walk relies on finds what a key wrote (it is not vacuous).
+    expect(await rowsByKeys([id])).toEqual(
+      expect.arrayContaining(['purchase_invoices.created_by: 1', 'audit_logs.user_id: 2']),
+    );
+  });
+
   it('answers 403 to a key with an unrelated permission on every operation of the OpenAPI document, writing nothing', async () => {
     const doc = (await t.http.get('/api/docs-json')).body as {
       paths: Record<string, Record<string, unknown>>;
@@ -185,6 +226,6 @@ describe('API keys are bounded by their permissions on every endpoint', () => {
     // Only the sign-in, the session reads and the store's public configuration need no one.
     expect(skipped).toBeLessThan(15);
     expect(await tableCounts(t.ds, ['api_keys'])).toEqual(before);
-    expect(await rowsByKeys()).toEqual([]);
+    expect(await rowsByKeys([a.id, b.id])).toEqual([]);
   }, 120_000);
 });
