@@ -97,3 +97,18 @@ test('a cashier without can_use_date_filter sees today only and cannot ask for a
   const headers = await page.getByTestId('report-table').getByRole('columnheader').allInnerTexts();
   expect(headers.map((h) => h.trim())).not.toContain('الربح');
 });
+
+test('a cashier without can_see_performance finds no per-cashier report: not in the hub, not by address (issue 30 item 18)', async ({
+  page,
+}) => {
+  await signIn(page, 'cashier');
+  await page.goto('/Reports');
+  await expect(page.getByTestId('reports-link-Sales')).toBeVisible();
+  await expect(page.getByTestId('reports-link-SalesByCashier')).toHaveCount(0);
+  await expect(page.getByTestId('reports-link-Discounts')).toHaveCount(0);
+  for (const key of ['SalesByCashier', 'Discounts']) {
+    await page.goto(`/Reports/${key}`);
+    await expect(page.getByTestId('report-not-found')).toBeVisible();
+    expect((await page.request.get(`/api/Reports/${key}`)).status()).toBe(403);
+  }
+});

@@ -97,7 +97,8 @@ describe('sales reports over the report aggregates', () => {
     ).body;
     const a = await product(category.id, 3000, 1800);
     const b = await product(category.id, 5000, 3000);
-    const s = await seller();
+    // The per-cashier reports (SalesByCashier, Discounts) need can_see_performance.
+    const s = await seller(['can_see_performance']);
     // Sale 1: 2 × A (6000), cash. Sale 2: 1 × B with a 500 line discount (4500) + 1 × A, an
     // invoice discount of 300 → 7200, card. Return: 1 × A of sale 1 (3000), reason "تالف".
     const sale1 = await s.c.post('/api/Sales', {
@@ -419,6 +420,27 @@ describe('sales reports over the report aggregates', () => {
     expect((await c.get('/api/Reports/NoSuchReport')).status).toBe(404);
     // The books' reports under /api/reports/… still answer (the report family does not shadow them).
     expect((await admin.get('/api/reports/IncomeStatement')).status).toBe(200);
+  });
+
+  it('refuses the per-cashier reports (SalesByCashier, Discounts) without can_see_performance, like /Performance', async () => {
+    const plain = await createUserWith(t.ds, ['can_use_date_filter', 'can_see_totals']);
+    const c = new Client(t.app);
+    await c.signIn(plain.username, plain.password);
+    const performer = await createUserWith(t.ds, ['can_see_performance']);
+    const p = new Client(t.app);
+    await p.signIn(performer.username, performer.password);
+    for (const key of ['SalesByCashier', 'Discounts']) {
+      const refused = await c.get(`/api/Reports/${key}?from=${today}&to=${today}`);
+      expect([key, refused.status, refused.body.code]).toEqual([key, 403, 'FORBIDDEN']);
+      const xlsx = await c.get(`/api/Reports/${key}?format=xlsx`);
+      expect([key, xlsx.status]).toEqual([key, 403]);
+      const started = await c.post(`/api/Reports/${key}/exports`, {});
+      expect([key, started.status]).toEqual([key, 403]);
+      expect((await p.get(`/api/Reports/${key}`)).status).toBe(200);
+    }
+    // The other sales reports stay open to every signed-in user.
+    expect((await c.get(`/api/Reports/Sales`)).status).toBe(200);
+    expect((await c.get('/api/Performance')).status).toBe(403);
   });
 
   it('exports a report as a streamed workbook whose rows and sums are the screen’s', async () => {

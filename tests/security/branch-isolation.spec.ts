@@ -362,6 +362,75 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     expect(await onHandB()).toBe(stock);
   });
 
+  it("shows a branch-B reader only branch B's lines of branch-A purchase entries that touch B's stock (issue 30 item 16)", async () => {
+    // Branch A buys into its store at a new cost and pays from its main vault; the moving average
+    // cost revalues branch B's stock of the variant too: one entry, lines in both branches (as the
+    // demo's purchases, ten per branch, which a branch-B user read in full with A's vault line).
+    const [vendor] = await t.ds.query('SELECT id FROM vendors ORDER BY created_at LIMIT 1');
+    const [vaultA] = await t.ds.query(
+      `SELECT id, account_id FROM vaults WHERE branch_id = $1 AND is_main AND type = 'cash'`,
+      [branchA],
+    );
+    await admin.post('/api/MoneyTransactions', {
+      type: 'deposit',
+      amount: 50_000,
+      toVaultId: vaultA.id,
+      reason: 'رصيد للشراء',
+    });
+    const bought = await admin.post('/api/PurchaseInvoices', {
+      vendorId: vendor.id,
+      inventoryId: invA,
+      lines: [{ variantId, quantity: 2, unitCost: 9000, vatRate: 0 }],
+      post: true,
+      payment: { vaultId: vaultA.id, amount: 18_000 },
+    });
+    expect([bought.status, bought.body.message]).toEqual([201, undefined]);
+    const lines: { branch_id: string; account_id: string }[] = await t.ds.query(
+      `SELECT l.branch_id, l.account_id FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+        WHERE e.source_id = $1`,
+      [bought.body.id],
+    );
+    const branchesOf = new Set(lines.map((l) => l.branch_id));
+    expect(branchesOf).toEqual(new Set([branchA, branchB]));
+
+    const readerB = await signedIn(['can_see_totals'], branchB);
+    // And the demo's own purchase entries of branch A that touch branch B.
+    const demo: { id: string }[] = await t.ds.query(
+      `SELECT e.id FROM journal_entries e WHERE e.branch_id = $1 AND e.source_type = 'purchase'
+          AND EXISTS (SELECT 1 FROM journal_lines l WHERE l.entry_id = e.id AND l.branch_id = $2)`,
+      [branchA, branchB],
+    );
+    for (const { id } of demo) {
+      const one = await readerB.get(`/api/JournalEntries/${id}`);
+      expect(one.status).toBe(200);
+      const seen = one.body.lines.map((l: { branchId: string }) => l.branchId);
+      expect([id, [...new Set(seen)]]).toEqual([id, [branchB]]);
+      expect(one.body.hiddenLines).toBeGreaterThan(0);
+    }
+    const list = await readerB.get(`/api/JournalEntries?sourceId=${bought.body.id}&pageSize=50`);
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(0);
+    for (const entry of list.body as {
+      id: string;
+      hiddenLines: number;
+      lines: { branchId: string; accountId: string }[];
+    }[]) {
+      expect(entry.lines.every((l) => l.branchId === branchB)).toBe(true);
+      expect(entry.lines.map((l) => l.accountId)).not.toContain(vaultA.account_id);
+      expect(entry.hiddenLines).toBeGreaterThan(0);
+      const one = await readerB.get(`/api/JournalEntries/${entry.id}`);
+      expect(one.body.lines.every((l: { branchId: string }) => l.branchId === branchB)).toBe(true);
+      expect(one.body.hiddenLines).toBe(entry.hiddenLines);
+    }
+    // The whole entry stays whole for whoever reads every branch.
+    const all = await admin.get(`/api/JournalEntries?sourceId=${bought.body.id}&pageSize=50`);
+    const seen = (all.body as { lines: unknown[]; hiddenLines: number }[]).flatMap((e) => {
+      expect(e.hiddenLines).toBe(0);
+      return e.lines;
+    });
+    expect(seen).toHaveLength(lines.length);
+  });
+
   it('shares customers between branches by design (docs/decisions.md)', async () => {
     const read = await strong.get(`/api/Customers/${customerB}`);
     expect(read.status).toBe(200);

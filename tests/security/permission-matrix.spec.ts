@@ -1,6 +1,6 @@
 import { Client, createTestApp, type TestApp } from '../medium/support/app';
 import { concretePath, registeredRoutes, type RegisteredRoute } from '../medium/support/routes';
-import { DEMO_ROLES, demoActor, expectedFor, type Actor } from './support';
+import { DEMO_ROLES, demoActor, expectedFor, refusalCode, type Actor } from './support';
 
 // Every registered route × every demo role, an API key and a guest → the status the route's declared access
 // implies. Generated from the controllers' metadata: a new endpoint is in the matrix the day it
@@ -86,7 +86,7 @@ describe('permission matrix: every route × every demo role, an API key and a gu
             // Not refused by the guard; the handler may still answer 400/404/409 to the empty body and made-up id.
             if (
               r.access.kind === 'public'
-                ? ['UNAUTHENTICATED', 'FORBIDDEN'].includes(res.body?.code)
+                ? ['UNAUTHENTICATED', 'FORBIDDEN', 'API_KEY_NOT_ALLOWED'].includes(res.body?.code)
                 : res.status === 401 || res.status === 403
             ) {
               failures.push(
@@ -95,7 +95,9 @@ describe('permission matrix: every route × every demo role, an API key and a gu
             }
           } else if (res.status !== expected) {
             failures.push(`${where} → ${res.status} ${res.body?.code}, expected ${expected}`);
-          } else if (res.body?.code !== (expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')) {
+          } else if (
+            res.body?.code !== (expected === 401 ? 'UNAUTHENTICATED' : refusalCode(r, actor))
+          ) {
             failures.push(`${where} → ${res.status} with code ${res.body?.code}`);
           }
         }

@@ -31,10 +31,18 @@ export const SALES_REPORTS: ReportMeta[] = [
   { key: 'Sales', permissions: [], filters: ['period', 'branch', 'cashier', 'groupBy'] },
   { key: 'SalesByProduct', permissions: [], filters: ['period', 'branch', 'category'] },
   { key: 'SalesByCategory', permissions: [], filters: ['period', 'branch'] },
-  { key: 'SalesByCashier', permissions: [], filters: ['period', 'branch', 'cashier'] },
+  {
+    key: 'SalesByCashier',
+    permissions: ['can_see_performance'],
+    filters: ['period', 'branch', 'cashier'],
+  },
   { key: 'SalesByPaymentMethod', permissions: [], filters: ['period', 'branch', 'method'] },
   { key: 'Returns', permissions: [], filters: ['period', 'branch'] },
-  { key: 'Discounts', permissions: [], filters: ['period', 'branch', 'cashier'] },
+  {
+    key: 'Discounts',
+    permissions: ['can_see_performance'],
+    filters: ['period', 'branch', 'cashier'],
+  },
   { key: 'HourlyHeatmap', permissions: [], filters: ['period', 'branch', 'cashier'] },
 ];
 

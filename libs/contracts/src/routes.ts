@@ -92,8 +92,10 @@ export const ROUTES: RouteDef[] = [
   r('Inventories-TransferRequests-id', '/Inventories/TransferRequests/:id'),
   // Beyond spec §2 (issue 19): the sales reports, /Reports/Sales, /Reports/SalesByProduct, … (keys
   // in SALES_REPORTS, dto/reports.dto.ts). One route for all of them (the sign-in page's JS budget
-  // has no room for a route and two labels each); no key opens them, the server shapes what each
-  // user sees (period, branch, profit, totals). Last: every static /Reports/… route wins over it.
+  // has no room for a route and two labels each); each report's own keys are in its ReportMeta
+  // (reports.ts: the per-cashier SalesByCashier and Discounts need can_see_performance, like
+  // /Performance; issue 30), checked by the report page and the server, which also shapes what
+  // each user sees (period, branch, profit, totals). Last: every static /Reports/… route wins.
   r('Report', '/Reports/:key'),
 ];
 

@@ -136,61 +136,15 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       await linkDemoPropertyTypes(m);
     });
   },
-  // The books (issue 13): the stock's value and any history posted, the owner's capital in the
-  // bank, a rent account with two months of rent, so the trial balance is not empty.
+  // The books (issue 13): the stock's value and any history posted, so the trial balance is not
+  // empty. The owner's capital in the bank and the rent are money through vaults (issue 30 item
+  // 19: a manual entry on the banks' account 1102 left /Vault and the balance sheet 470,000.00
+  // apart): the capital is a capital-in into the first branch's bank account (cash/demo-money.ts),
+  // the rent an expense from its template (demo-expenses.ts).
   async (ds) => {
     await ds.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock(424244)');
       await postHistory(m, { inventory: true });
-      const [rent] = await m.query(`SELECT id FROM accounts WHERE code = '5201'`);
-      if (!rent) {
-        await m.query(
-          `INSERT INTO accounts (code, name_ar, name_en, type, normal_side, parent_id)
-           SELECT '5201', 'إيجار الفروع', 'Branch rent', 'expense', 'debit', id FROM accounts WHERE system_key = 'operating_expenses'`,
-        );
-      }
-      const [done] = await m.query(
-        `SELECT 1 FROM journal_entries WHERE reference = 'DEMO-CAPITAL'`,
-      );
-      if (done) return;
-      const branches = await m.query('SELECT id FROM branches ORDER BY created_at');
-      const post = async (
-        ref: string,
-        daysAgo: number,
-        description: string,
-        lines: [string, number, number][],
-      ) => {
-        const id = uuidv7();
-        await m.query(
-          `INSERT INTO journal_entries (id, occurred_at, branch_id, source_type, source_id, reference, description)
-           VALUES ($1, now() - make_interval(days => $2), $3, 'manual', $1, $4, $5)`,
-          [id, daysAgo, branches[0].id, ref, description],
-        );
-        await m.query(
-          `INSERT INTO journal_lines (entry_id, line_no, account_id, debit, credit, branch_id)
-           SELECT $1, t.n, a.id, t.d, t.c, $2 FROM unnest($3::text[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS t(k, d, c, n)
-             JOIN accounts a ON a.system_key = t.k OR a.code = t.k`,
-          [
-            id,
-            branches[0].id,
-            lines.map((l) => l[0]),
-            lines.map((l) => l[1]),
-            lines.map((l) => l[2]),
-          ],
-        );
-      };
-      await post('DEMO-CAPITAL', 60, 'رأس المال المودع في البنك', [
-        ['bank', 50_000_000, 0],
-        ['capital', 0, 50_000_000],
-      ]);
-      await post('DEMO-RENT-1', 30, 'إيجار الشهر الماضي', [
-        ['5201', 1_500_000, 0],
-        ['bank', 0, 1_500_000],
-      ]);
-      await post('DEMO-RENT-2', 1, 'إيجار هذا الشهر', [
-        ['5201', 1_500_000, 0],
-        ['bank', 0, 1_500_000],
-      ]);
     });
   },
   // Expense categories: a few top-level ones, two with children (idempotent by name).

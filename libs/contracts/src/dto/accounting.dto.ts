@@ -134,6 +134,11 @@ export type JournalEntryDto = {
   reversesId: string | null;
   reversedById: string | null;
   createdBy: string | null;
+  /**
+   * Lines of branches the reader may not see, left out of `lines` (issue 30 item 16): a user who
+   * reads one branch gets only that branch's lines of an entry spanning branches.
+   */
+  hiddenLines: number;
   lines: JournalLineDto[];
 };
 
@@ -206,6 +211,9 @@ export class UpdateLedgerAccountDto {
  * goods in transit, customers, vendors, cash in transit between branches (and every vault's and
  * bank account's own account, found by its vault row). Only the documents that move the sub-ledger post to them;
  * a manual entry on one answers 400 `JOURNAL_CONTROL_ACCOUNT` (docs/decisions.md).
+ * The banks' account 1102 (`bank`) too (issue 30 item 19): money in a bank sits in a bank
+ * vault's own account under 1120; 1102 takes only bank-transfer receipts of a method that
+ * settles into no vault, and a manual entry on it made the books' banks differ from /Vault.
  */
 export const CONTROL_ACCOUNT_KEYS: readonly string[] = [
   'inventory',
@@ -213,4 +221,5 @@ export const CONTROL_ACCOUNT_KEYS: readonly string[] = [
   'customers',
   'vendors',
   'cash_in_transit',
+  'bank',
 ];

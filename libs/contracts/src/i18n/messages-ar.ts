@@ -8,6 +8,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.MALFORMED_JSON': 'صيغة البيانات المرسلة غير صحيحة',
   'errors.UNAUTHENTICATED': 'برجاء تسجيل الدخول أولا',
   'errors.FORBIDDEN': 'ليس لديك الصلاحية للوصول لهذه الصفحة',
+  'errors.API_KEY_NOT_ALLOWED':
+    'لا يمكن استدعاء هذه الخدمة بمفتاح API: هي للموظفين بعد تسجيل الدخول فقط (المفتاح يعمل فقط عبر الخدمات التي تحدد صلاحيات يملكها)',
   'errors.NOT_FOUND': 'العنصر المطلوب غير موجود',
   'errors.ROUTE_NOT_FOUND': 'الصفحة غير موجودة',
   'errors.CSRF_INVALID': 'رمز الحماية (CSRF) مفقود أو غير صالح، أعد تحميل الصفحة',

@@ -8,6 +8,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.MALFORMED_JSON': 'The request body is not valid JSON',
   'errors.UNAUTHENTICATED': 'Please sign in first',
   'errors.FORBIDDEN': 'You do not have permission to access this page',
+  'errors.API_KEY_NOT_ALLOWED':
+    'An API key cannot call this endpoint: it is for signed-in staff only (an API key acts only through endpoints that name the permissions it holds)',
   'errors.NOT_FOUND': 'The requested item was not found',
   'errors.ROUTE_NOT_FOUND': 'Page not found',
   'errors.CSRF_INVALID': 'The CSRF token is missing or invalid; reload the page',

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { CSRF_HEADER, SESSION_COOKIE, hasPermission } from '@pos/contracts';
+import { CSRF_HEADER, SESSION_COOKIE, hasPermission, type PermissionKey } from '@pos/contracts';
 import { AppException, Errors } from '../errors/app.exception';
 import { BearerAuthenticator } from './bearer-authenticator';
 import { SettingsReader } from './settings.reader';
@@ -11,6 +11,18 @@ import { SecretsService } from './secrets.service';
 import { SessionService } from './session.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The permission keys an API key must hold to pass an endpoint's access, or an empty list when
+ * no key may call it at all (issue 30 item 11): a `permissions` endpoint's keys (none named, as a
+ * module-only endpoint: refused), a `session` endpoint's `apiKey` keys (none: refused); an
+ * `admin` endpoint refuses every key before this (a key is never an administrator).
+ */
+export function apiKeyPermissions(access: Access): readonly PermissionKey[] {
+  if (access.kind === 'permissions') return access.permissions;
+  if (access.kind === 'session') return access.apiKey ?? [];
+  return [];
+}
 
 /**
  * A cookie-carrying state change must come from this site: its Origin (or, without one, its
@@ -96,10 +108,17 @@ export class AuthGuard implements CanActivate {
     }
 
     if (access.kind === 'admin' && !user.isAdmin) throw Errors.forbidden();
-    if (access.kind === 'permissions') {
+    // An API key acts only through endpoints that name the permission keys it must hold.
+    const required = user.viaApiKey ? apiKeyPermissions(access) : null;
+    if (required !== null && required.length === 0) {
+      throw new AppException('API_KEY_NOT_ALLOWED', HttpStatus.FORBIDDEN);
+    }
+    if (access.kind === 'permissions' || required) {
       const modules = await this.settings.enabledModules();
       const shape = { permissions: user.permissions.map((key) => ({ key })) };
-      if (!hasPermission(shape, access.permissions, access.modules ?? [], modules)) {
+      const keys = required ?? (access.kind === 'permissions' ? access.permissions : []);
+      const needed = access.kind === 'permissions' ? (access.modules ?? []) : [];
+      if (!hasPermission(shape, keys, needed, modules)) {
         throw Errors.forbidden();
       }
     }

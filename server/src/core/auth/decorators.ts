@@ -11,15 +11,29 @@ export const ACCESS_KEY = 'pos:access';
  * - `session`: any signed-in user;
  * - `permissions`: every key (and, if modules are given, at least one enabled module);
  * - `admin`: the user's isAdmin flag.
+ *
+ * An API key (issue 30 item 11) is bounded by its permissions everywhere: it may call a
+ * `permissions` endpoint that names at least one key, holding them all; a `session` endpoint
+ * only where the endpoint names the keys that admit an API key (`apiKey`), holding them all;
+ * a `public` one like anybody; nothing else (403 `API_KEY_NOT_ALLOWED`, or `FORBIDDEN` without
+ * the keys). See docs/api-foundation.md "API keys".
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'session' }
+  | { kind: 'session'; apiKey?: PermissionKey[] }
   | { kind: 'permissions'; permissions: PermissionKey[]; modules?: ModuleKey[] }
   | { kind: 'admin' };
 
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
-export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'session' } satisfies Access);
+/**
+ * Any signed-in user. `apiKey`: the keys an integration's API key must hold to call it too
+ * (without it, keys are refused: a person's endpoint, such as the till's shift and sale).
+ */
+export const Authenticated = (options: { apiKey?: PermissionKey[] } = {}) =>
+  SetMetadata(ACCESS_KEY, {
+    kind: 'session',
+    ...(options.apiKey?.length ? { apiKey: options.apiKey } : {}),
+  } satisfies Access);
 export const AdminOnly = () => SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfies Access);
 export const RequirePermissions = (permissions: PermissionKey[], modules?: ModuleKey[]) =>
   SetMetadata(ACCESS_KEY, { kind: 'permissions', permissions, modules } satisfies Access);

@@ -14,7 +14,7 @@ import { IMPORTS_QUEUE } from './queues';
 export class JobsController {
   constructor(@InjectQueue(IMPORTS_QUEUE) private readonly imports: Queue) {}
 
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_manage_products'] })
   @Get(':id')
   async get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
     const job = await this.imports.getJob(id);

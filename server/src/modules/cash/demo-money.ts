@@ -9,8 +9,9 @@ import { branchMainVault, createVaultAccount } from './vault-ledger';
 type Vault = { id: string; accountId: string; branchId: string };
 
 /**
- * Demo data of the vaults (issue 15): a bank account per branch and a month of money
- * transactions, dated over the last 30 days, written as the commands write them (the document,
+ * Demo data of the vaults (issue 15): a bank account per branch, the owner's capital in the
+ * first one (issue 30: through its vault, not a manual entry on the banks' account 1102), and a
+ * month of money transactions, dated over the last 30 days, written as the commands write them (the document,
  * the movements with their running balance, the posting from the same lines as the subscriber),
  * oldest first so every balance after is right. A transfer from the second branch waits for the
  * first to confirm it. Idempotent: nothing is written when the demo's bank accounts exist.
@@ -142,6 +143,8 @@ export async function seedDemoMoney(m: EntityManager, userId: string | null): Pr
     }
   };
 
+  // The owner's capital, deposited in the first branch's bank account two months ago.
+  await record(60, 'capital_in', 50_000_000, 'رأس المال المودع في البنك', null, banks[0]);
   for (let day = 30; day >= 1; day--) {
     for (const [i, main] of mains.entries()) {
       const bank = banks[i];

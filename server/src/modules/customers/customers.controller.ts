@@ -40,7 +40,7 @@ export class CustomersController {
   }
 
   /** The POS customer picker: name, phone and balance, for any signed-in cashier. */
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_customers'] })
   @Get('search')
   async search(@Query() query: ListQueryDto) {
     const { rows } = await this.customers.list({
@@ -56,8 +56,8 @@ export class CustomersController {
     }));
   }
 
-  /** Quick add at the POS. */
-  @Authenticated()
+  /** Quick add at the POS; an integration's key (an online shop) adds with can_see_customers. */
+  @Authenticated({ apiKey: ['can_see_customers'] })
   @Post()
   async create(
     @Body() dto: CustomerCreateDto,

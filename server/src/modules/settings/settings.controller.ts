@@ -228,7 +228,7 @@ export class FilesController {
     return this.commands.execute(new UploadFileCommand(file, meta));
   }
 
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_products'] })
   @Get(':id')
   async get(@Param('id', UuidPipe) id: string, @Res() res: Response) {
     const file = await this.ds

@@ -176,6 +176,17 @@ export default function JournalEntriesPage() {
                 </TableCell>
               </TableRow>
             ))}
+            {e.hiddenLines > 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={3}
+                  sx={{ border: 0, py: 0.25, color: 'text.secondary' }}
+                  data-testid="journal-hidden-lines"
+                >
+                  {t('journal.hiddenLines', { count: e.hiddenLines })}
+                </TableCell>
+              </TableRow>
+            )}
           </TableBody>
         </Table>
       ),

@@ -57,7 +57,7 @@ export default function ReportsHubPage() {
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
   // The route table's /Reports/… pages the guard lets this user open, and the sales reports (one
-  // route, /Reports/:key, open to every signed-in user).
+  // route, /Reports/:key; each report's keys in its ReportMeta).
   const open: Link[] = [
     ...ROUTES.filter(
       (r) =>
@@ -65,7 +65,8 @@ export default function ReportsHubPage() {
         !r.path.includes(':') &&
         decideRoute(r, user, NAV_SECTIONS, modules).kind === 'allow',
     ).map((r) => ({ name: r.name, path: r.path, label: t(`nav:items.${r.name}`) })),
-    ...SALES_REPORTS.map((r) => ({
+    // Per-cashier reports (SalesByCashier, Discounts) need their keys, like /Performance.
+    ...SALES_REPORTS.filter((r) => hasPermission(user, r.permissions, [], modules)).map((r) => ({
       name: r.key,
       path: `/Reports/${r.key}`,
       label: t(`titles.${r.key}`),

@@ -17,8 +17,15 @@ export default function SalesReportPage() {
   const same = (r: { key: string }) => r.key.toLowerCase() === key.toLowerCase();
   // The stock, tax, expense and balance reports (STATS_REPORTS) each need their keys (the server
   // refuses them too); a user without them gets the not-found page, as for an unknown key.
+  // The per-cashier sales reports (SalesByCashier, Discounts) need can_see_performance likewise.
   const stats = STATS_REPORTS.find(same);
-  const meta = SALES_REPORTS.find(same) ?? (stats && can(...stats.permissions) ? stats : undefined);
+  const sales = SALES_REPORTS.find(same);
+  const meta =
+    sales && can(...sales.permissions)
+      ? sales
+      : stats && can(...stats.permissions)
+        ? stats
+        : undefined;
   const setTitle = useSetAtom(documentTitleOverrideState);
   const title = meta ? t(`titles.${meta.key}`) : null;
   useEffect(() => {

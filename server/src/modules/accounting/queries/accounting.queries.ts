@@ -179,12 +179,20 @@ export class AccountingQueries {
       `SELECT count(*)::int AS total FROM journal_entries e ${filter}`,
       params,
     );
+    // A user who reads one branch sees of an entry only the lines of that branch (issue 30 item
+    // 16): an entry of another branch touching theirs (a purchase received into their stock)
+    // shows their line, not the other branch's vault or vendor; `hiddenLines` says how many
+    // lines were left out.
+    const lineBranch = `$${params.length + 1}::uuid`;
     const rows = await this.ds.query(
       `SELECT e.*, (SELECT json_agg(json_build_object(
                  'lineNo', l.line_no, 'accountId', l.account_id, 'accountCode', a.code, 'accountNameAr', a.name_ar,
                  'accountNameEn', a.name_en, 'debit', l.debit, 'credit', l.credit, 'branchId', l.branch_id,
                  'partyType', l.party_type, 'partyId', l.party_id, 'memo', l.memo) ORDER BY l.line_no)
-                 FROM journal_lines l JOIN accounts a ON a.id = l.account_id WHERE l.entry_id = e.id) AS lines,
+                 FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+                WHERE l.entry_id = e.id AND (${lineBranch} IS NULL OR l.branch_id = ${lineBranch})) AS lines,
+              (SELECT count(*)::int FROM journal_lines hl WHERE hl.entry_id = e.id
+                  AND ${lineBranch} IS NOT NULL AND hl.branch_id IS DISTINCT FROM ${lineBranch}) AS hidden_lines,
               CASE e.source_type
                 WHEN 'stock_adjustment' THEN (SELECT m.inventory_id FROM stock_movements m
                                                WHERE m.reference_type = 'stock_adjustment' AND m.reference_id = e.source_id LIMIT 1)
@@ -193,7 +201,7 @@ export class AccountingQueries {
                 WHEN 'installment_payment' THEN (SELECT ip.plan_id FROM installment_payments ip WHERE ip.id = e.source_id) END AS source_parent_id
          FROM journal_entries e ${filter}
         ORDER BY e.number DESC LIMIT ${take} OFFSET ${skip}`,
-      params,
+      [...params, branch],
     );
     return { rows: rows.map(toEntry), total };
   }
@@ -214,6 +222,7 @@ function toEntry(r: Record<string, never>): JournalEntryDto {
     reversesId: r.reverses_id,
     reversedById: r.reversed_by_id,
     createdBy: r.created_by,
+    hiddenLines: num(r.hidden_lines),
     lines: ((r.lines ?? []) as Record<string, unknown>[]).map((l) => ({
       ...l,
       debit: num(l.debit),

@@ -201,7 +201,7 @@ export class VariantsController {
   }
 
   /** The one product search: the POS and every picker. */
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_products'] })
   @Get('search')
   search(@Query() query: VariantSearchQueryDto, @CurrentUser() user: AuthUser) {
     return this.variants.search(query, user);

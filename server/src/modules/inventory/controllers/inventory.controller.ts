@@ -29,7 +29,7 @@ import { InventoriesService } from '../services/inventories.service';
 export class InventoryStockController {
   constructor(private readonly inventories: InventoriesService) {}
 
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_inventories'] })
   @Get('options')
   options() {
     return this.inventories.options();

@@ -149,7 +149,7 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
   },
   {
     key: 'SalesByCashier',
-    permissions: [],
+    permissions: ['can_see_performance'],
     filters: ['period', 'branch', 'cashier'],
     sort: '-net_sales',
     columns: [
@@ -232,7 +232,7 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
   },
   {
     key: 'Discounts',
-    permissions: [],
+    permissions: ['can_see_performance'],
     filters: ['period', 'branch', 'cashier'],
     sort: '-discounts',
     columns: [

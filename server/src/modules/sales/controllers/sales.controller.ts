@@ -86,7 +86,7 @@ export class InvoicesController {
   }
 
   /** Scanning a receipt's barcode (returns at the POS). */
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_invoices'] })
   @Get('by-number/:number')
   byNumber(@Param('number') number: string, @CurrentUser() user: AuthUser) {
     if (!/^[A-Za-z0-9-]{1,40}$/.test(number)) throw Errors.notFound();
@@ -94,14 +94,14 @@ export class InvoicesController {
   }
 
   /** Any cashier may read (and reprint) their own invoices; others need can_see_invoices. */
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_invoices'] })
   @Get(':id')
   get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
     return this.queries.get(id, user);
   }
 
   /** The edit history: whoever may read the invoice (costs inside follow can_see_buy_price). */
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_invoices'] })
   @Get(':id/history')
   history(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
     return this.queries.history(id, user);
@@ -143,7 +143,7 @@ export class InvoicesController {
 export class ReturnsController {
   constructor(private readonly queries: SalesQueries) {}
 
-  @Authenticated()
+  @Authenticated({ apiKey: ['can_see_invoices'] })
   @Get(':id')
   get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
     return this.queries.getReturn(id, user);
