@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { SERVER_MESSAGES, parseLocale, translateValidation } from '@pos/contracts';
 import { toast } from '../ui/toast';
 import { ApiClientError } from './ApiClientError';
 
@@ -25,17 +26,31 @@ function isValidationErrors(err: unknown): err is ValidationErrorLike[] {
   );
 }
 
-function collectMessages(errors: ValidationErrorLike[], into: string[] = []): string[] {
+/**
+ * The messages of class-validator errors, each naming its field by its label as the server does
+ * (`lines.2.quantity` → "الكمية في السطر 3"): a contracts key (`validation.branch.nameRequired`)
+ * as is, a built-in rule by its `validation.constraint.<rule>` text.
+ */
+function collectMessages(
+  errors: ValidationErrorLike[],
+  into: string[] = [],
+  prefix = '',
+): string[] {
+  const locale = parseLocale(i18n.language?.slice(0, 2));
   for (const e of errors) {
-    for (const message of Object.values(e.constraints ?? {})) {
-      // Contract DTOs carry message keys (`validation.branch.nameRequired`); translate them.
-      into.push(
-        i18n.exists(`server:${message}`)
-          ? i18n.t(`server:${message}`, { field: e.property })
-          : message,
-      );
+    const field = prefix ? `${prefix}.${e.property ?? ''}` : (e.property ?? '');
+    for (const [rule, message] of Object.entries(e.constraints ?? {})) {
+      const key =
+        rule === 'whitelistValidation'
+          ? 'validation.unknownField'
+          : SERVER_MESSAGES.ar[message] !== undefined
+            ? message
+            : SERVER_MESSAGES.ar[`validation.constraint.${rule}`] !== undefined
+              ? `validation.constraint.${rule}`
+              : 'validation.constraint.default';
+      into.push(translateValidation(locale, key, { field }));
     }
-    if (e.children?.length) collectMessages(e.children, into);
+    if (e.children?.length) collectMessages(e.children, into, field);
   }
   return into;
 }

@@ -2,8 +2,10 @@
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
 import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { FIELD_LABELS_AR } from './field-labels-ar';
 
 export const SERVER_MESSAGES_AR: Record<string, string> = {
+  ...FIELD_LABELS_AR,
   'errors.VALIDATION_FAILED': 'البيانات المدخلة غير صحيحة',
   'errors.MALFORMED_JSON': 'صيغة البيانات المرسلة غير صحيحة',
   'errors.UNAUTHENTICATED': 'برجاء تسجيل الدخول أولا',
@@ -54,9 +56,9 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
   'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,
   'validation.limit.documentTotal': `الحقل "{field}" أكبر من الحد المسموح للمبلغ (${egp(LIMITS.documentTotal)} جنيه)`,
-  'validation.limit.lineQuantity': `الكمية "{field}" خارج الحد المسموح للسطر (حتى ${n(LIMITS.lineQuantity)})`,
-  'validation.limit.stockQuantity': `الكمية "{field}" خارج الحد المسموح للمخزون (حتى ${n(LIMITS.stockQuantity)})`,
-  'validation.limit.documentLines': `عدد سطور "{field}" أكبر من المسموح (${n(LIMITS.documentLines)} سطر)`,
+  'validation.limit.lineQuantity': `الحقل "{field}" خارج الحد المسموح للسطر (حتى ${n(LIMITS.lineQuantity)})`,
+  'validation.limit.stockQuantity': `الحقل "{field}" خارج الحد المسموح للمخزون (حتى ${n(LIMITS.stockQuantity)})`,
+  'validation.limit.documentLines': `عدد "{field}" أكبر من المسموح (${n(LIMITS.documentLines)} سطر)`,
   'validation.limit.denominations': `عدّ الفئات غير صحيح: فئات بالجنيه وعدد صحيح من القطع (حتى ${n(LIMITS.lineQuantity)}) لكل فئة`,
   'errors.DOCUMENT_TOO_LARGE': `قيمة المستند أكبر من الحد المسموح (${egp(LIMITS.documentTotal)} جنيه)؛ قسّمه على أكثر من مستند`,
   'errors.STOCK_LIMIT': `رصيد الصنف سيتجاوز الحد المسموح (${n(LIMITS.stockQuantity)}): {name}`,

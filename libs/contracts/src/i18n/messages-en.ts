@@ -2,8 +2,10 @@
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
 import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { FIELD_LABELS_EN } from './field-labels-en';
 
 export const SERVER_MESSAGES_EN: Record<string, string> = {
+  ...FIELD_LABELS_EN,
   'errors.VALIDATION_FAILED': 'The data entered is not valid',
   'errors.MALFORMED_JSON': 'The request body is not valid JSON',
   'errors.UNAUTHENTICATED': 'Please sign in first',
@@ -54,8 +56,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.sale.editReason': 'Write why the invoice is edited',
   'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,
   'validation.limit.documentTotal': `"{field}" is above the limit for an amount (${egp(LIMITS.documentTotal)} EGP)`,
-  'validation.limit.lineQuantity': `The quantity "{field}" is outside the limit for a line (up to ${n(LIMITS.lineQuantity)})`,
-  'validation.limit.stockQuantity': `The quantity "{field}" is outside the limit for stock (up to ${n(LIMITS.stockQuantity)})`,
+  'validation.limit.lineQuantity': `"{field}" is outside the limit for a line (up to ${n(LIMITS.lineQuantity)})`,
+  'validation.limit.stockQuantity': `"{field}" is outside the limit for stock (up to ${n(LIMITS.stockQuantity)})`,
   'validation.limit.documentLines': `"{field}" has more lines than allowed (${n(LIMITS.documentLines)})`,
   'validation.limit.denominations': `The count by denomination is not valid: denominations in pounds, a whole number of pieces (up to ${n(LIMITS.lineQuantity)}) each`,
   'errors.DOCUMENT_TOO_LARGE': `The document is worth more than allowed (${egp(LIMITS.documentTotal)} EGP); split it into several documents`,
