@@ -15,7 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate } from './calendar-date';
+import { IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 
@@ -50,7 +50,7 @@ export class PurchaseInvoiceInputDto {
   @IsUUID() inventoryId: string;
   @IsOptional() @IsString() @MaxLength(60) vendorInvoiceNumber?: string | null;
   /** YYYY-MM-DD; today when omitted */
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) invoiceDate?: string;
+  @IsOptional() @IsDocumentDate({ dateOnly: true }) invoiceDate?: string;
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.purchase.noLines' })
   @MaxDocumentLines()

@@ -1,7 +1,7 @@
 // The server's messages (errors and validation) in Arabic; keys as in messages.ts. A file of its
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
-import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { DATE_WINDOW, LIMITS, limitInPounds as egp, limitText as n } from '../limits';
 import { FIELD_LABELS_AR } from './field-labels-ar';
 
 export const SERVER_MESSAGES_AR: Record<string, string> = {
@@ -166,6 +166,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.user.totpCode': 'رمز التحقق 6 أرقام',
   'errors.IMPORT_TOO_MANY_ROWS': 'الملف فيه أكثر من {max} صف؛ قسّمه إلى ملفات أصغر',
   'validation.constraint.date': 'الحقل "{field}" ليس تاريخًا صحيحًا',
+  'validation.constraint.dateWindow': `الحقل "{field}" يجب أن يكون بين ${DATE_WINDOW.earliest} وسنة بعد اليوم`,
   'validation.constraint.nul': 'الحقل "{field}" يحتوي على حرف غير مسموح به (NUL)',
   'validation.constraint.default': 'قيمة الحقل "{field}" غير صحيحة',
   'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',

@@ -1,7 +1,7 @@
 // The server's messages (errors and validation) in English; keys as in messages.ts. A file of its
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
-import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { DATE_WINDOW, LIMITS, limitInPounds as egp, limitText as n } from '../limits';
 import { FIELD_LABELS_EN } from './field-labels-en';
 
 export const SERVER_MESSAGES_EN: Record<string, string> = {
@@ -174,6 +174,7 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.user.totpCode': 'The verification code has 6 digits',
   'errors.IMPORT_TOO_MANY_ROWS': 'The file has more than {max} rows; split it into smaller files',
   'validation.constraint.date': 'The field "{field}" is not a real date',
+  'validation.constraint.dateWindow': `"{field}" must be between ${DATE_WINDOW.earliest} and one year from today`,
   'validation.constraint.nul': 'The field "{field}" contains a character that is not allowed (NUL)',
   'validation.constraint.default': '"{field}" is not valid',
   'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',

@@ -28,31 +28,43 @@ const CONSTRAINT_KEYS: Record<string, string> = {
   isUrl: 'isUrl',
 };
 
-/** Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint. */
+/** The class-validator rules that say a value has the wrong type. */
+const TYPE_RULES = new Set(['isString', 'isBoolean', 'isInt', 'isNumber', 'isArray', 'isUuid']);
+
+/**
+ * Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint. One
+ * message per field: a value of the wrong type says so (`true` as an amount is "must be a whole
+ * number", not also "above the limit"), else the first rule it fails.
+ */
 export function validationDetails(errors: ValidationError[], prefix = ''): Detail[] {
-  const out: Detail[] = [];
-  for (const error of errors) {
-    const field = prefix ? `${prefix}.${error.property}` : error.property;
-    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
-      if (constraint === 'whitelistValidation') {
-        out.push({ key: 'validation.unknownField', params: { field } });
-      } else if (message.startsWith('validation.')) {
-        out.push({ key: message, params: { field } });
-      } else {
-        const name = CONSTRAINT_KEYS[constraint] ?? 'default';
-        out.push({ key: `validation.constraint.${name}`, params: { field } });
+  const found: { detail: Detail; type: boolean }[] = [];
+  const walk = (list: ValidationError[], base: string): void => {
+    for (const error of list) {
+      const field = base ? `${base}.${error.property}` : error.property;
+      for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+        const key =
+          constraint === 'whitelistValidation'
+            ? 'validation.unknownField'
+            : message.startsWith('validation.')
+              ? message
+              : `validation.constraint.${CONSTRAINT_KEYS[constraint] ?? 'default'}`;
+        found.push({ detail: { key, params: { field } }, type: TYPE_RULES.has(constraint) });
       }
+      if (error.children?.length) walk(error.children, field);
     }
-    if (error.children?.length) out.push(...validationDetails(error.children, field));
-  }
-  // One message per distinct text: a required name failing two rules reads once.
+  };
+  walk(errors, prefix);
+  const fieldOf = (d: Detail) => String(d.params?.field ?? '');
+  const typed = new Set(found.filter((f) => f.type).map((f) => fieldOf(f.detail)));
   const seen = new Set<string>();
-  return out.filter((d) => {
-    const id = `${d.key}|${d.params?.field ?? ''}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  return found
+    .filter(({ detail, type }) => {
+      const field = fieldOf(detail);
+      if ((typed.has(field) && !type) || seen.has(field)) return false;
+      seen.add(field);
+      return true;
+    })
+    .map((f) => f.detail);
 }
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
