@@ -27,7 +27,7 @@ import {
 } from '../installments';
 import { IsCalendarDate, IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
-import { MaxDocumentMoney } from './limit-rules';
+import { MaxPaymentMoney } from './limit-rules';
 
 // Installment plans (تقسيط, issue 16): the API contract shared by server and client. Money is in
 // integer piasters; dates YYYY-MM-DD are the store's calendar days. docs/decisions.md
@@ -193,7 +193,7 @@ export class InstallmentPlanCreateDto extends InstallmentTermsDto {
  */
 export class InstallmentCollectDto {
   @IsUUID() id: string;
-  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
+  @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
   @IsUUID() vaultId: string;
   @IsOptional()
   @IsArray()

@@ -28,6 +28,7 @@ import {
   MaxDocumentLines,
   MaxDocumentMoney,
   MaxLineQuantity,
+  MaxPaymentMoney,
   MaxUnitPrice,
 } from './limit-rules';
 import { IsCalendarDate } from './calendar-date';
@@ -246,7 +247,7 @@ export class SaleLineInputDto {
 }
 export class SalePaymentInputDto {
   @IsUUID() methodId: string;
-  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
+  @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
 }
 export class CreateSaleDto {
   /** Made by the client (UUID v4 or v7): the idempotency key. A retry returns the same invoice. */

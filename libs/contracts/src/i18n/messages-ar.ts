@@ -78,7 +78,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.MAX_DISCOUNT_EXCEEDED': 'الخصم ({percent}%) أكبر من الحد المسموح لك ({max}%)',
   'errors.DISCOUNT_TOO_LARGE': 'الخصم أكبر من قيمة الفاتورة',
   'errors.PAYMENT_METHOD_INVALID': 'طريقة الدفع غير متاحة',
-  'errors.OVERPAID': 'المدفوع أكبر من الإجمالي (الباقي يُرد نقدًا فقط)',
+  'errors.OVERPAID':
+    'المدفوع بغير النقدية ({paid}) أكبر من إجمالي الفاتورة ({total})؛ الباقي يُرد نقدًا فقط',
   'errors.CUSTOMER_REQUIRED': 'اختر العميل: المتبقي {due} سيُسجل عليه',
   'errors.CREDIT_LIMIT': 'تجاوز حد الائتمان للعميل (المتاح {available})',
   'errors.VARIANT_INACTIVE': 'الصنف موقوف: {name}',
@@ -280,6 +281,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
   'errors.VENDOR_PAYMENT_ID_CONFLICT': 'رقم العملية مستخدم لدفعة أخرى',
   'errors.VENDOR_PAYMENT_VAULT': 'اختر خزينة من خزائن فرعك',
+  'errors.VENDOR_PAYMENT_OVER_BALANCE': 'المبلغ ({amount}) أكبر من المستحق للمورد ({balance})',
   'validation.vendor.paymentTerms': 'مدة السداد من 0 إلى 365 يومًا',
   'validation.vendor.paymentAmount': 'الرجاء ادخال مبلغ الدفعة',
   'validation.purchase.noLines': 'أضف صنفًا واحدًا على الأقل إلى الفاتورة',

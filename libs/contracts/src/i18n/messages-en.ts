@@ -79,7 +79,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.MAX_DISCOUNT_EXCEEDED': 'The discount ({percent}%) is above your limit ({max}%)',
   'errors.DISCOUNT_TOO_LARGE': 'The discount is larger than the invoice',
   'errors.PAYMENT_METHOD_INVALID': 'This payment method is not available',
-  'errors.OVERPAID': 'More was paid than the total (change is given in cash only)',
+  'errors.OVERPAID':
+    'The non-cash amount paid ({paid}) is more than the invoice total ({total}); change is given in cash only',
   'errors.CUSTOMER_REQUIRED': 'Choose the customer: the remaining {due} goes on their account',
   'errors.CREDIT_LIMIT': "The customer's credit limit is exceeded (available {available})",
   'errors.VARIANT_INACTIVE': 'The item is inactive: {name}',
@@ -301,6 +302,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',
   'errors.VENDOR_PAYMENT_ID_CONFLICT': 'This payment id is used by another payment',
   'errors.VENDOR_PAYMENT_VAULT': 'Choose a vault of your branch',
+  'errors.VENDOR_PAYMENT_OVER_BALANCE':
+    'The amount ({amount}) is more than what is owed to the vendor ({balance})',
   'validation.vendor.paymentTerms': 'Payment terms are 0 to 365 days',
   'validation.vendor.paymentAmount': 'Enter the payment amount',
   'validation.purchase.noLines': 'Add at least one item to the invoice',

@@ -91,3 +91,27 @@ export function translateValidation(
     return translateServer(locale, key, params);
   return translateServer(locale, key, { ...params, field: fieldLabel(locale, field) });
 }
+
+/** The class-validator rules that say a value has the wrong type. */
+export const TYPE_RULES: ReadonlySet<string> = new Set([
+  'isString',
+  'isBoolean',
+  'isInt',
+  'isNumber',
+  'isArray',
+  'isUuid',
+]);
+
+/**
+ * One failed rule per field (server and client alike): a value of the wrong type says so (`true`
+ * as an amount is "must be a whole number", not also "above the limit"), else the first rule.
+ */
+export function onePerField<T extends { field: string; rule: string }>(found: readonly T[]): T[] {
+  const typed = new Set(found.filter((f) => TYPE_RULES.has(f.rule)).map((f) => f.field));
+  const seen = new Set<string>();
+  return found.filter((f) => {
+    if ((typed.has(f.field) && !TYPE_RULES.has(f.rule)) || seen.has(f.field)) return false;
+    seen.add(f.field);
+    return true;
+  });
+}

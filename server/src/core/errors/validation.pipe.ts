@@ -5,7 +5,7 @@ import {
   type ArgumentMetadata,
   type ValidationError,
 } from '@nestjs/common';
-import { findNul } from '@pos/contracts';
+import { findNul, onePerField } from '@pos/contracts';
 import { AppException } from './app.exception';
 
 type Detail = { key: string; params?: Record<string, string | number> };
@@ -28,43 +28,29 @@ const CONSTRAINT_KEYS: Record<string, string> = {
   isUrl: 'isUrl',
 };
 
-/** The class-validator rules that say a value has the wrong type. */
-const TYPE_RULES = new Set(['isString', 'isBoolean', 'isInt', 'isNumber', 'isArray', 'isUuid']);
-
 /**
- * Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint. One
- * message per field: a value of the wrong type says so (`true` as an amount is "must be a whole
- * number", not also "above the limit"), else the first rule it fails.
+ * Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint; one
+ * message per field (onePerField: the type rule first).
  */
 export function validationDetails(errors: ValidationError[], prefix = ''): Detail[] {
-  const found: { detail: Detail; type: boolean }[] = [];
+  const found: { detail: Detail; field: string; rule: string }[] = [];
   const walk = (list: ValidationError[], base: string): void => {
     for (const error of list) {
       const field = base ? `${base}.${error.property}` : error.property;
-      for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      for (const [rule, message] of Object.entries(error.constraints ?? {})) {
         const key =
-          constraint === 'whitelistValidation'
+          rule === 'whitelistValidation'
             ? 'validation.unknownField'
             : message.startsWith('validation.')
               ? message
-              : `validation.constraint.${CONSTRAINT_KEYS[constraint] ?? 'default'}`;
-        found.push({ detail: { key, params: { field } }, type: TYPE_RULES.has(constraint) });
+              : `validation.constraint.${CONSTRAINT_KEYS[rule] ?? 'default'}`;
+        found.push({ detail: { key, params: { field } }, field, rule });
       }
       if (error.children?.length) walk(error.children, field);
     }
   };
   walk(errors, prefix);
-  const fieldOf = (d: Detail) => String(d.params?.field ?? '');
-  const typed = new Set(found.filter((f) => f.type).map((f) => fieldOf(f.detail)));
-  const seen = new Set<string>();
-  return found
-    .filter(({ detail, type }) => {
-      const field = fieldOf(detail);
-      if ((typed.has(field) && !type) || seen.has(field)) return false;
-      seen.add(field);
-      return true;
-    })
-    .map((f) => f.detail);
+  return onePerField(found).map((f) => f.detail);
 }
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
