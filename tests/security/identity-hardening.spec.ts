@@ -191,7 +191,7 @@ describe('identity and input hardening (issue 11)', () => {
   });
 
   describe('item 4: NUL bytes and impossible dates are a 400, never a 500', () => {
-    const NUL_AR = 'الحقل "username" يحتوي على حرف غير مسموح به (NUL)';
+    const NUL_AR = 'الحقل "اسم المستخدم" يحتوي على حرف غير مسموح به (NUL)';
 
     it('refuses a NUL byte in a form-encoded sign-in, before any session, in the caller language', async () => {
       for (const locale of ['ar', 'en'] as const) {
@@ -209,7 +209,7 @@ describe('identity and input hardening (issue 11)', () => {
         expect(res.body.message).toBe(
           locale === 'ar'
             ? NUL_AR
-            : 'The field "username" contains a character that is not allowed (NUL)',
+            : 'The field "Username" contains a character that is not allowed (NUL)',
         );
       }
     });
@@ -218,7 +218,7 @@ describe('identity and input hardening (issue 11)', () => {
       const before = await tableCounts(t.ds, IGNORED);
       const q = await admin.get('/api/Users?q=a%00');
       expect(q.status).toBe(400);
-      expect(q.body.message).toBe('الحقل "q" يحتوي على حرف غير مسموح به (NUL)');
+      expect(q.body.message).toBe('الحقل "البحث" يحتوي على حرف غير مسموح به (NUL)');
       expect((await admin.get('/api/Products?q=%00')).status).toBe(400);
       expect((await admin.get('/api/Users/a%00b')).status).toBe(400);
 
@@ -300,10 +300,10 @@ describe('identity and input hardening (issue 11)', () => {
         .get('/api/invoices?from=2021-02-30')
         .set('Cookie', 'locale=en');
       expect(invoices.status).toBe(400);
-      expect(invoices.body.message).toBe('The field "from" is not a real date');
+      expect(invoices.body.message).toBe('The field "From" is not a real date');
       const report = await admin.get('/api/DailyReport?date=2021-02-30');
       expect(report.status).toBe(400);
-      expect(report.body.message).toBe('الحقل "date" ليس تاريخًا صحيحًا');
+      expect(report.body.message).toBe('الحقل "التاريخ" ليس تاريخًا صحيحًا');
     });
   });
 

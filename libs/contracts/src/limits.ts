@@ -28,6 +28,29 @@ export const LIMITS = {
   documentPayments: 10,
 } as const;
 
+/**
+ * The window a journal or document date must fall in (issue 30 item 17): an entry, an expense, a
+ * purchase invoice, a cheque's due date, a first installment, an expected or estimated date, a
+ * reservation's expiry. From DATE_WINDOW.earliest (older books are not kept in this system) to
+ * DATE_WINDOW.yearsAhead years after today (UTC; a post-dated cheque or a plan starting later
+ * fits, 9999-12-31 does not). Filters and report dates (from, to, at) are not documents and keep
+ * the wider calendar check of dto/calendar-date.ts.
+ */
+export const DATE_WINDOW = { earliest: '2000-01-01', yearsAhead: 1 } as const;
+
+/** The latest document date allowed as of `now` (YYYY-MM-DD). */
+export function latestDocumentDate(now: Date = new Date()): string {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + DATE_WINDOW.yearsAhead);
+  return latest.toISOString().slice(0, 10);
+}
+
+/** Whether a date (`YYYY-MM-DD…`, already a real calendar date) lies in DATE_WINDOW. */
+export function inDocumentDateWindow(value: string, now: Date = new Date()): boolean {
+  const day = value.slice(0, 10);
+  return day >= DATE_WINDOW.earliest && day <= latestDocumentDate(now);
+}
+
 /** Most decimals a quantity may have (numeric(14,3)). */
 export const QUANTITY_DECIMALS = 3;
 

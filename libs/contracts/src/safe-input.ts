@@ -33,3 +33,16 @@ export function isSafeCallbackPath(value: unknown): value is string {
   );
   return !hasControlOrSpace && !value.includes('\\') && !/%5c/i.test(value);
 }
+
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069). In a
+ * name they can make the text read differently from what it is (a receipt, a statement, a vendor
+ * list), and no typed name needs them: the marks U+200E/U+200F, which only nudge neutral
+ * characters, are left alone.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** A name as it is stored: bidi controls removed, then the spaces around it trimmed. */
+export function normalizeName(value: string): string {
+  return value.replace(BIDI_CONTROLS, '').trim();
+}

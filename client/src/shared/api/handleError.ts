@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { SERVER_MESSAGES, onePerField, parseLocale, translateValidation } from '@pos/contracts';
 import { toast } from '../ui/toast';
 import { ApiClientError } from './ApiClientError';
 
@@ -25,19 +26,33 @@ function isValidationErrors(err: unknown): err is ValidationErrorLike[] {
   );
 }
 
-function collectMessages(errors: ValidationErrorLike[], into: string[] = []): string[] {
-  for (const e of errors) {
-    for (const message of Object.values(e.constraints ?? {})) {
-      // Contract DTOs carry message keys (`validation.branch.nameRequired`); translate them.
-      into.push(
-        i18n.exists(`server:${message}`)
-          ? i18n.t(`server:${message}`, { field: e.property })
-          : message,
-      );
+/**
+ * The messages of class-validator errors, each naming its field by its label as the server does
+ * (`lines.2.quantity` → "الكمية في السطر 3"): a contracts key (`validation.branch.nameRequired`)
+ * as is, a built-in rule by its `validation.constraint.<rule>` text.
+ */
+function collectMessages(errors: ValidationErrorLike[]): string[] {
+  const locale = parseLocale(i18n.language?.slice(0, 2));
+  const found: { field: string; rule: string; key: string }[] = [];
+  const walk = (list: ValidationErrorLike[], prefix: string): void => {
+    for (const e of list) {
+      const field = prefix ? `${prefix}.${e.property ?? ''}` : (e.property ?? '');
+      for (const [rule, message] of Object.entries(e.constraints ?? {})) {
+        const key =
+          rule === 'whitelistValidation'
+            ? 'validation.unknownField'
+            : SERVER_MESSAGES.ar[message] !== undefined
+              ? message
+              : SERVER_MESSAGES.ar[`validation.constraint.${rule}`] !== undefined
+                ? `validation.constraint.${rule}`
+                : 'validation.constraint.default';
+        found.push({ field, rule, key });
+      }
+      if (e.children?.length) walk(e.children, field);
     }
-    if (e.children?.length) collectMessages(e.children, into);
-  }
-  return into;
+  };
+  walk(errors, '');
+  return onePerField(found).map((f) => translateValidation(locale, f.key, { field: f.field }));
 }
 
 /** Turn anything thrown into an ApiClientError (the message the user should read). */
@@ -56,7 +71,10 @@ export function normalizeError(err: unknown): ApiClientError {
     return new ApiClientError({
       status: 400,
       code: 'VALIDATION_FAILED',
-      message: collectMessages(err).join('، '),
+      // Joined as the server joins them.
+      message: collectMessages(err).join(
+        parseLocale(i18n.language?.slice(0, 2)) === 'en' ? '; ' : '، ',
+      ),
       statusMessage: 'Bad Request',
     });
   }

@@ -1,6 +1,11 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { SERVER_MESSAGES, parseLocale, translateServer } from '@pos/contracts';
+import {
+  SERVER_MESSAGES,
+  fieldLabel as labelOf,
+  parseLocale,
+  translateServer,
+} from '@pos/contracts';
 
 /** Field name → the message to show under it (first failing rule). */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -16,18 +21,20 @@ export async function validateDto(
   dto: new () => object,
   payload: object,
   language: string,
-  fieldLabel: (field: string) => string = (field) => field,
+  fieldLabel?: (field: string) => string,
 ): Promise<FieldErrors> {
   const instance = plainToInstance(dto, payload);
   const errors = await validate(instance, { skipMissingProperties: false });
   const locale = parseLocale(language?.slice(0, 2));
+  // The form's own label, else the field's label from the contracts (as the server names it).
+  const label = fieldLabel ?? ((field: string) => labelOf(locale, field));
   const out: FieldErrors = {};
   const walk = (list: ValidationError[], prefix: string): void => {
     for (const error of list) {
       const field = prefix ? `${prefix}.${error.property}` : error.property;
       if (error.constraints && out[field] === undefined) {
         const [name, message] = Object.entries(error.constraints)[0];
-        out[field] = describe(locale, name, message, fieldLabel(field));
+        out[field] = describe(locale, name, message, label(field));
       }
       if (error.children?.length) walk(error.children, field);
     }

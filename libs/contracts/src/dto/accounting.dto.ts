@@ -15,7 +15,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate } from './calendar-date';
+import { NameText } from './resource-dto';
+import { IsCalendarDate, IsDocumentDate } from './calendar-date';
 import { MaxDocumentLines, MaxDocumentMoney } from './limit-rules';
 import { ListQueryDto } from './list.dto';
 
@@ -157,7 +158,7 @@ export class JournalLineInputDto {
 export class PostJournalEntryDto {
   /** the client's id for the entry, so a retried request posts it once */
   @IsUUID() id: string;
-  @IsCalendarDate() date: string;
+  @IsDocumentDate() date: string;
   @IsOptional() @IsString() @MaxLength(100) reference?: string | null;
   @IsOptional() @IsString() @MaxLength(500) description?: string | null;
   @IsArray()
@@ -170,13 +171,13 @@ export class PostJournalEntryDto {
 
 export class ReverseJournalEntryDto {
   /** the reversal's date; today when left out */
-  @IsOptional() @IsCalendarDate() date?: string;
+  @IsOptional() @IsDocumentDate() date?: string;
   @IsOptional() @IsString() @MaxLength(500) reason?: string | null;
 }
 
 /** Closes the books up to and including `until` (an administrator). */
 export class CloseBooksDto {
-  @IsCalendarDate() until: string;
+  @IsDocumentDate() until: string;
 }
 
 /** A new account under a group account; its type and normal side come from the parent. */
@@ -185,9 +186,13 @@ export class CreateLedgerAccountDto {
   @IsString()
   @IsNotEmpty({ message: 'validation.account.name' })
   @MaxLength(100, { message: 'validation.account.name' })
+  @NameText()
   nameAr: string;
-  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?:
-    string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'validation.account.name' })
+  nameEn?: string | null;
   @IsUUID() parentId: string;
   /** a group holds sub-accounts and takes no postings */
   @IsOptional() @IsBoolean() isGroup?: boolean;
@@ -199,9 +204,13 @@ export class UpdateLedgerAccountDto {
   @IsString()
   @IsNotEmpty({ message: 'validation.account.name' })
   @MaxLength(100, { message: 'validation.account.name' })
+  @NameText()
   nameAr?: string;
-  @IsOptional() @IsString() @MaxLength(100, { message: 'validation.account.name' }) nameEn?:
-    string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100, { message: 'validation.account.name' })
+  nameEn?: string | null;
   @IsOptional() @IsUUID() parentId?: string;
   @IsOptional() @IsBoolean() active?: boolean;
 }

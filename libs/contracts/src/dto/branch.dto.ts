@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { NameText } from './resource-dto';
 import { defineResource } from '../resource';
 import { ListQueryDto } from './list.dto';
 
@@ -31,6 +32,7 @@ export class BranchCreateDto extends BranchFields {
   @IsString({ message: 'validation.branch.nameRequired' })
   @MinLength(1, { message: 'validation.branch.nameRequired' })
   @MaxLength(200)
+  @NameText()
   name: string;
 }
 
@@ -39,6 +41,7 @@ export class BranchUpdateDto extends BranchFields {
   @IsString({ message: 'validation.branch.nameRequired' })
   @MinLength(1, { message: 'validation.branch.nameRequired' })
   @MaxLength(200)
+  @NameText()
   name?: string;
 }
 

@@ -1,4 +1,5 @@
 import { isISO8601, registerDecorator, type ValidationOptions } from 'class-validator';
+import { inDocumentDateWindow } from '../limits';
 
 // The one date rule of every filter (issue 11, item 4); NUL and callback rules: ../safe-input.ts.
 // (In dto/: the client's bundle keeps class-validator users out of its first page.)
@@ -34,5 +35,37 @@ export function IsCalendarDate(
       propertyName,
       options: { message: 'validation.constraint.date', ...validationOptions },
       validator: { validate: (value: unknown) => isCalendarDate(value, options) },
+    });
+}
+
+/**
+ * A journal or document date (issue 30 item 17): a calendar date as IsCalendarDate, and within
+ * DATE_WINDOW (2000-01-01 to a year after today, ../limits.ts). One message each: a date that is
+ * not a date says so; a real date outside the window says where the window is.
+ */
+export function IsDocumentDate(
+  options: { dateOnly?: boolean } = {},
+  validationOptions?: ValidationOptions,
+) {
+  return (object: object, propertyName: string) => {
+    IsCalendarDate(options, validationOptions)(object, propertyName);
+    InDocumentDateWindow(validationOptions)(object, propertyName);
+  };
+}
+
+/** Within DATE_WINDOW, for a date whose form another rule checks (message: validation.constraint.dateWindow). */
+export function InDocumentDateWindow(validationOptions?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'inDocumentDateWindow',
+      target: object.constructor,
+      propertyName,
+      options: { message: 'validation.constraint.dateWindow', ...validationOptions },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value !== 'string' ||
+          !isISO8601(value, { strict: true }) ||
+          inDocumentDateWindow(value),
+      },
     });
 }

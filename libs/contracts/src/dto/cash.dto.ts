@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -15,7 +14,7 @@ import {
 import { defineResource } from '../resource';
 import { MaxDocumentMoney } from './limit-rules';
 import { ActiveListQueryDto, ListQueryDto } from './list.dto';
-import { IsName, partialOf } from './resource-dto';
+import { IsName, partialOf, NameText } from './resource-dto';
 
 // Cash (issue 15): vaults (cash boxes and bank accounts), their movements, money transactions.
 
@@ -28,7 +27,11 @@ export class VaultCreateDto {
   @IsIn(VAULT_TYPES) type: VaultKind;
   @IsUUID() branchId: string;
   @IsOptional() @IsString() @MaxLength(40) accountNumber?: string | null;
-  @IsOptional() @IsString() @MaxLength(80) bankName?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  bankName?: string | null;
   @IsOptional() @IsBoolean() allowNegative?: boolean;
   @IsOptional() @IsBoolean() active?: boolean;
 }
@@ -111,7 +114,6 @@ export class MoneyTransactionCreateDto {
   /** the client's id (idempotent retry); a new one when left out */
   @IsOptional() @IsUUID() id?: string;
   @IsIn(MONEY_TRANSACTION_TYPES) type: MoneyTransactionType;
-  @Type(() => Number)
   @IsInt({ message: 'validation.cash.amount' })
   @Min(1, { message: 'validation.cash.amount' })
   @MaxDocumentMoney()

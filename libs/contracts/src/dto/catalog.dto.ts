@@ -22,7 +22,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineResource } from '../resource';
-import { partialOf } from './resource-dto';
+import { partialOf, NameText } from './resource-dto';
 import { ListQueryDto } from './list.dto';
 import { LIMITS, UNITS, type Unit } from '../limits';
 import { MaxDocumentLines, MaxStockQuantity, MaxUnitPrice, MinStockQuantity } from './limit-rules';
@@ -54,8 +54,13 @@ export class CategoryCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(120)
+  @NameText()
   name: string;
-  @IsOptional() @IsString() @MaxLength(120) nameEn?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  nameEn?: string | null;
   @IsOptional() @IsUUID() parentId?: string | null;
 }
 export class CategoryUpdateDto {
@@ -63,8 +68,13 @@ export class CategoryUpdateDto {
   @IsString()
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(120)
+  @NameText()
   name?: string;
-  @IsOptional() @IsString() @MaxLength(120) nameEn?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  nameEn?: string | null;
   @IsOptional() @IsUUID() parentId?: string | null;
 }
 export type CategoryResponseDto = {
@@ -79,6 +89,7 @@ export class PropertyTypeCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(60)
+  @NameText()
   name: string;
   @IsArray()
   @ArrayUnique()
@@ -148,7 +159,11 @@ export class VariantUpdateDto {
 }
 
 class ProductFields {
-  @IsOptional() @IsString() @MaxLength(200) nameEn?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  nameEn?: string | null;
   @IsOptional() @IsUUID() categoryId?: string | null;
   @IsOptional() @IsIn(UNITS) unit?: Unit;
   /** Whole percent, 0–100 (Egypt's VAT is 14). */
@@ -170,6 +185,7 @@ export class ProductCreateDto extends ProductFields {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(200)
+  @NameText()
   nameAr: string;
   @IsArray()
   @ArrayMaxSize(500)
@@ -183,6 +199,7 @@ export class ProductUpdateDto extends ProductFields {
   @IsString()
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(200)
+  @NameText()
   nameAr?: string;
 }
 
@@ -306,6 +323,7 @@ export class InventoryCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(120)
+  @NameText()
   name: string;
   @IsOptional() @IsBoolean() isDefault?: boolean;
   @IsOptional() @IsBoolean() allowNegative?: boolean;
@@ -315,6 +333,7 @@ export class InventoryUpdateDto {
   @IsString()
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(120)
+  @NameText()
   name?: string;
   @IsOptional() @IsBoolean() isDefault?: boolean;
   @IsOptional() @IsBoolean() allowNegative?: boolean;

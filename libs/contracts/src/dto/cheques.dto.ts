@@ -10,7 +10,8 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { IsCalendarDate } from './calendar-date';
+import { NameText } from './resource-dto';
+import { IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentMoney } from './limit-rules';
 
@@ -57,8 +58,12 @@ export class ChequeCreateDto {
   @IsIn(CHEQUE_DIRECTIONS) direction: ChequeDirection;
   /** the number printed on the cheque */
   @IsString() @Matches(/\S/) @MinLength(1) @MaxLength(40) number: string;
-  @IsString() @Matches(/\S/) @MaxLength(100) bank: string;
-  @IsCalendarDate({ dateOnly: true }) dueDate: string;
+  @NameText()
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(100)
+  bank: string;
+  @IsDocumentDate({ dateOnly: true }) dueDate: string;
   @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
   /** a received cheque's customer */
   @IsOptional() @IsUUID() customerId?: string;

@@ -14,6 +14,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { NameText } from './resource-dto';
 import type { EReceiptStatus, EtaErrorDto } from './eta.dto';
 import { E_RECEIPT_STATUSES } from './eta.dto';
 import { ListQueryDto } from './list.dto';
@@ -58,7 +59,11 @@ export class EInvoiceReceiverDto {
   @IsIn(E_INVOICE_RECEIVER_TYPES) type: EInvoiceReceiverType;
   /** B: RIN (9 digits); P: national ID (14 digits, required from 150,000 EGP); F: foreign ID */
   @IsOptional() @IsString() @MaxLength(30) id?: string;
-  @IsOptional() @IsString() @MaxLength(200) name?: string;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
   @IsOptional() @ValidateNested() @Type(() => EInvoiceAddressDto) address?: EInvoiceAddressDto;
 }
 

@@ -11,6 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { NameText } from './resource-dto';
 import { ListQueryDto } from './list.dto';
 
 // Egyptian Tax Authority e-receipts / e-invoices (issue 17). FACTS: /work/shared/eta/FACTS.md.
@@ -56,7 +57,11 @@ export const ETA_RIN_PATTERN = /^\d{9}$/;
 /** Company info (the taxpayer). Secrets are write-only: omitted = keep, '' = clear. */
 export class EtaCompanyInfoDto {
   @IsString() @Matches(ETA_RIN_PATTERN) rin: string;
-  @IsString() @Matches(/\S/) @MaxLength(200) name: string;
+  @NameText()
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(200)
+  name: string;
   /** ETA activity code (e.g. 4711) */
   @IsString() @Matches(/^\d{4}$/) activityCode: string;
   /** ISO country code of the issuer address, normally EG */

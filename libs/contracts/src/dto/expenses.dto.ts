@@ -11,10 +11,10 @@ import {
   MinLength,
 } from 'class-validator';
 import { defineResource } from '../resource';
-import { IsCalendarDate } from './calendar-date';
+import { IsDocumentDate } from './calendar-date';
 import { MaxDocumentMoney } from './limit-rules';
 import { ActiveListQueryDto, ListQueryDto } from './list.dto';
-import { IsName, partialOf } from './resource-dto';
+import { IsName, partialOf, NameText } from './resource-dto';
 
 export class ExpenseCategoryCreateDto {
   @IsName(100) name: string;
@@ -49,7 +49,7 @@ export const EXPENSE_ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'
 
 /** Record an expense paid out of a vault (the `data` part of the multipart form). */
 export class ExpenseCreateDto {
-  @IsCalendarDate({ dateOnly: true }) date: string;
+  @IsDocumentDate({ dateOnly: true }) date: string;
   @IsUUID() categoryId: string;
   /** the vault it is paid from; the user's branch main vault when left out */
   @IsOptional() @IsUUID() vaultId?: string | null;
@@ -58,7 +58,11 @@ export class ExpenseCreateDto {
   /** VAT paid on it (posted to VAT input), piasters */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() vat?: number;
   @IsOptional() @IsUUID() vendorId?: string | null;
-  @IsOptional() @IsString() @MaxLength(120) payee?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  payee?: string | null;
   @IsOptional() @IsString() @MaxLength(500) note?: string | null;
   /** recorded from this monthly template (it stops being due this month) */
   @IsOptional() @IsUUID() recurringId?: string | null;
@@ -125,7 +129,11 @@ export class RecurringExpenseCreateDto {
   @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
   /** 29–31 fall on the month's last day in shorter months */
   @IsInt() @Min(1) @Max(31) dayOfMonth: number;
-  @IsOptional() @IsString() @MaxLength(120) payee?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  payee?: string | null;
   @IsOptional() @IsUUID() vendorId?: string | null;
   @IsOptional() @IsString() @MaxLength(500) note?: string | null;
   @IsOptional() @IsBoolean() active?: boolean;

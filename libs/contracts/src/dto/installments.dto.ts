@@ -18,15 +18,16 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
+import { NameText } from './resource-dto';
 import {
   INSTALLMENT_LIMITS,
   INSTALLMENT_PERIODS,
   parseNationalId,
   type InstallmentPeriod,
 } from '../installments';
-import { IsCalendarDate } from './calendar-date';
+import { IsCalendarDate, IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
-import { MaxDocumentMoney } from './limit-rules';
+import { MaxPaymentMoney } from './limit-rules';
 
 // Installment plans (تقسيط, issue 16): the API contract shared by server and client. Money is in
 // integer piasters; dates YYYY-MM-DD are the store's calendar days. docs/decisions.md
@@ -145,7 +146,12 @@ const PHONE = /^[0-9+\- ]{5,20}$/;
 // ---- commands ------------------------------------------------------------------------------------
 
 export class InstallmentGuarantorDto {
-  @IsString() @Matches(/\S/) @MinLength(2) @MaxLength(120) name: string;
+  @NameText()
+  @IsString()
+  @Matches(/\S/)
+  @MinLength(2)
+  @MaxLength(120)
+  name: string;
   @IsNationalId() nationalId: string;
   @Matches(PHONE, { message: 'validation.customer.phone' }) phone: string;
   @IsString() @Matches(/\S/) @MaxLength(300) address: string;
@@ -155,7 +161,7 @@ export class InstallmentGuarantorDto {
 export class InstallmentTermsDto {
   @IsInt() @Min(INSTALLMENT_LIMITS.minCount) @Max(INSTALLMENT_LIMITS.maxCount) count: number;
   @IsIn(INSTALLMENT_PERIODS) period: InstallmentPeriod;
-  @IsCalendarDate({ dateOnly: true }) firstDueDate: string;
+  @IsDocumentDate({ dateOnly: true }) firstDueDate: string;
   /** flat rate per month, basis points (250 = 2.5 % a month) */
   @IsInt() @Min(0) @Max(INSTALLMENT_LIMITS.maxMonthlyRateBp) monthlyRateBp: number;
   /** a fixed fee on top (piasters) */
@@ -187,7 +193,7 @@ export class InstallmentPlanCreateDto extends InstallmentTermsDto {
  */
 export class InstallmentCollectDto {
   @IsUUID() id: string;
-  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
+  @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
   @IsUUID() vaultId: string;
   @IsOptional()
   @IsArray()

@@ -9,6 +9,15 @@ export const MaxUnitPrice = () => Max(LIMITS.unitPrice, { message: 'validation.l
 /** At most LIMITS.documentTotal piasters (a document's money, a payment, cash, a credit limit). */
 export const MaxDocumentMoney = () =>
   Max(LIMITS.documentTotal, { message: 'validation.limit.documentTotal' });
+/**
+ * A payment against what is owed (a purchase invoice's payment, a vendor payment, an installment
+ * collection, a sale's tenders; issue 30 item 2): the command compares it with what is owed first
+ * and says so with the figure ("more than the invoice total (1,500.00)"), then applies
+ * LIMITS.documentTotal itself. Here it only stays a safe integer, so an over-payment never reads
+ * as the generic 10,000,000 cap.
+ */
+export const MaxPaymentMoney = () =>
+  Max(Number.MAX_SAFE_INTEGER, { message: 'validation.limit.documentTotal' });
 /** At most LIMITS.lineQuantity (a sale, return or transfer line; one count). */
 export const MaxLineQuantity = () =>
   Max(LIMITS.lineQuantity, { message: 'validation.limit.lineQuantity' });

@@ -14,7 +14,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate } from './calendar-date';
+import { NameText } from './resource-dto';
+import { IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 
@@ -112,8 +113,16 @@ export class MaintenanceCreateDto {
   /** another branch than the user's own: administrators only */
   @IsOptional() @IsUUID() branchId?: string;
   @IsIn(MAINTENANCE_DEVICE_TYPES) deviceType: MaintenanceDeviceType;
-  @IsOptional() @IsString() @MaxLength(60) brand?: string;
-  @IsOptional() @IsString() @MaxLength(80) model?: string;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  brand?: string;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  model?: string;
   @IsOptional() @IsString() @MaxLength(60) serial?: string;
   @IsString()
   @Matches(/\S/, { message: 'validation.maintenance.problemRequired' })
@@ -127,7 +136,7 @@ export class MaintenanceCreateDto {
   accessories?: MaintenanceAccessory[];
   @IsOptional() @IsString() @MaxLength(200) accessoriesNote?: string;
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() estimate?: number;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) estimatedDate?: string;
+  @IsOptional() @IsDocumentDate({ dateOnly: true }) estimatedDate?: string;
   /** paid at intake into `vaultId` (the branch's main cash vault when left out) */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() deposit?: number;
   @IsOptional() @IsUUID() vaultId?: string;
@@ -143,7 +152,7 @@ export class MaintenanceUpdateDto {
   @IsOptional() @IsUUID() technicianId?: string | null;
   @IsOptional() @IsIn(MAINTENANCE_PRIORITIES) priority?: MaintenancePriority;
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() estimate?: number;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) estimatedDate?: string | null;
+  @IsOptional() @IsDocumentDate({ dateOnly: true }) estimatedDate?: string | null;
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() labour?: number;
   @IsOptional() @IsInt() @Min(0) @Max(MAINTENANCE_MAX_WARRANTY_DAYS) warrantyDays?: number;
   @IsOptional() @IsString() @MaxLength(1000) diagnosis?: string;
@@ -162,7 +171,7 @@ export class MaintenanceTransitionDto {
 
 export class MaintenancePartDto {
   @IsUUID() variantId: string;
-  @Type(() => Number) @IsInt() @Min(1) @MaxLineQuantity() quantity: number;
+  @IsInt() @Min(1) @MaxLineQuantity() quantity: number;
   /** what the customer pays per unit (the variant's sell price when left out) */
   @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() unitPrice?: number;
 }

@@ -15,9 +15,15 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate } from './calendar-date';
+import { IsDocumentDate } from './calendar-date';
 import { ListQueryDto } from './list.dto';
-import { MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
+import {
+  MaxDocumentLines,
+  MaxDocumentMoney,
+  MaxLineQuantity,
+  MaxPaymentMoney,
+  MaxUnitPrice,
+} from './limit-rules';
 
 // Purchase invoices (issue 14 item 2) and purchase returns (item 3). Money in piasters; quantities
 // numeric(14,3). Every cost field needs can_see_buy_price: entering or posting an invoice needs it
@@ -42,7 +48,7 @@ export class PurchaseLineInputDto {
 /** Money paid at posting: from a cash vault, or a bank vault (card/bank transfer). */
 export class PurchasePaymentInputDto {
   @IsUUID() vaultId: string;
-  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
+  @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
 }
 
 export class PurchaseInvoiceInputDto {
@@ -50,7 +56,7 @@ export class PurchaseInvoiceInputDto {
   @IsUUID() inventoryId: string;
   @IsOptional() @IsString() @MaxLength(60) vendorInvoiceNumber?: string | null;
   /** YYYY-MM-DD; today when omitted */
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) invoiceDate?: string;
+  @IsOptional() @IsDocumentDate({ dateOnly: true }) invoiceDate?: string;
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.purchase.noLines' })
   @MaxDocumentLines()

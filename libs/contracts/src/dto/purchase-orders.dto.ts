@@ -14,7 +14,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate } from './calendar-date';
+import { IsDocumentDate } from './calendar-date';
 import { MaxDocumentLines, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 import { ListQueryDto } from './list.dto';
 
@@ -56,7 +56,7 @@ export class PurchaseOrderLineInputDto {
 export class PurchaseOrderCreateDto {
   @IsUUID() vendorId: string;
   @IsUUID() inventoryId: string;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) expectedDate?: string;
+  @IsOptional() @IsDocumentDate({ dateOnly: true }) expectedDate?: string;
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.purchaseOrder.noLines' })
@@ -73,7 +73,7 @@ export class PurchaseOrderUpdateDto {
   /** null clears it */
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
-  @IsCalendarDate({ dateOnly: true })
+  @IsDocumentDate({ dateOnly: true })
   expectedDate?: string | null;
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   @IsOptional()
@@ -129,7 +129,7 @@ export class ReorderLineInputDto {
 /** The chosen suggestion lines become one purchase order per vendor, in one command. */
 export class ReorderCreateDto {
   @IsUUID() inventoryId: string;
-  @IsOptional() @IsCalendarDate({ dateOnly: true }) expectedDate?: string;
+  @IsOptional() @IsDocumentDate({ dateOnly: true }) expectedDate?: string;
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.purchaseOrder.noLines' })

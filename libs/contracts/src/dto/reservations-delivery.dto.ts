@@ -16,6 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { InDocumentDateWindow } from './calendar-date';
 import { LIMITS } from '../limits';
 import { ListQueryDto } from './list.dto';
 import { MaxDocumentLines, MaxDocumentMoney, MaxLineQuantity } from './limit-rules';
@@ -48,7 +49,7 @@ export class ReservationCreateDto {
   /** the vault the deposit goes into (default: the branch's main vault) */
   @IsOptional() @IsUUID() vaultId?: string;
   /** when the reservation lapses (UTC ISO time, in the future) */
-  @IsISO8601({ strict: true }) expiresAt: string;
+  @IsISO8601({ strict: true }) @InDocumentDateWindow() expiresAt: string;
   @IsOptional() @IsString() @MaxLength(500) note?: string;
 }
 export class ReservationConvertDto {

@@ -8,12 +8,14 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { NameText } from './resource-dto';
 import { ALL_PERMISSION_KEYS, type PermissionKey } from '../permissions';
 
 export class RoleCreateDto {
   @IsString({ message: 'validation.role.nameRequired' })
   @MinLength(1, { message: 'validation.role.nameRequired' })
   @MaxLength(100)
+  @NameText()
   name: string;
 
   @IsArray()
@@ -30,6 +32,7 @@ export class RoleUpdateDto {
   @IsString({ message: 'validation.role.nameRequired' })
   @MinLength(1, { message: 'validation.role.nameRequired' })
   @MaxLength(100)
+  @NameText()
   name?: string;
 
   @IsOptional()

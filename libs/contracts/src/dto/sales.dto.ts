@@ -21,13 +21,14 @@ import {
 } from 'class-validator';
 import { ActiveListQueryDto, ListQueryDto } from './list.dto';
 import { defineResource } from '../resource';
-import { partialOf } from './resource-dto';
+import { partialOf, NameText } from './resource-dto';
 import { LIMITS } from '../limits';
 import {
   DenominationCounts,
   MaxDocumentLines,
   MaxDocumentMoney,
   MaxLineQuantity,
+  MaxPaymentMoney,
   MaxUnitPrice,
 } from './limit-rules';
 import { IsCalendarDate } from './calendar-date';
@@ -40,8 +41,13 @@ export class PaymentMethodCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(60)
+  @NameText()
   nameAr: string;
-  @IsOptional() @IsString() @MaxLength(60) nameEn?: string | null;
+  @NameText()
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  nameEn?: string | null;
   @IsIn(PAYMENT_METHOD_TYPES) type: PaymentMethodType;
   @IsOptional() @IsBoolean() active?: boolean;
   @IsOptional() @IsInt() @Min(0) @Max(1000) sortOrder?: number;
@@ -79,6 +85,7 @@ export class CustomerCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(120)
+  @NameText()
   name: string;
   @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?:
     string | null;
@@ -102,6 +109,7 @@ export class CustomerUpdateDto {
   @IsString()
   @MinLength(1, { message: 'validation.catalog.nameRequired' })
   @MaxLength(120)
+  @NameText()
   name?: string;
   @IsOptional() @Matches(/^[0-9+\- ]{5,20}$/, { message: 'validation.customer.phone' }) phone?:
     string | null;
@@ -239,7 +247,7 @@ export class SaleLineInputDto {
 }
 export class SalePaymentInputDto {
   @IsUUID() methodId: string;
-  @IsInt() @Min(1) @MaxDocumentMoney() amount: number;
+  @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
 }
 export class CreateSaleDto {
   /** Made by the client (UUID v4 or v7): the idempotency key. A retry returns the same invoice. */

@@ -12,6 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { NameText } from './resource-dto';
 import { ALL_PERMISSION_KEYS, MODULES, type ModuleKey, type PermissionKey } from '../permissions';
 import { ROUTE_NAMES } from '../routes';
 
@@ -75,7 +76,10 @@ export class FeatureToggleDto {
 }
 
 export class ApiKeyCreateDto {
-  @IsString() @Matches(/^.{1,80}$/, { message: 'validation.catalog.nameRequired' }) name: string;
+  @NameText()
+  @IsString()
+  @Matches(/^.{1,80}$/, { message: 'validation.catalog.nameRequired' })
+  name: string;
   @IsArray()
   @ArrayUnique()
   @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })

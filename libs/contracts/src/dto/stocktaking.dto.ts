@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -53,7 +52,6 @@ export class StockTakingCountDto {
   @Matches(/^[\x21-\x7E]{1,50}$/, { message: 'validation.catalog.barcode' })
   barcode?: string;
   /** signed: a negative count corrects an over-count */
-  @Type(() => Number)
   @IsNumber({ maxDecimalPlaces: 3 })
   @MinLineQuantity()
   @MaxLineQuantity()

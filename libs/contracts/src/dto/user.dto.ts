@@ -13,6 +13,7 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
+import { NameText } from './resource-dto';
 import { ROUTE_NAMES } from '../routes';
 
 const USERNAME = /^[a-zA-Z0-9._-]{3,50}$/;
@@ -24,6 +25,7 @@ export class UserCreateDto {
   @IsString()
   @MinLength(1, { message: 'validation.user.displayName' })
   @MaxLength(100)
+  @NameText()
   displayName: string;
 
   @IsOptional()
@@ -73,6 +75,7 @@ export class UserUpdateDto {
   @IsString()
   @MinLength(1, { message: 'validation.user.displayName' })
   @MaxLength(100)
+  @NameText()
   displayName?: string;
 
   @IsOptional()

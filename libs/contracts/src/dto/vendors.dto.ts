@@ -16,7 +16,7 @@ import { LIMITS } from '../limits';
 import { IsCalendarDate } from './calendar-date';
 import { defineResource } from '../resource';
 import { ActiveListQueryDto } from './list.dto';
-import { MaxDocumentMoney } from './limit-rules';
+import { MaxDocumentMoney, MaxPaymentMoney } from './limit-rules';
 import { IsName, partialOf } from './resource-dto';
 
 // Vendors (issue 14): the suppliers the shop buys from, what it owes each of them (its ledger),
@@ -159,7 +159,7 @@ export class VendorPaymentDto {
   @IsUUID() id: string;
   @IsInt()
   @Min(1, { message: 'validation.vendor.paymentAmount' })
-  @MaxDocumentMoney()
+  @MaxPaymentMoney()
   amount: number;
   /** the vault the money leaves; the user's branch main vault when left out */
   @IsOptional() @IsUUID() vaultId?: string;

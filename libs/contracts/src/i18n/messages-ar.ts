@@ -1,9 +1,11 @@
 // The server's messages (errors and validation) in Arabic; keys as in messages.ts. A file of its
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
-import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { DATE_WINDOW, LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { FIELD_LABELS_AR } from './field-labels-ar';
 
 export const SERVER_MESSAGES_AR: Record<string, string> = {
+  ...FIELD_LABELS_AR,
   'errors.VALIDATION_FAILED': 'البيانات المدخلة غير صحيحة',
   'errors.MALFORMED_JSON': 'صيغة البيانات المرسلة غير صحيحة',
   'errors.UNAUTHENTICATED': 'برجاء تسجيل الدخول أولا',
@@ -60,9 +62,9 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
   'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,
   'validation.limit.documentTotal': `الحقل "{field}" أكبر من الحد المسموح للمبلغ (${egp(LIMITS.documentTotal)} جنيه)`,
-  'validation.limit.lineQuantity': `الكمية "{field}" خارج الحد المسموح للسطر (حتى ${n(LIMITS.lineQuantity)})`,
-  'validation.limit.stockQuantity': `الكمية "{field}" خارج الحد المسموح للمخزون (حتى ${n(LIMITS.stockQuantity)})`,
-  'validation.limit.documentLines': `عدد سطور "{field}" أكبر من المسموح (${n(LIMITS.documentLines)} سطر)`,
+  'validation.limit.lineQuantity': `الحقل "{field}" خارج الحد المسموح للسطر (حتى ${n(LIMITS.lineQuantity)})`,
+  'validation.limit.stockQuantity': `الحقل "{field}" خارج الحد المسموح للمخزون (حتى ${n(LIMITS.stockQuantity)})`,
+  'validation.limit.documentLines': `عدد "{field}" أكبر من المسموح (${n(LIMITS.documentLines)} سطر)`,
   'validation.limit.denominations': `عدّ الفئات غير صحيح: فئات بالجنيه وعدد صحيح من القطع (حتى ${n(LIMITS.lineQuantity)}) لكل فئة`,
   'errors.DOCUMENT_TOO_LARGE': `قيمة المستند أكبر من الحد المسموح (${egp(LIMITS.documentTotal)} جنيه)؛ قسّمه على أكثر من مستند`,
   'errors.STOCK_LIMIT': `رصيد الصنف سيتجاوز الحد المسموح (${n(LIMITS.stockQuantity)}): {name}`,
@@ -82,7 +84,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.MAX_DISCOUNT_EXCEEDED': 'الخصم ({percent}%) أكبر من الحد المسموح لك ({max}%)',
   'errors.DISCOUNT_TOO_LARGE': 'الخصم أكبر من قيمة الفاتورة',
   'errors.PAYMENT_METHOD_INVALID': 'طريقة الدفع غير متاحة',
-  'errors.OVERPAID': 'المدفوع أكبر من الإجمالي (الباقي يُرد نقدًا فقط)',
+  'errors.OVERPAID':
+    'المدفوع بغير النقدية ({paid}) أكبر من إجمالي الفاتورة ({total})؛ الباقي يُرد نقدًا فقط',
   'errors.CUSTOMER_REQUIRED': 'اختر العميل: المتبقي {due} سيُسجل عليه',
   'errors.CREDIT_LIMIT': 'تجاوز حد الائتمان للعميل (المتاح {available})',
   'errors.VARIANT_INACTIVE': 'الصنف موقوف: {name}',
@@ -170,6 +173,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.user.totpCode': 'رمز التحقق 6 أرقام',
   'errors.IMPORT_TOO_MANY_ROWS': 'الملف فيه أكثر من {max} صف؛ قسّمه إلى ملفات أصغر',
   'validation.constraint.date': 'الحقل "{field}" ليس تاريخًا صحيحًا',
+  'validation.constraint.dateWindow': `الحقل "{field}" يجب أن يكون بين ${DATE_WINDOW.earliest} وسنة بعد اليوم`,
   'validation.constraint.nul': 'الحقل "{field}" يحتوي على حرف غير مسموح به (NUL)',
   'validation.constraint.default': 'قيمة الحقل "{field}" غير صحيحة',
   'validation.settings.timeZone': 'المنطقة الزمنية غير معروفة (مثال: Africa/Cairo)',
@@ -285,6 +289,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.VENDOR_INVOICE_NOT_OPEN': 'الفاتورة {number} ليست فاتورة مفتوحة لهذا المورد',
   'errors.VENDOR_PAYMENT_ID_CONFLICT': 'رقم العملية مستخدم لدفعة أخرى',
   'errors.VENDOR_PAYMENT_VAULT': 'اختر خزينة من خزائن فرعك',
+  'errors.VENDOR_PAYMENT_OVER_BALANCE': 'المبلغ ({amount}) أكبر من المستحق للمورد ({balance})',
   'validation.vendor.paymentTerms': 'مدة السداد من 0 إلى 365 يومًا',
   'validation.vendor.paymentAmount': 'الرجاء ادخال مبلغ الدفعة',
   'validation.purchase.noLines': 'أضف صنفًا واحدًا على الأقل إلى الفاتورة',

@@ -1,9 +1,11 @@
 // The server's messages (errors and validation) in English; keys as in messages.ts. A file of its
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
-import { LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { DATE_WINDOW, LIMITS, limitInPounds as egp, limitText as n } from '../limits';
+import { FIELD_LABELS_EN } from './field-labels-en';
 
 export const SERVER_MESSAGES_EN: Record<string, string> = {
+  ...FIELD_LABELS_EN,
   'errors.VALIDATION_FAILED': 'The data entered is not valid',
   'errors.MALFORMED_JSON': 'The request body is not valid JSON',
   'errors.UNAUTHENTICATED': 'Please sign in first',
@@ -60,8 +62,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.sale.editReason': 'Write why the invoice is edited',
   'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,
   'validation.limit.documentTotal': `"{field}" is above the limit for an amount (${egp(LIMITS.documentTotal)} EGP)`,
-  'validation.limit.lineQuantity': `The quantity "{field}" is outside the limit for a line (up to ${n(LIMITS.lineQuantity)})`,
-  'validation.limit.stockQuantity': `The quantity "{field}" is outside the limit for stock (up to ${n(LIMITS.stockQuantity)})`,
+  'validation.limit.lineQuantity': `"{field}" is outside the limit for a line (up to ${n(LIMITS.lineQuantity)})`,
+  'validation.limit.stockQuantity': `"{field}" is outside the limit for stock (up to ${n(LIMITS.stockQuantity)})`,
   'validation.limit.documentLines': `"{field}" has more lines than allowed (${n(LIMITS.documentLines)})`,
   'validation.limit.denominations': `The count by denomination is not valid: denominations in pounds, a whole number of pieces (up to ${n(LIMITS.lineQuantity)}) each`,
   'errors.DOCUMENT_TOO_LARGE': `The document is worth more than allowed (${egp(LIMITS.documentTotal)} EGP); split it into several documents`,
@@ -83,7 +85,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.MAX_DISCOUNT_EXCEEDED': 'The discount ({percent}%) is above your limit ({max}%)',
   'errors.DISCOUNT_TOO_LARGE': 'The discount is larger than the invoice',
   'errors.PAYMENT_METHOD_INVALID': 'This payment method is not available',
-  'errors.OVERPAID': 'More was paid than the total (change is given in cash only)',
+  'errors.OVERPAID':
+    'The non-cash amount paid ({paid}) is more than the invoice total ({total}); change is given in cash only',
   'errors.CUSTOMER_REQUIRED': 'Choose the customer: the remaining {due} goes on their account',
   'errors.CREDIT_LIMIT': "The customer's credit limit is exceeded (available {available})",
   'errors.VARIANT_INACTIVE': 'The item is inactive: {name}',
@@ -178,6 +181,7 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.user.totpCode': 'The verification code has 6 digits',
   'errors.IMPORT_TOO_MANY_ROWS': 'The file has more than {max} rows; split it into smaller files',
   'validation.constraint.date': 'The field "{field}" is not a real date',
+  'validation.constraint.dateWindow': `"{field}" must be between ${DATE_WINDOW.earliest} and one year from today`,
   'validation.constraint.nul': 'The field "{field}" contains a character that is not allowed (NUL)',
   'validation.constraint.default': '"{field}" is not valid',
   'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
@@ -306,6 +310,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.VENDOR_INVOICE_NOT_OPEN': 'Invoice {number} is not an open invoice of this vendor',
   'errors.VENDOR_PAYMENT_ID_CONFLICT': 'This payment id is used by another payment',
   'errors.VENDOR_PAYMENT_VAULT': 'Choose a vault of your branch',
+  'errors.VENDOR_PAYMENT_OVER_BALANCE':
+    'The amount ({amount}) is more than what is owed to the vendor ({balance})',
   'validation.vendor.paymentTerms': 'Payment terms are 0 to 365 days',
   'validation.vendor.paymentAmount': 'Enter the payment amount',
   'validation.purchase.noLines': 'Add at least one item to the invoice',

@@ -56,6 +56,19 @@ describe('AllExceptionsFilter', () => {
     );
   });
 
+  it('names a field by its label, nested paths by their place (issue 30 item 2)', () => {
+    const e = new AppException('VALIDATION_FAILED', 400, {}, [
+      { key: 'validation.limit.documentTotal', params: { field: 'payment.amount' } },
+      { key: 'validation.constraint.isNumber', params: { field: 'lines.2.quantity' } },
+    ]);
+    expect(filter.toBody(e, req()).message).toBe(
+      'الحقل "المبلغ المدفوع" أكبر من الحد المسموح للمبلغ (10,000,000 جنيه)، الحقل "الكمية في السطر 3" يجب أن يكون رقمًا',
+    );
+    expect(filter.toBody(e, req('en')).message).toBe(
+      '"Amount paid" is above the limit for an amount (10,000,000 EGP); "Quantity on line 3" must be a number',
+    );
+  });
+
   it('maps framework exceptions and body-parser errors to 4xx with stable codes', () => {
     expect(filter.toBody(new NotFoundException(), req())).toMatchObject({
       statusCode: 404,

@@ -9,7 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { STATUS_CODES } from 'node:http';
-import { translateServer, type ApiError } from '@pos/contracts';
+import { translateServer, translateValidation, type ApiError } from '@pos/contracts';
 import { requestLocale } from '../i18n/locale';
 import { AppException } from './app.exception';
 
@@ -47,7 +47,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const message = exception.details.length
         ? exception.details
-            .map((d) => translateServer(locale, d.key, d.params))
+            .map((d) => translateValidation(locale, d.key, d.params))
             .join(locale === 'en' ? '; ' : '، ')
         : translateServer(locale, `errors.${exception.code}`, exception.params);
       return make(status, exception.code, message);

@@ -27,3 +27,12 @@ export const Errors = {
   conflict: (code: ErrorCode | string, params?: Record<string, string | number>) =>
     new AppException(code, HttpStatus.CONFLICT, params),
 };
+
+/**
+ * A payment beyond one document's money (LIMITS.documentTotal), found by the command after it
+ * checked what is owed: the validation message of that field, as the DTO rule would give it.
+ */
+export const paymentTooLarge = (field: string) =>
+  new AppException('VALIDATION_FAILED', HttpStatus.BAD_REQUEST, {}, [
+    { key: 'validation.limit.documentTotal', params: { field } },
+  ]);

@@ -1,4 +1,10 @@
-import { BranchCreateDto, StockTakingCountDto, UserCreateDto } from '@pos/contracts';
+import {
+  BranchCreateDto,
+  ListQueryDto,
+  MoneyTransactionCreateDto,
+  StockTakingCountDto,
+  UserCreateDto,
+} from '@pos/contracts';
 import { createValidationPipe } from './validation.pipe';
 import { AppException } from './app.exception';
 
@@ -62,9 +68,27 @@ describe('validation pipe', () => {
   });
 
   it('answers a value that cannot even be converted with a 400, not a crash', async () => {
-    const e = await run(StockTakingCountDto, { quantity: { toString: 'x' } });
+    // A query converts its strings to numbers (page=2); a hostile object makes Number() throw.
+    const e = await run(ListQueryDto, { page: { toString: 'x' } });
     expect(e).toBeInstanceOf(AppException);
     expect(e!.getStatus()).toBe(400);
     expect(e!.details[0].key).toBe('validation.constraint.default');
+  });
+
+  it('takes body numbers only as JSON numbers: true, "100" and objects are refused (issue 30 item 17)', async () => {
+    for (const amount of [true, '100', { toString: 'x' }]) {
+      const e = await run(MoneyTransactionCreateDto, { type: 'deposit', amount, reason: 'x' });
+      expect(e!.details).toContainEqual({
+        key: 'validation.cash.amount',
+        params: { field: 'amount' },
+      });
+    }
+    for (const quantity of [true, '5']) {
+      const e = await run(StockTakingCountDto, {
+        variantId: '5f4d3c2b-1a09-4876-9543-210fedcba987',
+        quantity,
+      });
+      expect(e!.details.map((d) => d.key)).toContain('validation.constraint.isNumber');
+    }
   });
 });

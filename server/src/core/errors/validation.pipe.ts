@@ -5,7 +5,7 @@ import {
   type ArgumentMetadata,
   type ValidationError,
 } from '@nestjs/common';
-import { findNul } from '@pos/contracts';
+import { findNul, onePerField } from '@pos/contracts';
 import { AppException } from './app.exception';
 
 type Detail = { key: string; params?: Record<string, string | number> };
@@ -28,31 +28,29 @@ const CONSTRAINT_KEYS: Record<string, string> = {
   isUrl: 'isUrl',
 };
 
-/** Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint. */
+/**
+ * Flattens class-validator errors into i18n keys: a DTO's own key, else one per constraint; one
+ * message per field (onePerField: the type rule first).
+ */
 export function validationDetails(errors: ValidationError[], prefix = ''): Detail[] {
-  const out: Detail[] = [];
-  for (const error of errors) {
-    const field = prefix ? `${prefix}.${error.property}` : error.property;
-    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
-      if (constraint === 'whitelistValidation') {
-        out.push({ key: 'validation.unknownField', params: { field } });
-      } else if (message.startsWith('validation.')) {
-        out.push({ key: message, params: { field } });
-      } else {
-        const name = CONSTRAINT_KEYS[constraint] ?? 'default';
-        out.push({ key: `validation.constraint.${name}`, params: { field } });
+  const found: { detail: Detail; field: string; rule: string }[] = [];
+  const walk = (list: ValidationError[], base: string): void => {
+    for (const error of list) {
+      const field = base ? `${base}.${error.property}` : error.property;
+      for (const [rule, message] of Object.entries(error.constraints ?? {})) {
+        const key =
+          rule === 'whitelistValidation'
+            ? 'validation.unknownField'
+            : message.startsWith('validation.')
+              ? message
+              : `validation.constraint.${CONSTRAINT_KEYS[rule] ?? 'default'}`;
+        found.push({ detail: { key, params: { field } }, field, rule });
       }
+      if (error.children?.length) walk(error.children, field);
     }
-    if (error.children?.length) out.push(...validationDetails(error.children, field));
-  }
-  // One message per distinct text: a required name failing two rules reads once.
-  const seen = new Set<string>();
-  return out.filter((d) => {
-    const id = `${d.key}|${d.params?.field ?? ''}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  };
+  walk(errors, prefix);
+  return onePerField(found).map((f) => f.detail);
 }
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,5 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import {
+  formatPiasters,
+  LIMITS,
   movingAverageCost,
   purchaseTotals,
   type PurchaseInvoiceInputDto,
@@ -11,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import type { CommandTransaction } from '../../../core/cqrs';
-import { AppException, Errors } from '../../../core/errors/app.exception';
+import { AppException, Errors, paymentTooLarge } from '../../../core/errors/app.exception';
 import { lockVault, moveVault } from '../../cash';
 import { pushStockEvents, stockValue, type MovementInput, type StockLedger } from '../../inventory';
 import { lockVendor, postVendorLedger } from '../vendor-ledger';
@@ -156,9 +158,11 @@ export async function postInvoice(
   const vat = Number(sums.vat);
   if (payment && payment.amount > total)
     throw new AppException('PURCHASE_PAYMENT_TOO_MUCH', HttpStatus.BAD_REQUEST, {
-      paid: payment.amount / 100,
-      total: total / 100,
+      paid: formatPiasters(payment.amount),
+      total: formatPiasters(total),
     });
+  // What is owed comes first (issue 30 item 2); then the one payment's limit.
+  if (payment && payment.amount > LIMITS.documentTotal) throw paymentTooLarge('payment.amount');
 
   // Per variant: what comes in and what it cost net of discounts (a variant may sit on two lines).
   const incoming = new Map<string, { quantity: Decimal; net: number }>();

@@ -2,11 +2,12 @@ import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   formatPiasters,
+  LIMITS,
   ON_ACCOUNT_METHOD_TYPES,
   type PaymentMethodType,
   type SalePaymentInputDto,
 } from '@pos/contracts';
-import { AppException } from '../../../core/errors/app.exception';
+import { AppException, paymentTooLarge } from '../../../core/errors/app.exception';
 
 export type PaymentMethodRow = {
   id: string;
@@ -69,7 +70,14 @@ export function settlePayments(
   const nonCash = payments
     .filter((p) => byId.get(p.methodId)!.type !== 'cash')
     .reduce((s, p) => s + p.amount, 0);
-  if (nonCash > total) throw new AppException('OVERPAID', HttpStatus.BAD_REQUEST);
+  if (nonCash > total)
+    throw new AppException('OVERPAID', HttpStatus.BAD_REQUEST, {
+      paid: formatPiasters(nonCash),
+      total: formatPiasters(total),
+    });
+  // Cash beyond the total is change; each tender stays within one document's money.
+  const huge = payments.findIndex((p) => p.amount > LIMITS.documentTotal);
+  if (huge >= 0) throw paymentTooLarge(`payments.${huge}.amount`);
   const changeDue = Math.max(0, tendered - total);
   // Change comes out of the cash handed over; the cash payment rows record what stays in the drawer.
   let changeLeft = changeDue;

@@ -1,12 +1,12 @@
 import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
-import { allocateCollection, formatPiasters } from '@pos/contracts';
+import { allocateCollection, formatPiasters, LIMITS } from '@pos/contracts';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { AppException } from '../../../../core/errors/app.exception';
+import { AppException, paymentTooLarge } from '../../../../core/errors/app.exception';
 import { branchDocumentNumber } from '../../../../core/numbering';
 import { moveVault } from '../../../cash';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
@@ -76,6 +76,8 @@ export class CollectInstallmentHandler extends TransactionalCommandHandler<
         amount: formatPiasters(dto.amount),
         outstanding: formatPiasters(outstanding),
       });
+    // What is owed comes first (issue 30 item 2); then the one payment's limit.
+    if (dto.amount > LIMITS.documentTotal) throw paymentTooLarge('amount');
     const vault = await collectionVault(m, dto.vaultId, user);
 
     const settings = await readStoreSettings(m);

@@ -8,7 +8,8 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { AppException } from '../../../../core/errors/app.exception';
+import { formatPiasters, LIMITS } from '@pos/contracts';
+import { AppException, paymentTooLarge } from '../../../../core/errors/app.exception';
 import { branchCode, nextNumber } from '../../../../core/numbering';
 import { branchMainVault, moveVault } from '../../../cash';
 import { lockVendor, postVendorLedger } from '../../vendor-ledger';
@@ -137,6 +138,16 @@ export class PayVendorHandler extends TransactionalCommandHandler<
   ): Promise<PayVendorResult> {
     const { m } = tx;
     const vendor = await lockVendor(m, vendorId);
+    // Beyond one payment's limit: what is owed is named first when the amount is beyond it too
+    // (issue 30 item 2); within the limit, what is beyond the balance stays an advance.
+    if (dto.amount > LIMITS.documentTotal) {
+      if (dto.amount > vendor.balance)
+        throw new AppException('VENDOR_PAYMENT_OVER_BALANCE', HttpStatus.BAD_REQUEST, {
+          amount: formatPiasters(dto.amount),
+          balance: formatPiasters(Math.max(0, vendor.balance)),
+        });
+      throw paymentTooLarge('amount');
+    }
     const { id: vaultId, branchId } = await paymentVault(m, user, dto.vaultId);
     const invoices = await lockOpenInvoices(m, vendorId, dto.invoiceIds);
     const { allocations, unallocated } = allocate(invoices, dto.amount);
