@@ -84,8 +84,11 @@ export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 /** Plans that still take money (collect, settle, reschedule). */
 export const INSTALLMENT_OPEN_PLAN_STATUSES: InstallmentPlanStatus[] = ['active', 'late'];
 
-/** Kinds of a plan's payments: a collection, an early settlement. */
-export const INSTALLMENT_PAYMENT_KINDS = ['collect', 'settle'] as const;
+/**
+ * Kinds of a plan's payments: a collection, an early settlement, and the part of a customer
+ * payment on account that settled the plan (issue 30 item 13).
+ */
+export const INSTALLMENT_PAYMENT_KINDS = ['collect', 'settle', 'account'] as const;
 export type InstallmentPaymentKind = (typeof INSTALLMENT_PAYMENT_KINDS)[number];
 
 // ---- error codes (ar/en in i18n/messages.ts as errors.<code>) -----------------------------------

@@ -147,6 +147,12 @@ export class CustomerPaymentDto {
    */
   @IsOptional() @IsUUID() vaultId?: string;
   @IsOptional() @IsString() @MaxLength(300) note?: string;
+  /**
+   * The clerk chose "advance / credit on account": what is beyond the balance owed stays on the
+   * customer's account as an advance (needs can_take_advance). Without it a payment above the
+   * balance owed is refused (CUSTOMER_PAYMENT_EXCEEDS_BALANCE).
+   */
+  @IsOptional() @IsBoolean() advance?: boolean;
 }
 /** A vault a customer payment may go into (no balance: that is the vault screen's). */
 export type CustomerPaymentVaultDto = {

@@ -6,6 +6,7 @@ import { MarkOverdueInstallmentsHandler } from './commands/mark-overdue-installm
 import { RescheduleInstallmentPlanHandler } from './commands/reschedule-installment-plan/reschedule-installment-plan.handler';
 import { SettleInstallmentPlanHandler } from './commands/settle-installment-plan/settle-installment-plan.handler';
 import { InstallmentsController } from './controllers/installments.controller';
+import { SettlePlansOnCustomerPaymentHandler } from './events/on-customer-payment.settle-plans.handler';
 import { InstallmentPostJournalHandler } from './events/on-installment-money.post-journal.handler';
 import {
   INSTALLMENTS_QUEUE,
@@ -24,6 +25,7 @@ import { InstallmentsQueries } from './queries/installments.queries';
     RescheduleInstallmentPlanHandler,
     MarkOverdueInstallmentsHandler,
     InstallmentPostJournalHandler,
+    SettlePlansOnCustomerPaymentHandler,
     OverdueInstallmentsProcessor,
   ],
 })
