@@ -111,7 +111,7 @@ export async function invoiceSettledOnAccount(m: EntityManager, saleId: string):
     'SELECT COALESCE(sum(amount), 0)::bigint AS settled FROM customer_payment_allocations WHERE invoice_id = $1',
     [saleId],
   );
-  return Number(row.settled);
+  return Number(row?.settled ?? 0);
 }
 
 /** Splits a payment over open invoices in the order given: each takes what it still needs. */
