@@ -224,6 +224,59 @@ describe('customer payments: bounded, allocated, into an open shift', () => {
     expect(over.body.code).toBe('CUSTOMER_PAYMENT_EXCEEDS_BALANCE');
   });
 
+  it('a sale on «تقسيط» whose plan was postponed is listed as awaiting a plan until it is made; the collect vaults put the main one first', async () => {
+    const customerId = await newCustomer();
+    const sale = await admin.post('/api/Sales', {
+      id: randomUUID(),
+      customerId,
+      lines: [{ variantId, quantity: 4 }],
+      payments: [{ methodId: cash, amount: 10_000 }],
+      installment: true,
+    });
+    expect(sale.status).toBe(201);
+    const saleId = sale.body.id as string;
+    const awaiting = async () =>
+      ((await admin.get(INSTALLMENTS_API.awaiting)).body as { saleId: string; financed: number }[])
+        .filter((r) => r.saleId === saleId)
+        .map((r) => r.financed);
+    expect(await awaiting()).toEqual([30_000]);
+    // A payment on account settles the invoice first: the plan would finance what is left.
+    expect((await pay(admin, customerId, { amount: 5_000, methodId: cash })).status).toBe(201);
+    expect(await awaiting()).toEqual([25_000]);
+    const financeable = await admin.get(`${INSTALLMENTS_API.financeable}?saleId=${saleId}`);
+    expect(financeable.body.financed).toBe(25_000);
+    const plan = await admin.post(INSTALLMENTS_API.plans, {
+      id: randomUUID(),
+      saleId,
+      count: 5,
+      period: 'monthly',
+      firstDueDate: today,
+      monthlyRateBp: 0,
+      fee: 0,
+      nationalId: '29001010123456',
+      guarantors: [
+        { name: 'ضامن', nationalId: '30105152101244', phone: '01112223334', address: 'القاهرة' },
+      ],
+    });
+    expect(plan.status).toBe(201);
+    expect((await admin.get(INSTALLMENTS_API.plan(plan.body.id))).body.financed).toBe(25_000);
+    expect(await awaiting()).toEqual([]);
+    expect(await balance(customerId)).toBe(25_000);
+    // An ordinary sale on account is not awaiting a plan.
+    const onAccount = await creditSale(customerId, 1);
+    expect(
+      ((await admin.get(INSTALLMENTS_API.awaiting)).body as { saleId: string }[]).some(
+        (r) => r.saleId === onAccount,
+      ),
+    ).toBe(false);
+    const vaults = (await admin.get(`${INSTALLMENTS_API.vaults}?branchId=${branchId}`)).body as {
+      branchId: string;
+      isMain: boolean;
+    }[];
+    const mine = vaults.filter((v) => v.branchId === branchId);
+    expect(mine[0].isMain).toBe(true);
+  });
+
   it('cash into the till needs the user’s open shift (SHIFT_NOT_OPEN); into a vault it does not', async () => {
     const customerId = await newCustomer();
     await creditSale(customerId, 2);

@@ -31,6 +31,8 @@ export type SaleCompletedEvent = {
    * `false` spares the e-receipt subscriber its look-up of the branch (absent: it looks)
    */
   eReceipts?: boolean;
+  /** the amount due was sold on «تقسيط»: the sale awaits its installment plan (issue 30 item 7) */
+  installment?: boolean;
 };
 
 export type SaleReturnedEvent = {

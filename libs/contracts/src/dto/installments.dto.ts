@@ -48,6 +48,8 @@ export const INSTALLMENTS_API = {
   dueToday: '/api/Installments/dueToday',
   /** GET: the dashboard's figures (InstallmentSummaryDto) */
   summary: '/api/Installments/summary',
+  /** GET: sales sold on «تقسيط» still awaiting their plan (InstallmentAwaitingDto[]) */
+  awaiting: '/api/Installments/awaiting',
   /** GET ?saleId=: what a sale leaves to finance (InstallmentFinanceableDto) */
   financeable: '/api/Installments/financeable',
   /** GET ?branchId= (optional): the vaults a collection may go into (InstallmentVaultDto[]) */
@@ -410,11 +412,27 @@ export type InstallmentFinanceableDto = {
   planId: string | null;
 };
 
+/** A sale sold on «تقسيط» whose plan was postponed: listed on /Installments until it is made (issue 30 item 7). */
+export type InstallmentAwaitingDto = {
+  saleId: string;
+  saleNumber: string;
+  branchId: string;
+  branchName: string;
+  customerId: string;
+  customerName: string;
+  customerPhone: string | null;
+  /** what a plan would finance now (the amount due less returns and payments on account) */
+  financed: number;
+  soldAt: string;
+};
+
 export type InstallmentVaultDto = {
   id: string;
   name: string;
   branchId: string;
   branchName: string;
+  /** the branch's main cash vault: the collect dialog's default (issue 30 item 7) */
+  isMain?: boolean;
 };
 
 /** Egypt's mobile numbers in international form for wa.me: 01xxxxxxxxx → 201xxxxxxxxx. */

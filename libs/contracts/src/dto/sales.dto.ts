@@ -133,6 +133,8 @@ export type CustomerDto = {
   /** the customer's own payment terms in days; null: the store's default */
   paymentTermsDays: number | null;
   createdAt: string;
+  /** the part of the balance the customer's open installment plans carry (one customer's read) */
+  planOutstanding?: number;
 };
 export class CustomerPaymentDto {
   @IsUUID() id: string;
@@ -267,6 +269,11 @@ export class CreateSaleDto {
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   /** What the client computed; ignored (the server recomputes every figure). */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() clientTotal?: number;
+  /**
+   * The amount due is sold on «تقسيط» (the installment method): until its plan is made the sale
+   * is listed on /Installments as awaiting a plan (issue 30 item 7).
+   */
+  @IsOptional() @IsBoolean() installment?: boolean;
 }
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;

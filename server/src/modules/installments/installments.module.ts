@@ -7,6 +7,7 @@ import { RescheduleInstallmentPlanHandler } from './commands/reschedule-installm
 import { SettleInstallmentPlanHandler } from './commands/settle-installment-plan/settle-installment-plan.handler';
 import { InstallmentsController } from './controllers/installments.controller';
 import { SettlePlansOnCustomerPaymentHandler } from './events/on-customer-payment.settle-plans.handler';
+import { AwaitPlanOnSaleHandler } from './events/on-sale-completed.await-plan.handler';
 import { InstallmentPostJournalHandler } from './events/on-installment-money.post-journal.handler';
 import {
   INSTALLMENTS_QUEUE,
@@ -26,6 +27,7 @@ import { InstallmentsQueries } from './queries/installments.queries';
     MarkOverdueInstallmentsHandler,
     InstallmentPostJournalHandler,
     SettlePlansOnCustomerPaymentHandler,
+    AwaitPlanOnSaleHandler,
     OverdueInstallmentsProcessor,
   ],
 })
