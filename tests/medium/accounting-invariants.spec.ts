@@ -935,7 +935,7 @@ const INVARIANTS: Record<string, string> = {
   // Issue 30 item 13: each customer's balance = their open invoices (what sales left due, less
   // returns and the payments that settled them; a planned sale's debt is its plan's) + what their
   // open plans still ask − their advances (credits settling neither: payments beyond invoices and
-  // plans, cheques…, net of bounced cheques).
+  // plans, cheques, goods returned from a sale after its plan was settled…, net of bounced cheques).
   customerBalanceVsOpenItems: `WITH inv AS (
         SELECT s.customer_id AS id, sum(s.due_amount - COALESCE(r.v, 0) - COALESCE(a.v, 0)) AS v
           FROM sales_invoices s
@@ -949,8 +949,11 @@ const INVARIANTS: Record<string, string> = {
          WHERE p.status IN ('active', 'late') GROUP BY 1),
       credit AS (
         SELECT l.customer_id AS id, -sum(l.amount) AS v FROM customer_ledger l
-         WHERE l.type NOT IN ('sale', 'edit', 'return', 'installment_charge', 'late_fee', 'installment_discount')
-           AND NOT (l.type = 'payment' AND l.reference_type = 'installment_payment')
+         WHERE (l.type NOT IN ('sale', 'edit', 'return', 'installment_charge', 'late_fee', 'installment_discount')
+                AND NOT (l.type = 'payment' AND l.reference_type = 'installment_payment'))
+            -- goods returned after the sale's plan was made (and settled): a credit to the customer
+            OR (l.type = 'return' AND EXISTS (SELECT 1 FROM sale_returns r JOIN installment_plans p ON p.sale_id = r.invoice_id
+                                               WHERE r.id = l.reference_id AND r.created_at > p.created_at))
          GROUP BY 1),
       settled AS (
         SELECT id, sum(v) AS v FROM (
