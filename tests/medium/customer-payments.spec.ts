@@ -120,7 +120,7 @@ describe('customer payments: bounded, allocated, into an open shift', () => {
     expect(over.body.code).toBe('CUSTOMER_PAYMENT_EXCEEDS_BALANCE');
     // what is owed, with the figure (not the 10,000,000 cap)
     expect(over.body.message).toBe(
-      'المبلغ (1,000.00) يتجاوز الرصيد المستحق على العميل (0.00). لإبقاء الزيادة رصيدًا دائنًا للعميل اختر «دفعة مقدمة / رصيد دائن»',
+      'المبلغ (1,000.00) يتجاوز الرصيد المستحق على العميل (0.00). لإبقاء الزيادة رصيدًا دائنًا للعميل اختر «دفعة مقدمة / رصيد دائن» في نافذة الدفع',
     );
 
     // A cashier (shift open, no can_take_advance) choosing the advance: 403, nothing written.
