@@ -37,6 +37,8 @@ export type SaleCompletedEvent = {
    * once, by the ticket's own `maintenance.money` settle entry, so the sale posts nothing
    */
   maintenanceTicketId?: string;
+  /** the amount due was sold on «تقسيط»: the sale awaits its installment plan (issue 30 item 7) */
+  installment?: boolean;
 };
 
 export type SaleReturnedEvent = {
@@ -142,6 +144,12 @@ export type CustomerPaymentReceivedEvent = {
   /** the cashier's open shift, if any (cash goes into its drawer) */
   shiftId: string | null;
   balanceAfter: number;
+  /**
+   * What the payment left after settling the customer's open invoices (issue 30 item 13): the
+   * installments module applies it to the customer's plans, oldest first, up to what they owe;
+   * anything beyond stays on the account (other debts, or an advance).
+   */
+  toPlans?: number;
 };
 
 /** The value at average cost of stock that came into / went out of one branch's inventories. */

@@ -52,6 +52,7 @@ export const EXTRA_PERMISSION_KEYS = [
   'can_adjust_stock',
   'can_grant_credit',
   'can_manage_accounting',
+  'can_take_advance',
 ] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -117,7 +118,13 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
   },
   {
     group: 'people',
-    keys: ['can_see_customers', 'can_see_customer_depts', 'can_grant_credit', 'can_see_vendors'],
+    keys: [
+      'can_see_customers',
+      'can_see_customer_depts',
+      'can_grant_credit',
+      'can_take_advance',
+      'can_see_vendors',
+    ],
   },
   {
     group: 'reports',

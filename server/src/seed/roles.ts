@@ -36,6 +36,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_manage_products',
       'can_adjust_stock',
       'can_grant_credit',
+      'can_take_advance',
     ],
   },
   // Returns at the counter are the cashier's job in most shops (issue 5's acceptance: the cashier

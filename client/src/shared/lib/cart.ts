@@ -302,6 +302,7 @@ export function toCreateSaleDto(
   payments: PaymentEntry[],
   inventoryId: string | null,
   clientTotal: number,
+  installment = false,
 ): CreateSaleDto {
   const dto: CreateSaleDto = {
     id: cart.id,
@@ -323,6 +324,7 @@ export function toCreateSaleDto(
   if (cart.customer) dto.customerId = cart.customer.id;
   if (cart.invoiceDiscount > 0) dto.invoiceDiscount = cart.invoiceDiscount;
   if (cart.note.trim()) dto.note = cart.note.trim();
+  if (installment) dto.installment = true;
   return dto;
 }
 

@@ -49,6 +49,8 @@ export const INSTALLMENTS_API = {
   dueToday: '/api/Installments/dueToday',
   /** GET: the dashboard's figures (InstallmentSummaryDto) */
   summary: '/api/Installments/summary',
+  /** GET: sales sold on «تقسيط» still awaiting their plan (InstallmentAwaitingDto[]) */
+  awaiting: '/api/Installments/awaiting',
   /** GET ?saleId=: what a sale leaves to finance (InstallmentFinanceableDto) */
   financeable: '/api/Installments/financeable',
   /** GET ?branchId= (optional): the vaults a collection may go into (InstallmentVaultDto[]) */
@@ -85,8 +87,11 @@ export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 /** Plans that still take money (collect, settle, reschedule). */
 export const INSTALLMENT_OPEN_PLAN_STATUSES: InstallmentPlanStatus[] = ['active', 'late'];
 
-/** Kinds of a plan's payments: a collection, an early settlement. */
-export const INSTALLMENT_PAYMENT_KINDS = ['collect', 'settle'] as const;
+/**
+ * Kinds of a plan's payments: a collection, an early settlement, and the part of a customer
+ * payment on account that settled the plan (issue 30 item 13).
+ */
+export const INSTALLMENT_PAYMENT_KINDS = ['collect', 'settle', 'account'] as const;
 export type InstallmentPaymentKind = (typeof INSTALLMENT_PAYMENT_KINDS)[number];
 
 // ---- error codes (ar/en in i18n/messages.ts as errors.<code>) -----------------------------------
@@ -413,11 +418,27 @@ export type InstallmentFinanceableDto = {
   planId: string | null;
 };
 
+/** A sale sold on «تقسيط» whose plan was postponed: listed on /Installments until it is made (issue 30 item 7). */
+export type InstallmentAwaitingDto = {
+  saleId: string;
+  saleNumber: string;
+  branchId: string;
+  branchName: string;
+  customerId: string;
+  customerName: string;
+  customerPhone: string | null;
+  /** what a plan would finance now (the amount due less returns and payments on account) */
+  financed: number;
+  soldAt: string;
+};
+
 export type InstallmentVaultDto = {
   id: string;
   name: string;
   branchId: string;
   branchName: string;
+  /** the branch's main cash vault: the collect dialog's default (issue 30 item 7) */
+  isMain?: boolean;
 };
 
 /** Egypt's mobile numbers in international form for wa.me: 01xxxxxxxxx → 201xxxxxxxxx. */

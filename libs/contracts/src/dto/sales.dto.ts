@@ -141,6 +141,8 @@ export type CustomerDto = {
   /** the customer's own payment terms in days; null: the store's default */
   paymentTermsDays: number | null;
   createdAt: string;
+  /** the part of the balance the customer's open installment plans carry (one customer's read) */
+  planOutstanding?: number;
 };
 export class CustomerPaymentDto {
   @IsUUID() id: string;
@@ -155,6 +157,12 @@ export class CustomerPaymentDto {
    */
   @IsOptional() @IsUUID() vaultId?: string;
   @IsOptional() @IsString() @MaxLength(300) note?: string;
+  /**
+   * The clerk chose "advance / credit on account": what is beyond the balance owed stays on the
+   * customer's account as an advance (needs can_take_advance). Without it a payment above the
+   * balance owed is refused (CUSTOMER_PAYMENT_EXCEEDS_BALANCE).
+   */
+  @IsOptional() @IsBoolean() advance?: boolean;
 }
 /** A vault a customer payment may go into (no balance: that is the vault screen's). */
 export type CustomerPaymentVaultDto = {
@@ -269,6 +277,11 @@ export class CreateSaleDto {
   @IsOptional() @IsString() @MaxLength(500) note?: string;
   /** What the client computed; ignored (the server recomputes every figure). */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() clientTotal?: number;
+  /**
+   * The amount due is sold on «تقسيط» (the installment method): until its plan is made the sale
+   * is listed on /Installments as awaiting a plan (issue 30 item 7).
+   */
+  @IsOptional() @IsBoolean() installment?: boolean;
 }
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;

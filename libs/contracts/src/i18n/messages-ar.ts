@@ -58,6 +58,11 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.customer.paymentTerms': 'مدة السداد من 0 إلى 365 يومًا',
   'errors.CUSTOMER_PAYMENT_VAULT': 'اختر خزينة نشطة من خزائن فرعك',
   'errors.CUSTOMER_PAYMENT_VAULT_FORBIDDEN': 'التحصيل في خزينة يحتاج صلاحية عرض الإجماليات',
+  'errors.CUSTOMER_PAYMENT_EXCEEDS_BALANCE':
+    'المبلغ ({amount}) يتجاوز الرصيد المستحق على العميل ({owed}). لإبقاء الزيادة رصيدًا دائنًا للعميل اختر «دفعة مقدمة / رصيد دائن» في نافذة الدفع',
+  'errors.CUSTOMER_ADVANCE_FORBIDDEN':
+    'قبول دفعة مقدمة (رصيد دائن) من العميل يحتاج صلاحية الدفعات المقدمة',
+  'errors.SHIFT_NOT_OPEN_TILL': 'افتح وردية أولًا: التحصيل نقدًا في الدرج يدخل نقدية ورديتك',
   'validation.sale.noLines': 'الفاتورة بدون أصناف',
   'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
   'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,

@@ -58,6 +58,12 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.customer.paymentTerms': 'Payment terms are 0 to 365 days',
   'errors.CUSTOMER_PAYMENT_VAULT': 'Choose an active vault of your branch',
   'errors.CUSTOMER_PAYMENT_VAULT_FORBIDDEN': 'Collecting into a vault needs the totals permission',
+  'errors.CUSTOMER_PAYMENT_EXCEEDS_BALANCE':
+    'The amount ({amount}) exceeds the balance owed by the customer ({owed}). To keep the excess on their account, choose "advance / credit on account"',
+  'errors.CUSTOMER_ADVANCE_FORBIDDEN':
+    'Taking an advance (credit on account) from a customer needs the advances permission',
+  'errors.SHIFT_NOT_OPEN_TILL':
+    'Open a shift first: cash taken into the drawer belongs to your shift',
   'validation.sale.noLines': 'The invoice has no items',
   'validation.sale.editReason': 'Write why the invoice is edited',
   'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,

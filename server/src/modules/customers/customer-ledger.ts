@@ -75,3 +75,58 @@ export async function postCustomerLedger(
   );
   return balanceAfter;
 }
+
+/** A sale invoice of the customer still open on their account, oldest first. */
+export type OpenCustomerInvoice = { id: string; number: string; open: number };
+
+/**
+ * The customer's sale invoices that still carry debt on their account: what each left due, less
+ * what returns took off it and what customer payments already settled of it. A sale made into an
+ * installment plan is not an open invoice: its plan carries the debt. Oldest first (time, id).
+ * Read under the customer's lock (a payment, a return and a plan of the customer queue on it).
+ */
+export async function openCustomerInvoices(
+  m: EntityManager,
+  customerId: string,
+): Promise<OpenCustomerInvoice[]> {
+  const rows: { id: string; number: string; open: string }[] = await m.query(
+    `SELECT s.id, s.number,
+            s.due_amount
+              - COALESCE((SELECT sum(r.credit_reduction) FROM sale_returns r WHERE r.invoice_id = s.id), 0)
+              - COALESCE((SELECT sum(a.amount) FROM customer_payment_allocations a WHERE a.invoice_id = s.id), 0) AS open
+       FROM sales_invoices s
+      WHERE s.customer_id = $1 AND s.due_amount > 0
+        AND NOT EXISTS (SELECT 1 FROM installment_plans p WHERE p.sale_id = s.id)
+      ORDER BY s.created_at, s.id`,
+    [customerId],
+  );
+  return rows
+    .map((r) => ({ id: r.id, number: r.number, open: Number(r.open) }))
+    .filter((r) => r.open > 0);
+}
+
+/** What customer payments settled of one sale invoice (an installment plan made later finances the rest). */
+export async function invoiceSettledOnAccount(m: EntityManager, saleId: string): Promise<number> {
+  const [row] = await m.query(
+    'SELECT COALESCE(sum(amount), 0)::bigint AS settled FROM customer_payment_allocations WHERE invoice_id = $1',
+    [saleId],
+  );
+  return Number(row?.settled ?? 0);
+}
+
+/** Splits a payment over open invoices in the order given: each takes what it still needs. */
+export function allocateToInvoices(
+  invoices: readonly OpenCustomerInvoice[],
+  amount: number,
+): { allocations: { invoiceId: string; number: string; amount: number }[]; rest: number } {
+  let rest = amount;
+  const allocations: { invoiceId: string; number: string; amount: number }[] = [];
+  for (const inv of invoices) {
+    if (rest <= 0) break;
+    const take = Math.min(inv.open, rest);
+    if (take <= 0) continue;
+    allocations.push({ invoiceId: inv.id, number: inv.number, amount: take });
+    rest -= take;
+  }
+  return { allocations, rest };
+}

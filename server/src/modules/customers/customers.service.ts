@@ -40,10 +40,18 @@ export class CustomersService {
     return { rows: rows.map(shape), total };
   }
 
+  /** One customer, with the part of their balance their open installment plans carry (issue 30). */
   async get(id: string): Promise<CustomerDto> {
-    const [row] = await this.ds.query(`SELECT ${COLUMNS} FROM customers c WHERE c.id = $1`, [id]);
+    const [row] = await this.ds.query(
+      `SELECT ${COLUMNS},
+              (SELECT COALESCE(sum(i.amount - i.paid + i.late_fee - i.late_fee_paid), 0)
+                 FROM installment_plans p JOIN installments i ON i.plan_id = p.id
+                WHERE p.customer_id = c.id AND p.status IN ('active', 'late')) AS "planOutstanding"
+         FROM customers c WHERE c.id = $1`,
+      [id],
+    );
     if (!row) throw Errors.notFound();
-    return shape(row);
+    return { ...shape(row), planOutstanding: Number(row.planOutstanding) };
   }
 
   async ledger(

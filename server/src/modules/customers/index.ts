@@ -1,5 +1,5 @@
 // Customers: people who buy, with a balance that changes only through their ledger.
 // Other contexts import only from here.
 export { CustomersModule } from './customers.module';
-export { lockCustomer, postCustomerLedger } from './customer-ledger';
+export { invoiceSettledOnAccount, lockCustomer, postCustomerLedger } from './customer-ledger';
 export { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';

@@ -6,6 +6,8 @@ import { MarkOverdueInstallmentsHandler } from './commands/mark-overdue-installm
 import { RescheduleInstallmentPlanHandler } from './commands/reschedule-installment-plan/reschedule-installment-plan.handler';
 import { SettleInstallmentPlanHandler } from './commands/settle-installment-plan/settle-installment-plan.handler';
 import { InstallmentsController } from './controllers/installments.controller';
+import { SettlePlansOnCustomerPaymentHandler } from './events/on-customer-payment.settle-plans.handler';
+import { AwaitPlanOnSaleHandler } from './events/on-sale-completed.await-plan.handler';
 import { InstallmentPostJournalHandler } from './events/on-installment-money.post-journal.handler';
 import {
   INSTALLMENTS_QUEUE,
@@ -24,6 +26,8 @@ import { InstallmentsQueries } from './queries/installments.queries';
     RescheduleInstallmentPlanHandler,
     MarkOverdueInstallmentsHandler,
     InstallmentPostJournalHandler,
+    SettlePlansOnCustomerPaymentHandler,
+    AwaitPlanOnSaleHandler,
     OverdueInstallmentsProcessor,
   ],
 })

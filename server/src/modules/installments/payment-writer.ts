@@ -15,7 +15,8 @@ export type PaymentWrite = {
   amount: number;
   /** interest waived (a settlement) */
   discount: number;
-  vaultId: string;
+  /** null: part of a customer payment on account (kind 'account'), which moved the money */
+  vaultId: string | null;
   branchId: string;
   balanceAfter: number;
   requestHash: string;
@@ -25,6 +26,8 @@ export type PaymentWrite = {
   /** every installment of the plan, as read under the plan's lock */
   installments: InstallmentRow[];
   today: string;
+  /** the customer payment (its ledger row) this plan payment is part of */
+  customerPaymentId?: string | null;
 };
 
 /**
@@ -37,8 +40,8 @@ export async function applyPayment(
   p: PaymentWrite,
 ): Promise<InstallmentPlanStatus> {
   await m.query(
-    `INSERT INTO installment_payments (id, number, plan_id, kind, amount, discount, vault_id, branch_id, customer_id, balance_after, request_hash, user_id, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    `INSERT INTO installment_payments (id, number, plan_id, kind, amount, discount, vault_id, branch_id, customer_id, balance_after, request_hash, user_id, note, customer_payment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       p.id,
       p.number,
@@ -53,6 +56,7 @@ export async function applyPayment(
       p.requestHash,
       p.userId,
       p.note,
+      p.customerPaymentId ?? null,
     ],
   );
   const byId = new Map(p.allocations.map((a) => [a.installmentId, a]));

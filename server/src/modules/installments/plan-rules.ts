@@ -17,7 +17,7 @@ import type { CommandTransaction } from '../../core/cqrs';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import { lockVault } from '../cash';
 
-// The rules every installment command shares: the locks (plan → customer → vault), the store's
+// The rules every installment command shares: the locks (customer → plan → vault), the store's
 // calendar day, the statuses, and the live figures of due installments.
 
 export type PlanRow = {
@@ -63,6 +63,13 @@ const toPlan = (r: Record<string, unknown>): PlanRow => ({
  * may not change is not found for them (administrators change every branch).
  */
 export async function lockPlan(m: EntityManager, id: string, user: AuthUser): Promise<PlanRow> {
+  // The customer first (a plan's customer never changes): a customer payment locks the customer,
+  // then the plans it settles (issue 30 item 13), so every command takes them in that order.
+  await m.query(
+    `SELECT c.id FROM customers c JOIN installment_plans p ON p.customer_id = c.id
+      WHERE p.id = $1 FOR UPDATE OF c`,
+    [id],
+  );
   const [row] = await m.query(
     `SELECT ${PLAN_COLUMNS} FROM installment_plans WHERE id = $1 FOR UPDATE`,
     [id],
@@ -205,4 +212,20 @@ export function settlementQuote(rows: InstallmentRow[], asOf: string, discountBp
     discount: quote.discount,
     toPay: quote.toPay + lateFees,
   };
+}
+
+/** The customer's plans that still take money, locked in id order, oldest first. Lock the customer first. */
+export async function lockCustomerPlans(m: EntityManager, customerId: string): Promise<PlanRow[]> {
+  const rows: Record<string, unknown>[] = await m.query(
+    `SELECT ${PLAN_COLUMNS}, created_at FROM installment_plans
+      WHERE customer_id = $1 AND status = ANY($2) ORDER BY id FOR UPDATE`,
+    [customerId, INSTALLMENT_OPEN_PLAN_STATUSES],
+  );
+  return rows
+    .sort(
+      (a, b) =>
+        (a.created_at as Date).getTime() - (b.created_at as Date).getTime() ||
+        String(a.id).localeCompare(String(b.id)),
+    )
+    .map(toPlan);
 }

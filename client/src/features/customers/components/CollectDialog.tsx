@@ -6,8 +6,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { formatPiasters } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { toast } from '../../../shared/ui/toast';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { AdvanceChoice, PaymentBalanceParts } from './PaymentBalanceParts';
 
 export type CollectTarget = { customerId: string; name: string; balance: number };
 
@@ -35,6 +34,7 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
   const [amount, setAmount] = useState<number | null>(target.balance > 0 ? target.balance : null);
   const [chosen, setVault] = useState('');
   const [note, setNote] = useState('');
+  const [advance, setAdvance] = useState(false);
   const [paymentId] = useState(newId);
   const vaultId = chosen || (vaults.data?.[0]?.id ?? '');
 
@@ -49,6 +49,7 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
             amount: amount ?? 0,
             vaultId,
             ...(note.trim() ? { note: note.trim() } : {}),
+            ...(advance && (amount ?? 0) > Math.max(0, target.balance) ? { advance: true } : {}),
           },
           { idempotencyKey: idem.key },
         ),
@@ -66,15 +67,19 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
       <DialogTitle>{t('debts.collectTitle', { name: target.name })}</DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 1.5, pt: 1 }}>
-          <Typography variant="body2">
-            {t('payment.balance', { amount: formatPiasters(target.balance) })}
-          </Typography>
+          <PaymentBalanceParts customerId={target.customerId} balance={target.balance} />
           <AmountField
             label={t('payment.amount')}
             value={amount}
             onValue={setAmount}
             autoFocus
             testId="collect-amount"
+          />
+          <AdvanceChoice
+            amount={amount}
+            balance={target.balance}
+            checked={advance}
+            onChange={setAdvance}
           />
           <TextField
             select

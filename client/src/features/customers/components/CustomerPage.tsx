@@ -37,6 +37,7 @@ import { formatDateTime } from '../../../shared/ui/print';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
+import { AdvanceChoice, PaymentBalanceParts } from './PaymentBalanceParts';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -222,6 +223,7 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   );
   const [chosen, setMethodId] = useState('');
   const [note, setNote] = useState('');
+  const [advance, setAdvance] = useState(false);
   const [paymentId] = useState(newId);
   const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
@@ -237,6 +239,7 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
             ...(into ? { vaultId: into } : { methodId }),
             amount: amount ?? 0,
             ...(note.trim() ? { note: note.trim() } : {}),
+            ...(advance && (amount ?? 0) > Math.max(0, customer.balance) ? { advance: true } : {}),
           },
           { idempotencyKey: idem.key },
         ),
@@ -254,15 +257,19 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
       <DialogTitle>{t('payment.title', { name: customer.name })}</DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 1.5, pt: 1 }}>
-          <Typography variant="body2">
-            {t('payment.balance', { amount: formatPiasters(customer.balance) })}
-          </Typography>
+          <PaymentBalanceParts customerId={customer.id} balance={customer.balance} />
           <AmountField
             label={t('payment.amount')}
             value={amount}
             onValue={setAmount}
             autoFocus
             testId="customer-pay-amount"
+          />
+          <AdvanceChoice
+            amount={amount}
+            balance={customer.balance}
+            checked={advance}
+            onChange={setAdvance}
           />
           {mayVault && (
             <TextField

@@ -1,6 +1,7 @@
 import type {
   DueInstallmentDto,
   InstallmentCollectDto,
+  InstallmentAwaitingDto,
   InstallmentFinanceableDto,
   InstallmentPaymentDto,
   InstallmentPlanCreateDto,
@@ -36,6 +37,7 @@ export const installmentKeys = {
   vaults: ['installments', 'vaults'] as const,
   quote: (planId: string) => ['installments', 'quote', planId] as const,
   financeable: (saleId: string) => ['installments', 'financeable', saleId] as const,
+  awaiting: ['installments', 'awaiting'] as const,
 };
 
 export const installmentsApi = {
@@ -47,6 +49,8 @@ export const installmentsApi = {
   vaults: () => http.get<InstallmentVaultDto[]>('/Installments/vaults'),
   financeable: (saleId: string) =>
     http.get<InstallmentFinanceableDto>('/Installments/financeable', { saleId }),
+  /** Sales sold on «تقسيط» whose plan was postponed (issue 30 item 7). */
+  awaiting: () => http.get<InstallmentAwaitingDto[]>('/Installments/awaiting'),
   create: (body: InstallmentPlanCreateDto, options?: WriteOptions) =>
     http.post<InstallmentPlanDetailDto>('/Installments', body, options),
   collect: (planId: string, body: InstallmentCollectDto, options?: WriteOptions) =>

@@ -54,7 +54,12 @@ export function CollectDialog({
   const [vaultId, setVaultId] = useState('');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
-  const chosenVault = vaultId || (vaults.options.length === 1 ? vaults.options[0].id : '');
+  // Pre-selected (issue 30 item 7): the plan branch's main cash vault, where the branch's cash is
+  // kept (else its only vault); the clerk may pick another.
+  const chosenVault =
+    vaultId ||
+    (vaults.options.find((v) => v.isMain)?.id ??
+      (vaults.options.length === 1 ? vaults.options[0].id : ''));
   const idem = useIdempotencyKey();
   const collect = useCrudMutation({
     mutationFn: () =>

@@ -35,6 +35,7 @@ import {
   installmentsApi,
   type InstallmentListQuery,
 } from '../api/installments.api';
+import { AwaitingPlans } from './AwaitingPlans';
 import { PlanStatusChip } from './StatusChip';
 
 function CustomerFilter({
@@ -181,6 +182,7 @@ export default function InstallmentsPage() {
           </Button>
         }
       />
+      <AwaitingPlans />
       <Stack
         direction="row"
         sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }}

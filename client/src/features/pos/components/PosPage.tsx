@@ -393,7 +393,7 @@ function PosScreen({ register }: { register: number }) {
 
   const pay = async (payments: PaymentEntry[], installment = false) => {
     setSubmitting(true);
-    const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total);
+    const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total, installment);
     try {
       // Same body, same id on a network retry: the server answers with the same invoice.
       const sale = await withNetworkRetry(() => salesApi.createSale(dto));

@@ -86,6 +86,12 @@ export class InstallmentsController {
   }
 
   @Access()
+  @Get('awaiting')
+  awaiting(@Query() query: InstallmentDueQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.awaiting(user, query.branchId);
+  }
+
+  @Access()
   @Get('financeable')
   financeable(@Query() query: InstallmentFinanceableQueryDto, @CurrentUser() user: AuthUser) {
     return this.queries.financeable(query.saleId, user);

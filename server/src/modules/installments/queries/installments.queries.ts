@@ -6,6 +6,7 @@ import {
   phoneForWhatsApp,
   type DueInstallmentDto,
   type InstallmentDto,
+  type InstallmentAwaitingDto,
   type InstallmentFinanceableDto,
   type InstallmentListQueryDto,
   type InstallmentPaymentDto,
@@ -368,7 +369,8 @@ export class InstallmentsQueries {
   async financeable(saleId: string, user: AuthUser): Promise<InstallmentFinanceableDto> {
     const [s] = await this.ds.query(
       `SELECT s.id, s.number, s.branch_id, s.customer_id, c.name AS customer_name, c.national_id, s.total, s.due_amount,
-              (SELECT COALESCE(sum(credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)::bigint AS reduced,
+              (SELECT COALESCE(sum(credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)::bigint
+                + (SELECT COALESCE(sum(a.amount), 0) FROM customer_payment_allocations a WHERE a.invoice_id = s.id)::bigint AS reduced,
               (SELECT p.id FROM installment_plans p WHERE p.sale_id = s.id AND p.parent_plan_id IS NULL) AS plan_id
          FROM sales_invoices s LEFT JOIN customers c ON c.id = s.customer_id WHERE s.id = $1`,
       [saleId],
@@ -390,20 +392,58 @@ export class InstallmentsQueries {
     };
   }
 
+  /**
+   * Sales sold on «تقسيط» whose plan was postponed (issue 30 item 7), newest first, in the user's
+   * read scope: no plan yet and something left to finance (the amount due less returns and the
+   * payments on account that settled it).
+   */
+  async awaiting(user: AuthUser, branchId?: string): Promise<InstallmentAwaitingDto[]> {
+    const scope = branchReadScope(user);
+    const rows = await this.ds.query(
+      `SELECT * FROM (
+         SELECT s.id, s.number, s.branch_id, b.name AS branch_name, s.customer_id, c.name AS customer_name, c.phone,
+                s.created_at,
+                s.due_amount
+                  - (SELECT COALESCE(sum(r.credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)
+                  - (SELECT COALESCE(sum(a.amount), 0) FROM customer_payment_allocations a WHERE a.invoice_id = s.id) AS financed
+           FROM installment_awaiting_plans w
+           JOIN sales_invoices s ON s.id = w.sale_id
+           JOIN branches b ON b.id = s.branch_id
+           JOIN customers c ON c.id = s.customer_id
+          WHERE ($1::uuid IS NULL OR w.branch_id = $1)
+            AND NOT EXISTS (SELECT 1 FROM installment_plans p WHERE p.sale_id = s.id)) x
+        WHERE x.financed > 0
+        ORDER BY x.created_at DESC LIMIT 200`,
+      [scope ?? branchId ?? null],
+    );
+    return rows.map((r: Record<string, unknown>) => ({
+      saleId: r.id as string,
+      saleNumber: r.number as string,
+      branchId: r.branch_id as string,
+      branchName: r.branch_name as string,
+      customerId: r.customer_id as string,
+      customerName: r.customer_name as string,
+      customerPhone: (r.phone as string | null) ?? null,
+      financed: n(r.financed),
+      soldAt: (r.created_at as Date).toISOString(),
+    }));
+  }
+
   /** Active vaults of the branches the user may take money into. */
   async vaults(user: AuthUser, branchId?: string): Promise<InstallmentVaultDto[]> {
     const scope = branchWriteScope(user);
     const branch = scope ?? branchId ?? null;
     const rows = await this.ds.query(
-      `SELECT v.id, v.name, v.branch_id, b.name AS branch_name FROM vaults v JOIN branches b ON b.id = v.branch_id
-        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1) ORDER BY b.name, v.name`,
+      `SELECT v.id, v.name, v.branch_id, b.name AS branch_name, v.is_main FROM vaults v JOIN branches b ON b.id = v.branch_id
+        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1) ORDER BY b.name, NOT v.is_main, v.name`,
       [branch],
     );
-    return rows.map((r: Record<string, string>) => ({
-      id: r.id,
-      name: r.name,
-      branchId: r.branch_id,
-      branchName: r.branch_name,
+    return rows.map((r: Record<string, string | boolean>) => ({
+      id: r.id as string,
+      name: r.name as string,
+      branchId: r.branch_id as string,
+      branchName: r.branch_name as string,
+      isMain: r.is_main === true,
     }));
   }
 }

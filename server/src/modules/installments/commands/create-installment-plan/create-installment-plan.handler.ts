@@ -8,7 +8,7 @@ import {
 } from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { lockCustomer } from '../../../customers';
+import { invoiceSettledOnAccount, lockCustomer } from '../../../customers';
 import { readStoreSettings } from '../../../settings';
 import { pushDue, requestHash, storeToday } from '../../plan-rules';
 import { writePlan } from '../../plan-writer';
@@ -25,7 +25,8 @@ export const nationalIdDigits = (value: string) =>
 
 /**
  * CreateInstallmentPlan: a plan for what a posted sale left on its customer (installment or credit
- * tenders, i.e. its amount due less what returns took off it). The sale's debt is already on the
+ * tenders, i.e. its amount due less what returns took off it and what customer payments on
+ * account settled of it). The sale's debt is already on the
  * customer; the plan adds its interest and fee (ledger 'installment_charge', posted to installment
  * income). The customer's national ID is kept on the customer when they had none. The client's id
  * makes a retry return the same plan; a sale is planned once (409 otherwise).
@@ -94,7 +95,9 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
       'SELECT 1 FROM installment_plans WHERE sale_id = $1 AND parent_plan_id IS NULL',
       [dto.saleId],
     );
-    const financed = Number(sale.due_amount) - Number(sale.reduced);
+    // What customer payments on account already settled of the invoice is not financed again.
+    const financed =
+      Number(sale.due_amount) - Number(sale.reduced) - (await invoiceSettledOnAccount(m, sale.id));
     if (planned || financed <= 0)
       throw new AppException('INSTALLMENT_NOTHING_TO_FINANCE', HttpStatus.CONFLICT, {
         number: sale.number,

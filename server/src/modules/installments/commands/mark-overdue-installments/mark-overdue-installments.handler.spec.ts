@@ -50,11 +50,12 @@ describe('MarkOverdueInstallmentsHandler', () => {
     );
     const { runner, result } = run(m);
     expect(await result).toEqual({ asOf: '2026-03-15', marked: 2, charged: 4000, plans: 2 });
-    // Every plan locked (id order), then every customer (id order).
+    // Every customer locked (id order), then every plan (id order): a customer payment takes
+    // the customer before the plans it settles.
     const sql = m.calls.map((c) => c.sql);
     const planLock = sql.findIndex((s) => /ORDER BY id FOR UPDATE/.test(s));
     expect(m.calls[planLock].params).toEqual([['p-1', 'p-2']]);
-    expect(planLock).toBeLessThan(
+    expect(planLock).toBeGreaterThan(
       sql.findIndex((s) => /customers WHERE id = \$1 FOR UPDATE/.test(s)),
     );
     expect(writes(m, /UPDATE installments i SET status = 'overdue'/)[0].params).toEqual([

@@ -78,10 +78,11 @@ export class MarkOverdueInstallmentsHandler extends TransactionalCommandHandler<
     let todo = work(await m.query(select, [asOf]));
     const planIds = [...new Set(todo.map((r) => r.plan_id))].sort();
     if (planIds.length) {
+      // Customers before plans, as every command on them (a customer payment settles plans).
+      for (const c of [...new Set(todo.map((r) => r.customer_id))].sort()) await lockCustomer(m, c);
       await m.query('SELECT id FROM installment_plans WHERE id = ANY($1) ORDER BY id FOR UPDATE', [
         planIds,
       ]);
-      for (const c of [...new Set(todo.map((r) => r.customer_id))].sort()) await lockCustomer(m, c);
       // Re-read under the locks: a collection may have paid some meanwhile.
       todo = work(await m.query(`${select} AND p.id = ANY($2)`, [asOf, planIds]));
     }

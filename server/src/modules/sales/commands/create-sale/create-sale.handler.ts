@@ -232,6 +232,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       changeDue: pay.changeDue,
       dueAmount: pay.dueAmount,
       eReceipts: ctx.eReceipts,
+      ...(dto.installment && customer && pay.dueAmount > 0 ? { installment: true } : {}),
     });
     tx.pushAll(await stockEvents(m, changes));
     // The invoice as readSale would read it back (same columns, same shaping), from what was written.
