@@ -35,6 +35,7 @@ import { ReturnSaleCommand } from '../../server/src/modules/sales/commands/retur
 import { seedDemo } from '../../server/src/seed/demo';
 import { seedFirstStart } from '../../server/src/seed/first-start';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
+import { CUSTOMER_OPEN_ITEMS } from './support/invariants';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createThrowawayDatabase, dropDatabase } = require('../support-db.js') as {
   createThrowawayDatabase: (prefix: string) => Promise<{ url: string; name: string }>;
@@ -932,40 +933,8 @@ const INVARIANTS: Record<string, string> = {
       GROUP BY i.id HAVING i.paid <> COALESCE(sum(l.amount), 0) OR i.late_fee_paid <> COALESCE(sum(l.late_fee), 0)`,
   installmentPaymentVsLines: `SELECT ip.id FROM installment_payments ip LEFT JOIN installment_payment_lines l ON l.payment_id = ip.id
       GROUP BY ip.id HAVING ip.amount + ip.discount <> COALESCE(sum(l.amount + l.late_fee), 0)`,
-  // Issue 30 item 13: each customer's balance = their open invoices (what sales left due, less
-  // returns and the payments that settled them; a planned sale's debt is its plan's) + what their
-  // open plans still ask − their advances (credits settling neither: payments beyond invoices and
-  // plans, cheques, goods returned from a sale after its plan was settled…, net of bounced cheques).
-  customerBalanceVsOpenItems: `WITH inv AS (
-        SELECT s.customer_id AS id, sum(s.due_amount - COALESCE(r.v, 0) - COALESCE(a.v, 0)) AS v
-          FROM sales_invoices s
-          LEFT JOIN (SELECT invoice_id, sum(credit_reduction) AS v FROM sale_returns GROUP BY 1) r ON r.invoice_id = s.id
-          LEFT JOIN (SELECT invoice_id, sum(amount) AS v FROM customer_payment_allocations GROUP BY 1) a ON a.invoice_id = s.id
-         WHERE s.customer_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM installment_plans p WHERE p.sale_id = s.id)
-         GROUP BY 1),
-      plan AS (
-        SELECT p.customer_id AS id, sum(i.amount - i.paid + i.late_fee - i.late_fee_paid) AS v
-          FROM installment_plans p JOIN installments i ON i.plan_id = p.id
-         WHERE p.status IN ('active', 'late') GROUP BY 1),
-      credit AS (
-        SELECT l.customer_id AS id, -sum(l.amount) AS v FROM customer_ledger l
-         WHERE (l.type NOT IN ('sale', 'edit', 'return', 'installment_charge', 'late_fee', 'installment_discount')
-                AND NOT (l.type = 'payment' AND l.reference_type = 'installment_payment'))
-            -- goods returned after the sale's plan was made (and settled): a credit to the customer
-            OR (l.type = 'return' AND EXISTS (SELECT 1 FROM sale_returns r JOIN installment_plans p ON p.sale_id = r.invoice_id
-                                               WHERE r.id = l.reference_id AND r.created_at > p.created_at))
-         GROUP BY 1),
-      settled AS (
-        SELECT id, sum(v) AS v FROM (
-          SELECT customer_id AS id, amount AS v FROM customer_payment_allocations
-          UNION ALL SELECT customer_id, amount FROM installment_payments WHERE kind = 'account') x GROUP BY 1),
-      f AS (
-        SELECT c.id, c.balance, COALESCE(inv.v, 0) AS open_invoices, COALESCE(plan.v, 0) AS plans,
-               COALESCE(credit.v, 0) - COALESCE(settled.v, 0) AS advances
-          FROM customers c LEFT JOIN inv ON inv.id = c.id LEFT JOIN plan ON plan.id = c.id
-          LEFT JOIN credit ON credit.id = c.id LEFT JOIN settled ON settled.id = c.id)
-      SELECT id, balance - (open_invoices + plans - advances) AS off FROM f
-       WHERE balance <> open_invoices + plans - advances`,
+  // Issue 30 item 13 (support/invariants.ts): balance = open invoices + plans − advances
+  customerBalanceVsOpenItems: CUSTOMER_OPEN_ITEMS,
   // Issue 30 item 14: the till account (cash in the drawers) of each branch equals the cash its
   // open shifts took in (cash sales net of refunds, cash on account, repairs paid in cash); a
   // closed shift left nothing there (its count went to the vault, the over/short was booked),

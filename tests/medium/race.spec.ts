@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { IDEMPOTENCY_HEADER, moneyCommandFor } from '@pos/contracts';
-import { Client, createTestApp, type TestApp } from './support/app';
-import { bookViolations } from './support/invariants';
+import { Client, createTestApp, openOwnShift, type TestApp } from './support/app';
+import { bookViolations, customerOpenItems } from './support/invariants';
 import { ownerMoney } from './support/money';
 
 // Issue 30 acceptance, the race suite: for the commands of MONEY_COMMANDS that take money or
@@ -12,10 +12,9 @@ import { ownerMoney } from './support/money';
 // vault equals its movements and its account, every vendor and customer its ledger, every stock
 // level its movements.
 //
-// Customer payments (issue 30 item 13, bounded by what the customer owes): add a case to
-// `identical` and a `bounded` case for `customer.payment` once payments are bounded, and the
-// invariant "customer balance = open invoices + plan outstanding − advances" to bookViolations'
-// `extra` (support/invariants.ts) or to BOOK_INVARIANTS itself.
+// Customer payments (issue 30 item 13) are bounded by what the customer owes: 30 payments of the
+// whole balance with fresh keys settle it once, and each customer the suite makes keeps "balance =
+// open invoices + plan outstanding − advances" (CUSTOMER_OPEN_ITEMS, the property test's invariant).
 
 const N = 30;
 
@@ -46,8 +45,10 @@ describe('30 concurrent requests to each money and stock command', () => {
     await t.close();
   });
 
+  /** The customers this suite made: each keeps balance = open invoices + plans − advances. */
+  const customers: string[] = [];
   afterEach(async () => {
-    expect(await bookViolations(t)).toEqual({});
+    expect(await bookViolations(t, customerOpenItems(customers))).toEqual({});
   });
 
   const n = async (sql: string, params: unknown[] = []) =>
@@ -61,7 +62,7 @@ describe('30 concurrent requests to each money and stock command', () => {
       branchId,
     });
     expect(created.status).toBe(201);
-    await ownerMoney(t, created.body.id, amount);
+    if (amount) await ownerMoney(t, created.body.id, amount);
     return created.body.id as string;
   };
   const balance = (vaultId: string) =>
@@ -107,6 +108,28 @@ describe('30 concurrent requests to each money and stock command', () => {
     expect(res.status).toBe(201);
     return res.body.variants[0].id as string;
   };
+  /** A customer owing `quantity` × 50.00 from a sale on their account (the admin's shift). */
+  const customerOwing = async (quantity: number) => {
+    const created = await admin.post('/api/Customers', {
+      name: `عميل السباق ${randomUUID().slice(0, 8)}`,
+      phone: '01001234567',
+    });
+    expect(created.status).toBe(201);
+    customers.push(created.body.id);
+    await openOwnShift(t, admin, 'admin', branchId, 70);
+    const variantId = await product(quantity);
+    const sale = await admin.post('/api/Sales', {
+      id: randomUUID(),
+      customerId: created.body.id,
+      lines: [{ variantId, quantity }],
+      payments: [],
+    });
+    expect(sale.status).toBe(201);
+    return created.body.id as string;
+  };
+  const owed = (customerId: string) =>
+    n('SELECT balance AS n FROM customers WHERE id = $1', [customerId]);
+
   const onHand = (variantId: string) =>
     n('SELECT COALESCE(sum(on_hand), 0)::float AS n FROM stock_levels WHERE variant_id = $1', [
       variantId,
@@ -162,6 +185,21 @@ describe('30 concurrent requests to each money and stock command', () => {
         await n('SELECT count(*) AS n FROM vendor_payments WHERE vendor_id = $1', [vendorId]),
       ).toBe(1);
       expect(await balance(vaultId)).toBe(1_000_000 - 7_000);
+    });
+
+    it('customer payment', async () => {
+      const customerId = await customerOwing(3);
+      const vaultId = await vaultWith(0);
+      const before = await owed(customerId);
+      expect(before).toBeGreaterThan(4_000);
+      const key = randomUUID();
+      const body = { id: randomUUID(), amount: 4_000, vaultId };
+      expectOneResult(
+        await burst(() => send('post', `/api/Customers/${customerId}/payments`, body, key)),
+        201,
+      );
+      expect(await owed(customerId)).toBe(before - 4_000);
+      expect(await balance(vaultId)).toBe(4_000);
     });
 
     it('purchase return', async () => {
@@ -254,6 +292,26 @@ describe('30 concurrent requests to each money and stock command', () => {
       );
       expect(await balance(vaultId)).toBe(0);
       expect(await n('SELECT balance AS n FROM vendors WHERE id = $1', [vendorId])).toBe(-50_000);
+    });
+
+    it('customer payment: 30 of the whole balance, one applied (nothing taken beyond what is owed)', async () => {
+      const customerId = await customerOwing(2);
+      const vaultId = await vaultWith(0);
+      const whole = await owed(customerId);
+      expectOneApplied(
+        await burst(() =>
+          send(
+            'post',
+            `/api/Customers/${customerId}/payments`,
+            { id: randomUUID(), amount: whole, vaultId },
+            randomUUID(),
+          ),
+        ),
+        201,
+        'CUSTOMER_PAYMENT_EXCEEDS_BALANCE',
+      );
+      expect(await owed(customerId)).toBe(0);
+      expect(await balance(vaultId)).toBe(whole);
     });
 
     it('purchase return: 30 of the whole received quantity, one returned', async () => {
