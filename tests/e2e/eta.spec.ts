@@ -194,6 +194,13 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     const qrText = await qr.getAttribute('data-qr');
     expect(qrText).toContain(`/receipts/search/${printedUuid}/share/`);
     expect(qrText).toContain('IssuerRIN:100200300');
+    // the issuer's tax registration number and ETA branch code, as sent (issue 30 item 25)
+    await expect(receipt.getByTestId('receipt-eta-rin')).toHaveText(
+      'رقم التسجيل الضريبي: 100200300',
+    );
+    await expect(receipt.getByTestId('receipt-eta-branch')).toHaveText(
+      'كود الفرع بمصلحة الضرائب: 1',
+    );
     // the image decodes to a real picture
     await expect
       .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))

@@ -22,7 +22,7 @@ import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { etaApi, etaKeys } from '../api/eta.api';
-import { etaErrorText, prettyJson } from '../lib/eta';
+import { etaErrorText, formatEtaAmount, prettyJson } from '../lib/eta';
 import { EReceiptStatusChip } from './EReceiptsPage';
 
 function Field({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
@@ -191,7 +191,7 @@ export default function EReceiptPage() {
           <Field label={t('fields.kind')}>{t(`kinds.${r.kind}`)}</Field>
           <Field label={t('fields.date')}>{formatDateTime(r.dateTimeIssued)}</Field>
           <Field label={t('fields.total')} ltr>
-            {r.totalAmount}
+            {formatEtaAmount(r.totalAmount)}
           </Field>
           <Field label={t('fields.branch')}>{r.branchName}</Field>
           <Field label={t('fields.posSerial')} ltr>

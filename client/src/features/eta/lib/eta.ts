@@ -1,4 +1,4 @@
-import type { EReceiptStatus, EtaErrorDto } from '@pos/contracts';
+import { formatPiasters, type EReceiptStatus, type EtaErrorDto } from '@pos/contracts';
 import type { TFunction } from 'i18next';
 
 export const STATUS_COLOR: Record<
@@ -35,6 +35,13 @@ export function etaErrorText(error: EtaErrorDto, t: TFunction): string {
     return t(`etaErrors.${error.code}`, { target: error.propertyPath ?? error.target ?? '' });
   return error.message;
 }
+
+/**
+ * An ETA amount (a decimal string with up to 5 places) as staff read money: 2 decimals. The
+ * figures a receipt sends are whole piasters (38.99999 was a rounding bug, issue 30 item 25).
+ */
+export const formatEtaAmount = (amount: string): string =>
+  formatPiasters(Math.round(Number(amount) * 100));
 
 /** The first characters of a UUID (64 hex) for a table column. */
 export function shortUuid(uuid: string): string {
