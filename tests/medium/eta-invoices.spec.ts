@@ -400,7 +400,7 @@ describe('ETA e-invoices', () => {
       }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe('ETA_INVOICE_INVALID');
+    expect(bad.body.code).toBe('ETA_SIGNER_INVALID');
     const before = keep(await admin.get('/api/E-invoices/CompanyInfo/signer')).body;
     const agent = keep(
       await admin.put('/api/E-invoices/CompanyInfo/signer', {
@@ -452,7 +452,7 @@ describe('ETA e-invoices', () => {
       p12Password: 'not-it',
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe('ETA_INVOICE_INVALID');
+    expect(wrong.body.code).toBe('ETA_SIGNER_INVALID');
     const saved = await admin.put('/api/E-invoices/CompanyInfo/signer', {
       kind: 'p12',
       p12Base64: base64,

@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { routePath, type EtaErrorDto } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { etaApi, etaKeys } from '../api/eta.api';
 import { etaErrorText, etaLastErrorText } from '../lib/eta';
 
 /**
@@ -99,6 +101,28 @@ export function EtaLastError({
           {raw}
         </Box>
       )}
+    </Alert>
+  );
+}
+
+/**
+ * On the e-invoice pages while no signer is set (issue 30 item 22): what is missing, in the UI
+ * language, and the link to the company info page where it is set.
+ */
+export function EtaSignerMissing() {
+  const { t } = useTranslation('eta');
+  const signer = useQuery({ queryKey: etaKeys.signer, queryFn: etaApi.signer });
+  if (!signer.data || signer.data.kind) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="einvoice-signer-missing">
+      {t('lastErrors.signer')}{' '}
+      <Link
+        component={RouterLink}
+        to={routePath('E-invoices-CompanyInfo')}
+        data-testid="einvoice-signer-missing-fix"
+      >
+        {t('lastErrors.signerLink')}
+      </Link>
     </Alert>
   );
 }

@@ -59,14 +59,13 @@ export class SaveEtaSignerHandler extends TransactionalCommandHandler<SaveEtaSig
     let certificate: { subject: string; notAfter: Date } | null = null;
     if (dto.kind === 'p12') {
       if (!row.signer_p12_file && !row.signer_p12_path)
-        throw Errors.badRequest('ETA_INVOICE_INVALID', { field: 'signer: no PKCS#12 file' });
+        throw Errors.badRequest('ETA_SIGNER_FILE_REQUIRED');
       try {
         const signer = signerFromCompany(row, (s) => this.secrets.decrypt(s));
         if (signer instanceof Pkcs12Signer)
           certificate = { subject: signer.subject, notAfter: signer.notAfter };
       } catch (e) {
-        if (e instanceof SignerError)
-          throw Errors.badRequest('ETA_INVOICE_INVALID', { field: `signer: ${e.message}` });
+        if (e instanceof SignerError) throw Errors.badRequest('ETA_SIGNER_INVALID');
         throw e;
       }
     }
