@@ -524,7 +524,8 @@ export const ETA_INVOICE_MESSAGES = {
   en: {
     'errors.ETA_INVOICE_INVALID': 'The document breaks an ETA rule: {field}',
     'errors.ETA_INVOICE_STATE': 'Not allowed while the document is "{status}"',
-    'errors.ETA_SIGNER_INVALID': 'The e-seal file (PKCS#12) cannot be opened: check the file and its password',
+    'errors.ETA_SIGNER_INVALID':
+      'The e-seal file (PKCS#12) cannot be opened: check the file and its password',
     'errors.ETA_SIGNER_FILE_REQUIRED': 'Choose the e-seal file (PKCS#12)',
   },
 } as const;
