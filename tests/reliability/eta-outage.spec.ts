@@ -141,8 +141,12 @@ describe('ETA outage drill (simulated clock)', () => {
   /** Moves the simulated clock event by event up to `until`, selling at the given times. */
   const runUntil = async (until: number, sales: { at: number; branch: number }[] = []) => {
     const pending = [...sales].sort((a, b) => a.at - b.at);
+    const wall = Date.now();
     for (;;) {
       await runDue();
+      // a worker whose waits do not follow its clock (or never grow) takes thousands of passes
+      if (Date.now() - wall > 60_000)
+        throw new Error(`the worker is still busy at ${new Date(now).toISOString()}`);
       const nextPass = Math.min(
         ...[...due.values()].filter((d): d is number => d !== null),
         Infinity,
