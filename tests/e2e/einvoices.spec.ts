@@ -51,11 +51,36 @@ test('an e-invoice from a sale becomes valid live, then is cancelled with a reas
     erpClientId: 'e2e-erp',
     erpClientSecret: 'e2e-erp-secret',
   });
-  await put('/api/E-invoices/CompanyInfo/signer', {
-    kind: 'p12',
-    p12Path: p12File('e2e-seal'),
-    p12Password: 'e2e-seal',
-  });
+  // Issue 30 item 22: with no signer the e-invoice page says what is missing and links to where
+  // it is set; the seal is uploaded there (a wrong password is refused), then its certificate shows
+  const signer = (await (await page.request.get('/api/E-invoices/CompanyInfo/signer')).json()) as {
+    kind: string | null;
+  };
+  if (!signer.kind) {
+    await page.goto('/E-invoices');
+    const missing = page.getByTestId('einvoice-signer-missing');
+    await expect(missing).toContainText('لم يُضبط توقيع الفواتير الإلكترونية بعد');
+    await missing.getByTestId('einvoice-signer-missing-fix').click();
+    await expect(page).toHaveURL(/\/E-invoices\/CompanyInfo$/);
+  } else await page.goto('/E-invoices/CompanyInfo');
+  const card = page.getByTestId('eta-signer');
+  await card.getByTestId('eta-signer-file').setInputFiles(p12File('e2e-seal'));
+  await expect(card.getByTestId('eta-signer-file-name')).toHaveText('seal.p12');
+  await card.getByTestId('eta-signer-password').fill('wrong-password');
+  await card.getByTestId('eta-signer-save').click();
+  await expect(card.getByTestId('eta-signer-error')).toContainText('تعذّر فتح ملف الختم الإلكتروني');
+  await card.getByTestId('eta-signer-password').fill('e2e-seal');
+  await card.getByTestId('eta-signer-save').click();
+  await expect(card.getByTestId('eta-signer-certificate')).toContainText('CN=Test Sealing');
+  await expect(card.getByTestId('eta-signer-expiry')).toContainText('تنتهي في');
+  await expect(card.getByTestId('eta-signer-file-name')).toHaveText('ملف الختم محفوظ (مشفّر)');
+  // write-only: the page never gets the file or the password back
+  const after = await (await page.request.get('/api/E-invoices/CompanyInfo/signer')).text();
+  expect(after).not.toContain('e2e-seal');
+  expect(after).toContain('"hasP12File":true');
+  await page.goto('/E-invoices');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('einvoice-signer-missing')).toHaveCount(0);
   const docs = await ensureDocuments(page.request);
 
   await page.goto('/E-invoices/New');

@@ -157,7 +157,7 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
         onHand?: number;
         sellPrice: number;
       }[]
-    ).find((v) => v.active && v.barcodes.length > 0 && (v.onHand ?? 0) >= 2 && v.sellPrice > 0)!;
+    ).find((v) => v.active && v.barcodes.length > 0 && (v.onHand ?? 0) >= 3 && v.sellPrice > 0)!;
     expect(item).toBeDefined();
     await signIn(cashier, `etac${stamp}`, 'password-123');
     await cashier.goto('/POS');
@@ -194,6 +194,13 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     const qrText = await qr.getAttribute('data-qr');
     expect(qrText).toContain(`/receipts/search/${printedUuid}/share/`);
     expect(qrText).toContain('IssuerRIN:100200300');
+    // the issuer's tax registration number and ETA branch code, as sent (issue 30 item 25)
+    await expect(receipt.getByTestId('receipt-eta-rin')).toHaveText(
+      'رقم التسجيل الضريبي: 100200300',
+    );
+    await expect(receipt.getByTestId('receipt-eta-branch')).toHaveText(
+      'كود الفرع بمصلحة الضرائب: 1',
+    );
     // the image decodes to a real picture
     await expect
       .poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -239,6 +246,22 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     await expect(errors).toHaveAttribute('data-code', 'RV004');
     // the admin may issue the correction
     await expect(watcher.getByTestId('e-receipt-reissue')).toBeVisible();
+
+    // --- A code we have no text for: a localised line naming it, ETA's own text under it.
+    await simFailures(owner.request, [
+      { type: 'invalid', code: 'EX901', message: 'A rule ETA added later' },
+    ]);
+    await watcher.goto('/E-receipts');
+    const third = await sellOne(cashier, item.barcodes[0]);
+    const odd = watcher.getByTestId('e-receipt-row').filter({ hasText: third });
+    await expect(odd.getByTestId('e-receipt-status')).toHaveAttribute('data-status', 'invalid', {
+      timeout: 30_000,
+    });
+    await odd.click();
+    const unknown = watcher.getByTestId('e-receipt-error');
+    await expect(unknown).toHaveAttribute('data-code', 'EX901');
+    await expect(unknown).toContainText('رفضت مصلحة الضرائب المستند (رمز EX901)');
+    await expect(unknown.getByTestId('e-receipt-error-raw')).toHaveText('A rule ETA added later');
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }

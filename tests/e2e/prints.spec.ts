@@ -64,3 +64,78 @@ test('the A4 tax invoice shows the tax number; the 80 mm receipt the amount in w
     `Tax registration no.: ${TAX_NUMBER}`,
   );
 });
+
+// Issue 30 item 25: a line's value and the invoice discount never read as the discount counted
+// twice: the lines' values (after their own discount, printed with them) add up to the subtotal,
+// and subtotal − invoice discount = the total.
+test('the 80 mm receipt: lines add up to the subtotal, the invoice discount is taken once', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const res = await page.request[method](path, {
+      headers: { 'X-CSRF-Token': csrfToken },
+      ...(data ? { data } : {}),
+    });
+    expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
+  const inventories = (await call('get', '/api/Inventories')) as {
+    id: string;
+    branchId: string;
+    isDefault: boolean;
+  }[];
+  const own = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
+  const variants = (await call(
+    'get',
+    `/api/variants/search?q=DEMO&inventoryId=${own.id}&limit=40`,
+  )) as { id: string; sellPrice: number; onHand?: number }[];
+  const items = variants.filter((v) => (v.onHand ?? 0) >= 3 && v.sellPrice >= 2000).slice(0, 2);
+  expect(items).toHaveLength(2);
+  const methods = (await call('get', '/api/PaymentMethods?active=true')) as {
+    id: string;
+    type: string;
+  }[];
+  const cash = methods.find((m) => m.type === 'cash')!;
+  const shift = (await call('post', '/api/Shift/open', { openingCash: 10_000 })) as { id: string };
+  const lineDiscount = 500;
+  const invoiceDiscount = 1000;
+  const total = items[0].sellPrice * 2 - lineDiscount + items[1].sellPrice - invoiceDiscount;
+  const sale = (await call('post', '/api/Sales', {
+    id: crypto.randomUUID(),
+    lines: [
+      { variantId: items[0].id, quantity: 2, discount: lineDiscount },
+      { variantId: items[1].id, quantity: 1 },
+    ],
+    invoiceDiscount,
+    payments: [{ methodId: cash.id, amount: total }],
+  })) as { id: string; total: number };
+  expect(sale.total).toBe(total);
+  const current = (await call('get', `/api/Shift/${shift.id}`)) as {
+    totals?: { expectedCash?: number };
+    expectedCash?: number;
+  };
+  await call('post', `/api/Shift/${shift.id}/close`, {
+    countedCash: current.expectedCash ?? current.totals?.expectedCash ?? 10_000 + total,
+  });
+
+  await page.goto(`/invoices/${sale.id}`);
+  const area = page.getByTestId('print-area');
+  await page.getByTestId('invoice-print-80').click();
+  await expect(area).toHaveAttribute('data-layout', '80mm');
+  const piasters = (s: string) => Math.round(Number(s.replace(/[^\d.]/g, '')) * 100);
+  const values = (await area.getByTestId('receipt-line-value').allInnerTexts()).map(piasters);
+  expect(values).toEqual([items[0].sellPrice * 2 - lineDiscount, items[1].sellPrice]);
+  const subtotal = piasters(await area.getByTestId('receipt-subtotal').innerText());
+  expect(subtotal).toBe(values[0] + values[1]);
+  expect(piasters(await area.getByTestId('receipt-invoice-discount').innerText())).toBe(
+    invoiceDiscount,
+  );
+  expect(piasters(await area.getByTestId('receipt-total').innerText())).toBe(
+    subtotal - invoiceDiscount,
+  );
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { etaCanonicalize, withoutEtaSignature } from '@pos/contracts';
 import { EtaDocumentService, EtaSimulator } from '../../server/src/modules/einvoicing';
@@ -399,7 +400,7 @@ describe('ETA e-invoices', () => {
       }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe('ETA_INVOICE_INVALID');
+    expect(bad.body.code).toBe('ETA_SIGNER_INVALID');
     const before = keep(await admin.get('/api/E-invoices/CompanyInfo/signer')).body;
     const agent = keep(
       await admin.put('/api/E-invoices/CompanyInfo/signer', {
@@ -411,7 +412,10 @@ describe('ETA e-invoices', () => {
     expect(agent.body).toEqual({
       kind: 'agent',
       p12Path: null,
+      hasP12File: false,
       hasP12Password: false,
+      certificateSubject: null,
+      certificateNotAfter: null,
       agentUrl: 'http://127.0.0.1:9/agent',
       hasAgentSecret: true,
     });
@@ -436,5 +440,43 @@ describe('ETA e-invoices', () => {
       expect(text).not.toContain(stored[0].signer_p12_password);
     }
     expect(bodies.length).toBeGreaterThan(20);
+  });
+
+  it('the seal uploaded from the screen: stored encrypted, shows its subject and expiry, signs (issue 30 item 22)', async () => {
+    const file = readFileSync(p12File('upload-seal'));
+    const base64 = file.toString('base64');
+    // a wrong password: 400, nothing stored
+    const wrong = await admin.put('/api/E-invoices/CompanyInfo/signer', {
+      kind: 'p12',
+      p12Base64: base64,
+      p12Password: 'not-it',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('ETA_SIGNER_INVALID');
+    const saved = await admin.put('/api/E-invoices/CompanyInfo/signer', {
+      kind: 'p12',
+      p12Base64: base64,
+      p12Password: 'upload-seal',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      kind: 'p12',
+      p12Path: null,
+      hasP12File: true,
+      hasP12Password: true,
+      certificateSubject: 'CN=Test Sealing',
+    });
+    expect(new Date(saved.body.certificateNotAfter).getTime()).toBeGreaterThan(Date.now());
+    expect(JSON.stringify(saved.body)).not.toContain(base64.slice(0, 40));
+    const [row] = await t.ds.query('SELECT signer_p12_file FROM eta_company WHERE id = 1');
+    expect(row.signer_p12_file).not.toContain(base64.slice(0, 40));
+    // the password kept: saving the kind again without file or password keeps both
+    const again = await admin.put('/api/E-invoices/CompanyInfo/signer', { kind: 'p12' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ hasP12File: true, certificateSubject: 'CN=Test Sealing' });
+    // a document is signed with it and becomes valid
+    const doc = await direct();
+    await settle();
+    expect((await admin.get(`/api/E-invoices/documents/${doc.id}`)).body.status).toBe('valid');
   });
 });

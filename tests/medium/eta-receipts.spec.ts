@@ -228,16 +228,26 @@ describe('ETA e-receipts', () => {
   it('retries that run out dead-letter the receipt; the queue counts it; an admin retry sends it', async () => {
     const br = branches[2];
     const v = await product(6000);
-    worker.settings = { ...worker.settings, maxAttempts: 2 };
+    worker.settings = { ...worker.settings, maxAttempts: 2, retryMaxMs: 60_000 };
     sim.failures.push({ type: '5xx' }, { type: '5xx' });
     const sale = await sell(br, [{ variantId: v, quantity: 1 }], 6000);
-    await settle(br.serial);
-    worker.settings = { ...worker.settings, maxAttempts: 8 };
+    await worker.processSerial(br.serial); // 503
+    await t.ds.query('UPDATE e_receipts SET next_attempt_at = now() WHERE sale_id = $1', [sale.id]);
+    await worker.processSerial(br.serial); // 503 again: the limit
+    worker.settings = { ...worker.settings, maxAttempts: 8, retryMaxMs: 200 };
     const [r] = await t.ds.query(
-      'SELECT id, status, dead_letter, attempts FROM e_receipts WHERE sale_id = $1',
+      `SELECT id, status, dead_letter, attempts,
+              next_attempt_at > now() + interval '50 seconds' AS waits_the_cap
+         FROM e_receipts WHERE sale_id = $1`,
       [sale.id],
     );
-    expect(r).toMatchObject({ status: 'queued', dead_letter: true, attempts: 2 });
+    // a dead letter is shown as failed and still tried once per back-off cap (issue 30 item 23)
+    expect(r).toMatchObject({
+      status: 'queued',
+      dead_letter: true,
+      attempts: 2,
+      waits_the_cap: true,
+    });
     const queue = (await admin.get('/api/E-invoices/queue')).body;
     expect(queue.deadLetter).toBeGreaterThanOrEqual(1);
     const dead = await admin.get('/api/E-receipts?deadLetter=true');

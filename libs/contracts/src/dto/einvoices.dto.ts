@@ -158,14 +158,26 @@ export type EInvoiceDetailDto = EInvoiceListItemDto & {
   validatedAt: string | null;
 };
 
-/** The signer of e-invoices: a PKCS#12 file on the server, or a local signing agent (USB token). */
+/**
+ * The signer of e-invoices: the company's e-seal as a PKCS#12 file (uploaded from the company
+ * info page, or a path on the server), or a local signing agent holding the USB token.
+ */
 export const ETA_SIGNER_KINDS = ['p12', 'agent'] as const;
 export type EtaSignerKind = (typeof ETA_SIGNER_KINDS)[number];
 
+/** A PKCS#12 file is a few KB; Base64 of at most 64 KB. */
+export const ETA_P12_MAX_BASE64 = 87_400;
+
 export class EtaSignerDto {
   @IsIn(ETA_SIGNER_KINDS) kind: EtaSignerKind;
-  /** p12: the file's path on the server */
-  @ValidateIf((o: EtaSignerDto) => o.kind === 'p12')
+  /** p12: the file itself, Base64 (write-only, stored encrypted); omitted = keep the stored one */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9+/]+={0,2}$/)
+  @MaxLength(ETA_P12_MAX_BASE64)
+  p12Base64?: string;
+  /** p12: the file's path on the server (instead of an upload) */
+  @IsOptional()
   @IsString()
   @Matches(/\S/)
   @MaxLength(500)
@@ -184,7 +196,12 @@ export class EtaSignerDto {
 export type EtaSignerResponseDto = {
   kind: EtaSignerKind | null;
   p12Path: string | null;
+  /** an uploaded PKCS#12 file is stored (never returned) */
+  hasP12File: boolean;
   hasP12Password: boolean;
+  /** the seal's certificate: subject and expiry (ISO), when a PKCS#12 is set */
+  certificateSubject: string | null;
+  certificateNotAfter: string | null;
   agentUrl: string | null;
   hasAgentSecret: boolean;
 };

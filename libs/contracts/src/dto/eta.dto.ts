@@ -175,6 +175,9 @@ export type EReceiptPrintDto = {
   status: EReceiptStatus;
   dateTimeIssued: string;
   totalAmount: string;
+  /** the issuer's tax registration number (RIN) and ETA branch code, as sent to ETA */
+  issuerRin: string;
+  branchCode: string;
 };
 
 export type EInvoiceQueueDto = {

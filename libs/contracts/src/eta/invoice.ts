@@ -517,10 +517,16 @@ export const ETA_INVOICE_MESSAGES = {
   ar: {
     'errors.ETA_INVOICE_INVALID': 'المستند لا يطابق قواعد مصلحة الضرائب: {field}',
     'errors.ETA_INVOICE_STATE': 'غير مسموح والمستند في حالة «{status}»',
+    'errors.ETA_SIGNER_INVALID':
+      'تعذّر فتح ملف الختم الإلكتروني (PKCS#12): تأكد من الملف وكلمة المرور',
+    'errors.ETA_SIGNER_FILE_REQUIRED': 'اختر ملف الختم الإلكتروني (PKCS#12)',
   },
   en: {
     'errors.ETA_INVOICE_INVALID': 'The document breaks an ETA rule: {field}',
     'errors.ETA_INVOICE_STATE': 'Not allowed while the document is "{status}"',
+    'errors.ETA_SIGNER_INVALID':
+      'The e-seal file (PKCS#12) cannot be opened: check the file and its password',
+    'errors.ETA_SIGNER_FILE_REQUIRED': 'Choose the e-seal file (PKCS#12)',
   },
 } as const;
 

@@ -153,6 +153,10 @@ describe('POS line → ETA figures', () => {
     [0.333, 334, 300, 14],
     [2, 500, 450, 0],
     [7, 70007, 69999, 14],
+    [1, 3801, 3801, 14],
+    [1, 99, 99, 14],
+    [2, 3910, 3910, 14],
+    [0.75, 3998, 3884, 14],
   ])('qty %s gross %s total %s at %s%%', (quantity, grossPiasters, lineTotalPiasters, vatRate) => {
     const l = etaLineFromInclusive({ quantity, grossPiasters, lineTotalPiasters, vatRate });
     const r = buildEtaReceipt(
@@ -166,9 +170,50 @@ describe('POS line → ETA figures', () => {
     );
     expect(checkEtaReceiptEquations(r.json)).toEqual([]);
     expect(new Decimal(l.commercialDiscount).gte(0)).toBe(true);
-    // the receipt's total is the POS total (within ETA's last decimal)
-    const diff = new Decimal(r.totalAmount).minus(new Decimal(lineTotalPiasters).div(100)).abs();
-    expect(diff.lte('0.00001')).toBe(true);
+    // the receipt's total is the POS total, exactly
+    expect(r.totalAmount).toBe(new Decimal(lineTotalPiasters).div(100).toFixed(5));
+    expect(new Decimal(l.itemDiscount).gte(0)).toBe(true);
+    expect(new Decimal(l.itemDiscount).lte('0.00001')).toBe(true);
+  });
+
+  it('every amount to 200.00 at 14 %: netSale + T1 − item discount is the amount exactly', () => {
+    for (let p = 1; p <= 20000; p++) {
+      const l = etaLineFromInclusive({
+        quantity: 1,
+        grossPiasters: p,
+        lineTotalPiasters: p,
+        vatRate: 14,
+      });
+      const ns = new Decimal(l.unitPrice).minus(l.commercialDiscount);
+      const t1 = ns.mul('0.14').toDecimalPlaces(5, Decimal.ROUND_HALF_UP);
+      expect(ns.plus(t1).minus(l.itemDiscount).toFixed(5)).toBe(new Decimal(p).div(100).toFixed(5));
+    }
+  });
+
+  it('one total: a 39.00 sale (38.01 + 0.99) is 39.00000 at ETA and in the QR, as on paper', () => {
+    const lines = [3801, 99].map((piasters, i) => ({
+      ...base.lines[0],
+      internalCode: `SKU-${i}`,
+      vatRate: 14,
+      ...etaLineFromInclusive({
+        quantity: 1,
+        grossPiasters: piasters,
+        lineTotalPiasters: piasters,
+        vatRate: 14,
+      }),
+    }));
+    const r = buildEtaReceipt({ ...base, extraDiscount: 0, feesAmount: 0, lines }, sha);
+    expect(checkEtaReceiptEquations(r.json)).toEqual([]);
+    expect(r.totalAmount).toBe('39.00000');
+    expect(r.json).toContain('"totalAmount":39.00000');
+    const qr = etaReceiptQr({
+      portal: 'https://invoicing.eta.gov.eg',
+      uuid: r.uuid,
+      dateTimeIssued: '2026-11-26T10:31:05Z',
+      totalAmount: r.totalAmount,
+      rin: seller.rin,
+    });
+    expect(qr).toContain('#Total:39.00000,');
   });
 });
 

@@ -109,7 +109,7 @@ export type EtaReceiptInput = {
   /** receipt-level discount after the lines (EGP) */
   extraDiscount?: EtaDecimal;
   feesAmount?: EtaDecimal;
-  /** C cash, V visa, CC cash+card, … */
+  /** C cash, V visa, O others (etaPaymentMethod) */
   paymentMethod: string;
 };
 
@@ -417,10 +417,14 @@ export function checkEtaReceiptEquations(jsonText: string): string[] {
 // --- mapping the POS's VAT-inclusive piasters ---------------------------------------------------
 
 /**
- * One POS line (VAT-inclusive piasters) as ETA figures: netSale = lineTotal / (1 + rate) at 5 dp
- * (stepped by 0.00001 so that netSale + T1 equals the line's total when 5 dp allow it), unitPrice =
- * the pre-discount price before VAT rounded UP to 5 dp (so totalSale ≥ netSale), and the
- * difference as the commercial discount (the POS's line and invoice discounts, before VAT).
+ * One POS line (VAT-inclusive piasters) as ETA figures whose line total is the POS's amount
+ * exactly. ETA's line equation is total = netSale + T1 − itemDiscount with T1 = netSale × rate
+ * rounded to 5 dp: netSale + T1 alone cannot reach every 5-dp amount (at 14 % it grows by 0.00001
+ * or 0.00002 per 0.00001 of netSale, so about one amount in seven is skipped — 39.00 was one, sent
+ * as 38.99999). So netSale is the smallest 5-dp value whose netSale + T1 reaches the amount, and
+ * what it passes it by (0.00001 at most) goes as an after-tax item discount. unitPrice = the
+ * pre-discount price before VAT rounded UP to 5 dp (so totalSale ≥ netSale), the difference the
+ * commercial discount (the POS's line and invoice discounts, before VAT).
  */
 export function etaLineFromInclusive(p: {
   quantity: number;
@@ -429,18 +433,19 @@ export function etaLineFromInclusive(p: {
   /** after the line discount and the invoice discount share, piasters (VAT included) */
   lineTotalPiasters: number;
   vatRate: number;
-}): { quantity: string; unitPrice: string; commercialDiscount: string } {
+}): { quantity: string; unitPrice: string; commercialDiscount: string; itemDiscount: string } {
   const q = new D(p.quantity);
   const rate = new D(p.vatRate);
   const factor = rate.div(100).plus(1);
   const target = new D(p.lineTotalPiasters).div(100);
   const step = new D('0.00001');
-  let netSale = r5(target.div(factor));
   const totalOf = (ns: Dec) => ns.plus(r5(ns.mul(rate).div(100)));
-  for (let i = 0; i < 3 && !totalOf(netSale).eq(target); i++) {
-    netSale = totalOf(netSale).lt(target) ? netSale.plus(step) : netSale.minus(step);
-  }
-  if (!totalOf(netSale).eq(target)) netSale = r5(target.div(factor));
+  let netSale = r5(target.div(factor));
+  // a few steps at most: the first estimate is within 0.00001 of the answer
+  for (let i = 0; i < 10 && totalOf(netSale).lt(target); i++) netSale = netSale.plus(step);
+  for (let i = 0; i < 10 && netSale.gt(0) && totalOf(netSale.minus(step)).gte(target); i++)
+    netSale = netSale.minus(step);
+  const itemDiscount = totalOf(netSale).minus(target);
   const grossExcl = Decimal.max(new D(p.grossPiasters).div(100).div(factor), netSale);
   const unitPrice = q.isZero()
     ? new D(0)
@@ -450,7 +455,34 @@ export function etaLineFromInclusive(p: {
     quantity: q.toString(),
     unitPrice: unitPrice.toFixed(ETA_DP),
     commercialDiscount: totalSale.minus(netSale).toFixed(ETA_DP),
+    itemDiscount: itemDiscount.toFixed(ETA_DP),
   };
+}
+
+/**
+ * The ETA payment method of a sale or refund (FACTS §2.5 code list: C cash, V visa/card, O
+ * others; CC and VC are "cash / visa with contractor", not a split). A receipt names one method:
+ * the tender that paid the largest share (a split cash-and-card sale is C or V by its larger part,
+ * a tie goes to V, the card having the bank's trail); wallets and transfers are O; on-account
+ * parts (credit, installments) are no tender: a sale wholly on account is O.
+ */
+export function etaPaymentMethod(tenders: { type: string; amount: number }[]): string {
+  const code = (type: string) => (type === 'cash' ? 'C' : type === 'card' ? 'V' : 'O');
+  const by = new Map<string, number>();
+  for (const t of tenders) {
+    if (t.type === 'credit' || t.type === 'installment' || !(t.amount > 0)) continue;
+    by.set(code(t.type), (by.get(code(t.type)) ?? 0) + t.amount);
+  }
+  let best = 'O';
+  let most = 0;
+  for (const c of ['V', 'C', 'O']) {
+    const amount = by.get(c) ?? 0;
+    if (amount > most) {
+      best = c;
+      most = amount;
+    }
+  }
+  return best;
 }
 
 // --- QR -----------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import { useLiveEvent } from '../../../shared/realtime';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { EtaErrorList, EtaLastError } from '../../eta';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
 import { etaToPiasters, STATUS_COLOR } from '../lib/status';
 
@@ -195,30 +196,13 @@ export default function EInvoicePage() {
             </Typography>
           )}
         </Paper>
-        {d.errors.length > 0 && (
-          <Alert severity="error" data-testid="einvoice-errors">
-            <Typography variant="subtitle2" component="h2">
-              {t('detail.errors')}
-            </Typography>
-            <Box component="ul" sx={{ m: 0, ps: 2 }}>
-              {d.errors.map((e, i) => (
-                <li key={i}>
-                  <bdi>{e.code}</bdi>: {e.message}
-                  {e.propertyPath || e.target ? (
-                    <>
-                      {' '}
-                      (<bdi>{e.propertyPath ?? e.target}</bdi>)
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </Box>
-          </Alert>
-        )}
+        <EtaErrorList errors={d.errors} title={t('detail.errors')} testId="einvoice-error" />
         {d.lastError && (
-          <Alert severity="warning" data-testid="einvoice-last-error">
-            {t('detail.lastError')}: <bdi>{d.lastError}</bdi>
-          </Alert>
+          <EtaLastError
+            raw={d.lastError}
+            label={t('detail.lastError')}
+            testId="einvoice-last-error"
+          />
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

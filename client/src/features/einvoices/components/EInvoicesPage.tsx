@@ -12,6 +12,7 @@ import { useLiveEvent } from '../../../shared/realtime';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { EtaSignerMissing } from '../../eta';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
@@ -89,6 +90,7 @@ export default function EInvoicesPage() {
           </AddButton>
         }
       />
+      <EtaSignerMissing />
       <Box
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
         role="group"

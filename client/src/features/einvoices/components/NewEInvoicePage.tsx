@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { EtaSignerMissing } from '../../eta';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
@@ -145,6 +146,7 @@ export default function NewEInvoicePage() {
   return (
     <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), submit())}>
       <PageHeader title={t('new.title')} />
+      <EtaSignerMissing />
       <Stack spacing={2}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>

@@ -9,6 +9,8 @@ import {
   type EtaBranchSettingsResponseDto,
   type EtaCompanyInfoDto,
   type EtaCompanyInfoResponseDto,
+  type EtaSignerDto,
+  type EtaSignerResponseDto,
 } from '@pos/contracts';
 import { http, type Query } from '../../../shared/api/http';
 
@@ -29,6 +31,7 @@ export type EReceiptListQuery = {
 export const etaKeys = {
   all: ['eta'] as const,
   companyInfo: ['eta', 'company-info'] as const,
+  signer: ['eta', 'signer'] as const,
   receipts: ['eta', 'receipts'] as const,
   list: (query: EReceiptListQuery) => ['eta', 'receipts', 'list', query] as const,
   one: (id: string) => ['eta', 'receipts', 'one', id] as const,
@@ -42,6 +45,10 @@ export const etaApi = {
   setBranch: (branchId: string, body: EtaBranchSettingsDto) =>
     http.put<EtaBranchSettingsResponseDto>(path(ETA_API.branchSettings(branchId)), body),
   queue: () => http.get<EInvoiceQueueDto>(path(ETA_API.queue)),
+  /** the e-invoice signer (E_INVOICE_API.signer, written here to keep the DTO module out) */
+  signer: () => http.get<EtaSignerResponseDto>('/E-invoices/CompanyInfo/signer'),
+  saveSigner: (body: EtaSignerDto) =>
+    http.put<EtaSignerResponseDto>('/E-invoices/CompanyInfo/signer', body),
   list: (query: EReceiptListQuery) =>
     http.list<EReceiptListItemDto>(path(ETA_API.receipts), query as Query),
   get: (id: string) => http.get<EReceiptDetailDto>(path(ETA_API.receipt(encodeURIComponent(id)))),

@@ -31,6 +31,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { etaApi, etaKeys } from '../api/eta.api';
+import { EtaSignerCard } from './EtaSignerCard';
 
 type Form = {
   rin: string;
@@ -370,6 +371,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           </Button>
         </Box>
       </Paper>
+      <EtaSignerCard canWrite={canWrite} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('companyInfo.branches')}

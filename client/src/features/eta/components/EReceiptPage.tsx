@@ -2,7 +2,6 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Refresh from '@mui/icons-material/Refresh';
 import Replay from '@mui/icons-material/Replay';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -22,7 +21,8 @@ import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { etaApi, etaKeys } from '../api/eta.api';
-import { etaErrorText, prettyJson } from '../lib/eta';
+import { formatEtaAmount, prettyJson } from '../lib/eta';
+import { EtaErrorList, EtaLastError } from './EtaErrors';
 import { EReceiptStatusChip } from './EReceiptsPage';
 
 function Field({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
@@ -142,33 +142,18 @@ export default function EReceiptPage() {
           )
         }
       />
-      {r.errors.length > 0 && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="e-receipt-errors">
-          <Typography sx={{ fontWeight: 700 }}>{t('detail.errors')}</Typography>
-          <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
-            {r.errors.map((e, i) => (
-              <li key={`${e.code}-${i}`} data-testid="e-receipt-error" data-code={e.code}>
-                <bdi dir="ltr">{e.code}</bdi>: {etaErrorText(e, t)}
-                {e.message !== etaErrorText(e, t) && (
-                  <Box
-                    component="span"
-                    dir="ltr"
-                    sx={{ display: 'block', fontSize: 12, opacity: 0.8, textAlign: 'start' }}
-                  >
-                    {e.message}
-                  </Box>
-                )}
-              </li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <EtaErrorList errors={r.errors} title={t('detail.errors')} testId="e-receipt-error" />
       {r.lastError && r.status === 'queued' && (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="e-receipt-last-error">
-          {t('detail.lastError')}: <bdi dir="ltr">{r.lastError}</bdi>
-          {r.nextAttemptAt &&
-            ` — ${t('detail.nextAttempt', { at: formatDateTime(r.nextAttemptAt) })}`}
-        </Alert>
+        <EtaLastError
+          raw={r.lastError}
+          label={t('detail.lastError')}
+          suffix={
+            r.nextAttemptAt
+              ? ` — ${t('detail.nextAttempt', { at: formatDateTime(r.nextAttemptAt) })}`
+              : undefined
+          }
+          testId="e-receipt-last-error"
+        />
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box
@@ -191,7 +176,7 @@ export default function EReceiptPage() {
           <Field label={t('fields.kind')}>{t(`kinds.${r.kind}`)}</Field>
           <Field label={t('fields.date')}>{formatDateTime(r.dateTimeIssued)}</Field>
           <Field label={t('fields.total')} ltr>
-            {r.totalAmount}
+            {formatEtaAmount(r.totalAmount)}
           </Field>
           <Field label={t('fields.branch')}>{r.branchName}</Field>
           <Field label={t('fields.posSerial')} ltr>

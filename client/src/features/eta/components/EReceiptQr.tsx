@@ -3,13 +3,34 @@ import { useTranslation } from 'react-i18next';
 import type { EReceiptMark } from '../lib/print';
 
 /**
- * The ETA block of a printed receipt: the QR (ETA's share link with the total and the issuer's
- * RIN) and the receipt's UUID, left to right, centred, sized for the 80 mm roll.
+ * The ETA block of a printed receipt: the issuer's tax registration number and ETA branch code,
+ * the QR (ETA's share link with the total and the issuer's RIN) and the receipt's UUID, centred,
+ * sized for the 80 mm roll.
  */
-export function EReceiptQr({ mark, label }: { mark: EReceiptMark; label: string }) {
+export function EReceiptQr({
+  mark,
+  label,
+  rinLabel,
+  branchLabel,
+}: {
+  mark: EReceiptMark;
+  label: string;
+  rinLabel: string;
+  branchLabel: string;
+}) {
   const { i18n } = useTranslation();
   return (
     <Box sx={{ textAlign: 'center', mt: 1 }} data-testid="receipt-eta" lang={i18n.language}>
+      {mark.issuerRin && (
+        <Box data-testid="receipt-eta-rin">
+          {rinLabel}: <bdi dir="ltr">{mark.issuerRin}</bdi>
+        </Box>
+      )}
+      {mark.branchCode && (
+        <Box data-testid="receipt-eta-branch">
+          {branchLabel}: <bdi dir="ltr">{mark.branchCode}</bdi>
+        </Box>
+      )}
       <Box
         component="img"
         src={mark.qrImage}

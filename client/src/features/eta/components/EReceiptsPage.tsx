@@ -25,7 +25,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useBranchOptions } from '../../branches';
 import { etaApi, etaKeys, type EReceiptListQuery } from '../api/eta.api';
-import { shortUuid, STATUS_COLOR } from '../lib/eta';
+import { formatEtaAmount, shortUuid, STATUS_COLOR } from '../lib/eta';
 
 /** A receipt's status chip (dead-lettered receipts say so). */
 export function EReceiptStatusChip({
@@ -139,7 +139,7 @@ export default function EReceiptsPage() {
       header: t('fields.total'),
       align: 'right',
       ltr: true,
-      render: (r) => r.totalAmount,
+      render: (r) => formatEtaAmount(r.totalAmount),
     },
     {
       key: 'status',

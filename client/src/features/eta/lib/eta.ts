@@ -1,4 +1,4 @@
-import type { EReceiptStatus, EtaErrorDto } from '@pos/contracts';
+import { formatPiasters, type EReceiptStatus, type EtaErrorDto } from '@pos/contracts';
 import type { TFunction } from 'i18next';
 
 export const STATUS_COLOR: Record<
@@ -15,9 +15,9 @@ export const STATUS_COLOR: Record<
 };
 
 /**
- * ETA's validation codes we know a translation for (the simulator's receipt checks, named after
- * ETA's receipt validation rules: UUID, device, chain, calculations, duplicate). Any other code
- * shows ETA's own text.
+ * ETA's codes we have an Arabic/English line for (FACTS: the receipt checks RV…, the document
+ * checks DV…, the signature errors 4041/4043, ISFX305 the wrong signer, RR308/RR322 a return's
+ * buyer). Any other code gets a localised line naming the code, with ETA's own text under it.
  */
 export const KNOWN_ETA_ERRORS = [
   'RV001',
@@ -26,15 +26,48 @@ export const KNOWN_ETA_ERRORS = [
   'RV004',
   'RV005',
   'RV100',
+  'DV001',
+  'DV004',
+  'DV005',
+  'DV006',
+  'DV100',
+  '4041',
+  '4043',
+  'ISFX305',
+  'RR308',
+  'RR322',
   'ValidationError',
 ] as const;
 
-/** The text of one of ETA's messages in the UI language: ours when the code is known, else ETA's. */
+/** One of ETA's messages in the UI language: ours for a known code, else a line naming the code. */
 export function etaErrorText(error: EtaErrorDto, t: TFunction): string {
   if ((KNOWN_ETA_ERRORS as readonly string[]).includes(error.code))
     return t(`etaErrors.${error.code}`, { target: error.propertyPath ?? error.target ?? '' });
-  return error.message;
+  return t('etaErrors.unknown', { code: error.code || '—' });
 }
+
+/** The worker's last transient error (stored in English) as a localised line and its kind. */
+export function etaLastErrorText(
+  raw: string,
+  t: TFunction,
+): { text: string; kind: 'signer' | 'network' | 'busy' | 'credentials' | 'signing' | 'other' } {
+  if (raw === 'no e-invoice signer configured')
+    return { text: t('lastErrors.signer'), kind: 'signer' };
+  if (raw.startsWith('network:')) return { text: t('lastErrors.network'), kind: 'network' };
+  const answered = /^ETA answered (\d+)/.exec(raw);
+  if (answered) return { text: t('lastErrors.busy', { status: answered[1] }), kind: 'busy' };
+  if (/refused the (POS|ERP) (credentials|token)/.test(raw))
+    return { text: t('lastErrors.credentials'), kind: 'credentials' };
+  if (raw.startsWith('signing:')) return { text: t('lastErrors.signing'), kind: 'signing' };
+  return { text: t('lastErrors.other'), kind: 'other' };
+}
+
+/**
+ * An ETA amount (a decimal string with up to 5 places) as staff read money: 2 decimals. The
+ * figures a receipt sends are whole piasters (38.99999 was a rounding bug, issue 30 item 25).
+ */
+export const formatEtaAmount = (amount: string): string =>
+  formatPiasters(Math.round(Number(amount) * 100));
 
 /** The first characters of a UUID (64 hex) for a table column. */
 export function shortUuid(uuid: string): string {

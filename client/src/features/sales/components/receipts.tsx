@@ -124,6 +124,14 @@ function Row({
   );
 }
 
+/**
+ * A line's value on the paper: after its own discount (printed with it), before its share of the
+ * invoice discount, which the totals take once: the lines add up to the subtotal, and subtotal −
+ * invoice discount = total (a line value net of the share beside an invoice-discount row read as
+ * the discount counted twice).
+ */
+const lineValue = (line: SaleDto['lines'][number]) => line.lineTotal + line.invoiceDiscountShare;
+
 /** A sale invoice / receipt (80 mm or A4). */
 export function SaleReceipt({
   sale,
@@ -217,14 +225,14 @@ export function SaleReceipt({
               </Box>
               {a4 && (
                 <Box component="td" sx={num}>
-                  {money(line.discount + line.invoiceDiscountShare)}
+                  {money(line.discount)}
                 </Box>
               )}
               {a4 && (
                 <Box component="td" sx={num}>{`${money(line.vatAmount)} (${line.vatRate}%)`}</Box>
               )}
-              <Box component="td" sx={num}>
-                {money(line.lineTotal)}
+              <Box component="td" sx={num} data-testid="receipt-line-value">
+                {money(lineValue(line))}
               </Box>
             </Box>
           ))}
@@ -238,11 +246,17 @@ export function SaleReceipt({
           ...(a4 ? { inlineSize: '80mm', marginInlineStart: 'auto' } : {}),
         }}
       >
-        <Row label={t('receipt.subtotal')} value={money(sale.subtotal)} />
-        {sale.lineDiscountTotal + sale.invoiceDiscount > 0 && (
+        {/* the lines' values add up to the subtotal; the invoice discount is taken once, here */}
+        <Row
+          label={t('receipt.subtotal')}
+          value={money(sale.lines.reduce((s, l) => s + lineValue(l), 0))}
+          testId="receipt-subtotal"
+        />
+        {sale.invoiceDiscount > 0 && (
           <Row
-            label={t('receipt.discounts')}
-            value={money(sale.lineDiscountTotal + sale.invoiceDiscount)}
+            label={t('receipt.invoiceDiscount')}
+            value={money(sale.invoiceDiscount)}
+            testId="receipt-invoice-discount"
           />
         )}
         <Row label={t('receipt.vatIncluded')} value={money(sale.vatTotal)} />
@@ -268,7 +282,14 @@ export function SaleReceipt({
       </Box>
       {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
       <DocumentBarcode value={sale.number} />
-      {eta && <EReceiptQr mark={eta} label={t('receipt.etaUuid')} />}
+      {eta && (
+        <EReceiptQr
+          mark={eta}
+          label={t('receipt.etaUuid')}
+          rinLabel={t('receipt.etaRin')}
+          branchLabel={t('receipt.etaBranch')}
+        />
+      )}
       <Footer data={data} />
     </Box>
   );
@@ -355,7 +376,14 @@ export function ReturnReceipt({
         {t('receipt.inWords', { words: amountInWords(doc.total, i18n.language) })}
       </Box>
       <DocumentBarcode value={doc.number} />
-      {eta && <EReceiptQr mark={eta} label={t('receipt.etaUuid')} />}
+      {eta && (
+        <EReceiptQr
+          mark={eta}
+          label={t('receipt.etaUuid')}
+          rinLabel={t('receipt.etaRin')}
+          branchLabel={t('receipt.etaBranch')}
+        />
+      )}
       <Footer data={data} />
     </Box>
   );

@@ -5,6 +5,8 @@ import { AgentSigner, Pkcs12Signer, SignerError, type Signer } from './signer';
 export type SignerRow = {
   signer_kind: 'p12' | 'agent' | null;
   signer_p12_path: string | null;
+  /** the uploaded PKCS#12 file, Base64, encrypted */
+  signer_p12_file?: string | null;
   signer_p12_password: string | null;
   signer_agent_url: string | null;
   signer_agent_secret: string | null;
@@ -12,6 +14,10 @@ export type SignerRow = {
 
 /** The company's signer, or null when none is configured. Throws SignerError on a bad file. */
 export function signerFromCompany(row: SignerRow, decrypt: (s: string) => string): Signer | null {
+  if (row.signer_kind === 'p12' && row.signer_p12_file) {
+    const file = Buffer.from(decrypt(row.signer_p12_file), 'base64');
+    return new Pkcs12Signer(file, row.signer_p12_password ? decrypt(row.signer_p12_password) : '');
+  }
   if (row.signer_kind === 'p12' && row.signer_p12_path) {
     let file: Buffer;
     try {

@@ -108,6 +108,9 @@ export class SignerError extends Error {
 export class Pkcs12Signer implements Signer {
   private readonly key: KeyObject;
   readonly certDer: Buffer;
+  /** the certificate's subject (RFC 4514-like, most specific last) and its expiry */
+  readonly subject: string;
+  readonly notAfter: Date;
 
   constructor(
     p12: Buffer,
@@ -130,6 +133,10 @@ export class Pkcs12Signer implements Signer {
     if (!keyBag?.key || !certBag?.cert) throw new SignerError('no key or certificate in the file');
     this.key = createPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
     this.certDer = Buffer.from(der(forge.pki.certificateToAsn1(certBag.cert)), 'binary');
+    this.subject = certBag.cert.subject.attributes
+      .map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`)
+      .join(', ');
+    this.notAfter = certBag.cert.validity.notAfter;
   }
 
   sign(canonical: string): Promise<string> {

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { checkEtaReceiptEquations, etaReceiptUuid, type SaleCompletedEvent } from '@pos/contracts';
+import {
+  checkEtaReceiptEquations,
+  etaPaymentMethod,
+  etaReceiptUuid,
+  type SaleCompletedEvent,
+} from '@pos/contracts';
 import { CommandTransaction } from '../../../core/cqrs/command-transaction';
 import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
 import { fakeManager, testMeta, type QueryStub } from '../../../core/cqrs/testing';
-import { etaPaymentMethod, IssueEReceiptHandler } from './on-sale-events.issue-receipt.handler';
+import { IssueEReceiptHandler } from './on-sale-events.issue-receipt.handler';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -116,10 +121,17 @@ describe('IssueEReceiptHandler', () => {
     expect(tx.events[0]).toMatchObject({ type: 'einvoice.status', payload: { status: 'queued' } });
   });
 
-  it('maps payment types to ETA codes', () => {
-    expect(etaPaymentMethod(['cash'])).toBe('C');
-    expect(etaPaymentMethod(['card', 'card'])).toBe('V');
-    expect(etaPaymentMethod(['cash', 'card'])).toBe('CC');
-    expect(etaPaymentMethod(['wallet'])).toBe('O');
+  it('maps the tenders to the ETA code of what was paid (a split is not CC, "with contractor")', () => {
+    const t = (type: string, amount: number) => ({ type, amount });
+    expect(etaPaymentMethod([t('cash', 3900)])).toBe('C');
+    expect(etaPaymentMethod([t('card', 1000), t('card', 2900)])).toBe('V');
+    // a split cash-and-card sale: the larger part names it; a tie is V
+    expect(etaPaymentMethod([t('cash', 2900), t('card', 1000)])).toBe('C');
+    expect(etaPaymentMethod([t('cash', 1000), t('card', 2900)])).toBe('V');
+    expect(etaPaymentMethod([t('cash', 1950), t('card', 1950)])).toBe('V');
+    expect(etaPaymentMethod([t('wallet', 3900)])).toBe('O');
+    // on account is no tender
+    expect(etaPaymentMethod([t('credit', 3000), t('cash', 900)])).toBe('C');
+    expect(etaPaymentMethod([t('installment', 3900)])).toBe('O');
   });
 });

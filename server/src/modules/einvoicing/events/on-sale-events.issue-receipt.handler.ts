@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   buildEtaReceipt,
   etaLineFromInclusive,
+  etaPaymentMethod,
   type EtaLineInput,
   type EtaReceiptInput,
   type SaleCompletedEvent,
@@ -51,15 +52,6 @@ export const UNIT_TYPES: Record<string, string> = {
   box: 'BX',
   pack: 'PK',
 };
-
-/** ETA payment method code from the POS payment types (FACTS §4.3). */
-export function etaPaymentMethod(types: string[]): string {
-  const set = new Set(types);
-  if (set.size === 1 && set.has('cash')) return 'C';
-  if (set.size === 1 && set.has('card')) return 'V';
-  if (set.size === 2 && set.has('cash') && set.has('card')) return 'CC';
-  return 'O';
-}
 
 /**
  * Every completed sale and return of a branch with e-receipts on issues its ETA receipt inside the
@@ -116,12 +108,17 @@ export class IssueEReceiptHandler implements OnModuleInit {
     ) as Promise<LineRow[]>;
   }
 
-  private async paymentTypes(tx: CommandTransaction, methodIds: string[]): Promise<string[]> {
+  /** The tenders (type and amount) of payments or refunds given by method id. */
+  private async tenders(
+    tx: CommandTransaction,
+    paid: { methodId: string; amount: number }[],
+  ): Promise<{ type: string; amount: number }[]> {
     const rows = (await tx.m.query(
-      `SELECT DISTINCT pm.type FROM payment_methods pm WHERE pm.id = ANY($1::uuid[])`,
-      [methodIds],
-    )) as { type: string }[];
-    return rows.map((r) => r.type);
+      `SELECT pm.id, pm.type FROM payment_methods pm WHERE pm.id = ANY($1::uuid[])`,
+      [paid.map((x) => x.methodId)],
+    )) as { id: string; type: string }[];
+    const typeOf = new Map(rows.map((r) => [r.id, r.type]));
+    return paid.map((x) => ({ type: typeOf.get(x.methodId) ?? 'other', amount: x.amount }));
   }
 
   async onSale(tx: CommandTransaction, s: SaleCompletedEvent): Promise<void> {
@@ -141,7 +138,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       branch,
       company,
       lines,
-      paymentTypes: s.payments.map((p) => p.type),
+      tenders: s.payments.map((p) => ({ type: p.type, amount: p.amount })),
       referenceUuid: null,
       referenceOldUuid: null,
     });
@@ -164,10 +161,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       return;
     }
     const lines = await this.returnLines(tx, r.returnId);
-    const types = await this.paymentTypes(
-      tx,
-      r.refunds.map((x) => x.methodId),
-    );
+    const tenders = await this.tenders(tx, r.refunds);
     await this.issue(tx, {
       kind: 'r',
       saleId: r.saleId,
@@ -177,7 +171,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       branch,
       company,
       lines,
-      paymentTypes: types,
+      tenders,
       referenceUuid: original.uuid,
       referenceOldUuid: null,
     });
@@ -212,10 +206,10 @@ export class IssueEReceiptHandler implements OnModuleInit {
         : await this.returnLines(tx, old.return_id as string);
     const methods = (await tx.m.query(
       old.kind === 's'
-        ? `SELECT method_id FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`
-        : `SELECT method_id FROM sale_payments WHERE return_id = $1 AND kind = 'refund'`,
+        ? `SELECT method_id, amount FROM sale_payments WHERE invoice_id = $1 AND kind = 'payment'`
+        : `SELECT method_id, amount FROM sale_payments WHERE return_id = $1 AND kind = 'refund'`,
       [old.kind === 's' ? old.sale_id : old.return_id],
-    )) as { method_id: string }[];
+    )) as { method_id: string; amount: string | number }[];
     return this.issue(tx, {
       kind: old.kind,
       saleId: old.sale_id,
@@ -225,9 +219,9 @@ export class IssueEReceiptHandler implements OnModuleInit {
       branch: b,
       company,
       lines,
-      paymentTypes: await this.paymentTypes(
+      tenders: await this.tenders(
         tx,
-        methods.map((x) => x.method_id),
+        methods.map((x) => ({ methodId: x.method_id, amount: Math.abs(Number(x.amount)) })),
       ),
       referenceUuid: old.reference_uuid,
       referenceOldUuid: old.uuid,
@@ -245,7 +239,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       branch: BranchRow;
       company: CompanyRow;
       lines: LineRow[];
-      paymentTypes: string[];
+      tenders: { type: string; amount: number }[];
       referenceUuid: string | null;
       referenceOldUuid: string | null;
     },
@@ -302,7 +296,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       },
       buyer: { type: 'P' },
       lines,
-      paymentMethod: etaPaymentMethod(p.paymentTypes),
+      paymentMethod: etaPaymentMethod(p.tenders),
     };
     const built = buildEtaReceipt(input, sha256Hex);
     const seq = head.last_seq + 1;

@@ -152,7 +152,7 @@ export class EtaDocumentService {
       `SELECT bool_or(status = 'submitted' OR (state_request IS NOT NULL AND state_error IS NULL)) AS polling,
               min(next_attempt_at) FILTER (WHERE status = 'queued') AS next
          FROM e_documents
-        WHERE NOT dead_letter AND (status IN ('queued', 'submitted') OR state_request IS NOT NULL)`,
+        WHERE status IN ('queued', 'submitted') OR state_request IS NOT NULL`,
     )) as { polling: boolean | null; next: Date | null }[];
     const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - Date.now()) : null;
     if (r?.polling)
@@ -201,7 +201,7 @@ export class EtaDocumentService {
    */
   private async reconcile(ctx: Ctx) {
     const rows = await this.rows(
-      `status = 'queued' AND submit_started_at IS NOT NULL AND NOT dead_letter AND next_attempt_at <= now()
+      `status = 'queued' AND submit_started_at IS NOT NULL AND next_attempt_at <= now()
        ORDER BY internal_id`,
     );
     if (!rows.length) return;
@@ -212,7 +212,8 @@ export class EtaDocumentService {
     try {
       held = await ctx.client.searchDocuments(ctx.creds, from, new Date(Date.now() + 60_000));
     } catch (e) {
-      await this.transient(rows, e as Error, false);
+      // the look-up is an attempt too (counted, backed off): ETA unreachable does not spin here
+      await this.transient(rows, e as Error, false, true);
       return;
     }
     const byInternal = new Map(held.map((d) => [d.internalId, d]));
@@ -225,7 +226,7 @@ export class EtaDocumentService {
             [r],
             'submitted',
             `uuid = $3, long_id = $4, submission_id = $5, submitted_at = now(), submit_started_at = NULL,
-             last_error = NULL`,
+             last_error = NULL, dead_letter = false`,
             [found.uuid, found.longId, found.submissionUUID],
           );
         else
@@ -285,7 +286,7 @@ export class EtaDocumentService {
     const marked = (await this.ds.query(
       `UPDATE e_documents SET submit_started_at = now(), attempts = attempts + 1, updated_at = now()
         WHERE id IN (SELECT id FROM e_documents
-                      WHERE status = 'queued' AND NOT dead_letter AND signed_json IS NOT NULL
+                      WHERE status = 'queued' AND signed_json IS NOT NULL
                         AND submit_started_at IS NULL AND next_attempt_at <= now()
                       ORDER BY internal_id LIMIT $1)
         RETURNING id, branch_id, internal_id, uuid, attempts, signed_json, submit_started_at`,
@@ -335,7 +336,7 @@ export class EtaDocumentService {
             [r],
             'submitted',
             `uuid = $3, long_id = $4, submission_id = $5, submitted_at = now(), submit_started_at = NULL,
-             last_error = NULL`,
+             last_error = NULL, dead_letter = false`,
             [a.uuid, a.longId, result.submissionId],
           );
       }
@@ -357,25 +358,38 @@ export class EtaDocumentService {
     return true;
   }
 
-  private async transient(rows: Row[], err: Error, clearMark: boolean): Promise<void> {
+  /**
+   * A transient failure: exponential back-off from the attempt count (`counted` adds the attempt a
+   * reconciliation look-up made); past maxAttempts a dead letter, shown as failed and still tried
+   * once per back-off cap so it goes by itself when ETA is back (as the e-receipts).
+   */
+  private async transient(
+    rows: Row[],
+    err: Error,
+    clearMark: boolean,
+    counted = false,
+  ): Promise<void> {
     const retryAfter = err instanceof EtaHttpError ? err.retryAfterMs : null;
+    const attempts = (r: Row) => r.attempts + (counted ? 1 : 0);
     await this.ds.transaction(async (m) => {
-      const dead = rows.filter((r) => r.attempts >= this.settings.maxAttempts);
-      for (const r of rows.filter((x) => x.attempts < this.settings.maxAttempts))
+      for (const r of rows)
         await m.query(
-          `UPDATE e_documents SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::float8 / 1000),
+          `UPDATE e_documents SET last_error = $2, attempts = $5::int,
+                  dead_letter = dead_letter OR $5::int >= $6::int,
+                  next_attempt_at = now() + make_interval(secs => $3::float8 / 1000),
                   submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
             WHERE id = $1`,
-          [r.id, err.message, backoffMs(r.attempts, this.settings, retryAfter), clearMark],
+          [
+            r.id,
+            err.message,
+            backoffMs(attempts(r), this.settings, retryAfter),
+            clearMark,
+            attempts(r),
+            this.settings.maxAttempts,
+          ],
         );
-      await this.setStatus(
-        m,
-        dead,
-        'queued',
-        `dead_letter = true, last_error = $3, submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END`,
-        [err.message, clearMark],
-        true,
-      );
+      const newlyDead = rows.filter((r) => attempts(r) === this.settings.maxAttempts);
+      await this.setStatus(m, newlyDead, 'queued', '', [], true);
     });
     this.logger.warn(`ETA document submission failed (${rows.length}): ${err.message}`);
   }

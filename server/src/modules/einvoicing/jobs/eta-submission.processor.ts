@@ -133,14 +133,14 @@ export class EtaDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const rows = (await this.ds.query(
         `SELECT DISTINCT pos_serial FROM e_receipts
-          WHERE NOT dead_letter AND (status = 'submitted' OR (status = 'queued' AND next_attempt_at <= now()))`,
+          WHERE status = 'submitted' OR (status = 'queued' AND next_attempt_at <= now())`,
       )) as { pos_serial: string }[];
       for (const r of rows) this.wake(r.pos_serial);
       const [docs] = (await this.ds.query(
         `SELECT EXISTS (SELECT 1 FROM e_documents
-                 WHERE NOT dead_letter AND (status = 'submitted'
+                 WHERE status = 'submitted'
                     OR (status = 'queued' AND next_attempt_at <= now())
-                    OR (state_request IS NOT NULL AND status = 'valid'))) AS due`,
+                    OR (state_request IS NOT NULL AND status = 'valid')) AS due`,
       )) as { due: boolean }[];
       if (docs?.due) this.wake(ETA_DOCUMENTS_WAKE);
     } catch (e) {

@@ -35,8 +35,12 @@ type Row = {
   submission_id: string | null;
 };
 
-/** Back-off after a transient failure: exponential, or ETA's Retry-After when it gave one. */
+/**
+ * Back-off after a transient failure (attempt n = 1, 2, …): 2 s × 2ⁿ⁻¹ capped at 10 min, or ETA's
+ * Retry-After when it gave one. Past `maxAttempts` the row is a dead letter and waits the cap.
+ */
 export function backoffMs(attempts: number, s: EtaWorkerSettings, retryAfterMs: number | null) {
+  if (attempts >= s.maxAttempts && retryAfterMs === null) return s.retryMaxMs;
   const exp = Math.min(s.retryMaxMs, s.retryBaseMs * 2 ** Math.max(0, attempts - 1));
   return retryAfterMs !== null ? Math.min(s.retryMaxMs, Math.max(retryAfterMs, 0)) : exp;
 }
@@ -53,7 +57,11 @@ export class EtaSubmissionService {
   private readonly logger = new Logger('EtaSubmission');
   private readonly clients = new Map<string, EtaClient>();
   private readonly warned = new Set<string>();
+  /** per serial: status polls that failed in a row and when the next may go (ETA unreachable) */
+  private readonly pollBackoff = new Map<string, { failures: number; until: number }>();
   settings = etaWorkerSettings();
+  /** the worker's clock: every due time is computed from it (the outage drill simulates it) */
+  clock: () => Date = () => new Date();
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -167,16 +175,31 @@ export class EtaSubmissionService {
     }
   }
 
+  /**
+   * When the serial's next pass is due: its earliest queued receipt (dead letters included: they
+   * are tried again at the back-off cap) or, while receipts are validating, the next status poll.
+   */
   private async nextRun(serial: string): Promise<number | null> {
+    // receipts behind a held one (marked, or waiting for its retry) go when it goes: the wait is
+    // the earliest due time up to the first held receipt, not a later receipt's (already past) one
     const [r] = (await this.ds.query(
-      `SELECT bool_or(status = 'submitted') AS polling,
-              min(next_attempt_at) FILTER (WHERE status = 'queued') AS next
-         FROM e_receipts WHERE pos_serial = $1 AND status IN ('queued', 'submitted') AND NOT dead_letter`,
-      [serial],
+      `WITH q AS (SELECT status, chain_seq, next_attempt_at, submit_started_at FROM e_receipts
+                   WHERE pos_serial = $1 AND status IN ('queued', 'submitted')),
+            held AS (SELECT min(chain_seq) AS seq FROM q
+                      WHERE status = 'queued' AND (submit_started_at IS NOT NULL OR next_attempt_at > $2::timestamptz))
+       SELECT bool_or(status = 'submitted') AS polling,
+              min(next_attempt_at) FILTER (
+                WHERE status = 'queued' AND chain_seq <= COALESCE((SELECT seq FROM held), chain_seq)) AS next
+         FROM q`,
+      [serial, this.clock()],
     )) as { polling: boolean | null; next: Date | null }[];
-    const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - Date.now()) : null;
-    if (r?.polling)
-      return wait === null ? this.settings.pollMs : Math.min(wait, this.settings.pollMs);
+    const now = this.clock().getTime();
+    const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - now) : null;
+    if (r?.polling) {
+      const held = this.pollBackoff.get(serial);
+      const poll = held ? Math.max(0, held.until - now) : this.settings.pollMs;
+      return wait === null ? poll : Math.min(wait, poll);
+    }
     return wait;
   }
 
@@ -188,18 +211,20 @@ export class EtaSubmissionService {
   private async reconcile(serial: string, ctx: { client: EtaClient; creds: PosCredentials }) {
     const rows = (await this.ds.query(
       `SELECT id, uuid, json, branch_id, receipt_number, attempts, submission_id,
-              submit_started_at > now() - make_interval(secs => $2::float8 / 1000) AS recent
+              submit_started_at > $3::timestamptz - make_interval(secs => $2::float8 / 1000) AS recent
          FROM e_receipts
-        WHERE pos_serial = $1 AND status = 'queued' AND submit_started_at IS NOT NULL AND NOT dead_letter
-          AND next_attempt_at <= now() ORDER BY chain_seq`,
-      [serial, this.settings.timeoutMs],
+        WHERE pos_serial = $1 AND status = 'queued' AND submit_started_at IS NOT NULL
+          AND next_attempt_at <= $3::timestamptz ORDER BY chain_seq`,
+      [serial, this.settings.timeoutMs, this.clock()],
     )) as (Row & { recent: boolean })[];
     for (const r of rows) {
       let found: { submissionId: string } | null;
       try {
         found = await ctx.client.receiptByUuid(ctx.creds, r.uuid);
       } catch (e) {
-        await this.transient([r], e as Error, false);
+        // the look-up is an attempt too: every marked receipt of the serial backs off with it
+        // (one request per back-off step, not one per receipt)
+        await this.transient(rows, e as Error, false, true);
         return;
       }
       if (!found && r.recent) {
@@ -217,7 +242,8 @@ export class EtaSubmissionService {
             m,
             [r],
             'submitted',
-            'submission_id = $3, submitted_at = now(), submit_started_at = NULL, last_error = NULL',
+            `submission_id = $3, submitted_at = now(), submit_started_at = NULL, last_error = NULL,
+             dead_letter = false`,
             [found.submissionId],
           );
         else await m.query('UPDATE e_receipts SET submit_started_at = NULL WHERE id = $1', [r.id]);
@@ -231,21 +257,22 @@ export class EtaSubmissionService {
     ctx: { client: EtaClient; creds: PosCredentials; batch: number },
   ): Promise<boolean> {
     // the batch is marked (and committed) before the POST: a crash from here on is reconciled.
-    // Never past a receipt still held (marked, or waiting for its retry): ETA takes a receipt only
-    // after the one its previousUUID names.
+    // Never past a receipt still held (marked, or waiting for its retry, a dead letter included:
+    // it is tried again at the back-off cap): ETA takes a receipt only after the one its
+    // previousUUID names, so while ETA is unreachable only the head of the chain costs requests.
     const rows = (await this.ds.query(
-      `UPDATE e_receipts SET submit_started_at = now(), attempts = attempts + 1, updated_at = now()
+      `UPDATE e_receipts SET submit_started_at = $3::timestamptz, attempts = attempts + 1, updated_at = now()
         WHERE id IN (SELECT id FROM e_receipts
-                      WHERE pos_serial = $1 AND status = 'queued' AND NOT dead_letter
-                        AND submit_started_at IS NULL AND next_attempt_at <= now()
+                      WHERE pos_serial = $1 AND status = 'queued'
+                        AND submit_started_at IS NULL AND next_attempt_at <= $3::timestamptz
                         AND chain_seq < COALESCE(
                               (SELECT min(h.chain_seq) FROM e_receipts h
-                                WHERE h.pos_serial = $1 AND h.status = 'queued' AND NOT h.dead_letter
-                                  AND (h.submit_started_at IS NOT NULL OR h.next_attempt_at > now())),
+                                WHERE h.pos_serial = $1 AND h.status = 'queued'
+                                  AND (h.submit_started_at IS NOT NULL OR h.next_attempt_at > $3::timestamptz)),
                               chain_seq + 1)
                       ORDER BY chain_seq LIMIT $2)
         RETURNING id, uuid, json, branch_id, receipt_number, attempts, submission_id, chain_seq`,
-      [serial, ctx.batch],
+      [serial, ctx.batch, this.clock()],
     )) as (Row & { chain_seq: number })[][] | (Row & { chain_seq: number })[];
     const batch = (Array.isArray(rows[0]) ? rows[0] : rows) as (Row & { chain_seq: number })[];
     batch.sort((a, b) => a.chain_seq - b.chain_seq);
@@ -289,7 +316,8 @@ export class EtaSubmissionService {
         m,
         accepted,
         'submitted',
-        'submission_id = $3, submitted_at = now(), submit_started_at = NULL, last_error = NULL',
+        `submission_id = $3, submitted_at = now(), submit_started_at = NULL, last_error = NULL,
+         dead_letter = false`,
         [result.submissionId],
       );
       for (const rej of result.rejected) {
@@ -310,26 +338,41 @@ export class EtaSubmissionService {
     return true;
   }
 
-  private async transient(rows: Row[], err: Error, clearMark: boolean): Promise<void> {
+  /**
+   * A transient failure (network, timeout, 429, 5xx): the rows back off exponentially from their
+   * attempt count; `counted` adds the attempt a reconciliation look-up made. Past maxAttempts a row
+   * is a dead letter (shown as failed) and is still tried once per back-off cap, so it goes by
+   * itself when ETA is back.
+   */
+  private async transient(
+    rows: Row[],
+    err: Error,
+    clearMark: boolean,
+    counted = false,
+  ): Promise<void> {
     const retryAfter = err instanceof EtaHttpError ? err.retryAfterMs : null;
+    const now = this.clock();
     await this.ds.transaction(async (m) => {
-      const dead = rows.filter((r) => r.attempts >= this.settings.maxAttempts);
-      const live = rows.filter((r) => r.attempts < this.settings.maxAttempts);
-      for (const r of live)
+      const attempts = (r: Row) => r.attempts + (counted ? 1 : 0);
+      for (const r of rows)
         await m.query(
-          `UPDATE e_receipts SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::float8 / 1000),
+          `UPDATE e_receipts SET last_error = $2, attempts = $5::int, dead_letter = dead_letter OR $5::int >= $7::int,
+                  next_attempt_at = $6::timestamptz + make_interval(secs => $3::float8 / 1000),
                   submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
             WHERE id = $1`,
-          [r.id, err.message, backoffMs(r.attempts, this.settings, retryAfter), clearMark],
+          [
+            r.id,
+            err.message,
+            backoffMs(attempts(r), this.settings, retryAfter),
+            clearMark,
+            attempts(r),
+            now,
+            this.settings.maxAttempts,
+          ],
         );
-      await this.setStatus(
-        m,
-        dead,
-        'queued',
-        `dead_letter = true, last_error = $3, submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END`,
-        [err.message, clearMark],
-        true,
-      );
+      // the dead-letter flag (and its push) once, when the limit is reached
+      const newlyDead = rows.filter((r) => attempts(r) === this.settings.maxAttempts);
+      await this.setStatus(m, newlyDead, 'queued', '', [], true);
     });
     this.logger.warn(`ETA submission failed (${rows.length} receipt(s)): ${err.message}`);
   }
@@ -340,14 +383,28 @@ export class EtaSubmissionService {
         WHERE pos_serial = $1 AND status = 'submitted' AND submission_id IS NOT NULL`,
       [serial],
     )) as { submission_id: string }[];
+    const now = this.clock().getTime();
+    const held = this.pollBackoff.get(serial);
+    if (held && held.until > now) return;
     for (const { submission_id: sid } of subs) {
       let status;
       try {
         status = await ctx.client.submissionStatus(ctx.creds, sid);
       } catch (e) {
-        this.logger.warn(`ETA submission ${sid} status: ${(e as Error).message}`);
+        const err = e as Error;
+        this.logger.warn(`ETA submission ${sid} status: ${err.message}`);
+        if (err instanceof EtaHttpError && err.kind === 'transient') {
+          // ETA unreachable: the polls back off like the submissions
+          const failures = (held?.failures ?? 0) + 1;
+          this.pollBackoff.set(serial, {
+            failures,
+            until: now + backoffMs(failures, this.settings, err.retryAfterMs),
+          });
+          return;
+        }
         continue;
       }
+      this.pollBackoff.delete(serial);
       const rows = (await this.ds.query(
         `SELECT id, uuid, json, branch_id, receipt_number, attempts, submission_id FROM e_receipts
           WHERE submission_id = $1 AND status = 'submitted'`,

@@ -174,19 +174,29 @@ export class EinvoicesQueries {
   async signer(): Promise<EtaSignerResponseDto> {
     const [c] = (await this.ds.query(
       `SELECT signer_kind, signer_p12_path, signer_p12_password IS NOT NULL AS has_pw,
+              signer_p12_file IS NOT NULL AS has_file, signer_cert_subject, signer_cert_not_after,
               signer_agent_url, signer_agent_secret IS NOT NULL AS has_secret
          FROM eta_company WHERE id = 1`,
     )) as {
       signer_kind: 'p12' | 'agent' | null;
       signer_p12_path: string | null;
       has_pw: boolean;
+      has_file: boolean;
+      signer_cert_subject: string | null;
+      signer_cert_not_after: Date | null;
       signer_agent_url: string | null;
       has_secret: boolean;
     }[];
     return {
       kind: c?.signer_kind ?? null,
       p12Path: c?.signer_p12_path ?? null,
+      hasP12File: !!c?.has_file,
       hasP12Password: !!c?.has_pw,
+      certificateSubject: c?.signer_kind === 'p12' ? (c.signer_cert_subject ?? null) : null,
+      certificateNotAfter:
+        c?.signer_kind === 'p12' && c.signer_cert_not_after
+          ? new Date(c.signer_cert_not_after).toISOString()
+          : null,
       agentUrl: c?.signer_agent_url ?? null,
       hasAgentSecret: !!c?.has_secret,
     };

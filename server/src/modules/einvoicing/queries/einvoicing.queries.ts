@@ -223,12 +223,13 @@ export class EinvoicingQueries {
   async ofSale(saleId: string, user: AuthUser): Promise<EReceiptPrintDto[]> {
     const rows = (await this.ds.query(
       `SELECT e.id, e.kind, e.return_id, e.uuid, e.status, e.date_time_issued, e.total_amount::text AS total_amount,
-              c.rin, c.environment
+              (e.json::jsonb)->'seller'->>'rin' AS rin, (e.json::jsonb)->'seller'->>'branchCode' AS branch_code,
+              c.environment
          FROM e_receipts e LEFT JOIN eta_company c ON c.id = 1
         WHERE e.sale_id = $1 AND ($2::uuid IS NULL OR e.branch_id = $2)
         ORDER BY e.chain_seq, e.created_at`,
       [saleId, branchReadScope(user)],
-    )) as (ReceiptRow & { rin: string; environment: EtaEnvironment })[];
+    )) as (ReceiptRow & { rin: string; branch_code: string; environment: EtaEnvironment })[];
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -237,6 +238,8 @@ export class EinvoicingQueries {
       status: r.status,
       dateTimeIssued: r.date_time_issued,
       totalAmount: String(r.total_amount),
+      issuerRin: r.rin ?? '',
+      branchCode: r.branch_code ?? '',
       qr: etaReceiptQr({
         portal: etaHosts(r.environment ?? 'preprod').portal,
         uuid: r.uuid,

@@ -16,7 +16,8 @@ import { cmsMessageDigest } from '../eta/signer';
 // (FACTS §4): the identity token endpoint (POS headers), receipt submission with ETA's checks (the
 // UUID recomputed from the exact text, the previousUUID chain per POS serial, the equations),
 // submission details, a receipt by UUID, and failures to order: a timeout, 429 with Retry-After,
-// 5xx, a synchronous rejection, an asynchronous "Invalid".
+// 5xx, a synchronous rejection, an asynchronous "Invalid"; and an outage (`unreachable`: every
+// connection is reset before any answer), with the requests that came in counted per POS serial.
 
 export type SimFailure =
   | { type: 'timeout'; ms?: number }
@@ -121,6 +122,10 @@ export class EtaSimulator {
   readonly documentSubmissions = new Map<string, { at: number; uuids: string[] }>();
   /** every internalID each time a document carrying it reached the simulator */
   readonly submittedInternalIds: string[] = [];
+  /** an outage: every request is counted, then its connection reset (no answer at all) */
+  unreachable = false;
+  /** requests per POS serial (`erp:<client id>` for e-invoices), outage or not */
+  readonly requests = new Map<string, number>();
 
   constructor(readonly options: EtaSimulatorOptions = {}) {
     this.failures = [...(options.failures ?? [])];
@@ -156,6 +161,8 @@ export class EtaSimulator {
     this.documents.clear();
     this.documentSubmissions.clear();
     this.submittedInternalIds.length = 0;
+    this.requests.clear();
+    this.unreachable = false;
   }
 
   /** How many times each UUID reached the simulator (more than 1 is a duplicate submission). */
@@ -200,6 +207,18 @@ export class EtaSimulator {
     if (req.method === 'POST' && url.pathname === '/sim/reset') {
       this.reset();
       return send(res, 200, {});
+    }
+    if (req.method === 'POST' && url.pathname === '/sim/outage') {
+      this.unreachable = !!(JSON.parse(body || '{}') as { down?: boolean }).down;
+      return send(res, 200, { down: this.unreachable });
+    }
+    if (!url.pathname.startsWith('/sim/')) {
+      const who = this.caller(req, body);
+      this.requests.set(who, (this.requests.get(who) ?? 0) + 1);
+      if (this.unreachable) {
+        req.socket.destroy();
+        return;
+      }
     }
     if (req.method === 'GET' && url.pathname === '/sim/state') {
       return send(res, 200, {
@@ -261,6 +280,16 @@ export class EtaSimulator {
     this.tokens.set(token, { serial, until: Date.now() + ttl * 1000 });
     this.stats.tokens++;
     send(res, 200, { access_token: token, expires_in: ttl, token_type: 'Bearer' });
+  }
+
+  /** Whose request this is: the token request's posserial / client id, else its token's serial. */
+  private caller(req: IncomingMessage, body: string): string {
+    if (req.headers['posserial']) return String(req.headers['posserial']);
+    const m = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''));
+    const t = m && this.tokens.get(m[1]);
+    if (t) return t.serial;
+    const client = new URLSearchParams(body).get('client_id');
+    return client ? `erp:${client}` : 'unknown';
   }
 
   private auth(req: IncomingMessage): string | null {

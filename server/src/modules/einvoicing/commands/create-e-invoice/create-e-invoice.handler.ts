@@ -236,6 +236,8 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
           quantity: m.quantity,
           unitValue: m.unitPrice,
           discountAmount: m.commercialDiscount,
+          // the rounding residue after tax: the invoice total is the sale's, exactly
+          itemsDiscount: m.itemDiscount,
           vatRate: l.vat_rate,
         };
       });
