@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { toast } from '../../../shared/ui/toast';
 import { customerKeys, customersApi } from '../api/customers.api';
 
@@ -35,6 +36,7 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
   const [chosen, setVault] = useState('');
   const [note, setNote] = useState('');
   const [paymentId] = useState(newId);
+  const guard = useFieldGuard();
   const vaultId = chosen || (vaults.data?.[0]?.id ?? '');
 
   const pay = useMutation({
@@ -68,6 +70,9 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
             value={amount}
             onValue={setAmount}
             autoFocus
+            required
+            positive
+            guard={guard}
             testId="collect-amount"
           />
           <TextField
@@ -99,8 +104,8 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
         </Button>
         <Button
           variant="contained"
-          disabled={!amount || amount <= 0 || !vaultId || pay.isPending}
-          onClick={() => pay.mutate()}
+          disabled={!vaultId || pay.isPending}
+          onClick={() => guard.check() && amount !== null && pay.mutate()}
           data-testid="collect-submit"
         >
           {t('payment.submit')}

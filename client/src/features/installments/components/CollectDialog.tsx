@@ -106,6 +106,7 @@ export function CollectDialog({
           required
           error={tried && Boolean(amountError)}
           helperText={tried ? amountError : t('collect.partialHint')}
+          positive
           testId="collect-amount"
         />
         <SelectField

@@ -11,6 +11,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 
 const REGISTER_KEY = 'pos.register';
 
@@ -23,6 +24,7 @@ function storedRegister(): number {
 export function OpenShiftPanel() {
   const { t } = useTranslation('pos');
   const queryClient = useQueryClient();
+  const guard = useFieldGuard();
   const [openingCash, setOpeningCash] = useState<number | null>(0);
   const [register, setRegister] = useState(String(storedRegister()));
   const registerNo = Number(register);
@@ -41,7 +43,9 @@ export function OpenShiftPanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!registerOk || openingCash === null || open.isPending) return;
+    // Each field says under itself why it cannot be used (not only a greyed button).
+    const cashOk = guard.check();
+    if (!cashOk || !registerOk || openingCash === null || open.isPending) return;
     open.mutate();
   };
 
@@ -64,6 +68,7 @@ export function OpenShiftPanel() {
             value={openingCash}
             onValue={setOpeningCash}
             autoFocus
+            guard={guard}
             testId="opening-cash"
             required
           />
@@ -82,7 +87,7 @@ export function OpenShiftPanel() {
             type="submit"
             variant="contained"
             startIcon={<LockOpen />}
-            disabled={!registerOk || openingCash === null || open.isPending}
+            disabled={open.isPending}
             data-testid="open-shift-submit"
           >
             {t('shift.open')}

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  LIMITS,
   purchaseTotals,
   routePath,
   type PurchaseInvoiceDto,
@@ -35,6 +36,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -115,6 +117,7 @@ export default function BuyPage() {
   const [returning, setReturning] = useState<PurchaseInvoiceDto | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(1);
+  const guard = useFieldGuard();
 
   const inventories = useMemo(() => options.data?.inventories ?? [], [options.data]);
   // Until one is chosen: the branch's default inventory.
@@ -255,6 +258,8 @@ export default function BuyPage() {
 
   const save = async (post: boolean) => {
     if (busy) return;
+    // An unusable amount says why under its field; nothing is saved.
+    if (!guard.check()) return;
     if (!vendor) return toast.warning(t('errors.vendor'));
     if (!inventoryId) return toast.warning(t('errors.inventory'));
     if (!lines.length) return toast.warning(t('errors.noLines'));
@@ -489,6 +494,9 @@ export default function BuyPage() {
                         onValue={(v) => setLine(l.key, { quantity: v })}
                         onKeyDown={nextOnEnter}
                         aria-label={t('quantity')}
+                        required
+                        positive
+                        guard={guard}
                         testId="buy-line-qty"
                       />
                     </TableCell>
@@ -498,6 +506,9 @@ export default function BuyPage() {
                         onValue={(v) => setLine(l.key, { unitCost: v })}
                         onKeyDown={nextOnEnter}
                         aria-label={t('unitCost')}
+                        required
+                        max={LIMITS.unitPrice}
+                        guard={guard}
                         testId="buy-line-cost"
                       />
                     </TableCell>
@@ -506,6 +517,8 @@ export default function BuyPage() {
                         value={l.discount}
                         onValue={(v) => setLine(l.key, { discount: v })}
                         onKeyDown={nextOnEnter}
+                        guard={guard}
+                        testId="buy-line-discount"
                         aria-label={t('discount')}
                       />
                     </TableCell>
@@ -515,6 +528,9 @@ export default function BuyPage() {
                         value={l.vatRate}
                         onValue={(v) => setLine(l.key, { vatRate: v })}
                         onKeyDown={nextOnEnter}
+                        max={100}
+                        guard={guard}
+                        testId="buy-line-vat"
                         aria-label={t('vatRate')}
                       />
                     </TableCell>
@@ -571,6 +587,7 @@ export default function BuyPage() {
                     label={t('paidNow')}
                     value={paid}
                     onValue={setPaid}
+                    guard={guard}
                     testId="buy-paid"
                     helperText={t('remaining', {
                       amount: formatPiasters(Math.max(0, totals.total - (paid ?? 0))),

@@ -83,6 +83,8 @@ export function ReturnDialog({
                 label={t('quantity')}
                 value={quantities[l.id] ?? null}
                 onValue={(q) => setQuantities((prev) => ({ ...prev, [l.id]: q }))}
+                max={left}
+                testId="purchase-return-qty"
                 disabled={left <= 0}
                 sx={{ maxInlineSize: 120 }}
               />
