@@ -139,3 +139,19 @@ export function AmountField({
     />
   );
 }
+
+/**
+ * For forms that keep an amount or quantity as text (transfer lines, counts): the value the text
+ * means and, when it cannot be used, the sentence to show under its field.
+ */
+export function useAmountCheck(): (
+  text: string,
+  rules: AmountFieldRules,
+) => { value: number | null; message: string | undefined } {
+  const problemText = useAmountProblemText();
+  return (text, r) => {
+    const rules = amountRules(r);
+    const { value, problem } = checkAmount(text, rules);
+    return { value, message: problem ? problemText(problem, rules, r.maxMessage) : undefined };
+  };
+}
