@@ -30,6 +30,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { placeLabel } from '../../../shared/lib/places';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
@@ -372,7 +373,10 @@ export default function TicketPage() {
               noneLabel={t('detail.mainVault')}
               options={(vaults.data ?? [])
                 .filter((v) => !v.isMain)
-                .map((v) => ({ value: v.id, label: v.name }))}
+                .map((v) => ({
+                  value: v.id,
+                  label: placeLabel({ ...v, branchName: ticket.data?.branchName }),
+                }))}
               testId="ticket-step-vault"
             />
           </Box>

@@ -26,11 +26,14 @@ import {
   type VendorLookupDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
-import { formatDate } from '../../../shared/lib/format';
+import { businessDay, formatDay } from '../../../shared/lib/format';
+import { placeLabel } from '../../../shared/lib/places';
+import { sessionUserState } from '../../../shared/state';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
@@ -44,6 +47,7 @@ import { toast } from '../../../shared/ui/toast';
 import { catalogApi, propertiesText, VariantPicker, type ExternalInput } from '../../catalog';
 import { ordersHref } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
+import { defaultInventory } from '../lib/buyDefaults';
 import { NewItemDialog, type NewItem } from './NewItemDialog';
 import { ReturnDialog } from './ReturnDialog';
 
@@ -75,6 +79,7 @@ const looksLikeCode = (text: string) => /^\S+$/.test(text) && /\d/.test(text);
 export default function BuyPage() {
   const { t } = useTranslation('purchases');
   const can = useCan();
+  const user = useAtomValue(sessionUserState);
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
@@ -105,7 +110,8 @@ export default function BuyPage() {
   });
   const [chosenInventory, setInventoryId] = useState('');
   const [vendorInvoiceNumber, setVendorInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState('');
+  // The date shown is the date saved: today in the store's time zone until the clerk changes it.
+  const [invoiceDate, setInvoiceDate] = useState(() => businessDay());
   const [lines, setLines] = useState<Line[]>([]);
   const [vaultId, setVaultId] = useState(CREDIT);
   const [paid, setPaid] = useState<number | null>(null);
@@ -120,10 +126,10 @@ export default function BuyPage() {
   const guard = useFieldGuard();
 
   const inventories = useMemo(() => options.data?.inventories ?? [], [options.data]);
-  // Until one is chosen: the branch's default inventory.
-  const inventoryId =
-    chosenInventory || (inventories.find((i) => i.isDefault) ?? inventories[0])?.id || '';
-  const branchId = inventories.find((i) => i.id === inventoryId)?.branchId;
+  // Until one is chosen: the default store of the user's own branch.
+  const inventoryId = chosenInventory || defaultInventory(inventories, user?.branchId)?.id || '';
+  const inventory = inventories.find((i) => i.id === inventoryId);
+  const branchId = inventory?.branchId;
   const vaults = (options.data?.vaults ?? []).filter((v) => v.branchId === branchId);
 
   // A saved draft opened with ?id= fills the form; a posted invoice is shown read-only.
@@ -247,7 +253,7 @@ export default function BuyPage() {
   const reset = () => {
     setLines([]);
     setVendorInvoiceNumber('');
-    setInvoiceDate('');
+    setInvoiceDate(businessDay());
     setPaid(null);
     setVaultId(CREDIT);
     setDraftId(null);
@@ -396,7 +402,7 @@ export default function BuyPage() {
                 noneLabel={t('choose')}
                 options={inventories.map((i) => ({
                   value: i.id,
-                  label: `${i.name} — ${i.branchName}`,
+                  label: placeLabel(i),
                 }))}
                 testId="buy-inventory"
               />
@@ -578,7 +584,7 @@ export default function BuyPage() {
                   noneLabel={t('onCredit')}
                   options={vaults.map((v) => ({
                     value: v.id,
-                    label: `${v.name} (${t(`vaultType.${v.type}`)})`,
+                    label: `${placeLabel({ ...v, branchName: inventory?.branchName })} (${t(`vaultType.${v.type}`)})`,
                   }))}
                   testId="buy-payment"
                 />
@@ -644,7 +650,7 @@ export default function BuyPage() {
                   <RouterLink to={`${routePath('buy')}?id=${r.id}`}>{r.number}</RouterLink>
                 </TableCell>
                 <TableCell>{r.vendorName}</TableCell>
-                <TableCell>{formatDate(`${r.invoiceDate}T12:00:00Z`)}</TableCell>
+                <TableCell>{formatDay(r.invoiceDate)}</TableCell>
                 <TableCell>{t(`statuses.${r.status}`)}</TableCell>
                 <TableCell align="right">{money(r.total ?? 0)}</TableCell>
                 <TableCell align="right">{money(r.paid ?? 0)}</TableCell>
@@ -718,6 +724,9 @@ function PostedInvoice({
         <Chip size="small" label={t(`statuses.${invoice.status}`)} />
         <Typography>{invoice.vendorName}</Typography>
         <Typography color="text.secondary">{invoice.inventoryName}</Typography>
+        <Typography color="text.secondary" data-testid="buy-posted-date">
+          {formatDay(invoice.invoiceDate)}
+        </Typography>
         <Box sx={{ flex: 1 }} />
         {invoice.status === 'posted' && (
           <Button variant="outlined" onClick={onReturn} data-testid="buy-return">
