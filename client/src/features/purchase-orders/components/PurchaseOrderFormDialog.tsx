@@ -30,6 +30,7 @@ import { parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField, useAmountCheck } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -113,6 +114,7 @@ export function PurchaseOrderFormDialog({
   );
   const [busy, setBusy] = useState(false);
   const checkQuantity = useAmountCheck();
+  const guard = useFieldGuard();
 
   const add = (v: VariantResponseDto | null) => {
     if (!v) return;
@@ -134,7 +136,7 @@ export function PurchaseOrderFormDialog({
   const valid = !!vendor && !!inventoryId && lines.length > 0 && inputs.every((l) => l !== null);
 
   const submit = async () => {
-    if (!valid || !vendor) return;
+    if (!guard.check() || !valid || !vendor) return;
     setBusy(true);
     try {
       const body = {
@@ -255,6 +257,7 @@ export function PurchaseOrderFormDialog({
                           value={l.unitCost}
                           onValue={(v) => set({ unitCost: v })}
                           max={LIMITS.unitPrice}
+                          guard={guard}
                           testId="po-line-cost"
                           placeholder={t('form.lastCost')}
                           slotProps={{ htmlInput: { 'aria-label': t('fields.unitCost') } }}
