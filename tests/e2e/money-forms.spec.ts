@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { dismissLowStockWhenShown, signIn } from './support';
 
@@ -92,11 +93,6 @@ const clickIfEnabled = (id: string) => async (page: Page) => {
 };
 const byId = (id: string) => (page: Page) => page.getByTestId(id).first();
 const dialog = (page: Page) => page.getByRole('dialog').last();
-
-async function pickOption(page: Page, testId: string, name: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name }).first().click();
-}
 
 /** /buy with the first vendor and one scanned line. */
 async function buyWithLine(page: Page) {
@@ -543,6 +539,11 @@ async function check(page: Page, row: Row) {
         expect(describedBy, `${row.form}: ${JSON.stringify(input)} has a message`).toBeTruthy();
         await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(SAID[outcome]);
         expect(held.length, `${row.form}: ${JSON.stringify(input)} sent nothing`).toBe(before);
+        if (row.screenshot?.input === input) {
+          await page.screenshot({
+            path: path.join(__dirname, '../.artifacts/money-forms', `${row.screenshot.name}.png`),
+          });
+        }
       } else {
         await expect
           .poll(() => held.length, { message: `${row.form}: ${JSON.stringify(input)} sent` })
@@ -555,3 +556,89 @@ async function check(page: Page, row: Row) {
     }
   });
 }
+
+// Issue 30 item 3: /buy receives into the user's own branch by default, names every store and vault
+// with its branch, shows the date it saves; the purchase return dialog shows size, colour, barcode.
+test('/buy: own branch store, branch names, the date saved, and the return dialog’s variants', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { branchId: string };
+  };
+  const options = (await (await page.request.get('/api/PurchaseInvoices/options')).json()) as {
+    inventories: { id: string; name: string; branchId: string; branchName: string }[];
+  };
+  const own = options.inventories.find((i) => i.branchId === session.user.branchId)!;
+  // The demo's other branch has a default store too (of the same name), listed first or not.
+  expect(new Set(options.inventories.map((i) => i.branchId)).size).toBeGreaterThan(1);
+
+  await page.goto('/buy');
+  await expect(page.getByTestId('buy-screen')).toBeVisible();
+  // The store shown (and used) is the default one of the user's own branch, named with it.
+  await expect(page.getByTestId('buy-inventory')).toHaveText(`${own.name} — ${own.branchName}`);
+  // Every store in the picker carries its branch.
+  await page.getByTestId('buy-inventory').click();
+  for (const i of options.inventories) {
+    await expect(
+      page.getByRole('option', { name: `${i.name} — ${i.branchName}`, exact: true }),
+    ).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+
+  // The date field shows today in Cairo, and that is what a draft saves.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+  const [y, m, d] = today.split('-');
+  await expect(page.getByTestId('buy-date')).toContainText(`${d}/${m}/${y}`);
+  const vendors = (await (await page.request.get('/api/PurchaseInvoices/vendors')).json()) as {
+    name: string;
+  }[];
+  const [variant] = (await (await page.request.get('/api/variants/search?q=a&limit=1')).json()) as {
+    barcodes: string[];
+  }[];
+  await page.getByTestId('buy-vendor').fill(vendors[0].name);
+  await page.getByRole('option', { name: vendors[0].name, exact: true }).click();
+  await page.getByTestId('buy-scan').fill(variant.barcodes[0]);
+  await page.getByTestId('buy-scan').press('Enter');
+  await expect(page.getByTestId('buy-line')).toHaveCount(1);
+  // The vault picker names the branch too.
+  await page.getByTestId('buy-payment').click();
+  await expect(
+    page.getByRole('option', { name: new RegExp(own.branchName) }).first(),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/PurchaseInvoices') && r.request().method() === 'POST',
+  );
+  await page.keyboard.press('Control+s');
+  const draft = (await (await saved).json()) as { id: string; invoiceDate: string };
+  expect(draft.invoiceDate).toBe(today);
+
+  // The return dialog of a posted purchase: each line's size/colour and barcode.
+  const purchases = (await (
+    await page.request.get('/api/PurchaseInvoices?pageSize=50')
+  ).json()) as { id: string; status: string }[];
+  type Posted = {
+    id: string;
+    lines: { properties: Record<string, string>; barcodes: string[] }[];
+  };
+  let posted: Posted | null = null;
+  for (const p of purchases.filter((x) => x.status === 'posted')) {
+    const res = await page.request.get(`/api/PurchaseInvoices/${p.id}`);
+    const full = (await res.json()) as Posted;
+    if (full.lines.some((l) => Object.keys(l.properties).length > 0 && l.barcodes.length > 0)) {
+      posted = full;
+      break;
+    }
+  }
+  expect(posted, 'a posted purchase of items with sizes or colours').not.toBeNull();
+  await page.goto(`/buy?id=${posted!.id}`);
+  await page.getByTestId('buy-return').click();
+  const lines = page.getByTestId('purchase-return-variant');
+  await expect(lines).toHaveCount(posted!.lines.length);
+  for (const [i, l] of posted!.lines.entries()) {
+    for (const value of Object.values(l.properties))
+      await expect(lines.nth(i)).toContainText(value);
+    if (l.barcodes[0]) await expect(lines.nth(i)).toContainText(l.barcodes[0]);
+  }
+});

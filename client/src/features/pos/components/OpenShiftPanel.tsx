@@ -55,7 +55,7 @@ export function OpenShiftPanel() {
       sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }}
       data-testid="open-shift-panel"
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack sx={{ gap: 2 }}>
           <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }}>
             {t('shift.noShiftTitle')}
