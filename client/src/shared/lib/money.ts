@@ -1,4 +1,5 @@
 // Pounds typed by a person ↔ integer piasters of the API, without floating-point arithmetic.
+import { QUANTITY_DECIMALS } from '@pos/contracts';
 import { formatNumber } from './format';
 
 const POUNDS = /^(\d{1,12})(?:[.,](\d{0,2}))?$/;
@@ -54,4 +55,65 @@ export function parseQuantity(input: string, allowNegative = false): number | nu
 export function formatQuantity(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
   return formatNumber(Number(value), 3);
+}
+
+/** Why a typed amount or quantity cannot be used (the field says it under itself). */
+export type AmountProblem =
+  'required' | 'notNumber' | 'negative' | 'decimals' | 'zero' | 'tooLarge';
+
+export type AmountRules = {
+  kind: 'money' | 'qty';
+  /** Empty is refused (otherwise empty is the value null). */
+  required?: boolean;
+  /** Zero is refused. */
+  positive?: boolean;
+  /** Quantities only: a change of stock may be negative. */
+  allowNegative?: boolean;
+  /** Largest value accepted: piasters (money) or a quantity. */
+  max: number;
+};
+
+export type AmountCheck = { value: number | null; problem: AmountProblem | null };
+
+const NUMBERISH = /^[-\u2212]?\d+(?:[.,]\d*)?(?:e[-+]?\d+)?$/i;
+
+/**
+ * A typed text against a field's rules: the value it means (null when empty or unusable) and,
+ * when it cannot be used, the one reason to show — never a previous value.
+ */
+export function checkAmount(input: string, rules: AmountRules): AmountCheck {
+  const text = toAsciiDigits(input)
+    .trim()
+    .replace(/\s|,(?=\d{3}(\D|$))/g, '')
+    .replace(/^\+/, '');
+  if (text === '') return { value: null, problem: rules.required ? 'required' : null };
+  if (!NUMBERISH.test(text)) return { value: null, problem: 'notNumber' };
+  const negative = /^[-\u2212]/.test(text);
+  const plain = text.replace(/^[-\u2212]/, '');
+  if (/e/i.test(plain)) {
+    // 1e9: a number people rarely mean; say it is too large when it is, else that it is no amount.
+    const n = Number(plain.replace(',', '.'));
+    const scaled = rules.kind === 'money' ? n * 100 : n;
+    return {
+      value: null,
+      problem: negative ? 'negative' : scaled > rules.max ? 'tooLarge' : 'notNumber',
+    };
+  }
+  if (negative && !(rules.kind === 'qty' && rules.allowNegative)) {
+    return { value: null, problem: 'negative' };
+  }
+  const decimals = plain.split(/[.,]/)[1]?.length ?? 0;
+  if (decimals > (rules.kind === 'money' ? 2 : QUANTITY_DECIMALS)) {
+    return { value: null, problem: 'decimals' };
+  }
+  const value =
+    rules.kind === 'money' ? parsePounds(plain) : parseQuantity(text.replace(',', '.'), true);
+  if (value === null) return { value: null, problem: rules.required ? 'required' : null };
+  if (Number.isNaN(value)) {
+    // Only a too-long whole part is left here (more than 12 digits of pounds).
+    return { value: null, problem: /^\d+/.test(plain) ? 'tooLarge' : 'notNumber' };
+  }
+  if (Math.abs(value) > rules.max) return { value: null, problem: 'tooLarge' };
+  if (value === 0 && rules.positive) return { value: null, problem: 'zero' };
+  return { value: value === 0 ? 0 : value, problem: null };
 }

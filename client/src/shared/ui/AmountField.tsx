@@ -1,47 +1,129 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useState } from 'react';
-import { parsePounds, parseQuantity, piastersToInput } from '../lib/money';
+import { LIMITS } from '@pos/contracts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format';
+import { checkAmount, piastersToInput, type AmountProblem, type AmountRules } from '../lib/money';
+import { useGuardedField, type FieldGuardStore } from './fieldGuard';
 
-type Props = Omit<TextFieldProps, 'value' | 'onChange'> & {
-  /** piasters (kind money) or a quantity (kind qty) */
-  value: number | null;
-  onValue: (value: number | null) => void;
+/** The rules a money or quantity field checks its text against (see `checkAmount`). */
+export type AmountFieldRules = {
   kind?: 'money' | 'qty';
-  testId?: string;
+  /** Empty is refused ("required"); otherwise empty reports null. */
+  required?: boolean;
+  /** Zero is refused. */
+  positive?: boolean;
+  /** Quantities only: negative quantities (a stock change). */
+  allowNegative?: boolean;
+  /**
+   * Largest value: piasters for money (default LIMITS.documentTotal, 10,000,000.00), a quantity
+   * for kind qty (default LIMITS.lineQuantity).
+   */
+  max?: number;
+  /** Said instead of the generic "at most …" when the value is above `max` (e.g. "more than owed"). */
+  maxMessage?: string;
+  /** The form's guard, when the field is not inside a FieldGuard (FormDialog gives one). */
+  guard?: FieldGuardStore;
 };
 
-/** Pounds (or a quantity) typed as text, reported as integer piasters (or ≤ 3 decimals) on every valid change. */
+type Props = Omit<TextFieldProps, 'value' | 'onChange'> &
+  AmountFieldRules & {
+    /** piasters (kind money) or a quantity (kind qty) */
+    value: number | null;
+    /** The value the text means, or null when empty or unusable — never a previous value. */
+    onValue: (value: number | null) => void;
+    testId?: string;
+  };
+
+export const amountToText = (v: number | null, kind: 'money' | 'qty'): string =>
+  v === null ? '' : kind === 'money' ? piastersToInput(v).replace(/\.00$/, '') : String(v);
+
+export function amountRules(r: AmountFieldRules): AmountRules {
+  const kind = r.kind ?? 'money';
+  return {
+    kind,
+    required: r.required,
+    positive: r.positive,
+    allowNegative: r.allowNegative,
+    max: r.max ?? (kind === 'money' ? LIMITS.documentTotal : LIMITS.lineQuantity),
+  };
+}
+
+/** The sentence under a field for a problem (ar/en, common:amountField). */
+export function useAmountProblemText(): (
+  problem: AmountProblem,
+  rules: AmountRules,
+  maxMessage?: string,
+) => string {
+  const { t } = useTranslation('common');
+  return (problem, rules, maxMessage) => {
+    if (problem === 'tooLarge' && maxMessage) return maxMessage;
+    const max = rules.kind === 'money' ? formatNumber(rules.max / 100, 2) : formatNumber(rules.max);
+    const key = problem === 'decimals' && rules.kind === 'qty' ? 'decimalsQty' : problem;
+    return t(`amountField.${key}`, { max });
+  };
+}
+
+/**
+ * Pounds (or a quantity) typed as text, reported as integer piasters (or ≤ 3 decimals). Text that
+ * cannot be used reports null and says why under the field; the nearest FieldGuard (FormDialog
+ * has one) refuses to send the form while it does.
+ */
 export function AmountField({
   value,
   onValue,
   kind = 'money',
+  required,
+  positive,
+  allowNegative,
+  max,
+  maxMessage,
+  guard,
   testId,
   slotProps,
   error,
+  helperText,
+  disabled,
   ...rest
 }: Props) {
-  const toText = (v: number | null) =>
-    v === null ? '' : kind === 'money' ? piastersToInput(v).replace(/\.00$/, '') : String(v);
-  const [text, setText] = useState(() => toText(value));
+  const rules = amountRules({ kind, required, positive, allowNegative, max });
+  const problemText = useAmountProblemText();
+  const [text, setText] = useState(() => amountToText(value, kind));
   const [seen, setSeen] = useState(value);
-  const parse = (s: string) => (kind === 'money' ? parsePounds(s) : parseQuantity(s));
-  // Follow outside changes (a scan adding one), not while the typed text already means the value.
+  const [shown, setShown] = useState(false);
+  const root = useRef<HTMLDivElement | null>(null);
+  const check = checkAmount(text, rules);
+  // Follow outside changes (a scan adding one), not while the typed text already means the value,
+  // nor when the form only turned this field's "unusable" into its own empty (null or 0).
   if (seen !== value) {
     setSeen(value);
-    if (parse(text) !== value) setText(toText(value));
+    const echo = check.problem !== null && (value === null || value === 0);
+    if (check.value !== value && !echo) setText(amountToText(value, kind));
   }
-  const parsed = parse(text);
-  const invalid = parsed !== null && Number.isNaN(parsed);
+  const invalid = check.problem !== null && !disabled;
+  useGuardedField(
+    {
+      invalid,
+      reveal: () => setShown(true),
+      focus: () => root.current?.querySelector('input')?.focus(),
+    },
+    guard,
+  );
+  const showProblem = invalid && shown;
   return (
     <TextField
       size="small"
       {...rest}
+      required={required}
+      disabled={disabled}
       value={text}
-      error={invalid || error}
+      error={showProblem || error}
+      helperText={showProblem ? problemText(check.problem!, rules, maxMessage) : helperText}
+      ref={root}
       onChange={(e) => {
         setText(e.target.value);
-        const next = parse(e.target.value);
-        if (next === null || !Number.isNaN(next)) onValue(next);
+        setShown(true);
+        onValue(checkAmount(e.target.value, rules).value);
       }}
       onFocus={(e) => e.target.select()}
       slotProps={{
@@ -50,9 +132,26 @@ export function AmountField({
           inputMode: 'decimal',
           dir: 'ltr',
           'data-testid': testId,
+          'aria-invalid': showProblem || undefined,
           ...((slotProps?.htmlInput as object) ?? {}),
         },
       }}
     />
   );
+}
+
+/**
+ * For forms that keep an amount or quantity as text (transfer lines, counts): the value the text
+ * means and, when it cannot be used, the sentence to show under its field.
+ */
+export function useAmountCheck(): (
+  text: string,
+  rules: AmountFieldRules,
+) => { value: number | null; message: string | undefined } {
+  const problemText = useAmountProblemText();
+  return (text, r) => {
+    const rules = amountRules(r);
+    const { value, problem } = checkAmount(text, rules);
+    return { value, message: problem ? problemText(problem, rules, r.maxMessage) : undefined };
+  };
 }

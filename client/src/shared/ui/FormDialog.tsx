@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldGuard, useFieldGuard } from './fieldGuard';
 
 export type FormDialogProps = {
   open: boolean;
@@ -27,7 +28,10 @@ export type FormDialogProps = {
   children: ReactNode;
 };
 
-/** A dialog whose paper is the form: title, fields, then cancel and save. */
+/**
+ * A dialog whose paper is the form: title, fields, then cancel and save. Its amount fields are
+ * guarded: the form is not sent while one of them holds text that cannot be used.
+ */
 export function FormDialog({
   open,
   onClose,
@@ -43,8 +47,11 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const { t } = useTranslation('common');
+  const guard = useFieldGuard();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // An amount that cannot be used says why under itself; nothing is sent.
+    if (!guard.check()) return;
     void onSubmit();
   };
   return (
@@ -57,7 +64,9 @@ export function FormDialog({
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers={dividers}>{children}</DialogContent>
+      <DialogContent dividers={dividers}>
+        <FieldGuard guard={guard}>{children}</FieldGuard>
+      </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onClose} disabled={submitting}>
           {cancelLabel ?? t('cancel')}

@@ -28,6 +28,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -64,6 +65,7 @@ export default function NewJournalEntryPage() {
   const [reference, setReference] = useState('');
   const [description, setDescription] = useState('');
   const [lines, setLines] = useState<Line[]>([emptyLine(1), emptyLine(2)]);
+  const guard = useFieldGuard();
   const set = (key: number, patch: Partial<Line>) =>
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const debit = lines.reduce((s, l) => s + (l.debit ?? 0), 0);
@@ -99,7 +101,7 @@ export default function NewJournalEntryPage() {
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        post.mutate(undefined);
+        if (guard.check()) post.mutate(undefined);
       }}
     >
       <PageHeader title={t('entry.title')} />
@@ -163,6 +165,7 @@ export default function NewJournalEntryPage() {
                     value={l.debit}
                     onValue={(debit) => set(l.key, { debit, ...(debit ? { credit: null } : {}) })}
                     label={t('entry.debitOf', { n: i + 1 })}
+                    guard={guard}
                     testId="entry-debit"
                   />
                 </TableCell>
@@ -171,6 +174,7 @@ export default function NewJournalEntryPage() {
                     value={l.credit}
                     onValue={(credit) => set(l.key, { credit, ...(credit ? { debit: null } : {}) })}
                     label={t('entry.creditOf', { n: i + 1 })}
+                    guard={guard}
                     testId="entry-credit"
                   />
                 </TableCell>

@@ -157,6 +157,8 @@ export function MoneyTransactionForm({
           label={t('fields.amount')}
           value={amount}
           onValue={setAmount}
+          required
+          positive
           testId="money-amount"
         />
         <TextField

@@ -151,6 +151,8 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
           onValue={setAmount}
           error={tried && missing.amount}
           helperText={err('amount')}
+          required
+          positive
           testId="cheque-amount"
         />
         <TextField

@@ -5,6 +5,7 @@ import { formatPiasters, type ChequeAction, type ChequeDto } from '@pos/contract
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeLabel } from '../../../shared/lib/places';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -78,7 +79,7 @@ export function ChequeStepDialog({
             onChange={setVaultId}
             options={(vaults.data ?? [])
               .filter((v) => v.branchId === cheque.branchId)
-              .map((v) => ({ value: v.id, label: v.name }))}
+              .map((v) => ({ value: v.id, label: placeLabel(v) }))}
             noneLabel={t('form.chooseVault')}
             error={tried && !vaultId ? t('form.required') : undefined}
             testId="cheque-vault"

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { toast } from '../../../shared/ui/toast';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -36,6 +37,7 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
   const [note, setNote] = useState('');
   const [advance, setAdvance] = useState(false);
   const [paymentId] = useState(newId);
+  const guard = useFieldGuard();
   const vaultId = chosen || (vaults.data?.[0]?.id ?? '');
 
   const idem = useIdempotencyKey();
@@ -73,6 +75,9 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
             value={amount}
             onValue={setAmount}
             autoFocus
+            required
+            positive
+            guard={guard}
             testId="collect-amount"
           />
           <AdvanceChoice
@@ -110,8 +115,8 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
         </Button>
         <Button
           variant="contained"
-          disabled={!amount || amount <= 0 || !vaultId || pay.isPending}
-          onClick={() => pay.mutate()}
+          disabled={!vaultId || pay.isPending}
+          onClick={() => guard.check() && amount !== null && pay.mutate()}
           data-testid="collect-submit"
         >
           {t('payment.submit')}

@@ -13,6 +13,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { toast } from '../../../shared/ui/toast';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
 
@@ -46,6 +47,7 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
     taxId: customer?.taxId ?? '',
   }));
   const [creditLimit, setCreditLimit] = useState<number | null>(customer?.creditLimit ?? 0);
+  const guard = useFieldGuard();
   const [terms, setTerms] = useState(
     customer?.paymentTermsDays == null ? '' : String(customer.paymentTermsDays),
   );
@@ -65,6 +67,7 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!guard.check()) return;
     const body: CustomerCreateDto = {
       name: values.name.trim(),
       ...(mayGrantCredit ? { creditLimit: creditLimit ?? 0 } : {}),
@@ -116,6 +119,8 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
                 label={t('fields.creditLimit')}
                 helperText={t('form.creditLimitHint')}
                 value={creditLimit}
+                guard={guard}
+                testId="customer-credit-limit"
                 onValue={setCreditLimit}
               />
             )}

@@ -33,6 +33,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { formatDateTime } from '../../../shared/ui/print';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { useCan } from '../../../shared/state/useCan';
@@ -225,6 +226,7 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
   const [note, setNote] = useState('');
   const [advance, setAdvance] = useState(false);
   const [paymentId] = useState(newId);
+  const guard = useFieldGuard();
   const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
 
@@ -263,6 +265,9 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
             value={amount}
             onValue={setAmount}
             autoFocus
+            required
+            positive
+            guard={guard}
             testId="customer-pay-amount"
           />
           <AdvanceChoice
@@ -322,8 +327,8 @@ function PaymentForm({ customer, open, onClose }: PaymentProps) {
         </Button>
         <Button
           variant="contained"
-          disabled={!amount || amount <= 0 || (!into && !methodId) || pay.isPending}
-          onClick={() => pay.mutate()}
+          disabled={(!into && !methodId) || pay.isPending}
+          onClick={() => guard.check() && amount !== null && pay.mutate()}
           data-testid="customer-pay-submit"
         >
           {t('payment.submit')}

@@ -164,6 +164,8 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
             label={t('form.amount')}
             value={amount}
             onValue={setAmount}
+            required
+            positive
             testId="expense-amount"
             error={tried && (!amount || amount <= 0)}
             fullWidth

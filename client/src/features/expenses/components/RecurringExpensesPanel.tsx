@@ -45,6 +45,8 @@ export function RecurringExpensesPanel() {
             <AmountField
               label={label}
               value={typeof value === 'number' ? value : null}
+              required
+              positive
               onValue={(v) => onChange(v ?? undefined)}
               error={!!error}
               helperText={error}

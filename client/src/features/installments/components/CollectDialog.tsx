@@ -5,6 +5,7 @@ import { formatPiasters, type InstallmentPaymentDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeLabel } from '../../../shared/lib/places';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -117,6 +118,7 @@ export function CollectDialog({
           required
           error={tried && Boolean(amountError)}
           helperText={tried ? amountError : t('collect.partialHint')}
+          positive
           testId="collect-amount"
         />
         <SelectField
@@ -124,7 +126,7 @@ export function CollectDialog({
           label={t('fields.vault')}
           value={chosenVault}
           onChange={setVaultId}
-          options={vaults.options.map((v) => ({ value: v.id, label: v.name }))}
+          options={vaults.options.map((v) => ({ value: v.id, label: placeLabel(v) }))}
           noneLabel={t('form.chooseVault')}
           error={tried && !chosenVault ? t('form.required') : undefined}
           testId="collect-vault"

@@ -31,6 +31,7 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { PrintArea } from '../../../shared/ui/print';
 import { toast } from '../../../shared/ui/toast';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
@@ -80,6 +81,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
   const [created, setCreated] = useState<InstallmentPlanDetailDto | null>(null);
   const [printing, setPrinting] = usePrintJob<InstallmentPlanDetailDto>();
   const idHint = useNationalIdHint();
+  const guard = useFieldGuard();
 
   const sale = financeable.data;
   const customerNationalId = nationalId ?? sale?.customerNationalId ?? '';
@@ -119,7 +121,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!sale || create.isPending) return;
+    if (!sale || create.isPending || !guard.check()) return;
     const body = {
       id: requestId,
       saleId,
@@ -213,7 +215,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
                 financed: formatPiasters(sale.financed),
               })}
             </Typography>
-            <TermsFields value={terms} onChange={setTerms} />
+            <TermsFields value={terms} onChange={setTerms} guard={guard} />
             {preview && <SchedulePreview preview={preview} downPayment={sale.downPayment} />}
             <Divider />
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>

@@ -7,6 +7,7 @@ import { formatPiasters, type InstallmentPlanDetailDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeLabel } from '../../../shared/lib/places';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
@@ -100,7 +101,7 @@ export function SettleDialog({
           label={t('fields.vault')}
           value={chosenVault}
           onChange={setVaultId}
-          options={vaults.options.map((v) => ({ value: v.id, label: v.name }))}
+          options={vaults.options.map((v) => ({ value: v.id, label: placeLabel(v) }))}
           noneLabel={t('form.chooseVault')}
           error={tried && !chosenVault ? t('form.required') : undefined}
           testId="settle-vault"

@@ -19,15 +19,19 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
+import type { FieldGuardStore } from '../../../shared/ui/fieldGuard';
 import type { Preview, TermsForm } from '../lib/terms';
 
 /** Count, period, first due date, monthly rate and fee of a plan. */
 export function TermsFields({
   value,
   onChange,
+  guard,
 }: {
   value: TermsForm;
   onChange: (next: TermsForm) => void;
+  /** The form's guard when the fields are not inside a FormDialog. */
+  guard?: FieldGuardStore;
 }) {
   const { t } = useTranslation('installments');
   const set = <K extends keyof TermsForm>(key: K, v: TermsForm[K]) =>
@@ -86,6 +90,7 @@ export function TermsFields({
         value={value.fee}
         onValue={(v) => set('fee', v)}
         testId="terms-fee"
+        guard={guard}
       />
     </Box>
   );

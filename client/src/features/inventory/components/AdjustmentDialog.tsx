@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { StockAdjustmentDto, type StockAdjustmentLineDto } from '@pos/contracts';
+import { LIMITS, StockAdjustmentDto, type StockAdjustmentLineDto } from '@pos/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,8 @@ import { validateDto } from '../../../shared/forms/validateDto';
 import { toast } from '../../../shared/ui/toast';
 import { VariantPicker, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
-import { formatQuantity, parsePounds, parseQuantity } from '../../../shared/lib/money';
+import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
+import { useAmountCheck } from '../../../shared/ui/AmountField';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -49,6 +50,7 @@ type Props = {
 /** POST /api/StockAdjustments: a signed change or the counted on-hand figure, per line. */
 export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props) {
   const { t, i18n } = useTranslation('inventory');
+  const checkAmount = useAmountCheck();
   const can = useCan();
   const showCost = can('can_see_buy_price');
   const queryClient = useQueryClient();
@@ -80,19 +82,26 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
     const found: Record<string, string> = {};
     const out: StockAdjustmentLineDto[] = [];
     for (const line of lines) {
-      const qty = parseQuantity(line.value, mode === 'change');
-      if (qty === null || Number.isNaN(qty) || (mode === 'change' && qty === 0)) {
-        found[line.variantId] = t('adjust.badQuantity');
+      // The reason under the field: negative, not a number, decimals, zero, above the bound.
+      const { value: qty, message } = checkAmount(line.value, {
+        kind: 'qty',
+        required: true,
+        allowNegative: mode === 'change',
+        positive: mode === 'change',
+        max: LIMITS.stockQuantity,
+      });
+      if (qty === null) {
+        found[line.variantId] = message ?? t('adjust.badQuantity');
         continue;
       }
       const dto: StockAdjustmentLineDto = { variantId: line.variantId };
       if (mode === 'change') dto.quantity = qty;
       else dto.countedQuantity = qty;
       if (showCost && line.unitCost.trim() !== '') {
-        const cost = parsePounds(line.unitCost);
-        if (cost === null || Number.isNaN(cost))
-          found[`${line.variantId}.cost`] = t('adjust.badCost');
-        else dto.unitCost = cost;
+        const cost = checkAmount(line.unitCost, { kind: 'money', max: LIMITS.unitPrice });
+        if (cost.value === null)
+          found[`${line.variantId}.cost`] = cost.message ?? t('adjust.badCost');
+        else dto.unitCost = cost.value;
       }
       out.push(dto);
     }

@@ -340,6 +340,7 @@ export function TicketFormDialog({
           label={t('fields.warrantyDays')}
           value={warrantyDays}
           onValue={(v) => setWarrantyDays(v === null ? null : Math.trunc(v))}
+          max={3650}
           testId="ticket-warranty-days"
         />
       </Box>

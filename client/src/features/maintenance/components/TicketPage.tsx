@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  LIMITS,
   formatPiasters,
   MAINTENANCE_PRIORITIES,
   MAINTENANCE_WORK_STATUSES,
@@ -30,11 +31,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { placeLabel } from '../../../shared/lib/places';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PrintArea, formatQty, printSoon } from '../../../shared/ui/print';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -395,7 +398,10 @@ export default function TicketPage() {
               noneLabel={t('detail.mainVault')}
               options={(vaults.data ?? [])
                 .filter((v) => !v.isMain)
-                .map((v) => ({ value: v.id, label: v.name }))}
+                .map((v) => ({
+                  value: v.id,
+                  label: placeLabel({ ...v, branchName: ticket.data?.branchName }),
+                }))}
               testId="ticket-step-vault"
             />
           </Box>
@@ -455,6 +461,7 @@ function WorkForm({
   const [diagnosis, setDiagnosis] = useState(ticket.diagnosis ?? '');
   const [technicianId, setTechnicianId] = useState(ticket.technicianId ?? '');
   const [priority, setPriority] = useState<MaintenancePriority>(ticket.priority);
+  const guard = useFieldGuard();
   const technicians = useQuery({
     queryKey: maintenanceKeys.technicians,
     queryFn: maintenanceApi.technicians,
@@ -476,7 +483,7 @@ function WorkForm({
       sx={{ display: 'grid', gap: 1, mt: 1.5 }}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(undefined);
+        if (guard.check()) save.mutate(undefined);
       }}
     >
       <Typography variant="subtitle2" component="h2">
@@ -517,6 +524,7 @@ function WorkForm({
         value={labour}
         onValue={setLabour}
         disabled={!!ticket.warrantyOfId}
+        guard={guard}
         testId="ticket-labour-input"
       />
       <Box>
@@ -545,6 +553,7 @@ function AddPart({
   const [variant, setVariant] = useState<VariantResponseDto | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);
   const [price, setPrice] = useState<number | null>(null);
+  const partGuard = useFieldGuard();
   const [scanned, setScanned] = useState<ExternalInput | undefined>(undefined);
   // A product scanned on this page (the shell's listener sends it here) goes into the picker.
   useEffect(() => {
@@ -600,6 +609,9 @@ function AddPart({
         value={quantity}
         onValue={setQuantity}
         sx={{ width: 110 }}
+        required
+        positive
+        guard={partGuard}
         testId="ticket-part-qty"
       />
       <AmountField
@@ -607,12 +619,14 @@ function AddPart({
         value={price}
         onValue={setPrice}
         sx={{ width: 140 }}
+        max={LIMITS.unitPrice}
+        guard={partGuard}
         testId="ticket-part-price"
       />
       <Button
         variant="contained"
         disabled={!variant || add.isPending}
-        onClick={() => add.mutate(undefined)}
+        onClick={() => partGuard.check() && add.mutate(undefined)}
         data-testid="ticket-part-add"
       >
         {t('detail.addPart')}

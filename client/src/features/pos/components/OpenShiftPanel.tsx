@@ -12,6 +12,7 @@ import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 
 const REGISTER_KEY = 'pos.register';
 
@@ -24,6 +25,7 @@ function storedRegister(): number {
 export function OpenShiftPanel() {
   const { t } = useTranslation('pos');
   const queryClient = useQueryClient();
+  const guard = useFieldGuard();
   const [openingCash, setOpeningCash] = useState<number | null>(0);
   const [register, setRegister] = useState(String(storedRegister()));
   const registerNo = Number(register);
@@ -47,7 +49,9 @@ export function OpenShiftPanel() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!registerOk || openingCash === null || open.isPending) return;
+    // Each field says under itself why it cannot be used (not only a greyed button).
+    const cashOk = guard.check();
+    if (!cashOk || !registerOk || openingCash === null || open.isPending) return;
     open.mutate();
   };
 
@@ -57,7 +61,7 @@ export function OpenShiftPanel() {
       sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }}
       data-testid="open-shift-panel"
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack sx={{ gap: 2 }}>
           <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }}>
             {t('shift.noShiftTitle')}
@@ -70,6 +74,7 @@ export function OpenShiftPanel() {
             value={openingCash}
             onValue={setOpeningCash}
             autoFocus
+            guard={guard}
             testId="opening-cash"
             required
           />
@@ -88,7 +93,7 @@ export function OpenShiftPanel() {
             type="submit"
             variant="contained"
             startIcon={<LockOpen />}
-            disabled={!registerOk || openingCash === null || open.isPending}
+            disabled={open.isPending}
             data-testid="open-shift-submit"
           >
             {t('shift.open')}

@@ -15,6 +15,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName } from '../../../shared/api/paymentMethods';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { useCan } from '../../../shared/state/useCan';
 import {
   creditProblem,
@@ -67,6 +68,7 @@ function PaymentForm({
   const installmentMethod = mayPlan ? allMethods.find((m) => m.type === 'installment') : undefined;
   const [owed, setOwed] = useState<'account' | 'installment'>('account');
   const baseId = useId();
+  const guard = useFieldGuard();
   const cash = methods.find((m) => m.type === 'cash') ?? null;
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>
     cash ? { [cash.id]: total } : {},
@@ -91,7 +93,8 @@ function PaymentForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (canPay)
+    // An unusable amount says why under its field; the sale is not sent.
+    if (canPay && guard.check())
       onPay(
         entries.filter((x) => x.amount > 0),
         {
@@ -125,6 +128,7 @@ function PaymentForm({
                   value={amounts[m.id] ?? null}
                   onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
                   autoFocus={i === 0}
+                  guard={guard}
                   testId={`pay-amount-${m.type}`}
                   sx={{ flex: 1 }}
                 />

@@ -34,6 +34,7 @@ import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
   hasPermission,
+  LIMITS,
   routePath,
   type ReturnDto,
   type SaleDto,
@@ -57,6 +58,7 @@ import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard, type FieldGuardStore } from '../../../shared/ui/fieldGuard';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import {
   PrintArea,
@@ -163,6 +165,7 @@ function PosScreen({ register }: { register: number }) {
   const [cart, setCart] = useState<Cart>(() => loadCart(userId));
   const [parked, setParked] = useState<ParkedCart[]>(() => readParked(localStorage, userId));
   const [payOpen, setPayOpen] = useState(false);
+  const cartGuard = useFieldGuard();
   const [submitting, setSubmitting] = useState(false);
   const [parkedOpen, setParkedOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -384,12 +387,14 @@ function PosScreen({ register }: { register: number }) {
       focusSearch();
       return;
     }
+    // A cell that cannot be used says why under itself; the payment does not open.
+    if (!cartGuard.check()) return;
     if (blocking.length > 0) {
       toast.error(problemText(blocking[0]), { product: true });
       return;
     }
     setPayOpen(true);
-  }, [cart.lines.length, blocking, focusSearch, problemText]);
+  }, [cart.lines.length, blocking, focusSearch, problemText, cartGuard]);
 
   const pay = async (payments: PaymentEntry[], installment = false) => {
     setSubmitting(true);
@@ -525,6 +530,7 @@ function PosScreen({ register }: { register: number }) {
                     canChangePrice={canChangePrice}
                     onUpdate={updateCartLine}
                     onRemove={removeCartLine}
+                    guard={cartGuard}
                   />
                 ))}
                 {cart.lines.length === 0 && (
@@ -557,6 +563,7 @@ function PosScreen({ register }: { register: number }) {
               label={t('cart.invoiceDiscount')}
               value={cart.invoiceDiscount}
               onValue={setInvoiceDiscount}
+              guard={cartGuard}
               testId="invoice-discount"
             />
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.25 }}>
@@ -869,6 +876,8 @@ type CartRowProps = {
   canChangePrice: boolean;
   onUpdate: (variantId: string, patch: LinePatch) => void;
   onRemove: (variantId: string) => void;
+  /** The cart's guard: an unusable quantity, price or discount keeps the payment closed. */
+  guard: FieldGuardStore;
 };
 
 /** One cart line; memoised so adding a line does not re-render the others. */
@@ -878,6 +887,7 @@ const CartRow = memo(function CartRow({
   canChangePrice,
   onUpdate,
   onRemove,
+  guard,
 }: CartRowProps) {
   const { t } = useTranslation('pos');
   // What may be sold: on hand − reserved by approved transfers.
@@ -900,6 +910,9 @@ const CartRow = memo(function CartRow({
           label={t('cart.qty')}
           value={line.quantity}
           onValue={(v) => v !== null && v > 0 && onUpdate(line.variantId, { quantity: v })}
+          required
+          positive
+          guard={guard}
           testId="cart-qty"
         />
       </TableCell>
@@ -910,6 +923,9 @@ const CartRow = memo(function CartRow({
           onValue={(v) => v !== null && onUpdate(line.variantId, { unitPrice: v })}
           disabled={!canChangePrice}
           error={belowMin}
+          required
+          max={LIMITS.unitPrice}
+          guard={guard}
           testId="cart-price"
         />
       </TableCell>
@@ -918,6 +934,7 @@ const CartRow = memo(function CartRow({
           label={t('cart.discount')}
           value={line.discount}
           onValue={(v) => onUpdate(line.variantId, { discount: v ?? 0 })}
+          guard={guard}
           testId="cart-discount"
         />
       </TableCell>

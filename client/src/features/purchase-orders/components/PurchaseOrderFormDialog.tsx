@@ -15,11 +15,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type {
-  PurchaseOrderLineInputDto,
-  PurchaseOrderResponseDto,
-  VariantResponseDto,
-  VendorOptionDto,
+import {
+  LIMITS,
+  type PurchaseOrderLineInputDto,
+  type PurchaseOrderResponseDto,
+  type VariantResponseDto,
+  type VendorOptionDto,
 } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
@@ -28,7 +29,8 @@ import { handleError } from '../../../shared/api/handleError';
 import { parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import { AmountField } from '../../../shared/ui/AmountField';
+import { AmountField, useAmountCheck } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -62,6 +64,14 @@ const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-sc
  * user may change), expected date, note and lines by scan or search. The cost column is there
  * only with can_see_buy_price.
  */
+/** An ordered quantity: required, above zero, 3 decimals at most, LIMITS.stockQuantity. */
+const LINE_QUANTITY = {
+  kind: 'qty',
+  required: true,
+  positive: true,
+  max: LIMITS.stockQuantity,
+} as const;
+
 export function PurchaseOrderFormDialog({
   order,
   onClose,
@@ -103,6 +113,8 @@ export function PurchaseOrderFormDialog({
       }) ?? [],
   );
   const [busy, setBusy] = useState(false);
+  const checkQuantity = useAmountCheck();
+  const guard = useFieldGuard();
 
   const add = (v: VariantResponseDto | null) => {
     if (!v) return;
@@ -113,8 +125,8 @@ export function PurchaseOrderFormDialog({
     } else setLines([...lines, fromVariant(v)]);
   };
   const inputs = lines.map((l): PurchaseOrderLineInputDto | null => {
-    const quantity = parseQuantity(l.quantity);
-    if (quantity === null || quantity <= 0) return null;
+    const quantity = checkQuantity(l.quantity, LINE_QUANTITY).value;
+    if (quantity === null) return null;
     return {
       variantId: l.variantId,
       quantity,
@@ -124,7 +136,7 @@ export function PurchaseOrderFormDialog({
   const valid = !!vendor && !!inventoryId && lines.length > 0 && inputs.every((l) => l !== null);
 
   const submit = async () => {
-    if (!valid || !vendor) return;
+    if (!guard.check() || !valid || !vendor) return;
     setBusy(true);
     try {
       const body = {
@@ -213,7 +225,7 @@ export function PurchaseOrderFormDialog({
             </TableHead>
             <TableBody>
               {lines.map((l) => {
-                const q = parseQuantity(l.quantity);
+                const problem = checkQuantity(l.quantity, LINE_QUANTITY).message;
                 const set = (patch: Partial<Line>) =>
                   setLines(lines.map((x) => (x === l ? { ...x, ...patch } : x)));
                 return (
@@ -226,7 +238,8 @@ export function PurchaseOrderFormDialog({
                       <TextField
                         size="small"
                         value={l.quantity}
-                        error={q === null || q <= 0}
+                        error={problem !== undefined}
+                        helperText={problem}
                         onChange={(e) => set({ quantity: e.target.value })}
                         slotProps={{
                           htmlInput: {
@@ -243,6 +256,8 @@ export function PurchaseOrderFormDialog({
                         <AmountField
                           value={l.unitCost}
                           onValue={(v) => set({ unitCost: v })}
+                          max={LIMITS.unitPrice}
+                          guard={guard}
                           testId="po-line-cost"
                           placeholder={t('form.lastCost')}
                           slotProps={{ htmlInput: { 'aria-label': t('fields.unitCost') } }}

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  LIMITS,
   purchaseTotals,
   routePath,
   type PurchaseInvoiceDto,
@@ -25,16 +26,20 @@ import {
   type VendorLookupDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
-import { formatDate } from '../../../shared/lib/format';
+import { businessDay, formatDay } from '../../../shared/lib/format';
+import { placeLabel } from '../../../shared/lib/places';
+import { sessionUserState } from '../../../shared/state';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -42,6 +47,7 @@ import { toast } from '../../../shared/ui/toast';
 import { catalogApi, propertiesText, VariantPicker, type ExternalInput } from '../../catalog';
 import { ordersHref } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
+import { defaultInventory } from '../lib/buyDefaults';
 import { NewItemDialog, type NewItem } from './NewItemDialog';
 import { ReturnDialog } from './ReturnDialog';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -74,6 +80,7 @@ const looksLikeCode = (text: string) => /^\S+$/.test(text) && /\d/.test(text);
 export default function BuyPage() {
   const { t } = useTranslation('purchases');
   const can = useCan();
+  const user = useAtomValue(sessionUserState);
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const openId = params.get('id');
@@ -104,7 +111,8 @@ export default function BuyPage() {
   });
   const [chosenInventory, setInventoryId] = useState('');
   const [vendorInvoiceNumber, setVendorInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState('');
+  // The date shown is the date saved: today in the store's time zone until the clerk changes it.
+  const [invoiceDate, setInvoiceDate] = useState(() => businessDay());
   const [lines, setLines] = useState<Line[]>([]);
   const [vaultId, setVaultId] = useState(CREDIT);
   const [paid, setPaid] = useState<number | null>(null);
@@ -119,12 +127,13 @@ export default function BuyPage() {
   const [returning, setReturning] = useState<PurchaseInvoiceDto | null>(null);
   const scanRef = useRef<HTMLInputElement>(null);
   const nextKey = useRef(1);
+  const guard = useFieldGuard();
 
   const inventories = useMemo(() => options.data?.inventories ?? [], [options.data]);
-  // Until one is chosen: the branch's default inventory.
-  const inventoryId =
-    chosenInventory || (inventories.find((i) => i.isDefault) ?? inventories[0])?.id || '';
-  const branchId = inventories.find((i) => i.id === inventoryId)?.branchId;
+  // Until one is chosen: the default store of the user's own branch.
+  const inventoryId = chosenInventory || defaultInventory(inventories, user?.branchId)?.id || '';
+  const inventory = inventories.find((i) => i.id === inventoryId);
+  const branchId = inventory?.branchId;
   const vaults = (options.data?.vaults ?? []).filter((v) => v.branchId === branchId);
 
   // A saved draft opened with ?id= fills the form; a posted invoice is shown read-only.
@@ -248,7 +257,7 @@ export default function BuyPage() {
   const reset = () => {
     setLines([]);
     setVendorInvoiceNumber('');
-    setInvoiceDate('');
+    setInvoiceDate(businessDay());
     setPaid(null);
     setVaultId(CREDIT);
     setDraftId(null);
@@ -259,6 +268,8 @@ export default function BuyPage() {
 
   const save = async (post: boolean) => {
     if (busy) return;
+    // An unusable amount says why under its field; nothing is saved.
+    if (!guard.check()) return;
     if (!vendor) return toast.warning(t('errors.vendor'));
     if (!inventoryId) return toast.warning(t('errors.inventory'));
     if (!lines.length) return toast.warning(t('errors.noLines'));
@@ -402,7 +413,7 @@ export default function BuyPage() {
                 noneLabel={t('choose')}
                 options={inventories.map((i) => ({
                   value: i.id,
-                  label: `${i.name} — ${i.branchName}`,
+                  label: placeLabel(i),
                 }))}
                 testId="buy-inventory"
               />
@@ -500,6 +511,9 @@ export default function BuyPage() {
                         onValue={(v) => setLine(l.key, { quantity: v })}
                         onKeyDown={nextOnEnter}
                         aria-label={t('quantity')}
+                        required
+                        positive
+                        guard={guard}
                         testId="buy-line-qty"
                       />
                     </TableCell>
@@ -509,6 +523,9 @@ export default function BuyPage() {
                         onValue={(v) => setLine(l.key, { unitCost: v })}
                         onKeyDown={nextOnEnter}
                         aria-label={t('unitCost')}
+                        required
+                        max={LIMITS.unitPrice}
+                        guard={guard}
                         testId="buy-line-cost"
                       />
                     </TableCell>
@@ -517,6 +534,8 @@ export default function BuyPage() {
                         value={l.discount}
                         onValue={(v) => setLine(l.key, { discount: v })}
                         onKeyDown={nextOnEnter}
+                        guard={guard}
+                        testId="buy-line-discount"
                         aria-label={t('discount')}
                       />
                     </TableCell>
@@ -526,6 +545,9 @@ export default function BuyPage() {
                         value={l.vatRate}
                         onValue={(v) => setLine(l.key, { vatRate: v })}
                         onKeyDown={nextOnEnter}
+                        max={100}
+                        guard={guard}
+                        testId="buy-line-vat"
                         aria-label={t('vatRate')}
                       />
                     </TableCell>
@@ -573,7 +595,7 @@ export default function BuyPage() {
                   noneLabel={t('onCredit')}
                   options={vaults.map((v) => ({
                     value: v.id,
-                    label: `${v.name} (${t(`vaultType.${v.type}`)})`,
+                    label: `${placeLabel({ ...v, branchName: inventory?.branchName })} (${t(`vaultType.${v.type}`)})`,
                   }))}
                   testId="buy-payment"
                 />
@@ -582,6 +604,7 @@ export default function BuyPage() {
                     label={t('paidNow')}
                     value={paid}
                     onValue={setPaid}
+                    guard={guard}
                     testId="buy-paid"
                     helperText={t('remaining', {
                       amount: formatPiasters(Math.max(0, totals.total - (paid ?? 0))),
@@ -638,7 +661,7 @@ export default function BuyPage() {
                   <RouterLink to={`${routePath('buy')}?id=${r.id}`}>{r.number}</RouterLink>
                 </TableCell>
                 <TableCell>{r.vendorName}</TableCell>
-                <TableCell>{formatDate(`${r.invoiceDate}T12:00:00Z`)}</TableCell>
+                <TableCell>{formatDay(r.invoiceDate)}</TableCell>
                 <TableCell>{t(`statuses.${r.status}`)}</TableCell>
                 <TableCell align="right">{money(r.total ?? 0)}</TableCell>
                 <TableCell align="right">{money(r.paid ?? 0)}</TableCell>
@@ -712,6 +735,9 @@ function PostedInvoice({
         <Chip size="small" label={t(`statuses.${invoice.status}`)} />
         <Typography>{invoice.vendorName}</Typography>
         <Typography color="text.secondary">{invoice.inventoryName}</Typography>
+        <Typography color="text.secondary" data-testid="buy-posted-date">
+          {formatDay(invoice.invoiceDate)}
+        </Typography>
         <Box sx={{ flex: 1 }} />
         {invoice.status === 'posted' && (
           <Button variant="outlined" onClick={onReturn} data-testid="buy-return">

@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { LIMITS } from '@pos/contracts';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -93,15 +94,25 @@ export function NewItemDialog({
           label={t('newItem.sellPrice')}
           value={sellPrice}
           onValue={setSellPrice}
+          positive
+          max={LIMITS.unitPrice}
           testId="buy-new-item-price"
         />
         <AmountField
           label={t('unitCost')}
           value={unitCost}
           onValue={setUnitCost}
+          max={LIMITS.unitPrice}
           testId="buy-new-item-cost"
         />
-        <AmountField kind="qty" label={t('vatRate')} value={vatRate} onValue={setVatRate} />
+        <AmountField
+          kind="qty"
+          max={100}
+          label={t('vatRate')}
+          value={vatRate}
+          onValue={setVatRate}
+          testId="buy-new-item-vat"
+        />
       </Stack>
     </FormDialog>
   );

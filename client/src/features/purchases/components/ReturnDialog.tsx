@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -9,6 +10,7 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { toast } from '../../../shared/ui/toast';
+import { propertiesText } from '../../catalog';
 import { purchasesApi } from '../api/purchases.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -77,18 +79,38 @@ export function ReturnDialog({
           const left = l.quantity - l.returnedQuantity;
           return (
             <Stack key={l.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ flex: 1 }}>
-                {l.productName}
-                <Typography component="span" variant="caption" color="text.secondary">
-                  {' '}
-                  {t('left', { qty: formatQuantity(left) })}
+              <Box sx={{ flex: 1, minInlineSize: 0 }} data-testid="purchase-return-line">
+                <Typography>
+                  {l.productName}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {' '}
+                    {t('left', { qty: formatQuantity(left) })}
+                  </Typography>
                 </Typography>
-              </Typography>
+                {/* Which size and colour, and the barcode on the goods going back. */}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  data-testid="purchase-return-variant"
+                >
+                  {[propertiesText(l.properties), l.barcodes[0] ?? l.sku]
+                    .filter(Boolean)
+                    .map((part, i) => (
+                      <span key={i} dir={i === 0 ? undefined : 'ltr'}>
+                        {i > 0 ? ' · ' : ''}
+                        {part}
+                      </span>
+                    ))}
+                </Typography>
+              </Box>
               <AmountField
                 kind="qty"
                 label={t('quantity')}
                 value={quantities[l.id] ?? null}
                 onValue={(q) => setQuantities((prev) => ({ ...prev, [l.id]: q }))}
+                max={left}
+                testId="purchase-return-qty"
                 disabled={left <= 0}
                 sx={{ maxInlineSize: 120 }}
               />

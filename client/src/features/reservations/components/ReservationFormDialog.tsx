@@ -139,6 +139,8 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
               size="small"
               sx={{ inlineSize: 110 }}
               error={tried && (!l.quantity || l.quantity <= 0)}
+              required
+              positive
               testId="reservation-qty"
             />
             <Typography sx={{ minInlineSize: 90, textAlign: 'end' }}>

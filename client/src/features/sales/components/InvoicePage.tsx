@@ -25,6 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  LIMITS,
   hasPermission,
   ON_ACCOUNT_METHOD_TYPES,
   routePath,
@@ -61,6 +62,7 @@ import {
   type InvoiceHistoryEntry,
 } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { StatusChip } from './InvoicesPage';
 import {
   PrintArea,
@@ -511,6 +513,7 @@ function EditInvoiceDialog({
   // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
   const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
+  const guard = useFieldGuard();
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();
     for (const p of sale.payments)
@@ -583,6 +586,10 @@ function EditInvoiceDialog({
                   <TableCell>
                     <AmountField
                       kind="qty"
+                      required
+                      positive
+                      guard={guard}
+                      testId="edit-qty"
                       value={l.quantity}
                       onValue={(v) =>
                         v !== null &&
@@ -593,6 +600,10 @@ function EditInvoiceDialog({
                   </TableCell>
                   <TableCell>
                     <AmountField
+                      required
+                      max={LIMITS.unitPrice}
+                      guard={guard}
+                      testId="edit-price"
                       value={l.unitPrice}
                       onValue={(v) =>
                         v !== null && setCart((c) => updateLine(c, l.variantId, { unitPrice: v }))
@@ -601,6 +612,7 @@ function EditInvoiceDialog({
                   </TableCell>
                   <TableCell>
                     <AmountField
+                      guard={guard}
                       value={l.discount}
                       onValue={(v) =>
                         setCart((c) => updateLine(c, l.variantId, { discount: v ?? 0 }))
@@ -627,6 +639,7 @@ function EditInvoiceDialog({
             <AmountField
               label={t('edit.invoiceDiscount')}
               value={cart.invoiceDiscount}
+              guard={guard}
               onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))}
             />
             <Typography sx={{ fontWeight: 700 }}>
@@ -649,7 +662,12 @@ function EditInvoiceDialog({
                   </MenuItem>
                 ))}
               </TextField>
-              <AmountField value={p.amount} onValue={(v) => setPayment(i, { amount: v ?? 0 })} />
+              <AmountField
+                value={p.amount}
+                onValue={(v) => setPayment(i, { amount: v ?? 0 })}
+                guard={guard}
+                testId="edit-payment-amount"
+              />
               <IconButton
                 size="small"
                 aria-label={t('actions.remove')}
@@ -702,7 +720,7 @@ function EditInvoiceDialog({
             summary.overpaid ||
             save.isPending
           }
-          onClick={() => save.mutate()}
+          onClick={() => guard.check() && save.mutate()}
           data-testid="edit-save"
         >
           {t('actions.save')}

@@ -31,6 +31,7 @@ import { returnableQuantity } from '../../../shared/lib/cart';
 import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { formatQty } from '../../../shared/ui/print';
 import { nameLang } from '../../../shared/lib/lang';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -60,6 +61,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
   const [reason, setReason] = useState('');
   // Kept across retries of the same return: the idempotency key.
   const [returnId] = useState(newId);
+  const guard = useFieldGuard();
   const cash = methods.data?.find((m) => m.type === 'cash');
   const methodId = chosenMethod || cash?.id || '';
 
@@ -148,6 +150,8 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                             onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
                             disabled={max === 0}
                             error={qty !== null && qty > max}
+                            max={max}
+                            guard={guard}
                             testId="return-qty"
                             sx={{ inlineSize: 80 }}
                           />
@@ -213,7 +217,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
           variant="contained"
           color="warning"
           disabled={!invoice || chosen.length === 0 || tooMuch || save.isPending}
-          onClick={() => save.mutate()}
+          onClick={() => guard.check() && save.mutate()}
           data-testid="return-submit"
         >
           {t('returns.submit')}

@@ -32,6 +32,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import {
   PrintArea,
   formatDateTime,
@@ -79,6 +80,7 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [counted, setCounted] = useState<number | null>(null);
   const [note, setNote] = useState('');
+  const guard = useFieldGuard();
 
   const countedCash = byDenomination ? denominationTotal(counts) : counted;
   const expected = shift.totals?.expectedCash ?? null;
@@ -166,6 +168,8 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
               value={counted}
               onValue={setCounted}
               autoFocus
+              required
+              guard={guard}
               testId="close-counted"
             />
           )}
@@ -204,8 +208,8 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
         <Button
           variant="contained"
           color="error"
-          disabled={countedCash === null || close.isPending}
-          onClick={() => close.mutate()}
+          disabled={(byDenomination && countedCash === null) || close.isPending}
+          onClick={() => guard.check() && countedCash !== null && close.mutate()}
           data-testid="close-shift-submit"
         >
           {t('shift.close')}

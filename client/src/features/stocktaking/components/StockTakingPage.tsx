@@ -19,6 +19,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  LIMITS,
   routePath,
   type StockTakingCountResultDto,
   type StockTakingResponseDto,
@@ -33,7 +34,8 @@ import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { VariantPicker, propertiesText } from '../../catalog';
-import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
+import { formatQuantity } from '../../../shared/lib/money';
+import { useAmountCheck } from '../../../shared/ui/AmountField';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
 import { newCountId } from '../lib/ids';
@@ -296,6 +298,15 @@ function CountPanel({
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [qty, setQty] = useState('1');
+  const checkQuantity = useAmountCheck();
+  // A count may take back an earlier one (negative), never zero; 3 decimals, LIMITS.lineQuantity.
+  const counted = checkQuantity(qty, {
+    kind: 'qty',
+    required: true,
+    positive: true,
+    allowNegative: true,
+    max: LIMITS.lineQuantity,
+  });
   const [mine, setMine] = useState(true);
   const [last, setLast] = useState<{ ok: boolean; text: string } | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
@@ -308,8 +319,8 @@ function CountPanel({
   });
 
   const record = async (body: { barcode?: string; variantId?: string }) => {
-    const quantity = parseQuantity(qty, true);
-    if (quantity === null || quantity === 0) return;
+    const quantity = counted.value;
+    if (quantity === null) return;
     try {
       const result = await stockTakingApi.count(session.id, {
         id: newCountId(),
@@ -380,6 +391,8 @@ function CountPanel({
           label={t('count.quantity')}
           value={qty}
           onChange={(e) => setQty(e.target.value)}
+          error={counted.message !== undefined}
+          helperText={counted.message}
           sx={{ inlineSize: { xs: '100%', sm: 130 } }}
           slotProps={{
             htmlInput: {

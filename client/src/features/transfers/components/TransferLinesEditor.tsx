@@ -8,10 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { VariantResponseDto } from '@pos/contracts';
+import { LIMITS, type VariantResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { VariantPicker, propertiesText } from '../../catalog';
-import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
+import { checkAmount, formatQuantity, parseQuantity } from '../../../shared/lib/money';
+import { useAmountCheck } from '../../../shared/ui/AmountField';
 
 export type EditLine = {
   variantId: string;
@@ -37,11 +38,19 @@ export const markScanInput = (el: HTMLInputElement | null) =>
   el?.setAttribute('data-scan-input', '');
 
 /** Valid lines for the API, or null when a quantity is not a positive number (3 decimals at most). */
+/** A transfer line's quantity: required, above zero, at most 3 decimals and LIMITS.lineQuantity. */
+const LINE_QUANTITY = {
+  kind: 'qty',
+  required: true,
+  positive: true,
+  max: LIMITS.lineQuantity,
+} as const;
+
 export function toLineInputs(lines: EditLine[]): { variantId: string; quantity: number }[] | null {
   const out = [];
   for (const l of lines) {
-    const q = parseQuantity(l.quantity);
-    if (q === null || q <= 0) return null;
+    const q = checkAmount(l.quantity, LINE_QUANTITY).value;
+    if (q === null) return null;
     out.push({ variantId: l.variantId, quantity: q });
   }
   return out;
@@ -61,6 +70,7 @@ export function TransferLinesEditor({
   inventoryId?: string;
 }) {
   const { t } = useTranslation('transfers');
+  const checkQuantity = useAmountCheck();
   const add = (v: VariantResponseDto | null) => {
     if (!v) return;
     const found = lines.find((l) => l.variantId === v.id);
@@ -98,7 +108,7 @@ export function TransferLinesEditor({
           </TableHead>
           <TableBody>
             {lines.map((l) => {
-              const q = parseQuantity(l.quantity);
+              const problem = checkQuantity(l.quantity, LINE_QUANTITY).message;
               return (
                 <TableRow key={l.variantId} data-testid="transfer-edit-line">
                   <TableCell>{l.title}</TableCell>
@@ -114,7 +124,8 @@ export function TransferLinesEditor({
                     <TextField
                       size="small"
                       value={l.quantity}
-                      error={q === null || q <= 0}
+                      error={problem !== undefined}
+                      helperText={problem}
                       onChange={(e) =>
                         onChange(
                           lines.map((x) => (x === l ? { ...x, quantity: e.target.value } : x)),

@@ -24,6 +24,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { formatDay } from '../../../shared/lib/format';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { toast } from '../../../shared/ui/toast';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -52,6 +53,7 @@ function PaymentForm({ vendor, invoices, open, onClose, onPaid }: Props) {
   const [picked, setPicked] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [paymentId] = useState(newId);
+  const guard = useFieldGuard();
   const vaultId = chosenVault || (vaults.data?.[0]?.id ?? '');
 
   const idem = useIdempotencyKey();
@@ -94,6 +96,9 @@ function PaymentForm({ vendor, invoices, open, onClose, onPaid }: Props) {
             label={t('payment.amount')}
             value={amount}
             onValue={setAmount}
+            required
+            positive
+            guard={guard}
             autoFocus
             testId="vendor-pay-amount"
           />
@@ -163,10 +168,8 @@ function PaymentForm({ vendor, invoices, open, onClose, onPaid }: Props) {
         </Button>
         <Button
           variant="contained"
-          onClick={() => pay.mutate()}
-          disabled={
-            pay.isPending || !amount || amount <= 0 || (mode === 'chosen' && !picked.length)
-          }
+          onClick={() => guard.check() && amount !== null && pay.mutate()}
+          disabled={pay.isPending || (mode === 'chosen' && !picked.length)}
           data-testid="vendor-pay-save"
         >
           {t('payment.save')}
