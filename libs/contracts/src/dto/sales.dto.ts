@@ -199,7 +199,16 @@ export type ShiftTotalsDto = {
     refunds: number;
     net: number;
   }[];
-  /** cash taken besides sales: customer payments on account and repair bills paid at the POS */
+  /**
+   * The part of the shift's sales no tender paid (issue 30 item 15): left on the customers'
+   * accounts, split into what an installment plan of the sale finances and the rest (credit).
+   * sales = Σ byMethod.sales (as tendered, change given back excluded) + onAccount.credit + onAccount.installment.
+   */
+  onAccount: { credit: number; installment: number };
+  /**
+   * cash taken into the drawer besides sales: customer payments on account and repair bills paid
+   * at the POS in cash (the sales' own cash is the cash method's net)
+   */
   cashIn: number;
   expectedCash: number;
   /** only with can_see_profit */

@@ -40,7 +40,7 @@ function DailyReportBody({ report }: { report: DailyReportDto }) {
       <Facts
         rows={[
           [t('daily.branch'), report.branchName],
-          [t('daily.date'), report.date],
+          [t('daily.date'), formatDay(report.date)],
           [t('shift.invoiceCount'), String(report.invoiceCount)],
           [t('shift.sales'), money(report.sales)],
           [t('shift.returns'), money(report.returns)],
