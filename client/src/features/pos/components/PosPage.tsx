@@ -164,6 +164,7 @@ function PosScreen({ register }: { register: number }) {
   const [parked, setParked] = useState<ParkedCart[]>(() => readParked(localStorage, userId));
   const [payOpen, setPayOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
   const [parkedOpen, setParkedOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [returnAsk, setReturnAsk] = useState(false);
@@ -388,11 +389,13 @@ function PosScreen({ register }: { register: number }) {
       toast.error(problemText(blocking[0]), { product: true });
       return;
     }
+    setPayError(null);
     setPayOpen(true);
   }, [cart.lines.length, blocking, focusSearch, problemText]);
 
   const pay = async (payments: PaymentEntry[], installment = false) => {
     setSubmitting(true);
+    setPayError(null);
     const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total);
     try {
       // Same body, same id on a network retry: the server answers with the same invoice.
@@ -407,8 +410,13 @@ function PosScreen({ register }: { register: number }) {
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
     } catch (err) {
-      const e = handleError(err, { toast: true });
-      if (isRetryable(e)) toast.warning(t('pay.retryHint'), { product: true });
+      // said inside the dialog, which stays open (a toast behind it went unseen)
+      const e = handleError(err);
+      setPayError(
+        isRetryable(e)
+          ? `${e.message || e.statusMessage} — ${t('pay.retryHint')}`
+          : e.message || e.statusMessage,
+      );
     } finally {
       setSubmitting(false);
       window.setTimeout(focusSearch, 50);
@@ -717,7 +725,9 @@ function PosScreen({ register }: { register: number }) {
           hasCustomer={cart.customer !== null}
           customer={cart.customer}
           submitting={submitting}
+          error={payError}
           onClose={() => {
+            setPayError(null);
             setPayOpen(false);
             window.setTimeout(focusSearch, 50);
           }}
