@@ -691,7 +691,18 @@ function PosScreen({ register }: { register: number }) {
               setReservationPick(null);
               window.setTimeout(focusSearch, 50);
             }}
-            onConverted={() => {
+            onConverted={(r) => {
+              // the sale made of the reservation is a sale like any: the last-sale panel, its receipt
+              if (r.saleId)
+                void salesApi
+                  .invoice(r.saleId)
+                  .then((sale) => {
+                    setLastSale(sale);
+                    return loadEReceiptMark(sale.id).then((eta) =>
+                      printDoc({ kind: 'sale', sale, eta }),
+                    );
+                  })
+                  .catch((err: unknown) => handleError(err, { toast: true }));
               void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
               void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
             }}
