@@ -765,6 +765,14 @@ describe('point of sale', () => {
         0,
       ),
     ).toBe(report.body.invoiceCount);
+    // issue 30 item 15: what no tender paid is there too, credit apart from installments
+    const [due] = await t.ds.query(
+      `SELECT COALESCE(sum(due_amount), 0)::bigint AS due FROM sales_invoices
+        WHERE branch_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Cairo') AT TIME ZONE 'Africa/Cairo'`,
+      [branchId],
+    );
+    expect(report.body.onAccount.credit + report.body.onAccount.installment).toBe(Number(due.due));
+    expect(report.body.onAccount.installment).toBeGreaterThanOrEqual(6_000);
     expect(report.body.profit).toBeDefined();
     const plain = await cashier();
     expect((await plain.get('/api/DailyReport?date=2020-01-01')).status).toBe(403);

@@ -405,6 +405,8 @@ export type DailyReportDto = {
   discounts: number;
   vat: number;
   byMethod: { methodId: string; methodName: string; sales: number; refunds: number; net: number }[];
+  /** the day's sales no tender paid, as on the shift report: on credit and financed by a plan */
+  onAccount: { credit: number; installment: number };
   byCashier: {
     cashierId: string;
     cashierName: string;

@@ -47,6 +47,8 @@ function DailyReportBody({ report }: { report: DailyReportDto }) {
           [t('shift.discounts'), money(report.discounts)],
           [t('shift.vat'), money(report.vat)],
           [t('shift.net'), money(report.net)],
+          [t('shift.onAccountCredit'), money(report.onAccount.credit)],
+          [t('shift.onAccountInstallment'), money(report.onAccount.installment)],
           ...(report.profit !== undefined
             ? [[t('shift.profit'), money(report.profit)] as [string, string]]
             : []),
