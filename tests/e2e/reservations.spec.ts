@@ -147,11 +147,19 @@ test('a reservation is sold at the POS: its slip scanned, the deposit counted', 
   await row.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(reservation.number);
-  // the deposit counts: what is left is paid now in cash
+  // the deposit counts: what is left is paid now, by any tender (issue 30 item 9: by card here)
   await expect(dialog).toContainText('10.00');
+  await page.getByTestId('reservation-convert-method').click();
+  await page.getByRole('option', { name: 'فيزا', exact: true }).click();
   await page.getByTestId('reservation-convert-submit').click();
   await expect(page.getByText(`تم بيع الحجز ${reservation.number}`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  // a sale like any: the last-sale panel shows it and its receipt is printed, paid by card
+  const saleNumber = page.getByTestId('last-sale-number');
+  await expect(saleNumber).toHaveText(/^B\d+-R\d+-\d+$/);
+  const receipt = page.getByTestId('print-area').getByTestId('sale-receipt');
+  await expect(receipt.getByTestId('receipt-number')).toHaveText(await saleNumber.innerText());
+  await expect(receipt).toContainText('فيزا');
   const after = (await (
     await page.request.get(`/api/Reservations?q=${reservation.number}`)
   ).json()) as { number: string; status: string }[];

@@ -52,6 +52,26 @@ describe('GET /api/AuditLogs filters', () => {
     expect(theirs.body.some((r: { action: string }) => r.action === 'branch.update')).toBe(false);
   });
 
+  it('names each record by its name or document number, not its id (issue 30 item 10)', async () => {
+    const branchRows = await admin.get(`/api/AuditLogs?entity=branch&entityId=${branchId}`);
+    expect(branchRows.status).toBe(200);
+    expect(branchRows.body.length).toBeGreaterThan(0);
+    for (const r of branchRows.body) expect(r.entityLabel).toBe('فرع سجل التدقيق المعدل');
+    // a sign-in names the user who signed in
+    const signIns = await admin.get(`/api/AuditLogs?entity=user&entityId=${adminId}`);
+    expect(signIns.body.length).toBeGreaterThan(0);
+    expect(signIns.body[0].entityLabel).toBe(adminName);
+    // a customer by its name
+    const customer = await admin.post('/api/Customers', { name: 'عميل سجل التدقيق' });
+    expect(customer.status).toBe(201);
+    const customerRows = await admin.get(
+      `/api/AuditLogs?entity=customer&entityId=${customer.body.id}`,
+    );
+    expect(customerRows.body.map((r: { entityLabel: string }) => r.entityLabel)).toEqual(
+      customerRows.body.map(() => 'عميل سجل التدقيق'),
+    );
+  });
+
   it('takes date-only bounds as whole store days', async () => {
     const today = await admin.get(
       `/api/AuditLogs?entity=branch&from=${cairoDay()}&to=${cairoDay()}`,

@@ -130,6 +130,22 @@ describe('cheques', () => {
       'cheque.deposit',
       'cheque.bounce',
     ]);
+    // issue 30 item 5: /Transactions lists the bounce as the received cheque's reversal row
+    const listed = await admin.get(`/api/Transactions?pageSize=500`);
+    expect(
+      listed.body
+        .filter((r: { sourceId: string }) => r.sourceId === cheque.id)
+        .map((r: { kind: string; amount: number; note: string | null }) => [
+          r.kind,
+          r.amount,
+          r.note,
+        ]),
+    ).toEqual([
+      ['cheque_bounced', -150_000, 'رصيد غير كاف'],
+      ['cheque_received', 150_000, null],
+    ]);
+    const onlyBounces = await admin.get(`/api/Transactions?type=cheque_bounced&pageSize=500`);
+    expect(onlyBounces.body.map((r: { sourceId: string }) => r.sourceId)).toContain(cheque.id);
   });
 
   it('clears a deposited customer cheque into the bank vault and its account', async () => {

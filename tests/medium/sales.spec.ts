@@ -564,6 +564,39 @@ describe('point of sale', () => {
     });
   });
 
+  it('explains every sale of the shift: the tenders, the credit and the installment parts (issue 30 item 15)', async () => {
+    const c = await cashier(['can_grant_credit', 'can_see_shift_totals']);
+    const variantId = await product(20, 10_000);
+    const customer = (await c.post('/api/Customers', { name: 'عميل تقرير الوردية' })).body;
+    const sell = (payments: { methodId: string; amount: number }[], withCustomer = true) =>
+      c.post('/api/Sales', {
+        id: randomUUID(),
+        ...(withCustomer ? { customerId: customer.id } : {}),
+        lines: [{ variantId, quantity: 1 }],
+        payments,
+      });
+    expect((await sell([{ methodId: cash, amount: 10_000 }], false)).status).toBe(201);
+    expect((await sell([{ methodId: cash, amount: 2_500 }])).status).toBe(201); // 7,500 on account
+    const financed = await sell([{ methodId: card, amount: 4_000 }]); // 6,000 left: a plan finances it
+    expect(financed.status).toBe(201);
+    // the plan of the sale (as the installments module writes it; its terms do not matter here)
+    await t.ds.query(
+      `INSERT INTO installment_plans (id, branch_id, customer_id, sale_id, count, first_due_date, monthly_rate_bp, fee,
+                                      total_amount, down_payment, financed, interest, number, status, period, to_pay, discount, request_hash)
+       SELECT gen_random_uuid(), branch_id, customer_id, id, 3, CURRENT_DATE, 0, 0, 6000, 0, 6000, 0,
+              'T-IP-' || left(id::text, 8), 'active', 'monthly', 6000, 0, 'test'
+         FROM sales_invoices WHERE id = $1`,
+      [financed.body.id],
+    );
+    const x = (await c.get('/api/Shift/current')).body.totals;
+    expect(x.sales).toBe(30_000);
+    expect(x.onAccount).toEqual({ credit: 7_500, installment: 6_000 });
+    const tendered = x.byMethod.reduce((s: number, m: { sales: number }) => s + m.sales, 0);
+    expect(tendered + x.onAccount.credit + x.onAccount.installment).toBe(x.sales);
+    // the drawer's cash besides sales is counted apart: none here
+    expect(x.cashIn).toBe(0);
+  });
+
   it('makes shift totals equal the sum of their invoices; the Z report matches at close', async () => {
     const c = await cashier(['can_return_products', 'can_see_shift_totals']);
     const variantId = await product(50, 1500);
@@ -732,6 +765,14 @@ describe('point of sale', () => {
         0,
       ),
     ).toBe(report.body.invoiceCount);
+    // issue 30 item 15: what no tender paid is there too, credit apart from installments
+    const [due] = await t.ds.query(
+      `SELECT COALESCE(sum(due_amount), 0)::bigint AS due FROM sales_invoices
+        WHERE branch_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'Africa/Cairo') AT TIME ZONE 'Africa/Cairo'`,
+      [branchId],
+    );
+    expect(report.body.onAccount.credit + report.body.onAccount.installment).toBe(Number(due.due));
+    expect(report.body.onAccount.installment).toBeGreaterThanOrEqual(6_000);
     expect(report.body.profit).toBeDefined();
     const plain = await cashier();
     expect((await plain.get('/api/DailyReport?date=2020-01-01')).status).toBe(403);

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { PerformanceDto, PerformanceRowDto, StatisticsDto } from '@pos/contracts';
+import {
+  PERFORMANCE_MIN_HOURS,
+  type PerformanceDto,
+  type PerformanceRowDto,
+  type StatisticsDto,
+} from '@pos/contracts';
 import { Client, createTestApp, createUserWith, openOwnShift, type TestApp } from './support/app';
 
 // /api/Statistics and /api/Performance (issue 19 items 2 and 3): the figures of a small known day in
@@ -245,9 +250,24 @@ describe('statistics and staff performance', () => {
       shiftCount: 1,
       cashDifference: -100,
       hoursWorked: 0.03,
-      salesPerHour: 728_000,
+      // issue 30 item 8: minutes of shift make no rate (it read 728,000 piasters an hour)
+      salesPerHour: null,
       profit: 3_600,
     });
+    // From PERFORMANCE_MIN_HOURS of shift time the rate is the sales over the hours worked.
+    await t.ds.query(
+      `UPDATE shifts SET closed_at = closed_at + interval '2 hours' WHERE cashier_id = $1`,
+      [seller.id],
+    );
+    const [{ secs }] = await t.ds.query(
+      `SELECT extract(epoch FROM closed_at - opened_at)::float AS secs FROM shifts WHERE cashier_id = $1`,
+      [seller.id],
+    );
+    expect(secs / 3600).toBeGreaterThanOrEqual(PERFORMANCE_MIN_HOURS);
+    const longer = (await perf(manager.c, { from: today, to: today })).rows.find(
+      (r) => r.userId === seller.id,
+    )!;
+    expect(longer.salesPerHour).toBe(Math.round(18_200 / (secs / 3600)));
     // Without can_see_profit the row has no profit.
     const noProfit = await as(['can_see_performance', 'can_use_date_filter']);
     const q = await perf(noProfit.c, { from: today, to: today });

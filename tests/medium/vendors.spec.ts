@@ -298,6 +298,69 @@ describe('vendors', () => {
     });
   });
 
+  it('ages the opening balance with the invoices and prints what settles it as such, not as an advance (issue 30 item 4)', async () => {
+    const vendor = (
+      await admin.post('/api/Vendors', {
+        name: 'مورد برصيد افتتاحي',
+        openingBalance: 62_000,
+        paymentTermsDays: 0,
+      })
+    ).body;
+    // the opening balance was posted 40 days ago: it is aged from then (the ledger is immutable,
+    // so its date is moved back with the triggers off for this one statement)
+    await t.ds.transaction(async (m) => {
+      await m.query(`SET LOCAL session_replication_role = replica`);
+      await m.query(
+        `UPDATE vendor_ledger SET at = now() - interval '40 days' WHERE vendor_id = $1 AND type = 'opening'`,
+        [vendor.id],
+      );
+    });
+    await receive(vendor.id, 21_000, await day(-5));
+    await fund(100_000);
+
+    const aging = (await admin.get(`/api/Vendors/${vendor.id}/open-invoices`)).body;
+    expect(aging).toMatchObject({
+      openingOpen: 62_000,
+      totalOpen: 83_000,
+      aging: { d0_30: 21_000, d31_60: 62_000, d61_90: 0, over90: 0 },
+    });
+    const [{ balance }] = await t.ds.query('SELECT balance FROM vendors WHERE id = $1', [
+      vendor.id,
+    ]);
+    expect(Number(balance)).toBe(aging.totalOpen);
+
+    // all that is owed plus 500: the invoice, then the opening balance, then an advance of 500
+    const paid = await admin.post(`/api/Vendors/${vendor.id}/payments`, {
+      id: randomUUID(),
+      amount: 83_500,
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({
+      unallocated: 62_500,
+      openingSettled: 62_000,
+      advance: 500,
+      balanceAfter: -500,
+    });
+    expect((await admin.get(`/api/Vendors/${vendor.id}/open-invoices`)).body).toMatchObject({
+      openingOpen: 0,
+      totalOpen: 0,
+    });
+
+    // a vendor owed only the opening balance, paid part of it: nothing of it is an advance
+    const second = (
+      await admin.post('/api/Vendors', { name: 'مورد افتتاحي فقط', openingBalance: 10_000 })
+    ).body;
+    const part = await admin.post(`/api/Vendors/${second.id}/payments`, {
+      id: randomUUID(),
+      amount: 4000,
+    });
+    expect(part.body).toMatchObject({ openingSettled: 4000, advance: 0, balanceAfter: 6000 });
+    expect((await admin.get(`/api/Vendors/${second.id}/open-invoices`)).body).toMatchObject({
+      openingOpen: 6000,
+      totalOpen: 6000,
+    });
+  });
+
   it('refuses bad payments with a localised 400 and writes nothing', async () => {
     const a = (await admin.post('/api/Vendors', { name: 'مورد أ', openingBalance: 1000 })).body;
     const b = (await admin.post('/api/Vendors', { name: 'مورد ب' })).body;

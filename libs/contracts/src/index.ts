@@ -7,6 +7,7 @@ export * from './errors';
 export * from './arabic';
 export * from './receipt';
 export * from './money';
+export * from './journal-descriptions';
 export * from './limits';
 export * from './idempotency';
 export * from './i18n/messages';

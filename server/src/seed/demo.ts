@@ -175,6 +175,14 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
       await m.query('SELECT pg_advisory_xact_lock(424250)');
       const [accountant] = await m.query(`SELECT id FROM users WHERE username = 'accountant'`);
       await seedDemoMoney(m, accountant?.id ?? null);
+      // Card and wallet receipts settle into the first branch's bank account (issue 30 item 6):
+      // the payment methods screen names it, and the settlement form proposes it.
+      await m.query(
+        `UPDATE payment_methods SET settlement_vault_id = (
+           SELECT v.id FROM vaults v JOIN branches b ON b.id = v.branch_id
+            WHERE v.type = 'bank' AND v.active ORDER BY b.created_at, v.created_at LIMIT 1)
+          WHERE type IN ('card', 'wallet') AND settlement_vault_id IS NULL`,
+      );
     });
   },
   // Vendors (issue 14): five suppliers with opening balances and a few payments (vendors-seed.ts).

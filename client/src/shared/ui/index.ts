@@ -28,3 +28,4 @@ export { SelectField } from './SelectField';
 export type { SelectFieldProps } from './SelectField';
 export { PagedTable } from './PagedTable';
 export type { PagedTableProps, PagedQuery } from './PagedTable';
+export { Money } from './Money';

@@ -53,6 +53,8 @@ export type BranchResponseDto = Omit<
   /** Secrets are never returned; only whether one is stored. */
   hasInvoiceClientSecret: boolean;
   hasReceiptClientSecret: boolean;
+  /** the branch issues e-receipts (switched on from the e-receipts screen; read-only here) */
+  eReceiptsEnabled: boolean;
   createdAt: string;
 };
 

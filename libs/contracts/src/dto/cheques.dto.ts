@@ -148,6 +148,9 @@ export const NON_VAULT_TRANSACTION_KINDS = [
   'customer_payment',
   'cheque_received',
   'cheque_issued',
+  // a received or issued cheque taken back: its reversal row
+  'cheque_bounced',
+  'cheque_cancelled',
 ] as const;
 
 /**
@@ -200,6 +203,8 @@ export type TransactionDto = {
   vaultId: string | null;
   vaultName: string | null;
   /** the payment method for money that did not touch a vault (a card sale, a cash sale in a drawer) */
+  methodId: string | null;
+  /** its Arabic name (the screens name it in the user's language by methodId) */
   methodName: string | null;
   sourceType: string | null;
   sourceId: string | null;

@@ -215,7 +215,16 @@ export type ShiftTotalsDto = {
     refunds: number;
     net: number;
   }[];
-  /** cash taken besides sales: customer payments on account and repair bills paid at the POS */
+  /**
+   * The part of the shift's sales no tender paid (issue 30 item 15): left on the customers'
+   * accounts, split into what an installment plan of the sale finances and the rest (credit).
+   * sales = Σ byMethod.sales (as tendered, change given back excluded) + onAccount.credit + onAccount.installment.
+   */
+  onAccount: { credit: number; installment: number };
+  /**
+   * cash taken into the drawer besides sales: customer payments on account and repair bills paid
+   * at the POS in cash (the sales' own cash is the cash method's net)
+   */
   cashIn: number;
   expectedCash: number;
   /** only with can_see_profit */
@@ -419,6 +428,8 @@ export type DailyReportDto = {
   discounts: number;
   vat: number;
   byMethod: { methodId: string; methodName: string; sales: number; refunds: number; net: number }[];
+  /** the day's sales no tender paid, as on the shift report: on credit and financed by a plan */
+  onAccount: { credit: number; installment: number };
   byCashier: {
     cashierId: string;
     cashierName: string;

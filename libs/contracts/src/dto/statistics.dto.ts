@@ -115,11 +115,21 @@ export type PerformanceRowDto = {
   cashDifference: number;
   /** shift time in the period, hours with two decimals */
   hoursWorked: number;
-  /** sales amount per hour worked (0 without shift time) */
-  salesPerHour: number;
+  /**
+   * sales amount per hour worked; null below PERFORMANCE_MIN_HOURS of shift time in the period
+   * (a few minutes of shift would divide into a meaningless rate)
+   */
+  salesPerHour: number | null;
   /** only with can_see_profit */
   profit?: number;
 };
+
+/**
+ * The least shift time (hours) in a period for /Performance to show sales per hour (issue 30 item
+ * 8): below it the rate reads "—" (one hour: a cashier who sold in a test shift of minutes showed
+ * 171,200,584.22 an hour).
+ */
+export const PERFORMANCE_MIN_HOURS = 1;
 
 export type PerformanceDto = {
   from: string;

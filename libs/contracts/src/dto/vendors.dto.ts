@@ -148,8 +148,17 @@ export type VendorOpenInvoicesDto = {
   /** today in the store's time zone */
   asOf: string;
   invoices: VendorOpenInvoiceDto[];
-  /** open amounts by days past due (an invoice not due yet is in 0–30) */
+  /**
+   * open amounts by days past due (an invoice not due yet is in 0–30), with what is owed outside
+   * the invoices (the opening balance not yet paid), aged from the day it was posted
+   */
   aging: Record<AgingBucket, number>;
+  /**
+   * what the vendor is owed outside any open invoice: the opening balance (and any other debit not
+   * on an invoice) less the payments that settled it; 0 when the balance is all on invoices or an advance
+   */
+  openingOpen: number;
+  /** the open invoices plus openingOpen: what is owed, as aged (the vendor's balance unless it holds an advance) */
   totalOpen: number;
 };
 
@@ -194,8 +203,12 @@ export type VendorPaymentReceiptDto = {
   vendorId: string;
   vendorName: string;
   amount: number;
-  /** the part not allocated to an invoice (an advance on account) */
+  /** the part not allocated to an invoice: openingSettled + advance */
   unallocated: number;
+  /** of the unallocated part, what settled the balance owed outside invoices (the opening balance) */
+  openingSettled: number;
+  /** of the unallocated part, what went beyond everything owed: an advance (the vendor owes the shop) */
+  advance: number;
   vaultName: string;
   branchName: string;
   userName: string | null;

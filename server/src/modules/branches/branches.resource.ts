@@ -49,6 +49,7 @@ export const branches = defineServerResource({
     t.tax_number AS "taxNumber", t.activity_code AS "activityCode", t.tax_type AS "taxType",
     t.invoice_client_id AS "invoiceClientId", t.receipt_client_id AS "receiptClientId",
     t.receipt_pos_serial AS "receiptPosSerial", t.receipts_os_version AS "receiptsOsVersion",
+    t.e_receipts_enabled AS "eReceiptsEnabled",
     ${secretSet('invoice_client_secret')} AS "hasInvoiceClientSecret",
     ${secretSet('receipt_client_secret')} AS "hasReceiptClientSecret", t.created_at AS "createdAt"`,
   audit: { action: 'branch', entity: 'branch' },

@@ -189,9 +189,14 @@ export class SettingsController {
           ).map((u: { id: string; name: string }) => [u.id, u.name])
         : [],
     );
+    const labels = await auditEntityLabels(this.ds, rows);
     return sendList(
       res,
-      rows.map((r) => ({ ...r, userName: r.userId ? (names.get(r.userId) ?? null) : null })),
+      rows.map((r) => ({
+        ...r,
+        userName: r.userId ? (names.get(r.userId) ?? null) : null,
+        entityLabel: r.entityId ? (labels.get(`${r.entity}:${r.entityId}`) ?? null) : null,
+      })),
       total,
     );
   }
@@ -208,6 +213,74 @@ export class SettingsController {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * How the audit log names a record (issue 30 item 10): its document number or its name, read from
+ * the table of its type; a type not listed (or a record since deleted) keeps its id.
+ */
+const AUDIT_ENTITY_LABELS: Record<string, { table: string; label: string }> = {
+  user: { table: 'users', label: "coalesce(nullif(t.display_name, ''), t.username)" },
+  sale: { table: 'sales_invoices', label: 't.number' },
+  purchase_invoice: { table: 'purchase_invoices', label: 't.number' },
+  purchase_order: { table: 'purchase_orders', label: 't.number' },
+  purchase_return: { table: 'purchase_returns', label: 't.number' },
+  expense: { table: 'expenses', label: 't.number' },
+  cheque: { table: 'cheques', label: 't.number' },
+  delivery: { table: 'delivery_orders', label: 't.number' },
+  delivery_settlement: { table: 'delivery_settlements', label: 't.number' },
+  installment_plan: { table: 'installment_plans', label: 't.number' },
+  maintenance_ticket: { table: 'maintenance_tickets', label: 't.number' },
+  money_transaction: { table: 'money_transactions', label: 't.number' },
+  reservation: { table: 'reservations', label: 't.number' },
+  stock_taking: { table: 'stock_takings', label: 't.number' },
+  transfer_request: { table: 'transfer_requests', label: 't.number' },
+  journal_entry: { table: 'journal_entries', label: 't.number::text' },
+  customer: { table: 'customers', label: 't.name' },
+  vendor: { table: 'vendors', label: 't.name' },
+  branch: { table: 'branches', label: 't.name' },
+  role: { table: 'roles', label: 't.name' },
+  vault: { table: 'vaults', label: 't.name' },
+  inventory: { table: 'inventories', label: 't.name' },
+  category: { table: 'categories', label: 't.name' },
+  expense_category: { table: 'expense_categories', label: 't.name' },
+  recurring_expense: { table: 'recurring_expenses', label: 't.name' },
+  property_type: { table: 'property_types', label: 't.name' },
+  api_key: { table: 'api_keys', label: 't.name' },
+  product: { table: 'products', label: 't.name_ar' },
+  payment_method: { table: 'payment_methods', label: 't.name_ar' },
+  account: { table: 'accounts', label: "t.code || ' ' || t.name_ar" },
+  // a shift by its register and its cashier's name
+  shift: {
+    table: 'shifts',
+    label: `t.register::text || ' — ' || (SELECT coalesce(nullif(u.display_name, ''), u.username) FROM users u WHERE u.id = t.cashier_id)`,
+  },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The labels of one page of audit rows, keyed `entity:id`: one query per record type on the page. */
+async function auditEntityLabels(
+  ds: DataSource,
+  rows: { entity: string; entityId: string | null }[],
+): Promise<Map<string, string>> {
+  const byType = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (!r.entityId || !UUID.test(r.entityId) || !AUDIT_ENTITY_LABELS[r.entity]) continue;
+    const ids = byType.get(r.entity) ?? new Set<string>();
+    ids.add(r.entityId);
+    byType.set(r.entity, ids);
+  }
+  const labels = new Map<string, string>();
+  for (const [entity, ids] of byType) {
+    const { table, label } = AUDIT_ENTITY_LABELS[entity];
+    const found: { id: string; label: string | null }[] = await ds.query(
+      `SELECT t.id::text AS id, ${label} AS label FROM ${table} t WHERE t.id = ANY($1::uuid[])`,
+      [[...ids]],
+    );
+    for (const f of found) if (f.label) labels.set(`${entity}:${f.id}`, f.label);
+  }
+  return labels;
+}
 const STORE_TZ = 'Africa/Cairo';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

@@ -65,6 +65,15 @@ export class ShiftsService {
           AND NOT EXISTS (SELECT 1 FROM sales_invoices i WHERE i.maintenance_ticket_id = t.id)`,
       [shiftId],
     );
+    // What no tender paid: left on the customers' accounts, financed by a plan or on credit.
+    const [unpaid] = await m.query(
+      `SELECT COALESCE(sum(i.due_amount) FILTER (WHERE plan.sale_id IS NOT NULL), 0)::bigint AS installment,
+              COALESCE(sum(i.due_amount) FILTER (WHERE plan.sale_id IS NULL), 0)::bigint AS credit
+         FROM sales_invoices i
+         LEFT JOIN LATERAL (SELECT p.sale_id FROM installment_plans p WHERE p.sale_id = i.id LIMIT 1) plan ON true
+        WHERE i.shift_id = $1 AND i.due_amount > 0`,
+      [shiftId],
+    );
     const [shift] = await m.query('SELECT opening_cash FROM shifts WHERE id = $1', [shiftId]);
     const byMethod = methods.map((r: Record<string, unknown>) => ({
       methodId: r.methodId as string,
@@ -86,6 +95,7 @@ export class ShiftsService {
       discounts: Number(inv.discounts),
       vat: Number(inv.vat),
       byMethod,
+      onAccount: { credit: Number(unpaid.credit), installment: Number(unpaid.installment) },
       cashIn,
       expectedCash: Number(shift?.opening_cash ?? 0) + cashNet + cashIn,
     };

@@ -12,6 +12,7 @@ import { routePath, type AccountStatementLineDto } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { journalDescription } from '../lib/journalDescription';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
@@ -244,7 +245,7 @@ export default function AccountStatementPage() {
                     <TableCell>
                       <Source line={l} />
                     </TableCell>
-                    <TableCell>{l.description}</TableCell>
+                    <TableCell>{journalDescription(t, l.sourceType, l.description)}</TableCell>
                     <TableCell align="right">{l.debit ? amount(l.debit) : ''}</TableCell>
                     <TableCell align="right">{l.credit ? amount(l.credit) : ''}</TableCell>
                     <TableCell align="right">{amount(l.balance)}</TableCell>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type LedgerAccountDto } from '@pos/contracts';
+import { type LedgerAccountDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { AccountDialog, type AccountDialogTarget } from './AccountDialog';
 import { AccountLink } from './ReportSections';
+import { Money } from '../../../shared/ui/Money';
 
 export type TreeRow = LedgerAccountDto & { depth: number; balance: number };
 
@@ -103,7 +104,7 @@ export default function AccountingTreePage() {
       header: t('tree.balance'),
       align: 'right',
       ltr: true,
-      render: (a) => formatPiasters(a.balance),
+      render: (a) => <Money value={a.balance} />,
     },
     {
       key: 'actions',

@@ -37,21 +37,25 @@ export default function BalanceSheetPage() {
   const range = { to: d?.at, branchId: query.branchId };
   const lines: ReportLine[] = d
     ? [
-        { kind: 'section', title: t('balance.assets'), section: d.assets },
         {
-          kind: 'figure',
-          title: t('balance.totalAssets'),
-          value: d.assets.total,
-          strong: true,
-          testId: 'total-assets',
+          kind: 'section',
+          title: t('balance.assets'),
+          section: d.assets,
+          total: { title: t('balance.totalAssets'), strong: true, testId: 'total-assets' },
         },
         { kind: 'section', title: t('balance.liabilities'), section: d.liabilities },
-        { kind: 'section', title: t('balance.equity'), section: d.equity },
+        // the equity accounts, the profit not yet closed and the inter-branch balances: one total
+        { kind: 'section', title: t('balance.equity'), section: d.equity, total: null },
         { kind: 'figure', title: t('balance.profit'), value: d.profit, testId: 'period-profit' },
         ...(d.interBranch
           ? [{ kind: 'figure', title: t('balance.interBranch'), value: d.interBranch } as const]
           : []),
-        { kind: 'figure', title: t('balance.totalEquity'), value: d.totalEquity },
+        {
+          kind: 'figure',
+          title: t('balance.totalEquity'),
+          value: d.totalEquity,
+          testId: 'total-equity',
+        },
         {
           kind: 'figure',
           title: t('balance.totalLiabilitiesAndEquity'),

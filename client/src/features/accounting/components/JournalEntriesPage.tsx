@@ -5,15 +5,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import {
-  formatPiasters,
-  JOURNAL_SOURCE_TYPES,
-  routePath,
-  type JournalEntryDto,
-} from '@pos/contracts';
+import { JOURNAL_SOURCE_TYPES, routePath, type JournalEntryDto } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { journalDescription } from '../lib/journalDescription';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
@@ -36,6 +32,7 @@ import {
 } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { Money } from '../../../shared/ui/Money';
 
 /**
  * The screen of an automatic entry's document: the invoice, the product (its opening stock), the
@@ -154,7 +151,10 @@ export default function JournalEntriesPage() {
     {
       key: 'description',
       header: t('journal.description'),
-      render: (e) => [e.reference, e.description].filter(Boolean).join(' — '),
+      render: (e) =>
+        [e.reference, journalDescription(t, e.sourceType, e.description)]
+          .filter(Boolean)
+          .join(' — '),
     },
     {
       key: 'lines',
@@ -169,10 +169,10 @@ export default function JournalEntriesPage() {
                   {accountName({ nameAr: l.accountNameAr, nameEn: l.accountNameEn }, i18n.language)}
                 </TableCell>
                 <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">
-                  {l.debit ? formatPiasters(l.debit) : ''}
+                  {l.debit ? <Money value={l.debit} /> : ''}
                 </TableCell>
                 <TableCell sx={{ border: 0, py: 0.25 }} align="right" dir="ltr">
-                  {l.credit ? formatPiasters(l.credit) : ''}
+                  {l.credit ? <Money value={l.credit} /> : ''}
                 </TableCell>
               </TableRow>
             ))}

@@ -6,7 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatPiasters } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +17,10 @@ import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { useBranchOptions } from '../../branches';
+import { Money } from '../../../shared/ui/Money';
 
 /** A report's amount: piasters as pounds with two decimals, Western digits, left to right. */
-export const amount = (v: number) => <bdi dir="ltr">{formatPiasters(v)}</bdi>;
+export const amount = (v: number) => <Money value={v} />;
 
 /** Who may pick dates and branches on the books' reports (the server enforces both). */
 export function useReportFilters() {

@@ -43,7 +43,18 @@ export function AccountLink({
 }
 
 export type ReportLine =
-  | { kind: 'section'; title: string; section: ReportSectionDto; sign?: 1 | -1 }
+  | {
+      kind: 'section';
+      title: string;
+      section: ReportSectionDto;
+      sign?: 1 | -1;
+      /**
+       * The section's closing line: "total of <title>" by default; its own title (and a test id)
+       * when that total is the statement's figure; null when a figure after the section totals it
+       * (each total is printed once)
+       */
+      total?: { title: string; strong?: boolean; testId?: string } | null;
+    }
   | { kind: 'figure'; title: string; value: number; strong?: boolean; testId?: string };
 
 /** A statement in sections: each section's accounts and total, with figures (subtotals) between. */
@@ -101,15 +112,25 @@ export function ReportSections({
                 <TableCell align="right">{amount(sign * r.amount)}</TableCell>
               </TableRow>
             )),
-            <TableRow key={`${line.title}-total`}>
-              <TableCell />
-              <TableCell sx={{ fontWeight: 600 }}>
-                {t('reports.totalOf', { name: line.title })}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {amount(sign * line.section.total)}
-              </TableCell>
-            </TableRow>,
+            ...(line.total === null
+              ? []
+              : [
+                  <TableRow key={`${line.title}-total`} data-testid={line.total?.testId}>
+                    <TableCell />
+                    <TableCell sx={{ fontWeight: line.total?.strong ? 700 : 600 }}>
+                      {line.total?.title ?? t('reports.totalOf', { name: line.title })}
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        fontWeight: line.total?.strong ? 700 : 600,
+                        fontSize: line.total?.strong ? '1.05em' : undefined,
+                      }}
+                    >
+                      {amount(sign * line.section.total)}
+                    </TableCell>
+                  </TableRow>,
+                ]),
           ];
         })}
       </TableBody>

@@ -4,7 +4,6 @@ import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatPiasters } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +18,9 @@ import {
 } from '../api/accounting.api';
 import { BranchFilter, ReportFrame, useRangeText, useReportFilters } from './ReportFrame';
 import { AccountLink } from './ReportSections';
+import { Money } from '../../../shared/ui/Money';
 
-const money = (v: number) => (v ? formatPiasters(v) : '');
+const money = (v: number) => (v ? <Money value={v} /> : '');
 const FIGURES = [
   'openingDebit',
   'openingCredit',
@@ -118,7 +118,7 @@ export default function TrialBalancePage() {
               </TableCell>
               {FIGURES.map((f) => (
                 <TableCell key={f} align="right" dir="ltr" sx={{ fontWeight: 700 }}>
-                  {formatPiasters(data.totals[f])}
+                  <Money value={data.totals[f]} />
                 </TableCell>
               ))}
             </TableRow>

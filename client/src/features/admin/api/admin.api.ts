@@ -17,6 +17,8 @@ export type AuditLogRow = {
   action: string;
   entity: string;
   entityId: string | null;
+  /** the record's document number or name (null: a type without one, or a deleted record) */
+  entityLabel: string | null;
   ip: string | null;
   userAgent: string | null;
   before: Record<string, unknown> | null;

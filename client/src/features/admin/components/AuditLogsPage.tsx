@@ -81,19 +81,30 @@ export default function AuditLogsPage() {
           </Box>
           {' · '}
           {entityLabel(r.entity)}
-          {r.entityId && (
+          {r.entityLabel ? (
             <Box
-              component="span"
-              dir="ltr"
-              sx={{
-                fontFamily: 'monospace',
-                fontSize: 12,
-                color: 'text.secondary',
-                marginInlineStart: 1,
-              }}
+              component="bdi"
+              title={r.entityId ?? ''}
+              sx={{ marginInlineStart: 1 }}
+              data-testid="audit-entity-label"
             >
-              <bdi title={r.entityId}>…{r.entityId.slice(-8)}</bdi>
+              {r.entityLabel}
             </Box>
+          ) : (
+            r.entityId && (
+              <Box
+                component="span"
+                dir="ltr"
+                sx={{
+                  fontFamily: 'monospace',
+                  fontSize: 12,
+                  color: 'text.secondary',
+                  marginInlineStart: 1,
+                }}
+              >
+                <bdi title={r.entityId}>…{r.entityId.slice(-8)}</bdi>
+              </Box>
+            )
           )}
         </>
       ),

@@ -69,13 +69,24 @@ export function BranchesPage() {
 
 function EtaChip({ branch }: { branch: BranchResponseDto }) {
   const { t } = useTranslation('branches');
-  const ready = Boolean(branch.invoiceClientId && branch.hasInvoiceClientSecret);
+  // e-invoices need the branch's invoice client; e-receipts are live once switched on with a POS serial
+  const invoices = Boolean(branch.invoiceClientId && branch.hasInvoiceClientSecret);
+  const receipts = Boolean(branch.eReceiptsEnabled && branch.receiptPosSerial);
+  const label =
+    invoices && receipts
+      ? t('list.etaConfigured')
+      : receipts
+        ? t('list.etaReceiptsLive')
+        : invoices
+          ? t('list.etaInvoicesOnly')
+          : t('list.etaNotConfigured');
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={ready ? 'success' : 'default'}
-      label={ready ? t('list.etaConfigured') : t('list.etaNotConfigured')}
+      color={invoices || receipts ? 'success' : 'default'}
+      label={label}
+      data-testid="branch-eta"
     />
   );
 }

@@ -20,6 +20,7 @@ const stored: BranchResponseDto = {
   receiptsOsVersion: null,
   hasInvoiceClientSecret: true,
   hasReceiptClientSecret: false,
+  eReceiptsEnabled: false,
   createdAt: '2026-11-22T05:00:00.000Z',
 };
 

@@ -24,6 +24,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useToast } from '../../../shared/ui/useToast';
 import { cashApi, cashKeys } from '../api/cash.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { methodName } from '../../../shared/api/paymentMethods';
 
 /** A new money transaction: its type decides which vaults it takes (and the settled method). */
 export function MoneyTransactionForm({
@@ -33,7 +34,7 @@ export function MoneyTransactionForm({
   onClose: () => void;
   onDone: (tx: MoneyTransactionDto) => void;
 }) {
-  const { t } = useTranslation('cash');
+  const { t, i18n } = useTranslation('cash');
   const toast = useToast();
   const queryClient = useQueryClient();
   const [id] = useState(newId);
@@ -125,7 +126,7 @@ export function MoneyTransactionForm({
             label={t('fields.paymentMethod')}
             value={methodId}
             onChange={pickMethod}
-            options={settled.map((m) => ({ value: m.id, label: m.nameAr }))}
+            options={settled.map((m) => ({ value: m.id, label: methodName(m, i18n.language) }))}
             noneLabel={t('form.choose')}
             testId="money-method"
           />

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
-  formatPiasters,
   NON_VAULT_TRANSACTION_KINDS,
   routePath,
   VAULT_MOVEMENT_TYPES,
@@ -22,6 +21,8 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
+import { Money } from '../../../shared/ui/Money';
+import { useMethodLabel } from '../../../shared/api/paymentMethods';
 
 const KINDS = [...new Set([...NON_VAULT_TRANSACTION_KINDS, ...VAULT_MOVEMENT_TYPES])];
 
@@ -70,6 +71,7 @@ export default function TransactionsPage() {
     placeholderData: keepPreviousData,
   });
   useErrorToast(list.error);
+  const methodLabel = useMethodLabel();
   const kindLabel = (kind: string) => t(`kinds.${kind}`, { defaultValue: kind });
 
   const exportXlsx = async () => {
@@ -91,9 +93,15 @@ export default function TransactionsPage() {
       header: t('tx.amount'),
       align: 'right',
       cellSx: (r) => ({ color: r.amount < 0 ? 'error.main' : 'success.main', fontWeight: 600 }),
-      render: (r) => formatPiasters(r.amount),
+      render: (r) => <Money value={r.amount} />,
     },
-    { key: 'vault', header: t('tx.vault'), render: (r) => r.vaultName ?? r.methodName ?? '' },
+    {
+      key: 'vault',
+      header: t('tx.vault'),
+      render: (r) =>
+        r.vaultName ??
+        (r.methodId ? methodLabel({ methodId: r.methodId, methodName: r.methodName ?? '' }) : ''),
+    },
     {
       key: 'source',
       header: t('tx.source'),

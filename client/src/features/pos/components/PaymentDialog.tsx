@@ -32,6 +32,12 @@ type Props = {
   /** The cart's customer (their balance and credit limit decide whether a due amount may go on account). */
   customer?: CartCustomer | null;
   submitting: boolean;
+  /**
+   * Why the server refused the last attempt (issue 30 item 9: another register sold the last unit
+   * first): said inside the dialog, which stays open so the cashier can change the cart or the
+   * payments; cleared when they try again.
+   */
+  error?: string | null;
   /** The user may make installment plans (can_see_installments, module INSTALLMENTS). */
   mayPlan?: boolean;
   onClose: () => void;
@@ -59,6 +65,7 @@ function PaymentForm({
   hasCustomer,
   customer,
   submitting,
+  error = null,
   mayPlan = false,
   onClose,
   onPay,
@@ -162,6 +169,11 @@ function PaymentForm({
               {formatPiasters(summary.changeDue)}
             </Typography>
           </Box>
+          {error && (
+            <Alert severity="error" sx={{ mt: 1 }} role="alert" data-testid="pay-error">
+              {error}
+            </Alert>
+          )}
           {summary.overpaid && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {t('pay.overpaid')}

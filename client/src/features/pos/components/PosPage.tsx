@@ -167,6 +167,7 @@ function PosScreen({ register }: { register: number }) {
   const [payOpen, setPayOpen] = useState(false);
   const cartGuard = useFieldGuard();
   const [submitting, setSubmitting] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
   const [parkedOpen, setParkedOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [returnAsk, setReturnAsk] = useState(false);
@@ -393,11 +394,13 @@ function PosScreen({ register }: { register: number }) {
       toast.error(problemText(blocking[0]), { product: true });
       return;
     }
+    setPayError(null);
     setPayOpen(true);
   }, [cart.lines.length, blocking, focusSearch, problemText, cartGuard]);
 
   const pay = async (payments: PaymentEntry[], installment = false) => {
     setSubmitting(true);
+    setPayError(null);
     const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total, installment);
     try {
       // Same body, same id on a network retry: the server answers with the same invoice.
@@ -412,8 +415,13 @@ function PosScreen({ register }: { register: number }) {
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
     } catch (err) {
-      const e = handleError(err, { toast: true });
-      if (isRetryable(e)) toast.warning(t('pay.retryHint'), { product: true });
+      // said inside the dialog, which stays open (a toast behind it went unseen)
+      const e = handleError(err);
+      setPayError(
+        isRetryable(e)
+          ? `${e.message || e.statusMessage} — ${t('pay.retryHint')}`
+          : e.message || e.statusMessage,
+      );
     } finally {
       setSubmitting(false);
       window.setTimeout(focusSearch, 50);
@@ -690,7 +698,18 @@ function PosScreen({ register }: { register: number }) {
               setReservationPick(null);
               window.setTimeout(focusSearch, 50);
             }}
-            onConverted={() => {
+            onConverted={(r) => {
+              // the sale made of the reservation is a sale like any: the last-sale panel, its receipt
+              if (r.saleId)
+                void salesApi
+                  .invoice(r.saleId)
+                  .then((sale) => {
+                    setLastSale(sale);
+                    return loadEReceiptMark(sale.id).then((eta) =>
+                      printDoc({ kind: 'sale', sale, eta }),
+                    );
+                  })
+                  .catch((err: unknown) => handleError(err, { toast: true }));
               void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
               void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
             }}
@@ -724,7 +743,9 @@ function PosScreen({ register }: { register: number }) {
           hasCustomer={cart.customer !== null}
           customer={cart.customer}
           submitting={submitting}
+          error={payError}
           onClose={() => {
+            setPayError(null);
             setPayOpen(false);
             window.setTimeout(focusSearch, 50);
           }}

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { formatPiasters, type PerformanceRowDto } from '@pos/contracts';
+import { formatPiasters, PERFORMANCE_MIN_HOURS, type PerformanceRowDto } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -145,7 +145,13 @@ export default function PerformancePage() {
       header: t('performance.perHour'),
       align: 'right',
       ltr: true,
-      render: (r) => money(r.salesPerHour),
+      // below the minimum of hours worked the rate means nothing: "—" with the rule as its hint
+      render: (r) =>
+        r.salesPerHour === null ? (
+          <span title={t('performance.perHourTooFew', { hours: PERFORMANCE_MIN_HOURS })}>—</span>
+        ) : (
+          money(r.salesPerHour)
+        ),
     },
     {
       key: 'profit',

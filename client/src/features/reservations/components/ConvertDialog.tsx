@@ -1,18 +1,22 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type ReservationDto } from '@pos/contracts';
+import { formatPiasters, ON_ACCOUNT_METHOD_TYPES, type ReservationDto } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
+import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
-/** Sell the reserved items at the POS price: the customer pays the rest in cash, the deposit counts. */
+/**
+ * Sell the reserved items at the POS price: the deposit counts, the customer pays the rest by any
+ * tender (cash first; issue 30 item 9).
+ */
 export function ConvertDialog({
   reservation: r,
   onClose,
@@ -23,9 +27,11 @@ export function ConvertDialog({
   /** the sale was made (the POS refreshes its shift) */
   onConverted?: (r: ReservationDto) => void;
 }) {
-  const { t } = useTranslation('reservations');
+  const { t, i18n } = useTranslation('reservations');
   const methods = usePaymentMethods();
-  const cash = methods.data?.find((m) => m.type === 'cash');
+  const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
+  const [chosen, setChosen] = useState('');
+  const method = tenders.find((m) => m.id === chosen) ?? tenders.find((m) => m.type === 'cash');
   const [saleId] = useState(newId);
   const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
   const idem = useIdempotencyKey();
@@ -35,7 +41,7 @@ export function ConvertDialog({
         r.id,
         {
           saleId,
-          payments: cash && amount ? [{ methodId: cash.id, amount }] : [],
+          payments: method && amount ? [{ methodId: method.id, amount }] : [],
         },
         { idempotencyKey: idem.key },
       ),
@@ -71,6 +77,15 @@ export function ConvertDialog({
           onValue={setAmount}
           size="small"
           testId="reservation-convert-cash"
+        />
+        <SelectField
+          name="methodId"
+          label={t('convert.method')}
+          value={method?.id ?? ''}
+          onChange={setChosen}
+          options={tenders.map((m) => ({ value: m.id, label: methodName(m, i18n.language) }))}
+          noneLabel={t('convert.method')}
+          testId="reservation-convert-method"
         />
         <TextField
           value={r.customerName}

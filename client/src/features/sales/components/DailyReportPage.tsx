@@ -40,13 +40,15 @@ function DailyReportBody({ report }: { report: DailyReportDto }) {
       <Facts
         rows={[
           [t('daily.branch'), report.branchName],
-          [t('daily.date'), report.date],
+          [t('daily.date'), formatDay(report.date)],
           [t('shift.invoiceCount'), String(report.invoiceCount)],
           [t('shift.sales'), money(report.sales)],
           [t('shift.returns'), money(report.returns)],
           [t('shift.discounts'), money(report.discounts)],
           [t('shift.vat'), money(report.vat)],
           [t('shift.net'), money(report.net)],
+          [t('shift.onAccountCredit'), money(report.onAccount.credit)],
+          [t('shift.onAccountInstallment'), money(report.onAccount.installment)],
           ...(report.profit !== undefined
             ? [[t('shift.profit'), money(report.profit)] as [string, string]]
             : []),

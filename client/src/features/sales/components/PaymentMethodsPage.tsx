@@ -5,18 +5,23 @@ import {
   type PaymentMethodDto,
   type VaultDto,
 } from '@pos/contracts';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { methodName } from '../../../shared/api/paymentMethods';
 import { activeColumn, ResourcePage } from '../../../shared/resource';
+
+/** Card and wallet receipts wait in a clearing account until settled into a bank vault (issue 15). */
+const SETTLED_TYPES: readonly string[] = ['card', 'wallet'];
 
 /** /PaymentMethods: the list for everyone; create and edit for admins (no delete: deactivate). */
 export default function PaymentMethodsPage() {
-  const { t } = useTranslation('sales');
+  const { t, i18n } = useTranslation('sales');
   return (
     <ResourcePage<PaymentMethodDto>
       resource={PAYMENT_METHODS}
       i18n="sales:methods"
       testId="method"
-      rowName={(m) => m.nameAr}
+      rowName={(m) => methodName(m, i18n.language)}
       invalidate={[['sales', 'payment-methods']]}
       defaults={(rows) => ({ sortOrder: Math.max(0, ...rows.map((r) => r.sortOrder)) + 1 })}
       columns={[
@@ -27,7 +32,15 @@ export default function PaymentMethodsPage() {
         {
           key: 'settlementVaultName',
           label: 'settlementVaultId',
-          render: (m) => m.settlementVaultName ?? '',
+          render: (m) =>
+            m.settlementVaultName ??
+            (SETTLED_TYPES.includes(m.type) ? (
+              <Typography variant="body2" color="warning.main" data-testid="method-no-settlement">
+                {t('methods.noSettlement')}
+              </Typography>
+            ) : (
+              ''
+            )),
         },
         activeColumn(),
       ]}

@@ -103,6 +103,8 @@ export default function ShiftPage() {
                     ...(totals.profit !== undefined
                       ? [[t('shift.profit'), money(totals.profit)] as [string, string]]
                       : []),
+                    [t('shift.onAccountCredit'), money(totals.onAccount.credit)],
+                    [t('shift.onAccountInstallment'), money(totals.onAccount.installment)],
                     [t('shift.cashIn'), money(totals.cashIn)],
                   ] as [string, string][])
                 : []),

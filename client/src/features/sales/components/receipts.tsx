@@ -447,8 +447,22 @@ export function ShiftReport({
               {m.refunds > 0 && <Row label={`  ${t('shift.refunds')}`} value={money(m.refunds)} />}
             </Box>
           ))}
+          {totals.onAccount.credit > 0 && (
+            <Row
+              label={t('shift.onAccountCredit')}
+              value={money(totals.onAccount.credit)}
+              testId="report-on-account"
+            />
+          )}
+          {totals.onAccount.installment > 0 && (
+            <Row
+              label={t('shift.onAccountInstallment')}
+              value={money(totals.onAccount.installment)}
+              testId="report-installment"
+            />
+          )}
           <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
-            <Row label={t('shift.cashIn')} value={money(totals.cashIn)} />
+            <Row label={t('shift.cashIn')} value={money(totals.cashIn)} testId="report-cash-in" />
             <Row
               label={t('shift.expectedCash')}
               value={money(closed ? shift.expectedCash : totals.expectedCash)}

@@ -162,6 +162,20 @@ export default function VendorPage() {
                       </TableCell>
                     </TableRow>
                   ))}
+                  {openInvoices.data.openingOpen > 0 && (
+                    <TableRow>
+                      <TableCell sx={{ color: 'text.secondary' }}>
+                        {t('aging.openingOpen')}
+                      </TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{ color: 'text.secondary' }}
+                        data-testid="aging-opening"
+                      >
+                        {formatPiasters(openInvoices.data.openingOpen)}
+                      </TableCell>
+                    </TableRow>
+                  )}
                   <TableRow>
                     <TableCell sx={{ fontWeight: 700 }}>{t('aging.total')}</TableCell>
                     <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="aging-total">

@@ -48,8 +48,19 @@ export function VendorPaymentReceipt({ payment: p }: { payment: VendorPaymentRec
           testId="vendor-receipt-amount"
         />
         <Line label={t('receipt.vault')} value={`${p.vaultName} — ${p.branchName}`} />
-        {p.unallocated > 0 && (
-          <Line label={t('receipt.unallocated')} value={formatPiasters(p.unallocated)} />
+        {p.openingSettled > 0 && (
+          <Line
+            label={t('receipt.openingSettled')}
+            value={formatPiasters(p.openingSettled)}
+            testId="vendor-receipt-opening"
+          />
+        )}
+        {p.advance > 0 && (
+          <Line
+            label={t('receipt.unallocated')}
+            value={formatPiasters(p.advance)}
+            testId="vendor-receipt-advance"
+          />
         )}
         <Line label={t('receipt.balanceAfter')} value={formatPiasters(p.balanceAfter)} />
         {p.userName && <Line label={t('receipt.user')} value={p.userName} />}

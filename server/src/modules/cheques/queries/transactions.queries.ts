@@ -79,7 +79,13 @@ export class TransactionsQueries {
       SELECT c.id, c.created_at, CASE WHEN c.direction = 'received' THEN 'cheque_received' ELSE 'cheque_issued' END,
              CASE WHEN c.direction = 'received' THEN c.amount ELSE -c.amount END, NULL, NULL,
              'cheque', c.id, c.number, c.branch_id, c.created_by, c.note
-        FROM cheques c WHERE ${part('c.branch_id', 'c.created_at')}`;
+        FROM cheques c WHERE ${part('c.branch_id', 'c.created_at')}
+      UNION ALL
+      SELECT ce.id, ce.at, CASE WHEN ce.to_status = 'bounced' THEN 'cheque_bounced' ELSE 'cheque_cancelled' END,
+             CASE WHEN c.direction = 'received' THEN -c.amount ELSE c.amount END, NULL, NULL,
+             'cheque', c.id, c.number, c.branch_id, ce.user_id, ce.note
+        FROM cheque_events ce JOIN cheques c ON c.id = ce.cheque_id
+       WHERE ce.to_status IN ('bounced', 'cancelled') AND ${part('c.branch_id', 'ce.at')}`;
     const where = outer.length ? `WHERE ${outer.join(' AND ')}` : '';
     const [{ total }] = await this.ds.query(
       `SELECT count(*)::int AS total FROM (${union}) t ${where}`,
@@ -104,6 +110,7 @@ export class TransactionsQueries {
         amount: Number(r.amount),
         vaultId: (r.vault_id as string | null) ?? null,
         vaultName: (r.vault_name as string | null) ?? null,
+        methodId: (r.method_id as string | null) ?? null,
         methodName: (r.method_name as string | null) ?? null,
         sourceType: (r.source_type as string | null) ?? null,
         sourceId: (r.source_id as string | null) ?? null,

@@ -117,7 +117,7 @@ export class VendorQueries {
       `WITH today AS (SELECT (now() AT TIME ZONE $2)::date AS d)
        SELECT i.id, i.number, i.vendor_invoice_number, i.invoice_date::text AS invoice_date,
               (COALESCE(i.due_date, i.invoice_date + v.payment_terms_days))::text AS due_date,
-              i.total, i.paid, i.returned, t.d::text AS today,
+              i.total, i.paid, i.returned,
               t.d - COALESCE(i.due_date, i.invoice_date + v.payment_terms_days) AS days
          FROM purchase_invoices i JOIN vendors v ON v.id = i.vendor_id CROSS JOIN today t
         WHERE i.vendor_id = $1 AND i.status = 'posted' AND i.paid + i.returned < i.total
@@ -145,14 +145,26 @@ export class VendorQueries {
         daysOverdue,
       };
     });
-    const [{ d }] = rows.length
-      ? [{ d: rows[0].today as string }]
-      : await this.ds.query(`SELECT ((now() AT TIME ZONE $1)::date)::text AS d`, [tz]);
+    // What is owed outside the open invoices (the opening balance, a bounced cheque, an adjustment,
+    // less what paid it) is aged from the day the oldest such debit was posted: it was due then.
+    const [outside] = await this.ds.query(
+      `SELECT v.balance, ((now() AT TIME ZONE $2)::date)::text AS today,
+              (now() AT TIME ZONE $2)::date - (min(l.at) AT TIME ZONE $2)::date AS days
+         FROM vendors v
+         LEFT JOIN vendor_ledger l ON l.vendor_id = v.id AND l.amount > 0
+              AND l.type IN ('opening', 'cheque_bounced', 'adjustment')
+        WHERE v.id = $1 GROUP BY v.id`,
+      [vendorId, tz],
+    );
+    const invoicesOpen = invoices.reduce((s, i) => s + i.open, 0);
+    const openingOpen = Math.max(0, num(outside.balance) - invoicesOpen);
+    if (openingOpen > 0) aging[agingBucket(num(outside.days))] += openingOpen;
     return {
-      asOf: d,
+      asOf: outside.today as string,
       invoices,
       aging,
-      totalOpen: invoices.reduce((s, i) => s + i.open, 0),
+      openingOpen,
+      totalOpen: invoicesOpen + openingOpen,
     };
   }
 
@@ -172,6 +184,10 @@ export class VendorQueries {
       [paymentId],
     );
     if (!p) throw Errors.notFound();
+    const unallocated = num(p.amount) - num(p.allocated);
+    // the part that took the balance below zero is an advance; the rest of the unallocated part
+    // paid what was owed outside the invoices (the opening balance)
+    const advance = Math.min(unallocated, Math.max(0, -num(p.balance_after)));
     return {
       id: p.id,
       number: p.number,
@@ -179,7 +195,9 @@ export class VendorQueries {
       vendorId: p.vendor_id,
       vendorName: p.vendor_name,
       amount: num(p.amount),
-      unallocated: num(p.amount) - num(p.allocated),
+      unallocated,
+      openingSettled: unallocated - advance,
+      advance,
       vaultName: p.vault_name,
       branchName: p.branch_name,
       userName: p.user_name ?? null,

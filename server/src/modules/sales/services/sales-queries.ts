@@ -193,12 +193,16 @@ export class SalesQueries {
                     FROM sales_invoices WHERE branch_id = $1 AND ${range('created_at')} GROUP BY cashier_id),
             r AS (SELECT cashier_id, sum(total)::bigint AS returns, sum(total - cost_total)::bigint AS lost
                     FROM sale_returns WHERE branch_id = $1 AND ${range('created_at')} GROUP BY cashier_id),
+            d AS (SELECT COALESCE(sum(i.due_amount) FILTER (WHERE EXISTS (SELECT 1 FROM installment_plans p WHERE p.sale_id = i.id)), 0)::bigint AS installment,
+                         COALESCE(sum(i.due_amount) FILTER (WHERE NOT EXISTS (SELECT 1 FROM installment_plans p WHERE p.sale_id = i.id)), 0)::bigint AS credit
+                    FROM sales_invoices i WHERE i.branch_id = $1 AND i.due_amount > 0 AND ${range('i.created_at')}),
             m AS (SELECT method_id, COALESCE(sum(amount) FILTER (WHERE kind = 'payment'), 0)::bigint AS sales,
                          COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0)::bigint AS refunds
                     FROM sale_payments WHERE branch_id = $1 AND ${range('created_at')} GROUP BY method_id)
        SELECT (SELECT name FROM branches WHERE id = $1) AS branch_name, (SELECT COALESCE(sum(n), 0)::int FROM s) AS count, (SELECT COALESCE(sum(sales), 0)::bigint FROM s) AS sales,
               (SELECT COALESCE(sum(discounts), 0)::bigint FROM s) AS discounts, (SELECT COALESCE(sum(vat), 0)::bigint FROM s) AS vat,
               (SELECT COALESCE(sum(profit), 0)::bigint FROM s) AS profit,
+              (SELECT credit FROM d) AS on_credit, (SELECT installment FROM d) AS on_installment,
               (SELECT COALESCE(sum(returns), 0)::bigint FROM r) AS returns, (SELECT COALESCE(sum(lost), 0)::bigint FROM r) AS lost,
               (SELECT COALESCE(json_agg(json_build_object('methodId', pm.id, 'methodName', pm.name_ar, 'sales', m.sales, 'refunds', m.refunds)
                                         ORDER BY pm.sort_order), '[]')
@@ -232,6 +236,7 @@ export class SalesQueries {
         refunds: Number(b.refunds),
         net: Number(b.sales) - Number(b.refunds),
       })),
+      onAccount: { credit: Number(row.on_credit), installment: Number(row.on_installment) },
       byCashier: byCashier.map((c: Record<string, unknown>) => ({
         cashierId: c.cashierId as string,
         cashierName: c.cashierName as string,

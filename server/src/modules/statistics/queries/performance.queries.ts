@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { PerformanceDto, PerformanceQueryDto, PerformanceRowDto } from '@pos/contracts';
+import {
+  PERFORMANCE_MIN_HOURS,
+  type PerformanceDto,
+  type PerformanceQueryDto,
+  type PerformanceRowDto,
+} from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { readStoreTimeZone } from '../../settings';
 import { branchFor, can, resolvePeriod } from './period';
@@ -100,7 +105,7 @@ export class PerformanceQueries {
         shiftCount: num(r.shift_n),
         cashDifference: num(r.diff),
         hoursWorked: Math.round(hours * 100) / 100,
-        salesPerHour: hours > 0 ? Math.round(salesAmount / hours) : 0,
+        salesPerHour: hours >= PERFORMANCE_MIN_HOURS ? Math.round(salesAmount / hours) : null,
         ...(seeProfit ? { profit: num(r.sales_profit) - num(r.ret_profit) } : {}),
       };
     });

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { dismissLowStockWhenShown, signIn } from './support';
+
+// Issue 30 item 9: when another register sells the last units first, the refused sale's payment
+// dialog stays open and says why inside it (the toast behind the dialog went unseen).
+
+type Variant = {
+  id: string;
+  sku: string;
+  barcodes: string[];
+  sellPrice: number;
+  onHand?: number;
+  reserved?: number;
+};
+
+test('the refused side of a race for the last units says why inside the payment dialog', async ({
+  page,
+}) => {
+  await dismissLowStockWhenShown(page);
+  await signIn(page, 'cashier');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { branchId: string };
+  };
+  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  const inventory =
+    inventories.find((i) => i.branchId === session.user.branchId && i.isDefault) ??
+    inventories.find((i) => i.branchId === session.user.branchId)!;
+  let variant: Variant | undefined;
+  for (let n = 60; n >= 1 && !variant; n--) {
+    const sku = `DEMO-${String(n).padStart(7, '0')}`;
+    const [v] = (await (
+      await page.request.get(`/api/variants/search?q=${sku}&inventoryId=${inventory.id}&limit=1`)
+    ).json()) as Variant[];
+    const left = (v?.onHand ?? 0) - (v?.reserved ?? 0);
+    if (v && v.sku === sku && v.barcodes.length > 0 && left >= 1 && left <= 20) variant = v;
+  }
+  expect(variant).toBeDefined();
+  const available = (variant!.onHand ?? 0) - (variant!.reserved ?? 0);
+
+  await page.goto('/POS');
+  const panel = page.getByTestId('open-shift-panel');
+  const screen = page.getByTestId('pos-screen');
+  await expect(panel.or(screen)).toBeVisible();
+  if (await panel.isVisible()) {
+    await page.getByTestId('opening-cash').fill('100');
+    await page.getByTestId('shift-register').fill('7');
+    await page.getByTestId('open-shift-submit').click();
+  }
+  await expect(screen).toBeVisible();
+  await page.keyboard.type(variant!.barcodes[0], { delay: 10 });
+  await page.keyboard.press('Enter');
+  const line = page.getByTestId('cart-line').first();
+  await expect(line).toHaveAttribute('data-variant-id', variant!.id);
+  await line.getByTestId('cart-qty').fill(String(available));
+  await line.getByTestId('cart-qty').press('Tab');
+
+  const payDialog = page.getByTestId('payment-dialog');
+  await page.getByTestId('pos-pay').click();
+  await expect(payDialog).toBeVisible();
+
+  // the other register sells one of those units first
+  const methods = (await (await page.request.get('/api/PaymentMethods')).json()) as {
+    id: string;
+    type: string;
+  }[];
+  const token = ((await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string })
+    .csrfToken;
+  const first = await page.request.post('/api/Sales', {
+    headers: { 'X-CSRF-Token': token },
+    data: {
+      id: randomUUID(),
+      inventoryId: inventory.id,
+      lines: [{ variantId: variant!.id, quantity: 1 }],
+      payments: [
+        { methodId: methods.find((m) => m.type === 'cash')!.id, amount: variant!.sellPrice },
+      ],
+    },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.getByTestId('pay-submit').click();
+  const error = payDialog.getByTestId('pay-error');
+  await expect(error).toBeVisible();
+  await expect(error).not.toHaveText('');
+  await expect(payDialog).toBeVisible();
+});
