@@ -3,6 +3,7 @@ import { validate } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { PurchaseInvoiceCreateDto } from '@pos/contracts';
 import { normalizeError } from './handleError';
+import './validationMessages';
 
 jest.mock('../ui/toast', () => ({ toast: { error: jest.fn() } }));
 

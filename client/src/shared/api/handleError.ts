@@ -1,5 +1,4 @@
 import i18n from 'i18next';
-import { SERVER_MESSAGES, onePerField, parseLocale, translateValidation } from '@pos/contracts';
 import { toast } from '../ui/toast';
 import { ApiClientError } from './ApiClientError';
 
@@ -12,7 +11,7 @@ export type HandleErrorOptions = {
   rethrow?: boolean;
 };
 
-type ValidationErrorLike = {
+export type ValidationErrorLike = {
   property?: string;
   constraints?: Record<string, string>;
   children?: ValidationErrorLike[];
@@ -27,32 +26,20 @@ function isValidationErrors(err: unknown): err is ValidationErrorLike[] {
 }
 
 /**
- * The messages of class-validator errors, each naming its field by its label as the server does
- * (`lines.2.quantity` → "الكمية في السطر 3"): a contracts key (`validation.branch.nameRequired`)
- * as is, a built-in rule by its `validation.constraint.<rule>` text.
+ * How class-validator errors become one message. The labelled version (the contracts' field labels
+ * and messages, as the server names fields: `shared/api/validationMessages.ts`) registers itself
+ * when a form that validates loads it, so the shell's first load does not carry the catalogue;
+ * until then a rule's own text is used.
  */
-function collectMessages(errors: ValidationErrorLike[]): string[] {
-  const locale = parseLocale(i18n.language?.slice(0, 2));
-  const found: { field: string; rule: string; key: string }[] = [];
-  const walk = (list: ValidationErrorLike[], prefix: string): void => {
-    for (const e of list) {
-      const field = prefix ? `${prefix}.${e.property ?? ''}` : (e.property ?? '');
-      for (const [rule, message] of Object.entries(e.constraints ?? {})) {
-        const key =
-          rule === 'whitelistValidation'
-            ? 'validation.unknownField'
-            : SERVER_MESSAGES.ar[message] !== undefined
-              ? message
-              : SERVER_MESSAGES.ar[`validation.constraint.${rule}`] !== undefined
-                ? `validation.constraint.${rule}`
-                : 'validation.constraint.default';
-        found.push({ field, rule, key });
-      }
-      if (e.children?.length) walk(e.children, field);
-    }
-  };
-  walk(errors, '');
-  return onePerField(found).map((f) => translateValidation(locale, f.key, { field: f.field }));
+let describeValidation: (errors: ValidationErrorLike[], language: string) => string = (errors) =>
+  errors
+    .flatMap(function texts(e): string[] {
+      return [...Object.values(e.constraints ?? {}), ...(e.children ?? []).flatMap(texts)];
+    })
+    .join('، ');
+
+export function setValidationDescriber(describe: typeof describeValidation): void {
+  describeValidation = describe;
 }
 
 /** Turn anything thrown into an ApiClientError (the message the user should read). */
@@ -71,10 +58,7 @@ export function normalizeError(err: unknown): ApiClientError {
     return new ApiClientError({
       status: 400,
       code: 'VALIDATION_FAILED',
-      // Joined as the server joins them.
-      message: collectMessages(err).join(
-        parseLocale(i18n.language?.slice(0, 2)) === 'en' ? '; ' : '، ',
-      ),
+      message: describeValidation(err, i18n.language),
       statusMessage: 'Bad Request',
     });
   }

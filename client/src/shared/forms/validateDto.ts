@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
+import '../api/validationMessages';
 import {
   SERVER_MESSAGES,
   fieldLabel as labelOf,

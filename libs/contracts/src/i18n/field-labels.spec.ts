@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { getMetadataStorage } from 'class-validator';
-import { SERVER_MESSAGES, fieldLabel, translateValidation } from './messages';
+import { FIELD_LABELS, fieldLabel, translateValidation } from './messages';
 import { LOCALES } from './locale';
 
 // Issue 30 item 2: validation messages name a field by its label, never by its key.
@@ -34,7 +34,7 @@ describe('field labels', () => {
     const properties = dtoProperties();
     expect(properties.length).toBeGreaterThan(500);
     const missing = properties.flatMap(({ dto, property }) =>
-      LOCALES.filter((locale) => !SERVER_MESSAGES[locale][`field.${property}`]).map(
+      LOCALES.filter((locale) => !FIELD_LABELS[locale][`field.${property}`]).map(
         (locale) => `${dto}.${property} (${locale})`,
       ),
     );

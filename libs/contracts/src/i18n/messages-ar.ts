@@ -2,10 +2,8 @@
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
 import { DATE_WINDOW, LIMITS, limitInPounds as egp, limitText as n } from '../limits';
-import { FIELD_LABELS_AR } from './field-labels-ar';
 
 export const SERVER_MESSAGES_AR: Record<string, string> = {
-  ...FIELD_LABELS_AR,
   'errors.VALIDATION_FAILED': 'البيانات المدخلة غير صحيحة',
   'errors.MALFORMED_JSON': 'صيغة البيانات المرسلة غير صحيحة',
   'errors.UNAUTHENTICATED': 'برجاء تسجيل الدخول أولا',

@@ -2,10 +2,8 @@
 // own so that the client bundles only the Arabic texts and loads the English ones when needed
 // (client/src/i18n.ts, client/vite.config.ts).
 import { DATE_WINDOW, LIMITS, limitInPounds as egp, limitText as n } from '../limits';
-import { FIELD_LABELS_EN } from './field-labels-en';
 
 export const SERVER_MESSAGES_EN: Record<string, string> = {
-  ...FIELD_LABELS_EN,
   'errors.VALIDATION_FAILED': 'The data entered is not valid',
   'errors.MALFORMED_JSON': 'The request body is not valid JSON',
   'errors.UNAUTHENTICATED': 'Please sign in first',

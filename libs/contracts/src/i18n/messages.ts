@@ -4,12 +4,24 @@
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { SERVER_MESSAGES_AR } from './messages-ar';
 import { SERVER_MESSAGES_EN } from './messages-en';
+import { FIELD_LABELS_AR } from './field-labels-ar';
+import { FIELD_LABELS_EN } from './field-labels-en';
 
 export * from './locale';
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
   ar: SERVER_MESSAGES_AR,
   en: SERVER_MESSAGES_EN,
+};
+
+/**
+ * The fields' labels (`field.<property>`…), apart from the messages so that the client's first
+ * load (which carries the Arabic messages) does not carry them: only the code that names fields
+ * (the server's error filter, the client's form validation) imports them.
+ */
+export const FIELD_LABELS: Record<Locale, Record<string, string>> = {
+  ar: FIELD_LABELS_AR,
+  en: FIELD_LABELS_EN,
 };
 
 export function translateServer(
@@ -30,15 +42,15 @@ const INDEX = /^\d+$/;
  * ("الكمية في السطر 3"). A key with no label (an unknown field the client sent) stays as sent.
  */
 export function fieldLabel(locale: Locale, path: string): string {
-  const messages = SERVER_MESSAGES[locale];
-  const text = (key: string) => messages[key] ?? SERVER_MESSAGES[DEFAULT_LOCALE][key];
+  const labels = FIELD_LABELS[locale];
+  const text = (key: string) => labels[key] ?? FIELD_LABELS[DEFAULT_LOCALE][key];
   const parts = path
     .replace(/\[(\d+)\]/g, '.$1')
     .split('.')
     .filter((p) => p !== '');
   if (parts.length === 0) return path;
   const fill = (key: string, params: Record<string, string | number>) =>
-    translateServer(locale, key, params);
+    (text(key) ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
   const own = (i: number): string => {
     const name = parts[i];
     const parent = i > 0 && !INDEX.test(parts[i - 1]) ? parts[i - 1] : null;
