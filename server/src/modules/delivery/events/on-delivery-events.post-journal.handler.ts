@@ -36,6 +36,14 @@ export class DeliveryPostJournalHandler implements OnModuleInit {
 }
 
 export function collectedLines(d: DeliveryCollectedEvent): PostingLine[] {
+  // Cash on delivery (issue 30 item 21): the due part is already on the COD receivable (the sale
+  // put it there); the fee joins it. The driver owes the whole until the settlement.
+  if (d.cod)
+    return [
+      { account: 'cod_receivable', debit: d.fee },
+      { account: 'other_income', credit: d.fee - d.vat },
+      ...(d.vat > 0 ? [{ account: 'vat_output' as const, credit: d.vat }] : []),
+    ];
   return [
     { account: 'driver_cash', debit: d.collected },
     {
@@ -51,6 +59,7 @@ export function collectedLines(d: DeliveryCollectedEvent): PostingLine[] {
 export function settledLines(s: DeliverySettledEvent): PostingLine[] {
   return [
     { account: { id: s.vaultAccountId }, debit: s.amount },
-    { account: 'driver_cash', credit: s.amount },
+    { account: 'driver_cash', credit: s.amount - (s.codAmount ?? 0) },
+    { account: 'cod_receivable', credit: s.codAmount ?? 0 },
   ];
 }

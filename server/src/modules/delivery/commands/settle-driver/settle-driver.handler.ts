@@ -51,13 +51,16 @@ export class SettleDriverHandler extends TransactionalCommandHandler<
     const vault = await lockVault(m, vaultId);
     if (scope && vault.branchId !== scope) throw Errors.forbidden();
 
-    const orders: { id: string; collected: string }[] = await m.query(
-      `SELECT id, collected FROM delivery_orders
-        WHERE driver_id = $1 AND branch_id = $2 AND status = 'delivered' AND settlement_id IS NULL AND collected > 0
-        ORDER BY id FOR UPDATE`,
+    const orders: { id: string; collected: string; cod: boolean }[] = await m.query(
+      `SELECT o.id, o.collected, COALESCE(i.cod, false) AS cod FROM delivery_orders o
+         LEFT JOIN sales_invoices i ON i.id = o.sale_id
+        WHERE o.driver_id = $1 AND o.branch_id = $2 AND o.status = 'delivered' AND o.settlement_id IS NULL AND o.collected > 0
+        ORDER BY o.id FOR UPDATE OF o`,
       [dto.driverId, vault.branchId],
     );
     const amount = orders.reduce((s, o) => s + Number(o.collected), 0);
+    // What was collected on cash-on-delivery sales clears the COD receivable (issue 30 item 21).
+    const codAmount = orders.reduce((s, o) => s + (o.cod ? Number(o.collected) : 0), 0);
     if (amount <= 0) throw new AppException('DELIVERY_NOTHING_TO_SETTLE', HttpStatus.BAD_REQUEST);
     const number = await branchDocumentNumber(m, 'delivery_settlement', vault.branchId);
     await m.query(
@@ -86,6 +89,7 @@ export class SettleDriverHandler extends TransactionalCommandHandler<
       vaultId: vault.id,
       vaultAccountId: moved.accountId,
       amount,
+      ...(codAmount > 0 ? { codAmount } : {}),
       userId: user.id,
     });
     tx.audit({
