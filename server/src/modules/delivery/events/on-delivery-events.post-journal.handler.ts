@@ -7,7 +7,9 @@ import { queuePosting, type PostingLine } from '../../accounting';
  * The books of delivery cash: on delivery the driver holds what they collected (Dr driver cash)
  * for the customer's due part (Cr customers) and the delivery fee (Cr other income net of the VAT
  * it includes at the store's service rate, Cr VAT output); a settlement
- * moves it into the vault (Dr the vault's account / Cr driver cash).
+ * moves it into the vault (Dr the vault's account / Cr driver cash). A cash-on-delivery sale
+ * (issue 30 item 21) already put its due part on the COD receivable: its delivery adds the fee
+ * there (Dr COD receivable) and its settlement clears it (Cr COD receivable).
  */
 @Injectable()
 export class DeliveryPostJournalHandler implements OnModuleInit {

@@ -16,7 +16,8 @@ export type SettleDriverResult = { id: string; amount: number; orders: number; c
 /**
  * SettleDriver: every delivered, unsettled order of the driver in the vault's branch is locked and
  * settled at once; their collected cash goes into the vault (`moveVault`) and the books move it
- * from driver cash to the vault's account. So a settlement always equals the cash on delivery the
+ * from driver cash (or, for cash-on-delivery sales, from the COD receivable) to the vault's
+ * account. So a settlement always equals the cash on delivery the
  * driver collected. Nothing to settle is 400; the client's id makes a retry harmless.
  */
 @CommandHandler(SettleDriverCommand)
