@@ -7,6 +7,7 @@ import {
   tableCounts,
   type TestApp,
 } from './support/app';
+import { bookViolations } from './support/invariants';
 
 // Issue 18 item 3: delivery orders against the real database — the status table (legal moves and
 // illegal ones refused with 409, nothing written), drivers, cash on delivery and its settlement
@@ -293,5 +294,119 @@ describe('delivery', () => {
     await noWrite(async () => {
       expect((await step(cashier, o.id, 'return')).status).toBe(409);
     });
+  });
+
+  // Issue 30 item 21: cash on delivery is not credit.
+  it('books a cash-on-delivery sale without the credit permission: the driver owes it until settled, a failed delivery returns it', async () => {
+    const user = await createUserWith(t.ds, ['can_return_products']);
+    const till = await signIn(user);
+    const register = await freeRegister(t.ds, branchId, 70);
+    expect((await till.post('/api/Shift/open', { openingCash: 0, register })).status).toBe(201);
+    const variantId = await product(4);
+    const codSale = (cod: boolean) =>
+      till.post('/api/Sales', {
+        id: randomUUID(),
+        customerId,
+        lines: [{ variantId, quantity: 1 }],
+        payments: [{ methodId: cash, amount: 2000 }],
+        ...(cod ? { cod: true } : {}),
+      });
+    const customerBefore = await balance('customers', customerId);
+    // without the choice it is credit, which this cashier may not grant
+    const credit = await codSale(false);
+    expect(credit.status).toBe(403);
+    expect(credit.body.code).toBe('CREDIT_NEEDS_PERMISSION');
+
+    const sold = await codSale(true);
+    expect(sold.status).toBe(201);
+    const saleId = sold.body.id as string;
+    expect(sold.body.dueAmount).toBe(8000);
+    expect(await balance('customers', customerId)).toBe(customerBefore);
+    expect(
+      await t.ds.query('SELECT 1 FROM customer_ledger WHERE reference_id = $1', [saleId]),
+    ).toEqual([]);
+    expect(
+      (await journal('sale', saleId)).filter((l: { account: string }) =>
+        ['customers', 'cod_receivable'].includes(l.account),
+      ),
+    ).toEqual([{ account: 'cod_receivable', debit: 8000, credit: 0 }]);
+    expect(await bookViolations(t)).toEqual({});
+
+    const driverC = await driver();
+    const o = await order(saleId, 1500);
+    expect(o.codAmount).toBe(9500);
+    await step(till, o.id, 'assign', { driverId: driverC.id });
+    await step(driverC, o.id, 'dispatch');
+    const delivered = await step(driverC, o.id, 'deliver');
+    expect(delivered.body).toMatchObject({ status: 'delivered', collected: 9500 });
+    expect(await balance('customers', customerId)).toBe(customerBefore);
+    expect(await journal('delivery', o.id)).toEqual([
+      { account: 'cod_receivable', debit: 1500, credit: 0 },
+      { account: 'other_income', debit: 0, credit: 1316 },
+      { account: 'vat_output', debit: 0, credit: 184 },
+    ]);
+    expect(await bookViolations(t)).toEqual({});
+
+    const vaultBefore = await balance('vaults', vaultId);
+    const id = randomUUID();
+    const settled = await admin.post('/api/Delivery/settlements', {
+      id,
+      driverId: driverC.id,
+      vaultId,
+    });
+    expect(settled.status).toBe(201);
+    expect(settled.body).toMatchObject({ amount: 9500, orders: 1 });
+    expect(await balance('vaults', vaultId)).toBe(vaultBefore + 9500);
+    expect(await journal('delivery_settlement', id)).toEqual([
+      { account: 'vault', debit: 9500, credit: 0 },
+      { account: 'cod_receivable', debit: 0, credit: 9500 },
+    ]);
+    const receivable = async (ids: string[]) =>
+      Number(
+        (
+          await t.ds.query(
+            `SELECT COALESCE(sum(l.debit - l.credit), 0)::bigint AS net FROM journal_lines l
+               JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
+              WHERE a.system_key = 'cod_receivable' AND e.source_id = ANY($1)`,
+            [ids],
+          )
+        )[0].net,
+      );
+    expect(await receivable([saleId, o.id, id])).toBe(0);
+    expect(await bookViolations(t)).toEqual({});
+
+    // a failed delivery returns the sale: the return lowers the COD receivable, not the customer
+    const failing = await codSale(true);
+    expect(failing.status).toBe(201);
+    const f = await order(failing.body.id, 500);
+    await step(till, f.id, 'assign', { driverId: driverC.id });
+    await step(driverC, f.id, 'dispatch');
+    expect(await bookViolations(t)).toEqual({});
+    const failed = await step(till, f.id, 'fail', { note: 'العميل رفض الاستلام' });
+    expect(failed.status).toBe(200);
+    expect(failed.body.status).toBe('failed');
+    const [ret] = await t.ds.query(
+      'SELECT id, total, credit_reduction FROM sale_returns WHERE invoice_id = $1',
+      [failing.body.id],
+    );
+    expect({ total: Number(ret.total), reduced: Number(ret.credit_reduction) }).toEqual({
+      total: 10000,
+      reduced: 8000,
+    });
+    expect(await balance('customers', customerId)).toBe(customerBefore);
+    const returned = await journal('return', ret.id);
+    expect(returned.filter((l: { account: string }) => l.account === 'cod_receivable')).toEqual([
+      { account: 'cod_receivable', debit: 0, credit: 8000 },
+    ]);
+    expect(returned.some((l: { account: string }) => l.account === 'customers')).toBe(false);
+    expect(await receivable([failing.body.id, ret.id])).toBe(0);
+    // nothing left for the driver to settle
+    const none = await admin.post('/api/Delivery/settlements', {
+      id: randomUUID(),
+      driverId: driverC.id,
+      vaultId,
+    });
+    expect(none.body.code).toBe('DELIVERY_NOTHING_TO_SETTLE');
+    expect(await bookViolations(t)).toEqual({});
   });
 });

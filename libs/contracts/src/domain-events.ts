@@ -39,6 +39,8 @@ export type SaleCompletedEvent = {
   maintenanceTicketId?: string;
   /** the amount due was sold on «تقسيط»: the sale awaits its installment plan (issue 30 item 7) */
   installment?: boolean;
+  /** cash on delivery (issue 30 item 21): `dueAmount` is owed on the COD receivable, not by a customer */
+  cod?: boolean;
 };
 
 export type SaleReturnedEvent = {
@@ -60,6 +62,8 @@ export type SaleReturnedEvent = {
   stockValue: number;
   /** taken off what the customer still owed on the sale */
   creditReduction: number;
+  /** a cash-on-delivery sale: creditReduction lowers the COD receivable, not a customer's balance */
+  cod?: boolean;
   refunds: { methodId: string; amount: number }[];
 };
 
@@ -431,6 +435,11 @@ export type DeliveryCollectedEvent = {
   fee: number;
   /** the VAT included in the delivery fee (store's service VAT rate) */
   vat: number;
+  /**
+   * a cash-on-delivery sale (issue 30 item 21): `due` stays on the COD receivable (the driver owes
+   * it until settled) and the fee joins it, instead of paying a customer's account into driver cash
+   */
+  cod?: boolean;
   userId: string | null;
 };
 export type DeliverySettledEvent = {
@@ -441,6 +450,8 @@ export type DeliverySettledEvent = {
   vaultId: string;
   vaultAccountId: string;
   amount: number;
+  /** the part of `amount` collected on cash-on-delivery sales: it clears the COD receivable */
+  codAmount?: number;
   userId: string | null;
 };
 

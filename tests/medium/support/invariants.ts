@@ -34,6 +34,19 @@ export const BOOK_INVARIANTS: Record<string, string> = {
                   GROUP BY 1) bk ON bk.party_id = c.id
       LEFT JOIN (SELECT customer_id, sum(amount) AS v FROM customer_ledger GROUP BY 1) lg ON lg.customer_id = c.id
      WHERE COALESCE(bk.v, 0) <> c.balance OR COALESCE(lg.v, 0) <> c.balance`,
+  // the COD receivable equals what the cash-on-delivery sales' delivery orders still owe (issue 30
+  // item 21): a delivered, unsettled order what its driver collected; an order not yet delivered
+  // (or a COD sale whose order is still to be made) what the sale leaves due after its returns; a
+  // settled, failed or returned one nothing
+  codReceivableVsOrders: `SELECT bk.v AS booked, ow.v AS owed
+      FROM (SELECT COALESCE(sum(l.debit - l.credit), 0)::bigint AS v FROM journal_lines l
+             WHERE l.account_id = (SELECT id FROM accounts WHERE system_key = 'cod_receivable')) bk,
+           (SELECT COALESCE(sum(CASE WHEN o.status = 'delivered' THEN o.collected
+                     ELSE GREATEST(0, i.due_amount - COALESCE((SELECT sum(r.credit_reduction) FROM sale_returns r
+                                                                WHERE r.invoice_id = i.id), 0)) END), 0)::bigint AS v
+              FROM sales_invoices i LEFT JOIN delivery_orders o ON o.sale_id = i.id
+             WHERE i.cod AND (o.id IS NULL OR o.settlement_id IS NULL)) ow
+     WHERE bk.v <> ow.v`,
   // every stock level equals the sum of its movements
   stockVsMovements: `SELECT s.variant_id, s.inventory_id FROM stock_levels s
       LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id

@@ -303,6 +303,7 @@ export function toCreateSaleDto(
   inventoryId: string | null,
   clientTotal: number,
   installment = false,
+  cod = false,
 ): CreateSaleDto {
   const dto: CreateSaleDto = {
     id: cart.id,
@@ -324,7 +325,9 @@ export function toCreateSaleDto(
   if (cart.customer) dto.customerId = cart.customer.id;
   if (cart.invoiceDiscount > 0) dto.invoiceDiscount = cart.invoiceDiscount;
   if (cart.note.trim()) dto.note = cart.note.trim();
-  if (installment) dto.installment = true;
+  // Cash on delivery (issue 30 item 21): the remainder is owed by the delivery order, not on account.
+  if (cod) dto.cod = true;
+  else if (installment) dto.installment = true;
   return dto;
 }
 

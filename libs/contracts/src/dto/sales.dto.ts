@@ -291,6 +291,12 @@ export class CreateSaleDto {
    * is listed on /Installments as awaiting a plan (issue 30 item 7).
    */
   @IsOptional() @IsBoolean() installment?: boolean;
+  /**
+   * Cash on delivery (issue 30 item 21): the amount due is owed by the delivery order and its
+   * driver (the COD receivable), not put on a customer's account, so it needs neither a customer
+   * nor can_grant_credit nor a credit limit.
+   */
+  @IsOptional() @IsBoolean() cod?: boolean;
 }
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;

@@ -52,6 +52,7 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.categoryId': 'القسم',
   'field.categoryIds': 'الأقسام',
   'field.clientTotal': 'الإجمالي المعروض',
+  'field.cod': 'الدفع عند الاستلام',
   'field.code': 'الكود',
   'field.commercialRegister': 'السجل التجاري',
   'field.compare': 'المقارنة',

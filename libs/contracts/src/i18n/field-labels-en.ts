@@ -52,6 +52,7 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.categoryId': 'Category',
   'field.categoryIds': 'Categories',
   'field.clientTotal': 'Displayed total',
+  'field.cod': 'Cash on delivery',
   'field.code': 'Code',
   'field.commercialRegister': 'Commercial register',
   'field.compare': 'Comparison',

@@ -274,6 +274,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.INSTALLMENT_GUARANTOR': 'الضامن لا يكون العميل نفسه، ولا يُكرر الضامن نفسه',
   'errors.SALE_IS_REPAIR':
     'الفاتورة {number} فاتورة صيانة: لا تُعدَّل ولا يُرتجع منها، ويعود العطل بتذكرة ضمان',
+  'errors.SALE_IS_COD':
+    'الفاتورة {number} دفع عند الاستلام: لا تُعدَّل ولا تُقسط؛ أرجعها أو أرجع منها ثم أصدر فاتورة جديدة',
   'errors.SALE_IN_INSTALLMENT_PLAN':
     'الفاتورة {number} مقسطة في الخطة {plan}: سدد الخطة أولًا ثم عدّل الفاتورة أو أرجع منها',
   'validation.installment.nationalId':

@@ -295,6 +295,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     'A guarantor cannot be the customer, nor the same guarantor twice',
   'errors.SALE_IS_REPAIR':
     'Invoice {number} bills a repair: it is neither edited nor returned; a fault comes back as a warranty ticket',
+  'errors.SALE_IS_COD':
+    'Invoice {number} is cash on delivery: it is neither edited nor put on installments; return it (or part of it) and sell again',
   'errors.SALE_IN_INSTALLMENT_PLAN':
     'Invoice {number} is sold on installments (plan {plan}): settle the plan before editing or returning it',
   'validation.installment.nationalId':

@@ -95,7 +95,7 @@ export async function openCustomerInvoices(
               - COALESCE((SELECT sum(r.credit_reduction) FROM sale_returns r WHERE r.invoice_id = s.id), 0)
               - COALESCE((SELECT sum(a.amount) FROM customer_payment_allocations a WHERE a.invoice_id = s.id), 0) AS open
        FROM sales_invoices s
-      WHERE s.customer_id = $1 AND s.due_amount > 0
+      WHERE s.customer_id = $1 AND s.due_amount > 0 AND NOT s.cod
         AND NOT EXISTS (SELECT 1 FROM installment_plans p WHERE p.sale_id = s.id)
       ORDER BY s.created_at, s.id`,
     [customerId],

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -41,8 +42,11 @@ type Props = {
   /** The user may make installment plans (can_see_installments, module INSTALLMENTS). */
   mayPlan?: boolean;
   onClose: () => void;
-  /** `installment`: the remainder is sold on «تقسيط»; a plan dialog follows the sale. */
-  onPay: (payments: PaymentEntry[], options: { installment: boolean }) => void;
+  /**
+   * `installment`: the remainder is sold on «تقسيط»; a plan dialog follows the sale. `cod`: the
+   * remainder is cash on delivery (the driver collects it); the delivery dialog follows the sale.
+   */
+  onPay: (payments: PaymentEntry[], options: { installment: boolean; cod: boolean }) => void;
 };
 
 /**
@@ -51,7 +55,9 @@ type Props = {
  * (it goes on their balance): that is the credit sale, so the «آجل» (credit) method is not a
  * tender here (the server refuses it, PAYMENT_METHOD_INVALID). Nor is «تقسيط» (installment): with
  * an active one the cashier chooses how the remainder is owed, on account or on installments; on
- * installments a plan dialog opens once the sale is saved (issue 16).
+ * installments a plan dialog opens once the sale is saved (issue 16). Cash on delivery is not
+ * credit (issue 30 item 21): with it the remainder is owed by the delivery order and its driver,
+ * so it needs no customer, no credit permission and no limit; the delivery dialog follows.
  */
 export function PaymentDialog(props: Props) {
   // Mounted at each opening: cash starts at the total.
@@ -86,9 +92,12 @@ function PaymentForm({
     amount: amounts[m.id] ?? 0,
   }));
   const summary = paymentSummary(total, entries, methods);
-  const needsCustomer = summary.remaining > 0 && !hasCustomer;
+  const [codChosen, setCod] = useState(false);
+  const cod = codChosen && summary.remaining > 0;
+  const needsCustomer = summary.remaining > 0 && !hasCustomer && !cod;
   const mayGrantCredit = useCan()('can_grant_credit');
-  const credit = customer ? creditProblem(customer, summary.remaining, mayGrantCredit) : null;
+  const credit =
+    customer && !cod ? creditProblem(customer, summary.remaining, mayGrantCredit) : null;
   const canPay = !summary.overpaid && !needsCustomer && !credit && !submitting;
 
   const fillRest = (method: PaymentMethodDto) => {
@@ -106,7 +115,8 @@ function PaymentForm({
         entries.filter((x) => x.amount > 0),
         {
           installment:
-            Boolean(installmentMethod) && summary.remaining > 0 && owed === 'installment',
+            !cod && Boolean(installmentMethod) && summary.remaining > 0 && owed === 'installment',
+          cod,
         },
       );
   };
@@ -169,9 +179,28 @@ function PaymentForm({
               {formatPiasters(summary.changeDue)}
             </Typography>
           </Box>
+          {summary.remaining > 0 && (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={codChosen}
+                  onChange={(e) => setCod(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'pay-cod' } as never }}
+                />
+              }
+              label={t('pay.cod')}
+            />
+          )}
           {error && (
             <Alert severity="error" sx={{ mt: 1 }} role="alert" data-testid="pay-error">
               {error}
+            </Alert>
+          )}
+          {cod && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="pay-cod-note">
+              {t('pay.onDelivery', { amount: formatPiasters(summary.remaining) })}
             </Alert>
           )}
           {summary.overpaid && (
@@ -191,7 +220,7 @@ function PaymentForm({
               })}
             </Alert>
           )}
-          {summary.remaining > 0 && hasCustomer && !credit && installmentMethod && (
+          {summary.remaining > 0 && hasCustomer && !cod && !credit && installmentMethod && (
             <RadioGroup
               row
               value={owed}
@@ -216,7 +245,7 @@ function PaymentForm({
               />
             </RadioGroup>
           )}
-          {summary.remaining > 0 && hasCustomer && !credit && (
+          {summary.remaining > 0 && hasCustomer && !cod && !credit && (
             <Alert severity="info" sx={{ mt: 1 }}>
               {installmentMethod && owed === 'installment'
                 ? t('pay.onInstallments', { amount: formatPiasters(summary.remaining) })

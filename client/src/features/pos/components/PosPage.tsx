@@ -398,10 +398,17 @@ function PosScreen({ register }: { register: number }) {
     setPayOpen(true);
   }, [cart.lines.length, blocking, focusSearch, problemText, cartGuard]);
 
-  const pay = async (payments: PaymentEntry[], installment = false) => {
+  const pay = async (payments: PaymentEntry[], installment = false, cod = false) => {
     setSubmitting(true);
     setPayError(null);
-    const dto = toCreateSaleDto(cart, payments, inventory?.id ?? null, totals.total, installment);
+    const dto = toCreateSaleDto(
+      cart,
+      payments,
+      inventory?.id ?? null,
+      totals.total,
+      installment,
+      cod,
+    );
     try {
       // Same body, same id on a network retry: the server answers with the same invoice.
       const sale = await withNetworkRetry(() => salesApi.createSale(dto));
@@ -412,6 +419,8 @@ function PosScreen({ register }: { register: number }) {
       // the e-receipt is issued in the sale's transaction: its QR and UUID go on the paper
       void loadEReceiptMark(sale.id).then((eta) => printDoc({ kind: 'sale', sale, eta }));
       if (installment) setPlanSaleId(sale.id);
+      // Cash on delivery: the delivery order (address, fee) is made right away.
+      if (dto.cod) setDelivering(sale);
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
     } catch (err) {
@@ -752,7 +761,7 @@ function PosScreen({ register }: { register: number }) {
           mayPlan={mayPlan}
           onPay={(payments, options) => {
             if (paymentSummary(totals.total, payments, methods.data ?? []).overpaid) return;
-            void pay(payments, options.installment);
+            void pay(payments, options.installment, options.cod);
           }}
         />
       )}

@@ -63,11 +63,13 @@ export class PostJournalHandler implements OnModuleInit {
           account: paymentAccount(types.get(x.methodId) ?? 'cash'),
           credit: x.amount,
         })),
-        {
-          account: 'customers',
-          credit: r.creditReduction,
-          party: r.customerId ? { type: 'customer', id: r.customerId } : null,
-        },
+        r.cod
+          ? { account: 'cod_receivable', credit: r.creditReduction }
+          : {
+              account: 'customers',
+              credit: r.creditReduction,
+              party: r.customerId ? { type: 'customer', id: r.customerId } : null,
+            },
         { account: 'inventory', debit: r.costTotal },
         { account: 'cogs', credit: r.costTotal },
         ...revaluation(r.stockValue - r.costTotal),
@@ -79,7 +81,7 @@ export class PostJournalHandler implements OnModuleInit {
   private async saleEdit(tx: CommandTransaction, e: SaleEditedEvent): Promise<void> {
     await reverseSourceEntries(tx, 'sale', e.saleId, `edit: ${e.reason}`);
     const [inv] = await tx.m.query(
-      `SELECT i.number, i.branch_id, i.customer_id, i.vat_total, i.total, i.cost_total, i.due_amount, i.cashier_id,
+      `SELECT i.number, i.branch_id, i.customer_id, i.cod, i.vat_total, i.total, i.cost_total, i.due_amount, i.cashier_id,
               COALESCE((SELECT json_agg(json_build_object('type', pm.type, 'amount', p.amount))
                           FROM sale_payments p JOIN payment_methods pm ON pm.id = p.method_id
                          WHERE p.invoice_id = i.id AND p.kind = 'payment'), '[]') AS payments
@@ -93,6 +95,7 @@ export class PostJournalHandler implements OnModuleInit {
       createdBy: tx.meta.userId ?? null,
       lines: saleLines({
         customerId: inv.customer_id,
+        cod: inv.cod === true,
         vat: Number(inv.vat_total),
         total: Number(inv.total),
         costTotal: Number(inv.cost_total),
@@ -170,17 +173,23 @@ function revaluation(amount: number): PostingLine[] {
 }
 
 function saleLines(
-  s: Pick<SaleCompletedEvent, 'customerId' | 'vat' | 'total' | 'costTotal' | 'dueAmount'> & {
+  s: Pick<
+    SaleCompletedEvent,
+    'customerId' | 'vat' | 'total' | 'costTotal' | 'dueAmount' | 'cod'
+  > & {
     payments: { type: string; amount: number }[];
   },
 ): PostingLine[] {
   return [
     ...s.payments.map((p): PostingLine => ({ account: paymentAccount(p.type), debit: p.amount })),
-    {
-      account: 'customers',
-      debit: s.dueAmount,
-      party: s.customerId ? { type: 'customer', id: s.customerId } : null,
-    },
+    // Cash on delivery: the delivery order and its driver owe it, not the customer.
+    s.cod
+      ? { account: 'cod_receivable', debit: s.dueAmount }
+      : {
+          account: 'customers',
+          debit: s.dueAmount,
+          party: s.customerId ? { type: 'customer', id: s.customerId } : null,
+        },
     { account: 'sales', credit: s.total - s.vat },
     { account: 'vat_output', credit: s.vat },
     { account: 'cogs', debit: s.costTotal },

@@ -34,6 +34,7 @@ export type SystemAccount =
   | 'repair_revenue'
   | 'repair_costs'
   | 'driver_cash'
+  | 'cod_receivable'
   | 'inter_branch'
   | 'other_cash_payments';
 

@@ -46,6 +46,8 @@ export class SaleInvoiceEntity {
   @Column('bigint', { transformer: moneyColumn }) paidTotal: number;
   @Column('bigint', { transformer: moneyColumn }) changeDue: number;
   @Column('bigint', { transformer: moneyColumn }) dueAmount: number;
+  /** cash on delivery: dueAmount is owed on the COD receivable, not by the customer */
+  @Column('boolean', { default: false }) cod: boolean;
   @Column('bigint', { transformer: moneyColumn, default: 0 }) returnedTotal: number;
   @Column('text', { nullable: true }) note: string | null;
   /** Fingerprint of the request body, so the same id with different content is refused. */

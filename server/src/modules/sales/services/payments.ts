@@ -28,6 +28,8 @@ export type AppliedPayment = {
  * change); whatever stays unpaid is the amount due, which needs a customer within their limit.
  * `mayGrantCredit` (can_grant_credit) lets the seller put it on a customer without a limit (0) or
  * past their limit; without it the customer must have a limit and stay within it (issue 11).
+ * `cod` (cash on delivery, issue 30 item 21): the amount due is owed by the delivery order, so it
+ * needs no customer, permission or limit.
  */
 export async function applyPayments(
   m: EntityManager,
@@ -35,6 +37,7 @@ export async function applyPayments(
   total: number,
   customer: { id: string; balance: number; creditLimit: number } | null,
   mayGrantCredit: boolean,
+  cod = false,
 ): Promise<SettledPayments> {
   const ids = [...new Set(payments.map((p) => p.methodId))];
   const methods: PaymentMethodRow[] = ids.length
@@ -42,7 +45,7 @@ export async function applyPayments(
         ids,
       ])
     : [];
-  return settlePayments(payments, total, customer, methods, mayGrantCredit);
+  return settlePayments(payments, total, customer, methods, mayGrantCredit, cod);
 }
 
 export type SettledPayments = {
@@ -59,6 +62,7 @@ export function settlePayments(
   customer: { id: string; balance: number; creditLimit: number } | null,
   methods: PaymentMethodRow[],
   mayGrantCredit: boolean,
+  cod = false,
 ): SettledPayments {
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
@@ -95,7 +99,7 @@ export function settlePayments(
   }
   const paidTotal = applied.reduce((s, p) => s + p.amount, 0);
   const dueAmount = total - paidTotal;
-  if (dueAmount > 0) {
+  if (dueAmount > 0 && !cod) {
     if (!customer)
       throw new AppException('CUSTOMER_REQUIRED', HttpStatus.BAD_REQUEST, {
         due: formatPiasters(dueAmount),

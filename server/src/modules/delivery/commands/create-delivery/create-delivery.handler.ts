@@ -17,7 +17,8 @@ export type CreateDeliveryResult = { id: string; created: boolean };
 /**
  * CreateDelivery: a delivery order for an existing invoice of the user's branch (one per invoice;
  * a returned invoice cannot be delivered). The cash on delivery the driver will collect is what
- * the invoice left due on the customer's account plus the delivery fee. The client's id makes a
+ * the invoice left due (on the customer's account, or on the COD receivable for a cash-on-delivery
+ * sale) plus the delivery fee. The client's id makes a
  * retry harmless.
  */
 @CommandHandler(CreateDeliveryCommand)

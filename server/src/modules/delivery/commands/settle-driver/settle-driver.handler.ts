@@ -16,7 +16,8 @@ export type SettleDriverResult = { id: string; amount: number; orders: number; c
 /**
  * SettleDriver: every delivered, unsettled order of the driver in the vault's branch is locked and
  * settled at once; their collected cash goes into the vault (`moveVault`) and the books move it
- * from driver cash to the vault's account. So a settlement always equals the cash on delivery the
+ * from driver cash (or, for cash-on-delivery sales, from the COD receivable) to the vault's
+ * account. So a settlement always equals the cash on delivery the
  * driver collected. Nothing to settle is 400; the client's id makes a retry harmless.
  */
 @CommandHandler(SettleDriverCommand)
@@ -51,13 +52,16 @@ export class SettleDriverHandler extends TransactionalCommandHandler<
     const vault = await lockVault(m, vaultId);
     if (scope && vault.branchId !== scope) throw Errors.forbidden();
 
-    const orders: { id: string; collected: string }[] = await m.query(
-      `SELECT id, collected FROM delivery_orders
-        WHERE driver_id = $1 AND branch_id = $2 AND status = 'delivered' AND settlement_id IS NULL AND collected > 0
-        ORDER BY id FOR UPDATE`,
+    const orders: { id: string; collected: string; cod: boolean }[] = await m.query(
+      `SELECT o.id, o.collected, COALESCE(i.cod, false) AS cod FROM delivery_orders o
+         LEFT JOIN sales_invoices i ON i.id = o.sale_id
+        WHERE o.driver_id = $1 AND o.branch_id = $2 AND o.status = 'delivered' AND o.settlement_id IS NULL AND o.collected > 0
+        ORDER BY o.id FOR UPDATE OF o`,
       [dto.driverId, vault.branchId],
     );
     const amount = orders.reduce((s, o) => s + Number(o.collected), 0);
+    // What was collected on cash-on-delivery sales clears the COD receivable (issue 30 item 21).
+    const codAmount = orders.reduce((s, o) => s + (o.cod ? Number(o.collected) : 0), 0);
     if (amount <= 0) throw new AppException('DELIVERY_NOTHING_TO_SETTLE', HttpStatus.BAD_REQUEST);
     const number = await branchDocumentNumber(m, 'delivery_settlement', vault.branchId);
     await m.query(
@@ -86,6 +90,7 @@ export class SettleDriverHandler extends TransactionalCommandHandler<
       vaultId: vault.id,
       vaultAccountId: moved.accountId,
       amount,
+      ...(codAmount > 0 ? { codAmount } : {}),
       userId: user.id,
     });
     tx.audit({

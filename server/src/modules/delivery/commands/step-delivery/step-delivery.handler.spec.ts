@@ -31,7 +31,10 @@ const run = (
     fakeManager([
       [/FROM delivery_orders WHERE id = \$1 FOR UPDATE/, [orderRow(over)]],
       [/FROM users u JOIN roles r/, driverExists ? [{ '?column?': 1 }] : []],
-      [/SELECT customer_id FROM sales_invoices/, [{ customer_id: 'c-1' }]],
+      [
+        /FROM sales_invoices i WHERE i.id/,
+        [{ customer_id: 'c-1', cod: false, due_amount: '6000', reduced: '0' }],
+      ],
       [
         /FROM customers WHERE id = \$1 FOR UPDATE/,
         [{ id: 'c-1', balance: '6000', credit_limit: '0' }],

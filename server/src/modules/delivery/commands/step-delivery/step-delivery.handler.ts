@@ -59,8 +59,7 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
       await assertDriver(m, dto.driverId, order.branchId);
       driverId = dto.driverId;
     } else if (dto.action === 'deliver') {
-      collected = order.codAmount;
-      await this.collect(tx, order, user.id);
+      collected = await this.collect(tx, order, user.id);
     } else if (dto.action === 'fail' || dto.action === 'return') {
       if (!user.isAdmin && !user.permissions.includes('can_return_products'))
         throw Errors.forbidden();
@@ -87,12 +86,17 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
     return { id: order.id, status: to };
   }
 
+  /** What the driver collected: the order's cash on delivery. */
   private async collect(tx: CommandTransaction, order: DeliveryRow, userId: string) {
     const { m } = tx;
+    const [sale] = await m.query(
+      `SELECT i.customer_id, i.cod, i.due_amount,
+              (SELECT COALESCE(sum(r.credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = i.id)::bigint AS reduced
+         FROM sales_invoices i WHERE i.id = $1`,
+      [order.saleId],
+    );
+    if (sale?.cod) return this.collectCod(tx, order, userId, sale);
     const due = order.codAmount - order.fee;
-    const [sale] = await m.query('SELECT customer_id FROM sales_invoices WHERE id = $1', [
-      order.saleId,
-    ]);
     const customerId = (sale?.customer_id as string | null) ?? null;
     if (due > 0 && customerId) {
       await lockCustomer(m, customerId);
@@ -121,6 +125,39 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
         userId,
       });
     }
+    return order.codAmount;
+  }
+
+  /**
+   * A cash-on-delivery sale (issue 30 item 21): the driver collects what the sale still leaves due
+   * (after any return) and the fee; no customer's account moves. The due part stays on the COD
+   * receivable and the fee joins it, until the driver's settlement brings the cash in.
+   */
+  private async collectCod(
+    tx: CommandTransaction,
+    order: DeliveryRow,
+    userId: string,
+    sale: { customer_id: string | null; due_amount: string; reduced: string },
+  ): Promise<number> {
+    const due = Math.max(0, Number(sale.due_amount) - Number(sale.reduced));
+    const collected = due + order.fee;
+    if (collected > 0) {
+      const { serviceVatRate } = await readStoreSettings(tx.m);
+      await tx.raise('delivery.collected', {
+        orderId: order.id,
+        number: order.number,
+        branchId: order.branchId,
+        driverId: order.driverId!,
+        customerId: sale.customer_id,
+        collected,
+        due,
+        fee: order.fee,
+        vat: includedVat(order.fee, serviceVatRate),
+        cod: true,
+        userId,
+      });
+    }
+    return collected;
   }
 
   private async bringBack(

@@ -58,7 +58,7 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
       throw new AppException('INSTALLMENT_GUARANTOR', HttpStatus.BAD_REQUEST);
 
     const [sale] = await m.query(
-      `SELECT id, number, branch_id, customer_id, total, due_amount,
+      `SELECT id, number, branch_id, customer_id, total, due_amount, cod,
               (SELECT COALESCE(sum(credit_reduction), 0) FROM sale_returns r WHERE r.invoice_id = s.id)::bigint AS reduced
          FROM sales_invoices s WHERE id = $1 FOR UPDATE`,
       [dto.saleId],
@@ -66,7 +66,7 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
     if (!sale) throw Errors.notFound();
     const scope = branchWriteScope(user);
     if (scope !== null && sale.branch_id !== scope) throw Errors.notFound();
-    if (!sale.customer_id)
+    if (!sale.customer_id || sale.cod)
       throw new AppException('INSTALLMENT_SALE_NOT_ELIGIBLE', HttpStatus.CONFLICT, {
         number: sale.number,
       });

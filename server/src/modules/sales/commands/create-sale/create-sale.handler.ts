@@ -95,12 +95,16 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
     const ctx = await this.context(m, dto, user);
     const { math, lines } = priceLines(user, dto.lines, dto.invoiceDiscount ?? 0, ctx.variants);
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
+    // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
+    // driver (the COD receivable), not by the customer: no credit checks, no customer ledger row.
+    const cod = dto.cod === true;
     const pay = settlePayments(
       dto.payments,
       math.total,
       customer,
       ctx.methods,
       user.permissions.includes('can_grant_credit'),
+      cod,
     );
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
@@ -116,9 +120,9 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       `WITH ${SALE_NUMBER_CTE('$19', '$20')},
        inv AS (
          INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
-           line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash)
+           line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash, cod)
          SELECT $1::uuid, seq.number, $2::uuid, $3::uuid, $4::uuid, $5::int, $6::uuid, $7::uuid, 'completed', $8::bigint, $9::bigint, $10::bigint,
-                $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text FROM seq
+                $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text, $36::boolean FROM seq
          RETURNING number, created_at),
        ln AS (
          INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
@@ -167,6 +171,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
         paymentIds,
         pay.payments.map((p) => p.methodId),
         pay.payments.map((p) => p.amount),
+        cod,
       ],
     );
     const changes = await this.ledger.apply(
@@ -182,7 +187,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
         userId: user.id,
       })),
     );
-    if (customer && pay.dueAmount > 0) {
+    if (customer && pay.dueAmount > 0 && !cod) {
       await postCustomerLedger(m, {
         customerId: customer.id,
         type: 'sale',
@@ -205,6 +210,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
         lines: lines.length,
         payments: pay.payments,
         dueAmount: pay.dueAmount,
+        cod,
         clientTotal: dto.clientTotal ?? null,
       },
     });
@@ -232,7 +238,8 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       changeDue: pay.changeDue,
       dueAmount: pay.dueAmount,
       eReceipts: ctx.eReceipts,
-      ...(dto.installment && customer && pay.dueAmount > 0 ? { installment: true } : {}),
+      ...(dto.installment && customer && pay.dueAmount > 0 && !cod ? { installment: true } : {}),
+      ...(cod && pay.dueAmount > 0 ? { cod: true } : {}),
     });
     tx.pushAll(await stockEvents(m, changes));
     // The invoice as readSale would read it back (same columns, same shaping), from what was written.

@@ -44,6 +44,9 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
     // warranty ticket).
     if (invoice.maintenance_ticket_id)
       throw new AppException('SALE_IS_REPAIR', HttpStatus.CONFLICT, { number: invoice.number });
+    // A cash-on-delivery sale (issue 30 item 21): its amount due is the delivery order's.
+    if (invoice.cod)
+      throw new AppException('SALE_IS_COD', HttpStatus.CONFLICT, { number: invoice.number });
     // A sale sold on installments (issue 16): its plan was made from its amount due.
     const [plan] = await m.query(
       'SELECT number FROM installment_plans WHERE sale_id = $1 LIMIT 1',

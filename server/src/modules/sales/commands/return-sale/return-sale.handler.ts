@@ -185,9 +185,25 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       );
     }
 
-    // A credit sale's return first lowers what is still owed on it.
+    // A credit sale's return first lowers what is still owed on it; a cash-on-delivery sale's lowers
+    // what the delivery order still owes (the COD receivable), no customer's balance.
     let creditReduction = 0;
-    if (invoice.customer_id && Number(invoice.due_amount) > 0) {
+    // Once delivered, the customer has paid the driver: the return refunds them and the driver
+    // still owes what they collected.
+    const cod = invoice.cod === true;
+    if (cod && Number(invoice.due_amount) > 0) {
+      const [{ reduced, delivered }] = await m.query(
+        `SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced,
+                EXISTS (SELECT 1 FROM delivery_orders WHERE sale_id = $1 AND status = 'delivered') AS delivered
+           FROM sale_returns WHERE invoice_id = $1`,
+        [invoiceId],
+      );
+      if (!delivered)
+        creditReduction = Math.max(
+          0,
+          Math.min(total, Number(invoice.due_amount) - Number(reduced)),
+        );
+    } else if (invoice.customer_id && Number(invoice.due_amount) > 0) {
       const [{ reduced }] = await m.query(
         'SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced FROM sale_returns WHERE invoice_id = $1',
         [invoiceId],
@@ -298,6 +314,7 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       costTotal,
       stockValue: netValueChange(changes),
       creditReduction,
+      ...(cod ? { cod: true } : {}),
       refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
     });
     await pushStockEvents(tx, changes);
