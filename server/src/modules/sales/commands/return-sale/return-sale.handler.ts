@@ -43,9 +43,13 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
   }
 
   override async execute(command: ReturnSaleCommand): Promise<ReturnSaleResult> {
+    // With an Idempotency-Key the runner answers a repeat with the first result (201 every time);
+    // looking for the body id first would answer a repeat that came after the commit 200.
     const hash = returnFingerprint(command);
-    const existing = await this.findExisting(command.dto.id, hash);
-    if (existing) return existing;
+    if (!this.runner.keyed(command.meta)) {
+      const existing = await this.findExisting(command.dto.id, hash);
+      if (existing) return existing;
+    }
     try {
       return await super.execute(command);
     } catch (error) {
