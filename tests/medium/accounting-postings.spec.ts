@@ -269,9 +269,9 @@ describe('automatic journal postings', () => {
       id: randomUUID(),
       date: day,
       reference: 'INV-77',
-      description: 'رأس مال إضافي',
+      description: 'تسوية مسحوبات من رأس المال',
       lines: [
-        { accountId: id('bank'), debit: 1_000_000 },
+        { accountId: id('drawings'), debit: 1_000_000 },
         { accountId: id('capital'), credit: 1_000_000 },
       ],
     };
@@ -354,8 +354,8 @@ describe('automatic journal postings', () => {
     expect(closed.body.code).toBe('PERIOD_CLOSED');
     // The trial balance for the day shows the entry and its reversal.
     const tb = (await a.get(`/api/reports/TrialBalance?from=${day}&to=${day}`)).body;
-    const bank = tb.rows.find((r: { accountId: string }) => r.accountId === id('bank'));
-    expect(bank).toMatchObject({ debit: 1_000_000, credit: 0 });
+    const drawings = tb.rows.find((r: { accountId: string }) => r.accountId === id('drawings'));
+    expect(drawings).toMatchObject({ debit: 1_000_000, credit: 0 });
   });
 
   it('edits the chart: a sub-account under a group, renamed, moved, refused where it must be, deleted when unused', async () => {

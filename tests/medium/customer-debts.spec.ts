@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
 import type { CustomerDebtDto } from '@pos/contracts';
+import { CommandRunner } from '../../server/src/core/cqrs';
+import { queuePosting } from '../../server/src/modules/accounting';
 import { createVaultAccount } from '../../server/src/modules/cash';
 import { Client, createTestApp, createUserWith, tableCounts, type TestApp } from './support/app';
 
@@ -64,6 +66,22 @@ describe('customer debts', () => {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${dayAgo(days)})`,
       [uuidv7(), customerId, type, amount, row.balance, type, saleId, cashierId],
     );
+    // …and its lines on the customers' control account, so the books' invariants that later specs
+    // check on this shared database (every customer = its ledger = its part of the account) hold.
+    const side = (debit: number) => (debit > 0 ? { debit } : { credit: -debit });
+    await t.app
+      .get(CommandRunner)
+      .run({ userId: cashierId, ip: '127.0.0.1', userAgent: 'medium' } as never, async (tx) =>
+        queuePosting(tx, {
+          branchId: null,
+          source: null,
+          description: 'medium fixture',
+          lines: [
+            { account: 'customers', ...side(amount), party: { type: 'customer', id: customerId } },
+            { account: 'other_income', ...side(-amount) },
+          ],
+        }),
+      );
   };
   const customer = async (name: string, extra: object = {}) => {
     const res = await admin.post('/api/Customers', { name: `${name} ${token}`, ...extra });

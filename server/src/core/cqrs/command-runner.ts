@@ -141,3 +141,11 @@ async function claimKey(
     throw new AppException('IDEMPOTENCY_KEY_REUSED', HttpStatus.CONFLICT);
   return { result: (row.result as { result: unknown }).result };
 }
+
+/**
+ * The request's Idempotency-Key was used before for another request (409): a handler that also
+ * answers a retry by its document's own id must not answer this one with that document.
+ */
+export function keyReused(error: unknown): boolean {
+  return error instanceof AppException && error.code === 'IDEMPOTENCY_KEY_REUSED';
+}

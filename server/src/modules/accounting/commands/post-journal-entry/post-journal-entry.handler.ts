@@ -5,6 +5,7 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
+  keyReused,
 } from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
@@ -30,13 +31,27 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<
   }
 
   override async execute(command: PostJournalEntryCommand): Promise<PostJournalEntryResult> {
-    // with an Idempotency-Key the runner answers a repeat (CommandRunner.keyed)
-    if (this.runner.keyed(command.meta)) return super.execute(command);
+    // With an Idempotency-Key the runner answers a repeat of that key (CommandRunner.keyed); the
+    // entry's own id still answers a retry sent under another key, once the posting fails.
+    if (this.runner.keyed(command.meta)) {
+      try {
+        return await super.execute(command);
+      } catch (error) {
+        if (keyReused(error)) throw error;
+        const done = await this.posted(command);
+        if (done) return done;
+        throw error;
+      }
+    }
+    return (await this.posted(command)) ?? super.execute(command);
+  }
+
+  /** The entry posted before under this id, if any. */
+  private async posted(command: PostJournalEntryCommand): Promise<PostJournalEntryResult | null> {
     const [done] = await this.runner.manager.query(`SELECT id FROM journal_entries WHERE id = $1`, [
       command.dto.id,
     ]);
-    if (done) return { id: done.id, created: false };
-    return super.execute(command);
+    return done ? { id: done.id, created: false } : null;
   }
 
   protected async handle(

@@ -7,6 +7,7 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
+  keyReused,
 } from '../../../../core/cqrs';
 import { formatPiasters } from '@pos/contracts';
 import { AppException } from '../../../../core/errors/app.exception';
@@ -48,18 +49,33 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
   override async execute(
     command: ReceiveCustomerPaymentCommand,
   ): Promise<ReceiveCustomerPaymentResult> {
-    // with an Idempotency-Key the runner answers a repeat (CommandRunner.keyed)
-    if (this.runner.keyed(command.meta)) return super.execute(command);
+    // With an Idempotency-Key the runner answers a repeat of that key (CommandRunner.keyed); the
+    // payment's own id still answers a retry sent under another key, once the payment fails.
+    if (this.runner.keyed(command.meta)) {
+      try {
+        return await super.execute(command);
+      } catch (error) {
+        if (keyReused(error)) throw error;
+        const done = await this.received(command);
+        if (done) return done;
+        throw error;
+      }
+    }
+    return (await this.received(command)) ?? super.execute(command);
+  }
+
+  /** The payment received before under this id, if any. */
+  private async received(
+    command: ReceiveCustomerPaymentCommand,
+  ): Promise<ReceiveCustomerPaymentResult | null> {
     const [done] = await this.runner.manager.query(
       'SELECT customer_id FROM customer_ledger WHERE id = $1',
       [command.dto.id],
     );
-    if (done) {
-      if (done.customer_id !== command.customerId)
-        throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
-      return { created: false };
-    }
-    return super.execute(command);
+    if (!done) return null;
+    if (done.customer_id !== command.customerId)
+      throw new AppException('SALE_ID_CONFLICT', HttpStatus.CONFLICT);
+    return { created: false };
   }
 
   protected async handle(

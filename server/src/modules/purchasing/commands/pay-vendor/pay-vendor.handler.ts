@@ -7,6 +7,7 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
+  keyReused,
 } from '../../../../core/cqrs';
 import { formatPiasters, LIMITS } from '@pos/contracts';
 import { AppException, paymentTooLarge } from '../../../../core/errors/app.exception';
@@ -118,18 +119,31 @@ export class PayVendorHandler extends TransactionalCommandHandler<
   }
 
   override async execute(command: PayVendorCommand): Promise<PayVendorResult> {
-    // with an Idempotency-Key the runner answers a repeat (CommandRunner.keyed)
-    if (this.runner.keyed(command.meta)) return super.execute(command);
+    // With an Idempotency-Key the runner answers a repeat of that key (CommandRunner.keyed); the
+    // payment's own id still answers a retry sent under another key, once the payment fails.
+    if (this.runner.keyed(command.meta)) {
+      try {
+        return await super.execute(command);
+      } catch (error) {
+        if (keyReused(error)) throw error;
+        const done = await this.paid(command);
+        if (done) return done;
+        throw error;
+      }
+    }
+    return (await this.paid(command)) ?? super.execute(command);
+  }
+
+  /** The payment made before under this id, if any. */
+  private async paid(command: PayVendorCommand): Promise<PayVendorResult | null> {
     const [done] = await this.runner.manager.query(
       'SELECT vendor_id, number FROM vendor_payments WHERE id = $1',
       [command.dto.id],
     );
-    if (done) {
-      if (done.vendor_id !== command.vendorId)
-        throw new AppException('VENDOR_PAYMENT_ID_CONFLICT', HttpStatus.CONFLICT);
-      return { id: command.dto.id, number: done.number, created: false };
-    }
-    return super.execute(command);
+    if (!done) return null;
+    if (done.vendor_id !== command.vendorId)
+      throw new AppException('VENDOR_PAYMENT_ID_CONFLICT', HttpStatus.CONFLICT);
+    return { id: command.dto.id, number: done.number, created: false };
   }
 
   protected async handle(

@@ -9,6 +9,7 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
+  keyReused,
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { netValueChange, pushStockEvents } from '../../../inventory';
@@ -56,10 +57,13 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
       const pg = (
         error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }
       ).driverError;
+      // A retry of the same return id: its primary key, or (under another Idempotency-Key, which
+      // skipped the look-up above) whatever the return hit first, e.g. nothing left to return.
       if (
-        error instanceof QueryFailedError &&
-        pg?.code === '23505' &&
-        pg.constraint?.startsWith('PK_')
+        (error instanceof QueryFailedError &&
+          pg?.code === '23505' &&
+          pg.constraint?.startsWith('PK_')) ||
+        (this.runner.keyed(command.meta) && !keyReused(error))
       ) {
         const again = await this.findExisting(command.dto.id, hash);
         if (again) return again;
