@@ -80,12 +80,14 @@ test("the accountant records, deposits and bounces a customer's cheque", async (
   await expect(entries.first()).toContainText('شيك مرتد');
   await expect(entries.nth(1)).toContainText('سداد');
 
-  // The movements list shows the cheque received, and exports to Excel.
+  // The movements list shows the cheque received and, newest first, its bounce reversing it
+  // (issue 30 item 5), and exports to Excel.
   await page.goto('/Transactions');
   await expect(page.getByRole('heading', { name: 'الحركات المالية' })).toBeVisible();
-  await expect(
-    page.getByTestId('transaction-row').filter({ hasText: number }).first(),
-  ).toContainText('شيك وارد');
+  const rows = page.getByTestId('transaction-row').filter({ hasText: number });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('ارتداد شيك (عكس)');
+  await expect(rows.nth(1)).toContainText('شيك وارد');
   const download = page.waitForEvent('download');
   await page.getByTestId('transactions-export').click();
   expect((await download).suggestedFilename()).toBe('transactions.xlsx');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 30 items 13 and 7 in the browser: on /Customers/{id} the pay dialog says which part of
 // the balance is an installment plan; more than is owed is refused with what is owed unless the
@@ -18,7 +18,7 @@ async function api(request: APIRequestContext): Promise<Call> {
   };
   return async (method, path, data) => {
     const res = await request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);

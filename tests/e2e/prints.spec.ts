@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ensureDocuments } from './documents';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 11 item 14: the A4 simplified tax invoice prints the branch's tax registration number, and
 // the 80 mm receipt prints the amount in words too, in Arabic words in ar and English in en.
@@ -77,7 +77,7 @@ test('the 80 mm receipt: lines add up to the subtotal, the invoice discount is t
   };
   const call = async (method: 'get' | 'post', path: string, data?: unknown) => {
     const res = await page.request[method](path, {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: writeHeaders(csrfToken, method, path),
       ...(data ? { data } : {}),
     });
     expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true);

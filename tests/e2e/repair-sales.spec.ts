@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 // Issue 30 item 20: a repair delivered and paid makes a sale document. On /Maintenance/{id} the
 // front desk delivers and collects 350.00 (VAT 42.98) into the branch's vault: the ticket shows
@@ -14,7 +14,10 @@ async function api(request: APIRequestContext) {
     csrfToken: string;
   };
   return (method: 'get' | 'post' | 'patch', path: string, data?: unknown) =>
-    request[method](path, { headers: { 'X-CSRF-Token': csrfToken }, ...(data ? { data } : {}) });
+    request[method](path, {
+      headers: writeHeaders(csrfToken, method, path),
+      ...(data ? { data } : {}),
+    });
 }
 
 type Call = Awaited<ReturnType<typeof api>>;
