@@ -391,7 +391,8 @@ describe('vendors', () => {
     const viewer = await createUserWith(t.ds, ['can_see_vendors']);
     const v = new Client(t.app);
     await v.signIn(viewer.username, viewer.password);
-    const list = await v.get('/api/Vendors');
+    // found by name (other specs of the shared database add vendors that page it out)
+    const list = await v.get(`/api/Vendors?q=${encodeURIComponent('مورد سري')}`);
     expect(list.status).toBe(200);
     const row = list.body.find((r: { id: string }) => r.id === id);
     expect(row).toBeDefined();
