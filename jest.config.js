@@ -16,7 +16,7 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uuid)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uuid|jotai)/)'],
   moduleNameMapper: { '^@pos/contracts$': '<rootDir>/libs/contracts/src/index.ts' },
   rootDir: __dirname,
   setupFiles: ['reflect-metadata'],

@@ -277,6 +277,8 @@ async function main() {
           'content-type': 'application/json',
           cookie: session.cookie,
           'x-csrf-token': session.csrfToken,
+          // The stock adjustment and the shifts move stock or money: one key each (the sale's is its id).
+          ...(path === '/api/Sales' ? {} : { 'Idempotency-Key': randomUUID() }),
         },
         body: JSON.stringify(body),
       });

@@ -1,0 +1,133 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PaperLayout } from '../../../shared/ui/print';
+import { DEFAULT_SCALE_CONFIG, validScaleConfig, type ScaleConfig } from '../lib/scale';
+
+type SettingsProps = {
+  open: boolean;
+  scale: ScaleConfig;
+  layout: PaperLayout;
+  /** Only an administrator changes the store-wide scale layout; others see it. */
+  canEditScale: boolean;
+  onClose: () => void;
+  onSave: (scale: ScaleConfig, layout: PaperLayout) => void | Promise<void>;
+};
+
+export function PosSettingsDialog(props: SettingsProps) {
+  // Mounted at each opening: the draft starts from the saved settings.
+  return props.open ? <PosSettingsForm {...props} /> : null;
+}
+
+function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }: SettingsProps) {
+  const { t } = useTranslation('pos');
+  const [draft, setDraft] = useState(scale);
+  const [paper, setPaper] = useState(layout);
+  const num = (key: 'itemStart' | 'itemLength' | 'valueStart' | 'valueLength') => (
+    <TextField
+      size="small"
+      label={t(`settings.${key}`)}
+      value={String(draft[key])}
+      disabled={!canEditScale}
+      onChange={(e) => setDraft((d) => ({ ...d, [key]: Number(e.target.value) }))}
+      slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+    />
+  );
+  const ok = validScaleConfig(draft);
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('settings.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Stack sx={{ gap: 1.5 }}>
+          <TextField
+            select
+            size="small"
+            label={t('settings.paper')}
+            value={paper}
+            onChange={(e) => setPaper(e.target.value as PaperLayout)}
+          >
+            <MenuItem value="80mm">{t('settings.paper80')}</MenuItem>
+            <MenuItem value="a4">{t('settings.paperA4')}</MenuItem>
+          </TextField>
+          <Typography variant="body2" color="text.secondary">
+            {t('settings.paperLocal')}
+          </Typography>
+          <Typography variant="subtitle2">{t('settings.scaleTitle')}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="scale-store-note">
+            {t(canEditScale ? 'settings.scaleStore' : 'settings.scaleStoreReadOnly')}
+          </Typography>
+          <FormControlLabel
+            disabled={!canEditScale}
+            control={
+              <Switch
+                checked={draft.enabled}
+                onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
+              />
+            }
+            label={t('settings.scaleEnabled')}
+          />
+          <TextField
+            size="small"
+            label={t('settings.prefix')}
+            value={draft.prefix}
+            disabled={!canEditScale}
+            onChange={(e) => setDraft((d) => ({ ...d, prefix: e.target.value.trim() }))}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'scale-prefix' },
+            }}
+          />
+          <Stack direction="row" sx={{ gap: 1 }}>
+            {num('itemStart')}
+            {num('itemLength')}
+          </Stack>
+          <Stack direction="row" sx={{ gap: 1 }}>
+            {num('valueStart')}
+            {num('valueLength')}
+          </Stack>
+          <TextField
+            select
+            size="small"
+            label={t('settings.mode')}
+            value={draft.mode}
+            disabled={!canEditScale}
+            onChange={(e) =>
+              setDraft((d) => ({ ...d, mode: e.target.value as ScaleConfig['mode'] }))
+            }
+          >
+            <MenuItem value="weight">{t('settings.modeWeight')}</MenuItem>
+            <MenuItem value="price">{t('settings.modePrice')}</MenuItem>
+          </TextField>
+          {!ok && <Alert severity="error">{t('settings.invalid')}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          color="inherit"
+          disabled={!canEditScale}
+          onClick={() => setDraft(DEFAULT_SCALE_CONFIG)}
+        >
+          {t('settings.reset')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Button color="inherit" onClick={onClose}>
+          {t('actions.cancel')}
+        </Button>
+        <Button variant="contained" disabled={!ok} onClick={() => void onSave(draft, paper)}>
+          {t('actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

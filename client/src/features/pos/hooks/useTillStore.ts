@@ -1,0 +1,77 @@
+import { useSetAtom, useStore } from 'jotai';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import type { CartRules } from '../../../shared/lib/cart';
+import { catalogApi } from '../../catalog';
+import { readParked, writeParked } from '../lib/parked';
+import {
+  applyOnHandAtom,
+  cartAtom,
+  cartLinesAtom,
+  cartRulesAtom,
+  loadCart,
+  openTillAtom,
+  parkedAtom,
+  saveCart,
+} from '../state/cartStore';
+import { useLiveOnHand } from './useLiveOnHand';
+
+/**
+ * The till's atoms for this user and inventory: the saved cart and parked carts read as the till
+ * mounts (call it before reading the cart), kept in this browser on every change; the rules the
+ * cart is checked against; live stock on the lines.
+ */
+export function useTillStore(userId: string, inventoryId: string | null, rules: CartRules) {
+  const store = useStore();
+  const { maxDiscountPercent, canBypassMaxDiscount, allowNegativeStock } = rules;
+  const current = useMemo<CartRules>(
+    () => ({ maxDiscountPercent, canBypassMaxDiscount, allowNegativeStock }),
+    [maxDiscountPercent, canBypassMaxDiscount, allowNegativeStock],
+  );
+  // Read once, as the till mounts, before its parts read the atoms.
+  useState(() => {
+    store.set(openTillAtom, {
+      cart: loadCart(localStorage, userId),
+      parked: readParked(localStorage, userId),
+    });
+    store.set(cartRulesAtom, current);
+  });
+  const setRules = useSetAtom(cartRulesAtom);
+  // Before the next paint: the problems shown are those of the current rules.
+  useLayoutEffect(() => setRules(current), [current, setRules]);
+
+  // The cart and the parked carts are kept in this browser per user (saved on every change).
+  useEffect(() => {
+    const saveCurrent = () => saveCart(localStorage, userId, store.get(cartAtom));
+    const saveParked = () => writeParked(localStorage, userId, store.get(parkedAtom));
+    saveCurrent();
+    saveParked();
+    const offCart = store.sub(cartAtom, saveCurrent);
+    const offParked = store.sub(parkedAtom, saveParked);
+    return () => {
+      offCart();
+      offParked();
+    };
+  }, [store, userId]);
+
+  const applyOnHand = useSetAtom(applyOnHandAtom);
+  useLiveOnHand(
+    inventoryId,
+    (variantId, onHand, reserved) => applyOnHand({ variantId, onHand, reserved }),
+    () => {
+      // Reconnected: events may have been missed, so read each line's on hand and reserved again.
+      if (!inventoryId) return;
+      for (const line of store.get(cartLinesAtom)) {
+        catalogApi
+          .searchVariants(line.sku, inventoryId, 1)
+          .then(
+            ([v]) =>
+              v &&
+              v.id === line.variantId &&
+              v.onHand !== undefined &&
+              applyOnHand({ variantId: v.id, onHand: v.onHand, reserved: v.reserved ?? 0 }),
+          )
+          .catch(() => undefined);
+      }
+    },
+  );
+}
