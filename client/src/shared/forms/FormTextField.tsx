@@ -34,10 +34,7 @@ export function FormTextField<V extends FieldValues, B>({
   slotProps,
   ...rest
 }: Props<V, B>) {
-  const message = form.errorOf(
-    errorName ?? name,
-    typeof rest.label === 'string' ? rest.label : undefined,
-  );
+  const message = form.errorOf(errorName ?? name);
   return (
     <Controller
       name={name}
