@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { FieldGuardStore } from '../ui/fieldGuard';
 import { describeError } from './dtoMessages';
+import { fieldLabel, parseLocale } from '@pos/contracts';
 
 type Dto = new () => object;
 
@@ -26,7 +27,9 @@ export async function dtoErrors(
   dto: Dto,
   body: object,
   language: string,
-  label: (field: string) => string,
+  /** Default: the field's label in the contracts, as the server names it. */
+  label: (field: string) => string = (field) =>
+    fieldLabel(parseLocale(language?.slice(0, 2)), field),
 ): Promise<FieldErrors> {
   const check = classValidatorResolver(dto as new () => FieldValues, {}, { raw: true });
   const { errors } = await check(body as FieldValues, undefined, {
@@ -55,6 +58,9 @@ function describeAll(
   walk(errors, '');
   return out;
 }
+
+export const hasErrors = (errors: FieldErrors): boolean =>
+  Object.values(errors).some((value) => value !== undefined);
 
 export type DtoFormOptions<V extends FieldValues, B> = {
   /** The contracts' DTO class the body must pass. */
