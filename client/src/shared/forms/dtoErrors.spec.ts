@@ -52,11 +52,7 @@ describe('dtoErrors (client forms use the server DTO classes)', () => {
   it('passes a valid role and refuses an unknown permission key', async () => {
     expect(
       hasErrors(
-        await dtoErrors(
-          RoleCreateDto,
-          { name: 'كاشير', permissions: ['can_see_products'] },
-          'ar',
-        ),
+        await dtoErrors(RoleCreateDto, { name: 'كاشير', permissions: ['can_see_products'] }, 'ar'),
       ),
     ).toBe(false);
     const errors = await dtoErrors(

@@ -34,7 +34,9 @@ export function AdminSettingsPage() {
     defaultValues: { maxBranches: String(DEFAULT_MAX_BRANCHES) },
     values: { maxBranches: String(site.data?.maxBranches ?? DEFAULT_MAX_BRANCHES) },
     resetOptions: { keepDirtyValues: true },
-    toBody: (v) => ({ maxBranches: v.maxBranches.trim() === '' ? Number.NaN : Number(v.maxBranches) }),
+    toBody: (v) => ({
+      maxBranches: v.maxBranches.trim() === '' ? Number.NaN : Number(v.maxBranches),
+    }),
     label: () => t('fields.maxBranches'),
   });
   useEffect(() => {

@@ -28,7 +28,6 @@ export function ResetPasswordDialog({ user, onClose }: Props) {
     onDone: onClose,
   });
 
-
   return (
     <FormDialog
       open={user !== null}
