@@ -11,7 +11,7 @@ import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Controller, useForm, type ControllerRenderProps, type Resolver } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../forms/validateDto';
+import { describeError } from '../forms/dtoMessages';
 import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';

@@ -1,19 +1,26 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import {
   CreateLedgerAccountDto,
   UpdateLedgerAccountDto,
   type LedgerAccountDto,
 } from '@pos/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { FormSwitch } from '../../../shared/forms/FormSwitch';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { accountingApi, accountingKeys, accountName } from '../api/accounting.api';
+
+type Values = {
+  code: string;
+  nameAr: string;
+  nameEn: string;
+  parentId: string;
+  active: boolean;
+  isGroup: boolean;
+};
 
 /** A new account under `parent`, or an existing `account` to edit. */
 export type AccountDialogTarget = { parent?: LedgerAccountDto; account?: LedgerAccountDto };
@@ -31,13 +38,28 @@ export function AccountDialog({
 }) {
   const { t, i18n } = useTranslation('accounting');
   const editing = target.account;
-  const [code, setCode] = useState(editing?.code ?? '');
-  const [nameAr, setNameAr] = useState(editing?.nameAr ?? '');
-  const [nameEn, setNameEn] = useState(editing?.nameEn ?? '');
-  const [parentId, setParentId] = useState(editing?.parentId ?? target.parent?.id ?? '');
-  const [active, setActive] = useState(editing?.active ?? true);
-  const [isGroup, setIsGroup] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<Values, CreateLedgerAccountDto | UpdateLedgerAccountDto>({
+    dto: editing ? UpdateLedgerAccountDto : CreateLedgerAccountDto,
+    defaultValues: {
+      code: editing?.code ?? '',
+      nameAr: editing?.nameAr ?? '',
+      nameEn: editing?.nameEn ?? '',
+      parentId: editing?.parentId ?? target.parent?.id ?? '',
+      active: editing?.active ?? true,
+      isGroup: false,
+    },
+    toBody: (v) => {
+      const names = {
+        code: v.code.trim(),
+        nameAr: v.nameAr.trim(),
+        nameEn: v.nameEn.trim() || null,
+      };
+      return editing
+        ? { ...names, ...(editing.parentId ? { parentId: v.parentId } : {}), active: v.active }
+        : { ...names, parentId: v.parentId, isGroup: v.isGroup };
+    },
+    label: (f) => t(`tree.${f}`),
+  });
   const type = editing?.type ?? target.parent?.type;
   const groups = accounts.filter((a) => a.isGroup && a.type === type && a.id !== editing?.id);
 
@@ -51,38 +73,12 @@ export function AccountDialog({
     onDone: onClose,
   });
 
-  const submit = async () => {
-    const payload = editing
-      ? {
-          code: code.trim(),
-          nameAr: nameAr.trim(),
-          nameEn: nameEn.trim() || null,
-          ...(editing.parentId ? { parentId } : {}),
-          active,
-        }
-      : {
-          code: code.trim(),
-          nameAr: nameAr.trim(),
-          nameEn: nameEn.trim() || null,
-          parentId,
-          isGroup,
-        };
-    const found = await validateDto(
-      editing ? UpdateLedgerAccountDto : CreateLedgerAccountDto,
-      payload,
-      i18n.language,
-      (f) => t(`tree.${f}`),
-    );
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(payload);
-  };
-
   const system = Boolean(editing?.systemKey);
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={form.submit((payload) => save.mutate(payload))}
       submitting={save.isPending}
       dividers
       title={
@@ -95,71 +91,53 @@ export function AccountDialog({
       submitTestId="account-submit"
     >
       <Stack sx={{ gap: 1.5 }}>
-        <TextField
-          size="small"
+        <FormTextField
+          form={form}
+          name="code"
           required
           label={t('tree.code')}
-          value={code}
           disabled={system}
-          onChange={(e) => setCode(e.target.value)}
-          error={Boolean(errors.code)}
-          helperText={errors.code ?? ' '}
-          slotProps={{
-            htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'account-code' },
-          }}
+          helperText=" "
+          ltr
+          testId="account-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="nameAr"
           autoFocus
-          size="small"
           required
           label={t('tree.nameAr')}
-          value={nameAr}
-          onChange={(e) => setNameAr(e.target.value)}
-          error={Boolean(errors.nameAr)}
-          helperText={errors.nameAr ?? ' '}
-          slotProps={{ htmlInput: { 'data-testid': 'account-name-ar' } }}
+          helperText=" "
+          testId="account-name-ar"
         />
-        <TextField
-          size="small"
+        <FormTextField
+          form={form}
+          name="nameEn"
           label={t('tree.nameEn')}
-          value={nameEn}
-          onChange={(e) => setNameEn(e.target.value)}
-          error={Boolean(errors.nameEn)}
-          helperText={errors.nameEn ?? ' '}
-          slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
+          helperText=" "
+          ltr
+          slotProps={{ htmlInput: { lang: 'en' } }}
         />
         {editing?.parentId && (
-          <TextField
+          <FormTextField
+            form={form}
+            name="parentId"
             select
-            size="small"
             label={t('tree.parentId')}
-            value={parentId}
             disabled={system}
-            onChange={(e) => setParentId(e.target.value)}
           >
             {groups.map((g) => (
               <MenuItem key={g.id} value={g.id}>
                 {g.code} — {accountName(g, i18n.language)}
               </MenuItem>
             ))}
-          </TextField>
+          </FormTextField>
         )}
         {editing ? (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={active}
-                disabled={system}
-                onChange={(e) => setActive(e.target.checked)}
-              />
-            }
-            label={t('tree.active')}
-          />
+          <FormSwitch form={form} name="active" disabled={system} label={t('tree.active')} />
         ) : (
-          <FormControlLabel
-            control={<Switch checked={isGroup} onChange={(e) => setIsGroup(e.target.checked)} />}
-            label={t('tree.isGroup')}
-          />
+          <FormSwitch form={form} name="isGroup" label={t('tree.isGroup')} />
         )}
       </Stack>
     </FormDialog>

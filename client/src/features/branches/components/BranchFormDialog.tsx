@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   BRANCHES,
@@ -13,13 +12,15 @@ import {
   type TaxType,
 } from '@pos/contracts';
 import { useAtom } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { branchKeys, siteSettingsKey } from '../api/branches.api';
 import {
@@ -41,11 +42,15 @@ type Props = {
  * secrets). Mounted at each opening: it starts from `branch` (or empty).
  */
 export function BranchFormDialog({ branch, onClose }: Props) {
-  const { t, i18n } = useTranslation('branches');
+  const { t } = useTranslation('branches');
   const editing = branch !== null;
   const [currentBranch, setCurrentBranch] = useAtom(currentBranchState);
-  const [state, setState] = useState<BranchForm>(() => initialBranchForm(branch));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<BranchForm, Record<string, unknown>>({
+    dto: editing ? BranchUpdateDto : BranchCreateDto,
+    defaultValues: initialBranchForm(branch),
+    toBody: (state) => toBranchPayload(state, editing),
+    label: (field) => t(`fields.${field}`),
+  });
 
   const save = useCrudMutation({
     mutationFn: (payload: Record<string, unknown>) =>
@@ -61,45 +66,23 @@ export function BranchFormDialog({ branch, onClose }: Props) {
     onDone: onClose,
   });
 
-  const set = <K extends keyof BranchForm>(field: K, value: BranchForm[K]) => {
-    setState((prev) => ({ ...prev, [field]: value }));
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async () => {
-    const payload = toBranchPayload(state, editing);
-    const found = await validateDto(
-      editing ? BranchUpdateDto : BranchCreateDto,
-      payload,
-      i18n.language,
-      (field) => t(`fields.${field}`),
-    );
-    setErrors(found);
-    if (hasErrors(found)) return;
-    save.mutate(payload);
-  };
-
   const text = (
     field: BranchTextField,
     extra: { required?: boolean; multiline?: boolean; ltr?: boolean } = {},
   ) => (
-    <TextField
+    <FormTextField
       key={field}
+      form={form}
       name={field}
       label={t(`fields.${field}`)}
-      value={state[field]}
-      onChange={(e) => set(field, e.target.value)}
-      error={Boolean(errors[field])}
-      helperText={errors[field] ?? ' '}
+      helperText=" "
       required={extra.required}
       multiline={extra.multiline}
       minRows={extra.multiline ? 2 : undefined}
-      size="small"
       fullWidth
-      slotProps={{
-        htmlInput: { 'data-testid': `branch-${field}`, dir: extra.ltr ? 'ltr' : undefined },
-        inputLabel: { required: extra.required },
-      }}
+      ltr={extra.ltr}
+      testId={`branch-${field}`}
+      slotProps={{ inputLabel: { required: extra.required } }}
       sx={extra.multiline ? { gridColumn: '1 / -1' } : undefined}
     />
   );
@@ -110,20 +93,18 @@ export function BranchFormDialog({ branch, onClose }: Props) {
         ? branch?.hasInvoiceClientSecret
         : branch?.hasReceiptClientSecret;
     return (
-      <TextField
+      <FormTextField
         key={field}
+        form={form}
         name={field}
         type="password"
         autoComplete="new-password"
         label={t(`fields.${field}`)}
-        value={state[field]}
-        onChange={(e) => set(field, e.target.value)}
-        error={Boolean(errors[field])}
-        helperText={errors[field] ?? (stored ? t('secret.keepHint') : t('secret.newHint'))}
-        size="small"
+        helperText={stored ? t('secret.keepHint') : t('secret.newHint')}
         fullWidth
+        ltr
+        testId={`branch-${field}`}
         slotProps={{
-          htmlInput: { 'data-testid': `branch-${field}`, dir: 'ltr' },
           input: {
             endAdornment: (
               <InputAdornment position="end">
@@ -164,7 +145,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
     <FormDialog
       open
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={form.submit((payload) => save.mutate(payload))}
       submitting={save.isPending}
       maxWidth="md"
       dividers
@@ -188,17 +169,29 @@ export function BranchFormDialog({ branch, onClose }: Props) {
         t('sections.receipt'),
         <>
           {text('recepitInfo', { multiline: true })}
-          <ImageUploadField
+          <Controller
             name="logo"
-            label={t('fields.logo')}
-            value={state.logo}
-            onChange={(url) => set('logo', url)}
+            control={form.control}
+            render={({ field }) => (
+              <ImageUploadField
+                name="logo"
+                label={t('fields.logo')}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
-          <ImageUploadField
+          <Controller
             name="receiptFooterImage"
-            label={t('fields.receiptFooterImage')}
-            value={state.receiptFooterImage}
-            onChange={(url) => set('receiptFooterImage', url)}
+            control={form.control}
+            render={({ field }) => (
+              <ImageUploadField
+                name="receiptFooterImage"
+                label={t('fields.receiptFooterImage')}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
         </>,
       )}
@@ -209,15 +202,21 @@ export function BranchFormDialog({ branch, onClose }: Props) {
           {text('taxNumber', { ltr: true })}
           {text('taxBranchNumber', { ltr: true })}
           {text('activityCode', { ltr: true })}
-          <SelectField
+          <Controller
             name="taxType"
-            label={t('fields.taxType')}
-            value={state.taxType}
-            onChange={(value) => set('taxType', value as TaxType | '')}
-            error={errors.taxType}
-            noneLabel={t('taxTypes.none')}
-            options={TAX_TYPES.map((type) => ({ value: type, label: t(`taxTypes.${type}`) }))}
-            testId="branch-taxType"
+            control={form.control}
+            render={({ field }) => (
+              <SelectField
+                name="taxType"
+                label={t('fields.taxType')}
+                value={field.value}
+                onChange={(value) => field.onChange(value as TaxType | '')}
+                error={form.errorOf('taxType')}
+                noneLabel={t('taxTypes.none')}
+                options={TAX_TYPES.map((type) => ({ value: type, label: t(`taxTypes.${type}`) }))}
+                testId="branch-taxType"
+              />
+            )}
           />
         </>,
       )}

@@ -53,7 +53,7 @@ import {
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, useCategories } from '../api/catalog.api';
@@ -502,7 +502,7 @@ function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: F
       nameEn: nameEn.trim() || null,
       parentId: parentId || null,
     };
-    const found = await validateDto(
+    const found = await dtoErrors(
       category ? CategoryUpdateDto : CategoryCreateDto,
       payload,
       i18n.language,

@@ -13,7 +13,7 @@ import {
 } from '@pos/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../../shared/forms/validateDto';
+import type { FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 import { useCategories } from '../api/catalog.api';
 import { buildTree } from '../lib/tree';

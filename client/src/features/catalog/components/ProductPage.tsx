@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
@@ -187,7 +187,7 @@ function ProductCreate() {
       propertyTypeIds: choices.map((c) => c.type.id),
       variants,
     };
-    const found = await validateDto(ProductCreateDto, payload, i18n.language, (f) => {
+    const found = await dtoErrors(ProductCreateDto, payload, i18n.language, (f) => {
       const last = f.split('.').pop() ?? f;
       return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
     });
@@ -423,7 +423,7 @@ function ProductEdit({ productId }: { productId: string }) {
 
   const submit = async () => {
     const payload = productFieldsPayload(fields);
-    const found = await validateDto(ProductUpdateDto, payload, i18n.language, (f) =>
+    const found = await dtoErrors(ProductUpdateDto, payload, i18n.language, (f) =>
       t(`fields.${f}`),
     );
     if (Number.isNaN(payload.vatRate)) found.vatRate = t('errors.vatInvalid');

@@ -29,7 +29,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { validateDto } from '../../../shared/forms/validateDto';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import {
@@ -260,7 +260,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         .map((type) => ({ propertyTypeId: type.id, keepValue: keep[type.id] })),
       variants,
     };
-    const found = await validateDto(ProductPropertiesUpdateDto, body, i18n.language, (f) => {
+    const found = await dtoErrors(ProductPropertiesUpdateDto, body, i18n.language, (f) => {
       const last = f.split('.').pop() ?? f;
       return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
     });

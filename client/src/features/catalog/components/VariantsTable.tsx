@@ -34,7 +34,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { validateDto } from '../../../shared/forms/validateDto';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
 import {
@@ -150,11 +150,11 @@ export function VariantsTable({
       active,
     };
     if (showCost && input.avgCost !== undefined) body.avgCost = input.avgCost;
-    const dtoErrors = await validateDto(VariantUpdateDto, body, i18n.language, (f) =>
+    const checked = await dtoErrors(VariantUpdateDto, body, i18n.language, (f) =>
       t(`fields.${f.split('.')[0]}`),
     );
     const all: Record<string, string> = { ...found };
-    for (const [k, v] of Object.entries(dtoErrors))
+    for (const [k, v] of Object.entries(checked))
       if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
     setErrors(all);
     if (Object.keys(all).length === 0) update.mutate({ id: variant.id, body });
@@ -471,10 +471,10 @@ function AddVariantDialog({
     const all: Record<string, string> = { ...found };
     for (const type of propertyTypes)
       if (!properties[type.name]) all[`prop.${type.name}`] = t('errors.chooseValue');
-    const dtoErrors = await validateDto(VariantInputDto, input, i18n.language, (f) =>
+    const checked = await dtoErrors(VariantInputDto, input, i18n.language, (f) =>
       t(`fields.${f.split('.')[0]}`),
     );
-    for (const [k, v] of Object.entries(dtoErrors))
+    for (const [k, v] of Object.entries(checked))
       if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
     // The same combination twice would be two identical items.
     const key = comboKey(properties);

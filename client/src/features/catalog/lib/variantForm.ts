@@ -23,7 +23,7 @@ const BARCODE = /^[\x21-\x7E]{1,50}$/;
 
 /**
  * Form texts → the API's variant (piasters, quantities) plus per-field messages. Messages for the
- * SKU/barcode pattern come from the DTO check (validateDto) so they read as the server's.
+ * SKU/barcode pattern come from the DTO check (dtoErrors) so they read as the server's.
  */
 export function variantFromTexts(
   texts: VariantTexts,

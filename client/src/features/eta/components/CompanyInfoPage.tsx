@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -176,7 +176,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
   };
   const submit = async () => {
     const dto = toDto(form);
-    const found = await validateDto(EtaCompanyInfoDto, dto, i18n.language, (f) =>
+    const found = await dtoErrors(EtaCompanyInfoDto, dto, i18n.language, (f) =>
       t(`companyInfo.${f}`),
     );
     setErrors(found);

@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
@@ -135,7 +135,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
       })),
       note: note.trim() || undefined,
     };
-    const found = await validateDto(InstallmentPlanCreateDto, body, i18n.language, label);
+    const found = await dtoErrors(InstallmentPlanCreateDto, body, i18n.language, label);
     setErrors(found);
     if (hasErrors(found) || preview?.error) return;
     create.mutate(body as InstallmentPlanCreateDto);

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   InstallmentRescheduleDto,
@@ -7,8 +6,10 @@ import {
   type InstallmentPlanDetailDto,
 } from '@pos/contracts';
 import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasErrors, validateDto } from '../../../shared/forms/validateDto';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { businessDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -31,16 +32,23 @@ export function RescheduleDialog({
   onClose: () => void;
   onDone: (next: InstallmentPlanDetailDto) => void;
 }) {
-  const { t, i18n } = useTranslation('installments');
+  const { t } = useTranslation('installments');
   const [requestId] = useState(newId);
-  const [terms, setTerms] = useState<TermsForm>(() => ({
-    ...defaultTerms(businessDay()),
-    period: plan.period,
-    ratePercent: bpToPercent(plan.monthlyRateBp),
-  }));
-  const [note, setNote] = useState('');
+  const form = useDtoForm<{ terms: TermsForm; note: string }, InstallmentRescheduleDto>({
+    dto: InstallmentRescheduleDto,
+    defaultValues: {
+      terms: {
+        ...defaultTerms(businessDay()),
+        period: plan.period,
+        ratePercent: bpToPercent(plan.monthlyRateBp),
+      },
+      note: '',
+    },
+    toBody: (v) => ({ id: requestId, ...termsDto(v.terms), note: v.note.trim() || undefined }),
+    label: (f) => t(`fields.${f}`),
+  });
   const remaining = plan.outstanding;
-  const dto = termsDto(terms);
+  const dto = termsDto(form.watch('terms'));
   // The remainder is all financed: no down payment (total = remaining, down 0).
   const preview = useMemo(
     () => previewSchedule(remaining, 0, dto),
@@ -54,18 +62,12 @@ export function RescheduleDialog({
     onSuccess: onDone,
     onDone: onClose,
   });
-  const submit = async () => {
-    const body = { id: requestId, ...dto, note: note.trim() || undefined };
-    const errors = await validateDto(InstallmentRescheduleDto, body, i18n.language, (f) =>
-      t(`fields.${f}`),
-    );
-    if (hasErrors(errors)) {
-      toast.error(Object.values(errors).filter(Boolean).join(' — '));
-      return;
-    }
-    if (preview.error) return;
-    reschedule.mutate(body as InstallmentRescheduleDto);
-  };
+  const submit = form.submit(
+    (body) => {
+      if (!preview.error) reschedule.mutate(body);
+    },
+    (errors) => toast.error(Object.values(errors).filter(Boolean).join(' — ')),
+  );
   return (
     <FormDialog
       open
@@ -81,13 +83,16 @@ export function RescheduleDialog({
     >
       <Box sx={{ display: 'grid', gap: 2 }} data-testid="reschedule-dialog">
         <Typography>{t('reschedule.explain', { amount: formatPiasters(remaining) })}</Typography>
-        <TermsFields value={terms} onChange={setTerms} />
+        <Controller
+          name="terms"
+          control={form.control}
+          render={({ field }) => <TermsFields value={field.value} onChange={field.onChange} />}
+        />
         <SchedulePreview preview={preview} downPayment={0} />
-        <TextField
-          size="small"
+        <FormTextField
+          form={form}
+          name="note"
           label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 300 } }}
         />
       </Box>

@@ -22,7 +22,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { validateDto } from '../../../shared/forms/validateDto';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { toast } from '../../../shared/ui/toast';
 import { VariantPicker, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
@@ -112,8 +112,8 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
     }
     if (Object.keys(found).length > 0) return;
     const body = { inventoryId, reason, lines: out, note: note.trim() || undefined };
-    const dtoErrors = await validateDto(StockAdjustmentDto, body, i18n.language, (f) => f);
-    const first = Object.values(dtoErrors).find(Boolean);
+    const checked = await dtoErrors(StockAdjustmentDto, body, i18n.language, (f) => f);
+    const first = Object.values(checked).find(Boolean);
     if (first) {
       setFormError(first);
       return;

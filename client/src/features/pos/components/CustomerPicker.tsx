@@ -16,7 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import type { FieldErrors } from '../../../shared/forms/validateDto';
+import type { FieldErrors } from '../../../shared/forms/useDtoForm';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
 import type { CartCustomer } from '../../../shared/lib/cart';

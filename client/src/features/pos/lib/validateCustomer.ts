@@ -1,5 +1,5 @@
 import { CustomerCreateDto } from '@pos/contracts';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 
 /**
  * The quick-add customer form's check (the server's DTO class). Loaded when the form is sent, so
@@ -10,6 +10,6 @@ export async function validateCustomer(
   language: string,
   fieldLabel: (field: string) => string,
 ): Promise<{ errors: FieldErrors; ok: boolean }> {
-  const errors = await validateDto(CustomerCreateDto, body, language, fieldLabel);
-  return { errors, ok: !hasErrors(errors) };
+  const errors = await dtoErrors(CustomerCreateDto, body, language, fieldLabel);
+  return { errors, ok: Object.keys(errors).length === 0 };
 }

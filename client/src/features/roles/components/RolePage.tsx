@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
 import { handleError } from '../../../shared/api/handleError';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
 import { roleKeys, rolesApi } from '../api/roles.api';
@@ -107,7 +107,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { name: name.trim(), permissions: ordered(selected), isDriver };
-    const found = await validateDto(RoleUpdateDto, body, i18n.language, (f) => t(`fields.${f}`));
+    const found = await dtoErrors(RoleUpdateDto, body, i18n.language, (f) => t(`fields.${f}`));
     setErrors(found);
     if (!hasErrors(found)) save.mutate(body as RoleUpdateDto);
   };

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
@@ -45,7 +45,7 @@ function CreateRoleDialog({ open, onClose }: { open: boolean; onClose: () => voi
 
   const onSubmit = async () => {
     const body = { name: name.trim(), permissions: [] };
-    const found = await validateDto(RoleCreateDto, body, i18n.language, (f) => t(`fields.${f}`));
+    const found = await dtoErrors(RoleCreateDto, body, i18n.language, (f) => t(`fields.${f}`));
     setErrors(found);
     if (!hasErrors(found)) create.mutate(body as RoleCreateDto);
   };

@@ -3,21 +3,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCHES, DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { toast } from '../../../shared/ui/toast';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 
 /** /admin/settings (admin only): the site settings, today the branch limit. */
 export function AdminSettingsPage() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const site = useQuery({
     queryKey: settingsKeys.siteRaw,
@@ -28,10 +28,17 @@ export function AdminSettingsPage() {
     queryKey: ['branches', 'count'],
     queryFn: async () => (await http.list(BRANCHES.path, { page: 1, pageSize: 1 })).total,
   });
-  // The typed value; null until edited, so the stored limit shows.
-  const [draft, setDraft] = useState<string | null>(null);
-  const maxBranches = draft ?? String(site.data?.maxBranches ?? DEFAULT_MAX_BRANCHES);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The stored limit until edited.
+  const form = useDtoForm<{ maxBranches: string }, SiteSettingsUpdateDto>({
+    dto: SiteSettingsUpdateDto,
+    defaultValues: { maxBranches: String(DEFAULT_MAX_BRANCHES) },
+    values: { maxBranches: String(site.data?.maxBranches ?? DEFAULT_MAX_BRANCHES) },
+    resetOptions: { keepDirtyValues: true },
+    toBody: (v) => ({
+      maxBranches: v.maxBranches.trim() === '' ? Number.NaN : Number(v.maxBranches),
+    }),
+    label: () => t('fields.maxBranches'),
+  });
   useEffect(() => {
     if (site.error) handleError(site.error, { toast: true });
   }, [site.error]);
@@ -45,17 +52,6 @@ export function AdminSettingsPage() {
     onError: (err) => handleError(err, { toast: true }),
   });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const raw = maxBranches.trim();
-    const body = { maxBranches: raw === '' ? Number.NaN : Number(raw) };
-    const found = await validateDto(SiteSettingsUpdateDto, body, i18n.language, () =>
-      t('fields.maxBranches'),
-    );
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(body as SiteSettingsUpdateDto);
-  };
-
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -66,22 +62,16 @@ export function AdminSettingsPage() {
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, maxInlineSize: 520 }}>
         {site.isLoading && <LinearProgress sx={{ mb: 2 }} />}
-        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-          <TextField
+        <Box component="form" noValidate onSubmit={form.submit((body) => save.mutate(body))}>
+          <FormTextField
+            form={form}
+            name="maxBranches"
             type="number"
-            size="small"
             fullWidth
             label={t('fields.maxBranches')}
-            value={maxBranches}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              setErrors({});
-            }}
-            error={Boolean(errors.maxBranches)}
-            helperText={errors.maxBranches ?? t('admin.maxBranchesHint')}
-            slotProps={{
-              htmlInput: { min: 1, max: 10000, step: 1, 'data-testid': 'max-branches' },
-            }}
+            helperText={t('admin.maxBranchesHint')}
+            testId="max-branches"
+            slotProps={{ htmlInput: { min: 1, max: 10000, step: 1 } }}
           />
           {branchCount.data !== undefined && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -2,7 +2,6 @@ import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_INSTALLMENT_SETTINGS,
@@ -13,14 +12,16 @@ import {
 } from '@pos/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { parsePounds, piastersToInput, toAsciiDigits } from '../../../shared/lib/money';
 import { storeSettingsState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
+
+type Values = { kind: LateFeeRule['kind']; value: string; graceDays: string; discount: string };
 
 const KINDS: LateFeeRule['kind'][] = ['none', 'fixed', 'percent'];
 
@@ -40,18 +41,40 @@ const bpText = (bp: number) => (bp / 100).toString();
  * early-settlement discount (a percent of the interest not yet due that is waived).
  */
 export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const [settings, setSettings] = useAtom(storeSettingsState);
   const current: InstallmentSettings = settings.installments ?? DEFAULT_INSTALLMENT_SETTINGS;
-  const [kind, setKind] = useState<LateFeeRule['kind']>(current.lateFee.kind);
-  const [value, setValue] = useState(
-    current.lateFee.kind === 'fixed'
-      ? piastersToInput(current.lateFee.value)
-      : bpText(current.lateFee.value),
-  );
-  const [graceDays, setGraceDays] = useState(String(current.lateFee.graceDays));
-  const [discount, setDiscount] = useState(bpText(current.earlySettlementDiscountBp));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<Values, { installments: InstallmentSettings }>({
+    dto: StoreSettingsUpdateDto,
+    defaultValues: {
+      kind: current.lateFee.kind,
+      value:
+        current.lateFee.kind === 'fixed'
+          ? piastersToInput(current.lateFee.value)
+          : bpText(current.lateFee.value),
+      graceDays: String(current.lateFee.graceDays),
+      discount: bpText(current.earlySettlementDiscountBp),
+    },
+    toBody: ({ kind, value, graceDays, discount }) => {
+      const feeValue =
+        kind === 'none'
+          ? 0
+          : kind === 'fixed'
+            ? (parsePounds(value) ?? Number.NaN)
+            : percentToBp(value);
+      const grace = /^\d+$/.test(toAsciiDigits(graceDays.trim()))
+        ? Number(toAsciiDigits(graceDays.trim()))
+        : Number.NaN;
+      return {
+        installments: {
+          lateFee: { kind, value: feeValue, graceDays: kind === 'none' ? 0 : grace },
+          earlySettlementDiscountBp: percentToBp(discount),
+        },
+      };
+    },
+    label: (field) => t(`installments.fields.${field.split('.').pop()}`),
+  });
+  const kind = form.watch('kind');
   const save = useMutation({
     mutationFn: (installments: InstallmentSettings) =>
       http.patch<StoreSettingsDto>('/StoreSettings', { installments }),
@@ -61,31 +84,7 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
     },
     onError: (err) => handleError(err, { toast: true }),
   });
-  const submit = async () => {
-    const feeValue =
-      kind === 'none'
-        ? 0
-        : kind === 'fixed'
-          ? (parsePounds(value) ?? Number.NaN)
-          : percentToBp(value);
-    const grace = /^\d+$/.test(toAsciiDigits(graceDays.trim()))
-      ? Number(toAsciiDigits(graceDays.trim()))
-      : Number.NaN;
-    const body: InstallmentSettings = {
-      lateFee: { kind, value: feeValue, graceDays: kind === 'none' ? 0 : grace },
-      earlySettlementDiscountBp: percentToBp(discount),
-    };
-    const found = await validateDto(
-      StoreSettingsUpdateDto,
-      { installments: body },
-      i18n.language,
-      (field) => t(`installments.fields.${field.split('.').pop()}`),
-    );
-    setErrors(found);
-    if (hasErrors(found)) return;
-    save.mutate(body);
-  };
-  const error = (field: string) => errors[`installments.${field}`];
+  const submit = form.submit((body) => save.mutate(body.installments));
   return (
     <Box sx={{ mb: 3, display: 'grid', gap: 1 }} data-testid="installment-settings">
       <Typography variant="subtitle2">{t('installments.title')}</Typography>
@@ -100,13 +99,12 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
           alignItems: 'start',
         }}
       >
-        <TextField
+        <FormTextField
+          form={form}
+          name="kind"
           select
-          size="small"
           label={t('installments.fields.kind')}
-          value={kind}
           disabled={!canWrite}
-          onChange={(e) => setKind(e.target.value as LateFeeRule['kind'])}
           slotProps={{
             select: { SelectDisplayProps: { 'data-testid': 'late-fee-kind' } as never },
           }}
@@ -116,48 +114,45 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
               {t(`installments.kinds.${k}`)}
             </MenuItem>
           ))}
-        </TextField>
+        </FormTextField>
         {kind !== 'none' && (
-          <TextField
-            size="small"
+          <FormTextField
+            form={form}
+            name="value"
+            errorName="installments.lateFee.value"
             label={t(
               kind === 'fixed' ? 'installments.fields.fixed' : 'installments.fields.percent',
             )}
-            value={value}
             disabled={!canWrite}
-            onChange={(e) => setValue(e.target.value)}
-            error={Boolean(error('lateFee.value'))}
-            helperText={error('lateFee.value') ?? t('installments.perPeriod')}
-            slotProps={{
-              htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': 'late-fee-value' },
-            }}
+            helperText={t('installments.perPeriod')}
+            ltr
+            testId="late-fee-value"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         )}
         {kind !== 'none' && (
-          <TextField
-            size="small"
+          <FormTextField
+            form={form}
+            name="graceDays"
+            errorName="installments.lateFee.graceDays"
             label={t('installments.fields.graceDays')}
-            value={graceDays}
             disabled={!canWrite}
-            onChange={(e) => setGraceDays(e.target.value)}
-            error={Boolean(error('lateFee.graceDays'))}
-            helperText={error('lateFee.graceDays') ?? ' '}
-            slotProps={{
-              htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'late-fee-grace' },
-            }}
+            helperText=" "
+            ltr
+            testId="late-fee-grace"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         )}
-        <TextField
-          size="small"
+        <FormTextField
+          form={form}
+          name="discount"
+          errorName="installments.earlySettlementDiscountBp"
           label={t('installments.fields.earlySettlementDiscountBp')}
-          value={discount}
           disabled={!canWrite}
-          onChange={(e) => setDiscount(e.target.value)}
-          error={Boolean(error('earlySettlementDiscountBp'))}
-          helperText={error('earlySettlementDiscountBp') ?? t('installments.discountHelp')}
-          slotProps={{
-            htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': 'early-discount' },
-          }}
+          helperText={t('installments.discountHelp')}
+          ltr
+          testId="early-discount"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       </Box>
       <Box>

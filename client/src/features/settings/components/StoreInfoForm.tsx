@@ -11,10 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NAV_SECTIONS, StoreInfoUpdateDto, type StoreInfoResponseDto } from '@pos/contracts';
 import { useSetAtom } from 'jotai';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { storeInfoState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
@@ -53,16 +54,26 @@ function initialState(info: StoreInfoResponseDto): FormState {
 type Props = { info: StoreInfoResponseDto; canWrite: boolean };
 
 export function StoreInfoForm({ info, canWrite }: Props) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const setStoreInfo = useSetAtom(storeInfoState);
-  const [state, setState] = useState<FormState>(() => initialState(info));
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const selected = useMemo(
-    () => NAV_OPTIONS.filter((option) => state.sidebarItems.includes(option.link)),
-    [state.sidebarItems],
-  );
+  const form = useDtoForm<FormState, StoreInfoUpdateDto>({
+    dto: StoreInfoUpdateDto,
+    defaultValues: initialState(info),
+    toBody: (state) => {
+      const body: Record<string, unknown> = {};
+      for (const field of TEXT_FIELDS) {
+        const value = state[field].trim();
+        body[field] = value === '' ? null : value;
+      }
+      body.receiptFooterImage = state.receiptFooterImage;
+      body.sidebarItems = state.restrictSidebar ? state.sidebarItems : null;
+      return body as StoreInfoUpdateDto;
+    },
+    label: (f) => t(`fields.${f}`),
+  });
+  const restrictSidebar = form.watch('restrictSidebar');
+  const sidebarError = form.errorOf('sidebarItems');
 
   const save = useMutation({
     mutationFn: (body: StoreInfoUpdateDto) => settingsApi.updateStoreInfo(info.id, body),
@@ -77,29 +88,8 @@ export function StoreInfoForm({ info, canWrite }: Props) {
     onError: (err) => handleError(err, { toast: true }),
   });
 
-  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {
-    setState((prev) => ({ ...prev, [field]: value }));
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body: Record<string, unknown> = {};
-    for (const field of TEXT_FIELDS) {
-      const value = state[field].trim();
-      body[field] = value === '' ? null : value;
-    }
-    body.receiptFooterImage = state.receiptFooterImage;
-    body.sidebarItems = state.restrictSidebar ? state.sidebarItems : null;
-    const found = await validateDto(StoreInfoUpdateDto, body, i18n.language, (f) =>
-      t(`fields.${f}`),
-    );
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(body as StoreInfoUpdateDto);
-  };
-
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Box component="form" noValidate onSubmit={form.submit((body) => save.mutate(body))}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('store.intro')}
       </Typography>
@@ -112,30 +102,33 @@ export function StoreInfoForm({ info, canWrite }: Props) {
         }}
       >
         {TEXT_FIELDS.map((field) => (
-          <TextField
+          <FormTextField
             key={field}
+            form={form}
             name={field}
             label={t(`fields.${field}`)}
-            value={state[field]}
-            onChange={(e) => set(field, e.target.value)}
-            error={Boolean(errors[field])}
-            helperText={errors[field] ?? ' '}
+            helperText=" "
             multiline={MULTILINE.includes(field)}
             minRows={MULTILINE.includes(field) ? 2 : undefined}
             disabled={!canWrite}
-            size="small"
             fullWidth
             sx={MULTILINE.includes(field) ? { gridColumn: '1 / -1' } : undefined}
-            slotProps={{ htmlInput: { 'data-testid': `store-${field}` } }}
+            testId={`store-${field}`}
           />
         ))}
         <Box sx={{ gridColumn: '1 / -1', mb: 1 }}>
-          <ImageUploadField
-            name="storeReceiptFooterImage"
-            label={t('fields.receiptFooterImage')}
-            value={state.receiptFooterImage}
-            onChange={(url) => set('receiptFooterImage', url)}
-            disabled={!canWrite}
+          <Controller
+            name="receiptFooterImage"
+            control={form.control}
+            render={({ field }) => (
+              <ImageUploadField
+                name="storeReceiptFooterImage"
+                label={t('fields.receiptFooterImage')}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={!canWrite}
+              />
+            )}
           />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -145,42 +138,43 @@ export function StoreInfoForm({ info, canWrite }: Props) {
           <FormControlLabel
             control={
               <Switch
-                checked={state.restrictSidebar}
+                checked={restrictSidebar}
                 disabled={!canWrite}
-                onChange={(e) => set('restrictSidebar', e.target.checked)}
+                onChange={(e) => form.setValue('restrictSidebar', e.target.checked)}
               />
             }
             label={t('store.sidebarRestrict')}
           />
-          <Autocomplete
-            multiple
-            disableCloseOnSelect
-            size="small"
-            disabled={!canWrite || !state.restrictSidebar}
-            options={NAV_OPTIONS}
-            value={selected}
-            groupBy={(option) => t(option.section)}
-            getOptionLabel={(option) => t(option.label)}
-            isOptionEqualToValue={(a, b) => a.link === b.link}
-            onChange={(_, value) =>
-              set(
-                'sidebarItems',
-                value.map((option) => option.link),
-              )
-            }
-            renderValue={(value, getItemProps) =>
-              value.map((option, index) => {
-                const { key, ...itemProps } = getItemProps({ index });
-                return <Chip key={key} size="small" label={t(option.label)} {...itemProps} />;
-              })
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('fields.sidebarItems')}
-                placeholder={state.restrictSidebar ? undefined : t('store.allItems')}
-                error={Boolean(errors.sidebarItems)}
-                helperText={errors.sidebarItems ?? t('store.sidebarHint')}
+          <Controller
+            name="sidebarItems"
+            control={form.control}
+            render={({ field }) => (
+              <Autocomplete
+                multiple
+                disableCloseOnSelect
+                size="small"
+                disabled={!canWrite || !restrictSidebar}
+                options={NAV_OPTIONS}
+                value={NAV_OPTIONS.filter((option) => field.value.includes(option.link))}
+                groupBy={(option) => t(option.section)}
+                getOptionLabel={(option) => t(option.label)}
+                isOptionEqualToValue={(a, b) => a.link === b.link}
+                onChange={(_, value) => field.onChange(value.map((option) => option.link))}
+                renderValue={(value, getItemProps) =>
+                  value.map((option, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return <Chip key={key} size="small" label={t(option.label)} {...itemProps} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('fields.sidebarItems')}
+                    placeholder={restrictSidebar ? undefined : t('store.allItems')}
+                    error={Boolean(sidebarError)}
+                    helperText={sidebarError ?? t('store.sidebarHint')}
+                  />
+                )}
               />
             )}
           />

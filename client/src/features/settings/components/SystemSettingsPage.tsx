@@ -27,7 +27,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { hasErrors, validateDto } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors } from '../../../shared/forms/useDtoForm';
 import {
   enabledModulesState,
   featuresState,
@@ -178,7 +178,7 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
 
   const onSave = async () => {
     const body = { modules: MODULES.filter((m) => modules.includes(m)) };
-    const found = await validateDto(PublicConfigUpdateDto, body, i18n.language, () =>
+    const found = await dtoErrors(PublicConfigUpdateDto, body, i18n.language, () =>
       t('fields.modules'),
     );
     setError(found.modules);

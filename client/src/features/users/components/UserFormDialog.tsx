@@ -16,7 +16,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
-import { hasErrors, validateDto, type FieldErrors } from '../../../shared/forms/validateDto';
+import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -116,7 +116,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
     const payload = editing
       ? common
       : { username: state.username.trim(), password: state.password, ...common };
-    const found = await validateDto(
+    const found = await dtoErrors(
       editing ? UserUpdateDto : UserCreateDto,
       payload,
       i18n.language,
