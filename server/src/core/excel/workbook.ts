@@ -142,6 +142,22 @@ export function addTypedRow(
   return row;
 }
 
+/**
+ * A row under typed columns: each value written as its column's type says (piasters as pounds, an
+ * instant in the store's zone …); the columns' number formats apply.
+ */
+export function addColumnsRow(
+  ws: ExcelJS.Worksheet,
+  columns: Column[],
+  values: unknown[],
+  timeZone: string,
+  options: { bold?: boolean } = {},
+): ExcelJS.Row {
+  const row = ws.addRow(values.map((v, i) => cellValue(columns[i]?.type ?? 'text', v, timeZone)));
+  if (options.bold) row.font = { bold: true };
+  return row;
+}
+
 /** A bold row (headings, totals). */
 export function boldRow(ws: ExcelJS.Worksheet, values: ExcelJS.CellValue[]): ExcelJS.Row {
   const row = ws.addRow(values);

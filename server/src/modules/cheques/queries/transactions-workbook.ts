@@ -1,4 +1,10 @@
-import { addSheet, addTypedRow, ExcelJS, workbookBuffer } from '../../../core/excel/workbook';
+import {
+  addColumnsRow,
+  addSheet,
+  ExcelJS,
+  workbookBuffer,
+  type Column,
+} from '../../../core/excel/workbook';
 import type { Locale, TransactionDto } from '@pos/contracts';
 
 // /Transactions as an Excel workbook: the filtered list in the request's language; amounts are
@@ -72,7 +78,7 @@ export async function transactionsWorkbook(
 ): Promise<Buffer> {
   const L = LABELS[locale];
   const wb = new ExcelJS.Workbook();
-  const ws = addSheet(wb, L.sheet, locale, [
+  const columns: Column[] = [
     { header: L.at, width: 20, type: 'datetime' },
     { header: L.kind, width: 22 },
     { header: L.amount, width: 16, type: 'money' },
@@ -81,21 +87,22 @@ export async function transactionsWorkbook(
     { header: L.branch, width: 18 },
     { header: L.user, width: 18 },
     { header: L.note, width: 30 },
-  ]);
+  ];
+  const ws = addSheet(wb, L.sheet, locale, columns);
   for (const r of rows)
-    addTypedRow(
+    addColumnsRow(
       ws,
+      columns,
       [
-        ['datetime', r.at],
-        ['text', TRANSACTION_KINDS[r.kind]?.[locale] ?? r.kind],
-        ['money', r.amount],
-        ['text', r.vaultName ?? r.methodName ?? ''],
-        ['text', r.sourceNumber ?? ''],
-        ['text', r.branchName ?? ''],
-        ['text', r.userName ?? ''],
-        ['text', r.note ?? ''],
+        r.at,
+        TRANSACTION_KINDS[r.kind]?.[locale] ?? r.kind,
+        r.amount,
+        r.vaultName ?? r.methodName ?? '',
+        r.sourceNumber ?? '',
+        r.branchName ?? '',
+        r.userName ?? '',
+        r.note ?? '',
       ],
-      locale,
       timeZone,
     );
   return workbookBuffer(wb);

@@ -1,6 +1,6 @@
 import {
   addSheet,
-  addTypedRow,
+  addColumnsRow,
   ExcelJS,
   workbookBuffer,
   type Column,
@@ -55,7 +55,7 @@ export async function customerDebtsWorkbook(
   const L = LABELS[locale];
   const wb = new ExcelJS.Workbook();
   const money = (header: string, width = 14): Column => ({ header, width, type: 'money' });
-  const ws = addSheet(wb, L.sheet, locale, [
+  const columns: Column[] = [
     { header: L.name, width: 28 },
     { header: L.phone, width: 16 },
     money(L.creditLimit),
@@ -68,45 +68,29 @@ export async function customerDebtsWorkbook(
     money(L.overdue),
     { header: L.lastPaymentAt, width: 14, type: 'date' },
     money(L.lastPaymentAmount, 16),
-  ]);
+  ];
+  const ws = addSheet(wb, L.sheet, locale, columns);
+  const buckets = (b: CustomerDebtDto['buckets']) => [b.d0_30, b.d31_60, b.d61_90, b.d90_plus];
   for (const r of rows)
-    addTypedRow(
+    addColumnsRow(
       ws,
+      columns,
       [
-        ['text', r.name],
-        ['text', r.phone ?? ''],
-        ['money', r.creditLimit],
-        ['money', r.open],
-        ['money', r.buckets.d0_30],
-        ['money', r.buckets.d31_60],
-        ['money', r.buckets.d61_90],
-        ['money', r.buckets.d90_plus],
-        ['count', r.oldestDays],
-        ['money', r.overdueAmount],
-        ['date', r.lastPaymentAt],
-        ['money', r.lastPaymentAmount],
+        r.name,
+        r.phone ?? '',
+        r.creditLimit,
+        r.open,
+        ...buckets(r.buckets),
+        r.oldestDays,
+        r.overdueAmount,
+        r.lastPaymentAt,
+        r.lastPaymentAmount,
       ],
-      locale,
       timeZone,
     );
-  if (totals)
-    addTypedRow(
-      ws,
-      [
-        ['text', L.total],
-        ['text', ''],
-        ['money', null],
-        ['money', totals.open],
-        ['money', totals.buckets.d0_30],
-        ['money', totals.buckets.d31_60],
-        ['money', totals.buckets.d61_90],
-        ['money', totals.buckets.d90_plus],
-        ['count', null],
-        ['money', totals.overdueAmount],
-      ],
-      locale,
-      timeZone,
-      { bold: true },
-    );
+  if (totals) {
+    const sums = [totals.open, ...buckets(totals.buckets), null, totals.overdueAmount];
+    addColumnsRow(ws, columns, [L.total, '', null, ...sums], timeZone, { bold: true });
+  }
   return workbookBuffer(wb);
 }
