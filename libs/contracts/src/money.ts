@@ -16,3 +16,9 @@ export function formatPiasters(amount: Piasters): string {
   const piasters = String(abs % 100).padStart(2, '0');
   return `${sign}${pounds}.${piasters}`;
 }
+
+/**
+ * The currency sign, written one way per language after the amount ("1,234.50 ج.م",
+ * "1,234.50 EGP"): the screens' "{{amount}} ج.م" strings and the workbooks' money format.
+ */
+export const CURRENCY = { ar: 'ج.م', en: 'EGP' } as const;

@@ -8,9 +8,8 @@ import {
   LRI,
   PDI,
   setStoreTimeZone,
-  storeDayEnd,
-  storeDayStart,
 } from './format';
+import { storeDayEnd, storeDayStart } from './store-days';
 
 // 2026-11-24 16:49:40 UTC is 18:49:40 in Cairo (UTC+2 in November) and 11:49:40 in New York.
 const MOMENT = '2026-11-24T16:49:40.000Z';
@@ -62,5 +61,9 @@ describe('store business days for date filters', () => {
     // Cairo summer time (UTC+3)
     expect(storeDayStart('2026-07-01')).toBe('2026-06-30T21:00:00.000Z');
     expect(storeDayStart('2026-11-24', 'America/New_York')).toBe('2026-11-24T05:00:00.000Z');
+    expect(storeDayEnd('2026-07-01')).toBe('2026-07-01T20:59:59.999Z');
+    // the store's zone, not the runtime's, when none is given
+    setStoreTimeZone('America/New_York');
+    expect(storeDayStart('2026-11-24')).toBe('2026-11-24T05:00:00.000Z');
   });
 });

@@ -133,26 +133,3 @@ export function formatNumber(value: number | null | undefined, maxFractionDigits
   }
   return fmt.format(value);
 }
-
-/** Milliseconds the zone is ahead of UTC at a moment. */
-function zoneOffset(at: number, timeZone: string): number {
-  const p = parts(new Date(at), timeZone);
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second);
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
-
-/** The moment a store business day ('YYYY-MM-DD') starts, as an ISO string (date filters). */
-export function storeDayStart(day: string, timeZone = storeTimeZone): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const guess = Date.UTC(y, m - 1, d);
-  let start = guess - zoneOffset(guess, timeZone);
-  start = guess - zoneOffset(start, timeZone); // a DST change between the guess and the start
-  return new Date(start).toISOString();
-}
-
-/** The last millisecond of a store business day, as an ISO string. */
-export function storeDayEnd(day: string, timeZone = storeTimeZone): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  return new Date(Date.parse(storeDayStart(next, timeZone)) - 1).toISOString();
-}

@@ -46,7 +46,8 @@ import { PostJournalEntryCommand } from './commands/post-journal-entry/post-jour
 import type { PostJournalEntryResult } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryCommand } from './commands/reverse-journal-entry/reverse-journal-entry.command';
 import { AccountingQueries } from './queries/accounting.queries';
-import { branchName, workbookFile } from './reports.controller';
+import { workbookFile } from '../../core/excel/workbook';
+import { branchName } from './reports.controller';
 import { trialBalanceWorkbook } from './services/report-workbook';
 
 /**

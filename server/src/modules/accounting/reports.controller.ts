@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
@@ -12,21 +12,12 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../core/auth/decorators';
 import { requestLocale } from '../../core/i18n/locale';
 import { AccountingReportQueries } from './queries/reports.queries';
+import { workbookFile } from '../../core/excel/workbook';
 import {
-  XLSX_TYPE,
   balanceSheetWorkbook,
   incomeStatementWorkbook,
   statementWorkbook,
 } from './services/report-workbook';
-
-/** A workbook as a download. */
-export function workbookFile(file: Buffer, name: string): StreamableFile {
-  return new StreamableFile(file, {
-    type: XLSX_TYPE,
-    disposition: `attachment; filename="${name}.xlsx"`,
-    length: file.length,
-  });
-}
 
 /** The branch's name for a report's heading (null: every branch). */
 export async function branchName(ds: DataSource, id: string | null): Promise<string | null> {

@@ -3,6 +3,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { AggregateFolder } from './aggregates/aggregate-folder';
 import { ReportsController } from './controllers/reports.controller';
 import { SALES_REPORT_DEFINITIONS } from './definitions/sales-reports';
+import { STOCK_REPORT_DEFINITIONS } from './definitions/stock-reports';
 import { AggregateSalesHandler } from './events/on-sale-events.aggregate.handler';
 import { REPORT_EXPORTS_QUEUE, ReportExportProcessor } from './exports/report-export.processor';
 import { ReportExportService } from './exports/report-export.service';
@@ -30,6 +31,6 @@ export class ReportsModule implements OnModuleInit {
   constructor(private readonly registry: ReportRegistry) {}
 
   onModuleInit(): void {
-    this.registry.register(...SALES_REPORT_DEFINITIONS);
+    this.registry.register(...SALES_REPORT_DEFINITIONS, ...STOCK_REPORT_DEFINITIONS);
   }
 }

@@ -30,7 +30,7 @@ import {
   type InvoiceListQuery,
 } from '../api/sales.api';
 import { formatDateTime } from '../../../shared/ui/print';
-import { storeDayEnd, storeDayStart } from '../../../shared/lib/format';
+import { storeDayEnd, storeDayStart } from '../../../shared/lib/store-days';
 import { DateField } from '../../../shared/ui/DateField';
 
 /** A store business day (YYYY-MM-DD) → the start or end of that day in the store time zone, as ISO. */

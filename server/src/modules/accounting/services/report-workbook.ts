@@ -1,4 +1,12 @@
-import ExcelJS from 'exceljs';
+import {
+  addSheet,
+  addTypedRow,
+  dayCell,
+  DATE_FORMAT,
+  ExcelJS,
+  workbookBuffer,
+  type CellType,
+} from '../../../core/excel/workbook';
 import type {
   AccountStatementDto,
   BalanceSheetDto,
@@ -7,14 +15,13 @@ import type {
   ReportSectionDto,
   TrialBalanceDto,
 } from '@pos/contracts';
+import { journalDescriptionText } from './journal-description-text';
 
 // The books' reports as Excel workbooks (issue 13 item 6). Made on the server from the same DTO
 // the screen shows: amounts are numbers in pounds (integer piasters / 100, two decimals), days are
 // the store's business days written as dates (dd/mm/yyyy), the Arabic sheet runs right to left.
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const MONEY_FORMAT = '#,##0.00;-#,##0.00';
+export { XLSX_TYPE } from '../../../core/excel/workbook';
 
 const LABELS = {
   ar: {
@@ -109,43 +116,32 @@ const LABELS = {
 
 type Labels = (typeof LABELS)[Locale];
 
-/** Piasters as pounds, a number with two decimals. */
-export const pounds = (piasters: number) => Math.round(piasters) / 100;
-
-/** A store business day (YYYY-MM-DD) as an Excel date (no time zone: midnight UTC of that day). */
-const dayCell = (day: string | null) => {
-  if (!day) return null;
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-};
-
 const name = (a: { nameAr: string; nameEn: string | null }, locale: Locale) =>
   locale === 'en' && a.nameEn ? a.nameEn : a.nameAr;
 
+/** One report's sheet (the helper's): typed rows, the title and parameters on top. */
 class Sheet {
   readonly ws: ExcelJS.Worksheet;
   constructor(
-    readonly wb: ExcelJS.Workbook,
+    wb: ExcelJS.Workbook,
     title: string,
     readonly locale: Locale,
     widths: number[],
   ) {
-    this.ws = wb.addWorksheet(title.slice(0, 31), {
-      views: [{ rightToLeft: locale === 'ar' }],
-    });
-    this.ws.columns = widths.map((width) => ({ width }));
+    this.ws = addSheet(
+      wb,
+      title,
+      locale,
+      widths.map((width) => ({ width })),
+    );
   }
 
-  /** A row: numbers are written as amounts (pounds), Dates as days, the rest as text. */
+  /** A row: numbers are written as amounts (piasters as pounds), Dates as days, the rest as text. */
   add(values: (string | number | Date | null)[], opts: { bold?: boolean } = {}): ExcelJS.Row {
-    const row = this.ws.addRow(values.map((v) => (typeof v === 'number' ? pounds(v) : v)));
-    values.forEach((v, i) => {
-      const cell = row.getCell(i + 1);
-      if (typeof v === 'number') cell.numFmt = MONEY_FORMAT;
-      if (v instanceof Date) cell.numFmt = 'dd/mm/yyyy';
-    });
-    if (opts.bold) row.font = { bold: true };
-    return row;
+    const typed = values.map((v): [CellType, unknown] =>
+      typeof v === 'number' ? ['money', v] : v instanceof Date ? ['day', v] : ['text', v],
+    );
+    return addTypedRow(this.ws, typed, this.locale, 'UTC', opts);
   }
 
   /** The report's title and its parameters, then a blank row. */
@@ -153,13 +149,13 @@ class Sheet {
     this.ws.addRow([title]).font = { bold: true, size: 14 };
     for (const [label, value] of facts) {
       const row = this.ws.addRow([label, value]);
-      if (value instanceof Date) row.getCell(2).numFmt = 'dd/mm/yyyy';
+      if (value instanceof Date) row.getCell(2).numFmt = DATE_FORMAT;
     }
     this.ws.addRow([]);
   }
 }
 
-const buffer = async (wb: ExcelJS.Workbook) => Buffer.from(await wb.xlsx.writeBuffer());
+const buffer = workbookBuffer;
 
 export async function trialBalanceWorkbook(
   report: TrialBalanceDto,
@@ -238,7 +234,7 @@ export async function statementWorkbook(
       dayCell(l.day),
       String(l.entryNumber),
       l.sourceNumber ?? '',
-      l.description ?? '',
+      journalDescriptionText(locale, l.sourceType, l.description),
       l.debit,
       l.credit,
       l.balance,

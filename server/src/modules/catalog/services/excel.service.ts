@@ -4,13 +4,19 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, UNITS, type ImportReportDto, type Locale, type Unit } from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import {
+  addSheet,
+  cellValue,
+  ExcelJS,
+  workbookBuffer,
+  type CellType,
+} from '../../../core/excel/workbook';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
 import { ImportProductsCommand } from '../commands/import-products/import-products.command';
@@ -29,7 +35,7 @@ export const MAX_IMPORT_ROWS = 100_000;
 const tooManyRows = () =>
   new AppException('IMPORT_TOO_MANY_ROWS', HttpStatus.BAD_REQUEST, { max: MAX_IMPORT_ROWS });
 
-type Column = { key: string; ar: string; en: string; cost?: boolean };
+type Column = { key: string; ar: string; en: string; cost?: boolean; type?: CellType };
 export const IMPORT_COLUMNS: Column[] = [
   { key: 'nameAr', ar: 'اسم المنتج', en: 'Product name (Arabic)' },
   { key: 'nameEn', ar: 'الاسم بالإنجليزية', en: 'Name (English)' },
@@ -39,9 +45,9 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'sku', ar: 'كود الصنف', en: 'SKU' },
   { key: 'barcodes', ar: 'الباركود', en: 'Barcodes' },
   { key: 'properties', ar: 'الخصائص', en: 'Properties' },
-  { key: 'sellPrice', ar: 'سعر البيع', en: 'Sell price' },
-  { key: 'minSellPrice', ar: 'أقل سعر بيع', en: 'Minimum sell price' },
-  { key: 'avgCost', ar: 'متوسط التكلفة', en: 'Average cost', cost: true },
+  { key: 'sellPrice', ar: 'سعر البيع', en: 'Sell price', type: 'money' },
+  { key: 'minSellPrice', ar: 'أقل سعر بيع', en: 'Minimum sell price', type: 'money' },
+  { key: 'avgCost', ar: 'متوسط التكلفة', en: 'Average cost', cost: true, type: 'money' },
   { key: 'lowStockThreshold', ar: 'حد الطلب', en: 'Low-stock threshold' },
 ];
 
@@ -123,11 +129,23 @@ export class ExcelService {
     private readonly commands: CommandBus,
   ) {}
 
+  /** The import's columns the user may fill (the cost only for who sees it), headed in Arabic. */
+  private sheet(
+    wb: ExcelJS.Workbook,
+    user: AuthUser,
+    width: number,
+    extra: { header: string; key: string }[] = [],
+  ) {
+    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || canSeeCost(user));
+    return addSheet(wb, 'الأصناف', 'ar', [
+      ...cols.map((c) => ({ header: c.ar, key: c.key, width, type: c.type })),
+      ...extra.map((c) => ({ ...c, width: 18, type: 'quantity' as const })),
+    ]);
+  }
+
   async template(user: AuthUser): Promise<Buffer> {
     const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('الأصناف', { views: [{ rightToLeft: true }] });
-    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || canSeeCost(user));
-    ws.columns = cols.map((c) => ({ header: c.ar, key: c.key, width: 22 }));
+    const ws = this.sheet(wb, user, 22);
     ws.addRow({
       nameAr: 'تيشيرت قطن',
       nameEn: 'Cotton T-shirt',
@@ -137,13 +155,12 @@ export class ExcelService {
       sku: 'TS-001-L-RED',
       barcodes: '6221234567890',
       properties: 'المقاس=L؛ اللون=أحمر',
-      sellPrice: '199.50',
-      minSellPrice: '180',
-      avgCost: '120',
+      sellPrice: 199.5,
+      minSellPrice: 180,
+      avgCost: 120,
       lowStockThreshold: 5,
     });
-    ws.getRow(1).font = { bold: true };
-    return Buffer.from(await wb.xlsx.writeBuffer());
+    return workbookBuffer(wb);
   }
 
   async export(user: AuthUser): Promise<Buffer> {
@@ -155,21 +172,12 @@ export class ExcelService {
       [scope],
     );
     const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('الأصناف', { views: [{ rightToLeft: true }] });
-    const cols = IMPORT_COLUMNS.filter((c) => !c.cost || showCost).map((c) => ({
-      header: c.ar,
-      key: c.key,
-      width: 20,
-    }));
-    ws.columns = [
-      ...cols,
-      ...inventories.map((i) => ({
-        header: `رصيد: ${i.branch} - ${i.name}`,
-        key: `inv_${i.id}`,
-        width: 18,
-      })),
-    ];
-    ws.getRow(1).font = { bold: true };
+    const ws = this.sheet(
+      wb,
+      user,
+      20,
+      inventories.map((i) => ({ header: `رصيد: ${i.branch} - ${i.name}`, key: `inv_${i.id}` })),
+    );
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT p.name_ar, p.name_en, c.name AS category, p.unit, p.vat_rate, v.id, v.sku, v.barcodes, v.properties,
               v.sell_price, v.min_sell_price, v.avg_cost, v.low_stock_threshold,
@@ -177,7 +185,7 @@ export class ExcelService {
          FROM variants v JOIN products p ON p.id = v.product_id LEFT JOIN categories c ON c.id = p.category_id
         ORDER BY p.name_ar, v.sku`,
     );
-    const money = (v: unknown) => new Decimal(String(v)).div(100).toFixed(2);
+    const money = (v: unknown) => cellValue('money', v, 'UTC');
     for (const r of rows) {
       const stock = (r.stock ?? {}) as Record<string, number>;
       const line: Record<string, unknown> = {
@@ -199,7 +207,7 @@ export class ExcelService {
       for (const i of inventories) line[`inv_${i.id}`] = Number(stock[i.id] ?? 0);
       ws.addRow(line);
     }
-    return Buffer.from(await wb.xlsx.writeBuffer());
+    return workbookBuffer(wb);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
@@ -7,12 +7,11 @@ import { TransactionListQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
+import { workbookFile } from '../../../core/excel/workbook';
 import { requestLocale } from '../../../core/i18n/locale';
 import { readStoreTimeZone } from '../../settings';
 import { transactionsWorkbook } from '../queries/transactions-workbook';
 import { EXPORT_LIMIT, TransactionsQueries } from '../queries/transactions.queries';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * /Transactions: every money movement, read-only. Amounts of every vault and drawer: needs
@@ -48,11 +47,7 @@ export class TransactionsController {
         requestLocale(req),
         await readStoreTimeZone(this.ds),
       );
-      return new StreamableFile(file, {
-        type: XLSX_TYPE,
-        disposition: 'attachment; filename="transactions.xlsx"',
-        length: file.length,
-      });
+      return workbookFile(file, 'transactions');
     }
     const { rows, total } = await this.queries.list(query, user);
     return sendList(res, rows, total);

@@ -1,4 +1,10 @@
-import ExcelJS from 'exceljs';
+import {
+  addColumnsRow,
+  addSheet,
+  ExcelJS,
+  workbookBuffer,
+  type Column,
+} from '../../../core/excel/workbook';
 import type { Locale, TransactionDto } from '@pos/contracts';
 
 // /Transactions as an Excel workbook: the filtered list in the request's language; amounts are
@@ -29,12 +35,18 @@ const LABELS = {
   },
 } as const;
 
-const KINDS: Record<string, { ar: string; en: string }> = {
+/**
+ * The kinds' names, the same words as the screen's `cheques:kinds` strings (a unit test holds them
+ * equal), so a reversal reads "ارتداد شيك (عكس)", never `cheque_bounced`.
+ */
+export const TRANSACTION_KINDS: Record<string, Record<Locale, string>> = {
   sale_payment: { ar: 'تحصيل بيع', en: 'Sale payment' },
   sale_refund: { ar: 'رد مرتجع', en: 'Return refund' },
   customer_payment: { ar: 'سداد عميل', en: 'Customer payment' },
   cheque_received: { ar: 'شيك وارد', en: 'Cheque received' },
   cheque_issued: { ar: 'شيك صادر', en: 'Cheque issued' },
+  cheque_bounced: { ar: 'ارتداد شيك (عكس)', en: 'Cheque bounced (reversal)' },
+  cheque_cancelled: { ar: 'إلغاء شيك (عكس)', en: 'Cheque cancelled (reversal)' },
   cheque_in: { ar: 'تحصيل شيك', en: 'Cheque cleared in' },
   cheque_out: { ar: 'صرف شيك', en: 'Cheque cleared out' },
   shift_close: { ar: 'توريد وردية', en: 'Shift deposit' },
@@ -43,27 +55,21 @@ const KINDS: Record<string, { ar: string; en: string }> = {
   transfer_in: { ar: 'تحويل وارد', en: 'Transfer in' },
   transfer_out: { ar: 'تحويل صادر', en: 'Transfer out' },
   expense: { ar: 'مصروف', en: 'Expense' },
-  purchase: { ar: 'مشتريات', en: 'Purchase' },
   vendor_payment: { ar: 'سداد مورد', en: 'Vendor payment' },
+  purchase_payment: { ar: 'سداد فاتورة مشتريات', en: 'Purchase invoice payment' },
+  transfer_returned: { ar: 'إرجاع تحويل مرفوض', en: 'Rejected transfer returned' },
+  capital_in: { ar: 'رأس مال', en: 'Owner capital' },
+  drawings_out: { ar: 'مسحوبات المالك', en: "Owner's drawings" },
+  settlement: { ar: 'تسوية بطاقات/محافظ', en: 'Card/wallet settlement' },
+  expense_void: { ar: 'إلغاء مصروف', en: 'Expense voided' },
+  installment_in: { ar: 'تحصيل أقساط', en: 'Installment collection' },
+  maintenance_deposit: { ar: 'عربون تذكرة صيانة', en: 'Repair ticket deposit' },
+  maintenance_refund: { ar: 'رد عربون صيانة', en: 'Repair deposit returned' },
+  maintenance_payment: { ar: 'تحصيل تذكرة صيانة', en: 'Repair ticket payment' },
+  reservation_deposit: { ar: 'عربون حجز', en: 'Reservation deposit' },
+  reservation_refund: { ar: 'رد عربون حجز', en: 'Reservation deposit refund' },
+  delivery_settlement: { ar: 'تسوية نقدية مندوب', en: 'Driver cash settlement' },
 };
-
-/** The store-local wall time of an instant, as Excel reads it (a date without a zone). */
-function localTime(iso: string, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return new Date(
-    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')),
-  );
-}
 
 export async function transactionsWorkbook(
   rows: TransactionDto[],
@@ -72,28 +78,32 @@ export async function transactionsWorkbook(
 ): Promise<Buffer> {
   const L = LABELS[locale];
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(L.sheet, { views: [{ rightToLeft: locale === 'ar' }] });
-  ws.columns = [
-    { header: L.at, width: 20, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+  const columns: Column[] = [
+    { header: L.at, width: 20, type: 'datetime' },
     { header: L.kind, width: 22 },
-    { header: L.amount, width: 16, style: { numFmt: '#,##0.00;-#,##0.00' } },
+    { header: L.amount, width: 16, type: 'money' },
     { header: L.vault, width: 24 },
     { header: L.source, width: 22 },
     { header: L.branch, width: 18 },
     { header: L.user, width: 18 },
     { header: L.note, width: 30 },
   ];
-  ws.getRow(1).font = { bold: true };
+  const ws = addSheet(wb, L.sheet, locale, columns);
   for (const r of rows)
-    ws.addRow([
-      localTime(r.at, timeZone),
-      KINDS[r.kind]?.[locale] ?? r.kind,
-      r.amount / 100,
-      r.vaultName ?? r.methodName ?? '',
-      r.sourceNumber ?? '',
-      r.branchName ?? '',
-      r.userName ?? '',
-      r.note ?? '',
-    ]);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+    addColumnsRow(
+      ws,
+      columns,
+      [
+        r.at,
+        TRANSACTION_KINDS[r.kind]?.[locale] ?? r.kind,
+        r.amount,
+        r.vaultName ?? r.methodName ?? '',
+        r.sourceNumber ?? '',
+        r.branchName ?? '',
+        r.userName ?? '',
+        r.note ?? '',
+      ],
+      timeZone,
+    );
+  return workbookBuffer(wb);
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
@@ -7,12 +7,11 @@ import { CustomerDebtsQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
+import { workbookFile } from '../../../core/excel/workbook';
 import { requestLocale } from '../../../core/i18n/locale';
 import { readStoreTimeZone } from '../../settings';
 import { customerDebtsWorkbook } from '../queries/customer-debts-workbook';
 import { CustomerDebtsQueries, DEBTS_EXPORT_LIMIT } from '../queries/customer-debts.queries';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const mayTotal = (user: AuthUser) => user.isAdmin || user.permissions.includes('can_see_totals');
 
@@ -60,11 +59,7 @@ export class CustomerDebtsController {
         requestLocale(req),
         await readStoreTimeZone(this.ds),
       );
-      return new StreamableFile(file, {
-        type: XLSX_TYPE,
-        disposition: 'attachment; filename="customer-debts.xlsx"',
-        length: file.length,
-      });
+      return workbookFile(file, 'customer-debts');
     }
     const { rows, total } = await this.queries.list(query, user);
     return sendList(res, rows, total);

@@ -1,4 +1,10 @@
-import ExcelJS from 'exceljs';
+import {
+  addSheet,
+  addColumnsRow,
+  ExcelJS,
+  workbookBuffer,
+  type Column,
+} from '../../../core/excel/workbook';
 import type { CustomerDebtDto, CustomerDebtTotalsDto, Locale } from '@pos/contracts';
 
 // /Customers/Debts as an Excel workbook: the filtered list in the request's language, amounts as
@@ -40,17 +46,6 @@ const LABELS = {
   },
 } as const;
 
-const MONEY = '#,##0.00;-#,##0.00';
-
-/** The store-local calendar day of an instant, as Excel reads it (a date without a zone). */
-function localDay(iso: string, timeZone: string): Date {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone })
-    .format(new Date(iso))
-    .split('-')
-    .map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
 export async function customerDebtsWorkbook(
   rows: CustomerDebtDto[],
   totals: CustomerDebtTotalsDto | null,
@@ -59,51 +54,43 @@ export async function customerDebtsWorkbook(
 ): Promise<Buffer> {
   const L = LABELS[locale];
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(L.sheet, { views: [{ rightToLeft: locale === 'ar' }] });
-  ws.columns = [
+  const money = (header: string, width = 14): Column => ({ header, width, type: 'money' });
+  const columns: Column[] = [
     { header: L.name, width: 28 },
     { header: L.phone, width: 16 },
-    { header: L.creditLimit, width: 14, style: { numFmt: MONEY } },
-    { header: L.open, width: 16, style: { numFmt: MONEY } },
-    { header: L.d0_30, width: 14, style: { numFmt: MONEY } },
-    { header: L.d31_60, width: 14, style: { numFmt: MONEY } },
-    { header: L.d61_90, width: 14, style: { numFmt: MONEY } },
-    { header: L.d90_plus, width: 14, style: { numFmt: MONEY } },
-    { header: L.oldestDays, width: 14 },
-    { header: L.overdue, width: 14, style: { numFmt: MONEY } },
-    { header: L.lastPaymentAt, width: 14, style: { numFmt: 'dd/mm/yyyy' } },
-    { header: L.lastPaymentAmount, width: 16, style: { numFmt: MONEY } },
+    money(L.creditLimit),
+    money(L.open, 16),
+    money(L.d0_30),
+    money(L.d31_60),
+    money(L.d61_90),
+    money(L.d90_plus),
+    { header: L.oldestDays, width: 14, type: 'count' },
+    money(L.overdue),
+    { header: L.lastPaymentAt, width: 14, type: 'date' },
+    money(L.lastPaymentAmount, 16),
   ];
-  ws.getRow(1).font = { bold: true };
+  const ws = addSheet(wb, L.sheet, locale, columns);
+  const buckets = (b: CustomerDebtDto['buckets']) => [b.d0_30, b.d31_60, b.d61_90, b.d90_plus];
   for (const r of rows)
-    ws.addRow([
-      r.name,
-      r.phone ?? '',
-      r.creditLimit / 100,
-      r.open / 100,
-      r.buckets.d0_30 / 100,
-      r.buckets.d31_60 / 100,
-      r.buckets.d61_90 / 100,
-      r.buckets.d90_plus / 100,
-      r.oldestDays,
-      r.overdueAmount / 100,
-      r.lastPaymentAt ? localDay(r.lastPaymentAt, timeZone) : null,
-      r.lastPaymentAmount === null ? null : r.lastPaymentAmount / 100,
-    ]);
+    addColumnsRow(
+      ws,
+      columns,
+      [
+        r.name,
+        r.phone ?? '',
+        r.creditLimit,
+        r.open,
+        ...buckets(r.buckets),
+        r.oldestDays,
+        r.overdueAmount,
+        r.lastPaymentAt,
+        r.lastPaymentAmount,
+      ],
+      timeZone,
+    );
   if (totals) {
-    const row = ws.addRow([
-      L.total,
-      '',
-      null,
-      totals.open / 100,
-      totals.buckets.d0_30 / 100,
-      totals.buckets.d31_60 / 100,
-      totals.buckets.d61_90 / 100,
-      totals.buckets.d90_plus / 100,
-      null,
-      totals.overdueAmount / 100,
-    ]);
-    row.font = { bold: true };
+    const sums = [totals.open, ...buckets(totals.buckets), null, totals.overdueAmount];
+    addColumnsRow(ws, columns, [L.total, '', null, ...sums], timeZone, { bold: true });
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return workbookBuffer(wb);
 }

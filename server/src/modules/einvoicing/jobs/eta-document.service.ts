@@ -13,7 +13,7 @@ import { OutboxService } from '../../../core/outbox/outbox.service';
 import { EtaClient, EtaHttpError, etaHosts, type ErpCredentials } from '../eta/eta-client';
 import type { Signer } from '../eta/signer';
 import { signerFromCompany, type SignerRow } from '../eta/signer-factory';
-import { backoffMs, etaWorkerSettings } from './eta-submission.service';
+import { backoffMs, etaWorkerSettings, PollBackoff } from './eta-backoff';
 
 /** The NOTIFY payload (on the receipts' channel) that wakes the e-invoice worker. */
 export const ETA_DOCUMENTS_WAKE = '#documents';
@@ -31,6 +31,9 @@ type Row = {
   signed_json: string | null;
   submit_started_at: Date | null;
 };
+/** The documents' key in the polls' back-off (one worker for all documents). */
+const POLLS = 'documents';
+
 type Ctx = { client: EtaClient; creds: ErpCredentials; signer: Signer | null };
 
 /**
@@ -46,6 +49,8 @@ export class EtaDocumentService {
   private readonly logger = new Logger('EtaDocuments');
   private readonly clients = new Map<string, EtaClient>();
   settings = etaWorkerSettings();
+  /** the status polls' back-off while ETA is unreachable (they polled every pollMs before) */
+  private readonly polls = new PollBackoff(() => this.settings);
   chunk = etaDocumentChunk();
 
   constructor(
@@ -154,9 +159,12 @@ export class EtaDocumentService {
          FROM e_documents
         WHERE status IN ('queued', 'submitted') OR state_request IS NOT NULL`,
     )) as { polling: boolean | null; next: Date | null }[];
-    const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - Date.now()) : null;
-    if (r?.polling)
-      return wait === null ? this.settings.pollMs : Math.min(wait, this.settings.pollMs);
+    const now = Date.now();
+    const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - now) : null;
+    if (r?.polling) {
+      const poll = this.polls.next(POLLS, now);
+      return wait === null ? poll : Math.min(wait, poll);
+    }
     return wait;
   }
 
@@ -399,14 +407,19 @@ export class EtaDocumentService {
     const subs = (await this.ds.query(
       `SELECT DISTINCT submission_id FROM e_documents WHERE status = 'submitted' AND submission_id IS NOT NULL`,
     )) as { submission_id: string }[];
+    const now = Date.now();
+    if (!this.polls.due(POLLS, now)) return;
     for (const { submission_id: sid } of subs) {
       let status;
       try {
         status = await ctx.client.documentSubmission(ctx.creds, sid);
       } catch (e) {
         this.logger.warn(`ETA submission ${sid} status: ${(e as Error).message}`);
+        // ETA unreachable: the polls back off like the submissions
+        if (this.polls.failed(POLLS, now, e)) return;
         continue;
       }
+      this.polls.answered(POLLS);
       const rows = await this.rows(`submission_id = $1 AND status = 'submitted'`, [sid]);
       const byUuid = new Map(rows.map((r) => [r.uuid, r]));
       const valid: { row: Row; longId: string | null }[] = [];

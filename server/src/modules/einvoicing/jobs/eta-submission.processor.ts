@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { ETA_NOTIFY_CHANNEL } from '../events/on-sale-events.issue-receipt.handler';
 import { ETA_DOCUMENTS_WAKE, EtaDocumentService } from './eta-document.service';
 import { EtaSubmissionService } from './eta-submission.service';
+import { etaBackoffStrategy, etaJobRetry, etaWorkerSettings } from './eta-backoff';
 
 export const ETA_QUEUE = 'eta-receipts';
 type SerialJob = { serial: string };
@@ -24,6 +25,7 @@ export async function enqueueSerial(queue: Queue, serial: string, delayMs = 0): 
     delay: delayMs,
     removeOnComplete: true,
     removeOnFail: true,
+    ...etaJobRetry(),
   });
 }
 
@@ -34,6 +36,7 @@ export async function enqueueDocuments(queue: Queue, delayMs = 0): Promise<void>
     delay: delayMs,
     removeOnComplete: true,
     removeOnFail: true,
+    ...etaJobRetry(),
   });
 }
 
@@ -42,9 +45,16 @@ export async function enqueueDocuments(queue: Queue, delayMs = 0): Promise<void>
  * A job a killed process held stays active (and its jobId swallows every new wake of the serial)
  * until BullMQ sees its lock expire: a short lock (renewed every half) and stall check bring a
  * crashed server's receipts back within seconds instead of a minute. Exclusivity per serial is the
- * advisory lock's, which dies with the process.
+ * advisory lock's, which dies with the process. A pass that throws (the database or ETA gone
+ * mid-pass) is retried by BullMQ itself (`attempts` + the `eta` back-off strategy) rather than
+ * waiting for the next sweep.
  */
-@Processor(ETA_QUEUE, { concurrency: 4, lockDuration: 10_000, stalledInterval: 5_000 })
+@Processor(ETA_QUEUE, {
+  concurrency: 4,
+  lockDuration: 10_000,
+  stalledInterval: 5_000,
+  settings: { backoffStrategy: etaBackoffStrategy(() => etaWorkerSettings()) },
+})
 export class EtaSubmissionProcessor extends WorkerHost {
   constructor(
     private readonly service: EtaSubmissionService,

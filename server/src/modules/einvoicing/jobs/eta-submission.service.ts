@@ -5,25 +5,9 @@ import type { EReceiptStatus, EtaEnvironment, EtaErrorDto } from '@pos/contracts
 import { SecretsService } from '../../../core/auth/secrets.service';
 import { OutboxService } from '../../../core/outbox/outbox.service';
 import { EtaClient, EtaHttpError, etaHosts, type PosCredentials } from '../eta/eta-client';
+import { backoffMs, etaWorkerSettings, PollBackoff } from './eta-backoff';
 
-export type EtaWorkerSettings = {
-  maxAttempts: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  pollMs: number;
-  timeoutMs: number;
-};
-
-export function etaWorkerSettings(env: NodeJS.ProcessEnv = process.env): EtaWorkerSettings {
-  const num = (k: string, d: number) => (env[k] ? Number(env[k]) : d);
-  return {
-    maxAttempts: num('ETA_MAX_ATTEMPTS', 8),
-    retryBaseMs: num('ETA_RETRY_BASE_MS', 2000),
-    retryMaxMs: num('ETA_RETRY_MAX_MS', 600_000),
-    pollMs: num('ETA_POLL_MS', 3000),
-    timeoutMs: num('ETA_TIMEOUT_MS', 30_000),
-  };
-}
+export { backoffMs, etaWorkerSettings, type EtaWorkerSettings } from './eta-backoff';
 
 type Row = {
   id: string;
@@ -34,16 +18,6 @@ type Row = {
   attempts: number;
   submission_id: string | null;
 };
-
-/**
- * Back-off after a transient failure (attempt n = 1, 2, …): 2 s × 2ⁿ⁻¹ capped at 10 min, or ETA's
- * Retry-After when it gave one. Past `maxAttempts` the row is a dead letter and waits the cap.
- */
-export function backoffMs(attempts: number, s: EtaWorkerSettings, retryAfterMs: number | null) {
-  if (attempts >= s.maxAttempts && retryAfterMs === null) return s.retryMaxMs;
-  const exp = Math.min(s.retryMaxMs, s.retryBaseMs * 2 ** Math.max(0, attempts - 1));
-  return retryAfterMs !== null ? Math.min(s.retryMaxMs, Math.max(retryAfterMs, 0)) : exp;
-}
 
 /**
  * Submits one POS serial's queued receipts to ETA and follows them to valid / invalid. Idempotent:
@@ -57,9 +31,9 @@ export class EtaSubmissionService {
   private readonly logger = new Logger('EtaSubmission');
   private readonly clients = new Map<string, EtaClient>();
   private readonly warned = new Set<string>();
-  /** per serial: status polls that failed in a row and when the next may go (ETA unreachable) */
-  private readonly pollBackoff = new Map<string, { failures: number; until: number }>();
   settings = etaWorkerSettings();
+  /** per serial: the status polls' back-off while ETA is unreachable */
+  private readonly polls = new PollBackoff(() => this.settings);
   /** the worker's clock: every due time is computed from it (the outage drill simulates it) */
   clock: () => Date = () => new Date();
 
@@ -196,8 +170,7 @@ export class EtaSubmissionService {
     const now = this.clock().getTime();
     const wait = r?.next ? Math.max(0, new Date(r.next).getTime() - now) : null;
     if (r?.polling) {
-      const held = this.pollBackoff.get(serial);
-      const poll = held ? Math.max(0, held.until - now) : this.settings.pollMs;
+      const poll = this.polls.next(serial, now);
       return wait === null ? poll : Math.min(wait, poll);
     }
     return wait;
@@ -384,27 +357,18 @@ export class EtaSubmissionService {
       [serial],
     )) as { submission_id: string }[];
     const now = this.clock().getTime();
-    const held = this.pollBackoff.get(serial);
-    if (held && held.until > now) return;
+    if (!this.polls.due(serial, now)) return;
     for (const { submission_id: sid } of subs) {
       let status;
       try {
         status = await ctx.client.submissionStatus(ctx.creds, sid);
       } catch (e) {
-        const err = e as Error;
-        this.logger.warn(`ETA submission ${sid} status: ${err.message}`);
-        if (err instanceof EtaHttpError && err.kind === 'transient') {
-          // ETA unreachable: the polls back off like the submissions
-          const failures = (held?.failures ?? 0) + 1;
-          this.pollBackoff.set(serial, {
-            failures,
-            until: now + backoffMs(failures, this.settings, err.retryAfterMs),
-          });
-          return;
-        }
+        this.logger.warn(`ETA submission ${sid} status: ${(e as Error).message}`);
+        // ETA unreachable: the polls back off like the submissions
+        if (this.polls.failed(serial, now, e)) return;
         continue;
       }
-      this.pollBackoff.delete(serial);
+      this.polls.answered(serial);
       const rows = (await this.ds.query(
         `SELECT id, uuid, json, branch_id, receipt_number, attempts, submission_id FROM e_receipts
           WHERE submission_id = $1 AND status = 'submitted'`,

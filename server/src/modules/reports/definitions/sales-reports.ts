@@ -1,5 +1,6 @@
 import { variantRowsSql } from '../aggregates/variant-range';
 import type { ReportContext, ReportDefinition } from '../registry/report-definition';
+import { branchIs, categoryTree, localName } from './report-sql';
 
 // The sales reports (issue 19 item 1), each a query over the report aggregates
 // (aggregates/aggregate-sql.ts). Revenue figures include VAT (as prices do); "net" is after
@@ -14,8 +15,7 @@ function where(ctx: ReportContext, opts: { cashier?: boolean } = {}): string {
   return parts.join(' AND ');
 }
 
-const name = (ctx: ReportContext, ar: string, en: string) =>
-  ctx.locale === 'en' ? `COALESCE(NULLIF(${en}, ''), ${ar})` : ar;
+const name = localName;
 
 /** The period a day falls in: the day, its week (from Saturday, the store's week) or month. */
 function bucket(ctx: ReportContext, col: string): string {
@@ -31,17 +31,15 @@ const MARGIN_TOTAL = `round(100.0 * sum(profit) / NULLIF(sum(net_sales) - sum(va
 /** The variants' figures in the period, summed per variant before any name is joined. */
 function variantSums(ctx: ReportContext): string {
   const { filters: f, p } = ctx;
-  const branch = f.branchId ? ` AND a.branch_id = ${p(f.branchId)}::uuid` : '';
   const category = f.categoryId
     ? ` AND a.variant_id IN (
-         WITH RECURSIVE tree AS (SELECT id FROM categories WHERE id = ${p(f.categoryId)}::uuid
-                                 UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
-         SELECT v.id FROM variants v JOIN products pr ON pr.id = v.product_id WHERE pr.category_id IN (SELECT id FROM tree))`
+         SELECT v.id FROM variants v JOIN products pr ON pr.id = v.product_id
+          WHERE pr.category_id IN (${categoryTree(ctx, f.categoryId)}))`
     : '';
   const rows = variantRowsSql(
     { from: f.from, to: f.to, today: ctx.today },
     p,
-    `TRUE${branch}${category}`,
+    `${branchIs(ctx, 'a.branch_id')}${category}`,
   );
   return `SELECT a.variant_id, sum(a.quantity - a.returned_quantity) AS quantity, sum(a.revenue) AS revenue,
                  sum(a.returned_amount) AS returns, sum(a.revenue - a.returned_amount) AS net_sales,

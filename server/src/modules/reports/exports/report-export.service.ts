@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { Locale, ReportQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import { addSheet, cellValue, ExcelJS, type CellType } from '../../../core/excel/workbook';
 import { ReportRunner, type PreparedReport } from '../registry/report-runner';
 import { exportLabel, weekdayLabel } from './labels';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../../../core/excel/workbook';
 
 /** Rows fetched from the cursor at a time: the most rows an export holds in memory. */
 export const EXPORT_BATCH = 2000;
-
-const FORMATS: Record<string, string | undefined> = {
-  money: '#,##0.00;-#,##0.00',
-  quantity: '#,##0.###',
-  count: '#,##0',
-  percent: '0.0#',
-  date: 'dd/mm/yyyy',
-};
 
 /**
  * A report as an .xlsx, streamed: the rows come from a server-side cursor (`DECLARE … CURSOR`,
@@ -57,14 +49,17 @@ export class ReportExportService {
     const columns = report.columns.filter((c) => c.type !== 'id');
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const title = exportLabel(locale, report.definition.key, own);
-    const ws = wb.addWorksheet(title.slice(0, 31), {
-      views: [{ rightToLeft: locale === 'ar', state: 'frozen', ySplit: 3 }],
-    });
-    ws.columns = columns.map((c) => ({
-      key: c.key,
-      width: c.type === 'text' ? 36 : 16,
-      style: FORMATS[c.type] ? { numFmt: FORMATS[c.type] } : {},
-    }));
+    const ws = addSheet(
+      wb,
+      title,
+      locale,
+      columns.map((c) => ({
+        key: c.key,
+        width: c.type === 'text' ? 36 : 16,
+        type: cellType(c.type),
+      })),
+      { frozenRows: 3 },
+    );
     const f = report.filters;
     ws.addRow([
       title,
@@ -112,23 +107,26 @@ export class ReportExportService {
   }
 }
 
+/** A registry column's type as the workbook writes it (`date` columns hold business days). */
+function cellType(type: string): CellType {
+  switch (type) {
+    case 'money':
+    case 'quantity':
+    case 'count':
+    case 'percent':
+      return type;
+    case 'hour':
+      return 'number';
+    case 'date':
+      return 'day';
+    default:
+      return 'text';
+  }
+}
+
 function cell(type: string, key: string, value: unknown, locale: Locale): unknown {
   if (value === null || value === undefined) return null;
   if (key === 'weekday') return weekdayLabel(locale, Number(value));
   if (key === 'reason' && value === '') return exportLabel(locale, 'noReason');
-  switch (type) {
-    case 'money':
-      return Number(value) / 100;
-    case 'quantity':
-    case 'count':
-    case 'percent':
-    case 'hour':
-      return Number(value);
-    case 'date': {
-      const [y, m, d] = String(value).split('-').map(Number);
-      return new Date(Date.UTC(y, m - 1, d));
-    }
-    default:
-      return String(value);
-  }
+  return cellValue(cellType(type), value, 'UTC');
 }

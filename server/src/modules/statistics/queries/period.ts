@@ -3,34 +3,15 @@ import { MAX_STATISTICS_DAYS, type StatisticsCompare } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { AppException } from '../../../core/errors/app.exception';
+import { addDays, addMonths, daysBetween, storeDayOf } from '../../../core/time/store-time';
 
-/** YYYY-MM-DD of `at` in the store's time zone (en-CA formats that way). */
-export const dayIn = (timeZone: string, at = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+/** YYYY-MM-DD of `at` in the store's time zone. */
+export const dayIn = (timeZone: string, at = new Date()): string => storeDayOf(at, timeZone);
 
-const DAY_MS = 86_400_000;
-const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export const addDays = (day: string, n: number): string => iso(utc(day) + n * DAY_MS);
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((utc(to) - utc(from)) / DAY_MS) + 1;
+export { addDays, daysBetween };
 
 /** The same calendar day `months` earlier, clamped to the month's last day (31 March → 28/29 Feb). */
-export function shiftMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const target = new Date(Date.UTC(y, m - 1 - months, 1));
-  const last = new Date(
-    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  target.setUTCDate(Math.min(d, last));
-  return iso(target.getTime());
-}
+export const shiftMonths = (day: string, months: number): string => addMonths(day, -months);
 
 export type Period = { from: string; to: string; days: number };
 

@@ -1,7 +1,9 @@
 import { STOCK_REASONS, type Locale } from '@pos/contracts';
-import type { ReportContext, ReportDefinition } from '../../reports';
+import type { ReportContext, ReportDefinition } from '../registry/report-definition';
+import { branchIs, inCategory, inDays, localName } from './report-sql';
 
-// The stock, tax, expense and balance reports (issue 19 item 1, part B) of /api/Reports/{key}.
+// The stock, tax, expense and balance reports (issue 19 item 1, part B) of /api/Reports/{key},
+// registered with the sales reports (they lived in the statistics module until issue 31).
 // Stock figures read the balances (stock_levels) and the ledger (stock_movements, by its
 // (variant, inventory, at) index); sales figures read the report aggregates; expenses, purchases
 // and balances read their own small tables. Amounts are integer piasters; prices include VAT.
@@ -134,30 +136,12 @@ function reasonLabel(ctx: ReportContext, col: string): string {
   return `CASE ${col} ${whens.join(' ')} ELSE ${col} END`;
 }
 
-const productName = (ctx: ReportContext) =>
-  ctx.locale === 'en' ? `COALESCE(NULLIF(pr.name_en, ''), pr.name_ar)` : 'pr.name_ar';
+const productName = (ctx: ReportContext) => localName(ctx, 'pr.name_ar', 'pr.name_en');
 
 /** The variant's label: its product's name and, when it has them, its property values. */
 const variantName = (ctx: ReportContext) =>
   `${productName(ctx)} || COALESCE(' — ' || NULLIF((SELECT string_agg(value, ' / ' ORDER BY key)
       FROM jsonb_each_text(v.properties)), ''), '')`;
-
-/** Products of a category and of the categories under it (the report's category filter). */
-function inCategory(ctx: ReportContext, productCategory: string): string {
-  if (!ctx.filters.categoryId) return 'TRUE';
-  return `${productCategory} IN (
-      WITH RECURSIVE tree AS (SELECT id FROM categories WHERE id = ${ctx.p(ctx.filters.categoryId)}::uuid
-                              UNION ALL SELECT c.id FROM categories c JOIN tree t ON c.parent_id = t.id)
-      SELECT id FROM tree)`;
-}
-
-const branchIs = (ctx: ReportContext, col: string) =>
-  ctx.filters.branchId ? `${col} = ${ctx.p(ctx.filters.branchId)}::uuid` : 'TRUE';
-
-/** [start, end) of the period's business days as moments. */
-const inDays = (ctx: ReportContext, col: string) =>
-  `${col} >= (${ctx.p(ctx.filters.from)}::date)::timestamp AT TIME ZONE ${ctx.p(ctx.timeZone)}
-   AND ${col} < (${ctx.p(ctx.filters.to)}::date + 1)::timestamp AT TIME ZONE ${ctx.p(ctx.timeZone)}`;
 
 const can = (ctx: ReportContext, key: ReportContext['user']['permissions'][number]) =>
   ctx.user.isAdmin || ctx.user.permissions.includes(key);
@@ -395,7 +379,7 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
   },
 ];
 
-export const STATS_REPORT_DEFINITIONS: ReportDefinition[] = DEFINITIONS.map((d) => ({
+export const STOCK_REPORT_DEFINITIONS: ReportDefinition[] = DEFINITIONS.map((d) => ({
   ...d,
   labels: LABELS,
 }));
