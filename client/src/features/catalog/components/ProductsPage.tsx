@@ -222,7 +222,7 @@ export function ProductsPage() {
         columns={columns}
         rowKey={(product) => product.id}
         rowTestId="product-row"
-        rowProps={(product) => ({ sx: { opacity: product.active ? 1 : 0.6 } })}
+        rowProps={(product) => ({ style: { opacity: product.active ? 1 : 0.6 } })}
         onRowClick={(product) => navigate(routePath('Products-id', { id: product.id }))}
         ariaLabel={t('products.title')}
         emptyText={t('products.empty')}

@@ -154,7 +154,7 @@ export function UsersPage() {
         columns={columns}
         rowKey={(u) => u.id}
         rowTestId="user-row"
-        rowProps={(u) => ({ sx: { opacity: u.active ? 1 : 0.6 } })}
+        rowProps={(u) => ({ style: { opacity: u.active ? 1 : 0.6 } })}
         ariaLabel={t('title')}
         emptyText={t('list.empty')}
         filters={
