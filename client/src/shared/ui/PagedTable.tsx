@@ -18,8 +18,6 @@ export type PagedTableProps<T> = Pick<
 > & {
   query: PagedQuery<T>;
   paging: Paging;
-  /** The feature's namespace (kept for the callers; the grid's texts follow the UI language). */
-  ns?: string;
   pageSizeOptions?: number[];
   /** Filters shown in a bar above the list (the API's `q` and its own filters). */
   filters?: ReactNode;

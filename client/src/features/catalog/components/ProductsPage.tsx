@@ -217,7 +217,6 @@ export function ProductsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="catalog"
         pageSizeOptions={[10, 25, 50, 100]}
         columns={columns}
         rowKey={(product) => product.id}

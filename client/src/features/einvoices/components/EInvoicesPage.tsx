@@ -116,7 +116,6 @@ export default function EInvoicesPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="einvoices"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.id}

@@ -152,7 +152,6 @@ export default function MaintenancePage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="maintenance"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.id}

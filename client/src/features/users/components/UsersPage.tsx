@@ -150,7 +150,6 @@ export function UsersPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="users"
         columns={columns}
         rowKey={(u) => u.id}
         rowTestId="user-row"
