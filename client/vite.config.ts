@@ -300,6 +300,13 @@ export default defineConfig({
               priority: 7,
               includeDependenciesRecursively: false,
             },
+            // MUI X DataGrid (the lists, shared/ui/ListGrid.tsx): only the list pages load it, not
+            // every page that takes the rest of MUI below.
+            {
+              name: 'ui-grid',
+              test: /node_modules[\\/]@mui[\\/](x-data-grid|x-virtualizer)[\\/]/,
+              priority: 7,
+            },
             // The rest of MUI that pages load lazily, as one chunk: a page otherwise pulls ~40 small
             // chunks, one round trip per few of them over HTTP/1.1 on a slow phone.
             { name: 'ui', test: /node_modules[\\/]@mui[\\/]/, priority: 6 },

@@ -71,7 +71,7 @@ test('the accountant collects a debt into a vault, prints the statement and expo
   await expect(rows).toHaveCount(1);
   const row = rows.first();
   await expect(row).toContainText(customer);
-  const owedBefore = piasters(await row.locator('td').nth(3).innerText());
+  const owedBefore = piasters(await row.getByRole('gridcell').nth(3).innerText());
   const vaults = await (await page.request.get('/api/Customers/payment-vaults')).json();
   const vaultId = vaults[0].id as string;
   const vaultBefore = await vaultBalance(page, vaultId);
@@ -83,7 +83,7 @@ test('the accountant collects a debt into a vault, prints the statement and expo
   await expect(dialog.getByTestId('collect-vault')).toHaveValue(vaultId);
   await dialog.getByTestId('collect-submit').click();
   await expect(dialog).toBeHidden();
-  await expect(row.locator('td').nth(3)).toHaveText(
+  await expect(row.getByRole('gridcell').nth(3)).toHaveText(
     new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(
       (owedBefore - 10_000) / 100,
     ),

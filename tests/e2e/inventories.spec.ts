@@ -44,7 +44,7 @@ test('the admin adds an inventory, edits it (not its branch) and opens it from t
   await expect(edit).toBeHidden();
   await expect(rows.first()).toContainText('يسمح بالرصيد السالب');
 
-  await rows.first().getByRole('cell').nth(2).click();
+  await rows.first().getByRole('gridcell').nth(2).click();
   await expect(page).toHaveURL(/\/Inventories\/[0-9a-f-]{36}$/);
   await expect(page.getByText(name).first()).toBeVisible();
 });

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ResourceDescriptor } from '@pos/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
@@ -65,7 +64,7 @@ export type ResourcePageProps<R extends Row> = {
 };
 
 /**
- * A reference resource's screen from its contract: search, a server-paged table sorted from its
+ * A reference resource's screen from its contract: search, a server-paged DataGrid sorted from its
  * headers, add/edit in a react-hook-form dialog, delete after a confirmation. Buttons show by the
  * contract's access rules (display only: the server checks every call).
  */
@@ -99,24 +98,10 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
 
   const canWrite = can(resource.write);
   const canRemove = can(resource.remove === undefined ? resource.write : resource.remove);
-  const sortBy = (key: string) => {
-    setSort(sort === key ? `-${key}` : key);
-    paging.reset();
-  };
-  const columns: Column<R>[] = props.columns.map((c) => {
-    const header = c.header ?? label(c.label ?? c.key);
-    if (!resource.sortable.includes(c.key)) return { ...c, header };
-    const sorter = (
-      <TableSortLabel
-        active={sort.replace(/^-/, '') === c.key}
-        direction={sort === `-${c.key}` ? 'desc' : 'asc'}
-        onClick={() => sortBy(c.key)}
-      >
-        {header}
-      </TableSortLabel>
-    );
-    return { ...c, header: sorter };
-  });
+  const columns: Column<R>[] = props.columns.map((c) => ({
+    ...c,
+    header: c.header ?? label(c.label ?? c.key),
+  }));
   columns.push({
     key: 'actions',
     header: t('resource.actions'),
@@ -169,8 +154,8 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
       <PagedTable
         query={list}
         paging={paging}
-        ns="common"
         columns={columns}
+        sort={{ value: sort, onChange: setSort, sortable: resource.sortable }}
         rowKey={(row) => row.id}
         rowTestId={`${testId}-row`}
         onRowClick={props.onRowClick}

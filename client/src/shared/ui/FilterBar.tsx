@@ -1,4 +1,6 @@
 import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -102,5 +104,51 @@ export function SelectFilter<V extends string>({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+export type StatusChipsProps<S extends string> = {
+  /** The group's accessible name (the status field's label). */
+  label: string;
+  options: readonly S[];
+  /** '' is "all". */
+  value: string;
+  onChange: (value: S | '') => void;
+  allLabel: string;
+  optionLabel: (option: S) => string;
+  /** The chosen chip's colour (the status's own). */
+  color: (option: S) => ChipProps['color'];
+  testId: (option: S) => string;
+  /** A live count per status: shown after its name and as `data-count`. */
+  count?: (option: S) => number;
+};
+
+/** A status list page's filter: one chip per status after "all", the chosen one filled. */
+export function StatusChips<const S extends string>(props: StatusChipsProps<S>) {
+  const { value, onChange } = props;
+  return (
+    <Box
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+      role="group"
+      aria-label={props.label}
+    >
+      <Chip
+        label={props.allLabel}
+        color={value ? 'default' : 'primary'}
+        variant={value ? 'outlined' : 'filled'}
+        onClick={() => onChange('')}
+      />
+      {props.options.map((s) => (
+        <Chip
+          key={s}
+          label={props.count ? `${props.optionLabel(s)} (${props.count(s)})` : props.optionLabel(s)}
+          color={value === s ? props.color(s) : 'default'}
+          variant={value === s ? 'filled' : 'outlined'}
+          onClick={() => onChange(s)}
+          data-testid={props.testId(s)}
+          data-count={props.count?.(s)}
+        />
+      ))}
+    </Box>
   );
 }

@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableProps } from './DataTable';
+import type { DataTableProps } from './DataTable';
 import { FilterBar } from './FilterBar';
-import { TablePager } from './TablePager';
+import { ListGrid, type GridRowExtras, type ListSort } from './ListGrid';
 import type { Paging } from './usePaging';
 
 /** What a paginated list query gives (react-query's result over `http.list`). */
@@ -12,39 +12,31 @@ export type PagedQuery<T> = {
   isLoading: boolean;
 };
 
-export type PagedTableProps<T> = Omit<DataTableProps<T>, 'rows' | 'busy' | 'loading'> & {
+export type PagedTableProps<T> = Pick<
+  DataTableProps<T>,
+  'columns' | 'rowKey' | 'ariaLabel' | 'emptyText' | 'emptyTestId' | 'rowTestId' | 'onRowClick'
+> & {
   query: PagedQuery<T>;
   paging: Paging;
-  /** The feature's namespace (labels of the pager). */
-  ns: string;
   pageSizeOptions?: number[];
-  /** Filters shown in a bar above the table. */
+  /** Filters shown in a bar above the list (the API's `q` and its own filters). */
   filters?: ReactNode;
+  /** Server-side sorting from the column headers. */
+  sort?: ListSort;
+  rowProps?: (row: T) => GridRowExtras;
 };
 
-/** A server-paginated list in its card: filters, the table of the current page, the pager. */
-export function PagedTable<T>({
-  query,
-  paging,
-  ns,
-  pageSizeOptions,
-  filters,
-  ...table
-}: PagedTableProps<T>) {
+/** A server-paginated list in its card: filters, the DataGrid of the current page and its pager. */
+export function PagedTable<T>({ query, paging, filters, ...grid }: PagedTableProps<T>) {
   return (
     <Paper variant="outlined">
       {filters && <FilterBar>{filters}</FilterBar>}
-      <DataTable
-        {...table}
-        rows={query.data?.rows ?? []}
-        busy={query.isFetching}
-        loading={query.isLoading}
-      />
-      <TablePager
+      <ListGrid
+        {...grid}
         paging={paging}
+        rows={query.data?.rows ?? []}
         count={query.data?.total ?? 0}
-        pageSizeOptions={pageSizeOptions}
-        ns={ns}
+        busy={query.isFetching}
       />
     </Paper>
   );

@@ -228,7 +228,6 @@ export default function JournalEntriesPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="accounting"
         columns={columns}
         rowKey={(e) => e.id}
         rowTestId="journal-row"

@@ -146,7 +146,6 @@ export default function AuditLogsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="admin"
         columns={columns}
         rowKey={(r) => r.id}
         rowTestId="audit-row"

@@ -217,7 +217,6 @@ export default function MoneyTransactionsPage() {
         <PagedTable<MoneyTransactionDto>
           query={list}
           paging={paging}
-          ns="cash"
           ariaLabel={t('title')}
           rowKey={(r) => r.id}
           rowTestId="money-row"

@@ -79,7 +79,6 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
         <PagedTable<VaultMovementDto>
           query={list}
           paging={paging}
-          ns="cash"
           ariaLabel={t('movements.title', { name: vault.name })}
           rowKey={(m) => m.id}
           rowTestId="vault-movement"

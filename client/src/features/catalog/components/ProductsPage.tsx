@@ -217,12 +217,11 @@ export function ProductsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="catalog"
         pageSizeOptions={[10, 25, 50, 100]}
         columns={columns}
         rowKey={(product) => product.id}
         rowTestId="product-row"
-        rowProps={(product) => ({ sx: { opacity: product.active ? 1 : 0.6 } })}
+        rowProps={(product) => ({ style: { opacity: product.active ? 1 : 0.6 } })}
         onRowClick={(product) => navigate(routePath('Products-id', { id: product.id }))}
         ariaLabel={t('products.title')}
         emptyText={t('products.empty')}

@@ -135,7 +135,6 @@ export default function TransactionsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="cheques"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => `${r.kind}:${r.id}`}

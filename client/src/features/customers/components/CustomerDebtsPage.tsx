@@ -272,7 +272,6 @@ export default function CustomerDebtsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="customers"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.customerId}

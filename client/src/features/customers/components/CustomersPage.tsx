@@ -94,7 +94,6 @@ export default function CustomersPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="customers"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(c) => c.id}

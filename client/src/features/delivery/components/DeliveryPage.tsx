@@ -131,7 +131,6 @@ function DeliveryOrders() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="delivery"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(o) => o.id}

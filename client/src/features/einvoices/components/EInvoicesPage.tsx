@@ -14,6 +14,7 @@ import { SearchField } from '../../../shared/ui/FilterBar';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing } from '../../eta';
 import { PagedTable } from '../../../shared/ui/PagedTable';
+import { StatusChips } from '../../../shared/ui/FilterBar';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
 import { etaToPiasters, STATUS_COLOR, STATUSES } from '../lib/status';
@@ -91,32 +92,19 @@ export default function EInvoicesPage() {
         }
       />
       <EtaSignerMissing />
-      <Box
-        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
-        role="group"
-        aria-label={t('fields.status')}
-      >
-        <Chip
-          label={t('list.all')}
-          color={status ? 'default' : 'primary'}
-          variant={status ? 'outlined' : 'filled'}
-          onClick={() => paging.withReset(setStatus)('')}
-        />
-        {STATUSES.map((s) => (
-          <Chip
-            key={s}
-            label={t(`statuses.${s}`)}
-            color={status === s ? STATUS_COLOR[s] : 'default'}
-            variant={status === s ? 'filled' : 'outlined'}
-            onClick={() => paging.withReset(setStatus)(s)}
-            data-testid={`einvoice-filter-${s}`}
-          />
-        ))}
-      </Box>
+      <StatusChips
+        label={t('fields.status')}
+        options={STATUSES}
+        value={status}
+        onChange={paging.withReset(setStatus)}
+        allLabel={t('list.all')}
+        optionLabel={(s) => t(`statuses.${s}`)}
+        color={(s) => STATUS_COLOR[s]}
+        testId={(s) => `einvoice-filter-${s}`}
+      />
       <PagedTable
         query={list}
         paging={paging}
-        ns="einvoices"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.id}

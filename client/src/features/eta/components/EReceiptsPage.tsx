@@ -154,7 +154,6 @@ export default function EReceiptsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="eta"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.id}

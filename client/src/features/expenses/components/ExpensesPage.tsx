@@ -214,7 +214,6 @@ function ExpensesList() {
         </Paper>
       )}
       <PagedTable
-        ns="expenses"
         query={list}
         paging={paging}
         columns={columns}

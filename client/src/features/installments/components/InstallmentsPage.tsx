@@ -211,7 +211,6 @@ export default function InstallmentsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="installments"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(p) => p.id}

@@ -292,7 +292,6 @@ export function InventoryPage() {
       <PagedTable
         query={stock}
         paging={paging}
-        ns="inventory"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(row) => row.variantId}

@@ -19,6 +19,7 @@ import type { Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
+import { StatusChips } from '../../../shared/ui/FilterBar';
 import { toast } from '../../../shared/ui/toast';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
@@ -126,33 +127,20 @@ export default function MaintenancePage() {
           </AddButton>
         }
       />
-      <Box
-        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
-        role="group"
-        aria-label={t('fields.status')}
-      >
-        <Chip
-          label={t('list.all')}
-          color={status ? 'default' : 'primary'}
-          variant={status ? 'outlined' : 'filled'}
-          onClick={() => paging.withReset(setStatus)('')}
-        />
-        {MAINTENANCE_STATUSES.map((s) => (
-          <Chip
-            key={s}
-            label={`${t(`statuses.${s}`)} (${counts.data?.[s] ?? 0})`}
-            color={status === s ? STATUS_COLOR[s] : 'default'}
-            variant={status === s ? 'filled' : 'outlined'}
-            onClick={() => paging.withReset(setStatus)(s)}
-            data-testid={`ticket-count-${s}`}
-            data-count={counts.data?.[s] ?? 0}
-          />
-        ))}
-      </Box>
+      <StatusChips
+        label={t('fields.status')}
+        options={MAINTENANCE_STATUSES}
+        value={status}
+        onChange={paging.withReset(setStatus)}
+        allLabel={t('list.all')}
+        optionLabel={(s) => t(`statuses.${s}`)}
+        color={(s) => STATUS_COLOR[s]}
+        testId={(s) => `ticket-count-${s}`}
+        count={(s) => counts.data?.[s] ?? 0}
+      />
       <PagedTable
         query={list}
         paging={paging}
-        ns="maintenance"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.id}

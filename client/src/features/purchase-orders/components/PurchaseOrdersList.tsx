@@ -2,28 +2,27 @@ import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { formatPiasters, PURCHASE_ORDER_STATUSES, type PurchaseOrderStatus } from '@pos/contracts';
+import {
+  formatPiasters,
+  PURCHASE_ORDER_STATUSES,
+  type PurchaseOrderResponseDto,
+  type PurchaseOrderStatus,
+} from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useCan } from '../../../shared/state/useCan';
+import type { Column } from '../../../shared/ui/DataTable';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { usePaging } from '../../../shared/ui/usePaging';
 import {
   purchaseOrderKeys,
   purchaseOrdersApi,
@@ -41,12 +40,11 @@ export function PurchaseOrdersList() {
   const [status, setStatus] = useState<PurchaseOrderStatus | ''>('');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [creating, setCreating] = useState(false);
   const query: PurchaseOrderListQuery = {
-    page: page + 1,
-    pageSize,
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
     status: status || undefined,
     q: q || undefined,
   };
@@ -55,138 +53,99 @@ export function PurchaseOrdersList() {
     queryFn: () => purchaseOrdersApi.list(query),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (list.error) handleError(list.error, { toast: true });
-  }, [list.error]);
+  useErrorToast(list.error);
   const showCost = can('can_see_buy_price');
-  const columns = showCost ? 9 : 8;
+  const columns: Column<PurchaseOrderResponseDto>[] = [
+    {
+      key: 'number',
+      header: t('fields.number'),
+      ltr: true,
+      render: (o) => (
+        <Link
+          component={RouterLink}
+          to={ordersHref({ order: o.id })}
+          underline="hover"
+          sx={{ fontWeight: 600 }}
+        >
+          {o.number}
+        </Link>
+      ),
+    },
+    { key: 'vendor', header: t('fields.vendor'), render: (o) => o.vendorName },
+    {
+      key: 'inventory',
+      header: t('fields.inventory'),
+      render: (o) => `${o.inventoryName} — ${o.branchName}`,
+    },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (o) => (
+        <Chip size="small" color={statusColor(o.status)} label={t(`status.${o.status}`)} />
+      ),
+    },
+    { key: 'lines', header: t('fields.lines'), align: 'center', render: (o) => o.lineCount },
+    {
+      key: 'received',
+      header: t('fields.receivedOfOrdered'),
+      align: 'center',
+      render: (o) => `${formatQuantity(o.receivedQuantity)} / ${formatQuantity(o.orderedQuantity)}`,
+    },
+    {
+      key: 'total',
+      header: t('fields.total'),
+      align: 'right',
+      hidden: !showCost,
+      render: (o) => (o.total !== undefined ? formatPiasters(o.total) : ''),
+    },
+    { key: 'expected', header: t('fields.expectedDate'), render: (o) => formatDay(o.expectedDate) },
+    { key: 'created', header: t('fields.createdAt'), render: (o) => formatDateTime(o.createdAt) },
+  ];
 
   return (
     <Box>
-      <Paper variant="outlined">
-        <Stack direction="row" sx={{ p: 1.5, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField
-            size="small"
-            label={t('list.search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
-            slotProps={{ htmlInput: { 'data-testid': 'po-search' } }}
-          />
-          <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', flexGrow: 1 }}>
-            {(['', ...PURCHASE_ORDER_STATUSES] as const).map((s) => (
-              <Chip
-                key={s || 'all'}
-                label={t(s ? `status.${s}` : 'status.all')}
-                color={status === s ? 'primary' : 'default'}
-                variant={status === s ? 'filled' : 'outlined'}
-                onClick={() => {
-                  setStatus(s);
-                  setPage(0);
-                }}
-                data-testid={`po-status-${s || 'all'}`}
-              />
-            ))}
-          </Stack>
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setCreating(true)}
-            data-testid="po-new"
-          >
-            {t('list.new')}
-          </Button>
-        </Stack>
-        {list.isFetching && <LinearProgress />}
-        <TableContainer>
-          <Table size="small" aria-label={t('list.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('fields.number')}</TableCell>
-                <TableCell>{t('fields.vendor')}</TableCell>
-                <TableCell>{t('fields.inventory')}</TableCell>
-                <TableCell>{t('fields.status')}</TableCell>
-                <TableCell align="center">{t('fields.lines')}</TableCell>
-                <TableCell align="center">{t('fields.receivedOfOrdered')}</TableCell>
-                {showCost && <TableCell align="right">{t('fields.total')}</TableCell>}
-                <TableCell>{t('fields.expectedDate')}</TableCell>
-                <TableCell>{t('fields.createdAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data?.rows ?? []).map((o) => (
-                <TableRow
-                  key={o.id}
-                  hover
-                  data-testid="po-row"
-                  data-number={o.number}
-                  data-status={o.status}
-                >
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    <Link
-                      component={RouterLink}
-                      to={ordersHref({ order: o.id })}
-                      underline="hover"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {o.number}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{o.vendorName}</TableCell>
-                  <TableCell>
-                    {o.inventoryName} — {o.branchName}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={statusColor(o.status)}
-                      label={t(`status.${o.status}`)}
-                    />
-                  </TableCell>
-                  <TableCell align="center">{o.lineCount}</TableCell>
-                  <TableCell align="center">
-                    {formatQuantity(o.receivedQuantity)} / {formatQuantity(o.orderedQuantity)}
-                  </TableCell>
-                  {showCost && (
-                    <TableCell align="right">
-                      {o.total !== undefined ? formatPiasters(o.total) : ''}
-                    </TableCell>
-                  )}
-                  <TableCell>{formatDay(o.expectedDate)}</TableCell>
-                  <TableCell>{formatDateTime(o.createdAt)}</TableCell>
-                </TableRow>
+      <PagedTable
+        query={list}
+        paging={paging}
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(o) => o.id}
+        rowTestId="po-row"
+        rowProps={(o) => ({ 'data-number': o.number, 'data-status': o.status })}
+        ariaLabel={t('list.title')}
+        emptyText={t('list.empty')}
+        filters={
+          <>
+            <TextField
+              size="small"
+              label={t('list.search')}
+              value={search}
+              onChange={(e) => paging.withReset(setSearch)(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'po-search' } }}
+            />
+            <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', flexGrow: 1 }}>
+              {(['', ...PURCHASE_ORDER_STATUSES] as const).map((s) => (
+                <Chip
+                  key={s || 'all'}
+                  label={t(s ? `status.${s}` : 'status.all')}
+                  color={status === s ? 'primary' : 'default'}
+                  variant={status === s ? 'filled' : 'outlined'}
+                  onClick={() => paging.withReset(setStatus)(s)}
+                  data-testid={`po-status-${s || 'all'}`}
+                />
               ))}
-              {list.data && list.data.rows.length === 0 && (
-                <TableRow>
-                  <TableCell
-                    colSpan={columns}
-                    align="center"
-                    sx={{ py: 4, color: 'text.secondary' }}
-                  >
-                    {t('list.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={t('list.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
-        />
-      </Paper>
+            </Stack>
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setCreating(true)}
+              data-testid="po-new"
+            >
+              {t('list.new')}
+            </Button>
+          </>
+        }
+      />
       {creating && (
         <PurchaseOrderFormDialog
           onClose={() => setCreating(false)}

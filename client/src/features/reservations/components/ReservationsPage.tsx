@@ -179,7 +179,6 @@ export default function ReservationsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="reservations"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(r) => r.id}

@@ -160,7 +160,6 @@ export function RolesPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="roles"
         columns={columns}
         rowKey={(role) => role.id}
         rowTestId="role-row"

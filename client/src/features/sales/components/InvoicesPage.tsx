@@ -259,7 +259,6 @@ export default function InvoicesPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="sales"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(s) => s.id}

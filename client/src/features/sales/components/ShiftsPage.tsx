@@ -413,7 +413,6 @@ export default function ShiftsPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="sales"
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(s) => s.id}

@@ -7,18 +7,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -26,10 +17,14 @@ import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, TRANSFER_STATES, type TransferState } from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import type { Column } from '../../../shared/ui/DataTable';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { usePaging } from '../../../shared/ui/usePaging';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { catalogApi, catalogKeys, useInventoryOptions, propertiesText } from '../../catalog';
@@ -42,6 +37,7 @@ import { toLineInputs, TransferLinesEditor, type EditLine } from './TransferLine
 import { formatDateTime } from '../../../shared/lib/format';
 
 type Direction = 'all' | 'incoming' | 'outgoing';
+type TransferRow = Awaited<ReturnType<typeof transfersApi.list>>['rows'][number];
 
 /** /Inventories/TransferRequests: requests of my branch by state and direction, with counts; new requests. */
 export default function TransferRequestsPage() {
@@ -51,15 +47,14 @@ export default function TransferRequestsPage() {
   const [params, setParams] = useSearchParams();
   const [direction, setDirection] = useState<Direction>('all');
   const [state, setState] = useState<TransferState | ''>('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const prefill = params.get('prefill');
   // Coming from /Products/LowStock with ?prefill=… opens the new request at once.
   const [creating, setCreating] = useState(() => !!prefill);
 
   const query: TransferListQuery = {
-    page: page + 1,
-    pageSize,
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
     state: state || undefined,
     direction: direction === 'all' ? undefined : direction,
   };
@@ -69,9 +64,7 @@ export default function TransferRequestsPage() {
     placeholderData: keepPreviousData,
   });
   const counts = useQuery({ queryKey: transferKeys.counts, queryFn: transfersApi.counts });
-  useEffect(() => {
-    if (list.error) handleError(list.error, { toast: true });
-  }, [list.error]);
+  useErrorToast(list.error);
   useTransferLive(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
 
@@ -84,7 +77,63 @@ export default function TransferRequestsPage() {
     if (direction === 'outgoing') return c.outgoing[s] ?? 0;
     return c.all[s] ?? 0;
   };
-  const date = (iso: string) => formatDateTime(iso);
+  const inventory = (name: string, branch: string) => (
+    <>
+      {name}
+      <Typography variant="caption" color="text.secondary" component="div">
+        {branch}
+      </Typography>
+    </>
+  );
+  const columns: Column<TransferRow>[] = [
+    {
+      key: 'number',
+      header: t('fields.number'),
+      ltr: true,
+      render: (r) => (
+        <Link
+          component={RouterLink}
+          to={routePath('Inventories-TransferRequests-id', { id: r.id })}
+          underline="hover"
+          sx={{ fontWeight: 600 }}
+        >
+          {r.number}
+        </Link>
+      ),
+    },
+    {
+      key: 'from',
+      header: t('fields.from'),
+      render: (r) => inventory(r.fromInventoryName, r.fromBranchName),
+    },
+    {
+      key: 'to',
+      header: t('fields.to'),
+      render: (r) => inventory(r.toInventoryName, r.toBranchName),
+    },
+    {
+      key: 'state',
+      header: t('fields.state'),
+      render: (r) => (
+        <Chip size="small" color={stateColor(r.state)} label={t(`states.${r.state}`)} />
+      ),
+    },
+    { key: 'lines', header: t('fields.lines'), align: 'center', render: (r) => r.lineCount },
+    {
+      key: 'quantity',
+      header: t('fields.quantity'),
+      align: 'center',
+      render: (r) => formatQuantity(r.totalQuantity),
+    },
+    {
+      key: 'value',
+      header: t('fields.value'),
+      align: 'right',
+      hidden: !showValue,
+      render: (r) => (r.valueAtCost !== undefined ? formatPiasters(r.valueAtCost) : ''),
+    },
+    { key: 'created', header: t('fields.createdAt'), render: (r) => formatDateTime(r.createdAt) },
+  ];
 
   return (
     <Box>
@@ -110,129 +159,53 @@ export default function TransferRequestsPage() {
           </Button>
         )}
       </Stack>
-      <Paper variant="outlined">
-        <Stack direction="row" sx={{ p: 1.5, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={direction}
-            onChange={(_, v: Direction | null) => {
-              if (v) {
-                setDirection(v);
-                setPage(0);
-              }
-            }}
-          >
-            {(['all', 'incoming', 'outgoing'] as const).map((d) => (
-              <ToggleButton key={d} value={d} data-testid={`transfer-direction-${d}`}>
-                {t(`direction.${d}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
-            <Chip
-              label={t('states.all')}
-              color={state === '' ? 'primary' : 'default'}
-              onClick={() => setState('')}
-            />
-            {TRANSFER_STATES.map((s) => (
-              <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
-                <Chip
-                  label={t(`states.${s}`)}
-                  color={state === s ? 'primary' : 'default'}
-                  variant={state === s ? 'filled' : 'outlined'}
-                  onClick={() => {
-                    setState(s);
-                    setPage(0);
-                  }}
-                  data-testid={`transfer-state-${s}`}
-                />
-              </Badge>
-            ))}
-          </Stack>
-        </Stack>
-        {list.isFetching && <LinearProgress />}
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('fields.number')}</TableCell>
-                <TableCell>{t('fields.from')}</TableCell>
-                <TableCell>{t('fields.to')}</TableCell>
-                <TableCell>{t('fields.state')}</TableCell>
-                <TableCell align="center">{t('fields.lines')}</TableCell>
-                <TableCell align="center">{t('fields.quantity')}</TableCell>
-                {showValue && <TableCell align="right">{t('fields.value')}</TableCell>}
-                <TableCell>{t('fields.createdAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data?.rows ?? []).map((r) => (
-                <TableRow
-                  key={r.id}
-                  hover
-                  data-testid="transfer-row"
-                  data-number={r.number}
-                  data-state={r.state}
-                >
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    <Link
-                      component={RouterLink}
-                      to={routePath('Inventories-TransferRequests-id', { id: r.id })}
-                      underline="hover"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {r.number}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    {r.fromInventoryName}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {r.fromBranchName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {r.toInventoryName}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {r.toBranchName}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" color={stateColor(r.state)} label={t(`states.${r.state}`)} />
-                  </TableCell>
-                  <TableCell align="center">{r.lineCount}</TableCell>
-                  <TableCell align="center">{formatQuantity(r.totalQuantity)}</TableCell>
-                  {showValue && (
-                    <TableCell align="right">
-                      {r.valueAtCost !== undefined ? formatPiasters(r.valueAtCost) : ''}
-                    </TableCell>
-                  )}
-                  <TableCell>{date(r.createdAt)}</TableCell>
-                </TableRow>
+      <PagedTable
+        query={list}
+        paging={paging}
+        pageSizeOptions={[25, 50, 100]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId="transfer-row"
+        rowProps={(r) => ({ 'data-number': r.number, 'data-state': r.state })}
+        ariaLabel={t('title')}
+        emptyText={t('empty')}
+        filters={
+          <>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={direction}
+              onChange={(_, v: Direction | null) => {
+                if (v) paging.withReset(setDirection)(v);
+              }}
+            >
+              {(['all', 'incoming', 'outgoing'] as const).map((d) => (
+                <ToggleButton key={d} value={d} data-testid={`transfer-direction-${d}`}>
+                  {t(`direction.${d}`)}
+                </ToggleButton>
               ))}
-              {list.data && list.data.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+            </ToggleButtonGroup>
+            <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
+              <Chip
+                label={t('states.all')}
+                color={state === '' ? 'primary' : 'default'}
+                onClick={() => paging.withReset(setState)('')}
+              />
+              {TRANSFER_STATES.map((s) => (
+                <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
+                  <Chip
+                    label={t(`states.${s}`)}
+                    color={state === s ? 'primary' : 'default'}
+                    variant={state === s ? 'filled' : 'outlined'}
+                    onClick={() => paging.withReset(setState)(s)}
+                    data-testid={`transfer-state-${s}`}
+                  />
+                </Badge>
+              ))}
+            </Stack>
+          </>
+        }
+      />
       {creating && (
         <NewTransferDialog
           prefill={prefill}

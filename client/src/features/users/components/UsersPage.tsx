@@ -150,11 +150,10 @@ export function UsersPage() {
       <PagedTable
         query={list}
         paging={paging}
-        ns="users"
         columns={columns}
         rowKey={(u) => u.id}
         rowTestId="user-row"
-        rowProps={(u) => ({ sx: { opacity: u.active ? 1 : 0.6 } })}
+        rowProps={(u) => ({ style: { opacity: u.active ? 1 : 0.6 } })}
         ariaLabel={t('title')}
         emptyText={t('list.empty')}
         filters={
