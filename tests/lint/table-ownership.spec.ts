@@ -11,7 +11,6 @@ import { foreignWrites, readOwnership } from './table-ownership';
  * Each entry: the writing module → the table (its owner).
  */
 const ALLOWED: readonly string[] = [
-  'accounting → store_settings (settings)',
   'branches → accounts (accounting)',
   'branches → inventories (inventory)',
   'branches → stock_levels (inventory)',
@@ -19,16 +18,9 @@ const ALLOWED: readonly string[] = [
   'cash → accounts (accounting)',
   'cash → journal_entries (accounting)',
   'cash → journal_lines (accounting)',
-  'catalog → stock_levels (inventory)',
-  'einvoicing → branches (branches)',
   'expenses → accounts (accounting)',
   'identity → sessions (core)',
   'installments → customers (customers)',
-  'purchasing → stock_levels (inventory)',
-  'purchasing → variants (catalog)',
-  'reservations → stock_levels (inventory)',
-  'stocktaking → stock_levels (inventory)',
-  'transfers → stock_levels (inventory)',
 ];
 
 const key = (w: { writer: string; table: string; owner: string }) =>

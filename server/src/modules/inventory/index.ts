@@ -5,6 +5,7 @@ export {
   StockLedger,
   type MovementInput,
   type BalanceChange,
+  type LockedBalance,
 } from './services/stock-ledger.service';
 export { netValueChange, stockValue, valueChanges } from './services/stock-value';
 export { stockEvents, pushStockEvents, writeStockEvents } from './services/stock-events';

@@ -10,7 +10,11 @@ import {
 import type { StockReason } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { BranchEntity } from '../../branches/entities/branch.entity';
-import { VariantEntity } from '../../catalog/entities/catalog.entities';
+
+// The variant relations name catalog's VariantEntity by its entity name, not by an import: the
+// catalog depends on inventory (its StockLedger), and inventory reads the catalog through SQL
+// only, so the two modules do not form an import cycle (issue 31).
+type VariantRef = { id: string };
 
 @Entity('inventories')
 export class InventoryEntity {
@@ -30,9 +34,9 @@ export class InventoryEntity {
 export class StockLevelEntity {
   @PrimaryColumn('uuid') variantId: string;
   @PrimaryColumn('uuid') inventoryId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('VariantEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'variant_id' })
-  variant?: VariantEntity;
+  variant?: VariantRef;
   @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'inventory_id' })
   @Index()
@@ -50,9 +54,9 @@ export class StockLevelEntity {
 export class StockMovementEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') variantId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('VariantEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'variant_id' })
-  variant?: VariantEntity;
+  variant?: VariantRef;
   @Column('uuid') inventoryId: string;
   @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'inventory_id' })
