@@ -46,7 +46,6 @@ describe('PostStockTakingHandler', () => {
   it('moves the variance against the on hand at the count, values it at cost, and posts', async () => {
     const { runner } = setup('review', [lines, balances]);
     const ledger = {
-      lockBalances: StockLedger.prototype.lockBalances,
       apply: jest.fn(async () => []),
       lockBalances: StockLedger.prototype.lockBalances,
     } as unknown as StockLedger & {
@@ -102,7 +101,6 @@ describe('PostStockTakingHandler', () => {
 
   it('posts from review only', async () => {
     const ledger = {
-      lockBalances: StockLedger.prototype.lockBalances,
       apply: jest.fn(async () => []),
       lockBalances: StockLedger.prototype.lockBalances,
     } as unknown as StockLedger;
