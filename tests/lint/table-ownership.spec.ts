@@ -11,16 +11,8 @@ import { foreignWrites, readOwnership } from './table-ownership';
  * Each entry: the writing module → the table (its owner).
  */
 const ALLOWED: readonly string[] = [
-  'branches → accounts (accounting)',
-  'branches → inventories (inventory)',
-  'branches → stock_levels (inventory)',
-  'branches → vaults (cash)',
-  'cash → accounts (accounting)',
   'cash → journal_entries (accounting)',
   'cash → journal_lines (accounting)',
-  'expenses → accounts (accounting)',
-  'identity → sessions (core)',
-  'installments → customers (customers)',
 ];
 
 const key = (w: { writer: string; table: string; owner: string }) =>

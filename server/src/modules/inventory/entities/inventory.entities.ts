@@ -9,20 +9,20 @@ import {
 } from 'typeorm';
 import type { StockReason } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { BranchEntity } from '../../branches/entities/branch.entity';
 
-// The variant relations name catalog's VariantEntity by its entity name, not by an import: the
-// catalog depends on inventory (its StockLedger), and inventory reads the catalog through SQL
-// only, so the two modules do not form an import cycle (issue 31).
+// The branch and variant relations name the branches' and the catalog's entities by their entity
+// name, not by an import: branches and the catalog depend on inventory (a branch's inventories,
+// the StockLedger), so inventory imports neither (no import cycle, issue 31).
+type BranchRef = { id: string };
 type VariantRef = { id: string };
 
 @Entity('inventories')
 export class InventoryEntity {
   @PrimaryColumn('uuid') id: string;
   @Index() @Column('uuid') branchId: string;
-  @ManyToOne(() => BranchEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('BranchEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'branch_id' })
-  branch?: BranchEntity;
+  branch?: BranchRef;
   @Column('text') name: string;
   @Column('boolean', { default: false }) isDefault: boolean;
   @Column('boolean', { default: false }) allowNegative: boolean;
