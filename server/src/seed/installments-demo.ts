@@ -26,6 +26,7 @@ import { SettleInstallmentPlanHandler } from '../modules/installments/commands/s
 import { InstallmentPostJournalHandler } from '../modules/installments/events/on-installment-money.post-journal.handler';
 import { CreateSaleCommand } from '../modules/sales/commands/create-sale/create-sale.command';
 import { CreateSaleHandler } from '../modules/sales/commands/create-sale/create-sale.handler';
+import { SaleWriter } from '../modules/sales/services/sale-writer';
 import { ShiftsService } from '../modules/shifts';
 import { CloseShiftCommand } from '../modules/shifts/commands/close-shift/close-shift.command';
 import { CloseShiftHandler } from '../modules/shifts/commands/close-shift/close-shift.handler';
@@ -246,7 +247,7 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
   new InstallmentPostJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
   const shifts = new ShiftsService(ds);
-  const sell = new CreateSaleHandler(runner, new StockLedger());
+  const sell = new CreateSaleHandler(runner, new SaleWriter(new StockLedger()));
   const createPlan = new CreateInstallmentPlanHandler(runner);
   const collect = new CollectInstallmentHandler(runner);
   const settle = new SettleInstallmentPlanHandler(runner);

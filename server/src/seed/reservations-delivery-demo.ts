@@ -6,7 +6,7 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { StockLedger } from '../modules/inventory';
-import type { ReturnSaleHandler } from '../modules/sales';
+import type { SaleWriter } from '../modules/sales';
 import { CreateDeliveryCommand } from '../modules/delivery/commands/create-delivery/create-delivery.command';
 import { CreateDeliveryHandler } from '../modules/delivery/commands/create-delivery/create-delivery.handler';
 import { SettleDriverCommand } from '../modules/delivery/commands/settle-driver/settle-driver.command';
@@ -124,7 +124,7 @@ export async function seedDemoDelivery(ds: DataSource): Promise<void> {
   const runner = runnerWith(ds, (s) => new DeliveryPostJournalHandler(s).onModuleInit());
   const create = new CreateDeliveryHandler(runner);
   // No demo order fails or comes back, so no sale is returned here.
-  const step = new StepDeliveryHandler(runner, null as unknown as ReturnSaleHandler);
+  const step = new StepDeliveryHandler(runner, null as unknown as SaleWriter);
   const areas = ['مدينة نصر', 'المعادي', 'الدقي', 'مصر الجديدة'];
   const plan: { driver: number; steps: DeliveryAction[] }[] = [
     { driver: 0, steps: [] },

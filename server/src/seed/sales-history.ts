@@ -1,4 +1,4 @@
-import { DEFAULT_INVENTORY_NAME } from '../modules/branches/default-inventory';
+import { DEFAULT_INVENTORY_NAME } from '../modules/inventory';
 import { rebuildReportAggregates } from '../modules/reports/aggregates/rebuild';
 import { recomputeShiftTalliesSql } from '../modules/shifts/events/tally-sql';
 

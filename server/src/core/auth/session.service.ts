@@ -105,6 +105,16 @@ export class SessionService {
     this.changed();
   }
 
+  /**
+   * Ends one session in the caller's transaction, by its id or by the browser's token (a sign-in
+   * drops the session the browser held before); call changed() after the commit.
+   */
+  async end(manager: EntityManager, session: { id: string } | { token: string }): Promise<void> {
+    await manager.delete(SessionEntity, {
+      id: 'id' in session ? session.id : hashToken(session.token),
+    });
+  }
+
   async revokeAllForUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(SessionEntity, { userId });
   }

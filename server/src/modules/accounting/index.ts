@@ -12,5 +12,6 @@ export {
   type SystemAccount,
 } from './services/posting';
 export { postHistory } from './services/post-history';
+export { dropUnusedAccounts, openLeafAccount, renameAccount } from './services/leaf-accounts';
 export { reverseSourceEntries } from './services/reversal';
 export { assertOpen, bookDates } from './services/period';

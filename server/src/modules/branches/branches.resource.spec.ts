@@ -17,7 +17,7 @@ function setup(opts: { branches?: number; max?: number; found?: object; used?: b
       [/FROM vaults WHERE branch_id = \$1 AND is_main/, []],
       [/FROM branches WHERE id = \$1 FOR NO KEY UPDATE/, [{ name: 'فرع جديد' }]],
       [/FROM accounts WHERE system_key = \$1 FOR UPDATE/, [{ id: 'g-1110', code: '1110' }]],
-      [/max\(substring\(code from 5/, [{ n: 4 }]],
+      [/max\(substring\(code from length/, [{ n: 4 }]],
       [/DELETE FROM vaults/, [[{ account_id: 'acc-1' }], 1]],
       [/SELECT \(EXISTS/, [{ used: opts.used ?? false }]],
     ],
@@ -52,7 +52,13 @@ describe('branches on the resource kit', () => {
     expect(inventory).toBeGreaterThan(m.calls.indexOf(insert));
     expect(m.calls[inventory].params.slice(1)).toEqual(['b-9', 'المخزن الرئيسي']);
     const account = m.calls.find((c) => /INSERT INTO accounts/.test(c.sql))!;
-    expect(account.params.slice(1)).toEqual(['1110004', 'الخزينة الرئيسية - فرع جديد', 'g-1110']);
+    expect(account.params.slice(1)).toEqual([
+      '1110004',
+      'الخزينة الرئيسية - فرع جديد',
+      'g-1110',
+      'asset',
+      'debit',
+    ]);
     const vault = m.calls.find((c) => /INSERT INTO vaults/.test(c.sql))!;
     expect(vault.params.slice(1)).toEqual(['الخزينة الرئيسية', 'b-9', account.params[0]]);
     expect(runner.tx!.audits).toMatchObject([

@@ -5,6 +5,8 @@ import { SecretsService } from '../../core/auth/secrets.service';
 import { AppException } from '../../core/errors/app.exception';
 import { defineServerResource, type ResourceContext } from '../../core/resource';
 import { SiteSettingsEntity } from '../settings';
+import { dropUnusedBranchVaults } from '../cash';
+import { dropBranchInventories } from '../inventory';
 import { nextBranchCode, provisionBranch } from './default-inventory';
 import { BranchEntity } from './entities/branch.entity';
 
@@ -66,23 +68,10 @@ export const branches = defineServerResource({
   effects: {
     created: (ctx) => provisionBranch(ctx.tx.m, ctx.id),
     deleting: async ({ tx, id }) => {
-      await tx.m.query(
-        'DELETE FROM stock_levels WHERE inventory_id IN (SELECT id FROM inventories WHERE branch_id = $1)',
-        [id],
-      );
-      await tx.m.query('DELETE FROM inventories WHERE branch_id = $1', [id]);
-      // Vaults that never moved go with the branch (and their empty accounts); one with movements
-      // keeps the branch (the foreign key refuses the delete).
-      const [gone]: [{ account_id: string }[], number] = await tx.m.query(
-        `DELETE FROM vaults v WHERE v.branch_id = $1
-            AND NOT EXISTS (SELECT 1 FROM vault_movements mv WHERE mv.vault_id = v.id) RETURNING account_id`,
-        [id],
-      );
-      await tx.m.query(
-        `DELETE FROM accounts a WHERE a.id = ANY($1::uuid[])
-            AND NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.account_id = a.id)`,
-        [gone.map((g) => g.account_id)],
-      );
+      // Its empty inventories go with it (inventory's), and the vaults that never moved with their
+      // empty accounts (cash's); one with movements keeps the branch (the foreign key refuses).
+      await dropBranchInventories(tx.m, id);
+      await dropUnusedBranchVaults(tx.m, id);
     },
   },
   inUse: `EXISTS (SELECT 1 FROM users WHERE branch_id = $1)

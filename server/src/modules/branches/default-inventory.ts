@@ -1,17 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { v7 as uuidv7 } from 'uuid';
 import { branchMainVault } from '../cash';
-
-export const DEFAULT_INVENTORY_NAME = 'المخزن الرئيسي';
-
-/** Every branch has a default inventory from the moment it exists. */
-export async function ensureDefaultInventory(m: EntityManager, branchId: string): Promise<void> {
-  await m.query(
-    `INSERT INTO inventories (id, branch_id, name, is_default, allow_negative)
-     SELECT $1, $2, $3, true, false WHERE NOT EXISTS (SELECT 1 FROM inventories WHERE branch_id = $2)`,
-    [uuidv7(), branchId, DEFAULT_INVENTORY_NAME],
-  );
-}
+import { ensureDefaultInventory } from '../inventory';
 
 /** The next branch code (B01, B02…) used in document numbers. */
 export async function nextBranchCode(m: EntityManager): Promise<string> {

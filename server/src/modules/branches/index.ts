@@ -2,3 +2,4 @@
 // Other contexts import only from here.
 export { BranchesModule } from './branches.module';
 export { BranchEntity } from './entities/branch.entity';
+export { setBranchEReceipts } from './branch-settings';

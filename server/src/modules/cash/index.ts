@@ -6,6 +6,7 @@ export { VaultEntity, VaultMovementEntity, type VaultType } from './entities/vau
 export {
   branchMainVault,
   createVaultAccount,
+  dropUnusedBranchVaults,
   lockVault,
   moveVault,
   MAIN_VAULT_NAME,

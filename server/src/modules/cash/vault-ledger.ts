@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatPiasters } from '@pos/contracts';
 import { AppException, Errors } from '../../core/errors/app.exception';
+import { dropUnusedAccounts, openLeafAccount } from '../accounting';
 import type { VaultType } from './entities/vault.entities';
 
 export const MAIN_VAULT_NAME = 'الخزينة الرئيسية';
@@ -117,23 +118,26 @@ export async function createVaultAccount(
   m: EntityManager,
   vault: { name: string; type: VaultType },
 ): Promise<string> {
-  const groupKey = vault.type === 'bank' ? 'bank_accounts' : 'vaults';
-  const id = uuidv7();
-  // The group row is locked so two new vaults cannot take the same code.
-  const [group] = await m.query(`SELECT id, code FROM accounts WHERE system_key = $1 FOR UPDATE`, [
-    groupKey,
-  ]);
-  const [{ n }] = await m.query(
-    `SELECT COALESCE(max(substring(code from 5)::int), 0) + 1 AS n FROM accounts
-      WHERE parent_id = $1 AND code ~ ('^' || $2 || '[0-9]{3}$')`,
-    [group.id, group.code],
+  return openLeafAccount(m, vault.type === 'bank' ? 'bank_accounts' : 'vaults', vault.name, {
+    type: 'asset',
+    normalSide: 'debit',
+  });
+}
+
+/**
+ * A deleted branch's vaults that never moved go with it, and their accounts; one with movements
+ * keeps the branch (the foreign key refuses the delete).
+ */
+export async function dropUnusedBranchVaults(m: EntityManager, branchId: string): Promise<void> {
+  const [gone]: [{ account_id: string }[], number] = await m.query(
+    `DELETE FROM vaults v WHERE v.branch_id = $1
+        AND NOT EXISTS (SELECT 1 FROM vault_movements mv WHERE mv.vault_id = v.id) RETURNING account_id`,
+    [branchId],
   );
-  await m.query(
-    `INSERT INTO accounts (id, code, name_ar, name_en, type, normal_side, parent_id, is_group)
-     VALUES ($1, $2, $3, $3, 'asset', 'debit', $4, false)`,
-    [id, `${group.code}${String(n).padStart(3, '0')}`, vault.name, group.id],
+  await dropUnusedAccounts(
+    m,
+    gone.map((g) => g.account_id),
   );
-  return id;
 }
 
 /** The branch's main cash vault (created with its account when the branch has none yet). */

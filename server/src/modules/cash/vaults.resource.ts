@@ -3,6 +3,7 @@ import { HttpStatus } from '@nestjs/common';
 import { defineServerResource } from '../../core/resource';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import { VaultEntity } from './entities/vault.entities';
+import { renameAccount } from '../accounting';
 import { createVaultAccount } from './vault-ledger';
 
 /** A vault's balance is the vault keeper's figure. */
@@ -72,11 +73,10 @@ export const vaults = defineServerResource({
   effects: {
     // The account keeps the vault's name, so the journal reads like the vault list.
     updated: async ({ tx, id }, patch) => {
-      if (patch.name)
-        await tx.m.query(
-          `UPDATE accounts SET name_ar = $2, name_en = $2 WHERE id = (SELECT account_id FROM vaults WHERE id = $1)`,
-          [id, patch.name],
-        );
+      if (patch.name) {
+        const [vault] = await tx.m.query('SELECT account_id FROM vaults WHERE id = $1', [id]);
+        if (vault) await renameAccount(tx.m, vault.account_id, patch.name);
+      }
     },
   },
   toRow: ({ balance, ...row }: VaultDto, user) =>

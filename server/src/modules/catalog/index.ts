@@ -9,4 +9,5 @@ export {
   toVariantResponse,
   VARIANT_COLUMNS,
 } from './services/variant-view';
+export { lockAverageCosts, setAverageCosts } from './services/average-cost';
 export * from './entities/catalog.entities';

@@ -2,4 +2,5 @@
 // Other contexts import only from here.
 export { CustomersModule } from './customers.module';
 export { invoiceSettledOnAccount, lockCustomer, postCustomerLedger } from './customer-ledger';
+export { fillNationalId } from './customer-identity';
 export { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';

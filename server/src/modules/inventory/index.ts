@@ -5,8 +5,14 @@ export {
   StockLedger,
   type MovementInput,
   type BalanceChange,
+  type LockedBalance,
 } from './services/stock-ledger.service';
 export { netValueChange, stockValue, valueChanges } from './services/stock-value';
+export {
+  DEFAULT_INVENTORY_NAME,
+  dropBranchInventories,
+  ensureDefaultInventory,
+} from './services/branch-inventories';
 export { stockEvents, pushStockEvents, writeStockEvents } from './services/stock-events';
 export {
   InventoryEntity,

@@ -1,6 +1,6 @@
 import { DomainEventSubscribers } from '../../core/cqrs';
 import { fakeManager } from '../../core/cqrs/testing';
-import type { StockLedger } from '../inventory';
+import { StockLedger } from '../inventory';
 
 /** A fake manager for the reservation commands' specs: one reservation, its line and customer. */
 export function reservationManager(
@@ -56,6 +56,7 @@ export const fakeLedger = () => {
   return {
     calls,
     ledger: {
+      lockBalances: StockLedger.prototype.lockBalances,
       reserve: async (...args: unknown[]) => {
         calls.push(args.slice(1));
       },

@@ -2,10 +2,11 @@
 // Other contexts import only from here.
 export { SalesModule } from './sales.module';
 export * from './entities/sales.entities';
-export { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
 export { CreateSaleCommand } from './commands/create-sale/create-sale.command';
-export { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
 export { ReturnSaleCommand } from './commands/return-sale/return-sale.command';
+// The one writer of sales and returns, for the commands that sell or take back inside their own
+// transaction (reservations, delivery).
+export { SaleWriter, type ReturnSaleResult } from './services/sale-writer';
 export {
   RepairSales,
   REPAIR_LABOUR_VARIANT_ID,

@@ -12,6 +12,7 @@ import {
   SalesController,
 } from './controllers/sales.controller';
 import { RepairSales } from './services/repair-sale';
+import { SaleWriter } from './services/sale-writer';
 import { SalesQueries } from './services/sales-queries';
 import { PaymentMethodsController } from './payment-methods.resource';
 import {
@@ -43,7 +44,14 @@ import {
     DailyReportController,
     PaymentMethodsController,
   ],
-  providers: [CreateSaleHandler, ReturnSaleHandler, EditSaleHandler, SalesQueries, RepairSales],
-  exports: [CreateSaleHandler, ReturnSaleHandler, RepairSales],
+  providers: [
+    SaleWriter,
+    CreateSaleHandler,
+    ReturnSaleHandler,
+    EditSaleHandler,
+    SalesQueries,
+    RepairSales,
+  ],
+  exports: [SaleWriter, RepairSales],
 })
 export class SalesModule {}

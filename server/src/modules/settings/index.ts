@@ -3,3 +3,4 @@
 export { SettingsModule } from './settings.module';
 export * from './entities/settings.entities';
 export { readStoreSettings, readStoreTimeZone } from './settings.reader';
+export { lockStoreSettings, setBooksClosedUntil } from './store-settings.writer';

@@ -1,14 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import * as argon2 from 'argon2';
-import { createHash } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { AuditService } from '../../../core/audit/audit.service';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import type { RequestMeta } from '../../../core/auth/decorators';
 import { SecretsService } from '../../../core/auth/secrets.service';
-import { SessionEntity } from '../../../core/auth/session.entity';
 import { SessionService } from '../../../core/auth/session.service';
 import { AppException } from '../../../core/errors/app.exception';
 import { LoginFailureEntity } from '../entities/login-failure.entity';
@@ -152,9 +150,7 @@ export class SignInService {
       await secondStepUpdate(m);
       // A new session id at every sign-in; the one the browser held before is dropped.
       if (previousToken) {
-        await m.delete(SessionEntity, {
-          id: createHash('sha256').update(previousToken).digest('hex'),
-        });
+        await this.sessions.end(m, { token: previousToken });
       }
       await m.delete(LoginFailureEntity, { username, ip });
       const created = await this.sessions.create(m, user.id, meta.ip, meta.userAgent);
@@ -172,7 +168,7 @@ export class SignInService {
 
   async signOut(user: AuthUser, meta: RequestMeta) {
     await this.ds.transaction(async (m) => {
-      await m.delete(SessionEntity, { id: user.sessionId });
+      await this.sessions.end(m, { id: user.sessionId });
       await this.audit.record(m, meta, {
         action: 'auth.signout',
         entity: 'user',

@@ -9,16 +9,20 @@ import {
 } from 'typeorm';
 import type { StockReason } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { BranchEntity } from '../../branches/entities/branch.entity';
-import { VariantEntity } from '../../catalog/entities/catalog.entities';
+
+// The branch and variant relations name the branches' and the catalog's entities by their entity
+// name, not by an import: branches and the catalog depend on inventory (a branch's inventories,
+// the StockLedger), so inventory imports neither (no import cycle, issue 31).
+type BranchRef = { id: string };
+type VariantRef = { id: string };
 
 @Entity('inventories')
 export class InventoryEntity {
   @PrimaryColumn('uuid') id: string;
   @Index() @Column('uuid') branchId: string;
-  @ManyToOne(() => BranchEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('BranchEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'branch_id' })
-  branch?: BranchEntity;
+  branch?: BranchRef;
   @Column('text') name: string;
   @Column('boolean', { default: false }) isDefault: boolean;
   @Column('boolean', { default: false }) allowNegative: boolean;
@@ -30,9 +34,9 @@ export class InventoryEntity {
 export class StockLevelEntity {
   @PrimaryColumn('uuid') variantId: string;
   @PrimaryColumn('uuid') inventoryId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('VariantEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'variant_id' })
-  variant?: VariantEntity;
+  variant?: VariantRef;
   @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'inventory_id' })
   @Index()
@@ -50,9 +54,9 @@ export class StockLevelEntity {
 export class StockMovementEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') variantId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
+  @ManyToOne('VariantEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'variant_id' })
-  variant?: VariantEntity;
+  variant?: VariantRef;
   @Column('uuid') inventoryId: string;
   @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'inventory_id' })

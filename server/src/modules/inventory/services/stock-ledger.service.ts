@@ -35,6 +35,18 @@ export type BalanceChange = {
   avgCost: number;
 };
 
+/** A balance locked for a check before a movement (quantities as exact decimal text). */
+export type LockedBalance = {
+  variantId: string;
+  inventoryId: string;
+  branchId: string;
+  onHand: string;
+  reserved: string;
+  /** on hand − reserved */
+  available: string;
+  allowNegative: boolean;
+};
+
 type LedgerRow = {
   variant_id: string;
   inventory_id: string;
@@ -275,6 +287,61 @@ export class StockLedger {
         list.map((mv) => mv.note ?? null),
       ],
     );
+  }
+
+  /**
+   * Opens (at zero) the balances `variantIds` lack in `inventoryId`, then locks those variants'
+   * balances, in `inventoryId` only or in every inventory (`everywhere`: a purchase's moving
+   * average weighs the stock held everywhere), in (inventory, variant) order, the ledger's own
+   * order, and returns what each holds: a caller checks them before moving stock through apply or
+   * reserve in the same transaction.
+   */
+  async lockBalances(
+    m: EntityManager,
+    inventoryId: string,
+    variantIds: string[],
+    opts: { everywhere?: boolean } = {},
+  ): Promise<LockedBalance[]> {
+    const ids = [...new Set(variantIds)].sort();
+    if (!ids.length) return [];
+    await m.query(
+      `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved)
+       SELECT v, $2, 0, 0 FROM unnest($1::uuid[]) AS v ORDER BY v ON CONFLICT DO NOTHING`,
+      [ids, inventoryId],
+    );
+    const rows: {
+      variant_id: string;
+      inventory_id: string;
+      branch_id: string;
+      on_hand: string;
+      reserved: string;
+      allow_negative: boolean;
+    }[] = await m.query(
+      `SELECT s.variant_id, s.inventory_id, i.branch_id, s.on_hand::text AS on_hand, s.reserved::text AS reserved,
+              i.allow_negative
+         FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
+        WHERE s.variant_id = ANY($1::uuid[]) AND ($3 OR s.inventory_id = $2)
+        ORDER BY s.inventory_id, s.variant_id FOR UPDATE OF s`,
+      [ids, inventoryId, opts.everywhere === true],
+    );
+    return rows.map((r) => ({
+      variantId: r.variant_id,
+      inventoryId: r.inventory_id,
+      branchId: r.branch_id,
+      onHand: r.on_hand,
+      reserved: r.reserved,
+      available: new Decimal(r.on_hand).minus(r.reserved).toFixed(3),
+      allowNegative: r.allow_negative,
+    }));
+  }
+
+  /**
+   * Removes the balance rows of variants the catalog deletes (the caller has checked they hold
+   * nothing and never moved: a balance with history keeps its variant).
+   */
+  async dropBalances(m: EntityManager, variantIds: string[]): Promise<void> {
+    if (variantIds.length)
+      await m.query('DELETE FROM stock_levels WHERE variant_id = ANY($1::uuid[])', [variantIds]);
   }
 
   /** Reserve (+) or release (−) quantity; reserving more than is available is refused. */

@@ -15,6 +15,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import type { CommandTransaction } from '../../../core/cqrs';
 import { AppException, Errors, paymentTooLarge } from '../../../core/errors/app.exception';
 import { lockVault, moveVault } from '../../cash';
+import { lockAverageCosts, setAverageCosts } from '../../catalog';
 import { pushStockEvents, stockValue, type MovementInput, type StockLedger } from '../../inventory';
 import { lockVendor, postVendorLedger } from '../vendor-ledger';
 
@@ -110,13 +111,6 @@ export async function writeLines(
   };
 }
 
-type LockedBalance = {
-  variant_id: string;
-  inventory_id: string;
-  branch_id: string;
-  on_hand: string;
-};
-
 /**
  * Posts an invoice whose vendor row is already locked (lockVendor) and whose header row is locked
  * or new: in this order the variants (their average cost), every balance of those variants (the
@@ -174,30 +168,16 @@ export async function postInvoice(
     });
   }
   const variantIds = [...incoming.keys()].sort();
-  const costs: { id: string; avg_cost: string }[] = await m.query(
-    'SELECT id, avg_cost::text AS avg_cost FROM variants WHERE id = ANY($1) ORDER BY id FOR UPDATE',
-    [variantIds],
-  );
-  await m.query(
-    `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved)
-     SELECT v, $2, 0, 0 FROM unnest($1::uuid[]) AS t(v) ON CONFLICT DO NOTHING`,
-    [variantIds, inv.inventory_id],
-  );
-  const balances: LockedBalance[] = await m.query(
-    `SELECT s.variant_id, s.inventory_id, i.branch_id, s.on_hand::text AS on_hand
-       FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
-      WHERE s.variant_id = ANY($1) ORDER BY s.inventory_id, s.variant_id FOR UPDATE OF s`,
-    [variantIds],
-  );
+  const oldCost = await lockAverageCosts(m, variantIds);
+  const balances = await ledger.lockBalances(m, inv.inventory_id, variantIds, { everywhere: true });
 
   // The moving average over the stock held in every inventory (the average cost is per variant),
   // and what every balance of those variants is worth more at the new average, per branch.
-  const oldCost = new Map(costs.map((c) => [c.id, Number(c.avg_cost)]));
   const newCost = new Map<string, number>();
   for (const id of variantIds) {
     const held = balances
-      .filter((b) => b.variant_id === id)
-      .reduce((s, b) => s.plus(b.on_hand), new Decimal(0));
+      .filter((b) => b.variantId === id)
+      .reduce((s, b) => s.plus(b.onHand), new Decimal(0));
     const inc = incoming.get(id)!;
     newCost.set(
       id,
@@ -206,21 +186,17 @@ export async function postInvoice(
   }
   const valueByBranch = new Map<string, number>();
   for (const b of balances) {
-    const before = new Decimal(b.on_hand);
+    const before = new Decimal(b.onHand);
     const after =
-      b.inventory_id === inv.inventory_id
-        ? before.plus(incoming.get(b.variant_id)!.quantity)
+      b.inventoryId === inv.inventory_id
+        ? before.plus(incoming.get(b.variantId)!.quantity)
         : before;
     const delta =
-      stockValue(after.toNumber(), newCost.get(b.variant_id)!) -
-      stockValue(before.toNumber(), oldCost.get(b.variant_id)!);
-    valueByBranch.set(b.branch_id, (valueByBranch.get(b.branch_id) ?? 0) + delta);
+      stockValue(after.toNumber(), newCost.get(b.variantId)!) -
+      stockValue(before.toNumber(), oldCost.get(b.variantId)!);
+    valueByBranch.set(b.branchId, (valueByBranch.get(b.branchId) ?? 0) + delta);
   }
-  await m.query(
-    `UPDATE variants v SET avg_cost = t.cost, updated_at = now()
-       FROM unnest($1::uuid[], $2::bigint[]) AS t(id, cost) WHERE v.id = t.id AND v.avg_cost <> t.cost`,
-    [variantIds, variantIds.map((id) => newCost.get(id)!)],
-  );
+  await setAverageCosts(m, newCost);
   const movements: MovementInput[] = variantIds.map((id) => {
     const inc = incoming.get(id)!;
     return {

@@ -1,6 +1,6 @@
 // The transfer and its one line as the approve/ship/receive/cancel handler specs load them.
 import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
-import type { StockLedger } from '../../inventory';
+import { StockLedger } from '../../inventory';
 
 export const row = (state: string) => ({
   id: 't-1',
@@ -31,6 +31,7 @@ export function setup(state: string, more: QueryStub[] = []) {
   const ledger = {
     apply: jest.fn(async () => []),
     reserve: jest.fn(async () => undefined),
+    lockBalances: StockLedger.prototype.lockBalances,
   } as unknown as StockLedger & { apply: jest.Mock; reserve: jest.Mock };
   return { m, runner: fakeRunner(m), ledger };
 }

@@ -43,16 +43,8 @@ export async function reserveLines(
 ) {
   const { m } = tx;
   for (const line of lines) {
-    await m.query(
-      `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING`,
-      [line.variant_id, t.from_inventory_id],
-    );
-    const [row] = await m.query(
-      `SELECT (s.on_hand - s.reserved)::text AS available, i.allow_negative FROM stock_levels s JOIN inventories i ON i.id = s.inventory_id
-        WHERE s.variant_id = $1 AND s.inventory_id = $2 FOR UPDATE OF s`,
-      [line.variant_id, t.from_inventory_id],
-    );
-    if (!row.allow_negative && new Decimal(row.available).lt(line.quantity)) {
+    const [row] = await ledger.lockBalances(m, t.from_inventory_id, [line.variant_id]);
+    if (!row.allowNegative && new Decimal(row.available).lt(line.quantity)) {
       throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
         name: await variantName(m, line.variant_id),
         available: Decimal.max(0, row.available).toString(),

@@ -5,8 +5,8 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { loadConfig } from '../../../../core/config/config';
 import { AppException } from '../../../../core/errors/app.exception';
+import { lockStoreSettings, setBooksClosedUntil } from '../../../settings';
 import { bookDates } from '../../services/period';
 import { CloseBooksCommand } from './close-books.command';
 
@@ -28,18 +28,14 @@ export class CloseBooksHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<{ closedUntil: string }> {
     const { m } = tx;
-    await m.query(
-      `INSERT INTO store_settings (id, time_zone) VALUES (1, $1) ON CONFLICT DO NOTHING`,
-      [loadConfig().storeTimeZone],
-    );
-    await m.query(`SELECT 1 FROM store_settings WHERE id = 1 FOR UPDATE`);
+    await lockStoreSettings(m);
     const { today, closedUntil } = await bookDates(m);
     if (dto.until >= today || (closedUntil && dto.until <= closedUntil)) {
       throw new AppException('BOOKS_CLOSE_DATE_INVALID', HttpStatus.BAD_REQUEST, {
         date: closedUntil ?? '—',
       });
     }
-    await m.query(`UPDATE store_settings SET books_closed_until = $1 WHERE id = 1`, [dto.until]);
+    await setBooksClosedUntil(m, dto.until);
     tx.audit({
       action: 'books.close',
       entity: 'store_settings',

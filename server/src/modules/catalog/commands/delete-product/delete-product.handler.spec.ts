@@ -1,3 +1,4 @@
+import { StockLedger } from '../../../inventory';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import { DeleteProductCommand } from './delete-product.command';
 import { DeleteProductHandler } from './delete-product.handler';
@@ -9,7 +10,9 @@ describe('DeleteProductHandler', () => {
   it('deletes a product whose variants never moved, with their zero balances, and audits it', async () => {
     const m = fakeManager([[/AS used/, [{ used: false }]]], { findOne: product, find: variants });
     const runner = fakeRunner(m);
-    await new DeleteProductHandler(runner).execute(new DeleteProductCommand('p-1', testMeta));
+    await new DeleteProductHandler(runner, new StockLedger()).execute(
+      new DeleteProductCommand('p-1', testMeta),
+    );
     expect(m.calls.find((c) => /DELETE FROM stock_levels/.test(c.sql))?.params).toEqual([
       ['v-1', 'v-2'],
     ]);
@@ -23,7 +26,9 @@ describe('DeleteProductHandler', () => {
     const m = fakeManager([[/AS used/, [{ used: true }]]], { findOne: product, find: variants });
     expect(
       await errorCode(
-        new DeleteProductHandler(fakeRunner(m)).execute(new DeleteProductCommand('p-1', testMeta)),
+        new DeleteProductHandler(fakeRunner(m), new StockLedger()).execute(
+          new DeleteProductCommand('p-1', testMeta),
+        ),
       ),
     ).toBe('VARIANT_HAS_STOCK');
     expect(m.calls.some((c) => /DELETE/i.test(c.sql))).toBe(false);

@@ -5,6 +5,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
+import { StockLedger } from '../../../inventory';
 import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
 import { assertNoStock } from '../../services/product-rules';
 import { DeleteProductCommand } from './delete-product.command';
@@ -12,7 +13,10 @@ import { DeleteProductCommand } from './delete-product.command';
 /** DeleteProduct: refused (VARIANT_HAS_STOCK) when any of its variants has movements or a balance. */
 @CommandHandler(DeleteProductCommand)
 export class DeleteProductHandler extends TransactionalCommandHandler<DeleteProductCommand> {
-  constructor(runner: CommandRunner) {
+  constructor(
+    runner: CommandRunner,
+    private readonly ledger: StockLedger,
+  ) {
     super(runner);
   }
 
@@ -28,9 +32,10 @@ export class DeleteProductHandler extends TransactionalCommandHandler<DeleteProd
     if (!before) throw Errors.notFound();
     const variants = await m.find(VariantEntity, { where: { productId: id } });
     for (const v of variants) await assertNoStock(m, v.id);
-    await m.query('DELETE FROM stock_levels WHERE variant_id = ANY($1)', [
+    await this.ledger.dropBalances(
+      m,
       variants.map((v) => v.id),
-    ]);
+    );
     await m.delete(ProductEntity, { id });
     tx.audit({ action: 'product.delete', entity: 'product', entityId: id, before });
   }

@@ -1,3 +1,4 @@
+import { StockLedger } from '../../../inventory';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
 import { DeleteVariantCommand } from './delete-variant.command';
 import { DeleteVariantHandler } from './delete-variant.handler';
@@ -8,8 +9,10 @@ describe('DeleteVariantHandler', () => {
   it('deletes an unused variant with its zero balances and audits it', async () => {
     const m = fakeManager([[/AS used/, [{ used: false }]]], { findOne: variant });
     const runner = fakeRunner(m);
-    await new DeleteVariantHandler(runner).execute(new DeleteVariantCommand('v-1', testMeta));
-    expect(m.calls.some((c) => /DELETE FROM stock_levels WHERE variant_id = \$1/.test(c.sql))).toBe(
+    await new DeleteVariantHandler(runner, new StockLedger()).execute(
+      new DeleteVariantCommand('v-1', testMeta),
+    );
+    expect(m.calls.some((c) => /DELETE FROM stock_levels WHERE variant_id = ANY/.test(c.sql))).toBe(
       true,
     );
     expect(m.calls.find((c) => c.sql === 'delete')?.params[1]).toEqual({ id: 'v-1' });
@@ -20,14 +23,14 @@ describe('DeleteVariantHandler', () => {
     const used = fakeManager([[/AS used/, [{ used: true }]]], { findOne: variant });
     expect(
       await errorCode(
-        new DeleteVariantHandler(fakeRunner(used)).execute(
+        new DeleteVariantHandler(fakeRunner(used), new StockLedger()).execute(
           new DeleteVariantCommand('v-1', testMeta),
         ),
       ),
     ).toBe('VARIANT_HAS_STOCK');
     expect(
       await errorCode(
-        new DeleteVariantHandler(fakeRunner(fakeManager([]))).execute(
+        new DeleteVariantHandler(fakeRunner(fakeManager([])), new StockLedger()).execute(
           new DeleteVariantCommand('v-x', testMeta),
         ),
       ),

@@ -5,6 +5,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
+import { StockLedger } from '../../../inventory';
 import { VariantEntity } from '../../entities/catalog.entities';
 import { assertNoStock } from '../../services/product-rules';
 import { DeleteVariantCommand } from './delete-variant.command';
@@ -12,7 +13,10 @@ import { DeleteVariantCommand } from './delete-variant.command';
 /** DeleteVariant: refused (VARIANT_HAS_STOCK) once it has movements or a balance. */
 @CommandHandler(DeleteVariantCommand)
 export class DeleteVariantHandler extends TransactionalCommandHandler<DeleteVariantCommand> {
-  constructor(runner: CommandRunner) {
+  constructor(
+    runner: CommandRunner,
+    private readonly ledger: StockLedger,
+  ) {
     super(runner);
   }
 
@@ -27,7 +31,7 @@ export class DeleteVariantHandler extends TransactionalCommandHandler<DeleteVari
     });
     if (!before) throw Errors.notFound();
     await assertNoStock(m, id);
-    await m.query('DELETE FROM stock_levels WHERE variant_id = $1', [id]);
+    await this.ledger.dropBalances(m, [id]);
     await m.delete(VariantEntity, { id });
     tx.audit({ action: 'variant.delete', entity: 'variant', entityId: id, before });
   }

@@ -1,3 +1,4 @@
+import { StockLedger } from '../../../inventory';
 import {
   errorCode,
   fakeManager,
@@ -28,7 +29,11 @@ function setup(values: string[], found: object | null = product) {
     m,
     runner,
     products,
-    h: new UpdateProductPropertiesHandler(runner, products as unknown as ProductsService),
+    h: new UpdateProductPropertiesHandler(
+      runner,
+      products as unknown as ProductsService,
+      new StockLedger(),
+    ),
   };
 }
 const cmd = (values: string[], variants: object[]) =>

@@ -15,6 +15,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
+import { StockLedger } from '../../../inventory';
 import { ProductEntity, PropertyTypeEntity, VariantEntity } from '../../entities/catalog.entities';
 import { ProductsService } from '../../services/products.service';
 import { variantSearchText } from '../../services/search-text';
@@ -63,6 +64,7 @@ export class UpdateProductPropertiesHandler extends TransactionalCommandHandler<
   constructor(
     runner: CommandRunner,
     private readonly products: ProductsService,
+    private readonly ledger: StockLedger,
   ) {
     super(runner);
   }
@@ -259,7 +261,7 @@ export class UpdateProductPropertiesHandler extends TransactionalCommandHandler<
       // Any other document still naming it (a draft transfer, a count) keeps it: try under a savepoint.
       await m.query('SAVEPOINT retire_variant');
       try {
-        await m.query('DELETE FROM stock_levels WHERE variant_id = $1', [id]);
+        await this.ledger.dropBalances(m, [id]);
         await m.delete(VariantEntity, { id });
         await m.query('RELEASE SAVEPOINT retire_variant');
         return true;

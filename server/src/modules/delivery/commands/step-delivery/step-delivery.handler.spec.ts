@@ -6,7 +6,7 @@ import {
   testUser,
 } from '../../../../core/cqrs/testing';
 import type { AuthUser } from '../../../../core/auth/auth.types';
-import type { ReturnSaleHandler } from '../../../sales';
+import type { SaleWriter } from '../../../sales';
 import { StepDeliveryCommand } from './step-delivery.command';
 import { StepDeliveryHandler } from './step-delivery.handler';
 
@@ -49,11 +49,11 @@ const run = (
   );
   const returned: unknown[] = [];
   const returns = {
-    runInside: async (c: unknown) => {
+    writeReturn: async (c: unknown) => {
       returned.push(c);
       return { returnId: 'rt-1', created: true };
     },
-  } as unknown as ReturnSaleHandler;
+  } as unknown as SaleWriter;
   const runner = fakeRunner(m);
   const result = new StepDeliveryHandler(runner, returns).execute(
     new StepDeliveryCommand('d-1', dto as never, user, testMeta),

@@ -9,7 +9,7 @@ import {
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
-import { ReturnSaleCommand, ReturnSaleHandler } from '../../../sales';
+import { ReturnSaleCommand, SaleWriter } from '../../../sales';
 import { readStoreSettings } from '../../../settings';
 import {
   assertDriver,
@@ -28,7 +28,7 @@ export type StepDeliveryResult = { id: string; status: DeliveryStatus };
  * cash on delivery the driver collected: the invoice's due part pays the customer's account and
  * the books put the whole in the driver's hands (driver cash) until a settlement. `fail` and
  * `return` bring the goods back by returning the sale through the sales module's own ReturnSale
- * rules (`runInside`: stock back into the sale's inventory, the customer's debt lowered first,
+ * rules (its SaleWriter: stock back into the sale's inventory, the customer's debt lowered first,
  * the rest refunded in cash from the acting user's open shift); they need can_return_products.
  */
 @CommandHandler(StepDeliveryCommand)
@@ -38,7 +38,7 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
 > {
   constructor(
     runner: CommandRunner,
-    private readonly returns: ReturnSaleHandler,
+    private readonly returns: SaleWriter,
   ) {
     super(runner);
   }
@@ -171,7 +171,7 @@ export class StepDeliveryHandler extends TransactionalCommandHandler<
       [order.saleId],
     );
     if (!lines.length) return; // already returned at the counter
-    await this.returns.runInside(
+    await this.returns.writeReturn(
       new ReturnSaleCommand(
         order.saleId,
         {

@@ -6,6 +6,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
+import { setBranchEReceipts } from '../../../branches';
 import { SetBranchEReceiptsCommand } from './set-branch-e-receipts.command';
 
 /**
@@ -42,10 +43,7 @@ export class SetBranchEReceiptsHandler extends TransactionalCommandHandler<SetBr
       if (!b.receipt_pos_serial || !b.receipt_client_id || !b.receipt_client_secret)
         throw Errors.badRequest('ETA_BRANCH_NOT_CONFIGURED', { branch: b.name });
     }
-    await tx.m.query('UPDATE branches SET e_receipts_enabled = $2 WHERE id = $1', [
-      branchId,
-      dto.eReceiptsEnabled,
-    ]);
+    await setBranchEReceipts(tx.m, branchId, dto.eReceiptsEnabled);
     tx.audit({
       action: 'eta.branch-e-receipts',
       entity: 'branch',

@@ -8,7 +8,7 @@ import {
 } from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { invoiceSettledOnAccount, lockCustomer } from '../../../customers';
+import { fillNationalId, invoiceSettledOnAccount, lockCustomer } from '../../../customers';
 import { readStoreSettings } from '../../../settings';
 import { pushDue, requestHash, storeToday } from '../../plan-rules';
 import { writePlan } from '../../plan-writer';
@@ -119,11 +119,7 @@ export class CreateInstallmentPlanHandler extends TransactionalCommandHandler<
       requestHash: hash,
       userId: user.id,
     });
-    await m.query(
-      `UPDATE customers SET national_id = $2, updated_at = now()
-        WHERE id = $1 AND (national_id IS NULL OR btrim(national_id) = '')`,
-      [sale.customer_id, nationalId],
-    );
+    await fillNationalId(m, sale.customer_id, nationalId);
     await pushDue(tx, [sale.branch_id], today);
     tx.audit({
       action: 'installment.create',

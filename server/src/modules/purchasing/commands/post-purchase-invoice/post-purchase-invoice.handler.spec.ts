@@ -6,7 +6,7 @@ import {
   testMeta,
   testUser,
 } from '../../../../core/cqrs/testing';
-import type { StockLedger } from '../../../inventory';
+import { StockLedger } from '../../../inventory';
 import { PostPurchaseInvoiceCommand } from './post-purchase-invoice.command';
 import { PostPurchaseInvoiceHandler } from './post-purchase-invoice.handler';
 
@@ -46,13 +46,28 @@ function setup(stubs: QueryStub[]) {
     [
       /FROM stock_levels s JOIN inventories i/,
       [
-        { variant_id: 'v-1', inventory_id: 'i-1', branch_id: 'b-1', on_hand: '10.000' },
-        { variant_id: 'v-1', inventory_id: 'i-2', branch_id: 'b-2', on_hand: '10.000' },
+        {
+          variant_id: 'v-1',
+          inventory_id: 'i-1',
+          branch_id: 'b-1',
+          on_hand: '10.000',
+          reserved: '0',
+        },
+        {
+          variant_id: 'v-1',
+          inventory_id: 'i-2',
+          branch_id: 'b-2',
+          on_hand: '10.000',
+          reserved: '0',
+        },
       ],
     ],
     [/UPDATE vendors SET balance/, [[{ balance: '34200' }], 1]],
   ]);
-  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
+  const ledger = {
+    apply: jest.fn(async () => []),
+    lockBalances: StockLedger.prototype.lockBalances,
+  } as unknown as StockLedger & {
     apply: jest.Mock;
   };
   const runner = fakeRunner(m);

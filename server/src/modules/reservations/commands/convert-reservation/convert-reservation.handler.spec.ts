@@ -1,5 +1,5 @@
 import { errorCode, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
-import type { CreateSaleHandler } from '../../../sales';
+import type { SaleWriter } from '../../../sales';
 import { fakeLedger, reservationManager } from '../../spec-fixture';
 import { ConvertReservationCommand } from './convert-reservation.command';
 import { ConvertReservationHandler } from './convert-reservation.handler';
@@ -11,11 +11,11 @@ const convert = (due: number, over: Record<string, unknown> = {}) => {
   const { ledger, calls } = fakeLedger();
   const sold: unknown[] = [];
   const sales = {
-    runInside: async (command: unknown) => {
+    writeSale: async (command: unknown) => {
       sold.push(command);
       return { invoiceId: 's-1', created: true };
     },
-  } as unknown as CreateSaleHandler;
+  } as unknown as SaleWriter;
   const runner = fakeRunner(m);
   const result = new ConvertReservationHandler(runner, ledger, sales).execute(
     new ConvertReservationCommand(

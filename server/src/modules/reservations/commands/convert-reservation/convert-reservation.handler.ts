@@ -9,7 +9,7 @@ import {
 import { AppException } from '../../../../core/errors/app.exception';
 import { lockCustomer } from '../../../customers';
 import { StockLedger } from '../../../inventory';
-import { CreateSaleCommand, CreateSaleHandler } from '../../../sales';
+import { CreateSaleCommand, SaleWriter } from '../../../sales';
 import {
   assertActive,
   closeReservation,
@@ -28,7 +28,7 @@ export type ConvertReservationResult = { id: string; saleId: string };
  * are released (the stock rows stay locked by this transaction, so no other cashier can take them
  * in between); the deposit is applied to the customer's account as a payment (the books move it
  * from customer deposits to the customer); then the POS sale is made by the sales module's own
- * CreateSale rules (`runInside`: prices, shift, stock, payments) for the customer, with what the
+ * CreateSale rules (its SaleWriter: prices, shift, stock, payments) for the customer, with what the
  * cashier takes now as its payments — what is left unpaid goes on the customer's account, where the
  * deposit already sits. The sale may leave at most the deposit unpaid (RESERVATION_UNDERPAID
  * otherwise, nothing written): within that, the sale's credit check is not the seller's to pass.
@@ -41,7 +41,7 @@ export class ConvertReservationHandler extends TransactionalCommandHandler<
   constructor(
     runner: CommandRunner,
     private readonly ledger: StockLedger,
-    private readonly sales: CreateSaleHandler,
+    private readonly sales: SaleWriter,
   ) {
     super(runner);
   }
@@ -60,7 +60,7 @@ export class ConvertReservationHandler extends TransactionalCommandHandler<
     await settleDeposit(tx, r, 'applied', user.id);
 
     const permissions: PermissionKey[] = [...user.permissions, 'can_grant_credit'];
-    await this.sales.runInside(
+    await this.sales.writeSale(
       new CreateSaleCommand(
         {
           id: dto.saleId,

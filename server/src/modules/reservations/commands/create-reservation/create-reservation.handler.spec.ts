@@ -35,7 +35,7 @@ const stubs = (available = '5') =>
     [/FROM inventories WHERE branch_id/, [{ id: 'inv-1', branch_id: 'b-1' }]],
     [/FROM customers WHERE id = \$1 FOR UPDATE/, [{ id: 'c-1', balance: '0', credit_limit: '0' }]],
     [/FROM variants v JOIN products/, [{ sell_price: '10000', name_ar: 'هاتف' }]],
-    [/AS available FROM stock_levels/, [{ available }]],
+    [/FROM stock_levels s JOIN inventories i/, [{ on_hand: available, reserved: '0' }]],
     [/FROM vaults WHERE branch_id = \$1 AND is_main/, [{ id: 'vault-1', account_id: 'acc-vault' }]],
     [/SELECT 1 FROM vaults/, [{ '?column?': 1 }]],
     [/FROM vaults WHERE id = \$1 FOR UPDATE/, [vault]],

@@ -79,14 +79,7 @@ export class CreateReservationHandler extends TransactionalCommandHandler<
         [variantId],
       );
       if (!variant) throw Errors.notFound();
-      await m.query(
-        `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved) VALUES ($1, $2, 0, 0) ON CONFLICT DO NOTHING`,
-        [variantId, inventory.id],
-      );
-      const [level] = await m.query(
-        `SELECT (on_hand - reserved)::text AS available FROM stock_levels WHERE variant_id = $1 AND inventory_id = $2 FOR UPDATE`,
-        [variantId, inventory.id],
-      );
+      const [level] = await this.ledger.lockBalances(m, inventory.id, [variantId]);
       if (new Decimal(level.available).lt(quantity))
         throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
           name: variant.name_ar,

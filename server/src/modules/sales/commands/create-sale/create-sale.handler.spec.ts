@@ -8,6 +8,7 @@ import {
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
 import { CreateSaleCommand } from './create-sale.command';
+import { SaleWriter } from '../../services/sale-writer';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
 const variant = {
@@ -48,7 +49,7 @@ function setup(stubs: QueryStub[]) {
     apply: jest.Mock;
   };
   const runner = fakeRunner(m);
-  return { m, runner, ledger, h: new CreateSaleHandler(runner, ledger) };
+  return { m, runner, ledger, h: new CreateSaleHandler(runner, new SaleWriter(ledger)) };
 }
 
 describe('CreateSaleHandler', () => {

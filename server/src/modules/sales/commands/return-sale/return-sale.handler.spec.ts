@@ -8,6 +8,7 @@ import {
 } from '../../../../core/cqrs/testing';
 import type { StockLedger } from '../../../inventory';
 import { ReturnSaleCommand } from './return-sale.command';
+import { SaleWriter } from '../../services/sale-writer';
 import { ReturnSaleHandler } from './return-sale.handler';
 
 const shift: QueryStub = [
@@ -54,7 +55,7 @@ function setup(stubs: QueryStub[]) {
     apply: jest.Mock;
   };
   const runner = fakeRunner(m);
-  return { m, runner, ledger, h: new ReturnSaleHandler(runner, ledger) };
+  return { m, runner, ledger, h: new ReturnSaleHandler(runner, new SaleWriter(ledger)) };
 }
 const cmd = (dto: object) =>
   new ReturnSaleCommand('sale-1', { id: 'ret-1', ...dto } as never, testUser(), testMeta);

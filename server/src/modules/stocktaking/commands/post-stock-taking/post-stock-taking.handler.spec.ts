@@ -6,7 +6,7 @@ import {
   testMeta,
   testUser,
 } from '../../../../core/cqrs/testing';
-import type { StockLedger } from '../../../inventory';
+import { StockLedger } from '../../../inventory';
 import { PostStockTakingCommand } from './post-stock-taking.command';
 import { PostStockTakingHandler } from './post-stock-taking.handler';
 const session = (state: string, scope = 'all') => ({
@@ -36,16 +36,19 @@ describe('PostStockTakingHandler', () => {
     ],
   ];
   const balances: QueryStub = [
-    /SELECT variant_id, on_hand::text FROM stock_levels/,
+    /FROM stock_levels s JOIN inventories i/,
     [
-      { variant_id: 'v-1', on_hand: '9.000' },
-      { variant_id: 'v-2', on_hand: '4.000' },
+      { variant_id: 'v-1', on_hand: '9.000', reserved: '0' },
+      { variant_id: 'v-2', on_hand: '4.000', reserved: '0' },
     ],
   ];
 
   it('moves the variance against the on hand at the count, values it at cost, and posts', async () => {
     const { runner } = setup('review', [lines, balances]);
-    const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
+    const ledger = {
+      apply: jest.fn(async () => []),
+      lockBalances: StockLedger.prototype.lockBalances,
+    } as unknown as StockLedger & {
       apply: jest.Mock;
     };
     expect(
@@ -65,6 +68,7 @@ describe('PostStockTakingHandler', () => {
   it('raises stocktaking.posted with the variances valued at the ledger’s average cost', async () => {
     const { runner } = setup('review', [lines, balances]);
     const ledger = {
+      lockBalances: StockLedger.prototype.lockBalances,
       apply: jest.fn(async () => [
         {
           variantId: 'v-1',
@@ -96,7 +100,10 @@ describe('PostStockTakingHandler', () => {
   });
 
   it('posts from review only', async () => {
-    const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
+    const ledger = {
+      apply: jest.fn(async () => []),
+      lockBalances: StockLedger.prototype.lockBalances,
+    } as unknown as StockLedger;
     expect(
       await errorCode(
         new PostStockTakingHandler(setup('open').runner, ledger).execute(

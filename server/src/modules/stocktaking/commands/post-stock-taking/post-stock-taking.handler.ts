@@ -57,16 +57,8 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
       [id, uncountedAsZero],
     );
     const variantIds = lines.map((l) => l.variant_id);
-    await m.query(
-      `INSERT INTO stock_levels (variant_id, inventory_id, on_hand, reserved)
-       SELECT v, $2, 0, 0 FROM unnest($1::uuid[]) AS v ORDER BY v ON CONFLICT DO NOTHING`,
-      [variantIds, st.inventory_id],
-    );
-    const balances: { variant_id: string; on_hand: string }[] = await m.query(
-      `SELECT variant_id, on_hand::text FROM stock_levels WHERE inventory_id = $1 AND variant_id = ANY($2) ORDER BY variant_id FOR UPDATE`,
-      [st.inventory_id, variantIds],
-    );
-    const onHand = new Map(balances.map((b) => [b.variant_id, b.on_hand]));
+    const balances = await this.ledger.lockBalances(m, st.inventory_id, variantIds);
+    const onHand = new Map(balances.map((b) => [b.variantId, b.onHand]));
     const figures = lines.map((l) => {
       const now = new Decimal(onHand.get(l.variant_id) ?? 0);
       // Counted: against the on hand of the count (lines counted before that was kept: on hand now).

@@ -6,7 +6,10 @@ import { setup, source, destination } from '../transfer.spec-fixture';
 describe('ApproveTransferHandler', () => {
   it('reserves the lines at the source and moves to approved', async () => {
     const { runner, ledger } = setup('requested', [
-      [/AS available/, [{ available: '5', allow_negative: false }]],
+      [
+        /FROM stock_levels s JOIN inventories i/,
+        [{ on_hand: '5', reserved: '0', allow_negative: false }],
+      ],
     ]);
     await new ApproveTransferHandler(runner, ledger).execute(
       new ApproveTransferCommand('t-1', {}, source, testMeta),
@@ -20,7 +23,10 @@ describe('ApproveTransferHandler', () => {
 
   it('refuses more than is available at the source', async () => {
     const { runner, ledger } = setup('requested', [
-      [/AS available/, [{ available: '2', allow_negative: false }]],
+      [
+        /FROM stock_levels s JOIN inventories i/,
+        [{ on_hand: '2', reserved: '0', allow_negative: false }],
+      ],
     ]);
     expect(
       await errorCode(

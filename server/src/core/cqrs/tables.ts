@@ -1,0 +1,3 @@
+// Tables core owns that have no entity class: the command runner's idempotency records.
+// The table-ownership check (tests/lint/table-ownership.spec.ts) reads this list with the entity files.
+export const OWNED_TABLES = ['idempotency_keys'] as const;

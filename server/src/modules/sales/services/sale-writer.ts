@@ -1,0 +1,597 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import type { EntityManager } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
+import { formatPiasters, lineAmount, proportionalAmount, type CreateSaleDto } from '@pos/contracts';
+import type { CommandTransaction } from '../../../core/cqrs';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { AppException, Errors } from '../../../core/errors/app.exception';
+import { netValueChange, pushStockEvents, stockEvents, StockLedger } from '../../inventory';
+import { lockCustomer, postCustomerLedger } from '../../customers';
+import {
+  SALE_NUMBER_CTE,
+  branchDocumentNumber,
+  saleNumberPrefix,
+  saleSequenceKey,
+} from '../../../core/numbering';
+import { preparedQuery } from '../../../core/database/prepared';
+import { settlePayments, type PaymentMethodRow } from './payments';
+import { PRICING_COLUMNS, PRICING_FROM, priceLines, type VariantRow } from './pricing';
+import type { SaleRow } from './sales-reader';
+import type {
+  CreateSaleCommand,
+  CreateSaleResult,
+} from '../commands/create-sale/create-sale.command';
+import type { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
+
+export type ReturnSaleResult = { returnId: string; created: boolean };
+
+/** What makes two requests "the same sale": everything but the ignored client total. */
+export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
+  const { clientTotal: _ignored, ...rest } = dto;
+  return createHash('sha256')
+    .update(JSON.stringify({ ...rest, userId }))
+    .digest('hex');
+}
+
+/** What makes two return requests "the same return". */
+export const returnFingerprint = ({ dto, invoiceId, user }: ReturnSaleCommand) =>
+  createHash('sha256')
+    .update(JSON.stringify({ ...dto, invoiceId, user: user.id }))
+    .digest('hex');
+
+/**
+ * The sales module's one writer of sales and returns (issue 31): the CreateSale and ReturnSale
+ * commands, and the commands of other modules that sell or take back inside their own transaction
+ * (a reservation converted at the POS, a failed or returned delivery), all write through it.
+ */
+@Injectable()
+export class SaleWriter {
+  constructor(private readonly ledger: StockLedger) {}
+
+  /**
+   * CreateSale's rules (prices, shift, stock, payments, the customer's ledger) in the caller's
+   * transaction: the POS sale, and a reservation converted at the POS.
+   */
+  async writeSale(
+    { dto, user }: CreateSaleCommand,
+    tx: CommandTransaction,
+  ): Promise<CreateSaleResult> {
+    const { m } = tx;
+    const hash = saleFingerprint(dto, user.id);
+    const ctx = await this.context(m, dto, user);
+    const { math, lines } = priceLines(user, dto.lines, dto.invoiceDiscount ?? 0, ctx.variants);
+    const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
+    // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
+    // driver (the COD receivable), not by the customer: no credit checks, no customer ledger row.
+    const cod = dto.cod === true;
+    const pay = settlePayments(
+      dto.payments,
+      math.total,
+      customer,
+      ctx.methods,
+      user.permissions.includes('can_grant_credit'),
+      cod,
+    );
+    const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
+
+    const lineIds = lines.map(() => uuidv7());
+    const paymentIds = pay.payments.map(() => uuidv7());
+    // Number, invoice, lines and payments in one statement. The invoice's primary key makes a
+    // concurrent duplicate wait here until this one commits, then fail and find the sale.
+    const [{ number, created_at: createdAt }] = await preparedQuery<{
+      number: string;
+      created_at: Date;
+    }>(
+      m,
+      `WITH ${SALE_NUMBER_CTE('$19', '$20')},
+       inv AS (
+         INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
+           line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash, cod)
+         SELECT $1::uuid, seq.number, $2::uuid, $3::uuid, $4::uuid, $5::int, $6::uuid, $7::uuid, 'completed', $8::bigint, $9::bigint, $10::bigint,
+                $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text, $36::boolean FROM seq
+         RETURNING number, created_at),
+       ln AS (
+         INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
+           vat_rate, vat_amount, line_total, unit_cost)
+         SELECT t.id, $1::uuid, t.no, t.vid, t.q, t.list, t.unit, t.disc, t.share, t.rate, t.vat, t.total, t.cost
+           FROM unnest($21::uuid[], $22::int[], $23::uuid[], $24::numeric[], $25::bigint[], $26::bigint[], $27::bigint[], $28::bigint[],
+                       $29::int[], $30::bigint[], $31::bigint[], $32::bigint[])
+             AS t(id, no, vid, q, list, unit, disc, share, rate, vat, total, cost)),
+       pay AS (
+         INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id)
+         SELECT t.id, $1::uuid, t.mid, t.amt, 'payment', $4::uuid, $2::uuid FROM unnest($33::uuid[], $34::uuid[], $35::bigint[]) AS t(id, mid, amt))
+       SELECT number, created_at FROM inv`,
+      [
+        dto.id,
+        ctx.branchId,
+        ctx.inventoryId,
+        ctx.shiftId,
+        ctx.register,
+        user.id,
+        customer?.id ?? null,
+        math.subtotal,
+        math.lineDiscountTotal,
+        math.invoiceDiscount,
+        math.vatTotal,
+        math.total,
+        costTotal,
+        pay.paidTotal,
+        pay.changeDue,
+        pay.dueAmount,
+        dto.note ?? null,
+        hash,
+        saleSequenceKey(ctx.branchId, ctx.register),
+        saleNumberPrefix(ctx.code, ctx.register),
+        lineIds,
+        lines.map((_, i) => i + 1),
+        lines.map((l) => l.variantId),
+        lines.map((l) => l.quantity),
+        lines.map((l) => l.listPrice),
+        lines.map((l) => l.unitPrice),
+        lines.map((l) => l.discount),
+        lines.map((l) => l.invoiceDiscountShare),
+        lines.map((l) => l.vatRate),
+        lines.map((l) => l.vatAmount),
+        lines.map((l) => l.lineTotal),
+        lines.map((l) => l.unitCost),
+        paymentIds,
+        pay.payments.map((p) => p.methodId),
+        pay.payments.map((p) => p.amount),
+        cod,
+      ],
+    );
+    const changes = await this.ledger.apply(
+      m,
+      lines.map((l) => ({
+        variantId: l.variantId,
+        inventoryId: ctx.inventoryId,
+        quantity: -l.quantity,
+        reason: 'sale' as const,
+        referenceType: 'sale',
+        referenceId: dto.id,
+        unitCost: l.unitCost,
+        userId: user.id,
+      })),
+    );
+    if (customer && pay.dueAmount > 0 && !cod) {
+      await postCustomerLedger(m, {
+        customerId: customer.id,
+        type: 'sale',
+        amount: pay.dueAmount,
+        referenceType: 'sale',
+        referenceId: dto.id,
+        shiftId: ctx.shiftId,
+        userId: user.id,
+      });
+    }
+    // The audit row, the events (the live sale.completed derives from the domain event) and the
+    // shift's running totals: written by the command base in one statement.
+    tx.audit({
+      action: 'sale.create',
+      entity: 'sale',
+      entityId: dto.id,
+      after: {
+        number,
+        total: math.total,
+        lines: lines.length,
+        payments: pay.payments,
+        dueAmount: pay.dueAmount,
+        cod,
+        clientTotal: dto.clientTotal ?? null,
+      },
+    });
+    await tx.raise('sale.completed', {
+      saleId: dto.id,
+      number,
+      branchId: ctx.branchId,
+      inventoryId: ctx.inventoryId,
+      shiftId: ctx.shiftId,
+      cashierId: user.id,
+      cashierName: user.name,
+      customerId: customer?.id ?? null,
+      itemCount: lines.length,
+      subtotal: math.subtotal,
+      discounts: math.lineDiscountTotal + math.invoiceDiscount,
+      vat: math.vatTotal,
+      total: math.total,
+      costTotal,
+      payments: pay.payments.map((p) => ({
+        methodId: p.methodId,
+        methodName: p.name,
+        type: p.type,
+        amount: p.amount,
+      })),
+      changeDue: pay.changeDue,
+      dueAmount: pay.dueAmount,
+      eReceipts: ctx.eReceipts,
+      ...(dto.installment && customer && pay.dueAmount > 0 && !cod ? { installment: true } : {}),
+      ...(cod && pay.dueAmount > 0 ? { cod: true } : {}),
+    });
+    tx.pushAll(await stockEvents(m, changes));
+    // The invoice as readSale would read it back (same columns, same shaping), from what was written.
+    const variants = new Map(ctx.variants.map((v) => [v.id, v]));
+    const sale: SaleRow = {
+      id: dto.id,
+      number,
+      branchId: ctx.branchId,
+      inventoryId: ctx.inventoryId,
+      shiftId: ctx.shiftId,
+      register: ctx.register,
+      cashierId: user.id,
+      cashierName: user.name,
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? null,
+      status: 'completed',
+      subtotal: math.subtotal,
+      lineDiscountTotal: math.lineDiscountTotal,
+      invoiceDiscount: math.invoiceDiscount,
+      vatTotal: math.vatTotal,
+      total: math.total,
+      paidTotal: pay.paidTotal,
+      changeDue: pay.changeDue,
+      dueAmount: pay.dueAmount,
+      note: dto.note ?? null,
+      createdAt,
+      editedAt: null,
+      maintenanceTicketId: null,
+      costTotal,
+      returnedTotal: 0,
+      linesJson: lines.map((l, i) => {
+        const v = variants.get(l.variantId)!;
+        return {
+          id: lineIds[i],
+          lineNo: i + 1,
+          variantId: l.variantId,
+          productName: v.name_ar,
+          properties: v.properties,
+          sku: v.sku,
+          barcode: v.barcode,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          listPrice: l.listPrice,
+          discount: l.discount,
+          invoiceDiscountShare: l.invoiceDiscountShare,
+          vatRate: l.vatRate,
+          vatAmount: l.vatAmount,
+          lineTotal: l.lineTotal,
+          returnedQuantity: 0,
+          unitCost: l.unitCost,
+        };
+      }),
+      // readSale orders payments by time, then id: one time here, and uuid order is the hex text's.
+      paymentsJson: pay.payments
+        .map((p, i) => ({
+          id: paymentIds[i],
+          methodId: p.methodId,
+          methodName: p.name,
+          type: p.type,
+          amount: p.amount,
+          kind: 'payment',
+          at: createdAt,
+        }))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+      returnsJson: [],
+    };
+    return { invoiceId: dto.id, created: true, sale };
+  }
+
+  /**
+   * Everything the sale reads, in one statement: the cashier's open shift (share-locked, so a
+   * shift being closed waits for the sale, and a sale after the close finds it closed), the
+   * branch code, the inventory, the variants' prices and the payment methods.
+   */
+  private async context(
+    m: EntityManager,
+    dto: CreateSaleDto,
+    user: AuthUser,
+  ): Promise<SaleContext> {
+    const [row] = await preparedQuery<{
+      id: string;
+      branch_id: string;
+      register: number;
+      code: string;
+      e_receipts: boolean;
+      inventory_id: string | null;
+      variants: SaleVariantRow[];
+      methods: PaymentMethodRow[];
+    }>(
+      m,
+      `SELECT s.id, s.branch_id, s.register, b.code,
+              COALESCE(b.e_receipts_enabled AND COALESCE(b.receipt_pos_serial, '') <> '', false) AS e_receipts,
+              (SELECT id FROM inventories WHERE branch_id = s.branch_id AND ($2::uuid IS NULL OR id = $2::uuid)
+                ORDER BY is_default DESC, created_at LIMIT 1) AS inventory_id,
+              (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT ${PRICING_COLUMNS}, v.sku, v.barcodes[1] AS barcode
+                 ${PRICING_FROM} WHERE v.id = ANY($3)) x) AS variants,
+              (SELECT COALESCE(json_agg(x), '[]') FROM (SELECT id, type, name_ar, active FROM payment_methods WHERE id = ANY($4)) x) AS methods
+         FROM shifts s JOIN branches b ON b.id = s.branch_id
+        WHERE s.cashier_id = $1 AND s.status = 'open'
+        FOR SHARE OF s`,
+      [
+        user.id,
+        dto.inventoryId ?? null,
+        [...new Set(dto.lines.map((l) => l.variantId))],
+        [...new Set(dto.payments.map((p) => p.methodId))],
+      ],
+    );
+    if (!row) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
+    if (!row.inventory_id) throw Errors.notFound();
+    return {
+      shiftId: row.id,
+      branchId: row.branch_id,
+      register: row.register,
+      code: row.code,
+      eReceipts: row.e_receipts,
+      inventoryId: row.inventory_id,
+      variants: row.variants,
+      methods: row.methods,
+    };
+  }
+
+  /**
+   * ReturnSale's rules in the caller's transaction: the return at the counter, and a failed or
+   * returned delivery.
+   */
+  async writeReturn(command: ReturnSaleCommand, tx: CommandTransaction): Promise<ReturnSaleResult> {
+    const { m } = tx;
+    const { invoiceId, dto, user } = command;
+    const hash = returnFingerprint(command);
+    const [shift] = await m.query(
+      `SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open'`,
+      [user.id],
+    );
+    if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
+    const [invoice] = await m.query('SELECT * FROM sales_invoices WHERE id = $1 FOR UPDATE', [
+      invoiceId,
+    ]);
+    if (!invoice || (invoice.branch_id !== user.branchId && !user.isAdmin)) throw Errors.notFound();
+    // A repair's sale (issue 30 item 20) follows its ticket: the parts went into the device and the
+    // books are the ticket's, so it is neither returned nor edited here (a fault comes back as a
+    // warranty ticket).
+    if (invoice.maintenance_ticket_id)
+      throw new AppException('SALE_IS_REPAIR', HttpStatus.CONFLICT, { number: invoice.number });
+    // Goods of an open installment plan (issue 16) come back only after it is settled: the plan
+    // would otherwise ask for more than the customer still owes on the sale.
+    const [plan] = await m.query(
+      `SELECT number FROM installment_plans WHERE sale_id = $1 AND status IN ('active', 'late') LIMIT 1`,
+      [invoiceId],
+    );
+    if (plan)
+      throw new AppException('SALE_IN_INSTALLMENT_PLAN', HttpStatus.CONFLICT, {
+        number: invoice.number,
+        plan: plan.number,
+      });
+    const number = await branchDocumentNumber(m, 'return', invoice.branch_id);
+    await m.query(
+      `INSERT INTO sale_returns (id, number, invoice_id, branch_id, shift_id, cashier_id, total, cost_total, credit_reduction, reason, request_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, $7, $8)`,
+      [dto.id, number, invoiceId, invoice.branch_id, shift.id, user.id, dto.reason ?? null, hash],
+    );
+    const soldLines = await m.query(
+      `SELECT l.id, l.variant_id, l.quantity, l.returned_quantity, l.line_total, l.vat_amount, l.unit_cost, p.name_ar
+         FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+        WHERE l.invoice_id = $1 ORDER BY l.line_no FOR UPDATE OF l`,
+      [invoiceId],
+    );
+    const byId = new Map(soldLines.map((l: { id: string }) => [l.id, l]));
+    const wanted = new Map<string, Decimal>();
+    for (const line of dto.lines)
+      wanted.set(
+        line.saleLineId,
+        (wanted.get(line.saleLineId) ?? new Decimal(0)).plus(line.quantity),
+      );
+    let total = 0;
+    let costTotal = 0;
+    const returned: {
+      saleLineId: string;
+      variantId: string;
+      quantity: number;
+      amount: number;
+      vat: number;
+      unitCost: number;
+    }[] = [];
+    for (const [saleLineId, qty] of wanted) {
+      const sold = byId.get(saleLineId) as Record<string, string> | undefined;
+      if (!sold) throw Errors.notFound();
+      const remaining = new Decimal(sold.quantity).minus(sold.returned_quantity);
+      if (qty.gt(remaining)) {
+        throw new AppException('RETURN_EXCEEDS_SOLD', HttpStatus.BAD_REQUEST, {
+          name: sold.name_ar,
+          remaining: remaining.toString(),
+        });
+      }
+      // The last piece returned takes whatever is left of the line, so rounding never leaks.
+      const soldQty = Number(sold.quantity);
+      const alreadyAmount = proportionalAmount(
+        Number(sold.line_total),
+        soldQty,
+        Number(sold.returned_quantity),
+      );
+      const afterAmount = proportionalAmount(
+        Number(sold.line_total),
+        soldQty,
+        new Decimal(sold.returned_quantity).plus(qty).toNumber(),
+      );
+      const amount = afterAmount - alreadyAmount;
+      const vat =
+        proportionalAmount(
+          Number(sold.vat_amount),
+          soldQty,
+          new Decimal(sold.returned_quantity).plus(qty).toNumber(),
+        ) - proportionalAmount(Number(sold.vat_amount), soldQty, Number(sold.returned_quantity));
+      total += amount;
+      costTotal += lineAmount(qty.toNumber(), Number(sold.unit_cost));
+      returned.push({
+        saleLineId,
+        variantId: sold.variant_id,
+        quantity: qty.toNumber(),
+        amount,
+        vat,
+        unitCost: Number(sold.unit_cost),
+      });
+      await m.query(
+        'UPDATE sale_lines SET returned_quantity = returned_quantity + $2 WHERE id = $1',
+        [saleLineId, qty.toFixed(3)],
+      );
+    }
+
+    // A credit sale's return first lowers what is still owed on it; a cash-on-delivery sale's lowers
+    // what the delivery order still owes (the COD receivable), no customer's balance.
+    let creditReduction = 0;
+    // Once delivered, the customer has paid the driver: the return refunds them and the driver
+    // still owes what they collected.
+    const cod = invoice.cod === true;
+    if (cod && Number(invoice.due_amount) > 0) {
+      const [{ reduced, delivered }] = await m.query(
+        `SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced,
+                EXISTS (SELECT 1 FROM delivery_orders WHERE sale_id = $1 AND status = 'delivered') AS delivered
+           FROM sale_returns WHERE invoice_id = $1`,
+        [invoiceId],
+      );
+      if (!delivered)
+        creditReduction = Math.max(
+          0,
+          Math.min(total, Number(invoice.due_amount) - Number(reduced)),
+        );
+    } else if (invoice.customer_id && Number(invoice.due_amount) > 0) {
+      const [{ reduced }] = await m.query(
+        'SELECT COALESCE(sum(credit_reduction), 0)::bigint AS reduced FROM sale_returns WHERE invoice_id = $1',
+        [invoiceId],
+      );
+      const customer = await lockCustomer(m, invoice.customer_id);
+      creditReduction = Math.max(
+        0,
+        Math.min(total, Number(invoice.due_amount) - Number(reduced), customer.balance),
+      );
+      if (creditReduction > 0) {
+        await postCustomerLedger(m, {
+          customerId: customer.id,
+          type: 'return',
+          amount: -creditReduction,
+          referenceType: 'return',
+          referenceId: dto.id,
+          shiftId: shift.id,
+          userId: user.id,
+        });
+      }
+    }
+    const refundTotal = total - creditReduction;
+    const refunds = dto.refunds?.length
+      ? dto.refunds
+      : refundTotal > 0
+        ? [{ methodId: await this.cashMethod(m), amount: refundTotal }]
+        : [];
+    const given = refunds.reduce((s, r) => s + r.amount, 0);
+    if (given !== refundTotal) {
+      throw new AppException('REFUND_MISMATCH', HttpStatus.BAD_REQUEST, {
+        given: formatPiasters(given),
+        total: formatPiasters(refundTotal),
+      });
+    }
+    if (refunds.length) {
+      const [{ n }] = await m.query(
+        `SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment')`,
+        [[...new Set(refunds.map((r) => r.methodId))]],
+      );
+      if (n !== new Set(refunds.map((r) => r.methodId)).size)
+        throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+      await m.query(
+        `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, return_id, shift_id, branch_id)
+         SELECT id, $2, mid, amt, 'refund', $5, $6, $7 FROM unnest($1::uuid[], $3::uuid[], $4::bigint[]) AS t(id, mid, amt)`,
+        [
+          refunds.map(() => uuidv7()),
+          invoiceId,
+          refunds.map((r) => r.methodId),
+          refunds.map((r) => r.amount),
+          dto.id,
+          shift.id,
+          invoice.branch_id,
+        ],
+      );
+    }
+    await m.query(
+      `INSERT INTO sale_return_lines (id, return_id, sale_line_id, quantity, amount, vat_amount)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::numeric[], $5::bigint[], $6::bigint[])`,
+      [
+        returned.map(() => uuidv7()),
+        returned.map(() => dto.id),
+        returned.map((r) => r.saleLineId),
+        returned.map((r) => r.quantity),
+        returned.map((r) => r.amount),
+        returned.map((r) => r.vat),
+      ],
+    );
+    await m.query(
+      'UPDATE sale_returns SET total = $2, cost_total = $3, credit_reduction = $4 WHERE id = $1',
+      [dto.id, total, costTotal, creditReduction],
+    );
+    const [{ open }] = await m.query(
+      'SELECT count(*) FILTER (WHERE returned_quantity < quantity)::int AS open FROM sale_lines WHERE invoice_id = $1',
+      [invoiceId],
+    );
+    await m.query(
+      `UPDATE sales_invoices SET status = $2, returned_total = returned_total + $3 WHERE id = $1`,
+      [invoiceId, open === 0 ? 'returned' : 'partially_returned', total],
+    );
+    const changes = await this.ledger.apply(
+      m,
+      returned.map((r) => ({
+        variantId: r.variantId,
+        inventoryId: invoice.inventory_id,
+        quantity: r.quantity,
+        reason: 'return' as const,
+        referenceType: 'return',
+        referenceId: dto.id,
+        unitCost: r.unitCost,
+        userId: user.id,
+      })),
+    );
+    tx.audit({
+      action: 'sale.return',
+      entity: 'sale',
+      entityId: invoiceId,
+      after: { returnId: dto.id, number, total, creditReduction, lines: returned },
+    });
+    await tx.raise('sale.returned', {
+      returnId: dto.id,
+      saleId: invoiceId,
+      number,
+      branchId: invoice.branch_id,
+      shiftId: shift.id,
+      customerId: invoice.customer_id,
+      total,
+      vat: returned.reduce((sum, r) => sum + r.vat, 0),
+      costTotal,
+      stockValue: netValueChange(changes),
+      creditReduction,
+      ...(cod ? { cod: true } : {}),
+      refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
+    });
+    await pushStockEvents(tx, changes);
+    return { returnId: dto.id, created: true };
+  }
+
+  private async cashMethod(m: EntityManager): Promise<string> {
+    const [row] = await m.query(
+      `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order LIMIT 1`,
+    );
+    if (!row) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+    return row.id;
+  }
+}
+
+type SaleContext = {
+  shiftId: string;
+  branchId: string;
+  register: number;
+  code: string;
+  /** the branch issues ETA e-receipts */
+  eReceipts: boolean;
+  inventoryId: string;
+  variants: SaleVariantRow[];
+  methods: PaymentMethodRow[];
+};
+
+/** What pricing needs of a variant, and what the answer shows of it. */
+type SaleVariantRow = VariantRow & { sku: string; barcode: string | null };

@@ -1,0 +1,3 @@
+// Tables shifts owns that have no entity class.
+// The table-ownership check (tests/lint/table-ownership.spec.ts) reads this list with the entity files.
+export const OWNED_TABLES = ['shift_sales_tallies'] as const;
