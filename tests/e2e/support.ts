@@ -3,6 +3,13 @@ import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '../../libs/contracts/sr
 
 export const DEMO_PASSWORD = 'demo1234';
 
+/**
+ * The port of this worker's server (playwright.config.ts: one server and database per worker, on
+ * E2E_PORT + the worker's parallel index); its ETA simulator listens on this port + 1000.
+ */
+export const serverPort = () =>
+  Number(process.env.E2E_PORT ?? 3100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 /** The spec's low-stock warning (Arabic or English UI). */
 export const lowStockDialog = (page: Page) =>
   page.getByRole('dialog').filter({ hasText: /مخزون منخفض|Low stock/ });
@@ -96,4 +103,22 @@ export function writeHeaders(csrfToken: string, method: string, path: string) {
     'X-CSRF-Token': csrfToken,
     ...(needsIdempotencyKey(method, path) ? { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } : {}),
   };
+}
+
+/**
+ * Waits until no CSS transition or animation runs in the page (a dialog's or an overlay's fade-in,
+ * a button turning enabled), e.g. before axe reads colours or before a screenshot. Endless ones
+ * (a spinner) do not count.
+ */
+export async function transitionsEnded(page: Page, timeout = 3_000) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout },
+  );
 }
