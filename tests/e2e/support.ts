@@ -1,4 +1,4 @@
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '../../libs/contracts/src/idempotency';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -121,4 +121,32 @@ export async function transitionsEnded(page: Page, timeout = 3_000) {
     undefined,
     { timeout },
   );
+}
+
+/**
+ * Opens the signed-in user's shift through the API on the first register from `from` on that no
+ * open shift of the branch holds: other files (run before this one on the same worker, in any
+ * subset) leave shifts open, and a test never takes a register another user holds. Each caller
+ * starts from its own number (registers 1–19 are typed by the UI tests, one number per file).
+ */
+export async function openShiftOnFreeRegister(
+  request: APIRequestContext,
+  openingCash: number,
+  from: number,
+): Promise<{ id: string; register: number }> {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  for (let register = from; register < from + 10; register++) {
+    const res = await request.post('/api/Shift/open', {
+      headers: writeHeaders(csrfToken, 'POST', '/api/Shift/open'),
+      data: { openingCash, register },
+    });
+    if (res.ok()) return (await res.json()) as { id: string; register: number };
+    const body = await res.text();
+    expect(res.status() === 409 && body.includes('REGISTER_BUSY'), `open shift: ${body}`).toBe(
+      true,
+    );
+  }
+  throw new Error(`registers ${from}–${from + 9} are all held`);
 }

@@ -397,7 +397,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     // No sale yet (this test alone): the administrator opens a shift and sells one item in cash.
     const current = await page.request.get('/api/Shift/current');
     const open = current.ok() ? await current.json().catch(() => null) : null;
-    if (!open) await post('/api/Shift/open', { openingCash: 0, register: 9 });
+    if (!open) await openShiftOnFreeRegister(page.request, 0, 60);
     const session = (await (await page.request.get('/api/auth/session')).json()) as {
       user: { branchId: string };
     };
@@ -422,7 +422,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     ];
   }
   let shifts = await list('/api/Shift?pageSize=1');
-  if (!shifts.length) shifts = [await post('/api/Shift/open', { openingCash: 0, register: 9 })];
+  if (!shifts.length) shifts = [await openShiftOnFreeRegister(page.request, 0, 60)];
   let transfers = await list('/api/TransferRequests?pageSize=1');
   if (!transfers.length) {
     const from = inventories[0];
