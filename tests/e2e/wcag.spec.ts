@@ -4,7 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
 import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/reports';
 import { ensureDeliveryOrder } from './documents';
-import { dismissLowStock, lowStockDialog, signIn, transitionsEnded, writeHeaders } from './support';
+import {
+  dismissLowStock,
+  lowStockDialog,
+  openShiftOnFreeRegister,
+  signIn,
+  transitionsEnded,
+  writeHeaders,
+} from './support';
 
 // Issue 20 acceptance: keyboard and screen-reader access.
 // 1. Keyboard only: a cashier signs in, opens /POS through the page search, opens a shift, finds an
