@@ -123,6 +123,10 @@ const report = (findings: Finding[]) =>
 /** In-app navigation without a page load (the low-stock warning opens once per load, spec §4). */
 async function goInApp(page: Page, path: string) {
   await page.evaluate((to) => {
+    // The page shown so far: its h1 is marked, so that settled() can tell the next page's h1 from it.
+    const h1 = document.querySelector('main h1');
+    h1?.setAttribute('data-walk-seen', '');
+    (window as unknown as { __walkSeenH1?: string | null }).__walkSeenH1 = h1?.textContent ?? null;
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
@@ -132,9 +136,20 @@ async function goInApp(page: Page, path: string) {
 /** The page has rendered its content: no loading bar or spinner left in the main region. */
 async function settled(page: Page) {
   await expect(page.getByTestId('page')).toBeVisible();
-  // The lazy page has rendered: its heading (or the "under construction" panel) is there.
-  await expect(page.locator('main h1, [data-testid="under-construction"]').first())
-    .toBeAttached({ timeout: 10_000 })
+  // The lazy page has rendered: its heading (or the "under construction" panel) is there — a new
+  // heading, not the one of the page before (kept on screen while the next one loads), nor the
+  // same one still showing the page before's text. (No heading at all is reported by the walk.)
+  await page
+    .waitForFunction(
+      () => {
+        if (document.querySelector('[data-testid="under-construction"]')) return true;
+        const h1 = document.querySelector('main h1');
+        const seen = (window as unknown as { __walkSeenH1?: string | null }).__walkSeenH1;
+        return !!h1 && (!h1.hasAttribute('data-walk-seen') || h1.textContent !== seen);
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   await expect(page.locator('main [role="progressbar"]:not([aria-valuenow])')).toHaveCount(0, {
     timeout: 15_000,
