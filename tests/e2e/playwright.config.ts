@@ -18,7 +18,8 @@ export default defineConfig({
   workers: WORKERS,
   // No retries, on CI either: a test that passes only on a second try is a bug to fix, not to absorb.
   retries: 0,
-  timeout: 90_000,
+  // Two workers, their servers and CI's other lanes share two cores: a test's time doubles there.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: [['list']],
