@@ -44,7 +44,7 @@ test('a cashier without the credit permission books a cash-on-delivery order fro
   await expect(panel.or(screen)).toBeVisible();
   if (await panel.isVisible()) {
     await page.getByTestId('opening-cash').fill('0');
-    await page.getByTestId('shift-register').fill('9');
+    await page.getByTestId('shift-register').fill('14');
     await page.getByTestId('open-shift-submit').click();
   }
   await expect(screen).toBeVisible();

@@ -61,7 +61,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   await expect(panel.or(screen)).toBeVisible();
   if (await panel.isVisible()) {
     await page.getByTestId('opening-cash').fill('0');
-    await page.getByTestId('shift-register').fill('7');
+    await page.getByTestId('shift-register').fill('12');
     await page.getByTestId('open-shift-submit').click();
   }
   await expect(screen).toBeVisible();

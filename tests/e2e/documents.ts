@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { writeHeaders } from './support';
+import { openShiftOnFreeRegister, writeHeaders } from './support';
 
 // Real documents for the pages that show one (the demo data has products only): a sale in a shift
 // (closed again, so other tests find the admin without an open shift), a transfer request and a
@@ -60,7 +60,7 @@ export async function ensureDocuments(request: APIRequestContext): Promise<Docum
       `/api/variants/search?q=DEMO&inventoryId=${own.id}&limit=20`,
     )) as { id: string; sellPrice: number; onHand?: number }[];
     const item = variants.find((v) => (v.onHand ?? 0) >= 5)!;
-    const shift = (await a.post('/api/Shift/open', { openingCash: 10_000 })) as { id: string };
+    const shift = await openShiftOnFreeRegister(request, 10_000, 20);
     const methods = (await a.get('/api/PaymentMethods?active=true')) as {
       id: string;
       type: string;

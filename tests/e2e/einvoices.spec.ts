@@ -2,14 +2,13 @@ import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { p12File } from '../fixtures/eta-company';
 import { ensureDocuments } from './documents';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, serverPort, signIn } from './support';
 
 // Issue 17 item 4: an e-invoice from a sale, signed with a PKCS#12 seal, sent to the local ETA
 // simulator, moves to valid live on its page; then it is cancelled with a reason. The simulator
 // runs in this process on the port the server was pointed at (playwright.config.ts ETA_SIM_URL).
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SIM_PORT = PORT + 1500;
+const SIM_PORT = serverPort() + 1500;
 type Sim = { start(): Promise<string>; stop(): Promise<void> };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { EtaSimulator } = require(

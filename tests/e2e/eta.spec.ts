@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import {
+  DEMO_PASSWORD,
+  dismissLowStockWhenShown,
+  serverPort,
+  signIn,
+  writeHeaders,
+} from './support';
 
 // Issue 17 acceptance (e-receipts), three browser contexts against the e2e server and its local ETA
 // simulator (tests/e2e/serve.js, port PORT + 1000): the owner fills the company info and turns
@@ -9,8 +15,8 @@ import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn, writeHeaders } from '.
 // receipt invalid: its error shows in Arabic on /E-receipts/{id}.
 
 const stamp = Date.now().toString(36);
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SIM = `http://127.0.0.1:${Number(process.env.ETA_SIM_PORT ?? PORT + 1000)}`;
+// This worker's server's simulator (playwright.config.ts: one server per worker).
+const SIM = `http://127.0.0.1:${serverPort() + 1000}`;
 const SERIAL = `E2E-POS-${stamp}`.toUpperCase();
 const BRANCH = 'فرع مدينة نصر';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, signIn, transitionsEnded, writeHeaders } from './support';
 
 // Issue 16 (installments), the client: a cashier sells a 12,000 EGP fridge on 12 monthly
 // installments with 2,000 down in cash and a guarantor, prints the contract (store name, the
@@ -47,7 +47,7 @@ async function setDate(page: Page, testId: string, day: string) {
 
 /** Critical and serious axe violations inside a dialog (the pages themselves: wcag.spec.ts). */
 async function axeDialog(page: Page, selector: string) {
-  await page.waitForTimeout(300); // the dialog's fade-in
+  await transitionsEnded(page); // the dialog's fade-in
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .include(selector)

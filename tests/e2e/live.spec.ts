@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, writeHeaders } from './support';
+import { DEMO_PASSWORD, openShiftOnFreeRegister, signIn, writeHeaders } from './support';
 import { formatPiasters } from '../../libs/contracts/src/money';
 
 // Issue 6 acceptance in two browser contexts: a branch manager keeps the home dashboard open; in
@@ -100,7 +100,7 @@ test('a cashier’s sales move the manager’s open dashboard and raise the low-
     // --- In the other context the cashier opens a shift: it appears on the manager's screen.
     await signIn(cashier, `csh${stamp}`, password);
     const c = await api(cashier.request);
-    const shift = await c.post('/api/Shift/open', { openingCash: 10_000 });
+    const shift = await openShiftOnFreeRegister(cashier.request, 10_000, 30);
     await expect(manager.getByTestId(`dash-shift-${shift.id}`)).toBeVisible();
     const methods = (await c.get('/api/PaymentMethods?active=true')) as {
       id: string;

@@ -202,7 +202,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await expect(panel.or(screen)).toBeVisible();
     if (await panel.isVisible()) {
       await desk.getByTestId('opening-cash').fill('0');
-      await desk.getByTestId('shift-register').fill('8');
+      await desk.getByTestId('shift-register').fill('13');
       await desk.getByTestId('open-shift-submit').click();
     }
     await expect(screen).toBeVisible();

@@ -1,22 +1,31 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Two workers by default (CI has two cores). Each worker has its own server and database on
+// PORT + its parallel index (and that server's ETA simulator on PORT + index + 1000), so files on
+// different workers share no state: no store setting, shift, company info or simulator queue changes
+// under another file's feet. Within a worker the files run one after another, as before.
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// This file is loaded again in every worker process, after Playwright set TEST_PARALLEL_INDEX
+// (0 … WORKERS-1, kept by a worker's replacement): each worker's pages and requests go to its server.
+const INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 // Debian's Chromium (no browser download is possible here), quiet on a closed network.
 export default defineConfig({
   testDir: '.',
   outputDir: '../.artifacts/e2e-results',
   fullyParallel: false,
-  workers: 1,
-  // On CI (two cores, every suite in one run) one retry absorbs a timing hiccup; run-all.js lists
-  // any test that needed it ("flaky"), so it is seen, not hidden.
-  retries: process.env.CI ? 1 : 0,
-  timeout: 90_000,
-  expect: { timeout: 10_000 },
+  workers: WORKERS,
+  // No retries, on CI either: a test that passes only on a second try is a bug to fix, not to absorb.
+  retries: 0,
+  // Two workers, their servers and CI's other lanes share two cores: a test's time doubles there.
+  timeout: 120_000,
+  // (A page's data can take over 10 s there when the machine is loaded: seen on the statistics KPIs.)
+  expect: { timeout: 15_000 },
   forbidOnly: true,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${PORT + INDEX}`,
     locale: 'ar-EG',
     timezoneId: 'Africa/Cairo',
     trace: 'off',
@@ -35,16 +44,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node tests/e2e/serve.js',
     cwd: '../..',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    // the e-invoice specs start the ETA simulator here (one port per E2E_PORT: parallel runs)
-    env: { PORT: String(PORT), ETA_SIM_URL: `http://127.0.0.1:${PORT + 1500}` },
+    url: `http://127.0.0.1:${PORT + index}/api/health`,
+    env: { PORT: String(PORT + index) },
     reuseExistingServer: false,
-    timeout: 120_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

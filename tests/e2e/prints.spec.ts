@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ensureDocuments } from './documents';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, openShiftOnFreeRegister, signIn, writeHeaders } from './support';
 
 // Issue 11 item 14: the A4 simplified tax invoice prints the branch's tax registration number, and
 // the 80 mm receipt prints the amount in words too, in Arabic words in ar and English in en.
@@ -104,9 +104,7 @@ test('the 80 mm receipt: lines add up to the subtotal, the invoice discount is t
   // The user's shift: one an earlier spec left open is used (and left open), else one of its own.
   const open = await (await page.request.get('/api/Shift/current')).text();
   const existing = open && open !== 'null' ? (JSON.parse(open) as { id: string } | null) : null;
-  const shift =
-    existing ??
-    ((await call('post', '/api/Shift/open', { openingCash: 10_000 })) as { id: string });
+  const shift = existing ?? (await openShiftOnFreeRegister(page.request, 10_000, 50));
   const lineDiscount = 500;
   const invoiceDiscount = 1000;
   const total = items[0].sellPrice * 2 - lineDiscount + items[1].sellPrice - invoiceDiscount;

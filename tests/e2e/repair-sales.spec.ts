@@ -162,7 +162,7 @@ test('a repair delivered and collected on its page, and one paid at the till, ea
     await expect(panel.or(screen)).toBeVisible();
     if (await panel.isVisible()) {
       await desk.getByTestId('opening-cash').fill('0');
-      await desk.getByTestId('shift-register').fill('9');
+      await desk.getByTestId('shift-register').fill('15');
       await desk.getByTestId('open-shift-submit').click();
     }
     await expect(screen).toBeVisible();

@@ -134,7 +134,7 @@ test('a reservation is sold at the POS: its slip scanned, the deposit counted', 
   await expect(panel.or(screen)).toBeVisible();
   if (await panel.isVisible()) {
     await page.getByTestId('opening-cash').fill('0');
-    await page.getByTestId('shift-register').fill('9');
+    await page.getByTestId('shift-register').fill('17');
     await page.getByTestId('open-shift-submit').click();
   }
   await expect(screen).toBeVisible();

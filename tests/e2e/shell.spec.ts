@@ -7,6 +7,7 @@ import {
   dismissLowStockWhenShown,
   lowStockDialog,
   signIn,
+  transitionsEnded,
 } from './support';
 
 // Issue 3 acceptance: the app shell, in Arabic, in a real Chromium — guard, 404 page, page search,
@@ -321,6 +322,7 @@ test.describe('barcode scanner', () => {
     await expect(input).toBeFocused();
     await input.pressSequentially('6221031490019', { delay: 80 });
     await page.keyboard.press('Enter');
+    // Nothing may happen: the page is given the time a scan's navigation would take to start.
     await page.waitForTimeout(300);
     await expect(page).toHaveURL(/\/$/);
     await expect(input).toHaveValue('6221031490019');
@@ -384,7 +386,7 @@ test.describe('preferences survive a reload', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'shell-ar-light.png') });
     await page.keyboard.press('Control+KeyS');
     await expect(overlay(page)).toBeVisible();
-    await page.waitForTimeout(400); // let the 300 ms fade-in finish for the picture
+    await transitionsEnded(page); // the 300 ms fade-in has finished for the picture
     await page.screenshot({ path: join(ARTIFACTS, 'search-ar-light.png') });
     await page.keyboard.press('Escape');
     await expect(overlay(page)).toBeHidden();

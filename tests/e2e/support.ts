@@ -1,7 +1,14 @@
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '../../libs/contracts/src/idempotency';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/**
+ * The port of this worker's server (playwright.config.ts: one server and database per worker, on
+ * E2E_PORT + the worker's parallel index); its ETA simulator listens on this port + 1000.
+ */
+export const serverPort = () =>
+  Number(process.env.E2E_PORT ?? 3100) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 /** The spec's low-stock warning (Arabic or English UI). */
 export const lowStockDialog = (page: Page) =>
@@ -96,4 +103,50 @@ export function writeHeaders(csrfToken: string, method: string, path: string) {
     'X-CSRF-Token': csrfToken,
     ...(needsIdempotencyKey(method, path) ? { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } : {}),
   };
+}
+
+/**
+ * Waits until no CSS transition or animation runs in the page (a dialog's or an overlay's fade-in,
+ * a button turning enabled), e.g. before axe reads colours or before a screenshot. Endless ones
+ * (a spinner) do not count.
+ */
+export async function transitionsEnded(page: Page, timeout = 3_000) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * Opens the signed-in user's shift through the API on the first register from `from` on that no
+ * open shift of the branch holds: other files (run before this one on the same worker, in any
+ * subset) leave shifts open, and a test never takes a register another user holds. Each caller
+ * starts from its own number (registers 1–19 are typed by the UI tests, one number per file).
+ */
+export async function openShiftOnFreeRegister(
+  request: APIRequestContext,
+  openingCash: number,
+  from: number,
+): Promise<{ id: string; register: number }> {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  for (let register = from; register < from + 10; register++) {
+    const res = await request.post('/api/Shift/open', {
+      headers: writeHeaders(csrfToken, 'POST', '/api/Shift/open'),
+      data: { openingCash, register },
+    });
+    if (res.ok()) return (await res.json()) as { id: string; register: number };
+    const body = await res.text();
+    expect(res.status() === 409 && body.includes('REGISTER_BUSY'), `open shift: ${body}`).toBe(
+      true,
+    );
+  }
+  throw new Error(`registers ${from}–${from + 9} are all held`);
 }

@@ -4,7 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
 import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/reports';
 import { ensureDeliveryOrder } from './documents';
-import { dismissLowStock, lowStockDialog, signIn, writeHeaders } from './support';
+import {
+  dismissLowStock,
+  lowStockDialog,
+  openShiftOnFreeRegister,
+  signIn,
+  transitionsEnded,
+  writeHeaders,
+} from './support';
 
 // Issue 20 acceptance: keyboard and screen-reader access.
 // 1. Keyboard only: a cashier signs in, opens /POS through the page search, opens a shift, finds an
@@ -57,18 +64,7 @@ type Finding = { where: string; id: string; impact: string; targets: string[] };
 /** Runs axe on the page (or a part of it) and returns the critical and serious violations. */
 async function axe(page: Page, where: string, include?: string): Promise<Finding[]> {
   // Colours are read once transitions end (a button turning enabled fades in over 250 ms).
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-          ),
-      undefined,
-      { timeout: 3_000 },
-    )
-    .catch(() => undefined);
+  await transitionsEnded(page).catch(() => undefined);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
@@ -127,6 +123,10 @@ const report = (findings: Finding[]) =>
 /** In-app navigation without a page load (the low-stock warning opens once per load, spec §4). */
 async function goInApp(page: Page, path: string) {
   await page.evaluate((to) => {
+    // The page shown so far: its h1 is marked, so that settled() can tell the next page's h1 from it.
+    const h1 = document.querySelector('main h1');
+    h1?.setAttribute('data-walk-seen', '');
+    (window as unknown as { __walkSeenH1?: string | null }).__walkSeenH1 = h1?.textContent ?? null;
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
@@ -136,9 +136,20 @@ async function goInApp(page: Page, path: string) {
 /** The page has rendered its content: no loading bar or spinner left in the main region. */
 async function settled(page: Page) {
   await expect(page.getByTestId('page')).toBeVisible();
-  // The lazy page has rendered: its heading (or the "under construction" panel) is there.
-  await expect(page.locator('main h1, [data-testid="under-construction"]').first())
-    .toBeAttached({ timeout: 10_000 })
+  // The lazy page has rendered: its heading (or the "under construction" panel) is there — a new
+  // heading, not the one of the page before (kept on screen while the next one loads), nor the
+  // same one still showing the page before's text. (No heading at all is reported by the walk.)
+  await page
+    .waitForFunction(
+      () => {
+        if (document.querySelector('[data-testid="under-construction"]')) return true;
+        const h1 = document.querySelector('main h1');
+        const seen = (window as unknown as { __walkSeenH1?: string | null }).__walkSeenH1;
+        return !!h1 && (!h1.hasAttribute('data-walk-seen') || h1.textContent !== seen);
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   await expect(page.locator('main [role="progressbar"]:not([aria-valuenow])')).toHaveCount(0, {
     timeout: 15_000,
@@ -147,7 +158,10 @@ async function settled(page: Page) {
   await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-active', 'false', {
     timeout: 15_000,
   });
-  await page.waitForTimeout(500);
+  // No placeholder of late data left (a skeleton row, a grid still loading).
+  await expect(page.locator('main .MuiSkeleton-root, main [aria-busy="true"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /** Opens a shift by keyboard when none is open (focus starts in the opening-cash field). */
@@ -168,10 +182,11 @@ async function openShiftByKeyboard(page: Page, register: number) {
   await expect(screen).toBeVisible();
 }
 
-test.describe.configure({ mode: 'serial' });
+// Independent tests (each signs in and finds or makes its own records), spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 // These tests open the demo cashier's shift; close it so that later files (the POS test's Z report)
-// start from a shift of their own.
+// start from a shift of their own. (Runs on every worker that ran a test of this file.)
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   try {
@@ -321,7 +336,8 @@ test('keyboard only: find by part of the name, pick the third result, add with E
   await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
   const activeId = await options.nth(2).getAttribute('id');
   await expect(search).toHaveAttribute('aria-activedescendant', activeId!);
-  // The highlight stays where the arrows put it.
+  // The highlight stays where the arrows put it, also after a while (time itself is tested here: a
+  // late answer of the name search must not reset it).
   await page.waitForTimeout(600);
   await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
@@ -403,7 +419,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     // No sale yet (this test alone): the administrator opens a shift and sells one item in cash.
     const current = await page.request.get('/api/Shift/current');
     const open = current.ok() ? await current.json().catch(() => null) : null;
-    if (!open) await post('/api/Shift/open', { openingCash: 0, register: 9 });
+    if (!open) await openShiftOnFreeRegister(page.request, 0, 60);
     const session = (await (await page.request.get('/api/auth/session')).json()) as {
       user: { branchId: string };
     };
@@ -428,7 +444,7 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
     ];
   }
   let shifts = await list('/api/Shift?pageSize=1');
-  if (!shifts.length) shifts = [await post('/api/Shift/open', { openingCash: 0, register: 9 })];
+  if (!shifts.length) shifts = [await openShiftOnFreeRegister(page.request, 0, 60)];
   let transfers = await list('/api/TransferRequests?pageSize=1');
   if (!transfers.length) {
     const from = inventories[0];
@@ -482,98 +498,123 @@ async function detailIds(page: Page): Promise<Record<string, string>> {
   );
 }
 
+// The walk's visits: every route of the table but the sign-in page; the one route of the reports
+// (/Reports/:key) is each of its reports (sales and part B).
+const VISITS = ROUTES.filter((route) => !route.guestOnly).flatMap((route) =>
+  route.path.includes(':key')
+    ? [...SALES_REPORTS, ...STATS_REPORTS].map((r) => ({
+        route,
+        path: route.path.replace(':key', r.key),
+      }))
+    : [{ route, path: route.path }],
+);
+// Split in groups of pages, one test each, so that the walk spreads over the workers.
+const GROUPS = 5;
+const GROUP_SIZE = Math.ceil(VISITS.length / GROUPS);
+const groups = Array.from({ length: GROUPS }, (_, g) =>
+  VISITS.slice(g * GROUP_SIZE, (g + 1) * GROUP_SIZE),
+).filter((group) => group.length > 0);
+
 for (const locale of ['ar', 'en'] as const) {
-  test(`every built page in ${locale}: no critical or serious axe violation, one h1, nothing untranslated`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    test.setTimeout(600_000);
-    await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
-    await signIn(page, 'admin');
-    await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    const ids = await detailIds(page);
-    const findings: Finding[] = [];
-    const headings: string[] = [];
-    const unfocused: string[] = [];
-    const pages: string[] = [];
-    const missing: string[] = [];
-    const words: string[] = [];
-    // The 404 page.
-    await goInApp(page, '/no-such-page');
-    await expect(page.getByTestId('error-page')).toBeVisible();
-    words.push(...(await untranslated(page, '/no-such-page', locale)));
-    expect(await page.title()).toMatch(
-      locale === 'ar' ? /^الصفحة غير موجودة \| / : /^Page not found \| /,
-    );
-    // The one route of the reports (/Reports/:key) is each of its reports (sales and part B).
-    const visits = ROUTES.flatMap((route) =>
-      route.path.includes(':key')
-        ? [...SALES_REPORTS, ...STATS_REPORTS].map((r) => ({
-            route,
-            path: route.path.replace(':key', r.key),
-          }))
-        : [{ route, path: route.path }],
-    );
-    for (const visit of visits) {
-      const { route } = visit;
-      if (route.guestOnly) continue;
-      let path = visit.path;
-      if (path.includes(':id')) {
-        // A detail route with a page must have a real id here; one without a page shows the panel.
-        path = path.replace(':id', ids[route.name] ?? '00000000-0000-7000-8000-000000000000');
+  groups.forEach((group, g) => {
+    const first = g === 0;
+    const last = g === groups.length - 1;
+    test(`every built page in ${locale} (${g + 1}/${groups.length}: ${group[0].path} … ${group[group.length - 1].path}${first ? ', the 404 page' : ''}${last ? ', the sign-in page' : ''}): no critical or serious axe violation, one h1, nothing untranslated`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+      await signIn(page, 'admin');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const ids = await detailIds(page);
+      const findings: Finding[] = [];
+      const headings: string[] = [];
+      const unfocused: string[] = [];
+      const pages: string[] = [];
+      const missing: string[] = [];
+      const words: string[] = [];
+      if (first) {
+        // The 404 page.
+        await goInApp(page, '/no-such-page');
+        await expect(page.getByTestId('error-page')).toBeVisible();
+        words.push(...(await untranslated(page, '/no-such-page', locale)));
+        expect(await page.title()).toMatch(
+          locale === 'ar' ? /^الصفحة غير موجودة \| / : /^Page not found \| /,
+        );
       }
-      // (The first route, /, is where the sign-in left the page: no navigation, so no focus move.)
-      const moved = new URL(page.url()).pathname !== path;
-      await forgetMissing(page);
-      await goInApp(page, path);
-      await settled(page);
-      if ((await page.getByTestId('under-construction').count()) > 0) continue;
-      pages.push(route.name);
-      if (route.path.includes(':id') && !ids[route.name]) {
-        missing.push(route.name);
-        continue;
+      for (const visit of group) {
+        const { route } = visit;
+        let path = visit.path;
+        if (path.includes(':id')) {
+          // A detail route with a page must have a real id here; one without a page shows the panel.
+          path = path.replace(':id', ids[route.name] ?? '00000000-0000-7000-8000-000000000000');
+        }
+        // (The first route, /, is where the sign-in left the page: no navigation, so no focus move.)
+        const moved = new URL(page.url()).pathname !== path;
+        await forgetMissing(page);
+        await goInApp(page, path);
+        await settled(page);
+        if ((await page.getByTestId('under-construction').count()) > 0) continue;
+        pages.push(route.name);
+        if (route.path.includes(':id') && !ids[route.name]) {
+          missing.push(route.name);
+          continue;
+        }
+        const h1 = await page.locator('h1').count();
+        if (h1 !== 1) headings.push(`${route.name}: ${h1} h1`);
+        // After the navigation the focus is on the page (its h1, main, or a field the page focused).
+        // The layout puts the focus back on the page within a few hundred ms when a late part of it
+        // takes it away (DashboardLayout's watch): allow it that long (polling, up to 3 s).
+        if (moved) {
+          let focus = '';
+          const onPage = await expect
+            .poll(
+              async () =>
+                (focus = await page.evaluate(() => {
+                  const el = document.activeElement;
+                  return el && el !== document.body && el.closest('main')
+                    ? 'main'
+                    : (el?.outerHTML.slice(0, 80) ?? 'none');
+                })),
+              { timeout: 3_000 },
+            )
+            .toBe('main')
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!onPage) unfocused.push(`${route.name}: ${focus}`);
+        }
+        await expect(page.getByTestId('error-page'), path).toHaveCount(0);
+        words.push(...(await untranslated(page, path, locale)));
+        findings.push(...(await axe(page, `${locale} ${route.name} ${path}`)));
       }
-      const h1 = await page.locator('h1').count();
-      if (h1 !== 1) headings.push(`${route.name}: ${h1} h1`);
-      // After the navigation the focus is on the page (its h1, main, or a field the page focused).
-      const focusNow = () =>
-        page.evaluate(() => {
-          const el = document.activeElement;
-          return el && el !== document.body && el.closest('main')
-            ? 'main'
-            : (el?.outerHTML.slice(0, 80) ?? 'none');
-        });
-      // The layout puts the focus back on the page within a few hundred ms when a late part of it
-      // takes it away (DashboardLayout's watch): allow it that long.
-      let focus = await focusNow();
-      for (let i = 0; moved && focus !== 'main' && i < 15; i++) {
-        await page.waitForTimeout(200);
-        focus = await focusNow();
+      if (last) {
+        // The sign-in page, signed out.
+        await page.context().clearCookies();
+        await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+        await page.goto('/login');
+        await expect(page.getByTestId('login-form')).toBeVisible();
+        words.push(...(await untranslated(page, '/login', locale)));
+        expect(await page.title()).toMatch(locale === 'ar' ? /^تسجيل الدخول \| / : /^Sign in \| /);
+        if ((await page.locator('h1').count()) !== 1)
+          headings.push(`login: ${await page.locator('h1').count()} h1`);
+        findings.push(...(await axe(page, `${locale} login`)));
       }
-      if (moved && focus !== 'main') unfocused.push(`${route.name}: ${focus}`);
-      await expect(page.getByTestId('error-page'), path).toHaveCount(0);
-      words.push(...(await untranslated(page, path, locale)));
-      findings.push(...(await axe(page, `${locale} ${route.name} ${path}`)));
-    }
-    // The sign-in page, signed out.
-    await page.context().clearCookies();
-    await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
-    await page.goto('/login');
-    await expect(page.getByTestId('login-form')).toBeVisible();
-    words.push(...(await untranslated(page, '/login', locale)));
-    expect(await page.title()).toMatch(locale === 'ar' ? /^تسجيل الدخول \| / : /^Sign in \| /);
-    if ((await page.locator('h1').count()) !== 1)
-      headings.push(`login: ${await page.locator('h1').count()} h1`);
-    findings.push(...(await axe(page, `${locale} login`)));
-    expect(pages.length, 'built pages scanned').toBeGreaterThanOrEqual(20);
-    expect.soft(missing, 'detail pages without a real id').toEqual([]);
-    expect.soft(headings, 'pages without exactly one h1').toEqual([]);
-    expect
-      .soft(unfocused, 'pages where the focus did not move to the page after navigation')
-      .toEqual([]);
-    expect.soft(words, 'untranslated keys, raw ids or titles').toEqual([]);
-    expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
+      // The whole walk once scanned at least 20 built pages: each group at least its share of them.
+      expect(pages.length, 'built pages scanned').toBeGreaterThanOrEqual(
+        Math.ceil((20 * group.length) / VISITS.length),
+      );
+      expect.soft(missing, 'detail pages without a real id').toEqual([]);
+      expect.soft(headings, 'pages without exactly one h1').toEqual([]);
+      expect
+        .soft(unfocused, 'pages where the focus did not move to the page after navigation')
+        .toEqual([]);
+      expect.soft(words, 'untranslated keys, raw ids or titles').toEqual([]);
+      expect(findings, `axe violations:\n${report(findings)}`).toEqual([]);
+    });
   });
 }
 
@@ -593,7 +634,7 @@ test('axe: POS with a cart, name-search results, payment dialog, page search, lo
   await expect(page.getByTestId('search-overlay')).toBeVisible();
   await page.keyboard.type('ال', HUMAN);
   await expect(page.getByTestId('search-overlay').locator('[role="option"]').first()).toBeVisible();
-  await page.waitForTimeout(400);
+  // (axe() scans once the overlay's and the dialogs' fade-in transitions have ended.)
   findings.push(...(await axe(page, 'page search')));
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('search-overlay')).toBeHidden();
@@ -603,7 +644,6 @@ test('axe: POS with a cart, name-search results, payment dialog, page search, lo
   await settled(page);
   await page.getByTestId('customer-add').click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForTimeout(400);
   findings.push(...(await axe(page, 'customer form dialog')));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -623,7 +663,6 @@ test('axe: POS with a cart, name-search results, payment dialog, page search, lo
   findings.push(...(await axe(page, 'POS with a cart')));
   await page.keyboard.press('F4');
   await expect(page.getByTestId('payment-dialog')).toBeVisible();
-  await page.waitForTimeout(400);
   findings.push(...(await axe(page, 'payment dialog')));
   // The four «الباقي» buttons have distinct accessible names.
   const names = await page
