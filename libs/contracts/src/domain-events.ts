@@ -356,6 +356,8 @@ export type InstallmentMoneyEvent = {
   paymentId: string | null;
   vaultId: string | null;
   vaultAccountId: string | null;
+  /** a collection into the till: the collector's open shift (the money is in its drawer, issue 30 item 7) */
+  shiftId?: string | null;
   userId: string | null;
 };
 
