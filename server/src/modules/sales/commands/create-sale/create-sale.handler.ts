@@ -268,6 +268,7 @@ export class CreateSaleHandler extends TransactionalCommandHandler<
       createdAt,
       editedAt: null,
       maintenanceTicketId: null,
+      cod,
       costTotal,
       returnedTotal: 0,
       linesJson: lines.map((l, i) => {
