@@ -72,8 +72,17 @@ test('the accountant collects a debt into a vault, prints the statement and expo
   const row = rows.first();
   await expect(row).toContainText(customer);
   const owedBefore = piasters(await row.getByRole('gridcell').nth(3).innerText());
-  const vaults = await (await page.request.get('/api/Customers/payment-vaults')).json();
-  const vaultId = vaults[0].id as string;
+  // Pre-selected (issue 30 item 7): the main cash vault of the user's branch.
+  const vaults = (await (await page.request.get('/api/Customers/payment-vaults')).json()) as {
+    id: string;
+    branchId: string;
+    isMain: boolean;
+    type: string;
+  }[];
+  const me = await (await page.request.get('/api/auth/session')).json();
+  const vaultId = vaults.find(
+    (v) => v.branchId === me.user.branchId && v.isMain && v.type === 'cash',
+  )!.id;
   const vaultBefore = await vaultBalance(page, vaultId);
 
   await row.getByTestId('debt-collect').click();

@@ -117,25 +117,45 @@ test('the pay dialog shows the plan part, refuses more than is owed, takes an ad
   const detail = await a('get', `/api/Installments?customerId=${customer.id}`);
   const plan = (detail as { id: string; toPay: number }[])[0];
 
-  // The plan's collect dialog pre-selects the branch's main vault.
+  // The plan's collect dialog pre-selects the user's till (the admin has an open shift, issue 30
+  // item 7); collecting sends no vault and the money is in that shift's drawer.
+  const shift = JSON.parse(await (await page.request.get('/api/Shift/current')).text()) as {
+    id: string;
+    register: number;
+  };
+  const expectedCash = async () =>
+    ((await a('get', `/api/Shift/${shift.id}`)) as { totals: { expectedCash: number } }).totals
+      .expectedCash;
+  const cashBefore = await expectedCash();
   await page.goto(`/Installments/${plan.id}`);
   await page.getByTestId('plan-collect').click();
   const collect = page.getByTestId('collect-dialog');
   await expect(collect).toBeVisible();
-  await expect(collect.getByTestId('collect-vault')).toContainText('الرئيسية');
+  await expect(collect.getByTestId('collect-vault')).toContainText(
+    `الدرج — نقطة البيع ${shift.register} (ورديتي)`,
+  );
   await page.screenshot({ path: 'tests/.artifacts/e2e-results/cust-collect.png', fullPage: true });
+  await collect.getByTestId('collect-amount').fill('10');
+  const sent = page.waitForRequest((r) => r.url().includes('/collect') && r.method() === 'POST');
+  await page.getByTestId('collect-submit').click();
+  expect((await sent).postDataJSON()).not.toHaveProperty('vaultId');
+  await expect(collect).toBeHidden();
+  await expect.poll(expectedCash).toBe(cashBefore + 10_00);
   await page.keyboard.press('Escape');
+  const collected = 10_00;
 
   // The customer's page: the pay dialog says which part of the balance is the plan.
   await page.goto(`/Customers/${customer.id}`);
   await expect(page.getByTestId('customer-page')).toBeVisible();
-  const owed = 1_000_00 + plan.toPay;
+  const owed = 1_000_00 + plan.toPay - collected;
   const format = (p: number) =>
     new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(p / 100);
   await expect(page.getByTestId('customer-balance')).toHaveText(format(owed));
   await page.getByTestId('customer-pay').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('payment-plan-part')).toContainText(format(plan.toPay));
+  await expect(dialog.getByTestId('payment-plan-part')).toContainText(
+    format(plan.toPay - collected),
+  );
   await page.screenshot({
     path: 'tests/.artifacts/e2e-results/cust-pay-parts.png',
     fullPage: true,

@@ -1,4 +1,6 @@
-import { Client, createTestApp, type TestApp } from './support/app';
+import { randomUUID } from 'node:crypto';
+import { ApiKeyAuthors1796200000150 } from '../../migrations/1796200000150-ApiKeyAuthors';
+import { Client, createTestApp, freeRegister, type TestApp } from './support/app';
 
 describe('API keys for integrations', () => {
   let t: TestApp;
@@ -63,5 +65,50 @@ describe('API keys for integrations', () => {
     expect(
       (await manager.post('/api/admin/apiKeys', { name: 'x', permissions: [], branchId })).status,
     ).toBe(403);
+  });
+
+  it("shows a shift a key opened before keys were bounded, by the key's name, and lets an administrator close it", async () => {
+    // Issue 30 item 11: before the fix a key could open a shift; its id stood as the cashier, so
+    // every read joining users hid it (404). The migration gives such keys an inactive user row.
+    const created = await admin.post('/api/admin/apiKeys', {
+      name: 'تكامل قديم',
+      permissions: ['can_see_products'],
+      branchId,
+    });
+    expect(created.status).toBe(201);
+    const keyId = created.body.id as string;
+    const shiftId = randomUUID();
+    const register = await freeRegister(t.ds, branchId, 80);
+    await t.ds.query(
+      `INSERT INTO shifts (id, branch_id, register, cashier_id, status, opening_cash) VALUES ($1, $2, $3, $4, 'open', 0)`,
+      [shiftId, branchId, register, keyId],
+    );
+    expect((await admin.get(`/api/Shift/${shiftId}`)).status).toBe(404);
+
+    const runner = t.ds.createQueryRunner();
+    try {
+      await new ApiKeyAuthors1796200000150().up(runner);
+      await new ApiKeyAuthors1796200000150().up(runner); // twice: nothing more
+    } finally {
+      await runner.release();
+    }
+    const shown = await admin.get(`/api/Shift/${shiftId}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.cashierName).toBe('مفتاح API: تكامل قديم');
+    const listed = (await admin.get('/api/Shift?pageSize=100&status=open')).body as {
+      id: string;
+    }[];
+    expect(listed.map((x) => x.id)).toContain(shiftId);
+    const [user] = await t.ds.query('SELECT active, is_admin, role_id FROM users WHERE id = $1', [
+      keyId,
+    ]);
+    expect(user).toEqual({ active: false, is_admin: false, role_id: null });
+    // Nobody signs in as it.
+    const [{ username }] = await t.ds.query('SELECT username FROM users WHERE id = $1', [keyId]);
+    expect((await new Client(t.app).signIn(username, '!api-key')).status).toBe(401);
+    // An administrator closes it like any other shift.
+    const closed = await admin.post(`/api/Shift/${shiftId}/close`, { countedCash: 0 });
+    expect(closed.status).toBe(201);
+    expect(closed.body.status).toBe('closed');
   });
 });

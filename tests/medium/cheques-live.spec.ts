@@ -32,7 +32,10 @@ describe('cheques due: live push', () => {
       'SELECT id FROM branches ORDER BY created_at LIMIT 1',
     );
     const [{ id: customerId }] = await t.ds.query('SELECT id FROM customers LIMIT 1');
-    const accountant = await createUserWith(t.ds, ['can_see_vault_totals'], { branchId });
+    // can_take_advance: the cheque is for more than the customer may owe (issue 30 item 13)
+    const accountant = await createUserWith(t.ds, ['can_see_vault_totals', 'can_take_advance'], {
+      branchId,
+    });
     const clerk = await createUserWith(t.ds, ['can_see_customers'], { branchId });
     const a = await sessionCookie(t, accountant.username, accountant.password);
     const c = await sessionCookie(t, clerk.username, clerk.password);
@@ -50,6 +53,7 @@ describe('cheques due: live push', () => {
       dueDate: today,
       amount: 1_000,
       customerId,
+      advance: true,
     });
     expect(res.status).toBe(201);
     const pushed = await waitFor(

@@ -72,6 +72,8 @@ describe('cheques', () => {
       dueDate: '2026-12-01',
       amount,
       ...(direction === 'received' ? { customerId } : { vendorId }),
+      // the suite's customer owes nothing: its cheques are advances (issue 30 item 13)
+      ...(direction === 'received' ? { advance: true } : {}),
       branchId,
       ...extra,
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { INSTALLMENTS_API } from '@pos/contracts';
 import { readStoreTimeZone } from '../../server/src/modules/settings';
+import { customerOpenItems } from './support/invariants';
 import {
   Client,
   createTestApp,
@@ -222,6 +223,95 @@ describe('customer payments: bounded, allocated, into an open shift', () => {
     // Nothing is left to pay: one more piaster is over the balance.
     const over = await pay(admin, customerId, { amount: 1, methodId: cash });
     expect(over.body.code).toBe('CUSTOMER_PAYMENT_EXCEEDS_BALANCE');
+  });
+
+  it('a customer cheque is bounded like a payment and settles open invoices oldest first, then the plans; a cancel or bounce opens them again', async () => {
+    // Issue 30 item 13 (the cheques' part): a received cheque lowered the balance with no bound.
+    const customerId = await newCustomer();
+    const older = await creditSale(customerId, 2); // 200.00
+    const newer = await creditSale(customerId, 3); // 300.00
+    const planned = await creditSale(customerId, 4); // 400.00, into a plan
+    const plan = await admin.post(INSTALLMENTS_API.plans, {
+      id: randomUUID(),
+      saleId: planned,
+      count: 2,
+      period: 'monthly',
+      firstDueDate: today,
+      monthlyRateBp: 0,
+      fee: 0,
+      nationalId: '29001010123456',
+      guarantors: [
+        { name: 'ضامن', nationalId: '30105152101244', phone: '01112223334', address: 'القاهرة' },
+      ],
+    });
+    expect(plan.status).toBe(201);
+    const planId = plan.body.id as string;
+    expect(await balance(customerId)).toBe(90_000);
+    const cheque = (amount: number, extra: object = {}, client = admin) =>
+      client.post('/api/Cheques', {
+        id: randomUUID(),
+        direction: 'received',
+        number: `C${randomUUID().slice(0, 10)}`,
+        bank: 'بنك القاهرة',
+        dueDate: today,
+        amount,
+        customerId,
+        branchId,
+        ...extra,
+      });
+    const allocations = async () =>
+      Object.fromEntries(
+        (
+          await t.ds.query(
+            `SELECT invoice_id, sum(amount)::int AS amount FROM customer_payment_allocations
+              WHERE customer_id = $1 GROUP BY invoice_id`,
+            [customerId],
+          )
+        ).map((r: { invoice_id: string; amount: number }) => [r.invoice_id, r.amount]),
+      );
+
+    // More than is owed: refused with what is owed, nothing written.
+    const before = await tableCounts(t.ds, ['sessions', 'audit_logs']);
+    const over = await cheque(90_001);
+    expect(over.status).toBe(400);
+    expect(over.body.code).toBe('CUSTOMER_PAYMENT_EXCEEDS_BALANCE');
+    expect(await tableCounts(t.ds, ['sessions', 'audit_logs'])).toEqual(before);
+    // An advance needs can_take_advance, as for a payment.
+    const clerkUser = await createUserWith(
+      t.ds,
+      ['can_see_customers', 'can_see_vault_totals', 'can_see_totals'],
+      { branchId },
+    );
+    const clerk = new Client(t.app, 'en');
+    await clerk.signIn(clerkUser.username, clerkUser.password);
+    expect((await cheque(90_001, { advance: true }, clerk)).status).toBe(403);
+
+    // 350.00: the older invoice whole, 150.00 of the newer one; the plan untouched.
+    const first = await cheque(35_000);
+    expect(first.status).toBe(201);
+    expect(await allocations()).toEqual({ [older]: 20_000, [newer]: 15_000 });
+    // 350.00 more: the newer invoice's 150.00, then 200.00 of the plan (its first installment).
+    const second = await cheque(35_000);
+    expect(second.status).toBe(201);
+    expect(await allocations()).toEqual({ [older]: 20_000, [newer]: 30_000 });
+    const [account] = await t.ds.query(
+      `SELECT kind, amount::int FROM installment_payments WHERE plan_id = $1`,
+      [planId],
+    );
+    expect(account).toEqual({ kind: 'account', amount: 20_000 });
+    expect(await balance(customerId)).toBe(20_000);
+
+    // The first cheque is cancelled (a bounce takes the same way back): the invoices it settled
+    // are open again, the debt is back.
+    const cancelled = await admin.post(`/api/Cheques/${first.body.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect(await balance(customerId)).toBe(55_000);
+    expect(await allocations()).toEqual({ [newer]: 15_000 });
+    // The books: balance = open invoices + plans − advances for this customer.
+    const [{ off }] = await t.ds.query(
+      `SELECT COALESCE(json_agg(x), '[]') AS off FROM (${customerOpenItems([customerId]).customerBalanceVsOpenItems}) x`,
+    );
+    expect(off).toEqual([]);
   });
 
   it('a sale on «تقسيط» whose plan was postponed is listed as awaiting a plan until it is made; the collect vaults put the main one first', async () => {

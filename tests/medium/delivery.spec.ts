@@ -317,10 +317,32 @@ describe('delivery', () => {
     expect(credit.status).toBe(403);
     expect(credit.body.code).toBe('CREDIT_NEEDS_PERMISSION');
 
+    // `cod` is a JSON boolean (CreateSaleDto); anything else is a 400 naming the field, nothing sold
+    const bad = await till.post('/api/Sales', {
+      id: randomUUID(),
+      customerId,
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 2000 }],
+      cod: 'yes',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('cod');
+
     const sold = await codSale(true);
     expect(sold.status).toBe(201);
     const saleId = sold.body.id as string;
     expect(sold.body.dueAmount).toBe(8000);
+    // SaleDto says it is cash on delivery (the receipt and the sale page show it), on every read
+    expect(sold.body.cod).toBe(true);
+    expect((await admin.get(`/api/invoices/${saleId}`)).body.cod).toBe(true);
+    const listed = (await admin.get('/api/invoices?pageSize=20')).body as {
+      id: string;
+      cod: boolean;
+    }[];
+    expect(listed.find((x) => x.id === saleId)?.cod).toBe(true);
+    expect(listed.filter((x) => x.id !== saleId).every((x) => typeof x.cod === 'boolean')).toBe(
+      true,
+    );
     expect(await balance('customers', customerId)).toBe(customerBefore);
     expect(
       await t.ds.query('SELECT 1 FROM customer_ledger WHERE reference_id = $1', [saleId]),

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { IDEMPOTENCY_HEADER, MONEY_COMMANDS, moneyCommandFor } from '@pos/contracts';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_RETENTION_DAYS,
+  MONEY_COMMANDS,
+  moneyCommandFor,
+} from '@pos/contracts';
+import {
+  IDEMPOTENCY_QUEUE,
+  IdempotencyPurgeProcessor,
+} from '../../server/src/core/jobs/idempotency-purge';
 import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
 import { ownerMoney } from './support/money';
 import { concretePath, registeredRoutes } from './support/routes';
@@ -337,4 +348,38 @@ describe('idempotency keys on the money and stock commands', () => {
     );
     expect(ok.status).toBe(201);
   });
+
+  it('purges the keys older than the retention every night, keeping the recent ones answering', async () => {
+    const processor = t.app.get(IdempotencyPurgeProcessor);
+    const [old, edge, recent] = [randomUUID(), randomUUID(), randomUUID()];
+    const days = IDEMPOTENCY_KEY_RETENTION_DAYS;
+    await t.ds.query(
+      `INSERT INTO idempotency_keys (key, scope, request_hash, result, created_at) VALUES
+         ($1, 'test', 'h', '{}', now() - make_interval(days => $4 + 1)),
+         ($2, 'test', 'h', '{}', now() - make_interval(days => $4) + interval '1 hour'),
+         ($3, 'test', 'h', '{}', now())`,
+      [old, edge, recent, days],
+    );
+    const { purged } = await processor.process();
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const left = (
+      await t.ds.query('SELECT key FROM idempotency_keys WHERE key = ANY($1)', [
+        [old, edge, recent],
+      ])
+    ).map((r: { key: string }) => r.key);
+    expect(left.sort()).toEqual([edge, recent].sort());
+    // Scheduled once a night on the app's queue (a BullMQ job scheduler).
+    const queue = t.app.get<Queue>(getQueueToken(IDEMPOTENCY_QUEUE));
+    const schedulers = await waitForSchedulers(queue);
+    expect(schedulers.map((x) => x.pattern)).toContain('15 3 * * *');
+  });
 });
+
+async function waitForSchedulers(queue: Queue) {
+  for (let i = 0; i < 100; i++) {
+    const list = await queue.getJobSchedulers();
+    if (list.length) return list;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return queue.getJobSchedulers();
+}

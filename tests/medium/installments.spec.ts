@@ -394,6 +394,65 @@ describe('installments', () => {
     expect(await balance('customers', customerId)).toBe(100_000);
   });
 
+  it("collects into the collector's till (open shift's drawer) without a vault; no shift → SHIFT_NOT_OPEN", async () => {
+    // Issue 30 item 7: the collect dialog pre-selects the user's till; the server takes it as the
+    // drawer of the collector's open shift, in cash, like a customer payment at the till.
+    const { customerId, saleId } = await creditSale(300_000, 0);
+    const plan = await createPlan(saleId, { count: 3, monthlyRateBp: 0, fee: 0 });
+    const [shift] = await t.ds.query(
+      `SELECT s.id FROM shifts s JOIN users u ON u.id = s.cashier_id WHERE u.username = 'admin' AND s.status = 'open'`,
+    );
+    expect(shift).toBeDefined();
+    const expectedBefore = (await admin.get(`/api/Shift/${shift.id}`)).body;
+    const [tallyBefore] = await t.ds.query(
+      'SELECT payments_in FROM shift_sales_tallies WHERE shift_id = $1',
+      [shift.id],
+    );
+    const res = await admin.post(INSTALLMENTS_API.collect(plan.id), {
+      id: randomUUID(),
+      amount: 70_000,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'collect', amount: 70_000, vaultId: null });
+    const [row] = await t.ds.query(
+      `SELECT l.shift_id, pm.type FROM customer_ledger l JOIN payment_methods pm ON pm.id = l.method_id
+        WHERE l.reference_type = 'installment_payment' AND l.reference_id = $1`,
+      [res.body.id],
+    );
+    expect(row).toEqual({ shift_id: shift.id, type: 'cash' });
+    expect(await journal(res.body.id)).toEqual([
+      { account: 'cash', debit: 70_000, credit: 0, party: null },
+      { account: 'customers', debit: 0, credit: 70_000, party: customerId },
+    ]);
+    // The shift's drawer expects it; its running tally counts it as money on account.
+    const expectedAfter = (await admin.get(`/api/Shift/${shift.id}`)).body;
+    expect(expectedAfter.totals.expectedCash - expectedBefore.totals.expectedCash).toBe(70_000);
+    const [tallyAfter] = await t.ds.query(
+      'SELECT payments_in FROM shift_sales_tallies WHERE shift_id = $1',
+      [shift.id],
+    );
+    expect(Number(tallyAfter.payments_in) - Number(tallyBefore?.payments_in ?? 0)).toBe(70_000);
+    expect(await balance('customers', customerId)).toBe(230_000);
+    const figures = await customerFigures(customerId);
+    expect(figures.books).toBe(figures.balance);
+
+    // A collector with no open shift: 400 SHIFT_NOT_OPEN, nothing written.
+    const user = await createUserWith(t.ds, ['can_see_installments', 'can_see_customers'], {
+      branchId,
+    });
+    const clerk = new Client(t.app, 'en');
+    await clerk.signIn(user.username, user.password);
+    const before = await tableCounts(t.ds, ['sessions', 'audit_logs']);
+    const refused = await clerk.post(INSTALLMENTS_API.collect(plan.id), {
+      id: randomUUID(),
+      amount: 10_000,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('SHIFT_NOT_OPEN');
+    expect(await tableCounts(t.ds, ['sessions', 'audit_logs'])).toEqual(before);
+    expect(await balance('customers', customerId)).toBe(230_000);
+  });
+
   it('the morning scan marks overdue, charges late fees once, and a second run writes nothing', async () => {
     const settings = await admin.patch('/api/StoreSettings', {
       installments: {

@@ -274,6 +274,13 @@ export type ChequeChangedEvent = {
   vaultId: string | null;
   vaultAccountId: string | null;
   userId: string | null;
+  /**
+   * A customer's cheque recorded (issue 30 item 13): its ledger row, the balance after it and what
+   * it left after the open invoices, for the customer's installment plans.
+   */
+  ledgerId?: string;
+  balanceAfter?: number;
+  toPlans?: number;
 };
 
 /**
@@ -356,6 +363,8 @@ export type InstallmentMoneyEvent = {
   paymentId: string | null;
   vaultId: string | null;
   vaultAccountId: string | null;
+  /** a collection into the till: the collector's open shift (the money is in its drawer, issue 30 item 7) */
+  shiftId?: string | null;
   userId: string | null;
 };
 

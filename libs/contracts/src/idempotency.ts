@@ -114,3 +114,10 @@ export const needsIdempotencyKey = (method: string, path: string): boolean =>
 /** A key the server accepts: a UUID (any version), as `newId()` makes. */
 export const IDEMPOTENCY_KEY_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * How long the server keeps an Idempotency-Key and its answer: a repeat within this many days gets
+ * the first answer; older keys are purged daily (server/src/core/jobs/idempotency-purge.ts). A
+ * client retries within minutes, so 30 days is far beyond any honest retry.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_DAYS = 30;

@@ -72,7 +72,7 @@ export async function seedDemoCheques(ds: DataSource): Promise<void> {
     id: accountant.id,
     branchId: branch.id,
     isAdmin: false,
-    permissions: ['can_see_vault_totals'],
+    permissions: ['can_see_vault_totals', 'can_take_advance'],
   } as unknown as AuthUser;
   const meta = { userId: accountant.id, ip: null, userAgent: 'demo' };
   const day = async (offset: number) =>
@@ -108,6 +108,8 @@ export async function seedDemoCheques(ds: DataSource): Promise<void> {
           dueDate: await day(due),
           amount,
           ...(direction === 'received' ? { customerId: partyId } : { vendorId: partyId }),
+          // some are for more than the customer owes then: an advance (issue 30 item 13)
+          ...(direction === 'received' ? { advance: true } : {}),
           note: 'DEMO',
         },
         user,

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -72,6 +73,11 @@ export class ChequeCreateDto {
   /** another branch than the user's own: administrators only */
   @IsOptional() @IsUUID() branchId?: string;
   @IsOptional() @IsString() @MaxLength(300) note?: string;
+  /**
+   * A received cheque for more than the customer owes: an advance / credit on account, a separate
+   * choice needing can_take_advance, as for a customer payment (issue 30 item 13).
+   */
+  @IsOptional() @IsBoolean() advance?: boolean;
 }
 
 export class ChequeActionDto {

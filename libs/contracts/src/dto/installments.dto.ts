@@ -195,11 +195,13 @@ export class InstallmentPlanCreateDto extends InstallmentTermsDto {
 /**
  * POST /api/Installments/{id}/collect: money into a vault, to late fees first then the amounts of
  * the chosen installments (default: the oldest open ones). More than they owe → 400.
+ * Without `vaultId` the money goes into the till: the drawer of the collector's open shift, in cash
+ * (400 SHIFT_NOT_OPEN without one), as a customer payment at the till does (issue 30 item 7).
  */
 export class InstallmentCollectDto {
   @IsUUID() id: string;
   @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
-  @IsUUID() vaultId: string;
+  @IsOptional() @IsUUID() vaultId?: string;
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
@@ -312,8 +314,9 @@ export type InstallmentPaymentDto = {
   amount: number;
   /** early-settlement discount given with this payment (0 for a collection) */
   discount: number;
-  vaultId: string;
-  vaultName: string;
+  /** null: into the till (the collector's shift) or part of a customer payment on account */
+  vaultId: string | null;
+  vaultName: string | null;
   userName: string | null;
   note: string | null;
   at: string;

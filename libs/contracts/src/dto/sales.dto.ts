@@ -361,6 +361,11 @@ export type SaleDto = {
   editedAt: string | null;
   /** the repair ticket this sale bills (issue 30): neither returned nor edited; null: a till sale */
   maintenanceTicketId: string | null;
+  /**
+   * Cash on delivery (issue 30 item 21): the amount due is owed by the delivery order and its
+   * driver (the COD receivable), not by the customer; the receipt and the sale page say so.
+   */
+  cod: boolean;
   lines: SaleLineDto[];
   payments: {
     id: string;

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/config';
+import { IdempotencyPurgeProcessor, IDEMPOTENCY_QUEUE } from './idempotency-purge';
 import { JobsController } from './jobs.controller';
 
 export { IMPORTS_QUEUE } from './queues';
@@ -33,8 +34,10 @@ const connection = {
       }),
     }),
     BullModule.registerQueue({ name: IMPORTS_QUEUE }),
+    BullModule.registerQueue({ name: IDEMPOTENCY_QUEUE }),
   ],
   controllers: [JobsController],
+  providers: [IdempotencyPurgeProcessor],
   exports: [BullModule],
 })
 export class JobsModule {}

@@ -54,6 +54,36 @@ describe('live event policy', () => {
     expect(sale.payload.profit).toBe(20); // the original is not mutated
   });
 
+  it('gives an API key only the events whose read admits a key (issue 30 item 11)', () => {
+    const key = (permissions: PermissionKey[]) => ({ id: 'k', permissions, viaApiKey: true });
+    const stock = event('stock.changed', {
+      variantId: 'v',
+      inventoryId: 'i',
+      onHand: 1,
+      reserved: 0,
+    });
+    expect(projectEvent(stock, key(['can_see_products']))).toBe(stock);
+    expect(projectEvent(stock, key(['can_see_customers']))).toBeNull();
+    expect(projectEvent(stock, viewer('u', []))).toBe(stock); // any signed-in user
+    // Open to any signed-in user, closed to every key (as their HTTP reads are).
+    const everything = key(Object.values(LIVE_EVENT_RULES).flatMap((r) => r.require ?? []));
+    for (const type of [
+      'shift.opened',
+      'maintenance.counts',
+      'reservation.changed',
+      'delivery.changed',
+    ] as const)
+      expect(projectEvent(event(type, { cashierId: 'k' } as never), everything)).toBeNull();
+    // A permission-gated event: the permission, as for a user.
+    const low = event('stock.low', { count: 1, variantIds: ['v'] });
+    expect(projectEvent(low, key(['can_see_near_end_products']))).toBe(low);
+    expect(projectEvent(low, key(['can_see_products']))).toBeNull();
+    // A key and a user holding the same keys are never grouped together.
+    expect(viewerKey(stock, key(['can_see_products']))).not.toBe(
+      viewerKey(stock, viewer('u', ['can_see_products'])),
+    );
+  });
+
   it('shows someone else’s shift only with view_all_shifts, totals only with can_see_shift_totals', () => {
     const shift = event('shift.totals', {
       shiftId: 's',

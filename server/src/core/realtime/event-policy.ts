@@ -7,7 +7,12 @@ import type {
 } from '@pos/contracts';
 
 /** What a push needs to know about its receiver (a subset of AuthUser). */
-export type LiveViewer = { id: string; permissions: readonly PermissionKey[] };
+export type LiveViewer = {
+  id: string;
+  permissions: readonly PermissionKey[];
+  /** an integration's API key, bounded like on HTTP (issue 30 item 11) */
+  viaApiKey?: boolean;
+};
 
 type Rule = {
   /** the permission of the matching read; without it the event is not delivered */
@@ -16,6 +21,12 @@ type Rule = {
   fields?: Record<string, PermissionKey | PermissionKey[]>;
   /** extra per-receiver condition (e.g. someone else's shift needs view_all_shifts) */
   visible?: (event: LiveEvent, viewer: LiveViewer) => boolean;
+  /**
+   * An API key (issue 30 item 11): an event without `require` mirrors a read open to "any signed-in
+   * user", which a key may call only where the endpoint names the keys that admit it
+   * (`@Authenticated({ apiKey })`); the same keys here. Without them a key never receives it.
+   */
+  apiKey?: PermissionKey[];
 };
 
 const ownShiftOrAll = (event: LiveEvent, viewer: LiveViewer) =>
@@ -37,7 +48,8 @@ const shift: Rule = { fields: { totals: 'can_see_shift_totals' }, visible: ownSh
  * the transfer screens (value at cost with can_see_transfer_totals and can_see_buy_price).
  */
 export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
-  'stock.changed': {},
+  // the POS search admits a key holding can_see_products (GET /variants/search)
+  'stock.changed': { apiKey: ['can_see_products'] },
   'stock.low': { require: 'can_see_near_end_products' },
   'sale.completed': {
     require: 'can_see_invoices',
@@ -89,6 +101,7 @@ export const RELEVANT_KEYS: PermissionKey[] = [
     Object.values(LIVE_EVENT_RULES).flatMap((r) => [
       ...(r.require ? [r.require] : []),
       ...Object.values(r.fields ?? {}).flat(),
+      ...(r.apiKey ?? []),
     ]),
   ),
 ].sort();
@@ -101,6 +114,13 @@ export function projectEvent(event: LiveEvent, viewer: LiveViewer): LiveEvent | 
   const rule = LIVE_EVENT_RULES[event.type];
   if (!rule) return null;
   if (rule.require && !viewer.permissions.includes(rule.require)) return null;
+  // A key gets an event open to any signed-in user only where the matching read admits a key.
+  if (
+    viewer.viaApiKey &&
+    !rule.require &&
+    !(rule.apiKey?.length && rule.apiKey.every((k) => viewer.permissions.includes(k)))
+  )
+    return null;
   if (rule.visible && !rule.visible(event, viewer)) return null;
   if (!rule.fields) return event;
   let payload = event.payload as Record<string, unknown>;
@@ -118,6 +138,8 @@ export function projectEvent(event: LiveEvent, viewer: LiveViewer): LiveEvent | 
 
 /** Viewers with the same key receive the same projection of this event (one encode per group). */
 export function viewerKey(event: LiveEvent, viewer: LiveViewer): string {
-  const perms = RELEVANT_KEYS.filter((k) => viewer.permissions.includes(k)).join(',');
+  const perms =
+    (viewer.viaApiKey ? 'key:' : '') +
+    RELEVANT_KEYS.filter((k) => viewer.permissions.includes(k)).join(',');
   return LIVE_EVENT_RULES[event.type]?.visible ? `${perms}|${viewer.id}` : perms;
 }

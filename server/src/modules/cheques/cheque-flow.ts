@@ -14,7 +14,7 @@ import { branchWriteScope } from '../../core/auth/branch-scope';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import type { CommandTransaction } from '../../core/cqrs';
 import { lockVault, type LockedVault } from '../cash';
-import { postCustomerLedger } from '../customers';
+import { postCustomerLedger, releaseCustomerCredit } from '../customers';
 import { postVendorLedger } from '../purchasing';
 import { readStoreTimeZone } from '../settings';
 
@@ -166,9 +166,15 @@ export async function restoreDebt(
     userId,
     note: note?.trim() || null,
   };
-  if (cheque.partyType === 'customer')
+  if (cheque.partyType === 'customer') {
     await postCustomerLedger(tx.m, { customerId: cheque.partyId, type, ...common });
-  else
+    // The invoices the cheque settled are open again (issue 30 item 13).
+    const [paid] = await tx.m.query(
+      `SELECT id FROM customer_ledger WHERE reference_type = 'cheque' AND reference_id = $1 AND type = 'payment'`,
+      [cheque.id],
+    );
+    if (paid) await releaseCustomerCredit(tx.m, paid.id);
+  } else
     await postVendorLedger(tx.m, {
       vendorId: cheque.partyId,
       // the vendor ledger has no cancellation type: a cancelled cheque is an adjustment

@@ -130,3 +130,32 @@ export function allocateToInvoices(
   }
   return { allocations, rest };
 }
+
+/**
+ * A credit on the customer's account (a received cheque, issue 30 item 13) settles their open sale
+ * invoices oldest first, as a customer payment does: one allocation row per invoice under the
+ * credit's ledger row. Returns what is left for the customer's plans.
+ */
+export async function allocateCustomerCredit(
+  m: EntityManager,
+  p: { customerId: string; ledgerId: string; amount: number },
+): Promise<{ allocations: { invoiceId: string; number: string; amount: number }[]; rest: number }> {
+  const result = allocateToInvoices(await openCustomerInvoices(m, p.customerId), p.amount);
+  if (result.allocations.length)
+    await m.query(
+      `INSERT INTO customer_payment_allocations (payment_id, invoice_id, customer_id, amount)
+       SELECT $1, a.id, $2, a.amount FROM unnest($3::uuid[], $4::bigint[]) AS a(id, amount)`,
+      [
+        p.ledgerId,
+        p.customerId,
+        result.allocations.map((a) => a.invoiceId),
+        result.allocations.map((a) => a.amount),
+      ],
+    );
+  return result;
+}
+
+/** A credit taken back (a bounced or cancelled cheque): the invoices it settled are open again. */
+export async function releaseCustomerCredit(m: EntityManager, ledgerId: string): Promise<void> {
+  await m.query('DELETE FROM customer_payment_allocations WHERE payment_id = $1', [ledgerId]);
+}

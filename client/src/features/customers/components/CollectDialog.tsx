@@ -7,12 +7,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -38,7 +40,13 @@ function CollectForm({ target, onClose }: Props & { target: CollectTarget }) {
   const [advance, setAdvance] = useState(false);
   const [paymentId] = useState(newId);
   const guard = useFieldGuard();
-  const vaultId = chosen || (vaults.data?.[0]?.id ?? '');
+  // Pre-selected (issue 30 item 7): the main cash vault of the user's branch, else one of it, else
+  // the first the list offers; the picker shows what is sent.
+  const user = useAtomValue(sessionUserState);
+  const list = vaults.data ?? [];
+  const own = list.filter((v) => v.branchId === user?.branchId);
+  const vaultId =
+    chosen || (own.find((v) => v.isMain && v.type === 'cash') ?? own[0] ?? list[0])?.id || '';
 
   const idem = useIdempotencyKey();
   const pay = useMutation({

@@ -1,4 +1,5 @@
 import type {
+  ShiftDto,
   DueInstallmentDto,
   InstallmentCollectDto,
   InstallmentAwaitingDto,
@@ -35,6 +36,7 @@ export const installmentKeys = {
   due: (branchId: string) => ['installments', 'due', branchId] as const,
   summary: ['installments', 'summary'] as const,
   vaults: ['installments', 'vaults'] as const,
+  myShift: ['installments', 'my-shift'] as const,
   quote: (planId: string) => ['installments', 'quote', planId] as const,
   financeable: (saleId: string) => ['installments', 'financeable', saleId] as const,
   awaiting: ['installments', 'awaiting'] as const,
@@ -47,6 +49,8 @@ export const installmentsApi = {
   due: (branchId?: string) => http.get<DueInstallmentDto[]>('/Installments/dueToday', { branchId }),
   summary: () => http.get<InstallmentSummaryDto>('/Installments/summary'),
   vaults: () => http.get<InstallmentVaultDto[]>('/Installments/vaults'),
+  /** The signed-in user's open shift (null without one): the till a collection may go into. */
+  myShift: () => http.get<ShiftDto | null>('/Shift/current').then((s) => s ?? null),
   financeable: (saleId: string) =>
     http.get<InstallmentFinanceableDto>('/Installments/financeable', { saleId }),
   /** Sales sold on «تقسيط» whose plan was postponed (issue 30 item 7). */

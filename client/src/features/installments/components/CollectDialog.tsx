@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type InstallmentPaymentDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from '../../../shared/lib/places';
@@ -10,6 +11,7 @@ import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
+import { sessionUserState } from '../../../shared/state';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -34,10 +36,36 @@ export function useCollectVaults(branchId: string) {
   return { options, isLoading: vaults.isLoading };
 }
 
+/** The picker's value for the till: no vault is sent, the server takes the collector's open shift. */
+export const TILL = 'till';
+
+/**
+ * Where a collection may go (issue 30 item 7): the signed-in user's till when they have an open
+ * shift (cash into its drawer), then the vaults of their branches; and the default: the till, else
+ * the main vault of the user's branch, else of the plan's branch, else the only vault.
+ */
+export function useCollectPlaces(planBranchId: string) {
+  const user = useAtomValue(sessionUserState);
+  const vaults = useQuery({ queryKey: installmentKeys.vaults, queryFn: installmentsApi.vaults });
+  const shift = useQuery({ queryKey: installmentKeys.myShift, queryFn: installmentsApi.myShift });
+  const all = vaults.data ?? [];
+  const open = shift.data?.status === 'open' ? shift.data : null;
+  const main = (branchId: string | null | undefined) =>
+    branchId ? all.find((v) => v.branchId === branchId && v.isMain)?.id : undefined;
+  const fallback =
+    main(user?.branchId) ?? main(planBranchId) ?? (all.length === 1 ? all[0].id : '');
+  return {
+    vaults: all,
+    till: open,
+    preferred: open ? TILL : fallback,
+    isLoading: vaults.isLoading || shift.isLoading,
+  };
+}
+
 /**
  * Collect money for a plan: the amount (prefilled with what the chosen installments owe; less is a
- * partial payment) into a vault of the plan's branch. The id is made once per dialog: a retry is
- * the same collection.
+ * partial payment) into the user's till or a vault (`useCollectPlaces`). The id is made once per
+ * dialog: a retry is the same collection. The picker shows the place that is sent.
  */
 export function CollectDialog({
   target,
@@ -49,18 +77,14 @@ export function CollectDialog({
   onCollected: (payment: InstallmentPaymentDto) => void;
 }) {
   const { t } = useTranslation('installments');
-  const vaults = useCollectVaults(target.branchId);
+  const places = useCollectPlaces(target.branchId);
   const [requestId] = useState(newId);
   const [amount, setAmount] = useState<number | null>(target.due);
   const [vaultId, setVaultId] = useState('');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
-  // Pre-selected (issue 30 item 7): the plan branch's main cash vault, where the branch's cash is
-  // kept (else its only vault); the clerk may pick another.
-  const chosenVault =
-    vaultId ||
-    (vaults.options.find((v) => v.isMain)?.id ??
-      (vaults.options.length === 1 ? vaults.options[0].id : ''));
+  // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
+  const chosenVault = places.isLoading ? '' : vaultId || places.preferred;
   const idem = useIdempotencyKey();
   const collect = useCrudMutation({
     mutationFn: () =>
@@ -69,7 +93,7 @@ export function CollectDialog({
         {
           id: requestId,
           amount: amount ?? 0,
-          vaultId: chosenVault,
+          ...(chosenVault === TILL ? {} : { vaultId: chosenVault }),
           ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
           note: note.trim() || undefined,
         },
@@ -126,7 +150,12 @@ export function CollectDialog({
           label={t('fields.vault')}
           value={chosenVault}
           onChange={setVaultId}
-          options={vaults.options.map((v) => ({ value: v.id, label: placeLabel(v) }))}
+          options={[
+            ...(places.till
+              ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
+              : []),
+            ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
+          ]}
           noneLabel={t('form.chooseVault')}
           error={tried && !chosenVault ? t('form.required') : undefined}
           testId="collect-vault"

@@ -43,7 +43,10 @@ export function CollectionReceipt({
       {row(t('fields.date'), formatDateTime(payment.at))}
       {row(t('fields.plan'), plan.number)}
       {row(t('fields.customer'), plan.customerName)}
-      {row(t('fields.vault'), payment.vaultName)}
+      {row(
+        t('fields.vault'),
+        payment.vaultName ?? (payment.kind === 'collect' ? t('collect.tillReceipt') : ''),
+      )}
       {payment.allocations.length > 0 && (
         <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse', my: 1 }}>
           <thead>

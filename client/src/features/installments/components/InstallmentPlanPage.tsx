@@ -209,7 +209,11 @@ export default function InstallmentPlanPage() {
       align: 'right',
       render: (x) => (x.discount ? formatPiasters(x.discount) : '—'),
     },
-    { key: 'vault', header: t('fields.vault'), render: (x) => x.vaultName },
+    {
+      key: 'vault',
+      header: t('fields.vault'),
+      render: (x) => x.vaultName ?? (x.kind === 'collect' ? t('collect.tillReceipt') : ''),
+    },
     { key: 'user', header: t('fields.user'), render: (x) => x.userName ?? '' },
     {
       key: 'print',

@@ -27,9 +27,23 @@ export class SettlePlansOnCustomerPaymentHandler implements OnModuleInit {
 
   onModuleInit(): void {
     this.subscribers.on('customer.payment.received', ({ payload }, tx) => this.settle(tx, payload));
+    // A customer's cheque settles the plans too, after the open invoices (issue 30 item 13).
+    this.subscribers.on('cheque.recorded', ({ payload: c }, tx) =>
+      c.partyType === 'customer' && c.ledgerId && c.toPlans
+        ? this.settle(tx, {
+            paymentId: c.ledgerId,
+            customerId: c.partyId,
+            balanceAfter: c.balanceAfter ?? 0,
+            toPlans: c.toPlans,
+          })
+        : undefined,
+    );
   }
 
-  async settle(tx: CommandTransaction, p: CustomerPaymentReceivedEvent): Promise<void> {
+  async settle(
+    tx: CommandTransaction,
+    p: Pick<CustomerPaymentReceivedEvent, 'paymentId' | 'customerId' | 'balanceAfter' | 'toPlans'>,
+  ): Promise<void> {
     let left = p.toPlans ?? 0;
     if (left <= 0) return;
     const { m } = tx;

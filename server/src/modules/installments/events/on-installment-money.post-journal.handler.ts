@@ -46,9 +46,11 @@ export function installmentLines(e: InstallmentMoneyEvent): PostingLine[] {
       ];
     case 'collect':
     case 'settle': {
-      if (!e.vaultAccountId) throw new Error(`installment payment ${e.paymentId} without a vault`);
+      // Into a vault: its own account; into the till (the collector's open shift): cash in drawers.
+      if (!e.vaultAccountId && !e.shiftId)
+        throw new Error(`installment payment ${e.paymentId} without a vault or a till`);
       return [
-        { account: { id: e.vaultAccountId }, debit: e.amount },
+        { account: e.vaultAccountId ? { id: e.vaultAccountId } : 'cash', debit: e.amount },
         { account: 'installment_income', debit: e.discount },
         { account: 'customers', credit: e.amount + e.discount, party },
       ];

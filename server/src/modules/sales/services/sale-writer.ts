@@ -236,6 +236,7 @@ export class SaleWriter {
       createdAt,
       editedAt: null,
       maintenanceTicketId: null,
+      cod,
       costTotal,
       returnedTotal: 0,
       linesJson: lines.map((l, i) => {

@@ -11,7 +11,7 @@ export const SALE_HEADER = `i.id, i.number, i.branch_id AS "branchId", i.invento
   i.status, i.subtotal, i.line_discount_total AS "lineDiscountTotal", i.invoice_discount AS "invoiceDiscount", i.vat_total AS "vatTotal",
   i.total, i.paid_total AS "paidTotal", i.change_due AS "changeDue", i.due_amount AS "dueAmount", i.note, i.created_at AS "createdAt",
   i.edited_at AS "editedAt", i.cost_total AS "costTotal", i.returned_total AS "returnedTotal",
-  i.maintenance_ticket_id AS "maintenanceTicketId"`;
+  i.maintenance_ticket_id AS "maintenanceTicketId", i.cod`;
 
 export const SALE_FROM = `FROM sales_invoices i JOIN users u ON u.id = i.cashier_id LEFT JOIN customers c ON c.id = i.customer_id`;
 

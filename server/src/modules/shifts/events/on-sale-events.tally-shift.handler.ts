@@ -77,6 +77,12 @@ export class TallyShiftSalesHandler implements OnModuleInit {
     this.subscribers.on('customer.payment.received', ({ payload: p }, tx) =>
       p.shiftId ? this.add(tx, p.shiftId, { paymentsIn: p.amount }) : undefined,
     );
+    // An installment collected into the till (issue 30 item 7): money on account in the drawer.
+    this.subscribers.on('installment.money', ({ payload: p }, tx) =>
+      p.shiftId && p.kind === 'collect'
+        ? this.add(tx, p.shiftId, { paymentsIn: p.amount })
+        : undefined,
+    );
   }
 
   /**

@@ -5,7 +5,6 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
-  keyReused,
 } from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
@@ -30,24 +29,10 @@ export class PostJournalEntryHandler extends TransactionalCommandHandler<
     super(runner);
   }
 
-  override async execute(command: PostJournalEntryCommand): Promise<PostJournalEntryResult> {
-    // With an Idempotency-Key the runner answers a repeat of that key (CommandRunner.keyed); the
-    // entry's own id still answers a retry sent under another key, once the posting fails.
-    if (this.runner.keyed(command.meta)) {
-      try {
-        return await super.execute(command);
-      } catch (error) {
-        if (keyReused(error)) throw error;
-        const done = await this.posted(command);
-        if (done) return done;
-        throw error;
-      }
-    }
-    return (await this.posted(command)) ?? super.execute(command);
-  }
-
   /** The entry posted before under this id, if any. */
-  private async posted(command: PostJournalEntryCommand): Promise<PostJournalEntryResult | null> {
+  protected override async findOwn(
+    command: PostJournalEntryCommand,
+  ): Promise<PostJournalEntryResult | null> {
     const [done] = await this.runner.manager.query(`SELECT id FROM journal_entries WHERE id = $1`, [
       command.dto.id,
     ]);

@@ -7,7 +7,9 @@ import {
 } from '../../../../core/cqrs';
 import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
-import { lockCustomer, postCustomerLedger } from '../../../customers';
+import { formatPiasters } from '@pos/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import { allocateCustomerCredit, lockCustomer, postCustomerLedger } from '../../../customers';
 import { lockVendor, postVendorLedger } from '../../../purchasing';
 import { insertChequeEvent } from '../../cheque-flow';
 import { RecordChequeCommand } from './record-cheque.command';
@@ -46,8 +48,8 @@ export class RecordChequeHandler extends TransactionalCommandHandler<
     if (!branch) throw Errors.notFound();
 
     // Locks: the party first, then the cheque (its id), as every cheque command.
-    if (received) await lockCustomer(m, partyId);
-    else await lockVendor(m, partyId);
+    const customer = received ? await lockCustomer(m, partyId) : null;
+    if (!received) await lockVendor(m, partyId);
     const [seen] = await m.query(
       'SELECT direction, customer_id, vendor_id FROM cheques WHERE id = $1 FOR UPDATE',
       [dto.id],
@@ -65,6 +67,18 @@ export class RecordChequeHandler extends TransactionalCommandHandler<
     );
     if (duplicate)
       throw new AppException('CHEQUE_DUPLICATE', HttpStatus.CONFLICT, { number, bank });
+
+    // Bounded like a customer payment (issue 30 item 13): at most what the customer owes, unless
+    // the clerk chose an advance, which needs can_take_advance.
+    if (customer && dto.amount > Math.max(0, customer.balance)) {
+      if (!dto.advance)
+        throw new AppException('CUSTOMER_PAYMENT_EXCEEDS_BALANCE', HttpStatus.BAD_REQUEST, {
+          amount: formatPiasters(dto.amount),
+          owed: formatPiasters(Math.max(0, customer.balance)),
+        });
+      if (!user.isAdmin && !user.permissions.includes('can_take_advance'))
+        throw new AppException('CUSTOMER_ADVANCE_FORBIDDEN', HttpStatus.FORBIDDEN);
+    }
 
     const status = received ? 'received' : 'issued';
     const note = dto.note?.trim() || null;
@@ -88,14 +102,25 @@ export class RecordChequeHandler extends TransactionalCommandHandler<
     );
     await insertChequeEvent(m, dto.id, null, status, { userId: user.id, note });
     const reference = { referenceType: 'cheque', referenceId: dto.id, userId: user.id, note };
-    if (received)
-      await postCustomerLedger(m, {
+    let credit: { ledgerId: string; balanceAfter: number; toPlans: number } | null = null;
+    if (received) {
+      // Its ledger row settles the open invoices oldest first; the rest goes to the plans (the
+      // installments module, on cheque.recorded), what is beyond both stays an advance.
+      const ledgerId = uuidv7();
+      const balanceAfter = await postCustomerLedger(m, {
+        id: ledgerId,
         customerId: partyId,
         type: 'payment',
         amount: -dto.amount,
         ...reference,
       });
-    else
+      const { rest } = await allocateCustomerCredit(m, {
+        customerId: partyId,
+        ledgerId,
+        amount: dto.amount,
+      });
+      credit = { ledgerId, balanceAfter, toPlans: rest };
+    } else
       await postVendorLedger(m, {
         vendorId: partyId,
         type: 'payment',
@@ -117,6 +142,7 @@ export class RecordChequeHandler extends TransactionalCommandHandler<
       vaultId: null,
       vaultAccountId: null,
       userId: user.id,
+      ...(credit ?? {}),
     });
     tx.audit({ action: 'cheque.record', entity: 'cheque', entityId: dto.id, after: dto });
     return { id: dto.id, created: true };

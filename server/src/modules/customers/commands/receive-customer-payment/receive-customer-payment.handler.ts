@@ -7,7 +7,6 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
-  keyReused,
 } from '../../../../core/cqrs';
 import { formatPiasters } from '@pos/contracts';
 import { AppException } from '../../../../core/errors/app.exception';
@@ -46,26 +45,8 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     super(runner);
   }
 
-  override async execute(
-    command: ReceiveCustomerPaymentCommand,
-  ): Promise<ReceiveCustomerPaymentResult> {
-    // With an Idempotency-Key the runner answers a repeat of that key (CommandRunner.keyed); the
-    // payment's own id still answers a retry sent under another key, once the payment fails.
-    if (this.runner.keyed(command.meta)) {
-      try {
-        return await super.execute(command);
-      } catch (error) {
-        if (keyReused(error)) throw error;
-        const done = await this.received(command);
-        if (done) return done;
-        throw error;
-      }
-    }
-    return (await this.received(command)) ?? super.execute(command);
-  }
-
-  /** The payment received before under this id, if any. */
-  private async received(
+  /** The payment received before under this id, if any (a retry by its own id). */
+  protected override async findOwn(
     command: ReceiveCustomerPaymentCommand,
   ): Promise<ReceiveCustomerPaymentResult | null> {
     const [done] = await this.runner.manager.query(

@@ -78,28 +78,36 @@ export class CollectInstallmentHandler extends TransactionalCommandHandler<
       });
     // What is owed comes first (issue 30 item 2); then the one payment's limit.
     if (dto.amount > LIMITS.documentTotal) throw paymentTooLarge('amount');
-    const vault = await collectionVault(m, dto.vaultId, user);
+    const place = dto.vaultId
+      ? { vault: await collectionVault(m, dto.vaultId, user), till: null }
+      : { vault: null, till: await collectionTill(m, user.id) };
+    const branchId = place.vault?.branchId ?? place.till!.branchId;
 
     const settings = await readStoreSettings(m);
     const today = await storeToday(m, settings.timeZone);
-    const number = await branchDocumentNumber(m, 'installment_payment', vault.branchId);
+    const number = await branchDocumentNumber(m, 'installment_payment', branchId);
     const note = dto.note?.trim() || null;
-    await moveVault(m, {
-      vaultId: vault.id,
-      type: 'installment_in',
-      amount: dto.amount,
-      sourceType: 'installment_payment',
-      sourceId: dto.id,
-      sourceNumber: number,
-      userId: user.id,
-      note: note ?? plan.number,
-    });
+    if (place.vault)
+      await moveVault(m, {
+        vaultId: place.vault.id,
+        type: 'installment_in',
+        amount: dto.amount,
+        sourceType: 'installment_payment',
+        sourceId: dto.id,
+        sourceNumber: number,
+        userId: user.id,
+        note: note ?? plan.number,
+      });
+    // Into the till: the ledger row carries the shift and the cash method, so the shift's expected
+    // cash (and its Z report's payments on account) counts it like a customer payment at the till.
     const balanceAfter = await postCustomerLedger(m, {
       customerId: plan.customerId,
       type: 'payment',
       amount: -dto.amount,
       referenceType: 'installment_payment',
       referenceId: dto.id,
+      methodId: place.till?.methodId ?? null,
+      shiftId: place.till?.shiftId ?? null,
       userId: user.id,
       note: note ?? number,
     });
@@ -110,8 +118,8 @@ export class CollectInstallmentHandler extends TransactionalCommandHandler<
       kind: 'collect',
       amount: dto.amount,
       discount: 0,
-      vaultId: vault.id,
-      branchId: vault.branchId,
+      vaultId: place.vault?.id ?? null,
+      branchId,
       balanceAfter,
       requestHash: hash,
       userId: user.id,
@@ -123,23 +131,56 @@ export class CollectInstallmentHandler extends TransactionalCommandHandler<
     await tx.raise('installment.money', {
       planId,
       number,
-      branchId: vault.branchId,
+      branchId,
       customerId: plan.customerId,
       kind: 'collect',
       amount: dto.amount,
       discount: 0,
       paymentId: dto.id,
-      vaultId: vault.id,
-      vaultAccountId: vault.accountId,
+      vaultId: place.vault?.id ?? null,
+      vaultAccountId: place.vault?.accountId ?? null,
+      shiftId: place.till?.shiftId ?? null,
       userId: user.id,
     });
-    await pushDue(tx, [plan.branchId, vault.branchId], today);
+    await pushDue(tx, [plan.branchId, branchId], today);
     tx.audit({
       action: 'installment.collect',
       entity: 'installment_plan',
       entityId: planId,
-      after: { paymentId: dto.id, number, amount: dto.amount, vaultId: vault.id, status, note },
+      after: {
+        paymentId: dto.id,
+        number,
+        amount: dto.amount,
+        vaultId: place.vault?.id ?? null,
+        shiftId: place.till?.shiftId ?? null,
+        status,
+        note,
+      },
     });
     return { paymentId: dto.id, created: true };
   }
+}
+
+/**
+ * The till a collection without a vault goes into: the collector's open shift (cash in its drawer,
+ * under the shift's branch) and the store's cash method. No open shift → 400 SHIFT_NOT_OPEN, as a
+ * customer payment in cash at the till.
+ */
+async function collectionTill(
+  m: CommandTransaction['m'],
+  userId: string,
+): Promise<{ shiftId: string; branchId: string; methodId: string }> {
+  const [shift] = await m.query(
+    `SELECT id, branch_id FROM shifts WHERE cashier_id = $1 AND status = 'open' FOR SHARE`,
+    [userId],
+  );
+  if (!shift)
+    throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST, {}, [
+      { key: 'errors.SHIFT_NOT_OPEN_TILL' },
+    ]);
+  const [cash] = await m.query(
+    `SELECT id FROM payment_methods WHERE type = 'cash' AND active ORDER BY sort_order, id LIMIT 1`,
+  );
+  if (!cash) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+  return { shiftId: shift.id, branchId: shift.branch_id, methodId: cash.id };
 }

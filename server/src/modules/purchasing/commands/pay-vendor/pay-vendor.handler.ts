@@ -7,7 +7,6 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
-  keyReused,
 } from '../../../../core/cqrs';
 import { formatPiasters, LIMITS } from '@pos/contracts';
 import { AppException, paymentTooLarge } from '../../../../core/errors/app.exception';
@@ -118,24 +117,8 @@ export class PayVendorHandler extends TransactionalCommandHandler<
     super(runner);
   }
 
-  override async execute(command: PayVendorCommand): Promise<PayVendorResult> {
-    // With an Idempotency-Key the runner answers a repeat of that key (CommandRunner.keyed); the
-    // payment's own id still answers a retry sent under another key, once the payment fails.
-    if (this.runner.keyed(command.meta)) {
-      try {
-        return await super.execute(command);
-      } catch (error) {
-        if (keyReused(error)) throw error;
-        const done = await this.paid(command);
-        if (done) return done;
-        throw error;
-      }
-    }
-    return (await this.paid(command)) ?? super.execute(command);
-  }
-
   /** The payment made before under this id, if any. */
-  private async paid(command: PayVendorCommand): Promise<PayVendorResult | null> {
+  protected override async findOwn(command: PayVendorCommand): Promise<PayVendorResult | null> {
     const [done] = await this.runner.manager.query(
       'SELECT vendor_id, number FROM vendor_payments WHERE id = $1',
       [command.dto.id],

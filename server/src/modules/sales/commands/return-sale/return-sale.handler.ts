@@ -5,7 +5,6 @@ import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
-  keyReused,
 } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
 import { SaleWriter, returnFingerprint, type ReturnSaleResult } from '../../services/sale-writer';
@@ -30,33 +29,26 @@ export class ReturnSaleHandler extends TransactionalCommandHandler<
     super(runner);
   }
 
-  override async execute(command: ReturnSaleCommand): Promise<ReturnSaleResult> {
-    // With an Idempotency-Key the runner answers a repeat with the first result (201 every time);
-    // looking for the body id first would answer a repeat that came after the commit 200.
-    const hash = returnFingerprint(command);
-    if (!this.runner.keyed(command.meta)) {
-      const existing = await this.findExisting(command.dto.id, hash);
-      if (existing) return existing;
-    }
-    try {
-      return await super.execute(command);
-    } catch (error) {
-      const pg = (
-        error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }
-      ).driverError;
-      // A retry of the same return id: its primary key, or (under another Idempotency-Key, which
-      // skipped the look-up above) whatever the return hit first, e.g. nothing left to return.
-      if (
-        (error instanceof QueryFailedError &&
-          pg?.code === '23505' &&
-          pg.constraint?.startsWith('PK_')) ||
-        (this.runner.keyed(command.meta) && !keyReused(error))
-      ) {
-        const again = await this.findExisting(command.dto.id, hash);
-        if (again) return again;
-      }
-      throw error;
-    }
+  /** The return made before under this id (same request, else 409), if any. */
+  protected override findOwn(command: ReturnSaleCommand): Promise<ReturnSaleResult | null> {
+    return this.findExisting(command.dto.id, returnFingerprint(command));
+  }
+
+  /**
+   * Besides the base rule (with an Idempotency-Key, any failure but a reused key: the return hit
+   * whatever came first, e.g. nothing left to return), a retry of the same return id racing the
+   * first one fails on the primary key.
+   */
+  protected override retryFindsOwn(error: unknown, keyed: boolean): boolean {
+    const pg = (
+      error as QueryFailedError & { driverError?: { code?: string; constraint?: string } }
+    ).driverError;
+    return (
+      (error instanceof QueryFailedError &&
+        pg?.code === '23505' &&
+        !!pg.constraint?.startsWith('PK_')) ||
+      super.retryFindsOwn(error, keyed)
+    );
   }
 
   private async findExisting(id: string, hash: string): Promise<ReturnSaleResult | null> {

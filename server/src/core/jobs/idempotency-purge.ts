@@ -1,0 +1,51 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@pos/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export const IDEMPOTENCY_QUEUE = 'idempotency';
+const DAILY = 'purge-idempotency-keys-daily';
+
+/**
+ * Deletes the Idempotency-Keys (and their stored answers) older than the retention
+ * (`IDEMPOTENCY_KEY_RETENTION_DAYS`, libs/contracts). Returns how many went.
+ */
+export async function purgeIdempotencyKeys(
+  m: EntityManager | DataSource,
+  retentionDays = IDEMPOTENCY_KEY_RETENTION_DAYS,
+): Promise<number> {
+  const [, count] = (await m.query(
+    `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => $1)`,
+    [retentionDays],
+  )) as [unknown, number];
+  return count;
+}
+
+/**
+ * Every night (03:15, a BullMQ job scheduler: one run however many app instances) the keys past
+ * their retention are purged; the table's `created_at` index serves the delete.
+ */
+@Processor(IDEMPOTENCY_QUEUE)
+export class IdempotencyPurgeProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger('IdempotencyPurge');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @InjectQueue(IDEMPOTENCY_QUEUE) private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    // Not awaited: without Redis the app still starts (the queue warns once, quietly).
+    void this.queue
+      .upsertJobScheduler(DAILY, { pattern: '15 3 * * *' }, { name: DAILY })
+      .catch((e: Error) => this.logger.warn(`idempotency purge not scheduled: ${e.message}`));
+  }
+
+  async process(): Promise<{ purged: number }> {
+    return { purged: await purgeIdempotencyKeys(this.ds) };
+  }
+}
