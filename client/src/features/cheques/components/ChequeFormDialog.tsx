@@ -1,5 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { formatPiasters, type ChequeDirection, type ChequePartyDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +17,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { useCan } from '../../../shared/state/useCan';
 
 /** Records a cheque received from a customer or issued to a vendor (a payment on their account). */
 export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -27,8 +31,18 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
   const [dueDate, setDueDate] = useState('');
   const [amount, setAmount] = useState<number | null>(null);
   const [note, setNote] = useState('');
+  const [advance, setAdvance] = useState(false);
+  const mayAdvance = useCan()('can_take_advance');
   const [tried, setTried] = useState(false);
   const partyType = direction === 'received' ? 'customer' : 'vendor';
+  // More than the customer owes is an advance: a separate, labelled choice for can_take_advance
+  // holders (the server refuses it otherwise; issue 30 item 13).
+  const showAdvance =
+    direction === 'received' &&
+    mayAdvance &&
+    party !== null &&
+    amount !== null &&
+    amount > Math.max(0, party.balance);
   const q = useDebouncedValue(search.trim(), 250);
   const parties = useQuery({
     queryKey: chequeKeys.parties(partyType, q),
@@ -47,6 +61,7 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
           dueDate,
           amount: amount ?? 0,
           ...(direction === 'received' ? { customerId: party?.id } : { vendorId: party?.id }),
+          ...(showAdvance && advance ? { advance: true } : {}),
           note: note.trim() || undefined,
         },
         { idempotencyKey: idem.key },
@@ -155,6 +170,23 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
           positive
           testId="cheque-amount"
         />
+        {showAdvance && (
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={advance}
+                  onChange={(e) => setAdvance(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'cheque-advance' } as object }}
+                />
+              }
+              label={t('form.advance')}
+            />
+            <FormHelperText>
+              {t('form.advanceHelp', { amount: formatPiasters(Math.max(0, party?.balance ?? 0)) })}
+            </FormHelperText>
+          </div>
+        )}
         <TextField
           size="small"
           label={t('fields.note')}
