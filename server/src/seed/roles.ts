@@ -89,6 +89,8 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
       'can_see_branches',
       'can_see_buy_price',
       'can_manage_accounting',
+      // Records customers' cheques and payments, an advance beyond what is owed included (issue 30).
+      'can_take_advance',
     ],
   },
 ];
