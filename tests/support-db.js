@@ -75,7 +75,8 @@ async function dropDatabase(name) {
 async function sweepDatabases({ hours = 6, namePrefix = null } = {}) {
   const cutoff = Date.now() - hours * 3600_000;
   const rows = await admin(
-    async (c) => (await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'pos\\_%'`)).rows,
+    async (c) =>
+      (await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'pos\\_%'`)).rows,
   );
   const doomed = rows
     .map((r) => r.datname)

@@ -13,7 +13,6 @@ const { cloneDatabase, dropDatabase } = require('../../support-db.js') as {
   dropDatabase: (name: string) => Promise<void>;
 };
 
-
 // Each spec file has its own module registry and globals, so the worker's list of copies to drop
 // lives in a file of its own.
 const doneFile = () =>
@@ -24,7 +23,8 @@ let mine: string | null = null;
 beforeAll(async () => {
   const template = process.env.POS_TEMPLATE_DB;
   const run = process.env.POS_TEST_RUN;
-  if (!template || !run) throw new Error('POS_TEMPLATE_DB is not set: run through the jest project');
+  if (!template || !run)
+    throw new Error('POS_TEMPLATE_DB is not set: run through the jest project');
   if (fs.existsSync(doneFile())) {
     const done = fs.readFileSync(doneFile(), 'utf8').split('\n').filter(Boolean);
     fs.rmSync(doneFile(), { force: true });
