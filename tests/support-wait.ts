@@ -91,3 +91,14 @@ export async function closeAll(
   }
   if (first) throw first;
 }
+
+/** Whether nothing listens on `port` of 127.0.0.1 (a killed server's port is free again). */
+export function portFree(port: number | string): Promise<boolean> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const net = require('node:net') as typeof import('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(Number(port), '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}

@@ -73,7 +73,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
 }
 
-export { sleep, waitFor } from '../support-wait';
+export { portFree, sleep, waitFor } from '../support-wait';
 
 /** A browser-like HTTP session: cookies, CSRF token, JSON. Network errors are returned, not thrown. */
 export class Http {
