@@ -951,8 +951,6 @@ const INVARIANTS: Record<string, string> = {
 type Violations = Record<string, unknown[]>;
 
 describe('the books’ invariants under random operations', () => {
-  const url = process.env.DATABASE_URL!;
-  const db = { url, name: decodeURIComponent(new URL(url).pathname.slice(1)) };
   let w: World;
 
   const violations = async (): Promise<Violations> => {
@@ -968,8 +966,11 @@ describe('the books’ invariants under random operations', () => {
   const none = Object.fromEntries(Object.keys(INVARIANTS).map((n) => [n, []]));
 
   beforeAll(async () => {
-    // The suite's own copy of the migrated demo database (tests/medium/support/suite-db.ts): no commit waits for its WAL flush (durability is not under test here;
+    // The suite's own copy of the migrated demo database (tests/medium/support/suite-db.ts), set
+    // before this hook: no commit waits for its WAL flush (durability is not under test here;
     // ten thousand commits are).
+    const url = process.env.DATABASE_URL!;
+    const db = { url, name: decodeURIComponent(new URL(url).pathname.slice(1)) };
     const tune = new DataSource({ type: 'postgres', url: db.url });
     await tune.initialize();
     await tune.query(`ALTER DATABASE "${db.name}" SET synchronous_commit = off`);
