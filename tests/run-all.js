@@ -3,7 +3,10 @@
 // check, the type-check of server, libs, tests and client; each counts as one test), then every
 // suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
 // in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
-// One step after the other. E2E_LANE=parallel runs Playwright (its own server, database, Redis
+// One step after the other, each within its time limit (LIMITS below): a step that overruns is
+// killed with its process group, counted as failed, and a Jest lane names the suites it was still
+// running. The medium and security lanes run on two Jest workers (each suite has its own database).
+// E2E_LANE=parallel runs Playwright (its own server, database, Redis
 // prefix and browser) beside the static checks and the jest suites instead, its output kept in
 // tests/.artifacts/e2e.log and printed at the end: on two cores it saved only ≈ 3 of 34 minutes and
 // made the timing-sensitive reliability tests flaky, so it is not the default.
