@@ -166,6 +166,8 @@ async function jest(project, extra = []) {
       );
   };
   let doneAt = null;
+  // The name every database of this lane's run starts with (tests/medium/global-setup.ts).
+  const dbRun = `pos_r${Date.now().toString(36)}`;
   const code = await run(
     `jest ${project}`,
     'npx',
@@ -180,7 +182,7 @@ async function jest(project, extra = []) {
       '--reporters=<rootDir>/tests/support-progress-reporter.js',
       ...extra,
     ],
-    { POS_JEST_PROGRESS: progress },
+    { POS_JEST_PROGRESS: progress, POS_TEST_RUN: dbRun },
     null,
     {
       limit: limitOf(project),
@@ -197,6 +199,14 @@ async function jest(project, extra = []) {
   if (code === 'timeout') {
     failed += 1;
     broken.push(`jest ${project}: ran out of its ${limitOf(project)} s time limit`);
+  }
+  if (code === 'timeout' || code === 'stuck') {
+    // killed before its global teardown: drop the run's template and suite databases here
+    const dropped = await require('./support-db.js')
+      .sweepDatabases({ namePrefix: dbRun })
+      .catch(() => []);
+    if (dropped.length)
+      console.log(`=== jest ${project}: dropped ${dropped.length} database(s) of the run`);
   }
   if (code === 'stuck')
     broken.push(

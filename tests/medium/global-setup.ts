@@ -18,7 +18,8 @@ export const STATE_FILE = path.join(os.tmpdir(), `pos-medium-${process.ppid}-${p
  */
 export default async function globalSetup() {
   await sweepDatabases({ hours: 6 });
-  const run = `pos_r${Date.now().toString(36)}`;
+  // run-all names the run (so it can drop its databases when it kills a lane that overran)
+  const run = process.env.POS_TEST_RUN || `pos_r${Date.now().toString(36)}`;
   const db = await createThrowawayDatabase(`${run}t`);
   process.env.LOG_LEVEL = 'silent';
   await runMigrations(db.url);
