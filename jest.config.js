@@ -21,6 +21,15 @@ const common = {
   rootDir: __dirname,
   setupFiles: ['reflect-metadata'],
 };
+// The lanes on real PostgreSQL and Redis: one migrated, seeded template database per run (global
+// setup) and a copy of it for each suite (suite-db.ts), dropped after.
+const lane = {
+  setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
+  setupFilesAfterEnv: ['<rootDir>/tests/medium/support/suite-db.ts'],
+  testEnvironment: 'node',
+  globalSetup: '<rootDir>/tests/medium/global-setup.ts',
+  globalTeardown: '<rootDir>/tests/medium/global-teardown.ts',
+};
 module.exports = {
   testTimeout: 120000,
   projects: [
@@ -39,29 +48,20 @@ module.exports = {
     {
       ...common,
       displayName: 'medium',
-      setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
-      testEnvironment: 'node',
+      ...lane,
       testMatch: ['<rootDir>/tests/medium/**/*.spec.ts'],
-      globalSetup: '<rootDir>/tests/medium/global-setup.ts',
-      globalTeardown: '<rootDir>/tests/medium/global-teardown.ts',
     },
     {
       ...common,
       displayName: 'reliability',
-      setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
-      testEnvironment: 'node',
+      ...lane,
       testMatch: ['<rootDir>/tests/reliability/**/*.spec.ts'],
-      globalSetup: '<rootDir>/tests/medium/global-setup.ts',
-      globalTeardown: '<rootDir>/tests/medium/global-teardown.ts',
     },
     {
       ...common,
       displayName: 'security',
-      setupFiles: ['reflect-metadata', '<rootDir>/tests/support-idempotency.ts'],
-      testEnvironment: 'node',
+      ...lane,
       testMatch: ['<rootDir>/tests/security/**/*.spec.ts'],
-      globalSetup: '<rootDir>/tests/medium/global-setup.ts',
-      globalTeardown: '<rootDir>/tests/medium/global-teardown.ts',
     },
   ],
 };

@@ -3,7 +3,10 @@
 // check, the type-check of server, libs, tests and client; each counts as one test), then every
 // suite — jest unit, jest medium (real PostgreSQL and Redis, a throwaway database), Playwright e2e
 // in Debian's Chromium — and one closing line "N passed, N failed" that CI reads.
-// One step after the other. E2E_LANE=parallel runs Playwright (its own server, database, Redis
+// One step after the other, each within its time limit (LIMITS below): a step that overruns is
+// killed with its process group, counted as failed, and a Jest lane names the suites it was still
+// running. The medium and security lanes run on two Jest workers (each suite has its own database).
+// E2E_LANE=parallel runs Playwright (its own server, database, Redis
 // prefix and browser) beside the static checks and the jest suites instead, its output kept in
 // tests/.artifacts/e2e.log and printed at the end: on two cores it saved only ≈ 3 of 34 minutes and
 // made the timing-sensitive reliability tests flaky, so it is not the default.
@@ -22,10 +25,47 @@ let passed = 0;
 let failed = 0;
 let broken = [];
 
-/** Runs a command to its end; its output goes to ours, or to `logFile` when given. */
-function run(label, cmd, args, env = {}, logFile = null) {
+/**
+ * Each step's time limit in seconds (LANE_LIMIT_<STEP>=seconds overrides, e.g. LANE_LIMIT_MEDIUM):
+ * a step that runs longer is killed with its whole process group (workers, servers and
+ * redis-servers its tests started) and counted as failed, so `npm test` never waits forever.
+ */
+const LIMITS = {
+  build: 900,
+  lint: 600,
+  format: 300,
+  typecheck: 900,
+  unit: 600,
+  medium: 1200,
+  security: 600,
+  reliability: 900,
+  e2e: 2400,
+};
+const limitOf = (step) => Number(process.env[`LANE_LIMIT_${step.toUpperCase()}`]) || LIMITS[step];
+
+/** Kills a process group: SIGTERM, then SIGKILL ten seconds later. */
+function killGroup(pid) {
+  const kill = (signal) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  kill('SIGTERM');
+  setTimeout(() => kill('SIGKILL'), 10_000).unref();
+}
+
+/**
+ * Runs a command to its end, or until `limit` seconds have passed (then its process group is killed
+ * and `onTimeout` says what was running); its output goes to ours, or to `logFile` when given.
+ * `watch(child)` may return a function the run calls every 5 s (for a Jest lane: noticing a run that
+ * finished but does not exit). Resolves with the exit code, or 'timeout'.
+ */
+function run(label, cmd, args, env = {}, logFile = null, opts = {}) {
   const say = (line) => (logFile ? fs.appendFileSync(logFile, `${line}\n`) : console.log(line));
-  say(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const limit = opts.limit ?? null;
+  say(`\n=== ${label}: ${cmd} ${args.join(' ')}${limit ? ` (time limit ${limit} s)` : ''}`);
   const started = Date.now();
   const out = logFile ? fs.openSync(logFile, 'a') : 'inherit';
   return new Promise((resolve) => {
@@ -33,40 +73,147 @@ function run(label, cmd, args, env = {}, logFile = null) {
       cwd: root,
       stdio: ['ignore', out, out],
       env: { ...process.env, ...env },
+      // its own process group, so a time limit can end it with everything it started
+      detached: true,
     });
-    child.on('close', (code) => {
+    let outcome = null;
+    const stop = (why) => {
+      if (outcome) return;
+      outcome = why;
+      killGroup(child.pid);
+      // whatever holds on (a process that left the group), we go on after the SIGKILL
+      setTimeout(() => finish(null), 15_000).unref();
+    };
+    const timer = limit
+      ? setTimeout(() => {
+          const elapsed = ((Date.now() - started) / 1000).toFixed(0);
+          console.log(
+            `=== ${label} ran out of its time limit (${elapsed} s of ${limit} s): killed`,
+          );
+          opts.onTimeout?.();
+          stop('timeout');
+        }, limit * 1000)
+      : null;
+    const probe = opts.watch ? opts.watch(() => stop('stuck')) : null;
+    let poll = null;
+    const tick = () => {
+      probe();
+      poll = setTimeout(tick, 5000);
+    };
+    if (probe) poll = setTimeout(tick, 5000);
+    let done = false;
+    function finish(code) {
+      if (done) return;
+      done = true;
+      if (timer) clearTimeout(timer);
+      if (poll) clearTimeout(poll);
       if (logFile) fs.closeSync(out);
       const elapsed = ((Date.now() - started) / 1000).toFixed(1);
-      say(`=== ${label} finished in ${elapsed} s (exit ${code})`);
-      if (logFile) console.log(`=== ${label} finished in ${elapsed} s (exit ${code})`);
-      resolve(code ?? 1);
-    });
+      const how = outcome ? outcome : `exit ${code}`;
+      say(`=== ${label} finished in ${elapsed} s (${how})`);
+      if (logFile) console.log(`=== ${label} finished in ${elapsed} s (${how})`);
+      resolve(outcome ?? code ?? 1);
+    }
+    child.on('exit', (code) => finish(code));
+    child.on('error', () => finish(1));
   });
 }
 
 /** A check that passes or fails as a whole (its exit code): one test in the count. */
 async function check(label, cmd, args) {
-  if ((await run(label, cmd, args)) === 0) passed += 1;
+  if ((await run(label, cmd, args, {}, null, { limit: limitOf(label) })) === 0) passed += 1;
   else {
     failed += 1;
     console.log(`=== ${label} FAILED`);
   }
 }
 
+/**
+ * How a Jest lane runs: medium and security in parallel workers (each suite has its own database,
+ * so they share no state); reliability in band (its tests measure timings and kill servers).
+ * JEST_WORKERS_<LANE>=n overrides (1 = in band). --detectOpenHandles would force one worker, so CI
+ * does not use it: a lane that finishes but does not exit is killed after a minute and reported
+ * (run that lane with --detectOpenHandles to see what holds it).
+ */
+const WORKERS = { unit: 1, medium: 2, security: 2, reliability: 1 };
+
+/** The progress file's suites: those started and not finished, and the finished ones. */
+function progressOf(file) {
+  const running = new Map();
+  let complete = false;
+  if (!fs.existsSync(file)) return { running, complete };
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const [at, event, suite] = line.split('\t');
+    if (event === 'start') running.set(suite, Number(at));
+    else if (event === 'end') running.delete(suite);
+    else if (event === 'complete') complete = true;
+  }
+  return { running, complete };
+}
+
 async function jest(project, extra = []) {
   const out = path.join(artifacts, `jest-${project}.json`);
+  const progress = path.join(artifacts, `jest-${project}.progress`);
   fs.rmSync(out, { force: true });
-  const code = await run(`jest ${project}`, 'npx', [
-    'jest',
-    '--selectProjects',
-    project,
-    '--runInBand',
-    '--json',
-    `--outputFile=${out}`,
-    ...extra,
-  ]);
+  fs.rmSync(progress, { force: true });
+  const workers = Number(process.env[`JEST_WORKERS_${project.toUpperCase()}`]) || WORKERS[project];
+  const sayRunning = () => {
+    const { running } = progressOf(progress);
+    if (running.size === 0) console.log(`=== jest ${project}: no suite was running`);
+    for (const [suite, at] of running)
+      console.log(
+        `=== jest ${project}: still running ${path.relative(root, suite)} (for ${((Date.now() - at) / 1000).toFixed(0)} s)`,
+      );
+  };
+  let doneAt = null;
+  // The name every database of this lane's run starts with (tests/medium/global-setup.ts).
+  const dbRun = `pos_r${Date.now().toString(36)}`;
+  const code = await run(
+    `jest ${project}`,
+    'npx',
+    [
+      'jest',
+      '--selectProjects',
+      project,
+      ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']),
+      '--json',
+      `--outputFile=${out}`,
+      '--reporters=default',
+      '--reporters=<rootDir>/tests/support-progress-reporter.js',
+      ...extra,
+    ],
+    { POS_JEST_PROGRESS: progress, POS_TEST_RUN: dbRun },
+    null,
+    {
+      limit: limitOf(project),
+      onTimeout: sayRunning,
+      // Jest's run is over (its report written) but the process stays: something a test started
+      // is still open. A minute later the lane is ended and that is reported.
+      watch: (stop) => () => {
+        if (!progressOf(progress).complete) return;
+        doneAt ??= Date.now();
+        if (Date.now() - doneAt > 60_000) stop();
+      },
+    },
+  );
+  if (code === 'timeout') {
+    failed += 1;
+    broken.push(`jest ${project}: ran out of its ${limitOf(project)} s time limit`);
+  }
+  if (code === 'timeout' || code === 'stuck') {
+    // killed before its global teardown: drop the run's template and suite databases here
+    const dropped = await require('./support-db.js')
+      .sweepDatabases({ namePrefix: dbRun })
+      .catch(() => []);
+    if (dropped.length)
+      console.log(`=== jest ${project}: dropped ${dropped.length} database(s) of the run`);
+  }
+  if (code === 'stuck')
+    broken.push(
+      `jest ${project}: did not exit a minute after its run (open handles: run it with --detectOpenHandles)`,
+    );
   if (!fs.existsSync(out)) {
-    broken.push(`jest ${project} (exit ${code}, no report)`);
+    if (code !== 'timeout') broken.push(`jest ${project} (exit ${code}, no report)`);
     return;
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -75,7 +222,12 @@ async function jest(project, extra = []) {
   if (report.numRuntimeErrorTestSuites > 0)
     broken.push(`jest ${project}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
   if (report.numTotalTests === 0) broken.push(`jest ${project}: no tests ran`);
-  if (code !== 0 && report.numFailedTests === 0 && report.numRuntimeErrorTestSuites === 0)
+  if (
+    typeof code === 'number' &&
+    code !== 0 &&
+    report.numFailedTests === 0 &&
+    report.numRuntimeErrorTestSuites === 0
+  )
     broken.push(`jest ${project} exit ${code}`);
 }
 
@@ -112,9 +264,14 @@ async function playwright(logFile) {
       E2E_PORT: await e2ePort(),
     },
     logFile,
+    { limit: limitOf('e2e') },
   );
+  if (code === 'timeout') {
+    failed += 1;
+    broken.push(`playwright: ran out of its ${limitOf('e2e')} s time limit`);
+  }
   if (!fs.existsSync(out)) {
-    broken.push(`playwright (exit ${code}, no report)`);
+    if (code !== 'timeout') broken.push(`playwright (exit ${code}, no report)`);
     return;
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -136,11 +293,15 @@ async function playwright(logFile) {
     broken.push('playwright: no tests ran');
   if ((stats.errors ?? []).length)
     broken.push(`playwright: ${stats.errors.length} error(s) outside tests`);
-  if (code !== 0 && stats.unexpected === 0) broken.push(`playwright exit ${code}`);
+  if (typeof code === 'number' && code !== 0 && stats.unexpected === 0)
+    broken.push(`playwright exit ${code}`);
 }
 
 async function main() {
-  if (!process.env.SKIP_BUILD && (await run('build', 'npm', ['run', 'build'])) !== 0) {
+  if (
+    !process.env.SKIP_BUILD &&
+    (await run('build', 'npm', ['run', 'build'], {}, null, { limit: limitOf('build') })) !== 0
+  ) {
     console.log('\nThe build failed.');
     console.log('0 passed, 1 failed');
     process.exit(1);

@@ -1,32 +1,23 @@
 import { Client as Pg } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, runMigrations } from '../../server/src/core/database/data-source';
+import { dataSourceOptions } from '../../server/src/core/database/data-source';
 import { postHistory } from '../../server/src/modules/accounting';
-import { seedDemo } from '../../server/src/seed/demo';
-import { seedFirstStart } from '../../server/src/seed/first-start';
 import { seedSalesHistory } from '../../server/src/seed/sales-history';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createThrowawayDatabase, dropDatabase } = require('../support-db.js') as {
-  createThrowawayDatabase: (prefix: string) => Promise<{ url: string; name: string }>;
-  dropDatabase: (name: string) => Promise<void>;
-};
 
 // Issue 13: a history written in bulk (seed:large, or documents from before the books) is posted
 // with the subscribers' lines, set-based, once; the inventory account is brought to the stock's
 // value at average cost. Its own database, seeded like `npm run demo` (whose accounting step posts
 // the demo's stock, capital and rent), so the bulk history's registers meet no other test's.
 describe('posting a bulk history', () => {
-  let db: { url: string; name: string };
+  let db: { url: string };
   let pg: Pg;
   let t: { ds: DataSource };
   const ADJUSTMENT = '0190a000-0000-7000-8000-00000000ad01';
   let stockDocs: { product_id: string; branch_id: string; cost: number };
 
   beforeAll(async () => {
-    db = await createThrowawayDatabase('pos_history');
-    await runMigrations(db.url);
-    await seedFirstStart(db.url);
-    await seedDemo(db.url);
+    // The suite's own copy of the migrated demo database (tests/medium/support/suite-db.ts).
+    db = { url: process.env.DATABASE_URL! };
     t = { ds: new DataSource(dataSourceOptions(db.url)) };
     await t.ds.initialize();
     pg = new Pg({ connectionString: db.url });
@@ -62,7 +53,6 @@ describe('posting a bulk history', () => {
   afterAll(async () => {
     await pg?.end();
     await t?.ds.destroy();
-    if (db) await dropDatabase(db.name);
   });
 
   it('posts every sale and return once, balanced, with the documents’ figures', async () => {

@@ -20,7 +20,6 @@ import { AppException } from '../../server/src/core/errors/app.exception';
 import { createValidationPipe } from '../../server/src/core/errors/validation.pipe';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../server/src/core/config/config';
-import { runMigrations } from '../../server/src/core/database/data-source';
 import { postHistory } from '../../server/src/modules/accounting';
 import { branchMainVault, createVaultAccount } from '../../server/src/modules/cash';
 import { PostJournalEntryCommand } from '../../server/src/modules/accounting/commands/post-journal-entry/post-journal-entry.command';
@@ -32,15 +31,8 @@ import { ReceiveCustomerPaymentCommand } from '../../server/src/modules/customer
 import { CreateSaleCommand } from '../../server/src/modules/sales/commands/create-sale/create-sale.command';
 import { EditSaleCommand } from '../../server/src/modules/sales/commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../../server/src/modules/sales/commands/return-sale/return-sale.command';
-import { seedDemo } from '../../server/src/seed/demo';
-import { seedFirstStart } from '../../server/src/seed/first-start';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 import { CUSTOMER_OPEN_ITEMS } from './support/invariants';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createThrowawayDatabase, dropDatabase } = require('../support-db.js') as {
-  createThrowawayDatabase: (prefix: string) => Promise<{ url: string; name: string }>;
-  dropDatabase: (name: string) => Promise<void>;
-};
 
 // Issue 13: the books' invariants as a property. Random sequences mixing every command that moves
 // money or stock run through the real handlers and posting subscribers on the spec's own database
@@ -959,7 +951,6 @@ const INVARIANTS: Record<string, string> = {
 type Violations = Record<string, unknown[]>;
 
 describe('the books’ invariants under random operations', () => {
-  let db: { url: string; name: string };
   let w: World;
 
   const violations = async (): Promise<Violations> => {
@@ -975,16 +966,15 @@ describe('the books’ invariants under random operations', () => {
   const none = Object.fromEntries(Object.keys(INVARIANTS).map((n) => [n, []]));
 
   beforeAll(async () => {
-    db = await createThrowawayDatabase('pos_props');
-    // A throwaway database: no commit waits for its WAL flush (durability is not under test here;
+    // The suite's own copy of the migrated demo database (tests/medium/support/suite-db.ts), set
+    // before this hook: no commit waits for its WAL flush (durability is not under test here;
     // ten thousand commits are).
+    const url = process.env.DATABASE_URL!;
+    const db = { url, name: decodeURIComponent(new URL(url).pathname.slice(1)) };
     const tune = new DataSource({ type: 'postgres', url: db.url });
     await tune.initialize();
     await tune.query(`ALTER DATABASE "${db.name}" SET synchronous_commit = off`);
     await tune.destroy();
-    await runMigrations(db.url);
-    await seedFirstStart(db.url);
-    await seedDemo(db.url);
     const t = await createTestApp({ databaseUrl: db.url });
     // Listening once spares supertest a listen and close per request.
     await t.app.listen(0, '127.0.0.1');
@@ -1143,7 +1133,6 @@ describe('the books’ invariants under random operations', () => {
 
   afterAll(async () => {
     await w?.t.close();
-    if (db) await dropDatabase(db.name);
   });
 
   it(

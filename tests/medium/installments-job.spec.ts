@@ -23,6 +23,7 @@ import {
   type ListeningApp,
   type LiveClient,
 } from './support/live';
+import { closeAll } from '../support-wait';
 
 // Issue 16: the morning scan of installments is a BullMQ job scheduler (06:00 store time) that
 // survives a Redis restart — registered again when Redis comes back, with a catch-up run (the scan
@@ -65,9 +66,15 @@ describe('installments: the morning job and the live due figures', () => {
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await t?.close();
-    if (redis) await stopRedis(redis);
-    restorePrivateRedisEnv();
+    // Each within a time limit, the redis-server even when the app did not close (issue 31).
+    try {
+      await closeAll(
+        t && ['the app', () => t.close()],
+        redis && ['redis-server', () => stopRedis(redis)],
+      );
+    } finally {
+      restorePrivateRedisEnv();
+    }
   });
 
   const queue = () => t.app.get<Queue>(getQueueToken(INSTALLMENTS_QUEUE));

@@ -19,6 +19,7 @@ import {
   waitFor,
   type ListeningApp,
 } from './support/live';
+import { closeAll } from '../support-wait';
 
 // Issue 6 acceptance: outbox → relay → Redis → socket.io gateway, on the real PostgreSQL and Redis.
 process.env.REALTIME_SESSION_CHECK_MS = '300';
@@ -128,7 +129,13 @@ describe('live events: one instance pair on the shared Redis', () => {
   const closed = new Set<ListeningApp>();
   afterAll(async () => {
     for (const c of clients) c.close();
-    for (const app of [A, B]) if (app && !closed.has(app)) await app.close();
+    await closeAll(
+      ...[A, B].map((app, i) =>
+        app && !closed.has(app)
+          ? ([`app ${'AB'[i]}`, () => app.close()] as [string, () => unknown])
+          : null,
+      ),
+    );
   });
 
   it('rejects a socket without a valid session, and one opened from another site', async () => {
@@ -614,7 +621,7 @@ describe('live events: one instance pair on the shared Redis', () => {
 describe('live events: a Redis outage', () => {
   let X: ListeningApp;
   let redis: ChildProcess;
-  const port = 6390 + (process.pid % 50);
+  const port = 6390 + (process.pid % 25) * 2 + (Number(process.env.JEST_WORKER_ID ?? 1) % 2);
   const savedUrl = process.env.REDIS_URL;
 
   beforeAll(async () => {
@@ -629,8 +636,10 @@ describe('live events: a Redis outage', () => {
   });
 
   afterAll(async () => {
-    await X?.close();
-    if (redis) await stopRedis(redis);
+    await closeAll(
+      X && ['app X', () => X.close()],
+      redis && ['redis-server', () => stopRedis(redis)],
+    );
   });
 
   it('commands commit while Redis is down; the backlog is delivered once when it returns', async () => {

@@ -1,5 +1,12 @@
 import { Client as Pg } from 'pg';
-import { ledgerMismatches, scale, sleep, startServerProcess, type ServerProcess } from './support';
+import {
+  ledgerMismatches,
+  portFree,
+  scale,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from './support';
 import { prepareDatabase, salesFixture, streamSales } from './fixture';
 
 // kill -9 the server in the middle of a stream of sales, restart it, let the clients retry:
@@ -31,7 +38,7 @@ describe('crash during a stream of sales', () => {
       if (!restarted && acknowledged >= total * 0.4) {
         restarted = true;
         await server.stop('SIGKILL');
-        await sleep(300);
+        await waitFor(() => portFree(PORT), { timeout: 10_000, label: 'the port to be free' });
         server = await startServerProcess({ DATABASE_URL: db.url, PORT });
       }
     });
@@ -59,14 +66,14 @@ describe('crash during a stream of sales', () => {
       await pg.query(`SELECT count(*)::int AS events FROM outbox WHERE type = 'sale.completed'`)
     ).rows;
     expect(events).toBeGreaterThanOrEqual(total);
-    const deadline = Date.now() + 20_000;
-    let pending = -1;
-    while (Date.now() < deadline) {
-      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))
-        .rows[0].n;
-      if (pending === 0) break;
-      await sleep(250);
-    }
-    expect(pending).toBe(0);
+    const pending = async () =>
+      (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
+        .n as number;
+    await waitFor(async () => (await pending()) === 0, {
+      timeout: 20_000,
+      interval: 250,
+      label: 'every outbox row published',
+    }).catch(() => undefined);
+    expect(await pending()).toBe(0);
   });
 });

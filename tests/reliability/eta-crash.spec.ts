@@ -2,7 +2,7 @@ import { Client as Pg } from 'pg';
 import { EtaSimulator } from '../../server/src/modules/einvoicing/sim/eta-simulator';
 import { etaFixture } from './eta-fixture';
 import { prepareDatabase } from './fixture';
-import { scale, sleep, startServerProcess, type ServerProcess } from './support';
+import { portFree, scale, sleep, startServerProcess, waitFor, type ServerProcess } from './support';
 import { streamSales } from './fixture';
 
 // Issue 17: kill -9 the server while its e-receipts are being submitted to ETA, restart it: from
@@ -68,7 +68,7 @@ describe('kill -9 during e-receipt submission', () => {
             [SERIALS],
           );
           killed = { submitted, inFlight, marked: rows[0].n };
-          await sleep(300);
+          await waitFor(() => portFree(PORT), { timeout: 10_000, label: 'the port to be free' });
           server = await startServerProcess(env);
           return;
         }
@@ -159,7 +159,11 @@ describe('kill -9 during e-receipt submission', () => {
     expect(killed.marked).toBeGreaterThan(0);
     expect(await allValid()).toEqual([]);
     // whatever ETA still has in hand is stored (or refused) before the count
-    while (sim.inFlight > 0) await sleep(100);
+    await waitFor(() => sim.inFlight === 0, {
+      timeout: 30_000,
+      interval: 100,
+      label: "ETA's batches in hand",
+    });
     await checkEverything();
   });
 });

@@ -4,11 +4,19 @@ import { Client as Pg } from 'pg';
 import { Http, makeUser, ROOT, sleep } from './support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
+const { cloneDatabase, createThrowawayDatabase, dropDatabase } = require('../support-db.js');
 const dist = (p: string) => path.join(ROOT, 'dist/server/src', p);
 
-/** A throwaway database, migrated, with the demo data (admin / demo1234). */
+/**
+ * A throwaway database, migrated, with the demo data (admin / demo1234): a copy of the run's
+ * template when the lane made one (jest's global setup), else migrated and seeded here.
+ */
 export async function prepareDatabase(prefix: string) {
+  const template = process.env.POS_TEMPLATE_DB;
+  if (template) {
+    const copy = await cloneDatabase(template, `${process.env.POS_TEST_RUN ?? prefix}s`);
+    return { url: copy.url as string, drop: () => dropDatabase(copy.name) as Promise<void> };
+  }
   const db = await createThrowawayDatabase(prefix);
   process.env.LOG_LEVEL = 'silent';
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client as Pg } from 'pg';
-import { ledgerMismatches, scale, sleep, startServerProcess, type ServerProcess } from './support';
+import {
+  ledgerMismatches,
+  scale,
+  sleep,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from './support';
 import { prepareDatabase, salesFixture, streamSales } from './fixture';
 
 // Redis goes away while cashiers sell: sales keep committing (Redis is never on the sale's path),
@@ -79,16 +86,16 @@ describe('Redis outage during sales', () => {
     expect(result.failures).toEqual([]);
     expect(result.acknowledged.size).toBe(total);
     expect(soldWhileDown).toBeGreaterThan(0);
-    while (!redis) await sleep(100);
-    const deadline = Date.now() + 30_000;
-    let pending = -1;
-    while (Date.now() < deadline) {
-      pending = (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))
-        .rows[0].n;
-      if (pending === 0) break;
-      await sleep(250);
-    }
-    expect(pending).toBe(0);
+    await waitFor(() => redis, { timeout: 30_000, interval: 100, label: 'redis-server back' });
+    const pending = async () =>
+      (await pg.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]
+        .n as number;
+    await waitFor(async () => (await pending()) === 0, {
+      timeout: 30_000,
+      interval: 250,
+      label: 'every outbox row published',
+    }).catch(() => undefined);
+    expect(await pending()).toBe(0);
     const [{ n }] = (
       await pg.query(`SELECT count(*)::int AS n FROM outbox WHERE type = 'sale.completed'`)
     ).rows;

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client as Pg } from 'pg';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '@pos/contracts';
+import { CLOSE_MS, closeWithin, sleep } from '../support-wait';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** `npm run test:reliability` runs the full form; `npm test` the short one. */
@@ -57,16 +58,22 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     proc,
     errors: () => stderr + stdoutErrors,
     output: () => output,
+    // Within CLOSE_MS: a server that ignores SIGTERM that long is killed, and the hook fails.
     stop: async (signal = 'SIGTERM') => {
-      if (proc.exitCode !== null) return;
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
       const done = new Promise((resolve) => proc.once('exit', resolve));
       proc.kill(signal);
-      await done;
+      await closeWithin(
+        CLOSE_MS,
+        `the server process (pid ${proc.pid}, ${signal})`,
+        () => done,
+        () => proc.kill('SIGKILL'),
+      );
     },
   };
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { portFree, sleep, waitFor } from '../support-wait';
 
 /** A browser-like HTTP session: cookies, CSRF token, JSON. Network errors are returned, not thrown. */
 export class Http {

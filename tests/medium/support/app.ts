@@ -14,6 +14,7 @@ import {
 } from '../../../server/src/modules/reports/aggregates/aggregate-sql';
 import { v7 as uuidv7 } from 'uuid';
 import type { PermissionKey } from '@pos/contracts';
+import { CLOSE_MS, closeWithin } from '../../support-wait';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -46,7 +47,19 @@ export async function createTestApp(
   configureApp(app);
   await app.init();
   const ds = app.get(DataSource);
-  return { app, ds, http: request(app.getHttpServer()), close: () => app.close() };
+  // Closed within CLOSE_MS (its queues, Redis connections, pool and HTTP server); if not, its
+  // sockets and database pool are dropped and the suite's afterAll fails naming it.
+  const close = () =>
+    closeWithin(
+      CLOSE_MS,
+      'the test app',
+      () => app.close(),
+      async () => {
+        (app.getHttpServer() as { closeAllConnections?: () => void }).closeAllConnections?.();
+        if (ds.isInitialized) await ds.destroy();
+      },
+    );
+  return { app, ds, http: request(app.getHttpServer()), close };
 }
 
 /** A cookie-carrying client that signs in like the browser does (CSRF token, form post). */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE, type LiveEvent } from '@pos/contracts';
+import { CLOSE_MS, closeWithin } from '../../support-wait';
 import { Client, createTestApp, type TestApp } from './app';
 
 // Helpers of the live-event tests: listening app instances, signed-in socket clients, a private
@@ -84,21 +85,7 @@ export async function connectLive(port: number, cookie: string): Promise<LiveCli
   return c;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitFor<T>(
-  probe: () => T | Promise<T>,
-  timeoutMs = 8000,
-  label = 'condition',
-): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`);
-    await sleep(25);
-  }
-}
+export { sleep, waitFor } from '../../support-wait';
 
 /** A redis-server of the test's own on `port`, so stopping it affects nobody else. */
 export async function startRedis(port: number): Promise<ChildProcess> {
@@ -133,10 +120,10 @@ export async function startRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
+/** Kills a redis-server of startRedis and waits (at most CLOSE_MS) until it is gone. */
 export async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await closeWithin(CLOSE_MS, `redis-server (pid ${child.pid})`, () => gone);
 }

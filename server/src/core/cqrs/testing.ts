@@ -7,12 +7,20 @@ import { DomainEventSubscribers } from './domain-event-subscribers';
 
 /**
  * For handler specs (the rules of one command, without a database): an EntityManager whose
- * queries answer from stubs matched on the SQL, and a runner that hands the handler a
+ * queries answer from stubs matched on the SQL (a read that no stub matches throws; a statement
+ * without rows, a write without RETURNING or a lock, answers [] unless stubbed), and a runner that hands the handler a
  * CommandTransaction on it. What the handler queued (audit rows, events) is read from `tx`.
  */
 export type QueryStub = [RegExp, unknown[] | Error | ((params: unknown[]) => unknown[] | Error)];
 
 export type FakeManager = EntityManager & { calls: { sql: string; params: unknown[] }[] };
+
+/** Statements whose answer has no rows: the fake knows them without a stub. */
+const NO_ROWS = [
+  /^\s*(INSERT|UPDATE|DELETE)\b(?![\s\S]*\bRETURNING\b)/i,
+  /^\s*SELECT\s+(pg_advisory_xact_lock|pg_notify)\s*\(/i,
+  /^\s*(SET|LOCK|NOTIFY)\s/i,
+];
 
 export function fakeManager(
   stubs: QueryStub[],
@@ -24,7 +32,14 @@ export function fakeManager(
     const sql = typeof query === 'string' ? query : query.text;
     calls.push({ sql, params });
     const stub = stubs.find(([re]) => re.test(sql));
-    if (!stub) return [];
+    // A read no stub expects is a mistake in the spec or a change in the handler: say which, rather
+    // than answer [] and let the spec pass on rows nobody meant (issue 31). A statement that
+    // returns no rows (a write without RETURNING, a lock) is answered [] and kept in `calls`.
+    if (!stub && NO_ROWS.some((re) => re.test(sql))) return [];
+    if (!stub)
+      throw new Error(
+        `fakeManager: no stub answers this SQL (add one, [/…/, rows]):\n${sql.trim().slice(0, 400)}`,
+      );
     const rows = typeof stub[1] === 'function' ? stub[1](params) : stub[1];
     if (rows instanceof Error) throw rows;
     return rows;

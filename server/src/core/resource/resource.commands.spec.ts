@@ -1,7 +1,17 @@
 import { defineResource, ListQueryDto } from '@pos/contracts';
-import { errorCode, fakeManager, fakeRunner, testMeta, testUser } from '../cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  testUser,
+  type QueryStub,
+} from '../cqrs/testing';
 import { defineServerResource, type AnyResource } from './resource-definition';
 import { ChangeResource, ChangeResourceHandler } from './resource.commands';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*SELECT next code/, []]];
 
 class Dto {
   name?: string;
@@ -37,7 +47,7 @@ const def = (over: Partial<AnyResource> = {}) =>
   });
 
 function setup(found: Thing | null, stubs: Parameters<typeof fakeManager>[0] = [], over = {}) {
-  const m = fakeManager(stubs, { findOne: found });
+  const m = fakeManager([...stubs, ...READS_ANSWERED_EMPTY], { findOne: found });
   const runner = fakeRunner(m);
   return { m, runner, handler: new ChangeResourceHandler(runner, def(over)) };
 }
@@ -159,7 +169,7 @@ describe('ChangeResourceHandler hooks', () => {
       },
     });
   const run = (found: Thing | null, order: string[]) => {
-    const m = fakeManager([], { findOne: found });
+    const m = fakeManager([...READS_ANSWERED_EMPTY], { findOne: found });
     const runner = fakeRunner(m);
     const get = ((type: unknown) => (type === Secrets ? secret : null)) as never;
     return { m, runner, handler: new ChangeResourceHandler(runner, hooked(order), get) };
@@ -187,7 +197,7 @@ describe('ChangeResourceHandler hooks', () => {
   });
 
   it('answers not found, not forbidden, for another branch when the definition says so', async () => {
-    const m = fakeManager([], { findOne: null });
+    const m = fakeManager([...READS_ANSWERED_EMPTY], { findOne: null });
     const base = def();
     const handler = new ChangeResourceHandler(fakeRunner(m), {
       ...base,

@@ -10,6 +10,9 @@ import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscrib
 import { fakeManager, testMeta, type QueryStub } from '../../../core/cqrs/testing';
 import { IssueEReceiptHandler } from './on-sale-events.issue-receipt.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*WITH r AS \(/, []]];
+
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 const sale: SaleCompletedEvent = {
@@ -65,7 +68,7 @@ function setup(branch: object | undefined, head = { last_uuid: 'a'.repeat(64), l
     ],
     [/FOR UPDATE/, [head]],
   ];
-  const m = fakeManager(stubs);
+  const m = fakeManager([...stubs, ...READS_ANSWERED_EMPTY]);
   const subscribers = new DomainEventSubscribers();
   new IssueEReceiptHandler(subscribers).onModuleInit();
   const tx = new CommandTransaction(m, testMeta, (e, t) => subscribers.dispatch(e, t));

@@ -1,5 +1,11 @@
 import { fakeManager, fakeRunner, testUser, type QueryStub } from '../../../core/cqrs/testing';
 
+// Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
+// stub for), after the stubs above.
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT 1 FROM expenses WHERE recurring_id = \$1 AND status = 'recorded'/, []],
+];
+
 /** A vault row as `moveVault`'s UPDATE … RETURNING answers it. */
 export const vaultRow = (balance: number) => ({
   id: 'v-1',
@@ -26,7 +32,7 @@ export function expenseStubs(extra: QueryStub[] = []): QueryStub[] {
 }
 
 export function setup(extra: QueryStub[] = []) {
-  const m = fakeManager(expenseStubs(extra));
+  const m = fakeManager([...expenseStubs(extra), ...READS_ANSWERED_EMPTY]);
   return { m, runner: fakeRunner(m) };
 }
 

@@ -1,6 +1,21 @@
 import type { InstallmentSettings } from '@pos/contracts';
 import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
 
+// Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
+// stub for), after the stubs above.
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT c\.id FROM customers c JOIN installment_plans p ON p\.customer_id = c\.id/, []],
+  [/^\s*SELECT plan_id, request_hash FROM installment_payments WHERE id = \$1/, []],
+  [/^\s*SELECT p\.branch_id, count\(\*\)::int AS count,/, []],
+  [/^\s*SELECT id FROM installment_plans WHERE id = ANY\(\$1\) ORDER BY id FOR UPDATE/, []],
+  [/^\s*SELECT national_id FROM customers WHERE id = \$1/, []],
+  [/^\s*SELECT 1 FROM installment_plans WHERE sale_id = \$1 AND parent_plan_id IS NULL/, []],
+  [
+    /^\s*SELECT COALESCE\(sum\(amount\), 0\)::bigint AS settled FROM customer_payment_allocations WHERE invoice_id = \$1/,
+    [],
+  ],
+];
+
 // Shared stubs of the installment handler specs: the store's settings row, "today", a plan of
 // three installments of 1,000 EGP (the first overdue), its customer and a vault.
 
@@ -104,6 +119,7 @@ export function installmentManager(
     [/UPDATE customers SET balance/, [[{ balance: '100' }]]],
     [/SELECT code FROM branches/, [{ code: 'B01' }]],
     [/INSERT INTO document_sequences/, [{ last: 7 }]],
+    ...READS_ANSWERED_EMPTY,
   ]);
   Object.assign(m, {
     getRepository: () => ({

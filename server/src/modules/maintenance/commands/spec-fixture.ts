@@ -1,5 +1,13 @@
 import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
 
+// Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
+// stub for), after the stubs above.
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT status, count\(\*\)::int AS n FROM maintenance_tickets/, []],
+  [/^\s*SELECT variant_id, quantity, unit_price, unit_cost FROM maintenance_parts/, []],
+  [/^\s*SELECT c\.name, concat_ws\(' ', t\.brand, t\.model\) AS device/, []],
+];
+
 /** A locked ticket row as the handlers read it (for the handler specs). */
 export const ticketRow = (over: Record<string, unknown> = {}) => ({
   id: 't-1',
@@ -45,6 +53,7 @@ export const ticketManager = (
       [/UPDATE vaults SET balance/, [[vaultRow]]],
       [/FROM branches/, [{ id: 'b-1', code: 'B01' }]],
       [/INSERT INTO document_sequences/, [{ last: 7 }]],
+      ...READS_ANSWERED_EMPTY,
     ]),
     {
       getRepository: () => ({

@@ -1,6 +1,15 @@
 // The order and its lines as the purchase-order handler specs load them.
 import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
 
+// Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
+// stub for), after the stubs above.
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [
+    /^\s*SELECT p\.name_ar FROM variants v JOIN products p ON p\.id = v\.product_id WHERE v\.id = \$1/,
+    [],
+  ],
+];
+
 export const order = (status: string, branchId = 'b-1') => ({
   id: 'po-1',
   number: 'B01-PO-000001',
@@ -55,6 +64,7 @@ export function setup(status: string, more: QueryStub[] = [], received?: string[
     variantRows,
     activeVendors,
     ...more,
+    ...READS_ANSWERED_EMPTY,
   ]);
   return { m, runner: fakeRunner(m) };
 }

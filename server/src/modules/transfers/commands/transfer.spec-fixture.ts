@@ -2,6 +2,23 @@
 import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
 import { StockLedger } from '../../inventory';
 
+// Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
+// stub for), after the stubs above.
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [
+    /^\s*SELECT variant_id, on_hand::text, reserved::text FROM stock_levels WHERE inventory_id = \$1 AND variant_id = ANY\(\$2\)/,
+    [],
+  ],
+  [
+    /^\s*SELECT p\.name_ar, v\.properties FROM variants v JOIN products p ON p\.id = v\.product_id WHERE v\.id = \$1/,
+    [],
+  ],
+  [
+    /^\s*SELECT p\.name_ar FROM variants v JOIN products p ON p\.id = v\.product_id WHERE v\.id = \$1/,
+    [],
+  ],
+];
+
 export const row = (state: string) => ({
   id: 't-1',
   number: 'B1-TR-000001',
@@ -27,6 +44,7 @@ export function setup(state: string, more: QueryStub[] = []) {
     [/FROM transfer_request_lines WHERE transfer_id = \$1 ORDER BY variant_id/, [line]],
     [/AS value/, [{ value: '300' }]],
     ...more,
+    ...READS_ANSWERED_EMPTY,
   ]);
   const ledger = {
     apply: jest.fn(async () => []),

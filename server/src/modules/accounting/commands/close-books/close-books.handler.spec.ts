@@ -4,13 +4,20 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { CloseBooksCommand } from './close-books.command';
 import { CloseBooksHandler } from './close-books.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT 1 FROM store_settings WHERE id = 1 FOR UPDATE/, []],
+];
+
 const manager = (closed: string | null) =>
   fakeManager([
     [/books_closed_until, 'YYYY/, [{ today: '2026-11-24', closed, zone: 'Africa/Cairo' }]],
+    ...READS_ANSWERED_EMPTY,
   ]);
 const close = (m: ReturnType<typeof fakeManager>, until: string) => {
   const runner = fakeRunner(m);

@@ -4,9 +4,13 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { CreateAccountCommand } from './create-account.command';
 import { CreateAccountHandler } from './create-account.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*SELECT 1 FROM accounts WHERE code = \$1/, []]];
 
 const dto = { code: '5201', nameAr: 'إيجار', parentId: 'p-1' };
 const create = (m: ReturnType<typeof fakeManager>) => {
@@ -26,6 +30,7 @@ describe('CreateAccountHandler', () => {
         /FROM accounts WHERE id = \$1/,
         [{ id: 'p-1', type: 'expense', normal_side: 'debit', is_group: true }],
       ],
+      ...READS_ANSWERED_EMPTY,
     ]);
     const { runner, result } = create(m);
     const { id } = await result;
@@ -45,7 +50,12 @@ describe('CreateAccountHandler', () => {
   it('refuses a leaf parent and a code in use', async () => {
     expect(
       await errorCode(
-        create(fakeManager([[/FROM accounts WHERE id/, [{ id: 'p-1', is_group: false }]]])).result,
+        create(
+          fakeManager([
+            [/FROM accounts WHERE id/, [{ id: 'p-1', is_group: false }]],
+            ...READS_ANSWERED_EMPTY,
+          ]),
+        ).result,
       ),
     ).toBe('ACCOUNT_PARENT_INVALID');
     expect(
@@ -57,6 +67,7 @@ describe('CreateAccountHandler', () => {
               [{ id: 'p-1', type: 'expense', normal_side: 'debit', is_group: true }],
             ],
             [/WHERE code = \$1/, [{ '?column?': 1 }]],
+            ...READS_ANSWERED_EMPTY,
           ]),
         ).result,
       ),

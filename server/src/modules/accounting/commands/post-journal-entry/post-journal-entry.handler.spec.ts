@@ -4,9 +4,15 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { PostJournalEntryCommand } from './post-journal-entry.command';
 import { PostJournalEntryHandler } from './post-journal-entry.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT id FROM journal_entries WHERE id = \$1/, []],
+];
 
 const accountant = testUser({ permissions: ['can_manage_accounting'] });
 const entry = (
@@ -22,6 +28,7 @@ const stubs = (accounts = 2, closed: string | null = null, control = 0) =>
   fakeManager([
     [/FROM accounts WHERE id = ANY/, [{ n: accounts, control }]],
     [/books_closed_until/, [{ today: '2026-11-24', closed, zone: 'Africa/Cairo' }]],
+    ...READS_ANSWERED_EMPTY,
   ]);
 const run = (
   m: ReturnType<typeof fakeManager>,
@@ -123,7 +130,10 @@ describe('PostJournalEntryHandler', () => {
   });
 
   it('answers a retry of the same entry without posting it again', async () => {
-    const m = fakeManager([[/SELECT id FROM journal_entries WHERE id/, [{ id: 'e-1' }]]]);
+    const m = fakeManager([
+      [/SELECT id FROM journal_entries WHERE id/, [{ id: 'e-1' }]],
+      ...READS_ANSWERED_EMPTY,
+    ]);
     const { runner, result } = run(
       m,
       entry([

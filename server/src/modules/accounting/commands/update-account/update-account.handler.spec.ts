@@ -4,9 +4,18 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { UpdateAccountCommand } from './update-account.command';
 import { UpdateAccountHandler } from './update-account.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [
+    /^\s*WITH RECURSIVE below AS \(SELECT id FROM accounts WHERE id = \$1 UNION ALL SELECT a\.id FROM accounts a JOIN below b ON a\.parent_id = b\.id\)/,
+    [],
+  ],
+];
 
 const account = (over: Record<string, unknown> = {}) => ({
   id: 'a-1',
@@ -34,6 +43,7 @@ describe('UpdateAccountHandler', () => {
     const m = fakeManager([
       [/FOR UPDATE/, [account()]],
       [/WITH RECURSIVE below/, [{ id: 'g-2' }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     const { runner, result } = update(m, { nameAr: 'إيجار المحل', parentId: 'g-2' });
     await result;
@@ -55,10 +65,13 @@ describe('UpdateAccountHandler', () => {
   it('refuses a move under itself or another type, and lets a system account only change its name', async () => {
     expect(
       await errorCode(
-        update(fakeManager([[/FOR UPDATE/, [account()]]]), { parentId: 'a-1' }).result,
+        update(fakeManager([[/FOR UPDATE/, [account()]], ...READS_ANSWERED_EMPTY]), {
+          parentId: 'a-1',
+        }).result,
       ),
     ).toBe('ACCOUNT_PARENT_INVALID');
-    const system = () => fakeManager([[/FOR UPDATE/, [account({ system_key: 'cash' })]]]);
+    const system = () =>
+      fakeManager([[/FOR UPDATE/, [account({ system_key: 'cash' })]], ...READS_ANSWERED_EMPTY]);
     expect(await errorCode(update(system(), { active: false }).result)).toBe('ACCOUNT_SYSTEM');
     expect(await errorCode(update(system(), { code: '9999' }).result)).toBe('ACCOUNT_SYSTEM');
     await expect(update(system(), { nameAr: 'الخزينة' }).result).resolves.toBeUndefined();

@@ -1,8 +1,17 @@
 import type { PermissionKey } from '@pos/contracts';
 import { createHash } from 'node:crypto';
-import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
 import { CreateApiKeyCommand } from './create-api-key.command';
 import { CreateApiKeyHandler } from './create-api-key.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*SELECT id FROM branches WHERE id = \$1/, []]];
 
 const dto = {
   name: ' Shop site ',
@@ -12,7 +21,7 @@ const dto = {
 
 describe('CreateApiKeyHandler', () => {
   it('stores only the secret’s hash, returns the full key once, and audits without the secret', async () => {
-    const m = fakeManager([[/FROM branches/, [{ id: 'b-1' }]]]);
+    const m = fakeManager([[/FROM branches/, [{ id: 'b-1' }]], ...READS_ANSWERED_EMPTY]);
     const runner = fakeRunner(m);
     const { id, key } = await new CreateApiKeyHandler(runner).execute(
       new CreateApiKeyCommand(dto, testMeta),
@@ -27,7 +36,7 @@ describe('CreateApiKeyHandler', () => {
   });
 
   it('answers 404 for an unknown branch, storing nothing', async () => {
-    const m = fakeManager([]);
+    const m = fakeManager([...READS_ANSWERED_EMPTY]);
     expect(
       await errorCode(
         new CreateApiKeyHandler(fakeRunner(m)).execute(new CreateApiKeyCommand(dto, testMeta)),

@@ -4,15 +4,19 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import type { ProductsService } from '../../services/products.service';
 import { CreateProductCommand } from './create-product.command';
 import { CreateProductHandler } from './create-product.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*SELECT 1 FROM categories WHERE id = \$1/, []]];
+
 const variant = (sku: string, barcodes: string[] = []) => ({ sku, barcodes, sellPrice: 1000 });
 
 function setup(stubs: Parameters<typeof fakeManager>[0] = []) {
-  const m = fakeManager(stubs);
+  const m = fakeManager([...stubs, ...READS_ANSWERED_EMPTY]);
   const runner = fakeRunner(m);
   const products = {
     insertVariant: jest.fn(async () => 'v-1'),

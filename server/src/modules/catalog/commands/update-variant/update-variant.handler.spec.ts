@@ -10,6 +10,11 @@ import type { ProductsService } from '../../services/products.service';
 import { UpdateVariantCommand } from './update-variant.command';
 import { UpdateVariantHandler } from './update-variant.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT 1 FROM variants WHERE sku = \$1 AND id <> \$2/, []],
+];
+
 const variant = {
   id: 'v-1',
   productId: 'p-1',
@@ -22,7 +27,7 @@ const variant = {
 };
 
 function setup(stubs: QueryStub[] = []) {
-  const m = Object.assign(fakeManager(stubs, { findOne: variant }), {
+  const m = Object.assign(fakeManager([...stubs, ...READS_ANSWERED_EMPTY], { findOne: variant }), {
     findOneByOrFail: async () => ({ id: 'p-1', nameAr: 'قميص', nameEn: null }),
   });
   const runner = fakeRunner(m);

@@ -5,9 +5,19 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { RecordChequeCommand } from './record-cheque.command';
 import { RecordChequeHandler } from './record-cheque.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT direction, customer_id, vendor_id FROM cheques WHERE id = \$1 FOR UPDATE/, []],
+  [
+    /^\s*SELECT 1 FROM cheques WHERE direction = \$1 AND lower\(bank\) = lower\(\$2\) AND number = \$3 AND status <> 'cancelled'/,
+    [],
+  ],
+];
 
 const dto = {
   id: 'ch-1',
@@ -31,6 +41,7 @@ const stubs = () =>
     ],
     [/UPDATE customers SET balance/, [[{ balance: '4000' }]]],
     [/UPDATE vendors SET balance/, [[{ balance: '4000' }]]],
+    ...READS_ANSWERED_EMPTY,
   ]);
 const run = (m: ReturnType<typeof fakeManager>, d: object, user = testUser()) => {
   const runner = fakeRunner(m, new DomainEventSubscribers());
@@ -104,6 +115,7 @@ describe('RecordChequeHandler', () => {
         [{ id: 'c-1', balance: '0', credit_limit: '0' }],
       ],
       [/lower\(bank\) = lower/, [{ '?column?': 1 }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await errorCode(run(m, {}).result)).toBe('CHEQUE_DUPLICATE');
     expect(m.calls.some((c) => /INSERT/.test(c.sql))).toBe(false);
@@ -120,6 +132,7 @@ describe('RecordChequeHandler', () => {
         /SELECT direction, customer_id, vendor_id FROM cheques/,
         [{ direction: 'received', customer_id: 'c-1', vendor_id: null }],
       ],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await run(m, {}).result).toEqual({ id: 'ch-1', created: false });
     expect(m.calls.some((c) => /INSERT/.test(c.sql))).toBe(false);

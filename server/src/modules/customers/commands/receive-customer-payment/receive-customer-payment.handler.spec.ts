@@ -4,9 +4,21 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { ReceiveCustomerPaymentCommand } from './receive-customer-payment.command';
 import { ReceiveCustomerPaymentHandler } from './receive-customer-payment.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT customer_id FROM customer_ledger WHERE id = \$1/, []],
+  [/^\s*SELECT s\.id, s\.number,/, []],
+  [
+    /^\s*SELECT id, type FROM payment_methods WHERE id = \$1 AND active AND type NOT IN \('credit', 'installment'\)/,
+    [],
+  ],
+  [/^\s*SELECT branch_id, active FROM vaults WHERE id = \$1/, []],
+];
 
 const dto = { id: 'p-1', methodId: 'cash', amount: 2500 };
 const customer = [
@@ -21,6 +33,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
       [/FROM payment_methods/, [{ id: 'cash' }]],
       [/FROM shifts/, [{ id: 's-1' }]],
       [/UPDATE customers SET balance/, [[{ balance: '7500' }]]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     const runner = fakeRunner(m);
     expect(
@@ -38,7 +51,10 @@ describe('ReceiveCustomerPaymentHandler', () => {
   });
 
   it('answers a retry of the same payment without posting it again, and refuses its id on another customer', async () => {
-    const m = fakeManager([[/SELECT customer_id FROM customer_ledger/, [{ customer_id: 'c-1' }]]]);
+    const m = fakeManager([
+      [/SELECT customer_id FROM customer_ledger/, [{ customer_id: 'c-1' }]],
+      ...READS_ANSWERED_EMPTY,
+    ]);
     expect(
       await new ReceiveCustomerPaymentHandler(fakeRunner(m)).execute(
         new ReceiveCustomerPaymentCommand('c-1', dto, testUser(), testMeta),
@@ -55,7 +71,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
   });
 
   it('refuses a credit or inactive payment method', async () => {
-    const m = fakeManager([[customer[0], [...customer[1]]]]);
+    const m = fakeManager([[customer[0], [...customer[1]]], ...READS_ANSWERED_EMPTY]);
     expect(
       await errorCode(
         new ReceiveCustomerPaymentHandler(fakeRunner(m)).execute(
@@ -81,6 +97,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
       [/SELECT branch_id, active FROM vaults/, [{ branch_id: 'b-1', active: true }]],
       [/UPDATE vaults SET balance/, [[vaultRow]]],
       [/UPDATE customers SET balance/, [[{ balance: '7500' }]]],
+      ...READS_ANSWERED_EMPTY,
     ]);
   const manager = testUser({ permissions: ['can_see_customers', 'can_see_totals'] });
 
@@ -149,15 +166,17 @@ describe('ReceiveCustomerPaymentHandler', () => {
     const other = fakeManager([
       [customer[0], [...customer[1]]],
       [/SELECT branch_id, active FROM vaults/, [{ branch_id: 'b-2', active: true }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await run(other)).toBe('CUSTOMER_PAYMENT_VAULT');
     expect(other.calls.some((c) => /INSERT|UPDATE (customers|vaults)/.test(c.sql))).toBe(false);
     const inactive = fakeManager([
       [customer[0], [...customer[1]]],
       [/SELECT branch_id, active FROM vaults/, [{ branch_id: 'b-1', active: false }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await run(inactive)).toBe('CUSTOMER_PAYMENT_VAULT');
-    expect(await run(fakeManager([[customer[0], [...customer[1]]]]))).toBe(
+    expect(await run(fakeManager([[customer[0], [...customer[1]]], ...READS_ANSWERED_EMPTY]))).toBe(
       'CUSTOMER_PAYMENT_VAULT',
     );
     expect(await run(intoVault(), testUser({ permissions: ['can_see_customers'] }))).toBe(
@@ -169,6 +188,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
       [/SELECT branch_id, active FROM vaults/, [{ branch_id: 'b-2', active: true }]],
       [/UPDATE vaults SET balance/, [[{ ...vaultRow, id: 'v-9', branch_id: 'b-2' }]]],
       [/UPDATE customers SET balance/, [[{ balance: '9900' }]]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await run(elsewhere, testUser({ isAdmin: true, branchId: 'b-1' }))).toBe('ok');
   });

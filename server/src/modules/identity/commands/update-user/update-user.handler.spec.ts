@@ -1,9 +1,20 @@
 import type { PermissionKey } from '@pos/contracts';
 import type { SessionService } from '../../../../core/auth/session.service';
-import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  testMeta,
+  type QueryStub,
+} from '../../../../core/cqrs/testing';
 import type { UsersService } from '../../services/users.service';
 import { UpdateUserCommand } from './update-user.command';
 import { UpdateUserHandler } from './update-user.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT 1 FROM users WHERE id = \$1 FOR UPDATE/, []],
+];
 
 const admin = { id: 'u-admin', isAdmin: true, permissions: [] as PermissionKey[] };
 const manager = {
@@ -23,7 +34,10 @@ const cashier = {
 
 function setup(target: object, otherAdmins = 1) {
   const m = Object.assign(
-    fakeManager([[/count\(\*\)::int AS count FROM users/, [{ count: otherAdmins }]]]),
+    fakeManager([
+      [/count\(\*\)::int AS count FROM users/, [{ count: otherAdmins }]],
+      ...READS_ANSWERED_EMPTY,
+    ]),
     { exists: async () => true, findOneBy: async () => target },
   );
   const runner = fakeRunner(m);

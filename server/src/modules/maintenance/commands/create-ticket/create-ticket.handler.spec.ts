@@ -11,6 +11,12 @@ import { ticketManager } from '../spec-fixture';
 import { CreateTicketCommand } from './create-ticket.command';
 import { CreateTicketHandler } from './create-ticket.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT customer_id FROM maintenance_tickets WHERE id = \$1 FOR UPDATE/, []],
+  [/^\s*SELECT status, count\(\*\)::int AS n FROM maintenance_tickets/, []],
+];
+
 const dto = {
   id: 't-1',
   customerId: 'c-1',
@@ -45,6 +51,7 @@ const fresh = () =>
       [{ id: 'v-1', branch_id: 'b-1', active: true, account_id: 'acc-v1', balance: '0' }],
     ],
     [/UPDATE vaults SET balance/, [[{ id: 'v-1', branch_id: 'b-1', account_id: 'acc-v1' }]]],
+    ...READS_ANSWERED_EMPTY,
   ]);
 
 describe('CreateTicketHandler', () => {
@@ -80,6 +87,7 @@ describe('CreateTicketHandler', () => {
       ...stubs,
       [/FROM branches/, [{ id: 'b-1' }]],
       [/AS valid/, [{ number: 'B01-MN-000001', valid: false }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await errorCode(run({ warrantyOfId: 't-0' }, m).result)).toBe(
       'MAINTENANCE_WARRANTY_INVALID',
@@ -91,6 +99,7 @@ describe('CreateTicketHandler', () => {
     const m = fakeManager([
       [/FROM branches/, [{ id: 'b-1' }]],
       [/SELECT customer_id FROM maintenance_tickets/, [{ customer_id: 'c-1' }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await run({}, m).result).toEqual({ id: 't-1', created: false });
     expect(m.calls.some((c) => /INSERT/.test(c.sql))).toBe(false);

@@ -9,6 +9,11 @@ import {
 import { PayVendorCommand } from './pay-vendor.command';
 import { allocate, PayVendorHandler } from './pay-vendor.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT vendor_id, number FROM vendor_payments WHERE id = \$1/, []],
+];
+
 const clerk = testUser({ branchId: 'b-1', permissions: ['can_see_vendors', 'can_see_totals'] });
 const vendor: QueryStub = [
   /FROM vendors WHERE id = \$1 FOR UPDATE/,
@@ -91,7 +96,7 @@ describe('allocate', () => {
 
 describe('PayVendorHandler', () => {
   it('pays from the branch main vault, oldest invoice first, with ledger, movement, fact and audit', async () => {
-    const m = fakeManager(stubs());
+    const m = fakeManager([...stubs(), ...READS_ANSWERED_EMPTY]);
     const runner = fakeRunner(m);
     expect(await new PayVendorHandler(runner).execute(pay({}))).toEqual({
       id: 'p-1',
@@ -144,7 +149,7 @@ describe('PayVendorHandler', () => {
   });
 
   it('settles only the picked invoices and keeps what is beyond them as an advance', async () => {
-    const m = fakeManager(stubs([[/WHERE id = ANY/, [open[0]]]]));
+    const m = fakeManager([...stubs([[/WHERE id = ANY/, [open[0]]]]), ...READS_ANSWERED_EMPTY]);
     const runner = fakeRunner(m);
     await new PayVendorHandler(runner).execute(pay({ invoiceIds: ['i-1'] }));
     expect(sqlOf(m, /UPDATE purchase_invoices/)!.params).toEqual([['i-1'], [10000]]);
@@ -154,11 +159,14 @@ describe('PayVendorHandler', () => {
 
   it("refuses a picked invoice that is not this vendor's open one, writing nothing", async () => {
     const other = { ...open[0], vendor_id: 'v-2' };
-    const m = fakeManager(stubs([[/WHERE id = ANY/, [other]]]));
+    const m = fakeManager([...stubs([[/WHERE id = ANY/, [other]]]), ...READS_ANSWERED_EMPTY]);
     expect(
       await errorCode(new PayVendorHandler(fakeRunner(m)).execute(pay({ invoiceIds: ['i-1'] }))),
     ).toBe('VENDOR_INVOICE_NOT_OPEN');
-    const settled = fakeManager(stubs([[/WHERE id = ANY/, [{ ...open[0], open: '0' }]]]));
+    const settled = fakeManager([
+      ...stubs([[/WHERE id = ANY/, [{ ...open[0], open: '0' }]]]),
+      ...READS_ANSWERED_EMPTY,
+    ]);
     expect(
       await errorCode(
         new PayVendorHandler(fakeRunner(settled)).execute(pay({ invoiceIds: ['i-1'] })),
@@ -168,12 +176,18 @@ describe('PayVendorHandler', () => {
   });
 
   it("refuses another branch's vault unless the user is an administrator", async () => {
-    const m = fakeManager(stubs([[/FROM vaults WHERE id = \$1$/, [{ branch_id: 'b-2' }]]]));
+    const m = fakeManager([
+      ...stubs([[/FROM vaults WHERE id = \$1$/, [{ branch_id: 'b-2' }]]]),
+      ...READS_ANSWERED_EMPTY,
+    ]);
     expect(
       await errorCode(new PayVendorHandler(fakeRunner(m)).execute(pay({ vaultId: 'vault-9' }))),
     ).toBe('VENDOR_PAYMENT_VAULT');
     const admin = testUser({ isAdmin: true, branchId: 'b-1' });
-    const ok = fakeManager(stubs([[/FROM vaults WHERE id = \$1$/, [{ branch_id: 'b-2' }]]]));
+    const ok = fakeManager([
+      ...stubs([[/FROM vaults WHERE id = \$1$/, [{ branch_id: 'b-2' }]]]),
+      ...READS_ANSWERED_EMPTY,
+    ]);
     expect(
       await errorCode(
         new PayVendorHandler(fakeRunner(ok)).execute(pay({ vaultId: 'vault-9' }, admin)),
@@ -187,6 +201,7 @@ describe('PayVendorHandler', () => {
         /SELECT vendor_id, number FROM vendor_payments/,
         [{ vendor_id: 'v-1', number: 'B01-VP-000001' }],
       ],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await new PayVendorHandler(fakeRunner(m)).execute(pay({}))).toEqual({
       id: 'p-1',
@@ -196,6 +211,7 @@ describe('PayVendorHandler', () => {
     expect(m.calls.some((c) => writes.test(c.sql))).toBe(false);
     const clash = fakeManager([
       [/SELECT vendor_id, number FROM vendor_payments/, [{ vendor_id: 'v-2', number: 'x' }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await errorCode(new PayVendorHandler(fakeRunner(clash)).execute(pay({})))).toBe(
       'VENDOR_PAYMENT_ID_CONFLICT',
@@ -210,6 +226,7 @@ describe('PayVendorHandler', () => {
         [{ id: 'vault-1', name: 'الخزينة', balance: '100', active: true, account_id: 'acc-1' }],
       ],
       ...stubs(),
+      ...READS_ANSWERED_EMPTY,
     ]);
     expect(await errorCode(new PayVendorHandler(fakeRunner(m)).execute(pay({})))).toBe(
       'VAULT_INSUFFICIENT',

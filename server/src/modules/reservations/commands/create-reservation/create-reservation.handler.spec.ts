@@ -4,10 +4,20 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { fakeLedger } from '../../spec-fixture';
 import { CreateReservationCommand } from './create-reservation.command';
 import { CreateReservationHandler } from './create-reservation.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT customer_id FROM reservations WHERE id = \$1 FOR UPDATE/, []],
+  [
+    /^\s*SELECT variant_id, on_hand::text, reserved::text FROM stock_levels WHERE inventory_id = \$1 AND variant_id = ANY\(\$2\)/,
+    [],
+  ],
+];
 
 const dto = {
   id: 'r-1',
@@ -42,6 +52,7 @@ const stubs = (available = '5') =>
     [/UPDATE vaults SET balance/, [[vault]]],
     [/branch_code|FROM branches/, [{ code: 'B01' }]],
     [/document_sequences/, [{ last: 1 }]],
+    ...READS_ANSWERED_EMPTY,
   ]);
 const run = (m: ReturnType<typeof fakeManager>, d: object = {}, user = testUser()) => {
   const { ledger, calls } = fakeLedger();
@@ -90,6 +101,7 @@ describe('CreateReservationHandler', () => {
         [{ id: 'c-1', balance: '0', credit_limit: '0' }],
       ],
       [/SELECT customer_id FROM reservations/, [{ customer_id: 'c-1' }]],
+      ...READS_ANSWERED_EMPTY,
     ]);
     const { calls, result } = run(seen);
     expect(await result).toEqual({ id: 'r-1', created: false });

@@ -11,6 +11,12 @@ import { CreateSaleCommand } from './create-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT s\.id, s\.branch_id, s\.register, b\.code,/, []],
+  [/^\s*SELECT request_hash FROM sales_invoices WHERE id = \$1/, []],
+];
+
 const variant = {
   id: 'v-1',
   sell_price: '1000',
@@ -44,7 +50,7 @@ const dto = {
 };
 
 function setup(stubs: QueryStub[]) {
-  const m = fakeManager(stubs);
+  const m = fakeManager([...stubs, ...READS_ANSWERED_EMPTY]);
   const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
     apply: jest.Mock;
   };

@@ -10,6 +10,11 @@ import type { StockLedger } from '../../../inventory';
 import { EditSaleCommand } from './edit-sale.command';
 import { EditSaleHandler } from './edit-sale.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT number FROM installment_plans WHERE sale_id = \$1 LIMIT 1/, []],
+];
+
 const invoice = {
   id: 'sale-1',
   branch_id: 'b-1',
@@ -26,7 +31,11 @@ const dto = {
 const user = testUser({ permissions: ['can_edit_invoice'] });
 
 function run(stubs: QueryStub[], who = user) {
-  const m = fakeManager([[/FROM sales_invoices WHERE id = \$1 FOR UPDATE/, [invoice]], ...stubs]);
+  const m = fakeManager([
+    [/FROM sales_invoices WHERE id = \$1 FOR UPDATE/, [invoice]],
+    ...stubs,
+    ...READS_ANSWERED_EMPTY,
+  ]);
   const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
   return errorCode(
     new EditSaleHandler(fakeRunner(m), ledger).execute(

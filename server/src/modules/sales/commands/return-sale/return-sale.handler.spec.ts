@@ -11,6 +11,16 @@ import { ReturnSaleCommand } from './return-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
 import { ReturnSaleHandler } from './return-sale.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT request_hash FROM sale_returns WHERE id = \$1/, []],
+  [
+    /^\s*SELECT number FROM installment_plans WHERE sale_id = \$1 AND status IN \('active', 'late'\) LIMIT 1/,
+    [],
+  ],
+  [/^\s*SELECT id, branch_id FROM shifts WHERE cashier_id = \$1 AND status = 'open'/, []],
+];
+
 const shift: QueryStub = [
   /FROM shifts WHERE cashier_id = \$1 AND status = 'open'/,
   [{ id: 's-1', branch_id: 'b-1' }],
@@ -50,7 +60,7 @@ const common: QueryStub[] = [
 ];
 
 function setup(stubs: QueryStub[]) {
-  const m = fakeManager([...stubs, ...common]);
+  const m = fakeManager([...stubs, ...common, ...READS_ANSWERED_EMPTY]);
   const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
     apply: jest.Mock;
   };

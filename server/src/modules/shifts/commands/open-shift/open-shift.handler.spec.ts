@@ -4,13 +4,20 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  type QueryStub,
 } from '../../../../core/cqrs/testing';
 import { OpenShiftCommand } from './open-shift.command';
 import { OpenShiftHandler } from './open-shift.handler';
 
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT 1 FROM shifts WHERE cashier_id = \$1 AND status = 'open'/, []],
+  [/^\s*SELECT 1 FROM shifts WHERE branch_id = \$1 AND register = \$2 AND status = 'open'/, []],
+];
+
 describe('OpenShiftHandler', () => {
   it('opens register 1 by default, audits and raises ShiftOpened', async () => {
-    const m = fakeManager([]);
+    const m = fakeManager([...READS_ANSWERED_EMPTY]);
     const runner = fakeRunner(m);
     const { shiftId } = await new OpenShiftHandler(runner).execute(
       new OpenShiftCommand({ openingCash: 5000 }, testUser(), testMeta),
@@ -42,7 +49,10 @@ describe('OpenShiftHandler', () => {
   });
 
   it('refuses a second open shift of the same cashier', async () => {
-    const m = fakeManager([[/cashier_id = \$1 AND status = 'open'/, [{ '?column?': 1 }]]]);
+    const m = fakeManager([
+      [/cashier_id = \$1 AND status = 'open'/, [{ '?column?': 1 }]],
+      ...READS_ANSWERED_EMPTY,
+    ]);
     expect(
       await errorCode(
         new OpenShiftHandler(fakeRunner(m)).execute(
@@ -53,7 +63,7 @@ describe('OpenShiftHandler', () => {
   });
 
   it('refuses a register another cashier has open', async () => {
-    const m = fakeManager([[/register = \$2/, [{ '?column?': 1 }]]]);
+    const m = fakeManager([[/register = \$2/, [{ '?column?': 1 }]], ...READS_ANSWERED_EMPTY]);
     expect(
       await errorCode(
         new OpenShiftHandler(fakeRunner(m)).execute(
@@ -66,12 +76,12 @@ describe('OpenShiftHandler', () => {
   it('needs a branch, and turns a lost race on the unique index into SHIFT_ALREADY_OPEN', async () => {
     expect(
       await errorCode(
-        new OpenShiftHandler(fakeRunner(fakeManager([]))).execute(
+        new OpenShiftHandler(fakeRunner(fakeManager([...READS_ANSWERED_EMPTY]))).execute(
           new OpenShiftCommand({ openingCash: 0 }, testUser({ branchId: null }), testMeta),
         ),
       ),
     ).toBe('FORBIDDEN');
-    const m = fakeManager([]);
+    const m = fakeManager([...READS_ANSWERED_EMPTY]);
     m.insert = (async () => {
       throw Object.assign(new Error('dup'), { driverError: { code: '23505' } });
     }) as never;

@@ -8,6 +8,15 @@ import {
 } from '../../../../core/cqrs/testing';
 import { RecordCountCommand } from './record-count.command';
 import { RecordCountHandler } from './record-count.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [/^\s*SELECT variant_id FROM stock_taking_counts WHERE id = \$1 AND stock_taking_id = \$2/, []],
+  [
+    /^\s*SELECT p\.name_ar, v\.properties FROM variants v JOIN products p ON p\.id = v\.product_id WHERE v\.id = \$1/,
+    [],
+  ],
+];
 const session = (state: string, scope = 'all') => ({
   id: 'st-1',
   number: 'B1-ST-000001',
@@ -21,6 +30,7 @@ const setup = (state: string, more: QueryStub[] = []) => {
     [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
     [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
     ...more,
+    ...READS_ANSWERED_EMPTY,
   ]);
   return { m, runner: fakeRunner(m) };
 };

@@ -8,6 +8,16 @@ import {
 } from '../../../../core/cqrs/testing';
 import { StartStockTakingCommand } from './start-stock-taking.command';
 import { StartStockTakingHandler } from './start-stock-taking.handler';
+
+// Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
+const READS_ANSWERED_EMPTY: QueryStub[] = [
+  [
+    /^\s*SELECT number FROM stock_takings WHERE inventory_id = \$1 AND state IN \('open', 'review'\)/,
+    [],
+  ],
+  [/^\s*WITH RECURSIVE cats AS \(/, []],
+  [/^\s*SELECT code FROM branches WHERE id = \$1/, []],
+];
 const session = (state: string, scope = 'all') => ({
   id: 'st-1',
   number: 'B1-ST-000001',
@@ -21,6 +31,7 @@ const setup = (state: string, more: QueryStub[] = []) => {
     [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
     [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
     ...more,
+    ...READS_ANSWERED_EMPTY,
   ]);
   return { m, runner: fakeRunner(m) };
 };
