@@ -247,8 +247,15 @@ function portFree(port) {
  */
 async function e2ePort() {
   if (process.env.E2E_PORT) return process.env.E2E_PORT;
-  for (let port = 3100; port < 3400; port += 10)
-    if ((await portFree(port)) && (await portFree(port + 1500))) return String(port);
+  // One server per Playwright worker on port + w, its ETA simulator on + 1000, the e-invoice
+  // spec's own simulator on + 1500 (tests/e2e/playwright.config.ts): the whole block must be free.
+  const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+  const blockFree = async (port) => {
+    for (let w = 0; w < workers; w += 1)
+      for (const offset of [0, 1000, 1500]) if (!(await portFree(port + w + offset))) return false;
+    return true;
+  };
+  for (let port = 3100; port < 3400; port += 10) if (await blockFree(port)) return String(port);
   return '3100';
 }
 

@@ -38,6 +38,8 @@ export function stepManager(cheque: Record<string, unknown>, extra: QueryStub[] 
       /FROM vendors WHERE id = \$1 FOR UPDATE/,
       [{ id: 'v-1', balance: '0', active: true, payment_terms_days: 0 }],
     ],
+    // the received cheque's payment row, whose invoice allocations a bounce or cancel releases
+    [/SELECT id FROM customer_ledger WHERE reference_type = 'cheque'/, [{ id: 'l-1' }]],
     [/SELECT 1 FROM vaults/, [{ '?column?': 1 }]],
     [/FROM vaults WHERE id = \$1 FOR UPDATE/, [bankVault()]],
     [/UPDATE vaults SET balance/, [[bankVault({ balance: '105000' })]]],

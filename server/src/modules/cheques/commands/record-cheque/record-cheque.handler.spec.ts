@@ -12,6 +12,8 @@ import { RecordChequeHandler } from './record-cheque.handler';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [
+  // the customer has no open invoice for the cheque to settle (issue 30 item 13)
+  [/FROM sales_invoices s\s+WHERE s\.customer_id = \$1/, []],
   [/^\s*SELECT direction, customer_id, vendor_id FROM cheques WHERE id = \$1 FOR UPDATE/, []],
   [
     /^\s*SELECT 1 FROM cheques WHERE direction = \$1 AND lower\(bank\) = lower\(\$2\) AND number = \$3 AND status <> 'cancelled'/,
