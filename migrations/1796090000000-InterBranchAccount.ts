@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The inter-branch current account (جاري الفروع): an entry whose lines sit in two branches (a
  * transfer shipped into the destination's transit account, cash sent between branches' vaults)
  * gets a line on it per branch, so each branch's part balances and a branch's trial balance
- * balances (docs/decisions.md "Inter-branch current account"). Existing entries get their lines.
+ * balances (docs/decisions/ "Inter-branch current account"). Existing entries get their lines.
  */
 export class InterBranchAccount1796090000000 implements MigrationInterface {
   name = 'InterBranchAccount1796090000000';

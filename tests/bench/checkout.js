@@ -663,7 +663,7 @@ async function main() {
         console.log(
           '  note: on this machine the baseline slows down from run to run within one invocation (the API does not), ' +
             'so later runs overstate the ratio; the acceptance figure is the median of three `--runs 1` invocations, ' +
-            'each on its own database (docs/decisions.md, issue 21)',
+            'each on its own database (docs/decisions/, issue 21)',
         );
     }
     if (open.length) {

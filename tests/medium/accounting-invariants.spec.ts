@@ -40,7 +40,7 @@ import { CUSTOMER_OPEN_ITEMS } from './support/invariants';
 // the app's validation pipe, for speed; the others through HTTP) (closing the books must not reach the other specs); after every batch and at
 // the end: every entry balances, Σdebit = Σcredit, the inventory account of each branch equals
 // Σ(on hand × average cost) of its stock, each customer's lines on the customers account equal
-// their own ledger, nothing was posted inside a closed period. docs/decisions.md: how it works and
+// their own ledger, nothing was posted inside a closed period. docs/decisions/: how it works and
 // how a module adds its commands (OPS) and invariants (INVARIANTS).
 
 const SEED = Number(process.env.FC_SEED ?? 20261125);

@@ -431,7 +431,7 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     expect(seen).toHaveLength(lines.length);
   });
 
-  it('shares customers between branches by design (docs/decisions.md)', async () => {
+  it('shares customers between branches by design (docs/decisions/)', async () => {
     const read = await strong.get(`/api/Customers/${customerB}`);
     expect(read.status).toBe(200);
     expect(read.body.id).toBe(customerB);

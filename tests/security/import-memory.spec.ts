@@ -10,7 +10,7 @@ import { Http, startServerProcess, type ServerProcess } from '../reliability/sup
 // Issue 11, item 5: the product import streams the workbook and stops at its row limit. The built
 // server runs as its own process (as the audit measured it); a file under the 20 MB upload limit
 // with 150,000 rows (the limit is 100,000) is refused with a 400 while the process's peak resident
-// memory grows by less than the bound stated in docs/decisions.md. Reading the whole workbook
+// memory grows by less than the bound stated in docs/decisions/. Reading the whole workbook
 // first (the old code) grew it by ~750 MB for an 8.4 MB file.
 const ROWS = 150_000;
 const MEMORY_BOUND_MB = 500;

@@ -32,7 +32,7 @@ export type PageRegistry = Record<string, LazyExoticComponent<ComponentType>>;
 // The page registry: route name (libs/contracts ROUTES) → lazily loaded page. A route with no
 // page here renders the plain "قيد الإنشاء" panel (shared/ui/UnderConstruction.tsx). Each feature's
 // pages come from its pages.ts, the one file besides index.ts this registry may import (lint):
-// its index.ts re-exports code statically, which the shell must not reach (docs/decisions.md).
+// its index.ts re-exports code statically, which the shell must not reach (docs/decisions/).
 export const pages: PageRegistry = {
   ...authPages,
   ...homePages,

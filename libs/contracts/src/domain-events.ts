@@ -512,7 +512,7 @@ export type DomainEvent<T extends DomainEventType = DomainEventType> = {
  * A purchase invoice was posted: the goods entered the receiving inventory and the average cost
  * moved. `inventory` is what the stock on hand is worth more, per branch (the new goods plus the
  * revaluation of stock already held at the new average); `revaluation` = (total − vat) − Σ inventory
- * (rounding, or stock that was negative when the goods came: see docs/decisions.md).
+ * (rounding, or stock that was negative when the goods came: see docs/decisions/).
  */
 export type PurchasePostedEvent = {
   invoiceId: string;

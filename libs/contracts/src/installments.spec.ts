@@ -19,7 +19,7 @@ const fridge: PlanTerms = {
   fee: 0,
 };
 
-describe('buildSchedule (worked examples in docs/decisions.md)', () => {
+describe('buildSchedule (worked examples in docs/decisions/)', () => {
   it('splits a 12,000 EGP fridge with 2,000 down into 12 whole-pound installments, remainder last', () => {
     const s = buildSchedule(fridge);
     expect(s).toMatchObject({ financed: 1_000_000, interest: 0, fee: 0, toPay: 1_000_000 });

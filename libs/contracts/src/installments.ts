@@ -1,6 +1,6 @@
 // Installment plans (تقسيط, issue 16): the schedule, late fees and early settlement, in integer
 // piasters. Pure functions shared by the server (which stores what they return) and the client
-// (which previews it while the cashier types). Worked examples: docs/decisions.md.
+// (which previews it while the cashier types). Worked examples: docs/decisions/.
 import type { Piasters } from './money';
 
 export const INSTALLMENT_PERIODS = ['monthly', 'weekly'] as const;

@@ -1,4 +1,4 @@
-// Business limits of every money and quantity input (issue 11, docs/decisions.md "Hardening").
+// Business limits of every money and quantity input (issue 11, docs/decisions/ "Hardening").
 // One place, used by the DTO validators (server pipe and client forms) and by the server's own
 // document checks. Money is integer piasters; quantities have at most 3 decimals.
 //

@@ -74,7 +74,7 @@ const SPEC_DETAIL: [path: string, permissions: string[]][] = [
 /** Spec §2: "admin-only guard" on these two. */
 const SPEC_ADMIN_ONLY = ['/admin/apiKeys', '/admin/settings'];
 
-/** Routes the table has beyond §2, each a recorded decision (docs/decisions.md, issue 2: /Users). */
+/** Routes the table has beyond §2, each a recorded decision (docs/decisions/, issue 2: /Users). */
 const EXTRA_ROUTES: [path: string, permissions: string[]][] = [
   ['/Users', ['can_manage_users']],
   ['/AuditLogs', []], // issue 11 item 16, admin-only

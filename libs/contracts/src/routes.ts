@@ -140,7 +140,7 @@ const item = (
 });
 
 // Sections in the spec's order (§2 Sidebar). Which module belongs to which item is not shown in the
-// spec; the choice is recorded in docs/decisions.md.
+// spec; the choice is recorded in docs/decisions/.
 export const NAV_SECTIONS: NavSection[] = [
   {
     label: 'nav:sections.dashboard',

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { RequirePermissions } from '../../../server/src/core/auth/decorators';
 
 /**
- * Test-only: no product endpoint declares a module yet (docs/decisions.md, "Module rule"), so the
+ * Test-only: no product endpoint declares a module yet (docs/decisions/, "Module rule"), so the
  * guard's module check (spec §5: every key and, if modules are required, at least one enabled)
  * is proven on this one, registered only in the test app.
  */

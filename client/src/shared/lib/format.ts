@@ -1,5 +1,5 @@
 // The ONE date and number formatter of the client: every screen and print goes through it.
-// Rules (docs/decisions.md, "Dates, numbers and the store time zone"):
+// Rules (docs/decisions/, "Dates, numbers and the store time zone"):
 //  - times are shown in the store's time zone (a server store setting, default Africa/Cairo),
 //    never in the browser's;
 //  - Western digits in both locales (receipts, ETA documents and barcodes use them);

@@ -219,7 +219,7 @@ export class UpdateLedgerAccountDto {
  * Control accounts (by system key) whose balance mirrors a sub-ledger the POS keeps: stock,
  * goods in transit, customers, vendors, cash in transit between branches (and every vault's and
  * bank account's own account, found by its vault row). Only the documents that move the sub-ledger post to them;
- * a manual entry on one answers 400 `JOURNAL_CONTROL_ACCOUNT` (docs/decisions.md).
+ * a manual entry on one answers 400 `JOURNAL_CONTROL_ACCOUNT` (docs/decisions/).
  * The banks' account 1102 (`bank`) too (issue 30 item 19): money in a bank sits in a bank
  * vault's own account under 1120; 1102 takes only bank-transfer receipts of a method that
  * settles into no vault, and a manual entry on it made the books' banks differ from /Vault.

@@ -30,7 +30,7 @@ import { ListQueryDto } from './list.dto';
 import { MaxPaymentMoney } from './limit-rules';
 
 // Installment plans (تقسيط, issue 16): the API contract shared by server and client. Money is in
-// integer piasters; dates YYYY-MM-DD are the store's calendar days. docs/decisions.md
+// integer piasters; dates YYYY-MM-DD are the store's calendar days. docs/decisions/
 // "Installments: plans, collections, late fees, settlement, rescheduling" records the rules.
 //
 // The POS flow: (1) POST /api/Sales with the customer and only the down payment as tenders (the

@@ -43,7 +43,7 @@ export class VendorCreateDto {
   /**
    * What the shop owed the vendor when it was entered (piasters; negative: the vendor owed the
    * shop). Posted once as the ledger's 'opening' row; it can change only while the vendor has no
-   * other ledger row (docs/decisions.md "Vendors").
+   * other ledger row (docs/decisions/ "Vendors").
    */
   @IsOptional()
   @IsInt()

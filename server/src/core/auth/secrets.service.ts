@@ -15,7 +15,7 @@ import { AppSecretEntity } from './app-secret.entity';
 /**
  * Keys shared by every app instance: the CSRF HMAC key (generated once, kept in the database) and
  * the master key that encrypts ETA secrets (MASTER_KEY from the environment; generated and kept in
- * the database when unset, which docs/decisions.md flags as a development convenience).
+ * the database when unset, which docs/decisions/ flags as a development convenience).
  */
 @Injectable()
 export class SecretsService implements OnModuleInit {

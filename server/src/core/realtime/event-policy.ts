@@ -78,10 +78,10 @@ export const LIVE_EVENT_RULES: Record<LiveEventType, Rule> = {
   // like GET /MoneyTransactions (the vault keeper's read)
   'money.transfer': { require: 'can_see_vault_totals' },
   // like GET /Maintenance/counts and GET /Maintenance/{id}: any signed-in user of the branch (the
-  // Maintenance module gates the routes; docs/decisions.md "Maintenance")
+  // Maintenance module gates the routes; docs/decisions/ "Maintenance")
   'maintenance.counts': {},
   'maintenance.ready': {},
-  // like GET /Reservations and GET /Delivery: any signed-in user of the branch (docs/decisions.md)
+  // like GET /Reservations and GET /Delivery: any signed-in user of the branch (docs/decisions/)
   'reservation.changed': {},
   'delivery.changed': {},
 };

@@ -53,7 +53,7 @@ import { trialBalanceWorkbook } from './services/report-workbook';
 /**
  * The books. The spec lists no permission for its accounting routes: reads need can_see_totals
  * (the store's figures), manual entries can_manage_accounting, closing a period an administrator
- * (docs/decisions.md).
+ * (docs/decisions/).
  */
 @ApiTags('accounting')
 @Controller()

@@ -27,7 +27,7 @@ export async function branchName(ds: DataSource, id: string | null): Promise<str
 }
 
 /**
- * The books' reports (issue 13 item 6; docs/decisions.md): every figure needs can_see_totals; the
+ * The books' reports (issue 13 item 6; docs/decisions/): every figure needs can_see_totals; the
  * income statement and the balance sheet (which carries the period's profit) also can_see_profit.
  * `?format=xlsx` answers an Excel workbook in the request's language.
  */

@@ -38,7 +38,7 @@ type Props = {
 };
 
 /**
- * The branch's own form for the kit's list (docs/decisions.md: sections, uploads, write-only
+ * The branch's own form for the kit's list (docs/decisions/: sections, uploads, write-only
  * secrets). Mounted at each opening: it starts from `branch` (or empty).
  */
 export function BranchFormDialog({ branch, onClose }: Props) {

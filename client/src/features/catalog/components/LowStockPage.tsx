@@ -198,7 +198,7 @@ export function LowStockPage() {
               onClick={() => void list.refetch()}
             />
             {can('can_buy_products') && (
-              // The purchase orders' reorder suggestion, inside /buy (docs/decisions.md).
+              // The purchase orders' reorder suggestion, inside /buy (docs/decisions/).
               <Button
                 variant="outlined"
                 startIcon={<AddShoppingCart />}

@@ -65,7 +65,7 @@ type Props = {
 /**
  * Change an existing product's property types: add values (XL) or a whole type (اللون); the missing
  * combinations appear as new rows to fill in. Removing a value or type retires its variants
- * (deactivated when they have stock history, deleted otherwise): see docs/decisions.md.
+ * (deactivated when they have stock history, deleted otherwise): see docs/decisions/.
  * Mounted with a new key at each opening.
  */
 export function ProductPropertiesDialog({ open, onClose, product, propertyTypes }: Props) {

@@ -42,7 +42,7 @@ const initialChoice = (r: ReorderSuggestionRowDto): Choice => ({
 
 /**
  * The reorder suggestion: the low-stock variants of one inventory, grouped by their last vendor,
- * with a suggested quantity (docs/decisions.md). Checked lines, with their edited quantities and
+ * with a suggested quantity (docs/decisions/). Checked lines, with their edited quantities and
  * vendors, become one purchase order per vendor in one command.
  */
 export function ReorderSuggestion() {

@@ -68,7 +68,7 @@ export default function TransferRequestsPage() {
   useTransferLive(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
 
-  // value at cost: the server sends it only with both keys (docs/decisions.md, issue 4)
+  // value at cost: the server sends it only with both keys (docs/decisions/, issue 4)
   const showValue = can('can_see_transfer_totals') && can('can_see_buy_price');
   const countFor = (s: TransferState) => {
     const c = counts.data;

@@ -6,7 +6,7 @@ import { branchMainVault, moveVault } from '../vault-ledger';
 /**
  * A closed shift's cash goes into the branch's main vault, in the close's transaction: the counted
  * cash less the float the drawer opened with (that float was already the vault's or stays in the
- * drawer; moving it again would count it twice, docs/decisions.md). The over/short stays in the
+ * drawer; moving it again would count it twice, docs/decisions/). The over/short stays in the
  * drawer account's posting. A count below the float moves nothing: the drawer is short of its float.
  */
 @Injectable()

@@ -214,7 +214,7 @@ export class ExcelService {
    * Reads and checks every row; no database writes. The file is streamed (exceljs' WorkbookReader):
    * rows are read one at a time and reading stops at MAX_IMPORT_ROWS + 1, so a large file costs
    * its rows up to the limit, never its whole workbook model (issue 11, item 5; see
-   * docs/decisions.md for the measured cost of a 20 MB upload).
+   * docs/decisions/ for the measured cost of a 20 MB upload).
    */
   async parse(
     buffer: Buffer,

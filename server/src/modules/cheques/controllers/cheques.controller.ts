@@ -46,7 +46,7 @@ type StepClass = new (
 
 /**
  * /Checks' API. Cheques are money on its way into or out of the bank accounts, so every read and
- * every step needs can_see_vault_totals (the route lists no permission; docs/decisions.md); the
+ * every step needs can_see_vault_totals (the route lists no permission; docs/decisions/); the
  * branch scope is core/auth/branch-scope.ts (reads: own branch unless can_see_branches; steps:
  * own branch unless admin).
  */

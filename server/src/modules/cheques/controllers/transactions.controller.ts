@@ -15,7 +15,7 @@ import { EXPORT_LIMIT, TransactionsQueries } from '../queries/transactions.queri
 
 /**
  * /Transactions: every money movement, read-only. Amounts of every vault and drawer: needs
- * can_see_vault_totals (docs/decisions.md). `?format=xlsx` answers the filtered list (up to
+ * can_see_vault_totals (docs/decisions/). `?format=xlsx` answers the filtered list (up to
  * EXPORT_LIMIT rows, newest first) as a workbook in the request's language.
  */
 @ApiTags('transactions')

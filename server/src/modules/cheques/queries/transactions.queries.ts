@@ -16,7 +16,7 @@ import { readStoreTimeZone } from '../../settings';
 export const EXPORT_LIMIT = 20_000;
 
 /**
- * Every money movement as one list (issue 15 item 5; docs/decisions.md "One list of every money
+ * Every money movement as one list (issue 15 item 5; docs/decisions/ "One list of every money
  * movement"): each vault movement (shift deposits, transfers, deposits and withdrawals, expenses,
  * vendor payments, cleared cheques — whatever moved a vault, named by its source), plus the money
  * that moved without a vault: sale payments and refunds by any method but credit (into the

@@ -28,7 +28,7 @@ const BUCKET_SQL: Record<DebtBucket, string> = {
 const num = (v: unknown): number => Number(v ?? 0);
 
 /**
- * /Customers/Debts (issue 16 item 1; docs/decisions.md "Customer debts"). Over each owing
+ * /Customers/Debts (issue 16 item 1; docs/decisions/ "Customer debts"). Over each owing
  * customer's ledger, the credits (payments, returns, cheques…, every row with amount < 0) settle
  * the debits (amount > 0) oldest first; what is left of each debit is aged by its date in the store's
  * time zone. A debit belongs to the branch where it arose: its sale's (or bounced cheque's) branch,

@@ -37,7 +37,7 @@ import { StepDeliveryCommand } from '../commands/step-delivery/step-delivery.com
 import { DeliveryQueries } from '../queries/delivery.queries';
 
 /**
- * /Delivery's API (the routes list no permission; docs/decisions.md): orders are the POS's work —
+ * /Delivery's API (the routes list no permission; docs/decisions/): orders are the POS's work —
  * any signed-in user of the branch reads them, creates one from an invoice and moves it along;
  * a driver reads and moves the orders assigned to them; failing or returning an order returns the
  * sale (can_return_products, checked by the command); handing a driver's cash into a vault and

@@ -29,7 +29,7 @@ const SORTS = {
 };
 
 /**
- * Reads of delivery orders: any signed-in user of the branch (the POS's work; docs/decisions.md);
+ * Reads of delivery orders: any signed-in user of the branch (the POS's work; docs/decisions/);
  * a driver also sees the orders assigned to them (`mine=true`), whatever their branch.
  */
 @Injectable()

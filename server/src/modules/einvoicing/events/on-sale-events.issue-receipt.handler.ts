@@ -156,7 +156,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
     )) as { uuid: string }[];
     if (!original) {
       // ETA needs the sale receipt's UUID on a return (FACTS §4.5): a sale from before e-receipts
-      // were turned on has none (docs/decisions.md)
+      // were turned on has none (docs/decisions/)
       this.logger.warn(`return ${r.number}: its sale has no e-receipt; no return receipt issued`);
       return;
     }

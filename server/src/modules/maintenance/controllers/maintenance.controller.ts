@@ -48,7 +48,7 @@ import { MaintenanceQueries } from '../queries/maintenance.queries';
 /**
  * /Maintenance's API. The route table lists no permission: the Maintenance module gates every
  * endpoint, and any signed-in user of the branch may read and work its tickets (the front desk
- * takes devices in and hands them back, technicians move them along; docs/decisions.md
+ * takes devices in and hands them back, technicians move them along; docs/decisions/
  * "Maintenance"). Branch scope: core/auth/branch-scope.ts (reads: own branch unless
  * can_see_branches; changes: own branch unless admin).
  */

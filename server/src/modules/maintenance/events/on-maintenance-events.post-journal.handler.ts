@@ -8,7 +8,7 @@ import { DomainEventSubscribers, type CommandTransaction } from '../../../core/c
 import { paymentAccount, queuePosting, type PostingLine } from '../../accounting';
 
 /**
- * The books of a repair ticket (docs/decisions.md "Maintenance"):
+ * The books of a repair ticket (docs/decisions/ "Maintenance"):
  * - deposit at intake: Dr the vault's account / Cr customer deposits (a liability until the bill);
  * - deposit given back (cancelled, returned unrepaired): Dr customer deposits / Cr the vault;
  * - the bill at delivery: Dr the vault, or at the POS the payment method's account like a sale

@@ -24,7 +24,7 @@ export type PurchaseOrderReceiptResult = {
 
 /**
  * Records goods that arrived against a purchase order, inside the caller's transaction: locks the
- * order (after vendor and invoice rows, before stock rows: docs/decisions.md), raises each line's
+ * order (after vendor and invoice rows, before stock rows: docs/decisions/), raises each line's
  * received quantity and moves the status to partly_received or received. Refuses (nothing
  * written) an order that is not open (409), a variant that is not on it, and more than is still
  * due (400). No stock and no money move here: the caller (the purchase invoice) moves them.

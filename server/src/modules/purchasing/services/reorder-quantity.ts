@@ -1,7 +1,7 @@
 import { LIMITS } from '@pos/contracts';
 
 /**
- * The reorder suggestion's quantity for one variant in one inventory (docs/decisions.md):
+ * The reorder suggestion's quantity for one variant in one inventory (docs/decisions/):
  *   need = max(2 × threshold − on hand, sold in the last 30 days − on hand) − still on order,
  * rounded up to a whole number and bounded to 0 … LIMITS.lineQuantity. Twice the threshold keeps a
  * slow seller off the low list for a while; a month of its sales covers a fast one until the next

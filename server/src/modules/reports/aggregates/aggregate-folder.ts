@@ -14,7 +14,7 @@ const foldMs = () => Number(process.env.REPORT_FOLD_MS) || 1_000;
 const FOLD_LOCK = 0x52_45_50_46; // "REPF"
 
 /**
- * Folds the report aggregates' delta tables into the kept tables (docs/decisions.md "Report
+ * Folds the report aggregates' delta tables into the kept tables (docs/decisions/ "Report
  * aggregates"): a sale only appends its variant and payment-method rows, so no register waits on
  * another's row lock; this moves them into the per-day sums about once a second, so the delta
  * tables stay small and the `_live` views cheap. What a reader sees does not change with a fold.

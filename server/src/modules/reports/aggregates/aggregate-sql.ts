@@ -1,4 +1,4 @@
-// The report aggregates (issue 19 item 4; docs/decisions.md "Report aggregates"): one place that
+// The report aggregates (issue 19 item 4; docs/decisions/ "Report aggregates"): one place that
 // says what each aggregate row sums, used three ways with the same SQL:
 //  - by the domain-event subscribers, for one sale / return / edit, queued into the command's
 //    final statement (`tx.write`), so the checkout pays no extra round trip. The tables every

@@ -5,7 +5,7 @@ import { loadConfig } from '../../../core/config/config';
 import { appendTo, sources, storeTz, upsertInto } from '../aggregates/aggregate-sql';
 
 /**
- * The report aggregates (docs/decisions.md "Report aggregates"), kept in the transaction of the
+ * The report aggregates (docs/decisions/ "Report aggregates"), kept in the transaction of the
  * sale, return or edit that changes them. Each reaction is queued with `tx.write`, so it rides in
  * the command's final statement (no round trip of its own on the checkout): by then the
  * command's lines, payments and return lines are in their tables and the SQL sums them from

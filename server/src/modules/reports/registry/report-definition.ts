@@ -56,7 +56,7 @@ export type ReportColumn = {
 };
 
 /**
- * One report of /api/Reports/{key} (docs/reports-aggregates in /work/notes, docs/decisions.md):
+ * One report of /api/Reports/{key} (docs/reports-aggregates in /work/notes, docs/decisions/):
  * its permission keys (all needed, besides the shaping keys every report applies), the filters it
  * takes, its columns, a default order and a query over the aggregates.
  */

@@ -32,7 +32,7 @@ import { ReservationsQueries } from '../queries/reservations.queries';
 /**
  * /Reservations' API. A reservation is the POS's work (the route lists no permission): every
  * signed-in user of the branch may read, reserve, convert and cancel, like making a sale, within
- * the branch scope of core/auth/branch-scope.ts (docs/decisions.md).
+ * the branch scope of core/auth/branch-scope.ts (docs/decisions/).
  */
 @ApiTags('reservations')
 @Controller('Reservations')

@@ -32,7 +32,7 @@ const SORTS = {
 };
 
 /**
- * Reads of reservations: any signed-in user of the branch (the POS's work; docs/decisions.md), in
+ * Reads of reservations: any signed-in user of the branch (the POS's work; docs/decisions/), in
  * the read scope of core/auth/branch-scope.ts.
  */
 @Injectable()

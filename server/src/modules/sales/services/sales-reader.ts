@@ -18,7 +18,7 @@ export const SALE_FROM = `FROM sales_invoices i JOIN users u ON u.id = i.cashier
 /**
  * What of an invoice's cost a user sees: profit with can_see_profit (spec §6); the cost itself
  * (cost total, line unit costs) also needs can_see_buy_price, which decides whether any cost
- * figure is in a response at all (docs/decisions.md, issue 4).
+ * figure is in a response at all (docs/decisions/, issue 4).
  */
 export const saleCostVisibility = (user: AuthUser | null) => {
   const profit = !!user?.permissions.includes('can_see_profit');

@@ -156,7 +156,7 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
 /**
  * The vault a payment goes into: an active vault (cash or bank) in the user's branch write scope
  * (any branch for an administrator). Collecting into a vault is back-office money, so it needs
- * can_see_totals besides can_see_customers (as paying a vendor does; docs/decisions.md).
+ * can_see_totals besides can_see_customers (as paying a vendor does; docs/decisions/).
  */
 async function paymentVault(
   m: EntityManager,

@@ -63,7 +63,7 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
     );
     if (returns > 0) throw new AppException('INVOICE_HAS_RETURNS', HttpStatus.CONFLICT);
     // A closed shift keeps the expected cash and Z report it was closed with: an edit would
-    // change its payments and totals behind them, so it is refused (docs/decisions.md). The
+    // change its payments and totals behind them, so it is refused (docs/decisions/). The
     // share lock makes a close running at the same time wait for this edit (as for a sale).
     if (invoice.shift_id) {
       const [shift] = await m.query('SELECT status FROM shifts WHERE id = $1 FOR SHARE', [
