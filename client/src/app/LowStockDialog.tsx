@@ -80,9 +80,18 @@ export default function LowStockDialog() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
 
+  // A warning that opens while a field has the focus (the till's scan box, a form being typed in)
+  // leaves it there: a scanner's digits and Enter keep going to the field, not into the dialog.
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  const typing =
+    active instanceof HTMLInputElement ||
+    active instanceof HTMLTextAreaElement ||
+    (active instanceof HTMLElement && active.isContentEditable);
+
   return (
     <ConfirmDialog
       open={shown}
+      keepFocus={typing}
       title={t('lowStock.title')}
       message={t('lowStock.body', { count })}
       confirmText={t('lowStock.confirm')}

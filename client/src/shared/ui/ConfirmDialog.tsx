@@ -25,6 +25,8 @@ export type ConfirmDialogProps = {
   /** Hover handlers (the low-stock dialog pauses its auto-timer on hover). */
   onMouseEnter?: () => void;
   onMouseLeave?: () => void;
+  /** Leaves the focus where it is (a warning that opens while someone types or scans). */
+  keepFocus?: boolean;
 };
 
 /** Confirmation dialog: confirm in dark teal, deny in the accent colour (spec §8/§9). */
@@ -36,6 +38,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       onClose={props.loading ? undefined : props.onCancel}
       maxWidth="xs"
       fullWidth
+      disableAutoFocus={props.keepFocus}
+      disableEnforceFocus={props.keepFocus}
+      disableRestoreFocus={props.keepFocus}
       slotProps={{
         paper: { onMouseEnter: props.onMouseEnter, onMouseLeave: props.onMouseLeave } as object,
       }}
