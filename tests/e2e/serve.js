@@ -16,7 +16,7 @@ async function main() {
   const { seedDemo } = require(path.join(root, 'dist/server/src/seed/demo.js'));
   const { adoptDemoChains } = require(path.join(root, 'dist/server/src/seed/eta-demo.js'));
   const { EtaSimulator } = require(
-    path.join(root, 'dist/server/src/modules/einvoicing/sim/eta-simulator.js'),
+    path.join(root, 'dist/server/src/eta-sim/eta-simulator.js'),
   );
   process.env.ETA_ENV = 'sim';
   const sim = new EtaSimulator({
