@@ -6,11 +6,9 @@ import type { RequestMeta } from '../core/auth/decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
-import { postHistory } from '../modules/accounting';
-import { recomputeShiftTalliesSql } from '../modules/shifts/events/tally-sql';
-import { PostJournalHandler } from '../modules/accounting/events/on-money-events.post-journal.handler';
-import { ReceiveCustomerPaymentCommand } from '../modules/customers/commands/receive-customer-payment/receive-customer-payment.command';
-import { ReceiveCustomerPaymentHandler } from '../modules/customers/commands/receive-customer-payment/receive-customer-payment.handler';
+import { PostJournalHandler, postHistory } from '../modules/accounting';
+import { ReceiveCustomerPaymentCommand, ReceiveCustomerPaymentHandler } from '../modules/customers';
+import { recomputeShiftTalliesSql } from '../modules/shifts';
 
 /** The demo's credit sales carry this request hash: the step runs once. */
 const MARK = 'seed:debts';

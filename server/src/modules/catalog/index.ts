@@ -11,3 +11,4 @@ export {
 } from './services/variant-view';
 export { lockAverageCosts, setAverageCosts } from './services/average-cost';
 export * from './entities/catalog.entities';
+export { variantSearchText } from './services/search-text';

@@ -7,3 +7,4 @@ export { EtaDocumentService } from './jobs/eta-document.service';
 export { sha256Hex } from './eta/sha';
 export { cmsMessageDigest } from './eta/signer';
 export { EtaDispatcher } from './jobs/eta-submission.processor';
+export { IssueEReceiptHandler } from './events/on-sale-events.issue-receipt.handler';

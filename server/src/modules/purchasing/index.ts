@@ -17,3 +17,5 @@ export {
   type PurchaseOrderReceiptResult,
 } from './services/purchase-order-receipt';
 export { vendorSearchText } from './vendors.resource';
+export { SavePurchaseInvoiceCommand } from './commands/save-purchase-invoice/save-purchase-invoice.command';
+export { SavePurchaseInvoiceHandler } from './commands/save-purchase-invoice/save-purchase-invoice.handler';

@@ -12,3 +12,5 @@ export {
   REPAIR_LABOUR_VARIANT_ID,
   type RepairSaleInput,
 } from './services/repair-sale';
+export { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
+export { PaymentMethodEntity } from './entities/sales.entities';

@@ -4,3 +4,8 @@ export { ShiftsModule } from './shifts.module';
 export { ShiftsService } from './shifts.service';
 export { ShiftEntity } from './entities/shift.entity';
 export { recomputeShiftTalliesSql } from './events/tally-sql';
+export { CloseShiftCommand } from './commands/close-shift/close-shift.command';
+export { CloseShiftHandler } from './commands/close-shift/close-shift.handler';
+export { OpenShiftCommand } from './commands/open-shift/open-shift.command';
+export { OpenShiftHandler } from './commands/open-shift/open-shift.handler';
+export { TallyShiftSalesHandler } from './events/on-sale-events.tally-shift.handler';
