@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountingController } from './accounting.controller';
+import { AccountingController } from './controllers/accounting.controller';
 import { CloseBooksHandler } from './commands/close-books/close-books.handler';
 import { CreateAccountHandler } from './commands/create-account/create-account.handler';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
@@ -11,7 +11,7 @@ import { PostStockJournalHandler } from './events/on-stock-events.post-journal.h
 import { PostPurchaseJournalHandler } from './events/on-purchase-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 import { AccountingReportQueries } from './queries/reports.queries';
-import { AccountingReportsController } from './reports.controller';
+import { AccountingReportsController } from './controllers/reports.controller';
 
 @Module({
   controllers: [AccountingController, AccountingReportsController],

@@ -7,7 +7,7 @@ import type { ApiKeyCreateDto, ApiKeyDto } from '@pos/contracts';
 import type { AuthUser } from '../../core/auth/auth.types';
 import { BearerAuthenticator } from '../../core/auth/bearer-authenticator';
 import type { RequestMeta } from '../../core/auth/decorators';
-import { ApiKeyEntity } from './api-key.entity';
+import { ApiKeyEntity } from './entities/api-key.entity';
 import { CreateApiKeyCommand } from './commands/create-api-key/create-api-key.command';
 import { RevokeApiKeyCommand } from './commands/revoke-api-key/revoke-api-key.command';
 

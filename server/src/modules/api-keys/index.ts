@@ -2,4 +2,4 @@
 // Other contexts import only from here.
 export { ApiKeysModule } from './api-keys.module';
 export { ApiKeysService } from './api-keys.service';
-export { ApiKeyEntity } from './api-key.entity';
+export { ApiKeyEntity } from './entities/api-key.entity';

@@ -17,7 +17,7 @@ import {
   VendorEntity,
   VendorLedgerEntity,
 } from './entities/vendor.entities';
-import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
+import { PurchaseOrdersQueries } from './queries/purchase-orders.queries';
 import { PostVendorJournalHandler } from './events/on-vendor-events.post-journal.handler';
 import { VendorQueries } from './queries/vendor.queries';
 import { vendors } from './vendors.resource';

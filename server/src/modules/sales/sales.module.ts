@@ -13,7 +13,7 @@ import {
 } from './controllers/sales.controller';
 import { RepairSales } from './services/repair-sale';
 import { SaleWriter } from './services/sale-writer';
-import { SalesQueries } from './services/sales-queries';
+import { SalesQueries } from './queries/sales.queries';
 import { PaymentMethodsController } from './payment-methods.resource';
 import {
   PaymentMethodEntity,

@@ -1,7 +1,7 @@
 // Shifts: a cashier's opening cash, X report while open, counted cash and Z report at close.
 // Other contexts import only from here.
 export { ShiftsModule } from './shifts.module';
-export { ShiftsService } from './shifts.service';
+export { ShiftsService } from './queries/shifts.queries';
 export { ShiftEntity } from './entities/shift.entity';
 export { recomputeShiftTalliesSql } from './events/tally-sql';
 export { CloseShiftCommand } from './commands/close-shift/close-shift.command';

@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CloseShiftHandler } from './commands/close-shift/close-shift.handler';
 import { OpenShiftHandler } from './commands/open-shift/open-shift.handler';
 import { TallyShiftSalesHandler } from './events/on-sale-events.tally-shift.handler';
-import { ShiftsController } from './shifts.controller';
-import { ShiftsService } from './shifts.service';
+import { ShiftsController } from './controllers/shifts.controller';
+import { ShiftsService } from './queries/shifts.queries';
 import { ShiftEntity } from './entities/shift.entity';
 
 @Module({
