@@ -6,10 +6,14 @@ import type { RequestMeta } from '../core/auth/decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
-import { PostPurchaseJournalHandler, queuePosting } from '../modules/accounting';
+import { queuePosting } from '../modules/accounting';
 import { moveVault } from '../modules/cash';
 import { StockLedger } from '../modules/inventory';
-import { SavePurchaseInvoiceCommand, SavePurchaseInvoiceHandler } from '../modules/purchasing';
+import {
+  PostPurchaseJournalHandler,
+  SavePurchaseInvoiceCommand,
+  SavePurchaseInvoiceHandler,
+} from '../modules/purchasing';
 
 /** Used only when the demo has no vendors yet (the vendors' own demo step creates theirs). */
 const FALLBACK_VENDORS = [

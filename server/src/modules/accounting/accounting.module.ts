@@ -8,7 +8,6 @@ import { PostJournalEntryHandler } from './commands/post-journal-entry/post-jour
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
 import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
 import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
-import { PostPurchaseJournalHandler } from './events/on-purchase-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 import { AccountingReportQueries } from './queries/reports.queries';
 import { AccountingReportsController } from './controllers/reports.controller';
@@ -26,7 +25,6 @@ import { AccountingReportsController } from './controllers/reports.controller';
     CreateAccountHandler,
     UpdateAccountHandler,
     DeleteAccountHandler,
-    PostPurchaseJournalHandler,
   ],
 })
 export class AccountingModule {}

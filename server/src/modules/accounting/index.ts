@@ -16,4 +16,3 @@ export { dropUnusedAccounts, openLeafAccount, renameAccount } from './services/l
 export { reverseSourceEntries } from './services/reversal';
 export { assertOpen, bookDates } from './services/period';
 export { PostJournalHandler } from './events/on-money-events.post-journal.handler';
-export { PostPurchaseJournalHandler } from './events/on-purchase-events.post-journal.handler';
