@@ -6,9 +6,14 @@ import type { RequestMeta } from '../core/auth/decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
-import { PostJournalHandler, postHistory } from '../modules/accounting';
-import { ReceiveCustomerPaymentCommand, ReceiveCustomerPaymentHandler } from '../modules/customers';
-import { recomputeShiftTalliesSql } from '../modules/shifts';
+import { postHistory } from '../modules/accounting';
+import {
+  CustomerPostJournalHandler,
+  ReceiveCustomerPaymentCommand,
+  ReceiveCustomerPaymentHandler,
+} from '../modules/customers';
+import { SalePostJournalHandler } from '../modules/sales';
+import { recomputeShiftTalliesSql, ShiftPostJournalHandler } from '../modules/shifts';
 
 /** The demo's credit sales carry this request hash: the step runs once. */
 const MARK = 'seed:debts';
@@ -202,7 +207,10 @@ export async function seedDemoDebts(ds: DataSource): Promise<void> {
   // Payments on account today, into the branch's main vault, through the real command and the
   // books' subscriber (outside the HTTP app).
   const subscribers = new DomainEventSubscribers();
-  new PostJournalHandler(subscribers).onModuleInit();
+  // the postings the app's sales, shifts and customers modules register
+  new SalePostJournalHandler(subscribers).onModuleInit();
+  new ShiftPostJournalHandler(subscribers).onModuleInit();
+  new CustomerPostJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
   const receive = new ReceiveCustomerPaymentHandler(runner);
   const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as unknown as RequestMeta;

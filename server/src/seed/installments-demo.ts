@@ -11,7 +11,7 @@ import type { RequestMeta } from '../core/auth/decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
-import { PostJournalHandler } from '../modules/accounting';
+import { CustomerPostJournalHandler } from '../modules/customers';
 import {
   CollectInstallmentCommand,
   CollectInstallmentHandler,
@@ -26,7 +26,12 @@ import {
   SettleInstallmentPlanHandler,
 } from '../modules/installments';
 import { StockLedger } from '../modules/inventory';
-import { CreateSaleCommand, CreateSaleHandler, SaleWriter } from '../modules/sales';
+import {
+  CreateSaleCommand,
+  CreateSaleHandler,
+  SalePostJournalHandler,
+  SaleWriter,
+} from '../modules/sales';
 import {
   CloseShiftCommand,
   CloseShiftHandler,
@@ -34,6 +39,7 @@ import {
   OpenShiftHandler,
   ShiftsService,
   TallyShiftSalesHandler,
+  ShiftPostJournalHandler,
 } from '../modules/shifts';
 
 /** The register the demo's installment sales are rung up on (a shift opened and closed here). */
@@ -244,7 +250,10 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
   } as unknown as AuthUser;
   const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as RequestMeta;
   const subscribers = new DomainEventSubscribers();
-  new PostJournalHandler(subscribers).onModuleInit();
+  // the postings the app's sales, shifts and customers modules register
+  new SalePostJournalHandler(subscribers).onModuleInit();
+  new ShiftPostJournalHandler(subscribers).onModuleInit();
+  new CustomerPostJournalHandler(subscribers).onModuleInit();
   new TallyShiftSalesHandler(subscribers).onModuleInit();
   new InstallmentPostJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);

@@ -6,7 +6,6 @@ import { DeleteAccountHandler } from './commands/delete-account/delete-account.h
 import { UpdateAccountHandler } from './commands/update-account/update-account.handler';
 import { PostJournalEntryHandler } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
-import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
 import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 import { AccountingReportQueries } from './queries/reports.queries';
@@ -17,7 +16,6 @@ import { AccountingReportsController } from './controllers/reports.controller';
   providers: [
     AccountingQueries,
     AccountingReportQueries,
-    PostJournalHandler,
     PostStockJournalHandler,
     PostJournalEntryHandler,
     ReverseJournalEntryHandler,

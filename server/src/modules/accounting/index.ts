@@ -15,4 +15,3 @@ export { postHistory } from './services/post-history';
 export { dropUnusedAccounts, openLeafAccount, renameAccount } from './services/leaf-accounts';
 export { reverseSourceEntries } from './services/reversal';
 export { assertOpen, bookDates } from './services/period';
-export { PostJournalHandler } from './events/on-money-events.post-journal.handler';

@@ -5,6 +5,7 @@ import { UpdateCustomerHandler } from './commands/update-customer/update-custome
 import { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
 import { CustomerDebtsController } from './controllers/customer-debts.controller';
 import { CustomersController } from './controllers/customers.controller';
+import { CustomerPostJournalHandler } from './events/on-customer-events.post-journal.handler';
 import { CustomerDebtsQueries } from './queries/customer-debts.queries';
 import { CustomersService } from './queries/customers.queries';
 import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';
@@ -18,6 +19,7 @@ import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entiti
     ReceiveCustomerPaymentHandler,
     CreateCustomerHandler,
     UpdateCustomerHandler,
+    CustomerPostJournalHandler,
   ],
   exports: [CustomersService],
 })

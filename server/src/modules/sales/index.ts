@@ -13,4 +13,5 @@ export {
   type RepairSaleInput,
 } from './services/repair-sale';
 export { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
+export { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
 export { PaymentMethodEntity } from './entities/sales.entities';

@@ -5,6 +5,7 @@ import { ShiftsModule } from '../shifts';
 import { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
 import { EditSaleHandler } from './commands/edit-sale/edit-sale.handler';
 import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
+import { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
 import {
   DailyReportController,
   InvoicesController,
@@ -49,6 +50,7 @@ import {
     CreateSaleHandler,
     ReturnSaleHandler,
     EditSaleHandler,
+    SalePostJournalHandler,
     SalesQueries,
     RepairSales,
   ],

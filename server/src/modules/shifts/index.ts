@@ -9,3 +9,4 @@ export { CloseShiftHandler } from './commands/close-shift/close-shift.handler';
 export { OpenShiftCommand } from './commands/open-shift/open-shift.command';
 export { OpenShiftHandler } from './commands/open-shift/open-shift.handler';
 export { TallyShiftSalesHandler } from './events/on-sale-events.tally-shift.handler';
+export { ShiftPostJournalHandler } from './events/on-shift-events.post-journal.handler';
