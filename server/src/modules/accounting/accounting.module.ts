@@ -6,7 +6,6 @@ import { DeleteAccountHandler } from './commands/delete-account/delete-account.h
 import { UpdateAccountHandler } from './commands/update-account/update-account.handler';
 import { PostJournalEntryHandler } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
-import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 import { AccountingReportQueries } from './queries/reports.queries';
 import { AccountingReportsController } from './controllers/reports.controller';
@@ -16,7 +15,6 @@ import { AccountingReportsController } from './controllers/reports.controller';
   providers: [
     AccountingQueries,
     AccountingReportQueries,
-    PostStockJournalHandler,
     PostJournalEntryHandler,
     ReverseJournalEntryHandler,
     CloseBooksHandler,

@@ -14,6 +14,7 @@ import {
   StockLevelEntity,
   StockMovementEntity,
 } from './entities/inventory.entities';
+import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEntity, StockLevelEntity, StockMovementEntity])],
@@ -23,7 +24,7 @@ import {
     resourceController(inventories),
     StockAdjustmentsController,
   ],
-  providers: [InventoriesService, StockLedger, AdjustStockHandler],
+  providers: [InventoriesService, StockLedger, AdjustStockHandler, PostStockJournalHandler],
   exports: [StockLedger],
 })
 export class InventoryModule {}
