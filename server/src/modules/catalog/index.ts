@@ -2,7 +2,7 @@
 // Other contexts import only from here.
 export { CatalogModule } from './catalog.module';
 export { ProductsService } from './services/products.service';
-export { VariantsService, searchPatterns } from './services/variants.service';
+export { VariantsService, searchPatterns } from './queries/variants.queries';
 export {
   canSeeCost,
   branchScope,

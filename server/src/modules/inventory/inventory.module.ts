@@ -7,7 +7,7 @@ import {
 } from './controllers/inventory.controller';
 import { resourceController } from '../../core/resource';
 import { inventories } from './inventories.resource';
-import { InventoriesService } from './services/inventories.service';
+import { InventoriesService } from './queries/inventories.queries';
 import { StockLedger } from './services/stock-ledger.service';
 import {
   InventoryEntity,
