@@ -44,6 +44,10 @@ describe('server module layout', () => {
     expect(misplaced(/[.-]queries\.ts$/, /^[^/]+\/queries\/[^/]+\.queries\.ts$/)).toEqual([]);
   });
 
+  it('keeps no service at a module root (reads in queries/, shared writes in services/)', () => {
+    expect(files.filter((f) => /^[^/]+\/[^/]+\.service\.ts$/.test(f))).toEqual([]);
+  });
+
   it('keeps demo data and the ETA simulator out of modules/', () => {
     expect(files.filter((f) => /(^|\/|-)demo[-.]|\/sim\//.test(f))).toEqual([]);
   });

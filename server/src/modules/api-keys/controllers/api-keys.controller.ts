@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyCreateDto } from '@pos/contracts';
 import { AdminOnly, Meta, type RequestMeta } from '../../../core/auth/decorators';
 import { UuidPipe } from '../../../core/http/uuid.pipe';
-import { ApiKeysService } from '../api-keys.service';
+import { ApiKeysService } from '../services/api-keys.service';
 
 /** Spec route /admin/apiKeys: API key management (admin only). */
 @ApiTags('api-keys')

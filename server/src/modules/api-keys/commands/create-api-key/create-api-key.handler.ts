@@ -8,7 +8,7 @@ import {
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
 import { ApiKeyEntity } from '../../entities/api-key.entity';
-import { sha256 } from '../../api-keys.service';
+import { sha256 } from '../../services/api-keys.service';
 import { CreateApiKeyCommand } from './create-api-key.command';
 
 export type CreateApiKeyResult = { id: string; key: string };
