@@ -1,5 +1,7 @@
 // Import boundaries of the server (issue 12), shared by eslint.config.mjs and the rule test
-// (tests/lint). `srcDir` holds core/ and modules/<context>/.
+// (tests/lint). `srcDir` holds core/, modules/<context>/ and the code outside the modules that
+// builds on them: seed/ (first start and demo data), cli/ (the scripts) and eta-sim/ (the local
+// ETA simulator).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -9,6 +11,8 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  *   the module supplies, e.g. `SettingsReader`, `BearerAuthenticator`);
  * - a context imports another only through its index.ts, or an entity file (TypeORM relations
  *   need the other context's entity class itself);
+ * - seed/, cli/ and eta-sim/ import a context only through its index.ts (issue 31), like any
+ *   caller outside it;
  * - no import cycles.
  */
 export function serverBoundaries(srcDir) {
@@ -38,6 +42,14 @@ export function serverBoundaries(srcDir) {
           ],
           message: `import the ${other} context through its index.ts`,
         })),
+    ),
+    ...['seed', 'cli', 'eta-sim'].flatMap((area) =>
+      contexts.map((ctx) => ({
+        target: `./${srcDir}/${area}`,
+        from: `./${modulesDir}/${ctx}`,
+        except: ['./index.ts'],
+        message: `${area}/ imports the ${ctx} context through its index.ts`,
+      })),
     ),
   ];
   return [

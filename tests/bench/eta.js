@@ -46,7 +46,7 @@ async function main() {
   const { runMigrations } = require(dist('core/database/data-source.js'));
   const { seedFirstStart } = require(dist('seed/first-start.js'));
   const { buildEtaReceipt } = require('@pos/contracts');
-  const { EtaSimulator } = require(dist('modules/einvoicing/sim/eta-simulator.js'));
+  const { EtaSimulator } = require(dist('eta-sim/eta-simulator.js'));
   await runMigrations(db.url);
   await seedFirstStart(db.url);
   const sim = new EtaSimulator({ validationDelayMs: 0 });

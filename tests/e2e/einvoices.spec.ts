@@ -12,7 +12,7 @@ const SIM_PORT = serverPort() + 1500;
 type Sim = { start(): Promise<string>; stop(): Promise<void> };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { EtaSimulator } = require(
-  resolve(__dirname, '../../dist/server/src/modules/einvoicing/sim/eta-simulator.js'),
+  resolve(__dirname, '../../dist/server/src/eta-sim/eta-simulator.js'),
 ) as { EtaSimulator: new (o: { port: number }) => Sim };
 
 let sim: Sim;

@@ -15,9 +15,7 @@ async function main() {
   const { startServer } = require(path.join(root, 'dist/server/src/bootstrap.js'));
   const { seedDemo } = require(path.join(root, 'dist/server/src/seed/demo.js'));
   const { adoptDemoChains } = require(path.join(root, 'dist/server/src/seed/eta-demo.js'));
-  const { EtaSimulator } = require(
-    path.join(root, 'dist/server/src/modules/einvoicing/sim/eta-simulator.js'),
-  );
+  const { EtaSimulator } = require(path.join(root, 'dist/server/src/eta-sim/eta-simulator.js'));
   process.env.ETA_ENV = 'sim';
   const sim = new EtaSimulator({
     port: Number(process.env.ETA_SIM_PORT ?? Number(process.env.PORT) + 1000),

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 // The import-boundary rules fail the lint on each kind of violation (issue 12), and pass the
-// allowed forms: core → modules, a deep import into another context, a cycle.
+// allowed forms: core → modules, a deep import into another context (from a context, seed/ or
+// cli/), a cycle.
 type Result = { filePath: string; messages: { ruleId: string | null; message: string }[] };
 
 function lintFixtures(): Result[] {
@@ -34,6 +35,13 @@ describe('server import boundaries (ESLint)', () => {
   it('fails a deep import into another context, and allows its index.ts and its entity files', () => {
     expect(rulesOf('modules/b/deep.ts')).toContain('import-x/no-restricted-paths');
     expect(rulesOf('modules/b/ok.ts')).toEqual([]);
+  });
+
+  it('fails seed/ and cli/ importing a context past its index.ts, and allows its index.ts', () => {
+    expect(rulesOf('seed/deep.ts')).toContain('import-x/no-restricted-paths');
+    expect(rulesOf('cli/deep.ts')).toContain('import-x/no-restricted-paths');
+    expect(rulesOf('seed/ok.ts')).toEqual([]);
+    expect(rulesOf('cli/ok.ts')).toEqual([]);
   });
 
   it('fails an import cycle', () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
 
 // Issue 13: every money fact a command raises is posted to the journal in the same transaction
-// by a domain-event subscriber (modules/accounting/events), and the books always balance.
+// by a domain-event subscriber (each module's events/*.post-journal.handler.ts), and the books
+// always balance.
 describe('automatic journal postings', () => {
   let t: TestApp;
   let admin: Client;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { etaCanonicalize, withoutEtaSignature } from '@pos/contracts';
-import { EtaDocumentService, EtaSimulator } from '../../server/src/modules/einvoicing';
+import { EtaSimulator } from '../../server/src/eta-sim/eta-simulator';
+import { EtaDocumentService } from '../../server/src/modules/einvoicing';
 import {
   p12File,
   TEST_ETA_COMPANY,

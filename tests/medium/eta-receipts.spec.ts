@@ -1,10 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { etaReceiptUuid } from '@pos/contracts';
-import {
-  EtaDispatcher,
-  EtaSimulator,
-  EtaSubmissionService,
-} from '../../server/src/modules/einvoicing';
+import { EtaSimulator } from '../../server/src/eta-sim/eta-simulator';
+import { EtaDispatcher, EtaSubmissionService } from '../../server/src/modules/einvoicing';
 import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import { Client, createTestApp, createUserWith, type TestApp } from './support/app';
 

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { v7 as uuidv7 } from 'uuid';
 import type { LiveEvent, SaleCompletedPayload, ShiftPayload } from '@pos/contracts';
-import { ApiKeysService } from '../../server/src/modules/api-keys/api-keys.service';
+import { ApiKeysService } from '../../server/src/modules/api-keys/services/api-keys.service';
 import { OutboxRelay } from '../../server/src/core/outbox/outbox-relay.service';
 import { OutboxService } from '../../server/src/core/outbox/outbox.service';
 import { LiveGateway } from '../../server/src/core/realtime/live.gateway';

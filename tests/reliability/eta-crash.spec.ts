@@ -1,5 +1,5 @@
 import { Client as Pg } from 'pg';
-import { EtaSimulator } from '../../server/src/modules/einvoicing/sim/eta-simulator';
+import { EtaSimulator } from '../../server/src/eta-sim/eta-simulator';
 import { etaFixture } from './eta-fixture';
 import { prepareDatabase } from './fixture';
 import { portFree, scale, sleep, startServerProcess, waitFor, type ServerProcess } from './support';

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  EtaSimulator,
-  EtaSubmissionService,
-  etaWorkerSettings,
-} from '../../server/src/modules/einvoicing';
+import { EtaSimulator } from '../../server/src/eta-sim/eta-simulator';
+import { EtaSubmissionService, etaWorkerSettings } from '../../server/src/modules/einvoicing';
 import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import { Client, createTestApp, createUserWith, type TestApp } from '../medium/support/app';
 

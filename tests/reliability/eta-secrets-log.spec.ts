@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client as Pg } from 'pg';
-import { EtaSimulator } from '../../server/src/modules/einvoicing/sim/eta-simulator';
+import { EtaSimulator } from '../../server/src/eta-sim/eta-simulator';
 import { p12File, TEST_ETA_RECEIVER_B, testEtaInvoiceLine } from '../fixtures/eta-company';
 import { etaFixture } from './eta-fixture';
 import { prepareDatabase, streamSales } from './fixture';

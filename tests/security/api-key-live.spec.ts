@@ -1,6 +1,6 @@
 import type { LiveEvent, PermissionKey } from '@pos/contracts';
 import { OutboxService } from '../../server/src/core/outbox/outbox.service';
-import { ApiKeysService } from '../../server/src/modules/api-keys/api-keys.service';
+import { ApiKeysService } from '../../server/src/modules/api-keys/services/api-keys.service';
 import {
   LiveClient,
   sessionCookie,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { startServer } from '../bootstrap';
 import { loadConfig } from '../core/config/config';
-import { EtaSimulator } from '../modules/einvoicing';
+import { EtaSimulator } from '../eta-sim/eta-simulator';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { adoptDemoChains } from '../seed/eta-demo';
 

@@ -4,7 +4,7 @@
 // for crash drills), ETA_SIM_FAILURES (a JSON list, e.g. [{"type":"429","retryAfter":2},
 // {"type":"5xx"},{"type":"401"}]); more failures: POST /sim/failures.
 // Point the app at it with ETA_SIM_URL=http://127.0.0.1:4780 and environment "sim" in company info.
-import { EtaSimulator, type SimFailure } from '../modules/einvoicing/sim/eta-simulator';
+import { EtaSimulator, type SimFailure } from '../eta-sim/eta-simulator';
 
 async function main() {
   const sim = new EtaSimulator({

@@ -1,4 +1,4 @@
-import { variantSearchText } from '../modules/catalog/services/search-text';
+import { variantSearchText } from '../modules/catalog';
 
 // Realistic Arabic retail catalogue for the demo and the large benchmark seed. Deterministic for a
 // given seed, so benchmark runs are comparable.

@@ -6,17 +6,19 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { createVaultAccount } from '../modules/cash';
-import { BounceChequeHandler } from '../modules/cheques/commands/bounce-cheque/bounce-cheque.handler';
-import { BounceChequeCommand } from '../modules/cheques/commands/bounce-cheque/bounce-cheque.command';
-import { CancelChequeHandler } from '../modules/cheques/commands/cancel-cheque/cancel-cheque.handler';
-import { CancelChequeCommand } from '../modules/cheques/commands/cancel-cheque/cancel-cheque.command';
-import { ClearChequeHandler } from '../modules/cheques/commands/clear-cheque/clear-cheque.handler';
-import { ClearChequeCommand } from '../modules/cheques/commands/clear-cheque/clear-cheque.command';
-import { DepositChequeHandler } from '../modules/cheques/commands/deposit-cheque/deposit-cheque.handler';
-import { DepositChequeCommand } from '../modules/cheques/commands/deposit-cheque/deposit-cheque.command';
-import { RecordChequeHandler } from '../modules/cheques/commands/record-cheque/record-cheque.handler';
-import { RecordChequeCommand } from '../modules/cheques/commands/record-cheque/record-cheque.command';
-import { ChequePostJournalHandler } from '../modules/cheques/events/on-cheque-events.post-journal.handler';
+import {
+  BounceChequeCommand,
+  BounceChequeHandler,
+  CancelChequeCommand,
+  CancelChequeHandler,
+  ChequePostJournalHandler,
+  ClearChequeCommand,
+  ClearChequeHandler,
+  DepositChequeCommand,
+  DepositChequeHandler,
+  RecordChequeCommand,
+  RecordChequeHandler,
+} from '../modules/cheques';
 
 export const DEMO_BANK_NAME = 'البنك الأهلي - حساب جاري';
 

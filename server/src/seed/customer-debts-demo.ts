@@ -7,10 +7,13 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { postHistory } from '../modules/accounting';
-import { recomputeShiftTalliesSql } from '../modules/shifts/events/tally-sql';
-import { PostJournalHandler } from '../modules/accounting/events/on-money-events.post-journal.handler';
-import { ReceiveCustomerPaymentCommand } from '../modules/customers/commands/receive-customer-payment/receive-customer-payment.command';
-import { ReceiveCustomerPaymentHandler } from '../modules/customers/commands/receive-customer-payment/receive-customer-payment.handler';
+import {
+  CustomerPostJournalHandler,
+  ReceiveCustomerPaymentCommand,
+  ReceiveCustomerPaymentHandler,
+} from '../modules/customers';
+import { SalePostJournalHandler } from '../modules/sales';
+import { recomputeShiftTalliesSql, ShiftPostJournalHandler } from '../modules/shifts';
 
 /** The demo's credit sales carry this request hash: the step runs once. */
 const MARK = 'seed:debts';
@@ -204,7 +207,10 @@ export async function seedDemoDebts(ds: DataSource): Promise<void> {
   // Payments on account today, into the branch's main vault, through the real command and the
   // books' subscriber (outside the HTTP app).
   const subscribers = new DomainEventSubscribers();
-  new PostJournalHandler(subscribers).onModuleInit();
+  // the postings the app's sales, shifts and customers modules register
+  new SalePostJournalHandler(subscribers).onModuleInit();
+  new ShiftPostJournalHandler(subscribers).onModuleInit();
+  new CustomerPostJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
   const receive = new ReceiveCustomerPaymentHandler(runner);
   const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as unknown as RequestMeta;

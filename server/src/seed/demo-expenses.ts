@@ -7,10 +7,12 @@ import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { queuePosting } from '../modules/accounting';
 import { branchMainVault, moveVault } from '../modules/cash';
-import { RecordExpenseCommand } from '../modules/expenses/commands/record-expense/record-expense.command';
-import { RecordExpenseHandler } from '../modules/expenses/commands/record-expense/record-expense.handler';
-import { ExpensePostingsHandler } from '../modules/expenses/events/on-expense-events.post-journal.handler';
-import { createCategoryAccount } from '../modules/expenses/services/category-account';
+import {
+  ExpensePostingsHandler,
+  RecordExpenseCommand,
+  RecordExpenseHandler,
+  createCategoryAccount,
+} from '../modules/expenses';
 
 /** What the demo pays, by category: [category, payee, pounds, every n days]. */
 const EXPENSES: [string, string, number, number][] = [

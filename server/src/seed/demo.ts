@@ -1,17 +1,15 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { appDataSource } from '../app-data-source';
-import { nextBranchCode, provisionBranch } from '../modules/branches/default-inventory';
-import { BranchEntity } from '../modules/branches/entities/branch.entity';
-import { seedDemoMoney } from '../modules/cash';
-import { RoleEntity } from '../modules/identity/entities/role.entity';
-import { UserEntity } from '../modules/identity/entities/user.entity';
-import { hashPassword } from '../modules/identity/services/sign-in.service';
-import { StoreInfoEntity } from '../modules/settings/entities/settings.entities';
+import { postHistory } from '../modules/accounting';
+import { BranchEntity, nextBranchCode, provisionBranch } from '../modules/branches';
+import { RoleEntity, UserEntity, hashPassword } from '../modules/identity';
+import { rebuildReportAggregates } from '../modules/reports';
+import { StoreInfoEntity } from '../modules/settings';
+import { seedDemoMoney } from './demo-money';
 import { seedBase } from './first-start';
 import { SEED_ROLES } from './roles';
 import { ensureCatalogPropertyTypes, insertCatalog } from './catalog-seed';
-import { postHistory } from '../modules/accounting';
 import { seedDemoPurchaseOrders } from './purchase-orders-demo';
 import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoCheques } from './cheques-demo';
@@ -22,7 +20,6 @@ import { seedDemoPurchases } from './purchases-seed';
 import { seedDemoInstallments } from './installments-demo';
 import { seedDemoMaintenance } from './maintenance-demo';
 import { seedDemoEta } from './eta-demo';
-import { rebuildReportAggregates } from '../modules/reports';
 import { seedDemoEinvoices } from './einvoices-demo';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -139,7 +136,7 @@ export const DEMO_STEPS: ((ds: DataSource) => Promise<void>)[] = [
   // The books (issue 13): the stock's value and any history posted, so the trial balance is not
   // empty. The owner's capital in the bank and the rent are money through vaults (issue 30 item
   // 19: a manual entry on the banks' account 1102 left /Vault and the balance sheet 470,000.00
-  // apart): the capital is a capital-in into the first branch's bank account (cash/demo-money.ts),
+  // apart): the capital is a capital-in into the first branch's bank account (seed/demo-money.ts),
   // the rent an expense from its template (demo-expenses.ts).
   async (ds) => {
     await ds.transaction(async (m) => {

@@ -4,8 +4,8 @@ import type { SaleCompletedEvent } from '@pos/contracts';
 import { SecretsService } from '../core/auth/secrets.service';
 import type { CommandTransaction } from '../core/cqrs/command-transaction';
 import { DomainEventSubscribers } from '../core/cqrs/domain-event-subscribers';
-import { IssueEReceiptHandler } from '../modules/einvoicing/events/on-sale-events.issue-receipt.handler';
-import type { EtaSimulator } from '../modules/einvoicing/sim/eta-simulator';
+import { IssueEReceiptHandler } from '../modules/einvoicing';
+import type { EtaSimulator } from '../eta-sim/eta-simulator';
 
 /** The demo's ETA registration (a made-up RIN: nothing is sent to ETA from the demo). */
 export const DEMO_ETA = {

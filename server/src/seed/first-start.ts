@@ -3,17 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { appDataSource } from '../app-data-source';
 import { loadConfig } from '../core/config/config';
-import { nextBranchCode, provisionBranch } from '../modules/branches/default-inventory';
-import { BranchEntity } from '../modules/branches/entities/branch.entity';
-import { RoleEntity } from '../modules/identity/entities/role.entity';
-import { UserEntity } from '../modules/identity/entities/user.entity';
-import { hashPassword } from '../modules/identity/services/sign-in.service';
-import {
-  SiteSettingsEntity,
-  StoreInfoEntity,
-  StoreSettingsEntity,
-} from '../modules/settings/entities/settings.entities';
-import { PaymentMethodEntity } from '../modules/sales/entities/sales.entities';
+import { BranchEntity, nextBranchCode, provisionBranch } from '../modules/branches';
+import { RoleEntity, UserEntity, hashPassword } from '../modules/identity';
+import { PaymentMethodEntity } from '../modules/sales';
+import { SiteSettingsEntity, StoreInfoEntity, StoreSettingsEntity } from '../modules/settings';
 import { SEED_ROLES } from './roles';
 
 /** Rows every database needs: settings, store info, the seeded roles. Safe to run again. */

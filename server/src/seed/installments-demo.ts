@@ -11,28 +11,36 @@ import type { RequestMeta } from '../core/auth/decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
-import { PostJournalHandler } from '../modules/accounting/events/on-money-events.post-journal.handler';
+import { CustomerPostJournalHandler } from '../modules/customers';
+import {
+  CollectInstallmentCommand,
+  CollectInstallmentHandler,
+  CreateInstallmentPlanCommand,
+  CreateInstallmentPlanHandler,
+  InstallmentPostJournalHandler,
+  MarkOverdueInstallmentsCommand,
+  MarkOverdueInstallmentsHandler,
+  RescheduleInstallmentPlanCommand,
+  RescheduleInstallmentPlanHandler,
+  SettleInstallmentPlanCommand,
+  SettleInstallmentPlanHandler,
+} from '../modules/installments';
 import { StockLedger } from '../modules/inventory';
-import { CollectInstallmentCommand } from '../modules/installments/commands/collect-installment/collect-installment.command';
-import { CollectInstallmentHandler } from '../modules/installments/commands/collect-installment/collect-installment.handler';
-import { CreateInstallmentPlanCommand } from '../modules/installments/commands/create-installment-plan/create-installment-plan.command';
-import { CreateInstallmentPlanHandler } from '../modules/installments/commands/create-installment-plan/create-installment-plan.handler';
-import { MarkOverdueInstallmentsCommand } from '../modules/installments/commands/mark-overdue-installments/mark-overdue-installments.command';
-import { MarkOverdueInstallmentsHandler } from '../modules/installments/commands/mark-overdue-installments/mark-overdue-installments.handler';
-import { RescheduleInstallmentPlanCommand } from '../modules/installments/commands/reschedule-installment-plan/reschedule-installment-plan.command';
-import { RescheduleInstallmentPlanHandler } from '../modules/installments/commands/reschedule-installment-plan/reschedule-installment-plan.handler';
-import { SettleInstallmentPlanCommand } from '../modules/installments/commands/settle-installment-plan/settle-installment-plan.command';
-import { SettleInstallmentPlanHandler } from '../modules/installments/commands/settle-installment-plan/settle-installment-plan.handler';
-import { InstallmentPostJournalHandler } from '../modules/installments/events/on-installment-money.post-journal.handler';
-import { CreateSaleCommand } from '../modules/sales/commands/create-sale/create-sale.command';
-import { CreateSaleHandler } from '../modules/sales/commands/create-sale/create-sale.handler';
-import { SaleWriter } from '../modules/sales/services/sale-writer';
-import { ShiftsService } from '../modules/shifts';
-import { CloseShiftCommand } from '../modules/shifts/commands/close-shift/close-shift.command';
-import { CloseShiftHandler } from '../modules/shifts/commands/close-shift/close-shift.handler';
-import { OpenShiftCommand } from '../modules/shifts/commands/open-shift/open-shift.command';
-import { OpenShiftHandler } from '../modules/shifts/commands/open-shift/open-shift.handler';
-import { TallyShiftSalesHandler } from '../modules/shifts/events/on-sale-events.tally-shift.handler';
+import {
+  CreateSaleCommand,
+  CreateSaleHandler,
+  SalePostJournalHandler,
+  SaleWriter,
+} from '../modules/sales';
+import {
+  CloseShiftCommand,
+  CloseShiftHandler,
+  OpenShiftCommand,
+  OpenShiftHandler,
+  ShiftsService,
+  TallyShiftSalesHandler,
+  ShiftPostJournalHandler,
+} from '../modules/shifts';
 
 /** The register the demo's installment sales are rung up on (a shift opened and closed here). */
 const DEMO_REGISTER = 97;
@@ -242,7 +250,10 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
   } as unknown as AuthUser;
   const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as RequestMeta;
   const subscribers = new DomainEventSubscribers();
-  new PostJournalHandler(subscribers).onModuleInit();
+  // the postings the app's sales, shifts and customers modules register
+  new SalePostJournalHandler(subscribers).onModuleInit();
+  new ShiftPostJournalHandler(subscribers).onModuleInit();
+  new CustomerPostJournalHandler(subscribers).onModuleInit();
   new TallyShiftSalesHandler(subscribers).onModuleInit();
   new InstallmentPostJournalHandler(subscribers).onModuleInit();
   const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);

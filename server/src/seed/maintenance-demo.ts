@@ -11,16 +11,18 @@ import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
 import { StockLedger } from '../modules/inventory';
+import {
+  AddPartsCommand,
+  AddPartsHandler,
+  CreateTicketCommand,
+  CreateTicketHandler,
+  MaintenancePostJournalHandler,
+  MoveTicketCommand,
+  MoveTicketHandler,
+  UpdateTicketCommand,
+  UpdateTicketHandler,
+} from '../modules/maintenance';
 import { RepairSales } from '../modules/sales';
-import { AddPartsCommand } from '../modules/maintenance/commands/add-parts/add-parts.command';
-import { AddPartsHandler } from '../modules/maintenance/commands/add-parts/add-parts.handler';
-import { CreateTicketCommand } from '../modules/maintenance/commands/create-ticket/create-ticket.command';
-import { CreateTicketHandler } from '../modules/maintenance/commands/create-ticket/create-ticket.handler';
-import { MoveTicketCommand } from '../modules/maintenance/commands/move-ticket/move-ticket.command';
-import { MoveTicketHandler } from '../modules/maintenance/commands/move-ticket/move-ticket.handler';
-import { UpdateTicketCommand } from '../modules/maintenance/commands/update-ticket/update-ticket.command';
-import { UpdateTicketHandler } from '../modules/maintenance/commands/update-ticket/update-ticket.handler';
-import { MaintenancePostJournalHandler } from '../modules/maintenance/events/on-maintenance-events.post-journal.handler';
 
 /** The steps from a new ticket to each status (MAINTENANCE_TRANSITIONS). */
 const PATH: Record<MaintenanceStatus, MaintenanceStatus[]> = {

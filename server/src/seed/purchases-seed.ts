@@ -6,12 +6,14 @@ import type { RequestMeta } from '../core/auth/decorators';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
-import { PostPurchaseJournalHandler } from '../modules/accounting/events/on-purchase-events.post-journal.handler';
 import { queuePosting } from '../modules/accounting';
 import { moveVault } from '../modules/cash';
 import { StockLedger } from '../modules/inventory';
-import { SavePurchaseInvoiceCommand } from '../modules/purchasing/commands/save-purchase-invoice/save-purchase-invoice.command';
-import { SavePurchaseInvoiceHandler } from '../modules/purchasing/commands/save-purchase-invoice/save-purchase-invoice.handler';
+import {
+  PostPurchaseJournalHandler,
+  SavePurchaseInvoiceCommand,
+  SavePurchaseInvoiceHandler,
+} from '../modules/purchasing';
 
 /** Used only when the demo has no vendors yet (the vendors' own demo step creates theirs). */
 const FALLBACK_VENDORS = [

@@ -5,20 +5,24 @@ import type { AuthUser } from '../core/auth/auth.types';
 import { AuditService } from '../core/audit/audit.service';
 import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
 import { OutboxService } from '../core/outbox/outbox.service';
+import {
+  CreateDeliveryCommand,
+  CreateDeliveryHandler,
+  DeliveryPostJournalHandler,
+  SettleDriverCommand,
+  SettleDriverHandler,
+  StepDeliveryCommand,
+  StepDeliveryHandler,
+} from '../modules/delivery';
 import { StockLedger } from '../modules/inventory';
+import {
+  CreateReservationCommand,
+  CreateReservationHandler,
+  ExpireReservationsCommand,
+  ExpireReservationsHandler,
+  ReservationPostJournalHandler,
+} from '../modules/reservations';
 import type { SaleWriter } from '../modules/sales';
-import { CreateDeliveryCommand } from '../modules/delivery/commands/create-delivery/create-delivery.command';
-import { CreateDeliveryHandler } from '../modules/delivery/commands/create-delivery/create-delivery.handler';
-import { SettleDriverCommand } from '../modules/delivery/commands/settle-driver/settle-driver.command';
-import { SettleDriverHandler } from '../modules/delivery/commands/settle-driver/settle-driver.handler';
-import { StepDeliveryCommand } from '../modules/delivery/commands/step-delivery/step-delivery.command';
-import { StepDeliveryHandler } from '../modules/delivery/commands/step-delivery/step-delivery.handler';
-import { DeliveryPostJournalHandler } from '../modules/delivery/events/on-delivery-events.post-journal.handler';
-import { CreateReservationCommand } from '../modules/reservations/commands/create-reservation/create-reservation.command';
-import { CreateReservationHandler } from '../modules/reservations/commands/create-reservation/create-reservation.handler';
-import { ExpireReservationsCommand } from '../modules/reservations/commands/expire-reservations/expire-reservations.command';
-import { ExpireReservationsHandler } from '../modules/reservations/commands/expire-reservations/expire-reservations.handler';
-import { ReservationPostJournalHandler } from '../modules/reservations/events/on-reservation-events.post-journal.handler';
 
 const meta = (userId: string) => ({ userId, ip: null, userAgent: 'demo' });
 

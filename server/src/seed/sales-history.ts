@@ -1,6 +1,6 @@
 import { DEFAULT_INVENTORY_NAME } from '../modules/inventory';
-import { rebuildReportAggregates } from '../modules/reports/aggregates/rebuild';
-import { recomputeShiftTalliesSql } from '../modules/shifts/events/tally-sql';
+import { rebuildReportAggregates } from '../modules/reports';
+import { recomputeShiftTalliesSql } from '../modules/shifts';
 
 /**
  * Bulk sales history for benchmarks and large demo databases (`npm run seed:large -- --sales N`,

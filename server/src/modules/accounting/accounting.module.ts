@@ -1,32 +1,26 @@
 import { Module } from '@nestjs/common';
-import { AccountingController } from './accounting.controller';
+import { AccountingController } from './controllers/accounting.controller';
 import { CloseBooksHandler } from './commands/close-books/close-books.handler';
 import { CreateAccountHandler } from './commands/create-account/create-account.handler';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler';
 import { UpdateAccountHandler } from './commands/update-account/update-account.handler';
 import { PostJournalEntryHandler } from './commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryHandler } from './commands/reverse-journal-entry/reverse-journal-entry.handler';
-import { PostJournalHandler } from './events/on-money-events.post-journal.handler';
-import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
-import { PostPurchaseJournalHandler } from './events/on-purchase-events.post-journal.handler';
 import { AccountingQueries } from './queries/accounting.queries';
 import { AccountingReportQueries } from './queries/reports.queries';
-import { AccountingReportsController } from './reports.controller';
+import { AccountingReportsController } from './controllers/reports.controller';
 
 @Module({
   controllers: [AccountingController, AccountingReportsController],
   providers: [
     AccountingQueries,
     AccountingReportQueries,
-    PostJournalHandler,
-    PostStockJournalHandler,
     PostJournalEntryHandler,
     ReverseJournalEntryHandler,
     CloseBooksHandler,
     CreateAccountHandler,
     UpdateAccountHandler,
     DeleteAccountHandler,
-    PostPurchaseJournalHandler,
   ],
 })
 export class AccountingModule {}

@@ -1,6 +1,6 @@
-// Accounting: the chart of accounts, journal entries, automatic postings from domain events
-// (events/), the trial balance. Other contexts import only from here; money modules post by
-// raising domain events, never by calling accounting.
+// Accounting: the chart of accounts, journal entries, the posting service, the trial balance.
+// Other contexts import only from here. Commands never call accounting: each module's subscriber
+// (its events/*.post-journal.handler.ts) queues the postings of the events it raises.
 export { AccountingModule } from './accounting.module';
 export {
   queuePosting,

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BearerAuthenticator } from '../../core/auth/bearer-authenticator';
-import { ApiKeyEntity } from './api-key.entity';
-import { ApiKeysController } from './api-keys.controller';
-import { ApiKeysService } from './api-keys.service';
+import { ApiKeyEntity } from './entities/api-key.entity';
+import { ApiKeysController } from './controllers/api-keys.controller';
+import { ApiKeysService } from './services/api-keys.service';
 import { CreateApiKeyHandler } from './commands/create-api-key/create-api-key.handler';
 import { RevokeApiKeyHandler } from './commands/revoke-api-key/revoke-api-key.handler';
 

@@ -1,5 +1,5 @@
 // API keys: integration credentials with a permission set and a branch (Bearer pos_…).
 // Other contexts import only from here.
 export { ApiKeysModule } from './api-keys.module';
-export { ApiKeysService } from './api-keys.service';
-export { ApiKeyEntity } from './api-key.entity';
+export { ApiKeysService } from './services/api-keys.service';
+export { ApiKeyEntity } from './entities/api-key.entity';

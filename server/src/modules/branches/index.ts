@@ -3,3 +3,4 @@
 export { BranchesModule } from './branches.module';
 export { BranchEntity } from './entities/branch.entity';
 export { setBranchEReceipts } from './branch-settings';
+export { nextBranchCode, provisionBranch } from './default-inventory';

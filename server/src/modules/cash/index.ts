@@ -14,4 +14,3 @@ export {
   type VaultMove,
 } from './vault-ledger';
 export { moneyLines } from './events/on-money-events.post-journal.handler';
-export { seedDemoMoney } from './demo-money';

@@ -13,8 +13,8 @@ import { PropertyTypesController } from './property-types.resource';
 import { ImportProductsProcessor } from './jobs/import-products.processor';
 import { ExcelService } from './services/excel.service';
 import { ProductsService } from './services/products.service';
-import { ReferenceService } from './services/reference.service';
-import { VariantsService } from './services/variants.service';
+import { ReferenceService } from './queries/reference.queries';
+import { VariantsService } from './queries/variants.queries';
 import { SearchPool } from '../../core/database/search-pool';
 import {
   CategoryEntity,

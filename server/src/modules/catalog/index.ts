@@ -2,7 +2,7 @@
 // Other contexts import only from here.
 export { CatalogModule } from './catalog.module';
 export { ProductsService } from './services/products.service';
-export { VariantsService, searchPatterns } from './services/variants.service';
+export { VariantsService, searchPatterns } from './queries/variants.queries';
 export {
   canSeeCost,
   branchScope,
@@ -11,3 +11,4 @@ export {
 } from './services/variant-view';
 export { lockAverageCosts, setAverageCosts } from './services/average-cost';
 export * from './entities/catalog.entities';
+export { variantSearchText } from './services/search-text';

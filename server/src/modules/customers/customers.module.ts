@@ -4,9 +4,10 @@ import { CreateCustomerHandler } from './commands/create-customer/create-custome
 import { UpdateCustomerHandler } from './commands/update-customer/update-customer.handler';
 import { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
 import { CustomerDebtsController } from './controllers/customer-debts.controller';
-import { CustomersController } from './customers.controller';
+import { CustomersController } from './controllers/customers.controller';
+import { CustomerPostJournalHandler } from './events/on-customer-events.post-journal.handler';
 import { CustomerDebtsQueries } from './queries/customer-debts.queries';
-import { CustomersService } from './customers.service';
+import { CustomersService } from './queries/customers.queries';
 import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';
 
 @Module({
@@ -18,6 +19,7 @@ import { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entiti
     ReceiveCustomerPaymentHandler,
     CreateCustomerHandler,
     UpdateCustomerHandler,
+    CustomerPostJournalHandler,
   ],
   exports: [CustomersService],
 })

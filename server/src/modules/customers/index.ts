@@ -10,3 +10,6 @@ export {
 } from './customer-ledger';
 export { fillNationalId } from './customer-identity';
 export { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entities';
+export { ReceiveCustomerPaymentCommand } from './commands/receive-customer-payment/receive-customer-payment.command';
+export { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
+export { CustomerPostJournalHandler } from './events/on-customer-events.post-journal.handler';

@@ -7,3 +7,10 @@ export {
   DeliveryOrderEntity,
   DeliverySettlementEntity,
 } from './entities/delivery.entities';
+export { CreateDeliveryCommand } from './commands/create-delivery/create-delivery.command';
+export { CreateDeliveryHandler } from './commands/create-delivery/create-delivery.handler';
+export { SettleDriverCommand } from './commands/settle-driver/settle-driver.command';
+export { SettleDriverHandler } from './commands/settle-driver/settle-driver.handler';
+export { StepDeliveryCommand } from './commands/step-delivery/step-delivery.command';
+export { StepDeliveryHandler } from './commands/step-delivery/step-delivery.handler';
+export { DeliveryPostJournalHandler } from './events/on-delivery-events.post-journal.handler';

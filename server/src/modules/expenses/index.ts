@@ -9,3 +9,7 @@ export {
 } from './entities/expense.entities';
 // The checked image upload (repair ticket photos reuse it).
 export { receiptType, type UploadedReceipt } from './services/receipt-image';
+export { RecordExpenseCommand } from './commands/record-expense/record-expense.command';
+export { RecordExpenseHandler } from './commands/record-expense/record-expense.handler';
+export { ExpensePostingsHandler } from './events/on-expense-events.post-journal.handler';
+export { createCategoryAccount } from './services/category-account';

@@ -7,3 +7,9 @@ export { SettleInstallmentPlanCommand } from './commands/settle-installment-plan
 export { RescheduleInstallmentPlanCommand } from './commands/reschedule-installment-plan/reschedule-installment-plan.command';
 export { MarkOverdueInstallmentsCommand } from './commands/mark-overdue-installments/mark-overdue-installments.command';
 export { installmentLines } from './events/on-installment-money.post-journal.handler';
+export { CollectInstallmentHandler } from './commands/collect-installment/collect-installment.handler';
+export { CreateInstallmentPlanHandler } from './commands/create-installment-plan/create-installment-plan.handler';
+export { MarkOverdueInstallmentsHandler } from './commands/mark-overdue-installments/mark-overdue-installments.handler';
+export { RescheduleInstallmentPlanHandler } from './commands/reschedule-installment-plan/reschedule-installment-plan.handler';
+export { SettleInstallmentPlanHandler } from './commands/settle-installment-plan/settle-installment-plan.handler';
+export { InstallmentPostJournalHandler } from './events/on-installment-money.post-journal.handler';

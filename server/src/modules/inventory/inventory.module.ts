@@ -7,13 +7,14 @@ import {
 } from './controllers/inventory.controller';
 import { resourceController } from '../../core/resource';
 import { inventories } from './inventories.resource';
-import { InventoriesService } from './services/inventories.service';
+import { InventoriesService } from './queries/inventories.queries';
 import { StockLedger } from './services/stock-ledger.service';
 import {
   InventoryEntity,
   StockLevelEntity,
   StockMovementEntity,
 } from './entities/inventory.entities';
+import { PostStockJournalHandler } from './events/on-stock-events.post-journal.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEntity, StockLevelEntity, StockMovementEntity])],
@@ -23,7 +24,7 @@ import {
     resourceController(inventories),
     StockAdjustmentsController,
   ],
-  providers: [InventoriesService, StockLedger, AdjustStockHandler],
+  providers: [InventoriesService, StockLedger, AdjustStockHandler, PostStockJournalHandler],
   exports: [StockLedger],
 })
 export class InventoryModule {}

@@ -1,6 +1,6 @@
 // Purchasing: vendors and their ledger, purchase invoices, returns, vendor payments, purchase
 // orders. Stock enters through the inventory's stock ledger; money leaves through cash's vaults;
-// the books are posted by accounting's subscribers from this context's domain events.
+// the books are posted by this context's subscribers (events/) from its domain events.
 export { PurchasingModule } from './purchasing.module';
 export {
   PurchaseInvoiceEntity,
@@ -17,3 +17,6 @@ export {
   type PurchaseOrderReceiptResult,
 } from './services/purchase-order-receipt';
 export { vendorSearchText } from './vendors.resource';
+export { SavePurchaseInvoiceCommand } from './commands/save-purchase-invoice/save-purchase-invoice.command';
+export { PostPurchaseJournalHandler } from './events/on-purchase-events.post-journal.handler';
+export { SavePurchaseInvoiceHandler } from './commands/save-purchase-invoice/save-purchase-invoice.handler';

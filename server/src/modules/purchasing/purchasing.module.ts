@@ -17,8 +17,9 @@ import {
   VendorEntity,
   VendorLedgerEntity,
 } from './entities/vendor.entities';
-import { PurchaseOrdersQueries } from './services/purchase-orders-queries';
+import { PurchaseOrdersQueries } from './queries/purchase-orders.queries';
 import { PostVendorJournalHandler } from './events/on-vendor-events.post-journal.handler';
+import { PostPurchaseJournalHandler } from './events/on-purchase-events.post-journal.handler';
 import { VendorQueries } from './queries/vendor.queries';
 import { vendors } from './vendors.resource';
 import { PostPurchaseInvoiceHandler } from './commands/post-purchase-invoice/post-purchase-invoice.handler';
@@ -55,6 +56,7 @@ import { PurchaseInvoicesQueries } from './queries/purchase-invoices.queries';
     VendorQueries,
     PayVendorHandler,
     PostVendorJournalHandler,
+    PostPurchaseJournalHandler,
     PurchaseInvoicesQueries,
     SavePurchaseInvoiceHandler,
     PostPurchaseInvoiceHandler,

@@ -3,3 +3,8 @@
 // import only from here.
 export { ReservationsModule } from './reservations.module';
 export { ReservationEntity, ReservationLineEntity } from './entities/reservation.entities';
+export { CreateReservationCommand } from './commands/create-reservation/create-reservation.command';
+export { CreateReservationHandler } from './commands/create-reservation/create-reservation.handler';
+export { ExpireReservationsCommand } from './commands/expire-reservations/expire-reservations.command';
+export { ExpireReservationsHandler } from './commands/expire-reservations/expire-reservations.handler';
+export { ReservationPostJournalHandler } from './events/on-reservation-events.post-journal.handler';

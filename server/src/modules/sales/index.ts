@@ -12,3 +12,6 @@ export {
   REPAIR_LABOUR_VARIANT_ID,
   type RepairSaleInput,
 } from './services/repair-sale';
+export { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
+export { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
+export { PaymentMethodEntity } from './entities/sales.entities';

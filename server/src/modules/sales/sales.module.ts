@@ -5,6 +5,7 @@ import { ShiftsModule } from '../shifts';
 import { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
 import { EditSaleHandler } from './commands/edit-sale/edit-sale.handler';
 import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
+import { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
 import {
   DailyReportController,
   InvoicesController,
@@ -13,7 +14,7 @@ import {
 } from './controllers/sales.controller';
 import { RepairSales } from './services/repair-sale';
 import { SaleWriter } from './services/sale-writer';
-import { SalesQueries } from './services/sales-queries';
+import { SalesQueries } from './queries/sales.queries';
 import { PaymentMethodsController } from './payment-methods.resource';
 import {
   PaymentMethodEntity,
@@ -49,6 +50,7 @@ import {
     CreateSaleHandler,
     ReturnSaleHandler,
     EditSaleHandler,
+    SalePostJournalHandler,
     SalesQueries,
     RepairSales,
   ],

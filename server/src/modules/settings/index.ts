@@ -4,3 +4,8 @@ export { SettingsModule } from './settings.module';
 export * from './entities/settings.entities';
 export { readStoreSettings, readStoreTimeZone } from './settings.reader';
 export { lockStoreSettings, setBooksClosedUntil } from './store-settings.writer';
+export {
+  SiteSettingsEntity,
+  StoreInfoEntity,
+  StoreSettingsEntity,
+} from './entities/settings.entities';

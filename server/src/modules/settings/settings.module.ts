@@ -14,7 +14,7 @@ import { UpdateSiteSettingsHandler } from './commands/update-site-settings/updat
 import { UpdateStoreInfoHandler } from './commands/update-store-info/update-store-info.handler';
 import { UpdateStoreSettingsHandler } from './commands/update-store-settings/update-store-settings.handler';
 import { UploadFileHandler } from './commands/upload-file/upload-file.handler';
-import { FilesController, SettingsController } from './settings.controller';
+import { FilesController, SettingsController } from './controllers/settings.controller';
 import { SiteSettingsReader } from './settings.reader';
 
 /** Global: it provides core's `SettingsReader` (the guard reads the enabled modules through it). */

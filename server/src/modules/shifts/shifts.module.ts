@@ -3,14 +3,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CloseShiftHandler } from './commands/close-shift/close-shift.handler';
 import { OpenShiftHandler } from './commands/open-shift/open-shift.handler';
 import { TallyShiftSalesHandler } from './events/on-sale-events.tally-shift.handler';
-import { ShiftsController } from './shifts.controller';
-import { ShiftsService } from './shifts.service';
+import { ShiftPostJournalHandler } from './events/on-shift-events.post-journal.handler';
+import { ShiftsController } from './controllers/shifts.controller';
+import { ShiftsService } from './queries/shifts.queries';
 import { ShiftEntity } from './entities/shift.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ShiftEntity])],
   controllers: [ShiftsController],
-  providers: [ShiftsService, OpenShiftHandler, CloseShiftHandler, TallyShiftSalesHandler],
+  providers: [
+    ShiftsService,
+    OpenShiftHandler,
+    CloseShiftHandler,
+    TallyShiftSalesHandler,
+    ShiftPostJournalHandler,
+  ],
   exports: [ShiftsService],
 })
 export class ShiftsModule {}

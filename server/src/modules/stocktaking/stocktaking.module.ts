@@ -8,7 +8,7 @@ import { ReopenStockTakingHandler } from './commands/reopen-stock-taking/reopen-
 import { StartStockTakingHandler } from './commands/start-stock-taking/start-stock-taking.handler';
 import { SubmitStockTakingHandler } from './commands/submit-stock-taking/submit-stock-taking.handler';
 import { StockTakingController } from './controllers/stocktaking.controller';
-import { StockTakingQueries } from './services/stocktaking-queries';
+import { StockTakingQueries } from './queries/stocktaking.queries';
 import {
   StockTakingEntity,
   StockTakingLineEntity,

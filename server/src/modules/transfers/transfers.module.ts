@@ -10,7 +10,7 @@ import { SendTransferDraftHandler } from './commands/send-transfer-draft/send-tr
 import { ShipTransferHandler } from './commands/ship-transfer/ship-transfer.handler';
 import { UpdateTransferDraftHandler } from './commands/update-transfer-draft/update-transfer-draft.handler';
 import { TransfersController } from './controllers/transfers.controller';
-import { TransfersQueries } from './services/transfers-queries';
+import { TransfersQueries } from './queries/transfers.queries';
 import {
   TransferRequestEntity,
   TransferRequestLineEntity,

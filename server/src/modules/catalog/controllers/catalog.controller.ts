@@ -50,8 +50,8 @@ import { UpdateProductCommand } from '../commands/update-product/update-product.
 import { UpdateVariantCommand } from '../commands/update-variant/update-variant.command';
 import { UpdateProductPropertiesCommand } from '../commands/update-product-properties/update-product-properties.command';
 import { ProductsService } from '../services/products.service';
-import { ReferenceService } from '../services/reference.service';
-import { VariantsService } from '../services/variants.service';
+import { ReferenceService } from '../queries/reference.queries';
+import { VariantsService } from '../queries/variants.queries';
 
 @ApiTags('catalog')
 @Controller('Categories')

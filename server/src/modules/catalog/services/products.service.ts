@@ -17,7 +17,7 @@ import { StockLedger } from '../../inventory';
 import { ProductEntity, VariantEntity } from '../entities/catalog.entities';
 import { checkSku, claimBarcodes } from './product-rules';
 import { variantSearchText } from './search-text';
-import { searchPatterns } from './variants.service';
+import { searchPatterns } from '../queries/variants.queries';
 import { branchWriteScope } from '../../../core/auth/branch-scope';
 import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
 

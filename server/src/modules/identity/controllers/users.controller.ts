@@ -37,8 +37,8 @@ import { DeleteRoleCommand } from '../commands/delete-role/delete-role.command';
 import { ResetUserPasswordCommand } from '../commands/reset-user-password/reset-user-password.command';
 import { UpdateRoleCommand } from '../commands/update-role/update-role.command';
 import { UpdateUserCommand } from '../commands/update-user/update-user.command';
-import { RolesService } from '../services/roles.service';
-import { UsersService } from '../services/users.service';
+import { RolesService } from '../queries/roles.queries';
+import { UsersService } from '../queries/users.queries';
 
 @ApiTags('users')
 @Controller('Users')

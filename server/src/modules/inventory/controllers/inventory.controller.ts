@@ -17,7 +17,7 @@ import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { AdjustStockCommand } from '../commands/adjust-stock/adjust-stock.command';
 import type { AdjustStockResult } from '../commands/adjust-stock/adjust-stock.handler';
-import { InventoriesService } from '../services/inventories.service';
+import { InventoriesService } from '../queries/inventories.queries';
 
 /**
  * /Inventories beyond the resource kit's list and CRUD (inventories.resource.ts): the pickers'

@@ -39,7 +39,7 @@ import { CreatePurchaseOrderCommand } from '../commands/create-purchase-order/cr
 import { CreateReorderPurchaseOrdersCommand } from '../commands/create-reorder-purchase-orders/create-reorder-purchase-orders.command';
 import { ReceivePurchaseOrderCommand } from '../commands/receive-purchase-order/receive-purchase-order.command';
 import { UpdatePurchaseOrderCommand } from '../commands/update-purchase-order/update-purchase-order.command';
-import { PurchaseOrdersQueries } from '../services/purchase-orders-queries';
+import { PurchaseOrdersQueries } from '../queries/purchase-orders.queries';
 
 /**
  * Purchase orders and the reorder suggestion: every read and step needs can_buy_products (the

@@ -31,7 +31,7 @@ import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
 import { readSale, shapeSale } from '../services/sales-reader';
-import { SalesQueries } from '../services/sales-queries';
+import { SalesQueries } from '../queries/sales.queries';
 
 @ApiTags('sales')
 @Controller('Sales')

@@ -38,7 +38,7 @@ import type { RecordCountResult } from '../commands/record-count/record-count.ha
 import { ReopenStockTakingCommand } from '../commands/reopen-stock-taking/reopen-stock-taking.command';
 import { StartStockTakingCommand } from '../commands/start-stock-taking/start-stock-taking.command';
 import { SubmitStockTakingCommand } from '../commands/submit-stock-taking/submit-stock-taking.command';
-import { StockTakingQueries } from '../services/stocktaking-queries';
+import { StockTakingQueries } from '../queries/stocktaking.queries';
 import { progressOf } from '../services/stocktaking-rules';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

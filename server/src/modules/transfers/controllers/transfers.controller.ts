@@ -38,7 +38,7 @@ import { RequestTransferCommand } from '../commands/request-transfer/request-tra
 import { SendTransferDraftCommand } from '../commands/send-transfer-draft/send-transfer-draft.command';
 import { ShipTransferCommand } from '../commands/ship-transfer/ship-transfer.command';
 import { UpdateTransferDraftCommand } from '../commands/update-transfer-draft/update-transfer-draft.command';
-import { TransfersQueries } from '../services/transfers-queries';
+import { TransfersQueries } from '../queries/transfers.queries';
 
 /**
  * Transfer requests: every read and step needs can_transfer_products (the route itself lists no

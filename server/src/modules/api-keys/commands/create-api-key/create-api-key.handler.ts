@@ -7,8 +7,8 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { ApiKeyEntity } from '../../api-key.entity';
-import { sha256 } from '../../api-keys.service';
+import { ApiKeyEntity } from '../../entities/api-key.entity';
+import { sha256 } from '../../services/api-keys.service';
 import { CreateApiKeyCommand } from './create-api-key.command';
 
 export type CreateApiKeyResult = { id: string; key: string };

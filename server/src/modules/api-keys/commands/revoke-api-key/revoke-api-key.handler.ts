@@ -5,7 +5,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { ApiKeyEntity } from '../../api-key.entity';
+import { ApiKeyEntity } from '../../entities/api-key.entity';
 import { RevokeApiKeyCommand } from './revoke-api-key.command';
 
 /** RevokeApiKey: from now on the key resolves to nobody. */

@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@pos/contracts';
 import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
-import type { UsersService } from '../../services/users.service';
+import type { UsersService } from '../../queries/users.queries';
 import { CreateUserCommand } from './create-user.command';
 import { CreateUserHandler } from './create-user.handler';
 

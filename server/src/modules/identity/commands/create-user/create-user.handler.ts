@@ -15,7 +15,7 @@ import {
   roleTooStrong,
   roleWithin,
 } from '../../services/user-rules';
-import { UsersService } from '../../services/users.service';
+import { UsersService } from '../../queries/users.queries';
 import { CreateUserCommand } from './create-user.command';
 
 /**

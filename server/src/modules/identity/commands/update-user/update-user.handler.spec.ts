@@ -7,7 +7,7 @@ import {
   testMeta,
   type QueryStub,
 } from '../../../../core/cqrs/testing';
-import type { UsersService } from '../../services/users.service';
+import type { UsersService } from '../../queries/users.queries';
 import { UpdateUserCommand } from './update-user.command';
 import { UpdateUserHandler } from './update-user.handler';
 

@@ -18,7 +18,7 @@ import {
   roleTooStrong,
   roleWithin,
 } from '../../services/user-rules';
-import { UsersService } from '../../services/users.service';
+import { UsersService } from '../../queries/users.queries';
 import { UpdateUserCommand } from './update-user.command';
 
 const FIELDS = [

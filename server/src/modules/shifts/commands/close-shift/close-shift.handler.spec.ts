@@ -5,7 +5,7 @@ import {
   testMeta,
   testUser,
 } from '../../../../core/cqrs/testing';
-import type { ShiftsService } from '../../shifts.service';
+import type { ShiftsService } from '../../queries/shifts.queries';
 import { CloseShiftCommand } from './close-shift.command';
 import { CloseShiftHandler } from './close-shift.handler';
 

@@ -7,7 +7,7 @@ import {
 } from '../../../../core/cqrs';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { ShiftEntity } from '../../entities/shift.entity';
-import { ShiftsService } from '../../shifts.service';
+import { ShiftsService } from '../../queries/shifts.queries';
 import { CloseShiftCommand } from './close-shift.command';
 
 /**

@@ -9,8 +9,7 @@ import {
   withoutEtaSignature,
   type EtaErrorDto,
 } from '@pos/contracts';
-import { sha256Hex } from '../eta/sha';
-import { cmsMessageDigest } from '../eta/signer';
+import { cmsMessageDigest, sha256Hex } from '../modules/einvoicing';
 
 // A local ETA simulator for tests and the demo (issue 17 item 6), from the SDK's contract
 // (FACTS §4): the identity token endpoint (POS headers), receipt submission with ETA's checks (the

@@ -14,7 +14,12 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { SearchPool } from '../../../core/database/search-pool';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../../core/http/list';
-import { branchScope, canSeeCost, toVariantResponse, VARIANT_COLUMNS } from './variant-view';
+import {
+  branchScope,
+  canSeeCost,
+  toVariantResponse,
+  VARIANT_COLUMNS,
+} from '../services/variant-view';
 
 /** How many matches (found through the trigram index, or a scan that stops early) are ranked. */
 const CANDIDATES = 80;

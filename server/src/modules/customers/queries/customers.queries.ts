@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { type CustomerDto, type CustomerLedgerEntryDto, type ListQueryDto } from '@pos/contracts';
-import { Errors } from '../../core/errors/app.exception';
-import { pageOf, searchPatterns } from '../../core/http/list';
+import { Errors } from '../../../core/errors/app.exception';
+import { pageOf, searchPatterns } from '../../../core/http/list';
 
 const COLUMNS = `c.id, c.name, c.phone, c.phone2, c.address, c.national_id AS "nationalId", c.tax_id AS "taxId",
   c.credit_limit AS "creditLimit", c.balance, c.payment_terms_days AS "paymentTermsDays", c.created_at AS "createdAt"`;

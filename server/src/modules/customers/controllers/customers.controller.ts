@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { Idempotent } from '../../core/http/idempotency';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -9,20 +9,20 @@ import {
   CustomerUpdateDto,
   ListQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../core/auth/auth.types';
+import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   Authenticated,
   CurrentUser,
   Meta,
   RequirePermissions,
   type RequestMeta,
-} from '../../core/auth/decorators';
-import { sendList } from '../../core/http/list';
-import { UuidPipe } from '../../core/http/uuid.pipe';
-import { CreateCustomerCommand } from './commands/create-customer/create-customer.command';
-import { UpdateCustomerCommand } from './commands/update-customer/update-customer.command';
-import { ReceiveCustomerPaymentCommand } from './commands/receive-customer-payment/receive-customer-payment.command';
-import { CustomersService } from './customers.service';
+} from '../../../core/auth/decorators';
+import { sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CreateCustomerCommand } from '../commands/create-customer/create-customer.command';
+import { UpdateCustomerCommand } from '../commands/update-customer/update-customer.command';
+import { ReceiveCustomerPaymentCommand } from '../commands/receive-customer-payment/receive-customer-payment.command';
+import { CustomersService } from '../queries/customers.queries';
 
 @ApiTags('customers')
 @Controller('Customers')

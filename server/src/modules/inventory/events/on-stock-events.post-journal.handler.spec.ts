@@ -1,11 +1,11 @@
 import type { DomainEvent } from '@pos/contracts';
 import { CommandTransaction, DomainEventSubscribers } from '../../../core/cqrs';
 import { fakeManager, testMeta, type QueryStub } from '../../../core/cqrs/testing';
-import { normaliseLines, queuePosting, type Posting } from '../services/posting';
+import { normaliseLines, queuePosting, type Posting } from '../../accounting';
 import { PostStockJournalHandler } from './on-stock-events.post-journal.handler';
 
-jest.mock('../services/posting', () => ({
-  ...jest.requireActual('../services/posting'),
+jest.mock('../../accounting', () => ({
+  ...jest.requireActual('../../accounting'),
   queuePosting: jest.fn(() => 'e-1'),
 }));
 const queued = queuePosting as jest.Mock;

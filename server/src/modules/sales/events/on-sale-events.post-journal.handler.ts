@@ -1,32 +1,26 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type {
-  CustomerPaymentReceivedEvent,
-  SaleCompletedEvent,
-  SaleEditedEvent,
-  SaleReturnedEvent,
-  ShiftClosedEvent,
-} from '@pos/contracts';
+import type { SaleCompletedEvent, SaleEditedEvent, SaleReturnedEvent } from '@pos/contracts';
 import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { paymentAccount, queuePosting, type PostingLine } from '../services/posting';
-import { reverseSourceEntries } from '../services/reversal';
+import {
+  paymentAccount,
+  queuePosting,
+  reverseSourceEntries,
+  type PostingLine,
+} from '../../accounting';
 
 /**
- * The automatic postings (issue 13): each money fact raised by a command becomes a balanced
- * journal entry in the same transaction. No command names accounting; a new money module adds
- * its own subscriber here or in its own events/ folder.
+ * The sales' automatic postings (issue 13): each money fact raised by a command becomes a balanced
+ * journal entry in the same transaction. No command names accounting; each module posts its own
+ * events from its events/ folder (docs/adding-a-module.md).
  */
 @Injectable()
-export class PostJournalHandler implements OnModuleInit {
+export class SalePostJournalHandler implements OnModuleInit {
   constructor(private readonly subscribers: DomainEventSubscribers) {}
 
   onModuleInit(): void {
     this.subscribers.on('sale.completed', ({ payload }, tx) => this.sale(tx, payload));
     this.subscribers.on('sale.returned', ({ payload }, tx) => this.saleReturn(tx, payload));
     this.subscribers.on('sale.edited', ({ payload }, tx) => this.saleEdit(tx, payload));
-    this.subscribers.on('shift.closed', ({ payload }, tx) => this.shiftClose(tx, payload));
-    this.subscribers.on('customer.payment.received', ({ payload }, tx) =>
-      this.customerPayment(tx, payload),
-    );
   }
 
   /**
@@ -116,41 +110,6 @@ export class PostJournalHandler implements OnModuleInit {
         createdBy: tx.meta.userId ?? null,
         lines: revalued,
       });
-  }
-
-  /** Counted cash against expected: a shortage is an expense, an excess a reduction of it. */
-  private shiftClose(tx: CommandTransaction, c: ShiftClosedEvent): void {
-    queuePosting(tx, {
-      branchId: c.branchId,
-      source: { type: 'shift', id: c.shiftId },
-      createdBy: c.cashierId,
-      lines: [
-        { account: 'cash', debit: c.difference },
-        { account: 'cash_over_short', credit: c.difference },
-      ],
-    });
-  }
-
-  private async customerPayment(
-    tx: CommandTransaction,
-    p: CustomerPaymentReceivedEvent,
-  ): Promise<void> {
-    // Into a vault: its own account; at the till: the method's (cash in the drawers, card…).
-    const types = p.accountId || !p.methodId ? null : await methodTypes(tx, [p.methodId]);
-    queuePosting(tx, {
-      branchId: p.branchId,
-      source: { type: 'customer_payment', id: p.paymentId },
-      createdBy: tx.meta.userId ?? null,
-      lines: [
-        {
-          account: p.accountId
-            ? { id: p.accountId }
-            : paymentAccount((p.methodId && types?.get(p.methodId)) || 'cash'),
-          debit: p.amount,
-        },
-        { account: 'customers', credit: p.amount, party: { type: 'customer', id: p.customerId } },
-      ],
-    });
   }
 }
 

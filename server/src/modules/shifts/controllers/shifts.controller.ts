@@ -1,18 +1,18 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { Idempotent } from '../../core/http/idempotency';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CloseShiftDto, OpenShiftDto, ShiftListQueryDto } from '@pos/contracts';
-import type { AuthUser } from '../../core/auth/auth.types';
-import { Authenticated, CurrentUser, Meta, type RequestMeta } from '../../core/auth/decorators';
-import { Errors } from '../../core/errors/app.exception';
-import { sendList } from '../../core/http/list';
-import { UuidPipe } from '../../core/http/uuid.pipe';
-import { CloseShiftCommand } from './commands/close-shift/close-shift.command';
-import { OpenShiftCommand } from './commands/open-shift/open-shift.command';
-import type { OpenShiftResult } from './commands/open-shift/open-shift.handler';
-import { ShiftsService } from './shifts.service';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { Authenticated, CurrentUser, Meta, type RequestMeta } from '../../../core/auth/decorators';
+import { Errors } from '../../../core/errors/app.exception';
+import { sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CloseShiftCommand } from '../commands/close-shift/close-shift.command';
+import { OpenShiftCommand } from '../commands/open-shift/open-shift.command';
+import type { OpenShiftResult } from '../commands/open-shift/open-shift.handler';
+import { ShiftsService } from '../queries/shifts.queries';
 
 @ApiTags('shifts')
 @Controller('Shift')

@@ -13,8 +13,12 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
-import { allowedActions, canReadOrder, type PurchaseOrderRow } from './purchase-order-rules';
-import { reorderQuantity } from './reorder-quantity';
+import {
+  allowedActions,
+  canReadOrder,
+  type PurchaseOrderRow,
+} from '../services/purchase-order-rules';
+import { reorderQuantity } from '../services/reorder-quantity';
 
 const HEADER = `o.id, o.number, o.status, o.vendor_id, vd.name AS vendor_name, o.branch_id, b.name AS branch_name,
   o.inventory_id, i.name AS inventory_name, o.expected_date::text AS expected_date, o.note,

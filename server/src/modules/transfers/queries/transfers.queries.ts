@@ -12,7 +12,12 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
-import { allowedActions, canRead, seesAllBranches, type TransferRow } from './transfer-rules';
+import {
+  allowedActions,
+  canRead,
+  seesAllBranches,
+  type TransferRow,
+} from '../services/transfer-rules';
 
 /**
  * Value at cost (request total, line unit cost and value) needs can_see_transfer_totals and, being

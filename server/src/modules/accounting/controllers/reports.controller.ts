@@ -8,16 +8,16 @@ import {
   BalanceSheetQueryDto,
   PeriodReportQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../core/auth/auth.types';
-import { CurrentUser, RequirePermissions } from '../../core/auth/decorators';
-import { requestLocale } from '../../core/i18n/locale';
-import { AccountingReportQueries } from './queries/reports.queries';
-import { workbookFile } from '../../core/excel/workbook';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { requestLocale } from '../../../core/i18n/locale';
+import { AccountingReportQueries } from '../queries/reports.queries';
+import { workbookFile } from '../../../core/excel/workbook';
 import {
   balanceSheetWorkbook,
   incomeStatementWorkbook,
   statementWorkbook,
-} from './services/report-workbook';
+} from '../services/report-workbook';
 
 /** The branch's name for a report's heading (null: every branch). */
 export async function branchName(ds: DataSource, id: string | null): Promise<string | null> {

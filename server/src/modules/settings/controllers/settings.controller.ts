@@ -30,27 +30,27 @@ import {
   type PublicConfigDto,
   type SiteSettingsDto,
 } from '@pos/contracts';
-import { AuditLogEntity } from '../../core/audit/audit-log.entity';
+import { AuditLogEntity } from '../../../core/audit/audit-log.entity';
 import {
   AdminOnly,
   Authenticated,
   Meta,
   Public,
   type RequestMeta,
-} from '../../core/auth/decorators';
-import { SettingsReader } from '../../core/auth/settings.reader';
-import { readStoreSettings } from './settings.reader';
-import { loadConfig } from '../../core/config/config';
-import { Errors } from '../../core/errors/app.exception';
-import { pageOf, sendList } from '../../core/http/list';
-import { UuidPipe } from '../../core/http/uuid.pipe';
-import { SetFeatureCommand } from './commands/set-feature/set-feature.command';
-import { UpdateModulesCommand } from './commands/update-modules/update-modules.command';
-import { UpdateSiteSettingsCommand } from './commands/update-site-settings/update-site-settings.command';
-import { UpdateStoreInfoCommand } from './commands/update-store-info/update-store-info.command';
-import { UpdateStoreSettingsCommand } from './commands/update-store-settings/update-store-settings.command';
-import { UploadFileCommand, type Upload } from './commands/upload-file/upload-file.command';
-import { FeatureEntity, FileEntity, StoreInfoEntity } from './entities/settings.entities';
+} from '../../../core/auth/decorators';
+import { SettingsReader } from '../../../core/auth/settings.reader';
+import { readStoreSettings } from '../settings.reader';
+import { loadConfig } from '../../../core/config/config';
+import { Errors } from '../../../core/errors/app.exception';
+import { pageOf, sendList } from '../../../core/http/list';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { SetFeatureCommand } from '../commands/set-feature/set-feature.command';
+import { UpdateModulesCommand } from '../commands/update-modules/update-modules.command';
+import { UpdateSiteSettingsCommand } from '../commands/update-site-settings/update-site-settings.command';
+import { UpdateStoreInfoCommand } from '../commands/update-store-info/update-store-info.command';
+import { UpdateStoreSettingsCommand } from '../commands/update-store-settings/update-store-settings.command';
+import { UploadFileCommand, type Upload } from '../commands/upload-file/upload-file.command';
+import { FeatureEntity, FileEntity, StoreInfoEntity } from '../entities/settings.entities';
 
 @ApiTags('settings')
 @Controller()

@@ -7,10 +7,11 @@ import type {
   VariantCostChangedEvent,
 } from '@pos/contracts';
 import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting, type PostingLine } from '../services/posting';
+import { queuePosting, type PostingLine } from '../../accounting';
 
 /**
- * The stock postings (issue 13 item 4): every movement of stock value that is not a sale or a
+ * The stock postings (issue 13 item 4), beside the stock ledger (the events come from inventory,
+ * catalog, stock-taking and transfers, all valued by the ledger): every movement of stock value that is not a sale or a
  * return becomes a balanced entry in the command's transaction, so the inventory account (per
  * branch) stays equal to Σ(on hand × average cost) of the stock ledger. Values come valued in
  * the events (the stock ledger's average cost, piasters).

@@ -11,7 +11,13 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
-import { readSale, SALE_FROM, SALE_HEADER, saleCostVisibility, shapeHeader } from './sales-reader';
+import {
+  readSale,
+  SALE_FROM,
+  SALE_HEADER,
+  saleCostVisibility,
+  shapeHeader,
+} from '../services/sales-reader';
 import { seesAllBranches } from '../../../core/auth/branch-scope';
 import { readStoreTimeZone } from '../../settings';
 

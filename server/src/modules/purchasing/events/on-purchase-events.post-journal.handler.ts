@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PurchasePostedEvent, PurchaseReturnedEvent } from '@pos/contracts';
 import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
-import { queuePosting, type PostingLine } from '../services/posting';
+import { queuePosting, type PostingLine } from '../../accounting';
 
 /**
  * The purchase postings (issue 14), in the command's transaction:

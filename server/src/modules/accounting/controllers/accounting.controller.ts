@@ -11,7 +11,7 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { Idempotent } from '../../core/http/idempotency';
+import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -26,29 +26,29 @@ import {
   ReverseJournalEntryDto,
   TrialBalanceExportQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../core/auth/auth.types';
+import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   AdminOnly,
   CurrentUser,
   Meta,
   RequirePermissions,
   type RequestMeta,
-} from '../../core/auth/decorators';
-import { branchReadScope } from '../../core/auth/branch-scope';
-import { sendList } from '../../core/http/list';
-import { requestLocale } from '../../core/i18n/locale';
-import { UuidPipe } from '../../core/http/uuid.pipe';
-import { CloseBooksCommand } from './commands/close-books/close-books.command';
-import { CreateAccountCommand } from './commands/create-account/create-account.command';
-import { DeleteAccountCommand } from './commands/delete-account/delete-account.command';
-import { UpdateAccountCommand } from './commands/update-account/update-account.command';
-import { PostJournalEntryCommand } from './commands/post-journal-entry/post-journal-entry.command';
-import type { PostJournalEntryResult } from './commands/post-journal-entry/post-journal-entry.handler';
-import { ReverseJournalEntryCommand } from './commands/reverse-journal-entry/reverse-journal-entry.command';
-import { AccountingQueries } from './queries/accounting.queries';
-import { workbookFile } from '../../core/excel/workbook';
+} from '../../../core/auth/decorators';
+import { branchReadScope } from '../../../core/auth/branch-scope';
+import { sendList } from '../../../core/http/list';
+import { requestLocale } from '../../../core/i18n/locale';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CloseBooksCommand } from '../commands/close-books/close-books.command';
+import { CreateAccountCommand } from '../commands/create-account/create-account.command';
+import { DeleteAccountCommand } from '../commands/delete-account/delete-account.command';
+import { UpdateAccountCommand } from '../commands/update-account/update-account.command';
+import { PostJournalEntryCommand } from '../commands/post-journal-entry/post-journal-entry.command';
+import type { PostJournalEntryResult } from '../commands/post-journal-entry/post-journal-entry.handler';
+import { ReverseJournalEntryCommand } from '../commands/reverse-journal-entry/reverse-journal-entry.command';
+import { AccountingQueries } from '../queries/accounting.queries';
+import { workbookFile } from '../../../core/excel/workbook';
 import { branchName } from './reports.controller';
-import { trialBalanceWorkbook } from './services/report-workbook';
+import { trialBalanceWorkbook } from '../services/report-workbook';
 
 /**
  * The books. The spec lists no permission for its accounting routes: reads need can_see_totals

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ShiftDto, ShiftListQueryDto, ShiftTotalsDto } from '@pos/contracts';
-import type { AuthUser } from '../../core/auth/auth.types';
-import { Errors } from '../../core/errors/app.exception';
-import { pageOf } from '../../core/http/list';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { Errors } from '../../../core/errors/app.exception';
+import { pageOf } from '../../../core/http/list';
 
 const SHIFT_COLUMNS = `s.id, s.branch_id AS "branchId", s.register, s.cashier_id AS "cashierId", u.display_name AS "cashierName",
   s.status, s.opened_at AS "openedAt", s.closed_at AS "closedAt", s.opening_cash AS "openingCash",

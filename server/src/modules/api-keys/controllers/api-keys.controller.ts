@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKeyCreateDto } from '@pos/contracts';
-import { AdminOnly, Meta, type RequestMeta } from '../../core/auth/decorators';
-import { UuidPipe } from '../../core/http/uuid.pipe';
-import { ApiKeysService } from './api-keys.service';
+import { AdminOnly, Meta, type RequestMeta } from '../../../core/auth/decorators';
+import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { ApiKeysService } from '../services/api-keys.service';
 
 /** Spec route /admin/apiKeys: API key management (admin only). */
 @ApiTags('api-keys')

@@ -4,12 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { ApiKeyCreateDto, ApiKeyDto } from '@pos/contracts';
-import type { AuthUser } from '../../core/auth/auth.types';
-import { BearerAuthenticator } from '../../core/auth/bearer-authenticator';
-import type { RequestMeta } from '../../core/auth/decorators';
-import { ApiKeyEntity } from './api-key.entity';
-import { CreateApiKeyCommand } from './commands/create-api-key/create-api-key.command';
-import { RevokeApiKeyCommand } from './commands/revoke-api-key/revoke-api-key.command';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { BearerAuthenticator } from '../../../core/auth/bearer-authenticator';
+import type { RequestMeta } from '../../../core/auth/decorators';
+import { ApiKeyEntity } from '../entities/api-key.entity';
+import { CreateApiKeyCommand } from '../commands/create-api-key/create-api-key.command';
+import { RevokeApiKeyCommand } from '../commands/revoke-api-key/revoke-api-key.command';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const KEY = /^pos_([a-z0-9]{10})_([A-Za-z0-9_-]{43})$/;

@@ -1,10 +1,9 @@
 import type { MoneyTransactionPostedEvent } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { branchDocumentNumber } from '../../core/numbering';
-import { balanceBranches, normaliseLines } from '../accounting';
-import { moneyLines } from './events/on-money-events.post-journal.handler';
-import { branchMainVault, createVaultAccount } from './vault-ledger';
+import { branchDocumentNumber } from '../core/numbering';
+import { balanceBranches, normaliseLines } from '../modules/accounting';
+import { branchMainVault, createVaultAccount, moneyLines } from '../modules/cash';
 
 type Vault = { id: string; accountId: string; branchId: string };
 
