@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -27,7 +17,7 @@ import {
   type RequestMeta,
 } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { DecideMoneyTransferCommand } from '../commands/decide-money-transfer/decide-money-transfer.command';
 import { RecordMoneyTransactionCommand } from '../commands/record-money-transaction/record-money-transaction.command';
 import { CashQueries } from '../queries/cash.queries';
@@ -49,7 +39,7 @@ export class VaultReadsController {
   @RequirePermissions(['can_see_vault_totals'])
   @Get(':id/movements')
   async movements(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Query() query: VaultMovementsQueryDto,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) res: Response,
@@ -66,53 +56,29 @@ export class VaultReadsController {
  */
 @ApiTags('cash')
 @Controller('MoneyTransactions')
+@DocumentRoutes({
+  access: RequirePermissions(['can_see_vault_totals']),
+  reads: { list: 'transactions', get: 'transaction' },
+  list: MoneyTransactionListQueryDto,
+  get: true,
+  create: {
+    command: RecordMoneyTransactionCommand,
+    body: MoneyTransactionCreateDto,
+    idempotent: true,
+    id: 'result',
+  },
+})
 export class MoneyTransactionsController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: CashQueries,
+    readonly commands: CommandBus,
+    readonly queries: CashQueries,
   ) {}
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Get()
-  async list(
-    @Query() query: MoneyTransactionListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.transactions(query, user);
-    return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.transaction(id, user);
-  }
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Idempotent()
-  @Post()
-  async create(
-    @Body() dto: MoneyTransactionCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const { id } = await this.commands.execute<
-      RecordMoneyTransactionCommand,
-      { id: string; created: boolean }
-    >(new RecordMoneyTransactionCommand(dto, user, meta));
-    return this.queries.transaction(id, user);
-  }
 
   @RequirePermissions(['can_see_vault_totals'])
   @Idempotent()
   @Post(':id/confirm')
   @HttpCode(HttpStatus.OK)
-  async confirm(
-    @Param('id', UuidPipe) id: string,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
+  async confirm(@IdParam() id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
     await this.commands.execute(new DecideMoneyTransferCommand(id, 'confirm', null, user, meta));
     return this.queries.transaction(id, user);
   }
@@ -122,7 +88,7 @@ export class MoneyTransactionsController {
   @Post(':id/reject')
   @HttpCode(HttpStatus.OK)
   async reject(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: MoneyTransactionRejectDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,

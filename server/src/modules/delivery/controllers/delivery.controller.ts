@@ -1,24 +1,12 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, Post } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   DeliveryCreateDto,
   DeliveryListQueryDto,
   DeliverySettleDto,
   DeliveryStepDto,
-  type DeliveryOrderDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
@@ -28,8 +16,7 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes } from '../../../core/http/document-routes';
 import { CreateDeliveryCommand } from '../commands/create-delivery/create-delivery.command';
 import { SettleDriverCommand } from '../commands/settle-driver/settle-driver.command';
 import type { SettleDriverResult } from '../commands/settle-driver/settle-driver.handler';
@@ -45,22 +32,18 @@ import { DeliveryQueries } from '../queries/delivery.queries';
  */
 @ApiTags('delivery')
 @Controller('Delivery')
+@DocumentRoutes({
+  access: Authenticated(),
+  list: DeliveryListQueryDto,
+  get: true,
+  create: { command: CreateDeliveryCommand, body: DeliveryCreateDto, id: 'body' },
+  steps: { step: { command: StepDeliveryCommand, body: DeliveryStepDto, idempotent: true } },
+})
 export class DeliveryController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: DeliveryQueries,
+    readonly commands: CommandBus,
+    readonly queries: DeliveryQueries,
   ) {}
-
-  @Authenticated()
-  @Get()
-  async list(
-    @Query() query: DeliveryListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.list(query, user);
-    return sendList(res, rows, total);
-  }
 
   @Authenticated()
   @Get('drivers')
@@ -83,36 +66,5 @@ export class DeliveryController {
     @Meta() meta: RequestMeta,
   ): Promise<SettleDriverResult> {
     return this.commands.execute(new SettleDriverCommand(dto, user, meta));
-  }
-
-  @Authenticated()
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser): Promise<DeliveryOrderDto> {
-    return this.queries.get(id, user);
-  }
-
-  @Authenticated()
-  @Post()
-  async create(
-    @Body() dto: DeliveryCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<DeliveryOrderDto> {
-    await this.commands.execute(new CreateDeliveryCommand(dto, user, meta));
-    return this.queries.get(dto.id, user);
-  }
-
-  @Authenticated()
-  @Idempotent()
-  @Post(':id/step')
-  @HttpCode(HttpStatus.OK)
-  async step(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: DeliveryStepDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<DeliveryOrderDto> {
-    await this.commands.execute(new StepDeliveryCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 }

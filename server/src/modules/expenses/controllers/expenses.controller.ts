@@ -2,9 +2,7 @@ import {
   Body,
   Controller,
   Get,
-  HttpCode,
   HttpStatus,
-  Param,
   Post,
   Query,
   Res,
@@ -32,8 +30,7 @@ import {
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
 import { createValidationPipe } from '../../../core/errors/validation.pipe';
-import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { RecordExpenseCommand } from '../commands/record-expense/record-expense.command';
 import { VoidExpenseCommand } from '../commands/void-expense/void-expense.command';
 import { ExpensesQueries } from '../queries/expenses.queries';
@@ -46,28 +43,25 @@ class ExpenseFormDto {
 
 const validation = createValidationPipe();
 
+const Access = () => RequirePermissions(['can_see_expenses']);
+
 /**
  * /api/Expenses: every route needs can_see_expenses (spec §2's permission of /Expenses); the totals
  * can_see_expenses_details too. Branch scope: reads the user's read scope, changes the write scope.
  */
 @ApiTags('expenses')
 @Controller('Expenses')
+@DocumentRoutes({
+  access: Access(),
+  list: ExpenseListQueryDto,
+  get: true,
+  steps: { void: { command: VoidExpenseCommand, body: ExpenseVoidDto, idempotent: true } },
+})
 export class ExpensesController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: ExpensesQueries,
+    readonly commands: CommandBus,
+    readonly queries: ExpensesQueries,
   ) {}
-
-  @RequirePermissions(['can_see_expenses'])
-  @Get()
-  async list(
-    @Query() query: ExpenseListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.list(query, user);
-    return sendList(res, rows, total);
-  }
 
   @RequirePermissions(['can_see_expenses', 'can_see_expenses_details'])
   @Get('totals')
@@ -75,32 +69,22 @@ export class ExpensesController {
     return this.queries.totals(query, user);
   }
 
-  @RequirePermissions(['can_see_expenses'])
+  @Access()
   @Get('due')
   due(@CurrentUser() user: AuthUser) {
     return this.queries.due(user);
   }
 
-  @RequirePermissions(['can_see_expenses'])
+  @Access()
   @Get('options')
   options(@CurrentUser() user: AuthUser) {
     return this.queries.options(user);
   }
 
-  @RequirePermissions(['can_see_expenses'])
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.get(id, user);
-  }
-
   /** The receipt photo, only to those who may see the expense. */
-  @RequirePermissions(['can_see_expenses'])
+  @Access()
   @Get(':id/attachment')
-  async attachment(
-    @Param('id', UuidPipe) id: string,
-    @CurrentUser() user: AuthUser,
-    @Res() res: Response,
-  ) {
+  async attachment(@IdParam() id: string, @CurrentUser() user: AuthUser, @Res() res: Response) {
     const file = await this.queries.attachment(id, user);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Cache-Control', 'private, no-store');
@@ -109,7 +93,7 @@ export class ExpensesController {
     res.end(file.data);
   }
 
-  @RequirePermissions(['can_see_expenses'])
+  @Access()
   @Idempotent()
   @Post()
   @UseInterceptors(
@@ -134,20 +118,6 @@ export class ExpensesController {
     const { id } = await this.commands.execute<RecordExpenseCommand, { id: string }>(
       new RecordExpenseCommand(dto, file, user, meta),
     );
-    return this.queries.get(id, user);
-  }
-
-  @RequirePermissions(['can_see_expenses'])
-  @Idempotent()
-  @Post(':id/void')
-  @HttpCode(HttpStatus.OK)
-  async void(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: ExpenseVoidDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new VoidExpenseCommand(id, dto, user, meta));
     return this.queries.get(id, user);
   }
 }

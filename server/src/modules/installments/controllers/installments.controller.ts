@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
@@ -35,8 +25,7 @@ import {
   type RequestMeta,
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
-import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { CollectInstallmentCommand } from '../commands/collect-installment/collect-installment.command';
 import type { CollectInstallmentResult } from '../commands/collect-installment/collect-installment.handler';
 import { CreateInstallmentPlanCommand } from '../commands/create-installment-plan/create-installment-plan.command';
@@ -56,22 +45,19 @@ const Access = () => RequirePermissions(['can_see_installments'], ['INSTALLMENTS
  */
 @ApiTags('installments')
 @Controller('Installments')
+@DocumentRoutes({
+  access: Access(),
+  list: InstallmentListQueryDto,
+  get: true,
+  steps: {
+    settle: { command: SettleInstallmentPlanCommand, body: InstallmentSettleDto, idempotent: true },
+  },
+})
 export class InstallmentsController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: InstallmentsQueries,
+    readonly commands: CommandBus,
+    readonly queries: InstallmentsQueries,
   ) {}
-
-  @Access()
-  @Get()
-  async list(
-    @Query() query: InstallmentListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.list(query, user);
-    return sendList(res, rows, total);
-  }
 
   @Access()
   @Get('dueToday')
@@ -116,15 +102,6 @@ export class InstallmentsController {
     return this.commands.execute(new MarkOverdueInstallmentsCommand(dto.asOf ?? null, meta));
   }
 
-  @Access()
-  @Get(':id')
-  get(
-    @Param('id', UuidPipe) id: string,
-    @CurrentUser() user: AuthUser,
-  ): Promise<InstallmentPlanDetailDto> {
-    return this.queries.get(id, user);
-  }
-
   /** 201 for a new plan; 200 with the same plan when the id was seen before. */
   @Access()
   @Idempotent()
@@ -148,7 +125,7 @@ export class InstallmentsController {
   @Post(':id/collect')
   @HttpCode(HttpStatus.OK)
   async collect(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: InstallmentCollectDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
@@ -163,25 +140,11 @@ export class InstallmentsController {
   @Access()
   @Get(':id/settlement')
   settlement(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Query() query: InstallmentSettlementQueryDto,
     @CurrentUser() user: AuthUser,
   ) {
     return this.queries.settlement(id, user, query.date);
-  }
-
-  @Access()
-  @Idempotent()
-  @Post(':id/settle')
-  @HttpCode(HttpStatus.OK)
-  async settle(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: InstallmentSettleDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<InstallmentPlanDetailDto> {
-    await this.commands.execute(new SettleInstallmentPlanCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 
   /** Answers the new plan. */
@@ -189,7 +152,7 @@ export class InstallmentsController {
   @Post(':id/reschedule')
   @HttpCode(HttpStatus.OK)
   async reschedule(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: InstallmentRescheduleDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,

@@ -1,19 +1,7 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   PurchaseInvoiceCreateDto,
   PurchaseInvoiceInputDto,
@@ -29,12 +17,14 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { PostPurchaseInvoiceCommand } from '../commands/post-purchase-invoice/post-purchase-invoice.command';
 import { ReturnPurchaseCommand } from '../commands/return-purchase/return-purchase.command';
 import { SavePurchaseInvoiceCommand } from '../commands/save-purchase-invoice/save-purchase-invoice.command';
 import { PurchaseInvoicesQueries } from '../queries/purchase-invoices.queries';
+
+const Access = () => RequirePermissions(['can_buy_products']);
+const Write = () => RequirePermissions(['can_buy_products', 'can_see_buy_price']);
 
 /**
  * Purchase invoices and returns (issue 14, the /buy screen): reads need can_buy_products (money
@@ -42,60 +32,49 @@ import { PurchaseInvoicesQueries } from '../queries/purchase-invoices.queries';
  */
 @ApiTags('purchasing')
 @Controller('PurchaseInvoices')
+@DocumentRoutes({
+  access: Access(),
+  list: PurchaseInvoiceListQueryDto,
+  get: true,
+  create: {
+    command: SavePurchaseInvoiceCommand,
+    body: PurchaseInvoiceCreateDto,
+    access: Write(),
+    idempotent: true,
+    id: 'result',
+  },
+  steps: {
+    post: {
+      command: PostPurchaseInvoiceCommand,
+      body: PurchaseInvoicePostDto,
+      access: Write(),
+      idempotent: true,
+    },
+  },
+})
 export class PurchaseInvoicesController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: PurchaseInvoicesQueries,
+    readonly commands: CommandBus,
+    readonly queries: PurchaseInvoicesQueries,
   ) {}
 
-  @RequirePermissions(['can_buy_products'])
-  @Get()
-  async list(
-    @Query() query: PurchaseInvoiceListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.list(query, user);
-    return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_buy_products'])
+  @Access()
   @Get('options')
   options(@CurrentUser() user: AuthUser) {
     return this.queries.options(user);
   }
 
-  @RequirePermissions(['can_buy_products'])
+  @Access()
   @Get('vendors')
   vendors(@Query() query: VendorLookupQueryDto) {
     return this.queries.vendors(query.q);
   }
 
-  @RequirePermissions(['can_buy_products'])
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.get(id, user);
-  }
-
-  @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
-  @Idempotent()
-  @Post()
-  async create(
-    @Body() dto: PurchaseInvoiceCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const { id } = await this.commands.execute<SavePurchaseInvoiceCommand, { id: string }>(
-      new SavePurchaseInvoiceCommand(dto, user, meta),
-    );
-    return this.queries.get(id, user);
-  }
-
-  @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
+  @Write()
   @Idempotent()
   @Patch(':id')
   async update(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: PurchaseInvoiceInputDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
@@ -104,25 +83,11 @@ export class PurchaseInvoicesController {
     return this.queries.get(id, user);
   }
 
-  @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
-  @Idempotent()
-  @Post(':id/post')
-  @HttpCode(HttpStatus.OK)
-  async post(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: PurchaseInvoicePostDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new PostPurchaseInvoiceCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
-  }
-
-  @RequirePermissions(['can_buy_products', 'can_see_buy_price'])
+  @Write()
   @Idempotent()
   @Post(':id/returns')
   async createReturn(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: PurchaseReturnCreateDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,

@@ -1,0 +1,150 @@
+import {
+  applyDecorators,
+  Body,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Res,
+  type Type,
+} from '@nestjs/common';
+import type { CommandBus, ICommand } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type { AuthUser } from '../auth/auth.types';
+import { CurrentUser, Meta, type RequestMeta } from '../auth/decorators';
+import { Idempotent } from './idempotency';
+import { sendList } from './list';
+import { UuidPipe } from './uuid.pipe';
+
+/** `@Param('id', UuidPipe)`: a document's `:id`, a UUID (400 otherwise), lower-cased. */
+export const IdParam = () => Param('id', UuidPipe);
+
+/** A step on one document: `POST :id/<verb>`, 200 (and keyed when it moves money or stock). */
+export const StepRoute = (path: string, idempotent = false) =>
+  applyDecorators(...(idempotent ? [Idempotent()] : []), Post(path), HttpCode(HttpStatus.OK));
+
+/** What a controller using `DocumentRoutes` holds: the command bus and its read service. */
+export type DocumentHost = {
+  readonly commands: CommandBus;
+  readonly queries: object;
+};
+type Read = (...args: unknown[]) => Promise<unknown>;
+const read = (host: DocumentHost, method: string) =>
+  (host.queries as Record<string, Read>)[method].bind(host.queries);
+
+/** A command built from the route's `:id` (steps) or body alone (creation). */
+type StepCommand = new (id: string, dto: never, user: AuthUser, meta: RequestMeta) => ICommand;
+type CreateCommand = new (dto: never, user: AuthUser, meta: RequestMeta) => ICommand;
+
+export type DocumentStep = {
+  command: StepCommand;
+  /** the body's DTO class (the global validation pipe validates by it) */
+  body: Type;
+  /** marked `@Idempotent()` (listed in MONEY_COMMANDS) */
+  idempotent?: boolean;
+  /** default `:id/<name>` */
+  path?: string;
+  /** instead of the controller's `access` */
+  access?: MethodDecorator;
+};
+
+export type DocumentRoutesOptions = {
+  /** the access decorator every generated route takes (`RequirePermissions([...])`, …) */
+  access: MethodDecorator;
+  /** `GET /` (`list`): `queries.list(query, user)` as a page, the total in X-Total-Count */
+  list?: Type;
+  /** `GET /:id` (`get`): `queries.get(id, user)` */
+  get?: boolean;
+  /** the read service's methods, when not `list` and `get` */
+  reads?: { list?: string; get?: string };
+  /**
+   * `POST /` (`create`): runs the command and answers the document, by the `{ id }` the command
+   * answers (`id: 'result'`) or the client's id in the body (`id: 'body'`).
+   */
+  create?: Omit<DocumentStep, 'command' | 'path'> & {
+    command: CreateCommand;
+    id: 'result' | 'body';
+  };
+  /** `POST /:id/<name>` (200): runs the command and answers `queries.get(id, user)` */
+  steps?: Record<string, DocumentStep>;
+};
+
+type Route = {
+  method: MethodDecorator[];
+  access?: MethodDecorator;
+  params: ((proto: object, name: string, index: number) => void)[];
+  types: unknown[];
+  run: (this: DocumentHost, ...args: never[]) => Promise<unknown>;
+};
+
+/**
+ * The routes every document controller repeats, declared once on the class: the paged list, the
+ * detail, the creation and the steps (`approve`, `cancel`, …). Each generated route has the same
+ * path, access, status, parameters and body type as a hand-written one; a class-body route is
+ * registered first (so `GET counts` stays ahead of the generated `GET :id`). The controller keeps
+ * its bus and read service as `readonly commands` / `readonly queries`.
+ */
+export const DocumentRoutes =
+  (options: DocumentRoutesOptions): ClassDecorator =>
+  (target) => {
+    const routes: Record<string, Route> = {};
+    const list = options.reads?.list ?? 'list';
+    const get = options.reads?.get ?? 'get';
+    const answer = (host: DocumentHost, id: string, user: AuthUser) => read(host, get)(id, user);
+    const caller = [CurrentUser(), Meta()];
+    if (options.list)
+      routes.list = {
+        method: [Get()],
+        params: [Query(), CurrentUser(), Res({ passthrough: true })],
+        types: [options.list, Object, Object],
+        async run(query: never, user: AuthUser, res: Response) {
+          const page = (await read(this, list)(query, user)) as { rows: unknown[]; total: number };
+          const { rows, total } = page;
+          return sendList(res, rows, total);
+        },
+      };
+    if (options.get)
+      routes.get = {
+        method: [Get(':id')],
+        params: [IdParam(), CurrentUser()],
+        types: [String, Object],
+        run(id: string, user: AuthUser) {
+          return answer(this, id, user);
+        },
+      };
+    const create = options.create;
+    if (create)
+      routes.create = {
+        method: [...(create.idempotent ? [Idempotent()] : []), Post()],
+        access: create.access,
+        params: [Body(), ...caller],
+        types: [create.body, Object, Object],
+        async run(dto: never, user: AuthUser, meta: RequestMeta) {
+          const result = await this.commands.execute<ICommand, { id: string }>(
+            new create.command(dto, user, meta),
+          );
+          return answer(this, create.id === 'body' ? (dto as { id: string }).id : result.id, user);
+        },
+      };
+    for (const [name, step] of Object.entries(options.steps ?? {}))
+      routes[name] = {
+        method: [StepRoute(step.path ?? `:id/${name}`, step.idempotent)],
+        access: step.access,
+        params: [IdParam(), Body(), ...caller],
+        types: [String, step.body, Object, Object],
+        async run(id: string, dto: never, user: AuthUser, meta: RequestMeta) {
+          await this.commands.execute(new step.command(id, dto, user, meta));
+          return answer(this, id, user);
+        },
+      };
+    const proto = target.prototype as object;
+    for (const [name, route] of Object.entries(routes)) {
+      Object.defineProperty(proto, name, { value: route.run, writable: true, configurable: true });
+      Reflect.defineMetadata('design:paramtypes', route.types, proto, name);
+      route.params.forEach((param, index) => param(proto, name, index));
+      const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+      applyDecorators(route.access ?? options.access, ...route.method)(proto, name, descriptor);
+    }
+  };
