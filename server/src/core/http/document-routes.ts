@@ -18,8 +18,21 @@ import { Idempotent } from './idempotency';
 import { sendList } from './list';
 import { UuidPipe } from './uuid.pipe';
 
-/** `@Param('id', UuidPipe)`: a document's `:id`, a UUID (400 otherwise), lower-cased. */
-export const IdParam = () => Param('id', UuidPipe);
+/** `@Param(name, UuidPipe)`: a document's `:id`, a UUID (400 otherwise), lower-cased. */
+export const IdParam = (name = 'id') => Param(name, UuidPipe);
+
+/** Sends a stored image or file inline, private to the caller, never sniffed or run. */
+export function sendFile(
+  res: Response,
+  file: { contentType: string; data: Buffer },
+  cacheControl = 'private, no-store',
+) {
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'");
+  res.end(file.data);
+}
 
 /** A step on one document: `POST :id/<verb>`, 200 (and keyed when it moves money or stock). */
 export const StepRoute = (path: string, idempotent = false) =>
@@ -51,8 +64,9 @@ export type DocumentStep = {
 };
 
 export type DocumentRoutesOptions = {
-  /** the access decorator every generated route takes (`RequirePermissions([...])`, …) */
-  access: MethodDecorator;
+  /** the access decorator every generated route takes (`RequirePermissions([...])`, …); none
+   * when the class declares it */
+  access?: MethodDecorator;
   /** `GET /` (`list`): `queries.list(query, user)` as a page, the total in X-Total-Count */
   list?: Type;
   /** `GET /:id` (`get`): `queries.get(id, user)` */
@@ -145,6 +159,7 @@ export const DocumentRoutes =
       Reflect.defineMetadata('design:paramtypes', route.types, proto, name);
       route.params.forEach((param, index) => param(proto, name, index));
       const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
-      applyDecorators(route.access ?? options.access, ...route.method)(proto, name, descriptor);
+      const access = route.access ?? options.access;
+      applyDecorators(...(access ? [access] : []), ...route.method)(proto, name, descriptor);
     }
   };

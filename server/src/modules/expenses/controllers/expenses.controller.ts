@@ -30,7 +30,7 @@ import {
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
 import { createValidationPipe } from '../../../core/errors/validation.pipe';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentRoutes, IdParam, sendFile } from '../../../core/http/document-routes';
 import { RecordExpenseCommand } from '../commands/record-expense/record-expense.command';
 import { VoidExpenseCommand } from '../commands/void-expense/void-expense.command';
 import { ExpensesQueries } from '../queries/expenses.queries';
@@ -86,11 +86,7 @@ export class ExpensesController {
   @Get(':id/attachment')
   async attachment(@IdParam() id: string, @CurrentUser() user: AuthUser, @Res() res: Response) {
     const file = await this.queries.attachment(id, user);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'");
-    res.end(file.data);
+    sendFile(res, file);
   }
 
   @Access()

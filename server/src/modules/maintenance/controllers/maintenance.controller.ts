@@ -3,8 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
-  HttpStatus,
   Param,
   Patch,
   Post,
@@ -34,8 +32,7 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam, sendFile } from '../../../core/http/document-routes';
 import type { UploadedReceipt } from '../../expenses';
 import { AddPartsCommand } from '../commands/add-parts/add-parts.command';
 import { AddPhotoCommand } from '../commands/add-photo/add-photo.command';
@@ -55,21 +52,30 @@ import { MaintenanceQueries } from '../queries/maintenance.queries';
 @ApiTags('maintenance')
 @Controller('Maintenance')
 @RequirePermissions([], ['Maintenance'])
+@DocumentRoutes({
+  list: MaintenanceListQueryDto,
+  get: true,
+  create: {
+    command: CreateTicketCommand,
+    body: MaintenanceCreateDto,
+    idempotent: true,
+    id: 'result',
+  },
+  steps: {
+    move: {
+      command: MoveTicketCommand,
+      body: MaintenanceTransitionDto,
+      idempotent: true,
+      path: ':id/status',
+    },
+    parts: { command: AddPartsCommand, body: MaintenancePartsDto, idempotent: true },
+  },
+})
 export class MaintenanceController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: MaintenanceQueries,
+    readonly commands: CommandBus,
+    readonly queries: MaintenanceQueries,
   ) {}
-
-  @Get()
-  async list(
-    @Query() query: MaintenanceListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.list(query, user);
-    return sendList(res, rows, total);
-  }
 
   @Get('counts')
   counts(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
@@ -94,27 +100,9 @@ export class MaintenanceController {
     return this.queries.byNumber(number.slice(0, 40), user);
   }
 
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.get(id, user);
-  }
-
-  @Idempotent()
-  @Post()
-  async create(
-    @Body() dto: MaintenanceCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<MaintenanceTicketDto> {
-    const { id } = await this.commands.execute<CreateTicketCommand, { id: string }>(
-      new CreateTicketCommand(dto, user, meta),
-    );
-    return this.queries.get(id, user);
-  }
-
   @Patch(':id')
   async update(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: MaintenanceUpdateDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
@@ -124,36 +112,10 @@ export class MaintenanceController {
   }
 
   @Idempotent()
-  @Post(':id/status')
-  @HttpCode(HttpStatus.OK)
-  async move(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: MaintenanceTransitionDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<MaintenanceTicketDto> {
-    await this.commands.execute(new MoveTicketCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
-  }
-
-  @Idempotent()
-  @Post(':id/parts')
-  @HttpCode(HttpStatus.OK)
-  async parts(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: MaintenancePartsDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<MaintenanceTicketDto> {
-    await this.commands.execute(new AddPartsCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
-  }
-
-  @Idempotent()
   @Delete(':id/parts/:partId')
   async removePart(
-    @Param('id', UuidPipe) id: string,
-    @Param('partId', UuidPipe) partId: string,
+    @IdParam() id: string,
+    @IdParam('partId') partId: string,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
   ): Promise<MaintenanceTicketDto> {
@@ -166,7 +128,7 @@ export class MaintenanceController {
     FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
   )
   async addPhoto(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @UploadedFile() file: UploadedReceipt | undefined,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
@@ -178,16 +140,12 @@ export class MaintenanceController {
   /** A photo of the device, to those who may read the ticket. */
   @Get(':id/photos/:photoId')
   async photo(
-    @Param('id', UuidPipe) id: string,
-    @Param('photoId', UuidPipe) photoId: string,
+    @IdParam() id: string,
+    @IdParam('photoId') photoId: string,
     @CurrentUser() user: AuthUser,
     @Res() res: Response,
   ) {
     const file = await this.queries.photo(id, photoId, user);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'");
-    res.end(file.data);
+    sendFile(res, file, 'private, max-age=3600');
   }
 }

@@ -1,44 +1,7 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
 import { RequestTransferCommand } from './request-transfer.command';
 import { RequestTransferHandler } from './request-transfer.handler';
-
-const row = (state: string) => ({
-  id: 't-1',
-  number: 'B1-TR-000001',
-  state,
-  from_inventory_id: 'i-1',
-  to_inventory_id: 'i-2',
-  from_branch_id: 'b-1',
-  to_branch_id: 'b-2',
-  note: null,
-});
-const line = {
-  id: 'l-1',
-  line_no: 1,
-  variant_id: 'v-1',
-  quantity: '3.000',
-  shipped_quantity: '3.000',
-  received_quantity: null,
-  unit_cost: '100',
-};
-function setup(state: string, more: QueryStub[] = []) {
-  const m = fakeManager([
-    [/FROM transfer_requests WHERE id = \$1 FOR UPDATE/, [row(state)]],
-    [/FROM transfer_request_lines WHERE transfer_id = \$1 ORDER BY variant_id/, [line]],
-    [/AS value/, [{ value: '300' }]],
-    ...more,
-  ]);
-  return { m, runner: fakeRunner(m) };
-}
-const source = testUser({ branchId: 'b-1', permissions: ['can_transfer_products'] });
-const destination = testUser({ branchId: 'b-2', permissions: ['can_transfer_products'] });
+import { setup, source, destination } from '../transfer.spec-fixture';
 
 describe('RequestTransferHandler', () => {
   const variants = [
