@@ -48,7 +48,7 @@ const read = (host: DocumentHost, method: string) =>
   (host.queries as Record<string, Read>)[method].bind(host.queries);
 
 /** A command built from the route's `:id` (steps) or body alone (creation). */
-type StepCommand = new (id: string, dto: never, user: AuthUser, meta: RequestMeta) => ICommand;
+type StepCommand = new (id: string, ...rest: never[]) => ICommand;
 type CreateCommand = new (dto: never, user: AuthUser, meta: RequestMeta) => ICommand;
 
 export type DocumentStep = {
@@ -61,6 +61,8 @@ export type DocumentStep = {
   path?: string;
   /** instead of the controller's `access` */
   access?: MethodDecorator;
+  /** what the command takes between the id and the body (`new command(id, ...args, dto, user, meta)`) */
+  args?: unknown[];
 };
 
 export type DocumentRoutesOptions = {
@@ -149,7 +151,15 @@ export const DocumentRoutes =
         params: [IdParam(), Body(), ...caller],
         types: [String, step.body, Object, Object],
         async run(id: string, dto: never, user: AuthUser, meta: RequestMeta) {
-          await this.commands.execute(new step.command(id, dto, user, meta));
+          await this.commands.execute(
+            new step.command(
+              id,
+              ...((step.args ?? []) as never[]),
+              dto,
+              user as never,
+              meta as never,
+            ),
+          );
           return answer(this, id, user);
         },
       };

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
-import { CancelStockTakingHandler } from './commands/cancel-stock-taking/cancel-stock-taking.handler';
+import { MoveStockTakingHandler } from './commands/move-stock-taking/move-stock-taking.handler';
 import { PostStockTakingHandler } from './commands/post-stock-taking/post-stock-taking.handler';
 import { RecordCountHandler } from './commands/record-count/record-count.handler';
-import { ReopenStockTakingHandler } from './commands/reopen-stock-taking/reopen-stock-taking.handler';
 import { StartStockTakingHandler } from './commands/start-stock-taking/start-stock-taking.handler';
-import { SubmitStockTakingHandler } from './commands/submit-stock-taking/submit-stock-taking.handler';
 import { StockTakingController } from './controllers/stocktaking.controller';
 import { StockTakingQueries } from './queries/stocktaking.queries';
 import {
@@ -25,10 +23,8 @@ import {
     StockTakingQueries,
     StartStockTakingHandler,
     RecordCountHandler,
-    SubmitStockTakingHandler,
-    ReopenStockTakingHandler,
+    MoveStockTakingHandler,
     PostStockTakingHandler,
-    CancelStockTakingHandler,
   ],
 })
 export class StockTakingModule {}

@@ -20,13 +20,11 @@ import {
 } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
 import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
-import { CancelStockTakingCommand } from '../commands/cancel-stock-taking/cancel-stock-taking.command';
+import { MoveStockTakingCommand } from '../commands/move-stock-taking/move-stock-taking.command';
 import { PostStockTakingCommand } from '../commands/post-stock-taking/post-stock-taking.command';
 import { RecordCountCommand } from '../commands/record-count/record-count.command';
 import type { RecordCountResult } from '../commands/record-count/record-count.handler';
-import { ReopenStockTakingCommand } from '../commands/reopen-stock-taking/reopen-stock-taking.command';
 import { StartStockTakingCommand } from '../commands/start-stock-taking/start-stock-taking.command';
-import { SubmitStockTakingCommand } from '../commands/submit-stock-taking/submit-stock-taking.command';
 import { StockTakingQueries } from '../queries/stocktaking.queries';
 import { progressOf } from '../services/stocktaking-rules';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -43,10 +41,10 @@ const Access = () => RequirePermissions(['can_start_stock_taking']);
   get: true,
   create: { command: StartStockTakingCommand, body: StockTakingStartDto, id: 'result' },
   steps: {
-    submit: { command: SubmitStockTakingCommand, body: StockTakingActionDto },
-    reopen: { command: ReopenStockTakingCommand, body: StockTakingActionDto },
+    submit: { command: MoveStockTakingCommand, args: ['submit'], body: StockTakingActionDto },
+    reopen: { command: MoveStockTakingCommand, args: ['reopen'], body: StockTakingActionDto },
     post: { command: PostStockTakingCommand, body: StockTakingPostDto, idempotent: true },
-    cancel: { command: CancelStockTakingCommand, body: StockTakingActionDto },
+    cancel: { command: MoveStockTakingCommand, args: ['cancel'], body: StockTakingActionDto },
   },
 })
 export class StockTakingController {
