@@ -1,35 +1,15 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { StockLedger } from '../../../inventory';
-import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { reserveLines } from '../../services/transfer-stock';
+import { TransferStepHandler } from '../../services/transfer-step';
+import type { CommandTransaction } from '../../../../core/cqrs';
+import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
 import { ApproveTransferCommand } from './approve-transfer.command';
 
 @CommandHandler(ApproveTransferCommand)
-export class ApproveTransferHandler extends TransactionalCommandHandler<
-  ApproveTransferCommand,
-  void
-> {
-  constructor(
-    runner: CommandRunner,
-    private readonly ledger: StockLedger,
-  ) {
-    super(runner);
-  }
+export class ApproveTransferHandler extends TransferStepHandler<ApproveTransferCommand> {
+  protected readonly step = { action: 'approve', to: 'approved' } as const;
 
-  protected async handle(
-    { id, dto, user }: ApproveTransferCommand,
-    tx: CommandTransaction,
-  ): Promise<void> {
-    const { m } = tx;
-    const t = await lockTransfer(m, id, user);
-    assertStep(user, t, 'approve');
-    const lines = await lockLines(m, id);
+  protected async work(tx: CommandTransaction, t: TransferRow, lines: TransferLineRow[]) {
     await reserveLines(tx, this.ledger, t, lines);
-    await recordStep(tx, t, { action: 'approve', to: 'approved', user, note: dto.note });
   }
 }

@@ -1,37 +1,24 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { StockLedger } from '../../../inventory';
-import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AppException } from '../../../../core/errors/app.exception';
 import { pushStockEvents, stockValue, valueChanges } from '../../../inventory';
+import type { CommandTransaction } from '../../../../core/cqrs';
+import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
+import { TransferStepHandler } from '../../services/transfer-step';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 
 @CommandHandler(ReceiveTransferCommand)
-export class ReceiveTransferHandler extends TransactionalCommandHandler<
-  ReceiveTransferCommand,
-  void
-> {
-  constructor(
-    runner: CommandRunner,
-    private readonly ledger: StockLedger,
-  ) {
-    super(runner);
-  }
+export class ReceiveTransferHandler extends TransferStepHandler<ReceiveTransferCommand> {
+  protected readonly step = { action: 'receive', to: 'received' } as const;
 
-  protected async handle(
-    { id, dto, user }: ReceiveTransferCommand,
+  protected async work(
     tx: CommandTransaction,
-  ): Promise<void> {
+    t: TransferRow,
+    lines: TransferLineRow[],
+    { dto, user }: ReceiveTransferCommand,
+  ) {
     const { m } = tx;
-    const t = await lockTransfer(m, id, user);
-    assertStep(user, t, 'receive');
-    const lines = await lockLines(m, id);
     const given = new Map(dto.lines.map((l) => [l.lineId, l]));
     for (const lineId of given.keys()) {
       if (!lines.some((l) => l.id === lineId))
@@ -102,12 +89,9 @@ export class ReceiveTransferHandler extends TransactionalCommandHandler<
         received: r.qty.toFixed(3),
         reason: r.reason,
       }));
-    await recordStep(tx, t, {
-      action: 'receive',
-      to: short ? 'partially_received' : 'received',
-      user,
-      note: dto.note,
+    return {
+      to: short ? ('partially_received' as const) : ('received' as const),
       after: { differences },
-    });
+    };
   }
 }

@@ -1,32 +1,22 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { StockLedger } from '../../../inventory';
-import { assertStep, lockLines, lockTransfer, recordStep } from '../../services/transfer-rules';
 import Decimal from 'decimal.js';
 import { pushStockEvents, valueChanges } from '../../../inventory';
+import type { CommandTransaction } from '../../../../core/cqrs';
+import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
+import { TransferStepHandler } from '../../services/transfer-step';
 import { ShipTransferCommand } from './ship-transfer.command';
 
 @CommandHandler(ShipTransferCommand)
-export class ShipTransferHandler extends TransactionalCommandHandler<ShipTransferCommand, void> {
-  constructor(
-    runner: CommandRunner,
-    private readonly ledger: StockLedger,
-  ) {
-    super(runner);
-  }
+export class ShipTransferHandler extends TransferStepHandler<ShipTransferCommand> {
+  protected readonly step = { action: 'ship', to: 'shipped' } as const;
 
-  protected async handle(
-    { id, dto, user }: ShipTransferCommand,
+  protected async work(
     tx: CommandTransaction,
-  ): Promise<void> {
+    t: TransferRow,
+    lines: TransferLineRow[],
+    { id, user }: ShipTransferCommand,
+  ) {
     const { m } = tx;
-    const t = await lockTransfer(m, id, user);
-    assertStep(user, t, 'ship');
-    const lines = await lockLines(m, id);
     const costs: { id: string; avg_cost: string }[] = await m.query(
       'SELECT id, avg_cost::text FROM variants WHERE id = ANY($1)',
       [lines.map((l) => l.variant_id)],
@@ -72,6 +62,5 @@ export class ShipTransferHandler extends TransactionalCommandHandler<ShipTransfe
         userId: user.id,
         value,
       });
-    await recordStep(tx, t, { action: 'ship', to: 'shipped', user, note: dto.note });
   }
 }
