@@ -1,4 +1,4 @@
-// The stock-taking session as the handler specs load it (each adds the reads it answers).
+// The stock-taking session as the cancel/reopen/submit handler specs load it.
 import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
 
 export const session = (state: string, scope = 'all') => ({

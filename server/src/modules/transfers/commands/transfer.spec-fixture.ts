@@ -1,4 +1,4 @@
-// The transfer and its one line as the step handler specs load them.
+// The transfer and its one line as the approve/ship/receive/cancel handler specs load them.
 import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
 import { StockLedger } from '../../inventory';
 

@@ -1,7 +1,13 @@
-import { errorCode, type QueryStub, testMeta } from '../../../../core/cqrs/testing';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  type QueryStub,
+  testMeta,
+  testUser,
+} from '../../../../core/cqrs/testing';
 import { RecordCountCommand } from './record-count.command';
 import { RecordCountHandler } from './record-count.handler';
-import { setup as sessionSetup, user } from '../stock-taking.spec-fixture';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [
@@ -11,8 +17,24 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
     [],
   ],
 ];
-const setup = (state: string, more: QueryStub[] = []) =>
-  sessionSetup(state, [...more, ...READS_ANSWERED_EMPTY]);
+const session = (state: string, scope = 'all') => ({
+  id: 'st-1',
+  number: 'B1-ST-000001',
+  state,
+  inventory_id: 'i-1',
+  branch_id: 'b-1',
+  scope,
+});
+const setup = (state: string, more: QueryStub[] = []) => {
+  const m = fakeManager([
+    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
+    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
+    ...more,
+    ...READS_ANSWERED_EMPTY,
+  ]);
+  return { m, runner: fakeRunner(m) };
+};
+const user = testUser({ permissions: ['can_start_stock_taking'] });
 
 describe('RecordCountHandler', () => {
   const variant: QueryStub[] = [
