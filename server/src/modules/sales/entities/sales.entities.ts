@@ -112,3 +112,13 @@ export class SaleReturnLineEntity {
   @Column('bigint', { transformer: moneyColumn }) amount: number;
   @Column('bigint', { transformer: moneyColumn }) vatAmount: number;
 }
+
+/** The sales context's tables, registered by its module. */
+export const SALES_ENTITIES = [
+  PaymentMethodEntity,
+  SaleInvoiceEntity,
+  SaleLineEntity,
+  SalePaymentEntity,
+  SaleReturnEntity,
+  SaleReturnLineEntity,
+];
