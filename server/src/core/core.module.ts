@@ -20,6 +20,19 @@ import { OutboxWakeup } from './outbox/outbox-wakeup';
 import { RedisService } from './redis/redis.service';
 import { HealthController } from './http/health.controller';
 
+/** The core services every module may inject. */
+const SHARED = [
+  AuditService,
+  SecretsService,
+  SessionCache,
+  SessionService,
+  RedisService,
+  OutboxService,
+  OutboxWakeup,
+  CommandRunner,
+  DomainEventSubscribers,
+];
+
 /**
  * Cross-cutting services every context uses: auth, audit, outbox, numbering, Redis, and core's own
  * tables. Core asks the modules for what it needs through abstract providers they supply
@@ -38,30 +51,12 @@ import { HealthController } from './http/health.controller';
   ],
   controllers: [HealthController],
   providers: [
-    AuditService,
-    SecretsService,
-    SessionCache,
-    SessionService,
-    RedisService,
-    OutboxService,
-    OutboxWakeup,
-    CommandRunner,
-    DomainEventSubscribers,
+    ...SHARED,
     LiveProjection,
     { provide: APP_GUARD, useClass: AuthGuard },
     // After the AuthGuard (guards run in the order they are provided): 401/403 before 400.
     { provide: APP_GUARD, useClass: IdempotencyGuard },
   ],
-  exports: [
-    AuditService,
-    SecretsService,
-    SessionCache,
-    SessionService,
-    RedisService,
-    OutboxService,
-    OutboxWakeup,
-    CommandRunner,
-    DomainEventSubscribers,
-  ],
+  exports: SHARED,
 })
 export class CoreModule {}

@@ -302,24 +302,38 @@ export class EtaSimulator {
     return !!s && Date.now() - s.at >= (this.options.validationDelayMs ?? 0);
   }
 
-  private async submit(serial: string, body: string, res: ServerResponse): Promise<void> {
-    if (this.options.acceptDelayMs) await sleep(this.options.acceptDelayMs);
+  /**
+   * The next failure queued for a submission: a timeout, 429 or 5xx is answered here ('answered');
+   * any other (reject, invalid, drop) or none is the submission's to play.
+   */
+  private async nextFailure(res: ServerResponse): Promise<SimFailure | undefined | 'answered'> {
     const failure = this.failures.shift();
     if (failure) this.stats.failuresServed++;
     if (failure?.type === 'timeout') {
       await new Promise((r) => setTimeout(r, failure.ms ?? 60_000));
-      return send(res, 504, {});
+      send(res, 504, {});
+      return 'answered';
     }
-    if (failure?.type === '429')
-      return send(
+    if (failure?.type === '429') {
+      send(
         res,
         429,
         { error: { message: 'too many requests' } },
-        {
-          'Retry-After': String(failure.retryAfter ?? 1),
-        },
+        { 'Retry-After': String(failure.retryAfter ?? 1) },
       );
-    if (failure?.type === '5xx') return send(res, failure.status ?? 503, {});
+      return 'answered';
+    }
+    if (failure?.type === '5xx') {
+      send(res, failure.status ?? 503, {});
+      return 'answered';
+    }
+    return failure;
+  }
+
+  private async submit(serial: string, body: string, res: ServerResponse): Promise<void> {
+    if (this.options.acceptDelayMs) await sleep(this.options.acceptDelayMs);
+    const failure = await this.nextFailure(res);
+    if (failure === 'answered') return;
     this.stats.submissions++;
     const texts = receiptTexts(body);
     const submissionId = randomUUID();
@@ -518,20 +532,8 @@ export class EtaSimulator {
   }
 
   private async submitDocuments(body: string, res: ServerResponse): Promise<void> {
-    const failure = this.failures.shift();
-    if (failure) this.stats.failuresServed++;
-    if (failure?.type === 'timeout') {
-      await new Promise((r) => setTimeout(r, failure.ms ?? 60_000));
-      return send(res, 504, {});
-    }
-    if (failure?.type === '429')
-      return send(
-        res,
-        429,
-        { error: { message: 'too many requests' } },
-        { 'Retry-After': String(failure.retryAfter ?? 1) },
-      );
-    if (failure?.type === '5xx') return send(res, failure.status ?? 503, {});
+    const failure = await this.nextFailure(res);
+    if (failure === 'answered') return;
     this.stats.documentSubmissions++;
     const submissionId = etaId();
     const accepted: { uuid: string; longId: string; internalId: string }[] = [];

@@ -1,20 +1,25 @@
 import { ALL_PERMISSION_KEYS, type PermissionKey } from '@pos/contracts';
 
+/** What the branch manager and the storekeeper both do with the stock. */
+const STOCK_KEEPING: PermissionKey[] = [
+  'can_see_products',
+  'can_see_buy_price',
+  'can_see_categories',
+  'can_see_inventories',
+  'can_see_near_end_products',
+  'can_buy_products',
+  'can_transfer_products',
+  'can_see_transfer_totals',
+  'can_start_stock_taking',
+];
+
 /** The roles a new shop starts with (issue 2): names in Arabic, permissions by job. */
 export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
   { name: 'مدير النظام', permissions: [...ALL_PERMISSION_KEYS] },
   {
     name: 'مدير فرع',
     permissions: [
-      'can_see_products',
-      'can_see_buy_price',
-      'can_see_categories',
-      'can_see_inventories',
-      'can_see_near_end_products',
-      'can_buy_products',
-      'can_transfer_products',
-      'can_see_transfer_totals',
-      'can_start_stock_taking',
+      ...STOCK_KEEPING,
       'can_see_invoices',
       'can_see_invoices_totals',
       'can_edit_invoice',
@@ -54,20 +59,7 @@ export const SEED_ROLES: { name: string; permissions: PermissionKey[] }[] = [
   },
   {
     name: 'أمين مخزن',
-    permissions: [
-      'can_see_products',
-      'can_see_buy_price',
-      'can_see_categories',
-      'can_see_inventories',
-      'can_see_near_end_products',
-      'can_buy_products',
-      'can_transfer_products',
-      'can_see_transfer_totals',
-      'can_start_stock_taking',
-      'can_see_vendors',
-      'can_manage_products',
-      'can_adjust_stock',
-    ],
+    permissions: [...STOCK_KEEPING, 'can_see_vendors', 'can_manage_products', 'can_adjust_stock'],
   },
   {
     name: 'محاسب',

@@ -1,10 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAt } from '../database/columns';
 
 @Entity('audit_logs')
 @Index(['entity', 'entityId'])
 export class AuditLogEntity {
   @PrimaryColumn('uuid') id: string;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+  @CreatedAt() at: Date;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('text') action: string;
   @Column('text') entity: string;

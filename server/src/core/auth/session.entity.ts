@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAt, JoinedManyToOne } from '../database/columns';
 
 /**
  * Server-side session (`SessionService`): the cookie holds a random token, the table only its
@@ -16,10 +9,9 @@ import {
 export class SessionEntity {
   @PrimaryColumn('text') id: string;
   @Index() @Column('uuid') userId: string;
-  @ManyToOne('users', { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @JoinedManyToOne('users', 'user_id', { onDelete: 'CASCADE' })
   user?: object;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
   @Column('timestamptz') expiresAt: Date;
   @Column('text', { nullable: true }) ip: string | null;
   @Column('text', { nullable: true }) userAgent: string | null;

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAt } from '../database/columns';
 
 /**
  * Domain events written by command handlers in their own transaction; the relay publishes them to
@@ -12,6 +13,6 @@ export class OutboxEntity {
   @Column('text') type: string;
   @Index() @Column('uuid') branchId: string;
   @Column('jsonb') payload: Record<string, unknown>;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
   @Column('timestamptz', { nullable: true }) publishedAt: Date | null;
 }

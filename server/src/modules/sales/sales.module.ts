@@ -16,28 +16,10 @@ import { RepairSales } from './services/repair-sale';
 import { SaleWriter } from './services/sale-writer';
 import { SalesQueries } from './queries/sales.queries';
 import { PaymentMethodsController } from './payment-methods.resource';
-import {
-  PaymentMethodEntity,
-  SaleInvoiceEntity,
-  SaleLineEntity,
-  SalePaymentEntity,
-  SaleReturnEntity,
-  SaleReturnLineEntity,
-} from './entities/sales.entities';
+import { SALES_ENTITIES } from './entities/sales.entities';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      PaymentMethodEntity,
-      SaleInvoiceEntity,
-      SaleLineEntity,
-      SalePaymentEntity,
-      SaleReturnEntity,
-      SaleReturnLineEntity,
-    ]),
-    InventoryModule,
-    ShiftsModule,
-  ],
+  imports: [TypeOrmModule.forFeature(SALES_ENTITIES), InventoryModule, ShiftsModule],
   controllers: [
     SalesController,
     InvoicesController,

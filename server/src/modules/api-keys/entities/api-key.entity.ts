@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { PermissionKey } from '@pos/contracts';
+import { CreatedAt } from '../../../core/database/columns';
 
 /** Integration keys: `pos_<prefix>_<secret>`; only the SHA-256 of the secret is kept. */
 @Entity('api_keys')
@@ -11,7 +12,7 @@ export class ApiKeyEntity {
   @Column('text', { array: true, default: () => "'{}'" }) permissions: PermissionKey[];
   @Column('uuid') branchId: string;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
   @Column('timestamptz', { nullable: true }) lastUsedAt: Date | null;
   @Column('timestamptz', { nullable: true }) revokedAt: Date | null;
 }

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { TaxType } from '@pos/contracts';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 // Spec §3 fields; every field but name is optional nullable text (recepitInfo spelt so).
 // ETA client secrets are stored encrypted (see SecretBox), never returned.
@@ -27,6 +28,6 @@ export class BranchEntity {
   @Column('text', { nullable: true }) receiptsOsVersion: string | null;
   /** issue 17: every sale and return of the branch issues an ETA e-receipt */
   @Column('boolean', { default: false }) eReceiptsEnabled: boolean;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }

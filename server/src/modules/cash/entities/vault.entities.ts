@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 export type VaultType = 'cash' | 'bank';
 
@@ -19,8 +20,8 @@ export class VaultEntity {
   @Column('bigint', { transformer: moneyColumn, default: 0 }) balance: number;
   /** the vault's own leaf account in the chart (under 1110 vaults or 1120 bank accounts) */
   @Column('uuid') accountId: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 /** One movement of a vault (append-only; the database refuses an update or delete). */

@@ -1,15 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EtaItemType, Unit } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 @Entity('categories')
 export class CategoryEntity {
@@ -17,10 +9,9 @@ export class CategoryEntity {
   @Column('text') name: string;
   @Column('text', { nullable: true }) nameEn: string | null;
   @Index() @Column('uuid', { nullable: true }) parentId: string | null;
-  @ManyToOne(() => CategoryEntity, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'parent_id' })
+  @JoinedManyToOne(() => CategoryEntity, 'parent_id', { onDelete: 'RESTRICT', nullable: true })
   parent?: CategoryEntity | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 @Entity('property_types')
@@ -36,8 +27,7 @@ export class ProductEntity {
   @Column('text') nameAr: string;
   @Column('text', { nullable: true }) nameEn: string | null;
   @Index() @Column('uuid', { nullable: true }) categoryId: string | null;
-  @ManyToOne(() => CategoryEntity, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'category_id' })
+  @JoinedManyToOne(() => CategoryEntity, 'category_id', { onDelete: 'RESTRICT', nullable: true })
   category?: CategoryEntity | null;
   @Column('text', { default: 'piece' }) unit: Unit;
   @Column('integer', { default: 14 }) vatRate: number;
@@ -46,8 +36,8 @@ export class ProductEntity {
   @Column('text', { nullable: true }) image: string | null;
   @Column('boolean', { default: true }) active: boolean;
   @Column('uuid', { array: true, default: () => "'{}'" }) propertyTypeIds: string[];
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 @Entity('variants')
@@ -55,8 +45,7 @@ export class ProductEntity {
 export class VariantEntity {
   @PrimaryColumn('uuid') id: string;
   @Index() @Column('uuid') productId: string;
-  @ManyToOne(() => ProductEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'product_id' })
+  @JoinedManyToOne(() => ProductEntity, 'product_id', { onDelete: 'CASCADE' })
   product?: ProductEntity;
   @Column('text', { unique: true }) sku: string;
   @Column('text', { array: true, default: () => "'{}'" }) barcodes: string[];
@@ -69,8 +58,8 @@ export class VariantEntity {
   @Column('boolean', { default: true }) active: boolean;
   /** Normalised name, properties, SKU and barcodes (normalizeArabic), under a pg_trgm GIN index. */
   @Column('text', { default: '' }) searchText: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 /** One row per barcode: exact scans are a primary-key lookup and a barcode belongs to one item. */
@@ -78,7 +67,6 @@ export class VariantEntity {
 export class VariantBarcodeEntity {
   @PrimaryColumn('text') barcode: string;
   @Index() @Column('uuid') variantId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'variant_id' })
+  @JoinedManyToOne(() => VariantEntity, 'variant_id', { onDelete: 'CASCADE' })
   variant?: VariantEntity;
 }

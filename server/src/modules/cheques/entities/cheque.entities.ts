@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { ChequeDirection, ChequeStatus } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 /** A cheque received from a customer or issued to a vendor; its status changes only by a command. */
 @Entity('cheques')
@@ -19,8 +20,8 @@ export class ChequeEntity {
   @Column('uuid', { nullable: true }) vaultId: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 /** One step of a cheque's history (append-only). */

@@ -1,14 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 @Entity('customers')
 export class CustomerEntity {
@@ -25,8 +17,8 @@ export class CustomerEntity {
   /** days to pay a sale on account; null: the store's default (store_settings) */
   @Column('integer', { nullable: true }) paymentTermsDays: number | null;
   @Column('text', { default: '' }) searchText: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 @Entity('customer_ledger')
@@ -34,8 +26,7 @@ export class CustomerEntity {
 export class CustomerLedgerEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') customerId: string;
-  @ManyToOne(() => CustomerEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'customer_id' })
+  @JoinedManyToOne(() => CustomerEntity, 'customer_id', { onDelete: 'RESTRICT' })
   customer?: CustomerEntity;
   @Column('text') type:
     'sale' | 'return' | 'payment' | 'edit' | 'cheque_bounced' | 'cheque_cancelled';
@@ -49,5 +40,5 @@ export class CustomerLedgerEntity {
   @Column('uuid', { nullable: true }) vaultId: string | null;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('text', { nullable: true }) note: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+  @CreatedAt() at: Date;
 }

@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DeliveryStatus } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 /** A POS sale taken to the customer; its status changes only by a command. */
 @Entity('delivery_orders')
@@ -22,8 +23,8 @@ export class DeliveryOrderEntity {
   @Column('uuid', { nullable: true }) driverId: string | null;
   @Column('uuid', { nullable: true }) settlementId: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 /** One step of a delivery order's timeline (append-only). */

@@ -87,6 +87,25 @@ function retryAfter(h: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
+/**
+ * A submission's answer. One whose every receipt or document failed validation answers 400 with
+ * the same lists, or with only an error: that is a validation error of the whole submission.
+ */
+async function submissionAnswer<T extends { rejectedDocuments?: unknown[] }>(
+  res: Response,
+): Promise<T & EtaErrorBody> {
+  const json = (await res.json().catch(() => ({}))) as T & EtaErrorBody;
+  if (res.status >= 400 && !json.rejectedDocuments?.length)
+    throw new EtaHttpError(
+      'validation',
+      res.status,
+      json.error?.message ?? `ETA refused the submission (${res.status})`,
+      null,
+      etaErrors(json),
+    );
+  return json;
+}
+
 /** A refreshed token is taken this long before ETA's expires_in runs out. */
 const TOKEN_MARGIN_MS = 120_000;
 
@@ -124,12 +143,57 @@ export class EtaClient {
     return res;
   }
 
-  /** A POS token (FACTS §4.1), cached per serial + client id. */
-  async posToken(c: PosCredentials, force = false): Promise<string> {
-    const key = `pos:${c.posSerial}:${c.clientId}`;
+  /** A token from /connect/token, cached under `key` until shortly before it expires. */
+  private async token(
+    key: string,
+    force: boolean,
+    who: string,
+    init: RequestInit,
+  ): Promise<string> {
     const cached = this.tokens.get(key);
     if (!force && cached && cached.until > Date.now()) return cached.token;
-    const res = await this.call(`${this.hosts.identity}/connect/token`, {
+    const res = await this.call(`${this.hosts.identity}/connect/token`, init);
+    if (!res.ok) {
+      await res.text().catch(() => '');
+      throw new EtaHttpError(
+        'auth',
+        res.status,
+        `ETA refused the ${who} credentials (${res.status})`,
+      );
+    }
+    const body = (await res.json()) as { access_token: string; expires_in?: number };
+    const ttl = (body.expires_in ?? 3600) * 1000;
+    this.tokens.set(key, {
+      token: body.access_token,
+      until: Date.now() + Math.max(ttl - TOKEN_MARGIN_MS, ttl / 2),
+    });
+    return body.access_token;
+  }
+
+  /** A call with a bearer token, renewed once on 401. */
+  private async withToken(
+    token: (force: boolean) => Promise<string>,
+    who: string,
+    url: string,
+    init: RequestInit,
+  ): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.call(url, {
+        ...init,
+        headers: { ...(init.headers ?? {}), Authorization: `Bearer ${await token(attempt > 0)}` },
+      });
+      if (res.status === 401 && attempt === 0) {
+        await res.text().catch(() => '');
+        continue;
+      }
+      if (res.status === 401) throw new EtaHttpError('auth', 401, `ETA refused the ${who} token`);
+      return res;
+    }
+  }
+
+  /** A POS token (FACTS §4.1), cached per serial + client id. */
+  posToken(c: PosCredentials, force = false): Promise<string> {
+    return this.token(`pos:${c.posSerial}:${c.clientId}`, force, 'POS', {
       method: 'POST',
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
@@ -144,34 +208,11 @@ export class EtaClient {
         client_secret: c.clientSecret,
       }).toString(),
     });
-    if (!res.ok) {
-      await res.text().catch(() => '');
-      throw new EtaHttpError('auth', res.status, `ETA refused the POS credentials (${res.status})`);
-    }
-    const body = (await res.json()) as { access_token: string; expires_in?: number };
-    const ttl = (body.expires_in ?? 3600) * 1000;
-    this.tokens.set(key, {
-      token: body.access_token,
-      until: Date.now() + Math.max(ttl - TOKEN_MARGIN_MS, ttl / 2),
-    });
-    return body.access_token;
   }
 
   /** A call with the POS token, renewed once on 401. */
-  private async withPos(c: PosCredentials, url: string, init: RequestInit): Promise<Response> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await this.posToken(c, attempt > 0);
-      const res = await this.call(url, {
-        ...init,
-        headers: { ...(init.headers ?? {}), Authorization: `Bearer ${token}` },
-      });
-      if (res.status === 401 && attempt === 0) {
-        await res.text().catch(() => '');
-        continue;
-      }
-      if (res.status === 401) throw new EtaHttpError('auth', 401, 'ETA refused the POS token');
-      return res;
-    }
+  private withPos(c: PosCredentials, url: string, init: RequestInit): Promise<Response> {
+    return this.withToken((force) => this.posToken(c, force), 'POS', url, init);
   }
 
   async submitReceipts(c: PosCredentials, receiptTexts: string[]): Promise<ReceiptSubmitResult> {
@@ -182,21 +223,12 @@ export class EtaClient {
       headers: { 'Content-Type': 'application/json' },
       body,
     });
-    const json = (await res.json().catch(() => ({}))) as {
+    const json = await submissionAnswer<{
       submissionId?: string;
       submissionUUID?: string;
       acceptedDocuments?: { uuid: string; receiptNumber?: string }[];
       rejectedDocuments?: ({ uuid: string; receiptNumber?: string } & EtaErrorBody)[];
-    } & EtaErrorBody;
-    // a submission whose every receipt failed validation answers 400 with the same lists
-    if (res.status >= 400 && !json.rejectedDocuments?.length)
-      throw new EtaHttpError(
-        'validation',
-        res.status,
-        json.error?.message ?? `ETA refused the submission (${res.status})`,
-        null,
-        etaErrors(json),
-      );
+    }>(res);
     return {
       submissionId: String(json.submissionId ?? json.submissionUUID ?? ''),
       accepted: json.acceptedDocuments ?? [],
@@ -260,11 +292,8 @@ export class EtaClient {
   // --- e-invoices (FACTS §1): the ERP credentials of the taxpayer ------------------------------
 
   /** An ERP token (client credentials as form fields, scope InvoicingAPI), cached per client id. */
-  async erpToken(c: ErpCredentials, force = false): Promise<string> {
-    const key = `erp:${c.clientId}`;
-    const cached = this.tokens.get(key);
-    if (!force && cached && cached.until > Date.now()) return cached.token;
-    const res = await this.call(`${this.hosts.identity}/connect/token`, {
+  erpToken(c: ErpCredentials, force = false): Promise<string> {
+    return this.token(`erp:${c.clientId}`, force, 'ERP', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -274,33 +303,10 @@ export class EtaClient {
         scope: 'InvoicingAPI',
       }).toString(),
     });
-    if (!res.ok) {
-      await res.text().catch(() => '');
-      throw new EtaHttpError('auth', res.status, `ETA refused the ERP credentials (${res.status})`);
-    }
-    const body = (await res.json()) as { access_token: string; expires_in?: number };
-    const ttl = (body.expires_in ?? 3600) * 1000;
-    this.tokens.set(key, {
-      token: body.access_token,
-      until: Date.now() + Math.max(ttl - TOKEN_MARGIN_MS, ttl / 2),
-    });
-    return body.access_token;
   }
 
-  private async withErp(c: ErpCredentials, url: string, init: RequestInit): Promise<Response> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await this.erpToken(c, attempt > 0);
-      const res = await this.call(url, {
-        ...init,
-        headers: { ...(init.headers ?? {}), Authorization: `Bearer ${token}` },
-      });
-      if (res.status === 401 && attempt === 0) {
-        await res.text().catch(() => '');
-        continue;
-      }
-      if (res.status === 401) throw new EtaHttpError('auth', 401, 'ETA refused the ERP token');
-      return res;
-    }
+  private withErp(c: ErpCredentials, url: string, init: RequestInit): Promise<Response> {
+    return this.withToken((force) => this.erpToken(c, force), 'ERP', url, init);
   }
 
   /** POST documentsubmissions with the signed documents' exact texts spliced in. */
@@ -310,19 +316,11 @@ export class EtaClient {
       headers: { 'Content-Type': 'application/json' },
       body: `{"documents":[${documentTexts.join(',')}]}`,
     });
-    const json = (await res.json().catch(() => ({}))) as {
+    const json = await submissionAnswer<{
       submissionId?: string;
       acceptedDocuments?: { uuid: string; longId?: string; internalId: string }[];
       rejectedDocuments?: ({ internalId: string } & EtaErrorBody)[];
-    } & EtaErrorBody;
-    if (res.status >= 400 && !json.rejectedDocuments?.length)
-      throw new EtaHttpError(
-        'validation',
-        res.status,
-        json.error?.message ?? `ETA refused the submission (${res.status})`,
-        null,
-        etaErrors(json),
-      );
+    }>(res);
     return {
       submissionId: String(json.submissionId ?? ''),
       accepted: (json.acceptedDocuments ?? []).map((a) => ({

@@ -11,6 +11,7 @@ import {
 } from '@pos/contracts';
 import type { CommandTransaction } from '../../../core/cqrs/command-transaction';
 import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
+import { companyAddress, type EtaCompanyRow } from '../eta/company';
 import { sha256Hex } from '../eta/sha';
 
 export const ETA_NOTIFY_CHANNEL = 'eta_receipts';
@@ -19,17 +20,6 @@ type BranchRow = {
   e_receipts_enabled: boolean;
   receipt_pos_serial: string | null;
   tax_branch_number: string | null;
-};
-type CompanyRow = {
-  rin: string;
-  name: string;
-  activity_code: string;
-  country: string;
-  governate: string;
-  region_city: string;
-  street: string;
-  building_number: string;
-  postal_code: string | null;
 };
 type LineRow = {
   sku: string;
@@ -79,8 +69,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
     return b?.e_receipts_enabled && b.receipt_pos_serial ? b : null;
   }
 
-  private async company(tx: CommandTransaction): Promise<CompanyRow | null> {
-    const [c] = (await tx.m.query('SELECT * FROM eta_company WHERE id = 1')) as CompanyRow[];
+  private async company(tx: CommandTransaction): Promise<EtaCompanyRow | null> {
+    const [c] = (await tx.m.query('SELECT * FROM eta_company WHERE id = 1')) as EtaCompanyRow[];
     return c ?? null;
   }
 
@@ -237,7 +227,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       branchId: string;
       number: string;
       branch: BranchRow;
-      company: CompanyRow;
+      company: EtaCompanyRow;
       lines: LineRow[];
       tenders: { type: string; amount: number }[];
       referenceUuid: string | null;
@@ -283,14 +273,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
         rin: p.company.rin,
         companyTradeName: p.company.name,
         branchCode: p.branch.tax_branch_number ?? '0',
-        branchAddress: {
-          country: p.company.country,
-          governate: p.company.governate,
-          regionCity: p.company.region_city,
-          street: p.company.street,
-          buildingNumber: p.company.building_number,
-          postalCode: p.company.postal_code ?? '',
-        },
+        branchAddress: companyAddress(p.company),
         deviceSerialNumber: serial,
         activityCode: p.company.activity_code,
       },

@@ -95,3 +95,30 @@ export class PollBackoff {
     return held ? Math.max(0, held.until - now) : this.settings().pollMs;
   }
 }
+
+/** The SET of a batch ETA refused as a whole (its errors as $3). */
+export const BATCH_REJECTED = 'errors = $3::jsonb, submit_started_at = NULL, last_error = NULL';
+
+/**
+ * A batch's POST failed. A validation error rejects the whole batch (`reject` with ETA's messages,
+ * or the HTTP status as one; true: the next batch may be ready). Anything else is transient: the
+ * mark is kept when the request may have reached ETA (a network error: the next run reconciles it)
+ * and cleared for 429 / 5xx, which ETA did not process (false).
+ */
+export async function failedBatch(
+  e: unknown,
+  reject: (errors: string) => Promise<unknown>,
+  transient: (err: Error, clearMark: boolean) => Promise<void>,
+): Promise<boolean> {
+  const err = e as Error;
+  if (err instanceof EtaHttpError && err.kind === 'validation') {
+    const errors = err.errors.length
+      ? err.errors
+      : [{ code: String(err.status), message: err.message }];
+    await reject(JSON.stringify(errors));
+    return true;
+  }
+  const reached = !(err instanceof EtaHttpError) || err.status === 0;
+  await transient(err, !reached);
+  return false;
+}

@@ -4,16 +4,15 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   etaCanonicalize,
   withEtaSignature,
-  type EReceiptStatus,
   type EtaEnvironment,
   type EtaErrorDto,
 } from '@pos/contracts';
 import { SecretsService } from '../../../core/auth/secrets.service';
 import { OutboxService } from '../../../core/outbox/outbox.service';
-import { EtaClient, EtaHttpError, etaHosts, type ErpCredentials } from '../eta/eta-client';
+import { EtaClient, EtaHttpError, type ErpCredentials } from '../eta/eta-client';
 import type { Signer } from '../eta/signer';
 import { signerFromCompany, type SignerRow } from '../eta/signer-factory';
-import { backoffMs, etaWorkerSettings, PollBackoff } from './eta-backoff';
+import { EtaWorker, type BackOff, type StatusChange } from './eta-worker';
 
 /** The NOTIFY payload (on the receipts' channel) that wakes the e-invoice worker. */
 export const ETA_DOCUMENTS_WAKE = '#documents';
@@ -45,29 +44,13 @@ type Ctx = { client: EtaClient; creds: ErpCredentials; signer: Signer | null };
  * One runner at a time (a session advisory lock).
  */
 @Injectable()
-export class EtaDocumentService {
-  private readonly logger = new Logger('EtaDocuments');
-  private readonly clients = new Map<string, EtaClient>();
-  settings = etaWorkerSettings();
-  /** the status polls' back-off while ETA is unreachable (they polled every pollMs before) */
-  private readonly polls = new PollBackoff(() => this.settings);
+export class EtaDocumentService extends EtaWorker<Row> {
+  protected readonly logger = new Logger('EtaDocuments');
+  protected readonly kind = 'invoice';
   chunk = etaDocumentChunk();
 
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly secrets: SecretsService,
-    private readonly outbox: OutboxService,
-  ) {}
-
-  private client(env: EtaEnvironment): EtaClient {
-    const hosts = etaHosts(env);
-    const key = `${env}:${hosts.api}`;
-    let c = this.clients.get(key);
-    if (!c) {
-      c = new EtaClient(hosts, { timeoutMs: this.settings.timeoutMs });
-      this.clients.set(key, c);
-    }
-    return c;
+  constructor(@InjectDataSource() ds: DataSource, secrets: SecretsService, outbox: OutboxService) {
+    super(ds, secrets, outbox);
   }
 
   private async context(): Promise<Ctx | null> {
@@ -90,15 +73,11 @@ export class EtaDocumentService {
     };
   }
 
-  private async setStatus(
+  protected async writeStatus(
     m: EntityManager,
     rows: Row[],
-    status: EReceiptStatus,
-    set: string,
-    params: unknown[] = [],
-    deadLetter = false,
-  ): Promise<void> {
-    if (!rows.length) return;
+    { status, set, params }: StatusChange,
+  ) {
     const updated = (await m.query(
       `UPDATE e_documents SET status = $2, updated_at = now()${set ? `, ${set}` : ''}
         WHERE id = ANY($1::uuid[]) RETURNING id, uuid`,
@@ -109,47 +88,21 @@ export class EtaDocumentService {
       uuid: string | null;
     }[];
     const uuidOf = new Map(list.map((u) => [u.id, u.uuid]));
-    await this.outbox.addMany(
-      m,
-      rows.map((r) => ({
-        branchId: r.branch_id,
-        type: 'einvoice.status' as const,
-        payload: {
-          documentId: r.id,
-          kind: 'invoice' as const,
-          status,
-          uuid: uuidOf.get(r.id) ?? r.uuid ?? '',
-          receiptNumber: r.internal_id,
-          deadLetter,
-        },
-      })),
-    );
+    return (r: Row) => ({ uuid: uuidOf.get(r.id) ?? r.uuid ?? '', number: r.internal_id });
   }
 
   /** One pass; returns when it should run again (ms), or null when nothing is left. */
   async process(): Promise<number | null> {
-    const qr = this.ds.createQueryRunner();
-    await qr.connect();
-    try {
-      const [{ locked }] = (await qr.query(
-        `SELECT pg_try_advisory_lock(hashtext('eta:documents')) AS locked`,
-      )) as { locked: boolean }[];
-      if (!locked) return this.settings.pollMs;
-      try {
-        const ctx = await this.context();
-        if (!ctx) return null;
-        await this.stateChanges(ctx);
-        await this.reconcile(ctx);
-        await this.sign(ctx);
-        while (await this.submitChunk(ctx));
-        await this.poll(ctx);
-        return this.nextRun();
-      } finally {
-        await qr.query(`SELECT pg_advisory_unlock(hashtext('eta:documents'))`);
-      }
-    } finally {
-      await qr.release();
-    }
+    return this.exclusive('documents', async () => {
+      const ctx = await this.context();
+      if (!ctx) return null;
+      await this.stateChanges(ctx);
+      await this.reconcile(ctx);
+      await this.sign(ctx);
+      while (await this.submitChunk(ctx));
+      await this.poll(ctx);
+      return this.nextRun();
+    });
   }
 
   private async nextRun(): Promise<number | null> {
@@ -310,29 +263,7 @@ export class EtaDocumentService {
         batch.map((r) => r.signed_json!),
       );
     } catch (e) {
-      const err = e as Error;
-      if (err instanceof EtaHttpError && err.kind === 'validation') {
-        await this.ds.transaction((m) =>
-          this.setStatus(
-            m,
-            batch,
-            'rejected',
-            'errors = $3::jsonb, submit_started_at = NULL, last_error = NULL',
-            [
-              JSON.stringify(
-                err.errors.length
-                  ? err.errors
-                  : [{ code: String(err.status), message: err.message }],
-              ),
-            ],
-          ),
-        );
-        return true;
-      }
-      // a network error may have reached ETA: keep the mark (reconciled next run); 429/5xx did not
-      const reached = !(err instanceof EtaHttpError) || err.status === 0;
-      await this.transient(batch, err, !reached);
-      return false;
+      return this.failed(batch, e);
     }
     const byInternal = new Map(batch.map((r) => [r.internal_id, r]));
     await this.ds.transaction(async (m) => {
@@ -348,13 +279,10 @@ export class EtaDocumentService {
             [a.uuid, a.longId, result.submissionId],
           );
       }
-      for (const rej of result.rejected) {
-        const r = byInternal.get(rej.internalId);
-        if (r)
-          await this.setStatus(m, [r], 'rejected', 'errors = $3::jsonb, submit_started_at = NULL', [
-            JSON.stringify(rej.errors),
-          ]);
-      }
+      await this.setRejected(
+        m,
+        result.rejected.map((rej) => ({ row: byInternal.get(rej.internalId), errors: rej.errors })),
+      );
       const mentioned = new Set([...result.accepted, ...result.rejected].map((x) => x.internalId));
       const rest = batch.filter((r) => !mentioned.has(r.internal_id)).map((r) => r.id);
       if (rest.length)
@@ -366,40 +294,19 @@ export class EtaDocumentService {
     return true;
   }
 
-  /**
-   * A transient failure: exponential back-off from the attempt count (`counted` adds the attempt a
-   * reconciliation look-up made); past maxAttempts a dead letter, shown as failed and still tried
-   * once per back-off cap so it goes by itself when ETA is back (as the e-receipts).
-   */
-  private async transient(
-    rows: Row[],
-    err: Error,
-    clearMark: boolean,
-    counted = false,
-  ): Promise<void> {
-    const retryAfter = err instanceof EtaHttpError ? err.retryAfterMs : null;
-    const attempts = (r: Row) => r.attempts + (counted ? 1 : 0);
-    await this.ds.transaction(async (m) => {
-      for (const r of rows)
-        await m.query(
-          `UPDATE e_documents SET last_error = $2, attempts = $5::int,
-                  dead_letter = dead_letter OR $5::int >= $6::int,
-                  next_attempt_at = now() + make_interval(secs => $3::float8 / 1000),
-                  submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
-            WHERE id = $1`,
-          [
-            r.id,
-            err.message,
-            backoffMs(attempts(r), this.settings, retryAfter),
-            clearMark,
-            attempts(r),
-            this.settings.maxAttempts,
-          ],
-        );
-      const newlyDead = rows.filter((r) => attempts(r) === this.settings.maxAttempts);
-      await this.setStatus(m, newlyDead, 'queued', '', [], true);
-    });
-    this.logger.warn(`ETA document submission failed (${rows.length}): ${err.message}`);
+  protected backOff(m: EntityManager, r: Row, b: BackOff): Promise<void> {
+    return m.query(
+      `UPDATE e_documents SET last_error = $2, attempts = $5::int,
+              dead_letter = dead_letter OR $5::int >= $6::int,
+              next_attempt_at = now() + make_interval(secs => $3::float8 / 1000),
+              submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
+        WHERE id = $1`,
+      [r.id, b.error, b.delayMs, b.clearMark, b.attempts, this.settings.maxAttempts],
+    );
+  }
+
+  protected failureNote(count: number): string {
+    return `ETA document submission failed (${count})`;
   }
 
   /** Submissions with documents still validating: Valid / Invalid (with ETA's messages). */
@@ -410,16 +317,11 @@ export class EtaDocumentService {
     const now = Date.now();
     if (!this.polls.due(POLLS, now)) return;
     for (const { submission_id: sid } of subs) {
-      let status;
-      try {
-        status = await ctx.client.documentSubmission(ctx.creds, sid);
-      } catch (e) {
-        this.logger.warn(`ETA submission ${sid} status: ${(e as Error).message}`);
-        // ETA unreachable: the polls back off like the submissions
-        if (this.polls.failed(POLLS, now, e)) return;
-        continue;
-      }
-      this.polls.answered(POLLS);
+      const status = await this.askStatus(POLLS, now, sid, () =>
+        ctx.client.documentSubmission(ctx.creds, sid),
+      );
+      if (status === 'stop') return;
+      if (status === 'skip') continue;
       const rows = await this.rows(`submission_id = $1 AND status = 'submitted'`, [sid]);
       const byUuid = new Map(rows.map((r) => [r.uuid, r]));
       const valid: { row: Row; longId: string | null }[] = [];
@@ -448,10 +350,7 @@ export class EtaDocumentService {
             'validated_at = now(), long_id = COALESCE($3, long_id)',
             [v.longId],
           );
-        for (const x of invalid)
-          await this.setStatus(m, [x.row], 'invalid', 'validated_at = now(), errors = $3::jsonb', [
-            JSON.stringify(x.errors),
-          ]);
+        await this.setInvalid(m, invalid);
       });
     }
   }

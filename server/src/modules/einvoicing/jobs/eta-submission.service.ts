@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EReceiptStatus, EtaEnvironment, EtaErrorDto } from '@pos/contracts';
+import type { EtaEnvironment, EtaErrorDto } from '@pos/contracts';
 import { SecretsService } from '../../../core/auth/secrets.service';
 import { OutboxService } from '../../../core/outbox/outbox.service';
-import { EtaClient, EtaHttpError, etaHosts, type PosCredentials } from '../eta/eta-client';
-import { backoffMs, etaWorkerSettings, PollBackoff } from './eta-backoff';
+import { EtaClient, type PosCredentials } from '../eta/eta-client';
+import { EtaWorker, type BackOff, type StatusChange } from './eta-worker';
 
 export { backoffMs, etaWorkerSettings, type EtaWorkerSettings } from './eta-backoff';
 
@@ -27,31 +27,13 @@ type Row = {
  * One runner per serial at a time (a session advisory lock).
  */
 @Injectable()
-export class EtaSubmissionService {
-  private readonly logger = new Logger('EtaSubmission');
-  private readonly clients = new Map<string, EtaClient>();
+export class EtaSubmissionService extends EtaWorker<Row> {
+  protected readonly logger = new Logger('EtaSubmission');
+  protected readonly kind = 'receipt';
   private readonly warned = new Set<string>();
-  settings = etaWorkerSettings();
-  /** per serial: the status polls' back-off while ETA is unreachable */
-  private readonly polls = new PollBackoff(() => this.settings);
-  /** the worker's clock: every due time is computed from it (the outage drill simulates it) */
-  clock: () => Date = () => new Date();
 
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly secrets: SecretsService,
-    private readonly outbox: OutboxService,
-  ) {}
-
-  private client(env: EtaEnvironment): EtaClient {
-    const hosts = etaHosts(env);
-    const key = `${env}:${hosts.api}`;
-    let c = this.clients.get(key);
-    if (!c) {
-      c = new EtaClient(hosts, { timeoutMs: this.settings.timeoutMs });
-      this.clients.set(key, c);
-    }
-    return c;
+  constructor(@InjectDataSource() ds: DataSource, secrets: SecretsService, outbox: OutboxService) {
+    super(ds, secrets, outbox);
   }
 
   private async context(
@@ -83,70 +65,38 @@ export class EtaSubmissionService {
     };
   }
 
-  /** Changes rows' status and pushes einvoice.status for each, in one transaction. */
-  private async setStatus(
+  protected async writeStatus(
     m: EntityManager,
     rows: Row[],
-    status: EReceiptStatus,
-    set: string,
-    params: unknown[] = [],
-    deadLetter = false,
-  ): Promise<void> {
-    if (!rows.length) return;
+    { status, set, params }: StatusChange,
+  ) {
     await m.query(
       `UPDATE e_receipts SET status = $2, updated_at = now()${set ? `, ${set}` : ''} WHERE id = ANY($1::uuid[])`,
       [rows.map((r) => r.id), status, ...params],
     );
-    await this.outbox.addMany(
-      m,
-      rows.map((r) => ({
-        branchId: r.branch_id,
-        type: 'einvoice.status' as const,
-        payload: {
-          documentId: r.id,
-          kind: 'receipt' as const,
-          status,
-          uuid: r.uuid,
-          receiptNumber: r.receipt_number,
-          deadLetter,
-        },
-      })),
-    );
+    return (r: Row) => ({ uuid: r.uuid, number: r.receipt_number });
   }
 
   /** One pass over a serial; returns when it should run again (ms), or null when nothing is left. */
   async processSerial(serial: string): Promise<number | null> {
-    const qr = this.ds.createQueryRunner();
-    await qr.connect();
-    try {
-      const [{ locked }] = (await qr.query(
-        `SELECT pg_try_advisory_lock(hashtext('eta:' || $1)) AS locked`,
-        [serial],
-      )) as { locked: boolean }[];
-      if (!locked) return this.settings.pollMs;
-      try {
-        const ctx = await this.context(serial);
-        if (!ctx) {
-          // once per serial, not at every sweep
-          if (!this.warned.has(serial))
-            this.logger.warn(`POS ${serial}: no company info or e-receipt credentials; waiting`);
-          this.warned.add(serial);
-          return null;
-        }
-        this.warned.delete(serial);
-        await this.reconcile(serial, ctx);
-        for (;;) {
-          const more = await this.submitBatch(serial, ctx);
-          if (!more) break;
-        }
-        await this.poll(serial, ctx);
-        return this.nextRun(serial);
-      } finally {
-        await qr.query(`SELECT pg_advisory_unlock(hashtext('eta:' || $1))`, [serial]);
+    return this.exclusive(serial, async () => {
+      const ctx = await this.context(serial);
+      if (!ctx) {
+        // once per serial, not at every sweep
+        if (!this.warned.has(serial))
+          this.logger.warn(`POS ${serial}: no company info or e-receipt credentials; waiting`);
+        this.warned.add(serial);
+        return null;
       }
-    } finally {
-      await qr.release();
-    }
+      this.warned.delete(serial);
+      await this.reconcile(serial, ctx);
+      for (;;) {
+        const more = await this.submitBatch(serial, ctx);
+        if (!more) break;
+      }
+      await this.poll(serial, ctx);
+      return this.nextRun(serial);
+    });
   }
 
   /**
@@ -257,30 +207,7 @@ export class EtaSubmissionService {
         batch.map((r) => r.json),
       );
     } catch (e) {
-      const err = e as Error;
-      if (err instanceof EtaHttpError && err.kind === 'validation') {
-        await this.ds.transaction((m) =>
-          this.setStatus(
-            m,
-            batch,
-            'rejected',
-            'errors = $3::jsonb, submit_started_at = NULL, last_error = NULL',
-            [
-              JSON.stringify(
-                err.errors.length
-                  ? err.errors
-                  : [{ code: String(err.status), message: err.message }],
-              ),
-            ],
-          ),
-        );
-        return true;
-      }
-      // a network error may have reached ETA: keep the mark, reconcile by UUID next time;
-      // 429 / 5xx were not processed: clear it
-      const reached = !(err instanceof EtaHttpError) || err.status === 0;
-      await this.transient(batch, err, !reached);
-      return false;
+      return this.failed(batch, e);
     }
     const byUuid = new Map<string, Row>(batch.map((r) => [r.uuid, r]));
     await this.ds.transaction(async (m) => {
@@ -293,13 +220,10 @@ export class EtaSubmissionService {
          dead_letter = false`,
         [result.submissionId],
       );
-      for (const rej of result.rejected) {
-        const r = byUuid.get(rej.uuid);
-        if (r)
-          await this.setStatus(m, [r], 'rejected', 'errors = $3::jsonb, submit_started_at = NULL', [
-            JSON.stringify(rej.errors),
-          ]);
-      }
+      await this.setRejected(
+        m,
+        result.rejected.map((rej) => ({ row: byUuid.get(rej.uuid), errors: rej.errors })),
+      );
       // anything ETA did not mention goes back to the queue
       const mentioned = new Set([...result.accepted, ...result.rejected].map((x) => x.uuid));
       const rest = batch.filter((r) => !mentioned.has(r.uuid)).map((r) => r.id);
@@ -311,43 +235,18 @@ export class EtaSubmissionService {
     return true;
   }
 
-  /**
-   * A transient failure (network, timeout, 429, 5xx): the rows back off exponentially from their
-   * attempt count; `counted` adds the attempt a reconciliation look-up made. Past maxAttempts a row
-   * is a dead letter (shown as failed) and is still tried once per back-off cap, so it goes by
-   * itself when ETA is back.
-   */
-  private async transient(
-    rows: Row[],
-    err: Error,
-    clearMark: boolean,
-    counted = false,
-  ): Promise<void> {
-    const retryAfter = err instanceof EtaHttpError ? err.retryAfterMs : null;
-    const now = this.clock();
-    await this.ds.transaction(async (m) => {
-      const attempts = (r: Row) => r.attempts + (counted ? 1 : 0);
-      for (const r of rows)
-        await m.query(
-          `UPDATE e_receipts SET last_error = $2, attempts = $5::int, dead_letter = dead_letter OR $5::int >= $7::int,
-                  next_attempt_at = $6::timestamptz + make_interval(secs => $3::float8 / 1000),
-                  submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
-            WHERE id = $1`,
-          [
-            r.id,
-            err.message,
-            backoffMs(attempts(r), this.settings, retryAfter),
-            clearMark,
-            attempts(r),
-            now,
-            this.settings.maxAttempts,
-          ],
-        );
-      // the dead-letter flag (and its push) once, when the limit is reached
-      const newlyDead = rows.filter((r) => attempts(r) === this.settings.maxAttempts);
-      await this.setStatus(m, newlyDead, 'queued', '', [], true);
-    });
-    this.logger.warn(`ETA submission failed (${rows.length} receipt(s)): ${err.message}`);
+  protected backOff(m: EntityManager, r: Row, b: BackOff): Promise<void> {
+    return m.query(
+      `UPDATE e_receipts SET last_error = $2, attempts = $5::int, dead_letter = dead_letter OR $5::int >= $7::int,
+              next_attempt_at = $6::timestamptz + make_interval(secs => $3::float8 / 1000),
+              submit_started_at = CASE WHEN $4 THEN NULL ELSE submit_started_at END, updated_at = now()
+        WHERE id = $1`,
+      [r.id, b.error, b.delayMs, b.clearMark, b.attempts, b.now, this.settings.maxAttempts],
+    );
+  }
+
+  protected failureNote(count: number): string {
+    return `ETA submission failed (${count} receipt(s))`;
   }
 
   private async poll(serial: string, ctx: { client: EtaClient; creds: PosCredentials }) {
@@ -359,16 +258,11 @@ export class EtaSubmissionService {
     const now = this.clock().getTime();
     if (!this.polls.due(serial, now)) return;
     for (const { submission_id: sid } of subs) {
-      let status;
-      try {
-        status = await ctx.client.submissionStatus(ctx.creds, sid);
-      } catch (e) {
-        this.logger.warn(`ETA submission ${sid} status: ${(e as Error).message}`);
-        // ETA unreachable: the polls back off like the submissions
-        if (this.polls.failed(serial, now, e)) return;
-        continue;
-      }
-      this.polls.answered(serial);
+      const status = await this.askStatus(serial, now, sid, () =>
+        ctx.client.submissionStatus(ctx.creds, sid),
+      );
+      if (status === 'stop') return;
+      if (status === 'skip') continue;
       const rows = (await this.ds.query(
         `SELECT id, uuid, json, branch_id, receipt_number, attempts, submission_id FROM e_receipts
           WHERE submission_id = $1 AND status = 'submitted'`,
@@ -386,10 +280,7 @@ export class EtaSubmissionService {
       }
       await this.ds.transaction(async (m) => {
         await this.setStatus(m, valid, 'valid', 'validated_at = now()');
-        for (const x of invalid)
-          await this.setStatus(m, [x.row], 'invalid', 'validated_at = now(), errors = $3::jsonb', [
-            JSON.stringify(x.errors),
-          ]);
+        await this.setInvalid(m, invalid);
       });
     }
   }

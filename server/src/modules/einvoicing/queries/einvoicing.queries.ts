@@ -18,6 +18,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
 import { etaHosts } from '../eta/eta-client';
+import type { EtaCompanyRow } from '../eta/company';
 
 type ReceiptRow = {
   id: string;
@@ -81,22 +82,15 @@ export class EinvoicingQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async companyInfo(user: AuthUser): Promise<EtaCompanyInfoResponseDto> {
-    const [c] = (await this.ds.query('SELECT * FROM eta_company WHERE id = 1')) as {
-      rin: string;
-      name: string;
-      activity_code: string;
-      country: string;
-      governate: string;
-      region_city: string;
-      street: string;
-      building_number: string;
-      postal_code: string | null;
+    const [c] = (await this.ds.query(
+      'SELECT * FROM eta_company WHERE id = 1',
+    )) as (EtaCompanyRow & {
       environment: EtaEnvironment;
       erp_client_id: string | null;
       erp_client_secret: string | null;
       receipt_batch_size: number;
       updated_at: Date;
-    }[];
+    })[];
     const scope = branchReadScope(user);
     const branches = (await this.ds.query(
       `SELECT id, name, e_receipts_enabled, tax_branch_number, receipt_pos_serial,

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedAt } from '../../../core/database/columns';
 
 @Entity('expense_categories')
 export class ExpenseCategoryEntity {
@@ -8,5 +9,5 @@ export class ExpenseCategoryEntity {
   @Column('boolean', { default: true }) active: boolean;
   /** the category's own leaf account under 52 operating expenses: its expenses are debited there */
   @Column('uuid', { nullable: true }) accountId: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }

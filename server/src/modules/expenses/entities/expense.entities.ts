@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt } from '../../../core/database/columns';
 
 export type ExpenseStatus = 'recorded' | 'void';
 
@@ -24,7 +25,7 @@ export class ExpenseEntity {
   @Column('uuid', { nullable: true }) attachmentId: string | null;
   @Column('uuid', { nullable: true }) recurringId: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
   @Column('uuid', { nullable: true }) voidedBy: string | null;
   @Column('timestamptz', { nullable: true }) voidedAt: Date | null;
   @Column('text', { nullable: true }) voidReason: string | null;
@@ -38,7 +39,7 @@ export class ExpenseAttachmentEntity {
   @Column('integer') size: number;
   @Column('bytea', { select: false }) data: Buffer;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 /** A monthly template (rent, salaries): due from its day of the month until recorded that month. */
@@ -55,5 +56,5 @@ export class RecurringExpenseEntity {
   @Column('uuid', { nullable: true }) vendorId: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('boolean', { default: true }) active: boolean;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAt } from '../../../core/database/columns';
 
 /** A failed sign-in, for the per username+address throttle (the sessions themselves are core's). */
 @Entity('login_failures')
@@ -7,5 +8,5 @@ export class LoginFailureEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('text') username: string;
   @Column('text') ip: string;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+  @CreatedAt() at: Date;
 }

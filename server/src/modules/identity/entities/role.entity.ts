@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { PermissionKey } from '@pos/contracts';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 @Entity('roles')
 export class RoleEntity {
@@ -8,6 +9,6 @@ export class RoleEntity {
   @Column('text', { array: true, default: () => "'{}'" }) permissions: PermissionKey[];
   /** its users are delivery drivers (issue 18) */
   @Column('boolean', { default: false }) isDriver: boolean;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }

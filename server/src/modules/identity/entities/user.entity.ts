@@ -1,15 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { BranchEntity } from '../../branches/entities/branch.entity';
 import { RoleEntity } from './role.entity';
+import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 @Entity('users')
 export class UserEntity {
@@ -20,12 +12,10 @@ export class UserEntity {
   @Column('text', { nullable: true }) phone: string | null;
   @Column('text', { select: false }) passwordHash: string;
   @Column('uuid', { nullable: true }) roleId: string | null;
-  @ManyToOne(() => RoleEntity, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'role_id' })
+  @JoinedManyToOne(() => RoleEntity, 'role_id', { onDelete: 'RESTRICT', nullable: true })
   role?: RoleEntity | null;
   @Column('uuid', { nullable: true }) branchId: string | null;
-  @ManyToOne(() => BranchEntity, { onDelete: 'RESTRICT', nullable: true })
-  @JoinColumn({ name: 'branch_id' })
+  @JoinedManyToOne(() => BranchEntity, 'branch_id', { onDelete: 'RESTRICT', nullable: true })
   branch?: BranchEntity | null;
   @Column('text', { array: true, default: () => "'{}'" }) screens: string[];
   @Column('boolean', { default: false }) isAdmin: boolean;
@@ -43,6 +33,6 @@ export class UserEntity {
   totpRecoveryCodes: string[];
   /** The last accepted TOTP time step: a code is accepted once. */
   @Column('bigint', { nullable: true, select: false }) totpLastStep: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }

@@ -1,14 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { StockReason } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { CreatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 // The branch and variant relations name the branches' and the catalog's entities by their entity
 // name, not by an import: branches and the catalog depend on inventory (a branch's inventories,
@@ -20,13 +13,12 @@ type VariantRef = { id: string };
 export class InventoryEntity {
   @PrimaryColumn('uuid') id: string;
   @Index() @Column('uuid') branchId: string;
-  @ManyToOne('BranchEntity', { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'branch_id' })
+  @JoinedManyToOne('BranchEntity', 'branch_id', { onDelete: 'RESTRICT' })
   branch?: BranchRef;
   @Column('text') name: string;
   @Column('boolean', { default: false }) isDefault: boolean;
   @Column('boolean', { default: false }) allowNegative: boolean;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 /** The balance per (variant, inventory), changed only with a ledger row in the same transaction. */
@@ -34,11 +26,9 @@ export class InventoryEntity {
 export class StockLevelEntity {
   @PrimaryColumn('uuid') variantId: string;
   @PrimaryColumn('uuid') inventoryId: string;
-  @ManyToOne('VariantEntity', { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @JoinedManyToOne('VariantEntity', 'variant_id', { onDelete: 'RESTRICT' })
   variant?: VariantRef;
-  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'inventory_id' })
+  @JoinedManyToOne(() => InventoryEntity, 'inventory_id', { onDelete: 'RESTRICT' })
   @Index()
   inventory?: InventoryEntity;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
@@ -54,12 +44,10 @@ export class StockLevelEntity {
 export class StockMovementEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') variantId: string;
-  @ManyToOne('VariantEntity', { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @JoinedManyToOne('VariantEntity', 'variant_id', { onDelete: 'RESTRICT' })
   variant?: VariantRef;
   @Column('uuid') inventoryId: string;
-  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'inventory_id' })
+  @JoinedManyToOne(() => InventoryEntity, 'inventory_id', { onDelete: 'RESTRICT' })
   inventory?: InventoryEntity;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) balanceAfter: number;
@@ -69,5 +57,5 @@ export class StockMovementEntity {
   @Column('bigint', { transformer: moneyColumn, nullable: true }) unitCost: number | null;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('text', { nullable: true }) note: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+  @CreatedAt() at: Date;
 }

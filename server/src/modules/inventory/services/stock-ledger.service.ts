@@ -93,6 +93,41 @@ function checkMovement(
 }
 
 /**
+ * A balance after its movement: the movement's limits checked, and refused (INSUFFICIENT_STOCK)
+ * when it takes more than is available from an inventory that may not go negative.
+ */
+function balanceChange(
+  mv: { variantId: string; inventoryId: string; quantity: string },
+  row: Omit<LedgerRow, 'variant_id' | 'inventory_id'>,
+): BalanceChange {
+  checkMovement(mv.quantity, row);
+  const onHand = new Decimal(row.on_hand);
+  const available = onHand.minus(row.reserved);
+  if (new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative) {
+    const props = Object.values(row.properties ?? {}).join(' ');
+    throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
+      name: props ? `${row.name_ar} ${props}` : row.name_ar,
+      available: Decimal.max(0, available.minus(mv.quantity)).toString(),
+    });
+  }
+  const threshold = new Decimal(row.threshold);
+  const wasLow = new Decimal(row.before).lte(threshold);
+  const isLow = onHand.lte(threshold);
+  return {
+    variantId: mv.variantId,
+    inventoryId: mv.inventoryId,
+    branchId: row.branch_id,
+    before: Number(row.before),
+    onHand: onHand.toNumber(),
+    reserved: Number(row.reserved),
+    lowStockThreshold: threshold.toNumber(),
+    crossedIntoLow: threshold.gt(0) && !wasLow && isLow,
+    crossedOutOfLow: threshold.gt(0) && wasLow && !isLow,
+    avgCost: Number(row.avg_cost),
+  };
+}
+
+/**
  * The only writer of stock: each movement is a ledger row plus the balance update, in the
  * caller's transaction. Balance rows are locked in a fixed order (inventory, variant) so two
  * commands touching the same items cannot deadlock; a decrement that would take the available
@@ -137,16 +172,7 @@ export class StockLedger {
         [mv.variantId, mv.inventoryId, mv.quantity],
       );
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
-      checkMovement(mv.quantity, row);
-      const onHand = new Decimal(row.on_hand);
-      const available = onHand.minus(row.reserved);
-      if (new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative) {
-        const props = Object.values((row.properties ?? {}) as Record<string, string>).join(' ');
-        throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
-          name: props ? `${row.name_ar} ${props}` : row.name_ar,
-          available: Decimal.max(0, available.minus(mv.quantity)).toString(),
-        });
-      }
+      changes.push(balanceChange(mv, row));
       await m.query(
         `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type,
                                       reference_id, unit_cost, user_id, note)
@@ -165,21 +191,6 @@ export class StockLedger {
           mv.note ?? null,
         ],
       );
-      const threshold = new Decimal(row.threshold);
-      const wasLow = new Decimal(row.before).lte(threshold);
-      const isLow = onHand.lte(threshold);
-      changes.push({
-        variantId: mv.variantId,
-        inventoryId: mv.inventoryId,
-        branchId: row.branch_id,
-        before: Number(row.before),
-        onHand: onHand.toNumber(),
-        reserved: Number(row.reserved),
-        lowStockThreshold: threshold.toNumber(),
-        crossedIntoLow: threshold.gt(0) && !wasLow && isLow,
-        crossedOutOfLow: threshold.gt(0) && wasLow && !isLow,
-        avgCost: Number(row.avg_cost),
-      });
     }
     return changes;
   }
@@ -208,31 +219,7 @@ export class StockLedger {
     return ordered.map((mv) => {
       const row = byPair.get(`${mv.inventoryId}|${mv.variantId}`);
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
-      checkMovement(mv.quantity, row);
-      const onHand = new Decimal(row.on_hand);
-      const available = onHand.minus(row.reserved);
-      if (new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative) {
-        const props = Object.values(row.properties ?? {}).join(' ');
-        throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
-          name: props ? `${row.name_ar} ${props}` : row.name_ar,
-          available: Decimal.max(0, available.minus(mv.quantity)).toString(),
-        });
-      }
-      const threshold = new Decimal(row.threshold);
-      const wasLow = new Decimal(row.before).lte(threshold);
-      const isLow = onHand.lte(threshold);
-      return {
-        variantId: mv.variantId,
-        inventoryId: mv.inventoryId,
-        branchId: row.branch_id,
-        before: Number(row.before),
-        onHand: onHand.toNumber(),
-        reserved: Number(row.reserved),
-        lowStockThreshold: threshold.toNumber(),
-        crossedIntoLow: threshold.gt(0) && !wasLow && isLow,
-        crossedOutOfLow: threshold.gt(0) && wasLow && !isLow,
-        avgCost: Number(row.avg_cost),
-      };
+      return balanceChange(mv, row);
     });
   }
 

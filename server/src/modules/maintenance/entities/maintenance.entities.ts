@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type {
   MaintenanceAccessory,
   MaintenanceDeviceType,
@@ -6,6 +6,7 @@ import type {
   MaintenanceStatus,
 } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 /** A repair ticket; its status, money and parts change only by a command. */
 @Entity('maintenance_tickets')
@@ -43,8 +44,8 @@ export class MaintenanceTicketEntity {
   @Column('timestamptz', { nullable: true }) deliveredAt: Date | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @Column('text', { default: '' }) searchText: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 /** A spare part used on a ticket (out of stock through the stock ledger). */

@@ -1,17 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { PurchaseOrderStatus } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
 import { VendorEntity } from './vendor.entities';
+import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 /** What the shop ordered from a vendor into one inventory (numbered per branch: B01-PO-000001). */
 @Entity('purchase_orders')
@@ -20,20 +13,18 @@ export class PurchaseOrderEntity {
   @Column('text', { unique: true }) number: string;
   @Column('text') status: PurchaseOrderStatus;
   @Column('uuid') vendorId: string;
-  @ManyToOne(() => VendorEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'vendor_id' })
+  @JoinedManyToOne(() => VendorEntity, 'vendor_id', { onDelete: 'RESTRICT' })
   vendor?: VendorEntity;
   /** the inventory's branch, kept for branch scoping */
   @Column('uuid') branchId: string;
   @Column('uuid') inventoryId: string;
-  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'inventory_id' })
+  @JoinedManyToOne(() => InventoryEntity, 'inventory_id', { onDelete: 'RESTRICT' })
   inventory?: InventoryEntity;
   @Column('date', { nullable: true }) expectedDate: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 /** One variant of the order: how much was ordered, how much has arrived, at what cost. */
@@ -41,13 +32,11 @@ export class PurchaseOrderEntity {
 export class PurchaseOrderLineEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') orderId: string;
-  @ManyToOne(() => PurchaseOrderEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'order_id' })
+  @JoinedManyToOne(() => PurchaseOrderEntity, 'order_id', { onDelete: 'CASCADE' })
   order?: PurchaseOrderEntity;
   @Column('integer') lineNo: number;
   @Column('uuid') variantId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @JoinedManyToOne(() => VariantEntity, 'variant_id', { onDelete: 'RESTRICT' })
   variant?: VariantEntity;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })

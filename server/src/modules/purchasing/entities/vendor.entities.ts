@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
+import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
 
 @Entity('vendors')
 export class VendorEntity {
@@ -18,8 +19,8 @@ export class VendorEntity {
   @Column('boolean', { default: true }) active: boolean;
   /** normalised Arabic/Latin text of the name, phones and tax number (libs/contracts arabic.ts) */
   @Column('text', { default: '' }) searchText: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 export type VendorLedgerType =
@@ -71,6 +72,6 @@ export class PurchaseInvoiceEntity {
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @Column('uuid', { nullable: true }) postedBy: string | null;
   @Column('timestamptz', { nullable: true }) postedAt: Date | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }

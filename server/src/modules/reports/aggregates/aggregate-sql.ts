@@ -14,6 +14,23 @@
 // sale by its invoice's time, a return (and its refund) by the return's time, an edit by the
 // invoice's original time. Money is integer piasters; quantities numeric(16,3).
 
+/** Per day (or month), branch and variant: what was sold and returned of the variant. */
+const VARIANT_AGGREGATE = {
+  keys: ['day', 'branch_id', 'variant_id'],
+  measures: [
+    'quantity',
+    'lines',
+    'revenue',
+    'vat',
+    'discount',
+    'cost',
+    'returned_quantity',
+    'returned_amount',
+    'returned_vat',
+    'returned_cost',
+  ],
+} as const;
+
 /** The tables, their keys and their additive measures (every measure is a plain sum). */
 export const AGGREGATES = {
   report_sales_hourly: {
@@ -36,37 +53,9 @@ export const AGGREGATES = {
       'returned_cost',
     ],
   },
-  report_variant_daily: {
-    keys: ['day', 'branch_id', 'variant_id'],
-    measures: [
-      'quantity',
-      'lines',
-      'revenue',
-      'vat',
-      'discount',
-      'cost',
-      'returned_quantity',
-      'returned_amount',
-      'returned_vat',
-      'returned_cost',
-    ],
-  },
+  report_variant_daily: VARIANT_AGGREGATE,
   /** report_variant_daily rolled up by month (`day` = the month's first day): long ranges read it */
-  report_variant_monthly: {
-    keys: ['day', 'branch_id', 'variant_id'],
-    measures: [
-      'quantity',
-      'lines',
-      'revenue',
-      'vat',
-      'discount',
-      'cost',
-      'returned_quantity',
-      'returned_amount',
-      'returned_vat',
-      'returned_cost',
-    ],
-  },
+  report_variant_monthly: VARIANT_AGGREGATE,
   report_payments_daily: {
     keys: ['day', 'branch_id', 'method_id'],
     measures: ['payments', 'paid', 'refunds', 'refunded'],
@@ -290,6 +279,15 @@ export function foldSql(): string[] {
   ];
 }
 
+/** The DDL of a variant aggregate (VARIANT_AGGREGATE's columns), daily or monthly. */
+const variantTableSql = (table: string) => `CREATE TABLE IF NOT EXISTS ${table} (
+     day date NOT NULL, branch_id uuid NOT NULL, variant_id uuid NOT NULL,
+     quantity numeric(16, 3) NOT NULL DEFAULT 0, lines integer NOT NULL DEFAULT 0, revenue bigint NOT NULL DEFAULT 0,
+     vat bigint NOT NULL DEFAULT 0, discount bigint NOT NULL DEFAULT 0, cost bigint NOT NULL DEFAULT 0,
+     returned_quantity numeric(16, 3) NOT NULL DEFAULT 0, returned_amount bigint NOT NULL DEFAULT 0,
+     returned_vat bigint NOT NULL DEFAULT 0, returned_cost bigint NOT NULL DEFAULT 0,
+     CONSTRAINT "PK_${table}" PRIMARY KEY (day, branch_id, variant_id))`;
+
 /** The tables, the delta tables and the live views (the migrations run it; idempotent). */
 export const AGGREGATE_TABLES_DDL = [
   `CREATE TABLE IF NOT EXISTS report_sales_hourly (
@@ -301,22 +299,10 @@ export const AGGREGATE_TABLES_DDL = [
      returned_vat bigint NOT NULL DEFAULT 0, returned_cost bigint NOT NULL DEFAULT 0,
      CONSTRAINT "PK_report_sales_hourly" PRIMARY KEY (day, hour, branch_id, cashier_id))`,
   `CREATE INDEX IF NOT EXISTS "IDX_report_sales_hourly_branch_day" ON report_sales_hourly (branch_id, day)`,
-  `CREATE TABLE IF NOT EXISTS report_variant_daily (
-     day date NOT NULL, branch_id uuid NOT NULL, variant_id uuid NOT NULL,
-     quantity numeric(16, 3) NOT NULL DEFAULT 0, lines integer NOT NULL DEFAULT 0, revenue bigint NOT NULL DEFAULT 0,
-     vat bigint NOT NULL DEFAULT 0, discount bigint NOT NULL DEFAULT 0, cost bigint NOT NULL DEFAULT 0,
-     returned_quantity numeric(16, 3) NOT NULL DEFAULT 0, returned_amount bigint NOT NULL DEFAULT 0,
-     returned_vat bigint NOT NULL DEFAULT 0, returned_cost bigint NOT NULL DEFAULT 0,
-     CONSTRAINT "PK_report_variant_daily" PRIMARY KEY (day, branch_id, variant_id))`,
+  variantTableSql('report_variant_daily'),
   `CREATE INDEX IF NOT EXISTS "IDX_report_variant_daily_branch_day" ON report_variant_daily (branch_id, day)`,
   `CREATE INDEX IF NOT EXISTS "IDX_report_variant_daily_variant" ON report_variant_daily (variant_id, day)`,
-  `CREATE TABLE IF NOT EXISTS report_variant_monthly (
-     day date NOT NULL, branch_id uuid NOT NULL, variant_id uuid NOT NULL,
-     quantity numeric(16, 3) NOT NULL DEFAULT 0, lines integer NOT NULL DEFAULT 0, revenue bigint NOT NULL DEFAULT 0,
-     vat bigint NOT NULL DEFAULT 0, discount bigint NOT NULL DEFAULT 0, cost bigint NOT NULL DEFAULT 0,
-     returned_quantity numeric(16, 3) NOT NULL DEFAULT 0, returned_amount bigint NOT NULL DEFAULT 0,
-     returned_vat bigint NOT NULL DEFAULT 0, returned_cost bigint NOT NULL DEFAULT 0,
-     CONSTRAINT "PK_report_variant_monthly" PRIMARY KEY (day, branch_id, variant_id))`,
+  variantTableSql('report_variant_monthly'),
   `CREATE TABLE IF NOT EXISTS report_payments_daily (
      day date NOT NULL, branch_id uuid NOT NULL, method_id uuid NOT NULL,
      payments integer NOT NULL DEFAULT 0, paid bigint NOT NULL DEFAULT 0, refunds integer NOT NULL DEFAULT 0, refunded bigint NOT NULL DEFAULT 0,

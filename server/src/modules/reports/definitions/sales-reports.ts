@@ -1,5 +1,6 @@
 import { variantRowsSql } from '../aggregates/variant-range';
-import type { ReportContext, ReportDefinition } from '../registry/report-definition';
+import type { ReportColumn, ReportContext, ReportDefinition } from '../registry/report-definition';
+import { AVG_BASKET, cols, PROFIT_SUM, SUM } from './report-columns';
 import { branchIs, categoryTree, localName } from './report-sql';
 
 // The sales reports (issue 19 item 1), each a query over the report aggregates
@@ -26,7 +27,13 @@ function bucket(ctx: ReportContext, col: string): string {
 }
 
 const PROFIT_HOURLY = `sum(a.total - a.vat - a.cost - (a.returned_total - a.returned_vat - a.returned_cost))`;
-const MARGIN_TOTAL = `round(100.0 * sum(profit) / NULLIF(sum(net_sales) - sum(vat), 0), 1)`;
+/** profit over the net sales before VAT */
+const MARGIN: ReportColumn = {
+  key: 'margin',
+  type: 'percent',
+  profit: true,
+  total: `round(100.0 * sum(profit) / NULLIF(sum(net_sales) - sum(vat), 0), 1)`,
+};
 
 /** The variants' figures in the period, summed per variant before any name is joined. */
 function variantSums(ctx: ReportContext): string {
@@ -58,20 +65,13 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch', 'cashier', 'groupBy'],
     sort: 'period',
     columns: [
-      { key: 'period', type: 'date' },
-      { key: 'invoices', type: 'count', total: 'sum' },
-      { key: 'items', type: 'quantity', total: 'sum' },
-      { key: 'sales', type: 'money', total: 'sum' },
-      { key: 'returns', type: 'money', total: 'sum' },
-      { key: 'net_sales', type: 'money', total: 'sum' },
-      { key: 'vat', type: 'money', total: 'sum' },
-      {
-        key: 'avg_basket',
-        type: 'money',
-        total: 'round(sum(sales) / NULLIF(sum(invoices), 0))::bigint',
-      },
-      { key: 'profit', type: 'money', profit: true, total: 'sum' },
-      { key: 'margin', type: 'percent', profit: true, total: MARGIN_TOTAL },
+      ...cols('date', 'period'),
+      ...cols('count', 'invoices', SUM),
+      ...cols('quantity', 'items', SUM),
+      ...cols('money', 'sales returns net_sales vat', SUM),
+      AVG_BASKET,
+      ...cols('money', 'profit', PROFIT_SUM),
+      MARGIN,
     ],
     chart: { kind: 'line', x: 'period', series: ['net_sales', 'profit'] },
     query: (ctx) => {
@@ -91,18 +91,12 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch', 'category'],
     sort: '-net_sales',
     columns: [
-      { key: 'id', type: 'id' },
-      { key: 'product', type: 'text' },
-      { key: 'sku', type: 'text' },
-      { key: 'category', type: 'text' },
-      { key: 'quantity', type: 'quantity', total: 'sum' },
-      { key: 'sales', type: 'money', total: 'sum' },
-      { key: 'returns', type: 'money', total: 'sum' },
-      { key: 'net_sales', type: 'money', total: 'sum' },
-      { key: 'discounts', type: 'money', total: 'sum' },
-      { key: 'cost', type: 'money', profit: true, total: 'sum' },
-      { key: 'profit', type: 'money', profit: true, total: 'sum' },
-      { key: 'margin', type: 'percent', profit: true, total: MARGIN_TOTAL },
+      ...cols('id', 'id'),
+      ...cols('text', 'product sku category'),
+      ...cols('quantity', 'quantity', SUM),
+      ...cols('money', 'sales returns net_sales discounts', SUM),
+      ...cols('money', 'cost profit', PROFIT_SUM),
+      MARGIN,
     ],
     chart: { kind: 'bar', x: 'product', series: ['net_sales'] },
     query: (ctx) =>
@@ -122,16 +116,14 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch'],
     sort: '-net_sales',
     columns: [
-      { key: 'id', type: 'id' },
-      { key: 'category', type: 'text' },
-      { key: 'products', type: 'count' },
-      { key: 'quantity', type: 'quantity', total: 'sum' },
-      { key: 'sales', type: 'money', total: 'sum' },
-      { key: 'returns', type: 'money', total: 'sum' },
-      { key: 'net_sales', type: 'money', total: 'sum' },
-      { key: 'share', type: 'percent' },
-      { key: 'profit', type: 'money', profit: true, total: 'sum' },
-      { key: 'margin', type: 'percent', profit: true, total: MARGIN_TOTAL },
+      ...cols('id', 'id'),
+      ...cols('text', 'category'),
+      ...cols('count', 'products'),
+      ...cols('quantity', 'quantity', SUM),
+      ...cols('money', 'sales returns net_sales', SUM),
+      ...cols('percent', 'share'),
+      ...cols('money', 'profit', PROFIT_SUM),
+      MARGIN,
     ],
     chart: { kind: 'pie', x: 'category', series: ['net_sales'] },
     query: (ctx) =>
@@ -151,21 +143,13 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch', 'cashier'],
     sort: '-net_sales',
     columns: [
-      { key: 'id', type: 'id' },
-      { key: 'cashier', type: 'text' },
-      { key: 'branch', type: 'text' },
-      { key: 'invoices', type: 'count', total: 'sum' },
-      { key: 'items', type: 'quantity', total: 'sum' },
-      { key: 'sales', type: 'money', total: 'sum' },
-      { key: 'returns', type: 'money', total: 'sum' },
-      { key: 'net_sales', type: 'money', total: 'sum' },
-      { key: 'discounts', type: 'money', total: 'sum' },
-      {
-        key: 'avg_basket',
-        type: 'money',
-        total: 'round(sum(sales) / NULLIF(sum(invoices), 0))::bigint',
-      },
-      { key: 'profit', type: 'money', profit: true, total: 'sum' },
+      ...cols('id', 'id'),
+      ...cols('text', 'cashier branch'),
+      ...cols('count', 'invoices', SUM),
+      ...cols('quantity', 'items', SUM),
+      ...cols('money', 'sales returns net_sales discounts', SUM),
+      AVG_BASKET,
+      ...cols('money', 'profit', PROFIT_SUM),
     ],
     chart: { kind: 'bar', x: 'cashier', series: ['net_sales'] },
     query: (ctx) =>
@@ -185,14 +169,13 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch', 'method'],
     sort: '-net',
     columns: [
-      { key: 'id', type: 'id' },
-      { key: 'method', type: 'text' },
-      { key: 'payments', type: 'count', total: 'sum' },
-      { key: 'paid', type: 'money', total: 'sum' },
-      { key: 'refunds', type: 'count', total: 'sum' },
-      { key: 'refunded', type: 'money', total: 'sum' },
-      { key: 'net', type: 'money', total: 'sum' },
-      { key: 'share', type: 'percent' },
+      ...cols('id', 'id'),
+      ...cols('text', 'method'),
+      ...cols('count', 'payments', SUM),
+      ...cols('money', 'paid', SUM),
+      ...cols('count', 'refunds', SUM),
+      ...cols('money', 'refunded net', SUM),
+      ...cols('percent', 'share'),
     ],
     chart: { kind: 'pie', x: 'method', series: ['net'] },
     query: (ctx) => {
@@ -213,13 +196,12 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch'],
     sort: '-amount',
     columns: [
-      { key: 'reason', type: 'text' },
-      { key: 'returns', type: 'count', total: 'sum' },
-      { key: 'lines', type: 'count', total: 'sum' },
-      { key: 'quantity', type: 'quantity', total: 'sum' },
-      { key: 'amount', type: 'money', total: 'sum' },
-      { key: 'share', type: 'percent' },
-      { key: 'cost', type: 'money', profit: true, total: 'sum' },
+      ...cols('text', 'reason'),
+      ...cols('count', 'returns lines', SUM),
+      ...cols('quantity', 'quantity', SUM),
+      ...cols('money', 'amount', SUM),
+      ...cols('percent', 'share'),
+      ...cols('money', 'cost', PROFIT_SUM),
     ],
     chart: { kind: 'pie', x: 'reason', series: ['amount'] },
     query: (ctx) =>
@@ -234,14 +216,10 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     filters: ['period', 'branch', 'cashier'],
     sort: '-discounts',
     columns: [
-      { key: 'id', type: 'id' },
-      { key: 'cashier', type: 'text' },
-      { key: 'branch', type: 'text' },
-      { key: 'invoices', type: 'count', total: 'sum' },
-      { key: 'discounted_invoices', type: 'count', total: 'sum' },
-      { key: 'line_discounts', type: 'money', total: 'sum' },
-      { key: 'invoice_discounts', type: 'money', total: 'sum' },
-      { key: 'discounts', type: 'money', total: 'sum' },
+      ...cols('id', 'id'),
+      ...cols('text', 'cashier branch'),
+      ...cols('count', 'invoices discounted_invoices', SUM),
+      ...cols('money', 'line_discounts invoice_discounts discounts', SUM),
       {
         key: 'discount_rate',
         type: 'percent',
@@ -268,15 +246,11 @@ export const SALES_REPORT_DEFINITIONS: ReportDefinition[] = [
     sort: 'weekday',
     columns: [
       // 0 = Saturday … 6 = Friday (the store's week)
-      { key: 'weekday', type: 'count' },
-      { key: 'hour', type: 'hour' },
-      { key: 'invoices', type: 'count', total: 'sum' },
-      { key: 'net_sales', type: 'money', total: 'sum' },
-      {
-        key: 'avg_basket',
-        type: 'money',
-        total: 'round(sum(sales) / NULLIF(sum(invoices), 0))::bigint',
-      },
+      ...cols('count', 'weekday'),
+      ...cols('hour', 'hour'),
+      ...cols('count', 'invoices', SUM),
+      ...cols('money', 'net_sales', SUM),
+      AVG_BASKET,
     ],
     chart: { kind: 'heatmap', x: 'hour', y: 'weekday', series: ['net_sales'] },
     query: (ctx) =>

@@ -1,6 +1,7 @@
 import { STOCK_REASONS, type Locale } from '@pos/contracts';
 import type { ReportContext, ReportDefinition } from '../registry/report-definition';
 import { branchIs, inCategory, inDays, localName } from './report-sql';
+import { BUY_SUM, cols, SUM } from './report-columns';
 
 // The stock, tax, expense and balance reports (issue 19 item 1, part B) of /api/Reports/{key},
 // registered with the sales reports (they lived in the statistics module until issue 31).
@@ -154,12 +155,11 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     filters: ['branch', 'category'],
     sort: 'inventory',
     columns: [
-      { key: 'inventory', type: 'text' },
-      { key: 'branch', type: 'text' },
-      { key: 'variants', type: 'count', total: 'sum' },
-      { key: 'quantity', type: 'quantity', total: 'sum' },
-      { key: 'cost_value', type: 'money', buyPrice: true, total: 'sum' },
-      { key: 'price_value', type: 'money', total: 'sum' },
+      ...cols('text', 'inventory branch'),
+      ...cols('count', 'variants', SUM),
+      ...cols('quantity', 'quantity', SUM),
+      ...cols('money', 'cost_value', BUY_SUM),
+      ...cols('money', 'price_value', SUM),
       { key: 'expected_margin', type: 'money', profit: true, buyPrice: true, total: 'sum' },
     ],
     chart: { kind: 'bar', x: 'inventory', series: ['cost_value', 'price_value'] },
@@ -184,15 +184,11 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     sort: 'at',
     tieBreak: ['moved_at', 'movement_id'],
     columns: [
-      { key: 'at', type: 'text' },
-      { key: 'inventory', type: 'text' },
-      { key: 'reason', type: 'text' },
-      { key: 'reference', type: 'text' },
-      { key: 'quantity_in', type: 'quantity', total: 'sum' },
-      { key: 'quantity_out', type: 'quantity', total: 'sum' },
-      { key: 'balance_after', type: 'quantity' },
+      ...cols('text', 'at inventory reason reference'),
+      ...cols('quantity', 'quantity_in quantity_out', SUM),
+      ...cols('quantity', 'balance_after'),
       { key: 'unit_cost', type: 'money', buyPrice: true },
-      { key: 'user', type: 'text' },
+      ...cols('text', 'user'),
     ],
     query: (ctx) => {
       if (!ctx.filters.variantId)
@@ -230,13 +226,12 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     filters: ['branch', 'category', 'days'],
     sort: '-price_value',
     columns: [
-      { key: 'product', type: 'text' },
-      { key: 'sku', type: 'text' },
-      { key: 'quantity', type: 'quantity', total: 'sum' },
-      { key: 'last_sale', type: 'date' },
-      { key: 'days_without_sale', type: 'count' },
-      { key: 'cost_value', type: 'money', buyPrice: true, total: 'sum' },
-      { key: 'price_value', type: 'money', total: 'sum' },
+      ...cols('text', 'product sku'),
+      ...cols('quantity', 'quantity', SUM),
+      ...cols('date', 'last_sale'),
+      ...cols('count', 'days_without_sale'),
+      ...cols('money', 'cost_value', BUY_SUM),
+      ...cols('money', 'price_value', SUM),
     ],
     query: (ctx) => {
       const today = `(now() AT TIME ZONE ${ctx.p(ctx.timeZone)})::date`;
@@ -276,14 +271,12 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     filters: ['period', 'branch'],
     sort: 'month',
     columns: [
-      { key: 'month', type: 'text' },
-      { key: 'sales_base', type: 'money', total: 'sum' },
-      { key: 'output_vat', type: 'money', total: 'sum' },
-      { key: 'purchases_base', type: 'money', total: 'sum' },
-      { key: 'purchases_vat', type: 'money', total: 'sum' },
-      { key: 'expenses_vat', type: 'money', total: 'sum' },
-      { key: 'input_vat', type: 'money', total: 'sum' },
-      { key: 'net_vat', type: 'money', total: 'sum' },
+      ...cols('text', 'month'),
+      ...cols(
+        'money',
+        'sales_base output_vat purchases_base purchases_vat expenses_vat input_vat net_vat',
+        SUM,
+      ),
     ],
     chart: { kind: 'bar', x: 'month', series: ['output_vat', 'input_vat', 'net_vat'] },
     query: (ctx) => {
@@ -326,12 +319,10 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     filters: ['period', 'branch'],
     sort: '-total',
     columns: [
-      { key: 'category', type: 'text' },
-      { key: 'expenses', type: 'count', total: 'sum' },
-      { key: 'amount', type: 'money', total: 'sum' },
-      { key: 'vat', type: 'money', total: 'sum' },
-      { key: 'total', type: 'money', total: 'sum' },
-      { key: 'share', type: 'percent' },
+      ...cols('text', 'category'),
+      ...cols('count', 'expenses', SUM),
+      ...cols('money', 'amount vat total', SUM),
+      ...cols('percent', 'share'),
     ],
     chart: { kind: 'pie', x: 'category', series: ['total'] },
     query: (ctx) =>
@@ -351,11 +342,9 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
     filters: ['party'],
     sort: '-balance',
     columns: [
-      { key: 'party', type: 'text' },
-      { key: 'name', type: 'text' },
-      { key: 'phone', type: 'text' },
-      { key: 'balance', type: 'money', total: 'sum' },
-      { key: 'credit_limit', type: 'money' },
+      ...cols('text', 'party name phone'),
+      ...cols('money', 'balance', SUM),
+      ...cols('money', 'credit_limit'),
     ],
     query: (ctx) => {
       const party = ctx.filters.party;

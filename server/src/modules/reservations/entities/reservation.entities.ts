@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { ReservationDepositOutcome, ReservationStatus } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { CreatedAt } from '../../../core/database/columns';
 
 /** Variants held for a customer against a deposit until they buy, cancel or the hold lapses. */
 @Entity('reservations')
@@ -20,7 +21,7 @@ export class ReservationEntity {
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @Column('uuid', { nullable: true }) closedBy: string | null;
   @Column('timestamptz', { nullable: true }) closedAt: Date | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 @Entity('reservation_lines')

@@ -1,14 +1,7 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { PaymentMethodType } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
+import { CreatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 @Entity('payment_methods')
 export class PaymentMethodEntity {
@@ -20,7 +13,7 @@ export class PaymentMethodEntity {
   @Column('integer', { default: 0 }) sortOrder: number;
   /** the bank vault card/wallet receipts settle into */
   @Column('uuid', { nullable: true }) settlementVaultId: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 @Entity('sales_invoices')
@@ -52,7 +45,7 @@ export class SaleInvoiceEntity {
   @Column('text', { nullable: true }) note: string | null;
   /** Fingerprint of the request body, so the same id with different content is refused. */
   @Column('text') requestHash: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
   @Column('timestamptz', { nullable: true }) editedAt: Date | null;
 }
 
@@ -60,8 +53,7 @@ export class SaleInvoiceEntity {
 export class SaleLineEntity {
   @PrimaryColumn('uuid') id: string;
   @Index() @Column('uuid') invoiceId: string;
-  @ManyToOne(() => SaleInvoiceEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'invoice_id' })
+  @JoinedManyToOne(() => SaleInvoiceEntity, 'invoice_id', { onDelete: 'CASCADE' })
   invoice?: SaleInvoiceEntity;
   @Column('integer') lineNo: number;
   @Index() @Column('uuid') variantId: string;
@@ -92,7 +84,7 @@ export class SalePaymentEntity {
   @Column('text', { default: 'payment' }) kind: 'payment' | 'refund';
   @Column('uuid', { nullable: true }) returnId: string | null;
   @Index() @Column('uuid', { nullable: true }) shiftId: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 @Entity('sale_returns')
@@ -108,7 +100,7 @@ export class SaleReturnEntity {
   @Column('bigint', { transformer: moneyColumn, default: 0 }) creditReduction: number;
   @Column('text', { nullable: true }) reason: string | null;
   @Column('text') requestHash: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 @Entity('sale_return_lines')
@@ -120,3 +112,13 @@ export class SaleReturnLineEntity {
   @Column('bigint', { transformer: moneyColumn }) amount: number;
   @Column('bigint', { transformer: moneyColumn }) vatAmount: number;
 }
+
+/** The sales context's tables, registered by its module. */
+export const SALES_ENTITIES = [
+  PaymentMethodEntity,
+  SaleInvoiceEntity,
+  SaleLineEntity,
+  SalePaymentEntity,
+  SaleReturnEntity,
+  SaleReturnLineEntity,
+];

@@ -119,3 +119,18 @@ export function priceLines(
     })),
   };
 }
+
+/** The priced lines as sale_lines' columns line_no … unit_cost, an array each (for unnest). */
+export const saleLineColumns = (lines: PricedLine[]) => [
+  lines.map((_, i) => i + 1),
+  lines.map((l) => l.variantId),
+  lines.map((l) => l.quantity),
+  lines.map((l) => l.listPrice),
+  lines.map((l) => l.unitPrice),
+  lines.map((l) => l.discount),
+  lines.map((l) => l.invoiceDiscountShare),
+  lines.map((l) => l.vatRate),
+  lines.map((l) => l.vatAmount),
+  lines.map((l) => l.lineTotal),
+  lines.map((l) => l.unitCost),
+];

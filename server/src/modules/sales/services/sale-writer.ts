@@ -17,7 +17,13 @@ import {
 } from '../../../core/numbering';
 import { preparedQuery } from '../../../core/database/prepared';
 import { settlePayments, type PaymentMethodRow } from './payments';
-import { PRICING_COLUMNS, PRICING_FROM, priceLines, type VariantRow } from './pricing';
+import {
+  PRICING_COLUMNS,
+  PRICING_FROM,
+  priceLines,
+  saleLineColumns,
+  type VariantRow,
+} from './pricing';
 import type { SaleRow } from './sales-reader';
 import type {
   CreateSaleCommand,
@@ -125,17 +131,7 @@ export class SaleWriter {
         saleSequenceKey(ctx.branchId, ctx.register),
         saleNumberPrefix(ctx.code, ctx.register),
         lineIds,
-        lines.map((_, i) => i + 1),
-        lines.map((l) => l.variantId),
-        lines.map((l) => l.quantity),
-        lines.map((l) => l.listPrice),
-        lines.map((l) => l.unitPrice),
-        lines.map((l) => l.discount),
-        lines.map((l) => l.invoiceDiscountShare),
-        lines.map((l) => l.vatRate),
-        lines.map((l) => l.vatAmount),
-        lines.map((l) => l.lineTotal),
-        lines.map((l) => l.unitCost),
+        ...saleLineColumns(lines),
         paymentIds,
         pay.payments.map((p) => p.methodId),
         pay.payments.map((p) => p.amount),

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { InstallmentSettings, ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
+import { CreatedAt } from '../../../core/database/columns';
 
 @Entity('features')
 export class FeatureEntity {
@@ -35,7 +36,7 @@ export class FileEntity {
   @Column('integer') size: number;
   @Column('bytea', { select: false }) data: Buffer;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @CreatedAt() createdAt: Date;
 }
 
 /** One row (id 1): store-wide settings every register shares (time zone, scale-barcode layout). */

@@ -1,16 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { StockTakingState } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
+import { CreatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 /** A counting session on one inventory (DESIGN.md §6); at most one open or in review per inventory. */
 @Entity('stock_takings')
@@ -23,8 +16,7 @@ export class StockTakingEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('text', { unique: true }) number: string;
   @Column('uuid') inventoryId: string;
-  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'inventory_id' })
+  @JoinedManyToOne(() => InventoryEntity, 'inventory_id', { onDelete: 'RESTRICT' })
   inventory?: InventoryEntity;
   @Index() @Column('uuid') branchId: string;
   @Column('text') state: StockTakingState;
@@ -33,7 +25,7 @@ export class StockTakingEntity {
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) startedBy: string | null;
   /** when the expected quantities were read (one statement: a consistent snapshot of the balances) */
-  @CreateDateColumn({ type: 'timestamptz' }) startedAt: Date;
+  @CreatedAt() startedAt: Date;
   @Column('timestamptz', { nullable: true }) submittedAt: Date | null;
   @Column('uuid', { nullable: true }) submittedBy: string | null;
   @Column('timestamptz', { nullable: true }) postedAt: Date | null;
@@ -47,12 +39,10 @@ export class StockTakingEntity {
 @Entity('stock_taking_lines')
 export class StockTakingLineEntity {
   @PrimaryColumn('uuid') stockTakingId: string;
-  @ManyToOne(() => StockTakingEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'stock_taking_id' })
+  @JoinedManyToOne(() => StockTakingEntity, 'stock_taking_id', { onDelete: 'CASCADE' })
   stockTaking?: StockTakingEntity;
   @PrimaryColumn('uuid') variantId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @JoinedManyToOne(() => VariantEntity, 'variant_id', { onDelete: 'RESTRICT' })
   variant?: VariantEntity;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn })
   expectedQuantity: number;
@@ -84,12 +74,11 @@ export class StockTakingLineEntity {
 export class StockTakingCountEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') stockTakingId: string;
-  @ManyToOne(() => StockTakingEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'stock_taking_id' })
+  @JoinedManyToOne(() => StockTakingEntity, 'stock_taking_id', { onDelete: 'CASCADE' })
   stockTaking?: StockTakingEntity;
   @Column('uuid') variantId: string;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
   @Column('text', { nullable: true }) barcode: string | null;
   @Column('uuid', { nullable: true }) userId: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+  @CreatedAt() at: Date;
 }

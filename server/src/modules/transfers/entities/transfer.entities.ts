@@ -1,17 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { TransferAction, TransferState } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
+import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
 
 /** A request to move stock from one inventory to another (DESIGN.md §6); numbered per source branch. */
 @Entity('transfer_requests')
@@ -21,12 +13,10 @@ export class TransferRequestEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('text', { unique: true }) number: string;
   @Column('uuid') fromInventoryId: string;
-  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'from_inventory_id' })
+  @JoinedManyToOne(() => InventoryEntity, 'from_inventory_id', { onDelete: 'RESTRICT' })
   fromInventory?: InventoryEntity;
   @Column('uuid') toInventoryId: string;
-  @ManyToOne(() => InventoryEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'to_inventory_id' })
+  @JoinedManyToOne(() => InventoryEntity, 'to_inventory_id', { onDelete: 'RESTRICT' })
   toInventory?: InventoryEntity;
   /** the inventories' branches, kept for branch scoping and the list's counts */
   @Column('uuid') fromBranchId: string;
@@ -34,8 +24,8 @@ export class TransferRequestEntity {
   @Column('text') state: TransferState;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
 }
 
 @Entity('transfer_request_lines')
@@ -43,13 +33,11 @@ export class TransferRequestEntity {
 export class TransferRequestLineEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') transferId: string;
-  @ManyToOne(() => TransferRequestEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'transfer_id' })
+  @JoinedManyToOne(() => TransferRequestEntity, 'transfer_id', { onDelete: 'CASCADE' })
   transfer?: TransferRequestEntity;
   @Column('integer') lineNo: number;
   @Index() @Column('uuid') variantId: string;
-  @ManyToOne(() => VariantEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'variant_id' })
+  @JoinedManyToOne(() => VariantEntity, 'variant_id', { onDelete: 'RESTRICT' })
   variant?: VariantEntity;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn }) quantity: number;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, nullable: true })
@@ -68,13 +56,12 @@ export class TransferRequestLineEntity {
 export class TransferRequestEventEntity {
   @PrimaryColumn('uuid') id: string;
   @Column('uuid') transferId: string;
-  @ManyToOne(() => TransferRequestEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'transfer_id' })
+  @JoinedManyToOne(() => TransferRequestEntity, 'transfer_id', { onDelete: 'CASCADE' })
   transfer?: TransferRequestEntity;
   @Column('text') action: 'create' | 'edit' | TransferAction;
   @Column('text', { nullable: true }) fromState: TransferState | null;
   @Column('text') toState: TransferState;
   @Column('uuid', { nullable: true }) userId: string | null;
   @Column('text', { nullable: true }) note: string | null;
-  @CreateDateColumn({ type: 'timestamptz' }) at: Date;
+  @CreatedAt() at: Date;
 }

@@ -15,20 +15,9 @@ import {
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
 import { ETA_NOTIFY_CHANNEL, UNIT_TYPES } from '../../events/on-sale-events.issue-receipt.handler';
+import { companyAddress, type EtaCompanyRow } from '../../eta/company';
 import { ETA_DOCUMENTS_WAKE } from '../../jobs/eta-document.service';
 import { CreateEInvoiceCommand } from './create-e-invoice.command';
-
-type CompanyRow = {
-  rin: string;
-  name: string;
-  activity_code: string;
-  country: string;
-  governate: string;
-  region_city: string;
-  street: string;
-  building_number: string;
-  postal_code: string | null;
-};
 
 const PREFIX = { i: 'EI', c: 'EC', d: 'ED' } as const;
 
@@ -48,7 +37,9 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
   }
 
   protected async handle({ dto, user }: CreateEInvoiceCommand, tx: CommandTransaction) {
-    const [company] = (await tx.m.query('SELECT * FROM eta_company WHERE id = 1')) as CompanyRow[];
+    const [company] = (await tx.m.query(
+      'SELECT * FROM eta_company WHERE id = 1',
+    )) as EtaCompanyRow[];
     if (!company) throw Errors.conflict('ETA_COMPANY_INFO_REQUIRED');
     const scope = branchWriteScope(user);
     let branchId: string;
@@ -108,14 +99,7 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
       `SELECT nextval('e_documents_internal_seq')::int AS seq`,
     )) as { seq: number }[];
     const internalId = `${PREFIX[dto.documentType]}-${String(seq).padStart(6, '0')}`;
-    const address = {
-      country: company.country,
-      governate: company.governate,
-      regionCity: company.region_city,
-      street: company.street,
-      buildingNumber: company.building_number,
-      postalCode: company.postal_code ?? '',
-    };
+    const address = companyAddress(company);
     const input: EtaInvoiceInput = {
       documentType: dto.documentType,
       // never "in the future" at ETA (clock skew)

@@ -1,13 +1,12 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { ETA_NOTIFY_CHANNEL } from '../../events/on-sale-events.issue-receipt.handler';
 import { ETA_DOCUMENTS_WAKE } from '../../jobs/eta-document.service';
+import { lockInScope, requeue } from '../../services/requeue';
 import { RetryEInvoiceCommand } from './retry-e-invoice.command';
 
 /**
@@ -23,43 +22,28 @@ export class RetryEInvoiceHandler extends TransactionalCommandHandler<RetryEInvo
   }
 
   protected async handle({ id, user }: RetryEInvoiceCommand, tx: CommandTransaction) {
-    const [d] = (await tx.m.query(
-      `SELECT id, branch_id, status, dead_letter, internal_id FROM e_documents WHERE id = $1 FOR UPDATE`,
-      [id],
-    )) as {
+    const d = await lockInScope<{
       id: string;
       branch_id: string;
       status: string;
       dead_letter: boolean;
       internal_id: string;
-    }[];
-    const scope = branchWriteScope(user);
-    if (!d || (scope !== null && scope !== d.branch_id)) throw Errors.notFound();
+    }>(
+      tx,
+      user,
+      `SELECT id, branch_id, status, dead_letter, internal_id FROM e_documents WHERE id = $1 FOR UPDATE`,
+      id,
+    );
     if (!d.dead_letter && d.status !== 'rejected')
       throw Errors.conflict('ETA_INVOICE_STATE', { status: d.status });
-    await tx.m.query(
-      `UPDATE e_documents SET status = 'queued', dead_letter = false, attempts = 0, next_attempt_at = now(),
-              signed_json = CASE WHEN status = 'rejected' THEN NULL ELSE signed_json END,
-              errors = CASE WHEN status = 'rejected' THEN '[]'::jsonb ELSE errors END,
-              last_error = NULL, updated_at = now()
-        WHERE id = $1`,
-      [id],
-    );
-    await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, ETA_DOCUMENTS_WAKE]);
-    tx.audit({
-      action: 'eta.e-invoice-retry',
-      entity: 'e_document',
-      entityId: id,
-      before: { status: d.status, deadLetter: d.dead_letter },
-      after: { status: 'queued' },
-    });
-    tx.push(d.branch_id, 'einvoice.status', {
-      documentId: id,
-      kind: 'invoice',
-      status: 'queued',
-      uuid: '',
-      receiptNumber: d.internal_id,
-      deadLetter: false,
+    await requeue(tx, {
+      table: 'e_documents',
+      set: `
+            signed_json = CASE WHEN status = 'rejected' THEN NULL ELSE signed_json END,`,
+      wake: ETA_DOCUMENTS_WAKE,
+      row: d,
+      audit: { action: 'eta.e-invoice-retry', entity: 'e_document' },
+      push: { kind: 'invoice', uuid: '', receiptNumber: d.internal_id },
     });
   }
 }

@@ -12,7 +12,7 @@ import { netValueChange, pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
 import { applyPayments } from '../../services/payments';
-import { priceBasket } from '../../services/pricing';
+import { priceBasket, saleLineColumns } from '../../services/pricing';
 import { readSale } from '../../services/sales-reader';
 import { EditSaleCommand } from './edit-sale.command';
 
@@ -134,21 +134,7 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
          vat_rate, vat_amount, line_total, unit_cost)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::uuid[], $5::numeric[], $6::bigint[], $7::bigint[], $8::bigint[],
          $9::bigint[], $10::int[], $11::bigint[], $12::bigint[], $13::bigint[])`,
-      [
-        lines.map(() => uuidv7()),
-        lines.map(() => invoiceId),
-        lines.map((_, i) => i + 1),
-        lines.map((l) => l.variantId),
-        lines.map((l) => l.quantity),
-        lines.map((l) => l.listPrice),
-        lines.map((l) => l.unitPrice),
-        lines.map((l) => l.discount),
-        lines.map((l) => l.invoiceDiscountShare),
-        lines.map((l) => l.vatRate),
-        lines.map((l) => l.vatAmount),
-        lines.map((l) => l.lineTotal),
-        lines.map((l) => l.unitCost),
-      ],
+      [lines.map(() => uuidv7()), lines.map(() => invoiceId), ...saleLineColumns(lines)],
     );
     if (pay.payments.length) {
       await m.query(

@@ -1,0 +1,26 @@
+import { CreateDateColumn, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
+import type { ObjectType, RelationOptions } from 'typeorm';
+
+// The entities' repeated column declarations, one place each (the schema is the migrations'; these
+// declare exactly what the inline decorators did).
+
+/** `timestamptz`, set by the database on insert (`createdAt`, an event's `at`). */
+export const CreatedAt = (): PropertyDecorator => CreateDateColumn({ type: 'timestamptz' });
+
+/** `timestamptz`, set on insert and on every save through the entity. */
+export const UpdatedAt = (): PropertyDecorator => UpdateDateColumn({ type: 'timestamptz' });
+
+/**
+ * A many-to-one relation joined on `joinColumn` (its id column is declared beside it):
+ * `@ManyToOne(target, options) @JoinColumn({ name: joinColumn })` in one decorator.
+ */
+export function JoinedManyToOne<T>(
+  target: string | ((type?: unknown) => ObjectType<T>),
+  joinColumn: string,
+  options?: RelationOptions,
+): PropertyDecorator {
+  return (prototype, property) => {
+    JoinColumn({ name: joinColumn })(prototype, property);
+    ManyToOne(target, options)(prototype, property);
+  };
+}
