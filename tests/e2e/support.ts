@@ -67,7 +67,8 @@ export async function signIn(
     .catch(() => null);
   await page.goto('/');
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The shell's start and the home page in one wait: the two waits the form took had 15 s each.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
   if (opts.keepLowStock) return;
   // Only users allowed to see the list load it (and get the warning).
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
