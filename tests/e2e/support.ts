@@ -40,8 +40,11 @@ export async function dismissLowStock(page: Page) {
 }
 
 /**
- * Signs in through the form. Unless `keepLowStock`, the low-stock warning of the first load is
- * awaited and dismissed right away, so it cannot arrive later over a menu or swallow a click.
+ * Signs in through the sign-in API the form posts to (the form itself is tested in shell.spec.ts,
+ * identity.spec.ts and account-security.spec.ts): the session cookie lands in the page's context,
+ * then the home page loads — one page load instead of the sign-in page's and then the home page's.
+ * Unless `keepLowStock`, the low-stock warning of the first load is awaited and dismissed right
+ * away, so it cannot arrive later over a menu or swallow a click.
  */
 export async function signIn(
   page: Page,
@@ -49,20 +52,23 @@ export async function signIn(
   pass = DEMO_PASSWORD,
   opts: { keepLowStock?: boolean } = {},
 ) {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await expect(form).toBeVisible();
-  await form.locator('input[name="username"]').fill(user);
-  await form.locator('input[name="password"]').fill(pass);
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const signedIn = await page.request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, callbackUrl: '/', json: 'true', username: user, password: pass },
+  });
+  expect(signedIn.ok(), `sign-in of ${user}: ${await signedIn.text()}`).toBe(true);
   const nearEnd = page
     .waitForResponse(
       (r) => r.url().includes('/api/variants/getNearStockEnd') && r.request().method() === 'GET',
       { timeout: 20_000 },
     )
     .catch(() => null);
-  await page.getByTestId('login-submit').click();
+  await page.goto('/');
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The shell's start and the home page in one wait: the two waits the form took had 15 s each.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
   if (opts.keepLowStock) return;
   // Only users allowed to see the list load it (and get the warning).
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
