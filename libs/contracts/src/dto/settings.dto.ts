@@ -15,6 +15,8 @@ import {
 import { NameText } from './resource-dto';
 import { ALL_PERMISSION_KEYS, MODULES, type ModuleKey, type PermissionKey } from '../permissions';
 import { ROUTE_NAMES } from '../routes';
+import { defineResource } from '../resource';
+import { ListQueryDto } from './list.dto';
 
 export class StoreInfoUpdateDto {
   @IsOptional() @IsString() @MaxLength(30) phoneNumber?: string | null;
@@ -97,3 +99,15 @@ export type ApiKeyDto = {
   lastUsedAt: string | null;
   revokedAt: string | null;
 };
+
+/** /admin/apiKeys: created (the secret shown once) and revoked (DELETE), never edited. */
+export const API_KEYS = defineResource<ApiKeyDto, ApiKeyCreateDto>({
+  path: '/admin/apiKeys',
+  create: ApiKeyCreateDto,
+  update: ApiKeyCreateDto,
+  query: ListQueryDto,
+  sortable: [],
+  defaultSort: '',
+  read: 'admin',
+  write: 'admin',
+});

@@ -19,6 +19,7 @@ import {
   ALL_PERMISSION_KEYS,
   PERMISSION_GROUPS,
   PERMISSION_MODULES,
+  ROLES,
   RoleUpdateDto,
   routePath,
   type PermissionKey,
@@ -32,7 +33,14 @@ import { handleError } from '../../../shared/api/handleError';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { toast } from '../../../shared/ui/toast';
-import { roleKeys, rolesApi } from '../api/roles.api';
+import { resourceApi, resourceKeys } from '../../../shared/resource';
+
+const rolesApi = resourceApi(ROLES);
+const roleKeys = {
+  /** The list and each role; `['roles']`: the user form's role choices. */
+  all: [resourceKeys.all(ROLES), ['roles']],
+  one: (id: string) => [...resourceKeys.all(ROLES), 'one', id],
+};
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -67,7 +75,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
     onSuccess: async (saved) => {
       toast.success(t('toast.saved'));
       queryClient.setQueryData(roleKeys.one(role.id), saved);
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      for (const queryKey of roleKeys.all) await queryClient.invalidateQueries({ queryKey });
       // The signed-in user may hold this role: their permissions (menu, guard) follow at once.
       await refreshSession();
     },
@@ -80,7 +88,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
       toast.success(t('toast.deleted'));
       setConfirmDelete(false);
       queryClient.removeQueries({ queryKey: roleKeys.one(role.id) });
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      for (const queryKey of roleKeys.all) await queryClient.invalidateQueries({ queryKey });
       void navigate(routePath('Roles'));
     },
     onError: (err) => handleError(err, { toast: true }),
