@@ -226,17 +226,19 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
         ariaLabel={title}
         emptyText={text('empty', 'resource.empty')}
         filters={
-          <>
-            {props.searchable !== false && (
-              <SearchField
-                value={search}
-                onChange={paging.withReset(setSearch)}
-                label={text('search', 'resource.search')}
-                testId={`${testId}-search`}
-              />
-            )}
-            {props.filters}
-          </>
+          (props.searchable !== false || props.filters) && (
+            <>
+              {props.searchable !== false && (
+                <SearchField
+                  value={search}
+                  onChange={paging.withReset(setSearch)}
+                  label={text('search', 'resource.search')}
+                  testId={`${testId}-search`}
+                />
+              )}
+              {props.filters}
+            </>
+          )
         }
       />
       {form.open && props.form && (

@@ -1,4 +1,5 @@
 import {
+  ArrayNotEmpty,
   ArrayUnique,
   IsArray,
   IsBoolean,
@@ -79,14 +80,15 @@ export class FeatureToggleDto {
 
 export class ApiKeyCreateDto {
   @NameText()
-  @IsString()
-  @Matches(/^.{1,80}$/, { message: 'validation.catalog.nameRequired' })
+  @IsString({ message: 'validation.apiKey.name' })
+  @Matches(/^.{1,80}$/, { message: 'validation.apiKey.name' })
   name: string;
   @IsArray()
+  @ArrayNotEmpty({ message: 'validation.apiKey.permissions' })
   @ArrayUnique()
   @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
   permissions: PermissionKey[];
-  @IsUUID() branchId: string;
+  @IsUUID('all', { message: 'validation.apiKey.branch' }) branchId: string;
 }
 
 export type ApiKeyDto = {
@@ -110,4 +112,6 @@ export const API_KEYS = defineResource<ApiKeyDto, ApiKeyCreateDto>({
   defaultSort: '',
   read: 'admin',
   write: 'admin',
+  // DELETE revokes the key: the page's own action (the row stays, marked revoked).
+  remove: false,
 });

@@ -55,7 +55,11 @@ export function UsersPage() {
         resource={USERS}
         i18n="users:list"
         testId="user"
-        keys={{ title: 'users:title', actions: 'users:columns.actions' }}
+        keys={{
+          title: 'users:title',
+          actions: 'users:columns.actions',
+          editAction: 'users:list.edit',
+        }}
         rowName={(u) => u.displayName || u.username}
         invalidate={INVALIDATE}
         form={(props) => <UserFormDialog open user={props.row} onClose={props.onClose} />}
