@@ -23,7 +23,7 @@ import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
-import { SelectField } from '../../../shared/ui/SelectField';
+import { SelectField, type SelectFieldProps } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
 import { useRoleChoices } from '../api/users.api';
@@ -145,6 +145,29 @@ export function UserFormDialog({ open, user, onClose }: Props) {
     />
   );
 
+  /** A role or branch choice: empty until its choices are loaded. */
+  const select = (
+    name: 'roleId' | 'branchId',
+    loaded: unknown,
+    extra: Pick<SelectFieldProps, 'noneLabel' | 'options' | 'disabled' | 'hint'>,
+  ) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: f }) => (
+        <SelectField
+          name={name}
+          label={t(`fields.${name}`)}
+          value={loaded ? f.value : ''}
+          onChange={f.onChange}
+          error={form.errorOf(name)}
+          testId={`user-${name}`}
+          {...extra}
+        />
+      )}
+    />
+  );
+
   const switchField = (name: 'isAdmin' | 'active', disabled?: boolean) => (
     <Controller
       name={name}
@@ -205,55 +228,29 @@ export function UserFormDialog({ open, user, onClose }: Props) {
             ltr: true,
           })}
         {field('phone')}
-        <Controller
-          name="roleId"
-          control={form.control}
-          render={({ field: f }) => (
-            <SelectField
-              name="roleId"
-              label={t('fields.roleId')}
-              value={roles.data ? f.value : ''}
-              onChange={f.onChange}
-              error={form.errorOf('roleId')}
-              noneLabel={t('hints.noRole')}
-              // A non-administrator gives only roles within their own permissions and keeps their
-              // own role (the server refuses the rest too).
-              disabled={ownRoleLocked}
-              hint={
-                ownRoleLocked
-                  ? t('hints.ownRole')
-                  : roles.data?.some((role) => !role.assignable)
-                    ? t('hints.roleLimited')
-                    : undefined
-              }
-              options={(roles.data ?? []).map((role) => ({
-                value: role.id,
-                label: role.name,
-                disabled: !role.assignable,
-              }))}
-              testId="user-roleId"
-            />
-          )}
-        />
-        <Controller
-          name="branchId"
-          control={form.control}
-          render={({ field: f }) => (
-            <SelectField
-              name="branchId"
-              label={t('fields.branchId')}
-              value={branches.data ? f.value : ''}
-              onChange={f.onChange}
-              error={form.errorOf('branchId')}
-              noneLabel={t('hints.noBranch')}
-              options={(branches.data ?? []).map((branch) => ({
-                value: branch.id,
-                label: branch.name,
-              }))}
-              testId="user-branchId"
-            />
-          )}
-        />
+        {select('roleId', roles.data, {
+          noneLabel: t('hints.noRole'),
+          // A non-administrator gives only roles within their own permissions and keeps their own
+          // role (the server refuses the rest too).
+          disabled: ownRoleLocked,
+          hint: ownRoleLocked
+            ? t('hints.ownRole')
+            : roles.data?.some((role) => !role.assignable)
+              ? t('hints.roleLimited')
+              : undefined,
+          options: (roles.data ?? []).map((role) => ({
+            value: role.id,
+            label: role.name,
+            disabled: !role.assignable,
+          })),
+        })}
+        {select('branchId', branches.data, {
+          noneLabel: t('hints.noBranch'),
+          options: (branches.data ?? []).map((branch) => ({
+            value: branch.id,
+            label: branch.name,
+          })),
+        })}
         {field('maxDiscountPercent', { type: 'number' })}
         <Box />
         <Box sx={{ gridColumn: '1 / -1' }}>
