@@ -113,7 +113,7 @@ test('admin sets up a branch, a role and a cashier; the cashier is refused /Role
   await expect(page.getByRole('heading', { name: 'الأدوار والصلاحيات' })).toBeVisible();
   await page.getByTestId('role-add').click();
   await page.getByTestId('role-name').fill(roleName);
-  await page.getByTestId('role-create-submit').click();
+  await page.getByTestId('role-submit').click();
   await expect(page).toHaveURL(/\/Roles\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: roleName })).toBeVisible();
   await expect(

@@ -1,4 +1,3 @@
-import { classValidatorResolver } from '@hookform/resolvers/class-validator';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -8,10 +7,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ResourceDescriptor } from '@pos/contracts';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { Controller, useForm, type ControllerRenderProps, type Resolver } from 'react-hook-form';
+import type { DialogProps } from '@mui/material/Dialog';
+import { Controller, type ControllerRenderProps } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../forms/dtoMessages';
+import { useDtoForm } from '../forms/useDtoForm';
 import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';
@@ -30,6 +30,8 @@ export type ResourceField = {
   createOnly?: boolean;
 } & (
   | { kind?: 'text' | 'number' | 'switch' }
+  /** Not shown: its value (from `defaults`) is sent as is. */
+  | { kind: 'hidden' }
   /** The page's own input for the value (a chips input, say). */
   | { kind: 'custom'; render: (p: CustomInputProps) => ReactNode }
   /** A choice; with `none`, an empty choice that sends null. */
@@ -62,7 +64,7 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
   for (const f of fields) {
     const v = values[f.name];
     if (editing && f.createOnly) continue;
-    if (f.kind === 'custom') body[f.name] = v;
+    if (f.kind === 'custom' || f.kind === 'hidden') body[f.name] = v;
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
@@ -72,7 +74,7 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
 }
 
 const toValue = (f: ResourceField, v: unknown) =>
-  f.kind === 'custom'
+  f.kind === 'custom' || f.kind === 'hidden'
     ? v
     : f.kind === 'switch'
       ? (v ?? true)
@@ -181,7 +183,19 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
   );
 }
 
-export type ResourceFormProps = {
+/** What a page may change of the kit's form. */
+export type ResourceFormOptions = {
+  /** A text above the fields. */
+  intro?: ReactNode;
+  submitLabel?: ReactNode;
+  maxWidth?: DialogProps['maxWidth'];
+  /** The toast after a save (default the kit's; '' for none). */
+  savedText?: string;
+  /** After a save, once the form has closed, with the row the server answered. */
+  onSaved?: (saved: Row) => void;
+};
+
+export type ResourceFormProps = ResourceFormOptions & {
   resource: ResourceDescriptor<Row, object, object>;
   fields: ResourceField[];
   /** The row being edited, or null for a new one. */
@@ -204,58 +218,64 @@ export function ResourceForm({
   onClose,
   testId,
   invalidate = [],
+  intro,
+  submitLabel,
+  maxWidth = 'xs',
+  savedText,
+  onSaved,
 }: ResourceFormProps) {
-  const { t, i18n } = useTranslation('common');
-  const dto = row ? resource.update : resource.create;
-  const check = classValidatorResolver(dto as new () => Values, {}, { raw: true });
-  const resolver: Resolver<Values> = (values, context, options) =>
-    check(toBody(fields, values, !!row), context, options as never) as never;
-  const initial = Object.fromEntries(
-    fields.map((f) => [f.name, toValue(f, row ? row[f.name] : defaults?.[f.name])]),
-  );
-  const form = useForm<Values>({ defaultValues: initial, resolver });
+  const { t } = useTranslation('common');
+  const form = useDtoForm<Values>({
+    dto: row ? resource.update : resource.create,
+    defaultValues: Object.fromEntries(
+      fields.map((f) => [f.name, toValue(f, row ? row[f.name] : defaults?.[f.name])]),
+    ),
+    toBody: (values) => toBody(fields, values, !!row),
+    label: (name) => fields.find((f) => f.name === name)?.label ?? name,
+  });
   const api = resourceApi(resource);
   const save = useCrudMutation({
     mutationFn: (body: Values) => (row ? api.update(row.id, body) : api.create(body)),
-    success: t('resource.saved'),
+    success: savedText === '' ? undefined : (savedText ?? t('resource.saved')),
     invalidate: [resourceKeys.all(resource), ...invalidate],
-    onDone: onClose,
+    onDone: (saved) => {
+      onClose();
+      onSaved?.(saved as Row);
+    },
   });
-  const message = (f: ResourceField) => {
-    const error = form.formState.errors[f.name];
-    return error
-      ? describeError(i18n.language, String(error.type), String(error.message), f.label ?? f.name)
-      : undefined;
-  };
   return (
     <FormDialog
       open
       onClose={onClose}
-      onSubmit={form.handleSubmit((body) => save.mutate(toBody(fields, body, !!row)))}
+      onSubmit={form.submit((body) => save.mutate(body))}
       submitting={save.isPending}
-      maxWidth="xs"
+      maxWidth={maxWidth}
       title={title}
+      submitLabel={submitLabel}
       submitTestId={`${testId}-submit`}
     >
+      {intro}
       <Stack sx={{ gap: 1.5, pt: 1 }}>
-        {fields.map((f, i) => (
-          <Controller
-            key={f.name}
-            name={f.name}
-            control={form.control}
-            render={({ field }) => (
-              <FieldInput
-                f={f}
-                field={field}
-                error={message(f)}
-                exclude={row?.id}
-                autoFocus={i === 0}
-                testId={testId}
-                disabled={!!row && !!f.createOnly}
-              />
-            )}
-          />
-        ))}
+        {fields
+          .filter((f) => f.kind !== 'hidden')
+          .map((f, i) => (
+            <Controller
+              key={f.name}
+              name={f.name}
+              control={form.control}
+              render={({ field }) => (
+                <FieldInput
+                  f={f}
+                  field={field}
+                  error={form.errorOf(f.name)}
+                  exclude={row?.id}
+                  autoFocus={i === 0}
+                  testId={testId}
+                  disabled={!!row && !!f.createOnly}
+                />
+              )}
+            />
+          ))}
       </Stack>
     </FormDialog>
   );

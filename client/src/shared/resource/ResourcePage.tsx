@@ -13,13 +13,14 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import type { Column } from '../ui/DataTable';
 import { SearchField } from '../ui/FilterBar';
 import { DeleteAction, EditAction } from '../ui/IconAction';
-import { PagedTable } from '../ui/PagedTable';
+import { PagedTable, type PagedTableProps } from '../ui/PagedTable';
 import { AddButton, PageHeader } from '../ui/PageHeader';
 import { useConfirmedMutation } from '../ui/useCrudMutation';
 import { useEditDialog } from '../ui/useEditDialog';
 import { usePaging } from '../ui/usePaging';
+import type { Query } from '../api/http';
 import { resourceApi, resourceKeys, useAccess, useResourceList } from './api';
-import { ResourceForm, type ResourceField } from './ResourceForm';
+import { ResourceForm, type ResourceField, type ResourceFormOptions } from './ResourceForm';
 
 type Row = { id: string } & Record<string, unknown>;
 
@@ -61,7 +62,42 @@ export type ResourcePageProps<R extends Row> = {
   notice?: ReactNode;
   /** Why no row may be added now: the add button is disabled with it as its tooltip. */
   addBlocked?: string | false;
+  /** Under the title. */
+  subtitle?: ReactNode;
+  /**
+   * Full text keys (`ns:key`) where the page's texts are not `<i18n>.<name>`: title, add, search,
+   * empty, actions (the column), editAction, deleteAction, deleteTitle, deleteMessage, deleted,
+   * createTitle, editTitle.
+   */
+  keys?: Partial<Record<TextName, string>>;
+  /** More filters after the search box, and the list parameters they set. */
+  filters?: ReactNode;
+  query?: Query;
+  pageSizeOptions?: number[];
+  rowProps?: PagedTableProps<R>['rowProps'];
+  /** The edit button opens this instead of the form (the row's own page); false: no edit button. */
+  onEdit?: ((row: R) => void) | false;
+  /** Why a row may not be deleted: its bin is disabled with it as its tooltip. */
+  removeBlocked?: (row: R) => string | false;
+  /** More buttons of a row, after edit and delete. */
+  rowActions?: (row: R) => ReactNode;
+  /** The kit's form: an intro, its submit text, width, what follows a save. */
+  formOptions?: ResourceFormOptions;
 };
+
+type TextName =
+  | 'title'
+  | 'add'
+  | 'search'
+  | 'empty'
+  | 'actions'
+  | 'editAction'
+  | 'deleteAction'
+  | 'deleteTitle'
+  | 'deleteMessage'
+  | 'deleted'
+  | 'createTitle'
+  | 'editTitle';
 
 /**
  * A reference resource's screen from its contract: search, a server-paged DataGrid sorted from its
@@ -72,7 +108,10 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const { resource, testId, i18n } = props;
   const { t } = useTranslation(['common', i18n.split(':')[0]]);
   const label = (key: string) => t(`${i18n}.${key}`);
-  const title = label('title');
+  /** A page text: its key in `keys`, else `<i18n>.<name>`, else the kit's. */
+  const text = (name: TextName, fallback: string, values?: Record<string, unknown>) =>
+    t([props.keys?.[name] ?? `${i18n}.${name}`, fallback], values ?? {});
+  const title = text('title', 'resource.title');
   const fields = (props.fields ?? []).map(
     (f) => ({ ...f, label: f.label ?? label(f.name) }) as ResourceField,
   );
@@ -80,59 +119,82 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState(resource.defaultSort);
   const paging = usePaging();
+  // A filter of the page changed: back to the first page.
+  const filtered = JSON.stringify(props.query ?? {});
+  const [lastFiltered, setLastFiltered] = useState(filtered);
+  if (filtered !== lastFiltered) {
+    setLastFiltered(filtered);
+    paging.reset();
+  }
   const q = useDebouncedValue(search.trim());
   const readable = can(resource.read);
   const list = useResourceList(
     resource,
-    { page: paging.page + 1, pageSize: paging.pageSize, q, sort },
+    {
+      ...props.query,
+      page: paging.page + 1,
+      pageSize: paging.pageSize,
+      q,
+      sort: sort || undefined,
+    },
     readable,
   );
   const form = useEditDialog<R>();
   const remove = useConfirmedMutation<R>({
     mutationFn: (row) => resourceApi(resource).remove(row.id),
-    success: t([`${i18n}.deleted`, 'resource.deleted']),
+    success: text('deleted', 'resource.deleted'),
     invalidate: [resourceKeys.all(resource), ...(props.invalidate ?? [])],
   });
   useErrorToast(list.error);
   if (!readable) return <Alert severity="warning">{t('resource.forbidden')}</Alert>;
 
   const canWrite = can(resource.write);
+  const canEdit = canWrite && props.onEdit !== false;
   const canRemove = can(resource.remove === undefined ? resource.write : resource.remove);
+  const edit = props.onEdit || form.openEdit;
   const columns: Column<R>[] = props.columns.map((c) => ({
     ...c,
     header: c.header ?? label(c.label ?? c.key),
   }));
   columns.push({
     key: 'actions',
-    header: t('resource.actions'),
+    header: text('actions', 'resource.actions'),
     padding: 'none',
     nowrap: true,
     stopPropagation: true,
-    hidden: !canWrite && !canRemove,
-    render: (row) => (
-      <Stack direction="row">
-        {canWrite && (
-          <EditAction
-            label={t([`${i18n}.editAction`, 'edit'])}
-            onClick={() => form.openEdit(row)}
-            testId={`${testId}-edit`}
-          />
-        )}
-        {canRemove && (
-          <DeleteAction
-            label={t([`${i18n}.deleteAction`, 'delete'])}
-            onClick={() => remove.ask(row)}
-            testId={`${testId}-delete`}
-          />
-        )}
-      </Stack>
-    ),
+    hidden: !canEdit && !canRemove && !props.rowActions,
+    render: (row) => {
+      const blocked = props.removeBlocked?.(row);
+      return (
+        <Stack direction="row">
+          {canEdit && (
+            <EditAction
+              label={text('editAction', 'edit')}
+              onClick={() => edit(row)}
+              testId={`${testId}-edit`}
+            />
+          )}
+          {canRemove && (
+            <DeleteAction
+              label={text('deleteAction', 'delete')}
+              tooltip={blocked || undefined}
+              disabled={Boolean(blocked)}
+              onClick={() => remove.ask(row)}
+              testId={`${testId}-delete`}
+            />
+          )}
+          {props.rowActions?.(row)}
+        </Stack>
+      );
+    },
   });
 
   return (
     <Box>
       <PageHeader
         title={title}
+        subtitle={props.subtitle}
+        mb={props.subtitle ? 2 : undefined}
         meta={props.meta}
         actions={
           canWrite && (
@@ -143,7 +205,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
                   disabled={Boolean(props.addBlocked)}
                   testId={`${testId}-add`}
                 >
-                  {label('add')}
+                  {text('add', 'resource.add')}
                 </AddButton>
               </span>
             </Tooltip>
@@ -158,17 +220,24 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
         sort={{ value: sort, onChange: setSort, sortable: resource.sortable }}
         rowKey={(row) => row.id}
         rowTestId={`${testId}-row`}
+        rowProps={props.rowProps}
+        pageSizeOptions={props.pageSizeOptions}
         onRowClick={props.onRowClick}
         ariaLabel={title}
-        emptyText={t([`${i18n}.empty`, 'resource.empty'])}
+        emptyText={text('empty', 'resource.empty')}
         filters={
-          props.searchable !== false && (
-            <SearchField
-              value={search}
-              onChange={paging.withReset(setSearch)}
-              label={t([`${i18n}.search`, 'resource.search'])}
-              testId={`${testId}-search`}
-            />
+          (props.searchable !== false || props.filters) && (
+            <>
+              {props.searchable !== false && (
+                <SearchField
+                  value={search}
+                  onChange={paging.withReset(setSearch)}
+                  label={text('search', 'resource.search')}
+                  testId={`${testId}-search`}
+                />
+              )}
+              {props.filters}
+            </>
           )
         }
       />
@@ -187,27 +256,22 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
               : props.defaults
           }
           invalidate={props.invalidate}
-          title={
-            form.item
-              ? t([`${i18n}.editTitle`, `${i18n}.edit`])
-              : t([`${i18n}.createTitle`, `${i18n}.add`])
-          }
+          title={form.item ? text('editTitle', `${i18n}.edit`) : text('createTitle', `${i18n}.add`)}
           onClose={form.close}
           testId={testId}
+          {...props.formOptions}
         />
       )}
       <ConfirmDialog
         {...remove.dialogProps}
         title={
           remove.target
-            ? t([`${i18n}.deleteTitle`, 'resource.deleteTitle'], {
-                name: props.rowName(remove.target),
-              })
+            ? text('deleteTitle', 'resource.deleteTitle', { name: props.rowName(remove.target) })
             : ''
         }
         message={
           remove.target
-            ? t([`${i18n}.deleteMessage`, 'resource.deleteMessage'], {
+            ? text('deleteMessage', 'resource.deleteMessage', {
                 name: props.rowName(remove.target),
               })
             : ''

@@ -10,6 +10,8 @@ import {
 } from 'class-validator';
 import { NameText } from './resource-dto';
 import { ALL_PERMISSION_KEYS, type PermissionKey } from '../permissions';
+import { defineResource } from '../resource';
+import { ListQueryDto } from './list.dto';
 
 export class RoleCreateDto {
   @IsString({ message: 'validation.role.nameRequired' })
@@ -51,3 +53,15 @@ export type RoleResponseDto = {
   isDriver: boolean;
   userCount: number;
 };
+
+/** /Roles: created by name, then edited on their own page (/Roles/:id). */
+export const ROLES = defineResource<RoleResponseDto, RoleCreateDto, RoleUpdateDto>({
+  path: '/Roles',
+  create: RoleCreateDto,
+  update: RoleUpdateDto,
+  query: ListQueryDto,
+  sortable: [],
+  defaultSort: '',
+  read: ['can_manage_permissions'],
+  write: ['can_manage_permissions'],
+});

@@ -144,6 +144,18 @@ export type CustomerDto = {
   /** the part of the balance the customer's open installment plans carry (one customer's read) */
   planOutstanding?: number;
 };
+/** /Customers: searched by name and phone (normalised); created by any cashier (the POS), edited with can_see_customers. */
+export const CUSTOMERS = defineResource<CustomerDto, CustomerCreateDto, CustomerUpdateDto>({
+  path: '/Customers',
+  create: CustomerCreateDto,
+  update: CustomerUpdateDto,
+  query: ListQueryDto,
+  sortable: [],
+  defaultSort: '',
+  read: ['can_see_customers'],
+  write: ['can_see_customers'],
+  remove: false,
+});
 export class CustomerPaymentDto {
   @IsUUID() id: string;
   /** how the money came in; required at the till, optional when a vault is named */

@@ -1,4 +1,5 @@
 import {
+  ArrayNotEmpty,
   ArrayUnique,
   IsArray,
   IsBoolean,
@@ -15,6 +16,8 @@ import {
 import { NameText } from './resource-dto';
 import { ALL_PERMISSION_KEYS, MODULES, type ModuleKey, type PermissionKey } from '../permissions';
 import { ROUTE_NAMES } from '../routes';
+import { defineResource } from '../resource';
+import { ListQueryDto } from './list.dto';
 
 export class StoreInfoUpdateDto {
   @IsOptional() @IsString() @MaxLength(30) phoneNumber?: string | null;
@@ -77,14 +80,15 @@ export class FeatureToggleDto {
 
 export class ApiKeyCreateDto {
   @NameText()
-  @IsString()
-  @Matches(/^.{1,80}$/, { message: 'validation.catalog.nameRequired' })
+  @IsString({ message: 'validation.apiKey.name' })
+  @Matches(/^.{1,80}$/, { message: 'validation.apiKey.name' })
   name: string;
   @IsArray()
+  @ArrayNotEmpty({ message: 'validation.apiKey.permissions' })
   @ArrayUnique()
   @IsIn(ALL_PERMISSION_KEYS, { each: true, message: 'validation.role.unknownPermission' })
   permissions: PermissionKey[];
-  @IsUUID() branchId: string;
+  @IsUUID('all', { message: 'validation.apiKey.branch' }) branchId: string;
 }
 
 export type ApiKeyDto = {
@@ -97,3 +101,17 @@ export type ApiKeyDto = {
   lastUsedAt: string | null;
   revokedAt: string | null;
 };
+
+/** /admin/apiKeys: created (the secret shown once) and revoked (DELETE), never edited. */
+export const API_KEYS = defineResource<ApiKeyDto, ApiKeyCreateDto>({
+  path: '/admin/apiKeys',
+  create: ApiKeyCreateDto,
+  update: ApiKeyCreateDto,
+  query: ListQueryDto,
+  sortable: [],
+  defaultSort: '',
+  read: 'admin',
+  write: 'admin',
+  // DELETE revokes the key: the page's own action (the row stays, marked revoked).
+  remove: false,
+});

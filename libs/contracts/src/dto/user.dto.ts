@@ -15,6 +15,8 @@ import {
 } from 'class-validator';
 import { NameText } from './resource-dto';
 import { ROUTE_NAMES } from '../routes';
+import { defineResource } from '../resource';
+import { UserListQueryDto } from './list.dto';
 
 const USERNAME = /^[a-zA-Z0-9._-]{3,50}$/;
 
@@ -141,3 +143,16 @@ export type UserResponseDto = {
   maxDiscountPercent: number;
   createdAt: string;
 };
+
+/** /Users: staff accounts; DELETE deactivates (the page offers it as such, with reactivation). */
+export const USERS = defineResource<UserResponseDto, UserCreateDto, UserUpdateDto>({
+  path: '/Users',
+  create: UserCreateDto,
+  update: UserUpdateDto,
+  query: UserListQueryDto,
+  sortable: [],
+  defaultSort: '',
+  read: ['can_manage_users'],
+  write: ['can_manage_users'],
+  remove: false,
+});

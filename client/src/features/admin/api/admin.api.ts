@@ -1,8 +1,6 @@
-import type { ApiKeyCreateDto, ApiKeyDto } from '@pos/contracts';
 import { http } from '../../../shared/api/http';
 
 export const adminKeys = {
-  apiKeys: ['admin', 'api-keys'] as const,
   audit: (query: AuditQuery) => ['admin', 'audit', query] as const,
   auditEntities: ['admin', 'audit', 'entities'] as const,
   users: ['admin', 'audit', 'users'] as const,
@@ -35,10 +33,6 @@ export type AuditQuery = {
 };
 
 export const adminApi = {
-  apiKeys: () => http.get<ApiKeyDto[]>('/admin/apiKeys'),
-  createApiKey: (body: ApiKeyCreateDto) =>
-    http.post<ApiKeyDto & { key: string }>('/admin/apiKeys', body),
-  revokeApiKey: (id: string) => http.delete<void>(`/admin/apiKeys/${encodeURIComponent(id)}`),
   audit: (query: AuditQuery) => http.list<AuditLogRow>('/AuditLogs', query),
   auditEntities: () => http.get<string[]>('/AuditLogs/entities'),
   users: async () =>

@@ -1,22 +1,23 @@
-import type {
-  CustomerCreateDto,
-  CustomerDebtDto,
-  CustomerDebtFiltersDto,
-  CustomerDebtTotalsDto,
-  CustomerDto,
-  CustomerLedgerEntryDto,
-  CustomerPaymentDto,
-  CustomerPaymentVaultDto,
-  CustomerUpdateDto,
-  DebtBucket,
+import {
+  CUSTOMERS,
+  type CustomerCreateDto,
+  type CustomerDebtDto,
+  type CustomerDebtFiltersDto,
+  type CustomerDebtTotalsDto,
+  type CustomerDto,
+  type CustomerLedgerEntryDto,
+  type CustomerPaymentDto,
+  type CustomerPaymentVaultDto,
+  type CustomerUpdateDto,
+  type DebtBucket,
 } from '@pos/contracts';
 import { downloadFile } from '../../../shared/api/download';
 import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
+import { resourceKeys } from '../../../shared/resource/api';
 
 // Customer calls of docs/api-sales.md (issue 5).
 const id = (value: string) => encodeURIComponent(value);
 
-export type CustomerListQuery = { page: number; pageSize: number; q?: string };
 export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'> & {
   creditLimit?: number;
 };
@@ -30,21 +31,21 @@ export type DebtFilters = {
 };
 export type DebtListQuery = DebtFilters & { page: number; pageSize: number };
 
+// Under the kit's key of the resource: a change anywhere refreshes the list (resource kit) too.
+const all = resourceKeys.all(CUSTOMERS);
 export const customerKeys = {
-  all: ['customers'] as const,
-  list: (query: CustomerListQuery) => ['customers', 'list', query] as const,
-  search: (q: string) => ['customers', 'search', q] as const,
-  one: (customerId: string) => ['customers', 'one', customerId] as const,
-  ledger: (customerId: string) => ['customers', 'ledger', customerId] as const,
-  statement: (customerId: string) => ['customers', 'statement', customerId] as const,
-  debts: (query: DebtListQuery) => ['customers', 'debts', query] as const,
-  debtTotals: (filters: DebtFilters) => ['customers', 'debts', 'totals', filters] as const,
-  debtFilters: ['customers', 'debts', 'filters'] as const,
-  vaults: ['customers', 'payment-vaults'] as const,
+  all,
+  search: (q: string) => [...all, 'search', q] as const,
+  one: (customerId: string) => [...all, 'one', customerId] as const,
+  ledger: (customerId: string) => [...all, 'ledger', customerId] as const,
+  statement: (customerId: string) => [...all, 'statement', customerId] as const,
+  debts: (query: DebtListQuery) => [...all, 'debts', query] as const,
+  debtTotals: (filters: DebtFilters) => [...all, 'debts', 'totals', filters] as const,
+  debtFilters: [...all, 'debts', 'filters'] as const,
+  vaults: [...all, 'payment-vaults'] as const,
 };
 
 export const customersApi = {
-  list: (query: CustomerListQuery) => http.list<CustomerDto>('/Customers', query),
   /** Any signed-in user (the POS picker): id, name, phone, balance. */
   search: (q: string) => http.get<CustomerSearchHit[]>('/Customers/search', { q }),
   get: (customerId: string) => http.get<CustomerDto>(`/Customers/${id(customerId)}`),

@@ -1,21 +1,14 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { CustomerCreateDto, type CustomerDto } from '@pos/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CustomerCreateDto, CUSTOMERS, type CustomerDto } from '@pos/contracts';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
-import { toast } from '../../../shared/ui/toast';
+import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useCan } from '../../../shared/state/useCan';
-import { customerKeys, customersApi } from '../api/customers.api';
 
 const FIELDS = ['name', 'phone', 'phone2', 'address', 'nationalId', 'taxId'] as const;
 type Field = (typeof FIELDS)[number];
@@ -26,7 +19,6 @@ type FormProps = {
   open: boolean;
   customer: CustomerDto | null;
   onClose: () => void;
-  onSaved?: (c: CustomerDto) => void;
 };
 
 export function CustomerFormDialog(props: FormProps) {
@@ -34,12 +26,10 @@ export function CustomerFormDialog(props: FormProps) {
   return props.open ? <CustomerForm {...props} /> : null;
 }
 
-function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
+function CustomerForm({ open, customer, onClose }: FormProps) {
   const { t } = useTranslation('customers');
   // Setting a credit limit needs can_grant_credit (the server refuses it otherwise).
   const mayGrantCredit = useCan()('can_grant_credit');
-  const queryClient = useQueryClient();
-  const guard = useFieldGuard();
   const form = useDtoForm<Values, CustomerCreateDto>({
     dto: CustomerCreateDto,
     defaultValues: {
@@ -71,84 +61,71 @@ function CustomerForm({ open, customer, onClose, onSaved }: FormProps) {
       return body;
     },
     label: (f) => t(`fields.${f}`),
-    guard,
   });
 
-  const save = useMutation({
+  const api = resourceApi(CUSTOMERS);
+  const save = useCrudMutation({
     mutationFn: (body: CustomerCreateDto) =>
-      customer ? customersApi.update(customer.id, body) : customersApi.create(body),
-    onSuccess: async (saved) => {
-      toast.success(t('form.saved'));
-      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      onSaved?.(saved);
-      onClose();
-    },
-    onError: (err) => handleError(err, { toast: true }),
+      customer ? api.update(customer.id, body) : api.create(body),
+    success: t('form.saved'),
+    // The customers' own keys are under the resource's: the list, the page, the debts.
+    invalidate: [resourceKeys.all(CUSTOMERS)],
+    onDone: onClose,
   });
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={form.submit((body) => save.mutate(body))}>
-        <DialogTitle>{customer ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 1.5, pt: 1 }}>
-            {FIELDS.map((f) => (
-              <FormTextField
-                key={f}
-                form={form}
-                name={f}
-                autoFocus={f === 'name'}
-                label={t(`fields.${f}`)}
-                multiline={f === 'address'}
-                testId={`customer-${f}`}
-                ltr={f !== 'name' && f !== 'address'}
-              />
-            ))}
-            {mayGrantCredit && (
-              <Controller
-                name="creditLimit"
-                control={form.control}
-                render={({ field }) => (
-                  <AmountField
-                    label={t('fields.creditLimit')}
-                    helperText={form.errorOf('creditLimit') ?? t('form.creditLimitHint')}
-                    error={Boolean(form.errorOf('creditLimit'))}
-                    value={field.value}
-                    guard={guard}
-                    testId="customer-credit-limit"
-                    onValue={field.onChange}
-                  />
-                )}
-              />
-            )}
-            {mayGrantCredit && (
-              <FormTextField
-                form={form}
-                name="paymentTermsDays"
-                label={t('fields.paymentTermsDays')}
-                transform={(text) => text.replace(/[^\d]/g, '').slice(0, 3)}
-                helperText={t('form.paymentTermsHint')}
-                ltr
-                testId="customer-terms"
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onSubmit={form.submit((body) => save.mutate(body))}
+      submitting={save.isPending}
+      title={customer ? t('form.editTitle') : t('form.addTitle')}
+      cancelLabel={t('actions.cancel')}
+      submitLabel={t('actions.save')}
+      submitTestId="customer-save"
+    >
+      <Stack sx={{ gap: 1.5, pt: 1 }}>
+        {FIELDS.map((f) => (
+          <FormTextField
+            key={f}
+            form={form}
+            name={f}
+            autoFocus={f === 'name'}
+            label={t(`fields.${f}`)}
+            multiline={f === 'address'}
+            testId={`customer-${f}`}
+            ltr={f !== 'name' && f !== 'address'}
+          />
+        ))}
+        {mayGrantCredit && (
+          <Controller
+            name="creditLimit"
+            control={form.control}
+            render={({ field }) => (
+              <AmountField
+                label={t('fields.creditLimit')}
+                helperText={form.errorOf('creditLimit') ?? t('form.creditLimitHint')}
+                error={Boolean(form.errorOf('creditLimit'))}
+                value={field.value}
+                testId="customer-credit-limit"
+                onValue={field.onChange}
               />
             )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            data-testid="customer-save"
-          >
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+        )}
+        {mayGrantCredit && (
+          <FormTextField
+            form={form}
+            name="paymentTermsDays"
+            label={t('fields.paymentTermsDays')}
+            transform={(text) => text.replace(/[^\d]/g, '').slice(0, 3)}
+            helperText={t('form.paymentTermsHint')}
+            ltr
+            testId="customer-terms"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -12,27 +12,36 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ALL_PERMISSION_KEYS,
   PERMISSION_GROUPS,
   PERMISSION_MODULES,
+  ROLES,
   RoleUpdateDto,
   routePath,
   type PermissionKey,
   type RoleResponseDto,
 } from '@pos/contracts';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
 import { handleError } from '../../../shared/api/handleError';
-import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { toast } from '../../../shared/ui/toast';
-import { roleKeys, rolesApi } from '../api/roles.api';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { resourceApi, resourceKeys } from '../../../shared/resource';
+
+const rolesApi = resourceApi(ROLES);
+const roleKeys = {
+  /** The list and each role; `['roles']`: the user form's role choices. */
+  all: [resourceKeys.all(ROLES), ['roles']],
+  one: (id: string) => [...resourceKeys.all(ROLES), 'one', id],
+};
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -48,90 +57,76 @@ function ordered(keys: Set<PermissionKey>): PermissionKey[] {
   return ALL_PERMISSION_KEYS.filter((key) => keys.has(key));
 }
 
+type RoleForm = { name: string; permissions: PermissionKey[]; isDriver: boolean };
+
 function RoleEditor({ role }: { role: RoleResponseDto }) {
   const { t, i18n } = useTranslation('roles');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
-  const [name, setName] = useState(role.name);
-  const [selected, setSelected] = useState<Set<PermissionKey>>(() => new Set(role.permissions));
-  const [isDriver, setIsDriver] = useState(role.isDriver);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<RoleForm, RoleUpdateDto>({
+    dto: RoleUpdateDto,
+    defaultValues: { name: role.name, permissions: role.permissions, isDriver: role.isDriver },
+    toBody: (v) => ({
+      name: v.name.trim(),
+      permissions: ordered(new Set(v.permissions)),
+      isDriver: v.isDriver,
+    }),
+    label: (f) => t(`fields.${f}`),
+  });
+  const [name, permissions, isDriver] = form.watch(['name', 'permissions', 'isDriver']);
+  const selected = new Set(permissions);
+  const setSelected = (keys: readonly PermissionKey[]) => form.setValue('permissions', [...keys]);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const dirty =
     name !== role.name || !sameSet([...selected], role.permissions) || isDriver !== role.isDriver;
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: RoleUpdateDto) => rolesApi.update(role.id, body),
-    onSuccess: async (saved) => {
-      toast.success(t('toast.saved'));
-      queryClient.setQueryData(roleKeys.one(role.id), saved);
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      // The signed-in user may hold this role: their permissions (menu, guard) follow at once.
-      await refreshSession();
-    },
-    onError: (err) => handleError(err, { toast: true }),
+    success: t('toast.saved'),
+    onSuccess: (saved) => queryClient.setQueryData(roleKeys.one(role.id), saved),
+    invalidate: roleKeys.all,
+    // The signed-in user may hold this role: their permissions (menu, guard) follow at once.
+    onDone: () => refreshSession(),
   });
 
-  const remove = useMutation({
+  const remove = useCrudMutation({
     mutationFn: () => rolesApi.remove(role.id),
-    onSuccess: async () => {
-      toast.success(t('toast.deleted'));
+    success: t('toast.deleted'),
+    onSuccess: () => {
       setConfirmDelete(false);
       queryClient.removeQueries({ queryKey: roleKeys.one(role.id) });
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      void navigate(routePath('Roles'));
     },
-    onError: (err) => handleError(err, { toast: true }),
+    invalidate: roleKeys.all,
+    onDone: () => void navigate(routePath('Roles')),
   });
 
-  const toggle = (key: PermissionKey, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
+  /** Ticks or unticks keys (one, or a group's). */
+  const tick = (keys: PermissionKey[], on: boolean) => {
+    const next = new Set(form.getValues('permissions'));
+    for (const key of keys) {
       if (on) next.add(key);
       else next.delete(key);
-      return next;
-    });
-
-  const toggleGroup = (keys: PermissionKey[], on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const key of keys) {
-        if (on) next.add(key);
-        else next.delete(key);
-      }
-      return next;
-    });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { name: name.trim(), permissions: ordered(selected), isDriver };
-    const found = await dtoErrors(RoleUpdateDto, body, i18n.language, (f) => t(`fields.${f}`));
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(body as RoleUpdateDto);
+    }
+    setSelected([...next]);
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <Box component="form" noValidate onSubmit={form.submit((body) => save.mutate(body))}>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}
         >
-          <TextField
+          <FormTextField
+            form={form}
+            name="name"
             required
-            size="small"
             label={t('fields.name')}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors({});
-            }}
-            error={Boolean(errors.name)}
-            helperText={errors.name ?? ' '}
+            helperText=" "
             sx={{ inlineSize: { xs: '100%', sm: 360 } }}
-            slotProps={{ htmlInput: { 'data-testid': 'role-name' } }}
+            testId="role-name"
           />
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', pt: 0.5 }}>
             <Chip
@@ -146,30 +141,36 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
             <Chip variant="outlined" label={t('edit.usersCount', { count: role.userCount })} />
           </Stack>
         </Stack>
-        <FormControlLabel
-          control={
-            <Checkbox
-              size="small"
-              checked={isDriver}
-              onChange={(e) => setIsDriver(e.target.checked)}
-              slotProps={{ input: { 'data-testid': 'role-driver' } as object }}
+        <Controller
+          name="isDriver"
+          control={form.control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  size="small"
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'role-driver' } as object }}
+                />
+              }
+              label={t('edit.driver')}
             />
-          }
-          label={t('edit.driver')}
+          )}
         />
         <Typography variant="caption" color="text.secondary" component="div">
           {t('edit.driverHint')}
         </Typography>
-        {errors.permissions && (
+        {form.errorOf('permissions') && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {errors.permissions}
+            {form.errorOf('permissions')}
           </Alert>
         )}
         <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-          <Button size="small" onClick={() => setSelected(new Set(ALL_PERMISSION_KEYS))}>
+          <Button size="small" onClick={() => setSelected(ALL_PERMISSION_KEYS)}>
             {t('edit.selectAll')}
           </Button>
-          <Button size="small" color="inherit" onClick={() => setSelected(new Set())}>
+          <Button size="small" color="inherit" onClick={() => setSelected([])}>
             {t('edit.clearAll')}
           </Button>
         </Stack>
@@ -210,7 +211,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
                       size="small"
                       checked={all}
                       indeterminate={count > 0 && !all}
-                      onChange={(e) => toggleGroup(keys, e.target.checked)}
+                      onChange={(e) => tick(keys, e.target.checked)}
                       slotProps={{
                         input: {
                           'aria-label': `${t('edit.selectAllGroup')}: ${t(`groups.${group}`)}`,
@@ -240,7 +241,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
                         <Checkbox
                           size="small"
                           checked={selected.has(key)}
-                          onChange={(e) => toggle(key, e.target.checked)}
+                          onChange={(e) => tick([key], e.target.checked)}
                           slotProps={{ input: { 'data-permission': key } as never }}
                         />
                       }
@@ -321,7 +322,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
         open={confirmDelete}
         title={t('delete.title')}
         message={t('delete.message', { name: role.name })}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate(undefined)}
         onCancel={() => setConfirmDelete(false)}
         loading={remove.isPending}
       />

@@ -1,37 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import type {
-  UserCreateDto,
-  UserResetPasswordDto,
-  UserResponseDto,
-  UserUpdateDto,
-} from '@pos/contracts';
+import type { UserResetPasswordDto } from '@pos/contracts';
 import { http } from '../../../shared/api/http';
 import { sessionUserState } from '../../../shared/state';
 
-export type UserListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  roleId?: string;
-  branchId?: string;
-  active?: boolean;
-};
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: (query: UserListQuery) => ['users', 'list', query] as const,
-};
+// The list, create and edit go through the resource kit (USERS); these are the users' own calls.
+const item = (id: string) => `/Users/${encodeURIComponent(id)}`;
 
 export const usersApi = {
-  list: (query: UserListQuery) => http.list<UserResponseDto>('/Users', query),
-  create: (body: UserCreateDto) => http.post<UserResponseDto>('/Users', body),
-  update: (id: string, body: UserUpdateDto) =>
-    http.patch<UserResponseDto>(`/Users/${encodeURIComponent(id)}`, body),
   /** DELETE deactivates (the user is signed out at once). */
-  deactivate: (id: string) => http.delete<void>(`/Users/${encodeURIComponent(id)}`),
+  deactivate: (id: string) => http.delete<void>(item(id)),
   resetPassword: (id: string, body: UserResetPasswordDto) =>
-    http.post<void>(`/Users/${encodeURIComponent(id)}/reset-password`, body),
+    http.post<void>(`${item(id)}/reset-password`, body),
 };
 
 /** `assignable`: whether the signed-in user may give this role (its permissions are all theirs). */

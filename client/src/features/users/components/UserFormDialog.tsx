@@ -7,22 +7,26 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   NAV_SECTIONS,
+  ROLES,
+  USERS,
   UserCreateDto,
   UserUpdateDto,
   type NavItem,
   type UserResponseDto,
 } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
-import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
-import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
+import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
 import { FormDialog } from '../../../shared/ui/FormDialog';
-import { SelectField } from '../../../shared/ui/SelectField';
+import { SelectField, type SelectFieldProps } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
-import { useRoleChoices, userKeys, usersApi } from '../api/users.api';
+import { useRoleChoices } from '../api/users.api';
 
 type FormState = {
   username: string;
@@ -64,67 +68,54 @@ const LABEL_OF: Record<string, string> = Object.fromEntries(
 
 type Props = { open: boolean; user: UserResponseDto | null; onClose: () => void };
 
+/** The body the DTO checks: trimmed text, nulls for an empty phone, role or branch. */
+function toPayload(state: FormState, editing: boolean): UserCreateDto | UserUpdateDto {
+  const common = {
+    displayName: state.displayName.trim(),
+    phone: state.phone.trim() === '' ? null : state.phone.trim(),
+    roleId: state.roleId === '' ? null : state.roleId,
+    branchId: state.branchId === '' ? null : state.branchId,
+    screens: state.screens,
+    isAdmin: state.isAdmin,
+    active: state.active,
+    maxDiscountPercent:
+      state.maxDiscountPercent.trim() === '' ? 0 : Number(state.maxDiscountPercent),
+  };
+  return editing
+    ? common
+    : { username: state.username.trim(), password: state.password, ...common };
+}
+
 /** Mount it with a new `key` at each opening: the form starts from `user` (or empty). */
 export function UserFormDialog({ open, user, onClose }: Props) {
-  const { t, i18n } = useTranslation('users');
+  const { t } = useTranslation('users');
   const editing = user !== null;
   const me = useAtomValue(sessionUserState);
   const refreshSession = useRefreshSession();
-  const [state, setState] = useState<FormState>(() => initialState(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<FormState, UserCreateDto | UserUpdateDto>({
+    dto: editing ? UserUpdateDto : UserCreateDto,
+    defaultValues: initialState(user),
+    toBody: (state) => toPayload(state, editing),
+    label: (field) => t(`fields.${field.split('.')[0]}`),
+  });
   const roles = useRoleChoices(open);
   const branches = useBranchOptions(open);
   const ownRoleLocked = editing && user.id === me?.id && !me?.isAdmin;
 
-  const selectedScreens = useMemo(
-    () => SCREEN_OPTIONS.filter((option) => state.screens.includes(option.link)),
-    [state.screens],
-  );
-
   const save = useCrudMutation({
     mutationFn: (payload: UserCreateDto | UserUpdateDto) =>
       editing
-        ? usersApi.update(user.id, payload as UserUpdateDto)
-        : usersApi.create(payload as UserCreateDto),
+        ? resourceApi(USERS).update(user.id, payload as UserUpdateDto)
+        : resourceApi(USERS).create(payload as UserCreateDto),
     success: editing ? t('toast.saved') : t('toast.created'),
     // Role user counts change with assignments.
-    invalidate: [userKeys.all, ['roles']],
+    invalidate: [resourceKeys.all(USERS), ['roles'], resourceKeys.all(ROLES)],
     onDone: async () => {
       // Editing oneself (role, screens, branch) changes what the session allows.
       if (editing && user.id === me?.id) await refreshSession();
       onClose();
     },
   });
-
-  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {
-    setState((prev) => ({ ...prev, [field]: value }));
-    if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async () => {
-    const common = {
-      displayName: state.displayName.trim(),
-      phone: state.phone.trim() === '' ? null : state.phone.trim(),
-      roleId: state.roleId === '' ? null : state.roleId,
-      branchId: state.branchId === '' ? null : state.branchId,
-      screens: state.screens,
-      isAdmin: state.isAdmin,
-      active: state.active,
-      maxDiscountPercent:
-        state.maxDiscountPercent.trim() === '' ? 0 : Number(state.maxDiscountPercent),
-    };
-    const payload = editing
-      ? common
-      : { username: state.username.trim(), password: state.password, ...common };
-    const found = await dtoErrors(
-      editing ? UserUpdateDto : UserCreateDto,
-      payload,
-      i18n.language,
-      (field) => t(`fields.${field.split('.')[0]}`),
-    );
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(payload as UserCreateDto | UserUpdateDto);
-  };
 
   const field = (
     name: 'username' | 'displayName' | 'phone' | 'password' | 'maxDiscountPercent',
@@ -136,26 +127,64 @@ export function UserFormDialog({ open, user, onClose }: Props) {
       ltr?: boolean;
     } = {},
   ) => (
-    <TextField
+    <FormTextField
+      form={form}
       name={name}
       label={t(`fields.${name}`)}
       type={extra.type}
-      value={state[name]}
-      onChange={(e) => set(name, e.target.value)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? extra.hint ?? ' '}
+      helperText={extra.hint ?? ' '}
       required={extra.required}
       disabled={extra.disabled}
       autoComplete={name === 'password' ? 'new-password' : 'off'}
-      size="small"
       fullWidth
+      ltr={extra.ltr}
+      testId={`user-${name}`}
       slotProps={{
-        htmlInput: {
-          'data-testid': `user-${name}`,
-          dir: extra.ltr ? 'ltr' : undefined,
-          ...(name === 'maxDiscountPercent' ? { min: 0, max: 100, step: 1 } : {}),
-        },
+        htmlInput: name === 'maxDiscountPercent' ? { min: 0, max: 100, step: 1 } : {},
       }}
+    />
+  );
+
+  /** A role or branch choice: empty until its choices are loaded. */
+  const select = (
+    name: 'roleId' | 'branchId',
+    loaded: unknown,
+    extra: Pick<SelectFieldProps, 'noneLabel' | 'options' | 'disabled' | 'hint'>,
+  ) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: f }) => (
+        <SelectField
+          name={name}
+          label={t(`fields.${name}`)}
+          value={loaded ? f.value : ''}
+          onChange={f.onChange}
+          error={form.errorOf(name)}
+          testId={`user-${name}`}
+          {...extra}
+        />
+      )}
+    />
+  );
+
+  const switchField = (name: 'isAdmin' | 'active', disabled?: boolean) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: f }) => (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={f.value}
+              disabled={disabled}
+              onChange={(e) => f.onChange(e.target.checked)}
+              slotProps={{ input: { 'data-testid': `user-${name}` } as never }}
+            />
+          }
+          label={t(`fields.${name}`)}
+        />
+      )}
     />
   );
 
@@ -163,7 +192,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
     <FormDialog
       open={open}
       onClose={onClose}
-      onSubmit={onSubmit}
+      onSubmit={form.submit((payload) => save.mutate(payload))}
       submitting={save.isPending}
       maxWidth="md"
       dividers
@@ -199,113 +228,79 @@ export function UserFormDialog({ open, user, onClose }: Props) {
             ltr: true,
           })}
         {field('phone')}
-        <SelectField
-          name="roleId"
-          label={t('fields.roleId')}
-          value={roles.data ? state.roleId : ''}
-          onChange={(value) => set('roleId', value)}
-          error={errors.roleId}
-          noneLabel={t('hints.noRole')}
+        {select('roleId', roles.data, {
+          noneLabel: t('hints.noRole'),
           // A non-administrator gives only roles within their own permissions and keeps their own
           // role (the server refuses the rest too).
-          disabled={ownRoleLocked}
-          hint={
-            ownRoleLocked
-              ? t('hints.ownRole')
-              : roles.data?.some((role) => !role.assignable)
-                ? t('hints.roleLimited')
-                : undefined
-          }
-          options={(roles.data ?? []).map((role) => ({
+          disabled: ownRoleLocked,
+          hint: ownRoleLocked
+            ? t('hints.ownRole')
+            : roles.data?.some((role) => !role.assignable)
+              ? t('hints.roleLimited')
+              : undefined,
+          options: (roles.data ?? []).map((role) => ({
             value: role.id,
             label: role.name,
             disabled: !role.assignable,
-          }))}
-          testId="user-roleId"
-        />
-        <SelectField
-          name="branchId"
-          label={t('fields.branchId')}
-          value={branches.data ? state.branchId : ''}
-          onChange={(value) => set('branchId', value)}
-          error={errors.branchId}
-          noneLabel={t('hints.noBranch')}
-          options={(branches.data ?? []).map((branch) => ({
+          })),
+        })}
+        {select('branchId', branches.data, {
+          noneLabel: t('hints.noBranch'),
+          options: (branches.data ?? []).map((branch) => ({
             value: branch.id,
             label: branch.name,
-          }))}
-          testId="user-branchId"
-        />
+          })),
+        })}
         {field('maxDiscountPercent', { type: 'number' })}
         <Box />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Autocomplete
-            multiple
-            disableCloseOnSelect
-            size="small"
-            options={SCREEN_OPTIONS}
-            value={selectedScreens}
-            groupBy={(option) => t(option.section)}
-            getOptionLabel={(option) => t(LABEL_OF[option.link] ?? option.link)}
-            isOptionEqualToValue={(a, b) => a.link === b.link}
-            onChange={(_, value) =>
-              set(
-                'screens',
-                value.map((option) => option.link),
-              )
-            }
-            renderValue={(value, getItemProps) =>
-              value.map((option, index) => {
-                const { key, ...itemProps } = getItemProps({ index });
-                return (
-                  <Chip
-                    key={key}
-                    size="small"
-                    label={t(LABEL_OF[option.link] ?? option.link)}
-                    {...itemProps}
+          <Controller
+            name="screens"
+            control={form.control}
+            render={({ field: f }) => (
+              <Autocomplete
+                multiple
+                disableCloseOnSelect
+                size="small"
+                options={SCREEN_OPTIONS}
+                value={SCREEN_OPTIONS.filter((option) => f.value.includes(option.link))}
+                groupBy={(option) => t(option.section)}
+                getOptionLabel={(option) => t(LABEL_OF[option.link] ?? option.link)}
+                isOptionEqualToValue={(a, b) => a.link === b.link}
+                onChange={(_, value) => f.onChange(value.map((option) => option.link))}
+                renderValue={(value, getItemProps) =>
+                  value.map((option, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return (
+                      <Chip
+                        key={key}
+                        size="small"
+                        label={t(LABEL_OF[option.link] ?? option.link)}
+                        {...itemProps}
+                      />
+                    );
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('fields.screens')}
+                    placeholder={f.value.length === 0 ? t('hints.allScreens') : undefined}
+                    error={Boolean(form.errorOf('screens'))}
+                    helperText={form.errorOf('screens') ?? t('hints.screens')}
                   />
-                );
-              })
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('fields.screens')}
-                placeholder={state.screens.length === 0 ? t('hints.allScreens') : undefined}
-                error={Boolean(errors.screens)}
-                helperText={errors.screens ?? t('hints.screens')}
+                )}
+                data-testid="user-screens"
               />
             )}
-            data-testid="user-screens"
           />
         </Box>
         <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={state.isAdmin}
-                // Only an administrator grants or removes the flag (the server refuses it too).
-                disabled={!me?.isAdmin}
-                onChange={(e) => set('isAdmin', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'user-isAdmin' } as never }}
-              />
-            }
-            label={t('fields.isAdmin')}
-          />
+          {/* Only an administrator grants or removes the flag (the server refuses it too). */}
+          {switchField('isAdmin', !me?.isAdmin)}
           <FormHelperText>{t('hints.isAdmin')}</FormHelperText>
         </Box>
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={state.active}
-                onChange={(e) => set('active', e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'user-active' } as never }}
-              />
-            }
-            label={t('fields.active')}
-          />
-        </Box>
+        <Box>{switchField('active')}</Box>
       </Box>
     </FormDialog>
   );
