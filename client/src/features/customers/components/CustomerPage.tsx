@@ -3,13 +3,8 @@ import Payments from '@mui/icons-material/Payments';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -17,31 +12,18 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatPiasters,
-  ON_ACCOUNT_METHOD_TYPES,
-  routePath,
-  type CustomerDto,
-} from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPiasters, routePath } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
-import { toast } from '../../../shared/ui/toast';
-import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
-import { AmountField } from '../../../shared/ui/AmountField';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { formatDateTime } from '../../../shared/ui/print';
-import { newId, withNetworkRetry } from '../../../shared/lib/ids';
-import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
-import { AdvanceChoice, PaymentBalanceParts } from './PaymentBalanceParts';
+import { CustomerPaymentDialog } from './CustomerPaymentDialog';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -194,146 +176,12 @@ export default function CustomerPage() {
         </Paper>
       </Box>
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} />
-      <PaymentDialog customer={c} open={paying} onClose={() => setPaying(false)} />
+      <CustomerPaymentDialog
+        mode="take"
+        target={paying ? { customerId: c.id, name: c.name, balance: c.balance } : null}
+        onClose={() => setPaying(false)}
+      />
       {printing && <StatementPrint customerId={c.id} onDone={donePrinting} />}
     </Box>
-  );
-}
-
-type PaymentProps = { customer: CustomerDto; open: boolean; onClose: () => void };
-
-function PaymentDialog(props: PaymentProps) {
-  // Mounted at each opening: a new payment id (the idempotency key) and the balance as amount.
-  return props.open ? <PaymentForm {...props} /> : null;
-}
-
-function PaymentForm({ customer, open, onClose }: PaymentProps) {
-  const { t, i18n } = useTranslation('customers');
-  const queryClient = useQueryClient();
-  const methods = usePaymentMethods(true, open);
-  // Into a vault: for who may see totals (as paying a vendor from one); else the till, as before.
-  const mayVault = useCan()('can_see_totals');
-  const vaults = useQuery({
-    queryKey: customerKeys.vaults,
-    queryFn: customersApi.vaults,
-    enabled: open && mayVault,
-  });
-  const [into, setInto] = useState('');
-  const [amount, setAmount] = useState<number | null>(
-    customer.balance > 0 ? customer.balance : null,
-  );
-  const [chosen, setMethodId] = useState('');
-  const [note, setNote] = useState('');
-  const [advance, setAdvance] = useState(false);
-  const [paymentId] = useState(newId);
-  const guard = useFieldGuard();
-  const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
-  const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
-
-  const idem = useIdempotencyKey();
-  const pay = useMutation({
-    mutationFn: () =>
-      withNetworkRetry(() =>
-        customersApi.pay(
-          customer.id,
-          {
-            id: paymentId,
-            ...(into ? { vaultId: into } : { methodId }),
-            amount: amount ?? 0,
-            ...(note.trim() ? { note: note.trim() } : {}),
-            ...(advance && (amount ?? 0) > Math.max(0, customer.balance) ? { advance: true } : {}),
-          },
-          { idempotencyKey: idem.key },
-        ),
-      ),
-    onSuccess: async () => {
-      toast.success(t('payment.done'));
-      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      onClose();
-    },
-    onError: (err) => handleError(err, { toast: true }),
-  });
-
-  return (
-    <Dialog open={open} onClose={pay.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('payment.title', { name: customer.name })}</DialogTitle>
-      <DialogContent>
-        <Stack sx={{ gap: 1.5, pt: 1 }}>
-          <PaymentBalanceParts customerId={customer.id} balance={customer.balance} />
-          <AmountField
-            label={t('payment.amount')}
-            value={amount}
-            onValue={setAmount}
-            autoFocus
-            required
-            positive
-            guard={guard}
-            testId="customer-pay-amount"
-          />
-          <AdvanceChoice
-            amount={amount}
-            balance={customer.balance}
-            checked={advance}
-            onChange={setAdvance}
-          />
-          {mayVault && (
-            <TextField
-              select
-              size="small"
-              label={t('payment.into')}
-              value={into}
-              onChange={(e) => setInto(e.target.value)}
-              slotProps={{
-                select: { displayEmpty: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'customer-pay-into' },
-              }}
-            >
-              <MenuItem value="">{t('payment.till')}</MenuItem>
-              {(vaults.data ?? []).map((v) => (
-                <MenuItem key={v.id} value={v.id}>
-                  {`${v.name} — ${v.branchName}`}
-                  {v.type === 'bank' ? ` (${t('payment.bank')})` : ''}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {!into && (
-            <TextField
-              select
-              size="small"
-              label={t('payment.method')}
-              value={methodId}
-              onChange={(e) => setMethodId(e.target.value)}
-            >
-              {options.map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {methodName(m, i18n.language)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            size="small"
-            label={t('payment.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={pay.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={(!into && !methodId) || pay.isPending}
-          onClick={() => guard.check() && amount !== null && pay.mutate()}
-          data-testid="customer-pay-submit"
-        >
-          {t('payment.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
