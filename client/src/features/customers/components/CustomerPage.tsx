@@ -1,7 +1,6 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Payments from '@mui/icons-material/Payments';
 import Print from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -24,6 +23,7 @@ import { customerKeys, customersApi } from '../api/customers.api';
 import { CustomerPaymentDialog } from './CustomerPaymentDialog';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
+import { AccountPage, BalanceFigure } from '../../../shared/ui/AccountPage';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -51,52 +51,36 @@ export default function CustomerPage() {
   const c = customer.data;
   if (!c) return customer.isLoading ? <LinearProgress /> : null;
   return (
-    <Box data-testid="customer-page">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {c.name}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        <Button
-          variant="outlined"
-          startIcon={<Print />}
-          onClick={() => setPrinting(true)}
-          disabled={printing}
-          data-testid="customer-statement-print"
-        >
-          {t('statement.print')}
-        </Button>
-        <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
-          {t('actions.edit')}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<Payments />}
-          onClick={() => setPaying(true)}
-          data-testid="customer-pay"
-        >
-          {t('payment.take')}
-        </Button>
-      </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('fields.balance')}
-          </Typography>
-          <Typography
-            sx={{ fontWeight: 800, fontSize: 26 }}
-            color={c.balance > 0 ? 'error.main' : undefined}
-            data-testid="customer-balance"
+    <AccountPage
+      testId="customer-page"
+      title={c.name}
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            startIcon={<Print />}
+            onClick={() => setPrinting(true)}
+            disabled={printing}
+            data-testid="customer-statement-print"
           >
-            {formatPiasters(c.balance)}
-          </Typography>
+            {t('statement.print')}
+          </Button>
+          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {t('actions.edit')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<Payments />}
+            onClick={() => setPaying(true)}
+            data-testid="customer-pay"
+          >
+            {t('payment.take')}
+          </Button>
+        </>
+      }
+      side={
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <BalanceFigure label={t('fields.balance')} amount={c.balance} testId="customer-balance" />
           <Stack sx={{ gap: 0.5, mt: 1 }}>
             {c.phone && (
               <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
@@ -120,61 +104,62 @@ export default function CustomerPage() {
             </Typography>
           </Stack>
         </Paper>
-        <Paper variant="outlined">
-          {ledger.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
-          <Table size="small" aria-label={t('ledger.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('ledger.at')}</TableCell>
-                <TableCell>{t('ledger.type')}</TableCell>
-                <TableCell>{t('ledger.reference')}</TableCell>
-                <TableCell align="right">{t('ledger.amount')}</TableCell>
-                <TableCell align="right">{t('ledger.balanceAfter')}</TableCell>
-                <TableCell>{t('ledger.user')}</TableCell>
+      }
+    >
+      <Paper variant="outlined">
+        {ledger.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
+        <Table size="small" aria-label={t('ledger.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('ledger.at')}</TableCell>
+              <TableCell>{t('ledger.type')}</TableCell>
+              <TableCell>{t('ledger.reference')}</TableCell>
+              <TableCell align="right">{t('ledger.amount')}</TableCell>
+              <TableCell align="right">{t('ledger.balanceAfter')}</TableCell>
+              <TableCell>{t('ledger.user')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(ledger.data ?? []).map((e) => (
+              <TableRow key={e.id} data-testid="ledger-row">
+                <TableCell>{formatDateTime(e.at)}</TableCell>
+                <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
+                <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                  {e.referenceType === 'sale' && e.referenceId ? (
+                    <Link
+                      component={RouterLink}
+                      to={routePath('invoices-id', { id: e.referenceId })}
+                    >
+                      {e.referenceNumber ?? ''}
+                    </Link>
+                  ) : e.referenceType === 'cheque' && e.referenceNumber ? (
+                    <Link
+                      component={RouterLink}
+                      to={`${routePath('Checks')}?q=${encodeURIComponent(e.referenceNumber)}`}
+                    >
+                      {t('ledger.cheque', { number: e.referenceNumber })}
+                    </Link>
+                  ) : (
+                    (e.referenceNumber ?? '')
+                  )}
+                  {e.vaultName ? ` ${t('ledger.vault', { name: e.vaultName })}` : ''}
+                  {e.note ? ` — ${e.note}` : ''}
+                </TableCell>
+                <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
+                <TableCell align="right">{formatPiasters(e.balanceAfter)}</TableCell>
+                <TableCell>{e.userName ?? ''}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {(ledger.data ?? []).map((e) => (
-                <TableRow key={e.id} data-testid="ledger-row">
-                  <TableCell>{formatDateTime(e.at)}</TableCell>
-                  <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    {e.referenceType === 'sale' && e.referenceId ? (
-                      <Link
-                        component={RouterLink}
-                        to={routePath('invoices-id', { id: e.referenceId })}
-                      >
-                        {e.referenceNumber ?? ''}
-                      </Link>
-                    ) : e.referenceType === 'cheque' && e.referenceNumber ? (
-                      <Link
-                        component={RouterLink}
-                        to={`${routePath('Checks')}?q=${encodeURIComponent(e.referenceNumber)}`}
-                      >
-                        {t('ledger.cheque', { number: e.referenceNumber })}
-                      </Link>
-                    ) : (
-                      (e.referenceNumber ?? '')
-                    )}
-                    {e.vaultName ? ` ${t('ledger.vault', { name: e.vaultName })}` : ''}
-                    {e.note ? ` — ${e.note}` : ''}
-                  </TableCell>
-                  <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
-                  <TableCell align="right">{formatPiasters(e.balanceAfter)}</TableCell>
-                  <TableCell>{e.userName ?? ''}</TableCell>
-                </TableRow>
-              ))}
-              {!ledger.isLoading && (ledger.data ?? []).length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('ledger.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Paper>
-      </Box>
+            ))}
+            {!ledger.isLoading && (ledger.data ?? []).length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {t('ledger.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Paper>
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} />
       <CustomerPaymentDialog
         mode="take"
@@ -182,6 +167,6 @@ export default function CustomerPage() {
         onClose={() => setPaying(false)}
       />
       {printing && <StatementPrint customerId={c.id} onDone={donePrinting} />}
-    </Box>
+    </AccountPage>
   );
 }
