@@ -22,6 +22,8 @@ export type FormDialogProps = {
   /** Default 'إلغاء' (common:cancel). */
   cancelLabel?: ReactNode;
   submitTestId?: string;
+  /** The save button is disabled (something the form needs is missing). */
+  submitDisabled?: boolean;
   maxWidth?: DialogProps['maxWidth'];
   /** Lines above and below the content (long forms). */
   dividers?: boolean;
@@ -42,6 +44,7 @@ export function FormDialog({
   submitLabel,
   cancelLabel,
   submitTestId,
+  submitDisabled = false,
   maxWidth = 'sm',
   dividers = false,
   children,
@@ -71,7 +74,12 @@ export function FormDialog({
         <Button color="inherit" onClick={onClose} disabled={submitting}>
           {cancelLabel ?? t('cancel')}
         </Button>
-        <Button type="submit" variant="contained" disabled={submitting} data-testid={submitTestId}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={submitting || submitDisabled}
+          data-testid={submitTestId}
+        >
           {submitLabel ?? t('save')}
         </Button>
       </DialogActions>

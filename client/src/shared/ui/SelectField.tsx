@@ -9,14 +9,16 @@ export type SelectFieldProps = {
   onChange: (value: string) => void;
   /** `disabled` options are shown but cannot be chosen. */
   options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
-  /** The empty choice (value ''), shown in italics. */
-  noneLabel: ReactNode;
+  /** The empty choice (value ''), shown in italics; left out: no empty choice. */
+  noneLabel?: ReactNode;
   /** The validation message, if any. */
   error?: string;
   /** A line below the field when there is no error. */
   hint?: string;
   disabled?: boolean;
   testId?: string;
+  /** A test id on the (hidden) input holding the value. */
+  inputTestId?: string;
 };
 
 /** A form's optional drop-down: an empty choice first, the error (or a blank line) below. */
@@ -31,6 +33,7 @@ export function SelectField({
   hint,
   disabled,
   testId,
+  inputTestId,
 }: SelectFieldProps) {
   return (
     <TextField
@@ -50,11 +53,14 @@ export function SelectField({
           SelectDisplayProps: { 'data-testid': testId } as never,
         },
         inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': inputTestId },
       }}
     >
-      <MenuItem value="">
-        <em>{noneLabel}</em>
-      </MenuItem>
+      {noneLabel !== undefined && (
+        <MenuItem value="">
+          <em>{noneLabel}</em>
+        </MenuItem>
+      )}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}

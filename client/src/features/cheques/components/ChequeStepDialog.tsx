@@ -1,16 +1,11 @@
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type ChequeAction, type ChequeDto } from '@pos/contracts';
+import { ChequeActionDto, formatPiasters, type ChequeAction, type ChequeDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from '../../../shared/lib/places';
-import { FormDialog } from '../../../shared/ui/FormDialog';
-import { SelectField } from '../../../shared/ui/SelectField';
+import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** One step of a cheque: deposit (choose the bank), clear (an issued one: choose the bank), bounce, cancel. */
 export function ChequeStepDialog({
@@ -29,70 +24,51 @@ export function ChequeStepDialog({
     queryFn: chequesApi.vaults,
     enabled: needsVault,
   });
-  const [vaultId, setVaultId] = useState('');
-  const [note, setNote] = useState('');
-  const [tried, setTried] = useState(false);
-  const idem = useIdempotencyKey();
   const step = useCrudMutation({
-    mutationFn: () =>
-      chequesApi.step(
-        cheque.id,
-        action,
-        {
-          ...(needsVault ? { vaultId } : {}),
-          note: note.trim() || undefined,
-        },
-        { idempotencyKey: idem.key },
-      ),
+    mutationFn: ({ body, key }: { body: ChequeActionDto; key: string }) =>
+      chequesApi.step(cheque.id, action, body, { idempotencyKey: key }),
     success: t(`steps.${action}.done`),
     invalidate: [chequeKeys.all],
     onDone: onClose,
   });
-  const submit = () => {
-    setTried(true);
-    if (needsVault && !vaultId) return;
-    step.mutate(undefined);
-  };
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={submit}
+    <PaymentFormDialog<ChequeActionDto>
       title={t(`steps.${action}.title`, { number: cheque.number })}
       titleId="cheque-step-title"
-      submitting={step.isPending}
       submitLabel={t(`steps.${action}.submit`)}
       submitTestId="cheque-step-submit"
-    >
-      <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+      maxWidth="sm"
+      onClose={onClose}
+      submitting={step.isPending}
+      dto={ChequeActionDto}
+      toBody={(v) => ({
+        ...(needsVault ? { vaultId: v.place } : {}),
+        note: v.note.trim() || undefined,
+      })}
+      onSubmit={(body, key) => step.mutate({ body, key })}
+      header={
         <Typography>
           {t(`steps.${action}.explain`, {
             party: cheque.partyName,
             amount: formatPiasters(cheque.amount),
           })}
         </Typography>
-        {needsVault && (
-          <SelectField
-            name="vault"
-            label={t('fields.bankVault')}
-            value={vaultId}
-            onChange={setVaultId}
-            options={(vaults.data ?? [])
-              .filter((v) => v.branchId === cheque.branchId)
-              .map((v) => ({ value: v.id, label: placeLabel(v) }))}
-            noneLabel={t('form.chooseVault')}
-            error={tried && !vaultId ? t('form.required') : undefined}
-            testId="cheque-vault"
-          />
-        )}
-        <TextField
-          size="small"
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
-      </Box>
-    </FormDialog>
+      }
+      place={
+        needsVault
+          ? {
+              label: t('fields.bankVault'),
+              preset: '',
+              options: (vaults.data ?? [])
+                .filter((v) => v.branchId === cheque.branchId)
+                .map((v) => ({ value: v.id, label: placeLabel(v) })),
+              noneLabel: t('form.chooseVault'),
+              required: t('form.required'),
+              testId: 'cheque-vault',
+            }
+          : undefined
+      }
+      note={{ label: t('fields.note'), maxLength: 300 }}
+    />
   );
 }

@@ -34,7 +34,7 @@ import { RowLink } from '../../../shared/ui/RowLink';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { customerKeys, customersApi, type DebtFilters } from '../api/customers.api';
 import { telHref, whatsAppHref } from '../lib/phone';
-import { CollectDialog, type CollectTarget } from './CollectDialog';
+import { CustomerPaymentDialog, type PaymentTarget } from './CustomerPaymentDialog';
 import { StatementPrint } from './StatementPrint';
 
 type View = 'all' | 'overdue';
@@ -52,7 +52,7 @@ export default function CustomerDebtsPage() {
   const [q, setQ] = useState('');
   const [branchId, setBranchId] = useState('');
   const [bucket, setBucket] = useState<DebtBucket | ''>('');
-  const [collect, setCollect] = useState<CollectTarget | null>(null);
+  const [collect, setCollect] = useState<PaymentTarget | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const mayTotal = can('can_see_totals');
@@ -311,7 +311,7 @@ export default function CustomerDebtsPage() {
           </>
         }
       />
-      <CollectDialog target={collect} onClose={() => setCollect(null)} />
+      <CustomerPaymentDialog mode="collect" target={collect} onClose={() => setCollect(null)} />
       {printing && <StatementPrint customerId={printing} onDone={donePrinting} />}
     </Box>
   );

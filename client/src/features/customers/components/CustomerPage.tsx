@@ -1,15 +1,9 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Payments from '@mui/icons-material/Payments';
 import Print from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -17,31 +11,19 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatPiasters,
-  ON_ACCOUNT_METHOD_TYPES,
-  routePath,
-  type CustomerDto,
-} from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPiasters, routePath } from '@pos/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
-import { toast } from '../../../shared/ui/toast';
-import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
-import { AmountField } from '../../../shared/ui/AmountField';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { formatDateTime } from '../../../shared/ui/print';
-import { newId, withNetworkRetry } from '../../../shared/lib/ids';
-import { useCan } from '../../../shared/state/useCan';
 import { customerKeys, customersApi } from '../api/customers.api';
-import { AdvanceChoice, PaymentBalanceParts } from './PaymentBalanceParts';
+import { CustomerPaymentDialog } from './CustomerPaymentDialog';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { StatementPrint } from './StatementPrint';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { AccountPage, BalanceFigure } from '../../../shared/ui/AccountPage';
 
 /** /Customers/{id}: details, balance, ledger (sales, returns, payments), payment on account. */
 export default function CustomerPage() {
@@ -69,52 +51,36 @@ export default function CustomerPage() {
   const c = customer.data;
   if (!c) return customer.isLoading ? <LinearProgress /> : null;
   return (
-    <Box data-testid="customer-page">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {c.name}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        <Button
-          variant="outlined"
-          startIcon={<Print />}
-          onClick={() => setPrinting(true)}
-          disabled={printing}
-          data-testid="customer-statement-print"
-        >
-          {t('statement.print')}
-        </Button>
-        <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
-          {t('actions.edit')}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<Payments />}
-          onClick={() => setPaying(true)}
-          data-testid="customer-pay"
-        >
-          {t('payment.take')}
-        </Button>
-      </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('fields.balance')}
-          </Typography>
-          <Typography
-            sx={{ fontWeight: 800, fontSize: 26 }}
-            color={c.balance > 0 ? 'error.main' : undefined}
-            data-testid="customer-balance"
+    <AccountPage
+      testId="customer-page"
+      title={c.name}
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            startIcon={<Print />}
+            onClick={() => setPrinting(true)}
+            disabled={printing}
+            data-testid="customer-statement-print"
           >
-            {formatPiasters(c.balance)}
-          </Typography>
+            {t('statement.print')}
+          </Button>
+          <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+            {t('actions.edit')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<Payments />}
+            onClick={() => setPaying(true)}
+            data-testid="customer-pay"
+          >
+            {t('payment.take')}
+          </Button>
+        </>
+      }
+      side={
+        <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <BalanceFigure label={t('fields.balance')} amount={c.balance} testId="customer-balance" />
           <Stack sx={{ gap: 0.5, mt: 1 }}>
             {c.phone && (
               <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
@@ -138,202 +104,69 @@ export default function CustomerPage() {
             </Typography>
           </Stack>
         </Paper>
-        <Paper variant="outlined">
-          {ledger.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
-          <Table size="small" aria-label={t('ledger.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('ledger.at')}</TableCell>
-                <TableCell>{t('ledger.type')}</TableCell>
-                <TableCell>{t('ledger.reference')}</TableCell>
-                <TableCell align="right">{t('ledger.amount')}</TableCell>
-                <TableCell align="right">{t('ledger.balanceAfter')}</TableCell>
-                <TableCell>{t('ledger.user')}</TableCell>
+      }
+    >
+      <Paper variant="outlined">
+        {ledger.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
+        <Table size="small" aria-label={t('ledger.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('ledger.at')}</TableCell>
+              <TableCell>{t('ledger.type')}</TableCell>
+              <TableCell>{t('ledger.reference')}</TableCell>
+              <TableCell align="right">{t('ledger.amount')}</TableCell>
+              <TableCell align="right">{t('ledger.balanceAfter')}</TableCell>
+              <TableCell>{t('ledger.user')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(ledger.data ?? []).map((e) => (
+              <TableRow key={e.id} data-testid="ledger-row">
+                <TableCell>{formatDateTime(e.at)}</TableCell>
+                <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
+                <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                  {e.referenceType === 'sale' && e.referenceId ? (
+                    <Link
+                      component={RouterLink}
+                      to={routePath('invoices-id', { id: e.referenceId })}
+                    >
+                      {e.referenceNumber ?? ''}
+                    </Link>
+                  ) : e.referenceType === 'cheque' && e.referenceNumber ? (
+                    <Link
+                      component={RouterLink}
+                      to={`${routePath('Checks')}?q=${encodeURIComponent(e.referenceNumber)}`}
+                    >
+                      {t('ledger.cheque', { number: e.referenceNumber })}
+                    </Link>
+                  ) : (
+                    (e.referenceNumber ?? '')
+                  )}
+                  {e.vaultName ? ` ${t('ledger.vault', { name: e.vaultName })}` : ''}
+                  {e.note ? ` — ${e.note}` : ''}
+                </TableCell>
+                <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
+                <TableCell align="right">{formatPiasters(e.balanceAfter)}</TableCell>
+                <TableCell>{e.userName ?? ''}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {(ledger.data ?? []).map((e) => (
-                <TableRow key={e.id} data-testid="ledger-row">
-                  <TableCell>{formatDateTime(e.at)}</TableCell>
-                  <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    {e.referenceType === 'sale' && e.referenceId ? (
-                      <Link
-                        component={RouterLink}
-                        to={routePath('invoices-id', { id: e.referenceId })}
-                      >
-                        {e.referenceNumber ?? ''}
-                      </Link>
-                    ) : e.referenceType === 'cheque' && e.referenceNumber ? (
-                      <Link
-                        component={RouterLink}
-                        to={`${routePath('Checks')}?q=${encodeURIComponent(e.referenceNumber)}`}
-                      >
-                        {t('ledger.cheque', { number: e.referenceNumber })}
-                      </Link>
-                    ) : (
-                      (e.referenceNumber ?? '')
-                    )}
-                    {e.vaultName ? ` ${t('ledger.vault', { name: e.vaultName })}` : ''}
-                    {e.note ? ` — ${e.note}` : ''}
-                  </TableCell>
-                  <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
-                  <TableCell align="right">{formatPiasters(e.balanceAfter)}</TableCell>
-                  <TableCell>{e.userName ?? ''}</TableCell>
-                </TableRow>
-              ))}
-              {!ledger.isLoading && (ledger.data ?? []).length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {t('ledger.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </Paper>
-      </Box>
+            ))}
+            {!ledger.isLoading && (ledger.data ?? []).length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                  {t('ledger.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Paper>
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} />
-      <PaymentDialog customer={c} open={paying} onClose={() => setPaying(false)} />
+      <CustomerPaymentDialog
+        mode="take"
+        target={paying ? { customerId: c.id, name: c.name, balance: c.balance } : null}
+        onClose={() => setPaying(false)}
+      />
       {printing && <StatementPrint customerId={c.id} onDone={donePrinting} />}
-    </Box>
-  );
-}
-
-type PaymentProps = { customer: CustomerDto; open: boolean; onClose: () => void };
-
-function PaymentDialog(props: PaymentProps) {
-  // Mounted at each opening: a new payment id (the idempotency key) and the balance as amount.
-  return props.open ? <PaymentForm {...props} /> : null;
-}
-
-function PaymentForm({ customer, open, onClose }: PaymentProps) {
-  const { t, i18n } = useTranslation('customers');
-  const queryClient = useQueryClient();
-  const methods = usePaymentMethods(true, open);
-  // Into a vault: for who may see totals (as paying a vendor from one); else the till, as before.
-  const mayVault = useCan()('can_see_totals');
-  const vaults = useQuery({
-    queryKey: customerKeys.vaults,
-    queryFn: customersApi.vaults,
-    enabled: open && mayVault,
-  });
-  const [into, setInto] = useState('');
-  const [amount, setAmount] = useState<number | null>(
-    customer.balance > 0 ? customer.balance : null,
-  );
-  const [chosen, setMethodId] = useState('');
-  const [note, setNote] = useState('');
-  const [advance, setAdvance] = useState(false);
-  const [paymentId] = useState(newId);
-  const guard = useFieldGuard();
-  const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
-  const methodId = chosen || (options.find((m) => m.type === 'cash')?.id ?? options[0]?.id ?? '');
-
-  const idem = useIdempotencyKey();
-  const pay = useMutation({
-    mutationFn: () =>
-      withNetworkRetry(() =>
-        customersApi.pay(
-          customer.id,
-          {
-            id: paymentId,
-            ...(into ? { vaultId: into } : { methodId }),
-            amount: amount ?? 0,
-            ...(note.trim() ? { note: note.trim() } : {}),
-            ...(advance && (amount ?? 0) > Math.max(0, customer.balance) ? { advance: true } : {}),
-          },
-          { idempotencyKey: idem.key },
-        ),
-      ),
-    onSuccess: async () => {
-      toast.success(t('payment.done'));
-      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      onClose();
-    },
-    onError: (err) => handleError(err, { toast: true }),
-  });
-
-  return (
-    <Dialog open={open} onClose={pay.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('payment.title', { name: customer.name })}</DialogTitle>
-      <DialogContent>
-        <Stack sx={{ gap: 1.5, pt: 1 }}>
-          <PaymentBalanceParts customerId={customer.id} balance={customer.balance} />
-          <AmountField
-            label={t('payment.amount')}
-            value={amount}
-            onValue={setAmount}
-            autoFocus
-            required
-            positive
-            guard={guard}
-            testId="customer-pay-amount"
-          />
-          <AdvanceChoice
-            amount={amount}
-            balance={customer.balance}
-            checked={advance}
-            onChange={setAdvance}
-          />
-          {mayVault && (
-            <TextField
-              select
-              size="small"
-              label={t('payment.into')}
-              value={into}
-              onChange={(e) => setInto(e.target.value)}
-              slotProps={{
-                select: { displayEmpty: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'customer-pay-into' },
-              }}
-            >
-              <MenuItem value="">{t('payment.till')}</MenuItem>
-              {(vaults.data ?? []).map((v) => (
-                <MenuItem key={v.id} value={v.id}>
-                  {`${v.name} — ${v.branchName}`}
-                  {v.type === 'bank' ? ` (${t('payment.bank')})` : ''}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {!into && (
-            <TextField
-              select
-              size="small"
-              label={t('payment.method')}
-              value={methodId}
-              onChange={(e) => setMethodId(e.target.value)}
-            >
-              {options.map((m) => (
-                <MenuItem key={m.id} value={m.id}>
-                  {methodName(m, i18n.language)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            size="small"
-            label={t('payment.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={pay.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={(!into && !methodId) || pay.isPending}
-          onClick={() => guard.check() && amount !== null && pay.mutate()}
-          data-testid="customer-pay-submit"
-        >
-          {t('payment.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </AccountPage>
   );
 }

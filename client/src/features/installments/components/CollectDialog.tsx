@@ -1,20 +1,13 @@
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type InstallmentPaymentDto } from '@pos/contracts';
+import { formatPiasters, InstallmentCollectDto, type InstallmentPaymentDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from '../../../shared/lib/places';
-import { newId } from '../../../shared/lib/ids';
-import { AmountField } from '../../../shared/ui/AmountField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
-import { SelectField } from '../../../shared/ui/SelectField';
+import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
 import { sessionUserState } from '../../../shared/state';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export type CollectTarget = {
   planId: string;
@@ -78,96 +71,69 @@ export function CollectDialog({
 }) {
   const { t } = useTranslation('installments');
   const places = useCollectPlaces(target.branchId);
-  const [requestId] = useState(newId);
-  const [amount, setAmount] = useState<number | null>(target.due);
-  const [vaultId, setVaultId] = useState('');
-  const [note, setNote] = useState('');
-  const [tried, setTried] = useState(false);
-  // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
-  const chosenVault = places.isLoading ? '' : vaultId || places.preferred;
-  const idem = useIdempotencyKey();
   const collect = useCrudMutation({
-    mutationFn: () =>
-      installmentsApi.collect(
-        target.planId,
-        {
-          id: requestId,
-          amount: amount ?? 0,
-          ...(chosenVault === TILL ? {} : { vaultId: chosenVault }),
-          ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
-          note: note.trim() || undefined,
-        },
-        { idempotencyKey: idem.key },
-      ),
+    mutationFn: ({ body, key }: { body: InstallmentCollectDto; key: string }) =>
+      installmentsApi.collect(target.planId, body, { idempotencyKey: key }),
     success: t('collect.done'),
     invalidate: [installmentKeys.all],
     onSuccess: onCollected,
     onDone: onClose,
   });
-  const amountError =
-    amount === null || Number.isNaN(amount) || amount <= 0
-      ? t('form.amountRequired')
-      : amount > target.due
-        ? t('form.overCollect', { due: formatPiasters(target.due) })
-        : undefined;
-  const submit = () => {
-    setTried(true);
-    if (amountError || !chosenVault) return;
-    collect.mutate(undefined);
-  };
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={submit}
+    <PaymentFormDialog<InstallmentCollectDto>
       title={t('collect.title', { number: target.planNumber })}
       titleId="installment-collect-title"
-      submitting={collect.isPending}
       submitLabel={t('collect.submit')}
       submitTestId="collect-submit"
-      maxWidth="xs"
-    >
-      <Box sx={{ display: 'grid', gap: 1.5, pt: 1 }} data-testid="collect-dialog">
-        <Typography>
-          {target.customerName} — {target.label}
-        </Typography>
-        <Typography color="text.secondary">
-          {t('collect.due', { amount: formatPiasters(target.due) })}
-        </Typography>
-        <AmountField
-          label={t('fields.amount')}
-          value={amount}
-          onValue={setAmount}
-          autoFocus
-          required
-          error={tried && Boolean(amountError)}
-          helperText={tried ? amountError : t('collect.partialHint')}
-          positive
-          testId="collect-amount"
-        />
-        <SelectField
-          name="vault"
-          label={t('fields.vault')}
-          value={chosenVault}
-          onChange={setVaultId}
-          options={[
-            ...(places.till
-              ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
-              : []),
-            ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
-          ]}
-          noneLabel={t('form.chooseVault')}
-          error={tried && !chosenVault ? t('form.required') : undefined}
-          testId="collect-vault"
-        />
-        <TextField
-          size="small"
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
-      </Box>
-    </FormDialog>
+      testId="collect-dialog"
+      onClose={onClose}
+      submitting={collect.isPending}
+      dto={InstallmentCollectDto}
+      toBody={(v, id) => ({
+        id,
+        amount: v.amount ?? 0,
+        ...(v.place === TILL ? {} : { vaultId: v.place }),
+        ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
+        note: v.note.trim() || undefined,
+      })}
+      onSubmit={(body, key) => collect.mutate({ body, key })}
+      header={
+        <>
+          <Typography>
+            {target.customerName} — {target.label}
+          </Typography>
+          <Typography color="text.secondary">
+            {t('collect.due', { amount: formatPiasters(target.due) })}
+          </Typography>
+        </>
+      }
+      amount={{
+        label: t('fields.amount'),
+        preset: target.due,
+        testId: 'collect-amount',
+        hint: t('collect.partialHint'),
+        check: (amount) =>
+          amount === null || Number.isNaN(amount) || amount <= 0
+            ? t('form.amountRequired')
+            : amount > target.due
+              ? t('form.overCollect', { due: formatPiasters(target.due) })
+              : undefined,
+      }}
+      place={{
+        label: t('fields.vault'),
+        // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
+        preset: places.isLoading ? '' : places.preferred,
+        options: [
+          ...(places.till
+            ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
+            : []),
+          ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
+        ],
+        noneLabel: t('form.chooseVault'),
+        required: t('form.required'),
+        testId: 'collect-vault',
+      }}
+      note={{ label: t('fields.note'), maxLength: 300 }}
+    />
   );
 }

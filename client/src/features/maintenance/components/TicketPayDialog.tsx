@@ -10,7 +10,6 @@ import FormLabel from '@mui/material/FormLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
@@ -23,6 +22,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
@@ -47,41 +47,23 @@ type Props = {
 export function TicketPayDialog({ number: given, onClose, onPaid }: Props) {
   const { t } = useTranslation('maintenance');
   const [number, setNumber] = useState(given);
-  const [typed, setTyped] = useState('');
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
       {number ? (
         <TicketPayForm number={number} titleId={titleId} onClose={onClose} onPaid={onPaid} />
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (typed.trim()) setNumber(typed.trim().toUpperCase());
-          }}
-        >
-          <DialogTitle id={titleId}>{t('pay.askTitle')}</DialogTitle>
-          <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              size="small"
-              sx={{ mt: 1 }}
-              label={t('pay.number')}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'ticket-pay-number' } }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button color="inherit" onClick={onClose}>
-              {t('pay.close')}
-            </Button>
-            <Button type="submit" variant="contained" data-testid="ticket-pay-find">
-              {t('pay.find')}
-            </Button>
-          </DialogActions>
-        </form>
+        <NumberPrompt
+          title={t('pay.askTitle')}
+          titleId={titleId}
+          label={t('pay.number')}
+          cancelLabel={t('pay.close')}
+          findLabel={t('pay.find')}
+          inputTestId="ticket-pay-number"
+          findTestId="ticket-pay-find"
+          onCancel={onClose}
+          onNumber={setNumber}
+        />
       )}
     </Dialog>
   );

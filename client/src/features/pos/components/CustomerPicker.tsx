@@ -1,6 +1,4 @@
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,15 +8,13 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { formatPiasters, type CustomerCreateDto } from '@pos/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useState, type FormEvent, type RefObject } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { memo, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import type { FieldErrors } from '../../../shared/forms/useDtoForm';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerPicker as CustomerSearch, customersApi } from '../../customers';
 import type { CartCustomer } from '../../../shared/lib/cart';
 
 type Props = {
@@ -30,30 +26,15 @@ type Props = {
 /** Pick a customer (normalised search on name and phone) or quick-add one (name, phone). */
 export const CustomerPicker = memo(function CustomerPicker({ value, onChange, inputRef }: Props) {
   const { t } = useTranslation('pos');
-  const [input, setInput] = useState('');
   const [adding, setAdding] = useState(false);
-  const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== value?.name,
-    staleTime: 10_000,
-  });
-  useEffect(() => {
-    if (search.error) handleError(search.error, { toast: true });
-  }, [search.error]);
+  const [typed, setTyped] = useState('');
 
   return (
     <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-      <Autocomplete<CustomerSearchHit, false, false, false>
-        size="small"
+      <CustomerSearch
         sx={{ flex: 1 }}
-        options={search.data ?? []}
         value={value}
-        filterOptions={(list) => list}
-        inputValue={input}
-        onInputChange={(_, text) => setInput(text)}
-        onChange={(_, next) =>
+        onChange={(next) =>
           onChange(
             next
               ? {
@@ -66,42 +47,14 @@ export const CustomerPicker = memo(function CustomerPicker({ value, onChange, in
               : null,
           )
         }
-        getOptionLabel={(c) => c.name}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        loading={search.isFetching}
-        noOptionsText={q ? t('customer.none') : t('customer.typeToSearch')}
-        renderOption={(props, c) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <Box component="li" key={key} {...rest} data-testid="customer-option">
-              <Box sx={{ flex: 1 }}>
-                <Typography variant="body2">{c.name}</Typography>
-                {c.phone && (
-                  <Typography variant="caption" color="text.secondary" dir="ltr">
-                    {c.phone}
-                  </Typography>
-                )}
-              </Box>
-              {c.balance !== 0 && (
-                <Typography variant="caption" color={c.balance > 0 ? 'error' : 'text.secondary'}>
-                  {t('customer.balance', { amount: formatPiasters(c.balance) })}
-                </Typography>
-              )}
-            </Box>
-          );
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={t('customer.label')}
-            placeholder={t('customer.placeholder')}
-            inputRef={inputRef}
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'pos-customer' },
-            }}
-          />
-        )}
+        onInput={setTyped}
+        label={t('customer.label')}
+        placeholder={t('customer.placeholder')}
+        noneText={t('customer.none')}
+        typeToSearchText={t('customer.typeToSearch')}
+        balanceText={(amount) => t('customer.balance', { amount: formatPiasters(amount) })}
+        inputRef={inputRef}
+        testId="pos-customer"
       />
       <Tooltip title={t('customer.quickAdd')}>
         <IconButton
@@ -115,7 +68,7 @@ export const CustomerPicker = memo(function CustomerPicker({ value, onChange, in
       </Tooltip>
       <QuickAddDialog
         open={adding}
-        initialName={value ? '' : input}
+        initialName={value ? '' : typed}
         onClose={() => setAdding(false)}
         onCreated={(c) => {
           setAdding(false);

@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -21,7 +20,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches';
 import { useCan } from '../../../shared/state/useCan';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerPicker, type CustomerSearchHit } from '../../customers';
 import {
   methodName,
   salesApi,
@@ -55,39 +54,6 @@ export function useCashierOptions() {
     for (const s of shifts.data?.rows ?? []) map.set(s.cashierId, s.cashierName);
     return [...map].map(([id, name]) => ({ id, name }));
   }, [shifts.data]);
-}
-
-export function CustomerFilter({
-  value,
-  onChange,
-}: {
-  value: CustomerSearchHit | null;
-  onChange: (c: CustomerSearchHit | null) => void;
-}) {
-  const { t } = useTranslation('sales');
-  const [input, setInput] = useState('');
-  const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== value?.name,
-  });
-  return (
-    <Autocomplete<CustomerSearchHit, false, false, false>
-      size="small"
-      sx={{ minInlineSize: 200 }}
-      options={search.data ?? []}
-      value={value}
-      filterOptions={(x) => x}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      onChange={(_, next) => onChange(next)}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={t('filters.noCustomer')}
-      renderInput={(params) => <TextField {...params} label={t('filters.customer')} />}
-    />
-  );
 }
 
 /** /invoices: filters (branch for who may see every branch), totals (can_see_invoices_totals), profit (can_see_profit). */
@@ -208,7 +174,13 @@ export default function InvoicesPage() {
           onChange={(e) => filter(setNumber)(e.target.value)}
           slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'filter-number' } }}
         />
-        <CustomerFilter value={customer} onChange={filter(setCustomer)} />
+        <CustomerPicker
+          sx={{ minInlineSize: 200 }}
+          value={customer}
+          onChange={filter(setCustomer)}
+          label={t('filters.customer')}
+          noneText={t('filters.noCustomer')}
+        />
         {canBranches && (
           <SelectFilter
             label={t('filters.branch')}

@@ -1,18 +1,11 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  VendorPaymentDto,
   type VendorDto,
   type VendorOpenInvoiceDto,
   type VendorPaymentReceiptDto,
@@ -22,12 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDay } from '../../../shared/lib/format';
-import { newId, withNetworkRetry } from '../../../shared/lib/ids';
-import { AmountField } from '../../../shared/ui/AmountField';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { withNetworkRetry } from '../../../shared/lib/ids';
+import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
 import { toast } from '../../../shared/ui/toast';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
   vendor: VendorDto;
@@ -42,36 +33,16 @@ export function PaymentDialog(props: Props) {
   return props.open ? <PaymentForm {...props} /> : null;
 }
 
-function PaymentForm({ vendor, invoices, open, onClose, onPaid }: Props) {
+function PaymentForm({ vendor, invoices, onClose, onPaid }: Props) {
   const { t } = useTranslation('vendors');
   const queryClient = useQueryClient();
   const vaults = useQuery({ queryKey: vendorKeys.vaults, queryFn: vendorsApi.vaults });
   const owed = vendor.balance ?? 0;
-  const [amount, setAmount] = useState<number | null>(owed > 0 ? owed : null);
-  const [chosenVault, setVault] = useState('');
   const [mode, setMode] = useState<'oldest' | 'chosen'>('oldest');
   const [picked, setPicked] = useState<string[]>([]);
-  const [note, setNote] = useState('');
-  const [paymentId] = useState(newId);
-  const guard = useFieldGuard();
-  const vaultId = chosenVault || (vaults.data?.[0]?.id ?? '');
-
-  const idem = useIdempotencyKey();
   const pay = useMutation({
-    mutationFn: () =>
-      withNetworkRetry(() =>
-        vendorsApi.pay(
-          vendor.id,
-          {
-            id: paymentId,
-            amount: amount ?? 0,
-            ...(vaultId ? { vaultId } : {}),
-            ...(mode === 'chosen' ? { invoiceIds: picked } : {}),
-            ...(note.trim() ? { note: note.trim() } : {}),
-          },
-          { idempotencyKey: idem.key },
-        ),
-      ),
+    mutationFn: ({ body, key }: { body: VendorPaymentDto; key: string }) =>
+      withNetworkRetry(() => vendorsApi.pay(vendor.id, body, { idempotencyKey: key })),
     onSuccess: async (receipt) => {
       toast.success(t('payment.done', { number: receipt.number }));
       await queryClient.invalidateQueries({ queryKey: vendorKeys.all });
@@ -85,96 +56,79 @@ function PaymentForm({ vendor, invoices, open, onClose, onPaid }: Props) {
   const pickedOpen = invoices.filter((i) => picked.includes(i.id)).reduce((s, i) => s + i.open, 0);
 
   return (
-    <Dialog open={open} onClose={pay.isPending ? undefined : onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{t('payment.title', { name: vendor.name })}</DialogTitle>
-      <DialogContent>
-        <Stack sx={{ gap: 1.5, pt: 1 }}>
-          <Typography variant="body2">
-            {t('payment.owed', { amount: formatPiasters(owed) })}
-          </Typography>
-          <AmountField
-            label={t('payment.amount')}
-            value={amount}
-            onValue={setAmount}
-            required
-            positive
-            guard={guard}
-            autoFocus
-            testId="vendor-pay-amount"
+    <PaymentFormDialog<VendorPaymentDto>
+      title={t('payment.title', { name: vendor.name })}
+      submitLabel={t('payment.save')}
+      cancelLabel={t('actions.cancel')}
+      submitTestId="vendor-pay-save"
+      maxWidth="sm"
+      onClose={onClose}
+      submitting={pay.isPending}
+      dto={VendorPaymentDto}
+      toBody={(v, id) => ({
+        id,
+        amount: v.amount ?? 0,
+        ...(v.place ? { vaultId: v.place } : {}),
+        ...(mode === 'chosen' ? { invoiceIds: picked } : {}),
+        ...(v.note.trim() ? { note: v.note.trim() } : {}),
+      })}
+      onSubmit={(body, key) => pay.mutate({ body, key })}
+      blocked={() => mode === 'chosen' && !picked.length}
+      header={
+        <Typography variant="body2">
+          {t('payment.owed', { amount: formatPiasters(owed) })}
+        </Typography>
+      }
+      amount={{
+        label: t('payment.amount'),
+        preset: owed > 0 ? owed : null,
+        testId: 'vendor-pay-amount',
+      }}
+      place={{
+        label: t('payment.vault'),
+        preset: vaults.data?.[0]?.id ?? '',
+        options: (vaults.data ?? []).map((v) => ({
+          value: v.id,
+          label: `${v.name} — ${v.branchName}${v.type === 'bank' ? ` (${t('payment.bank')})` : ''}`,
+        })),
+        inputTestId: 'vendor-pay-vault',
+      }}
+      note={{ label: t('payment.note') }}
+    >
+      {invoices.length > 0 && (
+        <RadioGroup value={mode} onChange={(e) => setMode(e.target.value as 'oldest' | 'chosen')}>
+          <FormControlLabel value="oldest" control={<Radio />} label={t('payment.oldest')} />
+          <FormControlLabel
+            value="chosen"
+            control={<Radio />}
+            label={t('payment.chosen')}
+            data-testid="vendor-pay-chosen"
           />
-          <TextField
-            select
-            size="small"
-            label={t('payment.vault')}
-            value={vaultId}
-            onChange={(e) => setVault(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'vendor-pay-vault' } }}
-          >
-            {(vaults.data ?? []).map((v) => (
-              <MenuItem key={v.id} value={v.id}>
-                {`${v.name} — ${v.branchName}`}
-                {v.type === 'bank' ? ` (${t('payment.bank')})` : ''}
-              </MenuItem>
-            ))}
-          </TextField>
-          {invoices.length > 0 && (
-            <RadioGroup
-              value={mode}
-              onChange={(e) => setMode(e.target.value as 'oldest' | 'chosen')}
-            >
-              <FormControlLabel value="oldest" control={<Radio />} label={t('payment.oldest')} />
-              <FormControlLabel
-                value="chosen"
-                control={<Radio />}
-                label={t('payment.chosen')}
-                data-testid="vendor-pay-chosen"
+        </RadioGroup>
+      )}
+      {mode === 'chosen' &&
+        invoices.map((i) => (
+          <FormControlLabel
+            key={i.id}
+            sx={{ ms: 2 }}
+            control={
+              <Checkbox
+                checked={picked.includes(i.id)}
+                onChange={() => toggle(i.id)}
+                slotProps={{ input: { 'aria-label': i.number } }}
               />
-            </RadioGroup>
-          )}
-          {mode === 'chosen' &&
-            invoices.map((i) => (
-              <FormControlLabel
-                key={i.id}
-                sx={{ ms: 2 }}
-                control={
-                  <Checkbox
-                    checked={picked.includes(i.id)}
-                    onChange={() => toggle(i.id)}
-                    slotProps={{ input: { 'aria-label': i.number } }}
-                  />
-                }
-                label={`${i.number} · ${formatDay(i.invoiceDate)} · ${t('invoices.open')} ${formatPiasters(i.open)}`}
-              />
-            ))}
-          {mode === 'chosen' && (
-            <Typography variant="body2" color="text.secondary">
-              {t('payment.pickedOpen', { amount: formatPiasters(pickedOpen) })}
-            </Typography>
-          )}
-          <Typography variant="caption" color="text.secondary">
-            {t('payment.advanceHint')}
-          </Typography>
-          <TextField
-            size="small"
-            label={t('payment.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+            }
+            label={`${i.number} · ${formatDay(i.invoiceDate)} · ${t('invoices.open')} ${formatPiasters(i.open)}`}
           />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={pay.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => guard.check() && amount !== null && pay.mutate()}
-          disabled={pay.isPending || (mode === 'chosen' && !picked.length)}
-          data-testid="vendor-pay-save"
-        >
-          {t('payment.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        ))}
+      {mode === 'chosen' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('payment.pickedOpen', { amount: formatPiasters(pickedOpen) })}
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        {t('payment.advanceHint')}
+      </Typography>
+    </PaymentFormDialog>
   );
 }

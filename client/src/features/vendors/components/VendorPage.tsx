@@ -1,6 +1,5 @@
 import Payments from '@mui/icons-material/Payments';
 import Print from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,29 +14,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { AGING_BUCKETS, formatPiasters, VENDORS } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDay } from '../../../shared/lib/format';
 import { resourceApi } from '../../../shared/resource';
 import { useCan } from '../../../shared/state/useCan';
+import { AccountPage, AccountSection, BalanceFigure } from '../../../shared/ui/AccountPage';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
 import { PaymentDialog } from './PaymentDialog';
 import { ReceiptDialog } from './ReceiptDialog';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography variant="h6" component="h2" sx={{ fontSize: 16, fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** /Vendors/{id}: the vendor's details and balance, aging, open invoices, statement, payments. */
 export default function VendorPage() {
@@ -77,13 +66,11 @@ export default function VendorPage() {
   const invoices = openInvoices.data?.invoices ?? [];
   const st = statement.data;
   return (
-    <Box data-testid="vendor-page">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {v.name}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        {totals && (
+    <AccountPage
+      testId="vendor-page"
+      title={v.name}
+      actions={
+        totals && (
           <Button
             variant="contained"
             startIcon={<Payments />}
@@ -92,30 +79,18 @@ export default function VendorPage() {
           >
             {t('payment.take')}
           </Button>
-        )}
-      </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
+        )
+      }
+      side={
         <Stack sx={{ gap: 1.5 }}>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             {v.balance !== undefined && (
               <>
-                <Typography variant="body2" color="text.secondary">
-                  {t('fields.balance')}
-                </Typography>
-                <Typography
-                  sx={{ fontWeight: 800, fontSize: 26 }}
-                  color={v.balance > 0 ? 'error.main' : undefined}
-                  data-testid="vendor-balance"
-                >
-                  {formatPiasters(v.balance)}
-                </Typography>
+                <BalanceFigure
+                  label={t('fields.balance')}
+                  amount={v.balance}
+                  testId="vendor-balance"
+                />
                 {v.balance < 0 && (
                   <Typography variant="caption" color="text.secondary">
                     {t('fields.advance')}
@@ -151,7 +126,7 @@ export default function VendorPage() {
             </Stack>
           </Paper>
           {openInvoices.data && (
-            <Section title={t('aging.title', { date: formatDay(openInvoices.data.asOf) })}>
+            <AccountSection title={t('aging.title', { date: formatDay(openInvoices.data.asOf) })}>
               <Table size="small" aria-label={t('aging.title', { date: '' })}>
                 <TableBody>
                   {AGING_BUCKETS.map((b) => (
@@ -184,146 +159,145 @@ export default function VendorPage() {
                   </TableRow>
                 </TableBody>
               </Table>
-            </Section>
+            </AccountSection>
           )}
         </Stack>
-        {totals ? (
-          <Stack sx={{ gap: 1.5, minInlineSize: 0 }}>
-            <Section title={t('invoices.title')}>
-              <Table size="small" aria-label={t('invoices.title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('invoices.number')}</TableCell>
-                    <TableCell>{t('invoices.vendorNumber')}</TableCell>
-                    <TableCell>{t('invoices.date')}</TableCell>
-                    <TableCell>{t('invoices.due')}</TableCell>
-                    <TableCell align="right">{t('invoices.total')}</TableCell>
-                    <TableCell align="right">{t('invoices.paid')}</TableCell>
-                    <TableCell align="right">{t('invoices.open')}</TableCell>
-                    <TableCell align="center">{t('invoices.overdue')}</TableCell>
+      }
+    >
+      {totals ? (
+        <Stack sx={{ gap: 1.5, minInlineSize: 0 }}>
+          <AccountSection title={t('invoices.title')}>
+            <Table size="small" aria-label={t('invoices.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('invoices.number')}</TableCell>
+                  <TableCell>{t('invoices.vendorNumber')}</TableCell>
+                  <TableCell>{t('invoices.date')}</TableCell>
+                  <TableCell>{t('invoices.due')}</TableCell>
+                  <TableCell align="right">{t('invoices.total')}</TableCell>
+                  <TableCell align="right">{t('invoices.paid')}</TableCell>
+                  <TableCell align="right">{t('invoices.open')}</TableCell>
+                  <TableCell align="center">{t('invoices.overdue')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoices.map((i) => (
+                  <TableRow key={i.id} data-testid="open-invoice-row">
+                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                      {i.number}
+                    </TableCell>
+                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                      {i.vendorInvoiceNumber ?? ''}
+                    </TableCell>
+                    <TableCell>{formatDay(i.invoiceDate)}</TableCell>
+                    <TableCell>{formatDay(i.dueDate)}</TableCell>
+                    <TableCell align="right">{formatPiasters(i.total)}</TableCell>
+                    <TableCell align="right">{formatPiasters(i.paid + i.returned)}</TableCell>
+                    <TableCell align="right">{formatPiasters(i.open)}</TableCell>
+                    <TableCell align="center">{i.daysOverdue > 0 ? i.daysOverdue : '—'}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {invoices.map((i) => (
-                    <TableRow key={i.id} data-testid="open-invoice-row">
-                      <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                        {i.number}
-                      </TableCell>
-                      <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                        {i.vendorInvoiceNumber ?? ''}
-                      </TableCell>
-                      <TableCell>{formatDay(i.invoiceDate)}</TableCell>
-                      <TableCell>{formatDay(i.dueDate)}</TableCell>
-                      <TableCell align="right">{formatPiasters(i.total)}</TableCell>
-                      <TableCell align="right">{formatPiasters(i.paid + i.returned)}</TableCell>
-                      <TableCell align="right">{formatPiasters(i.open)}</TableCell>
-                      <TableCell align="center">
-                        {i.daysOverdue > 0 ? i.daysOverdue : '—'}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  {!openInvoices.isLoading && invoices.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={8} align="center" sx={{ color: 'text.secondary' }}>
-                        {t('invoices.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </TableBody>
-              </Table>
-            </Section>
-            <Section title={t('statement.title')}>
-              {canDates && (
-                <Stack direction="row" sx={{ gap: 1, mb: 1, flexWrap: 'wrap' }}>
-                  <DateField label={t('statement.from')} value={from} onChange={setFrom} />
-                  <DateField label={t('statement.to')} value={to} onChange={setTo} />
-                </Stack>
-              )}
-              {statement.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
-              <Table size="small" aria-label={t('statement.title')}>
-                <TableHead>
+                ))}
+                {!openInvoices.isLoading && invoices.length === 0 && (
                   <TableRow>
-                    <TableCell>{t('statement.at')}</TableCell>
-                    <TableCell>{t('statement.type')}</TableCell>
-                    <TableCell>{t('statement.reference')}</TableCell>
-                    <TableCell align="right">{t('statement.increase')}</TableCell>
-                    <TableCell align="right">{t('statement.decrease')}</TableCell>
-                    <TableCell align="right">{t('statement.balance')}</TableCell>
-                    <TableCell>{t('statement.user')}</TableCell>
-                    <TableCell />
+                    <TableCell colSpan={8} align="center" sx={{ color: 'text.secondary' }}>
+                      {t('invoices.empty')}
+                    </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {st && (
-                    <TableRow>
-                      <TableCell colSpan={5}>{t('statement.opening')}</TableCell>
-                      <TableCell align="right" data-testid="statement-opening">
-                        {formatPiasters(st.opening)}
-                      </TableCell>
-                      <TableCell colSpan={2} />
-                    </TableRow>
-                  )}
-                  {(st?.rows ?? []).map((r) => (
-                    <TableRow key={r.id} data-testid="statement-row">
-                      <TableCell>{formatDateTime(r.at)}</TableCell>
-                      <TableCell>{t(`statement.types.${r.type}`)}</TableCell>
-                      <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                        {r.referenceNumber ?? ''}
-                        {r.note && r.type !== 'opening' ? ` — ${r.note}` : ''}
-                      </TableCell>
-                      <TableCell align="right">
-                        {r.amount > 0 ? formatPiasters(r.amount) : ''}
-                      </TableCell>
-                      <TableCell align="right">
-                        {r.amount < 0 ? formatPiasters(-r.amount) : ''}
-                      </TableCell>
-                      <TableCell align="right" data-testid="statement-balance">
-                        {formatPiasters(r.balanceAfter)}
-                      </TableCell>
-                      <TableCell>{r.userName ?? ''}</TableCell>
-                      <TableCell padding="checkbox">
-                        {r.referenceType === 'vendor_payment' && r.referenceId && (
-                          <Tooltip title={t('statement.receipt')}>
-                            <IconButton
-                              size="small"
-                              aria-label={t('statement.receipt')}
-                              onClick={() => setReceiptId(r.referenceId)}
-                              data-testid="statement-receipt"
-                            >
-                              <Print fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  {st && (
-                    <TableRow>
-                      <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
-                        {t('statement.closing')}
-                      </TableCell>
-                      <TableCell align="right">{formatPiasters(st.totals.increase)}</TableCell>
-                      <TableCell align="right">{formatPiasters(st.totals.decrease)}</TableCell>
-                      <TableCell
-                        align="right"
-                        sx={{ fontWeight: 700 }}
-                        data-testid="statement-closing"
-                      >
-                        {formatPiasters(st.closing)}
-                      </TableCell>
-                      <TableCell colSpan={2} />
-                    </TableRow>
-                  )}
-                </TableBody>
-              </Table>
-            </Section>
-          </Stack>
-        ) : (
-          <Paper variant="outlined" sx={{ p: 3, color: 'text.secondary' }}>
-            {t('statement.needsTotals')}
-          </Paper>
-        )}
-      </Box>
+                )}
+              </TableBody>
+            </Table>
+          </AccountSection>
+          <AccountSection title={t('statement.title')}>
+            {canDates && (
+              <Stack direction="row" sx={{ gap: 1, mb: 1, flexWrap: 'wrap' }}>
+                <DateField label={t('statement.from')} value={from} onChange={setFrom} />
+                <DateField label={t('statement.to')} value={to} onChange={setTo} />
+              </Stack>
+            )}
+            {statement.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
+            <Table size="small" aria-label={t('statement.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('statement.at')}</TableCell>
+                  <TableCell>{t('statement.type')}</TableCell>
+                  <TableCell>{t('statement.reference')}</TableCell>
+                  <TableCell align="right">{t('statement.increase')}</TableCell>
+                  <TableCell align="right">{t('statement.decrease')}</TableCell>
+                  <TableCell align="right">{t('statement.balance')}</TableCell>
+                  <TableCell>{t('statement.user')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {st && (
+                  <TableRow>
+                    <TableCell colSpan={5}>{t('statement.opening')}</TableCell>
+                    <TableCell align="right" data-testid="statement-opening">
+                      {formatPiasters(st.opening)}
+                    </TableCell>
+                    <TableCell colSpan={2} />
+                  </TableRow>
+                )}
+                {(st?.rows ?? []).map((r) => (
+                  <TableRow key={r.id} data-testid="statement-row">
+                    <TableCell>{formatDateTime(r.at)}</TableCell>
+                    <TableCell>{t(`statement.types.${r.type}`)}</TableCell>
+                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                      {r.referenceNumber ?? ''}
+                      {r.note && r.type !== 'opening' ? ` — ${r.note}` : ''}
+                    </TableCell>
+                    <TableCell align="right">
+                      {r.amount > 0 ? formatPiasters(r.amount) : ''}
+                    </TableCell>
+                    <TableCell align="right">
+                      {r.amount < 0 ? formatPiasters(-r.amount) : ''}
+                    </TableCell>
+                    <TableCell align="right" data-testid="statement-balance">
+                      {formatPiasters(r.balanceAfter)}
+                    </TableCell>
+                    <TableCell>{r.userName ?? ''}</TableCell>
+                    <TableCell padding="checkbox">
+                      {r.referenceType === 'vendor_payment' && r.referenceId && (
+                        <Tooltip title={t('statement.receipt')}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('statement.receipt')}
+                            onClick={() => setReceiptId(r.referenceId)}
+                            data-testid="statement-receipt"
+                          >
+                            <Print fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {st && (
+                  <TableRow>
+                    <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+                      {t('statement.closing')}
+                    </TableCell>
+                    <TableCell align="right">{formatPiasters(st.totals.increase)}</TableCell>
+                    <TableCell align="right">{formatPiasters(st.totals.decrease)}</TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{ fontWeight: 700 }}
+                      data-testid="statement-closing"
+                    >
+                      {formatPiasters(st.closing)}
+                    </TableCell>
+                    <TableCell colSpan={2} />
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </AccountSection>
+        </Stack>
+      ) : (
+        <Paper variant="outlined" sx={{ p: 3, color: 'text.secondary' }}>
+          {t('statement.needsTotals')}
+        </Paper>
+      )}
       <PaymentDialog
         vendor={v}
         invoices={invoices}
@@ -335,6 +309,6 @@ export default function VendorPage() {
         }}
       />
       <ReceiptDialog paymentId={receiptId} onClose={() => setReceiptId(null)} />
-    </Box>
+    </AccountPage>
   );
 }
