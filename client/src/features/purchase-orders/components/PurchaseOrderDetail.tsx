@@ -16,8 +16,8 @@ import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PrintArea } from '../../../shared/ui/print';
-import { DataTable } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentFrame';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
+import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -175,25 +175,13 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
               render: (l) => l.barcodes[0] ?? l.sku,
               ltr: true,
             },
-            ...(
-              [
-                ['quantity', 'quantity'],
-                ['received', 'receivedQuantity'],
-                ['remaining', 'remainingQuantity'],
-              ] as const
-            ).map(([key, field]) => ({
-              key,
-              header: t(`fields.${key}`),
-              align: 'center' as const,
-              render: (l: Line) => formatQuantity(l[field]),
-            })),
-            ...(['unitCost', 'lineTotal'] as const).map((key) => ({
-              key,
-              header: t(`fields.${key}`),
-              align: 'right' as const,
+            qtyColumn('quantity', t('fields.quantity'), (l) => l.quantity),
+            qtyColumn('received', t('fields.received'), (l) => l.receivedQuantity),
+            qtyColumn('remaining', t('fields.remaining'), (l) => l.remainingQuantity),
+            moneyColumn('unitCost', t('fields.unitCost'), (l) => l.unitCost, { hidden: !showCost }),
+            moneyColumn('lineTotal', t('fields.lineTotal'), (l) => l.lineTotal, {
               hidden: !showCost,
-              render: (l: Line) => (l[key] !== undefined ? formatPiasters(l[key]) : ''),
-            })),
+            }),
           ]}
         />
       </Paper>

@@ -26,7 +26,7 @@ import {
   LinesEditor,
   markScanInput,
   type EditLine,
-} from '../../../shared/ui/LinesEditor';
+} from '../../../shared/ui/DocumentKit';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';

@@ -8,7 +8,7 @@ import {
   PrintDocument,
   PrintFacts,
   PrintFooter,
-} from '../../../shared/ui/PrintDocument';
+} from '../../../shared/ui/DocumentKit';
 import { propertiesText } from '../../catalog';
 
 type Line = NonNullable<PurchaseOrderResponseDto['lines']>[number];

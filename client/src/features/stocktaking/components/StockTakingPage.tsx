@@ -40,7 +40,7 @@ import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
 import { newCountId } from '../lib/ids';
 import { STATE_COLOR } from '../lib/states';
-import { markScanInput } from '../../../shared/ui/LinesEditor';
+import { markScanInput } from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http';
 import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
-import { itemColumns, PrintDocument } from '../../../shared/ui/PrintDocument';
+import { itemColumns, PrintDocument } from '../../../shared/ui/DocumentKit';
 import { formatDateTime } from '../../../shared/lib/format';
 
 /** Every counted or differing line, page by page (the list endpoint caps a page at 500). */

@@ -7,7 +7,7 @@ import {
   LinesEditor,
   markScanInput,
   type EditLine as Line,
-} from '../../../shared/ui/LinesEditor';
+} from '../../../shared/ui/DocumentKit';
 
 export type EditLine = Line & { available?: number };
 

@@ -33,8 +33,8 @@ import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
 import { PrintArea } from '../../../shared/ui/print';
-import { DataTable } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentFrame';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
+import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
@@ -264,12 +264,7 @@ export default function TransferRequestPage() {
                 render: (l) => l.barcodes[0] ?? l.sku,
                 ltr: true,
               },
-              {
-                key: 'requested',
-                header: t('fields.requested'),
-                align: 'center',
-                render: (l) => formatQuantity(l.quantity),
-              },
+              qtyColumn('requested', t('fields.requested'), (l) => l.quantity),
               {
                 key: 'available',
                 header: t('fields.available'),
@@ -280,20 +275,12 @@ export default function TransferRequestPage() {
                 }),
                 render: (l) => formatQuantity(l.availableAtSource ?? 0),
               },
-              {
-                key: 'shipped',
-                header: t('fields.shipped'),
-                align: 'center',
+              qtyColumn('shipped', t('fields.shipped'), (l) => l.shippedQuantity, {
                 hidden: !shippedOrLater,
-                render: (l) => formatQuantity(l.shippedQuantity),
-              },
-              {
-                key: 'received',
-                header: t('fields.received'),
-                align: 'center',
+              }),
+              qtyColumn('received', t('fields.received'), (l) => l.receivedQuantity, {
                 hidden: !received,
-                render: (l) => formatQuantity(l.receivedQuantity),
-              },
+              }),
               {
                 key: 'difference',
                 header: t('fields.difference'),
@@ -314,14 +301,12 @@ export default function TransferRequestPage() {
                 hidden: !received,
                 render: (l) => l.reason ?? '',
               },
-              ...(['unitCost', 'lineValue'] as const).map((key) => ({
-                key,
-                header: t(`fields.${key}`),
-                align: 'right' as const,
+              moneyColumn('unitCost', t('fields.unitCost'), (l) => l.unitCost, {
                 hidden: !showValue,
-                render: (l: TransferLineDto) =>
-                  l[key] !== undefined ? formatPiasters(l[key]) : '',
-              })),
+              }),
+              moneyColumn('lineValue', t('fields.lineValue'), (l) => l.lineValue, {
+                hidden: !showValue,
+              }),
             ]}
           />
         </Paper>
@@ -433,12 +418,11 @@ function ReceiveDialog({
           rowTestId="receive-line"
           columns={[
             { key: 'product', header: t('fields.product'), render: (r) => lineTitle(r.l) },
-            {
-              key: 'shipped',
-              header: t('fields.shipped'),
-              align: 'center',
-              render: (r) => formatQuantity(r.l.shippedQuantity),
-            },
+            qtyColumn<(typeof rows)[number]>(
+              'shipped',
+              t('fields.shipped'),
+              (r) => r.l.shippedQuantity,
+            ),
             {
               key: 'received',
               header: t('fields.received'),

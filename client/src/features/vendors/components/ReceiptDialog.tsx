@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { usePrinting } from '../../../shared/ui/DocumentFrame';
+import { usePrinting } from '../../../shared/ui/DocumentKit';
 import { PrintArea } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
 import { VendorPaymentReceipt } from './VendorPaymentReceipt';
