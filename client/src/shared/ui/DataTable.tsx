@@ -6,7 +6,9 @@ import TableCell, { type TableCellProps } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow, { type TableRowProps } from '@mui/material/TableRow';
+import { formatPiasters } from '@pos/contracts';
 import type { ReactNode } from 'react';
+import { formatQuantity } from '../lib/money';
 
 export type Column<T> = {
   /** Unique within the table (React key). */
@@ -146,3 +148,26 @@ export function DataTable<T>({
     </>
   );
 }
+
+/** An amount column (end-aligned): blank when the row has none (left out by a permission). */
+export function moneyColumn<T>(
+  key: string,
+  header: ReactNode,
+  value: (row: T) => number | null | undefined,
+  extra?: Partial<Column<T>>,
+): Column<T> {
+  return { key, header, align: 'right', render: (r) => formatMoney(value(r)), ...extra };
+}
+
+/** A quantity column (centred). */
+export function qtyColumn<T>(
+  key: string,
+  header: ReactNode,
+  value: (row: T) => number | null | undefined,
+  extra?: Partial<Column<T>>,
+): Column<T> {
+  return { key, header, align: 'center', render: (r) => formatQuantity(value(r)), ...extra };
+}
+
+const formatMoney = (v: number | null | undefined) =>
+  v === undefined || v === null ? '' : formatPiasters(v);

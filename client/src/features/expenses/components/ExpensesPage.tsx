@@ -20,7 +20,7 @@ import { formatDate } from '../../../shared/lib/format';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { DateField } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -131,24 +131,9 @@ function ExpensesList() {
     },
     { key: 'vault', header: t('list.vault'), render: (e) => e.vaultName },
     { key: 'branch', header: t('list.branch'), hidden: !canBranches, render: (e) => e.branchName },
-    {
-      key: 'amount',
-      header: t('list.amount'),
-      align: 'right',
-      render: (e) => formatPiasters(e.amount),
-    },
-    {
-      key: 'vat',
-      header: t('list.vat'),
-      align: 'right',
-      render: (e) => (e.vat ? formatPiasters(e.vat) : ''),
-    },
-    {
-      key: 'total',
-      header: t('list.total'),
-      align: 'right',
-      render: (e) => formatPiasters(e.total),
-    },
+    moneyColumn('amount', t('list.amount'), (e) => e.amount),
+    moneyColumn('vat', t('list.vat'), (e) => e.vat || null),
+    moneyColumn('total', t('list.total'), (e) => e.total),
     {
       key: 'status',
       header: t('list.status'),

@@ -16,7 +16,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { IconAction } from '../../../shared/ui/IconAction';
@@ -135,25 +135,14 @@ export function InventoryPage() {
         </>
       ),
     },
-    {
-      key: 'onHand',
-      header: t('stock.onHand'),
-      align: 'center',
-      sx: { fontWeight: 700 },
-      render: (row) => formatQuantity(row.onHand),
-    },
+    qtyColumn('onHand', t('stock.onHand'), (row) => row.onHand, { sx: { fontWeight: 700 } }),
     {
       key: 'reserved',
       header: t('stock.reserved'),
       align: 'center',
       render: (row) => (row.reserved ? formatQuantity(row.reserved) : ''),
     },
-    {
-      key: 'threshold',
-      header: t('stock.threshold'),
-      align: 'center',
-      render: (row) => formatQuantity(row.lowStockThreshold),
-    },
+    qtyColumn('threshold', t('stock.threshold'), (row) => row.lowStockThreshold),
     {
       key: 'status',
       header: t('stock.status'),
@@ -169,26 +158,9 @@ export function InventoryPage() {
         );
       },
     },
-    {
-      key: 'sellPrice',
-      header: t('stock.sellPrice'),
-      align: 'right',
-      render: (row) => formatPiasters(row.sellPrice),
-    },
-    {
-      key: 'avgCost',
-      header: t('stock.avgCost'),
-      align: 'right',
-      hidden: !showCost,
-      render: (row) => (row.avgCost !== undefined ? formatPiasters(row.avgCost) : ''),
-    },
-    {
-      key: 'value',
-      header: t('stock.value'),
-      align: 'right',
-      hidden: !showCost,
-      render: (row) => (row.valueAtCost !== undefined ? formatPiasters(row.valueAtCost) : ''),
-    },
+    moneyColumn('sellPrice', t('stock.sellPrice'), (row) => row.sellPrice),
+    moneyColumn('avgCost', t('stock.avgCost'), (row) => row.avgCost, { hidden: !showCost }),
+    moneyColumn('value', t('stock.value'), (row) => row.valueAtCost, { hidden: !showCost }),
     {
       key: 'actions',
       header: t('list.actions'),

@@ -3,16 +3,8 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type PurchaseOrderResponseDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,13 +15,17 @@ import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
-import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { PrintArea } from '../../../shared/ui/print';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
+import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { ordersHref, statusColor } from '../lib/status';
 import { PurchaseOrderFormDialog } from './PurchaseOrderFormDialog';
 import { PurchaseOrderPrint } from './PurchaseOrderPrint';
+
+type Line = NonNullable<PurchaseOrderResponseDto['lines']>[number];
 
 /** One purchase order: its lines (ordered, received, still due), the steps its status allows, print. */
 export function PurchaseOrderDetail({ id }: { id: string }) {
@@ -44,17 +40,10 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
   });
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [printing, setPrinting] = useState(false);
+  const [printing, print] = usePrinting();
   useEffect(() => {
     if (query.error) handleError(query.error, { toast: true });
   }, [query.error]);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
 
   const order = query.data;
   const saved = (next: PurchaseOrderResponseDto, message: string) => {
@@ -103,17 +92,17 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
 
   return (
     <Box data-testid="po-detail" data-status={order.status}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        {back}
-        <Typography variant="h6" component="h2" dir="ltr" data-testid="po-number">
-          {order.number}
-        </Typography>
-        <Chip
-          color={statusColor(order.status)}
-          label={t(`status.${order.status}`)}
-          data-testid="po-status"
-        />
-        <Box sx={{ flexGrow: 1 }} />
+      <DocumentHeader
+        back={back}
+        level="h2"
+        number={order.number}
+        numberTestId="po-number"
+        chip={{
+          color: statusColor(order.status),
+          label: t(`status.${order.status}`),
+          testId: 'po-status',
+        }}
+      >
         {order.actions.includes('edit') && (
           <Button onClick={() => setEditing(true)} disabled={busy} data-testid="po-edit">
             {t('actions.edit')}
@@ -137,12 +126,12 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
         <Button
           variant="outlined"
           startIcon={<PrintOutlined />}
-          onClick={() => setPrinting(true)}
+          onClick={print}
           data-testid="po-print-button"
         >
           {t('actions.print')}
         </Button>
-      </Stack>
+      </DocumentHeader>
       {order.actions.includes('receive') && (
         <Alert severity="info" sx={{ mb: 1.5 }}>
           {t('detail.receiveHint')}
@@ -157,12 +146,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
           }}
         >
           {info.map(([label, value]) => (
-            <Box key={label}>
-              <Typography variant="caption" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
-            </Box>
+            <InfoItem key={label} label={label} value={value} />
           ))}
         </Box>
         {order.note && (
@@ -172,48 +156,34 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
         )}
       </Paper>
       <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t('detail.lines')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>{t('fields.product')}</TableCell>
-                <TableCell>{t('fields.code')}</TableCell>
-                <TableCell align="center">{t('fields.quantity')}</TableCell>
-                <TableCell align="center">{t('fields.received')}</TableCell>
-                <TableCell align="center">{t('fields.remaining')}</TableCell>
-                {showCost && <TableCell align="right">{t('fields.unitCost')}</TableCell>}
-                {showCost && <TableCell align="right">{t('fields.lineTotal')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(order.lines ?? []).map((l) => (
-                <TableRow key={l.id} data-testid="po-line">
-                  <TableCell>{l.lineNo}</TableCell>
-                  <TableCell>
-                    {l.productName} {propertiesText(l.properties)}
-                  </TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    {l.barcodes[0] ?? l.sku}
-                  </TableCell>
-                  <TableCell align="center">{formatQuantity(l.quantity)}</TableCell>
-                  <TableCell align="center">{formatQuantity(l.receivedQuantity)}</TableCell>
-                  <TableCell align="center">{formatQuantity(l.remainingQuantity)}</TableCell>
-                  {showCost && (
-                    <TableCell align="right">
-                      {l.unitCost !== undefined ? formatPiasters(l.unitCost) : ''}
-                    </TableCell>
-                  )}
-                  {showCost && (
-                    <TableCell align="right">
-                      {l.lineTotal !== undefined ? formatPiasters(l.lineTotal) : ''}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable<Line>
+          ariaLabel={t('detail.lines')}
+          hover={false}
+          rows={order.lines ?? []}
+          rowKey={(l) => l.id}
+          rowTestId="po-line"
+          columns={[
+            { key: 'no', header: '#', render: (l) => l.lineNo },
+            {
+              key: 'product',
+              header: t('fields.product'),
+              render: (l) => `${l.productName} ${propertiesText(l.properties)}`,
+            },
+            {
+              key: 'code',
+              header: t('fields.code'),
+              render: (l) => l.barcodes[0] ?? l.sku,
+              ltr: true,
+            },
+            qtyColumn('quantity', t('fields.quantity'), (l) => l.quantity),
+            qtyColumn('received', t('fields.received'), (l) => l.receivedQuantity),
+            qtyColumn('remaining', t('fields.remaining'), (l) => l.remainingQuantity),
+            moneyColumn('unitCost', t('fields.unitCost'), (l) => l.unitCost, { hidden: !showCost }),
+            moneyColumn('lineTotal', t('fields.lineTotal'), (l) => l.lineTotal, {
+              hidden: !showCost,
+            }),
+          ]}
+        />
       </Paper>
       {editing && (
         <PurchaseOrderFormDialog

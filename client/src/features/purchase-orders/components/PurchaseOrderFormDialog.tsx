@@ -1,20 +1,12 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   LIMITS,
   type PurchaseOrderLineInputDto,
@@ -26,21 +18,22 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField, useAmountCheck } from '../../../shared/ui/AmountField';
+import {
+  addPicked,
+  LinesEditor,
+  markScanInput,
+  type EditLine,
+} from '../../../shared/ui/DocumentKit';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { VendorPicker } from './VendorPicker';
 
-type Line = {
-  variantId: string;
-  title: string;
-  code: string;
-  quantity: string;
+type Line = EditLine & {
   /** piasters; null: the server's default (last ordered cost, else average cost) */
   unitCost: number | null;
 };
@@ -55,9 +48,6 @@ const fromVariant = (v: VariantResponseDto): Line => {
     unitCost: null,
   };
 };
-
-/** A scanner types into the picker instead of the global listener sending it to /POS. */
-const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
 
 /**
  * A new purchase order, or an `ordered` one edited: vendor, receiving inventory (of a branch the
@@ -116,14 +106,6 @@ export function PurchaseOrderFormDialog({
   const checkQuantity = useAmountCheck();
   const guard = useFieldGuard();
 
-  const add = (v: VariantResponseDto | null) => {
-    if (!v) return;
-    const found = lines.find((l) => l.variantId === v.id);
-    if (found) {
-      const q = (parseQuantity(found.quantity) ?? 0) + 1;
-      setLines(lines.map((l) => (l === found ? { ...l, quantity: String(q) } : l)));
-    } else setLines([...lines, fromVariant(v)]);
-  };
   const inputs = lines.map((l): PurchaseOrderLineInputDto | null => {
     const quantity = checkQuantity(l.quantity, LINE_QUANTITY).value;
     if (quantity === null) return null;
@@ -198,87 +180,52 @@ export function PurchaseOrderFormDialog({
             />
           </Box>
         </Stack>
-        <Box sx={{ my: 1 }}>
-          <VariantPicker
-            onChange={add}
-            inventoryId={inventoryId || undefined}
-            label={t('form.scan')}
-            clearOnSelect
-            testId="po-line-picker"
-            inputRef={markScanInput}
-          />
-        </Box>
-        {lines.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-            {t('form.noLines')}
-          </Typography>
-        ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('fields.product')}</TableCell>
-                <TableCell>{t('fields.code')}</TableCell>
-                <TableCell align="center">{t('fields.quantity')}</TableCell>
-                {showCost && <TableCell align="center">{t('fields.unitCost')}</TableCell>}
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((l) => {
-                const problem = checkQuantity(l.quantity, LINE_QUANTITY).message;
-                const set = (patch: Partial<Line>) =>
-                  setLines(lines.map((x) => (x === l ? { ...x, ...patch } : x)));
-                return (
-                  <TableRow key={l.variantId} data-testid="po-edit-line">
-                    <TableCell>{l.title}</TableCell>
-                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                      {l.code}
-                    </TableCell>
-                    <TableCell align="center" sx={{ inlineSize: 120 }}>
-                      <TextField
-                        size="small"
-                        value={l.quantity}
-                        error={problem !== undefined}
-                        helperText={problem}
-                        onChange={(e) => set({ quantity: e.target.value })}
-                        slotProps={{
-                          htmlInput: {
-                            inputMode: 'decimal',
-                            'aria-label': t('fields.quantity'),
-                            'data-testid': 'po-line-qty',
-                            style: { textAlign: 'center' },
-                          },
-                        }}
-                      />
-                    </TableCell>
-                    {showCost && (
-                      <TableCell align="center" sx={{ inlineSize: 140 }}>
-                        <AmountField
-                          value={l.unitCost}
-                          onValue={(v) => set({ unitCost: v })}
-                          max={LIMITS.unitPrice}
-                          guard={guard}
-                          testId="po-line-cost"
-                          placeholder={t('form.lastCost')}
-                          slotProps={{ htmlInput: { 'aria-label': t('fields.unitCost') } }}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell align="right">
-                      <IconButton
-                        size="small"
-                        aria-label={t('form.remove')}
-                        onClick={() => setLines(lines.filter((x) => x !== l))}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
+        <LinesEditor<Line>
+          lines={lines}
+          onChange={setLines}
+          pickerSx={{ my: 1 }}
+          picker={
+            <VariantPicker
+              onChange={(v) => v && setLines(addPicked(lines, v.id, () => fromVariant(v)))}
+              inventoryId={inventoryId || undefined}
+              label={t('form.scan')}
+              clearOnSelect
+              testId="po-line-picker"
+              inputRef={markScanInput}
+            />
+          }
+          emptyText={t('form.noLines')}
+          ariaLabel={t('detail.lines')}
+          headers={{
+            product: t('fields.product'),
+            code: t('fields.code'),
+            quantity: t('fields.quantity'),
+          }}
+          removeLabel={t('form.remove')}
+          quantityRule={LINE_QUANTITY}
+          quantityAria={t('fields.quantity')}
+          testIds={{ line: 'po-edit-line', quantity: 'po-line-qty' }}
+          after={[
+            {
+              key: 'unitCost',
+              header: t('fields.unitCost'),
+              align: 'center',
+              hidden: !showCost,
+              sx: { inlineSize: 140 },
+              render: (l) => (
+                <AmountField
+                  value={l.unitCost}
+                  onValue={(v) => setLines(lines.map((x) => (x === l ? { ...x, unitCost: v } : x)))}
+                  max={LIMITS.unitPrice}
+                  guard={guard}
+                  testId="po-line-cost"
+                  placeholder={t('form.lastCost')}
+                  slotProps={{ htmlInput: { 'aria-label': t('fields.unitCost') } }}
+                />
+              ),
+            },
+          ]}
+        />
         <TextField
           fullWidth
           multiline

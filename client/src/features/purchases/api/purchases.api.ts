@@ -23,7 +23,8 @@ export const purchaseKeys = {
 export const purchasesApi = {
   options: () => http.get<PurchaseOptionsDto>('/PurchaseInvoices/options'),
   vendors: (q: string) => http.get<VendorLookupDto[]>('/PurchaseInvoices/vendors', { q }),
-  recent: () => http.list<PurchaseInvoiceDto>('/PurchaseInvoices', { page: 1, pageSize: 10 }),
+  recent: (page: number, pageSize: number) =>
+    http.list<PurchaseInvoiceDto>('/PurchaseInvoices', { page, pageSize }),
   get: (invoiceId: string) => http.get<PurchaseInvoiceDto>(`/PurchaseInvoices/${id(invoiceId)}`),
   create: (dto: PurchaseInvoiceCreateDto, options?: WriteOptions) =>
     http.post<PurchaseInvoiceDto>('/PurchaseInvoices', dto, options),

@@ -9,11 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,7 +20,7 @@ import {
   type VariantResponseDto,
   type VendorLookupDto,
 } from '@pos/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,10 +33,13 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import { AmountField } from '../../../shared/ui/AmountField';
+import { AmountField, type AmountFieldRules } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { PagedTable } from '../../../shared/ui/PagedTable';
+import { usePaging } from '../../../shared/ui/usePaging';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, propertiesText, VariantPicker, type ExternalInput } from '../../catalog';
@@ -87,9 +85,11 @@ export default function BuyPage() {
   const seesCost = can('can_see_buy_price');
 
   const options = useQuery({ queryKey: purchaseKeys.options, queryFn: purchasesApi.options });
+  const paging = usePaging(10);
   const recent = useQuery({
-    queryKey: purchaseKeys.recent,
-    queryFn: purchasesApi.recent,
+    queryKey: [...purchaseKeys.recent, paging.page, paging.pageSize],
+    queryFn: () => purchasesApi.recent(paging.page + 1, paging.pageSize),
+    placeholderData: keepPreviousData,
   });
   const opened = useQuery({
     queryKey: purchaseKeys.one(openId ?? ''),
@@ -341,6 +341,30 @@ export default function BuyPage() {
     }
   };
 
+  type AmountKey = 'quantity' | 'unitCost' | 'discount' | 'vatRate';
+  /** A line's amount in its cell: Enter goes back to the scan box. */
+  const amountColumn = (
+    key: AmountKey,
+    testId: string,
+    minInlineSize: number,
+    rules: AmountFieldRules,
+  ): Column<Line> => ({
+    key,
+    header: t(key),
+    sx: { minInlineSize },
+    render: (l) => (
+      <AmountField
+        {...rules}
+        value={l[key]}
+        onValue={(v) => setLine(l.key, { [key]: v })}
+        onKeyDown={nextOnEnter}
+        aria-label={t(key)}
+        guard={guard}
+        testId={`buy-line-${testId}`}
+      />
+    ),
+  });
+
   if (!seesCost)
     return (
       <Box>
@@ -474,98 +498,58 @@ export default function BuyPage() {
           </Stack>
 
           <Paper variant="outlined" sx={{ mb: 2, overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('lines')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('item')}</TableCell>
-                  <TableCell>{t('quantity')}</TableCell>
-                  <TableCell>{t('unitCost')}</TableCell>
-                  <TableCell>{t('discount')}</TableCell>
-                  <TableCell>{t('vatRate')}</TableCell>
-                  <TableCell align="right">{t('lineTotal')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={7}>
-                      <Typography color="text.secondary">{t('empty')}</Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {lines.map((l, i) => (
-                  <TableRow key={l.key} data-testid="buy-line">
-                    <TableCell>
+            <DataTable<Line>
+              ariaLabel={t('lines')}
+              hover={false}
+              scroll={false}
+              rows={lines}
+              rowKey={(l) => String(l.key)}
+              rowTestId="buy-line"
+              emptyText={t('empty')}
+              columns={[
+                {
+                  key: 'item',
+                  header: t('item'),
+                  render: (l) => (
+                    <>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {l.title}
                       </Typography>
                       <Typography variant="caption" color="text.secondary" dir="ltr">
                         {l.code}
                       </Typography>
-                    </TableCell>
-                    <TableCell sx={{ minInlineSize: 90 }}>
-                      <AmountField
-                        kind="qty"
-                        value={l.quantity}
-                        onValue={(v) => setLine(l.key, { quantity: v })}
-                        onKeyDown={nextOnEnter}
-                        aria-label={t('quantity')}
-                        required
-                        positive
-                        guard={guard}
-                        testId="buy-line-qty"
-                      />
-                    </TableCell>
-                    <TableCell sx={{ minInlineSize: 110 }}>
-                      <AmountField
-                        value={l.unitCost}
-                        onValue={(v) => setLine(l.key, { unitCost: v })}
-                        onKeyDown={nextOnEnter}
-                        aria-label={t('unitCost')}
-                        required
-                        max={LIMITS.unitPrice}
-                        guard={guard}
-                        testId="buy-line-cost"
-                      />
-                    </TableCell>
-                    <TableCell sx={{ minInlineSize: 100 }}>
-                      <AmountField
-                        value={l.discount}
-                        onValue={(v) => setLine(l.key, { discount: v })}
-                        onKeyDown={nextOnEnter}
-                        guard={guard}
-                        testId="buy-line-discount"
-                        aria-label={t('discount')}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ minInlineSize: 80 }}>
-                      <AmountField
-                        kind="qty"
-                        value={l.vatRate}
-                        onValue={(v) => setLine(l.key, { vatRate: v })}
-                        onKeyDown={nextOnEnter}
-                        max={100}
-                        guard={guard}
-                        testId="buy-line-vat"
-                        aria-label={t('vatRate')}
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {money(totals.lines[i].total)}
-                    </TableCell>
-                    <TableCell>
-                      <IconButton
-                        aria-label={t('remove', { name: l.title })}
-                        onClick={() => setLines((prev) => prev.filter((x) => x.key !== l.key))}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+                amountColumn('quantity', 'qty', 90, {
+                  kind: 'qty',
+                  required: true,
+                  positive: true,
+                }),
+                amountColumn('unitCost', 'cost', 110, { required: true, max: LIMITS.unitPrice }),
+                amountColumn('discount', 'discount', 100, {}),
+                amountColumn('vatRate', 'vat', 80, { kind: 'qty', max: 100 }),
+                {
+                  key: 'lineTotal',
+                  header: t('lineTotal'),
+                  align: 'right',
+                  nowrap: true,
+                  render: (l) => money(totals.lines[lines.indexOf(l)].total),
+                },
+                {
+                  key: 'remove',
+                  header: '',
+                  render: (l) => (
+                    <IconButton
+                      aria-label={t('remove', { name: l.title })}
+                      onClick={() => setLines((prev) => prev.filter((x) => x.key !== l.key))}
+                    >
+                      <DeleteOutline fontSize="small" />
+                    </IconButton>
+                  ),
+                },
+              ]}
+            />
           </Paper>
 
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -642,34 +626,29 @@ export default function BuyPage() {
       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
         {t('recent')}
       </Typography>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('recent')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('number')}</TableCell>
-              <TableCell>{t('vendor')}</TableCell>
-              <TableCell>{t('invoiceDate')}</TableCell>
-              <TableCell>{t('status')}</TableCell>
-              <TableCell align="right">{t('total')}</TableCell>
-              <TableCell align="right">{t('paid')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(recent.data?.rows ?? []).map((r) => (
-              <TableRow key={r.id}>
-                <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                  <RouterLink to={`${routePath('buy')}?id=${r.id}`}>{r.number}</RouterLink>
-                </TableCell>
-                <TableCell>{r.vendorName}</TableCell>
-                <TableCell>{formatDay(r.invoiceDate)}</TableCell>
-                <TableCell>{t(`statuses.${r.status}`)}</TableCell>
-                <TableCell align="right">{money(r.total ?? 0)}</TableCell>
-                <TableCell align="right">{money(r.paid ?? 0)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <PagedTable<PurchaseInvoiceDto>
+        query={recent}
+        paging={paging}
+        pageSizeOptions={[10, 25, 50]}
+        ariaLabel={t('recent')}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            key: 'number',
+            header: t('number'),
+            ltr: true,
+            stopPropagation: true,
+            render: (r) => (
+              <RouterLink to={`${routePath('buy')}?id=${r.id}`}>{r.number}</RouterLink>
+            ),
+          },
+          { key: 'vendor', header: t('vendor'), render: (r) => r.vendorName },
+          { key: 'invoiceDate', header: t('invoiceDate'), render: (r) => formatDay(r.invoiceDate) },
+          { key: 'status', header: t('status'), render: (r) => t(`statuses.${r.status}`) },
+          { key: 'total', header: t('total'), align: 'right', render: (r) => money(r.total ?? 0) },
+          { key: 'paid', header: t('paid'), align: 'right', render: (r) => money(r.paid ?? 0) },
+        ]}
+      />
 
       <NewItemDialog
         code={newItem}
@@ -745,31 +724,39 @@ function PostedInvoice({
           </Button>
         )}
       </Stack>
-      <Table size="small" aria-label={t('lines')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('item')}</TableCell>
-            <TableCell>{t('quantity')}</TableCell>
-            <TableCell>{t('returned')}</TableCell>
-            <TableCell align="right">{t('unitCost')}</TableCell>
-            <TableCell align="right">{t('lineTotal')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(invoice.lines ?? []).map((l) => (
-            <TableRow key={l.id}>
-              <TableCell>
-                {l.productName}
-                {Object.keys(l.properties).length ? ` — ${propertiesText(l.properties)}` : ''}
-              </TableCell>
-              <TableCell>{formatQuantity(l.quantity)}</TableCell>
-              <TableCell>{formatQuantity(l.returnedQuantity)}</TableCell>
-              <TableCell align="right">{money(l.unitCost ?? 0)}</TableCell>
-              <TableCell align="right">{money(l.total ?? 0)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable<NonNullable<PurchaseInvoiceDto['lines']>[number]>
+        ariaLabel={t('lines')}
+        hover={false}
+        scroll={false}
+        rows={invoice.lines ?? []}
+        rowKey={(l) => l.id}
+        columns={[
+          {
+            key: 'item',
+            header: t('item'),
+            render: (l) =>
+              `${l.productName}${Object.keys(l.properties).length ? ` — ${propertiesText(l.properties)}` : ''}`,
+          },
+          { key: 'quantity', header: t('quantity'), render: (l) => formatQuantity(l.quantity) },
+          {
+            key: 'returned',
+            header: t('returned'),
+            render: (l) => formatQuantity(l.returnedQuantity),
+          },
+          {
+            key: 'unitCost',
+            header: t('unitCost'),
+            align: 'right',
+            render: (l) => money(l.unitCost ?? 0),
+          },
+          {
+            key: 'total',
+            header: t('lineTotal'),
+            align: 'right',
+            render: (l) => money(l.total ?? 0),
+          },
+        ]}
+      />
       <Stack spacing={0.5} sx={{ mt: 2, maxInlineSize: 360 }}>
         <Row label={t('total')} value={money(invoice.total ?? 0)} strong />
         <Row label={t('paid')} value={money(invoice.paid ?? 0)} />

@@ -6,6 +6,7 @@ import {
   type SaleDto,
   type ShiftDto,
 } from '@pos/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMethodLabel } from '../../../shared/api/paymentMethods';
 import { nameLang } from '../../../shared/lib/lang';
@@ -124,6 +125,108 @@ function Row({
   );
 }
 
+/** A document on its paper: the store header with the title, then the document. */
+function Sheet(props: {
+  layout: PaperLayout;
+  data: ReceiptData;
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { i18n } = useTranslation('sales');
+  return (
+    <Box
+      sx={{ ...paper(props.layout), color: '#000', bgcolor: '#fff' }}
+      data-testid={props.testId}
+      dir={i18n.dir()}
+    >
+      <Header data={props.data} layout={props.layout} title={props.title} />
+      {props.children}
+    </Box>
+  );
+}
+
+type ItemColumn<L> = {
+  header: string;
+  render: (line: L) => ReactNode;
+  num?: boolean;
+  testId?: string;
+};
+
+/** A document's lines: the item first, amounts aligned to the end. */
+function Items<L>(props: {
+  columns: readonly (ItemColumn<L> | false)[];
+  lines: readonly L[];
+  lineKey: (line: L) => string;
+  lineTestId?: string;
+  headSx?: object;
+  lineSx?: object;
+}) {
+  const columns = props.columns.filter((c): c is ItemColumn<L> => c !== false);
+  return (
+    <Box
+      component="table"
+      sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}
+    >
+      <thead>
+        <Box component="tr" sx={props.headSx}>
+          {columns.map((c, i) => (
+            <Box component="th" key={i} sx={c.num ? num : cell}>
+              {c.header}
+            </Box>
+          ))}
+        </Box>
+      </thead>
+      <tbody>
+        {props.lines.map((line) => (
+          <Box
+            component="tr"
+            key={props.lineKey(line)}
+            data-testid={props.lineTestId}
+            sx={props.lineSx}
+          >
+            {columns.map((c, i) => (
+              <Box component="td" key={i} sx={c.num ? num : cell} data-testid={c.testId}>
+                {c.render(line)}
+              </Box>
+            ))}
+          </Box>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
+
+/** A money document's end: the amount in words, the number's barcode, the e-receipt, the footer. */
+function Closing(props: {
+  total: number;
+  wordsTestId: string;
+  number: string;
+  eta?: EReceiptMark | null;
+  data: ReceiptData;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('sales');
+  return (
+    <>
+      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid={props.wordsTestId}>
+        {t('receipt.inWords', { words: amountInWords(props.total, i18n.language) })}
+      </Box>
+      {props.children}
+      <DocumentBarcode value={props.number} />
+      {props.eta && (
+        <EReceiptQr
+          mark={props.eta}
+          label={t('receipt.etaUuid')}
+          rinLabel={t('receipt.etaRin')}
+          branchLabel={t('receipt.etaBranch')}
+        />
+      )}
+      <Footer data={props.data} />
+    </>
+  );
+}
+
 /**
  * A line's value on the paper: after its own discount (printed with it), before its share of the
  * invoice discount, which the totals take once: the lines add up to the subtotal, and subtotal −
@@ -147,21 +250,18 @@ export function SaleReceipt({
   /** The sale's ETA e-receipt (QR and UUID), when its branch issues them. */
   eta?: EReceiptMark | null;
 }) {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const methodLabel = useMethodLabel();
   const a4 = layout === 'a4';
   const money = (n: number) => formatPiasters(n);
+  type Line = SaleDto['lines'][number];
   return (
-    <Box
-      sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }}
-      data-testid="sale-receipt"
-      dir={i18n.dir()}
+    <Sheet
+      layout={layout}
+      data={data}
+      title={a4 ? t('receipt.taxInvoice') : t('receipt.title')}
+      testId="sale-receipt"
     >
-      <Header
-        data={data}
-        layout={layout}
-        title={a4 ? t('receipt.taxInvoice') : t('receipt.title')}
-      />
       {copy && <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{t('receipt.copy')}</Box>}
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('receipt.number')} value={sale.number} testId="receipt-number" />
@@ -169,45 +269,17 @@ export function SaleReceipt({
         <Row label={t('receipt.cashier')} value={sale.cashierName} />
         {sale.customerName && <Row label={t('receipt.customer')} value={sale.customerName} />}
       </Box>
-      <Box
-        component="table"
-        sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}
-      >
-        <thead>
-          <Box component="tr" sx={{ borderBlockEnd: '1px solid #000' }}>
-            <Box component="th" sx={cell}>
-              {t('receipt.item')}
-            </Box>
-            <Box component="th" sx={num}>
-              {t('receipt.qty')}
-            </Box>
-            <Box component="th" sx={num}>
-              {t('receipt.price')}
-            </Box>
-            {a4 && (
-              <Box component="th" sx={num}>
-                {t('receipt.discount')}
-              </Box>
-            )}
-            {a4 && (
-              <Box component="th" sx={num}>
-                {t('receipt.vat')}
-              </Box>
-            )}
-            <Box component="th" sx={num}>
-              {t('receipt.lineTotal')}
-            </Box>
-          </Box>
-        </thead>
-        <tbody>
-          {sale.lines.map((line) => (
-            <Box
-              component="tr"
-              key={line.id}
-              data-testid="receipt-line"
-              sx={{ borderBlockEnd: a4 ? '1px solid #ccc' : 'none' }}
-            >
-              <Box component="td" sx={cell}>
+      <Items<Line>
+        headSx={{ borderBlockEnd: '1px solid #000' }}
+        lineSx={{ borderBlockEnd: a4 ? '1px solid #ccc' : 'none' }}
+        lines={sale.lines}
+        lineKey={(line) => line.id}
+        lineTestId="receipt-line"
+        columns={[
+          {
+            header: t('receipt.item'),
+            render: (line) => (
+              <>
                 <span lang={nameLang(line.productName)}>{line.productName}</span>
                 {Object.keys(line.properties ?? {}).length > 0 &&
                   ` (${Object.values(line.properties).join(' / ')})`}
@@ -216,28 +288,29 @@ export function SaleReceipt({
                     {t('receipt.lineDiscount', { amount: money(line.discount) })}
                   </Box>
                 )}
-              </Box>
-              <Box component="td" sx={num}>
-                {formatQty(line.quantity)}
-              </Box>
-              <Box component="td" sx={num}>
-                {money(line.unitPrice)}
-              </Box>
-              {a4 && (
-                <Box component="td" sx={num}>
-                  {money(line.discount)}
-                </Box>
-              )}
-              {a4 && (
-                <Box component="td" sx={num}>{`${money(line.vatAmount)} (${line.vatRate}%)`}</Box>
-              )}
-              <Box component="td" sx={num} data-testid="receipt-line-value">
-                {money(lineValue(line))}
-              </Box>
-            </Box>
-          ))}
-        </tbody>
-      </Box>
+              </>
+            ),
+          },
+          { header: t('receipt.qty'), num: true, render: (line) => formatQty(line.quantity) },
+          { header: t('receipt.price'), num: true, render: (line) => money(line.unitPrice) },
+          a4 && {
+            header: t('receipt.discount'),
+            num: true,
+            render: (line) => money(line.discount),
+          },
+          a4 && {
+            header: t('receipt.vat'),
+            num: true,
+            render: (line) => `${money(line.vatAmount)} (${line.vatRate}%)`,
+          },
+          {
+            header: t('receipt.lineTotal'),
+            num: true,
+            testId: 'receipt-line-value',
+            render: (line) => money(lineValue(line)),
+          },
+        ]}
+      />
       <Box
         sx={{
           borderBlockStart: '1px dashed #000',
@@ -277,21 +350,16 @@ export function SaleReceipt({
         )}
       </Box>
       {/* The amount in words on both papers, in the UI language (issue 11 item 14). */}
-      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="receipt-words">
-        {t('receipt.inWords', { words: amountInWords(sale.total, i18n.language) })}
-      </Box>
-      {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
-      <DocumentBarcode value={sale.number} />
-      {eta && (
-        <EReceiptQr
-          mark={eta}
-          label={t('receipt.etaUuid')}
-          rinLabel={t('receipt.etaRin')}
-          branchLabel={t('receipt.etaBranch')}
-        />
-      )}
-      <Footer data={data} />
-    </Box>
+      <Closing
+        total={sale.total}
+        wordsTestId="receipt-words"
+        number={sale.number}
+        eta={eta}
+        data={data}
+      >
+        {sale.note && <Box sx={{ mt: 0.5 }}>{sale.note}</Box>}
+      </Closing>
+    </Sheet>
   );
 }
 
@@ -310,54 +378,32 @@ export function ReturnReceipt({
   /** The return's ETA e-receipt (QR and UUID), when its branch issues them. */
   eta?: EReceiptMark | null;
 }) {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const methodLabel = useMethodLabel();
   return (
-    <Box
-      sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }}
-      data-testid="return-receipt"
-      dir={i18n.dir()}
-    >
-      <Header data={data} layout={layout} title={t('receipt.returnTitle')} />
+    <Sheet layout={layout} data={data} title={t('receipt.returnTitle')} testId="return-receipt">
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('receipt.returnNumber')} value={doc.number} testId="return-number" />
         <Row label={t('receipt.originalInvoice')} value={doc.invoiceNumber} />
         <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt)} />
         {cashierName && <Row label={t('receipt.cashier')} value={cashierName} />}
       </Box>
-      <Box
-        component="table"
-        sx={{ inlineSize: '100%', borderCollapse: 'collapse', fontSize: 'inherit' }}
-      >
-        <thead>
-          <tr>
-            <Box component="th" sx={cell}>
-              {t('receipt.item')}
-            </Box>
-            <Box component="th" sx={num}>
-              {t('receipt.qty')}
-            </Box>
-            <Box component="th" sx={num}>
-              {t('receipt.lineTotal')}
-            </Box>
-          </tr>
-        </thead>
-        <tbody>
-          {doc.lines.map((line) => (
-            <tr key={line.saleLineId}>
-              <Box component="td" sx={cell}>
-                <span lang={nameLang(line.productName)}>{line.productName}</span>
-              </Box>
-              <Box component="td" sx={num}>
-                {formatQty(line.quantity)}
-              </Box>
-              <Box component="td" sx={num}>
-                {formatPiasters(line.amount)}
-              </Box>
-            </tr>
-          ))}
-        </tbody>
-      </Box>
+      <Items<ReturnDto['lines'][number]>
+        lines={doc.lines}
+        lineKey={(line) => line.saleLineId}
+        columns={[
+          {
+            header: t('receipt.item'),
+            render: (line) => <span lang={nameLang(line.productName)}>{line.productName}</span>,
+          },
+          { header: t('receipt.qty'), num: true, render: (line) => formatQty(line.quantity) },
+          {
+            header: t('receipt.lineTotal'),
+            num: true,
+            render: (line) => formatPiasters(line.amount),
+          },
+        ]}
+      />
       <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
         <Row
           label={t('receipt.refundTotal')}
@@ -372,20 +418,14 @@ export function ReturnReceipt({
           <Row label={t('receipt.creditReduction')} value={formatPiasters(doc.creditReduction)} />
         )}
       </Box>
-      <Box sx={{ mt: 1, fontWeight: 700 }} data-testid="return-words">
-        {t('receipt.inWords', { words: amountInWords(doc.total, i18n.language) })}
-      </Box>
-      <DocumentBarcode value={doc.number} />
-      {eta && (
-        <EReceiptQr
-          mark={eta}
-          label={t('receipt.etaUuid')}
-          rinLabel={t('receipt.etaRin')}
-          branchLabel={t('receipt.etaBranch')}
-        />
-      )}
-      <Footer data={data} />
-    </Box>
+      <Closing
+        total={doc.total}
+        wordsTestId="return-words"
+        number={doc.number}
+        eta={eta}
+        data={data}
+      />
+    </Sheet>
   );
 }
 
@@ -399,23 +439,19 @@ export function ShiftReport({
   layout: PaperLayout;
   data: ReceiptData;
 }) {
-  const { t, i18n } = useTranslation('sales');
+  const { t } = useTranslation('sales');
   const methodLabel = useMethodLabel();
   const totals = shift.totals;
   const closed = shift.status === 'closed';
   const money = (n: number | null | undefined) =>
     n === null || n === undefined ? '' : formatPiasters(n);
   return (
-    <Box
-      sx={{ ...paper(layout), color: '#000', bgcolor: '#fff' }}
-      data-testid={closed ? 'z-report' : 'x-report'}
-      dir={i18n.dir()}
+    <Sheet
+      layout={layout}
+      data={data}
+      title={closed ? t('shift.zReport') : t('shift.xReport')}
+      testId={closed ? 'z-report' : 'x-report'}
     >
-      <Header
-        data={data}
-        layout={layout}
-        title={closed ? t('shift.zReport') : t('shift.xReport')}
-      />
       <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
         <Row label={t('shift.cashier')} value={shift.cashierName} />
         <Row label={t('shift.register')} value={String(shift.register)} />
@@ -487,6 +523,6 @@ export function ShiftReport({
         </>
       )}
       <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date())}</Box>
-    </Box>
+    </Sheet>
   );
 }

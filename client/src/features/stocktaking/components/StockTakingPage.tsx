@@ -39,12 +39,12 @@ import { useAmountCheck } from '../../../shared/ui/AmountField';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
 import { newCountId } from '../lib/ids';
+import { STATE_COLOR } from '../lib/states';
+import { markScanInput } from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-
-const markScanInput = (el: HTMLInputElement | null) => el?.setAttribute('data-scan-input', '');
 
 /** /StockTaking/{id}: scan-first counting (phone friendly), live progress, review, post or cancel. */
 export default function StockTakingPage() {
@@ -170,15 +170,7 @@ export default function StockTakingPage() {
         </Typography>
         <Chip
           label={t(`states.${st.state}`)}
-          color={
-            st.state === 'posted'
-              ? 'success'
-              : st.state === 'cancelled'
-                ? 'default'
-                : st.state === 'review'
-                  ? 'warning'
-                  : 'primary'
-          }
+          color={STATE_COLOR[st.state]}
           data-testid="stocktaking-state"
         />
         <Box sx={{ flexGrow: 1 }} />

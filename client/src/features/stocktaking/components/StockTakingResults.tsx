@@ -10,11 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http';
 import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
-import { DocumentBarcode, useReceiptData } from '../../../shared/ui/print';
+import { itemColumns, PrintDocument } from '../../../shared/ui/DocumentKit';
 import { formatDateTime } from '../../../shared/lib/format';
-import { nameLang } from '../../../shared/lib/lang';
-
-const cell = { border: '1px solid #999', padding: '3px 5px', textAlign: 'start' as const };
 
 /** Every counted or differing line, page by page (the list endpoint caps a page at 500). */
 async function allLines(id: string): Promise<StockTakingLineDto[]> {
@@ -41,8 +38,7 @@ export function StockTakingResults({
   session: StockTakingResponseDto;
   onLoaded?: (ok: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation('stocktaking');
-  const data = useReceiptData();
+  const { t } = useTranslation('stocktaking');
   const lines = useQuery({
     queryKey: ['stocktaking', 'print', st.id, st.state],
     queryFn: () => allLines(st.id),
@@ -55,64 +51,42 @@ export function StockTakingResults({
   }, [loaded, failed, onLoaded]);
   const showValue = st.varianceValue !== undefined;
   return (
-    <Box
-      dir={i18n.dir()}
-      sx={{ color: '#000', fontSize: 11 }}
-      data-testid="stocktaking-results"
-      data-loaded={loaded ? 'true' : 'false'}
-    >
-      <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-        <Box>
-          <Box sx={{ fontSize: 18, fontWeight: 700 }}>{data.name}</Box>
-          <Box sx={{ fontSize: 15, fontWeight: 700 }}>
-            {t('print.title')} — {st.inventoryName} ({st.branchName})
-          </Box>
-          <Box>
-            {t(`states.${st.state}`)} · {formatDateTime(st.startedAt)}
-          </Box>
+    <PrintDocument<StockTakingLineDto>
+      testId="stocktaking-results"
+      dataLoaded={loaded}
+      small
+      title={`${t('print.title')} — ${st.inventoryName} (${st.branchName})`}
+      subtitle={`${t(`states.${st.state}`)} · ${formatDateTime(st.startedAt)}`}
+      barcode={st.number}
+      facts={
+        <Box sx={{ my: 1 }}>
+          {t('count.progress', { counted: st.counted, total: st.total })} ·{' '}
+          {t('review.totals', { count: st.differences })}
+          {showValue &&
+            ` · ${t('review.totalValue', { value: formatPiasters(st.varianceValue!) })}`}
         </Box>
-        <Box sx={{ inlineSize: '55mm' }}>
-          <DocumentBarcode value={st.number} />
-        </Box>
-      </Box>
-      <Box sx={{ my: 1 }}>
-        {t('count.progress', { counted: st.counted, total: st.total })} ·{' '}
-        {t('review.totals', { count: st.differences })}
-        {showValue && ` · ${t('review.totalValue', { value: formatPiasters(st.varianceValue!) })}`}
-      </Box>
-      <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th style={cell}>{t('review.product')}</th>
-            <th style={cell}>{t('review.code')}</th>
-            <th style={cell}>{t('review.expected')}</th>
-            <th style={cell}>{t('review.counted')}</th>
-            <th style={cell}>{t('review.variance')}</th>
-            {showValue && <th style={cell}>{t('review.varianceValue')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {(lines.data ?? []).map((l) => (
-            <tr key={l.variantId}>
-              <td style={cell}>
-                <span lang={nameLang(l.productName)}>{l.productName}</span>{' '}
-                {propertiesText(l.properties)}
-              </td>
-              <td style={cell} dir="ltr">
-                {l.barcodes[0] ?? l.sku}
-              </td>
-              <td style={cell}>{formatQuantity(l.expected)}</td>
-              <td style={cell}>{l.counted === null ? '—' : formatQuantity(l.counted)}</td>
-              <td style={cell}>{l.variance === null ? '' : formatQuantity(l.variance)}</td>
-              {showValue && (
-                <td style={cell}>
-                  {l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </Box>
-    </Box>
+      }
+      columns={[
+        ...itemColumns<StockTakingLineDto>([t('review.product'), t('review.code')], (l) =>
+          propertiesText(l.properties),
+        ),
+        { header: t('review.expected'), render: (l) => formatQuantity(l.expected) },
+        {
+          header: t('review.counted'),
+          render: (l) => (l.counted === null ? '—' : formatQuantity(l.counted)),
+        },
+        {
+          header: t('review.variance'),
+          render: (l) => (l.variance === null ? '' : formatQuantity(l.variance)),
+        },
+        {
+          header: t('review.varianceValue'),
+          render: (l) => (l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''),
+          hidden: !showValue,
+        },
+      ]}
+      rows={lines.data ?? []}
+      rowKey={(l) => l.variantId}
+    />
   );
 }

@@ -13,15 +13,14 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, routePath, type CategoryResponseDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  routePath,
+  type CategoryResponseDto,
+  type StockTakingResponseDto,
+} from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +31,9 @@ import { useCategories } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
 import { formatDateTime } from '../../../shared/lib/format';
+import { ListGrid } from '../../../shared/ui/ListGrid';
+import { usePaging } from '../../../shared/ui/usePaging';
+import { STATE_COLOR } from '../lib/states';
 
 /**
  * The stock-takings of one inventory, for the /Inventories/{id} page (rendered there for users with
@@ -45,11 +47,11 @@ export default function StockTakingsSection({
   inventoryName: string;
 }) {
   const { t } = useTranslation('stocktaking');
-  const [page, setPage] = useState(0);
+  const paging = usePaging(10);
   const [starting, setStarting] = useState(false);
   const list = useQuery({
-    queryKey: stockTakingKeys.list(inventoryId, page),
-    queryFn: () => stockTakingApi.list(inventoryId, page + 1),
+    queryKey: stockTakingKeys.list(inventoryId, paging.page),
+    queryFn: () => stockTakingApi.list(inventoryId, paging.page + 1),
   });
   useLiveEvent('stocktaking.progress', (e) => {
     if (
@@ -76,79 +78,56 @@ export default function StockTakingsSection({
           {t('list.start')}
         </Button>
       </Stack>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>#</TableCell>
-            <TableCell>{t('info.startedAt')}</TableCell>
-            <TableCell>{t('info.startedBy')}</TableCell>
-            <TableCell>{t('start.scope')}</TableCell>
-            <TableCell>{t('review.countRows')}</TableCell>
-            <TableCell>{t('review.variance')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(list.data?.rows ?? []).map((r) => (
-            <TableRow key={r.id} hover data-testid="stocktaking-row" data-state={r.state}>
-              <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                <Link
-                  component={RouterLink}
-                  to={routePath('StockTaking-id', { id: r.id })}
-                  underline="hover"
-                  sx={{ fontWeight: 600 }}
-                >
-                  {r.number}
-                </Link>
-              </TableCell>
-              <TableCell>{date(r.startedAt)}</TableCell>
-              <TableCell>{r.startedByName ?? ''}</TableCell>
-              <TableCell>{t(`start.${r.scope}`)}</TableCell>
-              <TableCell>
-                {r.counted} / {r.total}
-              </TableCell>
-              <TableCell>
-                {r.differences}
-                {r.varianceValue !== undefined && r.varianceValue !== 0
-                  ? ` (${formatPiasters(r.varianceValue)})`
-                  : ''}
-              </TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={t(`states.${r.state}`)}
-                  color={
-                    r.state === 'posted'
-                      ? 'success'
-                      : r.state === 'open'
-                        ? 'primary'
-                        : r.state === 'review'
-                          ? 'warning'
-                          : 'default'
-                  }
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.data && list.data.rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7} align="center" sx={{ color: 'text.secondary', py: 3 }}>
-                {t('list.empty')}
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-      {(list.data?.total ?? 0) > 10 && (
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={10}
-          rowsPerPageOptions={[10]}
-          onPageChange={(_, p) => setPage(p)}
-        />
-      )}
+      <ListGrid<StockTakingResponseDto>
+        ariaLabel={t('list.title')}
+        rows={list.data?.rows ?? []}
+        count={list.data?.total ?? 0}
+        busy={list.isFetching}
+        paging={paging}
+        pageSizeOptions={[10]}
+        rowKey={(r) => r.id}
+        rowTestId="stocktaking-row"
+        rowProps={(r) => ({ 'data-state': r.state })}
+        emptyText={t('list.empty')}
+        columns={[
+          {
+            key: 'number',
+            header: '#',
+            ltr: true,
+            render: (r) => (
+              <Link
+                component={RouterLink}
+                to={routePath('StockTaking-id', { id: r.id })}
+                underline="hover"
+                sx={{ fontWeight: 600 }}
+              >
+                {r.number}
+              </Link>
+            ),
+          },
+          { key: 'startedAt', header: t('info.startedAt'), render: (r) => date(r.startedAt) },
+          { key: 'startedBy', header: t('info.startedBy'), render: (r) => r.startedByName ?? '' },
+          { key: 'scope', header: t('start.scope'), render: (r) => t(`start.${r.scope}`) },
+          {
+            key: 'counted',
+            header: t('review.countRows'),
+            render: (r) => `${r.counted} / ${r.total}`,
+          },
+          {
+            key: 'variance',
+            header: t('review.variance'),
+            render: (r) =>
+              `${r.differences}${r.varianceValue !== undefined && r.varianceValue !== 0 ? ` (${formatPiasters(r.varianceValue)})` : ''}`,
+          },
+          {
+            key: 'state',
+            header: '',
+            render: (r) => (
+              <Chip size="small" label={t(`states.${r.state}`)} color={STATE_COLOR[r.state]} />
+            ),
+          },
+        ]}
+      />
       {starting && (
         <StartDialog
           inventoryId={inventoryId}

@@ -1,26 +1,15 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { LIMITS, type VariantResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { VariantPicker, propertiesText } from '../../catalog';
-import { checkAmount, formatQuantity, parseQuantity } from '../../../shared/lib/money';
-import { useAmountCheck } from '../../../shared/ui/AmountField';
+import { checkAmount, formatQuantity } from '../../../shared/lib/money';
+import {
+  addPicked,
+  LinesEditor,
+  markScanInput,
+  type EditLine as Line,
+} from '../../../shared/ui/DocumentKit';
 
-export type EditLine = {
-  variantId: string;
-  title: string;
-  code: string;
-  quantity: string;
-  available?: number;
-};
+export type EditLine = Line & { available?: number };
 
 export const lineFromVariant = (v: VariantResponseDto): EditLine => {
   const props = propertiesText(v.properties);
@@ -33,11 +22,6 @@ export const lineFromVariant = (v: VariantResponseDto): EditLine => {
   };
 };
 
-/** A hardware scanner types into this input instead of the global listener sending it to /POS. */
-export const markScanInput = (el: HTMLInputElement | null) =>
-  el?.setAttribute('data-scan-input', '');
-
-/** Valid lines for the API, or null when a quantity is not a positive number (3 decimals at most). */
 /** A transfer line's quantity: required, above zero, at most 3 decimals and LIMITS.lineQuantity. */
 const LINE_QUANTITY = {
   kind: 'qty',
@@ -46,6 +30,7 @@ const LINE_QUANTITY = {
   max: LIMITS.lineQuantity,
 } as const;
 
+/** Valid lines for the API, or null when a quantity is not a positive number (3 decimals at most). */
 export function toLineInputs(lines: EditLine[]): { variantId: string; quantity: number }[] | null {
   const out = [];
   for (const l of lines) {
@@ -70,91 +55,39 @@ export function TransferLinesEditor({
   inventoryId?: string;
 }) {
   const { t } = useTranslation('transfers');
-  const checkQuantity = useAmountCheck();
-  const add = (v: VariantResponseDto | null) => {
-    if (!v) return;
-    const found = lines.find((l) => l.variantId === v.id);
-    if (found) {
-      const q = (parseQuantity(found.quantity) ?? 0) + 1;
-      onChange(lines.map((l) => (l === found ? { ...l, quantity: String(q) } : l)));
-    } else onChange([...lines, lineFromVariant(v)]);
-  };
   return (
-    <Box>
-      <Box sx={{ mb: 1 }}>
+    <LinesEditor<EditLine>
+      lines={lines}
+      onChange={onChange}
+      picker={
         <VariantPicker
-          onChange={add}
+          onChange={(v) => v && onChange(addPicked(lines, v.id, () => lineFromVariant(v)))}
           inventoryId={inventoryId}
           label={t('lines.scan')}
           clearOnSelect
           testId="transfer-line-picker"
           inputRef={markScanInput}
         />
-      </Box>
-      {lines.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-          {t('lines.empty')}
-        </Typography>
-      ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('fields.product')}</TableCell>
-              <TableCell>{t('fields.code')}</TableCell>
-              {inventoryId && <TableCell align="center">{t('fields.available')}</TableCell>}
-              <TableCell align="center">{t('fields.quantity')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((l) => {
-              const problem = checkQuantity(l.quantity, LINE_QUANTITY).message;
-              return (
-                <TableRow key={l.variantId} data-testid="transfer-edit-line">
-                  <TableCell>{l.title}</TableCell>
-                  <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                    {l.code}
-                  </TableCell>
-                  {inventoryId && (
-                    <TableCell align="center">
-                      {l.available !== undefined ? formatQuantity(l.available) : ''}
-                    </TableCell>
-                  )}
-                  <TableCell align="center" sx={{ inlineSize: 120 }}>
-                    <TextField
-                      size="small"
-                      value={l.quantity}
-                      error={problem !== undefined}
-                      helperText={problem}
-                      onChange={(e) =>
-                        onChange(
-                          lines.map((x) => (x === l ? { ...x, quantity: e.target.value } : x)),
-                        )
-                      }
-                      slotProps={{
-                        htmlInput: {
-                          inputMode: 'decimal',
-                          'data-testid': 'transfer-line-qty',
-                          style: { textAlign: 'center' },
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <IconButton
-                      size="small"
-                      aria-label={t('lines.remove')}
-                      onClick={() => onChange(lines.filter((x) => x !== l))}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
-    </Box>
+      }
+      emptyText={t('lines.empty')}
+      ariaLabel={t('print.title')}
+      headers={{
+        product: t('fields.product'),
+        code: t('fields.code'),
+        quantity: t('fields.quantity'),
+      }}
+      removeLabel={t('lines.remove')}
+      quantityRule={LINE_QUANTITY}
+      testIds={{ line: 'transfer-edit-line', quantity: 'transfer-line-qty' }}
+      before={[
+        {
+          key: 'available',
+          header: t('fields.available'),
+          align: 'center',
+          hidden: !inventoryId,
+          render: (l) => (l.available !== undefined ? formatQuantity(l.available) : ''),
+        },
+      ]}
+    />
   );
 }

@@ -3,7 +3,6 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,12 +11,6 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -39,7 +32,9 @@ import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
-import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { PrintArea } from '../../../shared/ui/print';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
+import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
@@ -73,7 +68,7 @@ export default function TransferRequestPage() {
   const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
-  const [printing, setPrinting] = useState(false);
+  const [printing, print] = usePrinting();
 
   useEffect(() => {
     if (query.error) handleError(query.error, { toast: true });
@@ -83,13 +78,6 @@ export default function TransferRequestPage() {
     if (payload.transferId === id) refresh();
   });
   useLiveResync(refresh);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
 
   const tr = query.data;
   const date = (iso: string) => formatDateTime(iso);
@@ -149,22 +137,23 @@ export default function TransferRequestPage() {
 
   return (
     <Box data-testid="transfer-page" data-state={tr.state}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        <IconButton
-          aria-label={t('back')}
-          onClick={() => navigate(routePath('Inventories-TransferRequests'))}
-        >
-          <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        </IconButton>
-        <Typography variant="h5" component="h1" dir="ltr" data-testid="transfer-number">
-          {tr.number}
-        </Typography>
-        <Chip
-          color={stateColor(tr.state)}
-          label={t(`states.${tr.state}`)}
-          data-testid="transfer-state"
-        />
-        <Box sx={{ flexGrow: 1 }} />
+      <DocumentHeader
+        back={
+          <IconButton
+            aria-label={t('back')}
+            onClick={() => navigate(routePath('Inventories-TransferRequests'))}
+          >
+            <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+          </IconButton>
+        }
+        number={tr.number}
+        numberTestId="transfer-number"
+        chip={{
+          color: stateColor(tr.state),
+          label: t(`states.${tr.state}`),
+          testId: 'transfer-state',
+        }}
+      >
         {showValue && (
           <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="transfer-value">
             <Typography variant="caption" color="text.secondary">
@@ -173,20 +162,19 @@ export default function TransferRequestPage() {
             <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
           </Paper>
         )}
-        <Button
-          startIcon={<PrintOutlined />}
-          onClick={() => setPrinting(true)}
-          data-testid="transfer-print"
-        >
+        <Button startIcon={<PrintOutlined />} onClick={print} data-testid="transfer-print">
           {t('actions.print')}
         </Button>
-      </Stack>
+      </DocumentHeader>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 3 }}>
-          <Info label={t('fields.from')} value={`${tr.fromInventoryName} — ${tr.fromBranchName}`} />
-          <Info label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
-          <Info
+          <InfoItem
+            label={t('fields.from')}
+            value={`${tr.fromInventoryName} — ${tr.fromBranchName}`}
+          />
+          <InfoItem label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
+          <InfoItem
             label={t('fields.createdBy')}
             value={`${tr.createdByName ?? ''} · ${date(tr.createdAt)}`}
           />
@@ -261,80 +249,66 @@ export default function TransferRequestPage() {
         </Paper>
       ) : (
         <Paper variant="outlined" sx={{ mb: 2 }}>
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>#</TableCell>
-                  <TableCell>{t('fields.product')}</TableCell>
-                  <TableCell>{t('fields.code')}</TableCell>
-                  <TableCell align="center">{t('fields.requested')}</TableCell>
-                  {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && (
-                    <TableCell align="center">{t('fields.available')}</TableCell>
-                  )}
-                  {shippedOrLater && <TableCell align="center">{t('fields.shipped')}</TableCell>}
-                  {received && <TableCell align="center">{t('fields.received')}</TableCell>}
-                  {received && <TableCell align="center">{t('fields.difference')}</TableCell>}
-                  {received && <TableCell>{t('fields.reason')}</TableCell>}
-                  {showValue && <TableCell align="right">{t('fields.unitCost')}</TableCell>}
-                  {showValue && <TableCell align="right">{t('fields.lineValue')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(tr.lines ?? []).map((l) => (
-                  <TableRow key={l.id} data-testid="transfer-line">
-                    <TableCell>{l.lineNo}</TableCell>
-                    <TableCell>{lineTitle(l)}</TableCell>
-                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                      {l.barcodes[0] ?? l.sku}
-                    </TableCell>
-                    <TableCell align="center">{formatQuantity(l.quantity)}</TableCell>
-                    {!shippedOrLater && tr.state !== 'cancelled' && tr.state !== 'rejected' && (
-                      <TableCell
-                        align="center"
-                        sx={{
-                          color: (l.availableAtSource ?? 0) < l.quantity ? 'error.main' : undefined,
-                        }}
-                      >
-                        {formatQuantity(l.availableAtSource ?? 0)}
-                      </TableCell>
-                    )}
-                    {shippedOrLater && (
-                      <TableCell align="center">{formatQuantity(l.shippedQuantity)}</TableCell>
-                    )}
-                    {received && (
-                      <TableCell align="center">{formatQuantity(l.receivedQuantity)}</TableCell>
-                    )}
-                    {received && (
-                      <TableCell
-                        align="center"
-                        sx={{
-                          color: l.difference
-                            ? l.difference < 0
-                              ? 'error.main'
-                              : 'warning.main'
-                            : undefined,
-                        }}
-                      >
-                        {l.difference ? formatQuantity(l.difference) : ''}
-                      </TableCell>
-                    )}
-                    {received && <TableCell>{l.reason ?? ''}</TableCell>}
-                    {showValue && (
-                      <TableCell align="right">
-                        {l.unitCost !== undefined ? formatPiasters(l.unitCost) : ''}
-                      </TableCell>
-                    )}
-                    {showValue && (
-                      <TableCell align="right">
-                        {l.lineValue !== undefined ? formatPiasters(l.lineValue) : ''}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable<TransferLineDto>
+            ariaLabel={t('print.title')}
+            hover={false}
+            rows={tr.lines ?? []}
+            rowKey={(l) => l.id}
+            rowTestId="transfer-line"
+            columns={[
+              { key: 'no', header: '#', render: (l) => l.lineNo },
+              { key: 'product', header: t('fields.product'), render: lineTitle },
+              {
+                key: 'code',
+                header: t('fields.code'),
+                render: (l) => l.barcodes[0] ?? l.sku,
+                ltr: true,
+              },
+              qtyColumn('requested', t('fields.requested'), (l) => l.quantity),
+              {
+                key: 'available',
+                header: t('fields.available'),
+                align: 'center',
+                hidden: shippedOrLater || tr.state === 'cancelled' || tr.state === 'rejected',
+                cellSx: (l) => ({
+                  color: (l.availableAtSource ?? 0) < l.quantity ? 'error.main' : undefined,
+                }),
+                render: (l) => formatQuantity(l.availableAtSource ?? 0),
+              },
+              qtyColumn('shipped', t('fields.shipped'), (l) => l.shippedQuantity, {
+                hidden: !shippedOrLater,
+              }),
+              qtyColumn('received', t('fields.received'), (l) => l.receivedQuantity, {
+                hidden: !received,
+              }),
+              {
+                key: 'difference',
+                header: t('fields.difference'),
+                align: 'center',
+                hidden: !received,
+                cellSx: (l) => ({
+                  color: l.difference
+                    ? l.difference < 0
+                      ? 'error.main'
+                      : 'warning.main'
+                    : undefined,
+                }),
+                render: (l) => (l.difference ? formatQuantity(l.difference) : ''),
+              },
+              {
+                key: 'reason',
+                header: t('fields.reason'),
+                hidden: !received,
+                render: (l) => l.reason ?? '',
+              },
+              moneyColumn('unitCost', t('fields.unitCost'), (l) => l.unitCost, {
+                hidden: !showValue,
+              }),
+              moneyColumn('lineValue', t('fields.lineValue'), (l) => l.lineValue, {
+                hidden: !showValue,
+              }),
+            ]}
+          />
         </Paper>
       )}
 
@@ -375,17 +349,6 @@ export default function TransferRequestPage() {
           <TransferNote transfer={tr} />
         </PrintArea>
       )}
-    </Box>
-  );
-}
-
-function Info({ label, value }: { label: string; value: string }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
     </Box>
   );
 }
@@ -446,55 +409,61 @@ function ReceiveDialog({
         <Alert severity="info" sx={{ mb: 1.5 }}>
           {t('receive.hint')}
         </Alert>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('fields.product')}</TableCell>
-              <TableCell align="center">{t('fields.shipped')}</TableCell>
-              <TableCell align="center">{t('fields.received')}</TableCell>
-              <TableCell>{t('fields.reason')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map(({ l, v, qty, missingReason, differs }) => (
-              <TableRow key={l.id} data-testid="receive-line">
-                <TableCell>{lineTitle(l)}</TableCell>
-                <TableCell align="center">{formatQuantity(l.shippedQuantity)}</TableCell>
-                <TableCell align="center" sx={{ inlineSize: 120 }}>
-                  <TextField
-                    size="small"
-                    value={v.qty}
-                    error={qty === null || qty < 0}
-                    onChange={(e) =>
-                      setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })
-                    }
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'decimal',
-                        'data-testid': 'receive-qty',
-                        style: { textAlign: 'center' },
-                      },
-                    }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    fullWidth
-                    disabled={!differs}
-                    value={v.reason}
-                    error={missingReason}
-                    helperText={missingReason ? t('receive.reasonRequired') : undefined}
-                    onChange={(e) =>
-                      setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })
-                    }
-                    slotProps={{ htmlInput: { 'data-testid': 'receive-reason' } }}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          ariaLabel={t('receive.title', { number: transfer.number })}
+          hover={false}
+          scroll={false}
+          rows={rows}
+          rowKey={(r) => r.l.id}
+          rowTestId="receive-line"
+          columns={[
+            { key: 'product', header: t('fields.product'), render: (r) => lineTitle(r.l) },
+            qtyColumn<(typeof rows)[number]>(
+              'shipped',
+              t('fields.shipped'),
+              (r) => r.l.shippedQuantity,
+            ),
+            {
+              key: 'received',
+              header: t('fields.received'),
+              align: 'center',
+              sx: { inlineSize: 120 },
+              render: ({ l, v, qty }) => (
+                <TextField
+                  size="small"
+                  value={v.qty}
+                  error={qty === null || qty < 0}
+                  onChange={(e) => setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'decimal',
+                      'data-testid': 'receive-qty',
+                      style: { textAlign: 'center' },
+                    },
+                  }}
+                />
+              ),
+            },
+            {
+              key: 'reason',
+              header: t('fields.reason'),
+              render: ({ l, v, differs, missingReason }) => (
+                <TextField
+                  size="small"
+                  fullWidth
+                  disabled={!differs}
+                  value={v.reason}
+                  error={missingReason}
+                  helperText={missingReason ? t('receive.reasonRequired') : undefined}
+                  onChange={(e) =>
+                    setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })
+                  }
+                  slotProps={{ htmlInput: { 'data-testid': 'receive-reason' } }}
+                />
+              ),
+            },
+          ]}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{tc('cancel')}</Button>

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, routePath, TRANSFER_STATES, type TransferState } from '@pos/contracts';
+import { routePath, TRANSFER_STATES, type TransferState } from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
@@ -22,14 +22,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { catalogApi, catalogKeys, useInventoryOptions, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
-import { formatQuantity } from '../../../shared/lib/money';
 import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { stateColor } from '../lib/states';
@@ -119,19 +118,8 @@ export default function TransferRequestsPage() {
       ),
     },
     { key: 'lines', header: t('fields.lines'), align: 'center', render: (r) => r.lineCount },
-    {
-      key: 'quantity',
-      header: t('fields.quantity'),
-      align: 'center',
-      render: (r) => formatQuantity(r.totalQuantity),
-    },
-    {
-      key: 'value',
-      header: t('fields.value'),
-      align: 'right',
-      hidden: !showValue,
-      render: (r) => (r.valueAtCost !== undefined ? formatPiasters(r.valueAtCost) : ''),
-    },
+    qtyColumn('quantity', t('fields.quantity'), (r) => r.totalQuantity),
+    moneyColumn('value', t('fields.value'), (r) => r.valueAtCost, { hidden: !showValue }),
     { key: 'created', header: t('fields.createdAt'), render: (r) => formatDateTime(r.createdAt) },
   ];
 
