@@ -121,6 +121,8 @@ export type StatusChipsProps<S extends string> = {
   testId: (option: S) => string;
   /** A live count per status: shown after its name and as `data-count`. */
   count?: (option: S) => number;
+  /** Each chip says whether it is the chosen one (`aria-pressed`). */
+  pressed?: boolean;
 };
 
 /** A status list page's filter: one chip per status after "all", the chosen one filled. */
@@ -137,6 +139,7 @@ export function StatusChips<const S extends string>(props: StatusChipsProps<S>) 
         color={value ? 'default' : 'primary'}
         variant={value ? 'outlined' : 'filled'}
         onClick={() => onChange('')}
+        aria-pressed={props.pressed ? !value : undefined}
       />
       {props.options.map((s) => (
         <Chip
@@ -145,6 +148,7 @@ export function StatusChips<const S extends string>(props: StatusChipsProps<S>) 
           color={value === s ? props.color(s) : 'default'}
           variant={value === s ? 'filled' : 'outlined'}
           onClick={() => onChange(s)}
+          aria-pressed={props.pressed ? value === s : undefined}
           data-testid={props.testId(s)}
           data-count={props.count?.(s)}
         />

@@ -6,7 +6,12 @@ import { useState, type ReactNode } from 'react';
 import { useErrorToast } from '../api/useErrorToast';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { useLiveEvent } from '../realtime';
-import { SearchField, StatusChips, type StatusChipsProps } from './FilterBar';
+import {
+  SearchField,
+  StatusChips,
+  type SearchFieldProps,
+  type StatusChipsProps,
+} from './FilterBar';
 import { PageHeader, type PageHeaderProps } from './PageHeader';
 import { PagedTable, type PagedTableProps } from './PagedTable';
 import { usePaging, type Paging } from './usePaging';
@@ -74,7 +79,7 @@ export function usePagedList<Q extends object, R>(options: PagedListOptions<Q, R
 export type ListPageProps<T> = Omit<PagedTableProps<T>, 'filters'> &
   Pick<PageHeaderProps, 'title' | 'subtitle' | 'actions'> & {
     /** The search box (`q`) at the start of the filter bar. */
-    search?: { value: string; onChange: (q: string) => void; label: string; testId: string };
+    search?: Omit<SearchFieldProps, 'testId'> & { testId: string };
     /** The other filters, after the search box. */
     filters?: ReactNode;
     /** Between the header and the list (the status chips, a notice). */
