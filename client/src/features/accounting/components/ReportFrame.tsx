@@ -1,21 +1,14 @@
-import FileDownload from '@mui/icons-material/FileDownload';
-import Print from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDay } from '../../../shared/lib/format';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { ReportShell } from '../../../shared/ui/ReportShell';
 import { useBranchOptions } from '../../branches';
 import { Money } from '../../../shared/ui/Money';
 
@@ -99,15 +92,7 @@ export function ReportFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('accounting');
-  const store = useReceiptData();
   const [exporting, setExporting] = useState(false);
-  // The paper copy is mounted for printing only (one copy of the rows on the page otherwise).
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done);
-    return () => window.removeEventListener('afterprint', done);
-  }, []);
   const exportFile = async () => {
     setExporting(true);
     try {
@@ -119,53 +104,19 @@ export function ReportFrame({
     }
   };
   return (
-    <Box>
-      <PageHeader
-        title={title}
-        subtitle={rangeText}
-        actions={
-          <Stack direction="row" sx={{ gap: 1 }}>
-            <Button
-              startIcon={<FileDownload />}
-              disabled={!ready || exporting}
-              onClick={() => void exportFile()}
-              data-testid="report-excel"
-            >
-              {t('reports.excel')}
-            </Button>
-            <Button
-              startIcon={<Print />}
-              disabled={!ready}
-              onClick={() => {
-                setPrinting(true);
-                printSoon();
-              }}
-              data-testid="report-print"
-            >
-              {t('common.print')}
-            </Button>
-          </Stack>
-        }
-      />
-      <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        {filters}
-      </Stack>
+    <ReportShell
+      title={title}
+      rangeText={rangeText}
+      ready={ready}
+      excel={{ label: t('reports.excel'), busy: exporting, start: () => void exportFile() }}
+      printLabel={t('common.print')}
+      filters={filters}
+      paper={() => children}
+    >
       <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid={testId}>
         {busy && <LinearProgress sx={{ blockSize: 2 }} />}
         {children}
       </Paper>
-      {ready && printing && (
-        <PrintArea layout="a4">
-          <Box
-            sx={{ color: '#000', bgcolor: '#fff', fontSize: 12, '& td, & th': { color: '#000' } }}
-          >
-            <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{store.name}</Typography>
-            <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
-            <Typography sx={{ mb: 1 }}>{rangeText}</Typography>
-            {children}
-          </Box>
-        </PrintArea>
-      )}
-    </Box>
+    </ReportShell>
   );
 }
