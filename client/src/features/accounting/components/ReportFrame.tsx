@@ -1,9 +1,13 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useAtomValue } from 'jotai';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
+import type { PeriodQuery } from '../api/accounting.api';
 import { formatDay } from '../../../shared/lib/format';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -66,6 +70,43 @@ export function useRangeText() {
     ]
       .filter(Boolean)
       .join(' — ');
+}
+
+/** A books' report over a period (from, to, branch): its query, its data and its filters. */
+export function usePeriodReport<R>(
+  queryKey: (query: PeriodQuery) => QueryKey,
+  fetch: (query: PeriodQuery) => Promise<R>,
+) {
+  const { t } = useTranslation('accounting');
+  const { canDates } = useReportFilters();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const query: PeriodQuery = {
+    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
+    branchId: branchId || undefined,
+  };
+  const report = useQuery({
+    queryKey: queryKey(query),
+    queryFn: () => fetch(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(report.error);
+  const filters = (
+    <>
+      {canDates && (
+        <DateRangeFilter
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+          labels={[t('common.from'), t('common.to')]}
+        />
+      )}
+      <BranchFilter value={branchId} onChange={setBranchId} />
+    </>
+  );
+  return { query, report, rangeText: useRangeText()(query), filters };
 }
 
 /**
