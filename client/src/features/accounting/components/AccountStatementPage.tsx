@@ -1,3 +1,5 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { LookupFilter } from '../../../shared/ui/FilterBar';
 import Autocomplete from '@mui/material/Autocomplete';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -16,8 +18,6 @@ import { journalDescription } from '../lib/journalDescription';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
-import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
-import { LookupFilter } from '../../../shared/ui/LookupFilter';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
 import {
   accountingApi,

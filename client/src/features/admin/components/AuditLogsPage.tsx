@@ -1,3 +1,4 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,11 +15,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
-import { useListState, usePagedList } from '../../../shared/ui/ListPage';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { formatDateTime } from '../../../shared/lib/format';
 import { adminApi, adminKeys, type AuditLogRow } from '../api/admin.api';
 import { auditDiff } from '../lib/auditDiff';

@@ -1,3 +1,4 @@
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
@@ -13,7 +14,6 @@ import { useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/ListPage';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { ChequeFormDialog } from './ChequeFormDialog';

@@ -1,3 +1,5 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Button from '@mui/material/Button';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
@@ -12,9 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/ListPage';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { Money } from '../../../shared/ui/Money';

@@ -1,16 +1,16 @@
-import { formatPiasters, routePath, type EInvoiceListItemDto } from '@pos/contracts';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
-import { useLiveEvent } from '../../../shared/realtime';
-import type { Column } from '../../../shared/ui/DataTable';
 import {
   ListPage,
   StatusBadge,
   StatusFilter,
   useListState,
   usePagedList,
-} from '../../../shared/ui/ListPage';
+} from '../../../shared/ui/PagedTable';
+import { formatPiasters, routePath, type EInvoiceListItemDto } from '@pos/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../shared/lib/format';
+import { useLiveEvent } from '../../../shared/realtime';
+import type { Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing } from '../../eta';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';

@@ -1,3 +1,5 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Box from '@mui/material/Box';
 import {
   E_RECEIPT_STATUSES,
@@ -14,9 +16,7 @@ import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/ListPage';
 import { useBranchOptions } from '../../branches';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { formatEtaAmount, shortUuid, STATUS_COLOR } from '../lib/eta';

@@ -1,3 +1,4 @@
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -16,9 +17,7 @@ import { formatDay } from '../../../shared/lib/format';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SelectFilter, StatusChips } from '../../../shared/ui/FilterBar';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/ListPage';
-import { LookupFilter } from '../../../shared/ui/LookupFilter';
+import { SelectFilter, StatusChips, LookupFilter } from '../../../shared/ui/FilterBar';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { useBranchOptions } from '../../branches';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';

@@ -1,4 +1,11 @@
 import {
+  ListPage,
+  StatusBadge,
+  StatusFilter,
+  useListState,
+  usePagedList,
+} from '../../../shared/ui/PagedTable';
+import {
   formatPiasters,
   MAINTENANCE_STATUSES,
   routePath,
@@ -13,13 +20,6 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import type { Column } from '../../../shared/ui/DataTable';
-import {
-  ListPage,
-  StatusBadge,
-  StatusFilter,
-  useListState,
-  usePagedList,
-} from '../../../shared/ui/ListPage';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';

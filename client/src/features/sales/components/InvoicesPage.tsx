@@ -1,3 +1,5 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,9 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/ListPage';
-import { LookupFilter } from '../../../shared/ui/LookupFilter';
+import { SelectFilter, LookupFilter } from '../../../shared/ui/FilterBar';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches';
@@ -20,7 +20,6 @@ import { customerKeys, customersApi, type CustomerSearchHit } from '../../custom
 import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
 import { formatDateTime } from '../../../shared/ui/print';
 import { storeDayEnd, storeDayStart } from '../../../shared/lib/store-days';
-import { DateRangeFilter } from '../../../shared/ui/DateRangeFilter';
 
 /** A store business day (YYYY-MM-DD) → the start or end of that day in the store time zone, as ISO. */
 const dayStart = (d: string) => (d ? storeDayStart(d) : undefined);
