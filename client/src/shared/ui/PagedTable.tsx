@@ -70,6 +70,8 @@ export type ListState<F extends ListFilters> = {
   set: <K extends keyof F>(key: K) => (value: F[K]) => void;
   /** The filters as query parameters: `q` trimmed and debounced, '' left out. */
   params: Partial<F>;
+  /** The list page's search box over `q`. */
+  search: (label: string, testId: string, width?: number) => ListPageProps<never>['search'];
 };
 
 /** Filter values (`q` is the search box) and the paging of a server-side list. */
@@ -82,14 +84,22 @@ export function useListState<F extends ListFilters>(initial: F, pageSize = 25): 
     const value = key === 'q' ? q : values[key];
     if (value) params[key] = value as F[keyof F];
   }
+  const set: ListState<F>['set'] = (key) => (value) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    paging.reset();
+  };
   return {
     paging,
     values,
     params,
-    set: (key) => (value) => {
-      setValues((old) => ({ ...old, [key]: value }));
-      paging.reset();
-    },
+    set,
+    search: (label, testId, width) => ({
+      value: values.q ?? '',
+      onChange: set('q') as (q: string) => void,
+      label,
+      testId,
+      width,
+    }),
   };
 }
 

@@ -119,12 +119,7 @@ export default function ChecksPage() {
       onRowClick={(c) => setShown(c.id)}
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'cheques-search',
-      }}
+      search={filter.search(t('list.search'), 'cheques-search')}
       filters={
         <>
           <SelectFilter

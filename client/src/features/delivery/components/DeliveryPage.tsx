@@ -122,12 +122,7 @@ function DeliveryOrders() {
       onRowClick={(o) => void navigate(routePath('Delivery-id', { id: o.id }))}
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'delivery-search',
-      }}
+      search={filter.search(t('list.search'), 'delivery-search')}
       filters={
         <SelectFilter
           label={t('fields.status')}

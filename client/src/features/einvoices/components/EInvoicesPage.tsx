@@ -100,12 +100,7 @@ export default function EInvoicesPage() {
       onRowClick={(r) => navigate(routePath('E-invoices-id', { id: r.id }))}
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'einvoices-search',
-      }}
+      search={filter.search(t('list.search'), 'einvoices-search')}
     />
   );
 }

@@ -150,13 +150,7 @@ export default function EReceiptsPage() {
       onRowClick={(r) => navigate(routePath('E-receipts-id', { id: r.id }))}
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'e-receipts-search',
-        width: 260,
-      }}
+      search={filter.search(t('list.search'), 'e-receipts-search', 260)}
       filters={
         <>
           <SelectFilter<EReceiptStatus | 'deadLetter' | ''>

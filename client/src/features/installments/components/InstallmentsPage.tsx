@@ -156,12 +156,7 @@ export default function InstallmentsPage() {
       onRowClick={(p) => void navigate(routePath('Installments-id', { id: p.id }))}
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'plans-search',
-      }}
+      search={filter.search(t('list.search'), 'plans-search')}
       filters={
         <>
           <LookupFilter

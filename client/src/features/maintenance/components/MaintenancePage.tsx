@@ -138,12 +138,7 @@ export default function MaintenancePage() {
       onRowClick={(r) => navigate(routePath('Maintenance-id', { id: r.id }))}
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'tickets-search',
-      }}
+      search={filter.search(t('list.search'), 'tickets-search')}
     >
       {creating && (
         <TicketFormDialog

@@ -165,12 +165,7 @@ export default function ReservationsPage() {
       rowTestId="reservation-row"
       ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
-      search={{
-        value: filter.values.q,
-        onChange: filter.set('q'),
-        label: t('list.search'),
-        testId: 'reservations-search',
-      }}
+      search={filter.search(t('list.search'), 'reservations-search')}
       filters={
         <SelectFilter
           label={t('fields.status')}
