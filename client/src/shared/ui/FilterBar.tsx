@@ -1,11 +1,14 @@
 import Search from '@mui/icons-material/Search';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
 
 /** The row of filters above a table, inside its Paper. */
 export function FilterBar({ children }: { children: ReactNode }) {
@@ -121,6 +124,8 @@ export type StatusChipsProps<S extends string> = {
   testId: (option: S) => string;
   /** A live count per status: shown after its name and as `data-count`. */
   count?: (option: S) => number;
+  /** Each chip says whether it is the chosen one (`aria-pressed`). */
+  pressed?: boolean;
 };
 
 /** A status list page's filter: one chip per status after "all", the chosen one filled. */
@@ -137,6 +142,7 @@ export function StatusChips<const S extends string>(props: StatusChipsProps<S>) 
         color={value ? 'default' : 'primary'}
         variant={value ? 'outlined' : 'filled'}
         onClick={() => onChange('')}
+        aria-pressed={props.pressed ? !value : undefined}
       />
       {props.options.map((s) => (
         <Chip
@@ -145,10 +151,53 @@ export function StatusChips<const S extends string>(props: StatusChipsProps<S>) 
           color={value === s ? props.color(s) : 'default'}
           variant={value === s ? 'filled' : 'outlined'}
           onClick={() => onChange(s)}
+          aria-pressed={props.pressed ? value === s : undefined}
           data-testid={props.testId(s)}
           data-count={props.count?.(s)}
         />
       ))}
     </Box>
+  );
+}
+
+export type LookupFilterProps<T extends { id: string; name: string }> = {
+  value: T | null;
+  onChange: (value: T | null) => void;
+  label: string;
+  noOptionsText: string;
+  /** The server search (a customer by name or phone…), asked as the user types. */
+  queryKey: (q: string) => QueryKey;
+  search: (q: string) => Promise<T[]>;
+  minWidth?: number;
+  testId?: string;
+};
+
+/** A filter that picks one record found by a server search (a customer on a list or a report). */
+export function LookupFilter<T extends { id: string; name: string }>(props: LookupFilterProps<T>) {
+  const { value, onChange } = props;
+  const [input, setInput] = useState('');
+  const q = useDebouncedValue(input.trim(), 250);
+  const found = useQuery({
+    queryKey: props.queryKey(q),
+    queryFn: () => props.search(q),
+    enabled: q.length > 0 && q !== value?.name,
+  });
+  return (
+    <Autocomplete<T, false, false, false>
+      size="small"
+      sx={{ minInlineSize: props.minWidth ?? 200 }}
+      options={found.data ?? []}
+      value={value}
+      filterOptions={(x) => x}
+      inputValue={input}
+      onInputChange={(_, text) => setInput(text)}
+      onChange={(_, next) => onChange(next)}
+      getOptionLabel={(c) => c.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      noOptionsText={props.noOptionsText}
+      renderInput={(params) => (
+        <TextField {...params} label={props.label} data-testid={props.testId} />
+      )}
+    />
   );
 }

@@ -1,3 +1,5 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { LookupFilter } from '../../../shared/ui/FilterBar';
 import Autocomplete from '@mui/material/Autocomplete';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -16,8 +18,6 @@ import { journalDescription } from '../lib/journalDescription';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { DateField } from '../../../shared/ui/DateField';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
 import {
   accountingApi,
@@ -41,42 +41,6 @@ function Source({ line }: { line: AccountStatementLineDto }) {
       </Link>
     );
   return <>{label}</>;
-}
-
-/** A customer on the customers control account (the party dimension of its lines). */
-function PartyPicker({
-  value,
-  onChange,
-}: {
-  value: CustomerSearchHit | null;
-  onChange: (c: CustomerSearchHit | null) => void;
-}) {
-  const { t } = useTranslation('accounting');
-  const [input, setInput] = useState('');
-  const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== value?.name,
-  });
-  return (
-    <Autocomplete<CustomerSearchHit, false, false, false>
-      size="small"
-      sx={{ minInlineSize: 220 }}
-      options={search.data ?? []}
-      value={value}
-      filterOptions={(x) => x}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      onChange={(_, next) => onChange(next)}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={t('statement.noParty')}
-      renderInput={(params) => (
-        <TextField {...params} label={t('statement.customer')} data-testid="statement-party" />
-      )}
-    />
-  );
 }
 
 /**
@@ -172,17 +136,24 @@ export default function AccountStatementPage() {
           />
           {canDates && (
             <>
-              <DateField
-                label={t('common.from')}
-                value={get('from')}
-                onChange={(v) => set('from', v)}
+              <DateRangeFilter
+                from={get('from')}
+                to={get('to')}
+                onFrom={(v) => set('from', v)}
+                onTo={(v) => set('to', v)}
+                labels={[t('common.from'), t('common.to')]}
               />
-              <DateField label={t('common.to')} value={get('to')} onChange={(v) => set('to', v)} />
             </>
           )}
           <BranchFilter value={get('branchId')} onChange={(v) => set('branchId', v)} />
           {account?.systemKey === 'customers' && (
-            <PartyPicker
+            <LookupFilter
+              label={t('statement.customer')}
+              noOptionsText={t('statement.noParty')}
+              queryKey={customerKeys.search}
+              search={customersApi.search}
+              minWidth={220}
+              testId="statement-party"
               value={party}
               onChange={(c) => {
                 setParty(c);

@@ -1,15 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { DateField } from '../../../shared/ui/DateField';
-import {
-  accountingApi,
-  accountingKeys,
-  downloadReport,
-  type PeriodQuery,
-} from '../api/accounting.api';
-import { BranchFilter, ReportFrame, useRangeText, useReportFilters } from './ReportFrame';
+import { accountingApi, accountingKeys, downloadReport } from '../api/accounting.api';
+import { ReportFrame, usePeriodReport } from './ReportFrame';
 import { ReportSections, type ReportLine } from './ReportSections';
 
 /**
@@ -18,21 +9,10 @@ import { ReportSections, type ReportLine } from './ReportSections';
  */
 export default function IncomeStatementPage() {
   const { t } = useTranslation('accounting');
-  const { canDates } = useReportFilters();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const query: PeriodQuery = {
-    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
-    branchId: branchId || undefined,
-  };
-  const report = useQuery({
-    queryKey: accountingKeys.incomeStatement(query),
-    queryFn: () => accountingApi.incomeStatement(query),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(report.error);
-  const rangeText = useRangeText()(query);
+  const { query, report, rangeText, filters } = usePeriodReport(
+    accountingKeys.incomeStatement,
+    accountingApi.incomeStatement,
+  );
   const d = report.data;
   const lines: ReportLine[] = d
     ? [
@@ -65,17 +45,7 @@ export default function IncomeStatementPage() {
       busy={report.isFetching}
       testId="income-statement"
       onExport={() => downloadReport('incomeStatement', query)}
-      filters={
-        <>
-          {canDates && (
-            <>
-              <DateField label={t('common.from')} value={from} onChange={setFrom} />
-              <DateField label={t('common.to')} value={to} onChange={setTo} />
-            </>
-          )}
-          <BranchFilter value={branchId} onChange={setBranchId} />
-        </>
-      }
+      filters={filters}
     >
       <ReportSections lines={lines} range={query} label={t('income.title')} />
     </ReportFrame>

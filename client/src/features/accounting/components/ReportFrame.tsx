@@ -2,14 +2,18 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import { useAtomValue } from 'jotai';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import type { PeriodQuery } from '../api/accounting.api';
 import { formatDay } from '../../../shared/lib/format';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -75,6 +79,43 @@ export function useRangeText() {
       .join(' — ');
 }
 
+/** A books' report over a period (from, to, branch): its query, its data and its filters. */
+export function usePeriodReport<R>(
+  queryKey: (query: PeriodQuery) => QueryKey,
+  fetch: (query: PeriodQuery) => Promise<R>,
+) {
+  const { t } = useTranslation('accounting');
+  const { canDates } = useReportFilters();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const query: PeriodQuery = {
+    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
+    branchId: branchId || undefined,
+  };
+  const report = useQuery({
+    queryKey: queryKey(query),
+    queryFn: () => fetch(query),
+    placeholderData: keepPreviousData,
+  });
+  useErrorToast(report.error);
+  const filters = (
+    <>
+      {canDates && (
+        <DateRangeFilter
+          from={from}
+          to={to}
+          onFrom={setFrom}
+          onTo={setTo}
+          labels={[t('common.from'), t('common.to')]}
+        />
+      )}
+      <BranchFilter value={branchId} onChange={setBranchId} />
+    </>
+  );
+  return { query, report, rangeText: useRangeText()(query), filters };
+}
+
 /**
  * A book report's page: header with Print and Excel, the filters, the body on screen, and the same
  * body on A4 paper through the shared print area (store name, title, range).
@@ -99,15 +140,7 @@ export function ReportFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('accounting');
-  const store = useReceiptData();
   const [exporting, setExporting] = useState(false);
-  // The paper copy is mounted for printing only (one copy of the rows on the page otherwise).
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done);
-    return () => window.removeEventListener('afterprint', done);
-  }, []);
   const exportFile = async () => {
     setExporting(true);
     try {
@@ -119,19 +152,69 @@ export function ReportFrame({
     }
   };
   return (
-    <Box>
+    <ReportShell
+      title={title}
+      rangeText={rangeText}
+      ready={ready}
+      excel={{ label: t('reports.excel'), busy: exporting, start: () => void exportFile() }}
+      printLabel={t('common.print')}
+      filters={filters}
+      paper={() => children}
+    >
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid={testId}>
+        {busy && <LinearProgress sx={{ blockSize: 2 }} />}
+        {children}
+      </Paper>
+    </ReportShell>
+  );
+}
+
+export type ReportShellProps = {
+  title: string;
+  /** The range and branch under the title, on screen and on paper. */
+  rangeText: string;
+  /** The report is there: Excel and Print are enabled. */
+  ready: boolean;
+  excel: { label: string; busy: boolean; start: () => void };
+  printLabel: string;
+  /** Between the header and the filters (an export's progress). */
+  notice?: ReactNode;
+  filters: ReactNode;
+  filtersTestId?: string;
+  testId?: string;
+  /** The body on screen. */
+  children: ReactNode;
+  /** The body on A4 paper (under the store's name, the title and the range). */
+  paper: () => ReactNode;
+};
+
+/**
+ * The one report frame (the reports kit and the books' reports): header with Excel and Print, the
+ * filters, the body, and its paper copy in the shared print area, mounted only while printing.
+ */
+export function ReportShell(props: ReportShellProps) {
+  const { title, rangeText, ready, excel } = props;
+  const store = useReceiptData();
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+  return (
+    <Box data-testid={props.testId}>
       <PageHeader
         title={title}
         subtitle={rangeText}
         actions={
-          <Stack direction="row" sx={{ gap: 1 }}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
             <Button
               startIcon={<FileDownload />}
-              disabled={!ready || exporting}
-              onClick={() => void exportFile()}
+              disabled={!ready || excel.busy}
+              onClick={excel.start}
               data-testid="report-excel"
             >
-              {t('reports.excel')}
+              {excel.label}
             </Button>
             <Button
               startIcon={<Print />}
@@ -142,18 +225,20 @@ export function ReportFrame({
               }}
               data-testid="report-print"
             >
-              {t('common.print')}
+              {props.printLabel}
             </Button>
           </Stack>
         }
       />
-      <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        {filters}
+      {props.notice}
+      <Stack
+        direction="row"
+        sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+        data-testid={props.filtersTestId}
+      >
+        {props.filters}
       </Stack>
-      <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid={testId}>
-        {busy && <LinearProgress sx={{ blockSize: 2 }} />}
-        {children}
-      </Paper>
+      {props.children}
       {ready && printing && (
         <PrintArea layout="a4">
           <Box
@@ -162,7 +247,7 @@ export function ReportFrame({
             <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{store.name}</Typography>
             <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
             <Typography sx={{ mb: 1 }}>{rangeText}</Typography>
-            {children}
+            {props.paper()}
           </Box>
         </PrintArea>
       )}

@@ -4,19 +4,9 @@ import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { DateField } from '../../../shared/ui/DateField';
-import {
-  accountingApi,
-  accountingKeys,
-  accountName,
-  downloadReport,
-  type TrialBalanceQuery,
-} from '../api/accounting.api';
-import { BranchFilter, ReportFrame, useRangeText, useReportFilters } from './ReportFrame';
+import { accountingApi, accountingKeys, accountName, downloadReport } from '../api/accounting.api';
+import { ReportFrame, usePeriodReport } from './ReportFrame';
 import { AccountLink } from './ReportSections';
 import { Money } from '../../../shared/ui/Money';
 
@@ -33,22 +23,11 @@ const FIGURES = [
 /** /Reports/TrialBalance: opening, movements and closing of every account with postings. */
 export default function TrialBalancePage() {
   const { t, i18n } = useTranslation('accounting');
-  const { canDates } = useReportFilters();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const query: TrialBalanceQuery = {
-    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
-    branchId: branchId || undefined,
-  };
-  const report = useQuery({
-    queryKey: accountingKeys.trialBalance(query),
-    queryFn: () => accountingApi.trialBalance(query),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(report.error);
+  const { query, report, rangeText, filters } = usePeriodReport(
+    accountingKeys.trialBalance,
+    accountingApi.trialBalance,
+  );
   const data = report.data;
-  const rangeText = useRangeText()(query);
 
   return (
     <ReportFrame
@@ -58,17 +37,7 @@ export default function TrialBalancePage() {
       busy={report.isFetching}
       testId="trial-balance-report"
       onExport={() => downloadReport('trialBalance', query)}
-      filters={
-        <>
-          {canDates && (
-            <>
-              <DateField label={t('common.from')} value={from} onChange={setFrom} />
-              <DateField label={t('common.to')} value={to} onChange={setTo} />
-            </>
-          )}
-          <BranchFilter value={branchId} onChange={setBranchId} />
-        </>
-      }
+      filters={filters}
     >
       <Table size="small" aria-label={t('trial.title')} data-testid="trial-balance">
         <TableHead>

@@ -1,3 +1,4 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,16 +11,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateField } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { formatDateTime } from '../../../shared/lib/format';
 import { adminApi, adminKeys, type AuditLogRow } from '../api/admin.api';
 import { auditDiff } from '../lib/auditDiff';
@@ -27,27 +25,14 @@ import { auditDiff } from '../lib/auditDiff';
 /** /AuditLogs: who did what, when and from where, with the record before and after (admins). */
 export default function AuditLogsPage() {
   const { t } = useTranslation('admin');
-  const paging = usePaging();
-  const [userId, setUserId] = useState('');
-  const [entity, setEntity] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const filter = useListState({ userId: '', entity: '', from: '', to: '' });
   const [shown, setShown] = useState<AuditLogRow | null>(null);
-
-  const query = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    userId: userId || undefined,
-    entity: entity || undefined,
-    from: from || undefined,
-    to: to || undefined,
-  };
-  const list = useQuery({
-    queryKey: adminKeys.audit(query),
-    queryFn: () => adminApi.audit(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: adminKeys.audit,
+    fetch: adminApi.audit,
   });
-  useErrorToast(list.error);
   const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users, staleTime: 60_000 });
   const entities = useQuery({
     queryKey: adminKeys.auditEntities,
@@ -145,7 +130,7 @@ export default function AuditLogsPage() {
       <PageHeader title={t('audit.title')} subtitle={t('audit.subtitle')} mb={2} />
       <PagedTable
         query={list}
-        paging={paging}
+        paging={filter.paging}
         columns={columns}
         rowKey={(r) => r.id}
         rowTestId="audit-row"
@@ -156,8 +141,8 @@ export default function AuditLogsPage() {
           <>
             <SelectFilter
               label={t('audit.filters.user')}
-              value={userId}
-              onChange={paging.withReset(setUserId)}
+              value={filter.values.userId}
+              onChange={filter.set('userId')}
               allLabel={t('audit.filters.all')}
               options={(users.data ?? []).map((u) => ({
                 value: u.id,
@@ -167,23 +152,19 @@ export default function AuditLogsPage() {
             />
             <SelectFilter
               label={t('audit.filters.entity')}
-              value={entity}
-              onChange={paging.withReset(setEntity)}
+              value={filter.values.entity}
+              onChange={filter.set('entity')}
               allLabel={t('audit.filters.all')}
               options={(entities.data ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
               minWidth={180}
             />
-            <DateField
-              label={t('audit.filters.from')}
-              value={from}
-              onChange={paging.withReset(setFrom)}
-              testId="audit-from"
-            />
-            <DateField
-              label={t('audit.filters.to')}
-              value={to}
-              onChange={paging.withReset(setTo)}
-              testId="audit-to"
+            <DateRangeFilter
+              from={filter.values.from}
+              to={filter.values.to}
+              onFrom={filter.set('from')}
+              onTo={filter.set('to')}
+              labels={[t('audit.filters.from'), t('audit.filters.to')]}
+              testId="audit"
             />
           </>
         }

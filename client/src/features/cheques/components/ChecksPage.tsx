@@ -1,6 +1,6 @@
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import {
   CHEQUE_STATUSES,
   formatPiasters,
@@ -8,19 +8,13 @@ import {
   type ChequeDto,
   type ChequeStatus,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { useLiveEvent } from '../../../shared/realtime';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { ChequeFormDialog } from './ChequeFormDialog';
 import { ChequeHistoryDialog } from './ChequeHistoryDialog';
@@ -40,29 +34,17 @@ const STATUS_COLOR: Record<ChequeStatus, 'default' | 'primary' | 'success' | 'er
 export default function ChecksPage() {
   const { t } = useTranslation('cheques');
   const [params] = useSearchParams();
-  const paging = usePaging();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [direction, setDirection] = useState('');
-  const [status, setStatus] = useState('');
-  const [due, setDue] = useState('');
+  const filter = useListState({ q: params.get('q') ?? '', direction: '', status: '', dueSoon: '' });
   const [creating, setCreating] = useState(false);
   const [step, setStep] = useState<{ cheque: ChequeDto; action: ChequeAction } | null>(null);
   const [shown, setShown] = useState<string | null>(null);
-  const query = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    direction: direction || undefined,
-    status: status || undefined,
-    dueSoon: due || undefined,
-  };
-  const list = useQuery({
-    queryKey: chequeKeys.list(query),
-    queryFn: () => chequesApi.list(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: chequeKeys.list,
+    fetch: chequesApi.list,
+    live: 'cheque.due',
   });
-  useErrorToast(list.error);
-  useLiveEvent('cheque.due', () => void list.refetch());
 
   const columns: Column<ChequeDto>[] = [
     { key: 'number', header: t('fields.number'), ltr: true, render: (c) => c.number },
@@ -89,11 +71,10 @@ export default function ChecksPage() {
       key: 'status',
       header: t('fields.status'),
       render: (c) => (
-        <Chip
-          size="small"
+        <StatusBadge
           color={STATUS_COLOR[c.status]}
           label={t(`statuses.${c.status}`)}
-          data-testid="cheque-status"
+          testId="cheque-status"
         />
       ),
     },
@@ -123,68 +104,59 @@ export default function ChecksPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('list.title')}
-        actions={
-          <AddButton onClick={() => setCreating(true)} testId="cheque-add">
-            {t('list.add')}
-          </AddButton>
-        }
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(c) => c.id}
-        rowTestId="cheque-row"
-        onRowClick={(c) => setShown(c.id)}
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <>
-            <SearchField
-              value={q}
-              onChange={paging.withReset(setQ)}
-              label={t('list.search')}
-              testId="cheques-search"
-            />
-            <SelectFilter
-              label={t('fields.direction')}
-              value={direction}
-              onChange={paging.withReset(setDirection)}
-              allLabel={t('list.all')}
-              minWidth={140}
-              options={[
-                { value: 'received', label: t('directions.received') },
-                { value: 'issued', label: t('directions.issued') },
-              ]}
-            />
-            <SelectFilter
-              label={t('fields.status')}
-              value={status}
-              onChange={paging.withReset(setStatus)}
-              allLabel={t('list.all')}
-              minWidth={150}
-              options={CHEQUE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-            <SelectFilter
-              label={t('list.due')}
-              value={due}
-              onChange={paging.withReset(setDue)}
-              allLabel={t('list.all')}
-              minWidth={170}
-              options={[{ value: 'true', label: t('list.dueSoon') }]}
-            />
-          </>
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      actions={
+        <AddButton onClick={() => setCreating(true)} testId="cheque-add">
+          {t('list.add')}
+        </AddButton>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(c) => c.id}
+      rowTestId="cheque-row"
+      onRowClick={(c) => setShown(c.id)}
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'cheques-search')}
+      filters={
+        <>
+          <SelectFilter
+            label={t('fields.direction')}
+            value={filter.values.direction}
+            onChange={filter.set('direction')}
+            allLabel={t('list.all')}
+            minWidth={140}
+            options={[
+              { value: 'received', label: t('directions.received') },
+              { value: 'issued', label: t('directions.issued') },
+            ]}
+          />
+          <SelectFilter
+            label={t('fields.status')}
+            value={filter.values.status}
+            onChange={filter.set('status')}
+            allLabel={t('list.all')}
+            minWidth={150}
+            options={CHEQUE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
+          <SelectFilter
+            label={t('list.due')}
+            value={filter.values.dueSoon}
+            onChange={filter.set('dueSoon')}
+            allLabel={t('list.all')}
+            minWidth={170}
+            options={[{ value: 'true', label: t('list.dueSoon') }]}
+          />
+        </>
+      }
+    >
       {creating && <ChequeFormDialog open onClose={() => setCreating(false)} />}
       {shown && <ChequeHistoryDialog chequeId={shown} onClose={() => setShown(null)} />}
       {step && (
         <ChequeStepDialog cheque={step.cheque} action={step.action} onClose={() => setStep(null)} />
       )}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
-import Box from '@mui/material/Box';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Button from '@mui/material/Button';
 import FileDownload from '@mui/icons-material/FileDownload';
 import {
@@ -7,19 +8,14 @@ import {
   VAULT_MOVEMENT_TYPES,
   type TransactionDto,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateField } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { Money } from '../../../shared/ui/Money';
 import { useMethodLabel } from '../../../shared/api/paymentMethods';
@@ -44,33 +40,23 @@ function sourceHref(r: TransactionDto): string | null {
 /** /Transactions: every money movement, read-only, filtered, exported to Excel. */
 export default function TransactionsPage() {
   const { t } = useTranslation('cheques');
-  const paging = usePaging(50);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [type, setType] = useState('');
-  const [vaultId, setVaultId] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const [userId, setUserId] = useState('');
+  const filter = useListState(
+    { from: '', to: '', type: '', vaultId: '', branchId: '', userId: '' },
+    50,
+  );
+  const { values, set } = filter;
   const [exporting, setExporting] = useState(false);
   const options = useQuery({
     queryKey: chequeKeys.transactionFilters,
     queryFn: chequesApi.transactionFilters,
   });
-  const filters = {
-    from: from || undefined,
-    to: to || undefined,
-    type: type || undefined,
-    vaultId: vaultId || undefined,
-    branchId: branchId || undefined,
-    userId: userId || undefined,
-  };
-  const query = { page: paging.page + 1, pageSize: paging.pageSize, ...filters };
-  const list = useQuery({
-    queryKey: chequeKeys.transactions(query),
-    queryFn: () => chequesApi.transactions(query),
-    placeholderData: keepPreviousData,
+  const filters = filter.params;
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filters,
+    queryKey: chequeKeys.transactions,
+    fetch: chequesApi.transactions,
   });
-  useErrorToast(list.error);
   const methodLabel = useMethodLabel();
   const kindLabel = (kind: string) => t(`kinds.${kind}`, { defaultValue: kind });
 
@@ -117,77 +103,77 @@ export default function TransactionsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('tx.title')}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownload />}
-            onClick={() => void exportXlsx()}
-            disabled={exporting}
-            data-testid="transactions-export"
-          >
-            {t('tx.export')}
-          </Button>
-        }
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(r) => `${r.kind}:${r.id}`}
-        rowTestId="transaction-row"
-        ariaLabel={t('tx.title')}
-        emptyText={t('tx.empty')}
-        filters={
-          <>
-            <DateField label={t('tx.from')} value={from} onChange={paging.withReset(setFrom)} />
-            <DateField label={t('tx.to')} value={to} onChange={paging.withReset(setTo)} />
+    <ListPage
+      title={t('tx.title')}
+      actions={
+        <Button
+          variant="outlined"
+          startIcon={<FileDownload />}
+          onClick={() => void exportXlsx()}
+          disabled={exporting}
+          data-testid="transactions-export"
+        >
+          {t('tx.export')}
+        </Button>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(r) => `${r.kind}:${r.id}`}
+      rowTestId="transaction-row"
+      ariaLabel={t('tx.title')}
+      emptyText={t('tx.empty')}
+      filters={
+        <>
+          <DateRangeFilter
+            from={values.from}
+            to={values.to}
+            onFrom={set('from')}
+            onTo={set('to')}
+            labels={[t('tx.from'), t('tx.to')]}
+          />
+          <SelectFilter
+            label={t('tx.kind')}
+            value={values.type}
+            onChange={set('type')}
+            allLabel={t('list.all')}
+            minWidth={170}
+            options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+          />
+          <SelectFilter
+            label={t('tx.vault')}
+            value={values.vaultId}
+            onChange={set('vaultId')}
+            allLabel={t('list.all')}
+            minWidth={170}
+            options={(options.data?.vaults ?? []).map((v) => ({
+              value: v.id,
+              label: `${v.name} — ${v.branchName}`,
+            }))}
+          />
+          {(options.data?.branches.length ?? 0) > 1 && (
             <SelectFilter
-              label={t('tx.kind')}
-              value={type}
-              onChange={paging.withReset(setType)}
-              allLabel={t('list.all')}
-              minWidth={170}
-              options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
-            />
-            <SelectFilter
-              label={t('tx.vault')}
-              value={vaultId}
-              onChange={paging.withReset(setVaultId)}
-              allLabel={t('list.all')}
-              minWidth={170}
-              options={(options.data?.vaults ?? []).map((v) => ({
-                value: v.id,
-                label: `${v.name} — ${v.branchName}`,
-              }))}
-            />
-            {(options.data?.branches.length ?? 0) > 1 && (
-              <SelectFilter
-                label={t('fields.branch')}
-                value={branchId}
-                onChange={paging.withReset(setBranchId)}
-                allLabel={t('list.all')}
-                minWidth={150}
-                options={(options.data?.branches ?? []).map((b) => ({
-                  value: b.id,
-                  label: b.name,
-                }))}
-              />
-            )}
-            <SelectFilter
-              label={t('tx.user')}
-              value={userId}
-              onChange={paging.withReset(setUserId)}
+              label={t('fields.branch')}
+              value={values.branchId}
+              onChange={set('branchId')}
               allLabel={t('list.all')}
               minWidth={150}
-              options={(options.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+              options={(options.data?.branches ?? []).map((b) => ({
+                value: b.id,
+                label: b.name,
+              }))}
             />
-          </>
-        }
-      />
-    </Box>
+          )}
+          <SelectFilter
+            label={t('tx.user')}
+            value={values.userId}
+            onChange={set('userId')}
+            allLabel={t('list.all')}
+            minWidth={150}
+            options={(options.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          />
+        </>
+      }
+    />
   );
 }

@@ -1,8 +1,8 @@
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,23 +15,20 @@ import {
   type DeliveryStatus,
   type DriverBalanceDto,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { newId } from '../../../shared/lib/ids';
 import { formatDateTime } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
 import { DeliveryActions } from './DeliveryActions';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -51,11 +48,10 @@ export const STATUS_COLOR: Record<
 export function StatusChip({ status }: { status: DeliveryStatus }) {
   const { t } = useTranslation('delivery');
   return (
-    <Chip
-      size="small"
+    <StatusBadge
       color={STATUS_COLOR[status]}
       label={t(`statuses.${status}`)}
-      data-testid="delivery-status"
+      testId="delivery-status"
     />
   );
 }
@@ -73,22 +69,14 @@ function DeliveryOrders() {
   const { t } = useTranslation('delivery');
   const navigate = useNavigate();
   const can = useCan();
-  const paging = usePaging();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const query = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    status: status || undefined,
-  };
-  const list = useQuery({
-    queryKey: deliveryKeys.list(query),
-    queryFn: () => deliveryApi.list(query),
-    placeholderData: keepPreviousData,
+  const filter = useListState({ q: '', status: '' });
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: deliveryKeys.list,
+    fetch: deliveryApi.list,
+    live: 'delivery.changed',
   });
-  useErrorToast(list.error);
-  useLiveEvent('delivery.changed', () => void list.refetch());
 
   const columns: Column<DeliveryOrderDto>[] = [
     { key: 'number', header: t('fields.number'), ltr: true, render: (o) => o.number },
@@ -118,46 +106,34 @@ function DeliveryOrders() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('list.title')}
-        actions={
-          <Button component={RouterLink} to={`${routePath('Delivery')}?mine=1`} variant="outlined">
-            {t('list.mine')}
-          </Button>
-        }
-      />
-      {can('can_see_vault_totals') && <DriverBalances />}
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(o) => o.id}
-        rowTestId="delivery-row"
-        onRowClick={(o) => void navigate(routePath('Delivery-id', { id: o.id }))}
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <>
-            <SearchField
-              value={q}
-              onChange={paging.withReset(setQ)}
-              label={t('list.search')}
-              testId="delivery-search"
-            />
-            <SelectFilter
-              label={t('fields.status')}
-              value={status}
-              onChange={paging.withReset(setStatus)}
-              allLabel={t('list.all')}
-              minWidth={160}
-              options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-          </>
-        }
-      />
-    </Box>
+    <ListPage
+      title={t('list.title')}
+      actions={
+        <Button component={RouterLink} to={`${routePath('Delivery')}?mine=1`} variant="outlined">
+          {t('list.mine')}
+        </Button>
+      }
+      above={can('can_see_vault_totals') && <DriverBalances />}
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(o) => o.id}
+      rowTestId="delivery-row"
+      onRowClick={(o) => void navigate(routePath('Delivery-id', { id: o.id }))}
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'delivery-search')}
+      filters={
+        <SelectFilter
+          label={t('fields.status')}
+          value={filter.values.status}
+          onChange={filter.set('status')}
+          allLabel={t('list.all')}
+          minWidth={160}
+          options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        />
+      }
+    />
   );
 }
 

@@ -1,21 +1,18 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import {
+  ListPage,
+  StatusBadge,
+  StatusFilter,
+  useListState,
+  usePagedList,
+} from '../../../shared/ui/PagedTable';
 import { formatPiasters, routePath, type EInvoiceListItemDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useLiveEvent } from '../../../shared/realtime';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField } from '../../../shared/ui/FilterBar';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing } from '../../eta';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { StatusChips } from '../../../shared/ui/FilterBar';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
 import { etaToPiasters, STATUS_COLOR, STATUSES } from '../lib/status';
 
@@ -26,21 +23,13 @@ import { etaToPiasters, STATUS_COLOR, STATUSES } from '../lib/status';
 export default function EInvoicesPage() {
   const { t } = useTranslation('einvoices');
   const navigate = useNavigate();
-  const paging = usePaging();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const query = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    status: status || undefined,
-  };
-  const list = useQuery({
-    queryKey: einvoiceKeys.list(query),
-    queryFn: () => einvoicesApi.list(query),
-    placeholderData: keepPreviousData,
+  const filter = useListState({ q: '', status: '' });
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: einvoiceKeys.list,
+    fetch: einvoicesApi.list,
   });
-  useErrorToast(list.error);
   useLiveEvent('einvoice.status', (e) => {
     if (e.payload.kind === 'invoice') void list.refetch();
   });
@@ -58,12 +47,11 @@ export default function EInvoicesPage() {
       key: 'status',
       header: t('fields.status'),
       render: (r) => (
-        <Chip
-          size="small"
+        <StatusBadge
           color={STATUS_COLOR[r.status]}
           label={r.deadLetter ? t('deadLetter') : t(`statuses.${r.status}`)}
-          data-testid="einvoice-status"
-          data-status={r.status}
+          testId="einvoice-status"
+          status={r.status}
         />
       ),
     },
@@ -82,45 +70,37 @@ export default function EInvoicesPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('list.title')}
-        actions={
-          <AddButton onClick={() => navigate(routePath('E-invoices-New'))} testId="einvoice-add">
-            {t('list.add')}
-          </AddButton>
-        }
-      />
-      <EtaSignerMissing />
-      <StatusChips
-        label={t('fields.status')}
-        options={STATUSES}
-        value={status}
-        onChange={paging.withReset(setStatus)}
-        allLabel={t('list.all')}
-        optionLabel={(s) => t(`statuses.${s}`)}
-        color={(s) => STATUS_COLOR[s]}
-        testId={(s) => `einvoice-filter-${s}`}
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(r) => r.id}
-        rowTestId="einvoice-row"
-        onRowClick={(r) => navigate(routePath('E-invoices-id', { id: r.id }))}
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <SearchField
-            value={q}
-            onChange={paging.withReset(setQ)}
-            label={t('list.search')}
-            testId="einvoices-search"
+    <ListPage
+      title={t('list.title')}
+      actions={
+        <AddButton onClick={() => navigate(routePath('E-invoices-New'))} testId="einvoice-add">
+          {t('list.add')}
+        </AddButton>
+      }
+      above={
+        <>
+          <EtaSignerMissing />
+          <StatusFilter
+            label={t('fields.status')}
+            options={STATUSES}
+            colors={STATUS_COLOR}
+            value={filter.values.status}
+            onChange={filter.set('status')}
+            allLabel={t('list.all')}
+            optionLabel={(s) => t(`statuses.${s}`)}
+            testId={(s) => `einvoice-filter-${s}`}
           />
-        }
-      />
-    </Box>
+        </>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowTestId="einvoice-row"
+      onRowClick={(r) => navigate(routePath('E-invoices-id', { id: r.id }))}
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'einvoices-search')}
+    />
   );
 }

@@ -1,30 +1,24 @@
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import {
   E_RECEIPT_STATUSES,
   routePath,
   type EReceiptListItemDto,
   type EReceiptStatus,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateField } from '../../../shared/ui/DateField';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { useBranchOptions } from '../../branches';
-import { etaApi, etaKeys, type EReceiptListQuery } from '../api/eta.api';
+import { etaApi, etaKeys } from '../api/eta.api';
 import { formatEtaAmount, shortUuid, STATUS_COLOR } from '../lib/eta';
 
 /** A receipt's status chip (dead-lettered receipts say so). */
@@ -39,13 +33,12 @@ export function EReceiptStatusChip({
 }) {
   const { t } = useTranslation('eta');
   return (
-    <Chip
-      size="small"
+    <StatusBadge
       color={deadLetter ? 'error' : STATUS_COLOR[status]}
       variant={status === 'valid' || deadLetter ? 'filled' : 'outlined'}
       label={deadLetter ? t('statuses.deadLetter') : t(`statuses.${status}`)}
-      data-testid={testId}
-      data-status={status}
+      testId={testId}
+      status={status}
     />
   );
 }
@@ -63,27 +56,24 @@ export default function EReceiptsPage() {
   const can = useCan();
   const canBranches = !!user?.isAdmin || can('can_see_branches');
   const branches = useBranchOptions(canBranches);
-  const paging = usePaging();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<EReceiptStatus | 'deadLetter' | ''>('');
-  const [branchId, setBranchId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const query: EReceiptListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    ...(status === 'deadLetter' ? { deadLetter: 'true' } : status ? { status } : {}),
-    ...(canBranches && branchId ? { branchId } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-  };
-  const list = useQuery({
-    queryKey: etaKeys.list(query),
-    queryFn: () => etaApi.list(query),
-    placeholderData: keepPreviousData,
+  const filter = useListState({
+    q: '',
+    status: '' as EReceiptStatus | 'deadLetter' | '',
+    branchId: '',
+    from: '',
+    to: '',
   });
-  useErrorToast(list.error);
+  const { status, branchId, ...params } = filter.params;
+  const list = usePagedList({
+    paging: filter.paging,
+    params: {
+      ...params,
+      ...(status === 'deadLetter' ? { deadLetter: 'true' as const } : status ? { status } : {}),
+      ...(canBranches && branchId ? { branchId } : {}),
+    },
+    queryKey: etaKeys.list,
+    fetch: etaApi.list,
+  });
   // The row changes at once; the list is then read again (filters, counts, new receipts).
   useLiveEvent('einvoice.status', (event) => {
     const p = event.payload;
@@ -149,63 +139,51 @@ export default function EReceiptsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(r) => r.id}
-        rowTestId="e-receipt-row"
-        onRowClick={(r) => navigate(routePath('E-receipts-id', { id: r.id }))}
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <>
-            <SearchField
-              value={q}
-              onChange={paging.withReset(setQ)}
-              label={t('list.search')}
-              testId="e-receipts-search"
-              width={260}
+    <ListPage
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowTestId="e-receipt-row"
+      onRowClick={(r) => navigate(routePath('E-receipts-id', { id: r.id }))}
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'e-receipts-search', 260)}
+      filters={
+        <>
+          <SelectFilter<EReceiptStatus | 'deadLetter' | ''>
+            label={t('fields.status')}
+            value={filter.values.status}
+            onChange={filter.set('status')}
+            allLabel={t('list.allStatuses')}
+            options={[
+              ...E_RECEIPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+              { value: 'deadLetter' as const, label: t('statuses.deadLetter') },
+            ]}
+            minWidth={150}
+          />
+          {canBranches && (
+            <SelectFilter
+              label={t('fields.branch')}
+              value={branches.data ? filter.values.branchId : ''}
+              onChange={filter.set('branchId')}
+              allLabel={t('list.allBranches')}
+              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              minWidth={160}
             />
-            <SelectFilter<EReceiptStatus | 'deadLetter' | ''>
-              label={t('fields.status')}
-              value={status}
-              onChange={paging.withReset(setStatus)}
-              allLabel={t('list.allStatuses')}
-              options={[
-                ...E_RECEIPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-                { value: 'deadLetter' as const, label: t('statuses.deadLetter') },
-              ]}
-              minWidth={150}
-            />
-            {canBranches && (
-              <SelectFilter
-                label={t('fields.branch')}
-                value={branches.data ? branchId : ''}
-                onChange={paging.withReset(setBranchId)}
-                allLabel={t('list.allBranches')}
-                options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-                minWidth={160}
-              />
-            )}
-            <DateField
-              label={t('list.from')}
-              value={from}
-              onChange={paging.withReset(setFrom)}
-              testId="e-receipts-from"
-            />
-            <DateField
-              label={t('list.to')}
-              value={to}
-              onChange={paging.withReset(setTo)}
-              testId="e-receipts-to"
-            />
-          </>
-        }
-      />
-    </Box>
+          )}
+          <DateRangeFilter
+            from={filter.values.from}
+            to={filter.values.to}
+            onFrom={filter.set('from')}
+            onTo={filter.set('to')}
+            labels={[t('list.from'), t('list.to')]}
+            testId="e-receipts"
+          />
+        </>
+      }
+    />
   );
 }

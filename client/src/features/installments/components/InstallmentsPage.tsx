@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -9,30 +9,19 @@ import {
   type InstallmentPlanRowDto,
   type InstallmentPlanStatus,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { useLiveEvent } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { SelectFilter, StatusChips, LookupFilter } from '../../../shared/ui/FilterBar';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { useBranchOptions } from '../../branches';
-import { CustomerPicker, type CustomerSearchHit } from '../../customers';
-import {
-  installmentKeys,
-  installmentsApi,
-  type InstallmentListQuery,
-} from '../api/installments.api';
+import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { AwaitingPlans } from './AwaitingPlans';
 import { PlanStatusChip } from './StatusChip';
 
@@ -45,26 +34,24 @@ export default function InstallmentsPage() {
   const branches = useBranchOptions(canBranches);
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const paging = usePaging();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [status, setStatus] = useState<InstallmentPlanStatus | ''>('');
-  const [branchId, setBranchId] = useState('');
-  const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
-  const query: InstallmentListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    status: status || undefined,
-    customerId: customer?.id ?? params.get('customerId') ?? undefined,
-    ...(canBranches && branchId ? { branchId } : {}),
-  };
-  const list = useQuery({
-    queryKey: installmentKeys.list(query),
-    queryFn: () => installmentsApi.list(query),
-    placeholderData: keepPreviousData,
+  const filter = useListState({
+    q: params.get('q') ?? '',
+    status: '' as InstallmentPlanStatus | '',
+    branchId: '',
   });
-  useErrorToast(list.error);
-  useLiveEvent('installment.due', () => void list.refetch());
+  const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
+  const { branchId, ...rest } = filter.params;
+  const list = usePagedList({
+    paging: filter.paging,
+    params: {
+      ...rest,
+      customerId: customer?.id ?? params.get('customerId') ?? undefined,
+      ...(canBranches && branchId ? { branchId } : {}),
+    },
+    queryKey: installmentKeys.list,
+    fetch: installmentsApi.list,
+    live: 'installment.due',
+  });
 
   const columns: Column<InstallmentPlanRowDto>[] = [
     {
@@ -138,80 +125,61 @@ export default function InstallmentsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('list.title')}
-        actions={
-          <Button component={Link} to={routePath('Installments-dueToday')} variant="outlined">
-            {t('due.title')}
-          </Button>
-        }
-      />
-      <AwaitingPlans />
-      <Stack
-        direction="row"
-        sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }}
-        role="group"
-        aria-label={t('fields.status')}
-      >
-        <Chip
-          label={t('list.all')}
-          color={status === '' ? 'primary' : 'default'}
-          variant={status === '' ? 'filled' : 'outlined'}
-          onClick={() => paging.withReset(setStatus)('')}
-          aria-pressed={status === ''}
-        />
-        {INSTALLMENT_PLAN_STATUSES.map((s) => (
-          <Chip
-            key={s}
-            label={t(`planStatuses.${s}`)}
-            color={status === s ? 'primary' : 'default'}
-            variant={status === s ? 'filled' : 'outlined'}
-            onClick={() => paging.withReset(setStatus)(s)}
-            aria-pressed={status === s}
-            data-testid={`plans-status-${s}`}
+    <ListPage
+      title={t('list.title')}
+      actions={
+        <Button component={Link} to={routePath('Installments-dueToday')} variant="outlined">
+          {t('due.title')}
+        </Button>
+      }
+      above={
+        <>
+          <AwaitingPlans />
+          <StatusChips
+            label={t('fields.status')}
+            options={INSTALLMENT_PLAN_STATUSES}
+            value={filter.values.status}
+            onChange={filter.set('status')}
+            allLabel={t('list.all')}
+            optionLabel={(s) => t(`planStatuses.${s}`)}
+            color={() => 'primary'}
+            testId={(s) => `plans-status-${s}`}
+            pressed
           />
-        ))}
-      </Stack>
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(p) => p.id}
-        rowTestId="plan-row"
-        onRowClick={(p) => void navigate(routePath('Installments-id', { id: p.id }))}
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <>
-            <SearchField
-              value={q}
-              onChange={paging.withReset(setQ)}
-              label={t('list.search')}
-              testId="plans-search"
+        </>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(p) => p.id}
+      rowTestId="plan-row"
+      onRowClick={(p) => void navigate(routePath('Installments-id', { id: p.id }))}
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'plans-search')}
+      filters={
+        <>
+          <LookupFilter
+            value={customer}
+            onChange={filter.paging.withReset(setCustomer)}
+            label={t('fields.customer')}
+            noOptionsText={t('list.noCustomer')}
+            queryKey={customerKeys.search}
+            search={customersApi.search}
+          />
+          {canBranches && (
+            <SelectFilter
+              label={t('fields.branch')}
+              value={branches.data ? filter.values.branchId : ''}
+              onChange={filter.set('branchId')}
+              allLabel={t('list.allBranches')}
+              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              minWidth={160}
+              displayEmpty
             />
-            <CustomerPicker
-              sx={{ minInlineSize: 200 }}
-              value={customer}
-              onChange={paging.withReset(setCustomer)}
-              label={t('fields.customer')}
-              noneText={t('list.noCustomer')}
-            />
-            {canBranches && (
-              <SelectFilter
-                label={t('fields.branch')}
-                value={branches.data ? branchId : ''}
-                onChange={paging.withReset(setBranchId)}
-                allLabel={t('list.allBranches')}
-                options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-                minWidth={160}
-                displayEmpty
-              />
-            )}
-          </>
-        }
-      />
-    </Box>
+          )}
+        </>
+      }
+    />
   );
 }

@@ -1,27 +1,27 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import {
+  ListPage,
+  StatusBadge,
+  StatusFilter,
+  useListState,
+  usePagedList,
+} from '../../../shared/ui/PagedTable';
 import {
   formatPiasters,
   MAINTENANCE_STATUSES,
   routePath,
   type MaintenanceTicketDto,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useLiveEvent } from '../../../shared/realtime';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField } from '../../../shared/ui/FilterBar';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { StatusChips } from '../../../shared/ui/FilterBar';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText, STATUS_COLOR } from '../lib/ticket';
 import { TicketFormDialog } from './TicketFormDialog';
@@ -35,23 +35,16 @@ export default function MaintenancePage() {
   const { t } = useTranslation('maintenance');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const paging = usePaging();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
+  const filter = useListState({ q: '', status: '' });
   const [creating, setCreating] = useState(false);
-  const query = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    status: status || undefined,
-  };
-  const list = useQuery({
-    queryKey: maintenanceKeys.list(query),
-    queryFn: () => maintenanceApi.list(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: maintenanceKeys.list,
+    fetch: maintenanceApi.list,
   });
   const counts = useQuery({ queryKey: maintenanceKeys.counts, queryFn: maintenanceApi.counts });
-  useErrorToast(list.error ?? counts.error);
+  useErrorToast(counts.error);
   useLiveEvent('maintenance.counts', () => {
     void counts.refetch();
     void list.refetch();
@@ -93,11 +86,10 @@ export default function MaintenancePage() {
       key: 'status',
       header: t('fields.status'),
       render: (r) => (
-        <Chip
-          size="small"
+        <StatusBadge
           color={STATUS_COLOR[r.status]}
           label={t(`statuses.${r.status}`)}
-          data-testid="ticket-status"
+          testId="ticket-status"
         />
       ),
     },
@@ -118,51 +110,42 @@ export default function MaintenancePage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('list.title')}
-        actions={
-          <AddButton onClick={() => setCreating(true)} testId="ticket-add">
-            {t('list.add')}
-          </AddButton>
-        }
-      />
-      <StatusChips
-        label={t('fields.status')}
-        options={MAINTENANCE_STATUSES}
-        value={status}
-        onChange={paging.withReset(setStatus)}
-        allLabel={t('list.all')}
-        optionLabel={(s) => t(`statuses.${s}`)}
-        color={(s) => STATUS_COLOR[s]}
-        testId={(s) => `ticket-count-${s}`}
-        count={(s) => counts.data?.[s] ?? 0}
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(r) => r.id}
-        rowTestId="ticket-row"
-        onRowClick={(r) => navigate(routePath('Maintenance-id', { id: r.id }))}
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <SearchField
-            value={q}
-            onChange={paging.withReset(setQ)}
-            label={t('list.search')}
-            testId="tickets-search"
-          />
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      actions={
+        <AddButton onClick={() => setCreating(true)} testId="ticket-add">
+          {t('list.add')}
+        </AddButton>
+      }
+      above={
+        <StatusFilter
+          label={t('fields.status')}
+          options={MAINTENANCE_STATUSES}
+          colors={STATUS_COLOR}
+          value={filter.values.status}
+          onChange={filter.set('status')}
+          allLabel={t('list.all')}
+          optionLabel={(s) => t(`statuses.${s}`)}
+          testId={(s) => `ticket-count-${s}`}
+          count={(s) => counts.data?.[s] ?? 0}
+        />
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowTestId="ticket-row"
+      onRowClick={(r) => navigate(routePath('Maintenance-id', { id: r.id }))}
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'tickets-search')}
+    >
       {creating && (
         <TicketFormDialog
           onClose={() => setCreating(false)}
           onCreated={(ticket) => navigate(routePath('Maintenance-id', { id: ticket.id }))}
         />
       )}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,10 +1,6 @@
-import FileDownload from '@mui/icons-material/FileDownload';
-import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import {
@@ -26,10 +22,9 @@ import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { DateField } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { TablePager } from '../../../shared/ui/TablePager';
 import { usePaging } from '../../../shared/ui/usePaging';
+import { ReportShell } from '../../accounting';
 import { useBranchOptions } from '../../branches';
 import { CategoryFilter } from '../../catalog';
 import { reportKeys, reportsApi, type ReportQuery } from '../api/reports.api';
@@ -140,7 +135,6 @@ export function ReportPage({
   });
   const d = report.data;
   const excel = useExcelExport(reportKey, { ...base, sort }, d?.count ?? 0);
-  const store = useReceiptData();
   // The page keeps the focus on its heading (after a navigation the layout puts it there; a
   // report switched in place or drawn again when its data arrives must not drop it to <body>).
   useEffect(() => {
@@ -153,12 +147,6 @@ export function ReportPage({
     }, 0);
     return () => window.clearTimeout(timer);
   }, [reportKey, report.data]);
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done);
-    return () => window.removeEventListener('afterprint', done);
-  }, []);
 
   const title = t(`titles.${reportKey}`);
   const branchName = d?.filters.branchId
@@ -236,128 +224,110 @@ export function ReportPage({
   );
   const reset = paging.withReset;
   return (
-    <Box data-testid={`report-${reportKey}`}>
-      <PageHeader
-        title={title}
-        subtitle={rangeText}
-        actions={
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-            <Button
-              startIcon={<FileDownload />}
-              disabled={!d || excel.busy}
-              onClick={() => void excel.start()}
-              data-testid="report-excel"
-            >
-              {tr('excel')}
-            </Button>
-            <Button
-              startIcon={<Print />}
-              disabled={!d}
-              onClick={() => {
-                setPrinting(true);
-                printSoon();
-              }}
-              data-testid="report-print"
-            >
-              {tr('print')}
-            </Button>
-          </Stack>
-        }
-      />
-      {excel.busy && (
-        <Box sx={{ mb: 1.5 }} data-testid="report-export-progress">
-          <Typography variant="body2" color="text.secondary">
-            {tr('exporting', { progress: excel.progress })}
-          </Typography>
-          <LinearProgress variant="determinate" value={excel.progress} aria-label={tr('excel')} />
-        </Box>
-      )}
-      <Stack
-        direction="row"
-        sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
-        data-testid="report-filters"
-      >
-        {takes.includes('period') &&
-          (canDates ? (
-            <>
-              <DateField
-                label={tr('filters.from')}
-                value={from}
-                onChange={reset(setFrom)}
-                testId="report-from"
-              />
-              <DateField
-                label={tr('filters.to')}
-                value={to}
-                onChange={reset(setTo)}
-                testId="report-to"
-              />
-            </>
-          ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
-              {tr('filters.today')}
+    <ReportShell
+      testId={`report-${reportKey}`}
+      title={title}
+      rangeText={rangeText}
+      ready={!!d}
+      excel={{ label: tr('excel'), busy: excel.busy, start: () => void excel.start() }}
+      printLabel={tr('print')}
+      notice={
+        excel.busy && (
+          <Box sx={{ mb: 1.5 }} data-testid="report-export-progress">
+            <Typography variant="body2" color="text.secondary">
+              {tr('exporting', { progress: excel.progress })}
             </Typography>
-          ))}
-        {takes.includes('groupBy') && (
-          <SelectFilter
-            label={tr('filters.groupBy')}
-            value={groupBy}
-            onChange={reset((v: string) => setGroupBy((v || 'day') as 'day' | 'week' | 'month'))}
-            allLabel={tr('filters.day')}
-            allValue="day"
-            minWidth={140}
-            options={[
-              { value: 'week', label: tr('filters.week') },
-              { value: 'month', label: tr('filters.month') },
-            ]}
-          />
-        )}
-        {takes.includes('branch') && canBranches && (
-          <SelectFilter
-            label={tr('filters.branch')}
-            value={branchId}
-            onChange={reset(setBranchId)}
-            allLabel={tr('filters.allBranches')}
-            minWidth={180}
-            options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-          />
-        )}
-        {takes.includes('cashier') && (
-          <SelectFilter
-            label={tr('filters.cashier')}
-            value={cashierId}
-            onChange={reset(setCashierId)}
-            allLabel={tr('filters.allCashiers')}
-            minWidth={180}
-            options={(cashiers.data?.rows ?? []).map((r) => ({
-              value: String(r.id),
-              label: String(r.cashier),
-            }))}
-          />
-        )}
-        {takes.includes('category') && (
-          <CategoryFilter
-            label={tr('filters.category')}
-            allLabel={tr('filters.allCategories')}
-            value={categoryId}
-            onChange={reset(setCategoryId)}
-          />
-        )}
-        {takes.includes('method') && (
-          <SelectFilter
-            label={tr('filters.method')}
-            value={methodId}
-            onChange={reset(setMethodId)}
-            allLabel={tr('filters.allMethods')}
-            minWidth={180}
-            options={(methods.data ?? []).map((m) => ({
-              value: m.id,
-              label: methodName(m, i18n.language),
-            }))}
-          />
-        )}
-        {extraFilters}
-      </Stack>
+            <LinearProgress variant="determinate" value={excel.progress} aria-label={tr('excel')} />
+          </Box>
+        )
+      }
+      filtersTestId="report-filters"
+      paper={() => table(true)}
+      filters={
+        <>
+          {takes.includes('period') &&
+            (canDates ? (
+              <>
+                <DateField
+                  label={tr('filters.from')}
+                  value={from}
+                  onChange={reset(setFrom)}
+                  testId="report-from"
+                />
+                <DateField
+                  label={tr('filters.to')}
+                  value={to}
+                  onChange={reset(setTo)}
+                  testId="report-to"
+                />
+              </>
+            ) : (
+              <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
+                {tr('filters.today')}
+              </Typography>
+            ))}
+          {takes.includes('groupBy') && (
+            <SelectFilter
+              label={tr('filters.groupBy')}
+              value={groupBy}
+              onChange={reset((v: string) => setGroupBy((v || 'day') as 'day' | 'week' | 'month'))}
+              allLabel={tr('filters.day')}
+              allValue="day"
+              minWidth={140}
+              options={[
+                { value: 'week', label: tr('filters.week') },
+                { value: 'month', label: tr('filters.month') },
+              ]}
+            />
+          )}
+          {takes.includes('branch') && canBranches && (
+            <SelectFilter
+              label={tr('filters.branch')}
+              value={branchId}
+              onChange={reset(setBranchId)}
+              allLabel={tr('filters.allBranches')}
+              minWidth={180}
+              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+            />
+          )}
+          {takes.includes('cashier') && (
+            <SelectFilter
+              label={tr('filters.cashier')}
+              value={cashierId}
+              onChange={reset(setCashierId)}
+              allLabel={tr('filters.allCashiers')}
+              minWidth={180}
+              options={(cashiers.data?.rows ?? []).map((r) => ({
+                value: String(r.id),
+                label: String(r.cashier),
+              }))}
+            />
+          )}
+          {takes.includes('category') && (
+            <CategoryFilter
+              label={tr('filters.category')}
+              allLabel={tr('filters.allCategories')}
+              value={categoryId}
+              onChange={reset(setCategoryId)}
+            />
+          )}
+          {takes.includes('method') && (
+            <SelectFilter
+              label={tr('filters.method')}
+              value={methodId}
+              onChange={reset(setMethodId)}
+              allLabel={tr('filters.allMethods')}
+              minWidth={180}
+              options={(methods.data ?? []).map((m) => ({
+                value: m.id,
+                label: methodName(m, i18n.language),
+              }))}
+            />
+          )}
+          {extraFilters}
+        </>
+      }
+    >
       {d?.chart && d.rows.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="report-chart">
           <Suspense fallback={<Box sx={{ blockSize: 280 }} />}>
@@ -371,18 +341,6 @@ export function ReportPage({
           <TablePager paging={paging} count={d.count} ns="reports" />
         )}
       </Paper>
-      {d && printing && (
-        <PrintArea layout="a4">
-          <Box
-            sx={{ color: '#000', bgcolor: '#fff', fontSize: 12, '& td, & th': { color: '#000' } }}
-          >
-            <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{store.name}</Typography>
-            <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
-            <Typography sx={{ mb: 1 }}>{rangeText}</Typography>
-            {table(true)}
-          </Box>
-        </PrintArea>
-      )}
-    </Box>
+    </ReportShell>
   );
 }

@@ -1,7 +1,7 @@
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   RESERVATION_STATUSES,
@@ -9,22 +9,16 @@ import {
   type ReservationDto,
   type ReservationStatus,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { useLiveEvent } from '../../../shared/realtime';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { propertiesText } from '../../catalog';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { ConvertDialog } from './ConvertDialog';
@@ -45,27 +39,18 @@ const STATUS_COLOR: Record<ReservationStatus, 'default' | 'primary' | 'success' 
 export default function ReservationsPage() {
   const { t } = useTranslation('reservations');
   const [params] = useSearchParams();
-  const paging = usePaging();
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [status, setStatus] = useState('active');
+  const filter = useListState({ q: params.get('q') ?? '', status: 'active' });
   const [creating, setCreating] = useState(false);
   const [converting, setConverting] = useState<ReservationDto | null>(null);
   const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
   const [printed, setPrinted] = useState<ReservationDto | null>(null);
-  const query = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    status: status || undefined,
-    sort: 'expiresAt',
-  };
-  const list = useQuery({
-    queryKey: reservationKeys.list(query),
-    queryFn: () => reservationsApi.list(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging: filter.paging,
+    params: { ...filter.params, sort: 'expiresAt' },
+    queryKey: reservationKeys.list,
+    fetch: reservationsApi.list,
+    live: 'reservation.changed',
   });
-  useErrorToast(list.error);
-  useLiveEvent('reservation.changed', () => void list.refetch());
   const idem = useIdempotencyKey();
   const cancel = useCrudMutation({
     mutationFn: (r: ReservationDto) =>
@@ -115,11 +100,10 @@ export default function ReservationsPage() {
       key: 'status',
       header: t('fields.status'),
       render: (r) => (
-        <Chip
-          size="small"
+        <StatusBadge
           color={STATUS_COLOR[r.status]}
           label={t(`statuses.${r.status}`)}
-          data-testid="reservation-status"
+          testId="reservation-status"
         />
       ),
     },
@@ -167,43 +151,32 @@ export default function ReservationsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('list.title')}
-        actions={
-          <AddButton onClick={() => setCreating(true)} testId="reservation-add">
-            {t('list.add')}
-          </AddButton>
-        }
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(r) => r.id}
-        rowTestId="reservation-row"
-        ariaLabel={t('list.title')}
-        emptyText={t('list.empty')}
-        filters={
-          <>
-            <SearchField
-              value={q}
-              onChange={paging.withReset(setQ)}
-              label={t('list.search')}
-              testId="reservations-search"
-            />
-            <SelectFilter
-              label={t('fields.status')}
-              value={status}
-              onChange={paging.withReset(setStatus)}
-              allLabel={t('list.all')}
-              minWidth={150}
-              options={RESERVATION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-            />
-          </>
-        }
-      />
+    <ListPage
+      title={t('list.title')}
+      actions={
+        <AddButton onClick={() => setCreating(true)} testId="reservation-add">
+          {t('list.add')}
+        </AddButton>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowTestId="reservation-row"
+      ariaLabel={t('list.title')}
+      emptyText={t('list.empty')}
+      search={filter.search(t('list.search'), 'reservations-search')}
+      filters={
+        <SelectFilter
+          label={t('fields.status')}
+          value={filter.values.status}
+          onChange={filter.set('status')}
+          allLabel={t('list.all')}
+          minWidth={150}
+          options={RESERVATION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+        />
+      }
+    >
       {creating && <ReservationFormDialog onClose={() => setCreating(false)} />}
       {converting && <ConvertDialog reservation={converting} onClose={() => setConverting(null)} />}
       {cancelling && (
@@ -221,7 +194,7 @@ export default function ReservationsPage() {
           <ReservationSlip reservation={printed} />
         </PrintArea>
       )}
-    </Box>
+    </ListPage>
   );
 }
 

@@ -1,36 +1,25 @@
-import Box from '@mui/material/Box';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type SaleDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { SelectFilter, LookupFilter } from '../../../shared/ui/FilterBar';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches';
 import { useCan } from '../../../shared/state/useCan';
-import { CustomerPicker, type CustomerSearchHit } from '../../customers';
-import {
-  methodName,
-  salesApi,
-  salesKeys,
-  usePaymentMethods,
-  type InvoiceListQuery,
-} from '../api/sales.api';
+import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
 import { formatDateTime } from '../../../shared/ui/print';
 import { storeDayEnd, storeDayStart } from '../../../shared/lib/store-days';
-import { DateField } from '../../../shared/ui/DateField';
 
 /** A store business day (YYYY-MM-DD) → the start or end of that day in the store time zone, as ISO. */
 const dayStart = (d: string) => (d ? storeDayStart(d) : undefined);
@@ -68,22 +57,23 @@ export default function InvoicesPage() {
   const [params] = useSearchParams();
   // A drill-down (the performance page's employee) opens the list filtered by ?cashierId, its
   // ?cashierName (that cashier may be missing from the shifts seen here), ?branchId, ?from and ?to.
-  const [branchId, setBranchId] = useState(params.get('branchId') ?? '');
   const linkedCashier = params.get('cashierId')
     ? { id: params.get('cashierId') ?? '', name: params.get('cashierName') ?? '' }
     : null;
   const shiftId = params.get('shiftId') ?? undefined;
   const canDates = can('can_use_date_filter');
   const showProfit = can('can_see_profit');
-  const [number, setNumber] = useState('');
   const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
-  const [cashierId, setCashierId] = useState(linkedCashier?.id ?? '');
-  const [methodId, setMethodId] = useState('');
-  const [from, setFrom] = useState(params.get('from') ?? '');
-  const [to, setTo] = useState(params.get('to') ?? '');
-  const paging = usePaging();
-  const numberQ = useDebouncedValue(number.trim(), 300);
-  const filter = paging.withReset;
+  const filter = useListState({
+    q: '',
+    branchId: params.get('branchId') ?? '',
+    cashierId: linkedCashier?.id ?? '',
+    methodId: '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  });
+  const { values, set } = filter;
+  const { q, branchId, from, to, ...rest } = filter.params;
   const methods = usePaymentMethods(false);
   const seenCashiers = useCashierOptions();
   const cashiers =
@@ -91,23 +81,19 @@ export default function InvoicesPage() {
       ? [...seenCashiers, linkedCashier]
       : seenCashiers;
 
-  const query: InvoiceListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    number: numberQ || undefined,
-    customerId: customer?.id,
-    cashierId: cashierId || undefined,
-    methodId: methodId || undefined,
-    ...(canBranches && branchId ? { branchId } : {}),
-    shiftId,
-    ...(canDates ? { from: dayStart(from), to: dayEnd(to) } : {}),
-  };
-  const list = useQuery({
-    queryKey: salesKeys.invoices(query),
-    queryFn: () => salesApi.invoices(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging: filter.paging,
+    params: {
+      number: q,
+      customerId: customer?.id,
+      ...rest,
+      ...(canBranches && branchId ? { branchId } : {}),
+      shiftId,
+      ...(canDates ? { from: dayStart(from ?? ''), to: dayEnd(to ?? '') } : {}),
+    },
+    queryKey: salesKeys.invoices,
+    fetch: salesApi.invoices,
   });
-  useErrorToast(list.error);
 
   const columns: Column<SaleDto>[] = [
     {
@@ -154,91 +140,83 @@ export default function InvoicesPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('invoices.title')}
-        actions={
-          list.data?.totalAmount !== null &&
-          list.data?.totalAmount !== undefined && (
-            <Typography sx={{ fontWeight: 700 }} data-testid="invoices-total-amount">
-              {t('invoices.totalAmount', { amount: formatPiasters(list.data.totalAmount) })}
-            </Typography>
-          )
-        }
-      />
-      <Stack direction="row" sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          label={t('filters.number')}
-          value={number}
-          onChange={(e) => filter(setNumber)(e.target.value)}
-          slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'filter-number' } }}
-        />
-        <CustomerPicker
-          sx={{ minInlineSize: 200 }}
-          value={customer}
-          onChange={filter(setCustomer)}
-          label={t('filters.customer')}
-          noneText={t('filters.noCustomer')}
-        />
-        {canBranches && (
-          <SelectFilter
-            label={t('filters.branch')}
-            value={branches.data ? branchId : ''}
-            onChange={filter(setBranchId)}
-            allLabel={t('filters.allBranches')}
-            options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            minWidth={160}
-            displayEmpty
+    <ListPage
+      title={t('invoices.title')}
+      actions={
+        list.data?.totalAmount !== null &&
+        list.data?.totalAmount !== undefined && (
+          <Typography sx={{ fontWeight: 700 }} data-testid="invoices-total-amount">
+            {t('invoices.totalAmount', { amount: formatPiasters(list.data.totalAmount) })}
+          </Typography>
+        )
+      }
+      above={
+        <Stack direction="row" sx={{ gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+          <TextField
+            size="small"
+            label={t('filters.number')}
+            value={values.q}
+            onChange={(e) => set('q')(e.target.value)}
+            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'filter-number' } }}
           />
-        )}
-        <SelectFilter
-          label={t('filters.cashier')}
-          value={cashierId}
-          onChange={filter(setCashierId)}
-          allLabel={t('filters.all')}
-          options={cashiers.map((c) => ({ value: c.id, label: c.name }))}
-          minWidth={160}
-        />
-        <SelectFilter
-          label={t('filters.method')}
-          value={methodId}
-          onChange={filter(setMethodId)}
-          allLabel={t('filters.all')}
-          options={(methods.data ?? []).map((m) => ({
-            value: m.id,
-            label: methodName(m, i18n.language),
-          }))}
-          minWidth={150}
-        />
-        {canDates && (
-          <>
-            <DateField
-              label={t('filters.from')}
-              value={from}
-              onChange={filter(setFrom)}
-              testId="filter-from"
+          <LookupFilter
+            value={customer}
+            onChange={filter.paging.withReset(setCustomer)}
+            label={t('filters.customer')}
+            noOptionsText={t('filters.noCustomer')}
+            queryKey={customerKeys.search}
+            search={customersApi.search}
+          />
+          {canBranches && (
+            <SelectFilter
+              label={t('filters.branch')}
+              value={branches.data ? values.branchId : ''}
+              onChange={set('branchId')}
+              allLabel={t('filters.allBranches')}
+              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              minWidth={160}
+              displayEmpty
             />
-            <DateField
-              label={t('filters.to')}
-              value={to}
-              onChange={filter(setTo)}
-              testId="filter-to"
+          )}
+          <SelectFilter
+            label={t('filters.cashier')}
+            value={values.cashierId}
+            onChange={set('cashierId')}
+            allLabel={t('filters.all')}
+            options={cashiers.map((c) => ({ value: c.id, label: c.name }))}
+            minWidth={160}
+          />
+          <SelectFilter
+            label={t('filters.method')}
+            value={values.methodId}
+            onChange={set('methodId')}
+            allLabel={t('filters.all')}
+            options={(methods.data ?? []).map((m) => ({
+              value: m.id,
+              label: methodName(m, i18n.language),
+            }))}
+            minWidth={150}
+          />
+          {canDates && (
+            <DateRangeFilter
+              from={values.from}
+              to={values.to}
+              onFrom={set('from')}
+              onTo={set('to')}
+              labels={[t('filters.from'), t('filters.to')]}
+              testId="filter"
             />
-          </>
-        )}
-      </Stack>
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(s) => s.id}
-        rowTestId="invoice-row"
-        onRowClick={(s) => navigate(routePath('invoices-id', { id: s.id }))}
-        ariaLabel={t('invoices.title')}
-        emptyText={t('invoices.empty')}
-      />
-    </Box>
+          )}
+        </Stack>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowKey={(s) => s.id}
+      rowTestId="invoice-row"
+      onRowClick={(s) => navigate(routePath('invoices-id', { id: s.id }))}
+      ariaLabel={t('invoices.title')}
+      emptyText={t('invoices.empty')}
+    />
   );
 }
