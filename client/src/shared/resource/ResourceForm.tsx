@@ -16,7 +16,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';
 
-type Option = { value: string; label: string };
+/** A choice; `depth` indents it (a tree's rows). */
+type Option = { value: string; label: string; depth?: number };
 type Row = { id: string } & Record<string, unknown>;
 
 /** A field of a resource's form; `name` is the DTO property it fills. */
@@ -28,6 +29,18 @@ export type ResourceField = {
   help?: string;
   /** Set when the row is created only: shown disabled when editing, and not sent. */
   createOnly?: boolean;
+  /** Shown disabled (still sent). */
+  disabled?: boolean;
+  /** Marked required. */
+  required?: boolean;
+  /** Focused at opening (default: the first field). */
+  autoFocus?: boolean;
+  /** Its input's test id, where it is not `<testId>-<name>`. */
+  testId?: string;
+  /** Text: empty sends null. */
+  nullable?: boolean;
+  /** More attributes of the input (`inputMode`, `lang`). */
+  htmlInput?: Record<string, string>;
 } & (
   | { kind?: 'text' | 'number' | 'switch' }
   /** The page's own input for the value (a chips input, say). */
@@ -66,7 +79,8 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
-    else body[f.name] = typeof v === 'string' ? v.trim() : v;
+    else if (typeof v === 'string') body[f.name] = v.trim() || (f.nullable ? null : '');
+    else body[f.name] = v;
   }
   return body;
 }
@@ -108,6 +122,7 @@ type InputProps = {
 function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: InputProps) {
   const { t } = useTranslation('common');
   const options = useOptions(f, exclude);
+  testId = f.testId ?? `${testId}-${f.name}`;
   if (f.kind === 'custom') {
     const { value, onChange } = field;
     return f.render({
@@ -115,7 +130,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
       onChange,
       label: f.label,
       error,
-      testId: `${testId}-${f.name}`,
+      testId,
       autoFocus,
     });
   }
@@ -128,7 +143,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
               checked={Boolean(field.value)}
               disabled={disabled}
               onChange={(e) => field.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': `${testId}-${f.name}` } as never }}
+              slotProps={{ input: { 'data-testid': testId } as never }}
             />
           }
           label={f.label}
@@ -152,18 +167,20 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
       size="small"
       disabled={disabled}
       autoFocus={autoFocus}
+      required={f.required}
       label={f.label}
       error={!!error}
       helperText={error ?? f.help}
       slotProps={{
         htmlInput: {
+          ...f.htmlInput,
           dir: f.ltr ? 'ltr' : undefined,
-          'data-testid': choice ? undefined : `${testId}-${f.name}`,
+          'data-testid': choice ? undefined : testId,
         },
         inputLabel: choice ? { shrink: true } : undefined,
         select: {
           displayEmpty: true,
-          SelectDisplayProps: { 'data-testid': `${testId}-${f.name}` } as never,
+          SelectDisplayProps: { 'data-testid': testId } as never,
         },
       }}
     >
@@ -173,7 +190,11 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
         </MenuItem>
       )}
       {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
+        <MenuItem
+          key={o.value}
+          value={o.value}
+          sx={o.depth !== undefined ? { paddingInlineStart: 2 + o.depth * 2 } : undefined}
+        >
           {o.label}
         </MenuItem>
       ))}
@@ -192,6 +213,12 @@ export type ResourceFormProps = {
   onClose: () => void;
   testId: string;
   invalidate?: QueryKey[];
+  /** The success toast (default: common's "saved"). */
+  success?: string;
+  /** Sent with the body as they are, without an input (a new row's parent). */
+  fixed?: Values;
+  /** Lines above and below the fields. */
+  dividers?: boolean;
 };
 
 /** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
@@ -204,12 +231,15 @@ export function ResourceForm({
   onClose,
   testId,
   invalidate = [],
+  success,
+  fixed,
+  dividers,
 }: ResourceFormProps) {
   const { t, i18n } = useTranslation('common');
   const dto = row ? resource.update : resource.create;
   const check = classValidatorResolver(dto as new () => Values, {}, { raw: true });
   const resolver: Resolver<Values> = (values, context, options) =>
-    check(toBody(fields, values, !!row), context, options as never) as never;
+    check({ ...fixed, ...toBody(fields, values, !!row) }, context, options as never) as never;
   const initial = Object.fromEntries(
     fields.map((f) => [f.name, toValue(f, row ? row[f.name] : defaults?.[f.name])]),
   );
@@ -217,7 +247,7 @@ export function ResourceForm({
   const api = resourceApi(resource);
   const save = useCrudMutation({
     mutationFn: (body: Values) => (row ? api.update(row.id, body) : api.create(body)),
-    success: t('resource.saved'),
+    success: success ?? t('resource.saved'),
     invalidate: [resourceKeys.all(resource), ...invalidate],
     onDone: onClose,
   });
@@ -231,9 +261,12 @@ export function ResourceForm({
     <FormDialog
       open
       onClose={onClose}
-      onSubmit={form.handleSubmit((body) => save.mutate(toBody(fields, body, !!row)))}
+      onSubmit={form.handleSubmit((body) =>
+        save.mutate({ ...fixed, ...toBody(fields, body, !!row) }),
+      )}
       submitting={save.isPending}
       maxWidth="xs"
+      dividers={dividers}
       title={title}
       submitTestId={`${testId}-submit`}
     >
@@ -249,9 +282,9 @@ export function ResourceForm({
                 field={field}
                 error={message(f)}
                 exclude={row?.id}
-                autoFocus={i === 0}
+                autoFocus={f.autoFocus ?? (i === 0 && !fields.some((x) => x.autoFocus))}
                 testId={testId}
-                disabled={!!row && !!f.createOnly}
+                disabled={(!!row && !!f.createOnly) || !!f.disabled}
               />
             )}
           />
