@@ -30,7 +30,8 @@ import {
   type BranchSecretField,
   type BranchTextField,
 } from '../lib/branchForm';
-import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
+import { FormImageField } from '../../../shared/forms/FormImageField';
+import { FieldGrid } from '../../../shared/ui/FieldGrid';
 
 type Props = {
   branch: BranchResponseDto | null;
@@ -128,16 +129,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
       <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
         {title}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
-        {children}
-      </Box>
+      <FieldGrid>{children}</FieldGrid>
     </Box>
   );
 
@@ -169,29 +161,11 @@ export function BranchFormDialog({ branch, onClose }: Props) {
         t('sections.receipt'),
         <>
           {text('recepitInfo', { multiline: true })}
-          <Controller
-            name="logo"
-            control={form.control}
-            render={({ field }) => (
-              <ImageUploadField
-                name="logo"
-                label={t('fields.logo')}
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-          <Controller
+          <FormImageField form={form} name="logo" label={t('fields.logo')} />
+          <FormImageField
+            form={form}
             name="receiptFooterImage"
-            control={form.control}
-            render={({ field }) => (
-              <ImageUploadField
-                name="receiptFooterImage"
-                label={t('fields.receiptFooterImage')}
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
+            label={t('fields.receiptFooterImage')}
           />
         </>,
       )}

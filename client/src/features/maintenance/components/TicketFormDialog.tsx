@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import {
   MAINTENANCE_ACCESSORIES,
   MAINTENANCE_DEVICE_TYPES,
-  MAINTENANCE_PRIORITIES,
   type MaintenanceAccessory,
   type MaintenanceDeviceType,
   type MaintenancePriority,
@@ -29,6 +28,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { customerKeys, customersApi } from '../../customers';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+import { TicketAssignFields } from './TicketAssignFields';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Customer = { id: string; name: string; phone: string | null };
@@ -86,10 +86,6 @@ export function TicketFormDialog({
     queryFn: () => customersApi.search(q),
     enabled: q.length > 0 && q !== customer?.name,
     staleTime: 10_000,
-  });
-  const technicians = useQuery({
-    queryKey: maintenanceKeys.technicians,
-    queryFn: maintenanceApi.technicians,
   });
 
   const createKey = useIdempotencyKey();
@@ -314,26 +310,12 @@ export function TicketFormDialog({
           onValue={setDeposit}
           testId="ticket-deposit"
         />
-        <SelectField
-          name="technician"
-          label={t('fields.technician')}
-          value={technicianId}
-          onChange={setTechnicianId}
-          noneLabel={t('fields.none')}
-          options={(technicians.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
-          testId="ticket-technician"
-        />
-        <SelectField
-          name="priority"
-          label={t('fields.priority')}
-          value={priority === 'normal' ? '' : priority}
-          onChange={(v) => setPriority((v || 'normal') as MaintenancePriority)}
-          options={MAINTENANCE_PRIORITIES.filter((p) => p !== 'normal').map((p) => ({
-            value: p,
-            label: t(`priorities.${p}`),
-          }))}
-          noneLabel={t('priorities.normal')}
-          testId="ticket-priority"
+        <TicketAssignFields
+          technicianId={technicianId}
+          onTechnician={setTechnicianId}
+          priority={priority}
+          onPriority={setPriority}
+          testId="ticket"
         />
         <AmountField
           kind="qty"

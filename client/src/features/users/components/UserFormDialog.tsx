@@ -23,6 +23,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
 import { useRoleChoices, userKeys, usersApi } from '../api/users.api';
+import { FieldGrid } from '../../../shared/ui/FieldGrid';
 
 type FormState = {
   username: string;
@@ -176,14 +177,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
       submitLabel={t('form.save')}
       submitTestId="user-submit"
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
+      <FieldGrid>
         {field('username', {
           required: !editing,
           disabled: editing,
@@ -306,7 +300,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
             label={t('fields.active')}
           />
         </Box>
-      </Box>
+      </FieldGrid>
     </FormDialog>
   );
 }
