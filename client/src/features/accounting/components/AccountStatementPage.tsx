@@ -16,9 +16,8 @@ import { journalDescription } from '../lib/journalDescription';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { DateField } from '../../../shared/ui/DateField';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import {
   accountingApi,
   accountingKeys,
@@ -52,29 +51,14 @@ function PartyPicker({
   onChange: (c: CustomerSearchHit | null) => void;
 }) {
   const { t } = useTranslation('accounting');
-  const [input, setInput] = useState('');
-  const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== value?.name,
-  });
   return (
-    <Autocomplete<CustomerSearchHit, false, false, false>
-      size="small"
-      sx={{ minInlineSize: 220 }}
-      options={search.data ?? []}
+    <CustomerSearchField
       value={value}
-      filterOptions={(x) => x}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      onChange={(_, next) => onChange(next)}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={onChange}
+      label={t('statement.customer')}
       noOptionsText={t('statement.noParty')}
-      renderInput={(params) => (
-        <TextField {...params} label={t('statement.customer')} data-testid="statement-party" />
-      )}
+      sx={{ minInlineSize: 220 }}
+      rootTestId="statement-party"
     />
   );
 }

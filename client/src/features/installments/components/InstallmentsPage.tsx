@@ -1,9 +1,7 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   INSTALLMENT_PLAN_STATUSES,
   formatPiasters,
@@ -29,7 +27,7 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useBranchOptions } from '../../branches';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import {
   installmentKeys,
   installmentsApi,
@@ -46,27 +44,13 @@ function CustomerFilter({
   onChange: (c: CustomerSearchHit | null) => void;
 }) {
   const { t } = useTranslation('installments');
-  const [input, setInput] = useState('');
-  const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== value?.name,
-  });
   return (
-    <Autocomplete<CustomerSearchHit, false, false, false>
-      size="small"
-      sx={{ minInlineSize: 200 }}
-      options={search.data ?? []}
+    <CustomerSearchField
       value={value}
-      filterOptions={(x) => x}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      onChange={(_, next) => onChange(next)}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={onChange}
+      label={t('fields.customer')}
       noOptionsText={t('list.noCustomer')}
-      renderInput={(params) => <TextField {...params} label={t('fields.customer')} />}
+      sx={{ minInlineSize: 200 }}
     />
   );
 }

@@ -1,5 +1,4 @@
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,17 +15,15 @@ import {
   type MaintenancePriority,
   type MaintenanceTicketDto,
 } from '@pos/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../shared/lib/ids';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { customerKeys, customersApi } from '../../customers';
+import { CustomerSearchField, customersApi } from '../../customers';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { TicketAssignFields } from './TicketAssignFields';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
@@ -59,7 +56,6 @@ export function TicketFormDialog({
         }
       : null,
   );
-  const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [newName, setNewName] = useState('');
   const [newPhone, setNewPhone] = useState('');
@@ -79,14 +75,6 @@ export function TicketFormDialog({
   const [priority, setPriority] = useState<MaintenancePriority>('normal');
   const [warrantyDays, setWarrantyDays] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
-
-  const q = useDebouncedValue(search.trim(), 250);
-  const customers = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== customer?.name,
-    staleTime: 10_000,
-  });
 
   const createKey = useIdempotencyKey();
   const save = useCrudMutation({
@@ -183,31 +171,18 @@ export function TicketFormDialog({
           </>
         ) : (
           <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', gridColumn: '1 / -1' }}>
-            <Autocomplete<Customer, false, false, false>
+            <CustomerSearchField
               sx={{ flex: 1 }}
-              options={customers.data ?? []}
               value={customer}
+              onChange={setCustomer}
               disabled={!!warrantyOf}
-              filterOptions={(x) => x}
-              onChange={(_, v) => setCustomer(v)}
-              onInputChange={(_, v) => setSearch(v)}
-              getOptionLabel={(c) => (c.phone ? `${c.name} — ${c.phone}` : c.name)}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
+              withPhone
+              label={t('fields.customer')}
+              placeholder={t('form.customerSearch')}
               noOptionsText={t('form.customerNone')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  size="small"
-                  label={t('fields.customer')}
-                  placeholder={t('form.customerSearch')}
-                  error={tried && missing.customer}
-                  helperText={err('customer')}
-                  slotProps={{
-                    ...params.slotProps,
-                    htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'ticket-customer' },
-                  }}
-                />
-              )}
+              error={tried && missing.customer}
+              helperText={err('customer')}
+              testId="ticket-customer"
             />
             {!warrantyOf && (
               <Button

@@ -1,23 +1,20 @@
 import Delete from '@mui/icons-material/Delete';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessDay } from '../../../shared/lib/format';
 import { storeDayEnd } from '../../../shared/lib/store-days';
 import { newId } from '../../../shared/lib/ids';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, VariantPicker } from '../../catalog';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -28,13 +25,6 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('reservations');
   const [id] = useState(newId);
   const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
-  const [q, setQ] = useState('');
-  const search = useDebouncedValue(q.trim(), 250);
-  const customers = useQuery({
-    queryKey: customerKeys.search(search),
-    queryFn: () => customersApi.search(search),
-    enabled: search.length > 0,
-  });
   const [lines, setLines] = useState<Line[]>([]);
   const [deposit, setDeposit] = useState<number | null>(0);
   const [day, setDay] = useState(() => {
@@ -82,30 +72,16 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
       maxWidth="md"
     >
       <Box sx={{ display: 'grid', gap: 1.5, pt: 1 }}>
-        <Autocomplete
-          options={customers.data ?? []}
+        <CustomerSearchField
           value={customer}
-          onChange={(_, v) => setCustomer(v)}
-          inputValue={q}
-          onInputChange={(_, v) => setQ(v)}
-          getOptionLabel={(c) => (c.phone ? `${c.name} — ${c.phone}` : c.name)}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(x) => x}
+          onChange={setCustomer}
+          withPhone
+          label={t('fields.customer')}
           noOptionsText={t('form.noCustomers')}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('fields.customer')}
-              size="small"
-              required
-              error={tried && !customer}
-              helperText={tried && !customer ? t('form.required') : ' '}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'reservation-customer' },
-              }}
-            />
-          )}
+          required
+          error={tried && !customer}
+          helperText={tried && !customer ? t('form.required') : ' '}
+          testId="reservation-customer"
         />
         <VariantPicker
           label={t('form.addItem')}

@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -21,7 +20,7 @@ import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches';
 import { useCan } from '../../../shared/state/useCan';
-import { customerKeys, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import {
   methodName,
   salesApi,
@@ -65,27 +64,13 @@ export function CustomerFilter({
   onChange: (c: CustomerSearchHit | null) => void;
 }) {
   const { t } = useTranslation('sales');
-  const [input, setInput] = useState('');
-  const q = useDebouncedValue(input.trim(), 250);
-  const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
-    enabled: q.length > 0 && q !== value?.name,
-  });
   return (
-    <Autocomplete<CustomerSearchHit, false, false, false>
-      size="small"
-      sx={{ minInlineSize: 200 }}
-      options={search.data ?? []}
+    <CustomerSearchField
       value={value}
-      filterOptions={(x) => x}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      onChange={(_, next) => onChange(next)}
-      getOptionLabel={(c) => c.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={onChange}
+      label={t('filters.customer')}
       noOptionsText={t('filters.noCustomer')}
-      renderInput={(params) => <TextField {...params} label={t('filters.customer')} />}
+      sx={{ minInlineSize: 200 }}
     />
   );
 }
