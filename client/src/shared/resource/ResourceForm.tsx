@@ -31,7 +31,7 @@ export type ResourceField = {
   createOnly?: boolean;
   /** Shown disabled (still sent). */
   disabled?: boolean;
-  /** Marked required. */
+  /** Marked required (a reference's `required` only drops its empty choice). */
   required?: boolean;
   /** Focused at opening (default: the first field). */
   autoFocus?: boolean;
@@ -167,7 +167,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
       size="small"
       disabled={disabled}
       autoFocus={autoFocus}
-      required={f.required}
+      required={f.kind === 'reference' ? undefined : f.required}
       label={f.label}
       error={!!error}
       helperText={error ?? f.help}

@@ -18,6 +18,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { useCan } from '../../../shared/state/useCan';
+import { NoteField } from '../../../shared/ui/NoteField';
 
 /** Records a cheque received from a customer or issued to a vendor (a payment on their account). */
 export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -187,13 +188,7 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
             </FormHelperText>
           </div>
         )}
-        <TextField
-          size="small"
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
       </Box>
     </FormDialog>
   );

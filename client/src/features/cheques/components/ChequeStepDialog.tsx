@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type ChequeAction, type ChequeDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { NoteField } from '../../../shared/ui/NoteField';
 
 /** One step of a cheque: deposit (choose the bank), clear (an issued one: choose the bank), bounce, cancel. */
 export function ChequeStepDialog({
@@ -85,13 +85,7 @@ export function ChequeStepDialog({
             testId="cheque-vault"
           />
         )}
-        <TextField
-          size="small"
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
       </Box>
     </FormDialog>
   );

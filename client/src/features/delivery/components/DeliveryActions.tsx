@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import {
   DELIVERY_ACTIONS,
   DELIVERY_TRANSITIONS,
@@ -16,6 +15,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { NoteField } from '../../../shared/ui/NoteField';
 
 /** The moves the status table allows from here (the server refuses any other with 409). */
 export const legalActions = (o: DeliveryOrderDto, only?: DeliveryAction[]) =>
@@ -127,13 +127,7 @@ function StepDialog({
             testId="delivery-driver"
           />
         )}
-        <TextField
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
       </Box>
     </FormDialog>
   );

@@ -7,6 +7,7 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
+import { NoteField } from '../../../shared/ui/NoteField';
 
 /**
  * Marks a finished POS sale for delivery (POST /api/Delivery): the customer's address, phone,
@@ -111,13 +112,7 @@ export function DeliveryCreateDialog({
           size="small"
           testId="delivery-fee"
         />
-        <TextField
-          label={t('fields.notes')}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
+        <NoteField label={t('fields.notes')} value={notes} onChange={setNotes} maxLength={500} />
       </Box>
     </FormDialog>
   );

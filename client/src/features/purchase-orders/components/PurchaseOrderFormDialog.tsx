@@ -35,6 +35,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { VendorPicker } from './VendorPicker';
+import { NoteField } from '../../../shared/ui/NoteField';
 
 type Line = {
   variantId: string;
@@ -279,15 +280,16 @@ export function PurchaseOrderFormDialog({
             </TableBody>
           </Table>
         )}
-        <TextField
+        <NoteField
+          size="medium"
           fullWidth
           multiline
           minRows={2}
           sx={{ mt: 2 }}
           label={t('fields.note')}
           value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+          onChange={setNote}
+          maxLength={500}
         />
       </DialogContent>
       <DialogActions>

@@ -1,7 +1,6 @@
 import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { propertiesText, VariantPicker } from '../../catalog';
 import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { NoteField } from '../../../shared/ui/NoteField';
 
 type Line = { variant: VariantResponseDto; quantity: number | null };
 
@@ -149,13 +149,7 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
             testId="reservation-expiry"
           />
         </Box>
-        <TextField
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={500} />
       </Box>
     </FormDialog>
   );
