@@ -20,6 +20,7 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormTextField } from '../../../shared/forms/FormTextField';
+import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { branchKeys, siteSettingsKey } from '../api/branches.api';
@@ -30,8 +31,7 @@ import {
   type BranchSecretField,
   type BranchTextField,
 } from '../lib/branchForm';
-import { FormImageField } from '../../../shared/forms/FormImageField';
-import { FieldGrid } from '../../../shared/ui/FieldGrid';
+import { FieldGrid } from '../../../shared/ui/FormRows';
 
 type Props = {
   branch: BranchResponseDto | null;

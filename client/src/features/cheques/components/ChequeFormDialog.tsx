@@ -18,7 +18,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { useCan } from '../../../shared/state/useCan';
-import { NoteField } from '../../../shared/ui/NoteField';
+import { NoteField } from '../../../shared/ui/FormRows';
 
 /** Records a cheque received from a customer or issued to a vendor (a payment on their account). */
 export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -10,7 +10,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/NoteField';
+import { NoteField } from '../../../shared/ui/FormRows';
 
 /** One step of a cheque: deposit (choose the bank), clear (an issued one: choose the bank), bounce, cancel. */
 export function ChequeStepDialog({

@@ -15,7 +15,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/NoteField';
+import { NoteField } from '../../../shared/ui/FormRows';
 
 /** The moves the status table allows from here (the server refuses any other with 409). */
 export const legalActions = (o: DeliveryOrderDto, only?: DeliveryAction[]) =>

@@ -7,7 +7,7 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
-import { NoteField } from '../../../shared/ui/NoteField';
+import { NoteField } from '../../../shared/ui/FormRows';
 
 /**
  * Marks a finished POS sale for delivery (POST /api/Delivery): the customer's address, phone,

@@ -16,7 +16,7 @@ import { propertiesText, VariantPicker } from '../../catalog';
 import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/NoteField';
+import { NoteField } from '../../../shared/ui/FormRows';
 
 type Line = { variant: VariantResponseDto; quantity: number | null };
 

@@ -15,12 +15,12 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { FormTextField } from '../../../shared/forms/FormTextField';
+import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { storeInfoState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
-import { FormImageField } from '../../../shared/forms/FormImageField';
 import { settingsApi, settingsKeys } from '../api/settings.api';
-import { FieldGrid } from '../../../shared/ui/FieldGrid';
+import { FieldGrid } from '../../../shared/ui/FormRows';
 
 const TEXT_FIELDS = [
   'phoneNumber',

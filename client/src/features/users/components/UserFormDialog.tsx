@@ -23,7 +23,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
 import { useRoleChoices, userKeys, usersApi } from '../api/users.api';
-import { FieldGrid } from '../../../shared/ui/FieldGrid';
+import { FieldGrid } from '../../../shared/ui/FormRows';
 
 type FormState = {
   username: string;
