@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState } from '../../../shared/state';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -31,7 +31,6 @@ import {
   type BranchSecretField,
   type BranchTextField,
 } from '../lib/branchForm';
-import { FieldGrid } from '../../../shared/ui/FormRows';
 
 type Props = {
   branch: BranchResponseDto | null;

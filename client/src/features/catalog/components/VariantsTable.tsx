@@ -49,7 +49,7 @@ import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
 import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
-import { FieldGrid } from '../../../shared/ui/FormRows';
+import { FieldGrid } from '../../../shared/ui/FormDialog';
 
 function textsOf(variant: ProductVariant | null): VariantTexts {
   return {

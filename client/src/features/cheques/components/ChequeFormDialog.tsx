@@ -12,13 +12,12 @@ import { newId } from '../../../shared/lib/ids';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { useCan } from '../../../shared/state/useCan';
-import { NoteField } from '../../../shared/ui/FormRows';
 
 /** Records a cheque received from a customer or issued to a vendor (a payment on their account). */
 export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -5,12 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from '../../../shared/lib/places';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/FormRows';
 
 /** One step of a cheque: deposit (choose the bank), clear (an issued one: choose the bank), bounce, cancel. */
 export function ChequeStepDialog({

@@ -10,12 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/FormRows';
 
 /** The moves the status table allows from here (the server refuses any other with 409). */
 export const legalActions = (o: DeliveryOrderDto, only?: DeliveryAction[]) =>

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
-import { NoteField } from '../../../shared/ui/FormRows';
 
 /**
  * Marks a finished POS sale for delivery (POST /api/Delivery): the customer's address, phone,

@@ -40,7 +40,7 @@ import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/
 import { ContractPrint } from './ContractPrint';
 import { SchedulePreview, TermsFields } from './TermsFields';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/FormRows';
+import { NoteField } from '../../../shared/ui/FormDialog';
 
 type Guarantor = { name: string; nationalId: string; phone: string; address: string };
 const EMPTY_GUARANTOR: Guarantor = { name: '', nationalId: '', phone: '', address: '' };

@@ -35,7 +35,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { VendorPicker } from './VendorPicker';
-import { NoteField } from '../../../shared/ui/FormRows';
+import { NoteField } from '../../../shared/ui/FormDialog';
 
 type Line = {
   variantId: string;

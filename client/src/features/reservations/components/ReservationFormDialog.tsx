@@ -10,13 +10,12 @@ import { storeDayEnd } from '../../../shared/lib/store-days';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, VariantPicker } from '../../catalog';
 import { CustomerSearchField, type CustomerSearchHit } from '../../customers';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/FormRows';
 
 type Line = { variant: VariantResponseDto; quantity: number | null };
 

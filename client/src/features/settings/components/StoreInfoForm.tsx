@@ -20,7 +20,7 @@ import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { storeInfoState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { settingsApi, settingsKeys } from '../api/settings.api';
-import { FieldGrid } from '../../../shared/ui/FormRows';
+import { FieldGrid } from '../../../shared/ui/FormDialog';
 
 const TEXT_FIELDS = [
   'phoneNumber',

@@ -18,12 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
 import { useRoleChoices, userKeys, usersApi } from '../api/users.api';
-import { FieldGrid } from '../../../shared/ui/FormRows';
 
 type FormState = {
   username: string;
