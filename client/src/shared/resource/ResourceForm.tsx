@@ -16,7 +16,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';
 
-type Option = { value: string; label: string };
+/** A choice; `depth` indents it (a tree's rows). */
+type Option = { value: string; label: string; depth?: number };
 type Row = { id: string } & Record<string, unknown>;
 
 /** A field of a resource's form; `name` is the DTO property it fills. */
@@ -28,6 +29,18 @@ export type ResourceField = {
   help?: string;
   /** Set when the row is created only: shown disabled when editing, and not sent. */
   createOnly?: boolean;
+  /** Shown disabled (still sent). */
+  disabled?: boolean;
+  /** Marked required (a reference's `required` only drops its empty choice). */
+  required?: boolean;
+  /** Focused at opening (default: the first field). */
+  autoFocus?: boolean;
+  /** Its input's test id, where it is not `<testId>-<name>`. */
+  testId?: string;
+  /** Text: empty sends null. */
+  nullable?: boolean;
+  /** More attributes of the input (`inputMode`, `lang`). */
+  htmlInput?: Record<string, string>;
 } & (
   | { kind?: 'text' | 'number' | 'switch' }
   /** Not shown: its value (from `defaults`) is sent as is. */
@@ -68,7 +81,8 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
-    else body[f.name] = typeof v === 'string' ? v.trim() : v;
+    else if (typeof v === 'string') body[f.name] = v.trim() || (f.nullable ? null : '');
+    else body[f.name] = v;
   }
   return body;
 }
@@ -110,6 +124,7 @@ type InputProps = {
 function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: InputProps) {
   const { t } = useTranslation('common');
   const options = useOptions(f, exclude);
+  testId = f.testId ?? `${testId}-${f.name}`;
   if (f.kind === 'custom') {
     const { value, onChange } = field;
     return f.render({
@@ -117,7 +132,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
       onChange,
       label: f.label,
       error,
-      testId: `${testId}-${f.name}`,
+      testId,
       autoFocus,
     });
   }
@@ -130,7 +145,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
               checked={Boolean(field.value)}
               disabled={disabled}
               onChange={(e) => field.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': `${testId}-${f.name}` } as never }}
+              slotProps={{ input: { 'data-testid': testId } as never }}
             />
           }
           label={f.label}
@@ -154,18 +169,20 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
       size="small"
       disabled={disabled}
       autoFocus={autoFocus}
+      required={f.kind === 'reference' ? undefined : f.required}
       label={f.label}
       error={!!error}
       helperText={error ?? f.help}
       slotProps={{
         htmlInput: {
+          ...f.htmlInput,
           dir: f.ltr ? 'ltr' : undefined,
-          'data-testid': choice ? undefined : `${testId}-${f.name}`,
+          'data-testid': choice ? undefined : testId,
         },
         inputLabel: choice ? { shrink: true } : undefined,
         select: {
           displayEmpty: true,
-          SelectDisplayProps: { 'data-testid': `${testId}-${f.name}` } as never,
+          SelectDisplayProps: { 'data-testid': testId } as never,
         },
       }}
     >
@@ -175,7 +192,11 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
         </MenuItem>
       )}
       {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
+        <MenuItem
+          key={o.value}
+          value={o.value}
+          sx={o.depth !== undefined ? { paddingInlineStart: 2 + o.depth * 2 } : undefined}
+        >
           {o.label}
         </MenuItem>
       ))}
@@ -206,6 +227,12 @@ export type ResourceFormProps = ResourceFormOptions & {
   onClose: () => void;
   testId: string;
   invalidate?: QueryKey[];
+  /** The success toast (default: common's "saved"). */
+  success?: string;
+  /** Sent with the body as they are, without an input (a new row's parent). */
+  fixed?: Values;
+  /** Lines above and below the fields. */
+  dividers?: boolean;
 };
 
 /** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
@@ -222,6 +249,9 @@ export function ResourceForm({
   submitLabel,
   maxWidth = 'xs',
   savedText,
+  success,
+  fixed,
+  dividers,
   onSaved,
 }: ResourceFormProps) {
   const { t } = useTranslation('common');
@@ -230,13 +260,14 @@ export function ResourceForm({
     defaultValues: Object.fromEntries(
       fields.map((f) => [f.name, toValue(f, row ? row[f.name] : defaults?.[f.name])]),
     ),
-    toBody: (values) => toBody(fields, values, !!row),
+    toBody: (values) => ({ ...fixed, ...toBody(fields, values, !!row) }),
     label: (name) => fields.find((f) => f.name === name)?.label ?? name,
   });
   const api = resourceApi(resource);
+  const saved = savedText ?? success;
   const save = useCrudMutation({
     mutationFn: (body: Values) => (row ? api.update(row.id, body) : api.create(body)),
-    success: savedText === '' ? undefined : (savedText ?? t('resource.saved')),
+    success: saved === '' ? undefined : (saved ?? t('resource.saved')),
     invalidate: [resourceKeys.all(resource), ...invalidate],
     onDone: (saved) => {
       onClose();
@@ -250,6 +281,7 @@ export function ResourceForm({
       onSubmit={form.submit((body) => save.mutate(body))}
       submitting={save.isPending}
       maxWidth={maxWidth}
+      dividers={dividers}
       title={title}
       submitLabel={submitLabel}
       submitTestId={`${testId}-submit`}
@@ -269,9 +301,9 @@ export function ResourceForm({
                   field={field}
                   error={form.errorOf(f.name)}
                   exclude={row?.id}
-                  autoFocus={i === 0}
+                  autoFocus={f.autoFocus ?? (i === 0 && !fields.some((x) => x.autoFocus))}
                   testId={testId}
-                  disabled={!!row && !!f.createOnly}
+                  disabled={(!!row && !!f.createOnly) || !!f.disabled}
                 />
               )}
             />

@@ -9,6 +9,8 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../api/http';
 import { handleError } from '../api/handleError';
+import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { DtoForm } from '../forms/FormTextField';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -115,5 +117,39 @@ export function ImageUploadField({ label, value, onChange, disabled, name }: Pro
       </Box>
       <FormHelperText error={Boolean(error)}>{error ?? t('upload.hint')}</FormHelperText>
     </Box>
+  );
+}
+
+type ImageProps<V extends FieldValues, B> = {
+  form: DtoForm<V, B>;
+  name: Path<V>;
+  label: string;
+  /** The upload input's name, where it is not `name`. */
+  inputName?: string;
+  disabled?: boolean;
+};
+
+/** An uploaded image (its url) of a `useDtoForm` form. */
+export function FormImageField<V extends FieldValues, B>({
+  form,
+  name,
+  label,
+  inputName,
+  disabled,
+}: ImageProps<V, B>) {
+  return (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field }) => (
+        <ImageUploadField
+          name={inputName ?? name}
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          disabled={disabled}
+        />
+      )}
+    />
   );
 }

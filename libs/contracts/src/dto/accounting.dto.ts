@@ -19,6 +19,7 @@ import { NameText } from './resource-dto';
 import { IsCalendarDate, IsDocumentDate } from './calendar-date';
 import { MaxDocumentLines, MaxDocumentMoney } from './limit-rules';
 import { ListQueryDto } from './list.dto';
+import { defineResource } from '../resource';
 
 // The books (issue 13). Amounts are integer piasters.
 
@@ -214,6 +215,22 @@ export class UpdateLedgerAccountDto {
   @IsOptional() @IsUUID() parentId?: string;
   @IsOptional() @IsBoolean() active?: boolean;
 }
+
+/** The chart's calls, for the client's resource form (the list is the whole chart, unpaged). */
+export const LEDGER_ACCOUNTS = defineResource<
+  LedgerAccountDto,
+  CreateLedgerAccountDto,
+  UpdateLedgerAccountDto
+>({
+  path: '/Accounts',
+  create: CreateLedgerAccountDto,
+  update: UpdateLedgerAccountDto,
+  query: ListQueryDto,
+  sortable: ['code'],
+  defaultSort: 'code',
+  read: ['can_see_totals'],
+  write: ['can_manage_accounting'],
+});
 
 /**
  * Control accounts (by system key) whose balance mirrors a sub-ledger the POS keeps: stock,

@@ -84,6 +84,19 @@ export type CategoryResponseDto = {
   parentId: string | null;
   productCount: number;
 };
+/** The categories' calls, for the client's resource form (the tree's list is `GET /Categories`). */
+export const CATEGORIES = defineResource<CategoryResponseDto, CategoryCreateDto, CategoryUpdateDto>(
+  {
+    path: '/Categories',
+    create: CategoryCreateDto,
+    update: CategoryUpdateDto,
+    query: ListQueryDto,
+    sortable: ['name'],
+    defaultSort: 'name',
+    read: ['can_see_categories'],
+    write: ['can_manage_products'],
+  },
+);
 
 export class PropertyTypeCreateDto {
   @IsString({ message: 'validation.catalog.nameRequired' })

@@ -2,12 +2,10 @@ import type {
   AccountStatementDto,
   BalanceSheetDto,
   IncomeStatementDto,
-  CreateLedgerAccountDto,
   JournalEntryDto,
   LedgerAccountDto,
   PostJournalEntryDto,
   TrialBalanceDto,
-  UpdateLedgerAccountDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { buildQuery, http, type WriteOptions } from '../../../shared/api/http';
@@ -67,10 +65,6 @@ export const downloadReport = (
 
 export const accountingApi = {
   accounts: () => http.get<LedgerAccountDto[]>('/Accounts'),
-  createAccount: (dto: CreateLedgerAccountDto) => http.post<LedgerAccountDto>('/Accounts', dto),
-  updateAccount: (accountId: string, dto: UpdateLedgerAccountDto) =>
-    http.patch<LedgerAccountDto>(`/Accounts/${id(accountId)}`, dto),
-  deleteAccount: (accountId: string) => http.delete<void>(`/Accounts/${id(accountId)}`),
   journal: (query: JournalQuery) => http.list<JournalEntryDto>('/JournalEntries', query),
   postEntry: (dto: PostJournalEntryDto, options?: WriteOptions) =>
     http.post<JournalEntryDto>('/JournalEntries', dto, options),

@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type LedgerAccountDto } from '@pos/contracts';
+import { LEDGER_ACCOUNTS, type LedgerAccountDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { resourceApi } from '../../../shared/resource';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { DeleteAction, EditAction, IconAction } from '../../../shared/ui/IconAction';
@@ -75,7 +76,7 @@ export default function AccountingTreePage() {
   }, [accounts.data, balances.data]);
 
   const remove = useConfirmedMutation<TreeRow>({
-    mutationFn: (a) => accountingApi.deleteAccount(a.id),
+    mutationFn: (a) => resourceApi(LEDGER_ACCOUNTS).remove(a.id),
     success: t('tree.deleted'),
     invalidate: [accountingKeys.accounts],
     closeOnError: true,
@@ -152,10 +153,9 @@ export default function AccountingTreePage() {
           emptyText={t('tree.empty')}
         />
       </Paper>
-      {dialog.item && (
+      {dialog.open && dialog.item && (
         <AccountDialog
           key={dialog.key}
-          open={dialog.open}
           target={dialog.item}
           accounts={accounts.data ?? []}
           onClose={dialog.close}

@@ -16,10 +16,11 @@ import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState } from '../../../shared/state';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormTextField } from '../../../shared/forms/FormTextField';
+import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { branchKeys, siteSettingsKey } from '../api/branches.api';
@@ -30,7 +31,6 @@ import {
   type BranchSecretField,
   type BranchTextField,
 } from '../lib/branchForm';
-import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 
 type Props = {
   branch: BranchResponseDto | null;
@@ -128,16 +128,7 @@ export function BranchFormDialog({ branch, onClose }: Props) {
       <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
         {title}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
-        {children}
-      </Box>
+      <FieldGrid>{children}</FieldGrid>
     </Box>
   );
 
@@ -169,29 +160,11 @@ export function BranchFormDialog({ branch, onClose }: Props) {
         t('sections.receipt'),
         <>
           {text('recepitInfo', { multiline: true })}
-          <Controller
-            name="logo"
-            control={form.control}
-            render={({ field }) => (
-              <ImageUploadField
-                name="logo"
-                label={t('fields.logo')}
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
-          <Controller
+          <FormImageField form={form} name="logo" label={t('fields.logo')} />
+          <FormImageField
+            form={form}
             name="receiptFooterImage"
-            control={form.control}
-            render={({ field }) => (
-              <ImageUploadField
-                name="receiptFooterImage"
-                label={t('fields.receiptFooterImage')}
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
+            label={t('fields.receiptFooterImage')}
           />
         </>,
       )}

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
-  CategoryCreateDto,
   CategoryResponseDto,
-  CategoryUpdateDto,
   ImportReportDto,
   NearStockEndDto,
   ProductCreateDto,
@@ -65,10 +63,6 @@ export const catalogKeys = {
 
 export const catalogApi = {
   categories: () => http.get<CategoryResponseDto[]>('/Categories'),
-  createCategory: (body: CategoryCreateDto) => http.post<CategoryResponseDto>('/Categories', body),
-  updateCategory: (categoryId: string, body: CategoryUpdateDto) =>
-    http.patch<CategoryResponseDto>(`/Categories/${id(categoryId)}`, body),
-  deleteCategory: (categoryId: string) => http.delete<void>(`/Categories/${id(categoryId)}`),
 
   propertyTypes: () => http.get<PropertyTypeResponseDto[]>('/PropertyTypes'),
 

@@ -14,24 +14,14 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import Add from '@mui/icons-material/Add';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import VerticalAlignTop from '@mui/icons-material/VerticalAlignTop';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
-import Search from '@mui/icons-material/Search';
 import SubdirectoryArrowLeft from '@mui/icons-material/SubdirectoryArrowLeft';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -40,42 +30,36 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CategoryCreateDto,
-  CategoryUpdateDto,
-  normalizeArabic,
-  type CategoryResponseDto,
-} from '@pos/contracts';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES, normalizeArabic, type CategoryResponseDto } from '@pos/contracts';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
-import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { ResourceForm, resourceApi } from '../../../shared/resource';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { SearchField } from '../../../shared/ui/FilterBar';
+import { DeleteAction, EditAction, IconAction } from '../../../shared/ui/IconAction';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, catalogKeys, useCategories } from '../api/catalog.api';
+import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useEditDialog } from '../../../shared/ui/useEditDialog';
+import { catalogKeys, useCategories } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { buildTree, descendantsOf, type TreeRow } from '../lib/tree';
+
+const api = resourceApi(CATEGORIES);
+
+/** The category to edit, or the parent of a new one. */
+type Target = { category?: CategoryResponseDto; parentId?: string | null };
 
 export function CategoriesPage() {
   const { t } = useTranslation('catalog');
   const can = useCan();
   const canManage = can('can_manage_products');
-  const queryClient = useQueryClient();
   const categories = useCategories();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<CategoryResponseDto | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [parentForNew, setParentForNew] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<CategoryResponseDto | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-
-  useEffect(() => {
-    if (categories.error) handleError(categories.error, { toast: true });
-  }, [categories.error]);
+  const dialog = useEditDialog<Target>();
+  useErrorToast(categories.error);
 
   const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
   const visible = useMemo(() => {
@@ -131,19 +115,16 @@ export function CategoriesPage() {
       t('categories.dnd.cancel', { name: nameOf(active.id) }),
   };
 
-  const move = useMutation({
+  const move = useCrudMutation({
     mutationFn: ({ id, parentId }: { id: string; parentId: string | null }) =>
-      catalogApi.updateCategory(id, { parentId }),
-    onSuccess: async (_, { id, parentId }) => {
+      api.update(id, { parentId }),
+    success: (_, { id, parentId }) => {
       const name = byId.get(id)?.name ?? '';
-      toast.success(
-        parentId
-          ? t('categories.moved', { name, parent: byId.get(parentId)?.name ?? '' })
-          : t('categories.movedRoot', { name }),
-      );
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.categories });
+      return parentId
+        ? t('categories.moved', { name, parent: byId.get(parentId)?.name ?? '' })
+        : t('categories.movedRoot', { name });
     },
-    onError: (err) => handleError(err, { toast: true }),
+    invalidate: [catalogKeys.categories],
   });
 
   const onDragStart = (event: DragStartEvent) => setDraggingId(String(event.active.id));
@@ -161,62 +142,32 @@ export function CategoriesPage() {
     move.mutate({ id, parentId });
   };
 
-  const remove = useMutation({
-    mutationFn: (categoryId: string) => catalogApi.deleteCategory(categoryId),
-    onSuccess: async () => {
-      toast.success(t('categories.deleted'));
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.categories });
-    },
-    onError: (err) => {
-      setDeleting(null);
-      handleError(err, { toast: true });
-    },
+  const remove = useConfirmedMutation<CategoryResponseDto>({
+    mutationFn: (category) => api.remove(category.id),
+    success: t('categories.deleted'),
+    invalidate: [catalogKeys.categories],
+    closeOnError: true,
   });
-
-  const openNew = (parentId: string | null) => {
-    setDialogKey((k) => k + 1);
-    setEditing(null);
-    setParentForNew(parentId);
-    setFormOpen(true);
-  };
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('categories.title')}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        {canManage && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => openNew(null)}
-            data-testid="category-add"
-          >
-            {t('categories.add')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title={t('categories.title')}
+        actions={
+          canManage && (
+            <AddButton onClick={() => dialog.openEdit({ parentId: null })} testId="category-add">
+              {t('categories.add')}
+            </AddButton>
+          )
+        }
+      />
       <Paper variant="outlined">
         <Stack direction="row" sx={{ p: 1.5, gap: 1.5 }}>
-          <TextField
-            size="small"
+          <SearchField
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('categories.search')}
-            sx={{ inlineSize: { xs: '100%', sm: 280 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'aria-label': t('categories.search') },
-            }}
+            onChange={setSearch}
+            label={t('categories.search')}
+            width={280}
           />
         </Stack>
         {categories.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
@@ -255,38 +206,20 @@ export function CategoriesPage() {
                     actions={
                       canManage && (
                         <>
-                          <Tooltip title={t('categories.addChild')}>
-                            <IconButton
-                              size="small"
-                              aria-label={t('categories.addChild')}
-                              onClick={() => openNew(category.id)}
-                            >
-                              <Add fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title={t('common.edit')}>
-                            <IconButton
-                              size="small"
-                              aria-label={t('common.edit')}
-                              data-testid="category-edit"
-                              onClick={() => {
-                                setDialogKey((k) => k + 1);
-                                setEditing(category);
-                                setFormOpen(true);
-                              }}
-                            >
-                              <EditOutlined fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title={t('common.delete')}>
-                            <IconButton
-                              size="small"
-                              aria-label={t('common.delete')}
-                              onClick={() => setDeleting(category)}
-                            >
-                              <DeleteOutlined fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
+                          <IconAction
+                            icon={Add}
+                            label={t('categories.addChild')}
+                            onClick={() => dialog.openEdit({ parentId: category.id })}
+                          />
+                          <EditAction
+                            label={t('common.edit')}
+                            testId="category-edit"
+                            onClick={() => dialog.openEdit({ category })}
+                          />
+                          <DeleteAction
+                            label={t('common.delete')}
+                            onClick={() => remove.ask(category)}
+                          />
                         </>
                       )
                     }
@@ -314,21 +247,18 @@ export function CategoriesPage() {
           </DragOverlay>
         </DndContext>
       </Paper>
-      <CategoryFormDialog
-        key={dialogKey}
-        open={formOpen}
-        category={editing}
-        defaultParentId={parentForNew}
-        all={categories.data ?? []}
-        onClose={() => setFormOpen(false)}
-      />
+      {dialog.open && dialog.item && (
+        <CategoryForm
+          key={dialog.key}
+          target={dialog.item}
+          all={categories.data ?? []}
+          onClose={dialog.close}
+        />
+      )}
       <ConfirmDialog
-        open={deleting !== null}
+        {...remove.dialogProps}
         title={t('categories.deleteTitle')}
-        message={deleting ? t('categories.deleteMessage', { name: deleting.name }) : ''}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(null)}
-        loading={remove.isPending}
+        message={remove.target ? t('categories.deleteMessage', { name: remove.target.name }) : ''}
       />
     </Box>
   );
@@ -456,144 +386,40 @@ function CategoryRow({ category, depth, canManage, dropDisabled, dragging, actio
   );
 }
 
-type FormProps = {
-  open: boolean;
-  category: CategoryResponseDto | null;
-  defaultParentId: string | null;
-  all: CategoryResponseDto[];
-  onClose: () => void;
-};
-
-function CategoryFormDialog({ open, category, defaultParentId, all, onClose }: FormProps) {
-  const { t, i18n } = useTranslation('catalog');
-  const queryClient = useQueryClient();
-  // Mounted with a new key at each opening: the form starts from `category`.
-  const [name, setName] = useState(category?.name ?? '');
-  const [nameEn, setNameEn] = useState(category?.nameEn ?? '');
-  const [parentId, setParentId] = useState(
-    category ? (category.parentId ?? '') : (defaultParentId ?? ''),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-
+/** A category's dialog: the contract's DTO checks it; a category cannot move under itself. */
+function CategoryForm(props: { target: Target; all: CategoryResponseDto[]; onClose: () => void }) {
+  const { t } = useTranslation('catalog');
+  const { category, parentId = null } = props.target;
   // A category cannot move under itself or its own descendants (the server refuses cycles too).
-  const parentChoices = useMemo(() => {
-    const blocked = category ? descendantsOf(all, category.id) : new Set<string>();
-    if (category) blocked.add(category.id);
-    return buildTree(all).filter((row) => !blocked.has(row.category.id));
-  }, [all, category]);
-
-  const save = useMutation({
-    mutationFn: (payload: CategoryCreateDto) =>
-      category
-        ? catalogApi.updateCategory(category.id, payload)
-        : catalogApi.createCategory(payload),
-    onSuccess: async () => {
-      toast.success(t('categories.saved'));
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.categories });
-      onClose();
-    },
-    onError: (err) => handleError(err, { toast: true }),
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const payload = {
-      name: name.trim(),
-      nameEn: nameEn.trim() || null,
-      parentId: parentId || null,
-    };
-    const found = await dtoErrors(
-      category ? CategoryUpdateDto : CategoryCreateDto,
-      payload,
-      i18n.language,
-      (f) => t(`categories.columns.${f}`),
-    );
-    setErrors(found);
-    if (!hasErrors(found)) save.mutate(payload);
-  };
-
+  const blocked = category ? descendantsOf(props.all, category.id) : new Set<string>();
+  if (category) blocked.add(category.id);
+  const parents = buildTree(props.all)
+    .filter((row) => !blocked.has(row.category.id))
+    .map(({ category: c, depth }) => ({ value: c.id, label: c.name, depth }));
   return (
-    <Dialog
-      open={open}
-      onClose={save.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{
-        paper: {
-          component: 'form',
-          noValidate: true,
-          onSubmit: (e: FormEvent) => void submit(e),
-        } as never,
-      }}
-    >
-      <DialogTitle>
-        {category ? t('categories.editTitle') : t('categories.createTitle')}
-      </DialogTitle>
-      <DialogContent dividers>
-        <Stack sx={{ gap: 1.5 }}>
-          <TextField
-            autoFocus
-            size="small"
-            required
-            label={t('categories.columns.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(errors.name)}
-            helperText={errors.name ?? ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'category-name' } }}
-          />
-          <TextField
-            size="small"
-            label={t('categories.columns.nameEn')}
-            value={nameEn}
-            onChange={(e) => setNameEn(e.target.value)}
-            error={Boolean(errors.nameEn)}
-            helperText={errors.nameEn ?? ' '}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'category-nameEn' } }}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('categories.columns.parent')}
-            value={parentId}
-            onChange={(e) => setParentId(e.target.value)}
-            slotProps={{
-              select: {
-                displayEmpty: true,
-                SelectDisplayProps: { 'data-testid': 'category-parent' } as never,
-              },
-              inputLabel: { shrink: true },
-            }}
-          >
-            <MenuItem value="">
-              <em>{t('categories.noParent')}</em>
-            </MenuItem>
-            {parentChoices.map(({ category: option, depth }) => (
-              <MenuItem
-                key={option.id}
-                value={option.id}
-                sx={{ paddingInlineStart: 2 + depth * 2 }}
-              >
-                {option.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={save.isPending}
-          data-testid="category-submit"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ResourceForm
+      resource={CATEGORIES}
+      row={category ?? null}
+      defaults={{ parentId }}
+      title={category ? t('categories.editTitle') : t('categories.createTitle')}
+      success={t('categories.saved')}
+      invalidate={[catalogKeys.categories]}
+      onClose={props.onClose}
+      testId="category"
+      dividers
+      fields={[
+        { name: 'name', label: t('categories.columns.name'), required: true },
+        { name: 'nameEn', label: t('categories.columns.nameEn'), ltr: true, nullable: true },
+        {
+          name: 'parentId',
+          label: t('categories.columns.parent'),
+          kind: 'select',
+          options: parents,
+          none: t('categories.noParent'),
+          testId: 'category-parent',
+        },
+      ]}
+    />
   );
 }
 

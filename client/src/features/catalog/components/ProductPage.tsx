@@ -4,7 +4,6 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,7 +11,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
@@ -53,6 +51,7 @@ import {
 } from './ProductFields';
 import { VariantGrid, emptyGridRow, useGridRows } from './VariantGrid';
 import { VariantsTable } from './VariantsTable';
+import { PropertyTypesPicker } from './PropertyTypesPicker';
 
 /** /Products/{id}: `new` creates a product (with its variant grid), any other id edits one. */
 export function ProductPage() {
@@ -246,33 +245,13 @@ function ProductCreate() {
         />
       </Section>
       <Section title={t('grid.propertiesTitle')}>
-        <Autocomplete<PropertyTypeResponseDto, true>
-          multiple
-          size="small"
+        <PropertyTypesPicker
           options={typeOptions}
-          value={choices.map((c) => c.type)}
-          getOptionLabel={(o) => o.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          getOptionDisabled={() => choices.length >= 5}
-          onChange={(_, types) =>
-            setChoices((prev) =>
-              types.map((type) => prev.find((c) => c.type.id === type.id) ?? { type, values: [] }),
-            )
-          }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('grid.chooseTypes')}
-              helperText={t('grid.chooseTypesHint')}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: {
-                  ...params.slotProps.htmlInput,
-                  'data-testid': 'product-property-types',
-                },
-              }}
-            />
-          )}
+          value={choices}
+          onChange={setChoices}
+          newAxis={(type) => ({ type, values: [] })}
+          helperText={t('grid.chooseTypesHint')}
+          testId="product-property-types"
         />
         {choices.map((choice) => (
           <Box key={choice.type.id} sx={{ mt: 1.5 }} data-testid="property-choice">

@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -43,6 +42,7 @@ import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
 import { variantFromTexts } from '../lib/variantForm';
 import { VariantGrid, emptyGridRow, useGridRows, type GridRow } from './VariantGrid';
+import { PropertyTypesPicker } from './PropertyTypesPicker';
 
 /** No plan yet: no rows (one constant, so the grid rows are not rebuilt each render). */
 const NO_COMBOS: Record<string, string>[] = [];
@@ -294,37 +294,17 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
             {formError}
           </Alert>
         )}
-        <Autocomplete<PropertyTypeResponseDto, true>
-          multiple
-          size="small"
+        <PropertyTypesPicker
           options={propertyTypes}
-          value={axes.map((a) => a.type)}
-          getOptionLabel={(o) => o.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          getOptionDisabled={() => axes.length >= 5}
-          onChange={(_, types) =>
-            setAxes((prev) =>
-              types.map(
-                (type) =>
-                  prev.find((a) => a.type.id === type.id) ?? {
-                    type,
-                    values: isNew(type.id) ? [] : (current[type.name] ?? []),
-                    extra: [],
-                    existingValue: '',
-                  },
-              ),
-            )
-          }
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('grid.chooseTypes')}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'properties-types' },
-              }}
-            />
-          )}
+          value={axes}
+          onChange={setAxes}
+          newAxis={(type) => ({
+            type,
+            values: isNew(type.id) ? [] : (current[type.name] ?? []),
+            extra: [],
+            existingValue: '',
+          })}
+          testId="properties-types"
         />
         {axes.map((axis) => {
           const fresh = isNew(axis.type.id);

@@ -49,6 +49,7 @@ import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
 import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
+import { FieldGrid } from '../../../shared/ui/FormDialog';
 
 function textsOf(variant: ProductVariant | null): VariantTexts {
   return {
@@ -521,14 +522,7 @@ function AddVariantDialog({
     >
       <DialogTitle>{t('variants.addTitle', { name: product.nameAr })}</DialogTitle>
       <DialogContent dividers>
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            columnGap: 2,
-            rowGap: 0.5,
-          }}
-        >
+        <FieldGrid>
           {propertyTypes.map((type) => (
             <TextField
               key={type.id}
@@ -564,7 +558,7 @@ function AddVariantDialog({
               ltr
             />
           </Box>
-        </Box>
+        </FieldGrid>
         {errors.combination && (
           <Typography color="error" variant="body2" sx={{ mt: 1 }}>
             {errors.combination}

@@ -12,7 +12,7 @@ import { newId } from '../../../shared/lib/ids';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
@@ -187,13 +187,7 @@ export function ChequeFormDialog({ open, onClose }: { open: boolean; onClose: ()
             </FormHelperText>
           </div>
         )}
-        <TextField
-          size="small"
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
       </Box>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import {
   DELIVERY_ACTIONS,
   DELIVERY_TRANSITIONS,
@@ -11,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
@@ -127,13 +126,7 @@ function StepDialog({
             testId="delivery-driver"
           />
         )}
-        <TextField
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 300 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
       </Box>
     </FormDialog>
   );

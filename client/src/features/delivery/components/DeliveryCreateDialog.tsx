@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
 
@@ -111,13 +111,7 @@ export function DeliveryCreateDialog({
           size="small"
           testId="delivery-fee"
         />
-        <TextField
-          label={t('fields.notes')}
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
+        <NoteField label={t('fields.notes')} value={notes} onChange={setNotes} maxLength={500} />
       </Box>
     </FormDialog>
   );

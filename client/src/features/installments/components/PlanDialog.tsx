@@ -40,6 +40,7 @@ import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/
 import { ContractPrint } from './ContractPrint';
 import { SchedulePreview, TermsFields } from './TermsFields';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { NoteField } from '../../../shared/ui/FormDialog';
 
 type Guarantor = { name: string; nationalId: string; phone: string; address: string };
 const EMPTY_GUARANTOR: Guarantor = { name: '', nationalId: '', phone: '', address: '' };
@@ -338,13 +339,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
                 {t('plan.addGuarantor')}
               </Button>
             )}
-            <TextField
-              size="small"
-              label={t('fields.note')}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-            />
+            <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
           </Box>
         )}
       </DialogContent>

@@ -10,13 +10,11 @@ import Typography from '@mui/material/Typography';
 import {
   MAINTENANCE_ACCESSORIES,
   MAINTENANCE_DEVICE_TYPES,
-  MAINTENANCE_PRIORITIES,
   type MaintenanceAccessory,
   type MaintenanceDeviceType,
   type MaintenancePriority,
   type MaintenanceTicketDto,
 } from '@pos/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../../shared/lib/ids';
@@ -27,6 +25,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { CustomerPicker, customersApi } from '../../customers';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
+import { TicketAssignFields } from './TicketAssignFields';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Customer = { id: string; name: string; phone: string | null };
@@ -76,11 +75,6 @@ export function TicketFormDialog({
   const [priority, setPriority] = useState<MaintenancePriority>('normal');
   const [warrantyDays, setWarrantyDays] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
-
-  const technicians = useQuery({
-    queryKey: maintenanceKeys.technicians,
-    queryFn: maintenanceApi.technicians,
-  });
 
   const createKey = useIdempotencyKey();
   const save = useCrudMutation({
@@ -180,8 +174,8 @@ export function TicketFormDialog({
             <CustomerPicker
               sx={{ flex: 1 }}
               value={customer}
-              disabled={!!warrantyOf}
               onChange={setCustomer}
+              disabled={!!warrantyOf}
               withPhone
               label={t('fields.customer')}
               placeholder={t('form.customerSearch')}
@@ -291,26 +285,12 @@ export function TicketFormDialog({
           onValue={setDeposit}
           testId="ticket-deposit"
         />
-        <SelectField
-          name="technician"
-          label={t('fields.technician')}
-          value={technicianId}
-          onChange={setTechnicianId}
-          noneLabel={t('fields.none')}
-          options={(technicians.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
-          testId="ticket-technician"
-        />
-        <SelectField
-          name="priority"
-          label={t('fields.priority')}
-          value={priority === 'normal' ? '' : priority}
-          onChange={(v) => setPriority((v || 'normal') as MaintenancePriority)}
-          options={MAINTENANCE_PRIORITIES.filter((p) => p !== 'normal').map((p) => ({
-            value: p,
-            label: t(`priorities.${p}`),
-          }))}
-          noneLabel={t('priorities.normal')}
-          testId="ticket-priority"
+        <TicketAssignFields
+          technicianId={technicianId}
+          onTechnician={setTechnicianId}
+          priority={priority}
+          onPriority={setPriority}
+          testId="ticket"
         />
         <AmountField
           kind="qty"

@@ -19,7 +19,6 @@ import Typography from '@mui/material/Typography';
 import {
   LIMITS,
   formatPiasters,
-  MAINTENANCE_PRIORITIES,
   MAINTENANCE_WORK_STATUSES,
   routePath,
   type MaintenancePriority,
@@ -47,6 +46,7 @@ import { VariantPicker, type ExternalInput } from '../../catalog';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText, STATUS_COLOR } from '../lib/ticket';
 import { TicketFormDialog } from './TicketFormDialog';
+import { TicketAssignFields } from './TicketAssignFields';
 import { TicketReceipt } from './TicketReceipt';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -462,10 +462,6 @@ function WorkForm({
   const [technicianId, setTechnicianId] = useState(ticket.technicianId ?? '');
   const [priority, setPriority] = useState<MaintenancePriority>(ticket.priority);
   const guard = useFieldGuard();
-  const technicians = useQuery({
-    queryKey: maintenanceKeys.technicians,
-    queryFn: maintenanceApi.technicians,
-  });
   const save = useCrudMutation({
     mutationFn: () =>
       maintenanceApi.update(ticket.id, {
@@ -498,26 +494,12 @@ function WorkForm({
         onChange={(e) => setDiagnosis(e.target.value)}
         slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-diagnosis' } }}
       />
-      <SelectField
-        name="technician"
-        label={t('fields.technician')}
-        value={technicianId}
-        onChange={setTechnicianId}
-        noneLabel={t('fields.none')}
-        options={(technicians.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
-        testId="ticket-work-technician"
-      />
-      <SelectField
-        name="priority"
-        label={t('fields.priority')}
-        value={priority === 'normal' ? '' : priority}
-        onChange={(v) => setPriority((v || 'normal') as MaintenancePriority)}
-        options={MAINTENANCE_PRIORITIES.filter((p) => p !== 'normal').map((p) => ({
-          value: p,
-          label: t(`priorities.${p}`),
-        }))}
-        noneLabel={t('priorities.normal')}
-        testId="ticket-work-priority"
+      <TicketAssignFields
+        technicianId={technicianId}
+        onTechnician={setTechnicianId}
+        priority={priority}
+        onPriority={setPriority}
+        testId="ticket-work"
       />
       <AmountField
         label={t('fields.labour')}

@@ -32,6 +32,7 @@ import { DateField } from '../../../shared/ui/DateField';
 import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { VendorPicker } from './VendorPicker';
+import { NoteField } from '../../../shared/ui/FormDialog';
 
 type Line = EditLine & {
   /** piasters; null: the server's default (last ordered cost, else average cost) */
@@ -226,15 +227,16 @@ export function PurchaseOrderFormDialog({
             },
           ]}
         />
-        <TextField
+        <NoteField
+          size="medium"
           fullWidth
           multiline
           minRows={2}
           sx={{ mt: 2 }}
           label={t('fields.note')}
           value={note}
-          onChange={(e) => setNote(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+          onChange={setNote}
+          maxLength={500}
         />
       </DialogContent>
       <DialogActions>

@@ -1,7 +1,6 @@
 import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useState } from 'react';
@@ -11,7 +10,7 @@ import { storeDayEnd } from '../../../shared/lib/store-days';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, VariantPicker } from '../../catalog';
 import { CustomerPicker, type CustomerSearchHit } from '../../customers';
@@ -149,13 +148,7 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
             testId="reservation-expiry"
           />
         </Box>
-        <TextField
-          label={t('fields.note')}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
+        <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={500} />
       </Box>
     </FormDialog>
   );

@@ -15,11 +15,12 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { FormTextField } from '../../../shared/forms/FormTextField';
+import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { storeInfoState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
-import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 import { settingsApi, settingsKeys } from '../api/settings.api';
+import { FieldGrid } from '../../../shared/ui/FormDialog';
 
 const TEXT_FIELDS = [
   'phoneNumber',
@@ -93,14 +94,7 @@ export function StoreInfoForm({ info, canWrite }: Props) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('store.intro')}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
+      <FieldGrid>
         {TEXT_FIELDS.map((field) => (
           <FormTextField
             key={field}
@@ -117,18 +111,12 @@ export function StoreInfoForm({ info, canWrite }: Props) {
           />
         ))}
         <Box sx={{ gridColumn: '1 / -1', mb: 1 }}>
-          <Controller
+          <FormImageField
+            form={form}
             name="receiptFooterImage"
-            control={form.control}
-            render={({ field }) => (
-              <ImageUploadField
-                name="storeReceiptFooterImage"
-                label={t('fields.receiptFooterImage')}
-                value={field.value}
-                onChange={field.onChange}
-                disabled={!canWrite}
-              />
-            )}
+            inputName="storeReceiptFooterImage"
+            label={t('fields.receiptFooterImage')}
+            disabled={!canWrite}
           />
         </Box>
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -179,7 +167,7 @@ export function StoreInfoForm({ info, canWrite }: Props) {
             )}
           />
         </Box>
-      </Box>
+      </FieldGrid>
       {!canWrite && (
         <Alert severity="info" sx={{ mt: 2 }}>
           {t('adminOnly')}

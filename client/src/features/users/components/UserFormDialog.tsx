@@ -22,7 +22,7 @@ import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField, type SelectFieldProps } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
@@ -205,14 +205,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
       submitLabel={t('form.save')}
       submitTestId="user-submit"
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          columnGap: 2,
-          rowGap: 0.5,
-        }}
-      >
+      <FieldGrid>
         {field('username', {
           required: !editing,
           disabled: editing,
@@ -301,7 +294,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
           <FormHelperText>{t('hints.isAdmin')}</FormHelperText>
         </Box>
         <Box>{switchField('active')}</Box>
-      </Box>
+      </FieldGrid>
     </FormDialog>
   );
 }
