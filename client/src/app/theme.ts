@@ -25,6 +25,28 @@ function muiLocale(language: string) {
   };
 }
 
+/**
+ * Someone who asked their system for less motion (WCAG 2.3.3) gets none: no fades, slides or
+ * ripples, and a dialog is there or gone at once. Browser tests ask for it too (less work per page).
+ */
+const lessMotion = () =>
+  typeof window !== 'undefined' &&
+  !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const STILL = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+} as const;
+
 /** One theme factory; `direction` comes from the locale (STYLE.md §6), nowhere else. */
 export function createAppTheme(
   mode: 'light' | 'dark',
@@ -69,7 +91,9 @@ export function createAppTheme(
         // Small print (helper texts, captions) never below 12 px: readable on a phone (issue 20).
         caption: { fontSize: '0.75rem' },
       },
+      ...(lessMotion() ? STILL : {}),
       components: {
+        ...(lessMotion() ? { MuiButtonBase: { defaultProps: { disableRipple: true } } } : {}),
         MuiButton: { defaultProps: { disableElevation: true, size: 'small' } },
         MuiIconButton: { defaultProps: { size: 'small' } },
         MuiTextField: { defaultProps: { size: 'small' } },
