@@ -48,7 +48,7 @@ export function RolesPage() {
         ]}
         fields={[
           { name: 'name', label: t('fields.name') },
-          { name: 'permissions', kind: 'hidden' },
+          { name: 'permissions', kind: 'hidden', label: t('fields.permissions') },
         ]}
         defaults={{ permissions: [] }}
         formOptions={{
