@@ -128,6 +128,13 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   }, [location.pathname, mainRef]);
 }
 
+/** The user menu's commands: the account dialog's two views, then signing out. */
+const ACTIONS = [
+  { testId: 'change-password', label: 'user.changePassword', Icon: Key, view: 'password' },
+  { testId: 'two-factor', label: 'user.twoFactor', Icon: PhonelinkLock, view: 'twoFactor' },
+  { testId: 'sign-out', label: 'user.signOut', Icon: Logout, view: null },
+] as const;
+
 function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(sessionUserState);
@@ -140,7 +147,6 @@ function UserMenu() {
   const [accountView, setAccountView] = useState<'password' | 'twoFactor' | null>(null);
   if (!user) return null;
   const onSignOut = async () => {
-    setOpen(false);
     try {
       await signOut('/login');
       setSession({ status: 'unauthenticated', user: null });
@@ -190,38 +196,23 @@ function UserMenu() {
           </MenuItem>
         )}
         <Divider />
-        <MenuItem
-          dense
-          onClick={() => {
-            setOpen(false);
-            setAccountView('password');
-          }}
-          data-testid="change-password"
-        >
-          <ListItemIcon>
-            <Key fontSize="small" />
-          </ListItemIcon>
-          {t('user.changePassword')}
-        </MenuItem>
-        <MenuItem
-          dense
-          onClick={() => {
-            setOpen(false);
-            setAccountView('twoFactor');
-          }}
-          data-testid="two-factor"
-        >
-          <ListItemIcon>
-            <PhonelinkLock fontSize="small" />
-          </ListItemIcon>
-          {t('user.twoFactor')}
-        </MenuItem>
-        <MenuItem dense onClick={() => void onSignOut()} data-testid="sign-out">
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          {t('user.signOut')}
-        </MenuItem>
+        {ACTIONS.map(({ testId, label, Icon, view }) => (
+          <MenuItem
+            key={testId}
+            dense
+            onClick={() => {
+              setOpen(false);
+              if (view) setAccountView(view);
+              else void onSignOut();
+            }}
+            data-testid={testId}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {t(label)}
+          </MenuItem>
+        ))}
       </MuiMenu>
       {accountView && (
         <Suspense fallback={null}>
