@@ -181,20 +181,17 @@ function UserMenu() {
         </Box>
       </ButtonBase>
       <MuiMenu anchorEl={anchor} open={open} onClose={() => setOpen(false)}>
-        <MenuItem dense disabled>
-          <ListItemIcon>
-            <PersonOutline fontSize="small" />
-          </ListItemIcon>
-          {user.username}
-        </MenuItem>
-        {branch && (
-          <MenuItem dense disabled>
+        {[
+          { Icon: PersonOutline, text: user.username },
+          ...(branch ? [{ Icon: StorefrontOutlined, text: branch.name }] : []),
+        ].map(({ Icon, text }, i) => (
+          <MenuItem key={i} dense disabled>
             <ListItemIcon>
-              <StorefrontOutlined fontSize="small" />
+              <Icon fontSize="small" />
             </ListItemIcon>
-            {branch.name}
+            {text}
           </MenuItem>
-        )}
+        ))}
         <Divider />
         {ACTIONS.map(({ testId, label, Icon, view }) => (
           <MenuItem
