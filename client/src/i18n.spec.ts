@@ -5,11 +5,11 @@ import { join, relative } from 'node:path';
 // Every ar/en pair of locale files under client/src holds exactly the same keys (DESIGN.md §4).
 const root = __dirname;
 
-function walk(dir: string, out: string[] = []): string[] {
+function walk(dir: string, file = 'ar.json', out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, out);
-    else if (name === 'ar.json') out.push(path);
+    if (statSync(path).isDirectory()) walk(path, file, out);
+    else if (name === file) out.push(path);
   }
   return out;
 }
@@ -62,15 +62,7 @@ describe('locale files', () => {
   );
 
   it('every en.json has an ar.json', () => {
-    const enFiles: string[] = [];
-    const find = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) find(path);
-        else if (name === 'en.json') enFiles.push(path.replace(/en\.json$/, 'ar.json'));
-      }
-    };
-    find(root);
+    const enFiles = walk(root, 'en.json').map((path) => path.replace(/en\.json$/, 'ar.json'));
     expect(enFiles.sort()).toEqual([...arFiles].sort());
   });
 

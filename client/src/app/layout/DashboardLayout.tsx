@@ -128,6 +128,13 @@ function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   }, [location.pathname, mainRef]);
 }
 
+/** The user menu's commands: the account dialog's two views, then signing out. */
+const ACTIONS = [
+  { testId: 'change-password', label: 'user.changePassword', Icon: Key, view: 'password' },
+  { testId: 'two-factor', label: 'user.twoFactor', Icon: PhonelinkLock, view: 'twoFactor' },
+  { testId: 'sign-out', label: 'user.signOut', Icon: Logout, view: null },
+] as const;
+
 function UserMenu() {
   const { t } = useTranslation('shell');
   const user = useAtomValue(sessionUserState);
@@ -140,7 +147,6 @@ function UserMenu() {
   const [accountView, setAccountView] = useState<'password' | 'twoFactor' | null>(null);
   if (!user) return null;
   const onSignOut = async () => {
-    setOpen(false);
     try {
       await signOut('/login');
       setSession({ status: 'unauthenticated', user: null });
@@ -175,53 +181,35 @@ function UserMenu() {
         </Box>
       </ButtonBase>
       <MuiMenu anchorEl={anchor} open={open} onClose={() => setOpen(false)}>
-        <MenuItem dense disabled>
-          <ListItemIcon>
-            <PersonOutline fontSize="small" />
-          </ListItemIcon>
-          {user.username}
-        </MenuItem>
-        {branch && (
-          <MenuItem dense disabled>
+        {[
+          { Icon: PersonOutline, text: user.username },
+          ...(branch ? [{ Icon: StorefrontOutlined, text: branch.name }] : []),
+        ].map(({ Icon, text }, i) => (
+          <MenuItem key={i} dense disabled>
             <ListItemIcon>
-              <StorefrontOutlined fontSize="small" />
+              <Icon fontSize="small" />
             </ListItemIcon>
-            {branch.name}
+            {text}
           </MenuItem>
-        )}
+        ))}
         <Divider />
-        <MenuItem
-          dense
-          onClick={() => {
-            setOpen(false);
-            setAccountView('password');
-          }}
-          data-testid="change-password"
-        >
-          <ListItemIcon>
-            <Key fontSize="small" />
-          </ListItemIcon>
-          {t('user.changePassword')}
-        </MenuItem>
-        <MenuItem
-          dense
-          onClick={() => {
-            setOpen(false);
-            setAccountView('twoFactor');
-          }}
-          data-testid="two-factor"
-        >
-          <ListItemIcon>
-            <PhonelinkLock fontSize="small" />
-          </ListItemIcon>
-          {t('user.twoFactor')}
-        </MenuItem>
-        <MenuItem dense onClick={() => void onSignOut()} data-testid="sign-out">
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          {t('user.signOut')}
-        </MenuItem>
+        {ACTIONS.map(({ testId, label, Icon, view }) => (
+          <MenuItem
+            key={testId}
+            dense
+            onClick={() => {
+              setOpen(false);
+              if (view) setAccountView(view);
+              else void onSignOut();
+            }}
+            data-testid={testId}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {t(label)}
+          </MenuItem>
+        ))}
       </MuiMenu>
       {accountView && (
         <Suspense fallback={null}>

@@ -109,21 +109,19 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     const prev = previousStatus.current;
     previousStatus.current = session.status;
     if (session.status === 'authenticated' && prev !== 'authenticated') {
-      http
-        .get<FeatureDto[]>('/Features')
-        .then((list) => setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))))
-        .catch((err) => handleError(err, { toast: true, general: true }));
-      http
-        .get<StoreInfoResponseDto[]>('/StoreInfo')
-        .then((list) => setStoreInfo(list[0] ?? null))
-        .catch((err) => handleError(err, { toast: true, general: true }));
-      http
-        .get<StoreSettingsDto>('/StoreSettings')
-        .then((settings) => {
-          setStoreTimeZone(settings.timeZone);
-          setStoreSettings(settings);
-        })
-        .catch((err) => handleError(err, { toast: true, general: true }));
+      const load = <T,>(path: string, apply: (value: T) => void) =>
+        http
+          .get<T>(path)
+          .then(apply)
+          .catch((err) => handleError(err, { toast: true, general: true }));
+      load<FeatureDto[]>('/Features', (list) =>
+        setFeatures(Object.fromEntries(list.map((f) => [f.key, f.enabled]))),
+      );
+      load<StoreInfoResponseDto[]>('/StoreInfo', (list) => setStoreInfo(list[0] ?? null));
+      load<StoreSettingsDto>('/StoreSettings', (settings) => {
+        setStoreTimeZone(settings.timeZone);
+        setStoreSettings(settings);
+      });
     }
     if (session.status !== 'authenticated' && prev === 'authenticated') {
       setFeatures({});
@@ -158,8 +156,9 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   // endpoint arrives with the catalog issue: until then a 404 means "nothing near the end".
   // Reloaded whenever `stock.low` says a branch's list changed, and after a reconnect.
   const [lowStockVersion, setLowStockVersion] = useState(0);
-  useLiveEvent('stock.low', () => setLowStockVersion((v) => v + 1));
-  useLiveResync(() => setLowStockVersion((v) => v + 1));
+  const reloadLowStock = () => setLowStockVersion((v) => v + 1);
+  useLiveEvent('stock.low', reloadLowStock);
+  useLiveResync(reloadLowStock);
   const canSeeLowStock =
     session.status === 'authenticated' &&
     hasPermission(user, ['can_see_near_end_products'], [], config.modules);

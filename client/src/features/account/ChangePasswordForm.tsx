@@ -33,6 +33,11 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     }
   };
 
+  const fields = [
+    ['current', current, setCurrent, 'current-password'],
+    ['new', next, setNext, 'new-password'],
+    ['again', again, setAgain, 'new-password'],
+  ] as const;
   return (
     <Box
       component="form"
@@ -46,32 +51,19 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           {error}
         </Alert>
       )}
-      <TextField
-        label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'password-current' } }}
-        autoFocus
-      />
-      <TextField
-        label={t('password.new')}
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        helperText={t('password.hint')}
-        slotProps={{ htmlInput: { 'data-testid': 'password-new' } }}
-      />
-      <TextField
-        label={t('password.again')}
-        type="password"
-        autoComplete="new-password"
-        value={again}
-        onChange={(e) => setAgain(e.target.value)}
-        slotProps={{ htmlInput: { 'data-testid': 'password-again' } }}
-      />
+      {fields.map(([key, value, set, autoComplete]) => (
+        <TextField
+          key={key}
+          label={t(`password.${key}`)}
+          type="password"
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          helperText={key === 'new' ? t('password.hint') : undefined}
+          slotProps={{ htmlInput: { 'data-testid': `password-${key}` } }}
+          autoFocus={key === 'current'}
+        />
+      ))}
       <Button
         type="submit"
         variant="contained"

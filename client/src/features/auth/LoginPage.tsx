@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
@@ -38,6 +38,23 @@ function urlErrorKey(value: string | null): string | null {
   return (URL_ERRORS as readonly string[]).includes(value)
     ? `urlErrors.${value}`
     : 'urlErrors.Default';
+}
+
+/**
+ * A labelled outlined input, `login-<name>`: FormControl + OutlinedInput rather than TextField,
+ * which also brings Select (and its menu) into the sign-in chunk.
+ */
+function LoginField({
+  label,
+  name,
+  ...rest
+}: OutlinedInputProps & { label: string; name: string }) {
+  return (
+    <FormControl fullWidth>
+      <InputLabel htmlFor={`login-${name}`}>{label}</InputLabel>
+      <OutlinedInput id={`login-${name}`} label={label} name={name} {...rest} />
+    </FormControl>
+  );
 }
 
 /** Sign-in (spec §7: credentials provider, form-encoded with the CSRF token). */
@@ -137,73 +154,51 @@ export default function LoginPage() {
           {error}
         </Alert>
       )}
-      {/* FormControl + OutlinedInput rather than TextField, which also brings Select (and its
-          menu) into the sign-in chunk. */}
-      <FormControl fullWidth>
-        <InputLabel htmlFor="login-username">{t('username')}</InputLabel>
-        <OutlinedInput
-          id="login-username"
-          label={t('username')}
-          name="username"
-          autoComplete="username"
-          autoFocus
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-      </FormControl>
-      <FormControl fullWidth>
-        <InputLabel htmlFor="login-password">{t('password')}</InputLabel>
-        <OutlinedInput
-          id="login-password"
-          label={t('password')}
-          name="password"
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          endAdornment={
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={showPassword ? t('hidePassword') : t('showPassword')}
-                onClick={() => setShowPassword((v) => !v)}
-                edge="end"
-              >
-                {showPassword ? (
-                  <VisibilityOff fontSize="small" />
-                ) : (
-                  <Visibility fontSize="small" />
-                )}
-              </IconButton>
-            </InputAdornment>
-          }
-        />
-      </FormControl>
+      <LoginField
+        name="username"
+        label={t('username')}
+        autoComplete="username"
+        autoFocus
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <LoginField
+        name="password"
+        label={t('password')}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton
+              aria-label={showPassword ? t('hidePassword') : t('showPassword')}
+              onClick={() => setShowPassword((v) => !v)}
+              edge="end"
+            >
+              {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+            </IconButton>
+          </InputAdornment>
+        }
+      />
       {secondStep && (
         <>
           <Typography variant="body2" data-testid="login-second-step">
             {useRecovery ? t('twoFactor.recoveryPrompt') : t('twoFactor.prompt')}
           </Typography>
-          <FormControl fullWidth>
-            <InputLabel htmlFor="login-code">
-              {useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
-            </InputLabel>
-            <OutlinedInput
-              id="login-code"
-              label={useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
-              name="code"
-              autoComplete="one-time-code"
-              autoFocus
-              value={code}
-              onChange={(e) =>
-                setCode(
-                  useRecovery ? e.target.value : e.target.value.replace(/\D/g, '').slice(0, 6),
-                )
-              }
-              inputProps={
-                useRecovery ? { dir: 'ltr' } : { inputMode: 'numeric', dir: 'ltr', maxLength: 6 }
-              }
-            />
-          </FormControl>
+          <LoginField
+            label={useRecovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
+            name="code"
+            autoComplete="one-time-code"
+            autoFocus
+            value={code}
+            onChange={(e) =>
+              setCode(useRecovery ? e.target.value : e.target.value.replace(/\D/g, '').slice(0, 6))
+            }
+            inputProps={
+              useRecovery ? { dir: 'ltr' } : { inputMode: 'numeric', dir: 'ltr', maxLength: 6 }
+            }
+          />
           <Button
             size="small"
             onClick={() => {

@@ -7,8 +7,6 @@ export type HandleErrorOptions = {
   toast?: boolean;
   /** Toast in the shell's general style (session and store-wide loads) rather than the screen's. */
   general?: boolean;
-  /** Throw the (normalised) error again after handling. */
-  rethrow?: boolean;
 };
 
 export type ValidationErrorLike = {
@@ -82,12 +80,11 @@ export function normalizeError(err: unknown): ApiClientError {
 
 /**
  * The shared error handler of spec §8: network/API errors show the server's `message` (or its
- * `statusMessage`), anything else its own message; toast only when asked; rethrow when asked.
+ * `statusMessage`), anything else its own message; toast only when asked.
  */
 export function handleError(err: unknown, options: HandleErrorOptions = {}): ApiClientError {
   const normalised = normalizeError(err);
   if (options.toast)
     toast.error(normalised.message || normalised.statusMessage, { general: options.general });
-  if (options.rethrow) throw normalised;
   return normalised;
 }

@@ -24,16 +24,9 @@ export function isRealtimeDark(date: Date): boolean {
 
 /** The locally stored colour-scheme preference a theme setting amounts to. */
 export function colorSchemeFor(setting: ThemeSetting, now: Date): ColorSchemePreference {
-  switch (setting) {
-    case 'light':
-      return 'light';
-    case 'dark':
-      return 'dark';
-    case 'system':
-      return 'auto';
-    case 'realtime':
-      return isRealtimeDark(now) ? 'dark' : 'light';
-  }
+  if (setting === 'system') return 'auto';
+  if (setting === 'realtime') return isRealtimeDark(now) ? 'dark' : 'light';
+  return setting;
 }
 
 export function resolveThemeMode(

@@ -35,10 +35,10 @@ type Props = Omit<TextFieldProps, 'value' | 'onChange'> &
     testId?: string;
   };
 
-export const amountToText = (v: number | null, kind: 'money' | 'qty'): string =>
+const amountToText = (v: number | null, kind: 'money' | 'qty'): string =>
   v === null ? '' : kind === 'money' ? piastersToInput(v).replace(/\.00$/, '') : String(v);
 
-export function amountRules(r: AmountFieldRules): AmountRules {
+function amountRules(r: AmountFieldRules): AmountRules {
   const kind = r.kind ?? 'money';
   return {
     kind,
@@ -50,7 +50,7 @@ export function amountRules(r: AmountFieldRules): AmountRules {
 }
 
 /** The sentence under a field for a problem (ar/en, common:amountField). */
-export function useAmountProblemText(): (
+function useAmountProblemText(): (
   problem: AmountProblem,
   rules: AmountRules,
   maxMessage?: string,
@@ -61,6 +61,45 @@ export function useAmountProblemText(): (
     const max = rules.kind === 'money' ? formatNumber(rules.max / 100, 2) : formatNumber(rules.max);
     const key = problem === 'decimals' && rules.kind === 'qty' ? 'decimalsQty' : problem;
     return t(`amountField.${key}`, { max });
+  };
+}
+
+type AmountInputProps = AmountFieldRules & {
+  value: number | null;
+  onValue: (value: number | null) => void;
+  disabled?: boolean;
+};
+
+/**
+ * The typed text of an amount input (AmountField, CellAmount) and what it means: each change
+ * reports its value, and its problem shows once typed in or revealed by the form's guard.
+ */
+export function useAmountInput(props: AmountInputProps, focus: () => void) {
+  const { value, onValue, disabled } = props;
+  const rules = amountRules(props);
+  const problemText = useAmountProblemText();
+  const [text, setText] = useState(() => amountToText(value, rules.kind));
+  const [seen, setSeen] = useState(value);
+  const [shown, setShown] = useState(false);
+  const check = checkAmount(text, rules);
+  // Follow outside changes (a scan adding one), not while the typed text already means the value,
+  // nor when the form only turned this field's "unusable" into its own empty (null or 0).
+  if (seen !== value) {
+    setSeen(value);
+    const echo = check.problem !== null && (value === null || value === 0);
+    if (check.value !== value && !echo) setText(amountToText(value, rules.kind));
+  }
+  const invalid = check.problem !== null && !disabled;
+  useGuardedField({ invalid, reveal: () => setShown(true), focus }, props.guard);
+  return {
+    text,
+    /** The sentence under the input, once shown. */
+    problem: invalid && shown ? problemText(check.problem!, rules, props.maxMessage) : undefined,
+    onChange: (next: string) => {
+      setText(next);
+      setShown(true);
+      onValue(checkAmount(next, rules).value);
+    },
   };
 }
 
@@ -86,45 +125,22 @@ export function AmountField({
   disabled,
   ...rest
 }: Props) {
-  const rules = amountRules({ kind, required, positive, allowNegative, max });
-  const problemText = useAmountProblemText();
-  const [text, setText] = useState(() => amountToText(value, kind));
-  const [seen, setSeen] = useState(value);
-  const [shown, setShown] = useState(false);
   const root = useRef<HTMLDivElement | null>(null);
-  const check = checkAmount(text, rules);
-  // Follow outside changes (a scan adding one), not while the typed text already means the value,
-  // nor when the form only turned this field's "unusable" into its own empty (null or 0).
-  if (seen !== value) {
-    setSeen(value);
-    const echo = check.problem !== null && (value === null || value === 0);
-    if (check.value !== value && !echo) setText(amountToText(value, kind));
-  }
-  const invalid = check.problem !== null && !disabled;
-  useGuardedField(
-    {
-      invalid,
-      reveal: () => setShown(true),
-      focus: () => root.current?.querySelector('input')?.focus(),
-    },
-    guard,
+  const amount = useAmountInput(
+    { value, onValue, kind, required, positive, allowNegative, max, maxMessage, guard, disabled },
+    () => root.current?.querySelector('input')?.focus(),
   );
-  const showProblem = invalid && shown;
   return (
     <TextField
       size="small"
       {...rest}
       required={required}
       disabled={disabled}
-      value={text}
-      error={showProblem || error}
-      helperText={showProblem ? problemText(check.problem!, rules, maxMessage) : helperText}
+      value={amount.text}
+      error={amount.problem !== undefined || error}
+      helperText={amount.problem ?? helperText}
       ref={root}
-      onChange={(e) => {
-        setText(e.target.value);
-        setShown(true);
-        onValue(checkAmount(e.target.value, rules).value);
-      }}
+      onChange={(e) => amount.onChange(e.target.value)}
       onFocus={(e) => e.target.select()}
       slotProps={{
         ...slotProps,
@@ -132,7 +148,7 @@ export function AmountField({
           inputMode: 'decimal',
           dir: 'ltr',
           'data-testid': testId,
-          'aria-invalid': showProblem || undefined,
+          'aria-invalid': amount.problem !== undefined || undefined,
           ...((slotProps?.htmlInput as object) ?? {}),
         },
       }}

@@ -1,13 +1,6 @@
 import { styled } from '@mui/material/styles';
-import { useId, useRef, useState } from 'react';
-import { checkAmount } from '../lib/money';
-import {
-  amountRules,
-  amountToText,
-  useAmountProblemText,
-  type AmountFieldRules,
-} from './AmountField';
-import { useGuardedField } from './fieldGuard';
+import { useId, useRef } from 'react';
+import { useAmountInput, type AmountFieldRules } from './AmountField';
 
 /** A plain input styled once: dense table cells (the POS cart) render many of these per scan. */
 const CellInput = styled('input')(({ theme }) => ({
@@ -63,35 +56,18 @@ export function CellAmount({
   label,
   testId,
 }: Props) {
-  const rules = amountRules({ kind, required, positive, allowNegative, max });
-  const problemText = useAmountProblemText();
-  const [text, setText] = useState(() => amountToText(value, kind));
-  const [seen, setSeen] = useState(value);
-  const [shown, setShown] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
   const problemId = useId();
-  const check = checkAmount(text, rules);
-  // Follow outside changes (a scan adding one), not while the typed text already means the value.
-  if (seen !== value) {
-    setSeen(value);
-    const echo = check.problem !== null && (value === null || value === 0);
-    if (check.value !== value && !echo) setText(amountToText(value, kind));
-  }
-  const problem = disabled ? null : check.problem;
-  useGuardedField(
-    {
-      invalid: problem !== null,
-      reveal: () => setShown(true),
-      focus: () => input.current?.focus(),
-    },
-    guard,
+  const amount = useAmountInput(
+    { value, onValue, kind, required, positive, allowNegative, max, maxMessage, guard, disabled },
+    () => input.current?.focus(),
   );
-  const showProblem = problem !== null && shown;
+  const showProblem = amount.problem !== undefined;
   return (
     <>
       <CellInput
         ref={input}
-        value={text}
+        value={amount.text}
         disabled={disabled}
         aria-label={label}
         aria-invalid={showProblem || !!error}
@@ -101,15 +77,11 @@ export function CellAmount({
         autoComplete="off"
         data-testid={testId}
         onFocus={(e) => e.target.select()}
-        onChange={(e) => {
-          setText(e.target.value);
-          setShown(true);
-          onValue(checkAmount(e.target.value, rules).value);
-        }}
+        onChange={(e) => amount.onChange(e.target.value)}
       />
       {showProblem && (
         <CellProblem id={problemId} role="alert">
-          {problemText(problem, rules, maxMessage)}
+          {amount.problem}
         </CellProblem>
       )}
     </>

@@ -5,7 +5,6 @@ import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import {
@@ -26,7 +25,6 @@ const ICONS: Record<ToastType, ReactNode> = {
   success: <CheckCircleOutlined fontSize="small" />,
   warning: <WarningAmberOutlined fontSize="small" />,
   error: <ErrorOutline fontSize="small" />,
-  loading: <CircularProgress size={16} color="inherit" />,
 };
 
 const ToastCard = forwardRef<HTMLDivElement, Props>(function ToastCard(props, ref) {
@@ -35,7 +33,7 @@ const ToastCard = forwardRef<HTMLDivElement, Props>(function ToastCard(props, re
   const { t } = useTranslation('common');
   const type = variant as ToastType;
   const accent =
-    type === 'default' || type === 'loading' ? theme.palette.grey[700] : theme.palette[type].main;
+    type === 'default' ? theme.palette.grey[700] : theme.palette[type].main;
   const colored = tone === 'colored';
   return (
     <SnackbarContent ref={ref} role={type === 'error' ? 'alert' : 'status'} data-toast={type}>
@@ -80,7 +78,6 @@ const components = {
   success: ToastCard,
   warning: ToastCard,
   error: ToastCard,
-  loading: ToastCard,
 };
 
 /** Mount once near the root; `toast`/`useToast` work everywhere below and outside React. */

@@ -93,11 +93,12 @@ export function LiveDashboard() {
   const refetch = useThrottledRefetch();
   const queryClient = useQueryClient();
   const forThisBranch = (branchId: string) => !data?.branchId || data.branchId === branchId;
-  useLiveEvent('sale.completed', (e) => forThisBranch(e.branchId) && refetch());
-  useLiveEvent('shift.opened', (e) => forThisBranch(e.branchId) && refetch());
-  useLiveEvent('shift.totals', (e) => forThisBranch(e.branchId) && refetch());
-  useLiveEvent('shift.closed', (e) => forThisBranch(e.branchId) && refetch());
-  useLiveEvent('cheque.due', (e) => forThisBranch(e.branchId) && refetch());
+  const onBranchEvent = (e: { branchId: string }) => forThisBranch(e.branchId) && refetch();
+  useLiveEvent('sale.completed', onBranchEvent);
+  useLiveEvent('shift.opened', onBranchEvent);
+  useLiveEvent('shift.totals', onBranchEvent);
+  useLiveEvent('shift.closed', onBranchEvent);
+  useLiveEvent('cheque.due', onBranchEvent);
   useLiveEvent('stock.low', (e) => {
     if (!data || data.branchId !== e.branchId || data.lowStockCount === undefined) return;
     // The event carries the branch's new count: show it at once.
@@ -113,6 +114,16 @@ export function LiveDashboard() {
 
   if (isPending) return <Skeleton variant="rounded" height={120} />;
   if (!data) return null;
+  const amount = (value: number | undefined) => (value === undefined ? value : money(value));
+  // The figures the server sent (by permission); returns only when there were some.
+  const kpis: [string, ReactNode, string, string?][] = [
+    ['sales', amount(data.sales), 'dash-sales'],
+    ['invoices', data.invoiceCount, 'dash-invoices'],
+    ['averageBasket', amount(data.averageBasket), 'dash-average'],
+    ['returns', (data.returns ?? 0) > 0 ? amount(data.returns) : undefined, 'dash-returns'],
+    ['profit', amount(data.profit), 'dash-profit'],
+    ['lowStock', data.lowStockCount, 'dash-low-stock', routePath('LowStock')],
+  ];
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="live-dashboard">
@@ -146,32 +157,11 @@ export function LiveDashboard() {
           gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
         }}
       >
-        {data.sales !== undefined && (
-          <Kpi label={t('dashboard.sales')} value={money(data.sales)} testId="dash-sales" />
-        )}
-        {data.invoiceCount !== undefined && (
-          <Kpi label={t('dashboard.invoices')} value={data.invoiceCount} testId="dash-invoices" />
-        )}
-        {data.averageBasket !== undefined && (
-          <Kpi
-            label={t('dashboard.averageBasket')}
-            value={money(data.averageBasket)}
-            testId="dash-average"
-          />
-        )}
-        {data.returns !== undefined && data.returns > 0 && (
-          <Kpi label={t('dashboard.returns')} value={money(data.returns)} testId="dash-returns" />
-        )}
-        {data.profit !== undefined && (
-          <Kpi label={t('dashboard.profit')} value={money(data.profit)} testId="dash-profit" />
-        )}
-        {data.lowStockCount !== undefined && (
-          <Kpi
-            label={t('dashboard.lowStock')}
-            value={data.lowStockCount}
-            testId="dash-low-stock"
-            to={routePath('LowStock')}
-          />
+        {kpis.map(
+          ([key, value, testId, to]) =>
+            value !== undefined && (
+              <Kpi key={key} label={t(`dashboard.${key}`)} value={value} testId={testId} to={to} />
+            ),
         )}
       </Box>
 

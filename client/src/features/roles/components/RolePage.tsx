@@ -24,12 +24,12 @@ import {
   type PermissionKey,
   type RoleResponseDto,
 } from '@pos/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -340,10 +340,8 @@ export function RolePage() {
     enabled: id !== '',
     retry: false,
   });
-  useEffect(() => {
-    if (role.error) handleError(role.error, { toast: true });
-  }, [role.error]);
-  const title = useMemo(() => role.data?.name ?? t('title'), [role.data, t]);
+  useErrorToast(role.error);
+  const title = role.data?.name ?? t('title');
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>

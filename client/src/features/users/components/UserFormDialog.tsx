@@ -1,9 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   NAV_SECTIONS,
@@ -18,6 +16,7 @@ import { useAtomValue } from 'jotai';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
+import { FormSwitch } from '../../../shared/forms/FormSwitch';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
@@ -169,22 +168,12 @@ export function UserFormDialog({ open, user, onClose }: Props) {
   );
 
   const switchField = (name: 'isAdmin' | 'active', disabled?: boolean) => (
-    <Controller
+    <FormSwitch
+      form={form}
       name={name}
-      control={form.control}
-      render={({ field: f }) => (
-        <FormControlLabel
-          control={
-            <Switch
-              checked={f.value}
-              disabled={disabled}
-              onChange={(e) => f.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': `user-${name}` } as never }}
-            />
-          }
-          label={t(`fields.${name}`)}
-        />
-      )}
+      label={t(`fields.${name}`)}
+      disabled={disabled}
+      testId={`user-${name}`}
     />
   );
 
