@@ -51,6 +51,15 @@ const LINE_FIELDS: { key: keyof EInvoiceLineDto; ltr?: boolean; width: number }[
   { key: 'vatRate', ltr: true, width: 80 },
 ];
 
+const TOTALS = [
+  'totalSalesAmount',
+  'totalDiscountAmount',
+  'netAmount',
+  'taxAmount',
+  'totalAmount',
+] as const;
+const ADDRESS = ['country', 'governate', 'regionCity', 'street', 'buildingNumber'] as const;
+
 /**
  * /E-invoices/New: an invoice, credit or debit note from a sale (by its number) or from lines
  * entered here; the receiver type and ID with ETA's rules; the totals previewed with ETA's
@@ -127,6 +136,7 @@ export default function NewEInvoicePage() {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
   const rField = (field: keyof ReceiverDraft, required: boolean, ltr = false) => (
     <TextField
+      key={field}
       size="small"
       label={t(`receiver.${field}`)}
       value={receiver[field]}
@@ -302,17 +312,9 @@ export default function NewEInvoicePage() {
               <Typography variant="subtitle2" component="h3">
                 {t('new.preview')}
               </Typography>
-              {(
-                [
-                  ['totalSalesAmount', totals.totalSalesAmount],
-                  ['totalDiscountAmount', totals.totalDiscountAmount],
-                  ['netAmount', totals.netAmount],
-                  ['taxAmount', totals.taxAmount],
-                  ['totalAmount', totals.totalAmount],
-                ] as const
-              ).map(([k, v]) => (
+              {TOTALS.map((k) => (
                 <Typography key={k} variant="body2" data-testid={`preview-${k}`}>
-                  {t(`totals.${k}`)}: {formatPiasters(etaToPiasters(v))}
+                  {t(`totals.${k}`)}: {formatPiasters(etaToPiasters(totals[k]))}
                 </Typography>
               ))}
             </Box>
@@ -343,11 +345,7 @@ export default function NewEInvoicePage() {
             {t(`receiver.hint.${receiver.type}`)}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {rField('country', receiver.type === 'B', true)}
-            {rField('governate', receiver.type === 'B')}
-            {rField('regionCity', receiver.type === 'B')}
-            {rField('street', receiver.type === 'B')}
-            {rField('buildingNumber', receiver.type === 'B')}
+            {ADDRESS.map((field) => rField(field, receiver.type === 'B', field === 'country'))}
           </Stack>
         </Paper>
 

@@ -24,7 +24,8 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { dtoErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -130,19 +131,23 @@ export default function CompanyInfoPage() {
 
 /** The page once the company info has arrived (the form starts from it). */
 function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
-  const { t, i18n } = useTranslation('eta');
+  const { t } = useTranslation('eta');
   const user = useAtomValue(sessionUserState);
   const canWrite = user?.isAdmin === true;
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(data));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<Form, EtaCompanyInfoDto>({
+    dto: EtaCompanyInfoDto,
+    defaultValues: toForm(data),
+    toBody: toDto,
+    label: (f) => t(`companyInfo.${f}`),
+  });
   const [editing, setEditing] = useState<EtaBranchSettingsResponseDto | null>(null);
 
   const save = useMutation({
     mutationFn: etaApi.saveCompanyInfo,
     onSuccess: (saved) => {
       queryClient.setQueryData(etaKeys.companyInfo, saved);
-      setForm(toForm(saved));
+      form.reset(toForm(saved));
       toast.success(t('companyInfo.saved'));
     },
     onError: (err) => handleError(err, { toast: true }),
@@ -169,20 +174,6 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
     },
     onError: (err) => handleError(err, { toast: true }),
   });
-
-  const set = (key: keyof Form) => (value: string) => {
-    setForm({ ...form, [key]: value });
-    setErrors({ ...errors, [key]: undefined });
-  };
-  const submit = async () => {
-    const dto = toDto(form);
-    const found = await dtoErrors(EtaCompanyInfoDto, dto, i18n.language, (f) =>
-      t(`companyInfo.${f}`),
-    );
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    save.mutate(dto);
-  };
 
   const branchColumns: Column<EtaBranchSettingsResponseDto>[] = [
     { key: 'branch', header: t('companyInfo.branch'), render: (b) => b.branchName },
@@ -260,10 +251,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
         component="form"
         noValidate
         sx={{ p: 2, mb: 2 }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={(e) => void form.submit((dto) => save.mutate(dto))(e)}
         aria-labelledby="eta-company-heading"
       >
         <Typography variant="h6" component="h2" id="eta-company-heading" sx={{ mb: 2 }}>
@@ -277,29 +265,25 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           }}
         >
           {TEXT_FIELDS.map(([key, ltr]) => (
-            <TextField
+            <FormTextField
               key={key}
-              size="small"
+              form={form}
+              name={key}
               label={t(`companyInfo.${key}`)}
-              value={form[key]}
               required={key !== 'postalCode'}
               disabled={!canWrite}
-              onChange={(e) => set(key)(e.target.value)}
-              error={!!errors[key]}
-              helperText={errors[key] ?? (key === 'rin' ? t('companyInfo.rinHint') : ' ')}
-              slotProps={{
-                htmlInput: { dir: ltr ? 'ltr' : undefined, 'data-testid': `eta-${key}` },
-              }}
+              helperText={key === 'rin' ? t('companyInfo.rinHint') : ' '}
+              ltr={ltr}
+              testId={`eta-${key}`}
             />
           ))}
-          <TextField
+          <FormTextField
+            form={form}
+            name="environment"
             select
-            size="small"
             label={t('companyInfo.environment')}
-            value={form.environment}
             disabled={!canWrite}
-            onChange={(e) => set('environment')(e.target.value)}
-            helperText={t(`companyInfo.environmentHints.${form.environment}`)}
+            helperText={t(`companyInfo.environmentHints.${form.watch('environment')}`)}
             slotProps={{
               select: { SelectDisplayProps: { 'data-testid': 'eta-environment' } as never },
             }}
@@ -309,16 +293,16 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
                 {t(`companyInfo.environments.${env}`)}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
-            size="small"
+          </FormTextField>
+          <FormTextField
+            form={form}
+            name="receiptBatchSize"
             label={t('companyInfo.receiptBatchSize')}
-            value={form.receiptBatchSize}
             disabled={!canWrite}
-            onChange={(e) => set('receiptBatchSize')(e.target.value.replace(/\D/g, '').slice(0, 3))}
-            error={!!errors.receiptBatchSize}
-            helperText={errors.receiptBatchSize ?? t('companyInfo.receiptBatchSizeHint')}
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+            transform={(text) => text.replace(/\D/g, '').slice(0, 3)}
+            helperText={t('companyInfo.receiptBatchSizeHint')}
+            ltr
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         </Box>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 700 }}>
@@ -332,27 +316,25 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
             alignItems: 'start',
           }}
         >
-          <TextField
-            size="small"
+          <FormTextField
+            form={form}
+            name="erpClientId"
             label={t('companyInfo.erpClientId')}
-            value={form.erpClientId}
             disabled={!canWrite}
-            onChange={(e) => set('erpClientId')(e.target.value)}
-            error={!!errors.erpClientId}
-            helperText={errors.erpClientId ?? ' '}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'eta-erpClientId' } }}
+            helperText=" "
+            ltr
+            testId="eta-erpClientId"
           />
-          <TextField
-            size="small"
+          <FormTextField
+            form={form}
+            name="erpClientSecret"
             type="password"
             autoComplete="new-password"
             label={t('companyInfo.erpClientSecretNew')}
-            value={form.erpClientSecret}
             disabled={!canWrite}
-            onChange={(e) => set('erpClientSecret')(e.target.value)}
-            error={!!errors.erpClientSecret}
-            helperText={errors.erpClientSecret ?? t('companyInfo.secretHint')}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'eta-erpClientSecret' } }}
+            helperText={t('companyInfo.secretHint')}
+            ltr
+            testId="eta-erpClientSecret"
           />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minBlockSize: 40 }}>
             <Typography variant="body2">{t('companyInfo.erpClientSecret')}</Typography>
