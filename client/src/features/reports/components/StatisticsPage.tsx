@@ -186,6 +186,29 @@ function TopPanel({
   );
 }
 
+type KpiRow = [
+  label: string,
+  id: string,
+  value: string,
+  previous: string,
+  growth?: keyof StatisticsDto['growth'],
+];
+
+/** The key figures: label, test id suffix, now and before, and the growth shown (if any). */
+const kpis = ({ current: now, previous: was }: StatisticsDto): KpiRow[] => [
+  ['revenue', 'revenue', money(now.revenue), money(was.revenue), 'revenue'],
+  ['profit', 'profit', money(now.profit ?? 0), money(was.profit ?? 0), 'profit'],
+  [
+    'invoices',
+    'invoices',
+    formatNumber(now.invoiceCount),
+    formatNumber(was.invoiceCount),
+    'invoiceCount',
+  ],
+  ['averageBasket', 'basket', money(now.averageBasket), money(was.averageBasket)],
+  ['itemsPerSale', 'items', formatNumber(now.itemsPerSale), formatNumber(was.itemsPerSale)],
+];
+
 /** /statistics: revenue and profit against an earlier period, tops, basket, branches, growth. */
 export default function StatisticsPage() {
   const { t } = useTranslation('reports', { keyPrefix: 'stats' });
@@ -235,41 +258,18 @@ export default function StatisticsPage() {
       {data && (
         <Stack sx={{ gap: 1.5 }}>
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-            <Kpi
-              label={t('kpi.revenue')}
-              value={money(data.current.revenue)}
-              previous={money(data.previous.revenue)}
-              growth={<Growth value={data.growth.revenue} testId="growth-revenue" />}
-              testId="kpi-revenue"
-            />
-            {showProfit && (
-              <Kpi
-                label={t('kpi.profit')}
-                value={money(data.current.profit ?? 0)}
-                previous={money(data.previous.profit ?? 0)}
-                growth={<Growth value={data.growth.profit} testId="growth-profit" />}
-                testId="kpi-profit"
-              />
-            )}
-            <Kpi
-              label={t('kpi.invoices')}
-              value={formatNumber(data.current.invoiceCount)}
-              previous={formatNumber(data.previous.invoiceCount)}
-              growth={<Growth value={data.growth.invoiceCount} testId="growth-invoices" />}
-              testId="kpi-invoices"
-            />
-            <Kpi
-              label={t('kpi.averageBasket')}
-              value={money(data.current.averageBasket)}
-              previous={money(data.previous.averageBasket)}
-              testId="kpi-basket"
-            />
-            <Kpi
-              label={t('kpi.itemsPerSale')}
-              value={formatNumber(data.current.itemsPerSale)}
-              previous={formatNumber(data.previous.itemsPerSale)}
-              testId="kpi-items"
-            />
+            {kpis(data)
+              .filter(([label]) => showProfit || label !== 'profit')
+              .map(([label, id, value, previous, growth]) => (
+                <Kpi
+                  key={id}
+                  label={t(`kpi.${label}`)}
+                  value={value}
+                  previous={previous}
+                  growth={growth && <Growth value={data.growth[growth]} testId={`growth-${id}`} />}
+                  testId={`kpi-${id}`}
+                />
+              ))}
           </Stack>
           <ChartPanel title={t('trend.title')} testId="chart-trend">
             <LineChart

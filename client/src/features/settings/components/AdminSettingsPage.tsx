@@ -6,9 +6,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BRANCHES, DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
@@ -39,9 +39,7 @@ export function AdminSettingsPage() {
     }),
     label: () => t('fields.maxBranches'),
   });
-  useEffect(() => {
-    if (site.error) handleError(site.error, { toast: true });
-  }, [site.error]);
+  useErrorToast(site.error);
 
   const save = useMutation({
     mutationFn: (body: SiteSettingsUpdateDto) => settingsApi.updateSite(body),

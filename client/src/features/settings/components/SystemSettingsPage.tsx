@@ -24,9 +24,10 @@ import {
   type PublicConfigDto,
 } from '@pos/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors } from '../../../shared/forms/useDtoForm';
 import {
   enabledModulesState,
@@ -38,24 +39,21 @@ import { toast } from '../../../shared/ui/toast';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
-import { StoreTimeZoneForm } from './StoreTimeZoneForm';
-import { CustomerTermsForm } from './CustomerTermsForm';
-import { ReservationDepositForm } from './ReservationDepositForm';
-import { ServiceVatForm } from './ServiceVatForm';
+import {
+  CustomerTermsForm,
+  ReservationDepositForm,
+  ServiceVatForm,
+  StoreTimeZoneForm,
+} from './StoreSettingsForms';
 
-type TabKey = 'store' | 'features' | 'modules';
-
-function useToastOnError(error: unknown) {
-  useEffect(() => {
-    if (error) handleError(error, { toast: true });
-  }, [error]);
-}
+const TABS = ['store', 'features', 'modules'] as const;
+type TabKey = (typeof TABS)[number];
 
 function StoreTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('settings');
   const modules = useAtomValue(enabledModulesState);
   const info = useQuery({ queryKey: settingsKeys.storeInfo, queryFn: settingsApi.storeInfo });
-  useToastOnError(info.error);
+  useErrorToast(info.error);
   if (info.isLoading) return <LinearProgress />;
   const first = info.data?.[0];
   if (!first) return info.isSuccess ? <Alert severity="warning">{t('store.missing')}</Alert> : null;
@@ -76,7 +74,7 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const setFeatures = useSetAtom(featuresState);
   const features = useQuery({ queryKey: settingsKeys.features, queryFn: settingsApi.features });
-  useToastOnError(features.error);
+  useErrorToast(features.error);
 
   // Known flags always show (with their default) even before the server holds a row for them.
   const rows: FeatureDto[] = (() => {
@@ -155,7 +153,7 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const setConfig = useSetAtom(publicConfigState);
   const config = useQuery({ queryKey: settingsKeys.config, queryFn: settingsApi.config });
-  useToastOnError(config.error);
+  useErrorToast(config.error);
   // The user's edits; null until they change something, so the server's value shows.
   const [draft, setDraft] = useState<ModuleKey[] | null>(null);
   const modules = draft ?? config.data?.modules ?? [];
@@ -262,9 +260,9 @@ export function SystemSettingsPage() {
           allowScrollButtonsMobile
           sx={{ borderBlockEnd: 1, borderColor: 'divider', px: 1 }}
         >
-          <Tab value="store" label={t('tabs.store')} />
-          <Tab value="features" label={t('tabs.features')} />
-          <Tab value="modules" label={t('tabs.modules')} />
+          {TABS.map((key) => (
+            <Tab key={key} value={key} label={t(`tabs.${key}`)} />
+          ))}
         </Tabs>
         <Box sx={{ p: 2 }}>
           {tab === 'store' && <StoreTab canWrite={canWrite} />}
