@@ -11,11 +11,10 @@ import {
   type MoneyTransactionDto,
   VAULTS,
 } from '@pos/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { resourceKeys } from '../../../shared/resource';
@@ -30,6 +29,7 @@ import { usePrinting } from '../../../shared/ui/DocumentKit';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { PrintArea } from '../../../shared/ui/print';
 import { useToast } from '../../../shared/ui/useToast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { cashApi, cashKeys, type MoneyListQuery } from '../api/cash.api';
 import { MoneyTransactionForm } from './MoneyTransactionForm';
 import { MoneyVoucher } from './MoneyVoucher';
@@ -80,19 +80,18 @@ export default function MoneyTransactionsPage() {
   useLiveResync(refresh);
 
   const idem = useIdempotencyKey();
-  const decide = useMutation({
+  const decide = useCrudMutation({
     mutationFn: ({ tx, confirm }: { tx: MoneyTransactionDto; confirm: boolean }) =>
       confirm
         ? cashApi.confirm(tx.id, { idempotencyKey: idem.key })
         : cashApi.reject(tx.id, rejectReason, { idempotencyKey: idem.key }),
-    onSuccess: (tx) => {
+    success: (tx) => t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'),
+    onSuccess: () => {
       idem.renew();
-      toast.success(t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'));
       setRejecting(null);
       setRejectReason('');
       refresh();
     },
-    onError: (error) => handleError(error, { toast: true }),
   });
   const receiver = (tx: MoneyTransactionDto) =>
     tx.status === 'pending' && (user?.isAdmin || tx.toBranchId === user?.branchId);

@@ -17,11 +17,10 @@ import {
   type EtaBranchSettingsResponseDto,
   type EtaCompanyInfoResponseDto,
 } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -30,7 +29,7 @@ import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { EtaSignerCard } from './EtaSignerCard';
 
@@ -143,20 +142,23 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
   });
   const [editing, setEditing] = useState<EtaBranchSettingsResponseDto | null>(null);
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: etaApi.saveCompanyInfo,
+    success: t('companyInfo.saved'),
     onSuccess: (saved) => {
       queryClient.setQueryData(etaKeys.companyInfo, saved);
       form.reset(toForm(saved));
-      toast.success(t('companyInfo.saved'));
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
-  const toggle = useMutation({
+  const toggle = useCrudMutation({
     mutationFn: ({ branchId, on }: { branchId: string; on: boolean }) =>
       etaApi.setBranch(branchId, { eReceiptsEnabled: on }),
-    onSuccess: (branch) => {
-      // the switch shows the saved state at once, then the page reads the info again
+    success: (branch) =>
+      t(branch.eReceiptsEnabled ? 'companyInfo.eReceiptsOn' : 'companyInfo.eReceiptsOff', {
+        branch: branch.branchName,
+      }),
+    // the switch shows the saved state at once, then the page reads the info again
+    onSuccess: (branch) =>
       queryClient.setQueryData<EtaCompanyInfoResponseDto>(etaKeys.companyInfo, (old) =>
         old
           ? {
@@ -164,15 +166,8 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
               branches: old.branches.map((b) => (b.branchId === branch.branchId ? branch : b)),
             }
           : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: etaKeys.companyInfo });
-      toast.success(
-        branch.eReceiptsEnabled
-          ? t('companyInfo.eReceiptsOn', { branch: branch.branchName })
-          : t('companyInfo.eReceiptsOff', { branch: branch.branchName }),
-      );
-    },
-    onError: (err) => handleError(err, { toast: true }),
+      ),
+    invalidate: [etaKeys.companyInfo],
   });
 
   const branchColumns: Column<EtaBranchSettingsResponseDto>[] = [
@@ -443,14 +438,11 @@ function BranchEtaForm({
     receiptClientId: row.receiptClientId ?? '',
     receiptClientSecret: '',
   }));
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: Record<string, string | null>) =>
       http.patch<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`, body),
-    onSuccess: () => {
-      toast.success(t('companyInfo.branchSaved', { branch: branch.branchName }));
-      onSaved();
-    },
-    onError: (err) => handleError(err, { toast: true }),
+    success: t('companyInfo.branchSaved', { branch: branch.branchName }),
+    onSuccess: onSaved,
   });
   const field = (key: keyof BranchForm, secret = false) => (
     <TextField

@@ -9,16 +9,16 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { routePath, type EReceiptDetailDto } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCan } from '../../../shared/state/useCan';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { toast } from '../../../shared/ui/toast';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { formatEtaAmount } from '../lib/eta';
@@ -62,23 +62,17 @@ export default function EReceiptPage() {
   useLiveEvent('einvoice.status', (event) => {
     if (event.payload.documentId === id) void receipt.refetch();
   });
-  const done = (message: string) => (saved: EReceiptDetailDto) => {
-    void queryClient.invalidateQueries({ queryKey: etaKeys.receipts });
-    void queryClient.invalidateQueries({ queryKey: etaKeys.queue });
-    toast.success(message);
-    if (saved.id !== id) navigate(routePath('E-receipts-id', { id: saved.id }));
-    else queryClient.setQueryData(etaKeys.one(id), saved);
-  };
-  const retry = useMutation({
-    mutationFn: () => etaApi.retry(id),
-    onSuccess: done(t('detail.retried')),
-    onError: (err) => handleError(err, { toast: true }),
+  const action = (run: (id: string) => Promise<EReceiptDetailDto>, message: string) => ({
+    mutationFn: () => run(id),
+    success: message,
+    invalidate: [etaKeys.receipts, etaKeys.queue],
+    onSuccess: (saved: EReceiptDetailDto) => {
+      if (saved.id !== id) navigate(routePath('E-receipts-id', { id: saved.id }));
+      else queryClient.setQueryData(etaKeys.one(id), saved);
+    },
   });
-  const reissue = useMutation({
-    mutationFn: () => etaApi.reissue(id),
-    onSuccess: done(t('detail.reissued')),
-    onError: (err) => handleError(err, { toast: true }),
-  });
+  const retry = useCrudMutation(action(etaApi.retry, t('detail.retried')));
+  const reissue = useCrudMutation(action(etaApi.reissue, t('detail.reissued')));
 
   if (!receipt.data) return <LinearProgress aria-label={t('detail.title')} />;
   const r = receipt.data;
@@ -141,7 +135,7 @@ export default function EReceiptPage() {
                   variant="contained"
                   startIcon={<Refresh />}
                   disabled={retry.isPending}
-                  onClick={() => retry.mutate()}
+                  onClick={() => retry.mutate(undefined)}
                   data-testid="e-receipt-retry"
                 >
                   {t('detail.retry')}
@@ -160,7 +154,7 @@ export default function EReceiptPage() {
                         message: t('detail.reissueConfirm'),
                       })
                     )
-                      reissue.mutate();
+                      reissue.mutate(undefined);
                   }}
                   data-testid="e-receipt-reissue"
                 >

@@ -7,15 +7,13 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StoreSettingsDto, StoreSettingsUpdateDto } from '@pos/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
 import { setStoreTimeZone } from '../../../shared/lib/format';
 import { storeSettingsState } from '../../../shared/state';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 
 // The store settings' forms on /SystemSettings, each saving its part (PATCH /StoreSettings).
 
@@ -23,15 +21,14 @@ import { toast } from '../../../shared/ui/toast';
 export function useStoreSettings(saved: string, onSaved?: (settings: StoreSettingsDto) => void) {
   const { t } = useTranslation('settings');
   const [settings, setSettings] = useAtom(storeSettingsState);
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: StoreSettingsUpdateDto) =>
       http.patch<StoreSettingsDto>('/StoreSettings', body),
+    success: t(saved),
     onSuccess: (next) => {
       onSaved?.(next);
       setSettings(next);
-      toast.success(t(saved));
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
   return { settings, save };
 }

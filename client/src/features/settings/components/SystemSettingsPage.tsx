@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FEATURE_DEFAULTS,
   MODULES,
@@ -26,7 +26,6 @@ import {
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors } from '../../../shared/forms/useDtoForm';
 import {
@@ -35,7 +34,7 @@ import {
   publicConfigState,
   sessionUserState,
 } from '../../../shared/state';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
@@ -83,10 +82,10 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
     return [...map.entries()].map(([key, enabled]) => ({ key, enabled }));
   })();
 
-  const toggle = useMutation({
+  const toggle = useCrudMutation({
     mutationFn: ({ key, enabled }: FeatureDto) => settingsApi.setFeature(key, enabled),
+    success: t('features.saved'),
     onSuccess: (_, { key, enabled }) => {
-      toast.success(t('features.saved'));
       queryClient.setQueryData<FeatureDto[]>(settingsKeys.features, (prev = []) =>
         prev.some((f) => f.key === key)
           ? prev.map((f) => (f.key === key ? { key, enabled } : f))
@@ -94,7 +93,6 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
       );
       setFeatures((prev) => ({ ...prev, [key]: enabled }));
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
 
   const label = (key: string) =>
@@ -159,10 +157,10 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
   const modules = draft ?? config.data?.modules ?? [];
   const [error, setError] = useState<string | undefined>();
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: PublicConfigUpdateDto) => settingsApi.updateConfig(body),
+    success: t('modules.saved'),
     onSuccess: (saved, body) => {
-      toast.success(t('modules.saved'));
       const next: PublicConfigDto = {
         ...(config.data ?? { appName: 'POS' }),
         ...saved,
@@ -171,7 +169,6 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
       queryClient.setQueryData(settingsKeys.config, next);
       setConfig(next);
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
 
   const onSave = async () => {
