@@ -26,6 +26,7 @@ import { StatsFilters, useStatsFilters } from './StatsFilters';
 const pounds = (piasters: number) => piasters / 100;
 const money = (piasters: number | null) => (piasters === null ? '' : formatPiasters(piasters));
 const CHART_HEIGHT = 300;
+type Figure = 'revenue' | 'compareRevenue' | 'profit' | 'compareProfit';
 
 /** A growth figure: +12.5% in green, −3% in red, nothing to compare with in grey. */
 function Growth({ value, testId }: { value: number | null | undefined; testId: string }) {
@@ -225,6 +226,11 @@ export default function StatisticsPage() {
   const showProfit = data?.current.profit !== undefined;
   const days = (data?.trend ?? []).map((p) => formatDay(p.day));
   const tickStep = Math.max(1, Math.ceil(days.length / 8));
+  // A chart's amounts in pounds, one series per figure (the profit ones only with the profit).
+  const series = <R extends Partial<Record<Figure, number>>>(rows: R[], figures: Figure[]) =>
+    figures
+      .filter((f) => showProfit || !f.toLowerCase().includes('profit'))
+      .map((f) => ({ data: rows.map((r) => pounds(r[f] ?? 0)), label: t(`trend.${f}`) }));
 
   return (
     <Box>
@@ -282,25 +288,7 @@ export default function StatisticsPage() {
                   tickLabelInterval: (_value, index) => index % tickStep === 0,
                 },
               ]}
-              series={[
-                { data: data.trend.map((p) => pounds(p.revenue)), label: t('trend.revenue') },
-                {
-                  data: data.trend.map((p) => pounds(p.compareRevenue)),
-                  label: t('trend.compareRevenue'),
-                },
-                ...(showProfit
-                  ? [
-                      {
-                        data: data.trend.map((p) => pounds(p.profit ?? 0)),
-                        label: t('trend.profit'),
-                      },
-                      {
-                        data: data.trend.map((p) => pounds(p.compareProfit ?? 0)),
-                        label: t('trend.compareProfit'),
-                      },
-                    ]
-                  : []),
-              ]}
+              series={series(data.trend, ['revenue', 'compareRevenue', 'profit', 'compareProfit'])}
               localeText={{ noData: t('empty'), loading: t('loading') }}
             />
           </ChartPanel>
@@ -323,21 +311,7 @@ export default function StatisticsPage() {
               <BarChart
                 height={CHART_HEIGHT}
                 xAxis={[{ scaleType: 'band', data: data.branches.map((b) => b.branchName) }]}
-                series={[
-                  { data: data.branches.map((b) => pounds(b.revenue)), label: t('trend.revenue') },
-                  {
-                    data: data.branches.map((b) => pounds(b.compareRevenue)),
-                    label: t('trend.compareRevenue'),
-                  },
-                  ...(showProfit
-                    ? [
-                        {
-                          data: data.branches.map((b) => pounds(b.profit ?? 0)),
-                          label: t('trend.profit'),
-                        },
-                      ]
-                    : []),
-                ]}
+                series={series(data.branches, ['revenue', 'compareRevenue', 'profit'])}
                 localeText={{ noData: t('empty'), loading: t('loading') }}
               />
             </ChartPanel>
