@@ -3,5 +3,4 @@
 export { EtaQueueCard } from './components/EtaQueueCard';
 export { EReceiptQr } from './components/EReceiptQr';
 export { loadEReceiptMark, type EReceiptMark } from './lib/print';
-export { EtaErrorList, EtaLastError, EtaSignerMissing } from './components/EtaErrors';
-export { EtaJson } from './components/EtaJson';
+export { EtaErrorList, EtaJson, EtaLastError, EtaSignerMissing } from './components/EtaErrors';

@@ -22,8 +22,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { toast } from '../../../shared/ui/toast';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { formatEtaAmount } from '../lib/eta';
-import { EtaJson } from './EtaJson';
-import { EtaErrorList, EtaLastError } from './EtaErrors';
+import { EtaErrorList, EtaJson, EtaLastError } from './EtaErrors';
 import { EReceiptStatusChip } from './EReceiptsPage';
 
 function Field({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
