@@ -103,26 +103,18 @@ export default function EInvoicePage() {
         }
         actions={
           <Stack direction="row" spacing={1}>
-            {canChange && (
-              <>
+            {canChange &&
+              (['cancel', 'reject'] as const).map((action) => (
                 <Button
-                  color="warning"
+                  key={action}
+                  color={action === 'cancel' ? 'warning' : 'error'}
                   variant="outlined"
-                  onClick={() => setChanging('cancelled')}
-                  data-testid="einvoice-cancel"
+                  onClick={() => setChanging(action === 'cancel' ? 'cancelled' : 'rejected')}
+                  data-testid={`einvoice-${action}`}
                 >
-                  {t('detail.cancel')}
+                  {t(`detail.${action}`)}
                 </Button>
-                <Button
-                  color="error"
-                  variant="outlined"
-                  onClick={() => setChanging('rejected')}
-                  data-testid="einvoice-reject"
-                >
-                  {t('detail.reject')}
-                </Button>
-              </>
-            )}
+              ))}
             {(d.deadLetter || d.status === 'rejected') && (
               <Button
                 variant="outlined"

@@ -40,15 +40,17 @@ import {
 } from '../lib/form';
 import { etaToPiasters, RECEIVER_TYPES, TYPES } from '../lib/status';
 
-const LINE_FIELDS: { key: keyof EInvoiceLineDto; ltr?: boolean; width: number }[] = [
+// Each line field: its width, whether it reads left to right, and whether it is a number.
+type LineField = { key: keyof EInvoiceLineDto; ltr?: boolean; number?: boolean; width: number };
+const LINE_FIELDS: LineField[] = [
   { key: 'description', width: 220 },
   { key: 'itemCode', ltr: true, width: 170 },
   { key: 'internalCode', ltr: true, width: 110 },
   { key: 'unitType', ltr: true, width: 80 },
-  { key: 'quantity', ltr: true, width: 90 },
-  { key: 'unitValue', ltr: true, width: 110 },
-  { key: 'discountRate', ltr: true, width: 90 },
-  { key: 'vatRate', ltr: true, width: 80 },
+  { key: 'quantity', ltr: true, number: true, width: 90 },
+  { key: 'unitValue', ltr: true, number: true, width: 110 },
+  { key: 'discountRate', ltr: true, number: true, width: 90 },
+  { key: 'vatRate', ltr: true, number: true, width: 80 },
 ];
 
 const TOTALS = [
@@ -191,12 +193,11 @@ export default function NewEInvoicePage() {
               onChange={(_, v: 'sale' | 'lines' | null) => v && setSource(v)}
               aria-label={t('new.source')}
             >
-              <ToggleButton value="sale" data-testid="source-sale">
-                {t('new.fromSale')}
-              </ToggleButton>
-              <ToggleButton value="lines" data-testid="source-lines">
-                {t('new.direct')}
-              </ToggleButton>
+              {(['sale', 'lines'] as const).map((v) => (
+                <ToggleButton key={v} value={v} data-testid={`source-${v}`}>
+                  {t(v === 'sale' ? 'new.fromSale' : 'new.direct')}
+                </ToggleButton>
+              ))}
             </ToggleButtonGroup>
           </Stack>
         </Paper>
@@ -280,11 +281,7 @@ export default function NewEInvoicePage() {
                       slotProps={{
                         htmlInput: {
                           dir: f.ltr ? 'ltr' : undefined,
-                          inputMode: ['quantity', 'unitValue', 'discountRate', 'vatRate'].includes(
-                            f.key,
-                          )
-                            ? 'decimal'
-                            : undefined,
+                          inputMode: f.number ? 'decimal' : undefined,
                           'data-testid': `line-${f.key}`,
                         },
                       }}

@@ -379,13 +379,13 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
   );
 }
 
-type BranchForm = {
-  taxBranchNumber: string;
-  receiptPosSerial: string;
-  receiptsOsVersion: string;
-  receiptClientId: string;
-  receiptClientSecret: string;
-};
+const BRANCH_FIELDS = [
+  'taxBranchNumber',
+  'receiptPosSerial',
+  'receiptsOsVersion',
+  'receiptClientId',
+] as const;
+type BranchField = (typeof BRANCH_FIELDS)[number] | 'receiptClientSecret';
 
 /** A branch's ETA fields (PATCH /Branch/{id}; a secret left empty keeps the stored one). */
 function BranchEtaDialog({
@@ -403,59 +403,28 @@ function BranchEtaDialog({
     queryFn: () => http.get<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`),
   });
   useErrorToast(row.error);
-  if (row.data)
-    return <BranchEtaForm branch={branch} row={row.data} onClose={onClose} onSaved={onSaved} />;
-  return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={t('companyInfo.branchDialog', { branch: branch.branchName })}
-      titleId="branch-eta-title"
-      submitting
-      onSubmit={() => undefined}
-    >
-      <LinearProgress />
-    </FormDialog>
-  );
-}
-
-function BranchEtaForm({
-  branch,
-  row,
-  onClose,
-  onSaved,
-}: {
-  branch: EtaBranchSettingsResponseDto;
-  row: BranchResponseDto;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation('eta');
-  const [form, setForm] = useState<BranchForm>(() => ({
-    taxBranchNumber: row.taxBranchNumber ?? '',
-    receiptPosSerial: row.receiptPosSerial ?? '',
-    receiptsOsVersion: row.receiptsOsVersion ?? '',
-    receiptClientId: row.receiptClientId ?? '',
-    receiptClientSecret: '',
-  }));
+  // What was typed over the branch's stored values.
+  const [edits, setEdits] = useState<Partial<Record<BranchField, string>>>({});
+  const value = (key: BranchField) =>
+    edits[key] ?? (key === 'receiptClientSecret' ? '' : (row.data?.[key] ?? ''));
   const save = useCrudMutation({
     mutationFn: (body: Record<string, string | null>) =>
       http.patch<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`, body),
     success: t('companyInfo.branchSaved', { branch: branch.branchName }),
     onSuccess: onSaved,
   });
-  const field = (key: keyof BranchForm, secret = false) => (
+  const field = (key: BranchField, secret = false) => (
     <TextField
       key={key}
       size="small"
       label={t(`companyInfo.${key}`)}
-      value={form[key]}
+      value={value(key)}
       type={secret ? 'password' : 'text'}
       autoComplete={secret ? 'new-password' : 'off'}
-      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      onChange={(e) => setEdits({ ...edits, [key]: e.target.value })}
       helperText={
         secret
-          ? `${t(row.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
+          ? `${t(row.data?.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
           : key === 'taxBranchNumber'
             ? t('companyInfo.branchCodeHint')
             : ' '
@@ -469,27 +438,25 @@ function BranchEtaForm({
       onClose={onClose}
       title={t('companyInfo.branchDialog', { branch: branch.branchName })}
       titleId="branch-eta-title"
-      submitting={save.isPending}
+      submitting={!row.data || save.isPending}
       submitTestId="branch-eta-save"
       onSubmit={() => {
         // an emptied field is cleared (null), as the branch form does
-        const body: Record<string, string | null> = {
-          taxBranchNumber: form.taxBranchNumber.trim() || null,
-          receiptPosSerial: form.receiptPosSerial.trim() || null,
-          receiptsOsVersion: form.receiptsOsVersion.trim() || null,
-          receiptClientId: form.receiptClientId.trim() || null,
-        };
-        if (form.receiptClientSecret) body.receiptClientSecret = form.receiptClientSecret;
+        const body: Record<string, string | null> = Object.fromEntries(
+          BRANCH_FIELDS.map((key) => [key, value(key).trim() || null]),
+        );
+        if (value('receiptClientSecret')) body.receiptClientSecret = value('receiptClientSecret');
         save.mutate(body);
       }}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {field('taxBranchNumber')}
-        {field('receiptPosSerial')}
-        {field('receiptsOsVersion')}
-        {field('receiptClientId')}
-        {field('receiptClientSecret', true)}
-      </Box>
+      {row.data ? (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {BRANCH_FIELDS.map((key) => field(key))}
+          {field('receiptClientSecret', true)}
+        </Box>
+      ) : (
+        <LinearProgress />
+      )}
     </FormDialog>
   );
 }
