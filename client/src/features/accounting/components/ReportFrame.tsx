@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useAtomValue } from 'jotai';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -19,7 +19,8 @@ import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { usePrinting } from '../../../shared/ui/DocumentKit';
+import { PrintArea, useReceiptData } from '../../../shared/ui/print';
 import { useBranchOptions } from '../../branches';
 import { Money } from '../../../shared/ui/Money';
 
@@ -195,12 +196,7 @@ export type ReportShellProps = {
 export function ReportShell(props: ReportShellProps) {
   const { title, rangeText, ready, excel } = props;
   const store = useReceiptData();
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done);
-    return () => window.removeEventListener('afterprint', done);
-  }, []);
+  const [printing, print] = usePrinting();
   return (
     <Box data-testid={props.testId}>
       <PageHeader
@@ -219,10 +215,7 @@ export function ReportShell(props: ReportShellProps) {
             <Button
               startIcon={<Print />}
               disabled={!ready}
-              onClick={() => {
-                setPrinting(true);
-                printSoon();
-              }}
+              onClick={print}
               data-testid="report-print"
             >
               {props.printLabel}
