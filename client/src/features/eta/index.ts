@@ -4,3 +4,4 @@ export { EtaQueueCard } from './components/EtaQueueCard';
 export { EReceiptQr } from './components/EReceiptQr';
 export { loadEReceiptMark, type EReceiptMark } from './lib/print';
 export { EtaErrorList, EtaJson, EtaLastError, EtaSignerMissing } from './components/EtaErrors';
+export { formatEtaAmount } from './lib/eta';

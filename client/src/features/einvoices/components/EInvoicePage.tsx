@@ -8,12 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatPiasters,
-  routePath,
-  type EInvoiceDetailDto,
-  type EInvoiceStateChange,
-} from '@pos/contracts';
+import { routePath, type EInvoiceDetailDto, type EInvoiceStateChange } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +19,9 @@ import { useLiveEvent } from '../../../shared/realtime';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { EtaErrorList, EtaJson, EtaLastError } from '../../eta';
+import { EtaErrorList, EtaJson, EtaLastError, formatEtaAmount } from '../../eta';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
-import { etaToPiasters, STATUS_COLOR } from '../lib/status';
+import { STATUS_COLOR } from '../lib/status';
 
 /**
  * /E-invoices/{id}: the document's ETA status (live), its UUID and share link, ETA's messages, the
@@ -144,7 +139,7 @@ export default function EInvoicePage() {
             {info('uuid', d.uuid, 'einvoice-uuid', true)}
             {info('receiver', d.receiverName ?? t(`receiverTypes.${d.receiverType}`))}
             {info('receiverId', d.receiverId, undefined, true)}
-            {info('total', formatPiasters(etaToPiasters(d.totalAmount)), 'einvoice-total')}
+            {info('total', formatEtaAmount(d.totalAmount), 'einvoice-total')}
             {info('branch', d.branchName)}
             {info('dateTimeIssued', formatDateTime(d.dateTimeIssued))}
             {info('submittedAt', d.submittedAt && formatDateTime(d.submittedAt))}

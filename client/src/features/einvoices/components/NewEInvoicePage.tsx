@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { EtaSignerMissing } from '../../eta';
+import { EtaSignerMissing, formatEtaAmount } from '../../eta';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
@@ -38,7 +38,7 @@ import {
   type LineDraft,
   type ReceiverDraft,
 } from '../lib/form';
-import { etaToPiasters, RECEIVER_TYPES, TYPES } from '../lib/status';
+import { RECEIVER_TYPES, TYPES } from '../lib/status';
 
 // Each line field: its width, whether it reads left to right, and whether it is a number.
 type LineField = { key: keyof EInvoiceLineDto; ltr?: boolean; number?: boolean; width: number };
@@ -311,7 +311,7 @@ export default function NewEInvoicePage() {
               </Typography>
               {TOTALS.map((k) => (
                 <Typography key={k} variant="body2" data-testid={`preview-${k}`}>
-                  {t(`totals.${k}`)}: {formatPiasters(etaToPiasters(totals[k]))}
+                  {t(`totals.${k}`)}: {formatEtaAmount(totals[k])}
                 </Typography>
               ))}
             </Box>
