@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useAtomValue } from 'jotai';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -19,8 +19,7 @@ import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { usePrinting } from '../../../shared/ui/DocumentKit';
-import { PrintArea, useReceiptData } from '../../../shared/ui/print';
+import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { useBranchOptions } from '../../branches';
 import { Money } from '../../../shared/ui/Money';
 
@@ -196,7 +195,12 @@ export type ReportShellProps = {
 export function ReportShell(props: ReportShellProps) {
   const { title, rangeText, ready, excel } = props;
   const store = useReceiptData();
-  const [printing, print] = usePrinting();
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const done = () => setPrinting(false);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
   return (
     <Box data-testid={props.testId}>
       <PageHeader
@@ -215,7 +219,10 @@ export function ReportShell(props: ReportShellProps) {
             <Button
               startIcon={<Print />}
               disabled={!ready}
-              onClick={print}
+              onClick={() => {
+                setPrinting(true);
+                printSoon();
+              }}
               data-testid="report-print"
             >
               {props.printLabel}
