@@ -3,4 +3,5 @@
 export { EtaQueueCard } from './components/EtaQueueCard';
 export { EReceiptQr } from './components/EReceiptQr';
 export { loadEReceiptMark, type EReceiptMark } from './lib/print';
-export { EtaErrorList, EtaLastError, EtaSignerMissing } from './components/EtaErrors';
+export { EtaErrorList, EtaJson, EtaLastError, EtaSignerMissing } from './components/EtaErrors';
+export { formatEtaAmount } from './lib/eta';

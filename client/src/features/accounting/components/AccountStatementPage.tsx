@@ -54,20 +54,20 @@ export default function AccountStatementPage() {
   const [params, setParams] = useSearchParams();
   const accounts = useAccounts();
   const get = (key: string) => params.get(key) ?? '';
-  const set = (key: string, value: string) =>
+  // A new account drops the party (a customer belongs to the customers account only).
+  const update = (patch: Record<string, string>) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key === 'accountId') {
-          next.delete('partyType');
-          next.delete('partyId');
-        }
+        if ('accountId' in patch) Object.assign(patch, { partyType: '', partyId: '' });
+        for (const [key, value] of Object.entries(patch))
+          if (value) next.set(key, value);
+          else next.delete(key);
         return next;
       },
       { replace: true },
     );
+  const set = (key: string, value: string) => update({ [key]: value });
   const [party, setParty] = useState<CustomerSearchHit | null>(null);
   const accountId = get('accountId');
   const account = accounts.data?.find((a) => a.id === accountId);
@@ -135,15 +135,13 @@ export default function AccountStatementPage() {
             )}
           />
           {canDates && (
-            <>
-              <DateRangeFilter
-                from={get('from')}
-                to={get('to')}
-                onFrom={(v) => set('from', v)}
-                onTo={(v) => set('to', v)}
-                labels={[t('common.from'), t('common.to')]}
-              />
-            </>
+            <DateRangeFilter
+              from={get('from')}
+              to={get('to')}
+              onFrom={(v) => set('from', v)}
+              onTo={(v) => set('to', v)}
+              labels={[t('common.from'), t('common.to')]}
+            />
           )}
           <BranchFilter value={get('branchId')} onChange={(v) => set('branchId', v)} />
           {account?.systemKey === 'customers' && (
@@ -157,20 +155,7 @@ export default function AccountStatementPage() {
               value={party}
               onChange={(c) => {
                 setParty(c);
-                setParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    if (c) {
-                      next.set('partyType', 'customer');
-                      next.set('partyId', c.id);
-                    } else {
-                      next.delete('partyType');
-                      next.delete('partyId');
-                    }
-                    return next;
-                  },
-                  { replace: true },
-                );
+                update({ partyType: c ? 'customer' : '', partyId: c?.id ?? '' });
               }}
             />
           )}

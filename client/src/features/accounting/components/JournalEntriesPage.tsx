@@ -6,30 +6,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { JOURNAL_SOURCE_TYPES, routePath, type JournalEntryDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { journalDescription } from '../lib/journalDescription';
 import { useNavigate } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
-import { DateField } from '../../../shared/ui/DateField';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { useCan } from '../../../shared/state/useCan';
-import {
-  accountingApi,
-  accountingKeys,
-  accountName,
-  useAccounts,
-  type JournalQuery,
-} from '../api/accounting.api';
+import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { Money } from '../../../shared/ui/Money';
@@ -92,25 +82,20 @@ export default function JournalEntriesPage() {
   const navigate = useNavigate();
   const canDates = can('can_use_date_filter');
   const canManage = can('can_manage_accounting');
-  const paging = usePaging();
-  const [sourceType, setSourceType] = useState('');
-  const [accountId, setAccountId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const accounts = useAccounts();
-  const query: JournalQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    sourceType: sourceType || undefined,
-    accountId: accountId || undefined,
-    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
-  };
-  const list = useQuery({
-    queryKey: accountingKeys.journal(query),
-    queryFn: () => accountingApi.journal(query),
-    placeholderData: keepPreviousData,
+  // The dates are only offered with can_use_date_filter: without it they stay empty.
+  const { paging, values, set, params } = useListState({
+    sourceType: '',
+    accountId: '',
+    from: '',
+    to: '',
   });
-  useErrorToast(list.error);
+  const accounts = useAccounts();
+  const list = usePagedList({
+    paging,
+    params,
+    queryKey: accountingKeys.journal,
+    fetch: accountingApi.journal,
+  });
   const idem = useIdempotencyKey();
   const reverse = useConfirmedMutation<JournalEntryDto>({
     mutationFn: (e) =>
@@ -237,16 +222,16 @@ export default function JournalEntriesPage() {
           <>
             <SelectFilter
               label={t('journal.source')}
-              value={sourceType}
-              onChange={paging.withReset(setSourceType)}
+              value={values.sourceType}
+              onChange={set('sourceType')}
               allLabel={t('common.all')}
               minWidth={200}
               options={JOURNAL_SOURCE_TYPES.map((s) => ({ value: s, label: t(`sources.${s}`) }))}
             />
             <SelectFilter
               label={t('journal.account')}
-              value={accountId}
-              onChange={paging.withReset(setAccountId)}
+              value={values.accountId}
+              onChange={set('accountId')}
               allLabel={t('common.all')}
               minWidth={200}
               options={treeOrder(accounts.data ?? [])
@@ -254,14 +239,13 @@ export default function JournalEntriesPage() {
                 .map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}
             />
             {canDates && (
-              <>
-                <DateField
-                  label={t('common.from')}
-                  value={from}
-                  onChange={paging.withReset(setFrom)}
-                />
-                <DateField label={t('common.to')} value={to} onChange={paging.withReset(setTo)} />
-              </>
+              <DateRangeFilter
+                from={values.from}
+                to={values.to}
+                onFrom={set('from')}
+                onTo={set('to')}
+                labels={[t('common.from'), t('common.to')]}
+              />
             )}
           </>
         }

@@ -12,16 +12,15 @@ import {
   type PaymentMethodDto,
   type VaultDto,
 } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { newId } from '../../../shared/lib/ids';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { useToast } from '../../../shared/ui/useToast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { cashApi, cashKeys } from '../api/cash.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { methodName } from '../../../shared/api/paymentMethods';
@@ -35,8 +34,6 @@ export function MoneyTransactionForm({
   onDone: (tx: MoneyTransactionDto) => void;
 }) {
   const { t, i18n } = useTranslation('cash');
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const [id] = useState(newId);
   const [type, setType] = useState<MoneyTransactionType>('deposit');
   const [fromVaultId, setFrom] = useState('');
@@ -65,7 +62,7 @@ export function MoneyTransactionForm({
       : ownVaults.filter((v) => type !== 'settlement' || v.type === 'bank');
 
   const idem = useIdempotencyKey();
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: () =>
       cashApi.record(
         {
@@ -79,13 +76,9 @@ export function MoneyTransactionForm({
         },
         { idempotencyKey: idem.key },
       ),
-    onSuccess: (tx) => {
-      toast.success(t(tx.status === 'pending' ? 'form.sent' : 'form.saved', { number: tx.number }));
-      void queryClient.invalidateQueries({ queryKey: cashKeys.all });
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(VAULTS) });
-      onDone(tx);
-    },
-    onError: (error) => handleError(error, { toast: true }),
+    success: (tx) => t(tx.status === 'pending' ? 'form.sent' : 'form.saved', { number: tx.number }),
+    invalidate: [cashKeys.all, resourceKeys.all(VAULTS)],
+    onDone,
   });
 
   const pickMethod = (value: string) => {
@@ -104,7 +97,7 @@ export function MoneyTransactionForm({
     <FormDialog
       open
       onClose={onClose}
-      onSubmit={() => save.mutate()}
+      onSubmit={() => save.mutate(undefined)}
       submitting={save.isPending}
       title={t('form.title')}
       titleId="money-form-title"

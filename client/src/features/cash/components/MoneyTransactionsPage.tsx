@@ -1,8 +1,6 @@
-import Add from '@mui/icons-material/Add';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,15 +9,12 @@ import {
   MONEY_TRANSACTION_STATUSES,
   MONEY_TRANSACTION_TYPES,
   type MoneyTransactionDto,
-  type MoneyTransactionStatus,
-  type MoneyTransactionType,
   VAULTS,
 } from '@pos/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { resourceKeys } from '../../../shared/resource';
@@ -28,11 +23,13 @@ import { useCan } from '../../../shared/state/useCan';
 import { SearchField, SelectFilter, type Column } from '../../../shared/ui';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { PrintArea, printSoon } from '../../../shared/ui/print';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { PagedTable, StatusBadge, useListState } from '../../../shared/ui/PagedTable';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { usePrinting } from '../../../shared/ui/DocumentKit';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { PrintArea } from '../../../shared/ui/print';
 import { useToast } from '../../../shared/ui/useToast';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { cashApi, cashKeys, type MoneyListQuery } from '../api/cash.api';
 import { MoneyTransactionForm } from './MoneyTransactionForm';
 import { MoneyVoucher } from './MoneyVoucher';
@@ -51,33 +48,26 @@ export default function MoneyTransactionsPage() {
   const toast = useToast();
   const user = useAtomValue(sessionUserState);
   const queryClient = useQueryClient();
-  const paging = usePaging(25);
-  const [type, setType] = useState<MoneyTransactionType | ''>('');
-  const [status, setStatus] = useState<MoneyTransactionStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search, 300);
+  const list = useListState({ type: '', status: '', q: '' });
   const [creating, setCreating] = useState(false);
   const [rejecting, setRejecting] = useState<MoneyTransactionDto | null>(null);
   const [rejectReason, setRejectReason] = useState('');
-  const [printing, setPrinting] = useState<MoneyTransactionDto | null>(null);
+  const [voucher, setVoucher] = useState<MoneyTransactionDto | null>(null);
+  const [printing, print] = usePrinting();
   const keeper = can('can_see_vault_totals');
 
-  const query: MoneyListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    type: type || undefined,
-    status: status || undefined,
-    q: q.trim() || undefined,
-  };
-  const list = useQuery({
+  const query = {
+    page: list.paging.page + 1,
+    pageSize: list.paging.pageSize,
+    ...list.params,
+  } as MoneyListQuery;
+  const rows = useQuery({
     queryKey: cashKeys.money(query),
     queryFn: () => cashApi.money(query),
     placeholderData: keepPreviousData,
     enabled: keeper,
   });
-  useEffect(() => {
-    if (list.error) handleError(list.error, { toast: true });
-  }, [list.error]);
+  useErrorToast(rows.error);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: cashKeys.all });
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(VAULTS) });
@@ -88,28 +78,20 @@ export default function MoneyTransactionsPage() {
       toast.info(t('live.incoming', { number: e.payload.number }));
   });
   useLiveResync(refresh);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(null);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
 
   const idem = useIdempotencyKey();
-  const decide = useMutation({
+  const decide = useCrudMutation({
     mutationFn: ({ tx, confirm }: { tx: MoneyTransactionDto; confirm: boolean }) =>
       confirm
         ? cashApi.confirm(tx.id, { idempotencyKey: idem.key })
         : cashApi.reject(tx.id, rejectReason, { idempotencyKey: idem.key }),
-    onSuccess: (tx) => {
+    success: (tx) => t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'),
+    onSuccess: () => {
       idem.renew();
-      toast.success(t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'));
       setRejecting(null);
       setRejectReason('');
       refresh();
     },
-    onError: (error) => handleError(error, { toast: true }),
   });
   const receiver = (tx: MoneyTransactionDto) =>
     tx.status === 'pending' && (user?.isAdmin || tx.toBranchId === user?.branchId);
@@ -145,11 +127,10 @@ export default function MoneyTransactionsPage() {
       key: 'status',
       header: t('fields.status'),
       render: (r) => (
-        <Chip
-          size="small"
+        <StatusBadge
           color={statusColor[r.status]}
           label={t(`statuses.${r.status}`)}
-          data-testid="money-status"
+          testId="money-status"
         />
       ),
     },
@@ -184,39 +165,39 @@ export default function MoneyTransactionsPage() {
           <IconAction
             label={t('voucher.print')}
             icon={Print}
-            onClick={() => setPrinting(r)}
+            onClick={() => {
+              setVoucher(r);
+              print();
+            }}
             testId="money-print"
           />
         </Stack>
       ),
     },
   ];
+  const options = (values: readonly string[], ns: 'types' | 'statuses') =>
+    values.map((v) => ({ value: v, label: t(`${ns}.${v}`) }));
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('title')}
-        </Typography>
-        {keeper && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setCreating(true)}
-            data-testid="money-new"
-          >
-            {t('new')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        actions={
+          keeper && (
+            <AddButton onClick={() => setCreating(true)} testId="money-new">
+              {t('new')}
+            </AddButton>
+          )
+        }
+      />
       {!keeper ? (
         <Typography color="text.secondary" data-testid="money-forbidden">
           {t('needsKeeper')}
         </Typography>
       ) : (
         <PagedTable<MoneyTransactionDto>
-          query={list}
-          paging={paging}
+          query={rows}
+          paging={list.paging}
           ariaLabel={t('title')}
           rowKey={(r) => r.id}
           rowTestId="money-row"
@@ -225,29 +206,22 @@ export default function MoneyTransactionsPage() {
           columns={columns}
           filters={
             <>
-              <SearchField
-                value={search}
-                onChange={paging.withReset(setSearch)}
-                label={t('search')}
-              />
+              <SearchField value={list.values.q} onChange={list.set('q')} label={t('search')} />
               <SelectFilter
                 label={t('fields.type')}
-                value={type}
-                onChange={paging.withReset(setType)}
+                value={list.values.type}
+                onChange={list.set('type')}
                 allLabel={t('all')}
                 minWidth={160}
-                options={MONEY_TRANSACTION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+                options={options(MONEY_TRANSACTION_TYPES, 'types')}
               />
               <SelectFilter
                 label={t('fields.status')}
-                value={status}
-                onChange={paging.withReset(setStatus)}
+                value={list.values.status}
+                onChange={list.set('status')}
                 allLabel={t('all')}
                 minWidth={140}
-                options={MONEY_TRANSACTION_STATUSES.map((v) => ({
-                  value: v,
-                  label: t(`statuses.${v}`),
-                }))}
+                options={options(MONEY_TRANSACTION_STATUSES, 'statuses')}
               />
             </>
           }
@@ -280,9 +254,9 @@ export default function MoneyTransactionsPage() {
           />
         </FormDialog>
       )}
-      {printing && (
+      {printing && voucher && (
         <PrintArea layout="a4">
-          <MoneyVoucher tx={printing} />
+          <MoneyVoucher tx={voucher} />
         </PrintArea>
       )}
     </Box>

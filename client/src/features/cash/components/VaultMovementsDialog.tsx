@@ -3,39 +3,24 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { formatPiasters, type VaultDto, type VaultMovementDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime } from '../../../shared/lib/format';
-import { DateField } from '../../../shared/ui/DateField';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import type { Column } from '../../../shared/ui';
 import { cashApi, cashKeys, type MovementsQuery } from '../api/cash.api';
 
 /** A vault's movements, newest first, each with the balance right after it; a date filter (store days). */
 export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onClose: () => void }) {
   const { t } = useTranslation('cash');
-  const paging = usePaging(25);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const query: MovementsQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    from: from || undefined,
-    to: to || undefined,
-  };
-  const list = useQuery({
-    queryKey: cashKeys.movements(vault.id, query),
-    queryFn: () => cashApi.movements(vault.id, query),
-    placeholderData: keepPreviousData,
+  const list = useListState({ from: '', to: '' });
+  const rows = usePagedList({
+    paging: list.paging,
+    params: list.params,
+    queryKey: (q: MovementsQuery) => cashKeys.movements(vault.id, q),
+    fetch: (q: MovementsQuery) => cashApi.movements(vault.id, q),
   });
-  useEffect(() => {
-    if (list.error) handleError(list.error, { toast: true });
-  }, [list.error]);
   const money = (v: number) => <span dir="ltr">{formatPiasters(v)}</span>;
   const columns: Column<VaultMovementDto>[] = [
     { key: 'at', header: t('movements.at'), nowrap: true, render: (m) => formatDateTime(m.at) },
@@ -77,22 +62,21 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
       </DialogTitle>
       <DialogContent>
         <PagedTable<VaultMovementDto>
-          query={list}
-          paging={paging}
+          query={rows}
+          paging={list.paging}
           ariaLabel={t('movements.title', { name: vault.name })}
           rowKey={(m) => m.id}
           rowTestId="vault-movement"
           emptyText={t('movements.empty')}
           columns={columns}
           filters={
-            <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-              <DateField
-                label={t('filters.from')}
-                value={from}
-                onChange={paging.withReset(setFrom)}
-              />
-              <DateField label={t('filters.to')} value={to} onChange={paging.withReset(setTo)} />
-            </Stack>
+            <DateRangeFilter
+              from={list.values.from}
+              to={list.values.to}
+              onFrom={list.set('from')}
+              onTo={list.set('to')}
+              labels={[t('filters.from'), t('filters.to')]}
+            />
           }
         />
       </DialogContent>

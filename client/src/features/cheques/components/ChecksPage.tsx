@@ -2,6 +2,7 @@ import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shar
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
+  CHEQUE_DIRECTIONS,
   CHEQUE_STATUSES,
   formatPiasters,
   type ChequeAction,
@@ -128,10 +129,7 @@ export default function ChecksPage() {
             onChange={filter.set('direction')}
             allLabel={t('list.all')}
             minWidth={140}
-            options={[
-              { value: 'received', label: t('directions.received') },
-              { value: 'issued', label: t('directions.issued') },
-            ]}
+            options={CHEQUE_DIRECTIONS.map((d) => ({ value: d, label: t(`directions.${d}`) }))}
           />
           <SelectFilter
             label={t('fields.status')}

@@ -1,20 +1,17 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPiasters } from '@pos/contracts';
+import { formatPiasters, type ChequeEventDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 
 /** A cheque's details and every step of its history (who, when, which bank account). */
@@ -32,6 +29,13 @@ export function ChequeHistoryDialog({
   });
   useErrorToast(cheque.error);
   const c = cheque.data;
+  const columns: Column<ChequeEventDto>[] = [
+    { key: 'at', header: t('history.at'), render: (h) => formatDateTime(h.at) },
+    { key: 'status', header: t('fields.status'), render: (h) => t(`statuses.${h.to}`) },
+    { key: 'vault', header: t('fields.bankVault'), render: (h) => h.vaultName ?? '' },
+    { key: 'user', header: t('history.user'), render: (h) => h.userName ?? '' },
+    { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
+  ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="cheque-history-title">
       <DialogTitle id="cheque-history-title">
@@ -51,28 +55,15 @@ export function ChequeHistoryDialog({
                 due: formatDay(c.dueDate),
               })}
             </Typography>
-            <Table size="small" data-testid="cheque-history">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('history.at')}</TableCell>
-                  <TableCell>{t('fields.status')}</TableCell>
-                  <TableCell>{t('fields.bankVault')}</TableCell>
-                  <TableCell>{t('history.user')}</TableCell>
-                  <TableCell>{t('fields.note')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(c.history ?? []).map((h) => (
-                  <TableRow key={`${h.at}-${h.to}`}>
-                    <TableCell>{formatDateTime(h.at)}</TableCell>
-                    <TableCell>{t(`statuses.${h.to}`)}</TableCell>
-                    <TableCell>{h.vaultName ?? ''}</TableCell>
-                    <TableCell>{h.userName ?? ''}</TableCell>
-                    <TableCell>{h.note ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <Box data-testid="cheque-history">
+              <DataTable
+                ariaLabel={t('history.title', { number: c.number })}
+                columns={columns}
+                rows={c.history ?? []}
+                rowKey={(h) => `${h.at}-${h.to}`}
+                hover={false}
+              />
+            </Box>
           </>
         )}
       </DialogContent>

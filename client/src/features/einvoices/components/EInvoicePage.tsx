@@ -8,34 +8,20 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  formatPiasters,
-  routePath,
-  type EInvoiceDetailDto,
-  type EInvoiceStateChange,
-} from '@pos/contracts';
+import { routePath, type EInvoiceDetailDto, type EInvoiceStateChange } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { EtaErrorList, EtaLastError } from '../../eta';
+import { EtaErrorList, EtaJson, EtaLastError, formatEtaAmount } from '../../eta';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
-import { etaToPiasters, STATUS_COLOR } from '../lib/status';
-
-/** The JSON text, indented for reading (the exact text sent is what ETA got; this only shows it). */
-const pretty = (json: string) => {
-  try {
-    return JSON.stringify(JSON.parse(json), null, 2);
-  } catch {
-    return json;
-  }
-};
+import { STATUS_COLOR } from '../lib/status';
 
 /**
  * /E-invoices/{id}: the document's ETA status (live), its UUID and share link, ETA's messages, the
@@ -51,9 +37,7 @@ export default function EInvoicePage() {
     enabled: !!id,
     meta: { detail: true },
   });
-  useEffect(() => {
-    if (doc.error) handleError(doc.error, { toast: true });
-  }, [doc.error]);
+  useErrorToast(doc.error);
   useLiveEvent('einvoice.status', (e) => {
     if (e.payload.documentId === id) void doc.refetch();
   });
@@ -83,15 +67,20 @@ export default function EInvoicePage() {
 
   const d = doc.data;
   if (!d) return doc.isLoading ? <LinearProgress /> : null;
-  const info = (label: string, value: ReactNode, testId?: string, ltr = false) => (
+  const info = (field: string, value: ReactNode, testId?: string, ltr = false) => (
     <Box sx={{ minWidth: 180 }}>
       <Typography variant="caption" color="text.secondary" component="div">
-        {label}
+        {t(`fields.${field}`)}
       </Typography>
       <Typography variant="body2" data-testid={testId} dir={ltr ? 'ltr' : undefined}>
         {value || '—'}
       </Typography>
     </Box>
+  );
+  const link = (to: string, text: ReactNode) => (
+    <Link component={RouterLink} to={to}>
+      {text}
+    </Link>
   );
   const canChange = d.status === 'valid' && !d.stateRequest && !!d.uuid;
 
@@ -109,26 +98,18 @@ export default function EInvoicePage() {
         }
         actions={
           <Stack direction="row" spacing={1}>
-            {canChange && (
-              <>
+            {canChange &&
+              (['cancel', 'reject'] as const).map((action) => (
                 <Button
-                  color="warning"
+                  key={action}
+                  color={action === 'cancel' ? 'warning' : 'error'}
                   variant="outlined"
-                  onClick={() => setChanging('cancelled')}
-                  data-testid="einvoice-cancel"
+                  onClick={() => setChanging(action === 'cancel' ? 'cancelled' : 'rejected')}
+                  data-testid={`einvoice-${action}`}
                 >
-                  {t('detail.cancel')}
+                  {t(`detail.${action}`)}
                 </Button>
-                <Button
-                  color="error"
-                  variant="outlined"
-                  onClick={() => setChanging('rejected')}
-                  data-testid="einvoice-reject"
-                >
-                  {t('detail.reject')}
-                </Button>
-              </>
-            )}
+              ))}
             {(d.deadLetter || d.status === 'rejected') && (
               <Button
                 variant="outlined"
@@ -155,36 +136,25 @@ export default function EInvoicePage() {
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-            {info(t('fields.uuid'), d.uuid, 'einvoice-uuid', true)}
-            {info(t('fields.receiver'), d.receiverName ?? t(`receiverTypes.${d.receiverType}`))}
-            {info(t('fields.receiverId'), d.receiverId, undefined, true)}
-            {info(
-              t('fields.total'),
-              formatPiasters(etaToPiasters(d.totalAmount)),
-              'einvoice-total',
-            )}
-            {info(t('fields.branch'), d.branchName)}
-            {info(t('fields.dateTimeIssued'), formatDateTime(d.dateTimeIssued))}
-            {info(t('fields.submittedAt'), d.submittedAt ? formatDateTime(d.submittedAt) : null)}
-            {info(t('fields.validatedAt'), d.validatedAt ? formatDateTime(d.validatedAt) : null)}
-            {info(t('fields.attempts'), String(d.attempts))}
+            {info('uuid', d.uuid, 'einvoice-uuid', true)}
+            {info('receiver', d.receiverName ?? t(`receiverTypes.${d.receiverType}`))}
+            {info('receiverId', d.receiverId, undefined, true)}
+            {info('total', formatEtaAmount(d.totalAmount), 'einvoice-total')}
+            {info('branch', d.branchName)}
+            {info('dateTimeIssued', formatDateTime(d.dateTimeIssued))}
+            {info('submittedAt', d.submittedAt && formatDateTime(d.submittedAt))}
+            {info('validatedAt', d.validatedAt && formatDateTime(d.validatedAt))}
+            {info('attempts', String(d.attempts))}
             {d.referenceId &&
               info(
-                t('fields.reference'),
-                <Link component={RouterLink} to={routePath('E-invoices-id', { id: d.referenceId })}>
-                  {d.referenceInternalId}
-                </Link>,
+                'reference',
+                link(routePath('E-invoices-id', { id: d.referenceId }), d.referenceInternalId),
               )}
             {d.saleId &&
-              info(
-                t('fields.sale'),
-                <Link component={RouterLink} to={routePath('invoices-id', { id: d.saleId })}>
-                  {t('detail.openSale')}
-                </Link>,
-              )}
+              info('sale', link(routePath('invoices-id', { id: d.saleId }), t('detail.openSale')))}
             {d.shareUrl &&
               info(
-                t('fields.share'),
+                'share',
                 <Link href={d.shareUrl} target="_blank" rel="noreferrer">
                   {t('detail.openShare')}
                 </Link>,
@@ -204,30 +174,11 @@ export default function EInvoicePage() {
             testId="einvoice-last-error"
           />
         )}
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {d.signed ? t('detail.jsonSent') : t('detail.jsonUnsigned')}
-          </Typography>
-          <Box
-            component="pre"
-            dir="ltr"
-            tabIndex={0}
-            aria-label={d.signed ? t('detail.jsonSent') : t('detail.jsonUnsigned')}
-            data-testid="einvoice-json"
-            sx={{
-              m: 0,
-              maxHeight: 420,
-              overflow: 'auto',
-              fontSize: 12,
-              bgcolor: 'action.hover',
-              p: 1,
-              borderRadius: 1,
-              textAlign: 'left',
-            }}
-          >
-            {pretty(d.json)}
-          </Box>
-        </Paper>
+        <EtaJson
+          json={d.json}
+          title={d.signed ? t('detail.jsonSent') : t('detail.jsonUnsigned')}
+          testId="einvoice-json"
+        />
       </Stack>
       <FormDialog
         open={changing !== null}

@@ -5,16 +5,16 @@ import {
   useListState,
   usePagedList,
 } from '../../../shared/ui/PagedTable';
-import { formatPiasters, routePath, type EInvoiceListItemDto } from '@pos/contracts';
+import { routePath, type EInvoiceListItemDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import type { Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
-import { EtaSignerMissing } from '../../eta';
+import { EtaSignerMissing, formatEtaAmount } from '../../eta';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
-import { etaToPiasters, STATUS_COLOR, STATUSES } from '../lib/status';
+import { STATUS_COLOR, STATUSES } from '../lib/status';
 
 /**
  * /E-invoices: the issued e-invoices and credit/debit notes with their ETA status, live (the
@@ -59,7 +59,7 @@ export default function EInvoicesPage() {
       key: 'total',
       header: t('fields.total'),
       align: 'right',
-      render: (r) => formatPiasters(etaToPiasters(r.totalAmount)),
+      render: (r) => formatEtaAmount(r.totalAmount),
     },
     {
       key: 'createdAt',

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { EtaSignerMissing } from '../../eta';
+import { EtaSignerMissing, formatEtaAmount } from '../../eta';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
@@ -38,18 +38,29 @@ import {
   type LineDraft,
   type ReceiverDraft,
 } from '../lib/form';
-import { etaToPiasters, RECEIVER_TYPES, TYPES } from '../lib/status';
+import { RECEIVER_TYPES, TYPES } from '../lib/status';
 
-const LINE_FIELDS: { key: keyof EInvoiceLineDto; ltr?: boolean; width: number }[] = [
+// Each line field: its width, whether it reads left to right, and whether it is a number.
+type LineField = { key: keyof EInvoiceLineDto; ltr?: boolean; number?: boolean; width: number };
+const LINE_FIELDS: LineField[] = [
   { key: 'description', width: 220 },
   { key: 'itemCode', ltr: true, width: 170 },
   { key: 'internalCode', ltr: true, width: 110 },
   { key: 'unitType', ltr: true, width: 80 },
-  { key: 'quantity', ltr: true, width: 90 },
-  { key: 'unitValue', ltr: true, width: 110 },
-  { key: 'discountRate', ltr: true, width: 90 },
-  { key: 'vatRate', ltr: true, width: 80 },
+  { key: 'quantity', ltr: true, number: true, width: 90 },
+  { key: 'unitValue', ltr: true, number: true, width: 110 },
+  { key: 'discountRate', ltr: true, number: true, width: 90 },
+  { key: 'vatRate', ltr: true, number: true, width: 80 },
 ];
+
+const TOTALS = [
+  'totalSalesAmount',
+  'totalDiscountAmount',
+  'netAmount',
+  'taxAmount',
+  'totalAmount',
+] as const;
+const ADDRESS = ['country', 'governate', 'regionCity', 'street', 'buildingNumber'] as const;
 
 /**
  * /E-invoices/New: an invoice, credit or debit note from a sale (by its number) or from lines
@@ -127,6 +138,7 @@ export default function NewEInvoicePage() {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
   const rField = (field: keyof ReceiverDraft, required: boolean, ltr = false) => (
     <TextField
+      key={field}
       size="small"
       label={t(`receiver.${field}`)}
       value={receiver[field]}
@@ -181,12 +193,11 @@ export default function NewEInvoicePage() {
               onChange={(_, v: 'sale' | 'lines' | null) => v && setSource(v)}
               aria-label={t('new.source')}
             >
-              <ToggleButton value="sale" data-testid="source-sale">
-                {t('new.fromSale')}
-              </ToggleButton>
-              <ToggleButton value="lines" data-testid="source-lines">
-                {t('new.direct')}
-              </ToggleButton>
+              {(['sale', 'lines'] as const).map((v) => (
+                <ToggleButton key={v} value={v} data-testid={`source-${v}`}>
+                  {t(v === 'sale' ? 'new.fromSale' : 'new.direct')}
+                </ToggleButton>
+              ))}
             </ToggleButtonGroup>
           </Stack>
         </Paper>
@@ -270,11 +281,7 @@ export default function NewEInvoicePage() {
                       slotProps={{
                         htmlInput: {
                           dir: f.ltr ? 'ltr' : undefined,
-                          inputMode: ['quantity', 'unitValue', 'discountRate', 'vatRate'].includes(
-                            f.key,
-                          )
-                            ? 'decimal'
-                            : undefined,
+                          inputMode: f.number ? 'decimal' : undefined,
                           'data-testid': `line-${f.key}`,
                         },
                       }}
@@ -302,17 +309,9 @@ export default function NewEInvoicePage() {
               <Typography variant="subtitle2" component="h3">
                 {t('new.preview')}
               </Typography>
-              {(
-                [
-                  ['totalSalesAmount', totals.totalSalesAmount],
-                  ['totalDiscountAmount', totals.totalDiscountAmount],
-                  ['netAmount', totals.netAmount],
-                  ['taxAmount', totals.taxAmount],
-                  ['totalAmount', totals.totalAmount],
-                ] as const
-              ).map(([k, v]) => (
+              {TOTALS.map((k) => (
                 <Typography key={k} variant="body2" data-testid={`preview-${k}`}>
-                  {t(`totals.${k}`)}: {formatPiasters(etaToPiasters(v))}
+                  {t(`totals.${k}`)}: {formatEtaAmount(totals[k])}
                 </Typography>
               ))}
             </Box>
@@ -343,11 +342,7 @@ export default function NewEInvoicePage() {
             {t(`receiver.hint.${receiver.type}`)}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {rField('country', receiver.type === 'B', true)}
-            {rField('governate', receiver.type === 'B')}
-            {rField('regionCity', receiver.type === 'B')}
-            {rField('street', receiver.type === 'B')}
-            {rField('buildingNumber', receiver.type === 'B')}
+            {ADDRESS.map((field) => rField(field, receiver.type === 'B', field === 'country'))}
           </Stack>
         </Paper>
 

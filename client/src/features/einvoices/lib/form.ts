@@ -41,19 +41,7 @@ export function lineErrors(l: LineDraft): (keyof EInvoiceLineDto)[] {
 /** The totals preview of the lines that are complete (ETA's arithmetic, exact decimals). */
 export function previewTotals(lines: LineDraft[]) {
   const ok = lines.filter((l) => !lineErrors(l).length);
-  return etaInvoiceTotals(
-    ok.map((l) => ({
-      description: l.description,
-      itemType: l.itemType,
-      itemCode: l.itemCode,
-      unitType: l.unitType,
-      internalCode: l.internalCode,
-      quantity: l.quantity,
-      unitValue: l.unitValue,
-      discountRate: l.discountRate,
-      vatRate: l.vatRate,
-    })),
-  );
+  return etaInvoiceTotals(ok.map(({ key: _key, ...line }) => line));
 }
 
 export type ReceiverDraft = {
@@ -83,18 +71,10 @@ const hasAddress = (r: ReceiverDraft) =>
 
 /** The receiver rules (B: RIN + name + address; P: national ID from the threshold; F: ID + name). */
 export function receiverErrors(r: ReceiverDraft, totalAmount: string): string[] {
-  return checkEtaReceiver(
-    {
-      type: r.type,
-      id: r.id.trim() || undefined,
-      name: r.name.trim() || undefined,
-      address: hasAddress(r) ? toAddress(r) : undefined,
-    },
-    totalAmount || '0',
-  );
+  return checkEtaReceiver(receiverBody(r), totalAmount || '0');
 }
 
-export const toAddress = (r: ReceiverDraft) => ({
+const toAddress = (r: ReceiverDraft) => ({
   country: r.country.trim().toUpperCase(),
   governate: r.governate.trim(),
   regionCity: r.regionCity.trim(),

@@ -25,6 +25,3 @@ export const STATUS_COLOR: Record<
   rejected: 'error',
   cancelled: 'warning',
 };
-
-/** ETA decimal text (EGP) as whole piasters for the one money formatter. */
-export const etaToPiasters = (amount: string): number => Math.round(Number(amount) * 100);

@@ -17,19 +17,19 @@ import {
   type EtaBranchSettingsResponseDto,
   type EtaCompanyInfoResponseDto,
 } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { http } from '../../../shared/api/http';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { dtoErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { FormTextField } from '../../../shared/forms/FormTextField';
+import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { EtaSignerCard } from './EtaSignerCard';
 
@@ -130,28 +130,35 @@ export default function CompanyInfoPage() {
 
 /** The page once the company info has arrived (the form starts from it). */
 function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
-  const { t, i18n } = useTranslation('eta');
+  const { t } = useTranslation('eta');
   const user = useAtomValue(sessionUserState);
   const canWrite = user?.isAdmin === true;
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => toForm(data));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useDtoForm<Form, EtaCompanyInfoDto>({
+    dto: EtaCompanyInfoDto,
+    defaultValues: toForm(data),
+    toBody: toDto,
+    label: (f) => t(`companyInfo.${f}`),
+  });
   const [editing, setEditing] = useState<EtaBranchSettingsResponseDto | null>(null);
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: etaApi.saveCompanyInfo,
+    success: t('companyInfo.saved'),
     onSuccess: (saved) => {
       queryClient.setQueryData(etaKeys.companyInfo, saved);
-      setForm(toForm(saved));
-      toast.success(t('companyInfo.saved'));
+      form.reset(toForm(saved));
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
-  const toggle = useMutation({
+  const toggle = useCrudMutation({
     mutationFn: ({ branchId, on }: { branchId: string; on: boolean }) =>
       etaApi.setBranch(branchId, { eReceiptsEnabled: on }),
-    onSuccess: (branch) => {
-      // the switch shows the saved state at once, then the page reads the info again
+    success: (branch) =>
+      t(branch.eReceiptsEnabled ? 'companyInfo.eReceiptsOn' : 'companyInfo.eReceiptsOff', {
+        branch: branch.branchName,
+      }),
+    // the switch shows the saved state at once, then the page reads the info again
+    onSuccess: (branch) =>
       queryClient.setQueryData<EtaCompanyInfoResponseDto>(etaKeys.companyInfo, (old) =>
         old
           ? {
@@ -159,30 +166,9 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
               branches: old.branches.map((b) => (b.branchId === branch.branchId ? branch : b)),
             }
           : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: etaKeys.companyInfo });
-      toast.success(
-        branch.eReceiptsEnabled
-          ? t('companyInfo.eReceiptsOn', { branch: branch.branchName })
-          : t('companyInfo.eReceiptsOff', { branch: branch.branchName }),
-      );
-    },
-    onError: (err) => handleError(err, { toast: true }),
+      ),
+    invalidate: [etaKeys.companyInfo],
   });
-
-  const set = (key: keyof Form) => (value: string) => {
-    setForm({ ...form, [key]: value });
-    setErrors({ ...errors, [key]: undefined });
-  };
-  const submit = async () => {
-    const dto = toDto(form);
-    const found = await dtoErrors(EtaCompanyInfoDto, dto, i18n.language, (f) =>
-      t(`companyInfo.${f}`),
-    );
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    save.mutate(dto);
-  };
 
   const branchColumns: Column<EtaBranchSettingsResponseDto>[] = [
     { key: 'branch', header: t('companyInfo.branch'), render: (b) => b.branchName },
@@ -260,10 +246,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
         component="form"
         noValidate
         sx={{ p: 2, mb: 2 }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={(e) => void form.submit((dto) => save.mutate(dto))(e)}
         aria-labelledby="eta-company-heading"
       >
         <Typography variant="h6" component="h2" id="eta-company-heading" sx={{ mb: 2 }}>
@@ -277,29 +260,25 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           }}
         >
           {TEXT_FIELDS.map(([key, ltr]) => (
-            <TextField
+            <FormTextField
               key={key}
-              size="small"
+              form={form}
+              name={key}
               label={t(`companyInfo.${key}`)}
-              value={form[key]}
               required={key !== 'postalCode'}
               disabled={!canWrite}
-              onChange={(e) => set(key)(e.target.value)}
-              error={!!errors[key]}
-              helperText={errors[key] ?? (key === 'rin' ? t('companyInfo.rinHint') : ' ')}
-              slotProps={{
-                htmlInput: { dir: ltr ? 'ltr' : undefined, 'data-testid': `eta-${key}` },
-              }}
+              helperText={key === 'rin' ? t('companyInfo.rinHint') : ' '}
+              ltr={ltr}
+              testId={`eta-${key}`}
             />
           ))}
-          <TextField
+          <FormTextField
+            form={form}
+            name="environment"
             select
-            size="small"
             label={t('companyInfo.environment')}
-            value={form.environment}
             disabled={!canWrite}
-            onChange={(e) => set('environment')(e.target.value)}
-            helperText={t(`companyInfo.environmentHints.${form.environment}`)}
+            helperText={t(`companyInfo.environmentHints.${form.watch('environment')}`)}
             slotProps={{
               select: { SelectDisplayProps: { 'data-testid': 'eta-environment' } as never },
             }}
@@ -309,16 +288,16 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
                 {t(`companyInfo.environments.${env}`)}
               </MenuItem>
             ))}
-          </TextField>
-          <TextField
-            size="small"
+          </FormTextField>
+          <FormTextField
+            form={form}
+            name="receiptBatchSize"
             label={t('companyInfo.receiptBatchSize')}
-            value={form.receiptBatchSize}
             disabled={!canWrite}
-            onChange={(e) => set('receiptBatchSize')(e.target.value.replace(/\D/g, '').slice(0, 3))}
-            error={!!errors.receiptBatchSize}
-            helperText={errors.receiptBatchSize ?? t('companyInfo.receiptBatchSizeHint')}
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+            transform={(text) => text.replace(/\D/g, '').slice(0, 3)}
+            helperText={t('companyInfo.receiptBatchSizeHint')}
+            ltr
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         </Box>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 700 }}>
@@ -332,27 +311,25 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
             alignItems: 'start',
           }}
         >
-          <TextField
-            size="small"
+          <FormTextField
+            form={form}
+            name="erpClientId"
             label={t('companyInfo.erpClientId')}
-            value={form.erpClientId}
             disabled={!canWrite}
-            onChange={(e) => set('erpClientId')(e.target.value)}
-            error={!!errors.erpClientId}
-            helperText={errors.erpClientId ?? ' '}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'eta-erpClientId' } }}
+            helperText=" "
+            ltr
+            testId="eta-erpClientId"
           />
-          <TextField
-            size="small"
+          <FormTextField
+            form={form}
+            name="erpClientSecret"
             type="password"
             autoComplete="new-password"
             label={t('companyInfo.erpClientSecretNew')}
-            value={form.erpClientSecret}
             disabled={!canWrite}
-            onChange={(e) => set('erpClientSecret')(e.target.value)}
-            error={!!errors.erpClientSecret}
-            helperText={errors.erpClientSecret ?? t('companyInfo.secretHint')}
-            slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'eta-erpClientSecret' } }}
+            helperText={t('companyInfo.secretHint')}
+            ltr
+            testId="eta-erpClientSecret"
           />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minBlockSize: 40 }}>
             <Typography variant="body2">{t('companyInfo.erpClientSecret')}</Typography>
@@ -402,13 +379,13 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
   );
 }
 
-type BranchForm = {
-  taxBranchNumber: string;
-  receiptPosSerial: string;
-  receiptsOsVersion: string;
-  receiptClientId: string;
-  receiptClientSecret: string;
-};
+const BRANCH_FIELDS = [
+  'taxBranchNumber',
+  'receiptPosSerial',
+  'receiptsOsVersion',
+  'receiptClientId',
+] as const;
+type BranchField = (typeof BRANCH_FIELDS)[number] | 'receiptClientSecret';
 
 /** A branch's ETA fields (PATCH /Branch/{id}; a secret left empty keeps the stored one). */
 function BranchEtaDialog({
@@ -426,62 +403,28 @@ function BranchEtaDialog({
     queryFn: () => http.get<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`),
   });
   useErrorToast(row.error);
-  if (row.data)
-    return <BranchEtaForm branch={branch} row={row.data} onClose={onClose} onSaved={onSaved} />;
-  return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={t('companyInfo.branchDialog', { branch: branch.branchName })}
-      titleId="branch-eta-title"
-      submitting
-      onSubmit={() => undefined}
-    >
-      <LinearProgress />
-    </FormDialog>
-  );
-}
-
-function BranchEtaForm({
-  branch,
-  row,
-  onClose,
-  onSaved,
-}: {
-  branch: EtaBranchSettingsResponseDto;
-  row: BranchResponseDto;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation('eta');
-  const [form, setForm] = useState<BranchForm>(() => ({
-    taxBranchNumber: row.taxBranchNumber ?? '',
-    receiptPosSerial: row.receiptPosSerial ?? '',
-    receiptsOsVersion: row.receiptsOsVersion ?? '',
-    receiptClientId: row.receiptClientId ?? '',
-    receiptClientSecret: '',
-  }));
-  const save = useMutation({
+  // What was typed over the branch's stored values.
+  const [edits, setEdits] = useState<Partial<Record<BranchField, string>>>({});
+  const value = (key: BranchField) =>
+    edits[key] ?? (key === 'receiptClientSecret' ? '' : (row.data?.[key] ?? ''));
+  const save = useCrudMutation({
     mutationFn: (body: Record<string, string | null>) =>
       http.patch<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`, body),
-    onSuccess: () => {
-      toast.success(t('companyInfo.branchSaved', { branch: branch.branchName }));
-      onSaved();
-    },
-    onError: (err) => handleError(err, { toast: true }),
+    success: t('companyInfo.branchSaved', { branch: branch.branchName }),
+    onSuccess: onSaved,
   });
-  const field = (key: keyof BranchForm, secret = false) => (
+  const field = (key: BranchField, secret = false) => (
     <TextField
       key={key}
       size="small"
       label={t(`companyInfo.${key}`)}
-      value={form[key]}
+      value={value(key)}
       type={secret ? 'password' : 'text'}
       autoComplete={secret ? 'new-password' : 'off'}
-      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      onChange={(e) => setEdits({ ...edits, [key]: e.target.value })}
       helperText={
         secret
-          ? `${t(row.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
+          ? `${t(row.data?.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
           : key === 'taxBranchNumber'
             ? t('companyInfo.branchCodeHint')
             : ' '
@@ -495,27 +438,25 @@ function BranchEtaForm({
       onClose={onClose}
       title={t('companyInfo.branchDialog', { branch: branch.branchName })}
       titleId="branch-eta-title"
-      submitting={save.isPending}
+      submitting={!row.data || save.isPending}
       submitTestId="branch-eta-save"
       onSubmit={() => {
         // an emptied field is cleared (null), as the branch form does
-        const body: Record<string, string | null> = {
-          taxBranchNumber: form.taxBranchNumber.trim() || null,
-          receiptPosSerial: form.receiptPosSerial.trim() || null,
-          receiptsOsVersion: form.receiptsOsVersion.trim() || null,
-          receiptClientId: form.receiptClientId.trim() || null,
-        };
-        if (form.receiptClientSecret) body.receiptClientSecret = form.receiptClientSecret;
+        const body: Record<string, string | null> = Object.fromEntries(
+          BRANCH_FIELDS.map((key) => [key, value(key).trim() || null]),
+        );
+        if (value('receiptClientSecret')) body.receiptClientSecret = value('receiptClientSecret');
         save.mutate(body);
       }}
     >
-      <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        {field('taxBranchNumber')}
-        {field('receiptPosSerial')}
-        {field('receiptsOsVersion')}
-        {field('receiptClientId')}
-        {field('receiptClientSecret', true)}
-      </Box>
+      {row.data ? (
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          {BRANCH_FIELDS.map((key) => field(key))}
+          {field('receiptClientSecret', true)}
+        </Box>
+      ) : (
+        <LinearProgress />
+      )}
     </FormDialog>
   );
 }

@@ -9,20 +9,20 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { routePath, type EReceiptDetailDto } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCan } from '../../../shared/state/useCan';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { toast } from '../../../shared/ui/toast';
 import { etaApi, etaKeys } from '../api/eta.api';
-import { formatEtaAmount, prettyJson } from '../lib/eta';
-import { EtaErrorList, EtaLastError } from './EtaErrors';
+import { formatEtaAmount } from '../lib/eta';
+import { EtaErrorList, EtaJson, EtaLastError } from './EtaErrors';
 import { EReceiptStatusChip } from './EReceiptsPage';
 
 function Field({ label, children, ltr }: { label: string; children: ReactNode; ltr?: boolean }) {
@@ -61,29 +61,51 @@ export default function EReceiptPage() {
   useLiveEvent('einvoice.status', (event) => {
     if (event.payload.documentId === id) void receipt.refetch();
   });
-  const done = (message: string) => (saved: EReceiptDetailDto) => {
-    void queryClient.invalidateQueries({ queryKey: etaKeys.receipts });
-    void queryClient.invalidateQueries({ queryKey: etaKeys.queue });
-    toast.success(message);
-    if (saved.id !== id) navigate(routePath('E-receipts-id', { id: saved.id }));
-    else queryClient.setQueryData(etaKeys.one(id), saved);
-  };
-  const retry = useMutation({
-    mutationFn: () => etaApi.retry(id),
-    onSuccess: done(t('detail.retried')),
-    onError: (err) => handleError(err, { toast: true }),
+  const action = (run: (id: string) => Promise<EReceiptDetailDto>, message: string) => ({
+    mutationFn: () => run(id),
+    success: message,
+    invalidate: [etaKeys.receipts, etaKeys.queue],
+    onSuccess: (saved: EReceiptDetailDto) => {
+      if (saved.id !== id) navigate(routePath('E-receipts-id', { id: saved.id }));
+      else queryClient.setQueryData(etaKeys.one(id), saved);
+    },
   });
-  const reissue = useMutation({
-    mutationFn: () => etaApi.reissue(id),
-    onSuccess: done(t('detail.reissued')),
-    onError: (err) => handleError(err, { toast: true }),
-  });
-  const pretty = useMemo(() => (receipt.data ? prettyJson(receipt.data.json) : ''), [receipt.data]);
+  const retry = useCrudMutation(action(etaApi.retry, t('detail.retried')));
+  const reissue = useCrudMutation(action(etaApi.reissue, t('detail.reissued')));
 
   if (!receipt.data) return <LinearProgress aria-label={t('detail.title')} />;
   const r = receipt.data;
   const retryable = r.deadLetter || r.status === 'rejected';
   const reissuable = r.status === 'invalid' && !r.correctedById;
+  const code = (value: ReactNode, testId?: string) => (
+    <Box component="code" data-testid={testId} sx={{ fontSize: 12 }}>
+      {value}
+    </Box>
+  );
+  const day = (at: string | null) => (at ? formatDateTime(at) : null);
+  // Each fact: its label's key, its value and whether it reads left to right.
+  const facts: [string, ReactNode, boolean?][] = [
+    ['uuid', code(r.uuid, 'e-receipt-uuid'), true],
+    ['previousUuid', code(r.previousUuid || t('detail.firstOfChain')), true],
+    ['kind', t(`kinds.${r.kind}`)],
+    ['date', formatDateTime(r.dateTimeIssued)],
+    ['total', formatEtaAmount(r.totalAmount), true],
+    ['branch', r.branchName],
+    ['posSerial', r.posSerial, true],
+    ['attempts', String(r.attempts)],
+    ['submittedAt', day(r.submittedAt)],
+    ['validatedAt', day(r.validatedAt)],
+    ['sale', <Link to={routePath('invoices-id', { id: r.saleId })}>{t('detail.openSale')}</Link>],
+  ];
+  if (r.referenceUuid) facts.push(['referenceUuid', code(r.referenceUuid), true]);
+  if (r.referenceOldUuid) facts.push(['referenceOldUuid', code(r.referenceOldUuid), true]);
+  if (r.correctedById)
+    facts.push([
+      'correctedBy',
+      <Link to={routePath('E-receipts-id', { id: r.correctedById })}>
+        {t('detail.openCorrection')}
+      </Link>,
+    ]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(r.json);
@@ -112,7 +134,7 @@ export default function EReceiptPage() {
                   variant="contained"
                   startIcon={<Refresh />}
                   disabled={retry.isPending}
-                  onClick={() => retry.mutate()}
+                  onClick={() => retry.mutate(undefined)}
                   data-testid="e-receipt-retry"
                 >
                   {t('detail.retry')}
@@ -131,7 +153,7 @@ export default function EReceiptPage() {
                         message: t('detail.reissueConfirm'),
                       })
                     )
-                      reissue.mutate();
+                      reissue.mutate(undefined);
                   }}
                   data-testid="e-receipt-reissue"
                 >
@@ -163,63 +185,18 @@ export default function EReceiptPage() {
             gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' },
           }}
         >
-          <Field label={t('fields.uuid')} ltr>
-            <Box component="code" data-testid="e-receipt-uuid" sx={{ fontSize: 12 }}>
-              {r.uuid}
-            </Box>
-          </Field>
-          <Field label={t('fields.previousUuid')} ltr>
-            <Box component="code" sx={{ fontSize: 12 }}>
-              {r.previousUuid || t('detail.firstOfChain')}
-            </Box>
-          </Field>
-          <Field label={t('fields.kind')}>{t(`kinds.${r.kind}`)}</Field>
-          <Field label={t('fields.date')}>{formatDateTime(r.dateTimeIssued)}</Field>
-          <Field label={t('fields.total')} ltr>
-            {formatEtaAmount(r.totalAmount)}
-          </Field>
-          <Field label={t('fields.branch')}>{r.branchName}</Field>
-          <Field label={t('fields.posSerial')} ltr>
-            {r.posSerial}
-          </Field>
-          <Field label={t('fields.attempts')}>{String(r.attempts)}</Field>
-          <Field label={t('fields.submittedAt')}>
-            {r.submittedAt ? formatDateTime(r.submittedAt) : null}
-          </Field>
-          <Field label={t('fields.validatedAt')}>
-            {r.validatedAt ? formatDateTime(r.validatedAt) : null}
-          </Field>
-          <Field label={t('fields.sale')}>
-            <Link to={routePath('invoices-id', { id: r.saleId })}>{t('detail.openSale')}</Link>
-          </Field>
-          {r.referenceUuid && (
-            <Field label={t('fields.referenceUuid')} ltr>
-              <Box component="code" sx={{ fontSize: 12 }}>
-                {r.referenceUuid}
-              </Box>
+          {facts.map(([key, value, ltr]) => (
+            <Field key={key} label={t(`fields.${key}`)} ltr={ltr}>
+              {value}
             </Field>
-          )}
-          {r.referenceOldUuid && (
-            <Field label={t('fields.referenceOldUuid')} ltr>
-              <Box component="code" sx={{ fontSize: 12 }}>
-                {r.referenceOldUuid}
-              </Box>
-            </Field>
-          )}
-          {r.correctedById && (
-            <Field label={t('fields.correctedBy')}>
-              <Link to={routePath('E-receipts-id', { id: r.correctedById })}>
-                {t('detail.openCorrection')}
-              </Link>
-            </Field>
-          )}
+          ))}
         </Box>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1 }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {t('detail.json')}
-          </Typography>
+      <EtaJson
+        json={r.json}
+        title={t('detail.json')}
+        testId="e-receipt-json"
+        action={
           <Button
             startIcon={<ContentCopy />}
             onClick={() => void copy()}
@@ -227,30 +204,8 @@ export default function EReceiptPage() {
           >
             {t('detail.copy')}
           </Button>
-        </Box>
-        <Box
-          component="pre"
-          dir="ltr"
-          tabIndex={0}
-          aria-label={t('detail.json')}
-          data-testid="e-receipt-json"
-          sx={{
-            m: 0,
-            p: 1.5,
-            maxBlockSize: 520,
-            overflow: 'auto',
-            textAlign: 'left',
-            fontSize: 12,
-            fontFamily: 'monospace',
-            bgcolor: 'action.hover',
-            color: 'text.primary',
-            borderRadius: 1,
-            whiteSpace: 'pre',
-          }}
-        >
-          {pretty}
-        </Box>
-      </Paper>
+        }
+      />
     </Box>
   );
 }

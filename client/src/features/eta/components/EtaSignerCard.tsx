@@ -76,6 +76,26 @@ function SignerForm({ data, canWrite }: { data: EtaSignerResponseDto; canWrite: 
       setError(e.message || e.statusMessage);
     },
   });
+  /** A text field; `kept` (not null) makes it a write-only secret, saying whether one is stored. */
+  const field = (
+    key: 'password' | 'agentUrl' | 'agentSecret',
+    value: string,
+    onChange: (text: string) => void,
+    kept: boolean | null,
+    testId: string,
+  ) => (
+    <TextField
+      size="small"
+      type={kept === null ? undefined : 'password'}
+      label={t(`signer.${key}`)}
+      value={value}
+      disabled={!canWrite}
+      autoComplete={kept === null ? undefined : 'new-password'}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={kept === null ? t('signer.agentHint') : kept ? t('signer.passwordKept') : ' '}
+      slotProps={{ htmlInput: { 'data-testid': testId, dir: 'ltr' } }}
+    />
+  );
   const missing = kind === 'p12' ? !file && !data.hasP12File && !data.p12Path : !agentUrl.trim();
 
   return (
@@ -128,80 +148,57 @@ function SignerForm({ data, canWrite }: { data: EtaSignerResponseDto; canWrite: 
         }}
         aria-label={t('signer.kind')}
       >
-        <FormControlLabel
-          value="p12"
-          control={<Radio disabled={!canWrite} />}
-          label={t('signer.kindP12')}
-          data-testid="eta-signer-kind-p12"
-        />
-        <FormControlLabel
-          value="agent"
-          control={<Radio disabled={!canWrite} />}
-          label={t('signer.kindAgent')}
-          data-testid="eta-signer-kind-agent"
-        />
+        {(['p12', 'agent'] as const).map((value) => (
+          <FormControlLabel
+            key={value}
+            value={value}
+            control={<Radio disabled={!canWrite} />}
+            label={t(value === 'p12' ? 'signer.kindP12' : 'signer.kindAgent')}
+            data-testid={`eta-signer-kind-${value}`}
+          />
+        ))}
       </RadioGroup>
-      {kind === 'p12' ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <Box>
-            <Button
-              component="label"
-              variant="outlined"
-              startIcon={<UploadFile />}
-              disabled={!canWrite}
-            >
-              {data.hasP12File ? t('signer.replaceFile') : t('signer.chooseFile')}
-              <input
-                hidden
-                type="file"
-                accept=".p12,.pfx,application/x-pkcs12"
-                data-testid="eta-signer-file"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setError(null);
-                }}
-              />
-            </Button>
-            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="eta-signer-file-name">
-              {file ? file.name : data.hasP12File ? t('signer.fileStored') : t('signer.noFile')}
-            </Typography>
-          </Box>
-          <TextField
-            size="small"
-            type="password"
-            label={t('signer.password')}
-            value={password}
-            disabled={!canWrite}
-            autoComplete="new-password"
-            onChange={(e) => setPassword(e.target.value)}
-            helperText={data.hasP12Password ? t('signer.passwordKept') : ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'eta-signer-password', dir: 'ltr' } }}
-          />
-        </Box>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <TextField
-            size="small"
-            label={t('signer.agentUrl')}
-            value={agentUrl}
-            disabled={!canWrite}
-            onChange={(e) => setAgentUrl(e.target.value)}
-            helperText={t('signer.agentHint')}
-            slotProps={{ htmlInput: { 'data-testid': 'eta-signer-agent-url', dir: 'ltr' } }}
-          />
-          <TextField
-            size="small"
-            type="password"
-            label={t('signer.agentSecret')}
-            value={agentSecret}
-            disabled={!canWrite}
-            autoComplete="new-password"
-            onChange={(e) => setAgentSecret(e.target.value)}
-            helperText={data.hasAgentSecret ? t('signer.passwordKept') : ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'eta-signer-agent-secret', dir: 'ltr' } }}
-          />
-        </Box>
-      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {kind === 'p12' ? (
+          <>
+            <Box>
+              <Button
+                component="label"
+                variant="outlined"
+                startIcon={<UploadFile />}
+                disabled={!canWrite}
+              >
+                {data.hasP12File ? t('signer.replaceFile') : t('signer.chooseFile')}
+                <input
+                  hidden
+                  type="file"
+                  accept=".p12,.pfx,application/x-pkcs12"
+                  data-testid="eta-signer-file"
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0] ?? null);
+                    setError(null);
+                  }}
+                />
+              </Button>
+              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="eta-signer-file-name">
+                {file ? file.name : data.hasP12File ? t('signer.fileStored') : t('signer.noFile')}
+              </Typography>
+            </Box>
+            {field('password', password, setPassword, data.hasP12Password, 'eta-signer-password')}
+          </>
+        ) : (
+          <>
+            {field('agentUrl', agentUrl, setAgentUrl, null, 'eta-signer-agent-url')}
+            {field(
+              'agentSecret',
+              agentSecret,
+              setAgentSecret,
+              data.hasAgentSecret,
+              'eta-signer-agent-secret',
+            )}
+          </>
+        )}
+      </Box>
       {error && (
         <Typography color="error" variant="body2" sx={{ mt: 1 }} data-testid="eta-signer-error">
           {error}

@@ -11,16 +11,16 @@ import {
   type DueRecurringExpenseDto,
   type ExpenseCategoryDto,
 } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { businessDay } from '../../../shared/lib/format';
 import { resourceApi, resourceKeys } from '../../../shared/resource/api';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DateField } from '../../../shared/ui/DateField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { expenseKeys, expensesApi } from '../api/expenses.api';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -58,7 +58,6 @@ type Props = {
  */
 export function ExpenseFormDialog({ open, onClose, template }: Props) {
   const { t } = useTranslation('expenses');
-  const qc = useQueryClient();
   const { categories, vaults, vendors } = useExpenseChoices();
   const [date, setDate] = useState(() => businessDay());
   const [categoryId, setCategoryId] = useState(template?.categoryId ?? '');
@@ -73,7 +72,7 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
 
   const chosenVault = vaults.find((v) => v.id === vaultId) ?? vaults[0];
   const idem = useIdempotencyKey();
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: () =>
       expensesApi.record(
         {
@@ -90,12 +89,9 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
         file,
         { idempotencyKey: idem.key },
       ),
-    onSuccess: (e) => {
-      toast.success(t('form.saved', { number: e.number }));
-      void qc.invalidateQueries({ queryKey: expenseKeys.all });
-      onClose();
-    },
-    onError: (error) => handleError(error, { toast: true }),
+    success: (e) => t('form.saved', { number: e.number }),
+    onSuccess: onClose,
+    invalidate: [expenseKeys.all],
   });
 
   const missing = !date || !categoryId || !amount || amount <= 0;
@@ -116,7 +112,7 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
       submitTestId="expense-submit"
       onSubmit={() => {
         setTried(true);
-        if (!missing) save.mutate();
+        if (!missing) save.mutate(undefined);
       }}
     >
       <Stack sx={{ gap: 2, pt: 1 }}>

@@ -10,25 +10,21 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type DueRecurringExpenseDto, type ExpenseDto } from '@pos/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDate } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
-import { DateField } from '../../../shared/ui/DateField';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { toast } from '../../../shared/ui/toast';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
 import { expenseKeys, expensesApi, type ExpenseListQuery } from '../api/expenses.api';
 import { DueExpensesList } from './DueExpenses';
@@ -38,17 +34,13 @@ import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
   const { t } = useTranslation('expenses');
-  const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const idem = useIdempotencyKey();
-  const run = useMutation({
+  const run = useCrudMutation({
     mutationFn: () => expensesApi.void(expense.id, reason.trim(), { idempotencyKey: idem.key }),
-    onSuccess: () => {
-      toast.success(t('void.done', { number: expense.number }));
-      void qc.invalidateQueries({ queryKey: expenseKeys.all });
-      onClose();
-    },
-    onError: (error) => handleError(error, { toast: true }),
+    success: t('void.done', { number: expense.number }),
+    onSuccess: onClose,
+    invalidate: [expenseKeys.all],
   });
   return (
     <FormDialog
@@ -59,7 +51,7 @@ function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => 
       submitTestId="expense-void-submit"
       submitting={run.isPending}
       onSubmit={() => {
-        if (reason.trim()) run.mutate();
+        if (reason.trim()) run.mutate(undefined);
       }}
     >
       <Typography sx={{ mb: 2 }}>
@@ -87,32 +79,24 @@ function ExpensesList() {
   const canTotals = can('can_see_expenses_details');
   const branches = useBranchOptions(canBranches);
   const { categories } = useExpenseChoices();
-  const paging = usePaging();
-  const filter = paging.withReset;
-  const [text, setText] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const [status, setStatus] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const filter = useListState({
+    q: '',
+    categoryId: '',
+    branchId: '',
+    status: '',
+    from: '',
+    to: '',
+  });
+  const { values, set } = filter;
   const [form, setForm] = useState<{ template: DueRecurringExpenseDto | null } | null>(null);
   const [voiding, setVoiding] = useState<ExpenseDto | null>(null);
-  const q = useDebouncedValue(text.trim(), 300);
-
-  const filters = {
-    q: q || undefined,
-    categoryId: categoryId || undefined,
-    ...(canBranches && branchId ? { branchId } : {}),
-    status: (status || undefined) as ExpenseListQuery['status'],
-    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
-  };
-  const query: ExpenseListQuery = { page: paging.page + 1, pageSize: paging.pageSize, ...filters };
-  const list = useQuery({
-    queryKey: expenseKeys.list(query),
-    queryFn: () => expensesApi.list(query),
-    placeholderData: keepPreviousData,
+  const filters = filter.params as Omit<ExpenseListQuery, 'page' | 'pageSize'>;
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filters,
+    queryKey: expenseKeys.list,
+    fetch: expensesApi.list,
   });
-  useErrorToast(list.error);
   const totals = useQuery({
     queryKey: expenseKeys.totals(filters),
     queryFn: () => expensesApi.totals(filters),
@@ -200,7 +184,7 @@ function ExpensesList() {
       )}
       <PagedTable
         query={list}
-        paging={paging}
+        paging={filter.paging}
         columns={columns}
         rowKey={(e) => e.id}
         rowTestId="expense-row"
@@ -211,13 +195,13 @@ function ExpensesList() {
             <TextField
               size="small"
               label={t('filters.search')}
-              value={text}
-              onChange={(e) => filter(setText)(e.target.value)}
+              value={values.q}
+              onChange={(e) => set('q')(e.target.value)}
             />
             <SelectFilter
               label={t('filters.category')}
-              value={categoryId}
-              onChange={filter(setCategoryId)}
+              value={values.categoryId}
+              onChange={set('categoryId')}
               allLabel={t('filters.all')}
               options={categories.map((c) => ({ value: c.id, label: c.name }))}
               minWidth={150}
@@ -225,8 +209,8 @@ function ExpensesList() {
             {canBranches && (
               <SelectFilter
                 label={t('filters.branch')}
-                value={branches.data ? branchId : ''}
-                onChange={filter(setBranchId)}
+                value={branches.data ? values.branchId : ''}
+                onChange={set('branchId')}
                 allLabel={t('filters.all')}
                 options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
                 minWidth={150}
@@ -234,8 +218,8 @@ function ExpensesList() {
             )}
             <SelectFilter
               label={t('filters.status')}
-              value={status}
-              onChange={filter(setStatus)}
+              value={values.status}
+              onChange={set('status')}
               allLabel={t('filters.all')}
               options={[
                 { value: 'recorded', label: t('status.recorded') },
@@ -244,10 +228,13 @@ function ExpensesList() {
               minWidth={120}
             />
             {canDates && (
-              <>
-                <DateField label={t('filters.from')} value={from} onChange={filter(setFrom)} />
-                <DateField label={t('filters.to')} value={to} onChange={filter(setTo)} />
-              </>
+              <DateRangeFilter
+                from={values.from}
+                to={values.to}
+                onFrom={set('from')}
+                onTo={set('to')}
+                labels={[t('filters.from'), t('filters.to')]}
+              />
             )}
             <Box sx={{ flex: 1 }} />
             <Button

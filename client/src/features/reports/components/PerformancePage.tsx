@@ -68,6 +68,13 @@ export default function PerformancePage() {
   const rows = data?.rows ?? [];
   const showProfit = rows.some((r) => r.profit !== undefined);
 
+  // An amount or a count: at the end of the cell, left to right.
+  const num = (
+    key: string,
+    header: string,
+    render: Column<PerformanceRowDto>['render'],
+    extra?: Partial<Column<PerformanceRowDto>>,
+  ): Column<PerformanceRowDto> => ({ key, header, align: 'right', ltr: true, render, ...extra });
   const columns: Column<PerformanceRowDto>[] = [
     { key: 'rank', header: t('performance.rank'), ltr: true, render: (r) => r.rank },
     {
@@ -82,64 +89,28 @@ export default function PerformancePage() {
         ),
     },
     { key: 'branch', header: t('performance.branch'), render: (r) => r.branchName },
-    {
-      key: 'count',
-      header: t('performance.salesCount'),
-      align: 'right',
-      ltr: true,
-      render: (r) => formatNumber(r.salesCount),
-    },
-    {
-      key: 'amount',
-      header: t('performance.salesAmount'),
-      align: 'right',
-      ltr: true,
-      render: (r) => money(r.salesAmount),
-    },
-    {
-      key: 'basket',
-      header: t('kpi.averageBasket'),
-      align: 'right',
-      ltr: true,
-      render: (r) => money(r.averageBasket),
-    },
-    {
-      key: 'returns',
-      header: t('performance.returns'),
-      align: 'right',
-      ltr: true,
-      render: (r) => `${formatNumber(r.returnsCount)} · ${money(r.returnsAmount)}`,
-    },
-    {
-      key: 'discounts',
-      header: t('performance.discounts'),
-      align: 'right',
-      ltr: true,
-      render: (r) => `${money(r.discounts)} (${pct(r.discountPercent)})`,
-    },
+    num('count', t('performance.salesCount'), (r) => formatNumber(r.salesCount)),
+    num('amount', t('performance.salesAmount'), (r) => money(r.salesAmount)),
+    num('basket', t('kpi.averageBasket'), (r) => money(r.averageBasket)),
+    num(
+      'returns',
+      t('performance.returns'),
+      (r) => `${formatNumber(r.returnsCount)} · ${money(r.returnsAmount)}`,
+    ),
+    num(
+      'discounts',
+      t('performance.discounts'),
+      (r) => `${money(r.discounts)} (${pct(r.discountPercent)})`,
+    ),
     { key: 'cap', header: t('performance.cap'), render: (r) => <CapUse row={r} /> },
-    {
-      key: 'voids',
-      header: t('performance.voids'),
-      align: 'right',
-      ltr: true,
-      render: (r) => formatNumber(r.voids),
-    },
-    {
-      key: 'diff',
-      header: t('performance.cashDifference'),
-      align: 'right',
-      ltr: true,
-      cellSx: (r) => (r.cashDifference < 0 ? { color: 'error.main' } : {}),
-      render: (r) => `${money(r.cashDifference)} (${formatNumber(r.shiftCount)})`,
-    },
-    {
-      key: 'hours',
-      header: t('performance.hours'),
-      align: 'right',
-      ltr: true,
-      render: (r) => formatNumber(r.hoursWorked, 2),
-    },
+    num('voids', t('performance.voids'), (r) => formatNumber(r.voids)),
+    num(
+      'diff',
+      t('performance.cashDifference'),
+      (r) => `${money(r.cashDifference)} (${formatNumber(r.shiftCount)})`,
+      { cellSx: (r) => (r.cashDifference < 0 ? { color: 'error.main' } : {}) },
+    ),
+    num('hours', t('performance.hours'), (r) => formatNumber(r.hoursWorked, 2)),
     {
       key: 'perHour',
       header: t('performance.perHour'),
@@ -153,14 +124,7 @@ export default function PerformancePage() {
           money(r.salesPerHour)
         ),
     },
-    {
-      key: 'profit',
-      header: t('kpi.profit'),
-      align: 'right',
-      ltr: true,
-      hidden: !showProfit,
-      render: (r) => money(r.profit ?? 0),
-    },
+    num('profit', t('kpi.profit'), (r) => money(r.profit ?? 0), { hidden: !showProfit }),
   ];
   const top = rows.slice(0, 10);
 

@@ -20,7 +20,7 @@ import { formatDay, formatNumber } from '../../../shared/lib/format';
 import { currentBranchState, sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
-import { DateField } from '../../../shared/ui/DateField';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { TablePager } from '../../../shared/ui/TablePager';
 import { usePaging } from '../../../shared/ui/usePaging';
@@ -247,20 +247,14 @@ export function ReportPage({
         <>
           {takes.includes('period') &&
             (canDates ? (
-              <>
-                <DateField
-                  label={tr('filters.from')}
-                  value={from}
-                  onChange={reset(setFrom)}
-                  testId="report-from"
-                />
-                <DateField
-                  label={tr('filters.to')}
-                  value={to}
-                  onChange={reset(setTo)}
-                  testId="report-to"
-                />
-              </>
+              <DateRangeFilter
+                from={from}
+                to={to}
+                onFrom={reset(setFrom)}
+                onTo={reset(setTo)}
+                labels={[tr('filters.from'), tr('filters.to')]}
+                testId="report"
+              />
             ) : (
               <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
                 {tr('filters.today')}

@@ -65,18 +65,11 @@ export default function ReportsHubPage() {
         !r.path.includes(':') &&
         decideRoute(r, user, NAV_SECTIONS, modules).kind === 'allow',
     ).map((r) => ({ name: r.name, path: r.path, label: t(`nav:items.${r.name}`) })),
-    // Per-cashier reports (SalesByCashier, Discounts) need their keys, like /Performance.
-    ...SALES_REPORTS.filter((r) => hasPermission(user, r.permissions, [], modules)).map((r) => ({
-      name: r.key,
-      path: `/Reports/${r.key}`,
-      label: t(`titles.${r.key}`),
-    })),
-    // The stock, tax, expense and balance reports: each behind its permission keys.
-    ...STATS_REPORTS.filter((r) => hasPermission(user, r.permissions, [], modules)).map((r) => ({
-      name: r.key,
-      path: `/Reports/${r.key}`,
-      label: t(`titles.${r.key}`),
-    })),
+    // Per-cashier reports (SalesByCashier, Discounts) need their keys, like /Performance; the
+    // stock, tax, expense and balance reports: each behind its permission keys.
+    ...[...SALES_REPORTS, ...STATS_REPORTS]
+      .filter((r) => hasPermission(user, r.permissions, [], modules))
+      .map((r) => ({ name: r.key, path: `/Reports/${r.key}`, label: t(`titles.${r.key}`) })),
   ];
   const known = new Set(GROUPS.flatMap((g) => g.names));
   const groups = [

@@ -26,6 +26,7 @@ import { StatsFilters, useStatsFilters } from './StatsFilters';
 const pounds = (piasters: number) => piasters / 100;
 const money = (piasters: number | null) => (piasters === null ? '' : formatPiasters(piasters));
 const CHART_HEIGHT = 300;
+type Figure = 'revenue' | 'compareRevenue' | 'profit' | 'compareProfit';
 
 /** A growth figure: +12.5% in green, −3% in red, nothing to compare with in grey. */
 function Growth({ value, testId }: { value: number | null | undefined; testId: string }) {
@@ -186,6 +187,29 @@ function TopPanel({
   );
 }
 
+type KpiRow = [
+  label: string,
+  id: string,
+  value: string,
+  previous: string,
+  growth?: keyof StatisticsDto['growth'],
+];
+
+/** The key figures: label, test id suffix, now and before, and the growth shown (if any). */
+const kpis = ({ current: now, previous: was }: StatisticsDto): KpiRow[] => [
+  ['revenue', 'revenue', money(now.revenue), money(was.revenue), 'revenue'],
+  ['profit', 'profit', money(now.profit ?? 0), money(was.profit ?? 0), 'profit'],
+  [
+    'invoices',
+    'invoices',
+    formatNumber(now.invoiceCount),
+    formatNumber(was.invoiceCount),
+    'invoiceCount',
+  ],
+  ['averageBasket', 'basket', money(now.averageBasket), money(was.averageBasket)],
+  ['itemsPerSale', 'items', formatNumber(now.itemsPerSale), formatNumber(was.itemsPerSale)],
+];
+
 /** /statistics: revenue and profit against an earlier period, tops, basket, branches, growth. */
 export default function StatisticsPage() {
   const { t } = useTranslation('reports', { keyPrefix: 'stats' });
@@ -202,6 +226,11 @@ export default function StatisticsPage() {
   const showProfit = data?.current.profit !== undefined;
   const days = (data?.trend ?? []).map((p) => formatDay(p.day));
   const tickStep = Math.max(1, Math.ceil(days.length / 8));
+  // A chart's amounts in pounds, one series per figure (the profit ones only with the profit).
+  const series = <R extends Partial<Record<Figure, number>>>(rows: R[], figures: Figure[]) =>
+    figures
+      .filter((f) => showProfit || !f.toLowerCase().includes('profit'))
+      .map((f) => ({ data: rows.map((r) => pounds(r[f] ?? 0)), label: t(`trend.${f}`) }));
 
   return (
     <Box>
@@ -235,41 +264,18 @@ export default function StatisticsPage() {
       {data && (
         <Stack sx={{ gap: 1.5 }}>
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-            <Kpi
-              label={t('kpi.revenue')}
-              value={money(data.current.revenue)}
-              previous={money(data.previous.revenue)}
-              growth={<Growth value={data.growth.revenue} testId="growth-revenue" />}
-              testId="kpi-revenue"
-            />
-            {showProfit && (
-              <Kpi
-                label={t('kpi.profit')}
-                value={money(data.current.profit ?? 0)}
-                previous={money(data.previous.profit ?? 0)}
-                growth={<Growth value={data.growth.profit} testId="growth-profit" />}
-                testId="kpi-profit"
-              />
-            )}
-            <Kpi
-              label={t('kpi.invoices')}
-              value={formatNumber(data.current.invoiceCount)}
-              previous={formatNumber(data.previous.invoiceCount)}
-              growth={<Growth value={data.growth.invoiceCount} testId="growth-invoices" />}
-              testId="kpi-invoices"
-            />
-            <Kpi
-              label={t('kpi.averageBasket')}
-              value={money(data.current.averageBasket)}
-              previous={money(data.previous.averageBasket)}
-              testId="kpi-basket"
-            />
-            <Kpi
-              label={t('kpi.itemsPerSale')}
-              value={formatNumber(data.current.itemsPerSale)}
-              previous={formatNumber(data.previous.itemsPerSale)}
-              testId="kpi-items"
-            />
+            {kpis(data)
+              .filter(([label]) => showProfit || label !== 'profit')
+              .map(([label, id, value, previous, growth]) => (
+                <Kpi
+                  key={id}
+                  label={t(`kpi.${label}`)}
+                  value={value}
+                  previous={previous}
+                  growth={growth && <Growth value={data.growth[growth]} testId={`growth-${id}`} />}
+                  testId={`kpi-${id}`}
+                />
+              ))}
           </Stack>
           <ChartPanel title={t('trend.title')} testId="chart-trend">
             <LineChart
@@ -282,25 +288,7 @@ export default function StatisticsPage() {
                   tickLabelInterval: (_value, index) => index % tickStep === 0,
                 },
               ]}
-              series={[
-                { data: data.trend.map((p) => pounds(p.revenue)), label: t('trend.revenue') },
-                {
-                  data: data.trend.map((p) => pounds(p.compareRevenue)),
-                  label: t('trend.compareRevenue'),
-                },
-                ...(showProfit
-                  ? [
-                      {
-                        data: data.trend.map((p) => pounds(p.profit ?? 0)),
-                        label: t('trend.profit'),
-                      },
-                      {
-                        data: data.trend.map((p) => pounds(p.compareProfit ?? 0)),
-                        label: t('trend.compareProfit'),
-                      },
-                    ]
-                  : []),
-              ]}
+              series={series(data.trend, ['revenue', 'compareRevenue', 'profit', 'compareProfit'])}
               localeText={{ noData: t('empty'), loading: t('loading') }}
             />
           </ChartPanel>
@@ -323,21 +311,7 @@ export default function StatisticsPage() {
               <BarChart
                 height={CHART_HEIGHT}
                 xAxis={[{ scaleType: 'band', data: data.branches.map((b) => b.branchName) }]}
-                series={[
-                  { data: data.branches.map((b) => pounds(b.revenue)), label: t('trend.revenue') },
-                  {
-                    data: data.branches.map((b) => pounds(b.compareRevenue)),
-                    label: t('trend.compareRevenue'),
-                  },
-                  ...(showProfit
-                    ? [
-                        {
-                          data: data.branches.map((b) => pounds(b.profit ?? 0)),
-                          label: t('trend.profit'),
-                        },
-                      ]
-                    : []),
-                ]}
+                series={series(data.branches, ['revenue', 'compareRevenue', 'profit'])}
                 localeText={{ noData: t('empty'), loading: t('loading') }}
               />
             </ChartPanel>

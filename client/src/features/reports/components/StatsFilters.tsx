@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import { DateField } from '../../../shared/ui/DateField';
+import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { useBranchOptions } from '../../branches';
 
@@ -42,20 +42,14 @@ export function StatsFilters({ filters }: { filters: ReturnType<typeof useStatsF
   return (
     <>
       {filters.canDates && (
-        <>
-          <DateField
-            label={t('filters.from')}
-            value={filters.from}
-            onChange={filters.setFrom}
-            testId="stats-from"
-          />
-          <DateField
-            label={t('filters.to')}
-            value={filters.to}
-            onChange={filters.setTo}
-            testId="stats-to"
-          />
-        </>
+        <DateRangeFilter
+          from={filters.from}
+          to={filters.to}
+          onFrom={filters.setFrom}
+          onTo={filters.setTo}
+          labels={[t('filters.from'), t('filters.to')]}
+          testId="stats"
+        />
       )}
       {filters.canBranches && (
         <SelectFilter

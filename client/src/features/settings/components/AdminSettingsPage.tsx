@@ -4,21 +4,19 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BRANCHES, DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 
 /** /admin/settings (admin only): the site settings, today the branch limit. */
 export function AdminSettingsPage() {
   const { t } = useTranslation('settings');
-  const queryClient = useQueryClient();
   const site = useQuery({
     queryKey: settingsKeys.siteRaw,
     queryFn: settingsApi.site,
@@ -39,17 +37,12 @@ export function AdminSettingsPage() {
     }),
     label: () => t('fields.maxBranches'),
   });
-  useEffect(() => {
-    if (site.error) handleError(site.error, { toast: true });
-  }, [site.error]);
+  useErrorToast(site.error);
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: SiteSettingsUpdateDto) => settingsApi.updateSite(body),
-    onSuccess: async () => {
-      toast.success(t('admin.saved'));
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.site });
-    },
-    onError: (err) => handleError(err, { toast: true }),
+    success: t('admin.saved'),
+    invalidate: [settingsKeys.site],
   });
 
   return (

@@ -2,24 +2,17 @@ import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import {
   DEFAULT_INSTALLMENT_SETTINGS,
   StoreSettingsUpdateDto,
   type InstallmentSettings,
   type LateFeeRule,
-  type StoreSettingsDto,
 } from '@pos/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
-import { http } from '../../../shared/api/http';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
+import { SettingSection, useStoreSettings } from './StoreSettingsForms';
 import { parsePounds, piastersToInput, toAsciiDigits } from '../../../shared/lib/money';
-import { storeSettingsState } from '../../../shared/state';
-import { toast } from '../../../shared/ui/toast';
 
 type Values = { kind: LateFeeRule['kind']; value: string; graceDays: string; discount: string };
 
@@ -42,7 +35,7 @@ const bpText = (bp: number) => (bp / 100).toString();
  */
 export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('settings');
-  const [settings, setSettings] = useAtom(storeSettingsState);
+  const { settings, save } = useStoreSettings('installments.saved');
   const current: InstallmentSettings = settings.installments ?? DEFAULT_INSTALLMENT_SETTINGS;
   const form = useDtoForm<Values, { installments: InstallmentSettings }>({
     dto: StoreSettingsUpdateDto,
@@ -75,22 +68,13 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
     label: (field) => t(`installments.fields.${field.split('.').pop()}`),
   });
   const kind = form.watch('kind');
-  const save = useMutation({
-    mutationFn: (installments: InstallmentSettings) =>
-      http.patch<StoreSettingsDto>('/StoreSettings', { installments }),
-    onSuccess: (saved) => {
-      setSettings(saved);
-      toast.success(t('installments.saved'));
-    },
-    onError: (err) => handleError(err, { toast: true }),
-  });
-  const submit = form.submit((body) => save.mutate(body.installments));
+  const submit = form.submit((body) => save.mutate(body));
   return (
-    <Box sx={{ mb: 3, display: 'grid', gap: 1 }} data-testid="installment-settings">
-      <Typography variant="subtitle2">{t('installments.title')}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('installments.help')}
-      </Typography>
+    <SettingSection
+      title={t('installments.title')}
+      help={t('installments.help')}
+      data-testid="installment-settings"
+    >
       <Box
         sx={{
           display: 'grid',
@@ -166,6 +150,6 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
           {t('installments.save')}
         </Button>
       </Box>
-    </Box>
+    </SettingSection>
   );
 }

@@ -8,17 +8,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { NAV_SECTIONS, StoreInfoUpdateDto, type StoreInfoResponseDto } from '@pos/contracts';
 import { useSetAtom } from 'jotai';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { storeInfoState } from '../../../shared/state';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { FieldGrid } from '../../../shared/ui/FormDialog';
 
@@ -76,17 +75,16 @@ export function StoreInfoForm({ info, canWrite }: Props) {
   const restrictSidebar = form.watch('restrictSidebar');
   const sidebarError = form.errorOf('sidebarItems');
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: StoreInfoUpdateDto) => settingsApi.updateStoreInfo(info.id, body),
+    success: t('store.saved'),
     onSuccess: (saved) => {
-      toast.success(t('store.saved'));
       queryClient.setQueryData<StoreInfoResponseDto[]>(settingsKeys.storeInfo, (prev) =>
         prev ? prev.map((row) => (row.id === saved.id ? saved : row)) : [saved],
       );
       // The sidebar, the search overlay and receipts read the global copy.
       setStoreInfo(saved);
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
 
   return (

@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FEATURE_DEFAULTS,
   MODULES,
@@ -24,9 +24,9 @@ import {
   type PublicConfigDto,
 } from '@pos/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors } from '../../../shared/forms/useDtoForm';
 import {
   enabledModulesState,
@@ -34,28 +34,25 @@ import {
   publicConfigState,
   sessionUserState,
 } from '../../../shared/state';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
-import { StoreTimeZoneForm } from './StoreTimeZoneForm';
-import { CustomerTermsForm } from './CustomerTermsForm';
-import { ReservationDepositForm } from './ReservationDepositForm';
-import { ServiceVatForm } from './ServiceVatForm';
+import {
+  CustomerTermsForm,
+  ReservationDepositForm,
+  ServiceVatForm,
+  StoreTimeZoneForm,
+} from './StoreSettingsForms';
 
-type TabKey = 'store' | 'features' | 'modules';
-
-function useToastOnError(error: unknown) {
-  useEffect(() => {
-    if (error) handleError(error, { toast: true });
-  }, [error]);
-}
+const TABS = ['store', 'features', 'modules'] as const;
+type TabKey = (typeof TABS)[number];
 
 function StoreTab({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('settings');
   const modules = useAtomValue(enabledModulesState);
   const info = useQuery({ queryKey: settingsKeys.storeInfo, queryFn: settingsApi.storeInfo });
-  useToastOnError(info.error);
+  useErrorToast(info.error);
   if (info.isLoading) return <LinearProgress />;
   const first = info.data?.[0];
   if (!first) return info.isSuccess ? <Alert severity="warning">{t('store.missing')}</Alert> : null;
@@ -76,7 +73,7 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const setFeatures = useSetAtom(featuresState);
   const features = useQuery({ queryKey: settingsKeys.features, queryFn: settingsApi.features });
-  useToastOnError(features.error);
+  useErrorToast(features.error);
 
   // Known flags always show (with their default) even before the server holds a row for them.
   const rows: FeatureDto[] = (() => {
@@ -85,10 +82,10 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
     return [...map.entries()].map(([key, enabled]) => ({ key, enabled }));
   })();
 
-  const toggle = useMutation({
+  const toggle = useCrudMutation({
     mutationFn: ({ key, enabled }: FeatureDto) => settingsApi.setFeature(key, enabled),
+    success: t('features.saved'),
     onSuccess: (_, { key, enabled }) => {
-      toast.success(t('features.saved'));
       queryClient.setQueryData<FeatureDto[]>(settingsKeys.features, (prev = []) =>
         prev.some((f) => f.key === key)
           ? prev.map((f) => (f.key === key ? { key, enabled } : f))
@@ -96,7 +93,6 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
       );
       setFeatures((prev) => ({ ...prev, [key]: enabled }));
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
 
   const label = (key: string) =>
@@ -155,16 +151,16 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
   const queryClient = useQueryClient();
   const setConfig = useSetAtom(publicConfigState);
   const config = useQuery({ queryKey: settingsKeys.config, queryFn: settingsApi.config });
-  useToastOnError(config.error);
+  useErrorToast(config.error);
   // The user's edits; null until they change something, so the server's value shows.
   const [draft, setDraft] = useState<ModuleKey[] | null>(null);
   const modules = draft ?? config.data?.modules ?? [];
   const [error, setError] = useState<string | undefined>();
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: PublicConfigUpdateDto) => settingsApi.updateConfig(body),
+    success: t('modules.saved'),
     onSuccess: (saved, body) => {
-      toast.success(t('modules.saved'));
       const next: PublicConfigDto = {
         ...(config.data ?? { appName: 'POS' }),
         ...saved,
@@ -173,7 +169,6 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
       queryClient.setQueryData(settingsKeys.config, next);
       setConfig(next);
     },
-    onError: (err) => handleError(err, { toast: true }),
   });
 
   const onSave = async () => {
@@ -262,9 +257,9 @@ export function SystemSettingsPage() {
           allowScrollButtonsMobile
           sx={{ borderBlockEnd: 1, borderColor: 'divider', px: 1 }}
         >
-          <Tab value="store" label={t('tabs.store')} />
-          <Tab value="features" label={t('tabs.features')} />
-          <Tab value="modules" label={t('tabs.modules')} />
+          {TABS.map((key) => (
+            <Tab key={key} value={key} label={t(`tabs.${key}`)} />
+          ))}
         </Tabs>
         <Box sx={{ p: 2 }}>
           {tab === 'store' && <StoreTab canWrite={canWrite} />}
