@@ -1,0 +1,196 @@
+import SaveOutlined from '@mui/icons-material/SaveOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useAtomValue } from 'jotai';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sessionUserState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
+import { useInventoryOptions } from '../api/catalog.api';
+import { variantFromTexts, type VariantFormMessages, type VariantTexts } from '../lib/variantForm';
+
+/** A titled block of the product page (details, properties, variants). */
+export function Section({
+  title,
+  meta,
+  action,
+  children,
+}: {
+  title: string;
+  /** Right after the title (a count). */
+  meta?: ReactNode;
+  /** At the inline end. */
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1, gap: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {meta}
+        <Box sx={{ flex: 1 }} />
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+/** The form's save button: a spinner while saving. */
+export function SaveButton({
+  pending,
+  onClick,
+  testId,
+  icon = <SaveOutlined />,
+}: {
+  pending: boolean;
+  onClick: () => void;
+  testId: string;
+  /** Before the label while not saving. */
+  icon?: ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Button
+      variant="contained"
+      startIcon={pending ? <CircularProgress size={16} color="inherit" /> : icon}
+      disabled={pending}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {t('common.save')}
+    </Button>
+  );
+}
+
+/** One property type's values as chips to switch on and off, under the type's name. */
+export function AxisValues({
+  name,
+  options,
+  chosen,
+  onToggle,
+  colorOf,
+  testId,
+  valueTestId,
+  heading,
+  children,
+  after,
+}: {
+  name: string;
+  options: string[];
+  chosen: string[];
+  onToggle: (value: string) => void;
+  /** The colour of a value's chip (default: primary when chosen). */
+  colorOf?: (value: string, on: boolean) => ChipProps['color'];
+  testId: string;
+  valueTestId: string;
+  /** After the name (select all, a "new" mark). */
+  heading?: ReactNode;
+  /** After the chips, on their line (a box to type a new value). */
+  children?: ReactNode;
+  /** Under the chips. */
+  after?: ReactNode;
+}) {
+  return (
+    <Box sx={{ mt: 1.5 }} data-testid={testId}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700, minInlineSize: 80 }}>
+          {name}
+        </Typography>
+        {heading}
+      </Stack>
+      <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
+        {options.map((value) => {
+          const on = chosen.includes(value);
+          return (
+            <Chip
+              key={value}
+              label={value}
+              size="small"
+              color={colorOf ? colorOf(value, on) : on ? 'primary' : 'default'}
+              variant={on ? 'filled' : 'outlined'}
+              aria-pressed={on}
+              data-testid={valueTestId}
+              onClick={() => onToggle(value)}
+            />
+          );
+        })}
+        {children}
+      </Stack>
+      {after}
+    </Box>
+  );
+}
+
+/** What checking typed variants needs: the cost permission, the messages, the fields' names. */
+export function useVariantChecks() {
+  const { t, i18n } = useTranslation('catalog');
+  const showCost = useCan()('can_see_buy_price');
+  const messages: VariantFormMessages = {
+    priceRequired: t('errors.priceRequired'),
+    priceInvalid: t('errors.priceInvalid'),
+    minAboveSell: t('errors.minAboveSell'),
+    quantityInvalid: t('errors.quantityInvalid'),
+  };
+  /** A DTO path's label from its last segment (variants.2.sellPrice: the sell price). */
+  const fieldLabel = (path: string) => {
+    const last = path.split('.').pop() ?? path;
+    return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
+  };
+  return { t, lang: i18n.language, showCost, messages, fieldLabel };
+}
+
+/** Opening stock goes to the inventories of the user's branch (all, for a user without one). */
+export function useBranchInventories() {
+  const user = useAtomValue(sessionUserState);
+  const inventoryOptions = useInventoryOptions();
+  const branchId = user?.branchId ?? null;
+  return useMemo(
+    () => (inventoryOptions.data ?? []).filter((inv) => !branchId || inv.branchId === branchId),
+    [inventoryOptions.data, branchId],
+  );
+}
+
+type GridRowTexts = VariantTexts & { key: string; properties: Record<string, string> };
+
+/** The grid's rows as the API's variants; each row's messages go under `${row.key}.${field}`. */
+export function gridVariants(
+  rows: GridRowTexts[],
+  options: Parameters<typeof variantFromTexts>[2],
+) {
+  const errors: Record<string, string> = {};
+  const variants = rows.map((row) => {
+    const { input, errors: rowErrors } = variantFromTexts(row, row.properties, options);
+    for (const [field, message] of Object.entries(rowErrors))
+      errors[`${row.key}.${field}`] = message;
+    return input;
+  });
+  return { variants, errors };
+}
+
+/**
+ * The DTO's messages on nested variants (variants.2.barcodes) go on their grid row in `errors`
+ * (unless the row has one already); the others are returned.
+ */
+export function placeRowErrors(
+  found: Record<string, string | undefined>,
+  rows: GridRowTexts[],
+  errors: Record<string, string>,
+) {
+  const others: Record<string, string> = {};
+  for (const [path, message] of Object.entries(found)) {
+    if (!message) continue;
+    const m = /^variants\.(\d+)\.(\w+)/.exec(path);
+    const row = m ? rows[Number(m[1])] : undefined;
+    if (row && m) errors[`${row.key}.${m[2]}`] ??= message;
+    else others[path] = message;
+  }
+  return others;
+}
