@@ -6,13 +6,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useAtomValue } from 'jotai';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import { useInventoryOptions } from '../api/catalog.api';
-import { variantFromTexts, type VariantFormMessages, type VariantTexts } from '../lib/variantForm';
+import type { VariantFormMessages } from '../lib/variantForm';
 
 /** A titled block of the product page (details, properties, variants). */
 export function Section({
@@ -145,52 +142,4 @@ export function useVariantChecks() {
     return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
   };
   return { t, lang: i18n.language, showCost, messages, fieldLabel };
-}
-
-/** Opening stock goes to the inventories of the user's branch (all, for a user without one). */
-export function useBranchInventories() {
-  const user = useAtomValue(sessionUserState);
-  const inventoryOptions = useInventoryOptions();
-  const branchId = user?.branchId ?? null;
-  return useMemo(
-    () => (inventoryOptions.data ?? []).filter((inv) => !branchId || inv.branchId === branchId),
-    [inventoryOptions.data, branchId],
-  );
-}
-
-type GridRowTexts = VariantTexts & { key: string; properties: Record<string, string> };
-
-/** The grid's rows as the API's variants; each row's messages go under `${row.key}.${field}`. */
-export function gridVariants(
-  rows: GridRowTexts[],
-  options: Parameters<typeof variantFromTexts>[2],
-) {
-  const errors: Record<string, string> = {};
-  const variants = rows.map((row) => {
-    const { input, errors: rowErrors } = variantFromTexts(row, row.properties, options);
-    for (const [field, message] of Object.entries(rowErrors))
-      errors[`${row.key}.${field}`] = message;
-    return input;
-  });
-  return { variants, errors };
-}
-
-/**
- * The DTO's messages on nested variants (variants.2.barcodes) go on their grid row in `errors`
- * (unless the row has one already); the others are returned.
- */
-export function placeRowErrors(
-  found: Record<string, string | undefined>,
-  rows: GridRowTexts[],
-  errors: Record<string, string>,
-) {
-  const others: Record<string, string> = {};
-  for (const [path, message] of Object.entries(found)) {
-    if (!message) continue;
-    const m = /^variants\.(\d+)\.(\w+)/.exec(path);
-    const row = m ? rows[Number(m[1])] : undefined;
-    if (row && m) errors[`${row.key}.${m[2]}`] ??= message;
-    else others[path] = message;
-  }
-  return others;
 }

@@ -41,16 +41,8 @@ import {
   productFieldsPayload,
   type ProductFieldsState,
 } from './ProductFields';
-import {
-  AxisValues,
-  SaveButton,
-  Section,
-  gridVariants,
-  placeRowErrors,
-  useBranchInventories,
-  useVariantChecks,
-} from './ProductKit';
-import { VariantGrid, emptyGridRow, useGridRows } from './VariantGrid';
+import { AxisValues, SaveButton, Section } from './ProductKit';
+import { VariantGrid, emptyGridRow, useVariantGrid } from './VariantGrid';
 import { VariantsTable } from './VariantsTable';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
@@ -88,10 +80,8 @@ function BackIcon(props: SvgIconProps) {
 type Choice = { type: PropertyTypeResponseDto; values: string[] };
 
 function ProductCreate() {
-  const { t, lang, showCost, messages, fieldLabel } = useVariantChecks();
   const navigate = useNavigate();
   const propertyTypes = usePropertyTypes();
-  const inventories = useBranchInventories();
   const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [choices, setChoices] = useState<Choice[]>([]);
@@ -101,8 +91,8 @@ function ProductCreate() {
     () => cartesian(choices.map((c) => ({ name: c.type.name, values: c.values }))),
     [choices],
   );
-  const grid = useGridRows(combos, comboKey, emptyGridRow);
-  const { rows } = grid;
+  const grid = useVariantGrid(combos, comboKey, emptyGridRow);
+  const { t, rows } = grid;
 
   const create = useCrudMutation({
     mutationFn: (payload: ProductCreateDto) => catalogApi.createProduct(payload),
@@ -115,11 +105,7 @@ function ProductCreate() {
   const submit = async () => {
     setFormError(null);
     const base = productFieldsPayload(fields);
-    const { variants, errors } = gridVariants(rows, {
-      showCost,
-      inventoryIds: inventories.map((i) => i.id),
-      messages,
-    });
+    const { variants, errors } = grid.check();
     // The same barcode twice in the grid would be refused by the server (BARCODE_TAKEN).
     const seen = new Map<string, string>();
     for (const row of rows) {
@@ -131,12 +117,10 @@ function ProductCreate() {
       }
     }
     const payload = { ...base, propertyTypeIds: choices.map((c) => c.type.id), variants };
-    const found = await dtoErrors(ProductCreateDto, payload, lang, fieldLabel);
-    const productErrors: FieldErrors = placeRowErrors(found, rows, errors);
+    const productErrors: FieldErrors = await grid.checkBody(ProductCreateDto, payload, errors);
     delete productErrors.variants;
     if (Number.isNaN(base.vatRate)) productErrors.vatRate = t('errors.vatInvalid');
     setFieldErrors(productErrors);
-    grid.setErrors(errors);
     if (rows.length === 0) {
       setFormError(t('errors.noVariants'));
       return;
@@ -222,14 +206,7 @@ function ProductCreate() {
           />
         }
       >
-        <VariantGrid
-          rows={rows}
-          onChange={grid.patchRow}
-          onApplyAll={grid.applyAll}
-          errors={grid.errors}
-          showCost={showCost}
-          inventories={inventories}
-        />
+        <VariantGrid grid={grid} />
       </Section>
     </Box>
   );

@@ -22,21 +22,13 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { normalizeError } from '../../../shared/api/handleError';
-import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { catalogApi, catalogKeys, type ProductDetail } from '../api/catalog.api';
 import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
-import {
-  AxisValues,
-  SaveButton,
-  gridVariants,
-  placeRowErrors,
-  useBranchInventories,
-  useVariantChecks,
-} from './ProductKit';
-import { VariantGrid, emptyGridRow, useGridRows, type GridRow } from './VariantGrid';
+import { AxisValues, SaveButton } from './ProductKit';
+import { VariantGrid, emptyGridRow, useVariantGrid, type GridRow } from './VariantGrid';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
 /** No plan yet: no rows (one constant, so the grid rows are not rebuilt each render). */
@@ -64,9 +56,6 @@ type Props = {
  * Mounted with a new key at each opening.
  */
 export function ProductPropertiesDialog({ open, onClose, product, propertyTypes }: Props) {
-  const { t, lang, showCost, messages, fieldLabel } = useVariantChecks();
-  const inventories = useBranchInventories();
-
   const typeById = useMemo(() => new Map(propertyTypes.map((p) => [p.id, p])), [propertyTypes]);
   const oldTypes = useMemo(
     () =>
@@ -154,8 +143,8 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
     }),
     [template],
   );
-  const grid = useGridRows(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
-  const { rows } = grid;
+  const grid = useVariantGrid(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
+  const { t, rows } = grid;
 
   const setAxis = (typeId: string, change: (axis: AxisState) => AxisState) =>
     setAxes((prev) => prev.map((a) => (a.type.id === typeId ? change(a) : a)));
@@ -209,11 +198,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
       setFormError(t('errors.fixForm'));
       return;
     }
-    const { variants, errors } = gridVariants(rows, {
-      showCost,
-      inventoryIds: inventories.map((i) => i.id),
-      messages,
-    });
+    const { variants, errors } = grid.check();
     const body: ProductPropertiesUpdateDto = {
       axes: axes.map((a) => ({
         propertyTypeId: a.type.id,
@@ -225,9 +210,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         .map((type) => ({ propertyTypeId: type.id, keepValue: keep[type.id] })),
       variants,
     };
-    const found = await dtoErrors(ProductPropertiesUpdateDto, body, lang, fieldLabel);
-    const other = Object.values(placeRowErrors(found, rows, errors))[0];
-    grid.setErrors(errors);
+    const other = Object.values(await grid.checkBody(ProductPropertiesUpdateDto, body, errors))[0];
     if (other || Object.keys(errors).length > 0) {
       setFormError(other ?? t('errors.fixForm'));
       return;
@@ -424,14 +407,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
               {t('properties.newRows')}
             </Typography>
-            <VariantGrid
-              rows={rows}
-              onChange={grid.patchRow}
-              onApplyAll={grid.applyAll}
-              errors={grid.errors}
-              showCost={showCost}
-              inventories={inventories}
-            />
+            <VariantGrid grid={grid} />
           </Box>
         )}
       </DialogContent>
