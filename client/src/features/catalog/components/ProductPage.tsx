@@ -28,7 +28,6 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { catalogApi, catalogKeys, usePropertyTypes, type ProductDetail } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { cartesian, comboKey, orderedProperties } from '../lib/variants';
@@ -225,8 +224,8 @@ function ProductEdit({ productId }: { productId: string }) {
   });
   const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const labels = useEditDialog<never>();
-  const properties = useEditDialog<never>();
+  const [labels, setLabels] = useState({ open: false, key: 0 });
+  const [properties, setProperties] = useState({ open: false, key: 0 });
   const [deleting, setDeleting] = useState(false);
   useErrorToast(product.error);
 
@@ -317,7 +316,7 @@ function ProductEdit({ productId }: { productId: string }) {
           size="small"
           variant="outlined"
           startIcon={<QrCode2 />}
-          onClick={labels.openCreate}
+          onClick={() => setLabels((prev) => ({ open: true, key: prev.key + 1 }))}
           data-testid="product-labels"
         >
           {t('labels.open')}
@@ -362,7 +361,7 @@ function ProductEdit({ productId }: { productId: string }) {
                 size="small"
                 startIcon={<TuneOutlined />}
                 disabled={!propertyTypes.data}
-                onClick={properties.openCreate}
+                onClick={() => setProperties((prev) => ({ open: true, key: prev.key + 1 }))}
                 data-testid="product-properties-edit"
               >
                 {t('properties.edit')}
@@ -376,7 +375,7 @@ function ProductEdit({ productId }: { productId: string }) {
         <ProductPropertiesDialog
           key={properties.key}
           open={properties.open}
-          onClose={properties.close}
+          onClose={() => setProperties((prev) => ({ ...prev, open: false }))}
           product={data}
           propertyTypes={propertyTypes.data ?? []}
         />
@@ -384,7 +383,7 @@ function ProductEdit({ productId }: { productId: string }) {
       <LabelsDialog
         key={labels.key}
         open={labels.open}
-        onClose={labels.close}
+        onClose={() => setLabels((prev) => ({ ...prev, open: false }))}
         initial={labelItems}
       />
       <ConfirmDialog

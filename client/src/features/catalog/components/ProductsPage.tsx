@@ -14,7 +14,6 @@ import { handleError } from '../../../shared/api/handleError';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
-import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { ListPage, usePagedList } from '../../../shared/ui/PagedTable';
@@ -41,8 +40,9 @@ export function ProductsPage() {
   const [activeFilter, setActiveFilter] = useState<ActiveFilter>('all');
   const paging = usePaging();
   // Dialogs are mounted afresh at each opening (their state starts from scratch).
-  const importing = useEditDialog<never>();
-  const labels = useEditDialog<never>();
+  const [importOpen, setImportOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  const [dialogKey, setDialogKey] = useState(0);
   const [exporting, setExporting] = useState(false);
 
   // Keep the search in the address so back/forward and shared links keep it.
@@ -163,7 +163,10 @@ export function ProductsPage() {
             size="small"
             variant="outlined"
             startIcon={<QrCode2 />}
-            onClick={labels.openCreate}
+            onClick={() => {
+              setDialogKey((k) => k + 1);
+              setLabelsOpen(true);
+            }}
             data-testid="products-labels"
           >
             {t('labels.open')}
@@ -184,7 +187,10 @@ export function ProductsPage() {
                 size="small"
                 variant="outlined"
                 startIcon={<FileUploadOutlined />}
-                onClick={importing.openCreate}
+                onClick={() => {
+                  setDialogKey((k) => k + 1);
+                  setImportOpen(true);
+                }}
                 data-testid="products-import"
               >
                 {t('products.import')}
@@ -240,11 +246,15 @@ export function ProductsPage() {
       }
     >
       <ImportDialog
-        key={`import-${importing.key}`}
-        open={importing.open}
-        onClose={importing.close}
+        key={`import-${dialogKey}`}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
       />
-      <LabelsDialog key={`labels-${labels.key}`} open={labels.open} onClose={labels.close} />
+      <LabelsDialog
+        key={`labels-${dialogKey}`}
+        open={labelsOpen}
+        onClose={() => setLabelsOpen(false)}
+      />
     </ListPage>
   );
 }

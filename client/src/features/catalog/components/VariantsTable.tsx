@@ -25,7 +25,6 @@ import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { DeleteAction, EditAction, IconAction } from '../../../shared/ui/IconAction';
 import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import {
   catalogApi,
   catalogKeys,
@@ -85,7 +84,7 @@ export function VariantsTable({
   const [texts, setTexts] = useState<VariantTexts>(() => textsOf(null));
   const [active, setActive] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const adding = useEditDialog<never>();
+  const [adding, setAdding] = useState({ open: false, key: 0 });
 
   const order = propertyTypes.map((type) => type.name);
   const inventoryOptions = useInventoryOptions();
@@ -301,7 +300,7 @@ export function VariantsTable({
             size="small"
             variant="outlined"
             startIcon={<Add />}
-            onClick={adding.openCreate}
+            onClick={() => setAdding((prev) => ({ open: true, key: prev.key + 1 }))}
             data-testid="variant-add"
           >
             {t('variants.add')}
@@ -323,7 +322,7 @@ export function VariantsTable({
       <AddVariantDialog
         key={adding.key}
         open={adding.open}
-        onClose={adding.close}
+        onClose={() => setAdding((prev) => ({ ...prev, open: false }))}
         product={product}
         propertyTypes={propertyTypes}
       />
