@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { PropertyTypeResponseDto } from '@pos/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/state/useCan';
@@ -72,7 +73,7 @@ export function AxisValues({
   name,
   options,
   chosen,
-  onToggle,
+  onChange,
   colorOf,
   testId,
   valueTestId,
@@ -83,7 +84,8 @@ export function AxisValues({
   name: string;
   options: string[];
   chosen: string[];
-  onToggle: (value: string) => void;
+  /** The chosen values after a click, in the options' order (the grid reads S, M, L). */
+  onChange: (chosen: string[]) => void;
   /** The colour of a value's chip (default: primary when chosen). */
   colorOf?: (value: string, on: boolean) => ChipProps['color'];
   testId: string;
@@ -115,7 +117,13 @@ export function AxisValues({
               variant={on ? 'filled' : 'outlined'}
               aria-pressed={on}
               data-testid={valueTestId}
-              onClick={() => onToggle(value)}
+              onClick={() =>
+                onChange(
+                  on
+                    ? chosen.filter((v) => v !== value)
+                    : options.filter((v) => v === value || chosen.includes(v)),
+                )
+              }
             />
           );
         })}
@@ -124,6 +132,12 @@ export function AxisValues({
       {after}
     </Box>
   );
+}
+
+/** A product's property types, in its order (those still defined). */
+export function typesOf(ids: string[], types: PropertyTypeResponseDto[]) {
+  const byId = new Map(types.map((type) => [type.id, type]));
+  return ids.map((id) => byId.get(id)).filter((p): p is PropertyTypeResponseDto => Boolean(p));
 }
 
 /** What checking typed variants needs: the cost permission, the messages, the fields' names. */

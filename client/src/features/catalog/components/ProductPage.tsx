@@ -40,7 +40,7 @@ import {
   productFieldsPayload,
   type ProductFieldsState,
 } from './ProductFields';
-import { AxisValues, SaveButton, Section } from './ProductKit';
+import { AxisValues, SaveButton, Section, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid } from './VariantGrid';
 import { VariantsTable } from './VariantsTable';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
@@ -131,8 +131,8 @@ function ProductCreate() {
     create.mutate(payload as ProductCreateDto);
   };
 
-  const setValues = (typeId: string, values: (choice: Choice) => string[]) =>
-    setChoices((prev) => prev.map((c) => (c.type.id === typeId ? { ...c, values: values(c) } : c)));
+  const setValues = (typeId: string, values: string[]) =>
+    setChoices((prev) => prev.map((c) => (c.type.id === typeId ? { ...c, values } : c)));
 
   return (
     <Box>
@@ -175,18 +175,11 @@ function ProductCreate() {
               chosen={values}
               testId="property-choice"
               valueTestId="property-value"
-              // Keep the type's own order so the grid reads S, M, L.
-              onToggle={(value) =>
-                setValues(type.id, (c) =>
-                  c.values.includes(value)
-                    ? c.values.filter((v) => v !== value)
-                    : c.type.values.filter((v) => v === value || c.values.includes(v)),
-                )
-              }
+              onChange={(chosen) => setValues(type.id, chosen)}
               heading={
                 <Button
                   size="small"
-                  onClick={() => setValues(type.id, () => (all ? [] : [...type.values]))}
+                  onClick={() => setValues(type.id, all ? [] : [...type.values])}
                 >
                   {all ? t('grid.selectNone') : t('grid.selectAll')}
                 </Button>
@@ -270,12 +263,10 @@ function ProductEdit({ productId }: { productId: string }) {
   };
 
   const data: ProductDetail | undefined = product.data;
-  const typeNames = useMemo(() => {
-    const byId = new Map((propertyTypes.data ?? []).map((p) => [p.id, p]));
-    return (data?.propertyTypeIds ?? [])
-      .map((id) => byId.get(id))
-      .filter((p): p is PropertyTypeResponseDto => Boolean(p));
-  }, [propertyTypes.data, data?.propertyTypeIds]);
+  const typeNames = useMemo(
+    () => typesOf(data?.propertyTypeIds ?? [], propertyTypes.data ?? []),
+    [propertyTypes.data, data?.propertyTypeIds],
+  );
 
   const labelItems: LabelItem[] = useMemo(
     () =>

@@ -27,7 +27,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { catalogApi, catalogKeys, type ProductDetail } from '../api/catalog.api';
 import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
-import { AxisValues, SaveButton } from './ProductKit';
+import { AxisValues, SaveButton, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid, type GridRow } from './VariantGrid';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
@@ -56,13 +56,9 @@ type Props = {
  * Mounted with a new key at each opening.
  */
 export function ProductPropertiesDialog({ open, onClose, product, propertyTypes }: Props) {
-  const typeById = useMemo(() => new Map(propertyTypes.map((p) => [p.id, p])), [propertyTypes]);
   const oldTypes = useMemo(
-    () =>
-      product.propertyTypeIds
-        .map((id) => typeById.get(id))
-        .filter((p): p is PropertyTypeResponseDto => Boolean(p)),
-    [product.propertyTypeIds, typeById],
+    () => typesOf(product.propertyTypeIds, propertyTypes),
+    [product.propertyTypeIds, propertyTypes],
   );
   const planVariants = useMemo(
     () =>
@@ -148,19 +144,6 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
 
   const setAxis = (typeId: string, change: (axis: AxisState) => AxisState) =>
     setAxes((prev) => prev.map((a) => (a.type.id === typeId ? change(a) : a)));
-  const toggleValue = (axis: AxisState, value: string) =>
-    setAxis(axis.type.id, (a) => {
-      const on = a.values.includes(value);
-      // Keep the type's own order so the grid reads S, M, L, XL.
-      const values = on
-        ? a.values.filter((v) => v !== value)
-        : optionsOf(a).filter((v) => v === value || a.values.includes(v));
-      return {
-        ...a,
-        values,
-        existingValue: on && a.existingValue === value ? '' : a.existingValue,
-      };
-    });
   const addTyped = (axis: AxisState) => {
     const value = (newValue[axis.type.id] ?? '').trim();
     if (!value) return;
@@ -179,13 +162,8 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
   const save = useCrudMutation({
     mutationFn: (body: ProductPropertiesUpdateDto) =>
       catalogApi.updateProductProperties(product.id, body),
-    success: (res) =>
-      t('properties.saved', {
-        created: res.created,
-        reactivated: res.reactivated,
-        deactivated: res.deactivated,
-        deleted: res.deleted,
-      }),
+    success: ({ created, reactivated, deactivated, deleted }) =>
+      t('properties.saved', { created, reactivated, deactivated, deleted }),
     invalidate: [catalogKeys.products, catalogKeys.propertyTypes],
     onDone: onClose,
     onError: (err) => setFormError(normalizeError(err).message),
@@ -253,7 +231,14 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
               name={axis.type.name}
               options={optionsOf(axis)}
               chosen={axis.values}
-              onToggle={(value) => toggleValue(axis, value)}
+              // A value switched off is no longer the existing variants' value.
+              onChange={(values) =>
+                setAxis(axis.type.id, (a) => ({
+                  ...a,
+                  values,
+                  existingValue: values.includes(a.existingValue) ? a.existingValue : '',
+                }))
+              }
               colorOf={(value, on) =>
                 on
                   ? had.includes(value) || fresh
