@@ -17,16 +17,14 @@ import {
   type PropertyTypeResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { normalizeError } from '../../../shared/api/handleError';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { handleError, normalizeError } from '../../../shared/api/handleError';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { catalogApi, catalogKeys, usePropertyTypes, type ProductDetail } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
@@ -55,19 +53,18 @@ function ProductHeader({ title, children }: { title: string; children?: ReactNod
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   return (
-    <PageHeader
-      title={title}
-      titleTestId="product-title"
-      gap={1}
-      start={
-        <IconAction
-          label={t('products.backToList')}
-          icon={BackIcon}
-          onClick={() => navigate(routePath('Products'))}
-        />
-      }
-      actions={children}
-    />
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+      <IconAction
+        label={t('products.backToList')}
+        icon={BackIcon}
+        onClick={() => navigate(routePath('Products'))}
+      />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="product-title">
+        {title}
+      </Typography>
+      <Box sx={{ flex: 1 }} />
+      {children}
+    </Stack>
   );
 }
 
@@ -220,7 +217,9 @@ function ProductEdit({ productId }: { productId: string }) {
   const [labels, setLabels] = useState({ open: false, key: 0 });
   const [properties, setProperties] = useState({ open: false, key: 0 });
   const [deleting, setDeleting] = useState(false);
-  useErrorToast(product.error);
+  useEffect(() => {
+    if (product.error) handleError(product.error, { toast: true });
+  }, [product.error]);
 
   // The form follows the loaded product (and the saved one after a save); react-query keeps the
   // same object while nothing changed, so unsaved edits survive an identical refetch.
