@@ -39,7 +39,7 @@ type Indexed = { row: GridRow; index: number };
  * field clears that field's errors, "apply to all" clears them all. `keyOf` and `fresh` must be
  * stable (useCallback) so the rows are not rebuilt on every render.
  */
-export function useGridRows(
+function useGridRows(
   combos: Record<string, string>[],
   keyOf: (properties: Record<string, string>) => string,
   fresh: (key: string, properties: Record<string, string>) => GridRow,
@@ -77,7 +77,7 @@ export function useGridRows(
   return { rows, patchRow, applyAll, errors, setErrors };
 }
 
-export type VariantGridState = ReturnType<typeof useVariantGrid>;
+type VariantGridState = ReturnType<typeof useVariantGrid>;
 
 /**
  * The grid of a new product or of a product's new combinations: its rows (useGridRows), the
@@ -124,7 +124,7 @@ export function useVariantGrid(...args: Parameters<typeof useGridRows>) {
 }
 
 /** Opening stock goes to the inventories of the user's branch (all, for a user without one). */
-export function useBranchInventories() {
+function useBranchInventories() {
   const user = useAtomValue(sessionUserState);
   const inventoryOptions = useInventoryOptions();
   const branchId = user?.branchId ?? null;
