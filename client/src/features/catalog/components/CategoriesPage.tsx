@@ -9,6 +9,7 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
@@ -100,19 +101,13 @@ export function CategoriesPage() {
   );
   const nameOf = (id: unknown) =>
     id === ROOT_TARGET ? t('categories.dnd.root') : (byId.get(String(id))?.name ?? '');
-  const announcements = {
-    onDragStart: ({ active }: { active: { id: unknown } }) =>
-      t('categories.dnd.start', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over
-        ? t('categories.dnd.over', { name: nameOf(active.id), target: nameOf(over.id) })
-        : undefined,
-    onDragEnd: ({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) =>
-      over
-        ? t('categories.dnd.end', { name: nameOf(active.id), target: nameOf(over.id) })
-        : t('categories.dnd.cancel', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }: { active: { id: unknown } }) =>
-      t('categories.dnd.cancel', { name: nameOf(active.id) }),
+  const say = (key: string, active: { id: unknown }, over?: { id: unknown } | null) =>
+    t(`categories.dnd.${key}`, { name: nameOf(active.id), target: over && nameOf(over.id) });
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => say('start', active),
+    onDragOver: ({ active, over }) => (over ? say('over', active, over) : undefined),
+    onDragEnd: ({ active, over }) => (over ? say('end', active, over) : say('cancel', active)),
+    onDragCancel: ({ active }) => say('cancel', active),
   };
 
   const move = useCrudMutation({

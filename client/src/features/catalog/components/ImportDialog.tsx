@@ -184,24 +184,21 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Box data-testid="import-report">
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
               <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
-              <Chip
-                size="small"
-                color="success"
-                variant="outlined"
-                label={t('import.toCreate', { count: report.created })}
-              />
-              <Chip
-                size="small"
-                color="info"
-                variant="outlined"
-                label={t('import.toUpdate', { count: report.updated })}
-              />
-              <Chip
-                size="small"
-                color={report.errors.length ? 'error' : 'default'}
-                variant="outlined"
-                label={t('import.errorCount', { count: report.errors.length })}
-              />
+              {(
+                [
+                  ['toCreate', report.created, 'success'],
+                  ['toUpdate', report.updated, 'info'],
+                  ['errorCount', report.errors.length, report.errors.length ? 'error' : 'default'],
+                ] as const
+              ).map(([key, count, color]) => (
+                <Chip
+                  key={key}
+                  size="small"
+                  color={color}
+                  variant="outlined"
+                  label={t(`import.${key}`, { count })}
+                />
+              ))}
             </Stack>
             {phase === 'done' && (
               <Alert severity="success">

@@ -76,11 +76,13 @@ export function LowStockPage() {
     .map((key) => byKey.get(key))
     .filter((row): row is NearStockEndDto => Boolean(row));
 
-  const toggle = (key: string) =>
+  const select = (keys: string[], on: boolean) =>
     setSelected((prev) => {
       const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
+      for (const key of keys) {
+        if (on) next.add(key);
+        else next.delete(key);
+      }
       return next;
     });
   const pageKeys = rows.map(rowKey);
@@ -96,16 +98,7 @@ export function LowStockPage() {
           size="small"
           checked={allOnPage}
           indeterminate={someOnPage && !allOnPage}
-          onChange={() =>
-            setSelected((prev) => {
-              const next = new Set(prev);
-              for (const key of pageKeys) {
-                if (allOnPage) next.delete(key);
-                else next.add(key);
-              }
-              return next;
-            })
-          }
+          onChange={() => select(pageKeys, !allOnPage)}
           slotProps={{ input: { 'aria-label': t('lowStock.selectPage') } }}
         />
       ),
@@ -113,7 +106,7 @@ export function LowStockPage() {
         <Checkbox
           size="small"
           checked={selected.has(rowKey(row))}
-          onChange={() => toggle(rowKey(row))}
+          onChange={(e) => select([rowKey(row)], e.target.checked)}
           slotProps={{ input: { 'aria-label': t('lowStock.select', { name: row.productName }) } }}
         />
       ),

@@ -15,6 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
+import { SelectField } from '../../../shared/ui/SelectField';
 import { useCategories } from '../api/catalog.api';
 import { buildTree } from '../lib/tree';
 
@@ -145,25 +146,16 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
-        size="small"
-        fullWidth
+      <SelectField
+        name="unit"
         label={t('fields.unit')}
         value={state.unit}
         disabled={disabled}
-        onChange={(e) => set('unit', e.target.value as Unit)}
-        helperText={t(
-          COUNTED_UNITS.includes(state.unit) ? 'hints.unitCounted' : 'hints.unitMeasured',
-        )}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'product-unit' } as never } }}
-      >
-        {UNITS.map((unit) => (
-          <MenuItem key={unit} value={unit}>
-            {t(`units.${unit}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(unit) => set('unit', unit as Unit)}
+        hint={t(COUNTED_UNITS.includes(state.unit) ? 'hints.unitCounted' : 'hints.unitMeasured')}
+        options={UNITS.map((unit) => ({ value: unit, label: t(`units.${unit}`) }))}
+        testId="product-unit"
+      />
       {text('vatRate', { hint: t('hints.vatRate') })}
       <Box sx={{ display: 'flex', alignItems: 'center', minBlockSize: 40 }}>
         <FormControlLabel
@@ -178,27 +170,16 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
           label={t('fields.active')}
         />
       </Box>
-      <TextField
-        select
-        size="small"
-        fullWidth
+      <SelectField
+        name="etaItemType"
         label={t('fields.etaItemType')}
         value={state.etaItemType}
         disabled={disabled}
-        onChange={(e) => set('etaItemType', e.target.value as EtaItemType | '')}
-        helperText={errors.etaItemType ?? ' '}
-        error={Boolean(errors.etaItemType)}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">
-          <em>{t('products.noEta')}</em>
-        </MenuItem>
-        {ETA_ITEM_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {type}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(type) => set('etaItemType', type as EtaItemType | '')}
+        error={errors.etaItemType}
+        noneLabel={t('products.noEta')}
+        options={ETA_ITEM_TYPES.map((type) => ({ value: type, label: type }))}
+      />
       {text('etaItemCode', { ltr: true, hint: t('hints.etaItemCode') })}
       <Box sx={{ gridColumn: { sm: 'span 2' } }}>
         <ImageUploadField

@@ -3,12 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,28 +18,17 @@ import {
   ProductPropertiesUpdateDto,
   type AxisPlanProblem,
   type PropertyTypeResponseDto,
-  type VariantInputDto,
 } from '@pos/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { handleError } from '../../../shared/api/handleError';
-import { dtoErrors } from '../../../shared/forms/useDtoForm';
-import { sessionUserState } from '../../../shared/state';
-import { toast } from '../../../shared/ui/toast';
-import {
-  catalogApi,
-  catalogKeys,
-  useInventoryOptions,
-  type ProductDetail,
-} from '../api/catalog.api';
-import { useCan } from '../../../shared/state/useCan';
+import { normalizeError } from '../../../shared/api/handleError';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { catalogApi, catalogKeys, type ProductDetail } from '../api/catalog.api';
 import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
-import { variantFromTexts } from '../lib/variantForm';
-import { VariantGrid, emptyGridRow, useGridRows, type GridRow } from './VariantGrid';
+import { AxisValues, SaveButton, typesOf } from './ProductKit';
+import { VariantGrid, emptyGridRow, useVariantGrid, type GridRow } from './VariantGrid';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
 /** No plan yet: no rows (one constant, so the grid rows are not rebuilt each render). */
@@ -69,25 +56,9 @@ type Props = {
  * Mounted with a new key at each opening.
  */
 export function ProductPropertiesDialog({ open, onClose, product, propertyTypes }: Props) {
-  const { t, i18n } = useTranslation('catalog');
-  const can = useCan();
-  const showCost = can('can_see_buy_price');
-  const queryClient = useQueryClient();
-  const user = useAtomValue(sessionUserState);
-  const inventoryOptions = useInventoryOptions();
-  const branchId = user?.branchId ?? null;
-  const inventories = useMemo(
-    () => (inventoryOptions.data ?? []).filter((inv) => !branchId || inv.branchId === branchId),
-    [inventoryOptions.data, branchId],
-  );
-
-  const typeById = useMemo(() => new Map(propertyTypes.map((p) => [p.id, p])), [propertyTypes]);
   const oldTypes = useMemo(
-    () =>
-      product.propertyTypeIds
-        .map((id) => typeById.get(id))
-        .filter((p): p is PropertyTypeResponseDto => Boolean(p)),
-    [product.propertyTypeIds, typeById],
+    () => typesOf(product.propertyTypeIds, propertyTypes),
+    [product.propertyTypeIds, propertyTypes],
   );
   const planVariants = useMemo(
     () =>
@@ -168,29 +139,11 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
     }),
     [template],
   );
-  const {
-    rows,
-    patchRow,
-    applyAll,
-    errors: gridErrors,
-    setErrors: setGridErrors,
-  } = useGridRows(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
+  const grid = useVariantGrid(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
+  const { t, rows } = grid;
 
   const setAxis = (typeId: string, change: (axis: AxisState) => AxisState) =>
     setAxes((prev) => prev.map((a) => (a.type.id === typeId ? change(a) : a)));
-  const toggleValue = (axis: AxisState, value: string) =>
-    setAxis(axis.type.id, (a) => {
-      const on = a.values.includes(value);
-      // Keep the type's own order so the grid reads S, M, L, XL.
-      const values = on
-        ? a.values.filter((v) => v !== value)
-        : optionsOf(a).filter((v) => v === value || a.values.includes(v));
-      return {
-        ...a,
-        values,
-        existingValue: on && a.existingValue === value ? '' : a.existingValue,
-      };
-    });
   const addTyped = (axis: AxisState) => {
     const value = (newValue[axis.type.id] ?? '').trim();
     if (!value) return;
@@ -206,23 +159,14 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
     setNewValue((prev) => ({ ...prev, [axis.type.id]: '' }));
   };
 
-  const save = useMutation({
+  const save = useCrudMutation({
     mutationFn: (body: ProductPropertiesUpdateDto) =>
       catalogApi.updateProductProperties(product.id, body),
-    onSuccess: async (res) => {
-      toast.success(
-        t('properties.saved', {
-          created: res.created,
-          reactivated: res.reactivated,
-          deactivated: res.deactivated,
-          deleted: res.deleted,
-        }),
-      );
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.propertyTypes });
-      onClose();
-    },
-    onError: (err) => setFormError(handleError(err, { toast: true }).message),
+    success: ({ created, reactivated, deactivated, deleted }) =>
+      t('properties.saved', { created, reactivated, deactivated, deleted }),
+    invalidate: [catalogKeys.products, catalogKeys.propertyTypes],
+    onDone: onClose,
+    onError: (err) => setFormError(normalizeError(err).message),
   });
 
   const submit = async () => {
@@ -232,23 +176,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
       setFormError(t('errors.fixForm'));
       return;
     }
-    const messages = {
-      priceRequired: t('errors.priceRequired'),
-      priceInvalid: t('errors.priceInvalid'),
-      minAboveSell: t('errors.minAboveSell'),
-      quantityInvalid: t('errors.quantityInvalid'),
-    };
-    const errors: Record<string, string> = {};
-    const variants: VariantInputDto[] = rows.map((row) => {
-      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, {
-        showCost,
-        inventoryIds: inventories.map((i) => i.id),
-        messages,
-      });
-      for (const [field, message] of Object.entries(rowErrors))
-        errors[`${row.key}.${field}`] = message;
-      return input;
-    });
+    const { variants, errors } = grid.check();
     const body: ProductPropertiesUpdateDto = {
       axes: axes.map((a) => ({
         propertyTypeId: a.type.id,
@@ -260,19 +188,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         .map((type) => ({ propertyTypeId: type.id, keepValue: keep[type.id] })),
       variants,
     };
-    const found = await dtoErrors(ProductPropertiesUpdateDto, body, i18n.language, (f) => {
-      const last = f.split('.').pop() ?? f;
-      return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
-    });
-    let other: string | null = null;
-    for (const [path, message] of Object.entries(found)) {
-      if (!message) continue;
-      const m = /^variants\.(\d+)\.(\w+)/.exec(path);
-      const row = m ? rows[Number(m[1])] : undefined;
-      if (row && m) errors[`${row.key}.${m[2]}`] ??= message;
-      else other ??= message;
-    }
-    setGridErrors(errors);
+    const other = Object.values(await grid.checkBody(ProductPropertiesUpdateDto, body, errors))[0];
     if (other || Object.keys(errors).length > 0) {
       setFormError(other ?? t('errors.fixForm'));
       return;
@@ -308,99 +224,101 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         />
         {axes.map((axis) => {
           const fresh = isNew(axis.type.id);
+          const had = current[axis.type.name] ?? [];
           return (
-            <Box key={axis.type.id} sx={{ mt: 1.5 }} data-testid="properties-axis">
-              <Stack
-                direction="row"
-                sx={{ alignItems: 'center', gap: 1, mb: 0.5, flexWrap: 'wrap' }}
-              >
-                <Typography variant="body2" sx={{ fontWeight: 700, minInlineSize: 80 }}>
-                  {axis.type.name}
-                </Typography>
-                {fresh && (
+            <AxisValues
+              key={axis.type.id}
+              name={axis.type.name}
+              options={optionsOf(axis)}
+              chosen={axis.values}
+              // A value switched off is no longer the existing variants' value.
+              onChange={(values) =>
+                setAxis(axis.type.id, (a) => ({
+                  ...a,
+                  values,
+                  existingValue: values.includes(a.existingValue) ? a.existingValue : '',
+                }))
+              }
+              colorOf={(value, on) =>
+                on
+                  ? had.includes(value) || fresh
+                    ? 'primary'
+                    : 'success'
+                  : had.includes(value)
+                    ? 'error'
+                    : 'default'
+              }
+              testId="properties-axis"
+              valueTestId="properties-value"
+              heading={
+                fresh && (
                   <Chip
                     size="small"
                     color="info"
                     variant="outlined"
                     label={t('properties.newType')}
                   />
-                )}
-              </Stack>
-              <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', alignItems: 'center' }}>
-                {optionsOf(axis).map((value) => {
-                  const on = axis.values.includes(value);
-                  const had = (current[axis.type.name] ?? []).includes(value);
-                  return (
-                    <Chip
-                      key={value}
-                      label={value}
-                      size="small"
-                      color={
-                        on ? (had || fresh ? 'primary' : 'success') : had ? 'error' : 'default'
-                      }
-                      variant={on ? 'filled' : 'outlined'}
-                      aria-pressed={on}
-                      data-testid="properties-value"
-                      onClick={() => toggleValue(axis, value)}
-                    />
-                  );
-                })}
-                <TextField
-                  size="small"
-                  value={newValue[axis.type.id] ?? ''}
-                  onChange={(e) =>
-                    setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))
-                  }
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      addTyped(axis);
+                )
+              }
+              after={
+                fresh &&
+                activeCount > 0 && (
+                  <TextField
+                    select
+                    size="small"
+                    label={t('properties.existingValue')}
+                    value={axis.existingValue}
+                    onChange={(e) =>
+                      setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))
                     }
-                  }}
-                  placeholder={t('properties.newValue')}
-                  sx={{ inlineSize: 150 }}
-                  slotProps={{
-                    htmlInput: {
-                      'aria-label': t('properties.newValueOf', { name: axis.type.name }),
-                      'data-testid': 'properties-new-value',
-                      maxLength: 60,
-                    },
-                  }}
-                />
-                <IconButton
-                  size="small"
-                  aria-label={t('properties.addValue')}
-                  onClick={() => addTyped(axis)}
-                >
-                  <Add fontSize="small" />
-                </IconButton>
-              </Stack>
-              {fresh && activeCount > 0 && (
-                <TextField
-                  select
-                  size="small"
-                  label={t('properties.existingValue')}
-                  value={axis.existingValue}
-                  onChange={(e) =>
-                    setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))
+                    error={
+                      showProblems && problemFor('AXIS_EXISTING_VALUE_REQUIRED', axis.type.name)
+                    }
+                    helperText={t('properties.existingValueHint', { count: activeCount })}
+                    sx={{ mt: 1, minInlineSize: 260 }}
+                    slotProps={{
+                      select: {
+                        SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never,
+                      },
+                    }}
+                  >
+                    {axis.values.map((value) => (
+                      <MenuItem key={value} value={value}>
+                        {value}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )
+              }
+            >
+              <TextField
+                size="small"
+                value={newValue[axis.type.id] ?? ''}
+                onChange={(e) =>
+                  setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))
+                }
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    addTyped(axis);
                   }
-                  error={showProblems && problemFor('AXIS_EXISTING_VALUE_REQUIRED', axis.type.name)}
-                  helperText={t('properties.existingValueHint', { count: activeCount })}
-                  sx={{ mt: 1, minInlineSize: 260 }}
-                  slotProps={{
-                    select: {
-                      SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never,
-                    },
-                  }}
-                >
-                  {axis.values.map((value) => (
-                    <MenuItem key={value} value={value}>
-                      {value}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            </Box>
+                }}
+                placeholder={t('properties.newValue')}
+                sx={{ inlineSize: 150 }}
+                slotProps={{
+                  htmlInput: {
+                    'aria-label': t('properties.newValueOf', { name: axis.type.name }),
+                    'data-testid': 'properties-new-value',
+                    maxLength: 60,
+                  },
+                }}
+              />
+              <IconAction
+                icon={Add}
+                label={t('properties.addValue')}
+                onClick={() => addTyped(axis)}
+              />
+            </AxisValues>
           );
         })}
         {removed.map((type) => (
@@ -432,25 +350,22 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
                 label={t('properties.willCreate', { count: plan.create.length })}
                 data-testid="properties-create-count"
               />
-              {plan.reactivate.length > 0 && (
-                <Chip
-                  size="small"
-                  color="info"
-                  label={t('properties.willReactivate', { count: plan.reactivate.length })}
-                />
-              )}
-              {plan.update.length > 0 && (
-                <Chip
-                  size="small"
-                  label={t('properties.willUpdate', { count: plan.update.length })}
-                />
-              )}
-              {plan.retire.length > 0 && (
-                <Chip
-                  size="small"
-                  color="warning"
-                  label={t('properties.willRetire', { count: plan.retire.length })}
-                />
+              {(
+                [
+                  ['willReactivate', plan.reactivate.length, 'info'],
+                  ['willUpdate', plan.update.length, 'default'],
+                  ['willRetire', plan.retire.length, 'warning'],
+                ] as const
+              ).map(
+                ([key, count, color]) =>
+                  count > 0 && (
+                    <Chip
+                      key={key}
+                      size="small"
+                      color={color}
+                      label={t(`properties.${key}`, { count })}
+                    />
+                  ),
               )}
             </Stack>
           ) : (
@@ -477,14 +392,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
               {t('properties.newRows')}
             </Typography>
-            <VariantGrid
-              rows={rows}
-              onChange={patchRow}
-              onApplyAll={applyAll}
-              errors={gridErrors}
-              showCost={showCost}
-              inventories={inventories}
-            />
+            <VariantGrid grid={grid} />
           </Box>
         )}
       </DialogContent>
@@ -492,15 +400,12 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
         <Button color="inherit" onClick={onClose} disabled={save.isPending}>
           {t('common.cancel')}
         </Button>
-        <Button
-          variant="contained"
+        <SaveButton
+          pending={save.isPending}
           onClick={() => void submit()}
-          disabled={save.isPending}
-          startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          data-testid="properties-save"
-        >
-          {t('common.save')}
-        </Button>
+          testId="properties-save"
+          icon={null}
+        />
       </DialogActions>
     </Dialog>
   );

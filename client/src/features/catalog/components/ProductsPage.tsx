@@ -7,20 +7,18 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { routePath, type ProductResponseDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { ListPage, usePagedList } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { catalogApi, catalogKeys, downloadFile, type ProductListQuery } from '../api/catalog.api';
+import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { CategoryFilter } from './CategoryFilter';
 import { ImportDialog } from './ImportDialog';
@@ -41,9 +39,9 @@ export function ProductsPage() {
   const [categoryId, setCategoryId] = useState(params.get('categoryId') ?? '');
   const [activeFilter, setActiveFilter] = useState<ActiveFilter>('all');
   const paging = usePaging();
+  // Dialogs are mounted afresh at each opening (their state starts from scratch).
   const [importOpen, setImportOpen] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
-  // Dialogs are mounted afresh at each opening (their state starts from scratch).
   const [dialogKey, setDialogKey] = useState(0);
   const [exporting, setExporting] = useState(false);
 
@@ -55,19 +53,16 @@ export function ProductsPage() {
     setParams(next, { replace: true });
   }, [q, categoryId, setParams]);
 
-  const query: ProductListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: q || undefined,
-    categoryId: categoryId || undefined,
-    active: activeFilter === 'all' ? undefined : activeFilter === 'active',
-  };
-  const list = useQuery({
-    queryKey: catalogKeys.productList(query),
-    queryFn: () => catalogApi.products(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging,
+    params: {
+      q: q || undefined,
+      categoryId: categoryId || undefined,
+      active: activeFilter === 'all' ? undefined : activeFilter === 'active',
+    },
+    queryKey: catalogKeys.productList,
+    fetch: catalogApi.products,
   });
-  useErrorToast(list.error);
 
   const onExport = async () => {
     setExporting(true);
@@ -160,35 +155,34 @@ export function ProductsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('products.title')}
-        gap={1}
-        actions={
-          <>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<QrCode2 />}
-              onClick={() => {
-                setDialogKey((k) => k + 1);
-                setLabelsOpen(true);
-              }}
-              data-testid="products-labels"
-            >
-              {t('labels.open')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              disabled={exporting}
-              onClick={() => void onExport()}
-              data-testid="products-export"
-            >
-              {t('products.export')}
-            </Button>
-            {canManage && (
+    <ListPage
+      title={t('products.title')}
+      actions={
+        <>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<QrCode2 />}
+            onClick={() => {
+              setDialogKey((k) => k + 1);
+              setLabelsOpen(true);
+            }}
+            data-testid="products-labels"
+          >
+            {t('labels.open')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            disabled={exporting}
+            onClick={() => void onExport()}
+            data-testid="products-export"
+          >
+            {t('products.export')}
+          </Button>
+          {canManage && (
+            <>
               <Button
                 size="small"
                 variant="outlined"
@@ -201,60 +195,56 @@ export function ProductsPage() {
               >
                 {t('products.import')}
               </Button>
-            )}
-            {canManage && (
               <AddButton
                 onClick={() => navigate(routePath('Products-id', { id: 'new' }))}
                 testId="product-add"
               >
                 {t('products.add')}
               </AddButton>
-            )}
-          </>
-        }
-      />
-
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[10, 25, 50, 100]}
-        columns={columns}
-        rowKey={(product) => product.id}
-        rowTestId="product-row"
-        rowProps={(product) => ({ style: { opacity: product.active ? 1 : 0.6 } })}
-        onRowClick={(product) => navigate(routePath('Products-id', { id: product.id }))}
-        ariaLabel={t('products.title')}
-        emptyText={t('products.empty')}
-        emptyTestId="products-empty"
-        filters={
-          <>
-            <SearchField
-              value={search}
-              onChange={paging.withReset(setSearch)}
-              label={t('products.search')}
-              testId="products-search"
-            />
-            <CategoryFilter
-              label={t('fields.category')}
-              allLabel={t('products.allCategories')}
-              value={categoryId}
-              onChange={paging.withReset(setCategoryId)}
-            />
-            <SelectFilter<ActiveFilter>
-              label={t('fields.active')}
-              value={activeFilter}
-              onChange={paging.withReset(setActiveFilter)}
-              allValue="all"
-              allLabel={t('products.allStates')}
-              options={[
-                { value: 'active', label: t('products.activeOnly') },
-                { value: 'inactive', label: t('products.inactiveOnly') },
-              ]}
-              minWidth={130}
-            />
-          </>
-        }
-      />
+            </>
+          )}
+        </>
+      }
+      query={list}
+      paging={paging}
+      pageSizeOptions={[10, 25, 50, 100]}
+      columns={columns}
+      rowKey={(product) => product.id}
+      rowTestId="product-row"
+      rowProps={(product) => ({ style: { opacity: product.active ? 1 : 0.6 } })}
+      onRowClick={(product) => navigate(routePath('Products-id', { id: product.id }))}
+      ariaLabel={t('products.title')}
+      emptyText={t('products.empty')}
+      emptyTestId="products-empty"
+      search={{
+        value: search,
+        onChange: paging.withReset(setSearch),
+        label: t('products.search'),
+        testId: 'products-search',
+      }}
+      filters={
+        <>
+          <CategoryFilter
+            label={t('fields.category')}
+            allLabel={t('products.allCategories')}
+            value={categoryId}
+            onChange={paging.withReset(setCategoryId)}
+          />
+          <SelectFilter<ActiveFilter>
+            label={t('fields.active')}
+            value={activeFilter}
+            onChange={paging.withReset(setActiveFilter)}
+            allValue="all"
+            allLabel={t('products.allStates')}
+            options={[
+              { value: 'active', label: t('products.activeOnly') },
+              { value: 'inactive', label: t('products.inactiveOnly') },
+            ]}
+            minWidth={130}
+          />
+        </>
+      }
+    >
       <ImportDialog
         key={`import-${dialogKey}`}
         open={importOpen}
@@ -265,7 +255,7 @@ export function ProductsPage() {
         open={labelsOpen}
         onClose={() => setLabelsOpen(false)}
       />
-    </Box>
+    </ListPage>
   );
 }
 

@@ -1,69 +1,45 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { InventoryOption } from '../api/catalog.api';
+import { useAtomValue } from 'jotai';
+import { useMemo, useState, type ReactNode } from 'react';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
+import { sessionUserState } from '../../../shared/state';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { useInventoryOptions, type InventoryOption } from '../api/catalog.api';
+import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
 import { propertiesText } from '../lib/variants';
 import { ChipsInput } from './ChipsInput';
+import { useVariantChecks } from './ProductKit';
+
+type Errors = Record<string, string>;
 
 /** One row of the size × colour grid while a product is being created (texts as typed). */
-export type GridRow = {
+export type GridRow = VariantTexts & {
   key: string;
   properties: Record<string, string>;
-  sku: string;
-  barcodes: string[];
-  sellPrice: string;
-  minSellPrice: string;
-  avgCost: string;
-  lowStockThreshold: string;
   opening: Record<string, string>;
 };
 
 export function emptyGridRow(key: string, properties: Record<string, string>): GridRow {
-  return {
-    key,
-    properties,
-    sku: '',
-    barcodes: [],
-    sellPrice: '',
-    minSellPrice: '',
-    avgCost: '',
-    lowStockThreshold: '',
-    opening: {},
-  };
+  const texts = { sku: '', sellPrice: '', minSellPrice: '', avgCost: '', lowStockThreshold: '' };
+  return { key, properties, ...texts, barcodes: [], opening: {} };
 }
 
-type Props = {
-  rows: GridRow[];
-  onChange: (key: string, patch: Partial<GridRow>) => void;
-  onApplyAll: (
-    patch: Partial<Pick<GridRow, 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold'>>,
-  ) => void;
-  /** `${rowKey}.${field}` → message */
-  errors: Record<string, string | undefined>;
-  showCost: boolean;
-  inventories: InventoryOption[];
-};
-
 const cellInput = { minInlineSize: 96 } as const;
+const BULK_FIELDS = ['sellPrice', 'minSellPrice', 'avgCost', 'lowStockThreshold'] as const;
+type TextKey = 'sku' | (typeof BULK_FIELDS)[number];
+type Indexed = { row: GridRow; index: number };
 
-/** The generated variants, editable in one table (SKU, barcodes, prices, threshold, opening stock). */
 /**
  * The grid's editable rows for a list of property combinations: what was typed is kept per row
  * key (so a row survives the list changing around it), new rows come from `fresh`; editing a
  * field clears that field's errors, "apply to all" clears them all. `keyOf` and `fresh` must be
  * stable (useCallback) so the rows are not rebuilt on every render.
  */
-export function useGridRows(
+function useGridRows(
   combos: Record<string, string>[],
   keyOf: (properties: Record<string, string>) => string,
   fresh: (key: string, properties: Record<string, string>) => GridRow,
@@ -101,42 +77,162 @@ export function useGridRows(
   return { rows, patchRow, applyAll, errors, setErrors };
 }
 
-export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inventories }: Props) {
-  const { t } = useTranslation('catalog');
+type VariantGridState = ReturnType<typeof useVariantGrid>;
+
+/**
+ * The grid of a new product or of a product's new combinations: its rows (useGridRows), the
+ * inventories of the opening stock and the checks of what was typed.
+ */
+export function useVariantGrid(...args: Parameters<typeof useGridRows>) {
+  const checks = useVariantChecks();
+  const inventories = useBranchInventories();
+  const grid = useGridRows(...args);
+  const { rows } = grid;
+  /** The rows as the API's variants; each row's messages go under `${row.key}.${field}`. */
+  const check = () => {
+    const errors: Record<string, string> = {};
+    const variants = rows.map((row) => {
+      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, {
+        showCost: checks.showCost,
+        inventoryIds: inventories.map((i) => i.id),
+        messages: checks.messages,
+      });
+      for (const [field, message] of Object.entries(rowErrors))
+        errors[`${row.key}.${field}`] = message;
+      return input;
+    });
+    return { variants, errors };
+  };
+  /**
+   * The body's DTO check: messages on nested variants (variants.2.barcodes) join `errors` on
+   * their row (unless it has one already), which the grid then shows; the others are returned.
+   */
+  const checkBody = async (dto: Parameters<typeof dtoErrors>[0], body: object, errors: Errors) => {
+    const found = await dtoErrors(dto, body, checks.lang, checks.fieldLabel);
+    const others: Errors = {};
+    for (const [path, message] of Object.entries(found)) {
+      if (!message) continue;
+      const m = /^variants\.(\d+)\.(\w+)/.exec(path);
+      const row = m ? rows[Number(m[1])] : undefined;
+      if (row && m) errors[`${row.key}.${m[2]}`] ??= message;
+      else others[path] = message;
+    }
+    grid.setErrors(errors);
+    return others;
+  };
+  return { ...grid, ...checks, inventories, check, checkBody };
+}
+
+/** Opening stock goes to the inventories of the user's branch (all, for a user without one). */
+function useBranchInventories() {
+  const user = useAtomValue(sessionUserState);
+  const inventoryOptions = useInventoryOptions();
+  const branchId = user?.branchId ?? null;
+  return useMemo(
+    () => (inventoryOptions.data ?? []).filter((inv) => !branchId || inv.branchId === branchId),
+    [inventoryOptions.data, branchId],
+  );
+}
+
+/** The generated variants, editable in one table (SKU, barcodes, prices, threshold, opening stock). */
+export function VariantGrid({ grid }: { grid: VariantGridState }) {
+  const { t, rows, errors, showCost, inventories, patchRow: onChange } = grid;
   // Inventories of several branches share names ("المخزن الرئيسي"): add the branch then.
   const severalBranches = new Set(inventories.map((i) => i.branchId)).size > 1;
   const inventoryLabel = (inventory: InventoryOption) =>
     severalBranches ? `${inventory.name} (${inventory.branchName})` : inventory.name;
-  const [bulk, setBulk] = useState({
+  const [bulk, setBulk] = useState<Record<(typeof BULK_FIELDS)[number], string>>({
     sellPrice: '',
     minSellPrice: '',
     avgCost: '',
     lowStockThreshold: '',
   });
 
-  const input = (
-    row: GridRow,
-    field: 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold',
-    index: number,
-  ) => (
-    <TextField
-      size="small"
-      value={row[field]}
-      onChange={(e) => onChange(row.key, { [field]: e.target.value })}
-      error={Boolean(errors[`${row.key}.${field}`])}
-      helperText={errors[`${row.key}.${field}`]}
-      placeholder={field === 'sku' ? t('hints.skuAuto') : undefined}
-      sx={cellInput}
-      slotProps={{
-        htmlInput: {
-          'aria-label': t(`fields.${field}`),
-          'data-testid': `grid-${field}-${index}`,
-          dir: 'ltr',
-          inputMode: field === 'sku' ? undefined : 'decimal',
-        },
-      }}
-    />
-  );
+  const input =
+    (field: TextKey) =>
+    ({ row, index }: Indexed): ReactNode => (
+      <TextField
+        size="small"
+        value={row[field]}
+        onChange={(e) => onChange(row.key, { [field]: e.target.value })}
+        error={Boolean(errors[`${row.key}.${field}`])}
+        helperText={errors[`${row.key}.${field}`]}
+        placeholder={field === 'sku' ? t('hints.skuAuto') : undefined}
+        sx={cellInput}
+        slotProps={{
+          htmlInput: {
+            'aria-label': t(`fields.${field}`),
+            'data-testid': `grid-${field}-${index}`,
+            dir: 'ltr',
+            inputMode: field === 'sku' ? undefined : 'decimal',
+          },
+        }}
+      />
+    );
+  const textColumn = (field: TextKey, hidden = false): Column<Indexed> => ({
+    key: field,
+    header: t(`fields.${field}`),
+    hidden,
+    render: input(field),
+  });
+
+  const columns: Column<Indexed>[] = [
+    { key: 'index', header: '#', headerSx: { inlineSize: 40 }, render: ({ index }) => index + 1 },
+    {
+      key: 'properties',
+      header: t('fields.properties'),
+      sx: { fontWeight: 600, whiteSpace: 'nowrap' },
+      render: ({ row }) => (
+        <span data-testid="grid-properties">
+          {propertiesText(row.properties) || t('grid.single')}
+        </span>
+      ),
+    },
+    textColumn('sku'),
+    {
+      key: 'barcodes',
+      header: t('fields.barcodes'),
+      headerSx: { minInlineSize: 200 },
+      render: ({ row, index }) => (
+        <ChipsInput
+          value={row.barcodes}
+          onChange={(barcodes) => onChange(row.key, { barcodes })}
+          placeholder={t('hints.barcodes')}
+          error={errors[`${row.key}.barcodes`]}
+          testId={`grid-barcodes-${index}`}
+          ltr
+        />
+      ),
+    },
+    textColumn('sellPrice'),
+    textColumn('minSellPrice'),
+    textColumn('avgCost', !showCost),
+    textColumn('lowStockThreshold'),
+    ...inventories.map((inventory): Column<Indexed> => ({
+      key: inventory.id,
+      header: t('grid.opening', { name: inventoryLabel(inventory) }),
+      render: ({ row, index }) => (
+        <TextField
+          size="small"
+          value={row.opening[inventory.id] ?? ''}
+          onChange={(e) =>
+            onChange(row.key, { opening: { ...row.opening, [inventory.id]: e.target.value } })
+          }
+          error={Boolean(errors[`${row.key}.opening.${inventory.id}`])}
+          helperText={errors[`${row.key}.opening.${inventory.id}`]}
+          sx={{ minInlineSize: 80 }}
+          slotProps={{
+            htmlInput: {
+              dir: 'ltr',
+              inputMode: 'decimal',
+              'aria-label': t('grid.opening', { name: inventoryLabel(inventory) }),
+              'data-testid': `grid-opening-${index}-${inventory.id}`,
+            },
+          }}
+        />
+      ),
+    })),
+  ];
 
   return (
     <Box>
@@ -148,19 +244,12 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
         <Typography variant="body2" color="text.secondary">
           {t('grid.applyAllHint')}
         </Typography>
-        {(
-          [
-            'sellPrice',
-            'minSellPrice',
-            ...(showCost ? ['avgCost'] : []),
-            'lowStockThreshold',
-          ] as const
-        ).map((field) => (
+        {BULK_FIELDS.filter((field) => showCost || field !== 'avgCost').map((field) => (
           <TextField
             key={field}
             size="small"
             label={t(`fields.${field}`)}
-            value={bulk[field as keyof typeof bulk]}
+            value={bulk[field]}
             onChange={(e) => setBulk((prev) => ({ ...prev, [field]: e.target.value }))}
             sx={{ inlineSize: 160 }}
             slotProps={{
@@ -172,96 +261,26 @@ export function VariantGrid({ rows, onChange, onApplyAll, errors, showCost, inve
           size="small"
           variant="outlined"
           data-testid="bulk-apply"
-          onClick={() => {
-            const patch = Object.fromEntries(
-              Object.entries(bulk).filter(([, v]) => v.trim() !== ''),
-            );
-            onApplyAll(patch);
-          }}
+          onClick={() =>
+            grid.applyAll(
+              Object.fromEntries(Object.entries(bulk).filter(([, v]) => v.trim() !== '')),
+            )
+          }
         >
           {t('grid.applyAll')}
         </Button>
       </Stack>
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" aria-label={t('grid.title')} data-testid="variant-grid">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ inlineSize: 40 }}>#</TableCell>
-              <TableCell>{t('fields.properties')}</TableCell>
-              <TableCell>{t('fields.sku')}</TableCell>
-              <TableCell sx={{ minInlineSize: 200 }}>{t('fields.barcodes')}</TableCell>
-              <TableCell>{t('fields.sellPrice')}</TableCell>
-              <TableCell>{t('fields.minSellPrice')}</TableCell>
-              {showCost && <TableCell>{t('fields.avgCost')}</TableCell>}
-              <TableCell>{t('fields.lowStockThreshold')}</TableCell>
-              {inventories.map((inventory) => (
-                <TableCell key={inventory.id}>
-                  {t('grid.opening', { name: inventoryLabel(inventory) })}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, index) => (
-              <TableRow key={row.key} data-testid="grid-row">
-                <TableCell>{index + 1}</TableCell>
-                <TableCell
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                  data-testid="grid-properties"
-                >
-                  {propertiesText(row.properties) || t('grid.single')}
-                </TableCell>
-                <TableCell>{input(row, 'sku', index)}</TableCell>
-                <TableCell>
-                  <ChipsInput
-                    value={row.barcodes}
-                    onChange={(barcodes) => onChange(row.key, { barcodes })}
-                    placeholder={t('hints.barcodes')}
-                    error={errors[`${row.key}.barcodes`]}
-                    testId={`grid-barcodes-${index}`}
-                    ltr
-                  />
-                </TableCell>
-                <TableCell>{input(row, 'sellPrice', index)}</TableCell>
-                <TableCell>{input(row, 'minSellPrice', index)}</TableCell>
-                {showCost && <TableCell>{input(row, 'avgCost', index)}</TableCell>}
-                <TableCell>{input(row, 'lowStockThreshold', index)}</TableCell>
-                {inventories.map((inventory) => (
-                  <TableCell key={inventory.id}>
-                    <TextField
-                      size="small"
-                      value={row.opening[inventory.id] ?? ''}
-                      onChange={(e) =>
-                        onChange(row.key, {
-                          opening: { ...row.opening, [inventory.id]: e.target.value },
-                        })
-                      }
-                      error={Boolean(errors[`${row.key}.opening.${inventory.id}`])}
-                      helperText={errors[`${row.key}.opening.${inventory.id}`]}
-                      sx={{ minInlineSize: 80 }}
-                      slotProps={{
-                        htmlInput: {
-                          dir: 'ltr',
-                          inputMode: 'decimal',
-                          'aria-label': t('grid.opening', { name: inventoryLabel(inventory) }),
-                          'data-testid': `grid-opening-${index}-${inventory.id}`,
-                        },
-                      }}
-                    />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={20} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                  {t('grid.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="variant-grid">
+        <DataTable
+          columns={columns}
+          rows={rows.map((row, index) => ({ row, index }))}
+          rowKey={({ row }) => row.key}
+          rowTestId="grid-row"
+          hover={false}
+          ariaLabel={t('grid.title')}
+          emptyText={t('grid.empty')}
+        />
+      </Box>
     </Box>
   );
 }

@@ -19,8 +19,6 @@ export type VariantFormMessages = {
   quantityInvalid: string;
 };
 
-const BARCODE = /^[\x21-\x7E]{1,50}$/;
-
 /**
  * Form texts → the API's variant (piasters, quantities) plus per-field messages. Messages for the
  * SKU/barcode pattern come from the DTO check (dtoErrors) so they read as the server's.
@@ -65,8 +63,4 @@ export function variantFromTexts(
   if (threshold !== null && !Number.isNaN(threshold)) input.lowStockThreshold = threshold;
   if (openingStock.length) input.openingStock = openingStock;
   return { input, errors };
-}
-
-export function isBarcodeText(code: string): boolean {
-  return BARCODE.test(code);
 }
