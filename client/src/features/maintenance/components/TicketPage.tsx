@@ -1,6 +1,4 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import IconButton from '@mui/material/IconButton';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +7,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -21,6 +14,7 @@ import {
   formatPiasters,
   MAINTENANCE_WORK_STATUSES,
   routePath,
+  type MaintenancePartRowDto,
   type MaintenancePriority,
   type MaintenanceStatus,
   type MaintenanceTicketDto,
@@ -38,7 +32,10 @@ import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { PrintArea, formatQty, printSoon } from '../../../shared/ui/print';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
+import { usePrinting } from '../../../shared/ui/DocumentKit';
+import { DeleteAction } from '../../../shared/ui/IconAction';
+import { PrintArea } from '../../../shared/ui/print';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -81,14 +78,12 @@ export default function TicketPage() {
     if (ticket.error) handleError(ticket.error, { toast: true });
   }, [ticket.error]);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
-  const [printing, setPrinting] = useState<'intake' | 'delivery' | null>(null);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(null);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
+  const [printing, print] = usePrinting();
+  const [receipt, setReceipt] = useState<'intake' | 'delivery'>('intake');
+  const printReceipt = (kind: 'intake' | 'delivery') => {
+    setReceipt(kind);
+    print();
+  };
   const [step, setStep] = useState<MaintenanceStatus | null>(null);
   const [note, setNote] = useState('');
   // the vault the bill goes into (or the deposit comes back from): '' is the branch's main one
@@ -185,7 +180,7 @@ export default function TicketPage() {
         <Box sx={{ flex: 1 }} />
         <Button
           startIcon={<Print />}
-          onClick={() => setPrinting('intake')}
+          onClick={() => printReceipt('intake')}
           data-testid="ticket-print-intake"
         >
           {t('detail.printIntake')}
@@ -193,7 +188,7 @@ export default function TicketPage() {
         {tk.status === 'delivered' && (
           <Button
             startIcon={<Print />}
-            onClick={() => setPrinting('delivery')}
+            onClick={() => printReceipt('delivery')}
             data-testid="ticket-print-delivery"
           >
             {t('detail.printDelivery')}
@@ -293,87 +288,72 @@ export default function TicketPage() {
         </Paper>
       </Box>
 
-      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-        <Typography variant="h6" component="h2">
-          {t('detail.parts')}
-        </Typography>
+      <Section title={t('detail.parts')}>
         {workable && <AddPart ticket={tk} onAdded={setTicket} />}
         {tk.parts?.length ? (
-          <Table size="small" aria-label={t('detail.parts')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('detail.parts')}</TableCell>
-                <TableCell align="right">{t('detail.quantity')}</TableCell>
-                <TableCell align="right">{t('detail.unitPrice')}</TableCell>
-                <TableCell align="right">{t('fields.total')}</TableCell>
-                {workable && (
-                  <TableCell padding="checkbox">
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('detail.removePart')}
-                    </Box>
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tk.parts.map((p) => (
-                <TableRow key={p.id} data-testid="ticket-part-row">
-                  <TableCell>{p.name}</TableCell>
-                  <TableCell align="right">{formatQty(p.quantity)}</TableCell>
-                  <TableCell align="right">{formatPiasters(p.unitPrice)}</TableCell>
-                  <TableCell align="right">{formatPiasters(p.total)}</TableCell>
-                  {workable && (
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        size="small"
-                        color="error"
-                        aria-label={t('detail.removePartOf', { name: p.name })}
-                        disabled={removePart.isPending}
-                        onClick={() => setRemoving(p.id)}
-                        data-testid="ticket-part-remove"
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable<MaintenancePartRowDto>
+            ariaLabel={t('detail.parts')}
+            rows={tk.parts}
+            rowKey={(p) => p.id}
+            rowTestId="ticket-part-row"
+            columns={[
+              { key: 'name', header: t('detail.parts'), render: (p) => p.name },
+              qtyColumn('qty', t('detail.quantity'), (p) => p.quantity, {
+                align: 'right',
+              }),
+              moneyColumn('price', t('detail.unitPrice'), (p) => p.unitPrice),
+              moneyColumn('total', t('fields.total'), (p) => p.total),
+              {
+                key: 'remove',
+                hidden: !workable,
+                padding: 'checkbox',
+                header: (
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('detail.removePart')}
+                  </Box>
+                ),
+                render: (p) => (
+                  <DeleteAction
+                    label={t('detail.removePartOf', { name: p.name })}
+                    disabled={removePart.isPending}
+                    onClick={() => setRemoving(p.id)}
+                    testId="ticket-part-remove"
+                  />
+                ),
+              },
+            ]}
+          />
         ) : (
           <Typography color="text.secondary">{t('detail.noParts')}</Typography>
         )}
-      </Paper>
+      </Section>
 
       <Photos ticket={tk} onAdded={setTicket} />
 
-      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-        <Typography variant="h6" component="h2">
-          {t('detail.history')}
-        </Typography>
-        <Table size="small" aria-label={t('detail.history')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('detail.at')}</TableCell>
-              <TableCell>{t('detail.from')}</TableCell>
-              <TableCell>{t('detail.to')}</TableCell>
-              <TableCell>{t('detail.by')}</TableCell>
-              <TableCell>{t('fields.note')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(tk.history ?? []).map((h, i) => (
-              <TableRow key={i} data-testid="ticket-history-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</TableCell>
-                <TableCell>{h.from ? t(`statuses.${h.from}`) : ''}</TableCell>
-                <TableCell>{t(`statuses.${h.to}`)}</TableCell>
-                <TableCell>{h.userName ?? ''}</TableCell>
-                <TableCell>{h.note ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <Section title={t('detail.history')}>
+        <DataTable
+          ariaLabel={t('detail.history')}
+          rows={(tk.history ?? []).map((h, i) => ({ ...h, i }))}
+          rowKey={(h) => String(h.i)}
+          rowTestId="ticket-history-row"
+          columns={[
+            {
+              key: 'at',
+              header: t('detail.at'),
+              nowrap: true,
+              render: (h) => formatDateTime(h.at),
+            },
+            {
+              key: 'from',
+              header: t('detail.from'),
+              render: (h) => (h.from ? t(`statuses.${h.from}`) : ''),
+            },
+            { key: 'to', header: t('detail.to'), render: (h) => t(`statuses.${h.to}`) },
+            { key: 'by', header: t('detail.by'), render: (h) => h.userName ?? '' },
+            { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
+          ]}
+        />
+      </Section>
 
       <ConfirmDialog
         open={!!step}
@@ -441,7 +421,7 @@ export default function TicketPage() {
       )}
       {printing && (
         <PrintArea layout="80mm">
-          <TicketReceipt ticket={tk} kind={printing} />
+          <TicketReceipt ticket={tk} kind={receipt} />
         </PrintArea>
       )}
     </Box>
@@ -633,11 +613,9 @@ function Photos({
   });
   const photos = ticket.photos ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {t('detail.photos')}
-        </Typography>
+    <Section
+      title={t('detail.photos')}
+      action={
         <Button component="label" variant="outlined" disabled={add.isPending}>
           {t('detail.addPhoto')}
           <input
@@ -652,7 +630,8 @@ function Photos({
             }}
           />
         </Button>
-      </Stack>
+      }
+    >
       {photos.length ? (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {photos.map((p, i) => (
@@ -675,6 +654,29 @@ function Photos({
       ) : (
         <Typography color="text.secondary">{t('detail.noPhotos')}</Typography>
       )}
+    </Section>
+  );
+}
+
+/** A titled panel under the ticket (parts, photos, history), with an action at its end. */
+function Section({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: action ? 1 : 0 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
     </Paper>
   );
 }
