@@ -5,12 +5,7 @@ import {
   useListState,
   usePagedList,
 } from '../../../shared/ui/PagedTable';
-import {
-  formatPiasters,
-  MAINTENANCE_STATUSES,
-  routePath,
-  type MaintenanceTicketDto,
-} from '@pos/contracts';
+import { MAINTENANCE_STATUSES, routePath, type MaintenanceTicketDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
