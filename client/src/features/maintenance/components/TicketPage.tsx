@@ -1,5 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Print from '@mui/icons-material/Print';
+import IconButton from '@mui/material/IconButton';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -33,9 +35,7 @@ import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { usePrinting } from '../../../shared/ui/DocumentKit';
-import { DeleteAction } from '../../../shared/ui/IconAction';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -78,12 +78,14 @@ export default function TicketPage() {
     if (ticket.error) handleError(ticket.error, { toast: true });
   }, [ticket.error]);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
-  const [printing, print] = usePrinting();
-  const [receipt, setReceipt] = useState<'intake' | 'delivery'>('intake');
-  const printReceipt = (kind: 'intake' | 'delivery') => {
-    setReceipt(kind);
-    print();
-  };
+  const [printing, printReceipt] = useState<'intake' | 'delivery' | null>(null);
+  useEffect(() => {
+    if (!printing) return;
+    printSoon();
+    const done = () => printReceipt(null);
+    window.addEventListener('afterprint', done, { once: true });
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
   const [step, setStep] = useState<MaintenanceStatus | null>(null);
   const [note, setNote] = useState('');
   // the vault the bill goes into (or the deposit comes back from): '' is the branch's main one
@@ -313,12 +315,16 @@ export default function TicketPage() {
                   </Box>
                 ),
                 render: (p) => (
-                  <DeleteAction
-                    label={t('detail.removePartOf', { name: p.name })}
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={t('detail.removePartOf', { name: p.name })}
                     disabled={removePart.isPending}
                     onClick={() => setRemoving(p.id)}
-                    testId="ticket-part-remove"
-                  />
+                    data-testid="ticket-part-remove"
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
                 ),
               },
             ]}
@@ -421,7 +427,7 @@ export default function TicketPage() {
       )}
       {printing && (
         <PrintArea layout="80mm">
-          <TicketReceipt ticket={tk} kind={receipt} />
+          <TicketReceipt ticket={tk} kind={printing} />
         </PrintArea>
       )}
     </Box>
