@@ -14,7 +14,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
+import type { Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
@@ -90,7 +90,12 @@ export default function MaintenancePage() {
     },
     { key: 'technician', header: t('fields.technician'), render: (r) => r.technicianName ?? '' },
     { key: 'priority', header: t('fields.priority'), render: (r) => t(`priorities.${r.priority}`) },
-    moneyColumn('total', t('fields.total'), (r) => r.total),
+    {
+      key: 'total',
+      header: t('fields.total'),
+      align: 'right',
+      render: (r) => formatPiasters(r.total),
+    },
     {
       key: 'createdAt',
       header: t('fields.createdAt'),
