@@ -5,7 +5,12 @@ import {
   useListState,
   usePagedList,
 } from '../../../shared/ui/PagedTable';
-import { MAINTENANCE_STATUSES, routePath, type MaintenanceTicketDto } from '@pos/contracts';
+import {
+  MAINTENANCE_STATUSES,
+  formatPiasters,
+  routePath,
+  type MaintenanceTicketDto,
+} from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
