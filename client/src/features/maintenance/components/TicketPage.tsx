@@ -1,7 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Print from '@mui/icons-material/Print';
 import IconButton from '@mui/material/IconButton';
+import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,6 +9,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -16,7 +21,6 @@ import {
   formatPiasters,
   MAINTENANCE_WORK_STATUSES,
   routePath,
-  type MaintenancePartRowDto,
   type MaintenancePriority,
   type MaintenanceStatus,
   type MaintenanceTicketDto,
@@ -34,8 +38,7 @@ import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { PrintArea, formatQty, printSoon } from '../../../shared/ui/print';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -78,11 +81,11 @@ export default function TicketPage() {
     if (ticket.error) handleError(ticket.error, { toast: true });
   }, [ticket.error]);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
-  const [printing, printReceipt] = useState<'intake' | 'delivery' | null>(null);
+  const [printing, setPrinting] = useState<'intake' | 'delivery' | null>(null);
   useEffect(() => {
     if (!printing) return;
     printSoon();
-    const done = () => printReceipt(null);
+    const done = () => setPrinting(null);
     window.addEventListener('afterprint', done, { once: true });
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
@@ -182,7 +185,7 @@ export default function TicketPage() {
         <Box sx={{ flex: 1 }} />
         <Button
           startIcon={<Print />}
-          onClick={() => printReceipt('intake')}
+          onClick={() => setPrinting('intake')}
           data-testid="ticket-print-intake"
         >
           {t('detail.printIntake')}
@@ -190,7 +193,7 @@ export default function TicketPage() {
         {tk.status === 'delivered' && (
           <Button
             startIcon={<Print />}
-            onClick={() => printReceipt('delivery')}
+            onClick={() => setPrinting('delivery')}
             data-testid="ticket-print-delivery"
           >
             {t('detail.printDelivery')}
@@ -290,76 +293,87 @@ export default function TicketPage() {
         </Paper>
       </Box>
 
-      <Section title={t('detail.parts')}>
+      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {t('detail.parts')}
+        </Typography>
         {workable && <AddPart ticket={tk} onAdded={setTicket} />}
         {tk.parts?.length ? (
-          <DataTable<MaintenancePartRowDto>
-            ariaLabel={t('detail.parts')}
-            rows={tk.parts}
-            rowKey={(p) => p.id}
-            rowTestId="ticket-part-row"
-            columns={[
-              { key: 'name', header: t('detail.parts'), render: (p) => p.name },
-              qtyColumn('qty', t('detail.quantity'), (p) => p.quantity, {
-                align: 'right',
-              }),
-              moneyColumn('price', t('detail.unitPrice'), (p) => p.unitPrice),
-              moneyColumn('total', t('fields.total'), (p) => p.total),
-              {
-                key: 'remove',
-                hidden: !workable,
-                padding: 'checkbox',
-                header: (
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('detail.removePart')}
-                  </Box>
-                ),
-                render: (p) => (
-                  <IconButton
-                    size="small"
-                    color="error"
-                    aria-label={t('detail.removePartOf', { name: p.name })}
-                    disabled={removePart.isPending}
-                    onClick={() => setRemoving(p.id)}
-                    data-testid="ticket-part-remove"
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                ),
-              },
-            ]}
-          />
+          <Table size="small" aria-label={t('detail.parts')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('detail.parts')}</TableCell>
+                <TableCell align="right">{t('detail.quantity')}</TableCell>
+                <TableCell align="right">{t('detail.unitPrice')}</TableCell>
+                <TableCell align="right">{t('fields.total')}</TableCell>
+                {workable && (
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('detail.removePart')}
+                    </Box>
+                  </TableCell>
+                )}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {tk.parts.map((p) => (
+                <TableRow key={p.id} data-testid="ticket-part-row">
+                  <TableCell>{p.name}</TableCell>
+                  <TableCell align="right">{formatQty(p.quantity)}</TableCell>
+                  <TableCell align="right">{formatPiasters(p.unitPrice)}</TableCell>
+                  <TableCell align="right">{formatPiasters(p.total)}</TableCell>
+                  {workable && (
+                    <TableCell padding="checkbox">
+                      <IconButton
+                        size="small"
+                        color="error"
+                        aria-label={t('detail.removePartOf', { name: p.name })}
+                        disabled={removePart.isPending}
+                        onClick={() => setRemoving(p.id)}
+                        data-testid="ticket-part-remove"
+                      >
+                        <DeleteOutline fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         ) : (
           <Typography color="text.secondary">{t('detail.noParts')}</Typography>
         )}
-      </Section>
+      </Paper>
 
       <Photos ticket={tk} onAdded={setTicket} />
 
-      <Section title={t('detail.history')}>
-        <DataTable
-          ariaLabel={t('detail.history')}
-          rows={(tk.history ?? []).map((h, i) => ({ ...h, i }))}
-          rowKey={(h) => String(h.i)}
-          rowTestId="ticket-history-row"
-          columns={[
-            {
-              key: 'at',
-              header: t('detail.at'),
-              nowrap: true,
-              render: (h) => formatDateTime(h.at),
-            },
-            {
-              key: 'from',
-              header: t('detail.from'),
-              render: (h) => (h.from ? t(`statuses.${h.from}`) : ''),
-            },
-            { key: 'to', header: t('detail.to'), render: (h) => t(`statuses.${h.to}`) },
-            { key: 'by', header: t('detail.by'), render: (h) => h.userName ?? '' },
-            { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
-          ]}
-        />
-      </Section>
+      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          {t('detail.history')}
+        </Typography>
+        <Table size="small" aria-label={t('detail.history')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('detail.at')}</TableCell>
+              <TableCell>{t('detail.from')}</TableCell>
+              <TableCell>{t('detail.to')}</TableCell>
+              <TableCell>{t('detail.by')}</TableCell>
+              <TableCell>{t('fields.note')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(tk.history ?? []).map((h, i) => (
+              <TableRow key={i} data-testid="ticket-history-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</TableCell>
+                <TableCell>{h.from ? t(`statuses.${h.from}`) : ''}</TableCell>
+                <TableCell>{t(`statuses.${h.to}`)}</TableCell>
+                <TableCell>{h.userName ?? ''}</TableCell>
+                <TableCell>{h.note ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
 
       <ConfirmDialog
         open={!!step}
@@ -619,9 +633,11 @@ function Photos({
   });
   const photos = ticket.photos ?? [];
   return (
-    <Section
-      title={t('detail.photos')}
-      action={
+    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {t('detail.photos')}
+        </Typography>
         <Button component="label" variant="outlined" disabled={add.isPending}>
           {t('detail.addPhoto')}
           <input
@@ -636,8 +652,7 @@ function Photos({
             }}
           />
         </Button>
-      }
-    >
+      </Stack>
       {photos.length ? (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {photos.map((p, i) => (
@@ -660,29 +675,6 @@ function Photos({
       ) : (
         <Typography color="text.secondary">{t('detail.noPhotos')}</Typography>
       )}
-    </Section>
-  );
-}
-
-/** A titled panel under the ticket (parts, photos, history), with an action at its end. */
-function Section({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: action ? 1 : 0 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
     </Paper>
   );
 }
