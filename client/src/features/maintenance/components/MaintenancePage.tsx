@@ -6,8 +6,8 @@ import {
   usePagedList,
 } from '../../../shared/ui/PagedTable';
 import {
-  MAINTENANCE_STATUSES,
   formatPiasters,
+  MAINTENANCE_STATUSES,
   routePath,
   type MaintenanceTicketDto,
 } from '@pos/contracts';
