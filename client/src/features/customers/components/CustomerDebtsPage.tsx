@@ -24,14 +24,12 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDate } from '../../../shared/lib/format';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
-import { SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { IconAction } from '../../../shared/ui/IconAction';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { customerKeys, customersApi, type DebtFilters } from '../api/customers.api';
 import { telHref, whatsAppHref } from '../lib/phone';
 import { CustomerPaymentDialog, type PaymentTarget } from './CustomerPaymentDialog';
@@ -47,11 +45,8 @@ type View = 'all' | 'overdue';
 export default function CustomerDebtsPage() {
   const { t } = useTranslation('customers');
   const can = useCan();
-  const paging = usePaging(50);
+  const state = useListState({ q: '', branchId: '', bucket: '' as DebtBucket | '' }, 50);
   const [view, setView] = useState<View>('all');
-  const [q, setQ] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const [bucket, setBucket] = useState<DebtBucket | ''>('');
   const [collect, setCollect] = useState<PaymentTarget | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -60,16 +55,14 @@ export default function CustomerDebtsPage() {
   const mayOpen = can('can_see_customers');
 
   const filters: DebtFilters = {
-    q: useDebouncedValue(q.trim(), 300) || undefined,
-    branchId: branchId || undefined,
-    bucket: bucket || undefined,
+    ...(state.params as DebtFilters),
     ...(view === 'overdue' ? { overdue: 'true' as const } : {}),
   };
-  const query = { page: paging.page + 1, pageSize: paging.pageSize, ...filters };
-  const list = useQuery({
-    queryKey: customerKeys.debts(query),
-    queryFn: () => customersApi.debts(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging: state.paging,
+    params: filters,
+    queryKey: customerKeys.debts,
+    fetch: customersApi.debts,
   });
   const totals = useQuery({
     queryKey: customerKeys.debtTotals(filters),
@@ -81,7 +74,7 @@ export default function CustomerDebtsPage() {
     queryKey: customerKeys.debtFilters,
     queryFn: customersApi.debtFilters,
   });
-  useErrorToast(list.error ?? totals.error ?? options.error);
+  useErrorToast(totals.error ?? options.error);
   const donePrinting = useCallback(() => setPrinting(null), []);
 
   const exportXlsx = async () => {
@@ -178,16 +171,12 @@ export default function CustomerDebtsPage() {
               </Button>
             )}
             {mayOpen && (
-              <Tooltip title={t('debts.statement')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('debts.statement')}
-                  onClick={() => setPrinting(r.customerId)}
-                  data-testid="debt-statement"
-                >
-                  <Print fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <IconAction
+                label={t('debts.statement')}
+                icon={Print}
+                onClick={() => setPrinting(r.customerId)}
+                testId="debt-statement"
+              />
             )}
             {view === 'overdue' && r.phone && (
               <Tooltip title={t('debts.call')}>
@@ -223,97 +212,92 @@ export default function CustomerDebtsPage() {
 
   const sum = totals.data;
   return (
-    <Box>
-      <PageHeader
-        title={t('debts.title')}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownload />}
-            onClick={() => void exportXlsx()}
-            disabled={exporting}
-            data-testid="debts-export"
-          >
-            {t('debts.export')}
-          </Button>
-        }
-      />
-      <Tabs
-        value={view}
-        onChange={(_, next: View) => {
-          setView(next);
-          paging.reset();
-        }}
-        sx={{ mb: 1 }}
-      >
-        <Tab value="all" label={t('debts.tabs.all')} data-testid="debts-tab-all" />
-        <Tab value="overdue" label={t('debts.tabs.overdue')} data-testid="debts-tab-overdue" />
-      </Tabs>
-      {mayTotal && sum && (
-        <Paper
+    <ListPage
+      title={t('debts.title')}
+      actions={
+        <Button
           variant="outlined"
-          sx={{ p: 1.5, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 3 }}
-          data-testid="debts-totals"
+          startIcon={<FileDownload />}
+          onClick={() => void exportXlsx()}
+          disabled={exporting}
+          data-testid="debts-export"
         >
-          <Figure label={t('debts.customers')} value={String(sum.customers)} />
-          <Figure label={t('debts.open')} value={formatPiasters(sum.open)} testId="debts-total" />
-          {view === 'all' &&
-            DEBT_BUCKETS.map((b) => (
+          {t('debts.export')}
+        </Button>
+      }
+      above={
+        <>
+          <Tabs
+            value={view}
+            onChange={(_, next: View) => {
+              setView(next);
+              state.paging.reset();
+            }}
+            sx={{ mb: 1 }}
+          >
+            <Tab value="all" label={t('debts.tabs.all')} data-testid="debts-tab-all" />
+            <Tab value="overdue" label={t('debts.tabs.overdue')} data-testid="debts-tab-overdue" />
+          </Tabs>
+          {mayTotal && sum && (
+            <Paper
+              variant="outlined"
+              sx={{ p: 1.5, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 3 }}
+              data-testid="debts-totals"
+            >
+              <Figure label={t('debts.customers')} value={String(sum.customers)} />
               <Figure
-                key={b}
-                label={t(`debts.buckets.${b}`)}
-                value={formatPiasters(sum.buckets[b])}
-                testId={`debts-total-${b}`}
+                label={t('debts.open')}
+                value={formatPiasters(sum.open)}
+                testId="debts-total"
               />
-            ))}
-          <Figure label={t('debts.overdueAmount')} value={formatPiasters(sum.overdueAmount)} />
-        </Paper>
-      )}
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowKey={(r) => r.customerId}
-        rowTestId="debt-row"
-        ariaLabel={t('debts.title')}
-        emptyText={view === 'overdue' ? t('debts.noneOverdue') : t('debts.empty')}
-        filters={
-          <>
-            <SearchField
-              value={q}
-              onChange={paging.withReset(setQ)}
-              label={t('list.search')}
-              testId="debts-search"
-              width={260}
-            />
-            {(options.data?.branches.length ?? 0) > 1 && (
-              <SelectFilter
-                label={t('debts.branch')}
-                value={branchId}
-                onChange={paging.withReset(setBranchId)}
-                allLabel={t('debts.allBranches')}
-                minWidth={160}
-                options={(options.data?.branches ?? []).map((b) => ({
-                  value: b.id,
-                  label: b.name,
-                }))}
-              />
-            )}
-            <SelectFilter<DebtBucket | ''>
-              label={t('debts.bucket')}
-              value={bucket}
-              onChange={paging.withReset(setBucket)}
-              allLabel={t('debts.allBuckets')}
+              {view === 'all' &&
+                DEBT_BUCKETS.map((b) => (
+                  <Figure
+                    key={b}
+                    label={t(`debts.buckets.${b}`)}
+                    value={formatPiasters(sum.buckets[b])}
+                    testId={`debts-total-${b}`}
+                  />
+                ))}
+              <Figure label={t('debts.overdueAmount')} value={formatPiasters(sum.overdueAmount)} />
+            </Paper>
+          )}
+        </>
+      }
+      query={list}
+      paging={state.paging}
+      columns={columns}
+      rowKey={(r) => r.customerId}
+      rowTestId="debt-row"
+      ariaLabel={t('debts.title')}
+      emptyText={view === 'overdue' ? t('debts.noneOverdue') : t('debts.empty')}
+      search={state.search(t('list.search'), 'debts-search', 260)}
+      filters={
+        <>
+          {(options.data?.branches.length ?? 0) > 1 && (
+            <SelectFilter
+              label={t('debts.branch')}
+              value={state.values.branchId}
+              onChange={state.set('branchId')}
+              allLabel={t('debts.allBranches')}
               minWidth={160}
-              options={DEBT_BUCKETS.map((b) => ({ value: b, label: t(`debts.buckets.${b}`) }))}
+              options={(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))}
             />
-          </>
-        }
-      />
+          )}
+          <SelectFilter<DebtBucket | ''>
+            label={t('debts.bucket')}
+            value={state.values.bucket}
+            onChange={state.set('bucket')}
+            allLabel={t('debts.allBuckets')}
+            minWidth={160}
+            options={DEBT_BUCKETS.map((b) => ({ value: b, label: t(`debts.buckets.${b}`) }))}
+          />
+        </>
+      }
+    >
       <CustomerPaymentDialog mode="collect" target={collect} onClose={() => setCollect(null)} />
       {printing && <StatementPrint customerId={printing} onDone={donePrinting} />}
-    </Box>
+    </ListPage>
   );
 }
 

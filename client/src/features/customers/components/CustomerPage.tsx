@@ -6,18 +6,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, routePath } from '@pos/contracts';
+import { formatPiasters, routePath, type CustomerLedgerEntryDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { formatDateTime } from '../../../shared/ui/print';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { CustomerPaymentDialog } from './CustomerPaymentDialog';
@@ -107,24 +103,25 @@ export default function CustomerPage() {
       }
     >
       <Paper variant="outlined">
-        {ledger.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
-        <Table size="small" aria-label={t('ledger.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('ledger.at')}</TableCell>
-              <TableCell>{t('ledger.type')}</TableCell>
-              <TableCell>{t('ledger.reference')}</TableCell>
-              <TableCell align="right">{t('ledger.amount')}</TableCell>
-              <TableCell align="right">{t('ledger.balanceAfter')}</TableCell>
-              <TableCell>{t('ledger.user')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(ledger.data ?? []).map((e) => (
-              <TableRow key={e.id} data-testid="ledger-row">
-                <TableCell>{formatDateTime(e.at)}</TableCell>
-                <TableCell>{t(`ledger.types.${e.type}`)}</TableCell>
-                <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+        <DataTable<CustomerLedgerEntryDto>
+          ariaLabel={t('ledger.title')}
+          rows={ledger.data ?? []}
+          rowKey={(e) => e.id}
+          rowTestId="ledger-row"
+          busy={ledger.isFetching}
+          loading={ledger.isLoading}
+          emptyText={t('ledger.empty')}
+          hover={false}
+          scroll={false}
+          columns={[
+            { key: 'at', header: t('ledger.at'), render: (e) => formatDateTime(e.at) },
+            { key: 'type', header: t('ledger.type'), render: (e) => t(`ledger.types.${e.type}`) },
+            {
+              key: 'reference',
+              header: t('ledger.reference'),
+              ltr: true,
+              render: (e) => (
+                <>
                   {e.referenceType === 'sale' && e.referenceId ? (
                     <Link
                       component={RouterLink}
@@ -144,21 +141,14 @@ export default function CustomerPage() {
                   )}
                   {e.vaultName ? ` ${t('ledger.vault', { name: e.vaultName })}` : ''}
                   {e.note ? ` — ${e.note}` : ''}
-                </TableCell>
-                <TableCell align="right">{formatPiasters(e.amount)}</TableCell>
-                <TableCell align="right">{formatPiasters(e.balanceAfter)}</TableCell>
-                <TableCell>{e.userName ?? ''}</TableCell>
-              </TableRow>
-            ))}
-            {!ledger.isLoading && (ledger.data ?? []).length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                  {t('ledger.empty')}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            moneyColumn('amount', t('ledger.amount'), (e) => e.amount),
+            moneyColumn('balanceAfter', t('ledger.balanceAfter'), (e) => e.balanceAfter),
+            { key: 'user', header: t('ledger.user'), render: (e) => e.userName ?? '' },
+          ]}
+        />
       </Paper>
       <CustomerFormDialog open={editing} customer={c} onClose={() => setEditing(false)} />
       <CustomerPaymentDialog

@@ -8,6 +8,13 @@ import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
 
+/** The order's text fields: longest text, required. */
+const TEXT_FIELDS = [
+  ['address', 300, true],
+  ['phone', 20, true],
+  ['area', 100, false],
+] as const;
+
 /**
  * Marks a finished POS sale for delivery (POST /api/Delivery): the customer's address, phone,
  * area, the delivery fee and notes. The sale itself is already made and stays untouched.
@@ -27,9 +34,8 @@ export function DeliveryCreateDialog({
 }) {
   const { t } = useTranslation('delivery');
   const [id] = useState(newId);
-  const [address, setAddress] = useState('');
-  const [phone, setPhone] = useState(initialPhone);
-  const [area, setArea] = useState('');
+  const [text, setText] = useState({ address: '', phone: initialPhone, area: '' });
+  const { address, phone, area } = text;
   const [fee, setFee] = useState<number | null>(0);
   const [notes, setNotes] = useState('');
   const [tried, setTried] = useState(false);
@@ -68,42 +74,30 @@ export function DeliveryCreateDialog({
       submitTestId="delivery-create-submit"
     >
       <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-        <TextField
-          label={t('fields.address')}
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          required
-          multiline
-          minRows={2}
-          size="small"
-          error={tried && !address.trim()}
-          helperText={tried && !address.trim() ? t('create.required') : ' '}
-          slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'delivery-address' } }}
-        />
-        <TextField
-          label={t('fields.phone')}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          required
-          size="small"
-          error={tried && !phone.trim()}
-          helperText={tried && !phone.trim() ? t('create.required') : ' '}
-          slotProps={{
-            htmlInput: {
-              dir: 'ltr',
-              inputMode: 'tel',
-              maxLength: 20,
-              'data-testid': 'delivery-phone',
-            },
-          }}
-        />
-        <TextField
-          label={t('fields.area')}
-          value={area}
-          onChange={(e) => setArea(e.target.value)}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'delivery-area' } }}
-        />
+        {TEXT_FIELDS.map(([field, maxLength, required]) => {
+          const missing = required && tried && !text[field].trim();
+          return (
+            <TextField
+              key={field}
+              label={t(`fields.${field}`)}
+              value={text[field]}
+              onChange={(e) => setText((old) => ({ ...old, [field]: e.target.value }))}
+              required={required}
+              multiline={field === 'address'}
+              minRows={field === 'address' ? 2 : undefined}
+              size="small"
+              error={missing}
+              helperText={required ? (missing ? t('create.required') : ' ') : undefined}
+              slotProps={{
+                htmlInput: {
+                  maxLength,
+                  ...(field === 'phone' ? { dir: 'ltr', inputMode: 'tel' } : {}),
+                  'data-testid': `delivery-${field}`,
+                },
+              }}
+            />
+          );
+        })}
         <AmountField
           label={t('fields.fee')}
           value={fee}

@@ -125,34 +125,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function DeliverySlip({ order: o }: { order: DeliveryOrderDto }) {
   const { t } = useTranslation('delivery');
   const receipt = useReceiptData();
+  const line = (field: string, value: ReactNode) => (
+    <p>
+      {t(`fields.${field}`)}: {value}
+    </p>
+  );
   return (
     <Box sx={{ fontSize: 12, color: '#000', '& p': { m: 0 } }}>
       <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{receipt.name}</Typography>
       <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
       <DocumentBarcode value={o.number} />
-      <p>
-        {t('fields.number')}: <span dir="ltr">{o.number}</span>
-      </p>
-      <p>
-        {t('fields.invoice')}: <span dir="ltr">{o.saleNumber}</span>
-      </p>
-      <p>
-        {t('fields.customer')}: {o.customerName ?? ''}
-      </p>
-      <p>
-        {t('fields.phone')}: <span dir="ltr">{o.phone}</span>
-      </p>
-      <p>
-        {t('fields.address')}: {o.address}
-      </p>
-      {o.area && (
-        <p>
-          {t('fields.area')}: {o.area}
-        </p>
-      )}
-      <p>
-        {t('fields.driver')}: {o.driverName ?? ''}
-      </p>
+      {line('number', <span dir="ltr">{o.number}</span>)}
+      {line('invoice', <span dir="ltr">{o.saleNumber}</span>)}
+      {line('customer', o.customerName ?? '')}
+      {line('phone', <span dir="ltr">{o.phone}</span>)}
+      {line('address', o.address)}
+      {o.area && line('area', o.area)}
+      {line('driver', o.driverName ?? '')}
       <p style={{ fontWeight: 700 }}>
         {t('fields.cod')}: {formatPiasters(o.codAmount)}
       </p>

@@ -27,6 +27,11 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
       <b>{label}:</b> <span data-testid={testId}>{value}</span>
     </Box>
   );
+  const heading = (text: string) => (
+    <Box component="h3" sx={{ fontSize: 15, m: 0, mt: 1 }}>
+      {text}
+    </Box>
+  );
   const money = (amount: number, testId?: string) => (
     <>
       <span dir="ltr">{formatPiasters(amount)}</span>{' '}
@@ -62,21 +67,15 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
         <DocumentBarcode value={plan.number} height="10mm" />
       </Box>
 
-      <Box component="h3" sx={{ fontSize: 15, m: 0, mt: 1 }}>
-        {t('contract.seller')}
-      </Box>
+      {heading(t('contract.seller'))}
       {line(t('contract.storeName'), `${storeName} — ${plan.branch.name}`)}
-      <Box component="h3" sx={{ fontSize: 15, m: 0, mt: 1 }}>
-        {t('contract.buyer')}
-      </Box>
+      {heading(t('contract.buyer'))}
       {line(t('fields.customer'), plan.customer.name, 'contract-customer')}
       {line(t('fields.nationalId'), <span dir="ltr">{plan.customer.nationalId ?? '—'}</span>)}
       {plan.customer.address && line(t('fields.address'), plan.customer.address)}
       {plan.customer.phone && line(t('fields.phone'), <span dir="ltr">{plan.customer.phone}</span>)}
 
-      <Box component="h3" sx={{ fontSize: 15, m: 0, mt: 1 }}>
-        {t('contract.guarantors')}
-      </Box>
+      {heading(t('contract.guarantors'))}
       {plan.guarantors.map((g, i) => (
         <Box key={g.id} data-testid="contract-guarantor">
           {line(t('contract.guarantorN', { n: i + 1 }), g.name)}
@@ -94,9 +93,7 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
         </Box>
       ))}
 
-      <Box component="h3" sx={{ fontSize: 15, m: 0, mt: 1 }}>
-        {t('contract.amounts')}
-      </Box>
+      {heading(t('contract.amounts'))}
       {line(t('fields.sale'), <span dir="ltr">{plan.saleNumber}</span>)}
       {line(t('fields.totalAmount'), money(plan.totalAmount))}
       {line(t('fields.downPayment'), money(plan.downPayment))}
@@ -147,9 +144,9 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
             amount: contractWords(plan.toPay),
           })}
         </li>
-        <li>{t('contract.term2')}</li>
-        <li>{t('contract.term3')}</li>
-        <li>{t('contract.term4')}</li>
+        {(['term2', 'term3', 'term4'] as const).map((term) => (
+          <li key={term}>{t(`contract.${term}`)}</li>
+        ))}
       </Box>
 
       <Box
@@ -162,23 +159,12 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
         }}
         data-testid="contract-signatures"
       >
-        <Signature
-          label={t('contract.signSeller')}
-          name={storeName}
-          sign={t('contract.signature')}
-        />
-        <Signature
-          label={t('contract.signBuyer')}
-          name={plan.customer.name}
-          sign={t('contract.signature')}
-        />
-        {plan.guarantors.map((g, i) => (
-          <Signature
-            key={g.id}
-            label={t('contract.signGuarantor', { n: i + 1 })}
-            name={g.name}
-            sign={t('contract.signature')}
-          />
+        {[
+          [t('contract.signSeller'), storeName],
+          [t('contract.signBuyer'), plan.customer.name],
+          ...plan.guarantors.map((g, i) => [t('contract.signGuarantor', { n: i + 1 }), g.name]),
+        ].map(([label, name], i) => (
+          <Signature key={i} label={label} name={name} sign={t('contract.signature')} />
         ))}
       </Box>
     </Box>

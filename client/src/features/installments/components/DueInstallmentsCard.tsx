@@ -44,35 +44,26 @@ export function DueInstallmentsCard() {
         {t('dashboard.title')}
       </Typography>
       <Stack direction="row" sx={{ gap: 4, my: 1, flexWrap: 'wrap' }}>
-        <div>
-          <Typography variant="body2" color="text.secondary">
-            {t('dashboard.today')}
-          </Typography>
-          <Typography
-            sx={{ fontSize: 22, fontWeight: 800 }}
-            data-testid="dashboard-due-today-count"
-          >
-            {s.dueTodayCount}
-          </Typography>
-          <Typography data-testid="dashboard-due-today-amount">
-            {formatPiasters(s.dueTodayAmount)}
-          </Typography>
-        </div>
-        <div>
-          <Typography variant="body2" color="text.secondary">
-            {t('dashboard.overdue')}
-          </Typography>
-          <Typography
-            sx={{ fontSize: 22, fontWeight: 800 }}
-            color={s.overdueCount ? 'error' : undefined}
-            data-testid="dashboard-overdue-count"
-          >
-            {s.overdueCount}
-          </Typography>
-          <Typography data-testid="dashboard-overdue-amount">
-            {formatPiasters(s.overdueAmount)}
-          </Typography>
-        </div>
+        {(
+          [
+            ['today', 'dashboard-due-today', s.dueTodayCount, s.dueTodayAmount],
+            ['overdue', 'dashboard-overdue', s.overdueCount, s.overdueAmount],
+          ] as const
+        ).map(([label, testId, count, amount]) => (
+          <div key={label}>
+            <Typography variant="body2" color="text.secondary">
+              {t(`dashboard.${label}`)}
+            </Typography>
+            <Typography
+              sx={{ fontSize: 22, fontWeight: 800 }}
+              color={label === 'overdue' && count ? 'error' : undefined}
+              data-testid={`${testId}-count`}
+            >
+              {count}
+            </Typography>
+            <Typography data-testid={`${testId}-amount`}>{formatPiasters(amount)}</Typography>
+          </div>
+        ))}
       </Stack>
       <Button component={Link} to={routePath('Installments-dueToday')} size="small">
         {t('dashboard.open')}

@@ -96,17 +96,14 @@ export default function DueTodayPage() {
     {
       key: 'daysLate',
       header: t('fields.daysLate'),
-      render: (r) =>
-        r.daysLate > 0 ? (
-          <Chip
-            size="small"
-            color="error"
-            variant="outlined"
-            label={t('due.daysLate', { count: r.daysLate })}
-          />
-        ) : (
-          <Chip size="small" color="warning" variant="outlined" label={t('due.today')} />
-        ),
+      render: (r) => (
+        <Chip
+          size="small"
+          color={r.daysLate > 0 ? 'error' : 'warning'}
+          variant="outlined"
+          label={r.daysLate > 0 ? t('due.daysLate', { count: r.daysLate }) : t('due.today')}
+        />
+      ),
     },
     {
       key: 'lateFee',
@@ -169,34 +166,26 @@ export default function DueTodayPage() {
         }
       />
       <Stack direction="row" sx={{ gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
-        <Paper variant="outlined" sx={{ p: 1.5, minInlineSize: 180 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('due.countLabel')}
-          </Typography>
-          <Typography sx={{ fontSize: 22, fontWeight: 800 }} data-testid="due-count">
-            {rows.length}
-          </Typography>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 1.5, minInlineSize: 180 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('due.amountLabel')}
-          </Typography>
-          <Typography sx={{ fontSize: 22, fontWeight: 800 }} data-testid="due-total">
-            {formatPiasters(total)}
-          </Typography>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 1.5, minInlineSize: 180 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('due.overdueLabel')}
-          </Typography>
-          <Typography
-            sx={{ fontSize: 22, fontWeight: 800 }}
-            color="error"
-            data-testid="due-overdue"
-          >
-            {overdue.length}
-          </Typography>
-        </Paper>
+        {(
+          [
+            ['countLabel', rows.length, 'due-count'],
+            ['amountLabel', formatPiasters(total), 'due-total'],
+            ['overdueLabel', overdue.length, 'due-overdue'],
+          ] as const
+        ).map(([label, value, testId]) => (
+          <Paper key={label} variant="outlined" sx={{ p: 1.5, minInlineSize: 180 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t(`due.${label}`)}
+            </Typography>
+            <Typography
+              sx={{ fontSize: 22, fontWeight: 800 }}
+              color={testId === 'due-overdue' ? 'error' : undefined}
+              data-testid={testId}
+            >
+              {value}
+            </Typography>
+          </Paper>
+        ))}
       </Stack>
       <Paper variant="outlined">
         {canBranches && (

@@ -23,7 +23,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PrintArea, usePaperLayout } from '../../../shared/ui/print';
@@ -35,6 +35,7 @@ import { ContractPrint } from './ContractPrint';
 import { PhoneLinks } from './PhoneLinks';
 import { RescheduleDialog } from './RescheduleDialog';
 import { SettleDialog } from './SettleDialog';
+import { Figure } from './TermsFields';
 import { InstallmentStatusChip, PlanStatusChip } from './StatusChip';
 
 type Printed =
@@ -57,19 +58,6 @@ function Section({
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 700 }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
   );
 }
 
@@ -151,18 +139,8 @@ export default function InstallmentPlanPage() {
       nowrap: true,
       render: (i) => formatDay(i.dueDate),
     },
-    {
-      key: 'amount',
-      header: t('fields.amount'),
-      align: 'right',
-      render: (i) => formatPiasters(i.amount),
-    },
-    {
-      key: 'paid',
-      header: t('fields.paid'),
-      align: 'right',
-      render: (i) => formatPiasters(i.paid),
-    },
+    moneyColumn('amount', t('fields.amount'), (i) => i.amount),
+    moneyColumn('paid', t('fields.paid'), (i) => i.paid),
     {
       key: 'lateFee',
       header: t('fields.lateFee'),
@@ -197,12 +175,7 @@ export default function InstallmentPlanPage() {
       header: t('fields.installments'),
       render: (x) => x.allocations.map((a) => a.seq).join('، '),
     },
-    {
-      key: 'amount',
-      header: t('fields.amount'),
-      align: 'right',
-      render: (x) => formatPiasters(x.amount),
-    },
+    moneyColumn('amount', t('fields.amount'), (x) => x.amount),
     {
       key: 'discount',
       header: t('fields.discount'),
@@ -271,21 +244,21 @@ export default function InstallmentPlanPage() {
           </Stack>
         }
       />
-      {p.childPlan && (
-        <Alert severity="info">
-          {t('plan.replacedBy')}{' '}
-          <Link component={RouterLink} to={routePath('Installments-id', { id: p.childPlan.id })}>
-            {p.childPlan.number}
-          </Link>
-        </Alert>
-      )}
-      {p.parentPlan && (
-        <Alert severity="info">
-          {t('plan.replaces')}{' '}
-          <Link component={RouterLink} to={routePath('Installments-id', { id: p.parentPlan.id })}>
-            {p.parentPlan.number}
-          </Link>
-        </Alert>
+      {(
+        [
+          ['plan.replacedBy', p.childPlan],
+          ['plan.replaces', p.parentPlan],
+        ] as const
+      ).map(
+        ([text, other]) =>
+          other && (
+            <Alert key={text} severity="info">
+              {t(text)}{' '}
+              <Link component={RouterLink} to={routePath('Installments-id', { id: other.id })}>
+                {other.number}
+              </Link>
+            </Alert>
+          ),
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Box
@@ -295,39 +268,33 @@ export default function InstallmentPlanPage() {
             gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
           }}
         >
-          <Figure label={t('fields.customer')} value={p.customer.name} testId="plan-customer" />
-          <Figure label={t('fields.phone')} value={<PhoneLinks phone={p.customer.phone} />} />
-          <Figure
-            label={t('fields.nationalId')}
-            value={<span dir="ltr">{p.customer.nationalId ?? '—'}</span>}
-          />
-          <Figure
-            label={t('fields.sale')}
-            value={
-              <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
-                {p.saleNumber}
-              </Link>
-            }
-          />
-          <Figure label={t('fields.branch')} value={p.branchName} />
-          <Figure label={t('fields.totalAmount')} value={formatPiasters(p.totalAmount)} />
-          <Figure label={t('fields.downPayment')} value={formatPiasters(p.downPayment)} />
-          <Figure label={t('fields.financed')} value={formatPiasters(p.financed)} />
-          <Figure
-            label={t('fields.interest')}
-            value={`${formatPiasters(p.interest)} (${p.monthlyRateBp / 100}%)`}
-          />
-          <Figure label={t('fields.fee')} value={formatPiasters(p.fee)} />
-          <Figure label={t('fields.toPay')} value={formatPiasters(p.toPay)} />
-          <Figure label={t('fields.paid')} value={formatPiasters(p.paid)} testId="plan-paid" />
-          <Figure label={t('fields.lateFees')} value={formatPiasters(p.lateFeesCharged)} />
-          <Figure label={t('fields.discount')} value={formatPiasters(p.discount)} />
-          <Figure
-            label={t('fields.outstanding')}
-            value={formatPiasters(p.outstanding)}
-            testId="plan-outstanding"
-          />
-          <Figure label={t('fields.balance')} value={formatPiasters(p.customer.balance)} />
+          {(
+            [
+              ['customer', p.customer.name, 'plan-customer'],
+              ['phone', <PhoneLinks phone={p.customer.phone} />],
+              ['nationalId', <span dir="ltr">{p.customer.nationalId ?? '—'}</span>],
+              [
+                'sale',
+                <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
+                  {p.saleNumber}
+                </Link>,
+              ],
+              ['branch', p.branchName],
+              ['totalAmount', formatPiasters(p.totalAmount)],
+              ['downPayment', formatPiasters(p.downPayment)],
+              ['financed', formatPiasters(p.financed)],
+              ['interest', `${formatPiasters(p.interest)} (${p.monthlyRateBp / 100}%)`],
+              ['fee', formatPiasters(p.fee)],
+              ['toPay', formatPiasters(p.toPay)],
+              ['paid', formatPiasters(p.paid), 'plan-paid'],
+              ['lateFees', formatPiasters(p.lateFeesCharged)],
+              ['discount', formatPiasters(p.discount)],
+              ['outstanding', formatPiasters(p.outstanding), 'plan-outstanding'],
+              ['balance', formatPiasters(p.customer.balance)],
+            ] as [string, ReactNode, string?][]
+          ).map(([field, value, testId]) => (
+            <Figure key={field} label={t(`fields.${field}`)} value={value} testId={testId} />
+          ))}
         </Box>
       </Paper>
 

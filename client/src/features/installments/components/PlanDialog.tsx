@@ -44,6 +44,13 @@ import { NoteField } from '../../../shared/ui/FormDialog';
 
 type Guarantor = { name: string; nationalId: string; phone: string; address: string };
 const EMPTY_GUARANTOR: Guarantor = { name: '', nationalId: '', phone: '', address: '' };
+/** A guarantor's fields: test id, longest text, and the keyboard of the Latin ones. */
+const GUARANTOR_FIELDS: [keyof Guarantor, string, number | undefined, string?][] = [
+  ['name', 'guarantor-name', 120],
+  ['nationalId', 'guarantor-national-id', 14, 'numeric'],
+  ['phone', 'guarantor-phone', undefined, 'tel'],
+  ['address', 'guarantor-address', 300],
+];
 
 /** The birth date and governorate a national ID carries, under its field while it is typed. */
 export function useNationalIdHint() {
@@ -268,55 +275,30 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
                   position: 'relative',
                 }}
               >
-                <TextField
-                  size="small"
-                  label={t('fields.guarantorName')}
-                  value={g.name}
-                  onChange={(e) => setGuarantor(i, { name: e.target.value })}
-                  error={Boolean(errors[`guarantors.${i}.name`])}
-                  helperText={errors[`guarantors.${i}.name`] ?? ' '}
-                  required
-                  slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'guarantor-name' } }}
-                />
-                <TextField
-                  size="small"
-                  label={t('fields.nationalId')}
-                  value={g.nationalId}
-                  onChange={(e) => setGuarantor(i, { nationalId: e.target.value })}
-                  error={Boolean(errors[`guarantors.${i}.nationalId`])}
-                  helperText={errors[`guarantors.${i}.nationalId`] ?? idHint(g.nationalId) ?? ' '}
-                  required
-                  slotProps={{
-                    htmlInput: {
-                      dir: 'ltr',
-                      inputMode: 'numeric',
-                      maxLength: 14,
-                      'data-testid': 'guarantor-national-id',
-                    },
-                  }}
-                />
-                <TextField
-                  size="small"
-                  label={t('fields.phone')}
-                  value={g.phone}
-                  onChange={(e) => setGuarantor(i, { phone: e.target.value })}
-                  error={Boolean(errors[`guarantors.${i}.phone`])}
-                  helperText={errors[`guarantors.${i}.phone`] ?? ' '}
-                  required
-                  slotProps={{
-                    htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'guarantor-phone' },
-                  }}
-                />
-                <TextField
-                  size="small"
-                  label={t('fields.address')}
-                  value={g.address}
-                  onChange={(e) => setGuarantor(i, { address: e.target.value })}
-                  error={Boolean(errors[`guarantors.${i}.address`])}
-                  helperText={errors[`guarantors.${i}.address`] ?? ' '}
-                  required
-                  slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'guarantor-address' } }}
-                />
+                {GUARANTOR_FIELDS.map(([field, testId, maxLength, inputMode]) => {
+                  const error = errors[`guarantors.${i}.${field}`];
+                  return (
+                    <TextField
+                      key={field}
+                      size="small"
+                      label={label(field)}
+                      value={g[field]}
+                      onChange={(e) => setGuarantor(i, { [field]: e.target.value })}
+                      error={Boolean(error)}
+                      helperText={
+                        error ?? (field === 'nationalId' ? idHint(g.nationalId) : undefined) ?? ' '
+                      }
+                      required
+                      slotProps={{
+                        htmlInput: {
+                          maxLength,
+                          ...(inputMode ? { dir: 'ltr', inputMode } : {}),
+                          'data-testid': testId,
+                        },
+                      }}
+                    />
+                  );
+                })}
                 {guarantors.length > 1 && (
                   <IconButton
                     size="small"

@@ -15,6 +15,7 @@ import {
   translateServer,
   type InstallmentPeriod,
 } from '@pos/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -124,22 +125,24 @@ export function SchedulePreview({
           mb: 1,
         }}
       >
-        <Figure label={t('fields.downPayment')} value={formatPiasters(downPayment)} />
-        <Figure label={t('fields.financed')} value={formatPiasters(s.financed)} />
-        <Figure label={t('fields.interest')} value={formatPiasters(s.interest)} />
-        <Figure label={t('fields.fee')} value={formatPiasters(s.fee)} />
-        <Figure
-          label={t('fields.toPay')}
-          value={formatPiasters(s.toPay)}
-          strong
-          testId="preview-to-pay"
-        />
-        <Figure
-          label={t('fields.grandTotal')}
-          value={formatPiasters(s.toPay + downPayment)}
-          strong
-          testId="preview-grand-total"
-        />
+        {(
+          [
+            ['downPayment', downPayment],
+            ['financed', s.financed],
+            ['interest', s.interest],
+            ['fee', s.fee],
+            ['toPay', s.toPay, 'preview-to-pay'],
+            ['grandTotal', s.toPay + downPayment, 'preview-grand-total'],
+          ] as const
+        ).map(([field, amount, testId]) => (
+          <Figure
+            key={field}
+            label={t(`fields.${field}`)}
+            value={formatPiasters(amount)}
+            testId={testId}
+            weight={testId ? 800 : 600}
+          />
+        ))}
       </Box>
       <Typography variant="body2" sx={{ mb: 0.5 }} data-testid="preview-line">
         {first.amount === last.amount
@@ -183,23 +186,24 @@ export function SchedulePreview({
   );
 }
 
-function Figure({
+/** A labelled figure of a plan (its terms, its sums). */
+export function Figure({
   label,
   value,
-  strong,
   testId,
+  weight = 700,
 }: {
   label: string;
-  value: string;
-  strong?: boolean;
+  value: ReactNode;
   testId?: string;
+  weight?: number;
 }) {
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
-      <Typography sx={{ fontWeight: strong ? 800 : 600 }} data-testid={testId}>
+      <Typography sx={{ fontWeight: weight }} data-testid={testId}>
         {value}
       </Typography>
     </Box>

@@ -9,7 +9,7 @@ import {
   type ReservationDto,
   type ReservationStatus,
 } from '@pos/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format';
@@ -202,14 +202,17 @@ export default function ReservationsPage() {
 function ReservationSlip({ reservation: r }: { reservation: ReservationDto }) {
   const { t } = useTranslation('reservations');
   const receipt = useReceiptData();
+  const line = (field: string, value: ReactNode) => (
+    <p>
+      {t(`fields.${field}`)}: {value}
+    </p>
+  );
   return (
     <Box sx={{ fontSize: 12, color: '#000', '& p': { m: 0 } }}>
       <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{receipt.name}</Typography>
       <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
       <DocumentBarcode value={r.number} />
-      <p>
-        {t('fields.number')}: <span dir="ltr">{r.number}</span>
-      </p>
+      {line('number', <span dir="ltr">{r.number}</span>)}
       <p>
         {t('fields.customer')}: {r.customerName}
         {r.customerPhone ? ` — ${r.customerPhone}` : ''}
@@ -220,15 +223,11 @@ function ReservationSlip({ reservation: r }: { reservation: ReservationDto }) {
           {formatPiasters(Math.round(l.quantity * l.unitPrice))}
         </p>
       ))}
-      <p>
-        {t('fields.total')}: {formatPiasters(r.total)}
-      </p>
+      {line('total', formatPiasters(r.total))}
       <p style={{ fontWeight: 700 }}>
         {t('fields.deposit')}: {formatPiasters(r.deposit)}
       </p>
-      <p>
-        {t('fields.expiresAt')}: {formatDateTime(r.expiresAt)}
-      </p>
+      {line('expiresAt', formatDateTime(r.expiresAt))}
       <p>{t('slip.terms')}</p>
       <p>{formatDateTime(r.createdAt)}</p>
     </Box>
