@@ -7,11 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -31,8 +26,8 @@ import { returnableQuantity } from '../../../shared/lib/cart';
 import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
-import { formatQty } from '../../../shared/ui/print';
 import { nameLang } from '../../../shared/lib/lang';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -120,55 +115,59 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
                 customer: invoice.customerName ?? t('invoices.walkIn'),
               })}
             </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('receipt.item')}</TableCell>
-                  <TableCell align="right">{t('returns.sold')}</TableCell>
-                  <TableCell align="right">{t('returns.returned')}</TableCell>
-                  <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
-                  <TableCell sx={{ inlineSize: 150 }}>{t('returns.quantity')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((line) => {
-                  const max = returnableQuantity(line.quantity, line.returnedQuantity);
-                  const qty = quantities[line.id] ?? 0;
-                  return (
-                    <TableRow key={line.id} data-testid="return-line">
-                      <TableCell>
-                        <span lang={nameLang(line.productName)}>{line.productName}</span>
-                      </TableCell>
-                      <TableCell align="right">{formatQty(line.quantity)}</TableCell>
-                      <TableCell align="right">{formatQty(line.returnedQuantity)}</TableCell>
-                      <TableCell align="right">{formatPiasters(line.lineTotal)}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-                          <AmountField
-                            kind="qty"
-                            value={qty}
-                            onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
-                            disabled={max === 0}
-                            error={qty !== null && qty > max}
-                            max={max}
-                            guard={guard}
-                            testId="return-qty"
-                            sx={{ inlineSize: 80 }}
-                          />
-                          <Button
-                            size="small"
-                            disabled={max === 0}
-                            onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
-                          >
-                            {t('returns.all')}
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <DataTable<SaleDto['lines'][number]>
+              columns={[
+                {
+                  key: 'item',
+                  header: t('receipt.item'),
+                  render: (line) => (
+                    <span lang={nameLang(line.productName)}>{line.productName}</span>
+                  ),
+                },
+                qtyColumn('sold', t('returns.sold'), (line) => line.quantity, { align: 'right' }),
+                qtyColumn('returned', t('returns.returned'), (line) => line.returnedQuantity, {
+                  align: 'right',
+                }),
+                moneyColumn('total', t('receipt.lineTotal'), (line) => line.lineTotal),
+                {
+                  key: 'quantity',
+                  header: t('returns.quantity'),
+                  headerSx: { inlineSize: 150 },
+                  render: (line) => {
+                    const max = returnableQuantity(line.quantity, line.returnedQuantity);
+                    const qty = quantities[line.id] ?? 0;
+                    return (
+                      <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+                        <AmountField
+                          kind="qty"
+                          value={qty}
+                          onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
+                          disabled={max === 0}
+                          error={qty !== null && qty > max}
+                          max={max}
+                          guard={guard}
+                          testId="return-qty"
+                          sx={{ inlineSize: 80 }}
+                        />
+                        <Button
+                          size="small"
+                          disabled={max === 0}
+                          onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
+                        >
+                          {t('returns.all')}
+                        </Button>
+                      </Stack>
+                    );
+                  },
+                },
+              ]}
+              rows={lines}
+              rowKey={(line) => line.id}
+              rowTestId="return-line"
+              ariaLabel={t('returns.title', { number: invoice.number })}
+              hover={false}
+              scroll={false}
+            />
             {tooMuch && <Alert severity="error">{t('returns.tooMuch')}</Alert>}
             <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
               <TextField

@@ -100,13 +100,11 @@ export default function ShiftPage() {
                     [t('shift.discounts'), money(totals.discounts)],
                     [t('shift.vat'), money(totals.vat)],
                     [t('shift.net'), money(totals.net)],
-                    ...(totals.profit !== undefined
-                      ? [[t('shift.profit'), money(totals.profit)] as [string, string]]
-                      : []),
+                    totals.profit !== undefined && [t('shift.profit'), money(totals.profit)],
                     [t('shift.onAccountCredit'), money(totals.onAccount.credit)],
                     [t('shift.onAccountInstallment'), money(totals.onAccount.installment)],
                     [t('shift.cashIn'), money(totals.cashIn)],
-                  ] as [string, string][])
+                  ] as ([string, string] | false)[])
                 : []),
               [t('shift.expectedCash'), money(s.expectedCash ?? totals?.expectedCash)],
               [t('shift.countedCash'), money(s.countedCash)],

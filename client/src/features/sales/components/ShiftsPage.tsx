@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { usePaging } from '../../../shared/ui/usePaging';
@@ -284,8 +284,8 @@ export default function ShiftsPage() {
   useErrorToast(current.error ?? list.error);
 
   const shift = current.data;
-  const money = (amount: number | null | undefined) =>
-    amount !== null && amount !== undefined ? formatPiasters(amount) : '';
+  // The cash columns need can_see_shift_totals.
+  const detail = { hidden: !canDetail };
   const columns: Column<ShiftDto>[] = [
     {
       key: 'cashier',
@@ -298,49 +298,20 @@ export default function ShiftsPage() {
         ),
     },
     { key: 'register', header: t('shift.register'), render: (s) => s.register },
-    {
-      key: 'openedAt',
-      header: t('shift.openedAt'),
-      render: (s) => formatDateTime(s.openedAt),
-    },
-    {
-      key: 'closedAt',
-      header: t('shift.closedAt'),
-      render: (s) => formatDateTime(s.closedAt),
-    },
+    { key: 'openedAt', header: t('shift.openedAt'), render: (s) => formatDateTime(s.openedAt) },
+    { key: 'closedAt', header: t('shift.closedAt'), render: (s) => formatDateTime(s.closedAt) },
     {
       key: 'status',
       header: t('shift.statusFilter'),
       render: (s) => <ShiftStatus status={s.status} />,
     },
-    {
-      key: 'openingCash',
-      header: t('shift.openingCash'),
-      align: 'right',
-      render: (s) => formatPiasters(s.openingCash),
-    },
-    {
-      key: 'expectedCash',
-      header: t('shift.expectedCash'),
-      align: 'right',
-      hidden: !canDetail,
-      render: (s) => money(s.expectedCash),
-    },
-    {
-      key: 'countedCash',
-      header: t('shift.countedCash'),
-      align: 'right',
-      hidden: !canDetail,
-      render: (s) => money(s.countedCash),
-    },
-    {
-      key: 'difference',
-      header: t('shift.difference'),
-      align: 'right',
-      hidden: !canDetail,
+    moneyColumn('openingCash', t('shift.openingCash'), (s) => s.openingCash),
+    moneyColumn('expectedCash', t('shift.expectedCash'), (s) => s.expectedCash, detail),
+    moneyColumn('countedCash', t('shift.countedCash'), (s) => s.countedCash, detail),
+    moneyColumn('difference', t('shift.difference'), (s) => s.difference, {
+      ...detail,
       cellSx: (s) => ({ color: s.difference ? 'error.main' : undefined }),
-      render: (s) => money(s.difference),
-    },
+    }),
   ];
   return (
     <Box>
