@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { DataTable } from '../../../shared/ui/DataTable';
+import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -128,7 +128,7 @@ export default function ShiftPage() {
           )}
           {s.denominations && Object.keys(s.denominations).length > 0 && (
             <Paper variant="outlined">
-              <DataTable
+              <DataTable<(typeof DENOMINATIONS)[number]>
                 columns={[
                   {
                     key: 'denomination',
@@ -141,12 +141,11 @@ export default function ShiftPage() {
                     align: 'right',
                     render: (d) => s.denominations?.[d.label],
                   },
-                  {
-                    key: 'amount',
-                    header: t('shift.amount'),
-                    align: 'right',
-                    render: (d) => money((s.denominations?.[d.label] ?? 0) * d.piasters),
-                  },
+                  moneyColumn(
+                    'amount',
+                    t('shift.amount'),
+                    (d) => (s.denominations?.[d.label] ?? 0) * d.piasters,
+                  ),
                 ]}
                 rows={DENOMINATIONS.filter((d) => (s.denominations?.[d.label] ?? 0) > 0)}
                 rowKey={(d) => d.label}
