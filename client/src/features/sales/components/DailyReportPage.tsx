@@ -13,11 +13,11 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCan } from '../../../shared/state/useCan';
-import { salesApi, salesKeys, todayInCairo } from '../api/sales.api';
+import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
 import { Facts } from './InvoicePage';
 import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
-import { formatDay } from '../../../shared/lib/format';
+import { businessDay, formatDay } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 
 function DailyReportBody({ report }: { report: DailyReportDto }) {
@@ -71,7 +71,8 @@ export default function DailyReportPage() {
   const { t } = useTranslation('sales');
   const can = useCan();
   const canDates = can('can_use_date_filter');
-  const [date, setDate] = useState(todayInCairo());
+  // Today in the store's time zone (a store setting, Africa/Cairo by default).
+  const [date, setDate] = useState(() => businessDay(new Date()));
   const report = useQuery({
     queryKey: salesKeys.daily(date),
     queryFn: () => salesApi.daily(canDates ? date : undefined),
