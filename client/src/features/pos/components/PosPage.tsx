@@ -16,6 +16,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { enabledModulesState, sessionUserState, storeSettingsState } from '../../../shared/state';
@@ -64,9 +65,7 @@ export const currentShiftQuery = {
 export default function PosPage() {
   const { t } = useTranslation('pos');
   const shift = useQuery(currentShiftQuery);
-  useEffect(() => {
-    if (shift.error) handleError(shift.error, { toast: true });
-  }, [shift.error]);
+  useErrorToast(shift.error);
   if (shift.isLoading) return <LinearProgress aria-label={t('loading')} />;
   if (!shift.data) return <OpenShiftPanel />;
   return <PosScreen register={shift.data.register} />;

@@ -72,7 +72,7 @@ export default function DailyReportPage() {
   const can = useCan();
   const canDates = can('can_use_date_filter');
   // Today in the store's time zone (a store setting, Africa/Cairo by default).
-  const [date, setDate] = useState(() => businessDay(new Date()));
+  const [date, setDate] = useState(() => businessDay());
   const report = useQuery({
     queryKey: salesKeys.daily(date),
     queryFn: () => salesApi.daily(canDates ? date : undefined),

@@ -25,13 +25,14 @@ import {
   type SaleDto,
 } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { enabledModulesState, sessionUserState } from '../../../shared/state';
 import { InstallmentPlanDialog, useFinanceable } from '../../installments';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../../shared/state/useCan';
 import { VariantPicker } from '../../catalog';
@@ -114,9 +115,7 @@ export default function InvoicePage() {
   const owed = invoice.data?.customerId && invoice.data.dueAmount > 0;
   const financeable = useFinanceable(id, Boolean(mayPlan && owed));
 
-  useEffect(() => {
-    if (invoice.error) handleError(invoice.error, { toast: true });
-  }, [invoice.error]);
+  useErrorToast(invoice.error);
 
   const sale = invoice.data;
   if (!sale) return invoice.isLoading ? <LinearProgress /> : null;
