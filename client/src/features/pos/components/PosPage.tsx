@@ -3,6 +3,7 @@ import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import Settings from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -21,6 +22,7 @@ import { http } from '../../../shared/api/http';
 import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { enabledModulesState, sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
+import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { printSoon, usePaperLayout } from '../../../shared/ui/print';
 import { toast } from '../../../shared/ui/toast';
@@ -49,7 +51,6 @@ import { ParkedDialog } from './ParkedDialog';
 import { PosActions } from './PosActions';
 import { PosSearch } from './PosSearch';
 import { PosSettingsDialog } from './PosSettingsDialog';
-import { ReturnNumberDialog } from './ReturnNumberDialog';
 import { TillDialogs, type Printed } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
@@ -296,7 +297,10 @@ function PosScreen({ register }: { register: number }) {
     },
     dialogOpen,
   );
-  const refocusLater = () => window.setTimeout(focusSearch, 50);
+  const closeReturnAsk = () => {
+    setReturnAsk(false);
+    window.setTimeout(focusSearch, 50);
+  };
 
   return (
     <Box
@@ -399,36 +403,44 @@ function PosScreen({ register }: { register: number }) {
       />
       <ParkedDialog open={parkedOpen} onClose={() => setParkedOpen(false)} onResume={resume} />
 
-      <ReturnNumberDialog
-        open={returnAsk}
-        onClose={() => {
-          setReturnAsk(false);
-          refocusLater();
-        }}
-        onNumber={(n) => {
-          setReturnAsk(false);
-          void openReturn(n);
-        }}
-      />
-      <PosSettingsDialog
-        open={settingsOpen}
-        scale={scale}
-        layout={layout}
-        canEditScale={user?.isAdmin === true}
-        onClose={() => setSettingsOpen(false)}
-        onSave={async (next, paper) => {
-          if (user?.isAdmin && JSON.stringify(next) !== JSON.stringify(scale)) {
-            try {
-              setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: next }));
-            } catch (err) {
-              handleError(err, { toast: true });
-              return;
+      {returnAsk && (
+        // F7: the number of the invoice a return is made of (typed or scanned from its receipt).
+        <Dialog open onClose={closeReturnAsk} maxWidth="xs" fullWidth>
+          <NumberPrompt
+            title={t('returns.askTitle')}
+            label={t('returns.invoiceNumber')}
+            cancelLabel={t('actions.cancel')}
+            findLabel={t('returns.find')}
+            inputTestId="return-invoice-number"
+            findTestId="return-find"
+            onCancel={closeReturnAsk}
+            onNumber={(n) => {
+              setReturnAsk(false);
+              void openReturn(n);
+            }}
+          />
+        </Dialog>
+      )}
+      {settingsOpen && (
+        <PosSettingsDialog
+          scale={scale}
+          layout={layout}
+          canEditScale={user?.isAdmin === true}
+          onClose={() => setSettingsOpen(false)}
+          onSave={async (next, paper) => {
+            if (user?.isAdmin && JSON.stringify(next) !== JSON.stringify(scale)) {
+              try {
+                setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: next }));
+              } catch (err) {
+                handleError(err, { toast: true });
+                return;
+              }
             }
-          }
-          setLayout(paper);
-          setSettingsOpen(false);
-        }}
-      />
+            setLayout(paper);
+            setSettingsOpen(false);
+          }}
+        />
+      )}
     </Box>
   );
 }

@@ -157,16 +157,17 @@ export default function ShiftPage() {
           )}
         </Stack>
       </Box>
-      <CloseShiftDialog
-        shift={s}
-        open={closing}
-        onClose={() => setClosing(false)}
-        onClosed={async (closed) => {
-          setClosing(false);
-          queryClient.setQueryData(salesKeys.shift(id), closed);
-          setReport(closed);
-        }}
-      />
+      {closing && (
+        <CloseShiftDialog
+          shift={s}
+          onClose={() => setClosing(false)}
+          onClosed={async (closed) => {
+            setClosing(false);
+            queryClient.setQueryData(salesKeys.shift(id), closed);
+            setReport(closed);
+          }}
+        />
+      )}
       <ReportDialog shift={report} onClose={() => setReport(null)} />
     </Box>
   );

@@ -60,20 +60,19 @@ export function denominationTotal(counts: Record<string, number>): number {
   return DENOMINATIONS.reduce((s, d) => s + (counts[d.label] ?? 0) * d.piasters, 0);
 }
 
-/** Close a shift: counted cash (or a count by denomination), expected vs counted, difference. */
-type CloseProps = {
+/**
+ * Close a shift: counted cash (or a count by denomination), expected vs counted, difference.
+ * Mounted at each opening: a fresh count.
+ */
+export function CloseShiftDialog({
+  shift,
+  onClose,
+  onClosed,
+}: {
   shift: ShiftDto;
-  open: boolean;
   onClose: () => void;
   onClosed: (s: ShiftDto) => void;
-};
-
-export function CloseShiftDialog(props: CloseProps) {
-  // Mounted at each opening: a fresh count.
-  return props.open ? <CloseShiftForm {...props} /> : null;
-}
-
-function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
+}) {
   const { t } = useTranslation('sales');
   const queryClient = useQueryClient();
   const [byDenomination, setByDenomination] = useState(false);
@@ -113,7 +112,7 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+    <Dialog open onClose={close.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{t('shift.closeTitle')}</DialogTitle>
       <DialogContent dividers>
         <Stack sx={{ gap: 1.5 }}>
@@ -391,10 +390,9 @@ export default function ShiftsPage() {
         ariaLabel={t('shift.title')}
         emptyText={t('shift.empty')}
       />
-      {shift && (
+      {shift && closing && (
         <CloseShiftDialog
           shift={shift}
-          open={closing}
           onClose={() => setClosing(false)}
           onClosed={(closed) => {
             setClosing(false);
