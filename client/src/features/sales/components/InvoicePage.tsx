@@ -356,18 +356,19 @@ export default function InvoicePage() {
         </Paper>
       )}
 
-      <ReturnDialog
-        open={returning}
-        invoice={sale}
-        onClose={() => setReturning(false)}
-        onDone={(doc) => {
-          setReturning(false);
-          void loadEReceiptMark(sale.id, doc.id).then((eta) => {
-            setPrinted({ kind: 'return', doc, eta });
-            printSoon();
-          });
-        }}
-      />
+      {returning && (
+        <ReturnDialog
+          invoice={sale}
+          onClose={() => setReturning(false)}
+          onDone={(doc) => {
+            setReturning(false);
+            void loadEReceiptMark(sale.id, doc.id).then((eta) => {
+              setPrinted({ kind: 'return', doc, eta });
+              printSoon();
+            });
+          }}
+        />
+      )}
       {planning && (
         <Suspense fallback={null}>
           <InstallmentPlanDialog
