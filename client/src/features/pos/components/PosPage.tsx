@@ -154,16 +154,12 @@ function PosScreen({ register }: { register: number }) {
   );
   // The sale whose installment plan is being made (the remainder sold on «تقسيط»).
   const [planSaleId, setPlanSaleId] = useState<string | null>(null);
-  const mayPlan = hasPermission(
-    user,
-    ['can_see_installments'],
-    ['INSTALLMENTS'],
-    useAtomValue(enabledModulesState),
-  );
+  const modules = useAtomValue(enabledModulesState);
+  const mayPlan = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
   const [delivering, setDelivering] = useState<SaleDto | null>(null);
   // A repair ticket paid here (issue 18): its number ('' asks for it), null when closed.
   const [ticketPay, setTicketPay] = useState<string | null>(null);
-  const mayTicket = hasPermission(user, [], ['Maintenance'], useAtomValue(enabledModulesState));
+  const mayTicket = hasPermission(user, [], ['Maintenance'], modules);
   const onTicketNumber = useCallback((n: string) => setTicketPay(n), []);
   // A reservation sold here (its number or a search; null when closed).
   const [reservationPick, setReservationPick] = useState<string | null>(null);

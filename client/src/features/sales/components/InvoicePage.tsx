@@ -105,12 +105,8 @@ export default function InvoicePage() {
   const [editing, setEditing] = useState(false);
   const [planning, setPlanning] = useState(false);
   const user = useAtomValue(sessionUserState);
-  const mayPlan = hasPermission(
-    user,
-    ['can_see_installments'],
-    ['INSTALLMENTS'],
-    useAtomValue(enabledModulesState),
-  );
+  const modules = useAtomValue(enabledModulesState);
+  const mayPlan = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
   // A sale that left money on the customer may become an installment plan (issue 16).
   const owed = invoice.data?.customerId && invoice.data.dueAmount > 0;
   const financeable = useFinanceable(id, Boolean(mayPlan && owed));
