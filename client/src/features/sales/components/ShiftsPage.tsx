@@ -16,7 +16,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type ShiftDto } from '@pos/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -25,10 +25,9 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { toast } from '../../../shared/ui/toast';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -269,18 +268,17 @@ export default function ShiftsPage() {
   const can = useCan();
   const canDetail = can('can_see_shift_totals');
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
-  const [status, setStatus] = useState('');
-  const paging = usePaging();
-  const query = { page: paging.page + 1, pageSize: paging.pageSize, status: status || undefined };
-  const list = useQuery({
-    queryKey: salesKeys.shifts(query),
-    queryFn: () => salesApi.shifts(query),
-    placeholderData: keepPreviousData,
+  const filter = useListState({ status: '' });
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: salesKeys.shifts,
+    fetch: salesApi.shifts,
   });
   const [closing, setClosing] = useState(false);
   const [report, setReport] = useState<ShiftDto | null>(null);
 
-  useErrorToast(current.error ?? list.error);
+  useErrorToast(current.error);
 
   const shift = current.data;
   // The cash columns need can_see_shift_totals.
@@ -370,8 +368,8 @@ export default function ShiftsPage() {
       <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
         <SelectFilter
           label={t('shift.statusFilter')}
-          value={status}
-          onChange={paging.withReset(setStatus)}
+          value={filter.values.status}
+          onChange={filter.set('status')}
           allLabel={t('filters.all')}
           options={[
             { value: 'open', label: t('shift.status.open') },
@@ -382,7 +380,7 @@ export default function ShiftsPage() {
       </Stack>
       <PagedTable
         query={list}
-        paging={paging}
+        paging={filter.paging}
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(s) => s.id}
