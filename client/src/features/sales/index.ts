@@ -1,4 +1,4 @@
 // The sales' public API for other features: the POS sells, returns and prints through it.
 export { salesApi, salesKeys } from './api/sales.api';
 export { ReturnDialog } from './components/ReturnDialog';
-export { ReturnReceipt, SaleReceipt, ShiftReport } from './components/receipts';
+export { ReturnReceipt, SaleReceipt } from './components/receipts';

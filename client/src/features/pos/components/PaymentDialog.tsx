@@ -26,7 +26,6 @@ import {
 } from '../../../shared/lib/cart';
 
 type Props = {
-  open: boolean;
   total: number;
   methods: PaymentMethodDto[];
   hasCustomer: boolean;
@@ -58,14 +57,9 @@ type Props = {
  * installments a plan dialog opens once the sale is saved (issue 16). Cash on delivery is not
  * credit (issue 30 item 21): with it the remainder is owed by the delivery order and its driver,
  * so it needs no customer, no credit permission and no limit; the delivery dialog follows.
+ * Mounted at each opening: cash starts at the total.
  */
-export function PaymentDialog(props: Props) {
-  // Mounted at each opening: cash starts at the total.
-  return props.open ? <PaymentForm {...props} /> : null;
-}
-
-function PaymentForm({
-  open,
+export function PaymentDialog({
   total,
   methods: allMethods,
   hasCustomer,
@@ -122,7 +116,7 @@ function PaymentForm({
   };
 
   return (
-    <Dialog open={open} onClose={submitting ? undefined : onClose} maxWidth="xs" fullWidth>
+    <Dialog open onClose={submitting ? undefined : onClose} maxWidth="xs" fullWidth>
       <form onSubmit={submit} data-testid="payment-dialog">
         <DialogTitle sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
           <span>{t('pay.title')}</span>

@@ -3,6 +3,7 @@ import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import Settings from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -16,10 +17,12 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { enabledModulesState, sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
+import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { printSoon, usePaperLayout } from '../../../shared/ui/print';
 import { toast } from '../../../shared/ui/toast';
@@ -48,7 +51,6 @@ import { ParkedDialog } from './ParkedDialog';
 import { PosActions } from './PosActions';
 import { PosSearch } from './PosSearch';
 import { PosSettingsDialog } from './PosSettingsDialog';
-import { ReturnNumberDialog } from './ReturnNumberDialog';
 import { TillDialogs, type Printed } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
@@ -64,9 +66,7 @@ export const currentShiftQuery = {
 export default function PosPage() {
   const { t } = useTranslation('pos');
   const shift = useQuery(currentShiftQuery);
-  useEffect(() => {
-    if (shift.error) handleError(shift.error, { toast: true });
-  }, [shift.error]);
+  useErrorToast(shift.error);
   if (shift.isLoading) return <LinearProgress aria-label={t('loading')} />;
   if (!shift.data) return <OpenShiftPanel />;
   return <PosScreen register={shift.data.register} />;
@@ -154,16 +154,12 @@ function PosScreen({ register }: { register: number }) {
   );
   // The sale whose installment plan is being made (the remainder sold on «تقسيط»).
   const [planSaleId, setPlanSaleId] = useState<string | null>(null);
-  const mayPlan = hasPermission(
-    user,
-    ['can_see_installments'],
-    ['INSTALLMENTS'],
-    useAtomValue(enabledModulesState),
-  );
+  const modules = useAtomValue(enabledModulesState);
+  const mayPlan = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
   const [delivering, setDelivering] = useState<SaleDto | null>(null);
   // A repair ticket paid here (issue 18): its number ('' asks for it), null when closed.
   const [ticketPay, setTicketPay] = useState<string | null>(null);
-  const mayTicket = hasPermission(user, [], ['Maintenance'], useAtomValue(enabledModulesState));
+  const mayTicket = hasPermission(user, [], ['Maintenance'], modules);
   const onTicketNumber = useCallback((n: string) => setTicketPay(n), []);
   // A reservation sold here (its number or a search; null when closed).
   const [reservationPick, setReservationPick] = useState<string | null>(null);
@@ -297,7 +293,10 @@ function PosScreen({ register }: { register: number }) {
     },
     dialogOpen,
   );
-  const refocusLater = () => window.setTimeout(focusSearch, 50);
+  const closeReturnAsk = () => {
+    setReturnAsk(false);
+    window.setTimeout(focusSearch, 50);
+  };
 
   return (
     <Box
@@ -400,36 +399,44 @@ function PosScreen({ register }: { register: number }) {
       />
       <ParkedDialog open={parkedOpen} onClose={() => setParkedOpen(false)} onResume={resume} />
 
-      <ReturnNumberDialog
-        open={returnAsk}
-        onClose={() => {
-          setReturnAsk(false);
-          refocusLater();
-        }}
-        onNumber={(n) => {
-          setReturnAsk(false);
-          void openReturn(n);
-        }}
-      />
-      <PosSettingsDialog
-        open={settingsOpen}
-        scale={scale}
-        layout={layout}
-        canEditScale={user?.isAdmin === true}
-        onClose={() => setSettingsOpen(false)}
-        onSave={async (next, paper) => {
-          if (user?.isAdmin && JSON.stringify(next) !== JSON.stringify(scale)) {
-            try {
-              setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: next }));
-            } catch (err) {
-              handleError(err, { toast: true });
-              return;
+      {returnAsk && (
+        // F7: the number of the invoice a return is made of (typed or scanned from its receipt).
+        <Dialog open onClose={closeReturnAsk} maxWidth="xs" fullWidth>
+          <NumberPrompt
+            title={t('returns.askTitle')}
+            label={t('returns.invoiceNumber')}
+            cancelLabel={t('actions.cancel')}
+            findLabel={t('returns.find')}
+            inputTestId="return-invoice-number"
+            findTestId="return-find"
+            onCancel={closeReturnAsk}
+            onNumber={(n) => {
+              setReturnAsk(false);
+              void openReturn(n);
+            }}
+          />
+        </Dialog>
+      )}
+      {settingsOpen && (
+        <PosSettingsDialog
+          scale={scale}
+          layout={layout}
+          canEditScale={user?.isAdmin === true}
+          onClose={() => setSettingsOpen(false)}
+          onSave={async (next, paper) => {
+            if (user?.isAdmin && JSON.stringify(next) !== JSON.stringify(scale)) {
+              try {
+                setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: next }));
+              } catch (err) {
+                handleError(err, { toast: true });
+                return;
+              }
             }
-          }
-          setLayout(paper);
-          setSettingsOpen(false);
-        }}
-      />
+            setLayout(paper);
+            setSettingsOpen(false);
+          }}
+        />
+      )}
     </Box>
   );
 }

@@ -27,6 +27,8 @@ export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
 export const TICKET_NUMBER = /^[A-Z0-9]{1,8}-MN-\d{1,12}$/i;
 /** Reservation numbers look like B01-RV-000123: scanning a slip opens the reservation to sell it. */
 export const RESERVATION_NUMBER = /^[A-Z0-9]{1,8}-RV-\d{1,12}$/i;
+/** Scanned or typed, these open their document instead of being searched as items. */
+const DOCUMENT_NUMBERS = [INVOICE_NUMBER, TICKET_NUMBER, RESERVATION_NUMBER];
 
 type Props = {
   inventoryId: string | null;
@@ -94,37 +96,40 @@ export function PosSearch({
         ?.scrollIntoView({ block: 'nearest' });
   }, [expanded, active]);
 
+  const clear = useCallback(() => {
+    setText('');
+    setResults([]);
+    setOpen(false);
+    setActive(-1);
+  }, [setText]);
   const clearIfStill = useCallback(
-    (code: string) => {
-      if (textRef.current.trim() === code) {
-        setText('');
-        setResults([]);
-        setOpen(false);
-        setActive(-1);
-      }
-    },
-    [setText],
+    (code: string) => textRef.current.trim() === code && clear(),
+    [clear],
   );
+  // The matches found for `code`, listed with the first highlighted.
+  const list = useCallback((found: VariantResponseDto[], code: string) => {
+    resultsFor.current = code;
+    setResults(found);
+    setActive(found.length > 0 ? 0 : -1);
+    setOpen(true);
+  }, []);
 
   /** Scan/Enter: exact hit → add; scale label → add its weight; invoice number → return; else list. */
   const resolve = useCallback(
     async (raw: string) => {
       const code = raw.trim();
       if (!code) return;
-      if (INVOICE_NUMBER.test(code)) {
-        clearIfStill(code);
-        onInvoiceNumber(code.toUpperCase());
-        return;
-      }
-      if (onTicketNumber && TICKET_NUMBER.test(code)) {
-        clearIfStill(code);
-        onTicketNumber(code.toUpperCase());
-        return;
-      }
-      if (onReservationNumber && RESERVATION_NUMBER.test(code)) {
-        clearIfStill(code);
-        onReservationNumber(code.toUpperCase());
-        return;
+      const documents = [
+        [INVOICE_NUMBER, onInvoiceNumber],
+        [TICKET_NUMBER, onTicketNumber],
+        [RESERVATION_NUMBER, onReservationNumber],
+      ] as const;
+      for (const [pattern, handle] of documents) {
+        if (handle && pattern.test(code)) {
+          clearIfStill(code);
+          handle(code.toUpperCase());
+          return;
+        }
       }
       // The spinner shows only for a slow answer: a fast scan (most) never mounts or animates it,
       // which would cost the busy page work while the cashier waits for the line.
@@ -167,13 +172,10 @@ export function PosSearch({
             }
           }
         }
-        const list = await catalogApi.searchVariants(code, inventoryId ?? undefined, 20);
+        const found = await catalogApi.searchVariants(code, inventoryId ?? undefined, 20);
         if (textRef.current.trim() !== code) return;
-        resultsFor.current = code;
-        setResults(list);
-        setActive(list.length > 0 ? 0 : -1);
-        setOpen(true);
-        if (list.length === 0) toast.warning(t('search.notFound', { code }), { product: true });
+        list(found, code);
+        if (found.length === 0) toast.warning(t('search.notFound', { code }), { product: true });
       } catch (err) {
         handleError(err, { toast: true });
       } finally {
@@ -189,6 +191,7 @@ export function PosSearch({
       onTicketNumber,
       onReservationNumber,
       clearIfStill,
+      list,
       t,
     ],
   );
@@ -228,24 +231,14 @@ export function PosSearch({
   // Typing: list matches as you type (debounced); Enter resolves at once.
   useEffect(() => {
     const q = text.trim();
-    if (
-      q.length < 2 ||
-      INVOICE_NUMBER.test(q) ||
-      TICKET_NUMBER.test(q) ||
-      RESERVATION_NUMBER.test(q)
-    )
-      return;
+    if (q.length < 2 || DOCUMENT_NUMBERS.some((pattern) => pattern.test(q))) return;
     const seq = ++typedSeq.current;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       catalogApi
         .searchVariants(q, inventoryId ?? undefined, 20, controller.signal)
-        .then((list) => {
-          if (seq !== typedSeq.current || textRef.current.trim() !== q) return;
-          resultsFor.current = q;
-          setResults(list);
-          setActive(list.length > 0 ? 0 : -1);
-          setOpen(true);
+        .then((found) => {
+          if (seq === typedSeq.current && textRef.current.trim() === q) list(found, q);
         })
         .catch((err) => {
           if ((err as Error)?.name !== 'AbortError') handleError(err, { toast: true });
@@ -255,15 +248,12 @@ export function PosSearch({
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [text, inventoryId]);
+  }, [text, inventoryId, list]);
 
   const choose = (variant: VariantResponseDto) => {
     typedSeq.current++;
     onAdd(variant, 1, null);
-    setText('');
-    setResults([]);
-    setOpen(false);
-    setActive(-1);
+    clear();
     inputRef.current?.focus();
   };
 

@@ -17,7 +17,6 @@ import type { PaperLayout } from '../../../shared/ui/print';
 import { DEFAULT_SCALE_CONFIG, validScaleConfig, type ScaleConfig } from '../lib/scale';
 
 type SettingsProps = {
-  open: boolean;
   scale: ScaleConfig;
   layout: PaperLayout;
   /** Only an administrator changes the store-wide scale layout; others see it. */
@@ -26,12 +25,8 @@ type SettingsProps = {
   onSave: (scale: ScaleConfig, layout: PaperLayout) => void | Promise<void>;
 };
 
-export function PosSettingsDialog(props: SettingsProps) {
-  // Mounted at each opening: the draft starts from the saved settings.
-  return props.open ? <PosSettingsForm {...props} /> : null;
-}
-
-function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }: SettingsProps) {
+/** The till's paper and the store's scale-label layout; mounted at each opening (a fresh draft). */
+export function PosSettingsDialog({ scale, layout, canEditScale, onClose, onSave }: SettingsProps) {
   const { t } = useTranslation('pos');
   const [draft, setDraft] = useState(scale);
   const [paper, setPaper] = useState(layout);
@@ -47,7 +42,7 @@ function PosSettingsForm({ open, scale, layout, canEditScale, onClose, onSave }:
   );
   const ok = validScaleConfig(draft);
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{t('settings.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack sx={{ gap: 1.5 }}>

@@ -106,21 +106,23 @@ export function TillDialogs(props: Props) {
           />
         </Suspense>
       )}
-      <extras.ReturnDialog
-        open={props.returnInvoice !== null}
-        invoice={props.returnInvoice}
-        onClose={() => {
-          props.setReturnInvoice(null);
-          refocusLater();
-        }}
-        onDone={(doc) => {
-          props.setReturnInvoice(null);
-          void loadEReceiptMark(doc.invoiceId, doc.id).then((eta) =>
-            printDoc({ kind: 'return', doc, eta }),
-          );
-          refocusLater();
-        }}
-      />
+      {props.returnInvoice && (
+        <extras.ReturnDialog
+          key={props.returnInvoice.id}
+          invoice={props.returnInvoice}
+          onClose={() => {
+            props.setReturnInvoice(null);
+            refocusLater();
+          }}
+          onDone={(doc) => {
+            props.setReturnInvoice(null);
+            void loadEReceiptMark(doc.invoiceId, doc.id).then((eta) =>
+              printDoc({ kind: 'return', doc, eta }),
+            );
+            refocusLater();
+          }}
+        />
+      )}
       {printed && (
         <PrintArea layout={layout}>
           {printed.kind === 'sale' ? (

@@ -79,10 +79,9 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
     }
   };
 
-  if (!extras) return null;
+  if (!extras || !pay.open) return null;
   return (
     <extras.PaymentDialog
-      open={pay.open}
       total={total}
       methods={methods.data ?? []}
       hasCustomer={customer !== null}

@@ -1,4 +1,3 @@
-import type { VariantResponseDto } from '@pos/contracts';
 import {
   addQuantities,
   addVariant,
@@ -22,28 +21,7 @@ import {
   scaleQuantity,
   validScaleConfig,
 } from './scale';
-
-const variant = (
-  id: string,
-  sellPrice: number,
-  extra: Partial<VariantResponseDto> = {},
-): VariantResponseDto => ({
-  id,
-  productId: `p-${id}`,
-  productName: `منتج ${id}`,
-  productNameEn: null,
-  sku: `SKU-${id}`,
-  barcodes: [`62200000000${id}`],
-  properties: {},
-  sellPrice,
-  minSellPrice: Math.floor(sellPrice / 2),
-  lowStockThreshold: 0,
-  vatRate: 14,
-  unit: 'piece',
-  active: true,
-  onHand: 10,
-  ...extra,
-});
+import { variant } from './fixtures';
 
 const methods = [
   { id: 'cash', type: 'cash' as const },

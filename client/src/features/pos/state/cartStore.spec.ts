@@ -1,4 +1,4 @@
-import type { SaleDto, VariantResponseDto } from '@pos/contracts';
+import type { SaleDto } from '@pos/contracts';
 import { createStore } from 'jotai';
 import { newCart, type Cart } from '../../../shared/lib/cart';
 import {
@@ -32,28 +32,7 @@ import {
   saveCart,
   updateLineAtom,
 } from './cartStore';
-
-const variant = (
-  id: string,
-  sellPrice: number,
-  extra: Partial<VariantResponseDto> = {},
-): VariantResponseDto => ({
-  id,
-  productId: `p-${id}`,
-  productName: `منتج ${id}`,
-  productNameEn: null,
-  sku: `SKU-${id}`,
-  barcodes: [`62200000000${id}`],
-  properties: {},
-  sellPrice,
-  minSellPrice: Math.floor(sellPrice / 2),
-  lowStockThreshold: 0,
-  vatRate: 14,
-  unit: 'piece',
-  active: true,
-  onHand: 10,
-  ...extra,
-});
+import { variant } from '../lib/fixtures';
 
 const label = (n: number) => `سلة ${n}`;
 

@@ -10,8 +10,6 @@ import type {
   ShiftDto,
 } from '@pos/contracts';
 import { http, request, type Query, type WriteOptions } from '../../../shared/api/http';
-import { businessDay } from '../../../shared/lib/format';
-import { fetchPaymentMethods, paymentMethodKeys } from '../../../shared/api/paymentMethods';
 
 // The payment-method look-ups moved to shared/api/paymentMethods.ts (POS, customers and the
 // printed documents use them too); re-exported for this feature's pages.
@@ -46,20 +44,16 @@ export type InvoiceHistoryEntry = {
 
 export const salesKeys = {
   all: ['sales'] as const,
-  paymentMethods: paymentMethodKeys.list,
   currentShift: ['sales', 'shift', 'current'] as const,
   shifts: (query: Query) => ['sales', 'shifts', query] as const,
   shift: (shiftId: string) => ['sales', 'shift', shiftId] as const,
   invoices: (query: InvoiceListQuery) => ['sales', 'invoices', query] as const,
   invoice: (invoiceId: string) => ['sales', 'invoice', invoiceId] as const,
   history: (invoiceId: string) => ['sales', 'invoice', invoiceId, 'history'] as const,
-  returnDoc: (returnId: string) => ['sales', 'return', returnId] as const,
   daily: (date: string) => ['sales', 'daily', date] as const,
 };
 
 export const salesApi = {
-  paymentMethods: fetchPaymentMethods,
-
   currentShift: () => http.get<ShiftDto | null>('/Shift/current').then((s) => s ?? null),
   openShift: (body: OpenShiftDto, options?: WriteOptions) =>
     http.post<ShiftDto>('/Shift/open', body, options),
@@ -96,8 +90,3 @@ export const salesApi = {
 
   daily: (date: string | undefined) => http.get<DailyReportDto>('/DailyReport', { date }),
 };
-
-/** Today's date in the store's time zone (a store setting, Africa/Cairo by default) as YYYY-MM-DD. */
-export function todayInCairo(now = new Date()): string {
-  return businessDay(now);
-}

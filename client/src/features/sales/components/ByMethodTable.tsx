@@ -1,6 +1,5 @@
-import { formatPiasters } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { useMethodLabel } from '../api/sales.api';
 
 export type MethodTotals = {
@@ -23,19 +22,9 @@ export function ByMethodTable({
   const label = useMethodLabel();
   const columns: Column<MethodTotals>[] = [
     { key: 'method', header: t('shift.byMethod'), render: (m) => label(m) },
-    {
-      key: 'sales',
-      header: t('shift.sales'),
-      align: 'right',
-      render: (m) => formatPiasters(m.sales),
-    },
-    {
-      key: 'refunds',
-      header: t('shift.refunds'),
-      align: 'right',
-      render: (m) => formatPiasters(m.refunds),
-    },
-    { key: 'net', header: t('shift.net'), align: 'right', render: (m) => formatPiasters(m.net) },
+    moneyColumn('sales', t('shift.sales'), (m) => m.sales),
+    moneyColumn('refunds', t('shift.refunds'), (m) => m.refunds),
+    moneyColumn('net', t('shift.net'), (m) => m.net),
   ];
   return (
     <DataTable

@@ -10,14 +10,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCan } from '../../../shared/state/useCan';
-import { salesApi, salesKeys, todayInCairo } from '../api/sales.api';
+import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
 import { Facts } from './InvoicePage';
 import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
-import { formatDay } from '../../../shared/lib/format';
+import { businessDay, formatDay } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 
 function DailyReportBody({ report }: { report: DailyReportDto }) {
@@ -31,9 +31,9 @@ function DailyReportBody({ report }: { report: DailyReportDto }) {
       align: 'right',
       render: (c) => c.invoiceCount,
     },
-    { key: 'sales', header: t('shift.sales'), align: 'right', render: (c) => money(c.sales) },
-    { key: 'returns', header: t('shift.returns'), align: 'right', render: (c) => money(c.returns) },
-    { key: 'net', header: t('shift.net'), align: 'right', render: (c) => money(c.net) },
+    moneyColumn('sales', t('shift.sales'), (c) => c.sales),
+    moneyColumn('returns', t('shift.returns'), (c) => c.returns),
+    moneyColumn('net', t('shift.net'), (c) => c.net),
   ];
   return (
     <Stack sx={{ gap: 1.5 }}>
@@ -49,9 +49,7 @@ function DailyReportBody({ report }: { report: DailyReportDto }) {
           [t('shift.net'), money(report.net)],
           [t('shift.onAccountCredit'), money(report.onAccount.credit)],
           [t('shift.onAccountInstallment'), money(report.onAccount.installment)],
-          ...(report.profit !== undefined
-            ? [[t('shift.profit'), money(report.profit)] as [string, string]]
-            : []),
+          report.profit !== undefined && [t('shift.profit'), money(report.profit)],
         ]}
       />
       <ByMethodTable rows={report.byMethod} rowTestId="daily-method" />
@@ -73,7 +71,8 @@ export default function DailyReportPage() {
   const { t } = useTranslation('sales');
   const can = useCan();
   const canDates = can('can_use_date_filter');
-  const [date, setDate] = useState(todayInCairo());
+  // Today in the store's time zone (a store setting, Africa/Cairo by default).
+  const [date, setDate] = useState(() => businessDay());
   const report = useQuery({
     queryKey: salesKeys.daily(date),
     queryFn: () => salesApi.daily(canDates ? date : undefined),

@@ -6,21 +6,12 @@ import Replay from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -34,13 +25,14 @@ import {
   type SaleDto,
 } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { enabledModulesState, sessionUserState } from '../../../shared/state';
 import { InstallmentPlanDialog, useFinanceable } from '../../installments';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { toast } from '../../../shared/ui/toast';
 import { useCan } from '../../../shared/state/useCan';
 import { VariantPicker } from '../../catalog';
@@ -62,7 +54,8 @@ import {
   type InvoiceHistoryEntry,
 } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
+import { FormDialog } from '../../../shared/ui/FormDialog';
 import { StatusChip } from './InvoicesPage';
 import {
   PrintArea,
@@ -112,19 +105,13 @@ export default function InvoicePage() {
   const [editing, setEditing] = useState(false);
   const [planning, setPlanning] = useState(false);
   const user = useAtomValue(sessionUserState);
-  const mayPlan = hasPermission(
-    user,
-    ['can_see_installments'],
-    ['INSTALLMENTS'],
-    useAtomValue(enabledModulesState),
-  );
+  const modules = useAtomValue(enabledModulesState);
+  const mayPlan = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
   // A sale that left money on the customer may become an installment plan (issue 16).
   const owed = invoice.data?.customerId && invoice.data.dueAmount > 0;
   const financeable = useFinanceable(id, Boolean(mayPlan && owed));
 
-  useEffect(() => {
-    if (invoice.error) handleError(invoice.error, { toast: true });
-  }, [invoice.error]);
+  useErrorToast(invoice.error);
 
   const sale = invoice.data;
   if (!sale) return invoice.isLoading ? <LinearProgress /> : null;
@@ -146,6 +133,38 @@ export default function InvoicePage() {
       handleError(err, { toast: true });
     }
   };
+
+  const lineColumns: Column<SaleDto['lines'][number]>[] = [
+    {
+      key: 'item',
+      header: t('receipt.item'),
+      render: (l) => (
+        <>
+          <span lang={nameLang(l.productName)}>{l.productName}</span>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            dir="ltr"
+            sx={{ textAlign: 'start' }}
+          >
+            {l.barcode ?? l.sku}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'qty', header: t('receipt.qty'), align: 'right', render: (l) => formatQty(l.quantity) },
+    moneyColumn('price', t('receipt.price'), (l) => l.unitPrice),
+    moneyColumn('discount', t('receipt.discount'), (l) => l.discount + l.invoiceDiscountShare),
+    moneyColumn('vat', t('receipt.vat'), (l) => l.vatAmount),
+    moneyColumn('total', t('receipt.lineTotal'), (l) => l.lineTotal),
+    {
+      key: 'returned',
+      header: t('returns.returned'),
+      align: 'right',
+      render: (l) => (l.returnedQuantity > 0 ? formatQty(l.returnedQuantity) : ''),
+    },
+  ];
 
   return (
     <Box data-testid="invoice-page">
@@ -234,47 +253,15 @@ export default function InvoicePage() {
         }}
       >
         <Paper variant="outlined">
-          <Table size="small" aria-label={t('invoice.lines')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('receipt.item')}</TableCell>
-                <TableCell align="right">{t('receipt.qty')}</TableCell>
-                <TableCell align="right">{t('receipt.price')}</TableCell>
-                <TableCell align="right">{t('receipt.discount')}</TableCell>
-                <TableCell align="right">{t('receipt.vat')}</TableCell>
-                <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
-                <TableCell align="right">{t('returns.returned')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sale.lines.map((l) => (
-                <TableRow key={l.id} data-testid="invoice-line">
-                  <TableCell>
-                    <span lang={nameLang(l.productName)}>{l.productName}</span>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      dir="ltr"
-                      sx={{ textAlign: 'start' }}
-                    >
-                      {l.barcode ?? l.sku}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{formatQty(l.quantity)}</TableCell>
-                  <TableCell align="right">{formatPiasters(l.unitPrice)}</TableCell>
-                  <TableCell align="right">
-                    {formatPiasters(l.discount + l.invoiceDiscountShare)}
-                  </TableCell>
-                  <TableCell align="right">{formatPiasters(l.vatAmount)}</TableCell>
-                  <TableCell align="right">{formatPiasters(l.lineTotal)}</TableCell>
-                  <TableCell align="right">
-                    {l.returnedQuantity > 0 ? formatQty(l.returnedQuantity) : ''}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            columns={lineColumns}
+            rows={sale.lines}
+            rowKey={(l) => l.id}
+            rowTestId="invoice-line"
+            ariaLabel={t('invoice.lines')}
+            hover={false}
+            scroll={false}
+          />
         </Paper>
         <Stack sx={{ gap: 1.5 }}>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
@@ -291,15 +278,9 @@ export default function InvoicePage() {
                 [t('receipt.vatIncluded'), formatPiasters(sale.vatTotal)],
                 [t('receipt.total'), <b key="t">{formatPiasters(sale.total)}</b>],
                 [t('receipt.paid'), formatPiasters(sale.paidTotal)],
-                ...(sale.changeDue > 0
-                  ? [[t('receipt.change'), formatPiasters(sale.changeDue)] as [string, string]]
-                  : []),
-                ...(sale.dueAmount > 0
-                  ? [[t('receipt.due'), formatPiasters(sale.dueAmount)] as [string, string]]
-                  : []),
-                ...(sale.profit !== undefined
-                  ? [[t('invoices.profit'), formatPiasters(sale.profit)] as [string, string]]
-                  : []),
+                sale.changeDue > 0 && [t('receipt.change'), formatPiasters(sale.changeDue)],
+                sale.dueAmount > 0 && [t('receipt.due'), formatPiasters(sale.dueAmount)],
+                sale.profit !== undefined && [t('invoices.profit'), formatPiasters(sale.profit)],
               ]}
             />
           </Paper>
@@ -371,18 +352,19 @@ export default function InvoicePage() {
         </Paper>
       )}
 
-      <ReturnDialog
-        open={returning}
-        invoice={sale}
-        onClose={() => setReturning(false)}
-        onDone={(doc) => {
-          setReturning(false);
-          void loadEReceiptMark(sale.id, doc.id).then((eta) => {
-            setPrinted({ kind: 'return', doc, eta });
-            printSoon();
-          });
-        }}
-      />
+      {returning && (
+        <ReturnDialog
+          invoice={sale}
+          onClose={() => setReturning(false)}
+          onDone={(doc) => {
+            setReturning(false);
+            void loadEReceiptMark(sale.id, doc.id).then((eta) => {
+              setPrinted({ kind: 'return', doc, eta });
+              printSoon();
+            });
+          }}
+        />
+      )}
       {planning && (
         <Suspense fallback={null}>
           <InstallmentPlanDialog
@@ -418,10 +400,12 @@ export default function InvoicePage() {
   );
 }
 
-export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+/** Label / value pairs in two columns; a `false` row is left out. */
+export function Facts({ rows }: { rows: ([string, ReactNode] | false)[] }) {
+  const shown = rows.filter((row): row is [string, ReactNode] => row !== false);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}>
-      {rows.map(([label, value], i) => (
+      {shown.map(([label, value], i) => (
         <Box key={i} sx={{ display: 'contents' }}>
           <Typography variant="body2" color="text.secondary">
             {label}
@@ -444,29 +428,23 @@ function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: 
         {t('history.none')}
       </Typography>
     );
+  const change = (value: unknown) => summarize(value, names, t('history.unknownItem'));
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('history.at')}</TableCell>
-          <TableCell>{t('history.user')}</TableCell>
-          <TableCell>{t('history.reason')}</TableCell>
-          <TableCell>{t('history.before')}</TableCell>
-          <TableCell>{t('history.after')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {entries.map((e) => (
-          <TableRow key={e.id} data-testid="history-row">
-            <TableCell>{formatDateTime(e.at)}</TableCell>
-            <TableCell>{e.userName ?? ''}</TableCell>
-            <TableCell>{e.reason ?? ''}</TableCell>
-            <TableCell>{summarize(e.before, names, t('history.unknownItem'))}</TableCell>
-            <TableCell>{summarize(e.after, names, t('history.unknownItem'))}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable<InvoiceHistoryEntry>
+      columns={[
+        { key: 'at', header: t('history.at'), render: (e) => formatDateTime(e.at) },
+        { key: 'user', header: t('history.user'), render: (e) => e.userName ?? '' },
+        { key: 'reason', header: t('history.reason'), render: (e) => e.reason ?? '' },
+        { key: 'before', header: t('history.before'), render: (e) => change(e.before) },
+        { key: 'after', header: t('history.after'), render: (e) => change(e.after) },
+      ]}
+      rows={entries}
+      rowKey={(e) => e.id}
+      rowTestId="history-row"
+      ariaLabel={t('history.title')}
+      hover={false}
+      scroll={false}
+    />
   );
 }
 
@@ -513,7 +491,6 @@ function EditInvoiceDialog({
   // «آجل» (credit) is what stays unpaid, not a tender: the server refuses it as a payment.
   const tenders = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const [cart, setCart] = useState<Cart>(() => saleToCart(sale));
-  const guard = useFieldGuard();
   const [payments, setPayments] = useState<{ methodId: string; amount: number }[]>(() => {
     const byMethod = new Map<string, number>();
     for (const p of sale.payments)
@@ -556,176 +533,159 @@ function EditInvoiceDialog({
   const setPayment = (i: number, patch: Partial<{ methodId: string; amount: number }>) =>
     setPayments((list) => list.map((p, j) => (j === i ? { ...p, ...patch } : p)));
 
+  const lineTotals = new Map(cart.lines.map((l, i) => [l.variantId, totals.lines[i]?.lineTotal]));
+  const setLine = (variantId: string, patch: Partial<CartLine>) =>
+    setCart((c) => updateLine(c, variantId, patch));
+  const removeButton = (onClick: () => void) => (
+    <IconButton size="small" aria-label={t('actions.remove')} onClick={onClick}>
+      <DeleteOutline fontSize="small" />
+    </IconButton>
+  );
+
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{t('edit.title', { number: sale.number })}</DialogTitle>
-      <DialogContent dividers>
-        <Stack sx={{ gap: 1.5 }}>
-          <VariantPicker
-            onChange={(v) => v && setCart((c) => addVariant(c, v, 1))}
-            inventoryId={sale.inventoryId}
-            testId="edit-variant-picker"
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      title={t('edit.title', { number: sale.number })}
+      submitting={save.isPending}
+      submitDisabled={
+        !reason.trim() || cart.lines.length === 0 || !!totals.error || summary.overpaid
+      }
+      submitTestId="edit-save"
+      maxWidth="md"
+      dividers
+    >
+      <Stack sx={{ gap: 1.5 }}>
+        <VariantPicker
+          onChange={(v) => v && setCart((c) => addVariant(c, v, 1))}
+          inventoryId={sale.inventoryId}
+          testId="edit-variant-picker"
+        />
+        <DataTable<CartLine>
+          columns={[
+            {
+              key: 'item',
+              header: t('receipt.item'),
+              render: (l) => <span lang={nameLang(l.productName)}>{l.productName}</span>,
+            },
+            {
+              key: 'qty',
+              header: t('receipt.qty'),
+              headerSx: { inlineSize: 100 },
+              render: (l) => (
+                <AmountField
+                  kind="qty"
+                  required
+                  positive
+                  testId="edit-qty"
+                  value={l.quantity}
+                  onValue={(v) => v !== null && v > 0 && setLine(l.variantId, { quantity: v })}
+                />
+              ),
+            },
+            {
+              key: 'price',
+              header: t('receipt.price'),
+              headerSx: { inlineSize: 110 },
+              render: (l) => (
+                <AmountField
+                  required
+                  max={LIMITS.unitPrice}
+                  testId="edit-price"
+                  value={l.unitPrice}
+                  onValue={(v) => v !== null && setLine(l.variantId, { unitPrice: v })}
+                />
+              ),
+            },
+            {
+              key: 'discount',
+              header: t('receipt.discount'),
+              headerSx: { inlineSize: 100 },
+              render: (l) => (
+                <AmountField
+                  value={l.discount}
+                  onValue={(v) => setLine(l.variantId, { discount: v ?? 0 })}
+                />
+              ),
+            },
+            moneyColumn('total', t('receipt.lineTotal'), (l) => lineTotals.get(l.variantId)),
+            {
+              key: 'remove',
+              header: '',
+              padding: 'none',
+              render: (l) => removeButton(() => setCart((c) => removeLine(c, l.variantId))),
+            },
+          ]}
+          rows={cart.lines}
+          rowKey={(l) => l.variantId}
+          ariaLabel={t('invoice.lines')}
+          hover={false}
+          scroll={false}
+        />
+        <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+          <AmountField
+            label={t('edit.invoiceDiscount')}
+            value={cart.invoiceDiscount}
+            onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))}
           />
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('receipt.item')}</TableCell>
-                <TableCell sx={{ inlineSize: 100 }}>{t('receipt.qty')}</TableCell>
-                <TableCell sx={{ inlineSize: 110 }}>{t('receipt.price')}</TableCell>
-                <TableCell sx={{ inlineSize: 100 }}>{t('receipt.discount')}</TableCell>
-                <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
-                <TableCell padding="none" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cart.lines.map((l, i) => (
-                <TableRow key={l.variantId}>
-                  <TableCell>
-                    <span lang={nameLang(l.productName)}>{l.productName}</span>
-                  </TableCell>
-                  <TableCell>
-                    <AmountField
-                      kind="qty"
-                      required
-                      positive
-                      guard={guard}
-                      testId="edit-qty"
-                      value={l.quantity}
-                      onValue={(v) =>
-                        v !== null &&
-                        v > 0 &&
-                        setCart((c) => updateLine(c, l.variantId, { quantity: v }))
-                      }
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <AmountField
-                      required
-                      max={LIMITS.unitPrice}
-                      guard={guard}
-                      testId="edit-price"
-                      value={l.unitPrice}
-                      onValue={(v) =>
-                        v !== null && setCart((c) => updateLine(c, l.variantId, { unitPrice: v }))
-                      }
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <AmountField
-                      guard={guard}
-                      value={l.discount}
-                      onValue={(v) =>
-                        setCart((c) => updateLine(c, l.variantId, { discount: v ?? 0 }))
-                      }
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    {totals.lines[i] ? formatPiasters(totals.lines[i].lineTotal) : ''}
-                  </TableCell>
-                  <TableCell padding="none">
-                    <IconButton
-                      size="small"
-                      aria-label={t('actions.remove')}
-                      onClick={() => setCart((c) => removeLine(c, l.variantId))}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
-            <AmountField
-              label={t('edit.invoiceDiscount')}
-              value={cart.invoiceDiscount}
-              guard={guard}
-              onValue={(v) => setCart((c) => ({ ...c, invoiceDiscount: v ?? 0 }))}
-            />
-            <Typography sx={{ fontWeight: 700 }}>
-              {t('edit.newTotal', { amount: formatPiasters(totals.total) })}
-            </Typography>
-          </Stack>
-          <Typography variant="subtitle2">{t('invoice.payments')}</Typography>
-          {payments.map((p, i) => (
-            <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-              <TextField
-                select
-                size="small"
-                value={p.methodId}
-                onChange={(e) => setPayment(i, { methodId: e.target.value })}
-                sx={{ minInlineSize: 160 }}
-              >
-                {tenders.map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {methodName(m, i18n.language)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <AmountField
-                value={p.amount}
-                onValue={(v) => setPayment(i, { amount: v ?? 0 })}
-                guard={guard}
-                testId="edit-payment-amount"
-              />
-              <IconButton
-                size="small"
-                aria-label={t('actions.remove')}
-                onClick={() => setPayments((list) => list.filter((_, j) => j !== i))}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Stack>
-          ))}
-          <Box>
-            <Button
-              size="small"
-              disabled={!tenders.length}
-              onClick={() =>
-                setPayments((list) => [
-                  ...list,
-                  { methodId: tenders[0]?.id ?? '', amount: summary.remaining },
-                ])
-              }
-            >
-              {t('edit.addPayment')}
-            </Button>
-          </Box>
-          {summary.remaining > 0 && (
-            <Alert severity="info">
-              {t('edit.remaining', { amount: formatPiasters(summary.remaining) })}
-            </Alert>
-          )}
-          {totals.error && <Alert severity="error">{t('edit.discountTooLarge')}</Alert>}
-          <TextField
-            size="small"
-            required
-            label={t('edit.reason')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'edit-reason' } }}
-          />
+          <Typography sx={{ fontWeight: 700 }}>
+            {t('edit.newTotal', { amount: formatPiasters(totals.total) })}
+          </Typography>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={
-            !reason.trim() ||
-            cart.lines.length === 0 ||
-            !!totals.error ||
-            summary.overpaid ||
-            save.isPending
-          }
-          onClick={() => guard.check() && save.mutate()}
-          data-testid="edit-save"
-        >
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <Typography variant="subtitle2">{t('invoice.payments')}</Typography>
+        {payments.map((p, i) => (
+          <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              value={p.methodId}
+              onChange={(e) => setPayment(i, { methodId: e.target.value })}
+              sx={{ minInlineSize: 160 }}
+            >
+              {tenders.map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {methodName(m, i18n.language)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <AmountField
+              value={p.amount}
+              onValue={(v) => setPayment(i, { amount: v ?? 0 })}
+              testId="edit-payment-amount"
+            />
+            {removeButton(() => setPayments((list) => list.filter((_, j) => j !== i)))}
+          </Stack>
+        ))}
+        <Box>
+          <Button
+            size="small"
+            disabled={!tenders.length}
+            onClick={() =>
+              setPayments((list) => [
+                ...list,
+                { methodId: tenders[0]?.id ?? '', amount: summary.remaining },
+              ])
+            }
+          >
+            {t('edit.addPayment')}
+          </Button>
+        </Box>
+        {summary.remaining > 0 && (
+          <Alert severity="info">
+            {t('edit.remaining', { amount: formatPiasters(summary.remaining) })}
+          </Alert>
+        )}
+        {totals.error && <Alert severity="error">{t('edit.discountTooLarge')}</Alert>}
+        <TextField
+          size="small"
+          required
+          label={t('edit.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'edit-reason' } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter, LookupFilter } from '../../../shared/ui/FilterBar';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { sessionUserState } from '../../../shared/state';
@@ -102,11 +102,7 @@ export default function InvoicesPage() {
       ltr: true,
       render: (s) => <RowLink to={routePath('invoices-id', { id: s.id })}>{s.number}</RowLink>,
     },
-    {
-      key: 'date',
-      header: t('invoices.date'),
-      render: (s) => formatDateTime(s.createdAt),
-    },
+    { key: 'date', header: t('invoices.date'), render: (s) => formatDateTime(s.createdAt) },
     {
       key: 'customer',
       header: t('invoices.customer'),
@@ -118,25 +114,9 @@ export default function InvoicesPage() {
       header: t('invoices.status'),
       render: (s) => <StatusChip status={s.status} />,
     },
-    {
-      key: 'total',
-      header: t('invoices.total'),
-      align: 'right',
-      render: (s) => formatPiasters(s.total),
-    },
-    {
-      key: 'due',
-      header: t('invoices.due'),
-      align: 'right',
-      render: (s) => (s.dueAmount > 0 ? formatPiasters(s.dueAmount) : ''),
-    },
-    {
-      key: 'profit',
-      header: t('invoices.profit'),
-      align: 'right',
-      hidden: !showProfit,
-      render: (s) => (s.profit !== undefined ? formatPiasters(s.profit) : ''),
-    },
+    moneyColumn('total', t('invoices.total'), (s) => s.total),
+    moneyColumn('due', t('invoices.due'), (s) => (s.dueAmount > 0 ? s.dueAmount : null)),
+    moneyColumn('profit', t('invoices.profit'), (s) => s.profit, { hidden: !showProfit }),
   ];
 
   return (

@@ -7,11 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -31,31 +26,26 @@ import { returnableQuantity } from '../../../shared/lib/cart';
 import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales.api';
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
-import { formatQty } from '../../../shared/ui/print';
 import { nameLang } from '../../../shared/lib/lang';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
-  open: boolean;
-  invoice: SaleDto | null;
+  invoice: SaleDto;
   onClose: () => void;
   onDone: (doc: ReturnDto) => void;
 };
 
 /**
  * A return against an invoice (can_return_products): choose lines and quantities (never more than
- * sold − already returned), the refund method, confirm. The server computes the refund.
+ * sold − already returned), the refund method, confirm. The server computes the refund. Mounted
+ * at each opening (per invoice): a new return id, nothing chosen yet.
  */
-export function ReturnDialog(props: Props) {
-  // Mounted at each opening (per invoice): a new return id, nothing chosen yet.
-  return props.open && props.invoice ? <ReturnForm key={props.invoice.id} {...props} /> : null;
-}
-
-function ReturnForm({ open, invoice, onClose, onDone }: Props) {
+export function ReturnDialog({ invoice, onClose, onDone }: Props) {
   const { t, i18n } = useTranslation('sales');
   const queryClient = useQueryClient();
-  const methods = usePaymentMethods(true, open);
+  const methods = usePaymentMethods(true);
   const [quantities, setQuantities] = useState<Record<string, number | null>>({});
   const [chosenMethod, setMethodId] = useState('');
   const [reason, setReason] = useState('');
@@ -65,7 +55,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
   const cash = methods.data?.find((m) => m.type === 'cash');
   const methodId = chosenMethod || cash?.id || '';
 
-  const lines = invoice?.lines ?? [];
+  const lines = invoice.lines;
   const chosen = lines
     .map((line) => ({ line, qty: quantities[line.id] ?? 0 }))
     .filter((x) => x.qty !== null && x.qty > 0);
@@ -80,12 +70,11 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
       ),
     [chosen],
   );
-  const creditPart = Math.min(invoice?.dueAmount ?? 0, estimate);
+  const creditPart = Math.min(invoice.dueAmount, estimate);
 
   const idem = useIdempotencyKey();
   const save = useMutation({
     mutationFn: () => {
-      if (!invoice) throw new Error('no invoice');
       const body: CreateReturnDto = {
         id: returnId,
         lines: chosen.map(({ line, qty }) => ({ saleLineId: line.id, quantity: qty ?? 0 })),
@@ -109,105 +98,105 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
   });
 
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{t('returns.title', { number: invoice?.number ?? '' })}</DialogTitle>
+    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{t('returns.title', { number: invoice.number })}</DialogTitle>
       <DialogContent dividers>
-        {invoice && (
-          <Stack sx={{ gap: 1.5 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('returns.invoiceSummary', {
-                total: formatPiasters(invoice.total),
-                customer: invoice.customerName ?? t('invoices.walkIn'),
-              })}
-            </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('receipt.item')}</TableCell>
-                  <TableCell align="right">{t('returns.sold')}</TableCell>
-                  <TableCell align="right">{t('returns.returned')}</TableCell>
-                  <TableCell align="right">{t('receipt.lineTotal')}</TableCell>
-                  <TableCell sx={{ inlineSize: 150 }}>{t('returns.quantity')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((line) => {
+        <Stack sx={{ gap: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('returns.invoiceSummary', {
+              total: formatPiasters(invoice.total),
+              customer: invoice.customerName ?? t('invoices.walkIn'),
+            })}
+          </Typography>
+          <DataTable<SaleDto['lines'][number]>
+            columns={[
+              {
+                key: 'item',
+                header: t('receipt.item'),
+                render: (line) => <span lang={nameLang(line.productName)}>{line.productName}</span>,
+              },
+              qtyColumn('sold', t('returns.sold'), (line) => line.quantity, { align: 'right' }),
+              qtyColumn('returned', t('returns.returned'), (line) => line.returnedQuantity, {
+                align: 'right',
+              }),
+              moneyColumn('total', t('receipt.lineTotal'), (line) => line.lineTotal),
+              {
+                key: 'quantity',
+                header: t('returns.quantity'),
+                headerSx: { inlineSize: 150 },
+                render: (line) => {
                   const max = returnableQuantity(line.quantity, line.returnedQuantity);
                   const qty = quantities[line.id] ?? 0;
                   return (
-                    <TableRow key={line.id} data-testid="return-line">
-                      <TableCell>
-                        <span lang={nameLang(line.productName)}>{line.productName}</span>
-                      </TableCell>
-                      <TableCell align="right">{formatQty(line.quantity)}</TableCell>
-                      <TableCell align="right">{formatQty(line.returnedQuantity)}</TableCell>
-                      <TableCell align="right">{formatPiasters(line.lineTotal)}</TableCell>
-                      <TableCell>
-                        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-                          <AmountField
-                            kind="qty"
-                            value={qty}
-                            onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
-                            disabled={max === 0}
-                            error={qty !== null && qty > max}
-                            max={max}
-                            guard={guard}
-                            testId="return-qty"
-                            sx={{ inlineSize: 80 }}
-                          />
-                          <Button
-                            size="small"
-                            disabled={max === 0}
-                            onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
-                          >
-                            {t('returns.all')}
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
+                    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+                      <AmountField
+                        kind="qty"
+                        value={qty}
+                        onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
+                        disabled={max === 0}
+                        error={qty !== null && qty > max}
+                        max={max}
+                        guard={guard}
+                        testId="return-qty"
+                        sx={{ inlineSize: 80 }}
+                      />
+                      <Button
+                        size="small"
+                        disabled={max === 0}
+                        onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
+                      >
+                        {t('returns.all')}
+                      </Button>
+                    </Stack>
                   );
-                })}
-              </TableBody>
-            </Table>
-            {tooMuch && <Alert severity="error">{t('returns.tooMuch')}</Alert>}
-            <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-              <TextField
-                select
-                size="small"
-                label={t('returns.refundMethod')}
-                value={methodId}
-                onChange={(e) => setMethodId(e.target.value)}
-                sx={{ minInlineSize: 180 }}
-                slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
-              >
-                {(methods.data ?? [])
-                  .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type))
-                  .map((m) => (
-                    <MenuItem key={m.id} value={m.id}>
-                      {methodName(m, i18n.language)}
-                    </MenuItem>
-                  ))}
-              </TextField>
-              <TextField
-                size="small"
-                label={t('returns.reason')}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                sx={{ flex: 1, minInlineSize: 200 }}
-              />
-            </Stack>
-            <Box>
-              <Typography sx={{ fontWeight: 700 }} data-testid="return-estimate">
-                {t('returns.estimate', { amount: formatPiasters(estimate) })}
-              </Typography>
-              {creditPart > 0 && (
-                <Typography variant="body2" color="text.secondary">
-                  {t('returns.creditFirst', { amount: formatPiasters(creditPart) })}
-                </Typography>
-              )}
-            </Box>
+                },
+              },
+            ]}
+            rows={lines}
+            rowKey={(line) => line.id}
+            rowTestId="return-line"
+            ariaLabel={t('returns.title', { number: invoice.number })}
+            hover={false}
+            scroll={false}
+          />
+          {tooMuch && <Alert severity="error">{t('returns.tooMuch')}</Alert>}
+          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={t('returns.refundMethod')}
+              value={methodId}
+              onChange={(e) => setMethodId(e.target.value)}
+              sx={{ minInlineSize: 180 }}
+              slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
+            >
+              {(methods.data ?? [])
+                .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type))
+                .map((m) => (
+                  <MenuItem key={m.id} value={m.id}>
+                    {methodName(m, i18n.language)}
+                  </MenuItem>
+                ))}
+            </TextField>
+            <TextField
+              size="small"
+              label={t('returns.reason')}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              sx={{ flex: 1, minInlineSize: 200 }}
+            />
           </Stack>
-        )}
+          <Box>
+            <Typography sx={{ fontWeight: 700 }} data-testid="return-estimate">
+              {t('returns.estimate', { amount: formatPiasters(estimate) })}
+            </Typography>
+            {creditPart > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('returns.creditFirst', { amount: formatPiasters(creditPart) })}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onClose} disabled={save.isPending}>
@@ -216,7 +205,7 @@ function ReturnForm({ open, invoice, onClose, onDone }: Props) {
         <Button
           variant="contained"
           color="warning"
-          disabled={!invoice || chosen.length === 0 || tooMuch || save.isPending}
+          disabled={chosen.length === 0 || tooMuch || save.isPending}
           onClick={() => guard.check() && save.mutate()}
           data-testid="return-submit"
         >

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { DataTable } from '../../../shared/ui/DataTable';
+import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -100,13 +100,11 @@ export default function ShiftPage() {
                     [t('shift.discounts'), money(totals.discounts)],
                     [t('shift.vat'), money(totals.vat)],
                     [t('shift.net'), money(totals.net)],
-                    ...(totals.profit !== undefined
-                      ? [[t('shift.profit'), money(totals.profit)] as [string, string]]
-                      : []),
+                    totals.profit !== undefined && [t('shift.profit'), money(totals.profit)],
                     [t('shift.onAccountCredit'), money(totals.onAccount.credit)],
                     [t('shift.onAccountInstallment'), money(totals.onAccount.installment)],
                     [t('shift.cashIn'), money(totals.cashIn)],
-                  ] as [string, string][])
+                  ] as ([string, string] | false)[])
                 : []),
               [t('shift.expectedCash'), money(s.expectedCash ?? totals?.expectedCash)],
               [t('shift.countedCash'), money(s.countedCash)],
@@ -130,7 +128,7 @@ export default function ShiftPage() {
           )}
           {s.denominations && Object.keys(s.denominations).length > 0 && (
             <Paper variant="outlined">
-              <DataTable
+              <DataTable<(typeof DENOMINATIONS)[number]>
                 columns={[
                   {
                     key: 'denomination',
@@ -143,12 +141,11 @@ export default function ShiftPage() {
                     align: 'right',
                     render: (d) => s.denominations?.[d.label],
                   },
-                  {
-                    key: 'amount',
-                    header: t('shift.amount'),
-                    align: 'right',
-                    render: (d) => money((s.denominations?.[d.label] ?? 0) * d.piasters),
-                  },
+                  moneyColumn(
+                    'amount',
+                    t('shift.amount'),
+                    (d) => (s.denominations?.[d.label] ?? 0) * d.piasters,
+                  ),
                 ]}
                 rows={DENOMINATIONS.filter((d) => (s.denominations?.[d.label] ?? 0) > 0)}
                 rowKey={(d) => d.label}
@@ -160,16 +157,17 @@ export default function ShiftPage() {
           )}
         </Stack>
       </Box>
-      <CloseShiftDialog
-        shift={s}
-        open={closing}
-        onClose={() => setClosing(false)}
-        onClosed={async (closed) => {
-          setClosing(false);
-          queryClient.setQueryData(salesKeys.shift(id), closed);
-          setReport(closed);
-        }}
-      />
+      {closing && (
+        <CloseShiftDialog
+          shift={s}
+          onClose={() => setClosing(false)}
+          onClosed={async (closed) => {
+            setClosing(false);
+            queryClient.setQueryData(salesKeys.shift(id), closed);
+            setReport(closed);
+          }}
+        />
+      )}
       <ReportDialog shift={report} onClose={() => setReport(null)} />
     </Box>
   );

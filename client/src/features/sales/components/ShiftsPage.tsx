@@ -16,19 +16,18 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type ShiftDto } from '@pos/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { toast } from '../../../shared/ui/toast';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -60,20 +59,19 @@ export function denominationTotal(counts: Record<string, number>): number {
   return DENOMINATIONS.reduce((s, d) => s + (counts[d.label] ?? 0) * d.piasters, 0);
 }
 
-/** Close a shift: counted cash (or a count by denomination), expected vs counted, difference. */
-type CloseProps = {
+/**
+ * Close a shift: counted cash (or a count by denomination), expected vs counted, difference.
+ * Mounted at each opening: a fresh count.
+ */
+export function CloseShiftDialog({
+  shift,
+  onClose,
+  onClosed,
+}: {
   shift: ShiftDto;
-  open: boolean;
   onClose: () => void;
   onClosed: (s: ShiftDto) => void;
-};
-
-export function CloseShiftDialog(props: CloseProps) {
-  // Mounted at each opening: a fresh count.
-  return props.open ? <CloseShiftForm {...props} /> : null;
-}
-
-function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
+}) {
   const { t } = useTranslation('sales');
   const queryClient = useQueryClient();
   const [byDenomination, setByDenomination] = useState(false);
@@ -113,7 +111,7 @@ function CloseShiftForm({ shift, open, onClose, onClosed }: CloseProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
+    <Dialog open onClose={close.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{t('shift.closeTitle')}</DialogTitle>
       <DialogContent dividers>
         <Stack sx={{ gap: 1.5 }}>
@@ -270,22 +268,21 @@ export default function ShiftsPage() {
   const can = useCan();
   const canDetail = can('can_see_shift_totals');
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
-  const [status, setStatus] = useState('');
-  const paging = usePaging();
-  const query = { page: paging.page + 1, pageSize: paging.pageSize, status: status || undefined };
-  const list = useQuery({
-    queryKey: salesKeys.shifts(query),
-    queryFn: () => salesApi.shifts(query),
-    placeholderData: keepPreviousData,
+  const filter = useListState({ status: '' });
+  const list = usePagedList({
+    paging: filter.paging,
+    params: filter.params,
+    queryKey: salesKeys.shifts,
+    fetch: salesApi.shifts,
   });
   const [closing, setClosing] = useState(false);
   const [report, setReport] = useState<ShiftDto | null>(null);
 
-  useErrorToast(current.error ?? list.error);
+  useErrorToast(current.error);
 
   const shift = current.data;
-  const money = (amount: number | null | undefined) =>
-    amount !== null && amount !== undefined ? formatPiasters(amount) : '';
+  // The cash columns need can_see_shift_totals.
+  const detail = { hidden: !canDetail };
   const columns: Column<ShiftDto>[] = [
     {
       key: 'cashier',
@@ -298,49 +295,20 @@ export default function ShiftsPage() {
         ),
     },
     { key: 'register', header: t('shift.register'), render: (s) => s.register },
-    {
-      key: 'openedAt',
-      header: t('shift.openedAt'),
-      render: (s) => formatDateTime(s.openedAt),
-    },
-    {
-      key: 'closedAt',
-      header: t('shift.closedAt'),
-      render: (s) => formatDateTime(s.closedAt),
-    },
+    { key: 'openedAt', header: t('shift.openedAt'), render: (s) => formatDateTime(s.openedAt) },
+    { key: 'closedAt', header: t('shift.closedAt'), render: (s) => formatDateTime(s.closedAt) },
     {
       key: 'status',
       header: t('shift.statusFilter'),
       render: (s) => <ShiftStatus status={s.status} />,
     },
-    {
-      key: 'openingCash',
-      header: t('shift.openingCash'),
-      align: 'right',
-      render: (s) => formatPiasters(s.openingCash),
-    },
-    {
-      key: 'expectedCash',
-      header: t('shift.expectedCash'),
-      align: 'right',
-      hidden: !canDetail,
-      render: (s) => money(s.expectedCash),
-    },
-    {
-      key: 'countedCash',
-      header: t('shift.countedCash'),
-      align: 'right',
-      hidden: !canDetail,
-      render: (s) => money(s.countedCash),
-    },
-    {
-      key: 'difference',
-      header: t('shift.difference'),
-      align: 'right',
-      hidden: !canDetail,
+    moneyColumn('openingCash', t('shift.openingCash'), (s) => s.openingCash),
+    moneyColumn('expectedCash', t('shift.expectedCash'), (s) => s.expectedCash, detail),
+    moneyColumn('countedCash', t('shift.countedCash'), (s) => s.countedCash, detail),
+    moneyColumn('difference', t('shift.difference'), (s) => s.difference, {
+      ...detail,
       cellSx: (s) => ({ color: s.difference ? 'error.main' : undefined }),
-      render: (s) => money(s.difference),
-    },
+    }),
   ];
   return (
     <Box>
@@ -400,8 +368,8 @@ export default function ShiftsPage() {
       <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
         <SelectFilter
           label={t('shift.statusFilter')}
-          value={status}
-          onChange={paging.withReset(setStatus)}
+          value={filter.values.status}
+          onChange={filter.set('status')}
           allLabel={t('filters.all')}
           options={[
             { value: 'open', label: t('shift.status.open') },
@@ -412,7 +380,7 @@ export default function ShiftsPage() {
       </Stack>
       <PagedTable
         query={list}
-        paging={paging}
+        paging={filter.paging}
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
         rowKey={(s) => s.id}
@@ -420,10 +388,9 @@ export default function ShiftsPage() {
         ariaLabel={t('shift.title')}
         emptyText={t('shift.empty')}
       />
-      {shift && (
+      {shift && closing && (
         <CloseShiftDialog
           shift={shift}
-          open={closing}
           onClose={() => setClosing(false)}
           onClosed={(closed) => {
             setClosing(false);
