@@ -5,10 +5,10 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { ProductEntity } from '../../entities/catalog.entities';
 import { ProductsService } from '../../services/products.service';
 import { AddVariantCommand } from './add-variant.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** AddVariant: the product locked, the variant (and its opening stock) inserted. */
 @CommandHandler(AddVariantCommand)
@@ -28,11 +28,7 @@ export class AddVariantHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<VariantResponseDto> {
     const { m } = tx;
-    const product = await m.findOne(ProductEntity, {
-      where: { id: productId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!product) throw Errors.notFound();
+    const product = await lockRow(m, ProductEntity, productId);
     const id = await this.products.insertVariant(tx, product, dto, user);
     const after = await this.products.getVariant(m, id, user);
     tx.audit({ action: 'variant.create', entity: 'variant', entityId: id, after });

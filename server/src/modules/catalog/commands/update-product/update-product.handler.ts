@@ -5,12 +5,12 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
 import { checkProductRefs } from '../../services/product-rules';
 import { ProductsService } from '../../services/products.service';
 import { variantSearchText } from '../../services/search-text';
 import { UpdateProductCommand } from './update-product.command';
+import { lockRow, patchOf } from '../../../../core/database/updates';
 
 const FIELDS = [
   'nameAr',
@@ -43,18 +43,9 @@ export class UpdateProductHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<ProductResponseDto> {
     const { m } = tx;
-    const before = await m.findOne(ProductEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, ProductEntity, id);
     await checkProductRefs(m, dto);
-    const patch: Partial<ProductEntity> = {};
-    for (const key of FIELDS) {
-      if (dto[key] !== undefined)
-        (patch as Record<string, unknown>)[key] =
-          typeof dto[key] === 'string' ? (dto[key] as string).trim() : dto[key];
-    }
+    const patch = patchOf(dto, FIELDS) as Partial<ProductEntity>;
     if (Object.keys(patch).length) await m.update(ProductEntity, { id }, patch);
     if (patch.nameAr !== undefined || patch.nameEn !== undefined) {
       const after = { ...before, ...patch };

@@ -5,7 +5,6 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import {
   ProductEntity,
   VariantBarcodeEntity,
@@ -17,6 +16,7 @@ import { ProductsService } from '../../services/products.service';
 import { variantSearchText } from '../../services/search-text';
 import { assertStorePriceChange, canSeeCost } from '../../services/variant-view';
 import { UpdateVariantCommand } from './update-variant.command';
+import { lockRow, patchOf } from '../../../../core/database/updates';
 
 /**
  * UpdateVariant: the variant locked; store prices only with their permission; its barcodes are
@@ -39,11 +39,7 @@ export class UpdateVariantHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<VariantResponseDto> {
     const { m } = tx;
-    const before = await m.findOne(VariantEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, VariantEntity, id);
     assertStorePriceChange(user, before, dto);
     const product = await m.findOneByOrFail(ProductEntity, { id: before.productId });
     const patch: Partial<VariantEntity> = {};
@@ -57,15 +53,14 @@ export class UpdateVariantHandler extends TransactionalCommandHandler<
       await claimBarcodes(m, id, barcodes);
       patch.barcodes = barcodes;
     }
-    for (const key of [
+    const keys = [
       'properties',
       'sellPrice',
       'minSellPrice',
       'lowStockThreshold',
       'active',
-    ] as const) {
-      if (dto[key] !== undefined) (patch as Record<string, unknown>)[key] = dto[key];
-    }
+    ] as const;
+    Object.assign(patch, patchOf(dto, keys));
     // Cost is private: without can_see_buy_price it can be neither seen nor changed.
     if (dto.avgCost !== undefined && canSeeCost(user)) patch.avgCost = dto.avgCost;
     const next = { ...before, ...patch };
