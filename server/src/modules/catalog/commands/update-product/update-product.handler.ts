@@ -1,13 +1,9 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ProductResponseDto } from '@pos/contracts';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
 import { checkProductRefs } from '../../services/product-rules';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { variantSearchText } from '../../services/search-text';
 import { UpdateProductCommand } from './update-product.command';
 import { lockRow, patchOf } from '../../../../core/database/updates';
@@ -27,17 +23,10 @@ const FIELDS = [
 
 /** UpdateProduct: the product locked, the patch applied; a new name reaches its variants' search text. */
 @CommandHandler(UpdateProductCommand)
-export class UpdateProductHandler extends TransactionalCommandHandler<
+export class UpdateProductHandler extends CatalogCommandHandler<
   UpdateProductCommand,
   ProductResponseDto
 > {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
   protected async handle(
     { productId: id, dto, user }: UpdateProductCommand,
     tx: CommandTransaction,

@@ -1,10 +1,6 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { VariantResponseDto } from '@pos/contracts';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import {
   ProductEntity,
   VariantBarcodeEntity,
@@ -12,7 +8,7 @@ import {
 } from '../../entities/catalog.entities';
 import { raiseCostChange } from '../../services/cost-revaluation';
 import { checkSku, claimBarcodes } from '../../services/product-rules';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { variantSearchText } from '../../services/search-text';
 import { assertStorePriceChange, canSeeCost } from '../../services/variant-view';
 import { UpdateVariantCommand } from './update-variant.command';
@@ -23,17 +19,10 @@ import { lockRow, patchOf } from '../../../../core/database/updates';
  * claimed again; the cost changes only for who may see it.
  */
 @CommandHandler(UpdateVariantCommand)
-export class UpdateVariantHandler extends TransactionalCommandHandler<
+export class UpdateVariantHandler extends CatalogCommandHandler<
   UpdateVariantCommand,
   VariantResponseDto
 > {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
   protected async handle(
     { variantId: id, dto, user }: UpdateVariantCommand,
     tx: CommandTransaction,
