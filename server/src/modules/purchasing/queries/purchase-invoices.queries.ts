@@ -7,6 +7,7 @@ import type {
   PurchaseInvoiceListQueryDto,
   PurchaseInvoiceStatus,
 } from '@pos/contracts';
+import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
@@ -89,7 +90,7 @@ export class PurchaseInvoicesQueries {
     const out = this.header(row, user);
     const cost = canSeeCost(user);
     const lines: Row[] = await this.ds.query(
-      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+      `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text AS quantity, l.returned_quantity::text AS returned_quantity, l.unit_cost, l.discount,
               l.vat_rate::text AS vat_rate, l.vat, l.total
          FROM purchase_invoice_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
@@ -98,15 +99,7 @@ export class PurchaseInvoicesQueries {
     );
     out.lines = lines.map((l): PurchaseInvoiceLineDto => {
       const line: PurchaseInvoiceLineDto = {
-        id: l.id as string,
-        lineNo: l.line_no as number,
-        variantId: l.variant_id as string,
-        productName: l.name_ar as string,
-        productNameEn: (l.name_en as string | null) ?? null,
-        sku: l.sku as string,
-        barcodes: l.barcodes as string[],
-        properties: (l.properties as Record<string, string>) ?? {},
-        unit: l.unit as string,
+        ...lineProduct(l),
         quantity: Number(l.quantity),
         returnedQuantity: Number(l.returned_quantity),
       };

@@ -8,6 +8,7 @@ import {
   type ReorderSuggestionDto,
   type VendorOptionDto,
 } from '@pos/contracts';
+import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
@@ -114,7 +115,7 @@ export class PurchaseOrdersQueries {
     const out = this.header(row, user);
     const showCost = canSeeCost(user);
     const lines: Record<string, unknown>[] = await this.ds.query(
-      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+      `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text, l.received_quantity::text, l.unit_cost::text,
               round(l.quantity * l.unit_cost)::bigint::text AS line_total
          FROM purchase_order_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
@@ -125,15 +126,7 @@ export class PurchaseOrdersQueries {
       const quantity = Number(l.quantity);
       const received = Number(l.received_quantity);
       const line: PurchaseOrderLineDto = {
-        id: l.id as string,
-        lineNo: l.line_no as number,
-        variantId: l.variant_id as string,
-        productName: l.name_ar as string,
-        productNameEn: (l.name_en as string | null) ?? null,
-        sku: l.sku as string,
-        barcodes: l.barcodes as string[],
-        properties: (l.properties as Record<string, string>) ?? {},
-        unit: l.unit as string,
+        ...lineProduct(l),
         quantity,
         receivedQuantity: received,
         remainingQuantity: Math.max(0, Math.round((quantity - received) * 1000) / 1000),

@@ -9,6 +9,7 @@ import type {
   TransferResponseDto,
   TransferState,
 } from '@pos/contracts';
+import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, listPage } from '../../../core/http/list';
@@ -117,7 +118,7 @@ export class TransfersQueries {
     const out = this.header(row, user);
     const open = ['draft', 'requested', 'approved'].includes(row.state);
     const lines: Record<string, unknown>[] = await this.ds.query(
-      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+      `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text, l.shipped_quantity::text, l.received_quantity::text, l.reason,
               COALESCE(l.unit_cost, v.avg_cost)::text AS unit_cost, (s.on_hand - s.reserved)::text AS available,
               (l.received_quantity - l.shipped_quantity)::text AS difference,
@@ -131,15 +132,7 @@ export class TransfersQueries {
       const shipped = l.shipped_quantity === null ? null : Number(l.shipped_quantity);
       const received = l.received_quantity === null ? null : Number(l.received_quantity);
       const line: TransferLineDto = {
-        id: l.id as string,
-        lineNo: l.line_no as number,
-        variantId: l.variant_id as string,
-        productName: l.name_ar as string,
-        productNameEn: (l.name_en as string | null) ?? null,
-        sku: l.sku as string,
-        barcodes: l.barcodes as string[],
-        properties: (l.properties as Record<string, string>) ?? {},
-        unit: l.unit as string,
+        ...lineProduct(l),
         quantity: Number(l.quantity),
         shippedQuantity: shipped,
         receivedQuantity: received,
