@@ -35,6 +35,14 @@ const num = (v: unknown): number => Number(v ?? 0);
  * time zone. A debit belongs to the branch where it arose: its sale's (or bounced cheque's) branch,
  * else the shift's or the user's. A branch filter keeps the open debits of that branch only.
  */
+/** What is owed by age: 0–30, 31–60, 61–90 and over 90 days. */
+const buckets = (r: Record<string, unknown>) => ({
+  d0_30: num(r.d0_30),
+  d31_60: num(r.d31_60),
+  d61_90: num(r.d61_90),
+  d90_plus: num(r.d90_plus),
+});
+
 @Injectable()
 export class CustomerDebtsQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -133,12 +141,7 @@ export class CustomerDebtsQueries {
           creditLimit: num(r.credit_limit),
           balance: num(r.balance),
           open: num(r.open),
-          buckets: {
-            d0_30: num(r.d0_30),
-            d31_60: num(r.d31_60),
-            d61_90: num(r.d61_90),
-            d90_plus: num(r.d90_plus),
-          },
+          buckets: buckets(r),
           oldestDays,
           paymentTermsDays: terms,
           overdueAmount: num(r.overdue_amount),
@@ -164,12 +167,7 @@ export class CustomerDebtsQueries {
     return {
       customers: num(r.customers),
       open: num(r.open),
-      buckets: {
-        d0_30: num(r.d0_30),
-        d31_60: num(r.d31_60),
-        d61_90: num(r.d61_90),
-        d90_plus: num(r.d90_plus),
-      },
+      buckets: buckets(r),
       overdueAmount: num(r.overdue_amount),
     };
   }
