@@ -22,6 +22,18 @@ describe('ListFilter', () => {
   });
 });
 
+describe('ListFilter.typed and eachWord', () => {
+  it('takes the text as typed alone, or one pattern a word', () => {
+    const typed = new ListFilter().typed(' B1-TR_2 x ', (p) => `t.number ILIKE ${p}`);
+    expect(typed.clause).toBe('WHERE t.number ILIKE $1');
+    expect(typed.params).toEqual(['%B1-TR\\_2 x%']);
+    const words = new ListFilter().eachWord('قلم أحمر', (p) => `v.search_text LIKE ${p}`);
+    expect(words.clause).toBe('WHERE v.search_text LIKE $1 AND v.search_text LIKE $2');
+    expect(words.params).toEqual(['%قلم%', '%احمر%']);
+    expect(new ListFilter().typed(undefined, () => 'x').eachWord('', () => 'y').clause).toBe('');
+  });
+});
+
 describe('listPage', () => {
   it('counts and pages under one WHERE, the count without the SELECT’s own parameters', async () => {
     const calls: { sql: string; params?: unknown[] }[] = [];

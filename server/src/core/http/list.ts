@@ -70,6 +70,18 @@ export class ListFilter {
     return this;
   }
 
+  /** The search box's text as typed, an ILIKE pattern for `match(raw)`; nothing for a blank text. */
+  typed(q: string | undefined, match: (raw: string) => string): this {
+    const text = q?.trim();
+    return text ? this.push(match(this.param(`%${likeEscape(text)}%`))) : this;
+  }
+
+  /** Each word of the search, Arabic-normalised, a LIKE pattern for `match(p)`: all must match. */
+  eachWord(q: string | undefined, match: (p: string) => string): this {
+    for (const pattern of q ? searchPatterns(q) : []) this.push(match(this.param(pattern)));
+    return this;
+  }
+
   /**
    * The search box: `match(raw, words)` gets the text as typed (an ILIKE pattern) and its words,
    * Arabic-normalised (LIKE patterns, each to match); nothing for a blank text.

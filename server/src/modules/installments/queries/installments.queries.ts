@@ -20,7 +20,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
 import { loadConfig } from '../../../core/config/config';
 import { Errors } from '../../../core/errors/app.exception';
-import { ListFilter, listPage, searchPatterns } from '../../../core/http/list';
+import { ListFilter, listPage } from '../../../core/http/list';
 import { readStoreSettings } from '../../settings';
 import { owed, planInstallments, settlementQuote, storeToday } from '../plan-rules';
 
@@ -87,11 +87,8 @@ export class InstallmentsQueries {
       .add('p.status = ?', query.status)
       .add('p.customer_id = ?', query.customerId)
       .add('p.created_at >= ?::timestamptz', query.from)
-      .add('p.created_at < (?::date + 1)', query.to);
-    for (const pattern of query.q ? searchPatterns(query.q) : []) {
-      const p = filter.param(pattern);
-      filter.push(`(c.search_text LIKE ${p} OR lower(p.number) LIKE lower(${p}))`);
-    }
+      .add('p.created_at < (?::date + 1)', query.to)
+      .eachWord(query.q, (p) => `(c.search_text LIKE ${p} OR lower(p.number) LIKE lower(${p}))`);
     const { rows, total } = await listPage(this.ds, query, filter, {
       count:
         'SELECT count(*)::int AS total FROM installment_plans p JOIN customers c ON c.id = p.customer_id',

@@ -63,14 +63,12 @@ export class PurchaseInvoicesQueries {
     const filter = new ListFilter()
       .add('pi.branch_id = ?', branchReadScope(user))
       .add('pi.status = ?', query.status)
-      .add('pi.vendor_id = ?', query.vendorId);
-    for (const pattern of query.q ? searchPatterns(query.q) : []) {
-      const p = filter.param(pattern);
-      filter.push(
-        `(vd.search_text LIKE ${p} OR lower(pi.number) LIKE ${p} OR lower(COALESCE(pi.vendor_invoice_number, '')) LIKE ${p})`,
-      );
-    }
-    filter
+      .add('pi.vendor_id = ?', query.vendorId)
+      .eachWord(
+        query.q,
+        (p) =>
+          `(vd.search_text LIKE ${p} OR lower(pi.number) LIKE ${p} OR lower(COALESCE(pi.vendor_invoice_number, '')) LIKE ${p})`,
+      )
       .add('pi.invoice_date >= ?::date', query.from)
       .add('pi.invoice_date <= ?::date', query.to);
     const { rows, total } = await listPage<Row>(this.ds, query, filter, {

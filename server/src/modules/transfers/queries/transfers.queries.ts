@@ -94,7 +94,7 @@ export class TransfersQueries {
   ): Promise<{ rows: TransferResponseDto[]; total: number }> {
     const filter = this.scope(user, query.direction)
       .add('t.state = ?', query.state)
-      .search(query.q, (p) => `(t.number ILIKE ${p} OR t.note ILIKE ${p})`)
+      .typed(query.q, (p) => `(t.number ILIKE ${p} OR t.note ILIKE ${p})`)
       .add('t.created_at >= ?', query.from)
       .add('t.created_at <= ?', query.to);
     const { rows, total } = await listPage<Row>(this.ds, query, filter, {
