@@ -95,6 +95,35 @@ export function receiptTexts(body: string): string[] {
   return out;
 }
 
+/** A queued `reject` as the detail it adds to a document (`fallback`: the kind's own code). */
+const rejection = (failure: SimFailure | undefined, fallback: string): EtaErrorDto[] =>
+  failure?.type === 'reject'
+    ? [{ code: failure.code ?? fallback, message: failure.message ?? 'Rejected by the simulator' }]
+    : [];
+
+/** A rejected document's error: the ETA's ValidationError with its details. */
+const invalid = (details: EtaErrorDto[]) => ({
+  code: 'ValidationError',
+  message: 'Validation failed',
+  details,
+});
+
+/** A submission's answer: 400 when no document was accepted, 202 otherwise. */
+function answerSubmission(
+  res: ServerResponse,
+  submissionId: string,
+  accepted: unknown[],
+  rejected: unknown[],
+): void {
+  if (!accepted.length && rejected.length)
+    return send(res, 400, {
+      submissionId: null,
+      acceptedDocuments: [],
+      rejectedDocuments: rejected,
+    });
+  send(res, 202, { submissionId, acceptedDocuments: accepted, rejectedDocuments: rejected });
+}
+
 export class EtaSimulator {
   private server: Server | null = null;
   readonly failures: SimFailure[];
@@ -374,17 +403,9 @@ export class EtaSimulator {
         });
       if (this.receipts.has(h.uuid))
         details.push({ code: 'RV005', message: 'Duplicate receipt UUID', target: 'uuid' });
-      if (failure?.type === 'reject')
-        details.push({
-          code: failure.code ?? 'RV999',
-          message: failure.message ?? 'Rejected by the simulator',
-        });
+      details.push(...rejection(failure, 'RV999'));
       if (details.length) {
-        rejected.push({
-          uuid: h.uuid,
-          receiptNumber: h.receiptNumber,
-          error: { code: 'ValidationError', message: 'Validation failed', details },
-        });
+        rejected.push({ uuid: h.uuid, receiptNumber: h.receiptNumber, error: invalid(details) });
         continue;
       }
       used.add(prev);
@@ -410,13 +431,7 @@ export class EtaSimulator {
       return;
     }
     if (this.options.answerDelayMs) await sleep(this.options.answerDelayMs);
-    if (!accepted.length && rejected.length)
-      return send(res, 400, {
-        submissionId: null,
-        acceptedDocuments: [],
-        rejectedDocuments: rejected,
-      });
-    send(res, 202, { submissionId, acceptedDocuments: accepted, rejectedDocuments: rejected });
+    answerSubmission(res, submissionId, accepted, rejected);
   }
 
   // --- e-invoices (FACTS §1.3) -------------------------------------------------------------------
@@ -586,16 +601,9 @@ export class EtaSimulator {
             });
       if (seen.has(internalId))
         details.push({ code: 'DV006', message: 'Duplicate internal id', target: 'internalID' });
-      if (failure?.type === 'reject')
-        details.push({
-          code: failure.code ?? 'DV999',
-          message: failure.message ?? 'Rejected by the simulator',
-        });
+      details.push(...rejection(failure, 'DV999'));
       if (details.length) {
-        rejected.push({
-          internalId,
-          error: { code: 'ValidationError', message: 'Validation failed', details },
-        });
+        rejected.push({ internalId, error: invalid(details) });
         continue;
       }
       seen.add(internalId);
@@ -622,13 +630,7 @@ export class EtaSimulator {
       res.socket?.destroy();
       return;
     }
-    if (!accepted.length && rejected.length)
-      return send(res, 400, {
-        submissionId: null,
-        acceptedDocuments: [],
-        rejectedDocuments: rejected,
-      });
-    send(res, 202, { submissionId, acceptedDocuments: accepted, rejectedDocuments: rejected });
+    answerSubmission(res, submissionId, accepted, rejected);
   }
 
   private details(id: string, res: ServerResponse): void {

@@ -1,4 +1,5 @@
 import type { AuthUser } from './auth.types';
+import { Errors } from '../errors/app.exception';
 
 /** No branch at all: a scope that matches nothing (a user or key without a branch). */
 const NO_BRANCH = '00000000-0000-0000-0000-000000000000';
@@ -20,3 +21,10 @@ export const branchReadScope = (user: AuthUser): string | null =>
  */
 export const branchWriteScope = (user: AuthUser): string | null =>
   user.isAdmin ? null : (user.branchId ?? NO_BRANCH);
+
+/** The branch a list asks for, within the user's read scope (403 outside it); none asked: the scope. */
+export function askedBranch(user: AuthUser, asked?: string | null): string | null {
+  const scope = branchReadScope(user);
+  if (asked && scope && asked !== scope) throw Errors.forbidden();
+  return asked ?? scope;
+}

@@ -1,12 +1,11 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '@pos/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ScheduledProcessor } from './scheduled-processor';
 
 export const IDEMPOTENCY_QUEUE = 'idempotency';
-const DAILY = 'purge-idempotency-keys-daily';
 
 /**
  * Deletes the Idempotency-Keys (and their stored answers) older than the retention
@@ -28,21 +27,16 @@ export async function purgeIdempotencyKeys(
  * their retention are purged; the table's `created_at` index serves the delete.
  */
 @Processor(IDEMPOTENCY_QUEUE)
-export class IdempotencyPurgeProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger('IdempotencyPurge');
-
+export class IdempotencyPurgeProcessor extends ScheduledProcessor {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    @InjectQueue(IDEMPOTENCY_QUEUE) private readonly queue: Queue,
+    @InjectQueue(IDEMPOTENCY_QUEUE) queue: Queue,
   ) {
-    super();
-  }
-
-  onApplicationBootstrap(): void {
-    // Not awaited: without Redis the app still starts (the queue warns once, quietly).
-    void this.queue
-      .upsertJobScheduler(DAILY, { pattern: '15 3 * * *' }, { name: DAILY })
-      .catch((e: Error) => this.logger.warn(`idempotency purge not scheduled: ${e.message}`));
+    super(
+      queue,
+      { name: 'purge-idempotency-keys-daily', pattern: '15 3 * * *', what: 'idempotency purge' },
+      'IdempotencyPurge',
+    );
   }
 
   async process(): Promise<{ purged: number }> {

@@ -14,3 +14,4 @@ export {
   type VaultMove,
 } from './vault-ledger';
 export { moneyLines } from './events/on-money-events.post-journal.handler';
+export { paymentVaults } from './queries/payment-vaults';

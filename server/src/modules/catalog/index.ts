@@ -8,6 +8,8 @@ export {
   branchScope,
   toVariantResponse,
   VARIANT_COLUMNS,
+  LINE_PRODUCT_COLUMNS,
+  lineProduct,
 } from './services/variant-view';
 export { lockAverageCosts, setAverageCosts } from './services/average-cost';
 export * from './entities/catalog.entities';

@@ -2,6 +2,18 @@ import { DomainEventSubscribers } from '../../core/cqrs';
 import { fakeManager } from '../../core/cqrs/testing';
 import { StockLedger } from '../inventory';
 
+/** The branch's main vault, where deposits go. */
+export const mainVault = {
+  id: 'vault-1',
+  name: 'الخزينة',
+  type: 'cash',
+  branch_id: 'b-1',
+  balance: '0',
+  allow_negative: false,
+  active: true,
+  account_id: 'acc-vault',
+};
+
 /** A fake manager for the reservation commands' specs: one reservation, its line and customer. */
 export function reservationManager(
   over: Record<string, unknown> = {},
@@ -27,23 +39,7 @@ export function reservationManager(
     [/FROM reservation_lines/, [{ variant_id: 'v-1', quantity: '2.000', unit_price: '10000' }]],
     [/FROM customers WHERE id = \$1 FOR UPDATE/, [{ id: 'c-1', balance: '0', credit_limit: '0' }]],
     [/UPDATE customers SET balance/, [[{ balance: '-3000' }]]],
-    [
-      /UPDATE vaults SET balance/,
-      [
-        [
-          {
-            id: 'vault-1',
-            name: 'الخزينة',
-            type: 'cash',
-            branch_id: 'b-1',
-            balance: '0',
-            allow_negative: false,
-            active: true,
-            account_id: 'acc-vault',
-          },
-        ],
-      ],
-    ],
+    [/UPDATE vaults SET balance/, [[mainVault]]],
     [/FROM stock_levels WHERE inventory_id/, [{ variant_id: 'v-1', on_hand: '5', reserved: '0' }]],
   ]);
   return Object.assign(m, {

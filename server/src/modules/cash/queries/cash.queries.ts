@@ -10,7 +10,7 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
-import { pageOf, searchPatterns } from '../../../core/http/list';
+import { ListFilter, pageOf } from '../../../core/http/list';
 import { sqlNormalized } from '../../../core/resource';
 import { readStoreTimeZone } from '../../settings';
 
@@ -82,14 +82,13 @@ export class CashQueries {
     await this.vault(id, user);
     const tz = await readStoreTimeZone(this.ds);
     const { skip, take } = pageOf(query, 50);
-    const params: unknown[] = [id, tz];
-    const where = ['m.vault_id = $1'];
-    if (query.from)
-      where.push(`m.at >= ($${params.push(query.from)}::date)::timestamp AT TIME ZONE $2`);
-    if (query.to)
-      where.push(`m.at < ($${params.push(query.to)}::date + 1)::timestamp AT TIME ZONE $2`);
+    const { clause, params } = new ListFilter([id, tz])
+      .push('m.vault_id = $1')
+      .add('m.at >= (?::date)::timestamp AT TIME ZONE $2', query.from)
+      .add('m.at < (?::date + 1)::timestamp AT TIME ZONE $2', query.to)
+      .push('$2::text IS NOT NULL');
     const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM vault_movements m WHERE ${where.join(' AND ')} AND $2::text IS NOT NULL`,
+      `SELECT count(*)::int AS total FROM vault_movements m ${clause}`,
       params,
     );
     const rows: Row[] = await this.ds.query(
@@ -97,7 +96,7 @@ export class CashQueries {
               cv.name AS counter_vault_name, u.display_name AS user_name, m.note
          FROM vault_movements m
          LEFT JOIN vaults cv ON cv.id = m.counter_vault_id LEFT JOIN users u ON u.id = m.user_id
-        WHERE ${where.join(' AND ')} AND $2::text IS NOT NULL
+        ${clause}
         ORDER BY m.at DESC, m.id DESC LIMIT ${take} OFFSET ${skip}`,
       params,
     );
@@ -124,36 +123,30 @@ export class CashQueries {
     user: AuthUser,
   ): Promise<{ rows: MoneyTransactionDto[]; total: number }> {
     const tz = await readStoreTimeZone(this.ds);
-    const params: unknown[] = [tz];
-    const where = ['$1::text IS NOT NULL'];
-    const bind = (v: unknown) => `$${params.push(v)}`;
+    const filter = new ListFilter([tz]).push('$1::text IS NOT NULL');
+    const either = (a: string, b: string, value: unknown) => {
+      const p = filter.param(value);
+      filter.push(`(${a} = ${p} OR ${b} = ${p})`);
+    };
     const scope = branchReadScope(user);
-    if (scope !== null) {
-      const p = bind(scope);
-      where.push(`(t.branch_id = ${p} OR t.to_branch_id = ${p})`);
-    }
-    if (query.type) where.push(`t.type = ${bind(query.type)}`);
-    if (query.status) where.push(`t.status = ${bind(query.status)}`);
-    if (query.vaultId) {
-      const p = bind(query.vaultId);
-      where.push(`(t.from_vault_id = ${p} OR t.to_vault_id = ${p})`);
-    }
-    if (query.from)
-      where.push(`t.created_at >= (${bind(query.from)}::date)::timestamp AT TIME ZONE $1`);
-    if (query.to)
-      where.push(`t.created_at < (${bind(query.to)}::date + 1)::timestamp AT TIME ZONE $1`);
-    // every word of `q` in the number or the reason (Arabic-normalised)
-    for (const pattern of searchPatterns(query.q ?? '')) {
-      const p = bind(pattern);
-      where.push(`(lower(t.number) LIKE ${p} OR ${sqlNormalized('t.reason')} LIKE ${p})`);
-    }
+    if (scope !== null) either('t.branch_id', 't.to_branch_id', scope);
+    filter.add('t.type = ?', query.type).add('t.status = ?', query.status);
+    if (query.vaultId) either('t.from_vault_id', 't.to_vault_id', query.vaultId);
+    const { clause, params } = filter
+      .add('t.created_at >= (?::date)::timestamp AT TIME ZONE $1', query.from)
+      .add('t.created_at < (?::date + 1)::timestamp AT TIME ZONE $1', query.to)
+      // every word of `q` in the number or the reason (Arabic-normalised)
+      .eachWord(
+        query.q,
+        (p) => `(lower(t.number) LIKE ${p} OR ${sqlNormalized('t.reason')} LIKE ${p})`,
+      );
     const { skip, take } = pageOf(query, 50);
     const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM money_transactions t WHERE ${where.join(' AND ')}`,
+      `SELECT count(*)::int AS total FROM money_transactions t ${clause}`,
       params,
     );
     const rows: Row[] = await this.ds.query(
-      `SELECT ${TX_COLUMNS} ${TX_FROM} WHERE ${where.join(' AND ')}
+      `SELECT ${TX_COLUMNS} ${TX_FROM} ${clause}
         ORDER BY (t.status = 'pending') DESC, t.created_at DESC, t.id DESC LIMIT ${take} OFFSET ${skip}`,
       params,
     );

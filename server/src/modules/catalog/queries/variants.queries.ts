@@ -13,7 +13,7 @@ import {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { SearchPool } from '../../../core/database/search-pool';
 import { Errors } from '../../../core/errors/app.exception';
-import { pageOf, searchPatterns } from '../../../core/http/list';
+import { ListFilter, pageOf, searchPatterns } from '../../../core/http/list';
 import {
   branchScope,
   canSeeCost,
@@ -48,37 +48,25 @@ export class VariantsService {
   ): Promise<{ rows: VariantResponseDto[]; total: number }> {
     await this.inventoryVisible(user, query.inventoryId);
     const { skip, take } = pageOf(query);
-    const params: unknown[] = [];
-    const where: string[] = [];
-    for (const pattern of query.q ? searchPatterns(query.q) : []) {
-      params.push(pattern);
-      where.push(`v.search_text LIKE $${params.length}`);
-    }
-    if (query.categoryId) {
-      params.push(query.categoryId);
-      where.push(`p.category_id = $${params.length}`);
-    }
-    if (query.productId) {
-      params.push(query.productId);
-      where.push(`v.product_id = $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    let stock = '';
-    if (query.inventoryId) {
-      params.push(query.inventoryId);
-      stock = `, COALESCE(s.on_hand, 0) AS "onHand", COALESCE(s.reserved, 0) AS reserved`;
-    }
-    const join = query.inventoryId
-      ? `LEFT JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = $${params.length}`
-      : '';
+    const filter = new ListFilter()
+      .eachWord(query.q, (p) => `v.search_text LIKE ${p}`)
+      .add('p.category_id = ?', query.categoryId)
+      .add('v.product_id = ?', query.productId);
+    const { clause } = filter;
     const [{ total }] = await this.ds.query(
       `SELECT count(*)::int AS total FROM variants v JOIN products p ON p.id = v.product_id ${clause}`,
-      query.inventoryId ? params.slice(0, -1) : params,
+      [...filter.params],
     );
+    let stock = '';
+    let join = '';
+    if (query.inventoryId) {
+      stock = `, COALESCE(s.on_hand, 0) AS "onHand", COALESCE(s.reserved, 0) AS reserved`;
+      join = `LEFT JOIN stock_levels s ON s.variant_id = v.id AND s.inventory_id = ${filter.param(query.inventoryId)}`;
+    }
     const rows = await this.ds.query(
       `SELECT ${VARIANT_COLUMNS}${stock} FROM variants v JOIN products p ON p.id = v.product_id ${join} ${clause}
        ORDER BY p.name_ar, v.sku LIMIT ${take} OFFSET ${skip}`,
-      params,
+      filter.params,
     );
     const showCost = canSeeCost(user);
     return {

@@ -69,3 +69,20 @@ export function toVariantResponse(row: Row, showCost: boolean): VariantResponseD
   }
   return out;
 }
+
+/** A document line's product (`l` the line, `v` its variant, `p` the product), for lineProduct. */
+export const LINE_PRODUCT_COLUMNS =
+  'l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit';
+
+/** The fields every document line (order, invoice, transfer) starts with. */
+export const lineProduct = (l: Row) => ({
+  id: l.id as string,
+  lineNo: l.line_no as number,
+  variantId: l.variant_id as string,
+  productName: l.name_ar as string,
+  productNameEn: (l.name_en as string | null) ?? null,
+  sku: l.sku as string,
+  barcodes: l.barcodes as string[],
+  properties: (l.properties as Record<string, string>) ?? {},
+  unit: l.unit as string,
+});

@@ -15,9 +15,9 @@ import {
   type ChequeVaultDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
+import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { allWords, ListFilter, listPage, searchPatterns } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
 
 const SELECT = `SELECT c.id, c.direction, c.status, c.number, c.bank, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
@@ -79,62 +79,36 @@ export class ChequesQueries {
     };
   }
 
-  private branch(user: AuthUser, asked?: string): string | null {
-    const scope = branchReadScope(user);
-    if (asked && scope && asked !== scope) throw Errors.forbidden();
-    return asked ?? scope;
-  }
-
   async list(
     query: ChequeListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: ChequeDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    const branchId = this.branch(user, query.branchId);
-    if (branchId) add('c.branch_id = ?', branchId);
-    if (query.direction) add('c.direction = ?', query.direction);
-    if (query.status) add('c.status = ?', query.status);
-    if (query.from) add('c.due_date >= ?::date', query.from);
-    if (query.to) add('c.due_date <= ?::date', query.to);
+    const filter = new ListFilter()
+      .add('c.branch_id = ?', askedBranch(user, query.branchId))
+      .add('c.direction = ?', query.direction)
+      .add('c.status = ?', query.status)
+      .add('c.due_date >= ?::date', query.from)
+      .add('c.due_date <= ?::date', query.to);
     if (query.dueSoon === 'true') {
-      add('c.status = ANY(?)', CHEQUE_OPEN_STATUSES);
-      const tz = await readStoreTimeZone(this.ds);
-      params.push(tz, CHEQUE_DUE_DAYS);
-      where.push(
-        `c.due_date <= (now() AT TIME ZONE $${params.length - 1})::date + $${params.length}::int`,
+      filter.add('c.status = ANY(?)', CHEQUE_OPEN_STATUSES);
+      const tz = filter.param(await readStoreTimeZone(this.ds));
+      filter.push(
+        `c.due_date <= (now() AT TIME ZONE ${tz})::date + ${filter.param(CHEQUE_DUE_DAYS)}::int`,
       );
     }
-    if (query.q?.trim()) {
-      const text = query.q.trim();
-      params.push(`%${likeEscape(text)}%`);
-      const raw = `$${params.length}`;
-      const words = searchPatterns(text).map((p) => {
-        params.push(p);
-        return `$${params.length}`;
-      });
-      const nameMatch = words.length
-        ? words.map((w) => `COALESCE(cu.search_text, ve.search_text, '') LIKE ${w}`).join(' AND ')
-        : 'false';
-      where.push(`(c.number ILIKE ${raw} OR c.bank ILIKE ${raw} OR (${nameMatch}))`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(query, SORTS, 'dueDate');
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM cheques c
-        LEFT JOIN customers cu ON cu.id = c.customer_id LEFT JOIN vendors ve ON ve.id = c.vendor_id ${clause}`,
-      params,
-    );
-    const rows = await this.ds.query(
-      `${SELECT} ${clause} ORDER BY ${column} ${direction}, c.id LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
-    return { rows: rows.map((r: Record<string, unknown>) => this.toDto(r, user)), total };
+    filter.search(query.q, (raw, words) => {
+      const name = allWords(`COALESCE(cu.search_text, ve.search_text, '')`, words);
+      return `(c.number ILIKE ${raw} OR c.bank ILIKE ${raw} OR (${name}))`;
+    });
+    const { rows, total } = await listPage(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total FROM cheques c
+        LEFT JOIN customers cu ON cu.id = c.customer_id LEFT JOIN vendors ve ON ve.id = c.vendor_id`,
+      select: SELECT,
+      sorts: SORTS,
+      sort: 'dueDate',
+      tie: 'c.id',
+    });
+    return { rows: rows.map((r) => this.toDto(r, user)), total };
   }
 
   async get(id: string, user: AuthUser): Promise<ChequeDto> {

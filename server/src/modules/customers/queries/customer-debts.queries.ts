@@ -9,8 +9,9 @@ import type {
   CustomerPaymentVaultDto,
   DebtBucket,
 } from '@pos/contracts';
+import { paymentVaults } from '../../cash';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
+import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../../core/http/list';
 import { readStoreSettings } from '../../settings';
@@ -34,6 +35,14 @@ const num = (v: unknown): number => Number(v ?? 0);
  * time zone. A debit belongs to the branch where it arose: its sale's (or bounced cheque's) branch,
  * else the shift's or the user's. A branch filter keeps the open debits of that branch only.
  */
+/** What is owed by age: 0–30, 31–60, 61–90 and over 90 days. */
+const buckets = (r: Record<string, unknown>) => ({
+  d0_30: num(r.d0_30),
+  d31_60: num(r.d31_60),
+  d61_90: num(r.d61_90),
+  d90_plus: num(r.d90_plus),
+});
+
 @Injectable()
 export class CustomerDebtsQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -132,12 +141,7 @@ export class CustomerDebtsQueries {
           creditLimit: num(r.credit_limit),
           balance: num(r.balance),
           open: num(r.open),
-          buckets: {
-            d0_30: num(r.d0_30),
-            d31_60: num(r.d31_60),
-            d61_90: num(r.d61_90),
-            d90_plus: num(r.d90_plus),
-          },
+          buckets: buckets(r),
           oldestDays,
           paymentTermsDays: terms,
           overdueAmount: num(r.overdue_amount),
@@ -163,12 +167,7 @@ export class CustomerDebtsQueries {
     return {
       customers: num(r.customers),
       open: num(r.open),
-      buckets: {
-        d0_30: num(r.d0_30),
-        d31_60: num(r.d31_60),
-        d61_90: num(r.d61_90),
-        d90_plus: num(r.d90_plus),
-      },
+      buckets: buckets(r),
       overdueAmount: num(r.overdue_amount),
     };
   }
@@ -184,21 +183,7 @@ export class CustomerDebtsQueries {
   }
 
   /** The active vaults a payment may go into: the user's branch's (every branch for an administrator). */
-  async paymentVaults(user: AuthUser): Promise<CustomerPaymentVaultDto[]> {
-    const rows = await this.ds.query(
-      `SELECT v.id, v.name, v.type, v.branch_id, b.name AS branch_name, v.is_main
-         FROM vaults v JOIN branches b ON b.id = v.branch_id
-        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1)
-        ORDER BY v.branch_id = $2::uuid DESC NULLS LAST, b.name, NOT v.is_main, v.type, v.name`,
-      [branchWriteScope(user), user.branchId ?? null],
-    );
-    return rows.map((r: Record<string, unknown>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      type: r.type as 'cash' | 'bank',
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
-      isMain: r.is_main as boolean,
-    }));
+  paymentVaults(user: AuthUser): Promise<CustomerPaymentVaultDto[]> {
+    return paymentVaults(this.ds, user);
   }
 }

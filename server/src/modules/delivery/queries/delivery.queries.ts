@@ -9,9 +9,9 @@ import type {
   DriverDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope } from '../../../core/auth/branch-scope';
+import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { allWords, ListFilter, listPage } from '../../../core/http/list';
 
 const SELECT = `SELECT d.id, d.number, d.sale_id, s.number AS sale_number, s.total AS sale_total, d.branch_id,
     cu.name AS customer_name, d.status, d.address, d.phone, d.area, d.fee, d.cod_amount, d.collected,
@@ -64,52 +64,26 @@ export class DeliveryQueries {
     query: DeliveryListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: DeliveryOrderDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (query.mine === 'true') add('d.driver_id = ?', user.id);
-    else {
-      const scope = branchReadScope(user);
-      if (query.branchId && scope && query.branchId !== scope) throw Errors.forbidden();
-      const branchId = query.branchId ?? scope;
-      if (branchId) add('d.branch_id = ?', branchId);
-    }
-    if (query.status) add('d.status = ?', query.status);
-    if (query.driverId) add('d.driver_id = ?', query.driverId);
-    if (query.q?.trim()) {
-      const text = query.q.trim();
-      params.push(`%${likeEscape(text)}%`);
-      const p = `$${params.length}`;
+    const filter = new ListFilter();
+    if (query.mine === 'true') filter.add('d.driver_id = ?', user.id);
+    else filter.add('d.branch_id = ?', askedBranch(user, query.branchId));
+    filter
+      .add('d.status = ?', query.status)
+      .add('d.driver_id = ?', query.driverId)
       // the customer's name, the address and the area as the app searches (Arabic normalised, every word)
-      const words = searchPatterns(text).map((w) => {
-        params.push(w);
-        return `$${params.length}`;
+      .search(query.q, (p, words) => {
+        const name = allWords(`(COALESCE(cu.search_text, '') || ' ' || d.search_text)`, words);
+        return `(d.number ILIKE ${p} OR s.number ILIKE ${p} OR d.phone ILIKE ${p} OR d.address ILIKE ${p} OR d.area ILIKE ${p} OR (${name}))`;
       });
-      const name = words.length
-        ? words
-            .map((w) => `(COALESCE(cu.search_text, '') || ' ' || d.search_text) LIKE ${w}`)
-            .join(' AND ')
-        : 'false';
-      where.push(
-        `(d.number ILIKE ${p} OR s.number ILIKE ${p} OR d.phone ILIKE ${p} OR d.address ILIKE ${p} OR d.area ILIKE ${p} OR (${name}))`,
-      );
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(query, SORTS, '-createdAt');
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM delivery_orders d JOIN sales_invoices s ON s.id = d.sale_id
-         LEFT JOIN customers cu ON cu.id = s.customer_id ${clause}`,
-      params,
-    );
-    const rows = await this.ds.query(
-      `${SELECT} ${clause} ORDER BY ${column} ${direction}, d.id LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
-    return { rows: rows.map((r: Record<string, unknown>) => this.toDto(r)), total };
+    const { rows, total } = await listPage(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total FROM delivery_orders d JOIN sales_invoices s ON s.id = d.sale_id
+         LEFT JOIN customers cu ON cu.id = s.customer_id`,
+      select: SELECT,
+      sorts: SORTS,
+      sort: '-createdAt',
+      tie: 'd.id',
+    });
+    return { rows: rows.map((r) => this.toDto(r)), total };
   }
 
   async get(id: string, user: AuthUser): Promise<DeliveryOrderDto> {

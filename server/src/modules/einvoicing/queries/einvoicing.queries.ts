@@ -52,6 +52,16 @@ type ReceiptRow = {
   corrected_by_id?: string | null;
 };
 
+/** The receipt's QR text (the portal of the company's ETA environment). */
+const receiptQr = (r: ReceiptRow) =>
+  etaReceiptQr({
+    portal: etaHosts(r.environment ?? 'preprod').portal,
+    uuid: r.uuid,
+    dateTimeIssued: r.date_time_issued,
+    totalAmount: String(r.total_amount),
+    rin: r.rin ?? '',
+  });
+
 const toItem = (r: ReceiptRow): EReceiptListItemDto => ({
   id: r.id,
   kind: r.kind,
@@ -195,13 +205,7 @@ export class EinvoicingQueries {
     return {
       ...toItem(r),
       json: r.json!,
-      qr: etaReceiptQr({
-        portal: etaHosts(r.environment ?? 'preprod').portal,
-        uuid: r.uuid,
-        dateTimeIssued: r.date_time_issued,
-        totalAmount: String(r.total_amount),
-        rin: r.rin ?? '',
-      }),
+      qr: receiptQr(r),
       referenceUuid: r.reference_uuid,
       referenceOldUuid: r.reference_old_uuid ?? null,
       correctedById: r.corrected_by_id ?? null,
@@ -234,13 +238,7 @@ export class EinvoicingQueries {
       totalAmount: String(r.total_amount),
       issuerRin: r.rin ?? '',
       branchCode: r.branch_code ?? '',
-      qr: etaReceiptQr({
-        portal: etaHosts(r.environment ?? 'preprod').portal,
-        uuid: r.uuid,
-        dateTimeIssued: r.date_time_issued,
-        totalAmount: String(r.total_amount),
-        rin: r.rin ?? '',
-      }),
+      qr: receiptQr(r),
     }));
   }
 

@@ -17,10 +17,10 @@ import {
   type InstallmentVaultDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
+import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
 import { loadConfig } from '../../../core/config/config';
 import { Errors } from '../../../core/errors/app.exception';
-import { pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { ListFilter, listPage } from '../../../core/http/list';
 import { readStoreSettings } from '../../settings';
 import { owed, planInstallments, settlementQuote, storeToday } from '../plan-rules';
 
@@ -78,35 +78,22 @@ export class InstallmentsQueries {
   }
 
   /** The branch a read looks at: the asked one within the scope (403 outside it), or the scope. */
-  private branchFilter(user: AuthUser, branchId?: string): string | null {
-    const scope = branchReadScope(user);
-    if (branchId && scope !== null && branchId !== scope) throw Errors.forbidden();
-    return branchId ?? scope;
-  }
-
   async list(
     query: InstallmentListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: InstallmentPlanRowDto[]; total: number }> {
-    const { skip, take } = pageOf(query);
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (sql: (i: number) => string, value: unknown) => {
-      params.push(value);
-      where.push(sql(params.length));
-    };
-    const branch = this.branchFilter(user, query.branchId);
-    if (branch) add((i) => `p.branch_id = $${i}`, branch);
-    if (query.status) add((i) => `p.status = $${i}`, query.status);
-    if (query.customerId) add((i) => `p.customer_id = $${i}`, query.customerId);
-    if (query.from) add((i) => `p.created_at >= $${i}::timestamptz`, query.from);
-    if (query.to) add((i) => `p.created_at < ($${i}::date + 1)`, query.to);
-    for (const pattern of query.q ? searchPatterns(query.q) : [])
-      add((i) => `(c.search_text LIKE $${i} OR lower(p.number) LIKE lower($${i}))`, pattern);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(
-      query,
-      {
+    const filter = new ListFilter()
+      .add('p.branch_id = ?', askedBranch(user, query.branchId))
+      .add('p.status = ?', query.status)
+      .add('p.customer_id = ?', query.customerId)
+      .add('p.created_at >= ?::timestamptz', query.from)
+      .add('p.created_at < (?::date + 1)', query.to)
+      .eachWord(query.q, (p) => `(c.search_text LIKE ${p} OR lower(p.number) LIKE lower(${p}))`);
+    const { rows, total } = await listPage(this.ds, query, filter, {
+      count:
+        'SELECT count(*)::int AS total FROM installment_plans p JOIN customers c ON c.id = p.customer_id',
+      select: `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}`,
+      sorts: {
         createdAt: 'p.created_at',
         number: 'p.number',
         nextDueDate: 'x.next_due',
@@ -114,22 +101,14 @@ export class InstallmentsQueries {
         customerName: 'c.name',
         status: 'p.status',
       },
-      '-createdAt',
-    );
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM installment_plans p JOIN customers c ON c.id = p.customer_id ${clause}`,
-      params,
-    );
-    const rows = await this.ds.query(
-      `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} ${clause}
-        ORDER BY ${column} ${direction} NULLS LAST, p.id LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
+      sort: '-createdAt',
+      tie: 'NULLS LAST, p.id',
+    });
     return { rows: rows.map(toRow), total };
   }
 
   async dueToday(user: AuthUser, branchId?: string): Promise<DueInstallmentDto[]> {
-    const branch = this.branchFilter(user, branchId);
+    const branch = askedBranch(user, branchId);
     const today = await this.today();
     const rows: Record<string, unknown>[] = await this.ds.query(
       `SELECT i.id, i.seq, i.due_date::text AS due_date, i.amount, i.paid, i.late_fee, i.late_fee_paid, i.status,
@@ -173,7 +152,7 @@ export class InstallmentsQueries {
   }
 
   async summary(user: AuthUser, branchId?: string): Promise<InstallmentSummaryDto> {
-    const branch = this.branchFilter(user, branchId);
+    const branch = askedBranch(user, branchId);
     const today = await this.today();
     const [r] = await this.ds.query(
       `SELECT count(*) FILTER (WHERE i.due_date = $1::date)::int AS due_today_count,

@@ -4,10 +4,9 @@ import { DataSource } from 'typeorm';
 import type { InventoryStockQueryDto, StockRowDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
-import { pageOf } from '../../../core/http/list';
+import { ListFilter, pageOf } from '../../../core/http/list';
 import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
-import { searchPatterns } from '../../../core/http/list';
 
 @Injectable()
 export class InventoriesService {
@@ -47,21 +46,16 @@ export class InventoriesService {
   ): Promise<{ rows: StockRowDto[]; total: number; value: number }> {
     await this.assertReadable(id, user);
     const { skip, take } = pageOf(query);
-    const params: unknown[] = [id];
-    const where = ['s.inventory_id = $1'];
-    for (const pattern of query.q ? searchPatterns(query.q) : []) {
-      params.push(pattern);
-      where.push(`v.search_text LIKE $${params.length}`);
-    }
-    if (query.categoryId) {
-      params.push(query.categoryId);
-      where.push(`p.category_id = $${params.length}`);
-    }
+    const filter = new ListFilter()
+      .add('s.inventory_id = ?', id)
+      .eachWord(query.q, (p) => `v.search_text LIKE ${p}`)
+      .add('p.category_id = ?', query.categoryId);
     if (query.filter === 'low')
-      where.push('v.low_stock_threshold > 0 AND s.on_hand <= v.low_stock_threshold');
-    if (query.filter === 'out') where.push('s.on_hand <= 0');
-    if (query.filter === 'in') where.push('s.on_hand > 0');
-    const from = `FROM stock_levels s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = v.product_id WHERE ${where.join(' AND ')}`;
+      filter.push('v.low_stock_threshold > 0 AND s.on_hand <= v.low_stock_threshold');
+    if (query.filter === 'out') filter.push('s.on_hand <= 0');
+    if (query.filter === 'in') filter.push('s.on_hand > 0');
+    const { params } = filter;
+    const from = `FROM stock_levels s JOIN variants v ON v.id = s.variant_id JOIN products p ON p.id = v.product_id ${filter.clause}`;
     const [{ total, value }] = await this.ds.query(
       `SELECT count(*)::int AS total, COALESCE(sum(GREATEST(s.on_hand, 0) * v.avg_cost), 0)::bigint AS value ${from}`,
       params,

@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import {
   MAINTENANCE_TRANSITIONS,
   lineAmount,
-  normalizeArabic,
   type MaintenanceAccessory,
   type MaintenanceCountsDto,
   type MaintenanceDeviceType,
@@ -16,9 +15,9 @@ import {
   type MaintenanceVaultDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
+import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { allWords, ListFilter, listPage } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
 import { ticketCounts } from '../ticket-flow';
 
@@ -107,56 +106,30 @@ export class MaintenanceQueries {
     };
   }
 
-  private branch(user: AuthUser, asked?: string): string | null {
-    const scope = branchReadScope(user);
-    if (asked && scope && asked !== scope) throw Errors.forbidden();
-    return asked ?? scope;
-  }
-
   async list(
     query: MaintenanceListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: MaintenanceTicketDto[]; total: number }> {
-    const params: unknown[] = [await readStoreTimeZone(this.ds)];
-    const where: string[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    const branchId = this.branch(user, query.branchId);
-    if (branchId) add('t.branch_id = ?', branchId);
-    if (query.status) add('t.status = ?', query.status);
-    if (query.technicianId) add('t.technician_id = ?', query.technicianId);
-    if (query.from) add('t.created_at >= ?::date', query.from);
-    if (query.to) add(`t.created_at < ?::date + 1`, query.to);
-    if (query.q?.trim()) {
-      const text = query.q.trim();
-      params.push(`%${likeEscape(text)}%`);
-      const raw = `$${params.length}`;
-      const words = searchPatterns(normalizeArabic(text)).map((p) => {
-        params.push(p);
-        return `$${params.length}`;
+    const filter = new ListFilter([await readStoreTimeZone(this.ds)])
+      .add('t.branch_id = ?', askedBranch(user, query.branchId))
+      .add('t.status = ?', query.status)
+      .add('t.technician_id = ?', query.technicianId)
+      .add('t.created_at >= ?::date', query.from)
+      .add(`t.created_at < ?::date + 1`, query.to)
+      .search(query.q, (raw, words) => {
+        const text = allWords(`(t.search_text || ' ' || c.search_text)`, words);
+        return `(t.number ILIKE ${raw} OR t.serial ILIKE ${raw} OR c.phone ILIKE ${raw} OR c.phone2 ILIKE ${raw} OR (${text}))`;
       });
-      const textMatch = words.length
-        ? words.map((w) => `(t.search_text || ' ' || c.search_text) LIKE ${w}`).join(' AND ')
-        : 'false';
-      where.push(
-        `(t.number ILIKE ${raw} OR t.serial ILIKE ${raw} OR c.phone ILIKE ${raw} OR c.phone2 ILIKE ${raw} OR (${textMatch}))`,
-      );
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(query, SORTS, '-createdAt');
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM maintenance_tickets t JOIN customers c ON c.id = t.customer_id
-        ${clause.replace(/\$(\d+)/g, (_, n) => `$${Number(n) - 1}`)}`,
-      params.slice(1),
-    );
-    const rows = await this.ds.query(
-      `${SELECT} ${clause} ORDER BY ${column} ${direction}, t.id LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
-    return { rows: rows.map((r: Record<string, unknown>) => this.toDto(r, user)), total };
+    const { rows, total } = await listPage(this.ds, query, filter, {
+      count:
+        'SELECT count(*)::int AS total FROM maintenance_tickets t JOIN customers c ON c.id = t.customer_id',
+      select: SELECT,
+      sorts: SORTS,
+      sort: '-createdAt',
+      tie: 't.id',
+      countSkips: 1,
+    });
+    return { rows: rows.map((r) => this.toDto(r, user)), total };
   }
 
   async get(id: string, user: AuthUser): Promise<MaintenanceTicketDto> {
@@ -226,7 +199,7 @@ export class MaintenanceQueries {
   }
 
   async counts(user: AuthUser, asked?: string): Promise<MaintenanceCountsDto> {
-    return ticketCounts(this.ds, this.branch(user, asked));
+    return ticketCounts(this.ds, askedBranch(user, asked));
   }
 
   /** Active users of the branch a ticket can be assigned to. */

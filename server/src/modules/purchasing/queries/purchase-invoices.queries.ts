@@ -7,11 +7,12 @@ import type {
   PurchaseInvoiceListQueryDto,
   PurchaseInvoiceStatus,
 } from '@pos/contracts';
+import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { Errors } from '../../../core/errors/app.exception';
-import { pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { ListFilter, listPage, searchPatterns } from '../../../core/http/list';
 
 const HEADER = `pi.id, pi.number, pi.status, pi.vendor_id, vd.name AS vendor_name, pi.branch_id, pi.inventory_id,
   inv.name AS inventory_name, pi.vendor_invoice_number, pi.invoice_date::text AS invoice_date, pi.due_date::text AS due_date,
@@ -59,52 +60,24 @@ export class PurchaseInvoicesQueries {
     query: PurchaseInvoiceListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: PurchaseInvoiceDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const scope = branchReadScope(user);
-    if (scope) {
-      params.push(scope);
-      where.push(`pi.branch_id = $${params.length}`);
-    }
-    if (query.status) {
-      params.push(query.status);
-      where.push(`pi.status = $${params.length}`);
-    }
-    if (query.vendorId) {
-      params.push(query.vendorId);
-      where.push(`pi.vendor_id = $${params.length}`);
-    }
-    if (query.q) {
-      for (const pattern of searchPatterns(query.q)) {
-        params.push(pattern);
-        where.push(
-          `(vd.search_text LIKE $${params.length} OR lower(pi.number) LIKE $${params.length} OR lower(COALESCE(pi.vendor_invoice_number, '')) LIKE $${params.length})`,
-        );
-      }
-    }
-    if (query.from) {
-      params.push(query.from);
-      where.push(`pi.invoice_date >= $${params.length}::date`);
-    }
-    if (query.to) {
-      params.push(query.to);
-      where.push(`pi.invoice_date <= $${params.length}::date`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(
-      query,
-      { createdAt: 'pi.created_at', number: 'pi.number', invoiceDate: 'pi.invoice_date' },
-      '-createdAt',
-    );
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total ${FROM} ${clause}`,
-      params,
-    );
-    const rows: Row[] = await this.ds.query(
-      `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction}, pi.id DESC LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
+    const filter = new ListFilter()
+      .add('pi.branch_id = ?', branchReadScope(user))
+      .add('pi.status = ?', query.status)
+      .add('pi.vendor_id = ?', query.vendorId)
+      .eachWord(
+        query.q,
+        (p) =>
+          `(vd.search_text LIKE ${p} OR lower(pi.number) LIKE ${p} OR lower(COALESCE(pi.vendor_invoice_number, '')) LIKE ${p})`,
+      )
+      .add('pi.invoice_date >= ?::date', query.from)
+      .add('pi.invoice_date <= ?::date', query.to);
+    const { rows, total } = await listPage<Row>(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total ${FROM}`,
+      select: `SELECT ${HEADER} ${FROM}`,
+      sorts: { createdAt: 'pi.created_at', number: 'pi.number', invoiceDate: 'pi.invoice_date' },
+      sort: '-createdAt',
+      tie: 'pi.id DESC',
+    });
     return { rows: rows.map((r) => this.header(r, user)), total };
   }
 
@@ -115,7 +88,7 @@ export class PurchaseInvoicesQueries {
     const out = this.header(row, user);
     const cost = canSeeCost(user);
     const lines: Row[] = await this.ds.query(
-      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+      `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text AS quantity, l.returned_quantity::text AS returned_quantity, l.unit_cost, l.discount,
               l.vat_rate::text AS vat_rate, l.vat, l.total
          FROM purchase_invoice_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
@@ -124,15 +97,7 @@ export class PurchaseInvoicesQueries {
     );
     out.lines = lines.map((l): PurchaseInvoiceLineDto => {
       const line: PurchaseInvoiceLineDto = {
-        id: l.id as string,
-        lineNo: l.line_no as number,
-        variantId: l.variant_id as string,
-        productName: l.name_ar as string,
-        productNameEn: (l.name_en as string | null) ?? null,
-        sku: l.sku as string,
-        barcodes: l.barcodes as string[],
-        properties: (l.properties as Record<string, string>) ?? {},
-        unit: l.unit as string,
+        ...lineProduct(l),
         quantity: Number(l.quantity),
         returnedQuantity: Number(l.returned_quantity),
       };

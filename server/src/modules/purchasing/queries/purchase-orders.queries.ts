@@ -8,11 +8,18 @@ import {
   type ReorderSuggestionDto,
   type VendorOptionDto,
 } from '@pos/contracts';
+import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import {
+  allWords,
+  likeEscape,
+  ListFilter,
+  listPage,
+  searchPatterns,
+} from '../../../core/http/list';
 import {
   allowedActions,
   canReadOrder,
@@ -74,52 +81,31 @@ export class PurchaseOrdersQueries {
     query: PurchaseOrderListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: PurchaseOrderResponseDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (value: unknown, clause: (p: string) => string) => {
-      params.push(value);
-      where.push(clause(`$${params.length}`));
-    };
-    const scope = branchReadScope(user);
-    if (scope) add(scope, (p) => `o.branch_id = ${p}`);
-    if (query.status) add(query.status, (p) => `o.status = ${p}`);
-    if (query.vendorId) add(query.vendorId, (p) => `o.vendor_id = ${p}`);
-    if (query.q?.trim()) {
+    const filter = new ListFilter()
+      .add('o.branch_id = ?', branchReadScope(user))
+      .add('o.status = ?', query.status)
+      .add('o.vendor_id = ?', query.vendorId)
       // the number or note as typed, or the vendor's name Arabic-normalised (its search_text)
-      params.push(`%${likeEscape(query.q.trim())}%`);
-      const text = `$${params.length}`;
-      const vendor = searchPatterns(query.q).map((w) => {
-        params.push(w);
-        return `vd.search_text LIKE $${params.length}`;
-      });
-      const byVendor = vendor.length ? ` OR (${vendor.join(' AND ')})` : '';
-      where.push(
-        `(o.number ILIKE ${text} OR o.note ILIKE ${text} OR vd.name ILIKE ${text}${byVendor})`,
-      );
-    }
-    if (query.from) add(query.from, (p) => `o.created_at >= ${p}`);
-    if (query.to) add(query.to, (p) => `o.created_at <= ${p}`);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(
-      query,
-      {
+      .search(query.q, (text, words) => {
+        const byVendor = words.length ? ` OR (${allWords('vd.search_text', words)})` : '';
+        return `(o.number ILIKE ${text} OR o.note ILIKE ${text} OR vd.name ILIKE ${text}${byVendor})`;
+      })
+      .add('o.created_at >= ?', query.from)
+      .add('o.created_at <= ?', query.to);
+    const { rows, total } = await listPage<Row>(this.ds, query, filter, {
+      count:
+        'SELECT count(*)::int AS total FROM purchase_orders o JOIN vendors vd ON vd.id = o.vendor_id',
+      select: `SELECT ${HEADER} ${FROM}`,
+      sorts: {
         createdAt: 'o.created_at',
         number: 'o.number',
         status: 'o.status',
         expectedDate: 'o.expected_date',
         updatedAt: 'o.updated_at',
       },
-      '-createdAt',
-    );
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM purchase_orders o JOIN vendors vd ON vd.id = o.vendor_id ${clause}`,
-      params,
-    );
-    const rows: Row[] = await this.ds.query(
-      `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction} NULLS LAST, o.id DESC LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
+      sort: '-createdAt',
+      tie: 'NULLS LAST, o.id DESC',
+    });
     return { rows: rows.map((r) => this.header(r, user)), total };
   }
 
@@ -129,7 +115,7 @@ export class PurchaseOrdersQueries {
     const out = this.header(row, user);
     const showCost = canSeeCost(user);
     const lines: Record<string, unknown>[] = await this.ds.query(
-      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+      `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text, l.received_quantity::text, l.unit_cost::text,
               round(l.quantity * l.unit_cost)::bigint::text AS line_total
          FROM purchase_order_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
@@ -140,15 +126,7 @@ export class PurchaseOrdersQueries {
       const quantity = Number(l.quantity);
       const received = Number(l.received_quantity);
       const line: PurchaseOrderLineDto = {
-        id: l.id as string,
-        lineNo: l.line_no as number,
-        variantId: l.variant_id as string,
-        productName: l.name_ar as string,
-        productNameEn: (l.name_en as string | null) ?? null,
-        sku: l.sku as string,
-        barcodes: l.barcodes as string[],
-        properties: (l.properties as Record<string, string>) ?? {},
-        unit: l.unit as string,
+        ...lineProduct(l),
         quantity,
         receivedQuantity: received,
         remainingQuantity: Math.max(0, Math.round((quantity - received) * 1000) / 1000),

@@ -9,8 +9,8 @@ import {
   type VendorStatementQueryDto,
 } from '@pos/contracts';
 import { DataSource } from 'typeorm';
+import { paymentVaults } from '../../cash';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchWriteScope } from '../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { readStoreTimeZone } from '../../settings';
 
@@ -215,22 +215,7 @@ export class VendorQueries {
   }
 
   /** The active vaults this user may pay a vendor from: their branch's (every branch for an administrator). */
-  async paymentVaults(user: AuthUser): Promise<VendorPaymentVaultDto[]> {
-    const scope = branchWriteScope(user);
-    const rows = await this.ds.query(
-      `SELECT v.id, v.name, v.type, v.branch_id, b.name AS branch_name, v.is_main
-         FROM vaults v JOIN branches b ON b.id = v.branch_id
-        WHERE v.active AND ($1::uuid IS NULL OR v.branch_id = $1)
-        ORDER BY v.branch_id = $2::uuid DESC NULLS LAST, b.name, NOT v.is_main, v.type, v.name`,
-      [scope, user.branchId ?? null],
-    );
-    return rows.map((r: Record<string, unknown>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      type: r.type as 'cash' | 'bank',
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
-      isMain: r.is_main as boolean,
-    }));
+  paymentVaults(user: AuthUser): Promise<VendorPaymentVaultDto[]> {
+    return paymentVaults(this.ds, user);
   }
 }

@@ -8,9 +8,9 @@ import type {
   ReservationStatus,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { branchReadScope } from '../../../core/auth/branch-scope';
+import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, searchPatterns, sortOf } from '../../../core/http/list';
+import { allWords, ListFilter, listPage } from '../../../core/http/list';
 
 const SELECT = `SELECT r.id, r.number, r.branch_id, b.name AS branch_name, r.inventory_id, r.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, r.status, r.deposit, r.deposit_outcome, r.vault_id,
@@ -92,42 +92,23 @@ export class ReservationsQueries {
     query: ReservationListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: ReservationDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    const scope = branchReadScope(user);
-    if (query.branchId && scope && query.branchId !== scope) throw Errors.forbidden();
-    const branchId = query.branchId ?? scope;
-    if (branchId) add('r.branch_id = ?', branchId);
-    if (query.status) add('r.status = ?', query.status);
-    if (query.customerId) add('r.customer_id = ?', query.customerId);
-    if (query.q?.trim()) {
-      const text = query.q.trim();
-      params.push(`%${likeEscape(text)}%`);
-      const raw = `$${params.length}`;
-      const words = searchPatterns(text).map((p) => {
-        params.push(p);
-        return `$${params.length}`;
-      });
-      const nameMatch = words.length
-        ? words.map((w) => `c.search_text LIKE ${w}`).join(' AND ')
-        : 'false';
-      where.push(`(r.number ILIKE ${raw} OR c.phone ILIKE ${raw} OR (${nameMatch}))`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(query, SORTS, 'expiresAt');
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM reservations r JOIN customers c ON c.id = r.customer_id ${clause}`,
-      params,
-    );
-    const rows: Record<string, unknown>[] = await this.ds.query(
-      `${SELECT} ${clause} ORDER BY ${column} ${direction}, r.id LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
+    const filter = new ListFilter()
+      .add('r.branch_id = ?', askedBranch(user, query.branchId))
+      .add('r.status = ?', query.status)
+      .add('r.customer_id = ?', query.customerId)
+      .search(
+        query.q,
+        (raw, words) =>
+          `(r.number ILIKE ${raw} OR c.phone ILIKE ${raw} OR (${allWords('c.search_text', words)}))`,
+      );
+    const { rows, total } = await listPage(this.ds, query, filter, {
+      count:
+        'SELECT count(*)::int AS total FROM reservations r JOIN customers c ON c.id = r.customer_id',
+      select: SELECT,
+      sorts: SORTS,
+      sort: 'expiresAt',
+      tie: 'r.id',
+    });
     const lines = await this.lines(rows.map((r) => r.id as string));
     return {
       rows: rows.map((r) => ({ ...this.toDto(r), lines: lines.get(r.id as string) ?? [] })),

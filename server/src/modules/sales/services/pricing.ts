@@ -120,6 +120,23 @@ export function priceLines(
   };
 }
 
+/** A sale's totals as sales_invoices' columns subtotal … due_amount, in that order. */
+export const saleTotalColumns = (
+  math: SaleMathResult,
+  costTotal: number,
+  pay: { paidTotal: number; changeDue: number; dueAmount: number },
+) => [
+  math.subtotal,
+  math.lineDiscountTotal,
+  math.invoiceDiscount,
+  math.vatTotal,
+  math.total,
+  costTotal,
+  pay.paidTotal,
+  pay.changeDue,
+  pay.dueAmount,
+];
+
 /** The priced lines as sale_lines' columns line_no … unit_cost, an array each (for unnest). */
 export const saleLineColumns = (lines: PricedLine[]) => [
   lines.map((_, i) => i + 1),

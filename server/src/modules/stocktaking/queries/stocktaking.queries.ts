@@ -10,7 +10,7 @@ import type {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
+import { likeEscape, ListFilter, pageOf, sortOf } from '../../../core/http/list';
 import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 
@@ -87,26 +87,11 @@ export class StockTakingQueries {
     query: StockTakingListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: StockTakingResponseDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where: string[] = [];
-    const scope = branchScope(user);
-    if (scope) {
-      params.push(scope);
-      where.push(`st.branch_id = $${params.length}`);
-    }
-    if (query.inventoryId) {
-      params.push(query.inventoryId);
-      where.push(`st.inventory_id = $${params.length}`);
-    }
-    if (query.state) {
-      params.push(query.state);
-      where.push(`st.state = $${params.length}`);
-    }
-    if (query.q) {
-      params.push(`%${likeEscape(query.q.trim())}%`);
-      where.push(`st.number ILIKE $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { clause, params } = new ListFilter()
+      .add('st.branch_id = ?', branchScope(user))
+      .add('st.inventory_id = ?', query.inventoryId)
+      .add('st.state = ?', query.state)
+      .typed(query.q, (p) => `st.number ILIKE ${p}`);
     const [{ total }] = await this.ds.query(
       `SELECT count(*)::int AS total FROM stock_takings st ${clause}`,
       params,

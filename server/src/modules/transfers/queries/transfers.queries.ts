@@ -9,9 +9,10 @@ import type {
   TransferResponseDto,
   TransferState,
 } from '@pos/contracts';
+import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
-import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
+import { ListFilter, listPage } from '../../../core/http/list';
 import {
   allowedActions,
   canRead,
@@ -75,70 +76,39 @@ export class TransfersQueries {
   }
 
   /** Where-clause for the user's branch (and the optional direction relative to it). */
-  private scope(
-    user: AuthUser,
-    direction: 'incoming' | 'outgoing' | undefined,
-    params: unknown[],
-  ): string[] {
-    const where: string[] = [];
+  private scope(user: AuthUser, direction: 'incoming' | 'outgoing' | undefined): ListFilter {
+    const filter = new ListFilter();
     const own = user.branchId;
-    if (direction && own) {
-      params.push(own);
-      where.push(
-        direction === 'incoming'
-          ? `t.to_branch_id = $${params.length}`
-          : `t.from_branch_id = $${params.length}`,
-      );
-    }
+    if (direction && own)
+      filter.add(direction === 'incoming' ? 't.to_branch_id = ?' : 't.from_branch_id = ?', own);
     if (!seesAllBranches(user)) {
-      params.push(own ?? '00000000-0000-0000-0000-000000000000');
-      where.push(`(t.from_branch_id = $${params.length} OR t.to_branch_id = $${params.length})`);
+      const p = filter.param(own ?? '00000000-0000-0000-0000-000000000000');
+      filter.push(`(t.from_branch_id = ${p} OR t.to_branch_id = ${p})`);
     }
-    return where;
+    return filter;
   }
 
   async list(
     query: TransferListQueryDto,
     user: AuthUser,
   ): Promise<{ rows: TransferResponseDto[]; total: number }> {
-    const params: unknown[] = [];
-    const where = this.scope(user, query.direction, params);
-    if (query.state) {
-      params.push(query.state);
-      where.push(`t.state = $${params.length}`);
-    }
-    if (query.q) {
-      params.push(`%${likeEscape(query.q.trim())}%`);
-      where.push(`(t.number ILIKE $${params.length} OR t.note ILIKE $${params.length})`);
-    }
-    if (query.from) {
-      params.push(query.from);
-      where.push(`t.created_at >= $${params.length}`);
-    }
-    if (query.to) {
-      params.push(query.to);
-      where.push(`t.created_at <= $${params.length}`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const { column, direction } = sortOf(
-      query,
-      {
+    const filter = this.scope(user, query.direction)
+      .add('t.state = ?', query.state)
+      .typed(query.q, (p) => `(t.number ILIKE ${p} OR t.note ILIKE ${p})`)
+      .add('t.created_at >= ?', query.from)
+      .add('t.created_at <= ?', query.to);
+    const { rows, total } = await listPage<Row>(this.ds, query, filter, {
+      count: 'SELECT count(*)::int AS total FROM transfer_requests t',
+      select: `SELECT ${HEADER} ${FROM}`,
+      sorts: {
         createdAt: 't.created_at',
         number: 't.number',
         state: 't.state',
         updatedAt: 't.updated_at',
       },
-      '-createdAt',
-    );
-    const { skip, take } = pageOf(query);
-    const [{ total }] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM transfer_requests t ${clause}`,
-      params,
-    );
-    const rows: Row[] = await this.ds.query(
-      `SELECT ${HEADER} ${FROM} ${clause} ORDER BY ${column} ${direction}, t.id DESC LIMIT ${take} OFFSET ${skip}`,
-      params,
-    );
+      sort: '-createdAt',
+      tie: 't.id DESC',
+    });
     return { rows: rows.map((r) => this.header(r, user)), total };
   }
 
@@ -148,7 +118,7 @@ export class TransfersQueries {
     const out = this.header(row, user);
     const open = ['draft', 'requested', 'approved'].includes(row.state);
     const lines: Record<string, unknown>[] = await this.ds.query(
-      `SELECT l.id, l.line_no, l.variant_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties, p.unit,
+      `SELECT ${LINE_PRODUCT_COLUMNS},
               l.quantity::text, l.shipped_quantity::text, l.received_quantity::text, l.reason,
               COALESCE(l.unit_cost, v.avg_cost)::text AS unit_cost, (s.on_hand - s.reserved)::text AS available,
               (l.received_quantity - l.shipped_quantity)::text AS difference,
@@ -162,15 +132,7 @@ export class TransfersQueries {
       const shipped = l.shipped_quantity === null ? null : Number(l.shipped_quantity);
       const received = l.received_quantity === null ? null : Number(l.received_quantity);
       const line: TransferLineDto = {
-        id: l.id as string,
-        lineNo: l.line_no as number,
-        variantId: l.variant_id as string,
-        productName: l.name_ar as string,
-        productNameEn: (l.name_en as string | null) ?? null,
-        sku: l.sku as string,
-        barcodes: l.barcodes as string[],
-        properties: (l.properties as Record<string, string>) ?? {},
-        unit: l.unit as string,
+        ...lineProduct(l),
         quantity: Number(l.quantity),
         shippedQuantity: shipped,
         receivedQuantity: received,

@@ -4,9 +4,9 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { ApiKeyEntity } from '../../entities/api-key.entity';
 import { RevokeApiKeyCommand } from './revoke-api-key.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** RevokeApiKey: from now on the key resolves to nobody. */
 @CommandHandler(RevokeApiKeyCommand)
@@ -20,11 +20,7 @@ export class RevokeApiKeyHandler extends TransactionalCommandHandler<RevokeApiKe
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(ApiKeyEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, ApiKeyEntity, id);
     await m.update(ApiKeyEntity, { id }, { revokedAt: new Date() });
     tx.audit({ action: 'api-key.revoke', entity: 'api_key', entityId: id, before });
   }

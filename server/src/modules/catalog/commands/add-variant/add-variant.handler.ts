@@ -1,38 +1,23 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { VariantResponseDto } from '@pos/contracts';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import { ProductEntity } from '../../entities/catalog.entities';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { AddVariantCommand } from './add-variant.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** AddVariant: the product locked, the variant (and its opening stock) inserted. */
 @CommandHandler(AddVariantCommand)
-export class AddVariantHandler extends TransactionalCommandHandler<
+export class AddVariantHandler extends CatalogCommandHandler<
   AddVariantCommand,
   VariantResponseDto
 > {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
   protected async handle(
     { productId, dto, user }: AddVariantCommand,
     tx: CommandTransaction,
   ): Promise<VariantResponseDto> {
     const { m } = tx;
-    const product = await m.findOne(ProductEntity, {
-      where: { id: productId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!product) throw Errors.notFound();
+    const product = await lockRow(m, ProductEntity, productId);
     const id = await this.products.insertVariant(tx, product, dto, user);
     const after = await this.products.getVariant(m, id, user);
     tx.audit({ action: 'variant.create', entity: 'variant', entityId: id, after });

@@ -2,30 +2,19 @@ import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ProductResponseDto } from '@pos/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
 import { ProductEntity } from '../../entities/catalog.entities';
 import { checkProductRefs } from '../../services/product-rules';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { CreateProductCommand } from './create-product.command';
 
 /** CreateProduct: the product, then each variant; SKUs and barcodes unique within the request too. */
 @CommandHandler(CreateProductCommand)
-export class CreateProductHandler extends TransactionalCommandHandler<
+export class CreateProductHandler extends CatalogCommandHandler<
   CreateProductCommand,
   ProductResponseDto
 > {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
   protected async handle(
     { dto, user }: CreateProductCommand,
     tx: CommandTransaction,

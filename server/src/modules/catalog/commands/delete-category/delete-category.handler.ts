@@ -5,9 +5,10 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { AppException, Errors } from '../../../../core/errors/app.exception';
+import { AppException } from '../../../../core/errors/app.exception';
 import { CategoryEntity } from '../../entities/catalog.entities';
 import { DeleteCategoryCommand } from './delete-category.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** DeleteCategory: refused (IN_USE) while a product or a sub-category points at it. */
 @CommandHandler(DeleteCategoryCommand)
@@ -21,11 +22,7 @@ export class DeleteCategoryHandler extends TransactionalCommandHandler<DeleteCat
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(CategoryEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, CategoryEntity, id);
     const [{ used }] = await m.query(
       'SELECT EXISTS (SELECT 1 FROM products WHERE category_id = $1) OR EXISTS (SELECT 1 FROM categories WHERE parent_id = $1) AS used',
       [id],

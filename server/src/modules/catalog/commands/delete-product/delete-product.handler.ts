@@ -4,11 +4,11 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { StockLedger } from '../../../inventory';
 import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
 import { assertNoStock } from '../../services/product-rules';
 import { DeleteProductCommand } from './delete-product.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** DeleteProduct: refused (VARIANT_HAS_STOCK) when any of its variants has movements or a balance. */
 @CommandHandler(DeleteProductCommand)
@@ -25,11 +25,7 @@ export class DeleteProductHandler extends TransactionalCommandHandler<DeleteProd
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(ProductEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, ProductEntity, id);
     const variants = await m.find(VariantEntity, { where: { productId: id } });
     for (const v of variants) await assertNoStock(m, v.id);
     await this.ledger.dropBalances(

@@ -4,11 +4,11 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { StockLedger } from '../../../inventory';
 import { VariantEntity } from '../../entities/catalog.entities';
 import { assertNoStock } from '../../services/product-rules';
 import { DeleteVariantCommand } from './delete-variant.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** DeleteVariant: refused (VARIANT_HAS_STOCK) once it has movements or a balance. */
 @CommandHandler(DeleteVariantCommand)
@@ -25,11 +25,7 @@ export class DeleteVariantHandler extends TransactionalCommandHandler<DeleteVari
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(VariantEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, VariantEntity, id);
     await assertNoStock(m, id);
     await this.ledger.dropBalances(m, [id]);
     await m.delete(VariantEntity, { id });

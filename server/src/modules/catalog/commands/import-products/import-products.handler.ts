@@ -3,14 +3,10 @@ import type { VariantInputDto } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../../../../core/auth/auth.types';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import { CategoryEntity, ProductEntity, VariantEntity } from '../../entities/catalog.entities';
 import type { ParsedRow } from '../../services/excel.service';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { variantSearchText } from '../../services/search-text';
 import { assertStorePriceChange, canSeeCost } from '../../services/variant-view';
 import { raiseCostChange } from '../../services/cost-revaluation';
@@ -21,14 +17,7 @@ import { ImportProductsCommand } from './import-products.command';
  * categories are created by name; progress is reported about 20 times whatever the size.
  */
 @CommandHandler(ImportProductsCommand)
-export class ImportProductsHandler extends TransactionalCommandHandler<ImportProductsCommand> {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
+export class ImportProductsHandler extends CatalogCommandHandler<ImportProductsCommand> {
   protected async handle(
     { rows, existing, report, user, progress }: ImportProductsCommand,
     tx: CommandTransaction,

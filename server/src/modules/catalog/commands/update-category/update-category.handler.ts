@@ -8,6 +8,7 @@ import {
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { CategoryEntity } from '../../entities/catalog.entities';
 import { UpdateCategoryCommand } from './update-category.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** Advisory lock key for category moves (any fixed number unique in the app). */
 const CATEGORY_TREE_LOCK = 4_310_001;
@@ -27,11 +28,7 @@ export class UpdateCategoryHandler extends TransactionalCommandHandler<UpdateCat
     // Moves are serialised: two crossing moves (A under B, B under A) could each pass the check alone.
     if (dto.parentId !== undefined)
       await m.query('SELECT pg_advisory_xact_lock($1)', [CATEGORY_TREE_LOCK]);
-    const before = await m.findOne(CategoryEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, CategoryEntity, id);
     if (dto.parentId) {
       // The new parent may be neither the category itself nor one of its descendants.
       const [cycle] = await m.query(

@@ -14,12 +14,13 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { AppException, Errors } from '../../../../core/errors/app.exception';
+import { AppException } from '../../../../core/errors/app.exception';
 import { StockLedger } from '../../../inventory';
 import { ProductEntity, PropertyTypeEntity, VariantEntity } from '../../entities/catalog.entities';
 import { ProductsService } from '../../services/products.service';
 import { variantSearchText } from '../../services/search-text';
 import { UpdateProductPropertiesCommand } from './update-product-properties.command';
+import { lockRow } from '../../../../core/database/updates';
 
 const MAX_TYPE_VALUES = 200;
 
@@ -74,11 +75,7 @@ export class UpdateProductPropertiesHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<ProductPropertiesResultDto> {
     const { m } = tx;
-    const product = await m.findOne(ProductEntity, {
-      where: { id: productId },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!product) throw Errors.notFound();
+    const product = await lockRow(m, ProductEntity, productId);
     const removedAxes = dto.removedAxes ?? [];
     const ids = [
       ...new Set([

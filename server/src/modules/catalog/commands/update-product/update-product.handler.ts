@@ -1,16 +1,12 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { ProductResponseDto } from '@pos/contracts';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import { ProductEntity, VariantEntity } from '../../entities/catalog.entities';
 import { checkProductRefs } from '../../services/product-rules';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { variantSearchText } from '../../services/search-text';
 import { UpdateProductCommand } from './update-product.command';
+import { lockRow, patchOf } from '../../../../core/database/updates';
 
 const FIELDS = [
   'nameAr',
@@ -27,34 +23,18 @@ const FIELDS = [
 
 /** UpdateProduct: the product locked, the patch applied; a new name reaches its variants' search text. */
 @CommandHandler(UpdateProductCommand)
-export class UpdateProductHandler extends TransactionalCommandHandler<
+export class UpdateProductHandler extends CatalogCommandHandler<
   UpdateProductCommand,
   ProductResponseDto
 > {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
   protected async handle(
     { productId: id, dto, user }: UpdateProductCommand,
     tx: CommandTransaction,
   ): Promise<ProductResponseDto> {
     const { m } = tx;
-    const before = await m.findOne(ProductEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, ProductEntity, id);
     await checkProductRefs(m, dto);
-    const patch: Partial<ProductEntity> = {};
-    for (const key of FIELDS) {
-      if (dto[key] !== undefined)
-        (patch as Record<string, unknown>)[key] =
-          typeof dto[key] === 'string' ? (dto[key] as string).trim() : dto[key];
-    }
+    const patch = patchOf(dto, FIELDS) as Partial<ProductEntity>;
     if (Object.keys(patch).length) await m.update(ProductEntity, { id }, patch);
     if (patch.nameAr !== undefined || patch.nameEn !== undefined) {
       const after = { ...before, ...patch };

@@ -1,11 +1,6 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { VariantResponseDto } from '@pos/contracts';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
+import type { CommandTransaction } from '../../../../core/cqrs';
 import {
   ProductEntity,
   VariantBarcodeEntity,
@@ -13,37 +8,27 @@ import {
 } from '../../entities/catalog.entities';
 import { raiseCostChange } from '../../services/cost-revaluation';
 import { checkSku, claimBarcodes } from '../../services/product-rules';
-import { ProductsService } from '../../services/products.service';
+import { CatalogCommandHandler } from '../catalog-command-handler';
 import { variantSearchText } from '../../services/search-text';
 import { assertStorePriceChange, canSeeCost } from '../../services/variant-view';
 import { UpdateVariantCommand } from './update-variant.command';
+import { lockRow, patchOf } from '../../../../core/database/updates';
 
 /**
  * UpdateVariant: the variant locked; store prices only with their permission; its barcodes are
  * claimed again; the cost changes only for who may see it.
  */
 @CommandHandler(UpdateVariantCommand)
-export class UpdateVariantHandler extends TransactionalCommandHandler<
+export class UpdateVariantHandler extends CatalogCommandHandler<
   UpdateVariantCommand,
   VariantResponseDto
 > {
-  constructor(
-    runner: CommandRunner,
-    private readonly products: ProductsService,
-  ) {
-    super(runner);
-  }
-
   protected async handle(
     { variantId: id, dto, user }: UpdateVariantCommand,
     tx: CommandTransaction,
   ): Promise<VariantResponseDto> {
     const { m } = tx;
-    const before = await m.findOne(VariantEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, VariantEntity, id);
     assertStorePriceChange(user, before, dto);
     const product = await m.findOneByOrFail(ProductEntity, { id: before.productId });
     const patch: Partial<VariantEntity> = {};
@@ -57,15 +42,14 @@ export class UpdateVariantHandler extends TransactionalCommandHandler<
       await claimBarcodes(m, id, barcodes);
       patch.barcodes = barcodes;
     }
-    for (const key of [
+    const keys = [
       'properties',
       'sellPrice',
       'minSellPrice',
       'lowStockThreshold',
       'active',
-    ] as const) {
-      if (dto[key] !== undefined) (patch as Record<string, unknown>)[key] = dto[key];
-    }
+    ] as const;
+    Object.assign(patch, patchOf(dto, keys));
     // Cost is private: without can_see_buy_price it can be neither seen nor changed.
     if (dto.avgCost !== undefined && canSeeCost(user)) patch.avgCost = dto.avgCost;
     const next = { ...before, ...patch };

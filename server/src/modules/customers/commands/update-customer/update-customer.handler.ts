@@ -4,10 +4,10 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { assertMayGrantCredit, customerSearchText } from '../../customer-rules';
 import { CustomerEntity } from '../../entities/customer.entities';
 import { UpdateCustomerCommand } from './update-customer.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** UpdateCustomer: the row locked; a changed credit limit needs can_grant_credit. */
 @CommandHandler(UpdateCustomerCommand)
@@ -21,11 +21,7 @@ export class UpdateCustomerHandler extends TransactionalCommandHandler<UpdateCus
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(CustomerEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, CustomerEntity, id);
     assertMayGrantCredit(user, dto.creditLimit, Number(before.creditLimit));
     assertMayGrantCredit(user, dto.paymentTermsDays, before.paymentTermsDays);
     const patch: Partial<CustomerEntity> = { ...dto };

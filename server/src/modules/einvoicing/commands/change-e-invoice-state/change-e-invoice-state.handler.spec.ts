@@ -1,10 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { runOnRow } from '../spec-fixture';
 import { ChangeEInvoiceStateCommand } from './change-e-invoice-state.command';
 import { ChangeEInvoiceStateHandler } from './change-e-invoice-state.handler';
 
@@ -17,14 +12,13 @@ const row = {
   state_request: null,
 };
 
-function run(r: object | null, user = testUser({ isAdmin: true }), reason = ' خطأ في السعر ') {
-  const m = fakeManager([[/FROM e_documents/, r ? [r] : []]]);
-  const runner = fakeRunner(m);
-  const p = new ChangeEInvoiceStateHandler(runner).execute(
+const run = (r: object | null, user = testUser({ isAdmin: true }), reason = ' خطأ في السعر ') =>
+  runOnRow(
+    /FROM e_documents/,
+    r,
+    (runner) => new ChangeEInvoiceStateHandler(runner),
     new ChangeEInvoiceStateCommand('d-1', { status: 'cancelled', reason }, user, testMeta),
   );
-  return { m, runner, p };
-}
 
 describe('ChangeEInvoiceStateHandler', () => {
   it('records the cancel request with its trimmed reason and wakes the worker', async () => {

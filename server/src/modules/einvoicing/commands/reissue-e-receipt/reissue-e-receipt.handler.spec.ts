@@ -1,11 +1,6 @@
 import type { IssueEReceiptHandler } from '../../events/on-sale-events.issue-receipt.handler';
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { runOnRow } from '../spec-fixture';
 import { ReissueEReceiptCommand } from './reissue-e-receipt.command';
 import { ReissueEReceiptHandler } from './reissue-e-receipt.handler';
 
@@ -28,7 +23,6 @@ function run(
   issued: string | null = 'new-1',
   user = testUser({ isAdmin: true }),
 ) {
-  const m = fakeManager([[/FROM e_receipts e/, r ? [r] : []]]);
   const calls: unknown[] = [];
   const issuer = {
     reissue: async (_tx: unknown, old: unknown) => {
@@ -36,7 +30,10 @@ function run(
       return issued;
     },
   } as unknown as IssueEReceiptHandler;
-  const p = new ReissueEReceiptHandler(fakeRunner(m), issuer).execute(
+  const { p } = runOnRow(
+    /FROM e_receipts e/,
+    r,
+    (runner) => new ReissueEReceiptHandler(runner, issuer),
     new ReissueEReceiptCommand('r-1', user, testMeta),
   );
   return { p, calls };

@@ -1,10 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { runOnRow } from '../spec-fixture';
 import { RetryEInvoiceCommand } from './retry-e-invoice.command';
 import { RetryEInvoiceHandler } from './retry-e-invoice.handler';
 
@@ -16,14 +11,13 @@ const row = {
   internal_id: 'EI-000001',
 };
 
-function run(r: object | null, user = testUser({ isAdmin: true })) {
-  const m = fakeManager([[/FROM e_documents/, r ? [r] : []]]);
-  const runner = fakeRunner(m);
-  const p = new RetryEInvoiceHandler(runner).execute(
+const run = (r: object | null, user = testUser({ isAdmin: true })) =>
+  runOnRow(
+    /FROM e_documents/,
+    r,
+    (runner) => new RetryEInvoiceHandler(runner),
     new RetryEInvoiceCommand('d-1', user, testMeta),
   );
-  return { m, runner, p };
-}
 
 describe('RetryEInvoiceHandler', () => {
   it('re-queues a dead-lettered or rejected document and wakes the worker', async () => {

@@ -1,10 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { runOnRow } from '../spec-fixture';
 import { RetryEReceiptCommand } from './retry-e-receipt.command';
 import { RetryEReceiptHandler } from './retry-e-receipt.handler';
 
@@ -18,14 +13,13 @@ const row = {
   receipt_number: 'S-1',
 };
 
-function run(r: object | null, user = testUser({ isAdmin: true })) {
-  const m = fakeManager([[/FROM e_receipts/, r ? [r] : []]]);
-  const runner = fakeRunner(m);
-  const p = new RetryEReceiptHandler(runner).execute(
+const run = (r: object | null, user = testUser({ isAdmin: true })) =>
+  runOnRow(
+    /FROM e_receipts/,
+    r,
+    (runner) => new RetryEReceiptHandler(runner),
     new RetryEReceiptCommand('r-1', user, testMeta),
   );
-  return { m, runner, p };
-}
 
 describe('RetryEReceiptHandler', () => {
   it('re-queues a dead-lettered receipt, wakes the worker and pushes the status', async () => {

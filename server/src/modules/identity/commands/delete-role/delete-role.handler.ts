@@ -5,10 +5,11 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { AppException, Errors } from '../../../../core/errors/app.exception';
+import { AppException } from '../../../../core/errors/app.exception';
 import { RoleEntity } from '../../entities/role.entity';
 import { UserEntity } from '../../entities/user.entity';
 import { DeleteRoleCommand } from './delete-role.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** DeleteRole: refused (IN_USE) while a user holds it. */
 @CommandHandler(DeleteRoleCommand)
@@ -19,11 +20,7 @@ export class DeleteRoleHandler extends TransactionalCommandHandler<DeleteRoleCom
 
   protected async handle({ roleId: id }: DeleteRoleCommand, tx: CommandTransaction): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(RoleEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, RoleEntity, id);
     if (await m.exists(UserEntity, { where: { roleId: id } })) {
       throw new AppException('IN_USE', HttpStatus.CONFLICT);
     }

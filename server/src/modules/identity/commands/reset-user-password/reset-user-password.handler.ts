@@ -5,11 +5,11 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { UserEntity } from '../../entities/user.entity';
 import { hashPassword } from '../../services/sign-in.service';
 import { adminRequired, checkReach, roleTooStrong, roleWithin } from '../../services/user-rules';
 import { ResetUserPasswordCommand } from './reset-user-password.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /**
  * ResetUserPassword: never an administrator's by a non-administrator, only within the actor's
@@ -37,11 +37,7 @@ export class ResetUserPasswordHandler extends TransactionalCommandHandler<ResetU
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const found = await m.findOne(UserEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!found) throw Errors.notFound();
+    const found = await lockRow(m, UserEntity, id);
     // Resetting an administrator's password would hand over the administrator's account.
     if (found.isAdmin && !actor.isAdmin) throw adminRequired();
     checkReach(actor, found);

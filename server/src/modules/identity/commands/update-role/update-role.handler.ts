@@ -4,9 +4,9 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { RoleEntity } from '../../entities/role.entity';
 import { UpdateRoleCommand } from './update-role.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** UpdateRole: the role locked, patched and audited with before/after. */
 @CommandHandler(UpdateRoleCommand)
@@ -20,11 +20,7 @@ export class UpdateRoleHandler extends TransactionalCommandHandler<UpdateRoleCom
     tx: CommandTransaction,
   ): Promise<void> {
     const { m } = tx;
-    const before = await m.findOne(RoleEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, RoleEntity, id);
     const patch: Partial<RoleEntity> = {};
     if (dto.name !== undefined) patch.name = dto.name.trim();
     if (dto.permissions !== undefined) patch.permissions = dto.permissions;

@@ -1,11 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../services/stock-ledger.service';
 import { AdjustStockCommand } from './adjust-stock.command';
 import { AdjustStockHandler } from './adjust-stock.handler';
@@ -14,11 +8,7 @@ const inventory: QueryStub = [/SELECT branch_id FROM inventories/, [{ branch_id:
 const variants: QueryStub = [/count\(\*\)::int AS n FROM variants/, [{ n: 1 }]];
 
 function setup(stubs: QueryStub[]) {
-  const m = fakeManager(stubs);
-  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
-    apply: jest.Mock;
-  };
-  const runner = fakeRunner(m);
+  const { runner, ledger } = withLedger<StockLedger>(stubs);
   return { runner, ledger, h: new AdjustStockHandler(runner, ledger) };
 }
 const cmd = (lines: object[], user = testUser()) =>

@@ -1,11 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import { StockLedger } from '../../../inventory';
 import { PostPurchaseInvoiceCommand } from './post-purchase-invoice.command';
 import { PostPurchaseInvoiceHandler } from './post-purchase-invoice.handler';
@@ -23,7 +17,7 @@ const header = (over: object = {}) => ({
 });
 
 function setup(stubs: QueryStub[]) {
-  const m = fakeManager([
+  const stubbed: QueryStub[] = [
     [/SELECT vendor_id FROM purchase_invoices/, [{ vendor_id: 'vd-1' }]],
     [
       /FROM vendors WHERE id = \$1 FOR UPDATE/,
@@ -63,14 +57,10 @@ function setup(stubs: QueryStub[]) {
       ],
     ],
     [/UPDATE vendors SET balance/, [[{ balance: '34200' }], 1]],
-  ]);
-  const ledger = {
-    apply: jest.fn(async () => []),
+  ];
+  const { m, runner, ledger } = withLedger<StockLedger>(stubbed, [], {
     lockBalances: StockLedger.prototype.lockBalances,
-  } as unknown as StockLedger & {
-    apply: jest.Mock;
-  };
-  const runner = fakeRunner(m);
+  });
   return { m, runner, ledger, h: new PostPurchaseInvoiceHandler(runner, ledger) };
 }
 

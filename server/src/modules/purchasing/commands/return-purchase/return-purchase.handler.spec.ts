@@ -1,11 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { BalanceChange, StockLedger } from '../../../inventory';
 import { ReturnPurchaseCommand } from './return-purchase.command';
 import { ReturnPurchaseHandler } from './return-purchase.handler';
@@ -13,7 +7,7 @@ import { ReturnPurchaseHandler } from './return-purchase.handler';
 const buyer = testUser({ permissions: ['can_buy_products', 'can_see_buy_price'] });
 
 function setup(onHand: string, status = 'posted', stubs: QueryStub[] = []) {
-  const m = fakeManager([
+  const stubbed: QueryStub[] = [
     ...stubs,
     [/SELECT vendor_id FROM purchase_invoices/, [{ vendor_id: 'vd-1' }]],
     [
@@ -54,7 +48,7 @@ function setup(onHand: string, status = 'posted', stubs: QueryStub[] = []) {
     [/UPDATE vendors SET balance/, [[{ balance: '-4560' }], 1]],
     [/FROM branches WHERE id/, [{ code: 'B01' }]],
     [/document_sequences/, [{ last: 1 }]],
-  ]);
+  ];
   const change: BalanceChange = {
     variantId: 'v-1',
     inventoryId: 'i-1',
@@ -67,10 +61,7 @@ function setup(onHand: string, status = 'posted', stubs: QueryStub[] = []) {
     crossedOutOfLow: false,
     avgCost: 1800,
   };
-  const ledger = { apply: jest.fn(async () => [change]) } as unknown as StockLedger & {
-    apply: jest.Mock;
-  };
-  const runner = fakeRunner(m);
+  const { m, runner, ledger } = withLedger<StockLedger>(stubbed, [change]);
   return { m, runner, ledger, h: new ReturnPurchaseHandler(runner, ledger) };
 }
 const cmd = (quantity: number) =>

@@ -1,11 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { SavePurchaseInvoiceCommand } from './save-purchase-invoice.command';
 import { SavePurchaseInvoiceHandler } from './save-purchase-invoice.handler';
@@ -13,7 +7,7 @@ import { SavePurchaseInvoiceHandler } from './save-purchase-invoice.handler';
 const buyer = testUser({ permissions: ['can_buy_products', 'can_see_buy_price'] });
 
 function setup(stubs: QueryStub[]) {
-  const m = fakeManager([
+  const { m, runner, ledger } = withLedger<StockLedger>([
     ...stubs,
     [/SELECT id, branch_id FROM inventories/, [{ id: 'i-1', branch_id: 'b-1' }]],
     [/SELECT id FROM vendors/, [{ id: 'vd-1' }]],
@@ -38,8 +32,6 @@ function setup(stubs: QueryStub[]) {
   (m as unknown as { getRepository: () => unknown }).getRepository = () => ({
     findOneBy: async () => ({ timeZone: 'Africa/Cairo' }),
   });
-  const runner = fakeRunner(m);
-  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
   return { m, runner, h: new SavePurchaseInvoiceHandler(runner, ledger) };
 }
 const dto = (over: object = {}) =>

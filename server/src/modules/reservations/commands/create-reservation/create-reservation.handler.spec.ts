@@ -6,7 +6,7 @@ import {
   testUser,
   type QueryStub,
 } from '../../../../core/cqrs/testing';
-import { fakeLedger } from '../../spec-fixture';
+import { fakeLedger, mainVault } from '../../spec-fixture';
 import { CreateReservationCommand } from './create-reservation.command';
 import { CreateReservationHandler } from './create-reservation.handler';
 
@@ -30,16 +30,7 @@ const dto = {
   deposit: 3000,
   expiresAt: new Date(Date.now() + 86400_000).toISOString(),
 };
-const vault = {
-  id: 'vault-1',
-  name: 'الخزينة',
-  type: 'cash',
-  branch_id: 'b-1',
-  balance: '0',
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-vault',
-};
+const vault = mainVault;
 const stubs = (available = '5') =>
   fakeManager([
     [/FROM inventories WHERE branch_id/, [{ id: 'inv-1', branch_id: 'b-1' }]],

@@ -1,11 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { EditSaleCommand } from './edit-sale.command';
 import { EditSaleHandler } from './edit-sale.handler';
@@ -31,14 +25,13 @@ const dto = {
 const user = testUser({ permissions: ['can_edit_invoice'] });
 
 function run(stubs: QueryStub[], who = user) {
-  const m = fakeManager([
+  const { runner, ledger } = withLedger<StockLedger>([
     [/FROM sales_invoices WHERE id = \$1 FOR UPDATE/, [invoice]],
     ...stubs,
     ...READS_ANSWERED_EMPTY,
   ]);
-  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger;
   return errorCode(
-    new EditSaleHandler(fakeRunner(m), ledger).execute(
+    new EditSaleHandler(runner, ledger).execute(
       new EditSaleCommand('sale-1', dto as never, who, testMeta),
     ),
   );

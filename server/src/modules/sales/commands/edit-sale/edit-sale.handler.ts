@@ -12,7 +12,7 @@ import { netValueChange, pushStockEvents } from '../../../inventory';
 import { lockCustomer, postCustomerLedger } from '../../../customers';
 import { StockLedger } from '../../../inventory';
 import { applyPayments } from '../../services/payments';
-import { priceBasket, saleLineColumns } from '../../services/pricing';
+import { priceBasket, saleLineColumns, saleTotalColumns } from '../../services/pricing';
 import { readSale } from '../../services/sales-reader';
 import { EditSaleCommand } from './edit-sale.command';
 
@@ -178,19 +178,7 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
     await m.query(
       `UPDATE sales_invoices SET customer_id = $2, subtotal = $3, line_discount_total = $4, invoice_discount = $5, vat_total = $6,
          total = $7, cost_total = $8, paid_total = $9, change_due = $10, due_amount = $11, edited_at = now() WHERE id = $1`,
-      [
-        invoiceId,
-        customer?.id ?? null,
-        math.subtotal,
-        math.lineDiscountTotal,
-        math.invoiceDiscount,
-        math.vatTotal,
-        math.total,
-        costTotal,
-        pay.paidTotal,
-        pay.changeDue,
-        pay.dueAmount,
-      ],
+      [invoiceId, customer?.id ?? null, ...saleTotalColumns(math, costTotal, pay)],
     );
     const after = await readSale(m, invoiceId, {
       ...user,

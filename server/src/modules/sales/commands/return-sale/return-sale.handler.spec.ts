@@ -1,11 +1,5 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { ReturnSaleCommand } from './return-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
@@ -60,11 +54,11 @@ const common: QueryStub[] = [
 ];
 
 function setup(stubs: QueryStub[]) {
-  const m = fakeManager([...stubs, ...common, ...READS_ANSWERED_EMPTY]);
-  const ledger = { apply: jest.fn(async () => []) } as unknown as StockLedger & {
-    apply: jest.Mock;
-  };
-  const runner = fakeRunner(m);
+  const { m, runner, ledger } = withLedger<StockLedger>([
+    ...stubs,
+    ...common,
+    ...READS_ANSWERED_EMPTY,
+  ]);
   return { m, runner, ledger, h: new ReturnSaleHandler(runner, new SaleWriter(ledger)) };
 }
 const cmd = (dto: object) =>

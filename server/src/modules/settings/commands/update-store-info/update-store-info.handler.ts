@@ -4,9 +4,9 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { Errors } from '../../../../core/errors/app.exception';
 import { StoreInfoEntity } from '../../entities/settings.entities';
 import { UpdateStoreInfoCommand } from './update-store-info.command';
+import { lockRow } from '../../../../core/database/updates';
 
 /** UpdateStoreInfo: the row locked, patched, returned and audited as it now is. */
 @CommandHandler(UpdateStoreInfoCommand)
@@ -23,11 +23,7 @@ export class UpdateStoreInfoHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<StoreInfoEntity> {
     const { m } = tx;
-    const before = await m.findOne(StoreInfoEntity, {
-      where: { id },
-      lock: { mode: 'pessimistic_write' },
-    });
-    if (!before) throw Errors.notFound();
+    const before = await lockRow(m, StoreInfoEntity, id);
     if (Object.keys(dto).length) await m.update(StoreInfoEntity, { id }, dto);
     const after = await m.findOneByOrFail(StoreInfoEntity, { id });
     tx.audit({ action: 'store-info.update', entity: 'store_info', entityId: id, before, after });

@@ -1,31 +1,8 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta } from '../../../../core/cqrs/testing';
 import { StockLedger } from '../../../inventory';
 import { PostStockTakingCommand } from './post-stock-taking.command';
 import { PostStockTakingHandler } from './post-stock-taking.handler';
-const session = (state: string, scope = 'all') => ({
-  id: 'st-1',
-  number: 'B1-ST-000001',
-  state,
-  inventory_id: 'i-1',
-  branch_id: 'b-1',
-  scope,
-});
-const setup = (state: string, more: QueryStub[] = []) => {
-  const m = fakeManager([
-    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
-    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
-    ...more,
-  ]);
-  return { m, runner: fakeRunner(m) };
-};
-const user = testUser({ permissions: ['can_start_stock_taking'] });
+import { setup, user } from '../stock-taking.spec-fixture';
 
 describe('PostStockTakingHandler', () => {
   const lines: QueryStub = [

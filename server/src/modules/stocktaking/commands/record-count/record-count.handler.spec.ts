@@ -1,13 +1,7 @@
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  type QueryStub,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, type QueryStub, testMeta } from '../../../../core/cqrs/testing';
 import { RecordCountCommand } from './record-count.command';
 import { RecordCountHandler } from './record-count.handler';
+import { setup as sessionSetup, user } from '../stock-taking.spec-fixture';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [
@@ -17,24 +11,9 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
     [],
   ],
 ];
-const session = (state: string, scope = 'all') => ({
-  id: 'st-1',
-  number: 'B1-ST-000001',
-  state,
-  inventory_id: 'i-1',
-  branch_id: 'b-1',
-  scope,
-});
-const setup = (state: string, more: QueryStub[] = []) => {
-  const m = fakeManager([
-    [/FROM stock_takings WHERE id = \$1 FOR (SHARE|UPDATE)/, [session(state)]],
-    [/AS counted, count\(\*\)::int AS total/, [{ counted: 1, total: 4 }]],
-    ...more,
-    ...READS_ANSWERED_EMPTY,
-  ]);
-  return { m, runner: fakeRunner(m) };
-};
-const user = testUser({ permissions: ['can_start_stock_taking'] });
+// The fixture's session with this handler's empty reads after the test's own stubs.
+const setup = (state: string, more: QueryStub[] = []) =>
+  sessionSetup(state, [...more, ...READS_ANSWERED_EMPTY]);
 
 describe('RecordCountHandler', () => {
   const variant: QueryStub[] = [
