@@ -439,6 +439,15 @@ describe('transfer requests', () => {
     ).toBe(true);
     expect(list.body.every((r: TransferResponseDto) => r.valueAtCost === undefined)).toBe(true);
     expect(Number(list.headers['x-total-count'])).toBe(list.body.length);
+    // The search box: the number, part of it, or several words (answered, the row found).
+    const mine = await source.get('/api/TransferRequests?pageSize=500');
+    const sample = (mine.body as TransferResponseDto[]).find((r) => r.id === inner.body.id)!;
+    for (const q of [sample.number.slice(-4), `${sample.number} x`.split(' ')[0], 'two words']) {
+      const found = await source.get(`/api/TransferRequests?q=${encodeURIComponent(q)}`);
+      expect(found.status).toBe(200);
+      if (q !== 'two words')
+        expect(found.body.map((r: TransferResponseDto) => r.id)).toContain(inner.body.id);
+    }
     // Branch 2 cannot ask for stock between two inventories of branch 1.
     const outsider = await dest.post('/api/TransferRequests', {
       fromInventoryId: inv1,
