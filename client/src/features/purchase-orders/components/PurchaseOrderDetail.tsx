@@ -8,10 +8,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type PurchaseOrderResponseDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
@@ -41,9 +42,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [printing, print] = usePrinting();
-  useEffect(() => {
-    if (query.error) handleError(query.error, { toast: true });
-  }, [query.error]);
+  useErrorToast(query.error);
 
   const order = query.data;
   const saved = (next: PurchaseOrderResponseDto, message: string) => {

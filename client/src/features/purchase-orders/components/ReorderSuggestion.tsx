@@ -18,10 +18,11 @@ import Typography from '@mui/material/Typography';
 import { formatPiasters, type ReorderSuggestionRowDto, type VendorOptionDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -65,9 +66,7 @@ export function ReorderSuggestion() {
     queryKey: purchaseOrderKeys.suggestion(inventoryId),
     queryFn: () => purchaseOrdersApi.suggestion(inventoryId || undefined),
   });
-  useEffect(() => {
-    if (suggestion.error) handleError(suggestion.error, { toast: true });
-  }, [suggestion.error]);
+  useErrorToast(suggestion.error);
   const data = suggestion.data;
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [seen, setSeen] = useState(data);

@@ -26,6 +26,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { placeLabel } from '../../../shared/lib/places';
 import { sessionUserState } from '../../../shared/state';
@@ -96,10 +97,7 @@ export default function BuyPage() {
     queryFn: () => purchasesApi.get(openId ?? ''),
     enabled: !!openId,
   });
-  useEffect(() => {
-    const err = options.error ?? recent.error ?? opened.error;
-    if (err) handleError(err, { toast: true });
-  }, [options.error, recent.error, opened.error]);
+  useErrorToast(options.error ?? recent.error ?? opened.error);
 
   const [vendor, setVendor] = useState<VendorLookupDto | null>(null);
   const [vendorText, setVendorText] = useState('');

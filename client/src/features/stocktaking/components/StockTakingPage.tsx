@@ -30,6 +30,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
@@ -73,9 +74,7 @@ export default function StockTakingPage() {
   const [printing, setPrinting] = useState(false);
   const refreshTimer = useRef<number | null>(null);
 
-  useEffect(() => {
-    if (session.error) handleError(session.error, { toast: true });
-  }, [session.error]);
+  useErrorToast(session.error);
   const refreshSoon = () => {
     if (refreshTimer.current !== null) return;
     refreshTimer.current = window.setTimeout(() => {

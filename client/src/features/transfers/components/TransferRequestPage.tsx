@@ -21,10 +21,11 @@ import {
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -70,9 +71,7 @@ export default function TransferRequestPage() {
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
   const [printing, print] = usePrinting();
 
-  useEffect(() => {
-    if (query.error) handleError(query.error, { toast: true });
-  }, [query.error]);
+  useErrorToast(query.error);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: transferKeys.one(id) });
   useTransferLive((_, payload) => {
     if (payload.transferId === id) refresh();
