@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -20,10 +18,12 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { PagedTable } from '../../../shared/ui/PagedTable';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { SelectField } from '../../../shared/ui/SelectField';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
@@ -125,28 +125,26 @@ export default function TransferRequestsPage() {
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('title')}
-        </Typography>
-        {counts.data && counts.data.pending > 0 && (
-          <Chip
-            color="warning"
-            label={t('counts.pending', { count: counts.data.pending })}
-            data-testid="transfer-pending"
-          />
-        )}
-        {can('can_transfer_products') && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setCreating(true)}
-            data-testid="transfer-new"
-          >
-            {t('new')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        gap={1}
+        actions={
+          <>
+            {counts.data && counts.data.pending > 0 && (
+              <Chip
+                color="warning"
+                label={t('counts.pending', { count: counts.data.pending })}
+                data-testid="transfer-pending"
+              />
+            )}
+            {can('can_transfer_products') && (
+              <AddButton onClick={() => setCreating(true)} testId="transfer-new">
+                {t('new')}
+              </AddButton>
+            )}
+          </>
+        }
+      />
       <PagedTable
         query={list}
         paging={paging}
@@ -222,7 +220,6 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
   const [toChoice, setToId] = useState('');
   const [edited, setLines] = useState<EditLine[] | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const lowStock = useQuery({
     queryKey: catalogKeys.nearStockEnd,
     queryFn: catalogApi.nearStockEnd,
@@ -273,30 +270,24 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
     !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
   const inputs = toLineInputs(lines);
   const valid = !!fromId && !!toId && fromId !== toId && !!inputs && inputs.length > 0;
-  const submit = async (draft: boolean) => {
-    if (!inputs) return;
-    setBusy(true);
-    try {
-      const created = await transfersApi.create({
+  const create = useCrudMutation({
+    mutationFn: (draft: boolean) =>
+      transfersApi.create({
         fromInventoryId: fromId,
         toInventoryId: toId,
-        lines: inputs,
+        lines: inputs ?? [],
         note: note.trim() || undefined,
         draft,
-      });
+      }),
+    onDone: (created) => {
       onClose();
       navigate(routePath('Inventories-TransferRequests-id', { id: created.id }));
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const option = (i: { id: string; name: string; branchName: string }) => (
-    <MenuItem key={i.id} value={i.id}>
-      {i.name} — {i.branchName}
-    </MenuItem>
-  );
+    },
+  });
+  const inventoryOptions = (inventories.data ?? []).map((i) => ({
+    value: i.id,
+    label: `${i.name} — ${i.branchName}`,
+  }));
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -308,28 +299,23 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
-          <TextField
-            select
-            fullWidth
+          <SelectField
+            name="from"
             label={t('fields.from')}
             value={fromId}
-            onChange={(e) => setFromId(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}
-          >
-            {(inventories.data ?? []).map(option)}
-          </TextField>
-          <TextField
-            select
-            fullWidth
+            onChange={setFromId}
+            options={inventoryOptions}
+            inputTestId="transfer-from"
+          />
+          <SelectField
+            name="to"
             label={t('fields.to')}
             value={toId}
-            onChange={(e) => setToId(e.target.value)}
-            error={!!fromId && fromId === toId}
-            helperText={fromId && fromId === toId ? t('sameInventory') : undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-to' } }}
-          >
-            {(inventories.data ?? []).map(option)}
-          </TextField>
+            onChange={setToId}
+            options={inventoryOptions}
+            error={fromId && fromId === toId ? t('sameInventory') : undefined}
+            inputTestId="transfer-to"
+          />
         </Stack>
         <TransferLinesEditor
           lines={lines}
@@ -351,16 +337,16 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       <DialogActions>
         <Button onClick={onClose}>{tc('cancel')}</Button>
         <Button
-          disabled={!valid || busy}
-          onClick={() => void submit(true)}
+          disabled={!valid || create.isPending}
+          onClick={() => create.mutate(true)}
           data-testid="transfer-save-draft"
         >
           {t('actions.saveDraft')}
         </Button>
         <Button
           variant="contained"
-          disabled={!valid || busy}
-          onClick={() => void submit(false)}
+          disabled={!valid || create.isPending}
+          onClick={() => create.mutate(false)}
           data-testid="transfer-submit"
         >
           {t('actions.request')}
