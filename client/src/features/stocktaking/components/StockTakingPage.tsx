@@ -39,13 +39,14 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { useAmountCheck } from '../../../shared/ui/AmountField';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
-import { newCountId } from '../lib/ids';
+import { newId } from '../../../shared/lib/ids';
 import { STATE_COLOR } from '../lib/states';
 import { markScanInput } from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 
 /** /StockTaking/{id}: scan-first counting (phone friendly), live progress, review, post or cancel. */
 export default function StockTakingPage() {
@@ -69,7 +70,6 @@ export default function StockTakingPage() {
   } | null>(null);
   const setProgress = (p: { counted: number; total: number }) =>
     setLive({ ...p, base: session.data });
-  const [busy, setBusy] = useState(false);
   const [uncountedAsZero, setUncountedAsZero] = useState(false);
   const [printing, setPrinting] = useState(false);
   const refreshTimer = useRef<number | null>(null);
@@ -121,6 +121,18 @@ export default function StockTakingPage() {
   }, [printing, printReady]);
 
   const postKey = useIdempotencyKey();
+  const step = useCrudMutation({
+    mutationFn: (action: StockTakingStep | 'post') =>
+      action === 'post'
+        ? stockTakingApi.post(id, { uncountedAsZero }, { idempotencyKey: postKey.key })
+        : stockTakingApi.step(id, action),
+    success: (next) => t('done', { state: t(`states.${next.state}`) }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(stockTakingKeys.one(id), next);
+      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
+    },
+  });
+  const busy = step.isPending;
   const st = session.data;
   if (!st) return session.isLoading ? <LinearProgress /> : null;
 
@@ -132,20 +144,7 @@ export default function StockTakingPage() {
       });
       if (!ok) return;
     }
-    setBusy(true);
-    try {
-      const next =
-        action === 'post'
-          ? await stockTakingApi.post(st.id, { uncountedAsZero }, { idempotencyKey: postKey.key })
-          : await stockTakingApi.step(st.id, action);
-      queryClient.setQueryData(stockTakingKeys.one(id), next);
-      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
-      toast.success(t('done', { state: t(`states.${next.state}`) }));
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
+    step.mutate(action);
   };
   const shown = live && live.base === st ? live : { counted: st.counted, total: st.total };
   const percent = shown.total ? Math.round((shown.counted * 100) / shown.total) : 0;
@@ -314,7 +313,8 @@ function CountPanel({
     if (quantity === null) return;
     try {
       const result = await stockTakingApi.count(session.id, {
-        id: newCountId(),
+        // a client id per count: a retried request (flaky phone network) is recorded once
+        id: newId(),
         quantity,
         ...body,
       });
