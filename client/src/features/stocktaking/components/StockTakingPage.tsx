@@ -148,7 +148,6 @@ export default function StockTakingPage() {
   };
   const shown = live && live.base === st ? live : { counted: st.counted, total: st.total };
   const percent = shown.total ? Math.round((shown.counted * 100) / shown.total) : 0;
-  const date = (iso: string | null) => formatDateTime(iso);
 
   return (
     <Box
@@ -182,8 +181,8 @@ export default function StockTakingPage() {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('info.inventory')}: {st.inventoryName} — {st.branchName} · {t('info.startedBy')}:{' '}
-        {st.startedByName ?? ''} · {date(st.startedAt)}
-        {st.postedAt ? ` · ${t('info.postedAt')}: ${date(st.postedAt)}` : ''}
+        {st.startedByName ?? ''} · {formatDateTime(st.startedAt)}
+        {st.postedAt ? ` · ${t('info.postedAt')}: ${formatDateTime(st.postedAt)}` : ''}
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>

@@ -55,7 +55,6 @@ export default function StockTakingsSection({
     )
       void list.refetch();
   });
-  const date = (iso: string) => formatDateTime(iso);
   const active = (list.data?.rows ?? []).some((r) => r.state === 'open' || r.state === 'review');
   return (
     <Box sx={{ mt: 2 }} data-testid="stocktakings-section">
@@ -100,7 +99,11 @@ export default function StockTakingsSection({
               </Link>
             ),
           },
-          { key: 'startedAt', header: t('info.startedAt'), render: (r) => date(r.startedAt) },
+          {
+            key: 'startedAt',
+            header: t('info.startedAt'),
+            render: (r) => formatDateTime(r.startedAt),
+          },
           { key: 'startedBy', header: t('info.startedBy'), render: (r) => r.startedByName ?? '' },
           { key: 'scope', header: t('start.scope'), render: (r) => t(`start.${r.scope}`) },
           {

@@ -75,7 +75,6 @@ export default function TransferRequestPage() {
   useLiveResync(refresh);
 
   const tr = query.data;
-  const date = (iso: string) => formatDateTime(iso);
 
   const after = (next: TransferResponseDto) => {
     markOwnStep(next.id, next.state);
@@ -164,7 +163,7 @@ export default function TransferRequestPage() {
           <InfoItem label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
           <InfoItem
             label={t('fields.createdBy')}
-            value={`${tr.createdByName ?? ''} · ${date(tr.createdAt)}`}
+            value={`${tr.createdByName ?? ''} · ${formatDateTime(tr.createdAt)}`}
           />
         </Stack>
         {tr.note && (
@@ -317,7 +316,7 @@ export default function TransferRequestPage() {
                 {t(`actions.${e.action}`)} → {t(`states.${e.toState}`)}
               </Typography>{' '}
               <Typography variant="body2" component="span" color="text.secondary">
-                {e.userName ? t('timeline.by', { name: e.userName }) : ''} · {date(e.at)}
+                {e.userName ? t('timeline.by', { name: e.userName }) : ''} · {formatDateTime(e.at)}
               </Typography>
               {e.note && (
                 <Typography variant="caption" component="div" color="text.secondary">
