@@ -3,7 +3,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -146,6 +146,16 @@ export default function StockTakingPage() {
     }
     step.mutate(action);
   };
+  const action = (name: StockTakingStep | 'post', props: ButtonProps = {}) => (
+    <Button
+      {...props}
+      disabled={busy}
+      onClick={() => void run(name)}
+      data-testid={`stocktaking-${name}`}
+    >
+      {t(`actions.${name}`)}
+    </Button>
+  );
   const shown = live && live.base === st ? live : { counted: st.counted, total: st.total };
   const percent = shown.total ? Math.round((shown.counted * 100) / shown.total) : 0;
 
@@ -214,27 +224,10 @@ export default function StockTakingPage() {
       )}
 
       <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        {st.state === 'open' && (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => void run('submit')}
-            data-testid="stocktaking-submit"
-          >
-            {t('actions.submit')}
-          </Button>
-        )}
+        {st.state === 'open' && action('submit', { variant: 'contained' })}
         {st.state === 'review' && (
           <>
-            <Button
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() => void run('post')}
-              data-testid="stocktaking-post"
-            >
-              {t('actions.post')}
-            </Button>
+            {action('post', { variant: 'contained', color: 'success' })}
             <FormControlLabel
               control={
                 <Checkbox
@@ -244,25 +237,10 @@ export default function StockTakingPage() {
               }
               label={t('actions.uncountedAsZero')}
             />
-            <Button
-              disabled={busy}
-              onClick={() => void run('reopen')}
-              data-testid="stocktaking-reopen"
-            >
-              {t('actions.reopen')}
-            </Button>
+            {action('reopen')}
           </>
         )}
-        {(st.state === 'open' || st.state === 'review') && (
-          <Button
-            color="error"
-            disabled={busy}
-            onClick={() => void run('cancel')}
-            data-testid="stocktaking-cancel"
-          >
-            {t('actions.cancel')}
-          </Button>
-        )}
+        {(st.state === 'open' || st.state === 'review') && action('cancel', { color: 'error' })}
       </Stack>
 
       <ReviewTable session={st} />
