@@ -27,7 +27,6 @@ import { useCan } from '../../../shared/state/useCan';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog';
 import { PrintArea } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -37,15 +36,10 @@ import { transferKeys, transfersApi, type StepAction } from '../api/transfers.ap
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
 import { stateColor } from '../lib/states';
-import { TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
+import { itemTitle, TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
 import { TransferNote } from './TransferNote';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-
-const lineTitle = (l: TransferLineDto) => {
-  const props = propertiesText(l.properties);
-  return props ? `${l.productName} — ${props}` : l.productName;
-};
 
 /** /Inventories/TransferRequests/{id}: lines, the steps this user's branch may take, the timeline, the printable note. */
 export default function TransferRequestPage() {
@@ -179,7 +173,7 @@ export default function TransferRequestPage() {
                 setEditLines(
                   (tr.lines ?? []).map((l) => ({
                     variantId: l.variantId,
-                    title: lineTitle(l),
+                    title: itemTitle(l),
                     code: l.barcodes[0] ?? l.sku,
                     quantity: String(l.quantity),
                     available: l.availableAtSource,
@@ -244,7 +238,7 @@ export default function TransferRequestPage() {
             rowTestId="transfer-line"
             columns={[
               { key: 'no', header: '#', render: (l) => l.lineNo },
-              { key: 'product', header: t('fields.product'), render: lineTitle },
+              { key: 'product', header: t('fields.product'), render: itemTitle },
               {
                 key: 'code',
                 header: t('fields.code'),
@@ -406,7 +400,7 @@ function ReceiveDialog({
         rowKey={(r) => r.l.id}
         rowTestId="receive-line"
         columns={[
-          { key: 'product', header: t('fields.product'), render: (r) => lineTitle(r.l) },
+          { key: 'product', header: t('fields.product'), render: (r) => itemTitle(r.l) },
           qtyColumn<(typeof rows)[number]>(
             'shipped',
             t('fields.shipped'),

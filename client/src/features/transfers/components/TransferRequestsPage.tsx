@@ -25,12 +25,12 @@ import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
-import { catalogApi, catalogKeys, useInventoryOptions, propertiesText } from '../../catalog';
+import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { stateColor } from '../lib/states';
-import { toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
+import { itemTitle, toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
 import { formatDateTime } from '../../../shared/lib/format';
 
 type Direction = 'all' | 'incoming' | 'outgoing';
@@ -240,11 +240,10 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
     for (const r of rows) {
       if (seen.has(r.variantId)) continue;
       seen.add(r.variantId);
-      const props = propertiesText(r.properties);
       const missing = Math.max(1, Math.ceil((r.lowStockThreshold ?? 0) - (r.onHand ?? 0)));
       lines.push({
         variantId: r.variantId,
-        title: props ? `${r.productName} — ${props}` : r.productName,
+        title: itemTitle(r),
         code: r.sku,
         quantity: String(missing),
       });
