@@ -46,7 +46,6 @@ import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 
 /** /StockTaking/{id}: scan-first counting (phone friendly), live progress, review, post or cancel. */
 export default function StockTakingPage() {
@@ -70,6 +69,7 @@ export default function StockTakingPage() {
   } | null>(null);
   const setProgress = (p: { counted: number; total: number }) =>
     setLive({ ...p, base: session.data });
+  const [busy, setBusy] = useState(false);
   const [uncountedAsZero, setUncountedAsZero] = useState(false);
   const [printing, setPrinting] = useState(false);
   const refreshTimer = useRef<number | null>(null);
@@ -121,18 +121,6 @@ export default function StockTakingPage() {
   }, [printing, printReady]);
 
   const postKey = useIdempotencyKey();
-  const step = useCrudMutation({
-    mutationFn: (action: StockTakingStep | 'post') =>
-      action === 'post'
-        ? stockTakingApi.post(id, { uncountedAsZero }, { idempotencyKey: postKey.key })
-        : stockTakingApi.step(id, action),
-    success: (next) => t('done', { state: t(`states.${next.state}`) }),
-    onSuccess: (next) => {
-      queryClient.setQueryData(stockTakingKeys.one(id), next);
-      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
-    },
-  });
-  const busy = step.isPending;
   const st = session.data;
   if (!st) return session.isLoading ? <LinearProgress /> : null;
 
@@ -144,7 +132,20 @@ export default function StockTakingPage() {
       });
       if (!ok) return;
     }
-    step.mutate(action);
+    setBusy(true);
+    try {
+      const next =
+        action === 'post'
+          ? await stockTakingApi.post(st.id, { uncountedAsZero }, { idempotencyKey: postKey.key })
+          : await stockTakingApi.step(st.id, action);
+      queryClient.setQueryData(stockTakingKeys.one(id), next);
+      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
+      toast.success(t('done', { state: t(`states.${next.state}`) }));
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
   };
   const action = (name: StockTakingStep | 'post', props: ButtonProps = {}) => (
     <Button

@@ -7,6 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -18,11 +19,10 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { handleError } from '../../../shared/api/handleError';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { SelectField } from '../../../shared/ui/SelectField';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
@@ -215,6 +215,7 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
   const [toChoice, setToId] = useState('');
   const [edited, setLines] = useState<EditLine[] | null>(null);
   const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
   const lowStock = useQuery({
     queryKey: catalogKeys.nearStockEnd,
     queryFn: catalogApi.nearStockEnd,
@@ -264,24 +265,30 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
     !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
   const inputs = toLineInputs(lines);
   const valid = !!fromId && !!toId && fromId !== toId && !!inputs && inputs.length > 0;
-  const create = useCrudMutation({
-    mutationFn: (draft: boolean) =>
-      transfersApi.create({
+  const submit = async (draft: boolean) => {
+    if (!inputs) return;
+    setBusy(true);
+    try {
+      const created = await transfersApi.create({
         fromInventoryId: fromId,
         toInventoryId: toId,
-        lines: inputs ?? [],
+        lines: inputs,
         note: note.trim() || undefined,
         draft,
-      }),
-    onDone: (created) => {
+      });
       onClose();
       navigate(routePath('Inventories-TransferRequests-id', { id: created.id }));
-    },
-  });
-  const inventoryOptions = (inventories.data ?? []).map((i) => ({
-    value: i.id,
-    label: `${i.name} — ${i.branchName}`,
-  }));
+    } catch (error) {
+      handleError(error, { toast: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const option = (i: { id: string; name: string; branchName: string }) => (
+    <MenuItem key={i.id} value={i.id}>
+      {i.name} — {i.branchName}
+    </MenuItem>
+  );
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -293,23 +300,28 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
-          <SelectField
-            name="from"
+          <TextField
+            select
+            fullWidth
             label={t('fields.from')}
             value={fromId}
-            onChange={setFromId}
-            options={inventoryOptions}
-            inputTestId="transfer-from"
-          />
-          <SelectField
-            name="to"
+            onChange={(e) => setFromId(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}
+          >
+            {(inventories.data ?? []).map(option)}
+          </TextField>
+          <TextField
+            select
+            fullWidth
             label={t('fields.to')}
             value={toId}
-            onChange={setToId}
-            options={inventoryOptions}
-            error={fromId && fromId === toId ? t('sameInventory') : undefined}
-            inputTestId="transfer-to"
-          />
+            onChange={(e) => setToId(e.target.value)}
+            error={!!fromId && fromId === toId}
+            helperText={fromId && fromId === toId ? t('sameInventory') : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'transfer-to' } }}
+          >
+            {(inventories.data ?? []).map(option)}
+          </TextField>
         </Stack>
         <TransferLinesEditor
           lines={lines}
@@ -331,16 +343,16 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       <DialogActions>
         <Button onClick={onClose}>{tc('cancel')}</Button>
         <Button
-          disabled={!valid || create.isPending}
-          onClick={() => create.mutate(true)}
+          disabled={!valid || busy}
+          onClick={() => void submit(true)}
           data-testid="transfer-save-draft"
         >
           {t('actions.saveDraft')}
         </Button>
         <Button
           variant="contained"
-          disabled={!valid || create.isPending}
-          onClick={() => create.mutate(false)}
+          disabled={!valid || busy}
+          onClick={() => void submit(false)}
           data-testid="transfer-submit"
         >
           {t('actions.request')}
