@@ -1,6 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, transitionsEnded, writeHeaders } from './support';
+import {
+  axeViolations,
+  dismissLowStockWhenShown,
+  signIn,
+  transitionsEnded,
+  writeHeaders,
+} from './support';
 
 // Issue 16 (installments), the client: a cashier sells a 12,000 EGP fridge on 12 monthly
 // installments with 2,000 down in cash and a guarantor, prints the contract (store name, the
@@ -48,13 +53,9 @@ async function setDate(page: Page, testId: string, day: string) {
 /** Critical and serious axe violations inside a dialog (the pages themselves: wcag.spec.ts). */
 async function axeDialog(page: Page, selector: string) {
   await transitionsEnded(page); // the dialog's fade-in
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include(selector)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return (await axeViolations(page, selector)).map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`,
+  );
 }
 
 /** Counts window.print() calls: the print dialog cannot be driven headless. */

@@ -1,12 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { axeViolations, signIn } from './support';
 
 // Issue 19 (part B): the owner opens /statistics in Arabic and English, light and dark — the
 // figures and the charts are drawn, nothing is logged as an error, axe finds nothing critical or
 // serious —, then /Performance ranks the staff and one name drills down to their invoices.
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Errors the page logs or throws while the test looks at it. */
 function collectErrors(page: Page): string[] {
@@ -19,10 +16,9 @@ function collectErrors(page: Page): string[] {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await axeViolations(page)).map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
+  );
 }
 
 for (const language of ['ar', 'en'] as const) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { IDEMPOTENCY_HEADER, needsIdempotencyKey } from '../../libs/contracts/src/idempotency';
 
@@ -126,6 +127,61 @@ export async function transitionsEnded(page: Page, timeout = 3_000) {
         ),
     undefined,
     { timeout },
+  );
+}
+
+/** What the accessibility checks ask of every page and dialog: WCAG 2.0 and 2.1, A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's script, the one @axe-core/playwright bundles. */
+const AXE_SOURCE = readFileSync(
+  require.resolve('axe-core/axe.min.js', { paths: [require.resolve('@axe-core/playwright')] }),
+  'utf8',
+);
+
+export type AxeViolation = {
+  id: string;
+  impact: string;
+  /** Each node: its selector, what axe saw there (e.g. the two colours and their ratio), its HTML. */
+  nodes: { target: string; messages: string; html: string }[];
+};
+
+/**
+ * The critical and serious axe-core violations (AXE_TAGS) of the page, or of the part `include`
+ * selects. axe runs in the page itself, injected once per document, and only those violations come
+ * back: AxeBuilder's analyze() injects axe again, finishes each scan in a second page and returns
+ * every pass with its nodes, which cost 3–6 s a scan on CI's two cores (same rules, same result).
+ */
+export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ({ tags, include }) => {
+      type Check = { message: string };
+      type Result = {
+        id: string;
+        impact?: string | null;
+        nodes: { target: unknown[]; html: string; any: Check[]; all: Check[] }[];
+      };
+      const { axe } = window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Result[] }> };
+      };
+      const result = await axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          nodes: v.nodes.map((n) => ({
+            target: n.target.join(' '),
+            messages: [...n.any, ...n.all].map((c) => c.message).join('; '),
+            html: n.html,
+          })),
+        }));
+    },
+    { tags: AXE_TAGS, include },
   );
 }
 

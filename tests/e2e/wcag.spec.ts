@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../libs/contracts/src/routes';
 import { SALES_REPORTS, STATS_REPORTS } from '../../libs/contracts/src/reports';
 import { ensureDeliveryOrder } from './documents';
 import {
+  axeViolations,
   dismissLowStock,
   lowStockDialog,
   openShiftOnFreeRegister,
@@ -25,8 +25,6 @@ import {
 
 /** A person typing: keys further apart than a scanner's (spec §5), so the app does not take them for a scan. */
 const HUMAN = { delay: 80 };
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Variant = {
   id: string;
@@ -65,21 +63,13 @@ type Finding = { where: string; id: string; impact: string; targets: string[] };
 async function axe(page: Page, where: string, include?: string): Promise<Finding[]> {
   // Colours are read once transitions end (a button turning enabled fades in over 250 ms).
   await transitionsEnded(page).catch(() => undefined);
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({
-      where,
-      id: v.id,
-      impact: v.impact ?? '',
-      // The target and what axe saw there (e.g. the two colours and their ratio).
-      targets: v.nodes.map(
-        (n) =>
-          `${n.target.join(' ')} [${[...n.any, ...n.all].map((c) => c.message).join('; ')}] ${n.html.slice(0, 120)}`,
-      ),
-    }));
+  return (await axeViolations(page, include)).map((v) => ({
+    where,
+    id: v.id,
+    impact: v.impact,
+    // The target and what axe saw there (e.g. the two colours and their ratio).
+    targets: v.nodes.map((n) => `${n.target} [${n.messages}] ${n.html.slice(0, 120)}`),
+  }));
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
