@@ -2,7 +2,5 @@
 // purchase invoice screen mounts for `?tab=orders|reorder`, and the links into it.
 import { lazy } from 'react';
 
-export { purchaseOrdersTab } from './components/PurchaseOrdersSection';
-export { ordersHref } from './lib/status';
-export const PurchaseOrdersSection = lazy(() => import('./components/PurchaseOrdersSection'));
+export { ordersHref, purchaseOrdersTab } from './lib/status';
 export const PurchaseOrdersPage = lazy(() => import('./components/PurchaseOrdersPage'));

@@ -11,7 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type StockRowDto } from '@pos/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -20,11 +20,9 @@ import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTabl
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { IconAction } from '../../../shared/ui/IconAction';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { CategoryFilter, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity } from '../../../shared/lib/money';
@@ -40,8 +38,6 @@ import { MovementsDialog, type MovementsTarget } from './MovementsDialog';
 import { nameLang } from '../../../shared/lib/lang';
 
 type FilterChoice = 'all' | StockFilter;
-
-// The inventory's stock-taking sessions (issue 7), loaded only for users who may count.
 
 const titleOf = (row: StockRowDto) => {
   const props = propertiesText(row.properties);
@@ -63,30 +59,21 @@ export function InventoryPage() {
     enabled: id !== '',
   });
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const [categoryId, setCategoryId] = useState('');
-  const [filter, setFilter] = useState<FilterChoice>('all');
-  const paging = usePaging(50);
+  const { paging, values, params, set, search } = useListState(
+    { q: '', categoryId: '', filter: '' as FilterChoice | '' },
+    50,
+  );
   const [movements, setMovements] = useState<MovementsTarget | null>(null);
   const [adjustOpen, setAdjustOpen] = useState(false);
   const [adjustLines, setAdjustLines] = useState<AdjustLine[]>([]);
   const [adjustKey, setAdjustKey] = useState(0);
-
-  const query: StockQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    q: q || undefined,
-    categoryId: categoryId || undefined,
-    filter: filter === 'all' ? undefined : filter,
-  };
-  const stock = useQuery({
-    queryKey: inventoryKeys.stock(id, query),
-    queryFn: () => inventoryApi.stock(id, query),
-    enabled: id !== '',
-    placeholderData: keepPreviousData,
+  const stock = usePagedList({
+    paging,
+    params: params as Omit<StockQuery, 'page' | 'pageSize'>,
+    queryKey: (query) => inventoryKeys.stock(id, query),
+    fetch: (query) => inventoryApi.stock(id, query),
   });
-  useErrorToast(inventory.error ?? stock.error);
+  useErrorToast(inventory.error);
 
   // Live stock: refetch this inventory's rows when its stock moves (or after missed events).
   const queryClient = useQueryClient();
@@ -272,39 +259,32 @@ export function InventoryPage() {
         emptyText={t('stock.empty')}
         filters={
           <>
-            <SearchField
-              value={search}
-              onChange={paging.withReset(setSearch)}
-              label={t('stock.search')}
-              testId="stock-search"
-              width={300}
-            />
+            <SearchField {...search(t('stock.search'), 'stock-search', 300)!} />
             <CategoryFilter
               label={t('stock.category')}
               allLabel={t('stock.allCategories')}
-              value={categoryId}
-              onChange={paging.withReset(setCategoryId)}
+              value={values.categoryId}
+              onChange={set('categoryId')}
             />
             <ToggleButtonGroup
               size="small"
               exclusive
-              value={filter}
+              value={values.filter || 'all'}
               onChange={(_, next: FilterChoice | null) => {
-                if (next) {
-                  setFilter(next);
-                  paging.reset();
-                }
+                if (next) set('filter')(next === 'all' ? '' : next);
               }}
               aria-label={t('stock.filter')}
             >
-              <ToggleButton value="all">{t('stock.filters.all')}</ToggleButton>
-              <ToggleButton value="in">{t('stock.filters.in')}</ToggleButton>
-              <ToggleButton value="low">{t('stock.filters.low')}</ToggleButton>
-              <ToggleButton value="out">{t('stock.filters.out')}</ToggleButton>
+              {(['all', 'in', 'low', 'out'] as const).map((f) => (
+                <ToggleButton key={f} value={f}>
+                  {t(`stock.filters.${f}`)}
+                </ToggleButton>
+              ))}
             </ToggleButtonGroup>
           </>
         }
       />
+      {/* The inventory's stock-taking sessions (issue 7), loaded only for users who may count. */}
       {can('can_start_stock_taking') && inventory.data && (
         <Suspense fallback={null}>
           <StockTakingsSection inventoryId={id} inventoryName={inventory.data.name} />

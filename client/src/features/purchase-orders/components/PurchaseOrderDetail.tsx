@@ -8,10 +8,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type PurchaseOrderResponseDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
@@ -39,11 +40,8 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
     meta: { detail: true },
   });
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [printing, print] = usePrinting();
-  useEffect(() => {
-    if (query.error) handleError(query.error, { toast: true });
-  }, [query.error]);
+  useErrorToast(query.error);
 
   const order = query.data;
   const saved = (next: PurchaseOrderResponseDto, message: string) => {
@@ -51,24 +49,20 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
     toast.success(message);
   };
+  const stepIt = useCrudMutation({
+    mutationFn: (action: 'close' | 'cancel') => purchaseOrdersApi.step(id, action),
+    onSuccess: (next) => saved(next, t('toast.status', { status: t(`status.${next.status}`) })),
+    onError: () => void query.refetch(),
+  });
   const step = async (action: 'close' | 'cancel') => {
     if (!order) return;
     const ok = await confirm({
       title: t(`actions.${action}`),
       message: t(`confirm.${action}`, { number: order.number }),
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      const next = await purchaseOrdersApi.step(order.id, action);
-      saved(next, t('toast.status', { status: t(`status.${next.status}`) }));
-    } catch (error) {
-      handleError(error, { toast: true });
-      void query.refetch();
-    } finally {
-      setBusy(false);
-    }
+    if (ok) stepIt.mutate(action);
   };
+  const busy = stepIt.isPending;
 
   const back = (
     <Button component={RouterLink} to={ordersHref()} startIcon={<ArrowBack />}>
@@ -108,20 +102,19 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
             {t('actions.edit')}
           </Button>
         )}
-        {order.actions.includes('close') && (
-          <Button onClick={() => void step('close')} disabled={busy} data-testid="po-close">
-            {t('actions.close')}
-          </Button>
-        )}
-        {order.actions.includes('cancel') && (
-          <Button
-            color="error"
-            onClick={() => void step('cancel')}
-            disabled={busy}
-            data-testid="po-cancel"
-          >
-            {t('actions.cancel')}
-          </Button>
+        {(['close', 'cancel'] as const).map(
+          (action) =>
+            order.actions.includes(action) && (
+              <Button
+                key={action}
+                color={action === 'cancel' ? 'error' : undefined}
+                onClick={() => void step(action)}
+                disabled={busy}
+                data-testid={`po-${action}`}
+              >
+                {t(`actions.${action}`)}
+              </Button>
+            ),
         )}
         <Button
           variant="outlined"

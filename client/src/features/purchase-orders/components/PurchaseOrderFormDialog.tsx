@@ -11,13 +11,11 @@ import {
   LIMITS,
   type PurchaseOrderLineInputDto,
   type PurchaseOrderResponseDto,
-  type VariantResponseDto,
   type VendorOptionDto,
 } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField, useAmountCheck } from '../../../shared/ui/AmountField';
@@ -33,28 +31,26 @@ import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalo
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { VendorPicker } from './VendorPicker';
 import { NoteField } from '../../../shared/ui/FormDialog';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 
 type Line = EditLine & {
   /** piasters; null: the server's default (last ordered cost, else average cost) */
   unitCost: number | null;
 };
 
-const fromVariant = (v: VariantResponseDto): Line => {
+type Item = { productName: string; properties: Record<string, string> | null; sku: string };
+
+/** A line of the item: its title and code, the quantity as typed and the cost as given. */
+const lineOf = (v: Item & { barcodes: string[] }, quantity: number, unitCost: number | null) => {
   const props = propertiesText(v.properties);
   return {
-    variantId: v.id,
     title: props ? `${v.productName} — ${props}` : v.productName,
     code: v.barcodes[0] ?? v.sku,
-    quantity: '1',
-    unitCost: null,
+    quantity: String(quantity),
+    unitCost,
   };
 };
 
-/**
- * A new purchase order, or an `ordered` one edited: vendor, receiving inventory (of a branch the
- * user may change), expected date, note and lines by scan or search. The cost column is there
- * only with can_see_buy_price.
- */
 /** An ordered quantity: required, above zero, 3 decimals at most, LIMITS.stockQuantity. */
 const LINE_QUANTITY = {
   kind: 'qty',
@@ -63,6 +59,11 @@ const LINE_QUANTITY = {
   max: LIMITS.stockQuantity,
 } as const;
 
+/**
+ * A new purchase order, or an `ordered` one edited: vendor, receiving inventory (of a branch the
+ * user may change), expected date, note and lines by scan or search. The cost column is there
+ * only with can_see_buy_price.
+ */
 export function PurchaseOrderFormDialog({
   order,
   onClose,
@@ -92,18 +93,11 @@ export function PurchaseOrderFormDialog({
   const [note, setNote] = useState(order?.note ?? '');
   const [lines, setLines] = useState<Line[]>(
     () =>
-      order?.lines?.map((l) => {
-        const props = propertiesText(l.properties);
-        return {
-          variantId: l.variantId,
-          title: props ? `${l.productName} — ${props}` : l.productName,
-          code: l.barcodes[0] ?? l.sku,
-          quantity: String(l.quantity),
-          unitCost: l.unitCost ?? null,
-        };
-      }) ?? [],
+      order?.lines?.map((l) => ({
+        variantId: l.variantId,
+        ...lineOf(l, l.quantity, l.unitCost ?? null),
+      })) ?? [],
   );
-  const [busy, setBusy] = useState(false);
   const checkQuantity = useAmountCheck();
   const guard = useFieldGuard();
 
@@ -118,29 +112,26 @@ export function PurchaseOrderFormDialog({
   });
   const valid = !!vendor && !!inventoryId && lines.length > 0 && inputs.every((l) => l !== null);
 
-  const submit = async () => {
-    if (!guard.check() || !valid || !vendor) return;
-    setBusy(true);
-    try {
+  const save = useCrudMutation({
+    mutationFn: () => {
       const body = {
-        vendorId: vendor.id,
+        vendorId: vendor!.id,
         inventoryId,
         note: note.trim() || undefined,
         lines: inputs as PurchaseOrderLineInputDto[],
       };
-      const saved = order
-        ? await purchaseOrdersApi.update(order.id, {
+      return order
+        ? purchaseOrdersApi.update(order.id, {
             ...body,
             note: note.trim(),
             expectedDate: expectedDate || null,
           })
-        : await purchaseOrdersApi.create({ ...body, expectedDate: expectedDate || undefined });
-      onSaved(saved);
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
+        : purchaseOrdersApi.create({ ...body, expectedDate: expectedDate || undefined });
+    },
+    onDone: onSaved,
+  });
+  const submit = () => {
+    if (guard.check() && valid) save.mutate();
   };
 
   return (
@@ -187,7 +178,10 @@ export function PurchaseOrderFormDialog({
           pickerSx={{ my: 1 }}
           picker={
             <VariantPicker
-              onChange={(v) => v && setLines(addPicked(lines, v.id, () => fromVariant(v)))}
+              onChange={(v) =>
+                v &&
+                setLines(addPicked(lines, v.id, () => ({ variantId: v.id, ...lineOf(v, 1, null) })))
+              }
               inventoryId={inventoryId || undefined}
               label={t('form.scan')}
               clearOnSelect
@@ -243,8 +237,8 @@ export function PurchaseOrderFormDialog({
         <Button onClick={onClose}>{tc('cancel')}</Button>
         <Button
           variant="contained"
-          disabled={!valid || busy}
-          onClick={() => void submit()}
+          disabled={!valid || save.isPending}
+          onClick={submit}
           data-testid="po-save"
         >
           {order ? tc('save') : t('form.create')}

@@ -4,25 +4,21 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   formatPiasters,
   PURCHASE_ORDER_STATUSES,
   type PurchaseOrderResponseDto,
-  type PurchaseOrderStatus,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { SearchField } from '../../../shared/ui/FilterBar';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import {
   purchaseOrderKeys,
   purchaseOrdersApi,
@@ -37,23 +33,14 @@ export function PurchaseOrdersList() {
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<PurchaseOrderStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging();
+  const { paging, values, params, set, search } = useListState({ status: '', q: '' });
   const [creating, setCreating] = useState(false);
-  const query: PurchaseOrderListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    status: status || undefined,
-    q: q || undefined,
-  };
-  const list = useQuery({
-    queryKey: purchaseOrderKeys.list(query),
-    queryFn: () => purchaseOrdersApi.list(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging,
+    params: params as Omit<PurchaseOrderListQuery, 'page' | 'pageSize'>,
+    queryKey: purchaseOrderKeys.list,
+    fetch: purchaseOrdersApi.list,
   });
-  useErrorToast(list.error);
   const showCost = can('can_see_buy_price');
   const columns: Column<PurchaseOrderResponseDto>[] = [
     {
@@ -116,21 +103,15 @@ export function PurchaseOrdersList() {
         emptyText={t('list.empty')}
         filters={
           <>
-            <TextField
-              size="small"
-              label={t('list.search')}
-              value={search}
-              onChange={(e) => paging.withReset(setSearch)(e.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'po-search' } }}
-            />
+            <SearchField {...search(t('list.search'), 'po-search', 220)!} />
             <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', flexGrow: 1 }}>
               {(['', ...PURCHASE_ORDER_STATUSES] as const).map((s) => (
                 <Chip
                   key={s || 'all'}
                   label={t(s ? `status.${s}` : 'status.all')}
-                  color={status === s ? 'primary' : 'default'}
-                  variant={status === s ? 'filled' : 'outlined'}
-                  onClick={() => paging.withReset(setStatus)(s)}
+                  color={values.status === s ? 'primary' : 'default'}
+                  variant={values.status === s ? 'filled' : 'outlined'}
+                  onClick={() => set('status')(s)}
                   data-testid={`po-status-${s || 'all'}`}
                 />
               ))}

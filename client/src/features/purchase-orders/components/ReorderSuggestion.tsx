@@ -18,15 +18,15 @@ import Typography from '@mui/material/Typography';
 import { formatPiasters, type ReorderSuggestionRowDto, type VendorOptionDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
-import { useToast } from '../../../shared/ui/useToast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, useInventoryOptions } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { ordersHref } from '../lib/status';
@@ -48,7 +48,6 @@ const initialChoice = (r: ReorderSuggestionRowDto): Choice => ({
 export function ReorderSuggestion() {
   const { t } = useTranslation('purchase-orders');
   const can = useCan();
-  const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useAtomValue(sessionUserState);
@@ -65,9 +64,7 @@ export function ReorderSuggestion() {
     queryKey: purchaseOrderKeys.suggestion(inventoryId),
     queryFn: () => purchaseOrdersApi.suggestion(inventoryId || undefined),
   });
-  useEffect(() => {
-    if (suggestion.error) handleError(suggestion.error, { toast: true });
-  }, [suggestion.error]);
+  useErrorToast(suggestion.error);
   const data = suggestion.data;
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [seen, setSeen] = useState(data);
@@ -77,7 +74,6 @@ export function ReorderSuggestion() {
     setChoices(Object.fromEntries((data?.rows ?? []).map((r) => [r.variantId, initialChoice(r)])));
   }
   const [expectedDate, setExpectedDate] = useState('');
-  const [busy, setBusy] = useState(false);
   const showCost = can('can_see_buy_price');
   const mayOrder = !!data && (user?.isAdmin || data.branchId === user?.branchId);
 
@@ -101,33 +97,27 @@ export function ReorderSuggestion() {
   const set = (variantId: string, patch: Partial<Choice>) =>
     setChoices((all) => ({ ...all, [variantId]: { ...all[variantId], ...patch } }));
 
-  const create = async () => {
-    if (!data || !chosen.length || problems.length) return;
-    setBusy(true);
-    try {
-      const orders = await purchaseOrdersApi.reorder({
-        inventoryId: data.inventoryId,
+  const create = useCrudMutation({
+    mutationFn: () =>
+      purchaseOrdersApi.reorder({
+        inventoryId: data!.inventoryId,
         expectedDate: expectedDate || undefined,
         lines: chosen.map(({ r, c }) => ({
           variantId: r.variantId,
           vendorId: c.vendor!.id,
           quantity: parseQuantity(c.quantity)!,
         })),
-      });
-      toast.success(
-        t('reorder.created', {
-          count: orders.length,
-          numbers: orders.map((o) => o.number).join('، '),
-        }),
-      );
+      }),
+    success: (orders) =>
+      t('reorder.created', {
+        count: orders.length,
+        numbers: orders.map((o) => o.number).join('، '),
+      }),
+    onSuccess: (orders) => {
       void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
       navigate(orders.length === 1 ? ordersHref({ order: orders[0].id }) : ordersHref());
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Box>
@@ -289,8 +279,8 @@ export function ReorderSuggestion() {
             <Button
               variant="contained"
               startIcon={<AddShoppingCart />}
-              disabled={!mayOrder || busy || !chosen.length || problems.length > 0}
-              onClick={() => void create()}
+              disabled={!mayOrder || create.isPending || !chosen.length || problems.length > 0}
+              onClick={() => create.mutate()}
               data-testid="reorder-create"
             >
               {t('reorder.create')}

@@ -21,3 +21,9 @@ export function ordersHref(target: { tab?: 'orders' | 'reorder'; order?: string 
   if (target.order) params.set('order', target.order);
   return `${routePath('buy')}?${params}`;
 }
+
+/** Which part of /buy is the purchase orders' (`?tab=orders|reorder`), or null for the invoice screen. */
+export const purchaseOrdersTab = (params: URLSearchParams): 'orders' | 'reorder' | null => {
+  const tab = params.get('tab');
+  return tab === 'orders' || tab === 'reorder' ? tab : null;
+};

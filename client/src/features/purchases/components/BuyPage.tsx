@@ -26,6 +26,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { placeLabel } from '../../../shared/lib/places';
 import { sessionUserState } from '../../../shared/state';
@@ -65,6 +66,19 @@ type Line = {
 const CREDIT = '';
 const LOADED_KEYS = 1_000_000;
 
+/** An item's name with its properties (size, colour). */
+const titleOf = (v: { productName: string; properties: Record<string, string> }) => {
+  const props = propertiesText(v.properties);
+  return props ? `${v.productName} — ${props}` : v.productName;
+};
+/** A line's figures for the totals and the API (blank is zero). */
+const amounts = (l: Line) => ({
+  quantity: l.quantity ?? 0,
+  unitCost: l.unitCost ?? 0,
+  discount: l.discount ?? 0,
+  vatRate: l.vatRate ?? 0,
+});
+
 /** Codes a scanner sends (a barcode or SKU): no spaces. Anything else is a name search. */
 const looksLikeCode = (text: string) => /^\S+$/.test(text) && /\d/.test(text);
 
@@ -96,10 +110,7 @@ export default function BuyPage() {
     queryFn: () => purchasesApi.get(openId ?? ''),
     enabled: !!openId,
   });
-  useEffect(() => {
-    const err = options.error ?? recent.error ?? opened.error;
-    if (err) handleError(err, { toast: true });
-  }, [options.error, recent.error, opened.error]);
+  useErrorToast(options.error ?? recent.error ?? opened.error);
 
   const [vendor, setVendor] = useState<VendorLookupDto | null>(null);
   const [vendorText, setVendorText] = useState('');
@@ -148,20 +159,17 @@ export default function BuyPage() {
     setVendorInvoiceNumber(d.vendorInvoiceNumber ?? '');
     setInvoiceDate(d.invoiceDate);
     setLines(
-      (d.lines ?? []).map((l) => {
-        const props = propertiesText(l.properties);
-        return {
-          // loaded lines keep keys of their own (new ones count up from 1)
-          key: LOADED_KEYS + l.lineNo,
-          variantId: l.variantId,
-          title: props ? `${l.productName} — ${props}` : l.productName,
-          code: l.barcodes[0] ?? l.sku,
-          quantity: l.quantity,
-          unitCost: l.unitCost ?? null,
-          discount: l.discount ?? 0,
-          vatRate: l.vatRate ?? 0,
-        };
-      }),
+      (d.lines ?? []).map((l) => ({
+        // loaded lines keep keys of their own (new ones count up from 1)
+        key: LOADED_KEYS + l.lineNo,
+        variantId: l.variantId,
+        title: titleOf(l),
+        code: l.barcodes[0] ?? l.sku,
+        quantity: l.quantity,
+        unitCost: l.unitCost ?? null,
+        discount: l.discount ?? 0,
+        vatRate: l.vatRate ?? 0,
+      })),
     );
   }
 
@@ -193,10 +201,9 @@ export default function BuyPage() {
   );
   const addFound = useCallback(
     (v: VariantResponseDto) => {
-      const props = propertiesText(v.properties);
       addVariant({
         id: v.id,
-        title: props ? `${v.productName} — ${props}` : v.productName,
+        title: titleOf(v),
         code: v.barcodes[0] ?? v.sku,
         unitCost: v.avgCost ?? 0,
         vatRate: v.vatRate ?? 0,
@@ -243,14 +250,7 @@ export default function BuyPage() {
   const valid = lines.every(
     (l) => l.quantity !== null && l.quantity > 0 && l.unitCost !== null && l.unitCost >= 0,
   );
-  const totals = purchaseTotals(
-    lines.map((l) => ({
-      quantity: l.quantity ?? 0,
-      unitCost: l.unitCost ?? 0,
-      discount: l.discount ?? 0,
-      vatRate: l.vatRate ?? 0,
-    })),
-  );
+  const totals = purchaseTotals(lines.map(amounts));
   const setLine = (key: number, patch: Partial<Line>) =>
     setLines((prev) => prev.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
@@ -283,13 +283,7 @@ export default function BuyPage() {
       inventoryId,
       vendorInvoiceNumber: vendorInvoiceNumber.trim() || null,
       invoiceDate: invoiceDate || undefined,
-      lines: lines.map((l) => ({
-        variantId: l.variantId,
-        quantity: l.quantity ?? 0,
-        unitCost: l.unitCost ?? 0,
-        discount: l.discount ?? 0,
-        vatRate: l.vatRate ?? 0,
-      })),
+      lines: lines.map((l) => ({ variantId: l.variantId, ...amounts(l) })),
     };
     setBusy(true);
     try {
@@ -734,8 +728,7 @@ function PostedInvoice({
           {
             key: 'item',
             header: t('item'),
-            render: (l) =>
-              `${l.productName}${Object.keys(l.properties).length ? ` — ${propertiesText(l.properties)}` : ''}`,
+            render: titleOf,
           },
           { key: 'quantity', header: t('quantity'), render: (l) => formatQuantity(l.quantity) },
           {

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { catalogApi } from '../../catalog';
@@ -29,7 +29,6 @@ export function NewItemDialog({
   const [sellPrice, setSellPrice] = useState<number | null>(null);
   const [unitCost, setUnitCost] = useState<number | null>(null);
   const [vatRate, setVatRate] = useState<number | null>(14);
-  const [busy, setBusy] = useState(false);
   const [seen, setSeen] = useState<string | null>(null);
   if (code !== seen) {
     setSeen(code);
@@ -38,15 +37,14 @@ export function NewItemDialog({
     setUnitCost(null);
   }
 
-  const submit = async () => {
-    if (!code || !name.trim() || sellPrice === null) return;
-    setBusy(true);
-    try {
-      const product = await catalogApi.createProduct({
+  const create = useCrudMutation({
+    mutationFn: (body: { code: string; sellPrice: number }) =>
+      catalogApi.createProduct({
         nameAr: name.trim(),
         vatRate: vatRate ?? 0,
-        variants: [{ barcodes: [code], sellPrice, minSellPrice: 0 }],
-      });
+        variants: [{ barcodes: [body.code], sellPrice: body.sellPrice, minSellPrice: 0 }],
+      }),
+    onSuccess: (product, { code }) => {
       const variant = product.variants?.[0];
       if (!variant) return;
       onCreated({
@@ -56,11 +54,10 @@ export function NewItemDialog({
         unitCost: unitCost ?? 0,
         vatRate: vatRate ?? 0,
       });
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const submit = () => {
+    if (code && name.trim() && sellPrice !== null) create.mutate({ code, sellPrice });
   };
 
   return (
@@ -69,7 +66,7 @@ export function NewItemDialog({
       onClose={onClose}
       onSubmit={submit}
       title={t('newItem.title')}
-      submitting={busy}
+      submitting={create.isPending}
       submitLabel={t('newItem.create')}
       submitTestId="buy-new-item-save"
     >

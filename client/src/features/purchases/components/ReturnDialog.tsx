@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { formatPiasters, type PurchaseInvoiceDto } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { formatQuantity } from '../../../shared/lib/money';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { FormDialog } from '../../../shared/ui/FormDialog';
@@ -27,7 +27,6 @@ export function ReturnDialog({
   const { t } = useTranslation('purchases');
   const [quantities, setQuantities] = useState<Record<string, number | null>>({});
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const idem = useIdempotencyKey(invoice !== null);
   const [seen, setSeen] = useState<string | null>(null);
   if ((invoice?.id ?? null) !== seen) {
@@ -36,31 +35,23 @@ export function ReturnDialog({
     setNote('');
   }
 
-  const submit = async () => {
-    if (!invoice) return;
+  const returnGoods = useCrudMutation({
+    mutationFn: (lines: { lineId: string; quantity: number }[]) =>
+      purchasesApi.returnGoods(
+        invoice!.id,
+        { lines, note: note.trim() || null },
+        { idempotencyKey: idem.key },
+      ),
+    success: (done) =>
+      t('toast.returned', { number: done.number, total: formatPiasters(done.total) }),
+    onSuccess: onDone,
+  });
+  const submit = () => {
     const lines = Object.entries(quantities)
       .filter(([, q]) => q !== null && q > 0)
       .map(([lineId, q]) => ({ lineId, quantity: q as number }));
-    if (!lines.length) {
-      toast.warning(t('errors.noLines'));
-      return;
-    }
-    setBusy(true);
-    try {
-      const done = await purchasesApi.returnGoods(
-        invoice.id,
-        { lines, note: note.trim() || null },
-        { idempotencyKey: idem.key },
-      );
-      toast.success(
-        t('toast.returned', { number: done.number, total: formatPiasters(done.total) }),
-      );
-      onDone();
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setBusy(false);
-    }
+    if (lines.length) returnGoods.mutate(lines);
+    else toast.warning(t('errors.noLines'));
   };
 
   return (
@@ -69,7 +60,7 @@ export function ReturnDialog({
       onClose={onClose}
       onSubmit={submit}
       title={t('returnTitle', { number: invoice?.number ?? '' })}
-      submitting={busy}
+      submitting={returnGoods.isPending}
       submitLabel={t('returnGoods')}
       submitTestId="buy-return-save"
       maxWidth="sm"

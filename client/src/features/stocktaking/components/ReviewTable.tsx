@@ -9,40 +9,32 @@ import {
   type StockTakingLineDto,
   type StockTakingResponseDto,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
 import { stockTakingApi, stockTakingKeys, type LinesQuery } from '../api/stocktaking.api';
 import { nameLang } from '../../../shared/lib/lang';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 
 type Line = StockTakingLineDto;
 
 /** Per item: expected at start, movements since, expected, counted, variance (and its value at cost when allowed). */
 export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
   const { t } = useTranslation('stocktaking');
-  const [filter, setFilter] = useState<StockTakingLineFilter>(
-    session.state === 'open' ? 'counted' : 'differences',
+  const { paging, values, params, set } = useListState(
+    {
+      filter: session.state === 'open' ? 'counted' : ('differences' as StockTakingLineFilter),
+      q: '',
+    },
+    50,
   );
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging(50);
-  const query: LinesQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    filter,
-    q: q || undefined,
-  };
-  const lines = useQuery({
-    queryKey: stockTakingKeys.lines(session.id, query),
-    queryFn: () => stockTakingApi.lines(session.id, query),
-    placeholderData: keepPreviousData,
+  const lines = usePagedList({
+    paging,
+    params: params as Omit<LinesQuery, 'page' | 'pageSize'>,
+    queryKey: (query) => stockTakingKeys.lines(session.id, query),
+    fetch: (query) => stockTakingApi.lines(session.id, query),
   });
   const showValue = session.varianceValue !== undefined;
   const qty = (
@@ -68,8 +60,8 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
           <ToggleButtonGroup
             size="small"
             exclusive
-            value={filter}
-            onChange={(_, v: StockTakingLineFilter | null) => v && paging.withReset(setFilter)(v)}
+            value={values.filter}
+            onChange={(_, v: StockTakingLineFilter | null) => v && set('filter')(v)}
           >
             {STOCKTAKING_LINE_FILTERS.map((f) => (
               <ToggleButton key={f} value={f} data-testid={`review-filter-${f}`}>
@@ -78,8 +70,8 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
             ))}
           </ToggleButtonGroup>
           <SearchField
-            value={search}
-            onChange={paging.withReset(setSearch)}
+            value={values.q}
+            onChange={set('q')}
             label={t('review.search')}
             width={220}
           />

@@ -3,7 +3,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -30,6 +30,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
@@ -38,7 +39,7 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { useAmountCheck } from '../../../shared/ui/AmountField';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
-import { newCountId } from '../lib/ids';
+import { newId } from '../../../shared/lib/ids';
 import { STATE_COLOR } from '../lib/states';
 import { markScanInput } from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
@@ -73,9 +74,7 @@ export default function StockTakingPage() {
   const [printing, setPrinting] = useState(false);
   const refreshTimer = useRef<number | null>(null);
 
-  useEffect(() => {
-    if (session.error) handleError(session.error, { toast: true });
-  }, [session.error]);
+  useErrorToast(session.error);
   const refreshSoon = () => {
     if (refreshTimer.current !== null) return;
     refreshTimer.current = window.setTimeout(() => {
@@ -148,9 +147,18 @@ export default function StockTakingPage() {
       setBusy(false);
     }
   };
+  const action = (name: StockTakingStep | 'post', props: ButtonProps = {}) => (
+    <Button
+      {...props}
+      disabled={busy}
+      onClick={() => void run(name)}
+      data-testid={`stocktaking-${name}`}
+    >
+      {t(`actions.${name}`)}
+    </Button>
+  );
   const shown = live && live.base === st ? live : { counted: st.counted, total: st.total };
   const percent = shown.total ? Math.round((shown.counted * 100) / shown.total) : 0;
-  const date = (iso: string | null) => formatDateTime(iso);
 
   return (
     <Box
@@ -184,8 +192,8 @@ export default function StockTakingPage() {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('info.inventory')}: {st.inventoryName} — {st.branchName} · {t('info.startedBy')}:{' '}
-        {st.startedByName ?? ''} · {date(st.startedAt)}
-        {st.postedAt ? ` · ${t('info.postedAt')}: ${date(st.postedAt)}` : ''}
+        {st.startedByName ?? ''} · {formatDateTime(st.startedAt)}
+        {st.postedAt ? ` · ${t('info.postedAt')}: ${formatDateTime(st.postedAt)}` : ''}
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
@@ -217,27 +225,10 @@ export default function StockTakingPage() {
       )}
 
       <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        {st.state === 'open' && (
-          <Button
-            variant="contained"
-            disabled={busy}
-            onClick={() => void run('submit')}
-            data-testid="stocktaking-submit"
-          >
-            {t('actions.submit')}
-          </Button>
-        )}
+        {st.state === 'open' && action('submit', { variant: 'contained' })}
         {st.state === 'review' && (
           <>
-            <Button
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() => void run('post')}
-              data-testid="stocktaking-post"
-            >
-              {t('actions.post')}
-            </Button>
+            {action('post', { variant: 'contained', color: 'success' })}
             <FormControlLabel
               control={
                 <Checkbox
@@ -247,25 +238,10 @@ export default function StockTakingPage() {
               }
               label={t('actions.uncountedAsZero')}
             />
-            <Button
-              disabled={busy}
-              onClick={() => void run('reopen')}
-              data-testid="stocktaking-reopen"
-            >
-              {t('actions.reopen')}
-            </Button>
+            {action('reopen')}
           </>
         )}
-        {(st.state === 'open' || st.state === 'review') && (
-          <Button
-            color="error"
-            disabled={busy}
-            onClick={() => void run('cancel')}
-            data-testid="stocktaking-cancel"
-          >
-            {t('actions.cancel')}
-          </Button>
-        )}
+        {(st.state === 'open' || st.state === 'review') && action('cancel', { color: 'error' })}
       </Stack>
 
       <ReviewTable session={st} />
@@ -315,7 +291,8 @@ function CountPanel({
     if (quantity === null) return;
     try {
       const result = await stockTakingApi.count(session.id, {
-        id: newCountId(),
+        // a client id per count: a retried request (flaky phone network) is recorded once
+        id: newId(),
         quantity,
         ...body,
       });

@@ -3,16 +3,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -25,13 +19,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCategories } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
 import { formatDateTime } from '../../../shared/lib/format';
-import { ListGrid } from '../../../shared/ui/ListGrid';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { STATE_COLOR } from '../lib/states';
 
@@ -60,29 +55,28 @@ export default function StockTakingsSection({
     )
       void list.refetch();
   });
-  const date = (iso: string) => formatDateTime(iso);
   const active = (list.data?.rows ?? []).some((r) => r.state === 'open' || r.state === 'review');
   return (
-    <Paper variant="outlined" sx={{ mt: 2 }} data-testid="stocktakings-section">
-      <Stack direction="row" sx={{ p: 1.5, alignItems: 'center', gap: 1 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 700, flexGrow: 1 }}>
-          {t('list.title')}
-        </Typography>
-        <Button
-          startIcon={<Add />}
-          variant="outlined"
-          disabled={active}
-          onClick={() => setStarting(true)}
-          data-testid="stocktaking-start"
-        >
-          {t('list.start')}
-        </Button>
-      </Stack>
-      <ListGrid<StockTakingResponseDto>
+    <Box sx={{ mt: 2 }} data-testid="stocktakings-section">
+      <PagedTable<StockTakingResponseDto>
+        query={list}
+        filters={
+          <>
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+              {t('list.title')}
+            </Typography>
+            <Button
+              startIcon={<Add />}
+              variant="outlined"
+              disabled={active}
+              onClick={() => setStarting(true)}
+              data-testid="stocktaking-start"
+            >
+              {t('list.start')}
+            </Button>
+          </>
+        }
         ariaLabel={t('list.title')}
-        rows={list.data?.rows ?? []}
-        count={list.data?.total ?? 0}
-        busy={list.isFetching}
         paging={paging}
         pageSizeOptions={[10]}
         rowKey={(r) => r.id}
@@ -105,7 +99,11 @@ export default function StockTakingsSection({
               </Link>
             ),
           },
-          { key: 'startedAt', header: t('info.startedAt'), render: (r) => date(r.startedAt) },
+          {
+            key: 'startedAt',
+            header: t('info.startedAt'),
+            render: (r) => formatDateTime(r.startedAt),
+          },
           { key: 'startedBy', header: t('info.startedBy'), render: (r) => r.startedByName ?? '' },
           { key: 'scope', header: t('start.scope'), render: (r) => t(`start.${r.scope}`) },
           {
@@ -135,7 +133,7 @@ export default function StockTakingsSection({
           onClose={() => setStarting(false)}
         />
       )}
-    </Paper>
+    </Box>
   );
 }
 
@@ -149,81 +147,67 @@ function StartDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('stocktaking');
-  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const can = useCan();
   const categories = useCategories(can('can_see_categories'));
   const [scope, setScope] = useState<'all' | 'categories'>('all');
   const [chosen, setChosen] = useState<CategoryResponseDto[]>([]);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const st = await stockTakingApi.start({
-        inventoryId,
-        scope,
-        categoryIds: scope === 'categories' ? chosen.map((c) => c.id) : undefined,
-        note: note.trim() || undefined,
-      });
+  const start = useCrudMutation({
+    mutationFn: stockTakingApi.start,
+    onDone: (st) => {
       onClose();
       navigate(routePath('StockTaking-id', { id: st.id }));
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = () =>
+    start.mutate({
+      inventoryId,
+      scope,
+      categoryIds: scope === 'categories' ? chosen.map((c) => c.id) : undefined,
+      note: note.trim() || undefined,
+    });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('start.title', { inventory: inventoryName })}</DialogTitle>
-      <DialogContent>
-        <RadioGroup
-          value={scope}
-          onChange={(e) => setScope(e.target.value as 'all' | 'categories')}
-        >
-          <FormControlLabel value="all" control={<Radio />} label={t('start.all')} />
-          <FormControlLabel
-            value="categories"
-            control={<Radio />}
-            label={t('start.categories')}
-            disabled={!categories.data?.length}
-          />
-        </RadioGroup>
-        {scope === 'categories' && (
-          <Autocomplete
-            multiple
-            options={categories.data ?? []}
-            value={chosen}
-            onChange={(_, v) => setChosen(v)}
-            getOptionLabel={(c) => c.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            renderInput={(params) => <TextField {...params} label={t('start.chooseCategories')} />}
-            sx={{ my: 1 }}
-          />
-        )}
-        <Box sx={{ mt: 1 }}>
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            label={t('start.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{tc('cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={busy || (scope === 'categories' && !chosen.length)}
-          onClick={() => void submit()}
-          data-testid="stocktaking-start-submit"
-        >
-          {t('start.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={submit}
+      title={t('start.title', { inventory: inventoryName })}
+      submitting={start.isPending}
+      submitDisabled={scope === 'categories' && !chosen.length}
+      submitLabel={t('start.submit')}
+      submitTestId="stocktaking-start-submit"
+    >
+      <RadioGroup value={scope} onChange={(e) => setScope(e.target.value as 'all' | 'categories')}>
+        <FormControlLabel value="all" control={<Radio />} label={t('start.all')} />
+        <FormControlLabel
+          value="categories"
+          control={<Radio />}
+          label={t('start.categories')}
+          disabled={!categories.data?.length}
+        />
+      </RadioGroup>
+      {scope === 'categories' && (
+        <Autocomplete
+          multiple
+          options={categories.data ?? []}
+          value={chosen}
+          onChange={(_, v) => setChosen(v)}
+          getOptionLabel={(c) => c.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderInput={(params) => <TextField {...params} label={t('start.chooseCategories')} />}
+          sx={{ my: 1 }}
+        />
+      )}
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        sx={{ mt: 1 }}
+        label={t('start.note')}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -11,16 +11,19 @@ import {
 
 export type EditLine = Line & { available?: number };
 
-export const lineFromVariant = (v: VariantResponseDto): EditLine => {
+/** An item's name with its properties (size, colour). */
+export const itemTitle = (v: { productName: string; properties: Record<string, string> }) => {
   const props = propertiesText(v.properties);
-  return {
-    variantId: v.id,
-    title: props ? `${v.productName} — ${props}` : v.productName,
-    code: v.barcodes[0] ?? v.sku,
-    quantity: '1',
-    available: v.onHand !== undefined ? v.onHand - (v.reserved ?? 0) : undefined,
-  };
+  return props ? `${v.productName} — ${props}` : v.productName;
 };
+
+const lineFromVariant = (v: VariantResponseDto): EditLine => ({
+  variantId: v.id,
+  title: itemTitle(v),
+  code: v.barcodes[0] ?? v.sku,
+  quantity: '1',
+  available: v.onHand !== undefined ? v.onHand - (v.reserved ?? 0) : undefined,
+});
 
 /** A transfer line's quantity: required, above zero, at most 3 decimals and LIMITS.lineQuantity. */
 const LINE_QUANTITY = {

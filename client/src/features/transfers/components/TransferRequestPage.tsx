@@ -3,10 +3,6 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -21,33 +17,29 @@ import {
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
-import { propertiesText } from '../../catalog';
 import { PrintArea } from '../../../shared/ui/print';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { FormDialog } from '../../../shared/ui/FormDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
 import { stateColor } from '../lib/states';
-import { TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
+import { itemTitle, TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
 import { TransferNote } from './TransferNote';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-
-const lineTitle = (l: TransferLineDto) => {
-  const props = propertiesText(l.properties);
-  return props ? `${l.productName} — ${props}` : l.productName;
-};
 
 /** /Inventories/TransferRequests/{id}: lines, the steps this user's branch may take, the timeline, the printable note. */
 export default function TransferRequestPage() {
@@ -65,14 +57,11 @@ export default function TransferRequestPage() {
     enabled: id !== '',
     meta: { detail: true },
   });
-  const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
   const [printing, print] = usePrinting();
 
-  useEffect(() => {
-    if (query.error) handleError(query.error, { toast: true });
-  }, [query.error]);
+  useErrorToast(query.error);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: transferKeys.one(id) });
   useTransferLive((_, payload) => {
     if (payload.transferId === id) refresh();
@@ -80,7 +69,6 @@ export default function TransferRequestPage() {
   useLiveResync(refresh);
 
   const tr = query.data;
-  const date = (iso: string) => formatDateTime(iso);
 
   const after = (next: TransferResponseDto) => {
     markOwnStep(next.id, next.state);
@@ -89,6 +77,15 @@ export default function TransferRequestPage() {
     toast.success(t('done', { state: t(`states.${next.state}`) }));
   };
   const idem = useIdempotencyKey();
+  const stepIt = useCrudMutation({
+    mutationFn: (action: StepAction) =>
+      transfersApi.step(id, action, {}, { idempotencyKey: idem.key }),
+    onSuccess: (next) => {
+      after(next);
+      idem.renew();
+    },
+    onError: refresh,
+  });
   const step = async (action: StepAction) => {
     if (!tr) return;
     if (action !== 'request') {
@@ -98,35 +95,19 @@ export default function TransferRequestPage() {
       });
       if (!ok) return;
     }
-    setBusy(true);
-    try {
-      after(await transfersApi.step(tr.id, action, {}, { idempotencyKey: idem.key }));
-      idem.renew();
-    } catch (error) {
-      handleError(error, { toast: true });
-      refresh();
-    } finally {
-      setBusy(false);
-    }
+    stepIt.mutate(action);
   };
-  const saveLines = async () => {
-    const inputs = editLines && toLineInputs(editLines);
-    if (!tr || !inputs || !inputs.length) return;
-    setBusy(true);
-    try {
-      queryClient.setQueryData(
-        transferKeys.one(id),
-        await transfersApi.update(tr.id, { lines: inputs }),
-      );
+  const saveLines = useCrudMutation({
+    mutationFn: (lines: { variantId: string; quantity: number }[]) =>
+      transfersApi.update(id, { lines }),
+    success: t('saved'),
+    onSuccess: (next) => {
+      queryClient.setQueryData(transferKeys.one(id), next);
       setEditLines(null);
-      toast.success(t('saved'));
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
+  const busy = stepIt.isPending || saveLines.isPending;
   if (!tr) return query.isLoading ? <LinearProgress /> : null;
   const showValue = tr.valueAtCost !== undefined;
   const shippedOrLater = ['shipped', 'received', 'partially_received'].includes(tr.state);
@@ -176,7 +157,7 @@ export default function TransferRequestPage() {
           <InfoItem label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
           <InfoItem
             label={t('fields.createdBy')}
-            value={`${tr.createdByName ?? ''} · ${date(tr.createdAt)}`}
+            value={`${tr.createdByName ?? ''} · ${formatDateTime(tr.createdAt)}`}
           />
         </Stack>
         {tr.note && (
@@ -192,7 +173,7 @@ export default function TransferRequestPage() {
                 setEditLines(
                   (tr.lines ?? []).map((l) => ({
                     variantId: l.variantId,
-                    title: lineTitle(l),
+                    title: itemTitle(l),
                     code: l.barcodes[0] ?? l.sku,
                     quantity: String(l.quantity),
                     available: l.availableAtSource,
@@ -241,7 +222,7 @@ export default function TransferRequestPage() {
             <Button
               variant="contained"
               disabled={busy || !toLineInputs(editLines)?.length}
-              onClick={() => void saveLines()}
+              onClick={() => saveLines.mutate(toLineInputs(editLines)!)}
             >
               {t('actions.saveLines')}
             </Button>
@@ -257,7 +238,7 @@ export default function TransferRequestPage() {
             rowTestId="transfer-line"
             columns={[
               { key: 'no', header: '#', render: (l) => l.lineNo },
-              { key: 'product', header: t('fields.product'), render: lineTitle },
+              { key: 'product', header: t('fields.product'), render: itemTitle },
               {
                 key: 'code',
                 header: t('fields.code'),
@@ -329,7 +310,7 @@ export default function TransferRequestPage() {
                 {t(`actions.${e.action}`)} → {t(`states.${e.toState}`)}
               </Typography>{' '}
               <Typography variant="body2" component="span" color="text.secondary">
-                {e.userName ? t('timeline.by', { name: e.userName }) : ''} · {date(e.at)}
+                {e.userName ? t('timeline.by', { name: e.userName }) : ''} · {formatDateTime(e.at)}
               </Typography>
               {e.note && (
                 <Typography variant="caption" component="div" color="text.secondary">
@@ -364,14 +345,12 @@ function ReceiveDialog({
   onDone: (t: TransferResponseDto) => void;
 }) {
   const { t } = useTranslation('transfers');
-  const { t: tc } = useTranslation('common');
   const lines = transfer.lines ?? [];
   const [values, setValues] = useState<Record<string, { qty: string; reason: string }>>(() =>
     Object.fromEntries(
       lines.map((l) => [l.id, { qty: String(l.shippedQuantity ?? l.quantity), reason: '' }]),
     ),
   );
-  const [busy, setBusy] = useState(false);
   const rows = lines.map((l) => {
     const v = values[l.id];
     const qty = parseQuantity(v.qty);
@@ -380,10 +359,9 @@ function ReceiveDialog({
   });
   const receiveKey = useIdempotencyKey();
   const valid = rows.every((r) => r.qty !== null && r.qty >= 0 && !r.missingReason);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const done = await transfersApi.receive(
+  const receive = useCrudMutation({
+    mutationFn: () =>
+      transfersApi.receive(
         transfer.id,
         {
           lines: rows.map((r) => ({
@@ -393,90 +371,80 @@ function ReceiveDialog({
           })),
         },
         { idempotencyKey: receiveKey.key },
-      );
+      ),
+    onDone: (done) => {
       onClose();
       onDone(done);
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>{t('receive.title', { number: transfer.number })}</DialogTitle>
-      <DialogContent>
-        <Alert severity="info" sx={{ mb: 1.5 }}>
-          {t('receive.hint')}
-        </Alert>
-        <DataTable
-          ariaLabel={t('receive.title', { number: transfer.number })}
-          hover={false}
-          scroll={false}
-          rows={rows}
-          rowKey={(r) => r.l.id}
-          rowTestId="receive-line"
-          columns={[
-            { key: 'product', header: t('fields.product'), render: (r) => lineTitle(r.l) },
-            qtyColumn<(typeof rows)[number]>(
-              'shipped',
-              t('fields.shipped'),
-              (r) => r.l.shippedQuantity,
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={() => receive.mutate()}
+      title={t('receive.title', { number: transfer.number })}
+      submitting={receive.isPending}
+      submitDisabled={!valid}
+      submitLabel={t('receive.submit')}
+      submitTestId="receive-submit"
+      maxWidth="md"
+    >
+      <Alert severity="info" sx={{ mb: 1.5 }}>
+        {t('receive.hint')}
+      </Alert>
+      <DataTable
+        ariaLabel={t('receive.title', { number: transfer.number })}
+        hover={false}
+        scroll={false}
+        rows={rows}
+        rowKey={(r) => r.l.id}
+        rowTestId="receive-line"
+        columns={[
+          { key: 'product', header: t('fields.product'), render: (r) => itemTitle(r.l) },
+          qtyColumn<(typeof rows)[number]>(
+            'shipped',
+            t('fields.shipped'),
+            (r) => r.l.shippedQuantity,
+          ),
+          {
+            key: 'received',
+            header: t('fields.received'),
+            align: 'center',
+            sx: { inlineSize: 120 },
+            render: ({ l, v, qty }) => (
+              <TextField
+                size="small"
+                value={v.qty}
+                error={qty === null || qty < 0}
+                onChange={(e) => setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })}
+                slotProps={{
+                  htmlInput: {
+                    inputMode: 'decimal',
+                    'data-testid': 'receive-qty',
+                    style: { textAlign: 'center' },
+                  },
+                }}
+              />
             ),
-            {
-              key: 'received',
-              header: t('fields.received'),
-              align: 'center',
-              sx: { inlineSize: 120 },
-              render: ({ l, v, qty }) => (
-                <TextField
-                  size="small"
-                  value={v.qty}
-                  error={qty === null || qty < 0}
-                  onChange={(e) => setValues({ ...values, [l.id]: { ...v, qty: e.target.value } })}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'decimal',
-                      'data-testid': 'receive-qty',
-                      style: { textAlign: 'center' },
-                    },
-                  }}
-                />
-              ),
-            },
-            {
-              key: 'reason',
-              header: t('fields.reason'),
-              render: ({ l, v, differs, missingReason }) => (
-                <TextField
-                  size="small"
-                  fullWidth
-                  disabled={!differs}
-                  value={v.reason}
-                  error={missingReason}
-                  helperText={missingReason ? t('receive.reasonRequired') : undefined}
-                  onChange={(e) =>
-                    setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })
-                  }
-                  slotProps={{ htmlInput: { 'data-testid': 'receive-reason' } }}
-                />
-              ),
-            },
-          ]}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{tc('cancel')}</Button>
-        <Button
-          variant="contained"
-          color="success"
-          disabled={!valid || busy}
-          onClick={() => void submit()}
-          data-testid="receive-submit"
-        >
-          {t('receive.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          },
+          {
+            key: 'reason',
+            header: t('fields.reason'),
+            render: ({ l, v, differs, missingReason }) => (
+              <TextField
+                size="small"
+                fullWidth
+                disabled={!differs}
+                value={v.reason}
+                error={missingReason}
+                helperText={missingReason ? t('receive.reasonRequired') : undefined}
+                onChange={(e) => setValues({ ...values, [l.id]: { ...v, reason: e.target.value } })}
+                slotProps={{ htmlInput: { 'data-testid': 'receive-reason' } }}
+              />
+            ),
+          },
+        ]}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,24 +14,23 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { routePath, TRANSFER_STATES, type TransferState } from '@pos/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
-import { PagedTable } from '../../../shared/ui/PagedTable';
-import { usePaging } from '../../../shared/ui/usePaging';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
-import { catalogApi, catalogKeys, useInventoryOptions, propertiesText } from '../../catalog';
+import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { stateColor } from '../lib/states';
-import { toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
+import { itemTitle, toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
 import { formatDateTime } from '../../../shared/lib/format';
 
 type Direction = 'all' | 'incoming' | 'outgoing';
@@ -44,26 +42,26 @@ export default function TransferRequestsPage() {
   const can = useCan();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [direction, setDirection] = useState<Direction>('all');
-  const [state, setState] = useState<TransferState | ''>('');
-  const paging = usePaging();
+  const {
+    paging,
+    values,
+    params: filters,
+    set,
+  } = useListState<{
+    direction: '' | Exclude<Direction, 'all'>;
+    state: TransferState | '';
+  }>({ direction: '', state: '' });
   const prefill = params.get('prefill');
   // Coming from /Products/LowStock with ?prefill=… opens the new request at once.
   const [creating, setCreating] = useState(() => !!prefill);
 
-  const query: TransferListQuery = {
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    state: state || undefined,
-    direction: direction === 'all' ? undefined : direction,
-  };
-  const list = useQuery({
-    queryKey: transferKeys.list(query),
-    queryFn: () => transfersApi.list(query),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    paging,
+    params: filters as Omit<TransferListQuery, 'page' | 'pageSize'>,
+    queryKey: transferKeys.list,
+    fetch: transfersApi.list,
   });
   const counts = useQuery({ queryKey: transferKeys.counts, queryFn: transfersApi.counts });
-  useErrorToast(list.error);
   useTransferLive(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
   useLiveResync(() => void queryClient.invalidateQueries({ queryKey: transferKeys.all }));
 
@@ -71,10 +69,7 @@ export default function TransferRequestsPage() {
   const showValue = can('can_see_transfer_totals') && can('can_see_buy_price');
   const countFor = (s: TransferState) => {
     const c = counts.data;
-    if (!c) return 0;
-    if (direction === 'incoming') return c.incoming[s] ?? 0;
-    if (direction === 'outgoing') return c.outgoing[s] ?? 0;
-    return c.all[s] ?? 0;
+    return (c ? (values.direction ? c[values.direction] : c.all)[s] : 0) ?? 0;
   };
   const inventory = (name: string, branch: string) => (
     <>
@@ -125,28 +120,26 @@ export default function TransferRequestsPage() {
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('title')}
-        </Typography>
-        {counts.data && counts.data.pending > 0 && (
-          <Chip
-            color="warning"
-            label={t('counts.pending', { count: counts.data.pending })}
-            data-testid="transfer-pending"
-          />
-        )}
-        {can('can_transfer_products') && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setCreating(true)}
-            data-testid="transfer-new"
-          >
-            {t('new')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        gap={1}
+        actions={
+          <>
+            {counts.data && counts.data.pending > 0 && (
+              <Chip
+                color="warning"
+                label={t('counts.pending', { count: counts.data.pending })}
+                data-testid="transfer-pending"
+              />
+            )}
+            {can('can_transfer_products') && (
+              <AddButton onClick={() => setCreating(true)} testId="transfer-new">
+                {t('new')}
+              </AddButton>
+            )}
+          </>
+        }
+      />
       <PagedTable
         query={list}
         paging={paging}
@@ -162,9 +155,9 @@ export default function TransferRequestsPage() {
             <ToggleButtonGroup
               size="small"
               exclusive
-              value={direction}
+              value={values.direction || 'all'}
               onChange={(_, v: Direction | null) => {
-                if (v) paging.withReset(setDirection)(v);
+                if (v) set('direction')(v === 'all' ? '' : v);
               }}
             >
               {(['all', 'incoming', 'outgoing'] as const).map((d) => (
@@ -176,16 +169,16 @@ export default function TransferRequestsPage() {
             <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
               <Chip
                 label={t('states.all')}
-                color={state === '' ? 'primary' : 'default'}
-                onClick={() => paging.withReset(setState)('')}
+                color={values.state === '' ? 'primary' : 'default'}
+                onClick={() => set('state')('')}
               />
               {TRANSFER_STATES.map((s) => (
                 <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
                   <Chip
                     label={t(`states.${s}`)}
-                    color={state === s ? 'primary' : 'default'}
-                    variant={state === s ? 'filled' : 'outlined'}
-                    onClick={() => paging.withReset(setState)(s)}
+                    color={values.state === s ? 'primary' : 'default'}
+                    variant={values.state === s ? 'filled' : 'outlined'}
+                    onClick={() => set('state')(s)}
                     data-testid={`transfer-state-${s}`}
                   />
                 </Badge>
@@ -248,11 +241,10 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
     for (const r of rows) {
       if (seen.has(r.variantId)) continue;
       seen.add(r.variantId);
-      const props = propertiesText(r.properties);
       const missing = Math.max(1, Math.ceil((r.lowStockThreshold ?? 0) - (r.onHand ?? 0)));
       lines.push({
         variantId: r.variantId,
-        title: props ? `${r.productName} — ${props}` : r.productName,
+        title: itemTitle(r),
         code: r.sku,
         quantity: String(missing),
       });

@@ -5,10 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
-import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { usePrinting } from '../../../shared/ui/DocumentKit';
+import { PrintArea } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
 import { VendorPaymentReceipt } from './VendorPaymentReceipt';
 
@@ -26,17 +26,8 @@ export function ReceiptDialog({
     queryFn: () => vendorsApi.receipt(paymentId!),
     enabled: !!paymentId,
   });
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    if (receipt.error) handleError(receipt.error, { toast: true });
-  }, [receipt.error]);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
+  const [printing, print] = usePrinting();
+  useErrorToast(receipt.error);
   return (
     <Dialog open={!!paymentId} onClose={onClose} maxWidth="md" fullWidth>
       <DialogContent>
@@ -50,7 +41,7 @@ export function ReceiptDialog({
           variant="contained"
           startIcon={<Print />}
           disabled={!receipt.data}
-          onClick={() => setPrinting(true)}
+          onClick={print}
           data-testid="vendor-receipt-print"
         >
           {t('actions.print')}

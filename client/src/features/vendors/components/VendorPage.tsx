@@ -12,16 +12,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { AGING_BUCKETS, formatPiasters, VENDORS } from '@pos/contracts';
+import { AGING_BUCKETS, formatPiasters, VENDORS, type VendorOpenInvoiceDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
 import { resourceApi } from '../../../shared/resource';
 import { useCan } from '../../../shared/state/useCan';
 import { AccountPage, AccountSection, BalanceFigure } from '../../../shared/ui/AccountPage';
+import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
@@ -56,10 +57,7 @@ export default function VendorPage() {
   });
   const [paying, setPaying] = useState(false);
   const [receiptId, setReceiptId] = useState<string | null>(null);
-  useEffect(() => {
-    const err = vendor.error ?? openInvoices.error ?? statement.error;
-    if (err) handleError(err, { toast: true });
-  }, [vendor.error, openInvoices.error, statement.error]);
+  useErrorToast(vendor.error ?? openInvoices.error ?? statement.error);
 
   const v = vendor.data;
   if (!v) return vendor.isLoading ? <LinearProgress /> : null;
@@ -105,15 +103,13 @@ export default function VendorPage() {
                 </Typography>
               )}
               {v.address && <Typography variant="body2">{v.address}</Typography>}
-              {v.taxNumber && (
-                <Typography variant="body2">
-                  {t('list.taxNumber')}: <bdi dir="ltr">{v.taxNumber}</bdi>
-                </Typography>
-              )}
-              {v.commercialRegister && (
-                <Typography variant="body2">
-                  {t('list.commercialRegister')}: <bdi dir="ltr">{v.commercialRegister}</bdi>
-                </Typography>
+              {(['taxNumber', 'commercialRegister'] as const).map(
+                (key) =>
+                  v[key] && (
+                    <Typography key={key} variant="body2">
+                      {t(`list.${key}`)}: <bdi dir="ltr">{v[key]}</bdi>
+                    </Typography>
+                  ),
               )}
               <Typography variant="body2">
                 {t('list.paymentTermsDays')}: {v.paymentTermsDays}
@@ -167,45 +163,40 @@ export default function VendorPage() {
       {totals ? (
         <Stack sx={{ gap: 1.5, minInlineSize: 0 }}>
           <AccountSection title={t('invoices.title')}>
-            <Table size="small" aria-label={t('invoices.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('invoices.number')}</TableCell>
-                  <TableCell>{t('invoices.vendorNumber')}</TableCell>
-                  <TableCell>{t('invoices.date')}</TableCell>
-                  <TableCell>{t('invoices.due')}</TableCell>
-                  <TableCell align="right">{t('invoices.total')}</TableCell>
-                  <TableCell align="right">{t('invoices.paid')}</TableCell>
-                  <TableCell align="right">{t('invoices.open')}</TableCell>
-                  <TableCell align="center">{t('invoices.overdue')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {invoices.map((i) => (
-                  <TableRow key={i.id} data-testid="open-invoice-row">
-                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                      {i.number}
-                    </TableCell>
-                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                      {i.vendorInvoiceNumber ?? ''}
-                    </TableCell>
-                    <TableCell>{formatDay(i.invoiceDate)}</TableCell>
-                    <TableCell>{formatDay(i.dueDate)}</TableCell>
-                    <TableCell align="right">{formatPiasters(i.total)}</TableCell>
-                    <TableCell align="right">{formatPiasters(i.paid + i.returned)}</TableCell>
-                    <TableCell align="right">{formatPiasters(i.open)}</TableCell>
-                    <TableCell align="center">{i.daysOverdue > 0 ? i.daysOverdue : '—'}</TableCell>
-                  </TableRow>
-                ))}
-                {!openInvoices.isLoading && invoices.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8} align="center" sx={{ color: 'text.secondary' }}>
-                      {t('invoices.empty')}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
+            <DataTable<VendorOpenInvoiceDto>
+              ariaLabel={t('invoices.title')}
+              hover={false}
+              scroll={false}
+              rows={invoices}
+              rowKey={(i) => i.id}
+              rowTestId="open-invoice-row"
+              loading={openInvoices.isLoading}
+              emptyText={t('invoices.empty')}
+              columns={[
+                { key: 'number', header: t('invoices.number'), ltr: true, render: (i) => i.number },
+                {
+                  key: 'vendorNumber',
+                  header: t('invoices.vendorNumber'),
+                  ltr: true,
+                  render: (i) => i.vendorInvoiceNumber ?? '',
+                },
+                {
+                  key: 'date',
+                  header: t('invoices.date'),
+                  render: (i) => formatDay(i.invoiceDate),
+                },
+                { key: 'due', header: t('invoices.due'), render: (i) => formatDay(i.dueDate) },
+                moneyColumn('total', t('invoices.total'), (i) => i.total),
+                moneyColumn('paid', t('invoices.paid'), (i) => i.paid + i.returned),
+                moneyColumn('open', t('invoices.open'), (i) => i.open),
+                {
+                  key: 'overdue',
+                  header: t('invoices.overdue'),
+                  align: 'center',
+                  render: (i) => (i.daysOverdue > 0 ? i.daysOverdue : '—'),
+                },
+              ]}
+            />
           </AccountSection>
           <AccountSection title={t('statement.title')}>
             {canDates && (
