@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { FormEvent, ReactNode } from 'react';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGuard, useFieldGuard } from './fieldGuard';
 
@@ -24,6 +25,8 @@ export type FormDialogProps = {
   /** Default 'إلغاء' (common:cancel). */
   cancelLabel?: ReactNode;
   submitTestId?: string;
+  /** The save button's colour (red to close a shift, orange for a return). */
+  submitColor?: ButtonProps['color'];
   /** The save button is disabled (something the form needs is missing). */
   submitDisabled?: boolean;
   maxWidth?: DialogProps['maxWidth'];
@@ -46,6 +49,7 @@ export function FormDialog({
   submitLabel,
   cancelLabel,
   submitTestId,
+  submitColor,
   submitDisabled = false,
   maxWidth = 'sm',
   dividers = false,
@@ -79,6 +83,7 @@ export function FormDialog({
         <Button
           type="submit"
           variant="contained"
+          color={submitColor}
           disabled={submitting || submitDisabled}
           data-testid={submitTestId}
         >
@@ -122,5 +127,52 @@ export function NoteField({ value, onChange, maxLength, ...rest }: NoteFieldProp
       onChange={(e) => onChange(e.target.value)}
       slotProps={{ htmlInput: { maxLength } }}
     />
+  );
+}
+
+type ReasonDialogProps = Omit<FormDialogProps, 'open' | 'onSubmit' | 'children'> & {
+  /** The reason, trimmed; never blank when `requiredMessage` is given. */
+  onSubmit: (reason: string) => void;
+  /** What the action does, above the field. */
+  message?: ReactNode;
+  label: ReactNode;
+  maxLength: number;
+  inputTestId: string;
+  /** Shown under a blank field on submit (the blank reason is then not sent). */
+  requiredMessage?: string;
+  fieldProps?: Omit<TextFieldProps, 'value' | 'onChange'>;
+};
+
+/** Asks for the reason of an action (void, reject, cancel) and confirms it. Mounted when open. */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { onSubmit, message, label, maxLength, inputTestId, requiredMessage, fieldProps } = props;
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const missing = tried && !!requiredMessage && !reason.trim();
+  return (
+    <FormDialog
+      {...props}
+      open
+      onSubmit={() => {
+        setTried(true);
+        if (!requiredMessage || reason.trim()) onSubmit(reason.trim());
+      }}
+    >
+      {message && (
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {message}
+        </Typography>
+      )}
+      <TextField
+        fullWidth
+        {...fieldProps}
+        label={label}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={missing}
+        helperText={missing ? requiredMessage : undefined}
+        slotProps={{ htmlInput: { maxLength, 'data-testid': inputTestId } }}
+      />
+    </FormDialog>
   );
 }

@@ -15,9 +15,9 @@ import { handleError } from '../../../shared/api/handleError';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
+import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -40,7 +40,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
   });
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [printing, print] = usePrinting();
+  const [printing, print] = usePrintJob<true>();
   useEffect(() => {
     if (query.error) handleError(query.error, { toast: true });
   }, [query.error]);
@@ -126,7 +126,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
         <Button
           variant="outlined"
           startIcon={<PrintOutlined />}
-          onClick={print}
+          onClick={() => print(true)}
           data-testid="po-print-button"
         >
           {t('actions.print')}

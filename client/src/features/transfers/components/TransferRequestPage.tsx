@@ -32,9 +32,9 @@ import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
+import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
@@ -68,7 +68,7 @@ export default function TransferRequestPage() {
   const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
-  const [printing, print] = usePrinting();
+  const [printing, print] = usePrintJob<true>();
 
   useEffect(() => {
     if (query.error) handleError(query.error, { toast: true });
@@ -162,7 +162,11 @@ export default function TransferRequestPage() {
             <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
           </Paper>
         )}
-        <Button startIcon={<PrintOutlined />} onClick={print} data-testid="transfer-print">
+        <Button
+          startIcon={<PrintOutlined />}
+          onClick={() => print(true)}
+          data-testid="transfer-print"
+        >
           {t('actions.print')}
         </Button>
       </DocumentHeader>

@@ -5,10 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
 import { VendorPaymentReceipt } from './VendorPaymentReceipt';
 
@@ -26,17 +26,10 @@ export function ReceiptDialog({
     queryFn: () => vendorsApi.receipt(paymentId!),
     enabled: !!paymentId,
   });
-  const [printing, setPrinting] = useState(false);
+  const [printing, setPrinting] = usePrintJob<true>();
   useEffect(() => {
     if (receipt.error) handleError(receipt.error, { toast: true });
   }, [receipt.error]);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
   return (
     <Dialog open={!!paymentId} onClose={onClose} maxWidth="md" fullWidth>
       <DialogContent>
