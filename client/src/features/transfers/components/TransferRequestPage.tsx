@@ -68,7 +68,8 @@ export default function TransferRequestPage() {
   const [busy, setBusy] = useState(false);
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
-  const [printing, print] = usePrintJob<true>();
+  const [printing, setPrinting] = usePrintJob<true>();
+  const print = () => setPrinting(true);
 
   useEffect(() => {
     if (query.error) handleError(query.error, { toast: true });
@@ -162,11 +163,7 @@ export default function TransferRequestPage() {
             <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
           </Paper>
         )}
-        <Button
-          startIcon={<PrintOutlined />}
-          onClick={() => print(true)}
-          data-testid="transfer-print"
-        >
+        <Button startIcon={<PrintOutlined />} onClick={print} data-testid="transfer-print">
           {t('actions.print')}
         </Button>
       </DocumentHeader>
