@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGuard, useFieldGuard } from './fieldGuard';
@@ -32,7 +31,7 @@ export type FormDialogProps = {
   maxWidth?: DialogProps['maxWidth'];
   /** Lines above and below the content (long forms). */
   dividers?: boolean;
-  children: ReactNode;
+  children?: ReactNode;
 };
 
 /**
@@ -130,22 +129,20 @@ export function NoteField({ value, onChange, maxLength, ...rest }: NoteFieldProp
   );
 }
 
-type ReasonDialogProps = Omit<FormDialogProps, 'open' | 'onSubmit' | 'children'> & {
+type ReasonDialogProps = Omit<FormDialogProps, 'open' | 'onSubmit'> & {
   /** The reason, trimmed; never blank when `requiredMessage` is given. */
   onSubmit: (reason: string) => void;
-  /** What the action does, above the field. */
-  message?: ReactNode;
-  label: ReactNode;
-  maxLength: number;
-  inputTestId: string;
+  /** The reason's field: its label and look. */
+  field: Omit<TextFieldProps, 'value' | 'onChange'>;
+  /** The reason's input: the DTO's length limit and its test id. */
+  input: { maxLength: number; 'data-testid': string };
   /** Shown under a blank field on submit (the blank reason is then not sent). */
   requiredMessage?: string;
-  fieldProps?: Omit<TextFieldProps, 'value' | 'onChange'>;
 };
 
-/** Asks for the reason of an action (void, reject, cancel) and confirms it. Mounted when open. */
+/** Asks the reason for an action (void, reject, cancel) under its children; mounted when open. */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { onSubmit, message, label, maxLength, inputTestId, requiredMessage, fieldProps } = props;
+  const { onSubmit, field, input, requiredMessage } = props;
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const missing = tried && !!requiredMessage && !reason.trim();
@@ -158,20 +155,15 @@ export function ReasonDialog(props: ReasonDialogProps) {
         if (!requiredMessage || reason.trim()) onSubmit(reason.trim());
       }}
     >
-      {message && (
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {message}
-        </Typography>
-      )}
+      {props.children}
       <TextField
         fullWidth
-        {...fieldProps}
-        label={label}
+        {...field}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         error={missing}
         helperText={missing ? requiredMessage : undefined}
-        slotProps={{ htmlInput: { maxLength, 'data-testid': inputTestId } }}
+        slotProps={{ htmlInput: input }}
       />
     </FormDialog>
   );

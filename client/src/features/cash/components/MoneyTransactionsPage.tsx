@@ -233,10 +233,8 @@ export default function MoneyTransactionsPage() {
           title={t('decide.rejectTitle', { number: rejecting.number })}
           submitLabel={t('decide.reject')}
           submitTestId="money-reject-save"
-          label={t('fields.rejectReason')}
-          maxLength={200}
-          inputTestId="money-reject-reason"
-          fieldProps={{ sx: { mt: 1 }, required: true }}
+          field={{ label: t('fields.rejectReason'), sx: { mt: 1 }, required: true }}
+          input={{ maxLength: 200, 'data-testid': 'money-reject-reason' }}
         />
       )}
       {voucher && (

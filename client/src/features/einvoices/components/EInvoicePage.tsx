@@ -183,13 +183,14 @@ export default function EInvoicePage() {
           submitting={change.isPending}
           submitLabel={t(`detail.${changing}Confirm`)}
           submitTestId="einvoice-state-confirm"
-          message={t(`detail.${changing}Text`)}
-          label={t('fields.stateReason')}
-          maxLength={500}
-          inputTestId="einvoice-state-reason-input"
+          field={{ label: t('fields.stateReason'), multiline: true, minRows: 2, required: true }}
+          input={{ maxLength: 500, 'data-testid': 'einvoice-state-reason-input' }}
           requiredMessage={t('detail.reasonRequired')}
-          fieldProps={{ multiline: true, minRows: 2, required: true }}
-        />
+        >
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {t(`detail.${changing}Text`)}
+          </Typography>
+        </ReasonDialog>
       )}
     </Box>
   );

@@ -50,15 +50,13 @@ function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => 
       submitTestId="expense-void-submit"
       submitting={run.isPending}
       onSubmit={(reason) => reason && run.mutate(reason)}
-      message={t('void.explain', {
-        amount: formatPiasters(expense.total),
-        vault: expense.vaultName,
-      })}
-      label={t('void.reason')}
-      maxLength={300}
-      inputTestId="expense-void-reason"
-      fieldProps={{ autoFocus: true, size: 'small' }}
-    />
+      field={{ label: t('void.reason'), autoFocus: true, size: 'small' }}
+      input={{ maxLength: 300, 'data-testid': 'expense-void-reason' }}
+    >
+      <Typography sx={{ mb: 2 }}>
+        {t('void.explain', { amount: formatPiasters(expense.total), vault: expense.vaultName })}
+      </Typography>
+    </ReasonDialog>
   );
 }
 
