@@ -5,29 +5,16 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameLang } from '../lib/lang';
 import { parseQuantity } from '../lib/money';
 import { useAmountCheck, type AmountFieldRules } from './AmountField';
 import { DataTable, type Column } from './DataTable';
-import { DocumentBarcode, printSoon, useReceiptData } from './print';
+import { DocumentBarcode, useReceiptData } from './print';
 
 // A document's pages (purchase order, transfer, stock-taking, receipts): its header and facts,
 // its printing and printed A4 layout, and the editor of its lines. One module: one chunk.
-
-/** A document page's print: `start()` renders its print area and opens the dialog, cleared after. */
-export function usePrinting(): [boolean, () => void] {
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(false);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
-  return [printing, () => setPrinting(true)];
-}
 
 export type DocumentHeaderProps = {
   back: ReactNode;

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldGuard, useFieldGuard } from './fieldGuard';
 
@@ -24,12 +24,14 @@ export type FormDialogProps = {
   /** Default 'إلغاء' (common:cancel). */
   cancelLabel?: ReactNode;
   submitTestId?: string;
+  /** The save button's colour (red to close a shift, orange for a return). */
+  submitColor?: ButtonProps['color'];
   /** The save button is disabled (something the form needs is missing). */
   submitDisabled?: boolean;
   maxWidth?: DialogProps['maxWidth'];
   /** Lines above and below the content (long forms). */
   dividers?: boolean;
-  children: ReactNode;
+  children?: ReactNode;
 };
 
 /**
@@ -46,6 +48,7 @@ export function FormDialog({
   submitLabel,
   cancelLabel,
   submitTestId,
+  submitColor,
   submitDisabled = false,
   maxWidth = 'sm',
   dividers = false,
@@ -79,6 +82,7 @@ export function FormDialog({
         <Button
           type="submit"
           variant="contained"
+          color={submitColor}
           disabled={submitting || submitDisabled}
           data-testid={submitTestId}
         >
@@ -122,5 +126,45 @@ export function NoteField({ value, onChange, maxLength, ...rest }: NoteFieldProp
       onChange={(e) => onChange(e.target.value)}
       slotProps={{ htmlInput: { maxLength } }}
     />
+  );
+}
+
+type ReasonDialogProps = Omit<FormDialogProps, 'open' | 'onSubmit'> & {
+  /** The reason, trimmed; never blank when `requiredMessage` is given. */
+  onSubmit: (reason: string) => void;
+  /** The reason's field: its label and look. */
+  field: Omit<TextFieldProps, 'value' | 'onChange'>;
+  /** The reason's input: the DTO's length limit and its test id. */
+  input: { maxLength: number; 'data-testid': string };
+  /** Shown under a blank field on submit (the blank reason is then not sent). */
+  requiredMessage?: string;
+};
+
+/** Asks the reason for an action (void, reject, cancel) under its children; mounted when open. */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { onSubmit, field, input, requiredMessage } = props;
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const missing = tried && !!requiredMessage && !reason.trim();
+  return (
+    <FormDialog
+      {...props}
+      open
+      onSubmit={() => {
+        setTried(true);
+        if (!requiredMessage || reason.trim()) onSubmit(reason.trim());
+      }}
+    >
+      {props.children}
+      <TextField
+        fullWidth
+        {...field}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={missing}
+        helperText={missing ? requiredMessage : undefined}
+        slotProps={{ htmlInput: input }}
+      />
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { getReceiptData, type ReceiptData } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { loadBarcodeLib, useBarcodeLib } from '../lib/barcodeLib';
 import { currentBranchState, featuresState, publicConfigState, storeInfoState } from '../state';
@@ -44,6 +44,22 @@ export function usePaperLayout(): [PaperLayout, (layout: PaperLayout) => void] {
 export function printSoon(): void {
   const print = () => requestAnimationFrame(() => requestAnimationFrame(() => window.print()));
   loadBarcodeLib().then(print, print);
+}
+
+/**
+ * A document to print: set it, it renders into the print area, the print dialog opens, then it
+ * clears after printing.
+ */
+export function usePrintJob<T>(): [T | null, (doc: T | null) => void] {
+  const [doc, setDoc] = useState<T | null>(null);
+  useEffect(() => {
+    if (!doc) return;
+    printSoon();
+    const done = () => setDoc(null);
+    window.addEventListener('afterprint', done, { once: true });
+    return () => window.removeEventListener('afterprint', done);
+  }, [doc]);
+  return [doc, setDoc];
 }
 
 /** Spec §3 receipt data from the global state (features, current branch, store info, app name). */

@@ -2,7 +2,6 @@ import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
@@ -21,13 +20,12 @@ import { resourceKeys } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { SearchField, SelectFilter, type Column } from '../../../shared/ui';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { ReasonDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { PagedTable, StatusBadge, useListState } from '../../../shared/ui/PagedTable';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { usePrinting } from '../../../shared/ui/DocumentKit';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useToast } from '../../../shared/ui/useToast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { cashApi, cashKeys, type MoneyListQuery } from '../api/cash.api';
@@ -51,9 +49,7 @@ export default function MoneyTransactionsPage() {
   const list = useListState({ type: '', status: '', q: '' });
   const [creating, setCreating] = useState(false);
   const [rejecting, setRejecting] = useState<MoneyTransactionDto | null>(null);
-  const [rejectReason, setRejectReason] = useState('');
-  const [voucher, setVoucher] = useState<MoneyTransactionDto | null>(null);
-  const [printing, print] = usePrinting();
+  const [voucher, printVoucher] = usePrintJob<MoneyTransactionDto>();
   const keeper = can('can_see_vault_totals');
 
   const query = {
@@ -81,15 +77,14 @@ export default function MoneyTransactionsPage() {
 
   const idem = useIdempotencyKey();
   const decide = useCrudMutation({
-    mutationFn: ({ tx, confirm }: { tx: MoneyTransactionDto; confirm: boolean }) =>
-      confirm
+    mutationFn: ({ tx, reason }: { tx: MoneyTransactionDto; reason?: string }) =>
+      reason === undefined
         ? cashApi.confirm(tx.id, { idempotencyKey: idem.key })
-        : cashApi.reject(tx.id, rejectReason, { idempotencyKey: idem.key }),
+        : cashApi.reject(tx.id, reason, { idempotencyKey: idem.key }),
     success: (tx) => t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'),
     onSuccess: () => {
       idem.renew();
       setRejecting(null);
-      setRejectReason('');
       refresh();
     },
   });
@@ -147,7 +142,7 @@ export default function MoneyTransactionsPage() {
                 size="small"
                 variant="contained"
                 disabled={decide.isPending}
-                onClick={() => decide.mutate({ tx: r, confirm: true })}
+                onClick={() => decide.mutate({ tx: r })}
                 data-testid="money-confirm"
               >
                 {t('decide.confirm')}
@@ -165,10 +160,7 @@ export default function MoneyTransactionsPage() {
           <IconAction
             label={t('voucher.print')}
             icon={Print}
-            onClick={() => {
-              setVoucher(r);
-              print();
-            }}
+            onClick={() => printVoucher(r)}
             testId="money-print"
           />
         </Stack>
@@ -234,27 +226,18 @@ export default function MoneyTransactionsPage() {
         />
       )}
       {rejecting && (
-        <FormDialog
-          open
+        <ReasonDialog
           onClose={() => setRejecting(null)}
-          onSubmit={() => decide.mutate({ tx: rejecting, confirm: false })}
+          onSubmit={(reason) => decide.mutate({ tx: rejecting, reason })}
           submitting={decide.isPending}
           title={t('decide.rejectTitle', { number: rejecting.number })}
           submitLabel={t('decide.reject')}
           submitTestId="money-reject-save"
-        >
-          <TextField
-            fullWidth
-            sx={{ mt: 1 }}
-            label={t('fields.rejectReason')}
-            value={rejectReason}
-            onChange={(e) => setRejectReason(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'money-reject-reason' } }}
-            required
-          />
-        </FormDialog>
+          field={{ label: t('fields.rejectReason'), sx: { mt: 1 }, required: true }}
+          input={{ maxLength: 200, 'data-testid': 'money-reject-reason' }}
+        />
       )}
-      {printing && voucher && (
+      {voucher && (
         <PrintArea layout="a4">
           <MoneyVoucher tx={voucher} />
         </PrintArea>

@@ -6,7 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { routePath, type EInvoiceDetailDto, type EInvoiceStateChange } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +15,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { ReasonDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { EtaErrorList, EtaJson, EtaLastError, formatEtaAmount } from '../../eta';
@@ -42,8 +41,6 @@ export default function EInvoicePage() {
     if (e.payload.documentId === id) void doc.refetch();
   });
   const [changing, setChanging] = useState<EInvoiceStateChange | null>(null);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
 
   const setDoc = (data: EInvoiceDetailDto) => {
     queryClient.setQueryData(einvoiceKeys.one(id), data);
@@ -54,8 +51,6 @@ export default function EInvoicePage() {
     success: (_, v) => t(`detail.${v.status}Sent`),
     onSuccess: (data) => {
       setChanging(null);
-      setReason('');
-      setTried(false);
       setDoc(data);
     },
   });
@@ -180,37 +175,23 @@ export default function EInvoicePage() {
           testId="einvoice-json"
         />
       </Stack>
-      <FormDialog
-        open={changing !== null}
-        onClose={() => (setChanging(null), setTried(false))}
-        onSubmit={() => {
-          setTried(true);
-          if (!reason.trim() || !changing) return;
-          change.mutate({ status: changing, reason: reason.trim() });
-        }}
-        title={changing ? t(`detail.${changing}Title`) : ''}
-        submitting={change.isPending}
-        submitLabel={changing ? t(`detail.${changing}Confirm`) : undefined}
-        submitTestId="einvoice-state-confirm"
-      >
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {changing ? t(`detail.${changing}Text`) : ''}
-        </Typography>
-        <TextField
-          fullWidth
-          multiline
-          minRows={2}
-          required
-          label={t('fields.stateReason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={tried && !reason.trim()}
-          helperText={tried && !reason.trim() ? t('detail.reasonRequired') : undefined}
-          slotProps={{
-            htmlInput: { maxLength: 500, 'data-testid': 'einvoice-state-reason-input' },
-          }}
-        />
-      </FormDialog>
+      {changing && (
+        <ReasonDialog
+          onClose={() => setChanging(null)}
+          onSubmit={(reason) => change.mutate({ status: changing, reason })}
+          title={t(`detail.${changing}Title`)}
+          submitting={change.isPending}
+          submitLabel={t(`detail.${changing}Confirm`)}
+          submitTestId="einvoice-state-confirm"
+          field={{ label: t('fields.stateReason'), multiline: true, minRows: 2, required: true }}
+          input={{ maxLength: 500, 'data-testid': 'einvoice-state-reason-input' }}
+          requiredMessage={t('detail.reasonRequired')}
+        >
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {t(`detail.${changing}Text`)}
+          </Typography>
+        </ReasonDialog>
+      )}
     </Box>
   );
 }

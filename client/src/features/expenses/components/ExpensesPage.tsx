@@ -20,7 +20,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { ReasonDialog } from '../../../shared/ui/FormDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
@@ -34,39 +34,29 @@ import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
   const { t } = useTranslation('expenses');
-  const [reason, setReason] = useState('');
   const idem = useIdempotencyKey();
   const run = useCrudMutation({
-    mutationFn: () => expensesApi.void(expense.id, reason.trim(), { idempotencyKey: idem.key }),
+    mutationFn: (reason: string) =>
+      expensesApi.void(expense.id, reason, { idempotencyKey: idem.key }),
     success: t('void.done', { number: expense.number }),
     onSuccess: onClose,
     invalidate: [expenseKeys.all],
   });
   return (
-    <FormDialog
-      open
+    <ReasonDialog
       onClose={onClose}
       title={t('void.title', { number: expense.number })}
       submitLabel={t('void.submit')}
       submitTestId="expense-void-submit"
       submitting={run.isPending}
-      onSubmit={() => {
-        if (reason.trim()) run.mutate(undefined);
-      }}
+      onSubmit={(reason) => reason && run.mutate(reason)}
+      field={{ label: t('void.reason'), autoFocus: true, size: 'small' }}
+      input={{ maxLength: 300, 'data-testid': 'expense-void-reason' }}
     >
       <Typography sx={{ mb: 2 }}>
         {t('void.explain', { amount: formatPiasters(expense.total), vault: expense.vaultName })}
       </Typography>
-      <TextField
-        autoFocus
-        fullWidth
-        size="small"
-        label={t('void.reason')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        slotProps={{ htmlInput: { maxLength: 300, 'data-testid': 'expense-void-reason' } }}
-      />
-    </FormDialog>
+    </ReasonDialog>
   );
 }
 

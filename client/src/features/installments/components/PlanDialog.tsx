@@ -32,10 +32,9 @@ import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/us
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { toast } from '../../../shared/ui/toast';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
-import { usePrintJob } from '../lib/usePrintJob';
 import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/terms';
 import { ContractPrint } from './ContractPrint';
 import { SchedulePreview, TermsFields } from './TermsFields';

@@ -38,7 +38,7 @@ import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { PrintArea, formatQty, printSoon } from '../../../shared/ui/print';
+import { PrintArea, formatQty, usePrintJob } from '../../../shared/ui/print';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -81,14 +81,7 @@ export default function TicketPage() {
     if (ticket.error) handleError(ticket.error, { toast: true });
   }, [ticket.error]);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
-  const [printing, setPrinting] = useState<'intake' | 'delivery' | null>(null);
-  useEffect(() => {
-    if (!printing) return;
-    printSoon();
-    const done = () => setPrinting(null);
-    window.addEventListener('afterprint', done, { once: true });
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
+  const [printing, setPrinting] = usePrintJob<'intake' | 'delivery'>();
   const [step, setStep] = useState<MaintenanceStatus | null>(null);
   const [note, setNote] = useState('');
   // the vault the bill goes into (or the deposit comes back from): '' is the branch's main one

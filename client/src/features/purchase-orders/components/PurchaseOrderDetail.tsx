@@ -16,9 +16,9 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
+import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -40,7 +40,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
     meta: { detail: true },
   });
   const [editing, setEditing] = useState(false);
-  const [printing, print] = usePrinting();
+  const [printing, print] = usePrintJob<true>();
   useErrorToast(query.error);
 
   const order = query.data;
@@ -119,7 +119,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
         <Button
           variant="outlined"
           startIcon={<PrintOutlined />}
-          onClick={print}
+          onClick={() => print(true)}
           data-testid="po-print-button"
         >
           {t('actions.print')}

@@ -1,10 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -27,7 +23,7 @@ import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales
 import { newId, withNetworkRetry } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { FormDialog } from '../../../shared/ui/FormDialog';
 import { nameLang } from '../../../shared/lib/lang';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
@@ -51,7 +47,6 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
   const [reason, setReason] = useState('');
   // Kept across retries of the same return: the idempotency key.
   const [returnId] = useState(newId);
-  const guard = useFieldGuard();
   const cash = methods.data?.find((m) => m.type === 'cash');
   const methodId = chosenMethod || cash?.id || '';
 
@@ -98,120 +93,114 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
   });
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{t('returns.title', { number: invoice.number })}</DialogTitle>
-      <DialogContent dividers>
-        <Stack sx={{ gap: 1.5 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('returns.invoiceSummary', {
-              total: formatPiasters(invoice.total),
-              customer: invoice.customerName ?? t('invoices.walkIn'),
-            })}
-          </Typography>
-          <DataTable<SaleDto['lines'][number]>
-            columns={[
-              {
-                key: 'item',
-                header: t('receipt.item'),
-                render: (line) => <span lang={nameLang(line.productName)}>{line.productName}</span>,
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      title={t('returns.title', { number: invoice.number })}
+      submitting={save.isPending}
+      submitLabel={t('returns.submit')}
+      submitTestId="return-submit"
+      submitColor="warning"
+      submitDisabled={chosen.length === 0 || tooMuch}
+      maxWidth="md"
+      dividers
+    >
+      <Stack sx={{ gap: 1.5 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('returns.invoiceSummary', {
+            total: formatPiasters(invoice.total),
+            customer: invoice.customerName ?? t('invoices.walkIn'),
+          })}
+        </Typography>
+        <DataTable<SaleDto['lines'][number]>
+          columns={[
+            {
+              key: 'item',
+              header: t('receipt.item'),
+              render: (line) => <span lang={nameLang(line.productName)}>{line.productName}</span>,
+            },
+            qtyColumn('sold', t('returns.sold'), (line) => line.quantity, { align: 'right' }),
+            qtyColumn('returned', t('returns.returned'), (line) => line.returnedQuantity, {
+              align: 'right',
+            }),
+            moneyColumn('total', t('receipt.lineTotal'), (line) => line.lineTotal),
+            {
+              key: 'quantity',
+              header: t('returns.quantity'),
+              headerSx: { inlineSize: 150 },
+              render: (line) => {
+                const max = returnableQuantity(line.quantity, line.returnedQuantity);
+                const qty = quantities[line.id] ?? 0;
+                return (
+                  <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+                    <AmountField
+                      kind="qty"
+                      value={qty}
+                      onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
+                      disabled={max === 0}
+                      error={qty !== null && qty > max}
+                      max={max}
+                      testId="return-qty"
+                      sx={{ inlineSize: 80 }}
+                    />
+                    <Button
+                      size="small"
+                      disabled={max === 0}
+                      onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
+                    >
+                      {t('returns.all')}
+                    </Button>
+                  </Stack>
+                );
               },
-              qtyColumn('sold', t('returns.sold'), (line) => line.quantity, { align: 'right' }),
-              qtyColumn('returned', t('returns.returned'), (line) => line.returnedQuantity, {
-                align: 'right',
-              }),
-              moneyColumn('total', t('receipt.lineTotal'), (line) => line.lineTotal),
-              {
-                key: 'quantity',
-                header: t('returns.quantity'),
-                headerSx: { inlineSize: 150 },
-                render: (line) => {
-                  const max = returnableQuantity(line.quantity, line.returnedQuantity);
-                  const qty = quantities[line.id] ?? 0;
-                  return (
-                    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-                      <AmountField
-                        kind="qty"
-                        value={qty}
-                        onValue={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
-                        disabled={max === 0}
-                        error={qty !== null && qty > max}
-                        max={max}
-                        guard={guard}
-                        testId="return-qty"
-                        sx={{ inlineSize: 80 }}
-                      />
-                      <Button
-                        size="small"
-                        disabled={max === 0}
-                        onClick={() => setQuantities((q) => ({ ...q, [line.id]: max }))}
-                      >
-                        {t('returns.all')}
-                      </Button>
-                    </Stack>
-                  );
-                },
-              },
-            ]}
-            rows={lines}
-            rowKey={(line) => line.id}
-            rowTestId="return-line"
-            ariaLabel={t('returns.title', { number: invoice.number })}
-            hover={false}
-            scroll={false}
+            },
+          ]}
+          rows={lines}
+          rowKey={(line) => line.id}
+          rowTestId="return-line"
+          ariaLabel={t('returns.title', { number: invoice.number })}
+          hover={false}
+          scroll={false}
+        />
+        {tooMuch && <Alert severity="error">{t('returns.tooMuch')}</Alert>}
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('returns.refundMethod')}
+            value={methodId}
+            onChange={(e) => setMethodId(e.target.value)}
+            sx={{ minInlineSize: 180 }}
+            slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
+          >
+            {(methods.data ?? [])
+              .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type))
+              .map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {methodName(m, i18n.language)}
+                </MenuItem>
+              ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('returns.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            sx={{ flex: 1, minInlineSize: 200 }}
           />
-          {tooMuch && <Alert severity="error">{t('returns.tooMuch')}</Alert>}
-          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField
-              select
-              size="small"
-              label={t('returns.refundMethod')}
-              value={methodId}
-              onChange={(e) => setMethodId(e.target.value)}
-              sx={{ minInlineSize: 180 }}
-              slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
-            >
-              {(methods.data ?? [])
-                .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type))
-                .map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {methodName(m, i18n.language)}
-                  </MenuItem>
-                ))}
-            </TextField>
-            <TextField
-              size="small"
-              label={t('returns.reason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              sx={{ flex: 1, minInlineSize: 200 }}
-            />
-          </Stack>
-          <Box>
-            <Typography sx={{ fontWeight: 700 }} data-testid="return-estimate">
-              {t('returns.estimate', { amount: formatPiasters(estimate) })}
-            </Typography>
-            {creditPart > 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {t('returns.creditFirst', { amount: formatPiasters(creditPart) })}
-              </Typography>
-            )}
-          </Box>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="warning"
-          disabled={chosen.length === 0 || tooMuch || save.isPending}
-          onClick={() => guard.check() && save.mutate()}
-          data-testid="return-submit"
-        >
-          {t('returns.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        <Box>
+          <Typography sx={{ fontWeight: 700 }} data-testid="return-estimate">
+            {t('returns.estimate', { amount: formatPiasters(estimate) })}
+          </Typography>
+          {creditPart > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('returns.creditFirst', { amount: formatPiasters(creditPart) })}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -31,7 +31,7 @@ import { PagedTable, useListState, usePagedList } from '../../../shared/ui/Paged
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { FormDialog } from '../../../shared/ui/FormDialog';
 import {
   PrintArea,
   formatDateTime,
@@ -78,7 +78,6 @@ export function CloseShiftDialog({
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [counted, setCounted] = useState<number | null>(null);
   const [note, setNote] = useState('');
-  const guard = useFieldGuard();
 
   const countedCash = byDenomination ? denominationTotal(counts) : counted;
   const expected = shift.totals?.expectedCash ?? null;
@@ -111,109 +110,103 @@ export function CloseShiftDialog({
   });
 
   return (
-    <Dialog open onClose={close.isPending ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('shift.closeTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack sx={{ gap: 1.5 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={byDenomination}
-                onChange={(e) => setByDenomination(e.target.checked)}
-                data-testid="close-by-denomination"
-              />
-            }
-            label={t('shift.byDenomination')}
-          />
-          {byDenomination ? (
-            <Box
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr auto',
-                gap: 1,
-                alignItems: 'center',
-              }}
-            >
-              {DENOMINATIONS.map((d) => (
-                <Box key={d.label} sx={{ display: 'contents' }}>
-                  <Typography dir="ltr" sx={{ textAlign: 'end' }}>
-                    {t('shift.denomination', { value: d.label })}
-                  </Typography>
-                  <TextField
-                    size="small"
-                    value={counts[d.label] ? String(counts[d.label]) : ''}
-                    onChange={(e) => {
-                      const n = Number(e.target.value.replace(/[^\d]/g, ''));
-                      setCounts((c) => ({ ...c, [d.label]: Number.isSafeInteger(n) ? n : 0 }));
-                    }}
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        dir: 'ltr',
-                        'data-testid': `denomination-${d.label}`,
-                      },
-                    }}
-                  />
-                  <Typography variant="body2" color="text.secondary">
-                    {formatPiasters((counts[d.label] ?? 0) * d.piasters)}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
-          ) : (
-            <AmountField
-              label={t('shift.countedCash')}
-              value={counted}
-              onValue={setCounted}
-              autoFocus
-              required
-              guard={guard}
-              testId="close-counted"
+    <FormDialog
+      open
+      onClose={onClose}
+      onSubmit={() => close.mutate()}
+      title={t('shift.closeTitle')}
+      submitting={close.isPending}
+      submitLabel={t('shift.close')}
+      submitTestId="close-shift-submit"
+      submitColor="error"
+      submitDisabled={byDenomination && countedCash === null}
+      maxWidth="xs"
+      dividers
+    >
+      <Stack sx={{ gap: 1.5 }}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={byDenomination}
+              onChange={(e) => setByDenomination(e.target.checked)}
+              data-testid="close-by-denomination"
             />
-          )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}>
-            <Typography>{t('shift.countedCash')}</Typography>
-            <Typography data-testid="close-counted-total">
-              {countedCash !== null ? formatPiasters(countedCash) : '—'}
-            </Typography>
-            {expected !== null && (
-              <>
-                <Typography>{t('shift.expectedCash')}</Typography>
-                <Typography data-testid="close-expected">{formatPiasters(expected)}</Typography>
-                <Typography sx={{ fontWeight: 700 }}>{t('shift.difference')}</Typography>
-                <Typography
-                  sx={{ fontWeight: 700 }}
-                  color={difference === 0 ? 'success.main' : 'error.main'}
-                  data-testid="close-difference"
-                >
-                  {difference !== null ? formatPiasters(difference) : '—'}
+          }
+          label={t('shift.byDenomination')}
+        />
+        {byDenomination ? (
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr auto',
+              gap: 1,
+              alignItems: 'center',
+            }}
+          >
+            {DENOMINATIONS.map((d) => (
+              <Box key={d.label} sx={{ display: 'contents' }}>
+                <Typography dir="ltr" sx={{ textAlign: 'end' }}>
+                  {t('shift.denomination', { value: d.label })}
                 </Typography>
-              </>
-            )}
+                <TextField
+                  size="small"
+                  value={counts[d.label] ? String(counts[d.label]) : ''}
+                  onChange={(e) => {
+                    const n = Number(e.target.value.replace(/[^\d]/g, ''));
+                    setCounts((c) => ({ ...c, [d.label]: Number.isSafeInteger(n) ? n : 0 }));
+                  }}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'numeric',
+                      dir: 'ltr',
+                      'data-testid': `denomination-${d.label}`,
+                    },
+                  }}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {formatPiasters((counts[d.label] ?? 0) * d.piasters)}
+                </Typography>
+              </Box>
+            ))}
           </Box>
-          <TextField
-            size="small"
-            label={t('shift.note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+        ) : (
+          <AmountField
+            label={t('shift.countedCash')}
+            value={counted}
+            onValue={setCounted}
+            autoFocus
+            required
+            testId="close-counted"
           />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={close.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={(byDenomination && countedCash === null) || close.isPending}
-          onClick={() => guard.check() && countedCash !== null && close.mutate()}
-          data-testid="close-shift-submit"
-        >
-          {t('shift.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}>
+          <Typography>{t('shift.countedCash')}</Typography>
+          <Typography data-testid="close-counted-total">
+            {countedCash !== null ? formatPiasters(countedCash) : '—'}
+          </Typography>
+          {expected !== null && (
+            <>
+              <Typography>{t('shift.expectedCash')}</Typography>
+              <Typography data-testid="close-expected">{formatPiasters(expected)}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{t('shift.difference')}</Typography>
+              <Typography
+                sx={{ fontWeight: 700 }}
+                color={difference === 0 ? 'success.main' : 'error.main'}
+                data-testid="close-difference"
+              >
+                {difference !== null ? formatPiasters(difference) : '—'}
+              </Typography>
+            </>
+          )}
+        </Box>
+        <TextField
+          size="small"
+          label={t('shift.note')}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -27,11 +27,11 @@ import { useCan } from '../../../shared/state/useCan';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, usePrinting } from '../../../shared/ui/DocumentKit';
+import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
@@ -59,7 +59,7 @@ export default function TransferRequestPage() {
   });
   const [receiving, setReceiving] = useState(false);
   const [editLines, setEditLines] = useState<EditLine[] | null>(null);
-  const [printing, print] = usePrinting();
+  const [printing, print] = usePrintJob<true>();
 
   useErrorToast(query.error);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: transferKeys.one(id) });
@@ -143,7 +143,11 @@ export default function TransferRequestPage() {
             <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
           </Paper>
         )}
-        <Button startIcon={<PrintOutlined />} onClick={print} data-testid="transfer-print">
+        <Button
+          startIcon={<PrintOutlined />}
+          onClick={() => print(true)}
+          data-testid="transfer-print"
+        >
           {t('actions.print')}
         </Button>
       </DocumentHeader>

@@ -7,8 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { usePrinting } from '../../../shared/ui/DocumentKit';
-import { PrintArea } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
 import { VendorPaymentReceipt } from './VendorPaymentReceipt';
 
@@ -26,7 +25,7 @@ export function ReceiptDialog({
     queryFn: () => vendorsApi.receipt(paymentId!),
     enabled: !!paymentId,
   });
-  const [printing, print] = usePrinting();
+  const [printing, print] = usePrintJob<true>();
   useErrorToast(receipt.error);
   return (
     <Dialog open={!!paymentId} onClose={onClose} maxWidth="md" fullWidth>
@@ -41,7 +40,7 @@ export function ReceiptDialog({
           variant="contained"
           startIcon={<Print />}
           disabled={!receipt.data}
-          onClick={print}
+          onClick={() => print(true)}
           data-testid="vendor-receipt-print"
         >
           {t('actions.print')}
