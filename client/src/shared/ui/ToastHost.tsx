@@ -32,8 +32,7 @@ const ToastCard = forwardRef<HTMLDivElement, Props>(function ToastCard(props, re
   const theme = useTheme();
   const { t } = useTranslation('common');
   const type = variant as ToastType;
-  const accent =
-    type === 'default' ? theme.palette.grey[700] : theme.palette[type].main;
+  const accent = type === 'default' ? theme.palette.grey[700] : theme.palette[type].main;
   const colored = tone === 'colored';
   return (
     <SnackbarContent ref={ref} role={type === 'error' ? 'alert' : 'status'} data-toast={type}>
