@@ -28,7 +28,9 @@ export type Column<T> = {
   /** Codes, numbers, phones: laid out left to right, aligned to the start. */
   ltr?: boolean;
   /** The cells' direction alone (the alignment stays the column's). */
-  dir?: 'ltr';
+  dir?: 'ltr' | 'auto';
+  /** The cells' test id. */
+  testId?: string;
   /** Keeps the cell on one line (action buttons). */
   nowrap?: boolean;
   /** Clicks in the cell do not reach a clickable row (links, action buttons). */
@@ -182,6 +184,7 @@ export function DataTable<T>({
                     align={column.align}
                     padding={column.padding}
                     dir={column.ltr ? 'ltr' : column.dir}
+                    data-testid={column.testId}
                     onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
                     sx={
                       [
