@@ -35,8 +35,6 @@ export type Column<T> = {
   nowrap?: boolean;
   /** Clicks in the cell do not reach a clickable row (links, action buttons). */
   stopPropagation?: boolean;
-  /** The row's cell spans this many columns (the next ones are left out). */
-  span?: (row: T) => number | undefined;
 };
 
 /** A cell of a row outside the data rows (a two-row header, an opening balance, totals). */
@@ -160,7 +158,6 @@ export function DataTable<T>({
         {leadRows && spanRows(leadRows, shown)}
         {rows.map((row) => {
           const extra = rowProps?.(row) ?? {};
-          let skip = 0;
           return (
             <TableRow
               key={rowKey(row)}
@@ -170,35 +167,26 @@ export function DataTable<T>({
               {...extra}
               sx={[onRowClick ? { cursor: 'pointer' } : {}, ...asArray(extra.sx)] as SxProps<Theme>}
             >
-              {shown.map((column) => {
-                if (skip > 0) {
-                  skip--;
-                  return null;
-                }
-                const span = column.span?.(row);
-                skip = (span ?? 1) - 1;
-                return (
-                  <TableCell
-                    key={column.key}
-                    colSpan={span}
-                    align={column.align}
-                    padding={column.padding}
-                    dir={column.ltr ? 'ltr' : column.dir}
-                    data-testid={column.testId}
-                    onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
-                    sx={
-                      [
-                        column.ltr ? { textAlign: 'start' } : {},
-                        column.nowrap ? { whiteSpace: 'nowrap' } : {},
-                        ...asArray(column.sx),
-                        ...asArray(column.cellSx?.(row)),
-                      ] as SxProps<Theme>
-                    }
-                  >
-                    {column.render(row)}
-                  </TableCell>
-                );
-              })}
+              {shown.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  padding={column.padding}
+                  dir={column.ltr ? 'ltr' : column.dir}
+                  data-testid={column.testId}
+                  onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
+                  sx={
+                    [
+                      column.ltr ? { textAlign: 'start' } : {},
+                      column.nowrap ? { whiteSpace: 'nowrap' } : {},
+                      ...asArray(column.sx),
+                      ...asArray(column.cellSx?.(row)),
+                    ] as SxProps<Theme>
+                  }
+                >
+                  {column.render(row)}
+                </TableCell>
+              ))}
             </TableRow>
           );
         })}
