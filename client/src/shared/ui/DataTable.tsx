@@ -4,6 +4,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { type TableCellProps } from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow, { type TableRowProps } from '@mui/material/TableRow';
 import { formatPiasters } from '@pos/contracts';
@@ -26,10 +27,26 @@ export type Column<T> = {
   cellSx?: (row: T) => SxProps<Theme>;
   /** Codes, numbers, phones: laid out left to right, aligned to the start. */
   ltr?: boolean;
+  /** The cells' direction alone (the alignment stays the column's). */
+  dir?: 'ltr' | 'auto';
+  /** The cells' test id. */
+  testId?: string;
   /** Keeps the cell on one line (action buttons). */
   nowrap?: boolean;
   /** Clicks in the cell do not reach a clickable row (links, action buttons). */
   stopPropagation?: boolean;
+};
+
+/** A cell of a row outside the data rows (a two-row header, an opening balance, totals). */
+export type SpanCell = Pick<TableCellProps, 'align' | 'colSpan' | 'rowSpan' | 'sx' | 'dir'> & {
+  content?: ReactNode;
+  testId?: string;
+};
+export type SpanRow = {
+  testId?: string;
+  /** Styles of every cell in the row (bold totals). */
+  sx?: SxProps<Theme>;
+  cells: readonly SpanCell[];
 };
 
 export type DataTableProps<T> = {
@@ -54,10 +71,47 @@ export type DataTableProps<T> = {
   hover?: boolean;
   /** Wrap in a horizontally scrolling container (default on). */
   scroll?: boolean;
+  testId?: string;
+  /** Replace the header row (spanned, two-row headers). */
+  headRows?: readonly SpanRow[];
+  /** Rows above the data rows (an opening balance). */
+  leadRows?: readonly SpanRow[];
+  /** Rows in the table's footer (totals). */
+  footRows?: readonly SpanRow[];
 };
 
 const asArray = (sx: SxProps<Theme> | undefined) =>
   sx === undefined ? [] : Array.isArray(sx) ? (sx as readonly unknown[]) : [sx];
+
+/** Rows of spanned cells; below the columns a cell takes the alignment of the column it starts at. */
+function spanRows(
+  rows: readonly SpanRow[],
+  columns: readonly Pick<Column<never>, 'align' | 'dir'>[] = [],
+) {
+  return rows.map((row, r) => {
+    let at = 0;
+    return (
+      <TableRow key={r} data-testid={row.testId}>
+        {row.cells.map(({ content, testId, sx, ...cell }, c) => {
+          const column = columns[at];
+          at += cell.colSpan ?? 1;
+          return (
+            <TableCell
+              key={c}
+              align={column?.align}
+              dir={column?.dir}
+              data-testid={testId}
+              sx={[...asArray(row.sx), ...asArray(sx)] as SxProps<Theme>}
+              {...cell}
+            >
+              {content}
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    );
+  });
+}
 
 /** A small, dense table from column definitions: header, rows and an empty row. */
 export function DataTable<T>({
@@ -74,25 +128,34 @@ export function DataTable<T>({
   rowProps,
   hover = true,
   scroll = true,
+  testId,
+  headRows,
+  leadRows,
+  footRows,
 }: DataTableProps<T>) {
   const shown = columns.filter((column) => !column.hidden);
   const table = (
-    <Table size="small" aria-label={ariaLabel}>
+    <Table size="small" aria-label={ariaLabel} data-testid={testId}>
       <TableHead>
-        <TableRow>
-          {shown.map((column) => (
-            <TableCell
-              key={column.key}
-              align={column.align}
-              padding={column.padding}
-              sx={column.headerSx}
-            >
-              {column.header}
-            </TableCell>
-          ))}
-        </TableRow>
+        {headRows ? (
+          spanRows(headRows)
+        ) : (
+          <TableRow>
+            {shown.map((column) => (
+              <TableCell
+                key={column.key}
+                align={column.align}
+                padding={column.padding}
+                sx={column.headerSx}
+              >
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
       </TableHead>
       <TableBody>
+        {leadRows && spanRows(leadRows, shown)}
         {rows.map((row) => {
           const extra = rowProps?.(row) ?? {};
           return (
@@ -109,7 +172,8 @@ export function DataTable<T>({
                   key={column.key}
                   align={column.align}
                   padding={column.padding}
-                  dir={column.ltr ? 'ltr' : undefined}
+                  dir={column.ltr ? 'ltr' : column.dir}
+                  data-testid={column.testId}
                   onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
                   sx={
                     [
@@ -139,6 +203,7 @@ export function DataTable<T>({
           </TableRow>
         )}
       </TableBody>
+      {footRows && <TableFooter>{spanRows(footRows, shown)}</TableFooter>}
     </Table>
   );
   return (

@@ -1,13 +1,8 @@
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { LookupFilter } from '../../../shared/ui/FilterBar';
+import { DataTable } from '../../../shared/ui/DataTable';
 import Autocomplete from '@mui/material/Autocomplete';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { routePath, type AccountStatementLineDto } from '@pos/contracts';
@@ -29,6 +24,8 @@ import {
 } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
 import { amount, BranchFilter, ReportFrame, useRangeText, useReportFilters } from './ReportFrame';
+
+const bold = { fontWeight: 700 };
 
 /** The document behind a movement: a sale links to its invoice; others name their source. */
 function Source({ line }: { line: AccountStatementLineDto }) {
@@ -167,73 +164,76 @@ export default function AccountStatementPage() {
           {t('statement.pick')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('journal.date')}</TableCell>
-              <TableCell>{t('journal.number')}</TableCell>
-              <TableCell>{t('journal.source')}</TableCell>
-              <TableCell>{t('journal.description')}</TableCell>
-              <TableCell align="right">{t('entry.debit')}</TableCell>
-              <TableCell align="right">{t('entry.credit')}</TableCell>
-              <TableCell align="right">
-                {d
-                  ? t('statement.balanceOn', { side: t(`entry.${d.account.normalSide}`) })
-                  : t('statement.balance')}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          {d && (
-            <>
-              <TableBody>
-                <TableRow data-testid="statement-opening">
-                  <TableCell colSpan={6} sx={{ fontWeight: 700 }}>
-                    {t('statement.opening')}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {amount(d.opening)}
-                  </TableCell>
-                </TableRow>
-                {d.lines.map((l, i) => (
-                  <TableRow key={`${l.entryId}-${i}`} data-testid="statement-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(l.day)}</TableCell>
-                    <TableCell dir="ltr">{l.entryNumber}</TableCell>
-                    <TableCell>
-                      <Source line={l} />
-                    </TableCell>
-                    <TableCell>{journalDescription(t, l.sourceType, l.description)}</TableCell>
-                    <TableCell align="right">{l.debit ? amount(l.debit) : ''}</TableCell>
-                    <TableCell align="right">{l.credit ? amount(l.credit) : ''}</TableCell>
-                    <TableCell align="right">{amount(l.balance)}</TableCell>
-                  </TableRow>
-                ))}
-                {!d.lines.length && (
-                  <TableRow>
-                    <TableCell colSpan={7} sx={{ color: 'text.secondary' }}>
-                      {t('statement.empty')}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-              <TableFooter>
-                <TableRow data-testid="statement-closing">
-                  <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
-                    {t('statement.closing')}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {amount(d.totals.debit)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {amount(d.totals.credit)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {amount(d.closing)}
-                  </TableCell>
-                </TableRow>
-              </TableFooter>
-            </>
-          )}
-        </Table>
+        <DataTable
+          ariaLabel={title}
+          rows={d?.lines.map((l, i) => ({ ...l, key: `${l.entryId}-${i}` })) ?? []}
+          rowKey={(l) => l.key}
+          rowTestId="statement-row"
+          loading={!d}
+          emptyText={t('statement.empty')}
+          hover={false}
+          scroll={false}
+          columns={[
+            {
+              key: 'day',
+              header: t('journal.date'),
+              nowrap: true,
+              render: (l) => formatDay(l.day),
+            },
+            {
+              key: 'number',
+              header: t('journal.number'),
+              dir: 'ltr',
+              render: (l) => l.entryNumber,
+            },
+            { key: 'source', header: t('journal.source'), render: (l) => <Source line={l} /> },
+            {
+              key: 'description',
+              header: t('journal.description'),
+              render: (l) => journalDescription(t, l.sourceType, l.description),
+            },
+            ...(['debit', 'credit'] as const).map((k) => ({
+              key: k,
+              header: t(`entry.${k}`),
+              align: 'right' as const,
+              render: (l: AccountStatementLineDto) => (l[k] ? amount(l[k]) : ''),
+            })),
+            {
+              key: 'balance',
+              header: d
+                ? t('statement.balanceOn', { side: t(`entry.${d.account.normalSide}`) })
+                : t('statement.balance'),
+              align: 'right',
+              render: (l) => amount(l.balance),
+            },
+          ]}
+          leadRows={
+            d && [
+              {
+                testId: 'statement-opening',
+                sx: bold,
+                cells: [
+                  { content: t('statement.opening'), colSpan: 6 },
+                  { content: amount(d.opening) },
+                ],
+              },
+            ]
+          }
+          footRows={
+            d && [
+              {
+                testId: 'statement-closing',
+                sx: bold,
+                cells: [
+                  { content: t('statement.closing'), colSpan: 4 },
+                  ...[d.totals.debit, d.totals.credit, d.closing].map((v) => ({
+                    content: amount(v),
+                  })),
+                ],
+              },
+            ]
+          }
+        />
       )}
     </ReportFrame>
   );

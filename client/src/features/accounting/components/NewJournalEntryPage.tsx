@@ -5,12 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import {
   CONTROL_ACCOUNT_KEYS,
@@ -28,6 +22,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { newId } from '../../../shared/lib/ids';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { DataTable } from '../../../shared/ui/DataTable';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
@@ -47,6 +42,8 @@ const emptyLine = (key: number): Line => ({
   credit: null,
   memo: '',
 });
+
+const OTHER = { debit: 'credit', credit: 'debit' } as const;
 
 /** /JournalEntries/new: a manual entry; posting is refused by the server unless it balances. */
 export default function NewJournalEntryPage() {
@@ -124,93 +121,92 @@ export default function NewJournalEntryPage() {
             slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'entry-description' } }}
           />
         </Stack>
-        <Table size="small" aria-label={t('entry.lines')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('entry.account')}</TableCell>
-              <TableCell>{t('entry.debit')}</TableCell>
-              <TableCell>{t('entry.credit')}</TableCell>
-              <TableCell>{t('entry.memo')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {lines.map((l, i) => (
-              <TableRow key={l.key} data-testid="entry-line">
-                <TableCell sx={{ minInlineSize: 260 }}>
-                  <Autocomplete<LedgerAccountDto, false, false, false>
-                    size="small"
-                    options={leaves}
-                    value={l.account}
-                    onChange={(_, account) => set(l.key, { account })}
-                    getOptionLabel={(a) => `${a.code} ${accountName(a, i18n.language)}`}
-                    isOptionEqualToValue={(a, b) => a.id === b.id}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('entry.accountOf', { n: i + 1 })}
-                        slotProps={{
-                          ...params.slotProps,
-                          htmlInput: {
-                            ...params.slotProps.htmlInput,
-                            'data-testid': 'entry-account',
-                          },
-                        }}
-                      />
-                    )}
-                  />
-                </TableCell>
-                <TableCell>
-                  <AmountField
-                    value={l.debit}
-                    onValue={(debit) => set(l.key, { debit, ...(debit ? { credit: null } : {}) })}
-                    label={t('entry.debitOf', { n: i + 1 })}
-                    guard={guard}
-                    testId="entry-debit"
-                  />
-                </TableCell>
-                <TableCell>
-                  <AmountField
-                    value={l.credit}
-                    onValue={(credit) => set(l.key, { credit, ...(credit ? { debit: null } : {}) })}
-                    label={t('entry.creditOf', { n: i + 1 })}
-                    guard={guard}
-                    testId="entry-credit"
-                  />
-                </TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    value={l.memo}
-                    onChange={(e) => set(l.key, { memo: e.target.value })}
-                    label={t('entry.memoOf', { n: i + 1 })}
-                    slotProps={{ htmlInput: { maxLength: 200 } }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <IconAction
-                    icon={DeleteOutlined}
-                    label={t('entry.removeLine', { n: i + 1 })}
-                    disabled={lines.length <= 2}
-                    onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell>{t('entry.totals')}</TableCell>
-              <TableCell dir="ltr" data-testid="entry-total-debit">
-                {formatPiasters(debit)}
-              </TableCell>
-              <TableCell dir="ltr" data-testid="entry-total-credit">
-                {formatPiasters(credit)}
-              </TableCell>
-              <TableCell colSpan={2} />
-            </TableRow>
-          </TableFooter>
-        </Table>
+        <DataTable
+          ariaLabel={t('entry.lines')}
+          rows={lines}
+          rowKey={(l) => String(l.key)}
+          rowTestId="entry-line"
+          hover={false}
+          scroll={false}
+          columns={[
+            {
+              key: 'account',
+              header: t('entry.account'),
+              sx: { minInlineSize: 260 },
+              render: (l) => (
+                <Autocomplete<LedgerAccountDto, false, false, false>
+                  size="small"
+                  options={leaves}
+                  value={l.account}
+                  onChange={(_, account) => set(l.key, { account })}
+                  getOptionLabel={(a) => `${a.code} ${accountName(a, i18n.language)}`}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('entry.accountOf', { n: lines.indexOf(l) + 1 })}
+                      slotProps={{
+                        ...params.slotProps,
+                        htmlInput: {
+                          ...params.slotProps.htmlInput,
+                          'data-testid': 'entry-account',
+                        },
+                      }}
+                    />
+                  )}
+                />
+              ),
+            },
+            ...(['debit', 'credit'] as const).map((side) => ({
+              key: side,
+              header: t(`entry.${side}`),
+              render: (l: Line) => (
+                <AmountField
+                  value={l[side]}
+                  onValue={(v) => set(l.key, { [side]: v, ...(v ? { [OTHER[side]]: null } : {}) })}
+                  label={t(`entry.${side}Of`, { n: lines.indexOf(l) + 1 })}
+                  guard={guard}
+                  testId={`entry-${side}`}
+                />
+              ),
+            })),
+            {
+              key: 'memo',
+              header: t('entry.memo'),
+              render: (l) => (
+                <TextField
+                  size="small"
+                  value={l.memo}
+                  onChange={(e) => set(l.key, { memo: e.target.value })}
+                  label={t('entry.memoOf', { n: lines.indexOf(l) + 1 })}
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                />
+              ),
+            },
+            {
+              key: 'remove',
+              header: null,
+              render: (l) => (
+                <IconAction
+                  icon={DeleteOutlined}
+                  label={t('entry.removeLine', { n: lines.indexOf(l) + 1 })}
+                  disabled={lines.length <= 2}
+                  onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                />
+              ),
+            },
+          ]}
+          footRows={[
+            {
+              cells: [
+                { content: t('entry.totals') },
+                { content: formatPiasters(debit), dir: 'ltr', testId: 'entry-total-debit' },
+                { content: formatPiasters(credit), dir: 'ltr', testId: 'entry-total-credit' },
+                { colSpan: 2 },
+              ],
+            },
+          ]}
+        />
         {debit !== credit && (
           <Alert severity="warning" sx={{ mt: 1.5 }} role="status">
             {t('entry.difference', { amount: formatPiasters(Math.abs(debit - credit)) })}

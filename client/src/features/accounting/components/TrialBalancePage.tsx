@@ -1,14 +1,10 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import type { TrialBalanceRowDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { accountingApi, accountingKeys, accountName, downloadReport } from '../api/accounting.api';
 import { ReportFrame, usePeriodReport } from './ReportFrame';
 import { AccountLink } from './ReportSections';
 import { Money } from '../../../shared/ui/Money';
+import { DataTable } from '../../../shared/ui/DataTable';
 
 const money = (v: number) => (v ? <Money value={v} /> : '');
 const FIGURES = [
@@ -19,6 +15,7 @@ const FIGURES = [
   'closingDebit',
   'closingCredit',
 ] as const;
+const side = (f: string) => (f.toLowerCase().endsWith('debit') ? 'entry.debit' : 'entry.credit');
 
 /** /Reports/TrialBalance: opening, movements and closing of every account with postings. */
 export default function TrialBalancePage() {
@@ -39,61 +36,60 @@ export default function TrialBalancePage() {
       onExport={() => downloadReport('trialBalance', query)}
       filters={filters}
     >
-      <Table size="small" aria-label={t('trial.title')} data-testid="trial-balance">
-        <TableHead>
-          <TableRow>
-            <TableCell rowSpan={2}>{t('tree.code')}</TableCell>
-            <TableCell rowSpan={2}>{t('tree.name')}</TableCell>
-            <TableCell colSpan={2} align="center">
-              {t('trial.opening')}
-            </TableCell>
-            <TableCell colSpan={2} align="center">
-              {t('trial.movements')}
-            </TableCell>
-            <TableCell colSpan={2} align="center">
-              {t('trial.closing')}
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            {FIGURES.map((f) => (
-              <TableCell key={f} align="right">
-                {t(f.toLowerCase().endsWith('debit') ? 'entry.debit' : 'entry.credit')}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {(data?.rows ?? []).map((r) => (
-            <TableRow key={r.accountId} data-testid="trial-row">
-              <TableCell dir="ltr">{r.code}</TableCell>
-              <TableCell>
-                <AccountLink accountId={r.accountId} range={query}>
-                  {accountName(r, i18n.language)}
-                </AccountLink>
-              </TableCell>
-              {FIGURES.map((f) => (
-                <TableCell key={f} align="right" dir="ltr">
-                  {money(r[f])}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-        {data && (
-          <TableFooter>
-            <TableRow data-testid="trial-totals">
-              <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
-                {t('entry.totals')}
-              </TableCell>
-              {FIGURES.map((f) => (
-                <TableCell key={f} align="right" dir="ltr" sx={{ fontWeight: 700 }}>
-                  <Money value={data.totals[f]} />
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableFooter>
-        )}
-      </Table>
+      <DataTable
+        testId="trial-balance"
+        ariaLabel={t('trial.title')}
+        rows={data?.rows ?? []}
+        rowKey={(r) => r.accountId}
+        rowTestId="trial-row"
+        hover={false}
+        scroll={false}
+        headRows={[
+          {
+            cells: [
+              { content: t('tree.code'), rowSpan: 2 },
+              { content: t('tree.name'), rowSpan: 2 },
+              ...(['opening', 'movements', 'closing'] as const).map((k) => ({
+                content: t(`trial.${k}`),
+                colSpan: 2,
+                align: 'center' as const,
+              })),
+            ],
+          },
+          { cells: FIGURES.map((f) => ({ content: t(side(f)), align: 'right' as const })) },
+        ]}
+        columns={[
+          { key: 'code', header: t('tree.code'), dir: 'ltr', render: (r) => r.code },
+          {
+            key: 'name',
+            header: t('tree.name'),
+            render: (r) => (
+              <AccountLink accountId={r.accountId} range={query}>
+                {accountName(r, i18n.language)}
+              </AccountLink>
+            ),
+          },
+          ...FIGURES.map((f) => ({
+            key: f,
+            header: t(side(f)),
+            align: 'right' as const,
+            dir: 'ltr' as const,
+            render: (r: TrialBalanceRowDto) => money(r[f]),
+          })),
+        ]}
+        footRows={
+          data && [
+            {
+              testId: 'trial-totals',
+              sx: { fontWeight: 700 },
+              cells: [
+                { content: t('entry.totals'), colSpan: 2 },
+                ...FIGURES.map((f) => ({ content: <Money value={data.totals[f]} /> })),
+              ],
+            },
+          ]
+        }
+      />
     </ReportFrame>
   );
 }

@@ -5,22 +5,19 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '../../../shared/ui/DataTable';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { formatDateTime } from '../../../shared/lib/format';
 import { adminApi, adminKeys, type AuditLogRow } from '../api/admin.api';
-import { auditDiff } from '../lib/auditDiff';
+import { auditDiff, type DiffLine } from '../lib/auditDiff';
+
+const DIFF_COLOR = { before: 'error.main', after: 'success.main' } as const;
 
 /** /AuditLogs: who did what, when and from where, with the record before and after (admins). */
 export default function AuditLogsPage() {
@@ -190,47 +187,40 @@ export default function AuditLogsPage() {
               })}
             </Typography>
           )}
-          <Table size="small" aria-label={t('audit.columns.changes')} data-testid="audit-diff">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('audit.diff.field')}</TableCell>
-                <TableCell>{t('audit.diff.before')}</TableCell>
-                <TableCell>{t('audit.diff.after')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {diff.map((d) => (
-                <TableRow
-                  key={d.field}
-                  data-testid="audit-diff-row"
-                  data-field={d.field}
-                  data-changed={d.changed}
-                  sx={d.changed ? { bgcolor: 'action.hover' } : undefined}
-                >
-                  <TableCell
-                    dir="ltr"
-                    sx={{ fontFamily: 'monospace', fontWeight: d.changed ? 700 : 400 }}
-                  >
-                    {d.field}
-                  </TableCell>
-                  <TableCell
-                    dir="auto"
-                    data-testid="audit-diff-before"
-                    sx={{ color: d.changed ? 'error.main' : undefined, wordBreak: 'break-word' }}
-                  >
-                    {d.before}
-                  </TableCell>
-                  <TableCell
-                    dir="auto"
-                    data-testid="audit-diff-after"
-                    sx={{ color: d.changed ? 'success.main' : undefined, wordBreak: 'break-word' }}
-                  >
-                    {d.after}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            testId="audit-diff"
+            ariaLabel={t('audit.columns.changes')}
+            rows={diff}
+            rowKey={(d) => d.field}
+            rowTestId="audit-diff-row"
+            hover={false}
+            scroll={false}
+            rowProps={(d) => ({
+              'data-field': d.field,
+              'data-changed': d.changed,
+              sx: d.changed ? { bgcolor: 'action.hover' } : undefined,
+            })}
+            columns={[
+              {
+                key: 'field',
+                header: t('audit.diff.field'),
+                dir: 'ltr',
+                render: (d) => d.field,
+                cellSx: (d) => ({ fontFamily: 'monospace', fontWeight: d.changed ? 700 : 400 }),
+              },
+              ...(['before', 'after'] as const).map((k): Column<DiffLine> => ({
+                key: k,
+                header: t(`audit.diff.${k}`),
+                dir: 'auto',
+                testId: `audit-diff-${k}`,
+                render: (d) => d[k],
+                cellSx: (d) => ({
+                  color: d.changed ? DIFF_COLOR[k] : undefined,
+                  wordBreak: 'break-word',
+                }),
+              })),
+            ]}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setShown(null)}>{t('audit.close')}</Button>

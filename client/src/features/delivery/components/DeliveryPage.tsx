@@ -25,7 +25,7 @@ import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -83,12 +83,7 @@ function DeliveryOrders() {
     { key: 'sale', header: t('fields.invoice'), ltr: true, render: (o) => o.saleNumber },
     { key: 'customer', header: t('fields.customer'), render: (o) => o.customerName ?? '' },
     { key: 'area', header: t('fields.area'), render: (o) => o.area ?? '' },
-    {
-      key: 'cod',
-      header: t('fields.cod'),
-      align: 'right',
-      render: (o) => formatPiasters(o.codAmount),
-    },
+    moneyColumn('cod', t('fields.cod'), (o) => o.codAmount),
     { key: 'driver', header: t('fields.driver'), render: (o) => o.driverName ?? '' },
     { key: 'status', header: t('fields.status'), render: (o) => <StatusChip status={o.status} /> },
     {

@@ -16,7 +16,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/lib/format';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter, StatusChips, LookupFilter } from '../../../shared/ui/FilterBar';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { useBranchOptions } from '../../branches';
@@ -75,18 +75,8 @@ export default function InstallmentsPage() {
       header: t('fields.count'),
       render: (p) => t('list.countLine', { count: p.count, period: t(`periods.${p.period}`) }),
     },
-    {
-      key: 'toPay',
-      header: t('fields.toPay'),
-      align: 'right',
-      render: (p) => formatPiasters(p.toPay),
-    },
-    {
-      key: 'paid',
-      header: t('fields.paid'),
-      align: 'right',
-      render: (p) => formatPiasters(p.paid),
-    },
+    moneyColumn('toPay', t('fields.toPay'), (p) => p.toPay),
+    moneyColumn('paid', t('fields.paid'), (p) => p.paid),
     {
       key: 'outstanding',
       header: t('fields.outstanding'),

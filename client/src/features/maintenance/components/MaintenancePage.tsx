@@ -5,12 +5,7 @@ import {
   useListState,
   usePagedList,
 } from '../../../shared/ui/PagedTable';
-import {
-  formatPiasters,
-  MAINTENANCE_STATUSES,
-  routePath,
-  type MaintenanceTicketDto,
-} from '@pos/contracts';
+import { MAINTENANCE_STATUSES, routePath, type MaintenanceTicketDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +14,7 @@ import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
@@ -95,12 +90,7 @@ export default function MaintenancePage() {
     },
     { key: 'technician', header: t('fields.technician'), render: (r) => r.technicianName ?? '' },
     { key: 'priority', header: t('fields.priority'), render: (r) => t(`priorities.${r.priority}`) },
-    {
-      key: 'total',
-      header: t('fields.total'),
-      align: 'right',
-      render: (r) => formatPiasters(r.total),
-    },
+    moneyColumn('total', t('fields.total'), (r) => r.total),
     {
       key: 'createdAt',
       header: t('fields.createdAt'),

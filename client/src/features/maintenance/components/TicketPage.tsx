@@ -9,11 +9,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -38,7 +33,8 @@ import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { PrintArea, formatQty, usePrintJob } from '../../../shared/ui/print';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -49,6 +45,8 @@ import { TicketFormDialog } from './TicketFormDialog';
 import { TicketAssignFields } from './TicketAssignFields';
 import { TicketReceipt } from './TicketReceipt';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+
+type Part = NonNullable<MaintenanceTicketDto['parts']>[number];
 
 const FINAL: MaintenanceStatus[] = ['cancelled', 'returned_unrepaired'];
 /** Read by screen readers, not drawn (the remove column's header). */
@@ -292,47 +290,42 @@ export default function TicketPage() {
         </Typography>
         {workable && <AddPart ticket={tk} onAdded={setTicket} />}
         {tk.parts?.length ? (
-          <Table size="small" aria-label={t('detail.parts')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('detail.parts')}</TableCell>
-                <TableCell align="right">{t('detail.quantity')}</TableCell>
-                <TableCell align="right">{t('detail.unitPrice')}</TableCell>
-                <TableCell align="right">{t('fields.total')}</TableCell>
-                {workable && (
-                  <TableCell padding="checkbox">
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('detail.removePart')}
-                    </Box>
-                  </TableCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tk.parts.map((p) => (
-                <TableRow key={p.id} data-testid="ticket-part-row">
-                  <TableCell>{p.name}</TableCell>
-                  <TableCell align="right">{formatQty(p.quantity)}</TableCell>
-                  <TableCell align="right">{formatPiasters(p.unitPrice)}</TableCell>
-                  <TableCell align="right">{formatPiasters(p.total)}</TableCell>
-                  {workable && (
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        size="small"
-                        color="error"
-                        aria-label={t('detail.removePartOf', { name: p.name })}
-                        disabled={removePart.isPending}
-                        onClick={() => setRemoving(p.id)}
-                        data-testid="ticket-part-remove"
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable<Part>
+            ariaLabel={t('detail.parts')}
+            rows={tk.parts}
+            rowKey={(p) => p.id}
+            rowTestId="ticket-part-row"
+            hover={false}
+            scroll={false}
+            columns={[
+              { key: 'name', header: t('detail.parts'), render: (p) => p.name },
+              qtyColumn('quantity', t('detail.quantity'), (p) => p.quantity, { align: 'right' }),
+              moneyColumn('unitPrice', t('detail.unitPrice'), (p) => p.unitPrice),
+              moneyColumn('total', t('fields.total'), (p) => p.total),
+              {
+                key: 'remove',
+                header: (
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('detail.removePart')}
+                  </Box>
+                ),
+                padding: 'checkbox',
+                hidden: !workable,
+                render: (p) => (
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={t('detail.removePartOf', { name: p.name })}
+                    disabled={removePart.isPending}
+                    onClick={() => setRemoving(p.id)}
+                    data-testid="ticket-part-remove"
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                ),
+              },
+            ]}
+          />
         ) : (
           <Typography color="text.secondary">{t('detail.noParts')}</Typography>
         )}
@@ -344,28 +337,30 @@ export default function TicketPage() {
         <Typography variant="h6" component="h2">
           {t('detail.history')}
         </Typography>
-        <Table size="small" aria-label={t('detail.history')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('detail.at')}</TableCell>
-              <TableCell>{t('detail.from')}</TableCell>
-              <TableCell>{t('detail.to')}</TableCell>
-              <TableCell>{t('detail.by')}</TableCell>
-              <TableCell>{t('fields.note')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(tk.history ?? []).map((h, i) => (
-              <TableRow key={i} data-testid="ticket-history-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.at)}</TableCell>
-                <TableCell>{h.from ? t(`statuses.${h.from}`) : ''}</TableCell>
-                <TableCell>{t(`statuses.${h.to}`)}</TableCell>
-                <TableCell>{h.userName ?? ''}</TableCell>
-                <TableCell>{h.note ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          ariaLabel={t('detail.history')}
+          rows={(tk.history ?? []).map((h, i) => ({ ...h, key: String(i) }))}
+          rowKey={(h) => h.key}
+          rowTestId="ticket-history-row"
+          hover={false}
+          scroll={false}
+          columns={[
+            {
+              key: 'at',
+              header: t('detail.at'),
+              nowrap: true,
+              render: (h) => formatDateTime(h.at),
+            },
+            {
+              key: 'from',
+              header: t('detail.from'),
+              render: (h) => (h.from ? t(`statuses.${h.from}`) : ''),
+            },
+            { key: 'to', header: t('detail.to'), render: (h) => t(`statuses.${h.to}`) },
+            { key: 'by', header: t('detail.by'), render: (h) => h.userName ?? '' },
+            { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
+          ]}
+        />
       </Paper>
 
       <ConfirmDialog

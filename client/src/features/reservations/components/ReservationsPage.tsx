@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
@@ -78,18 +78,8 @@ export default function ReservationsPage() {
           .map((l) => `${l.productName} ${propertiesText(l.properties)} × ${l.quantity}`)
           .join('، '),
     },
-    {
-      key: 'total',
-      header: t('fields.total'),
-      align: 'right',
-      render: (r) => formatPiasters(r.total),
-    },
-    {
-      key: 'deposit',
-      header: t('fields.deposit'),
-      align: 'right',
-      render: (r) => formatPiasters(r.deposit),
-    },
+    moneyColumn('total', t('fields.total'), (r) => r.total),
+    moneyColumn('deposit', t('fields.deposit'), (r) => r.deposit),
     {
       key: 'expiresAt',
       header: t('fields.expiresAt'),
