@@ -174,6 +174,11 @@ function PosScreen({ register }: { register: number }) {
     searchRef.current?.focus();
     searchRef.current?.select();
   }, []);
+  // After a dialog closes (called a moment later): back to the search, unless the cashier is
+  // already typing there; selecting then would let the next keys replace the start of a scan.
+  const refocusSearch = useCallback(() => {
+    if (document.activeElement !== searchRef.current) focusSearch();
+  }, [focusSearch]);
 
   const onAdd = useCallback(
     (variant: VariantResponseDto, quantity: number, code: string | null) =>
@@ -295,7 +300,7 @@ function PosScreen({ register }: { register: number }) {
   );
   const closeReturnAsk = () => {
     setReturnAsk(false);
-    window.setTimeout(focusSearch, 50);
+    window.setTimeout(refocusSearch, 50);
   };
 
   return (
@@ -376,7 +381,7 @@ function PosScreen({ register }: { register: number }) {
         extras={extras}
         inventoryId={inventory?.id ?? null}
         mayPlan={mayPlan}
-        focusSearch={focusSearch}
+        focusSearch={refocusSearch}
         onSold={onSold}
       />
       <TillDialogs
@@ -395,7 +400,7 @@ function PosScreen({ register }: { register: number }) {
         printDoc={printDoc}
         layout={layout}
         cashierName={user?.name}
-        focusSearch={focusSearch}
+        focusSearch={refocusSearch}
       />
       <ParkedDialog open={parkedOpen} onClose={() => setParkedOpen(false)} onResume={resume} />
 
