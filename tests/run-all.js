@@ -259,7 +259,7 @@ async function e2ePort() {
   if (process.env.E2E_PORT) return process.env.E2E_PORT;
   // One server per Playwright worker on port + w, its ETA simulator on + 1000, the e-invoice
   // spec's own simulator on + 1500 (tests/e2e/playwright.config.ts): the whole block must be free.
-  const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+  const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
   const blockFree = async (port) => {
     for (let w = 0; w < workers; w += 1)
       for (const offset of [0, 1000, 1500]) if (!(await portFree(port + w + offset))) return false;
@@ -279,10 +279,9 @@ async function playwright(logFile) {
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       E2E_PORT: await e2ePort(),
-      // One worker unless asked: two workers (each its own server and browser) on CI's two cores
-      // failed 6 of 112 tests on timing in the first full runs (each passes alone); see
-      // docs/decisions/0061.
-      E2E_WORKERS: process.env.E2E_WORKERS ?? '1',
+      // Two workers, each its own server, database and browser (CI has two cores): the races the
+      // first two-worker runs met were fixed (docs/decisions/0061, 0065, 0067); E2E_WORKERS=1 for one.
+      E2E_WORKERS: process.env.E2E_WORKERS ?? '2',
     },
     logFile,
     { limit: limitOf('e2e') },

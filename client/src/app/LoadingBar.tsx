@@ -28,25 +28,32 @@ export function LoadingBar({ force = false }: { force?: boolean }) {
   const [visible, setVisible] = useState(false);
   const startedAt = useRef(0);
 
+  // Driven by both `active` and `visible`: the show timer can fire after a render that ended the
+  // loading and before that render's effect ran (effects run late on a busy device); with `active`
+  // alone the bar then stayed on for good (seen on CI's loaded cores, pending 0, router idle).
   useEffect(() => {
-    if (!active) {
-      if (!visible) return;
-      // The bar runs to the end when loading stops, then hides: a transition driven by `active`.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setProgress(100);
-      const hide = window.setTimeout(() => {
-        setVisible(false);
-        setProgress(0);
-      }, 250);
-      return () => window.clearTimeout(hide);
+    if (active) {
+      if (visible) {
+        // Loading again while the bar runs out: it starts over.
+        startedAt.current = performance.now();
+        return;
+      }
+      const show = window.setTimeout(() => {
+        startedAt.current = performance.now();
+        setVisible(true);
+      }, LOADING_BAR.throttleMs);
+      return () => window.clearTimeout(show);
     }
-    const show = window.setTimeout(() => {
-      startedAt.current = performance.now();
-      setVisible(true);
-    }, LOADING_BAR.throttleMs);
-    return () => window.clearTimeout(show);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active]);
+    if (!visible) return;
+    // The bar runs to the end when loading stops, then hides: a transition driven by `active`.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setProgress(100);
+    const hide = window.setTimeout(() => {
+      setVisible(false);
+      setProgress(0);
+    }, 250);
+    return () => window.clearTimeout(hide);
+  }, [active, visible]);
 
   useEffect(() => {
     if (!visible || !active) return;
@@ -66,6 +73,10 @@ export function LoadingBar({ force = false }: { force?: boolean }) {
       aria-hidden={!visible}
       data-testid="loading-bar"
       data-active={visible ? 'true' : 'false'}
+      // What keeps it active (for a test that finds it stuck): lazy parts pending, the router.
+      data-pending={pending}
+      data-navigation={navigation.state}
+      data-forced={force ? 'true' : undefined}
       sx={{
         position: 'fixed',
         insetInlineStart: 0,
