@@ -5,6 +5,7 @@ import {
   HttpCode,
   HttpStatus,
   Param,
+  Patch,
   Post,
   Query,
   Res,
@@ -43,6 +44,7 @@ export type DocumentHost = {
   readonly commands: CommandBus;
   readonly queries: object;
 };
+type Page = { rows: unknown[]; total: number };
 type Read = (...args: unknown[]) => Promise<unknown>;
 const read = (host: DocumentHost, method: string) =>
   (host.queries as Record<string, Read>)[method].bind(host.queries);
@@ -53,12 +55,17 @@ type CreateCommand = new (dto: never, user: AuthUser, meta: RequestMeta) => ICom
 
 export type DocumentStep = {
   command: StepCommand;
-  /** the body's DTO class (the global validation pipe validates by it) */
-  body: Type;
+  /** the body's DTO class (the global validation pipe validates by it); none: a step without a
+   * body (`new command(id, ...args, user, meta)`) */
+  body?: Type;
   /** marked `@Idempotent()` (listed in MONEY_COMMANDS) */
   idempotent?: boolean;
   /** default `:id/<name>` */
   path?: string;
+  /** the answer: the document the command answers (`{ id }`, a new document), not the step's */
+  answer?: 'result';
+  /** the status: 201 (a payment recorded), not 200 */
+  created?: boolean;
   /** instead of the controller's `access` */
   access?: MethodDecorator;
   /** what the command takes between the id and the body (`new command(id, ...args, dto, user, meta)`) */
@@ -66,6 +73,9 @@ export type DocumentStep = {
 };
 
 export type DocumentRoutesOptions = {
+  /** the generated routes' path under the controller's, when the class holds more than one kind
+   * (`@Controller()` with full paths) */
+  prefix?: string;
   /** the access decorator every generated route takes (`RequirePermissions([...])`, …); none
    * when the class declares it */
   access?: MethodDecorator;
@@ -83,6 +93,10 @@ export type DocumentRoutesOptions = {
     command: CreateCommand;
     id: 'result' | 'body';
   };
+  /** `GET /:id/<path>` (`<name>`): one document's paged rows, `queries.<name>(id, query, user)` */
+  pages?: Record<string, { path: string; query: Type; access?: MethodDecorator }>;
+  /** `PATCH /:id` (`update`): runs `new command(id, dto, user, meta)`, answers the document */
+  update?: Omit<DocumentStep, 'path' | 'answer' | 'created'>;
   /** `POST /:id/<name>` (200): runs the command and answers `queries.get(id, user)` */
   steps?: Record<string, DocumentStep>;
 };
@@ -106,34 +120,49 @@ export const DocumentRoutes =
   (options: DocumentRoutesOptions): ClassDecorator =>
   (target) => {
     const routes: Record<string, Route> = {};
+    const at = (path: string) => [options.prefix, path].filter(Boolean).join('/');
     const list = options.reads?.list ?? 'list';
     const get = options.reads?.get ?? 'get';
     const answer = (host: DocumentHost, id: string, user: AuthUser) => read(host, get)(id, user);
     const caller = [CurrentUser(), Meta()];
+    const keyed = (step: { idempotent?: boolean }, route: MethodDecorator) => [
+      ...(step.idempotent ? [Idempotent()] : []),
+      route,
+    ];
     if (options.list)
       routes.list = {
-        method: [Get()],
+        method: [Get(at(''))],
         params: [Query(), CurrentUser(), Res({ passthrough: true })],
         types: [options.list, Object, Object],
         async run(query: never, user: AuthUser, res: Response) {
-          const page = (await read(this, list)(query, user)) as { rows: unknown[]; total: number };
-          const { rows, total } = page;
+          const { rows, total } = (await read(this, list)(query, user)) as Page;
           return sendList(res, rows, total);
         },
       };
     if (options.get)
       routes.get = {
-        method: [Get(':id')],
+        method: [Get(at(':id'))],
         params: [IdParam(), CurrentUser()],
         types: [String, Object],
         run(id: string, user: AuthUser) {
           return answer(this, id, user);
         },
       };
+    for (const [name, page] of Object.entries(options.pages ?? {}))
+      routes[name] = {
+        method: [Get(at(`:id/${page.path}`))],
+        access: page.access,
+        params: [IdParam(), Query(), CurrentUser(), Res({ passthrough: true })],
+        types: [String, page.query, Object, Object],
+        async run(id: string, query: never, user: AuthUser, res: Response) {
+          const { rows, total } = (await read(this, name)(id, query, user)) as Page;
+          return sendList(res, rows, total);
+        },
+      };
     const create = options.create;
     if (create)
       routes.create = {
-        method: [...(create.idempotent ? [Idempotent()] : []), Post()],
+        method: keyed(create, Post(at(''))),
         access: create.access,
         params: [Body(), ...caller],
         types: [create.body, Object, Object],
@@ -144,25 +173,34 @@ export const DocumentRoutes =
           return answer(this, create.id === 'body' ? (dto as { id: string }).id : result.id, user);
         },
       };
-    for (const [name, step] of Object.entries(options.steps ?? {}))
+    const steps: [string, DocumentStep, MethodDecorator[]][] = Object.entries(
+      options.steps ?? {},
+    ).map(([name, step]) => {
+      const path = at(step.path ?? `:id/${name}`);
+      return [
+        name,
+        step,
+        step.created ? keyed(step, Post(path)) : [StepRoute(path, step.idempotent)],
+      ];
+    });
+    const update = options.update;
+    if (update) steps.push(['update', update, keyed(update, Patch(at(':id')))]);
+    for (const [name, step, method] of steps) {
+      const body = step.body ? [Body()] : [];
       routes[name] = {
-        method: [StepRoute(step.path ?? `:id/${name}`, step.idempotent)],
+        method,
         access: step.access,
-        params: [IdParam(), Body(), ...caller],
-        types: [String, step.body, Object, Object],
-        async run(id: string, dto: never, user: AuthUser, meta: RequestMeta) {
-          await this.commands.execute(
-            new step.command(
-              id,
-              ...((step.args ?? []) as never[]),
-              dto,
-              user as never,
-              meta as never,
-            ),
+        params: [IdParam(), ...body, ...caller],
+        types: [String, ...(step.body ? [step.body] : []), Object, Object],
+        async run(id: string, ...rest: never[]) {
+          const user = rest[rest.length - 2] as AuthUser;
+          const result = await this.commands.execute<ICommand, { id: string } | undefined>(
+            new step.command(id, ...((step.args ?? []) as never[]), ...rest),
           );
-          return answer(this, id, user);
+          return answer(this, step.answer === 'result' ? result!.id : id, user);
         },
       };
+    }
     const proto = target.prototype as object;
     for (const [name, route] of Object.entries(routes)) {
       // A method written in the class under a generated route's name would be silently replaced.

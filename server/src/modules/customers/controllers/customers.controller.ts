@@ -1,8 +1,6 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   CustomerCreateDto,
   CustomerPaymentDto,
@@ -17,33 +15,42 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes } from '../../../core/http/document-routes';
 import { CreateCustomerCommand } from '../commands/create-customer/create-customer.command';
 import { UpdateCustomerCommand } from '../commands/update-customer/update-customer.command';
 import { ReceiveCustomerPaymentCommand } from '../commands/receive-customer-payment/receive-customer-payment.command';
 import { CustomersService } from '../queries/customers.queries';
 
+/** Customers: can_see_customers, but the POS's picker and quick add (any signed-in cashier). */
 @ApiTags('customers')
 @Controller('Customers')
+@DocumentRoutes({
+  access: RequirePermissions(['can_see_customers']),
+  list: ListQueryDto,
+  get: true,
+  update: { command: UpdateCustomerCommand, body: CustomerUpdateDto },
+  pages: { ledger: { path: 'ledger', query: ListQueryDto } },
+  steps: {
+    payment: {
+      command: ReceiveCustomerPaymentCommand,
+      body: CustomerPaymentDto,
+      path: ':id/payments',
+      idempotent: true,
+      created: true,
+    },
+  },
+})
 export class CustomersController {
   constructor(
-    private readonly customers: CustomersService,
-    private readonly commands: CommandBus,
+    readonly queries: CustomersService,
+    readonly commands: CommandBus,
   ) {}
-
-  @RequirePermissions(['can_see_customers'])
-  @Get()
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const { rows, total } = await this.customers.list(query);
-    return sendList(res, rows, total);
-  }
 
   /** The POS customer picker: name, phone and balance, for any signed-in cashier. */
   @Authenticated({ apiKey: ['can_see_customers'] })
   @Get('search')
   async search(@Query() query: ListQueryDto) {
-    const { rows } = await this.customers.list({
+    const { rows } = await this.queries.list({
       ...query,
       pageSize: Math.min(query.pageSize ?? 20, 50),
     });
@@ -65,48 +72,6 @@ export class CustomersController {
     @Meta() meta: RequestMeta,
   ) {
     const id: string = await this.commands.execute(new CreateCustomerCommand(dto, user, meta));
-    return this.customers.get(id);
-  }
-
-  @RequirePermissions(['can_see_customers'])
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string) {
-    return this.customers.get(id);
-  }
-
-  @RequirePermissions(['can_see_customers'])
-  @Patch(':id')
-  async update(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: CustomerUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdateCustomerCommand(id, dto, user, meta));
-    return this.customers.get(id);
-  }
-
-  @RequirePermissions(['can_see_customers'])
-  @Get(':id/ledger')
-  async ledger(
-    @Param('id', UuidPipe) id: string,
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.customers.ledger(id, query);
-    return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_see_customers'])
-  @Idempotent()
-  @Post(':id/payments')
-  async payment(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: CustomerPaymentDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new ReceiveCustomerPaymentCommand(id, dto, user, meta));
-    return this.customers.get(id);
+    return this.queries.get(id);
   }
 }
