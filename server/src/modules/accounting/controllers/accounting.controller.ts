@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  Param,
   Patch,
   Post,
   Query,
@@ -35,9 +34,8 @@ import {
   type RequestMeta,
 } from '../../../core/auth/decorators';
 import { branchReadScope } from '../../../core/auth/branch-scope';
-import { sendList } from '../../../core/http/list';
 import { requestLocale } from '../../../core/i18n/locale';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { CloseBooksCommand } from '../commands/close-books/close-books.command';
 import { CreateAccountCommand } from '../commands/create-account/create-account.command';
 import { DeleteAccountCommand } from '../commands/delete-account/delete-account.command';
@@ -57,10 +55,27 @@ import { trialBalanceWorkbook } from '../services/report-workbook';
  */
 @ApiTags('accounting')
 @Controller()
+@DocumentRoutes({
+  prefix: 'JournalEntries',
+  access: RequirePermissions(['can_see_totals']),
+  list: JournalListQueryDto,
+  get: true,
+  reads: { list: 'journal', get: 'entry' },
+  steps: {
+    reverse: {
+      command: ReverseJournalEntryCommand,
+      body: ReverseJournalEntryDto,
+      access: RequirePermissions(['can_manage_accounting']),
+      idempotent: true,
+      created: true,
+      answer: 'result',
+    },
+  },
+})
 export class AccountingController {
   constructor(
-    private readonly queries: AccountingQueries,
-    private readonly commands: CommandBus,
+    readonly queries: AccountingQueries,
+    readonly commands: CommandBus,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
@@ -86,7 +101,7 @@ export class AccountingController {
   @RequirePermissions(['can_manage_accounting'])
   @Patch('Accounts/:id')
   async updateAccount(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: UpdateLedgerAccountDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
@@ -99,28 +114,11 @@ export class AccountingController {
   @Delete('Accounts/:id')
   @HttpCode(204)
   async deleteAccount(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
   ) {
     await this.commands.execute(new DeleteAccountCommand(id, user, meta));
-  }
-
-  @RequirePermissions(['can_see_totals'])
-  @Get('JournalEntries')
-  async journal(
-    @Query() query: JournalListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.journal(query, user);
-    return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_see_totals'])
-  @Get('JournalEntries/:id')
-  entry(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.entry(id, user);
   }
 
   @RequirePermissions(['can_manage_accounting'])
@@ -138,21 +136,6 @@ export class AccountingController {
     >(new PostJournalEntryCommand(dto, user, meta));
     if (!created) res.status(200);
     return this.queries.entry(id, user);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Idempotent()
-  @Post('JournalEntries/:id/reverse')
-  async reverse(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: ReverseJournalEntryDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const reversal = await this.commands.execute<ReverseJournalEntryCommand, { id: string }>(
-      new ReverseJournalEntryCommand(id, dto, user, meta),
-    );
-    return this.queries.entry(reversal.id, user);
   }
 
   @AdminOnly()

@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   MoneyTransactionCreateDto,
   MoneyTransactionListQueryDto,
@@ -16,7 +15,6 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
 import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { DecideMoneyTransferCommand } from '../commands/decide-money-transfer/decide-money-transfer.command';
 import { RecordMoneyTransactionCommand } from '../commands/record-money-transaction/record-money-transaction.command';
@@ -25,27 +23,19 @@ import { CashQueries } from '../queries/cash.queries';
 /** /Vault's own reads beside the resource kit's list (listed before it: literal segments first). */
 @ApiTags('cash')
 @Controller('Vault')
+@DocumentRoutes({
+  access: RequirePermissions(['can_see_vault_totals']),
+  /** A vault's movements with the running balance (the vault keeper's read). */
+  pages: { movements: { path: 'movements', query: VaultMovementsQueryDto } },
+})
 export class VaultReadsController {
-  constructor(private readonly queries: CashQueries) {}
+  constructor(readonly queries: CashQueries) {}
 
   /** Where a transfer may go: every branch's active vaults (names only), for the vault keeper. */
   @RequirePermissions(['can_see_vault_totals'])
   @Get('targets')
   targets() {
     return this.queries.targets();
-  }
-
-  /** A vault's movements with the running balance (the vault keeper's read). */
-  @RequirePermissions(['can_see_vault_totals'])
-  @Get(':id/movements')
-  async movements(
-    @IdParam() id: string,
-    @Query() query: VaultMovementsQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.movements(id, query, user);
-    return sendList(res, rows, total);
   }
 }
 
@@ -67,21 +57,15 @@ export class VaultReadsController {
     idempotent: true,
     id: 'result',
   },
+  steps: {
+    confirm: { command: DecideMoneyTransferCommand, args: ['confirm', null], idempotent: true },
+  },
 })
 export class MoneyTransactionsController {
   constructor(
     readonly commands: CommandBus,
     readonly queries: CashQueries,
   ) {}
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Idempotent()
-  @Post(':id/confirm')
-  @HttpCode(HttpStatus.OK)
-  async confirm(@IdParam() id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    await this.commands.execute(new DecideMoneyTransferCommand(id, 'confirm', null, user, meta));
-    return this.queries.transaction(id, user);
-  }
 
   @RequirePermissions(['can_see_vault_totals'])
   @Idempotent()

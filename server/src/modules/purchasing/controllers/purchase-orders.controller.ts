@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -18,7 +18,7 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentRoutes } from '../../../core/http/document-routes';
 import { CancelPurchaseOrderCommand } from '../commands/cancel-purchase-order/cancel-purchase-order.command';
 import { ClosePurchaseOrderCommand } from '../commands/close-purchase-order/close-purchase-order.command';
 import { CreatePurchaseOrderCommand } from '../commands/create-purchase-order/create-purchase-order.command';
@@ -39,6 +39,7 @@ const Access = () => RequirePermissions(['can_buy_products']);
   access: Access(),
   list: PurchaseOrderListQueryDto,
   get: true,
+  update: { command: UpdatePurchaseOrderCommand, body: PurchaseOrderUpdateDto },
   create: { command: CreatePurchaseOrderCommand, body: PurchaseOrderCreateDto, id: 'result' },
   steps: {
     receive: {
@@ -83,17 +84,5 @@ export class PurchaseOrdersController {
       { id: string }[]
     >(new CreateReorderPurchaseOrdersCommand(dto, user, meta));
     return Promise.all(created.map(({ id }) => this.queries.get(id, user)));
-  }
-
-  @Access()
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: PurchaseOrderUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdatePurchaseOrderCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 }
