@@ -99,6 +99,30 @@ export type DocumentRoutesOptions = {
   update?: Omit<DocumentStep, 'path' | 'answer' | 'created'>;
   /** `POST /:id/<name>` (200): runs the command and answers `queries.get(id, user)` */
   steps?: Record<string, DocumentStep>;
+  /** any other command route (`<name>`): see `CommandRoute` */
+  commands?: Record<string, CommandRoute>;
+};
+
+/**
+ * A route that runs one command, `new command(id?, dto?, user?, meta)`, and answers its result
+ * (or what `answer` makes of it).
+ */
+export type CommandRoute = {
+  /** the route as written, `Post('settlements')`, `Delete(':id')`, … (no `prefix`) */
+  route: MethodDecorator;
+  command: new (...args: never[]) => ICommand;
+  /** the body's DTO class */
+  body?: Type;
+  /** the route's `:<id>` comes first (`true`: `:id`), a UUID */
+  id?: true | string;
+  /** the command takes no user: `new command(id?, dto?, meta)` */
+  noUser?: boolean;
+  access?: MethodDecorator;
+  idempotent?: boolean;
+  /** 200 (a POST that creates nothing) or 204 (nothing answered) */
+  status?: HttpStatus;
+  /** the answer from the read service, the command's result, the caller and the `:id` */
+  answer?: (queries: never, result: never, user: AuthUser, id: string) => unknown;
 };
 
 type Route = {
@@ -198,6 +222,34 @@ export const DocumentRoutes =
             new step.command(id, ...((step.args ?? []) as never[]), ...rest),
           );
           return answer(this, step.answer === 'result' ? result!.id : id, user);
+        },
+      };
+    }
+    for (const [name, command] of Object.entries(options.commands ?? {})) {
+      const { id, body, noUser, status, answer: of } = command;
+      const method = keyed(command, command.route);
+      if (status) method.push(HttpCode(status));
+      routes[name] = {
+        method,
+        access: command.access,
+        params: [
+          ...(id ? [IdParam(id === true ? 'id' : id)] : []),
+          ...(body ? [Body()] : []),
+          ...(noUser ? [] : [CurrentUser()]),
+          Meta(),
+        ],
+        types: [
+          ...(id ? [String] : []),
+          ...(body ? [body] : []),
+          ...(noUser ? [] : [Object]),
+          Object,
+        ],
+        async run(...args: never[]) {
+          const result = await this.commands.execute(new command.command(...args));
+          if (status === HttpStatus.NO_CONTENT) return;
+          if (!of) return result;
+          const user: AuthUser = noUser ? (undefined as never) : args[args.length - 2];
+          return of(this.queries as never, result as never, user, id ? args[0] : '');
         },
       };
     }

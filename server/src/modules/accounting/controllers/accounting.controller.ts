@@ -3,7 +3,7 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
+  HttpStatus,
   Patch,
   Post,
   Query,
@@ -35,7 +35,7 @@ import {
 } from '../../../core/auth/decorators';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { requestLocale } from '../../../core/i18n/locale';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentRoutes } from '../../../core/http/document-routes';
 import { CloseBooksCommand } from '../commands/close-books/close-books.command';
 import { CreateAccountCommand } from '../commands/create-account/create-account.command';
 import { DeleteAccountCommand } from '../commands/delete-account/delete-account.command';
@@ -47,6 +47,8 @@ import { AccountingQueries } from '../queries/accounting.queries';
 import { workbookFile } from '../../../core/excel/workbook';
 import { branchName } from './reports.controller';
 import { trialBalanceWorkbook } from '../services/report-workbook';
+
+const Manage = () => RequirePermissions(['can_manage_accounting']);
 
 /**
  * The books. The spec lists no permission for its accounting routes: reads need can_see_totals
@@ -65,10 +67,41 @@ import { trialBalanceWorkbook } from '../services/report-workbook';
     reverse: {
       command: ReverseJournalEntryCommand,
       body: ReverseJournalEntryDto,
-      access: RequirePermissions(['can_manage_accounting']),
+      access: Manage(),
       idempotent: true,
       created: true,
       answer: 'result',
+    },
+  },
+  commands: {
+    createAccount: {
+      route: Post('Accounts'),
+      command: CreateAccountCommand,
+      body: CreateLedgerAccountDto,
+      access: Manage(),
+      answer: (queries: AccountingQueries, { id }: { id: string }) => queries.account(id),
+    },
+    updateAccount: {
+      route: Patch('Accounts/:id'),
+      command: UpdateAccountCommand,
+      id: true,
+      body: UpdateLedgerAccountDto,
+      access: Manage(),
+      answer: (queries: AccountingQueries, _: unknown, __: AuthUser, id: string) =>
+        queries.account(id),
+    },
+    deleteAccount: {
+      route: Delete('Accounts/:id'),
+      command: DeleteAccountCommand,
+      id: true,
+      access: Manage(),
+      status: HttpStatus.NO_CONTENT,
+    },
+    close: {
+      route: Post('Accounting/close'),
+      command: CloseBooksCommand,
+      body: CloseBooksDto,
+      access: AdminOnly(),
     },
   },
 })
@@ -85,43 +118,7 @@ export class AccountingController {
     return this.queries.accounts();
   }
 
-  @RequirePermissions(['can_manage_accounting'])
-  @Post('Accounts')
-  async createAccount(
-    @Body() dto: CreateLedgerAccountDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const { id } = await this.commands.execute<CreateAccountCommand, { id: string }>(
-      new CreateAccountCommand(dto, user, meta),
-    );
-    return this.queries.account(id);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Patch('Accounts/:id')
-  async updateAccount(
-    @IdParam() id: string,
-    @Body() dto: UpdateLedgerAccountDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdateAccountCommand(id, dto, user, meta));
-    return this.queries.account(id);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Delete('Accounts/:id')
-  @HttpCode(204)
-  async deleteAccount(
-    @IdParam() id: string,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new DeleteAccountCommand(id, user, meta));
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
+  @Manage()
   @Idempotent()
   @Post('JournalEntries')
   async post(
@@ -136,12 +133,6 @@ export class AccountingController {
     >(new PostJournalEntryCommand(dto, user, meta));
     if (!created) res.status(200);
     return this.queries.entry(id, user);
-  }
-
-  @AdminOnly()
-  @Post('Accounting/close')
-  close(@Body() dto: CloseBooksDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.commands.execute(new CloseBooksCommand(dto, user, meta));
   }
 
   @RequirePermissions(['can_see_totals'])

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Controller, Get, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -7,14 +7,7 @@ import {
   CustomerUpdateDto,
   ListQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  Authenticated,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { Authenticated, RequirePermissions } from '../../../core/auth/decorators';
 import { DocumentRoutes } from '../../../core/http/document-routes';
 import { CreateCustomerCommand } from '../commands/create-customer/create-customer.command';
 import { UpdateCustomerCommand } from '../commands/update-customer/update-customer.command';
@@ -39,6 +32,16 @@ import { CustomersService } from '../queries/customers.queries';
       created: true,
     },
   },
+  commands: {
+    /** Quick add at the POS; an integration's key (an online shop) adds with can_see_customers. */
+    create: {
+      route: Post(),
+      command: CreateCustomerCommand,
+      body: CustomerCreateDto,
+      access: Authenticated({ apiKey: ['can_see_customers'] }),
+      answer: (queries: CustomersService, id: string) => queries.get(id),
+    },
+  },
 })
 export class CustomersController {
   constructor(
@@ -61,17 +64,5 @@ export class CustomersController {
       balance: c.balance,
       creditLimit: c.creditLimit,
     }));
-  }
-
-  /** Quick add at the POS; an integration's key (an online shop) adds with can_see_customers. */
-  @Authenticated({ apiKey: ['can_see_customers'] })
-  @Post()
-  async create(
-    @Body() dto: CustomerCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const id: string = await this.commands.execute(new CreateCustomerCommand(dto, user, meta));
-    return this.queries.get(id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Controller, Get, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -8,8 +8,6 @@ import {
   EtaSignerDto,
   type EtaSignerResponseDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../../core/auth/auth.types';
-import { CurrentUser, Meta, type RequestMeta } from '../../../core/auth/decorators';
 import { DocumentRoutes } from '../../../core/http/document-routes';
 import { ChangeEInvoiceStateCommand } from '../commands/change-e-invoice-state/change-e-invoice-state.command';
 import { CreateEInvoiceCommand } from '../commands/create-e-invoice/create-e-invoice.command';
@@ -34,6 +32,14 @@ import { EinvoiceAccess } from './einvoice-access';
     state: { command: ChangeEInvoiceStateCommand, body: EInvoiceStateDto },
     retry: { command: RetryEInvoiceCommand },
   },
+  commands: {
+    saveSigner: {
+      route: Put('E-invoices/CompanyInfo/signer'),
+      command: SaveEtaSignerCommand,
+      body: EtaSignerDto,
+      answer: (queries: EinvoicesQueries) => queries.signer(),
+    },
+  },
 })
 export class EinvoicesController {
   constructor(
@@ -44,17 +50,6 @@ export class EinvoicesController {
   @EinvoiceAccess()
   @Get('E-invoices/CompanyInfo/signer')
   signer(): Promise<EtaSignerResponseDto> {
-    return this.queries.signer();
-  }
-
-  @EinvoiceAccess()
-  @Put('E-invoices/CompanyInfo/signer')
-  async saveSigner(
-    @Body() dto: EtaSignerDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<EtaSignerResponseDto> {
-    await this.commands.execute(new SaveEtaSignerCommand(dto, user, meta));
     return this.queries.signer();
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Controller, Get, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -10,7 +10,7 @@ import {
   type EtaCompanyInfoResponseDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import { Authenticated, CurrentUser, Meta, type RequestMeta } from '../../../core/auth/decorators';
+import { Authenticated, CurrentUser } from '../../../core/auth/decorators';
 import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { ReissueEReceiptCommand } from '../commands/reissue-e-receipt/reissue-e-receipt.command';
 import { RetryEReceiptCommand } from '../commands/retry-e-receipt/retry-e-receipt.command';
@@ -34,6 +34,22 @@ import { EinvoiceAccess } from './einvoice-access';
     retry: { command: RetryEReceiptCommand },
     reissue: { command: ReissueEReceiptCommand, answer: 'result' },
   },
+  commands: {
+    saveCompanyInfo: {
+      route: Put('E-invoices/CompanyInfo'),
+      command: SaveCompanyInfoCommand,
+      body: EtaCompanyInfoDto,
+      answer: (queries: EinvoicingQueries, _: unknown, user: AuthUser) => queries.companyInfo(user),
+    },
+    setBranch: {
+      route: Put('E-invoices/CompanyInfo/branches/:branchId'),
+      command: SetBranchEReceiptsCommand,
+      id: 'branchId',
+      body: EtaBranchSettingsDto,
+      answer: async (queries: EinvoicingQueries, _: unknown, user: AuthUser, branchId: string) =>
+        (await queries.companyInfo(user)).branches.find((b) => b.branchId === branchId),
+    },
+  },
 })
 export class EinvoicingController {
   constructor(
@@ -45,30 +61,6 @@ export class EinvoicingController {
   @Get('E-invoices/CompanyInfo')
   companyInfo(@CurrentUser() user: AuthUser): Promise<EtaCompanyInfoResponseDto> {
     return this.queries.companyInfo(user);
-  }
-
-  @EinvoiceAccess()
-  @Put('E-invoices/CompanyInfo')
-  async saveCompanyInfo(
-    @Body() dto: EtaCompanyInfoDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<EtaCompanyInfoResponseDto> {
-    await this.commands.execute(new SaveCompanyInfoCommand(dto, user, meta));
-    return this.queries.companyInfo(user);
-  }
-
-  @EinvoiceAccess()
-  @Put('E-invoices/CompanyInfo/branches/:branchId')
-  async setBranch(
-    @IdParam('branchId') branchId: string,
-    @Body() dto: EtaBranchSettingsDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new SetBranchEReceiptsCommand(branchId, dto, user, meta));
-    const info = await this.queries.companyInfo(user);
-    return info.branches.find((b) => b.branchId === branchId);
   }
 
   @EinvoiceAccess()

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query } from '@nestjs/common';
+import { Controller, Get, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -12,12 +12,7 @@ import {
   VendorOptionsQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { DocumentRoutes } from '../../../core/http/document-routes';
 import { CancelPurchaseOrderCommand } from '../commands/cancel-purchase-order/cancel-purchase-order.command';
 import { ClosePurchaseOrderCommand } from '../commands/close-purchase-order/close-purchase-order.command';
@@ -50,6 +45,16 @@ const Access = () => RequirePermissions(['can_buy_products']);
     close: { command: ClosePurchaseOrderCommand, body: PurchaseOrderActionDto },
     cancel: { command: CancelPurchaseOrderCommand, body: PurchaseOrderActionDto },
   },
+  commands: {
+    /** One order per vendor from the chosen suggestion lines; answers the orders created. */
+    reorder: {
+      route: Post('reorder'),
+      command: CreateReorderPurchaseOrdersCommand,
+      body: ReorderCreateDto,
+      answer: (queries: PurchaseOrdersQueries, created: { id: string }[], user: AuthUser) =>
+        Promise.all(created.map(({ id }) => queries.get(id, user))),
+    },
+  },
 })
 export class PurchaseOrdersController {
   constructor(
@@ -69,20 +74,5 @@ export class PurchaseOrdersController {
   @Get('vendor-options')
   vendorOptions(@Query() query: VendorOptionsQueryDto) {
     return this.queries.vendorOptions(query.q);
-  }
-
-  /** One order per vendor from the chosen suggestion lines; answers the orders created. */
-  @Access()
-  @Post('reorder')
-  async reorder(
-    @Body() dto: ReorderCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const created = await this.commands.execute<
-      CreateReorderPurchaseOrdersCommand,
-      { id: string }[]
-    >(new CreateReorderPurchaseOrdersCommand(dto, user, meta));
-    return Promise.all(created.map(({ id }) => this.queries.get(id, user)));
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -9,13 +9,8 @@ import {
   TransferUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentRoutes } from '../../../core/http/document-routes';
 import { ApproveTransferCommand } from '../commands/approve-transfer/approve-transfer.command';
 import { CancelTransferCommand } from '../commands/cancel-transfer/cancel-transfer.command';
 import { ReceiveTransferCommand } from '../commands/receive-transfer/receive-transfer.command';
@@ -39,6 +34,7 @@ const step = TransferActionDto;
   access: Access(),
   list: TransferListQueryDto,
   get: true,
+  update: { command: UpdateTransferDraftCommand, body: TransferUpdateDto },
   create: { command: RequestTransferCommand, body: TransferCreateDto, id: 'result' },
   steps: {
     request: { command: SendTransferDraftCommand, body: step },
@@ -59,17 +55,5 @@ export class TransfersController {
   @Get('counts')
   counts(@CurrentUser() user: AuthUser) {
     return this.queries.counts(user);
-  }
-
-  @Access()
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: TransferUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdateTransferDraftCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 }
