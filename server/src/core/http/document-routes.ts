@@ -70,7 +70,13 @@ export type DocumentStep = {
   access?: MethodDecorator;
   /** what the command takes between the id and the body (`new command(id, ...args, dto, user, meta)`) */
   args?: unknown[];
+  /** what the command takes in the body's place (`(dto) => [dto.reason]`) */
+  take?: (dto: never) => unknown[];
 };
+
+/** The body and what follows it, the body replaced by what `take` takes of it. */
+const taking = (rest: never[], take?: (dto: never) => unknown[]) =>
+  (take ? [...take(rest[0]), ...rest.slice(1)] : rest) as never[];
 
 export type DocumentRoutesOptions = {
   /** the generated routes' path under the controller's, when the class holds more than one kind
@@ -117,6 +123,10 @@ export type CommandRoute = {
   id?: true | string;
   /** the command takes no user: `new command(id?, dto?, meta)` */
   noUser?: boolean;
+  /** what the command takes between the id and the body */
+  args?: unknown[];
+  /** what the command takes in the body's place (`(dto) => [dto.password]`) */
+  take?: (dto: never) => unknown[];
   access?: MethodDecorator;
   idempotent?: boolean;
   /** 200 (a POST that creates nothing) or 204 (nothing answered) */
@@ -219,7 +229,7 @@ export const DocumentRoutes =
         async run(id: string, ...rest: never[]) {
           const user = rest[rest.length - 2] as AuthUser;
           const result = await this.commands.execute<ICommand, { id: string } | undefined>(
-            new step.command(id, ...((step.args ?? []) as never[]), ...rest),
+            new step.command(id, ...((step.args ?? []) as never[]), ...taking(rest, step.take)),
           );
           return answer(this, step.answer === 'result' ? result!.id : id, user);
         },
@@ -245,7 +255,11 @@ export const DocumentRoutes =
           Object,
         ],
         async run(...args: never[]) {
-          const result = await this.commands.execute(new command.command(...args));
+          const [ids, rest] = id ? [args.slice(0, 1), args.slice(1)] : [[], args];
+          const extra = (command.args ?? []) as never[];
+          const result = await this.commands.execute(
+            new command.command(...ids, ...extra, ...taking(rest, command.take)),
+          );
           if (status === HttpStatus.NO_CONTENT) return;
           if (!of) return result;
           const user: AuthUser = noUser ? (undefined as never) : args[args.length - 2];

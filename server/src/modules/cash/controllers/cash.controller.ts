@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
+import { Controller, Get } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -8,14 +7,8 @@ import {
   MoneyTransactionRejectDto,
   VaultMovementsQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentRoutes } from '../../../core/http/document-routes';
 import { DecideMoneyTransferCommand } from '../commands/decide-money-transfer/decide-money-transfer.command';
 import { RecordMoneyTransactionCommand } from '../commands/record-money-transaction/record-money-transaction.command';
 import { CashQueries } from '../queries/cash.queries';
@@ -59,6 +52,13 @@ export class VaultReadsController {
   },
   steps: {
     confirm: { command: DecideMoneyTransferCommand, args: ['confirm', null], idempotent: true },
+    reject: {
+      command: DecideMoneyTransferCommand,
+      args: ['reject'],
+      body: MoneyTransactionRejectDto,
+      take: (dto: MoneyTransactionRejectDto) => [dto.reason],
+      idempotent: true,
+    },
   },
 })
 export class MoneyTransactionsController {
@@ -66,20 +66,4 @@ export class MoneyTransactionsController {
     readonly commands: CommandBus,
     readonly queries: CashQueries,
   ) {}
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Idempotent()
-  @Post(':id/reject')
-  @HttpCode(HttpStatus.OK)
-  async reject(
-    @IdParam() id: string,
-    @Body() dto: MoneyTransactionRejectDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(
-      new DecideMoneyTransferCommand(id, 'reject', dto.reason, user, meta),
-    );
-    return this.queries.transaction(id, user);
-  }
 }

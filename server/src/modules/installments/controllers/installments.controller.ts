@@ -13,7 +13,6 @@ import {
   InstallmentRescheduleDto,
   InstallmentSettleDto,
   InstallmentSettlementQueryDto,
-  type InstallmentPaymentDto,
   type InstallmentPlanDetailDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -51,6 +50,18 @@ const Access = () => RequirePermissions(['can_see_installments'], ['INSTALLMENTS
   get: true,
   steps: {
     settle: { command: SettleInstallmentPlanCommand, body: InstallmentSettleDto, idempotent: true },
+  },
+  commands: {
+    collect: {
+      route: Post(':id/collect'),
+      command: CollectInstallmentCommand,
+      id: true,
+      body: InstallmentCollectDto,
+      idempotent: true,
+      status: HttpStatus.OK,
+      answer: (q: InstallmentsQueries, r: CollectInstallmentResult, user: AuthUser, id: string) =>
+        q.payment(id, r.paymentId, user),
+    },
   },
 })
 export class InstallmentsController {
@@ -118,23 +129,6 @@ export class InstallmentsController {
     >(new CreateInstallmentPlanCommand(dto, user, meta));
     res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return this.queries.get(id, user);
-  }
-
-  @Access()
-  @Idempotent()
-  @Post(':id/collect')
-  @HttpCode(HttpStatus.OK)
-  async collect(
-    @IdParam() id: string,
-    @Body() dto: InstallmentCollectDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<InstallmentPaymentDto> {
-    const { paymentId } = await this.commands.execute<
-      CollectInstallmentCommand,
-      CollectInstallmentResult
-    >(new CollectInstallmentCommand(id, dto, user, meta));
-    return this.queries.payment(id, paymentId, user);
   }
 
   @Access()

@@ -1,10 +1,8 @@
 import {
-  Body,
   Controller,
   Delete,
   Get,
   Param,
-  Patch,
   Post,
   Query,
   Res,
@@ -55,6 +53,7 @@ import { MaintenanceQueries } from '../queries/maintenance.queries';
 @DocumentRoutes({
   list: MaintenanceListQueryDto,
   get: true,
+  update: { command: UpdateTicketCommand, body: MaintenanceUpdateDto },
   create: {
     command: CreateTicketCommand,
     body: MaintenanceCreateDto,
@@ -98,17 +97,6 @@ export class MaintenanceController {
     @CurrentUser() user: AuthUser,
   ): Promise<MaintenanceTicketDto> {
     return this.queries.byNumber(number.slice(0, 40), user);
-  }
-
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: MaintenanceUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<MaintenanceTicketDto> {
-    await this.commands.execute(new UpdateTicketCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 
   @Idempotent()
