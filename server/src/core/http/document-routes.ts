@@ -11,7 +11,7 @@ import {
   Res,
   type Type,
 } from '@nestjs/common';
-import type { CommandBus, ICommand } from '@nestjs/cqrs';
+import { CommandBus, type ICommand } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { AuthUser } from '../auth/auth.types';
 import { CurrentUser, Meta, type RequestMeta } from '../auth/decorators';
@@ -44,6 +44,21 @@ export type DocumentHost = {
   readonly commands: CommandBus;
   readonly queries: object;
 };
+
+/**
+ * The base of a controller that holds nothing but the two: `class X extends
+ * DocumentController(XQueries)` (Nest injects the bus and the read service through it).
+ */
+export function DocumentController<Q extends object>(queries: Type<Q>) {
+  class Host implements DocumentHost {
+    constructor(
+      readonly commands: CommandBus,
+      readonly queries: Q,
+    ) {}
+  }
+  Reflect.defineMetadata('design:paramtypes', [CommandBus, queries], Host);
+  return Host;
+}
 type Page = { rows: unknown[]; total: number };
 type Read = (...args: unknown[]) => Promise<unknown>;
 const read = (host: DocumentHost, method: string) =>

@@ -1,5 +1,4 @@
 import { Controller, Get } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   MoneyTransactionCreateDto,
@@ -8,7 +7,7 @@ import {
   VaultMovementsQueryDto,
 } from '@pos/contracts';
 import { RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { DecideMoneyTransferCommand } from '../commands/decide-money-transfer/decide-money-transfer.command';
 import { RecordMoneyTransactionCommand } from '../commands/record-money-transaction/record-money-transaction.command';
 import { CashQueries } from '../queries/cash.queries';
@@ -61,9 +60,4 @@ export class VaultReadsController {
     },
   },
 })
-export class MoneyTransactionsController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: CashQueries,
-  ) {}
-}
+export class MoneyTransactionsController extends DocumentController(CashQueries) {}

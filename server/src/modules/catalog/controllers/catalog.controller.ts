@@ -1,5 +1,4 @@
 import { Controller, Delete, Get, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -18,7 +17,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { sendList } from '../../../core/http/list';
 import { AddVariantCommand } from '../commands/add-variant/add-variant.command';
 import { CreateCategoryCommand } from '../commands/create-category/create-category.command';
@@ -66,12 +65,7 @@ const Manage = () => RequirePermissions(['can_manage_products']);
     },
   },
 })
-export class CategoriesController {
-  constructor(
-    readonly queries: ReferenceService,
-    readonly commands: CommandBus,
-  ) {}
-
+export class CategoriesController extends DocumentController(ReferenceService) {
   @RequirePermissions(['can_see_categories'])
   @Get()
   list(@Query() query: ListQueryDto) {
@@ -143,12 +137,7 @@ export class CategoriesController {
     },
   },
 })
-export class ProductsController {
-  constructor(
-    readonly queries: ProductsService,
-    readonly commands: CommandBus,
-  ) {}
-}
+export class ProductsController extends DocumentController(ProductsService) {}
 
 @ApiTags('catalog')
 @Controller('variants')

@@ -1,5 +1,4 @@
 import { Controller, Get, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CustomerCreateDto,
@@ -8,7 +7,7 @@ import {
   ListQueryDto,
 } from '@pos/contracts';
 import { Authenticated, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { CreateCustomerCommand } from '../commands/create-customer/create-customer.command';
 import { UpdateCustomerCommand } from '../commands/update-customer/update-customer.command';
 import { ReceiveCustomerPaymentCommand } from '../commands/receive-customer-payment/receive-customer-payment.command';
@@ -43,12 +42,7 @@ import { CustomersService } from '../queries/customers.queries';
     },
   },
 })
-export class CustomersController {
-  constructor(
-    readonly queries: CustomersService,
-    readonly commands: CommandBus,
-  ) {}
-
+export class CustomersController extends DocumentController(CustomersService) {
   /** The POS customer picker: name, phone and balance, for any signed-in cashier. */
   @Authenticated({ apiKey: ['can_see_customers'] })
   @Get('search')

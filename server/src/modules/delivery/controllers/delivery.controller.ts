@@ -1,5 +1,4 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   DeliveryCreateDto,
@@ -9,7 +8,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { CreateDeliveryCommand } from '../commands/create-delivery/create-delivery.command';
 import { SettleDriverCommand } from '../commands/settle-driver/settle-driver.command';
 import { StepDeliveryCommand } from '../commands/step-delivery/step-delivery.command';
@@ -40,12 +39,7 @@ import { DeliveryQueries } from '../queries/delivery.queries';
     },
   },
 })
-export class DeliveryController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: DeliveryQueries,
-  ) {}
-
+export class DeliveryController extends DocumentController(DeliveryQueries) {
   @Authenticated()
   @Get('drivers')
   drivers(@CurrentUser() user: AuthUser) {

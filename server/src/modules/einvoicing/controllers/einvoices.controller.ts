@@ -1,5 +1,4 @@
 import { Controller, Get, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   CreateEInvoiceDto,
@@ -8,7 +7,7 @@ import {
   EtaSignerDto,
   type EtaSignerResponseDto,
 } from '@pos/contracts';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { ChangeEInvoiceStateCommand } from '../commands/change-e-invoice-state/change-e-invoice-state.command';
 import { CreateEInvoiceCommand } from '../commands/create-e-invoice/create-e-invoice.command';
 import { RetryEInvoiceCommand } from '../commands/retry-e-invoice/retry-e-invoice.command';
@@ -41,12 +40,7 @@ import { EinvoiceAccess } from './einvoice-access';
     },
   },
 })
-export class EinvoicesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: EinvoicesQueries,
-  ) {}
-
+export class EinvoicesController extends DocumentController(EinvoicesQueries) {
   @EinvoiceAccess()
   @Get('E-invoices/CompanyInfo/signer')
   signer(): Promise<EtaSignerResponseDto> {

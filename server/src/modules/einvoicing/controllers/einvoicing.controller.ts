@@ -1,5 +1,4 @@
 import { Controller, Get, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   EReceiptListQueryDto,
@@ -11,7 +10,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Authenticated, CurrentUser } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { ReissueEReceiptCommand } from '../commands/reissue-e-receipt/reissue-e-receipt.command';
 import { RetryEReceiptCommand } from '../commands/retry-e-receipt/retry-e-receipt.command';
 import { SaveCompanyInfoCommand } from '../commands/save-company-info/save-company-info.command';
@@ -51,12 +50,7 @@ import { EinvoiceAccess } from './einvoice-access';
     },
   },
 })
-export class EinvoicingController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: EinvoicingQueries,
-  ) {}
-
+export class EinvoicingController extends DocumentController(EinvoicingQueries) {
   @EinvoiceAccess()
   @Get('E-invoices/CompanyInfo')
   companyInfo(@CurrentUser() user: AuthUser): Promise<EtaCompanyInfoResponseDto> {

@@ -10,7 +10,6 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -30,7 +29,12 @@ import {
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
 import { createValidationPipe } from '../../../core/errors/validation.pipe';
-import { DocumentRoutes, IdParam, sendFile } from '../../../core/http/document-routes';
+import {
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+  sendFile,
+} from '../../../core/http/document-routes';
 import { RecordExpenseCommand } from '../commands/record-expense/record-expense.command';
 import { VoidExpenseCommand } from '../commands/void-expense/void-expense.command';
 import { ExpensesQueries } from '../queries/expenses.queries';
@@ -57,12 +61,7 @@ const Access = () => RequirePermissions(['can_see_expenses']);
   get: true,
   steps: { void: { command: VoidExpenseCommand, body: ExpenseVoidDto, idempotent: true } },
 })
-export class ExpensesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: ExpensesQueries,
-  ) {}
-
+export class ExpensesController extends DocumentController(ExpensesQueries) {
   @RequirePermissions(['can_see_expenses', 'can_see_expenses_details'])
   @Get('totals')
   totals(@Query() query: ExpenseListQueryDto, @CurrentUser() user: AuthUser) {

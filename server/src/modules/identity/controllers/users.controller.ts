@@ -12,7 +12,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { CreateRoleCommand } from '../commands/create-role/create-role.command';
 import { CreateUserCommand } from '../commands/create-user/create-user.command';
 import { DeleteRoleCommand } from '../commands/delete-role/delete-role.command';
@@ -99,9 +99,4 @@ const role = (roles: RolesService, id: string) => roles.get(id);
     },
   },
 })
-export class RolesController {
-  constructor(
-    readonly queries: RolesService,
-    readonly commands: CommandBus,
-  ) {}
-}
+export class RolesController extends DocumentController(RolesService) {}

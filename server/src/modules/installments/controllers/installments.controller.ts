@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -24,7 +23,7 @@ import {
   type RequestMeta,
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { CollectInstallmentCommand } from '../commands/collect-installment/collect-installment.command';
 import type { CollectInstallmentResult } from '../commands/collect-installment/collect-installment.handler';
 import { CreateInstallmentPlanCommand } from '../commands/create-installment-plan/create-installment-plan.command';
@@ -64,12 +63,7 @@ const Access = () => RequirePermissions(['can_see_installments'], ['INSTALLMENTS
     },
   },
 })
-export class InstallmentsController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: InstallmentsQueries,
-  ) {}
-
+export class InstallmentsController extends DocumentController(InstallmentsQueries) {
   @Access()
   @Get('dueToday')
   dueToday(@Query() query: InstallmentDueQueryDto, @CurrentUser() user: AuthUser) {

@@ -11,7 +11,6 @@ import {
 } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -30,7 +29,12 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam, sendFile } from '../../../core/http/document-routes';
+import {
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+  sendFile,
+} from '../../../core/http/document-routes';
 import type { UploadedReceipt } from '../../expenses';
 import { AddPartsCommand } from '../commands/add-parts/add-parts.command';
 import { AddPhotoCommand } from '../commands/add-photo/add-photo.command';
@@ -70,12 +74,7 @@ import { MaintenanceQueries } from '../queries/maintenance.queries';
     parts: { command: AddPartsCommand, body: MaintenancePartsDto, idempotent: true },
   },
 })
-export class MaintenanceController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: MaintenanceQueries,
-  ) {}
-
+export class MaintenanceController extends DocumentController(MaintenanceQueries) {
   @Get('counts')
   counts(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
     return this.queries.counts(user, query.branchId);

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   PurchaseInvoiceCreateDto,
@@ -17,7 +16,7 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { PostPurchaseInvoiceCommand } from '../commands/post-purchase-invoice/post-purchase-invoice.command';
 import { ReturnPurchaseCommand } from '../commands/return-purchase/return-purchase.command';
 import { SavePurchaseInvoiceCommand } from '../commands/save-purchase-invoice/save-purchase-invoice.command';
@@ -52,12 +51,7 @@ const Write = () => RequirePermissions(['can_buy_products', 'can_see_buy_price']
     },
   },
 })
-export class PurchaseInvoicesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: PurchaseInvoicesQueries,
-  ) {}
-
+export class PurchaseInvoicesController extends DocumentController(PurchaseInvoicesQueries) {
   @Access()
   @Get('options')
   options(@CurrentUser() user: AuthUser) {

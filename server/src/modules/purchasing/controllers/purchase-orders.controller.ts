@@ -1,5 +1,4 @@
 import { Controller, Get, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   PurchaseOrderActionDto,
@@ -13,7 +12,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { CancelPurchaseOrderCommand } from '../commands/cancel-purchase-order/cancel-purchase-order.command';
 import { ClosePurchaseOrderCommand } from '../commands/close-purchase-order/close-purchase-order.command';
 import { CreatePurchaseOrderCommand } from '../commands/create-purchase-order/create-purchase-order.command';
@@ -56,12 +55,7 @@ const Access = () => RequirePermissions(['can_buy_products']);
     },
   },
 })
-export class PurchaseOrdersController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: PurchaseOrdersQueries,
-  ) {}
-
+export class PurchaseOrdersController extends DocumentController(PurchaseOrdersQueries) {
   /** The low-stock variants of one inventory with what to order and from whom. */
   @Access()
   @Get('reorder-suggestion')

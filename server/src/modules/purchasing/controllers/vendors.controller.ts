@@ -1,10 +1,9 @@
 import { Controller, Get, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { VendorPaymentDto, VendorStatementQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { PayVendorCommand } from '../commands/pay-vendor/pay-vendor.command';
 import type { PayVendorResult } from '../commands/pay-vendor/pay-vendor.handler';
 import { VendorQueries } from '../queries/vendor.queries';
@@ -32,12 +31,7 @@ const Access = () => RequirePermissions(['can_see_vendors', 'can_see_totals']);
     },
   },
 })
-export class VendorsController {
-  constructor(
-    readonly queries: VendorQueries,
-    readonly commands: CommandBus,
-  ) {}
-
+export class VendorsController extends DocumentController(VendorQueries) {
   /** The vaults the user may pay from (no balances: those are the vault screen's). */
   @Access()
   @Get('payment-vaults')

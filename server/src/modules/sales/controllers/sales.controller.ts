@@ -22,7 +22,7 @@ import {
 } from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import {
   CreateSaleCommand,
   type CreateSaleResult,
@@ -77,12 +77,7 @@ export class SalesController {
     idempotent: true,
   },
 })
-export class InvoicesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: SalesQueries,
-  ) {}
-
+export class InvoicesController extends DocumentController(SalesQueries) {
   @RequirePermissions(['can_see_invoices'])
   @Get()
   async list(

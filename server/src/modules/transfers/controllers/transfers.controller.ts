@@ -1,5 +1,4 @@
 import { Controller, Get } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   TransferActionDto,
@@ -10,7 +9,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { ApproveTransferCommand } from '../commands/approve-transfer/approve-transfer.command';
 import { CancelTransferCommand } from '../commands/cancel-transfer/cancel-transfer.command';
 import { ReceiveTransferCommand } from '../commands/receive-transfer/receive-transfer.command';
@@ -45,12 +44,7 @@ const step = TransferActionDto;
     cancel: { command: CancelTransferCommand, body: step, idempotent: true },
   },
 })
-export class TransfersController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: TransfersQueries,
-  ) {}
-
+export class TransfersController extends DocumentController(TransfersQueries) {
   @Access()
   @Get('counts')
   counts(@CurrentUser() user: AuthUser) {
