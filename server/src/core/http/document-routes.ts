@@ -39,6 +39,10 @@ export function sendFile(
 export const StepRoute = (path: string, idempotent = false) =>
   applyDecorators(...(idempotent ? [Idempotent()] : []), Post(path), HttpCode(HttpStatus.OK));
 
+/** A command route's status when the client's id may have been seen: 201 new, 200 replayed. */
+export const createdOrSeen = (result: { created: boolean }) =>
+  result.created ? HttpStatus.CREATED : HttpStatus.OK;
+
 /** What a controller using `DocumentRoutes` holds: the command bus and its read service. */
 export type DocumentHost = {
   readonly commands: CommandBus;
@@ -59,6 +63,7 @@ export function DocumentController<Q extends object>(queries: Type<Q>) {
   Reflect.defineMetadata('design:paramtypes', [CommandBus, queries], Host);
   return Host;
 }
+
 type Page = { rows: unknown[]; total: number };
 type Read = (...args: unknown[]) => Promise<unknown>;
 const read = (host: DocumentHost, method: string) =>
@@ -142,12 +147,15 @@ export type CommandRoute = {
   args?: unknown[];
   /** what the command takes in the body's place (`(dto) => [dto.password]`) */
   take?: (dto: never) => unknown[];
+  /** the command's arguments in another order: from the route's arguments (`[id?, dto?, user?, meta]`) */
+  order?: (args: never[]) => unknown[];
   access?: MethodDecorator;
   idempotent?: boolean;
-  /** 200 (a POST that creates nothing) or 204 (nothing answered) */
-  status?: HttpStatus;
-  /** the answer from the read service, the command's result, the caller and the `:id` */
-  answer?: (queries: never, result: never, user: AuthUser, id: string) => unknown;
+  /** 200 (a POST that creates nothing), 204 (nothing answered), or the status the result calls for
+   * (201 for a new document, 200 for one the client's id had already made) */
+  status?: HttpStatus | ((result: never) => HttpStatus);
+  /** the answer from the read service, the command's result, the caller, the `:id` and the body */
+  answer?: (queries: never, result: never, user: AuthUser, id: string, dto: never) => unknown;
 };
 
 type Route = {
@@ -160,7 +168,8 @@ type Route = {
 
 /**
  * The routes every document controller repeats, declared once on the class: the paged list, the
- * detail, the creation and the steps (`approve`, `cancel`, …). Each generated route has the same
+ * detail, the creation, the update, the steps (`approve`, `cancel`, …) and other one-command
+ * routes. Each generated route has the same
  * path, access, status, parameters and body type as a hand-written one; a class-body route is
  * registered first (so `GET counts` stays ahead of the generated `GET :id`). The controller keeps
  * its bus and read service as `readonly commands` / `readonly queries`.
@@ -253,32 +262,41 @@ export const DocumentRoutes =
     for (const [name, command] of Object.entries(options.commands ?? {})) {
       const { id, body, noUser, status, answer: of } = command;
       const method = keyed(command, command.route);
-      if (status) method.push(HttpCode(status));
+      if (typeof status === 'number') method.push(HttpCode(status));
+      // The route's arguments, in this order; the response only to set a status from the result.
+      const parts: (readonly [string, ParameterDecorator, unknown])[] = [
+        ...(id ? [['id', IdParam(id === true ? 'id' : id), String] as const] : []),
+        ...(body ? [['dto', Body(), body] as const] : []),
+        ...(noUser ? [] : [['user', CurrentUser(), Object] as const]),
+        ['meta', Meta(), Object],
+        ...(typeof status === 'function'
+          ? [['res', Res({ passthrough: true }), Object] as const]
+          : []),
+      ];
       routes[name] = {
         method,
         access: command.access,
-        params: [
-          ...(id ? [IdParam(id === true ? 'id' : id)] : []),
-          ...(body ? [Body()] : []),
-          ...(noUser ? [] : [CurrentUser()]),
-          Meta(),
-        ],
-        types: [
-          ...(id ? [String] : []),
-          ...(body ? [body] : []),
-          ...(noUser ? [] : [Object]),
-          Object,
-        ],
+        params: parts.map(([, param]) => param),
+        types: parts.map(([, , type]) => type),
         async run(...args: never[]) {
-          const [ids, rest] = id ? [args.slice(0, 1), args.slice(1)] : [[], args];
-          const extra = (command.args ?? []) as never[];
-          const result = await this.commands.execute(
-            new command.command(...ids, ...extra, ...taking(rest, command.take)),
+          const arg: Record<string, never> = Object.fromEntries(
+            parts.map(([key], i) => [key, args[i]]),
           );
+          const rest = [...(body ? [arg.dto] : []), ...(noUser ? [] : [arg.user]), arg.meta];
+          const result = await this.commands.execute(
+            new command.command(
+              ...((command.order?.(args) ?? [
+                ...(id ? [arg.id] : []),
+                ...(command.args ?? []),
+                ...taking(rest, command.take),
+              ]) as never[]),
+            ),
+          );
+          if (typeof status === 'function') (arg.res as Response).status(status(result as never));
           if (status === HttpStatus.NO_CONTENT) return;
-          if (!of) return result;
-          const user: AuthUser = noUser ? (undefined as never) : args[args.length - 2];
-          return of(this.queries as never, result as never, user, id ? args[0] : '');
+          return of
+            ? of(this.queries as never, result as never, arg.user, arg.id, arg.dto)
+            : result;
         },
       };
     }

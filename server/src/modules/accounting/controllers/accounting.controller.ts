@@ -1,20 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpStatus,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
+import { Controller, Delete, Get, HttpStatus, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
   CloseBooksDto,
@@ -26,16 +14,10 @@ import {
   TrialBalanceExportQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  AdminOnly,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { AdminOnly, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { requestLocale } from '../../../core/i18n/locale';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { createdOrSeen, DocumentRoutes } from '../../../core/http/document-routes';
 import { CloseBooksCommand } from '../commands/close-books/close-books.command';
 import { CreateAccountCommand } from '../commands/create-account/create-account.command';
 import { DeleteAccountCommand } from '../commands/delete-account/delete-account.command';
@@ -74,6 +56,16 @@ const Manage = () => RequirePermissions(['can_manage_accounting']);
     },
   },
   commands: {
+    post: {
+      route: Post('JournalEntries'),
+      command: PostJournalEntryCommand,
+      body: PostJournalEntryDto,
+      access: Manage(),
+      idempotent: true,
+      status: createdOrSeen,
+      answer: (q: AccountingQueries, r: PostJournalEntryResult, user: AuthUser) =>
+        q.entry(r.id, user),
+    },
     createAccount: {
       route: Post('Accounts'),
       command: CreateAccountCommand,
@@ -116,23 +108,6 @@ export class AccountingController {
   @Get('Accounts')
   accounts() {
     return this.queries.accounts();
-  }
-
-  @Manage()
-  @Idempotent()
-  @Post('JournalEntries')
-  async post(
-    @Body() dto: PostJournalEntryDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { id, created } = await this.commands.execute<
-      PostJournalEntryCommand,
-      PostJournalEntryResult
-    >(new PostJournalEntryCommand(dto, user, meta));
-    if (!created) res.status(200);
-    return this.queries.entry(id, user);
   }
 
   @RequirePermissions(['can_see_totals'])

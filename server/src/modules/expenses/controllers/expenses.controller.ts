@@ -1,16 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpStatus,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Post, Query, Res, UploadedFile } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileUpload } from '../../../core/http/file-upload';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
@@ -91,9 +81,7 @@ export class ExpensesController extends DocumentController(ExpensesQueries) {
   @Access()
   @Idempotent()
   @Post()
-  @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
-  )
+  @FileUpload(EXPENSE_ATTACHMENT_MAX_BYTES)
   async record(
     @Body() form: ExpenseFormDto,
     @UploadedFile() file: UploadedReceipt | undefined,

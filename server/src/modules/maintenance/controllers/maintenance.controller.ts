@@ -1,16 +1,6 @@
-import {
-  Controller,
-  Delete,
-  Get,
-  Param,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Query, Res, UploadedFile } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileUpload } from '../../../core/http/file-upload';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -111,9 +101,7 @@ export class MaintenanceController extends DocumentController(MaintenanceQueries
   }
 
   @Post(':id/photos')
-  @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
-  )
+  @FileUpload(EXPENSE_ATTACHMENT_MAX_BYTES)
   async addPhoto(
     @IdParam() id: string,
     @UploadedFile() file: UploadedReceipt | undefined,
