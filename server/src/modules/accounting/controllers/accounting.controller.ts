@@ -1,21 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
+import { Controller, Delete, Get, HttpStatus, Patch, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
   CloseBooksDto,
@@ -27,17 +14,10 @@ import {
   TrialBalanceExportQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  AdminOnly,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { AdminOnly, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { branchReadScope } from '../../../core/auth/branch-scope';
-import { sendList } from '../../../core/http/list';
 import { requestLocale } from '../../../core/i18n/locale';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { createdOrSeen, DocumentRoutes } from '../../../core/http/document-routes';
 import { CloseBooksCommand } from '../commands/close-books/close-books.command';
 import { CreateAccountCommand } from '../commands/create-account/create-account.command';
 import { DeleteAccountCommand } from '../commands/delete-account/delete-account.command';
@@ -50,6 +30,8 @@ import { workbookFile } from '../../../core/excel/workbook';
 import { branchName } from './reports.controller';
 import { trialBalanceWorkbook } from '../services/report-workbook';
 
+const Manage = () => RequirePermissions(['can_manage_accounting']);
+
 /**
  * The books. The spec lists no permission for its accounting routes: reads need can_see_totals
  * (the store's figures), manual entries can_manage_accounting, closing a period an administrator
@@ -57,10 +39,68 @@ import { trialBalanceWorkbook } from '../services/report-workbook';
  */
 @ApiTags('accounting')
 @Controller()
+@DocumentRoutes({
+  prefix: 'JournalEntries',
+  access: RequirePermissions(['can_see_totals']),
+  list: JournalListQueryDto,
+  get: true,
+  reads: { list: 'journal', get: 'entry' },
+  steps: {
+    reverse: {
+      command: ReverseJournalEntryCommand,
+      body: ReverseJournalEntryDto,
+      access: Manage(),
+      idempotent: true,
+      created: true,
+      answer: 'result',
+    },
+  },
+  commands: {
+    post: {
+      route: Post('JournalEntries'),
+      command: PostJournalEntryCommand,
+      body: PostJournalEntryDto,
+      access: Manage(),
+      idempotent: true,
+      status: createdOrSeen,
+      answer: (q: AccountingQueries, r: PostJournalEntryResult, user: AuthUser) =>
+        q.entry(r.id, user),
+    },
+    createAccount: {
+      route: Post('Accounts'),
+      command: CreateAccountCommand,
+      body: CreateLedgerAccountDto,
+      access: Manage(),
+      answer: (queries: AccountingQueries, { id }: { id: string }) => queries.account(id),
+    },
+    updateAccount: {
+      route: Patch('Accounts/:id'),
+      command: UpdateAccountCommand,
+      id: true,
+      body: UpdateLedgerAccountDto,
+      access: Manage(),
+      answer: (queries: AccountingQueries, _: unknown, __: AuthUser, id: string) =>
+        queries.account(id),
+    },
+    deleteAccount: {
+      route: Delete('Accounts/:id'),
+      command: DeleteAccountCommand,
+      id: true,
+      access: Manage(),
+      status: HttpStatus.NO_CONTENT,
+    },
+    close: {
+      route: Post('Accounting/close'),
+      command: CloseBooksCommand,
+      body: CloseBooksDto,
+      access: AdminOnly(),
+    },
+  },
+})
 export class AccountingController {
   constructor(
-    private readonly queries: AccountingQueries,
-    private readonly commands: CommandBus,
+    readonly queries: AccountingQueries,
+    readonly commands: CommandBus,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
@@ -68,97 +108,6 @@ export class AccountingController {
   @Get('Accounts')
   accounts() {
     return this.queries.accounts();
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Post('Accounts')
-  async createAccount(
-    @Body() dto: CreateLedgerAccountDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const { id } = await this.commands.execute<CreateAccountCommand, { id: string }>(
-      new CreateAccountCommand(dto, user, meta),
-    );
-    return this.queries.account(id);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Patch('Accounts/:id')
-  async updateAccount(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: UpdateLedgerAccountDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdateAccountCommand(id, dto, user, meta));
-    return this.queries.account(id);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Delete('Accounts/:id')
-  @HttpCode(204)
-  async deleteAccount(
-    @Param('id', UuidPipe) id: string,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new DeleteAccountCommand(id, user, meta));
-  }
-
-  @RequirePermissions(['can_see_totals'])
-  @Get('JournalEntries')
-  async journal(
-    @Query() query: JournalListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.journal(query, user);
-    return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_see_totals'])
-  @Get('JournalEntries/:id')
-  entry(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.entry(id, user);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Idempotent()
-  @Post('JournalEntries')
-  async post(
-    @Body() dto: PostJournalEntryDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { id, created } = await this.commands.execute<
-      PostJournalEntryCommand,
-      PostJournalEntryResult
-    >(new PostJournalEntryCommand(dto, user, meta));
-    if (!created) res.status(200);
-    return this.queries.entry(id, user);
-  }
-
-  @RequirePermissions(['can_manage_accounting'])
-  @Idempotent()
-  @Post('JournalEntries/:id/reverse')
-  async reverse(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: ReverseJournalEntryDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const reversal = await this.commands.execute<ReverseJournalEntryCommand, { id: string }>(
-      new ReverseJournalEntryCommand(id, dto, user, meta),
-    );
-    return this.queries.entry(reversal.id, user);
-  }
-
-  @AdminOnly()
-  @Post('Accounting/close')
-  close(@Body() dto: CloseBooksDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.commands.execute(new CloseBooksCommand(dto, user, meta));
   }
 
   @RequirePermissions(['can_see_totals'])

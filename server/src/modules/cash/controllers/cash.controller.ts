@@ -1,23 +1,13 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   MoneyTransactionCreateDto,
   MoneyTransactionListQueryDto,
   MoneyTransactionRejectDto,
   VaultMovementsQueryDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { DecideMoneyTransferCommand } from '../commands/decide-money-transfer/decide-money-transfer.command';
 import { RecordMoneyTransactionCommand } from '../commands/record-money-transaction/record-money-transaction.command';
 import { CashQueries } from '../queries/cash.queries';
@@ -25,27 +15,19 @@ import { CashQueries } from '../queries/cash.queries';
 /** /Vault's own reads beside the resource kit's list (listed before it: literal segments first). */
 @ApiTags('cash')
 @Controller('Vault')
+@DocumentRoutes({
+  access: RequirePermissions(['can_see_vault_totals']),
+  /** A vault's movements with the running balance (the vault keeper's read). */
+  pages: { movements: { path: 'movements', query: VaultMovementsQueryDto } },
+})
 export class VaultReadsController {
-  constructor(private readonly queries: CashQueries) {}
+  constructor(readonly queries: CashQueries) {}
 
   /** Where a transfer may go: every branch's active vaults (names only), for the vault keeper. */
   @RequirePermissions(['can_see_vault_totals'])
   @Get('targets')
   targets() {
     return this.queries.targets();
-  }
-
-  /** A vault's movements with the running balance (the vault keeper's read). */
-  @RequirePermissions(['can_see_vault_totals'])
-  @Get(':id/movements')
-  async movements(
-    @IdParam() id: string,
-    @Query() query: VaultMovementsQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.movements(id, query, user);
-    return sendList(res, rows, total);
   }
 }
 
@@ -67,35 +49,15 @@ export class VaultReadsController {
     idempotent: true,
     id: 'result',
   },
+  steps: {
+    confirm: { command: DecideMoneyTransferCommand, args: ['confirm', null], idempotent: true },
+    reject: {
+      command: DecideMoneyTransferCommand,
+      args: ['reject'],
+      body: MoneyTransactionRejectDto,
+      take: (dto: MoneyTransactionRejectDto) => [dto.reason],
+      idempotent: true,
+    },
+  },
 })
-export class MoneyTransactionsController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: CashQueries,
-  ) {}
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Idempotent()
-  @Post(':id/confirm')
-  @HttpCode(HttpStatus.OK)
-  async confirm(@IdParam() id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    await this.commands.execute(new DecideMoneyTransferCommand(id, 'confirm', null, user, meta));
-    return this.queries.transaction(id, user);
-  }
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Idempotent()
-  @Post(':id/reject')
-  @HttpCode(HttpStatus.OK)
-  async reject(
-    @IdParam() id: string,
-    @Body() dto: MoneyTransactionRejectDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(
-      new DecideMoneyTransferCommand(id, 'reject', dto.reason, user, meta),
-    );
-    return this.queries.transaction(id, user);
-  }
-}
+export class MoneyTransactionsController extends DocumentController(CashQueries) {}

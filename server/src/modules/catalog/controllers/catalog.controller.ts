@@ -1,17 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Delete, Get, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -21,7 +8,6 @@ import {
   ProductCreateDto,
   ProductListQueryDto,
   ProductPropertiesUpdateDto,
-  type ProductPropertiesResultDto,
   ProductUpdateDto,
   StockMovementQueryDto,
   VariantInputDto,
@@ -30,15 +16,9 @@ import {
   VariantUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  Authenticated,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
 import { AddVariantCommand } from '../commands/add-variant/add-variant.command';
 import { CreateCategoryCommand } from '../commands/create-category/create-category.command';
 import { CreateProductCommand } from '../commands/create-product/create-product.command';
@@ -53,176 +33,142 @@ import { ProductsService } from '../services/products.service';
 import { ReferenceService } from '../queries/reference.queries';
 import { VariantsService } from '../queries/variants.queries';
 
+const See = () => RequirePermissions(['can_see_products']);
+const Manage = () => RequirePermissions(['can_manage_products']);
+
 @ApiTags('catalog')
 @Controller('Categories')
-export class CategoriesController {
-  constructor(
-    private readonly ref: ReferenceService,
-    private readonly commands: CommandBus,
-  ) {}
-
+@DocumentRoutes({
+  access: Manage(),
+  commands: {
+    create: {
+      route: Post(),
+      command: CreateCategoryCommand,
+      body: CategoryCreateDto,
+      noUser: true,
+      answer: (ref: ReferenceService, id: string) => ref.category(id),
+    },
+    update: {
+      route: Patch(':id'),
+      command: UpdateCategoryCommand,
+      id: true,
+      body: CategoryUpdateDto,
+      noUser: true,
+      answer: (ref: ReferenceService, _: unknown, __: AuthUser, id: string) => ref.category(id),
+    },
+    remove: {
+      route: Delete(':id'),
+      command: DeleteCategoryCommand,
+      id: true,
+      noUser: true,
+      status: HttpStatus.NO_CONTENT,
+    },
+  },
+})
+export class CategoriesController extends DocumentController(ReferenceService) {
   @RequirePermissions(['can_see_categories'])
   @Get()
   list(@Query() query: ListQueryDto) {
-    return this.ref.categories(query);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Post()
-  async create(@Body() dto: CategoryCreateDto, @Meta() meta: RequestMeta) {
-    const id: string = await this.commands.execute(new CreateCategoryCommand(dto, meta));
-    return this.ref.category(id);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Patch(':id')
-  async update(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: CategoryUpdateDto,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdateCategoryCommand(id, dto, meta));
-    return this.ref.category(id);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.commands.execute(new DeleteCategoryCommand(id, meta));
+    return this.queries.categories(query);
   }
 }
 
+/** The product's routes answer what the command answers (the product, the variant, …). */
 @ApiTags('catalog')
 @Controller('Products')
-export class ProductsController {
-  constructor(
-    private readonly products: ProductsService,
-    private readonly commands: CommandBus,
-  ) {}
-
-  @RequirePermissions(['can_see_products'])
-  @Get()
-  async list(@Query() query: ProductListQueryDto, @Res({ passthrough: true }) res: Response) {
-    const { rows, total } = await this.products.list(query);
-    return sendList(res, rows, total);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Post()
-  create(@Body() dto: ProductCreateDto, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
-    return this.commands.execute(new CreateProductCommand(dto, user, meta));
-  }
-
-  /** Spec §7: PATCH /api/Products/variants/{id} */
-  @RequirePermissions(['can_manage_products'])
-  @Patch('variants/:id')
-  updateVariant(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: VariantUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.commands.execute(new UpdateVariantCommand(id, dto, user, meta));
-  }
-
-  /** Spec §7: DELETE /api/Products/variants/{id} */
-  @RequirePermissions(['can_manage_products'])
-  @Delete('variants/:id')
-  @HttpCode(204)
-  async removeVariant(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.commands.execute(new DeleteVariantCommand(id, meta));
-  }
-
-  @RequirePermissions(['can_see_products'])
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.products.get(id, user);
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Patch(':id')
-  update(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: ProductUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.commands.execute(new UpdateProductCommand(id, dto, user, meta));
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@Param('id', UuidPipe) id: string, @Meta() meta: RequestMeta) {
-    await this.commands.execute(new DeleteProductCommand(id, meta));
-  }
-
-  @RequirePermissions(['can_manage_products'])
-  @Post(':id/variants')
-  addVariant(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: VariantInputDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.commands.execute(new AddVariantCommand(id, dto, user, meta));
-  }
-
-  /** Add values or property types to an existing product (missing combinations become variants), or take them away. */
-  @RequirePermissions(['can_manage_products'])
-  @Post(':id/properties')
-  @HttpCode(HttpStatus.OK)
-  updateProperties(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: ProductPropertiesUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<ProductPropertiesResultDto> {
-    return this.commands.execute(new UpdateProductPropertiesCommand(id, dto, user, meta));
-  }
-}
+@DocumentRoutes({
+  access: See(),
+  list: ProductListQueryDto,
+  get: true,
+  commands: {
+    create: {
+      route: Post(),
+      command: CreateProductCommand,
+      body: ProductCreateDto,
+      access: Manage(),
+    },
+    /** Spec §7: PATCH /api/Products/variants/{id} */
+    updateVariant: {
+      route: Patch('variants/:id'),
+      command: UpdateVariantCommand,
+      id: true,
+      body: VariantUpdateDto,
+      access: Manage(),
+    },
+    /** Spec §7: DELETE /api/Products/variants/{id} */
+    removeVariant: {
+      route: Delete('variants/:id'),
+      command: DeleteVariantCommand,
+      id: true,
+      noUser: true,
+      access: Manage(),
+      status: HttpStatus.NO_CONTENT,
+    },
+    update: {
+      route: Patch(':id'),
+      command: UpdateProductCommand,
+      id: true,
+      body: ProductUpdateDto,
+      access: Manage(),
+    },
+    remove: {
+      route: Delete(':id'),
+      command: DeleteProductCommand,
+      id: true,
+      noUser: true,
+      access: Manage(),
+      status: HttpStatus.NO_CONTENT,
+    },
+    addVariant: {
+      route: Post(':id/variants'),
+      command: AddVariantCommand,
+      id: true,
+      body: VariantInputDto,
+      access: Manage(),
+    },
+    /** Add values or property types to an existing product (missing combinations become variants), or take them away. */
+    updateProperties: {
+      route: Post(':id/properties'),
+      command: UpdateProductPropertiesCommand,
+      id: true,
+      body: ProductPropertiesUpdateDto,
+      access: Manage(),
+      status: HttpStatus.OK,
+    },
+  },
+})
+export class ProductsController extends DocumentController(ProductsService) {}
 
 @ApiTags('catalog')
 @Controller('variants')
+/** Spec §7: GET /api/variants */
+@DocumentRoutes({ access: See(), list: VariantListQueryDto })
 export class VariantsController {
-  constructor(private readonly variants: VariantsService) {}
-
-  /** Spec §7: GET /api/variants */
-  @RequirePermissions(['can_see_products'])
-  @Get()
-  async list(
-    @Query() query: VariantListQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.variants.list(query, user);
-    return sendList(res, rows, total);
-  }
+  constructor(readonly queries: VariantsService) {}
 
   /** The one product search: the POS and every picker. */
   @Authenticated({ apiKey: ['can_see_products'] })
   @Get('search')
   search(@Query() query: VariantSearchQueryDto, @CurrentUser() user: AuthUser) {
-    return this.variants.search(query, user);
+    return this.queries.search(query, user);
   }
 
   /** Spec §7: GET /api/variants/getNearStockEnd */
   @RequirePermissions(['can_see_near_end_products'])
   @Get('getNearStockEnd')
   nearStockEnd(@CurrentUser() user: AuthUser) {
-    return this.variants.nearStockEnd(user);
+    return this.queries.nearStockEnd(user);
   }
 
   @RequirePermissions(['can_see_inventories'])
   @Get(':id/movements')
   async movements(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Query() query: StockMovementQueryDto,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { rows, total } = await this.variants.movements(id, query.inventoryId, query, user);
+    const { rows, total } = await this.queries.movements(id, query.inventoryId, query, user);
     return sendList(res, rows, total);
   }
 }

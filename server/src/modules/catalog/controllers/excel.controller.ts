@@ -1,18 +1,8 @@
-import {
-  Controller,
-  Get,
-  HttpStatus,
-  Post,
-  Query,
-  Req,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Controller, Get, HttpStatus, Post, Query, Req, Res, UploadedFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../../core/auth/auth.types';
+import { FileUpload } from '../../../core/http/file-upload';
 import {
   CurrentUser,
   Meta,
@@ -54,7 +44,7 @@ export class ProductsExcelController {
 
   @RequirePermissions(['can_manage_products'])
   @Post('import')
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 20 * 1024 * 1024, files: 1 } }))
+  @FileUpload(20 * 1024 * 1024)
   async import(
     @UploadedFile() file: { buffer: Buffer; originalname: string } | undefined,
     @Query('dryRun') dryRun: string | undefined,

@@ -1,5 +1,4 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   ChequeActionDto,
@@ -9,7 +8,7 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { BounceChequeCommand } from '../commands/bounce-cheque/bounce-cheque.command';
 import { CancelChequeCommand } from '../commands/cancel-cheque/cancel-cheque.command';
 import { ClearChequeCommand } from '../commands/clear-cheque/clear-cheque.command';
@@ -39,12 +38,7 @@ const Access = () => RequirePermissions(['can_see_vault_totals']);
     cancel: { command: CancelChequeCommand, body: ChequeActionDto, idempotent: true },
   },
 })
-export class ChequesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: ChequesQueries,
-  ) {}
-
+export class ChequesController extends DocumentController(ChequesQueries) {
   @Access()
   @Get('vaults')
   vaults(@CurrentUser() user: AuthUser) {

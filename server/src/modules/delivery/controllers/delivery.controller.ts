@@ -1,6 +1,4 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   DeliveryCreateDto,
@@ -9,17 +7,10 @@ import {
   DeliveryStepDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  Authenticated,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { CreateDeliveryCommand } from '../commands/create-delivery/create-delivery.command';
 import { SettleDriverCommand } from '../commands/settle-driver/settle-driver.command';
-import type { SettleDriverResult } from '../commands/settle-driver/settle-driver.handler';
 import { StepDeliveryCommand } from '../commands/step-delivery/step-delivery.command';
 import { DeliveryQueries } from '../queries/delivery.queries';
 
@@ -38,13 +29,17 @@ import { DeliveryQueries } from '../queries/delivery.queries';
   get: true,
   create: { command: CreateDeliveryCommand, body: DeliveryCreateDto, id: 'body' },
   steps: { step: { command: StepDeliveryCommand, body: DeliveryStepDto, idempotent: true } },
+  commands: {
+    settle: {
+      route: Post('settlements'),
+      command: SettleDriverCommand,
+      body: DeliverySettleDto,
+      access: RequirePermissions(['can_see_vault_totals']),
+      idempotent: true,
+    },
+  },
 })
-export class DeliveryController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: DeliveryQueries,
-  ) {}
-
+export class DeliveryController extends DocumentController(DeliveryQueries) {
   @Authenticated()
   @Get('drivers')
   drivers(@CurrentUser() user: AuthUser) {
@@ -55,16 +50,5 @@ export class DeliveryController {
   @Get('balances')
   balances(@CurrentUser() user: AuthUser) {
     return this.queries.balances(user);
-  }
-
-  @RequirePermissions(['can_see_vault_totals'])
-  @Idempotent()
-  @Post('settlements')
-  settle(
-    @Body() dto: DeliverySettleDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<SettleDriverResult> {
-    return this.commands.execute(new SettleDriverCommand(dto, user, meta));
   }
 }

@@ -1,17 +1,6 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpStatus,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Post, Query, Res, UploadedFile } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileUpload } from '../../../core/http/file-upload';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
@@ -30,7 +19,12 @@ import {
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
 import { createValidationPipe } from '../../../core/errors/validation.pipe';
-import { DocumentRoutes, IdParam, sendFile } from '../../../core/http/document-routes';
+import {
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+  sendFile,
+} from '../../../core/http/document-routes';
 import { RecordExpenseCommand } from '../commands/record-expense/record-expense.command';
 import { VoidExpenseCommand } from '../commands/void-expense/void-expense.command';
 import { ExpensesQueries } from '../queries/expenses.queries';
@@ -57,12 +51,7 @@ const Access = () => RequirePermissions(['can_see_expenses']);
   get: true,
   steps: { void: { command: VoidExpenseCommand, body: ExpenseVoidDto, idempotent: true } },
 })
-export class ExpensesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: ExpensesQueries,
-  ) {}
-
+export class ExpensesController extends DocumentController(ExpensesQueries) {
   @RequirePermissions(['can_see_expenses', 'can_see_expenses_details'])
   @Get('totals')
   totals(@Query() query: ExpenseListQueryDto, @CurrentUser() user: AuthUser) {
@@ -92,9 +81,7 @@ export class ExpensesController {
   @Access()
   @Idempotent()
   @Post()
-  @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
-  )
+  @FileUpload(EXPENSE_ATTACHMENT_MAX_BYTES)
   async record(
     @Body() form: ExpenseFormDto,
     @UploadedFile() file: UploadedReceipt | undefined,

@@ -1,8 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import {
   InstallmentCollectDto,
   InstallmentDueQueryDto,
@@ -13,8 +10,6 @@ import {
   InstallmentRescheduleDto,
   InstallmentSettleDto,
   InstallmentSettlementQueryDto,
-  type InstallmentPaymentDto,
-  type InstallmentPlanDetailDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
@@ -25,7 +20,12 @@ import {
   type RequestMeta,
 } from '../../../core/auth/decorators';
 import { AppException } from '../../../core/errors/app.exception';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import {
+  createdOrSeen,
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+} from '../../../core/http/document-routes';
 import { CollectInstallmentCommand } from '../commands/collect-installment/collect-installment.command';
 import type { CollectInstallmentResult } from '../commands/collect-installment/collect-installment.handler';
 import { CreateInstallmentPlanCommand } from '../commands/create-installment-plan/create-installment-plan.command';
@@ -52,13 +52,47 @@ const Access = () => RequirePermissions(['can_see_installments'], ['INSTALLMENTS
   steps: {
     settle: { command: SettleInstallmentPlanCommand, body: InstallmentSettleDto, idempotent: true },
   },
+  commands: {
+    /** 201 for a new plan; 200 with the same plan when the id was seen before. */
+    create: {
+      route: Post(),
+      command: CreateInstallmentPlanCommand,
+      body: InstallmentPlanCreateDto,
+      access: Access(),
+      idempotent: true,
+      status: createdOrSeen,
+      answer: (q: InstallmentsQueries, { id }: CreateInstallmentPlanResult, user: AuthUser) =>
+        q.get(id, user),
+    },
+    /** Answers the new plan. */
+    reschedule: {
+      route: Post(':id/reschedule'),
+      command: RescheduleInstallmentPlanCommand,
+      id: true,
+      body: InstallmentRescheduleDto,
+      access: Access(),
+      status: HttpStatus.OK,
+      answer: (
+        q: InstallmentsQueries,
+        _: unknown,
+        user: AuthUser,
+        __: string,
+        dto: InstallmentRescheduleDto,
+      ) => q.get(dto.id, user),
+    },
+    collect: {
+      route: Post(':id/collect'),
+      command: CollectInstallmentCommand,
+      id: true,
+      body: InstallmentCollectDto,
+      idempotent: true,
+      status: HttpStatus.OK,
+      answer: (q: InstallmentsQueries, r: CollectInstallmentResult, user: AuthUser, id: string) =>
+        q.payment(id, r.paymentId, user),
+    },
+  },
 })
-export class InstallmentsController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: InstallmentsQueries,
-  ) {}
-
+export class InstallmentsController extends DocumentController(InstallmentsQueries) {
   @Access()
   @Get('dueToday')
   dueToday(@Query() query: InstallmentDueQueryDto, @CurrentUser() user: AuthUser) {
@@ -102,41 +136,6 @@ export class InstallmentsController {
     return this.commands.execute(new MarkOverdueInstallmentsCommand(dto.asOf ?? null, meta));
   }
 
-  /** 201 for a new plan; 200 with the same plan when the id was seen before. */
-  @Access()
-  @Idempotent()
-  @Post()
-  async create(
-    @Body() dto: InstallmentPlanCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<InstallmentPlanDetailDto> {
-    const { id, created } = await this.commands.execute<
-      CreateInstallmentPlanCommand,
-      CreateInstallmentPlanResult
-    >(new CreateInstallmentPlanCommand(dto, user, meta));
-    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
-    return this.queries.get(id, user);
-  }
-
-  @Access()
-  @Idempotent()
-  @Post(':id/collect')
-  @HttpCode(HttpStatus.OK)
-  async collect(
-    @IdParam() id: string,
-    @Body() dto: InstallmentCollectDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<InstallmentPaymentDto> {
-    const { paymentId } = await this.commands.execute<
-      CollectInstallmentCommand,
-      CollectInstallmentResult
-    >(new CollectInstallmentCommand(id, dto, user, meta));
-    return this.queries.payment(id, paymentId, user);
-  }
-
   @Access()
   @Get(':id/settlement')
   settlement(
@@ -145,19 +144,5 @@ export class InstallmentsController {
     @CurrentUser() user: AuthUser,
   ) {
     return this.queries.settlement(id, user, query.date);
-  }
-
-  /** Answers the new plan. */
-  @Access()
-  @Post(':id/reschedule')
-  @HttpCode(HttpStatus.OK)
-  async reschedule(
-    @IdParam() id: string,
-    @Body() dto: InstallmentRescheduleDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<InstallmentPlanDetailDto> {
-    await this.commands.execute(new RescheduleInstallmentPlanCommand(id, dto, user, meta));
-    return this.queries.get(dto.id, user);
   }
 }

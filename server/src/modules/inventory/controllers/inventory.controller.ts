@@ -1,19 +1,12 @@
-import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
+import { Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { INVENTORIES, InventoryStockQueryDto, StockAdjustmentDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  Authenticated,
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { AdjustStockCommand } from '../commands/adjust-stock/adjust-stock.command';
 import type { AdjustStockResult } from '../commands/adjust-stock/adjust-stock.handler';
@@ -38,7 +31,7 @@ export class InventoryStockController {
   @RequirePermissions(['can_see_inventories'])
   @Get(':id/stock')
   async stock(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Query() query: InventoryStockQueryDto,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) res: Response,
@@ -54,20 +47,21 @@ export class InventoryStockController {
 
 @ApiTags('inventory')
 @Controller('StockAdjustments')
+@DocumentRoutes({
+  commands: {
+    adjust: {
+      route: Post(),
+      command: AdjustStockCommand,
+      body: StockAdjustmentDto,
+      access: RequirePermissions(['can_adjust_stock']),
+      idempotent: true,
+      answer: (_: unknown, result: AdjustStockResult) => ({
+        id: result.id,
+        movements: result.movements,
+      }),
+    },
+  },
+})
 export class StockAdjustmentsController {
-  constructor(private readonly commands: CommandBus) {}
-
-  @RequirePermissions(['can_adjust_stock'])
-  @Idempotent()
-  @Post()
-  async adjust(
-    @Body() dto: StockAdjustmentDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const result: AdjustStockResult = await this.commands.execute(
-      new AdjustStockCommand(dto, user, meta),
-    );
-    return { id: result.id, movements: result.movements };
-  }
+  constructor(readonly commands: CommandBus) {}
 }

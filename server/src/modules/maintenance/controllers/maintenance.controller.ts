@@ -1,19 +1,6 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Query, Res, UploadedFile } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { CommandBus } from '@nestjs/cqrs';
+import { FileUpload } from '../../../core/http/file-upload';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -32,7 +19,12 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam, sendFile } from '../../../core/http/document-routes';
+import {
+  DocumentController,
+  DocumentRoutes,
+  IdParam,
+  sendFile,
+} from '../../../core/http/document-routes';
 import type { UploadedReceipt } from '../../expenses';
 import { AddPartsCommand } from '../commands/add-parts/add-parts.command';
 import { AddPhotoCommand } from '../commands/add-photo/add-photo.command';
@@ -55,6 +47,7 @@ import { MaintenanceQueries } from '../queries/maintenance.queries';
 @DocumentRoutes({
   list: MaintenanceListQueryDto,
   get: true,
+  update: { command: UpdateTicketCommand, body: MaintenanceUpdateDto },
   create: {
     command: CreateTicketCommand,
     body: MaintenanceCreateDto,
@@ -71,12 +64,7 @@ import { MaintenanceQueries } from '../queries/maintenance.queries';
     parts: { command: AddPartsCommand, body: MaintenancePartsDto, idempotent: true },
   },
 })
-export class MaintenanceController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: MaintenanceQueries,
-  ) {}
-
+export class MaintenanceController extends DocumentController(MaintenanceQueries) {
   @Get('counts')
   counts(@CurrentUser() user: AuthUser, @Query() query: MaintenanceListQueryDto) {
     return this.queries.counts(user, query.branchId);
@@ -100,17 +88,6 @@ export class MaintenanceController {
     return this.queries.byNumber(number.slice(0, 40), user);
   }
 
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: MaintenanceUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ): Promise<MaintenanceTicketDto> {
-    await this.commands.execute(new UpdateTicketCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
-  }
-
   @Idempotent()
   @Delete(':id/parts/:partId')
   async removePart(
@@ -124,9 +101,7 @@ export class MaintenanceController {
   }
 
   @Post(':id/photos')
-  @UseInterceptors(
-    FileInterceptor('file', { limits: { fileSize: EXPENSE_ATTACHMENT_MAX_BYTES, files: 1 } }),
-  )
+  @FileUpload(EXPENSE_ATTACHMENT_MAX_BYTES)
   async addPhoto(
     @IdParam() id: string,
     @UploadedFile() file: UploadedReceipt | undefined,

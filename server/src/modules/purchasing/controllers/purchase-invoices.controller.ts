@@ -1,6 +1,4 @@
-import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   PurchaseInvoiceCreateDto,
@@ -11,13 +9,8 @@ import {
   VendorLookupQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { PostPurchaseInvoiceCommand } from '../commands/post-purchase-invoice/post-purchase-invoice.command';
 import { ReturnPurchaseCommand } from '../commands/return-purchase/return-purchase.command';
 import { SavePurchaseInvoiceCommand } from '../commands/save-purchase-invoice/save-purchase-invoice.command';
@@ -51,13 +44,29 @@ const Write = () => RequirePermissions(['can_buy_products', 'can_see_buy_price']
       idempotent: true,
     },
   },
+  commands: {
+    update: {
+      route: Patch(':id'),
+      command: SavePurchaseInvoiceCommand,
+      id: true,
+      body: PurchaseInvoiceInputDto,
+      order: ([id, dto, user, meta]) => [dto, user, meta, id],
+      access: Write(),
+      idempotent: true,
+      answer: (q: PurchaseInvoicesQueries, _: unknown, user: AuthUser, id: string) =>
+        q.get(id, user),
+    },
+    createReturn: {
+      route: Post(':id/returns'),
+      command: ReturnPurchaseCommand,
+      id: true,
+      body: PurchaseReturnCreateDto,
+      access: Write(),
+      idempotent: true,
+    },
+  },
 })
-export class PurchaseInvoicesController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: PurchaseInvoicesQueries,
-  ) {}
-
+export class PurchaseInvoicesController extends DocumentController(PurchaseInvoicesQueries) {
   @Access()
   @Get('options')
   options(@CurrentUser() user: AuthUser) {
@@ -68,30 +77,5 @@ export class PurchaseInvoicesController {
   @Get('vendors')
   vendors(@Query() query: VendorLookupQueryDto) {
     return this.queries.vendors(query.q);
-  }
-
-  @Write()
-  @Idempotent()
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: PurchaseInvoiceInputDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new SavePurchaseInvoiceCommand(dto, user, meta, id));
-    return this.queries.get(id, user);
-  }
-
-  @Write()
-  @Idempotent()
-  @Post(':id/returns')
-  async createReturn(
-    @IdParam() id: string,
-    @Body() dto: PurchaseReturnCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    return this.commands.execute(new ReturnPurchaseCommand(id, dto, user, meta));
   }
 }

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, Patch, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   PurchaseOrderActionDto,
@@ -12,13 +11,8 @@ import {
   VendorOptionsQueryDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { CancelPurchaseOrderCommand } from '../commands/cancel-purchase-order/cancel-purchase-order.command';
 import { ClosePurchaseOrderCommand } from '../commands/close-purchase-order/close-purchase-order.command';
 import { CreatePurchaseOrderCommand } from '../commands/create-purchase-order/create-purchase-order.command';
@@ -39,6 +33,7 @@ const Access = () => RequirePermissions(['can_buy_products']);
   access: Access(),
   list: PurchaseOrderListQueryDto,
   get: true,
+  update: { command: UpdatePurchaseOrderCommand, body: PurchaseOrderUpdateDto },
   create: { command: CreatePurchaseOrderCommand, body: PurchaseOrderCreateDto, id: 'result' },
   steps: {
     receive: {
@@ -49,13 +44,18 @@ const Access = () => RequirePermissions(['can_buy_products']);
     close: { command: ClosePurchaseOrderCommand, body: PurchaseOrderActionDto },
     cancel: { command: CancelPurchaseOrderCommand, body: PurchaseOrderActionDto },
   },
+  commands: {
+    /** One order per vendor from the chosen suggestion lines; answers the orders created. */
+    reorder: {
+      route: Post('reorder'),
+      command: CreateReorderPurchaseOrdersCommand,
+      body: ReorderCreateDto,
+      answer: (queries: PurchaseOrdersQueries, created: { id: string }[], user: AuthUser) =>
+        Promise.all(created.map(({ id }) => queries.get(id, user))),
+    },
+  },
 })
-export class PurchaseOrdersController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: PurchaseOrdersQueries,
-  ) {}
-
+export class PurchaseOrdersController extends DocumentController(PurchaseOrdersQueries) {
   /** The low-stock variants of one inventory with what to order and from whom. */
   @Access()
   @Get('reorder-suggestion')
@@ -68,32 +68,5 @@ export class PurchaseOrdersController {
   @Get('vendor-options')
   vendorOptions(@Query() query: VendorOptionsQueryDto) {
     return this.queries.vendorOptions(query.q);
-  }
-
-  /** One order per vendor from the chosen suggestion lines; answers the orders created. */
-  @Access()
-  @Post('reorder')
-  async reorder(
-    @Body() dto: ReorderCreateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const created = await this.commands.execute<
-      CreateReorderPurchaseOrdersCommand,
-      { id: string }[]
-    >(new CreateReorderPurchaseOrdersCommand(dto, user, meta));
-    return Promise.all(created.map(({ id }) => this.queries.get(id, user)));
-  }
-
-  @Access()
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: PurchaseOrderUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdatePurchaseOrderCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 }

@@ -1,19 +1,14 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { Idempotent } from '../../../core/http/idempotency';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { VendorPaymentDto, VendorStatementQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { PayVendorCommand } from '../commands/pay-vendor/pay-vendor.command';
 import type { PayVendorResult } from '../commands/pay-vendor/pay-vendor.handler';
 import { VendorQueries } from '../queries/vendor.queries';
+
+const Access = () => RequirePermissions(['can_see_vendors', 'can_see_totals']);
 
 /**
  * A vendor's account beyond the resource kit's list and form (issue 14): the statement, open
@@ -23,53 +18,46 @@ import { VendorQueries } from '../queries/vendor.queries';
  */
 @ApiTags('vendors')
 @Controller('Vendors')
-export class VendorsController {
-  constructor(
-    private readonly queries: VendorQueries,
-    private readonly commands: CommandBus,
-  ) {}
-
+@DocumentRoutes({
+  commands: {
+    pay: {
+      route: Post(':id/payments'),
+      command: PayVendorCommand,
+      id: true,
+      body: VendorPaymentDto,
+      access: Access(),
+      idempotent: true,
+      answer: (queries: VendorQueries, result: PayVendorResult) => queries.receipt(result.id),
+    },
+  },
+})
+export class VendorsController extends DocumentController(VendorQueries) {
   /** The vaults the user may pay from (no balances: those are the vault screen's). */
-  @RequirePermissions(['can_see_vendors', 'can_see_totals'])
+  @Access()
   @Get('payment-vaults')
   paymentVaults(@CurrentUser() user: AuthUser) {
     return this.queries.paymentVaults(user);
   }
 
-  @RequirePermissions(['can_see_vendors', 'can_see_totals'])
+  @Access()
   @Get('payments/:paymentId')
-  receipt(@Param('paymentId', UuidPipe) paymentId: string) {
+  receipt(@IdParam('paymentId') paymentId: string) {
     return this.queries.receipt(paymentId);
   }
 
-  @RequirePermissions(['can_see_vendors', 'can_see_totals'])
+  @Access()
   @Get(':id/statement')
   statement(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Query() query: VendorStatementQueryDto,
     @CurrentUser() user: AuthUser,
   ) {
     return this.queries.statement(id, query, user);
   }
 
-  @RequirePermissions(['can_see_vendors', 'can_see_totals'])
+  @Access()
   @Get(':id/open-invoices')
-  openInvoices(@Param('id', UuidPipe) id: string) {
+  openInvoices(@IdParam() id: string) {
     return this.queries.openInvoices(id);
-  }
-
-  @RequirePermissions(['can_see_vendors', 'can_see_totals'])
-  @Idempotent()
-  @Post(':id/payments')
-  async pay(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: VendorPaymentDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    const result: PayVendorResult = await this.commands.execute(
-      new PayVendorCommand(id, dto, user, meta),
-    );
-    return this.queries.receipt(result.id);
   }
 }

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
   ReservationCancelDto,
@@ -8,7 +7,7 @@ import {
   ReservationListQueryDto,
 } from '@pos/contracts';
 import { Authenticated } from '../../../core/auth/decorators';
-import { DocumentRoutes } from '../../../core/http/document-routes';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { CancelReservationCommand } from '../commands/cancel-reservation/cancel-reservation.command';
 import { ConvertReservationCommand } from '../commands/convert-reservation/convert-reservation.command';
 import { CreateReservationCommand } from '../commands/create-reservation/create-reservation.command';
@@ -36,9 +35,4 @@ import { ReservationsQueries } from '../queries/reservations.queries';
     cancel: { command: CancelReservationCommand, body: ReservationCancelDto, idempotent: true },
   },
 })
-export class ReservationsController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: ReservationsQueries,
-  ) {}
-}
+export class ReservationsController extends DocumentController(ReservationsQueries) {}

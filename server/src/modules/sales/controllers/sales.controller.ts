@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -22,7 +22,7 @@ import {
 } from '../../../core/auth/decorators';
 import { Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
-import { UuidPipe } from '../../../core/http/uuid.pipe';
+import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import {
   CreateSaleCommand,
   type CreateSaleResult,
@@ -32,6 +32,9 @@ import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
 import { readSale, shapeSale } from '../services/sales-reader';
 import { SalesQueries } from '../queries/sales.queries';
+
+/** A sale or a return read: any signed-in user (the query keeps a cashier to their own). */
+const ReadAccess = () => Authenticated({ apiKey: ['can_see_invoices'] });
 
 @ApiTags('sales')
 @Controller('Sales')
@@ -63,12 +66,18 @@ export class SalesController {
 
 @ApiTags('sales')
 @Controller('invoices')
-export class InvoicesController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: SalesQueries,
-  ) {}
-
+@DocumentRoutes({
+  /** Any cashier may read (and reprint) their own invoices; others need can_see_invoices. */
+  access: ReadAccess(),
+  get: true,
+  update: {
+    command: EditSaleCommand,
+    body: EditSaleDto,
+    access: RequirePermissions(['can_edit_invoice']),
+    idempotent: true,
+  },
+})
+export class InvoicesController extends DocumentController(SalesQueries) {
   @RequirePermissions(['can_see_invoices'])
   @Get()
   async list(
@@ -86,45 +95,25 @@ export class InvoicesController {
   }
 
   /** Scanning a receipt's barcode (returns at the POS). */
-  @Authenticated({ apiKey: ['can_see_invoices'] })
+  @ReadAccess()
   @Get('by-number/:number')
   byNumber(@Param('number') number: string, @CurrentUser() user: AuthUser) {
     if (!/^[A-Za-z0-9-]{1,40}$/.test(number)) throw Errors.notFound();
     return this.queries.byNumber(number, user);
   }
 
-  /** Any cashier may read (and reprint) their own invoices; others need can_see_invoices. */
-  @Authenticated({ apiKey: ['can_see_invoices'] })
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.get(id, user);
-  }
-
   /** The edit history: whoever may read the invoice (costs inside follow can_see_buy_price). */
-  @Authenticated({ apiKey: ['can_see_invoices'] })
+  @ReadAccess()
   @Get(':id/history')
-  history(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
+  history(@IdParam() id: string, @CurrentUser() user: AuthUser) {
     return this.queries.history(id, user);
-  }
-
-  @RequirePermissions(['can_edit_invoice'])
-  @Idempotent()
-  @Patch(':id')
-  async edit(
-    @Param('id', UuidPipe) id: string,
-    @Body() dto: EditSaleDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new EditSaleCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 
   @RequirePermissions(['can_return_products'])
   @Idempotent()
   @Post(':id/returns')
   async return(
-    @Param('id', UuidPipe) id: string,
+    @IdParam() id: string,
     @Body() dto: CreateReturnDto,
     @CurrentUser() user: AuthUser,
     @Meta() meta: RequestMeta,
@@ -140,14 +129,9 @@ export class InvoicesController {
 
 @ApiTags('sales')
 @Controller('returns')
+@DocumentRoutes({ access: ReadAccess(), get: true, reads: { get: 'getReturn' } })
 export class ReturnsController {
-  constructor(private readonly queries: SalesQueries) {}
-
-  @Authenticated({ apiKey: ['can_see_invoices'] })
-  @Get(':id')
-  get(@Param('id', UuidPipe) id: string, @CurrentUser() user: AuthUser) {
-    return this.queries.getReturn(id, user);
-  }
+  constructor(readonly queries: SalesQueries) {}
 }
 
 @ApiTags('sales')

@@ -9,10 +9,8 @@ import {
   Query,
   Res,
   UploadedFile,
-  UseInterceptors,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -31,6 +29,7 @@ import {
   type SiteSettingsDto,
 } from '@pos/contracts';
 import { AuditLogEntity } from '../../../core/audit/audit-log.entity';
+import { FileUpload } from '../../../core/http/file-upload';
 import {
   AdminOnly,
   Authenticated,
@@ -296,7 +295,7 @@ export class FilesController {
 
   @Authenticated()
   @Post()
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }))
+  @FileUpload(MAX_UPLOAD_BYTES)
   upload(@UploadedFile() file: Upload | undefined, @Meta() meta: RequestMeta) {
     return this.commands.execute(new UploadFileCommand(file, meta));
   }

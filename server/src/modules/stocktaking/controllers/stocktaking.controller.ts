@@ -18,7 +18,6 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { sendList } from '../../../core/http/list';
 import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import { MoveStockTakingCommand } from '../commands/move-stock-taking/move-stock-taking.command';
 import { PostStockTakingCommand } from '../commands/post-stock-taking/post-stock-taking.command';
@@ -40,6 +39,8 @@ const Access = () => RequirePermissions(['can_start_stock_taking']);
   list: StockTakingListQueryDto,
   get: true,
   create: { command: StartStockTakingCommand, body: StockTakingStartDto, id: 'result' },
+  /** The review table: filter=differences|uncounted|counted, q, paging. */
+  pages: { lines: { path: 'lines', query: StockTakingLinesQueryDto } },
   steps: {
     submit: { command: MoveStockTakingCommand, args: ['submit'], body: StockTakingActionDto },
     reopen: { command: MoveStockTakingCommand, args: ['reopen'], body: StockTakingActionDto },
@@ -53,19 +54,6 @@ export class StockTakingController {
     readonly queries: StockTakingQueries,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
-
-  /** The review table: filter=differences|uncounted|counted, q, paging. */
-  @Access()
-  @Get(':id/lines')
-  async lines(
-    @IdParam() id: string,
-    @Query() query: StockTakingLinesQueryDto,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const { rows, total } = await this.queries.lines(id, query, user);
-    return sendList(res, rows, total);
-  }
 
   /** The latest count rows; `mine=true` for this user's own. */
   @Access()

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, Patch } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   TransferActionDto,
@@ -9,13 +8,8 @@ import {
   TransferUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
-import {
-  CurrentUser,
-  Meta,
-  RequirePermissions,
-  type RequestMeta,
-} from '../../../core/auth/decorators';
-import { DocumentRoutes, IdParam } from '../../../core/http/document-routes';
+import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { DocumentController, DocumentRoutes } from '../../../core/http/document-routes';
 import { ApproveTransferCommand } from '../commands/approve-transfer/approve-transfer.command';
 import { CancelTransferCommand } from '../commands/cancel-transfer/cancel-transfer.command';
 import { ReceiveTransferCommand } from '../commands/receive-transfer/receive-transfer.command';
@@ -39,6 +33,7 @@ const step = TransferActionDto;
   access: Access(),
   list: TransferListQueryDto,
   get: true,
+  update: { command: UpdateTransferDraftCommand, body: TransferUpdateDto },
   create: { command: RequestTransferCommand, body: TransferCreateDto, id: 'result' },
   steps: {
     request: { command: SendTransferDraftCommand, body: step },
@@ -49,27 +44,10 @@ const step = TransferActionDto;
     cancel: { command: CancelTransferCommand, body: step, idempotent: true },
   },
 })
-export class TransfersController {
-  constructor(
-    readonly commands: CommandBus,
-    readonly queries: TransfersQueries,
-  ) {}
-
+export class TransfersController extends DocumentController(TransfersQueries) {
   @Access()
   @Get('counts')
   counts(@CurrentUser() user: AuthUser) {
     return this.queries.counts(user);
-  }
-
-  @Access()
-  @Patch(':id')
-  async update(
-    @IdParam() id: string,
-    @Body() dto: TransferUpdateDto,
-    @CurrentUser() user: AuthUser,
-    @Meta() meta: RequestMeta,
-  ) {
-    await this.commands.execute(new UpdateTransferDraftCommand(id, dto, user, meta));
-    return this.queries.get(id, user);
   }
 }
