@@ -19,6 +19,7 @@ import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/au
 import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage, searchPatterns } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 const SELECT = `SELECT c.id, c.direction, c.status, c.number, c.bank, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
     c.amount, c.customer_id, c.vendor_id, COALESCE(cu.name, ve.name) AS party_name, c.branch_id, b.name AS branch_name,
@@ -31,13 +32,7 @@ const SELECT = `SELECT c.id, c.direction, c.status, c.number, c.bank, to_char(c.
   LEFT JOIN vaults v ON v.id = c.vault_id
   LEFT JOIN users u ON u.id = c.created_by`;
 
-const SORTS = {
-  dueDate: 'c.due_date',
-  createdAt: 'c.created_at',
-  amount: 'c.amount',
-  number: 'c.number',
-  status: 'c.status',
-};
+const SORTS = columnSorts('c', ['dueDate', 'createdAt', 'amount', 'number', 'status']);
 
 /** The next steps a cheque allows, for a user who may change cheques of its branch. */
 function actionsFor(status: ChequeStatus, branchId: string, user: AuthUser) {

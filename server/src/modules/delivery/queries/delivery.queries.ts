@@ -12,6 +12,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage } from '../../../core/http/list';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 const SELECT = `SELECT d.id, d.number, d.sale_id, s.number AS sale_number, s.total AS sale_total, d.branch_id,
     cu.name AS customer_name, d.status, d.address, d.phone, d.area, d.fee, d.cod_amount, d.collected,
@@ -21,12 +22,7 @@ const SELECT = `SELECT d.id, d.number, d.sale_id, s.number AS sale_number, s.tot
   LEFT JOIN customers cu ON cu.id = s.customer_id
   LEFT JOIN users dr ON dr.id = d.driver_id`;
 
-const SORTS = {
-  createdAt: 'd.created_at',
-  number: 'd.number',
-  status: 'd.status',
-  area: 'd.area',
-};
+const SORTS = columnSorts('d', ['createdAt', 'number', 'status', 'area']);
 
 /**
  * Reads of delivery orders: any signed-in user of the branch (the POS's work; docs/decisions/);

@@ -23,6 +23,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, listPage } from '../../../core/http/list';
 import { readStoreSettings } from '../../settings';
 import { owed, planInstallments, settlementQuote, storeToday } from '../plan-rules';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 const n = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -94,12 +95,10 @@ export class InstallmentsQueries {
         'SELECT count(*)::int AS total FROM installment_plans p JOIN customers c ON c.id = p.customer_id',
       select: `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}`,
       sorts: {
-        createdAt: 'p.created_at',
-        number: 'p.number',
+        ...columnSorts('p', ['createdAt', 'number', 'status']),
         nextDueDate: 'x.next_due',
         outstanding: 'COALESCE(x.owed, 0)',
         customerName: 'c.name',
-        status: 'p.status',
       },
       sort: '-createdAt',
       tie: 'NULLS LAST, p.id',

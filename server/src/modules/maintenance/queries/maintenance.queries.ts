@@ -20,6 +20,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
 import { ticketCounts } from '../ticket-flow';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_name, t.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
@@ -39,13 +40,7 @@ const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_n
   LEFT JOIN payment_methods pm ON pm.id = t.paid_method_id
   LEFT JOIN sales_invoices si ON si.maintenance_ticket_id = t.id`;
 
-const SORTS = {
-  createdAt: 't.created_at',
-  number: 't.number',
-  status: 't.status',
-  priority: 't.priority',
-  estimatedDate: 't.estimated_date',
-};
+const SORTS = columnSorts('t', ['createdAt', 'number', 'status', 'priority', 'estimatedDate']);
 
 /**
  * Reads of repair tickets: any signed-in user of the branch with the Maintenance module (the

@@ -26,6 +26,7 @@ import {
   type PurchaseOrderRow,
 } from '../services/purchase-order-rules';
 import { reorderQuantity } from '../services/reorder-quantity';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 const HEADER = `o.id, o.number, o.status, o.vendor_id, vd.name AS vendor_name, o.branch_id, b.name AS branch_name,
   o.inventory_id, i.name AS inventory_name, o.expected_date::text AS expected_date, o.note,
@@ -96,13 +97,7 @@ export class PurchaseOrdersQueries {
       count:
         'SELECT count(*)::int AS total FROM purchase_orders o JOIN vendors vd ON vd.id = o.vendor_id',
       select: `SELECT ${HEADER} ${FROM}`,
-      sorts: {
-        createdAt: 'o.created_at',
-        number: 'o.number',
-        status: 'o.status',
-        expectedDate: 'o.expected_date',
-        updatedAt: 'o.updated_at',
-      },
+      sorts: columnSorts('o', ['createdAt', 'number', 'status', 'expectedDate', 'updatedAt']),
       sort: '-createdAt',
       tie: 'NULLS LAST, o.id DESC',
     });

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage } from '../../../core/http/list';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 const SELECT = `SELECT r.id, r.number, r.branch_id, b.name AS branch_name, r.inventory_id, r.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, r.status, r.deposit, r.deposit_outcome, r.vault_id,
@@ -23,13 +24,7 @@ const SELECT = `SELECT r.id, r.number, r.branch_id, b.name AS branch_name, r.inv
   LEFT JOIN vaults v ON v.id = r.vault_id
   LEFT JOIN users u ON u.id = r.created_by`;
 
-const SORTS = {
-  expiresAt: 'r.expires_at',
-  createdAt: 'r.created_at',
-  number: 'r.number',
-  status: 'r.status',
-  deposit: 'r.deposit',
-};
+const SORTS = columnSorts('r', ['expiresAt', 'createdAt', 'number', 'status', 'deposit']);
 
 /**
  * Reads of reservations: any signed-in user of the branch (the POS's work; docs/decisions/), in

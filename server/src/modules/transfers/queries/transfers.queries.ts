@@ -19,6 +19,7 @@ import {
   seesAllBranches,
   type TransferRow,
 } from '../services/transfer-rules';
+import { columnSorts } from '../../../core/http/column-sorts';
 
 /**
  * Value at cost (request total, line unit cost and value) needs can_see_transfer_totals and, being
@@ -100,12 +101,7 @@ export class TransfersQueries {
     const { rows, total } = await listPage<Row>(this.ds, query, filter, {
       count: 'SELECT count(*)::int AS total FROM transfer_requests t',
       select: `SELECT ${HEADER} ${FROM}`,
-      sorts: {
-        createdAt: 't.created_at',
-        number: 't.number',
-        state: 't.state',
-        updatedAt: 't.updated_at',
-      },
+      sorts: columnSorts('t', ['createdAt', 'number', 'state', 'updatedAt']),
       sort: '-createdAt',
       tie: 't.id DESC',
     });
