@@ -14,6 +14,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { readStoreTimeZone } from '../../settings';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
+import { rowFields } from '../../../core/database/row-fields';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -35,16 +36,18 @@ export class AccountingQueries {
       [id ?? null],
     );
     return rows.map((r: Record<string, never>) => ({
-      id: r.id,
-      code: r.code,
-      nameAr: r.name_ar,
-      nameEn: r.name_en,
-      type: r.type,
-      normalSide: r.normal_side,
-      parentId: r.parent_id,
-      systemKey: r.system_key,
-      isGroup: r.is_group,
-      active: r.active,
+      ...rowFields(r, [
+        'id',
+        'code',
+        'name_ar',
+        'name_en',
+        'type',
+        'normal_side',
+        'parent_id',
+        'system_key',
+        'is_group',
+        'active',
+      ]),
     }));
   }
 
@@ -105,10 +108,7 @@ export class AccountingQueries {
       const closing = opening + num(r.debit) - num(r.credit);
       return {
         accountId: r.id,
-        code: r.code,
-        nameAr: r.name_ar,
-        nameEn: r.name_en,
-        type: r.type,
+        ...rowFields(r, ['code', 'name_ar', 'name_en', 'type']),
         openingDebit: Math.max(opening, 0),
         openingCredit: Math.max(-opening, 0),
         debit: num(r.debit),
@@ -212,16 +212,9 @@ function toEntry(r: Record<string, never>): JournalEntryDto {
     id: r.id,
     number: num(r.number),
     occurredAt: new Date(r.occurred_at).toISOString(),
-    branchId: r.branch_id,
-    sourceType: r.source_type,
-    sourceId: r.source_id,
-    sourceNumber: r.source_number,
+    ...rowFields(r, ['branch_id', 'source_type', 'source_id', 'source_number']),
     sourceParentId: r.source_parent_id ?? null,
-    description: r.description,
-    reference: r.reference,
-    reversesId: r.reverses_id,
-    reversedById: r.reversed_by_id,
-    createdBy: r.created_by,
+    ...rowFields(r, ['description', 'reference', 'reverses_id', 'reversed_by_id', 'created_by']),
     hiddenLines: num(r.hidden_lines),
     lines: ((r.lines ?? []) as Record<string, unknown>[]).map((l) => ({
       ...l,

@@ -17,6 +17,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchReadScope } from '../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { readStoreTimeZone } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -123,10 +124,7 @@ export class AccountingReportQueries {
         entryId: r.id!,
         entryNumber: num(r.number),
         day: r.day!,
-        sourceType: r.source_type,
-        sourceId: r.source_id,
-        sourceNumber: r.source_number,
-        description: r.description,
+        ...rowFields(r, ['source_type', 'source_id', 'source_number', 'description']),
         debit: num(r.debit),
         credit: num(r.credit),
         balance,

@@ -13,6 +13,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, pageOf } from '../../../core/http/list';
 import { sqlNormalized } from '../../../core/resource';
 import { readStoreTimeZone } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 const TX_COLUMNS = `t.id, t.number, t.type, t.status, t.amount, t.from_vault_id, fv.name AS from_vault_name,
   t.to_vault_id, tv.name AS to_vault_name, t.branch_id, b.name AS branch_name, t.to_branch_id,
@@ -31,10 +32,7 @@ const text = (v: unknown) => (v as string | null) ?? null;
 
 function toTransaction(r: Row): MoneyTransactionDto {
   return {
-    id: r.id as string,
-    number: r.number as string,
-    type: r.type as MoneyTransactionDto['type'],
-    status: r.status as MoneyTransactionDto['status'],
+    ...rowFields(r, ['id', 'number', 'type', 'status']),
     amount: Number(r.amount),
     fromVaultId: text(r.from_vault_id),
     fromVaultName: text(r.from_vault_name),

@@ -2,6 +2,7 @@ import type { CustomerPaymentVaultDto } from '@pos/contracts';
 import type { DataSource } from 'typeorm';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { branchWriteScope } from '../../../core/auth/branch-scope';
+import { rowFields } from '../../../core/database/row-fields';
 
 /**
  * The active vaults a payment may go into or come from (a customer's payment, a vendor's): the
@@ -19,11 +20,6 @@ export async function paymentVaults(
     [branchWriteScope(user), user.branchId ?? null],
   );
   return rows.map((r: Record<string, unknown>) => ({
-    id: r.id as string,
-    name: r.name as string,
-    type: r.type as 'cash' | 'bank',
-    branchId: r.branch_id as string,
-    branchName: r.branch_name as string,
-    isMain: r.is_main as boolean,
+    ...rowFields(r, ['id', 'name', 'type', 'branch_id', 'branch_name', 'is_main']),
   }));
 }

@@ -21,6 +21,7 @@ import type { RequestMeta } from '../../../core/auth/decorators';
 import { IMPORTS_QUEUE } from '../../../core/jobs/queues';
 import { ImportProductsCommand } from '../commands/import-products/import-products.command';
 import { branchScope, canSeeCost } from './variant-view';
+import { rowFields } from '../../../core/database/row-fields';
 
 /** Files with more rows than this import as a background job with progress (default). */
 export const IMPORT_JOB_THRESHOLD = 2000;
@@ -189,12 +190,7 @@ export class ExcelService {
     for (const r of rows) {
       const stock = (r.stock ?? {}) as Record<string, number>;
       const line: Record<string, unknown> = {
-        nameAr: r.name_ar,
-        nameEn: r.name_en,
-        category: r.category,
-        unit: r.unit,
-        vatRate: r.vat_rate,
-        sku: r.sku,
+        ...rowFields(r, ['name_ar', 'name_en', 'category', 'unit', 'vat_rate', 'sku']),
         barcodes: (r.barcodes as string[]).join(','),
         properties: Object.entries(r.properties as Record<string, string>)
           .map(([k, v]) => `${k}=${v}`)

@@ -2,6 +2,7 @@ import type { VariantResponseDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { HttpStatus } from '@nestjs/common';
 import { AppException } from '../../../core/errors/app.exception';
+import { rowFields } from '../../../core/database/row-fields';
 
 export { canSeeCost } from '../../../core/auth/visibility';
 
@@ -46,12 +47,7 @@ export function toVariantResponse(row: Row, showCost: boolean): VariantResponseD
   const sellPrice = Number(row.sellPrice);
   const avgCost = Number(row.avgCost);
   const out: VariantResponseDto = {
-    id: row.id as string,
-    productId: row.productId as string,
-    productName: row.productName as string,
-    productNameEn: (row.productNameEn as string | null) ?? null,
-    sku: row.sku as string,
-    barcodes: row.barcodes as string[],
+    ...rowFields(row, ['id', 'productId', 'productName', 'productNameEn?', 'sku', 'barcodes']),
     properties: (row.properties as Record<string, string>) ?? {},
     sellPrice,
     minSellPrice: Number(row.minSellPrice),
@@ -76,9 +72,7 @@ export const LINE_PRODUCT_COLUMNS =
 
 /** The fields every document line (order, invoice, transfer) starts with. */
 export const lineProduct = (l: Row) => ({
-  id: l.id as string,
-  lineNo: l.line_no as number,
-  variantId: l.variant_id as string,
+  ...rowFields(l, ['id', 'line_no', 'variant_id']),
   productName: l.name_ar as string,
   productNameEn: (l.name_en as string | null) ?? null,
   sku: l.sku as string,

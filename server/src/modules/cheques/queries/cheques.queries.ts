@@ -19,6 +19,8 @@ import { askedBranch, branchReadScope, branchWriteScope } from '../../../core/au
 import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage, searchPatterns } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 const SELECT = `SELECT c.id, c.direction, c.status, c.number, c.bank, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
     c.amount, c.customer_id, c.vendor_id, COALESCE(cu.name, ve.name) AS party_name, c.branch_id, b.name AS branch_name,
@@ -31,13 +33,7 @@ const SELECT = `SELECT c.id, c.direction, c.status, c.number, c.bank, to_char(c.
   LEFT JOIN vaults v ON v.id = c.vault_id
   LEFT JOIN users u ON u.id = c.created_by`;
 
-const SORTS = {
-  dueDate: 'c.due_date',
-  createdAt: 'c.created_at',
-  amount: 'c.amount',
-  number: 'c.number',
-  status: 'c.status',
-};
+const SORTS = columnSorts('c', ['dueDate', 'createdAt', 'amount', 'number', 'status']);
 
 /** The next steps a cheque allows, for a user who may change cheques of its branch. */
 function actionsFor(status: ChequeStatus, branchId: string, user: AuthUser) {
@@ -60,19 +56,19 @@ export class ChequesQueries {
       id: r.id as string,
       direction: r.direction as ChequeDto['direction'],
       status,
-      number: r.number as string,
-      bank: r.bank as string,
-      dueDate: r.due_date as string,
+      ...rowFields(r, ['number', 'bank', 'due_date']),
       amount: Number(r.amount),
       partyType: r.customer_id ? 'customer' : 'vendor',
       partyId: (r.customer_id ?? r.vendor_id) as string,
       partyName: (r.party_name as string) ?? '',
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
-      vaultId: (r.vault_id as string | null) ?? null,
-      vaultName: (r.vault_name as string | null) ?? null,
-      note: (r.note as string | null) ?? null,
-      createdByName: (r.created_by_name as string | null) ?? null,
+      ...rowFields(r, [
+        'branch_id',
+        'branch_name',
+        'vault_id?',
+        'vault_name?',
+        'note?',
+        'created_by_name?',
+      ]),
       createdAt: (r.created_at as Date).toISOString(),
       updatedAt: (r.updated_at as Date).toISOString(),
       actions: actionsFor(status, r.branch_id as string, user),
@@ -144,10 +140,7 @@ export class ChequesQueries {
       scope ? [scope] : [],
     );
     return rows.map((r: Record<string, unknown>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
+      ...rowFields(r, ['id', 'name', 'branch_id', 'branch_name']),
     }));
   }
 

@@ -1,11 +1,7 @@
-import {
-  CHEQUE_DUE_DAYS,
-  CHEQUE_OPEN_STATUSES,
-  type ChequeStatus,
-  type DueChequeDto,
-} from '@pos/contracts';
+import { CHEQUE_DUE_DAYS, CHEQUE_OPEN_STATUSES, type DueChequeDto } from '@pos/contracts';
 import type { DataSource } from 'typeorm';
 import { readStoreTimeZone } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 /**
  * The branch's open cheques falling due within CHEQUE_DUE_DAYS of the store's today, overdue ones
@@ -22,12 +18,7 @@ export async function findDueCheques(ds: DataSource, branchId: string): Promise<
     [branchId, CHEQUE_OPEN_STATUSES, tz, CHEQUE_DUE_DAYS],
   );
   return rows.map((r: Record<string, unknown>) => ({
-    id: r.id as string,
-    direction: r.direction as DueChequeDto['direction'],
-    status: r.status as ChequeStatus,
-    number: r.number as string,
-    bank: r.bank as string,
-    dueDate: r.due_date as string,
+    ...rowFields(r, ['id', 'direction', 'status', 'number', 'bank', 'due_date']),
     amount: Number(r.amount),
     partyName: (r.party_name as string) ?? '',
   }));

@@ -11,6 +11,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 /** Most rows one Excel export carries (the filters narrow a longer list). */
 export const EXPORT_LIMIT = 20_000;
@@ -108,18 +109,20 @@ export class TransactionsQueries {
         at: (r.at as Date).toISOString(),
         kind: r.kind as string,
         amount: Number(r.amount),
-        vaultId: (r.vault_id as string | null) ?? null,
-        vaultName: (r.vault_name as string | null) ?? null,
-        methodId: (r.method_id as string | null) ?? null,
-        methodName: (r.method_name as string | null) ?? null,
-        sourceType: (r.source_type as string | null) ?? null,
-        sourceId: (r.source_id as string | null) ?? null,
-        sourceNumber: (r.source_number as string | null) ?? null,
-        branchId: (r.branch_id as string | null) ?? null,
-        branchName: (r.branch_name as string | null) ?? null,
-        userId: (r.user_id as string | null) ?? null,
-        userName: (r.user_name as string | null) ?? null,
-        note: (r.note as string | null) ?? null,
+        ...rowFields(r, [
+          'vault_id?',
+          'vault_name?',
+          'method_id?',
+          'method_name?',
+          'source_type?',
+          'source_id?',
+          'source_number?',
+          'branch_id?',
+          'branch_name?',
+          'user_id?',
+          'user_name?',
+          'note?',
+        ]),
       })),
     };
   }

@@ -15,6 +15,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf, searchPatterns } from '../../../core/http/list';
 import { readStoreSettings } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 /** Most rows one Excel export carries. */
 export const DEBTS_EXPORT_LIMIT = 20_000;
@@ -135,9 +136,7 @@ export class CustomerDebtsQueries {
         const oldestDays = num(r.oldest_days);
         const terms = num(r.terms);
         return {
-          customerId: r.customer_id as string,
-          name: r.name as string,
-          phone: (r.phone as string | null) ?? null,
+          ...rowFields(r, ['customer_id', 'name', 'phone?']),
           creditLimit: num(r.credit_limit),
           balance: num(r.balance),
           open: num(r.open),

@@ -12,6 +12,8 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage } from '../../../core/http/list';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 const SELECT = `SELECT d.id, d.number, d.sale_id, s.number AS sale_number, s.total AS sale_total, d.branch_id,
     cu.name AS customer_name, d.status, d.address, d.phone, d.area, d.fee, d.cod_amount, d.collected,
@@ -21,12 +23,7 @@ const SELECT = `SELECT d.id, d.number, d.sale_id, s.number AS sale_number, s.tot
   LEFT JOIN customers cu ON cu.id = s.customer_id
   LEFT JOIN users dr ON dr.id = d.driver_id`;
 
-const SORTS = {
-  createdAt: 'd.created_at',
-  number: 'd.number',
-  status: 'd.status',
-  area: 'd.area',
-};
+const SORTS = columnSorts('d', ['createdAt', 'number', 'status', 'area']);
 
 /**
  * Reads of delivery orders: any signed-in user of the branch (the POS's work; docs/decisions/);
@@ -38,24 +35,14 @@ export class DeliveryQueries {
 
   private toDto(r: Record<string, unknown>): DeliveryOrderDto {
     return {
-      id: r.id as string,
-      number: r.number as string,
-      saleId: r.sale_id as string,
-      saleNumber: r.sale_number as string,
+      ...rowFields(r, ['id', 'number', 'sale_id', 'sale_number']),
       saleTotal: Number(r.sale_total),
-      branchId: r.branch_id as string,
-      customerName: (r.customer_name as string | null) ?? null,
-      status: r.status as DeliveryStatus,
-      address: r.address as string,
-      phone: r.phone as string,
-      area: (r.area as string | null) ?? null,
+      ...rowFields(r, ['branch_id', 'customer_name?', 'status', 'address', 'phone', 'area?']),
       fee: Number(r.fee),
       codAmount: Number(r.cod_amount),
       collected: Number(r.collected),
       settled: !!r.settlement_id,
-      notes: (r.notes as string | null) ?? null,
-      driverId: (r.driver_id as string | null) ?? null,
-      driverName: (r.driver_name as string | null) ?? null,
+      ...rowFields(r, ['notes?', 'driver_id?', 'driver_name?']),
       createdAt: (r.created_at as Date).toISOString(),
     };
   }
@@ -122,9 +109,7 @@ export class DeliveryQueries {
       [scope],
     );
     return rows.map((r: Record<string, unknown>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      branchId: (r.branch_id as string | null) ?? null,
+      ...rowFields(r, ['id', 'name', 'branch_id?']),
     }));
   }
 

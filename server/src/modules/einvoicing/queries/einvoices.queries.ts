@@ -18,6 +18,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
 import { etaHosts } from '../eta/eta-client';
+import { rowFields } from '../../../core/database/row-fields';
 
 type DocRow = {
   id: string;
@@ -44,19 +45,21 @@ const COLUMNS = `d.id, d.document_type, d.internal_id, d.branch_id, b.name AS br
   d.total_amount::text AS total_amount, d.date_time_issued, d.created_at, d.updated_at`;
 
 const toItem = (r: DocRow): EInvoiceListItemDto => ({
-  id: r.id,
-  documentType: r.document_type,
-  internalId: r.internal_id,
-  branchId: r.branch_id,
-  branchName: r.branch_name,
-  saleId: r.sale_id,
-  receiverType: r.receiver_type,
-  receiverId: r.receiver_id,
-  receiverName: r.receiver_name,
-  uuid: r.uuid,
-  status: r.status,
-  deadLetter: r.dead_letter,
-  stateRequest: r.state_request,
+  ...rowFields(r, [
+    'id',
+    'document_type',
+    'internal_id',
+    'branch_id',
+    'branch_name',
+    'sale_id',
+    'receiver_type',
+    'receiver_id',
+    'receiver_name',
+    'uuid',
+    'status',
+    'dead_letter',
+    'state_request',
+  ]),
   totalAmount: String(r.total_amount),
   dateTimeIssued: r.date_time_issued,
   createdAt: r.created_at.toISOString(),
@@ -158,14 +161,9 @@ export class EinvoicesQueries {
         r.uuid && r.long_id && ['valid', 'cancelled', 'rejected'].includes(r.status)
           ? `${etaHosts(r.environment ?? 'preprod').portal}/documents/${r.uuid}/share/${r.long_id}`
           : null,
-      referenceId: r.reference_id,
-      referenceUuid: r.reference_uuid,
-      referenceInternalId: r.reference_internal_id,
+      ...rowFields(r, ['reference_id', 'reference_uuid', 'reference_internal_id']),
       errors: r.errors ?? [],
-      lastError: r.last_error,
-      attempts: r.attempts,
-      stateReason: r.state_reason,
-      stateError: r.state_error,
+      ...rowFields(r, ['last_error', 'attempts', 'state_reason', 'state_error']),
       submittedAt: r.submitted_at ? r.submitted_at.toISOString() : null,
       validatedAt: r.validated_at ? r.validated_at.toISOString() : null,
     };

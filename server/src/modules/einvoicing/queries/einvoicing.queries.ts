@@ -19,6 +19,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, pageOf, sortOf } from '../../../core/http/list';
 import { etaHosts } from '../eta/eta-client';
 import type { EtaCompanyRow } from '../eta/company';
+import { rowFields } from '../../../core/database/row-fields';
 
 type ReceiptRow = {
   id: string;
@@ -63,19 +64,21 @@ const receiptQr = (r: ReceiptRow) =>
   });
 
 const toItem = (r: ReceiptRow): EReceiptListItemDto => ({
-  id: r.id,
-  kind: r.kind,
-  saleId: r.sale_id,
-  returnId: r.return_id,
-  receiptNumber: r.receipt_number,
-  branchId: r.branch_id,
-  branchName: r.branch_name,
-  posSerial: r.pos_serial,
-  uuid: r.uuid,
-  previousUuid: r.previous_uuid,
-  status: r.status,
-  deadLetter: r.dead_letter,
-  attempts: r.attempts,
+  ...rowFields(r, [
+    'id',
+    'kind',
+    'sale_id',
+    'return_id',
+    'receipt_number',
+    'branch_id',
+    'branch_name',
+    'pos_serial',
+    'uuid',
+    'previous_uuid',
+    'status',
+    'dead_letter',
+    'attempts',
+  ]),
   totalAmount: String(r.total_amount),
   dateTimeIssued: r.date_time_issued,
   submissionId: r.submission_id,
@@ -229,12 +232,7 @@ export class EinvoicingQueries {
       [saleId, branchReadScope(user)],
     )) as (ReceiptRow & { rin: string; branch_code: string; environment: EtaEnvironment })[];
     return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      returnId: r.return_id,
-      uuid: r.uuid,
-      status: r.status,
-      dateTimeIssued: r.date_time_issued,
+      ...rowFields(r, ['id', 'kind', 'return_id', 'uuid', 'status', 'date_time_issued']),
       totalAmount: String(r.total_amount),
       issuerRin: r.rin ?? '',
       branchCode: r.branch_code ?? '',

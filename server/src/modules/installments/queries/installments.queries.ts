@@ -23,6 +23,8 @@ import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, listPage } from '../../../core/http/list';
 import { readStoreSettings } from '../../settings';
 import { owed, planInstallments, settlementQuote, storeToday } from '../plan-rules';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 const n = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
@@ -44,16 +46,18 @@ const ROW_FROM = `installment_plans p
 
 function toRow(r: Record<string, unknown>): InstallmentPlanRowDto {
   return {
-    id: r.id as string,
-    number: r.number as string,
-    status: r.status as InstallmentPlanRowDto['status'],
-    branchId: r.branch_id as string,
-    branchName: r.branch_name as string,
-    customerId: r.customer_id as string,
-    customerName: r.customer_name as string,
-    customerPhone: (r.customer_phone as string | null) ?? null,
-    saleId: r.sale_id as string,
-    saleNumber: r.sale_number as string,
+    ...rowFields(r, [
+      'id',
+      'number',
+      'status',
+      'branch_id',
+      'branch_name',
+      'customer_id',
+      'customer_name',
+      'customer_phone?',
+      'sale_id',
+      'sale_number',
+    ]),
     count: n(r.count),
     period: r.period as InstallmentPlanRowDto['period'],
     toPay: n(r.to_pay),
@@ -94,12 +98,10 @@ export class InstallmentsQueries {
         'SELECT count(*)::int AS total FROM installment_plans p JOIN customers c ON c.id = p.customer_id',
       select: `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM}`,
       sorts: {
-        createdAt: 'p.created_at',
-        number: 'p.number',
+        ...columnSorts('p', ['createdAt', 'number', 'status']),
         nextDueDate: 'x.next_due',
         outstanding: 'COALESCE(x.owed, 0)',
         customerName: 'c.name',
-        status: 'p.status',
       },
       sort: '-createdAt',
       tie: 'NULLS LAST, p.id',
@@ -134,14 +136,16 @@ export class InstallmentsQueries {
       return {
         installmentId: r.id as string,
         seq: n(r.seq),
-        dueDate: r.due_date as string,
-        planId: r.plan_id as string,
-        planNumber: r.plan_number as string,
-        branchId: r.branch_id as string,
-        branchName: r.branch_name as string,
-        customerId: r.customer_id as string,
-        customerName: r.customer_name as string,
-        customerPhone: (r.customer_phone as string | null) ?? null,
+        ...rowFields(r, [
+          'due_date',
+          'plan_id',
+          'plan_number',
+          'branch_id',
+          'branch_name',
+          'customer_id',
+          'customer_name',
+          'customer_phone?',
+        ]),
         customerPhoneIntl: phoneForWhatsApp(r.customer_phone as string | null),
         due: owed(figures),
         lateFee: figures.lateFee - figures.lateFeePaid,
@@ -398,10 +402,7 @@ export class InstallmentsQueries {
     return rows.map((r: Record<string, unknown>) => ({
       saleId: r.id as string,
       saleNumber: r.number as string,
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
-      customerId: r.customer_id as string,
-      customerName: r.customer_name as string,
+      ...rowFields(r, ['branch_id', 'branch_name', 'customer_id', 'customer_name']),
       customerPhone: (r.phone as string | null) ?? null,
       financed: n(r.financed),
       soldAt: (r.created_at as Date).toISOString(),
@@ -418,10 +419,7 @@ export class InstallmentsQueries {
       [branch],
     );
     return rows.map((r: Record<string, string | boolean>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
+      ...rowFields(r, ['id', 'name', 'branch_id', 'branch_name']),
       isMain: r.is_main === true,
     }));
   }

@@ -7,6 +7,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, pageOf } from '../../../core/http/list';
 import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
+import { rowFields } from '../../../core/database/row-fields';
 
 @Injectable()
 export class InventoriesService {
@@ -73,12 +74,14 @@ export class InventoriesService {
       value: Number(value),
       rows: rows.map((r: Record<string, unknown>) => {
         const row: StockRowDto = {
-          variantId: r.variantId as string,
-          productId: r.productId as string,
-          productName: r.productName as string,
-          sku: r.sku as string,
-          barcodes: r.barcodes as string[],
-          properties: r.properties as Record<string, string>,
+          ...rowFields(r, [
+            'variantId',
+            'productId',
+            'productName',
+            'sku',
+            'barcodes',
+            'properties',
+          ]),
           onHand: Number(r.onHand),
           reserved: Number(r.reserved),
           lowStockThreshold: Number(r.lowStockThreshold),

@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { LIMITS, quantityFitsUnit, type StockReason } from '@pos/contracts';
 import { AppException } from '../../../core/errors/app.exception';
 import { preparedQuery } from '../../../core/database/prepared';
+import { rowFields } from '../../../core/database/row-fields';
 
 export type MovementInput = {
   variantId: string;
@@ -312,11 +313,7 @@ export class StockLedger {
       [ids, inventoryId, opts.everywhere === true],
     );
     return rows.map((r) => ({
-      variantId: r.variant_id,
-      inventoryId: r.inventory_id,
-      branchId: r.branch_id,
-      onHand: r.on_hand,
-      reserved: r.reserved,
+      ...rowFields(r, ['variant_id', 'inventory_id', 'branch_id', 'on_hand', 'reserved']),
       available: new Decimal(r.on_hand).minus(r.reserved).toFixed(3),
       allowNegative: r.allow_negative,
     }));

@@ -6,9 +6,7 @@ import {
   lineAmount,
   type MaintenanceAccessory,
   type MaintenanceCountsDto,
-  type MaintenanceDeviceType,
   type MaintenanceListQueryDto,
-  type MaintenancePriority,
   type MaintenanceStatus,
   type MaintenanceTechnicianDto,
   type MaintenanceTicketDto,
@@ -20,6 +18,8 @@ import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
 import { ticketCounts } from '../ticket-flow';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_name, t.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
@@ -39,13 +39,7 @@ const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_n
   LEFT JOIN payment_methods pm ON pm.id = t.paid_method_id
   LEFT JOIN sales_invoices si ON si.maintenance_ticket_id = t.id`;
 
-const SORTS = {
-  createdAt: 't.created_at',
-  number: 't.number',
-  status: 't.status',
-  priority: 't.priority',
-  estimatedDate: 't.estimated_date',
-};
+const SORTS = columnSorts('t', ['createdAt', 'number', 'status', 'priority', 'estimatedDate']);
 
 /**
  * Reads of repair tickets: any signed-in user of the branch with the Maintenance module (the
@@ -65,18 +59,20 @@ export class MaintenanceQueries {
       id: r.id as string,
       number: r.number as string,
       status,
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
-      customerId: r.customer_id as string,
-      customerName: r.customer_name as string,
-      customerPhone: (r.customer_phone as string | null) ?? null,
-      deviceType: r.device_type as MaintenanceDeviceType,
-      brand: (r.brand as string | null) ?? null,
-      model: (r.model as string | null) ?? null,
-      serial: (r.serial as string | null) ?? null,
-      problem: r.problem as string,
-      condition: (r.condition as string | null) ?? null,
-      diagnosis: (r.diagnosis as string | null) ?? null,
+      ...rowFields(r, [
+        'branch_id',
+        'branch_name',
+        'customer_id',
+        'customer_name',
+        'customer_phone?',
+        'device_type',
+        'brand?',
+        'model?',
+        'serial?',
+        'problem',
+        'condition?',
+        'diagnosis?',
+      ]),
       accessories: (r.accessories as MaintenanceAccessory[]) ?? [],
       accessoriesNote: (r.accessories_note as string | null) ?? null,
       estimate: Number(r.estimate),
@@ -88,16 +84,16 @@ export class MaintenanceQueries {
       due: labour + partsTotal - deposit,
       paid: Number(r.paid),
       vat: Number(r.vat),
-      paidMethodName: (r.paid_method_name as string | null) ?? null,
-      saleId: (r.sale_id as string | null) ?? null,
-      saleNumber: (r.sale_number as string | null) ?? null,
-      technicianId: (r.technician_id as string | null) ?? null,
-      technicianName: (r.technician_name as string | null) ?? null,
-      priority: r.priority as MaintenancePriority,
+      ...rowFields(r, [
+        'paid_method_name?',
+        'sale_id?',
+        'sale_number?',
+        'technician_id?',
+        'technician_name?',
+        'priority',
+      ]),
       warrantyDays: Number(r.warranty_days),
-      warrantyOfId: (r.warranty_of_id as string | null) ?? null,
-      warrantyOfNumber: (r.warranty_of_number as string | null) ?? null,
-      warrantyUntil: (r.warranty_until as string | null) ?? null,
+      ...rowFields(r, ['warranty_of_id?', 'warranty_of_number?', 'warranty_until?']),
       deliveredAt: r.delivered_at ? (r.delivered_at as Date).toISOString() : null,
       createdByName: (r.created_by_name as string | null) ?? null,
       createdAt: (r.created_at as Date).toISOString(),
@@ -229,9 +225,7 @@ export class MaintenanceQueries {
       [branch],
     );
     return rows.map((r: Record<string, unknown>) => ({
-      id: r.id as string,
-      name: r.name as string,
-      branchId: r.branch_id as string,
+      ...rowFields(r, ['id', 'name', 'branch_id']),
       isMain: Boolean(r.is_main),
     }));
   }

@@ -5,7 +5,6 @@ import type {
   PurchaseInvoiceDto,
   PurchaseInvoiceLineDto,
   PurchaseInvoiceListQueryDto,
-  PurchaseInvoiceStatus,
 } from '@pos/contracts';
 import { LINE_PRODUCT_COLUMNS, lineProduct } from '../../catalog';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -13,6 +12,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, listPage, searchPatterns } from '../../../core/http/list';
+import { rowFields } from '../../../core/database/row-fields';
 
 const HEADER = `pi.id, pi.number, pi.status, pi.vendor_id, vd.name AS vendor_name, pi.branch_id, pi.inventory_id,
   inv.name AS inventory_name, pi.vendor_invoice_number, pi.invoice_date::text AS invoice_date, pi.due_date::text AS due_date,
@@ -29,18 +29,20 @@ export class PurchaseInvoicesQueries {
 
   private header(r: Row, user: AuthUser): PurchaseInvoiceDto {
     const out: PurchaseInvoiceDto = {
-      id: r.id as string,
-      number: r.number as string,
-      status: r.status as PurchaseInvoiceStatus,
-      vendorId: r.vendor_id as string,
-      vendorName: r.vendor_name as string,
-      branchId: r.branch_id as string,
-      inventoryId: r.inventory_id as string,
-      inventoryName: r.inventory_name as string,
-      vendorInvoiceNumber: (r.vendor_invoice_number as string | null) ?? null,
-      invoiceDate: r.invoice_date as string,
-      dueDate: (r.due_date as string | null) ?? null,
-      note: (r.note as string | null) ?? null,
+      ...rowFields(r, [
+        'id',
+        'number',
+        'status',
+        'vendor_id',
+        'vendor_name',
+        'branch_id',
+        'inventory_id',
+        'inventory_name',
+        'vendor_invoice_number?',
+        'invoice_date',
+        'due_date?',
+        'note?',
+      ]),
       createdAt: (r.created_at as Date).toISOString(),
       postedAt: r.posted_at ? (r.posted_at as Date).toISOString() : null,
       lineCount: Number(r.line_count ?? 0),

@@ -26,6 +26,8 @@ import {
   type PurchaseOrderRow,
 } from '../services/purchase-order-rules';
 import { reorderQuantity } from '../services/reorder-quantity';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 const HEADER = `o.id, o.number, o.status, o.vendor_id, vd.name AS vendor_name, o.branch_id, b.name AS branch_name,
   o.inventory_id, i.name AS inventory_name, o.expected_date::text AS expected_date, o.note,
@@ -53,19 +55,21 @@ export class PurchaseOrdersQueries {
 
   private header(row: Row, user: AuthUser): PurchaseOrderResponseDto {
     const out: PurchaseOrderResponseDto = {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      vendorId: row.vendor_id,
-      vendorName: row.vendor_name as string,
-      branchId: row.branch_id,
-      branchName: row.branch_name as string,
-      inventoryId: row.inventory_id,
-      inventoryName: row.inventory_name as string,
-      expectedDate: row.expected_date,
-      note: row.note,
-      createdBy: (row.created_by as string | null) ?? null,
-      createdByName: (row.created_by_name as string | null) ?? null,
+      ...rowFields(row, [
+        'id',
+        'number',
+        'status',
+        'vendor_id',
+        'vendor_name',
+        'branch_id',
+        'branch_name',
+        'inventory_id',
+        'inventory_name',
+        'expected_date',
+        'note',
+        'created_by?',
+        'created_by_name?',
+      ]),
       createdAt: (row.created_at as Date).toISOString(),
       updatedAt: (row.updated_at as Date).toISOString(),
       lineCount: Number(row.line_count ?? 0),
@@ -96,13 +100,7 @@ export class PurchaseOrdersQueries {
       count:
         'SELECT count(*)::int AS total FROM purchase_orders o JOIN vendors vd ON vd.id = o.vendor_id',
       select: `SELECT ${HEADER} ${FROM}`,
-      sorts: {
-        createdAt: 'o.created_at',
-        number: 'o.number',
-        status: 'o.status',
-        expectedDate: 'o.expected_date',
-        updatedAt: 'o.updated_at',
-      },
+      sorts: columnSorts('o', ['createdAt', 'number', 'status', 'expectedDate', 'updatedAt']),
       sort: '-createdAt',
       tie: 'NULLS LAST, o.id DESC',
     });

@@ -13,6 +13,7 @@ import { paymentVaults } from '../../cash';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { readStoreTimeZone } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 /** Most rows one statement answers: a longer period is refused (choose a shorter one). */
 export const VENDOR_STATEMENT_MAX_ROWS = 5000;
@@ -87,11 +88,13 @@ export class VendorQueries {
         type: r.type as VendorStatementDto['rows'][number]['type'],
         amount,
         balanceAfter: start + num(r.running),
-        referenceType: (r.reference_type as string) ?? null,
-        referenceId: (r.reference_id as string) ?? null,
-        referenceNumber: (r.reference_number as string) ?? null,
-        note: (r.note as string) ?? null,
-        userName: (r.user_name as string) ?? null,
+        ...rowFields(r, [
+          'reference_type?',
+          'reference_id?',
+          'reference_number?',
+          'note?',
+          'user_name?',
+        ]),
       };
     });
     return {
@@ -133,11 +136,7 @@ export class VendorQueries {
       const daysOverdue = num(r.days);
       aging[agingBucket(daysOverdue)] += open;
       return {
-        id: r.id as string,
-        number: r.number as string,
-        vendorInvoiceNumber: (r.vendor_invoice_number as string) ?? null,
-        invoiceDate: r.invoice_date as string,
-        dueDate: r.due_date as string,
+        ...rowFields(r, ['id', 'number', 'vendor_invoice_number?', 'invoice_date', 'due_date']),
         total,
         paid,
         returned,

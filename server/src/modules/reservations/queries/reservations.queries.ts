@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type {
-  ReservationDepositOutcome,
-  ReservationDto,
-  ReservationListQueryDto,
-  ReservationStatus,
-} from '@pos/contracts';
+import type { ReservationDto, ReservationListQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { askedBranch, branchReadScope } from '../../../core/auth/branch-scope';
 import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage } from '../../../core/http/list';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 const SELECT = `SELECT r.id, r.number, r.branch_id, b.name AS branch_name, r.inventory_id, r.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, r.status, r.deposit, r.deposit_outcome, r.vault_id,
@@ -23,13 +20,7 @@ const SELECT = `SELECT r.id, r.number, r.branch_id, b.name AS branch_name, r.inv
   LEFT JOIN vaults v ON v.id = r.vault_id
   LEFT JOIN users u ON u.id = r.created_by`;
 
-const SORTS = {
-  expiresAt: 'r.expires_at',
-  createdAt: 'r.created_at',
-  number: 'r.number',
-  status: 'r.status',
-  deposit: 'r.deposit',
-};
+const SORTS = columnSorts('r', ['expiresAt', 'createdAt', 'number', 'status', 'deposit']);
 
 /**
  * Reads of reservations: any signed-in user of the branch (the POS's work; docs/decisions/), in
@@ -41,19 +32,19 @@ export class ReservationsQueries {
 
   private toDto(r: Record<string, unknown>): Omit<ReservationDto, 'lines'> {
     return {
-      id: r.id as string,
-      number: r.number as string,
-      branchId: r.branch_id as string,
-      branchName: r.branch_name as string,
-      inventoryId: r.inventory_id as string,
-      customerId: r.customer_id as string,
-      customerName: r.customer_name as string,
-      customerPhone: (r.customer_phone as string | null) ?? null,
-      status: r.status as ReservationStatus,
+      ...rowFields(r, [
+        'id',
+        'number',
+        'branch_id',
+        'branch_name',
+        'inventory_id',
+        'customer_id',
+        'customer_name',
+        'customer_phone?',
+        'status',
+      ]),
       deposit: Number(r.deposit),
-      depositOutcome: (r.deposit_outcome as ReservationDepositOutcome | null) ?? null,
-      vaultId: (r.vault_id as string | null) ?? null,
-      vaultName: (r.vault_name as string | null) ?? null,
+      ...rowFields(r, ['deposit_outcome?', 'vault_id?', 'vault_name?']),
       expiresAt: (r.expires_at as Date).toISOString(),
       saleId: (r.sale_id as string | null) ?? null,
       note: (r.note as string | null) ?? null,

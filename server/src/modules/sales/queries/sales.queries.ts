@@ -20,6 +20,7 @@ import {
 } from '../services/sales-reader';
 import { seesAllBranches } from '../../../core/auth/branch-scope';
 import { readStoreTimeZone } from '../../settings';
+import { rowFields } from '../../../core/database/row-fields';
 
 @Injectable()
 export class SalesQueries {
@@ -153,10 +154,7 @@ export class SalesQueries {
       [id],
     );
     return {
-      id: r.id,
-      number: r.number,
-      invoiceId: r.invoiceId,
-      invoiceNumber: r.invoiceNumber,
+      ...rowFields(r, ['id', 'number', 'invoiceId', 'invoiceNumber']),
       total: Number(r.total),
       creditReduction: Number(r.creditReduction),
       createdAt: r.createdAt.toISOString(),

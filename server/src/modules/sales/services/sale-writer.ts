@@ -31,6 +31,7 @@ import type {
   CreateSaleResult,
 } from '../commands/create-sale/create-sale.command';
 import type { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
+import { rowFields } from '../../../core/database/row-fields';
 
 export type ReturnSaleResult = { returnId: string; created: boolean };
 
@@ -309,13 +310,15 @@ export class SaleWriter {
     if (!row.inventory_id) throw Errors.notFound();
     return {
       shiftId: row.id,
-      branchId: row.branch_id,
-      register: row.register,
-      code: row.code,
-      eReceipts: row.e_receipts,
-      inventoryId: row.inventory_id,
-      variants: row.variants,
-      methods: row.methods,
+      ...rowFields(row, [
+        'branch_id',
+        'register',
+        'code',
+        'e_receipts',
+        'inventory_id',
+        'variants',
+        'methods',
+      ]),
     };
   }
 

@@ -5,6 +5,7 @@ import type { ShiftDto, ShiftListQueryDto, ShiftTotalsDto } from '@pos/contracts
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
+import { rowFields } from '../../../core/database/row-fields';
 
 const SHIFT_COLUMNS = `s.id, s.branch_id AS "branchId", s.register, s.cashier_id AS "cashierId", u.display_name AS "cashierName",
   s.status, s.opened_at AS "openedAt", s.closed_at AS "closedAt", s.opening_cash AS "openingCash",
@@ -76,9 +77,7 @@ export class ShiftsService {
     );
     const [shift] = await m.query('SELECT opening_cash FROM shifts WHERE id = $1', [shiftId]);
     const byMethod = methods.map((r: Record<string, unknown>) => ({
-      methodId: r.methodId as string,
-      methodName: r.methodName as string,
-      type: r.type as ShiftTotalsDto['byMethod'][number]['type'],
+      ...rowFields(r, ['methodId', 'methodName', 'type']),
       sales: Number(r.sales),
       refunds: Number(r.refunds),
       net: Number(r.sales) - Number(r.refunds),

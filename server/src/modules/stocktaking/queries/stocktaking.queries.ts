@@ -13,6 +13,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { likeEscape, ListFilter, pageOf, sortOf } from '../../../core/http/list';
 import { branchReadScope as branchScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
+import { rowFields } from '../../../core/database/row-fields';
 
 /**
  * The review figures per line. A counted line is compared with the on hand of its last count
@@ -57,14 +58,16 @@ export class StockTakingQueries {
     );
     return rows.map((r) => {
       const out: StockTakingResponseDto = {
-        id: r.id as string,
-        number: r.number as string,
-        state: r.state as StockTakingResponseDto['state'],
-        inventoryId: r.inventory_id as string,
-        inventoryName: r.inventory_name as string,
-        branchId: r.branch_id as string,
-        branchName: r.branch_name as string,
-        scope: r.scope as 'all' | 'categories',
+        ...rowFields(r, [
+          'id',
+          'number',
+          'state',
+          'inventory_id',
+          'inventory_name',
+          'branch_id',
+          'branch_name',
+          'scope',
+        ]),
         categoryIds: (r.category_ids as string[]) ?? [],
         note: (r.note as string | null) ?? null,
         startedAt: (r.started_at as Date).toISOString(),
@@ -74,9 +77,7 @@ export class StockTakingQueries {
         postedAt: r.posted_at ? (r.posted_at as Date).toISOString() : null,
         postedByName: (r.posted_by_name as string | null) ?? null,
         cancelledAt: r.cancelled_at ? (r.cancelled_at as Date).toISOString() : null,
-        total: r.total as number,
-        counted: r.counted as number,
-        differences: r.differences as number,
+        ...rowFields(r, ['total', 'counted', 'differences']),
       };
       if (canSeeCost(user)) out.varianceValue = Number(r.variance_value);
       return out;

@@ -19,6 +19,8 @@ import {
   seesAllBranches,
   type TransferRow,
 } from '../services/transfer-rules';
+import { columnSorts } from '../../../core/http/column-sorts';
+import { rowFields } from '../../../core/database/row-fields';
 
 /**
  * Value at cost (request total, line unit cost and value) needs can_see_transfer_totals and, being
@@ -51,20 +53,22 @@ export class TransfersQueries {
 
   private header(row: Row, user: AuthUser): TransferResponseDto {
     const out: TransferResponseDto = {
-      id: row.id,
-      number: row.number,
-      state: row.state,
-      fromInventoryId: row.from_inventory_id,
-      fromInventoryName: row.from_inventory_name as string,
-      fromBranchId: row.from_branch_id,
-      fromBranchName: row.from_branch_name as string,
-      toInventoryId: row.to_inventory_id,
-      toInventoryName: row.to_inventory_name as string,
-      toBranchId: row.to_branch_id,
-      toBranchName: row.to_branch_name as string,
-      note: row.note,
-      createdBy: (row.created_by as string | null) ?? null,
-      createdByName: (row.created_by_name as string | null) ?? null,
+      ...rowFields(row, [
+        'id',
+        'number',
+        'state',
+        'from_inventory_id',
+        'from_inventory_name',
+        'from_branch_id',
+        'from_branch_name',
+        'to_inventory_id',
+        'to_inventory_name',
+        'to_branch_id',
+        'to_branch_name',
+        'note',
+        'created_by?',
+        'created_by_name?',
+      ]),
       createdAt: (row.created_at as Date).toISOString(),
       updatedAt: (row.updated_at as Date).toISOString(),
       lineCount: Number(row.line_count ?? 0),
@@ -100,12 +104,7 @@ export class TransfersQueries {
     const { rows, total } = await listPage<Row>(this.ds, query, filter, {
       count: 'SELECT count(*)::int AS total FROM transfer_requests t',
       select: `SELECT ${HEADER} ${FROM}`,
-      sorts: {
-        createdAt: 't.created_at',
-        number: 't.number',
-        state: 't.state',
-        updatedAt: 't.updated_at',
-      },
+      sorts: columnSorts('t', ['createdAt', 'number', 'state', 'updatedAt']),
       sort: '-createdAt',
       tie: 't.id DESC',
     });

@@ -9,18 +9,16 @@ import {
 import { AppException, paymentTooLarge } from '../../../../core/errors/app.exception';
 import { branchDocumentNumber } from '../../../../core/numbering';
 import { moveVault } from '../../../cash';
-import { lockCustomer, postCustomerLedger } from '../../../customers';
+import { postCustomerLedger } from '../../../customers';
 import { readStoreSettings } from '../../../settings';
 import {
-  assertOpen,
   collectionVault,
-  lockPlan,
   openInstallments,
   planInstallments,
   pushDue,
-  requestHash,
   storeToday,
 } from '../../plan-rules';
+import { lockPlanFor, PAYMENT_SEEN } from '../locked-plan';
 import { applyPayment } from '../../payment-writer';
 import { CollectInstallmentCommand } from './collect-installment.command';
 
@@ -46,19 +44,12 @@ export class CollectInstallmentHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<CollectInstallmentResult> {
     const { m } = tx;
-    const plan = await lockPlan(m, planId, user);
-    const hash = requestHash({ planId, ...dto });
-    const [seen] = await m.query(
-      'SELECT plan_id, request_hash FROM installment_payments WHERE id = $1',
-      [dto.id],
-    );
-    if (seen) {
-      if (seen.plan_id !== planId || seen.request_hash !== hash)
-        throw new AppException('INSTALLMENT_ID_CONFLICT', HttpStatus.CONFLICT);
-      return { paymentId: dto.id, created: false };
-    }
-    assertOpen(plan);
-    await lockCustomer(m, plan.customerId);
+    const { plan, hash, replayed } = await lockPlanFor(m, planId, user, {
+      id: dto.id,
+      body: { planId, ...dto },
+      seen: PAYMENT_SEEN,
+    });
+    if (replayed) return { paymentId: dto.id, created: false };
     const rows = await planInstallments(m, planId);
     const open = openInstallments(rows);
     let targets = open;

@@ -6,18 +6,9 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
-import { lockCustomer } from '../../../customers';
 import { readStoreSettings } from '../../../settings';
-import {
-  assertOpen,
-  lockPlan,
-  openInstallments,
-  owed,
-  planInstallments,
-  pushDue,
-  requestHash,
-  storeToday,
-} from '../../plan-rules';
+import { openInstallments, owed, planInstallments, pushDue, storeToday } from '../../plan-rules';
+import { lockPlanFor } from '../locked-plan';
 import { writePlan } from '../../plan-writer';
 import { RescheduleInstallmentPlanCommand } from './reschedule-installment-plan.command';
 
@@ -44,19 +35,12 @@ export class RescheduleInstallmentPlanHandler extends TransactionalCommandHandle
     tx: CommandTransaction,
   ): Promise<RescheduleInstallmentPlanResult> {
     const { m } = tx;
-    const plan = await lockPlan(m, planId, user);
-    const hash = requestHash({ planId, ...dto });
-    const [seen] = await m.query(
-      'SELECT parent_plan_id, request_hash FROM installment_plans WHERE id = $1',
-      [dto.id],
-    );
-    if (seen) {
-      if (seen.parent_plan_id !== planId || seen.request_hash !== hash)
-        throw new AppException('INSTALLMENT_ID_CONFLICT', HttpStatus.CONFLICT);
-      return { id: dto.id, created: false };
-    }
-    assertOpen(plan);
-    await lockCustomer(m, plan.customerId);
+    const { plan, hash, replayed } = await lockPlanFor(m, planId, user, {
+      id: dto.id,
+      body: { planId, ...dto },
+      seen: 'SELECT parent_plan_id AS plan_id, request_hash FROM installment_plans WHERE id = $1',
+    });
+    if (replayed) return { id: dto.id, created: false };
     const rows = await planInstallments(m, planId);
     const open = openInstallments(rows);
     const remaining = open.reduce((s, i) => s + owed(i), 0);

@@ -1,27 +1,23 @@
-import { HttpStatus } from '@nestjs/common';
 import { CommandHandler } from '@nestjs/cqrs';
 import {
   CommandRunner,
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { AppException } from '../../../../core/errors/app.exception';
 import { branchDocumentNumber } from '../../../../core/numbering';
 import { moveVault } from '../../../cash';
-import { lockCustomer, postCustomerLedger } from '../../../customers';
+import { postCustomerLedger } from '../../../customers';
 import { readStoreSettings } from '../../../settings';
 import { applyPayment } from '../../payment-writer';
 import {
-  assertOpen,
   collectionVault,
-  lockPlan,
   openInstallments,
   planInstallments,
   pushDue,
-  requestHash,
   settlementQuote,
   storeToday,
 } from '../../plan-rules';
+import { lockPlanFor, PAYMENT_SEEN } from '../locked-plan';
 import { SettleInstallmentPlanCommand } from './settle-installment-plan.command';
 
 export type SettleInstallmentPlanResult = { paymentId: string; created: boolean };
@@ -46,19 +42,12 @@ export class SettleInstallmentPlanHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<SettleInstallmentPlanResult> {
     const { m } = tx;
-    const plan = await lockPlan(m, planId, user);
-    const hash = requestHash({ planId, settle: dto });
-    const [seen] = await m.query(
-      'SELECT plan_id, request_hash FROM installment_payments WHERE id = $1',
-      [dto.id],
-    );
-    if (seen) {
-      if (seen.plan_id !== planId || seen.request_hash !== hash)
-        throw new AppException('INSTALLMENT_ID_CONFLICT', HttpStatus.CONFLICT);
-      return { paymentId: dto.id, created: false };
-    }
-    assertOpen(plan);
-    await lockCustomer(m, plan.customerId);
+    const { plan, hash, replayed } = await lockPlanFor(m, planId, user, {
+      id: dto.id,
+      body: { planId, settle: dto },
+      seen: PAYMENT_SEEN,
+    });
+    if (replayed) return { paymentId: dto.id, created: false };
     const vault = await collectionVault(m, dto.vaultId, user);
     const settings = await readStoreSettings(m);
     const today = await storeToday(m, settings.timeZone);
