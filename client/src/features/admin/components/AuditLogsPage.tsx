@@ -137,9 +137,8 @@ export default function AuditLogsPage() {
         filters={
           <>
             <SelectFilter
+              {...filter.bind('userId')}
               label={t('audit.filters.user')}
-              value={filter.values.userId}
-              onChange={filter.set('userId')}
               allLabel={t('audit.filters.all')}
               options={(users.data ?? []).map((u) => ({
                 value: u.id,
@@ -148,18 +147,14 @@ export default function AuditLogsPage() {
               minWidth={180}
             />
             <SelectFilter
+              {...filter.bind('entity')}
               label={t('audit.filters.entity')}
-              value={filter.values.entity}
-              onChange={filter.set('entity')}
               allLabel={t('audit.filters.all')}
               options={(entities.data ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
               minWidth={180}
             />
             <DateRangeFilter
-              from={filter.values.from}
-              to={filter.values.to}
-              onFrom={filter.set('from')}
-              onTo={filter.set('to')}
+              {...filter.dates}
               labels={[t('audit.filters.from'), t('audit.filters.to')]}
               testId="audit"
             />

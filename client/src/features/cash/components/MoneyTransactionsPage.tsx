@@ -200,17 +200,15 @@ export default function MoneyTransactionsPage() {
             <>
               <SearchField value={list.values.q} onChange={list.set('q')} label={t('search')} />
               <SelectFilter
+                {...list.bind('type')}
                 label={t('fields.type')}
-                value={list.values.type}
-                onChange={list.set('type')}
                 allLabel={t('all')}
                 minWidth={160}
                 options={options(MONEY_TRANSACTION_TYPES, 'types')}
               />
               <SelectFilter
+                {...list.bind('status')}
                 label={t('fields.status')}
-                value={list.values.status}
-                onChange={list.set('status')}
                 allLabel={t('all')}
                 minWidth={140}
                 options={options(MONEY_TRANSACTION_STATUSES, 'statuses')}

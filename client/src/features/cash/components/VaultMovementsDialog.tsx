@@ -70,13 +70,7 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
           emptyText={t('movements.empty')}
           columns={columns}
           filters={
-            <DateRangeFilter
-              from={list.values.from}
-              to={list.values.to}
-              onFrom={list.set('from')}
-              onTo={list.set('to')}
-              labels={[t('filters.from'), t('filters.to')]}
-            />
+            <DateRangeFilter {...list.dates} labels={[t('filters.from'), t('filters.to')]} />
           }
         />
       </DialogContent>

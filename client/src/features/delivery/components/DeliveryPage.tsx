@@ -28,10 +28,10 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
+import { actionsColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
 import { DeliveryActions } from './DeliveryActions';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export const STATUS_COLOR: Record<
   DeliveryStatus,
@@ -92,12 +92,7 @@ function DeliveryOrders() {
       nowrap: true,
       render: (o) => formatDateTime(o.createdAt),
     },
-    {
-      key: 'actions',
-      header: null,
-      stopPropagation: true,
-      render: (o) => <DeliveryActions order={o} />,
-    },
+    actionsColumn([(o) => <DeliveryActions order={o} />]),
   ];
 
   return (
@@ -112,20 +107,17 @@ function DeliveryOrders() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(o) => o.id}
       rowTestId="delivery-row"
       onRowClick={(o) => void navigate(routePath('Delivery-id', { id: o.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'delivery-search')}
       filters={
         <SelectFilter
+          {...filter.bind('status')}
           label={t('fields.status')}
-          value={filter.values.status}
-          onChange={filter.set('status')}
           allLabel={t('list.all')}
           minWidth={160}
-          options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          options={optionsOf(DELIVERY_STATUSES, (s) => t(`statuses.${s}`))}
         />
       }
     />
@@ -137,20 +129,15 @@ function DriverBalances() {
   const { t } = useTranslation('delivery');
   const balances = useQuery({ queryKey: deliveryKeys.balances, queryFn: deliveryApi.balances });
   useLiveEvent('delivery.changed', () => void balances.refetch());
-  const [settling, setSettling] = useState<DriverBalanceDto | null>(null);
   const [settleId, setSettleId] = useState(newId);
-  const idem = useIdempotencyKey();
-  const settle = useCrudMutation({
-    mutationFn: (b: DriverBalanceDto) =>
-      deliveryApi.settle({ id: settleId, driverId: b.driverId }, { idempotencyKey: idem.key }),
+  const settle = useConfirmedMutation({
+    mutationFn: (b: DriverBalanceDto, options) =>
+      deliveryApi.settle({ id: settleId, driverId: b.driverId }, options),
     success: (r) => t('settle.done', { amount: formatPiasters(r.amount) }),
     invalidate: [deliveryKeys.all],
-    onDone: () => {
-      setSettling(null);
-      setSettleId(newId());
-      idem.renew();
-    },
+    onDone: () => setSettleId(newId()),
   });
+  const settling = settle.target;
   if (!balances.data?.length) return null;
   return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="driver-balances">
@@ -171,7 +158,7 @@ function DriverBalances() {
             <Button
               size="small"
               variant="contained"
-              onClick={() => setSettling(b)}
+              onClick={() => settle.ask(b)}
               data-testid="driver-settle"
             >
               {t('settle.button')}
@@ -181,16 +168,13 @@ function DriverBalances() {
       </Stack>
       {settling && (
         <ConfirmDialog
-          open
           title={t('settle.confirmTitle', { name: settling.driverName })}
           message={t('settle.confirm', {
             amount: formatPiasters(settling.owed),
             name: settling.driverName,
           })}
           confirmText={t('settle.button')}
-          loading={settle.isPending}
-          onConfirm={() => settle.mutate(settling)}
-          onCancel={() => setSettling(null)}
+          {...settle.dialogProps}
         />
       )}
     </Paper>

@@ -154,9 +154,8 @@ export default function EReceiptsPage() {
       filters={
         <>
           <SelectFilter<EReceiptStatus | 'deadLetter' | ''>
+            {...filter.bind('status')}
             label={t('fields.status')}
-            value={filter.values.status}
-            onChange={filter.set('status')}
             allLabel={t('list.allStatuses')}
             options={[
               ...E_RECEIPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
@@ -175,10 +174,7 @@ export default function EReceiptsPage() {
             />
           )}
           <DateRangeFilter
-            from={filter.values.from}
-            to={filter.values.to}
-            onFrom={filter.set('from')}
-            onTo={filter.set('to')}
+            {...filter.dates}
             labels={[t('list.from'), t('list.to')]}
             testId="e-receipts"
           />

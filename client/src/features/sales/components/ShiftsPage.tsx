@@ -360,9 +360,8 @@ export default function ShiftsPage() {
       )}
       <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
         <SelectFilter
+          {...filter.bind('status')}
           label={t('shift.statusFilter')}
-          value={filter.values.status}
-          onChange={filter.set('status')}
           allLabel={t('filters.all')}
           options={[
             { value: 'open', label: t('shift.status.open') },
