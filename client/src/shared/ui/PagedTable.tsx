@@ -125,6 +125,8 @@ export type PagedListOptions<Q extends object, R> = {
   fetch: (query: Q & PageQuery) => Promise<R>;
   /** A live event that reads the list again. */
   live?: LiveEventType;
+  /** Default true (false: the user may not read the list). */
+  enabled?: boolean;
 };
 
 /** The current page of a server-side list: kept while the next loads, its error toasted. */
@@ -135,6 +137,7 @@ export function usePagedList<Q extends object, R>(options: PagedListOptions<Q, R
     queryKey: options.queryKey(query),
     queryFn: () => options.fetch(query),
     placeholderData: keepPreviousData,
+    enabled: options.enabled,
   });
   useErrorToast(list.error);
   // No event: a type nothing sends.

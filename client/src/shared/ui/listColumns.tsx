@@ -5,6 +5,7 @@ import type { ChipProps } from '@mui/material/Chip';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { handleError } from '../api/handleError';
+import { formatDateTime } from '../lib/format';
 import type { Column } from './DataTable';
 import { IconAction } from './IconAction';
 import { StatusBadge } from './PagedTable';
@@ -14,6 +15,16 @@ import { StatusBadge } from './PagedTable';
 /** `{ value, label }` choices of a filter over a const list (its labels from i18next). */
 export const optionsOf = <V extends string>(values: readonly V[], label: (value: V) => string) =>
   values.map((value) => ({ value, label: label(value) }));
+
+/** A date and time column on one line (`formatDay` for a bare day). */
+export function dateColumn<T>(
+  key: string,
+  header: ReactNode,
+  value: (row: T) => string | null,
+  format: (value: string | null) => string = formatDateTime,
+): Column<T> {
+  return { key, header, nowrap: true, render: (row) => format(value(row)) };
+}
 
 /** The status column: `row.status` as a small chip in its colour. */
 export function statusColumn<S extends string, T extends { status: S }>(

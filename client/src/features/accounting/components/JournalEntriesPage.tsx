@@ -8,14 +8,13 @@ import { JOURNAL_SOURCE_TYPES, routePath, type JournalEntryDto } from '@pos/cont
 import { useTranslation } from 'react-i18next';
 import { journalDescription } from '../lib/journalDescription';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { AddButton } from '../../../shared/ui/PageHeader';
-import { optionsOf } from '../../../shared/ui/listColumns';
+import { dateColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useCan } from '../../../shared/state/useCan';
@@ -111,12 +110,7 @@ export default function JournalEntriesPage() {
   };
   const columns: Column<JournalEntryDto>[] = [
     { key: 'number', header: t('journal.number'), ltr: true, render: (e) => e.number },
-    {
-      key: 'date',
-      header: t('journal.date'),
-      nowrap: true,
-      render: (e) => formatDateTime(e.occurredAt),
-    },
+    dateColumn('date', t('journal.date'), (e) => e.occurredAt),
     {
       key: 'source',
       header: t('journal.source'),

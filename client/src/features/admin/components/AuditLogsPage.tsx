@@ -1,4 +1,5 @@
 import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -42,12 +43,7 @@ export default function AuditLogsPage() {
   const actionLabel = (action: string) =>
     t(`audit.verbs.${action.split('.').at(-1) ?? action}`, { defaultValue: action });
   const columns: Column<AuditLogRow>[] = [
-    {
-      key: 'at',
-      header: t('audit.columns.at'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.at),
-    },
+    dateColumn('at', t('audit.columns.at'), (r) => r.at),
     {
       key: 'user',
       header: t('audit.columns.user'),

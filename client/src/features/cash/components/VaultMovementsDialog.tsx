@@ -5,9 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatPiasters, type VaultDto, type VaultMovementDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/format';
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui';
 import { cashApi, cashKeys, type MovementsQuery } from '../api/cash.api';
 
@@ -23,7 +23,7 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
   });
   const money = (v: number) => <span dir="ltr">{formatPiasters(v)}</span>;
   const columns: Column<VaultMovementDto>[] = [
-    { key: 'at', header: t('movements.at'), nowrap: true, render: (m) => formatDateTime(m.at) },
+    dateColumn('at', t('movements.at'), (m) => m.at),
     {
       key: 'type',
       header: t('movements.type'),

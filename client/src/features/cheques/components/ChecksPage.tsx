@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { actionsColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
+import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
 import type { ChipProps } from '@mui/material/Chip';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
@@ -56,12 +56,7 @@ export default function ChecksPage() {
       render: (c) => t(`directions.${c.direction}`),
     },
     { key: 'party', header: t('fields.party'), render: (c) => c.partyName },
-    {
-      key: 'dueDate',
-      header: t('fields.dueDate'),
-      nowrap: true,
-      render: (c) => formatDay(c.dueDate),
-    },
+    dateColumn('dueDate', t('fields.dueDate'), (c) => c.dueDate, formatDay),
     {
       key: 'amount',
       header: t('fields.amount'),

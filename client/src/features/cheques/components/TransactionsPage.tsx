@@ -8,10 +8,9 @@ import {
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { ExportButton, optionsOf } from '../../../shared/ui/listColumns';
+import { ExportButton, dateColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { Money } from '../../../shared/ui/Money';
@@ -56,7 +55,7 @@ export default function TransactionsPage() {
   const kindLabel = (kind: string) => t(`kinds.${kind}`, { defaultValue: kind });
 
   const columns: Column<TransactionDto>[] = [
-    { key: 'at', header: t('tx.at'), nowrap: true, render: (r) => formatDateTime(r.at) },
+    dateColumn('at', t('tx.at'), (r) => r.at),
     { key: 'kind', header: t('tx.kind'), render: (r) => kindLabel(r.kind) },
     {
       key: 'amount',
@@ -105,10 +104,7 @@ export default function TransactionsPage() {
       emptyText={t('tx.empty')}
       filters={
         <>
-          <DateRangeFilter
-            {...filter.dates}
-            labels={[t('tx.from'), t('tx.to')]}
-          />
+          <DateRangeFilter {...filter.dates} labels={[t('tx.from'), t('tx.to')]} />
           <SelectFilter
             {...filter.bind('type')}
             label={t('tx.kind')}

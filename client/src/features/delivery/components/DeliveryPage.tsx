@@ -21,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { newId } from '../../../shared/lib/ids';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -29,7 +28,7 @@ import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
-import { actionsColumn, optionsOf } from '../../../shared/ui/listColumns';
+import { actionsColumn, dateColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
 import { DeliveryActions } from './DeliveryActions';
 
@@ -86,12 +85,7 @@ function DeliveryOrders() {
     moneyColumn('cod', t('fields.cod'), (o) => o.codAmount),
     { key: 'driver', header: t('fields.driver'), render: (o) => o.driverName ?? '' },
     { key: 'status', header: t('fields.status'), render: (o) => <StatusChip status={o.status} /> },
-    {
-      key: 'createdAt',
-      header: t('fields.createdAt'),
-      nowrap: true,
-      render: (o) => formatDateTime(o.createdAt),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), (o) => o.createdAt),
     actionsColumn([(o) => <DeliveryActions order={o} />]),
   ];
 

@@ -8,8 +8,8 @@ import {
 import { routePath, type EInvoiceListItemDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing, formatEtaAmount } from '../../eta';
@@ -61,12 +61,7 @@ export default function EInvoicesPage() {
       align: 'right',
       render: (r) => formatEtaAmount(r.totalAmount),
     },
-    {
-      key: 'createdAt',
-      header: t('fields.createdAt'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.createdAt),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt),
   ];
 
   return (

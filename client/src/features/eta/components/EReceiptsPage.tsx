@@ -11,10 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { useBranchOptions } from '../../branches';
@@ -102,12 +102,7 @@ export default function EReceiptsPage() {
       render: (r) => <span data-testid="e-receipt-number">{r.receiptNumber}</span>,
     },
     { key: 'kind', header: t('fields.kind'), render: (r) => t(`kinds.${r.kind}`) },
-    {
-      key: 'date',
-      header: t('fields.date'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.dateTimeIssued),
-    },
+    dateColumn('date', t('fields.date'), (r) => r.dateTimeIssued),
     {
       key: 'branch',
       header: t('fields.branch'),

@@ -5,6 +5,7 @@ import {
   useListState,
   usePagedList,
 } from '../../../shared/ui/PagedTable';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import { MAINTENANCE_STATUSES, routePath, type MaintenanceTicketDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
@@ -91,12 +91,7 @@ export default function MaintenancePage() {
     { key: 'technician', header: t('fields.technician'), render: (r) => r.technicianName ?? '' },
     { key: 'priority', header: t('fields.priority'), render: (r) => t(`priorities.${r.priority}`) },
     moneyColumn('total', t('fields.total'), (r) => r.total),
-    {
-      key: 'createdAt',
-      header: t('fields.createdAt'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.createdAt),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt),
   ];
 
   return (

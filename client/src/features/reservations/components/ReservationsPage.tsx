@@ -18,7 +18,7 @@ import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
-import { actionsColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
+import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
 import { propertiesText } from '../../catalog';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { ConvertDialog } from './ConvertDialog';
@@ -73,12 +73,7 @@ export default function ReservationsPage() {
     },
     moneyColumn('total', t('fields.total'), (r) => r.total),
     moneyColumn('deposit', t('fields.deposit'), (r) => r.deposit),
-    {
-      key: 'expiresAt',
-      header: t('fields.expiresAt'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.expiresAt),
-    },
+    dateColumn('expiresAt', t('fields.expiresAt'), (r) => r.expiresAt),
     statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'reservation-status'),
     actionsColumn<ReservationDto>([
       {
