@@ -89,8 +89,7 @@ export default function JournalEntriesPage() {
   });
   const accounts = useAccounts();
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: accountingKeys.journal,
     fetch: accountingApi.journal,
   });

@@ -25,12 +25,7 @@ export default function AuditLogsPage() {
   const { t } = useTranslation('admin');
   const filter = useListState({ userId: '', entity: '', from: '', to: '' });
   const [shown, setShown] = useState<AuditLogRow | null>(null);
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: adminKeys.audit,
-    fetch: adminApi.audit,
-  });
+  const list = usePagedList({ ...filter, queryKey: adminKeys.audit, fetch: adminApi.audit });
   const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users, staleTime: 60_000 });
   const entities = useQuery({
     queryKey: adminKeys.auditEntities,
@@ -125,7 +120,6 @@ export default function AuditLogsPage() {
         query={list}
         paging={filter.paging}
         columns={columns}
-        rowKey={(r) => r.id}
         rowTestId="audit-row"
         rowProps={(r) => ({ 'data-action': r.action, 'data-entity': r.entity })}
         ariaLabel={t('audit.title')}

@@ -16,8 +16,7 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
   const { t } = useTranslation('cash');
   const list = useListState({ from: '', to: '' });
   const rows = usePagedList({
-    paging: list.paging,
-    params: list.params,
+    ...list,
     queryKey: (q: MovementsQuery) => cashKeys.movements(vault.id, q),
     fetch: (q: MovementsQuery) => cashApi.movements(vault.id, q),
   });
@@ -65,7 +64,6 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
           query={rows}
           paging={list.paging}
           ariaLabel={t('movements.title', { name: vault.name })}
-          rowKey={(m) => m.id}
           rowTestId="vault-movement"
           emptyText={t('movements.empty')}
           columns={columns}

@@ -40,8 +40,7 @@ export default function ChecksPage() {
   const [step, setStep] = useState<{ cheque: ChequeDto; action: ChequeAction } | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: chequeKeys.list,
     fetch: chequesApi.list,
     live: 'cheque.due',

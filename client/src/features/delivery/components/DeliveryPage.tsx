@@ -70,8 +70,7 @@ function DeliveryOrders() {
   const can = useCan();
   const filter = useListState({ q: '', status: '' });
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: deliveryKeys.list,
     fetch: deliveryApi.list,
     live: 'delivery.changed',

@@ -24,12 +24,7 @@ export default function EInvoicesPage() {
   const { t } = useTranslation('einvoices');
   const navigate = useNavigate();
   const filter = useListState({ q: '', status: '' });
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: einvoiceKeys.list,
-    fetch: einvoicesApi.list,
-  });
+  const list = usePagedList({ ...filter, queryKey: einvoiceKeys.list, fetch: einvoicesApi.list });
   useLiveEvent('einvoice.status', (e) => {
     if (e.payload.kind === 'invoice') void list.refetch();
   });
@@ -90,10 +85,8 @@ export default function EInvoicesPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="einvoice-row"
       onRowClick={(r) => navigate(routePath('E-invoices-id', { id: r.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'einvoices-search')}
     />

@@ -140,10 +140,8 @@ export default function EReceiptsPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="e-receipt-row"
       onRowClick={(r) => navigate(routePath('E-receipts-id', { id: r.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'e-receipts-search', 260)}
       filters={

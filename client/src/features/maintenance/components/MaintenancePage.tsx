@@ -1,11 +1,5 @@
-import {
-  ListPage,
-  StatusBadge,
-  StatusFilter,
-  useListState,
-  usePagedList,
-} from '../../../shared/ui/PagedTable';
-import { dateColumn } from '../../../shared/ui/listColumns';
+import { ListPage, StatusFilter, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { dateColumn, statusColumn } from '../../../shared/ui/listColumns';
 import { MAINTENANCE_STATUSES, routePath, type MaintenanceTicketDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -33,8 +27,7 @@ export default function MaintenancePage() {
   const filter = useListState({ q: '', status: '' });
   const [creating, setCreating] = useState(false);
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: maintenanceKeys.list,
     fetch: maintenanceApi.list,
   });
@@ -77,17 +70,7 @@ export default function MaintenancePage() {
     { key: 'customer', header: t('fields.customer'), render: (r) => r.customerName },
     { key: 'phone', header: t('fields.phone'), ltr: true, render: (r) => r.customerPhone ?? '' },
     { key: 'device', header: t('fields.device'), render: (r) => deviceText(r, t) },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      render: (r) => (
-        <StatusBadge
-          color={STATUS_COLOR[r.status]}
-          label={t(`statuses.${r.status}`)}
-          testId="ticket-status"
-        />
-      ),
-    },
+    statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'ticket-status'),
     { key: 'technician', header: t('fields.technician'), render: (r) => r.technicianName ?? '' },
     { key: 'priority', header: t('fields.priority'), render: (r) => t(`priorities.${r.priority}`) },
     moneyColumn('total', t('fields.total'), (r) => r.total),
@@ -118,10 +101,8 @@ export default function MaintenancePage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="ticket-row"
       onRowClick={(r) => navigate(routePath('Maintenance-id', { id: r.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'tickets-search')}
     >

@@ -187,10 +187,8 @@ export default function InvoicesPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(s) => s.id}
       rowTestId="invoice-row"
       onRowClick={(s) => navigate(routePath('invoices-id', { id: s.id }))}
-      ariaLabel={t('invoices.title')}
       emptyText={t('invoices.empty')}
     />
   );
