@@ -28,8 +28,10 @@ export type PagedQuery<T> = {
 
 export type PagedTableProps<T> = Pick<
   DataTableProps<T>,
-  'columns' | 'rowKey' | 'ariaLabel' | 'emptyText' | 'emptyTestId' | 'rowTestId' | 'onRowClick'
+  'columns' | 'ariaLabel' | 'emptyText' | 'emptyTestId' | 'rowTestId' | 'onRowClick'
 > & {
+  /** Default: the row's `id`. */
+  rowKey?: (row: T) => string;
   query: PagedQuery<T>;
   paging: Paging;
   pageSizeOptions?: number[];
@@ -41,12 +43,13 @@ export type PagedTableProps<T> = Pick<
 };
 
 /** A server-paginated list in its card: filters, the DataGrid of the current page and its pager. */
-export function PagedTable<T>({ query, paging, filters, ...grid }: PagedTableProps<T>) {
+export function PagedTable<T>({ query, paging, filters, rowKey, ...grid }: PagedTableProps<T>) {
   return (
     <Paper variant="outlined">
       {filters && <FilterBar>{filters}</FilterBar>}
       <ListGrid
         {...grid}
+        rowKey={rowKey ?? ((row) => (row as { id: string }).id)}
         paging={paging}
         rows={query.data?.rows ?? []}
         count={query.data?.total ?? 0}
@@ -68,8 +71,12 @@ export type ListState<F extends ListFilters> = {
   paging: Paging;
   values: F;
   set: <K extends keyof F>(key: K) => (value: F[K]) => void;
+  /** A filter's value and its setter (a `SelectFilter`'s props). */
+  bind: <K extends keyof F>(key: K) => { value: F[K]; onChange: (value: F[K]) => void };
   /** The filters as query parameters: `q` trimmed and debounced, '' left out. */
   params: Partial<F>;
+  /** A `DateRangeFilter`'s values and setters over the `from` and `to` filters. */
+  dates: { from: string; to: string; onFrom: (day: string) => void; onTo: (day: string) => void };
   /** The list page's search box over `q`. */
   search: (label: string, testId: string, width?: number) => ListPageProps<never>['search'];
 };
@@ -93,6 +100,13 @@ export function useListState<F extends ListFilters>(initial: F, pageSize = 25): 
     values,
     params,
     set,
+    bind: (key) => ({ value: values[key], onChange: set(key) }),
+    dates: {
+      from: values.from ?? '',
+      to: values.to ?? '',
+      onFrom: set('from') as (day: string) => void,
+      onTo: set('to') as (day: string) => void,
+    },
     search: (label, testId, width) => ({
       value: values.q ?? '',
       onChange: set('q') as (q: string) => void,
@@ -111,6 +125,8 @@ export type PagedListOptions<Q extends object, R> = {
   fetch: (query: Q & PageQuery) => Promise<R>;
   /** A live event that reads the list again. */
   live?: LiveEventType;
+  /** Default true (false: the user may not read the list). */
+  enabled?: boolean;
 };
 
 /** The current page of a server-side list: kept while the next loads, its error toasted. */
@@ -121,6 +137,7 @@ export function usePagedList<Q extends object, R>(options: PagedListOptions<Q, R
     queryKey: options.queryKey(query),
     queryFn: () => options.fetch(query),
     placeholderData: keepPreviousData,
+    enabled: options.enabled,
   });
   useErrorToast(list.error);
   // No event: a type nothing sends.
@@ -128,7 +145,7 @@ export function usePagedList<Q extends object, R>(options: PagedListOptions<Q, R
   return list;
 }
 
-export type ListPageProps<T> = Omit<PagedTableProps<T>, 'filters'> &
+export type ListPageProps<T> = Omit<PagedTableProps<T>, 'filters' | 'ariaLabel'> &
   Pick<PageHeaderProps, 'title' | 'subtitle' | 'actions'> & {
     /** The search box (`q`) at the start of the filter bar. */
     search?: Omit<SearchFieldProps, 'testId'> & { testId: string };
@@ -138,6 +155,8 @@ export type ListPageProps<T> = Omit<PagedTableProps<T>, 'filters'> &
     above?: ReactNode;
     /** After the list (its dialogs, a print area). */
     children?: ReactNode;
+    /** Default: the title. */
+    ariaLabel?: string;
   };
 
 /** One list page: header, what sits above the list, the filter bar and the server-paged grid. */
@@ -160,7 +179,7 @@ export function ListPage<T>({
       {above}
       <PagedTable
         {...table}
-        ariaLabel={ariaLabel}
+        ariaLabel={ariaLabel ?? String(title)}
         pageSizeOptions={pageSizeOptions}
         filters={
           searchBox || filters ? (

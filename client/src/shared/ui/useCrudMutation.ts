@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { handleError } from '../api/handleError';
+import { useIdempotencyKey } from '../lib/useIdempotencyKey';
 import { toast } from './toast';
 
 export type CrudMutationOptions<TVars, TData> = {
@@ -42,7 +43,12 @@ export function useCrudMutation<TVars, TData = unknown>(
   });
 }
 
-export type ConfirmedMutationOptions<T> = CrudMutationOptions<T, unknown> & {
+export type ConfirmedMutationOptions<T, R = unknown> = Omit<
+  CrudMutationOptions<T, R>,
+  'mutationFn'
+> & {
+  /** Runs the command on the row, with one idempotency key per confirmed intention. */
+  mutationFn: (row: T, options: { idempotencyKey: string }) => Promise<R>;
   /** Close the confirmation on a failure too (default: it stays open). */
   closeOnError?: boolean;
 };
@@ -51,11 +57,17 @@ export type ConfirmedMutationOptions<T> = CrudMutationOptions<T, unknown> & {
  * An action on a row that asks first (delete, deactivate): `ask(row)` opens the confirmation,
  * `dialogProps` go to `<ConfirmDialog>`, confirming runs the mutation on the row.
  */
-export function useConfirmedMutation<T>({ closeOnError, ...options }: ConfirmedMutationOptions<T>) {
+export function useConfirmedMutation<T, R = unknown>({
+  closeOnError,
+  ...options
+}: ConfirmedMutationOptions<T, R>) {
   const [target, setTarget] = useState<T | null>(null);
-  const mutation = useCrudMutation<T>({
+  const idem = useIdempotencyKey();
+  const mutation = useCrudMutation<T, R>({
     ...options,
+    mutationFn: (row) => options.mutationFn(row, { idempotencyKey: idem.key }),
     onSuccess: (data, row) => {
+      idem.renew();
       setTarget(null);
       options.onSuccess?.(data, row);
     },

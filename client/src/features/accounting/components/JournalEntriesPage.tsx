@@ -1,5 +1,4 @@
 import Undo from '@mui/icons-material/Undo';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,19 +8,18 @@ import { JOURNAL_SOURCE_TYPES, routePath, type JournalEntryDto } from '@pos/cont
 import { useTranslation } from 'react-i18next';
 import { journalDescription } from '../lib/journalDescription';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import type { Column } from '../../../shared/ui/DataTable';
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { IconAction } from '../../../shared/ui/IconAction';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { AddButton } from '../../../shared/ui/PageHeader';
+import { dateColumn, optionsOf } from '../../../shared/ui/listColumns';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useCan } from '../../../shared/state/useCan';
 import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/accounting.api';
 import { treeOrder } from './AccountingTreePage';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { Money } from '../../../shared/ui/Money';
 
 /**
@@ -83,7 +81,7 @@ export default function JournalEntriesPage() {
   const canDates = can('can_use_date_filter');
   const canManage = can('can_manage_accounting');
   // The dates are only offered with can_use_date_filter: without it they stay empty.
-  const { paging, values, set, params } = useListState({
+  const filter = useListState({
     sourceType: '',
     accountId: '',
     from: '',
@@ -91,17 +89,14 @@ export default function JournalEntriesPage() {
   });
   const accounts = useAccounts();
   const list = usePagedList({
-    paging,
-    params,
+    ...filter,
     queryKey: accountingKeys.journal,
     fetch: accountingApi.journal,
   });
-  const idem = useIdempotencyKey();
   const reverse = useConfirmedMutation<JournalEntryDto>({
-    mutationFn: (e) =>
-      accountingApi.reverseEntry(e.id, t('journal.reverseReason'), { idempotencyKey: idem.key }),
+    mutationFn: (e, options) =>
+      accountingApi.reverseEntry(e.id, t('journal.reverseReason'), options),
     success: t('journal.reversed'),
-    onSuccess: () => idem.renew(),
     invalidate: [accountingKeys.all],
     closeOnError: true,
   });
@@ -114,12 +109,7 @@ export default function JournalEntriesPage() {
   };
   const columns: Column<JournalEntryDto>[] = [
     { key: 'number', header: t('journal.number'), ltr: true, render: (e) => e.number },
-    {
-      key: 'date',
-      header: t('journal.date'),
-      nowrap: true,
-      render: (e) => formatDateTime(e.occurredAt),
-    },
+    dateColumn('date', t('journal.date'), (e) => e.occurredAt),
     {
       key: 'source',
       header: t('journal.source'),
@@ -196,60 +186,44 @@ export default function JournalEntriesPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('journal.title')}
-        actions={
-          canManage && (
-            <AddButton
-              onClick={() => navigate(routePath('JournalEntries-new'))}
-              testId="journal-new"
-            >
-              {t('journal.new')}
-            </AddButton>
-          )
-        }
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        columns={columns}
-        rowKey={(e) => e.id}
-        rowTestId="journal-row"
-        ariaLabel={t('journal.title')}
-        emptyText={t('journal.empty')}
-        filters={
-          <>
-            <SelectFilter
-              label={t('journal.source')}
-              value={values.sourceType}
-              onChange={set('sourceType')}
-              allLabel={t('common.all')}
-              minWidth={200}
-              options={JOURNAL_SOURCE_TYPES.map((s) => ({ value: s, label: t(`sources.${s}`) }))}
-            />
-            <SelectFilter
-              label={t('journal.account')}
-              value={values.accountId}
-              onChange={set('accountId')}
-              allLabel={t('common.all')}
-              minWidth={200}
-              options={treeOrder(accounts.data ?? [])
-                .filter((a) => !a.isGroup)
-                .map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}
-            />
-            {canDates && (
-              <DateRangeFilter
-                from={values.from}
-                to={values.to}
-                onFrom={set('from')}
-                onTo={set('to')}
-                labels={[t('common.from'), t('common.to')]}
-              />
-            )}
-          </>
-        }
-      />
+    <ListPage
+      title={t('journal.title')}
+      actions={
+        canManage && (
+          <AddButton onClick={() => navigate(routePath('JournalEntries-new'))} testId="journal-new">
+            {t('journal.new')}
+          </AddButton>
+        )
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowTestId="journal-row"
+      emptyText={t('journal.empty')}
+      filters={
+        <>
+          <SelectFilter
+            {...filter.bind('sourceType')}
+            label={t('journal.source')}
+            allLabel={t('common.all')}
+            minWidth={200}
+            options={optionsOf(JOURNAL_SOURCE_TYPES, (s) => t(`sources.${s}`))}
+          />
+          <SelectFilter
+            {...filter.bind('accountId')}
+            label={t('journal.account')}
+            allLabel={t('common.all')}
+            minWidth={200}
+            options={treeOrder(accounts.data ?? [])
+              .filter((a) => !a.isGroup)
+              .map((a) => ({ value: a.id, label: `${a.code} ${accountName(a, i18n.language)}` }))}
+          />
+          {canDates && (
+            <DateRangeFilter {...filter.dates} labels={[t('common.from'), t('common.to')]} />
+          )}
+        </>
+      }
+    >
       <ConfirmDialog
         {...reverse.dialogProps}
         title={t('journal.reverseTitle')}
@@ -257,6 +231,6 @@ export default function JournalEntriesPage() {
           reverse.target ? t('journal.reverseMessage', { number: reverse.target.number }) : ''
         }
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { DateRangeFilter } from '../../../shared/ui/DateField';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -24,12 +25,7 @@ export default function AuditLogsPage() {
   const { t } = useTranslation('admin');
   const filter = useListState({ userId: '', entity: '', from: '', to: '' });
   const [shown, setShown] = useState<AuditLogRow | null>(null);
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: adminKeys.audit,
-    fetch: adminApi.audit,
-  });
+  const list = usePagedList({ ...filter, queryKey: adminKeys.audit, fetch: adminApi.audit });
   const users = useQuery({ queryKey: adminKeys.users, queryFn: adminApi.users, staleTime: 60_000 });
   const entities = useQuery({
     queryKey: adminKeys.auditEntities,
@@ -42,12 +38,7 @@ export default function AuditLogsPage() {
   const actionLabel = (action: string) =>
     t(`audit.verbs.${action.split('.').at(-1) ?? action}`, { defaultValue: action });
   const columns: Column<AuditLogRow>[] = [
-    {
-      key: 'at',
-      header: t('audit.columns.at'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.at),
-    },
+    dateColumn('at', t('audit.columns.at'), (r) => r.at),
     {
       key: 'user',
       header: t('audit.columns.user'),
@@ -129,7 +120,6 @@ export default function AuditLogsPage() {
         query={list}
         paging={filter.paging}
         columns={columns}
-        rowKey={(r) => r.id}
         rowTestId="audit-row"
         rowProps={(r) => ({ 'data-action': r.action, 'data-entity': r.entity })}
         ariaLabel={t('audit.title')}
@@ -137,9 +127,8 @@ export default function AuditLogsPage() {
         filters={
           <>
             <SelectFilter
+              {...filter.bind('userId')}
               label={t('audit.filters.user')}
-              value={filter.values.userId}
-              onChange={filter.set('userId')}
               allLabel={t('audit.filters.all')}
               options={(users.data ?? []).map((u) => ({
                 value: u.id,
@@ -148,18 +137,14 @@ export default function AuditLogsPage() {
               minWidth={180}
             />
             <SelectFilter
+              {...filter.bind('entity')}
               label={t('audit.filters.entity')}
-              value={filter.values.entity}
-              onChange={filter.set('entity')}
               allLabel={t('audit.filters.all')}
               options={(entities.data ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
               minWidth={180}
             />
             <DateRangeFilter
-              from={filter.values.from}
-              to={filter.values.to}
-              onFrom={filter.set('from')}
-              onTo={filter.set('to')}
+              {...filter.dates}
               labels={[t('audit.filters.from'), t('audit.filters.to')]}
               testId="audit"
             />

@@ -1,7 +1,5 @@
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
@@ -10,21 +8,19 @@ import {
   type MoneyTransactionDto,
   VAULTS,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { resourceKeys } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { SearchField, SelectFilter, type Column } from '../../../shared/ui';
 import { ReasonDialog } from '../../../shared/ui/FormDialog';
-import { IconAction } from '../../../shared/ui/IconAction';
-import { PagedTable, StatusBadge, useListState } from '../../../shared/ui/PagedTable';
+import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
+import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useToast } from '../../../shared/ui/useToast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -52,18 +48,13 @@ export default function MoneyTransactionsPage() {
   const [voucher, printVoucher] = usePrintJob<MoneyTransactionDto>();
   const keeper = can('can_see_vault_totals');
 
-  const query = {
-    page: list.paging.page + 1,
-    pageSize: list.paging.pageSize,
-    ...list.params,
-  } as MoneyListQuery;
-  const rows = useQuery({
-    queryKey: cashKeys.money(query),
-    queryFn: () => cashApi.money(query),
-    placeholderData: keepPreviousData,
+  const rows = usePagedList({
+    paging: list.paging,
+    params: list.params as Omit<MoneyListQuery, 'page' | 'pageSize'>,
+    queryKey: cashKeys.money,
+    fetch: cashApi.money,
     enabled: keeper,
   });
-  useErrorToast(rows.error);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: cashKeys.all });
     void queryClient.invalidateQueries({ queryKey: resourceKeys.all(VAULTS) });
@@ -93,12 +84,7 @@ export default function MoneyTransactionsPage() {
 
   const columns: Column<MoneyTransactionDto>[] = [
     { key: 'number', header: t('fields.number'), ltr: true, nowrap: true, render: (r) => r.number },
-    {
-      key: 'date',
-      header: t('fields.date'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.createdAt),
-    },
+    dateColumn('date', t('fields.date'), (r) => r.createdAt),
     { key: 'type', header: t('fields.type'), render: (r) => t(`types.${r.type}`) },
     {
       key: 'from',
@@ -118,57 +104,36 @@ export default function MoneyTransactionsPage() {
       render: (r) => <span dir="ltr">{formatPiasters(r.amount)}</span>,
     },
     { key: 'reason', header: t('fields.reason'), render: (r) => r.reason },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      render: (r) => (
-        <StatusBadge
-          color={statusColor[r.status]}
-          label={t(`statuses.${r.status}`)}
-          testId="money-status"
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('fields.actions'),
-      stopPropagation: true,
-      nowrap: true,
-      render: (r) => (
-        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-          {receiver(r) && (
-            <>
-              <Button
-                size="small"
-                variant="contained"
-                disabled={decide.isPending}
-                onClick={() => decide.mutate({ tx: r })}
-                data-testid="money-confirm"
-              >
-                {t('decide.confirm')}
-              </Button>
-              <Button
-                size="small"
-                color="error"
-                onClick={() => setRejecting(r)}
-                data-testid="money-reject"
-              >
-                {t('decide.reject')}
-              </Button>
-            </>
-          )}
-          <IconAction
-            label={t('voucher.print')}
-            icon={Print}
-            onClick={() => printVoucher(r)}
-            testId="money-print"
-          />
-        </Stack>
-      ),
-    },
+    statusColumn(t('fields.status'), statusColor, (s) => t(`statuses.${s}`), 'money-status'),
+    actionsColumn<MoneyTransactionDto>(
+      [
+        {
+          label: t('decide.confirm'),
+          onClick: (tx) => decide.mutate({ tx }),
+          when: receiver,
+          variant: 'contained',
+          disabled: decide.isPending,
+          testId: 'money-confirm',
+        },
+        {
+          label: t('decide.reject'),
+          onClick: setRejecting,
+          when: receiver,
+          color: 'error',
+          variant: 'text',
+          testId: 'money-reject',
+        },
+        {
+          label: t('voucher.print'),
+          onClick: printVoucher,
+          icon: Print,
+          iconOnly: true,
+          testId: 'money-print',
+        },
+      ],
+      { header: t('fields.actions') },
+    ),
   ];
-  const options = (values: readonly string[], ns: 'types' | 'statuses') =>
-    values.map((v) => ({ value: v, label: t(`${ns}.${v}`) }));
 
   return (
     <Box>
@@ -191,7 +156,6 @@ export default function MoneyTransactionsPage() {
           query={rows}
           paging={list.paging}
           ariaLabel={t('title')}
-          rowKey={(r) => r.id}
           rowTestId="money-row"
           rowProps={(r) => ({ 'data-number': r.number, 'data-status': r.status })}
           emptyText={t('empty')}
@@ -200,20 +164,18 @@ export default function MoneyTransactionsPage() {
             <>
               <SearchField value={list.values.q} onChange={list.set('q')} label={t('search')} />
               <SelectFilter
+                {...list.bind('type')}
                 label={t('fields.type')}
-                value={list.values.type}
-                onChange={list.set('type')}
                 allLabel={t('all')}
                 minWidth={160}
-                options={options(MONEY_TRANSACTION_TYPES, 'types')}
+                options={optionsOf(MONEY_TRANSACTION_TYPES, (v) => t(`types.${v}`))}
               />
               <SelectFilter
+                {...list.bind('status')}
                 label={t('fields.status')}
-                value={list.values.status}
-                onChange={list.set('status')}
                 allLabel={t('all')}
                 minWidth={140}
-                options={options(MONEY_TRANSACTION_STATUSES, 'statuses')}
+                options={optionsOf(MONEY_TRANSACTION_STATUSES, (v) => t(`statuses.${v}`))}
               />
             </>
           }

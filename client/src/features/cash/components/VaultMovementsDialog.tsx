@@ -5,9 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatPiasters, type VaultDto, type VaultMovementDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/format';
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui';
 import { cashApi, cashKeys, type MovementsQuery } from '../api/cash.api';
 
@@ -16,14 +16,13 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
   const { t } = useTranslation('cash');
   const list = useListState({ from: '', to: '' });
   const rows = usePagedList({
-    paging: list.paging,
-    params: list.params,
+    ...list,
     queryKey: (q: MovementsQuery) => cashKeys.movements(vault.id, q),
     fetch: (q: MovementsQuery) => cashApi.movements(vault.id, q),
   });
   const money = (v: number) => <span dir="ltr">{formatPiasters(v)}</span>;
   const columns: Column<VaultMovementDto>[] = [
-    { key: 'at', header: t('movements.at'), nowrap: true, render: (m) => formatDateTime(m.at) },
+    dateColumn('at', t('movements.at'), (m) => m.at),
     {
       key: 'type',
       header: t('movements.type'),
@@ -65,18 +64,11 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
           query={rows}
           paging={list.paging}
           ariaLabel={t('movements.title', { name: vault.name })}
-          rowKey={(m) => m.id}
           rowTestId="vault-movement"
           emptyText={t('movements.empty')}
           columns={columns}
           filters={
-            <DateRangeFilter
-              from={list.values.from}
-              to={list.values.to}
-              onFrom={list.set('from')}
-              onTo={list.set('to')}
-              labels={[t('filters.from'), t('filters.to')]}
-            />
+            <DateRangeFilter {...list.dates} labels={[t('filters.from'), t('filters.to')]} />
           }
         />
       </DialogContent>

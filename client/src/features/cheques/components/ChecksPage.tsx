@@ -1,5 +1,4 @@
-import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import Box from '@mui/material/Box';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Button from '@mui/material/Button';
 import {
   CHEQUE_DIRECTIONS,
@@ -15,21 +14,22 @@ import { useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
+import type { ChipProps } from '@mui/material/Chip';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { ChequeFormDialog } from './ChequeFormDialog';
 import { ChequeHistoryDialog } from './ChequeHistoryDialog';
 import { ChequeStepDialog } from './ChequeStepDialog';
 
-const STATUS_COLOR: Record<ChequeStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> =
-  {
-    received: 'primary',
-    issued: 'primary',
-    deposited: 'warning',
-    cleared: 'success',
-    bounced: 'error',
-    cancelled: 'default',
-  };
+const STATUS_COLOR = {
+  received: 'primary',
+  issued: 'primary',
+  deposited: 'warning',
+  cleared: 'success',
+  bounced: 'error',
+  cancelled: 'default',
+} as const satisfies Record<ChequeStatus, ChipProps['color']>;
 
 /** /Checks: cheques received and issued, their flow step by step, those falling due soon. */
 export default function ChecksPage() {
@@ -40,8 +40,7 @@ export default function ChecksPage() {
   const [step, setStep] = useState<{ cheque: ChequeDto; action: ChequeAction } | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: chequeKeys.list,
     fetch: chequesApi.list,
     live: 'cheque.due',
@@ -56,52 +55,31 @@ export default function ChecksPage() {
       render: (c) => t(`directions.${c.direction}`),
     },
     { key: 'party', header: t('fields.party'), render: (c) => c.partyName },
-    {
-      key: 'dueDate',
-      header: t('fields.dueDate'),
-      nowrap: true,
-      render: (c) => formatDay(c.dueDate),
-    },
+    dateColumn('dueDate', t('fields.dueDate'), (c) => c.dueDate, formatDay),
     {
       key: 'amount',
       header: t('fields.amount'),
       align: 'right',
       render: (c) => formatPiasters(c.amount),
     },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      render: (c) => (
-        <StatusBadge
-          color={STATUS_COLOR[c.status]}
-          label={t(`statuses.${c.status}`)}
-          testId="cheque-status"
-        />
-      ),
-    },
+    statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'cheque-status'),
     { key: 'vault', header: t('fields.bankVault'), render: (c) => c.vaultName ?? '' },
     { key: 'branch', header: t('fields.branch'), render: (c) => c.branchName },
-    {
-      key: 'actions',
-      header: null,
-      stopPropagation: true,
-      render: (c) => (
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-          {c.actions.map((action) => (
-            <Button
-              key={action}
-              size="small"
-              variant="outlined"
-              color={action === 'bounce' || action === 'cancel' ? 'error' : 'primary'}
-              onClick={() => setStep({ cheque: c, action })}
-              data-testid={`cheque-${action}`}
-            >
-              {t(`steps.${action}.button`)}
-            </Button>
-          ))}
-        </Box>
-      ),
-    },
+    actionsColumn([
+      (c) =>
+        c.actions.map((action) => (
+          <Button
+            key={action}
+            size="small"
+            variant="outlined"
+            color={action === 'bounce' || action === 'cancel' ? 'error' : 'primary'}
+            onClick={() => setStep({ cheque: c, action })}
+            data-testid={`cheque-${action}`}
+          >
+            {t(`steps.${action}.button`)}
+          </Button>
+        )),
+    ]),
   ];
 
   return (
@@ -115,34 +93,29 @@ export default function ChecksPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(c) => c.id}
       rowTestId="cheque-row"
       onRowClick={(c) => setShown(c.id)}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'cheques-search')}
       filters={
         <>
           <SelectFilter
+            {...filter.bind('direction')}
             label={t('fields.direction')}
-            value={filter.values.direction}
-            onChange={filter.set('direction')}
             allLabel={t('list.all')}
             minWidth={140}
-            options={CHEQUE_DIRECTIONS.map((d) => ({ value: d, label: t(`directions.${d}`) }))}
+            options={optionsOf(CHEQUE_DIRECTIONS, (d) => t(`directions.${d}`))}
           />
           <SelectFilter
+            {...filter.bind('status')}
             label={t('fields.status')}
-            value={filter.values.status}
-            onChange={filter.set('status')}
             allLabel={t('list.all')}
             minWidth={150}
-            options={CHEQUE_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            options={optionsOf(CHEQUE_STATUSES, (s) => t(`statuses.${s}`))}
           />
           <SelectFilter
+            {...filter.bind('dueSoon')}
             label={t('list.due')}
-            value={filter.values.dueSoon}
-            onChange={filter.set('dueSoon')}
             allLabel={t('list.all')}
             minWidth={170}
             options={[{ value: 'true', label: t('list.dueSoon') }]}

@@ -1,7 +1,5 @@
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import Button from '@mui/material/Button';
-import FileDownload from '@mui/icons-material/FileDownload';
 import {
   NON_VAULT_TRANSACTION_KINDS,
   routePath,
@@ -9,12 +7,10 @@ import {
   type TransactionDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
-import { formatDateTime } from '../../../shared/lib/format';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { ExportButton, dateColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 import { Money } from '../../../shared/ui/Money';
@@ -44,8 +40,6 @@ export default function TransactionsPage() {
     { from: '', to: '', type: '', vaultId: '', branchId: '', userId: '' },
     50,
   );
-  const { values, set } = filter;
-  const [exporting, setExporting] = useState(false);
   const options = useQuery({
     queryKey: chequeKeys.transactionFilters,
     queryFn: chequesApi.transactionFilters,
@@ -60,19 +54,8 @@ export default function TransactionsPage() {
   const methodLabel = useMethodLabel();
   const kindLabel = (kind: string) => t(`kinds.${kind}`, { defaultValue: kind });
 
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await chequesApi.exportTransactions(filters);
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const columns: Column<TransactionDto>[] = [
-    { key: 'at', header: t('tx.at'), nowrap: true, render: (r) => formatDateTime(r.at) },
+    dateColumn('at', t('tx.at'), (r) => r.at),
     { key: 'kind', header: t('tx.kind'), render: (r) => kindLabel(r.kind) },
     {
       key: 'amount',
@@ -106,44 +89,32 @@ export default function TransactionsPage() {
     <ListPage
       title={t('tx.title')}
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<FileDownload />}
-          onClick={() => void exportXlsx()}
-          disabled={exporting}
-          data-testid="transactions-export"
+        <ExportButton
+          onExport={() => chequesApi.exportTransactions(filters)}
+          testId="transactions-export"
         >
           {t('tx.export')}
-        </Button>
+        </ExportButton>
       }
       query={list}
       paging={filter.paging}
       columns={columns}
       rowKey={(r) => `${r.kind}:${r.id}`}
       rowTestId="transaction-row"
-      ariaLabel={t('tx.title')}
       emptyText={t('tx.empty')}
       filters={
         <>
-          <DateRangeFilter
-            from={values.from}
-            to={values.to}
-            onFrom={set('from')}
-            onTo={set('to')}
-            labels={[t('tx.from'), t('tx.to')]}
-          />
+          <DateRangeFilter {...filter.dates} labels={[t('tx.from'), t('tx.to')]} />
           <SelectFilter
+            {...filter.bind('type')}
             label={t('tx.kind')}
-            value={values.type}
-            onChange={set('type')}
             allLabel={t('list.all')}
             minWidth={170}
-            options={KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+            options={optionsOf(KINDS, kindLabel)}
           />
           <SelectFilter
+            {...filter.bind('vaultId')}
             label={t('tx.vault')}
-            value={values.vaultId}
-            onChange={set('vaultId')}
             allLabel={t('list.all')}
             minWidth={170}
             options={(options.data?.vaults ?? []).map((v) => ({
@@ -153,21 +124,16 @@ export default function TransactionsPage() {
           />
           {(options.data?.branches.length ?? 0) > 1 && (
             <SelectFilter
+              {...filter.bind('branchId')}
               label={t('fields.branch')}
-              value={values.branchId}
-              onChange={set('branchId')}
               allLabel={t('list.all')}
               minWidth={150}
-              options={(options.data?.branches ?? []).map((b) => ({
-                value: b.id,
-                label: b.name,
-              }))}
+              options={(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))}
             />
           )}
           <SelectFilter
+            {...filter.bind('userId')}
             label={t('tx.user')}
-            value={values.userId}
-            onChange={set('userId')}
             allLabel={t('list.all')}
             minWidth={150}
             options={(options.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}

@@ -1,4 +1,3 @@
-import FileDownload from '@mui/icons-material/FileDownload';
 import Payments from '@mui/icons-material/Payments';
 import Phone from '@mui/icons-material/Phone';
 import Print from '@mui/icons-material/Print';
@@ -21,7 +20,6 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDate } from '../../../shared/lib/format';
 import { useCan } from '../../../shared/state/useCan';
@@ -29,6 +27,7 @@ import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { ExportButton, optionsOf } from '../../../shared/ui/listColumns';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { customerKeys, customersApi, type DebtFilters } from '../api/customers.api';
 import { telHref, whatsAppHref } from '../lib/phone';
@@ -49,7 +48,6 @@ export default function CustomerDebtsPage() {
   const [view, setView] = useState<View>('all');
   const [collect, setCollect] = useState<PaymentTarget | null>(null);
   const [printing, setPrinting] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
   const mayTotal = can('can_see_totals');
   const mayCollect = can('can_see_customers', 'can_see_totals');
   const mayOpen = can('can_see_customers');
@@ -76,17 +74,6 @@ export default function CustomerDebtsPage() {
   });
   useErrorToast(totals.error ?? options.error);
   const donePrinting = useCallback(() => setPrinting(null), []);
-
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await customersApi.exportDebts(filters);
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const money = (key: string, header: string, value: (r: CustomerDebtDto) => number) => ({
     key,
@@ -215,15 +202,9 @@ export default function CustomerDebtsPage() {
     <ListPage
       title={t('debts.title')}
       actions={
-        <Button
-          variant="outlined"
-          startIcon={<FileDownload />}
-          onClick={() => void exportXlsx()}
-          disabled={exporting}
-          data-testid="debts-export"
-        >
+        <ExportButton onExport={() => customersApi.exportDebts(filters)} testId="debts-export">
           {t('debts.export')}
-        </Button>
+        </ExportButton>
       }
       above={
         <>
@@ -269,28 +250,25 @@ export default function CustomerDebtsPage() {
       columns={columns}
       rowKey={(r) => r.customerId}
       rowTestId="debt-row"
-      ariaLabel={t('debts.title')}
       emptyText={view === 'overdue' ? t('debts.noneOverdue') : t('debts.empty')}
       search={state.search(t('list.search'), 'debts-search', 260)}
       filters={
         <>
           {(options.data?.branches.length ?? 0) > 1 && (
             <SelectFilter
+              {...state.bind('branchId')}
               label={t('debts.branch')}
-              value={state.values.branchId}
-              onChange={state.set('branchId')}
               allLabel={t('debts.allBranches')}
               minWidth={160}
               options={(options.data?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))}
             />
           )}
           <SelectFilter<DebtBucket | ''>
+            {...state.bind('bucket')}
             label={t('debts.bucket')}
-            value={state.values.bucket}
-            onChange={state.set('bucket')}
             allLabel={t('debts.allBuckets')}
             minWidth={160}
-            options={DEBT_BUCKETS.map((b) => ({ value: b, label: t(`debts.buckets.${b}`) }))}
+            options={optionsOf(DEBT_BUCKETS, (b) => t(`debts.buckets.${b}`))}
           />
         </>
       }

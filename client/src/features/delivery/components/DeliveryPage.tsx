@@ -21,17 +21,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { newId } from '../../../shared/lib/ids';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCan } from '../../../shared/state/useCan';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
+import { actionsColumn, dateColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
 import { DeliveryActions } from './DeliveryActions';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export const STATUS_COLOR: Record<
   DeliveryStatus,
@@ -71,8 +70,7 @@ function DeliveryOrders() {
   const can = useCan();
   const filter = useListState({ q: '', status: '' });
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: deliveryKeys.list,
     fetch: deliveryApi.list,
     live: 'delivery.changed',
@@ -86,18 +84,8 @@ function DeliveryOrders() {
     moneyColumn('cod', t('fields.cod'), (o) => o.codAmount),
     { key: 'driver', header: t('fields.driver'), render: (o) => o.driverName ?? '' },
     { key: 'status', header: t('fields.status'), render: (o) => <StatusChip status={o.status} /> },
-    {
-      key: 'createdAt',
-      header: t('fields.createdAt'),
-      nowrap: true,
-      render: (o) => formatDateTime(o.createdAt),
-    },
-    {
-      key: 'actions',
-      header: null,
-      stopPropagation: true,
-      render: (o) => <DeliveryActions order={o} />,
-    },
+    dateColumn('createdAt', t('fields.createdAt'), (o) => o.createdAt),
+    actionsColumn([(o) => <DeliveryActions order={o} />]),
   ];
 
   return (
@@ -112,20 +100,17 @@ function DeliveryOrders() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(o) => o.id}
       rowTestId="delivery-row"
       onRowClick={(o) => void navigate(routePath('Delivery-id', { id: o.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'delivery-search')}
       filters={
         <SelectFilter
+          {...filter.bind('status')}
           label={t('fields.status')}
-          value={filter.values.status}
-          onChange={filter.set('status')}
           allLabel={t('list.all')}
           minWidth={160}
-          options={DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          options={optionsOf(DELIVERY_STATUSES, (s) => t(`statuses.${s}`))}
         />
       }
     />
@@ -137,20 +122,15 @@ function DriverBalances() {
   const { t } = useTranslation('delivery');
   const balances = useQuery({ queryKey: deliveryKeys.balances, queryFn: deliveryApi.balances });
   useLiveEvent('delivery.changed', () => void balances.refetch());
-  const [settling, setSettling] = useState<DriverBalanceDto | null>(null);
   const [settleId, setSettleId] = useState(newId);
-  const idem = useIdempotencyKey();
-  const settle = useCrudMutation({
-    mutationFn: (b: DriverBalanceDto) =>
-      deliveryApi.settle({ id: settleId, driverId: b.driverId }, { idempotencyKey: idem.key }),
+  const settle = useConfirmedMutation({
+    mutationFn: (b: DriverBalanceDto, options) =>
+      deliveryApi.settle({ id: settleId, driverId: b.driverId }, options),
     success: (r) => t('settle.done', { amount: formatPiasters(r.amount) }),
     invalidate: [deliveryKeys.all],
-    onDone: () => {
-      setSettling(null);
-      setSettleId(newId());
-      idem.renew();
-    },
+    onDone: () => setSettleId(newId()),
   });
+  const settling = settle.target;
   if (!balances.data?.length) return null;
   return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="driver-balances">
@@ -171,7 +151,7 @@ function DriverBalances() {
             <Button
               size="small"
               variant="contained"
-              onClick={() => setSettling(b)}
+              onClick={() => settle.ask(b)}
               data-testid="driver-settle"
             >
               {t('settle.button')}
@@ -181,16 +161,13 @@ function DriverBalances() {
       </Stack>
       {settling && (
         <ConfirmDialog
-          open
           title={t('settle.confirmTitle', { name: settling.driverName })}
           message={t('settle.confirm', {
             amount: formatPiasters(settling.owed),
             name: settling.driverName,
           })}
           confirmText={t('settle.button')}
-          loading={settle.isPending}
-          onConfirm={() => settle.mutate(settling)}
-          onCancel={() => setSettling(null)}
+          {...settle.dialogProps}
         />
       )}
     </Paper>

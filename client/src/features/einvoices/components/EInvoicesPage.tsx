@@ -8,8 +8,8 @@ import {
 import { routePath, type EInvoiceListItemDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing, formatEtaAmount } from '../../eta';
@@ -24,12 +24,7 @@ export default function EInvoicesPage() {
   const { t } = useTranslation('einvoices');
   const navigate = useNavigate();
   const filter = useListState({ q: '', status: '' });
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: einvoiceKeys.list,
-    fetch: einvoicesApi.list,
-  });
+  const list = usePagedList({ ...filter, queryKey: einvoiceKeys.list, fetch: einvoicesApi.list });
   useLiveEvent('einvoice.status', (e) => {
     if (e.payload.kind === 'invoice') void list.refetch();
   });
@@ -61,12 +56,7 @@ export default function EInvoicesPage() {
       align: 'right',
       render: (r) => formatEtaAmount(r.totalAmount),
     },
-    {
-      key: 'createdAt',
-      header: t('fields.createdAt'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.createdAt),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt),
   ];
 
   return (
@@ -95,10 +85,8 @@ export default function EInvoicesPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="einvoice-row"
       onRowClick={(r) => navigate(routePath('E-invoices-id', { id: r.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'einvoices-search')}
     />

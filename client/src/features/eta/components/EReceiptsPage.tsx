@@ -11,10 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { useBranchOptions } from '../../branches';
@@ -102,12 +102,7 @@ export default function EReceiptsPage() {
       render: (r) => <span data-testid="e-receipt-number">{r.receiptNumber}</span>,
     },
     { key: 'kind', header: t('fields.kind'), render: (r) => t(`kinds.${r.kind}`) },
-    {
-      key: 'date',
-      header: t('fields.date'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.dateTimeIssued),
-    },
+    dateColumn('date', t('fields.date'), (r) => r.dateTimeIssued),
     {
       key: 'branch',
       header: t('fields.branch'),
@@ -145,18 +140,15 @@ export default function EReceiptsPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="e-receipt-row"
       onRowClick={(r) => navigate(routePath('E-receipts-id', { id: r.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'e-receipts-search', 260)}
       filters={
         <>
           <SelectFilter<EReceiptStatus | 'deadLetter' | ''>
+            {...filter.bind('status')}
             label={t('fields.status')}
-            value={filter.values.status}
-            onChange={filter.set('status')}
             allLabel={t('list.allStatuses')}
             options={[
               ...E_RECEIPT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
@@ -175,10 +167,7 @@ export default function EReceiptsPage() {
             />
           )}
           <DateRangeFilter
-            from={filter.values.from}
-            to={filter.values.to}
-            onFrom={filter.set('from')}
-            onTo={filter.set('to')}
+            {...filter.dates}
             labels={[t('list.from'), t('list.to')]}
             testId="e-receipts"
           />

@@ -21,7 +21,7 @@ import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { ReasonDialog } from '../../../shared/ui/FormDialog';
-import { IconAction } from '../../../shared/ui/IconAction';
+import { actionsColumn, optionsOf } from '../../../shared/ui/listColumns';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -98,11 +98,7 @@ function ExpensesList() {
     { key: 'number', header: t('list.number'), ltr: true, render: (e) => e.number },
     { key: 'date', header: t('list.date'), nowrap: true, render: (e) => formatDate(e.date) },
     { key: 'category', header: t('list.category'), render: (e) => e.categoryName },
-    {
-      key: 'payee',
-      header: t('list.payee'),
-      render: (e) => e.vendorName ?? e.payee ?? '',
-    },
+    { key: 'payee', header: t('list.payee'), render: (e) => e.vendorName ?? e.payee ?? '' },
     { key: 'vault', header: t('list.vault'), render: (e) => e.vaultName },
     { key: 'branch', header: t('list.branch'), hidden: !canBranches, render: (e) => e.branchName },
     moneyColumn('amount', t('list.amount'), (e) => e.amount),
@@ -121,12 +117,10 @@ function ExpensesList() {
         />
       ),
     },
-    {
-      key: 'actions',
-      header: '',
-      render: (e) => (
-        <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
-          {e.hasAttachment && (
+    actionsColumn<ExpenseDto>(
+      [
+        (e) =>
+          e.hasAttachment && (
             <Link
               href={expensesApi.attachmentUrl(e.id)}
               target="_blank"
@@ -135,18 +129,18 @@ function ExpensesList() {
             >
               {t('list.receipt')}
             </Link>
-          )}
-          {e.status === 'recorded' && (
-            <IconAction
-              icon={BlockIcon}
-              label={t('void.action')}
-              onClick={() => setVoiding(e)}
-              testId="expense-void"
-            />
-          )}
-        </Stack>
-      ),
-    },
+          ),
+        {
+          label: t('void.action'),
+          onClick: setVoiding,
+          when: (e) => e.status === 'recorded',
+          icon: BlockIcon,
+          iconOnly: true,
+          testId: 'expense-void',
+        },
+      ],
+      { header: '', stopPropagation: false, nowrap: false },
+    ),
   ];
 
   return (
@@ -176,10 +170,9 @@ function ExpensesList() {
         query={list}
         paging={filter.paging}
         columns={columns}
-        rowKey={(e) => e.id}
         rowTestId="expense-row"
-        emptyText={t('list.empty')}
         ariaLabel={t('title')}
+        emptyText={t('list.empty')}
         filters={
           <>
             <TextField
@@ -189,9 +182,8 @@ function ExpensesList() {
               onChange={(e) => set('q')(e.target.value)}
             />
             <SelectFilter
+              {...filter.bind('categoryId')}
               label={t('filters.category')}
-              value={values.categoryId}
-              onChange={set('categoryId')}
               allLabel={t('filters.all')}
               options={categories.map((c) => ({ value: c.id, label: c.name }))}
               minWidth={150}
@@ -207,24 +199,14 @@ function ExpensesList() {
               />
             )}
             <SelectFilter
+              {...filter.bind('status')}
               label={t('filters.status')}
-              value={values.status}
-              onChange={set('status')}
               allLabel={t('filters.all')}
-              options={[
-                { value: 'recorded', label: t('status.recorded') },
-                { value: 'void', label: t('status.void') },
-              ]}
+              options={optionsOf(['recorded', 'void'], (s) => t(`status.${s}`))}
               minWidth={120}
             />
             {canDates && (
-              <DateRangeFilter
-                from={values.from}
-                to={values.to}
-                onFrom={set('from')}
-                onTo={set('to')}
-                labels={[t('filters.from'), t('filters.to')]}
-              />
+              <DateRangeFilter {...filter.dates} labels={[t('filters.from'), t('filters.to')]} />
             )}
             <Box sx={{ flex: 1 }} />
             <Button

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -86,12 +87,7 @@ export default function DueTodayPage() {
       ),
     },
     { key: 'seq', header: t('fields.seq'), render: (r) => r.seq },
-    {
-      key: 'dueDate',
-      header: t('fields.dueDate'),
-      nowrap: true,
-      render: (r) => formatDay(r.dueDate),
-    },
+    dateColumn('dueDate', t('fields.dueDate'), (r) => r.dueDate, formatDay),
     {
       key: 'daysLate',
       header: t('fields.daysLate'),

@@ -63,12 +63,7 @@ export default function InstallmentsPage() {
       render: (p) => <RowLink to={routePath('Installments-id', { id: p.id })}>{p.number}</RowLink>,
     },
     { key: 'customer', header: t('fields.customer'), render: (p) => p.customerName },
-    {
-      key: 'phone',
-      header: t('fields.phone'),
-      ltr: true,
-      render: (p) => p.customerPhone ?? '',
-    },
+    { key: 'phone', header: t('fields.phone'), ltr: true, render: (p) => p.customerPhone ?? '' },
     { key: 'sale', header: t('fields.sale'), ltr: true, render: (p) => p.saleNumber },
     {
       key: 'count',
@@ -141,10 +136,8 @@ export default function InstallmentsPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(p) => p.id}
       rowTestId="plan-row"
       onRowClick={(p) => void navigate(routePath('Installments-id', { id: p.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'plans-search')}
       filters={

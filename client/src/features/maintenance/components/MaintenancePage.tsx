@@ -1,10 +1,5 @@
-import {
-  ListPage,
-  StatusBadge,
-  StatusFilter,
-  useListState,
-  usePagedList,
-} from '../../../shared/ui/PagedTable';
+import { ListPage, StatusFilter, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { dateColumn, statusColumn } from '../../../shared/ui/listColumns';
 import { MAINTENANCE_STATUSES, routePath, type MaintenanceTicketDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
@@ -33,8 +27,7 @@ export default function MaintenancePage() {
   const filter = useListState({ q: '', status: '' });
   const [creating, setCreating] = useState(false);
   const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
+    ...filter,
     queryKey: maintenanceKeys.list,
     fetch: maintenanceApi.list,
   });
@@ -77,26 +70,11 @@ export default function MaintenancePage() {
     { key: 'customer', header: t('fields.customer'), render: (r) => r.customerName },
     { key: 'phone', header: t('fields.phone'), ltr: true, render: (r) => r.customerPhone ?? '' },
     { key: 'device', header: t('fields.device'), render: (r) => deviceText(r, t) },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      render: (r) => (
-        <StatusBadge
-          color={STATUS_COLOR[r.status]}
-          label={t(`statuses.${r.status}`)}
-          testId="ticket-status"
-        />
-      ),
-    },
+    statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'ticket-status'),
     { key: 'technician', header: t('fields.technician'), render: (r) => r.technicianName ?? '' },
     { key: 'priority', header: t('fields.priority'), render: (r) => t(`priorities.${r.priority}`) },
     moneyColumn('total', t('fields.total'), (r) => r.total),
-    {
-      key: 'createdAt',
-      header: t('fields.createdAt'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.createdAt),
-    },
+    dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt),
   ];
 
   return (
@@ -123,10 +101,8 @@ export default function MaintenancePage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="ticket-row"
       onRowClick={(r) => navigate(routePath('Maintenance-id', { id: r.id }))}
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'tickets-search')}
     >

@@ -96,7 +96,6 @@ export function PurchaseOrdersList() {
         paging={paging}
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
-        rowKey={(o) => o.id}
         rowTestId="po-row"
         rowProps={(o) => ({ 'data-number': o.number, 'data-status': o.status })}
         ariaLabel={t('list.title')}

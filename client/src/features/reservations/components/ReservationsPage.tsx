@@ -1,7 +1,6 @@
-import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import {
   RESERVATION_STATUSES,
@@ -18,13 +17,14 @@ import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
+import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
 import { propertiesText } from '../../catalog';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
 import { ConvertDialog } from './ConvertDialog';
 import { ReservationFormDialog } from './ReservationFormDialog';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
+const active = (r: ReservationDto) => r.status === 'active';
 const STATUS_COLOR: Record<ReservationStatus, 'default' | 'primary' | 'success' | 'warning'> = {
   active: 'primary',
   converted: 'success',
@@ -42,7 +42,6 @@ export default function ReservationsPage() {
   const filter = useListState({ q: params.get('q') ?? '', status: 'active' });
   const [creating, setCreating] = useState(false);
   const [converting, setConverting] = useState<ReservationDto | null>(null);
-  const [cancelling, setCancelling] = useState<ReservationDto | null>(null);
   const [printed, setPrinted] = useState<ReservationDto | null>(null);
   const list = usePagedList({
     paging: filter.paging,
@@ -51,20 +50,14 @@ export default function ReservationsPage() {
     fetch: reservationsApi.list,
     live: 'reservation.changed',
   });
-  const idem = useIdempotencyKey();
-  const cancel = useCrudMutation({
-    mutationFn: (r: ReservationDto) =>
-      reservationsApi.cancel(r.id, {}, { idempotencyKey: idem.key }),
+  const cancel = useConfirmedMutation({
+    mutationFn: (r: ReservationDto, options) => reservationsApi.cancel(r.id, {}, options),
     success: (r) =>
       t(`cancel.done.${r.depositOutcome === 'forfeited' ? 'forfeited' : 'refunded'}`, {
         number: r.number,
         amount: formatPiasters(r.deposit),
       }),
     invalidate: [reservationKeys.all],
-    onDone: () => {
-      idem.renew();
-      setCancelling(null);
-    },
   });
 
   const columns: Column<ReservationDto>[] = [
@@ -80,64 +73,34 @@ export default function ReservationsPage() {
     },
     moneyColumn('total', t('fields.total'), (r) => r.total),
     moneyColumn('deposit', t('fields.deposit'), (r) => r.deposit),
-    {
-      key: 'expiresAt',
-      header: t('fields.expiresAt'),
-      nowrap: true,
-      render: (r) => formatDateTime(r.expiresAt),
-    },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      render: (r) => (
-        <StatusBadge
-          color={STATUS_COLOR[r.status]}
-          label={t(`statuses.${r.status}`)}
-          testId="reservation-status"
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: null,
-      stopPropagation: true,
-      render: (r) => (
-        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-          {r.status === 'active' && (
-            <>
-              <Button
-                size="small"
-                variant="contained"
-                onClick={() => setConverting(r)}
-                data-testid="reservation-convert"
-              >
-                {t('convert.button')}
-              </Button>
-              <Button
-                size="small"
-                variant="outlined"
-                color="error"
-                onClick={() => setCancelling(r)}
-                data-testid="reservation-cancel"
-              >
-                {t('cancel.button')}
-              </Button>
-            </>
-          )}
-          <Button
-            size="small"
-            startIcon={<Print />}
-            onClick={() => {
-              setPrinted(r);
-              printSoon();
-            }}
-            data-testid="reservation-print"
-          >
-            {t('slip.print')}
-          </Button>
-        </Box>
-      ),
-    },
+    dateColumn('expiresAt', t('fields.expiresAt'), (r) => r.expiresAt),
+    statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'reservation-status'),
+    actionsColumn<ReservationDto>([
+      {
+        label: t('convert.button'),
+        onClick: setConverting,
+        when: active,
+        variant: 'contained',
+        testId: 'reservation-convert',
+      },
+      {
+        label: t('cancel.button'),
+        onClick: cancel.ask,
+        when: active,
+        color: 'error',
+        testId: 'reservation-cancel',
+      },
+      {
+        label: t('slip.print'),
+        onClick: (r) => {
+          setPrinted(r);
+          printSoon();
+        },
+        icon: Print,
+        variant: 'text',
+        testId: 'reservation-print',
+      },
+    ]),
   ];
 
   return (
@@ -151,32 +114,26 @@ export default function ReservationsPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(r) => r.id}
       rowTestId="reservation-row"
-      ariaLabel={t('list.title')}
       emptyText={t('list.empty')}
       search={filter.search(t('list.search'), 'reservations-search')}
       filters={
         <SelectFilter
+          {...filter.bind('status')}
           label={t('fields.status')}
-          value={filter.values.status}
-          onChange={filter.set('status')}
           allLabel={t('list.all')}
           minWidth={150}
-          options={RESERVATION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          options={optionsOf(RESERVATION_STATUSES, (s) => t(`statuses.${s}`))}
         />
       }
     >
       {creating && <ReservationFormDialog onClose={() => setCreating(false)} />}
       {converting && <ConvertDialog reservation={converting} onClose={() => setConverting(null)} />}
-      {cancelling && (
+      {cancel.target && (
         <ConfirmDialog
-          open
-          title={t('cancel.title', { number: cancelling.number })}
-          message={t('cancel.confirm', { amount: formatPiasters(cancelling.deposit) })}
-          loading={cancel.isPending}
-          onConfirm={() => cancel.mutate(cancelling)}
-          onCancel={() => setCancelling(null)}
+          {...cancel.dialogProps}
+          title={t('cancel.title', { number: cancel.target.number })}
+          message={t('cancel.confirm', { amount: formatPiasters(cancel.target.deposit) })}
         />
       )}
       {printed && (

@@ -159,17 +159,15 @@ export default function InvoicesPage() {
             />
           )}
           <SelectFilter
+            {...filter.bind('cashierId')}
             label={t('filters.cashier')}
-            value={values.cashierId}
-            onChange={set('cashierId')}
             allLabel={t('filters.all')}
             options={cashiers.map((c) => ({ value: c.id, label: c.name }))}
             minWidth={160}
           />
           <SelectFilter
+            {...filter.bind('methodId')}
             label={t('filters.method')}
-            value={values.methodId}
-            onChange={set('methodId')}
             allLabel={t('filters.all')}
             options={(methods.data ?? []).map((m) => ({
               value: m.id,
@@ -179,10 +177,7 @@ export default function InvoicesPage() {
           />
           {canDates && (
             <DateRangeFilter
-              from={values.from}
-              to={values.to}
-              onFrom={set('from')}
-              onTo={set('to')}
+              {...filter.dates}
               labels={[t('filters.from'), t('filters.to')]}
               testId="filter"
             />
@@ -192,10 +187,8 @@ export default function InvoicesPage() {
       query={list}
       paging={filter.paging}
       columns={columns}
-      rowKey={(s) => s.id}
       rowTestId="invoice-row"
       onRowClick={(s) => navigate(routePath('invoices-id', { id: s.id }))}
-      ariaLabel={t('invoices.title')}
       emptyText={t('invoices.empty')}
     />
   );

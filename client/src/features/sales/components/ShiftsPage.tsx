@@ -262,12 +262,7 @@ export default function ShiftsPage() {
   const canDetail = can('can_see_shift_totals');
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
   const filter = useListState({ status: '' });
-  const list = usePagedList({
-    paging: filter.paging,
-    params: filter.params,
-    queryKey: salesKeys.shifts,
-    fetch: salesApi.shifts,
-  });
+  const list = usePagedList({ ...filter, queryKey: salesKeys.shifts, fetch: salesApi.shifts });
   const [closing, setClosing] = useState(false);
   const [report, setReport] = useState<ShiftDto | null>(null);
 
@@ -360,9 +355,8 @@ export default function ShiftsPage() {
       )}
       <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
         <SelectFilter
+          {...filter.bind('status')}
           label={t('shift.statusFilter')}
-          value={filter.values.status}
-          onChange={filter.set('status')}
           allLabel={t('filters.all')}
           options={[
             { value: 'open', label: t('shift.status.open') },
@@ -376,7 +370,6 @@ export default function ShiftsPage() {
         paging={filter.paging}
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
-        rowKey={(s) => s.id}
         rowTestId="shift-row"
         ariaLabel={t('shift.title')}
         emptyText={t('shift.empty')}

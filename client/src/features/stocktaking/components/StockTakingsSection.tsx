@@ -79,7 +79,6 @@ export default function StockTakingsSection({
         ariaLabel={t('list.title')}
         paging={paging}
         pageSizeOptions={[10]}
-        rowKey={(r) => r.id}
         rowTestId="stocktaking-row"
         rowProps={(r) => ({ 'data-state': r.state })}
         emptyText={t('list.empty')}

@@ -145,7 +145,6 @@ export default function TransferRequestsPage() {
         paging={paging}
         pageSizeOptions={[25, 50, 100]}
         columns={columns}
-        rowKey={(r) => r.id}
         rowTestId="transfer-row"
         rowProps={(r) => ({ 'data-number': r.number, 'data-state': r.state })}
         ariaLabel={t('title')}
