@@ -1,5 +1,4 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +17,7 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
+import { DocumentHeader, InfoItem, PrintButton } from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -116,14 +115,9 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
               </Button>
             ),
         )}
-        <Button
-          variant="outlined"
-          startIcon={<PrintOutlined />}
-          onClick={() => print(true)}
-          data-testid="po-print-button"
-        >
+        <PrintButton variant="outlined" onClick={() => print(true)} testId="po-print-button">
           {t('actions.print')}
-        </Button>
+        </PrintButton>
       </DocumentHeader>
       {order.actions.includes('receive') && (
         <Alert severity="info" sx={{ mb: 1.5 }}>

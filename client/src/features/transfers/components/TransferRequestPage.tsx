@@ -1,9 +1,6 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
@@ -31,7 +28,13 @@ import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
+import {
+  BackButton,
+  DocumentHeader,
+  InfoItem,
+  PrintButton,
+  ValueBox,
+} from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
@@ -43,9 +46,8 @@ import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /Inventories/TransferRequests/{id}: lines, the steps this user's branch may take, the timeline, the printable note. */
 export default function TransferRequestPage() {
-  const { t, i18n } = useTranslation('transfers');
+  const { t } = useTranslation('transfers');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
   const confirm = useConfirm();
@@ -119,14 +121,7 @@ export default function TransferRequestPage() {
   return (
     <Box data-testid="transfer-page" data-state={tr.state}>
       <DocumentHeader
-        back={
-          <IconButton
-            aria-label={t('back')}
-            onClick={() => navigate(routePath('Inventories-TransferRequests'))}
-          >
-            <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-          </IconButton>
-        }
+        back={<BackButton label={t('back')} to={routePath('Inventories-TransferRequests')} />}
         number={tr.number}
         numberTestId="transfer-number"
         chip={{
@@ -136,20 +131,15 @@ export default function TransferRequestPage() {
         }}
       >
         {showValue && (
-          <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="transfer-value">
-            <Typography variant="caption" color="text.secondary">
-              {t('fields.value')}
-            </Typography>
-            <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
-          </Paper>
+          <ValueBox
+            label={t('fields.value')}
+            value={formatPiasters(tr.valueAtCost!)}
+            testId="transfer-value"
+          />
         )}
-        <Button
-          startIcon={<PrintOutlined />}
-          onClick={() => print(true)}
-          data-testid="transfer-print"
-        >
+        <PrintButton onClick={() => print(true)} testId="transfer-print">
           {t('actions.print')}
-        </Button>
+        </PrintButton>
       </DocumentHeader>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
