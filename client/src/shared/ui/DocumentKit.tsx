@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { propertiesText } from '../../features/catalog/lib/variants';
 import { nameLang } from '../lib/lang';
 import { parseQuantity } from '../lib/money';
 import { useAmountCheck, type AmountFieldRules } from './AmountField';
@@ -24,12 +23,12 @@ import { DocumentBarcode, useReceiptData } from './print';
 // A document's pages (purchase order, transfer, stock-taking, receipts): its header and facts,
 // its printing and printed A4 layout, and the editor of its lines. One module: one chunk.
 
-/** An item's name with its properties (size, colour). */
+/** An item's name with its properties (size, colour: catalog's propertiesText, in stored order). */
 export const itemTitle = (v: {
   productName: string;
   properties: Record<string, string> | null | undefined;
 }) => {
-  const props = propertiesText(v.properties);
+  const props = Object.values(v.properties ?? {}).join(' / ');
   return props ? `${v.productName} — ${props}` : v.productName;
 };
 
