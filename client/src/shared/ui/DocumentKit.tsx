@@ -13,6 +13,9 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdempotencyKey } from '../lib/useIdempotencyKey';
+import { useConfirm } from './ConfirmDialog';
+import { useCrudMutation } from './useCrudMutation';
 import { useNavigate } from 'react-router';
 import { nameLang } from '../lib/lang';
 import { parseQuantity } from '../lib/money';
@@ -149,6 +152,35 @@ export function DocumentHeader({ level = 'h1', ltr = true, ...props }: DocumentH
       {props.children}
     </Stack>
   );
+}
+
+/**
+ * A document's step (approve, ship, close, post): asked first when `ask` has a question, sent with
+ * an idempotency key (a new one once it went through), then `onDone` with the document as it is now.
+ */
+export function useDocumentStep<A, R>(options: {
+  run: (action: A, idempotencyKey: string) => Promise<R>;
+  ask?: (action: A) => { title: string; message: string } | null;
+  onDone: (result: R) => void;
+  onError?: () => void;
+}) {
+  const confirm = useConfirm();
+  const idem = useIdempotencyKey();
+  const mutation = useCrudMutation({
+    mutationFn: (action: A) => options.run(action, idem.key),
+    onSuccess: (result) => {
+      idem.renew();
+      options.onDone(result);
+    },
+    onError: options.onError,
+  });
+  return {
+    busy: mutation.isPending,
+    step: async (action: A) => {
+      const question = options.ask?.(action);
+      if (!question || (await confirm(question))) mutation.mutate(action);
+    },
+  };
 }
 
 /** A figure boxed in a document's header (its value at cost). */

@@ -10,14 +10,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
-import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem, PrintButton } from '../../../shared/ui/DocumentKit';
+import {
+  DocumentHeader,
+  InfoItem,
+  PrintButton,
+  useDocumentStep,
+} from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -32,7 +35,6 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
   const { t } = useTranslation('purchase-orders');
   const queryClient = useQueryClient();
   const toast = useToast();
-  const confirm = useConfirm();
   const query = useQuery({
     queryKey: purchaseOrderKeys.one(id),
     queryFn: () => purchaseOrdersApi.get(id),
@@ -48,20 +50,15 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
     toast.success(message);
   };
-  const stepIt = useCrudMutation({
-    mutationFn: (action: 'close' | 'cancel') => purchaseOrdersApi.step(id, action),
-    onSuccess: (next) => saved(next, t('toast.status', { status: t(`status.${next.status}`) })),
+  const { busy, step } = useDocumentStep({
+    run: (action: 'close' | 'cancel') => purchaseOrdersApi.step(id, action),
+    ask: (action) => ({
+      title: t(`actions.${action}`),
+      message: t(`confirm.${action}`, { number: order!.number }),
+    }),
+    onDone: (next) => saved(next, t('toast.status', { status: t(`status.${next.status}`) })),
     onError: () => void query.refetch(),
   });
-  const step = async (action: 'close' | 'cancel') => {
-    if (!order) return;
-    const ok = await confirm({
-      title: t(`actions.${action}`),
-      message: t(`confirm.${action}`, { number: order.number }),
-    });
-    if (ok) stepIt.mutate(action);
-  };
-  const busy = stepIt.isPending;
 
   const back = (
     <Button component={RouterLink} to={ordersHref()} startIcon={<ArrowBack />}>

@@ -26,7 +26,6 @@ import { useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { VariantPicker, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
@@ -35,11 +34,16 @@ import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
 import { newId } from '../../../shared/lib/ids';
 import { STATE_COLOR } from '../lib/states';
-import { BackButton, DocumentHeader, PrintButton, ScanField } from '../../../shared/ui/DocumentKit';
+import {
+  BackButton,
+  DocumentHeader,
+  PrintButton,
+  ScanField,
+  useDocumentStep,
+} from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /StockTaking/{id}: scan-first counting (phone friendly), live progress, review, post or cancel. */
 export default function StockTakingPage() {
@@ -47,7 +51,6 @@ export default function StockTakingPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const confirm = useConfirm();
   const session = useQuery({
     queryKey: stockTakingKeys.one(id),
     queryFn: () => stockTakingApi.get(id),
@@ -62,7 +65,6 @@ export default function StockTakingPage() {
   } | null>(null);
   const setProgress = (p: { counted: number; total: number }) =>
     setLive({ ...p, base: session.data });
-  const [busy, setBusy] = useState(false);
   const [uncountedAsZero, setUncountedAsZero] = useState(false);
   const [printing, setPrinting] = useState(false);
   const refreshTimer = useRef<number | null>(null);
@@ -113,33 +115,27 @@ export default function StockTakingPage() {
     return () => window.removeEventListener('afterprint', done);
   }, [printing, printReady]);
 
-  const postKey = useIdempotencyKey();
-  const st = session.data;
-  if (!st) return session.isLoading ? <LinearProgress /> : null;
-
-  const run = async (action: StockTakingStep | 'post') => {
-    if (action !== 'reopen') {
-      const ok = await confirm({
-        title: t(`actions.${action}`),
-        message: t(`confirm.${action}`, { number: st.number }),
-      });
-      if (!ok) return;
-    }
-    setBusy(true);
-    try {
-      const next =
-        action === 'post'
-          ? await stockTakingApi.post(st.id, { uncountedAsZero }, { idempotencyKey: postKey.key })
-          : await stockTakingApi.step(st.id, action);
+  const { busy, step: run } = useDocumentStep({
+    run: (action: StockTakingStep | 'post', idempotencyKey) =>
+      action === 'post'
+        ? stockTakingApi.post(id, { uncountedAsZero }, { idempotencyKey })
+        : stockTakingApi.step(id, action),
+    ask: (action) =>
+      action === 'reopen'
+        ? null
+        : {
+            title: t(`actions.${action}`),
+            message: t(`confirm.${action}`, { number: session.data!.number }),
+          },
+    onDone: (next) => {
       queryClient.setQueryData(stockTakingKeys.one(id), next);
       void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
       toast.success(t('done', { state: t(`states.${next.state}`) }));
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const st = session.data;
+  if (!st) return session.isLoading ? <LinearProgress /> : null;
+
   const action = (name: StockTakingStep | 'post', props: ButtonProps = {}) => (
     <Button
       {...props}

@@ -21,7 +21,6 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
@@ -33,6 +32,7 @@ import {
   DocumentHeader,
   InfoItem,
   PrintButton,
+  useDocumentStep,
   ValueBox,
 } from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
@@ -50,7 +50,6 @@ export default function TransferRequestPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const confirm = useConfirm();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
   const query = useQuery({
@@ -78,27 +77,22 @@ export default function TransferRequestPage() {
     void queryClient.invalidateQueries({ queryKey: transferKeys.all });
     toast.success(t('done', { state: t(`states.${next.state}`) }));
   };
-  const idem = useIdempotencyKey();
-  const stepIt = useCrudMutation({
-    mutationFn: (action: StepAction) =>
-      transfersApi.step(id, action, {}, { idempotencyKey: idem.key }),
-    onSuccess: (next) => {
-      after(next);
-      idem.renew();
-    },
+  const { busy: stepping, step } = useDocumentStep({
+    run: (action: StepAction, idempotencyKey) =>
+      transfersApi.step(id, action, {}, { idempotencyKey }),
+    ask: (action) =>
+      action === 'request'
+        ? null
+        : {
+            title: t(`actions.${action}`),
+            message: t(`confirm.${action}`, {
+              number: tr!.number,
+              inventory: tr!.fromInventoryName,
+            }),
+          },
+    onDone: after,
     onError: refresh,
   });
-  const step = async (action: StepAction) => {
-    if (!tr) return;
-    if (action !== 'request') {
-      const ok = await confirm({
-        title: t(`actions.${action}`),
-        message: t(`confirm.${action}`, { number: tr.number, inventory: tr.fromInventoryName }),
-      });
-      if (!ok) return;
-    }
-    stepIt.mutate(action);
-  };
   const saveLines = useCrudMutation({
     mutationFn: (lines: { variantId: string; quantity: number }[]) =>
       transfersApi.update(id, { lines }),
@@ -109,7 +103,7 @@ export default function TransferRequestPage() {
     },
   });
 
-  const busy = stepIt.isPending || saveLines.isPending;
+  const busy = stepping || saveLines.isPending;
   if (!tr) return query.isLoading ? <LinearProgress /> : null;
   const showValue = tr.valueAtCost !== undefined;
   const shippedOrLater = ['shipped', 'received', 'partially_received'].includes(tr.state);
