@@ -550,22 +550,17 @@ export default function BuyPage() {
           </Paper>
 
           <Stack direction="row" spacing={1} sx={{ mb: 3 }}>
-            <Button
-              variant="contained"
-              disabled={busy}
-              onClick={() => void save(true)}
-              data-testid="buy-post"
-            >
-              {t('post')}
-            </Button>
-            <Button
-              variant="outlined"
-              disabled={busy}
-              onClick={() => void save(false)}
-              data-testid="buy-save-draft"
-            >
-              {t('saveDraft')}
-            </Button>
+            {([true, false] as const).map((post) => (
+              <Button
+                key={String(post)}
+                variant={post ? 'contained' : 'outlined'}
+                disabled={busy}
+                onClick={() => void save(post)}
+                data-testid={post ? 'buy-post' : 'buy-save-draft'}
+              >
+                {t(post ? 'post' : 'saveDraft')}
+              </Button>
+            ))}
             <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
               {t('keys')}
             </Typography>
