@@ -41,27 +41,11 @@ type Props = AmountFieldRules & {
 };
 
 /** AmountField's parsing and rules (pounds → piasters, or a ≤ 3-decimal quantity) on a light native input. */
-export function CellAmount({
-  value,
-  onValue,
-  kind = 'money',
-  required,
-  positive,
-  allowNegative,
-  max,
-  maxMessage,
-  guard,
-  disabled,
-  error,
-  label,
-  testId,
-}: Props) {
+export function CellAmount({ error, label, testId, ...amountProps }: Props) {
   const input = useRef<HTMLInputElement | null>(null);
   const problemId = useId();
-  const amount = useAmountInput(
-    { value, onValue, kind, required, positive, allowNegative, max, maxMessage, guard, disabled },
-    () => input.current?.focus(),
-  );
+  const { disabled } = amountProps;
+  const amount = useAmountInput(amountProps, () => input.current?.focus());
   const showProblem = amount.problem !== undefined;
   return (
     <>

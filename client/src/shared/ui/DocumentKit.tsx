@@ -1,12 +1,22 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Box from '@mui/material/Box';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdempotencyKey } from '../lib/useIdempotencyKey';
+import { useConfirm } from './ConfirmDialog';
+import { useCrudMutation } from './useCrudMutation';
+import { useNavigate } from 'react-router';
 import { nameLang } from '../lib/lang';
 import { parseQuantity } from '../lib/money';
 import { useAmountCheck, type AmountFieldRules } from './AmountField';
@@ -16,26 +26,123 @@ import { DocumentBarcode, useReceiptData } from './print';
 // A document's pages (purchase order, transfer, stock-taking, receipts): its header and facts,
 // its printing and printed A4 layout, and the editor of its lines. One module: one chunk.
 
+/** An item's name with its properties (size, colour: catalog's propertiesText, in stored order). */
+export const itemTitle = (v: {
+  productName: string;
+  properties: Record<string, string> | null | undefined;
+}) => {
+  const props = Object.values(v.properties ?? {}).join(' / ');
+  return props ? `${v.productName} — ${props}` : v.productName;
+};
+
+/** Back to where the document is listed: an arrow pointing the reading way. */
+export function BackButton({
+  label,
+  to,
+  small,
+  ...rest
+}: IconButtonProps & { label: string; to: string; small?: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <IconButton
+      {...rest}
+      size={small ? 'small' : undefined}
+      aria-label={label}
+      onClick={() => navigate(to)}
+    >
+      <ArrowBack
+        fontSize={small ? 'small' : undefined}
+        sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }}
+      />
+    </IconButton>
+  );
+}
+
+/** A document's print button. */
+export function PrintButton({ testId, ...props }: ButtonProps & { testId: string }) {
+  return <Button startIcon={<PrintOutlined />} data-testid={testId} {...props} />;
+}
+
+/** A lines table's last column: the row's remove button. */
+export function removeColumn<T>(label: (row: T) => string, onRemove: (row: T) => void): Column<T> {
+  return {
+    key: 'remove',
+    header: '',
+    align: 'right',
+    render: (row) => (
+      <IconButton size="small" aria-label={label(row)} onClick={() => onRemove(row)}>
+        <DeleteOutline fontSize="small" />
+      </IconButton>
+    ),
+  };
+}
+
+/**
+ * The scan box: a code typed or scanned, sent with Enter; marked as a scan input so the global
+ * scanner listener leaves it alone.
+ */
+export function ScanField({
+  onScan,
+  testId,
+  inputSx,
+  htmlInput,
+  ...props
+}: Omit<TextFieldProps, 'onKeyDown'> & {
+  onScan: () => void;
+  testId: string;
+  inputSx?: object;
+  htmlInput?: object;
+}) {
+  return (
+    <TextField
+      {...props}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+          e.preventDefault();
+          onScan();
+        }
+      }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <QrCodeScanner fontSize={props.size === 'small' ? 'small' : undefined} />
+            </InputAdornment>
+          ),
+          sx: inputSx,
+        },
+        htmlInput: { 'data-testid': testId, 'data-scan-input': '', ...htmlInput },
+      }}
+    />
+  );
+}
+
 export type DocumentHeaderProps = {
   back: ReactNode;
   number: string;
-  numberTestId: string;
+  numberTestId?: string;
+  /** The number as a code, left to right (a heading of words keeps the page's direction). */
+  ltr?: boolean;
   /** The page's heading level: a page of its own (h1) or a section's detail (h2). */
   level?: 'h1' | 'h2';
   chip: { color: ChipProps['color']; label: string; testId: string };
+  sx?: object;
   /** After a gap at the inline end: values and the document's actions. */
   children?: ReactNode;
 };
 
 /** A document page's top row: back, the number, its state as a chip, then its actions. */
-export function DocumentHeader({ level = 'h1', ...props }: DocumentHeaderProps) {
+export function DocumentHeader({ level = 'h1', ltr = true, ...props }: DocumentHeaderProps) {
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap', ...props.sx }}
+    >
       {props.back}
       <Typography
         variant={level === 'h1' ? 'h5' : 'h6'}
         component={level}
-        dir="ltr"
+        dir={ltr ? 'ltr' : undefined}
         data-testid={props.numberTestId}
       >
         {props.number}
@@ -44,6 +151,47 @@ export function DocumentHeader({ level = 'h1', ...props }: DocumentHeaderProps) 
       <Box sx={{ flexGrow: 1 }} />
       {props.children}
     </Stack>
+  );
+}
+
+/**
+ * A document's step (approve, ship, close, post): asked first when `ask` has a question, sent with
+ * an idempotency key (a new one once it went through), then `onDone` with the document as it is now.
+ */
+export function useDocumentStep<A, R>(options: {
+  run: (action: A, idempotencyKey: string) => Promise<R>;
+  ask?: (action: A) => { title: string; message: string } | null;
+  onDone: (result: R) => void;
+  onError?: () => void;
+}) {
+  const confirm = useConfirm();
+  const idem = useIdempotencyKey();
+  const mutation = useCrudMutation({
+    mutationFn: (action: A) => options.run(action, idem.key),
+    onSuccess: (result) => {
+      idem.renew();
+      options.onDone(result);
+    },
+    onError: options.onError,
+  });
+  return {
+    busy: mutation.isPending,
+    step: async (action: A) => {
+      const question = options.ask?.(action);
+      if (!question || (await confirm(question))) mutation.mutate(action);
+    },
+  };
+}
+
+/** A figure boxed in a document's header (its value at cost). */
+export function ValueBox(props: { label: string; value: string; testId: string }) {
+  return (
+    <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid={props.testId}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {props.label}
+      </Typography>
+      <Typography sx={{ fontWeight: 700 }}>{props.value}</Typography>
+    </Paper>
   );
 }
 
@@ -293,20 +441,10 @@ export function LinesEditor<L extends EditLine>(props: LinesEditorProps<L>) {
               },
             },
             ...(props.after ?? []),
-            {
-              key: 'remove',
-              header: '',
-              align: 'right',
-              render: (l) => (
-                <IconButton
-                  size="small"
-                  aria-label={props.removeLabel}
-                  onClick={() => onChange(lines.filter((x) => x !== l))}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              ),
-            },
+            removeColumn(
+              () => props.removeLabel,
+              (l) => onChange(lines.filter((x) => x !== l)),
+            ),
           ]}
         />
       )}

@@ -22,7 +22,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing, formatEtaAmount } from '../../eta';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -74,7 +73,6 @@ export default function NewEInvoicePage() {
   const [source, setSource] = useState<'sale' | 'lines'>('sale');
   const [saleNumber, setSaleNumber] = useState('');
   const [sale, setSale] = useState<SaleDto | null>(null);
-  const [finding, setFinding] = useState(false);
   const [referenceId, setReferenceId] = useState('');
   const [receiver, setReceiver] = useState<ReceiverDraft>(emptyReceiver);
   const [lines, setLines] = useState<LineDraft[]>(() => [emptyLine()]);
@@ -103,18 +101,12 @@ export default function NewEInvoicePage() {
     onSuccess: (d) => navigate(routePath('E-invoices-id', { id: d.id })),
   });
 
-  const findSale = async () => {
-    if (!saleNumber.trim()) return;
-    setFinding(true);
-    try {
-      setSale(await einvoicesApi.saleByNumber(saleNumber.trim()));
-    } catch (error) {
-      setSale(null);
-      handleError(error, { toast: true });
-    } finally {
-      setFinding(false);
-    }
-  };
+  const find = useCrudMutation({
+    mutationFn: (number: string) => einvoicesApi.saleByNumber(number),
+    onSuccess: setSale,
+    onError: () => setSale(null),
+  });
+  const findSale = () => saleNumber.trim() && find.mutate(saleNumber.trim());
 
   const submit = () => {
     setTried(true);
@@ -222,7 +214,7 @@ export default function NewEInvoicePage() {
               <Button
                 variant="outlined"
                 onClick={() => void findSale()}
-                disabled={finding}
+                disabled={find.isPending}
                 data-testid="sale-find"
               >
                 {t('new.findSale')}

@@ -1,7 +1,5 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,7 +15,8 @@ import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { toast } from '../../../shared/ui/toast';
 import { DataTable, qtyColumn } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
-import { VariantPicker, propertiesText } from '../../catalog';
+import { VariantPicker } from '../../catalog';
+import { itemTitle, removeColumn } from '../../../shared/ui/DocumentKit';
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { useAmountCheck } from '../../../shared/ui/AmountField';
@@ -174,17 +173,9 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
         testId="adjust-picker"
         onChange={(variant) => {
           if (!variant) return;
-          const props = propertiesText(variant.properties);
-          setLines((prev) => [
-            ...prev,
-            {
-              variantId: variant.id,
-              title: props ? `${variant.productName} — ${props}` : variant.productName,
-              onHand: variant.onHand ?? 0,
-              value: '',
-              unitCost: '',
-            },
-          ]);
+          const title = itemTitle(variant);
+          const line = { variantId: variant.id, title, onHand: variant.onHand ?? 0 };
+          setLines((prev) => [...prev, { ...line, value: '', unitCost: '' }]);
         }}
       />
       <Box sx={{ mt: 1.5 }}>
@@ -260,22 +251,10 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
                 />
               ),
             },
-            {
-              key: 'remove',
-              header: '',
-              padding: 'none',
-              render: (line) => (
-                <IconButton
-                  size="small"
-                  aria-label={t('adjust.remove')}
-                  onClick={() =>
-                    setLines((prev) => prev.filter((l) => l.variantId !== line.variantId))
-                  }
-                >
-                  <DeleteOutlined fontSize="small" />
-                </IconButton>
-              ),
-            },
+            removeColumn(
+              () => t('adjust.remove'),
+              (line) => setLines((prev) => prev.filter((l) => l.variantId !== line.variantId)),
+            ),
           ]}
         />
       </Box>

@@ -1,11 +1,8 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -14,7 +11,7 @@ import { formatPiasters, routePath, type StockRowDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
@@ -36,19 +33,14 @@ import { StockTakingsSection } from '../../stocktaking';
 import { AdjustmentDialog, type AdjustLine } from './AdjustmentDialog';
 import { MovementsDialog, type MovementsTarget } from './MovementsDialog';
 import { nameLang } from '../../../shared/lib/lang';
+import { BackButton, itemTitle, ValueBox } from '../../../shared/ui/DocumentKit';
 
 type FilterChoice = 'all' | StockFilter;
-
-const titleOf = (row: StockRowDto) => {
-  const props = propertiesText(row.properties);
-  return props ? `${row.productName} — ${props}` : row.productName;
-};
 
 /** /Inventories/{id}: the stock of one inventory, its value at cost, movements and adjustments. */
 export function InventoryPage() {
   const { t } = useTranslation('inventory');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const can = useCan();
   const showCost = can('can_see_buy_price');
   const canAdjust = can('can_adjust_stock');
@@ -159,7 +151,7 @@ export function InventoryPage() {
             label={t('movements.title')}
             icon={HistoryOutlined}
             onClick={() =>
-              setMovements({ variantId: row.variantId, inventoryId: id, title: titleOf(row) })
+              setMovements({ variantId: row.variantId, inventoryId: id, title: itemTitle(row) })
             }
             testId="stock-movements"
           />
@@ -171,7 +163,7 @@ export function InventoryPage() {
                 openAdjust([
                   {
                     variantId: row.variantId,
-                    title: titleOf(row),
+                    title: itemTitle(row),
                     onHand: row.onHand,
                     value: '',
                     unitCost: '',
@@ -192,13 +184,7 @@ export function InventoryPage() {
         gap={1}
         start={
           <Tooltip title={t('stock.back')}>
-            <IconButton
-              size="small"
-              aria-label={t('stock.back')}
-              onClick={() => navigate(routePath('Inventories'))}
-            >
-              <ArrowBack fontSize="small" sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
-            </IconButton>
+            <BackButton small label={t('stock.back')} to={routePath('Inventories')} />
           </Tooltip>
         }
         title={inventory.data?.name ?? t('stock.title')}
@@ -226,14 +212,11 @@ export function InventoryPage() {
             {showCost &&
               stock.data?.totalValue !== null &&
               stock.data?.totalValue !== undefined && (
-                <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="inventory-value">
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {t('stock.valueAtCost')}
-                  </Typography>
-                  <Typography sx={{ fontWeight: 800 }}>
-                    {t('money', { amount: formatPiasters(stock.data.totalValue) })}
-                  </Typography>
-                </Paper>
+                <ValueBox
+                  label={t('stock.valueAtCost')}
+                  value={t('money', { amount: formatPiasters(stock.data.totalValue) })}
+                  testId="inventory-value"
+                />
               )}
             {canAdjust && (
               <Button

@@ -1,5 +1,4 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,14 +10,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
-import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
+import {
+  DocumentHeader,
+  InfoItem,
+  PrintButton,
+  useDocumentStep,
+} from '../../../shared/ui/DocumentKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -33,7 +35,6 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
   const { t } = useTranslation('purchase-orders');
   const queryClient = useQueryClient();
   const toast = useToast();
-  const confirm = useConfirm();
   const query = useQuery({
     queryKey: purchaseOrderKeys.one(id),
     queryFn: () => purchaseOrdersApi.get(id),
@@ -49,20 +50,15 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: purchaseOrderKeys.all });
     toast.success(message);
   };
-  const stepIt = useCrudMutation({
-    mutationFn: (action: 'close' | 'cancel') => purchaseOrdersApi.step(id, action),
-    onSuccess: (next) => saved(next, t('toast.status', { status: t(`status.${next.status}`) })),
+  const { busy, step } = useDocumentStep({
+    run: (action: 'close' | 'cancel') => purchaseOrdersApi.step(id, action),
+    ask: (action) => ({
+      title: t(`actions.${action}`),
+      message: t(`confirm.${action}`, { number: order!.number }),
+    }),
+    onDone: (next) => saved(next, t('toast.status', { status: t(`status.${next.status}`) })),
     onError: () => void query.refetch(),
   });
-  const step = async (action: 'close' | 'cancel') => {
-    if (!order) return;
-    const ok = await confirm({
-      title: t(`actions.${action}`),
-      message: t(`confirm.${action}`, { number: order.number }),
-    });
-    if (ok) stepIt.mutate(action);
-  };
-  const busy = stepIt.isPending;
 
   const back = (
     <Button component={RouterLink} to={ordersHref()} startIcon={<ArrowBack />}>
@@ -116,14 +112,9 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
               </Button>
             ),
         )}
-        <Button
-          variant="outlined"
-          startIcon={<PrintOutlined />}
-          onClick={() => print(true)}
-          data-testid="po-print-button"
-        >
+        <PrintButton variant="outlined" onClick={() => print(true)} testId="po-print-button">
           {t('actions.print')}
-        </Button>
+        </PrintButton>
       </DocumentHeader>
       {order.actions.includes('receive') && (
         <Alert severity="info" sx={{ mb: 1.5 }}>

@@ -21,13 +21,14 @@ import { useCan } from '../../../shared/state/useCan';
 import { AmountField, useAmountCheck } from '../../../shared/ui/AmountField';
 import {
   addPicked,
+  itemTitle,
   LinesEditor,
   markScanInput,
   type EditLine,
 } from '../../../shared/ui/DocumentKit';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
-import { propertiesText, useInventoryOptions, VariantPicker } from '../../catalog';
+import { useInventoryOptions, VariantPicker } from '../../catalog';
 import { purchaseOrdersApi } from '../api/purchaseOrders.api';
 import { VendorPicker } from './VendorPicker';
 import { NoteField } from '../../../shared/ui/FormDialog';
@@ -41,15 +42,12 @@ type Line = EditLine & {
 type Item = { productName: string; properties: Record<string, string> | null; sku: string };
 
 /** A line of the item: its title and code, the quantity as typed and the cost as given. */
-const lineOf = (v: Item & { barcodes: string[] }, quantity: number, unitCost: number | null) => {
-  const props = propertiesText(v.properties);
-  return {
-    title: props ? `${v.productName} — ${props}` : v.productName,
-    code: v.barcodes[0] ?? v.sku,
-    quantity: String(quantity),
-    unitCost,
-  };
-};
+const lineOf = (v: Item & { barcodes: string[] }, quantity: number, unitCost: number | null) => ({
+  title: itemTitle(v),
+  code: v.barcodes[0] ?? v.sku,
+  quantity: String(quantity),
+  unitCost,
+});
 
 /** An ordered quantity: required, above zero, 3 decimals at most, LIMITS.stockQuantity. */
 const LINE_QUANTITY = {

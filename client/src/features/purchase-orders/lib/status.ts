@@ -1,8 +1,7 @@
+import type { ChipProps } from '@mui/material/Chip';
 import { routePath, type PurchaseOrderStatus } from '@pos/contracts';
 
-type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
-
-const COLORS: Record<PurchaseOrderStatus, ChipColor> = {
+const COLORS: Record<PurchaseOrderStatus, ChipProps['color']> = {
   ordered: 'info',
   partly_received: 'warning',
   received: 'success',
@@ -10,7 +9,7 @@ const COLORS: Record<PurchaseOrderStatus, ChipColor> = {
   cancelled: 'error',
 };
 
-export const statusColor = (status: PurchaseOrderStatus): ChipColor => COLORS[status];
+export const statusColor = (status: PurchaseOrderStatus) => COLORS[status];
 
 /**
  * Purchase orders live inside /buy (the spec's routes have none of their own): `?tab=orders`

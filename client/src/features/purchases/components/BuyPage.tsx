@@ -1,12 +1,8 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -43,7 +39,8 @@ import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, propertiesText, VariantPicker, type ExternalInput } from '../../catalog';
+import { itemTitle, removeColumn, ScanField } from '../../../shared/ui/DocumentKit';
+import { catalogApi, VariantPicker, type ExternalInput } from '../../catalog';
 import { ordersHref } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
 import { defaultInventory } from '../lib/buyDefaults';
@@ -66,11 +63,6 @@ type Line = {
 const CREDIT = '';
 const LOADED_KEYS = 1_000_000;
 
-/** An item's name with its properties (size, colour). */
-const titleOf = (v: { productName: string; properties: Record<string, string> }) => {
-  const props = propertiesText(v.properties);
-  return props ? `${v.productName} — ${props}` : v.productName;
-};
 /** A line's figures for the totals and the API (blank is zero). */
 const amounts = (l: Line) => ({
   quantity: l.quantity ?? 0,
@@ -163,7 +155,7 @@ export default function BuyPage() {
         // loaded lines keep keys of their own (new ones count up from 1)
         key: LOADED_KEYS + l.lineNo,
         variantId: l.variantId,
-        title: titleOf(l),
+        title: itemTitle(l),
         code: l.barcodes[0] ?? l.sku,
         quantity: l.quantity,
         unitCost: l.unitCost ?? null,
@@ -176,25 +168,11 @@ export default function BuyPage() {
   const addVariant = useCallback(
     (v: { id: string; title: string; code: string; unitCost: number; vatRate: number }) => {
       setLines((prev) => {
-        const at = prev.findIndex((l) => l.variantId === v.id);
-        if (at >= 0) {
-          const next = [...prev];
-          next[at] = { ...next[at], quantity: (next[at].quantity ?? 0) + 1 };
-          return next;
-        }
-        return [
-          ...prev,
-          {
-            key: nextKey.current++,
-            variantId: v.id,
-            title: v.title,
-            code: v.code,
-            quantity: 1,
-            unitCost: v.unitCost,
-            discount: 0,
-            vatRate: v.vatRate,
-          },
-        ];
+        const found = prev.find((l) => l.variantId === v.id);
+        if (found)
+          return prev.map((l) => (l === found ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
+        const { id: variantId, ...rest } = v;
+        return [...prev, { ...rest, key: nextKey.current++, variantId, quantity: 1, discount: 0 }];
       });
     },
     [],
@@ -203,7 +181,7 @@ export default function BuyPage() {
     (v: VariantResponseDto) => {
       addVariant({
         id: v.id,
-        title: titleOf(v),
+        title: itemTitle(v),
         code: v.barcodes[0] ?? v.sku,
         unitCost: v.avgCost ?? 0,
         vatRate: v.vatRate ?? 0,
@@ -452,7 +430,7 @@ export default function BuyPage() {
           </Paper>
 
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-            <TextField
+            <ScanField
               size="small"
               autoFocus
               sx={{ flex: 1 }}
@@ -461,22 +439,8 @@ export default function BuyPage() {
               value={scanText}
               inputRef={scanRef}
               onChange={(e) => setScanText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-                  e.preventDefault();
-                  void resolve(scanText);
-                }
-              }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <QrCodeScanner fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-                htmlInput: { 'data-testid': 'buy-scan', 'data-scan-input': '' },
-              }}
+              onScan={() => void resolve(scanText)}
+              testId="buy-scan"
             />
             <Box sx={{ flex: 1 }}>
               <VariantPicker
@@ -530,18 +494,10 @@ export default function BuyPage() {
                   nowrap: true,
                   render: (l) => money(totals.lines[lines.indexOf(l)].total),
                 },
-                {
-                  key: 'remove',
-                  header: '',
-                  render: (l) => (
-                    <IconButton
-                      aria-label={t('remove', { name: l.title })}
-                      onClick={() => setLines((prev) => prev.filter((x) => x.key !== l.key))}
-                    >
-                      <DeleteOutline fontSize="small" />
-                    </IconButton>
-                  ),
-                },
+                removeColumn(
+                  (l) => t('remove', { name: l.title }),
+                  (l) => setLines((prev) => prev.filter((x) => x.key !== l.key)),
+                ),
               ]}
             />
           </Paper>
@@ -594,22 +550,17 @@ export default function BuyPage() {
           </Paper>
 
           <Stack direction="row" spacing={1} sx={{ mb: 3 }}>
-            <Button
-              variant="contained"
-              disabled={busy}
-              onClick={() => void save(true)}
-              data-testid="buy-post"
-            >
-              {t('post')}
-            </Button>
-            <Button
-              variant="outlined"
-              disabled={busy}
-              onClick={() => void save(false)}
-              data-testid="buy-save-draft"
-            >
-              {t('saveDraft')}
-            </Button>
+            {([true, false] as const).map((post) => (
+              <Button
+                key={String(post)}
+                variant={post ? 'contained' : 'outlined'}
+                disabled={busy}
+                onClick={() => void save(post)}
+                data-testid={post ? 'buy-post' : 'buy-save-draft'}
+              >
+                {t(post ? 'post' : 'saveDraft')}
+              </Button>
+            ))}
             <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
               {t('keys')}
             </Typography>
@@ -664,23 +615,15 @@ export default function BuyPage() {
   );
 }
 
-function Row({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
+type RowProps = { label: string; value: string; strong?: boolean; testId?: string };
+function Row({ label, value, strong, testId }: RowProps) {
+  const sx = { fontWeight: strong ? 700 : 400 };
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400 }}>
+      <Typography variant="body2" sx={sx}>
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400 }} data-testid={testId}>
+      <Typography variant="body2" sx={sx} data-testid={testId}>
         {value}
       </Typography>
     </Box>
@@ -728,7 +671,7 @@ function PostedInvoice({
           {
             key: 'item',
             header: t('item'),
-            render: titleOf,
+            render: itemTitle,
           },
           { key: 'quantity', header: t('quantity'), render: (l) => formatQuantity(l.quantity) },
           {

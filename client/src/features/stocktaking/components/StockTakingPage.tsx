@@ -1,14 +1,8 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -28,11 +22,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { VariantPicker, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
@@ -41,20 +34,23 @@ import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { stockTakingApi, stockTakingKeys, type StockTakingStep } from '../api/stocktaking.api';
 import { newId } from '../../../shared/lib/ids';
 import { STATE_COLOR } from '../lib/states';
-import { markScanInput } from '../../../shared/ui/DocumentKit';
+import {
+  BackButton,
+  DocumentHeader,
+  PrintButton,
+  ScanField,
+  useDocumentStep,
+} from '../../../shared/ui/DocumentKit';
 import { ReviewTable } from './ReviewTable';
 import { StockTakingResults } from './StockTakingResults';
 import { formatDateTime, formatTime } from '../../../shared/lib/format';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /StockTaking/{id}: scan-first counting (phone friendly), live progress, review, post or cancel. */
 export default function StockTakingPage() {
-  const { t, i18n } = useTranslation('stocktaking');
+  const { t } = useTranslation('stocktaking');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const confirm = useConfirm();
   const session = useQuery({
     queryKey: stockTakingKeys.one(id),
     queryFn: () => stockTakingApi.get(id),
@@ -69,7 +65,6 @@ export default function StockTakingPage() {
   } | null>(null);
   const setProgress = (p: { counted: number; total: number }) =>
     setLive({ ...p, base: session.data });
-  const [busy, setBusy] = useState(false);
   const [uncountedAsZero, setUncountedAsZero] = useState(false);
   const [printing, setPrinting] = useState(false);
   const refreshTimer = useRef<number | null>(null);
@@ -120,33 +115,27 @@ export default function StockTakingPage() {
     return () => window.removeEventListener('afterprint', done);
   }, [printing, printReady]);
 
-  const postKey = useIdempotencyKey();
-  const st = session.data;
-  if (!st) return session.isLoading ? <LinearProgress /> : null;
-
-  const run = async (action: StockTakingStep | 'post') => {
-    if (action !== 'reopen') {
-      const ok = await confirm({
-        title: t(`actions.${action}`),
-        message: t(`confirm.${action}`, { number: st.number }),
-      });
-      if (!ok) return;
-    }
-    setBusy(true);
-    try {
-      const next =
-        action === 'post'
-          ? await stockTakingApi.post(st.id, { uncountedAsZero }, { idempotencyKey: postKey.key })
-          : await stockTakingApi.step(st.id, action);
+  const { busy, step: run } = useDocumentStep({
+    run: (action: StockTakingStep | 'post', idempotencyKey) =>
+      action === 'post'
+        ? stockTakingApi.post(id, { uncountedAsZero }, { idempotencyKey })
+        : stockTakingApi.step(id, action),
+    ask: (action) =>
+      action === 'reopen'
+        ? null
+        : {
+            title: t(`actions.${action}`),
+            message: t(`confirm.${action}`, { number: session.data!.number }),
+          },
+    onDone: (next) => {
       queryClient.setQueryData(stockTakingKeys.one(id), next);
       void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
       toast.success(t('done', { state: t(`states.${next.state}`) }));
-    } catch (error) {
-      handleError(error, { toast: true });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const st = session.data;
+  if (!st) return session.isLoading ? <LinearProgress /> : null;
+
   const action = (name: StockTakingStep | 'post', props: ButtonProps = {}) => (
     <Button
       {...props}
@@ -166,30 +155,26 @@ export default function StockTakingPage() {
       data-state={st.state}
       sx={{ maxInlineSize: 1200, marginInline: 'auto' }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <IconButton
-          aria-label={st.inventoryName}
-          onClick={() => navigate(routePath('Inventories-id', { id: st.inventoryId }))}
-        >
-          <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        </IconButton>
-        <Typography variant="h5" component="h1">
-          {t('sessionTitle', { number: st.number })}
-        </Typography>
-        <Chip
-          label={t(`states.${st.state}`)}
-          color={STATE_COLOR[st.state]}
-          data-testid="stocktaking-state"
-        />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button
-          startIcon={<PrintOutlined />}
-          onClick={() => setPrinting(true)}
-          data-testid="stocktaking-print"
-        >
+      <DocumentHeader
+        back={
+          <BackButton
+            label={st.inventoryName}
+            to={routePath('Inventories-id', { id: st.inventoryId })}
+          />
+        }
+        number={t('sessionTitle', { number: st.number })}
+        ltr={false}
+        sx={{ mb: 1 }}
+        chip={{
+          color: STATE_COLOR[st.state],
+          label: t(`states.${st.state}`),
+          testId: 'stocktaking-state',
+        }}
+      >
+        <PrintButton onClick={() => setPrinting(true)} testId="stocktaking-print">
           {t('actions.print')}
-        </Button>
-      </Stack>
+        </PrintButton>
+      </DocumentHeader>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('info.inventory')}: {st.inventoryName} — {st.branchName} · {t('info.startedBy')}:{' '}
         {st.startedByName ?? ''} · {formatDateTime(st.startedAt)}
@@ -315,6 +300,7 @@ function CountPanel({
       input.current?.focus();
     }
   };
+  const scan = () => code.trim() && void record({ barcode: code.trim() });
   const pick = (v: VariantResponseDto | null) => {
     if (v) void record({ variantId: v.id });
   };
@@ -322,39 +308,17 @@ function CountPanel({
   return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1 }}>
-        <TextField
+        <ScanField
           autoFocus
           fullWidth
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              const text = code.trim();
-              if (text) void record({ barcode: text });
-            }
-          }}
+          onScan={scan}
           placeholder={t('count.scan')}
-          inputRef={(el: HTMLInputElement | null) => {
-            input.current = el;
-            markScanInput(el);
-          }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <QrCodeScanner />
-                </InputAdornment>
-              ),
-              sx: { fontSize: 22, minBlockSize: 56 },
-            },
-            htmlInput: {
-              'data-testid': 'count-scan',
-              inputMode: 'text',
-              autoComplete: 'off',
-              dir: 'ltr',
-            },
-          }}
+          inputRef={input}
+          testId="count-scan"
+          inputSx={{ fontSize: 22, minBlockSize: 56 }}
+          htmlInput={{ inputMode: 'text', autoComplete: 'off', dir: 'ltr' }}
         />
         <TextField
           label={t('count.quantity')}
@@ -374,7 +338,7 @@ function CountPanel({
         <Button
           variant="contained"
           size="large"
-          onClick={() => code.trim() && void record({ barcode: code.trim() })}
+          onClick={scan}
           data-testid="count-add"
           sx={{ minInlineSize: 110 }}
         >

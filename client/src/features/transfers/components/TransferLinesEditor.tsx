@@ -1,9 +1,10 @@
 import { LIMITS, type VariantResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
-import { VariantPicker, propertiesText } from '../../catalog';
+import { VariantPicker } from '../../catalog';
 import { checkAmount, formatQuantity } from '../../../shared/lib/money';
 import {
   addPicked,
+  itemTitle,
   LinesEditor,
   markScanInput,
   type EditLine as Line,
@@ -11,11 +12,7 @@ import {
 
 export type EditLine = Line & { available?: number };
 
-/** An item's name with its properties (size, colour). */
-export const itemTitle = (v: { productName: string; properties: Record<string, string> }) => {
-  const props = propertiesText(v.properties);
-  return props ? `${v.productName} — ${props}` : v.productName;
-};
+export { itemTitle };
 
 const lineFromVariant = (v: VariantResponseDto): EditLine => ({
   variantId: v.id,

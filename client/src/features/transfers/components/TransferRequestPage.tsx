@@ -1,9 +1,6 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,19 +16,25 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
-import { useConfirm } from '../../../shared/ui/ConfirmDialog';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import { DocumentHeader, InfoItem } from '../../../shared/ui/DocumentKit';
+import {
+  BackButton,
+  DocumentHeader,
+  InfoItem,
+  PrintButton,
+  useDocumentStep,
+  ValueBox,
+} from '../../../shared/ui/DocumentKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
@@ -43,12 +46,10 @@ import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** /Inventories/TransferRequests/{id}: lines, the steps this user's branch may take, the timeline, the printable note. */
 export default function TransferRequestPage() {
-  const { t, i18n } = useTranslation('transfers');
+  const { t } = useTranslation('transfers');
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const confirm = useConfirm();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
   const query = useQuery({
@@ -76,27 +77,22 @@ export default function TransferRequestPage() {
     void queryClient.invalidateQueries({ queryKey: transferKeys.all });
     toast.success(t('done', { state: t(`states.${next.state}`) }));
   };
-  const idem = useIdempotencyKey();
-  const stepIt = useCrudMutation({
-    mutationFn: (action: StepAction) =>
-      transfersApi.step(id, action, {}, { idempotencyKey: idem.key }),
-    onSuccess: (next) => {
-      after(next);
-      idem.renew();
-    },
+  const { busy: stepping, step } = useDocumentStep({
+    run: (action: StepAction, idempotencyKey) =>
+      transfersApi.step(id, action, {}, { idempotencyKey }),
+    ask: (action) =>
+      action === 'request'
+        ? null
+        : {
+            title: t(`actions.${action}`),
+            message: t(`confirm.${action}`, {
+              number: tr!.number,
+              inventory: tr!.fromInventoryName,
+            }),
+          },
+    onDone: after,
     onError: refresh,
   });
-  const step = async (action: StepAction) => {
-    if (!tr) return;
-    if (action !== 'request') {
-      const ok = await confirm({
-        title: t(`actions.${action}`),
-        message: t(`confirm.${action}`, { number: tr.number, inventory: tr.fromInventoryName }),
-      });
-      if (!ok) return;
-    }
-    stepIt.mutate(action);
-  };
   const saveLines = useCrudMutation({
     mutationFn: (lines: { variantId: string; quantity: number }[]) =>
       transfersApi.update(id, { lines }),
@@ -107,7 +103,7 @@ export default function TransferRequestPage() {
     },
   });
 
-  const busy = stepIt.isPending || saveLines.isPending;
+  const busy = stepping || saveLines.isPending;
   if (!tr) return query.isLoading ? <LinearProgress /> : null;
   const showValue = tr.valueAtCost !== undefined;
   const shippedOrLater = ['shipped', 'received', 'partially_received'].includes(tr.state);
@@ -119,14 +115,7 @@ export default function TransferRequestPage() {
   return (
     <Box data-testid="transfer-page" data-state={tr.state}>
       <DocumentHeader
-        back={
-          <IconButton
-            aria-label={t('back')}
-            onClick={() => navigate(routePath('Inventories-TransferRequests'))}
-          >
-            <ArrowBack sx={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-          </IconButton>
-        }
+        back={<BackButton label={t('back')} to={routePath('Inventories-TransferRequests')} />}
         number={tr.number}
         numberTestId="transfer-number"
         chip={{
@@ -136,20 +125,15 @@ export default function TransferRequestPage() {
         }}
       >
         {showValue && (
-          <Paper variant="outlined" sx={{ px: 1.5, py: 0.5 }} data-testid="transfer-value">
-            <Typography variant="caption" color="text.secondary">
-              {t('fields.value')}
-            </Typography>
-            <Typography sx={{ fontWeight: 700 }}>{formatPiasters(tr.valueAtCost!)}</Typography>
-          </Paper>
+          <ValueBox
+            label={t('fields.value')}
+            value={formatPiasters(tr.valueAtCost!)}
+            testId="transfer-value"
+          />
         )}
-        <Button
-          startIcon={<PrintOutlined />}
-          onClick={() => print(true)}
-          data-testid="transfer-print"
-        >
+        <PrintButton onClick={() => print(true)} testId="transfer-print">
           {t('actions.print')}
-        </Button>
+        </PrintButton>
       </DocumentHeader>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>

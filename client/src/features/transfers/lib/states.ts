@@ -1,8 +1,7 @@
+import type { ChipProps } from '@mui/material/Chip';
 import type { TransferState } from '@pos/contracts';
 
-type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
-
-const COLORS: Record<TransferState, ChipColor> = {
+const COLORS: Record<TransferState, ChipProps['color']> = {
   draft: 'default',
   requested: 'warning',
   approved: 'info',
@@ -13,4 +12,4 @@ const COLORS: Record<TransferState, ChipColor> = {
   cancelled: 'default',
 };
 
-export const stateColor = (state: TransferState): ChipColor => COLORS[state];
+export const stateColor = (state: TransferState) => COLORS[state];
