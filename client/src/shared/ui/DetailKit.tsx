@@ -76,20 +76,25 @@ export function Panel({
   );
 }
 
-/** A fact of `Facts`: [label, value]; `false` (a condition not met) is left out. */
-export type Fact = [string, ReactNode] | false;
+/** A fact of `Facts`: [label, value, test id of the value]; `false` (a condition not met) is left out. */
+export type Fact = [string, ReactNode, string?] | false;
 
 /** Label / value pairs in two columns, the value at the end; a `false` row is left out. */
-export function Facts({ rows }: { rows: Fact[] }) {
-  const shown = rows.filter((row): row is [string, ReactNode] => row !== false);
+export function Facts({ rows, sx }: { rows: Fact[]; sx?: SxProps<Theme> }) {
+  const shown = rows.filter((row) => row !== false);
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}>
-      {shown.map(([label, value], i) => (
+    <Box
+      sx={[
+        { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      {shown.map(([label, value, testId], i) => (
         <Box key={i} sx={{ display: 'contents' }}>
           <Typography variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography variant="body2" sx={{ textAlign: 'end' }}>
+          <Typography variant="body2" sx={{ textAlign: 'end' }} data-testid={testId}>
             {value}
           </Typography>
         </Box>

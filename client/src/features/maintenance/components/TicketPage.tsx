@@ -25,7 +25,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { placeLabel } from '../../../shared/lib/places';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
@@ -68,9 +68,7 @@ export default function TicketPage() {
     enabled: !!id,
     meta: { detail: true },
   });
-  useEffect(() => {
-    if (ticket.error) handleError(ticket.error, { toast: true });
-  }, [ticket.error]);
+  useErrorToast(ticket.error);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
   const [printing, setPrinting] = usePrintJob<'intake' | 'delivery'>();
   const [step, setStep] = useState<MaintenanceStatus | null>(null);

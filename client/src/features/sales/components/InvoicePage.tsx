@@ -118,23 +118,21 @@ export default function InvoicePage() {
   const sale = invoice.data;
   if (!sale) return invoice.isLoading ? <LinearProgress /> : null;
 
+  /** Prints the sale (no `doc`) or one of its returns, with its e-receipt when it has one. */
+  const printDoc = async (doc?: ReturnDto) => {
+    const eta = await loadEReceiptMark(sale.id, doc?.id);
+    setPrinted(doc ? { kind: 'return', doc, eta } : { kind: 'sale', eta });
+    printSoon();
+  };
   const print = (layoutChoice: PaperLayout) => {
     setLayout(layoutChoice);
-    void loadEReceiptMark(sale.id).then((eta) => {
-      setPrinted({ kind: 'sale', eta });
-      printSoon();
-    });
+    void printDoc();
   };
-  const printReturn = async (returnId: string) => {
-    try {
-      const doc = await salesApi.returnDoc(returnId);
-      const eta = await loadEReceiptMark(sale.id, doc.id);
-      setPrinted({ kind: 'return', doc, eta });
-      printSoon();
-    } catch (err) {
-      handleError(err, { toast: true });
-    }
-  };
+  const printReturn = (returnId: string) =>
+    salesApi
+      .returnDoc(returnId)
+      .then(printDoc)
+      .catch((err) => handleError(err, { toast: true }));
 
   const lineColumns: Column<SaleDto['lines'][number]>[] = [
     {
@@ -363,10 +361,7 @@ export default function InvoicePage() {
           onClose={() => setReturning(false)}
           onDone={(doc) => {
             setReturning(false);
-            void loadEReceiptMark(sale.id, doc.id).then((eta) => {
-              setPrinted({ kind: 'return', doc, eta });
-              printSoon();
-            });
+            void printDoc(doc);
           }}
         />
       )}
