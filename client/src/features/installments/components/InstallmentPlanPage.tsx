@@ -94,6 +94,12 @@ export default function InstallmentPlanPage() {
     });
   };
 
+  const printLink = (text: string, doc: Printed) => (
+    <Link key={text} component="button" type="button" onClick={() => setPrinting(doc)}>
+      {text}
+    </Link>
+  );
+
   const scheduleColumns: Column<InstallmentDto>[] = [
     {
       key: 'choose',
@@ -326,32 +332,18 @@ export default function InstallmentPlanPage() {
       </Section>
 
       <Section title={t('plan.documents')} testId="plan-documents">
-        <Stack sx={{ gap: 0.5 }}>
-          <Box>
-            <Link
-              component="button"
-              type="button"
-              onClick={() => setPrinting({ kind: 'contract', plan: p })}
-            >
-              {t('plan.contractDoc', { number: p.number })}
-            </Link>
-          </Box>
-          <Box>
-            <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
-              {t('plan.saleDoc', { number: p.saleNumber })}
-            </Link>
-          </Box>
-          {p.payments.map((x) => (
-            <Box key={x.id}>
-              <Link
-                component="button"
-                type="button"
-                onClick={() => setPrinting({ kind: 'receipt', payment: x, plan: p })}
-              >
-                {t('plan.receiptDoc', { number: x.number })}
-              </Link>
-            </Box>
-          ))}
+        <Stack sx={{ gap: 0.5, alignItems: 'start' }}>
+          {printLink(t('plan.contractDoc', { number: p.number }), { kind: 'contract', plan: p })}
+          <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
+            {t('plan.saleDoc', { number: p.saleNumber })}
+          </Link>
+          {p.payments.map((x) =>
+            printLink(t('plan.receiptDoc', { number: x.number }), {
+              kind: 'receipt',
+              payment: x,
+              plan: p,
+            }),
+          )}
         </Stack>
       </Section>
 
