@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
 import type { ReactNode } from 'react';
+import { DetailColumns, Panel } from './DetailKit';
+import { PageHeader } from './PageHeader';
 
 /**
  * A party's account page (a customer's, a vendor's): the name with the page's actions, then a
@@ -24,24 +24,11 @@ export function AccountPage({
 }) {
   return (
     <Box data-testid={testId}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        {actions}
-      </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
+      <PageHeader title={title} actions={actions} />
+      <DetailColumns columns="280px minmax(0, 1fr)">
         {side}
         {children}
-      </Box>
+      </DetailColumns>
     </Box>
   );
 }
@@ -75,11 +62,8 @@ export function BalanceFigure({
 /** A titled panel of an account page (aging, open invoices, statement). */
 export function AccountSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Typography variant="h6" component="h2" sx={{ fontSize: 16, fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
+    <Panel title={title} sx={{ '& > h2': { fontSize: 16, fontWeight: 700 } }}>
       {children}
-    </Paper>
+    </Panel>
   );
 }

@@ -31,6 +31,8 @@ export type FormDialogProps = {
   maxWidth?: DialogProps['maxWidth'];
   /** Lines above and below the content (long forms). */
   dividers?: boolean;
+  /** data-testid of the content */
+  testId?: string;
   children?: ReactNode;
 };
 
@@ -52,6 +54,7 @@ export function FormDialog({
   submitDisabled = false,
   maxWidth = 'sm',
   dividers = false,
+  testId,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation('common');
@@ -72,7 +75,7 @@ export function FormDialog({
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers={dividers}>
+      <DialogContent dividers={dividers} data-testid={testId}>
         <FieldGuard guard={guard}>{children}</FieldGuard>
       </DialogContent>
       <DialogActions>

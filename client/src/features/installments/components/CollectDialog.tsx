@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from '../../../shared/lib/places';
-import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
+import { PaymentFormDialog, type PaymentChoice } from '../../../shared/ui/PaymentFormDialog';
 import { sessionUserState } from '../../../shared/state';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
@@ -27,6 +27,23 @@ export function useCollectVaults(branchId: string) {
   const vaults = useQuery({ queryKey: installmentKeys.vaults, queryFn: installmentsApi.vaults });
   const options = (vaults.data ?? []).filter((v) => v.branchId === branchId);
   return { options, isLoading: vaults.isLoading };
+}
+
+/** The vault picker of a collection or a settlement (required, no vault until one is chosen). */
+export function useVaultChoice(
+  preset: string,
+  options: PaymentChoice['options'],
+  testId: string,
+): PaymentChoice {
+  const { t } = useTranslation('installments');
+  return {
+    label: t('fields.vault'),
+    preset,
+    options,
+    noneLabel: t('form.chooseVault'),
+    required: t('form.required'),
+    testId,
+  };
 }
 
 /** The picker's value for the till: no vault is sent, the server takes the collector's open shift. */
@@ -71,6 +88,17 @@ export function CollectDialog({
 }) {
   const { t } = useTranslation('installments');
   const places = useCollectPlaces(target.branchId);
+  // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
+  const place = useVaultChoice(
+    places.isLoading ? '' : places.preferred,
+    [
+      ...(places.till
+        ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
+        : []),
+      ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
+    ],
+    'collect-vault',
+  );
   const collect = useCrudMutation({
     mutationFn: ({ body, key }: { body: InstallmentCollectDto; key: string }) =>
       installmentsApi.collect(target.planId, body, { idempotencyKey: key }),
@@ -119,20 +147,7 @@ export function CollectDialog({
               ? t('form.overCollect', { due: formatPiasters(target.due) })
               : undefined,
       }}
-      place={{
-        label: t('fields.vault'),
-        // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
-        preset: places.isLoading ? '' : places.preferred,
-        options: [
-          ...(places.till
-            ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
-            : []),
-          ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
-        ],
-        noneLabel: t('form.chooseVault'),
-        required: t('form.required'),
-        testId: 'collect-vault',
-      }}
+      place={place}
       note={{ label: t('fields.note'), maxLength: 300 }}
     />
   );

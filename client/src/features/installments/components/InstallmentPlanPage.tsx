@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -34,31 +33,17 @@ import { ContractPrint } from './ContractPrint';
 import { PhoneLinks } from './PhoneLinks';
 import { RescheduleDialog } from './RescheduleDialog';
 import { SettleDialog } from './SettleDialog';
-import { Figure } from './TermsFields';
+import { Figures, Panel } from '../../../shared/ui/DetailKit';
 import { InstallmentStatusChip, PlanStatusChip } from './StatusChip';
 
 type Printed =
   | { kind: 'contract'; plan: InstallmentPlanDetailDto }
   | { kind: 'receipt'; payment: InstallmentPaymentDto; plan: InstallmentPlanDetailDto };
 
-function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={testId}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+/** A section of the page: a titled panel. */
+const Section = (props: { title: string; children: ReactNode; testId: string }) => (
+  <Panel {...props} sx={{ p: 2 }} />
+);
 
 const isOpen = (i: InstallmentDto) => i.due > 0 && i.status !== 'rescheduled';
 
@@ -108,6 +93,12 @@ export default function InstallmentPlanPage() {
       }),
     });
   };
+
+  const printLink = (text: string, doc: Printed) => (
+    <Link key={text} component="button" type="button" onClick={() => setPrinting(doc)}>
+      {text}
+    </Link>
+  );
 
   const scheduleColumns: Column<InstallmentDto>[] = [
     {
@@ -259,15 +250,9 @@ export default function InstallmentPlanPage() {
             </Alert>
           ),
       )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
-          }}
-        >
-          {(
+      <Panel sx={{ p: 2 }}>
+        <Figures
+          items={(
             [
               ['customer', p.customer.name, 'plan-customer'],
               ['phone', <PhoneLinks phone={p.customer.phone} />],
@@ -291,11 +276,9 @@ export default function InstallmentPlanPage() {
               ['outstanding', formatPiasters(p.outstanding), 'plan-outstanding'],
               ['balance', formatPiasters(p.customer.balance)],
             ] as [string, ReactNode, string?][]
-          ).map(([field, value, testId]) => (
-            <Figure key={field} label={t(`fields.${field}`)} value={value} testId={testId} />
-          ))}
-        </Box>
-      </Paper>
+          ).map(([field, value, testId]) => [t(`fields.${field}`), value, testId])}
+        />
+      </Panel>
 
       <Section title={t('plan.schedule')} testId="plan-schedule">
         {open && (
@@ -349,32 +332,18 @@ export default function InstallmentPlanPage() {
       </Section>
 
       <Section title={t('plan.documents')} testId="plan-documents">
-        <Stack sx={{ gap: 0.5 }}>
-          <Box>
-            <Link
-              component="button"
-              type="button"
-              onClick={() => setPrinting({ kind: 'contract', plan: p })}
-            >
-              {t('plan.contractDoc', { number: p.number })}
-            </Link>
-          </Box>
-          <Box>
-            <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
-              {t('plan.saleDoc', { number: p.saleNumber })}
-            </Link>
-          </Box>
-          {p.payments.map((x) => (
-            <Box key={x.id}>
-              <Link
-                component="button"
-                type="button"
-                onClick={() => setPrinting({ kind: 'receipt', payment: x, plan: p })}
-              >
-                {t('plan.receiptDoc', { number: x.number })}
-              </Link>
-            </Box>
-          ))}
+        <Stack sx={{ gap: 0.5, alignItems: 'start' }}>
+          {printLink(t('plan.contractDoc', { number: p.number }), { kind: 'contract', plan: p })}
+          <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
+            {t('plan.saleDoc', { number: p.saleNumber })}
+          </Link>
+          {p.payments.map((x) =>
+            printLink(t('plan.receiptDoc', { number: x.number }), {
+              kind: 'receipt',
+              payment: x,
+              plan: p,
+            }),
+          )}
         </Stack>
       </Section>
 

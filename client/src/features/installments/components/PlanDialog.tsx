@@ -1,13 +1,8 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Print from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -23,7 +18,7 @@ import {
   type InstallmentPlanDetailDto,
 } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -31,15 +26,14 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
-import { useFieldGuard } from '../../../shared/ui/fieldGuard';
-import { PrintArea, usePrintJob } from '../../../shared/ui/print';
+import { PrintDialog } from '../../../shared/ui/PrintDialog';
 import { toast } from '../../../shared/ui/toast';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/terms';
 import { ContractPrint } from './ContractPrint';
 import { SchedulePreview, TermsFields } from './TermsFields';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
-import { NoteField } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 
 type Guarantor = { name: string; nationalId: string; phone: string; address: string };
 const EMPTY_GUARANTOR: Guarantor = { name: '', nationalId: '', phone: '', address: '' };
@@ -86,9 +80,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<InstallmentPlanDetailDto | null>(null);
-  const [printing, setPrinting] = usePrintJob<InstallmentPlanDetailDto>();
   const idHint = useNationalIdHint();
-  const guard = useFieldGuard();
 
   const sale = financeable.data;
   const customerNationalId = nationalId ?? sale?.customerNationalId ?? '';
@@ -126,9 +118,8 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
     return t(`fields.${last === 'name' ? 'guarantorName' : last}`);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!sale || create.isPending || !guard.check()) return;
+  const submit = async () => {
+    if (!sale || create.isPending) return;
     const body = {
       id: requestId,
       saleId,
@@ -159,184 +150,161 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
 
   if (created)
     return (
-      <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="plan-created-title">
-        <DialogTitle id="plan-created-title">{t('plan.createdTitle')}</DialogTitle>
-        <DialogContent dividers data-testid="plan-created">
-          <Typography>
-            {t('plan.createdLine', {
-              number: created.number,
-              count: created.count,
-              amount: formatPiasters(created.toPay),
-            })}
-          </Typography>
-          <Link component={RouterLink} to={routePath('Installments-id', { id: created.id })}>
-            {t('plan.open')}
-          </Link>
-        </DialogContent>
-        <DialogActions>
-          <Button color="inherit" onClick={onClose}>
-            {t('actions.close')}
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<Print />}
-            onClick={() => setPrinting(created)}
-            data-testid="plan-print-contract"
-            autoFocus
-          >
-            {t('contract.print')}
-          </Button>
-        </DialogActions>
-        {printing && (
-          <PrintArea layout="a4">
-            <ContractPrint plan={printing} />
-          </PrintArea>
-        )}
-      </Dialog>
+      <PrintDialog
+        onClose={onClose}
+        title={t('plan.createdTitle')}
+        titleId="plan-created-title"
+        testId="plan-created"
+        maxWidth="xs"
+        closeLabel={t('actions.close')}
+        printLabel={t('contract.print')}
+        printTestId="plan-print-contract"
+        doc={<ContractPrint plan={created} />}
+      >
+        <Typography>
+          {t('plan.createdLine', {
+            number: created.number,
+            count: created.count,
+            amount: formatPiasters(created.toPay),
+          })}
+        </Typography>
+        <Link component={RouterLink} to={routePath('Installments-id', { id: created.id })}>
+          {t('plan.open')}
+        </Link>
+      </PrintDialog>
     );
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={create.isPending ? undefined : onClose}
+      onClose={onClose}
+      onSubmit={submit}
+      title={t('plan.title', { number: sale?.saleNumber ?? '' })}
+      titleId="plan-dialog-title"
+      testId="plan-dialog"
+      submitting={create.isPending}
+      submitDisabled={!sale || sale.financed <= 0 || Boolean(preview?.error)}
+      submitLabel={t('plan.submit')}
+      cancelLabel={t('plan.later')}
+      submitTestId="plan-submit"
       maxWidth="md"
-      fullWidth
-      aria-labelledby="plan-dialog-title"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as never }}
+      dividers
     >
-      <DialogTitle id="plan-dialog-title">
-        {t('plan.title', { number: sale?.saleNumber ?? '' })}
-      </DialogTitle>
-      <DialogContent dividers data-testid="plan-dialog">
-        {financeable.isLoading && <LinearProgress />}
-        {sale && sale.financed <= 0 && (
-          <Alert severity="info">{t(sale.planId ? 'plan.alreadyPlanned' : 'plan.nothing')}</Alert>
-        )}
-        {sale && sale.financed > 0 && (
-          <Box sx={{ display: 'grid', gap: 2 }}>
-            <Typography>
-              {t('plan.saleLine', {
-                customer: sale.customerName ?? '',
-                total: formatPiasters(sale.total),
-                down: formatPiasters(sale.downPayment),
-                financed: formatPiasters(sale.financed),
-              })}
-            </Typography>
-            <TermsFields value={terms} onChange={setTerms} guard={guard} />
-            {preview && <SchedulePreview preview={preview} downPayment={sale.downPayment} />}
-            <Divider />
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-              {t('plan.customer')}
-            </Typography>
-            <TextField
-              size="small"
-              label={t('fields.nationalId')}
-              value={customerNationalId}
-              onChange={(e) => {
-                setNationalId(e.target.value);
-                setErrors((x) => ({ ...x, nationalId: undefined }));
+      {financeable.isLoading && <LinearProgress />}
+      {sale && sale.financed <= 0 && (
+        <Alert severity="info">{t(sale.planId ? 'plan.alreadyPlanned' : 'plan.nothing')}</Alert>
+      )}
+      {sale && sale.financed > 0 && (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Typography>
+            {t('plan.saleLine', {
+              customer: sale.customerName ?? '',
+              total: formatPiasters(sale.total),
+              down: formatPiasters(sale.downPayment),
+              financed: formatPiasters(sale.financed),
+            })}
+          </Typography>
+          <TermsFields value={terms} onChange={setTerms} />
+          {preview && <SchedulePreview preview={preview} downPayment={sale.downPayment} />}
+          <Divider />
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {t('plan.customer')}
+          </Typography>
+          <TextField
+            size="small"
+            label={t('fields.nationalId')}
+            value={customerNationalId}
+            onChange={(e) => {
+              setNationalId(e.target.value);
+              setErrors((x) => ({ ...x, nationalId: undefined }));
+            }}
+            error={Boolean(errors.nationalId)}
+            helperText={
+              errors.nationalId ??
+              (sale.customerNationalId
+                ? t('form.nationalIdRecorded', { info: idHint(customerNationalId) ?? '' })
+                : (idHint(customerNationalId) ?? t('form.nationalIdHint')))
+            }
+            required
+            slotProps={{
+              htmlInput: {
+                dir: 'ltr',
+                inputMode: 'numeric',
+                maxLength: 14,
+                // The customer's recorded ID is the one the plan must carry (the server checks it).
+                readOnly: Boolean(sale.customerNationalId),
+                'data-testid': 'plan-national-id',
+              },
+            }}
+          />
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {t('plan.guarantors')}
+          </Typography>
+          {errors.guarantors && <Alert severity="warning">{errors.guarantors}</Alert>}
+          {guarantors.map((g, i) => (
+            <Box
+              key={i}
+              data-testid="plan-guarantor"
+              sx={{
+                display: 'grid',
+                gap: 1.5,
+                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+                p: 1.5,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                position: 'relative',
               }}
-              error={Boolean(errors.nationalId)}
-              helperText={
-                errors.nationalId ??
-                (sale.customerNationalId
-                  ? t('form.nationalIdRecorded', { info: idHint(customerNationalId) ?? '' })
-                  : (idHint(customerNationalId) ?? t('form.nationalIdHint')))
-              }
-              required
-              slotProps={{
-                htmlInput: {
-                  dir: 'ltr',
-                  inputMode: 'numeric',
-                  maxLength: 14,
-                  // The customer's recorded ID is the one the plan must carry (the server checks it).
-                  readOnly: Boolean(sale.customerNationalId),
-                  'data-testid': 'plan-national-id',
-                },
-              }}
-            />
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-              {t('plan.guarantors')}
-            </Typography>
-            {errors.guarantors && <Alert severity="warning">{errors.guarantors}</Alert>}
-            {guarantors.map((g, i) => (
-              <Box
-                key={i}
-                data-testid="plan-guarantor"
-                sx={{
-                  display: 'grid',
-                  gap: 1.5,
-                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-                  p: 1.5,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  position: 'relative',
-                }}
-              >
-                {GUARANTOR_FIELDS.map(([field, testId, maxLength, inputMode]) => {
-                  const error = errors[`guarantors.${i}.${field}`];
-                  return (
-                    <TextField
-                      key={field}
-                      size="small"
-                      label={label(field)}
-                      value={g[field]}
-                      onChange={(e) => setGuarantor(i, { [field]: e.target.value })}
-                      error={Boolean(error)}
-                      helperText={
-                        error ?? (field === 'nationalId' ? idHint(g.nationalId) : undefined) ?? ' '
-                      }
-                      required
-                      slotProps={{
-                        htmlInput: {
-                          maxLength,
-                          ...(inputMode ? { dir: 'ltr', inputMode } : {}),
-                          'data-testid': testId,
-                        },
-                      }}
-                    />
-                  );
-                })}
-                {guarantors.length > 1 && (
-                  <IconButton
+            >
+              {GUARANTOR_FIELDS.map(([field, testId, maxLength, inputMode]) => {
+                const error = errors[`guarantors.${i}.${field}`];
+                return (
+                  <TextField
+                    key={field}
                     size="small"
-                    aria-label={t('plan.removeGuarantor')}
-                    onClick={() => setGuarantors((list) => list.filter((_, j) => j !== i))}
-                    sx={{ position: 'absolute', insetBlockStart: 4, insetInlineEnd: 4 }}
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                )}
-              </Box>
-            ))}
-            {guarantors.length < 2 && (
-              <Button
-                startIcon={<Add />}
-                onClick={() => setGuarantors((list) => [...list, { ...EMPTY_GUARANTOR }])}
-                sx={{ justifySelf: 'start' }}
-                data-testid="plan-add-guarantor"
-              >
-                {t('plan.addGuarantor')}
-              </Button>
-            )}
-            <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={create.isPending}>
-          {t('plan.later')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!sale || sale.financed <= 0 || create.isPending || Boolean(preview?.error)}
-          data-testid="plan-submit"
-        >
-          {t('plan.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+                    label={label(field)}
+                    value={g[field]}
+                    onChange={(e) => setGuarantor(i, { [field]: e.target.value })}
+                    error={Boolean(error)}
+                    helperText={
+                      error ?? (field === 'nationalId' ? idHint(g.nationalId) : undefined) ?? ' '
+                    }
+                    required
+                    slotProps={{
+                      htmlInput: {
+                        maxLength,
+                        ...(inputMode ? { dir: 'ltr', inputMode } : {}),
+                        'data-testid': testId,
+                      },
+                    }}
+                  />
+                );
+              })}
+              {guarantors.length > 1 && (
+                <IconButton
+                  size="small"
+                  aria-label={t('plan.removeGuarantor')}
+                  onClick={() => setGuarantors((list) => list.filter((_, j) => j !== i))}
+                  sx={{ position: 'absolute', insetBlockStart: 4, insetInlineEnd: 4 }}
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
+          ))}
+          {guarantors.length < 2 && (
+            <Button
+              startIcon={<Add />}
+              onClick={() => setGuarantors((list) => [...list, { ...EMPTY_GUARANTOR }])}
+              sx={{ justifySelf: 'start' }}
+              data-testid="plan-add-guarantor"
+            >
+              {t('plan.addGuarantor')}
+            </Button>
+          )}
+          <NoteField label={t('fields.note')} value={note} onChange={setNote} maxLength={300} />
+        </Box>
+      )}
+    </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import { formatDay } from '../../../shared/lib/format';
 import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
-import { useCollectVaults } from './CollectDialog';
+import { useCollectVaults, useVaultChoice } from './CollectDialog';
 
 /** Early settlement: the server's quote for today (discount on the unearned interest), then pay it. */
 export function SettleDialog({
@@ -35,6 +35,11 @@ export function SettleDialog({
   });
   useErrorToast(quote.error);
   const vaults = useCollectVaults(plan.branchId);
+  const place = useVaultChoice(
+    vaults.options.length === 1 ? vaults.options[0].id : '',
+    vaults.options.map((v) => ({ value: v.id, label: placeLabel(v) })),
+    'settle-vault',
+  );
   const settle = useCrudMutation({
     mutationFn: ({ body, key }: { body: InstallmentSettleDto; key: string }) =>
       installmentsApi.settle(plan.id, body, { idempotencyKey: key }),
@@ -80,14 +85,7 @@ export function SettleDialog({
           {q && q.discount === 0 && <Alert severity="info">{t('settle.noDiscount')}</Alert>}
         </>
       }
-      place={{
-        label: t('fields.vault'),
-        preset: vaults.options.length === 1 ? vaults.options[0].id : '',
-        options: vaults.options.map((v) => ({ value: v.id, label: placeLabel(v) })),
-        noneLabel: t('form.chooseVault'),
-        required: t('form.required'),
-        testId: 'settle-vault',
-      }}
+      place={place}
       note={{ label: t('fields.note'), maxLength: 300 }}
     />
   );

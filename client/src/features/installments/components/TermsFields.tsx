@@ -15,7 +15,7 @@ import {
   translateServer,
   type InstallmentPeriod,
 } from '@pos/contracts';
-import type { ReactNode } from 'react';
+import { Figure } from '../../../shared/ui/DetailKit';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -182,30 +182,6 @@ export function SchedulePreview({
           </TableBody>
         </Table>
       </Box>
-    </Box>
-  );
-}
-
-/** A labelled figure of a plan (its terms, its sums). */
-export function Figure({
-  label,
-  value,
-  testId,
-  weight = 700,
-}: {
-  label: string;
-  value: ReactNode;
-  testId?: string;
-  weight?: number;
-}) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: weight }} data-testid={testId}>
-        {value}
-      </Typography>
     </Box>
   );
 }

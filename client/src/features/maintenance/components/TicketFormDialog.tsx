@@ -5,7 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MAINTENANCE_ACCESSORIES,
@@ -59,21 +59,27 @@ export function TicketFormDialog({
   const [adding, setAdding] = useState(false);
   const [newName, setNewName] = useState('');
   const [newPhone, setNewPhone] = useState('');
-  const [deviceType, setDeviceType] = useState<MaintenanceDeviceType>(
-    warrantyOf?.deviceType ?? 'phone',
-  );
-  const [brand, setBrand] = useState(warrantyOf?.brand ?? '');
-  const [model, setModel] = useState(warrantyOf?.model ?? '');
-  const [serial, setSerial] = useState(warrantyOf?.serial ?? '');
-  const [problem, setProblem] = useState('');
-  const [condition, setCondition] = useState('');
-  const [accessories, setAccessories] = useState<MaintenanceAccessory[]>([]);
-  const [estimate, setEstimate] = useState<number | null>(null);
-  const [estimatedDate, setEstimatedDate] = useState('');
-  const [deposit, setDeposit] = useState<number | null>(null);
-  const [technicianId, setTechnicianId] = useState('');
-  const [priority, setPriority] = useState<MaintenancePriority>('normal');
-  const [warrantyDays, setWarrantyDays] = useState<number | null>(null);
+  const [form, setForm] = useState({
+    deviceType: warrantyOf?.deviceType ?? ('phone' as MaintenanceDeviceType),
+    brand: warrantyOf?.brand ?? '',
+    model: warrantyOf?.model ?? '',
+    serial: warrantyOf?.serial ?? '',
+    problem: '',
+    condition: '',
+    accessories: [] as MaintenanceAccessory[],
+    estimate: null as number | null,
+    estimatedDate: '',
+    deposit: null as number | null,
+    technicianId: '',
+    priority: 'normal' as MaintenancePriority,
+    warrantyDays: null as number | null,
+  });
+  type Form = typeof form;
+  const set =
+    <K extends keyof Form>(key: K) =>
+    (value: Form[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
+  const { deviceType, brand, model, serial, problem, condition, accessories } = form;
   const [tried, setTried] = useState(false);
 
   const createKey = useIdempotencyKey();
@@ -100,12 +106,12 @@ export function TicketFormDialog({
           problem: problem.trim(),
           condition: condition.trim() || undefined,
           accessories,
-          estimate: estimate ?? undefined,
-          estimatedDate: estimatedDate || undefined,
-          deposit: deposit ?? undefined,
-          technicianId: technicianId || undefined,
-          priority,
-          warrantyDays: warrantyDays ?? undefined,
+          estimate: form.estimate ?? undefined,
+          estimatedDate: form.estimatedDate || undefined,
+          deposit: form.deposit ?? undefined,
+          technicianId: form.technicianId || undefined,
+          priority: form.priority,
+          warrantyDays: form.warrantyDays ?? undefined,
           warrantyOfId: warrantyOf?.id,
         },
         { idempotencyKey: createKey.key },
@@ -127,7 +133,26 @@ export function TicketFormDialog({
   };
   const err = (key: keyof typeof missing) => (tried && missing[key] ? t('form.required') : ' ');
   const toggle = (a: MaintenanceAccessory) =>
-    setAccessories((list) => (list.includes(a) ? list.filter((x) => x !== a) : [...list, a]));
+    set('accessories')(
+      accessories.includes(a) ? accessories.filter((x) => x !== a) : [...accessories, a],
+    );
+  /** A text field of the device (its test id: `ticket-<key>`). */
+  const text = (
+    key: 'brand' | 'model' | 'serial' | 'problem' | 'condition',
+    maxLength: number,
+    more: TextFieldProps = {},
+    dir?: 'ltr',
+  ) => (
+    <TextField
+      size="small"
+      label={t(`fields.${key}`)}
+      value={form[key]}
+      onChange={(e) => set(key)(e.target.value)}
+      {...more}
+      slotProps={{ htmlInput: { maxLength, dir, 'data-testid': `ticket-${key}` } }}
+    />
+  );
+  const long = { multiline: true, minRows: 2 };
 
   return (
     <FormDialog
@@ -199,7 +224,7 @@ export function TicketFormDialog({
           name="deviceType"
           label={t('fields.deviceType')}
           value={deviceType === 'phone' ? '' : deviceType}
-          onChange={(v) => setDeviceType((v || 'phone') as MaintenanceDeviceType)}
+          onChange={(v) => set('deviceType')((v || 'phone') as MaintenanceDeviceType)}
           options={MAINTENANCE_DEVICE_TYPES.filter((d) => d !== 'phone').map((d) => ({
             value: d,
             label: t(`deviceTypes.${d}`),
@@ -207,47 +232,15 @@ export function TicketFormDialog({
           noneLabel={t('deviceTypes.phone')}
           testId="ticket-device-type"
         />
-        <TextField
-          size="small"
-          label={t('fields.brand')}
-          value={brand}
-          onChange={(e) => setBrand(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 60, 'data-testid': 'ticket-brand' } }}
-        />
-        <TextField
-          size="small"
-          label={t('fields.model')}
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 80, 'data-testid': 'ticket-model' } }}
-        />
-        <TextField
-          size="small"
-          label={t('fields.serial')}
-          value={serial}
-          onChange={(e) => setSerial(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 60, dir: 'ltr', 'data-testid': 'ticket-serial' } }}
-        />
-        <TextField
-          size="small"
-          multiline
-          minRows={2}
-          label={t('fields.problem')}
-          value={problem}
-          onChange={(e) => setProblem(e.target.value)}
-          error={tried && missing.problem}
-          helperText={err('problem')}
-          slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-problem' } }}
-        />
-        <TextField
-          size="small"
-          multiline
-          minRows={2}
-          label={t('fields.condition')}
-          value={condition}
-          onChange={(e) => setCondition(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'ticket-condition' } }}
-        />
+        {text('brand', 60)}
+        {text('model', 80)}
+        {text('serial', 60, {}, 'ltr')}
+        {text('problem', 1000, {
+          ...long,
+          error: tried && missing.problem,
+          helperText: err('problem'),
+        })}
+        {text('condition', 1000, long)}
         <Box sx={{ gridColumn: '1 / -1' }}>
           <FormLabel component="legend">{t('fields.accessories')}</FormLabel>
           <FormGroup row>
@@ -269,34 +262,34 @@ export function TicketFormDialog({
         </Box>
         <AmountField
           label={t('fields.estimate')}
-          value={estimate}
-          onValue={setEstimate}
+          value={form.estimate}
+          onValue={set('estimate')}
           testId="ticket-estimate"
         />
         <DateField
           label={t('fields.estimatedDate')}
-          value={estimatedDate}
-          onChange={setEstimatedDate}
+          value={form.estimatedDate}
+          onChange={set('estimatedDate')}
           testId="ticket-estimated-date"
         />
         <AmountField
           label={t('fields.deposit')}
-          value={deposit}
-          onValue={setDeposit}
+          value={form.deposit}
+          onValue={set('deposit')}
           testId="ticket-deposit"
         />
         <TicketAssignFields
-          technicianId={technicianId}
-          onTechnician={setTechnicianId}
-          priority={priority}
-          onPriority={setPriority}
+          technicianId={form.technicianId}
+          onTechnician={set('technicianId')}
+          priority={form.priority}
+          onPriority={set('priority')}
           testId="ticket"
         />
         <AmountField
           kind="qty"
           label={t('fields.warrantyDays')}
-          value={warrantyDays}
-          onValue={(v) => setWarrantyDays(v === null ? null : Math.trunc(v))}
+          value={form.warrantyDays}
+          onValue={(v) => set('warrantyDays')(v === null ? null : Math.trunc(v))}
           max={3650}
           testId="ticket-warranty-days"
         />

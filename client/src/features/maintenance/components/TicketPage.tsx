@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,11 +21,11 @@ import {
   type VariantResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { placeLabel } from '../../../shared/lib/places';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
@@ -35,6 +34,9 @@ import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
+import { DetailColumns, Figures, Panel, type FigureItem } from '../../../shared/ui/DetailKit';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -49,15 +51,6 @@ import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 type Part = NonNullable<MaintenanceTicketDto['parts']>[number];
 
 const FINAL: MaintenanceStatus[] = ['cancelled', 'returned_unrepaired'];
-/** Read by screen readers, not drawn (the remove column's header). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * /Maintenance/{id}: the ticket, its legal next steps only (the server's `next`), the work (the
@@ -75,9 +68,7 @@ export default function TicketPage() {
     enabled: !!id,
     meta: { detail: true },
   });
-  useEffect(() => {
-    if (ticket.error) handleError(ticket.error, { toast: true });
-  }, [ticket.error]);
+  useErrorToast(ticket.error);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
   const [printing, setPrinting] = usePrintJob<'intake' | 'delivery'>();
   const [step, setStep] = useState<MaintenanceStatus | null>(null);
@@ -135,16 +126,12 @@ export default function TicketPage() {
   const tk = ticket.data;
   if (!tk) return ticket.isLoading ? <LinearProgress /> : null;
   const workable = MAINTENANCE_WORK_STATUSES.includes(tk.status);
-  const info = (label: string, value: ReactNode, testId?: string) => (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" data-testid={testId}>
-        {value || '—'}
-      </Typography>
-    </Box>
-  );
+  const money = (field: 'partsTotal' | 'labour' | 'total' | 'deposit' | 'due' | 'paid' | 'vat') =>
+    [
+      t(`fields.${field}`),
+      formatPiasters(tk[field]),
+      `ticket-${field.replace('partsTotal', 'parts-total')}`,
+    ] as FigureItem;
   const confirmText = (to: MaintenanceStatus) => {
     if (to === 'delivered')
       return t(tk.due < 0 ? 'detail.deliverChangeText' : 'detail.deliverText', {
@@ -158,44 +145,49 @@ export default function TicketPage() {
 
   return (
     <Box data-testid="ticket-page">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Button
-          startIcon={<ArrowBack sx={{ transform: 'scaleX(var(--dir-flip, 1))' }} />}
-          onClick={() => navigate(routePath('Maintenance'))}
-        >
-          {t('detail.back')}
-        </Button>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} dir="ltr">
-          {tk.number}
-        </Typography>
-        <Chip
-          color={STATUS_COLOR[tk.status]}
-          label={t(`statuses.${tk.status}`)}
-          data-testid="ticket-page-status"
-        />
-        <Box sx={{ flex: 1 }} />
-        <Button
-          startIcon={<Print />}
-          onClick={() => setPrinting('intake')}
-          data-testid="ticket-print-intake"
-        >
-          {t('detail.printIntake')}
-        </Button>
-        {tk.status === 'delivered' && (
+      <PageHeader
+        start={
           <Button
-            startIcon={<Print />}
-            onClick={() => setPrinting('delivery')}
-            data-testid="ticket-print-delivery"
+            startIcon={<ArrowBack sx={{ transform: 'scaleX(var(--dir-flip, 1))' }} />}
+            onClick={() => navigate(routePath('Maintenance'))}
           >
-            {t('detail.printDelivery')}
+            {t('detail.back')}
           </Button>
-        )}
-        {tk.status === 'delivered' && tk.warrantyUntil && (
-          <Button onClick={() => setWarranty(true)} data-testid="ticket-warranty">
-            {t('detail.newWarranty')}
-          </Button>
-        )}
-      </Stack>
+        }
+        title={<span dir="ltr">{tk.number}</span>}
+        meta={
+          <Chip
+            color={STATUS_COLOR[tk.status]}
+            label={t(`statuses.${tk.status}`)}
+            data-testid="ticket-page-status"
+          />
+        }
+        actions={
+          <>
+            <Button
+              startIcon={<Print />}
+              onClick={() => setPrinting('intake')}
+              data-testid="ticket-print-intake"
+            >
+              {t('detail.printIntake')}
+            </Button>
+            {tk.status === 'delivered' && (
+              <Button
+                startIcon={<Print />}
+                onClick={() => setPrinting('delivery')}
+                data-testid="ticket-print-delivery"
+              >
+                {t('detail.printDelivery')}
+              </Button>
+            )}
+            {tk.status === 'delivered' && tk.warrantyUntil && (
+              <Button onClick={() => setWarranty(true)} data-testid="ticket-warranty">
+                {t('detail.newWarranty')}
+              </Button>
+            )}
+          </>
+        }
+      />
 
       {tk.next.length > 0 && (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
@@ -213,62 +205,59 @@ export default function TicketPage() {
         </Stack>
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-            {info(t('fields.customer'), tk.customerName)}
-            {info(t('fields.phone'), tk.customerPhone && <span dir="ltr">{tk.customerPhone}</span>)}
-            {info(t('fields.device'), deviceText(tk, t))}
-            {info(t('fields.serial'), tk.serial && <span dir="ltr">{tk.serial}</span>)}
-            {info(t('fields.problem'), tk.problem)}
-            {info(t('fields.condition'), tk.condition)}
-            {info(
-              t('fields.accessories'),
-              tk.accessories.map((a) => t(`accessories.${a}`)).join('، '),
-            )}
-            {info(t('fields.priority'), t(`priorities.${tk.priority}`))}
-            {info(t('fields.technician'), tk.technicianName)}
-            {info(t('fields.estimate'), tk.estimate ? formatPiasters(tk.estimate) : null)}
-            {info(t('fields.estimatedDate'), tk.estimatedDate && formatDay(tk.estimatedDate))}
-            {info(t('fields.warrantyDays'), String(tk.warrantyDays))}
-            {info(t('fields.warrantyUntil'), tk.warrantyUntil && formatDay(tk.warrantyUntil))}
-            {info(
-              t('fields.warrantyOf'),
-              tk.warrantyOfId && (
-                <Button
-                  size="small"
-                  sx={{ p: 0, minWidth: 0 }}
-                  onClick={() => navigate(routePath('Maintenance-id', { id: tk.warrantyOfId! }))}
-                >
-                  {tk.warrantyOfNumber}
-                </Button>
-              ),
-            )}
-            {info(t('fields.createdAt'), formatDateTime(tk.createdAt))}
-            {info(t('fields.createdBy'), tk.createdByName)}
-          </Box>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-            {info(t('fields.partsTotal'), formatPiasters(tk.partsTotal), 'ticket-parts-total')}
-            {info(t('fields.labour'), formatPiasters(tk.labour), 'ticket-labour')}
-            {info(t('fields.total'), formatPiasters(tk.total), 'ticket-total')}
-            {info(t('fields.deposit'), formatPiasters(tk.deposit), 'ticket-deposit')}
-            {info(t('fields.due'), formatPiasters(tk.due), 'ticket-due')}
-            {info(t('fields.paid'), formatPiasters(tk.paid), 'ticket-paid')}
-            {tk.status === 'delivered' &&
-              info(t('fields.vat'), formatPiasters(tk.vat), 'ticket-vat')}
-            {tk.paidMethodName &&
-              info(t('fields.paidAtPos'), tk.paidMethodName, 'ticket-paid-method')}
-            {tk.saleId &&
-              info(
+      <DetailColumns>
+        <Panel>
+          <Figures
+            plain
+            columns={2}
+            items={[
+              [t('fields.customer'), tk.customerName],
+              [t('fields.phone'), tk.customerPhone && <span dir="ltr">{tk.customerPhone}</span>],
+              [t('fields.device'), deviceText(tk, t)],
+              [t('fields.serial'), tk.serial && <span dir="ltr">{tk.serial}</span>],
+              [t('fields.problem'), tk.problem],
+              [t('fields.condition'), tk.condition],
+              [
+                t('fields.accessories'),
+                tk.accessories.map((a) => t(`accessories.${a}`)).join('، '),
+              ],
+              [t('fields.priority'), t(`priorities.${tk.priority}`)],
+              [t('fields.technician'), tk.technicianName],
+              [t('fields.estimate'), tk.estimate ? formatPiasters(tk.estimate) : null],
+              [t('fields.estimatedDate'), tk.estimatedDate && formatDay(tk.estimatedDate)],
+              [t('fields.warrantyDays'), String(tk.warrantyDays)],
+              [t('fields.warrantyUntil'), tk.warrantyUntil && formatDay(tk.warrantyUntil)],
+              [
+                t('fields.warrantyOf'),
+                tk.warrantyOfId && (
+                  <Button
+                    size="small"
+                    sx={{ p: 0, minWidth: 0 }}
+                    onClick={() => navigate(routePath('Maintenance-id', { id: tk.warrantyOfId! }))}
+                  >
+                    {tk.warrantyOfNumber}
+                  </Button>
+                ),
+              ],
+              [t('fields.createdAt'), formatDateTime(tk.createdAt)],
+              [t('fields.createdBy'), tk.createdByName],
+            ]}
+          />
+        </Panel>
+        <Panel>
+          <Figures
+            plain
+            columns={2}
+            items={[
+              money('partsTotal'),
+              money('labour'),
+              money('total'),
+              money('deposit'),
+              money('due'),
+              money('paid'),
+              tk.status === 'delivered' && money('vat'),
+              tk.paidMethodName && [t('fields.paidAtPos'), tk.paidMethodName, 'ticket-paid-method'],
+              tk.saleId && [
                 t('fields.saleNumber'),
                 <Link
                   component={RouterLink}
@@ -278,16 +267,14 @@ export default function TicketPage() {
                   {tk.saleNumber}
                 </Link>,
                 'ticket-sale-number',
-              )}
-          </Box>
+              ],
+            ]}
+          />
           {workable && <WorkForm key={tk.updatedAt} ticket={tk} onSaved={setTicket} />}
-        </Paper>
-      </Box>
+        </Panel>
+      </DetailColumns>
 
-      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-        <Typography variant="h6" component="h2">
-          {t('detail.parts')}
-        </Typography>
+      <Panel title={t('detail.parts')} sx={{ mt: 1.5 }}>
         {workable && <AddPart ticket={tk} onAdded={setTicket} />}
         {tk.parts?.length ? (
           <DataTable<Part>
@@ -329,14 +316,11 @@ export default function TicketPage() {
         ) : (
           <Typography color="text.secondary">{t('detail.noParts')}</Typography>
         )}
-      </Paper>
+      </Panel>
 
       <Photos ticket={tk} onAdded={setTicket} />
 
-      <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-        <Typography variant="h6" component="h2">
-          {t('detail.history')}
-        </Typography>
+      <Panel title={t('detail.history')} sx={{ mt: 1.5 }}>
         <DataTable
           ariaLabel={t('detail.history')}
           rows={(tk.history ?? []).map((h, i) => ({ ...h, key: String(i) }))}
@@ -361,7 +345,7 @@ export default function TicketPage() {
             { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
           ]}
         />
-      </Paper>
+      </Panel>
 
       <ConfirmDialog
         open={!!step}
@@ -621,11 +605,10 @@ function Photos({
   });
   const photos = ticket.photos ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {t('detail.photos')}
-        </Typography>
+    <Panel
+      title={t('detail.photos')}
+      sx={{ mt: 1.5 }}
+      action={
         <Button component="label" variant="outlined" disabled={add.isPending}>
           {t('detail.addPhoto')}
           <input
@@ -640,7 +623,8 @@ function Photos({
             }}
           />
         </Button>
-      </Stack>
+      }
+    >
       {photos.length ? (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           {photos.map((p, i) => (
@@ -663,6 +647,6 @@ function Photos({
       ) : (
         <Typography color="text.secondary">{t('detail.noPhotos')}</Typography>
       )}
-    </Paper>
+    </Panel>
   );
 }

@@ -22,6 +22,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
+import { Facts } from '../../../shared/ui/DetailKit';
 import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
 import { PrintArea, printSoon } from '../../../shared/ui/print';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -136,25 +137,19 @@ function TicketPayForm({
     e.preventDefault();
     if (!paid && ready && chosen && !pay.isPending) pay.mutate(undefined);
   };
-  const line = (label: string, value: string, testId?: string) => (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
   return (
     <Box component="form" onSubmit={submit} data-testid="ticket-pay-dialog">
       <DialogTitle id={titleId}>{t('pay.title', { number: tk.number })}</DialogTitle>
       <DialogContent dividers>
         <Box sx={{ display: 'grid', gap: 0.5 }}>
-          {line(t('fields.customer'), tk.customerName)}
-          {line(t('fields.device'), deviceText(tk, t))}
-          {line(t('fields.total'), formatPiasters(tk.total))}
-          {line(t('fields.deposit'), formatPiasters(tk.deposit))}
+          <Facts
+            rows={[
+              [t('fields.customer'), tk.customerName],
+              [t('fields.device'), deviceText(tk, t)],
+              [t('fields.total'), formatPiasters(tk.total)],
+              [t('fields.deposit'), formatPiasters(tk.deposit)],
+            ]}
+          />
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mt: 0.5 }}>
             <Typography sx={{ fontWeight: 700 }}>{t('pay.due')}</Typography>
             <Typography sx={{ fontWeight: 800, fontSize: 22 }} data-testid="ticket-pay-due">

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
-import { Facts } from './InvoicePage';
+import { Facts } from '../../../shared/ui/DetailKit';
 import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';

@@ -5,7 +5,7 @@ import Print from '@mui/icons-material/Print';
 import Replay from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -56,6 +56,8 @@ import {
 import { AmountField } from '../../../shared/ui/AmountField';
 import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
+import { DetailColumns, Facts, Panel } from '../../../shared/ui/DetailKit';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { StatusChip } from './InvoicesPage';
 import {
   PrintArea,
@@ -116,23 +118,21 @@ export default function InvoicePage() {
   const sale = invoice.data;
   if (!sale) return invoice.isLoading ? <LinearProgress /> : null;
 
+  /** Prints the sale (no `doc`) or one of its returns, with its e-receipt when it has one. */
+  const printDoc = async (doc?: ReturnDto) => {
+    const eta = await loadEReceiptMark(sale.id, doc?.id);
+    setPrinted(doc ? { kind: 'return', doc, eta } : { kind: 'sale', eta });
+    printSoon();
+  };
   const print = (layoutChoice: PaperLayout) => {
     setLayout(layoutChoice);
-    void loadEReceiptMark(sale.id).then((eta) => {
-      setPrinted({ kind: 'sale', eta });
-      printSoon();
-    });
+    void printDoc();
   };
-  const printReturn = async (returnId: string) => {
-    try {
-      const doc = await salesApi.returnDoc(returnId);
-      const eta = await loadEReceiptMark(sale.id, doc.id);
-      setPrinted({ kind: 'return', doc, eta });
-      printSoon();
-    } catch (err) {
-      handleError(err, { toast: true });
-    }
-  };
+  const printReturn = (returnId: string) =>
+    salesApi
+      .returnDoc(returnId)
+      .then(printDoc)
+      .catch((err) => handleError(err, { toast: true }));
 
   const lineColumns: Column<SaleDto['lines'][number]>[] = [
     {
@@ -166,92 +166,95 @@ export default function InvoicePage() {
     },
   ];
 
+  const panel = (title: string, children: ReactNode) => (
+    <Panel title={title} titleVariant="subtitle2">
+      {children}
+    </Panel>
+  );
+  const button = (
+    testId: string,
+    label: string,
+    icon: ReactNode,
+    props: ButtonProps & { to?: string },
+  ) => (
+    <Button startIcon={icon} data-testid={testId} {...props}>
+      {t(label)}
+    </Button>
+  );
+  const planId = financeable.data?.planId;
+
   return (
     <Box data-testid="invoice-page">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('invoice.title')}{' '}
-          <Box component="span" dir="ltr" data-testid="invoice-number">
-            {sale.number}
-          </Box>
-        </Typography>
-        <StatusChip status={sale.status} />
-        {sale.maintenanceTicketId && (
-          <Link
-            component={RouterLink}
-            to={routePath('Maintenance-id', { id: sale.maintenanceTicketId })}
-            data-testid="invoice-repair-ticket"
-          >
-            {t('invoice.repair')}
-          </Link>
-        )}
-        {sale.editedAt && (
-          <Typography variant="caption" color="text.secondary">
-            {t('invoice.edited', { at: formatDateTime(sale.editedAt) })}
-          </Typography>
-        )}
-        <Box sx={{ flex: 1 }} />
-        <Button startIcon={<Print />} onClick={() => print('80mm')} data-testid="invoice-print-80">
-          {t('actions.print80')}
-        </Button>
-        <Button startIcon={<Print />} onClick={() => print('a4')} data-testid="invoice-print-a4">
-          {t('actions.printA4')}
-        </Button>
-        {/* a repair's sale follows its ticket: neither returned nor edited (SALE_IS_REPAIR) */}
-        {can('can_return_products') && sale.status !== 'returned' && !sale.maintenanceTicketId && (
-          <Button
-            color="warning"
-            variant="outlined"
-            startIcon={<Replay />}
-            onClick={() => setReturning(true)}
-            data-testid="invoice-return"
-          >
-            {t('actions.return')}
-          </Button>
-        )}
-        {financeable.data && financeable.data.financed > 0 && !financeable.data.planId && (
-          <Button
-            variant="outlined"
-            startIcon={<CreditScore />}
-            onClick={() => setPlanning(true)}
-            data-testid="invoice-plan"
-          >
-            {t('actions.installmentPlan')}
-          </Button>
-        )}
-        {financeable.data?.planId && (
-          <Button
-            component={RouterLink}
-            to={routePath('Installments-id', { id: financeable.data.planId })}
-            startIcon={<CreditScore />}
-            data-testid="invoice-plan-open"
-          >
-            {t('actions.openPlan')}
-          </Button>
-        )}
-        {canEdit &&
-          sale.returns.length === 0 &&
-          !financeable.data?.planId &&
-          !sale.maintenanceTicketId && (
-            <Button
-              variant="outlined"
-              startIcon={<EditOutlined />}
-              onClick={() => setEditing(true)}
-              data-testid="invoice-edit"
-            >
-              {t('actions.edit')}
-            </Button>
-          )}
-      </Stack>
+      <PageHeader
+        title={
+          <>
+            {t('invoice.title')}{' '}
+            <Box component="span" dir="ltr" data-testid="invoice-number">
+              {sale.number}
+            </Box>
+          </>
+        }
+        meta={
+          <>
+            <StatusChip status={sale.status} />
+            {sale.maintenanceTicketId && (
+              <Link
+                component={RouterLink}
+                to={routePath('Maintenance-id', { id: sale.maintenanceTicketId })}
+                data-testid="invoice-repair-ticket"
+              >
+                {t('invoice.repair')}
+              </Link>
+            )}
+            {sale.editedAt && (
+              <Typography variant="caption" color="text.secondary">
+                {t('invoice.edited', { at: formatDateTime(sale.editedAt) })}
+              </Typography>
+            )}
+          </>
+        }
+        actions={
+          <>
+            {button('invoice-print-80', 'actions.print80', <Print />, {
+              onClick: () => print('80mm'),
+            })}
+            {button('invoice-print-a4', 'actions.printA4', <Print />, {
+              onClick: () => print('a4'),
+            })}
+            {/* a repair's sale follows its ticket: neither returned nor edited (SALE_IS_REPAIR) */}
+            {can('can_return_products') &&
+              sale.status !== 'returned' &&
+              !sale.maintenanceTicketId &&
+              button('invoice-return', 'actions.return', <Replay />, {
+                color: 'warning',
+                variant: 'outlined',
+                onClick: () => setReturning(true),
+              })}
+            {financeable.data &&
+              financeable.data.financed > 0 &&
+              !planId &&
+              button('invoice-plan', 'actions.installmentPlan', <CreditScore />, {
+                variant: 'outlined',
+                onClick: () => setPlanning(true),
+              })}
+            {planId &&
+              button('invoice-plan-open', 'actions.openPlan', <CreditScore />, {
+                component: RouterLink,
+                to: routePath('Installments-id', { id: planId }),
+              } as ButtonProps)}
+            {canEdit &&
+              sale.returns.length === 0 &&
+              !planId &&
+              !sale.maintenanceTicketId &&
+              button('invoice-edit', 'actions.edit', <EditOutlined />, {
+                variant: 'outlined',
+                onClick: () => setEditing(true),
+              })}
+          </>
+        }
+      />
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(260px, 1fr)' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
+      <DetailColumns columns="minmax(0, 2fr) minmax(260px, 1fr)">
         <Paper variant="outlined">
           <DataTable
             columns={lineColumns}
@@ -264,7 +267,7 @@ export default function InvoicePage() {
           />
         </Paper>
         <Stack sx={{ gap: 1.5 }}>
-          <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Panel>
             <Facts
               rows={[
                 [t('receipt.date'), formatDateTime(sale.createdAt)],
@@ -283,12 +286,10 @@ export default function InvoicePage() {
                 sale.profit !== undefined && [t('invoices.profit'), formatPiasters(sale.profit)],
               ]}
             />
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 1.5 }}>
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-              {t('invoice.payments')}
-            </Typography>
-            {sale.payments.map((p) => (
+          </Panel>
+          {panel(
+            t('invoice.payments'),
+            sale.payments.map((p) => (
               <Stack
                 key={p.id}
                 direction="row"
@@ -301,55 +302,57 @@ export default function InvoicePage() {
                 </span>
                 <span>{formatPiasters(p.kind === 'refund' ? -p.amount : p.amount)}</span>
               </Stack>
-            ))}
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 1.5 }}>
-            <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-              {t('invoice.returns')}
-            </Typography>
-            {sale.returns.length === 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {t('invoice.noReturns')}
-              </Typography>
-            )}
-            {sale.returns.map((r) => (
-              <Stack
-                key={r.id}
-                direction="row"
-                sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}
-                data-testid="invoice-return-row"
-              >
-                <Box>
-                  <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
-                    {r.number}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(r.createdAt)} · {r.cashierName}
-                  </Typography>
-                </Box>
-                <Stack direction="row" sx={{ alignItems: 'center' }}>
-                  <span>{formatPiasters(r.total)}</span>
-                  <IconButton
-                    size="small"
-                    aria-label={t('actions.print')}
-                    onClick={() => void printReturn(r.id)}
-                  >
-                    <Print fontSize="small" />
-                  </IconButton>
+            )),
+          )}
+          {panel(
+            t('invoice.returns'),
+            <>
+              {sale.returns.length === 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('invoice.noReturns')}
+                </Typography>
+              )}
+              {sale.returns.map((r) => (
+                <Stack
+                  key={r.id}
+                  direction="row"
+                  sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}
+                  data-testid="invoice-return-row"
+                >
+                  <Box>
+                    <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                      {r.number}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDateTime(r.createdAt)} · {r.cashierName}
+                    </Typography>
+                  </Box>
+                  <Stack direction="row" sx={{ alignItems: 'center' }}>
+                    <span>{formatPiasters(r.total)}</span>
+                    <IconButton
+                      size="small"
+                      aria-label={t('actions.print')}
+                      onClick={() => void printReturn(r.id)}
+                    >
+                      <Print fontSize="small" />
+                    </IconButton>
+                  </Stack>
                 </Stack>
-              </Stack>
-            ))}
-          </Paper>
+              ))}
+            </>,
+          )}
         </Stack>
-      </Box>
+      </DetailColumns>
 
       {invoice.isSuccess && (
-        <Paper variant="outlined" sx={{ p: 1.5, mt: 1.5 }} data-testid="invoice-history">
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
-            {t('history.title')}
-          </Typography>
+        <Panel
+          title={t('history.title')}
+          titleVariant="subtitle2"
+          sx={{ mt: 1.5 }}
+          testId="invoice-history"
+        >
           <HistoryList entries={history.data ?? []} sale={sale} />
-        </Paper>
+        </Panel>
       )}
 
       {returning && (
@@ -358,10 +361,7 @@ export default function InvoicePage() {
           onClose={() => setReturning(false)}
           onDone={(doc) => {
             setReturning(false);
-            void loadEReceiptMark(sale.id, doc.id).then((eta) => {
-              setPrinted({ kind: 'return', doc, eta });
-              printSoon();
-            });
+            void printDoc(doc);
           }}
         />
       )}
@@ -396,25 +396,6 @@ export default function InvoicePage() {
           )}
         </PrintArea>
       )}
-    </Box>
-  );
-}
-
-/** Label / value pairs in two columns; a `false` row is left out. */
-export function Facts({ rows }: { rows: ([string, ReactNode] | false)[] }) {
-  const shown = rows.filter((row): row is [string, ReactNode] => row !== false);
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}>
-      {shown.map(([label, value], i) => (
-        <Box key={i} sx={{ display: 'contents' }}>
-          <Typography variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography variant="body2" sx={{ textAlign: 'end' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
     </Box>
   );
 }

@@ -20,7 +20,7 @@ import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
-import { Facts } from './InvoicePage';
+import { DetailColumns, Facts, Panel } from '../../../shared/ui/DetailKit';
 import { formatDateTime } from '../../../shared/ui/print';
 import { CloseShiftDialog, DENOMINATIONS, ReportDialog, ShiftStatus } from './ShiftsPage';
 
@@ -78,15 +78,8 @@ export default function ShiftPage() {
           </>
         }
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-          gap: 1.5,
-          alignItems: 'start',
-        }}
-      >
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <DetailColumns columns="1fr 1fr">
+        <Panel>
           <Facts
             rows={[
               [t('shift.openedAt'), formatDateTime(s.openedAt)],
@@ -119,7 +112,7 @@ export default function ShiftPage() {
               {t('shift.invoicesLink')}
             </Link>
           </Box>
-        </Paper>
+        </Panel>
         <Stack sx={{ gap: 1.5 }}>
           {totals && (
             <Paper variant="outlined">
@@ -156,7 +149,7 @@ export default function ShiftPage() {
             </Paper>
           )}
         </Stack>
-      </Box>
+      </DetailColumns>
       {closing && (
         <CloseShiftDialog
           shift={s}

@@ -3,7 +3,6 @@ import Print from '@mui/icons-material/Print';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -23,6 +22,7 @@ import { resourceApi } from '../../../shared/resource';
 import { useCan } from '../../../shared/state/useCan';
 import { AccountPage, AccountSection, BalanceFigure } from '../../../shared/ui/AccountPage';
 import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
+import { Panel } from '../../../shared/ui/DetailKit';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
@@ -81,7 +81,7 @@ export default function VendorPage() {
       }
       side={
         <Stack sx={{ gap: 1.5 }}>
-          <Paper variant="outlined" sx={{ p: 1.5 }}>
+          <Panel>
             {v.balance !== undefined && (
               <>
                 <BalanceFigure
@@ -120,7 +120,7 @@ export default function VendorPage() {
                 </Typography>
               )}
             </Stack>
-          </Paper>
+          </Panel>
           {openInvoices.data && (
             <AccountSection title={t('aging.title', { date: formatDay(openInvoices.data.asOf) })}>
               <Table size="small" aria-label={t('aging.title', { date: '' })}>
@@ -285,9 +285,7 @@ export default function VendorPage() {
           </AccountSection>
         </Stack>
       ) : (
-        <Paper variant="outlined" sx={{ p: 3, color: 'text.secondary' }}>
-          {t('statement.needsTotals')}
-        </Paper>
+        <Panel sx={{ p: 3, color: 'text.secondary' }}>{t('statement.needsTotals')}</Panel>
       )}
       <PaymentDialog
         vendor={v}
