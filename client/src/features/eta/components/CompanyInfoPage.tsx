@@ -1,5 +1,4 @@
 import Edit from '@mui/icons-material/Edit';
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { http } from '../../../shared/api/http';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -336,17 +336,9 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
             <SecretState set={data.hasErpClientSecret} testId="eta-erp-secret-state" />
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<Save />}
-            disabled={!canWrite || save.isPending}
-            data-testid="eta-company-save"
-          >
-            {t('companyInfo.save')}
-          </Button>
-        </Box>
+        <SaveButton end disabled={!canWrite || save.isPending} testId="eta-company-save">
+          {t('companyInfo.save')}
+        </SaveButton>
       </Paper>
       <EtaSignerCard canWrite={canWrite} />
       <Paper variant="outlined" sx={{ p: 2 }}>

@@ -1,12 +1,11 @@
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { BRANCHES, DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -71,16 +70,13 @@ export function AdminSettingsPage() {
               {t('admin.currentBranches', { count: branchCount.data })}
             </Typography>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<Save />}
+          <SaveButton
             disabled={save.isPending || site.isLoading}
             sx={{ mt: 2 }}
-            data-testid="admin-settings-save"
+            testId="admin-settings-save"
           >
             {t('admin.save')}
-          </Button>
+          </SaveButton>
         </Box>
       </Paper>
     </Box>

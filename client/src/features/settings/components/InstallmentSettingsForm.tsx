@@ -1,6 +1,4 @@
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import {
   DEFAULT_INSTALLMENT_SETTINGS,
@@ -9,6 +7,7 @@ import {
   type LateFeeRule,
 } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { SettingSection, useStoreSettings } from './StoreSettingsForms';
@@ -139,17 +138,14 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
       </Box>
-      <Box>
-        <Button
-          variant="contained"
-          startIcon={<Save />}
-          disabled={!canWrite || save.isPending}
-          onClick={() => void submit()}
-          data-testid="installment-settings-save"
-        >
-          {t('installments.save')}
-        </Button>
-      </Box>
+      <SaveButton
+        sx={{ justifySelf: 'start' }}
+        disabled={!canWrite || save.isPending}
+        onClick={() => void submit()}
+        testId="installment-settings-save"
+      >
+        {t('installments.save')}
+      </SaveButton>
     </SettingSection>
   );
 }

@@ -1,8 +1,6 @@
-import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -13,6 +11,7 @@ import { NAV_SECTIONS, StoreInfoUpdateDto, type StoreInfoResponseDto } from '@po
 import { useSetAtom } from 'jotai';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
@@ -172,16 +171,9 @@ export function StoreInfoForm({ info, canWrite }: Props) {
         </Alert>
       )}
       {canWrite && (
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          disabled={save.isPending}
-          sx={{ mt: 2 }}
-          data-testid="store-save"
-        >
+        <SaveButton disabled={save.isPending} sx={{ mt: 2 }} testId="store-save">
           {t('store.save')}
-        </Button>
+        </SaveButton>
       )}
     </Box>
   );

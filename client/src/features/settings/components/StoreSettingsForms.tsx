@@ -1,4 +1,3 @@
-import Save from '@mui/icons-material/Save';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box, { type BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import type { StoreSettingsDto, StoreSettingsUpdateDto } from '@pos/contracts';
 import { useAtom } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { http } from '../../../shared/api/http';
 import { setStoreTimeZone } from '../../../shared/lib/format';
 import { storeSettingsState } from '../../../shared/state';
@@ -95,15 +95,13 @@ export function StoreTimeZoneForm({ canWrite }: { canWrite: boolean }) {
             />
           )}
         />
-        <Button
-          variant="contained"
-          startIcon={<Save />}
+        <SaveButton
           disabled={!canWrite || save.isPending || zone === settings.timeZone}
           onClick={() => save.mutate({ timeZone: zone })}
-          data-testid="store-time-zone-save"
+          testId="store-time-zone-save"
         >
           {t('timeZone.save')}
-        </Button>
+        </SaveButton>
       </Box>
     </SettingSection>
   );
@@ -133,9 +131,7 @@ export function CustomerTermsForm({ canWrite }: { canWrite: boolean }) {
           }}
           sx={{ inlineSize: 160 }}
         />
-        <Button
-          variant="contained"
-          startIcon={<Save />}
+        <SaveButton
           disabled={
             !canWrite ||
             save.isPending ||
@@ -143,10 +139,10 @@ export function CustomerTermsForm({ canWrite }: { canWrite: boolean }) {
             value === settings.customerPaymentTermsDays
           }
           onClick={() => save.mutate({ customerPaymentTermsDays: value })}
-          data-testid="customer-terms-save"
+          testId="customer-terms-save"
         >
           {t('customerTerms.save')}
-        </Button>
+        </SaveButton>
       </Box>
     </SettingSection>
   );

@@ -1,7 +1,5 @@
-import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -26,6 +24,7 @@ import {
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors } from '../../../shared/forms/useDtoForm';
 import {
@@ -219,16 +218,14 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
         </Alert>
       )}
       {canWrite ? (
-        <Button
-          variant="contained"
-          startIcon={<Save />}
+        <SaveButton
           sx={{ mt: 2 }}
           disabled={save.isPending || !config.data}
           onClick={() => void onSave()}
-          data-testid="modules-save"
+          testId="modules-save"
         >
           {t('modules.save')}
-        </Button>
+        </SaveButton>
       ) : (
         <Alert severity="info" sx={{ mt: 2 }}>
           {t('adminOnly')}
