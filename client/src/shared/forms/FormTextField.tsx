@@ -17,6 +17,10 @@ type Props<V extends FieldValues, B> = Omit<
   ltr?: boolean;
   /** Rewrites what is typed (digits only, say). */
   transform?: (text: string) => string;
+  /** The on-screen keyboard: digits, or digits and a decimal point. */
+  inputMode?: 'numeric' | 'decimal';
+  /** A `select` field's test id (on the shown value, which opens the menu). */
+  selectTestId?: string;
 };
 
 /**
@@ -30,6 +34,8 @@ export function FormTextField<V extends FieldValues, B>({
   testId,
   ltr,
   transform,
+  inputMode,
+  selectTestId,
   helperText,
   slotProps,
   ...rest
@@ -52,8 +58,12 @@ export function FormTextField<V extends FieldValues, B>({
           helperText={message ?? helperText}
           slotProps={{
             ...slotProps,
+            ...(selectTestId
+              ? { select: { SelectDisplayProps: { 'data-testid': selectTestId } as never } }
+              : {}),
             htmlInput: {
               ...(ltr ? { dir: 'ltr' } : {}),
+              ...(inputMode ? { inputMode } : {}),
               ...(testId ? { 'data-testid': testId } : {}),
               ...((slotProps?.htmlInput as object) ?? {}),
             },

@@ -157,7 +157,10 @@ export function usePeriodReport<R>(
     placeholderData: keepPreviousData,
   });
   useErrorToast(report.error);
-  return { query, report, rangeText: useRangeText()(query), filters };
+  const rangeText = useRangeText()(query);
+  // The frame's props that follow the report: <ReportFrame {...frame} …>
+  const frame = { rangeText, filters, ready: !!report.data, busy: report.isFetching };
+  return { query, report, frame };
 }
 
 /**

@@ -10,6 +10,7 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 
@@ -46,12 +47,7 @@ export function AdminSettingsPage() {
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {t('admin.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('admin.intro')}
-      </Typography>
+      <PageHeader title={t('admin.title')} subtitle={t('admin.intro')} mb={2} />
       <Paper variant="outlined" sx={{ p: 2, maxInlineSize: 520 }}>
         {site.isLoading && <LinearProgress sx={{ mb: 2 }} />}
         <Box component="form" noValidate onSubmit={form.submit((body) => save.mutate(body))}>

@@ -88,9 +88,7 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
           select
           label={t('installments.fields.kind')}
           disabled={!canWrite}
-          slotProps={{
-            select: { SelectDisplayProps: { 'data-testid': 'late-fee-kind' } as never },
-          }}
+          selectTestId="late-fee-kind"
         >
           {KINDS.map((k) => (
             <MenuItem key={k} value={k}>
@@ -110,7 +108,7 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
             helperText={t('installments.perPeriod')}
             ltr
             testId="late-fee-value"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            inputMode="decimal"
           />
         )}
         {kind !== 'none' && (
@@ -123,7 +121,7 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
             helperText=" "
             ltr
             testId="late-fee-grace"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            inputMode="numeric"
           />
         )}
         <FormTextField
@@ -135,7 +133,7 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
           helperText={t('installments.discountHelp')}
           ltr
           testId="early-discount"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          inputMode="decimal"
         />
       </Box>
       <SaveButton

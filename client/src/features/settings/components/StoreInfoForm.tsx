@@ -1,9 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +16,8 @@ import { storeInfoState } from '../../../shared/state';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { FieldGrid } from '../../../shared/ui/FormDialog';
+import { FormSwitch } from '../../../shared/forms/FormSwitch';
+import { AdminOnlyNote } from './StoreSettingsForms';
 
 const TEXT_FIELDS = [
   'phoneNumber',
@@ -120,15 +119,11 @@ export function StoreInfoForm({ info, canWrite }: Props) {
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
             {t('store.sidebarTitle')}
           </Typography>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={restrictSidebar}
-                disabled={!canWrite}
-                onChange={(e) => form.setValue('restrictSidebar', e.target.checked)}
-              />
-            }
+          <FormSwitch
+            form={form}
+            name="restrictSidebar"
             label={t('store.sidebarRestrict')}
+            disabled={!canWrite}
           />
           <Controller
             name="sidebarItems"
@@ -165,11 +160,7 @@ export function StoreInfoForm({ info, canWrite }: Props) {
           />
         </Box>
       </FieldGrid>
-      {!canWrite && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('adminOnly')}
-        </Alert>
-      )}
+      {!canWrite && <AdminOnlyNote />}
       {canWrite && (
         <SaveButton disabled={save.isPending} sx={{ mt: 2 }} testId="store-save">
           {t('store.save')}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box, { type BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,6 +49,16 @@ export function SettingSection({
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** Under a form a non-administrator sees: only a system administrator changes it. */
+export function AdminOnlyNote() {
+  const { t } = useTranslation('settings');
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      {t('adminOnly')}
+    </Alert>
   );
 }
 

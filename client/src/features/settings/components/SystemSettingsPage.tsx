@@ -33,11 +33,13 @@ import {
   publicConfigState,
   sessionUserState,
 } from '../../../shared/state';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
 import {
+  AdminOnlyNote,
   CustomerTermsForm,
   ReservationDepositForm,
   ServiceVatForm,
@@ -136,11 +138,7 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
           </ListItem>
         )}
       </List>
-      {!canWrite && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('adminOnly')}
-        </Alert>
-      )}
+      {!canWrite && <AdminOnlyNote />}
     </Box>
   );
 }
@@ -227,9 +225,7 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
           {t('modules.save')}
         </SaveButton>
       ) : (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('adminOnly')}
-        </Alert>
+        <AdminOnlyNote />
       )}
     </Box>
   );
@@ -243,9 +239,7 @@ export function SystemSettingsPage() {
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('title')}
-      </Typography>
+      <PageHeader title={t('title')} mb={2} />
       <Paper variant="outlined">
         <Tabs
           value={tab}
