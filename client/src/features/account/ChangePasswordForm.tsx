@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeError } from '../../shared/api/handleError';
+import { SaveButton } from '../../shared/forms/SaveButton';
+import { AccountForm } from './AccountForm';
 import { accountApi } from './api';
 
 const FIELDS = [
@@ -40,18 +39,12 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <AccountForm
       onSubmit={onSubmit}
-      sx={{ display: 'grid', gap: 2 }}
-      data-testid="change-password-form"
+      error={error}
+      testId="change-password-form"
+      errorTestId="change-password-error"
     >
-      {error && (
-        <Alert severity="error" data-testid="change-password-error">
-          {error}
-        </Alert>
-      )}
       {FIELDS.map(([key, autoComplete]) => (
         <TextField
           key={key}
@@ -65,14 +58,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           autoFocus={key === 'current'}
         />
       ))}
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={change.isPending}
-        data-testid="change-password-submit"
-      >
+      <SaveButton icon={null} disabled={change.isPending} testId="change-password-submit">
         {t('password.submit')}
-      </Button>
-    </Box>
+      </SaveButton>
+    </AccountForm>
   );
 }

@@ -8,6 +8,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeError } from '../../shared/api/handleError';
+import { SaveButton } from '../../shared/forms/SaveButton';
+import { AccountForm } from './AccountForm';
 import { accountApi } from './api';
 
 /**
@@ -75,18 +77,12 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <AccountForm
       onSubmit={onConfirm}
-      sx={{ display: 'grid', gap: 2 }}
-      data-testid="two-factor-setup"
+      error={error}
+      testId="two-factor-setup"
+      errorTestId="two-factor-error"
     >
-      {error && (
-        <Alert severity="error" data-testid="two-factor-error">
-          {error}
-        </Alert>
-      )}
       {!setup.data && !error && <LinearProgress />}
       {setup.data && (
         <>
@@ -113,16 +109,11 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
               htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'two-factor-code' },
             }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={enable.isPending}
-            data-testid="two-factor-confirm"
-          >
+          <SaveButton icon={null} disabled={enable.isPending} testId="two-factor-confirm">
             {t('twoFactor.confirm')}
-          </Button>
+          </SaveButton>
         </>
       )}
-    </Box>
+    </AccountForm>
   );
 }

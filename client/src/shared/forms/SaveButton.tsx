@@ -1,20 +1,23 @@
 import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import type { ReactNode } from 'react';
 
 type Props = ButtonProps & {
   testId?: string;
   /** On a line of its own at the inline end (under a form's fields). */
   end?: boolean;
+  /** Default the save icon; null for none (a plain submit button). */
+  icon?: ReactNode;
 };
 
-/** A form's save button: contained, with the save icon; it submits the form unless given onClick. */
-export function SaveButton({ testId, end, ...rest }: Props) {
+/** A form's main button: contained, with the save icon; it submits the form unless given onClick. */
+export function SaveButton({ testId, end, icon = <Save />, ...rest }: Props) {
   const button = (
     <Button
       type={rest.onClick ? 'button' : 'submit'}
       variant="contained"
-      startIcon={<Save />}
+      startIcon={icon}
       data-testid={testId}
       {...rest}
     />

@@ -96,45 +96,43 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
             </MenuItem>
           ))}
         </FormTextField>
-        {kind !== 'none' && (
-          <FormTextField
-            form={form}
-            name="value"
-            errorName="installments.lateFee.value"
-            label={t(
-              kind === 'fixed' ? 'installments.fields.fixed' : 'installments.fields.percent',
-            )}
-            disabled={!canWrite}
-            helperText={t('installments.perPeriod')}
-            ltr
-            testId="late-fee-value"
-            inputMode="decimal"
-          />
-        )}
-        {kind !== 'none' && (
-          <FormTextField
-            form={form}
-            name="graceDays"
-            errorName="installments.lateFee.graceDays"
-            label={t('installments.fields.graceDays')}
-            disabled={!canWrite}
-            helperText=" "
-            ltr
-            testId="late-fee-grace"
-            inputMode="numeric"
-          />
-        )}
-        <FormTextField
-          form={form}
-          name="discount"
-          errorName="installments.earlySettlementDiscountBp"
-          label={t('installments.fields.earlySettlementDiscountBp')}
-          disabled={!canWrite}
-          helperText={t('installments.discountHelp')}
-          ltr
-          testId="early-discount"
-          inputMode="decimal"
-        />
+        {(
+          [
+            // name, the body's field, the label, the help, the test id, the keyboard
+            [
+              'value',
+              'lateFee.value',
+              kind === 'fixed' ? 'fixed' : 'percent',
+              'perPeriod',
+              'late-fee-value',
+              'decimal',
+            ],
+            ['graceDays', 'lateFee.graceDays', 'graceDays', null, 'late-fee-grace', 'numeric'],
+            [
+              'discount',
+              'earlySettlementDiscountBp',
+              'earlySettlementDiscountBp',
+              'discountHelp',
+              'early-discount',
+              'decimal',
+            ],
+          ] as const
+        )
+          .filter(([name]) => kind !== 'none' || name === 'discount')
+          .map(([name, field, label, help, testId, inputMode]) => (
+            <FormTextField
+              key={name}
+              form={form}
+              name={name}
+              errorName={`installments.${field}`}
+              label={t(`installments.fields.${label}`)}
+              disabled={!canWrite}
+              helperText={help ? t(`installments.${help}`) : ' '}
+              ltr
+              testId={testId}
+              inputMode={inputMode}
+            />
+          ))}
       </Box>
       <SaveButton
         sx={{ justifySelf: 'start' }}
