@@ -19,6 +19,8 @@ type Props<V extends FieldValues, B> = Omit<
   transform?: (text: string) => string;
   /** The on-screen keyboard: digits, or digits and a decimal point. */
   inputMode?: 'numeric' | 'decimal';
+  /** Several lines across the whole row of a FieldGrid (addresses, receipt texts). */
+  fullRow?: boolean;
   /** A `select` field's test id (on the shown value, which opens the menu). */
   selectTestId?: string;
 };
@@ -36,6 +38,7 @@ export function FormTextField<V extends FieldValues, B>({
   transform,
   inputMode,
   selectTestId,
+  fullRow,
   helperText,
   slotProps,
   ...rest
@@ -48,6 +51,7 @@ export function FormTextField<V extends FieldValues, B>({
       render={({ field }) => (
         <TextField
           size="small"
+          {...(fullRow ? { multiline: true, minRows: 2, sx: { gridColumn: '1 / -1' } } : {})}
           {...rest}
           name={field.name}
           value={field.value ?? ''}

@@ -98,11 +98,9 @@ export function StoreInfoForm({ info, canWrite }: Props) {
             name={field}
             label={t(`fields.${field}`)}
             helperText=" "
-            multiline={MULTILINE.includes(field)}
-            minRows={MULTILINE.includes(field) ? 2 : undefined}
+            fullRow={MULTILINE.includes(field)}
             disabled={!canWrite}
             fullWidth
-            sx={MULTILINE.includes(field) ? { gridColumn: '1 / -1' } : undefined}
             testId={`store-${field}`}
           />
         ))}

@@ -70,7 +70,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
 }
 
 function FeaturesTab({ canWrite }: { canWrite: boolean }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const setFeatures = useSetAtom(featuresState);
   const features = useQuery({ queryKey: settingsKeys.features, queryFn: settingsApi.features });
@@ -96,12 +96,8 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
     },
   });
 
-  const label = (key: string) =>
-    i18n.exists(`settings:features.labels.${key}`) ? t(`features.labels.${key}`) : key;
-  const description = (key: string) =>
-    i18n.exists(`settings:features.descriptions.${key}`)
-      ? t(`features.descriptions.${key}`)
-      : undefined;
+  // a flag without texts of its own shows its key
+  const label = (key: string) => t(`features.labels.${key}`, { defaultValue: key });
 
   return (
     <Box>
@@ -129,7 +125,12 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
               />
             }
           >
-            <ListItemText primary={label(feature.key)} secondary={description(feature.key)} />
+            <ListItemText
+              primary={label(feature.key)}
+              secondary={
+                t(`features.descriptions.${feature.key}`, { defaultValue: '' }) || undefined
+              }
+            />
           </ListItem>
         ))}
         {!features.isLoading && rows.length === 0 && (
