@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AccountDto } from '@pos/contracts';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeError } from '../../shared/api/handleError';
 import { toast } from '../../shared/ui/toast';
@@ -27,33 +27,24 @@ export default function AccountDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('account');
-  const [account, setAccount] = useState<AccountDto | null>(null);
+  const account = useQuery({
+    queryKey: ['account'],
+    queryFn: accountApi.get,
+    enabled: view === 'twoFactor',
+    gcTime: 0,
+    retry: false,
+  });
   const [enrolling, setEnrolling] = useState(false);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (view !== 'twoFactor') return;
-    let live = true;
-    accountApi.get().then(
-      (a) => live && setAccount(a),
-      (err) => live && setError(normalizeError(err).message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [view]);
-
-  const disable = async () => {
-    setError(null);
-    try {
-      await accountApi.disableTwoFactor(password);
+  const disable = useMutation({
+    mutationFn: () => accountApi.disableTwoFactor(password),
+    onSuccess: () => {
       toast.success(t('twoFactor.disabled'));
       onClose();
-    } catch (err) {
-      setError(normalizeError(err).message);
-    }
-  };
+    },
+  });
+  const failed = account.error ?? disable.error;
+  const error = failed && normalizeError(failed).message;
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="account-dialog">
@@ -70,8 +61,8 @@ export default function AccountDialog({
         {view === 'twoFactor' && (
           <>
             {error && <Alert severity="error">{error}</Alert>}
-            {!account && !error && <LinearProgress />}
-            {account && !account.twoFactor.enabled && !enrolling && (
+            {!account.data && !error && <LinearProgress />}
+            {account.data && !account.data.twoFactor.enabled && !enrolling && (
               <Box sx={{ display: 'grid', gap: 2 }}>
                 <Typography variant="body2">{t('twoFactor.offIntro')}</Typography>
                 <Button
@@ -84,12 +75,12 @@ export default function AccountDialog({
               </Box>
             )}
             {enrolling && <TwoFactorSetup onDone={onClose} />}
-            {account?.twoFactor.enabled && (
+            {account.data?.twoFactor.enabled && (
               <Box sx={{ display: 'grid', gap: 2 }}>
                 <Alert severity="success">
-                  {t('twoFactor.onIntro', { count: account.twoFactor.recoveryCodesLeft })}
+                  {t('twoFactor.onIntro', { count: account.data.twoFactor.recoveryCodesLeft })}
                 </Alert>
-                {account.twoFactor.required && (
+                {account.data.twoFactor.required && (
                   <Alert severity="info">{t('twoFactor.requiredNote')}</Alert>
                 )}
                 <TextField
@@ -102,7 +93,7 @@ export default function AccountDialog({
                 <Button
                   color="error"
                   variant="outlined"
-                  onClick={() => void disable()}
+                  onClick={() => disable.mutate()}
                   disabled={!password}
                   data-testid="two-factor-disable"
                 >

@@ -1,77 +1,66 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeError } from '../../shared/api/handleError';
+import { SaveButton } from '../../shared/forms/SaveButton';
+import { AccountForm } from './AccountForm';
 import { accountApi } from './api';
+
+const FIELDS = [
+  ['current', 'current-password'],
+  ['new', 'new-password'],
+  ['again', 'new-password'],
+] as const;
 
 /** Current password, new password twice; `onDone` after the server accepted the change. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('account');
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [values, setValues] = useState({ current: '', new: '', again: '' });
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () => accountApi.changePassword(values.current, values.new),
+    onSuccess: onDone,
+  });
+  const error = invalid ?? (change.error && normalizeError(change.error).message);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!current || !next) return setError(t('password.required'));
-    if (next.length < 8) return setError(t('password.tooShort'));
-    if (next !== again) return setError(t('password.mismatch'));
-    setBusy(true);
-    setError(null);
-    try {
-      await accountApi.changePassword(current, next);
-      onDone();
-    } catch (err) {
-      setError(normalizeError(err).message);
-    } finally {
-      setBusy(false);
-    }
+    const problem =
+      !values.current || !values.new
+        ? 'required'
+        : values.new.length < 8
+          ? 'tooShort'
+          : values.new !== values.again
+            ? 'mismatch'
+            : null;
+    setInvalid(problem && t(`password.${problem}`));
+    if (!problem) change.mutate();
   };
 
-  const fields = [
-    ['current', current, setCurrent, 'current-password'],
-    ['new', next, setNext, 'new-password'],
-    ['again', again, setAgain, 'new-password'],
-  ] as const;
   return (
-    <Box
-      component="form"
-      noValidate
+    <AccountForm
       onSubmit={onSubmit}
-      sx={{ display: 'grid', gap: 2 }}
-      data-testid="change-password-form"
+      error={error}
+      testId="change-password-form"
+      errorTestId="change-password-error"
     >
-      {error && (
-        <Alert severity="error" data-testid="change-password-error">
-          {error}
-        </Alert>
-      )}
-      {fields.map(([key, value, set, autoComplete]) => (
+      {FIELDS.map(([key, autoComplete]) => (
         <TextField
           key={key}
           label={t(`password.${key}`)}
           type="password"
           autoComplete={autoComplete}
-          value={value}
-          onChange={(e) => set(e.target.value)}
+          value={values[key]}
+          onChange={(e) => setValues({ ...values, [key]: e.target.value })}
           helperText={key === 'new' ? t('password.hint') : undefined}
           slotProps={{ htmlInput: { 'data-testid': `password-${key}` } }}
           autoFocus={key === 'current'}
         />
       ))}
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={busy}
-        data-testid="change-password-submit"
-      >
+      <SaveButton icon={null} disabled={change.isPending} testId="change-password-submit">
         {t('password.submit')}
-      </Button>
-    </Box>
+      </SaveButton>
+    </AccountForm>
   );
 }

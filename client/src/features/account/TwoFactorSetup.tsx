@@ -4,10 +4,12 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TwoFactorSetupDto } from '@pos/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeError } from '../../shared/api/handleError';
+import { SaveButton } from '../../shared/forms/SaveButton';
+import { AccountForm } from './AccountForm';
 import { accountApi } from './api';
 
 /**
@@ -16,36 +18,29 @@ import { accountApi } from './api';
  */
 export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('account');
-  const [setup, setSetup] = useState<TwoFactorSetupDto | null>(null);
+  // A new secret at each opening (never cached, never fetched again meanwhile).
+  const setup = useQuery({
+    queryKey: ['account', 'two-factor-setup'],
+    queryFn: accountApi.setupTwoFactor,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
   const [code, setCode] = useState('');
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const enable = useMutation({
+    mutationFn: () => accountApi.enableTwoFactor(code),
+    onError: () => setCode(''),
+  });
+  const codes = enable.data?.recoveryCodes;
+  const failed = setup.error ?? enable.error;
+  const error = invalid ?? (failed && normalizeError(failed).message);
 
-  useEffect(() => {
-    let live = true;
-    accountApi.setupTwoFactor().then(
-      (s) => live && setSetup(s),
-      (err) => live && setError(normalizeError(err).message),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const onConfirm = async (e: FormEvent) => {
+  const onConfirm = (e: FormEvent) => {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code)) return setError(t('twoFactor.codeFormat'));
-    setBusy(true);
-    setError(null);
-    try {
-      setCodes((await accountApi.enableTwoFactor(code)).recoveryCodes);
-    } catch (err) {
-      setError(normalizeError(err).message);
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+    const wrong = !/^\d{6}$/.test(code);
+    setInvalid(wrong ? t('twoFactor.codeFormat') : null);
+    if (!wrong) enable.mutate();
   };
 
   if (codes) {
@@ -82,24 +77,18 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <AccountForm
       onSubmit={onConfirm}
-      sx={{ display: 'grid', gap: 2 }}
-      data-testid="two-factor-setup"
+      error={error}
+      testId="two-factor-setup"
+      errorTestId="two-factor-error"
     >
-      {error && (
-        <Alert severity="error" data-testid="two-factor-error">
-          {error}
-        </Alert>
-      )}
-      {!setup && !error && <LinearProgress />}
-      {setup && (
+      {!setup.data && !error && <LinearProgress />}
+      {setup.data && (
         <>
           <Typography variant="body2">{t('twoFactor.scan')}</Typography>
           <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
-            <img src={setup.qrCode} alt={t('twoFactor.qrAlt')} width={200} height={200} />
+            <img src={setup.data.qrCode} alt={t('twoFactor.qrAlt')} width={200} height={200} />
             <Typography variant="caption" color="text.secondary">
               {t('twoFactor.manual')}
             </Typography>
@@ -108,7 +97,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
               sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
               data-testid="two-factor-secret"
             >
-              {setup.secret}
+              {setup.data.secret}
             </Typography>
           </Box>
           <TextField
@@ -120,16 +109,11 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
               htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'two-factor-code' },
             }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            data-testid="two-factor-confirm"
-          >
+          <SaveButton icon={null} disabled={enable.isPending} testId="two-factor-confirm">
             {t('twoFactor.confirm')}
-          </Button>
+          </SaveButton>
         </>
       )}
-    </Box>
+    </AccountForm>
   );
 }

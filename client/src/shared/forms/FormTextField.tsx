@@ -17,6 +17,12 @@ type Props<V extends FieldValues, B> = Omit<
   ltr?: boolean;
   /** Rewrites what is typed (digits only, say). */
   transform?: (text: string) => string;
+  /** The on-screen keyboard: digits, or digits and a decimal point. */
+  inputMode?: 'numeric' | 'decimal';
+  /** Several lines across the whole row of a FieldGrid (addresses, receipt texts). */
+  fullRow?: boolean;
+  /** A `select` field's test id (on the shown value, which opens the menu). */
+  selectTestId?: string;
 };
 
 /**
@@ -30,6 +36,9 @@ export function FormTextField<V extends FieldValues, B>({
   testId,
   ltr,
   transform,
+  inputMode,
+  selectTestId,
+  fullRow,
   helperText,
   slotProps,
   ...rest
@@ -42,6 +51,7 @@ export function FormTextField<V extends FieldValues, B>({
       render={({ field }) => (
         <TextField
           size="small"
+          {...(fullRow ? { multiline: true, minRows: 2, sx: { gridColumn: '1 / -1' } } : {})}
           {...rest}
           name={field.name}
           value={field.value ?? ''}
@@ -52,8 +62,12 @@ export function FormTextField<V extends FieldValues, B>({
           helperText={message ?? helperText}
           slotProps={{
             ...slotProps,
+            ...(selectTestId
+              ? { select: { SelectDisplayProps: { 'data-testid': selectTestId } as never } }
+              : {}),
             htmlInput: {
               ...(ltr ? { dir: 'ltr' } : {}),
+              ...(inputMode ? { inputMode } : {}),
               ...(testId ? { 'data-testid': testId } : {}),
               ...((slotProps?.htmlInput as object) ?? {}),
             },

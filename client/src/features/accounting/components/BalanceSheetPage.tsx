@@ -11,7 +11,7 @@ import {
   type BalanceSheetQuery,
 } from '../api/accounting.api';
 import { BranchFilter, ReportFrame, useRangeText, useReportFilters } from './ReportFrame';
-import { ReportSections, type ReportLine } from './ReportSections';
+import { figure, ReportSections, section, type ReportLine } from './ReportSections';
 
 /**
  * /Reports/BalanceSheet (can_see_totals + can_see_profit): assets = liabilities + equity at the
@@ -37,32 +37,21 @@ export default function BalanceSheetPage() {
   const range = { to: d?.at, branchId: query.branchId };
   const lines: ReportLine[] = d
     ? [
-        {
-          kind: 'section',
-          title: t('balance.assets'),
-          section: d.assets,
+        section(t('balance.assets'), d.assets, {
           total: { title: t('balance.totalAssets'), strong: true, testId: 'total-assets' },
-        },
-        { kind: 'section', title: t('balance.liabilities'), section: d.liabilities },
+        }),
+        section(t('balance.liabilities'), d.liabilities),
         // the equity accounts, the profit not yet closed and the inter-branch balances: one total
-        { kind: 'section', title: t('balance.equity'), section: d.equity, total: null },
-        { kind: 'figure', title: t('balance.profit'), value: d.profit, testId: 'period-profit' },
-        ...(d.interBranch
-          ? [{ kind: 'figure', title: t('balance.interBranch'), value: d.interBranch } as const]
-          : []),
-        {
-          kind: 'figure',
-          title: t('balance.totalEquity'),
-          value: d.totalEquity,
-          testId: 'total-equity',
-        },
-        {
-          kind: 'figure',
-          title: t('balance.totalLiabilitiesAndEquity'),
-          value: d.totalLiabilitiesAndEquity,
-          strong: true,
-          testId: 'total-liabilities-equity',
-        },
+        section(t('balance.equity'), d.equity, { total: null }),
+        figure(t('balance.profit'), d.profit, 'period-profit'),
+        ...(d.interBranch ? [figure(t('balance.interBranch'), d.interBranch)] : []),
+        figure(t('balance.totalEquity'), d.totalEquity, 'total-equity'),
+        figure(
+          t('balance.totalLiabilitiesAndEquity'),
+          d.totalLiabilitiesAndEquity,
+          'total-liabilities-equity',
+          true,
+        ),
       ]
     : [];
   return (

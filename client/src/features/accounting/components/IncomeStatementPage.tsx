@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { accountingApi, accountingKeys, downloadReport } from '../api/accounting.api';
 import { ReportFrame, usePeriodReport } from './ReportFrame';
-import { ReportSections, type ReportLine } from './ReportSections';
+import { figure, ReportSections, section, type ReportLine } from './ReportSections';
 
 /**
  * /Reports/IncomeStatement (can_see_totals + can_see_profit): revenue less sales returns, cost of
@@ -9,43 +9,29 @@ import { ReportSections, type ReportLine } from './ReportSections';
  */
 export default function IncomeStatementPage() {
   const { t } = useTranslation('accounting');
-  const { query, report, rangeText, filters } = usePeriodReport(
+  const { query, report, frame } = usePeriodReport(
     accountingKeys.incomeStatement,
     accountingApi.incomeStatement,
   );
   const d = report.data;
   const lines: ReportLine[] = d
     ? [
-        { kind: 'section', title: t('income.revenue'), section: d.revenue },
-        { kind: 'section', title: t('income.contraRevenue'), section: d.contraRevenue, sign: -1 },
-        { kind: 'figure', title: t('income.netSales'), value: d.netSales, testId: 'net-sales' },
-        { kind: 'section', title: t('income.cogs'), section: d.cogs, sign: -1 },
-        {
-          kind: 'figure',
-          title: t('income.grossProfit'),
-          value: d.grossProfit,
-          testId: 'gross-profit',
-        },
-        { kind: 'section', title: t('income.expenses'), section: d.expenses, sign: -1 },
-        { kind: 'section', title: t('income.otherIncome'), section: d.otherIncome },
-        {
-          kind: 'figure',
-          title: t('income.netProfit'),
-          value: d.netProfit,
-          strong: true,
-          testId: 'net-profit',
-        },
+        section(t('income.revenue'), d.revenue),
+        section(t('income.contraRevenue'), d.contraRevenue, { sign: -1 }),
+        figure(t('income.netSales'), d.netSales, 'net-sales'),
+        section(t('income.cogs'), d.cogs, { sign: -1 }),
+        figure(t('income.grossProfit'), d.grossProfit, 'gross-profit'),
+        section(t('income.expenses'), d.expenses, { sign: -1 }),
+        section(t('income.otherIncome'), d.otherIncome),
+        figure(t('income.netProfit'), d.netProfit, 'net-profit', true),
       ]
     : [];
   return (
     <ReportFrame
+      {...frame}
       title={t('income.title')}
-      rangeText={rangeText}
-      ready={!!d}
-      busy={report.isFetching}
       testId="income-statement"
       onExport={() => downloadReport('incomeStatement', query)}
-      filters={filters}
     >
       <ReportSections lines={lines} range={query} label={t('income.title')} />
     </ReportFrame>

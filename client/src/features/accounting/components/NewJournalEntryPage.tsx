@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { businessDay } from '../../../shared/lib/format';
 import { DateField } from '../../../shared/ui/DateField';
 import { IconAction } from '../../../shared/ui/IconAction';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { newId } from '../../../shared/lib/ids';
@@ -222,14 +223,9 @@ export default function NewJournalEntryPage() {
             {t('entry.addLine')}
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={post.isPending}
-            data-testid="entry-post"
-          >
+          <SaveButton icon={null} disabled={post.isPending} testId="entry-post">
             {t('entry.post')}
-          </Button>
+          </SaveButton>
         </Stack>
       </Paper>
     </Box>

@@ -27,11 +27,11 @@ import { Money } from '../../../shared/ui/Money';
 export const amount = (v: number) => <Money value={v} />;
 
 /** Who may pick dates and branches on the books' reports (the server enforces both). */
-export function useReportFilters() {
+export function useReportFilters(withBranches = true) {
   const can = useCan();
   const user = useAtomValue(sessionUserState);
   const canBranches = !!user?.isAdmin || can('can_see_branches');
-  const branches = useBranchOptions(canBranches);
+  const branches = useBranchOptions(canBranches && withBranches);
   return {
     canDates: can('can_use_date_filter'),
     canBranches,
@@ -44,23 +44,81 @@ export function useReportFilters() {
 export function BranchFilter({
   value,
   onChange,
+  labels,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** The filter's label and its "all branches" (default the books' reports'). */
+  labels?: [string, string];
 }) {
-  const { t } = useTranslation('accounting');
+  // no namespace of its own: the statistics pages give their labels and load no books' texts
+  const { t } = useTranslation();
   const { canBranches, branches } = useReportFilters();
   if (!canBranches) return null;
   return (
     <SelectFilter
-      label={t('reports.branch')}
+      label={labels?.[0] ?? t('accounting:reports.branch')}
       value={value}
       onChange={onChange}
-      allLabel={t('reports.allBranches')}
+      allLabel={labels?.[1] ?? t('accounting:reports.allBranches')}
       minWidth={180}
       options={branches.map((b) => ({ value: b.id, label: b.name }))}
     />
   );
+}
+
+type PeriodLabel = 'from' | 'to' | 'branch' | 'allBranches';
+
+/**
+ * A report's period (dates only with can_use_date_filter, else the server answers today) and
+ * branch (only for who sees every branch): their part of the query and their filters.
+ */
+export function usePeriodFilters(
+  label: (key: PeriodLabel) => string,
+  options: { dates?: boolean; branch?: boolean; testId?: string; onChange?: () => void } = {},
+) {
+  const scope = useReportFilters(options.branch !== false);
+  const dates = scope.canDates && options.dates !== false;
+  const branch = scope.canBranches && options.branch !== false;
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [branchId, setBranchId] = useState('');
+  const changed = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    options.onChange?.();
+  };
+  const dateFilters = dates && (
+    <DateRangeFilter
+      from={from}
+      to={to}
+      onFrom={changed(setFrom)}
+      onTo={changed(setTo)}
+      labels={[label('from'), label('to')]}
+      testId={options.testId}
+    />
+  );
+  const branchFilter = branch && (
+    <BranchFilter
+      value={branchId}
+      onChange={changed(setBranchId)}
+      labels={[label('branch'), label('allBranches')]}
+    />
+  );
+  return {
+    ...scope,
+    query: {
+      ...(dates ? { from: from || undefined, to: to || undefined } : {}),
+      ...(branch && branchId ? { branchId } : {}),
+    },
+    dateFilters,
+    branchFilter,
+    filters: (
+      <>
+        {dateFilters}
+        {branchFilter}
+      </>
+    ),
+  };
 }
 
 /** "From 01/01/2026 to 31/01/2026 — Branch: …" under a report's title, on screen and on paper. */
@@ -79,41 +137,30 @@ export function useRangeText() {
       .join(' — ');
 }
 
+const BOOKS_LABELS = {
+  from: 'common.from',
+  to: 'common.to',
+  branch: 'reports.branch',
+  allBranches: 'reports.allBranches',
+} as const;
+
 /** A books' report over a period (from, to, branch): its query, its data and its filters. */
 export function usePeriodReport<R>(
   queryKey: (query: PeriodQuery) => QueryKey,
   fetch: (query: PeriodQuery) => Promise<R>,
 ) {
   const { t } = useTranslation('accounting');
-  const { canDates } = useReportFilters();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [branchId, setBranchId] = useState('');
-  const query: PeriodQuery = {
-    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
-    branchId: branchId || undefined,
-  };
+  const { query, filters } = usePeriodFilters((key) => t(BOOKS_LABELS[key]));
   const report = useQuery({
     queryKey: queryKey(query),
     queryFn: () => fetch(query),
     placeholderData: keepPreviousData,
   });
   useErrorToast(report.error);
-  const filters = (
-    <>
-      {canDates && (
-        <DateRangeFilter
-          from={from}
-          to={to}
-          onFrom={setFrom}
-          onTo={setTo}
-          labels={[t('common.from'), t('common.to')]}
-        />
-      )}
-      <BranchFilter value={branchId} onChange={setBranchId} />
-    </>
-  );
-  return { query, report, rangeText: useRangeText()(query), filters };
+  const rangeText = useRangeText()(query);
+  // The frame's props that follow the report: <ReportFrame {...frame} …>
+  const frame = { rangeText, filters, ready: !!report.data, busy: report.isFetching };
+  return { query, report, frame };
 }
 
 /**

@@ -57,6 +57,17 @@ export type ReportLine =
     }
   | { kind: 'figure'; title: string; value: number; strong?: boolean; testId?: string };
 
+type SectionLine = Extract<ReportLine, { kind: 'section' }>;
+/** A section's line: its accounts and (unless told otherwise) its total. */
+export const section = (
+  title: string,
+  of: ReportSectionDto,
+  more?: Pick<SectionLine, 'sign' | 'total'>,
+): ReportLine => ({ kind: 'section', title, section: of, ...more });
+/** A figure's line (a subtotal): `strong` for the statement's bottom line. */
+export const figure = (title: string, value: number, testId?: string, strong?: boolean) =>
+  ({ kind: 'figure', title, value, testId, strong }) as const;
+
 /** A statement in sections: each section's accounts and total, with figures (subtotals) between. */
 export function ReportSections({
   lines,

@@ -20,7 +20,7 @@ const side = (f: string) => (f.toLowerCase().endsWith('debit') ? 'entry.debit' :
 /** /Reports/TrialBalance: opening, movements and closing of every account with postings. */
 export default function TrialBalancePage() {
   const { t, i18n } = useTranslation('accounting');
-  const { query, report, rangeText, filters } = usePeriodReport(
+  const { query, report, frame } = usePeriodReport(
     accountingKeys.trialBalance,
     accountingApi.trialBalance,
   );
@@ -28,13 +28,10 @@ export default function TrialBalancePage() {
 
   return (
     <ReportFrame
+      {...frame}
       title={t('trial.title')}
-      rangeText={rangeText}
-      ready={!!data}
-      busy={report.isFetching}
       testId="trial-balance-report"
       onExport={() => downloadReport('trialBalance', query)}
-      filters={filters}
     >
       <DataTable
         testId="trial-balance"

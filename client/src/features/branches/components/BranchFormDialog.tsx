@@ -77,13 +77,11 @@ export function BranchFormDialog({ branch, onClose }: Props) {
       label={t(`fields.${field}`)}
       helperText=" "
       required={extra.required}
-      multiline={extra.multiline}
-      minRows={extra.multiline ? 2 : undefined}
+      fullRow={extra.multiline}
       fullWidth
       ltr={extra.ltr}
       testId={`branch-${field}`}
       slotProps={{ inputLabel: { required: extra.required } }}
-      sx={extra.multiline ? { gridColumn: '1 / -1' } : undefined}
     />
   );
 

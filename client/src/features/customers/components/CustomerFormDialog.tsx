@@ -122,7 +122,7 @@ function CustomerForm({ open, customer, onClose }: FormProps) {
             helperText={t('form.paymentTermsHint')}
             ltr
             testId="customer-terms"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            inputMode="numeric"
           />
         )}
       </Stack>

@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type CustomerLedgerEntryDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { formatDateTime } from '../../../shared/ui/print';
 import { customerKeys, customersApi } from '../api/customers.api';
@@ -40,10 +40,7 @@ export default function CustomerPage() {
   const [paying, setPaying] = useState(false);
   const [printing, setPrinting] = useState(false);
   const donePrinting = useCallback(() => setPrinting(false), []);
-  useEffect(() => {
-    const err = customer.error ?? ledger.error;
-    if (err) handleError(err, { toast: true });
-  }, [customer.error, ledger.error]);
+  useErrorToast(customer.error ?? ledger.error);
   const c = customer.data;
   if (!c) return customer.isLoading ? <LinearProgress /> : null;
   return (
@@ -84,15 +81,13 @@ export default function CustomerPage() {
               </Typography>
             )}
             {c.address && <Typography variant="body2">{c.address}</Typography>}
-            {c.nationalId && (
-              <Typography variant="body2">
-                {t('fields.nationalId')}: {c.nationalId}
-              </Typography>
-            )}
-            {c.taxId && (
-              <Typography variant="body2">
-                {t('fields.taxId')}: {c.taxId}
-              </Typography>
+            {(['nationalId', 'taxId'] as const).map(
+              (f) =>
+                c[f] && (
+                  <Typography key={f} variant="body2">
+                    {t(`fields.${f}`)}: {c[f]}
+                  </Typography>
+                ),
             )}
             <Typography variant="body2">
               {t('fields.creditLimit')}:{' '}

@@ -1,5 +1,4 @@
 import Edit from '@mui/icons-material/Edit';
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { http } from '../../../shared/api/http';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -33,22 +33,6 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { EtaSignerCard } from './EtaSignerCard';
 
-type Form = {
-  rin: string;
-  name: string;
-  activityCode: string;
-  country: string;
-  governate: string;
-  regionCity: string;
-  street: string;
-  buildingNumber: string;
-  postalCode: string;
-  environment: EtaCompanyInfoDto['environment'];
-  erpClientId: string;
-  erpClientSecret: string;
-  receiptBatchSize: string;
-};
-
 const TEXT_FIELDS = [
   ['rin', true],
   ['name', false],
@@ -60,18 +44,25 @@ const TEXT_FIELDS = [
   ['buildingNumber', true],
   ['postalCode', true],
 ] as const;
+type TextKey = (typeof TEXT_FIELDS)[number][0];
+type Form = Record<TextKey, string> & {
+  environment: EtaCompanyInfoDto['environment'];
+  erpClientId: string;
+  erpClientSecret: string;
+  receiptBatchSize: string;
+};
+
+const GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+} as const;
 
 function toForm(info: EtaCompanyInfoResponseDto): Form {
+  const form = Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, info[key] ?? '']));
   return {
-    rin: info.rin,
-    name: info.name,
-    activityCode: info.activityCode,
+    ...(form as Record<TextKey, string>),
     country: info.country || 'EG',
-    governate: info.governate,
-    regionCity: info.regionCity,
-    street: info.street,
-    buildingNumber: info.buildingNumber,
-    postalCode: info.postalCode ?? '',
     environment: info.environment,
     erpClientId: info.erpClientId ?? '',
     erpClientSecret: '',
@@ -81,20 +72,15 @@ function toForm(info: EtaCompanyInfoResponseDto): Form {
 
 /** The body sent: a secret left empty is not sent (the stored one is kept). */
 function toDto(form: Form): EtaCompanyInfoDto {
+  const text = Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, form[key].trim()]));
   const dto: EtaCompanyInfoDto = {
-    rin: form.rin.trim(),
-    name: form.name.trim(),
-    activityCode: form.activityCode.trim(),
-    country: form.country.trim().toUpperCase(),
-    governate: form.governate.trim(),
-    regionCity: form.regionCity.trim(),
-    street: form.street.trim(),
-    buildingNumber: form.buildingNumber.trim(),
+    ...(text as Omit<EtaCompanyInfoDto, 'environment' | 'erpClientId' | 'receiptBatchSize'>),
+    country: text.country.toUpperCase(),
     environment: form.environment,
     erpClientId: form.erpClientId.trim(),
     receiptBatchSize: form.receiptBatchSize.trim() === '' ? 50 : Number(form.receiptBatchSize),
   };
-  if (form.postalCode.trim()) dto.postalCode = form.postalCode.trim();
+  if (!text.postalCode) delete dto.postalCode;
   if (form.erpClientSecret) dto.erpClientSecret = form.erpClientSecret;
   return dto;
 }
@@ -252,13 +238,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
         <Typography variant="h6" component="h2" id="eta-company-heading" sx={{ mb: 2 }}>
           {t('companyInfo.company')}
         </Typography>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-          }}
-        >
+        <Box sx={GRID}>
           {TEXT_FIELDS.map(([key, ltr]) => (
             <FormTextField
               key={key}
@@ -279,9 +259,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
             label={t('companyInfo.environment')}
             disabled={!canWrite}
             helperText={t(`companyInfo.environmentHints.${form.watch('environment')}`)}
-            slotProps={{
-              select: { SelectDisplayProps: { 'data-testid': 'eta-environment' } as never },
-            }}
+            selectTestId="eta-environment"
           >
             {ETA_ENVIRONMENTS.map((env) => (
               <MenuItem key={env} value={env} data-testid={`eta-environment-${env}`}>
@@ -297,20 +275,13 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
             transform={(text) => text.replace(/\D/g, '').slice(0, 3)}
             helperText={t('companyInfo.receiptBatchSizeHint')}
             ltr
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            inputMode="numeric"
           />
         </Box>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 700 }}>
           {t('companyInfo.erp')}
         </Typography>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <Box sx={{ ...GRID, alignItems: 'start' }}>
           <FormTextField
             form={form}
             name="erpClientId"
@@ -336,17 +307,9 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
             <SecretState set={data.hasErpClientSecret} testId="eta-erp-secret-state" />
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<Save />}
-            disabled={!canWrite || save.isPending}
-            data-testid="eta-company-save"
-          >
-            {t('companyInfo.save')}
-          </Button>
-        </Box>
+        <SaveButton end disabled={!canWrite || save.isPending} testId="eta-company-save">
+          {t('companyInfo.save')}
+        </SaveButton>
       </Paper>
       <EtaSignerCard canWrite={canWrite} />
       <Paper variant="outlined" sx={{ p: 2 }}>

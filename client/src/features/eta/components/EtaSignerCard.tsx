@@ -1,4 +1,3 @@
-import Save from '@mui/icons-material/Save';
 import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +12,7 @@ import type { EtaSignerDto, EtaSignerKind, EtaSignerResponseDto } from '@pos/con
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDate } from '../../../shared/lib/format';
@@ -204,17 +204,9 @@ function SignerForm({ data, canWrite }: { data: EtaSignerResponseDto; canWrite: 
           {error}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          disabled={!canWrite || save.isPending}
-          data-testid="eta-signer-save"
-        >
-          {t('signer.save')}
-        </Button>
-      </Box>
+      <SaveButton end disabled={!canWrite || save.isPending} testId="eta-signer-save">
+        {t('signer.save')}
+      </SaveButton>
     </Paper>
   );
 }

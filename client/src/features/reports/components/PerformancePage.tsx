@@ -13,7 +13,8 @@ import { type Column, DataTable } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { statisticsApi, statisticsKeys } from '../api/statistics.api';
-import { StatsFilters, useStatsFilters } from './StatsFilters';
+import { usePeriodFilters } from '../../accounting';
+import { ChartPanel, poundsFormatter } from './ChartPanel';
 
 const money = (v: number) => formatPiasters(v);
 const pct = (v: number) => `${formatNumber(v, 1)}%`;
@@ -56,7 +57,7 @@ function CapUse({ row }: { row: PerformanceRowDto }) {
 /** /Performance: per employee and branch, ranked by sales amount, with a drill-down to invoices. */
 export default function PerformancePage() {
   const { t } = useTranslation('reports', { keyPrefix: 'stats' });
-  const filters = useStatsFilters();
+  const filters = usePeriodFilters((key) => t(`filters.${key}`), { testId: 'stats' });
   const query = filters.query;
   const perf = useQuery({
     queryKey: statisticsKeys.performance(query),
@@ -140,33 +141,23 @@ export default function PerformancePage() {
         titleTestId="performance-title"
       />
       <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        <StatsFilters filters={filters} />
+        {filters.filters}
       </Stack>
       {top.length > 0 && (
-        <Paper
-          variant="outlined"
-          sx={{ p: 1.5, mb: 1.5 }}
-          role="figure"
-          aria-label={t('performance.ranking')}
-        >
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            {t('performance.ranking')}
-          </Typography>
-          <Box dir="ltr">
-            <BarChart
-              height={260}
-              xAxis={[{ scaleType: 'band', data: top.map((r) => `${r.rank}. ${r.userName}`) }]}
-              series={[
-                {
-                  data: top.map((r) => r.salesAmount / 100),
-                  label: t('performance.salesAmount'),
-                  valueFormatter: (v) => (v === null ? '' : formatPiasters(Math.round(v * 100))),
-                },
-              ]}
-              localeText={{ noData: t('empty'), loading: t('loading') }}
-            />
-          </Box>
-        </Paper>
+        <ChartPanel title={t('performance.ranking')} mb={1.5}>
+          <BarChart
+            height={260}
+            xAxis={[{ scaleType: 'band', data: top.map((r) => `${r.rank}. ${r.userName}`) }]}
+            series={[
+              {
+                data: top.map((r) => r.salesAmount / 100),
+                label: t('performance.salesAmount'),
+                valueFormatter: poundsFormatter,
+              },
+            ]}
+            localeText={{ noData: t('empty'), loading: t('loading') }}
+          />
+        </ChartPanel>
       )}
       <Paper variant="outlined">
         <DataTable

@@ -17,15 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay, formatNumber } from '../../../shared/lib/format';
-import { currentBranchState, sessionUserState } from '../../../shared/state';
-import { useCan } from '../../../shared/state/useCan';
+import { currentBranchState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
-import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { TablePager } from '../../../shared/ui/TablePager';
 import { usePaging } from '../../../shared/ui/usePaging';
-import { ReportShell } from '../../accounting';
-import { useBranchOptions } from '../../branches';
+import { ReportShell, usePeriodFilters } from '../../accounting';
 import { CategoryFilter } from '../../catalog';
 import { reportKeys, reportsApi, type ReportQuery } from '../api/reports.api';
 import { useExcelExport } from './useExcelExport';
@@ -88,25 +85,22 @@ export function ReportPage({
   const { t, i18n } = useTranslation([ns, 'reports']);
   const tr = (key: string, options?: Record<string, unknown>) =>
     t(key, { ns: 'reports', ...options });
-  const can = useCan();
-  const user = useAtomValue(sessionUserState);
+  const paging = usePaging(pageSize);
+  const period = usePeriodFilters((key) => tr(`filters.${key}`), {
+    dates: takes.includes('period'),
+    branch: takes.includes('branch'),
+    testId: 'report',
+    onChange: () => paging.reset(),
+  });
   const currentBranch = useAtomValue(currentBranchState);
-  const canDates = can('can_use_date_filter');
-  const canBranches = !!user?.isAdmin || can('can_see_branches');
-  const branches = useBranchOptions(canBranches && takes.includes('branch'));
   const methods = usePaymentMethods(false, takes.includes('method'));
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [branchId, setBranchId] = useState('');
   const [cashierId, setCashierId] = useState('');
   const [categoryId, setCategoryId] = useState('');
   const [methodId, setMethodId] = useState('');
   const [groupBy, setGroupBy] = useState<'day' | 'week' | 'month'>('day');
   const [sort, setSort] = useState<string | undefined>(undefined);
-  const paging = usePaging(pageSize);
   const base: ReportQuery = {
-    ...(canDates ? { from: from || undefined, to: to || undefined } : {}),
-    ...(takes.includes('branch') && canBranches ? { branchId: branchId || undefined } : {}),
+    ...period.query,
     ...(takes.includes('cashier') ? { cashierId: cashierId || undefined } : {}),
     ...(takes.includes('category') ? { categoryId: categoryId || undefined } : {}),
     ...(takes.includes('method') ? { methodId: methodId || undefined } : {}),
@@ -150,7 +144,7 @@ export function ReportPage({
 
   const title = t(`titles.${reportKey}`);
   const branchName = d?.filters.branchId
-    ? (branches.data?.find((b) => b.id === d.filters.branchId)?.name ?? currentBranch?.name ?? '')
+    ? (period.branchName(d.filters.branchId) ?? currentBranch?.name ?? '')
     : tr('filters.allBranches');
   const rangeText = d
     ? [
@@ -245,21 +239,12 @@ export function ReportPage({
       paper={() => table(true)}
       filters={
         <>
-          {takes.includes('period') &&
-            (canDates ? (
-              <DateRangeFilter
-                from={from}
-                to={to}
-                onFrom={reset(setFrom)}
-                onTo={reset(setTo)}
-                labels={[tr('filters.from'), tr('filters.to')]}
-                testId="report"
-              />
-            ) : (
-              <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
-                {tr('filters.today')}
-              </Typography>
-            ))}
+          {period.dateFilters}
+          {takes.includes('period') && !period.canDates && (
+            <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
+              {tr('filters.today')}
+            </Typography>
+          )}
           {takes.includes('groupBy') && (
             <SelectFilter
               label={tr('filters.groupBy')}
@@ -274,16 +259,7 @@ export function ReportPage({
               ]}
             />
           )}
-          {takes.includes('branch') && canBranches && (
-            <SelectFilter
-              label={tr('filters.branch')}
-              value={branchId}
-              onChange={reset(setBranchId)}
-              allLabel={tr('filters.allBranches')}
-              minWidth={180}
-              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            />
-          )}
+          {period.branchFilter}
           {takes.includes('cashier') && (
             <SelectFilter
               label={tr('filters.cashier')}

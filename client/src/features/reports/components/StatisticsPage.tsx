@@ -21,7 +21,8 @@ import { type Column, DataTable } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { statisticsApi, statisticsKeys } from '../api/statistics.api';
-import { StatsFilters, useStatsFilters } from './StatsFilters';
+import { usePeriodFilters } from '../../accounting';
+import { ChartPanel, poundsFormatter } from './ChartPanel';
 
 const pounds = (piasters: number) => piasters / 100;
 const money = (piasters: number | null) => (piasters === null ? '' : formatPiasters(piasters));
@@ -79,33 +80,6 @@ function Kpi({
           {t('kpi.before')} <bdi dir="ltr">{previous}</bdi>
         </Typography>
       </Stack>
-    </Paper>
-  );
-}
-
-/** A titled panel holding one chart (its title is the chart's accessible name). */
-function ChartPanel({
-  title,
-  testId,
-  children,
-}: {
-  title: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 1.5, flex: '1 1 420px', minInlineSize: 0 }}
-      data-testid={testId}
-      role="figure"
-      aria-label={title}
-    >
-      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      {/* Axes read left to right in both languages (dates and amounts are Western digits). */}
-      <Box dir="ltr">{children}</Box>
     </Paper>
   );
 }
@@ -168,7 +142,7 @@ function TopPanel({
           {
             data: rows.map((r) => pounds(r.revenue)),
             label: t('kpi.revenue'),
-            valueFormatter: (v) => (v === null ? '' : formatPiasters(Math.round(v * 100))),
+            valueFormatter: poundsFormatter,
           },
         ]}
         localeText={{ noData: t('empty'), loading: t('loading') }}
@@ -213,7 +187,7 @@ const kpis = ({ current: now, previous: was }: StatisticsDto): KpiRow[] => [
 /** /statistics: revenue and profit against an earlier period, tops, basket, branches, growth. */
 export default function StatisticsPage() {
   const { t } = useTranslation('reports', { keyPrefix: 'stats' });
-  const filters = useStatsFilters();
+  const filters = usePeriodFilters((key) => t(`filters.${key}`), { testId: 'stats' });
   const [compare, setCompare] = useState<StatisticsCompare>('year');
   const query = { ...filters.query, compare };
   const stats = useQuery({
@@ -249,7 +223,7 @@ export default function StatisticsPage() {
         titleTestId="statistics-title"
       />
       <Stack direction="row" sx={{ gap: 1.5, mb: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        <StatsFilters filters={filters} />
+        {filters.filters}
         <SelectFilter<StatisticsCompare>
           label={t('compare.label')}
           value={compare}

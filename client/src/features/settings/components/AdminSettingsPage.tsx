@@ -1,16 +1,16 @@
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { BRANCHES, DEFAULT_MAX_BRANCHES, SiteSettingsUpdateDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { http } from '../../../shared/api/http';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 
@@ -47,12 +47,7 @@ export function AdminSettingsPage() {
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {t('admin.title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('admin.intro')}
-      </Typography>
+      <PageHeader title={t('admin.title')} subtitle={t('admin.intro')} mb={2} />
       <Paper variant="outlined" sx={{ p: 2, maxInlineSize: 520 }}>
         {site.isLoading && <LinearProgress sx={{ mb: 2 }} />}
         <Box component="form" noValidate onSubmit={form.submit((body) => save.mutate(body))}>
@@ -71,16 +66,13 @@ export function AdminSettingsPage() {
               {t('admin.currentBranches', { count: branchCount.data })}
             </Typography>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<Save />}
+          <SaveButton
             disabled={save.isPending || site.isLoading}
             sx={{ mt: 2 }}
-            data-testid="admin-settings-save"
+            testId="admin-settings-save"
           >
             {t('admin.save')}
-          </Button>
+          </SaveButton>
         </Box>
       </Paper>
     </Box>

@@ -1,6 +1,4 @@
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import {
   DEFAULT_INSTALLMENT_SETTINGS,
@@ -9,6 +7,7 @@ import {
   type LateFeeRule,
 } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { SettingSection, useStoreSettings } from './StoreSettingsForms';
@@ -89,9 +88,7 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
           select
           label={t('installments.fields.kind')}
           disabled={!canWrite}
-          slotProps={{
-            select: { SelectDisplayProps: { 'data-testid': 'late-fee-kind' } as never },
-          }}
+          selectTestId="late-fee-kind"
         >
           {KINDS.map((k) => (
             <MenuItem key={k} value={k}>
@@ -99,57 +96,52 @@ export function InstallmentSettingsForm({ canWrite }: { canWrite: boolean }) {
             </MenuItem>
           ))}
         </FormTextField>
-        {kind !== 'none' && (
-          <FormTextField
-            form={form}
-            name="value"
-            errorName="installments.lateFee.value"
-            label={t(
-              kind === 'fixed' ? 'installments.fields.fixed' : 'installments.fields.percent',
-            )}
-            disabled={!canWrite}
-            helperText={t('installments.perPeriod')}
-            ltr
-            testId="late-fee-value"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-        )}
-        {kind !== 'none' && (
-          <FormTextField
-            form={form}
-            name="graceDays"
-            errorName="installments.lateFee.graceDays"
-            label={t('installments.fields.graceDays')}
-            disabled={!canWrite}
-            helperText=" "
-            ltr
-            testId="late-fee-grace"
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-        )}
-        <FormTextField
-          form={form}
-          name="discount"
-          errorName="installments.earlySettlementDiscountBp"
-          label={t('installments.fields.earlySettlementDiscountBp')}
-          disabled={!canWrite}
-          helperText={t('installments.discountHelp')}
-          ltr
-          testId="early-discount"
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
+        {(
+          [
+            // name, the body's field, the label, the help, the test id, the keyboard
+            [
+              'value',
+              'lateFee.value',
+              kind === 'fixed' ? 'fixed' : 'percent',
+              'perPeriod',
+              'late-fee-value',
+              'decimal',
+            ],
+            ['graceDays', 'lateFee.graceDays', 'graceDays', null, 'late-fee-grace', 'numeric'],
+            [
+              'discount',
+              'earlySettlementDiscountBp',
+              'earlySettlementDiscountBp',
+              'discountHelp',
+              'early-discount',
+              'decimal',
+            ],
+          ] as const
+        )
+          .filter(([name]) => kind !== 'none' || name === 'discount')
+          .map(([name, field, label, help, testId, inputMode]) => (
+            <FormTextField
+              key={name}
+              form={form}
+              name={name}
+              errorName={`installments.${field}`}
+              label={t(`installments.fields.${label}`)}
+              disabled={!canWrite}
+              helperText={help ? t(`installments.${help}`) : ' '}
+              ltr
+              testId={testId}
+              inputMode={inputMode}
+            />
+          ))}
       </Box>
-      <Box>
-        <Button
-          variant="contained"
-          startIcon={<Save />}
-          disabled={!canWrite || save.isPending}
-          onClick={() => void submit()}
-          data-testid="installment-settings-save"
-        >
-          {t('installments.save')}
-        </Button>
-      </Box>
+      <SaveButton
+        sx={{ justifySelf: 'start' }}
+        disabled={!canWrite || save.isPending}
+        onClick={() => void submit()}
+        testId="installment-settings-save"
+      >
+        {t('installments.save')}
+      </SaveButton>
     </SettingSection>
   );
 }

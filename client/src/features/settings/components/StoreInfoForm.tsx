@@ -1,11 +1,6 @@
-import Save from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +8,7 @@ import { NAV_SECTIONS, StoreInfoUpdateDto, type StoreInfoResponseDto } from '@po
 import { useSetAtom } from 'jotai';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { FormImageField } from '../../../shared/ui/ImageUploadField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
@@ -20,6 +16,8 @@ import { storeInfoState } from '../../../shared/state';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { FieldGrid } from '../../../shared/ui/FormDialog';
+import { FormSwitch } from '../../../shared/forms/FormSwitch';
+import { AdminOnlyNote } from './StoreSettingsForms';
 
 const TEXT_FIELDS = [
   'phoneNumber',
@@ -100,11 +98,9 @@ export function StoreInfoForm({ info, canWrite }: Props) {
             name={field}
             label={t(`fields.${field}`)}
             helperText=" "
-            multiline={MULTILINE.includes(field)}
-            minRows={MULTILINE.includes(field) ? 2 : undefined}
+            fullRow={MULTILINE.includes(field)}
             disabled={!canWrite}
             fullWidth
-            sx={MULTILINE.includes(field) ? { gridColumn: '1 / -1' } : undefined}
             testId={`store-${field}`}
           />
         ))}
@@ -121,15 +117,11 @@ export function StoreInfoForm({ info, canWrite }: Props) {
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
             {t('store.sidebarTitle')}
           </Typography>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={restrictSidebar}
-                disabled={!canWrite}
-                onChange={(e) => form.setValue('restrictSidebar', e.target.checked)}
-              />
-            }
+          <FormSwitch
+            form={form}
+            name="restrictSidebar"
             label={t('store.sidebarRestrict')}
+            disabled={!canWrite}
           />
           <Controller
             name="sidebarItems"
@@ -166,22 +158,11 @@ export function StoreInfoForm({ info, canWrite }: Props) {
           />
         </Box>
       </FieldGrid>
-      {!canWrite && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('adminOnly')}
-        </Alert>
-      )}
+      {!canWrite && <AdminOnlyNote />}
       {canWrite && (
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          disabled={save.isPending}
-          sx={{ mt: 2 }}
-          data-testid="store-save"
-        >
+        <SaveButton disabled={save.isPending} sx={{ mt: 2 }} testId="store-save">
           {t('store.save')}
-        </Button>
+        </SaveButton>
       )}
     </Box>
   );

@@ -1,4 +1,4 @@
-import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box, { type BoxProps } from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +10,7 @@ import type { StoreSettingsDto, StoreSettingsUpdateDto } from '@pos/contracts';
 import { useAtom } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { http } from '../../../shared/api/http';
 import { setStoreTimeZone } from '../../../shared/lib/format';
 import { storeSettingsState } from '../../../shared/state';
@@ -48,6 +49,16 @@ export function SettingSection({
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** Under a form a non-administrator sees: only a system administrator changes it. */
+export function AdminOnlyNote() {
+  const { t } = useTranslation('settings');
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      {t('adminOnly')}
+    </Alert>
   );
 }
 
@@ -95,15 +106,13 @@ export function StoreTimeZoneForm({ canWrite }: { canWrite: boolean }) {
             />
           )}
         />
-        <Button
-          variant="contained"
-          startIcon={<Save />}
+        <SaveButton
           disabled={!canWrite || save.isPending || zone === settings.timeZone}
           onClick={() => save.mutate({ timeZone: zone })}
-          data-testid="store-time-zone-save"
+          testId="store-time-zone-save"
         >
           {t('timeZone.save')}
-        </Button>
+        </SaveButton>
       </Box>
     </SettingSection>
   );
@@ -133,9 +142,7 @@ export function CustomerTermsForm({ canWrite }: { canWrite: boolean }) {
           }}
           sx={{ inlineSize: 160 }}
         />
-        <Button
-          variant="contained"
-          startIcon={<Save />}
+        <SaveButton
           disabled={
             !canWrite ||
             save.isPending ||
@@ -143,10 +150,10 @@ export function CustomerTermsForm({ canWrite }: { canWrite: boolean }) {
             value === settings.customerPaymentTermsDays
           }
           onClick={() => save.mutate({ customerPaymentTermsDays: value })}
-          data-testid="customer-terms-save"
+          testId="customer-terms-save"
         >
           {t('customerTerms.save')}
-        </Button>
+        </SaveButton>
       </Box>
     </SettingSection>
   );

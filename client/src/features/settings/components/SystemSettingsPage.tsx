@@ -1,7 +1,5 @@
-import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -26,6 +24,7 @@ import {
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveButton } from '../../../shared/forms/SaveButton';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors } from '../../../shared/forms/useDtoForm';
 import {
@@ -34,11 +33,13 @@ import {
   publicConfigState,
   sessionUserState,
 } from '../../../shared/state';
+import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { StoreInfoForm } from './StoreInfoForm';
 import { InstallmentSettingsForm } from './InstallmentSettingsForm';
 import {
+  AdminOnlyNote,
   CustomerTermsForm,
   ReservationDepositForm,
   ServiceVatForm,
@@ -69,7 +70,7 @@ function StoreTab({ canWrite }: { canWrite: boolean }) {
 }
 
 function FeaturesTab({ canWrite }: { canWrite: boolean }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
   const setFeatures = useSetAtom(featuresState);
   const features = useQuery({ queryKey: settingsKeys.features, queryFn: settingsApi.features });
@@ -95,12 +96,8 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
     },
   });
 
-  const label = (key: string) =>
-    i18n.exists(`settings:features.labels.${key}`) ? t(`features.labels.${key}`) : key;
-  const description = (key: string) =>
-    i18n.exists(`settings:features.descriptions.${key}`)
-      ? t(`features.descriptions.${key}`)
-      : undefined;
+  // a flag without texts of its own shows its key
+  const label = (key: string) => t(`features.labels.${key}`, { defaultValue: key });
 
   return (
     <Box>
@@ -128,7 +125,12 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
               />
             }
           >
-            <ListItemText primary={label(feature.key)} secondary={description(feature.key)} />
+            <ListItemText
+              primary={label(feature.key)}
+              secondary={
+                t(`features.descriptions.${feature.key}`, { defaultValue: '' }) || undefined
+              }
+            />
           </ListItem>
         ))}
         {!features.isLoading && rows.length === 0 && (
@@ -137,11 +139,7 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
           </ListItem>
         )}
       </List>
-      {!canWrite && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('adminOnly')}
-        </Alert>
-      )}
+      {!canWrite && <AdminOnlyNote />}
     </Box>
   );
 }
@@ -219,20 +217,16 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
         </Alert>
       )}
       {canWrite ? (
-        <Button
-          variant="contained"
-          startIcon={<Save />}
+        <SaveButton
           sx={{ mt: 2 }}
           disabled={save.isPending || !config.data}
           onClick={() => void onSave()}
-          data-testid="modules-save"
+          testId="modules-save"
         >
           {t('modules.save')}
-        </Button>
+        </SaveButton>
       ) : (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('adminOnly')}
-        </Alert>
+        <AdminOnlyNote />
       )}
     </Box>
   );
@@ -246,9 +240,7 @@ export function SystemSettingsPage() {
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('title')}
-      </Typography>
+      <PageHeader title={t('title')} mb={2} />
       <Paper variant="outlined">
         <Tabs
           value={tab}
