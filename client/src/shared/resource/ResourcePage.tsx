@@ -286,14 +286,16 @@ export function activeColumn<R extends { active: boolean }>(): ResourceColumn<R>
   return { key: 'active', render: (row) => <ActiveChip active={row.active} /> };
 }
 
-function ActiveChip({ active }: { active: boolean }) {
+/** The active/inactive chip; `labels` (on, off) where the page has its own texts. */
+export function ActiveChip({ active, labels }: { active: boolean; labels?: [string, string] }) {
   const { t } = useTranslation('common');
+  const [on, off] = labels ?? [t('resource.active'), t('resource.inactive')];
   return (
     <Chip
       size="small"
       variant="outlined"
       color={active ? 'success' : 'default'}
-      label={active ? t('resource.active') : t('resource.inactive')}
+      label={active ? on : off}
     />
   );
 }

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
+import { ToolButton } from './ProductKit';
 
 const POLL_MS = 1000;
 const PREVIEW_ROWS = 200;
@@ -119,19 +120,17 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogTitle>{t('import.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
+          <ToolButton
+            icon={<FileDownloadOutlined />}
             onClick={() =>
               void downloadFile('/Products/import/template', 'products-template.xlsx').catch(
                 (err) => handleError(err, { toast: true }),
               )
             }
-            data-testid="import-template"
+            testId="import-template"
           >
             {t('import.template')}
-          </Button>
+          </ToolButton>
           <Button
             component="label"
             size="small"

@@ -1,6 +1,6 @@
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -39,6 +39,15 @@ export function Section({
       {children}
     </Paper>
   );
+}
+
+/** A small outlined button with its icon (labels, export, import, delete, add a variant). */
+export function ToolButton({
+  icon,
+  testId,
+  ...rest
+}: Omit<ButtonProps, 'startIcon'> & { icon: ReactNode; testId: string }) {
+  return <Button size="small" variant="outlined" startIcon={icon} data-testid={testId} {...rest} />;
 }
 
 /** The form's save button: a spinner while saving. */
