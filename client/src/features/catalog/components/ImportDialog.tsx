@@ -4,10 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -24,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
-import { ToolButton } from './ProductKit';
+import { ActionDialog, ToolButton } from './ProductKit';
 
 const POLL_MS = 1000;
 const PREVIEW_ROWS = 200;
@@ -116,164 +112,15 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     phase === 'checked' && report !== null && report.errors.length === 0 && report.totalRows > 0;
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
-      <DialogTitle>{t('import.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-          <ToolButton
-            icon={<FileDownloadOutlined />}
-            onClick={() =>
-              void downloadFile('/Products/import/template', 'products-template.xlsx').catch(
-                (err) => handleError(err, { toast: true }),
-              )
-            }
-            testId="import-template"
-          >
-            {t('import.template')}
-          </ToolButton>
-          <Button
-            component="label"
-            size="small"
-            variant="contained"
-            disabled={busy}
-            startIcon={<CloudUploadOutlined />}
-          >
-            {t('import.choose')}
-            <input
-              hidden
-              type="file"
-              accept={`.xlsx,${XLSX_TYPE}`}
-              onChange={onFile}
-              data-testid="import-file"
-            />
-          </Button>
-          {file && <Chip size="small" label={file.name} data-testid="import-file-name" />}
-          <Box sx={{ flex: 1 }} />
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={!file || busy}
-            onClick={() => void run(true)}
-            data-testid="import-preview"
-          >
-            {t('import.preview')}
-          </Button>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('import.hint')}
-        </Typography>
-        {busy && (
-          <Box sx={{ my: 1.5 }} data-testid="import-progress">
-            <Typography variant="body2" sx={{ mb: 0.5 }}>
-              {phase === 'checking' ? t('import.checking') : t('import.importing')}
-              {progress !== null && ` ${progress}%`}
-            </Typography>
-            <LinearProgress
-              variant={progress === null ? 'indeterminate' : 'determinate'}
-              value={progress ?? 0}
-            />
-          </Box>
-        )}
-        {failure && (
-          <Alert severity="error" sx={{ my: 1 }}>
-            {failure}
-          </Alert>
-        )}
-        {report && (
-          <Box data-testid="import-report">
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
-              <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
-              {(
-                [
-                  ['toCreate', report.created, 'success'],
-                  ['toUpdate', report.updated, 'info'],
-                  ['errorCount', report.errors.length, report.errors.length ? 'error' : 'default'],
-                ] as const
-              ).map(([key, count, color]) => (
-                <Chip
-                  key={key}
-                  size="small"
-                  color={color}
-                  variant="outlined"
-                  label={t(`import.${key}`, { count })}
-                />
-              ))}
-            </Stack>
-            {phase === 'done' && (
-              <Alert severity="success">
-                {t('import.done', { created: report.created, updated: report.updated })}
-              </Alert>
-            )}
-            {report.errors.length > 0 && (
-              <>
-                <Alert severity="error" sx={{ my: 1 }}>
-                  {t('import.hasErrors')}
-                </Alert>
-                <TableContainer sx={{ maxBlockSize: 240 }}>
-                  <Table size="small" stickyHeader aria-label={t('import.errorsTitle')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
-                        <TableCell sx={{ inlineSize: 140 }}>{t('import.column')}</TableCell>
-                        <TableCell>{t('import.message')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {report.errors.map((error, index) => (
-                        <TableRow key={`${error.row}-${index}`} data-testid="import-error-row">
-                          <TableCell>{error.row}</TableCell>
-                          <TableCell>{error.column ?? ''}</TableCell>
-                          <TableCell sx={{ color: 'error.main' }}>{error.message}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              </>
-            )}
-            {report.preview.length > 0 && (
-              <TableContainer sx={{ maxBlockSize: 280, mt: 1.5 }}>
-                <Table size="small" stickyHeader aria-label={t('import.previewTitle')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
-                      <TableCell>{t('fields.nameAr')}</TableCell>
-                      <TableCell>{t('fields.sku')}</TableCell>
-                      <TableCell>{t('fields.barcodes')}</TableCell>
-                      <TableCell>{t('fields.sellPrice')}</TableCell>
-                      <TableCell>{t('import.action')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.preview.slice(0, PREVIEW_ROWS).map((row) => (
-                      <TableRow key={row.row}>
-                        <TableCell>{row.row}</TableCell>
-                        <TableCell>{row.nameAr}</TableCell>
-                        <TableCell dir="ltr">{row.sku}</TableCell>
-                        <TableCell dir="ltr">{row.barcode ?? ''}</TableCell>
-                        <TableCell>{formatPiasters(row.sellPrice)}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            color={row.action === 'create' ? 'success' : 'info'}
-                            label={t(`import.actions.${row.action}`)}
-                          />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            )}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={busy}>
-          {phase === 'done' ? t('common.close') : t('common.cancel')}
-        </Button>
-        {phase !== 'done' && (
+    <ActionDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      maxWidth="md"
+      title={t('import.title')}
+      closeLabel={phase === 'done' ? t('common.close') : undefined}
+      actions={
+        phase !== 'done' && (
           <Button
             variant="contained"
             disabled={!canImport || busy}
@@ -282,8 +129,158 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           >
             {t('import.confirm')}
           </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
+        <ToolButton
+          icon={<FileDownloadOutlined />}
+          onClick={() =>
+            void downloadFile('/Products/import/template', 'products-template.xlsx').catch((err) =>
+              handleError(err, { toast: true }),
+            )
+          }
+          testId="import-template"
+        >
+          {t('import.template')}
+        </ToolButton>
+        <Button
+          component="label"
+          size="small"
+          variant="contained"
+          disabled={busy}
+          startIcon={<CloudUploadOutlined />}
+        >
+          {t('import.choose')}
+          <input
+            hidden
+            type="file"
+            accept={`.xlsx,${XLSX_TYPE}`}
+            onChange={onFile}
+            data-testid="import-file"
+          />
+        </Button>
+        {file && <Chip size="small" label={file.name} data-testid="import-file-name" />}
+        <Box sx={{ flex: 1 }} />
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={!file || busy}
+          onClick={() => void run(true)}
+          data-testid="import-preview"
+        >
+          {t('import.preview')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('import.hint')}
+      </Typography>
+      {busy && (
+        <Box sx={{ my: 1.5 }} data-testid="import-progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {phase === 'checking' ? t('import.checking') : t('import.importing')}
+            {progress !== null && ` ${progress}%`}
+          </Typography>
+          <LinearProgress
+            variant={progress === null ? 'indeterminate' : 'determinate'}
+            value={progress ?? 0}
+          />
+        </Box>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      {report && (
+        <Box data-testid="import-report">
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
+            <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
+            {(
+              [
+                ['toCreate', report.created, 'success'],
+                ['toUpdate', report.updated, 'info'],
+                ['errorCount', report.errors.length, report.errors.length ? 'error' : 'default'],
+              ] as const
+            ).map(([key, count, color]) => (
+              <Chip
+                key={key}
+                size="small"
+                color={color}
+                variant="outlined"
+                label={t(`import.${key}`, { count })}
+              />
+            ))}
+          </Stack>
+          {phase === 'done' && (
+            <Alert severity="success">
+              {t('import.done', { created: report.created, updated: report.updated })}
+            </Alert>
+          )}
+          {report.errors.length > 0 && (
+            <>
+              <Alert severity="error" sx={{ my: 1 }}>
+                {t('import.hasErrors')}
+              </Alert>
+              <TableContainer sx={{ maxBlockSize: 240 }}>
+                <Table size="small" stickyHeader aria-label={t('import.errorsTitle')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
+                      <TableCell sx={{ inlineSize: 140 }}>{t('import.column')}</TableCell>
+                      <TableCell>{t('import.message')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {report.errors.map((error, index) => (
+                      <TableRow key={`${error.row}-${index}`} data-testid="import-error-row">
+                        <TableCell>{error.row}</TableCell>
+                        <TableCell>{error.column ?? ''}</TableCell>
+                        <TableCell sx={{ color: 'error.main' }}>{error.message}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
+          )}
+          {report.preview.length > 0 && (
+            <TableContainer sx={{ maxBlockSize: 280, mt: 1.5 }}>
+              <Table size="small" stickyHeader aria-label={t('import.previewTitle')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
+                    <TableCell>{t('fields.nameAr')}</TableCell>
+                    <TableCell>{t('fields.sku')}</TableCell>
+                    <TableCell>{t('fields.barcodes')}</TableCell>
+                    <TableCell>{t('fields.sellPrice')}</TableCell>
+                    <TableCell>{t('import.action')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {report.preview.slice(0, PREVIEW_ROWS).map((row) => (
+                    <TableRow key={row.row}>
+                      <TableCell>{row.row}</TableCell>
+                      <TableCell>{row.nameAr}</TableCell>
+                      <TableCell dir="ltr">{row.sku}</TableCell>
+                      <TableCell dir="ltr">{row.barcode ?? ''}</TableCell>
+                      <TableCell>{formatPiasters(row.sellPrice)}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={row.action === 'create' ? 'success' : 'info'}
+                          label={t(`import.actions.${row.action}`)}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Box>
+      )}
+    </ActionDialog>
   );
 }

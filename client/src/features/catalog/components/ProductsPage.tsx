@@ -3,7 +3,6 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { routePath, type ProductResponseDto } from '@pos/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +24,7 @@ import { ImportDialog } from './ImportDialog';
 import { ToolButton } from './ProductKit';
 import { LabelsDialog } from './LabelsDialog';
 import { nameLang } from '../../../shared/lib/lang';
+import { Caption } from './Caption';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -108,16 +108,9 @@ export function ProductsPage() {
             <span lang={nameLang(product.nameAr)}>{product.nameAr}</span>
           </RowLink>
           {product.nameEn && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="div"
-              dir="ltr"
-              lang={nameLang(product.nameEn)}
-              sx={{ textAlign: 'start' }}
-            >
+            <Caption ltr lang={nameLang(product.nameEn)}>
               {product.nameEn}
-            </Typography>
+            </Caption>
           )}
         </>
       ),

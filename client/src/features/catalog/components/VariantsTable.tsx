@@ -39,6 +39,7 @@ import { comboKey, propertiesText } from '../lib/variants';
 import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
 import { Section, ToolButton, useVariantChecks } from './ProductKit';
+import { Caption } from './Caption';
 
 type TextKey = 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold';
 
@@ -217,11 +218,7 @@ export function VariantsTable({
       header: (
         <>
           {inv.name}
-          {inv.branch && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {inv.branch}
-            </Typography>
-          )}
+          {inv.branch && <Caption>{inv.branch}</Caption>}
         </>
       ),
       align: 'center',
@@ -349,9 +346,7 @@ function StockCell({ variant, inventoryId }: { variant: ProductVariant; inventor
         {formatQuantity(onHand)}
       </Box>
       {stock && stock.reserved > 0 && (
-        <Typography variant="caption" color="text.secondary" component="div">
-          {t('variants.reserved', { qty: formatQuantity(stock.reserved) })}
-        </Typography>
+        <Caption>{t('variants.reserved', { qty: formatQuantity(stock.reserved) })}</Caption>
       )}
     </Box>
   );
