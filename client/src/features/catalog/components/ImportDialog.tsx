@@ -6,12 +6,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable, type DataTableProps } from '../../../shared/ui/DataTable';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type ImportReportDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -108,6 +103,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   const busy = phase === 'checking' || phase === 'importing';
+  const rowColumn = {
+    key: 'row',
+    header: t('import.row'),
+    headerSx: { inlineSize: 70 },
+    render: (row: { row: number }) => row.row,
+  };
   const canImport =
     phase === 'checked' && report !== null && report.errors.length === 0 && report.totalRows > 0;
 
@@ -222,65 +223,83 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
               <Alert severity="error" sx={{ my: 1 }}>
                 {t('import.hasErrors')}
               </Alert>
-              <TableContainer sx={{ maxBlockSize: 240 }}>
-                <Table size="small" stickyHeader aria-label={t('import.errorsTitle')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
-                      <TableCell sx={{ inlineSize: 140 }}>{t('import.column')}</TableCell>
-                      <TableCell>{t('import.message')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.errors.map((error, index) => (
-                      <TableRow key={`${error.row}-${index}`} data-testid="import-error-row">
-                        <TableCell>{error.row}</TableCell>
-                        <TableCell>{error.column ?? ''}</TableCell>
-                        <TableCell sx={{ color: 'error.main' }}>{error.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ScrollTable
+                height={240}
+                ariaLabel={t('import.errorsTitle')}
+                rows={report.errors.map((error, index) => ({ ...error, index }))}
+                rowKey={(error) => `${error.row}-${error.index}`}
+                rowTestId="import-error-row"
+                columns={[
+                  rowColumn,
+                  {
+                    key: 'column',
+                    header: t('import.column'),
+                    headerSx: { inlineSize: 140 },
+                    render: (e) => e.column ?? '',
+                  },
+                  {
+                    key: 'message',
+                    header: t('import.message'),
+                    sx: { color: 'error.main' },
+                    render: (e) => e.message,
+                  },
+                ]}
+              />
             </>
           )}
           {report.preview.length > 0 && (
-            <TableContainer sx={{ maxBlockSize: 280, mt: 1.5 }}>
-              <Table size="small" stickyHeader aria-label={t('import.previewTitle')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
-                    <TableCell>{t('fields.nameAr')}</TableCell>
-                    <TableCell>{t('fields.sku')}</TableCell>
-                    <TableCell>{t('fields.barcodes')}</TableCell>
-                    <TableCell>{t('fields.sellPrice')}</TableCell>
-                    <TableCell>{t('import.action')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {report.preview.slice(0, PREVIEW_ROWS).map((row) => (
-                    <TableRow key={row.row}>
-                      <TableCell>{row.row}</TableCell>
-                      <TableCell>{row.nameAr}</TableCell>
-                      <TableCell dir="ltr">{row.sku}</TableCell>
-                      <TableCell dir="ltr">{row.barcode ?? ''}</TableCell>
-                      <TableCell>{formatPiasters(row.sellPrice)}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          color={row.action === 'create' ? 'success' : 'info'}
-                          label={t(`import.actions.${row.action}`)}
-                        />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ScrollTable
+              height={280}
+              ariaLabel={t('import.previewTitle')}
+              rows={report.preview.slice(0, PREVIEW_ROWS)}
+              rowKey={(row) => String(row.row)}
+              columns={[
+                rowColumn,
+                { key: 'nameAr', header: t('fields.nameAr'), render: (row) => row.nameAr },
+                { key: 'sku', header: t('fields.sku'), dir: 'ltr', render: (row) => row.sku },
+                {
+                  key: 'barcode',
+                  header: t('fields.barcodes'),
+                  dir: 'ltr',
+                  render: (row) => row.barcode ?? '',
+                },
+                {
+                  key: 'sellPrice',
+                  header: t('fields.sellPrice'),
+                  render: (row) => formatPiasters(row.sellPrice),
+                },
+                {
+                  key: 'action',
+                  header: t('import.action'),
+                  render: (row) => (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={row.action === 'create' ? 'success' : 'info'}
+                      label={t(`import.actions.${row.action}`)}
+                    />
+                  ),
+                },
+              ]}
+            />
           )}
         </Box>
       )}
     </ActionDialog>
+  );
+}
+
+const STICKY = { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' } as const;
+
+/** A report's table: past `height` its rows scroll under the header. */
+function ScrollTable<T>({
+  height,
+  ...table
+}: Omit<DataTableProps<T>, 'hover'> & { height: number }) {
+  const columns = table.columns.map((c) => ({ ...c, headerSx: { ...STICKY, ...c.headerSx } }));
+  return (
+    <Box sx={{ maxBlockSize: height, overflow: 'auto', mt: 1.5 }}>
+      <DataTable {...table} columns={columns} hover={false} scroll={false} />
+    </Box>
   );
 }

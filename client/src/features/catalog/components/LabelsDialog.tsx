@@ -1,15 +1,8 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
@@ -17,11 +10,13 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
-import { LabelSheet, labelCode, type LabelItem } from './LabelSheet';
+import { LabelSheet, labelCode, labelItem, type LabelItem } from './LabelSheet';
 import { ActionDialog } from './ProductKit';
 import { VariantPicker } from './VariantPicker';
 import { nameLang } from '../../../shared/lib/lang';
 import { Caption } from './Caption';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { DeleteAction } from '../../../shared/ui/IconAction';
 
 const PRINT_ROOT_CLASS = 'pos-label-print';
 const MAX_COPIES = 500;
@@ -80,81 +75,73 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
           testId="labels-picker"
           onChange={(variant) => {
             if (!variant) return;
-            setItems((prev) => [
-              ...prev,
-              {
-                variantId: variant.id,
-                productName: variant.productName,
-                properties: variant.properties ?? {},
-                sku: variant.sku,
-                barcodes: variant.barcodes ?? [],
-                sellPrice: variant.sellPrice,
-                quantity: 1,
-              },
-            ]);
+            setItems((prev) => [...prev, labelItem(variant)]);
           }}
         />
         <Paper variant="outlined" sx={{ mt: 1.5 }}>
-          <Table size="small" aria-label={t('labels.items')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('labels.item')}</TableCell>
-                <TableCell>{t('fields.sellPrice')}</TableCell>
-                <TableCell sx={{ inlineSize: 90 }}>{t('labels.copies')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((item) => (
-                <TableRow key={item.variantId} data-testid="labels-item">
-                  <TableCell>
+          <DataTable
+            ariaLabel={t('labels.items')}
+            rows={items}
+            rowKey={(item) => item.variantId}
+            rowTestId="labels-item"
+            emptyText={t('labels.empty')}
+            scroll={false}
+            columns={[
+              {
+                key: 'item',
+                header: t('labels.item'),
+                render: (item) => (
+                  <>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
                       <span lang={nameLang(item.productName)}>{item.productName}</span>
                     </Typography>
                     <Caption>{propertiesText(item.properties)}</Caption>
                     <Caption ltr>{labelCode(item)}</Caption>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatPiasters(item.sellPrice)}
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      type="number"
-                      value={item.quantity}
-                      onChange={(e) => setQuantity(item.variantId, e.target.value)}
-                      slotProps={{
-                        htmlInput: {
-                          min: 0,
-                          max: MAX_COPIES,
-                          'aria-label': t('labels.copies'),
-                          'data-testid': 'labels-qty',
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell padding="none">
-                    <IconButton
-                      size="small"
-                      aria-label={t('common.delete')}
-                      onClick={() =>
-                        setItems((prev) => prev.filter((x) => x.variantId !== item.variantId))
-                      }
-                    >
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                    {t('labels.empty')}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                key: 'price',
+                header: t('fields.sellPrice'),
+                nowrap: true,
+                render: (item) => formatPiasters(item.sellPrice),
+              },
+              {
+                key: 'copies',
+                header: t('labels.copies'),
+                headerSx: { inlineSize: 90 },
+                render: (item) => (
+                  <TextField
+                    size="small"
+                    type="number"
+                    value={item.quantity}
+                    onChange={(e) => setQuantity(item.variantId, e.target.value)}
+                    slotProps={{
+                      htmlInput: {
+                        min: 0,
+                        max: MAX_COPIES,
+                        'aria-label': t('labels.copies'),
+                        'data-testid': 'labels-qty',
+                      },
+                    }}
+                  />
+                ),
+              },
+              {
+                key: 'remove',
+                header: null,
+                padding: 'none',
+                render: (item) => (
+                  <DeleteAction
+                    label={t('common.delete')}
+                    onClick={() =>
+                      setItems((prev) => prev.filter((x) => x.variantId !== item.variantId))
+                    }
+                  />
+                ),
+              },
+            ]}
+          />
         </Paper>
         <Typography
           variant="body2"

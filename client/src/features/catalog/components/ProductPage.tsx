@@ -34,7 +34,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { cartesian, comboKey, orderedProperties } from '../lib/variants';
 import { LabelsDialog } from './LabelsDialog';
 import { ProductPropertiesDialog } from './ProductPropertiesDialog';
-import type { LabelItem } from './LabelSheet';
+import { labelItem, type LabelItem } from './LabelSheet';
 import {
   ProductFields,
   productFieldsFrom,
@@ -265,16 +265,14 @@ function ProductEdit({ productId }: { productId: string }) {
   const labelItems: LabelItem[] = useMemo(
     () =>
       (data?.variants ?? []).map((v) => ({
-        variantId: v.id,
-        productName: data?.nameAr ?? v.productName,
-        properties: orderedProperties(
-          v.properties ?? {},
-          typeNames.map((type) => type.name),
+        ...labelItem(
+          v,
+          orderedProperties(
+            v.properties ?? {},
+            typeNames.map((type) => type.name),
+          ),
         ),
-        sku: v.sku,
-        barcodes: v.barcodes ?? [],
-        sellPrice: v.sellPrice,
-        quantity: 1,
+        productName: data?.nameAr ?? v.productName,
       })),
     [data, typeNames],
   );
