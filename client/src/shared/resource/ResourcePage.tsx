@@ -152,6 +152,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const canEdit = canWrite && props.onEdit !== false;
   const canRemove = can(resource.remove === undefined ? resource.write : resource.remove);
   const edit = props.onEdit || form.openEdit;
+  const named = remove.target && { name: props.rowName(remove.target) };
   const columns: Column<R>[] = props.columns.map((c) => ({
     ...c,
     header: c.header ?? label(c.label ?? c.key),
@@ -264,18 +265,8 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
       )}
       <ConfirmDialog
         {...remove.dialogProps}
-        title={
-          remove.target
-            ? text('deleteTitle', 'resource.deleteTitle', { name: props.rowName(remove.target) })
-            : ''
-        }
-        message={
-          remove.target
-            ? text('deleteMessage', 'resource.deleteMessage', {
-                name: props.rowName(remove.target),
-              })
-            : ''
-        }
+        title={named && text('deleteTitle', 'resource.deleteTitle', named)}
+        message={named && text('deleteMessage', 'resource.deleteMessage', named)}
       />
     </Box>
   );
