@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
+
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
+
 import TextField from '@mui/material/TextField';
 import type { ResourceDescriptor } from '@pos/contracts';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import type { DialogProps } from '@mui/material/Dialog';
 import { Controller, type ControllerRenderProps } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSwitch } from '../forms/FormSwitch';
 import { useDtoForm } from '../forms/useDtoForm';
 import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
@@ -127,32 +128,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
   testId = f.testId ?? `${testId}-${f.name}`;
   if (f.kind === 'custom') {
     const { value, onChange } = field;
-    return f.render({
-      value,
-      onChange,
-      label: f.label,
-      error,
-      testId,
-      autoFocus,
-    });
-  }
-  if (f.kind === 'switch') {
-    return (
-      <Box>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={Boolean(field.value)}
-              disabled={disabled}
-              onChange={(e) => field.onChange(e.target.checked)}
-              slotProps={{ input: { 'data-testid': testId } as never }}
-            />
-          }
-          label={f.label}
-        />
-        {f.help && <FormHelperText>{f.help}</FormHelperText>}
-      </Box>
-    );
+    return f.render({ value, onChange, label: f.label, error, testId, autoFocus });
   }
   const choice = f.kind === 'select' || f.kind === 'reference';
   const none =
@@ -290,24 +266,38 @@ export function ResourceForm({
       <Stack sx={{ gap: 1.5, pt: 1 }}>
         {fields
           .filter((f) => f.kind !== 'hidden')
-          .map((f, i) => (
-            <Controller
-              key={f.name}
-              name={f.name}
-              control={form.control}
-              render={({ field }) => (
-                <FieldInput
-                  f={f}
-                  field={field}
-                  error={form.errorOf(f.name)}
-                  exclude={row?.id}
-                  autoFocus={f.autoFocus ?? (i === 0 && !fields.some((x) => x.autoFocus))}
-                  testId={testId}
-                  disabled={(!!row && !!f.createOnly) || !!f.disabled}
+          .map((f, i) => {
+            const disabled = (!!row && !!f.createOnly) || !!f.disabled;
+            return f.kind === 'switch' ? (
+              <Box key={f.name}>
+                <FormSwitch
+                  form={form}
+                  name={f.name}
+                  label={f.label}
+                  disabled={disabled}
+                  testId={f.testId ?? `${testId}-${f.name}`}
                 />
-              )}
-            />
-          ))}
+                {f.help && <FormHelperText>{f.help}</FormHelperText>}
+              </Box>
+            ) : (
+              <Controller
+                key={f.name}
+                name={f.name}
+                control={form.control}
+                render={({ field }) => (
+                  <FieldInput
+                    f={f}
+                    field={field}
+                    error={form.errorOf(f.name)}
+                    exclude={row?.id}
+                    autoFocus={f.autoFocus ?? (i === 0 && !fields.some((x) => x.autoFocus))}
+                    testId={testId}
+                    disabled={disabled}
+                  />
+                )}
+              />
+            );
+          })}
       </Stack>
     </FormDialog>
   );

@@ -152,6 +152,7 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
   const canEdit = canWrite && props.onEdit !== false;
   const canRemove = can(resource.remove === undefined ? resource.write : resource.remove);
   const edit = props.onEdit || form.openEdit;
+  const named = remove.target && { name: props.rowName(remove.target) };
   const columns: Column<R>[] = props.columns.map((c) => ({
     ...c,
     header: c.header ?? label(c.label ?? c.key),
@@ -264,18 +265,8 @@ export function ResourcePage<R extends Row>(props: ResourcePageProps<R>) {
       )}
       <ConfirmDialog
         {...remove.dialogProps}
-        title={
-          remove.target
-            ? text('deleteTitle', 'resource.deleteTitle', { name: props.rowName(remove.target) })
-            : ''
-        }
-        message={
-          remove.target
-            ? text('deleteMessage', 'resource.deleteMessage', {
-                name: props.rowName(remove.target),
-              })
-            : ''
-        }
+        title={named && text('deleteTitle', 'resource.deleteTitle', named)}
+        message={named && text('deleteMessage', 'resource.deleteMessage', named)}
       />
     </Box>
   );
@@ -286,14 +277,16 @@ export function activeColumn<R extends { active: boolean }>(): ResourceColumn<R>
   return { key: 'active', render: (row) => <ActiveChip active={row.active} /> };
 }
 
-function ActiveChip({ active }: { active: boolean }) {
+/** The active/inactive chip; `labels` (on, off) where the page has its own texts. */
+export function ActiveChip({ active, labels }: { active: boolean; labels?: [string, string] }) {
   const { t } = useTranslation('common');
+  const [on, off] = labels ?? [t('resource.active'), t('resource.inactive')];
   return (
     <Chip
       size="small"
       variant="outlined"
       color={active ? 'success' : 'default'}
-      label={active ? t('resource.active') : t('resource.inactive')}
+      label={active ? on : off}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type {
   CategoryResponseDto,
   ImportReportDto,
@@ -100,30 +100,22 @@ export const catalogApi = {
 // Downloads (export, template) go through the shared helper.
 export { downloadFile } from '../../../shared/api/download';
 
-export function useCategories(enabled = true) {
-  return useQuery({
-    queryKey: catalogKeys.categories,
-    queryFn: catalogApi.categories,
-    enabled,
-    staleTime: 30_000,
-  });
+/** A list the pages share, fresh enough for `staleTime`. */
+function useSharedList<T>(
+  queryKey: QueryKey,
+  queryFn: () => Promise<T>,
+  enabled: boolean,
+  staleTime = 30_000,
+) {
+  return useQuery({ queryKey, queryFn, enabled, staleTime });
 }
 
-export function usePropertyTypes(enabled = true) {
-  return useQuery({
-    queryKey: catalogKeys.propertyTypes,
-    queryFn: catalogApi.propertyTypes,
-    enabled,
-    staleTime: 30_000,
-  });
-}
+export const useCategories = (enabled = true) =>
+  useSharedList(catalogKeys.categories, catalogApi.categories, enabled);
+
+export const usePropertyTypes = (enabled = true) =>
+  useSharedList(catalogKeys.propertyTypes, catalogApi.propertyTypes, enabled);
 
 /** Every inventory (id, name, branch): pickers and the opening-stock columns. */
-export function useInventoryOptions(enabled = true) {
-  return useQuery({
-    queryKey: catalogKeys.inventoryOptions,
-    queryFn: catalogApi.inventoryOptions,
-    enabled,
-    staleTime: 60_000,
-  });
-}
+export const useInventoryOptions = (enabled = true) =>
+  useSharedList(catalogKeys.inventoryOptions, catalogApi.inventoryOptions, enabled, 60_000);

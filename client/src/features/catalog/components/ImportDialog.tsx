@@ -4,18 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { DataTable, type DataTableProps } from '../../../shared/ui/DataTable';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type ImportReportDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
+import { ActionDialog, ToolButton } from './ProductKit';
 
 const POLL_MS = 1000;
 const PREVIEW_ROWS = 200;
@@ -111,170 +103,25 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   const busy = phase === 'checking' || phase === 'importing';
+  const rowColumn = {
+    key: 'row',
+    header: t('import.row'),
+    headerSx: { inlineSize: 70 },
+    render: (row: { row: number }) => row.row,
+  };
   const canImport =
     phase === 'checked' && report !== null && report.errors.length === 0 && report.totalRows > 0;
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md">
-      <DialogTitle>{t('import.title')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() =>
-              void downloadFile('/Products/import/template', 'products-template.xlsx').catch(
-                (err) => handleError(err, { toast: true }),
-              )
-            }
-            data-testid="import-template"
-          >
-            {t('import.template')}
-          </Button>
-          <Button
-            component="label"
-            size="small"
-            variant="contained"
-            disabled={busy}
-            startIcon={<CloudUploadOutlined />}
-          >
-            {t('import.choose')}
-            <input
-              hidden
-              type="file"
-              accept={`.xlsx,${XLSX_TYPE}`}
-              onChange={onFile}
-              data-testid="import-file"
-            />
-          </Button>
-          {file && <Chip size="small" label={file.name} data-testid="import-file-name" />}
-          <Box sx={{ flex: 1 }} />
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={!file || busy}
-            onClick={() => void run(true)}
-            data-testid="import-preview"
-          >
-            {t('import.preview')}
-          </Button>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('import.hint')}
-        </Typography>
-        {busy && (
-          <Box sx={{ my: 1.5 }} data-testid="import-progress">
-            <Typography variant="body2" sx={{ mb: 0.5 }}>
-              {phase === 'checking' ? t('import.checking') : t('import.importing')}
-              {progress !== null && ` ${progress}%`}
-            </Typography>
-            <LinearProgress
-              variant={progress === null ? 'indeterminate' : 'determinate'}
-              value={progress ?? 0}
-            />
-          </Box>
-        )}
-        {failure && (
-          <Alert severity="error" sx={{ my: 1 }}>
-            {failure}
-          </Alert>
-        )}
-        {report && (
-          <Box data-testid="import-report">
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
-              <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
-              {(
-                [
-                  ['toCreate', report.created, 'success'],
-                  ['toUpdate', report.updated, 'info'],
-                  ['errorCount', report.errors.length, report.errors.length ? 'error' : 'default'],
-                ] as const
-              ).map(([key, count, color]) => (
-                <Chip
-                  key={key}
-                  size="small"
-                  color={color}
-                  variant="outlined"
-                  label={t(`import.${key}`, { count })}
-                />
-              ))}
-            </Stack>
-            {phase === 'done' && (
-              <Alert severity="success">
-                {t('import.done', { created: report.created, updated: report.updated })}
-              </Alert>
-            )}
-            {report.errors.length > 0 && (
-              <>
-                <Alert severity="error" sx={{ my: 1 }}>
-                  {t('import.hasErrors')}
-                </Alert>
-                <TableContainer sx={{ maxBlockSize: 240 }}>
-                  <Table size="small" stickyHeader aria-label={t('import.errorsTitle')}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
-                        <TableCell sx={{ inlineSize: 140 }}>{t('import.column')}</TableCell>
-                        <TableCell>{t('import.message')}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {report.errors.map((error, index) => (
-                        <TableRow key={`${error.row}-${index}`} data-testid="import-error-row">
-                          <TableCell>{error.row}</TableCell>
-                          <TableCell>{error.column ?? ''}</TableCell>
-                          <TableCell sx={{ color: 'error.main' }}>{error.message}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              </>
-            )}
-            {report.preview.length > 0 && (
-              <TableContainer sx={{ maxBlockSize: 280, mt: 1.5 }}>
-                <Table size="small" stickyHeader aria-label={t('import.previewTitle')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell sx={{ inlineSize: 70 }}>{t('import.row')}</TableCell>
-                      <TableCell>{t('fields.nameAr')}</TableCell>
-                      <TableCell>{t('fields.sku')}</TableCell>
-                      <TableCell>{t('fields.barcodes')}</TableCell>
-                      <TableCell>{t('fields.sellPrice')}</TableCell>
-                      <TableCell>{t('import.action')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.preview.slice(0, PREVIEW_ROWS).map((row) => (
-                      <TableRow key={row.row}>
-                        <TableCell>{row.row}</TableCell>
-                        <TableCell>{row.nameAr}</TableCell>
-                        <TableCell dir="ltr">{row.sku}</TableCell>
-                        <TableCell dir="ltr">{row.barcode ?? ''}</TableCell>
-                        <TableCell>{formatPiasters(row.sellPrice)}</TableCell>
-                        <TableCell>
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            color={row.action === 'create' ? 'success' : 'info'}
-                            label={t(`import.actions.${row.action}`)}
-                          />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            )}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={busy}>
-          {phase === 'done' ? t('common.close') : t('common.cancel')}
-        </Button>
-        {phase !== 'done' && (
+    <ActionDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      maxWidth="md"
+      title={t('import.title')}
+      closeLabel={phase === 'done' ? t('common.close') : undefined}
+      actions={
+        phase !== 'done' && (
           <Button
             variant="contained"
             disabled={!canImport || busy}
@@ -283,8 +130,176 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           >
             {t('import.confirm')}
           </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        )
+      }
+    >
+      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
+        <ToolButton
+          icon={<FileDownloadOutlined />}
+          onClick={() =>
+            void downloadFile('/Products/import/template', 'products-template.xlsx').catch((err) =>
+              handleError(err, { toast: true }),
+            )
+          }
+          testId="import-template"
+        >
+          {t('import.template')}
+        </ToolButton>
+        <Button
+          component="label"
+          size="small"
+          variant="contained"
+          disabled={busy}
+          startIcon={<CloudUploadOutlined />}
+        >
+          {t('import.choose')}
+          <input
+            hidden
+            type="file"
+            accept={`.xlsx,${XLSX_TYPE}`}
+            onChange={onFile}
+            data-testid="import-file"
+          />
+        </Button>
+        {file && <Chip size="small" label={file.name} data-testid="import-file-name" />}
+        <Box sx={{ flex: 1 }} />
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={!file || busy}
+          onClick={() => void run(true)}
+          data-testid="import-preview"
+        >
+          {t('import.preview')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('import.hint')}
+      </Typography>
+      {busy && (
+        <Box sx={{ my: 1.5 }} data-testid="import-progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {phase === 'checking' ? t('import.checking') : t('import.importing')}
+            {progress !== null && ` ${progress}%`}
+          </Typography>
+          <LinearProgress
+            variant={progress === null ? 'indeterminate' : 'determinate'}
+            value={progress ?? 0}
+          />
+        </Box>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {failure}
+        </Alert>
+      )}
+      {report && (
+        <Box data-testid="import-report">
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
+            <Chip size="small" label={t('import.totalRows', { count: report.totalRows })} />
+            {(
+              [
+                ['toCreate', report.created, 'success'],
+                ['toUpdate', report.updated, 'info'],
+                ['errorCount', report.errors.length, report.errors.length ? 'error' : 'default'],
+              ] as const
+            ).map(([key, count, color]) => (
+              <Chip
+                key={key}
+                size="small"
+                color={color}
+                variant="outlined"
+                label={t(`import.${key}`, { count })}
+              />
+            ))}
+          </Stack>
+          {phase === 'done' && (
+            <Alert severity="success">
+              {t('import.done', { created: report.created, updated: report.updated })}
+            </Alert>
+          )}
+          {report.errors.length > 0 && (
+            <>
+              <Alert severity="error" sx={{ my: 1 }}>
+                {t('import.hasErrors')}
+              </Alert>
+              <ScrollTable
+                height={240}
+                ariaLabel={t('import.errorsTitle')}
+                rows={report.errors.map((error, index) => ({ ...error, index }))}
+                rowKey={(error) => `${error.row}-${error.index}`}
+                rowTestId="import-error-row"
+                columns={[
+                  rowColumn,
+                  {
+                    key: 'column',
+                    header: t('import.column'),
+                    headerSx: { inlineSize: 140 },
+                    render: (e) => e.column ?? '',
+                  },
+                  {
+                    key: 'message',
+                    header: t('import.message'),
+                    sx: { color: 'error.main' },
+                    render: (e) => e.message,
+                  },
+                ]}
+              />
+            </>
+          )}
+          {report.preview.length > 0 && (
+            <ScrollTable
+              height={280}
+              ariaLabel={t('import.previewTitle')}
+              rows={report.preview.slice(0, PREVIEW_ROWS)}
+              rowKey={(row) => String(row.row)}
+              columns={[
+                rowColumn,
+                { key: 'nameAr', header: t('fields.nameAr'), render: (row) => row.nameAr },
+                { key: 'sku', header: t('fields.sku'), dir: 'ltr', render: (row) => row.sku },
+                {
+                  key: 'barcode',
+                  header: t('fields.barcodes'),
+                  dir: 'ltr',
+                  render: (row) => row.barcode ?? '',
+                },
+                {
+                  key: 'sellPrice',
+                  header: t('fields.sellPrice'),
+                  render: (row) => formatPiasters(row.sellPrice),
+                },
+                {
+                  key: 'action',
+                  header: t('import.action'),
+                  render: (row) => (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={row.action === 'create' ? 'success' : 'info'}
+                      label={t(`import.actions.${row.action}`)}
+                    />
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Box>
+      )}
+    </ActionDialog>
+  );
+}
+
+const STICKY = { position: 'sticky', top: 0, zIndex: 2, bgcolor: 'background.paper' } as const;
+
+/** A report's table: past `height` its rows scroll under the header. */
+function ScrollTable<T>({
+  height,
+  ...table
+}: Omit<DataTableProps<T>, 'hover'> & { height: number }) {
+  const columns = table.columns.map((c) => ({ ...c, headerSx: { ...STICKY, ...c.headerSx } }));
+  return (
+    <Box sx={{ maxBlockSize: height, overflow: 'auto', mt: 1.5 }}>
+      <DataTable {...table} columns={columns} hover={false} scroll={false} />
+    </Box>
   );
 }

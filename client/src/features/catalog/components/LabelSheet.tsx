@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { formatPiasters } from '@pos/contracts';
+import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
 import { BarcodeImage } from './BarcodeImage';
@@ -14,6 +14,18 @@ export type LabelItem = {
   sellPrice: number;
   quantity: number;
 };
+
+/** One copy of a variant's label (its properties in the product's order, when given). */
+export function labelItem(
+  v: Pick<
+    VariantResponseDto,
+    'id' | 'productName' | 'properties' | 'sku' | 'barcodes' | 'sellPrice'
+  >,
+  properties = v.properties ?? {},
+): LabelItem {
+  const { id: variantId, productName, sku, barcodes = [], sellPrice } = v;
+  return { variantId, productName, properties, sku, barcodes, sellPrice, quantity: 1 };
+}
 
 /** A4 sheet, 3 × 8 labels of 70 × 35 mm (the common 24-up label paper). */
 export const LABEL_SIZE = { width: '70mm', height: '35mm', columns: 3 };

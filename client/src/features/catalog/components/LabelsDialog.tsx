@@ -1,19 +1,8 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
@@ -21,9 +10,13 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
-import { LabelSheet, labelCode, type LabelItem } from './LabelSheet';
+import { LabelSheet, labelCode, labelItem, type LabelItem } from './LabelSheet';
+import { ActionDialog } from './ProductKit';
 import { VariantPicker } from './VariantPicker';
 import { nameLang } from '../../../shared/lib/lang';
+import { Caption } from './Caption';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { DeleteAction } from '../../../shared/ui/IconAction';
 
 const PRINT_ROOT_CLASS = 'pos-label-print';
 const MAX_COPIES = 500;
@@ -56,141 +49,14 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen>
-      <DialogTitle sx={{ py: 1.5 }}>{t('labels.title')}</DialogTitle>
-      <DialogContent
-        dividers
-        sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, p: 1.5 }}
-      >
-        <Box sx={{ inlineSize: { xs: '100%', md: 420 }, flexShrink: 0 }}>
-          <VariantPicker
-            label={t('labels.add')}
-            excludeIds={items.map((item) => item.variantId)}
-            testId="labels-picker"
-            onChange={(variant) => {
-              if (!variant) return;
-              setItems((prev) => [
-                ...prev,
-                {
-                  variantId: variant.id,
-                  productName: variant.productName,
-                  properties: variant.properties ?? {},
-                  sku: variant.sku,
-                  barcodes: variant.barcodes ?? [],
-                  sellPrice: variant.sellPrice,
-                  quantity: 1,
-                },
-              ]);
-            }}
-          />
-          <Paper variant="outlined" sx={{ mt: 1.5 }}>
-            <Table size="small" aria-label={t('labels.items')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('labels.item')}</TableCell>
-                  <TableCell>{t('fields.sellPrice')}</TableCell>
-                  <TableCell sx={{ inlineSize: 90 }}>{t('labels.copies')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((item) => (
-                  <TableRow key={item.variantId} data-testid="labels-item">
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        <span lang={nameLang(item.productName)}>{item.productName}</span>
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {propertiesText(item.properties)}
-                      </Typography>
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        component="div"
-                        dir="ltr"
-                        sx={{ textAlign: 'start' }}
-                      >
-                        {labelCode(item)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatPiasters(item.sellPrice)}
-                    </TableCell>
-                    <TableCell>
-                      <TextField
-                        size="small"
-                        type="number"
-                        value={item.quantity}
-                        onChange={(e) => setQuantity(item.variantId, e.target.value)}
-                        slotProps={{
-                          htmlInput: {
-                            min: 0,
-                            max: MAX_COPIES,
-                            'aria-label': t('labels.copies'),
-                            'data-testid': 'labels-qty',
-                          },
-                        }}
-                      />
-                    </TableCell>
-                    <TableCell padding="none">
-                      <IconButton
-                        size="small"
-                        aria-label={t('common.delete')}
-                        onClick={() =>
-                          setItems((prev) => prev.filter((x) => x.variantId !== item.variantId))
-                        }
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={4} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                      {t('labels.empty')}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </Paper>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ mt: 1 }}
-            data-testid="labels-total"
-          >
-            {t('labels.total', { count: total })}
-          </Typography>
-        </Box>
-        <Box
-          sx={{
-            flex: 1,
-            minInlineSize: 0,
-            overflow: 'auto',
-            bgcolor: 'action.hover',
-            p: 2,
-            borderRadius: 1,
-          }}
-        >
-          <Box
-            sx={{
-              bgcolor: '#fff',
-              boxShadow: 1,
-              marginInline: 'auto',
-              inlineSize: 'fit-content',
-              p: '5mm',
-            }}
-          >
-            <LabelSheet items={items} testId="label-sheet" />
-          </Box>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('common.close')}
-        </Button>
+    <ActionDialog
+      open={open}
+      onClose={onClose}
+      fullScreen
+      title={t('labels.title')}
+      closeLabel={t('common.close')}
+      sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' }, p: 1.5 }}
+      actions={
         <Button
           variant="contained"
           startIcon={<PrintOutlined />}
@@ -200,7 +66,114 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
         >
           {t('labels.print')}
         </Button>
-      </DialogActions>
+      }
+    >
+      <Box sx={{ inlineSize: { xs: '100%', md: 420 }, flexShrink: 0 }}>
+        <VariantPicker
+          label={t('labels.add')}
+          excludeIds={items.map((item) => item.variantId)}
+          testId="labels-picker"
+          onChange={(variant) => {
+            if (!variant) return;
+            setItems((prev) => [...prev, labelItem(variant)]);
+          }}
+        />
+        <Paper variant="outlined" sx={{ mt: 1.5 }}>
+          <DataTable
+            ariaLabel={t('labels.items')}
+            rows={items}
+            rowKey={(item) => item.variantId}
+            rowTestId="labels-item"
+            emptyText={t('labels.empty')}
+            scroll={false}
+            columns={[
+              {
+                key: 'item',
+                header: t('labels.item'),
+                render: (item) => (
+                  <>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      <span lang={nameLang(item.productName)}>{item.productName}</span>
+                    </Typography>
+                    <Caption>{propertiesText(item.properties)}</Caption>
+                    <Caption ltr>{labelCode(item)}</Caption>
+                  </>
+                ),
+              },
+              {
+                key: 'price',
+                header: t('fields.sellPrice'),
+                nowrap: true,
+                render: (item) => formatPiasters(item.sellPrice),
+              },
+              {
+                key: 'copies',
+                header: t('labels.copies'),
+                headerSx: { inlineSize: 90 },
+                render: (item) => (
+                  <TextField
+                    size="small"
+                    type="number"
+                    value={item.quantity}
+                    onChange={(e) => setQuantity(item.variantId, e.target.value)}
+                    slotProps={{
+                      htmlInput: {
+                        min: 0,
+                        max: MAX_COPIES,
+                        'aria-label': t('labels.copies'),
+                        'data-testid': 'labels-qty',
+                      },
+                    }}
+                  />
+                ),
+              },
+              {
+                key: 'remove',
+                header: null,
+                padding: 'none',
+                render: (item) => (
+                  <DeleteAction
+                    label={t('common.delete')}
+                    onClick={() =>
+                      setItems((prev) => prev.filter((x) => x.variantId !== item.variantId))
+                    }
+                  />
+                ),
+              },
+            ]}
+          />
+        </Paper>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1 }}
+          data-testid="labels-total"
+        >
+          {t('labels.total', { count: total })}
+        </Typography>
+      </Box>
+      <Box
+        sx={{
+          flex: 1,
+          minInlineSize: 0,
+          overflow: 'auto',
+          bgcolor: 'action.hover',
+          p: 2,
+          borderRadius: 1,
+        }}
+      >
+        <Box
+          sx={{
+            bgcolor: '#fff',
+            boxShadow: 1,
+            marginInline: 'auto',
+            inlineSize: 'fit-content',
+            p: '5mm',
+          }}
+        >
+          <LabelSheet items={items} testId="label-sheet" />
+        </Box>
+      </Box>
       {open && (
         <>
           <GlobalStyles
@@ -222,6 +195,6 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
           )}
         </>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,8 +1,13 @@
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -38,6 +43,54 @@ export function Section({
       </Stack>
       {children}
     </Paper>
+  );
+}
+
+/** A small outlined button with its icon (labels, export, import, delete, add a variant). */
+export function ToolButton({
+  icon,
+  testId,
+  ...rest
+}: Omit<ButtonProps, 'startIcon'> & { icon: ReactNode; testId: string }) {
+  return <Button size="small" variant="outlined" startIcon={icon} data-testid={testId} {...rest} />;
+}
+
+/**
+ * A working dialog (import, labels, properties): the title, the content between dividers, then
+ * cancel (or `closeLabel`) and the dialog's own `actions`. While `busy` it cannot be dismissed.
+ */
+export function ActionDialog({
+  title,
+  busy,
+  closeLabel,
+  actions,
+  sx,
+  children,
+  onClose,
+  ...dialog
+}: Omit<DialogProps, 'title' | 'onClose'> & {
+  title: ReactNode;
+  onClose: () => void;
+  busy?: boolean;
+  closeLabel?: ReactNode;
+  actions?: ReactNode;
+  /** The content's styles. */
+  sx?: SxProps<Theme>;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Dialog fullWidth onClose={busy ? undefined : onClose} {...dialog}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent dividers sx={sx}>
+        {children}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose} disabled={busy}>
+          {closeLabel ?? t('common.cancel')}
+        </Button>
+        {actions}
+      </DialogActions>
+    </Dialog>
   );
 }
 

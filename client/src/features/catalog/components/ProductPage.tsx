@@ -17,28 +17,31 @@ import {
   type PropertyTypeResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { handleError, normalizeError } from '../../../shared/api/handleError';
+import { normalizeError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { catalogApi, catalogKeys, usePropertyTypes, type ProductDetail } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { cartesian, comboKey, orderedProperties } from '../lib/variants';
 import { LabelsDialog } from './LabelsDialog';
 import { ProductPropertiesDialog } from './ProductPropertiesDialog';
-import type { LabelItem } from './LabelSheet';
+import { labelItem, type LabelItem } from './LabelSheet';
 import {
   ProductFields,
   productFieldsFrom,
   productFieldsPayload,
   type ProductFieldsState,
 } from './ProductFields';
-import { AxisValues, SaveButton, Section, typesOf } from './ProductKit';
+import { AxisValues, SaveButton, Section, ToolButton, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid } from './VariantGrid';
 import { VariantsTable } from './VariantsTable';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
@@ -52,19 +55,15 @@ export function ProductPage() {
 function ProductHeader({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
+  const back = () => navigate(routePath('Products'));
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-      <IconAction
-        label={t('products.backToList')}
-        icon={BackIcon}
-        onClick={() => navigate(routePath('Products'))}
-      />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="product-title">
-        {title}
-      </Typography>
-      <Box sx={{ flex: 1 }} />
-      {children}
-    </Stack>
+    <PageHeader
+      title={title}
+      titleTestId="product-title"
+      gap={1}
+      start={<IconAction label={t('products.backToList')} icon={BackIcon} onClick={back} />}
+      actions={children}
+    />
   );
 }
 
@@ -214,12 +213,9 @@ function ProductEdit({ productId }: { productId: string }) {
   });
   const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [labels, setLabels] = useState({ open: false, key: 0 });
-  const [properties, setProperties] = useState({ open: false, key: 0 });
-  const [deleting, setDeleting] = useState(false);
-  useEffect(() => {
-    if (product.error) handleError(product.error, { toast: true });
-  }, [product.error]);
+  const labels = useEditDialog<never>();
+  const properties = useEditDialog<never>();
+  useErrorToast(product.error);
 
   // The form follows the loaded product (and the saved one after a save); react-query keeps the
   // same object while nothing changed, so unsaved edits survive an identical refetch.
@@ -242,13 +238,12 @@ function ProductEdit({ productId }: { productId: string }) {
     success: t('products.saved'),
     invalidate: [catalogKeys.products],
   });
-  const remove = useCrudMutation({
+  const remove = useConfirmedMutation<ProductDetail>({
     mutationFn: () => catalogApi.deleteProduct(productId),
     success: t('products.deleted'),
-    onSuccess: () => setDeleting(false),
     invalidate: [catalogKeys.products],
     onDone: () => navigate(routePath('Products'), { replace: true }),
-    onError: () => setDeleting(false),
+    closeOnError: true,
   });
 
   const submit = async () => {
@@ -270,16 +265,14 @@ function ProductEdit({ productId }: { productId: string }) {
   const labelItems: LabelItem[] = useMemo(
     () =>
       (data?.variants ?? []).map((v) => ({
-        variantId: v.id,
-        productName: data?.nameAr ?? v.productName,
-        properties: orderedProperties(
-          v.properties ?? {},
-          typeNames.map((type) => type.name),
+        ...labelItem(
+          v,
+          orderedProperties(
+            v.properties ?? {},
+            typeNames.map((type) => type.name),
+          ),
         ),
-        sku: v.sku,
-        barcodes: v.barcodes ?? [],
-        sellPrice: v.sellPrice,
-        quantity: 1,
+        productName: data?.nameAr ?? v.productName,
       })),
     [data, typeNames],
   );
@@ -292,37 +285,25 @@ function ProductEdit({ productId }: { productId: string }) {
     );
   }
   if (!data) {
-    return (
-      <Box>
-        <ProductHeader title={t('products.notFound')} />
-      </Box>
-    );
+    return <ProductHeader title={t('products.notFound')} />;
   }
 
   return (
     <Box>
       <ProductHeader title={data.nameAr}>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<QrCode2 />}
-          onClick={() => setLabels((prev) => ({ open: true, key: prev.key + 1 }))}
-          data-testid="product-labels"
-        >
+        <ToolButton icon={<QrCode2 />} onClick={labels.openCreate} testId="product-labels">
           {t('labels.open')}
-        </Button>
+        </ToolButton>
         {canManage && (
           <>
-            <Button
-              size="small"
+            <ToolButton
               color="error"
-              variant="outlined"
-              startIcon={<DeleteOutlined />}
-              onClick={() => setDeleting(true)}
-              data-testid="product-delete"
+              icon={<DeleteOutlined />}
+              onClick={() => remove.ask(data)}
+              testId="product-delete"
             >
               {t('common.delete')}
-            </Button>
+            </ToolButton>
             <SaveButton
               pending={save.isPending}
               onClick={() => void submit()}
@@ -351,7 +332,7 @@ function ProductEdit({ productId }: { productId: string }) {
                 size="small"
                 startIcon={<TuneOutlined />}
                 disabled={!propertyTypes.data}
-                onClick={() => setProperties((prev) => ({ open: true, key: prev.key + 1 }))}
+                onClick={properties.openCreate}
                 data-testid="product-properties-edit"
               >
                 {t('properties.edit')}
@@ -364,8 +345,8 @@ function ProductEdit({ productId }: { productId: string }) {
       {properties.open && (
         <ProductPropertiesDialog
           key={properties.key}
-          open={properties.open}
-          onClose={() => setProperties((prev) => ({ ...prev, open: false }))}
+          open
+          onClose={properties.close}
           product={data}
           propertyTypes={propertyTypes.data ?? []}
         />
@@ -373,16 +354,13 @@ function ProductEdit({ productId }: { productId: string }) {
       <LabelsDialog
         key={labels.key}
         open={labels.open}
-        onClose={() => setLabels((prev) => ({ ...prev, open: false }))}
+        onClose={labels.close}
         initial={labelItems}
       />
       <ConfirmDialog
-        open={deleting}
+        {...remove.dialogProps}
         title={t('products.deleteTitle')}
         message={t('products.deleteMessage', { name: data.nameAr })}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setDeleting(false)}
-        loading={remove.isPending}
       />
     </Box>
   );

@@ -1,12 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -27,7 +22,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { catalogApi, catalogKeys, type ProductDetail } from '../api/catalog.api';
 import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
-import { AxisValues, SaveButton, typesOf } from './ProductKit';
+import { ActionDialog, AxisValues, SaveButton, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid, type GridRow } from './VariantGrid';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
@@ -199,215 +194,211 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
   const activeCount = product.variants.filter((v) => v.active).length;
 
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="lg">
-      <DialogTitle>{t('properties.title', { name: product.nameAr })}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {t('properties.hint')}
-        </Typography>
-        {formError && (
-          <Alert severity="error" sx={{ mb: 1.5 }} data-testid="properties-error">
-            {formError}
-          </Alert>
-        )}
-        <PropertyTypesPicker
-          options={propertyTypes}
-          value={axes}
-          onChange={setAxes}
-          newAxis={(type) => ({
-            type,
-            values: isNew(type.id) ? [] : (current[type.name] ?? []),
-            extra: [],
-            existingValue: '',
-          })}
-          testId="properties-types"
-        />
-        {axes.map((axis) => {
-          const fresh = isNew(axis.type.id);
-          const had = current[axis.type.name] ?? [];
-          return (
-            <AxisValues
-              key={axis.type.id}
-              name={axis.type.name}
-              options={optionsOf(axis)}
-              chosen={axis.values}
-              // A value switched off is no longer the existing variants' value.
-              onChange={(values) =>
-                setAxis(axis.type.id, (a) => ({
-                  ...a,
-                  values,
-                  existingValue: values.includes(a.existingValue) ? a.existingValue : '',
-                }))
-              }
-              colorOf={(value, on) =>
-                on
-                  ? had.includes(value) || fresh
-                    ? 'primary'
-                    : 'success'
-                  : had.includes(value)
-                    ? 'error'
-                    : 'default'
-              }
-              testId="properties-axis"
-              valueTestId="properties-value"
-              heading={
-                fresh && (
-                  <Chip
-                    size="small"
-                    color="info"
-                    variant="outlined"
-                    label={t('properties.newType')}
-                  />
-                )
-              }
-              after={
-                fresh &&
-                activeCount > 0 && (
-                  <TextField
-                    select
-                    size="small"
-                    label={t('properties.existingValue')}
-                    value={axis.existingValue}
-                    onChange={(e) =>
-                      setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))
-                    }
-                    error={
-                      showProblems && problemFor('AXIS_EXISTING_VALUE_REQUIRED', axis.type.name)
-                    }
-                    helperText={t('properties.existingValueHint', { count: activeCount })}
-                    sx={{ mt: 1, minInlineSize: 260 }}
-                    slotProps={{
-                      select: {
-                        SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never,
-                      },
-                    }}
-                  >
-                    {axis.values.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {value}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )
-              }
-            >
-              <TextField
-                size="small"
-                value={newValue[axis.type.id] ?? ''}
-                onChange={(e) =>
-                  setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))
-                }
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    addTyped(axis);
-                  }
-                }}
-                placeholder={t('properties.newValue')}
-                sx={{ inlineSize: 150 }}
-                slotProps={{
-                  htmlInput: {
-                    'aria-label': t('properties.newValueOf', { name: axis.type.name }),
-                    'data-testid': 'properties-new-value',
-                    maxLength: 60,
-                  },
-                }}
-              />
-              <IconAction
-                icon={Add}
-                label={t('properties.addValue')}
-                onClick={() => addTyped(axis)}
-              />
-            </AxisValues>
-          );
-        })}
-        {removed.map((type) => (
-          <Box key={type.id} sx={{ mt: 1.5 }}>
-            <TextField
-              select
-              size="small"
-              label={t('properties.keepValue', { name: type.name })}
-              value={keep[type.id] ?? ''}
-              onChange={(e) => setKeep((prev) => ({ ...prev, [type.id]: e.target.value }))}
-              error={showProblems && problemFor('AXIS_KEEP_VALUE_REQUIRED', type.name)}
-              helperText={t('properties.keepValueHint')}
-              sx={{ minInlineSize: 260 }}
-            >
-              {(current[type.name] ?? []).map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-        ))}
-        <Box sx={{ mt: 2 }} data-testid="properties-summary">
-          {plan ? (
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <Chip
-                size="small"
-                color="success"
-                label={t('properties.willCreate', { count: plan.create.length })}
-                data-testid="properties-create-count"
-              />
-              {(
-                [
-                  ['willReactivate', plan.reactivate.length, 'info'],
-                  ['willUpdate', plan.update.length, 'default'],
-                  ['willRetire', plan.retire.length, 'warning'],
-                ] as const
-              ).map(
-                ([key, count, color]) =>
-                  count > 0 && (
-                    <Chip
-                      key={key}
-                      size="small"
-                      color={color}
-                      label={t(`properties.${key}`, { count })}
-                    />
-                  ),
-              )}
-            </Stack>
-          ) : (
-            <Alert severity="info">{problemText(result.problems[0], t, product)}</Alert>
-          )}
-          {plan && plan.retire.length > 0 && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {t('properties.retireExplained', {
-                names: plan.retire
-                  .map((id) => product.variants.find((v) => v.id === id))
-                  .map((v) =>
-                    v
-                      ? propertiesText(v.properties, order.concat(removed.map((r) => r.name))) ||
-                        v.sku
-                      : '',
-                  )
-                  .join('، '),
-              })}
-            </Alert>
-          )}
-        </Box>
-        {rows.length > 0 && (
-          <Box sx={{ mt: 1.5 }}>
-            <Typography variant="subtitle2" sx={{ mb: 1 }}>
-              {t('properties.newRows')}
-            </Typography>
-            <VariantGrid grid={grid} />
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose} disabled={save.isPending}>
-          {t('common.cancel')}
-        </Button>
+    <ActionDialog
+      open={open}
+      onClose={onClose}
+      busy={save.isPending}
+      maxWidth="lg"
+      title={t('properties.title', { name: product.nameAr })}
+      actions={
         <SaveButton
           pending={save.isPending}
           onClick={() => void submit()}
           testId="properties-save"
           icon={null}
         />
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('properties.hint')}
+      </Typography>
+      {formError && (
+        <Alert severity="error" sx={{ mb: 1.5 }} data-testid="properties-error">
+          {formError}
+        </Alert>
+      )}
+      <PropertyTypesPicker
+        options={propertyTypes}
+        value={axes}
+        onChange={setAxes}
+        newAxis={(type) => ({
+          type,
+          values: isNew(type.id) ? [] : (current[type.name] ?? []),
+          extra: [],
+          existingValue: '',
+        })}
+        testId="properties-types"
+      />
+      {axes.map((axis) => {
+        const fresh = isNew(axis.type.id);
+        const had = current[axis.type.name] ?? [];
+        return (
+          <AxisValues
+            key={axis.type.id}
+            name={axis.type.name}
+            options={optionsOf(axis)}
+            chosen={axis.values}
+            // A value switched off is no longer the existing variants' value.
+            onChange={(values) =>
+              setAxis(axis.type.id, (a) => ({
+                ...a,
+                values,
+                existingValue: values.includes(a.existingValue) ? a.existingValue : '',
+              }))
+            }
+            colorOf={(value, on) =>
+              on
+                ? had.includes(value) || fresh
+                  ? 'primary'
+                  : 'success'
+                : had.includes(value)
+                  ? 'error'
+                  : 'default'
+            }
+            testId="properties-axis"
+            valueTestId="properties-value"
+            heading={
+              fresh && (
+                <Chip
+                  size="small"
+                  color="info"
+                  variant="outlined"
+                  label={t('properties.newType')}
+                />
+              )
+            }
+            after={
+              fresh &&
+              activeCount > 0 && (
+                <TextField
+                  select
+                  size="small"
+                  label={t('properties.existingValue')}
+                  value={axis.existingValue}
+                  onChange={(e) =>
+                    setAxis(axis.type.id, (a) => ({ ...a, existingValue: e.target.value }))
+                  }
+                  error={showProblems && problemFor('AXIS_EXISTING_VALUE_REQUIRED', axis.type.name)}
+                  helperText={t('properties.existingValueHint', { count: activeCount })}
+                  sx={{ mt: 1, minInlineSize: 260 }}
+                  slotProps={{
+                    select: {
+                      SelectDisplayProps: { 'data-testid': 'properties-existing-value' } as never,
+                    },
+                  }}
+                >
+                  {axis.values.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {value}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )
+            }
+          >
+            <TextField
+              size="small"
+              value={newValue[axis.type.id] ?? ''}
+              onChange={(e) => setNewValue((prev) => ({ ...prev, [axis.type.id]: e.target.value }))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addTyped(axis);
+                }
+              }}
+              placeholder={t('properties.newValue')}
+              sx={{ inlineSize: 150 }}
+              slotProps={{
+                htmlInput: {
+                  'aria-label': t('properties.newValueOf', { name: axis.type.name }),
+                  'data-testid': 'properties-new-value',
+                  maxLength: 60,
+                },
+              }}
+            />
+            <IconAction
+              icon={Add}
+              label={t('properties.addValue')}
+              onClick={() => addTyped(axis)}
+            />
+          </AxisValues>
+        );
+      })}
+      {removed.map((type) => (
+        <Box key={type.id} sx={{ mt: 1.5 }}>
+          <TextField
+            select
+            size="small"
+            label={t('properties.keepValue', { name: type.name })}
+            value={keep[type.id] ?? ''}
+            onChange={(e) => setKeep((prev) => ({ ...prev, [type.id]: e.target.value }))}
+            error={showProblems && problemFor('AXIS_KEEP_VALUE_REQUIRED', type.name)}
+            helperText={t('properties.keepValueHint')}
+            sx={{ minInlineSize: 260 }}
+          >
+            {(current[type.name] ?? []).map((value) => (
+              <MenuItem key={value} value={value}>
+                {value}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+      ))}
+      <Box sx={{ mt: 2 }} data-testid="properties-summary">
+        {plan ? (
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Chip
+              size="small"
+              color="success"
+              label={t('properties.willCreate', { count: plan.create.length })}
+              data-testid="properties-create-count"
+            />
+            {(
+              [
+                ['willReactivate', plan.reactivate.length, 'info'],
+                ['willUpdate', plan.update.length, 'default'],
+                ['willRetire', plan.retire.length, 'warning'],
+              ] as const
+            ).map(
+              ([key, count, color]) =>
+                count > 0 && (
+                  <Chip
+                    key={key}
+                    size="small"
+                    color={color}
+                    label={t(`properties.${key}`, { count })}
+                  />
+                ),
+            )}
+          </Stack>
+        ) : (
+          <Alert severity="info">{problemText(result.problems[0], t, product)}</Alert>
+        )}
+        {plan && plan.retire.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {t('properties.retireExplained', {
+              names: plan.retire
+                .map((id) => product.variants.find((v) => v.id === id))
+                .map((v) =>
+                  v
+                    ? propertiesText(v.properties, order.concat(removed.map((r) => r.name))) ||
+                      v.sku
+                    : '',
+                )
+                .join('، '),
+            })}
+          </Alert>
+        )}
+      </Box>
+      {rows.length > 0 && (
+        <Box sx={{ mt: 1.5 }}>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            {t('properties.newRows')}
+          </Typography>
+          <VariantGrid grid={grid} />
+        </Box>
+      )}
+    </ActionDialog>
   );
 }
 

@@ -3,9 +3,6 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { routePath, type ProductResponseDto } from '@pos/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +12,8 @@ import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { usePaging } from '../../../shared/ui/usePaging';
+import { useEditDialog } from '../../../shared/ui/useEditDialog';
+import { ActiveChip } from '../../../shared/resource';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { ListPage, usePagedList } from '../../../shared/ui/PagedTable';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
@@ -22,8 +21,10 @@ import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { CategoryFilter } from './CategoryFilter';
 import { ImportDialog } from './ImportDialog';
+import { ToolButton } from './ProductKit';
 import { LabelsDialog } from './LabelsDialog';
 import { nameLang } from '../../../shared/lib/lang';
+import { Caption } from './Caption';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
 
@@ -40,9 +41,8 @@ export function ProductsPage() {
   const [activeFilter, setActiveFilter] = useState<ActiveFilter>('all');
   const paging = usePaging();
   // Dialogs are mounted afresh at each opening (their state starts from scratch).
-  const [importOpen, setImportOpen] = useState(false);
-  const [labelsOpen, setLabelsOpen] = useState(false);
-  const [dialogKey, setDialogKey] = useState(0);
+  const importing = useEditDialog<never>();
+  const labels = useEditDialog<never>();
   const [exporting, setExporting] = useState(false);
 
   // Keep the search in the address so back/forward and shared links keep it.
@@ -108,16 +108,9 @@ export function ProductsPage() {
             <span lang={nameLang(product.nameAr)}>{product.nameAr}</span>
           </RowLink>
           {product.nameEn && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="div"
-              dir="ltr"
-              lang={nameLang(product.nameEn)}
-              sx={{ textAlign: 'start' }}
-            >
+            <Caption ltr lang={nameLang(product.nameEn)}>
               {product.nameEn}
-            </Typography>
+            </Caption>
           )}
         </>
       ),
@@ -144,12 +137,7 @@ export function ProductsPage() {
       key: 'active',
       header: t('fields.active'),
       render: (product) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={product.active ? 'success' : 'default'}
-          label={product.active ? t('state.active') : t('state.inactive')}
-        />
+        <ActiveChip active={product.active} labels={[t('state.active'), t('state.inactive')]} />
       ),
     },
   ];
@@ -159,42 +147,26 @@ export function ProductsPage() {
       title={t('products.title')}
       actions={
         <>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<QrCode2 />}
-            onClick={() => {
-              setDialogKey((k) => k + 1);
-              setLabelsOpen(true);
-            }}
-            data-testid="products-labels"
-          >
+          <ToolButton icon={<QrCode2 />} onClick={labels.openCreate} testId="products-labels">
             {t('labels.open')}
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
+          </ToolButton>
+          <ToolButton
+            icon={<FileDownloadOutlined />}
             disabled={exporting}
             onClick={() => void onExport()}
-            data-testid="products-export"
+            testId="products-export"
           >
             {t('products.export')}
-          </Button>
+          </ToolButton>
           {canManage && (
             <>
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<FileUploadOutlined />}
-                onClick={() => {
-                  setDialogKey((k) => k + 1);
-                  setImportOpen(true);
-                }}
-                data-testid="products-import"
+              <ToolButton
+                icon={<FileUploadOutlined />}
+                onClick={importing.openCreate}
+                testId="products-import"
               >
                 {t('products.import')}
-              </Button>
+              </ToolButton>
               <AddButton
                 onClick={() => navigate(routePath('Products-id', { id: 'new' }))}
                 testId="product-add"
@@ -246,15 +218,11 @@ export function ProductsPage() {
       }
     >
       <ImportDialog
-        key={`import-${dialogKey}`}
-        open={importOpen}
-        onClose={() => setImportOpen(false)}
+        key={`import-${importing.key}`}
+        open={importing.open}
+        onClose={importing.close}
       />
-      <LabelsDialog
-        key={`labels-${dialogKey}`}
-        open={labelsOpen}
-        onClose={() => setLabelsOpen(false)}
-      />
+      <LabelsDialog key={`labels-${labels.key}`} open={labels.open} onClose={labels.close} />
     </ListPage>
   );
 }

@@ -13,6 +13,7 @@ import { catalogApi, catalogKeys } from '../api/catalog.api';
 import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
 import { nameLang } from '../../../shared/lib/lang';
+import { Caption } from './Caption';
 
 export type ExternalInput = { text: string; seq: number };
 
@@ -138,16 +139,9 @@ export function VariantPicker({
                     </Box>
                   )}
                 </Typography>
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  component="div"
-                  dir="ltr"
-                  sx={{ textAlign: 'start' }}
-                  noWrap
-                >
+                <Caption ltr noWrap>
                   {[option.sku, ...(option.barcodes ?? []).slice(0, 2)].join(' · ')}
-                </Typography>
+                </Caption>
               </Box>
               <Box sx={{ textAlign: 'end', flexShrink: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 700 }}>

@@ -2,10 +2,8 @@ import Add from '@mui/icons-material/Add';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -20,7 +18,10 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dtoErrors } from '../../../shared/forms/useDtoForm';
+import { ActiveChip } from '../../../shared/resource';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
 import { DeleteAction, EditAction, IconAction } from '../../../shared/ui/IconAction';
@@ -37,7 +38,8 @@ import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
 import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
-import { Section, useVariantChecks } from './ProductKit';
+import { Section, ToolButton, useVariantChecks } from './ProductKit';
+import { Caption } from './Caption';
 
 type TextKey = 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold';
 
@@ -84,7 +86,7 @@ export function VariantsTable({
   const [texts, setTexts] = useState<VariantTexts>(() => textsOf(null));
   const [active, setActive] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [adding, setAdding] = useState({ open: false, key: 0 });
+  const adding = useEditDialog<never>();
 
   const order = propertyTypes.map((type) => type.name);
   const inventoryOptions = useInventoryOptions();
@@ -216,11 +218,7 @@ export function VariantsTable({
       header: (
         <>
           {inv.name}
-          {inv.branch && (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {inv.branch}
-            </Typography>
-          )}
+          {inv.branch && <Caption>{inv.branch}</Caption>}
         </>
       ),
       align: 'center',
@@ -238,12 +236,7 @@ export function VariantsTable({
             slotProps={{ input: { 'aria-label': t('fields.active') } }}
           />
         ) : (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={v.active ? 'success' : 'default'}
-            label={v.active ? t('state.active') : t('state.inactive')}
-          />
+          <ActiveChip active={v.active} labels={[t('state.active'), t('state.inactive')]} />
         ),
     },
     {
@@ -296,15 +289,9 @@ export function VariantsTable({
       meta={<Chip size="small" label={product.variants.length} />}
       action={
         canManage && (
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<Add />}
-            onClick={() => setAdding((prev) => ({ open: true, key: prev.key + 1 }))}
-            data-testid="variant-add"
-          >
+          <ToolButton icon={<Add />} onClick={adding.openCreate} testId="variant-add">
             {t('variants.add')}
-          </Button>
+          </ToolButton>
         )
       }
     >
@@ -322,7 +309,7 @@ export function VariantsTable({
       <AddVariantDialog
         key={adding.key}
         open={adding.open}
-        onClose={() => setAdding((prev) => ({ ...prev, open: false }))}
+        onClose={adding.close}
         product={product}
         propertyTypes={propertyTypes}
       />
@@ -359,9 +346,7 @@ function StockCell({ variant, inventoryId }: { variant: ProductVariant; inventor
         {formatQuantity(onHand)}
       </Box>
       {stock && stock.reserved > 0 && (
-        <Typography variant="caption" color="text.secondary" component="div">
-          {t('variants.reserved', { qty: formatQuantity(stock.reserved) })}
-        </Typography>
+        <Caption>{t('variants.reserved', { qty: formatQuantity(stock.reserved) })}</Caption>
       )}
     </Box>
   );
@@ -438,23 +423,15 @@ function AddVariantDialog({
     >
       <FieldGrid>
         {propertyTypes.map((type) => (
-          <TextField
+          <SelectField
             key={type.id}
-            select
-            size="small"
-            fullWidth
+            name={type.name}
             label={type.name}
             value={properties[type.name] ?? ''}
-            onChange={(e) => setProperties((prev) => ({ ...prev, [type.name]: e.target.value }))}
-            error={Boolean(errors[`prop.${type.name}`])}
-            helperText={errors[`prop.${type.name}`] ?? ' '}
-          >
-            {type.values.map((value) => (
-              <MenuItem key={value} value={value}>
-                {value}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(value) => setProperties((prev) => ({ ...prev, [type.name]: value }))}
+            error={errors[`prop.${type.name}`]}
+            options={type.values.map((value) => ({ value, label: value }))}
+          />
         ))}
         {field('sku', t('hints.skuAuto'))}
         {field('sellPrice')}
