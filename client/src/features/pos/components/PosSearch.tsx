@@ -13,7 +13,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { BARCODE } from '../../../shared/lib/barcode';
-import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useBarcodeScan } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
@@ -197,20 +197,14 @@ export function PosSearch({
   );
 
   // Scans with the focus outside this box: code into the box, search ~100 ms later.
-  useEffect(() => {
-    const onScan = (event: Event) => {
-      const scan = (event as CustomEvent<BarcodeScan>).detail;
-      if (!scan) return;
-      // Typed into this box: its own Enter already resolved the whole text (the listener may even
-      // have seen only the tail of a slowly typed code), so the event adds nothing.
-      if (inputRef.current && document.activeElement === inputRef.current) return;
-      setText(scan.code);
-      setOpen(false);
-      window.setTimeout(() => void resolve(scan.code), BARCODE.searchDelayMs);
-    };
-    window.addEventListener(BARCODE_EVENT, onScan);
-    return () => window.removeEventListener(BARCODE_EVENT, onScan);
-  }, [resolve, setText, inputRef]);
+  useBarcodeScan((scan) => {
+    // Typed into this box: its own Enter already resolved the whole text (the listener may even
+    // have seen only the tail of a slowly typed code), so the event adds nothing.
+    if (inputRef.current && document.activeElement === inputRef.current) return;
+    setText(scan.code);
+    setOpen(false);
+    window.setTimeout(() => void resolve(scan.code), BARCODE.searchDelayMs);
+  });
 
   // Arrival with ?barcode= (spec §2): the code is already in the box; search it ~100 ms later.
   const arrival = useRef(arrivalCode ?? null);

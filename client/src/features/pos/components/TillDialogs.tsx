@@ -1,7 +1,7 @@
 import type { ReturnDto, SaleDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { handleError } from '../../../shared/api/handleError';
 import { PrintArea, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
@@ -56,11 +56,13 @@ export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...
     show({ [key]: null });
     refocusLater();
   };
+  // A dialog whose texts load with it: nothing shows until they are there.
+  const lazy = (dialog: ReactNode) => <Suspense fallback={null}>{dialog}</Suspense>;
   if (!extras) return null;
   return (
     <>
-      {open.reservation != null && (
-        <Suspense fallback={null}>
+      {open.reservation != null &&
+        lazy(
           <extras.ReservationPickerDialog
             initialQuery={open.reservation}
             onClose={close('reservation')}
@@ -79,18 +81,16 @@ export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...
               void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
               void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
             }}
-          />
-        </Suspense>
-      )}
-      {open.ticket != null && (
-        <Suspense fallback={null}>
+          />,
+        )}
+      {open.ticket != null &&
+        lazy(
           <extras.TicketPayDialog
             number={open.ticket}
             onClose={close('ticket')}
             onPaid={() => void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift })}
-          />
-        </Suspense>
-      )}
+          />,
+        )}
       {open.delivering && (
         <extras.DeliveryCreateDialog
           saleId={open.delivering.id}
@@ -98,11 +98,8 @@ export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...
           onClose={() => show({ delivering: null })}
         />
       )}
-      {open.plan && (
-        <Suspense fallback={null}>
-          <extras.InstallmentPlanDialog saleId={open.plan} onClose={close('plan')} />
-        </Suspense>
-      )}
+      {open.plan &&
+        lazy(<extras.InstallmentPlanDialog saleId={open.plan} onClose={close('plan')} />)}
       {open.returnInvoice && (
         <extras.ReturnDialog
           key={open.returnInvoice.id}
