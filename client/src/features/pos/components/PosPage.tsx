@@ -10,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { hasPermission, routePath, type SaleDto, type VariantResponseDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
@@ -70,19 +71,6 @@ export default function PosPage() {
   if (!shift.data) return <OpenShiftPanel />;
   return <PosScreen register={shift.data.register} />;
 }
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  margin: -1,
-  padding: 0,
-  border: 0,
-} as const;
 
 /**
  * The selling screen. The cart lives in the till's atoms (../state/cartStore.ts): this component
@@ -301,7 +289,7 @@ function PosScreen({ register }: { register: number }) {
       data-testid="pos-screen"
     >
       {/* The page's one h1, for screen readers (the screen itself shows no title). */}
-      <Typography component="h1" sx={VISUALLY_HIDDEN}>
+      <Typography component="h1" sx={visuallyHidden}>
         {t('nav:items.POS')}
       </Typography>
       <Stack sx={{ gap: 1, minInlineSize: 0 }}>
