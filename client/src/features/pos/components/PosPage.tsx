@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { hasPermission, routePath, type SaleDto, type VariantResponseDto } from '@pos/contracts';
+import { hasPermission, routePath, type SaleDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -34,7 +34,6 @@ import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
 import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
 import {
-  addVariantAtom,
   blockingProblemsAtom,
   cartEmptyAtom,
   newSaleAtom,
@@ -112,7 +111,6 @@ function PosScreen({ register }: { register: number }) {
 
   const empty = useAtomValue(cartEmptyAtom);
   const payOpen = useAtomValue(payAtom).open;
-  const addVariant = useSetAtom(addVariantAtom);
   const newSale = useSetAtom(newSaleAtom);
   const parkCurrent = useSetAtom(parkCartAtom);
   const resumeParked = useSetAtom(resumeParkedAtom);
@@ -157,12 +155,6 @@ function PosScreen({ register }: { register: number }) {
   const refocusSearch = useCallback(() => {
     if (document.activeElement !== searchRef.current) focusSearch();
   }, [focusSearch]);
-
-  const onAdd = useCallback(
-    (variant: VariantResponseDto, quantity: number, code: string | null) =>
-      addVariant({ variant, quantity, code }),
-    [addVariant],
-  );
 
   const openReturn = useCallback(
     async (number: string) => {
@@ -299,7 +291,6 @@ function PosScreen({ register }: { register: number }) {
               inventoryId={inventory?.id ?? null}
               scale={scale}
               inputRef={searchRef}
-              onAdd={onAdd}
               onInvoiceNumber={onInvoiceNumber}
               onTicketNumber={mayTicket ? onTicketNumber : undefined}
               onReservationNumber={onReservationNumber}

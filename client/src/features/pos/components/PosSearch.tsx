@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useSetAtom } from 'jotai';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -20,6 +21,7 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { variantAvailable } from '../../../shared/lib/cart';
 import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
 import { nameLang } from '../../../shared/lib/lang';
+import { addVariantAtom } from '../state/cartStore';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
 export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
@@ -34,7 +36,6 @@ type Props = {
   inventoryId: string | null;
   scale: ScaleConfig;
   inputRef: RefObject<HTMLInputElement | null>;
-  onAdd: (variant: VariantResponseDto, quantity: number, code: string | null) => void;
   onInvoiceNumber: (number: string) => void;
   /** A repair ticket's number was scanned (absent: not handled, searched like any code). */
   onTicketNumber?: (number: string) => void;
@@ -61,7 +62,6 @@ export function PosSearch({
   inventoryId,
   scale,
   inputRef,
-  onAdd,
   onInvoiceNumber,
   onTicketNumber,
   onReservationNumber,
@@ -69,6 +69,7 @@ export function PosSearch({
   disabled,
 }: Props) {
   const { t } = useTranslation('pos');
+  const addVariant = useSetAtom(addVariantAtom);
   const [text, setTextState] = useState(arrivalCode ?? '');
   const [results, setResults] = useState<VariantResponseDto[]>([]);
   const [open, setOpen] = useState(false);
@@ -145,7 +146,7 @@ export function PosSearch({
         if (hit) {
           // The cashier is waiting for this line: commit it now rather than on the scheduler's next task.
           flushSync(() => {
-            onAdd(hit, 1, code);
+            addVariant({ variant: hit, quantity: 1, code });
             clearIfStill(code);
           });
           return;
@@ -166,7 +167,7 @@ export function PosSearch({
           if (item) {
             const quantity = scaleQuantity(label, item.sellPrice);
             if (quantity !== null) {
-              onAdd(item, quantity, code);
+              addVariant({ variant: item, quantity, code });
               clearIfStill(code);
               return;
             }
@@ -186,7 +187,7 @@ export function PosSearch({
     [
       inventoryId,
       scale,
-      onAdd,
+      addVariant,
       onInvoiceNumber,
       onTicketNumber,
       onReservationNumber,
@@ -246,7 +247,7 @@ export function PosSearch({
 
   const choose = (variant: VariantResponseDto) => {
     typedSeq.current++;
-    onAdd(variant, 1, null);
+    addVariant({ variant, quantity: 1, code: null });
     clear();
     inputRef.current?.focus();
   };
