@@ -1,14 +1,12 @@
-import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BarcodeScanner, isFormField, isOwnScanInput, scanTarget } from '../shared/lib/barcode';
-import { barcodeScanState, BARCODE_EVENT, type BarcodeScan } from '../shared/state';
+import { BARCODE_EVENT, type BarcodeScan } from '../shared/state';
 
 /** Listens for scanner input everywhere (spec §2/§5/§9); see shared/lib/barcode.ts. */
 export function BarcodeListener() {
   const navigate = useNavigate();
   const location = useLocation();
-  const setScan = useSetAtom(barcodeScanState);
   const pathRef = useRef(location.pathname);
   useEffect(() => {
     pathRef.current = location.pathname;
@@ -24,7 +22,6 @@ export function BarcodeListener() {
       }
       seq.current += 1;
       const scan: BarcodeScan = { code, seq: seq.current, at: Date.now() };
-      setScan(scan);
       window.dispatchEvent(new CustomEvent<BarcodeScan>(BARCODE_EVENT, { detail: scan }));
     });
     const onKey = (e: KeyboardEvent) => {
@@ -44,7 +41,7 @@ export function BarcodeListener() {
       window.removeEventListener('keydown', onKey, true);
       scanner.dispose();
     };
-  }, [navigate, setScan]);
+  }, [navigate]);
 
   return null;
 }

@@ -1,12 +1,25 @@
-import { atom } from 'jotai';
-
-export type BarcodeScan = { code: string; seq: number; at: number };
+import { useEffect, useRef } from 'react';
 
 /**
- * The last barcode scanned while on /POS. The POS page reads it, puts `code` into the product
- * autocomplete and searches BARCODE.searchDelayMs (≈100 ms) later; `seq` changes on every scan so
- * the same code scanned twice is seen twice. The same scan is also sent as a window event
- * `pos:barcode` (detail: BarcodeScan) for code outside React.
+ * A scan, sent by app/BarcodeListener.tsx as the window event `pos:barcode` (detail: BarcodeScan)
+ * on the pages that take scans themselves (see shared/lib/barcode.ts `scanTarget`); `seq` changes
+ * on every scan so the same code scanned twice is seen twice.
  */
-export const barcodeScanState = atom<BarcodeScan | null>(null);
+export type BarcodeScan = { code: string; seq: number; at: number };
 export const BARCODE_EVENT = 'pos:barcode';
+
+/** Runs `onScan` for each scan while mounted; the latest handler is used (it may close over state). */
+export function useBarcodeScan(onScan: (scan: BarcodeScan) => void): void {
+  const ref = useRef(onScan);
+  useEffect(() => {
+    ref.current = onScan;
+  });
+  useEffect(() => {
+    const listener = (event: Event) => {
+      const scan = (event as CustomEvent<BarcodeScan>).detail;
+      if (scan) ref.current(scan);
+    };
+    window.addEventListener(BARCODE_EVENT, listener);
+    return () => window.removeEventListener(BARCODE_EVENT, listener);
+  }, []);
+}

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, LIMITS } from '@pos/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { memo } from 'react';
+import { memo, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableOf, type CartLine } from '../../../shared/lib/cart';
 import { nameLang } from '../../../shared/lib/lang';
@@ -80,6 +80,12 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
   const available = availableOf(line);
   const short = available !== null && line.quantity > available;
   const belowMin = line.unitPrice < line.minSellPrice;
+  // An editable figure of the line, under the cart's guard.
+  const cell = (props: Omit<ComponentProps<typeof CellAmount>, 'guard'>) => (
+    <TableCell>
+      <CellAmount {...props} guard={guard} />
+    </TableCell>
+  );
   return (
     <TableRow data-testid="cart-line" data-variant-id={variantId} data-qty={line.quantity}>
       <TableCell sx={{ maxInlineSize: 280 }}>
@@ -90,40 +96,31 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
           {[propertiesText(line.properties), line.barcode ?? line.sku].filter(Boolean).join(' · ')}
         </Typography>
       </TableCell>
-      <TableCell>
-        <CellAmount
-          kind="qty"
-          label={t('cart.qty')}
-          value={line.quantity}
-          onValue={(v) => v !== null && v > 0 && update({ variantId, patch: { quantity: v } })}
-          required
-          positive
-          guard={guard}
-          testId="cart-qty"
-        />
-      </TableCell>
-      <TableCell>
-        <CellAmount
-          label={t('cart.price')}
-          value={line.unitPrice}
-          onValue={(v) => v !== null && update({ variantId, patch: { unitPrice: v } })}
-          disabled={!canChangePrice}
-          error={belowMin}
-          required
-          max={LIMITS.unitPrice}
-          guard={guard}
-          testId="cart-price"
-        />
-      </TableCell>
-      <TableCell>
-        <CellAmount
-          label={t('cart.discount')}
-          value={line.discount}
-          onValue={(v) => update({ variantId, patch: { discount: v ?? 0 } })}
-          guard={guard}
-          testId="cart-discount"
-        />
-      </TableCell>
+      {cell({
+        kind: 'qty',
+        label: t('cart.qty'),
+        value: line.quantity,
+        onValue: (v) => v !== null && v > 0 && update({ variantId, patch: { quantity: v } }),
+        required: true,
+        positive: true,
+        testId: 'cart-qty',
+      })}
+      {cell({
+        label: t('cart.price'),
+        value: line.unitPrice,
+        onValue: (v) => v !== null && update({ variantId, patch: { unitPrice: v } }),
+        disabled: !canChangePrice,
+        error: belowMin,
+        required: true,
+        max: LIMITS.unitPrice,
+        testId: 'cart-price',
+      })}
+      {cell({
+        label: t('cart.discount'),
+        value: line.discount,
+        onValue: (v) => update({ variantId, patch: { discount: v ?? 0 } }),
+        testId: 'cart-discount',
+      })}
       <TableCell
         align="right"
         sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}

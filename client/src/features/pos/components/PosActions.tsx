@@ -2,7 +2,7 @@ import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
 import Payments from '@mui/icons-material/Payments';
 import Replay from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
@@ -28,54 +28,45 @@ export const PosActions = memo(function PosActions({ canReturn, actions }: Props
   const { t } = useTranslation('pos');
   const empty = useAtomValue(cartEmptyAtom);
   const parkedCount = useAtomValue(parkedCountAtom);
+  // One F-key button: its label, then the key (the row's buttons share its width).
+  const key = (
+    f: string,
+    label: string,
+    testId: string,
+    onClick: () => void,
+    props: ButtonProps,
+  ) => (
+    <Button sx={{ flex: 1 }} onClick={onClick} data-testid={testId} {...props}>
+      {label} <Kbd>{f}</Kbd>
+    </Button>
+  );
   return (
     <>
-      <Button
-        size="large"
-        variant="contained"
-        startIcon={<Payments />}
-        onClick={actions.pay}
-        disabled={empty}
-        data-testid="pos-pay"
-      >
-        {t('actions.pay')} <Kbd>F4</Kbd>
-      </Button>
+      {key('F4', t('actions.pay'), 'pos-pay', actions.pay, {
+        size: 'large',
+        variant: 'contained',
+        startIcon: <Payments />,
+        disabled: empty,
+        sx: undefined,
+      })}
       <Stack direction="row" sx={{ gap: 1 }}>
-        <Button
-          sx={{ flex: 1 }}
-          variant="outlined"
-          startIcon={<PauseCircleOutline />}
-          onClick={actions.park}
-          disabled={empty}
-          data-testid="pos-park"
-        >
-          {t('actions.park')} <Kbd>F8</Kbd>
-        </Button>
-        <Button
-          sx={{ flex: 1 }}
-          variant="outlined"
-          onClick={actions.startNew}
-          data-testid="pos-new"
-        >
-          {t('actions.newSale')} <Kbd>F9</Kbd>
-        </Button>
+        {key('F8', t('actions.park'), 'pos-park', actions.park, {
+          variant: 'outlined',
+          startIcon: <PauseCircleOutline />,
+          disabled: empty,
+        })}
+        {key('F9', t('actions.newSale'), 'pos-new', actions.startNew, { variant: 'outlined' })}
       </Stack>
       <Stack direction="row" sx={{ gap: 1 }}>
-        <Button sx={{ flex: 1 }} variant="text" onClick={actions.parked} data-testid="pos-parked">
-          {t('actions.parked', { count: parkedCount })} <Kbd>F10</Kbd>
-        </Button>
-        {canReturn && (
-          <Button
-            sx={{ flex: 1 }}
-            variant="text"
-            color="warning"
-            startIcon={<Replay />}
-            onClick={actions.ret}
-            data-testid="pos-return"
-          >
-            {t('actions.return')} <Kbd>F7</Kbd>
-          </Button>
-        )}
+        {key('F10', t('actions.parked', { count: parkedCount }), 'pos-parked', actions.parked, {
+          variant: 'text',
+        })}
+        {canReturn &&
+          key('F7', t('actions.return'), 'pos-return', actions.ret, {
+            variant: 'text',
+            color: 'warning',
+            startIcon: <Replay />,
+          })}
       </Stack>
       <Typography variant="caption" color="text.secondary">
         {t('shortcuts')}

@@ -10,15 +10,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { hasPermission, routePath, type SaleDto, type VariantResponseDto } from '@pos/contracts';
+import visuallyHidden from '@mui/utils/visuallyHidden';
+import { hasPermission, routePath, type SaleDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { http } from '../../../shared/api/http';
 import { loadBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { enabledModulesState, sessionUserState, storeSettingsState } from '../../../shared/state';
 import { useConfirm } from '../../../shared/ui/ConfirmDialog';
@@ -34,7 +34,6 @@ import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
 import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
 import {
-  addVariantAtom,
   blockingProblemsAtom,
   cartEmptyAtom,
   newSaleAtom,
@@ -51,7 +50,7 @@ import { ParkedDialog } from './ParkedDialog';
 import { PosActions } from './PosActions';
 import { PosSearch } from './PosSearch';
 import { PosSettingsDialog } from './PosSettingsDialog';
-import { TillDialogs, type Printed } from './TillDialogs';
+import { TillDialogs, type Printed, type TillOpen } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
 
@@ -71,19 +70,6 @@ export default function PosPage() {
   if (!shift.data) return <OpenShiftPanel />;
   return <PosScreen register={shift.data.register} />;
 }
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  margin: -1,
-  padding: 0,
-  border: 0,
-} as const;
 
 /**
  * The selling screen. The cart lives in the till's atoms (../state/cartStore.ts): this component
@@ -125,17 +111,14 @@ function PosScreen({ register }: { register: number }) {
 
   const empty = useAtomValue(cartEmptyAtom);
   const payOpen = useAtomValue(payAtom).open;
-  const addVariant = useSetAtom(addVariantAtom);
   const newSale = useSetAtom(newSaleAtom);
   const parkCurrent = useSetAtom(parkCartAtom);
   const resumeParked = useSetAtom(resumeParkedAtom);
   const openPayDialog = useSetAtom(openPayAtom);
 
   const cartGuard = useFieldGuard();
-  const [parkedOpen, setParkedOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [returnAsk, setReturnAsk] = useState(false);
-  const [returnInvoice, setReturnInvoice] = useState<SaleDto | null>(null);
+  const [open, setOpen] = useState<TillOpen>({});
+  const show = useCallback((patch: TillOpen) => setOpen((o) => ({ ...o, ...patch })), []);
   const [printed, setPrinted] = useState<Printed | null>(null);
   // The receipts are drawn by the till's extras (lib/tillExtras.ts): printed once they are there.
   const printDoc = useCallback((doc: Printed) => {
@@ -152,21 +135,14 @@ function PosScreen({ register }: { register: number }) {
       void loadEReceiptMark(sale.id).then((eta) => printDoc({ kind: 'sale', sale, eta })),
     [printDoc],
   );
-  // The sale whose installment plan is being made (the remainder sold on «تقسيط»).
-  const [planSaleId, setPlanSaleId] = useState<string | null>(null);
   const modules = useAtomValue(enabledModulesState);
   const mayPlan = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
-  const [delivering, setDelivering] = useState<SaleDto | null>(null);
-  // A repair ticket paid here (issue 18): its number ('' asks for it), null when closed.
-  const [ticketPay, setTicketPay] = useState<string | null>(null);
+  // A repair ticket paid here (issue 18), a reservation sold here: their number ('' asks for it).
   const mayTicket = hasPermission(user, [], ['Maintenance'], modules);
-  const onTicketNumber = useCallback((n: string) => setTicketPay(n), []);
-  // A reservation sold here (its number or a search; null when closed).
-  const [reservationPick, setReservationPick] = useState<string | null>(null);
-  const onReservationNumber = useCallback((n: string) => setReservationPick(n), []);
+  const onTicketNumber = useCallback((ticket: string) => show({ ticket }), [show]);
+  const onReservationNumber = useCallback((reservation: string) => show({ reservation }), [show]);
   // The scale layout is a store setting (the same on every register), not this browser's.
-  const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
-  const scale = storeSettings.scaleBarcode;
+  const scale = useAtomValue(storeSettingsState).scaleBarcode;
   const searchRef = useRef<HTMLInputElement | null>(null);
   const customerRef = useRef<HTMLInputElement | null>(null);
 
@@ -180,12 +156,6 @@ function PosScreen({ register }: { register: number }) {
     if (document.activeElement !== searchRef.current) focusSearch();
   }, [focusSearch]);
 
-  const onAdd = useCallback(
-    (variant: VariantResponseDto, quantity: number, code: string | null) =>
-      addVariant({ variant, quantity, code }),
-    [addVariant],
-  );
-
   const openReturn = useCallback(
     async (number: string) => {
       if (!canReturn) {
@@ -193,12 +163,12 @@ function PosScreen({ register }: { register: number }) {
         return;
       }
       try {
-        setReturnInvoice(await salesApi.invoiceByNumber(number));
+        show({ returnInvoice: await salesApi.invoiceByNumber(number) });
       } catch (err) {
         handleError(err, { toast: true });
       }
     },
-    [canReturn, t],
+    [canReturn, show, t],
   );
 
   const onInvoiceNumber = useCallback((n: string) => void openReturn(n), [openReturn]);
@@ -241,7 +211,7 @@ function PosScreen({ register }: { register: number }) {
   const resume = (id: string) => {
     // The cart on screen is parked in its place (nothing is lost).
     if (!resumeParked({ id, label: parkedLabel })) return;
-    setParkedOpen(false);
+    show({ parked: false });
     focusSearch();
   };
 
@@ -264,24 +234,21 @@ function PosScreen({ register }: { register: number }) {
     (sale: SaleDto, options: { installment: boolean; cod: boolean }) => {
       // the e-receipt is issued in the sale's transaction: its QR and UUID go on the paper
       printSale(sale);
-      if (options.installment) setPlanSaleId(sale.id);
+      if (options.installment) show({ plan: sale.id });
       // Cash on delivery: the delivery order (address, fee) is made right away.
-      if (options.cod) setDelivering(sale);
+      if (options.cod) show({ delivering: sale });
     },
-    [printSale],
+    [printSale, show],
   );
 
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const openSettings = useCallback(() => show({ settings: true }), [show]);
   const dialogOpen =
     payOpen ||
-    parkedOpen ||
-    settingsOpen ||
-    returnAsk ||
-    returnInvoice !== null ||
-    ticketPay !== null ||
-    reservationPick !== null;
+    Boolean(open.parked || open.settings || open.returnAsk || open.returnInvoice) ||
+    open.ticket != null ||
+    open.reservation != null;
   // A dialog opened before the idle-time load of the extras brought them: load them now.
-  const needExtras = dialogOpen || delivering !== null;
+  const needExtras = dialogOpen || open.delivering != null;
   useEffect(() => {
     if (needExtras) loadTillExtras().catch(() => undefined);
   }, [needExtras]);
@@ -292,14 +259,14 @@ function PosScreen({ register }: { register: number }) {
       openPay,
       parkCart,
       startNew,
-      openParked: () => setParkedOpen(true),
-      ret: () => setReturnAsk(true),
+      openParked: () => show({ parked: true }),
+      ret: () => show({ returnAsk: true }),
       customer: () => customerRef.current?.focus(),
     },
     dialogOpen,
   );
   const closeReturnAsk = () => {
-    setReturnAsk(false);
+    show({ returnAsk: false });
     window.setTimeout(refocusSearch, 50);
   };
 
@@ -314,7 +281,7 @@ function PosScreen({ register }: { register: number }) {
       data-testid="pos-screen"
     >
       {/* The page's one h1, for screen readers (the screen itself shows no title). */}
-      <Typography component="h1" sx={VISUALLY_HIDDEN}>
+      <Typography component="h1" sx={visuallyHidden}>
         {t('nav:items.POS')}
       </Typography>
       <Stack sx={{ gap: 1, minInlineSize: 0 }}>
@@ -324,7 +291,6 @@ function PosScreen({ register }: { register: number }) {
               inventoryId={inventory?.id ?? null}
               scale={scale}
               inputRef={searchRef}
-              onAdd={onAdd}
               onInvoiceNumber={onInvoiceNumber}
               onTicketNumber={mayTicket ? onTicketNumber : undefined}
               onReservationNumber={onReservationNumber}
@@ -349,7 +315,7 @@ function PosScreen({ register }: { register: number }) {
           layout={layout}
           onLayout={setLayout}
           onReprint={printSale}
-          onDelivery={setDelivering}
+          onDelivery={(sale) => show({ delivering: sale })}
         />
         <Typography variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
           {t('shift.info', { register, inventory: inventory?.name ?? '—' })}{' '}
@@ -359,7 +325,7 @@ function PosScreen({ register }: { register: number }) {
           <Button
             size="small"
             startIcon={<BookmarkBorder />}
-            onClick={() => setReservationPick('')}
+            onClick={() => show({ reservation: '' })}
             data-testid="pos-reservation"
           >
             {t('actions.reservation')}
@@ -368,7 +334,7 @@ function PosScreen({ register }: { register: number }) {
             <Button
               size="small"
               startIcon={<Build />}
-              onClick={() => setTicketPay('')}
+              onClick={() => show({ ticket: '' })}
               data-testid="pos-ticket"
             >
               {t('actions.ticket')}
@@ -386,25 +352,21 @@ function PosScreen({ register }: { register: number }) {
       />
       <TillDialogs
         extras={extras}
-        reservationPick={reservationPick}
-        setReservationPick={setReservationPick}
-        ticketPay={ticketPay}
-        setTicketPay={setTicketPay}
-        delivering={delivering}
-        setDelivering={setDelivering}
-        planSaleId={planSaleId}
-        setPlanSaleId={setPlanSaleId}
-        returnInvoice={returnInvoice}
-        setReturnInvoice={setReturnInvoice}
+        open={open}
+        show={show}
         printed={printed}
         printDoc={printDoc}
         layout={layout}
         cashierName={user?.name}
         focusSearch={refocusSearch}
       />
-      <ParkedDialog open={parkedOpen} onClose={() => setParkedOpen(false)} onResume={resume} />
+      <ParkedDialog
+        open={open.parked === true}
+        onClose={() => show({ parked: false })}
+        onResume={resume}
+      />
 
-      {returnAsk && (
+      {open.returnAsk && (
         // F7: the number of the invoice a return is made of (typed or scanned from its receipt).
         <Dialog open onClose={closeReturnAsk} maxWidth="xs" fullWidth>
           <NumberPrompt
@@ -416,30 +378,17 @@ function PosScreen({ register }: { register: number }) {
             findTestId="return-find"
             onCancel={closeReturnAsk}
             onNumber={(n) => {
-              setReturnAsk(false);
+              show({ returnAsk: false });
               void openReturn(n);
             }}
           />
         </Dialog>
       )}
-      {settingsOpen && (
+      {open.settings && (
         <PosSettingsDialog
-          scale={scale}
           layout={layout}
-          canEditScale={user?.isAdmin === true}
-          onClose={() => setSettingsOpen(false)}
-          onSave={async (next, paper) => {
-            if (user?.isAdmin && JSON.stringify(next) !== JSON.stringify(scale)) {
-              try {
-                setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: next }));
-              } catch (err) {
-                handleError(err, { toast: true });
-                return;
-              }
-            }
-            setLayout(paper);
-            setSettingsOpen(false);
-          }}
+          onLayout={setLayout}
+          onClose={() => show({ settings: false })}
         />
       )}
     </Box>

@@ -9,17 +9,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useSetAtom } from 'jotai';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { BARCODE } from '../../../shared/lib/barcode';
-import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useBarcodeScan } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
 import { variantAvailable } from '../../../shared/lib/cart';
 import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
 import { nameLang } from '../../../shared/lib/lang';
+import { addVariantAtom } from '../state/cartStore';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
 export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
@@ -34,7 +36,6 @@ type Props = {
   inventoryId: string | null;
   scale: ScaleConfig;
   inputRef: RefObject<HTMLInputElement | null>;
-  onAdd: (variant: VariantResponseDto, quantity: number, code: string | null) => void;
   onInvoiceNumber: (number: string) => void;
   /** A repair ticket's number was scanned (absent: not handled, searched like any code). */
   onTicketNumber?: (number: string) => void;
@@ -61,7 +62,6 @@ export function PosSearch({
   inventoryId,
   scale,
   inputRef,
-  onAdd,
   onInvoiceNumber,
   onTicketNumber,
   onReservationNumber,
@@ -69,6 +69,7 @@ export function PosSearch({
   disabled,
 }: Props) {
   const { t } = useTranslation('pos');
+  const addVariant = useSetAtom(addVariantAtom);
   const [text, setTextState] = useState(arrivalCode ?? '');
   const [results, setResults] = useState<VariantResponseDto[]>([]);
   const [open, setOpen] = useState(false);
@@ -145,7 +146,7 @@ export function PosSearch({
         if (hit) {
           // The cashier is waiting for this line: commit it now rather than on the scheduler's next task.
           flushSync(() => {
-            onAdd(hit, 1, code);
+            addVariant({ variant: hit, quantity: 1, code });
             clearIfStill(code);
           });
           return;
@@ -166,7 +167,7 @@ export function PosSearch({
           if (item) {
             const quantity = scaleQuantity(label, item.sellPrice);
             if (quantity !== null) {
-              onAdd(item, quantity, code);
+              addVariant({ variant: item, quantity, code });
               clearIfStill(code);
               return;
             }
@@ -186,7 +187,7 @@ export function PosSearch({
     [
       inventoryId,
       scale,
-      onAdd,
+      addVariant,
       onInvoiceNumber,
       onTicketNumber,
       onReservationNumber,
@@ -197,20 +198,14 @@ export function PosSearch({
   );
 
   // Scans with the focus outside this box: code into the box, search ~100 ms later.
-  useEffect(() => {
-    const onScan = (event: Event) => {
-      const scan = (event as CustomEvent<BarcodeScan>).detail;
-      if (!scan) return;
-      // Typed into this box: its own Enter already resolved the whole text (the listener may even
-      // have seen only the tail of a slowly typed code), so the event adds nothing.
-      if (inputRef.current && document.activeElement === inputRef.current) return;
-      setText(scan.code);
-      setOpen(false);
-      window.setTimeout(() => void resolve(scan.code), BARCODE.searchDelayMs);
-    };
-    window.addEventListener(BARCODE_EVENT, onScan);
-    return () => window.removeEventListener(BARCODE_EVENT, onScan);
-  }, [resolve, setText, inputRef]);
+  useBarcodeScan((scan) => {
+    // Typed into this box: its own Enter already resolved the whole text (the listener may even
+    // have seen only the tail of a slowly typed code), so the event adds nothing.
+    if (inputRef.current && document.activeElement === inputRef.current) return;
+    setText(scan.code);
+    setOpen(false);
+    window.setTimeout(() => void resolve(scan.code), BARCODE.searchDelayMs);
+  });
 
   // Arrival with ?barcode= (spec §2): the code is already in the box; search it ~100 ms later.
   const arrival = useRef(arrivalCode ?? null);
@@ -252,7 +247,7 @@ export function PosSearch({
 
   const choose = (variant: VariantResponseDto) => {
     typedSeq.current++;
-    onAdd(variant, 1, null);
+    addVariant({ variant, quantity: 1, code: null });
     clear();
     inputRef.current?.focus();
   };

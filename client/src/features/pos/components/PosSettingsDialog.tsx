@@ -11,25 +11,43 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { handleError } from '../../../shared/api/handleError';
+import { http } from '../../../shared/api/http';
+import { sessionUserState, storeSettingsState } from '../../../shared/state';
 import type { PaperLayout } from '../../../shared/ui/print';
 import { DEFAULT_SCALE_CONFIG, validScaleConfig, type ScaleConfig } from '../lib/scale';
 
 type SettingsProps = {
-  scale: ScaleConfig;
   layout: PaperLayout;
-  /** Only an administrator changes the store-wide scale layout; others see it. */
-  canEditScale: boolean;
+  onLayout: (layout: PaperLayout) => void;
   onClose: () => void;
-  onSave: (scale: ScaleConfig, layout: PaperLayout) => void | Promise<void>;
 };
 
 /** The till's paper and the store's scale-label layout; mounted at each opening (a fresh draft). */
-export function PosSettingsDialog({ scale, layout, canEditScale, onClose, onSave }: SettingsProps) {
+export function PosSettingsDialog({ layout, onLayout, onClose }: SettingsProps) {
   const { t } = useTranslation('pos');
+  // The scale layout is a store setting (the same on every register), not this browser's; only
+  // an administrator changes it, others see it.
+  const [storeSettings, setStoreSettings] = useAtom(storeSettingsState);
+  const scale = storeSettings.scaleBarcode;
+  const canEditScale = useAtomValue(sessionUserState)?.isAdmin === true;
   const [draft, setDraft] = useState(scale);
   const [paper, setPaper] = useState(layout);
+  const save = async () => {
+    if (canEditScale && JSON.stringify(draft) !== JSON.stringify(scale)) {
+      try {
+        setStoreSettings(await http.patch('/StoreSettings', { scaleBarcode: draft }));
+      } catch (err) {
+        handleError(err, { toast: true });
+        return;
+      }
+    }
+    onLayout(paper);
+    onClose();
+  };
   const num = (key: 'itemStart' | 'itemLength' | 'valueStart' | 'valueLength') => (
     <TextField
       size="small"
@@ -119,7 +137,7 @@ export function PosSettingsDialog({ scale, layout, canEditScale, onClose, onSave
         <Button color="inherit" onClick={onClose}>
           {t('actions.cancel')}
         </Button>
-        <Button variant="contained" disabled={!ok} onClick={() => void onSave(draft, paper)}>
+        <Button variant="contained" disabled={!ok} onClick={() => void save()}>
           {t('actions.save')}
         </Button>
       </DialogActions>

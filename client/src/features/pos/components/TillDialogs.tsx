@@ -1,7 +1,7 @@
 import type { ReturnDto, SaleDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { handleError } from '../../../shared/api/handleError';
 import { PrintArea, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
@@ -14,24 +14,29 @@ export type Printed =
   | { kind: 'sale'; sale: SaleDto; eta?: EReceiptMark | null }
   | { kind: 'return'; doc: ReturnDto; eta?: EReceiptMark | null };
 
+/** The till's dialogs that are open (absent or null: closed). */
+export type TillOpen = {
+  parked?: boolean;
+  settings?: boolean;
+  /** F7: the number of the invoice a return is made of is being asked for. */
+  returnAsk?: boolean;
+  /** The invoice a return is being made of. */
+  returnInvoice?: SaleDto | null;
+  /** A repair ticket paid here (issue 18): its number ('' asks for it). */
+  ticket?: string | null;
+  /** A reservation sold here: its number or a search ('' asks). */
+  reservation?: string | null;
+  /** The sale whose installment plan is being made (the remainder sold on «تقسيط»). */
+  plan?: string | null;
+  /** The sale a delivery order is being made for. */
+  delivering?: SaleDto | null;
+};
+
 type Props = {
   /** The till's dialogs and receipts once loaded (nothing shows before). */
   extras: TillExtras | null;
-  /** A reservation sold here: its number or a search ('' asks), null when closed. */
-  reservationPick: string | null;
-  setReservationPick: (value: string | null) => void;
-  /** A repair ticket paid here: its number ('' asks for it), null when closed. */
-  ticketPay: string | null;
-  setTicketPay: (value: string | null) => void;
-  /** The sale a delivery order is being made for. */
-  delivering: SaleDto | null;
-  setDelivering: (sale: SaleDto | null) => void;
-  /** The sale whose installment plan is being made (the remainder sold on «تقسيط»). */
-  planSaleId: string | null;
-  setPlanSaleId: (id: string | null) => void;
-  /** The invoice a return is being made of. */
-  returnInvoice: SaleDto | null;
-  setReturnInvoice: (invoice: SaleDto | null) => void;
+  open: TillOpen;
+  show: (patch: TillOpen) => void;
   /** The receipt to print (the sale's or the return's). */
   printed: Printed | null;
   printDoc: (doc: Printed) => void;
@@ -41,23 +46,26 @@ type Props = {
 };
 
 /** The till's dialogs from its extras chunk (reservation, ticket, delivery, plan, return) and its receipts. */
-export function TillDialogs(props: Props) {
-  const { extras, printed, layout, printDoc } = props;
+export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...props }: Props) {
   const queryClient = useQueryClient();
   const receiptData = useReceiptData();
   const setLastSale = useSetAtom(lastSaleAtom);
   const refocusLater = () => window.setTimeout(props.focusSearch, 50);
+  // Closes a dialog; the focus goes back to the search a moment later.
+  const close = (key: keyof TillOpen) => () => {
+    show({ [key]: null });
+    refocusLater();
+  };
+  // A dialog whose texts load with it: nothing shows until they are there.
+  const lazy = (dialog: ReactNode) => <Suspense fallback={null}>{dialog}</Suspense>;
   if (!extras) return null;
   return (
     <>
-      {props.reservationPick !== null && (
-        <Suspense fallback={null}>
+      {open.reservation != null &&
+        lazy(
           <extras.ReservationPickerDialog
-            initialQuery={props.reservationPick}
-            onClose={() => {
-              props.setReservationPick(null);
-              refocusLater();
-            }}
+            initialQuery={open.reservation}
+            onClose={close('reservation')}
             onConverted={(r) => {
               // the sale made of the reservation is a sale like any: the last-sale panel, its receipt
               if (r.saleId)
@@ -73,49 +81,32 @@ export function TillDialogs(props: Props) {
               void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
               void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
             }}
-          />
-        </Suspense>
-      )}
-      {props.ticketPay !== null && (
-        <Suspense fallback={null}>
+          />,
+        )}
+      {open.ticket != null &&
+        lazy(
           <extras.TicketPayDialog
-            number={props.ticketPay}
-            onClose={() => {
-              props.setTicketPay(null);
-              refocusLater();
-            }}
+            number={open.ticket}
+            onClose={close('ticket')}
             onPaid={() => void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift })}
-          />
-        </Suspense>
-      )}
-      {props.delivering && (
+          />,
+        )}
+      {open.delivering && (
         <extras.DeliveryCreateDialog
-          saleId={props.delivering.id}
-          saleNumber={props.delivering.number}
-          onClose={() => props.setDelivering(null)}
+          saleId={open.delivering.id}
+          saleNumber={open.delivering.number}
+          onClose={() => show({ delivering: null })}
         />
       )}
-      {props.planSaleId && (
-        <Suspense fallback={null}>
-          <extras.InstallmentPlanDialog
-            saleId={props.planSaleId}
-            onClose={() => {
-              props.setPlanSaleId(null);
-              refocusLater();
-            }}
-          />
-        </Suspense>
-      )}
-      {props.returnInvoice && (
+      {open.plan &&
+        lazy(<extras.InstallmentPlanDialog saleId={open.plan} onClose={close('plan')} />)}
+      {open.returnInvoice && (
         <extras.ReturnDialog
-          key={props.returnInvoice.id}
-          invoice={props.returnInvoice}
-          onClose={() => {
-            props.setReturnInvoice(null);
-            refocusLater();
-          }}
+          key={open.returnInvoice.id}
+          invoice={open.returnInvoice}
+          onClose={close('returnInvoice')}
           onDone={(doc) => {
-            props.setReturnInvoice(null);
+            show({ returnInvoice: null });
             void loadEReceiptMark(doc.invoiceId, doc.id).then((eta) =>
               printDoc({ kind: 'return', doc, eta }),
             );

@@ -1,6 +1,7 @@
 import { useSetAtom, useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { CartRules } from '../../../shared/lib/cart';
+import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { catalogApi } from '../../catalog';
 import { readParked, writeParked } from '../lib/parked';
 import {
@@ -13,7 +14,6 @@ import {
   parkedAtom,
   saveCart,
 } from '../state/cartStore';
-import { useLiveOnHand } from './useLiveOnHand';
 
 /**
  * The till's atoms for this user and inventory: the saved cart and parked carts read as the till
@@ -53,25 +53,29 @@ export function useTillStore(userId: string, inventoryId: string | null, rules: 
     };
   }, [store, userId]);
 
+  // Live stock per line: `stock.changed` events of the POS inventory (pushed to the branch room)
+  // carry on hand and reserved (approved transfers), so the line shows what is available.
   const applyOnHand = useSetAtom(applyOnHandAtom);
-  useLiveOnHand(
-    inventoryId,
-    (variantId, onHand, reserved) => applyOnHand({ variantId, onHand, reserved }),
-    () => {
-      // Reconnected: events may have been missed, so read each line's on hand and reserved again.
-      if (!inventoryId) return;
-      for (const line of store.get(cartLinesAtom)) {
-        catalogApi
-          .searchVariants(line.sku, inventoryId, 1)
-          .then(
-            ([v]) =>
-              v &&
-              v.id === line.variantId &&
-              v.onHand !== undefined &&
-              applyOnHand({ variantId: v.id, onHand: v.onHand, reserved: v.reserved ?? 0 }),
-          )
-          .catch(() => undefined);
-      }
-    },
-  );
+  useLiveEvent('stock.changed', ({ payload }) => {
+    if (inventoryId && payload.inventoryId === inventoryId) {
+      const { variantId, onHand, reserved } = payload;
+      applyOnHand({ variantId, onHand, reserved: reserved ?? 0 });
+    }
+  });
+  // Reconnected: events may have been missed, so read each line's on hand and reserved again.
+  useLiveResync(() => {
+    if (!inventoryId) return;
+    for (const line of store.get(cartLinesAtom)) {
+      catalogApi
+        .searchVariants(line.sku, inventoryId, 1)
+        .then(
+          ([v]) =>
+            v &&
+            v.id === line.variantId &&
+            v.onHand !== undefined &&
+            applyOnHand({ variantId: v.id, onHand: v.onHand, reserved: v.reserved ?? 0 }),
+        )
+        .catch(() => undefined);
+    }
+  });
 }
