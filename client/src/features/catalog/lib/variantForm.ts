@@ -1,5 +1,10 @@
 import type { OpeningStockDto, VariantInputDto } from '@pos/contracts';
-import { parsePounds, parseQuantity } from '../../../shared/lib/money';
+import {
+  formatQuantity,
+  parsePounds,
+  parseQuantity,
+  piastersToInput,
+} from '../../../shared/lib/money';
 
 /** Texts of one variant as typed in a form. */
 export type VariantTexts = {
@@ -11,6 +16,27 @@ export type VariantTexts = {
   lowStockThreshold: string;
   opening?: Record<string, string>;
 };
+
+type SavedVariant = {
+  sku: string;
+  barcodes?: string[];
+  sellPrice: number;
+  minSellPrice?: number | null;
+  avgCost?: number;
+  lowStockThreshold: number;
+};
+
+/** A saved variant's texts as a form shows them (empty for a new one). */
+export function variantTexts(variant: SavedVariant | null): VariantTexts {
+  return {
+    sku: variant?.sku ?? '',
+    barcodes: variant?.barcodes ?? [],
+    sellPrice: variant ? piastersToInput(variant.sellPrice) : '',
+    minSellPrice: variant && variant.minSellPrice ? piastersToInput(variant.minSellPrice) : '',
+    avgCost: variant && variant.avgCost !== undefined ? piastersToInput(variant.avgCost) : '',
+    lowStockThreshold: variant ? formatQuantity(variant.lowStockThreshold).replace(/,/g, '') : '',
+  };
+}
 
 export type VariantFormMessages = {
   priceRequired: string;
