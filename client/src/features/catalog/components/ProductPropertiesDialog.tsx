@@ -20,7 +20,6 @@ import { normalizeError } from '../../../shared/api/handleError';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { catalogApi, catalogKeys, type ProductDetail } from '../api/catalog.api';
-
 import { propertiesText } from '../lib/variants';
 import { variantTexts } from '../lib/variantForm';
 import { ActionDialog, AxisValues, SaveButton, typesOf } from './ProductKit';

@@ -1,4 +1,5 @@
 import type { OpeningStockDto, VariantInputDto } from '@pos/contracts';
+import type { ProductVariant } from '../api/catalog.api';
 import {
   formatQuantity,
   parsePounds,
@@ -17,17 +18,8 @@ export type VariantTexts = {
   opening?: Record<string, string>;
 };
 
-type SavedVariant = {
-  sku: string;
-  barcodes?: string[];
-  sellPrice: number;
-  minSellPrice?: number | null;
-  avgCost?: number;
-  lowStockThreshold: number;
-};
-
 /** A saved variant's texts as a form shows them (empty for a new one). */
-export function variantTexts(variant: SavedVariant | null): VariantTexts {
+export function variantTexts(variant: ProductVariant | null): VariantTexts {
   return {
     sku: variant?.sku ?? '',
     barcodes: variant?.barcodes ?? [],
