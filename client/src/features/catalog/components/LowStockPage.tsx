@@ -79,10 +79,7 @@ export function LowStockPage() {
   const select = (keys: string[], on: boolean) =>
     setSelected((prev) => {
       const next = new Set(prev);
-      for (const key of keys) {
-        if (on) next.add(key);
-        else next.delete(key);
-      }
+      for (const key of keys) next[on ? 'add' : 'delete'](key);
       return next;
     });
   const pageKeys = rows.map(rowKey);

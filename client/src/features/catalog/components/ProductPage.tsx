@@ -345,7 +345,6 @@ function ProductEdit({ productId }: { productId: string }) {
       {properties.open && (
         <ProductPropertiesDialog
           key={properties.key}
-          open
           onClose={properties.close}
           product={data}
           propertyTypes={propertyTypes.data ?? []}

@@ -20,8 +20,8 @@ import { normalizeError } from '../../../shared/api/handleError';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { catalogApi, catalogKeys, type ProductDetail } from '../api/catalog.api';
-import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
 import { propertiesText } from '../lib/variants';
+import { variantTexts } from '../lib/variantForm';
 import { ActionDialog, AxisValues, SaveButton, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid, type GridRow } from './VariantGrid';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
@@ -38,7 +38,6 @@ type AxisState = {
 };
 
 type Props = {
-  open: boolean;
   onClose: () => void;
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
@@ -48,9 +47,9 @@ type Props = {
  * Change an existing product's property types: add values (XL) or a whole type (اللون); the missing
  * combinations appear as new rows to fill in. Removing a value or type retires its variants
  * (deactivated when they have stock history, deleted otherwise): see docs/decisions/.
- * Mounted with a new key at each opening.
+ * Mounted (open) with a new key at each opening.
  */
-export function ProductPropertiesDialog({ open, onClose, product, propertyTypes }: Props) {
+export function ProductPropertiesDialog({ onClose, product, propertyTypes }: Props) {
   const oldTypes = useMemo(
     () => typesOf(product.propertyTypeIds, propertyTypes),
     [product.propertyTypeIds, propertyTypes],
@@ -116,13 +115,12 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
     const first = product.variants.find((v) => v.active) ?? product.variants[0];
     const row = emptyGridRow('', {});
     if (!first) return row;
+    const { sellPrice, minSellPrice, lowStockThreshold } = variantTexts(first);
     return {
       ...row,
-      sellPrice: piastersToInput(first.sellPrice),
-      minSellPrice: first.minSellPrice ? piastersToInput(first.minSellPrice) : '',
-      lowStockThreshold: first.lowStockThreshold
-        ? formatQuantity(first.lowStockThreshold).replace(/,/g, '')
-        : '',
+      sellPrice,
+      minSellPrice,
+      lowStockThreshold: first.lowStockThreshold ? lowStockThreshold : '',
     };
   }, [product.variants]);
   const order = axes.map((a) => a.type.name);
@@ -195,7 +193,7 @@ export function ProductPropertiesDialog({ open, onClose, product, propertyTypes 
 
   return (
     <ActionDialog
-      open={open}
+      open
       onClose={onClose}
       busy={save.isPending}
       maxWidth="lg"

@@ -34,25 +34,14 @@ import {
   type ProductVariant,
 } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
-import { formatQuantity, piastersToInput } from '../../../shared/lib/money';
+import { formatQuantity } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
-import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
+import { variantFromTexts, variantTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
 import { Section, ToolButton, useVariantChecks } from './ProductKit';
 import { Caption } from './Caption';
 
 type TextKey = 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold';
-
-function textsOf(variant: ProductVariant | null): VariantTexts {
-  return {
-    sku: variant?.sku ?? '',
-    barcodes: variant?.barcodes ?? [],
-    sellPrice: variant ? piastersToInput(variant.sellPrice) : '',
-    minSellPrice: variant && variant.minSellPrice ? piastersToInput(variant.minSellPrice) : '',
-    avgCost: variant && variant.avgCost !== undefined ? piastersToInput(variant.avgCost) : '',
-    lowStockThreshold: variant ? formatQuantity(variant.lowStockThreshold).replace(/,/g, '') : '',
-  };
-}
 
 /** Adds the DTO's messages (under their first path segment) to the form's own. */
 async function withDtoErrors(
@@ -83,7 +72,7 @@ export function VariantsTable({
   // Every branch sells at a variant's price: changing it is store-wide (the server's rule, issue 11).
   const canChangePrices = can('can_change_sell_price', 'can_see_branches');
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [texts, setTexts] = useState<VariantTexts>(() => textsOf(null));
+  const [texts, setTexts] = useState<VariantTexts>(() => variantTexts(null));
   const [active, setActive] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const adding = useEditDialog<never>();
@@ -115,7 +104,7 @@ export function VariantsTable({
 
   const startEdit = (variant: ProductVariant) => {
     setEditingId(variant.id);
-    setTexts(textsOf(variant));
+    setTexts(variantTexts(variant));
     setActive(variant.active);
     setErrors({});
   };
@@ -365,7 +354,7 @@ function AddVariantDialog({
 }) {
   const { t, lang, showCost, messages } = useVariantChecks();
   // Mounted with a new key at each opening: starts empty.
-  const [texts, setTexts] = useState<VariantTexts>(() => textsOf(null));
+  const [texts, setTexts] = useState<VariantTexts>(() => variantTexts(null));
   const [properties, setProperties] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
 

@@ -1,5 +1,11 @@
 import type { OpeningStockDto, VariantInputDto } from '@pos/contracts';
-import { parsePounds, parseQuantity } from '../../../shared/lib/money';
+import type { ProductVariant } from '../api/catalog.api';
+import {
+  formatQuantity,
+  parsePounds,
+  parseQuantity,
+  piastersToInput,
+} from '../../../shared/lib/money';
 
 /** Texts of one variant as typed in a form. */
 export type VariantTexts = {
@@ -11,6 +17,18 @@ export type VariantTexts = {
   lowStockThreshold: string;
   opening?: Record<string, string>;
 };
+
+/** A saved variant's texts as a form shows them (empty for a new one). */
+export function variantTexts(variant: ProductVariant | null): VariantTexts {
+  return {
+    sku: variant?.sku ?? '',
+    barcodes: variant?.barcodes ?? [],
+    sellPrice: variant ? piastersToInput(variant.sellPrice) : '',
+    minSellPrice: variant && variant.minSellPrice ? piastersToInput(variant.minSellPrice) : '',
+    avgCost: variant && variant.avgCost !== undefined ? piastersToInput(variant.avgCost) : '',
+    lowStockThreshold: variant ? formatQuantity(variant.lowStockThreshold).replace(/,/g, '') : '',
+  };
+}
 
 export type VariantFormMessages = {
   priceRequired: string;
