@@ -80,15 +80,10 @@ export function Panel({
 export type Fact = [string, ReactNode, string?] | false;
 
 /** Label / value pairs in two columns, the value at the end; a `false` row is left out. */
-export function Facts({ rows, sx }: { rows: Fact[]; sx?: SxProps<Theme> }) {
+export function Facts({ rows }: { rows: Fact[] }) {
   const shown = rows.filter((row) => row !== false);
   return (
-    <Box
-      sx={[
-        { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-    >
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.25 }}>
       {shown.map(([label, value, testId], i) => (
         <Box key={i} sx={{ display: 'contents' }}>
           <Typography variant="body2" color="text.secondary">

@@ -26,14 +26,6 @@ export const maintenanceKeys = {
   one: (ticketId: string) => ['maintenance', 'one', ticketId] as const,
   counts: ['maintenance', 'counts'] as const,
   technicians: ['maintenance', 'technicians'] as const,
-  /** Multipart: the photo in `file`. */
-  addPhoto: (ticketId: string, file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return http.post<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}/photos`, form);
-  },
-  photoUrl: (ticketId: string, photoId: string) =>
-    `/api/Maintenance/${id(ticketId)}/photos/${id(photoId)}`,
   vaults: (branchId: string) => ['maintenance', 'vaults', branchId] as const,
   byNumber: (number: string) => ['maintenance', 'by-number', number] as const,
 };
