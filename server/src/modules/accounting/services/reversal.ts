@@ -1,6 +1,16 @@
 import type { CommandTransaction } from '../../../core/cqrs';
 import { queuePosting } from './posting';
 
+/** A posted journal line as `json_agg` of journal_lines gives it (the columns a reversal reads). */
+export type PostedLineRow = {
+  account_id: string;
+  debit: string;
+  credit: string;
+  branch_id: string | null;
+  party_type: 'customer' | 'vendor' | null;
+  party_id: string | null;
+};
+
 /**
  * Reverses the standing entries of a document (those neither reversed nor reversals): each gets
  * a mirror entry with debits and credits swapped, and is marked reversed. Posted lines are never
@@ -16,14 +26,7 @@ export async function reverseSourceEntries(
     id: string;
     branch_id: string | null;
     source_number: string | null;
-    lines: {
-      account_id: string;
-      debit: string;
-      credit: string;
-      branch_id: string | null;
-      party_type: 'customer' | 'vendor' | null;
-      party_id: string | null;
-    }[];
+    lines: PostedLineRow[];
   }[] = await tx.m.query(
     `SELECT e.id, e.branch_id, e.source_number,
               (SELECT json_agg(l ORDER BY l.line_no) FROM journal_lines l WHERE l.entry_id = e.id) AS lines

@@ -14,6 +14,17 @@ import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscrib
 import { companyAddress, type EtaCompanyRow } from '../eta/company';
 import { sha256Hex } from '../eta/sha';
 
+/** An invalid receipt's columns that its correction is built from. */
+export type ReceiptToReissue = {
+  kind: 's' | 'r';
+  sale_id: string;
+  return_id: string | null;
+  branch_id: string;
+  uuid: string;
+  reference_uuid: string | null;
+  receipt_number: string;
+};
+
 export const ETA_NOTIFY_CHANNEL = 'eta_receipts';
 
 type BranchRow = {
@@ -172,18 +183,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
    * built from today's data (e.g. a fixed item code), chained at the head of the serial, with
    * header.referenceOldUUID = the invalid receipt's UUID. Returns the new receipt's id.
    */
-  async reissue(
-    tx: CommandTransaction,
-    old: {
-      kind: 's' | 'r';
-      sale_id: string;
-      return_id: string | null;
-      branch_id: string;
-      uuid: string;
-      reference_uuid: string | null;
-      receipt_number: string;
-    },
-  ): Promise<string | null> {
+  async reissue(tx: CommandTransaction, old: ReceiptToReissue): Promise<string | null> {
     const [b] = (await tx.m.query(
       'SELECT e_receipts_enabled, receipt_pos_serial, tax_branch_number FROM branches WHERE id = $1',
       [old.branch_id],

@@ -252,6 +252,36 @@ export async function writeOrder(
   return { id, number };
 }
 
+/**
+ * New orders into the user's inventory, one per vendor group in the given order: the inventory and
+ * every vendor are checked first, then each group's lines are prepared and its order written.
+ */
+export async function writeOrders(
+  tx: CommandTransaction,
+  user: AuthUser,
+  dto: { inventoryId: string; expectedDate?: string | null; note?: string | null },
+  groups: {
+    vendorId: string;
+    lines: { variantId: string; quantity: number; unitCost?: number }[];
+  }[],
+  source?: 'reorder',
+): Promise<{ id: string; number: string }[]> {
+  const inventory = await orderInventory(tx.m, dto.inventoryId, user);
+  await assertVendorActive(
+    tx.m,
+    groups.map((g) => g.vendorId),
+  );
+  const created: { id: string; number: string }[] = [];
+  for (const { vendorId, lines } of groups) {
+    const prepared = await prepareLines(tx.m, lines, user);
+    const order = { vendorId, inventory, lines: prepared, user, source };
+    created.push(
+      await writeOrder(tx, { ...order, expectedDate: dto.expectedDate, note: dto.note }),
+    );
+  }
+  return created;
+}
+
 /** A step that only changes the status (cancel, close): the update and its audit row. */
 export async function moveStatus(
   tx: CommandTransaction,

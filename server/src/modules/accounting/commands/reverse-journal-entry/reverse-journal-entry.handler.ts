@@ -9,6 +9,7 @@ import { branchWriteScope } from '../../../../core/auth/branch-scope';
 import { AppException, Errors } from '../../../../core/errors/app.exception';
 import { assertOpen, bookDates } from '../../services/period';
 import { queuePosting } from '../../services/posting';
+import type { PostedLineRow } from '../../services/reversal';
 import { ReverseJournalEntryCommand } from './reverse-journal-entry.command';
 
 /**
@@ -38,15 +39,7 @@ export class ReverseJournalEntryHandler extends TransactionalCommandHandler<
     );
     if (!entry || entry.source_type !== 'manual') throw Errors.notFound();
     const scope = branchWriteScope(user);
-    const lines: {
-      account_id: string;
-      debit: string;
-      credit: string;
-      branch_id: string | null;
-      party_type: 'customer' | 'vendor' | null;
-      party_id: string | null;
-      memo: string | null;
-    }[] = entry.lines;
+    const lines: (PostedLineRow & { memo: string | null })[] = entry.lines;
     if (scope && lines.some((l) => l.branch_id !== scope)) throw Errors.notFound();
     if (entry.reversed_by_id || entry.reverses_id)
       throw new AppException('JOURNAL_ALREADY_REVERSED', HttpStatus.CONFLICT);

@@ -6,7 +6,10 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { IssueEReceiptHandler } from '../../events/on-sale-events.issue-receipt.handler';
+import {
+  IssueEReceiptHandler,
+  type ReceiptToReissue,
+} from '../../events/on-sale-events.issue-receipt.handler';
 import { ReissueEReceiptCommand } from './reissue-e-receipt.command';
 
 /**
@@ -34,19 +37,12 @@ export class ReissueEReceiptHandler extends TransactionalCommandHandler<
               EXISTS (SELECT 1 FROM e_receipts x WHERE x.reference_old_uuid = e.uuid) AS corrected
          FROM e_receipts e JOIN branches b ON b.id = e.branch_id WHERE e.id = $1 FOR UPDATE OF e`,
       [id],
-    )) as {
+    )) as (ReceiptToReissue & {
       id: string;
-      kind: 's' | 'r';
-      sale_id: string;
-      return_id: string | null;
-      branch_id: string;
-      uuid: string;
-      reference_uuid: string | null;
-      receipt_number: string;
       status: string;
       branch_name: string;
       corrected: boolean;
-    }[];
+    })[];
     const scope = branchWriteScope(user);
     if (!old || (scope !== null && scope !== old.branch_id)) throw Errors.notFound();
     if (old.status !== 'invalid')

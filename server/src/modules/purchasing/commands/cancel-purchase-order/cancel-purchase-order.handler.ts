@@ -1,26 +1,8 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { lockOrder, moveStatus } from '../../services/purchase-order-rules';
+import { OrderStatusStepHandler } from '../order-status-step';
 import { CancelPurchaseOrderCommand } from './cancel-purchase-order.command';
 
 @CommandHandler(CancelPurchaseOrderCommand)
-export class CancelPurchaseOrderHandler extends TransactionalCommandHandler<
-  CancelPurchaseOrderCommand,
-  void
-> {
-  constructor(runner: CommandRunner) {
-    super(runner);
-  }
-
-  protected async handle(
-    { id, dto, user }: CancelPurchaseOrderCommand,
-    tx: CommandTransaction,
-  ): Promise<void> {
-    const order = await lockOrder(tx.m, id, user);
-    await moveStatus(tx, order, 'cancel', 'cancelled', dto.note);
-  }
+export class CancelPurchaseOrderHandler extends OrderStatusStepHandler<CancelPurchaseOrderCommand> {
+  protected readonly step = { action: 'cancel', to: 'cancelled' } as const;
 }

@@ -1,26 +1,8 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import {
-  CommandRunner,
-  TransactionalCommandHandler,
-  type CommandTransaction,
-} from '../../../../core/cqrs';
-import { lockOrder, moveStatus } from '../../services/purchase-order-rules';
+import { OrderStatusStepHandler } from '../order-status-step';
 import { ClosePurchaseOrderCommand } from './close-purchase-order.command';
 
 @CommandHandler(ClosePurchaseOrderCommand)
-export class ClosePurchaseOrderHandler extends TransactionalCommandHandler<
-  ClosePurchaseOrderCommand,
-  void
-> {
-  constructor(runner: CommandRunner) {
-    super(runner);
-  }
-
-  protected async handle(
-    { id, dto, user }: ClosePurchaseOrderCommand,
-    tx: CommandTransaction,
-  ): Promise<void> {
-    const order = await lockOrder(tx.m, id, user);
-    await moveStatus(tx, order, 'close', 'closed', dto.note);
-  }
+export class ClosePurchaseOrderHandler extends OrderStatusStepHandler<ClosePurchaseOrderCommand> {
+  protected readonly step = { action: 'close', to: 'closed' } as const;
 }

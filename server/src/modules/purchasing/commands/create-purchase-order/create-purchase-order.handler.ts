@@ -4,12 +4,7 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import {
-  assertVendorActive,
-  orderInventory,
-  prepareLines,
-  writeOrder,
-} from '../../services/purchase-order-rules';
+import { writeOrders } from '../../services/purchase-order-rules';
 import { CreatePurchaseOrderCommand } from './create-purchase-order.command';
 
 @CommandHandler(CreatePurchaseOrderCommand)
@@ -25,16 +20,9 @@ export class CreatePurchaseOrderHandler extends TransactionalCommandHandler<
     { dto, user }: CreatePurchaseOrderCommand,
     tx: CommandTransaction,
   ): Promise<{ id: string; number: string }> {
-    const inventory = await orderInventory(tx.m, dto.inventoryId, user);
-    await assertVendorActive(tx.m, [dto.vendorId]);
-    const lines = await prepareLines(tx.m, dto.lines, user);
-    return writeOrder(tx, {
-      vendorId: dto.vendorId,
-      inventory,
-      expectedDate: dto.expectedDate,
-      note: dto.note,
-      lines,
-      user,
-    });
+    const [order] = await writeOrders(tx, user, dto, [
+      { vendorId: dto.vendorId, lines: dto.lines },
+    ]);
+    return order;
   }
 }

@@ -4,18 +4,10 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import { lockCustomer } from '../../../customers';
 import { StockLedger } from '../../../inventory';
 import { readStoreSettings } from '../../../settings';
-import {
-  assertActive,
-  closeReservation,
-  findReservation,
-  lockReservation,
-  releaseReservation,
-  reservationLines,
-  settleDeposit,
-} from '../../reservation-flow';
+import { closeReservation, settleDeposit } from '../../reservation-flow';
+import { releaseActive } from '../end-reservation';
 import { CancelReservationCommand } from './cancel-reservation.command';
 
 /**
@@ -40,12 +32,7 @@ export class CancelReservationHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<{ id: string; status: 'cancelled' }> {
     const { m } = tx;
-    const found = await findReservation(m, id, user);
-    await lockCustomer(m, found.customerId);
-    const r = await lockReservation(m, found.id);
-    assertActive(r, 'cancelled');
-    const lines = await reservationLines(m, r.id);
-    await releaseReservation(tx, this.ledger, r, lines);
+    const { r } = await releaseActive(tx, this.ledger, id, user, 'cancelled');
     const { reservationDepositForfeit } = await readStoreSettings(m);
     const outcome = reservationDepositForfeit ? 'forfeited' : 'refunded';
     const vault = await settleDeposit(tx, r, outcome, user.id);

@@ -7,18 +7,10 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { AppException } from '../../../../core/errors/app.exception';
-import { lockCustomer } from '../../../customers';
 import { StockLedger } from '../../../inventory';
 import { CreateSaleCommand, SaleWriter } from '../../../sales';
-import {
-  assertActive,
-  closeReservation,
-  findReservation,
-  lockReservation,
-  releaseReservation,
-  reservationLines,
-  settleDeposit,
-} from '../../reservation-flow';
+import { closeReservation, settleDeposit } from '../../reservation-flow';
+import { releaseActive } from '../end-reservation';
 import { ConvertReservationCommand } from './convert-reservation.command';
 
 export type ConvertReservationResult = { id: string; saleId: string };
@@ -51,12 +43,7 @@ export class ConvertReservationHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<ConvertReservationResult> {
     const { m } = tx;
-    const found = await findReservation(m, id, user);
-    await lockCustomer(m, found.customerId);
-    const r = await lockReservation(m, found.id);
-    assertActive(r, 'converted');
-    const lines = await reservationLines(m, r.id);
-    await releaseReservation(tx, this.ledger, r, lines);
+    const { r, lines } = await releaseActive(tx, this.ledger, id, user, 'converted');
     await settleDeposit(tx, r, 'applied', user.id);
 
     const permissions: PermissionKey[] = [...user.permissions, 'can_grant_credit'];
