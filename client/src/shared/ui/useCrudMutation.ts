@@ -5,7 +5,10 @@ import { useIdempotencyKey } from '../lib/useIdempotencyKey';
 import { toast } from './toast';
 
 export type CrudMutationOptions<TVars, TData> = {
-  mutationFn: (vars: TVars) => Promise<TData>;
+  /** `options` only with `idempotent` (its key renewed after each success). */
+  mutationFn: (vars: TVars, options: { idempotencyKey: string }) => Promise<TData>;
+  /** A command that moves money or stock: one idempotency key per intention. */
+  idempotent?: boolean;
   /** The success toast's text. */
   success?: string | ((data: TData, vars: TVars) => string);
   /** Query keys to invalidate after a success, one after the other. */
@@ -23,9 +26,14 @@ export function useCrudMutation<TVars, TData = unknown>(
   options: CrudMutationOptions<TVars, TData>,
 ) {
   const queryClient = useQueryClient();
+  const idem = useIdempotencyKey();
   return useMutation({
-    mutationFn: options.mutationFn,
+    mutationFn: (vars: TVars) =>
+      options.idempotent
+        ? options.mutationFn(vars, { idempotencyKey: idem.key })
+        : (options.mutationFn as (vars: TVars) => Promise<TData>)(vars),
     onSuccess: async (data: TData, vars: TVars) => {
+      if (options.idempotent) idem.renew();
       const { success } = options;
       if (success !== undefined) {
         toast.success(typeof success === 'function' ? success(data, vars) : success);
@@ -62,12 +70,10 @@ export function useConfirmedMutation<T, R = unknown>({
   ...options
 }: ConfirmedMutationOptions<T, R>) {
   const [target, setTarget] = useState<T | null>(null);
-  const idem = useIdempotencyKey();
   const mutation = useCrudMutation<T, R>({
     ...options,
-    mutationFn: (row) => options.mutationFn(row, { idempotencyKey: idem.key }),
+    idempotent: true,
     onSuccess: (data, row) => {
-      idem.renew();
       setTarget(null);
       options.onSuccess?.(data, row);
     },

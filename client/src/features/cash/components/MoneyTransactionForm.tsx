@@ -22,7 +22,6 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { cashApi, cashKeys } from '../api/cash.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { methodName } from '../../../shared/api/paymentMethods';
 
 /** A new money transaction: its type decides which vaults it takes (and the settled method). */
@@ -61,9 +60,9 @@ export function MoneyTransactionForm({
       ? (targets.data ?? []).filter((v) => v.id !== fromVaultId)
       : ownVaults.filter((v) => type !== 'settlement' || v.type === 'bank');
 
-  const idem = useIdempotencyKey();
   const save = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       cashApi.record(
         {
           id,
@@ -74,7 +73,7 @@ export function MoneyTransactionForm({
           paymentMethodId: type === 'settlement' ? methodId || null : null,
           reason,
         },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (tx) => t(tx.status === 'pending' ? 'form.sent' : 'form.saved', { number: tx.number }),
     invalidate: [cashKeys.all, resourceKeys.all(VAULTS)],

@@ -27,7 +27,6 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { cashApi, cashKeys, type MoneyListQuery } from '../api/cash.api';
 import { MoneyTransactionForm } from './MoneyTransactionForm';
 import { MoneyVoucher } from './MoneyVoucher';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const statusColor = { confirmed: 'success', pending: 'warning', rejected: 'error' } as const;
 
@@ -66,15 +65,14 @@ export default function MoneyTransactionsPage() {
   });
   useLiveResync(refresh);
 
-  const idem = useIdempotencyKey();
   const decide = useCrudMutation({
-    mutationFn: ({ tx, reason }: { tx: MoneyTransactionDto; reason?: string }) =>
+    idempotent: true,
+    mutationFn: ({ tx, reason }: { tx: MoneyTransactionDto; reason?: string }, options) =>
       reason === undefined
-        ? cashApi.confirm(tx.id, { idempotencyKey: idem.key })
-        : cashApi.reject(tx.id, reason, { idempotencyKey: idem.key }),
+        ? cashApi.confirm(tx.id, options)
+        : cashApi.reject(tx.id, reason, options),
     success: (tx) => t(tx.status === 'confirmed' ? 'decide.confirmed' : 'decide.rejected'),
     onSuccess: () => {
-      idem.renew();
       setRejecting(null);
       refresh();
     },

@@ -14,7 +14,6 @@ import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { deliveryApi, deliveryKeys } from '../api/delivery.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** The moves the status table allows from here (the server refuses any other with 409). */
 export const legalActions = (o: DeliveryOrderDto, only?: DeliveryAction[]) =>
@@ -71,9 +70,9 @@ function StepDialog({
   const [driverId, setDriverId] = useState(order.driverId ?? '');
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
-  const idem = useIdempotencyKey();
   const step = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       deliveryApi.step(
         order.id,
         {
@@ -81,14 +80,11 @@ function StepDialog({
           ...(action === 'assign' ? { driverId } : {}),
           note: note.trim() || undefined,
         },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (o) => t('steps.done', { number: o.number, status: t(`statuses.${o.status}`) }),
     invalidate: [deliveryKeys.all],
-    onDone: () => {
-      idem.renew();
-      onClose();
-    },
+    onDone: () => onClose(),
   });
   const submit = () => {
     setTried(true);

@@ -22,7 +22,6 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { expenseKeys, expensesApi } from '../api/expenses.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 const ACTIVE_CATEGORIES = { pageSize: 500, active: 'true', sort: 'name' };
 
@@ -71,9 +70,9 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
   const [tried, setTried] = useState(false);
 
   const chosenVault = vaults.find((v) => v.id === vaultId) ?? vaults[0];
-  const idem = useIdempotencyKey();
   const save = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       expensesApi.record(
         {
           date,
@@ -87,7 +86,7 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
           recurringId: template?.id ?? null,
         },
         file,
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (e) => t('form.saved', { number: e.number }),
     onSuccess: onClose,

@@ -30,14 +30,12 @@ import { expenseKeys, expensesApi, type ExpenseListQuery } from '../api/expenses
 import { DueExpensesList } from './DueExpenses';
 import { ExpenseFormDialog, useExpenseChoices } from './ExpenseFormDialog';
 import { RecurringExpensesPanel } from './RecurringExpensesPanel';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 function VoidDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
   const { t } = useTranslation('expenses');
-  const idem = useIdempotencyKey();
   const run = useCrudMutation({
-    mutationFn: (reason: string) =>
-      expensesApi.void(expense.id, reason, { idempotencyKey: idem.key }),
+    idempotent: true,
+    mutationFn: (reason: string, options) => expensesApi.void(expense.id, reason, options),
     success: t('void.done', { number: expense.number }),
     onSuccess: onClose,
     invalidate: [expenseKeys.all],

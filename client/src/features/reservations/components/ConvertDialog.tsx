@@ -11,7 +11,6 @@ import { FormDialog } from '../../../shared/ui/FormDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /**
  * Sell the reserved items at the POS price: the deposit counts, the customer pays the rest by any
@@ -34,16 +33,16 @@ export function ConvertDialog({
   const method = tenders.find((m) => m.id === chosen) ?? tenders.find((m) => m.type === 'cash');
   const [saleId] = useState(newId);
   const [amount, setAmount] = useState<number | null>(Math.max(0, r.total - r.deposit));
-  const idem = useIdempotencyKey();
   const convert = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       reservationsApi.convert(
         r.id,
         {
           saleId,
           payments: method && amount ? [{ methodId: method.id, amount }] : [],
         },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: () => t('convert.done', { number: r.number }),
     invalidate: [reservationKeys.all],

@@ -15,7 +15,6 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, VariantPicker } from '../../catalog';
 import { CustomerPicker, type CustomerSearchHit } from '../../customers';
 import { reservationKeys, reservationsApi } from '../api/reservations.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Line = { variant: VariantResponseDto; quantity: number | null };
 
@@ -33,9 +32,9 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const total = lines.reduce((s, l) => s + Math.round((l.quantity ?? 0) * l.variant.sellPrice), 0);
-  const idem = useIdempotencyKey();
   const create = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       reservationsApi.create(
         {
           id,
@@ -45,7 +44,7 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
           expiresAt: storeDayEnd(day),
           note: note.trim() || undefined,
         },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (r) => t('form.done', { number: r.number }),
     invalidate: [reservationKeys.all],

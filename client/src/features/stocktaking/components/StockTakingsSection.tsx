@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
@@ -18,7 +17,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { RowLink } from '../../../shared/ui/RowLink';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useLiveEvent } from '../../../shared/realtime';
 import { useCategories } from '../../catalog';
@@ -88,14 +88,7 @@ export default function StockTakingsSection({
             header: '#',
             ltr: true,
             render: (r) => (
-              <Link
-                component={RouterLink}
-                to={routePath('StockTaking-id', { id: r.id })}
-                underline="hover"
-                sx={{ fontWeight: 600 }}
-              >
-                {r.number}
-              </Link>
+              <RowLink to={routePath('StockTaking-id', { id: r.id })}>{r.number}</RowLink>
             ),
           },
           {

@@ -1,12 +1,10 @@
 import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -18,11 +16,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { RowLink } from '../../../shared/ui/RowLink';
 import { handleError } from '../../../shared/api/handleError';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
-import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
@@ -85,14 +84,9 @@ export default function TransferRequestsPage() {
       header: t('fields.number'),
       ltr: true,
       render: (r) => (
-        <Link
-          component={RouterLink}
-          to={routePath('Inventories-TransferRequests-id', { id: r.id })}
-          underline="hover"
-          sx={{ fontWeight: 600 }}
-        >
+        <RowLink to={routePath('Inventories-TransferRequests-id', { id: r.id })}>
           {r.number}
-        </Link>
+        </RowLink>
       ),
     },
     {
@@ -119,73 +113,67 @@ export default function TransferRequestsPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('title')}
-        gap={1}
-        actions={
-          <>
-            {counts.data && counts.data.pending > 0 && (
-              <Chip
-                color="warning"
-                label={t('counts.pending', { count: counts.data.pending })}
-                data-testid="transfer-pending"
-              />
-            )}
-            {can('can_transfer_products') && (
-              <AddButton onClick={() => setCreating(true)} testId="transfer-new">
-                {t('new')}
-              </AddButton>
-            )}
-          </>
-        }
-      />
-      <PagedTable
-        query={list}
-        paging={paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowTestId="transfer-row"
-        rowProps={(r) => ({ 'data-number': r.number, 'data-state': r.state })}
-        ariaLabel={t('title')}
-        emptyText={t('empty')}
-        filters={
-          <>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={values.direction || 'all'}
-              onChange={(_, v: Direction | null) => {
-                if (v) set('direction')(v === 'all' ? '' : v);
-              }}
-            >
-              {(['all', 'incoming', 'outgoing'] as const).map((d) => (
-                <ToggleButton key={d} value={d} data-testid={`transfer-direction-${d}`}>
-                  {t(`direction.${d}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-            <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
-              <Chip
-                label={t('states.all')}
-                color={values.state === '' ? 'primary' : 'default'}
-                onClick={() => set('state')('')}
-              />
-              {TRANSFER_STATES.map((s) => (
-                <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
-                  <Chip
-                    label={t(`states.${s}`)}
-                    color={values.state === s ? 'primary' : 'default'}
-                    variant={values.state === s ? 'filled' : 'outlined'}
-                    onClick={() => set('state')(s)}
-                    data-testid={`transfer-state-${s}`}
-                  />
-                </Badge>
-              ))}
-            </Stack>
-          </>
-        }
-      />
+    <ListPage
+      title={t('title')}
+      actions={
+        <>
+          {counts.data && counts.data.pending > 0 && (
+            <Chip
+              color="warning"
+              label={t('counts.pending', { count: counts.data.pending })}
+              data-testid="transfer-pending"
+            />
+          )}
+          {can('can_transfer_products') && (
+            <AddButton onClick={() => setCreating(true)} testId="transfer-new">
+              {t('new')}
+            </AddButton>
+          )}
+        </>
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowTestId="transfer-row"
+      rowProps={(r) => ({ 'data-number': r.number, 'data-state': r.state })}
+      emptyText={t('empty')}
+      filters={
+        <>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={values.direction || 'all'}
+            onChange={(_, v: Direction | null) => {
+              if (v) set('direction')(v === 'all' ? '' : v);
+            }}
+          >
+            {(['all', 'incoming', 'outgoing'] as const).map((d) => (
+              <ToggleButton key={d} value={d} data-testid={`transfer-direction-${d}`}>
+                {t(`direction.${d}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
+            <Chip
+              label={t('states.all')}
+              color={values.state === '' ? 'primary' : 'default'}
+              onClick={() => set('state')('')}
+            />
+            {TRANSFER_STATES.map((s) => (
+              <Badge key={s} badgeContent={countFor(s)} color="secondary" max={999}>
+                <Chip
+                  label={t(`states.${s}`)}
+                  color={values.state === s ? 'primary' : 'default'}
+                  variant={values.state === s ? 'filled' : 'outlined'}
+                  onClick={() => set('state')(s)}
+                  data-testid={`transfer-state-${s}`}
+                />
+              </Badge>
+            ))}
+          </Stack>
+        </>
+      }
+    >
       {creating && (
         <NewTransferDialog
           prefill={prefill}
@@ -198,7 +186,7 @@ export default function TransferRequestsPage() {
           }}
         />
       )}
-    </Box>
+    </ListPage>
   );
 }
 
