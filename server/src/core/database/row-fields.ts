@@ -11,7 +11,8 @@ type Field<C extends string> = C extends `${infer N}?`
  */
 type RowFields<C extends string> = { [K in C as Field<K>]: never };
 
-const fieldName = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const fieldName = (column: string) =>
+  column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * The fields of a read model that are a row's columns as they come (pg: text, numbers as typed,
