@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatPiasters } from '@pos/contracts';
 import { AppException, Errors } from '../../core/errors/app.exception';
+import { rowFields } from '../../core/database/row-fields';
 import { dropUnusedAccounts, openLeafAccount } from '../accounting';
 import type { VaultType } from './entities/vault.entities';
 
@@ -22,14 +23,9 @@ export type LockedVault = {
 
 function toLocked(row: Record<string, unknown>): LockedVault {
   return {
-    id: row.id as string,
-    name: row.name as string,
-    type: row.type as VaultType,
-    branchId: row.branch_id as string,
+    ...rowFields(row, ['id', 'name', 'type', 'branch_id']),
     balance: Number(row.balance),
-    allowNegative: row.allow_negative as boolean,
-    active: row.active as boolean,
-    accountId: row.account_id as string,
+    ...rowFields(row, ['allow_negative', 'active', 'account_id']),
   };
 }
 

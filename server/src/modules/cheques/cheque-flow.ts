@@ -13,6 +13,7 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { branchWriteScope } from '../../core/auth/branch-scope';
 import { AppException, Errors } from '../../core/errors/app.exception';
 import type { CommandTransaction } from '../../core/cqrs';
+import { rowFields } from '../../core/database/row-fields';
 import { lockVault, type LockedVault } from '../cash';
 import { postCustomerLedger, releaseCustomerCredit } from '../customers';
 import { postVendorLedger } from '../purchasing';
@@ -43,16 +44,11 @@ const STATUS_NAMES: Record<ChequeStatus, { ar: string; en: string }> = {
 function toRow(row: Record<string, unknown>): ChequeRow {
   const customerId = row.customer_id as string | null;
   return {
-    id: row.id as string,
-    direction: row.direction as ChequeDirection,
-    status: row.status as ChequeStatus,
-    number: row.number as string,
-    bank: row.bank as string,
+    ...rowFields(row, ['id', 'direction', 'status', 'number', 'bank']),
     amount: Number(row.amount),
     partyType: customerId ? 'customer' : 'vendor',
     partyId: (customerId ?? row.vendor_id) as string,
-    branchId: row.branch_id as string,
-    vaultId: (row.vault_id as string | null) ?? null,
+    ...rowFields(row, ['branch_id', 'vault_id?']),
   };
 }
 

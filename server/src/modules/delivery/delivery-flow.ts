@@ -5,6 +5,7 @@ import { DELIVERY_TRANSITIONS, type DeliveryAction, type DeliveryStatus } from '
 import type { AuthUser } from '../../core/auth/auth.types';
 import { branchWriteScope } from '../../core/auth/branch-scope';
 import { AppException, Errors } from '../../core/errors/app.exception';
+import { rowFields } from '../../core/database/row-fields';
 
 export type DeliveryRow = {
   id: string;
@@ -19,14 +20,10 @@ export type DeliveryRow = {
 
 const COLUMNS = 'id, number, sale_id, branch_id, status, fee, cod_amount, driver_id';
 const toRow = (r: Record<string, unknown>): DeliveryRow => ({
-  id: r.id as string,
-  number: r.number as string,
-  saleId: r.sale_id as string,
-  branchId: r.branch_id as string,
-  status: r.status as DeliveryStatus,
+  ...rowFields(r, ['id', 'number', 'sale_id', 'branch_id', 'status']),
   fee: Number(r.fee),
   codAmount: Number(r.cod_amount),
-  driverId: (r.driver_id as string | null) ?? null,
+  ...rowFields(r, ['driver_id?']),
 });
 
 /**

@@ -15,6 +15,7 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { branchWriteScope } from '../../core/auth/branch-scope';
 import type { CommandTransaction } from '../../core/cqrs';
 import { AppException, Errors } from '../../core/errors/app.exception';
+import { rowFields } from '../../core/database/row-fields';
 import { lockVault } from '../cash';
 
 // The rules every installment command shares: the locks (customer → plan → vault), the store's
@@ -47,13 +48,7 @@ export type InstallmentRow = {
 const PLAN_COLUMNS = `id, number, status, branch_id, customer_id, sale_id, period, to_pay, discount`;
 
 const toPlan = (r: Record<string, unknown>): PlanRow => ({
-  id: r.id as string,
-  number: r.number as string,
-  status: r.status as InstallmentPlanStatus,
-  branchId: r.branch_id as string,
-  customerId: r.customer_id as string,
-  saleId: r.sale_id as string,
-  period: r.period as 'monthly' | 'weekly',
+  ...rowFields(r, ['id', 'number', 'status', 'branch_id', 'customer_id', 'sale_id', 'period']),
   toPay: Number(r.to_pay),
   discount: Number(r.discount),
 });

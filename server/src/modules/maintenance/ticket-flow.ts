@@ -14,6 +14,7 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { branchWriteScope } from '../../core/auth/branch-scope';
 import type { CommandTransaction } from '../../core/cqrs';
 import { AppException, Errors } from '../../core/errors/app.exception';
+import { rowFields } from '../../core/database/row-fields';
 import { branchMainVault, lockVault, type LockedVault } from '../cash';
 
 export type TicketRow = {
@@ -47,17 +48,12 @@ const COLUMNS = `id, number, status, branch_id, customer_id, deposit, labour, pa
 
 function toRow(row: Record<string, unknown>): TicketRow {
   return {
-    id: row.id as string,
-    number: row.number as string,
-    status: row.status as MaintenanceStatus,
-    branchId: row.branch_id as string,
-    customerId: row.customer_id as string,
+    ...rowFields(row, ['id', 'number', 'status', 'branch_id', 'customer_id']),
     deposit: Number(row.deposit),
     labour: Number(row.labour),
     partsTotal: Number(row.parts_total),
     paid: Number(row.paid),
-    warrantyOfId: (row.warranty_of_id as string | null) ?? null,
-    technicianId: (row.technician_id as string | null) ?? null,
+    ...rowFields(row, ['warranty_of_id?', 'technician_id?']),
   };
 }
 

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../core/auth/auth.types';
 import { branchWriteScope } from '../../core/auth/branch-scope';
 import type { CommandTransaction } from '../../core/cqrs';
 import { AppException, Errors } from '../../core/errors/app.exception';
+import { rowFields } from '../../core/database/row-fields';
 import { moveVault } from '../cash';
 import { postCustomerLedger } from '../customers';
 import type { StockLedger } from '../inventory';
@@ -28,14 +29,9 @@ const COLUMNS =
 
 function toRow(r: Record<string, unknown>): ReservationRow {
   return {
-    id: r.id as string,
-    number: r.number as string,
-    branchId: r.branch_id as string,
-    inventoryId: r.inventory_id as string,
-    customerId: r.customer_id as string,
-    status: r.status as ReservationStatus,
+    ...rowFields(r, ['id', 'number', 'branch_id', 'inventory_id', 'customer_id', 'status']),
     deposit: Number(r.deposit),
-    vaultId: (r.vault_id as string | null) ?? null,
+    ...rowFields(r, ['vault_id?']),
     expiresAt: new Date(r.expires_at as string),
   };
 }
