@@ -33,6 +33,8 @@ export type Column<T> = {
   testId?: string;
   /** Keeps the cell on one line (action buttons). */
   nowrap?: boolean;
+  /** The column's width in px in a paged grid (ListGrid), for a one-line value such as a date. */
+  width?: number;
   /** Clicks in the cell do not reach a clickable row (links, action buttons). */
   stopPropagation?: boolean;
 };

@@ -98,6 +98,8 @@ export function ListGrid<T>(props: ListGridProps<T>) {
     headerAlign: c.align === 'right' ? 'right' : c.align === 'center' ? 'center' : undefined,
     flex: c.nowrap || c.stopPropagation ? 0 : 1,
     minWidth: 90,
+    // a one-line column is the grid's 100 px unless it says: a date and time did not fit
+    ...(c.width ? { width: c.width } : {}),
     renderCell: ({ row }) => (
       <Box
         component="span"

@@ -23,7 +23,9 @@ export function dateColumn<T>(
   value: (row: T) => string | null,
   format: (value: string | null) => string = formatDateTime,
 ): Column<T> {
-  return { key, header, nowrap: true, render: (row) => format(value(row)) };
+  // "05/12/2026 17:58" needs about 130 px in the grid's font; a date alone fits the default.
+  const width = format === formatDateTime ? 150 : undefined;
+  return { key, header, nowrap: true, width, render: (row) => format(value(row)) };
 }
 
 /** The status column: `row.status` as a small chip in its colour. */
