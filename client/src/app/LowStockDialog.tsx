@@ -55,13 +55,13 @@ export default function LowStockDialog() {
   }, [signature]);
 
   // Closed without leaving the page: if the focus ended on nothing (the warning opened while the
-  // page was still placing it), it goes back to the page's scan box, where the hands are.
-  const close = () => {
-    setOpen(false);
-    window.setTimeout(() => {
-      if (document.activeElement && document.activeElement !== document.body) return;
-      document.querySelector<HTMLElement>('[data-scan-input]')?.focus();
-    }, 300);
+  // page was still placing it), it goes back to the page's scan box, where the hands are. Done when
+  // the dialog has fully closed (onExited), after the dialog gave the focus back, however slow the
+  // device: a fixed delay lost the race on a loaded machine.
+  const close = () => setOpen(false);
+  const refocus = () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.querySelector<HTMLElement>('[data-scan-input]')?.focus();
   };
 
   const stop = () => {
@@ -101,6 +101,7 @@ export default function LowStockDialog() {
         navigate(routePath('LowStock'));
       }}
       onCancel={close}
+      onExited={refocus}
       onMouseEnter={() => {
         remaining.current -= Date.now() - startedAt.current;
         stop();

@@ -27,6 +27,8 @@ export type ConfirmDialogProps = {
   onMouseLeave?: () => void;
   /** Leaves the focus where it is (a warning that opens while someone types or scans). */
   keepFocus?: boolean;
+  /** Called once the dialog has closed and its exit transition ended (the focus is restored by then). */
+  onExited?: () => void;
 };
 
 /** Confirmation dialog: confirm in dark teal, deny in the accent colour (spec §8/§9). */
@@ -43,6 +45,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       disableRestoreFocus={props.keepFocus}
       slotProps={{
         paper: { onMouseEnter: props.onMouseEnter, onMouseLeave: props.onMouseLeave } as object,
+        transition: { onExited: props.onExited },
       }}
     >
       {props.title ? <DialogTitle sx={{ pb: 1 }}>{props.title}</DialogTitle> : null}
