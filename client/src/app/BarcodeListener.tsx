@@ -32,6 +32,7 @@ export function BarcodeListener() {
         ctrlKey: e.ctrlKey,
         metaKey: e.metaKey,
         altKey: e.altKey,
+        at: e.timeStamp,
       });
       // The scanner's Enter must not submit a form or trigger a button.
       if (result === 'scan') e.preventDefault();

@@ -96,6 +96,25 @@ describe('BarcodeScanner', () => {
     expect(scanner.pending).toBe('56');
   });
 
+  it("measures the gaps between presses (the events' timeStamp), not between their handling", () => {
+    // The page was busy for 150 ms after the first key: the others, pressed 10 ms apart, were
+    // handled together after it. By handling time the first key stood alone and was lost.
+    const code = '6221031490019';
+    scanner.handleKey({ key: code[0], inFormField: false, at: 1_000 });
+    jest.advanceTimersByTime(150);
+    [...code.slice(1), 'Enter'].forEach((key, i) =>
+      scanner.handleKey({ key, inFormField: false, at: 1_010 + i * 10 }),
+    );
+    jest.advanceTimersByTime(BARCODE.handleDelayMs);
+    expect(scans).toEqual([code]);
+    // Pressed 150 ms apart, they are two people's keys, however fast they were handled.
+    scanner.handleKey({ key: '1', inFormField: false, at: 5_000 });
+    for (const [i, key] of [...'2345', 'Enter'].entries())
+      scanner.handleKey({ key, inFormField: false, at: 5_150 + i * 10 });
+    jest.advanceTimersByTime(BARCODE.handleDelayMs);
+    expect(scans).toEqual([code, '2345']);
+  });
+
   it('an Enter more than 100 ms after the last key is not a scan', () => {
     type('12345678', 10, { enterGapMs: BARCODE.maxGapMs + 1 });
     jest.advanceTimersByTime(50);

@@ -38,6 +38,12 @@ export type BarcodeKey = {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  /**
+   * When the key was pressed (KeyboardEvent.timeStamp, ms): the gaps are measured between presses,
+   * not between the moments the page got round to handling them, so a page busy rendering while a
+   * scan arrives does not split it (its first characters were lost). The clock's time when absent.
+   */
+  at?: number;
 };
 
 /** What the listener should do with the key event. */
@@ -64,7 +70,7 @@ export class BarcodeScanner {
     const isEnter = event.key === 'Enter';
     if (!isEnter && event.key.length !== 1) return 'ignored';
 
-    const now = this.clock.now();
+    const now = event.at ?? this.clock.now();
     const gap = this.lastKeyAt === null ? Number.POSITIVE_INFINITY : now - this.lastKeyAt;
     this.lastKeyAt = now;
     const limit = event.inFormField ? BARCODE.formFieldGapMs : BARCODE.maxGapMs;
