@@ -28,8 +28,7 @@ test.beforeEach(async ({ page }) => {
 test('an accountant builds a sub-account, posts a manual entry and reads the trial balance', async ({
   page,
 }) => {
-  await signIn(page, 'accountant');
-  await page.goto('/AccountingTree');
+  await signIn(page, 'accountant', undefined, { to: '/AccountingTree' });
   await expect(page.getByRole('heading', { level: 1, name: 'شجرة الحسابات' })).toBeVisible();
   await page.getByRole('button', { name: 'إضافة حساب تحت المصروفات التشغيلية' }).click();
   const dialog = page.getByRole('dialog');

@@ -37,8 +37,7 @@ test('admin creates an API key (secret shown once), the key works, shows its las
   page,
   baseURL,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/admin/apiKeys');
+  await signIn(page, 'admin', undefined, { to: '/admin/apiKeys' });
   await expect(page.getByRole('heading', { name: 'مفاتيح الربط API' })).toBeVisible();
   await expect(page.getByText('قيد الإنشاء')).toHaveCount(0);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

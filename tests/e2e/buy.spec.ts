@@ -89,8 +89,7 @@ test('a storekeeper receives five scanned lines, one new item, pays half in cash
     expect(items).toHaveLength(4);
 
     // --- The cashier has the first item in the cart: its available quantity shows.
-    await signIn(cashier, `buyc${stamp}`, password);
-    await cashier.goto('/POS');
+    await signIn(cashier, `buyc${stamp}`, password, { to: '/POS' });
     const panel = cashier.getByTestId('open-shift-panel');
     await expect(panel.or(cashier.getByTestId('pos-screen'))).toBeVisible();
     if (await panel.isVisible()) {
@@ -110,8 +109,7 @@ test('a storekeeper receives five scanned lines, one new item, pays half in cash
     );
 
     // --- The storekeeper's invoice at /buy.
-    await signIn(keeper, 'storekeeper', DEMO_PASSWORD);
-    await keeper.goto('/buy');
+    await signIn(keeper, 'storekeeper', DEMO_PASSWORD, { to: '/buy' });
     await expect(keeper.getByTestId('buy-screen')).toBeVisible();
     const vendors = (await (await keeper.request.get('/api/PurchaseInvoices/vendors')).json()) as {
       name: string;

@@ -239,8 +239,7 @@ async function openCategoryEdit(page: Page, row: ReturnType<Page['locator']>) {
 }
 
 test('owner re-parents categories by dragging and by picking the parent', async ({ page }) => {
-  await signIn(page, 'admin', DEMO_PASSWORD);
-  await page.goto('/Categories');
+  await signIn(page, 'admin', DEMO_PASSWORD, { to: '/Categories' });
   await expect(page.getByRole('heading', { name: 'الأقسام' })).toBeVisible();
   const parentName = `رجالي ${stamp}`;
   const childName = `قمصان ${stamp}`;
@@ -322,8 +321,7 @@ test('owner re-parents categories by dragging and by picking the parent', async 
 });
 
 test('owner adds a size to an existing product and its new variants appear', async ({ page }) => {
-  await signIn(page, 'admin', DEMO_PASSWORD);
-  await page.goto('/Products');
+  await signIn(page, 'admin', DEMO_PASSWORD, { to: '/Products' });
   await page.getByTestId('products-search').fill(typedWithoutHamza);
   await page.getByTestId('product-row').filter({ hasText: productName }).click();
   await expect(page.getByTestId('product-title')).toHaveText(productName);

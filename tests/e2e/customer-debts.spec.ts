@@ -123,8 +123,7 @@ test('the accountant collects a debt into a vault, prints the statement and expo
 test('on the customer page, a payment goes into a chosen vault and the ledger says which', async ({
   page,
 }) => {
-  await signIn(page, 'accountant');
-  await page.goto('/Customers/Debts');
+  await signIn(page, 'accountant', undefined, { to: '/Customers/Debts' });
   await page.getByTestId('debts-search').fill('منى ابراهيم');
   const row = page.getByTestId('debt-row');
   await expect(row).toHaveCount(1);

@@ -118,8 +118,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   });
   const driver = await phone.newPage();
   await dismissLowStockWhenShown(driver);
-  await signIn(driver, 'driver1');
-  await driver.goto('/Delivery?mine=1');
+  await signIn(driver, 'driver1', undefined, { to: '/Delivery?mine=1' });
   await expect(driver.getByRole('heading', { level: 1, name: 'توصيلاتي' })).toBeVisible();
   const card = driver.getByTestId('driver-order').filter({ hasText: 'عباس العقاد 20' });
   await expect(card).toHaveCount(1);
@@ -148,8 +147,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
 
   // --- The accountant receives driver1's cash into the branch's main vault.
   await page.context().clearCookies();
-  await signIn(page, 'accountant');
-  await page.goto('/Delivery');
+  await signIn(page, 'accountant', undefined, { to: '/Delivery' });
   const balance = page.getByTestId('driver-balance').filter({ hasText: 'سامح المندوب' });
   await expect(balance).toBeVisible();
   const owed = piasters(await balance.getByTestId('driver-owed').innerText());

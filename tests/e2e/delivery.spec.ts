@@ -159,8 +159,7 @@ test.describe('on a phone', () => {
     page,
   }) => {
     await dismissLowStockWhenShown(page);
-    await signIn(page, 'admin');
-    await page.goto('/POS');
+    await signIn(page, 'admin', undefined, { to: '/POS' });
     const panel = page.getByTestId('open-shift-panel');
     const screen = page.getByTestId('pos-screen');
     await expect(panel.or(screen)).toBeVisible();

@@ -115,8 +115,7 @@ test('sales per hour needs an hour of shift time (item 8)', async ({ page }) => 
 });
 
 test('records, branches and days go by their names (item 10)', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/AuditLogs');
+  await signIn(page, 'admin', undefined, { to: '/AuditLogs' });
   const rows = page.getByTestId('audit-row');
   await expect(rows.first()).toBeVisible();
   // the admin's own sign-in names the admin, not …<id>

@@ -165,8 +165,7 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
       }[]
     ).find((v) => v.active && v.barcodes.length > 0 && (v.onHand ?? 0) >= 3 && v.sellPrice > 0)!;
     expect(item).toBeDefined();
-    await signIn(cashier, `etac${stamp}`, 'password-123');
-    await cashier.goto('/POS');
+    await signIn(cashier, `etac${stamp}`, 'password-123', { to: '/POS' });
     const panel = cashier.getByTestId('open-shift-panel');
     await expect(panel.or(cashier.getByTestId('pos-screen'))).toBeVisible();
     if (await panel.isVisible()) {
@@ -177,8 +176,7 @@ test('the owner registers with ETA and turns e-receipts on; a sale prints the QR
     await expect(cashier.getByTestId('pos-screen')).toBeVisible();
 
     // --- /E-receipts of the branch, open before the sale; it must never reload.
-    await signIn(watcher, 'admin', DEMO_PASSWORD);
-    await watcher.goto('/E-receipts');
+    await signIn(watcher, 'admin', DEMO_PASSWORD, { to: '/E-receipts' });
     await expect(watcher.getByRole('heading', { level: 1 })).toHaveText('الإيصالات الإلكترونية');
     await watcher.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;

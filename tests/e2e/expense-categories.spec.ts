@@ -18,8 +18,7 @@ test.beforeEach(async ({ page }) => {
 test('the accountant lists, searches, creates, edits and deletes expense categories', async ({
   page,
 }) => {
-  await signIn(page, 'accountant');
-  await page.goto('/ExpenseCategories');
+  await signIn(page, 'accountant', undefined, { to: '/ExpenseCategories' });
   await expect(page.getByRole('heading', { name: 'بنود المصروفات' })).toBeVisible();
   const rows = page.getByTestId('expense-category-row');
   await expect(rows.filter({ hasText: 'كهرباء' })).toContainText('مرافق');
@@ -82,8 +81,7 @@ test('the accountant lists, searches, creates, edits and deletes expense categor
 test('a cashier (no can_see_expenses) gets no rows, no buttons, and a 403 from the API', async ({
   page,
 }) => {
-  await signIn(page, 'cashier');
-  await page.goto('/ExpenseCategories');
+  await signIn(page, 'cashier', undefined, { to: '/ExpenseCategories' });
   await expect(page.getByText('ليس لديك الصلاحية للوصول لهذه الصفحة')).toBeVisible();
   await expect(page.getByTestId('expense-category-row')).toHaveCount(0);
   await expect(page.getByTestId('expense-category-add')).toHaveCount(0);

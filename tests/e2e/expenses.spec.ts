@@ -61,8 +61,7 @@ test.beforeEach(async ({ page }) => {
 test('the accountant records an expense with a photo and the vault balance goes down', async ({
   page,
 }) => {
-  await signIn(page, 'accountant');
-  await page.goto('/Expenses');
+  await signIn(page, 'accountant', undefined, { to: '/Expenses' });
   await expect(page.getByRole('heading', { name: 'المصروفات' })).toBeVisible();
 
   await page.getByTestId('expense-add').click();
@@ -103,8 +102,7 @@ test('the accountant records an expense with a photo and the vault balance goes 
 });
 
 test('a monthly template is due, and "record now" pre-fills the form', async ({ page }) => {
-  await signIn(page, 'accountant');
-  await page.goto('/Expenses');
+  await signIn(page, 'accountant', undefined, { to: '/Expenses' });
   await page.getByTestId('expenses-tab-recurring').click();
   await page.getByTestId('recurring-expense-add').click();
   await page.getByTestId('recurring-expense-name').fill(`إيجار المخزن ${stamp}`);
@@ -134,8 +132,7 @@ test('a monthly template is due, and "record now" pre-fills the form', async ({ 
 });
 
 test('a user without can_see_expenses is kept out', async ({ page }) => {
-  await signIn(page, 'cashier');
-  await page.goto('/Expenses');
+  await signIn(page, 'cashier', undefined, { to: '/Expenses' });
   await expect(page).not.toHaveURL(/\/Expenses$/);
   const res = await page.request.get('/api/Expenses');
   expect(res.status()).toBe(403);

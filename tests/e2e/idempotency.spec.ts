@@ -13,8 +13,7 @@ test.beforeEach(async ({ page }) => {
 
 test('an expense sent again after its answer was lost is recorded once', async ({ page }) => {
   const payee = `سباك ${Date.now().toString(36)}`;
-  await signIn(page, 'accountant');
-  await page.goto('/Expenses');
+  await signIn(page, 'accountant', undefined, { to: '/Expenses' });
   await expect(page.getByRole('heading', { name: 'المصروفات' })).toBeVisible();
 
   const keys: string[] = [];

@@ -137,8 +137,7 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     await dismissLowStockWhenShown(manager);
 
     // --- The sale: the fridge, the customer, 2,000 cash, the rest on «تقسيط».
-    await signIn(cashier, `inst${stamp}`, PASSWORD);
-    await cashier.goto('/POS');
+    await signIn(cashier, `inst${stamp}`, PASSWORD, { to: '/POS' });
     const panel = cashier.getByTestId('open-shift-panel');
     await expect(panel.or(cashier.getByTestId('pos-screen'))).toBeVisible();
     if (await panel.isVisible()) {
@@ -221,8 +220,7 @@ test('a cashier sells a fridge on 12 installments, prints the contract; the mana
     await expect(signatures.nth(2)).toContainText(GUARANTOR);
 
     // --- The manager's due list (another browser) shows the installment due today.
-    await signIn(manager, 'manager');
-    await manager.goto('/Installments/dueToday');
+    await signIn(manager, 'manager', undefined, { to: '/Installments/dueToday' });
     await expect(manager.getByRole('heading', { name: 'أقساط اليوم والمتأخرة' })).toBeVisible();
     const row = manager.locator(`[data-testid="due-row"][data-plan="${planNumber}"]`);
     await expect(row).toHaveCount(1);

@@ -14,8 +14,7 @@ test.beforeEach(async ({ page }) => {
 test('the admin adds an inventory, edits it (not its branch) and opens it from the list', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/Inventories');
+  await signIn(page, 'admin', undefined, { to: '/Inventories' });
   await expect(page.getByRole('heading', { name: 'المخازن' })).toBeVisible();
   const rows = page.getByTestId('inventory-row');
   await expect(rows.filter({ hasText: 'المخزن الرئيسي' }).first()).toBeVisible();

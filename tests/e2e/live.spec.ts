@@ -82,7 +82,6 @@ test('a cashier’s sales move the manager’s open dashboard and raise the low-
 
     // --- The manager opens the home dashboard: live, no sales, nothing low.
     await signIn(manager, `mgr${stamp}`, password);
-    await manager.goto('/');
     await expect(manager.getByTestId('live-dashboard')).toBeVisible();
     await expect(manager.getByTestId('live-indicator')).toHaveAttribute('data-state', 'connected');
     await expect(manager.getByTestId('dashboard-live-chip')).toHaveText('مباشر');

@@ -75,8 +75,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
 
     // The technician (the branch manager) and the front desk (the cashier), same branch.
     await signIn(tech, 'manager');
-    await signIn(desk, 'cashier');
-    await desk.goto('/Maintenance');
+    await signIn(desk, 'cashier', undefined, { to: '/Maintenance' });
     await expect(desk.getByRole('heading', { name: 'الصيانة' })).toBeVisible();
     const readyChip = desk.getByTestId('ticket-count-ready');
     // the count before (read once the chip shows the server's figure, not its first 0)

@@ -9,8 +9,7 @@ import { dismissLowStockWhenShown, signIn } from './support';
 test('reorder suggestion → one purchase order → printed', async ({ page }) => {
   test.setTimeout(180_000);
   await dismissLowStockWhenShown(page);
-  await signIn(page, 'manager');
-  await page.goto('/Products/LowStock');
+  await signIn(page, 'manager', undefined, { to: '/Products/LowStock' });
   await page.getByTestId('low-stock-reorder').click();
   await expect(page).toHaveURL(/\/buy\?tab=reorder$/);
 
@@ -103,8 +102,7 @@ test('reorder suggestion → one purchase order → printed', async ({ page }) =
 
 test('a cashier without can_buy_products is refused the purchase orders', async ({ page }) => {
   await dismissLowStockWhenShown(page);
-  await signIn(page, 'cashier');
-  await page.goto('/buy?tab=orders');
+  await signIn(page, 'cashier', undefined, { to: '/buy?tab=orders' });
   await expect(page.getByText('ليس لديك الصلاحية للوصول لهذه الصفحة')).toBeVisible();
   await expect(page.getByTestId('po-tab-orders')).toHaveCount(0);
   const res = await page.request.get('/api/PurchaseOrders');

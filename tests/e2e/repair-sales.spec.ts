@@ -114,8 +114,7 @@ test('a repair delivered and collected on its page, and one paid at the till, ea
     const atTill = await readyTicket(call, { deposit: 0, labour: 177_250 }, 2);
 
     // 1) /Maintenance/{id} → تسليم وتحصيل, into the branch's main vault.
-    await signIn(desk, 'cashier');
-    await desk.goto(`/Maintenance/${onPage.id}`);
+    await signIn(desk, 'cashier', undefined, { to: `/Maintenance/${onPage.id}` });
     await expect(desk.getByTestId('ticket-page-status')).toHaveText('جاهز للتسليم');
     await desk.getByTestId('ticket-step-delivered').click();
     const confirm = desk.getByRole('dialog');

@@ -32,8 +32,7 @@ test.beforeEach(async ({ page }) => {
 test('the owner exports sales by product to Excel and the sums match the screen', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/Reports');
+  await signIn(page, 'admin', undefined, { to: '/Reports' });
   await expect(page.getByRole('heading', { level: 1, name: 'التقارير' })).toBeVisible();
   // The hub lists the sales reports and the books' reports the owner may open.
   await expect(page.getByTestId('reports-link-TrialBalance')).toBeVisible();
@@ -82,8 +81,7 @@ test('the owner exports sales by product to Excel and the sums match the screen'
 test('a cashier without can_use_date_filter sees today only and cannot ask for another day', async ({
   page,
 }) => {
-  await signIn(page, 'cashier');
-  await page.goto('/Reports/Sales');
+  await signIn(page, 'cashier', undefined, { to: '/Reports/Sales' });
   await expect(page.getByRole('heading', { level: 1, name: 'المبيعات حسب الفترة' })).toBeVisible();
   await expect(page.getByTestId('report-today-only')).toBeVisible();
   await expect(page.getByTestId('report-from')).toHaveCount(0);
@@ -101,8 +99,7 @@ test('a cashier without can_use_date_filter sees today only and cannot ask for a
 test('a cashier without can_see_performance finds no per-cashier report: not in the hub, not by address (issue 30 item 18)', async ({
   page,
 }) => {
-  await signIn(page, 'cashier');
-  await page.goto('/Reports');
+  await signIn(page, 'cashier', undefined, { to: '/Reports' });
   await expect(page.getByTestId('reports-link-Sales')).toBeVisible();
   await expect(page.getByTestId('reports-link-SalesByCashier')).toHaveCount(0);
   await expect(page.getByTestId('reports-link-Discounts')).toHaveCount(0);

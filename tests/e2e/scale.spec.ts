@@ -71,8 +71,7 @@ test('every register reads a scale label with the store layout set on the server
   const register = await context.newPage();
   try {
     await dismissLowStockWhenShown(register);
-    await signIn(register, 'manager');
-    await register.goto('/POS');
+    await signIn(register, 'manager', undefined, { to: '/POS' });
     const panel = register.getByTestId('open-shift-panel');
     const screen = register.getByTestId('pos-screen');
     await expect(panel.or(screen)).toBeVisible();

@@ -111,8 +111,7 @@ test.describe('route guard and the public configuration', () => {
   test('a reload on a module-gated page waits for /api/config and lands on it, not on /', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/E-invoices');
+    await signIn(page, 'admin', undefined, { to: '/E-invoices' });
     const statusFilter = page.getByTestId('einvoice-filter-valid');
     await expect(statusFilter).toBeVisible();
 
@@ -159,8 +158,7 @@ test.describe('route guard and the public configuration', () => {
 
 test.describe('error page', () => {
   test('unknown routes show the 404 page; both buttons work', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/Vault');
+    await signIn(page, 'admin', undefined, { to: '/Vault' });
     await page.goto('/this/page/does-not-exist');
     const error = page.getByTestId('error-page');
     await expect(error).toBeVisible();

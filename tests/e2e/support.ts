@@ -43,7 +43,8 @@ export async function dismissLowStock(page: Page) {
 /**
  * Signs in through the sign-in API the form posts to (the form itself is tested in shell.spec.ts,
  * identity.spec.ts and account-security.spec.ts): the session cookie lands in the page's context,
- * then the home page loads — one page load instead of the sign-in page's and then the home page's.
+ * then the home page (or `to`, the page the test starts on) loads — one page load instead of the
+ * sign-in page's, the home page's and then the test's page's.
  * Unless `keepLowStock`, the low-stock warning of the first load is awaited and dismissed right
  * away, so it cannot arrive later over a menu or swallow a click.
  */
@@ -51,7 +52,7 @@ export async function signIn(
   page: Page,
   user: string,
   pass = DEMO_PASSWORD,
-  opts: { keepLowStock?: boolean } = {},
+  opts: { keepLowStock?: boolean; to?: string } = {},
 ) {
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
     csrfToken: string;
@@ -66,7 +67,7 @@ export async function signIn(
       { timeout: 20_000 },
     )
     .catch(() => null);
-  await page.goto('/');
+  await page.goto(opts.to ?? '/');
   await expect(page).not.toHaveURL(/\/login/);
   // The shell's start and the home page in one wait: the two waits the form took had 15 s each.
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });

@@ -11,8 +11,7 @@ test.beforeEach(async ({ page }) => {
 test('a request that cannot reach the server reads in the UI language, never "Failed to fetch"', async ({
   page,
 }) => {
-  await signIn(page, 'admin');
-  await page.goto('/SystemSettings');
+  await signIn(page, 'admin', undefined, { to: '/SystemSettings' });
   await expect(page.getByTestId('store-save')).toBeVisible();
   // The server cannot be reached (the connection fails; the browser still says it is online).
   await page.route('**/api/StoreInfo/**', (route) => route.abort('internetdisconnected'));
@@ -57,8 +56,7 @@ const AR_MONTHS = [
 ];
 
 test('the invoice date filters are Arabic date pickers with Western digits', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto('/invoices');
+  await signIn(page, 'admin', undefined, { to: '/invoices' });
   const from = page.getByTestId('filter-from');
   await expect(from).toBeVisible();
   await expect(from).not.toContainText(/mm|dd|yyyy/i);

@@ -130,7 +130,6 @@ test('an administrator changes the store time zone on /SystemSettings and every 
     const second = await other.newPage();
     await dismissLowStockWhenShown(second);
     await signIn(second, 'admin');
-    await second.goto('/');
     await expect(second.getByRole('row').filter({ hasText: docs.invoiceNumber })).toContainText(
       dubai,
     );

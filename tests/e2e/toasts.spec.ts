@@ -113,8 +113,7 @@ test("a screen's own toast is coloured, right to left, and gone after 3000 ms (i
 }) => {
   await context.addCookies([{ name: 'locale', value: 'en', url: baseURL! }]);
   await page.clock.install();
-  await signIn(page, 'admin');
-  await page.goto('/SystemSettings');
+  await signIn(page, 'admin', undefined, { to: '/SystemSettings' });
   await expect(page.getByTestId('store-save')).toBeEnabled();
   await watchToasts(page);
   await pauseClock(page);

@@ -218,8 +218,7 @@ test('a stock-taking counted from two devices at once, reviewed and posted; stoc
     const first = await product(a, inventory.id, 10, 'SA');
     const second = await product(a, inventory.id, 5, 'SB');
 
-    await signIn(manager, 'manager');
-    await manager.goto(`/Inventories/${inventory.id}`);
+    await signIn(manager, 'manager', undefined, { to: `/Inventories/${inventory.id}` });
     await manager.getByTestId('stocktaking-start').click();
     await manager.getByTestId('stocktaking-start-submit').click();
     await expect(manager).toHaveURL(/\/StockTaking\//);
@@ -350,8 +349,7 @@ test('low stock: "request transfer" opens the new request prefilled with the var
       branchId: b1.id,
     });
 
-    await signIn(manager, 'manager');
-    await manager.goto('/Products/LowStock');
+    await signIn(manager, 'manager', undefined, { to: '/Products/LowStock' });
     await manager.getByRole('textbox', { name: 'بحث بالاسم أو الكود' }).fill(name);
     const row = manager.getByTestId('low-stock-row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
@@ -365,8 +363,7 @@ test('low stock: "request transfer" opens the new request prefilled with the var
     await expect(manager.getByTestId('transfer-line-qty')).toHaveValue('3');
     await expect(manager.getByTestId('transfer-to')).toHaveValue(inv1.id);
 
-    await signIn(viewer, `low${stamp}`, 'password-123');
-    await viewer.goto('/Products/LowStock');
+    await signIn(viewer, `low${stamp}`, 'password-123', { to: '/Products/LowStock' });
     await viewer.getByRole('textbox', { name: 'بحث بالاسم أو الكود' }).fill(name);
     await expect(viewer.getByTestId('low-stock-row').filter({ hasText: name })).toHaveCount(1);
     await expect(viewer.getByTestId('low-stock-transfer')).toHaveCount(0);

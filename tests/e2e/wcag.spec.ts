@@ -640,8 +640,7 @@ test('axe: POS with a cart, name-search results, payment dialog, page search, lo
 
   // The POS, as the cashier: open a shift, search by name (results open), add one (cart), pay (dialog).
   await page.context().clearCookies();
-  await signIn(page, 'cashier');
-  await page.goto('/POS');
+  await signIn(page, 'cashier', undefined, { to: '/POS' });
   await openShiftByKeyboard(page, 2);
   const search = page.getByTestId('pos-search');
   await search.focus();
