@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
@@ -8,7 +7,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   ProductCreateDto,
@@ -25,7 +24,7 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { IconAction } from '../../../shared/ui/IconAction';
+import { BackButton } from '../../../shared/ui/DocumentKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
@@ -54,21 +53,20 @@ export function ProductPage() {
 
 function ProductHeader({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation('catalog');
-  const navigate = useNavigate();
-  const back = () => navigate(routePath('Products'));
+  const label = t('products.backToList');
   return (
     <PageHeader
       title={title}
       titleTestId="product-title"
       gap={1}
-      start={<IconAction label={t('products.backToList')} icon={BackIcon} onClick={back} />}
+      start={
+        <Tooltip title={label}>
+          <BackButton small label={label} to={routePath('Products')} />
+        </Tooltip>
+      }
       actions={children}
     />
   );
-}
-
-function BackIcon(props: SvgIconProps) {
-  return <ArrowBack {...props} sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />;
 }
 
 /** Which values of which property types make the grid. */

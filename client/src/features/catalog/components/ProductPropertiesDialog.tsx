@@ -345,26 +345,22 @@ export function ProductPropertiesDialog({ onClose, product, propertyTypes }: Pro
       <Box sx={{ mt: 2 }} data-testid="properties-summary">
         {plan ? (
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Chip
-              size="small"
-              color="success"
-              label={t('properties.willCreate', { count: plan.create.length })}
-              data-testid="properties-create-count"
-            />
             {(
               [
+                ['willCreate', plan.create.length, 'success', 'properties-create-count'],
                 ['willReactivate', plan.reactivate.length, 'info'],
                 ['willUpdate', plan.update.length, 'default'],
                 ['willRetire', plan.retire.length, 'warning'],
               ] as const
             ).map(
-              ([key, count, color]) =>
-                count > 0 && (
+              ([key, count, color, testId]) =>
+                (count > 0 || testId) && (
                   <Chip
                     key={key}
                     size="small"
                     color={color}
                     label={t(`properties.${key}`, { count })}
+                    data-testid={testId}
                   />
                 ),
             )}

@@ -3,11 +3,9 @@ import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   VariantInputDto,
@@ -237,18 +235,14 @@ export function VariantsTable({
       render: (v) =>
         isEditing(v) ? (
           <>
-            <Tooltip title={t('common.save')}>
-              <IconButton
-                size="small"
-                color="primary"
-                aria-label={t('common.save')}
-                disabled={update.isPending}
-                onClick={() => void saveEdit(v)}
-                data-testid="variant-save"
-              >
-                <CheckOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              icon={CheckOutlined}
+              color="primary"
+              label={t('common.save')}
+              disabled={update.isPending}
+              onClick={() => void saveEdit(v)}
+              testId="variant-save"
+            />
             <IconAction
               icon={CloseOutlined}
               label={t('common.cancel')}

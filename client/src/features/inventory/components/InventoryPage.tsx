@@ -13,6 +13,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -56,9 +57,7 @@ export function InventoryPage() {
     50,
   );
   const [movements, setMovements] = useState<MovementsTarget | null>(null);
-  const [adjustOpen, setAdjustOpen] = useState(false);
-  const [adjustLines, setAdjustLines] = useState<AdjustLine[]>([]);
-  const [adjustKey, setAdjustKey] = useState(0);
+  const adjust = useEditDialog<AdjustLine[]>();
   const stock = usePagedList({
     paging,
     params: params as Omit<StockQuery, 'page' | 'pageSize'>,
@@ -75,12 +74,6 @@ export function InventoryPage() {
     if (event.payload.inventoryId === id) refreshStock();
   });
   useLiveResync(refreshStock);
-
-  const openAdjust = (lines: AdjustLine[]) => {
-    setAdjustLines(lines);
-    setAdjustKey((k) => k + 1);
-    setAdjustOpen(true);
-  };
 
   const statusOf = (row: StockRowDto) =>
     row.onHand <= 0 ? 'out' : row.onHand <= row.lowStockThreshold ? 'low' : 'in';
@@ -160,7 +153,7 @@ export function InventoryPage() {
               label={t('adjust.open')}
               icon={TuneOutlined}
               onClick={() =>
-                openAdjust([
+                adjust.openEdit([
                   {
                     variantId: row.variantId,
                     title: itemTitle(row),
@@ -222,7 +215,7 @@ export function InventoryPage() {
               <Button
                 variant="contained"
                 startIcon={<TuneOutlined />}
-                onClick={() => openAdjust([])}
+                onClick={() => adjust.openEdit([])}
                 data-testid="inventory-adjust"
               >
                 {t('adjust.open')}
@@ -279,11 +272,11 @@ export function InventoryPage() {
         onClose={() => setMovements(null)}
       />
       <AdjustmentDialog
-        key={adjustKey}
-        open={adjustOpen}
+        key={adjust.key}
+        open={adjust.open}
         inventoryId={id}
-        initial={adjustLines}
-        onClose={() => setAdjustOpen(false)}
+        initial={adjust.item ?? []}
+        onClose={adjust.close}
       />
     </Box>
   );
