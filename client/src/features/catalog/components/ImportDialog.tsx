@@ -1,5 +1,4 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
-import { ActionDialog, ToolButton } from './ProductKit';
+import { ActionDialog } from './ProductKit';
+import { ExportButton } from '../../../shared/ui/listColumns';
 
 const POLL_MS = 1000;
 const PREVIEW_ROWS = 200;
@@ -134,17 +134,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       }
     >
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-        <ToolButton
-          icon={<FileDownloadOutlined />}
-          onClick={() =>
-            void downloadFile('/Products/import/template', 'products-template.xlsx').catch((err) =>
-              handleError(err, { toast: true }),
-            )
-          }
+        <ExportButton
+          size="small"
+          onExport={() => downloadFile('/Products/import/template', 'products-template.xlsx')}
           testId="import-template"
         >
           {t('import.template')}
-        </ToolButton>
+        </ExportButton>
         <Button
           component="label"
           size="small"

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
@@ -115,37 +114,17 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
     >
       <Box sx={{ gridColumn: { lg: 'span 2' } }}>{text('nameAr', { required: true })}</Box>
       <Box sx={{ gridColumn: { lg: 'span 2' } }}>{text('nameEn', { ltr: true })}</Box>
-      <TextField
-        select
-        size="small"
-        fullWidth
+      <SelectField
+        name="categoryId"
         label={t('fields.category')}
         value={categories.data ? state.categoryId : ''}
         disabled={disabled}
-        onChange={(e) => set('categoryId', e.target.value)}
-        error={Boolean(errors.categoryId)}
-        helperText={errors.categoryId ?? ' '}
-        slotProps={{
-          select: {
-            displayEmpty: true,
-            SelectDisplayProps: { 'data-testid': 'product-categoryId' } as never,
-          },
-          inputLabel: { shrink: true },
-        }}
-      >
-        <MenuItem value="">
-          <em>{t('products.noCategory')}</em>
-        </MenuItem>
-        {tree.map(({ category, depth }) => (
-          <MenuItem
-            key={category.id}
-            value={category.id}
-            sx={{ paddingInlineStart: 2 + depth * 2 }}
-          >
-            {category.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(id) => set('categoryId', id)}
+        error={errors.categoryId}
+        noneLabel={t('products.noCategory')}
+        options={tree.map(({ category: c, depth }) => ({ value: c.id, label: c.name, depth }))}
+        testId="product-categoryId"
+      />
       <SelectField
         name="unit"
         label={t('fields.unit')}

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   VariantInputDto,
@@ -15,7 +14,6 @@ import {
 } from '@pos/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { ActiveChip } from '../../../shared/resource';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -36,25 +34,10 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
 import { variantFromTexts, variantTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
-import { Section, ToolButton, useVariantChecks } from './ProductKit';
+import { LtrInput, Section, ToolButton, useVariantChecks } from './ProductKit';
 import { Caption } from './Caption';
 
 type TextKey = 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold';
-
-/** Adds the DTO's messages (under their first path segment) to the form's own. */
-async function withDtoErrors(
-  dto: Parameters<typeof dtoErrors>[0],
-  body: object,
-  found: Record<string, string>,
-  lang: string,
-  label: (field: string) => string,
-) {
-  const checked = await dtoErrors(dto, body, lang, (f) => label(f.split('.')[0]));
-  const all = { ...found };
-  for (const [k, v] of Object.entries(checked))
-    if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
-  return all;
-}
 
 /** Existing product: its variants with stock per inventory, inline edit, delete, add. */
 export function VariantsTable({
@@ -64,7 +47,7 @@ export function VariantsTable({
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
 }) {
-  const { t, lang, showCost, messages } = useVariantChecks();
+  const { t, showCost, messages, withDto } = useVariantChecks();
   const can = useCan();
   const canManage = can('can_manage_products');
   // Every branch sells at a variant's price: changing it is store-wide (the server's rule, issue 11).
@@ -123,27 +106,20 @@ export function VariantsTable({
       active,
     };
     if (showCost && input.avgCost !== undefined) body.avgCost = input.avgCost;
-    const all = await withDtoErrors(VariantUpdateDto, body, found, lang, (f) => t(`fields.${f}`));
+    const all = await withDto(VariantUpdateDto, body, found);
     setErrors(all);
     if (Object.keys(all).length === 0) update.mutate({ id: variant.id, body });
   };
 
   const isEditing = (variant: ProductVariant) => editingId === variant.id;
   const cellInput = (field: TextKey) => (
-    <TextField
-      size="small"
+    <LtrInput
       value={texts[field]}
-      onChange={(e) => setTexts((prev) => ({ ...prev, [field]: e.target.value }))}
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
+      onChange={(text) => setTexts((prev) => ({ ...prev, [field]: text }))}
+      error={errors[field]}
       sx={{ minInlineSize: 90 }}
-      slotProps={{
-        htmlInput: {
-          dir: 'ltr',
-          'aria-label': t(`fields.${field}`),
-          'data-testid': `variant-edit-${field}`,
-        },
-      }}
+      ariaLabel={t(`fields.${field}`)}
+      testId={`variant-edit-${field}`}
     />
   );
   /** A cell shown as text, or as a box while its row is edited (and `editable`). */
@@ -346,7 +322,7 @@ function AddVariantDialog({
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
 }) {
-  const { t, lang, showCost, messages } = useVariantChecks();
+  const { t, showCost, messages, withDto } = useVariantChecks();
   // Mounted with a new key at each opening: starts empty.
   const [texts, setTexts] = useState<VariantTexts>(() => variantTexts(null));
   const [properties, setProperties] = useState<Record<string, string>>({});
@@ -367,7 +343,7 @@ function AddVariantDialog({
     });
     for (const type of propertyTypes)
       if (!properties[type.name]) found[`prop.${type.name}`] = t('errors.chooseValue');
-    const all = await withDtoErrors(VariantInputDto, input, found, lang, (f) => t(`fields.${f}`));
+    const all = await withDto(VariantInputDto, input, found);
     // The same combination twice would be two identical items.
     const key = comboKey(properties);
     if (
@@ -381,16 +357,15 @@ function AddVariantDialog({
   };
 
   const field = (name: TextKey, hint?: string) => (
-    <TextField
-      size="small"
+    <LtrInput
       fullWidth
       label={t(`fields.${name}`)}
       value={texts[name]}
       required={name === 'sellPrice'}
-      onChange={(e) => setTexts((prev) => ({ ...prev, [name]: e.target.value }))}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? hint ?? ' '}
-      slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': `variant-new-${name}` } }}
+      onChange={(text) => setTexts((prev) => ({ ...prev, [name]: text }))}
+      error={errors[name]}
+      helperText={hint ?? ' '}
+      testId={`variant-new-${name}`}
     />
   );
 
