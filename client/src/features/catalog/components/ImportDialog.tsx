@@ -70,10 +70,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       if (cancelled.current) return;
       setReport(answer);
       setProgress(null);
-      if (dryRun) {
-        setPhase('checked');
-      } else if (answer.errors.length > 0 || answer.dryRun) {
-        // Nothing was written: show the errors and let the user fix the file.
+      // A failed import wrote nothing: its errors are shown for the user to fix the file.
+      if (dryRun || answer.errors.length > 0 || answer.dryRun) {
         setPhase('checked');
       } else {
         setPhase('done');

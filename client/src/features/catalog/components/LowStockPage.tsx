@@ -86,10 +86,11 @@ export function LowStockPage() {
   const allOnPage = pageKeys.length > 0 && pageKeys.every((key) => selected.has(key));
   const someOnPage = pageKeys.some((key) => selected.has(key));
 
-  const allColumns: Column<NearStockEndDto>[] = [
+  const columns: Column<NearStockEndDto>[] = [
     {
       key: 'select',
       padding: 'checkbox',
+      hidden: !canTransfer,
       header: (
         <Checkbox
           size="small"
@@ -151,6 +152,7 @@ export function LowStockPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
+      hidden: !canTransfer,
       render: (row) => (
         <Link
           component={RouterLink}
@@ -163,9 +165,6 @@ export function LowStockPage() {
       ),
     },
   ];
-  const columns = canTransfer
-    ? allColumns
-    : allColumns.filter((c) => c.key !== 'select' && c.key !== 'actions');
 
   return (
     <Box>

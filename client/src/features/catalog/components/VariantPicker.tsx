@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { catalogApi, catalogKeys } from '../api/catalog.api';
 import { formatQuantity } from '../../../shared/lib/money';
@@ -89,9 +89,7 @@ export function VariantPicker({
     enabled: q.length > 0,
     staleTime: 10_000,
   });
-  useEffect(() => {
-    if (search.error) handleError(search.error, { toast: true });
-  }, [search.error]);
+  useErrorToast(search.error);
 
   const options = q.length > 0 ? (search.data ?? []) : [];
   const excluded = new Set(excludeIds ?? []);

@@ -183,22 +183,22 @@ export function InventoryPage() {
         title={inventory.data?.name ?? t('stock.title')}
         titleTestId="inventory-title"
         meta={
-          <>
-            {inventory.data && (
+          inventory.data && (
+            <>
               <Chip size="small" variant="outlined" label={inventory.data.branchName} />
-            )}
-            {inventory.data?.isDefault && (
-              <Chip size="small" color="primary" label={t('fields.isDefault')} />
-            )}
-            {inventory.data?.allowNegative && (
-              <Chip
-                size="small"
-                color="warning"
-                variant="outlined"
-                label={t('fields.allowNegative')}
-              />
-            )}
-          </>
+              {inventory.data.isDefault && (
+                <Chip size="small" color="primary" label={t('fields.isDefault')} />
+              )}
+              {inventory.data.allowNegative && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t('fields.allowNegative')}
+                />
+              )}
+            </>
+          )
         }
         actions={
           <>
