@@ -10,9 +10,9 @@ import {
   type ProductResponseDto,
   type Unit,
 } from '@pos/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../../shared/forms/useDtoForm';
+import { hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCategories } from '../api/catalog.api';
@@ -63,15 +63,25 @@ export function productFieldsPayload(state: ProductFieldsState) {
   };
 }
 
-type Props = {
-  state: ProductFieldsState;
-  onChange: (next: ProductFieldsState) => void;
-  errors: FieldErrors;
-  disabled?: boolean;
-};
-
-export function ProductFields({ state, onChange, errors, disabled }: Props) {
+/** The product's own fields as typed and their messages. */
+export function useProductFields() {
   const { t } = useTranslation('catalog');
+  const [state, onChange] = useState<ProductFieldsState>(() => productFieldsFrom(null));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** Shows `found` and a VAT rate that is not a whole number; true when there is nothing to show. */
+  const show = (found: FieldErrors) => {
+    if (Number.isNaN(productFieldsPayload(state).vatRate)) found.vatRate = t('errors.vatInvalid');
+    setErrors(found);
+    return !hasErrors(found);
+  };
+  return { state, onChange, errors, show };
+}
+
+type Props = { form: ReturnType<typeof useProductFields>; disabled?: boolean };
+
+export function ProductFields({ form, disabled }: Props) {
+  const { t } = useTranslation('catalog');
+  const { state, onChange, errors } = form;
   const categories = useCategories();
   const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
   const set = <K extends keyof ProductFieldsState>(key: K, value: ProductFieldsState[K]) =>

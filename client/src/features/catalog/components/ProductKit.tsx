@@ -16,7 +16,7 @@ import type { PropertyTypeResponseDto } from '@pos/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/state/useCan';
-import type { VariantFormMessages } from '../lib/variantForm';
+import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
 import { dtoErrors } from '../../../shared/forms/useDtoForm';
 
 type Errors = Record<string, string>;
@@ -240,7 +240,7 @@ export function typesOf(ids: string[], types: PropertyTypeResponseDto[]) {
 export function useVariantChecks() {
   const { t, i18n } = useTranslation('catalog');
   const showCost = useCan()('can_see_buy_price');
-  const messages: VariantFormMessages = {
+  const messages = {
     priceRequired: t('errors.priceRequired'),
     priceInvalid: t('errors.priceInvalid'),
     minAboveSell: t('errors.minAboveSell'),
@@ -259,5 +259,8 @@ export function useVariantChecks() {
       if (message) all[path.split('.')[0]] ??= message;
     return all;
   };
-  return { t, lang: i18n.language, showCost, messages, fieldLabel, withDto };
+  /** Typed texts → the API's variant and the messages (`inventoryIds`: opening stock's columns). */
+  const fromTexts = (texts: VariantTexts, properties: Errors, inventoryIds: string[] = []) =>
+    variantFromTexts(texts, properties, { showCost, inventoryIds, messages });
+  return { t, lang: i18n.language, showCost, fieldLabel, withDto, fromTexts };
 }

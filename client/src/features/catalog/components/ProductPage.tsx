@@ -22,7 +22,7 @@ import { useNavigate, useParams } from 'react-router';
 import { normalizeError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { BackButton } from '../../../shared/ui/DocumentKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -38,7 +38,7 @@ import {
   ProductFields,
   productFieldsFrom,
   productFieldsPayload,
-  type ProductFieldsState,
+  useProductFields,
 } from './ProductFields';
 import { AxisValues, SaveButton, Section, ToolButton, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid } from './VariantGrid';
@@ -75,8 +75,7 @@ type Choice = { type: PropertyTypeResponseDto; values: string[] };
 function ProductCreate() {
   const navigate = useNavigate();
   const propertyTypes = usePropertyTypes();
-  const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useProductFields();
   const [choices, setChoices] = useState<Choice[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -97,7 +96,7 @@ function ProductCreate() {
 
   const submit = async () => {
     setFormError(null);
-    const base = productFieldsPayload(fields);
+    const base = productFieldsPayload(form.state);
     const { variants, errors } = grid.check();
     // The same barcode twice in the grid would be refused by the server (BARCODE_TAKEN).
     const seen = new Map<string, string>();
@@ -110,15 +109,14 @@ function ProductCreate() {
       }
     }
     const payload = { ...base, propertyTypeIds: choices.map((c) => c.type.id), variants };
-    const productErrors: FieldErrors = await grid.checkBody(ProductCreateDto, payload, errors);
+    const productErrors = await grid.checkBody(ProductCreateDto, payload, errors);
     delete productErrors.variants;
-    if (Number.isNaN(base.vatRate)) productErrors.vatRate = t('errors.vatInvalid');
-    setFieldErrors(productErrors);
+    const fieldsOk = form.show(productErrors);
     if (rows.length === 0) {
       setFormError(t('errors.noVariants'));
       return;
     }
-    if (hasErrors(productErrors) || Object.keys(errors).length > 0) {
+    if (!fieldsOk || Object.keys(errors).length > 0) {
       setFormError(t('errors.fixForm'));
       return;
     }
@@ -143,12 +141,7 @@ function ProductCreate() {
         </Alert>
       )}
       <Section title={t('products.details')}>
-        <ProductFields
-          state={fields}
-          onChange={setFields}
-          errors={fieldErrors}
-          disabled={create.isPending}
-        />
+        <ProductFields form={form} disabled={create.isPending} />
       </Section>
       <Section title={t('grid.propertiesTitle')}>
         <PropertyTypesPicker
@@ -209,8 +202,7 @@ function ProductEdit({ productId }: { productId: string }) {
     queryFn: () => catalogApi.product(productId),
     meta: { detail: true },
   });
-  const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useProductFields();
   const labels = useEditDialog<never>();
   const properties = useEditDialog<never>();
   useErrorToast(product.error);
@@ -220,7 +212,7 @@ function ProductEdit({ productId }: { productId: string }) {
   const [syncedFrom, setSyncedFrom] = useState<ProductDetail | undefined>(undefined);
   if (product.data && product.data !== syncedFrom) {
     setSyncedFrom(product.data);
-    setFields(productFieldsFrom(product.data));
+    form.onChange(productFieldsFrom(product.data));
   }
 
   // Stock per inventory is live: refetch when one of this product's variants moves.
@@ -245,13 +237,11 @@ function ProductEdit({ productId }: { productId: string }) {
   });
 
   const submit = async () => {
-    const payload = productFieldsPayload(fields);
+    const payload = productFieldsPayload(form.state);
     const found = await dtoErrors(ProductUpdateDto, payload, i18n.language, (f) =>
       t(`fields.${f}`),
     );
-    if (Number.isNaN(payload.vatRate)) found.vatRate = t('errors.vatInvalid');
-    setFieldErrors(found);
-    if (!hasErrors(found)) save.mutate(payload as ProductUpdateDto);
+    if (form.show(found)) save.mutate(payload as ProductUpdateDto);
   };
 
   const data: ProductDetail | undefined = product.data;
@@ -311,12 +301,7 @@ function ProductEdit({ productId }: { productId: string }) {
         )}
       </ProductHeader>
       <Section title={t('products.details')}>
-        <ProductFields
-          state={fields}
-          onChange={setFields}
-          errors={fieldErrors}
-          disabled={!canManage || save.isPending}
-        />
+        <ProductFields form={form} disabled={!canManage || save.isPending} />
         {(typeNames.length > 0 || canManage) && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">

@@ -8,7 +8,7 @@ import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { useInventoryOptions, type InventoryOption } from '../api/catalog.api';
-import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
+import type { VariantTexts } from '../lib/variantForm';
 import { propertiesText } from '../lib/variants';
 import { ChipsInput } from './ChipsInput';
 import { LtrInput, useVariantChecks } from './ProductKit';
@@ -91,11 +91,8 @@ export function useVariantGrid(...args: Parameters<typeof useGridRows>) {
   const check = () => {
     const errors: Record<string, string> = {};
     const variants = rows.map((row) => {
-      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, {
-        showCost: checks.showCost,
-        inventoryIds: inventories.map((i) => i.id),
-        messages: checks.messages,
-      });
+      const ids = inventories.map((i) => i.id);
+      const { input, errors: rowErrors } = checks.fromTexts(row, row.properties, ids);
       for (const [field, message] of Object.entries(rowErrors))
         errors[`${row.key}.${field}`] = message;
       return input;

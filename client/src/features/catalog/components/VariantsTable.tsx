@@ -32,7 +32,7 @@ import {
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
-import { variantFromTexts, variantTexts, type VariantTexts } from '../lib/variantForm';
+import { variantTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
 import { LtrInput, Section, ToolButton, useVariantChecks } from './ProductKit';
 import { Caption } from './Caption';
@@ -47,7 +47,7 @@ export function VariantsTable({
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
 }) {
-  const { t, showCost, messages, withDto } = useVariantChecks();
+  const { t, showCost, withDto, fromTexts } = useVariantChecks();
   const can = useCan();
   const canManage = can('can_manage_products');
   // Every branch sells at a variant's price: changing it is store-wide (the server's rule, issue 11).
@@ -91,11 +91,7 @@ export function VariantsTable({
   };
 
   const saveEdit = async (variant: ProductVariant) => {
-    const { input, errors: found } = variantFromTexts(texts, variant.properties ?? {}, {
-      showCost,
-      inventoryIds: [],
-      messages,
-    });
+    const { input, errors: found } = fromTexts(texts, variant.properties ?? {});
     const body: VariantUpdateDto = {
       sku: input.sku ?? variant.sku,
       barcodes: input.barcodes,
@@ -322,7 +318,7 @@ function AddVariantDialog({
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
 }) {
-  const { t, showCost, messages, withDto } = useVariantChecks();
+  const { t, showCost, withDto, fromTexts } = useVariantChecks();
   // Mounted with a new key at each opening: starts empty.
   const [texts, setTexts] = useState<VariantTexts>(() => variantTexts(null));
   const [properties, setProperties] = useState<Record<string, string>>({});
@@ -336,11 +332,7 @@ function AddVariantDialog({
   });
 
   const submit = async () => {
-    const { input, errors: found } = variantFromTexts(texts, properties, {
-      showCost,
-      inventoryIds: [],
-      messages,
-    });
+    const { input, errors: found } = fromTexts(texts, properties);
     for (const type of propertyTypes)
       if (!properties[type.name]) found[`prop.${type.name}`] = t('errors.chooseValue');
     const all = await withDto(VariantInputDto, input, found);
