@@ -250,20 +250,12 @@ function ProductEdit({ productId }: { productId: string }) {
     [propertyTypes.data, data?.propertyTypeIds],
   );
 
-  const labelItems: LabelItem[] = useMemo(
-    () =>
-      (data?.variants ?? []).map((v) => ({
-        ...labelItem(
-          v,
-          orderedProperties(
-            v.properties ?? {},
-            typeNames.map((type) => type.name),
-          ),
-        ),
-        productName: data?.nameAr ?? v.productName,
-      })),
-    [data, typeNames],
-  );
+  // The labels dialog reads them when it opens (it is mounted afresh each time).
+  const order = typeNames.map((type) => type.name);
+  const labelItems: LabelItem[] = (data?.variants ?? []).map((v) => ({
+    ...labelItem(v, orderedProperties(v.properties ?? {}, order)),
+    productName: data?.nameAr ?? v.productName,
+  }));
 
   if (product.isLoading) {
     return (

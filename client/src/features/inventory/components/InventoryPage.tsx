@@ -19,7 +19,7 @@ import { SearchField } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { PagedTable, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { CategoryFilter, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
@@ -37,6 +37,7 @@ import { nameLang } from '../../../shared/lib/lang';
 import { BackButton, itemTitle, ValueBox } from '../../../shared/ui/DocumentKit';
 
 type FilterChoice = 'all' | StockFilter;
+const STATUS_COLORS = { out: 'error', low: 'warning', in: 'success' } as const;
 
 /** /Inventories/{id}: the stock of one inventory, its value at cost, movements and adjustments. */
 export function InventoryPage() {
@@ -118,17 +119,13 @@ export function InventoryPage() {
     {
       key: 'status',
       header: t('stock.status'),
-      render: (row) => {
-        const status = statusOf(row);
-        return (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={status === 'out' ? 'error' : status === 'low' ? 'warning' : 'success'}
-            label={t(`stock.filters.${status}`)}
-          />
-        );
-      },
+      render: (row) => (
+        <StatusBadge
+          variant="outlined"
+          color={STATUS_COLORS[statusOf(row)]}
+          label={t(`stock.filters.${statusOf(row)}`)}
+        />
+      ),
     },
     moneyColumn('sellPrice', t('stock.sellPrice'), (row) => row.sellPrice),
     moneyColumn('avgCost', t('stock.avgCost'), (row) => row.avgCost, { hidden: !showCost }),
