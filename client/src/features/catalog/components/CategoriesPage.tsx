@@ -53,7 +53,7 @@ const api = resourceApi(CATEGORIES);
 /** The category to edit, or the parent of a new one. */
 type Target = { category?: CategoryResponseDto; parentId?: string | null };
 
-export function CategoriesPage() {
+export default function CategoriesPage() {
   const { t } = useTranslation('catalog');
   const can = useCan();
   const canManage = can('can_manage_products');
@@ -413,5 +413,3 @@ function CategoryForm(props: { target: Target; all: CategoryResponseDto[]; onClo
     />
   );
 }
-
-export default CategoriesPage;

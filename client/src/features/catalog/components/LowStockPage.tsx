@@ -36,7 +36,7 @@ export function transferRequestLink(variantIds: string[]): string {
 const rowKey = (row: NearStockEndDto) => `${row.variantId}:${row.inventoryId}`;
 
 /** /Products/LowStock: variants at or below their threshold in the inventories of the user's branch. */
-export function LowStockPage() {
+export default function LowStockPage() {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const can = useCan();
@@ -252,5 +252,3 @@ export function LowStockPage() {
     </Box>
   );
 }
-
-export default LowStockPage;

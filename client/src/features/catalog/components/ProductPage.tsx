@@ -46,7 +46,7 @@ import { VariantsTable } from './VariantsTable';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
 /** /Products/{id}: `new` creates a product (with its variant grid), any other id edits one. */
-export function ProductPage() {
+export default function ProductPage() {
   const { id = 'new' } = useParams();
   return id === 'new' ? <ProductCreate /> : <ProductEdit productId={id} />;
 }
@@ -339,5 +339,3 @@ function ProductEdit({ productId }: { productId: string }) {
     </Box>
   );
 }
-
-export default ProductPage;

@@ -23,7 +23,7 @@ import { LabelsDialog } from './LabelsDialog';
 import { nameLang } from '../../../shared/lib/lang';
 import { Caption } from './Caption';
 
-export function ProductsPage() {
+export default function ProductsPage() {
   const { t } = useTranslation('catalog');
   const can = useCan();
   const canManage = can('can_manage_products');
@@ -205,5 +205,3 @@ export function ProductsPage() {
     </ListPage>
   );
 }
-
-export default ProductsPage;

@@ -25,13 +25,8 @@ export type VariantPickerProps = {
   /** On hand and reserved are read for this inventory. */
   inventoryId?: string;
   label?: string;
-  placeholder?: string;
-  autoFocus?: boolean;
-  disabled?: boolean;
   /** Variants already chosen elsewhere (shown disabled). */
   excludeIds?: string[];
-  /** Empties the box after a choice (default when uncontrolled). */
-  clearOnSelect?: boolean;
   /**
    * Text put in the box from outside (a scanned barcode), searched after the debounce. Bump
    * `seq` to send the same text again (the same code scanned twice).
@@ -39,8 +34,6 @@ export type VariantPickerProps = {
   inputText?: ExternalInput;
   inputRef?: Ref<HTMLInputElement>;
   size?: 'small' | 'medium';
-  limit?: number;
-  debounceMs?: number;
   testId?: string;
 };
 
@@ -54,24 +47,19 @@ export function VariantPicker({
   value,
   inventoryId,
   label,
-  placeholder,
-  autoFocus,
-  disabled,
   excludeIds,
-  clearOnSelect,
   inputText,
   inputRef,
   size = 'small',
-  limit = 20,
-  debounceMs = 250,
   testId = 'variant-picker',
 }: VariantPickerProps) {
   const { t } = useTranslation('catalog');
   const controlled = value !== undefined;
-  const clear = clearOnSelect ?? !controlled;
+  // Uncontrolled ("pick and clear"): the box empties after a choice.
+  const clear = !controlled;
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(input.trim(), debounceMs);
+  const q = useDebouncedValue(input.trim(), 250);
 
   // A new external text replaces what is typed (adjusted during render, not in an effect).
   const [seenSeq, setSeenSeq] = useState<number | undefined>(undefined);
@@ -85,7 +73,7 @@ export function VariantPicker({
 
   const search = useQuery({
     queryKey: catalogKeys.variantSearch(q, inventoryId),
-    queryFn: ({ signal }) => catalogApi.searchVariants(q, inventoryId, limit, signal),
+    queryFn: ({ signal }) => catalogApi.searchVariants(q, inventoryId, 20, signal),
     enabled: q.length > 0,
     staleTime: 10_000,
   });
@@ -101,7 +89,6 @@ export function VariantPicker({
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      disabled={disabled}
       options={options}
       value={controlled ? value : null}
       inputValue={input}
@@ -161,9 +148,8 @@ export function VariantPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          autoFocus={autoFocus}
           label={label ?? t('picker.label')}
-          placeholder={placeholder ?? t('picker.placeholder')}
+          placeholder={t('picker.placeholder')}
           inputRef={inputRef}
           slotProps={{
             ...params.slotProps,

@@ -40,7 +40,7 @@ type FilterChoice = 'all' | StockFilter;
 const STATUS_COLORS = { out: 'error', low: 'warning', in: 'success' } as const;
 
 /** /Inventories/{id}: the stock of one inventory, its value at cost, movements and adjustments. */
-export function InventoryPage() {
+export default function InventoryPage() {
   const { t } = useTranslation('inventory');
   const { id = '' } = useParams();
   const can = useCan();
@@ -278,5 +278,3 @@ export function InventoryPage() {
     </Box>
   );
 }
-
-export default InventoryPage;
