@@ -27,6 +27,8 @@ export type VariantPickerProps = {
   label?: string;
   /** Variants already chosen elsewhere (shown disabled). */
   excludeIds?: string[];
+  /** Empties the box after a choice (default when uncontrolled). */
+  clearOnSelect?: boolean;
   /**
    * Text put in the box from outside (a scanned barcode), searched after the debounce. Bump
    * `seq` to send the same text again (the same code scanned twice).
@@ -48,6 +50,7 @@ export function VariantPicker({
   inventoryId,
   label,
   excludeIds,
+  clearOnSelect,
   inputText,
   inputRef,
   size = 'small',
@@ -55,8 +58,7 @@ export function VariantPicker({
 }: VariantPickerProps) {
   const { t } = useTranslation('catalog');
   const controlled = value !== undefined;
-  // Uncontrolled ("pick and clear"): the box empties after a choice.
-  const clear = !controlled;
+  const clear = clearOnSelect ?? !controlled;
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(input.trim(), 250);
