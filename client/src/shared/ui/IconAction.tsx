@@ -1,6 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import IconButton from '@mui/material/IconButton';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Tooltip from '@mui/material/Tooltip';
 import type { ComponentType, ReactNode } from 'react';
@@ -15,6 +15,8 @@ export type IconActionProps = {
   /** A tooltip other than the label (why the action is disabled). */
   tooltip?: ReactNode;
   testId?: string;
+  /** Default the inherited colour ('primary' for a row's save). */
+  color?: IconButtonProps['color'];
 };
 
 /** A small icon button named by its tooltip: a table row's actions, a refresh in a header. */
@@ -25,10 +27,12 @@ export function IconAction({
   disabled,
   tooltip,
   testId,
+  color,
 }: IconActionProps) {
   const button = (
     <IconButton
       size="small"
+      color={color}
       aria-label={label}
       onClick={onClick}
       disabled={disabled}

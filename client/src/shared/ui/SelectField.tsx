@@ -7,8 +7,8 @@ export type SelectFieldProps = {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** `disabled` options are shown but cannot be chosen. */
-  options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
+  /** `disabled` options are shown but cannot be chosen; `depth` indents one (a tree's rows). */
+  options: readonly { value: string; label: ReactNode; disabled?: boolean; depth?: number }[];
   /** The empty choice (value ''), shown in italics; left out: no empty choice. */
   noneLabel?: ReactNode;
   /** The validation message, if any. */
@@ -62,7 +62,12 @@ export function SelectField({
         </MenuItem>
       )}
       {options.map((option) => (
-        <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+        <MenuItem
+          key={option.value}
+          value={option.value}
+          disabled={option.disabled}
+          sx={option.depth !== undefined ? { paddingInlineStart: 2 + option.depth * 2 } : undefined}
+        >
           {option.label}
         </MenuItem>
       ))}

@@ -125,6 +125,8 @@ export function ExportButton(props: {
   onExport: () => Promise<unknown>;
   testId: string;
   children: ReactNode;
+  /** Default medium (a page header's small tool buttons: 'small'). */
+  size?: ButtonProps['size'];
 }) {
   const [busy, setBusy] = useState(false);
   const run = () => {
@@ -137,6 +139,7 @@ export function ExportButton(props: {
   return (
     <Button
       variant="outlined"
+      size={props.size}
       startIcon={<FileDownload />}
       onClick={run}
       disabled={busy}

@@ -75,7 +75,18 @@ export function useReceiptData(): ReceiptData {
 }
 
 /** The print-only area: hidden on screen, the only thing printed. */
-export function PrintArea({ layout, children }: { layout: PaperLayout; children: ReactNode }) {
+export function PrintArea({
+  layout,
+  children,
+  testId = 'print-area',
+  margin = '10mm',
+}: {
+  layout: PaperLayout;
+  children: ReactNode;
+  testId?: string;
+  /** The A4 page's margin (labels: 5 mm). */
+  margin?: string;
+}) {
   return (
     <>
       <GlobalStyles
@@ -83,9 +94,7 @@ export function PrintArea({ layout, children }: { layout: PaperLayout; children:
           '@media screen': { [`.${PRINT_ROOT_CLASS}`]: { display: 'none' } },
           '@media print': {
             '@page':
-              layout === 'a4'
-                ? { size: 'A4', margin: '10mm' }
-                : { size: '80mm auto', margin: '2mm' },
+              layout === 'a4' ? { size: 'A4', margin } : { size: '80mm auto', margin: '2mm' },
             [`body > *:not(.${PRINT_ROOT_CLASS})`]: { display: 'none !important' },
             [`.${PRINT_ROOT_CLASS}`]: { display: 'block' },
             body: { background: '#fff' },
@@ -93,7 +102,7 @@ export function PrintArea({ layout, children }: { layout: PaperLayout; children:
         }}
       />
       {createPortal(
-        <div className={PRINT_ROOT_CLASS} data-testid="print-area" data-layout={layout}>
+        <div className={PRINT_ROOT_CLASS} data-testid={testId} data-layout={layout}>
           {children}
         </div>,
         document.body,

@@ -1,33 +1,29 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
-import { useBarcodeLib, type BarcodeLib } from '../../../shared/lib/barcodeLib';
+import { useBarcodeLib } from '../../../shared/lib/barcodeLib';
 import { symbologyFor } from '../lib/variants';
-
-/** The SVG text of a barcode: EAN-13 when the code is 13 digits with a valid check digit, else Code128. */
-export function barcodeSvg(
-  lib: BarcodeLib,
-  code: string,
-): { svg: string; symbology: 'ean13' | 'code128' } | null {
-  const symbology = symbologyFor(code);
-  // EAN-13 keeps its standard digit layout (leading digit outside the bars); Code128 centres the text.
-  const common = { text: code, scale: 2, height: 9, includetext: true };
-  try {
-    const svg =
-      symbology === 'ean13'
-        ? lib.ean13({ ...common, bcid: 'ean13' }, lib.drawingSVG())
-        : lib.code128({ ...common, bcid: 'code128', textxalign: 'center' }, lib.drawingSVG());
-    return { svg, symbology };
-  } catch {
-    return null;
-  }
-}
 
 type Props = { code: string; height?: string; testId?: string };
 
-/** A barcode drawn as SVG by bwip-js (scales crisply when printed). */
+/**
+ * A barcode drawn as SVG by bwip-js (scales crisply when printed): EAN-13 when the code is 13
+ * digits with a valid check digit, else Code128.
+ */
 export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Props) {
   const lib = useBarcodeLib();
-  const result = useMemo(() => (lib ? barcodeSvg(lib, code) : null), [lib, code]);
+  const symbology = symbologyFor(code);
+  const svg = useMemo(() => {
+    if (!lib) return null;
+    // EAN-13 keeps its standard digit layout (leading digit outside the bars); Code128 centres the text.
+    const common = { text: code, scale: 2, height: 9, includetext: true };
+    try {
+      return symbology === 'ean13'
+        ? lib.ean13({ ...common, bcid: 'ean13' }, lib.drawingSVG())
+        : lib.code128({ ...common, bcid: 'code128', textxalign: 'center' }, lib.drawingSVG());
+    } catch {
+      return null;
+    }
+  }, [lib, code, symbology]);
   if (!lib) {
     // Same box while the drawing library loads: nothing moves when the image arrives.
     return (
@@ -38,7 +34,7 @@ export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Prop
       />
     );
   }
-  if (!result) {
+  if (!svg) {
     return (
       <Box
         component="span"
@@ -57,7 +53,7 @@ export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Prop
       role="img"
       aria-label={code}
       data-testid={testId}
-      data-symbology={result.symbology}
+      data-symbology={symbology}
       sx={{
         display: 'block',
         blockSize: height,
@@ -70,7 +66,7 @@ export function BarcodeImage({ code, height = '14mm', testId = 'barcode' }: Prop
         },
       }}
       // bwip-js builds this SVG from the code alone (its text is drawn as paths): no markup from users.
-      dangerouslySetInnerHTML={{ __html: result.svg }}
+      dangerouslySetInnerHTML={{ __html: svg }}
     />
   );
 }

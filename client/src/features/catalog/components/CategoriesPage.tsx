@@ -46,14 +46,14 @@ import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCru
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { catalogKeys, useCategories } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
-import { buildTree, descendantsOf, type TreeRow } from '../lib/tree';
+import { buildTree, descendantsOf } from '../lib/tree';
 
 const api = resourceApi(CATEGORIES);
 
 /** The category to edit, or the parent of a new one. */
 type Target = { category?: CategoryResponseDto; parentId?: string | null };
 
-export function CategoriesPage() {
+export default function CategoriesPage() {
   const { t } = useTranslation('catalog');
   const can = useCan();
   const canManage = can('can_manage_products');
@@ -66,17 +66,13 @@ export function CategoriesPage() {
   const visible = useMemo(() => {
     const needle = normalizeArabic(search.trim());
     if (!needle) return tree;
-    // Keep a match together with its ancestors so the tree still reads.
+    // Keep a match together with its ancestors so the tree still reads: from the end of the
+    // depth-first order, every child comes before its parent.
     const keep = new Set<string>();
-    const byId = new Map(tree.map((row) => [row.category.id, row]));
-    for (const row of tree) {
-      const text = normalizeArabic(`${row.category.name} ${row.category.nameEn ?? ''}`);
-      if (text.includes(needle)) {
-        let current: TreeRow | undefined = row;
-        while (current && !keep.has(current.category.id)) {
-          keep.add(current.category.id);
-          current = current.category.parentId ? byId.get(current.category.parentId) : undefined;
-        }
+    for (const { category: c } of [...tree].reverse()) {
+      if (keep.has(c.id) || normalizeArabic(`${c.name} ${c.nameEn ?? ''}`).includes(needle)) {
+        keep.add(c.id);
+        if (c.parentId) keep.add(c.parentId);
       }
     }
     return tree.filter((row) => keep.has(row.category.id));
@@ -417,5 +413,3 @@ function CategoryForm(props: { target: Target; all: CategoryResponseDto[]; onClo
     />
   );
 }
-
-export default CategoriesPage;

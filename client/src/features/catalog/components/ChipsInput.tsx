@@ -12,9 +12,6 @@ type Props = {
   helperText?: string;
   testId?: string;
   ltr?: boolean;
-  size?: 'small' | 'medium';
-  /** Also split typed text on commas (Latin and Arabic) and Enter. */
-  autoFocus?: boolean;
 };
 
 /** Free text values as chips: Enter, comma or '،' adds; duplicates are dropped. */
@@ -27,8 +24,6 @@ export function ChipsInput({
   helperText,
   testId,
   ltr,
-  size = 'small',
-  autoFocus,
 }: Props) {
   const [input, setInput] = useState('');
   const add = (raw: string) => {
@@ -46,7 +41,7 @@ export function ChipsInput({
     <Autocomplete<string, true, false, true>
       multiple
       freeSolo
-      size={size}
+      size="small"
       options={[]}
       value={value}
       inputValue={input}
@@ -75,7 +70,6 @@ export function ChipsInput({
       renderInput={(params) => (
         <TextField
           {...params}
-          autoFocus={autoFocus}
           label={label}
           placeholder={placeholder}
           error={Boolean(error)}

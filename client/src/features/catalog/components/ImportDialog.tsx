@@ -1,5 +1,4 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
-import { ActionDialog, ToolButton } from './ProductKit';
+import { ActionDialog } from './ProductKit';
+import { ExportButton } from '../../../shared/ui/listColumns';
 
 const POLL_MS = 1000;
 const PREVIEW_ROWS = 200;
@@ -70,10 +70,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       if (cancelled.current) return;
       setReport(answer);
       setProgress(null);
-      if (dryRun) {
-        setPhase('checked');
-      } else if (answer.errors.length > 0 || answer.dryRun) {
-        // Nothing was written: show the errors and let the user fix the file.
+      // A failed import wrote nothing: its errors are shown for the user to fix the file.
+      if (dryRun || answer.errors.length > 0 || answer.dryRun) {
         setPhase('checked');
       } else {
         setPhase('done');
@@ -134,17 +132,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       }
     >
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', mb: 1.5 }}>
-        <ToolButton
-          icon={<FileDownloadOutlined />}
-          onClick={() =>
-            void downloadFile('/Products/import/template', 'products-template.xlsx').catch((err) =>
-              handleError(err, { toast: true }),
-            )
-          }
+        <ExportButton
+          size="small"
+          onExport={() => downloadFile('/Products/import/template', 'products-template.xlsx')}
           testId="import-template"
         >
           {t('import.template')}
-        </ToolButton>
+        </ExportButton>
         <Button
           component="label"
           size="small"

@@ -1,13 +1,11 @@
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
 import { useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { propertiesText } from '../lib/variants';
 import { LabelSheet, labelCode, labelItem, type LabelItem } from './LabelSheet';
@@ -17,8 +15,8 @@ import { nameLang } from '../../../shared/lib/lang';
 import { Caption } from './Caption';
 import { DataTable } from '../../../shared/ui/DataTable';
 import { DeleteAction } from '../../../shared/ui/IconAction';
+import { PrintArea } from '../../../shared/ui/print';
 
-const PRINT_ROOT_CLASS = 'pos-label-print';
 const MAX_COPIES = 500;
 
 type Props = {
@@ -175,25 +173,9 @@ export function LabelsDialog({ open, onClose, initial }: Props) {
         </Box>
       </Box>
       {open && (
-        <>
-          <GlobalStyles
-            styles={{
-              '@media screen': { [`.${PRINT_ROOT_CLASS}`]: { display: 'none' } },
-              '@media print': {
-                '@page': { size: 'A4', margin: '5mm' },
-                [`body > *:not(.${PRINT_ROOT_CLASS})`]: { display: 'none !important' },
-                [`.${PRINT_ROOT_CLASS}`]: { display: 'block' },
-                body: { background: '#fff' },
-              },
-            }}
-          />
-          {createPortal(
-            <div className={PRINT_ROOT_CLASS} data-testid="label-print-root">
-              <LabelSheet items={items} testId="label-sheet-print" />
-            </div>,
-            document.body,
-          )}
-        </>
+        <PrintArea layout="a4" margin="5mm" testId="label-print-root">
+          <LabelSheet items={items} testId="label-sheet-print" />
+        </PrintArea>
       )}
     </ActionDialog>
   );

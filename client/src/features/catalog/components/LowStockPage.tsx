@@ -36,7 +36,7 @@ export function transferRequestLink(variantIds: string[]): string {
 const rowKey = (row: NearStockEndDto) => `${row.variantId}:${row.inventoryId}`;
 
 /** /Products/LowStock: variants at or below their threshold in the inventories of the user's branch. */
-export function LowStockPage() {
+export default function LowStockPage() {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const can = useCan();
@@ -86,10 +86,11 @@ export function LowStockPage() {
   const allOnPage = pageKeys.length > 0 && pageKeys.every((key) => selected.has(key));
   const someOnPage = pageKeys.some((key) => selected.has(key));
 
-  const allColumns: Column<NearStockEndDto>[] = [
+  const columns: Column<NearStockEndDto>[] = [
     {
       key: 'select',
       padding: 'checkbox',
+      hidden: !canTransfer,
       header: (
         <Checkbox
           size="small"
@@ -151,6 +152,7 @@ export function LowStockPage() {
       key: 'actions',
       header: t('common.actions'),
       align: 'right',
+      hidden: !canTransfer,
       render: (row) => (
         <Link
           component={RouterLink}
@@ -163,9 +165,6 @@ export function LowStockPage() {
       ),
     },
   ];
-  const columns = canTransfer
-    ? allColumns
-    : allColumns.filter((c) => c.key !== 'select' && c.key !== 'actions');
 
   return (
     <Box>
@@ -253,5 +252,3 @@ export function LowStockPage() {
     </Box>
   );
 }
-
-export default LowStockPage;

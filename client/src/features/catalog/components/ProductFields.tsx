@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
@@ -11,9 +10,9 @@ import {
   type ProductResponseDto,
   type Unit,
 } from '@pos/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors } from '../../../shared/forms/useDtoForm';
+import { hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCategories } from '../api/catalog.api';
@@ -64,15 +63,25 @@ export function productFieldsPayload(state: ProductFieldsState) {
   };
 }
 
-type Props = {
-  state: ProductFieldsState;
-  onChange: (next: ProductFieldsState) => void;
-  errors: FieldErrors;
-  disabled?: boolean;
-};
-
-export function ProductFields({ state, onChange, errors, disabled }: Props) {
+/** The product's own fields as typed and their messages. */
+export function useProductFields() {
   const { t } = useTranslation('catalog');
+  const [state, onChange] = useState<ProductFieldsState>(() => productFieldsFrom(null));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** Shows `found` and a VAT rate that is not a whole number; true when there is nothing to show. */
+  const show = (found: FieldErrors) => {
+    if (Number.isNaN(productFieldsPayload(state).vatRate)) found.vatRate = t('errors.vatInvalid');
+    setErrors(found);
+    return !hasErrors(found);
+  };
+  return { state, onChange, errors, show };
+}
+
+type Props = { form: ReturnType<typeof useProductFields>; disabled?: boolean };
+
+export function ProductFields({ form, disabled }: Props) {
+  const { t } = useTranslation('catalog');
+  const { state, onChange, errors } = form;
   const categories = useCategories();
   const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data]);
   const set = <K extends keyof ProductFieldsState>(key: K, value: ProductFieldsState[K]) =>
@@ -115,37 +124,17 @@ export function ProductFields({ state, onChange, errors, disabled }: Props) {
     >
       <Box sx={{ gridColumn: { lg: 'span 2' } }}>{text('nameAr', { required: true })}</Box>
       <Box sx={{ gridColumn: { lg: 'span 2' } }}>{text('nameEn', { ltr: true })}</Box>
-      <TextField
-        select
-        size="small"
-        fullWidth
+      <SelectField
+        name="categoryId"
         label={t('fields.category')}
         value={categories.data ? state.categoryId : ''}
         disabled={disabled}
-        onChange={(e) => set('categoryId', e.target.value)}
-        error={Boolean(errors.categoryId)}
-        helperText={errors.categoryId ?? ' '}
-        slotProps={{
-          select: {
-            displayEmpty: true,
-            SelectDisplayProps: { 'data-testid': 'product-categoryId' } as never,
-          },
-          inputLabel: { shrink: true },
-        }}
-      >
-        <MenuItem value="">
-          <em>{t('products.noCategory')}</em>
-        </MenuItem>
-        {tree.map(({ category, depth }) => (
-          <MenuItem
-            key={category.id}
-            value={category.id}
-            sx={{ paddingInlineStart: 2 + depth * 2 }}
-          >
-            {category.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(id) => set('categoryId', id)}
+        error={errors.categoryId}
+        noneLabel={t('products.noCategory')}
+        options={tree.map(({ category: c, depth }) => ({ value: c.id, label: c.name, depth }))}
+        testId="product-categoryId"
+      />
       <SelectField
         name="unit"
         label={t('fields.unit')}

@@ -10,12 +10,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PropertyTypeResponseDto } from '@pos/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/state/useCan';
-import type { VariantFormMessages } from '../lib/variantForm';
+import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
+
+type Errors = Record<string, string>;
 
 /** A titled block of the product page (details, properties, variants). */
 export function Section({
@@ -187,6 +191,45 @@ export function AxisValues({
   );
 }
 
+/** A small left-to-right input (a code, a price, a quantity) with its message under it. */
+export function LtrInput({
+  value,
+  onChange,
+  error,
+  testId,
+  decimal,
+  ariaLabel,
+  ...rest
+}: Omit<TextFieldProps, 'value' | 'onChange' | 'error'> & {
+  value: string;
+  onChange: (text: string) => void;
+  error?: string;
+  testId: string;
+  /** The numeric keyboard. */
+  decimal?: boolean;
+  /** The accessible name without a label (a table's cell). */
+  ariaLabel?: string;
+}) {
+  return (
+    <TextField
+      size="small"
+      {...rest}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? rest.helperText}
+      slotProps={{
+        htmlInput: {
+          dir: 'ltr',
+          inputMode: decimal ? 'decimal' : undefined,
+          'aria-label': ariaLabel,
+          'data-testid': testId,
+        },
+      }}
+    />
+  );
+}
+
 /** A product's property types, in its order (those still defined). */
 export function typesOf(ids: string[], types: PropertyTypeResponseDto[]) {
   const byId = new Map(types.map((type) => [type.id, type]));
@@ -197,7 +240,7 @@ export function typesOf(ids: string[], types: PropertyTypeResponseDto[]) {
 export function useVariantChecks() {
   const { t, i18n } = useTranslation('catalog');
   const showCost = useCan()('can_see_buy_price');
-  const messages: VariantFormMessages = {
+  const messages = {
     priceRequired: t('errors.priceRequired'),
     priceInvalid: t('errors.priceInvalid'),
     minAboveSell: t('errors.minAboveSell'),
@@ -208,5 +251,16 @@ export function useVariantChecks() {
     const last = path.split('.').pop() ?? path;
     return i18n.exists(`catalog:fields.${last}`) ? t(`fields.${last}`) : last;
   };
-  return { t, lang: i18n.language, showCost, messages, fieldLabel };
+  /** `found` plus the DTO's messages, each under its path's first segment (`found`'s first). */
+  const withDto = async (dto: Parameters<typeof dtoErrors>[0], body: object, found: Errors) => {
+    const all = { ...found };
+    const label = (path: string) => t(`fields.${path.split('.')[0]}`);
+    for (const [path, message] of Object.entries(await dtoErrors(dto, body, i18n.language, label)))
+      if (message) all[path.split('.')[0]] ??= message;
+    return all;
+  };
+  /** Typed texts → the API's variant and the messages (`inventoryIds`: opening stock's columns). */
+  const fromTexts = (texts: VariantTexts, properties: Errors, inventoryIds: string[] = []) =>
+    variantFromTexts(texts, properties, { showCost, inventoryIds, messages });
+  return { t, lang: i18n.language, showCost, fieldLabel, withDto, fromTexts };
 }

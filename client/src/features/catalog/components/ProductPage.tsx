@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
@@ -8,7 +7,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   ProductCreateDto,
@@ -23,9 +22,9 @@ import { useNavigate, useParams } from 'react-router';
 import { normalizeError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
+import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { IconAction } from '../../../shared/ui/IconAction';
+import { BackButton } from '../../../shared/ui/DocumentKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
@@ -39,7 +38,7 @@ import {
   ProductFields,
   productFieldsFrom,
   productFieldsPayload,
-  type ProductFieldsState,
+  useProductFields,
 } from './ProductFields';
 import { AxisValues, SaveButton, Section, ToolButton, typesOf } from './ProductKit';
 import { VariantGrid, emptyGridRow, useVariantGrid } from './VariantGrid';
@@ -47,28 +46,27 @@ import { VariantsTable } from './VariantsTable';
 import { PropertyTypesPicker } from './PropertyTypesPicker';
 
 /** /Products/{id}: `new` creates a product (with its variant grid), any other id edits one. */
-export function ProductPage() {
+export default function ProductPage() {
   const { id = 'new' } = useParams();
   return id === 'new' ? <ProductCreate /> : <ProductEdit productId={id} />;
 }
 
 function ProductHeader({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation('catalog');
-  const navigate = useNavigate();
-  const back = () => navigate(routePath('Products'));
+  const label = t('products.backToList');
   return (
     <PageHeader
       title={title}
       titleTestId="product-title"
       gap={1}
-      start={<IconAction label={t('products.backToList')} icon={BackIcon} onClick={back} />}
+      start={
+        <Tooltip title={label}>
+          <BackButton small label={label} to={routePath('Products')} />
+        </Tooltip>
+      }
       actions={children}
     />
   );
-}
-
-function BackIcon(props: SvgIconProps) {
-  return <ArrowBack {...props} sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />;
 }
 
 /** Which values of which property types make the grid. */
@@ -77,8 +75,7 @@ type Choice = { type: PropertyTypeResponseDto; values: string[] };
 function ProductCreate() {
   const navigate = useNavigate();
   const propertyTypes = usePropertyTypes();
-  const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useProductFields();
   const [choices, setChoices] = useState<Choice[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -99,7 +96,7 @@ function ProductCreate() {
 
   const submit = async () => {
     setFormError(null);
-    const base = productFieldsPayload(fields);
+    const base = productFieldsPayload(form.state);
     const { variants, errors } = grid.check();
     // The same barcode twice in the grid would be refused by the server (BARCODE_TAKEN).
     const seen = new Map<string, string>();
@@ -112,15 +109,14 @@ function ProductCreate() {
       }
     }
     const payload = { ...base, propertyTypeIds: choices.map((c) => c.type.id), variants };
-    const productErrors: FieldErrors = await grid.checkBody(ProductCreateDto, payload, errors);
+    const productErrors = await grid.checkBody(ProductCreateDto, payload, errors);
     delete productErrors.variants;
-    if (Number.isNaN(base.vatRate)) productErrors.vatRate = t('errors.vatInvalid');
-    setFieldErrors(productErrors);
+    const fieldsOk = form.show(productErrors);
     if (rows.length === 0) {
       setFormError(t('errors.noVariants'));
       return;
     }
-    if (hasErrors(productErrors) || Object.keys(errors).length > 0) {
+    if (!fieldsOk || Object.keys(errors).length > 0) {
       setFormError(t('errors.fixForm'));
       return;
     }
@@ -145,12 +141,7 @@ function ProductCreate() {
         </Alert>
       )}
       <Section title={t('products.details')}>
-        <ProductFields
-          state={fields}
-          onChange={setFields}
-          errors={fieldErrors}
-          disabled={create.isPending}
-        />
+        <ProductFields form={form} disabled={create.isPending} />
       </Section>
       <Section title={t('grid.propertiesTitle')}>
         <PropertyTypesPicker
@@ -211,8 +202,7 @@ function ProductEdit({ productId }: { productId: string }) {
     queryFn: () => catalogApi.product(productId),
     meta: { detail: true },
   });
-  const [fields, setFields] = useState<ProductFieldsState>(() => productFieldsFrom(null));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const form = useProductFields();
   const labels = useEditDialog<never>();
   const properties = useEditDialog<never>();
   useErrorToast(product.error);
@@ -222,7 +212,7 @@ function ProductEdit({ productId }: { productId: string }) {
   const [syncedFrom, setSyncedFrom] = useState<ProductDetail | undefined>(undefined);
   if (product.data && product.data !== syncedFrom) {
     setSyncedFrom(product.data);
-    setFields(productFieldsFrom(product.data));
+    form.onChange(productFieldsFrom(product.data));
   }
 
   // Stock per inventory is live: refetch when one of this product's variants moves.
@@ -247,13 +237,11 @@ function ProductEdit({ productId }: { productId: string }) {
   });
 
   const submit = async () => {
-    const payload = productFieldsPayload(fields);
+    const payload = productFieldsPayload(form.state);
     const found = await dtoErrors(ProductUpdateDto, payload, i18n.language, (f) =>
       t(`fields.${f}`),
     );
-    if (Number.isNaN(payload.vatRate)) found.vatRate = t('errors.vatInvalid');
-    setFieldErrors(found);
-    if (!hasErrors(found)) save.mutate(payload as ProductUpdateDto);
+    if (form.show(found)) save.mutate(payload as ProductUpdateDto);
   };
 
   const data: ProductDetail | undefined = product.data;
@@ -262,20 +250,12 @@ function ProductEdit({ productId }: { productId: string }) {
     [propertyTypes.data, data?.propertyTypeIds],
   );
 
-  const labelItems: LabelItem[] = useMemo(
-    () =>
-      (data?.variants ?? []).map((v) => ({
-        ...labelItem(
-          v,
-          orderedProperties(
-            v.properties ?? {},
-            typeNames.map((type) => type.name),
-          ),
-        ),
-        productName: data?.nameAr ?? v.productName,
-      })),
-    [data, typeNames],
-  );
+  // The labels dialog reads them when it opens (it is mounted afresh each time).
+  const order = typeNames.map((type) => type.name);
+  const labelItems: LabelItem[] = (data?.variants ?? []).map((v) => ({
+    ...labelItem(v, orderedProperties(v.properties ?? {}, order)),
+    productName: data?.nameAr ?? v.productName,
+  }));
 
   if (product.isLoading) {
     return (
@@ -313,12 +293,7 @@ function ProductEdit({ productId }: { productId: string }) {
         )}
       </ProductHeader>
       <Section title={t('products.details')}>
-        <ProductFields
-          state={fields}
-          onChange={setFields}
-          errors={fieldErrors}
-          disabled={!canManage || save.isPending}
-        />
+        <ProductFields form={form} disabled={!canManage || save.isPending} />
         {(typeNames.length > 0 || canManage) && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">
@@ -364,5 +339,3 @@ function ProductEdit({ productId }: { productId: string }) {
     </Box>
   );
 }
-
-export default ProductPage;

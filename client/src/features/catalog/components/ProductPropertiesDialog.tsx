@@ -110,27 +110,18 @@ export function ProductPropertiesDialog({ onClose, product, propertyTypes }: Pro
   const problemFor = (code: AxisPlanProblem['code'], axis: string) =>
     result.problems.some((p) => p.code === code && 'axis' in p && p.axis === axis);
 
-  // New rows start from the first active variant's prices: a new size usually sells like the others.
-  const template = useMemo(() => {
-    const first = product.variants.find((v) => v.active) ?? product.variants[0];
-    const row = emptyGridRow('', {});
-    if (!first) return row;
-    const { sellPrice, minSellPrice, lowStockThreshold } = variantTexts(first);
-    return {
-      ...row,
-      sellPrice,
-      minSellPrice,
-      lowStockThreshold: first.lowStockThreshold ? lowStockThreshold : '',
-    };
-  }, [product.variants]);
   const order = axes.map((a) => a.type.name);
+  // New rows start from the first active variant's prices: a new size usually sells like the others.
   const fresh = useCallback(
-    (key: string, properties: Record<string, string>): GridRow => ({
-      ...template,
-      key,
-      properties,
-    }),
-    [template],
+    (key: string, properties: Record<string, string>): GridRow => {
+      const first = product.variants.find((v) => v.active) ?? product.variants[0];
+      const row = emptyGridRow(key, properties);
+      if (!first) return row;
+      const { sellPrice, minSellPrice, lowStockThreshold } = variantTexts(first);
+      const threshold = first.lowStockThreshold ? lowStockThreshold : '';
+      return { ...row, sellPrice, minSellPrice, lowStockThreshold: threshold };
+    },
+    [product.variants],
   );
   const grid = useVariantGrid(plan?.create ?? NO_COMBOS, propertiesKey, fresh);
   const { t, rows } = grid;
@@ -345,26 +336,22 @@ export function ProductPropertiesDialog({ onClose, product, propertyTypes }: Pro
       <Box sx={{ mt: 2 }} data-testid="properties-summary">
         {plan ? (
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Chip
-              size="small"
-              color="success"
-              label={t('properties.willCreate', { count: plan.create.length })}
-              data-testid="properties-create-count"
-            />
             {(
               [
+                ['willCreate', plan.create.length, 'success', 'properties-create-count'],
                 ['willReactivate', plan.reactivate.length, 'info'],
                 ['willUpdate', plan.update.length, 'default'],
                 ['willRetire', plan.retire.length, 'warning'],
               ] as const
             ).map(
-              ([key, count, color]) =>
-                count > 0 && (
+              ([key, count, color, testId]) =>
+                (count > 0 || testId) && (
                   <Chip
                     key={key}
                     size="small"
                     color={color}
                     label={t(`properties.${key}`, { count })}
+                    data-testid={testId}
                   />
                 ),
             )}

@@ -1,22 +1,19 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import Box from '@mui/material/Box';
 import { routePath, type ProductResponseDto } from '@pos/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
-import { usePaging } from '../../../shared/ui/usePaging';
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { ActiveChip } from '../../../shared/resource';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { ListPage, usePagedList } from '../../../shared/ui/PagedTable';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
+import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { ExportButton } from '../../../shared/ui/listColumns';
 import { catalogApi, catalogKeys, downloadFile } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
 import { CategoryFilter } from './CategoryFilter';
@@ -26,54 +23,43 @@ import { LabelsDialog } from './LabelsDialog';
 import { nameLang } from '../../../shared/lib/lang';
 import { Caption } from './Caption';
 
-type ActiveFilter = 'all' | 'active' | 'inactive';
-
-export function ProductsPage() {
+export default function ProductsPage() {
   const { t } = useTranslation('catalog');
   const can = useCan();
   const canManage = can('can_manage_products');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
 
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebouncedValue(search.trim(), 300);
-  const [categoryId, setCategoryId] = useState(params.get('categoryId') ?? '');
-  const [activeFilter, setActiveFilter] = useState<ActiveFilter>('all');
-  const paging = usePaging();
+  const {
+    paging,
+    values,
+    params: filters,
+    set,
+    bind,
+    search,
+  } = useListState({
+    q: params.get('q') ?? '',
+    categoryId: params.get('categoryId') ?? '',
+    active: '' as '' | 'active' | 'inactive',
+  });
   // Dialogs are mounted afresh at each opening (their state starts from scratch).
   const importing = useEditDialog<never>();
   const labels = useEditDialog<never>();
-  const [exporting, setExporting] = useState(false);
 
   // Keep the search in the address so back/forward and shared links keep it.
+  const { q, categoryId, active } = filters;
   useEffect(() => {
-    const next = new URLSearchParams();
-    if (q) next.set('q', q);
-    if (categoryId) next.set('categoryId', categoryId);
-    setParams(next, { replace: true });
+    setParams(new URLSearchParams({ ...(q && { q }), ...(categoryId && { categoryId }) }), {
+      replace: true,
+    });
   }, [q, categoryId, setParams]);
 
   const list = usePagedList({
     paging,
-    params: {
-      q: q || undefined,
-      categoryId: categoryId || undefined,
-      active: activeFilter === 'all' ? undefined : activeFilter === 'active',
-    },
+    params: { q, categoryId, active: active ? active === 'active' : undefined },
     queryKey: catalogKeys.productList,
     fetch: catalogApi.products,
   });
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadFile('/Products/export', 'products.xlsx');
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: Column<ProductResponseDto>[] = [
     {
@@ -150,14 +136,13 @@ export function ProductsPage() {
           <ToolButton icon={<QrCode2 />} onClick={labels.openCreate} testId="products-labels">
             {t('labels.open')}
           </ToolButton>
-          <ToolButton
-            icon={<FileDownloadOutlined />}
-            disabled={exporting}
-            onClick={() => void onExport()}
+          <ExportButton
+            onExport={() => downloadFile('/Products/export', 'products.xlsx')}
             testId="products-export"
+            size="small"
           >
             {t('products.export')}
-          </ToolButton>
+          </ExportButton>
           {canManage && (
             <>
               <ToolButton
@@ -188,25 +173,19 @@ export function ProductsPage() {
       ariaLabel={t('products.title')}
       emptyText={t('products.empty')}
       emptyTestId="products-empty"
-      search={{
-        value: search,
-        onChange: paging.withReset(setSearch),
-        label: t('products.search'),
-        testId: 'products-search',
-      }}
+      search={search(t('products.search'), 'products-search')}
       filters={
         <>
           <CategoryFilter
             label={t('fields.category')}
             allLabel={t('products.allCategories')}
-            value={categoryId}
-            onChange={paging.withReset(setCategoryId)}
+            value={values.categoryId}
+            onChange={set('categoryId')}
           />
-          <SelectFilter<ActiveFilter>
+          <SelectFilter
             label={t('fields.active')}
-            value={activeFilter}
-            onChange={paging.withReset(setActiveFilter)}
-            allValue="all"
+            {...bind('active')}
+            displayEmpty
             allLabel={t('products.allStates')}
             options={[
               { value: 'active', label: t('products.activeOnly') },
@@ -226,5 +205,3 @@ export function ProductsPage() {
     </ListPage>
   );
 }
-
-export default ProductsPage;

@@ -7,7 +7,7 @@ import { catalogKeys } from '../api/catalog.api';
 import { ChipsInput } from './ChipsInput';
 
 /** /PropertyTypes: the variant axes (size, colour...) and their values. */
-export function PropertyTypesPage() {
+export default function PropertyTypesPage() {
   const { t } = useTranslation('catalog');
   return (
     <ResourcePage<PropertyTypeResponseDto>
@@ -59,5 +59,3 @@ export function PropertyTypesPage() {
     />
   );
 }
-
-export default PropertyTypesPage;

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -9,10 +8,10 @@ import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { useInventoryOptions, type InventoryOption } from '../api/catalog.api';
-import { variantFromTexts, type VariantTexts } from '../lib/variantForm';
+import type { VariantTexts } from '../lib/variantForm';
 import { propertiesText } from '../lib/variants';
 import { ChipsInput } from './ChipsInput';
-import { useVariantChecks } from './ProductKit';
+import { LtrInput, useVariantChecks } from './ProductKit';
 
 type Errors = Record<string, string>;
 
@@ -92,11 +91,8 @@ export function useVariantGrid(...args: Parameters<typeof useGridRows>) {
   const check = () => {
     const errors: Record<string, string> = {};
     const variants = rows.map((row) => {
-      const { input, errors: rowErrors } = variantFromTexts(row, row.properties, {
-        showCost: checks.showCost,
-        inventoryIds: inventories.map((i) => i.id),
-        messages: checks.messages,
-      });
+      const ids = inventories.map((i) => i.id);
+      const { input, errors: rowErrors } = checks.fromTexts(row, row.properties, ids);
       for (const [field, message] of Object.entries(rowErrors))
         errors[`${row.key}.${field}`] = message;
       return input;
@@ -151,22 +147,15 @@ export function VariantGrid({ grid }: { grid: VariantGridState }) {
   const input =
     (field: TextKey) =>
     ({ row, index }: Indexed): ReactNode => (
-      <TextField
-        size="small"
+      <LtrInput
         value={row[field]}
-        onChange={(e) => onChange(row.key, { [field]: e.target.value })}
-        error={Boolean(errors[`${row.key}.${field}`])}
-        helperText={errors[`${row.key}.${field}`]}
+        onChange={(text) => onChange(row.key, { [field]: text })}
+        error={errors[`${row.key}.${field}`]}
         placeholder={field === 'sku' ? t('hints.skuAuto') : undefined}
         sx={cellInput}
-        slotProps={{
-          htmlInput: {
-            'aria-label': t(`fields.${field}`),
-            'data-testid': `grid-${field}-${index}`,
-            dir: 'ltr',
-            inputMode: field === 'sku' ? undefined : 'decimal',
-          },
-        }}
+        ariaLabel={t(`fields.${field}`)}
+        testId={`grid-${field}-${index}`}
+        decimal={field !== 'sku'}
       />
     );
   const textColumn = (field: TextKey, hidden = false): Column<Indexed> => ({
@@ -212,23 +201,16 @@ export function VariantGrid({ grid }: { grid: VariantGridState }) {
       key: inventory.id,
       header: t('grid.opening', { name: inventoryLabel(inventory) }),
       render: ({ row, index }) => (
-        <TextField
-          size="small"
+        <LtrInput
           value={row.opening[inventory.id] ?? ''}
-          onChange={(e) =>
-            onChange(row.key, { opening: { ...row.opening, [inventory.id]: e.target.value } })
+          onChange={(text) =>
+            onChange(row.key, { opening: { ...row.opening, [inventory.id]: text } })
           }
-          error={Boolean(errors[`${row.key}.opening.${inventory.id}`])}
-          helperText={errors[`${row.key}.opening.${inventory.id}`]}
+          error={errors[`${row.key}.opening.${inventory.id}`]}
           sx={{ minInlineSize: 80 }}
-          slotProps={{
-            htmlInput: {
-              dir: 'ltr',
-              inputMode: 'decimal',
-              'aria-label': t('grid.opening', { name: inventoryLabel(inventory) }),
-              'data-testid': `grid-opening-${index}-${inventory.id}`,
-            },
-          }}
+          decimal
+          ariaLabel={t('grid.opening', { name: inventoryLabel(inventory) })}
+          testId={`grid-opening-${index}-${inventory.id}`}
         />
       ),
     })),
@@ -245,16 +227,14 @@ export function VariantGrid({ grid }: { grid: VariantGridState }) {
           {t('grid.applyAllHint')}
         </Typography>
         {BULK_FIELDS.filter((field) => showCost || field !== 'avgCost').map((field) => (
-          <TextField
+          <LtrInput
             key={field}
-            size="small"
             label={t(`fields.${field}`)}
             value={bulk[field]}
-            onChange={(e) => setBulk((prev) => ({ ...prev, [field]: e.target.value }))}
+            onChange={(text) => setBulk((prev) => ({ ...prev, [field]: text }))}
             sx={{ inlineSize: 160 }}
-            slotProps={{
-              htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': `bulk-${field}` },
-            }}
+            decimal
+            testId={`bulk-${field}`}
           />
         ))}
         <Button

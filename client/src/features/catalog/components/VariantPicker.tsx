@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type VariantResponseDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { catalogApi, catalogKeys } from '../api/catalog.api';
 import { formatQuantity } from '../../../shared/lib/money';
@@ -25,9 +25,6 @@ export type VariantPickerProps = {
   /** On hand and reserved are read for this inventory. */
   inventoryId?: string;
   label?: string;
-  placeholder?: string;
-  autoFocus?: boolean;
-  disabled?: boolean;
   /** Variants already chosen elsewhere (shown disabled). */
   excludeIds?: string[];
   /** Empties the box after a choice (default when uncontrolled). */
@@ -39,8 +36,6 @@ export type VariantPickerProps = {
   inputText?: ExternalInput;
   inputRef?: Ref<HTMLInputElement>;
   size?: 'small' | 'medium';
-  limit?: number;
-  debounceMs?: number;
   testId?: string;
 };
 
@@ -54,16 +49,11 @@ export function VariantPicker({
   value,
   inventoryId,
   label,
-  placeholder,
-  autoFocus,
-  disabled,
   excludeIds,
   clearOnSelect,
   inputText,
   inputRef,
   size = 'small',
-  limit = 20,
-  debounceMs = 250,
   testId = 'variant-picker',
 }: VariantPickerProps) {
   const { t } = useTranslation('catalog');
@@ -71,7 +61,7 @@ export function VariantPicker({
   const clear = clearOnSelect ?? !controlled;
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(input.trim(), debounceMs);
+  const q = useDebouncedValue(input.trim(), 250);
 
   // A new external text replaces what is typed (adjusted during render, not in an effect).
   const [seenSeq, setSeenSeq] = useState<number | undefined>(undefined);
@@ -85,13 +75,11 @@ export function VariantPicker({
 
   const search = useQuery({
     queryKey: catalogKeys.variantSearch(q, inventoryId),
-    queryFn: ({ signal }) => catalogApi.searchVariants(q, inventoryId, limit, signal),
+    queryFn: ({ signal }) => catalogApi.searchVariants(q, inventoryId, 20, signal),
     enabled: q.length > 0,
     staleTime: 10_000,
   });
-  useEffect(() => {
-    if (search.error) handleError(search.error, { toast: true });
-  }, [search.error]);
+  useErrorToast(search.error);
 
   const options = q.length > 0 ? (search.data ?? []) : [];
   const excluded = new Set(excludeIds ?? []);
@@ -103,7 +91,6 @@ export function VariantPicker({
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      disabled={disabled}
       options={options}
       value={controlled ? value : null}
       inputValue={input}
@@ -163,9 +150,8 @@ export function VariantPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          autoFocus={autoFocus}
           label={label ?? t('picker.label')}
-          placeholder={placeholder ?? t('picker.placeholder')}
+          placeholder={t('picker.placeholder')}
           inputRef={inputRef}
           slotProps={{
             ...params.slotProps,

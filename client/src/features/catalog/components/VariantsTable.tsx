@@ -3,11 +3,8 @@ import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   VariantInputDto,
@@ -17,7 +14,6 @@ import {
 } from '@pos/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dtoErrors } from '../../../shared/forms/useDtoForm';
 import { ActiveChip } from '../../../shared/resource';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { SelectField } from '../../../shared/ui/SelectField';
@@ -36,27 +32,12 @@ import {
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity } from '../../../shared/lib/money';
 import { comboKey, propertiesText } from '../lib/variants';
-import { variantFromTexts, variantTexts, type VariantTexts } from '../lib/variantForm';
+import { variantTexts, type VariantTexts } from '../lib/variantForm';
 import { ChipsInput } from './ChipsInput';
-import { Section, ToolButton, useVariantChecks } from './ProductKit';
+import { LtrInput, Section, ToolButton, useVariantChecks } from './ProductKit';
 import { Caption } from './Caption';
 
 type TextKey = 'sku' | 'sellPrice' | 'minSellPrice' | 'avgCost' | 'lowStockThreshold';
-
-/** Adds the DTO's messages (under their first path segment) to the form's own. */
-async function withDtoErrors(
-  dto: Parameters<typeof dtoErrors>[0],
-  body: object,
-  found: Record<string, string>,
-  lang: string,
-  label: (field: string) => string,
-) {
-  const checked = await dtoErrors(dto, body, lang, (f) => label(f.split('.')[0]));
-  const all = { ...found };
-  for (const [k, v] of Object.entries(checked))
-    if (v && !all[k.split('.')[0]]) all[k.split('.')[0]] = v;
-  return all;
-}
 
 /** Existing product: its variants with stock per inventory, inline edit, delete, add. */
 export function VariantsTable({
@@ -66,7 +47,7 @@ export function VariantsTable({
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
 }) {
-  const { t, lang, showCost, messages } = useVariantChecks();
+  const { t, showCost, withDto, fromTexts } = useVariantChecks();
   const can = useCan();
   const canManage = can('can_manage_products');
   // Every branch sells at a variant's price: changing it is store-wide (the server's rule, issue 11).
@@ -110,11 +91,7 @@ export function VariantsTable({
   };
 
   const saveEdit = async (variant: ProductVariant) => {
-    const { input, errors: found } = variantFromTexts(texts, variant.properties ?? {}, {
-      showCost,
-      inventoryIds: [],
-      messages,
-    });
+    const { input, errors: found } = fromTexts(texts, variant.properties ?? {});
     const body: VariantUpdateDto = {
       sku: input.sku ?? variant.sku,
       barcodes: input.barcodes,
@@ -125,27 +102,20 @@ export function VariantsTable({
       active,
     };
     if (showCost && input.avgCost !== undefined) body.avgCost = input.avgCost;
-    const all = await withDtoErrors(VariantUpdateDto, body, found, lang, (f) => t(`fields.${f}`));
+    const all = await withDto(VariantUpdateDto, body, found);
     setErrors(all);
     if (Object.keys(all).length === 0) update.mutate({ id: variant.id, body });
   };
 
   const isEditing = (variant: ProductVariant) => editingId === variant.id;
   const cellInput = (field: TextKey) => (
-    <TextField
-      size="small"
+    <LtrInput
       value={texts[field]}
-      onChange={(e) => setTexts((prev) => ({ ...prev, [field]: e.target.value }))}
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
+      onChange={(text) => setTexts((prev) => ({ ...prev, [field]: text }))}
+      error={errors[field]}
       sx={{ minInlineSize: 90 }}
-      slotProps={{
-        htmlInput: {
-          dir: 'ltr',
-          'aria-label': t(`fields.${field}`),
-          'data-testid': `variant-edit-${field}`,
-        },
-      }}
+      ariaLabel={t(`fields.${field}`)}
+      testId={`variant-edit-${field}`}
     />
   );
   /** A cell shown as text, or as a box while its row is edited (and `editable`). */
@@ -237,18 +207,14 @@ export function VariantsTable({
       render: (v) =>
         isEditing(v) ? (
           <>
-            <Tooltip title={t('common.save')}>
-              <IconButton
-                size="small"
-                color="primary"
-                aria-label={t('common.save')}
-                disabled={update.isPending}
-                onClick={() => void saveEdit(v)}
-                data-testid="variant-save"
-              >
-                <CheckOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <IconAction
+              icon={CheckOutlined}
+              color="primary"
+              label={t('common.save')}
+              disabled={update.isPending}
+              onClick={() => void saveEdit(v)}
+              testId="variant-save"
+            />
             <IconAction
               icon={CloseOutlined}
               label={t('common.cancel')}
@@ -352,7 +318,7 @@ function AddVariantDialog({
   product: ProductDetail;
   propertyTypes: PropertyTypeResponseDto[];
 }) {
-  const { t, lang, showCost, messages } = useVariantChecks();
+  const { t, showCost, withDto, fromTexts } = useVariantChecks();
   // Mounted with a new key at each opening: starts empty.
   const [texts, setTexts] = useState<VariantTexts>(() => variantTexts(null));
   const [properties, setProperties] = useState<Record<string, string>>({});
@@ -366,14 +332,10 @@ function AddVariantDialog({
   });
 
   const submit = async () => {
-    const { input, errors: found } = variantFromTexts(texts, properties, {
-      showCost,
-      inventoryIds: [],
-      messages,
-    });
+    const { input, errors: found } = fromTexts(texts, properties);
     for (const type of propertyTypes)
       if (!properties[type.name]) found[`prop.${type.name}`] = t('errors.chooseValue');
-    const all = await withDtoErrors(VariantInputDto, input, found, lang, (f) => t(`fields.${f}`));
+    const all = await withDto(VariantInputDto, input, found);
     // The same combination twice would be two identical items.
     const key = comboKey(properties);
     if (
@@ -387,16 +349,15 @@ function AddVariantDialog({
   };
 
   const field = (name: TextKey, hint?: string) => (
-    <TextField
-      size="small"
+    <LtrInput
       fullWidth
       label={t(`fields.${name}`)}
       value={texts[name]}
       required={name === 'sellPrice'}
-      onChange={(e) => setTexts((prev) => ({ ...prev, [name]: e.target.value }))}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? hint ?? ' '}
-      slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': `variant-new-${name}` } }}
+      onChange={(text) => setTexts((prev) => ({ ...prev, [name]: text }))}
+      error={errors[name]}
+      helperText={hint ?? ' '}
+      testId={`variant-new-${name}`}
     />
   );
 

@@ -7,21 +7,19 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { LIMITS, StockAdjustmentDto, type StockAdjustmentLineDto } from '@pos/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { normalizeError } from '../../../shared/api/handleError';
 import { dtoErrors } from '../../../shared/forms/useDtoForm';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { DataTable, qtyColumn } from '../../../shared/ui/DataTable';
-import { FormDialog } from '../../../shared/ui/FormDialog';
+import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 import { VariantPicker } from '../../catalog';
 import { itemTitle, removeColumn } from '../../../shared/ui/DocumentKit';
 import { useCan } from '../../../shared/state/useCan';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { useAmountCheck } from '../../../shared/ui/AmountField';
 import { inventoryApi, inventoryKeys } from '../api/inventory.api';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 export type AdjustLine = {
   variantId: string;
@@ -45,7 +43,6 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
   const checkAmount = useAmountCheck();
   const can = useCan();
   const showCost = can('can_see_buy_price');
-  const queryClient = useQueryClient();
   // Mounted with a new key at each opening: starts from `initial`.
   const [lines, setLines] = useState<AdjustLine[]>(() => initial.map((line) => ({ ...line })));
   const [mode, setMode] = useState<Mode>('change');
@@ -54,18 +51,13 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const idem = useIdempotencyKey(open);
-  const save = useMutation({
-    mutationFn: (body: StockAdjustmentDto) =>
-      inventoryApi.adjust(body, { idempotencyKey: idem.key }),
-    onSuccess: async (answer) => {
-      idem.renew();
-      toast.success(t('adjust.saved', { count: answer?.movements ?? lines.length }));
-      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-      onClose();
-    },
-    onError: (err) => setFormError(handleError(err, { toast: true }).message),
+  const save = useCrudMutation({
+    idempotent: true,
+    mutationFn: (body: StockAdjustmentDto, options) => inventoryApi.adjust(body, options),
+    success: (answer) => t('adjust.saved', { count: answer?.movements ?? lines.length }),
+    invalidate: [inventoryKeys.all, ['catalog']],
+    onDone: onClose,
+    onError: (err) => setFormError(normalizeError(err).message),
   });
 
   const submit = async () => {
@@ -258,16 +250,15 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
           ]}
         />
       </Box>
-      <TextField
-        size="small"
+      <NoteField
         fullWidth
         multiline
         minRows={1}
         label={t('adjust.note')}
         value={note}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={setNote}
         sx={{ mt: 1.5 }}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
+        maxLength={500}
       />
       {formError && (
         <Alert severity="error" sx={{ mt: 1.5 }}>

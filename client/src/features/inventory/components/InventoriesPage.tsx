@@ -18,7 +18,7 @@ import { RowLink } from '../../../shared/ui/RowLink';
 const open = (inventory: InventoryResponseDto) => routePath('Inventories-id', { id: inventory.id });
 
 /** /Inventories: the inventories of the user's branch (every branch with can_see_branches). */
-export function InventoriesPage() {
+export default function InventoriesPage() {
   const { t } = useTranslation('inventory');
   const showCost = useCan()('can_see_buy_price');
   const navigate = useNavigate();
@@ -74,5 +74,3 @@ export function InventoriesPage() {
     />
   );
 }
-
-export default InventoriesPage;

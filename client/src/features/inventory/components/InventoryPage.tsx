@@ -13,12 +13,13 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { IconAction } from '../../../shared/ui/IconAction';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { PagedTable, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { CategoryFilter, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
@@ -36,9 +37,10 @@ import { nameLang } from '../../../shared/lib/lang';
 import { BackButton, itemTitle, ValueBox } from '../../../shared/ui/DocumentKit';
 
 type FilterChoice = 'all' | StockFilter;
+const STATUS_COLORS = { out: 'error', low: 'warning', in: 'success' } as const;
 
 /** /Inventories/{id}: the stock of one inventory, its value at cost, movements and adjustments. */
-export function InventoryPage() {
+export default function InventoryPage() {
   const { t } = useTranslation('inventory');
   const { id = '' } = useParams();
   const can = useCan();
@@ -56,9 +58,7 @@ export function InventoryPage() {
     50,
   );
   const [movements, setMovements] = useState<MovementsTarget | null>(null);
-  const [adjustOpen, setAdjustOpen] = useState(false);
-  const [adjustLines, setAdjustLines] = useState<AdjustLine[]>([]);
-  const [adjustKey, setAdjustKey] = useState(0);
+  const adjust = useEditDialog<AdjustLine[]>();
   const stock = usePagedList({
     paging,
     params: params as Omit<StockQuery, 'page' | 'pageSize'>,
@@ -75,12 +75,6 @@ export function InventoryPage() {
     if (event.payload.inventoryId === id) refreshStock();
   });
   useLiveResync(refreshStock);
-
-  const openAdjust = (lines: AdjustLine[]) => {
-    setAdjustLines(lines);
-    setAdjustKey((k) => k + 1);
-    setAdjustOpen(true);
-  };
 
   const statusOf = (row: StockRowDto) =>
     row.onHand <= 0 ? 'out' : row.onHand <= row.lowStockThreshold ? 'low' : 'in';
@@ -125,17 +119,13 @@ export function InventoryPage() {
     {
       key: 'status',
       header: t('stock.status'),
-      render: (row) => {
-        const status = statusOf(row);
-        return (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={status === 'out' ? 'error' : status === 'low' ? 'warning' : 'success'}
-            label={t(`stock.filters.${status}`)}
-          />
-        );
-      },
+      render: (row) => (
+        <StatusBadge
+          variant="outlined"
+          color={STATUS_COLORS[statusOf(row)]}
+          label={t(`stock.filters.${statusOf(row)}`)}
+        />
+      ),
     },
     moneyColumn('sellPrice', t('stock.sellPrice'), (row) => row.sellPrice),
     moneyColumn('avgCost', t('stock.avgCost'), (row) => row.avgCost, { hidden: !showCost }),
@@ -160,7 +150,7 @@ export function InventoryPage() {
               label={t('adjust.open')}
               icon={TuneOutlined}
               onClick={() =>
-                openAdjust([
+                adjust.openEdit([
                   {
                     variantId: row.variantId,
                     title: itemTitle(row),
@@ -190,22 +180,22 @@ export function InventoryPage() {
         title={inventory.data?.name ?? t('stock.title')}
         titleTestId="inventory-title"
         meta={
-          <>
-            {inventory.data && (
+          inventory.data && (
+            <>
               <Chip size="small" variant="outlined" label={inventory.data.branchName} />
-            )}
-            {inventory.data?.isDefault && (
-              <Chip size="small" color="primary" label={t('fields.isDefault')} />
-            )}
-            {inventory.data?.allowNegative && (
-              <Chip
-                size="small"
-                color="warning"
-                variant="outlined"
-                label={t('fields.allowNegative')}
-              />
-            )}
-          </>
+              {inventory.data.isDefault && (
+                <Chip size="small" color="primary" label={t('fields.isDefault')} />
+              )}
+              {inventory.data.allowNegative && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t('fields.allowNegative')}
+                />
+              )}
+            </>
+          )
         }
         actions={
           <>
@@ -222,7 +212,7 @@ export function InventoryPage() {
               <Button
                 variant="contained"
                 startIcon={<TuneOutlined />}
-                onClick={() => openAdjust([])}
+                onClick={() => adjust.openEdit([])}
                 data-testid="inventory-adjust"
               >
                 {t('adjust.open')}
@@ -279,14 +269,12 @@ export function InventoryPage() {
         onClose={() => setMovements(null)}
       />
       <AdjustmentDialog
-        key={adjustKey}
-        open={adjustOpen}
+        key={adjust.key}
+        open={adjust.open}
         inventoryId={id}
-        initial={adjustLines}
-        onClose={() => setAdjustOpen(false)}
+        initial={adjust.item ?? []}
+        onClose={adjust.close}
       />
     </Box>
   );
 }
-
-export default InventoryPage;

@@ -5,9 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { usePagedList } from '../../../shared/ui/PagedTable';
 import type { Column } from '../../../shared/ui/DataTable';
 import { ListGrid } from '../../../shared/ui/ListGrid';
 import { usePaging } from '../../../shared/ui/usePaging';
@@ -34,16 +33,16 @@ export function MovementsDialog({
   const showCost = can('can_see_buy_price');
   // Mounted with a new key per variant: paging starts at the first page.
   const paging = usePaging(PAGE_SIZE);
-  const page = paging.page;
 
-  const list = useQuery({
-    queryKey: inventoryKeys.movements(target?.variantId ?? '', target?.inventoryId ?? '', page),
-    queryFn: () =>
-      inventoryApi.movements(target!.variantId, target!.inventoryId, page + 1, PAGE_SIZE),
+  const list = usePagedList({
+    paging,
+    params: {},
+    queryKey: ({ page }) =>
+      inventoryKeys.movements(target?.variantId ?? '', target?.inventoryId ?? '', page - 1),
+    fetch: ({ page }) =>
+      inventoryApi.movements(target!.variantId, target!.inventoryId, page, PAGE_SIZE),
     enabled: target !== null,
-    placeholderData: keepPreviousData,
   });
-  useErrorToast(list.error);
 
   const columns: Column<Movement>[] = [
     { key: 'at', header: t('movements.at'), nowrap: true, render: (m) => formatDateTime(m.at) },
