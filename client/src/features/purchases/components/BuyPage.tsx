@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,7 +17,7 @@ import {
 } from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -27,8 +26,7 @@ import { businessDay, formatDay } from '../../../shared/lib/format';
 import { placeLabel } from '../../../shared/lib/places';
 import { sessionUserState } from '../../../shared/state';
 import { formatQuantity } from '../../../shared/lib/money';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useBarcodeScan } from '../../../shared/state/barcode';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField, type AmountFieldRules } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
@@ -41,7 +39,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { itemTitle, removeColumn, ScanField } from '../../../shared/ui/DocumentKit';
 import { catalogApi, VariantPicker, type ExternalInput } from '../../catalog';
-import { ordersHref } from '../../purchase-orders';
+import { ordersHref, VendorPicker } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
 import { defaultInventory } from '../lib/buyDefaults';
 import { NewItemDialog, type NewItem } from './NewItemDialog';
@@ -105,13 +103,6 @@ export default function BuyPage() {
   useErrorToast(options.error ?? recent.error ?? opened.error);
 
   const [vendor, setVendor] = useState<VendorLookupDto | null>(null);
-  const [vendorText, setVendorText] = useState('');
-  const vendorQ = useDebouncedValue(vendorText.trim(), 200);
-  const vendors = useQuery({
-    queryKey: purchaseKeys.vendors(vendorQ),
-    queryFn: () => purchasesApi.vendors(vendorQ),
-    staleTime: 10_000,
-  });
   const [chosenInventory, setInventoryId] = useState('');
   const [vendorInvoiceNumber, setVendorInvoiceNumber] = useState('');
   // The date shown is the date saved: today in the store's time zone until the clerk changes it.
@@ -165,59 +156,41 @@ export default function BuyPage() {
     );
   }
 
-  const addVariant = useCallback(
-    (v: { id: string; title: string; code: string; unitCost: number; vatRate: number }) => {
-      setLines((prev) => {
-        const found = prev.find((l) => l.variantId === v.id);
-        if (found)
-          return prev.map((l) => (l === found ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
-        const { id: variantId, ...rest } = v;
-        return [...prev, { ...rest, key: nextKey.current++, variantId, quantity: 1, discount: 0 }];
-      });
-    },
-    [],
-  );
-  const addFound = useCallback(
-    (v: VariantResponseDto) => {
-      addVariant({
-        id: v.id,
-        title: itemTitle(v),
-        code: v.barcodes[0] ?? v.sku,
-        unitCost: v.avgCost ?? 0,
-        vatRate: v.vatRate ?? 0,
-      });
-    },
-    [addVariant],
-  );
+  type Picked = { id: string; title: string; code: string; unitCost: number; vatRate: number };
+  const addVariant = (v: Picked) =>
+    setLines((prev) => {
+      const found = prev.find((l) => l.variantId === v.id);
+      if (found)
+        return prev.map((l) => (l === found ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
+      const { id: variantId, ...rest } = v;
+      return [...prev, { ...rest, key: nextKey.current++, variantId, quantity: 1, discount: 0 }];
+    });
+  const addFound = (v: VariantResponseDto) =>
+    addVariant({
+      id: v.id,
+      title: itemTitle(v),
+      code: v.barcodes[0] ?? v.sku,
+      unitCost: v.avgCost ?? 0,
+      vatRate: v.vatRate ?? 0,
+    });
 
-  const resolve = useCallback(
-    async (raw: string) => {
-      const code = raw.trim();
-      if (!code) return;
-      setScanText('');
-      try {
-        const [hit] = await catalogApi.searchVariants(code, inventoryId || undefined, 1);
-        if (hit && (hit.barcodes?.includes(code) || hit.sku === code)) {
-          addFound(hit);
-          return;
-        }
-        if (looksLikeCode(code)) setNewItem(code);
-        else setPickerText({ text: code, seq: Date.now() });
-      } catch (err) {
-        handleError(err, { toast: true });
-      }
-    },
-    [inventoryId, addFound],
-  );
+  const resolve = async (raw: string) => {
+    const code = raw.trim();
+    if (!code) return;
+    setScanText('');
+    try {
+      const [hit] = await catalogApi.searchVariants(code, inventoryId || undefined, 1);
+      if (hit && (hit.barcodes?.includes(code) || hit.sku === code)) return addFound(hit);
+      if (looksLikeCode(code)) setNewItem(code);
+      else setPickerText({ text: code, seq: Date.now() });
+    } catch (err) {
+      handleError(err, { toast: true });
+    }
+  };
   // Scans with the focus outside the scan box (the shell's listener sends them here on /buy).
-  useEffect(() => {
-    const onScan = (event: Event) => {
-      const scan = (event as CustomEvent<BarcodeScan>).detail;
-      if (scan && document.activeElement !== scanRef.current) void resolve(scan.code);
-    };
-    window.addEventListener(BARCODE_EVENT, onScan);
-    return () => window.removeEventListener(BARCODE_EVENT, onScan);
-  }, [resolve]);
+  useBarcodeScan((scan) => {
+    if (document.activeElement !== scanRef.current) void resolve(scan.code);
+  });
 
   const created = (item: NewItem) => {
     addVariant({ ...item, title: item.name });
@@ -378,28 +351,16 @@ export default function BuyPage() {
                 gridTemplateColumns: { xs: '1fr', md: '2fr 1.5fr 1fr 1fr' },
               }}
             >
-              <Autocomplete<VendorLookupDto, false, false, false>
+              <VendorPicker<VendorLookupDto>
                 size="small"
-                options={vendors.data ?? []}
                 value={vendor}
-                onChange={(_, v) => setVendor(v)}
-                inputValue={vendorText}
-                onInputChange={(_, text) => setVendorText(text)}
-                filterOptions={(list) => list}
-                getOptionLabel={(v) => v.name}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
+                onChange={setVendor}
+                search={purchasesApi.vendors}
+                queryKey={purchaseKeys.vendors}
                 noOptionsText={t('noVendors')}
-                renderInput={(p) => (
-                  <TextField
-                    {...p}
-                    label={t('vendor')}
-                    required
-                    slotProps={{
-                      ...p.slotProps,
-                      htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'buy-vendor' },
-                    }}
-                  />
-                )}
+                label={t('vendor')}
+                required
+                testId="buy-vendor"
               />
               <SelectField
                 name="inventory"
