@@ -195,18 +195,6 @@ export function ValueBox(props: { label: string; value: string; testId: string }
   );
 }
 
-/** One labelled fact of a document (vendor, both ends, who and when). */
-export function InfoItem({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
-    </Box>
-  );
-}
-
 export type PrintColumn<T> = {
   header: ReactNode;
   render: (row: T) => ReactNode;

@@ -32,6 +32,7 @@ import { AmountField, type AmountFieldRules } from '../../../shared/ui/AmountFie
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { Facts } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
@@ -269,14 +270,12 @@ export default function BuyPage() {
     }
   };
 
+  /** Ctrl+Enter posts, Ctrl+S saves a draft. */
   const onKeys = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-      e.preventDefault();
-      void save(true);
-    } else if ((e.ctrlKey || e.metaKey) && (e.key === 's' || e.key === 'S')) {
-      e.preventDefault();
-      void save(false);
-    }
+    const post = e.key === 'Enter';
+    if (!(e.ctrlKey || e.metaKey) || !(post || e.key.toLowerCase() === 's')) return;
+    e.preventDefault();
+    void save(post);
   };
   /** Enter in a line's field: back to the scan box for the next item. */
   const nextOnEnter = (e: KeyboardEvent) => {
@@ -472,12 +471,16 @@ export default function BuyPage() {
                 alignItems: 'start',
               }}
             >
-              <Stack spacing={0.5} data-testid="buy-totals">
-                <Row label={t('subtotal')} value={money(totals.subtotal)} />
-                <Row label={t('discount')} value={money(totals.discount)} />
-                <Row label={t('vat')} value={money(totals.vat)} />
-                <Row label={t('total')} value={money(totals.total)} strong testId="buy-total" />
-              </Stack>
+              <Box data-testid="buy-totals">
+                <Facts
+                  rows={[
+                    [t('subtotal'), money(totals.subtotal)],
+                    [t('discount'), money(totals.discount)],
+                    [t('vat'), money(totals.vat)],
+                    [t('total'), <b key="total">{money(totals.total)}</b>, 'buy-total'],
+                  ]}
+                />
+              </Box>
               <Stack spacing={2}>
                 <SelectField
                   name="payment"
@@ -576,20 +579,7 @@ export default function BuyPage() {
   );
 }
 
-type RowProps = { label: string; value: string; strong?: boolean; testId?: string };
-function Row({ label, value, strong, testId }: RowProps) {
-  const sx = { fontWeight: strong ? 700 : 400 };
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" sx={sx}>
-        {label}
-      </Typography>
-      <Typography variant="body2" sx={sx} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+type PostedLine = NonNullable<PurchaseInvoiceDto['lines']>[number];
 
 /** A posted (or cancelled) invoice: its figures and lines, and goods to return. */
 function PostedInvoice({
@@ -622,44 +612,38 @@ function PostedInvoice({
           </Button>
         )}
       </Stack>
-      <DataTable<NonNullable<PurchaseInvoiceDto['lines']>[number]>
+      <DataTable<PostedLine>
         ariaLabel={t('lines')}
         hover={false}
         scroll={false}
         rows={invoice.lines ?? []}
         rowKey={(l) => l.id}
         columns={[
-          {
-            key: 'item',
-            header: t('item'),
-            render: itemTitle,
-          },
+          { key: 'item', header: t('item'), render: itemTitle },
           { key: 'quantity', header: t('quantity'), render: (l) => formatQuantity(l.quantity) },
           {
             key: 'returned',
             header: t('returned'),
             render: (l) => formatQuantity(l.returnedQuantity),
           },
-          {
-            key: 'unitCost',
-            header: t('unitCost'),
-            align: 'right',
-            render: (l) => money(l.unitCost ?? 0),
-          },
-          {
-            key: 'total',
-            header: t('lineTotal'),
-            align: 'right',
-            render: (l) => money(l.total ?? 0),
-          },
+          ...(['unitCost', 'total'] as const).map((key) => ({
+            key,
+            header: t(key === 'total' ? 'lineTotal' : key),
+            align: 'right' as const,
+            render: (l: PostedLine) => money(l[key] ?? 0),
+          })),
         ]}
       />
-      <Stack spacing={0.5} sx={{ mt: 2, maxInlineSize: 360 }}>
-        <Row label={t('total')} value={money(invoice.total ?? 0)} strong />
-        <Row label={t('paid')} value={money(invoice.paid ?? 0)} />
-        <Row label={t('returned')} value={money(invoice.returned ?? 0)} />
-        <Row label={t('open')} value={money(open)} strong testId="buy-open" />
-      </Stack>
+      <Box sx={{ mt: 2, maxInlineSize: 360 }}>
+        <Facts
+          rows={[
+            [t('total'), <b key="total">{money(invoice.total ?? 0)}</b>],
+            [t('paid'), money(invoice.paid ?? 0)],
+            [t('returned'), money(invoice.returned ?? 0)],
+            [t('open'), <b key="open">{money(open)}</b>, 'buy-open'],
+          ]}
+        />
+      </Box>
     </Paper>
   );
 }
