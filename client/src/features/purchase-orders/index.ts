@@ -3,4 +3,5 @@
 import { lazy } from 'react';
 
 export { ordersHref, purchaseOrdersTab } from './lib/status';
+export { VendorPicker } from './components/VendorPicker';
 export const PurchaseOrdersPage = lazy(() => import('./components/PurchaseOrdersPage'));

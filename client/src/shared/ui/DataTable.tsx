@@ -8,7 +8,7 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow, { type TableRowProps } from '@mui/material/TableRow';
 import { formatPiasters } from '@pos/contracts';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatQuantity } from '../lib/money';
 
 export type Column<T> = {
@@ -80,6 +80,8 @@ export type DataTableProps<T> = {
   leadRows?: readonly SpanRow[];
   /** Rows in the table's footer (totals). */
   footRows?: readonly SpanRow[];
+  /** A spanned row before a data row (the heading of a group that starts there). */
+  rowBefore?: (row: T, index: number) => SpanRow | undefined;
 };
 
 const asArray = (sx: SxProps<Theme> | undefined) =>
@@ -134,6 +136,7 @@ export function DataTable<T>({
   headRows,
   leadRows,
   footRows,
+  rowBefore,
 }: DataTableProps<T>) {
   const shown = columns.filter((column) => !column.hidden);
   const table = (
@@ -158,11 +161,13 @@ export function DataTable<T>({
       </TableHead>
       <TableBody>
         {leadRows && spanRows(leadRows, shown)}
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const extra = rowProps?.(row) ?? {};
+          const before = rowBefore?.(row, index);
           return (
+            <Fragment key={rowKey(row)}>
+            {before && spanRows([before], shown)}
             <TableRow
-              key={rowKey(row)}
               hover={hover}
               data-testid={rowTestId}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
@@ -190,6 +195,7 @@ export function DataTable<T>({
                 </TableCell>
               ))}
             </TableRow>
+            </Fragment>
           );
         })}
         {emptyText !== undefined && !loading && rows.length === 0 && (

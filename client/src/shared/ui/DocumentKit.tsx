@@ -195,18 +195,6 @@ export function ValueBox(props: { label: string; value: string; testId: string }
   );
 }
 
-/** One labelled fact of a document (vendor, both ends, who and when). */
-export function InfoItem({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
-    </Box>
-  );
-}
-
 export type PrintColumn<T> = {
   header: ReactNode;
   render: (row: T) => ReactNode;
@@ -234,6 +222,10 @@ export type PrintDocumentProps<T> = {
   children?: ReactNode;
   small?: boolean;
   dataLoaded?: boolean;
+  /** More styles of the page (a white paper when it is also shown on screen). */
+  sx?: object;
+  /** No table at all when there are no rows (a receipt that settled no invoice). */
+  hideEmptyTable?: boolean;
 };
 
 /**
@@ -253,7 +245,7 @@ export function PrintDocument<T>(props: PrintDocumentProps<T>) {
   return (
     <Box
       dir={i18n.dir()}
-      sx={{ fontFamily: 'inherit', color: '#000', fontSize: small ? 11 : 12 }}
+      sx={{ fontFamily: 'inherit', color: '#000', fontSize: small ? 11 : 12, ...props.sx }}
       data-testid={props.testId}
       data-loaded={props.dataLoaded === undefined ? undefined : String(props.dataLoaded)}
     >
@@ -272,28 +264,30 @@ export function PrintDocument<T>(props: PrintDocumentProps<T>) {
         </Box>
       </Box>
       {props.facts}
-      <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            {shown.map((c, i) => (
-              <th key={i} style={cell}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+      {!(props.hideEmptyTable && props.rows.length === 0) && (
+        <Box component="table" sx={{ inlineSize: '100%', borderCollapse: 'collapse' }}>
+          <thead>
+            <tr>
               {shown.map((c, i) => (
-                <td key={i} style={cell} dir={c.ltr ? 'ltr' : undefined}>
-                  {c.render(row)}
-                </td>
+                <th key={i} style={cell}>
+                  {c.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </Box>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+                {shown.map((c, i) => (
+                  <td key={i} style={cell} dir={c.ltr ? 'ltr' : undefined}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      )}
       {props.children}
     </Box>
   );

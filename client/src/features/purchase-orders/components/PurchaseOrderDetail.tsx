@@ -15,16 +15,12 @@ import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
-import {
-  DocumentHeader,
-  InfoItem,
-  PrintButton,
-  useDocumentStep,
-} from '../../../shared/ui/DocumentKit';
+import { DocumentHeader, PrintButton, useDocumentStep } from '../../../shared/ui/DocumentKit';
+import { Figures, type FigureItem } from '../../../shared/ui/DetailKit';
 import { useToast } from '../../../shared/ui/useToast';
 import { propertiesText } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
-import { ordersHref, statusColor } from '../lib/status';
+import { ordersHref, STATUS_COLORS } from '../lib/status';
 import { PurchaseOrderFormDialog } from './PurchaseOrderFormDialog';
 import { PurchaseOrderPrint } from './PurchaseOrderPrint';
 
@@ -67,7 +63,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
   );
   if (!order) return query.isLoading ? <LinearProgress /> : back;
   const showCost = order.total !== undefined;
-  const info: [string, string][] = [
+  const info: FigureItem[] = [
     [t('fields.vendor'), order.vendorName],
     [t('fields.inventory'), `${order.inventoryName} — ${order.branchName}`],
     [t('fields.expectedDate'), order.expectedDate ? formatDay(order.expectedDate) : '—'],
@@ -77,8 +73,8 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
       t('fields.receivedOfOrdered'),
       `${formatQuantity(order.receivedQuantity)} / ${formatQuantity(order.orderedQuantity)}`,
     ],
+    showCost && [t('fields.total'), formatPiasters(order.total!)],
   ];
-  if (showCost) info.push([t('fields.total'), formatPiasters(order.total!)]);
 
   return (
     <Box data-testid="po-detail" data-status={order.status}>
@@ -88,7 +84,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
         number={order.number}
         numberTestId="po-number"
         chip={{
-          color: statusColor(order.status),
+          color: STATUS_COLORS[order.status],
           label: t(`status.${order.status}`),
           testId: 'po-status',
         }}
@@ -122,17 +118,7 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-          }}
-        >
-          {info.map(([label, value]) => (
-            <InfoItem key={label} label={label} value={value} />
-          ))}
-        </Box>
+        <Figures items={info} minWidth={200} />
         {order.note && (
           <Typography sx={{ mt: 1.5 }} color="text.secondary">
             {t('fields.note')}: {order.note}

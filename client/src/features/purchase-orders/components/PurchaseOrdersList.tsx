@@ -4,19 +4,16 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import {
-  formatPiasters,
-  PURCHASE_ORDER_STATUSES,
-  type PurchaseOrderResponseDto,
-} from '@pos/contracts';
+import { PURCHASE_ORDER_STATUSES, type PurchaseOrderResponseDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { formatDateTime, formatDay } from '../../../shared/lib/format';
+import { formatDay } from '../../../shared/lib/format';
 import { formatQuantity } from '../../../shared/lib/money';
 import { useCan } from '../../../shared/state/useCan';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
+import { dateColumn, statusColumn } from '../../../shared/ui/listColumns';
 import { SearchField } from '../../../shared/ui/FilterBar';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import {
@@ -24,7 +21,7 @@ import {
   purchaseOrdersApi,
   type PurchaseOrderListQuery,
 } from '../api/purchaseOrders.api';
-import { ordersHref, statusColor } from '../lib/status';
+import { ordersHref, STATUS_COLORS } from '../lib/status';
 import { PurchaseOrderFormDialog } from './PurchaseOrderFormDialog';
 
 /** The purchase orders of the user's branch (every branch with can_see_branches): by status, searchable. */
@@ -64,13 +61,7 @@ export function PurchaseOrdersList() {
       header: t('fields.inventory'),
       render: (o) => `${o.inventoryName} — ${o.branchName}`,
     },
-    {
-      key: 'status',
-      header: t('fields.status'),
-      render: (o) => (
-        <Chip size="small" color={statusColor(o.status)} label={t(`status.${o.status}`)} />
-      ),
-    },
+    statusColumn(t('fields.status'), STATUS_COLORS, (s) => t(`status.${s}`)),
     { key: 'lines', header: t('fields.lines'), align: 'center', render: (o) => o.lineCount },
     {
       key: 'received',
@@ -78,15 +69,9 @@ export function PurchaseOrdersList() {
       align: 'center',
       render: (o) => `${formatQuantity(o.receivedQuantity)} / ${formatQuantity(o.orderedQuantity)}`,
     },
-    {
-      key: 'total',
-      header: t('fields.total'),
-      align: 'right',
-      hidden: !showCost,
-      render: (o) => (o.total !== undefined ? formatPiasters(o.total) : ''),
-    },
+    moneyColumn('total', t('fields.total'), (o) => o.total, { hidden: !showCost }),
     { key: 'expected', header: t('fields.expectedDate'), render: (o) => formatDay(o.expectedDate) },
-    { key: 'created', header: t('fields.createdAt'), render: (o) => formatDateTime(o.createdAt) },
+    dateColumn('created', t('fields.createdAt'), (o) => o.createdAt),
   ];
 
   return (

@@ -7,25 +7,20 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type ReorderSuggestionRowDto, type VendorOptionDto } from '@pos/contracts';
+import { type ReorderSuggestionRowDto, type VendorOptionDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
+import { parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
+import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, useInventoryOptions } from '../../catalog';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
@@ -39,6 +34,8 @@ const initialChoice = (r: ReorderSuggestionRowDto): Choice => ({
   quantity: String(r.suggestedQuantity),
   vendor: r.vendorId ? { id: r.vendorId, name: r.vendorName ?? '' } : null,
 });
+
+const vendorKey = (r: ReorderSuggestionRowDto) => r.vendorId ?? '';
 
 /**
  * The reorder suggestion: the low-stock variants of one inventory, grouped by their last vendor,
@@ -78,16 +75,12 @@ export function ReorderSuggestion() {
   const mayOrder = !!data && (user?.isAdmin || data.branchId === user?.branchId);
 
   const rows = useMemo(() => data?.rows ?? [], [data]);
-  const groups = useMemo(() => {
-    const out = new Map<string, { name: string | null; rows: ReorderSuggestionRowDto[] }>();
-    for (const r of rows) {
-      const key = r.vendorId ?? '';
-      const g = out.get(key) ?? { name: r.vendorName, rows: [] };
-      g.rows.push(r);
-      out.set(key, g);
-    }
-    return [...out.values()];
+  // grouped by the last vendor, in the order each vendor first appears
+  const ordered = useMemo(() => {
+    const vendors = [...new Set(rows.map(vendorKey))];
+    return vendors.flatMap((v) => rows.filter((r) => vendorKey(r) === v));
   }, [rows]);
+  const choiceOf = (r: ReorderSuggestionRowDto) => choices[r.variantId] ?? initialChoice(r);
   const chosen = rows.map((r) => ({ r, c: choices[r.variantId] })).filter(({ c }) => c?.checked);
   const problems = chosen.filter(({ c }) => {
     const q = parseQuantity(c.quantity);
@@ -157,113 +150,119 @@ export function ReorderSuggestion() {
       )}
       {rows.length > 0 && (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t('reorder.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{t('fields.product')}</TableCell>
-                  <TableCell align="center">{t('reorder.onHand')}</TableCell>
-                  <TableCell align="center">{t('reorder.threshold')}</TableCell>
-                  <TableCell align="center">{t('reorder.sold30')}</TableCell>
-                  <TableCell align="center">{t('reorder.onOrder')}</TableCell>
-                  <TableCell align="center">{t('fields.quantity')}</TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>{t('fields.vendor')}</TableCell>
-                  {showCost && <TableCell align="right">{t('fields.unitCost')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {groups.map((g) => (
-                  <Fragment key={g.name ?? ''}>
-                    <TableRow data-testid="reorder-group">
-                      <TableCell colSpan={showCost ? 9 : 8} sx={{ bgcolor: 'action.hover' }}>
-                        <Typography sx={{ fontWeight: 700 }}>
-                          {g.name ?? t('reorder.noVendor')}
-                        </Typography>
-                      </TableCell>
-                    </TableRow>
-                    {g.rows.map((r) => {
-                      const c = choices[r.variantId] ?? initialChoice(r);
-                      const q = parseQuantity(c.quantity);
-                      const props = propertiesText(r.properties);
-                      return (
-                        <TableRow
-                          key={r.variantId}
-                          data-testid="reorder-row"
-                          data-sku={r.sku}
-                          selected={c.checked}
-                        >
-                          <TableCell padding="checkbox">
-                            <Checkbox
-                              checked={c.checked}
-                              onChange={(e) => set(r.variantId, { checked: e.target.checked })}
-                              slotProps={{
-                                input: {
-                                  'aria-label': t('reorder.choose', { name: r.productName }),
-                                  ...({ 'data-testid': 'reorder-check' } as object),
-                                },
-                              }}
-                            />
-                          </TableCell>
-                          <TableCell>
-                            {r.productName} {props}
-                            <Typography
-                              variant="caption"
-                              color="text.secondary"
-                              component="div"
-                              dir="ltr"
-                              sx={{ textAlign: 'start' }}
-                            >
-                              {r.sku}
-                            </Typography>
-                          </TableCell>
-                          <TableCell align="center">{formatQuantity(r.onHand)}</TableCell>
-                          <TableCell align="center">
-                            {formatQuantity(r.lowStockThreshold)}
-                          </TableCell>
-                          <TableCell align="center">{formatQuantity(r.sold30Days)}</TableCell>
-                          <TableCell align="center">{formatQuantity(r.onOrder)}</TableCell>
-                          <TableCell align="center" sx={{ inlineSize: 110 }}>
-                            <TextField
-                              size="small"
-                              value={c.quantity}
-                              error={c.checked && (q === null || q <= 0)}
-                              onChange={(e) =>
-                                set(r.variantId, { quantity: e.target.value, checked: true })
-                              }
-                              slotProps={{
-                                htmlInput: {
-                                  inputMode: 'decimal',
-                                  'aria-label': t('fields.quantity'),
-                                  'data-testid': 'reorder-qty',
-                                  style: { textAlign: 'center' },
-                                },
-                              }}
-                            />
-                          </TableCell>
-                          <TableCell>
-                            <VendorPicker
-                              size="small"
-                              value={c.vendor}
-                              onChange={(vendor) => set(r.variantId, { vendor })}
-                              placeholder={t('reorder.pickVendor')}
-                              error={c.checked && !c.vendor}
-                              testId="reorder-vendor"
-                            />
-                          </TableCell>
-                          {showCost && (
-                            <TableCell align="right">
-                              {r.unitCost !== undefined ? formatPiasters(r.unitCost) : ''}
-                            </TableCell>
-                          )}
-                        </TableRow>
-                      );
-                    })}
-                  </Fragment>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable<ReorderSuggestionRowDto>
+            ariaLabel={t('reorder.title')}
+            hover={false}
+            rows={ordered}
+            rowKey={(r) => r.variantId}
+            rowTestId="reorder-row"
+            rowProps={(r) => ({ 'data-sku': r.sku, selected: !!choices[r.variantId]?.checked })}
+            rowBefore={(r, i) =>
+              i === 0 || vendorKey(ordered[i - 1]) !== vendorKey(r)
+                ? {
+                    testId: 'reorder-group',
+                    cells: [
+                      {
+                        colSpan: showCost ? 9 : 8,
+                        sx: { bgcolor: 'action.hover' },
+                        content: (
+                          <Typography sx={{ fontWeight: 700 }}>
+                            {r.vendorName ?? t('reorder.noVendor')}
+                          </Typography>
+                        ),
+                      },
+                    ],
+                  }
+                : undefined
+            }
+            columns={[
+              {
+                key: 'check',
+                header: '',
+                padding: 'checkbox',
+                render: (r) => (
+                  <Checkbox
+                    checked={choiceOf(r).checked}
+                    onChange={(e) => set(r.variantId, { checked: e.target.checked })}
+                    slotProps={{
+                      input: {
+                        'aria-label': t('reorder.choose', { name: r.productName }),
+                        ...({ 'data-testid': 'reorder-check' } as object),
+                      },
+                    }}
+                  />
+                ),
+              },
+              {
+                key: 'product',
+                header: t('fields.product'),
+                render: (r) => (
+                  <>
+                    {r.productName} {propertiesText(r.properties)}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      dir="ltr"
+                      sx={{ textAlign: 'start' }}
+                    >
+                      {r.sku}
+                    </Typography>
+                  </>
+                ),
+              },
+              qtyColumn('onHand', t('reorder.onHand'), (r) => r.onHand),
+              qtyColumn('threshold', t('reorder.threshold'), (r) => r.lowStockThreshold),
+              qtyColumn('sold30', t('reorder.sold30'), (r) => r.sold30Days),
+              qtyColumn('onOrder', t('reorder.onOrder'), (r) => r.onOrder),
+              {
+                key: 'quantity',
+                header: t('fields.quantity'),
+                align: 'center',
+                sx: { inlineSize: 110 },
+                render: (r) => {
+                  const c = choiceOf(r);
+                  const q = parseQuantity(c.quantity);
+                  return (
+                    <TextField
+                      size="small"
+                      value={c.quantity}
+                      error={c.checked && (q === null || q <= 0)}
+                      onChange={(e) =>
+                        set(r.variantId, { quantity: e.target.value, checked: true })
+                      }
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          'aria-label': t('fields.quantity'),
+                          'data-testid': 'reorder-qty',
+                          style: { textAlign: 'center' },
+                        },
+                      }}
+                    />
+                  );
+                },
+              },
+              {
+                key: 'vendor',
+                header: t('fields.vendor'),
+                headerSx: { minWidth: 220 },
+                render: (r) => (
+                  <VendorPicker
+                    size="small"
+                    value={choiceOf(r).vendor}
+                    onChange={(vendor) => set(r.variantId, { vendor })}
+                    placeholder={t('reorder.pickVendor')}
+                    error={choiceOf(r).checked && !choiceOf(r).vendor}
+                    testId="reorder-vendor"
+                  />
+                ),
+              },
+              moneyColumn('unitCost', t('fields.unitCost'), (r) => r.unitCost, {
+                hidden: !showCost,
+              }),
+            ]}
+          />
           <Stack
             direction="row"
             sx={{ p: 1.5, gap: 1.5, alignItems: 'center', justifyContent: 'flex-end' }}

@@ -1,14 +1,17 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { VendorOptionDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { purchaseOrderKeys, purchaseOrdersApi } from '../api/purchaseOrders.api';
 
-/** An active vendor by name (searched on the server, Arabic-normalised). */
-export function VendorPicker({
+/**
+ * An active vendor by name (searched on the server, Arabic-normalised); by default the purchase
+ * orders' search, or the page's own (`search` with its `queryKey`).
+ */
+export function VendorPicker<V extends VendorOptionDto = VendorOptionDto>({
   value,
   onChange,
   label,
@@ -16,21 +19,29 @@ export function VendorPicker({
   size = 'medium',
   testId,
   error,
+  required,
+  noOptionsText,
+  search,
+  queryKey = purchaseOrderKeys.vendors,
 }: {
-  value: VendorOptionDto | null;
-  onChange: (vendor: VendorOptionDto | null) => void;
+  value: V | null;
+  onChange: (vendor: V | null) => void;
   label?: string;
   placeholder?: string;
   size?: 'small' | 'medium';
   testId?: string;
   error?: boolean;
+  required?: boolean;
+  noOptionsText?: string;
+  search?: (q: string) => Promise<V[]>;
+  queryKey?: (q: string) => QueryKey;
 }) {
   const { t } = useTranslation('purchase-orders');
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 250);
   const options = useQuery({
-    queryKey: purchaseOrderKeys.vendors(q),
-    queryFn: () => purchaseOrdersApi.vendors(q),
+    queryKey: queryKey(q),
+    queryFn: () => (search ? search(q) : (purchaseOrdersApi.vendors(q) as Promise<V[]>)),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -47,7 +58,7 @@ export function VendorPicker({
       onInputChange={(_, v, reason) => {
         if (reason === 'input') setText(v);
       }}
-      noOptionsText={t('vendor.none')}
+      noOptionsText={noOptionsText ?? t('vendor.none')}
       loadingText={t('vendor.loading')}
       renderInput={(params) => (
         <TextField
@@ -55,6 +66,7 @@ export function VendorPicker({
           label={label}
           placeholder={placeholder}
           error={error}
+          required={required}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },

@@ -1,15 +1,13 @@
 import type { ChipProps } from '@mui/material/Chip';
 import { routePath, type PurchaseOrderStatus } from '@pos/contracts';
 
-const COLORS: Record<PurchaseOrderStatus, ChipProps['color']> = {
+export const STATUS_COLORS: Record<PurchaseOrderStatus, ChipProps['color']> = {
   ordered: 'info',
   partly_received: 'warning',
   received: 'success',
   closed: 'default',
   cancelled: 'error',
 };
-
-export const statusColor = (status: PurchaseOrderStatus) => COLORS[status];
 
 /**
  * Purchase orders live inside /buy (the spec's routes have none of their own): `?tab=orders`

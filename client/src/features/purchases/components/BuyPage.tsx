@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,7 +17,7 @@ import {
 } from '@pos/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -27,13 +26,13 @@ import { businessDay, formatDay } from '../../../shared/lib/format';
 import { placeLabel } from '../../../shared/lib/places';
 import { sessionUserState } from '../../../shared/state';
 import { formatQuantity } from '../../../shared/lib/money';
-import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
-import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useBarcodeScan } from '../../../shared/state/barcode';
 import { useCan } from '../../../shared/state/useCan';
 import { AmountField, type AmountFieldRules } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { DateField } from '../../../shared/ui/DateField';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { Facts } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
@@ -41,7 +40,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
 import { itemTitle, removeColumn, ScanField } from '../../../shared/ui/DocumentKit';
 import { catalogApi, VariantPicker, type ExternalInput } from '../../catalog';
-import { ordersHref } from '../../purchase-orders';
+import { ordersHref, VendorPicker } from '../../purchase-orders';
 import { purchaseKeys, purchasesApi } from '../api/purchases.api';
 import { defaultInventory } from '../lib/buyDefaults';
 import { NewItemDialog, type NewItem } from './NewItemDialog';
@@ -105,13 +104,6 @@ export default function BuyPage() {
   useErrorToast(options.error ?? recent.error ?? opened.error);
 
   const [vendor, setVendor] = useState<VendorLookupDto | null>(null);
-  const [vendorText, setVendorText] = useState('');
-  const vendorQ = useDebouncedValue(vendorText.trim(), 200);
-  const vendors = useQuery({
-    queryKey: purchaseKeys.vendors(vendorQ),
-    queryFn: () => purchasesApi.vendors(vendorQ),
-    staleTime: 10_000,
-  });
   const [chosenInventory, setInventoryId] = useState('');
   const [vendorInvoiceNumber, setVendorInvoiceNumber] = useState('');
   // The date shown is the date saved: today in the store's time zone until the clerk changes it.
@@ -165,59 +157,41 @@ export default function BuyPage() {
     );
   }
 
-  const addVariant = useCallback(
-    (v: { id: string; title: string; code: string; unitCost: number; vatRate: number }) => {
-      setLines((prev) => {
-        const found = prev.find((l) => l.variantId === v.id);
-        if (found)
-          return prev.map((l) => (l === found ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
-        const { id: variantId, ...rest } = v;
-        return [...prev, { ...rest, key: nextKey.current++, variantId, quantity: 1, discount: 0 }];
-      });
-    },
-    [],
-  );
-  const addFound = useCallback(
-    (v: VariantResponseDto) => {
-      addVariant({
-        id: v.id,
-        title: itemTitle(v),
-        code: v.barcodes[0] ?? v.sku,
-        unitCost: v.avgCost ?? 0,
-        vatRate: v.vatRate ?? 0,
-      });
-    },
-    [addVariant],
-  );
+  type Picked = { id: string; title: string; code: string; unitCost: number; vatRate: number };
+  const addVariant = (v: Picked) =>
+    setLines((prev) => {
+      const found = prev.find((l) => l.variantId === v.id);
+      if (found)
+        return prev.map((l) => (l === found ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
+      const { id: variantId, ...rest } = v;
+      return [...prev, { ...rest, key: nextKey.current++, variantId, quantity: 1, discount: 0 }];
+    });
+  const addFound = (v: VariantResponseDto) =>
+    addVariant({
+      id: v.id,
+      title: itemTitle(v),
+      code: v.barcodes[0] ?? v.sku,
+      unitCost: v.avgCost ?? 0,
+      vatRate: v.vatRate ?? 0,
+    });
 
-  const resolve = useCallback(
-    async (raw: string) => {
-      const code = raw.trim();
-      if (!code) return;
-      setScanText('');
-      try {
-        const [hit] = await catalogApi.searchVariants(code, inventoryId || undefined, 1);
-        if (hit && (hit.barcodes?.includes(code) || hit.sku === code)) {
-          addFound(hit);
-          return;
-        }
-        if (looksLikeCode(code)) setNewItem(code);
-        else setPickerText({ text: code, seq: Date.now() });
-      } catch (err) {
-        handleError(err, { toast: true });
-      }
-    },
-    [inventoryId, addFound],
-  );
+  const resolve = async (raw: string) => {
+    const code = raw.trim();
+    if (!code) return;
+    setScanText('');
+    try {
+      const [hit] = await catalogApi.searchVariants(code, inventoryId || undefined, 1);
+      if (hit && (hit.barcodes?.includes(code) || hit.sku === code)) return addFound(hit);
+      if (looksLikeCode(code)) setNewItem(code);
+      else setPickerText({ text: code, seq: Date.now() });
+    } catch (err) {
+      handleError(err, { toast: true });
+    }
+  };
   // Scans with the focus outside the scan box (the shell's listener sends them here on /buy).
-  useEffect(() => {
-    const onScan = (event: Event) => {
-      const scan = (event as CustomEvent<BarcodeScan>).detail;
-      if (scan && document.activeElement !== scanRef.current) void resolve(scan.code);
-    };
-    window.addEventListener(BARCODE_EVENT, onScan);
-    return () => window.removeEventListener(BARCODE_EVENT, onScan);
-  }, [resolve]);
+  useBarcodeScan((scan) => {
+    if (document.activeElement !== scanRef.current) void resolve(scan.code);
+  });
 
   const created = (item: NewItem) => {
     addVariant({ ...item, title: item.name });
@@ -296,14 +270,12 @@ export default function BuyPage() {
     }
   };
 
+  /** Ctrl+Enter posts, Ctrl+S saves a draft. */
   const onKeys = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-      e.preventDefault();
-      void save(true);
-    } else if ((e.ctrlKey || e.metaKey) && (e.key === 's' || e.key === 'S')) {
-      e.preventDefault();
-      void save(false);
-    }
+    const post = e.key === 'Enter';
+    if (!(e.ctrlKey || e.metaKey) || !(post || e.key.toLowerCase() === 's')) return;
+    e.preventDefault();
+    void save(post);
   };
   /** Enter in a line's field: back to the scan box for the next item. */
   const nextOnEnter = (e: KeyboardEvent) => {
@@ -378,28 +350,16 @@ export default function BuyPage() {
                 gridTemplateColumns: { xs: '1fr', md: '2fr 1.5fr 1fr 1fr' },
               }}
             >
-              <Autocomplete<VendorLookupDto, false, false, false>
+              <VendorPicker<VendorLookupDto>
                 size="small"
-                options={vendors.data ?? []}
                 value={vendor}
-                onChange={(_, v) => setVendor(v)}
-                inputValue={vendorText}
-                onInputChange={(_, text) => setVendorText(text)}
-                filterOptions={(list) => list}
-                getOptionLabel={(v) => v.name}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
+                onChange={setVendor}
+                search={purchasesApi.vendors}
+                queryKey={purchaseKeys.vendors}
                 noOptionsText={t('noVendors')}
-                renderInput={(p) => (
-                  <TextField
-                    {...p}
-                    label={t('vendor')}
-                    required
-                    slotProps={{
-                      ...p.slotProps,
-                      htmlInput: { ...p.slotProps.htmlInput, 'data-testid': 'buy-vendor' },
-                    }}
-                  />
-                )}
+                label={t('vendor')}
+                required
+                testId="buy-vendor"
               />
               <SelectField
                 name="inventory"
@@ -511,12 +471,16 @@ export default function BuyPage() {
                 alignItems: 'start',
               }}
             >
-              <Stack spacing={0.5} data-testid="buy-totals">
-                <Row label={t('subtotal')} value={money(totals.subtotal)} />
-                <Row label={t('discount')} value={money(totals.discount)} />
-                <Row label={t('vat')} value={money(totals.vat)} />
-                <Row label={t('total')} value={money(totals.total)} strong testId="buy-total" />
-              </Stack>
+              <Box data-testid="buy-totals">
+                <Facts
+                  rows={[
+                    [t('subtotal'), money(totals.subtotal)],
+                    [t('discount'), money(totals.discount)],
+                    [t('vat'), money(totals.vat)],
+                    [t('total'), <b key="total">{money(totals.total)}</b>, 'buy-total'],
+                  ]}
+                />
+              </Box>
               <Stack spacing={2}>
                 <SelectField
                   name="payment"
@@ -615,20 +579,7 @@ export default function BuyPage() {
   );
 }
 
-type RowProps = { label: string; value: string; strong?: boolean; testId?: string };
-function Row({ label, value, strong, testId }: RowProps) {
-  const sx = { fontWeight: strong ? 700 : 400 };
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" sx={sx}>
-        {label}
-      </Typography>
-      <Typography variant="body2" sx={sx} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+type PostedLine = NonNullable<PurchaseInvoiceDto['lines']>[number];
 
 /** A posted (or cancelled) invoice: its figures and lines, and goods to return. */
 function PostedInvoice({
@@ -661,44 +612,38 @@ function PostedInvoice({
           </Button>
         )}
       </Stack>
-      <DataTable<NonNullable<PurchaseInvoiceDto['lines']>[number]>
+      <DataTable<PostedLine>
         ariaLabel={t('lines')}
         hover={false}
         scroll={false}
         rows={invoice.lines ?? []}
         rowKey={(l) => l.id}
         columns={[
-          {
-            key: 'item',
-            header: t('item'),
-            render: itemTitle,
-          },
+          { key: 'item', header: t('item'), render: itemTitle },
           { key: 'quantity', header: t('quantity'), render: (l) => formatQuantity(l.quantity) },
           {
             key: 'returned',
             header: t('returned'),
             render: (l) => formatQuantity(l.returnedQuantity),
           },
-          {
-            key: 'unitCost',
-            header: t('unitCost'),
-            align: 'right',
-            render: (l) => money(l.unitCost ?? 0),
-          },
-          {
-            key: 'total',
-            header: t('lineTotal'),
-            align: 'right',
-            render: (l) => money(l.total ?? 0),
-          },
+          ...(['unitCost', 'total'] as const).map((key) => ({
+            key,
+            header: t(key === 'total' ? 'lineTotal' : key),
+            align: 'right' as const,
+            render: (l: PostedLine) => money(l[key] ?? 0),
+          })),
         ]}
       />
-      <Stack spacing={0.5} sx={{ mt: 2, maxInlineSize: 360 }}>
-        <Row label={t('total')} value={money(invoice.total ?? 0)} strong />
-        <Row label={t('paid')} value={money(invoice.paid ?? 0)} />
-        <Row label={t('returned')} value={money(invoice.returned ?? 0)} />
-        <Row label={t('open')} value={money(open)} strong testId="buy-open" />
-      </Stack>
+      <Box sx={{ mt: 2, maxInlineSize: 360 }}>
+        <Facts
+          rows={[
+            [t('total'), <b key="total">{money(invoice.total ?? 0)}</b>],
+            [t('paid'), money(invoice.paid ?? 0)],
+            [t('returned'), money(invoice.returned ?? 0)],
+            [t('open'), <b key="open">{money(open)}</b>, 'buy-open'],
+          ]}
+        />
+      </Box>
     </Paper>
   );
 }

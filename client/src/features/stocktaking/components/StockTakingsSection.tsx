@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -24,9 +23,9 @@ import { useLiveEvent } from '../../../shared/realtime';
 import { useCategories } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { stockTakingApi, stockTakingKeys } from '../api/stocktaking.api';
-import { formatDateTime } from '../../../shared/lib/format';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import { FormDialog } from '../../../shared/ui/FormDialog';
-import { PagedTable } from '../../../shared/ui/PagedTable';
+import { PagedTable, StatusBadge } from '../../../shared/ui/PagedTable';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { STATE_COLOR } from '../lib/states';
 
@@ -91,11 +90,7 @@ export default function StockTakingsSection({
               <RowLink to={routePath('StockTaking-id', { id: r.id })}>{r.number}</RowLink>
             ),
           },
-          {
-            key: 'startedAt',
-            header: t('info.startedAt'),
-            render: (r) => formatDateTime(r.startedAt),
-          },
+          dateColumn('startedAt', t('info.startedAt'), (r) => r.startedAt),
           { key: 'startedBy', header: t('info.startedBy'), render: (r) => r.startedByName ?? '' },
           { key: 'scope', header: t('start.scope'), render: (r) => t(`start.${r.scope}`) },
           {
@@ -113,7 +108,7 @@ export default function StockTakingsSection({
             key: 'state',
             header: '',
             render: (r) => (
-              <Chip size="small" label={t(`states.${r.state}`)} color={STATE_COLOR[r.state]} />
+              <StatusBadge color={STATE_COLOR[r.state]} label={t(`states.${r.state}`)} />
             ),
           },
         ]}

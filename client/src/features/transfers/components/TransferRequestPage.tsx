@@ -30,15 +30,15 @@ import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable'
 import {
   BackButton,
   DocumentHeader,
-  InfoItem,
   PrintButton,
   useDocumentStep,
   ValueBox,
 } from '../../../shared/ui/DocumentKit';
+import { Figures } from '../../../shared/ui/DetailKit';
 import { transferKeys, transfersApi, type StepAction } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { markOwnStep } from '../lib/ownSteps';
-import { stateColor } from '../lib/states';
+import { STATE_COLORS } from '../lib/states';
 import { itemTitle, TransferLinesEditor, toLineInputs, type EditLine } from './TransferLinesEditor';
 import { TransferNote } from './TransferNote';
 import { formatDateTime } from '../../../shared/lib/format';
@@ -119,7 +119,7 @@ export default function TransferRequestPage() {
         number={tr.number}
         numberTestId="transfer-number"
         chip={{
-          color: stateColor(tr.state),
+          color: STATE_COLORS[tr.state],
           label: t(`states.${tr.state}`),
           testId: 'transfer-state',
         }}
@@ -137,17 +137,14 @@ export default function TransferRequestPage() {
       </DocumentHeader>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 3 }}>
-          <InfoItem
-            label={t('fields.from')}
-            value={`${tr.fromInventoryName} — ${tr.fromBranchName}`}
-          />
-          <InfoItem label={t('fields.to')} value={`${tr.toInventoryName} — ${tr.toBranchName}`} />
-          <InfoItem
-            label={t('fields.createdBy')}
-            value={`${tr.createdByName ?? ''} · ${formatDateTime(tr.createdAt)}`}
-          />
-        </Stack>
+        <Figures
+          minWidth={220}
+          items={[
+            [t('fields.from'), `${tr.fromInventoryName} — ${tr.fromBranchName}`],
+            [t('fields.to'), `${tr.toInventoryName} — ${tr.toBranchName}`],
+            [t('fields.createdBy'), `${tr.createdByName ?? ''} · ${formatDateTime(tr.createdAt)}`],
+          ]}
+        />
         {tr.note && (
           <Typography variant="body2" sx={{ mt: 1.5 }}>
             {t('fields.note')}: {tr.note}

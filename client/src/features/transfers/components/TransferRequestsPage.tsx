@@ -20,7 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { handleError } from '../../../shared/api/handleError';
 import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
@@ -28,9 +28,9 @@ import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
 import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
-import { stateColor } from '../lib/states';
+import { STATE_COLORS } from '../lib/states';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import { itemTitle, toLineInputs, TransferLinesEditor, type EditLine } from './TransferLinesEditor';
-import { formatDateTime } from '../../../shared/lib/format';
 
 type Direction = 'all' | 'incoming' | 'outgoing';
 type TransferRow = Awaited<ReturnType<typeof transfersApi.list>>['rows'][number];
@@ -102,14 +102,12 @@ export default function TransferRequestsPage() {
     {
       key: 'state',
       header: t('fields.state'),
-      render: (r) => (
-        <Chip size="small" color={stateColor(r.state)} label={t(`states.${r.state}`)} />
-      ),
+      render: (r) => <StatusBadge color={STATE_COLORS[r.state]} label={t(`states.${r.state}`)} />,
     },
     { key: 'lines', header: t('fields.lines'), align: 'center', render: (r) => r.lineCount },
     qtyColumn('quantity', t('fields.quantity'), (r) => r.totalQuantity),
     moneyColumn('value', t('fields.value'), (r) => r.valueAtCost, { hidden: !showValue }),
-    { key: 'created', header: t('fields.createdAt'), render: (r) => formatDateTime(r.createdAt) },
+    dateColumn('created', t('fields.createdAt'), (r) => r.createdAt),
   ];
 
   return (

@@ -1,7 +1,7 @@
 import type { ChipProps } from '@mui/material/Chip';
 import type { TransferState } from '@pos/contracts';
 
-const COLORS: Record<TransferState, ChipProps['color']> = {
+export const STATE_COLORS: Record<TransferState, ChipProps['color']> = {
   draft: 'default',
   requested: 'warning',
   approved: 'info',
@@ -11,5 +11,3 @@ const COLORS: Record<TransferState, ChipProps['color']> = {
   partially_received: 'secondary',
   cancelled: 'default',
 };
-
-export const stateColor = (state: TransferState) => COLORS[state];

@@ -1,17 +1,16 @@
 import Payments from '@mui/icons-material/Payments';
 import Print from '@mui/icons-material/Print';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { AGING_BUCKETS, formatPiasters, VENDORS, type VendorOpenInvoiceDto } from '@pos/contracts';
+import {
+  AGING_BUCKETS,
+  formatPiasters,
+  VENDORS,
+  type VendorOpenInvoiceDto,
+  type VendorStatementRowDto,
+} from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,8 @@ import { resourceApi } from '../../../shared/resource';
 import { useCan } from '../../../shared/state/useCan';
 import { AccountPage, AccountSection, BalanceFigure } from '../../../shared/ui/AccountPage';
 import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
-import { Panel } from '../../../shared/ui/DetailKit';
+import { Facts, Panel, type Fact } from '../../../shared/ui/DetailKit';
+import { actionsColumn } from '../../../shared/ui/listColumns';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
@@ -123,38 +123,25 @@ export default function VendorPage() {
           </Panel>
           {openInvoices.data && (
             <AccountSection title={t('aging.title', { date: formatDay(openInvoices.data.asOf) })}>
-              <Table size="small" aria-label={t('aging.title', { date: '' })}>
-                <TableBody>
-                  {AGING_BUCKETS.map((b) => (
-                    <TableRow key={b}>
-                      <TableCell>{t(`aging.${b}`)}</TableCell>
-                      <TableCell align="right" data-testid={`aging-${b}`}>
-                        {formatPiasters(openInvoices.data.aging[b])}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  {openInvoices.data.openingOpen > 0 && (
-                    <TableRow>
-                      <TableCell sx={{ color: 'text.secondary' }}>
-                        {t('aging.openingOpen')}
-                      </TableCell>
-                      <TableCell
-                        align="right"
-                        sx={{ color: 'text.secondary' }}
-                        data-testid="aging-opening"
-                      >
-                        {formatPiasters(openInvoices.data.openingOpen)}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 700 }}>{t('aging.total')}</TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="aging-total">
-                      {formatPiasters(openInvoices.data.totalOpen)}
-                    </TableCell>
-                  </TableRow>
-                </TableBody>
-              </Table>
+              <Facts
+                rows={[
+                  ...AGING_BUCKETS.map((b): Fact => [
+                    t(`aging.${b}`),
+                    formatPiasters(openInvoices.data.aging[b]),
+                    `aging-${b}`,
+                  ]),
+                  openInvoices.data.openingOpen > 0 && [
+                    t('aging.openingOpen'),
+                    formatPiasters(openInvoices.data.openingOpen),
+                    'aging-opening',
+                  ],
+                  [
+                    t('aging.total'),
+                    <b key="total">{formatPiasters(openInvoices.data.totalOpen)}</b>,
+                    'aging-total',
+                  ],
+                ]}
+              />
             </AccountSection>
           )}
         </Stack>
@@ -205,83 +192,82 @@ export default function VendorPage() {
                 <DateField label={t('statement.to')} value={to} onChange={setTo} />
               </Stack>
             )}
-            {statement.isFetching && <LinearProgress sx={{ blockSize: 2 }} />}
-            <Table size="small" aria-label={t('statement.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('statement.at')}</TableCell>
-                  <TableCell>{t('statement.type')}</TableCell>
-                  <TableCell>{t('statement.reference')}</TableCell>
-                  <TableCell align="right">{t('statement.increase')}</TableCell>
-                  <TableCell align="right">{t('statement.decrease')}</TableCell>
-                  <TableCell align="right">{t('statement.balance')}</TableCell>
-                  <TableCell>{t('statement.user')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {st && (
-                  <TableRow>
-                    <TableCell colSpan={5}>{t('statement.opening')}</TableCell>
-                    <TableCell align="right" data-testid="statement-opening">
-                      {formatPiasters(st.opening)}
-                    </TableCell>
-                    <TableCell colSpan={2} />
-                  </TableRow>
-                )}
-                {(st?.rows ?? []).map((r) => (
-                  <TableRow key={r.id} data-testid="statement-row">
-                    <TableCell>{formatDateTime(r.at)}</TableCell>
-                    <TableCell>{t(`statement.types.${r.type}`)}</TableCell>
-                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                      {r.referenceNumber ?? ''}
-                      {r.note && r.type !== 'opening' ? ` — ${r.note}` : ''}
-                    </TableCell>
-                    <TableCell align="right">
-                      {r.amount > 0 ? formatPiasters(r.amount) : ''}
-                    </TableCell>
-                    <TableCell align="right">
-                      {r.amount < 0 ? formatPiasters(-r.amount) : ''}
-                    </TableCell>
-                    <TableCell align="right" data-testid="statement-balance">
-                      {formatPiasters(r.balanceAfter)}
-                    </TableCell>
-                    <TableCell>{r.userName ?? ''}</TableCell>
-                    <TableCell padding="checkbox">
-                      {r.referenceType === 'vendor_payment' && r.referenceId && (
-                        <Tooltip title={t('statement.receipt')}>
-                          <IconButton
-                            size="small"
-                            aria-label={t('statement.receipt')}
-                            onClick={() => setReceiptId(r.referenceId)}
-                            data-testid="statement-receipt"
-                          >
-                            <Print fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {st && (
-                  <TableRow>
-                    <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
-                      {t('statement.closing')}
-                    </TableCell>
-                    <TableCell align="right">{formatPiasters(st.totals.increase)}</TableCell>
-                    <TableCell align="right">{formatPiasters(st.totals.decrease)}</TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ fontWeight: 700 }}
-                      data-testid="statement-closing"
-                    >
-                      {formatPiasters(st.closing)}
-                    </TableCell>
-                    <TableCell colSpan={2} />
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
+            <DataTable<VendorStatementRowDto>
+              ariaLabel={t('statement.title')}
+              hover={false}
+              scroll={false}
+              busy={statement.isFetching}
+              rows={st?.rows ?? []}
+              rowKey={(r) => r.id}
+              rowTestId="statement-row"
+              columns={[
+                { key: 'at', header: t('statement.at'), render: (r) => formatDateTime(r.at) },
+                {
+                  key: 'type',
+                  header: t('statement.type'),
+                  render: (r) => t(`statement.types.${r.type}`),
+                },
+                {
+                  key: 'reference',
+                  header: t('statement.reference'),
+                  ltr: true,
+                  render: (r) =>
+                    `${r.referenceNumber ?? ''}${r.note && r.type !== 'opening' ? ` — ${r.note}` : ''}`,
+                },
+                moneyColumn('increase', t('statement.increase'), (r) =>
+                  r.amount > 0 ? r.amount : null,
+                ),
+                moneyColumn('decrease', t('statement.decrease'), (r) =>
+                  r.amount < 0 ? -r.amount : null,
+                ),
+                moneyColumn('balance', t('statement.balance'), (r) => r.balanceAfter, {
+                  testId: 'statement-balance',
+                }),
+                { key: 'user', header: t('statement.user'), render: (r) => r.userName ?? '' },
+                actionsColumn<VendorStatementRowDto>(
+                  [
+                    {
+                      label: t('statement.receipt'),
+                      icon: Print,
+                      iconOnly: true,
+                      when: (r) => r.referenceType === 'vendor_payment' && !!r.referenceId,
+                      onClick: (r) => setReceiptId(r.referenceId),
+                      testId: 'statement-receipt',
+                    },
+                  ],
+                  { header: '', padding: 'checkbox' },
+                ),
+              ]}
+              leadRows={
+                st && [
+                  {
+                    cells: [
+                      { content: t('statement.opening'), colSpan: 5 },
+                      { content: formatPiasters(st.opening), testId: 'statement-opening' },
+                      { colSpan: 2 },
+                    ],
+                  },
+                ]
+              }
+              footRows={
+                st && [
+                  {
+                    sx: { color: 'text.primary', fontSize: 'inherit' },
+                    cells: [
+                      { content: t('statement.closing'), colSpan: 3, sx: { fontWeight: 700 } },
+                      { content: formatPiasters(st.totals.increase) },
+                      { content: formatPiasters(st.totals.decrease) },
+                      {
+                        content: formatPiasters(st.closing),
+                        testId: 'statement-closing',
+                        sx: { fontWeight: 700 },
+                      },
+                      { colSpan: 2 },
+                    ],
+                  },
+                ]
+              }
+            />
           </AccountSection>
         </Stack>
       ) : (
