@@ -6,7 +6,8 @@
 // One step after the other (ESLint beside the format check, the type-check and the unit tests),
 // each within its time limit (LIMITS below): a step that overruns is
 // killed with its process group, counted as failed, and a Jest lane names the suites it was still
-// running. The medium and security lanes run on two Jest workers (each suite has its own database).
+// running. The medium and security suites run in one Jest run on two workers (each suite has its
+// own database).
 // E2E_LANE=parallel runs Playwright (its own server, database, Redis
 // prefix and browser) beside the static checks and the jest suites instead, its output kept in
 // tests/.artifacts/e2e.log and printed at the end: on two cores it saved only ≈ 3 of 34 minutes and
@@ -161,7 +162,14 @@ function progressOf(file) {
   return { running, complete };
 }
 
-async function jest(project, extra = []) {
+/**
+ * Runs a Jest lane: `project`, and `also` (more projects run in the same invocation: one Jest
+ * start, one template database — the projects share their global setup — and one pool of workers,
+ * so no core waits for the last suite of one lane while the next lane has not started).
+ */
+async function jest(project, also = []) {
+  const projects = [project, ...also];
+  const name = projects.join('+');
   const out = path.join(artifacts, `jest-${project}.json`);
   const progress = path.join(artifacts, `jest-${project}.progress`);
   fs.rmSync(out, { force: true });
@@ -169,33 +177,32 @@ async function jest(project, extra = []) {
   const workers = Number(process.env[`JEST_WORKERS_${project.toUpperCase()}`]) || WORKERS[project];
   const sayRunning = () => {
     const { running } = progressOf(progress);
-    if (running.size === 0) console.log(`=== jest ${project}: no suite was running`);
+    if (running.size === 0) console.log(`=== jest ${name}: no suite was running`);
     for (const [suite, at] of running)
       console.log(
-        `=== jest ${project}: still running ${path.relative(root, suite)} (for ${((Date.now() - at) / 1000).toFixed(0)} s)`,
+        `=== jest ${name}: still running ${path.relative(root, suite)} (for ${((Date.now() - at) / 1000).toFixed(0)} s)`,
       );
   };
   let doneAt = null;
   // The name every database of this lane's run starts with (tests/medium/global-setup.ts).
   const dbRun = `pos_r${Date.now().toString(36)}`;
   const code = await run(
-    `jest ${project}`,
+    `jest ${name}`,
     'npx',
     [
       'jest',
       '--selectProjects',
-      project,
+      ...projects,
       ...(workers > 1 ? [`--maxWorkers=${workers}`] : ['--runInBand']),
       '--json',
       `--outputFile=${out}`,
       '--reporters=default',
       '--reporters=<rootDir>/tests/support-progress-reporter.js',
-      ...extra,
     ],
     { POS_JEST_PROGRESS: progress, POS_TEST_RUN: dbRun },
     null,
     {
-      limit: limitOf(project),
+      limit: projects.reduce((sum, p) => sum + limitOf(p), 0),
       onTimeout: sayRunning,
       // Jest's run is over (its report written) but the process stays: something a test started
       // is still open. A minute later the lane is ended and that is reported.
@@ -208,7 +215,7 @@ async function jest(project, extra = []) {
   );
   if (code === 'timeout') {
     failed += 1;
-    broken.push(`jest ${project}: ran out of its ${limitOf(project)} s time limit`);
+    broken.push(`jest ${name}: ran out of its time limit`);
   }
   if (code === 'timeout' || code === 'stuck') {
     // killed before its global teardown: drop the run's template and suite databases here
@@ -216,29 +223,29 @@ async function jest(project, extra = []) {
       .sweepDatabases({ namePrefix: dbRun })
       .catch(() => []);
     if (dropped.length)
-      console.log(`=== jest ${project}: dropped ${dropped.length} database(s) of the run`);
+      console.log(`=== jest ${name}: dropped ${dropped.length} database(s) of the run`);
   }
   if (code === 'stuck')
     broken.push(
-      `jest ${project}: did not exit a minute after its run (open handles: run it with --detectOpenHandles)`,
+      `jest ${name}: did not exit a minute after its run (open handles: run it with --detectOpenHandles)`,
     );
   if (!fs.existsSync(out)) {
-    if (code !== 'timeout') broken.push(`jest ${project} (exit ${code}, no report)`);
+    if (code !== 'timeout') broken.push(`jest ${name} (exit ${code}, no report)`);
     return;
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   if (report.numRuntimeErrorTestSuites > 0)
-    broken.push(`jest ${project}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
-  if (report.numTotalTests === 0) broken.push(`jest ${project}: no tests ran`);
+    broken.push(`jest ${name}: ${report.numRuntimeErrorTestSuites} suite(s) failed to run`);
+  if (report.numTotalTests === 0) broken.push(`jest ${name}: no tests ran`);
   if (
     typeof code === 'number' &&
     code !== 0 &&
     report.numFailedTests === 0 &&
     report.numRuntimeErrorTestSuites === 0
   )
-    broken.push(`jest ${project} exit ${code}`);
+    broken.push(`jest ${name} exit ${code}`);
 }
 
 /** Whether nothing listens on `port` (any address). */
@@ -340,8 +347,9 @@ async function main() {
   if (want('typecheck')) await check('typecheck', 'npm', ['run', 'typecheck']);
   if (want('unit')) await jest('unit');
   await lint;
-  if (want('medium')) await jest('medium');
-  if (want('security')) await jest('security');
+  // The medium and security suites in one Jest run (same setup, same two workers).
+  const lanes = ['medium', 'security'].filter(want);
+  if (lanes.length) await jest(lanes[0], lanes.slice(1));
   if (want('reliability')) await jest('reliability');
   await e2e;
   if (want('e2e') && serial) await playwright(null);
