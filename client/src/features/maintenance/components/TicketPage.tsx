@@ -21,14 +21,14 @@ import {
   type VariantResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { placeLabel } from '../../../shared/lib/places';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useBarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -36,6 +36,7 @@ import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable'
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DetailColumns, Figures, Panel, type FigureItem } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { toast } from '../../../shared/ui/toast';
@@ -329,12 +330,7 @@ export default function TicketPage() {
           hover={false}
           scroll={false}
           columns={[
-            {
-              key: 'at',
-              header: t('detail.at'),
-              nowrap: true,
-              render: (h) => formatDateTime(h.at),
-            },
+            dateColumn('at', t('detail.at'), (h: { at: string }) => h.at),
             {
               key: 'from',
               header: t('detail.from'),
@@ -510,14 +506,7 @@ function AddPart({
   const partGuard = useFieldGuard();
   const [scanned, setScanned] = useState<ExternalInput | undefined>(undefined);
   // A product scanned on this page (the shell's listener sends it here) goes into the picker.
-  useEffect(() => {
-    const onScan = (event: Event) => {
-      const scan = (event as CustomEvent<BarcodeScan>).detail;
-      if (scan) setScanned({ text: scan.code, seq: scan.seq });
-    };
-    window.addEventListener(BARCODE_EVENT, onScan);
-    return () => window.removeEventListener(BARCODE_EVENT, onScan);
-  }, []);
+  useBarcodeScan((scan) => setScanned({ text: scan.code, seq: scan.seq }));
   const addKey = useIdempotencyKey();
   const add = useCrudMutation({
     mutationFn: () =>
