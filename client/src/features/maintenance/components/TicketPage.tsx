@@ -39,7 +39,6 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { dateColumn } from '../../../shared/ui/listColumns';
 import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { toast } from '../../../shared/ui/toast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { VariantPicker, type ExternalInput } from '../../catalog';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
@@ -47,7 +46,6 @@ import { deviceText, STATUS_COLOR } from '../lib/ticket';
 import { TicketFormDialog } from './TicketFormDialog';
 import { TicketAssignFields } from './TicketAssignFields';
 import { TicketReceipt } from './TicketReceipt';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Part = NonNullable<MaintenanceTicketDto['parts']>[number];
 
@@ -92,9 +90,9 @@ export default function TicketPage() {
     queryClient.setQueryData(maintenanceKeys.one(id), data);
     void queryClient.invalidateQueries({ queryKey: maintenanceKeys.all, exact: false });
   };
-  const idem = useIdempotencyKey();
   const move = useCrudMutation({
-    mutationFn: (to: MaintenanceStatus) =>
+    idempotent: true,
+    mutationFn: (to: MaintenanceStatus, options) =>
       maintenanceApi.move(
         id,
         {
@@ -102,26 +100,21 @@ export default function TicketPage() {
           note: note.trim() || undefined,
           ...(vaultId && moneyStep(to, ticket.data) ? { vaultId } : {}),
         },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (data) => t('detail.moved', { status: t(`statuses.${data.status}`) }),
     onSuccess: (data) => {
-      idem.renew();
       setStep(null);
       setNote('');
       setVaultId('');
       setTicket(data);
     },
   });
-  const removeKey = useIdempotencyKey();
   const removePart = useCrudMutation({
-    mutationFn: (partId: string) =>
-      maintenanceApi.removePart(id, partId, { idempotencyKey: removeKey.key }),
+    idempotent: true,
+    mutationFn: (partId: string, options) => maintenanceApi.removePart(id, partId, options),
     success: t('detail.partRemoved'),
-    onSuccess: (data) => {
-      removeKey.renew();
-      setTicket(data);
-    },
+    onSuccess: setTicket,
   });
 
   const tk = ticket.data;
@@ -507,9 +500,9 @@ function AddPart({
   const [scanned, setScanned] = useState<ExternalInput | undefined>(undefined);
   // A product scanned on this page (the shell's listener sends it here) goes into the picker.
   useBarcodeScan((scan) => setScanned({ text: scan.code, seq: scan.seq }));
-  const addKey = useIdempotencyKey();
   const add = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       maintenanceApi.addParts(
         ticket.id,
         {
@@ -521,11 +514,10 @@ function AddPart({
             },
           ],
         },
-        { idempotencyKey: addKey.key },
+        options,
       ),
+    success: t('detail.partsAdded'),
     onSuccess: (data) => {
-      addKey.renew();
-      toast.success(t('detail.partsAdded'));
       setVariant(null);
       setQuantity(1);
       setPrice(null);

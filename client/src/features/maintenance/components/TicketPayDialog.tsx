@@ -29,7 +29,6 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText } from '../lib/ticket';
 import { TicketReceipt } from './TicketReceipt';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
   /** the ticket number to pay (scanned or typed); '' asks for it first */
@@ -104,13 +103,13 @@ function TicketPayForm({
   const [paid, setPaid] = useState<MaintenanceTicketDto | null>(null);
   const groupLabel = useId();
 
-  const idem = useIdempotencyKey();
   const pay = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       maintenanceApi.move(
         ticket.data!.id,
         { to: 'delivered', methodId: chosen || undefined },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (data) => t('pay.done', { number: data.number }),
     onSuccess: (data) => {
