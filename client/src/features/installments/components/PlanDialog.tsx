@@ -18,7 +18,7 @@ import {
   type InstallmentPlanDetailDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
@@ -82,20 +82,7 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
   const sale = financeable.data;
   const customerNationalId = nationalId ?? sale?.customerNationalId ?? '';
   const dto = termsDto(terms);
-  const preview = useMemo(
-    () => (sale ? previewSchedule(sale.total, sale.downPayment, dto) : null),
-    // the terms' fields are what the preview depends on
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      sale?.total,
-      sale?.downPayment,
-      dto.count,
-      dto.period,
-      dto.firstDueDate,
-      dto.monthlyRateBp,
-      dto.fee,
-    ],
-  );
+  const preview = sale ? previewSchedule(sale.total, sale.downPayment, dto) : null;
 
   const create = useCrudMutation({
     idempotent: true,
