@@ -20,7 +20,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { Facts } from '../../../shared/ui/DetailKit';
 import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
@@ -88,10 +88,9 @@ function TicketPayForm({
     retry: false,
     staleTime: 0,
   });
+  useErrorToast(ticket.error);
   useEffect(() => {
-    if (!ticket.error) return;
-    handleError(ticket.error, { toast: true });
-    onClose();
+    if (ticket.error) onClose();
   }, [ticket.error, onClose]);
   const allMethods = usePaymentMethods(true);
   const methods: PaymentMethodDto[] = (allMethods.data ?? []).filter(
