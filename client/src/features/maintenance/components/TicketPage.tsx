@@ -39,7 +39,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { dateColumn } from '../../../shared/ui/listColumns';
 import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { VariantPicker, type ExternalInput } from '../../catalog';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText, STATUS_COLOR } from '../lib/ticket';
@@ -84,7 +84,6 @@ export default function TicketPage() {
     staleTime: 60_000,
   });
   const [warranty, setWarranty] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
 
   const setTicket = (data: MaintenanceTicketDto) => {
     queryClient.setQueryData(maintenanceKeys.one(id), data);
@@ -110,9 +109,8 @@ export default function TicketPage() {
       setTicket(data);
     },
   });
-  const removePart = useCrudMutation({
-    idempotent: true,
-    mutationFn: (partId: string, options) => maintenanceApi.removePart(id, partId, options),
+  const removePart = useConfirmedMutation({
+    mutationFn: (part: Part, options) => maintenanceApi.removePart(id, part.id, options),
     success: t('detail.partRemoved'),
     onSuccess: setTicket,
   });
@@ -297,8 +295,8 @@ export default function TicketPage() {
                     size="small"
                     color="error"
                     aria-label={t('detail.removePartOf', { name: p.name })}
-                    disabled={removePart.isPending}
-                    onClick={() => setRemoving(p.id)}
+                    disabled={removePart.mutation.isPending}
+                    onClick={() => removePart.ask(p)}
                     data-testid="ticket-part-remove"
                   >
                     <DeleteOutline fontSize="small" />
@@ -378,17 +376,9 @@ export default function TicketPage() {
         />
       </ConfirmDialog>
       <ConfirmDialog
-        open={!!removing}
+        {...removePart.dialogProps}
         title={t('detail.removePart')}
-        message={t('detail.removePartText', {
-          name: tk.parts?.find((p) => p.id === removing)?.name ?? '',
-        })}
-        loading={removePart.isPending}
-        onConfirm={() => {
-          if (removing) removePart.mutate(removing);
-          setRemoving(null);
-        }}
-        onCancel={() => setRemoving(null)}
+        message={t('detail.removePartText', { name: removePart.target?.name ?? '' })}
       />
       {warranty && (
         <TicketFormDialog
