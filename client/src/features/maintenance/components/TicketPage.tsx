@@ -70,27 +70,17 @@ export default function TicketPage() {
   useErrorToast(ticket.error);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
   const [printing, setPrinting] = usePrintJob<'intake' | 'delivery'>();
-  const [step, setStep] = useState<MaintenanceStatus | null>(null);
   const [note, setNote] = useState('');
   // the vault the bill goes into (or the deposit comes back from): '' is the branch's main one
   const [vaultId, setVaultId] = useState('');
   const moneyStep = (to: MaintenanceStatus | null, tk?: MaintenanceTicketDto) =>
     !!tk &&
     ((to === 'delivered' && tk.due !== 0) || (!!to && FINAL.includes(to) && tk.deposit > 0));
-  const vaults = useQuery({
-    queryKey: maintenanceKeys.vaults(ticket.data?.branchId ?? ''),
-    queryFn: () => maintenanceApi.vaults(ticket.data!.branchId),
-    enabled: moneyStep(step, ticket.data),
-    staleTime: 60_000,
-  });
-  const [warranty, setWarranty] = useState(false);
-
   const setTicket = (data: MaintenanceTicketDto) => {
     queryClient.setQueryData(maintenanceKeys.one(id), data);
     void queryClient.invalidateQueries({ queryKey: maintenanceKeys.all, exact: false });
   };
-  const move = useCrudMutation({
-    idempotent: true,
+  const move = useConfirmedMutation({
     mutationFn: (to: MaintenanceStatus, options) =>
       maintenanceApi.move(
         id,
@@ -103,12 +93,20 @@ export default function TicketPage() {
       ),
     success: (data) => t('detail.moved', { status: t(`statuses.${data.status}`) }),
     onSuccess: (data) => {
-      setStep(null);
       setNote('');
       setVaultId('');
       setTicket(data);
     },
   });
+  const step = move.target;
+  const vaults = useQuery({
+    queryKey: maintenanceKeys.vaults(ticket.data?.branchId ?? ''),
+    queryFn: () => maintenanceApi.vaults(ticket.data!.branchId),
+    enabled: moneyStep(step, ticket.data),
+    staleTime: 60_000,
+  });
+  const [warranty, setWarranty] = useState(false);
+
   const removePart = useConfirmedMutation({
     mutationFn: (part: Part, options) => maintenanceApi.removePart(id, part.id, options),
     success: t('detail.partRemoved'),
@@ -188,7 +186,7 @@ export default function TicketPage() {
               key={to}
               variant={FINAL.includes(to) ? 'outlined' : 'contained'}
               color={FINAL.includes(to) ? 'error' : to === 'delivered' ? 'success' : 'primary'}
-              onClick={() => setStep(to)}
+              onClick={() => move.ask(to)}
               data-testid={`ticket-step-${to}`}
             >
               {t(`steps.${to}`)}
@@ -335,15 +333,13 @@ export default function TicketPage() {
       </Panel>
 
       <ConfirmDialog
-        open={!!step}
+        {...move.dialogProps}
         title={
           step ? t('detail.confirmMove', { number: tk.number, status: t(`statuses.${step}`) }) : ''
         }
         message={step ? confirmText(step) : null}
-        loading={move.isPending}
-        onConfirm={() => step && move.mutate(step)}
         onCancel={() => {
-          setStep(null);
+          move.dialogProps.onCancel();
           setVaultId('');
         }}
       >
