@@ -73,6 +73,8 @@ export type DataTableProps<T> = {
   hover?: boolean;
   /** Wrap in a horizontally scrolling container (default on). */
   scroll?: boolean;
+  /** The header row stays on top while the rows scroll (inside a scrolling box). */
+  stickyHeader?: boolean;
   testId?: string;
   /** Replace the header row (spanned, two-row headers). */
   headRows?: readonly SpanRow[];
@@ -132,6 +134,7 @@ export function DataTable<T>({
   rowProps,
   hover = true,
   scroll = true,
+  stickyHeader,
   testId,
   headRows,
   leadRows,
@@ -140,7 +143,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const shown = columns.filter((column) => !column.hidden);
   const table = (
-    <Table size="small" aria-label={ariaLabel} data-testid={testId}>
+    <Table size="small" stickyHeader={stickyHeader} aria-label={ariaLabel} data-testid={testId}>
       <TableHead>
         {headRows ? (
           spanRows(headRows)

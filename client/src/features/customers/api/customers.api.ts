@@ -14,7 +14,7 @@ import { downloadFile } from '../../../shared/api/download';
 import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 // Customer calls of docs/api-sales.md (issue 5).
-export const CUSTOMERS_PATH = '/Customers';
+const CUSTOMERS_PATH = '/Customers';
 const id = (value: string) => encodeURIComponent(value);
 
 export type CustomerSearchHit = Pick<CustomerDto, 'id' | 'name' | 'phone' | 'balance'> & {

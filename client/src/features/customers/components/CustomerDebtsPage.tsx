@@ -2,14 +2,11 @@ import Payments from '@mui/icons-material/Payments';
 import Phone from '@mui/icons-material/Phone';
 import Print from '@mui/icons-material/Print';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import {
   DEBT_BUCKETS,
   formatPiasters,
@@ -25,9 +22,9 @@ import { formatDate } from '../../../shared/lib/format';
 import { useCan } from '../../../shared/state/useCan';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { IconAction } from '../../../shared/ui/IconAction';
+import { Figure } from '../../../shared/ui/DetailKit';
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import { ExportButton, optionsOf } from '../../../shared/ui/listColumns';
+import { actionsColumn, ExportButton, optionsOf } from '../../../shared/ui/listColumns';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { customerKeys, customersApi, type DebtFilters } from '../api/customers.api';
 import { telHref, whatsAppHref } from '../lib/phone';
@@ -118,10 +115,7 @@ export default function CustomerDebtsPage() {
       key: 'oldest',
       header: view === 'overdue' ? t('debts.overdueDays') : t('debts.oldestDays'),
       align: 'right',
-      render: (r) =>
-        view === 'overdue'
-          ? t('debts.days', { count: r.overdueDays })
-          : t('debts.days', { count: r.oldestDays }),
+      render: (r) => t('debts.days', { count: view === 'overdue' ? r.overdueDays : r.oldestDays }),
     },
     {
       key: 'lastPayment',
@@ -132,69 +126,38 @@ export default function CustomerDebtsPage() {
           ? `${formatDate(r.lastPaymentAt)} · ${formatPiasters(r.lastPaymentAmount)}`
           : t('debts.never'),
     },
-    {
-      key: 'actions',
-      header: '',
-      nowrap: true,
-      stopPropagation: true,
-      render: (r) => {
-        const wa = whatsAppHref(
-          r.phone,
-          t('debts.reminderText', { name: r.name, amount: formatPiasters(r.open) }),
-        );
-        return (
-          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-            {mayCollect && (
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<Payments />}
-                onClick={() =>
-                  setCollect({ customerId: r.customerId, name: r.name, balance: r.balance })
-                }
-                data-testid="debt-collect"
-              >
-                {t('debts.collect')}
-              </Button>
-            )}
-            {mayOpen && (
-              <IconAction
-                label={t('debts.statement')}
-                icon={Print}
-                onClick={() => setPrinting(r.customerId)}
-                testId="debt-statement"
-              />
-            )}
-            {view === 'overdue' && r.phone && (
-              <Tooltip title={t('debts.call')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('debts.call')}
-                  href={telHref(r.phone)}
-                  data-testid="debt-call"
-                >
-                  <Phone fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {view === 'overdue' && wa && (
-              <Tooltip title={t('debts.whatsapp')}>
-                <IconButton
-                  size="small"
-                  aria-label={t('debts.whatsapp')}
-                  href={wa}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-testid="debt-whatsapp"
-                >
-                  <WhatsApp fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
-        );
+    actionsColumn<CustomerDebtDto>([
+      {
+        label: t('debts.collect'),
+        icon: Payments,
+        when: () => mayCollect,
+        onClick: (r) => setCollect({ customerId: r.customerId, name: r.name, balance: r.balance }),
+        testId: 'debt-collect',
       },
-    },
+      {
+        label: t('debts.statement'),
+        icon: Print,
+        iconOnly: true,
+        when: () => mayOpen,
+        onClick: (r) => setPrinting(r.customerId),
+        testId: 'debt-statement',
+      },
+      (r) =>
+        view === 'overdue' && (
+          <>
+            {iconLink(t('debts.call'), Phone, 'debt-call', r.phone && telHref(r.phone))}
+            {iconLink(
+              t('debts.whatsapp'),
+              WhatsApp,
+              'debt-whatsapp',
+              whatsAppHref(
+                r.phone,
+                t('debts.reminderText', { name: r.name, amount: formatPiasters(r.open) }),
+              ),
+            )}
+          </>
+        ),
+    ]),
   ];
 
   const sum = totals.data;
@@ -279,15 +242,22 @@ export default function CustomerDebtsPage() {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** A link as a small icon button named by its tooltip (a WhatsApp one opens a new tab). */
+function iconLink(label: string, Icon: typeof Phone, testId: string, href?: string | null) {
+  const external = testId === 'debt-whatsapp';
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 700 }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
+    href && (
+      <Tooltip title={label}>
+        <IconButton
+          size="small"
+          aria-label={label}
+          href={href}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          data-testid={testId}
+        >
+          <Icon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    )
   );
 }

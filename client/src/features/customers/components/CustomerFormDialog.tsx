@@ -33,12 +33,7 @@ function CustomerForm({ open, customer, onClose }: FormProps) {
   const form = useDtoForm<Values, CustomerCreateDto>({
     dto: CustomerCreateDto,
     defaultValues: {
-      name: customer?.name ?? '',
-      phone: customer?.phone ?? '',
-      phone2: customer?.phone2 ?? '',
-      address: customer?.address ?? '',
-      nationalId: customer?.nationalId ?? '',
-      taxId: customer?.taxId ?? '',
+      ...(Object.fromEntries(FIELDS.map((f) => [f, customer?.[f] ?? ''])) as Record<Field, string>),
       creditLimit: customer?.creditLimit ?? 0,
       paymentTermsDays: customer?.paymentTermsDays == null ? '' : String(customer.paymentTermsDays),
     },

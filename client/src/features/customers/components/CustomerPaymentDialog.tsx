@@ -1,15 +1,14 @@
 import { CustomerPaymentDto, ON_ACCOUNT_METHOD_TYPES } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { withNetworkRetry } from '../../../shared/lib/ids';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { customerKeys, customersApi } from '../api/customers.api';
 import { AdvanceChoice, PaymentBalanceParts } from './PaymentBalanceParts';
 
@@ -33,7 +32,6 @@ export function CustomerPaymentDialog(props: Props) {
 
 function PaymentForm({ target, mode, onClose }: Props & { target: PaymentTarget }) {
   const { t, i18n } = useTranslation('customers');
-  const queryClient = useQueryClient();
   const collect = mode === 'collect';
   const mayVault = useCan()('can_see_totals') || collect;
   const vaults = useQuery({
@@ -48,15 +46,12 @@ function PaymentForm({ target, mode, onClose }: Props & { target: PaymentTarget 
   const own = list.filter((v) => v.branchId === user?.branchId);
   const options = (methods.data ?? []).filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type));
   const testId = collect ? 'collect' : 'customer-pay';
-  const pay = useMutation({
+  const pay = useCrudMutation({
     mutationFn: ({ body, key }: { body: CustomerPaymentDto; key: string }) =>
       withNetworkRetry(() => customersApi.pay(target.customerId, body, { idempotencyKey: key })),
-    onSuccess: async () => {
-      toast.success(t('payment.done'));
-      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      onClose();
-    },
-    onError: (err) => handleError(err, { toast: true }),
+    success: t('payment.done'),
+    invalidate: [customerKeys.all],
+    onDone: onClose,
   });
   return (
     <PaymentFormDialog<CustomerPaymentDto>

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useState, type RefObject } from 'react';
-import { handleError } from '../../../shared/api/handleError';
+import { memo, useState, type RefObject } from 'react';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useDebouncedValue } from '../../../shared/lib/useDebouncedValue';
 import { customerKeys, customersApi, type CustomerSearchHit } from '../api/customers.api';
 
@@ -68,9 +68,7 @@ function CustomerPickerBase<C extends Picked>({
     enabled: q.length > 0 && q !== (value ? optionLabel(value) : undefined),
     staleTime: 10_000,
   });
-  useEffect(() => {
-    if (search.error) handleError(search.error, { toast: true });
-  }, [search.error]);
+  useErrorToast(search.error);
   return (
     <Autocomplete<Picked, false, false, false>
       size="small"

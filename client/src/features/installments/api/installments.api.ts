@@ -19,19 +19,9 @@ import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type InstallmentListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  status?: string;
-  branchId?: string;
-  customerId?: string;
-  sort?: string;
-};
-
 export const installmentKeys = {
   all: ['installments'] as const,
-  list: (query: InstallmentListQuery) => ['installments', 'list', query] as const,
+  list: (query: Query) => ['installments', 'list', query] as const,
   one: (planId: string) => ['installments', 'one', planId] as const,
   due: (branchId: string) => ['installments', 'due', branchId] as const,
   summary: ['installments', 'summary'] as const,
@@ -43,8 +33,7 @@ export const installmentKeys = {
 };
 
 export const installmentsApi = {
-  list: (query: InstallmentListQuery) =>
-    http.list<InstallmentPlanRowDto>('/Installments', query as Query),
+  list: (query: Query) => http.list<InstallmentPlanRowDto>('/Installments', query),
   get: (planId: string) => http.get<InstallmentPlanDetailDto>(`/Installments/${id(planId)}`),
   due: (branchId?: string) => http.get<DueInstallmentDto[]>('/Installments/dueToday', { branchId }),
   summary: () => http.get<InstallmentSummaryDto>('/Installments/summary'),

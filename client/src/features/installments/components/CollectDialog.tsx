@@ -1,11 +1,26 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, InstallmentCollectDto, type InstallmentPaymentDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  InstallmentCollectDto,
+  InstallmentSettleDto,
+  type InstallmentPaymentDto,
+  type InstallmentPlanDetailDto,
+} from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
+import { formatDay } from '../../../shared/lib/format';
 import { placeLabel } from '../../../shared/lib/places';
-import { PaymentFormDialog, type PaymentChoice } from '../../../shared/ui/PaymentFormDialog';
 import { sessionUserState } from '../../../shared/state';
+import {
+  PaymentFormDialog,
+  type PaymentChoice,
+  type PaymentFormDialogProps,
+} from '../../../shared/ui/PaymentFormDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 
@@ -22,39 +37,15 @@ export type CollectTarget = {
   label: string;
 };
 
-/** The vaults a collection may go into (the user's branches), those of `branchId` first. */
-export function useCollectVaults(branchId: string) {
-  const vaults = useQuery({ queryKey: installmentKeys.vaults, queryFn: installmentsApi.vaults });
-  const options = (vaults.data ?? []).filter((v) => v.branchId === branchId);
-  return { options, isLoading: vaults.isLoading };
-}
-
-/** The vault picker of a collection or a settlement (required, no vault until one is chosen). */
-export function useVaultChoice(
-  preset: string,
-  options: PaymentChoice['options'],
-  testId: string,
-): PaymentChoice {
-  const { t } = useTranslation('installments');
-  return {
-    label: t('fields.vault'),
-    preset,
-    options,
-    noneLabel: t('form.chooseVault'),
-    required: t('form.required'),
-    testId,
-  };
-}
-
 /** The picker's value for the till: no vault is sent, the server takes the collector's open shift. */
-export const TILL = 'till';
+const TILL = 'till';
 
 /**
  * Where a collection may go (issue 30 item 7): the signed-in user's till when they have an open
  * shift (cash into its drawer), then the vaults of their branches; and the default: the till, else
  * the main vault of the user's branch, else of the plan's branch, else the only vault.
  */
-export function useCollectPlaces(planBranchId: string) {
+function useCollectPlaces(planBranchId: string) {
   const user = useAtomValue(sessionUserState);
   const vaults = useQuery({ queryKey: installmentKeys.vaults, queryFn: installmentsApi.vaults });
   const shift = useQuery({ queryKey: installmentKeys.myShift, queryFn: installmentsApi.myShift });
@@ -70,6 +61,53 @@ export function useCollectPlaces(planBranchId: string) {
     preferred: open ? TILL : fallback,
     isLoading: vaults.isLoading || shift.isLoading,
   };
+}
+
+type PlanPaymentProps<B, R> = Pick<
+  PaymentFormDialogProps<B>,
+  'dto' | 'toBody' | 'header' | 'amount' | 'onClose'
+> & {
+  kind: 'collect' | 'settle';
+  number: string;
+  /** The vault choice (required, none until one is chosen): its preset and options. */
+  place: Pick<PaymentChoice, 'preset' | 'options'>;
+  send: (body: B, idempotencyKey: string) => Promise<R>;
+  onSent: (result: R) => void;
+  /** False: the body is not sent yet (the quote is loading). */
+  ready?: boolean;
+};
+
+/** What a collection and a settlement share: their texts and test ids by `kind`, the vault, the note. */
+function PlanPaymentDialog<B, R>(props: PlanPaymentProps<B, R>) {
+  const { kind, number, place, send, onSent, ready = true, ...rest } = props;
+  const { t } = useTranslation('installments');
+  const mutation = useCrudMutation({
+    mutationFn: ({ body, key }: { body: B; key: string }) => send(body, key),
+    success: t(`${kind}.done`),
+    invalidate: [installmentKeys.all],
+    onSuccess: onSent,
+    onDone: props.onClose,
+  });
+  return (
+    <PaymentFormDialog<B>
+      {...rest}
+      title={t(`${kind}.title`, { number })}
+      titleId={`installment-${kind}-title`}
+      submitLabel={t(`${kind}.submit`)}
+      submitTestId={`${kind}-submit`}
+      testId={`${kind}-dialog`}
+      submitting={mutation.isPending}
+      onSubmit={(body, key) => ready && mutation.mutate({ body, key })}
+      place={{
+        ...place,
+        label: t('fields.vault'),
+        noneLabel: t('form.chooseVault'),
+        required: t('form.required'),
+        testId: `${kind}-vault`,
+      }}
+      note={{ label: t('fields.note'), maxLength: 300 }}
+    />
+  );
 }
 
 /**
@@ -88,34 +126,13 @@ export function CollectDialog({
 }) {
   const { t } = useTranslation('installments');
   const places = useCollectPlaces(target.branchId);
-  // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
-  const place = useVaultChoice(
-    places.isLoading ? '' : places.preferred,
-    [
-      ...(places.till
-        ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
-        : []),
-      ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
-    ],
-    'collect-vault',
-  );
-  const collect = useCrudMutation({
-    mutationFn: ({ body, key }: { body: InstallmentCollectDto; key: string }) =>
-      installmentsApi.collect(target.planId, body, { idempotencyKey: key }),
-    success: t('collect.done'),
-    invalidate: [installmentKeys.all],
-    onSuccess: onCollected,
-    onDone: onClose,
-  });
   return (
-    <PaymentFormDialog<InstallmentCollectDto>
-      title={t('collect.title', { number: target.planNumber })}
-      titleId="installment-collect-title"
-      submitLabel={t('collect.submit')}
-      submitTestId="collect-submit"
-      testId="collect-dialog"
+    <PlanPaymentDialog<InstallmentCollectDto, InstallmentPaymentDto>
+      kind="collect"
+      number={target.planNumber}
       onClose={onClose}
-      submitting={collect.isPending}
+      send={(body, key) => installmentsApi.collect(target.planId, body, { idempotencyKey: key })}
+      onSent={onCollected}
       dto={InstallmentCollectDto}
       toBody={(v, id) => ({
         id,
@@ -124,7 +141,6 @@ export function CollectDialog({
         ...(target.installmentIds.length ? { installmentIds: target.installmentIds } : {}),
         note: v.note.trim() || undefined,
       })}
-      onSubmit={(body, key) => collect.mutate({ body, key })}
       header={
         <>
           <Typography>
@@ -147,8 +163,79 @@ export function CollectDialog({
               ? t('form.overCollect', { due: formatPiasters(target.due) })
               : undefined,
       }}
-      place={place}
-      note={{ label: t('fields.note'), maxLength: 300 }}
+      // Pre-selected (issue 30 item 7): the user's till, else a main vault; the clerk may pick another.
+      place={{
+        preset: places.isLoading ? '' : places.preferred,
+        options: [
+          ...(places.till
+            ? [{ value: TILL, label: t('collect.till', { register: places.till.register }) }]
+            : []),
+          ...places.vaults.map((v) => ({ value: v.id, label: placeLabel(v) })),
+        ],
+      }}
+    />
+  );
+}
+
+/** Early settlement: the server's quote for today (discount on the unearned interest), then pay it. */
+export function SettleDialog({
+  plan,
+  onClose,
+  onSettled,
+}: {
+  plan: InstallmentPlanDetailDto;
+  onClose: () => void;
+  onSettled: (plan: InstallmentPlanDetailDto) => void;
+}) {
+  const { t } = useTranslation('installments');
+  const quote = useQuery({
+    queryKey: installmentKeys.quote(plan.id),
+    queryFn: () => installmentsApi.quote(plan.id),
+    staleTime: 0,
+  });
+  useErrorToast(quote.error);
+  // The vaults of the plan's branch (of those the user may use).
+  const vaults = useQuery({ queryKey: installmentKeys.vaults, queryFn: installmentsApi.vaults });
+  const options = (vaults.data ?? []).filter((v) => v.branchId === plan.branchId);
+  const q = quote.data;
+  return (
+    <PlanPaymentDialog<InstallmentSettleDto, InstallmentPlanDetailDto>
+      kind="settle"
+      number={plan.number}
+      onClose={onClose}
+      send={(body, key) => installmentsApi.settle(plan.id, body, { idempotencyKey: key })}
+      onSent={onSettled}
+      ready={!!q}
+      dto={InstallmentSettleDto}
+      toBody={(v, id) => ({ id, vaultId: v.place, note: v.note.trim() || undefined })}
+      header={
+        <>
+          {quote.isLoading && <LinearProgress />}
+          {q && (
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5 }}>
+              <Typography>{t('settle.date')}</Typography>
+              <Typography>{formatDay(q.date)}</Typography>
+              <Typography>{t('settle.left')}</Typography>
+              <Typography>{formatPiasters(q.outstanding)}</Typography>
+              <Typography>{t('fields.lateFees')}</Typography>
+              <Typography>{formatPiasters(q.lateFees)}</Typography>
+              <Typography>{t('fields.discount')}</Typography>
+              <Typography color="success.main" data-testid="settle-discount">
+                {formatPiasters(q.discount)}
+              </Typography>
+              <Typography sx={{ fontWeight: 800 }}>{t('settle.toPay')}</Typography>
+              <Typography sx={{ fontWeight: 800 }} data-testid="settle-to-pay">
+                {formatPiasters(q.toPay)}
+              </Typography>
+            </Box>
+          )}
+          {q && q.discount === 0 && <Alert severity="info">{t('settle.noDiscount')}</Alert>}
+        </>
+      }
+      place={{
+        preset: options.length === 1 ? options[0].id : '',
+        options: options.map((v) => ({ value: v.id, label: placeLabel(v) })),
+      }}
     />
   );
 }

@@ -80,15 +80,11 @@ export function ContractPrint({ plan }: { plan: InstallmentPlanDetailDto }) {
         <Box key={g.id} data-testid="contract-guarantor">
           {line(t('contract.guarantorN', { n: i + 1 }), g.name)}
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', paddingInlineStart: 2 }}>
-            <span>
-              {t('fields.nationalId')}: <span dir="ltr">{g.nationalId}</span>
-            </span>
-            <span>
-              {t('fields.phone')}: <span dir="ltr">{g.phone}</span>
-            </span>
-            <span>
-              {t('fields.address')}: {g.address}
-            </span>
+            {(['nationalId', 'phone', 'address'] as const).map((f) => (
+              <span key={f}>
+                {t(`fields.${f}`)}: <span dir={f === 'address' ? undefined : 'ltr'}>{g[f]}</span>
+              </span>
+            ))}
           </Box>
         </Box>
       ))}

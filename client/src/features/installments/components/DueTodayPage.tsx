@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { dateColumn } from '../../../shared/ui/listColumns';
+import { actionsColumn, dateColumn } from '../../../shared/ui/listColumns';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -123,31 +123,23 @@ export default function DueTodayPage() {
       hidden: !canBranches,
       render: (r) => r.branchName,
     },
-    {
-      key: 'actions',
-      header: null,
-      nowrap: true,
-      render: (r) => (
-        <Button
-          size="small"
-          variant="contained"
-          onClick={() =>
-            setCollecting({
-              planId: r.planId,
-              planNumber: r.planNumber,
-              customerName: r.customerName,
-              branchId: r.branchId,
-              installmentIds: [r.installmentId],
-              due: r.due,
-              label: t('collect.installmentLine', { seq: r.seq, date: formatDay(r.dueDate) }),
-            })
-          }
-          data-testid="due-collect"
-        >
-          {t('collect.button')}
-        </Button>
-      ),
-    },
+    actionsColumn<DueInstallmentDto>([
+      {
+        label: t('collect.button'),
+        variant: 'contained',
+        onClick: (r) =>
+          setCollecting({
+            planId: r.planId,
+            planNumber: r.planNumber,
+            customerName: r.customerName,
+            branchId: r.branchId,
+            installmentIds: [r.installmentId],
+            due: r.due,
+            label: t('collect.installmentLine', { seq: r.seq, date: formatDay(r.dueDate) }),
+          }),
+        testId: 'due-collect',
+      },
+    ]),
   ];
 
   return (

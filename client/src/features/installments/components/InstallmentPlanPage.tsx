@@ -20,19 +20,18 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
-import { formatDateTime, formatDay } from '../../../shared/lib/format';
+import { formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
-import { IconAction } from '../../../shared/ui/IconAction';
+import { actionsColumn, dateColumn } from '../../../shared/ui/listColumns';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PrintArea, usePaperLayout, usePrintJob } from '../../../shared/ui/print';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
-import { CollectDialog, type CollectTarget } from './CollectDialog';
+import { CollectDialog, SettleDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt } from './CollectionReceipt';
 import { ContractPrint } from './ContractPrint';
 import { PhoneLinks } from './PhoneLinks';
 import { RescheduleDialog } from './RescheduleDialog';
-import { SettleDialog } from './SettleDialog';
 import { Figures, Panel } from '../../../shared/ui/DetailKit';
 import { InstallmentStatusChip, PlanStatusChip } from './StatusChip';
 
@@ -123,12 +122,7 @@ export default function InstallmentPlanPage() {
         ) : null,
     },
     { key: 'seq', header: t('fields.seq'), render: (i) => i.seq },
-    {
-      key: 'dueDate',
-      header: t('fields.dueDate'),
-      nowrap: true,
-      render: (i) => formatDay(i.dueDate),
-    },
+    dateColumn('dueDate', t('fields.dueDate'), (i) => i.dueDate, formatDay),
     moneyColumn('amount', t('fields.amount'), (i) => i.amount),
     moneyColumn('paid', t('fields.paid'), (i) => i.paid),
     {
@@ -148,17 +142,12 @@ export default function InstallmentPlanPage() {
       header: t('fields.status'),
       render: (i) => <InstallmentStatusChip status={i.status} />,
     },
-    {
-      key: 'paidAt',
-      header: t('fields.paidAt'),
-      nowrap: true,
-      render: (i) => (i.paidAt ? formatDateTime(i.paidAt) : ''),
-    },
+    dateColumn('paidAt', t('fields.paidAt'), (i) => i.paidAt),
   ];
 
   const paymentColumns: Column<InstallmentPaymentDto>[] = [
     { key: 'number', header: t('fields.receiptNumber'), ltr: true, render: (x) => x.number },
-    { key: 'at', header: t('fields.date'), nowrap: true, render: (x) => formatDateTime(x.at) },
+    dateColumn('at', t('fields.date'), (x) => x.at),
     { key: 'kind', header: t('fields.kind'), render: (x) => t(`paymentKinds.${x.kind}`) },
     {
       key: 'seqs',
@@ -178,18 +167,15 @@ export default function InstallmentPlanPage() {
       render: (x) => x.vaultName ?? (x.kind === 'collect' ? t('collect.tillReceipt') : ''),
     },
     { key: 'user', header: t('fields.user'), render: (x) => x.userName ?? '' },
-    {
-      key: 'print',
-      header: null,
-      render: (x) => (
-        <IconAction
-          label={t('receipt.print')}
-          icon={Print}
-          onClick={() => setPrinting({ kind: 'receipt', payment: x, plan: p })}
-          testId="payment-print"
-        />
-      ),
-    },
+    actionsColumn<InstallmentPaymentDto>([
+      {
+        label: t('receipt.print'),
+        icon: Print,
+        iconOnly: true,
+        onClick: (x) => setPrinting({ kind: 'receipt', payment: x, plan: p }),
+        testId: 'payment-print',
+      },
+    ]),
   ];
 
   return (
@@ -350,12 +336,7 @@ export default function InstallmentPlanPage() {
       <Section title={t('plan.history')} testId="plan-history">
         <DataTable
           columns={[
-            {
-              key: 'at',
-              header: t('fields.date'),
-              nowrap: true,
-              render: (h) => formatDateTime(h.at),
-            },
+            dateColumn('at', t('fields.date'), (h: { at: string }) => h.at),
             {
               key: 'action',
               header: t('fields.action'),

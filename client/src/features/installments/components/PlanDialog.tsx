@@ -17,22 +17,20 @@ import {
   routePath,
   type InstallmentPlanDetailDto,
 } from '@pos/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { dtoErrors, hasErrors, type FieldErrors } from '../../../shared/forms/useDtoForm';
 import { businessDay, formatDay } from '../../../shared/lib/format';
 import { newId } from '../../../shared/lib/ids';
 import { PrintDialog } from '../../../shared/ui/PrintDialog';
-import { toast } from '../../../shared/ui/toast';
+import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { defaultTerms, previewSchedule, termsDto, type TermsForm } from '../lib/terms';
 import { ContractPrint } from './ContractPrint';
 import { SchedulePreview, TermsFields } from './TermsFields';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { FormDialog, NoteField } from '../../../shared/ui/FormDialog';
 
 type Guarantor = { name: string; nationalId: string; phone: string; address: string };
@@ -46,7 +44,7 @@ const GUARANTOR_FIELDS: [keyof Guarantor, string, number | undefined, string?][]
 ];
 
 /** The birth date and governorate a national ID carries, under its field while it is typed. */
-export function useNationalIdHint() {
+function useNationalIdHint() {
   const { t } = useTranslation('installments');
   const today = businessDay();
   return (value: string): string | undefined => {
@@ -67,7 +65,6 @@ export function useNationalIdHint() {
  */
 export default function PlanDialog({ saleId, onClose }: { saleId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('installments');
-  const queryClient = useQueryClient();
   const financeable = useQuery({
     queryKey: installmentKeys.financeable(saleId),
     queryFn: () => installmentsApi.financeable(saleId),
@@ -85,32 +82,14 @@ export default function PlanDialog({ saleId, onClose }: { saleId: string; onClos
   const sale = financeable.data;
   const customerNationalId = nationalId ?? sale?.customerNationalId ?? '';
   const dto = termsDto(terms);
-  const preview = useMemo(
-    () => (sale ? previewSchedule(sale.total, sale.downPayment, dto) : null),
-    // the terms' fields are what the preview depends on
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      sale?.total,
-      sale?.downPayment,
-      dto.count,
-      dto.period,
-      dto.firstDueDate,
-      dto.monthlyRateBp,
-      dto.fee,
-    ],
-  );
+  const preview = sale ? previewSchedule(sale.total, sale.downPayment, dto) : null;
 
-  const idem = useIdempotencyKey();
-  const create = useMutation({
-    mutationFn: (body: InstallmentPlanCreateDto) =>
-      installmentsApi.create(body, { idempotencyKey: idem.key }),
-    onSuccess: (plan) => {
-      idem.renew();
-      toast.success(t('plan.created', { number: plan.number }));
-      setCreated(plan);
-      void queryClient.invalidateQueries({ queryKey: installmentKeys.all });
-    },
-    onError: (err) => handleError(err, { toast: true }),
+  const create = useCrudMutation({
+    idempotent: true,
+    mutationFn: (body: InstallmentPlanCreateDto, options) => installmentsApi.create(body, options),
+    success: (plan) => t('plan.created', { number: plan.number }),
+    onSuccess: setCreated,
+    invalidate: [installmentKeys.all],
   });
 
   const label = (field: string) => {

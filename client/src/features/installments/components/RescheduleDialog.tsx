@@ -5,7 +5,7 @@ import {
   formatPiasters,
   type InstallmentPlanDetailDto,
 } from '@pos/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -50,11 +50,8 @@ export function RescheduleDialog({
   const remaining = plan.outstanding;
   const dto = termsDto(form.watch('terms'));
   // The remainder is all financed: no down payment (total = remaining, down 0).
-  const preview = useMemo(
-    () => previewSchedule(remaining, 0, dto),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remaining, dto.count, dto.period, dto.firstDueDate, dto.monthlyRateBp, dto.fee],
-  );
+  const preview = previewSchedule(remaining, 0, dto);
+
   const reschedule = useCrudMutation({
     mutationFn: (body: InstallmentRescheduleDto) => installmentsApi.reschedule(plan.id, body),
     success: (next) => t('reschedule.done', { number: next.number }),

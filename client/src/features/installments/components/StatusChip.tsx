@@ -1,6 +1,6 @@
-import Chip from '@mui/material/Chip';
 import type { InstallmentPlanStatus, InstallmentStatus } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../shared/ui/PagedTable';
 
 type Color = 'default' | 'primary' | 'success' | 'error' | 'warning' | 'info';
 
@@ -21,27 +21,21 @@ const INSTALLMENT_COLOR: Record<InstallmentStatus, Color> = {
 
 export function PlanStatusChip({ status }: { status: InstallmentPlanStatus }) {
   const { t } = useTranslation('installments');
+  const label = t(`planStatuses.${status}`);
   return (
-    <Chip
-      size="small"
-      color={PLAN_COLOR[status]}
-      label={t(`planStatuses.${status}`)}
-      data-testid="plan-status"
-      data-status={status}
-    />
+    <StatusBadge color={PLAN_COLOR[status]} label={label} testId="plan-status" status={status} />
   );
 }
 
 export function InstallmentStatusChip({ status }: { status: InstallmentStatus }) {
   const { t } = useTranslation('installments');
   return (
-    <Chip
-      size="small"
+    <StatusBadge
       variant="outlined"
       color={INSTALLMENT_COLOR[status]}
       label={t(`statuses.${status}`)}
-      data-testid="installment-status"
-      data-status={status}
+      testId="installment-status"
+      status={status}
     />
   );
 }

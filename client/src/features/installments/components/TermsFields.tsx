@@ -1,11 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,6 +14,7 @@ import { Figure } from '../../../shared/ui/DetailKit';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
 import { AmountField } from '../../../shared/ui/AmountField';
+import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { DateField } from '../../../shared/ui/DateField';
 import type { FieldGuardStore } from '../../../shared/ui/fieldGuard';
 import type { Preview, TermsForm } from '../lib/terms';
@@ -163,24 +159,20 @@ export function SchedulePreview({
         aria-label={t('form.schedule')}
         sx={{ maxBlockSize: 220, overflow: 'auto', border: 1, borderColor: 'divider' }}
       >
-        <Table size="small" stickyHeader aria-label={t('form.schedule')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('fields.seq')}</TableCell>
-              <TableCell>{t('fields.dueDate')}</TableCell>
-              <TableCell align="right">{t('fields.amount')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {s.installments.map((i) => (
-              <TableRow key={i.seq} data-testid="preview-row">
-                <TableCell>{i.seq}</TableCell>
-                <TableCell>{formatDay(i.dueDate)}</TableCell>
-                <TableCell align="right">{formatPiasters(i.amount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          stickyHeader
+          ariaLabel={t('form.schedule')}
+          rows={s.installments}
+          rowKey={(i) => String(i.seq)}
+          rowTestId="preview-row"
+          hover={false}
+          scroll={false}
+          columns={[
+            { key: 'seq', header: t('fields.seq'), render: (i) => i.seq },
+            { key: 'dueDate', header: t('fields.dueDate'), render: (i) => formatDay(i.dueDate) },
+            moneyColumn('amount', t('fields.amount'), (i: { amount: number }) => i.amount),
+          ]}
+        />
       </Box>
     </Box>
   );

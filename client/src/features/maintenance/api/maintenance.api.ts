@@ -12,17 +12,9 @@ import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type TicketListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  status?: string;
-  technicianId?: string;
-};
-
 export const maintenanceKeys = {
   all: ['maintenance'] as const,
-  list: (query: TicketListQuery) => ['maintenance', 'list', query] as const,
+  list: (query: Query) => ['maintenance', 'list', query] as const,
   one: (ticketId: string) => ['maintenance', 'one', ticketId] as const,
   counts: ['maintenance', 'counts'] as const,
   technicians: ['maintenance', 'technicians'] as const,
@@ -31,7 +23,7 @@ export const maintenanceKeys = {
 };
 
 export const maintenanceApi = {
-  list: (query: TicketListQuery) => http.list<MaintenanceTicketDto>('/Maintenance', query as Query),
+  list: (query: Query) => http.list<MaintenanceTicketDto>('/Maintenance', query),
   counts: () => http.get<MaintenanceCountsDto>('/Maintenance/counts'),
   technicians: () => http.get<MaintenanceTechnicianDto[]>('/Maintenance/technicians'),
   get: (ticketId: string) => http.get<MaintenanceTicketDto>(`/Maintenance/${id(ticketId)}`),

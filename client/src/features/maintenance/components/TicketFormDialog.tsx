@@ -26,7 +26,6 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { CustomerPicker, customersApi } from '../../customers';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { TicketAssignFields } from './TicketAssignFields';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Customer = { id: string; name: string; phone: string | null };
 
@@ -82,9 +81,9 @@ export function TicketFormDialog({
   const { deviceType, brand, model, serial, problem, condition, accessories } = form;
   const [tried, setTried] = useState(false);
 
-  const createKey = useIdempotencyKey();
   const save = useCrudMutation({
-    mutationFn: async () => {
+    idempotent: true,
+    mutationFn: async (_: void, options) => {
       let chosen = customer;
       if (adding) {
         const created = await customersApi.create({
@@ -114,7 +113,7 @@ export function TicketFormDialog({
           warrantyDays: form.warrantyDays ?? undefined,
           warrantyOfId: warrantyOf?.id,
         },
-        { idempotencyKey: createKey.key },
+        options,
       );
     },
     success: (ticket) => t('form.saved', { number: ticket.number }),

@@ -21,14 +21,14 @@ import {
   type VariantResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { placeLabel } from '../../../shared/lib/places';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import { BARCODE_EVENT, type BarcodeScan } from '../../../shared/state';
+import { useBarcodeScan } from '../../../shared/state';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -36,17 +36,16 @@ import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable'
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { DetailColumns, Figures, Panel, type FigureItem } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { dateColumn } from '../../../shared/ui/listColumns';
 import { visuallyHidden } from '@mui/utils';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { toast } from '../../../shared/ui/toast';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { VariantPicker, type ExternalInput } from '../../catalog';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText, STATUS_COLOR } from '../lib/ticket';
 import { TicketFormDialog } from './TicketFormDialog';
 import { TicketAssignFields } from './TicketAssignFields';
 import { TicketReceipt } from './TicketReceipt';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Part = NonNullable<MaintenanceTicketDto['parts']>[number];
 
@@ -71,29 +70,18 @@ export default function TicketPage() {
   useErrorToast(ticket.error);
   useLiveEvent('maintenance.counts', () => void ticket.refetch());
   const [printing, setPrinting] = usePrintJob<'intake' | 'delivery'>();
-  const [step, setStep] = useState<MaintenanceStatus | null>(null);
   const [note, setNote] = useState('');
   // the vault the bill goes into (or the deposit comes back from): '' is the branch's main one
   const [vaultId, setVaultId] = useState('');
   const moneyStep = (to: MaintenanceStatus | null, tk?: MaintenanceTicketDto) =>
     !!tk &&
     ((to === 'delivered' && tk.due !== 0) || (!!to && FINAL.includes(to) && tk.deposit > 0));
-  const vaults = useQuery({
-    queryKey: maintenanceKeys.vaults(ticket.data?.branchId ?? ''),
-    queryFn: () => maintenanceApi.vaults(ticket.data!.branchId),
-    enabled: moneyStep(step, ticket.data),
-    staleTime: 60_000,
-  });
-  const [warranty, setWarranty] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
-
   const setTicket = (data: MaintenanceTicketDto) => {
     queryClient.setQueryData(maintenanceKeys.one(id), data);
     void queryClient.invalidateQueries({ queryKey: maintenanceKeys.all, exact: false });
   };
-  const idem = useIdempotencyKey();
-  const move = useCrudMutation({
-    mutationFn: (to: MaintenanceStatus) =>
+  const move = useConfirmedMutation({
+    mutationFn: (to: MaintenanceStatus, options) =>
       maintenanceApi.move(
         id,
         {
@@ -101,26 +89,28 @@ export default function TicketPage() {
           note: note.trim() || undefined,
           ...(vaultId && moneyStep(to, ticket.data) ? { vaultId } : {}),
         },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (data) => t('detail.moved', { status: t(`statuses.${data.status}`) }),
     onSuccess: (data) => {
-      idem.renew();
-      setStep(null);
       setNote('');
       setVaultId('');
       setTicket(data);
     },
   });
-  const removeKey = useIdempotencyKey();
-  const removePart = useCrudMutation({
-    mutationFn: (partId: string) =>
-      maintenanceApi.removePart(id, partId, { idempotencyKey: removeKey.key }),
+  const step = move.target;
+  const vaults = useQuery({
+    queryKey: maintenanceKeys.vaults(ticket.data?.branchId ?? ''),
+    queryFn: () => maintenanceApi.vaults(ticket.data!.branchId),
+    enabled: moneyStep(step, ticket.data),
+    staleTime: 60_000,
+  });
+  const [warranty, setWarranty] = useState(false);
+
+  const removePart = useConfirmedMutation({
+    mutationFn: (part: Part, options) => maintenanceApi.removePart(id, part.id, options),
     success: t('detail.partRemoved'),
-    onSuccess: (data) => {
-      removeKey.renew();
-      setTicket(data);
-    },
+    onSuccess: setTicket,
   });
 
   const tk = ticket.data;
@@ -196,7 +186,7 @@ export default function TicketPage() {
               key={to}
               variant={FINAL.includes(to) ? 'outlined' : 'contained'}
               color={FINAL.includes(to) ? 'error' : to === 'delivered' ? 'success' : 'primary'}
-              onClick={() => setStep(to)}
+              onClick={() => move.ask(to)}
               data-testid={`ticket-step-${to}`}
             >
               {t(`steps.${to}`)}
@@ -303,8 +293,8 @@ export default function TicketPage() {
                     size="small"
                     color="error"
                     aria-label={t('detail.removePartOf', { name: p.name })}
-                    disabled={removePart.isPending}
-                    onClick={() => setRemoving(p.id)}
+                    disabled={removePart.mutation.isPending}
+                    onClick={() => removePart.ask(p)}
                     data-testid="ticket-part-remove"
                   >
                     <DeleteOutline fontSize="small" />
@@ -329,12 +319,7 @@ export default function TicketPage() {
           hover={false}
           scroll={false}
           columns={[
-            {
-              key: 'at',
-              header: t('detail.at'),
-              nowrap: true,
-              render: (h) => formatDateTime(h.at),
-            },
+            dateColumn('at', t('detail.at'), (h: { at: string }) => h.at),
             {
               key: 'from',
               header: t('detail.from'),
@@ -348,15 +333,13 @@ export default function TicketPage() {
       </Panel>
 
       <ConfirmDialog
-        open={!!step}
+        {...move.dialogProps}
         title={
           step ? t('detail.confirmMove', { number: tk.number, status: t(`statuses.${step}`) }) : ''
         }
         message={step ? confirmText(step) : null}
-        loading={move.isPending}
-        onConfirm={() => step && move.mutate(step)}
         onCancel={() => {
-          setStep(null);
+          move.dialogProps.onCancel();
           setVaultId('');
         }}
       >
@@ -389,17 +372,9 @@ export default function TicketPage() {
         />
       </ConfirmDialog>
       <ConfirmDialog
-        open={!!removing}
+        {...removePart.dialogProps}
         title={t('detail.removePart')}
-        message={t('detail.removePartText', {
-          name: tk.parts?.find((p) => p.id === removing)?.name ?? '',
-        })}
-        loading={removePart.isPending}
-        onConfirm={() => {
-          if (removing) removePart.mutate(removing);
-          setRemoving(null);
-        }}
-        onCancel={() => setRemoving(null)}
+        message={t('detail.removePartText', { name: removePart.target?.name ?? '' })}
       />
       {warranty && (
         <TicketFormDialog
@@ -510,17 +485,10 @@ function AddPart({
   const partGuard = useFieldGuard();
   const [scanned, setScanned] = useState<ExternalInput | undefined>(undefined);
   // A product scanned on this page (the shell's listener sends it here) goes into the picker.
-  useEffect(() => {
-    const onScan = (event: Event) => {
-      const scan = (event as CustomEvent<BarcodeScan>).detail;
-      if (scan) setScanned({ text: scan.code, seq: scan.seq });
-    };
-    window.addEventListener(BARCODE_EVENT, onScan);
-    return () => window.removeEventListener(BARCODE_EVENT, onScan);
-  }, []);
-  const addKey = useIdempotencyKey();
+  useBarcodeScan((scan) => setScanned({ text: scan.code, seq: scan.seq }));
   const add = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       maintenanceApi.addParts(
         ticket.id,
         {
@@ -532,11 +500,10 @@ function AddPart({
             },
           ],
         },
-        { idempotencyKey: addKey.key },
+        options,
       ),
+    success: t('detail.partsAdded'),
     onSuccess: (data) => {
-      addKey.renew();
-      toast.success(t('detail.partsAdded'));
       setVariant(null);
       setQuantity(1);
       setPrice(null);

@@ -20,7 +20,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
+import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { Facts } from '../../../shared/ui/DetailKit';
 import { NumberPrompt } from '../../../shared/ui/NumberPrompt';
@@ -29,7 +29,6 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { maintenanceApi, maintenanceKeys } from '../api/maintenance.api';
 import { deviceText } from '../lib/ticket';
 import { TicketReceipt } from './TicketReceipt';
-import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 type Props = {
   /** the ticket number to pay (scanned or typed); '' asks for it first */
@@ -89,10 +88,9 @@ function TicketPayForm({
     retry: false,
     staleTime: 0,
   });
+  useErrorToast(ticket.error);
   useEffect(() => {
-    if (!ticket.error) return;
-    handleError(ticket.error, { toast: true });
-    onClose();
+    if (ticket.error) onClose();
   }, [ticket.error, onClose]);
   const allMethods = usePaymentMethods(true);
   const methods: PaymentMethodDto[] = (allMethods.data ?? []).filter(
@@ -104,13 +102,13 @@ function TicketPayForm({
   const [paid, setPaid] = useState<MaintenanceTicketDto | null>(null);
   const groupLabel = useId();
 
-  const idem = useIdempotencyKey();
   const pay = useCrudMutation({
-    mutationFn: () =>
+    idempotent: true,
+    mutationFn: (_: void, options) =>
       maintenanceApi.move(
         ticket.data!.id,
         { to: 'delivered', methodId: chosen || undefined },
-        { idempotencyKey: idem.key },
+        options,
       ),
     success: (data) => t('pay.done', { number: data.number }),
     onSuccess: (data) => {

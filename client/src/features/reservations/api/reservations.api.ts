@@ -8,21 +8,13 @@ import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type ReservationListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  status?: string;
-  sort?: string;
-};
-
 export const reservationKeys = {
   all: ['reservations'] as const,
-  list: (query: ReservationListQuery) => ['reservations', 'list', query] as const,
+  list: (query: Query) => ['reservations', 'list', query] as const,
 };
 
 export const reservationsApi = {
-  list: (query: ReservationListQuery) => http.list<ReservationDto>('/Reservations', query as Query),
+  list: (query: Query) => http.list<ReservationDto>('/Reservations', query),
   create: (body: ReservationCreateDto, options?: WriteOptions) =>
     http.post<ReservationDto>('/Reservations', body, options),
   convert: (reservationId: string, body: ReservationConvertDto, options?: WriteOptions) =>

@@ -25,10 +25,7 @@ export function ReservationFormDialog({ onClose }: { onClose: () => void }) {
   const [customer, setCustomer] = useState<CustomerSearchHit | null>(null);
   const [lines, setLines] = useState<Line[]>([]);
   const [deposit, setDeposit] = useState<number | null>(0);
-  const [day, setDay] = useState(() => {
-    const d = new Date(Date.now() + 3 * 86400_000);
-    return businessDay(d);
-  });
+  const [day, setDay] = useState(() => businessDay(new Date(Date.now() + 3 * 86400_000)));
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const total = lines.reduce((s, l) => s + Math.round((l.quantity ?? 0) * l.variant.sellPrice), 0);
