@@ -360,7 +360,7 @@ function Report({
       {d?.chart && d.rows.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="report-chart">
           <Suspense fallback={<Box sx={{ blockSize: 280 }} />}>
-            <ReportChart report={d as ReportResultDto} label={label} cell={cell} title={title} />
+            <ReportChart report={d as ReportResultDto} label={label} title={title} />
           </Suspense>
         </Paper>
       )}
