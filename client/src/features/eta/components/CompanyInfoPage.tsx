@@ -17,7 +17,7 @@ import {
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveButton } from '../../../shared/forms/SaveButton';
 import { resourceApi, ResourceForm, type ResourceField } from '../../../shared/resource';
@@ -154,6 +154,23 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
     invalidate: [etaKeys.companyInfo],
   });
 
+  /** A text input of the company's form (`eta-<name>` its test id). */
+  const text = (
+    name: keyof Form,
+    ltr: boolean,
+    more: Partial<ComponentProps<typeof FormTextField<Form, EtaCompanyInfoDto>>>,
+  ) => (
+    <FormTextField
+      key={name}
+      form={form}
+      name={name}
+      label={t(`companyInfo.${name}`)}
+      disabled={!canWrite}
+      ltr={ltr}
+      testId={`eta-${name}`}
+      {...more}
+    />
+  );
   const branchColumns: Column<EtaBranchSettingsResponseDto>[] = [
     { key: 'branch', header: t('companyInfo.branch'), render: (b) => b.branchName },
     { key: 'code', header: t('companyInfo.branchCode'), ltr: true, render: (b) => b.branchCode },
@@ -237,19 +254,12 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           {t('companyInfo.company')}
         </Typography>
         <Box sx={GRID}>
-          {TEXT_FIELDS.map(([key, ltr]) => (
-            <FormTextField
-              key={key}
-              form={form}
-              name={key}
-              label={t(`companyInfo.${key}`)}
-              required={key !== 'postalCode'}
-              disabled={!canWrite}
-              helperText={key === 'rin' ? t('companyInfo.rinHint') : ' '}
-              ltr={ltr}
-              testId={`eta-${key}`}
-            />
-          ))}
+          {TEXT_FIELDS.map(([key, ltr]) =>
+            text(key, ltr, {
+              required: key !== 'postalCode',
+              helperText: key === 'rin' ? t('companyInfo.rinHint') : ' ',
+            }),
+          )}
           <FormTextField
             form={form}
             name="environment"
@@ -265,41 +275,24 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
               </MenuItem>
             ))}
           </FormTextField>
-          <FormTextField
-            form={form}
-            name="receiptBatchSize"
-            label={t('companyInfo.receiptBatchSize')}
-            disabled={!canWrite}
-            transform={(text) => text.replace(/\D/g, '').slice(0, 3)}
-            helperText={t('companyInfo.receiptBatchSizeHint')}
-            ltr
-            inputMode="numeric"
-          />
+          {text('receiptBatchSize', true, {
+            transform: (typed) => typed.replace(/\D/g, '').slice(0, 3),
+            helperText: t('companyInfo.receiptBatchSizeHint'),
+            inputMode: 'numeric',
+            testId: undefined,
+          })}
         </Box>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 700 }}>
           {t('companyInfo.erp')}
         </Typography>
         <Box sx={{ ...GRID, alignItems: 'start' }}>
-          <FormTextField
-            form={form}
-            name="erpClientId"
-            label={t('companyInfo.erpClientId')}
-            disabled={!canWrite}
-            helperText=" "
-            ltr
-            testId="eta-erpClientId"
-          />
-          <FormTextField
-            form={form}
-            name="erpClientSecret"
-            type="password"
-            autoComplete="new-password"
-            label={t('companyInfo.erpClientSecretNew')}
-            disabled={!canWrite}
-            helperText={t('companyInfo.secretHint')}
-            ltr
-            testId="eta-erpClientSecret"
-          />
+          {text('erpClientId', true, { helperText: ' ' })}
+          {text('erpClientSecret', true, {
+            type: 'password',
+            autoComplete: 'new-password',
+            label: t('companyInfo.erpClientSecretNew'),
+            helperText: t('companyInfo.secretHint'),
+          })}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minBlockSize: 40 }}>
             <Typography variant="body2">{t('companyInfo.erpClientSecret')}</Typography>
             <SecretState set={data.hasErpClientSecret} testId="eta-erp-secret-state" />
