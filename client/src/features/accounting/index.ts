@@ -1,4 +1,9 @@
 // Accounting's public API for other features (its pages are in pages.ts).
 export { accountingKeys, useAccounts, accountName } from './api/accounting.api';
 // The one report frame (header, Excel, print and paper copy): the reports kit uses it too.
-export { ReportShell, usePeriodFilters, type ReportShellProps } from './components/ReportFrame';
+export {
+  BranchFilter,
+  ReportShell,
+  usePeriodFilters,
+  useReportFilters,
+} from './components/ReportFrame';

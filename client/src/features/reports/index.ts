@@ -1,5 +1,3 @@
-// Reports' public API for other features: the report-page kit and the report calls. Its pages
-// are in pages.ts; this file is never imported by the shell.
-export { ReportPage, formatCell, type ReportPageProps } from './components/ReportPage';
+// Reports' public API for other features: the report calls. Its pages are in pages.ts; this file
+// is never imported by the shell.
 export { reportKeys, reportsApi, type ReportQuery } from './api/reports.api';
-export { useExcelExport } from './components/useExcelExport';

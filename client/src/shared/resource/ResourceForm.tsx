@@ -209,6 +209,8 @@ export type ResourceFormProps = ResourceFormOptions & {
   fixed?: Values;
   /** Lines above and below the fields. */
   dividers?: boolean;
+  /** The submit button's test id (default `<testId>-submit`). */
+  submitTestId?: string;
 };
 
 /** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
@@ -229,6 +231,7 @@ export function ResourceForm({
   fixed,
   dividers,
   onSaved,
+  submitTestId,
 }: ResourceFormProps) {
   const { t } = useTranslation('common');
   const form = useDtoForm<Values>({
@@ -260,7 +263,7 @@ export function ResourceForm({
       dividers={dividers}
       title={title}
       submitLabel={submitLabel}
-      submitTestId={`${testId}-submit`}
+      submitTestId={submitTestId ?? `${testId}-submit`}
     >
       {intro}
       <Stack sx={{ gap: 1.5, pt: 1 }}>

@@ -8,22 +8,12 @@ import type {
   TrialBalanceDto,
 } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { buildQuery, http, type WriteOptions } from '../../../shared/api/http';
+import { buildQuery, http, type Query, type WriteOptions } from '../../../shared/api/http';
 import { downloadFile } from '../../../shared/api/download';
 
 // The books' calls (issue 13): one place for paths and query keys.
 const id = (value: string) => encodeURIComponent(value);
 
-export type JournalQuery = {
-  page: number;
-  pageSize: number;
-  sourceType?: string;
-  accountId?: string;
-  branchId?: string;
-  from?: string;
-  to?: string;
-};
-export type TrialBalanceQuery = { from?: string; to?: string; branchId?: string };
 export type StatementQuery = {
   accountId: string;
   from?: string;
@@ -38,8 +28,8 @@ export type BalanceSheetQuery = { at?: string; branchId?: string };
 export const accountingKeys = {
   all: ['accounting'] as const,
   accounts: ['accounting', 'accounts'] as const,
-  journal: (query: JournalQuery) => ['accounting', 'journal', query] as const,
-  trialBalance: (query: TrialBalanceQuery) => ['accounting', 'trial-balance', query] as const,
+  journal: (query: Query) => ['accounting', 'journal', query] as const,
+  trialBalance: (query: PeriodQuery) => ['accounting', 'trial-balance', query] as const,
   statement: (query: StatementQuery) => ['accounting', 'statement', query] as const,
   incomeStatement: (query: PeriodQuery) => ['accounting', 'income-statement', query] as const,
   balanceSheet: (query: BalanceSheetQuery) => ['accounting', 'balance-sheet', query] as const,
@@ -65,13 +55,12 @@ export const downloadReport = (
 
 export const accountingApi = {
   accounts: () => http.get<LedgerAccountDto[]>('/Accounts'),
-  journal: (query: JournalQuery) => http.list<JournalEntryDto>('/JournalEntries', query),
+  journal: (query: Query) => http.list<JournalEntryDto>('/JournalEntries', query),
   postEntry: (dto: PostJournalEntryDto, options?: WriteOptions) =>
     http.post<JournalEntryDto>('/JournalEntries', dto, options),
   reverseEntry: (entryId: string, reason: string, options?: WriteOptions) =>
     http.post<JournalEntryDto>(`/JournalEntries/${id(entryId)}/reverse`, { reason }, options),
-  trialBalance: (query: TrialBalanceQuery) =>
-    http.get<TrialBalanceDto>(REPORT_PATHS.trialBalance, query),
+  trialBalance: (query: PeriodQuery) => http.get<TrialBalanceDto>(REPORT_PATHS.trialBalance, query),
   statement: (query: StatementQuery) =>
     http.get<AccountStatementDto>(REPORT_PATHS.statement, query),
   incomeStatement: (query: PeriodQuery) =>

@@ -8,7 +8,7 @@ import { DateRangeFilter } from '../../../shared/ui/DateField';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useAtomValue } from 'jotai';
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -187,23 +187,20 @@ export function ReportFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('accounting');
-  const [exporting, setExporting] = useState(false);
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      await onExport();
-    } catch (err) {
-      handleError(err, { toast: true });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = useMutation({
+    mutationFn: onExport,
+    onError: (err) => handleError(err, { toast: true }),
+  });
   return (
     <ReportShell
       title={title}
       rangeText={rangeText}
       ready={ready}
-      excel={{ label: t('reports.excel'), busy: exporting, start: () => void exportFile() }}
+      excel={{
+        label: t('reports.excel'),
+        busy: exportFile.isPending,
+        start: () => exportFile.mutate(),
+      }}
       printLabel={t('common.print')}
       filters={filters}
       paper={() => children}

@@ -12,14 +12,6 @@ import { buildQuery } from '../../../shared/api/http';
 import { accountName } from '../api/accounting.api';
 import { amount } from './ReportFrame';
 
-/** The account statement's address for an account and a range (the reports link their rows to it). */
-export function statementHref(
-  accountId: string,
-  range: { from?: string; to?: string; branchId?: string },
-): string {
-  return `${routePath('AccountStatement')}${buildQuery({ accountId, ...range })}`;
-}
-
 /** A link to an account's statement, on screen only (the printed page shows the name). */
 export function AccountLink({
   accountId,
@@ -33,7 +25,7 @@ export function AccountLink({
   return (
     <Link
       component={RouterLink}
-      to={statementHref(accountId, range)}
+      to={`${routePath('AccountStatement')}${buildQuery({ accountId, ...range })}`}
       underline="hover"
       data-testid="statement-link"
     >

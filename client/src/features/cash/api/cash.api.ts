@@ -1,24 +1,12 @@
 import type {
   MoneyTransactionCreateDto,
   MoneyTransactionDto,
-  MoneyTransactionStatus,
-  MoneyTransactionType,
   VaultMovementDto,
 } from '@pos/contracts';
-import { http, type WriteOptions } from '../../../shared/api/http';
+import { http, type Query, type WriteOptions } from '../../../shared/api/http';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type MovementsQuery = { page: number; pageSize: number; from?: string; to?: string };
-export type MoneyListQuery = {
-  page: number;
-  pageSize: number;
-  type?: MoneyTransactionType;
-  status?: MoneyTransactionStatus;
-  q?: string;
-  from?: string;
-  to?: string;
-};
 export type VaultTarget = {
   id: string;
   name: string;
@@ -29,18 +17,17 @@ export type VaultTarget = {
 
 export const cashKeys = {
   all: ['cash'] as const,
-  movements: (vaultId: string, query: MovementsQuery) =>
-    ['cash', 'movements', vaultId, query] as const,
-  money: (query: MoneyListQuery) => ['cash', 'money', query] as const,
+  movements: (vaultId: string, query: Query) => ['cash', 'movements', vaultId, query] as const,
+  money: (query: Query) => ['cash', 'money', query] as const,
   one: (txId: string) => ['cash', 'money-one', txId] as const,
   targets: ['cash', 'targets'] as const,
 };
 
 export const cashApi = {
-  movements: (vaultId: string, query: MovementsQuery) =>
+  movements: (vaultId: string, query: Query) =>
     http.list<VaultMovementDto>(`/Vault/${id(vaultId)}/movements`, query),
   targets: () => http.get<VaultTarget[]>('/Vault/targets'),
-  money: (query: MoneyListQuery) => http.list<MoneyTransactionDto>('/MoneyTransactions', query),
+  money: (query: Query) => http.list<MoneyTransactionDto>('/MoneyTransactions', query),
   one: (txId: string) => http.get<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}`),
   record: (dto: MoneyTransactionCreateDto, options?: WriteOptions) =>
     http.post<MoneyTransactionDto>('/MoneyTransactions', dto, options),

@@ -24,7 +24,7 @@ import { AddButton, PageHeader } from '../../../shared/ui/PageHeader';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { useToast } from '../../../shared/ui/useToast';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
-import { cashApi, cashKeys, type MoneyListQuery } from '../api/cash.api';
+import { cashApi, cashKeys } from '../api/cash.api';
 import { MoneyTransactionForm } from './MoneyTransactionForm';
 import { MoneyVoucher } from './MoneyVoucher';
 
@@ -48,8 +48,7 @@ export default function MoneyTransactionsPage() {
   const keeper = can('can_see_vault_totals');
 
   const rows = usePagedList({
-    paging: list.paging,
-    params: list.params as Omit<MoneyListQuery, 'page' | 'pageSize'>,
+    ...list,
     queryKey: cashKeys.money,
     fetch: cashApi.money,
     enabled: keeper,

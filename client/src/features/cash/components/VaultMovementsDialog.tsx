@@ -9,7 +9,8 @@ import { DateRangeFilter } from '../../../shared/ui/DateField';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui';
-import { cashApi, cashKeys, type MovementsQuery } from '../api/cash.api';
+import type { Query } from '../../../shared/api/http';
+import { cashApi, cashKeys } from '../api/cash.api';
 
 /** A vault's movements, newest first, each with the balance right after it; a date filter (store days). */
 export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onClose: () => void }) {
@@ -17,8 +18,8 @@ export function VaultMovementsDialog({ vault, onClose }: { vault: VaultDto; onCl
   const list = useListState({ from: '', to: '' });
   const rows = usePagedList({
     ...list,
-    queryKey: (q: MovementsQuery) => cashKeys.movements(vault.id, q),
-    fetch: (q: MovementsQuery) => cashApi.movements(vault.id, q),
+    queryKey: (q: Query) => cashKeys.movements(vault.id, q),
+    fetch: (q: Query) => cashApi.movements(vault.id, q),
   });
   const money = (v: number) => <span dir="ltr">{formatPiasters(v)}</span>;
   const columns: Column<VaultMovementDto>[] = [

@@ -13,37 +13,18 @@ import { downloadFile } from '../../../shared/api/download';
 
 const id = (value: string) => encodeURIComponent(value);
 
-export type ChequeListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  direction?: string;
-  status?: string;
-  dueSoon?: string;
-};
-export type TransactionListQuery = {
-  page: number;
-  pageSize: number;
-  from?: string;
-  to?: string;
-  branchId?: string;
-  vaultId?: string;
-  type?: string;
-  userId?: string;
-};
-
 export const chequeKeys = {
   all: ['cheques'] as const,
-  list: (query: ChequeListQuery) => ['cheques', 'list', query] as const,
+  list: (query: Query) => ['cheques', 'list', query] as const,
   one: (chequeId: string) => ['cheques', 'one', chequeId] as const,
   vaults: ['cheques', 'vaults'] as const,
   parties: (type: string, q: string) => ['cheques', 'parties', type, q] as const,
-  transactions: (query: TransactionListQuery) => ['transactions', query] as const,
+  transactions: (query: Query) => ['transactions', query] as const,
   transactionFilters: ['transactions', 'filters'] as const,
 };
 
 export const chequesApi = {
-  list: (query: ChequeListQuery) => http.list<ChequeDto>('/Cheques', query as Query),
+  list: (query: Query) => http.list<ChequeDto>('/Cheques', query),
   get: (chequeId: string) => http.get<ChequeDto>(`/Cheques/${id(chequeId)}`),
   create: (body: ChequeCreateDto, options?: WriteOptions) =>
     http.post<ChequeDto>('/Cheques', body, options),
@@ -53,11 +34,7 @@ export const chequesApi = {
   parties: (type: 'customer' | 'vendor', q: string) =>
     http.get<ChequePartyDto[]>('/Cheques/parties', { type, q }),
   transactionFilters: () => http.get<TransactionFilterOptionsDto>('/Transactions/filters'),
-  transactions: (query: TransactionListQuery) =>
-    http.list<TransactionDto>('/Transactions', query as Query),
-  exportTransactions: (query: Omit<TransactionListQuery, 'page' | 'pageSize'>) =>
-    downloadFile(
-      `/Transactions${buildQuery({ ...query, format: 'xlsx' } as Query)}`,
-      'transactions.xlsx',
-    ),
+  transactions: (query: Query) => http.list<TransactionDto>('/Transactions', query),
+  exportTransactions: (query: Query) =>
+    downloadFile(`/Transactions${buildQuery({ ...query, format: 'xlsx' })}`, 'transactions.xlsx'),
 };

@@ -12,23 +12,15 @@ const id = (value: string) => encodeURIComponent(value);
 // would bring the DTO module into these pages
 const DOCS = '/E-invoices/documents';
 
-export type EInvoiceListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  status?: string;
-  documentType?: string;
-};
-
 export const einvoiceKeys = {
   all: ['einvoices'] as const,
-  list: (query: EInvoiceListQuery) => ['einvoices', 'list', query] as const,
+  list: (query: Query) => ['einvoices', 'list', query] as const,
   one: (docId: string) => ['einvoices', 'one', docId] as const,
   originals: ['einvoices', 'originals'] as const,
 };
 
 export const einvoicesApi = {
-  list: (query: EInvoiceListQuery) => http.list<EInvoiceListItemDto>(DOCS, query as Query),
+  list: (query: Query) => http.list<EInvoiceListItemDto>(DOCS, query),
   get: (docId: string) => http.get<EInvoiceDetailDto>(`${DOCS}/${id(docId)}`),
   create: (body: CreateEInvoiceDto) => http.post<EInvoiceDetailDto>(DOCS, body),
   state: (docId: string, body: EInvoiceStateDto) =>

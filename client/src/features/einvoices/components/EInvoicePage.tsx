@@ -16,6 +16,7 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { ReasonDialog } from '../../../shared/ui/FormDialog';
+import { Figures, type FigureItem } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { EtaErrorList, EtaJson, EtaLastError, formatEtaAmount } from '../../eta';
@@ -62,16 +63,12 @@ export default function EInvoicePage() {
 
   const d = doc.data;
   if (!d) return doc.isLoading ? <LinearProgress /> : null;
-  const info = (field: string, value: ReactNode, testId?: string, ltr = false) => (
-    <Box sx={{ minWidth: 180 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {t(`fields.${field}`)}
-      </Typography>
-      <Typography variant="body2" data-testid={testId} dir={ltr ? 'ltr' : undefined}>
-        {value || '—'}
-      </Typography>
-    </Box>
-  );
+  const info = (field: string, value: ReactNode, testId?: string): FigureItem => [
+    t(`fields.${field}`),
+    value,
+    testId,
+  ];
+  const ltr = (value: string | null) => value && <bdi dir="ltr">{value}</bdi>;
   const link = (to: string, text: ReactNode) => (
     <Link component={RouterLink} to={to}>
       {text}
@@ -130,31 +127,38 @@ export default function EInvoicePage() {
           </Alert>
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-            {info('uuid', d.uuid, 'einvoice-uuid', true)}
-            {info('receiver', d.receiverName ?? t(`receiverTypes.${d.receiverType}`))}
-            {info('receiverId', d.receiverId, undefined, true)}
-            {info('total', formatEtaAmount(d.totalAmount), 'einvoice-total')}
-            {info('branch', d.branchName)}
-            {info('dateTimeIssued', formatDateTime(d.dateTimeIssued))}
-            {info('submittedAt', d.submittedAt && formatDateTime(d.submittedAt))}
-            {info('validatedAt', d.validatedAt && formatDateTime(d.validatedAt))}
-            {info('attempts', String(d.attempts))}
-            {d.referenceId &&
-              info(
-                'reference',
-                link(routePath('E-invoices-id', { id: d.referenceId }), d.referenceInternalId),
-              )}
-            {d.saleId &&
-              info('sale', link(routePath('invoices-id', { id: d.saleId }), t('detail.openSale')))}
-            {d.shareUrl &&
-              info(
-                'share',
-                <Link href={d.shareUrl} target="_blank" rel="noreferrer">
-                  {t('detail.openShare')}
-                </Link>,
-              )}
-          </Stack>
+          <Figures
+            plain
+            minWidth={180}
+            items={[
+              info('uuid', ltr(d.uuid), 'einvoice-uuid'),
+              info('receiver', d.receiverName ?? t(`receiverTypes.${d.receiverType}`)),
+              info('receiverId', ltr(d.receiverId)),
+              info('total', formatEtaAmount(d.totalAmount), 'einvoice-total'),
+              info('branch', d.branchName),
+              info('dateTimeIssued', formatDateTime(d.dateTimeIssued)),
+              info('submittedAt', d.submittedAt && formatDateTime(d.submittedAt)),
+              info('validatedAt', d.validatedAt && formatDateTime(d.validatedAt)),
+              info('attempts', String(d.attempts)),
+              !!d.referenceId &&
+                info(
+                  'reference',
+                  link(routePath('E-invoices-id', { id: d.referenceId }), d.referenceInternalId),
+                ),
+              !!d.saleId &&
+                info(
+                  'sale',
+                  link(routePath('invoices-id', { id: d.saleId }), t('detail.openSale')),
+                ),
+              !!d.shareUrl &&
+                info(
+                  'share',
+                  <Link href={d.shareUrl} target="_blank" rel="noreferrer">
+                    {t('detail.openShare')}
+                  </Link>,
+                ),
+            ]}
+          />
           {d.stateReason && (
             <Typography variant="body2" sx={{ mt: 1 }} data-testid="einvoice-state-reason">
               {t('fields.stateReason')}: {d.stateReason}

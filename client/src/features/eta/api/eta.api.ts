@@ -4,7 +4,6 @@ import {
   type EReceiptDetailDto,
   type EReceiptListItemDto,
   type EReceiptPrintDto,
-  type EReceiptStatus,
   type EtaBranchSettingsDto,
   type EtaBranchSettingsResponseDto,
   type EtaCompanyInfoDto,
@@ -17,23 +16,12 @@ import { http, type Query } from '../../../shared/api/http';
 // ETA_API paths start with /api; the http client adds it.
 const path = (apiPath: string) => apiPath.replace(/^\/api/, '');
 
-export type EReceiptListQuery = {
-  page: number;
-  pageSize: number;
-  q?: string;
-  status?: EReceiptStatus;
-  branchId?: string;
-  from?: string;
-  to?: string;
-  deadLetter?: 'true';
-};
-
 export const etaKeys = {
   all: ['eta'] as const,
   companyInfo: ['eta', 'company-info'] as const,
   signer: ['eta', 'signer'] as const,
   receipts: ['eta', 'receipts'] as const,
-  list: (query: EReceiptListQuery) => ['eta', 'receipts', 'list', query] as const,
+  list: (query: Query) => ['eta', 'receipts', 'list', query] as const,
   one: (id: string) => ['eta', 'receipts', 'one', id] as const,
   queue: ['eta', 'queue'] as const,
 };
@@ -49,8 +37,7 @@ export const etaApi = {
   signer: () => http.get<EtaSignerResponseDto>('/E-invoices/CompanyInfo/signer'),
   saveSigner: (body: EtaSignerDto) =>
     http.put<EtaSignerResponseDto>('/E-invoices/CompanyInfo/signer', body),
-  list: (query: EReceiptListQuery) =>
-    http.list<EReceiptListItemDto>(path(ETA_API.receipts), query as Query),
+  list: (query: Query) => http.list<EReceiptListItemDto>(path(ETA_API.receipts), query),
   get: (id: string) => http.get<EReceiptDetailDto>(path(ETA_API.receipt(encodeURIComponent(id)))),
   retry: (id: string) => http.post<EReceiptDetailDto>(path(ETA_API.receiptRetry(id))),
   reissue: (id: string) => http.post<EReceiptDetailDto>(path(ETA_API.receiptReissue(id))),

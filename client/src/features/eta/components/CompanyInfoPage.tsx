@@ -12,22 +12,20 @@ import {
   BRANCHES,
   ETA_ENVIRONMENTS,
   EtaCompanyInfoDto,
-  type BranchResponseDto,
   type EtaBranchSettingsResponseDto,
   type EtaCompanyInfoResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveButton } from '../../../shared/forms/SaveButton';
-import { http } from '../../../shared/api/http';
+import { resourceApi, ResourceForm, type ResourceField } from '../../../shared/resource';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
-import { FormDialog } from '../../../shared/ui/FormDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { etaApi, etaKeys } from '../api/eta.api';
@@ -156,6 +154,23 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
     invalidate: [etaKeys.companyInfo],
   });
 
+  /** A text input of the company's form (`eta-<name>` its test id). */
+  const text = (
+    name: keyof Form,
+    ltr: boolean,
+    more: Partial<ComponentProps<typeof FormTextField<Form, EtaCompanyInfoDto>>>,
+  ) => (
+    <FormTextField
+      key={name}
+      form={form}
+      name={name}
+      label={t(`companyInfo.${name}`)}
+      disabled={!canWrite}
+      ltr={ltr}
+      testId={`eta-${name}`}
+      {...more}
+    />
+  );
   const branchColumns: Column<EtaBranchSettingsResponseDto>[] = [
     { key: 'branch', header: t('companyInfo.branch'), render: (b) => b.branchName },
     { key: 'code', header: t('companyInfo.branchCode'), ltr: true, render: (b) => b.branchCode },
@@ -239,19 +254,12 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           {t('companyInfo.company')}
         </Typography>
         <Box sx={GRID}>
-          {TEXT_FIELDS.map(([key, ltr]) => (
-            <FormTextField
-              key={key}
-              form={form}
-              name={key}
-              label={t(`companyInfo.${key}`)}
-              required={key !== 'postalCode'}
-              disabled={!canWrite}
-              helperText={key === 'rin' ? t('companyInfo.rinHint') : ' '}
-              ltr={ltr}
-              testId={`eta-${key}`}
-            />
-          ))}
+          {TEXT_FIELDS.map(([key, ltr]) =>
+            text(key, ltr, {
+              required: key !== 'postalCode',
+              helperText: key === 'rin' ? t('companyInfo.rinHint') : ' ',
+            }),
+          )}
           <FormTextField
             form={form}
             name="environment"
@@ -267,41 +275,24 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
               </MenuItem>
             ))}
           </FormTextField>
-          <FormTextField
-            form={form}
-            name="receiptBatchSize"
-            label={t('companyInfo.receiptBatchSize')}
-            disabled={!canWrite}
-            transform={(text) => text.replace(/\D/g, '').slice(0, 3)}
-            helperText={t('companyInfo.receiptBatchSizeHint')}
-            ltr
-            inputMode="numeric"
-          />
+          {text('receiptBatchSize', true, {
+            transform: (typed) => typed.replace(/\D/g, '').slice(0, 3),
+            helperText: t('companyInfo.receiptBatchSizeHint'),
+            inputMode: 'numeric',
+            testId: undefined,
+          })}
         </Box>
         <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1, fontWeight: 700 }}>
           {t('companyInfo.erp')}
         </Typography>
         <Box sx={{ ...GRID, alignItems: 'start' }}>
-          <FormTextField
-            form={form}
-            name="erpClientId"
-            label={t('companyInfo.erpClientId')}
-            disabled={!canWrite}
-            helperText=" "
-            ltr
-            testId="eta-erpClientId"
-          />
-          <FormTextField
-            form={form}
-            name="erpClientSecret"
-            type="password"
-            autoComplete="new-password"
-            label={t('companyInfo.erpClientSecretNew')}
-            disabled={!canWrite}
-            helperText={t('companyInfo.secretHint')}
-            ltr
-            testId="eta-erpClientSecret"
-          />
+          {text('erpClientId', true, { helperText: ' ' })}
+          {text('erpClientSecret', true, {
+            type: 'password',
+            autoComplete: 'new-password',
+            label: t('companyInfo.erpClientSecretNew'),
+            helperText: t('companyInfo.secretHint'),
+          })}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minBlockSize: 40 }}>
             <Typography variant="body2">{t('companyInfo.erpClientSecret')}</Typography>
             <SecretState set={data.hasErpClientSecret} testId="eta-erp-secret-state" />
@@ -328,98 +319,68 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           emptyText={t('companyInfo.noBranches')}
         />
       </Paper>
-      {editing && (
-        <BranchEtaDialog
-          branch={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void queryClient.invalidateQueries({ queryKey: etaKeys.companyInfo });
-          }}
-        />
-      )}
+      {editing && <BranchEtaDialog branch={editing} onClose={() => setEditing(null)} />}
     </Box>
   );
 }
-
-const BRANCH_FIELDS = [
-  'taxBranchNumber',
-  'receiptPosSerial',
-  'receiptsOsVersion',
-  'receiptClientId',
-] as const;
-type BranchField = (typeof BRANCH_FIELDS)[number] | 'receiptClientSecret';
 
 /** A branch's ETA fields (PATCH /Branch/{id}; a secret left empty keeps the stored one). */
 function BranchEtaDialog({
   branch,
   onClose,
-  onSaved,
 }: {
   branch: EtaBranchSettingsResponseDto;
   onClose: () => void;
-  onSaved: () => void;
 }) {
   const { t } = useTranslation('eta');
   const row = useQuery({
     queryKey: ['eta', 'branch', branch.branchId],
-    queryFn: () => http.get<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`),
+    queryFn: () => resourceApi(BRANCHES).get(branch.branchId),
   });
   useErrorToast(row.error);
-  // What was typed over the branch's stored values.
-  const [edits, setEdits] = useState<Partial<Record<BranchField, string>>>({});
-  const value = (key: BranchField) =>
-    edits[key] ?? (key === 'receiptClientSecret' ? '' : (row.data?.[key] ?? ''));
-  const save = useCrudMutation({
-    mutationFn: (body: Record<string, string | null>) =>
-      http.patch<BranchResponseDto>(`${BRANCHES.path}/${branch.branchId}`, body),
-    success: t('companyInfo.branchSaved', { branch: branch.branchName }),
-    onSuccess: onSaved,
-  });
-  const field = (key: BranchField, secret = false) => (
-    <TextField
-      key={key}
-      size="small"
-      label={t(`companyInfo.${key}`)}
-      value={value(key)}
-      type={secret ? 'password' : 'text'}
-      autoComplete={secret ? 'new-password' : 'off'}
-      onChange={(e) => setEdits({ ...edits, [key]: e.target.value })}
-      helperText={
-        secret
-          ? `${t(row.data?.hasReceiptClientSecret ? 'companyInfo.secretSet' : 'companyInfo.secretNotSet')} — ${t('companyInfo.secretHint')}`
-          : key === 'taxBranchNumber'
-            ? t('companyInfo.branchCodeHint')
-            : ' '
-      }
-      slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': `branch-eta-${key}` } }}
-    />
-  );
+  if (!row.data) return null;
+  const secretState = row.data.hasReceiptClientSecret ? 'secretSet' : 'secretNotSet';
+  const fields: ResourceField[] = [
+    { name: 'taxBranchNumber', help: t('companyInfo.branchCodeHint') },
+    { name: 'receiptPosSerial' },
+    { name: 'receiptsOsVersion' },
+    { name: 'receiptClientId' },
+    {
+      name: 'receiptClientSecret',
+      kind: 'custom',
+      // an empty secret is not sent: the stored one stays
+      render: ({ value, onChange, label, testId }) => (
+        <TextField
+          size="small"
+          type="password"
+          autoComplete="new-password"
+          label={label}
+          value={value ?? ''}
+          onChange={(e) => onChange(e.target.value || undefined)}
+          helperText={`${t(`companyInfo.${secretState}`)} — ${t('companyInfo.secretHint')}`}
+          slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': testId } }}
+        />
+      ),
+    },
+  ];
   return (
-    <FormDialog
-      open
-      onClose={onClose}
+    <ResourceForm
+      resource={BRANCHES}
+      row={row.data}
+      // an emptied field is cleared (null), as the branch form does
+      fields={fields.map((f) => ({
+        ltr: true,
+        nullable: true,
+        label: t(`companyInfo.${f.name}`),
+        ...f,
+      }))}
       title={t('companyInfo.branchDialog', { branch: branch.branchName })}
-      titleId="branch-eta-title"
-      submitting={!row.data || save.isPending}
+      success={t('companyInfo.branchSaved', { branch: branch.branchName })}
+      invalidate={[etaKeys.companyInfo]}
+      onClose={onClose}
+      testId="branch-eta"
       submitTestId="branch-eta-save"
-      onSubmit={() => {
-        // an emptied field is cleared (null), as the branch form does
-        const body: Record<string, string | null> = Object.fromEntries(
-          BRANCH_FIELDS.map((key) => [key, value(key).trim() || null]),
-        );
-        if (value('receiptClientSecret')) body.receiptClientSecret = value('receiptClientSecret');
-        save.mutate(body);
-      }}
-    >
-      {row.data ? (
-        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          {BRANCH_FIELDS.map((key) => field(key))}
-          {field('receiptClientSecret', true)}
-        </Box>
-      ) : (
-        <LinearProgress />
-      )}
-    </FormDialog>
+      maxWidth="sm"
+    />
   );
 }

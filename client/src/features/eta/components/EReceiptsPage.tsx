@@ -8,16 +8,13 @@ import {
   type EReceiptStatus,
 } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
-import { sessionUserState } from '../../../shared/state';
-import { useCan } from '../../../shared/state/useCan';
 import { dateColumn } from '../../../shared/ui/listColumns';
 import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { useBranchOptions } from '../../branches';
+import { BranchFilter, useReportFilters } from '../../accounting';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { formatEtaAmount, shortUuid, STATUS_COLOR } from '../lib/eta';
 
@@ -52,10 +49,7 @@ export default function EReceiptsPage() {
   const { t } = useTranslation('eta');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const user = useAtomValue(sessionUserState);
-  const can = useCan();
-  const canBranches = !!user?.isAdmin || can('can_see_branches');
-  const branches = useBranchOptions(canBranches);
+  const { canBranches } = useReportFilters(false);
   const filter = useListState({
     q: '',
     status: '' as EReceiptStatus | 'deadLetter' | '',
@@ -156,16 +150,11 @@ export default function EReceiptsPage() {
             ]}
             minWidth={150}
           />
-          {canBranches && (
-            <SelectFilter
-              label={t('fields.branch')}
-              value={branches.data ? filter.values.branchId : ''}
-              onChange={filter.set('branchId')}
-              allLabel={t('list.allBranches')}
-              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-              minWidth={160}
-            />
-          )}
+          <BranchFilter
+            value={filter.values.branchId}
+            onChange={filter.set('branchId')}
+            labels={[t('fields.branch'), t('list.allBranches')]}
+          />
           <DateRangeFilter
             {...filter.dates}
             labels={[t('list.from'), t('list.to')]}

@@ -84,16 +84,7 @@ export function EtaLastError({
       {label}: {text}
       {suffix}
       {kind === 'signer' ? (
-        <>
-          {' '}
-          <Link
-            component={RouterLink}
-            to={routePath('E-invoices-CompanyInfo')}
-            data-testid={`${testId}-fix`}
-          >
-            {t('lastErrors.signerLink')}
-          </Link>
-        </>
+        <SignerLink testId={`${testId}-fix`} />
       ) : (
         <Box
           component="span"
@@ -117,15 +108,22 @@ export function EtaSignerMissing() {
   if (!signer.data || signer.data.kind) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="einvoice-signer-missing">
-      {t('lastErrors.signer')}{' '}
-      <Link
-        component={RouterLink}
-        to={routePath('E-invoices-CompanyInfo')}
-        data-testid="einvoice-signer-missing-fix"
-      >
+      {t('lastErrors.signer')}
+      <SignerLink testId="einvoice-signer-missing-fix" />
+    </Alert>
+  );
+}
+
+/** " Set the signer": the link to the company info page where the e-invoice signer is set. */
+function SignerLink({ testId }: { testId: string }) {
+  const { t } = useTranslation('eta');
+  return (
+    <>
+      {' '}
+      <Link component={RouterLink} to={routePath('E-invoices-CompanyInfo')} data-testid={testId}>
         {t('lastErrors.signerLink')}
       </Link>
-    </Alert>
+    </>
   );
 }
 

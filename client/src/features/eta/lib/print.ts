@@ -5,12 +5,8 @@ import { etaApi } from '../api/eta.api';
  * What the 80 mm receipt prints for ETA: the receipt's UUID, its QR (a PNG data URL), and the
  * issuer's tax registration number and ETA branch code as sent to ETA.
  */
-export type EReceiptMark = {
-  uuid: string;
-  qr: string;
+export type EReceiptMark = Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'> & {
   qrImage: string;
-  issuerRin: string;
-  branchCode: string;
 };
 
 /** The e-receipt of a sale (kind s) or of one of its returns, or null (e-receipts off). */
@@ -45,13 +41,7 @@ export async function loadEReceiptMark(
       margin: 1,
       width: 220,
     });
-    return {
-      uuid: receipt.uuid,
-      qr: receipt.qr,
-      qrImage,
-      issuerRin: receipt.issuerRin,
-      branchCode: receipt.branchCode,
-    };
+    return { ...receipt, qrImage };
   })();
   const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), timeoutMs));
   return Promise.race([work.catch(() => null), timeout]);

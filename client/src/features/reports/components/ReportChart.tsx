@@ -6,7 +6,6 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { ReportColumnDto, ReportResultDto, ReportRow } from '@pos/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber } from '../../../shared/lib/format';
 
@@ -20,7 +19,6 @@ type Props = {
   report: ReportResultDto;
   title: string;
   label: (c: ReportColumnDto) => string;
-  cell: (c: ReportColumnDto, row: ReportRow) => ReactNode;
 };
 
 export default function ReportChart({ report, title, label }: Props) {

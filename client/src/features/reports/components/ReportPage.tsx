@@ -2,57 +2,75 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatPiasters,
+  SALES_REPORTS,
+  STATS_REPORTS,
   type ReportColumnDto,
   type ReportFilter,
   type ReportResultDto,
   type ReportRow,
+  type VariantResponseDto,
 } from '@pos/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay, formatNumber } from '../../../shared/lib/format';
-import { currentBranchState } from '../../../shared/state';
+import { currentBranchState, documentTitleOverrideState } from '../../../shared/state';
+import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { TablePager } from '../../../shared/ui/TablePager';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { ReportShell, usePeriodFilters } from '../../accounting';
-import { CategoryFilter } from '../../catalog';
+import { CategoryFilter, VariantPicker } from '../../catalog';
 import { reportKeys, reportsApi, type ReportQuery } from '../api/reports.api';
 import { useExcelExport } from './useExcelExport';
 
-// The report-page kit (issue 19): any report of /api/Reports/{key} as a page — the filters the
-// report takes (period only with can_use_date_filter, branch only for who sees every branch),
-// a sortable, paged table with a totals row, a chart where the report names one, print (A4) and
-// an Excel export with progress. The server applies every permission; this only hides what the
-// user cannot change.
+// The report page (issue 19): any report of /api/Reports/{key} (SALES_REPORTS and STATS_REPORTS,
+// the one route /Reports/:key) — the filters the report takes (period only with
+// can_use_date_filter, branch only for who sees every branch), a sortable, paged table with a
+// totals row, a chart where the report names one, print (A4) and an Excel export with progress.
+// The server applies every permission; this only hides what the user cannot change.
 
 const ReportChart = lazy(() => import('./ReportChart'));
+const DEFAULT_DEAD_DAYS = 30;
 
-export type ReportPageProps = {
-  /** the report's key in /api/Reports/{key} */
-  reportKey: string;
-  /** the filters the report takes (its definition's on the server) */
-  filters: readonly ReportFilter[];
-  /** i18n namespace of the title, description and column labels (default `reports`) */
-  ns?: string;
-  /** a cell's own rendering (a link, a label) before the type's formatting */
-  renderCell?: (column: ReportColumnDto, row: ReportRow) => ReactNode | undefined;
-  /** rows per page (default 50) */
-  pageSize?: number;
-  /** more filters of the page's own, merged into the query */
-  extraFilters?: ReactNode;
-  extraQuery?: ReportQuery;
-};
+/**
+ * /Reports/Sales, /Reports/DeadStock, …: the report the path names. Each needs its permission
+ * keys (the server refuses them too): a user without them gets the not-found page, as for an
+ * unknown key.
+ */
+export default function ReportPage() {
+  const { key = '' } = useParams();
+  const { t } = useTranslation(['reports', 'shell']);
+  const can = useCan();
+  const meta = [...SALES_REPORTS, ...STATS_REPORTS].find(
+    (r) => r.key.toLowerCase() === key.toLowerCase() && can(...r.permissions),
+  );
+  const setTitle = useSetAtom(documentTitleOverrideState);
+  const title = meta ? t(`titles.${meta.key}`) : null;
+  useEffect(() => {
+    setTitle(title);
+    return () => setTitle(null);
+  }, [title, setTitle]);
+  if (!meta)
+    return (
+      <Typography component="h1" variant="h5" data-testid="report-not-found">
+        {t('shell:error.notFound')}
+      </Typography>
+    );
+  return <Report key={meta.key} reportKey={meta.key} filters={meta.filters} />;
+}
 
 /** A value as the column's type shows it (money in pounds, Western digits, left to right). */
-export function formatCell(type: ReportColumnDto['type'], value: ReportRow[string]): ReactNode {
+function formatCell(type: ReportColumnDto['type'], value: ReportRow[string]): ReactNode {
   if (value === null || value === undefined) return '';
   switch (type) {
     case 'money':
@@ -73,20 +91,18 @@ export function formatCell(type: ReportColumnDto['type'], value: ReportRow[strin
 
 const NUMERIC = new Set(['money', 'quantity', 'count', 'percent']);
 
-export function ReportPage({
+/** One report: its filters, table, chart, print and export. */
+function Report({
   reportKey,
   filters: takes,
-  ns = 'reports',
-  renderCell,
-  pageSize = 50,
-  extraFilters,
-  extraQuery,
-}: ReportPageProps) {
-  const { t, i18n } = useTranslation([ns, 'reports']);
-  const tr = (key: string, options?: Record<string, unknown>) =>
-    t(key, { ns: 'reports', ...options });
-  const paging = usePaging(pageSize);
-  const period = usePeriodFilters((key) => tr(`filters.${key}`), {
+}: {
+  reportKey: string;
+  filters: readonly ReportFilter[];
+}) {
+  const { t, i18n } = useTranslation('reports');
+  const can = useCan();
+  const paging = usePaging(50);
+  const period = usePeriodFilters((key) => t(`filters.${key}`), {
     dates: takes.includes('period'),
     branch: takes.includes('branch'),
     testId: 'report',
@@ -99,13 +115,21 @@ export function ReportPage({
   const [methodId, setMethodId] = useState('');
   const [groupBy, setGroupBy] = useState<'day' | 'week' | 'month'>('day');
   const [sort, setSort] = useState<string | undefined>(undefined);
+  const [variant, setVariant] = useState<VariantResponseDto | null>(null);
+  const [days, setDays] = useState(String(DEFAULT_DEAD_DAYS));
+  const [party, setParty] = useState<'' | 'customer' | 'vendor'>('');
+  const dayCount = Number.parseInt(days, 10);
   const base: ReportQuery = {
     ...period.query,
     ...(takes.includes('cashier') ? { cashierId: cashierId || undefined } : {}),
     ...(takes.includes('category') ? { categoryId: categoryId || undefined } : {}),
     ...(takes.includes('method') ? { methodId: methodId || undefined } : {}),
     ...(takes.includes('groupBy') ? { groupBy } : {}),
-    ...extraQuery,
+    ...(takes.includes('variant') && variant ? { variantId: variant.id } : {}),
+    ...(takes.includes('days')
+      ? { days: Number.isFinite(dayCount) && dayCount > 0 ? dayCount : DEFAULT_DEAD_DAYS }
+      : {}),
+    ...(takes.includes('party') && party ? { party } : {}),
   };
   const query: ReportQuery = {
     ...base,
@@ -145,13 +169,13 @@ export function ReportPage({
   const title = t(`titles.${reportKey}`);
   const branchName = d?.filters.branchId
     ? (period.branchName(d.filters.branchId) ?? currentBranch?.name ?? '')
-    : tr('filters.allBranches');
+    : t('filters.allBranches');
   const rangeText = d
     ? [
         d.filters.from === d.filters.to
-          ? tr('rangeDay', { day: formatDay(d.filters.from) })
-          : tr('range', { from: formatDay(d.filters.from), to: formatDay(d.filters.to) }),
-        tr('branchLabel', { name: branchName }),
+          ? t('rangeDay', { day: formatDay(d.filters.from) })
+          : t('range', { from: formatDay(d.filters.from), to: formatDay(d.filters.to) }),
+        t('branchLabel', { name: branchName }),
       ].join(' — ')
     : '';
 
@@ -159,15 +183,13 @@ export function ReportPage({
   const label = (c: ReportColumnDto) => t(`columns.${c.key}`);
   const cell = (c: ReportColumnDto, row: ReportRow): ReactNode => {
     if (row.__totals) {
-      if (c.key === visible[0]?.key) return tr('totals');
+      if (c.key === visible[0]?.key) return t('totals');
       if (!NUMERIC.has(c.type)) return '';
     }
     if (row[c.key] === null || row[c.key] === undefined) return '';
-    const own = renderCell?.(c, row);
-    if (own !== undefined) return own;
-    if (c.key === 'reason' && row[c.key] === '') return tr('noReason');
-    if (c.key === 'category' && !row[c.key]) return tr('noCategory');
-    if (c.key === 'weekday') return tr(`weekdays.${row[c.key]}`);
+    if (c.key === 'reason' && row[c.key] === '') return t('noReason');
+    if (c.key === 'category' && !row[c.key]) return t('noCategory');
+    if (c.key === 'weekday') return t(`weekdays.${row[c.key]}`);
     return formatCell(c.type, row[c.key]);
   };
   const sortKey = sort?.replace(/^-/, '');
@@ -212,7 +234,7 @@ export function ReportPage({
       }
       busy={!forPrint && report.isFetching}
       loading={!d}
-      emptyText={tr('empty')}
+      emptyText={t('empty')}
       emptyTestId="report-empty"
     />
   );
@@ -223,15 +245,15 @@ export function ReportPage({
       title={title}
       rangeText={rangeText}
       ready={!!d}
-      excel={{ label: tr('excel'), busy: excel.busy, start: () => void excel.start() }}
-      printLabel={tr('print')}
+      excel={{ label: t('excel'), busy: excel.busy, start: () => void excel.start() }}
+      printLabel={t('print')}
       notice={
         excel.busy && (
           <Box sx={{ mb: 1.5 }} data-testid="report-export-progress">
             <Typography variant="body2" color="text.secondary">
-              {tr('exporting', { progress: excel.progress })}
+              {t('exporting', { progress: excel.progress })}
             </Typography>
-            <LinearProgress variant="determinate" value={excel.progress} aria-label={tr('excel')} />
+            <LinearProgress variant="determinate" value={excel.progress} aria-label={t('excel')} />
           </Box>
         )
       }
@@ -242,30 +264,30 @@ export function ReportPage({
           {period.dateFilters}
           {takes.includes('period') && !period.canDates && (
             <Typography variant="body2" color="text.secondary" data-testid="report-today-only">
-              {tr('filters.today')}
+              {t('filters.today')}
             </Typography>
           )}
           {takes.includes('groupBy') && (
             <SelectFilter
-              label={tr('filters.groupBy')}
+              label={t('filters.groupBy')}
               value={groupBy}
               onChange={reset((v: string) => setGroupBy((v || 'day') as 'day' | 'week' | 'month'))}
-              allLabel={tr('filters.day')}
+              allLabel={t('filters.day')}
               allValue="day"
               minWidth={140}
               options={[
-                { value: 'week', label: tr('filters.week') },
-                { value: 'month', label: tr('filters.month') },
+                { value: 'week', label: t('filters.week') },
+                { value: 'month', label: t('filters.month') },
               ]}
             />
           )}
           {period.branchFilter}
           {takes.includes('cashier') && (
             <SelectFilter
-              label={tr('filters.cashier')}
+              label={t('filters.cashier')}
               value={cashierId}
               onChange={reset(setCashierId)}
-              allLabel={tr('filters.allCashiers')}
+              allLabel={t('filters.allCashiers')}
               minWidth={180}
               options={(cashiers.data?.rows ?? []).map((r) => ({
                 value: String(r.id),
@@ -275,18 +297,18 @@ export function ReportPage({
           )}
           {takes.includes('category') && (
             <CategoryFilter
-              label={tr('filters.category')}
-              allLabel={tr('filters.allCategories')}
+              label={t('filters.category')}
+              allLabel={t('filters.allCategories')}
               value={categoryId}
               onChange={reset(setCategoryId)}
             />
           )}
           {takes.includes('method') && (
             <SelectFilter
-              label={tr('filters.method')}
+              label={t('filters.method')}
               value={methodId}
               onChange={reset(setMethodId)}
-              allLabel={tr('filters.allMethods')}
+              allLabel={t('filters.allMethods')}
               minWidth={180}
               options={(methods.data ?? []).map((m) => ({
                 value: m.id,
@@ -294,14 +316,51 @@ export function ReportPage({
               }))}
             />
           )}
-          {extraFilters}
+          {takes.includes('variant') && (
+            <Box sx={{ inlineSize: 320 }}>
+              <VariantPicker
+                value={variant}
+                onChange={setVariant}
+                label={t('reportFilters.variant')}
+                testId="report-variant"
+              />
+            </Box>
+          )}
+          {takes.includes('days') && (
+            <TextField
+              size="small"
+              type="number"
+              label={t('reportFilters.days')}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              slotProps={{
+                htmlInput: { min: 1, max: 3650, dir: 'ltr', 'data-testid': 'report-days' },
+              }}
+              sx={{ inlineSize: 160 }}
+            />
+          )}
+          {takes.includes('party') && (
+            <SelectFilter<'' | 'customer' | 'vendor'>
+              label={t('reportFilters.party')}
+              value={party}
+              onChange={setParty}
+              allLabel={t('reportFilters.allParties')}
+              minWidth={180}
+              options={[
+                { value: 'customer', label: t('reportFilters.customers') },
+                ...(can('can_see_vendors')
+                  ? [{ value: 'vendor' as const, label: t('reportFilters.vendors') }]
+                  : []),
+              ]}
+            />
+          )}
         </>
       }
     >
       {d?.chart && d.rows.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="report-chart">
           <Suspense fallback={<Box sx={{ blockSize: 280 }} />}>
-            <ReportChart report={d as ReportResultDto} label={label} cell={cell} title={title} />
+            <ReportChart report={d as ReportResultDto} label={label} title={title} />
           </Suspense>
         </Paper>
       )}

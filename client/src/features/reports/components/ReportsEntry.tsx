@@ -6,7 +6,7 @@ import { useLocation, useParams } from 'react-router';
 // chunk is all the shell names (the sign-in page's JS budget), the hub or the report kit and
 // their libraries load from here.
 const Hub = lazy(() => import('./ReportsHubPage'));
-const Report = lazy(() => import('./SalesReportPage'));
+const Report = lazy(() => import('./ReportPage'));
 const Statistics = lazy(() => import('./StatisticsPage'));
 const Performance = lazy(() => import('./PerformancePage'));
 

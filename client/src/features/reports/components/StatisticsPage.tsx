@@ -84,14 +84,13 @@ function Kpi({
   );
 }
 
-function useRankColumns(showProfit: boolean): Column<StatisticsRankRow>[] {
-  const { t, i18n } = useTranslation('reports', { keyPrefix: 'stats' });
+function useRankColumns(
+  showProfit: boolean,
+  label: (r: StatisticsRankRow) => string,
+): Column<StatisticsRankRow>[] {
+  const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   return [
-    {
-      key: 'name',
-      header: t('top.name'),
-      render: (r) => (i18n.language === 'en' && r.nameEn ? r.nameEn : r.name || t('top.none')),
-    },
+    { key: 'name', header: t('top.name'), render: label },
     {
       key: 'qty',
       header: t('top.quantity'),
@@ -129,9 +128,9 @@ function TopPanel({
   testId: string;
 }) {
   const { t, i18n } = useTranslation('reports', { keyPrefix: 'stats' });
-  const columns = useRankColumns(showProfit);
   const label = (r: StatisticsRankRow) =>
     (i18n.language === 'en' && r.nameEn ? r.nameEn : r.name) || t('top.none');
+  const columns = useRankColumns(showProfit, label);
   return (
     <ChartPanel title={title} testId={testId}>
       <BarChart
