@@ -14,7 +14,7 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { hasPermission, routePath, type SaleDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -297,7 +297,11 @@ function PosScreen({ register }: { register: number }) {
               arrivalCode={arrivalCode}
             />
           </Box>
-          <SettingsButton onClick={openSettings} />
+          <Tooltip title={t('settings.title')}>
+            <IconButton onClick={openSettings} aria-label={t('settings.title')}>
+              <Settings fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </Stack>
         <CartTable canChangePrice={canChangePrice} guard={cartGuard} />
       </Stack>
@@ -394,14 +398,3 @@ function PosScreen({ register }: { register: number }) {
     </Box>
   );
 }
-
-const SettingsButton = memo(function SettingsButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation('pos');
-  return (
-    <Tooltip title={t('settings.title')}>
-      <IconButton onClick={onClick} aria-label={t('settings.title')}>
-        <Settings fontSize="small" />
-      </IconButton>
-    </Tooltip>
-  );
-});

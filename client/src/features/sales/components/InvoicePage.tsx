@@ -429,25 +429,17 @@ function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: 
   );
 }
 
+/** The invoice as a cart to edit (the lines' other figures ride along unused). */
 function saleToCart(sale: SaleDto): Cart {
-  const lines: CartLine[] = sale.lines.map((l) => ({
-    variantId: l.variantId,
-    productName: l.productName,
-    properties: l.properties ?? {},
-    sku: l.sku,
-    barcode: l.barcode,
-    unit: '',
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    listPrice: l.listPrice,
-    minSellPrice: 0,
-    discount: l.discount,
-    vatRate: l.vatRate,
-    onHand: null,
-  }));
   return {
     id: sale.id,
-    lines,
+    lines: sale.lines.map((l) => ({
+      ...l,
+      properties: l.properties ?? {},
+      unit: '',
+      minSellPrice: 0,
+      onHand: null,
+    })),
     invoiceDiscount: sale.invoiceDiscount,
     customer: sale.customerId
       ? { id: sale.customerId, name: sale.customerName ?? '', phone: null, balance: 0 }
