@@ -47,10 +47,6 @@ export const DENOMINATIONS: { label: string; piasters: number }[] = [
   200, 100, 50, 20, 10, 5, 1, 0.5, 0.25,
 ].map((pounds) => ({ label: String(pounds), piasters: Math.round(pounds * 100) }));
 
-export function denominationTotal(counts: Record<string, number>): number {
-  return DENOMINATIONS.reduce((s, d) => s + (counts[d.label] ?? 0) * d.piasters, 0);
-}
-
 /**
  * Close a shift: counted cash (or a count by denomination), expected vs counted, difference.
  * Mounted at each opening: a fresh count.
@@ -71,7 +67,9 @@ export function CloseShiftDialog({
   const [counted, setCounted] = useState<number | null>(null);
   const [note, setNote] = useState('');
 
-  const countedCash = byDenomination ? denominationTotal(counts) : counted;
+  const countedCash = byDenomination
+    ? DENOMINATIONS.reduce((sum, d) => sum + (counts[d.label] ?? 0) * d.piasters, 0)
+    : counted;
   const expected = shift.totals?.expectedCash ?? null;
   const difference = expected !== null && countedCash !== null ? countedCash - expected : null;
 
