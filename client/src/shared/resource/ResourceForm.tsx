@@ -190,6 +190,8 @@ export type ResourceFormOptions = {
   savedText?: string;
   /** After a save, once the form has closed, with the row the server answered. */
   onSaved?: (saved: Row) => void;
+  /** The save button's test id, where it is not `<testId>-submit`. */
+  submitTestId?: string;
 };
 
 export type ResourceFormProps = ResourceFormOptions & {
@@ -229,6 +231,7 @@ export function ResourceForm({
   fixed,
   dividers,
   onSaved,
+  submitTestId,
 }: ResourceFormProps) {
   const { t } = useTranslation('common');
   const form = useDtoForm<Values>({
@@ -260,7 +263,7 @@ export function ResourceForm({
       dividers={dividers}
       title={title}
       submitLabel={submitLabel}
-      submitTestId={`${testId}-submit`}
+      submitTestId={submitTestId ?? `${testId}-submit`}
     >
       {intro}
       <Stack sx={{ gap: 1.5, pt: 1 }}>
