@@ -156,22 +156,20 @@ function PosScreen({ register }: { register: number }) {
     if (document.activeElement !== searchRef.current) focusSearch();
   }, [focusSearch]);
 
+  // A receipt's number, scanned or typed after F7: the return of that invoice.
   const openReturn = useCallback(
-    async (number: string) => {
+    (number: string) => {
       if (!canReturn) {
         toast.error(t('returns.forbidden'), { product: true });
         return;
       }
-      try {
-        show({ returnInvoice: await salesApi.invoiceByNumber(number) });
-      } catch (err) {
-        handleError(err, { toast: true });
-      }
+      void salesApi.invoiceByNumber(number).then(
+        (returnInvoice) => show({ returnInvoice }),
+        (err: unknown) => handleError(err, { toast: true }),
+      );
     },
     [canReturn, show, t],
   );
-
-  const onInvoiceNumber = useCallback((n: string) => void openReturn(n), [openReturn]);
 
   // ?barcode= on arrival (a scan on another page): handed to the box once, then dropped from the URL.
   const [arrivalCode] = useState(() => searchParams.get('barcode')?.trim() || null);
@@ -291,7 +289,7 @@ function PosScreen({ register }: { register: number }) {
               inventoryId={inventory?.id ?? null}
               scale={scale}
               inputRef={searchRef}
-              onInvoiceNumber={onInvoiceNumber}
+              onInvoiceNumber={openReturn}
               onTicketNumber={mayTicket ? onTicketNumber : undefined}
               onReservationNumber={onReservationNumber}
               arrivalCode={arrivalCode}
@@ -383,7 +381,7 @@ function PosScreen({ register }: { register: number }) {
             onCancel={closeReturnAsk}
             onNumber={(n) => {
               show({ returnAsk: false });
-              void openReturn(n);
+              openReturn(n);
             }}
           />
         </Dialog>
