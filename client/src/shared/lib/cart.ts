@@ -177,19 +177,6 @@ export function applyOnHand(cart: Cart, variantId: string, onHand: number, reser
 
 export type CartTotals = SaleMathResult & { itemCount: number; error: 'DISCOUNT_TOO_LARGE' | null };
 
-const EMPTY_TOTALS: CartTotals = {
-  lines: [],
-  subtotal: 0,
-  listTotal: 0,
-  lineDiscountTotal: 0,
-  invoiceDiscount: 0,
-  vatTotal: 0,
-  total: 0,
-  discountPercent: 0,
-  itemCount: 0,
-  error: null,
-};
-
 /** The cart's figures (a preview: the server recomputes and its invoice is what prints). */
 export function cartTotals(cart: Cart): CartTotals {
   const itemCount = cart.lines.reduce((s, l) => addQuantities(s, l.quantity), 0);
@@ -206,7 +193,8 @@ export function cartTotals(cart: Cart): CartTotals {
     );
     return { ...math, itemCount, error: null };
   } catch (err) {
-    if (err instanceof SaleMathError) return { ...EMPTY_TOTALS, itemCount, error: err.code };
+    // Figures that cannot be computed show as those of an empty cart.
+    if (err instanceof SaleMathError) return { ...computeSale([], 0), itemCount, error: err.code };
     throw err;
   }
 }

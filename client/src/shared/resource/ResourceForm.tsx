@@ -190,6 +190,8 @@ export type ResourceFormOptions = {
   savedText?: string;
   /** After a save, once the form has closed, with the row the server answered. */
   onSaved?: (saved: Row) => void;
+  /** The save button's test id, where it is not `<testId>-submit`. */
+  submitTestId?: string;
 };
 
 export type ResourceFormProps = ResourceFormOptions & {

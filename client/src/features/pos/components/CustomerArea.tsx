@@ -1,20 +1,18 @@
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, type CustomerCreateDto } from '@pos/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { formatPiasters } from '@pos/contracts';
 import { useAtom } from 'jotai';
-import { memo, useState, type RefObject } from 'react';
+import { lazy, memo, Suspense, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../../shared/api/handleError';
-import type { FieldErrors } from '../../../shared/forms/useDtoForm';
 import type { CartCustomer } from '../../../shared/lib/cart';
-import { FormDialog } from '../../../shared/ui/FormDialog';
-import { CustomerPicker, customersApi, type CustomerSearchHit } from '../../customers';
+import { CustomerPicker, type CustomerSearchHit } from '../../customers';
 import { cartCustomerAtom } from '../state/cartStore';
+
+// The quick add checks the contract's DTO: loaded when it opens (not with the till).
+const QuickAddCustomer = lazy(() => import('./QuickAddCustomer'));
 
 const toCartCustomer = (c: CustomerSearchHit): CartCustomer => ({
   id: c.id,
@@ -65,14 +63,13 @@ export const CustomerArea = memo(function CustomerArea({
         </Tooltip>
         {/* Mounted at each opening, starting from what was typed in the picker. */}
         {adding && (
-          <QuickAddForm
-            initialName={customer ? '' : typed}
-            onClose={() => setAdding(false)}
-            onCreated={(c) => {
-              setAdding(false);
-              setCustomer(c);
-            }}
-          />
+          <Suspense fallback={null}>
+            <QuickAddCustomer
+              typed={customer ? '' : typed}
+              onClose={() => setAdding(false)}
+              onCreated={(c) => setCustomer(toCartCustomer(c))}
+            />
+          </Suspense>
         )}
       </Stack>
       {customer && customer.balance !== 0 && (
@@ -83,71 +80,3 @@ export const CustomerArea = memo(function CustomerArea({
     </>
   );
 });
-
-type QuickAddProps = {
-  initialName: string;
-  onClose: () => void;
-  onCreated: (c: CartCustomer) => void;
-};
-
-function QuickAddForm({ initialName, onClose, onCreated }: QuickAddProps) {
-  const { t, i18n } = useTranslation('pos');
-  // Digits typed in the picker are a phone number, anything else a name.
-  const typedPhone = /^[0-9+\- ]+$/.test(initialName.trim());
-  const [name, setName] = useState(typedPhone ? '' : initialName.trim());
-  const [phone, setPhone] = useState(typedPhone ? initialName.trim() : '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const create = useMutation({
-    mutationFn: (body: CustomerCreateDto) => customersApi.create(body),
-    onSuccess: (c) => onCreated(toCartCustomer(c)),
-    onError: (err) => handleError(err, { toast: true }),
-  });
-
-  const submit = async () => {
-    const body: CustomerCreateDto = {
-      name: name.trim(),
-      ...(phone.trim() ? { phone: phone.trim() } : {}),
-    };
-    const { validateCustomer } = await import('../lib/validateCustomer');
-    const found = await validateCustomer(body, i18n.language, (f) => t(`customer.fields.${f}`));
-    setErrors(found.errors);
-    if (found.ok) create.mutate(body);
-  };
-
-  return (
-    <FormDialog
-      open
-      onClose={onClose}
-      onSubmit={submit}
-      title={t('customer.quickAdd')}
-      submitting={create.isPending}
-      submitTestId="quick-customer-save"
-      maxWidth="xs"
-    >
-      <Stack sx={{ gap: 1.5, pt: 1 }}>
-        <TextField
-          size="small"
-          autoFocus
-          label={t('customer.fields.name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={!!errors.name}
-          helperText={errors.name}
-          slotProps={{ htmlInput: { 'data-testid': 'quick-customer-name' } }}
-        />
-        <TextField
-          size="small"
-          label={t('customer.fields.phone')}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={!!errors.phone}
-          helperText={errors.phone}
-          slotProps={{
-            htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'quick-customer-phone' },
-          }}
-        />
-      </Stack>
-    </FormDialog>
-  );
-}

@@ -37,7 +37,23 @@ export const PosActions = memo(function PosActions({ canReturn, actions }: Props
     props: ButtonProps,
   ) => (
     <Button sx={{ flex: 1 }} onClick={onClick} data-testid={testId} {...props}>
-      {label} <Kbd>{f}</Kbd>
+      {label}{' '}
+      {/* The button's own text colour at full strength (a faded badge fell below 4.5:1). */}
+      <Box
+        component="kbd"
+        sx={{
+          marginInlineStart: 0.75,
+          px: 0.5,
+          border: 1,
+          borderColor: 'currentColor',
+          borderRadius: 0.5,
+          fontSize: 12,
+          fontFamily: 'monospace',
+          color: 'inherit',
+        }}
+      >
+        {f}
+      </Box>
     </Button>
   );
   return (
@@ -74,24 +90,3 @@ export const PosActions = memo(function PosActions({ canReturn, actions }: Props
     </>
   );
 });
-
-function Kbd({ children }: { children: string }) {
-  return (
-    // The button's own text colour at full strength (a faded badge fell below 4.5:1).
-    <Box
-      component="kbd"
-      sx={{
-        marginInlineStart: 0.75,
-        px: 0.5,
-        border: 1,
-        borderColor: 'currentColor',
-        borderRadius: 0.5,
-        fontSize: 12,
-        fontFamily: 'monospace',
-        color: 'inherit',
-      }}
-    >
-      {children}
-    </Box>
-  );
-}

@@ -14,7 +14,7 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { hasPermission, routePath, type SaleDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { handleError } from '../../../shared/api/handleError';
@@ -156,22 +156,20 @@ function PosScreen({ register }: { register: number }) {
     if (document.activeElement !== searchRef.current) focusSearch();
   }, [focusSearch]);
 
+  // A receipt's number, scanned or typed after F7: the return of that invoice.
   const openReturn = useCallback(
-    async (number: string) => {
+    (number: string) => {
       if (!canReturn) {
         toast.error(t('returns.forbidden'), { product: true });
         return;
       }
-      try {
-        show({ returnInvoice: await salesApi.invoiceByNumber(number) });
-      } catch (err) {
-        handleError(err, { toast: true });
-      }
+      void salesApi.invoiceByNumber(number).then(
+        (returnInvoice) => show({ returnInvoice }),
+        (err: unknown) => handleError(err, { toast: true }),
+      );
     },
     [canReturn, show, t],
   );
-
-  const onInvoiceNumber = useCallback((n: string) => void openReturn(n), [openReturn]);
 
   // ?barcode= on arrival (a scan on another page): handed to the box once, then dropped from the URL.
   const [arrivalCode] = useState(() => searchParams.get('barcode')?.trim() || null);
@@ -291,13 +289,17 @@ function PosScreen({ register }: { register: number }) {
               inventoryId={inventory?.id ?? null}
               scale={scale}
               inputRef={searchRef}
-              onInvoiceNumber={onInvoiceNumber}
+              onInvoiceNumber={openReturn}
               onTicketNumber={mayTicket ? onTicketNumber : undefined}
               onReservationNumber={onReservationNumber}
               arrivalCode={arrivalCode}
             />
           </Box>
-          <SettingsButton onClick={openSettings} />
+          <Tooltip title={t('settings.title')}>
+            <IconButton onClick={openSettings} aria-label={t('settings.title')}>
+              <Settings fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </Stack>
         <CartTable canChangePrice={canChangePrice} guard={cartGuard} />
       </Stack>
@@ -379,7 +381,7 @@ function PosScreen({ register }: { register: number }) {
             onCancel={closeReturnAsk}
             onNumber={(n) => {
               show({ returnAsk: false });
-              void openReturn(n);
+              openReturn(n);
             }}
           />
         </Dialog>
@@ -394,14 +396,3 @@ function PosScreen({ register }: { register: number }) {
     </Box>
   );
 }
-
-const SettingsButton = memo(function SettingsButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation('pos');
-  return (
-    <Tooltip title={t('settings.title')}>
-      <IconButton onClick={onClick} aria-label={t('settings.title')}>
-        <Settings fontSize="small" />
-      </IconButton>
-    </Tooltip>
-  );
-});

@@ -158,19 +158,16 @@ export function PosSearch({
             inventoryId ?? undefined,
             5,
           );
-          const item =
-            candidates.find(
-              (v) =>
-                v.sku === label.itemCode ||
-                v.barcodes?.some((b) => itemCodeMatches(label.itemCode, b)),
-            ) ?? null;
-          if (item) {
-            const quantity = scaleQuantity(label, item.sellPrice);
-            if (quantity !== null) {
-              addVariant({ variant: item, quantity, code });
-              clearIfStill(code);
-              return;
-            }
+          const item = candidates.find(
+            (v) =>
+              v.sku === label.itemCode ||
+              v.barcodes?.some((b) => itemCodeMatches(label.itemCode, b)),
+          );
+          const quantity = item ? scaleQuantity(label, item.sellPrice) : null;
+          if (item && quantity !== null) {
+            addVariant({ variant: item, quantity, code });
+            clearIfStill(code);
+            return;
           }
         }
         const found = await catalogApi.searchVariants(code, inventoryId ?? undefined, 20);

@@ -18,19 +18,6 @@ export { methodName, useMethodLabel, usePaymentMethods } from '../../../shared/a
 // Calls of docs/api-sales.md (issue 5), one place for paths and query keys.
 const id = (value: string) => encodeURIComponent(value);
 
-export type InvoiceListQuery = {
-  page: number;
-  pageSize: number;
-  number?: string;
-  customerId?: string;
-  cashierId?: string;
-  methodId?: string;
-  branchId?: string;
-  shiftId?: string;
-  from?: string;
-  to?: string;
-};
-
 export type InvoiceHistoryEntry = {
   id: string;
   action: string;
@@ -47,7 +34,7 @@ export const salesKeys = {
   currentShift: ['sales', 'shift', 'current'] as const,
   shifts: (query: Query) => ['sales', 'shifts', query] as const,
   shift: (shiftId: string) => ['sales', 'shift', shiftId] as const,
-  invoices: (query: InvoiceListQuery) => ['sales', 'invoices', query] as const,
+  invoices: (query: Query) => ['sales', 'invoices', query] as const,
   invoice: (invoiceId: string) => ['sales', 'invoice', invoiceId] as const,
   history: (invoiceId: string) => ['sales', 'invoice', invoiceId, 'history'] as const,
   daily: (date: string) => ['sales', 'daily', date] as const,
@@ -65,7 +52,7 @@ export const salesApi = {
   createSale: (body: CreateSaleDto) => http.post<SaleDto>('/Sales', body),
   /** Invoices + X-Total-Count + X-Total-Amount (only with can_see_invoices_totals). */
   async invoices(
-    query: InvoiceListQuery,
+    query: Query,
   ): Promise<{ rows: SaleDto[]; total: number; totalAmount: number | null }> {
     const res = await request('/invoices', { query });
     const rows = ((await res.json().catch(() => [])) ?? []) as SaleDto[];

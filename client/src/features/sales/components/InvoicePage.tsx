@@ -182,6 +182,9 @@ export default function InvoicePage() {
     </Button>
   );
   const planId = financeable.data?.planId;
+  // The edit history's before and after; a line known only by its variant is named from the invoice.
+  const names = new Map(sale.lines.map((l) => [l.variantId, l.productName]));
+  const change = (value: unknown) => summarize(value, names, t('history.unknownItem'));
 
   return (
     <Box data-testid="invoice-page">
@@ -351,7 +354,27 @@ export default function InvoicePage() {
           sx={{ mt: 1.5 }}
           testId="invoice-history"
         >
-          <HistoryList entries={history.data ?? []} sale={sale} />
+          {history.data?.length ? (
+            <DataTable<InvoiceHistoryEntry>
+              columns={[
+                { key: 'at', header: t('history.at'), render: (e) => formatDateTime(e.at) },
+                { key: 'user', header: t('history.user'), render: (e) => e.userName ?? '' },
+                { key: 'reason', header: t('history.reason'), render: (e) => e.reason ?? '' },
+                { key: 'before', header: t('history.before'), render: (e) => change(e.before) },
+                { key: 'after', header: t('history.after'), render: (e) => change(e.after) },
+              ]}
+              rows={history.data}
+              rowKey={(e) => e.id}
+              rowTestId="history-row"
+              ariaLabel={t('history.title')}
+              hover={false}
+              scroll={false}
+            />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('history.none')}
+            </Typography>
+          )}
         </Panel>
       )}
 
@@ -400,54 +423,17 @@ export default function InvoicePage() {
   );
 }
 
-function HistoryList({ entries, sale }: { entries: InvoiceHistoryEntry[]; sale: SaleDto }) {
-  const { t } = useTranslation('sales');
-  const names = new Map(sale.lines.map((l) => [l.variantId, l.productName]));
-  if (entries.length === 0)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {t('history.none')}
-      </Typography>
-    );
-  const change = (value: unknown) => summarize(value, names, t('history.unknownItem'));
-  return (
-    <DataTable<InvoiceHistoryEntry>
-      columns={[
-        { key: 'at', header: t('history.at'), render: (e) => formatDateTime(e.at) },
-        { key: 'user', header: t('history.user'), render: (e) => e.userName ?? '' },
-        { key: 'reason', header: t('history.reason'), render: (e) => e.reason ?? '' },
-        { key: 'before', header: t('history.before'), render: (e) => change(e.before) },
-        { key: 'after', header: t('history.after'), render: (e) => change(e.after) },
-      ]}
-      rows={entries}
-      rowKey={(e) => e.id}
-      rowTestId="history-row"
-      ariaLabel={t('history.title')}
-      hover={false}
-      scroll={false}
-    />
-  );
-}
-
+/** The invoice as a cart to edit (the lines' other figures ride along unused). */
 function saleToCart(sale: SaleDto): Cart {
-  const lines: CartLine[] = sale.lines.map((l) => ({
-    variantId: l.variantId,
-    productName: l.productName,
-    properties: l.properties ?? {},
-    sku: l.sku,
-    barcode: l.barcode,
-    unit: '',
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    listPrice: l.listPrice,
-    minSellPrice: 0,
-    discount: l.discount,
-    vatRate: l.vatRate,
-    onHand: null,
-  }));
   return {
     id: sale.id,
-    lines,
+    lines: sale.lines.map((l) => ({
+      ...l,
+      properties: l.properties ?? {},
+      unit: '',
+      minSellPrice: 0,
+      onHand: null,
+    })),
     invoiceDiscount: sale.invoiceDiscount,
     customer: sale.customerId
       ? { id: sale.customerId, name: sale.customerName ?? '', phone: null, balance: 0 }

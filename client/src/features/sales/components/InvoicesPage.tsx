@@ -21,10 +21,6 @@ import { methodName, salesApi, salesKeys, usePaymentMethods } from '../api/sales
 import { formatDateTime } from '../../../shared/ui/print';
 import { storeDayEnd, storeDayStart } from '../../../shared/lib/store-days';
 
-/** A store business day (YYYY-MM-DD) → the start or end of that day in the store time zone, as ISO. */
-const dayStart = (d: string) => (d ? storeDayStart(d) : undefined);
-const dayEnd = (d: string) => (d ? storeDayEnd(d) : undefined);
-
 export function StatusChip({ status }: { status: SaleDto['status'] }) {
   const { t } = useTranslation('sales');
   const color = status === 'completed' ? 'success' : status === 'returned' ? 'error' : 'warning';
@@ -89,7 +85,9 @@ export default function InvoicesPage() {
       ...rest,
       ...(canBranches && branchId ? { branchId } : {}),
       shiftId,
-      ...(canDates ? { from: dayStart(from ?? ''), to: dayEnd(to ?? '') } : {}),
+      // store business days (YYYY-MM-DD) → the start and end of those days in its time zone
+      ...(canDates && from ? { from: storeDayStart(from) } : {}),
+      ...(canDates && to ? { to: storeDayEnd(to) } : {}),
     },
     queryKey: salesKeys.invoices,
     fetch: salesApi.invoices,

@@ -14,7 +14,7 @@ import {
   type SaleDto,
 } from '@pos/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { toast } from '../../../shared/ui/toast';
@@ -57,13 +57,9 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
   const tooMuch = lines.some(
     (line) => (quantities[line.id] ?? 0) > returnableQuantity(line.quantity, line.returnedQuantity),
   );
-  const estimate = useMemo(
-    () =>
-      chosen.reduce(
-        (s, { line, qty }) => s + proportionalAmount(line.lineTotal, line.quantity, qty ?? 0),
-        0,
-      ),
-    [chosen],
+  const estimate = chosen.reduce(
+    (s, { line, qty }) => s + proportionalAmount(line.lineTotal, line.quantity, qty ?? 0),
+    0,
   );
   const creditPart = Math.min(invoice.dueAmount, estimate);
 

@@ -44,20 +44,8 @@ import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 
 /** Egyptian notes and coins, in pounds as written on them → piasters. */
 export const DENOMINATIONS: { label: string; piasters: number }[] = [
-  { label: '200', piasters: 20000 },
-  { label: '100', piasters: 10000 },
-  { label: '50', piasters: 5000 },
-  { label: '20', piasters: 2000 },
-  { label: '10', piasters: 1000 },
-  { label: '5', piasters: 500 },
-  { label: '1', piasters: 100 },
-  { label: '0.5', piasters: 50 },
-  { label: '0.25', piasters: 25 },
-];
-
-export function denominationTotal(counts: Record<string, number>): number {
-  return DENOMINATIONS.reduce((s, d) => s + (counts[d.label] ?? 0) * d.piasters, 0);
-}
+  200, 100, 50, 20, 10, 5, 1, 0.5, 0.25,
+].map((pounds) => ({ label: String(pounds), piasters: Math.round(pounds * 100) }));
 
 /**
  * Close a shift: counted cash (or a count by denomination), expected vs counted, difference.
@@ -79,7 +67,9 @@ export function CloseShiftDialog({
   const [counted, setCounted] = useState<number | null>(null);
   const [note, setNote] = useState('');
 
-  const countedCash = byDenomination ? denominationTotal(counts) : counted;
+  const countedCash = byDenomination
+    ? DENOMINATIONS.reduce((sum, d) => sum + (counts[d.label] ?? 0) * d.piasters, 0)
+    : counted;
   const expected = shift.totals?.expectedCash ?? null;
   const difference = expected !== null && countedCash !== null ? countedCash - expected : null;
 

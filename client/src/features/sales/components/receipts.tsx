@@ -27,75 +27,6 @@ const paper = (layout: PaperLayout) =>
     ? { inlineSize: '100%', maxInlineSize: '190mm', fontSize: 12, p: 0 }
     : { inlineSize: '72mm', fontSize: 11, p: 0, marginInline: 'auto' };
 
-function Header({
-  data,
-  title,
-  layout,
-}: {
-  data: ReceiptData;
-  title: string;
-  layout: PaperLayout;
-}) {
-  const { t } = useTranslation('sales');
-  const taxLabel = t('receipt.taxNumber');
-  return (
-    <Box
-      sx={{
-        textAlign: layout === 'a4' ? 'start' : 'center',
-        mb: 1,
-        display: layout === 'a4' ? 'flex' : 'block',
-        gap: 2,
-        alignItems: 'center',
-      }}
-    >
-      {data.logo && (
-        <Box
-          component="img"
-          src={data.logo}
-          alt=""
-          sx={{ maxBlockSize: layout === 'a4' ? '22mm' : '16mm', maxInlineSize: '40mm' }}
-        />
-      )}
-      <Box sx={{ flex: 1 }}>
-        <Box
-          sx={{ fontWeight: 700, fontSize: layout === 'a4' ? 18 : 14 }}
-          data-testid="receipt-store-name"
-        >
-          {data.name}
-        </Box>
-        {data.address && <Box data-testid="receipt-address">{data.address}</Box>}
-        {(data.phoneNumber || data.secondPhoneNumber) && (
-          <Box dir="ltr">
-            {[data.phoneNumber, data.secondPhoneNumber].filter(Boolean).join(' · ')}
-          </Box>
-        )}
-        {data.taxNumber && (
-          <Box data-testid="receipt-tax-number">
-            {taxLabel}: <bdi dir="ltr">{data.taxNumber}</bdi>
-          </Box>
-        )}
-        <Box sx={{ fontWeight: 700, mt: 0.5, fontSize: layout === 'a4' ? 15 : 12 }}>{title}</Box>
-      </Box>
-    </Box>
-  );
-}
-
-function Footer({ data }: { data: ReceiptData }) {
-  return (
-    <Box sx={{ textAlign: 'center', mt: 1 }}>
-      {data.recepitInfo && <Box sx={{ whiteSpace: 'pre-line' }}>{data.recepitInfo}</Box>}
-      {data.receiptFooterImage && (
-        <Box
-          component="img"
-          src={data.receiptFooterImage}
-          alt=""
-          sx={{ maxInlineSize: '100%', mt: 1 }}
-        />
-      )}
-    </Box>
-  );
-}
-
 const cell = { py: '2px', px: '3px', textAlign: 'start' as const, verticalAlign: 'top' };
 const num = { ...cell, textAlign: 'end' as const, whiteSpace: 'nowrap' as const };
 
@@ -133,14 +64,49 @@ function Sheet(props: {
   testId: string;
   children: ReactNode;
 }) {
-  const { i18n } = useTranslation('sales');
+  const { t, i18n } = useTranslation('sales');
+  const a4 = props.layout === 'a4';
   return (
     <Box
       sx={{ ...paper(props.layout), color: '#000', bgcolor: '#fff' }}
       data-testid={props.testId}
       dir={i18n.dir()}
     >
-      <Header data={props.data} layout={props.layout} title={props.title} />
+      <Box
+        sx={{
+          textAlign: a4 ? 'start' : 'center',
+          mb: 1,
+          display: a4 ? 'flex' : 'block',
+          gap: 2,
+          alignItems: 'center',
+        }}
+      >
+        {props.data.logo && (
+          <Box
+            component="img"
+            src={props.data.logo}
+            alt=""
+            sx={{ maxBlockSize: a4 ? '22mm' : '16mm', maxInlineSize: '40mm' }}
+          />
+        )}
+        <Box sx={{ flex: 1 }}>
+          <Box sx={{ fontWeight: 700, fontSize: a4 ? 18 : 14 }} data-testid="receipt-store-name">
+            {props.data.name}
+          </Box>
+          {props.data.address && <Box data-testid="receipt-address">{props.data.address}</Box>}
+          {(props.data.phoneNumber || props.data.secondPhoneNumber) && (
+            <Box dir="ltr">
+              {[props.data.phoneNumber, props.data.secondPhoneNumber].filter(Boolean).join(' · ')}
+            </Box>
+          )}
+          {props.data.taxNumber && (
+            <Box data-testid="receipt-tax-number">
+              {t('receipt.taxNumber')}: <bdi dir="ltr">{props.data.taxNumber}</bdi>
+            </Box>
+          )}
+          <Box sx={{ fontWeight: 700, mt: 0.5, fontSize: a4 ? 15 : 12 }}>{props.title}</Box>
+        </Box>
+      </Box>
       {props.children}
     </Box>
   );
@@ -222,7 +188,19 @@ function Closing(props: {
           branchLabel={t('receipt.etaBranch')}
         />
       )}
-      <Footer data={props.data} />
+      <Box sx={{ textAlign: 'center', mt: 1 }}>
+        {props.data.recepitInfo && (
+          <Box sx={{ whiteSpace: 'pre-line' }}>{props.data.recepitInfo}</Box>
+        )}
+        {props.data.receiptFooterImage && (
+          <Box
+            component="img"
+            src={props.data.receiptFooterImage}
+            alt=""
+            sx={{ maxInlineSize: '100%', mt: 1 }}
+          />
+        )}
+      </Box>
     </>
   );
 }
