@@ -1,21 +1,11 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
-import {
-  NAV_SECTIONS,
-  ROLES,
-  USERS,
-  UserCreateDto,
-  UserUpdateDto,
-  type NavItem,
-  type UserResponseDto,
-} from '@pos/contracts';
+import { ROLES, USERS, UserCreateDto, UserUpdateDto, type UserResponseDto } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
+import { FormNavLinks } from '../../../shared/forms/FormNavLinks';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
@@ -55,16 +45,6 @@ function initialState(user: UserResponseDto | null): FormState {
   };
 }
 
-type ScreenOption = { link: string; section: string };
-
-/** Menu links of the sidebar (the screens list holds route names of menu links, spec §3/§5). */
-const SCREEN_OPTIONS: ScreenOption[] = NAV_SECTIONS.flatMap((section) =>
-  section.items.map((it: NavItem) => ({ link: it.link, section: section.label })),
-);
-const LABEL_OF: Record<string, string> = Object.fromEntries(
-  NAV_SECTIONS.flatMap((section) => section.items.map((it) => [it.link, it.label])),
-);
-
 type Props = { open: boolean; user: UserResponseDto | null; onClose: () => void };
 
 /** The body the DTO checks: trimmed text, nulls for an empty phone, role or branch. */
@@ -99,6 +79,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
   });
   const roles = useRoleChoices(open);
   const branches = useBranchOptions(open);
+  const screens = form.watch('screens');
   const ownRoleLocked = editing && user.id === me?.id && !me?.isAdmin;
 
   const save = useCrudMutation({
@@ -236,45 +217,13 @@ export function UserFormDialog({ open, user, onClose }: Props) {
         {field('maxDiscountPercent', { type: 'number' })}
         <Box />
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Controller
+          <FormNavLinks
+            form={form}
             name="screens"
-            control={form.control}
-            render={({ field: f }) => (
-              <Autocomplete
-                multiple
-                disableCloseOnSelect
-                size="small"
-                options={SCREEN_OPTIONS}
-                value={SCREEN_OPTIONS.filter((option) => f.value.includes(option.link))}
-                groupBy={(option) => t(option.section)}
-                getOptionLabel={(option) => t(LABEL_OF[option.link] ?? option.link)}
-                isOptionEqualToValue={(a, b) => a.link === b.link}
-                onChange={(_, value) => f.onChange(value.map((option) => option.link))}
-                renderValue={(value, getItemProps) =>
-                  value.map((option, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return (
-                      <Chip
-                        key={key}
-                        size="small"
-                        label={t(LABEL_OF[option.link] ?? option.link)}
-                        {...itemProps}
-                      />
-                    );
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('fields.screens')}
-                    placeholder={f.value.length === 0 ? t('hints.allScreens') : undefined}
-                    error={Boolean(form.errorOf('screens'))}
-                    helperText={form.errorOf('screens') ?? t('hints.screens')}
-                  />
-                )}
-                data-testid="user-screens"
-              />
-            )}
+            label={t('fields.screens')}
+            placeholder={screens.length === 0 ? t('hints.allScreens') : undefined}
+            hint={t('hints.screens')}
+            testId="user-screens"
           />
         </Box>
         <Box>
