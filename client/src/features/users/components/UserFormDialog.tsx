@@ -51,9 +51,9 @@ type Props = { open: boolean; user: UserResponseDto | null; onClose: () => void 
 function toPayload(state: FormState, editing: boolean): UserCreateDto | UserUpdateDto {
   const common = {
     displayName: state.displayName.trim(),
-    phone: state.phone.trim() === '' ? null : state.phone.trim(),
-    roleId: state.roleId === '' ? null : state.roleId,
-    branchId: state.branchId === '' ? null : state.branchId,
+    phone: state.phone.trim() || null,
+    roleId: state.roleId || null,
+    branchId: state.branchId || null,
     screens: state.screens,
     isAdmin: state.isAdmin,
     active: state.active,
