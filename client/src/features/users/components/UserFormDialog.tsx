@@ -45,7 +45,7 @@ function initialState(user: UserResponseDto | null): FormState {
   };
 }
 
-type Props = { open: boolean; user: UserResponseDto | null; onClose: () => void };
+type Props = { user: UserResponseDto | null; onClose: () => void };
 
 /** The body the DTO checks: trimmed text, nulls for an empty phone, role or branch. */
 function toPayload(state: FormState, editing: boolean): UserCreateDto | UserUpdateDto {
@@ -66,7 +66,7 @@ function toPayload(state: FormState, editing: boolean): UserCreateDto | UserUpda
 }
 
 /** Mount it with a new `key` at each opening: the form starts from `user` (or empty). */
-export function UserFormDialog({ open, user, onClose }: Props) {
+export function UserFormDialog({ user, onClose }: Props) {
   const { t } = useTranslation('users');
   const editing = user !== null;
   const me = useAtomValue(sessionUserState);
@@ -77,8 +77,8 @@ export function UserFormDialog({ open, user, onClose }: Props) {
     toBody: (state) => toPayload(state, editing),
     label: (field) => t(`fields.${field.split('.')[0]}`),
   });
-  const roles = useRoleChoices(open);
-  const branches = useBranchOptions(open);
+  const roles = useRoleChoices();
+  const branches = useBranchOptions();
   const screens = form.watch('screens');
   const ownRoleLocked = editing && user.id === me?.id && !me?.isAdmin;
 
@@ -160,7 +160,7 @@ export function UserFormDialog({ open, user, onClose }: Props) {
 
   return (
     <FormDialog
-      open={open}
+      open
       onClose={onClose}
       onSubmit={form.submit((payload) => save.mutate(payload))}
       submitting={save.isPending}
