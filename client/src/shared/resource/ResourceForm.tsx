@@ -17,8 +17,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';
 
-/** A choice; `depth` indents it (a tree's rows). */
-type Option = { value: string; label: string; depth?: number };
+/** A choice; `depth` indents it (a tree's rows); a `disabled` one is shown but cannot be chosen. */
+type Option = { value: string; label: string; depth?: number; disabled?: boolean };
 type Row = { id: string } & Record<string, unknown>;
 
 /** A field of a resource's form; `name` is the DTO property it fills. */
@@ -40,6 +40,8 @@ export type ResourceField = {
   testId?: string;
   /** Text: empty sends null. */
   nullable?: boolean;
+  /** Text: sent as typed, not trimmed (a password). */
+  noTrim?: boolean;
   /** More attributes of the input (`inputMode`, `lang`). */
   htmlInput?: Record<string, string>;
 } & (
@@ -82,7 +84,8 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
-    else if (typeof v === 'string') body[f.name] = v.trim() || (f.nullable ? null : '');
+    else if (typeof v === 'string')
+      body[f.name] = f.noTrim ? v : v.trim() || (f.nullable ? null : '');
     else body[f.name] = v;
   }
   return body;
@@ -171,6 +174,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
         <MenuItem
           key={o.value}
           value={o.value}
+          disabled={o.disabled}
           sx={o.depth !== undefined ? { paddingInlineStart: 2 + o.depth * 2 } : undefined}
         >
           {o.label}
@@ -209,6 +213,8 @@ export type ResourceFormProps = ResourceFormOptions & {
   fixed?: Values;
   /** Lines above and below the fields. */
   dividers?: boolean;
+  /** The fields in two columns from `sm` (a custom input spans both with `gridColumn: '1 / -1'`). */
+  columns?: 2;
 };
 
 /** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
@@ -228,6 +234,7 @@ export function ResourceForm({
   success,
   fixed,
   dividers,
+  columns,
   onSaved,
 }: ResourceFormProps) {
   const { t } = useTranslation('common');
@@ -263,7 +270,13 @@ export function ResourceForm({
       submitTestId={`${testId}-submit`}
     >
       {intro}
-      <Stack sx={{ gap: 1.5, pt: 1 }}>
+      <Stack
+        sx={{
+          gap: 1.5,
+          pt: 1,
+          ...(columns && { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }),
+        }}
+      >
         {fields
           .filter((f) => f.kind !== 'hidden')
           .map((f, i) => {

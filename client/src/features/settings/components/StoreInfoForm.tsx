@@ -13,7 +13,8 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { FieldGrid } from '../../../shared/ui/FormDialog';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
-import { FormNavLinks } from '../../../shared/forms/FormNavLinks';
+import { NavLinksField } from '../../../shared/forms/NavLinksField';
+import { Controller } from 'react-hook-form';
 import { AdminOnlyNote } from './StoreSettingsForms';
 
 const TEXT_FIELDS = [
@@ -114,13 +115,20 @@ export function StoreInfoForm({ info, canWrite }: Props) {
             label={t('store.sidebarRestrict')}
             disabled={!canWrite}
           />
-          <FormNavLinks
-            form={form}
+          <Controller
             name="sidebarItems"
-            label={t('fields.sidebarItems')}
-            placeholder={restrictSidebar ? undefined : t('store.allItems')}
-            hint={t('store.sidebarHint')}
-            disabled={!canWrite || !restrictSidebar}
+            control={form.control}
+            render={({ field }) => (
+              <NavLinksField
+                value={field.value}
+                onChange={field.onChange}
+                label={t('fields.sidebarItems')}
+                placeholder={restrictSidebar ? undefined : t('store.allItems')}
+                error={form.errorOf('sidebarItems')}
+                hint={t('store.sidebarHint')}
+                disabled={!canWrite || !restrictSidebar}
+              />
+            )}
           />
         </Box>
       </FieldGrid>
