@@ -84,8 +84,8 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
-    else if (typeof v === 'string')
-      body[f.name] = f.noTrim ? v : v.trim() || (f.nullable ? null : '');
+    else if (f.noTrim) body[f.name] = v;
+    else if (typeof v === 'string') body[f.name] = v.trim() || (f.nullable ? null : '');
     else body[f.name] = v;
   }
   return body;

@@ -26,7 +26,7 @@ export function UserFormDialog({ user, onClose }: Props) {
     {
       name: 'username',
       createOnly: true,
-      required: true,
+      required: !editing,
       ltr: true,
       help: t('hints.username'),
       htmlInput: { autoComplete: 'off' },
