@@ -13,7 +13,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { FieldGrid } from '../../../shared/ui/FormDialog';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
-import { NavLinksField } from '../../../shared/forms/NavLinksField';
+import { NavLinksField } from '../../../shared/ui/NavLinksField';
 import { Controller } from 'react-hook-form';
 import { AdminOnlyNote } from './StoreSettingsForms';
 

@@ -3,7 +3,7 @@ import { ROLES, USERS, type UserResponseDto } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
-import { NavLinksField } from '../../../shared/forms/NavLinksField';
+import { NavLinksField } from '../../../shared/ui/NavLinksField';
 import { resourceKeys, ResourceForm, type ResourceField } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
 import { useBranchOptions } from '../../branches';
