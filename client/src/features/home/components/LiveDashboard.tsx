@@ -82,12 +82,6 @@ function Panel(props: {
   );
 }
 
-/**
- * The home page's live dashboard for the user's branch: today's sales, invoices, average basket,
- * payments per method, open shifts (with totals when allowed), recent sales and the low-stock
- * count. Each part appears only when the server sent it (permissions); figures refetch as
- * `sale.completed`, `shift.*` and `stock.low` events for the branch arrive.
- */
 /** The branch's dashboard figures (one query, shared by the home page and this panel). */
 export function useDashboard() {
   return useQuery({
@@ -97,6 +91,12 @@ export function useDashboard() {
   });
 }
 
+/**
+ * The home page's live dashboard for the user's branch: today's sales, invoices, average basket,
+ * payments per method, open shifts (with totals when allowed), recent sales and the low-stock
+ * count. Each part appears only when the server sent it (permissions); figures refetch as
+ * `sale.completed`, `shift.*` and `stock.low` events for the branch arrive.
+ */
 export function LiveDashboard() {
   const { t, i18n } = useTranslation('home');
   const { data, isPending } = useDashboard();
