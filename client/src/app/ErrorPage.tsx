@@ -13,25 +13,19 @@ import {
 import { isBotUserAgent } from '../shared/lib/windowErrors';
 import { documentTitleOverrideState } from '../shared/state';
 
-export type ErrorPageProps = {
-  statusCode?: number;
-  statusMessage?: string;
-  description?: string;
-  /** Inside the dashboard layout (a detail page) rather than the whole window. */
-  embedded?: boolean;
-};
-
 /** Error page (spec §2): 404 by default ('الصفحة غير موجودة'); not rendered for bots. */
 export function ErrorPage({
   statusCode = 404,
-  statusMessage,
-  description,
   embedded = false,
-}: ErrorPageProps) {
+}: {
+  statusCode?: number;
+  /** Inside the dashboard layout (a detail page) rather than the whole window. */
+  embedded?: boolean;
+}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const setTitle = useSetAtom(documentTitleOverrideState);
-  const message = statusMessage ?? t(errorStatusMessageKey(statusCode));
+  const message = t(errorStatusMessageKey(statusCode));
   useEffect(() => {
     setTitle(message);
     return () => setTitle(null);
@@ -60,7 +54,7 @@ export function ErrorPage({
           {message}
         </Typography>
         <Typography color="text.secondary" data-testid="error-description">
-          {description ?? t('error.description')}
+          {t('error.description')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
           <Button

@@ -46,11 +46,6 @@ const AccountDialog = lazy(() =>
 );
 
 /**
- * After sign-in and after each navigation the focus moves to the new page's main heading (or the
- * main region while the page has none), so a keyboard or screen-reader user starts on the page,
- * not on <body> or on the link they left. A page that focuses a field itself (the POS box) keeps it.
- */
-/**
  * Focuses the main region. It is focusable only while it holds the focus: a permanent tabindex
  * would make every click on the page's background move the focus to it (which broke the
  * categories' drag and drop).
@@ -65,6 +60,11 @@ function focusMain(main: HTMLElement | null) {
 /** How long after a navigation the focus is watched and put back if it falls to <body>. */
 const WATCH_MS = 10_000;
 
+/**
+ * After sign-in and after each navigation the focus moves to the new page's main heading (or the
+ * main region while the page has none), so a keyboard or screen-reader user starts on the page,
+ * not on <body> or on the link they left. A page that focuses a field itself (the POS box) keeps it.
+ */
 function useFocusOnNavigate(mainRef: RefObject<HTMLElement | null>) {
   const location = useLocation();
   useEffect(() => {

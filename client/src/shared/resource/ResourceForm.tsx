@@ -17,8 +17,8 @@ import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';
 
-/** A choice; `depth` indents it (a tree's rows). */
-type Option = { value: string; label: string; depth?: number };
+/** A choice; `depth` indents it (a tree's rows); a `disabled` one is shown but cannot be chosen. */
+type Option = { value: string; label: string; depth?: number; disabled?: boolean };
 type Row = { id: string } & Record<string, unknown>;
 
 /** A field of a resource's form; `name` is the DTO property it fills. */
@@ -40,6 +40,8 @@ export type ResourceField = {
   testId?: string;
   /** Text: empty sends null. */
   nullable?: boolean;
+  /** Text: sent as typed, not trimmed (a password). */
+  noTrim?: boolean;
   /** More attributes of the input (`inputMode`, `lang`). */
   htmlInput?: Record<string, string>;
 } & (
@@ -82,6 +84,7 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
+    else if (f.noTrim) body[f.name] = v;
     else if (typeof v === 'string') body[f.name] = v.trim() || (f.nullable ? null : '');
     else body[f.name] = v;
   }
@@ -171,6 +174,7 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
         <MenuItem
           key={o.value}
           value={o.value}
+          disabled={o.disabled}
           sx={o.depth !== undefined ? { paddingInlineStart: 2 + o.depth * 2 } : undefined}
         >
           {o.label}
@@ -213,6 +217,8 @@ export type ResourceFormProps = ResourceFormOptions & {
   dividers?: boolean;
   /** The submit button's test id (default `<testId>-submit`). */
   submitTestId?: string;
+  /** The fields in two columns from `sm` (a custom input spans both with `gridColumn: '1 / -1'`). */
+  columns?: 2;
 };
 
 /** The create/edit dialog of a resource: react-hook-form checked by the contract's DTO class. */
@@ -232,6 +238,7 @@ export function ResourceForm({
   success,
   fixed,
   dividers,
+  columns,
   onSaved,
   submitTestId,
 }: ResourceFormProps) {
@@ -268,7 +275,13 @@ export function ResourceForm({
       submitTestId={submitTestId ?? `${testId}-submit`}
     >
       {intro}
-      <Stack sx={{ gap: 1.5, pt: 1 }}>
+      <Stack
+        sx={{
+          gap: 1.5,
+          pt: 1,
+          ...(columns && { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }),
+        }}
+      >
         {fields
           .filter((f) => f.kind !== 'hidden')
           .map((f, i) => {

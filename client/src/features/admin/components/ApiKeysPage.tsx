@@ -3,22 +3,13 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
-import {
-  API_KEYS,
-  BRANCHES,
-  PERMISSION_GROUPS,
-  type ApiKeyDto,
-  type PermissionKey,
-} from '@pos/contracts';
+import { API_KEYS, BRANCHES, type ApiKeyDto, type PermissionKey } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,13 +24,12 @@ import { IconAction } from '../../../shared/ui/IconAction';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useToast } from '../../../shared/ui/useToast';
 import { useBranchOptions } from '../../branches';
+import { PermissionGroups } from '../../roles';
 
 /** The permissions of a new key, ticked in the roles' groups. */
 function PermissionsInput({ value, onChange, label, error }: CustomInputProps) {
   const { t } = useTranslation(['admin', 'roles']);
   const chosen = (value as PermissionKey[] | undefined) ?? [];
-  const toggle = (key: PermissionKey, on: boolean) =>
-    onChange(on ? [...chosen, key] : chosen.filter((k) => k !== key));
   return (
     <Box role="group" aria-labelledby="api-key-permissions-label">
       <Typography id="api-key-permissions-label" sx={{ fontWeight: 700 }}>
@@ -48,29 +38,14 @@ function PermissionsInput({ value, onChange, label, error }: CustomInputProps) {
       <Typography variant="caption" color={error ? 'error' : 'text.secondary'} component="div">
         {error ?? t('admin:apiKeys.fields.permissionsHint', { count: chosen.length })}
       </Typography>
-      {PERMISSION_GROUPS.map(({ group, keys }) => (
-        <Box key={group} sx={{ mt: 1 }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-            {t(`roles:groups.${group}`)}
-          </Typography>
-          <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {keys.map((key) => (
-              <FormControlLabel
-                key={key}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={chosen.includes(key)}
-                    onChange={(e) => toggle(key, e.target.checked)}
-                    slotProps={{ input: { 'data-permission': key } as never }}
-                  />
-                }
-                label={t(`roles:permissions.${key}`)}
-              />
-            ))}
-          </FormGroup>
-        </Box>
-      ))}
+      <PermissionGroups
+        selected={new Set(chosen)}
+        onTick={(keys, on) =>
+          onChange(
+            on ? [...new Set([...chosen, ...keys])] : chosen.filter((k) => !keys.includes(k)),
+          )
+        }
+      />
     </Box>
   );
 }

@@ -2,11 +2,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, routePath, type DashboardDto } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +12,7 @@ import { Link } from 'react-router';
 import { liveStatusState, useLiveEvent } from '../../../shared/realtime';
 import { dashboardApi, dashboardKeys } from '../api/dashboard.api';
 import { formatDay, formatTime } from '../../../shared/lib/format';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
 
 /** Coalesce bursts of events into one refetch at most every REFRESH_MS. */
 const REFRESH_MS = 400;
@@ -71,12 +67,21 @@ function Kpi({
   );
 }
 
-/**
- * The home page's live dashboard for the user's branch: today's sales, invoices, average basket,
- * payments per method, open shifts (with totals when allowed), recent sales and the low-stock
- * count. Each part appears only when the server sent it (permissions); figures refetch as
- * `sale.completed`, `shift.*` and `stock.low` events for the branch arrive.
- */
+/** A titled panel of the dashboard; `empty` (a text) replaces its content. */
+function Panel(props: {
+  title: ReactNode;
+  empty: string | false;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.75 }} data-testid={props.testId}>
+      <Typography sx={{ fontWeight: 700, mb: 1 }}>{props.title}</Typography>
+      {props.empty ? <Typography color="text.secondary">{props.empty}</Typography> : props.children}
+    </Paper>
+  );
+}
+
 /** The branch's dashboard figures (one query, shared by the home page and this panel). */
 export function useDashboard() {
   return useQuery({
@@ -86,6 +91,12 @@ export function useDashboard() {
   });
 }
 
+/**
+ * The home page's live dashboard for the user's branch: today's sales, invoices, average basket,
+ * payments per method, open shifts (with totals when allowed), recent sales and the low-stock
+ * count. Each part appears only when the server sent it (permissions); figures refetch as
+ * `sale.completed`, `shift.*` and `stock.low` events for the branch arrive.
+ */
 export function LiveDashboard() {
   const { t, i18n } = useTranslation('home');
   const { data, isPending } = useDashboard();
@@ -114,6 +125,14 @@ export function LiveDashboard() {
 
   if (isPending) return <Skeleton variant="rounded" height={120} />;
   if (!data) return null;
+  /** The columns of `rows`, each `[key, cell, extra]` headed by its `dashboard.*` text. */
+  const columns = <T,>(
+    _rows: readonly T[],
+    list: [string, (row: T) => ReactNode, Partial<Column<T>>?][],
+  ): Column<T>[] =>
+    list.map(([key, render, extra]) => ({ key, header: t(`dashboard.${key}`), render, ...extra }));
+  const table = (ariaLabel: string, rowTestId?: string) =>
+    ({ ariaLabel, rowTestId, hover: false, scroll: false }) as const;
   const amount = (value: number | undefined) => (value === undefined ? value : money(value));
   // The figures the server sent (by permission); returns only when there were some.
   const kpis: [string, ReactNode, string, string?][] = [
@@ -166,134 +185,104 @@ export function LiveDashboard() {
       </Box>
 
       {data.dueCheques && (
-        <Paper variant="outlined" sx={{ p: 1.75 }} data-testid="dash-due-cheques">
-          <Typography sx={{ fontWeight: 700, mb: 1 }}>
+        <Panel
+          title={
             <Link to={routePath('Checks')} style={{ color: 'inherit' }}>
               {t('dashboard.dueCheques')}
             </Link>
-          </Typography>
-          {data.dueCheques.length === 0 ? (
-            <Typography color="text.secondary">{t('dashboard.noDueCheques')}</Typography>
-          ) : (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('dashboard.chequeDue')}</TableCell>
-                  <TableCell>{t('dashboard.chequeNumber')}</TableCell>
-                  <TableCell>{t('dashboard.chequeParty')}</TableCell>
-                  <TableCell>{t('dashboard.total')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.dueCheques.map((c) => (
-                  <TableRow key={c.id} data-testid="dash-due-cheque">
-                    <TableCell>{formatDay(c.dueDate)}</TableCell>
-                    <TableCell dir="ltr">{c.number}</TableCell>
-                    <TableCell>
-                      {t(`dashboard.chequeDirection.${c.direction}`, { party: c.partyName })}
-                    </TableCell>
-                    <TableCell>{money(c.amount)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Paper>
+          }
+          empty={data.dueCheques.length === 0 && t('dashboard.noDueCheques')}
+          testId="dash-due-cheques"
+        >
+          <DataTable
+            {...table(t('dashboard.dueCheques'), 'dash-due-cheque')}
+            rows={data.dueCheques}
+            rowKey={(c) => c.id}
+            columns={columns(data.dueCheques, [
+              ['chequeDue', (c) => formatDay(c.dueDate)],
+              ['chequeNumber', (c) => c.number, { dir: 'ltr' }],
+              [
+                'chequeParty',
+                (c) => t(`dashboard.chequeDirection.${c.direction}`, { party: c.partyName }),
+              ],
+              ['total', (c) => money(c.amount)],
+            ])}
+          />
+        </Panel>
       )}
 
       {data.byMethod && (
-        <Paper variant="outlined" sx={{ p: 1.75 }}>
-          <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.byMethod')}</Typography>
-          {data.byMethod.length === 0 ? (
-            <Typography color="text.secondary">{t('dashboard.noPayments')}</Typography>
-          ) : (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              {data.byMethod.map((m) => (
-                <Chip
-                  key={m.methodId}
-                  label={`${methodName(m)}: ${money(m.amount)}`}
-                  data-testid={`dash-method-${m.methodId}`}
-                />
-              ))}
-            </Box>
-          )}
-        </Paper>
+        <Panel
+          title={t('dashboard.byMethod')}
+          empty={data.byMethod.length === 0 && t('dashboard.noPayments')}
+        >
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {data.byMethod.map((m) => (
+              <Chip
+                key={m.methodId}
+                label={`${methodName(m)}: ${money(m.amount)}`}
+                data-testid={`dash-method-${m.methodId}`}
+              />
+            ))}
+          </Box>
+        </Panel>
       )}
 
       {data.salesAvailable && (
-        <Paper variant="outlined" sx={{ p: 1.75 }}>
-          <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.openShifts')}</Typography>
-          {data.openShifts.length === 0 ? (
-            <Typography color="text.secondary">{t('dashboard.noOpenShifts')}</Typography>
-          ) : (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('dashboard.cashier')}</TableCell>
-                  <TableCell>{t('dashboard.openedAt')}</TableCell>
-                  <TableCell>{t('dashboard.shiftInvoices')}</TableCell>
-                  <TableCell>{t('dashboard.shiftSales')}</TableCell>
-                  <TableCell>{t('dashboard.byMethod')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.openShifts.map((s) => (
-                  <TableRow key={s.shiftId} data-testid={`dash-shift-${s.shiftId}`}>
-                    <TableCell>{s.cashierName}</TableCell>
-                    <TableCell>{time(s.openedAt)}</TableCell>
-                    <TableCell>
-                      {s.totals ? s.totals.invoiceCount : t('dashboard.hidden')}
-                    </TableCell>
-                    <TableCell>
-                      {s.totals ? money(s.totals.sales - s.totals.returns) : t('dashboard.hidden')}
-                    </TableCell>
-                    <TableCell>
-                      {s.totals
-                        ? s.totals.byMethod
-                            .map((m) => `${m.methodName}: ${money(m.amount)}`)
-                            .join(' · ') || '—'
-                        : t('dashboard.hidden')}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Paper>
+        <Panel
+          title={t('dashboard.openShifts')}
+          empty={data.openShifts.length === 0 && t('dashboard.noOpenShifts')}
+        >
+          <DataTable
+            {...table(t('dashboard.openShifts'))}
+            rows={data.openShifts}
+            rowKey={(s) => s.shiftId}
+            rowProps={(s) => ({ 'data-testid': `dash-shift-${s.shiftId}` })}
+            columns={columns(data.openShifts, [
+              ['cashier', (s) => s.cashierName],
+              ['openedAt', (s) => time(s.openedAt)],
+              ['shiftInvoices', (s) => s.totals?.invoiceCount ?? t('dashboard.hidden')],
+              [
+                'shiftSales',
+                (s) =>
+                  s.totals ? money(s.totals.sales - s.totals.returns) : t('dashboard.hidden'),
+              ],
+              [
+                'byMethod',
+                (s) =>
+                  s.totals
+                    ? s.totals.byMethod
+                        .map((m) => `${m.methodName}: ${money(m.amount)}`)
+                        .join(' · ') || '—'
+                    : t('dashboard.hidden'),
+              ],
+            ])}
+          />
+        </Panel>
       )}
 
       {data.recentSales && (
-        <Paper variant="outlined" sx={{ p: 1.75 }}>
-          <Typography sx={{ fontWeight: 700, mb: 1 }}>{t('dashboard.recentSales')}</Typography>
-          {data.recentSales.length === 0 ? (
-            <Typography color="text.secondary">{t('dashboard.noSales')}</Typography>
-          ) : (
-            <Table size="small" data-testid="dash-recent">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('dashboard.number')}</TableCell>
-                  <TableCell>{t('dashboard.cashier')}</TableCell>
-                  <TableCell>{t('dashboard.time')}</TableCell>
-                  {data.recentSales.some((s) => s.total !== undefined) && (
-                    <TableCell>{t('dashboard.total')}</TableCell>
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.recentSales.map((s) => (
-                  <TableRow key={s.invoiceId}>
-                    <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                      {s.number}
-                    </TableCell>
-                    <TableCell>{s.cashierName}</TableCell>
-                    <TableCell>{time(s.createdAt)}</TableCell>
-                    {s.total !== undefined && <TableCell>{money(s.total)}</TableCell>}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Paper>
+        <Panel
+          title={t('dashboard.recentSales')}
+          empty={data.recentSales.length === 0 && t('dashboard.noSales')}
+        >
+          <DataTable
+            {...table(t('dashboard.recentSales'))}
+            testId="dash-recent"
+            rows={data.recentSales}
+            rowKey={(s) => s.invoiceId}
+            columns={columns(data.recentSales, [
+              ['number', (s) => s.number, { dir: 'ltr', sx: { fontFamily: 'monospace' } }],
+              ['cashier', (s) => s.cashierName],
+              ['time', (s) => time(s.createdAt)],
+              [
+                'total',
+                (s) => (s.total === undefined ? '' : money(s.total)),
+                { hidden: !data.recentSales.some((s) => s.total !== undefined) },
+              ],
+            ])}
+          />
+        </Panel>
       )}
     </Box>
   );

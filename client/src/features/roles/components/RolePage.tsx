@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -16,8 +15,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ALL_PERMISSION_KEYS,
-  PERMISSION_GROUPS,
-  PERMISSION_MODULES,
   ROLES,
   RoleUpdateDto,
   routePath,
@@ -35,6 +32,7 @@ import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
+import { PermissionGroups } from './PermissionGroups';
 
 const rolesApi = resourceApi(ROLES);
 const roleKeys = {
@@ -42,12 +40,6 @@ const roleKeys = {
   all: [resourceKeys.all(ROLES), ['roles']],
   one: (id: string) => [...resourceKeys.all(ROLES), 'one', id],
 };
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((key) => set.has(key));
-}
 
 /**
  * Keeps the permission order of the spec (then the extra keys), whatever order they were ticked
@@ -60,7 +52,7 @@ function ordered(keys: Set<PermissionKey>): PermissionKey[] {
 type RoleForm = { name: string; permissions: PermissionKey[]; isDriver: boolean };
 
 function RoleEditor({ role }: { role: RoleResponseDto }) {
-  const { t, i18n } = useTranslation('roles');
+  const { t } = useTranslation('roles');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
@@ -80,7 +72,9 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const dirty =
-    name !== role.name || !sameSet([...selected], role.permissions) || isDriver !== role.isDriver;
+    name !== role.name ||
+    `${ordered(selected)}` !== `${ordered(new Set(role.permissions))}` ||
+    isDriver !== role.isDriver;
 
   const save = useCrudMutation({
     mutationFn: (body: RoleUpdateDto) => rolesApi.update(role.id, body),
@@ -176,107 +170,7 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
         </Stack>
       </Paper>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
-          gap: 2,
-          alignItems: 'start',
-        }}
-      >
-        {PERMISSION_GROUPS.map(({ group, keys }) => {
-          const count = keys.filter((key) => selected.has(key)).length;
-          const all = count === keys.length;
-          return (
-            <Paper
-              key={group}
-              variant="outlined"
-              sx={{ p: 1.5 }}
-              data-testid={`perm-group-${group}`}
-            >
-              <Stack
-                direction="row"
-                sx={{
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                  borderBlockEnd: 1,
-                  borderColor: 'divider',
-                  pb: 0.5,
-                  mb: 0.5,
-                }}
-              >
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={all}
-                      indeterminate={count > 0 && !all}
-                      onChange={(e) => tick(keys, e.target.checked)}
-                      slotProps={{
-                        input: {
-                          'aria-label': `${t('edit.selectAllGroup')}: ${t(`groups.${group}`)}`,
-                        } as never,
-                      }}
-                    />
-                  }
-                  label={
-                    <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-                      {t(`groups.${group}`)}
-                    </Typography>
-                  }
-                  title={t('edit.selectAllGroup')}
-                />
-                <Typography variant="caption" color="text.secondary">
-                  {t('edit.groupCount', { count, total: keys.length })}
-                </Typography>
-              </Stack>
-              <FormGroup>
-                {keys.map((key) => {
-                  const modules = PERMISSION_MODULES[key];
-                  return (
-                    <FormControlLabel
-                      key={key}
-                      sx={{ marginInlineStart: 1.5 }}
-                      control={
-                        <Checkbox
-                          size="small"
-                          checked={selected.has(key)}
-                          onChange={(e) => tick([key], e.target.checked)}
-                          slotProps={{ input: { 'data-permission': key } as never }}
-                        />
-                      }
-                      label={
-                        <Box>
-                          <Typography variant="body2">{t(`permissions.${key}`)}</Typography>
-                          <Typography
-                            variant="caption"
-                            color="text.secondary"
-                            dir="ltr"
-                            component="div"
-                            sx={{ textAlign: 'start' }}
-                          >
-                            {key}
-                          </Typography>
-                          {modules && (
-                            <Typography variant="caption" color="warning.main" component="div">
-                              {t('edit.moduleHint', {
-                                // Spec §5: at least one of the modules must be on.
-                                module: new Intl.ListFormat(i18n.language, {
-                                  type: 'disjunction',
-                                }).format(modules.map((m) => t(`modules.${m}`))),
-                              })}
-                            </Typography>
-                          )}
-                        </Box>
-                      }
-                    />
-                  );
-                })}
-              </FormGroup>
-            </Paper>
-          );
-        })}
-      </Box>
+      <PermissionGroups selected={selected} onTick={tick} />
 
       <Paper
         variant="outlined"

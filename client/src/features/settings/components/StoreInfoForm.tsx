@@ -1,12 +1,8 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { NAV_SECTIONS, StoreInfoUpdateDto, type StoreInfoResponseDto } from '@pos/contracts';
+import { StoreInfoUpdateDto, type StoreInfoResponseDto } from '@pos/contracts';
 import { useSetAtom } from 'jotai';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SaveButton } from '../../../shared/forms/SaveButton';
 import { FormTextField } from '../../../shared/forms/FormTextField';
@@ -17,6 +13,8 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 import { FieldGrid } from '../../../shared/ui/FormDialog';
 import { FormSwitch } from '../../../shared/forms/FormSwitch';
+import { NavLinksField } from '../../../shared/ui/NavLinksField';
+import { Controller } from 'react-hook-form';
 import { AdminOnlyNote } from './StoreSettingsForms';
 
 const TEXT_FIELDS = [
@@ -28,11 +26,6 @@ const TEXT_FIELDS = [
 ] as const;
 type TextFieldName = (typeof TEXT_FIELDS)[number];
 const MULTILINE: readonly TextFieldName[] = ['recepitInfo', 'maintenanceReceiptInfo'];
-
-type Option = { link: string; label: string; section: string };
-const NAV_OPTIONS: Option[] = NAV_SECTIONS.flatMap((section) =>
-  section.items.map((it) => ({ link: it.link, label: it.label, section: section.label })),
-);
 
 type FormState = Record<TextFieldName, string> & {
   receiptFooterImage: string | null;
@@ -71,7 +64,6 @@ export function StoreInfoForm({ info, canWrite }: Props) {
     label: (f) => t(`fields.${f}`),
   });
   const restrictSidebar = form.watch('restrictSidebar');
-  const sidebarError = form.errorOf('sidebarItems');
 
   const save = useCrudMutation({
     mutationFn: (body: StoreInfoUpdateDto) => settingsApi.updateStoreInfo(info.id, body),
@@ -127,32 +119,14 @@ export function StoreInfoForm({ info, canWrite }: Props) {
             name="sidebarItems"
             control={form.control}
             render={({ field }) => (
-              <Autocomplete
-                multiple
-                disableCloseOnSelect
-                size="small"
+              <NavLinksField
+                value={field.value}
+                onChange={field.onChange}
+                label={t('fields.sidebarItems')}
+                placeholder={restrictSidebar ? undefined : t('store.allItems')}
+                error={form.errorOf('sidebarItems')}
+                hint={t('store.sidebarHint')}
                 disabled={!canWrite || !restrictSidebar}
-                options={NAV_OPTIONS}
-                value={NAV_OPTIONS.filter((option) => field.value.includes(option.link))}
-                groupBy={(option) => t(option.section)}
-                getOptionLabel={(option) => t(option.label)}
-                isOptionEqualToValue={(a, b) => a.link === b.link}
-                onChange={(_, value) => field.onChange(value.map((option) => option.link))}
-                renderValue={(value, getItemProps) =>
-                  value.map((option, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return <Chip key={key} size="small" label={t(option.label)} {...itemProps} />;
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('fields.sidebarItems')}
-                    placeholder={restrictSidebar ? undefined : t('store.allItems')}
-                    error={Boolean(sidebarError)}
-                    helperText={sidebarError ?? t('store.sidebarHint')}
-                  />
-                )}
               />
             )}
           />

@@ -77,11 +77,10 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
   useErrorToast(features.error);
 
   // Known flags always show (with their default) even before the server holds a row for them.
-  const rows: FeatureDto[] = (() => {
-    const map = new Map<string, boolean>(Object.entries(FEATURE_DEFAULTS));
-    for (const f of features.data ?? []) map.set(f.key, f.enabled);
-    return [...map.entries()].map(([key, enabled]) => ({ key, enabled }));
-  })();
+  const rows: FeatureDto[] = Object.entries({
+    ...FEATURE_DEFAULTS,
+    ...Object.fromEntries((features.data ?? []).map((f) => [f.key, f.enabled])),
+  }).map(([key, enabled]) => ({ key, enabled }));
 
   const toggle = useCrudMutation({
     mutationFn: ({ key, enabled }: FeatureDto) => settingsApi.setFeature(key, enabled),

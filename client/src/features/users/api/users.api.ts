@@ -18,13 +18,12 @@ export const usersApi = {
 export type RoleOption = { id: string; name: string; assignable: boolean };
 
 /** Role names for the user form and filter (a user manager need not manage roles). */
-export function useRoleChoices(enabled = true) {
+export function useRoleChoices() {
   // Which roles are assignable depends on who asks.
   const me = useAtomValue(sessionUserState);
   return useQuery({
     queryKey: ['roles', 'choices', me?.id ?? null],
     queryFn: () => http.get<RoleOption[]>('/Users/role-options'),
-    enabled,
     staleTime: 30_000,
   });
 }

@@ -1,289 +1,116 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
-import {
-  NAV_SECTIONS,
-  ROLES,
-  USERS,
-  UserCreateDto,
-  UserUpdateDto,
-  type NavItem,
-  type UserResponseDto,
-} from '@pos/contracts';
+import { ROLES, USERS, type UserResponseDto } from '@pos/contracts';
 import { useAtomValue } from 'jotai';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRefreshSession } from '../../../shared/api/useRefreshSession';
-import { FormSwitch } from '../../../shared/forms/FormSwitch';
-import { FormTextField } from '../../../shared/forms/FormTextField';
-import { useDtoForm } from '../../../shared/forms/useDtoForm';
-import { resourceApi, resourceKeys } from '../../../shared/resource';
+import { NavLinksField } from '../../../shared/ui/NavLinksField';
+import { resourceKeys, ResourceForm, type ResourceField } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
-import { FieldGrid, FormDialog } from '../../../shared/ui/FormDialog';
-import { SelectField, type SelectFieldProps } from '../../../shared/ui/SelectField';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { useBranchOptions } from '../../branches';
 import { useRoleChoices } from '../api/users.api';
 
-type FormState = {
-  username: string;
-  displayName: string;
-  phone: string;
-  password: string;
-  roleId: string;
-  branchId: string;
-  screens: string[];
-  isAdmin: boolean;
-  active: boolean;
-  maxDiscountPercent: string;
-};
-
-function initialState(user: UserResponseDto | null): FormState {
-  return {
-    username: user?.username ?? '',
-    displayName: user?.displayName ?? '',
-    phone: user?.phone ?? '',
-    password: '',
-    roleId: user?.roleId ?? '',
-    branchId: user?.branchId ?? '',
-    screens: user?.screens ?? [],
-    isAdmin: user?.isAdmin ?? false,
-    active: user?.active ?? true,
-    maxDiscountPercent: String(user?.maxDiscountPercent ?? 0),
-  };
-}
-
-type ScreenOption = { link: string; section: string };
-
-/** Menu links of the sidebar (the screens list holds route names of menu links, spec §3/§5). */
-const SCREEN_OPTIONS: ScreenOption[] = NAV_SECTIONS.flatMap((section) =>
-  section.items.map((it: NavItem) => ({ link: it.link, section: section.label })),
-);
-const LABEL_OF: Record<string, string> = Object.fromEntries(
-  NAV_SECTIONS.flatMap((section) => section.items.map((it) => [it.link, it.label])),
-);
-
-type Props = { open: boolean; user: UserResponseDto | null; onClose: () => void };
-
-/** The body the DTO checks: trimmed text, nulls for an empty phone, role or branch. */
-function toPayload(state: FormState, editing: boolean): UserCreateDto | UserUpdateDto {
-  const common = {
-    displayName: state.displayName.trim(),
-    phone: state.phone.trim() === '' ? null : state.phone.trim(),
-    roleId: state.roleId === '' ? null : state.roleId,
-    branchId: state.branchId === '' ? null : state.branchId,
-    screens: state.screens,
-    isAdmin: state.isAdmin,
-    active: state.active,
-    maxDiscountPercent:
-      state.maxDiscountPercent.trim() === '' ? 0 : Number(state.maxDiscountPercent),
-  };
-  return editing
-    ? common
-    : { username: state.username.trim(), password: state.password, ...common };
-}
+type Props = { user: UserResponseDto | null; onClose: () => void };
 
 /** Mount it with a new `key` at each opening: the form starts from `user` (or empty). */
-export function UserFormDialog({ open, user, onClose }: Props) {
+export function UserFormDialog({ user, onClose }: Props) {
   const { t } = useTranslation('users');
   const editing = user !== null;
   const me = useAtomValue(sessionUserState);
   const refreshSession = useRefreshSession();
-  const form = useDtoForm<FormState, UserCreateDto | UserUpdateDto>({
-    dto: editing ? UserUpdateDto : UserCreateDto,
-    defaultValues: initialState(user),
-    toBody: (state) => toPayload(state, editing),
-    label: (field) => t(`fields.${field.split('.')[0]}`),
-  });
-  const roles = useRoleChoices(open);
-  const branches = useBranchOptions(open);
+  const roles = useRoleChoices();
+  const branches = useBranchOptions();
+  // A non-administrator gives only roles within their own permissions and keeps their own role
+  // (the server refuses the rest too).
   const ownRoleLocked = editing && user.id === me?.id && !me?.isAdmin;
-
-  const save = useCrudMutation({
-    mutationFn: (payload: UserCreateDto | UserUpdateDto) =>
-      editing
-        ? resourceApi(USERS).update(user.id, payload as UserUpdateDto)
-        : resourceApi(USERS).create(payload as UserCreateDto),
-    success: editing ? t('toast.saved') : t('toast.created'),
-    // Role user counts change with assignments.
-    invalidate: [resourceKeys.all(USERS), ['roles'], resourceKeys.all(ROLES)],
-    onDone: async () => {
-      // Editing oneself (role, screens, branch) changes what the session allows.
-      if (editing && user.id === me?.id) await refreshSession();
-      onClose();
+  const fields: ResourceField[] = [
+    {
+      name: 'username',
+      createOnly: true,
+      required: !editing,
+      ltr: true,
+      help: t('hints.username'),
+      htmlInput: { autoComplete: 'off' },
     },
-  });
-
-  const field = (
-    name: 'username' | 'displayName' | 'phone' | 'password' | 'maxDiscountPercent',
-    extra: {
-      type?: string;
-      hint?: string;
-      required?: boolean;
-      disabled?: boolean;
-      ltr?: boolean;
-    } = {},
-  ) => (
-    <FormTextField
-      form={form}
-      name={name}
-      label={t(`fields.${name}`)}
-      type={extra.type}
-      helperText={extra.hint ?? ' '}
-      required={extra.required}
-      disabled={extra.disabled}
-      autoComplete={name === 'password' ? 'new-password' : 'off'}
-      fullWidth
-      ltr={extra.ltr}
-      testId={`user-${name}`}
-      slotProps={{
-        htmlInput: name === 'maxDiscountPercent' ? { min: 0, max: 100, step: 1 } : {},
-      }}
-    />
-  );
-
-  /** A role or branch choice: empty until its choices are loaded. */
-  const select = (
-    name: 'roleId' | 'branchId',
-    loaded: unknown,
-    extra: Pick<SelectFieldProps, 'noneLabel' | 'options' | 'disabled' | 'hint'>,
-  ) => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field: f }) => (
-        <SelectField
-          name={name}
-          label={t(`fields.${name}`)}
-          value={loaded ? f.value : ''}
-          onChange={f.onChange}
-          error={form.errorOf(name)}
-          testId={`user-${name}`}
-          {...extra}
-        />
-      )}
-    />
-  );
-
-  const switchField = (name: 'isAdmin' | 'active', disabled?: boolean) => (
-    <FormSwitch
-      form={form}
-      name={name}
-      label={t(`fields.${name}`)}
-      disabled={disabled}
-      testId={`user-${name}`}
-    />
-  );
-
+    { name: 'displayName', required: true, htmlInput: { autoComplete: 'off' } },
+    // Sent as typed, and only when the user is created.
+    ...(editing
+      ? []
+      : [
+          {
+            name: 'password',
+            required: true,
+            ltr: true,
+            noTrim: true,
+            help: t('hints.password'),
+            htmlInput: { type: 'password', autoComplete: 'new-password' },
+          },
+        ]),
+    { name: 'phone', nullable: true, htmlInput: { autoComplete: 'off' } },
+    {
+      name: 'roleId',
+      kind: 'select',
+      none: t('hints.noRole'),
+      disabled: ownRoleLocked,
+      help: ownRoleLocked
+        ? t('hints.ownRole')
+        : roles.data?.some((role) => !role.assignable)
+          ? t('hints.roleLimited')
+          : undefined,
+      options: (roles.data ?? []).map((role) => ({
+        value: role.id,
+        label: role.name,
+        disabled: !role.assignable,
+      })),
+    },
+    {
+      name: 'branchId',
+      kind: 'select',
+      none: t('hints.noBranch'),
+      options: (branches.data ?? []).map((branch) => ({ value: branch.id, label: branch.name })),
+    },
+    {
+      name: 'maxDiscountPercent',
+      kind: 'number',
+      htmlInput: { type: 'number', min: '0', max: '100', step: '1' },
+    },
+    {
+      name: 'screens',
+      kind: 'custom',
+      render: (input) => (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <NavLinksField
+            {...input}
+            placeholder={(input.value as string[]).length ? undefined : t('hints.allScreens')}
+            hint={t('hints.screens')}
+          />
+        </Box>
+      ),
+    },
+    // Only an administrator grants or removes the flag (the server refuses it too).
+    { name: 'isAdmin', kind: 'switch', disabled: !me?.isAdmin, help: t('hints.isAdmin') },
+    { name: 'active', kind: 'switch' },
+  ];
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      onSubmit={form.submit((payload) => save.mutate(payload))}
-      submitting={save.isPending}
-      maxWidth="md"
-      dividers
+    <ResourceForm
+      resource={USERS}
+      row={user}
+      fields={fields.map((f) => ({ ...f, label: t(`fields.${f.name}`) }) as ResourceField)}
+      defaults={{ isAdmin: false, maxDiscountPercent: 0, screens: [] }}
       title={
         editing
           ? t('form.editTitle', { name: user.displayName || user.username })
           : t('form.createTitle')
       }
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('form.save')}
-      submitTestId="user-submit"
-    >
-      <FieldGrid>
-        {field('username', {
-          required: !editing,
-          disabled: editing,
-          hint: t('hints.username'),
-          ltr: true,
-        })}
-        {field('displayName', { required: true })}
-        {!editing &&
-          field('password', {
-            type: 'password',
-            required: true,
-            hint: t('hints.password'),
-            ltr: true,
-          })}
-        {field('phone')}
-        {select('roleId', roles.data, {
-          noneLabel: t('hints.noRole'),
-          // A non-administrator gives only roles within their own permissions and keeps their own
-          // role (the server refuses the rest too).
-          disabled: ownRoleLocked,
-          hint: ownRoleLocked
-            ? t('hints.ownRole')
-            : roles.data?.some((role) => !role.assignable)
-              ? t('hints.roleLimited')
-              : undefined,
-          options: (roles.data ?? []).map((role) => ({
-            value: role.id,
-            label: role.name,
-            disabled: !role.assignable,
-          })),
-        })}
-        {select('branchId', branches.data, {
-          noneLabel: t('hints.noBranch'),
-          options: (branches.data ?? []).map((branch) => ({
-            value: branch.id,
-            label: branch.name,
-          })),
-        })}
-        {field('maxDiscountPercent', { type: 'number' })}
-        <Box />
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Controller
-            name="screens"
-            control={form.control}
-            render={({ field: f }) => (
-              <Autocomplete
-                multiple
-                disableCloseOnSelect
-                size="small"
-                options={SCREEN_OPTIONS}
-                value={SCREEN_OPTIONS.filter((option) => f.value.includes(option.link))}
-                groupBy={(option) => t(option.section)}
-                getOptionLabel={(option) => t(LABEL_OF[option.link] ?? option.link)}
-                isOptionEqualToValue={(a, b) => a.link === b.link}
-                onChange={(_, value) => f.onChange(value.map((option) => option.link))}
-                renderValue={(value, getItemProps) =>
-                  value.map((option, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return (
-                      <Chip
-                        key={key}
-                        size="small"
-                        label={t(LABEL_OF[option.link] ?? option.link)}
-                        {...itemProps}
-                      />
-                    );
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label={t('fields.screens')}
-                    placeholder={f.value.length === 0 ? t('hints.allScreens') : undefined}
-                    error={Boolean(form.errorOf('screens'))}
-                    helperText={form.errorOf('screens') ?? t('hints.screens')}
-                  />
-                )}
-                data-testid="user-screens"
-              />
-            )}
-          />
-        </Box>
-        <Box>
-          {/* Only an administrator grants or removes the flag (the server refuses it too). */}
-          {switchField('isAdmin', !me?.isAdmin)}
-          <FormHelperText>{t('hints.isAdmin')}</FormHelperText>
-        </Box>
-        <Box>{switchField('active')}</Box>
-      </FieldGrid>
-    </FormDialog>
+      onClose={onClose}
+      testId="user"
+      // Role user counts change with assignments.
+      invalidate={[['roles'], resourceKeys.all(ROLES)]}
+      success={editing ? t('toast.saved') : t('toast.created')}
+      // Editing oneself (role, screens, branch) changes what the session allows.
+      onSaved={() => void (editing && user.id === me?.id && refreshSession())}
+      maxWidth="md"
+      dividers
+      columns={2}
+    />
   );
 }

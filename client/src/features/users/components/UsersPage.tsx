@@ -62,7 +62,7 @@ export function UsersPage() {
         }}
         rowName={(u) => u.displayName || u.username}
         invalidate={INVALIDATE}
-        form={(props) => <UserFormDialog open user={props.row} onClose={props.onClose} />}
+        form={(props) => <UserFormDialog user={props.row} onClose={props.onClose} />}
         rowProps={(u) => ({ style: { opacity: u.active ? 1 : 0.6 } })}
         query={{
           roleId: roleId || undefined,
