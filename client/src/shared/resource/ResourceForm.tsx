@@ -215,8 +215,6 @@ export type ResourceFormProps = ResourceFormOptions & {
   fixed?: Values;
   /** Lines above and below the fields. */
   dividers?: boolean;
-  /** The submit button's test id (default `<testId>-submit`). */
-  submitTestId?: string;
   /** The fields in two columns from `sm` (a custom input spans both with `gridColumn: '1 / -1'`). */
   columns?: 2;
 };
