@@ -48,13 +48,20 @@ export async function ensureDocuments(request: APIRequestContext): Promise<Docum
   const own = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
   const other = inventories.find((i) => i.branchId !== session.user.branchId && i.isDefault)!;
 
-  const found = (await a.get('/api/invoices?pageSize=1')) as {
+  // A till sale (a shift, a payment): the newest invoice may be a repair bill (no shift) or a sale
+  // on account, depending on which files ran before on this worker.
+  const found = (await a.get('/api/invoices?pageSize=20')) as {
     id: string;
     number: string;
-    shiftId: string;
+    shiftId: string | null;
     createdAt: string;
+    maintenanceTicketId?: string | null;
+    paidTotal?: number;
   }[];
-  let invoice = found[0];
+  let invoice = found.find(
+    (i): i is typeof i & { shiftId: string } =>
+      !!i.shiftId && !i.maintenanceTicketId && (i.paidTotal ?? 1) > 0,
+  );
   if (!invoice) {
     const variants = (await a.get(
       `/api/variants/search?q=DEMO&inventoryId=${own.id}&limit=20`,
