@@ -169,35 +169,37 @@ export function DataTable<T>({
           const before = rowBefore?.(row, index);
           return (
             <Fragment key={rowKey(row)}>
-            {before && spanRows([before], shown)}
-            <TableRow
-              hover={hover}
-              data-testid={rowTestId}
-              onClick={onRowClick ? () => onRowClick(row) : undefined}
-              {...extra}
-              sx={[onRowClick ? { cursor: 'pointer' } : {}, ...asArray(extra.sx)] as SxProps<Theme>}
-            >
-              {shown.map((column) => (
-                <TableCell
-                  key={column.key}
-                  align={column.align}
-                  padding={column.padding}
-                  dir={column.ltr ? 'ltr' : column.dir}
-                  data-testid={column.testId}
-                  onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
-                  sx={
-                    [
-                      column.ltr ? { textAlign: 'start' } : {},
-                      column.nowrap ? { whiteSpace: 'nowrap' } : {},
-                      ...asArray(column.sx),
-                      ...asArray(column.cellSx?.(row)),
-                    ] as SxProps<Theme>
-                  }
-                >
-                  {column.render(row)}
-                </TableCell>
-              ))}
-            </TableRow>
+              {before && spanRows([before], shown)}
+              <TableRow
+                hover={hover}
+                data-testid={rowTestId}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                {...extra}
+                sx={
+                  [onRowClick ? { cursor: 'pointer' } : {}, ...asArray(extra.sx)] as SxProps<Theme>
+                }
+              >
+                {shown.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    padding={column.padding}
+                    dir={column.ltr ? 'ltr' : column.dir}
+                    data-testid={column.testId}
+                    onClick={column.stopPropagation ? (e) => e.stopPropagation() : undefined}
+                    sx={
+                      [
+                        column.ltr ? { textAlign: 'start' } : {},
+                        column.nowrap ? { whiteSpace: 'nowrap' } : {},
+                        ...asArray(column.sx),
+                        ...asArray(column.cellSx?.(row)),
+                      ] as SxProps<Theme>
+                    }
+                  >
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
             </Fragment>
           );
         })}
