@@ -1,4 +1,11 @@
-import { CreateDateColumn, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { ObjectType, RelationOptions } from 'typeorm';
 
 // The entities' repeated column declarations, one place each (the schema is the migrations'; these
@@ -23,4 +30,17 @@ export function JoinedManyToOne<T>(
     JoinColumn({ name: joinColumn })(prototype, property);
     ManyToOne(target, options)(prototype, property);
   };
+}
+
+/**
+ * The columns of an uploaded file kept in the database (a receipt photo, a logo): its bytes are
+ * loaded only when asked for. An entity extends it with its own table (`@Entity('files')`).
+ */
+export abstract class StoredFileColumns {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text') contentType: string;
+  @Column('integer') size: number;
+  @Column('bytea', { select: false }) data: Buffer;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+  @CreatedAt() createdAt: Date;
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt } from '../../../core/database/columns';
+import { CreatedAt, StoredFileColumns } from '../../../core/database/columns';
 
 export type ExpenseStatus = 'recorded' | 'void';
 
@@ -33,14 +33,7 @@ export class ExpenseEntity {
 
 /** A receipt photo; read back only through its expense (GET /Expenses/:id/attachment). */
 @Entity('expense_attachments')
-export class ExpenseAttachmentEntity {
-  @PrimaryColumn('uuid') id: string;
-  @Column('text') contentType: string;
-  @Column('integer') size: number;
-  @Column('bytea', { select: false }) data: Buffer;
-  @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-}
+export class ExpenseAttachmentEntity extends StoredFileColumns {}
 
 /** A monthly template (rent, salaries): due from its day of the month until recorded that month. */
 @Entity('recurring_expenses')
