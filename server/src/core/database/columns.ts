@@ -33,6 +33,16 @@ export function JoinedManyToOne<T>(
 }
 
 /**
+ * The columns most tables start and end with: the uuid key, when the row was made and when it was
+ * last changed. An entity extends it with its own (`class VaultEntity extends KeyedRowColumns`).
+ */
+export abstract class KeyedRowColumns {
+  @PrimaryColumn('uuid') id: string;
+  @CreatedAt() createdAt: Date;
+  @UpdatedAt() updatedAt: Date;
+}
+
+/**
  * The columns of an uploaded file kept in the database (a receipt photo, a logo): its bytes are
  * loaded only when asked for. An entity extends it with its own table (`@Entity('files')`).
  */

@@ -1,12 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { ChequeDirection, ChequeStatus } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns } from '../../../core/database/columns';
 
 /** A cheque received from a customer or issued to a vendor; its status changes only by a command. */
 @Entity('cheques')
-export class ChequeEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ChequeEntity extends KeyedRowColumns {
   @Column('text') direction: ChequeDirection;
   @Column('text') status: ChequeStatus;
   @Column('text') number: string;
@@ -20,8 +19,6 @@ export class ChequeEntity {
   @Column('uuid', { nullable: true }) vaultId: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** One step of a cheque's history (append-only). */
