@@ -33,12 +33,19 @@ export function JoinedManyToOne<T>(
 }
 
 /**
+ * The columns a table of rows never changed after their insert starts and ends with (a sale, an
+ * expense): the uuid key and when the row was made. An entity extends it with its own.
+ */
+export abstract class CreatedRowColumns {
+  @PrimaryColumn('uuid') id: string;
+  @CreatedAt() createdAt: Date;
+}
+
+/**
  * The columns most tables start and end with: the uuid key, when the row was made and when it was
  * last changed. An entity extends it with its own (`class VaultEntity extends KeyedRowColumns`).
  */
-export abstract class KeyedRowColumns {
-  @PrimaryColumn('uuid') id: string;
-  @CreatedAt() createdAt: Date;
+export abstract class KeyedRowColumns extends CreatedRowColumns {
   @UpdatedAt() updatedAt: Date;
 }
 

@@ -1,17 +1,19 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EtaItemType, Unit } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { CreatedAt, JoinedManyToOne, KeyedRowColumns } from '../../../core/database/columns';
+import {
+  CreatedRowColumns,
+  JoinedManyToOne,
+  KeyedRowColumns,
+} from '../../../core/database/columns';
 
 @Entity('categories')
-export class CategoryEntity {
-  @PrimaryColumn('uuid') id: string;
+export class CategoryEntity extends CreatedRowColumns {
   @Column('text') name: string;
   @Column('text', { nullable: true }) nameEn: string | null;
   @Index() @Column('uuid', { nullable: true }) parentId: string | null;
   @JoinedManyToOne(() => CategoryEntity, 'parent_id', { onDelete: 'RESTRICT', nullable: true })
   parent?: CategoryEntity | null;
-  @CreatedAt() createdAt: Date;
 }
 
 @Entity('property_types')
