@@ -50,6 +50,19 @@ export abstract class KeyedRowColumns extends CreatedRowColumns {
 }
 
 /**
+ * The columns of one status change in a document's history (append-only rows): from and to which
+ * status, by whom and why. An entity adds its document's id, anything else a step records and
+ * when it happened (`class ChequeEventEntity extends StatusEventColumns<ChequeStatus>`).
+ */
+export abstract class StatusEventColumns<S extends string> {
+  @PrimaryColumn('uuid') id: string;
+  @Column('text', { nullable: true }) fromStatus: S | null;
+  @Column('text') toStatus: S;
+  @Column('uuid', { nullable: true }) userId: string | null;
+  @Column('text', { nullable: true }) note: string | null;
+}
+
+/**
  * The columns of an uploaded file kept in the database (a receipt photo, a logo): its bytes are
  * loaded only when asked for. An entity extends it with its own table (`@Entity('files')`).
  */

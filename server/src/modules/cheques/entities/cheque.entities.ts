@@ -1,7 +1,7 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import type { ChequeDirection, ChequeStatus } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
-import { KeyedRowColumns } from '../../../core/database/columns';
+import { KeyedRowColumns, StatusEventColumns } from '../../../core/database/columns';
 
 /** A cheque received from a customer or issued to a vendor; its status changes only by a command. */
 @Entity('cheques')
@@ -23,13 +23,8 @@ export class ChequeEntity extends KeyedRowColumns {
 
 /** One step of a cheque's history (append-only). */
 @Entity('cheque_events')
-export class ChequeEventEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ChequeEventEntity extends StatusEventColumns<ChequeStatus> {
   @Column('uuid') chequeId: string;
-  @Column('text', { nullable: true }) fromStatus: ChequeStatus | null;
-  @Column('text') toStatus: ChequeStatus;
   @Column('uuid', { nullable: true }) vaultId: string | null;
-  @Column('uuid', { nullable: true }) userId: string | null;
-  @Column('text', { nullable: true }) note: string | null;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
 }

@@ -6,7 +6,7 @@ import type {
   MaintenanceStatus,
 } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
-import { KeyedRowColumns } from '../../../core/database/columns';
+import { KeyedRowColumns, StatusEventColumns } from '../../../core/database/columns';
 
 /** A repair ticket; its status, money and parts change only by a command. */
 @Entity('maintenance_tickets')
@@ -64,13 +64,8 @@ export class MaintenancePartEntity {
 
 /** One status change of a ticket (append-only: a trigger refuses updates and deletes). */
 @Entity('maintenance_events')
-export class MaintenanceEventEntity {
-  @PrimaryColumn('uuid') id: string;
+export class MaintenanceEventEntity extends StatusEventColumns<MaintenanceStatus> {
   @Column('uuid') ticketId: string;
-  @Column('text', { nullable: true }) fromStatus: MaintenanceStatus | null;
-  @Column('text') toStatus: MaintenanceStatus;
-  @Column('uuid', { nullable: true }) userId: string | null;
-  @Column('text', { nullable: true }) note: string | null;
   @Column('timestamptz') at: Date;
 }
 
