@@ -64,7 +64,7 @@ export abstract class StatusEventColumns<S extends string> {
 
 /**
  * The columns of an uploaded file kept in the database (a receipt photo, a logo): its bytes are
- * loaded only when asked for. An entity extends it with its own table (`@Entity('files')`).
+ * loaded only when asked for. An entity extends it with its own table (files, expense attachments).
  */
 export abstract class StoredFileColumns {
   @PrimaryColumn('uuid') id: string;
