@@ -2,9 +2,6 @@ import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeArabic, type ChequeAction } from '@pos/contracts';
 import type { AuthUser } from '../core/auth/auth.types';
-import { AuditService } from '../core/audit/audit.service';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import { createVaultAccount } from '../modules/cash';
 import {
   BounceChequeCommand,
@@ -19,6 +16,7 @@ import {
   RecordChequeCommand,
   RecordChequeHandler,
 } from '../modules/cheques';
+import { demoMeta, demoRunner } from './demo-runner';
 
 export const DEMO_BANK_NAME = 'البنك الأهلي - حساب جاري';
 
@@ -67,16 +65,14 @@ export async function seedDemoCheques(ds: DataSource): Promise<void> {
   ];
   const vendor = await party('vendors', 'شركة النيل للتوريدات');
 
-  const subscribers = new DomainEventSubscribers();
-  new ChequePostJournalHandler(subscribers).onModuleInit();
-  const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
+  const runner = demoRunner(ds, ChequePostJournalHandler);
   const user = {
     id: accountant.id,
     branchId: branch.id,
     isAdmin: false,
     permissions: ['can_see_vault_totals', 'can_take_advance'],
   } as unknown as AuthUser;
-  const meta = { userId: accountant.id, ip: null, userAgent: 'demo' };
+  const meta = demoMeta(accountant.id);
   const day = async (offset: number) =>
     (await ds.query(`SELECT to_char(now()::date + $1::int, 'YYYY-MM-DD') AS d`, [offset]))[0]
       .d as string;

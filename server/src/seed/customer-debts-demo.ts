@@ -2,10 +2,6 @@ import { includedVat, normalizeArabic, type PermissionKey } from '@pos/contracts
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../core/auth/auth.types';
-import type { RequestMeta } from '../core/auth/decorators';
-import { AuditService } from '../core/audit/audit.service';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import { postHistory } from '../modules/accounting';
 import {
   CustomerPostJournalHandler,
@@ -14,6 +10,7 @@ import {
 } from '../modules/customers';
 import { SalePostJournalHandler } from '../modules/sales';
 import { recomputeShiftTalliesSql, ShiftPostJournalHandler } from '../modules/shifts';
+import { demoMeta, demoRunner } from './demo-runner';
 
 /** The demo's credit sales carry this request hash: the step runs once. */
 const MARK = 'seed:debts';
@@ -206,14 +203,14 @@ export async function seedDemoDebts(ds: DataSource): Promise<void> {
 
   // Payments on account today, into the branch's main vault, through the real command and the
   // books' subscriber (outside the HTTP app).
-  const subscribers = new DomainEventSubscribers();
-  // the postings the app's sales, shifts and customers modules register
-  new SalePostJournalHandler(subscribers).onModuleInit();
-  new ShiftPostJournalHandler(subscribers).onModuleInit();
-  new CustomerPostJournalHandler(subscribers).onModuleInit();
-  const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
+  const runner = demoRunner(
+    ds,
+    SalePostJournalHandler,
+    ShiftPostJournalHandler,
+    CustomerPostJournalHandler,
+  );
   const receive = new ReceiveCustomerPaymentHandler(runner);
-  const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as unknown as RequestMeta;
+  const meta = demoMeta(admin.id, 'demo seed');
   const [vault] = await ds.query(
     `SELECT id FROM vaults WHERE branch_id = $1 AND is_main AND type = 'cash' AND active`,
     [branches[0].id],

@@ -1,10 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { AuditService } from '../core/audit/audit.service';
 import type { AuthUser } from '../core/auth/auth.types';
-import type { RequestMeta } from '../core/auth/decorators';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import { queuePosting } from '../modules/accounting';
 import { branchMainVault, moveVault } from '../modules/cash';
 import {
@@ -13,6 +9,7 @@ import {
   RecordExpenseHandler,
   createCategoryAccount,
 } from '../modules/expenses';
+import { demoMeta, demoRunner } from './demo-runner';
 
 /** What the demo pays, by category: [category, payee, pounds, every n days]. */
 const EXPENSES: [string, string, number, number][] = [
@@ -46,11 +43,9 @@ export async function seedDemoExpenses(ds: DataSource): Promise<void> {
   const [done] = await ds.query(`SELECT 1 FROM expenses LIMIT 1`);
   if (done) return;
 
-  const subscribers = new DomainEventSubscribers();
-  new ExpensePostingsHandler(subscribers).onModuleInit();
-  const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
+  const runner = demoRunner(ds, ExpensePostingsHandler);
   const record = new RecordExpenseHandler(runner);
-  const meta: RequestMeta = { userId: admin.id, ip: null, userAgent: 'demo' };
+  const meta = demoMeta(admin.id);
   const user = {
     id: admin.id,
     username: 'admin',

@@ -6,7 +6,7 @@ import { loadConfig } from '../core/config/config';
 import { BranchEntity, nextBranchCode, provisionBranch } from '../modules/branches';
 import { RoleEntity, UserEntity, hashPassword } from '../modules/identity';
 import { PaymentMethodEntity } from '../modules/sales';
-import { SiteSettingsEntity, StoreInfoEntity, StoreSettingsEntity } from '../modules/settings';
+import { ensureStoreSettings, SiteSettingsEntity, StoreInfoEntity } from '../modules/settings';
 import { SEED_ROLES } from './roles';
 
 /** Rows every database needs: settings, store info, the seeded roles. Safe to run again. */
@@ -19,13 +19,7 @@ export async function seedBase(m: EntityManager): Promise<void> {
     .orIgnore()
     .execute();
   // The store time zone starts from STORE_TIME_ZONE (default Africa/Cairo); admins change it later.
-  await m
-    .createQueryBuilder()
-    .insert()
-    .into(StoreSettingsEntity)
-    .values({ id: 1, timeZone: loadConfig().storeTimeZone })
-    .orIgnore()
-    .execute();
+  await ensureStoreSettings(m);
   if ((await m.count(StoreInfoEntity)) === 0) await m.insert(StoreInfoEntity, { id: uuidv7() });
   if ((await m.count(PaymentMethodEntity)) === 0) {
     const methods = [

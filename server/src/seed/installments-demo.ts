@@ -7,10 +7,6 @@ import {
   type PermissionKey,
 } from '@pos/contracts';
 import type { AuthUser } from '../core/auth/auth.types';
-import type { RequestMeta } from '../core/auth/decorators';
-import { AuditService } from '../core/audit/audit.service';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import { CustomerPostJournalHandler } from '../modules/customers';
 import {
   CollectInstallmentCommand,
@@ -41,6 +37,7 @@ import {
   TallyShiftSalesHandler,
   ShiftPostJournalHandler,
 } from '../modules/shifts';
+import { demoMeta, demoRunner } from './demo-runner';
 
 /** The register the demo's installment sales are rung up on (a shift opened and closed here). */
 const DEMO_REGISTER = 97;
@@ -248,15 +245,15 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
     maxDiscountPercent: 100,
     sessionId: 'demo-seed',
   } as unknown as AuthUser;
-  const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as RequestMeta;
-  const subscribers = new DomainEventSubscribers();
-  // the postings the app's sales, shifts and customers modules register
-  new SalePostJournalHandler(subscribers).onModuleInit();
-  new ShiftPostJournalHandler(subscribers).onModuleInit();
-  new CustomerPostJournalHandler(subscribers).onModuleInit();
-  new TallyShiftSalesHandler(subscribers).onModuleInit();
-  new InstallmentPostJournalHandler(subscribers).onModuleInit();
-  const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
+  const meta = demoMeta(admin.id, 'demo seed');
+  const runner = demoRunner(
+    ds,
+    SalePostJournalHandler,
+    ShiftPostJournalHandler,
+    CustomerPostJournalHandler,
+    TallyShiftSalesHandler,
+    InstallmentPostJournalHandler,
+  );
   const shifts = new ShiftsService(ds);
   const sell = new CreateSaleHandler(runner, new SaleWriter(new StockLedger()));
   const createPlan = new CreateInstallmentPlanHandler(runner);

@@ -7,9 +7,6 @@ import {
   type MaintenanceUpdateDto,
 } from '@pos/contracts';
 import type { AuthUser } from '../core/auth/auth.types';
-import { AuditService } from '../core/audit/audit.service';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import { StockLedger } from '../modules/inventory';
 import {
   AddPartsCommand,
@@ -23,6 +20,7 @@ import {
   UpdateTicketHandler,
 } from '../modules/maintenance';
 import { RepairSales } from '../modules/sales';
+import { demoMeta, demoRunner } from './demo-runner';
 
 /** The steps from a new ticket to each status (MAINTENANCE_TRANSITIONS). */
 const PATH: Record<MaintenanceStatus, MaintenanceStatus[]> = {
@@ -208,16 +206,14 @@ export async function seedDemoMaintenance(ds: DataSource): Promise<void> {
     [branch.id],
   );
 
-  const subscribers = new DomainEventSubscribers();
-  new MaintenancePostJournalHandler(subscribers).onModuleInit();
-  const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
+  const runner = demoRunner(ds, MaintenancePostJournalHandler);
   const user = {
     id: desk.id,
     branchId: branch.id,
     isAdmin: false,
     permissions: [],
   } as unknown as AuthUser;
-  const meta = { userId: desk.id, ip: null, userAgent: 'demo' };
+  const meta = demoMeta(desk.id);
   const customer = async (name: string, phone: string) => {
     const [row] = await ds.query('SELECT id FROM customers WHERE name = $1', [name]);
     if (row) return row.id as string;

@@ -2,10 +2,6 @@ import { normalizeArabic, type PermissionKey } from '@pos/contracts';
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthUser } from '../core/auth/auth.types';
-import type { RequestMeta } from '../core/auth/decorators';
-import { AuditService } from '../core/audit/audit.service';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import { queuePosting } from '../modules/accounting';
 import { moveVault } from '../modules/cash';
 import { StockLedger } from '../modules/inventory';
@@ -14,6 +10,7 @@ import {
   SavePurchaseInvoiceCommand,
   SavePurchaseInvoiceHandler,
 } from '../modules/purchasing';
+import { demoMeta, demoRunner } from './demo-runner';
 
 /** Used only when the demo has no vendors yet (the vendors' own demo step creates theirs). */
 const FALLBACK_VENDORS = [
@@ -78,11 +75,9 @@ export async function seedDemoPurchases(ds: DataSource): Promise<void> {
     maxDiscountPercent: 100,
     sessionId: 'demo-seed',
   } as AuthUser;
-  const meta = { userId: admin.id, ip: null, userAgent: 'demo seed' } as unknown as RequestMeta;
+  const meta = demoMeta(admin.id, 'demo seed');
   // The real command, outside the HTTP app: its runner, the stock ledger and the books' subscriber.
-  const subscribers = new DomainEventSubscribers();
-  new PostPurchaseJournalHandler(subscribers).onModuleInit();
-  const runner = new CommandRunner(ds, new AuditService(), new OutboxService(), subscribers);
+  const runner = demoRunner(ds, PostPurchaseJournalHandler);
   const save = new SavePurchaseInvoiceHandler(runner, new StockLedger());
 
   // Cash to pay suppliers with: each branch's main vault that never moved gets an opening amount,

@@ -2,9 +2,6 @@ import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DeliveryAction } from '@pos/contracts';
 import type { AuthUser } from '../core/auth/auth.types';
-import { AuditService } from '../core/audit/audit.service';
-import { CommandRunner, DomainEventSubscribers } from '../core/cqrs';
-import { OutboxService } from '../core/outbox/outbox.service';
 import {
   CreateDeliveryCommand,
   CreateDeliveryHandler,
@@ -23,8 +20,7 @@ import {
   ReservationPostJournalHandler,
 } from '../modules/reservations';
 import type { SaleWriter } from '../modules/sales';
-
-const meta = (userId: string) => ({ userId, ip: null, userAgent: 'demo' });
+import { demoMeta, demoRunner } from './demo-runner';
 
 async function demoActor(ds: DataSource) {
   const [branch] = await ds.query('SELECT id FROM branches ORDER BY created_at LIMIT 1');
@@ -39,12 +35,6 @@ async function demoActor(ds: DataSource) {
     permissions: ['can_see_vault_totals', 'can_return_products'],
   } as unknown as AuthUser;
   return { branchId: branch.id as string, actor };
-}
-
-function runnerWith(ds: DataSource, ...subscribers: ((s: DomainEventSubscribers) => void)[]) {
-  const events = new DomainEventSubscribers();
-  for (const add of subscribers) add(events);
-  return new CommandRunner(ds, new AuditService(), new OutboxService(), events);
 }
 
 /**
@@ -67,7 +57,7 @@ export async function seedDemoReservations(ds: DataSource): Promise<void> {
     [ctx.branchId],
   );
   if (customers.length < 2 || variants.length < 5) return;
-  const runner = runnerWith(ds, (s) => new ReservationPostJournalHandler(s).onModuleInit());
+  const runner = demoRunner(ds, ReservationPostJournalHandler);
   const ledger = new StockLedger();
   const create = new CreateReservationHandler(runner, ledger);
   const day = 86400_000;
@@ -92,7 +82,7 @@ export async function seedDemoReservations(ds: DataSource): Promise<void> {
           note: 'DEMO',
         },
         ctx.actor,
-        meta(ctx.actor.id),
+        demoMeta(ctx.actor.id),
       ),
     );
     if (p.expire) expired.push(id);
@@ -125,7 +115,7 @@ export async function seedDemoDelivery(ds: DataSource): Promise<void> {
     [ctx.branchId],
   );
   if (drivers.length < 2 || sales.length < 7) return;
-  const runner = runnerWith(ds, (s) => new DeliveryPostJournalHandler(s).onModuleInit());
+  const runner = demoRunner(ds, DeliveryPostJournalHandler);
   const create = new CreateDeliveryHandler(runner);
   // No demo order fails or comes back, so no sale is returned here.
   const step = new StepDeliveryHandler(runner, null as unknown as SaleWriter);
@@ -153,7 +143,7 @@ export async function seedDemoDelivery(ds: DataSource): Promise<void> {
           notes: 'DEMO',
         },
         ctx.actor,
-        meta(ctx.actor.id),
+        demoMeta(ctx.actor.id),
       ),
     );
     for (const action of p.steps)
@@ -162,7 +152,7 @@ export async function seedDemoDelivery(ds: DataSource): Promise<void> {
           id,
           { action, driverId: drivers[p.driver].id },
           ctx.actor,
-          meta(ctx.actor.id),
+          demoMeta(ctx.actor.id),
         ),
       );
   }
@@ -171,7 +161,7 @@ export async function seedDemoDelivery(ds: DataSource): Promise<void> {
     new SettleDriverCommand(
       { id: uuidv7(), driverId: drivers[1].id },
       ctx.actor,
-      meta(ctx.actor.id),
+      demoMeta(ctx.actor.id),
     ),
   );
 }

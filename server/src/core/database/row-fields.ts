@@ -30,3 +30,25 @@ export function rowFields<C extends string>(
     else out[fieldName(c)] = row[c];
   return out as RowFields<C>;
 }
+
+/** A timestamp column's field: an ISO string, or null for a column marked `?`. */
+type RowTimes<C extends string> = {
+  [K in C as Field<K>]: K extends `${string}?` ? string | null : string;
+};
+
+/**
+ * The fields of a read model that are a row's timestamp columns (pg: Date), as ISO strings:
+ * `created_at` → `createdAt`; a column marked `?` (`posted_at?`) is null when the row has none.
+ */
+export function rowTimes<C extends string>(
+  row: Record<string, unknown>,
+  columns: readonly C[],
+): RowTimes<C> {
+  const out: Record<string, string | null> = {};
+  for (const c of columns) {
+    const column = c.endsWith('?') ? c.slice(0, -1) : c;
+    const value = row[column] as Date | null | undefined;
+    out[fieldName(column)] = c === column || value ? (value as Date).toISOString() : null;
+  }
+  return out as RowTimes<C>;
+}

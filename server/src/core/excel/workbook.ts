@@ -170,6 +170,24 @@ export async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/**
+ * A list as a one-sheet workbook's bytes: the columns' header row, a row of typed values per
+ * record (`values`), and a bold last row when one is given (the totals).
+ */
+export function listWorkbook<T>(
+  sheet: { title: string; locale: Locale; timeZone: string; columns: Column[] },
+  records: readonly T[],
+  values: (record: T) => unknown[],
+  last?: unknown[],
+): Promise<Buffer> {
+  const { columns, timeZone } = sheet;
+  const wb = new ExcelJS.Workbook();
+  const ws = addSheet(wb, sheet.title, sheet.locale, columns);
+  for (const record of records) addColumnsRow(ws, columns, values(record), timeZone);
+  if (last) addColumnsRow(ws, columns, last, timeZone, { bold: true });
+  return workbookBuffer(wb);
+}
+
 /** A workbook as a download named `<name>.xlsx`. */
 export function workbookFile(file: Buffer, name: string): StreamableFile {
   return new StreamableFile(file, {

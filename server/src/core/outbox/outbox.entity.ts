@@ -1,5 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { CreatedAt } from '../database/columns';
+import { Column, Entity, Index } from 'typeorm';
+import { CreatedRowColumns } from '../database/columns';
 
 /**
  * Domain events written by command handlers in their own transaction; the relay publishes them to
@@ -7,12 +7,10 @@ import { CreatedAt } from '../database/columns';
  */
 @Entity('outbox')
 @Index('IDX_outbox_unpublished', ['seq'], { where: 'published_at IS NULL' })
-export class OutboxEntity {
-  @PrimaryColumn('uuid') id: string;
+export class OutboxEntity extends CreatedRowColumns {
   @Column('bigint', { generated: 'increment', unique: true }) seq: string;
   @Column('text') type: string;
   @Index() @Column('uuid') branchId: string;
   @Column('jsonb') payload: Record<string, unknown>;
-  @CreatedAt() createdAt: Date;
   @Column('timestamptz', { nullable: true }) publishedAt: Date | null;
 }

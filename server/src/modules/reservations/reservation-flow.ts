@@ -126,20 +126,38 @@ export async function pushStock(
     });
 }
 
-/** Marks the reservation closed with its new status and what became of the deposit. */
+/**
+ * Marks the reservation closed with its new status and what became of the deposit (its
+ * `settleDeposit`), raises `reservation.<status>` for the subscribers and tells the branch.
+ */
 export async function closeReservation(
-  m: EntityManager,
+  tx: CommandTransaction,
   r: ReservationRow,
-  to: ReservationStatus,
-  outcome: string | null,
-  userId: string | null,
-  saleId: string | null = null,
+  close: {
+    to: 'converted' | 'cancelled' | 'expired';
+    outcome: 'applied' | 'credited' | 'refunded' | 'forfeited';
+    deposit: { vaultId: string | null; vaultAccountId: string | null };
+    userId: string | null;
+    saleId?: string;
+  },
 ): Promise<void> {
-  await m.query(
+  const { to, outcome, userId } = close;
+  await tx.m.query(
     `UPDATE reservations SET status = $2, deposit_outcome = $3, closed_by = $4, closed_at = now(), sale_id = COALESCE($5, sale_id)
       WHERE id = $1`,
-    [r.id, to, r.deposit > 0 ? outcome : null, userId, saleId],
+    [r.id, to, r.deposit > 0 ? outcome : null, userId, close.saleId ?? null],
   );
+  await tx.raise(`reservation.${to}`, {
+    reservationId: r.id,
+    number: r.number,
+    branchId: r.branchId,
+    customerId: r.customerId,
+    deposit: r.deposit,
+    outcome,
+    ...close.deposit,
+    userId,
+  });
+  tx.push(r.branchId, 'reservation.changed', { reservationId: r.id, number: r.number, status: to });
 }
 
 /**

@@ -3,7 +3,11 @@
 export { SettingsModule } from './settings.module';
 export * from './entities/settings.entities';
 export { readStoreSettings, readStoreTimeZone } from './settings.reader';
-export { lockStoreSettings, setBooksClosedUntil } from './store-settings.writer';
+export {
+  ensureStoreSettings,
+  lockStoreSettings,
+  setBooksClosedUntil,
+} from './store-settings.writer';
 export {
   SiteSettingsEntity,
   StoreInfoEntity,

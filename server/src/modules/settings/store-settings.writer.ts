@@ -8,11 +8,16 @@ import { loadConfig } from '../../core/config/config';
 
 /** Makes the settings row on first use (the configured time zone) and locks it. */
 export async function lockStoreSettings(m: EntityManager): Promise<void> {
+  await ensureStoreSettings(m);
+  await m.query(`SELECT 1 FROM store_settings WHERE id = 1 FOR UPDATE`);
+}
+
+/** The one store settings row, made when missing: its time zone from STORE_TIME_ZONE. */
+export async function ensureStoreSettings(m: EntityManager): Promise<void> {
   await m.query(
     `INSERT INTO store_settings (id, time_zone) VALUES (1, $1) ON CONFLICT DO NOTHING`,
     [loadConfig().storeTimeZone],
   );
-  await m.query(`SELECT 1 FROM store_settings WHERE id = 1 FOR UPDATE`);
 }
 
 /** The books' lock date (accounting's CloseBooks checks it moves forward only). */

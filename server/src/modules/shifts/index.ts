@@ -2,6 +2,7 @@
 // Other contexts import only from here.
 export { ShiftsModule } from './shifts.module';
 export { ShiftsService } from './queries/shifts.queries';
+export { methodFigures, salesFigures } from './queries/sales-figures';
 export { ShiftEntity } from './entities/shift.entity';
 export { recomputeShiftTalliesSql } from './events/tally-sql';
 export { CloseShiftCommand } from './commands/close-shift/close-shift.command';

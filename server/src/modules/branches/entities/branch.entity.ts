@@ -1,12 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import type { TaxType } from '@pos/contracts';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns } from '../../../core/database/columns';
 
 // Spec §3 fields; every field but name is optional nullable text (recepitInfo spelt so).
 // ETA client secrets are stored encrypted (see SecretBox), never returned.
 @Entity('branches')
-export class BranchEntity {
-  @PrimaryColumn('uuid') id: string;
+export class BranchEntity extends KeyedRowColumns {
   @Column('text') name: string;
   /** Short code in document numbers (B01, B02…), given at creation. */
   @Column('text', { nullable: true }) code: string | null;
@@ -28,6 +27,4 @@ export class BranchEntity {
   @Column('text', { nullable: true }) receiptsOsVersion: string | null;
   /** issue 17: every sale and return of the branch issues an ETA e-receipt */
   @Column('boolean', { default: false }) eReceiptsEnabled: boolean;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }

@@ -1,13 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns } from '../../../core/database/columns';
 
 export type VaultType = 'cash' | 'bank';
 
 /** A cash box or a bank account. `balance` changes only with a movement (vault-ledger.ts). */
 @Entity('vaults')
-export class VaultEntity {
-  @PrimaryColumn('uuid') id: string;
+export class VaultEntity extends KeyedRowColumns {
   @Column('text') name: string;
   @Column('text') type: VaultType;
   @Column('uuid') branchId: string;
@@ -20,8 +19,6 @@ export class VaultEntity {
   @Column('bigint', { transformer: moneyColumn, default: 0 }) balance: number;
   /** the vault's own leaf account in the chart (under 1110 vaults or 1120 bank accounts) */
   @Column('uuid') accountId: string;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** One movement of a vault (append-only; the database refuses an update or delete). */

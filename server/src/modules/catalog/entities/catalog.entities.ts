@@ -1,17 +1,19 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EtaItemType, Unit } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import {
+  CreatedRowColumns,
+  JoinedManyToOne,
+  KeyedRowColumns,
+} from '../../../core/database/columns';
 
 @Entity('categories')
-export class CategoryEntity {
-  @PrimaryColumn('uuid') id: string;
+export class CategoryEntity extends CreatedRowColumns {
   @Column('text') name: string;
   @Column('text', { nullable: true }) nameEn: string | null;
   @Index() @Column('uuid', { nullable: true }) parentId: string | null;
   @JoinedManyToOne(() => CategoryEntity, 'parent_id', { onDelete: 'RESTRICT', nullable: true })
   parent?: CategoryEntity | null;
-  @CreatedAt() createdAt: Date;
 }
 
 @Entity('property_types')
@@ -22,8 +24,7 @@ export class PropertyTypeEntity {
 }
 
 @Entity('products')
-export class ProductEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ProductEntity extends KeyedRowColumns {
   @Column('text') nameAr: string;
   @Column('text', { nullable: true }) nameEn: string | null;
   @Index() @Column('uuid', { nullable: true }) categoryId: string | null;
@@ -36,14 +37,11 @@ export class ProductEntity {
   @Column('text', { nullable: true }) image: string | null;
   @Column('boolean', { default: true }) active: boolean;
   @Column('uuid', { array: true, default: () => "'{}'" }) propertyTypeIds: string[];
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 @Entity('variants')
 @Index('IDX_variants_search_trgm', { synchronize: false })
-export class VariantEntity {
-  @PrimaryColumn('uuid') id: string;
+export class VariantEntity extends KeyedRowColumns {
   @Index() @Column('uuid') productId: string;
   @JoinedManyToOne(() => ProductEntity, 'product_id', { onDelete: 'CASCADE' })
   product?: ProductEntity;
@@ -58,8 +56,6 @@ export class VariantEntity {
   @Column('boolean', { default: true }) active: boolean;
   /** Normalised name, properties, SKU and barcodes (normalizeArabic), under a pg_trgm GIN index. */
   @Column('text', { default: '' }) searchText: string;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** One row per barcode: exact scans are a primary-key lookup and a barcode belongs to one item. */

@@ -1,12 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import type { ChequeDirection, ChequeStatus } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns, StatusEventColumns } from '../../../core/database/columns';
 
 /** A cheque received from a customer or issued to a vendor; its status changes only by a command. */
 @Entity('cheques')
-export class ChequeEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ChequeEntity extends KeyedRowColumns {
   @Column('text') direction: ChequeDirection;
   @Column('text') status: ChequeStatus;
   @Column('text') number: string;
@@ -20,19 +19,12 @@ export class ChequeEntity {
   @Column('uuid', { nullable: true }) vaultId: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** One step of a cheque's history (append-only). */
 @Entity('cheque_events')
-export class ChequeEventEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ChequeEventEntity extends StatusEventColumns<ChequeStatus> {
   @Column('uuid') chequeId: string;
-  @Column('text', { nullable: true }) fromStatus: ChequeStatus | null;
-  @Column('text') toStatus: ChequeStatus;
   @Column('uuid', { nullable: true }) vaultId: string | null;
-  @Column('uuid', { nullable: true }) userId: string | null;
-  @Column('text', { nullable: true }) note: string | null;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
 }

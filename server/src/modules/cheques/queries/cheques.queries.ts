@@ -20,7 +20,7 @@ import { Errors } from '../../../core/errors/app.exception';
 import { allWords, ListFilter, listPage, searchPatterns } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
 import { columnSorts } from '../../../core/http/column-sorts';
-import { rowFields } from '../../../core/database/row-fields';
+import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 const SELECT = `SELECT c.id, c.direction, c.status, c.number, c.bank, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
     c.amount, c.customer_id, c.vendor_id, COALESCE(cu.name, ve.name) AS party_name, c.branch_id, b.name AS branch_name,
@@ -69,8 +69,7 @@ export class ChequesQueries {
         'note?',
         'created_by_name?',
       ]),
-      createdAt: (r.created_at as Date).toISOString(),
-      updatedAt: (r.updated_at as Date).toISOString(),
+      ...rowTimes(r, ['created_at', 'updated_at']),
       actions: actionsFor(status, r.branch_id as string, user),
     };
   }

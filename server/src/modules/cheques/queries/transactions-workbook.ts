@@ -1,10 +1,4 @@
-import {
-  addColumnsRow,
-  addSheet,
-  ExcelJS,
-  workbookBuffer,
-  type Column,
-} from '../../../core/excel/workbook';
+import { listWorkbook, type Column } from '../../../core/excel/workbook';
 import type { Locale, TransactionDto } from '@pos/contracts';
 
 // /Transactions as an Excel workbook: the filtered list in the request's language; amounts are
@@ -71,13 +65,12 @@ export const TRANSACTION_KINDS: Record<string, Record<Locale, string>> = {
   delivery_settlement: { ar: 'تسوية نقدية مندوب', en: 'Driver cash settlement' },
 };
 
-export async function transactionsWorkbook(
+export function transactionsWorkbook(
   rows: TransactionDto[],
   locale: Locale,
   timeZone: string,
 ): Promise<Buffer> {
   const L = LABELS[locale];
-  const wb = new ExcelJS.Workbook();
   const columns: Column[] = [
     { header: L.at, width: 20, type: 'datetime' },
     { header: L.kind, width: 22 },
@@ -88,22 +81,14 @@ export async function transactionsWorkbook(
     { header: L.user, width: 18 },
     { header: L.note, width: 30 },
   ];
-  const ws = addSheet(wb, L.sheet, locale, columns);
-  for (const r of rows)
-    addColumnsRow(
-      ws,
-      columns,
-      [
-        r.at,
-        TRANSACTION_KINDS[r.kind]?.[locale] ?? r.kind,
-        r.amount,
-        r.vaultName ?? r.methodName ?? '',
-        r.sourceNumber ?? '',
-        r.branchName ?? '',
-        r.userName ?? '',
-        r.note ?? '',
-      ],
-      timeZone,
-    );
-  return workbookBuffer(wb);
+  return listWorkbook({ title: L.sheet, locale, timeZone, columns }, rows, (r) => [
+    r.at,
+    TRANSACTION_KINDS[r.kind]?.[locale] ?? r.kind,
+    r.amount,
+    r.vaultName ?? r.methodName ?? '',
+    r.sourceNumber ?? '',
+    r.branchName ?? '',
+    r.userName ?? '',
+    r.note ?? '',
+  ]);
 }

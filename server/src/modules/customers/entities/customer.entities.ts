@@ -1,10 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import { CreatedAt, JoinedManyToOne, KeyedRowColumns } from '../../../core/database/columns';
 
 @Entity('customers')
-export class CustomerEntity {
-  @PrimaryColumn('uuid') id: string;
+export class CustomerEntity extends KeyedRowColumns {
   @Column('text') name: string;
   @Index() @Column('text', { nullable: true }) phone: string | null;
   @Column('text', { nullable: true }) phone2: string | null;
@@ -17,8 +16,6 @@ export class CustomerEntity {
   /** days to pay a sale on account; null: the store's default (store_settings) */
   @Column('integer', { nullable: true }) paymentTermsDays: number | null;
   @Column('text', { default: '' }) searchText: string;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 @Entity('customer_ledger')

@@ -1,10 +1,4 @@
-import {
-  addSheet,
-  addColumnsRow,
-  ExcelJS,
-  workbookBuffer,
-  type Column,
-} from '../../../core/excel/workbook';
+import { listWorkbook, type Column } from '../../../core/excel/workbook';
 import type { CustomerDebtDto, CustomerDebtTotalsDto, Locale } from '@pos/contracts';
 
 // /Customers/Debts as an Excel workbook: the filtered list in the request's language, amounts as
@@ -46,14 +40,13 @@ const LABELS = {
   },
 } as const;
 
-export async function customerDebtsWorkbook(
+export function customerDebtsWorkbook(
   rows: CustomerDebtDto[],
   totals: CustomerDebtTotalsDto | null,
   locale: Locale,
   timeZone: string,
 ): Promise<Buffer> {
   const L = LABELS[locale];
-  const wb = new ExcelJS.Workbook();
   const money = (header: string, width = 14): Column => ({ header, width, type: 'money' });
   const columns: Column[] = [
     { header: L.name, width: 28 },
@@ -69,28 +62,22 @@ export async function customerDebtsWorkbook(
     { header: L.lastPaymentAt, width: 14, type: 'date' },
     money(L.lastPaymentAmount, 16),
   ];
-  const ws = addSheet(wb, L.sheet, locale, columns);
   const buckets = (b: CustomerDebtDto['buckets']) => [b.d0_30, b.d31_60, b.d61_90, b.d90_plus];
-  for (const r of rows)
-    addColumnsRow(
-      ws,
-      columns,
-      [
-        r.name,
-        r.phone ?? '',
-        r.creditLimit,
-        r.open,
-        ...buckets(r.buckets),
-        r.oldestDays,
-        r.overdueAmount,
-        r.lastPaymentAt,
-        r.lastPaymentAmount,
-      ],
-      timeZone,
-    );
-  if (totals) {
-    const sums = [totals.open, ...buckets(totals.buckets), null, totals.overdueAmount];
-    addColumnsRow(ws, columns, [L.total, '', null, ...sums], timeZone, { bold: true });
-  }
-  return workbookBuffer(wb);
+  const sums = totals && [totals.open, ...buckets(totals.buckets), null, totals.overdueAmount];
+  return listWorkbook(
+    { title: L.sheet, locale, timeZone, columns },
+    rows,
+    (r) => [
+      r.name,
+      r.phone ?? '',
+      r.creditLimit,
+      r.open,
+      ...buckets(r.buckets),
+      r.oldestDays,
+      r.overdueAmount,
+      r.lastPaymentAt,
+      r.lastPaymentAmount,
+    ],
+    sums ? [L.total, '', null, ...sums] : undefined,
+  );
 }

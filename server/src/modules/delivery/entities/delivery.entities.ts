@@ -1,12 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DeliveryStatus } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns, StatusEventColumns } from '../../../core/database/columns';
 
 /** A POS sale taken to the customer; its status changes only by a command. */
 @Entity('delivery_orders')
-export class DeliveryOrderEntity {
-  @PrimaryColumn('uuid') id: string;
+export class DeliveryOrderEntity extends KeyedRowColumns {
   @Column('text') number: string;
   @Column('uuid') saleId: string;
   @Column('uuid') branchId: string;
@@ -23,20 +22,13 @@ export class DeliveryOrderEntity {
   @Column('uuid', { nullable: true }) driverId: string | null;
   @Column('uuid', { nullable: true }) settlementId: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** One step of a delivery order's timeline (append-only). */
 @Entity('delivery_events')
-export class DeliveryEventEntity {
-  @PrimaryColumn('uuid') id: string;
+export class DeliveryEventEntity extends StatusEventColumns<DeliveryStatus> {
   @Column('uuid') orderId: string;
-  @Column('text', { nullable: true }) fromStatus: DeliveryStatus | null;
-  @Column('text') toStatus: DeliveryStatus;
   @Column('uuid', { nullable: true }) driverId: string | null;
-  @Column('uuid', { nullable: true }) userId: string | null;
-  @Column('text', { nullable: true }) note: string | null;
   @Column('timestamptz', { default: () => 'clock_timestamp()' }) at: Date;
 }
 

@@ -13,6 +13,7 @@ import type { CommandTransaction } from '../../../core/cqrs/command-transaction'
 import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
 import { companyAddress, type EtaCompanyRow } from '../eta/company';
 import { sha256Hex } from '../eta/sha';
+import { ETA_ITEM_COLUMNS, saleLineRows, type EtaLineRow } from '../services/eta-lines';
 
 /** An invalid receipt's columns that its correction is built from. */
 export type ReceiptToReissue = {
@@ -32,18 +33,6 @@ type BranchRow = {
   receipt_pos_serial: string | null;
   tax_branch_number: string | null;
 };
-type LineRow = {
-  sku: string;
-  name: string;
-  eta_item_type: 'GS1' | 'EGS' | null;
-  eta_item_code: string | null;
-  unit: string;
-  quantity: string;
-  gross: string;
-  line_total: string;
-  vat_rate: number;
-};
-
 export const UNIT_TYPES: Record<string, string> = {
   piece: 'EA',
   kg: 'KGM',
@@ -85,28 +74,20 @@ export class IssueEReceiptHandler implements OnModuleInit {
     return c ?? null;
   }
 
-  private saleLines(tx: CommandTransaction, saleId: string): Promise<LineRow[]> {
-    return tx.m.query(
-      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
-              l.quantity::text AS quantity,
-              (l.line_total + l.discount + l.invoice_discount_share)::text AS gross,
-              l.line_total::text AS line_total, l.vat_rate
-         FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
-        WHERE l.invoice_id = $1 ORDER BY l.line_no`,
-      [saleId],
-    ) as Promise<LineRow[]>;
+  private saleLines(tx: CommandTransaction, saleId: string): Promise<EtaLineRow[]> {
+    return saleLineRows(tx.m, saleId, 'l.quantity::text AS quantity');
   }
 
-  private returnLines(tx: CommandTransaction, returnId: string): Promise<LineRow[]> {
+  private returnLines(tx: CommandTransaction, returnId: string): Promise<EtaLineRow[]> {
     return tx.m.query(
-      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
+      `SELECT ${ETA_ITEM_COLUMNS},
               rl.quantity::text AS quantity, rl.amount::text AS gross,
               rl.amount::text AS line_total, l.vat_rate
          FROM sale_return_lines rl JOIN sale_lines l ON l.id = rl.sale_line_id
          JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
         WHERE rl.return_id = $1 ORDER BY l.line_no`,
       [returnId],
-    ) as Promise<LineRow[]>;
+    ) as Promise<EtaLineRow[]>;
   }
 
   /** The tenders (type and amount) of payments or refunds given by method id. */
@@ -228,7 +209,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       number: string;
       branch: BranchRow;
       company: EtaCompanyRow;
-      lines: LineRow[];
+      lines: EtaLineRow[];
       tenders: { type: string; amount: number }[];
       referenceUuid: string | null;
       referenceOldUuid: string | null;

@@ -1,13 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt } from '../../../core/database/columns';
+import { CreatedRowColumns, StoredFileColumns } from '../../../core/database/columns';
 
 export type ExpenseStatus = 'recorded' | 'void';
 
 /** One expense paid out of a vault. Never edited: a mistake is voided (reversed) and re-recorded. */
 @Entity('expenses')
-export class ExpenseEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ExpenseEntity extends CreatedRowColumns {
   @Column('text', { unique: true }) number: string;
   @Column('text', { default: 'recorded' }) status: ExpenseStatus;
   @Column('date') expenseDate: string;
@@ -25,7 +24,6 @@ export class ExpenseEntity {
   @Column('uuid', { nullable: true }) attachmentId: string | null;
   @Column('uuid', { nullable: true }) recurringId: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
   @Column('uuid', { nullable: true }) voidedBy: string | null;
   @Column('timestamptz', { nullable: true }) voidedAt: Date | null;
   @Column('text', { nullable: true }) voidReason: string | null;
@@ -33,19 +31,11 @@ export class ExpenseEntity {
 
 /** A receipt photo; read back only through its expense (GET /Expenses/:id/attachment). */
 @Entity('expense_attachments')
-export class ExpenseAttachmentEntity {
-  @PrimaryColumn('uuid') id: string;
-  @Column('text') contentType: string;
-  @Column('integer') size: number;
-  @Column('bytea', { select: false }) data: Buffer;
-  @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-}
+export class ExpenseAttachmentEntity extends StoredFileColumns {}
 
 /** A monthly template (rent, salaries): due from its day of the month until recorded that month. */
 @Entity('recurring_expenses')
-export class RecurringExpenseEntity {
-  @PrimaryColumn('uuid') id: string;
+export class RecurringExpenseEntity extends CreatedRowColumns {
   @Column('text') name: string;
   @Column('uuid') branchId: string;
   @Column('uuid') categoryId: string;
@@ -56,5 +46,4 @@ export class RecurringExpenseEntity {
   @Column('uuid', { nullable: true }) vendorId: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('boolean', { default: true }) active: boolean;
-  @CreatedAt() createdAt: Date;
 }

@@ -1,14 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import type { PermissionKey } from '@pos/contracts';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns } from '../../../core/database/columns';
 
 @Entity('roles')
-export class RoleEntity {
-  @PrimaryColumn('uuid') id: string;
+export class RoleEntity extends KeyedRowColumns {
   @Column('text', { unique: true }) name: string;
   @Column('text', { array: true, default: () => "'{}'" }) permissions: PermissionKey[];
   /** its users are delivery drivers (issue 18) */
   @Column('boolean', { default: false }) isDriver: boolean;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }

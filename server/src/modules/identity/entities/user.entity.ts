@@ -1,11 +1,10 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
 import { BranchEntity } from '../../branches/entities/branch.entity';
 import { RoleEntity } from './role.entity';
-import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import { JoinedManyToOne, KeyedRowColumns } from '../../../core/database/columns';
 
 @Entity('users')
-export class UserEntity {
-  @PrimaryColumn('uuid') id: string;
+export class UserEntity extends KeyedRowColumns {
   /** Stored lower-case; sign-in is case-insensitive. */
   @Index({ unique: true }) @Column('text') username: string;
   @Column('text') displayName: string;
@@ -33,6 +32,4 @@ export class UserEntity {
   totpRecoveryCodes: string[];
   /** The last accepted TOTP time step: a code is accepted once. */
   @Column('bigint', { nullable: true, select: false }) totpLastStep: string | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }

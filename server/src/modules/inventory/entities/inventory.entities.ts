@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { StockReason } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { CreatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import { CreatedAt, CreatedRowColumns, JoinedManyToOne } from '../../../core/database/columns';
 
 // The branch and variant relations name the branches' and the catalog's entities by their entity
 // name, not by an import: branches and the catalog depend on inventory (a branch's inventories,
@@ -10,15 +10,13 @@ type BranchRef = { id: string };
 type VariantRef = { id: string };
 
 @Entity('inventories')
-export class InventoryEntity {
-  @PrimaryColumn('uuid') id: string;
+export class InventoryEntity extends CreatedRowColumns {
   @Index() @Column('uuid') branchId: string;
   @JoinedManyToOne('BranchEntity', 'branch_id', { onDelete: 'RESTRICT' })
   branch?: BranchRef;
   @Column('text') name: string;
   @Column('boolean', { default: false }) isDefault: boolean;
   @Column('boolean', { default: false }) allowNegative: boolean;
-  @CreatedAt() createdAt: Date;
 }
 
 /** The balance per (variant, inventory), changed only with a ledger row in the same transaction. */

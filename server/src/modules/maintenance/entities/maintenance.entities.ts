@@ -6,12 +6,11 @@ import type {
   MaintenanceStatus,
 } from '@pos/contracts';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns, StatusEventColumns } from '../../../core/database/columns';
 
 /** A repair ticket; its status, money and parts change only by a command. */
 @Entity('maintenance_tickets')
-export class MaintenanceTicketEntity {
-  @PrimaryColumn('uuid') id: string;
+export class MaintenanceTicketEntity extends KeyedRowColumns {
   @Column('text') number: string;
   @Column('uuid') branchId: string;
   @Column('uuid') customerId: string;
@@ -44,8 +43,6 @@ export class MaintenanceTicketEntity {
   @Column('timestamptz', { nullable: true }) deliveredAt: Date | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @Column('text', { default: '' }) searchText: string;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** A spare part used on a ticket (out of stock through the stock ledger). */
@@ -67,13 +64,8 @@ export class MaintenancePartEntity {
 
 /** One status change of a ticket (append-only: a trigger refuses updates and deletes). */
 @Entity('maintenance_events')
-export class MaintenanceEventEntity {
-  @PrimaryColumn('uuid') id: string;
+export class MaintenanceEventEntity extends StatusEventColumns<MaintenanceStatus> {
   @Column('uuid') ticketId: string;
-  @Column('text', { nullable: true }) fromStatus: MaintenanceStatus | null;
-  @Column('text') toStatus: MaintenanceStatus;
-  @Column('uuid', { nullable: true }) userId: string | null;
-  @Column('text', { nullable: true }) note: string | null;
   @Column('timestamptz') at: Date;
 }
 

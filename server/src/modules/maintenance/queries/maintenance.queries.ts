@@ -19,7 +19,7 @@ import { allWords, ListFilter, listPage } from '../../../core/http/list';
 import { readStoreTimeZone } from '../../settings';
 import { ticketCounts } from '../ticket-flow';
 import { columnSorts } from '../../../core/http/column-sorts';
-import { rowFields } from '../../../core/database/row-fields';
+import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 const SELECT = `SELECT t.id, t.number, t.status, t.branch_id, b.name AS branch_name, t.customer_id,
     c.name AS customer_name, c.phone AS customer_phone, t.device_type, t.brand, t.model, t.serial,
@@ -94,10 +94,9 @@ export class MaintenanceQueries {
       ]),
       warrantyDays: Number(r.warranty_days),
       ...rowFields(r, ['warranty_of_id?', 'warranty_of_number?', 'warranty_until?']),
-      deliveredAt: r.delivered_at ? (r.delivered_at as Date).toISOString() : null,
-      createdByName: (r.created_by_name as string | null) ?? null,
-      createdAt: (r.created_at as Date).toISOString(),
-      updatedAt: (r.updated_at as Date).toISOString(),
+      ...rowTimes(r, ['delivered_at?']),
+      ...rowFields(r, ['created_by_name?']),
+      ...rowTimes(r, ['created_at', 'updated_at']),
       next: scope && scope !== r.branch_id ? [] : MAINTENANCE_TRANSITIONS[status],
     };
   }

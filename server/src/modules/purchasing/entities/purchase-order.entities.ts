@@ -4,12 +4,11 @@ import { moneyColumn, quantityColumn } from '../../../core/database/transformers
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
 import { VendorEntity } from './vendor.entities';
-import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import { JoinedManyToOne, KeyedRowColumns } from '../../../core/database/columns';
 
 /** What the shop ordered from a vendor into one inventory (numbered per branch: B01-PO-000001). */
 @Entity('purchase_orders')
-export class PurchaseOrderEntity {
-  @PrimaryColumn('uuid') id: string;
+export class PurchaseOrderEntity extends KeyedRowColumns {
   @Column('text', { unique: true }) number: string;
   @Column('text') status: PurchaseOrderStatus;
   @Column('uuid') vendorId: string;
@@ -23,8 +22,6 @@ export class PurchaseOrderEntity {
   @Column('date', { nullable: true }) expectedDate: string | null;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 /** One variant of the order: how much was ordered, how much has arrived, at what cost. */

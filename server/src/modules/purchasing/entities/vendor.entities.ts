@@ -1,10 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { moneyColumn } from '../../../core/database/transformers';
-import { CreatedAt, UpdatedAt } from '../../../core/database/columns';
+import { KeyedRowColumns } from '../../../core/database/columns';
 
 @Entity('vendors')
-export class VendorEntity {
-  @PrimaryColumn('uuid') id: string;
+export class VendorEntity extends KeyedRowColumns {
   @Column('text') name: string;
   @Column('text', { array: true, default: () => "'{}'" }) phones: string[];
   @Column('text', { nullable: true }) address: string | null;
@@ -19,8 +18,6 @@ export class VendorEntity {
   @Column('boolean', { default: true }) active: boolean;
   /** normalised Arabic/Latin text of the name, phones and tax number (libs/contracts arabic.ts) */
   @Column('text', { default: '' }) searchText: string;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 export type VendorLedgerType =
@@ -52,8 +49,7 @@ export type PurchaseInvoiceStatus = 'draft' | 'posted' | 'cancelled';
  * it is open while paid + returned < total.
  */
 @Entity('purchase_invoices')
-export class PurchaseInvoiceEntity {
-  @PrimaryColumn('uuid') id: string;
+export class PurchaseInvoiceEntity extends KeyedRowColumns {
   @Column('text') number: string;
   @Column('text') status: PurchaseInvoiceStatus;
   @Column('uuid') vendorId: string;
@@ -72,6 +68,4 @@ export class PurchaseInvoiceEntity {
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @Column('uuid', { nullable: true }) postedBy: string | null;
   @Column('timestamptz', { nullable: true }) postedAt: Date | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }

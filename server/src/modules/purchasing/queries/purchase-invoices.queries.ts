@@ -12,7 +12,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, listPage, searchPatterns } from '../../../core/http/list';
-import { rowFields } from '../../../core/database/row-fields';
+import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 const HEADER = `pi.id, pi.number, pi.status, pi.vendor_id, vd.name AS vendor_name, pi.branch_id, pi.inventory_id,
   inv.name AS inventory_name, pi.vendor_invoice_number, pi.invoice_date::text AS invoice_date, pi.due_date::text AS due_date,
@@ -43,8 +43,7 @@ export class PurchaseInvoicesQueries {
         'due_date?',
         'note?',
       ]),
-      createdAt: (r.created_at as Date).toISOString(),
-      postedAt: r.posted_at ? (r.posted_at as Date).toISOString() : null,
+      ...rowTimes(r, ['created_at', 'posted_at?']),
       lineCount: Number(r.line_count ?? 0),
     };
     if (canSeeCost(user)) {

@@ -27,7 +27,7 @@ import {
 } from '../services/purchase-order-rules';
 import { reorderQuantity } from '../services/reorder-quantity';
 import { columnSorts } from '../../../core/http/column-sorts';
-import { rowFields } from '../../../core/database/row-fields';
+import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 const HEADER = `o.id, o.number, o.status, o.vendor_id, vd.name AS vendor_name, o.branch_id, b.name AS branch_name,
   o.inventory_id, i.name AS inventory_name, o.expected_date::text AS expected_date, o.note,
@@ -70,8 +70,7 @@ export class PurchaseOrdersQueries {
         'created_by?',
         'created_by_name?',
       ]),
-      createdAt: (row.created_at as Date).toISOString(),
-      updatedAt: (row.updated_at as Date).toISOString(),
+      ...rowTimes(row, ['created_at', 'updated_at']),
       lineCount: Number(row.line_count ?? 0),
       orderedQuantity: Number(row.ordered ?? 0),
       receivedQuantity: Number(row.received ?? 0),

@@ -1,12 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { ReservationDepositOutcome, ReservationStatus } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { CreatedAt } from '../../../core/database/columns';
+import { CreatedRowColumns } from '../../../core/database/columns';
 
 /** Variants held for a customer against a deposit until they buy, cancel or the hold lapses. */
 @Entity('reservations')
-export class ReservationEntity {
-  @PrimaryColumn('uuid') id: string;
+export class ReservationEntity extends CreatedRowColumns {
   @Column('text') number: string;
   @Column('uuid') branchId: string;
   @Column('uuid') inventoryId: string;
@@ -21,7 +20,6 @@ export class ReservationEntity {
   @Column('uuid', { nullable: true }) createdBy: string | null;
   @Column('uuid', { nullable: true }) closedBy: string | null;
   @Column('timestamptz', { nullable: true }) closedAt: Date | null;
-  @CreatedAt() createdAt: Date;
 }
 
 @Entity('reservation_lines')

@@ -1,11 +1,10 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { PaymentMethodType } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
-import { CreatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import { CreatedRowColumns, JoinedManyToOne } from '../../../core/database/columns';
 
 @Entity('payment_methods')
-export class PaymentMethodEntity {
-  @PrimaryColumn('uuid') id: string;
+export class PaymentMethodEntity extends CreatedRowColumns {
   @Column('text') nameAr: string;
   @Column('text', { nullable: true }) nameEn: string | null;
   @Column('text') type: PaymentMethodType;
@@ -13,15 +12,13 @@ export class PaymentMethodEntity {
   @Column('integer', { default: 0 }) sortOrder: number;
   /** the bank vault card/wallet receipts settle into */
   @Column('uuid', { nullable: true }) settlementVaultId: string | null;
-  @CreatedAt() createdAt: Date;
 }
 
 @Entity('sales_invoices')
 @Index(['branchId', 'createdAt'])
 @Index(['shiftId'])
-export class SaleInvoiceEntity {
+export class SaleInvoiceEntity extends CreatedRowColumns {
   /** Made by the client: the idempotency key. */
-  @PrimaryColumn('uuid') id: string;
   @Column('text', { unique: true }) number: string;
   @Column('uuid') branchId: string;
   @Column('uuid') inventoryId: string;
@@ -45,7 +42,6 @@ export class SaleInvoiceEntity {
   @Column('text', { nullable: true }) note: string | null;
   /** Fingerprint of the request body, so the same id with different content is refused. */
   @Column('text') requestHash: string;
-  @CreatedAt() createdAt: Date;
   @Column('timestamptz', { nullable: true }) editedAt: Date | null;
 }
 
@@ -75,8 +71,7 @@ export class SaleLineEntity {
 // branch (the branch is on the payment so the report does not go through the branch's invoices).
 @Index(['createdAt'])
 @Index(['branchId', 'createdAt'])
-export class SalePaymentEntity {
-  @PrimaryColumn('uuid') id: string;
+export class SalePaymentEntity extends CreatedRowColumns {
   @Index() @Column('uuid') invoiceId: string;
   @Column('uuid') branchId: string;
   @Column('uuid') methodId: string;
@@ -84,12 +79,10 @@ export class SalePaymentEntity {
   @Column('text', { default: 'payment' }) kind: 'payment' | 'refund';
   @Column('uuid', { nullable: true }) returnId: string | null;
   @Index() @Column('uuid', { nullable: true }) shiftId: string | null;
-  @CreatedAt() createdAt: Date;
 }
 
 @Entity('sale_returns')
-export class SaleReturnEntity {
-  @PrimaryColumn('uuid') id: string;
+export class SaleReturnEntity extends CreatedRowColumns {
   @Column('text', { unique: true }) number: string;
   @Index() @Column('uuid') invoiceId: string;
   @Column('uuid') branchId: string;
@@ -100,7 +93,6 @@ export class SaleReturnEntity {
   @Column('bigint', { transformer: moneyColumn, default: 0 }) creditReduction: number;
   @Column('text', { nullable: true }) reason: string | null;
   @Column('text') requestHash: string;
-  @CreatedAt() createdAt: Date;
 }
 
 @Entity('sale_return_lines')

@@ -11,6 +11,7 @@ import type {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
+import { methodFigures, salesFigures } from '../../shifts';
 import {
   readSale,
   SALE_FROM,
@@ -227,18 +228,11 @@ export class SalesQueries {
       branchId: branch.id,
       branchName: branch.name,
       timeZone: tz,
-      invoiceCount: inv.count,
-      sales: Number(inv.sales),
-      returns: Number(ret.returns),
-      net: Number(inv.sales) - Number(ret.returns),
-      discounts: Number(inv.discounts),
-      vat: Number(inv.vat),
+      ...salesFigures(inv, ret),
       byMethod: byMethod.map((b: Record<string, unknown>) => ({
         methodId: b.methodId as string,
         methodName: b.methodName as string,
-        sales: Number(b.sales),
-        refunds: Number(b.refunds),
-        net: Number(b.sales) - Number(b.refunds),
+        ...methodFigures(b),
       })),
       onAccount: { credit: Number(row.on_credit), installment: Number(row.on_installment) },
       byCashier: byCashier.map((c: Record<string, unknown>) => ({

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { InstallmentSettings, ModuleKey, ScaleBarcodeSettings } from '@pos/contracts';
-import { CreatedAt } from '../../../core/database/columns';
+import { StoredFileColumns } from '../../../core/database/columns';
 
 @Entity('features')
 export class FeatureEntity {
@@ -30,14 +30,7 @@ export class SiteSettingsEntity {
 }
 
 @Entity('files')
-export class FileEntity {
-  @PrimaryColumn('uuid') id: string;
-  @Column('text') contentType: string;
-  @Column('integer') size: number;
-  @Column('bytea', { select: false }) data: Buffer;
-  @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-}
+export class FileEntity extends StoredFileColumns {}
 
 /** One row (id 1): store-wide settings every register shares (time zone, scale-barcode layout). */
 @Entity('store_settings')

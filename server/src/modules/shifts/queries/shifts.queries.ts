@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../core/auth/auth.types';
 import { Errors } from '../../../core/errors/app.exception';
 import { pageOf } from '../../../core/http/list';
 import { rowFields } from '../../../core/database/row-fields';
+import { methodFigures, salesFigures } from './sales-figures';
 
 const SHIFT_COLUMNS = `s.id, s.branch_id AS "branchId", s.register, s.cashier_id AS "cashierId", u.display_name AS "cashierName",
   s.status, s.opened_at AS "openedAt", s.closed_at AS "closedAt", s.opening_cash AS "openingCash",
@@ -78,21 +79,14 @@ export class ShiftsService {
     const [shift] = await m.query('SELECT opening_cash FROM shifts WHERE id = $1', [shiftId]);
     const byMethod = methods.map((r: Record<string, unknown>) => ({
       ...rowFields(r, ['methodId', 'methodName', 'type']),
-      sales: Number(r.sales),
-      refunds: Number(r.refunds),
-      net: Number(r.sales) - Number(r.refunds),
+      ...methodFigures(r),
     }));
     const cashNet = byMethod
       .filter((b: { type: string }) => b.type === 'cash')
       .reduce((s: number, b: { net: number }) => s + b.net, 0);
     const cashIn = Number(onAccount.cash) + Number(repairs.cash);
     const totals: ShiftTotalsDto = {
-      invoiceCount: inv.count,
-      sales: Number(inv.sales),
-      returns: Number(ret.returns),
-      net: Number(inv.sales) - Number(ret.returns),
-      discounts: Number(inv.discounts),
-      vat: Number(inv.vat),
+      ...salesFigures(inv, ret),
       byMethod,
       onAccount: { credit: Number(unpaid.credit), installment: Number(unpaid.installment) },
       cashIn,

@@ -3,14 +3,13 @@ import type { TransferAction, TransferState } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { VariantEntity } from '../../catalog/entities/catalog.entities';
 import { InventoryEntity } from '../../inventory/entities/inventory.entities';
-import { CreatedAt, UpdatedAt, JoinedManyToOne } from '../../../core/database/columns';
+import { CreatedAt, JoinedManyToOne, KeyedRowColumns } from '../../../core/database/columns';
 
 /** A request to move stock from one inventory to another (DESIGN.md §6); numbered per source branch. */
 @Entity('transfer_requests')
 @Index(['fromBranchId', 'state'])
 @Index(['toBranchId', 'state'])
-export class TransferRequestEntity {
-  @PrimaryColumn('uuid') id: string;
+export class TransferRequestEntity extends KeyedRowColumns {
   @Column('text', { unique: true }) number: string;
   @Column('uuid') fromInventoryId: string;
   @JoinedManyToOne(() => InventoryEntity, 'from_inventory_id', { onDelete: 'RESTRICT' })
@@ -24,8 +23,6 @@ export class TransferRequestEntity {
   @Column('text') state: TransferState;
   @Column('text', { nullable: true }) note: string | null;
   @Column('uuid', { nullable: true }) createdBy: string | null;
-  @CreatedAt() createdAt: Date;
-  @UpdatedAt() updatedAt: Date;
 }
 
 @Entity('transfer_request_lines')

@@ -20,7 +20,7 @@ import {
   type TransferRow,
 } from '../services/transfer-rules';
 import { columnSorts } from '../../../core/http/column-sorts';
-import { rowFields } from '../../../core/database/row-fields';
+import { rowFields, rowTimes } from '../../../core/database/row-fields';
 
 /**
  * Value at cost (request total, line unit cost and value) needs can_see_transfer_totals and, being
@@ -69,8 +69,7 @@ export class TransfersQueries {
         'created_by?',
         'created_by_name?',
       ]),
-      createdAt: (row.created_at as Date).toISOString(),
-      updatedAt: (row.updated_at as Date).toISOString(),
+      ...rowTimes(row, ['created_at', 'updated_at']),
       lineCount: Number(row.line_count ?? 0),
       totalQuantity: Number(row.total_quantity ?? 0),
       actions: allowedActions(user, row),

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../../core/errors/app.exception';
 import type { CommandTransaction } from '../../../core/cqrs';
-import type { StockLedger } from '../../inventory';
+import { pushStockEvents, type StockLedger } from '../../inventory';
 import type { TransferLineRow, TransferRow } from './transfer-rules';
 
 const variantName = async (m: EntityManager, variantId: string) => {
@@ -62,7 +62,17 @@ export async function releaseLines(
   t: TransferRow,
   lines: TransferLineRow[],
 ) {
-  const { m } = tx;
+  await unreserveLines(tx.m, ledger, t, lines);
+  await pushReserved(tx, t, lines);
+}
+
+/** The source's reserved quantities of the lines taken off again (a cancel, or the shipment). */
+export async function unreserveLines(
+  m: EntityManager,
+  ledger: StockLedger,
+  t: TransferRow,
+  lines: TransferLineRow[],
+) {
   for (const line of lines) {
     await ledger.reserve(
       m,
@@ -71,5 +81,40 @@ export async function releaseLines(
       new Decimal(line.quantity).negated().toFixed(3),
     );
   }
-  await pushReserved(tx, t, lines);
+}
+
+/**
+ * The transfer's stock movements, each with the transfer as its reference, and their live
+ * events; returns the ledger's changes (their values go to the books).
+ */
+export async function moveTransferStock(
+  tx: CommandTransaction,
+  ledger: StockLedger,
+  t: TransferRow,
+  userId: string,
+  moves: {
+    variantId: string;
+    inventoryId: string;
+    quantity: string;
+    reason: 'transfer_in' | 'transfer_out';
+    unitCost: number | null;
+    note: string;
+  }[],
+) {
+  const changes = await ledger.apply(
+    tx.m,
+    moves.map((mv) => ({
+      variantId: mv.variantId,
+      inventoryId: mv.inventoryId,
+      quantity: mv.quantity,
+      reason: mv.reason,
+      referenceType: 'transfer',
+      referenceId: t.id,
+      unitCost: mv.unitCost,
+      userId,
+      note: mv.note,
+    })),
+  );
+  await pushStockEvents(tx, changes);
+  return changes;
 }

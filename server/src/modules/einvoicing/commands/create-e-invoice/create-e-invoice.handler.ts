@@ -17,6 +17,7 @@ import { Errors } from '../../../../core/errors/app.exception';
 import { ETA_NOTIFY_CHANNEL, UNIT_TYPES } from '../../events/on-sale-events.issue-receipt.handler';
 import { companyAddress, type EtaCompanyRow } from '../../eta/company';
 import { ETA_DOCUMENTS_WAKE } from '../../jobs/eta-document.service';
+import { saleLineRows, type EtaLineRow } from '../../services/eta-lines';
 import { CreateEInvoiceCommand } from './create-e-invoice.command';
 
 const PREFIX = { i: 'EI', c: 'EC', d: 'ED' } as const;
@@ -179,27 +180,11 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
     saleId: string,
     rin: string,
   ): Promise<EtaInvoiceLineInput[]> {
-    const rows = (await tx.m.query(
-      `SELECT v.sku, p.name_ar AS name, p.eta_item_type, p.eta_item_code, p.unit,
-              (l.quantity - l.returned_quantity)::text AS quantity,
-              l.quantity::text AS sold,
-              (l.line_total + l.discount + l.invoice_discount_share)::text AS gross,
-              l.line_total::text AS line_total, l.vat_rate
-         FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
-        WHERE l.invoice_id = $1 ORDER BY l.line_no`,
-      [saleId],
-    )) as {
-      sku: string;
-      name: string;
-      eta_item_type: 'GS1' | 'EGS' | null;
-      eta_item_code: string | null;
-      unit: string;
-      quantity: string;
-      sold: string;
-      gross: string;
-      line_total: string;
-      vat_rate: number;
-    }[];
+    const rows = await saleLineRows<EtaLineRow & { sold: string }>(
+      tx.m,
+      saleId,
+      '(l.quantity - l.returned_quantity)::text AS quantity, l.quantity::text AS sold',
+    );
     return rows
       .filter((l) => Number(l.quantity) > 0)
       .map((l) => {

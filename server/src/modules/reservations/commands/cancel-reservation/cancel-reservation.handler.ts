@@ -35,23 +35,8 @@ export class CancelReservationHandler extends TransactionalCommandHandler<
     const { r } = await releaseActive(tx, this.ledger, id, user, 'cancelled');
     const { reservationDepositForfeit } = await readStoreSettings(m);
     const outcome = reservationDepositForfeit ? 'forfeited' : 'refunded';
-    const vault = await settleDeposit(tx, r, outcome, user.id);
-    await closeReservation(m, r, 'cancelled', outcome, user.id);
-    await tx.raise('reservation.cancelled', {
-      reservationId: r.id,
-      number: r.number,
-      branchId: r.branchId,
-      customerId: r.customerId,
-      deposit: r.deposit,
-      outcome,
-      ...vault,
-      userId: user.id,
-    });
-    tx.push(r.branchId, 'reservation.changed', {
-      reservationId: r.id,
-      number: r.number,
-      status: 'cancelled',
-    });
+    const deposit = await settleDeposit(tx, r, outcome, user.id);
+    await closeReservation(tx, r, { to: 'cancelled', outcome, deposit, userId: user.id });
     tx.audit({
       action: 'reservation.cancel',
       entity: 'reservation',

@@ -44,7 +44,7 @@ export class ConvertReservationHandler extends TransactionalCommandHandler<
   ): Promise<ConvertReservationResult> {
     const { m } = tx;
     const { r, lines } = await releaseActive(tx, this.ledger, id, user, 'converted');
-    await settleDeposit(tx, r, 'applied', user.id);
+    const deposit = await settleDeposit(tx, r, 'applied', user.id);
 
     const permissions: PermissionKey[] = [...user.permissions, 'can_grant_credit'];
     await this.sales.writeSale(
@@ -71,22 +71,12 @@ export class ConvertReservationHandler extends TransactionalCommandHandler<
         due: formatPiasters(due - r.deposit),
       });
 
-    await closeReservation(m, r, 'converted', 'applied', user.id, dto.saleId);
-    await tx.raise('reservation.converted', {
-      reservationId: r.id,
-      number: r.number,
-      branchId: r.branchId,
-      customerId: r.customerId,
-      deposit: r.deposit,
+    await closeReservation(tx, r, {
+      to: 'converted',
       outcome: 'applied',
-      vaultId: null,
-      vaultAccountId: null,
+      deposit,
       userId: user.id,
-    });
-    tx.push(r.branchId, 'reservation.changed', {
-      reservationId: r.id,
-      number: r.number,
-      status: 'converted',
+      saleId: dto.saleId,
     });
     tx.audit({
       action: 'reservation.convert',

@@ -57,24 +57,8 @@ export class ExpireReservationsHandler extends TransactionalCommandHandler<
       const r = await lockReservation(m, row.id);
       if (r.status !== 'active' || r.expiresAt.getTime() > now.getTime()) continue;
       await releaseReservation(tx, this.ledger, r, await reservationLines(m, r.id));
-      await settleDeposit(tx, r, outcome, null);
-      await closeReservation(m, r, 'expired', outcome, null);
-      await tx.raise('reservation.expired', {
-        reservationId: r.id,
-        number: r.number,
-        branchId: r.branchId,
-        customerId: r.customerId,
-        deposit: r.deposit,
-        outcome,
-        vaultId: null,
-        vaultAccountId: null,
-        userId: null,
-      });
-      tx.push(r.branchId, 'reservation.changed', {
-        reservationId: r.id,
-        number: r.number,
-        status: 'expired',
-      });
+      const deposit = await settleDeposit(tx, r, outcome, null);
+      await closeReservation(tx, r, { to: 'expired', outcome, deposit, userId: null });
       tx.audit({
         action: 'reservation.expire',
         entity: 'reservation',

@@ -6,25 +6,23 @@ import { UpdateStoreSettingsHandler } from './update-store-settings.handler';
 function setup(stored: { id: number; timeZone: string; scaleBarcode?: object | null }) {
   let row = { ...stored };
   const steps: string[] = [];
-  const chain = {
-    insert: () => chain,
-    into: () => chain,
-    values: () => chain,
-    orIgnore: () => chain,
-    execute: async () => steps.push('insert-if-missing'),
-  };
-  const m = Object.assign(fakeManager([]), {
-    createQueryBuilder: () => chain,
-    findOneOrFail: async () => {
-      steps.push('lock');
-      return { ...row };
+  const m = Object.assign(
+    fakeManager([
+      [
+        /^\s*INSERT INTO store_settings\b[\s\S]*ON CONFLICT DO NOTHING/,
+        () => (steps.push('insert-if-missing'), []),
+      ],
+      [/FROM store_settings WHERE id = 1 FOR UPDATE/, () => (steps.push('lock'), [{}])],
+    ]),
+    {
+      findOneOrFail: async () => ({ ...row }),
+      getRepository: () => ({ findOneBy: async () => row }),
+      save: async (next: typeof row) => {
+        steps.push('save');
+        row = { ...next };
+      },
     },
-    getRepository: () => ({ findOneBy: async () => row }),
-    save: async (next: typeof row) => {
-      steps.push('save');
-      row = { ...next };
-    },
-  });
+  );
   const runner = fakeRunner(m);
   return { runner, steps, h: new UpdateStoreSettingsHandler(runner) };
 }

@@ -1,7 +1,7 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import type { StoreSettingsDto } from '@pos/contracts';
 import { readStoreSettings } from '../../settings.reader';
-import { loadConfig } from '../../../../core/config/config';
+import { lockStoreSettings } from '../../store-settings.writer';
 import {
   CommandRunner,
   TransactionalCommandHandler,
@@ -25,17 +25,8 @@ export class UpdateStoreSettingsHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<StoreSettingsDto> {
     const { m } = tx;
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(StoreSettingsEntity)
-      .values({ id: 1, timeZone: loadConfig().storeTimeZone })
-      .orIgnore()
-      .execute();
-    const row = await m.findOneOrFail(StoreSettingsEntity, {
-      where: { id: 1 },
-      lock: { mode: 'pessimistic_write' },
-    });
+    await lockStoreSettings(m);
+    const row = await m.findOneOrFail(StoreSettingsEntity, { where: { id: 1 } });
     const before = await readStoreSettings(m);
     if (dto.timeZone !== undefined) row.timeZone = dto.timeZone;
     if (dto.scaleBarcode !== undefined) row.scaleBarcode = { ...dto.scaleBarcode };

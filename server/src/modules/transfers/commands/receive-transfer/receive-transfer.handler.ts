@@ -2,9 +2,10 @@ import { CommandHandler } from '@nestjs/cqrs';
 import { HttpStatus } from '@nestjs/common';
 import Decimal from 'decimal.js';
 import { AppException } from '../../../../core/errors/app.exception';
-import { pushStockEvents, stockValue, valueChanges } from '../../../inventory';
+import { stockValue, valueChanges } from '../../../inventory';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
+import { moveTransferStock } from '../../services/transfer-stock';
 import { TransferStepHandler } from '../../services/transfer-step';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 
@@ -48,21 +49,20 @@ export class ReceiveTransferHandler extends TransferStepHandler<ReceiveTransferC
         [r.line.id, r.qty.toFixed(3), r.qty.eq(r.shipped) ? null : r.reason],
       );
     }
-    const changes = await this.ledger.apply(
-      m,
+    const changes = await moveTransferStock(
+      tx,
+      this.ledger,
+      t,
+      user.id,
       received.map((r) => ({
         variantId: r.line.variant_id,
         inventoryId: t.to_inventory_id,
         quantity: r.qty.toFixed(3),
         reason: 'transfer_in' as const,
-        referenceType: 'transfer',
-        referenceId: t.id,
         unitCost: r.line.unit_cost === null ? null : Number(r.line.unit_cost),
-        userId: user.id,
         note: r.reason ? `${t.number}: ${r.reason}` : t.number,
       })),
     );
-    await pushStockEvents(tx, changes);
     // Into the destination's inventory at average cost; what did not arrive is valued at the
     // cost it was shipped at (the books clear the transit account with both).
     const value = valueChanges(changes).reduce((s, v) => s + v.increase - v.decrease, 0);

@@ -1,8 +1,9 @@
 import { CommandHandler } from '@nestjs/cqrs';
 import Decimal from 'decimal.js';
-import { pushStockEvents, valueChanges } from '../../../inventory';
+import { valueChanges } from '../../../inventory';
 import type { CommandTransaction } from '../../../../core/cqrs';
 import type { TransferLineRow, TransferRow } from '../../services/transfer-rules';
+import { moveTransferStock, unreserveLines } from '../../services/transfer-stock';
 import { TransferStepHandler } from '../../services/transfer-step';
 import { ShipTransferCommand } from './ship-transfer.command';
 
@@ -23,25 +24,18 @@ export class ShipTransferHandler extends TransferStepHandler<ShipTransferCommand
     );
     const costOf = new Map(costs.map((c) => [c.id, Number(c.avg_cost)]));
     // The reservation turns into the movement out: release it, then move the goods (the ledger re-checks availability).
-    for (const line of lines) {
-      await this.ledger.reserve(
-        m,
-        line.variant_id,
-        t.from_inventory_id,
-        new Decimal(line.quantity).negated().toFixed(3),
-      );
-    }
-    const changes = await this.ledger.apply(
-      m,
+    await unreserveLines(m, this.ledger, t, lines);
+    const changes = await moveTransferStock(
+      tx,
+      this.ledger,
+      t,
+      user.id,
       lines.map((l) => ({
         variantId: l.variant_id,
         inventoryId: t.from_inventory_id,
         quantity: new Decimal(l.quantity).negated().toFixed(3),
         reason: 'transfer_out' as const,
-        referenceType: 'transfer',
-        referenceId: t.id,
         unitCost: costOf.get(l.variant_id) ?? null,
-        userId: user.id,
         note: t.number,
       })),
     );
@@ -50,7 +44,6 @@ export class ShipTransferHandler extends TransferStepHandler<ShipTransferCommand
          FROM variants v WHERE l.transfer_id = $1 AND v.id = l.variant_id`,
       [id],
     );
-    await pushStockEvents(tx, changes);
     // The goods are in transit at the source's average cost (the books move them out of its inventory).
     const value = valueChanges(changes).reduce((s, v) => s + v.decrease - v.increase, 0);
     if (value)
