@@ -48,13 +48,14 @@ export async function ensureDocuments(request: APIRequestContext): Promise<Docum
   const own = inventories.find((i) => i.branchId === session.user.branchId && i.isDefault)!;
   const other = inventories.find((i) => i.branchId !== session.user.branchId && i.isDefault)!;
 
-  const found = (await a.get('/api/invoices?pageSize=1')) as {
+  const found = (await a.get('/api/invoices?pageSize=50')) as {
     id: string;
     number: string;
-    shiftId: string;
+    shiftId: string | null;
     createdAt: string;
   }[];
-  let invoice = found[0];
+  // A till sale (in a shift): invoices made elsewhere (a repair, a delivery) have none.
+  let invoice = found.find((i): i is (typeof found)[number] & { shiftId: string } => !!i.shiftId);
   if (!invoice) {
     const variants = (await a.get(
       `/api/variants/search?q=DEMO&inventoryId=${own.id}&limit=20`,
