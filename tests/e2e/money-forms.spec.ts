@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, signIn } from './support';
 
 // Issue 30 item 1 and its acceptance: one table over every money and quantity form. For each form
 // and each of `-100`, `abc`, empty, `1e9`, `0`, `12.345` the form either sends nothing and says why
@@ -53,8 +53,11 @@ const RATE: Record<Input, Outcome> = {
 };
 
 type Body = Record<string, unknown>;
+type Part = 'payments' | 'purchases' | 'orders' | 'till';
 type Row = {
   form: string;
+  /** The test that checks it (see the tests below): four parts, shared by the two workers. */
+  part?: Part;
   /** Opens the form (signed in as admin, writes held). */
   open: (page: Page) => Promise<void>;
   field: (page: Page) => Locator;
@@ -96,7 +99,7 @@ const dialog = (page: Page) => page.getByRole('dialog').last();
 
 /** /buy with the first vendor and one scanned line. */
 async function buyWithLine(page: Page) {
-  await page.goto('/buy');
+  await openInApp(page, '/buy');
   await expect(page.getByTestId('buy-screen')).toBeVisible();
   await page.getByTestId('buy-vendor').fill(names.vendor);
   await page.getByRole('option', { name: names.vendor, exact: true }).click();
@@ -106,7 +109,7 @@ async function buyWithLine(page: Page) {
 }
 /** The new purchase order dialog with the first vendor and one line. */
 async function orderWithLine(page: Page) {
-  await page.goto('/buy?tab=orders');
+  await openInApp(page, '/buy?tab=orders');
   await page.getByTestId('po-new').click();
   await page.getByTestId('po-vendor').fill(names.vendor);
   await page.getByRole('option', { name: names.vendor, exact: true }).click();
@@ -117,7 +120,7 @@ async function orderWithLine(page: Page) {
 
 /** /POS with one scanned line (the shift was opened before). */
 async function posWithLine(page: Page) {
-  await page.goto('/POS');
+  await openInApp(page, '/POS');
   await expect(page.getByTestId('pos-screen')).toBeVisible();
   if ((await page.getByTestId('cart-line').count()) === 0) {
     await page.getByTestId('pos-search').focus();
@@ -136,8 +139,9 @@ const firstLine = (body: Body) => (body.lines as Body[] | undefined)?.[0];
 const ROWS: Row[] = [
   {
     form: 'vendor payment (/Vendors/{id} → pay)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto(`/Vendors/${ids.vendor}`);
+      await openInApp(page, `/Vendors/${ids.vendor}`);
       await page.getByTestId('vendor-pay').click();
     },
     field: byId('vendor-pay-amount'),
@@ -147,8 +151,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'customer payment (/Customers/{id} → pay)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto(`/Customers/${ids.customer}`);
+      await openInApp(page, `/Customers/${ids.customer}`);
       await page.getByTestId('customer-pay').click();
     },
     field: byId('customer-pay-amount'),
@@ -157,8 +162,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'vault transaction (/MoneyTransactions → new)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto('/MoneyTransactions');
+      await openInApp(page, '/MoneyTransactions');
       await page.getByTestId('money-new').click();
     },
     field: byId('money-amount'),
@@ -167,8 +173,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'expense amount (/Expenses → add)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto('/Expenses');
+      await openInApp(page, '/Expenses');
       await page.getByTestId('expense-add').click();
     },
     field: byId('expense-amount'),
@@ -177,8 +184,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'expense VAT (/Expenses → add)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto('/Expenses');
+      await openInApp(page, '/Expenses');
       await page.getByTestId('expense-add').click();
       await dialog(page).getByRole('combobox', { name: 'بند المصروف' }).click();
       await page.getByRole('option', { name: 'نثريات', exact: true }).click();
@@ -191,8 +199,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'recurring expense (/Expenses → recurring → add)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto('/Expenses');
+      await openInApp(page, '/Expenses');
       await page.getByTestId('expenses-tab-recurring').click();
       await page.getByTestId('recurring-expense-add').click();
     },
@@ -202,8 +211,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'cheque (/Checks → add)',
+    part: 'payments',
     open: async (page) => {
-      await page.goto('/Checks');
+      await openInApp(page, '/Checks');
       await page.getByTestId('cheque-add').click();
     },
     field: byId('cheque-amount'),
@@ -213,6 +223,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase line quantity (/buy)',
+    part: 'purchases',
     open: buyWithLine,
     field: byId('buy-line-qty'),
     screenshot: { input: 'abc', name: 'buy-qty-not-a-number' },
@@ -222,6 +233,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase line cost (/buy)',
+    part: 'purchases',
     open: buyWithLine,
     field: byId('buy-line-cost'),
     submit: click('buy-post'),
@@ -230,6 +242,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase line discount (/buy)',
+    part: 'purchases',
     open: buyWithLine,
     field: byId('buy-line-discount'),
     submit: click('buy-post'),
@@ -238,6 +251,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase line VAT rate (/buy)',
+    part: 'purchases',
     open: buyWithLine,
     field: byId('buy-line-vat'),
     submit: click('buy-post'),
@@ -246,6 +260,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase paid now (/buy, paid from a vault)',
+    part: 'purchases',
     open: async (page) => {
       await buyWithLine(page);
       await page.getByTestId('buy-payment').click();
@@ -259,8 +274,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'new item sell price (/buy, unknown barcode)',
+    part: 'purchases',
     open: async (page) => {
-      await page.goto('/buy');
+      await openInApp(page, '/buy');
       await page.getByTestId('buy-scan').fill(`30${Date.now()}`);
       await page.getByTestId('buy-scan').press('Enter');
       await page.getByTestId('buy-new-item-name').fill('صنف جديد للاختبار');
@@ -271,8 +287,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase return quantity (/buy?id= → return goods)',
+    part: 'orders',
     open: async (page) => {
-      await page.goto(`/buy?id=${ids.purchase}`);
+      await openInApp(page, `/buy?id=${ids.purchase}`);
       await page.getByTestId('buy-return').click();
     },
     field: byId('purchase-return-qty'),
@@ -286,8 +303,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'journal entry debit (/JournalEntries/new)',
+    part: 'orders',
     open: async (page) => {
-      await page.goto('/JournalEntries/new');
+      await openInApp(page, '/JournalEntries/new');
       await expect(page.getByTestId('entry-line')).toHaveCount(2);
     },
     field: byId('entry-debit'),
@@ -298,8 +316,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'customer credit limit (/Customers → add)',
+    part: 'till',
     open: async (page) => {
-      await page.goto('/Customers');
+      await openInApp(page, '/Customers');
       await page.getByTestId('customer-add').click();
       await dialog(page).getByRole('textbox').first().fill('عميل جدول المبالغ');
     },
@@ -310,6 +329,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase order line cost (/buy?tab=orders → new)',
+    part: 'orders',
     open: orderWithLine,
     field: byId('po-line-cost'),
     submit: click('po-save'),
@@ -318,6 +338,7 @@ const ROWS: Row[] = [
   },
   {
     form: 'purchase order line quantity (/buy?tab=orders → new)',
+    part: 'orders',
     open: orderWithLine,
     field: byId('po-line-qty'),
     submit: clickIfEnabled('po-save'),
@@ -326,8 +347,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'transfer line quantity (/Inventories/TransferRequests → new)',
+    part: 'orders',
     open: async (page) => {
-      await page.goto('/Inventories/TransferRequests');
+      await openInApp(page, '/Inventories/TransferRequests');
       await page.getByTestId('transfer-new').click();
       await page.getByTestId('transfer-line-picker').fill(names.barcode);
       await page.getByTestId('transfer-line-picker-option').first().click();
@@ -339,8 +361,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'vendor opening balance (/Vendors → add)',
+    part: 'till',
     open: async (page) => {
-      await page.goto('/Vendors');
+      await openInApp(page, '/Vendors');
       await page.getByTestId('vendor-add').click();
       await page.getByTestId('vendor-name').fill('مورد جدول المبالغ');
     },
@@ -351,8 +374,9 @@ const ROWS: Row[] = [
   },
   {
     form: 'repair labour (/Maintenance/{id} → work)',
+    part: 'till',
     open: async (page) => {
-      await page.goto(`/Maintenance/${ids.ticket}`);
+      await openInApp(page, `/Maintenance/${ids.ticket}`);
     },
     field: byId('ticket-labour-input'),
     submit: click('ticket-work-save'),
@@ -366,7 +390,7 @@ const SHIFT_ROWS: Row[] = [
   {
     form: 'shift opening cash (/POS, no shift)',
     open: async (page) => {
-      await page.goto('/POS');
+      await openInApp(page, '/POS');
       await page.getByTestId('shift-register').fill('9');
     },
     field: byId('opening-cash'),
@@ -389,7 +413,7 @@ const CLOSE_ROWS: Row[] = [
   {
     form: 'shift counted cash (/Shift → close)',
     open: async (page) => {
-      await page.goto('/Shift');
+      await openInApp(page, '/Shift');
       await page.getByTestId('close-shift').click();
     },
     field: byId('close-counted'),
@@ -438,49 +462,24 @@ const TILL_ROWS: Row[] = [
   },
 ];
 
-test.describe.configure({ mode: 'serial' });
+// Four independent tests (each signs in and finds its own data), shared by the two workers.
+test.describe.configure({ mode: 'parallel' });
 
 test.beforeEach(async ({ page }) => {
   await dismissLowStockWhenShown(page);
 });
 
-test('every money and quantity form refuses garbage under the field or sends exactly what was typed', async ({
-  page,
-}) => {
-  test.setTimeout(420_000);
-  await signIn(page, 'admin');
-  const get = async <T>(url: string): Promise<T> => {
-    const res = await page.request.get(url);
-    expect(res.ok(), url).toBe(true);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : null) as T;
-  };
-  const vendors = await get<{ id: string; name: string }[]>('/api/PurchaseInvoices/vendors');
-  ids.vendor = vendors[0].id;
-  names.vendor = vendors[0].name;
-  const customers = await get<{ id: string }[]>('/api/Customers?pageSize=5');
-  ids.customer = customers[0].id;
-  const [variant] = await get<{ barcodes: string[] }[]>('/api/variants/search?q=a&limit=1');
-  names.barcode = variant.barcodes[0];
-  const purchases = await get<{ id: string; status: string }[]>(
-    '/api/PurchaseInvoices?pageSize=50',
-  );
-  // A posted purchase whose first line has at least 13 left to return (12.345 fits under it).
-  for (const p of purchases.filter((x) => x.status === 'posted')) {
-    const full = await get<{ lines: { quantity: number; returnedQuantity: number }[] }>(
-      `/api/PurchaseInvoices/${p.id}`,
-    );
-    if (full.lines[0] && full.lines[0].quantity - full.lines[0].returnedQuantity >= 13) {
-      ids.purchase = p.id;
-      break;
-    }
-  }
-  expect(ids.purchase, 'a posted purchase to return goods from').toBeTruthy();
-
-  // From here on every write is held in the browser: nothing reaches the server.
+/**
+ * Signs in as admin with every write of the page held from here on (nothing reaches the server),
+ * and finds the records the forms open: vendor, customer, a barcode, a posted purchase with goods
+ * left to return, an open repair ticket.
+ */
+async function prepare(page: Page) {
+  held.length = 0;
+  holding = true;
   await page.route('**/api/**', async (route) => {
     const request: Request = route.request();
-    // The low-stock warning (not this test's subject) would open over the forms at each load.
+    // The low-stock warning (not this test's subject) would open over the forms.
     if (/\/api\/variants\/getNearStockEnd/.test(request.url())) {
       return route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
     }
@@ -494,15 +493,80 @@ test('every money and quantity form refuses garbage under the field or sends exa
       body: JSON.stringify({ statusCode: 400, code: 'E2E_HELD', message: 'held by the test' }),
     });
   });
-
-  const tickets = await get<{ id: string; status: string; warrantyOfId: string | null }[]>(
-    '/api/Maintenance?pageSize=50',
+  // (Its sign-in requests are the API context's: not held.)
+  await signIn(page, 'admin', undefined, { to: '/PaymentMethods' });
+  const get = async <T>(url: string): Promise<T> => {
+    const res = await page.request.get(url);
+    expect(res.ok(), url).toBe(true);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  const [vendors, customers, [variant], purchases, tickets, shift] = await Promise.all([
+    get<{ id: string; name: string }[]>('/api/PurchaseInvoices/vendors'),
+    get<{ id: string }[]>('/api/Customers?pageSize=5'),
+    get<{ barcodes: string[] }[]>('/api/variants/search?q=a&limit=1'),
+    get<{ id: string; status: string }[]>('/api/PurchaseInvoices?pageSize=50'),
+    get<{ id: string; status: string; warrantyOfId: string | null }[]>(
+      '/api/Maintenance?pageSize=50',
+    ),
+    get<unknown>('/api/Shift/current'),
+  ]);
+  ids.vendor = vendors[0].id;
+  names.vendor = vendors[0].name;
+  ids.customer = customers[0].id;
+  names.barcode = variant.barcodes[0];
+  // A posted purchase whose first line has at least 13 left to return (12.345 fits under it):
+  // the first in the list's order, the posted ones read at once.
+  const posted = await Promise.all(
+    purchases
+      .filter((x) => x.status === 'posted')
+      .map((p) =>
+        get<{ id: string; lines: { quantity: number; returnedQuantity: number }[] }>(
+          `/api/PurchaseInvoices/${p.id}`,
+        ),
+      ),
   );
+  ids.purchase = posted.find(
+    (full) => full.lines[0] && full.lines[0].quantity - full.lines[0].returnedQuantity >= 13,
+  )?.id as string;
   ids.ticket = tickets.find(
     (t) => !t.warrantyOfId && ['received', 'diagnosing', 'in_progress'].includes(t.status),
-  )!.id;
-  const shift = await get<unknown>('/api/Shift/current');
-  const rows = [...ROWS, ...(shift ? [] : SHIFT_ROWS)];
+  )?.id as string;
+  return { shift };
+}
+
+const TITLE =
+  'every money and quantity form refuses garbage under the field or sends exactly what was typed';
+/** The office forms of one part (ROWS). */
+const partOf = (part: Part) => ROWS.filter((row) => row.part === part);
+
+test(`${TITLE}: payments, expenses and cheques`, async ({ page }) => {
+  test.setTimeout(240_000);
+  await prepare(page);
+  for (const row of partOf('payments')) await check(page, row);
+  console.log(`money-forms: ${partOf('payments').length} forms`);
+});
+
+test(`${TITLE}: purchases`, async ({ page }) => {
+  test.setTimeout(240_000);
+  await prepare(page);
+  for (const row of partOf('purchases')) await check(page, row);
+  console.log(`money-forms: ${partOf('purchases').length} forms`);
+});
+
+test(`${TITLE}: purchase returns and orders, transfers, journal entries`, async ({ page }) => {
+  test.setTimeout(240_000);
+  await prepare(page);
+  expect(ids.purchase, 'a posted purchase to return goods from').toBeTruthy();
+  for (const row of partOf('orders')) await check(page, row);
+  console.log(`money-forms: ${partOf('orders').length} forms`);
+});
+
+test(`${TITLE}: customers, vendors, repairs, shift and till`, async ({ page }) => {
+  test.setTimeout(240_000);
+  const { shift } = await prepare(page);
+  expect(ids.ticket, 'an open repair ticket').toBeTruthy();
+  const rows = [...partOf('till'), ...(shift ? [] : SHIFT_ROWS)];
   for (const row of rows) await check(page, row);
   if (!shift) {
     // The till needs a shift: opened for real (the one write let through), on register 9.
@@ -546,7 +610,11 @@ async function check(page: Page, row: Row) {
         }
       } else {
         await expect
-          .poll(() => held.length, { message: `${row.form}: ${JSON.stringify(input)} sent` })
+          .poll(() => held.length, {
+            message: `${row.form}: ${JSON.stringify(input)} sent`,
+            // (A count in this process, not a page: checked often, not after 100, 250, 500 ms…)
+            intervals: [10, 20, 50],
+          })
           .toBeGreaterThan(before);
         const body = held[held.length - 1].body;
         const value = (row.sent ?? ((b: Body) => b.amount))(body);

@@ -41,6 +41,24 @@ export async function dismissLowStock(page: Page) {
 }
 
 /**
+ * Signs `request` in (a page's or a context's: its cookies) through the sign-in API, without
+ * loading a page: for a user whose part of a test is API calls only.
+ */
+export async function signInRequest(
+  request: APIRequestContext,
+  user: string,
+  pass = DEMO_PASSWORD,
+) {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const signedIn = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, callbackUrl: '/', json: 'true', username: user, password: pass },
+  });
+  expect(signedIn.ok(), `sign-in of ${user}: ${await signedIn.text()}`).toBe(true);
+}
+
+/**
  * Signs in through the sign-in API the form posts to (the form itself is tested in shell.spec.ts,
  * identity.spec.ts and account-security.spec.ts): the session cookie lands in the page's context,
  * then the home page (or `to`, the page the test starts on) loads — one page load instead of the
@@ -54,13 +72,7 @@ export async function signIn(
   pass = DEMO_PASSWORD,
   opts: { keepLowStock?: boolean; to?: string } = {},
 ) {
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
-    csrfToken: string;
-  };
-  const signedIn = await page.request.post('/api/auth/callback/credentials', {
-    form: { csrfToken, callbackUrl: '/', json: 'true', username: user, password: pass },
-  });
-  expect(signedIn.ok(), `sign-in of ${user}: ${await signedIn.text()}`).toBe(true);
+  await signInRequest(page.request, user, pass);
   const nearEnd = page
     .waitForResponse(
       (r) => r.url().includes('/api/variants/getNearStockEnd') && r.request().method() === 'GET',
@@ -212,4 +224,30 @@ export async function openShiftOnFreeRegister(
     );
   }
   throw new Error(`registers ${from}–${from + 9} are all held`);
+}
+
+/**
+ * Opens `to` through the app's router, without a page load (the app, its session and its code stay:
+ * a load costs seconds on a loaded machine). The page shown is unmounted first, and a page of the
+ * same route is left for another one before it is opened again, so that its page starts anew as
+ * after a load (nothing typed before carries over).
+ */
+export async function openInApp(page: Page, to: string) {
+  const push = (path: string) =>
+    page.evaluate((p) => {
+      for (const shown of document.querySelectorAll('#main > *')) {
+        shown.setAttribute('data-e2e-left', '');
+      }
+      window.history.pushState({}, '', p);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  const left = page.locator('#main > [data-e2e-left]');
+  const target = new URL(to, page.url());
+  if (new URL(page.url()).pathname === target.pathname) {
+    await push('/PaymentMethods');
+    await expect(left).toHaveCount(0);
+  }
+  await push(to);
+  await expect(page).toHaveURL(target.href);
+  await expect(left).toHaveCount(0);
 }

@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import {
+  dismissLowStockWhenShown,
+  openInApp,
+  signIn,
+  signInRequest,
+  writeHeaders,
+} from './support';
 
 // Issue 15 in two browser contexts of two branches: the accountant of 'فرع وسط البلد' transfers
 // cash from its main vault to the main vault of 'فرع مدينة نصر'; the receiver there sees it
@@ -38,13 +44,11 @@ async function page(browser: import('@playwright/test').Browser): Promise<Page> 
 test('a cash transfer between branches, confirmed live by the receiver; balances and the voucher', async ({
   browser,
 }) => {
-  const [admin, accountant, receiver] = await Promise.all([
-    page(browser),
-    page(browser),
-    page(browser),
-  ]);
-  await signIn(admin, 'admin');
-  const a = await client(admin.request);
+  const [accountant, receiver] = await Promise.all([page(browser), page(browser)]);
+  // The admin only prepares the story through the API: signed in without a page.
+  const adminContext = await browser.newContext();
+  await signInRequest(adminContext.request, 'admin');
+  const a = await client(adminContext.request);
   // The receiving branch's storekeeper keeps its vault in this story.
   const roles = (await a.get('/api/Roles')) as {
     id: string;
@@ -79,12 +83,14 @@ test('a cash transfer between branches, confirmed live by the receiver; balances
     ((await a.get(`/api/Vault/${id}`)) as { balance: number }).balance;
   const [start1, start2] = [await balance(v1.id), await balance(v2.id)];
 
-  await Promise.all([signIn(accountant, 'accountant'), signIn(receiver, 'storekeeper')]);
-  await receiver.goto('/MoneyTransactions');
+  // Both signed in straight onto their first page.
+  await Promise.all([
+    signIn(accountant, 'accountant', undefined, { to: '/MoneyTransactions' }),
+    signIn(receiver, 'storekeeper', undefined, { to: '/MoneyTransactions' }),
+  ]);
   await expect(receiver.getByRole('heading', { name: 'حركات الخزينة' })).toBeVisible();
 
   // --- The accountant sends 150.00 to the other branch.
-  await accountant.goto('/MoneyTransactions');
   await accountant.getByTestId('money-new').click();
   await accountant.getByTestId('money-type').click();
   await accountant.getByRole('option', { name: 'تحويل بين الخزائن' }).click();
@@ -115,7 +121,7 @@ test('a cash transfer between branches, confirmed live by the receiver; balances
   ).toHaveAttribute('data-status', 'confirmed');
 
   // --- The receiver's vault page shows the new balance, and its movements the transfer.
-  await receiver.goto('/Vault');
+  await openInApp(receiver, '/Vault');
   const row = receiver.getByTestId('vault-row').filter({ hasText: MAIN });
   await expect(row.getByTestId('vault-balance')).toContainText(
     ((start2 + 15_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }),
@@ -134,4 +140,5 @@ test('a cash transfer between branches, confirmed live by the receiver; balances
   await expect(voucher).toContainText(number);
   await expect(voucher.getByTestId('voucher-amount')).toContainText('150.00');
   await expect(voucher).toHaveAttribute('dir', 'rtl');
+  await adminContext.close();
 });
