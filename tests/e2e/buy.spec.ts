@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
 
 // Issue 14 acceptance in two browser contexts: the demo storekeeper receives a purchase invoice of
 // five lines by scanner at /buy (four known items and one new item created inline with its
@@ -27,12 +27,6 @@ async function api(request: APIRequestContext) {
     get: (path: string) => call('get', path),
     post: (path: string, data: unknown) => call('post', path, data),
   };
-}
-
-/** A simulated scanner: keys 10 ms apart, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
 }
 
 /** '1,234.50 ج.م' → 123450 */

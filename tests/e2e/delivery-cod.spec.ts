@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
 
 // Issue 30 item 21: cash on delivery is not credit. The demo cashier (no can_grant_credit) sells
 // at the till with nothing paid and no customer: the remainder cannot go on account, but it can be
@@ -49,8 +49,7 @@ test('a cashier without the credit permission books a cash-on-delivery order fro
   }
   await expect(screen).toBeVisible();
   await page.getByTestId('pos-search').focus();
-  await page.keyboard.type(item.barcodes[0], { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, item.barcodes[0]);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.keyboard.press('F4');
   const pay = page.getByTestId('payment-dialog');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
 
 // Issue 18 item 3: the branch manager sells at the POS and marks the sale for delivery, assigns
 // the demo driver; the driver, on a phone-sized screen, takes it out and delivers it (cash on
@@ -66,8 +66,7 @@ test('a delivery sale goes assigned → out → delivered and the driver’s cas
   }
   await expect(screen).toBeVisible();
   await page.getByTestId('pos-search').focus();
-  await page.keyboard.type(item.barcodes[0], { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, item.barcodes[0]);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await page.keyboard.press('F4');
   await expect(page.getByTestId('payment-dialog')).toBeVisible();

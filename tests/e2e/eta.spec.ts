@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   DEMO_PASSWORD,
   dismissLowStockWhenShown,
+  scan,
   serverPort,
   signIn,
   writeHeaders,
@@ -45,12 +46,6 @@ async function api(request: APIRequestContext) {
 async function simFailures(request: APIRequestContext, failures: object[]) {
   const res = await request.post(`${SIM}/sim/failures`, { data: { failures } });
   expect(res.ok()).toBe(true);
-}
-
-/** A simulated scanner: keys 10 ms apart, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
 }
 
 /** Sells one unit of the item in cash at the POS; returns the sale's number. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
 
 // Issue 18 item 1 (maintenance): a technician takes a phone in (a customer added on the spot, a
 // deposit), prints the intake receipt (number, barcode, the store's maintenance terms), adds a
@@ -179,8 +179,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     await expect(readyChip).toHaveAttribute('data-count', String(readyBefore + 1));
 
     // The front desk scans the ticket's barcode on /Maintenance: the ticket opens.
-    await desk.keyboard.type(number, { delay: 10 });
-    await desk.keyboard.press('Enter');
+    await scan(desk, number);
     await expect(desk).toHaveURL(new RegExp(`/Maintenance/${ticketId}$`));
     await expect(desk.getByTestId('ticket-page-status')).toHaveText('جاهز للتسليم');
 
@@ -211,8 +210,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
       totals: { expectedCash: number };
     };
     await desk.getByTestId('pos-search').focus();
-    await desk.keyboard.type(number, { delay: 10 });
-    await desk.keyboard.press('Enter');
+    await scan(desk, number);
     const pay = desk.getByTestId('ticket-pay-dialog');
     await expect(pay).toContainText(number);
     await expect(pay.getByTestId('ticket-pay-due')).toContainText('750');
@@ -232,8 +230,7 @@ test('a phone is taken in, repaired with a part, turns ready live at the front d
     expect(shiftAfter.totals.expectedCash).toBe(shiftBefore.totals.expectedCash + 75_000);
     // scanned again: delivered, nothing more to pay
     await desk.getByTestId('pos-search').focus();
-    await desk.keyboard.type(number, { delay: 10 });
-    await desk.keyboard.press('Enter');
+    await scan(desk, number);
     await expect(desk.getByTestId('ticket-pay-not-ready')).toContainText('تم التسليم');
     await desk.keyboard.press('Escape');
 

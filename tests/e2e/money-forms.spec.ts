@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { dismissLowStockWhenShown, openInApp, signIn } from './support';
+import { dismissLowStockWhenShown, openInApp, scan, signIn } from './support';
 
 // Issue 30 item 1 and its acceptance: one table over every money and quantity form. For each form
 // and each of `-100`, `abc`, empty, `1e9`, `0`, `12.345` the form either sends nothing and says why
@@ -124,8 +124,7 @@ async function posWithLine(page: Page) {
   await expect(page.getByTestId('pos-screen')).toBeVisible();
   if ((await page.getByTestId('cart-line').count()) === 0) {
     await page.getByTestId('pos-search').focus();
-    await page.keyboard.type(names.barcode, { delay: 10 });
-    await page.keyboard.press('Enter');
+    await scan(page, names.barcode);
   }
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   // The cart outlives a reload: start each row from one unit at its price, no discounts.

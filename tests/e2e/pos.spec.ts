@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn } from './support';
+import { dismissLowStockWhenShown, scan, signIn } from './support';
 
 // Issue 5 acceptance, in Arabic, as the demo cashier (role كاشير, which holds can_return_products):
 // open a shift, scan two items with a simulated scanner (keys 10 ms apart + Enter, once into the
@@ -42,12 +42,6 @@ async function prepare(page: Page) {
   });
   // The low-stock warning (spec §4) opens on its own for managers; not what this test is about.
   await dismissLowStockWhenShown(page);
-}
-
-/** A simulated scanner: keys 10 ms apart, then Enter (spec §5: ≤ 100 ms between keys). */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
 }
 
 /** Opens a shift on the POS when none is open. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
 
 // Issue 18 item 2: the branch manager reserves an item for a customer against a deposit (the
 // deposit goes into the branch's main vault, the unit is no longer sellable), prints the slip,
@@ -139,8 +139,7 @@ test('a reservation is sold at the POS: its slip scanned, the deposit counted', 
   }
   await expect(screen).toBeVisible();
   await page.getByTestId('pos-search').focus();
-  await page.keyboard.type(reservation.number, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, reservation.number);
   const row = page.getByTestId('reservation-picker-row').filter({ hasText: reservation.number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(customer.name);

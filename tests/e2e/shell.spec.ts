@@ -6,6 +6,7 @@ import {
   dismissLowStock,
   dismissLowStockWhenShown,
   lowStockDialog,
+  scan,
   signIn,
   transitionsEnded,
 } from './support';
@@ -328,8 +329,7 @@ test.describe('barcode scanner', () => {
     await expect(overlay(page)).toBeHidden();
 
     // A scanner: keys 10 ms apart, then Enter.
-    await page.keyboard.type('6221031490019', { delay: 10 });
-    await page.keyboard.press('Enter');
+    await scan(page, '6221031490019');
     await expect(page).toHaveURL(/\/POS\?barcode=6221031490019$/);
   });
 });

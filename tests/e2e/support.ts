@@ -34,6 +34,46 @@ export async function dismissLowStockWhenShown(page: Page) {
   );
 }
 
+/** Keys of a simulated scan are this far apart (a scanner's are 5–30 ms; the spec allows 50 in a field). */
+const SCAN_KEY_GAP_MS = 10;
+
+/**
+ * A barcode scanner: the code's keys `SCAN_KEY_GAP_MS` apart, then Enter, into whatever has the
+ * focus. The keys go through the DevTools protocol with their press times stamped on them, all sent
+ * at once as a scanner's reach the browser's queue: `keyboard.type(code, { delay })` waits for the
+ * page to handle each key before sending the next, so a page busy rendering stretched the gaps past
+ * the scan limits and split the scan (a lost first digit), which no real scanner does.
+ */
+export async function scan(page: Page, code: string) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const start = Date.now() / 1000;
+    const keys = [...code].map((ch) => ({
+      key: ch,
+      text: ch,
+      keyCode: ch.toUpperCase().charCodeAt(0),
+    }));
+    keys.push({ key: 'Enter', text: '\r', keyCode: 13 });
+    await Promise.all(
+      keys.flatMap(({ key, text, keyCode }, i) => {
+        const stamp = { timestamp: start + (i * SCAN_KEY_GAP_MS) / 1000 };
+        const common = { key, windowsVirtualKeyCode: keyCode, ...stamp };
+        return [
+          cdp.send('Input.dispatchKeyEvent', {
+            type: 'keyDown',
+            text,
+            unmodifiedText: text,
+            ...common,
+          }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }),
+        ];
+      }),
+    );
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Waits for the warning that a page load brings and dismisses it. */
 export async function dismissLowStock(page: Page) {
   await lowStockDialog(page).getByTestId('confirm-dialog-cancel').click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { dismissLowStockWhenShown, scan, signIn, writeHeaders } from './support';
 
 // Issue 30 item 9: when another register sells the last units first, the refused sale's payment
 // dialog stays open and says why inside it (the toast behind the dialog went unseen).
@@ -60,8 +60,7 @@ test('the refused side of a race for the last units says why inside the payment 
   await page.goto('/POS');
   const screen = page.getByTestId('pos-screen');
   await expect(screen).toBeVisible();
-  await page.keyboard.type(variant!.barcodes[0], { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, variant!.barcodes[0]);
   const line = page.getByTestId('cart-line').first();
   await expect(line).toHaveAttribute('data-variant-id', variant!.id);
   await line.getByTestId('cart-qty').fill(String(available));

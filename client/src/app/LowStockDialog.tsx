@@ -55,12 +55,14 @@ export default function LowStockDialog() {
   }, [signature]);
 
   // Closed without leaving the page: if the focus ended on nothing (the warning opened while the
-  // page was still placing it), it goes back to the page's scan box, where the hands are. Done when
-  // the dialog has fully closed (onExited), after the dialog gave the focus back, however slow the
-  // device: a fixed delay lost the race on a loaded machine.
+  // page was still placing it) or is still on the closing dialog (its button was clicked while it
+  // left the focus in the scan box, so nothing restores it), it goes back to the page's scan box,
+  // where the hands are. Done when the dialog has fully closed (onExited), after the dialog gave the
+  // focus back, however slow the device: a fixed delay lost the race on a loaded machine.
   const close = () => setOpen(false);
-  const refocus = () => {
-    if (document.activeElement && document.activeElement !== document.body) return;
+  const refocus = (dialog: HTMLElement) => {
+    const active = document.activeElement;
+    if (active && active !== document.body && !dialog.contains(active)) return;
     document.querySelector<HTMLElement>('[data-scan-input]')?.focus();
   };
 

@@ -27,8 +27,11 @@ export type ConfirmDialogProps = {
   onMouseLeave?: () => void;
   /** Leaves the focus where it is (a warning that opens while someone types or scans). */
   keepFocus?: boolean;
-  /** Called once the dialog has closed and its exit transition ended (the focus is restored by then). */
-  onExited?: () => void;
+  /**
+   * Called once the dialog has closed and its exit transition ended (the focus is restored by
+   * then), with the dialog's element: it is still in the page, and may still hold the focus.
+   */
+  onExited?: (dialog: HTMLElement) => void;
 };
 
 /** Confirmation dialog: confirm in dark teal, deny in the accent colour (spec §8/§9). */

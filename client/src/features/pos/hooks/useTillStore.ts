@@ -62,20 +62,37 @@ export function useTillStore(userId: string, inventoryId: string | null, rules: 
       applyOnHand({ variantId, onHand, reserved: reserved ?? 0 });
     }
   });
-  // Reconnected: events may have been missed, so read each line's on hand and reserved again.
+  // A line's on hand and reserved read again from the inventory.
+  const refresh = (line: { sku: string; variantId: string }, inventory: string) =>
+    catalogApi
+      .searchVariants(line.sku, inventory, 1)
+      .then(
+        ([v]) =>
+          v &&
+          v.id === line.variantId &&
+          v.onHand !== undefined &&
+          applyOnHand({ variantId: v.id, onHand: v.onHand, reserved: v.reserved ?? 0 }),
+      )
+      .catch(() => undefined);
+  // Reconnected: events may have been missed, so every line is read again.
   useLiveResync(() => {
     if (!inventoryId) return;
-    for (const line of store.get(cartLinesAtom)) {
-      catalogApi
-        .searchVariants(line.sku, inventoryId, 1)
-        .then(
-          ([v]) =>
-            v &&
-            v.id === line.variantId &&
-            v.onHand !== undefined &&
-            applyOnHand({ variantId: v.id, onHand: v.onHand, reserved: v.reserved ?? 0 }),
-        )
-        .catch(() => undefined);
-    }
+    for (const line of store.get(cartLinesAtom)) void refresh(line, inventoryId);
   });
+  // A line without stock figures (a scan that beat the till's loading of its inventory, a cart
+  // saved in this browser) gets them once the inventory is known; each variant is asked once.
+  useEffect(() => {
+    if (!inventoryId) return;
+    const asked = new Set<string>();
+    const fill = () => {
+      for (const line of store.get(cartLinesAtom)) {
+        if (line.onHand !== null || asked.has(line.variantId)) continue;
+        asked.add(line.variantId);
+        void refresh(line, inventoryId);
+      }
+    };
+    fill();
+    return store.sub(cartLinesAtom, fill);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, inventoryId]);
 }
