@@ -140,13 +140,15 @@ async function check(label, cmd, args, logFile = null) {
 }
 
 /**
- * How a Jest lane runs: medium and security in parallel workers (each suite has its own database,
- * so they share no state); reliability in band (its tests measure timings and kill servers).
+ * How a Jest lane runs: medium, security and reliability in two workers (each suite has its own
+ * database, and each reliability suite its own server port, Redis port and queue prefix, so they
+ * share no state: the first try on two workers failed only because two suites had the same port);
+ * unit on two workers as well (it runs alone once ESLint is done).
  * JEST_WORKERS_<LANE>=n overrides (1 = in band). --detectOpenHandles would force one worker, so CI
  * does not use it: a lane that finishes but does not exit is killed after a minute and reported
  * (run that lane with --detectOpenHandles to see what holds it).
  */
-const WORKERS = { unit: 1, medium: 2, security: 2, reliability: 1 };
+const WORKERS = { unit: 2, medium: 2, security: 2, reliability: 2 };
 
 /** The progress file's suites: those started and not finished, and the finished ones. */
 function progressOf(file) {

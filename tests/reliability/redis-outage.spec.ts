@@ -14,7 +14,8 @@ import { prepareDatabase, salesFixture, streamSales } from './fixture';
 // and every event committed meanwhile is delivered once Redis is back. The Redis here is the
 // test's own (its own port), so the machine's Redis is not disturbed.
 describe('Redis outage during sales', () => {
-  const PORT = '3913';
+  // Each suite its own port: the lane runs two suites at once (eta-crash has 3913).
+  const PORT = '3915';
   const REDIS_PORT = 6391;
   let db: Awaited<ReturnType<typeof prepareDatabase>>;
   let server: ServerProcess;
