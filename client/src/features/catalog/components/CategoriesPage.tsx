@@ -25,15 +25,9 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CATEGORIES, normalizeArabic, type CategoryResponseDto } from '@pos/contracts';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { ResourceForm, resourceApi } from '../../../shared/resource';
@@ -46,7 +40,8 @@ import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCru
 import { useEditDialog } from '../../../shared/ui/useEditDialog';
 import { catalogKeys, useCategories } from '../api/catalog.api';
 import { useCan } from '../../../shared/state/useCan';
-import { buildTree, descendantsOf } from '../lib/tree';
+import { buildTree, descendantsOf, type TreeRow } from '../lib/tree';
+import { DataTable, type Column } from '../../../shared/ui/DataTable';
 
 const api = resourceApi(CATEGORIES);
 
@@ -81,6 +76,8 @@ export default function CategoriesPage() {
   // Drag and drop: drop a category on another to make it a child, on the top target to make it
   // top-level. Keyboard users pick the parent in the edit dialog (or move the handle with the keys).
   const [draggingId, setDraggingId] = useState<string | null>(null);
+  // The row under the dragged one (it lights up: dropping there makes it the parent).
+  const [overId, setOverId] = useState<string | null>(null);
   const byId = useMemo(
     () => new Map((categories.data ?? []).map((c) => [c.id, c])),
     [categories.data],
@@ -119,8 +116,12 @@ export default function CategoriesPage() {
   });
 
   const onDragStart = (event: DragStartEvent) => setDraggingId(String(event.active.id));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragCancel = () => {
     setDraggingId(null);
+    setOverId(null);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    onDragCancel();
     if (!over) return;
     const id = String(active.id);
     const parentId = over.id === ROOT_TARGET ? null : String(over.id);
@@ -139,6 +140,75 @@ export default function CategoriesPage() {
     invalidate: [catalogKeys.categories],
     closeOnError: true,
   });
+
+  const columns: Column<TreeRow>[] = [
+    {
+      key: 'drag',
+      header: null,
+      padding: 'checkbox',
+      hidden: !canManage,
+      render: ({ category }) => (
+        <DragHandle category={category} dropDisabled={blocked.has(category.id)} />
+      ),
+    },
+    {
+      key: 'name',
+      header: t('categories.columns.name'),
+      render: ({ category, depth }) => (
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', gap: 0.5, paddingInlineStart: depth * 3 }}
+        >
+          {depth > 0 ? (
+            <SubdirectoryArrowLeft
+              fontSize="small"
+              sx={{ color: 'text.disabled', '[dir="ltr"] &': { transform: 'scaleX(-1)' } }}
+            />
+          ) : (
+            <FolderOutlined fontSize="small" sx={{ color: 'primary.main' }} />
+          )}
+          <Typography variant="body2" sx={{ fontWeight: depth === 0 ? 700 : 400 }}>
+            {category.name}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      key: 'nameEn',
+      header: t('categories.columns.nameEn'),
+      render: ({ category }) => category.nameEn ?? '',
+    },
+    {
+      key: 'products',
+      header: t('categories.columns.products'),
+      align: 'center',
+      render: ({ category }) => (
+        <Chip size="small" variant="outlined" label={category.productCount} />
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      align: 'right',
+      nowrap: true,
+      render: ({ category }) =>
+        canManage && (
+          <>
+            <IconAction
+              icon={Add}
+              label={t('categories.addChild')}
+              onClick={() => dialog.openEdit({ parentId: category.id })}
+            />
+            <EditAction
+              label={t('common.edit')}
+              testId="category-edit"
+              onClick={() => dialog.openEdit({ category })}
+            />
+            <DeleteAction label={t('common.delete')} onClick={() => remove.ask(category)} />
+          </>
+        ),
+    },
+  ];
 
   return (
     <Box>
@@ -166,66 +236,37 @@ export default function CategoriesPage() {
           sensors={sensors}
           collisionDetection={collision}
           onDragStart={onDragStart}
+          onDragOver={({ over }) => setOverId(over ? String(over.id) : null)}
           onDragEnd={onDragEnd}
-          onDragCancel={() => setDraggingId(null)}
+          onDragCancel={onDragCancel}
           accessibility={{
             announcements,
             screenReaderInstructions: { draggable: t('categories.dnd.instructions') },
           }}
         >
           {canManage && <RootDropTarget active={draggingId !== null} />}
-          <TableContainer>
-            <Table size="small" aria-label={t('categories.title')}>
-              <TableHead>
-                <TableRow>
-                  {canManage && <TableCell padding="checkbox" />}
-                  <TableCell>{t('categories.columns.name')}</TableCell>
-                  <TableCell>{t('categories.columns.nameEn')}</TableCell>
-                  <TableCell align="center">{t('categories.columns.products')}</TableCell>
-                  <TableCell align="right">{t('common.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {visible.map(({ category, depth }) => (
-                  <CategoryRow
-                    key={category.id}
-                    category={category}
-                    depth={depth}
-                    canManage={canManage}
-                    dropDisabled={blocked.has(category.id)}
-                    dragging={draggingId === category.id}
-                    actions={
-                      canManage && (
-                        <>
-                          <IconAction
-                            icon={Add}
-                            label={t('categories.addChild')}
-                            onClick={() => dialog.openEdit({ parentId: category.id })}
-                          />
-                          <EditAction
-                            label={t('common.edit')}
-                            testId="category-edit"
-                            onClick={() => dialog.openEdit({ category })}
-                          />
-                          <DeleteAction
-                            label={t('common.delete')}
-                            onClick={() => remove.ask(category)}
-                          />
-                        </>
-                      )
-                    }
-                  />
-                ))}
-                {!categories.isLoading && visible.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                      {t('categories.empty')}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            columns={columns}
+            rows={visible}
+            rowKey={({ category }) => category.id}
+            rowTestId="category-row"
+            rowProps={({ category }) => ({
+              'data-category-id': category.id,
+              'data-parent-id': category.parentId ?? '',
+              sx: {
+                opacity: draggingId === category.id ? 0.4 : 1,
+                ...(overId === category.id && {
+                  bgcolor: 'action.selected',
+                  outline: 2,
+                  outlineColor: 'primary.main',
+                  outlineOffset: -2,
+                }),
+              },
+            })}
+            ariaLabel={t('categories.title')}
+            loading={categories.isLoading}
+            emptyText={t('categories.empty')}
+          />
           <DragOverlay dropAnimation={null}>
             {draggingId ? (
               <Chip
@@ -291,89 +332,35 @@ function RootDropTarget({ active }: { active: boolean }) {
   );
 }
 
-type RowProps = {
-  category: CategoryResponseDto;
-  depth: number;
-  canManage: boolean;
-  /** The dragged category and its descendants cannot take it. */
-  dropDisabled: boolean;
-  dragging: boolean;
-  actions: ReactNode;
-};
-
-function CategoryRow({ category, depth, canManage, dropDisabled, dragging, actions }: RowProps) {
+/** A row's drag handle; its row is what is dragged and what takes a drop. */
+function DragHandle(props: { category: CategoryResponseDto; dropDisabled: boolean }) {
   const { t } = useTranslation('catalog');
-  const {
-    attributes,
-    listeners,
-    setNodeRef: setDragNode,
-    setActivatorNodeRef,
-  } = useDraggable({ id: category.id, disabled: !canManage });
-  const { setNodeRef: setDropNode, isOver } = useDroppable({
-    id: category.id,
-    disabled: !canManage || dropDisabled,
-  });
+  const { id, name } = props.category;
+  const drag = useDraggable({ id });
+  // The dragged category and its descendants cannot take it.
+  const { setNodeRef: setDropNode } = useDroppable({ id, disabled: props.dropDisabled });
+  const { setNodeRef: setDragNode, setActivatorNodeRef } = drag;
+  const ref = useCallback(
+    (node: HTMLButtonElement | null) => {
+      setActivatorNodeRef(node);
+      const row = node?.closest('tr') ?? null;
+      setDropNode(row);
+      setDragNode(row);
+    },
+    [setActivatorNodeRef, setDropNode, setDragNode],
+  );
   return (
-    <TableRow
-      ref={(node: HTMLTableRowElement | null) => {
-        setDropNode(node);
-        setDragNode(node);
-      }}
-      hover
-      data-testid="category-row"
-      data-category-id={category.id}
-      data-parent-id={category.parentId ?? ''}
-      sx={{
-        opacity: dragging ? 0.4 : 1,
-        ...(isOver && {
-          bgcolor: 'action.selected',
-          outline: 2,
-          outlineColor: 'primary.main',
-          outlineOffset: -2,
-        }),
-      }}
+    <IconButton
+      size="small"
+      ref={ref}
+      {...drag.attributes}
+      {...drag.listeners}
+      aria-label={t('categories.dragHandle', { name })}
+      data-testid="category-drag"
+      sx={{ cursor: 'grab', touchAction: 'none' }}
     >
-      {canManage && (
-        <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={t('categories.dragHandle', { name: category.name })}
-            data-testid="category-drag"
-            sx={{ cursor: 'grab', touchAction: 'none' }}
-          >
-            <DragIndicator fontSize="small" />
-          </IconButton>
-        </TableCell>
-      )}
-      <TableCell>
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', gap: 0.5, paddingInlineStart: depth * 3 }}
-        >
-          {depth > 0 ? (
-            <SubdirectoryArrowLeft
-              fontSize="small"
-              sx={{ color: 'text.disabled', '[dir="ltr"] &': { transform: 'scaleX(-1)' } }}
-            />
-          ) : (
-            <FolderOutlined fontSize="small" sx={{ color: 'primary.main' }} />
-          )}
-          <Typography variant="body2" sx={{ fontWeight: depth === 0 ? 700 : 400 }}>
-            {category.name}
-          </Typography>
-        </Stack>
-      </TableCell>
-      <TableCell>{category.nameEn ?? ''}</TableCell>
-      <TableCell align="center">
-        <Chip size="small" variant="outlined" label={category.productCount} />
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {actions}
-      </TableCell>
-    </TableRow>
+      <DragIndicator fontSize="small" />
+    </IconButton>
   );
 }
 

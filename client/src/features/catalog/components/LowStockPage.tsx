@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useCan } from '../../../shared/state/useCan';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { DataTable, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { FilterBar, SearchField, SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { IconAction } from '../../../shared/ui/IconAction';
@@ -142,12 +142,7 @@ export default function LowStockPage() {
         </Box>
       ),
     },
-    {
-      key: 'threshold',
-      header: t('lowStock.columns.threshold'),
-      align: 'center',
-      render: (row) => formatQuantity(row.lowStockThreshold),
-    },
+    qtyColumn('threshold', t('lowStock.columns.threshold'), (row) => row.lowStockThreshold),
     {
       key: 'actions',
       header: t('common.actions'),

@@ -30,6 +30,18 @@ export type AdjustLine = {
 };
 type Mode = 'change' | 'counted';
 
+/** A new line for a variant (its title and what is on hand), nothing typed yet. */
+export const adjustLine = (
+  v: Parameters<typeof itemTitle>[0] & { onHand?: number },
+  variantId: string,
+): AdjustLine => ({
+  variantId,
+  title: itemTitle(v),
+  onHand: v.onHand ?? 0,
+  value: '',
+  unitCost: '',
+});
+
 type Props = {
   open: boolean;
   inventoryId: string;
@@ -164,10 +176,7 @@ export function AdjustmentDialog({ open, inventoryId, initial, onClose }: Props)
         label={t('adjust.addItem')}
         testId="adjust-picker"
         onChange={(variant) => {
-          if (!variant) return;
-          const title = itemTitle(variant);
-          const line = { variantId: variant.id, title, onHand: variant.onHand ?? 0 };
-          setLines((prev) => [...prev, { ...line, value: '', unitCost: '' }]);
+          if (variant) setLines((prev) => [...prev, adjustLine(variant, variant.id)]);
         }}
       />
       <Box sx={{ mt: 1.5 }}>

@@ -23,7 +23,6 @@ import { PagedTable, StatusBadge, useListState, usePagedList } from '../../../sh
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { CategoryFilter, propertiesText } from '../../catalog';
 import { useCan } from '../../../shared/state/useCan';
-import { formatQuantity } from '../../../shared/lib/money';
 import {
   inventoryApi,
   inventoryKeys,
@@ -31,7 +30,7 @@ import {
   type StockQuery,
 } from '../api/inventory.api';
 import { StockTakingsSection } from '../../stocktaking';
-import { AdjustmentDialog, type AdjustLine } from './AdjustmentDialog';
+import { AdjustmentDialog, adjustLine, type AdjustLine } from './AdjustmentDialog';
 import { MovementsDialog, type MovementsTarget } from './MovementsDialog';
 import { nameLang } from '../../../shared/lib/lang';
 import { BackButton, itemTitle, ValueBox } from '../../../shared/ui/DocumentKit';
@@ -109,12 +108,7 @@ export default function InventoryPage() {
       ),
     },
     qtyColumn('onHand', t('stock.onHand'), (row) => row.onHand, { sx: { fontWeight: 700 } }),
-    {
-      key: 'reserved',
-      header: t('stock.reserved'),
-      align: 'center',
-      render: (row) => (row.reserved ? formatQuantity(row.reserved) : ''),
-    },
+    qtyColumn('reserved', t('stock.reserved'), (row) => row.reserved || null),
     qtyColumn('threshold', t('stock.threshold'), (row) => row.lowStockThreshold),
     {
       key: 'status',
@@ -149,17 +143,7 @@ export default function InventoryPage() {
             <IconAction
               label={t('adjust.open')}
               icon={TuneOutlined}
-              onClick={() =>
-                adjust.openEdit([
-                  {
-                    variantId: row.variantId,
-                    title: itemTitle(row),
-                    onHand: row.onHand,
-                    value: '',
-                    unitCost: '',
-                  },
-                ])
-              }
+              onClick={() => adjust.openEdit([adjustLine(row, row.variantId)])}
               testId="stock-adjust"
             />
           )}

@@ -4,10 +4,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { formatPiasters } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../../../shared/ui/PagedTable';
-import type { Column } from '../../../shared/ui/DataTable';
+import { moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { ListGrid } from '../../../shared/ui/ListGrid';
 import { usePaging } from '../../../shared/ui/usePaging';
 import { useCan } from '../../../shared/state/useCan';
@@ -55,19 +54,11 @@ export function MovementsDialog({
       cellSx: (m) => ({ fontWeight: 700, color: m.quantity < 0 ? 'error.main' : 'success.main' }),
       render: (m) => `${m.quantity > 0 ? '+' : ''}${formatQuantity(m.quantity)}`,
     },
-    {
-      key: 'balance',
-      header: t('movements.balance'),
-      align: 'center',
-      render: (m) => formatQuantity(m.balanceAfter),
-    },
-    {
-      key: 'unitCost',
-      header: t('movements.unitCost'),
+    qtyColumn('balance', t('movements.balance'), (m) => m.balanceAfter),
+    moneyColumn('unitCost', t('movements.unitCost'), (m) => m.unitCost, {
+      align: undefined,
       hidden: !showCost,
-      render: (m) =>
-        m.unitCost !== undefined && m.unitCost !== null ? formatPiasters(m.unitCost) : '',
-    },
+    }),
     { key: 'user', header: t('movements.user'), render: (m) => m.userName ?? '' },
     { key: 'note', header: t('movements.note'), render: (m) => m.note ?? '' },
   ];
