@@ -169,29 +169,21 @@ export default function TransferRequestPage() {
               {t('actions.edit')}
             </Button>
           )}
-          {stepActions.map((a) => (
-            <Button
-              key={a}
-              variant={a === 'cancel' || a === 'reject' ? 'outlined' : 'contained'}
-              color={a === 'cancel' || a === 'reject' ? 'error' : 'primary'}
-              disabled={busy || editLines !== null}
-              onClick={() => void step(a)}
-              data-testid={`transfer-action-${a}`}
-            >
-              {t(`actions.${a}`)}
-            </Button>
-          ))}
-          {tr.actions.includes('receive') && (
-            <Button
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() => setReceiving(true)}
-              data-testid="transfer-action-receive"
-            >
-              {t('actions.receive')}
-            </Button>
-          )}
+          {[...stepActions, ...tr.actions.filter((a) => a === 'receive')].map((a) => {
+            const danger = a === 'cancel' || a === 'reject';
+            return (
+              <Button
+                key={a}
+                variant={danger ? 'outlined' : 'contained'}
+                color={danger ? 'error' : a === 'receive' ? 'success' : 'primary'}
+                disabled={busy || (a !== 'receive' && editLines !== null)}
+                onClick={() => (a === 'receive' ? setReceiving(true) : void step(a))}
+                data-testid={`transfer-action-${a}`}
+              >
+                {t(`actions.${a}`)}
+              </Button>
+            );
+          })}
         </Stack>
       </Paper>
 

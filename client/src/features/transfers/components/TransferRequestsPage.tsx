@@ -269,11 +269,6 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       setBusy(false);
     }
   };
-  const option = (i: { id: string; name: string; branchName: string }) => (
-    <MenuItem key={i.id} value={i.id}>
-      {i.name} — {i.branchName}
-    </MenuItem>
-  );
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -285,28 +280,28 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
-          <TextField
-            select
-            fullWidth
-            label={t('fields.from')}
-            value={fromId}
-            onChange={(e) => setFromId(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}
-          >
-            {(inventories.data ?? []).map(option)}
-          </TextField>
-          <TextField
-            select
-            fullWidth
-            label={t('fields.to')}
-            value={toId}
-            onChange={(e) => setToId(e.target.value)}
-            error={!!fromId && fromId === toId}
-            helperText={fromId && fromId === toId ? t('sameInventory') : undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-to' } }}
-          >
-            {(inventories.data ?? []).map(option)}
-          </TextField>
+          {(['from', 'to'] as const).map((end) => {
+            const same = end === 'to' && !!fromId && fromId === toId;
+            return (
+              <TextField
+                key={end}
+                select
+                fullWidth
+                label={t(`fields.${end}`)}
+                value={end === 'from' ? fromId : toId}
+                onChange={(e) => (end === 'from' ? setFromId : setToId)(e.target.value)}
+                error={same}
+                helperText={same ? t('sameInventory') : undefined}
+                slotProps={{ htmlInput: { 'data-testid': `transfer-${end}` } }}
+              >
+                {(inventories.data ?? []).map((i) => (
+                  <MenuItem key={i.id} value={i.id}>
+                    {i.name} — {i.branchName}
+                  </MenuItem>
+                ))}
+              </TextField>
+            );
+          })}
         </Stack>
         <TransferLinesEditor
           lines={lines}
