@@ -25,7 +25,7 @@ import { AddButton } from '../../../shared/ui/PageHeader';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
-import { useCan } from '../../../shared/state/useCan';
+import { useCan, useReadsBranch } from '../../../shared/state/useCan';
 import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { STATE_COLORS } from '../lib/states';
@@ -195,6 +195,7 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
   const navigate = useNavigate();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
+  const readsBranch = useReadsBranch();
   const inventories = useInventoryOptions();
   const [fromChoice, setFromId] = useState('');
   const [toChoice, setToId] = useState('');
@@ -246,8 +247,7 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       : ((inventories.data ?? []).find((i) => i.id !== toId)?.id ?? ''));
 
   // On-hand figures come with the picker only for inventories this user may read (own branch, or all).
-  const readable = (branchId?: string) =>
-    !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
+  const fromBranch = inventories.data?.find((i) => i.id === fromId)?.branchId;
   const inputs = toLineInputs(lines);
   const valid = !!fromId && !!toId && fromId !== toId && !!inputs && inputs.length > 0;
   const submit = async (draft: boolean) => {
@@ -306,9 +306,7 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
         <TransferLinesEditor
           lines={lines}
           onChange={setLines}
-          inventoryId={
-            readable(inventories.data?.find((i) => i.id === fromId)?.branchId) ? fromId : undefined
-          }
+          inventoryId={fromBranch && readsBranch(fromBranch) ? fromId : undefined}
         />
         <TextField
           fullWidth
