@@ -12,3 +12,17 @@ export function useCan(): (...keys: PermissionKey[]) => boolean {
     [user, modules],
   );
 }
+
+/**
+ * Whether the user reads a branch's stock and figures: an admin, `can_see_branches`, or their own
+ * branch. Without a branch: whether they read every branch.
+ */
+export function useReadsBranch(): (branchId?: string) => boolean {
+  const user = useAtomValue(sessionUserState);
+  const can = useCan();
+  return useCallback(
+    (branchId?: string) =>
+      !!user?.isAdmin || can('can_see_branches') || (!!branchId && branchId === user?.branchId),
+    [user, can],
+  );
+}

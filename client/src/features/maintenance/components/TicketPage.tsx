@@ -154,21 +154,18 @@ export default function TicketPage() {
         }
         actions={
           <>
-            <Button
-              startIcon={<Print />}
-              onClick={() => setPrinting('intake')}
-              data-testid="ticket-print-intake"
-            >
-              {t('detail.printIntake')}
-            </Button>
-            {tk.status === 'delivered' && (
-              <Button
-                startIcon={<Print />}
-                onClick={() => setPrinting('delivery')}
-                data-testid="ticket-print-delivery"
-              >
-                {t('detail.printDelivery')}
-              </Button>
+            {(['intake', 'delivery'] as const).map(
+              (kind) =>
+                (kind === 'intake' || tk.status === 'delivered') && (
+                  <Button
+                    key={kind}
+                    startIcon={<Print />}
+                    onClick={() => setPrinting(kind)}
+                    data-testid={`ticket-print-${kind}`}
+                  >
+                    {t(kind === 'intake' ? 'detail.printIntake' : 'detail.printDelivery')}
+                  </Button>
+                ),
             )}
             {tk.status === 'delivered' && tk.warrantyUntil && (
               <Button onClick={() => setWarranty(true)} data-testid="ticket-warranty">

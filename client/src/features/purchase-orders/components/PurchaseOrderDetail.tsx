@@ -89,18 +89,13 @@ export function PurchaseOrderDetail({ id }: { id: string }) {
           testId: 'po-status',
         }}
       >
-        {order.actions.includes('edit') && (
-          <Button onClick={() => setEditing(true)} disabled={busy} data-testid="po-edit">
-            {t('actions.edit')}
-          </Button>
-        )}
-        {(['close', 'cancel'] as const).map(
+        {(['edit', 'close', 'cancel'] as const).map(
           (action) =>
             order.actions.includes(action) && (
               <Button
                 key={action}
                 color={action === 'cancel' ? 'error' : undefined}
-                onClick={() => void step(action)}
+                onClick={() => (action === 'edit' ? setEditing(true) : void step(action))}
                 disabled={busy}
                 data-testid={`po-${action}`}
               >

@@ -1,6 +1,4 @@
-import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,6 +13,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { dateColumn, statusColumn } from '../../../shared/ui/listColumns';
 import { SearchField } from '../../../shared/ui/FilterBar';
+import { AddButton } from '../../../shared/ui/PageHeader';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import {
   purchaseOrderKeys,
@@ -100,14 +99,9 @@ export function PurchaseOrdersList() {
                 />
               ))}
             </Stack>
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setCreating(true)}
-              data-testid="po-new"
-            >
+            <AddButton onClick={() => setCreating(true)} testId="po-new">
               {t('list.new')}
-            </Button>
+            </AddButton>
           </>
         }
       />

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
-import { useCan } from '../../../shared/state/useCan';
+import { useCan, useReadsBranch } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
@@ -49,13 +49,8 @@ export function ReorderSuggestion() {
   const queryClient = useQueryClient();
   const user = useAtomValue(sessionUserState);
   const inventories = useInventoryOptions();
-  const readable = useMemo(
-    () =>
-      (inventories.data ?? []).filter(
-        (i) => user?.isAdmin || can('can_see_branches') || i.branchId === user?.branchId,
-      ),
-    [inventories.data, user?.isAdmin, user?.branchId, can],
-  );
+  const readsBranch = useReadsBranch();
+  const readable = (inventories.data ?? []).filter((i) => readsBranch(i.branchId));
   const [inventoryId, setInventoryId] = useState('');
   const suggestion = useQuery({
     queryKey: purchaseOrderKeys.suggestion(inventoryId),

@@ -35,8 +35,6 @@ export const stockTakingApi = {
   get: (stId: string) => http.get<StockTakingResponseDto>(`/StockTakings/${id(stId)}`),
   lines: (stId: string, query: LinesQuery) =>
     http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, query),
-  allLines: (stId: string) =>
-    http.list<StockTakingLineDto>(`/StockTakings/${id(stId)}/lines`, { pageSize: 500, page: 1 }),
   counts: (stId: string, mine: boolean) =>
     http.get<StockTakingCountRowDto[]>(`/StockTakings/${id(stId)}/counts`, { mine }),
   start: (dto: StockTakingStartDto) => http.post<StockTakingResponseDto>('/StockTakings', dto),

@@ -37,12 +37,18 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
     fetch: (query) => stockTakingApi.lines(session.id, query),
   });
   const showValue = session.varianceValue !== undefined;
+  /** A centred figure column headed by its `review.<key>` text. */
   const qty = (
     key: string,
-    header: string,
     value: (l: Line) => string,
     extra?: Partial<Column<Line>>,
-  ): Column<Line> => ({ key, header: t(header), align: 'center', render: value, ...extra });
+  ): Column<Line> => ({
+    key,
+    header: t(`review.${key}`),
+    align: 'center',
+    render: value,
+    ...extra,
+  });
   return (
     <PagedTable<Line>
       query={lines}
@@ -98,38 +104,24 @@ export function ReviewTable({ session }: { session: StockTakingResponseDto }) {
           ),
         },
         { key: 'code', header: t('review.code'), ltr: true, render: (l) => l.barcodes[0] ?? l.sku },
-        qty('expectedAtStart', 'review.expectedAtStart', (l) => formatQuantity(l.expectedAtStart)),
-        qty('movementsSince', 'review.movementsSince', (l) =>
-          l.movementsSince ? formatQuantity(l.movementsSince) : '',
-        ),
-        qty('expected', 'review.expected', (l) => formatQuantity(l.expected)),
+        qty('expectedAtStart', (l) => formatQuantity(l.expectedAtStart)),
+        qty('movementsSince', (l) => (l.movementsSince ? formatQuantity(l.movementsSince) : '')),
+        qty('expected', (l) => formatQuantity(l.expected)),
+        qty('counted', (l) => (l.counted === null ? '—' : formatQuantity(l.counted)), {
+          sx: { fontWeight: 700 },
+        }),
+        qty('variance', (l) => (l.variance === null ? '' : formatQuantity(l.variance)), {
+          cellSx: (l) => ({
+            fontWeight: 700,
+            color: l.variance ? (l.variance < 0 ? 'error.main' : 'success.main') : undefined,
+          }),
+        }),
         qty(
-          'counted',
-          'review.counted',
-          (l) => (l.counted === null ? '—' : formatQuantity(l.counted)),
-          {
-            sx: { fontWeight: 700 },
-          },
+          'varianceValue',
+          (l) => (l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''),
+          { align: 'right', hidden: !showValue },
         ),
-        qty(
-          'variance',
-          'review.variance',
-          (l) => (l.variance === null ? '' : formatQuantity(l.variance)),
-          {
-            cellSx: (l) => ({
-              fontWeight: 700,
-              color: l.variance ? (l.variance < 0 ? 'error.main' : 'success.main') : undefined,
-            }),
-          },
-        ),
-        {
-          key: 'varianceValue',
-          header: t('review.varianceValue'),
-          align: 'right',
-          hidden: !showValue,
-          render: (l) => (l.varianceValue !== undefined ? formatPiasters(l.varianceValue) : ''),
-        },
-        qty('countRows', 'review.countRows', (l) => (l.countRows ? String(l.countRows) : '')),
+        qty('countRows', (l) => (l.countRows ? String(l.countRows) : '')),
       ]}
     />
   );

@@ -70,11 +70,12 @@ export default function StockTakingPage() {
   const refreshTimer = useRef<number | null>(null);
 
   useErrorToast(session.error);
+  const refreshAll = () => void queryClient.invalidateQueries({ queryKey: stockTakingKeys.all });
   const refreshSoon = () => {
     if (refreshTimer.current !== null) return;
     refreshTimer.current = window.setTimeout(() => {
       refreshTimer.current = null;
-      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
+      refreshAll();
     }, 700);
   };
   useEffect(
@@ -90,7 +91,7 @@ export default function StockTakingPage() {
       void queryClient.invalidateQueries({ queryKey: stockTakingKeys.one(id) });
     refreshSoon();
   });
-  useLiveResync(() => void queryClient.invalidateQueries({ queryKey: ['stocktaking'] }));
+  useLiveResync(refreshAll);
   // Print once the results have their lines (they load when the print area mounts), never before.
   const [printReady, setPrintReady] = useState(false);
   const onResultsLoaded = useCallback(
@@ -129,7 +130,7 @@ export default function StockTakingPage() {
           },
     onDone: (next) => {
       queryClient.setQueryData(stockTakingKeys.one(id), next);
-      void queryClient.invalidateQueries({ queryKey: ['stocktaking'] });
+      refreshAll();
       toast.success(t('done', { state: t(`states.${next.state}`) }));
     },
   });

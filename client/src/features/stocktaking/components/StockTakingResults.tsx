@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../shared/api/http';
+import { stockTakingApi } from '../api/stocktaking.api';
 import { formatQuantity } from '../../../shared/lib/money';
 import { propertiesText } from '../../catalog';
 import { itemColumns, PrintDocument } from '../../../shared/ui/DocumentKit';
@@ -17,10 +17,7 @@ import { formatDateTime } from '../../../shared/lib/format';
 async function allLines(id: string): Promise<StockTakingLineDto[]> {
   const out: StockTakingLineDto[] = [];
   for (let page = 1; ; page += 1) {
-    const { rows, total } = await http.list<StockTakingLineDto>(
-      `/StockTakings/${encodeURIComponent(id)}/lines`,
-      { page, pageSize: 500, filter: 'all' },
-    );
+    const { rows, total } = await stockTakingApi.lines(id, { page, pageSize: 500, filter: 'all' });
     out.push(...rows);
     if (out.length >= total || rows.length === 0) return out;
   }

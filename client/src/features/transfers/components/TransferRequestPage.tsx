@@ -13,14 +13,12 @@ import {
   type TransferResponseDto,
 } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { useLiveResync } from '../../../shared/realtime';
-import { sessionUserState } from '../../../shared/state';
-import { useCan } from '../../../shared/state/useCan';
+import { useReadsBranch } from '../../../shared/state/useCan';
 import { useToast } from '../../../shared/ui/useToast';
 import { formatQuantity, parseQuantity } from '../../../shared/lib/money';
 import { PrintArea, usePrintJob } from '../../../shared/ui/print';
@@ -50,8 +48,7 @@ export default function TransferRequestPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const user = useAtomValue(sessionUserState);
-  const can = useCan();
+  const readsBranch = useReadsBranch();
   const query = useQuery({
     queryKey: transferKeys.one(id),
     queryFn: () => transfersApi.get(id),
@@ -108,8 +105,6 @@ export default function TransferRequestPage() {
   const showValue = tr.valueAtCost !== undefined;
   const shippedOrLater = ['shipped', 'received', 'partially_received'].includes(tr.state);
   const received = ['received', 'partially_received'].includes(tr.state);
-  const readsSource =
-    !!user?.isAdmin || can('can_see_branches') || user?.branchId === tr.fromBranchId;
   const stepActions = tr.actions.filter((a): a is StepAction => a !== 'edit' && a !== 'receive');
 
   return (
@@ -169,29 +164,21 @@ export default function TransferRequestPage() {
               {t('actions.edit')}
             </Button>
           )}
-          {stepActions.map((a) => (
-            <Button
-              key={a}
-              variant={a === 'cancel' || a === 'reject' ? 'outlined' : 'contained'}
-              color={a === 'cancel' || a === 'reject' ? 'error' : 'primary'}
-              disabled={busy || editLines !== null}
-              onClick={() => void step(a)}
-              data-testid={`transfer-action-${a}`}
-            >
-              {t(`actions.${a}`)}
-            </Button>
-          ))}
-          {tr.actions.includes('receive') && (
-            <Button
-              variant="contained"
-              color="success"
-              disabled={busy}
-              onClick={() => setReceiving(true)}
-              data-testid="transfer-action-receive"
-            >
-              {t('actions.receive')}
-            </Button>
-          )}
+          {[...stepActions, ...tr.actions.filter((a) => a === 'receive')].map((a) => {
+            const danger = a === 'cancel' || a === 'reject';
+            return (
+              <Button
+                key={a}
+                variant={danger ? 'outlined' : 'contained'}
+                color={danger ? 'error' : a === 'receive' ? 'success' : 'primary'}
+                disabled={busy || (a !== 'receive' && editLines !== null)}
+                onClick={() => (a === 'receive' ? setReceiving(true) : void step(a))}
+                data-testid={`transfer-action-${a}`}
+              >
+                {t(`actions.${a}`)}
+              </Button>
+            );
+          })}
         </Stack>
       </Paper>
 
@@ -200,7 +187,7 @@ export default function TransferRequestPage() {
           <TransferLinesEditor
             lines={editLines}
             onChange={setEditLines}
-            inventoryId={readsSource ? tr.fromInventoryId : undefined}
+            inventoryId={readsBranch(tr.fromBranchId) ? tr.fromInventoryId : undefined}
           />
           <Stack direction="row" sx={{ gap: 1, mt: 2, justifyContent: 'flex-end' }}>
             <Button onClick={() => setEditLines(null)}>{t('actions.cancel')}</Button>

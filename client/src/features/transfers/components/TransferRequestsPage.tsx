@@ -25,7 +25,7 @@ import { AddButton } from '../../../shared/ui/PageHeader';
 import { useLiveResync } from '../../../shared/realtime';
 import { sessionUserState } from '../../../shared/state';
 import { catalogApi, catalogKeys, useInventoryOptions } from '../../catalog';
-import { useCan } from '../../../shared/state/useCan';
+import { useCan, useReadsBranch } from '../../../shared/state/useCan';
 import { transferKeys, transfersApi, type TransferListQuery } from '../api/transfers.api';
 import { useTransferLive } from '../hooks/useTransferLive';
 import { STATE_COLORS } from '../lib/states';
@@ -195,6 +195,7 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
   const navigate = useNavigate();
   const user = useAtomValue(sessionUserState);
   const can = useCan();
+  const readsBranch = useReadsBranch();
   const inventories = useInventoryOptions();
   const [fromChoice, setFromId] = useState('');
   const [toChoice, setToId] = useState('');
@@ -246,8 +247,7 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       : ((inventories.data ?? []).find((i) => i.id !== toId)?.id ?? ''));
 
   // On-hand figures come with the picker only for inventories this user may read (own branch, or all).
-  const readable = (branchId?: string) =>
-    !!branchId && (!!user?.isAdmin || can('can_see_branches') || branchId === user?.branchId);
+  const fromBranch = inventories.data?.find((i) => i.id === fromId)?.branchId;
   const inputs = toLineInputs(lines);
   const valid = !!fromId && !!toId && fromId !== toId && !!inputs && inputs.length > 0;
   const submit = async (draft: boolean) => {
@@ -269,11 +269,6 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
       setBusy(false);
     }
   };
-  const option = (i: { id: string; name: string; branchName: string }) => (
-    <MenuItem key={i.id} value={i.id}>
-      {i.name} — {i.branchName}
-    </MenuItem>
-  );
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -285,35 +280,33 @@ function NewTransferDialog({ prefill, onClose }: { prefill: string | null; onClo
           </Typography>
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, my: 1 }}>
-          <TextField
-            select
-            fullWidth
-            label={t('fields.from')}
-            value={fromId}
-            onChange={(e) => setFromId(e.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-from' } }}
-          >
-            {(inventories.data ?? []).map(option)}
-          </TextField>
-          <TextField
-            select
-            fullWidth
-            label={t('fields.to')}
-            value={toId}
-            onChange={(e) => setToId(e.target.value)}
-            error={!!fromId && fromId === toId}
-            helperText={fromId && fromId === toId ? t('sameInventory') : undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-to' } }}
-          >
-            {(inventories.data ?? []).map(option)}
-          </TextField>
+          {(['from', 'to'] as const).map((end) => {
+            const same = end === 'to' && !!fromId && fromId === toId;
+            return (
+              <TextField
+                key={end}
+                select
+                fullWidth
+                label={t(`fields.${end}`)}
+                value={end === 'from' ? fromId : toId}
+                onChange={(e) => (end === 'from' ? setFromId : setToId)(e.target.value)}
+                error={same}
+                helperText={same ? t('sameInventory') : undefined}
+                slotProps={{ htmlInput: { 'data-testid': `transfer-${end}` } }}
+              >
+                {(inventories.data ?? []).map((i) => (
+                  <MenuItem key={i.id} value={i.id}>
+                    {i.name} — {i.branchName}
+                  </MenuItem>
+                ))}
+              </TextField>
+            );
+          })}
         </Stack>
         <TransferLinesEditor
           lines={lines}
           onChange={setLines}
-          inventoryId={
-            readable(inventories.data?.find((i) => i.id === fromId)?.branchId) ? fromId : undefined
-          }
+          inventoryId={fromBranch && readsBranch(fromBranch) ? fromId : undefined}
         />
         <TextField
           fullWidth
