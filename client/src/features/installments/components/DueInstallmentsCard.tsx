@@ -16,8 +16,8 @@ import { installmentKeys, installmentsApi } from '../api/installments.api';
  * included), live on `installment.due` — a collection at any register updates it. Shown with
  * can_see_installments and the INSTALLMENTS module.
  */
-/** Today's due installments for the dashboard, when the user may see them (one shared query). */
-export function useDueInstallmentsSummary() {
+export function DueInstallmentsCard() {
+  const { t } = useTranslation('installments');
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
   const allowed = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
@@ -26,12 +26,6 @@ export function useDueInstallmentsSummary() {
     queryFn: installmentsApi.summary,
     enabled: allowed,
   });
-  return { allowed, summary };
-}
-
-export function DueInstallmentsCard() {
-  const { t } = useTranslation('installments');
-  const { allowed, summary } = useDueInstallmentsSummary();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: installmentKeys.summary });
   useLiveEvent('installment.due', refresh);

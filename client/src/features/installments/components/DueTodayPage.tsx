@@ -32,6 +32,7 @@ import { CollectDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt, type ReceiptPlan } from './CollectionReceipt';
 import { PhoneLinks } from './PhoneLinks';
 import { InstallmentStatusChip } from './StatusChip';
+import { feeColumn } from '../lib/columns';
 
 /**
  * /Installments/dueToday: what is due today and overdue in the user's branches, with call and
@@ -100,12 +101,7 @@ export default function DueTodayPage() {
         />
       ),
     },
-    {
-      key: 'lateFee',
-      header: t('fields.lateFee'),
-      align: 'right',
-      render: (r) => (r.lateFee ? formatPiasters(r.lateFee) : '—'),
-    },
+    feeColumn('lateFee', t('fields.lateFee'), (r) => r.lateFee),
     {
       key: 'due',
       header: t('fields.due'),
