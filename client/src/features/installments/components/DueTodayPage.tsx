@@ -24,7 +24,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FilterBar, SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, usePaperLayout, usePrintJob } from '../../../shared/ui/print';
+import { usePrintJob } from '../../../shared/ui/print';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { useBranchOptions } from '../../branches';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
@@ -56,7 +56,6 @@ export default function DueTodayPage() {
   useLiveEvent('installment.due', refresh);
   useLiveResync(refresh);
   const [collecting, setCollecting] = useState<CollectTarget | null>(null);
-  const [layout] = usePaperLayout();
   const [printing, setPrinting] = usePrintJob<{
     payment: InstallmentPaymentDto;
     plan: ReceiptPlan;
@@ -209,11 +208,7 @@ export default function DueTodayPage() {
           }
         />
       )}
-      {printing && (
-        <PrintArea layout={layout}>
-          <CollectionReceipt payment={printing.payment} plan={printing.plan} layout={layout} />
-        </PrintArea>
-      )}
+      {printing && <CollectionReceipt payment={printing.payment} plan={printing.plan} />}
     </Box>
   );
 }

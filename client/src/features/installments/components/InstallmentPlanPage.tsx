@@ -31,7 +31,7 @@ import {
 import { feeColumn, owedColumn } from '../lib/columns';
 import { actionsColumn, dateColumn } from '../../../shared/ui/listColumns';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, usePaperLayout, usePrintJob } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { CollectDialog, SettleDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt } from './CollectionReceipt';
@@ -75,7 +75,6 @@ export default function InstallmentPlanPage() {
   const [collecting, setCollecting] = useState<CollectTarget | null>(null);
   const [settling, setSettling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
-  const [layout] = usePaperLayout();
   const [printing, setPrinting] = usePrintJob<Printed>();
 
   if (plan.isLoading) return <LinearProgress />;
@@ -378,13 +377,7 @@ export default function InstallmentPlanPage() {
         </PrintArea>
       )}
       {printing?.kind === 'receipt' && (
-        <PrintArea layout={layout}>
-          <CollectionReceipt
-            payment={printing.payment}
-            plan={{ number: printing.plan.number, customerName: printing.plan.customerName }}
-            layout={layout}
-          />
-        </PrintArea>
+        <CollectionReceipt payment={printing.payment} plan={printing.plan} />
       )}
     </Box>
   );
