@@ -2,6 +2,6 @@
 // invoice page open for a sale (loaded only when opened, to keep the POS light).
 import { lazy } from 'react';
 
-export { DueInstallmentsCard, useDueInstallmentsSummary } from './components/DueInstallmentsCard';
+export { DueInstallmentsCard } from './components/DueInstallmentsCard';
 export const InstallmentPlanDialog = lazy(() => import('./components/PlanDialog'));
 export { useFinanceable } from './api/installments.api';

@@ -9,7 +9,10 @@ export type IconActionProps = {
   /** Accessible name, and the tooltip unless `tooltip` is given. */
   label: string;
   icon: ComponentType<SvgIconProps>;
-  onClick: () => void;
+  onClick?: () => void;
+  /** A link instead of an action (a `tel:` or WhatsApp address); `newTab` opens it in a new tab. */
+  href?: string;
+  newTab?: boolean;
   /** When given, the button sits in a span so that its tooltip still shows while disabled. */
   disabled?: boolean;
   /** A tooltip other than the label (why the action is disabled). */
@@ -17,6 +20,7 @@ export type IconActionProps = {
   testId?: string;
   /** Default the inherited colour ('primary' for a row's save). */
   color?: IconButtonProps['color'];
+  sx?: IconButtonProps['sx'];
 };
 
 /** A small icon button named by its tooltip: a table row's actions, a refresh in a header. */
@@ -28,13 +32,19 @@ export function IconAction({
   tooltip,
   testId,
   color,
+  href,
+  newTab,
+  sx,
 }: IconActionProps) {
   const button = (
     <IconButton
       size="small"
       color={color}
+      sx={sx}
       aria-label={label}
       onClick={onClick}
+      {...(href ? { href } : {})}
+      {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       disabled={disabled}
       data-testid={testId}
     >

@@ -7,7 +7,6 @@ import {
   type CustomerLedgerEntryDto,
   type CustomerPaymentDto,
   type CustomerPaymentVaultDto,
-  type CustomerUpdateDto,
   type DebtBucket,
 } from '@pos/contracts';
 import { downloadFile } from '../../../shared/api/download';
@@ -51,8 +50,6 @@ export const customersApi = {
   search: (q: string) => http.get<CustomerSearchHit[]>('/Customers/search', { q }),
   get: (customerId: string) => http.get<CustomerDto>(`/Customers/${id(customerId)}`),
   create: (body: CustomerCreateDto) => http.post<CustomerDto>('/Customers', body),
-  update: (customerId: string, body: CustomerUpdateDto) =>
-    http.patch<CustomerDto>(`/Customers/${id(customerId)}`, body),
   ledger: (customerId: string) =>
     http.get<CustomerLedgerEntryDto[]>(`/Customers/${id(customerId)}/ledger`),
   /** The statement's rows: the latest 500 entries, newest first. */

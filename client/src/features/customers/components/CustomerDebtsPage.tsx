@@ -2,11 +2,9 @@ import Payments from '@mui/icons-material/Payments';
 import Phone from '@mui/icons-material/Phone';
 import Print from '@mui/icons-material/Print';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import {
   DEBT_BUCKETS,
   formatPiasters,
@@ -26,6 +24,7 @@ import { Figure } from '../../../shared/ui/DetailKit';
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { actionsColumn, ExportButton, optionsOf } from '../../../shared/ui/listColumns';
 import { RowLink } from '../../../shared/ui/RowLink';
+import { IconAction } from '../../../shared/ui/IconAction';
 import { customerKeys, customersApi, type DebtFilters } from '../api/customers.api';
 import { telHref, whatsAppHref } from '../lib/phone';
 import { CustomerPaymentDialog, type PaymentTarget } from './CustomerPaymentDialog';
@@ -142,21 +141,32 @@ export default function CustomerDebtsPage() {
         onClick: (r) => setPrinting(r.customerId),
         testId: 'debt-statement',
       },
-      (r) =>
-        view === 'overdue' && (
+      (r) => {
+        if (view !== 'overdue') return false;
+        const text = t('debts.reminderText', { name: r.name, amount: formatPiasters(r.open) });
+        const whatsApp = whatsAppHref(r.phone, text);
+        return (
           <>
-            {iconLink(t('debts.call'), Phone, 'debt-call', r.phone && telHref(r.phone))}
-            {iconLink(
-              t('debts.whatsapp'),
-              WhatsApp,
-              'debt-whatsapp',
-              whatsAppHref(
-                r.phone,
-                t('debts.reminderText', { name: r.name, amount: formatPiasters(r.open) }),
-              ),
+            {r.phone && (
+              <IconAction
+                icon={Phone}
+                label={t('debts.call')}
+                href={telHref(r.phone)}
+                testId="debt-call"
+              />
+            )}
+            {whatsApp && (
+              <IconAction
+                icon={WhatsApp}
+                label={t('debts.whatsapp')}
+                href={whatsApp}
+                newTab
+                testId="debt-whatsapp"
+              />
             )}
           </>
-        ),
+        );
+      },
     ]),
   ];
 
@@ -239,25 +249,5 @@ export default function CustomerDebtsPage() {
       <CustomerPaymentDialog mode="collect" target={collect} onClose={() => setCollect(null)} />
       {printing && <StatementPrint customerId={printing} onDone={donePrinting} />}
     </ListPage>
-  );
-}
-
-/** A link as a small icon button named by its tooltip (a WhatsApp one opens a new tab). */
-function iconLink(label: string, Icon: typeof Phone, testId: string, href?: string | null) {
-  const external = testId === 'debt-whatsapp';
-  return (
-    href && (
-      <Tooltip title={label}>
-        <IconButton
-          size="small"
-          aria-label={label}
-          href={href}
-          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          data-testid={testId}
-        >
-          <Icon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    )
   );
 }

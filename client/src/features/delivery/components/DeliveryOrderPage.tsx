@@ -16,7 +16,8 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { Slip, type SlipLine } from '../../../shared/ui/Slip';
 import { deliveryApi, deliveryKeys, mapLink } from '../api/delivery.api';
 import { DeliveryActions } from './DeliveryActions';
 import { StatusChip } from './DeliveryPage';
@@ -124,29 +125,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The slip the driver takes with the goods. */
 function DeliverySlip({ order: o }: { order: DeliveryOrderDto }) {
   const { t } = useTranslation('delivery');
-  const receipt = useReceiptData();
-  const line = (field: string, value: ReactNode) => (
-    <p>
-      {t(`fields.${field}`)}: {value}
-    </p>
-  );
+  const line = (field: string, value: ReactNode, strong?: boolean): SlipLine => [
+    t(`fields.${field}`),
+    value,
+    strong,
+  ];
   return (
-    <Box sx={{ fontSize: 12, color: '#000', '& p': { m: 0 } }}>
-      <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{receipt.name}</Typography>
-      <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
-      <DocumentBarcode value={o.number} />
-      {line('number', <span dir="ltr">{o.number}</span>)}
-      {line('invoice', <span dir="ltr">{o.saleNumber}</span>)}
-      {line('customer', o.customerName ?? '')}
-      {line('phone', <span dir="ltr">{o.phone}</span>)}
-      {line('address', o.address)}
-      {o.area && line('area', o.area)}
-      {line('driver', o.driverName ?? '')}
-      <p style={{ fontWeight: 700 }}>
-        {t('fields.cod')}: {formatPiasters(o.codAmount)}
-      </p>
-      {o.notes && <p>{o.notes}</p>}
-      <p>{formatDateTime(o.createdAt)}</p>
-    </Box>
+    <Slip
+      title={t('slip.title')}
+      number={o.number}
+      lines={[
+        line('number', <span dir="ltr">{o.number}</span>),
+        line('invoice', <span dir="ltr">{o.saleNumber}</span>),
+        line('customer', o.customerName ?? ''),
+        line('phone', <span dir="ltr">{o.phone}</span>),
+        line('address', o.address),
+        !!o.area && line('area', o.area),
+        line('driver', o.driverName ?? ''),
+        line('cod', formatPiasters(o.codAmount), true),
+        !!o.notes && [null, o.notes],
+        [null, formatDateTime(o.createdAt)],
+      ]}
+    />
   );
 }

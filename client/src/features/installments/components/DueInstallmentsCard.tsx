@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, hasPermission, routePath } from '@pos/contracts';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { enabledModulesState, sessionUserState } from '../../../shared/state';
+import { Panel } from '../../../shared/ui/DetailKit';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 
 /**
@@ -16,8 +16,8 @@ import { installmentKeys, installmentsApi } from '../api/installments.api';
  * included), live on `installment.due` — a collection at any register updates it. Shown with
  * can_see_installments and the INSTALLMENTS module.
  */
-/** Today's due installments for the dashboard, when the user may see them (one shared query). */
-export function useDueInstallmentsSummary() {
+export function DueInstallmentsCard() {
+  const { t } = useTranslation('installments');
   const user = useAtomValue(sessionUserState);
   const modules = useAtomValue(enabledModulesState);
   const allowed = hasPermission(user, ['can_see_installments'], ['INSTALLMENTS'], modules);
@@ -26,12 +26,6 @@ export function useDueInstallmentsSummary() {
     queryFn: installmentsApi.summary,
     enabled: allowed,
   });
-  return { allowed, summary };
-}
-
-export function DueInstallmentsCard() {
-  const { t } = useTranslation('installments');
-  const { allowed, summary } = useDueInstallmentsSummary();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: installmentKeys.summary });
   useLiveEvent('installment.due', refresh);
@@ -39,10 +33,7 @@ export function DueInstallmentsCard() {
   if (!allowed || !summary.data) return null;
   const s = summary.data;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="dashboard-installments-due">
-      <Typography variant="h6" component="h2">
-        {t('dashboard.title')}
-      </Typography>
+    <Panel title={t('dashboard.title')} sx={{ p: 2 }} testId="dashboard-installments-due">
       <Stack direction="row" sx={{ gap: 4, my: 1, flexWrap: 'wrap' }}>
         {(
           [
@@ -68,6 +59,6 @@ export function DueInstallmentsCard() {
       <Button component={Link} to={routePath('Installments-dueToday')} size="small">
         {t('dashboard.open')}
       </Button>
-    </Paper>
+    </Panel>
   );
 }

@@ -24,7 +24,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { FilterBar, SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, usePaperLayout, usePrintJob } from '../../../shared/ui/print';
+import { usePrintJob } from '../../../shared/ui/print';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { useBranchOptions } from '../../branches';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
@@ -32,6 +32,7 @@ import { CollectDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt, type ReceiptPlan } from './CollectionReceipt';
 import { PhoneLinks } from './PhoneLinks';
 import { InstallmentStatusChip } from './StatusChip';
+import { feeColumn } from '../lib/columns';
 
 /**
  * /Installments/dueToday: what is due today and overdue in the user's branches, with call and
@@ -55,7 +56,6 @@ export default function DueTodayPage() {
   useLiveEvent('installment.due', refresh);
   useLiveResync(refresh);
   const [collecting, setCollecting] = useState<CollectTarget | null>(null);
-  const [layout] = usePaperLayout();
   const [printing, setPrinting] = usePrintJob<{
     payment: InstallmentPaymentDto;
     plan: ReceiptPlan;
@@ -100,12 +100,7 @@ export default function DueTodayPage() {
         />
       ),
     },
-    {
-      key: 'lateFee',
-      header: t('fields.lateFee'),
-      align: 'right',
-      render: (r) => (r.lateFee ? formatPiasters(r.lateFee) : '—'),
-    },
+    feeColumn('lateFee', t('fields.lateFee'), (r) => r.lateFee),
     {
       key: 'due',
       header: t('fields.due'),
@@ -213,11 +208,7 @@ export default function DueTodayPage() {
           }
         />
       )}
-      {printing && (
-        <PrintArea layout={layout}>
-          <CollectionReceipt payment={printing.payment} plan={printing.plan} layout={layout} />
-        </PrintArea>
-      )}
+      {printing && <CollectionReceipt payment={printing.payment} plan={printing.plan} />}
     </Box>
   );
 }

@@ -22,10 +22,16 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay } from '../../../shared/lib/format';
 import { useLiveEvent } from '../../../shared/realtime';
-import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
+import {
+  DataTable,
+  moneyColumn,
+  type Column,
+  type DataTableProps,
+} from '../../../shared/ui/DataTable';
+import { feeColumn, owedColumn } from '../lib/columns';
 import { actionsColumn, dateColumn } from '../../../shared/ui/listColumns';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { PrintArea, usePaperLayout, usePrintJob } from '../../../shared/ui/print';
+import { PrintArea, usePrintJob } from '../../../shared/ui/print';
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { CollectDialog, SettleDialog, type CollectTarget } from './CollectDialog';
 import { CollectionReceipt } from './CollectionReceipt';
@@ -39,10 +45,18 @@ type Printed =
   | { kind: 'contract'; plan: InstallmentPlanDetailDto }
   | { kind: 'receipt'; payment: InstallmentPaymentDto; plan: InstallmentPlanDetailDto };
 
-/** A section of the page: a titled panel. */
-const Section = (props: { title: string; children: ReactNode; testId: string }) => (
-  <Panel {...props} sx={{ p: 2 }} />
-);
+/** A section of the page: a titled panel with its table, which the title names. */
+function TableSection<T>(
+  props: { title: string; testId: string; hint?: ReactNode } & Omit<DataTableProps<T>, 'ariaLabel'>,
+) {
+  const { title, testId, hint, ...table } = props;
+  return (
+    <Panel title={title} testId={testId} sx={{ p: 2 }}>
+      {hint}
+      <DataTable {...table} ariaLabel={title} />
+    </Panel>
+  );
+}
 
 const isOpen = (i: InstallmentDto) => i.due > 0 && i.status !== 'rescheduled';
 
@@ -61,7 +75,6 @@ export default function InstallmentPlanPage() {
   const [collecting, setCollecting] = useState<CollectTarget | null>(null);
   const [settling, setSettling] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
-  const [layout] = usePaperLayout();
   const [printing, setPrinting] = usePrintJob<Printed>();
 
   if (plan.isLoading) return <LinearProgress />;
@@ -125,18 +138,8 @@ export default function InstallmentPlanPage() {
     dateColumn('dueDate', t('fields.dueDate'), (i) => i.dueDate, formatDay),
     moneyColumn('amount', t('fields.amount'), (i) => i.amount),
     moneyColumn('paid', t('fields.paid'), (i) => i.paid),
-    {
-      key: 'lateFee',
-      header: t('fields.lateFee'),
-      align: 'right',
-      render: (i) => (i.lateFee ? formatPiasters(i.lateFee) : '—'),
-    },
-    {
-      key: 'due',
-      header: t('fields.due'),
-      align: 'right',
-      render: (i) => <b>{formatPiasters(i.due)}</b>,
-    },
+    feeColumn('lateFee', t('fields.lateFee'), (i) => i.lateFee),
+    owedColumn('due', t('fields.due'), (i) => i.due),
     {
       key: 'status',
       header: t('fields.status'),
@@ -155,12 +158,7 @@ export default function InstallmentPlanPage() {
       render: (x) => x.allocations.map((a) => a.seq).join('، '),
     },
     moneyColumn('amount', t('fields.amount'), (x) => x.amount),
-    {
-      key: 'discount',
-      header: t('fields.discount'),
-      align: 'right',
-      render: (x) => (x.discount ? formatPiasters(x.discount) : '—'),
-    },
+    feeColumn('discount', t('fields.discount'), (x) => x.discount),
     {
       key: 'vault',
       header: t('fields.vault'),
@@ -266,58 +264,54 @@ export default function InstallmentPlanPage() {
         />
       </Panel>
 
-      <Section title={t('plan.schedule')} testId="plan-schedule">
-        {open && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {t('plan.chooseHint')}
-          </Typography>
-        )}
-        <DataTable
-          columns={scheduleColumns}
-          rows={p.installments}
-          rowKey={(i) => i.id}
-          rowTestId="installment-row"
-          rowProps={(i) => ({ 'data-seq': i.seq, 'data-status': i.status })}
-          ariaLabel={t('plan.schedule')}
-          hover={false}
-        />
-      </Section>
-
-      <Section title={t('plan.payments')} testId="plan-payments">
-        <DataTable
-          columns={paymentColumns}
-          rows={p.payments}
-          rowKey={(x) => x.id}
-          rowTestId="payment-row"
-          ariaLabel={t('plan.payments')}
-          emptyText={t('plan.noPayments')}
-        />
-      </Section>
-
-      <Section title={t('plan.guarantors')} testId="plan-guarantors">
-        <DataTable
-          columns={[
-            { key: 'name', header: t('fields.guarantorName'), render: (g) => g.name },
-            {
-              key: 'nationalId',
-              header: t('fields.nationalId'),
-              ltr: true,
-              render: (g) => g.nationalId,
-            },
-            {
-              key: 'phone',
-              header: t('fields.phone'),
-              render: (g) => <PhoneLinks phone={g.phone} />,
-            },
-            { key: 'address', header: t('fields.address'), render: (g) => g.address },
-          ]}
-          rows={p.guarantors}
-          rowKey={(g) => g.id}
-          ariaLabel={t('plan.guarantors')}
-        />
-      </Section>
-
-      <Section title={t('plan.documents')} testId="plan-documents">
+      <TableSection
+        title={t('plan.schedule')}
+        testId="plan-schedule"
+        hint={
+          open && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('plan.chooseHint')}
+            </Typography>
+          )
+        }
+        columns={scheduleColumns}
+        rows={p.installments}
+        rowKey={(i) => i.id}
+        rowTestId="installment-row"
+        rowProps={(i) => ({ 'data-seq': i.seq, 'data-status': i.status })}
+        hover={false}
+      />
+      <TableSection
+        title={t('plan.payments')}
+        testId="plan-payments"
+        columns={paymentColumns}
+        rows={p.payments}
+        rowKey={(x) => x.id}
+        rowTestId="payment-row"
+        emptyText={t('plan.noPayments')}
+      />
+      <TableSection
+        title={t('plan.guarantors')}
+        testId="plan-guarantors"
+        columns={[
+          { key: 'name', header: t('fields.guarantorName'), render: (g) => g.name },
+          {
+            key: 'nationalId',
+            header: t('fields.nationalId'),
+            ltr: true,
+            render: (g) => g.nationalId,
+          },
+          {
+            key: 'phone',
+            header: t('fields.phone'),
+            render: (g) => <PhoneLinks phone={g.phone} />,
+          },
+          { key: 'address', header: t('fields.address'), render: (g) => g.address },
+        ]}
+        rows={p.guarantors}
+        rowKey={(g) => g.id}
+      />
+      <Panel title={t('plan.documents')} testId="plan-documents" sx={{ p: 2 }}>
         <Stack sx={{ gap: 0.5, alignItems: 'start' }}>
           {printLink(t('plan.contractDoc', { number: p.number }), { kind: 'contract', plan: p })}
           <Link component={RouterLink} to={routePath('invoices-id', { id: p.saleId })}>
@@ -331,26 +325,24 @@ export default function InstallmentPlanPage() {
             }),
           )}
         </Stack>
-      </Section>
-
-      <Section title={t('plan.history')} testId="plan-history">
-        <DataTable
-          columns={[
-            dateColumn('at', t('fields.date'), (h: { at: string }) => h.at),
-            {
-              key: 'action',
-              header: t('fields.action'),
-              render: (h) => t(`history.${h.action.replace(/^installment\./, '')}`, h.action),
-            },
-            { key: 'user', header: t('fields.user'), render: (h) => h.userName ?? '' },
-            { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
-          ]}
-          rows={p.history}
-          rowKey={(h) => `${h.at}-${h.action}-${h.note ?? ''}`}
-          ariaLabel={t('plan.history')}
-          emptyText={t('plan.noHistory')}
-        />
-      </Section>
+      </Panel>
+      <TableSection
+        title={t('plan.history')}
+        testId="plan-history"
+        columns={[
+          dateColumn('at', t('fields.date'), (h: { at: string }) => h.at),
+          {
+            key: 'action',
+            header: t('fields.action'),
+            render: (h) => t(`history.${h.action.replace(/^installment\./, '')}`, h.action),
+          },
+          { key: 'user', header: t('fields.user'), render: (h) => h.userName ?? '' },
+          { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
+        ]}
+        rows={p.history}
+        rowKey={(h) => `${h.at}-${h.action}-${h.note ?? ''}`}
+        emptyText={t('plan.noHistory')}
+      />
 
       {collecting && (
         <CollectDialog
@@ -385,13 +377,7 @@ export default function InstallmentPlanPage() {
         </PrintArea>
       )}
       {printing?.kind === 'receipt' && (
-        <PrintArea layout={layout}>
-          <CollectionReceipt
-            payment={printing.payment}
-            plan={{ number: printing.plan.number, customerName: printing.plan.customerName }}
-            layout={layout}
-          />
-        </PrintArea>
+        <CollectionReceipt payment={printing.payment} plan={printing.plan} />
       )}
     </Box>
   );

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import {
   INSTALLMENT_PLAN_STATUSES,
-  formatPiasters,
   routePath,
   type InstallmentPlanRowDto,
   type InstallmentPlanStatus,
@@ -24,6 +23,7 @@ import { customerKeys, customersApi, type CustomerSearchHit } from '../../custom
 import { installmentKeys, installmentsApi } from '../api/installments.api';
 import { AwaitingPlans } from './AwaitingPlans';
 import { PlanStatusChip } from './StatusChip';
+import { owedColumn } from '../lib/columns';
 
 /** /Installments: every plan with its status, what is paid and owed and the next due date. */
 export default function InstallmentsPage() {
@@ -72,12 +72,7 @@ export default function InstallmentsPage() {
     },
     moneyColumn('toPay', t('fields.toPay'), (p) => p.toPay),
     moneyColumn('paid', t('fields.paid'), (p) => p.paid),
-    {
-      key: 'outstanding',
-      header: t('fields.outstanding'),
-      align: 'right',
-      render: (p) => <b>{formatPiasters(p.outstanding)}</b>,
-    },
+    owedColumn('outstanding', t('fields.outstanding'), (p) => p.outstanding),
     {
       key: 'nextDue',
       header: t('fields.nextDue'),

@@ -1,11 +1,10 @@
 import Phone from '@mui/icons-material/Phone';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { telLink, whatsAppLink } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
+import { IconAction } from '../../../shared/ui/IconAction';
 
 /** Call and WhatsApp links of a customer's phone (WhatsApp only for a mobile number). */
 export function PhoneLinks({ phone, intl }: { phone: string | null; intl?: string | null }) {
@@ -19,33 +18,17 @@ export function PhoneLinks({ phone, intl }: { phone: string | null; intl?: strin
         {phone}
       </Box>
       {tel && (
-        <Tooltip title={t('due.call', { phone })}>
-          <IconButton
-            size="small"
-            component="a"
-            href={tel}
-            aria-label={t('due.call', { phone })}
-            data-testid="due-tel"
-          >
-            <Phone fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <IconAction icon={Phone} label={t('due.call', { phone })} href={tel} testId="due-tel" />
       )}
       {wa && (
-        <Tooltip title={t('due.whatsapp', { phone })}>
-          <IconButton
-            size="small"
-            component="a"
-            href={wa}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('due.whatsapp', { phone })}
-            data-testid="due-whatsapp"
-            sx={{ color: '#1a7f4b' }}
-          >
-            <WhatsApp fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <IconAction
+          icon={WhatsApp}
+          label={t('due.whatsapp', { phone })}
+          href={wa}
+          newTab
+          testId="due-whatsapp"
+          sx={{ color: '#1a7f4b' }}
+        />
       )}
     </Stack>
   );

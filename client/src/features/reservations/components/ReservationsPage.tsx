@@ -1,14 +1,12 @@
 import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Print from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import {
   RESERVATION_STATUSES,
   formatPiasters,
   type ReservationDto,
   type ReservationStatus,
 } from '@pos/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/format';
@@ -16,7 +14,8 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { AddButton } from '../../../shared/ui/PageHeader';
-import { DocumentBarcode, PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
+import { PrintArea, printSoon } from '../../../shared/ui/print';
+import { Slip, type SlipLine } from '../../../shared/ui/Slip';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
 import { propertiesText } from '../../catalog';
@@ -148,35 +147,23 @@ export default function ReservationsPage() {
 /** The printed reservation slip (80 mm). */
 function ReservationSlip({ reservation: r }: { reservation: ReservationDto }) {
   const { t } = useTranslation('reservations');
-  const receipt = useReceiptData();
-  const line = (field: string, value: ReactNode) => (
-    <p>
-      {t(`fields.${field}`)}: {value}
-    </p>
-  );
   return (
-    <Box sx={{ fontSize: 12, color: '#000', '& p': { m: 0 } }}>
-      <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{receipt.name}</Typography>
-      <Typography sx={{ textAlign: 'center' }}>{t('slip.title')}</Typography>
-      <DocumentBarcode value={r.number} />
-      {line('number', <span dir="ltr">{r.number}</span>)}
-      <p>
-        {t('fields.customer')}: {r.customerName}
-        {r.customerPhone ? ` — ${r.customerPhone}` : ''}
-      </p>
-      {r.lines.map((l) => (
-        <p key={l.variantId}>
-          {l.productName} {propertiesText(l.properties)} × {l.quantity} —{' '}
-          {formatPiasters(Math.round(l.quantity * l.unitPrice))}
-        </p>
-      ))}
-      {line('total', formatPiasters(r.total))}
-      <p style={{ fontWeight: 700 }}>
-        {t('fields.deposit')}: {formatPiasters(r.deposit)}
-      </p>
-      {line('expiresAt', formatDateTime(r.expiresAt))}
-      <p>{t('slip.terms')}</p>
-      <p>{formatDateTime(r.createdAt)}</p>
-    </Box>
+    <Slip
+      title={t('slip.title')}
+      number={r.number}
+      lines={[
+        [t('fields.number'), <span dir="ltr">{r.number}</span>],
+        [t('fields.customer'), r.customerName + (r.customerPhone ? ` — ${r.customerPhone}` : '')],
+        ...r.lines.map((l): SlipLine => [
+          null,
+          `${l.productName} ${propertiesText(l.properties)} × ${l.quantity} — ${formatPiasters(Math.round(l.quantity * l.unitPrice))}`,
+        ]),
+        [t('fields.total'), formatPiasters(r.total)],
+        [t('fields.deposit'), formatPiasters(r.deposit), true],
+        [t('fields.expiresAt'), formatDateTime(r.expiresAt)],
+        [null, t('slip.terms')],
+        [null, formatDateTime(r.createdAt)],
+      ]}
+    />
   );
 }
