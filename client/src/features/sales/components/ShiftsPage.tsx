@@ -233,6 +233,56 @@ export function ReportDialog({ shift, onClose }: { shift: ShiftDto | null; onClo
   );
 }
 
+/**
+ * A shift's X/Z report and close buttons and their dialogs (closing shows the Z report after).
+ * The dialogs stay with the page: the shift's panel goes once it is closed, its Z report stays.
+ */
+export function useShiftActions(
+  shift: ShiftDto | null | undefined,
+  onClosed?: (closed: ShiftDto) => void,
+) {
+  const { t } = useTranslation('sales');
+  const [closing, setClosing] = useState(false);
+  const [report, setReport] = useState<ShiftDto | null>(null);
+  /** The buttons: the report's, then close when `canClose`; [report, close] test ids. */
+  const buttons = (canClose: boolean, testIds: [string?, string?] = []) =>
+    shift && (
+      <>
+        <Button startIcon={<Print />} onClick={() => setReport(shift)} data-testid={testIds[0]}>
+          {shift.status === 'closed' ? t('shift.zReport') : t('shift.xReport')}
+        </Button>
+        {canClose && (
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<LockOutlined />}
+            onClick={() => setClosing(true)}
+            data-testid={testIds[1]}
+          >
+            {t('shift.close')}
+          </Button>
+        )}
+      </>
+    );
+  const dialogs = (
+    <>
+      {shift && closing && (
+        <CloseShiftDialog
+          shift={shift}
+          onClose={() => setClosing(false)}
+          onClosed={(closed) => {
+            setClosing(false);
+            onClosed?.(closed);
+            setReport(closed);
+          }}
+        />
+      )}
+      <ReportDialog shift={report} onClose={() => setReport(null)} />
+    </>
+  );
+  return { buttons, dialogs };
+}
+
 export function ShiftStatus({ status }: { status: ShiftDto['status'] }) {
   const { t } = useTranslation('sales');
   return (
@@ -253,12 +303,11 @@ export default function ShiftsPage() {
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
   const filter = useListState({ status: '' });
   const list = usePagedList({ ...filter, queryKey: salesKeys.shifts, fetch: salesApi.shifts });
-  const [closing, setClosing] = useState(false);
-  const [report, setReport] = useState<ShiftDto | null>(null);
+  const shift = current.data;
+  const actions = useShiftActions(shift);
 
   useErrorToast(current.error);
 
-  const shift = current.data;
   // The cash columns need can_see_shift_totals.
   const detail = { hidden: !canDetail };
   const columns: Column<ShiftDto>[] = [
@@ -315,22 +364,7 @@ export default function ShiftsPage() {
               </>
             )}
             <Box sx={{ flex: 1 }} />
-            <Button
-              startIcon={<Print />}
-              onClick={() => setReport(shift)}
-              data-testid="x-report-open"
-            >
-              {t('shift.xReport')}
-            </Button>
-            <Button
-              variant="contained"
-              color="error"
-              startIcon={<LockOutlined />}
-              onClick={() => setClosing(true)}
-              data-testid="close-shift"
-            >
-              {t('shift.close')}
-            </Button>
+            {actions.buttons(true, ['x-report-open', 'close-shift'])}
           </Stack>
         </Paper>
       ) : (
@@ -364,17 +398,7 @@ export default function ShiftsPage() {
         ariaLabel={t('shift.title')}
         emptyText={t('shift.empty')}
       />
-      {shift && closing && (
-        <CloseShiftDialog
-          shift={shift}
-          onClose={() => setClosing(false)}
-          onClosed={(closed) => {
-            setClosing(false);
-            setReport(closed);
-          }}
-        />
-      )}
-      <ReportDialog shift={report} onClose={() => setReport(null)} />
+      {actions.dialogs}
     </Box>
   );
 }
