@@ -3,7 +3,6 @@ import Print from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,10 +23,10 @@ import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { optionsOf } from '../../../shared/ui/listColumns';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -285,14 +284,8 @@ export function useShiftActions(
 
 export function ShiftStatus({ status }: { status: ShiftDto['status'] }) {
   const { t } = useTranslation('sales');
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={status === 'open' ? 'success' : 'default'}
-      label={t(`shift.status.${status}`)}
-    />
-  );
+  const color = status === 'open' ? 'success' : 'default';
+  return <StatusBadge variant="outlined" color={color} label={t(`shift.status.${status}`)} />;
 }
 
 /** /Shift: my open shift (X report, close → Z report) and the shifts list (others' with view_all_shifts). */
@@ -338,67 +331,67 @@ export default function ShiftsPage() {
     }),
   ];
   return (
-    <Box>
-      <PageHeader title={t('shift.title')} />
-      {shift ? (
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="current-shift">
-          <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <ShiftStatus status="open" />
-            <Typography variant="body2">
-              {t('shift.openSince', {
-                at: formatDateTime(shift.openedAt),
-                register: shift.register,
-              })}
-            </Typography>
-            {shift.totals && (
-              <>
+    <ListPage
+      title={t('shift.title')}
+      above={
+        <>
+          {shift ? (
+            <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="current-shift">
+              <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                <ShiftStatus status="open" />
                 <Typography variant="body2">
-                  {t('shift.salesShort', {
-                    amount: formatPiasters(shift.totals.sales),
-                    count: shift.totals.invoiceCount,
+                  {t('shift.openSince', {
+                    at: formatDateTime(shift.openedAt),
+                    register: shift.register,
                   })}
                 </Typography>
-                <Typography variant="body2">
-                  {t('shift.expectedShort', { amount: formatPiasters(shift.totals.expectedCash) })}
-                </Typography>
-              </>
-            )}
-            <Box sx={{ flex: 1 }} />
-            {actions.buttons(true, ['x-report-open', 'close-shift'])}
+                {shift.totals && (
+                  <>
+                    <Typography variant="body2">
+                      {t('shift.salesShort', {
+                        amount: formatPiasters(shift.totals.sales),
+                        count: shift.totals.invoiceCount,
+                      })}
+                    </Typography>
+                    <Typography variant="body2">
+                      {t('shift.expectedShort', {
+                        amount: formatPiasters(shift.totals.expectedCash),
+                      })}
+                    </Typography>
+                  </>
+                )}
+                <Box sx={{ flex: 1 }} />
+                {actions.buttons(true, ['x-report-open', 'close-shift'])}
+              </Stack>
+            </Paper>
+          ) : (
+            !current.isLoading && (
+              <Alert severity="info" sx={{ mb: 1.5 }}>
+                {t('shift.noneOpen')}{' '}
+                <Link component={RouterLink} to={routePath('POS')}>
+                  {t('shift.goPos')}
+                </Link>
+              </Alert>
+            )
+          )}
+          <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
+            <SelectFilter
+              {...filter.bind('status')}
+              label={t('shift.statusFilter')}
+              allLabel={t('filters.all')}
+              options={optionsOf(['open', 'closed'], (v) => t(`shift.status.${v}`))}
+              minWidth={150}
+            />
           </Stack>
-        </Paper>
-      ) : (
-        !current.isLoading && (
-          <Alert severity="info" sx={{ mb: 1.5 }}>
-            {t('shift.noneOpen')}{' '}
-            <Link component={RouterLink} to={routePath('POS')}>
-              {t('shift.goPos')}
-            </Link>
-          </Alert>
-        )
-      )}
-      <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
-        <SelectFilter
-          {...filter.bind('status')}
-          label={t('shift.statusFilter')}
-          allLabel={t('filters.all')}
-          options={[
-            { value: 'open', label: t('shift.status.open') },
-            { value: 'closed', label: t('shift.status.closed') },
-          ]}
-          minWidth={150}
-        />
-      </Stack>
-      <PagedTable
-        query={list}
-        paging={filter.paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowTestId="shift-row"
-        ariaLabel={t('shift.title')}
-        emptyText={t('shift.empty')}
-      />
+        </>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowTestId="shift-row"
+      emptyText={t('shift.empty')}
+    >
       {actions.dialogs}
-    </Box>
+    </ListPage>
   );
 }
