@@ -19,7 +19,6 @@ export const cashKeys = {
   all: ['cash'] as const,
   movements: (vaultId: string, query: Query) => ['cash', 'movements', vaultId, query] as const,
   money: (query: Query) => ['cash', 'money', query] as const,
-  one: (txId: string) => ['cash', 'money-one', txId] as const,
   targets: ['cash', 'targets'] as const,
 };
 
@@ -28,7 +27,6 @@ export const cashApi = {
     http.list<VaultMovementDto>(`/Vault/${id(vaultId)}/movements`, query),
   targets: () => http.get<VaultTarget[]>('/Vault/targets'),
   money: (query: Query) => http.list<MoneyTransactionDto>('/MoneyTransactions', query),
-  one: (txId: string) => http.get<MoneyTransactionDto>(`/MoneyTransactions/${id(txId)}`),
   record: (dto: MoneyTransactionCreateDto, options?: WriteOptions) =>
     http.post<MoneyTransactionDto>('/MoneyTransactions', dto, options),
   confirm: (txId: string, options?: WriteOptions) =>

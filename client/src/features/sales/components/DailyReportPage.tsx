@@ -15,6 +15,7 @@ import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
+import { countedFigures } from '../lib/totals';
 import { Facts } from '../../../shared/ui/DetailKit';
 import { PrintArea, printSoon, useReceiptData } from '../../../shared/ui/print';
 import { businessDay, formatDay } from '../../../shared/lib/format';
@@ -41,12 +42,7 @@ function DailyReportBody({ report }: { report: DailyReportDto }) {
         rows={[
           [t('daily.branch'), report.branchName],
           [t('daily.date'), formatDay(report.date)],
-          [t('shift.invoiceCount'), String(report.invoiceCount)],
-          [t('shift.sales'), money(report.sales)],
-          [t('shift.returns'), money(report.returns)],
-          [t('shift.discounts'), money(report.discounts)],
-          [t('shift.vat'), money(report.vat)],
-          [t('shift.net'), money(report.net)],
+          ...countedFigures(t, report),
           [t('shift.onAccountCredit'), money(report.onAccount.credit)],
           [t('shift.onAccountInstallment'), money(report.onAccount.installment)],
           report.profit !== undefined && [t('shift.profit'), money(report.profit)],

@@ -25,7 +25,7 @@ import {
   type SaleDto,
 } from '@pos/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -54,7 +54,7 @@ import {
   type InvoiceHistoryEntry,
 } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
-import { DataTable, moneyColumn, type Column } from '../../../shared/ui/DataTable';
+import { DataTable, moneyColumn, qtyColumn, type Column } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { DetailColumns, Facts, Panel } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
@@ -62,7 +62,6 @@ import { StatusChip } from './InvoicesPage';
 import {
   PrintArea,
   formatDateTime,
-  formatQty,
   printSoon,
   usePaperLayout,
   useReceiptData,
@@ -134,6 +133,7 @@ export default function InvoicePage() {
       .then(printDoc)
       .catch((err) => handleError(err, { toast: true }));
 
+  const right = { align: 'right' } as const;
   const lineColumns: Column<SaleDto['lines'][number]>[] = [
     {
       key: 'item',
@@ -153,17 +153,12 @@ export default function InvoicePage() {
         </>
       ),
     },
-    { key: 'qty', header: t('receipt.qty'), align: 'right', render: (l) => formatQty(l.quantity) },
+    qtyColumn('qty', t('receipt.qty'), (l) => l.quantity, right),
     moneyColumn('price', t('receipt.price'), (l) => l.unitPrice),
     moneyColumn('discount', t('receipt.discount'), (l) => l.discount + l.invoiceDiscountShare),
     moneyColumn('vat', t('receipt.vat'), (l) => l.vatAmount),
     moneyColumn('total', t('receipt.lineTotal'), (l) => l.lineTotal),
-    {
-      key: 'returned',
-      header: t('returns.returned'),
-      align: 'right',
-      render: (l) => (l.returnedQuantity > 0 ? formatQty(l.returnedQuantity) : ''),
-    },
+    qtyColumn('returned', t('returns.returned'), (l) => l.returnedQuantity || null, right),
   ];
 
   const panel = (title: string, children: ReactNode) => (
@@ -503,6 +498,28 @@ function EditInvoiceDialog({
   const lineTotals = new Map(cart.lines.map((l, i) => [l.variantId, totals.lines[i]?.lineTotal]));
   const setLine = (variantId: string, patch: Partial<CartLine>) =>
     setCart((c) => updateLine(c, variantId, patch));
+  /** A line's amount typed in place: `accept` gives the value kept (null: the line stays as is). */
+  const edited = (
+    key: 'quantity' | 'unitPrice' | 'discount',
+    header: string,
+    inlineSize: number,
+    accept: (typed: number | null) => number | null,
+    field?: Partial<ComponentProps<typeof AmountField>>,
+  ): Column<CartLine> => ({
+    key,
+    header: t(header),
+    headerSx: { inlineSize },
+    render: (l) => (
+      <AmountField
+        {...field}
+        value={l[key]}
+        onValue={(typed) => {
+          const value = accept(typed);
+          if (value !== null) setLine(l.variantId, { [key]: value });
+        }}
+      />
+    ),
+  });
   const removeButton = (onClick: () => void) => (
     <IconButton size="small" aria-label={t('actions.remove')} onClick={onClick}>
       <DeleteOutline fontSize="small" />
@@ -536,46 +553,18 @@ function EditInvoiceDialog({
               header: t('receipt.item'),
               render: (l) => <span lang={nameLang(l.productName)}>{l.productName}</span>,
             },
-            {
-              key: 'qty',
-              header: t('receipt.qty'),
-              headerSx: { inlineSize: 100 },
-              render: (l) => (
-                <AmountField
-                  kind="qty"
-                  required
-                  positive
-                  testId="edit-qty"
-                  value={l.quantity}
-                  onValue={(v) => v !== null && v > 0 && setLine(l.variantId, { quantity: v })}
-                />
-              ),
-            },
-            {
-              key: 'price',
-              header: t('receipt.price'),
-              headerSx: { inlineSize: 110 },
-              render: (l) => (
-                <AmountField
-                  required
-                  max={LIMITS.unitPrice}
-                  testId="edit-price"
-                  value={l.unitPrice}
-                  onValue={(v) => v !== null && setLine(l.variantId, { unitPrice: v })}
-                />
-              ),
-            },
-            {
-              key: 'discount',
-              header: t('receipt.discount'),
-              headerSx: { inlineSize: 100 },
-              render: (l) => (
-                <AmountField
-                  value={l.discount}
-                  onValue={(v) => setLine(l.variantId, { discount: v ?? 0 })}
-                />
-              ),
-            },
+            edited('quantity', 'receipt.qty', 100, (v) => (v !== null && v > 0 ? v : null), {
+              kind: 'qty',
+              required: true,
+              positive: true,
+              testId: 'edit-qty',
+            }),
+            edited('unitPrice', 'receipt.price', 110, (v) => v, {
+              required: true,
+              max: LIMITS.unitPrice,
+              testId: 'edit-price',
+            }),
+            edited('discount', 'receipt.discount', 100, (v) => v ?? 0),
             moneyColumn('total', t('receipt.lineTotal'), (l) => lineTotals.get(l.variantId)),
             {
               key: 'remove',

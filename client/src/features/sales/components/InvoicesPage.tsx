@@ -1,6 +1,5 @@
 import { DateRangeFilter } from '../../../shared/ui/DateField';
-import { ListPage, useListState, usePagedList } from '../../../shared/ui/PagedTable';
-import Chip from '@mui/material/Chip';
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,7 +23,7 @@ import { storeDayEnd, storeDayStart } from '../../../shared/lib/store-days';
 export function StatusChip({ status }: { status: SaleDto['status'] }) {
   const { t } = useTranslation('sales');
   const color = status === 'completed' ? 'success' : status === 'returned' ? 'error' : 'warning';
-  return <Chip size="small" variant="outlined" color={color} label={t(`status.${status}`)} />;
+  return <StatusBadge variant="outlined" color={color} label={t(`status.${status}`)} />;
 }
 
 /** Distinct cashiers seen in the shifts list (mine, or the branch's with view_all_shifts). */

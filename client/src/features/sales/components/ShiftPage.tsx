@@ -1,15 +1,11 @@
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { formatPiasters, routePath, type ShiftDto } from '@pos/contracts';
+import { formatPiasters, routePath } from '@pos/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
@@ -20,9 +16,10 @@ import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { ByMethodTable } from './ByMethodTable';
-import { DetailColumns, Facts, Panel } from '../../../shared/ui/DetailKit';
+import { countedFigures } from '../lib/totals';
+import { DetailColumns, Facts, Panel, type Fact } from '../../../shared/ui/DetailKit';
 import { formatDateTime } from '../../../shared/ui/print';
-import { CloseShiftDialog, DENOMINATIONS, ReportDialog, ShiftStatus } from './ShiftsPage';
+import { DENOMINATIONS, ShiftStatus, useShiftActions } from './ShiftsPage';
 
 /** /Shift/{id}: totals (can_see_shift_totals), per method, cash count, X/Z report, close. */
 export default function ShiftPage() {
@@ -45,8 +42,9 @@ export default function ShiftPage() {
     if (event.payload.shiftId === id) void shift.refetch();
   });
   useLiveResync(() => void shift.refetch());
-  const [closing, setClosing] = useState(false);
-  const [report, setReport] = useState<ShiftDto | null>(null);
+  const actions = useShiftActions(shift.data, (closed) =>
+    queryClient.setQueryData(salesKeys.shift(id), closed),
+  );
   useErrorToast(shift.error);
   const s = shift.data;
   if (!s) return shift.isLoading ? <LinearProgress /> : null;
@@ -60,23 +58,7 @@ export default function ShiftPage() {
       <PageHeader
         title={t('shift.detailTitle', { name: s.cashierName, register: s.register })}
         meta={<ShiftStatus status={s.status} />}
-        actions={
-          <>
-            <Button startIcon={<Print />} onClick={() => setReport(s)} data-testid="shift-report">
-              {s.status === 'closed' ? t('shift.zReport') : t('shift.xReport')}
-            </Button>
-            {canClose && (
-              <Button
-                variant="contained"
-                color="error"
-                startIcon={<LockOutlined />}
-                onClick={() => setClosing(true)}
-              >
-                {t('shift.close')}
-              </Button>
-            )}
-          </>
-        }
+        actions={actions.buttons(canClose, ['shift-report'])}
       />
       <DetailColumns columns="1fr 1fr">
         <Panel>
@@ -87,17 +69,12 @@ export default function ShiftPage() {
               [t('shift.openingCash'), money(s.openingCash)],
               ...(totals
                 ? ([
-                    [t('shift.invoiceCount'), String(totals.invoiceCount)],
-                    [t('shift.sales'), money(totals.sales)],
-                    [t('shift.returns'), money(totals.returns)],
-                    [t('shift.discounts'), money(totals.discounts)],
-                    [t('shift.vat'), money(totals.vat)],
-                    [t('shift.net'), money(totals.net)],
+                    ...countedFigures(t, totals),
                     totals.profit !== undefined && [t('shift.profit'), money(totals.profit)],
                     [t('shift.onAccountCredit'), money(totals.onAccount.credit)],
                     [t('shift.onAccountInstallment'), money(totals.onAccount.installment)],
                     [t('shift.cashIn'), money(totals.cashIn)],
-                  ] as ([string, string] | false)[])
+                  ] as Fact[])
                 : []),
               [t('shift.expectedCash'), money(s.expectedCash ?? totals?.expectedCash)],
               [t('shift.countedCash'), money(s.countedCash)],
@@ -150,18 +127,7 @@ export default function ShiftPage() {
           )}
         </Stack>
       </DetailColumns>
-      {closing && (
-        <CloseShiftDialog
-          shift={s}
-          onClose={() => setClosing(false)}
-          onClosed={async (closed) => {
-            setClosing(false);
-            queryClient.setQueryData(salesKeys.shift(id), closed);
-            setReport(closed);
-          }}
-        />
-      )}
-      <ReportDialog shift={report} onClose={() => setReport(null)} />
+      {actions.dialogs}
     </Box>
   );
 }

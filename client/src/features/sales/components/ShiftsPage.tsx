@@ -3,7 +3,6 @@ import Print from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,10 +23,10 @@ import { handleError } from '../../../shared/api/handleError';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { moneyColumn, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { PageHeader } from '../../../shared/ui/PageHeader';
 import { toast } from '../../../shared/ui/toast';
 import { RowLink } from '../../../shared/ui/RowLink';
-import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { ListPage, StatusBadge, useListState, usePagedList } from '../../../shared/ui/PagedTable';
+import { optionsOf } from '../../../shared/ui/listColumns';
 import { useCan } from '../../../shared/state/useCan';
 import { salesApi, salesKeys } from '../api/sales.api';
 import { AmountField } from '../../../shared/ui/AmountField';
@@ -233,16 +232,60 @@ export function ReportDialog({ shift, onClose }: { shift: ShiftDto | null; onClo
   );
 }
 
+/**
+ * A shift's X/Z report and close buttons and their dialogs (closing shows the Z report after).
+ * The dialogs stay with the page: the shift's panel goes once it is closed, its Z report stays.
+ */
+export function useShiftActions(
+  shift: ShiftDto | null | undefined,
+  onClosed?: (closed: ShiftDto) => void,
+) {
+  const { t } = useTranslation('sales');
+  const [closing, setClosing] = useState(false);
+  const [report, setReport] = useState<ShiftDto | null>(null);
+  /** The buttons: the report's, then close when `canClose`; [report, close] test ids. */
+  const buttons = (canClose: boolean, testIds: [string?, string?] = []) =>
+    shift && (
+      <>
+        <Button startIcon={<Print />} onClick={() => setReport(shift)} data-testid={testIds[0]}>
+          {shift.status === 'closed' ? t('shift.zReport') : t('shift.xReport')}
+        </Button>
+        {canClose && (
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<LockOutlined />}
+            onClick={() => setClosing(true)}
+            data-testid={testIds[1]}
+          >
+            {t('shift.close')}
+          </Button>
+        )}
+      </>
+    );
+  const dialogs = (
+    <>
+      {shift && closing && (
+        <CloseShiftDialog
+          shift={shift}
+          onClose={() => setClosing(false)}
+          onClosed={(closed) => {
+            setClosing(false);
+            onClosed?.(closed);
+            setReport(closed);
+          }}
+        />
+      )}
+      <ReportDialog shift={report} onClose={() => setReport(null)} />
+    </>
+  );
+  return { buttons, dialogs };
+}
+
 export function ShiftStatus({ status }: { status: ShiftDto['status'] }) {
   const { t } = useTranslation('sales');
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={status === 'open' ? 'success' : 'default'}
-      label={t(`shift.status.${status}`)}
-    />
-  );
+  const color = status === 'open' ? 'success' : 'default';
+  return <StatusBadge variant="outlined" color={color} label={t(`shift.status.${status}`)} />;
 }
 
 /** /Shift: my open shift (X report, close → Z report) and the shifts list (others' with view_all_shifts). */
@@ -253,12 +296,11 @@ export default function ShiftsPage() {
   const current = useQuery({ queryKey: salesKeys.currentShift, queryFn: salesApi.currentShift });
   const filter = useListState({ status: '' });
   const list = usePagedList({ ...filter, queryKey: salesKeys.shifts, fetch: salesApi.shifts });
-  const [closing, setClosing] = useState(false);
-  const [report, setReport] = useState<ShiftDto | null>(null);
+  const shift = current.data;
+  const actions = useShiftActions(shift);
 
   useErrorToast(current.error);
 
-  const shift = current.data;
   // The cash columns need can_see_shift_totals.
   const detail = { hidden: !canDetail };
   const columns: Column<ShiftDto>[] = [
@@ -289,92 +331,67 @@ export default function ShiftsPage() {
     }),
   ];
   return (
-    <Box>
-      <PageHeader title={t('shift.title')} />
-      {shift ? (
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="current-shift">
-          <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-            <ShiftStatus status="open" />
-            <Typography variant="body2">
-              {t('shift.openSince', {
-                at: formatDateTime(shift.openedAt),
-                register: shift.register,
-              })}
-            </Typography>
-            {shift.totals && (
-              <>
+    <ListPage
+      title={t('shift.title')}
+      above={
+        <>
+          {shift ? (
+            <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5 }} data-testid="current-shift">
+              <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                <ShiftStatus status="open" />
                 <Typography variant="body2">
-                  {t('shift.salesShort', {
-                    amount: formatPiasters(shift.totals.sales),
-                    count: shift.totals.invoiceCount,
+                  {t('shift.openSince', {
+                    at: formatDateTime(shift.openedAt),
+                    register: shift.register,
                   })}
                 </Typography>
-                <Typography variant="body2">
-                  {t('shift.expectedShort', { amount: formatPiasters(shift.totals.expectedCash) })}
-                </Typography>
-              </>
-            )}
-            <Box sx={{ flex: 1 }} />
-            <Button
-              startIcon={<Print />}
-              onClick={() => setReport(shift)}
-              data-testid="x-report-open"
-            >
-              {t('shift.xReport')}
-            </Button>
-            <Button
-              variant="contained"
-              color="error"
-              startIcon={<LockOutlined />}
-              onClick={() => setClosing(true)}
-              data-testid="close-shift"
-            >
-              {t('shift.close')}
-            </Button>
+                {shift.totals && (
+                  <>
+                    <Typography variant="body2">
+                      {t('shift.salesShort', {
+                        amount: formatPiasters(shift.totals.sales),
+                        count: shift.totals.invoiceCount,
+                      })}
+                    </Typography>
+                    <Typography variant="body2">
+                      {t('shift.expectedShort', {
+                        amount: formatPiasters(shift.totals.expectedCash),
+                      })}
+                    </Typography>
+                  </>
+                )}
+                <Box sx={{ flex: 1 }} />
+                {actions.buttons(true, ['x-report-open', 'close-shift'])}
+              </Stack>
+            </Paper>
+          ) : (
+            !current.isLoading && (
+              <Alert severity="info" sx={{ mb: 1.5 }}>
+                {t('shift.noneOpen')}{' '}
+                <Link component={RouterLink} to={routePath('POS')}>
+                  {t('shift.goPos')}
+                </Link>
+              </Alert>
+            )
+          )}
+          <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
+            <SelectFilter
+              {...filter.bind('status')}
+              label={t('shift.statusFilter')}
+              allLabel={t('filters.all')}
+              options={optionsOf(['open', 'closed'], (v) => t(`shift.status.${v}`))}
+              minWidth={150}
+            />
           </Stack>
-        </Paper>
-      ) : (
-        !current.isLoading && (
-          <Alert severity="info" sx={{ mb: 1.5 }}>
-            {t('shift.noneOpen')}{' '}
-            <Link component={RouterLink} to={routePath('POS')}>
-              {t('shift.goPos')}
-            </Link>
-          </Alert>
-        )
-      )}
-      <Stack direction="row" sx={{ gap: 1, mb: 1 }}>
-        <SelectFilter
-          {...filter.bind('status')}
-          label={t('shift.statusFilter')}
-          allLabel={t('filters.all')}
-          options={[
-            { value: 'open', label: t('shift.status.open') },
-            { value: 'closed', label: t('shift.status.closed') },
-          ]}
-          minWidth={150}
-        />
-      </Stack>
-      <PagedTable
-        query={list}
-        paging={filter.paging}
-        pageSizeOptions={[25, 50, 100]}
-        columns={columns}
-        rowTestId="shift-row"
-        ariaLabel={t('shift.title')}
-        emptyText={t('shift.empty')}
-      />
-      {shift && closing && (
-        <CloseShiftDialog
-          shift={shift}
-          onClose={() => setClosing(false)}
-          onClosed={(closed) => {
-            setClosing(false);
-            setReport(closed);
-          }}
-        />
-      )}
-      <ReportDialog shift={report} onClose={() => setReport(null)} />
-    </Box>
+        </>
+      }
+      query={list}
+      paging={filter.paging}
+      columns={columns}
+      rowTestId="shift-row"
+      emptyText={t('shift.empty')}
+    >
+      {actions.dialogs}
+    </ListPage>
   );
 }

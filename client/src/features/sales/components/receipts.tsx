@@ -18,6 +18,7 @@ import {
 } from '../../../shared/ui/print';
 import { amountInWords } from '@pos/contracts';
 import { EReceiptQr, type EReceiptMark } from '../../eta';
+import { countedFigures } from '../lib/totals';
 
 // The sales documents printed through shared/ui/print.tsx: sale receipt / tax invoice, return
 // receipt and the shift's X/Z report (80 mm roll or A4).
@@ -30,31 +31,37 @@ const paper = (layout: PaperLayout) =>
 const cell = { py: '2px', px: '3px', textAlign: 'start' as const, verticalAlign: 'top' };
 const num = { ...cell, textAlign: 'end' as const, whiteSpace: 'nowrap' as const };
 
-function Row({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId?: string;
-}) {
+/** A label and its value on one line: [label, value, test id of the value, bold]. */
+type RowSpec = [string, string, string?, boolean?] | false | null | undefined | '';
+
+/** Label / value lines in a box (a left-out one is not drawn). */
+function Rows({ rows, sx, testId }: { rows: RowSpec[]; sx?: object; testId?: string }) {
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        gap: 1,
-        fontWeight: strong ? 700 : 400,
-      }}
-    >
-      <span>{label}</span>
-      <span data-testid={testId}>{value}</span>
+    <Box sx={sx} data-testid={testId}>
+      {rows.map(
+        (row, i) =>
+          row && (
+            <Box
+              key={i}
+              sx={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                gap: 1,
+                fontWeight: row[3] ? 700 : 400,
+              }}
+            >
+              <span>{row[0]}</span>
+              <span data-testid={row[2]}>{row[1]}</span>
+            </Box>
+          ),
+      )}
     </Box>
   );
 }
+
+/** The ruled blocks of a document: dashed above and below (its facts), or above (its totals). */
+const ruled = { borderBlock: '1px dashed #000', py: 0.5, my: 0.5 };
+const ruledAbove = { borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 };
 
 /** A document on its paper: the store header with the title, then the document. */
 function Sheet(props: {
@@ -241,12 +248,15 @@ export function SaleReceipt({
       testId="sale-receipt"
     >
       {copy && <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{t('receipt.copy')}</Box>}
-      <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
-        <Row label={t('receipt.number')} value={sale.number} testId="receipt-number" />
-        <Row label={t('receipt.date')} value={formatDateTime(sale.createdAt)} />
-        <Row label={t('receipt.cashier')} value={sale.cashierName} />
-        {sale.customerName && <Row label={t('receipt.customer')} value={sale.customerName} />}
-      </Box>
+      <Rows
+        sx={ruled}
+        rows={[
+          [t('receipt.number'), sale.number, 'receipt-number'],
+          [t('receipt.date'), formatDateTime(sale.createdAt)],
+          [t('receipt.cashier'), sale.cashierName],
+          sale.customerName && [t('receipt.customer'), sale.customerName],
+        ]}
+      />
       <Items<Line>
         headSx={{ borderBlockEnd: '1px solid #000' }}
         lineSx={{ borderBlockEnd: a4 ? '1px solid #ccc' : 'none' }}
@@ -289,44 +299,29 @@ export function SaleReceipt({
           },
         ]}
       />
-      <Box
-        sx={{
-          borderBlockStart: '1px dashed #000',
-          mt: 0.5,
-          pt: 0.5,
-          ...(a4 ? { inlineSize: '80mm', marginInlineStart: 'auto' } : {}),
-        }}
-      >
-        {/* the lines' values add up to the subtotal; the invoice discount is taken once, here */}
-        <Row
-          label={t('receipt.subtotal')}
-          value={money(sale.lines.reduce((s, l) => s + lineValue(l), 0))}
-          testId="receipt-subtotal"
-        />
-        {sale.invoiceDiscount > 0 && (
-          <Row
-            label={t('receipt.invoiceDiscount')}
-            value={money(sale.invoiceDiscount)}
-            testId="receipt-invoice-discount"
-          />
-        )}
-        <Row label={t('receipt.vatIncluded')} value={money(sale.vatTotal)} />
-        <Row label={t('receipt.total')} value={money(sale.total)} strong testId="receipt-total" />
-        {sale.payments
-          .filter((p) => p.kind === 'payment')
-          .map((p) => (
-            <Row
-              key={p.id}
-              label={methodLabel(p)}
-              value={money(p.amount)}
-              testId="receipt-payment"
-            />
-          ))}
-        {sale.changeDue > 0 && <Row label={t('receipt.change')} value={money(sale.changeDue)} />}
-        {sale.dueAmount > 0 && (
-          <Row label={t('receipt.due')} value={money(sale.dueAmount)} strong />
-        )}
-      </Box>
+      {/* the lines' values add up to the subtotal; the invoice discount is taken once, here */}
+      <Rows
+        sx={{ ...ruledAbove, ...(a4 ? { inlineSize: '80mm', marginInlineStart: 'auto' } : {}) }}
+        rows={[
+          [
+            t('receipt.subtotal'),
+            money(sale.lines.reduce((s, l) => s + lineValue(l), 0)),
+            'receipt-subtotal',
+          ],
+          sale.invoiceDiscount > 0 && [
+            t('receipt.invoiceDiscount'),
+            money(sale.invoiceDiscount),
+            'receipt-invoice-discount',
+          ],
+          [t('receipt.vatIncluded'), money(sale.vatTotal)],
+          [t('receipt.total'), money(sale.total), 'receipt-total', true],
+          ...sale.payments
+            .filter((p) => p.kind === 'payment')
+            .map((p): RowSpec => [methodLabel(p), money(p.amount), 'receipt-payment']),
+          sale.changeDue > 0 && [t('receipt.change'), money(sale.changeDue)],
+          sale.dueAmount > 0 && [t('receipt.due'), money(sale.dueAmount), undefined, true],
+        ]}
+      />
       {/* The amount in words on both papers, in the UI language (issue 11 item 14). */}
       <Closing
         total={sale.total}
@@ -360,12 +355,15 @@ export function ReturnReceipt({
   const methodLabel = useMethodLabel();
   return (
     <Sheet layout={layout} data={data} title={t('receipt.returnTitle')} testId="return-receipt">
-      <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
-        <Row label={t('receipt.returnNumber')} value={doc.number} testId="return-number" />
-        <Row label={t('receipt.originalInvoice')} value={doc.invoiceNumber} />
-        <Row label={t('receipt.date')} value={formatDateTime(doc.createdAt)} />
-        {cashierName && <Row label={t('receipt.cashier')} value={cashierName} />}
-      </Box>
+      <Rows
+        sx={ruled}
+        rows={[
+          [t('receipt.returnNumber'), doc.number, 'return-number'],
+          [t('receipt.originalInvoice'), doc.invoiceNumber],
+          [t('receipt.date'), formatDateTime(doc.createdAt)],
+          cashierName && [t('receipt.cashier'), cashierName],
+        ]}
+      />
       <Items<ReturnDto['lines'][number]>
         lines={doc.lines}
         lineKey={(line) => line.saleLineId}
@@ -382,20 +380,17 @@ export function ReturnReceipt({
           },
         ]}
       />
-      <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
-        <Row
-          label={t('receipt.refundTotal')}
-          value={formatPiasters(doc.total)}
-          strong
-          testId="return-total"
-        />
-        {doc.refunds.map((r) => (
-          <Row key={r.methodId} label={methodLabel(r)} value={formatPiasters(r.amount)} />
-        ))}
-        {doc.creditReduction > 0 && (
-          <Row label={t('receipt.creditReduction')} value={formatPiasters(doc.creditReduction)} />
-        )}
-      </Box>
+      <Rows
+        sx={ruledAbove}
+        rows={[
+          [t('receipt.refundTotal'), formatPiasters(doc.total), 'return-total', true],
+          ...doc.refunds.map((r): RowSpec => [methodLabel(r), formatPiasters(r.amount)]),
+          doc.creditReduction > 0 && [
+            t('receipt.creditReduction'),
+            formatPiasters(doc.creditReduction),
+          ],
+        ]}
+      />
       <Closing
         total={doc.total}
         wordsTestId="return-words"
@@ -430,75 +425,74 @@ export function ShiftReport({
       title={closed ? t('shift.zReport') : t('shift.xReport')}
       testId={closed ? 'z-report' : 'x-report'}
     >
-      <Box sx={{ borderBlock: '1px dashed #000', py: 0.5, my: 0.5 }}>
-        <Row label={t('shift.cashier')} value={shift.cashierName} />
-        <Row label={t('shift.register')} value={String(shift.register)} />
-        <Row label={t('shift.openedAt')} value={formatDateTime(shift.openedAt)} />
-        {closed && <Row label={t('shift.closedAt')} value={formatDateTime(shift.closedAt)} />}
-        <Row label={t('shift.openingCash')} value={money(shift.openingCash)} />
-      </Box>
+      <Rows
+        sx={ruled}
+        rows={[
+          [t('shift.cashier'), shift.cashierName],
+          [t('shift.register'), String(shift.register)],
+          [t('shift.openedAt'), formatDateTime(shift.openedAt)],
+          closed && [t('shift.closedAt'), formatDateTime(shift.closedAt)],
+          [t('shift.openingCash'), money(shift.openingCash)],
+        ]}
+      />
       {totals && (
         <>
-          <Row
-            label={t('shift.invoiceCount')}
-            value={String(totals.invoiceCount)}
-            testId="report-invoice-count"
+          <Rows
+            rows={[
+              ...countedFigures(t, totals, 'report-').map(([label, value, id]): RowSpec => [
+                label,
+                value,
+                id,
+                id === 'report-net',
+              ]),
+              totals.profit !== undefined && [t('shift.profit'), money(totals.profit)],
+            ]}
           />
-          <Row label={t('shift.sales')} value={money(totals.sales)} testId="report-sales" />
-          <Row label={t('shift.returns')} value={money(totals.returns)} testId="report-returns" />
-          <Row label={t('shift.discounts')} value={money(totals.discounts)} />
-          <Row label={t('shift.vat')} value={money(totals.vat)} />
-          <Row label={t('shift.net')} value={money(totals.net)} strong testId="report-net" />
-          {totals.profit !== undefined && (
-            <Row label={t('shift.profit')} value={money(totals.profit)} />
-          )}
-          <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5, fontWeight: 700 }}>
-            {t('shift.byMethod')}
-          </Box>
+          <Box sx={{ ...ruledAbove, fontWeight: 700 }}>{t('shift.byMethod')}</Box>
           {totals.byMethod.map((m) => (
-            <Box key={m.methodId} data-testid="report-method">
-              <Row label={methodLabel(m)} value={money(m.net)} testId={`report-method-${m.type}`} />
-              {m.refunds > 0 && <Row label={`  ${t('shift.refunds')}`} value={money(m.refunds)} />}
-            </Box>
+            <Rows
+              key={m.methodId}
+              testId="report-method"
+              rows={[
+                [methodLabel(m), money(m.net), `report-method-${m.type}`],
+                m.refunds > 0 && [`  ${t('shift.refunds')}`, money(m.refunds)],
+              ]}
+            />
           ))}
-          {totals.onAccount.credit > 0 && (
-            <Row
-              label={t('shift.onAccountCredit')}
-              value={money(totals.onAccount.credit)}
-              testId="report-on-account"
-            />
-          )}
-          {totals.onAccount.installment > 0 && (
-            <Row
-              label={t('shift.onAccountInstallment')}
-              value={money(totals.onAccount.installment)}
-              testId="report-installment"
-            />
-          )}
-          <Box sx={{ borderBlockStart: '1px dashed #000', mt: 0.5, pt: 0.5 }}>
-            <Row label={t('shift.cashIn')} value={money(totals.cashIn)} testId="report-cash-in" />
-            <Row
-              label={t('shift.expectedCash')}
-              value={money(closed ? shift.expectedCash : totals.expectedCash)}
-              testId="report-expected"
-            />
-          </Box>
+          <Rows
+            rows={[
+              totals.onAccount.credit > 0 && [
+                t('shift.onAccountCredit'),
+                money(totals.onAccount.credit),
+                'report-on-account',
+              ],
+              totals.onAccount.installment > 0 && [
+                t('shift.onAccountInstallment'),
+                money(totals.onAccount.installment),
+                'report-installment',
+              ],
+            ]}
+          />
+          <Rows
+            sx={ruledAbove}
+            rows={[
+              [t('shift.cashIn'), money(totals.cashIn), 'report-cash-in'],
+              [
+                t('shift.expectedCash'),
+                money(closed ? shift.expectedCash : totals.expectedCash),
+                'report-expected',
+              ],
+            ]}
+          />
         </>
       )}
       {closed && (
-        <>
-          <Row
-            label={t('shift.countedCash')}
-            value={money(shift.countedCash)}
-            testId="report-counted"
-          />
-          <Row
-            label={t('shift.difference')}
-            value={money(shift.difference)}
-            strong
-            testId="report-difference"
-          />
-        </>
+        <Rows
+          rows={[
+            [t('shift.countedCash'), money(shift.countedCash), 'report-counted'],
+            [t('shift.difference'), money(shift.difference), 'report-difference', true],
+          ]}
+        />
       )}
       <Box sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{formatDateTime(new Date())}</Box>
     </Sheet>
