@@ -231,7 +231,7 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-export function SystemSettingsPage() {
+export default function SystemSettingsPage() {
   const { t } = useTranslation('settings');
   const user = useAtomValue(sessionUserState);
   const canWrite = user?.isAdmin === true;
