@@ -264,16 +264,17 @@ export default function VendorPage() {
       ) : (
         <Panel sx={{ p: 3, color: 'text.secondary' }}>{t('statement.needsTotals')}</Panel>
       )}
-      <PaymentDialog
-        vendor={v}
-        invoices={invoices}
-        open={paying}
-        onClose={() => setPaying(false)}
-        onPaid={(receipt) => {
-          setPaying(false);
-          setReceiptId(receipt.id);
-        }}
-      />
+      {paying && (
+        <PaymentDialog
+          vendor={v}
+          invoices={invoices}
+          onClose={() => setPaying(false)}
+          onPaid={(receipt) => {
+            setPaying(false);
+            setReceiptId(receipt.id);
+          }}
+        />
+      )}
       <ReceiptDialog paymentId={receiptId} onClose={() => setReceiptId(null)} />
     </AccountPage>
   );
