@@ -12,7 +12,7 @@ import {
   type TaxType,
 } from '@pos/contracts';
 import { useAtom } from 'jotai';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentBranchState } from '../../../shared/state';
@@ -121,65 +121,14 @@ export function BranchFormDialog({ branch, onClose }: Props) {
     );
   };
 
-  // each section: its title's key, its fields
-  const sections: [string, ReactNode][] = [
-    [
-      'general',
-      <>
-        {text('name', { required: true })}
-        {text('location')}
-        {text('phoneNumber')}
-        {text('secondPhoneNumber')}
-      </>,
-    ],
-    [
-      'receipt',
-      <>
-        {text('recepitInfo', { multiline: true })}
-        <FormImageField form={form} name="logo" label={t('fields.logo')} />
-        <FormImageField
-          form={form}
-          name="receiptFooterImage"
-          label={t('fields.receiptFooterImage')}
-        />
-      </>,
-    ],
-    [
-      'tax',
-      <>
-        {text('taxNumber', { ltr: true })}
-        {text('taxBranchNumber', { ltr: true })}
-        {text('activityCode', { ltr: true })}
-        <Controller
-          name="taxType"
-          control={form.control}
-          render={({ field }) => (
-            <SelectField
-              name="taxType"
-              label={t('fields.taxType')}
-              value={field.value}
-              onChange={(value) => field.onChange(value as TaxType | '')}
-              error={form.errorOf('taxType')}
-              noneLabel={t('taxTypes.none')}
-              options={TAX_TYPES.map((type) => ({ value: type, label: t(`taxTypes.${type}`) }))}
-              testId="branch-taxType"
-            />
-          )}
-        />
-      </>,
-    ],
-    [
-      'eta',
-      <>
-        {text('invoiceClientId', { ltr: true })}
-        {secret('invoiceClientSecret')}
-        {text('receiptClientId', { ltr: true })}
-        {secret('receiptClientSecret')}
-        {text('receiptPosSerial', { ltr: true })}
-        {text('receiptsOsVersion', { ltr: true })}
-      </>,
-    ],
-  ];
+  const section = (title: string, children: ReactNode) => (
+    <Box component="section" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <FieldGrid>{children}</FieldGrid>
+    </Box>
+  );
 
   return (
     <FormDialog
@@ -195,17 +144,65 @@ export function BranchFormDialog({ branch, onClose }: Props) {
       submitLabel={t('form.save')}
       submitTestId="branch-submit"
     >
-      {sections.map(([key, fields], i) => (
-        <Fragment key={key}>
-          {i > 0 && <Divider sx={{ my: 1.5 }} />}
-          <Box component="section" sx={{ mb: 1 }}>
-            <Typography variant="subtitle2" color="primary" sx={{ mb: 1.5 }}>
-              {t(`sections.${key}`)}
-            </Typography>
-            <FieldGrid>{fields}</FieldGrid>
-          </Box>
-        </Fragment>
-      ))}
+      {section(
+        t('sections.general'),
+        <>
+          {text('name', { required: true })}
+          {text('location')}
+          {text('phoneNumber')}
+          {text('secondPhoneNumber')}
+        </>,
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      {section(
+        t('sections.receipt'),
+        <>
+          {text('recepitInfo', { multiline: true })}
+          <FormImageField form={form} name="logo" label={t('fields.logo')} />
+          <FormImageField
+            form={form}
+            name="receiptFooterImage"
+            label={t('fields.receiptFooterImage')}
+          />
+        </>,
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      {section(
+        t('sections.tax'),
+        <>
+          {text('taxNumber', { ltr: true })}
+          {text('taxBranchNumber', { ltr: true })}
+          {text('activityCode', { ltr: true })}
+          <Controller
+            name="taxType"
+            control={form.control}
+            render={({ field }) => (
+              <SelectField
+                name="taxType"
+                label={t('fields.taxType')}
+                value={field.value}
+                onChange={(value) => field.onChange(value as TaxType | '')}
+                error={form.errorOf('taxType')}
+                noneLabel={t('taxTypes.none')}
+                options={TAX_TYPES.map((type) => ({ value: type, label: t(`taxTypes.${type}`) }))}
+                testId="branch-taxType"
+              />
+            )}
+          />
+        </>,
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      {section(
+        t('sections.eta'),
+        <>
+          {text('invoiceClientId', { ltr: true })}
+          {secret('invoiceClientSecret')}
+          {text('receiptClientId', { ltr: true })}
+          {secret('receiptClientSecret')}
+          {text('receiptPosSerial', { ltr: true })}
+          {text('receiptsOsVersion', { ltr: true })}
+        </>,
+      )}
     </FormDialog>
   );
 }
