@@ -25,7 +25,10 @@ export const columnsOf = <T,>(
   specs: (ColumnSpec<T> | Column<T>)[],
 ): Column<T>[] =>
   specs.map((s) =>
-    Array.isArray(s) ? { key: s[0], header: header(s[0]), render: s[1], ...s[2] } : s,
+    // `header(key)` only without a header of its own (it may name a text key that does not exist)
+    Array.isArray(s)
+      ? { key: s[0], render: s[1], ...s[2], header: s[2]?.header ?? header(s[0]) }
+      : s,
   );
 
 /** A date and time column on one line (`formatDay` for a bare day). */
