@@ -3,7 +3,5 @@
 import { lazy } from 'react';
 
 export const pages = {
-  Branches: lazy(() =>
-    import('./components/BranchesPage').then((m) => ({ default: m.BranchesPage })),
-  ),
+  Branches: lazy(() => import('./components/BranchesPage')),
 };

@@ -3,10 +3,6 @@
 import { lazy } from 'react';
 
 export const pages = {
-  SystemSettings: lazy(() =>
-    import('./components/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
-  ),
-  'admin-settings': lazy(() =>
-    import('./components/AdminSettingsPage').then((m) => ({ default: m.AdminSettingsPage })),
-  ),
+  SystemSettings: lazy(() => import('./components/SystemSettingsPage')),
+  'admin-settings': lazy(() => import('./components/AdminSettingsPage')),
 };

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../forms/FormSwitch';
 import { useDtoForm } from '../forms/useDtoForm';
+import { AmountField } from '../ui/AmountField';
 import { FormDialog } from '../ui/FormDialog';
 import { useCrudMutation } from '../ui/useCrudMutation';
 import { resourceApi, resourceKeys } from './api';
@@ -48,6 +49,8 @@ export type ResourceField = {
   | { kind?: 'text' | 'number' | 'switch' }
   /** Not shown: its value (from `defaults`) is sent as is. */
   | { kind: 'hidden' }
+  /** An amount in piasters (`AmountField`); `positive`: above zero. */
+  | { kind: 'amount'; positive?: boolean }
   /** The page's own input for the value (a chips input, say). */
   | { kind: 'custom'; render: (p: CustomInputProps) => ReactNode }
   /** A choice; with `none`, an empty choice that sends null. */
@@ -80,7 +83,7 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
   for (const f of fields) {
     const v = values[f.name];
     if (editing && f.createOnly) continue;
-    if (f.kind === 'custom' || f.kind === 'hidden') body[f.name] = v;
+    if (f.kind === 'custom' || f.kind === 'hidden' || f.kind === 'amount') body[f.name] = v;
     else if (f.kind === 'switch') body[f.name] = Boolean(v);
     else if (f.kind === 'number') body[f.name] = v === '' ? undefined : Number(v);
     else if (f.kind === 'reference' || (f.kind === 'select' && f.none)) body[f.name] = v || null;
@@ -92,7 +95,7 @@ function toBody(fields: ResourceField[], values: Values, editing: boolean): Valu
 }
 
 const toValue = (f: ResourceField, v: unknown) =>
-  f.kind === 'custom' || f.kind === 'hidden'
+  f.kind === 'custom' || f.kind === 'hidden' || f.kind === 'amount'
     ? v
     : f.kind === 'switch'
       ? (v ?? true)
@@ -133,6 +136,20 @@ function FieldInput({ f, field, error, exclude, autoFocus, testId, disabled }: I
     const { value, onChange } = field;
     return f.render({ value, onChange, label: f.label, error, testId, autoFocus });
   }
+  if (f.kind === 'amount')
+    return (
+      <AmountField
+        fullWidth
+        label={f.label}
+        value={typeof field.value === 'number' ? field.value : null}
+        required={f.required}
+        positive={f.positive}
+        onValue={(v) => field.onChange(v ?? undefined)}
+        error={!!error}
+        helperText={error ?? f.help}
+        testId={testId}
+      />
+    );
   const choice = f.kind === 'select' || f.kind === 'reference';
   const none =
     f.kind === 'reference'

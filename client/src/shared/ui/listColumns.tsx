@@ -16,6 +16,21 @@ import { StatusBadge } from './PagedTable';
 export const optionsOf = <V extends string>(values: readonly V[], label: (value: V) => string) =>
   values.map((value) => ({ value, label: label(value) }));
 
+/** A column as `[key, cell, extra]`: its header is `header(key)` unless `extra` gives one. */
+export type ColumnSpec<T> = [string, (row: T) => ReactNode, Partial<Column<T>>?];
+
+/** Columns from specs (and ready columns: money, dates, actions), headed by `header(key)`. */
+export const columnsOf = <T,>(
+  header: (key: string) => ReactNode,
+  specs: (ColumnSpec<T> | Column<T>)[],
+): Column<T>[] =>
+  specs.map((s) =>
+    // `header(key)` only without a header of its own (it may name a text key that does not exist)
+    Array.isArray(s)
+      ? { key: s[0], render: s[1], ...s[2], header: s[2]?.header ?? header(s[0]) }
+      : s,
+  );
+
 /** A date and time column on one line (`formatDay` for a bare day). */
 export function dateColumn<T>(
   key: string,

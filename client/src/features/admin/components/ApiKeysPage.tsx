@@ -4,10 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { API_KEYS, BRANCHES, type ApiKeyDto, type PermissionKey } from '@pos/contracts';
 import { useState } from 'react';
@@ -21,6 +17,7 @@ import {
 import { formatDateTime } from '../../../shared/lib/format';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { IconAction } from '../../../shared/ui/IconAction';
+import { InfoDialog } from '../../../shared/ui/InfoDialog';
 import { useConfirmedMutation } from '../../../shared/ui/useCrudMutation';
 import { useToast } from '../../../shared/ui/useToast';
 import { useBranchOptions } from '../../branches';
@@ -69,40 +66,38 @@ function SecretDialog({
     }
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="api-key-secret-title">
-      <DialogTitle id="api-key-secret-title">
-        {t('apiKeys.secretTitle', { name: secret.name })}
-      </DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('apiKeys.secretOnce')}
-        </Alert>
-        <Box
-          component="code"
-          dir="ltr"
-          data-testid="api-key-secret"
-          sx={{
-            display: 'block',
-            p: 1.5,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-            fontFamily: 'monospace',
-            wordBreak: 'break-all',
-            userSelect: 'all',
-          }}
-        >
-          {secret.key}
-        </Box>
-      </DialogContent>
-      <DialogActions>
+    <InfoDialog
+      onClose={onClose}
+      title={t('apiKeys.secretTitle', { name: secret.name })}
+      titleId="api-key-secret-title"
+      closeLabel={t('apiKeys.secretDone')}
+      closeProps={{ variant: 'contained', 'data-testid': 'api-key-secret-close' }}
+      actions={
         <Button startIcon={<ContentCopy />} onClick={() => void copy()} data-testid="api-key-copy">
           {t('apiKeys.copy')}
         </Button>
-        <Button variant="contained" onClick={onClose} data-testid="api-key-secret-close">
-          {t('apiKeys.secretDone')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+    >
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {t('apiKeys.secretOnce')}
+      </Alert>
+      <Box
+        component="code"
+        dir="ltr"
+        data-testid="api-key-secret"
+        sx={{
+          display: 'block',
+          p: 1.5,
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+          fontFamily: 'monospace',
+          wordBreak: 'break-all',
+          userSelect: 'all',
+        }}
+      >
+        {secret.key}
+      </Box>
+    </InfoDialog>
   );
 }
 

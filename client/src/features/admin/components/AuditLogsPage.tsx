@@ -1,17 +1,14 @@
 import { DateRangeFilter } from '../../../shared/ui/DateField';
-import { dateColumn } from '../../../shared/ui/listColumns';
+import { columnsOf, dateColumn } from '../../../shared/ui/listColumns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
+import { InfoDialog } from '../../../shared/ui/InfoDialog';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { PagedTable, useListState, usePagedList } from '../../../shared/ui/PagedTable';
 import { formatDateTime } from '../../../shared/lib/format';
@@ -37,80 +34,75 @@ export default function AuditLogsPage() {
   // 'branch.update' → the verb 'update'; 'auth.signin.failed' → 'failed'.
   const actionLabel = (action: string) =>
     t(`audit.verbs.${action.split('.').at(-1) ?? action}`, { defaultValue: action });
-  const columns: Column<AuditLogRow>[] = [
-    dateColumn('at', t('audit.columns.at'), (r) => r.at),
-    {
-      key: 'user',
-      header: t('audit.columns.user'),
-      render: (r) => r.userName ?? t('audit.system'),
-    },
-    {
-      key: 'what',
-      header: t('audit.columns.what'),
-      render: (r) => (
-        <>
-          <Box component="span" sx={{ fontWeight: 600 }}>
-            {actionLabel(r.action)}
-          </Box>
-          {' · '}
-          {entityLabel(r.entity)}
-          {r.entityLabel ? (
-            <Box
-              component="bdi"
-              title={r.entityId ?? ''}
-              sx={{ marginInlineStart: 1 }}
-              data-testid="audit-entity-label"
-            >
-              {r.entityLabel}
+  const columns = columnsOf<AuditLogRow>(
+    (key) => t(`audit.columns.${key}`),
+    [
+      dateColumn('at', t('audit.columns.at'), (r) => r.at),
+      ['user', (r) => r.userName ?? t('audit.system')],
+      [
+        'what',
+        (r) => (
+          <>
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {actionLabel(r.action)}
             </Box>
-          ) : (
-            r.entityId && (
+            {' · '}
+            {entityLabel(r.entity)}
+            {r.entityLabel ? (
               <Box
-                component="span"
-                dir="ltr"
-                sx={{
-                  fontFamily: 'monospace',
-                  fontSize: 12,
-                  color: 'text.secondary',
-                  marginInlineStart: 1,
-                }}
+                component="bdi"
+                title={r.entityId ?? ''}
+                sx={{ marginInlineStart: 1 }}
+                data-testid="audit-entity-label"
               >
-                <bdi title={r.entityId}>…{r.entityId.slice(-8)}</bdi>
+                {r.entityLabel}
               </Box>
-            )
-          )}
-        </>
-      ),
-    },
-    {
-      key: 'where',
-      header: t('audit.columns.where'),
-      render: (r) => (
-        <Box
-          component="span"
-          dir="ltr"
-          title={r.userAgent ?? ''}
-          sx={{ fontFamily: 'monospace', fontSize: 12 }}
-        >
-          {r.ip ?? '—'}
-        </Box>
-      ),
-    },
-    {
-      key: 'diff',
-      header: t('audit.columns.changes'),
-      nowrap: true,
-      stopPropagation: true,
-      render: (r) =>
-        r.before || r.after ? (
-          <Button size="small" onClick={() => setShown(r)} data-testid="audit-show-diff">
-            {t('audit.showChanges', {
-              count: auditDiff(r.before, r.after).filter((d) => d.changed).length,
-            })}
-          </Button>
-        ) : null,
-    },
-  ];
+            ) : (
+              r.entityId && (
+                <Box
+                  component="span"
+                  dir="ltr"
+                  sx={{
+                    fontFamily: 'monospace',
+                    fontSize: 12,
+                    color: 'text.secondary',
+                    marginInlineStart: 1,
+                  }}
+                >
+                  <bdi title={r.entityId}>…{r.entityId.slice(-8)}</bdi>
+                </Box>
+              )
+            )}
+          </>
+        ),
+      ],
+      [
+        'where',
+        (r) => (
+          <Box
+            component="span"
+            dir="ltr"
+            title={r.userAgent ?? ''}
+            sx={{ fontFamily: 'monospace', fontSize: 12 }}
+          >
+            {r.ip ?? '—'}
+          </Box>
+        ),
+      ],
+      [
+        'diff',
+        (r) =>
+          r.before || r.after ? (
+            <Button size="small" onClick={() => setShown(r)} data-testid="audit-show-diff">
+              {t('audit.showChanges', {
+                count: auditDiff(r.before, r.after).filter((d) => d.changed).length,
+              })}
+            </Button>
+          ) : null,
+        { header: t('audit.columns.changes'), nowrap: true, stopPropagation: true },
+      ],
+    ],
+  );
 
   const diff = shown ? auditDiff(shown.before, shown.after) : [];
   return (
@@ -152,65 +144,59 @@ export default function AuditLogsPage() {
         }
       />
 
-      <Dialog
+      <InfoDialog
         open={shown !== null}
         onClose={() => setShown(null)}
         maxWidth="md"
-        fullWidth
-        aria-labelledby="audit-diff-title"
+        dividers
+        title={shown && `${actionLabel(shown.action)} · ${entityLabel(shown.entity)}`}
+        titleId="audit-diff-title"
+        closeLabel={t('audit.close')}
       >
-        <DialogTitle id="audit-diff-title">
-          {shown && `${actionLabel(shown.action)} · ${entityLabel(shown.entity)}`}
-        </DialogTitle>
-        <DialogContent dividers>
-          {shown && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('audit.diffLine', {
-                user: shown.userName ?? t('audit.system'),
-                at: formatDateTime(shown.at),
-                ip: shown.ip ?? '—',
-              })}
-            </Typography>
-          )}
-          <DataTable
-            testId="audit-diff"
-            ariaLabel={t('audit.columns.changes')}
-            rows={diff}
-            rowKey={(d) => d.field}
-            rowTestId="audit-diff-row"
-            hover={false}
-            scroll={false}
-            rowProps={(d) => ({
-              'data-field': d.field,
-              'data-changed': d.changed,
-              sx: d.changed ? { bgcolor: 'action.hover' } : undefined,
+        {shown && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('audit.diffLine', {
+              user: shown.userName ?? t('audit.system'),
+              at: formatDateTime(shown.at),
+              ip: shown.ip ?? '—',
             })}
-            columns={[
-              {
-                key: 'field',
-                header: t('audit.diff.field'),
-                dir: 'ltr',
-                render: (d) => d.field,
-                cellSx: (d) => ({ fontFamily: 'monospace', fontWeight: d.changed ? 700 : 400 }),
-              },
-              ...(['before', 'after'] as const).map((k): Column<DiffLine> => ({
-                key: k,
-                header: t(`audit.diff.${k}`),
-                dir: 'auto',
-                testId: `audit-diff-${k}`,
-                render: (d) => d[k],
-                cellSx: (d) => ({
-                  color: d.changed ? DIFF_COLOR[k] : undefined,
-                  wordBreak: 'break-word',
-                }),
-              })),
-            ]}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setShown(null)}>{t('audit.close')}</Button>
-        </DialogActions>
-      </Dialog>
+          </Typography>
+        )}
+        <DataTable
+          testId="audit-diff"
+          ariaLabel={t('audit.columns.changes')}
+          rows={diff}
+          rowKey={(d) => d.field}
+          rowTestId="audit-diff-row"
+          hover={false}
+          scroll={false}
+          rowProps={(d) => ({
+            'data-field': d.field,
+            'data-changed': d.changed,
+            sx: d.changed ? { bgcolor: 'action.hover' } : undefined,
+          })}
+          columns={[
+            {
+              key: 'field',
+              header: t('audit.diff.field'),
+              dir: 'ltr',
+              render: (d) => d.field,
+              cellSx: (d) => ({ fontFamily: 'monospace', fontWeight: d.changed ? 700 : 400 }),
+            },
+            ...(['before', 'after'] as const).map((k): Column<DiffLine> => ({
+              key: k,
+              header: t(`audit.diff.${k}`),
+              dir: 'auto',
+              testId: `audit-diff-${k}`,
+              render: (d) => d[k],
+              cellSx: (d) => ({
+                color: d.changed ? DIFF_COLOR[k] : undefined,
+                wordBreak: 'break-word',
+              }),
+            })),
+          ]}
+        />
+      </InfoDialog>
     </Box>
   );
 }

@@ -11,7 +11,7 @@ import { branchKeys, useMaxBranches } from '../api/branches.api';
 import { BranchFormDialog } from './BranchFormDialog';
 
 /** /Branches: the kit's list with the branch limit (spec §7/§8) and the branch's own form. */
-export function BranchesPage() {
+export default function BranchesPage() {
   const { t } = useTranslation('branches');
   const canWrite = useAtomValue(sessionUserState)?.isAdmin === true;
   // The count against the limit ignores the search box.

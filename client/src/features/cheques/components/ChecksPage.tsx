@@ -12,9 +12,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDay } from '../../../shared/lib/format';
-import type { Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
-import { actionsColumn, dateColumn, optionsOf, statusColumn } from '../../../shared/ui/listColumns';
+import {
+  actionsColumn,
+  columnsOf,
+  dateColumn,
+  optionsOf,
+  statusColumn,
+} from '../../../shared/ui/listColumns';
 import type { ChipProps } from '@mui/material/Chip';
 import { AddButton } from '../../../shared/ui/PageHeader';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
@@ -46,41 +51,35 @@ export default function ChecksPage() {
     live: 'cheque.due',
   });
 
-  const columns: Column<ChequeDto>[] = [
-    { key: 'number', header: t('fields.number'), ltr: true, render: (c) => c.number },
-    { key: 'bank', header: t('fields.bank'), render: (c) => c.bank },
-    {
-      key: 'direction',
-      header: t('fields.direction'),
-      render: (c) => t(`directions.${c.direction}`),
-    },
-    { key: 'party', header: t('fields.party'), render: (c) => c.partyName },
-    dateColumn('dueDate', t('fields.dueDate'), (c) => c.dueDate, formatDay),
-    {
-      key: 'amount',
-      header: t('fields.amount'),
-      align: 'right',
-      render: (c) => formatPiasters(c.amount),
-    },
-    statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'cheque-status'),
-    { key: 'vault', header: t('fields.bankVault'), render: (c) => c.vaultName ?? '' },
-    { key: 'branch', header: t('fields.branch'), render: (c) => c.branchName },
-    actionsColumn([
-      (c) =>
-        c.actions.map((action) => (
-          <Button
-            key={action}
-            size="small"
-            variant="outlined"
-            color={action === 'bounce' || action === 'cancel' ? 'error' : 'primary'}
-            onClick={() => setStep({ cheque: c, action })}
-            data-testid={`cheque-${action}`}
-          >
-            {t(`steps.${action}.button`)}
-          </Button>
-        )),
-    ]),
-  ];
+  const columns = columnsOf<ChequeDto>(
+    (key) => t(`fields.${key}`),
+    [
+      ['number', (c) => c.number, { ltr: true }],
+      ['bank', (c) => c.bank],
+      ['direction', (c) => t(`directions.${c.direction}`)],
+      ['party', (c) => c.partyName],
+      dateColumn('dueDate', t('fields.dueDate'), (c) => c.dueDate, formatDay),
+      ['amount', (c) => formatPiasters(c.amount), { align: 'right' }],
+      statusColumn(t('fields.status'), STATUS_COLOR, (s) => t(`statuses.${s}`), 'cheque-status'),
+      ['vault', (c) => c.vaultName ?? '', { header: t('fields.bankVault') }],
+      ['branch', (c) => c.branchName],
+      actionsColumn([
+        (c) =>
+          c.actions.map((action) => (
+            <Button
+              key={action}
+              size="small"
+              variant="outlined"
+              color={action === 'bounce' || action === 'cancel' ? 'error' : 'primary'}
+              onClick={() => setStep({ cheque: c, action })}
+              data-testid={`cheque-${action}`}
+            >
+              {t(`steps.${action}.button`)}
+            </Button>
+          )),
+      ]),
+    ],
+  );
 
   return (
     <ListPage

@@ -1,9 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatPiasters, type ChequeEventDto } from '@pos/contracts';
@@ -12,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDateTime, formatDay } from '../../../shared/lib/format';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { InfoDialog } from '../../../shared/ui/InfoDialog';
 import { chequeKeys, chequesApi } from '../api/cheques.api';
 
 /** A cheque's details and every step of its history (who, when, which bank account). */
@@ -37,39 +33,36 @@ export function ChequeHistoryDialog({
     { key: 'note', header: t('fields.note'), render: (h) => h.note ?? '' },
   ];
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="cheque-history-title">
-      <DialogTitle id="cheque-history-title">
-        {t('history.title', { number: c?.number ?? '' })}
-      </DialogTitle>
-      <DialogContent>
-        {!c ? (
-          <Skeleton variant="rounded" height={120} />
-        ) : (
-          <>
-            <Typography sx={{ mb: 1 }}>
-              {t('history.summary', {
-                direction: t(`directions.${c.direction}`),
-                party: c.partyName,
-                bank: c.bank,
-                amount: formatPiasters(c.amount),
-                due: formatDay(c.dueDate),
-              })}
-            </Typography>
-            <Box data-testid="cheque-history">
-              <DataTable
-                ariaLabel={t('history.title', { number: c.number })}
-                columns={columns}
-                rows={c.history ?? []}
-                rowKey={(h) => `${h.at}-${h.to}`}
-                hover={false}
-              />
-            </Box>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('history.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <InfoDialog
+      onClose={onClose}
+      title={t('history.title', { number: c?.number ?? '' })}
+      titleId="cheque-history-title"
+      closeLabel={t('history.close')}
+    >
+      {!c ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : (
+        <>
+          <Typography sx={{ mb: 1 }}>
+            {t('history.summary', {
+              direction: t(`directions.${c.direction}`),
+              party: c.partyName,
+              bank: c.bank,
+              amount: formatPiasters(c.amount),
+              due: formatDay(c.dueDate),
+            })}
+          </Typography>
+          <Box data-testid="cheque-history">
+            <DataTable
+              ariaLabel={t('history.title', { number: c.number })}
+              columns={columns}
+              rows={c.history ?? []}
+              rowKey={(h) => `${h.at}-${h.to}`}
+              hover={false}
+            />
+          </Box>
+        </>
+      )}
+    </InfoDialog>
   );
 }

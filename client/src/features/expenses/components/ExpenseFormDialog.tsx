@@ -44,7 +44,6 @@ export function useExpenseChoices() {
 }
 
 type Props = {
-  open: boolean;
   onClose: () => void;
   /** "record now" from a due template: the form starts with its values */
   template?: DueRecurringExpenseDto | null;
@@ -53,9 +52,9 @@ type Props = {
 /**
  * Record an expense: date, category, vault (the branch's main vault first), amount and VAT,
  * vendor or free-text payee, note and a receipt photo (PNG, JPEG or WebP up to 2 MB; the server
- * checks the file's content again).
+ * checks the file's content again). Mounted at each opening.
  */
-export function ExpenseFormDialog({ open, onClose, template }: Props) {
+export function ExpenseFormDialog({ onClose, template }: Props) {
   const { t } = useTranslation('expenses');
   const { categories, vaults, vendors } = useExpenseChoices();
   const [date, setDate] = useState(() => businessDay());
@@ -104,7 +103,7 @@ export function ExpenseFormDialog({ open, onClose, template }: Props) {
 
   return (
     <FormDialog
-      open={open}
+      open
       onClose={onClose}
       title={template ? t('form.titleFrom', { name: template.name }) : t('form.title')}
       submitting={save.isPending}

@@ -220,7 +220,6 @@ function ExpensesList() {
       {form && (
         <ExpenseFormDialog
           key={form.template?.id ?? 'new'}
-          open
           template={form.template}
           onClose={() => setForm(null)}
         />

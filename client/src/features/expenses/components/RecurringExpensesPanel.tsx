@@ -1,7 +1,6 @@
 import { formatPiasters, RECURRING_EXPENSES, type RecurringExpenseDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { activeColumn, ResourcePage } from '../../../shared/resource';
-import { AmountField } from '../../../shared/ui/AmountField';
 import { expenseKeys } from '../api/expenses.api';
 import { useExpenseChoices } from './ExpenseFormDialog';
 
@@ -38,23 +37,7 @@ export function RecurringExpensesPanel() {
           kind: 'select',
           options: vaults.map((v) => ({ value: v.id, label: `${v.name} — ${v.branchName}` })),
         },
-        {
-          name: 'amount',
-          kind: 'custom',
-          render: ({ value, onChange, label, error, testId }) => (
-            <AmountField
-              label={label}
-              value={typeof value === 'number' ? value : null}
-              required
-              positive
-              onValue={(v) => onChange(v ?? undefined)}
-              error={!!error}
-              helperText={error}
-              testId={testId}
-              fullWidth
-            />
-          ),
-        },
+        { name: 'amount', kind: 'amount', required: true, positive: true },
         { name: 'dayOfMonth', kind: 'number', help: t('recurring.dayHelp') },
         {
           name: 'vendorId',

@@ -12,7 +12,8 @@ import { Link } from 'react-router';
 import { liveStatusState, useLiveEvent } from '../../../shared/realtime';
 import { dashboardApi, dashboardKeys } from '../api/dashboard.api';
 import { formatDay, formatTime } from '../../../shared/lib/format';
-import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { columnsOf, type ColumnSpec } from '../../../shared/ui/listColumns';
 
 /** Coalesce bursts of events into one refetch at most every REFRESH_MS. */
 const REFRESH_MS = 400;
@@ -125,12 +126,9 @@ export function LiveDashboard() {
 
   if (isPending) return <Skeleton variant="rounded" height={120} />;
   if (!data) return null;
-  /** The columns of `rows`, each `[key, cell, extra]` headed by its `dashboard.*` text. */
-  const columns = <T,>(
-    _rows: readonly T[],
-    list: [string, (row: T) => ReactNode, Partial<Column<T>>?][],
-  ): Column<T>[] =>
-    list.map(([key, render, extra]) => ({ key, header: t(`dashboard.${key}`), render, ...extra }));
+  /** The columns of `rows`, each headed by its `dashboard.*` text. */
+  const columns = <T,>(_rows: readonly T[], list: ColumnSpec<T>[]) =>
+    columnsOf<T>((key) => t(`dashboard.${key}`), list);
   const table = (ariaLabel: string, rowTestId?: string) =>
     ({ ariaLabel, rowTestId, hover: false, scroll: false }) as const;
   const amount = (value: number | undefined) => (value === undefined ? value : money(value));

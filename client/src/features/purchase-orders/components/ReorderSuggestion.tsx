@@ -20,6 +20,7 @@ import { parseQuantity } from '../../../shared/lib/money';
 import { sessionUserState } from '../../../shared/state';
 import { useCan, useReadsBranch } from '../../../shared/state/useCan';
 import { DateField } from '../../../shared/ui/DateField';
+import { ProductCell } from '../../../shared/ui/ProductCell';
 import { DataTable, moneyColumn, qtyColumn } from '../../../shared/ui/DataTable';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { propertiesText, useInventoryOptions } from '../../catalog';
@@ -192,18 +193,10 @@ export function ReorderSuggestion() {
                 key: 'product',
                 header: t('fields.product'),
                 render: (r) => (
-                  <>
-                    {r.productName} {propertiesText(r.properties)}
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      dir="ltr"
-                      sx={{ textAlign: 'start' }}
-                    >
-                      {r.sku}
-                    </Typography>
-                  </>
+                  <ProductCell
+                    name={`${r.productName} ${propertiesText(r.properties)}`}
+                    code={r.sku}
+                  />
                 ),
               },
               qtyColumn('onHand', t('reorder.onHand'), (r) => r.onHand),

@@ -21,7 +21,6 @@ import {
   type PermissionKey,
   type RoleResponseDto,
 } from '@pos/contracts';
-import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -30,7 +29,7 @@ import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
+import { useConfirmedMutation, useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { resourceApi, resourceKeys } from '../../../shared/resource';
 import { PermissionGroups } from './PermissionGroups';
 
@@ -69,7 +68,6 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
   const [name, permissions, isDriver] = form.watch(['name', 'permissions', 'isDriver']);
   const selected = new Set(permissions);
   const setSelected = (keys: readonly PermissionKey[]) => form.setValue('permissions', [...keys]);
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const dirty =
     name !== role.name ||
@@ -85,13 +83,10 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
     onDone: () => refreshSession(),
   });
 
-  const remove = useCrudMutation({
+  const remove = useConfirmedMutation<RoleResponseDto>({
     mutationFn: () => rolesApi.remove(role.id),
     success: t('toast.deleted'),
-    onSuccess: () => {
-      setConfirmDelete(false);
-      queryClient.removeQueries({ queryKey: roleKeys.one(role.id) });
-    },
+    onSuccess: () => queryClient.removeQueries({ queryKey: roleKeys.one(role.id) }),
     invalidate: roleKeys.all,
     onDone: () => void navigate(routePath('Roles')),
   });
@@ -204,21 +199,18 @@ function RoleEditor({ role }: { role: RoleResponseDto }) {
         <Button
           color="error"
           startIcon={<DeleteOutlined />}
-          disabled={role.userCount > 0 || remove.isPending}
+          disabled={role.userCount > 0 || remove.mutation.isPending}
           title={role.userCount > 0 ? t('delete.inUse', { count: role.userCount }) : undefined}
-          onClick={() => setConfirmDelete(true)}
+          onClick={() => remove.ask(role)}
         >
           {t('list.delete')}
         </Button>
       </Paper>
 
       <ConfirmDialog
-        open={confirmDelete}
+        {...remove.dialogProps}
         title={t('delete.title')}
         message={t('delete.message', { name: role.name })}
-        onConfirm={() => remove.mutate(undefined)}
-        onCancel={() => setConfirmDelete(false)}
-        loading={remove.isPending}
       />
     </Box>
   );

@@ -15,7 +15,7 @@ import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { settingsApi, settingsKeys } from '../api/settings.api';
 
 /** /admin/settings (admin only): the site settings, today the branch limit. */
-export function AdminSettingsPage() {
+export default function AdminSettingsPage() {
   const { t } = useTranslation('settings');
   const site = useQuery({
     queryKey: settingsKeys.siteRaw,

@@ -76,7 +76,8 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
   const features = useQuery({ queryKey: settingsKeys.features, queryFn: settingsApi.features });
   useErrorToast(features.error);
 
-  // Known flags always show (with their default) even before the server holds a row for them.
+  // Known flags always show (with their default) even before the server holds a row for them,
+  // so the list is never empty.
   const rows: FeatureDto[] = Object.entries({
     ...FEATURE_DEFAULTS,
     ...Object.fromEntries((features.data ?? []).map((f) => [f.key, f.enabled])),
@@ -132,11 +133,6 @@ function FeaturesTab({ canWrite }: { canWrite: boolean }) {
             />
           </ListItem>
         ))}
-        {!features.isLoading && rows.length === 0 && (
-          <ListItem>
-            <ListItemText secondary={t('features.empty')} />
-          </ListItem>
-        )}
       </List>
       {!canWrite && <AdminOnlyNote />}
     </Box>
@@ -231,7 +227,7 @@ function ModulesTab({ canWrite }: { canWrite: boolean }) {
   );
 }
 
-export function SystemSettingsPage() {
+export default function SystemSettingsPage() {
   const { t } = useTranslation('settings');
   const user = useAtomValue(sessionUserState);
   const canWrite = user?.isAdmin === true;

@@ -23,17 +23,12 @@ import { vendorKeys, vendorsApi } from '../api/vendors.api';
 type Props = {
   vendor: VendorDto;
   invoices: VendorOpenInvoiceDto[];
-  open: boolean;
   onClose: () => void;
   onPaid: (receipt: VendorPaymentReceiptDto) => void;
 };
 
 /** Mounted at each opening: a new payment id (the idempotency key) and what is owed as the amount. */
-export function PaymentDialog(props: Props) {
-  return props.open ? <PaymentForm {...props} /> : null;
-}
-
-function PaymentForm({ vendor, invoices, onClose, onPaid }: Props) {
+export function PaymentDialog({ vendor, invoices, onClose, onPaid }: Props) {
   const { t } = useTranslation('vendors');
   const queryClient = useQueryClient();
   const vaults = useQuery({ queryKey: vendorKeys.vaults, queryFn: vendorsApi.vaults });

@@ -22,7 +22,7 @@ import { useCan } from '../../../shared/state/useCan';
 import { AccountPage, AccountSection, BalanceFigure } from '../../../shared/ui/AccountPage';
 import { DataTable, moneyColumn } from '../../../shared/ui/DataTable';
 import { Facts, Panel, type Fact } from '../../../shared/ui/DetailKit';
-import { actionsColumn } from '../../../shared/ui/listColumns';
+import { actionsColumn, columnsOf } from '../../../shared/ui/listColumns';
 import { DateField } from '../../../shared/ui/DateField';
 import { formatDateTime } from '../../../shared/ui/print';
 import { vendorKeys, vendorsApi } from '../api/vendors.api';
@@ -159,30 +159,23 @@ export default function VendorPage() {
               rowTestId="open-invoice-row"
               loading={openInvoices.isLoading}
               emptyText={t('invoices.empty')}
-              columns={[
-                { key: 'number', header: t('invoices.number'), ltr: true, render: (i) => i.number },
-                {
-                  key: 'vendorNumber',
-                  header: t('invoices.vendorNumber'),
-                  ltr: true,
-                  render: (i) => i.vendorInvoiceNumber ?? '',
-                },
-                {
-                  key: 'date',
-                  header: t('invoices.date'),
-                  render: (i) => formatDay(i.invoiceDate),
-                },
-                { key: 'due', header: t('invoices.due'), render: (i) => formatDay(i.dueDate) },
-                moneyColumn('total', t('invoices.total'), (i) => i.total),
-                moneyColumn('paid', t('invoices.paid'), (i) => i.paid + i.returned),
-                moneyColumn('open', t('invoices.open'), (i) => i.open),
-                {
-                  key: 'overdue',
-                  header: t('invoices.overdue'),
-                  align: 'center',
-                  render: (i) => (i.daysOverdue > 0 ? i.daysOverdue : '—'),
-                },
-              ]}
+              columns={columnsOf<VendorOpenInvoiceDto>(
+                (key) => t(`invoices.${key}`),
+                [
+                  ['number', (i) => i.number, { ltr: true }],
+                  ['vendorNumber', (i) => i.vendorInvoiceNumber ?? '', { ltr: true }],
+                  ['date', (i) => formatDay(i.invoiceDate)],
+                  ['due', (i) => formatDay(i.dueDate)],
+                  moneyColumn('total', t('invoices.total'), (i) => i.total),
+                  moneyColumn('paid', t('invoices.paid'), (i) => i.paid + i.returned),
+                  moneyColumn('open', t('invoices.open'), (i) => i.open),
+                  [
+                    'overdue',
+                    (i) => (i.daysOverdue > 0 ? i.daysOverdue : '—'),
+                    { align: 'center' },
+                  ],
+                ],
+              )}
             />
           </AccountSection>
           <AccountSection title={t('statement.title')}>
@@ -200,44 +193,42 @@ export default function VendorPage() {
               rows={st?.rows ?? []}
               rowKey={(r) => r.id}
               rowTestId="statement-row"
-              columns={[
-                { key: 'at', header: t('statement.at'), render: (r) => formatDateTime(r.at) },
-                {
-                  key: 'type',
-                  header: t('statement.type'),
-                  render: (r) => t(`statement.types.${r.type}`),
-                },
-                {
-                  key: 'reference',
-                  header: t('statement.reference'),
-                  ltr: true,
-                  render: (r) =>
-                    `${r.referenceNumber ?? ''}${r.note && r.type !== 'opening' ? ` — ${r.note}` : ''}`,
-                },
-                moneyColumn('increase', t('statement.increase'), (r) =>
-                  r.amount > 0 ? r.amount : null,
-                ),
-                moneyColumn('decrease', t('statement.decrease'), (r) =>
-                  r.amount < 0 ? -r.amount : null,
-                ),
-                moneyColumn('balance', t('statement.balance'), (r) => r.balanceAfter, {
-                  testId: 'statement-balance',
-                }),
-                { key: 'user', header: t('statement.user'), render: (r) => r.userName ?? '' },
-                actionsColumn<VendorStatementRowDto>(
+              columns={columnsOf<VendorStatementRowDto>(
+                (key) => t(`statement.${key}`),
+                [
+                  ['at', (r) => formatDateTime(r.at)],
+                  ['type', (r) => t(`statement.types.${r.type}`)],
                   [
-                    {
-                      label: t('statement.receipt'),
-                      icon: Print,
-                      iconOnly: true,
-                      when: (r) => r.referenceType === 'vendor_payment' && !!r.referenceId,
-                      onClick: (r) => setReceiptId(r.referenceId),
-                      testId: 'statement-receipt',
-                    },
+                    'reference',
+                    (r) =>
+                      `${r.referenceNumber ?? ''}${r.note && r.type !== 'opening' ? ` — ${r.note}` : ''}`,
+                    { ltr: true },
                   ],
-                  { header: '', padding: 'checkbox' },
-                ),
-              ]}
+                  moneyColumn('increase', t('statement.increase'), (r) =>
+                    r.amount > 0 ? r.amount : null,
+                  ),
+                  moneyColumn('decrease', t('statement.decrease'), (r) =>
+                    r.amount < 0 ? -r.amount : null,
+                  ),
+                  moneyColumn('balance', t('statement.balance'), (r) => r.balanceAfter, {
+                    testId: 'statement-balance',
+                  }),
+                  ['user', (r) => r.userName ?? ''],
+                  actionsColumn<VendorStatementRowDto>(
+                    [
+                      {
+                        label: t('statement.receipt'),
+                        icon: Print,
+                        iconOnly: true,
+                        when: (r) => r.referenceType === 'vendor_payment' && !!r.referenceId,
+                        onClick: (r) => setReceiptId(r.referenceId),
+                        testId: 'statement-receipt',
+                      },
+                    ],
+                    { header: '', padding: 'checkbox' },
+                  ),
+                ],
+              )}
               leadRows={
                 st && [
                   {
@@ -273,16 +264,17 @@ export default function VendorPage() {
       ) : (
         <Panel sx={{ p: 3, color: 'text.secondary' }}>{t('statement.needsTotals')}</Panel>
       )}
-      <PaymentDialog
-        vendor={v}
-        invoices={invoices}
-        open={paying}
-        onClose={() => setPaying(false)}
-        onPaid={(receipt) => {
-          setPaying(false);
-          setReceiptId(receipt.id);
-        }}
-      />
+      {paying && (
+        <PaymentDialog
+          vendor={v}
+          invoices={invoices}
+          onClose={() => setPaying(false)}
+          onPaid={(receipt) => {
+            setPaying(false);
+            setReceiptId(receipt.id);
+          }}
+        />
+      )}
       <ReceiptDialog paymentId={receiptId} onClose={() => setReceiptId(null)} />
     </AccountPage>
   );

@@ -3,21 +3,32 @@ import { formatPiasters, type VendorPaymentReceiptDto } from '@pos/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../shared/lib/format';
 import { nameLang } from '../../../shared/lib/lang';
+import type { Fact } from '../../../shared/ui/DetailKit';
 import { PrintDocument } from '../../../shared/ui/DocumentKit';
 import { formatDateTime } from '../../../shared/ui/print';
-
-function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: '2px' }}>
-      <span>{label}</span>
-      <b data-testid={testId}>{value}</b>
-    </Box>
-  );
-}
 
 /** The printed receipt of a vendor payment (A4 half page): store, vendor, amount, vault, the invoices it settled. */
 export function VendorPaymentReceipt({ payment: p }: { payment: VendorPaymentReceiptDto }) {
   const { t } = useTranslation('vendors');
+  // label, value, test id of the value; `false`: not on this receipt
+  const lines: Fact[] = [
+    [t('receipt.vendor'), p.vendorName, 'vendor-receipt-vendor'],
+    [t('receipt.amount'), formatPiasters(p.amount), 'vendor-receipt-amount'],
+    [t('receipt.vault'), `${p.vaultName} — ${p.branchName}`],
+    p.openingSettled > 0 && [
+      t('receipt.openingSettled'),
+      formatPiasters(p.openingSettled),
+      'vendor-receipt-opening',
+    ],
+    p.advance > 0 && [
+      t('receipt.unallocated'),
+      formatPiasters(p.advance),
+      'vendor-receipt-advance',
+    ],
+    [t('receipt.balanceAfter'), formatPiasters(p.balanceAfter)],
+    !!p.userName && [t('receipt.user'), p.userName],
+    !!p.note && [t('receipt.note'), p.note],
+  ];
   return (
     <PrintDocument
       testId="vendor-receipt"
@@ -29,30 +40,18 @@ export function VendorPaymentReceipt({ payment: p }: { payment: VendorPaymentRec
       sx={{ bgcolor: '#fff', maxInlineSize: '190mm' }}
       facts={
         <Box sx={{ my: 1.5, maxInlineSize: '110mm' }}>
-          <Line label={t('receipt.vendor')} value={p.vendorName} testId="vendor-receipt-vendor" />
-          <Line
-            label={t('receipt.amount')}
-            value={formatPiasters(p.amount)}
-            testId="vendor-receipt-amount"
-          />
-          <Line label={t('receipt.vault')} value={`${p.vaultName} — ${p.branchName}`} />
-          {p.openingSettled > 0 && (
-            <Line
-              label={t('receipt.openingSettled')}
-              value={formatPiasters(p.openingSettled)}
-              testId="vendor-receipt-opening"
-            />
+          {lines.map(
+            (line) =>
+              line && (
+                <Box
+                  key={line[0]}
+                  sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: '2px' }}
+                >
+                  <span>{line[0]}</span>
+                  <b data-testid={line[2]}>{line[1]}</b>
+                </Box>
+              ),
           )}
-          {p.advance > 0 && (
-            <Line
-              label={t('receipt.unallocated')}
-              value={formatPiasters(p.advance)}
-              testId="vendor-receipt-advance"
-            />
-          )}
-          <Line label={t('receipt.balanceAfter')} value={formatPiasters(p.balanceAfter)} />
-          {p.userName && <Line label={t('receipt.user')} value={p.userName} />}
-          {p.note && <Line label={t('receipt.note')} value={p.note} />}
         </Box>
       }
       rows={p.allocations}

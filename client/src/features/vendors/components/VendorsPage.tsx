@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { activeColumn, ResourcePage, type ResourceField } from '../../../shared/resource';
 import type { CustomInputProps } from '../../../shared/resource/ResourceForm';
 import { useCan } from '../../../shared/state/useCan';
-import { AmountField } from '../../../shared/ui/AmountField';
 import { RowLink } from '../../../shared/ui/RowLink';
 
 const open = (vendor: VendorDto) => routePath('Vendors-id', { id: vendor.id });
@@ -38,23 +37,9 @@ function PhonesInput({ value, onChange, label, error, testId, autoFocus }: Custo
   );
 }
 
-function OpeningInput({ value, onChange, label, error, testId }: CustomInputProps) {
-  const { t } = useTranslation('vendors');
-  return (
-    <AmountField
-      fullWidth
-      label={label}
-      value={(value as number | undefined) ?? null}
-      onValue={(v) => onChange(v ?? undefined)}
-      error={!!error}
-      helperText={error ?? t('list.openingHint')}
-      testId={testId}
-    />
-  );
-}
-
 /** /Vendors: the suppliers, searched by name, phone or tax number; what is owed with can_see_totals. */
 export function VendorsPage() {
+  const { t } = useTranslation('vendors');
   const can = useCan();
   const totals = can('can_see_totals');
   const navigate = useNavigate();
@@ -66,13 +51,7 @@ export function VendorsPage() {
     { name: 'commercialRegister', ltr: true },
     { name: 'paymentTermsDays', kind: 'number' },
     ...(totals
-      ? [
-          {
-            name: 'openingBalance',
-            kind: 'custom',
-            render: (p: CustomInputProps) => <OpeningInput {...p} />,
-          } as ResourceField,
-        ]
+      ? [{ name: 'openingBalance', kind: 'amount', help: t('list.openingHint') } as ResourceField]
       : []),
     { name: 'notes' },
     { name: 'active', kind: 'switch' },
