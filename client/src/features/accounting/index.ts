@@ -6,4 +6,5 @@ export {
   ReportShell,
   usePeriodFilters,
   useReportFilters,
+  useReportQuery,
 } from './components/ReportFrame';

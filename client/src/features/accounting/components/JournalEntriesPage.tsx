@@ -22,56 +22,41 @@ import { accountingApi, accountingKeys, accountName, useAccounts } from '../api/
 import { treeOrder } from './AccountingTreePage';
 import { Money } from '../../../shared/ui/Money';
 
+const byQuery = (name: string, e: JournalEntryDto) =>
+  `${routePath(name)}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
+const partyOf = (e: JournalEntryDto, party: 'customer' | 'vendor') =>
+  e.lines.find((l) => l.partyType === party)?.partyId;
+const page = (name: string, id: string | null | undefined) => (id ? routePath(name, { id }) : null);
+const byId = (name: string, id: string | null | undefined) =>
+  id ? `${routePath(name)}?id=${id}` : null;
+
 /**
- * The screen of an automatic entry's document: the invoice, the product (its opening stock), the
- * stock-taking, the transfer; an adjustment opens its inventory, a cost edit its product.
+ * The screen of an automatic entry's document, by its source type: the invoice, the product (its
+ * opening stock), the stock-taking, the transfer; an adjustment opens its inventory, a cost edit
+ * its product.
  */
-function sourceHref(e: JournalEntryDto): string | null {
-  if (!e.sourceId) return null;
-  switch (e.sourceType) {
-    case 'sale':
-    case 'sale_revaluation':
-      return routePath('invoices-id', { id: e.sourceId });
-    case 'product':
-      return routePath('Products-id', { id: e.sourceId });
-    case 'stock_taking':
-      return routePath('StockTaking-id', { id: e.sourceId });
-    case 'transfer':
-      return routePath('Inventories-TransferRequests-id', { id: e.sourceId });
-    case 'stock_adjustment':
-      return e.sourceParentId ? routePath('Inventories-id', { id: e.sourceParentId }) : null;
-    case 'variant':
-      return e.sourceParentId ? routePath('Products-id', { id: e.sourceParentId }) : null;
-    case 'expense':
-      return `${routePath('Expenses')}?id=${e.sourceId}`;
-    case 'maintenance':
-      return routePath('Maintenance-id', { id: e.sourceId });
-    case 'reservation':
-      return `${routePath('Reservations')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
-    case 'delivery':
-      return routePath('Delivery-id', { id: e.sourceId });
-    case 'cheque':
-      return `${routePath('Checks')}?q=${encodeURIComponent(e.sourceNumber ?? '')}`;
-    case 'vendor_opening':
-      return routePath('Vendors-id', { id: e.sourceId });
-    case 'customer_payment': {
-      const customer = e.lines.find((l) => l.partyType === 'customer')?.partyId;
-      return customer ? routePath('Customers-id', { id: customer }) : null;
-    }
-    case 'vendor_payment': {
-      const vendor = e.lines.find((l) => l.partyType === 'vendor')?.partyId;
-      return vendor ? routePath('Vendors-id', { id: vendor }) : null;
-    }
-    case 'purchase':
-      return `${routePath('buy')}?id=${e.sourceId}`;
-    case 'purchase_return':
-      return e.sourceParentId ? `${routePath('buy')}?id=${e.sourceParentId}` : null;
-    case 'money_transaction':
-      return `${routePath('MoneyTransactions')}?id=${e.sourceId}`;
-    default:
-      return null;
-  }
-}
+const SOURCE_HREF: Record<string, (e: JournalEntryDto) => string | null> = {
+  sale: (e) => page('invoices-id', e.sourceId),
+  sale_revaluation: (e) => page('invoices-id', e.sourceId),
+  product: (e) => page('Products-id', e.sourceId),
+  stock_taking: (e) => page('StockTaking-id', e.sourceId),
+  transfer: (e) => page('Inventories-TransferRequests-id', e.sourceId),
+  stock_adjustment: (e) => page('Inventories-id', e.sourceParentId),
+  variant: (e) => page('Products-id', e.sourceParentId),
+  expense: (e) => byId('Expenses', e.sourceId),
+  maintenance: (e) => page('Maintenance-id', e.sourceId),
+  reservation: (e) => byQuery('Reservations', e),
+  delivery: (e) => page('Delivery-id', e.sourceId),
+  cheque: (e) => byQuery('Checks', e),
+  vendor_opening: (e) => page('Vendors-id', e.sourceId),
+  customer_payment: (e) => page('Customers-id', partyOf(e, 'customer')),
+  vendor_payment: (e) => page('Vendors-id', partyOf(e, 'vendor')),
+  purchase: (e) => byId('buy', e.sourceId),
+  purchase_return: (e) => byId('buy', e.sourceParentId),
+  money_transaction: (e) => byId('MoneyTransactions', e.sourceId),
+};
+const sourceHref = (e: JournalEntryDto) =>
+  (e.sourceId && SOURCE_HREF[e.sourceType ?? '']?.(e)) || null;
 
 /** /JournalEntries: every entry, automatic ones linked to their documents, newest first. */
 export default function JournalEntriesPage() {

@@ -137,6 +137,13 @@ export function useRangeText() {
       .join(' — ');
 }
 
+/** A report's data, the last one kept while the next loads; its error as a toast. */
+export function useReportQuery<R>(queryKey: QueryKey, queryFn: () => Promise<R>, enabled = true) {
+  const report = useQuery({ queryKey, queryFn, enabled, placeholderData: keepPreviousData });
+  useErrorToast(report.error);
+  return report;
+}
+
 const BOOKS_LABELS = {
   from: 'common.from',
   to: 'common.to',
@@ -151,12 +158,7 @@ export function usePeriodReport<R>(
 ) {
   const { t } = useTranslation('accounting');
   const { query, filters } = usePeriodFilters((key) => t(BOOKS_LABELS[key]));
-  const report = useQuery({
-    queryKey: queryKey(query),
-    queryFn: () => fetch(query),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(report.error);
+  const report = useReportQuery(queryKey(query), () => fetch(query));
   const rangeText = useRangeText()(query);
   // The frame's props that follow the report: <ReportFrame {...frame} …>
   const frame = { rangeText, filters, ready: !!report.data, busy: report.isFetching };

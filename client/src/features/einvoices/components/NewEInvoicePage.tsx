@@ -22,12 +22,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Panel } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { EtaSignerMissing, formatEtaAmount } from '../../eta';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { einvoiceKeys, einvoicesApi } from '../api/einvoices.api';
 import {
+  ADDRESS,
   emptyLine,
   emptyReceiver,
   lineErrors,
@@ -59,7 +61,6 @@ const TOTALS = [
   'taxAmount',
   'totalAmount',
 ] as const;
-const ADDRESS = ['country', 'governate', 'regionCity', 'street', 'buildingNumber'] as const;
 
 /**
  * /E-invoices/New: an invoice, credit or debit note from a sale (by its number) or from lines
@@ -231,10 +232,7 @@ export default function NewEInvoicePage() {
             </Stack>
           </Paper>
         ) : (
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              {t('new.lines')}
-            </Typography>
+          <Panel title={t('new.lines')} sx={{ p: 2 }}>
             <Stack spacing={1}>
               {lines.map((l, i) => (
                 <Stack
@@ -307,13 +305,10 @@ export default function NewEInvoicePage() {
                 </Typography>
               ))}
             </Box>
-          </Paper>
+          </Panel>
         )}
 
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('receiver.title')}
-          </Typography>
+        <Panel title={t('receiver.title')} sx={{ p: 2 }}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <SelectField
               name="receiverType"
@@ -336,7 +331,7 @@ export default function NewEInvoicePage() {
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             {ADDRESS.map((field) => rField(field, receiver.type === 'B', field === 'country'))}
           </Stack>
-        </Paper>
+        </Panel>
 
         {tried && problems.length > 0 && (
           <Alert severity="error" data-testid="einvoice-problems">

@@ -44,30 +44,24 @@ export function previewTotals(lines: LineDraft[]) {
   return etaInvoiceTotals(ok.map(({ key: _key, ...line }) => line));
 }
 
-export type ReceiverDraft = {
-  type: EInvoiceReceiverType;
-  id: string;
-  name: string;
-  country: string;
-  governate: string;
-  regionCity: string;
-  street: string;
-  buildingNumber: string;
-};
+/** The receiver's address fields, in the order of the form and of the body sent. */
+export const ADDRESS = ['country', 'governate', 'regionCity', 'street', 'buildingNumber'] as const;
+
+export type ReceiverDraft = { type: EInvoiceReceiverType; id: string; name: string } & Record<
+  (typeof ADDRESS)[number],
+  string
+>;
 
 export const emptyReceiver = (): ReceiverDraft => ({
   type: 'B',
   id: '',
   name: '',
+  ...(Object.fromEntries(ADDRESS.map((k) => [k, ''])) as Record<(typeof ADDRESS)[number], string>),
   country: 'EG',
-  governate: '',
-  regionCity: '',
-  street: '',
-  buildingNumber: '',
 });
 
-const hasAddress = (r: ReceiverDraft) =>
-  !!(r.governate.trim() && r.regionCity.trim() && r.street.trim() && r.buildingNumber.trim());
+// the address is sent once every field after the country is filled in
+const hasAddress = (r: ReceiverDraft) => ADDRESS.slice(1).every((k) => r[k].trim());
 
 /** The receiver rules (B: RIN + name + address; P: national ID from the threshold; F: ID + name). */
 export function receiverErrors(r: ReceiverDraft, totalAmount: string): string[] {
@@ -75,11 +69,11 @@ export function receiverErrors(r: ReceiverDraft, totalAmount: string): string[] 
 }
 
 const toAddress = (r: ReceiverDraft) => ({
+  ...(Object.fromEntries(ADDRESS.map((k) => [k, r[k].trim()])) as Record<
+    (typeof ADDRESS)[number],
+    string
+  >),
   country: r.country.trim().toUpperCase(),
-  governate: r.governate.trim(),
-  regionCity: r.regionCity.trim(),
-  street: r.street.trim(),
-  buildingNumber: r.buildingNumber.trim(),
 });
 
 export const receiverBody = (r: ReceiverDraft) => ({

@@ -26,6 +26,7 @@ import { FormTextField } from '../../../shared/forms/FormTextField';
 import { useDtoForm } from '../../../shared/forms/useDtoForm';
 import { sessionUserState } from '../../../shared/state';
 import { DataTable, type Column } from '../../../shared/ui/DataTable';
+import { Panel } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { etaApi, etaKeys } from '../api/eta.api';
@@ -303,10 +304,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
         </SaveButton>
       </Paper>
       <EtaSignerCard canWrite={canWrite} />
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('companyInfo.branches')}
-        </Typography>
+      <Panel title={t('companyInfo.branches')} sx={{ p: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('companyInfo.branchesHelp')}
         </Typography>
@@ -318,7 +316,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           ariaLabel={t('companyInfo.branches')}
           emptyText={t('companyInfo.noBranches')}
         />
-      </Paper>
+      </Panel>
       {editing && <BranchEtaDialog branch={editing} onClose={() => setEditing(null)} />}
     </Box>
   );

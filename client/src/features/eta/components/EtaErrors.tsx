@@ -1,13 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { routePath, type EtaErrorDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Panel } from '../../../shared/ui/DetailKit';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { etaErrorText, etaLastErrorText, prettyJson } from '../lib/eta';
 
@@ -136,13 +136,7 @@ export function EtaJson(props: {
 }) {
   const pretty = useMemo(() => prettyJson(props.json), [props.json]);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-          {props.title}
-        </Typography>
-        {props.action}
-      </Box>
+    <Panel title={props.title} action={props.action} sx={{ p: 2 }}>
       <Box
         component="pre"
         dir="ltr"
@@ -165,6 +159,6 @@ export function EtaJson(props: {
       >
         {pretty}
       </Box>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { hasPermission, routePath } from '@pos/contracts';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLiveEvent, useLiveResync } from '../../../shared/realtime';
 import { enabledModulesState, sessionUserState } from '../../../shared/state';
+import { Panel } from '../../../shared/ui/DetailKit';
 import { etaApi, etaKeys } from '../api/eta.api';
 import { ageParts } from '../lib/eta';
 
@@ -70,10 +70,7 @@ function QueueTile() {
     </div>
   );
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="dashboard-eta-queue">
-      <Typography variant="h6" component="h2">
-        {t('queue.title')}
-      </Typography>
+    <Panel title={t('queue.title')} sx={{ p: 2 }} testId="dashboard-eta-queue">
       <Stack direction="row" sx={{ gap: 4, my: 1, flexWrap: 'wrap' }}>
         {figure(t('queue.depth'), q.depth, 'eta-queue-depth')}
         {figure(t('queue.failures'), q.failures, 'eta-queue-failures', q.failures > 0)}
@@ -94,6 +91,6 @@ function QueueTile() {
       <Button component={Link} to={routePath('E-receipts')} size="small">
         {t('queue.open')}
       </Button>
-    </Paper>
+    </Panel>
   );
 }

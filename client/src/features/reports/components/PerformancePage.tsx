@@ -5,15 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatPiasters, PERFORMANCE_MIN_HOURS, type PerformanceRowDto } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay, formatNumber } from '../../../shared/lib/format';
 import { type Column, DataTable } from '../../../shared/ui/DataTable';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { RowLink } from '../../../shared/ui/RowLink';
 import { statisticsApi, statisticsKeys } from '../api/statistics.api';
-import { usePeriodFilters } from '../../accounting';
+import { usePeriodFilters, useReportQuery } from '../../accounting';
 import { ChartPanel, poundsFormatter } from './ChartPanel';
 
 const money = (v: number) => formatPiasters(v);
@@ -59,12 +57,9 @@ export default function PerformancePage() {
   const { t } = useTranslation('reports', { keyPrefix: 'stats' });
   const filters = usePeriodFilters((key) => t(`filters.${key}`), { testId: 'stats' });
   const query = filters.query;
-  const perf = useQuery({
-    queryKey: statisticsKeys.performance(query),
-    queryFn: () => statisticsApi.performance(query),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(perf.error);
+  const perf = useReportQuery(statisticsKeys.performance(query), () =>
+    statisticsApi.performance(query),
+  );
   const data = perf.data;
   const rows = data?.rows ?? [];
   const showProfit = rows.some((r) => r.profit !== undefined);

@@ -14,13 +14,12 @@ import {
   type ReportRow,
   type VariantResponseDto,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay, formatNumber } from '../../../shared/lib/format';
 import { currentBranchState, documentTitleOverrideState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
@@ -28,7 +27,7 @@ import { DataTable, type Column } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { TablePager } from '../../../shared/ui/TablePager';
 import { usePaging } from '../../../shared/ui/usePaging';
-import { ReportShell, usePeriodFilters } from '../../accounting';
+import { ReportShell, usePeriodFilters, useReportQuery } from '../../accounting';
 import { CategoryFilter, VariantPicker } from '../../catalog';
 import { reportKeys, reportsApi, type ReportQuery } from '../api/reports.api';
 import { useExcelExport } from './useExcelExport';
@@ -69,25 +68,20 @@ export default function ReportPage() {
   return <Report key={meta.key} reportKey={meta.key} filters={meta.filters} />;
 }
 
+type Cell = ReportRow[string];
+const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
+const count = (v: Cell) => ltr(formatNumber(Number(v)));
 /** A value as the column's type shows it (money in pounds, Western digits, left to right). */
-function formatCell(type: ReportColumnDto['type'], value: ReportRow[string]): ReactNode {
-  if (value === null || value === undefined) return '';
-  switch (type) {
-    case 'money':
-      return <bdi dir="ltr">{formatPiasters(Number(value))}</bdi>;
-    case 'quantity':
-    case 'count':
-      return <bdi dir="ltr">{formatNumber(Number(value))}</bdi>;
-    case 'percent':
-      return <bdi dir="ltr">{formatNumber(Number(value), 2)}%</bdi>;
-    case 'hour':
-      return <bdi dir="ltr">{String(value).padStart(2, '0')}:00</bdi>;
-    case 'date':
-      return formatDay(String(value));
-    default:
-      return String(value);
-  }
-}
+const FORMATS: Partial<Record<ReportColumnDto['type'], (value: Cell) => ReactNode>> = {
+  money: (v) => ltr(formatPiasters(Number(v))),
+  quantity: count,
+  count,
+  percent: (v) => ltr(`${formatNumber(Number(v), 2)}%`),
+  hour: (v) => ltr(`${String(v).padStart(2, '0')}:00`),
+  date: (v) => formatDay(String(v)),
+};
+const formatCell = (type: ReportColumnDto['type'], value: Cell): ReactNode =>
+  value === null || value === undefined ? '' : (FORMATS[type]?.(value) ?? String(value));
 
 const NUMERIC = new Set(['money', 'quantity', 'count', 'percent']);
 
@@ -137,12 +131,9 @@ function Report({
     offset: paging.page * paging.pageSize,
     limit: paging.pageSize,
   };
-  const report = useQuery({
-    queryKey: reportKeys.report(reportKey, query),
-    queryFn: () => reportsApi.get(reportKey, query),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(report.error);
+  const report = useReportQuery(reportKeys.report(reportKey, query), () =>
+    reportsApi.get(reportKey, query),
+  );
   // The cashiers of the period (and branch) for the cashier filter: the by-cashier report.
   const cashierQuery: ReportQuery = { ...base, cashierId: undefined, limit: 1000 };
   const cashiers = useQuery({

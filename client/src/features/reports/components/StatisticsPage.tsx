@@ -12,16 +12,14 @@ import {
   type StatisticsDto,
   type StatisticsRankRow,
 } from '@pos/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorToast } from '../../../shared/api/useErrorToast';
 import { formatDay, formatNumber } from '../../../shared/lib/format';
 import { type Column, DataTable } from '../../../shared/ui/DataTable';
 import { SelectFilter } from '../../../shared/ui/FilterBar';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { statisticsApi, statisticsKeys } from '../api/statistics.api';
-import { usePeriodFilters } from '../../accounting';
+import { usePeriodFilters, useReportQuery } from '../../accounting';
 import { ChartPanel, poundsFormatter } from './ChartPanel';
 
 const pounds = (piasters: number) => piasters / 100;
@@ -189,12 +187,9 @@ export default function StatisticsPage() {
   const filters = usePeriodFilters((key) => t(`filters.${key}`), { testId: 'stats' });
   const [compare, setCompare] = useState<StatisticsCompare>('year');
   const query = { ...filters.query, compare };
-  const stats = useQuery({
-    queryKey: statisticsKeys.statistics(query),
-    queryFn: () => statisticsApi.statistics(query),
-    placeholderData: keepPreviousData,
-  });
-  useErrorToast(stats.error);
+  const stats = useReportQuery(statisticsKeys.statistics(query), () =>
+    statisticsApi.statistics(query),
+  );
   const data: StatisticsDto | undefined = stats.data;
   const showProfit = data?.current.profit !== undefined;
   const days = (data?.trend ?? []).map((p) => formatDay(p.day));
