@@ -73,6 +73,7 @@ import { ReturnDialog } from './ReturnDialog';
 import { nameLang } from '../../../shared/lib/lang';
 import { summarizeHistoryValue as summarize } from '../lib/history';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { ProductCell } from '../../../shared/ui/ProductCell';
 
 /** /invoices/{id}: lines, payments, returns, reprint, return, edit (can_edit_invoice) and its edit history. */
 export default function InvoicePage() {
@@ -139,18 +140,10 @@ export default function InvoicePage() {
       key: 'item',
       header: t('receipt.item'),
       render: (l) => (
-        <>
-          <span lang={nameLang(l.productName)}>{l.productName}</span>
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            dir="ltr"
-            sx={{ textAlign: 'start' }}
-          >
-            {l.barcode ?? l.sku}
-          </Typography>
-        </>
+        <ProductCell
+          name={<span lang={nameLang(l.productName)}>{l.productName}</span>}
+          code={l.barcode ?? l.sku}
+        />
       ),
     },
     qtyColumn('qty', t('receipt.qty'), (l) => l.quantity, right),
