@@ -61,6 +61,7 @@ export * from './eta/api';
 export * from './dto/einvoices.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
+export * from './eta/sale-receipt';
 export * from './reports';
 export * from './dto/reports.dto';
 export * from './eta/invoice';

@@ -2,10 +2,8 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import {
   buildEtaReceipt,
-  etaLineFromInclusive,
-  etaPaymentMethod,
-  type EtaLineInput,
-  type EtaReceiptInput,
+  etaSaleReceiptInput,
+  type EtaSaleLine,
   type SaleCompletedEvent,
   type SaleReturnedEvent,
 } from '@pos/contracts';
@@ -32,15 +30,6 @@ type BranchRow = {
   e_receipts_enabled: boolean;
   receipt_pos_serial: string | null;
   tax_branch_number: string | null;
-};
-export const UNIT_TYPES: Record<string, string> = {
-  piece: 'EA',
-  kg: 'KGM',
-  g: 'GRM',
-  m: 'MTR',
-  l: 'LTR',
-  box: 'BX',
-  pack: 'PK',
 };
 
 /**
@@ -216,23 +205,18 @@ export class IssueEReceiptHandler implements OnModuleInit {
     },
   ): Promise<string | null> {
     const serial = p.branch.receipt_pos_serial as string;
-    const lines: EtaLineInput[] = p.lines
-      .filter((l) => Number(l.quantity) > 0)
-      .map((l) => ({
-        internalCode: l.sku,
-        description: l.name,
-        itemType: l.eta_item_type ?? 'EGS',
-        itemCode: l.eta_item_code ?? `EG-${p.company.rin}-${l.sku}`,
-        unitType: UNIT_TYPES[l.unit] ?? 'EA',
-        vatRate: l.vat_rate,
-        ...etaLineFromInclusive({
-          quantity: Number(l.quantity),
-          grossPiasters: Number(l.gross),
-          lineTotalPiasters: Number(l.line_total),
-          vatRate: l.vat_rate,
-        }),
-      }));
-    if (!lines.length) return null;
+    const lines: EtaSaleLine[] = p.lines.map((l) => ({
+      sku: l.sku,
+      name: l.name,
+      etaItemType: l.eta_item_type,
+      etaItemCode: l.eta_item_code,
+      unit: l.unit,
+      quantity: Number(l.quantity),
+      grossPiasters: Number(l.gross),
+      lineTotalPiasters: Number(l.line_total),
+      vatRate: l.vat_rate,
+    }));
+    if (!lines.some((l) => l.quantity > 0)) return null;
     // the chain head of this POS serial, locked until the sale commits
     await tx.m.query(
       'INSERT INTO e_receipt_chains (pos_serial) VALUES ($1) ON CONFLICT (pos_serial) DO NOTHING',
@@ -242,26 +226,25 @@ export class IssueEReceiptHandler implements OnModuleInit {
       'SELECT last_uuid, last_seq FROM e_receipt_chains WHERE pos_serial = $1 FOR UPDATE',
       [serial],
     )) as { last_uuid: string; last_seq: number }[];
-    const issuedAt = new Date(Date.now() - 1000); // never "in the future" at ETA (clock skew)
-    const input: EtaReceiptInput = {
+    const input = etaSaleReceiptInput({
       kind: p.kind,
-      dateTimeIssued: issuedAt,
+      dateTimeIssued: new Date(Date.now() - 1000), // never "in the future" at ETA (clock skew)
       receiptNumber: p.number,
       previousUUID: head.last_uuid,
-      referenceUUID: p.referenceUuid ?? undefined,
-      referenceOldUUID: p.referenceOldUuid ?? undefined,
-      seller: {
+      referenceUUID: p.referenceUuid,
+      referenceOldUUID: p.referenceOldUuid,
+      issuer: {
         rin: p.company.rin,
-        companyTradeName: p.company.name,
-        branchCode: p.branch.tax_branch_number ?? '0',
-        branchAddress: companyAddress(p.company),
-        deviceSerialNumber: serial,
+        name: p.company.name,
         activityCode: p.company.activity_code,
+        address: companyAddress(p.company),
+        branchCode: p.branch.tax_branch_number ?? '0',
       },
-      buyer: { type: 'P' },
+      serial,
       lines,
-      paymentMethod: etaPaymentMethod(p.tenders),
-    };
+      tenders: p.tenders,
+    });
+    if (!input) return null;
     const built = buildEtaReceipt(input, sha256Hex);
     const seq = head.last_seq + 1;
     const id = uuidv7();

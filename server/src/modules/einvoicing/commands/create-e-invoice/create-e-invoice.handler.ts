@@ -4,6 +4,7 @@ import {
   buildEtaInvoice,
   EtaInvoiceError,
   etaLineFromInclusive,
+  ETA_UNIT_TYPES,
   type EtaInvoiceInput,
   type EtaInvoiceLineInput,
 } from '@pos/contracts';
@@ -14,7 +15,7 @@ import {
   type CommandTransaction,
 } from '../../../../core/cqrs';
 import { Errors } from '../../../../core/errors/app.exception';
-import { ETA_NOTIFY_CHANNEL, UNIT_TYPES } from '../../events/on-sale-events.issue-receipt.handler';
+import { ETA_NOTIFY_CHANNEL } from '../../events/on-sale-events.issue-receipt.handler';
 import { companyAddress, type EtaCompanyRow } from '../../eta/company';
 import { ETA_DOCUMENTS_WAKE } from '../../jobs/eta-document.service';
 import { saleLineRows, type EtaLineRow } from '../../services/eta-lines';
@@ -200,7 +201,7 @@ export class CreateEInvoiceHandler extends TransactionalCommandHandler<
           description: l.name,
           itemType: l.eta_item_type ?? 'EGS',
           itemCode: l.eta_item_code ?? `EG-${rin}-${l.sku}`,
-          unitType: UNIT_TYPES[l.unit] ?? 'EA',
+          unitType: ETA_UNIT_TYPES[l.unit] ?? 'EA',
           internalCode: l.sku,
           quantity: m.quantity,
           unitValue: m.unitPrice,
