@@ -123,6 +123,13 @@ describe('device catalog', () => {
       'piece',
     ]);
 
+    // A page is about a megabyte of JSON at full size: it travels gzipped.
+    const big = await cashier
+      .get(`/api/device-catalog/page?inventoryId=${inventoryId}&part=variants&limit=100`)
+      .set('Accept-Encoding', 'gzip');
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.body.rows).toEqual(variants.rows.slice(0, 100));
+
     const stock = await pages('stock', 500);
     expect(stock.rows).toHaveLength(s.counts.stock);
     expect(stock.rows.find((r) => r[0] === a)).toEqual([a, 7, 0]);

@@ -1,8 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { DeviceCatalogPageQueryDto, DeviceCatalogQueryDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
+import { sendJsonGzip } from '../../../core/http/send-gzip';
 import { DeviceCatalogQueries } from '../queries/device-catalog.queries';
 
 /**
@@ -23,10 +25,15 @@ export class DeviceCatalogController {
     return this.queries.start(query, user);
   }
 
-  /** One keyset page of a part (variants, stock, customers). */
+  /** One keyset page of a part (variants, stock, customers), gzipped when accepted. */
   @Till()
   @Get('page')
-  page(@Query() query: DeviceCatalogPageQueryDto, @CurrentUser() user: AuthUser) {
-    return this.queries.page(query, user);
+  async page(
+    @Query() query: DeviceCatalogPageQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    await sendJsonGzip(req, res, await this.queries.page(query, user));
   }
 }

@@ -6,7 +6,7 @@ import type {
   DeviceVariantRow,
 } from '@pos/contracts';
 import { openCatalogDb, type PosCatalogDb } from './db';
-import { findByCode, searchVariants } from './lookup';
+import { findByCode, searchCustomers, searchVariants } from './lookup';
 import { applyStockEvent, syncCatalog, type CatalogApi } from './sync';
 
 const INV = 'inv-1';
@@ -38,6 +38,7 @@ function fakeServer(pageSize = 2) {
   const state = {
     variants: new Map<string, DeviceVariantRow>(),
     stock: new Map<string, [string, number, number]>(),
+    customers: new Map<string, [string, string, string | null, number, number]>(),
     removedVariants: [] as string[],
     inactive: [] as string[],
     /** The ids changed since the last cursor handed out. */
@@ -50,7 +51,7 @@ function fakeServer(pageSize = 2) {
       [...m.values()].filter((r) => !since || state.changed.has(r[0] as string));
     if (part === 'variants') return pick(state.variants);
     if (part === 'stock') return pick(state.stock);
-    return [];
+    return pick(state.customers);
   };
   const api: CatalogApi = {
     async start(_inv, since): Promise<DeviceCatalogStartDto> {
@@ -61,7 +62,7 @@ function fakeServer(pageSize = 2) {
         counts: {
           variants: rowsOf('variants', since).length + (since ? state.inactive.length : 0),
           stock: rowsOf('stock', since).length,
-          customers: 0,
+          customers: rowsOf('customers', since).length,
         },
         paymentMethods: [
           { id: 'cash', nameAr: 'نقدي', nameEn: 'Cash', type: 'cash', sortOrder: 0 },
@@ -227,6 +228,19 @@ describe('the device catalog', () => {
     expect(other.full).toBe(true);
     expect(server.state.starts).toEqual([null]);
     expect((await db.meta.get('sync'))?.inventoryId).toBe('inv-2');
+  });
+
+  it('finds customers by phone and by name, with their balance and credit limit', async () => {
+    const server = seed();
+    server.state.customers.set(id(50), [id(50), 'مؤسسة الإيمان', '01001234567', 25000, 100000]);
+    server.state.customers.set(id(51), [id(51), 'سلمى عبد الله', '01119876543', 0, 0]);
+    await syncCatalog(db, server.api, INV);
+    expect(await searchCustomers(db, '0100')).toEqual([
+      expect.objectContaining({ id: id(50), balance: 25000, creditLimit: 100000 }),
+    ]);
+    expect((await searchCustomers(db, 'الايمان')).map((c) => c.id)).toEqual([id(50)]);
+    expect((await searchCustomers(db, 'سلمي')).map((c) => c.id)).toEqual([id(51)]);
+    expect(await searchCustomers(db, 'خالد')).toEqual([]);
   });
 
   it('keeps live stock events', async () => {

@@ -1,5 +1,5 @@
 import type { VariantResponseDto } from '@pos/contracts';
-import type { DeviceVariant, PosCatalogDb } from './db';
+import type { DeviceCustomer, DeviceVariant, PosCatalogDb } from './db';
 import { toVariantDto, wordsOf } from './keys';
 
 // Scan and search on the device's catalog: a barcode (or SKU) is one exact index lookup; a text
@@ -51,4 +51,27 @@ export async function searchVariants(
       a.sku.localeCompare(b.sku),
   );
   return withStock(db, found.slice(0, limit));
+}
+
+/** Customers by phone (its start) or by the words of their name, for an offline sale on account. */
+export async function searchCustomers(
+  db: PosCatalogDb,
+  text: string,
+  limit = 20,
+): Promise<DeviceCustomer[]> {
+  const trimmed = text.trim();
+  if (/^\+?\d{3,}$/.test(trimmed)) {
+    return db.customers.where('phone').startsWith(trimmed).limit(limit).toArray();
+  }
+  const words = wordsOf(trimmed);
+  if (!words.length) return [];
+  const [lead, ...rest] = [...words].sort((a, b) => b.length - a.length);
+  const found = await db.customers
+    .where('words')
+    .startsWith(lead)
+    .distinct()
+    .filter((c) => rest.every((w) => c.words.some((own) => own.startsWith(w))))
+    .limit(limit)
+    .toArray();
+  return found.sort((a, b) => a.name.localeCompare(b.name, 'ar'));
 }

@@ -1,11 +1,13 @@
 import type {
   DeviceCatalogPageDto,
   DeviceCatalogStartDto,
+  DevicePaymentMethod,
+  DeviceReceiptData,
   VariantResponseDto,
 } from '@pos/contracts';
 import { http } from '../../../../shared/api/http';
-import { catalogDb } from './db';
-import { findByCode, searchVariants } from './lookup';
+import { catalogDb, type DeviceCustomer } from './db';
+import { findByCode, searchCustomers, searchVariants } from './lookup';
 import { applyStockEvent, catalogReady, syncCatalog, type CatalogApi } from './sync';
 
 // The till's device catalog as one service (this module is loaded lazily, from the till's chunk):
@@ -109,3 +111,15 @@ export async function deviceSearch(text: string, limit: number): Promise<Variant
   const found = await searchVariants(db, text, limit);
   return hit ? [hit, ...found.filter((v) => v.id !== hit.id)].slice(0, limit) : found;
 }
+
+/** Customers on the device (balance and credit limit as of the last sync), by phone or name. */
+export const deviceCustomers = (text: string, limit = 20): Promise<DeviceCustomer[]> =>
+  searchCustomers(catalogDb(), text, limit);
+
+/** The active payment methods on the device, in the store's order. */
+export const devicePaymentMethods = async (): Promise<DevicePaymentMethod[]> =>
+  (await catalogDb().paymentMethods.toArray()).sort((a, b) => a.sortOrder - b.sortOrder);
+
+/** What the receipt prints besides the sale, as of the last sync. */
+export const deviceReceiptData = async (): Promise<DeviceReceiptData | null> =>
+  (await catalogDb().meta.get('sync'))?.receipt ?? null;
