@@ -61,7 +61,7 @@ export function DeviceCatalogStrip({ inventoryId }: { inventoryId: string | null
           />
         </Box>
       ) : status.state === 'error' ? (
-        <Typography variant="caption" color="warning.main" sx={{ px: 0.5 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
           {t('deviceCatalog.error')}
         </Typography>
       ) : status.state === 'ready' ? (
