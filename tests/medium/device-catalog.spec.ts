@@ -205,6 +205,49 @@ describe('device catalog', () => {
     }
   });
 
+  it("resends a product's variants when it changes, removes a deleted product's, resends a customer", async () => {
+    const created = await admin.post('/api/Products', {
+      nameAr: 'منتج يتغير اسمه',
+      variants: [
+        { barcodes: ['DEV-CAT-N1'], properties: { المقاس: 'S' }, sellPrice: 300 },
+        { barcodes: ['DEV-CAT-N2'], properties: { المقاس: 'M' }, sellPrice: 300 },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const productId = created.body.id as string;
+    const customer = await admin.post('/api/Customers', { name: 'عميل آجل', phone: '01005550001' });
+    expect(customer.status).toBe(201);
+    const gone = await admin.post('/api/Products', {
+      nameAr: 'منتج يحذف',
+      variants: [
+        { barcodes: ['DEV-CAT-G1'], properties: { المقاس: 'S' }, sellPrice: 1 },
+        { barcodes: ['DEV-CAT-G2'], properties: { المقاس: 'M' }, sellPrice: 1 },
+      ],
+    });
+    expect(gone.status).toBe(201);
+    const { cursor } = await start();
+
+    expect(
+      (await admin.patch(`/api/Products/${productId}`, { nameAr: 'منتج تغير اسمه' })).status,
+    ).toBe(200);
+    expect(
+      (await admin.patch(`/api/Customers/${customer.body.id}`, { creditLimit: 150000 })).status,
+    ).toBe(200);
+
+    // Deleting a product removes its variants (the database's cascade leaves their tombstones).
+    expect((await admin.delete(`/api/Products/${gone.body.id}`)).status).toBe(204);
+    const removed = (await start(cursor)).removed.variants;
+    expect(removed.sort()).toEqual(gone.body.variants.map((v: { id: string }) => v.id).sort());
+
+    const variants = await pages('variants', 50, cursor);
+    expect(variants.rows.map((r) => [r[1], r[2]])).toEqual([
+      [productId, 'منتج تغير اسمه'],
+      [productId, 'منتج تغير اسمه'],
+    ]);
+    const customers = await pages('customers', 50, cursor);
+    expect(customers.rows).toEqual([[customer.body.id, 'عميل آجل', '01005550001', 0, 150000]]);
+  });
+
   it("refuses another branch's inventory and a user without the till; 404 for no inventory", async () => {
     const other = await cashier.get(`/api/device-catalog?inventoryId=${otherInventoryId}`);
     expect(other.status).toBe(403);
