@@ -47,10 +47,18 @@ export function DeviceCatalogStrip({ inventoryId }: { inventoryId: string | null
   const store = service?.catalogStatus ?? noStore;
   const status = useSyncExternalStore(store.subscribe, store.get);
   const percent = Math.round((status.progress ?? 0) * 100);
+  // Shown only while it loads or when it could not; otherwise read by screen readers only (out of
+  // the page's flow, so the till's layout does not move).
+  const shown = status.state === 'loading' || status.state === 'error';
   return (
-    <Box data-testid="device-catalog-status" data-state={status.state} role="status">
+    <Box
+      data-testid="device-catalog-status"
+      data-state={status.state}
+      role="status"
+      sx={shown ? { px: 0.5 } : visuallyHidden}
+    >
       {status.state === 'loading' ? (
-        <Box sx={{ px: 0.5 }}>
+        <>
           <Typography variant="caption" color="text.secondary">
             {t('deviceCatalog.loading', { percent })}
           </Typography>
@@ -59,13 +67,13 @@ export function DeviceCatalogStrip({ inventoryId }: { inventoryId: string | null
             value={percent}
             aria-label={t('deviceCatalog.loading', { percent })}
           />
-        </Box>
+        </>
       ) : status.state === 'error' ? (
-        <Typography variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
+        <Typography variant="caption" color="text.secondary">
           {t('deviceCatalog.error')}
         </Typography>
       ) : status.state === 'ready' ? (
-        <Typography variant="caption" sx={visuallyHidden}>
+        <Typography variant="caption">
           {t('deviceCatalog.ready', { time: formatTime(status.syncedAt) })}
         </Typography>
       ) : null}
