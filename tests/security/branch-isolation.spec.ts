@@ -193,13 +193,15 @@ describe('branch isolation (BOLA): branch A users cannot reach branch B document
     expect(list.body.map((s: { id: string }) => s.id)).not.toContain(shiftB);
   });
 
-  it("refuses branch B's inventory: read, stock, edit, adjustment, movements, variant lists", async () => {
+  it("refuses branch B's inventory: read, stock, edit, adjustment, movements, variant lists, device catalog", async () => {
     for (const path of [
       `/api/Inventories/${invB}`,
       `/api/Inventories/${invB}/stock`,
       `/api/variants?inventoryId=${invB}`,
       `/api/variants/${variantId}/movements?inventoryId=${invB}`,
       `/api/variants/search?q=x&inventoryId=${invB}`,
+      `/api/device-catalog?inventoryId=${invB}`,
+      `/api/device-catalog/page?part=stock&inventoryId=${invB}`,
     ]) {
       const res = await strong.get(path);
       expect({ path, refused: refused(res.status) }).toEqual({ path, refused: true });

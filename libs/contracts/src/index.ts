@@ -24,6 +24,7 @@ export * from './store-settings';
 export * from './dto/store-settings.dto';
 export * from './dto/list.dto';
 export * from './dto/catalog.dto';
+export * from './dto/device-catalog.dto';
 export * from './events';
 export * from './domain-events';
 export * from './dto/sales.dto';

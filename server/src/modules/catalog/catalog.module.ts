@@ -8,11 +8,13 @@ import {
   ProductsController,
   VariantsController,
 } from './controllers/catalog.controller';
+import { DeviceCatalogController } from './controllers/device-catalog.controller';
 import { ProductsExcelController } from './controllers/excel.controller';
 import { PropertyTypesController } from './property-types.resource';
 import { ImportProductsProcessor } from './jobs/import-products.processor';
 import { ExcelService } from './services/excel.service';
 import { ProductsService } from './services/products.service';
+import { DeviceCatalogQueries } from './queries/device-catalog.queries';
 import { ReferenceService } from './queries/reference.queries';
 import { VariantsService } from './queries/variants.queries';
 import { SearchPool } from '../../core/database/search-pool';
@@ -41,11 +43,13 @@ import {
     ProductsExcelController,
     ProductsController,
     VariantsController,
+    DeviceCatalogController,
   ],
   providers: [
     ProductsService,
     ReferenceService,
     VariantsService,
+    DeviceCatalogQueries,
     SearchPool,
     ExcelService,
     ImportProductsProcessor,

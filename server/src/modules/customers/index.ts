@@ -13,3 +13,4 @@ export { CustomerEntity, CustomerLedgerEntity } from './entities/customer.entiti
 export { ReceiveCustomerPaymentCommand } from './commands/receive-customer-payment/receive-customer-payment.command';
 export { ReceiveCustomerPaymentHandler } from './commands/receive-customer-payment/receive-customer-payment.handler';
 export { CustomerPostJournalHandler } from './events/on-customer-events.post-journal.handler';
+export { deviceCustomersCount, deviceCustomersPage } from './queries/device-customers.queries';

@@ -19,3 +19,4 @@ export {
   StockLevelEntity,
   StockMovementEntity,
 } from './entities/inventory.entities';
+export { deviceStockCount, deviceStockPage } from './queries/device-stock.queries';

@@ -15,3 +15,4 @@ export {
 export { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
 export { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
 export { PaymentMethodEntity } from './entities/sales.entities';
+export { devicePaymentMethods } from './queries/device-payment-methods.queries';

@@ -13,3 +13,4 @@ export {
   StoreInfoEntity,
   StoreSettingsEntity,
 } from './entities/settings.entities';
+export { deviceReceiptData } from './queries/receipt-data.queries';

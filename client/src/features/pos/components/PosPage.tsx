@@ -32,6 +32,7 @@ import { salesApi, salesKeys } from '../../sales';
 import { useProblemText } from '../hooks/useProblemText';
 import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
+import { DeviceCatalogStrip } from '../offline/catalog';
 import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
 import {
   blockingProblemsAtom,
@@ -301,6 +302,7 @@ function PosScreen({ register }: { register: number }) {
             </IconButton>
           </Tooltip>
         </Stack>
+        <DeviceCatalogStrip inventoryId={inventory?.id ?? null} />
         <CartTable canChangePrice={canChangePrice} guard={cartGuard} />
       </Stack>
 

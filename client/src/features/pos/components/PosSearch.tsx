@@ -16,12 +16,13 @@ import { handleError } from '../../../shared/api/handleError';
 import { BARCODE } from '../../../shared/lib/barcode';
 import { useBarcodeScan } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
-import { catalogApi, propertiesText } from '../../catalog';
+import { propertiesText } from '../../catalog';
 import { formatQuantity } from '../../../shared/lib/money';
 import { variantAvailable } from '../../../shared/lib/cart';
 import { itemCodeMatches, parseScaleBarcode, scaleQuantity, type ScaleConfig } from '../lib/scale';
 import { nameLang } from '../../../shared/lib/lang';
 import { addVariantAtom } from '../state/cartStore';
+import { searchVariantsOrDevice } from '../offline/catalog';
 
 /** Invoice numbers look like B01-R02-000123: scanning a receipt at the POS starts a return. */
 export const INVOICE_NUMBER = /^B\d{1,4}-R\d{1,4}-\d{1,12}$/i;
@@ -141,7 +142,7 @@ export function PosSearch({
       }, SPINNER_DELAY_MS);
       try {
         // limit 1: an exact barcode/SKU hit is all a scan needs (the server then skips the fuzzy search).
-        const first = await catalogApi.searchVariants(code, inventoryId ?? undefined, 1);
+        const first = await searchVariantsOrDevice(code, inventoryId ?? undefined, 1);
         const hit = exactHit(first, code);
         if (hit) {
           // The cashier is waiting for this line: commit it now rather than on the scheduler's next task.
@@ -153,7 +154,7 @@ export function PosSearch({
         }
         const label = parseScaleBarcode(code, scale);
         if (label) {
-          const candidates = await catalogApi.searchVariants(
+          const candidates = await searchVariantsOrDevice(
             label.itemCode,
             inventoryId ?? undefined,
             5,
@@ -170,7 +171,7 @@ export function PosSearch({
             return;
           }
         }
-        const found = await catalogApi.searchVariants(code, inventoryId ?? undefined, 20);
+        const found = await searchVariantsOrDevice(code, inventoryId ?? undefined, 20);
         if (textRef.current.trim() !== code) return;
         list(found, code);
         if (found.length === 0) toast.warning(t('search.notFound', { code }), { product: true });
@@ -227,8 +228,7 @@ export function PosSearch({
     const seq = ++typedSeq.current;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      catalogApi
-        .searchVariants(q, inventoryId ?? undefined, 20, controller.signal)
+      searchVariantsOrDevice(q, inventoryId ?? undefined, 20, controller.signal)
         .then((found) => {
           if (seq === typedSeq.current && textRef.current.trim() === q) list(found, q);
         })

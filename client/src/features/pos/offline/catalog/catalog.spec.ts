@@ -1,0 +1,252 @@
+import 'fake-indexeddb/auto';
+import type {
+  DeviceCatalogPageDto,
+  DeviceCatalogPart,
+  DeviceCatalogStartDto,
+  DeviceVariantRow,
+} from '@pos/contracts';
+import { openCatalogDb, type PosCatalogDb } from './db';
+import { findByCode, searchCustomers, searchVariants } from './lookup';
+import { applyStockEvent, syncCatalog, type CatalogApi } from './sync';
+
+const INV = 'inv-1';
+let n = 0;
+const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+const variant = (
+  i: number,
+  name: string,
+  barcodes: string[],
+  price = 1000,
+  properties: Record<string, string> = {},
+): DeviceVariantRow => [
+  id(i),
+  id(1000 + i),
+  name,
+  null,
+  `SKU-${i}`,
+  barcodes,
+  properties,
+  price,
+  price - 100,
+  14,
+  'piece',
+];
+
+/** A fake server: parts as keyset-paged lists, a cursor per sync, the changes since a cursor. */
+function fakeServer(pageSize = 2) {
+  const state = {
+    variants: new Map<string, DeviceVariantRow>(),
+    stock: new Map<string, [string, number, number]>(),
+    customers: new Map<string, [string, string, string | null, number, number]>(),
+    removedVariants: [] as string[],
+    inactive: [] as string[],
+    /** The ids changed since the last cursor handed out. */
+    changed: new Set<string>(),
+    cursor: 0,
+    starts: [] as (string | null)[],
+  };
+  const rowsOf = (part: DeviceCatalogPart, since: string | null): unknown[][] => {
+    const pick = <R extends unknown[]>(m: Map<string, R>) =>
+      [...m.values()].filter((r) => !since || state.changed.has(r[0] as string));
+    if (part === 'variants') return pick(state.variants);
+    if (part === 'stock') return pick(state.stock);
+    return pick(state.customers);
+  };
+  const api: CatalogApi = {
+    async start(_inv, since): Promise<DeviceCatalogStartDto> {
+      state.starts.push(since);
+      return {
+        cursor: `${++state.cursor}:${state.cursor}:`,
+        full: !since,
+        counts: {
+          variants: rowsOf('variants', since).length + (since ? state.inactive.length : 0),
+          stock: rowsOf('stock', since).length,
+          customers: rowsOf('customers', since).length,
+        },
+        paymentMethods: [
+          { id: 'cash', nameAr: 'نقدي', nameEn: 'Cash', type: 'cash', sortOrder: 0 },
+        ],
+        receipt: null,
+        removed: { variants: since ? state.removedVariants : [], customers: [] },
+      };
+    },
+    async page({ part, since, after }): Promise<DeviceCatalogPageDto> {
+      const all = rowsOf(part, since).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      const removed = part === 'variants' && since ? state.inactive.map((i) => [i]) : [];
+      const merged = [...all.map((r) => ({ r })), ...removed.map((r) => ({ r, gone: true }))]
+        .sort((a, b) => String(a.r[0]).localeCompare(String(b.r[0])))
+        .filter((x) => !after || String(x.r[0]) > after);
+      const page = merged.slice(0, pageSize);
+      return {
+        rows: page.filter((x) => !('gone' in x)).map((x) => x.r),
+        removed: page.filter((x) => 'gone' in x).map((x) => String(x.r[0])),
+        next: page.length === pageSize ? String(page[page.length - 1].r[0]) : null,
+      };
+    },
+  };
+  const settle = () => {
+    state.changed.clear();
+    state.removedVariants = [];
+    state.inactive = [];
+  };
+  return { state, api, settle };
+}
+
+describe('the device catalog', () => {
+  let db: PosCatalogDb;
+  beforeEach(async () => {
+    db = openCatalogDb(`pos-catalog-test-${++n}`);
+    await db.open();
+  });
+  afterEach(async () => {
+    db.close();
+    await db.delete();
+  });
+
+  const seed = () => {
+    const server = fakeServer();
+    const rows = [
+      variant(1, 'أحمد للمنظفات', ['6221000000011']),
+      variant(2, 'مكرونة الملكة', ['6221000000028'], 1500),
+      variant(3, 'جبنة رومي', ['6221000000035'], 9000, { الوزن: 'كيلو' }),
+      variant(4, 'شاي العروسة', ['6221000000042'], 2500),
+      variant(5, 'مياه معدنية', ['6221000000059'], 500),
+    ];
+    for (const r of rows) server.state.variants.set(r[0], r);
+    server.state.stock.set(id(1), [id(1), 12, 2]);
+    server.state.stock.set(id(2), [id(2), 3, 0]);
+    return server;
+  };
+
+  it('loads everything in pages with progress, then finds by code and by words', async () => {
+    const server = seed();
+    const progress: number[] = [];
+    const first = await syncCatalog(db, server.api, INV, (p) => progress.push(p.done / p.total));
+    expect(first.full).toBe(true);
+    expect(await db.variants.count()).toBe(5);
+    expect(await db.stock.count()).toBe(2);
+    expect(await db.paymentMethods.count()).toBe(1);
+    expect(progress[0]).toBe(0);
+    expect(progress[progress.length - 1]).toBe(1);
+    expect(progress.length).toBeGreaterThan(3);
+    expect((await db.meta.get('sync'))?.cursor).toBe(first.cursor);
+
+    const hit = await findByCode(db, '6221000000011');
+    expect(hit).toMatchObject({
+      id: id(1),
+      productName: 'أحمد للمنظفات',
+      sellPrice: 1000,
+      minSellPrice: 900,
+      vatRate: 14,
+      unit: 'piece',
+      onHand: 12,
+      reserved: 2,
+      active: true,
+    });
+    // The SKU is a code too; a code not in the catalog finds nothing; no stock row: 0 on hand.
+    expect((await findByCode(db, 'SKU-3'))?.id).toBe(id(3));
+    expect((await findByCode(db, 'SKU-3'))?.onHand).toBe(0);
+    expect(await findByCode(db, '999')).toBeNull();
+  });
+
+  it('searches with the one Arabic normalisation: hamza forms, taa marbuta, alef maksura', async () => {
+    const server = seed();
+    server.state.variants.set(id(6), variant(6, 'مكتبة المدرسة', ['6221000000066']));
+    server.state.variants.set(id(7), variant(7, 'حلوى مولد', ['6221000000073']));
+    await syncCatalog(db, server.api, INV);
+    const names = async (q: string) => (await searchVariants(db, q, 10)).map((v) => v.productName);
+    expect(await names('احمد')).toEqual(['أحمد للمنظفات']);
+    expect(await names('إحمد')).toEqual(['أحمد للمنظفات']);
+    expect(await names('مكتبه')).toEqual(['مكتبة المدرسة']);
+    expect(await names('حلوي')).toEqual(['حلوى مولد']);
+    expect(await names('مك')).toEqual(['مكتبة المدرسة', 'مكرونة الملكة']);
+    // Every word must match (each a word's start), in any order; properties count.
+    expect(await names('الملكه مكرونه')).toEqual(['مكرونة الملكة']);
+    expect(await names('جبنه كيلو')).toEqual(['جبنة رومي']);
+    expect(await names('جبنه لتر')).toEqual([]);
+    expect(await names('  ')).toEqual([]);
+    // Tashkeel and tatweel are ignored, Latin case too.
+    expect(await names('شَايْ')).toEqual(['شاي العروسة']);
+    expect(await names('sku-4')).toEqual(['شاي العروسة']);
+    expect(await searchVariants(db, 'م', 1)).toHaveLength(1);
+  });
+
+  it('applies a delta: changed rows, new barcodes, removals and deactivations', async () => {
+    const server = seed();
+    await syncCatalog(db, server.api, INV);
+    server.settle();
+    // A price change, a barcode replaced, a variant deleted, one deactivated, stock moved.
+    server.state.variants.set(id(2), variant(2, 'مكرونة الملكة', ['6221000000028'], 1750));
+    server.state.variants.set(id(3), variant(3, 'جبنة رومي', ['6221000000999'], 9000));
+    server.state.variants.delete(id(4));
+    server.state.removedVariants = [id(4)];
+    server.state.variants.delete(id(5));
+    server.state.inactive = [id(5)];
+    server.state.stock.set(id(1), [id(1), 11, 2]);
+    for (const i of [2, 3, 1]) server.state.changed.add(id(i));
+
+    const delta = await syncCatalog(db, server.api, INV);
+    expect(delta.full).toBe(false);
+    expect(server.state.starts).toEqual([null, '1:1:']);
+    expect(await db.variants.count()).toBe(3);
+    expect((await findByCode(db, '6221000000028'))?.sellPrice).toBe(1750);
+    expect(await findByCode(db, '6221000000035')).toBeNull();
+    expect((await findByCode(db, '6221000000999'))?.id).toBe(id(3));
+    expect(await findByCode(db, '6221000000042')).toBeNull();
+    expect(await findByCode(db, '6221000000059')).toBeNull();
+    expect(await searchVariants(db, 'شاي', 5)).toEqual([]);
+    expect((await findByCode(db, '6221000000011'))?.onHand).toBe(11);
+    expect((await db.meta.get('sync'))?.cursor).toBe('2:2:');
+  });
+
+  it('keeps the old cursor when a sync is cut short, and reloads for another inventory', async () => {
+    const server = seed();
+    await syncCatalog(db, server.api, INV);
+    const failing: CatalogApi = {
+      start: server.api.start,
+      page: () => Promise.reject(Object.assign(new Error('offline'), { status: 0 })),
+    };
+    await expect(syncCatalog(db, failing, INV)).rejects.toThrow('offline');
+    expect((await db.meta.get('sync'))?.cursor).toBe('1:1:');
+    // What the device held is still there.
+    expect(await db.variants.count()).toBe(5);
+
+    // A refused cursor (400): everything again from nothing.
+    const refusing: CatalogApi = {
+      start: (inv, since) =>
+        since
+          ? Promise.reject(Object.assign(new Error('bad'), { status: 400 }))
+          : server.api.start(inv, since),
+      page: server.api.page,
+    };
+    expect((await syncCatalog(db, refusing, INV)).full).toBe(true);
+
+    // Another inventory: the device's copy is dropped and loaded again.
+    server.state.starts.length = 0;
+    const other = await syncCatalog(db, server.api, 'inv-2');
+    expect(other.full).toBe(true);
+    expect(server.state.starts).toEqual([null]);
+    expect((await db.meta.get('sync'))?.inventoryId).toBe('inv-2');
+  });
+
+  it('finds customers by phone and by name, with their balance and credit limit', async () => {
+    const server = seed();
+    server.state.customers.set(id(50), [id(50), 'مؤسسة الإيمان', '01001234567', 25000, 100000]);
+    server.state.customers.set(id(51), [id(51), 'سلمى عبد الله', '01119876543', 0, 0]);
+    await syncCatalog(db, server.api, INV);
+    expect(await searchCustomers(db, '0100')).toEqual([
+      expect.objectContaining({ id: id(50), balance: 25000, creditLimit: 100000 }),
+    ]);
+    expect((await searchCustomers(db, 'الايمان')).map((c) => c.id)).toEqual([id(50)]);
+    expect((await searchCustomers(db, 'سلمي')).map((c) => c.id)).toEqual([id(51)]);
+    expect(await searchCustomers(db, 'خالد')).toEqual([]);
+  });
+
+  it('keeps live stock events', async () => {
+    const server = seed();
+    await syncCatalog(db, server.api, INV);
+    await applyStockEvent(db, { variantId: id(2), onHand: 1, reserved: 1 });
+    expect(await findByCode(db, '6221000000028')).toMatchObject({ onHand: 1, reserved: 1 });
+  });
+});

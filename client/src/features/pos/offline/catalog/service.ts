@@ -1,0 +1,125 @@
+import type {
+  DeviceCatalogPageDto,
+  DeviceCatalogStartDto,
+  DevicePaymentMethod,
+  DeviceReceiptData,
+  VariantResponseDto,
+} from '@pos/contracts';
+import { http } from '../../../../shared/api/http';
+import { catalogDb, type DeviceCustomer } from './db';
+import { findByCode, searchCustomers, searchVariants } from './lookup';
+import { applyStockEvent, catalogReady, syncCatalog, type CatalogApi } from './sync';
+
+// The till's device catalog as one service (this module is loaded lazily, from the till's chunk):
+// the sync kept going (first load, then deltas every few minutes while online, on reconnect),
+// its status for the progress strip, and the lookups the till falls back to.
+
+/** Re-sync this often while online (and at once when the browser comes back online). */
+export const RESYNC_MS = 5 * 60_000;
+
+export type CatalogStatus = {
+  state: 'idle' | 'loading' | 'ready' | 'error';
+  /** The first load's progress (0..1); a delta shows none. */
+  progress: number | null;
+  syncedAt: string | null;
+};
+
+const httpApi: CatalogApi = {
+  start: (inventoryId, since) =>
+    http.get<DeviceCatalogStartDto>('/device-catalog', { inventoryId, since }),
+  page: ({ inventoryId, part, since, after }) =>
+    http.get<DeviceCatalogPageDto>('/device-catalog/page', { inventoryId, part, since, after }),
+};
+
+let status: CatalogStatus = { state: 'idle', progress: null, syncedAt: null };
+const listeners = new Set<() => void>();
+const setStatus = (next: Partial<CatalogStatus>) => {
+  status = { ...status, ...next };
+  for (const l of listeners) l();
+};
+export const catalogStatus = {
+  get: (): CatalogStatus => status,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+let running: Promise<void> | null = null;
+
+/** One sync now (joined when one is already running in this tab; one tab at a time). */
+export function syncNow(inventoryId: string, api: CatalogApi = httpApi): Promise<void> {
+  running ??= (async () => {
+    const db = catalogDb();
+    const ready = await catalogReady(db, inventoryId);
+    if (!ready) setStatus({ state: 'loading', progress: 0 });
+    const work = () =>
+      syncCatalog(db, api, inventoryId, (p) => {
+        if (p.full) setStatus({ state: 'loading', progress: p.total ? p.done / p.total : 1 });
+      });
+    try {
+      // Another tab of this browser syncing the same database: wait for it, then ask for the rest.
+      if (typeof navigator !== 'undefined' && navigator.locks)
+        await navigator.locks.request('pos-catalog-sync', work);
+      else await work();
+      setStatus({ state: 'ready', progress: null, syncedAt: new Date().toISOString() });
+    } catch {
+      // Offline or the server down: what the device holds stays usable.
+      setStatus({ state: ready ? 'ready' : 'error', progress: null });
+    }
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/**
+ * Keeps the device catalog of `inventoryId` current while the till is open: a sync now, on
+ * every return online and every RESYNC_MS while online. Returns the stop.
+ */
+export function keepCatalogSynced(inventoryId: string): () => void {
+  const sync = () => {
+    if (typeof navigator === 'undefined' || navigator.onLine !== false) void syncNow(inventoryId);
+  };
+  sync();
+  const timer = window.setInterval(sync, RESYNC_MS);
+  window.addEventListener('online', sync);
+  return () => {
+    window.clearInterval(timer);
+    window.removeEventListener('online', sync);
+  };
+}
+
+/** A live stock change of the till's inventory, kept on the device too. */
+export function deviceStockChanged(change: {
+  variantId: string;
+  onHand: number;
+  reserved: number;
+}): void {
+  void applyStockEvent(catalogDb(), change).catch(() => undefined);
+}
+
+/** The variant a scanned code names, from the device. */
+export const deviceFindByCode = (code: string): Promise<VariantResponseDto | null> =>
+  findByCode(catalogDb(), code);
+
+/** The till's search on the device: an exact code first, then the words typed. */
+export async function deviceSearch(text: string, limit: number): Promise<VariantResponseDto[]> {
+  const db = catalogDb();
+  const hit = await findByCode(db, text);
+  if (hit && limit <= 1) return [hit];
+  const found = await searchVariants(db, text, limit);
+  return hit ? [hit, ...found.filter((v) => v.id !== hit.id)].slice(0, limit) : found;
+}
+
+/** Customers on the device (balance and credit limit as of the last sync), by phone or name. */
+export const deviceCustomers = (text: string, limit = 20): Promise<DeviceCustomer[]> =>
+  searchCustomers(catalogDb(), text, limit);
+
+/** The active payment methods on the device, in the store's order. */
+export const devicePaymentMethods = async (): Promise<DevicePaymentMethod[]> =>
+  (await catalogDb().paymentMethods.toArray()).sort((a, b) => a.sortOrder - b.sortOrder);
+
+/** What the receipt prints besides the sale, as of the last sync. */
+export const deviceReceiptData = async (): Promise<DeviceReceiptData | null> =>
+  (await catalogDb().meta.get('sync'))?.receipt ?? null;

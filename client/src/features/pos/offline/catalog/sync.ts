@@ -1,0 +1,157 @@
+import {
+  DEVICE_CATALOG_PARTS,
+  type DeviceCatalogPageDto,
+  type DeviceCatalogPart,
+  type DeviceCatalogStartDto,
+  type DeviceCustomerRow,
+  type DeviceStockRow,
+  type DeviceVariantRow,
+} from '@pos/contracts';
+import type { DeviceMeta, PosCatalogDb } from './db';
+import { customerFromRow, variantFromRow } from './keys';
+
+// The device catalog's sync: the first load streams every part in keyset pages (progress
+// reported), then each sync asks only for what changed since the cursor of the last complete one.
+// The cursor is stored only once every page of a sync is in, so a sync cut short is simply
+// repeated from the previous cursor (each row written is the server's latest: writing it again is
+// harmless).
+
+export type CatalogApi = {
+  start(inventoryId: string, since: string | null): Promise<DeviceCatalogStartDto>;
+  page(query: {
+    inventoryId: string;
+    part: DeviceCatalogPart;
+    since: string | null;
+    after: string | null;
+  }): Promise<DeviceCatalogPageDto>;
+};
+
+export type SyncProgress = { done: number; total: number; full: boolean };
+
+const isBadCursor = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { status?: number }).status === 400;
+
+/** Everything the device holds about the catalog, gone (the next sync is a full load). */
+export async function clearCatalog(db: PosCatalogDb): Promise<void> {
+  await db.transaction(
+    'rw',
+    [db.variants, db.stock, db.customers, db.paymentMethods, db.meta],
+    () =>
+      Promise.all([
+        db.variants.clear(),
+        db.stock.clear(),
+        db.customers.clear(),
+        db.paymentMethods.clear(),
+        db.meta.clear(),
+      ]),
+  );
+}
+
+/** Applies one page of a part: rows written, variants that left the sale deleted. */
+export async function applyPage(
+  db: PosCatalogDb,
+  part: DeviceCatalogPart,
+  page: Pick<DeviceCatalogPageDto, 'rows' | 'removed'>,
+): Promise<void> {
+  if (part === 'variants') {
+    const rows = (page.rows as DeviceVariantRow[]).map(variantFromRow);
+    await db.transaction('rw', db.variants, async () => {
+      await db.variants.bulkPut(rows);
+      if (page.removed.length) await db.variants.bulkDelete(page.removed);
+    });
+  } else if (part === 'stock') {
+    await db.stock.bulkPut(
+      (page.rows as DeviceStockRow[]).map(([variantId, onHand, reserved]) => ({
+        variantId,
+        onHand,
+        reserved,
+      })),
+    );
+  } else {
+    await db.customers.bulkPut((page.rows as DeviceCustomerRow[]).map(customerFromRow));
+  }
+}
+
+/** The sync's start: removals applied, payment methods replaced, the receipt data kept. */
+export async function applyStart(db: PosCatalogDb, start: DeviceCatalogStartDto): Promise<void> {
+  await db.transaction('rw', [db.variants, db.stock, db.customers, db.paymentMethods], async () => {
+    if (start.removed.variants.length) {
+      await db.variants.bulkDelete(start.removed.variants);
+      await db.stock.bulkDelete(start.removed.variants);
+    }
+    if (start.removed.customers.length) await db.customers.bulkDelete(start.removed.customers);
+    await db.paymentMethods.clear();
+    await db.paymentMethods.bulkPut(start.paymentMethods);
+  });
+}
+
+/**
+ * One sync of the inventory's catalog: a full load when the device holds none (or another
+ * inventory's, or its cursor is refused), else the changes since its cursor.
+ */
+export async function syncCatalog(
+  db: PosCatalogDb,
+  api: CatalogApi,
+  inventoryId: string,
+  onProgress: (p: SyncProgress) => void = () => undefined,
+): Promise<{ full: boolean; cursor: string }> {
+  let meta = await db.meta.get('sync');
+  if (meta && meta.inventoryId !== inventoryId) {
+    await clearCatalog(db);
+    meta = undefined;
+  }
+  let since = meta?.cursor ?? null;
+  let start: DeviceCatalogStartDto;
+  try {
+    start = await api.start(inventoryId, since);
+  } catch (err) {
+    if (!since || !isBadCursor(err)) throw err;
+    await clearCatalog(db);
+    since = null;
+    start = await api.start(inventoryId, null);
+  }
+  if (start.full) {
+    // A full load replaces whatever the device held (nothing stale survives it).
+    await db.transaction('rw', [db.variants, db.stock, db.customers], () =>
+      Promise.all([db.variants.clear(), db.stock.clear(), db.customers.clear()]),
+    );
+  }
+  await applyStart(db, start);
+  const total = DEVICE_CATALOG_PARTS.reduce((n, part) => n + start.counts[part], 0);
+  let done = 0;
+  onProgress({ done, total, full: start.full });
+  for (const part of DEVICE_CATALOG_PARTS) {
+    let after: string | null = null;
+    do {
+      const page = await api.page({ inventoryId, part, since, after });
+      await applyPage(db, part, page);
+      done = Math.min(total, done + page.rows.length + page.removed.length);
+      onProgress({ done, total, full: start.full });
+      after = page.next;
+    } while (after);
+  }
+  const next: DeviceMeta = {
+    key: 'sync',
+    inventoryId,
+    cursor: start.cursor,
+    syncedAt: new Date().toISOString(),
+    receipt: start.receipt,
+  };
+  await db.meta.put(next);
+  onProgress({ done: total, total, full: start.full });
+  return { full: start.full, cursor: start.cursor };
+}
+
+/** A live `stock.changed` of the till's inventory, kept on the device. */
+export async function applyStockEvent(
+  db: PosCatalogDb,
+  change: { variantId: string; onHand: number; reserved: number },
+): Promise<void> {
+  await db.stock.put(change);
+}
+
+/** Whether the device holds a complete copy of this inventory's catalog. */
+export async function catalogReady(db: PosCatalogDb, inventoryId: string): Promise<boolean> {
+  const meta = await db.meta.get('sync');
+  return Boolean(meta?.cursor && meta.inventoryId === inventoryId);
+}
