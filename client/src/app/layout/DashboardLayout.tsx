@@ -20,6 +20,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { routePath } from '@pos/contracts';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,7 @@ import {
   sidebarCollapsedState,
 } from '../../shared/state';
 import { PendingLoad } from '../LoadingBar';
+import { NeedsNetwork, OfflineIndicator } from './OfflineNotice';
 import { LocaleSwitcher, ThemeSwitcher } from './SettingsMenus';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 
@@ -230,6 +232,7 @@ export function DashboardLayout() {
   const setOptionsOpen = useSetAtom(optionsMenuOpenState);
   const setSearchOpen = useSetAtom(searchOpenState);
   const location = useLocation();
+  const startedOffline = useAtomValue(sessionState).offline === true;
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
 
@@ -361,6 +364,7 @@ export function DashboardLayout() {
               </Box>
             </ButtonBase>
             <Box sx={{ flex: 1 }} />
+            <OfflineIndicator />
             <ConnectionIndicator />
             <ThemeSwitcher />
             <LocaleSwitcher />
@@ -380,7 +384,12 @@ export function DashboardLayout() {
           data-testid="page"
         >
           <Suspense fallback={<PendingLoad />}>
-            <Outlet />
+            {/* Started offline (issue 32): only the till works without the server. */}
+            {startedOffline && location.pathname !== routePath('POS') ? (
+              <NeedsNetwork />
+            ) : (
+              <Outlet />
+            )}
           </Suspense>
         </Box>
       </Box>

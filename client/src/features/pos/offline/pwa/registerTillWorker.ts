@@ -1,0 +1,81 @@
+/**
+ * Registers the till's service worker (./worker.config.ts) and applies a new build's worker only
+ * at a safe moment, never under a cashier mid-sale.
+ *
+ * Update strategy (no prompt):
+ * - A new deploy's worker is found when the till registers (each page load), when the network
+ *   comes back and every hour; it installs (downloads the new build) in the background and waits.
+ * - It takes over by itself once every tab of the app is closed (a browser or till restart: the
+ *   next start runs the new code).
+ * - Or the till applies it (`applyTillUpdate`) when the cashier opens the till with an empty cart:
+ *   the worker is told to skip waiting and the page reloads once, at that moment, before anything
+ *   is rung. A cart in progress (or a payment open) puts it off to the next time.
+ * So a till is never stranded on old code for longer than until its next restart or next visit to
+ * /POS with an empty cart, and the page is never reloaded in the middle of a sale.
+ *
+ * The registration code (virtual:pwa-register, workbox-window) is loaded only from here, by the
+ * till's chunk: nothing is added to the /login first visit.
+ */
+
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+type Update = (reloadPage?: boolean) => Promise<void>;
+
+let started: Promise<void> | null = null;
+let waiting = false;
+let update: Update | null = null;
+const listeners = new Set<() => void>();
+
+/** Whether a new build's worker is installed and waiting for a safe moment. */
+export function tillUpdateWaiting(): boolean {
+  return waiting;
+}
+
+/** Calls `listener` when a new build's worker starts waiting; returns the unsubscribe. */
+export function onTillUpdate(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Registers the worker once per page (later calls return the first call's promise). */
+export function registerTillWorker(): Promise<void> {
+  if (started) return started;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
+    started = Promise.resolve();
+    return started;
+  }
+  started = import('virtual:pwa-register')
+    .then(({ registerSW }) => {
+      update = registerSW({
+        immediate: true,
+        onNeedRefresh: () => {
+          waiting = true;
+          for (const listener of listeners) listener();
+        },
+        // Only after `applyTillUpdate` chose this moment: the new worker controls the page.
+        onNeedReload: () => window.location.reload(),
+        onRegisteredSW: (_url, registration) => {
+          if (!registration) return;
+          const check = () => {
+            if (navigator.onLine) registration.update().catch(() => undefined);
+          };
+          window.addEventListener('online', check);
+          window.setInterval(check, UPDATE_CHECK_MS);
+        },
+        onRegisterError: (error: unknown) => console.warn('service worker registration', error),
+      });
+    })
+    .catch((error: unknown) => console.warn('service worker registration', error));
+  return started;
+}
+
+/**
+ * Applies a waiting update now (the caller has decided the moment is safe: no sale in progress).
+ * The page reloads once the new worker controls it. False when there is nothing to apply.
+ */
+export function applyTillUpdate(): boolean {
+  if (!waiting || !update) return false;
+  waiting = false;
+  void update(true);
+  return true;
+}
