@@ -37,6 +37,22 @@ export function onTillUpdate(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Resolves once the page has loaded and the browser is idle (at most a few seconds later): the
+ * worker's first install downloads the whole build, which must not compete with the till's first
+ * screen and its data.
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: 3000 })
+        : setTimeout(resolve, 1000);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+}
+
 /** Registers the worker once per page (later calls return the first call's promise). */
 export function registerTillWorker(): Promise<void> {
   if (started) return started;
@@ -44,7 +60,8 @@ export function registerTillWorker(): Promise<void> {
     started = Promise.resolve();
     return started;
   }
-  started = import('virtual:pwa-register')
+  started = whenIdle()
+    .then(() => import('virtual:pwa-register'))
     .then(({ registerSW }) => {
       update = registerSW({
         immediate: true,
