@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { openInApp, signIn } from './support';
+import { axeViolations, openInApp, signIn } from './support';
 
 // Issue 32 items 1 and 7: the till opens with no network after one online visit (its service
 // worker precaches the app), after a browser restart too, signed in as the last user from the
@@ -68,6 +68,7 @@ test('after one online visit /POS opens offline, signed in, with the offline ind
   await context.setOffline(true);
   await page.reload();
   await expectOfflineTill(page);
+  expect(await axeViolations(page, 'header')).toEqual([]);
   // The API is never answered by the worker: offline it fails, and nothing of it is cached.
   expect(
     await page.evaluate(() =>
@@ -100,6 +101,7 @@ test('the lock screen: a PIN set online, checked on the device offline', async (
 
   // Set the PIN (online); saving it locks the till.
   await page.getByTestId('till-pin-set').click();
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
   await page.getByTestId('pin-new').fill('2468');
   await page.getByTestId('pin-confirm').fill('2467');
   await page.getByTestId('pin-save').click();
@@ -108,6 +110,7 @@ test('the lock screen: a PIN set online, checked on the device offline', async (
   await page.getByTestId('pin-save').click();
   const lockScreen = page.getByTestId('lock-screen');
   await expect(lockScreen).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   // Only its hash is on the device.
   const stored = await page.evaluate(() => localStorage.getItem('pos-till-pin') ?? '');
   expect(stored).not.toContain('2468');

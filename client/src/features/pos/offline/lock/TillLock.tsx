@@ -159,7 +159,13 @@ function LockScreen({
   };
   const waitText = wait > 0 ? t('lock.wait', { seconds: Math.ceil(wait / 1000) }) : '';
   return (
-    <Dialog open fullScreen onKeyDown={stopKeys} data-testid="lock-screen">
+    <Dialog
+      open
+      fullScreen
+      onKeyDown={stopKeys}
+      data-testid="lock-screen"
+      aria-labelledby="till-lock-title"
+    >
       <Box
         component="form"
         onSubmit={(e: FormEvent) => void submit(e)}
@@ -167,7 +173,7 @@ function LockScreen({
         sx={{ m: 'auto', p: 3, width: '100%', maxWidth: 360, textAlign: 'center' }}
       >
         <LockOutlined color="primary" sx={{ fontSize: 48 }} />
-        <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        <Typography id="till-lock-title" component="h2" variant="h5" sx={{ mb: 1 }}>
           {t('lock.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
