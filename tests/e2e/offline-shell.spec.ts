@@ -90,6 +90,15 @@ test('after one online visit /POS opens offline, signed in, with the offline ind
   await page.reload();
   await expect(page.getByTestId('till-lock')).toBeVisible();
   await expect(page.getByTestId('offline-indicator')).toHaveCount(0);
+
+  // The server says the session is over: signed out, and the device forgets the saved profile.
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pos-session'))).toBeNull();
+  await context.setOffline(true);
+  await page.goto('/POS');
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('the lock screen: a PIN set online, checked on the device offline', async ({

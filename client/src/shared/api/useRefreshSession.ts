@@ -1,5 +1,6 @@
 import { useSetAtom, useStore } from 'jotai';
 import { startTransition, useCallback } from 'react';
+import { forgetSavedSession } from '../lib/offlineSession';
 import { sessionState, type SessionState } from '../state';
 import { ApiClientError } from './ApiClientError';
 import { fetchSession } from './auth';
@@ -20,6 +21,8 @@ export function useRefreshSession(): () => Promise<void> {
   return useCallback(async () => {
     try {
       const session = await fetchSession();
+      // The server says no one is signed in: the device no longer starts offline as anyone.
+      if (!session) forgetSavedSession();
       // A transition: the first screen this draws (layout and page) renders in slices, not in
       // one long task.
       startTransition(() =>
@@ -43,6 +46,7 @@ export function useRefreshSession(): () => Promise<void> {
           .catch(() => false);
         if (started) return;
       }
+      if (err instanceof ApiClientError && err.status === 401) forgetSavedSession();
       // A network blip keeps the current state; a first failure means signed out.
       setSession((prev) =>
         prev.status === 'loading' ? { status: 'unauthenticated', user: null } : prev,
