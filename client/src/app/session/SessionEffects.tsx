@@ -97,8 +97,8 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
         })
         .catch((err: unknown) => {
           if (!live) return;
-          // Started offline: the saved configuration stands; try again quietly.
-          if (store.get(sessionState).offline) {
+          // Started offline (the saved configuration stands, loaded): try again quietly.
+          if (store.get(sessionState).offline || store.get(publicConfigStatusState) === 'loaded') {
             retry = window.setTimeout(attempt, CONFIG_OFFLINE_RETRY_MS);
             return;
           }

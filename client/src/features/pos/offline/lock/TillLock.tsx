@@ -54,7 +54,14 @@ function PinField(props: {
       autoComplete="off"
       fullWidth
       slotProps={{
-        htmlInput: { inputMode: 'numeric', 'data-testid': props.testId, dir: 'ltr' },
+        // data-scan-input: a scanner's keys here stay here (app/BarcodeListener.tsx), never
+        // reaching the till behind the lock.
+        htmlInput: {
+          inputMode: 'numeric',
+          'data-testid': props.testId,
+          'data-scan-input': '',
+          dir: 'ltr',
+        },
         formHelperText: { role: 'alert', 'data-testid': `${props.testId}-error` } as object,
       }}
     />
