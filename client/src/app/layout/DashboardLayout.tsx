@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/api/auth';
 import { handleError } from '../../shared/api/handleError';
+import { applyWaitingWorker } from '../../shared/lib/pwaUpdate';
 import { ConnectionIndicator } from '../../shared/realtime';
 import {
   currentBranchState,
@@ -241,6 +242,10 @@ export function DashboardLayout() {
     setMobileOpen(false);
     setOptionsOpen(false);
   }, [location.pathname, setMobileOpen, setOptionsOpen]);
+  // A new build waiting (issue 32): taken at a navigation outside the till (the till takes it itself).
+  useEffect(() => {
+    if (location.pathname !== routePath('POS')) void applyWaitingWorker();
+  }, [location.pathname]);
 
   const width = collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded;
   const [platformMac] = useState(() => /Mac|iPhone|iPad/.test(navigator.platform));

@@ -15,10 +15,12 @@ import {
   applyTillUpdate,
   onTillUpdate,
   registerTillWorker,
+  setTillSafeNow,
+  tillReloadPending,
   tillUpdateWaiting,
 } from './registerTillWorker';
 
-/** Idle this long with an empty cart, a waiting update is applied (the page reloads once). */
+/** Idle this long (no key or tap) with an empty cart: a waiting update is applied (one reload). */
 export const IDLE_UPDATE_MS = 2 * 60 * 1000;
 const IDLE_CHECK_MS = 15_000;
 
@@ -51,8 +53,10 @@ export function useTillOffline(): void {
     const onActivity = () => {
       lastActivity = Date.now();
     };
+    // Idle: no line in the cart, no payment open, no key or tap for IDLE_UPDATE_MS.
+    setTillSafeNow(() => idleSale() && Date.now() - lastActivity >= IDLE_UPDATE_MS);
     // Opening the till is a safe moment: nothing has been rung on this page yet.
-    if (tillUpdateWaiting() && idleSale()) applyTillUpdate();
+    if ((tillUpdateWaiting() || tillReloadPending()) && idleSale()) applyTillUpdate();
     void registerTillWorker();
     let timer: number | undefined;
     const watchIdle = () => {
@@ -61,7 +65,7 @@ export function useTillOffline(): void {
         if (Date.now() - lastActivity >= IDLE_UPDATE_MS && idleSale()) applyTillUpdate();
       }, IDLE_CHECK_MS);
     };
-    if (tillUpdateWaiting()) watchIdle();
+    if (tillUpdateWaiting() || tillReloadPending()) watchIdle();
     // Found while the till opens (the worker was already waiting), before any key or tap: now.
     const stop = onTillUpdate(() => {
       if (lastActivity === opened && idleSale()) applyTillUpdate();
@@ -71,6 +75,7 @@ export function useTillOffline(): void {
     window.addEventListener('pointerdown', onActivity, true);
     return () => {
       stop();
+      setTillSafeNow(() => false);
       window.clearInterval(timer);
       window.removeEventListener('keydown', onActivity, true);
       window.removeEventListener('pointerdown', onActivity, true);

@@ -10,8 +10,8 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
  * - It never touches the API or the live socket: `/api/*` and `/socket.io/*` are neither precached
  *   nor answered by it (no runtime caching at all); the till's offline data is in IndexedDB.
  * - Updates (see ./registerTillWorker.ts): a new build's worker installs in the background and
- *   waits (no skipWaiting); it takes over when every tab of the app has closed, or when the till
- *   applies it at a safe moment (opening the till with an empty cart), with one reload then.
+ *   waits (no skipWaiting); it takes over when every tab of the app has closed, at a navigation
+ *   outside the till, or when the till is idle with an empty cart, with one reload then.
  * - Registered only by the till's code (injectRegister false): nothing is added to /login.
  */
 export const tillWorker: Partial<VitePWAOptions> = {
