@@ -136,6 +136,8 @@ test('the lock screen: a PIN set online, checked on the device offline', async (
   await expect(lockScreen).toBeVisible();
   await page.reload();
   await expect(lockScreen).toBeVisible();
+  // Offline the PIN is the only way in (signing out needs the server).
+  await expect(page.getByTestId('pin-forgot')).toHaveCount(0);
   await page.getByTestId('pin-unlock').fill('1357');
   await page.getByTestId('pin-unlock-submit').click();
   await expect(page.getByTestId('pin-unlock-error')).toHaveText(
@@ -161,6 +163,22 @@ test('the lock screen: a PIN set online, checked on the device offline', async (
   await expect(page.getByTestId('pin-unlock-error')).toContainText('محاولات خاطئة كثيرة. انتظر');
   await page.getByTestId('pin-unlock').fill('2468');
   await expect(page.getByTestId('pin-unlock-submit')).toBeDisabled();
+});
+
+test('a forgotten PIN: signing out (online) clears the lock; the password signs in again', async ({
+  page,
+}) => {
+  await signIn(page, 'cashier', undefined, { to: '/POS' });
+  await page.getByTestId('till-pin-set').click();
+  await page.getByTestId('pin-new').fill('97531');
+  await page.getByTestId('pin-confirm').fill('97531');
+  await page.getByTestId('pin-save').click();
+  await expect(page.getByTestId('lock-screen')).toBeVisible();
+  await page.getByTestId('pin-forgot').click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, 'cashier', undefined, { to: '/POS' });
+  await expect(page.getByTestId('till-lock')).toBeVisible();
+  await expect(page.getByTestId('lock-screen')).toHaveCount(0);
 });
 
 test('after a browser restart /POS opens offline', async ({ baseURL, launchOptions }) => {

@@ -8,9 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../../../shared/api/auth';
+import { handleError } from '../../../../shared/api/handleError';
 import { toAsciiDigits } from '../../../../shared/lib/money';
 import { sessionState } from '../../../../shared/state';
 import { toast } from '../../../../shared/ui/toast';
@@ -126,6 +129,33 @@ function SetPinDialog({ onDone, onClose }: { onDone: () => void; onClose: () => 
   );
 }
 
+/**
+ * A forgotten PIN (online only): signing out clears the lock; the password then signs in again
+ * (and a new PIN can be set).
+ */
+function ForgotPin() {
+  const { t } = useTranslation('pos');
+  const session = useAtomValue(sessionState);
+  const setSession = useSetAtom(sessionState);
+  const navigate = useNavigate();
+  if (session.offline) return null;
+  const onClick = async () => {
+    try {
+      await signOut('/login');
+      writeLock(localStorage, NO_LOCK);
+      setSession({ status: 'unauthenticated', user: null });
+      navigate('/login', { replace: true });
+    } catch (err) {
+      handleError(err, { toast: true, general: true });
+    }
+  };
+  return (
+    <Button size="small" onClick={() => void onClick()} sx={{ mt: 2 }} data-testid="pin-forgot">
+      {t('lock.forgot')}
+    </Button>
+  );
+}
+
 /** The lock screen: over everything (the app bar too) until the PIN is right. */
 function LockScreen({
   userId,
@@ -203,6 +233,7 @@ function LockScreen({
         >
           {t('lock.unlock')}
         </Button>
+        <ForgotPin />
       </Box>
     </Dialog>
   );
