@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { tillWorker } from './src/features/pos/offline/pwa/worker.config';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -225,6 +227,8 @@ export default defineConfig({
     react(),
     till.plugin,
     preloadFonts(/cairo-(arabic|latin)-(400|700)-normal-[\w-]+\.woff2$/),
+    // The till's service worker (issue 32): precaches the built app, registered by the till only.
+    VitePWA(tillWorker),
   ],
   resolve: {
     alias: {

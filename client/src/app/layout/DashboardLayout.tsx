@@ -20,12 +20,14 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { routePath } from '@pos/contracts';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../shared/api/auth';
 import { handleError } from '../../shared/api/handleError';
+import { applyWaitingWorker } from '../../shared/lib/pwaUpdate';
 import { ConnectionIndicator } from '../../shared/realtime';
 import {
   currentBranchState,
@@ -37,6 +39,7 @@ import {
   sidebarCollapsedState,
 } from '../../shared/state';
 import { PendingLoad } from '../LoadingBar';
+import { NeedsNetwork, OfflineIndicator } from './OfflineNotice';
 import { LocaleSwitcher, ThemeSwitcher } from './SettingsMenus';
 import { SIDEBAR_WIDTH, SidebarContent } from './Sidebar';
 
@@ -230,6 +233,7 @@ export function DashboardLayout() {
   const setOptionsOpen = useSetAtom(optionsMenuOpenState);
   const setSearchOpen = useSetAtom(searchOpenState);
   const location = useLocation();
+  const startedOffline = useAtomValue(sessionState).offline === true;
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigate(mainRef);
 
@@ -238,6 +242,10 @@ export function DashboardLayout() {
     setMobileOpen(false);
     setOptionsOpen(false);
   }, [location.pathname, setMobileOpen, setOptionsOpen]);
+  // A new build waiting (issue 32): taken at a navigation outside the till (the till takes it itself).
+  useEffect(() => {
+    if (location.pathname !== routePath('POS')) void applyWaitingWorker();
+  }, [location.pathname]);
 
   const width = collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded;
   const [platformMac] = useState(() => /Mac|iPhone|iPad/.test(navigator.platform));
@@ -361,6 +369,7 @@ export function DashboardLayout() {
               </Box>
             </ButtonBase>
             <Box sx={{ flex: 1 }} />
+            <OfflineIndicator />
             <ConnectionIndicator />
             <ThemeSwitcher />
             <LocaleSwitcher />
@@ -380,7 +389,12 @@ export function DashboardLayout() {
           data-testid="page"
         >
           <Suspense fallback={<PendingLoad />}>
-            <Outlet />
+            {/* Started offline (issue 32): only the till works without the server. */}
+            {startedOffline && location.pathname !== routePath('POS') ? (
+              <NeedsNetwork />
+            ) : (
+              <Outlet />
+            )}
           </Suspense>
         </Box>
       </Box>

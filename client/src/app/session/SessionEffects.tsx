@@ -6,7 +6,7 @@ import {
   hasPermission,
 } from '@pos/contracts';
 import i18n from 'i18next';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { fetchPublicConfig } from '../../shared/api/auth';
 import { useRefreshSession } from '../../shared/api/useRefreshSession';
@@ -14,6 +14,7 @@ import { ApiClientError } from '../../shared/api/ApiClientError';
 import { handleError } from '../../shared/api/handleError';
 import { http } from '../../shared/api/http';
 import { afterConfigFailure, type ConfigStatus } from '../../shared/lib/configLoad';
+import { forgetSavedSession } from '../../shared/lib/offlineSession';
 import { setStoreTimeZone } from '../../shared/lib/format';
 import { useLiveConnection, useLiveEvent, useLiveResync } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
@@ -34,6 +35,8 @@ export const CONFIG_TOAST_KEY = 'config-failed';
 
 /** Session refresh interval (spec §7 "at a configured interval"). */
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
+/** How often the configuration is asked for again while the session was started offline. */
+export const CONFIG_OFFLINE_RETRY_MS = 30_000;
 
 /**
  * The session transitions of spec §4. Mounted once at the root. `accountReady` is false while the
@@ -53,7 +56,12 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   const setConfig = useSetAtom(publicConfigState);
   const setConfigStatus = useSetAtom(publicConfigStatusState);
   const refresh = useRefreshSession();
-  const previousStatus = useRef(session.status);
+  const store = useStore();
+  // Signed in and online, signed in from the device's saved profile (issue 32), or not signed in.
+  const phase =
+    session.status !== 'authenticated' ? session.status : session.offline ? 'offline' : 'online';
+  const offline = phase === 'offline';
+  const previousPhase = useRef(phase);
   const user = session.user;
   const config = useAtomValue(publicConfigState);
 
@@ -62,9 +70,12 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     void refresh();
     const onFocus = () => void refresh();
     window.addEventListener('focus', onFocus);
+    // The network is back: a session started offline is checked with the server at once.
+    window.addEventListener('online', onFocus);
     const timer = window.setInterval(() => void refresh(), SESSION_REFRESH_MS);
     return () => {
       window.removeEventListener('focus', onFocus);
+      window.removeEventListener('online', onFocus);
       window.clearInterval(timer);
     };
   }, [refresh]);
@@ -86,6 +97,11 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
         })
         .catch((err: unknown) => {
           if (!live) return;
+          // Started offline (the saved configuration stands, loaded): try again quietly.
+          if (store.get(sessionState).offline || store.get(publicConfigStatusState) === 'loaded') {
+            retry = window.setTimeout(attempt, CONFIG_OFFLINE_RETRY_MS);
+            return;
+          }
           failures += 1;
           const plan = afterConfigFailure(failures, status);
           status = plan.status;
@@ -102,13 +118,14 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
       live = false;
       window.clearTimeout(retry);
     };
-  }, [setConfig, setConfigStatus]);
+  }, [setConfig, setConfigStatus, store]);
 
-  // Becoming authenticated: load features and store info. Leaving: clear everything.
+  // Becoming authenticated online (or the server answering a session started offline): load
+  // features and store info. Leaving: clear everything, the device's saved profile too.
   useEffect(() => {
-    const prev = previousStatus.current;
-    previousStatus.current = session.status;
-    if (session.status === 'authenticated' && prev !== 'authenticated') {
+    const prev = previousPhase.current;
+    previousPhase.current = phase;
+    if (phase === 'online' && prev !== 'online') {
       const load = <T,>(path: string, apply: (value: T) => void) =>
         http
           .get<T>(path)
@@ -123,18 +140,22 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
         setStoreSettings(settings);
       });
     }
-    if (session.status !== 'authenticated' && prev === 'authenticated') {
+    const wasIn = prev === 'online' || prev === 'offline';
+    if (!offline && phase !== 'online' && wasIn) {
+      forgetSavedSession();
       setFeatures({});
       setStoreInfo(null);
       setBranch(null);
       setLowStock([]);
     }
-  }, [session.status, setFeatures, setStoreInfo, setStoreSettings, setBranch, setLowStock]);
+  }, [phase, offline, setFeatures, setStoreInfo, setStoreSettings, setBranch, setLowStock]);
 
   // Current branch: (re)loaded when the user id or branchId changes.
   const userId = user?.id ?? null;
   const branchId = user?.branchId ?? null;
   useEffect(() => {
+    // Started offline: the saved branch stands until the server answers.
+    if (offline) return;
     if (!userId || !branchId) {
       setBranch(null);
       return;
@@ -147,7 +168,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
     return () => {
       live = false;
     };
-  }, [userId, branchId, setBranch]);
+  }, [userId, branchId, offline, setBranch]);
 
   // The tab's live socket while signed in; a session the server ended is re-checked at once.
   useLiveConnection(session.status === 'authenticated' ? userId : null, () => void refresh());
@@ -160,8 +181,7 @@ export function SessionEffects({ accountReady = true }: { accountReady?: boolean
   useLiveEvent('stock.low', reloadLowStock);
   useLiveResync(reloadLowStock);
   const canSeeLowStock =
-    session.status === 'authenticated' &&
-    hasPermission(user, ['can_see_near_end_products'], [], config.modules);
+    phase === 'online' && hasPermission(user, ['can_see_near_end_products'], [], config.modules);
   useEffect(() => {
     if (!canSeeLowStock) {
       setLowStock([]);

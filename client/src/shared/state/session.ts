@@ -24,6 +24,11 @@ export type SessionState = {
   expires?: string;
   /** A step the account must take before anything else (issue 11), from the session's header. */
   step?: AccountStep | null;
+  /**
+   * Started from the device's saved profile because the server could not be reached (issue 32,
+   * shared/lib/sessionCache.ts): only the till works; the next answer of the server replaces it.
+   */
+  offline?: boolean;
 };
 
 export const sessionState = atom<SessionState>({ status: 'loading', user: null });

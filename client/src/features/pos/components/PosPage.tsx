@@ -43,6 +43,8 @@ import {
   payAtom,
   resumeParkedAtom,
 } from '../state/cartStore';
+import { TillLock } from '../offline/lock/TillLock';
+import { useTillOffline } from '../offline/pwa/useTillOffline';
 import { CartTable } from './CartTable';
 import { CustomerArea } from './CustomerArea';
 import { LastSalePanel } from './LastSalePanel';
@@ -67,9 +69,20 @@ export default function PosPage() {
   const { t } = useTranslation('pos');
   const shift = useQuery(currentShiftQuery);
   useErrorToast(shift.error);
-  if (shift.isLoading) return <LinearProgress aria-label={t('loading')} />;
-  if (!shift.data) return <OpenShiftPanel />;
-  return <PosScreen register={shift.data.register} />;
+  // The service worker, the saved session profile and the lock (issue 32).
+  useTillOffline();
+  return (
+    <>
+      <TillLock />
+      {shift.isLoading ? (
+        <LinearProgress aria-label={t('loading')} />
+      ) : !shift.data ? (
+        <OpenShiftPanel />
+      ) : (
+        <PosScreen register={shift.data.register} />
+      )}
+    </>
+  );
 }
 
 /**
