@@ -1,0 +1,161 @@
+// Rules indexed for pricing: per price list a map of its variants, per promotion its targets as
+// sets, and an index from a variant, product, category or brand to the promotions that may match
+// it. Made once per rules object (kept in a WeakMap), so a till pricing every scan pays it once.
+import { basisPoints } from './arith';
+import { inWindow, type LocalTime } from './time';
+import type {
+  CartLine,
+  ItemTarget,
+  PriceList,
+  PriceListItem,
+  PricingRules,
+  Promotion,
+  RuleScope,
+} from './types';
+
+export type CompiledTarget = {
+  all: boolean;
+  variants: Set<string>;
+  products: Set<string>;
+  categories: Set<string>;
+  brands: Set<string>;
+};
+
+export type CompiledPromotion = {
+  /** position in rules.promotions */
+  index: number;
+  promo: Promotion;
+  /** the items the promotion looks at (buy items for buy X get Y) */
+  target: CompiledTarget;
+  /** buy X get Y on other items: the items discounted */
+  get: CompiledTarget | null;
+  /** basis points off (percent promotions) */
+  bp: number;
+};
+
+export type CompiledPriceList = {
+  list: PriceList;
+  items: Map<string, PriceListItem>;
+};
+
+export type CompiledRules = {
+  rules: PricingRules;
+  priceLists: CompiledPriceList[];
+  promotions: CompiledPromotion[];
+  /** promotions naming a variant, product, category or brand (keyed "v:", "p:", "c:", "b:") */
+  byKey: Map<string, number[]>;
+  /** promotions that look at every item */
+  everywhere: number[];
+};
+
+const cache = new WeakMap<PricingRules, CompiledRules>();
+
+function compileTarget(t: ItemTarget | undefined): CompiledTarget {
+  const variants = new Set(t?.variantIds ?? []);
+  const products = new Set(t?.productIds ?? []);
+  const categories = new Set(t?.categoryIds ?? []);
+  const brands = new Set(t?.brands ?? []);
+  const all = variants.size + products.size + categories.size + brands.size === 0;
+  return { all, variants, products, categories, brands };
+}
+
+export function matches(t: CompiledTarget, line: CartLine): boolean {
+  if (t.all) return true;
+  if (t.variants.has(line.variantId) || t.products.has(line.productId)) return true;
+  if (line.categoryId && t.categories.has(line.categoryId)) return true;
+  if (line.categoryAncestorIds?.some((c) => t.categories.has(c))) return true;
+  return !!line.brand && t.brands.has(line.brand);
+}
+
+function targetOf(p: Promotion): ItemTarget | undefined {
+  return p.kind === 'buy-x-get-y' ? p.buy : p.target;
+}
+
+/** The rules indexed (cached per rules object: rules must not be mutated after pricing). */
+export function compilePricingRules(rules: PricingRules): CompiledRules {
+  const hit = cache.get(rules);
+  if (hit) return hit;
+  const byKey = new Map<string, number[]>();
+  const everywhere: number[] = [];
+  const add = (key: string, i: number) => {
+    const list = byKey.get(key);
+    if (!list) byKey.set(key, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  const promotions = rules.promotions.map((promo, index): CompiledPromotion => {
+    const target = compileTarget(targetOf(promo));
+    const get = promo.kind === 'buy-x-get-y' && promo.get ? compileTarget(promo.get) : null;
+    for (const t of get ? [target, get] : [target]) {
+      if (t.all) {
+        if (everywhere[everywhere.length - 1] !== index) everywhere.push(index);
+        continue;
+      }
+      for (const v of t.variants) add(`v:${v}`, index);
+      for (const v of t.products) add(`p:${v}`, index);
+      for (const v of t.categories) add(`c:${v}`, index);
+      for (const v of t.brands) add(`b:${v}`, index);
+    }
+    const percent =
+      promo.kind === 'buy-x-get-y' ? promo.percent : 'off' in promo ? promo.off.percent : undefined;
+    return { index, promo, target, get, bp: percent === undefined ? 0 : basisPoints(percent) };
+  });
+  const priceLists = rules.priceLists.map((list) => ({
+    list,
+    items: new Map(list.items.map((it) => [it.variantId, it])),
+  }));
+  const compiled = { rules, priceLists, promotions, byKey, everywhere };
+  cache.set(rules, compiled);
+  return compiled;
+}
+
+/** The promotion indexes that may match a line (a superset; `matches` decides). */
+export function candidatesOf(c: CompiledRules, line: CartLine, into: Set<number>): void {
+  const push = (key: string) => {
+    const list = c.byKey.get(key);
+    if (list) for (const i of list) into.add(i);
+  };
+  push(`v:${line.variantId}`);
+  push(`p:${line.productId}`);
+  if (line.categoryId) push(`c:${line.categoryId}`);
+  for (const a of line.categoryAncestorIds ?? []) push(`c:${a}`);
+  if (line.brand) push(`b:${line.brand}`);
+  for (const i of c.everywhere) into.add(i);
+}
+
+export function inScope(
+  scope: RuleScope | undefined,
+  branchId: string,
+  groupId: string | null,
+): boolean {
+  if (scope?.branchIds?.length && !scope.branchIds.includes(branchId)) return false;
+  if (scope?.customerGroupIds?.length && (!groupId || !scope.customerGroupIds.includes(groupId)))
+    return false;
+  return true;
+}
+
+/** Whether a list may price this cart: automatically, or as the cashier's pick (`picked`). */
+export function listUsable(
+  list: PriceList,
+  at: LocalTime,
+  branchId: string,
+  groupId: string | null,
+  picked: boolean,
+): boolean {
+  if (!list.active || !inWindow(list.valid, at)) return false;
+  if (picked) return inScope({ branchIds: list.scope?.branchIds }, branchId, groupId);
+  if (list.kind === 'wholesale' && !list.scope?.customerGroupIds?.length) return false;
+  return inScope(list.scope, branchId, groupId);
+}
+
+/** The item's unit price for `quantity` units (the largest break reached). */
+export function itemPrice(item: PriceListItem, quantity: number): number {
+  let price = item.unitPrice;
+  let reached = -1;
+  for (const b of item.breaks ?? []) {
+    if (quantity >= b.minQuantity && b.minQuantity > reached) {
+      reached = b.minQuantity;
+      price = b.unitPrice;
+    }
+  }
+  return price;
+}
