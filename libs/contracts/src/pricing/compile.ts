@@ -42,8 +42,11 @@ export type CompiledRules = {
   rules: PricingRules;
   priceLists: CompiledPriceList[];
   promotions: CompiledPromotion[];
-  /** promotions naming a variant, product, category or brand (keyed "v:", "p:", "c:", "b:") */
-  byKey: Map<string, number[]>;
+  /** promotions naming a variant, a product, a category or a brand */
+  byVariant: Map<string, number[]>;
+  byProduct: Map<string, number[]>;
+  byCategory: Map<string, number[]>;
+  byBrand: Map<string, number[]>;
   /** promotions that look at every item */
   everywhere: number[];
 };
@@ -75,11 +78,14 @@ function targetOf(p: Promotion): ItemTarget | undefined {
 export function compilePricingRules(rules: PricingRules): CompiledRules {
   const hit = cache.get(rules);
   if (hit) return hit;
-  const byKey = new Map<string, number[]>();
+  const byVariant = new Map<string, number[]>();
+  const byProduct = new Map<string, number[]>();
+  const byCategory = new Map<string, number[]>();
+  const byBrand = new Map<string, number[]>();
   const everywhere: number[] = [];
-  const add = (key: string, i: number) => {
-    const list = byKey.get(key);
-    if (!list) byKey.set(key, [i]);
+  const add = (map: Map<string, number[]>, key: string, i: number) => {
+    const list = map.get(key);
+    if (!list) map.set(key, [i]);
     else if (list[list.length - 1] !== i) list.push(i);
   };
   const promotions = rules.promotions.map((promo, index): CompiledPromotion => {
@@ -90,10 +96,10 @@ export function compilePricingRules(rules: PricingRules): CompiledRules {
         if (everywhere[everywhere.length - 1] !== index) everywhere.push(index);
         continue;
       }
-      for (const v of t.variants) add(`v:${v}`, index);
-      for (const v of t.products) add(`p:${v}`, index);
-      for (const v of t.categories) add(`c:${v}`, index);
-      for (const v of t.brands) add(`b:${v}`, index);
+      for (const v of t.variants) add(byVariant, v, index);
+      for (const v of t.products) add(byProduct, v, index);
+      for (const v of t.categories) add(byCategory, v, index);
+      for (const v of t.brands) add(byBrand, v, index);
     }
     const percent =
       promo.kind === 'buy-x-get-y' ? promo.percent : 'off' in promo ? promo.off.percent : undefined;
@@ -103,23 +109,34 @@ export function compilePricingRules(rules: PricingRules): CompiledRules {
     list,
     items: new Map(list.items.map((it) => [it.variantId, it])),
   }));
-  const compiled = { rules, priceLists, promotions, byKey, everywhere };
+  const compiled = {
+    rules,
+    priceLists,
+    promotions,
+    byVariant,
+    byProduct,
+    byCategory,
+    byBrand,
+    everywhere,
+  };
   cache.set(rules, compiled);
   return compiled;
 }
 
-/** The promotion indexes that may match a line (a superset; `matches` decides). */
+/**
+ * The promotions whose target or get items name the line (or every item). A promotion found here
+ * without separate get items matches the line; one with them is told apart by `matches`.
+ */
 export function candidatesOf(c: CompiledRules, line: CartLine, into: Set<number>): void {
-  const push = (key: string) => {
-    const list = c.byKey.get(key);
+  const push = (list: number[] | undefined) => {
     if (list) for (const i of list) into.add(i);
   };
-  push(`v:${line.variantId}`);
-  push(`p:${line.productId}`);
-  if (line.categoryId) push(`c:${line.categoryId}`);
-  for (const a of line.categoryAncestorIds ?? []) push(`c:${a}`);
-  if (line.brand) push(`b:${line.brand}`);
-  for (const i of c.everywhere) into.add(i);
+  push(c.byVariant.get(line.variantId));
+  push(c.byProduct.get(line.productId));
+  if (line.categoryId) push(c.byCategory.get(line.categoryId));
+  if (line.categoryAncestorIds) for (const a of line.categoryAncestorIds) push(c.byCategory.get(a));
+  if (line.brand) push(c.byBrand.get(line.brand));
+  push(c.everywhere);
 }
 
 export function inScope(

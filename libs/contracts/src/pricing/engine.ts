@@ -99,9 +99,21 @@ type Candidate = {
   lines: LineState[];
   get: LineState[];
   plan: Plan | null;
+  /** lines it works on changed since `plan` was made: plan.value is an upper bound */
+  stale: boolean;
 };
 
-/** Greedy within one priority tier: the best plan first (ties: smaller id), then re-evaluate. */
+/** (value desc, id asc): the order promotions are chosen in within a tier. */
+const before = (a: Candidate, b: Candidate) =>
+  a.plan!.value > b.plan!.value ||
+  (a.plan!.value === b.plan!.value && byId(a.cp.promo.id, b.cp.promo.id) < 0);
+
+/**
+ * Greedy within one priority tier: the plan giving the most first (ties: smaller id), then again on
+ * what is left. Lazily: what a promotion gives can only fall when other promotions take units,
+ * lines or net (except buy X get Y on other items, whose cheapest "get" unit may be taken: those
+ * are re-evaluated at once), so a stale value is an upper bound and only a stale best is redone.
+ */
 function runTier(
   tier: Candidate[],
   byLine: Map<LineState, Candidate[]>,
@@ -109,37 +121,47 @@ function runTier(
   blocked: (c: Candidate) => boolean,
   onApply: (c: Candidate) => void,
 ): void {
-  const open = new Set(tier);
-  for (const c of tier) c.plan = blocked(c) ? null : evaluate(c.cp, c.lines, c.get);
+  const open = new Set<Candidate>();
+  const evaluateNow = (c: Candidate) => {
+    c.plan = blocked(c) ? null : evaluate(c.cp, c.lines, c.get);
+    c.stale = false;
+  };
+  for (const c of tier) {
+    evaluateNow(c);
+    if (c.plan || c.cp.get) open.add(c);
+  }
   for (;;) {
     let best: Candidate | null = null;
-    for (const c of open) {
-      if (!c.plan) continue;
-      if (
-        !best ||
-        c.plan.value > best.plan!.value ||
-        (c.plan.value === best.plan!.value && byId(c.cp.promo.id, best.cp.promo.id) < 0)
-      )
-        best = c;
-    }
+    for (const c of open) if (c.plan && (!best || before(c, best))) best = c;
     if (!best || !best.plan) return;
+    if (best.stale) {
+      evaluateNow(best);
+      if (!best.plan && !best.cp.get) open.delete(best);
+      continue;
+    }
+    const plan = best.plan;
     open.delete(best);
-    const got = applyPlan(best.cp, best.plan);
+    const got = applyPlan(best.cp, plan);
     onApply(best);
     applied.push({
       promotionId: best.cp.promo.id,
       kind: best.cp.promo.kind,
       level: best.cp.promo.kind === 'spend' ? 'cart' : 'line',
-      applications: best.plan.applications,
-      amount: got.reduce((s, g) => s + g.amount, 0),
+      applications: plan.applications,
+      amount: got.reduce((sum, g) => sum + g.amount, 0),
       lines: got
         .sort((a, b) => a.s.pos - b.s.pos)
         .map((g) => ({ key: g.s.line.key, amount: g.amount })),
     });
-    const stale = new Set<Candidate>();
-    for (const part of best.plan.parts) for (const c of byLine.get(part.s) ?? []) stale.add(c);
+    for (const part of plan.parts) {
+      for (const c of byLine.get(part.s) ?? []) {
+        if (!open.has(c) || c.stale) continue;
+        c.stale = true;
+      }
+    }
     for (const c of open) {
-      if (stale.has(c) || blocked(c)) c.plan = blocked(c) ? null : evaluate(c.cp, c.lines, c.get);
+      if (blocked(c)) open.delete(c);
+      else if (c.stale && c.cp.get) evaluateNow(c);
     }
   }
 }
@@ -181,32 +203,41 @@ export function priceCart(input: PriceCartInput): PricedCart {
     };
   });
 
-  // the promotions that run now, here, for this customer, with the lines they match
+  // the promotions that run now, here, for this customer, with the lines they match (each line in
+  // canonical order, through the index: only the pairs that may match are tested)
   const group = input.customerGroupId ?? null;
-  const seen = new Set<number>();
-  for (const s of states) candidatesOf(c, s.line, seen);
-  const cands: Candidate[] = [];
+  const found = new Map<number, Candidate | null>();
   const byLine = new Map<LineState, Candidate[]>();
-  for (const i of [...seen].sort((a, b) => a - b)) {
-    const cp = c.promotions[i];
-    const p = cp.promo;
-    if (
-      !p.active ||
-      !inScope(p.scope, input.branchId, group) ||
-      (p.window && !inWindow(p.window, at()))
-    )
-      continue;
-    const lines = states.filter((s) => matches(cp.target, s.line));
-    const get = cp.get ? states.filter((s) => matches(cp.get!, s.line)) : [];
-    if (!lines.length || (cp.get && !get.length)) continue;
-    const cand: Candidate = { cp, lines, get, plan: null };
-    cands.push(cand);
-    for (const s of new Set([...lines, ...get])) {
+  const near = new Set<number>();
+  for (const s of states) {
+    near.clear();
+    candidatesOf(c, s.line, near);
+    for (const i of near) {
+      let cand = found.get(i);
+      if (cand === undefined) {
+        const cp = c.promotions[i];
+        const p = cp.promo;
+        const runs =
+          p.active &&
+          inScope(p.scope, input.branchId, group) &&
+          (!p.window || inWindow(p.window, at()));
+        cand = runs ? { cp, lines: [], get: [], plan: null, stale: false } : null;
+        found.set(i, cand);
+      }
+      if (!cand) continue;
+      const buys = !cand.cp.get || matches(cand.cp.target, s.line);
+      const gets = !!cand.cp.get && matches(cand.cp.get, s.line);
+      if (buys) cand.lines.push(s);
+      if (gets) cand.get.push(s);
+      if (!buys && !gets) continue;
       const list = byLine.get(s);
       if (list) list.push(cand);
       else byLine.set(s, [cand]);
     }
   }
+  const cands = [...found.values()]
+    .filter((x): x is Candidate => !!x && x.lines.length > 0 && (!x.cp.get || x.get.length > 0))
+    .sort((a, b) => a.cp.index - b.cp.index);
 
   const applied: AppliedPromotion[] = [];
   const lineLevel = cands.filter((x) => x.cp.promo.kind !== 'spend');

@@ -62,12 +62,18 @@ export function localTime(now: Date | string | number, timeZone: string): LocalT
   };
 }
 
+const clocks = new Map<string, number>();
+
 /** "HH:MM" → minutes since midnight ("24:00" = 1440); NaN when malformed. */
 export function clockMinutes(hhmm: string): number {
-  const m = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(hhmm);
-  if (!m) return NaN;
-  const v = Number(m[1]) * 60 + Number(m[2]);
-  return v > 1440 ? NaN : v;
+  let v = clocks.get(hhmm);
+  if (v === undefined) {
+    const m = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(hhmm);
+    v = m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+    if (v > 1440) v = NaN;
+    if (clocks.size < 10_000) clocks.set(hhmm, v);
+  }
+  return v;
 }
 
 /** Whether `at` lies in the window (every part given must hold). */
