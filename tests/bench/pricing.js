@@ -27,7 +27,7 @@ function print(runtime, r) {
   return warm.p95;
 }
 
-/** The built pricing code and the workload as one script for a page (window.pricingBench). */
+/** The built pricing code and the workload as one script for a page (globalThis.pricingBench). */
 async function browserBundle() {
   const { rolldown } = require('rolldown');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pricing-bench-'));
@@ -38,7 +38,7 @@ async function browserBundle() {
       `const { priceCart, toSaleMathInput } = require(${JSON.stringify(path.join(contractsDist, 'pricing', 'engine.js'))});`,
       `const { computeSale } = require(${JSON.stringify(path.join(contractsDist, 'sale-math.js'))});`,
       `const { runBench } = require(${JSON.stringify(path.join(__dirname, 'pricing-lib', 'workload.js'))});`,
-      'window.pricingBench = (o) => runBench({ priceCart, toSaleMathInput, computeSale }, o);',
+      'globalThis.pricingBench = (o) => runBench({ priceCart, toSaleMathInput, computeSale }, o);',
     ].join('\n'),
   );
   const bundle = await rolldown({ input: entry, platform: 'browser', logLevel: 'silent' });
@@ -65,7 +65,7 @@ async function inChromium(options) {
     await page.setContent('<!doctype html><title>pricing bench</title>');
     await page.addScriptTag({ content: code });
     const version = browser.version();
-    const result = await page.evaluate((o) => window.pricingBench(o), options);
+    const result = await page.evaluate((o) => globalThis.pricingBench(o), options);
     return { version, result };
   } finally {
     await browser.close();
@@ -74,11 +74,16 @@ async function inChromium(options) {
 
 async function main() {
   if (!fs.existsSync(path.join(contractsDist, 'pricing', 'engine.js')))
-    throw new Error('libs/contracts/dist has no pricing engine: run `npm run build -w @pos/contracts`');
+    throw new Error(
+      'libs/contracts/dist has no pricing engine: run `npm run build -w @pos/contracts`',
+    );
   const lib = require('@pos/contracts');
   const options = { runs: RUNS, warmup: WARMUP, cases: CASES };
   console.log(
-    `pricing: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; ${RUNS} runs after ${WARMUP} warm-up`,
+    `pricing: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}; ${RUNS} runs after ${WARMUP} warm-up`,
   );
   const node = runBench(lib, options);
   console.log('workload', node.summary);

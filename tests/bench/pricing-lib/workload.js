@@ -21,7 +21,15 @@ const NOW = '2026-12-05T10:00:00Z'; // a Saturday, 12:00 in Cairo
  * of a busy season); `priceLists` lists of `items` prices each.
  */
 function makeWorkload(opts = {}) {
-  const o = { seed: 33, lines: 50, promotions: 500, priceLists: 10, items: 2000, variants: 6000, ...opts };
+  const o = {
+    seed: 33,
+    lines: 50,
+    promotions: 500,
+    priceLists: 10,
+    items: 2000,
+    variants: 6000,
+    ...opts,
+  };
   const rnd = prng(o.seed);
   const int = (min, max) => min + Math.floor(rnd() * (max - min + 1));
   const one = (xs) => xs[Math.floor(rnd() * xs.length)];
@@ -50,10 +58,17 @@ function makeWorkload(opts = {}) {
 
   const target = () => {
     const r = rnd();
-    if (r < 0.35) return { categoryIds: some(int(1, 2), () => one(rnd() < 0.3 ? parents : children)) };
+    if (r < 0.35)
+      return { categoryIds: some(int(1, 2), () => one(rnd() < 0.3 ? parents : children)) };
     if (r < 0.55) return { brands: some(int(1, 2), () => one(brands)) };
-    if (r < 0.8) return { productIds: some(int(5, 40), () => `prod-${int(0, o.variants / 2 - 1)}`) };
-    return { variantIds: some(int(5, 80), () => `var-${rnd() < 0.2 ? one(cartVariants) : int(0, o.variants - 1)}`) };
+    if (r < 0.8)
+      return { productIds: some(int(5, 40), () => `prod-${int(0, o.variants / 2 - 1)}`) };
+    return {
+      variantIds: some(
+        int(5, 80),
+        () => `var-${rnd() < 0.2 ? one(cartVariants) : int(0, o.variants - 1)}`,
+      ),
+    };
   };
   const off = () => (rnd() < 0.75 ? { percent: int(5, 30) } : { amount: int(1, 20) * 100 });
   const common = (i) => ({
@@ -64,13 +79,25 @@ function makeWorkload(opts = {}) {
     exclusive: rnd() < 0.04,
     window:
       rnd() < 0.3
-        ? { from: '2026-11-20', to: '2026-12-31', weekdays: [0, 1, 2, 3, 4, 5, 6], hours: [{ from: '09:00', to: '03:00' }] }
+        ? {
+            from: '2026-11-20',
+            to: '2026-12-31',
+            weekdays: [0, 1, 2, 3, 4, 5, 6],
+            hours: [{ from: '09:00', to: '03:00' }],
+          }
         : undefined,
     scope: rnd() < 0.2 ? { branchIds: ['b1', 'b2'] } : undefined,
   });
   const promotions = some(o.promotions, (_, i) => {
     const r = rnd();
-    if (r < 0.5) return { ...common(i), kind: 'item-discount', target: target(), off: off(), stackable: rnd() < 0.15 };
+    if (r < 0.5)
+      return {
+        ...common(i),
+        kind: 'item-discount',
+        target: target(),
+        off: off(),
+        stackable: rnd() < 0.15,
+      };
     if (r < 0.72)
       return {
         ...common(i),
@@ -82,7 +109,13 @@ function makeWorkload(opts = {}) {
         percent: rnd() < 0.6 ? 100 : 50,
       };
     if (r < 0.9)
-      return { ...common(i), kind: 'set-price', target: target(), quantity: int(2, 3), price: int(20, 300) * 100 };
+      return {
+        ...common(i),
+        kind: 'set-price',
+        target: target(),
+        quantity: int(2, 3),
+        price: int(20, 300) * 100,
+      };
     return {
       ...common(i),
       kind: 'spend',
@@ -94,7 +127,18 @@ function makeWorkload(opts = {}) {
     };
   });
 
-  const kinds = ['retail', 'wholesale', 'wholesale', 'group', 'group', 'group', 'branch', 'branch', 'branch', 'branch'];
+  const kinds = [
+    'retail',
+    'wholesale',
+    'wholesale',
+    'group',
+    'group',
+    'group',
+    'branch',
+    'branch',
+    'branch',
+    'branch',
+  ];
   const priceLists = some(o.priceLists, (_, i) => {
     const kind = kinds[i % kinds.length];
     const ids = new Set(cartVariants.filter(() => rnd() < 0.5));
@@ -166,9 +210,9 @@ function time(fn, runs, warmup) {
   for (let i = 0; i < warmup; i++) fn(i);
   const out = new Array(runs);
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
+    const t0 = globalThis.performance.now();
     fn(i);
-    out[i] = performance.now() - t0;
+    out[i] = globalThis.performance.now() - t0;
   }
   return out;
 }
