@@ -40,6 +40,8 @@ export type CompiledPriceList = {
 
 export type CompiledRules = {
   rules: PricingRules;
+  /** the arrays and their lengths when compiled: a changed array is compiled again */
+  seen: { lists: PriceList[]; promos: Promotion[]; listCount: number; promoCount: number };
   priceLists: CompiledPriceList[];
   promotions: CompiledPromotion[];
   /** promotions naming a variant, a product, a category or a brand */
@@ -74,10 +76,21 @@ function targetOf(p: Promotion): ItemTarget | undefined {
   return p.kind === 'buy-x-get-y' ? p.buy : p.target;
 }
 
-/** The rules indexed (cached per rules object: rules must not be mutated after pricing). */
+/**
+ * The rules indexed, cached per rules object. Treat rules as immutable: replace the object (or at
+ * least its arrays) to change them; an array replaced or grown is noticed, an element edited in
+ * place is not.
+ */
 export function compilePricingRules(rules: PricingRules): CompiledRules {
   const hit = cache.get(rules);
-  if (hit) return hit;
+  if (
+    hit &&
+    hit.seen.lists === rules.priceLists &&
+    hit.seen.promos === rules.promotions &&
+    hit.seen.listCount === rules.priceLists.length &&
+    hit.seen.promoCount === rules.promotions.length
+  )
+    return hit;
   const byVariant = new Map<string, number[]>();
   const byProduct = new Map<string, number[]>();
   const byCategory = new Map<string, number[]>();
@@ -111,6 +124,12 @@ export function compilePricingRules(rules: PricingRules): CompiledRules {
   }));
   const compiled = {
     rules,
+    seen: {
+      lists: rules.priceLists,
+      promos: rules.promotions,
+      listCount: rules.priceLists.length,
+      promoCount: rules.promotions.length,
+    },
     priceLists,
     promotions,
     byVariant,

@@ -207,6 +207,16 @@ describe('priceCart: competing promotions', () => {
 });
 
 describe('priceCart: input and rule checks', () => {
+  it('prices with rules replaced or added to, not a stale index', () => {
+    const rules = rulesWith([pct('a', 10)]);
+    const lines = [cartLine('x', 10000)];
+    expect(priceCart(cartInput(lines, rules)).totals.discount).toBe(1000);
+    rules.promotions.push(pct('b', 30));
+    expect(priceCart(cartInput(lines, rules)).totals.discount).toBe(3000);
+    rules.promotions = [pct('c', 20)];
+    expect(priceCart(cartInput(lines, rules)).totals.discount).toBe(2000);
+  });
+
   it('refuses duplicate keys and impossible quantities', () => {
     expect(() => priceCart(cartInput([cartLine('a', 1), cartLine('a', 1)], rulesWith([])))).toThrow(
       PricingError,
