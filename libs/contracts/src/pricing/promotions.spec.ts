@@ -197,6 +197,14 @@ describe('priceCart: promotions', () => {
     expect(priceCart(cartInput(lines, rulesWith([item, spend('s', 5000)]))).totals.total).toBe(
       88000,
     );
+    // 1,300 − 20% = 1,040 ≥ 1,000: the spend promotion applies on top of the line promotion
+    const after = priceCart(
+      cartInput([cartLine('a', 130000)], rulesWith([item, spend('s', 5000)])),
+    );
+    expect(after.promotions.map((p) => [p.promotionId, p.amount])).toEqual([
+      ['i20', 26000],
+      ['s', 5000],
+    ]);
     const two = priceCart(
       cartInput(
         [cartLine('a', 200000)],

@@ -32,7 +32,8 @@ const stacks = (cp: CompiledPromotion) =>
 function usable(cp: CompiledPromotion, s: LineState): boolean {
   if (s.locked || net(s) <= 0) return false;
   if (cp.promo.exclusive && s.touched) return false;
-  return stacks(cp) || s.free > 0;
+  // spend promotions and stackable ones take no units; the others compete for them
+  return cp.promo.kind === 'spend' || stacks(cp) || s.free > 0;
 }
 
 function plan(parts: PlanPart[], applications: number): Plan | null {
