@@ -145,6 +145,7 @@ function runTier(
     onApply(best);
     applied.push({
       promotionId: best.cp.promo.id,
+      name: best.cp.promo.name,
       kind: best.cp.promo.kind,
       level: best.cp.promo.kind === 'spend' ? 'cart' : 'line',
       applications: plan.applications,

@@ -30,6 +30,7 @@ describe('priceCart: promotions', () => {
     expect(r.promotions).toEqual([
       {
         promotionId: 'dairy10',
+        name: 'خصم 10% على الألبان',
         kind: 'item-discount',
         level: 'line',
         applications: 1,

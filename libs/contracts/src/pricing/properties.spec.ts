@@ -209,6 +209,19 @@ describe('priceCart properties', () => {
     );
   });
 
+  it('gives nothing away when no promotion runs', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const off = i.rules.promotions.map((p) => ({ ...p, active: false }));
+        const r = priceCart({ ...i, rules: { ...i.rules, promotions: off } });
+        expect(r.promotions).toEqual([]);
+        expect(r.totals.total).toBe(r.totals.subtotal);
+        expect(r.lines.map((l) => l.unitPrice)).toEqual(priceCart(i).lines.map((l) => l.unitPrice));
+      }),
+      RUNS,
+    );
+  });
+
   it('does not depend on the order of the lines', () => {
     fc.assert(
       fc.property(input, fc.array(fc.nat(), { minLength: 15, maxLength: 15 }), (i, seeds) => {

@@ -247,6 +247,8 @@ export type PricedLine = {
 
 export type AppliedPromotion = {
   promotionId: string;
+  /** the promotion's name, for the till's lines and the receipt */
+  name: string;
   kind: PromotionKind;
   /** 'cart': a spend promotion */
   level: 'line' | 'cart';
