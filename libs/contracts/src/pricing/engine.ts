@@ -75,7 +75,7 @@ function unitPrices(
     for (const pl of usable) {
       const item = pl.items.get(l.variantId);
       if (!item) continue;
-      const price = Math.max(0, Math.min(itemPrice(item, qty), LIMITS.unitPrice));
+      const price = Math.max(0, Math.min(Math.round(itemPrice(item, qty)), LIMITS.unitPrice));
       if (pl.list.id === picked) {
         best = { unitPrice: price, priceListId: pl.list.id, priority: Infinity };
         break;
