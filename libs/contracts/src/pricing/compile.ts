@@ -143,19 +143,20 @@ export function compilePricingRules(rules: PricingRules): CompiledRules {
 }
 
 /**
- * The promotions whose target or get items name the line (or every item). A promotion found here
- * without separate get items matches the line; one with them is told apart by `matches`.
+ * The promotions whose target or get items name the line (or every item), possibly more than once.
+ * A promotion found here without separate get items matches the line; one with them is told apart
+ * by `matches`.
  */
-export function candidatesOf(c: CompiledRules, line: CartLine, into: Set<number>): void {
-  const push = (list: number[] | undefined) => {
-    if (list) for (const i of list) into.add(i);
+export function candidatesOf(c: CompiledRules, line: CartLine, visit: (i: number) => void): void {
+  const each = (list: number[] | undefined) => {
+    if (list) for (const i of list) visit(i);
   };
-  push(c.byVariant.get(line.variantId));
-  push(c.byProduct.get(line.productId));
-  if (line.categoryId) push(c.byCategory.get(line.categoryId));
-  if (line.categoryAncestorIds) for (const a of line.categoryAncestorIds) push(c.byCategory.get(a));
-  if (line.brand) push(c.byBrand.get(line.brand));
-  push(c.everywhere);
+  each(c.byVariant.get(line.variantId));
+  each(c.byProduct.get(line.productId));
+  if (line.categoryId) each(c.byCategory.get(line.categoryId));
+  if (line.categoryAncestorIds) for (const a of line.categoryAncestorIds) each(c.byCategory.get(a));
+  if (line.brand) each(c.byBrand.get(line.brand));
+  each(c.everywhere);
 }
 
 export function inScope(

@@ -101,6 +101,8 @@ type Candidate = {
   plan: Plan | null;
   /** lines it works on changed since `plan` was made: plan.value is an upper bound */
   stale: boolean;
+  /** still to be chosen in its tier */
+  open: boolean;
 };
 
 /** (value desc, id asc): the order promotions are chosen in within a tier. */
@@ -116,31 +118,32 @@ const before = (a: Candidate, b: Candidate) =>
  */
 function runTier(
   tier: Candidate[],
-  byLine: Map<LineState, Candidate[]>,
+  byLine: Candidate[][],
   applied: AppliedPromotion[],
   blocked: (c: Candidate) => boolean,
   onApply: (c: Candidate) => void,
 ): void {
-  const open = new Set<Candidate>();
   const evaluateNow = (c: Candidate) => {
     c.plan = blocked(c) ? null : evaluate(c.cp, c.lines, c.get);
     c.stale = false;
   };
+  let open: Candidate[] = [];
   for (const c of tier) {
     evaluateNow(c);
-    if (c.plan || c.cp.get) open.add(c);
+    c.open = !!c.plan || !!c.cp.get;
+    if (c.open) open.push(c);
   }
-  for (;;) {
+  while (open.length) {
     let best: Candidate | null = null;
-    for (const c of open) if (c.plan && (!best || before(c, best))) best = c;
+    for (const c of open) if (c.open && c.plan && (!best || before(c, best))) best = c;
     if (!best || !best.plan) return;
     if (best.stale) {
       evaluateNow(best);
-      if (!best.plan && !best.cp.get) open.delete(best);
+      if (!best.plan && !best.cp.get) best.open = false;
       continue;
     }
     const plan = best.plan;
-    open.delete(best);
+    best.open = false;
     const got = applyPlan(best.cp, plan);
     onApply(best);
     applied.push({
@@ -154,16 +157,13 @@ function runTier(
         .sort((a, b) => a.s.pos - b.s.pos)
         .map((g) => ({ key: g.s.line.key, amount: g.amount })),
     });
-    for (const part of plan.parts) {
-      for (const c of byLine.get(part.s) ?? []) {
-        if (!open.has(c) || c.stale) continue;
-        c.stale = true;
-      }
-    }
+    for (const part of plan.parts) for (const c of byLine[part.s.pos]) c.stale = true;
     for (const c of open) {
-      if (blocked(c)) open.delete(c);
+      if (!c.open) continue;
+      if (blocked(c)) c.open = false;
       else if (c.stale && c.cp.get) evaluateNow(c);
     }
+    open = open.filter((c) => c.open);
   }
 }
 
@@ -207,14 +207,14 @@ export function priceCart(input: PriceCartInput): PricedCart {
   // the promotions that run now, here, for this customer, with the lines they match (each line in
   // canonical order, through the index: only the pairs that may match are tested)
   const group = input.customerGroupId ?? null;
-  const found = new Map<number, Candidate | null>();
-  const byLine = new Map<LineState, Candidate[]>();
-  const near = new Set<number>();
+  const found: (Candidate | null | undefined)[] = new Array(c.promotions.length);
+  const seenOn = new Int32Array(c.promotions.length).fill(-1);
+  const byLine: Candidate[][] = states.map(() => []);
   for (const s of states) {
-    near.clear();
-    candidatesOf(c, s.line, near);
-    for (const i of near) {
-      let cand = found.get(i);
+    candidatesOf(c, s.line, (i) => {
+      if (seenOn[i] === s.pos) return;
+      seenOn[i] = s.pos;
+      let cand = found[i];
       if (cand === undefined) {
         const cp = c.promotions[i];
         const p = cp.promo;
@@ -222,23 +222,20 @@ export function priceCart(input: PriceCartInput): PricedCart {
           p.active &&
           inScope(p.scope, input.branchId, group) &&
           (!p.window || inWindow(p.window, at()));
-        cand = runs ? { cp, lines: [], get: [], plan: null, stale: false } : null;
-        found.set(i, cand);
+        cand = runs ? { cp, lines: [], get: [], plan: null, stale: false, open: false } : null;
+        found[i] = cand;
       }
-      if (!cand) continue;
+      if (!cand) return;
       const buys = !cand.cp.get || matches(cand.cp.target, s.line);
       const gets = !!cand.cp.get && matches(cand.cp.get, s.line);
       if (buys) cand.lines.push(s);
       if (gets) cand.get.push(s);
-      if (!buys && !gets) continue;
-      const list = byLine.get(s);
-      if (list) list.push(cand);
-      else byLine.set(s, [cand]);
-    }
+      if (buys || gets) byLine[s.pos].push(cand);
+    });
   }
-  const cands = [...found.values()]
-    .filter((x): x is Candidate => !!x && x.lines.length > 0 && (!x.cp.get || x.get.length > 0))
-    .sort((a, b) => a.cp.index - b.cp.index);
+  const cands = found.filter(
+    (x): x is Candidate => !!x && x.lines.length > 0 && (!x.cp.get || x.get.length > 0),
+  );
 
   const applied: AppliedPromotion[] = [];
   const lineLevel = cands.filter((x) => x.cp.promo.kind !== 'spend');
