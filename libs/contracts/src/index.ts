@@ -66,3 +66,4 @@ export * from './eta/sale-receipt';
 export * from './reports';
 export * from './dto/reports.dto';
 export * from './eta/invoice';
+export * from './pricing';
