@@ -1,17 +1,17 @@
+import { v7 } from 'uuid';
+
 // Client-made ids (sale, return, customer payment): the idempotency keys of those commands.
-// crypto.randomUUID needs a secure context; a shop's POS on http://192.168.x.x is not one, so
-// fall back to a v4 UUID from crypto.getRandomValues (available everywhere).
+// UUIDv7 (issue 32): time-ordered, so a device's sales sort by when they were made. uuid's v7
+// takes its randomness from crypto.getRandomValues, which an insecure context (a shop's POS on
+// http://192.168.x.x) has too; should v7 fail there, fall back to a v4 made from the same source.
 export function newId(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') {
-    try {
-      return c.randomUUID();
-    } catch {
-      // insecure context: fall through
-    }
+  try {
+    return v7();
+  } catch {
+    // no getRandomValues: fall through
   }
   const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
+  globalThis.crypto.getRandomValues(bytes);
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');

@@ -36,11 +36,16 @@ import { rowFields } from '../../../core/database/row-fields';
 
 export type ReturnSaleResult = { returnId: string; created: boolean };
 
-/** What makes two requests "the same sale": everything but the ignored client total. */
+/**
+ * What makes two requests "the same sale": everything but the ignored client total and whether
+ * the till said it was offline (issue 32: a till that got no answer completes the sale itself and
+ * sends it again marked offline; a first try that did arrive is the same sale).
+ */
 export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
   const { clientTotal: _ignored, ...rest } = dto;
+  const device = dto.device && { ...dto.device, offline: undefined };
   return createHash('sha256')
-    .update(JSON.stringify({ ...rest, userId }))
+    .update(JSON.stringify({ ...rest, ...(device ? { device } : {}), userId }))
     .digest('hex');
 }
 
