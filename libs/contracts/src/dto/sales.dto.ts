@@ -314,10 +314,7 @@ export class SaleDeviceDto {
   /** the device's id (made on the device, registered with POST /PosDevices) */
   @IsUUID() deviceId: string;
   /** its number in the device's own receipt series (printed `<prefix>-<n>`) */
-  @IsInt({ message: 'validation.sale.receiptNo' })
-  @Min(1, { message: 'validation.sale.receiptNo' })
-  @Max(DEVICE_RECEIPT_MAX, { message: 'validation.sale.receiptNo' })
-  receiptNo: number;
+  @IsInt() @Min(1) @Max(DEVICE_RECEIPT_MAX) receiptNo: number;
   /** when the cashier took the payment, by the device's clock (ISO date-time) */
   @IsCalendarDate()
   @RungAtWindow()

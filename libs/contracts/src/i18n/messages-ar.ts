@@ -64,14 +64,10 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.CUSTOMER_ADVANCE_FORBIDDEN':
     'قبول دفعة مقدمة (رصيد دائن) من العميل يحتاج صلاحية الدفعات المقدمة',
   'errors.SHIFT_NOT_OPEN_TILL': 'افتح وردية أولًا: التحصيل نقدًا في الدرج يدخل نقدية ورديتك',
-  'validation.sale.rungAt':
-    '«{field}» يجب أن يكون وقتًا صحيحًا، لا يسبق ساعة الخادم بأكثر من 10 دقائق ولا يزيد عمره على 7 أيام',
-  'validation.sale.receiptNo': '«{field}» يجب أن يكون رقمًا صحيحًا من 1 إلى 999,999,999',
-  'errors.DEVICE_NOT_REGISTERED':
-    'جهاز البيع هذا غير مسجل في فرعك؛ اتصل بالشبكة مرة وأعد فتح نقطة البيع',
-  'errors.DEVICE_OTHER_BRANCH': 'جهاز البيع هذا مسجل في فرع آخر',
-  'errors.DEVICE_RECEIPT_TAKEN': 'رقم الإيصال {receipt} على هذا الجهاز مستخدم لفاتورة أخرى',
-  'errors.SALE_FLAG_REVIEWED': 'تمت مراجعة هذا البند من قبل',
+  'validation.sale.rungAt': '«{field}» خارج المدة المسموحة (7 أيام)',
+  'errors.DEVICE_NOT_REGISTERED': 'جهاز البيع غير مسجل في فرعك',
+  'errors.DEVICE_OTHER_BRANCH': 'جهاز البيع مسجل في فرع آخر',
+  'errors.DEVICE_RECEIPT_TAKEN': 'الإيصال {receipt} مستخدم لفاتورة أخرى',
   'validation.sale.noLines': 'الفاتورة بدون أصناف',
   'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
   'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,

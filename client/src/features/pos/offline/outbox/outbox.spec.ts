@@ -258,3 +258,16 @@ describe('outbox-first checkout', () => {
     expect(rows.every((r) => r.dto.device.offline)).toBe(true);
   });
 });
+
+describe('sale ids', () => {
+  it('are UUIDv7: version 7, RFC variant, the time in front, in the order they were made', () => {
+    const at = Date.UTC(2026, 11, 5, 12, 0, 0);
+    const ids = Array.from({ length: 2000 }, (_, i) => newId(at + i));
+    for (const id of ids.slice(0, 50))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parseInt(ids[0].replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(Array.from({ length: 2000 }, () => newId(at))).size).toBe(2000);
+    expect(newId() > ids[ids.length - 1]).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@ export class ReviewSaleFlagHandler extends TransactionalCommandHandler<ReviewSal
     );
     const scope = branchWriteScope(user);
     if (!flag || (scope && flag.branch_id !== scope)) throw Errors.notFound();
-    if (flag.resolved_at) throw new AppException('SALE_FLAG_REVIEWED', HttpStatus.CONFLICT);
+    if (flag.resolved_at) throw new AppException('CONFLICT', HttpStatus.CONFLICT);
     await m.query('UPDATE sale_flags SET resolved_at = now(), resolved_by = $2 WHERE id = $1', [
       id,
       user.id,
