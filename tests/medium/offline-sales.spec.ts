@@ -302,6 +302,25 @@ describe('offline sales', () => {
     expect(n).toBe(1);
     expect(await onHand(variantId)).toBe(-1);
     expect(await flagsOf(body.id)).toEqual(['negative_stock']);
+    // A till that got no answer completes the sale and sends it again marked offline: a first try
+    // that did arrive is the same sale (the flag is not part of the sale's fingerprint).
+    const stocked = await product(5);
+    const online = {
+      ...body,
+      id: uuidv7(),
+      lines: [{ variantId: stocked, quantity: 1 }],
+      device: { ...body.device, receiptNo: 8, offline: false },
+    };
+    expect((await c.post('/api/Sales', online)).status).toBe(201);
+    const marked = await c.post('/api/Sales', {
+      ...online,
+      device: { ...online.device, offline: true },
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body.offline).toBe(false);
+    // Any other change to it is another sale under a used id.
+    const changed = await c.post('/api/Sales', { ...online, note: 'x' });
+    expect(changed.body.code).toBe('SALE_ID_CONFLICT');
     // Another sale under the same receipt number of the till is refused.
     const clash = await c.post('/api/Sales', { ...body, id: uuidv7() });
     expect(clash.status).toBe(409);
