@@ -1,5 +1,11 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, openShiftOnFreeRegister, scan, signIn } from './support';
+import {
+  dismissLowStockWhenShown,
+  openShiftOnFreeRegister,
+  scan,
+  signIn,
+  writeHeaders,
+} from './support';
 
 // Issue 32 item 4: the till's outbox. Offline, a paid sale is completed on the device under its own
 // receipt number and waits in IndexedDB; it survives the page being closed; back online the sender
@@ -74,6 +80,7 @@ test('offline sales wait on the device, survive the page, and are sent once', as
   const current = await (await page.request.get('/api/Shift/current')).text();
   if (!current || current === 'null') await openShiftOnFreeRegister(page.request, 10_000, 70);
   const before = await invoiceCount(context);
+  const shiftId = ((await (await page.request.get('/api/Shift/current')).json()) as Shift).id;
 
   // --- Online: three carts (two parked, one on screen), and the device registered.
   await page.goto('/POS');
@@ -139,6 +146,20 @@ test('offline sales wait on the device, survive the page, and are sent once', as
   await expect(waitingAgain).toHaveAttribute('data-count', '3');
   expect(await invoiceCount(context)).toBe(before);
 
+  // --- Closing the shift waits for the outbox (the sales' cash is the shift's).
+  await again.goto('/Shift');
+  await again.getByTestId('close-shift').click();
+  const closeDialog = again.getByRole('dialog').filter({ hasText: 'إغلاق الوردية وعدّ النقدية' });
+  await closeDialog.getByTestId('close-counted').fill('1');
+  await closeDialog.getByTestId('close-shift-submit').click();
+  await expect(again.getByText('ما زالت على هذا الجهاز 3 فواتير لم تُرسل')).toBeVisible();
+  await expect(closeDialog).toBeVisible();
+  expect(((await (await context.request.get('/api/Shift/current')).json()) as Shift).id).toBe(
+    shiftId,
+  );
+  await again.goto('/POS');
+  await expect(again.getByTestId('outbox-waiting')).toHaveAttribute('data-count', '3');
+
   // --- Back online: the sender sends them (in order, once each) and the strip goes.
   await context.setOffline(true);
   await context.unroute('**/api/Sales');
@@ -167,4 +188,14 @@ test('offline sales wait on the device, survive the page, and are sent once', as
     expect(res.status()).toBe(200);
   }
   expect(await invoiceCount(context)).toBe(before + 3);
+
+  // The cashier closes the shift again (the POS tests expect the cash of their own sales only).
+  const shift = (await (await context.request.get('/api/Shift/current')).json()) as Shift & {
+    totals: { expectedCash: number };
+  };
+  const closed = await context.request.post(`/api/Shift/${shift.id}/close`, {
+    headers: writeHeaders(csrfToken, 'POST', `/api/Shift/${shift.id}/close`),
+    data: { countedCash: shift.totals.expectedCash },
+  });
+  expect(closed.ok()).toBe(true);
 });

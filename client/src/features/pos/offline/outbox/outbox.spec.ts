@@ -80,6 +80,9 @@ describe('the outbox store', () => {
     expect((await queuedSales(db)).map((r) => r.id)).toEqual(rows.map((r) => r.id));
     const status = await outboxStatus(db);
     expect(status).toEqual({ waiting: 3, oldestAt: rows[0].rungAt, refused: 0 });
+    // A sale the till is still sending at the counter is not waiting yet.
+    await queue(db, false);
+    expect((await outboxStatus(db)).waiting).toBe(3);
   });
 
   it('moves a refused sale to the refused list with its reason; it never disappears', async () => {

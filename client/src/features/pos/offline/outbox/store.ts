@@ -165,12 +165,22 @@ export async function refusedSales(db: OutboxDb = outboxDb()): Promise<RefusedSa
 /** What the till's strip shows. */
 export type OutboxStatus = { waiting: number; oldestAt: string | null; refused: number };
 
-export async function outboxStatus(db: OutboxDb = outboxDb()): Promise<OutboxStatus> {
+/**
+ * The sales waiting (a sale whose first answer the till is still awaiting is not one yet: the
+ * strip does not flicker on every online sale), the oldest one's time, and the refused ones.
+ */
+export async function outboxStatus(
+  db: OutboxDb = outboxDb(),
+  now = Date.now(),
+): Promise<OutboxStatus> {
   return db.transaction('r', db.queue, db.refused, async () => {
-    const head = await db.queue.orderBy('receiptNo').first();
+    const waiting = await db.queue
+      .orderBy('receiptNo')
+      .filter((r) => r.directUntil <= now)
+      .toArray();
     return {
-      waiting: await db.queue.count(),
-      oldestAt: head?.rungAt ?? null,
+      waiting: waiting.length,
+      oldestAt: waiting[0]?.rungAt ?? null,
       refused: await db.refused.count(),
     };
   });
