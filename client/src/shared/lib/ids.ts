@@ -4,10 +4,15 @@
 // (a shop's POS on http://192.168.x.x) has too, unlike crypto.randomUUID. Written out rather than
 // imported from the uuid package: this file is in the first page's bundle, which /login's budget
 // (the /login budget) has no room for the package.
-export function newId(now: number = Date.now()): string {
+export function newId(): string {
+  return uuidV7At(Date.now());
+}
+
+/** A UUIDv7 of the moment `ms` (Unix milliseconds). */
+export function uuidV7At(ms: number): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
-  for (let i = 5, ms = now; i >= 0; i--, ms = Math.floor(ms / 256)) bytes[i] = ms % 256;
+  for (let i = 5, t = ms; i >= 0; i--, t = Math.floor(t / 256)) bytes[i] = t % 256;
   bytes[6] = (bytes[6] & 0x0f) | 0x70;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
