@@ -7,7 +7,9 @@ import { onLiveResync } from '../../../../shared/realtime';
 import type { Cart } from '../../../../shared/lib/cart';
 import { checkoutThroughOutbox, type CheckoutOutcome } from './checkout';
 import { outboxDb, type RefusedSale } from './db';
-import { postSale } from './send';
+import { isApiClientError } from '../../../../shared/api/ApiClientError';
+import { classifyAnswer } from './classify';
+import { postSale, type SendResult } from './send';
 import { OutboxSender } from './sender';
 import {
   deviceIdentity,
@@ -24,12 +26,19 @@ let sender: OutboxSender | null = null;
 let stopListening: (() => void) | null = null;
 let deviceName = 'POS';
 
-/** A queued sale goes out only once the device is registered (its receipt series is the server's). */
-async function post(dto: CreateSaleDto) {
+/**
+ * A sale goes out only once the device is registered (its receipt series is the server's): no
+ * answer to the registration is no answer to the sale. A registration refused (another branch's
+ * device) still sends the sale, whose own refusal then says why.
+ */
+async function post(dto: CreateSaleDto): Promise<SendResult> {
   try {
     await ensureRegistered(deviceName);
-  } catch {
-    // no answer: the sale's own try below says so
+  } catch (err) {
+    const status = isApiClientError(err) ? err.status : 0;
+    const code = isApiClientError(err) ? err.code : null;
+    if (classifyAnswer(status, code) !== 'refused')
+      return { verdict: 'retry', status, code, reason: (err as Error)?.message ?? '' };
   }
   return postSale(dto);
 }
@@ -81,9 +90,14 @@ export async function checkout(input: {
   cart: Cart;
   total: number;
   userId: string;
+  branchId: string | null;
 }): Promise<CheckoutOutcome> {
   if (!sender) startOutbox(input.userId);
-  await deviceIdentity(outboxDb(), deviceName);
+  const device = await deviceIdentity(outboxDb(), deviceName);
+  // A till registered in another branch cannot ring this user's sales in its series: the sale
+  // goes straight to the server as before (payAtTill), online only.
+  if (device.branchId && input.branchId && device.branchId !== input.branchId)
+    throw new Error('The till belongs to another branch');
   return checkoutThroughOutbox(input, { post, sender: sender! });
 }
 

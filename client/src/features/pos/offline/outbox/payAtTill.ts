@@ -9,8 +9,8 @@ import { checkoutSale } from './useOutbox';
  * The till's payment through the outbox: the server's invoice (`queued` false), or the sale
  * completed on the device with its own receipt number while it waits to be sent (`queued` true).
  * A refusal while the cashier waits throws the server's error, for the payment dialog to show as
- * before. Where the outbox cannot be opened at all (IndexedDB refused by the browser), the sale is
- * sent straight as before: it is the same sale (same id) either way.
+ * before. Where the outbox cannot be used (IndexedDB refused by the browser, a till registered in
+ * another branch), the sale is sent straight as before: it is the same sale (same id) either way.
  */
 export async function payAtTill(input: {
   dto: CreateSaleDto;
@@ -29,6 +29,7 @@ export async function payAtTill(input: {
       cart: input.cart,
       total: input.total,
       userId: input.user.id,
+      branchId: input.user.branchId,
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;

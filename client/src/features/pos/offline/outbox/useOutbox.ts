@@ -12,6 +12,7 @@ export async function checkoutSale(input: {
   cart: Cart;
   total: number;
   userId: string;
+  branchId: string | null;
 }): Promise<CheckoutOutcome> {
   return (await loadEngine()).checkout(input);
 }
