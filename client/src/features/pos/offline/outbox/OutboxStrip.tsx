@@ -32,6 +32,7 @@ export function OutboxStrip({ userId, deviceName }: { userId: string | null; dev
       <Alert
         severity={status.refused > 0 ? 'warning' : 'info'}
         icon={<CloudOff fontSize="small" />}
+        role="status"
         data-testid="outbox-strip"
         sx={{ py: 0, alignItems: 'center' }}
         action={

@@ -31,7 +31,7 @@ let deviceName = 'POS';
  * answer to the registration is no answer to the sale. A registration refused (another branch's
  * device) still sends the sale, whose own refusal then says why.
  */
-async function post(dto: CreateSaleDto): Promise<SendResult> {
+async function post(dto: CreateSaleDto, timeoutMs?: number): Promise<SendResult> {
   try {
     await ensureRegistered(deviceName);
   } catch (err) {
@@ -40,7 +40,7 @@ async function post(dto: CreateSaleDto): Promise<SendResult> {
     if (classifyAnswer(status, code) !== 'refused')
       return { verdict: 'retry', status, code, reason: (err as Error)?.message ?? '' };
   }
-  return postSale(dto);
+  return postSale(dto, timeoutMs);
 }
 
 /** The tab's one sender, started once; `user` is the signed-in cashier. */
@@ -98,7 +98,8 @@ export async function checkout(input: {
   // goes straight to the server as before (payAtTill), online only.
   if (device.branchId && input.branchId && device.branchId !== input.branchId)
     throw new Error('The till belongs to another branch');
-  return checkoutThroughOutbox(input, { post, sender: sender! });
+  // The cashier waits on this try: a server that does not answer within 8 s counts as away.
+  return checkoutThroughOutbox(input, { post: (dto) => post(dto, 8_000), sender: sender! });
 }
 
 /** Follows the outbox's status (waiting sales, the oldest's time, refused ones) as it changes. */

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
-import type { CreateSaleDto, SaleDto } from '@pos/contracts';
+import { computeSale, type CreateSaleDto, type SaleDto } from '@pos/contracts';
 import { newCart, type Cart } from '../../../../shared/lib/cart';
 import { newId, uuidV7At } from '../../../../shared/lib/ids';
 import { checkoutThroughOutbox } from './checkout';
 import { backoffMs, classifyAnswer } from './classify';
 import { OutboxDb } from './db';
+import { localSale } from './localSale';
 import type { SendResult } from './send';
 import { OutboxSender } from './sender';
 import {
@@ -272,5 +273,75 @@ describe('sale ids', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(Array.from({ length: 2000 }, () => uuidV7At(at))).size).toBe(2000);
     expect(newId() > ids[ids.length - 1]).toBe(true);
+  });
+});
+
+describe('the receipt of a sale completed on the device', () => {
+  it("has the server's figures (computeSale in the sale's line order) and keeps the change out of cash", async () => {
+    const db = await freshDb();
+    const line = (variantId: string, unitPrice: number, quantity: number, vatRate: number) => ({
+      variantId,
+      productName: variantId,
+      properties: {},
+      sku: variantId,
+      barcode: null,
+      unit: 'piece',
+      quantity,
+      unitPrice,
+      listPrice: unitPrice,
+      minSellPrice: 0,
+      discount: 0,
+      vatRate,
+      onHand: null,
+    });
+    const cart: Cart = {
+      ...newCart(newId()),
+      lines: [line('a', 3333, 1, 14), line('b', 1001, 3, 0)],
+      invoiceDiscount: 100,
+    };
+    const row = await enqueueSale(
+      { dto: { ...dto(cart.id), invoiceDiscount: 100 }, total: 0, userId: 'u1', offline: true },
+      db,
+    );
+    const methods = [
+      { id: 'cash', type: 'cash' as const, nameAr: 'نقدي' },
+      { id: 'card', type: 'card' as const, nameAr: 'بطاقة' },
+    ];
+    const math = computeSale(
+      cart.lines
+        .slice()
+        .reverse()
+        .map((l) => ({ ...l })),
+      100,
+    );
+    const sale = localSale(
+      row,
+      cart,
+      [
+        { methodId: 'card', amount: 1000 },
+        { methodId: 'cash', amount: math.total },
+      ],
+      methods,
+      { id: 'u1', name: 'Cashier', branchId: 'b1', register: 3 },
+    );
+    expect(sale).toMatchObject({
+      number: row.receipt,
+      deviceReceipt: row.receipt,
+      offline: true,
+      total: math.total,
+      vatTotal: math.vatTotal,
+      subtotal: math.subtotal,
+      paidTotal: math.total,
+      changeDue: 1000,
+      dueAmount: 0,
+    });
+    expect(sale.lines.map((l) => [l.variantId, l.lineTotal])).toEqual([
+      ['b', math.lines[0].lineTotal],
+      ['a', math.lines[1].lineTotal],
+    ]);
+    expect(sale.payments.map((p) => [p.methodId, p.amount])).toEqual([
+      ['card', 1000],
+      ['cash', math.total - 1000],
+    ]);
   });
 });
