@@ -18,6 +18,7 @@ import {
   Min,
   MinLength,
   ValidateNested,
+  registerDecorator,
 } from 'class-validator';
 import { ActiveListQueryDto, ListQueryDto } from './list.dto';
 import { defineResource } from '../resource';
@@ -31,7 +32,7 @@ import {
   MaxPaymentMoney,
   MaxUnitPrice,
 } from './limit-rules';
-import { IsCalendarDate } from './calendar-date';
+import { IsCalendarDate, isCalendarDate } from './calendar-date';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods';
 
 const QTY = { maxDecimalPlaces: 3 };
@@ -278,6 +279,50 @@ export class SalePaymentInputDto {
   @IsUUID() methodId: string;
   @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
 }
+/**
+ * How far from the server's clock a till's `rungAt` may be (issue 32): a queued sale older than
+ * `maxAgeDays` or more than `maxAheadMinutes` ahead is refused (the device's clock is wrong, or the
+ * queue was left too long: docs/offline.md says how to recover it).
+ */
+export const RUNG_AT_WINDOW = { maxAgeDays: 7, maxAheadMinutes: 10 } as const;
+/** The largest number in a till's own receipt series. */
+export const DEVICE_RECEIPT_MAX = 999_999_999;
+
+export function rungAtInWindow(value: unknown, now: number = Date.now()): boolean {
+  if (typeof value !== 'string') return false;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return false;
+  return (
+    at <= now + RUNG_AT_WINDOW.maxAheadMinutes * 60_000 &&
+    at >= now - RUNG_AT_WINDOW.maxAgeDays * 86_400_000
+  );
+}
+
+function RungAtWindow() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'rungAtWindow',
+      target: object.constructor,
+      propertyName,
+      options: { message: 'validation.sale.rungAt' },
+      validator: { validate: (value: unknown) => !isCalendarDate(value) || rungAtInWindow(value) },
+    });
+}
+
+/** The till a sale was rung on (issue 32, docs/decisions/0070): its id, its receipt number, when and how. */
+export class SaleDeviceDto {
+  /** the device's id (made on the device, registered with POST /PosDevices) */
+  @IsUUID() deviceId: string;
+  /** its number in the device's own receipt series (printed `<prefix>-<n>`) */
+  @IsInt() @Min(1) @Max(DEVICE_RECEIPT_MAX) receiptNo: number;
+  /** when the cashier took the payment, by the device's clock (ISO date-time) */
+  @IsCalendarDate()
+  @RungAtWindow()
+  rungAt: string;
+  /** rung while the server could not be reached: the offline rules apply (docs/offline.md) */
+  @IsBoolean() offline: boolean;
+}
+
 export class CreateSaleDto {
   /** Made by the client (UUID v4 or v7): the idempotency key. A retry returns the same invoice. */
   @IsUUID() id: string;
@@ -309,6 +354,11 @@ export class CreateSaleDto {
    * nor can_grant_credit nor a credit limit.
    */
   @IsOptional() @IsBoolean() cod?: boolean;
+  /** The till that rang it (issue 32): left out by a sale made elsewhere (an API key, a script). */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SaleDeviceDto)
+  device?: SaleDeviceDto;
 }
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;
@@ -371,6 +421,12 @@ export type SaleDto = {
   note: string | null;
   createdAt: string;
   editedAt: string | null;
+  /** the till's own receipt number `<prefix>-<n>` (issue 32); null: not rung on a registered till */
+  deviceReceipt: string | null;
+  /** when the till rang it (its clock); null: not rung on a registered till */
+  rungAt: string | null;
+  /** rung while the till was offline */
+  offline: boolean;
   /** the repair ticket this sale bills (issue 30): neither returned nor edited; null: a till sale */
   maintenanceTicketId: string | null;
   /**
@@ -463,3 +519,50 @@ export type DailyReportDto = {
   }[];
   profit?: number;
 };
+
+// ---------- the branch's tills (issue 32) ----------
+/** POST /PosDevices: a till registers itself once (again: the same device, answered as it is). */
+export class RegisterDeviceDto {
+  @IsUUID() id: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  @NameText()
+  name?: string;
+}
+export type PosDeviceDto = {
+  id: string;
+  branchId: string;
+  name: string;
+  number: number;
+  receiptPrefix: string;
+  lastReceiptNo: number;
+  etaPosSerial: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+};
+
+/** What an offline sale let through for a person to look at (docs/offline.md). */
+export const SALE_FLAG_KINDS = [
+  'negative_stock',
+  'below_min_price',
+  'price_changed',
+  'discount_over_cap',
+  'credit_over_limit',
+  'variant_inactive',
+] as const;
+export type SaleFlagKind = (typeof SALE_FLAG_KINDS)[number];
+export type SaleFlagDto = {
+  id: string;
+  saleId: string;
+  saleNumber: string;
+  deviceReceipt: string | null;
+  branchId: string;
+  kind: SaleFlagKind;
+  detail: Record<string, unknown>;
+  createdAt: string;
+  resolvedAt: string | null;
+};
+export class SaleFlagQueryDto {
+  @IsOptional() @IsUUID() branchId?: string;
+}

@@ -64,6 +64,10 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.CUSTOMER_ADVANCE_FORBIDDEN':
     'قبول دفعة مقدمة (رصيد دائن) من العميل يحتاج صلاحية الدفعات المقدمة',
   'errors.SHIFT_NOT_OPEN_TILL': 'افتح وردية أولًا: التحصيل نقدًا في الدرج يدخل نقدية ورديتك',
+  'validation.sale.rungAt': '«{field}» خارج المدة المسموحة (7 أيام)',
+  'errors.DEVICE_NOT_REGISTERED': 'جهاز البيع غير مسجل في فرعك',
+  'errors.DEVICE_OTHER_BRANCH': 'جهاز البيع مسجل في فرع آخر',
+  'errors.DEVICE_RECEIPT_TAKEN': 'الإيصال {receipt} مستخدم لفاتورة أخرى',
   'validation.sale.noLines': 'الفاتورة بدون أصناف',
   'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
   'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,

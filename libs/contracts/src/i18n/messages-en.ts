@@ -65,6 +65,12 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     'Taking an advance (credit on account) from a customer needs the advances permission',
   'errors.SHIFT_NOT_OPEN_TILL':
     'Open a shift first: cash taken into the drawer belongs to your shift',
+  'validation.sale.rungAt':
+    '"{field}" must be a real time, not more than 10 minutes ahead of the server nor older than 7 days',
+  'errors.DEVICE_NOT_REGISTERED':
+    'This till is not registered in your branch; connect it once and reload the point of sale',
+  'errors.DEVICE_OTHER_BRANCH': 'This till is registered in another branch',
+  'errors.DEVICE_RECEIPT_TAKEN': 'Receipt number {receipt} of this till belongs to another sale',
   'validation.sale.noLines': 'The invoice has no items',
   'validation.sale.editReason': 'Write why the invoice is edited',
   'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,

@@ -5,6 +5,10 @@ import { ShiftsModule } from '../shifts';
 import { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
 import { EditSaleHandler } from './commands/edit-sale/edit-sale.handler';
 import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
+import { RegisterDeviceHandler } from './commands/register-device/register-device.handler';
+import { ReviewSaleFlagHandler } from './commands/review-sale-flag/review-sale-flag.handler';
+import { PosDevicesController, SaleFlagsController } from './controllers/devices.controller';
+import { DevicesQueries } from './queries/devices.queries';
 import { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
 import {
   DailyReportController,
@@ -26,6 +30,8 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     ReturnsController,
     DailyReportController,
     PaymentMethodsController,
+    PosDevicesController,
+    SaleFlagsController,
   ],
   providers: [
     SaleWriter,
@@ -35,6 +41,9 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     SalePostJournalHandler,
     SalesQueries,
     RepairSales,
+    RegisterDeviceHandler,
+    ReviewSaleFlagHandler,
+    DevicesQueries,
   ],
   exports: [SaleWriter, RepairSales],
 })

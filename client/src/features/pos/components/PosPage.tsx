@@ -34,6 +34,7 @@ import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
 import { DeviceCatalogStrip } from '../offline/catalog';
 import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
+import { OutboxStrip } from '../offline/outbox/OutboxStrip';
 import {
   blockingProblemsAtom,
   cartEmptyAtom,
@@ -320,6 +321,7 @@ function PosScreen({ register }: { register: number }) {
       </Stack>
 
       <Stack sx={{ gap: 1 }}>
+        <OutboxStrip userId={user?.id ?? null} deviceName={t('outbox.deviceName', { register })} />
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Stack sx={{ gap: 1 }}>
             <CustomerArea inputRef={customerRef} />

@@ -1,14 +1,16 @@
-import type { SaleDto } from '@pos/contracts';
+import type { SaleDto, ShiftDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
 import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { paymentSummary, toCreateSaleDto, type PaymentEntry } from '../../../shared/lib/cart';
-import { isRetryable, withNetworkRetry } from '../../../shared/lib/ids';
+import { isRetryable } from '../../../shared/lib/ids';
+import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
 import type { TillExtras } from '../lib/tillExtras';
+import { payAtTill } from '../offline/outbox/payAtTill';
 import {
   cartAtom,
   cartCustomerAtom,
@@ -47,6 +49,7 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
   const submitting = useSetAtom(paySubmittingAtom);
   const failed = useSetAtom(payFailedAtom);
   const done = useSetAtom(saleDoneAtom);
+  const user = useAtomValue(sessionUserState);
 
   const send = async (payments: PaymentEntry[], installment = false, cod = false) => {
     submitting();
@@ -59,11 +62,23 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
       cod,
     );
     try {
-      // Same body, same id on a network retry: the server answers with the same invoice.
-      const sale = await withNetworkRetry(() => salesApi.createSale(dto));
+      // Outbox first (issue 32): stored on the device, then sent; with no answer the sale is
+      // completed here under the device's receipt number and sent later (same id, same invoice).
+      const { sale, queued } = await payAtTill({
+        dto,
+        cart: store.get(cartAtom),
+        payments,
+        total: store.get(cartTotalsAtom).total,
+        methods: methods.data ?? [],
+        user: { id: user?.id ?? '', name: user?.name ?? '', branchId: user?.branchId ?? null },
+        register: queryClient.getQueryData<ShiftDto>(salesKeys.currentShift)?.register ?? 0,
+        direct: salesApi.createSale,
+      });
       done(sale);
-      toast.success(t('pay.done', { number: sale.number }), { product: true });
-      onSold(sale, { installment, cod: dto.cod === true });
+      if (queued) toast.info(t('outbox.queuedToast', { receipt: sale.number }), { product: true });
+      else toast.success(t('pay.done', { number: sale.number }), { product: true });
+      // A plan or a delivery order is made of the server's invoice: from the invoice page later.
+      onSold(sale, { installment: installment && !queued, cod: dto.cod === true && !queued });
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
     } catch (err) {

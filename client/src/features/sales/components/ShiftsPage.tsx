@@ -40,6 +40,8 @@ import {
 } from '../../../shared/ui/print';
 import { ShiftReport } from './receipts';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
+import { outboxWaitingCount } from '../../../shared/lib/outboxWaiting';
+import { ApiClientError } from '../../../shared/api/ApiClientError';
 
 /** Egyptian notes and coins, in pounds as written on them → piasters. */
 export const DENOMINATIONS: { label: string; piasters: number }[] = [
@@ -74,7 +76,16 @@ export function CloseShiftDialog({
 
   const idem = useIdempotencyKey();
   const close = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
+      // Issue 32: a shift closes once this till's outbox has sent its sales (their cash is the shift's).
+      const waiting = await outboxWaitingCount().catch(() => 0);
+      if (waiting > 0)
+        throw new ApiClientError({
+          status: 409,
+          code: 'OUTBOX_WAITING',
+          message: t('shift.outboxWaiting', { count: waiting }),
+          statusMessage: 'Conflict',
+        });
       const denominations = byDenomination
         ? Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0))
         : undefined;

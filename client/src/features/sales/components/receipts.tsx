@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import {
+  amountInWords,
   formatPiasters,
   type ReceiptData,
   type ReturnDto,
@@ -16,12 +17,10 @@ import {
   formatQty,
   type PaperLayout,
 } from '../../../shared/ui/print';
-import { amountInWords } from '@pos/contracts';
 import { EReceiptQr, type EReceiptMark } from '../../eta';
 import { countedFigures } from '../lib/totals';
 
-// The sales documents printed through shared/ui/print.tsx: sale receipt / tax invoice, return
-// receipt and the shift's X/Z report (80 mm roll or A4).
+// Sales documents (shared/ui/print.tsx): receipt / tax invoice, return, X/Z report (80 mm or A4).
 
 const paper = (layout: PaperLayout) =>
   layout === 'a4'
@@ -215,8 +214,7 @@ function Closing(props: {
 /**
  * A line's value on the paper: after its own discount (printed with it), before its share of the
  * invoice discount, which the totals take once: the lines add up to the subtotal, and subtotal −
- * invoice discount = total (a line value net of the share beside an invoice-discount row read as
- * the discount counted twice).
+ * invoice discount = total (net of the share beside an invoice-discount row: discounted twice).
  */
 const lineValue = (line: SaleDto['lines'][number]) => line.lineTotal + line.invoiceDiscountShare;
 
@@ -252,6 +250,8 @@ export function SaleReceipt({
         sx={ruled}
         rows={[
           [t('receipt.number'), sale.number, 'receipt-number'],
+          sale.deviceReceipt &&
+            sale.deviceReceipt !== sale.number && [t('receipt.device'), sale.deviceReceipt],
           [t('receipt.date'), formatDateTime(sale.createdAt)],
           [t('receipt.cashier'), sale.cashierName],
           sale.customerName && [t('receipt.customer'), sale.customerName],

@@ -34,6 +34,17 @@ export type BalanceChange = {
   crossedOutOfLow: boolean;
   /** The variant's average cost when it moved (piasters): the stock's value is on hand × it. */
   avgCost: number;
+  /**
+   * Taken below zero available in an inventory that may not go negative, because the caller
+   * allowed it (`apply(…, { allowNegative: true })`: a sale rung offline, issue 32).
+   */
+  forcedNegative?: true;
+};
+
+/** How a caller lets a movement pass the inventory's own rules. */
+export type ApplyOptions = {
+  /** take stock below zero even where the inventory does not allow it (marked `forcedNegative`) */
+  allowNegative?: boolean;
 };
 
 /** A balance locked for a check before a movement (quantities as exact decimal text). */
@@ -100,11 +111,14 @@ function checkMovement(
 function balanceChange(
   mv: { variantId: string; inventoryId: string; quantity: string },
   row: Omit<LedgerRow, 'variant_id' | 'inventory_id'>,
+  opts: ApplyOptions = {},
 ): BalanceChange {
   checkMovement(mv.quantity, row);
   const onHand = new Decimal(row.on_hand);
   const available = onHand.minus(row.reserved);
-  if (new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative) {
+  const refused =
+    new Decimal(mv.quantity).isNegative() && available.isNegative() && !row.allow_negative;
+  if (refused && !opts.allowNegative) {
     const props = Object.values(row.properties ?? {}).join(' ');
     throw new AppException('INSUFFICIENT_STOCK', HttpStatus.BAD_REQUEST, {
       name: props ? `${row.name_ar} ${props}` : row.name_ar,
@@ -125,6 +139,7 @@ function balanceChange(
     crossedIntoLow: threshold.gt(0) && !wasLow && isLow,
     crossedOutOfLow: threshold.gt(0) && wasLow && !isLow,
     avgCost: Number(row.avg_cost),
+    ...(refused ? { forcedNegative: true as const } : {}),
   };
 }
 
@@ -136,7 +151,11 @@ function balanceChange(
  */
 @Injectable()
 export class StockLedger {
-  async apply(m: EntityManager, movements: MovementInput[]): Promise<BalanceChange[]> {
+  async apply(
+    m: EntityManager,
+    movements: MovementInput[],
+    opts: ApplyOptions = {},
+  ): Promise<BalanceChange[]> {
     const merged = new Map<string, MovementInput & { quantity: string }>();
     for (const mv of movements) {
       if (new Decimal(mv.quantity).isZero()) continue;
@@ -155,7 +174,8 @@ export class StockLedger {
         : a.inventoryId.localeCompare(b.inventoryId),
     );
     const pairs = new Set(ordered.map((mv) => `${mv.inventoryId}|${mv.variantId}`));
-    if (ordered.length > 0 && pairs.size === ordered.length) return this.applyBatch(m, ordered);
+    if (ordered.length > 0 && pairs.size === ordered.length)
+      return this.applyBatch(m, ordered, opts);
     const changes: BalanceChange[] = [];
     for (const mv of ordered) {
       await m.query(
@@ -173,7 +193,7 @@ export class StockLedger {
         [mv.variantId, mv.inventoryId, mv.quantity],
       );
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
-      changes.push(balanceChange(mv, row));
+      changes.push(balanceChange(mv, row, opts));
       await m.query(
         `INSERT INTO stock_movements (id, variant_id, inventory_id, quantity, balance_after, reason, reference_type,
                                       reference_id, unit_cost, user_id, note)
@@ -204,6 +224,7 @@ export class StockLedger {
   private async applyBatch(
     m: EntityManager,
     ordered: (MovementInput & { quantity: string })[],
+    opts: ApplyOptions,
   ): Promise<BalanceChange[]> {
     const rows = await this.updateAndRecord(m, ordered);
     const byPair = new Map(rows.map((r) => [`${r.inventory_id}|${r.variant_id}`, r]));
@@ -220,7 +241,7 @@ export class StockLedger {
     return ordered.map((mv) => {
       const row = byPair.get(`${mv.inventoryId}|${mv.variantId}`);
       if (!row) throw new AppException('NOT_FOUND', HttpStatus.NOT_FOUND);
-      return balanceChange(mv, row);
+      return balanceChange(mv, row, opts);
     });
   }
 

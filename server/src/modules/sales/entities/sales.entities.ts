@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import type { PaymentMethodType } from '@pos/contracts';
 import { moneyColumn, quantityColumn } from '../../../core/database/transformers';
 import { CreatedRowColumns, JoinedManyToOne } from '../../../core/database/columns';
@@ -43,6 +43,11 @@ export class SaleInvoiceEntity extends CreatedRowColumns {
   /** Fingerprint of the request body, so the same id with different content is refused. */
   @Column('text') requestHash: string;
   @Column('timestamptz', { nullable: true }) editedAt: Date | null;
+  /** the till that rang it (issue 32), its number in that till's receipt series, when and whether offline */
+  @Column('uuid', { nullable: true }) deviceId: string | null;
+  @Column('integer', { nullable: true }) deviceReceiptNo: number | null;
+  @Column('timestamptz', { nullable: true }) rungAt: Date | null;
+  @Column('boolean', { default: false }) offline: boolean;
 }
 
 @Entity('sale_lines')
@@ -105,6 +110,35 @@ export class SaleReturnLineEntity {
   @Column('bigint', { transformer: moneyColumn }) vatAmount: number;
 }
 
+/** A till of a branch (issue 32): one browser profile, its id made on the device. */
+@Entity('pos_devices')
+@Unique('pos_devices_branch_number', ['branchId', 'number'])
+export class PosDeviceEntity extends CreatedRowColumns {
+  @Column('uuid') branchId: string;
+  @Column('text') name: string;
+  /** its short number in the branch (1, 2, …) */
+  @Column('integer') number: number;
+  /** printed before the device's own receipt numbers: `<prefix>-<n>` */
+  @Column('text', { unique: true }) receiptPrefix: string;
+  /** the largest receipt number of its sales the server has taken */
+  @Column('integer', { default: 0 }) lastReceiptNo: number;
+  /** its ETA POS serial (a later part of issue 32) */
+  @Column('text', { nullable: true }) etaPosSerial: string | null;
+  @Column('uuid', { nullable: true }) registeredBy: string | null;
+  @Column('timestamptz', { default: () => 'now()' }) lastSeenAt: Date;
+}
+
+/** What an offline sale let through that a person should look at (issue 32 item 5). */
+@Entity('sale_flags')
+export class SaleFlagEntity extends CreatedRowColumns {
+  @Index() @Column('uuid') saleId: string;
+  @Column('uuid') branchId: string;
+  @Column('text') kind: string;
+  @Column('jsonb', { default: {} }) detail: Record<string, unknown>;
+  @Column('timestamptz', { nullable: true }) resolvedAt: Date | null;
+  @Column('uuid', { nullable: true }) resolvedBy: string | null;
+}
+
 /** The sales context's tables, registered by its module. */
 export const SALES_ENTITIES = [
   PaymentMethodEntity,
@@ -113,4 +147,6 @@ export const SALES_ENTITIES = [
   SalePaymentEntity,
   SaleReturnEntity,
   SaleReturnLineEntity,
+  PosDeviceEntity,
+  SaleFlagEntity,
 ];

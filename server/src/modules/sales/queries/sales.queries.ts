@@ -43,9 +43,17 @@ export class SalesQueries {
   }
 
   async byNumber(number: string, user: AuthUser): Promise<SaleDto> {
-    const [row] = await this.ds.query('SELECT id FROM sales_invoices WHERE number = $1', [
-      number.trim().toUpperCase(),
-    ]);
+    // The server's number, or the till's own receipt number printed offline (issue 32).
+    const [row] = await this.ds.query(
+      `SELECT i.id FROM sales_invoices i WHERE i.number = $1
+       UNION ALL
+       SELECT i.id FROM pos_devices d JOIN sales_invoices i ON i.device_id = d.id
+        WHERE starts_with($1, upper(d.receipt_prefix) || '-')
+          AND i.device_receipt_no = CASE WHEN substr($1, length(d.receipt_prefix) + 2) ~ '^[0-9]{1,9}$'
+                                         THEN substr($1, length(d.receipt_prefix) + 2)::int END
+       LIMIT 1`,
+      [number.trim().toUpperCase()],
+    );
     if (!row) throw Errors.notFound();
     return this.get(row.id, user);
   }

@@ -63,6 +63,8 @@ export function settlePayments(
   methods: PaymentMethodRow[],
   mayGrantCredit: boolean,
   cod = false,
+  /** a sale rung offline (issue 32): credit beyond the limit is reported, not refused */
+  waive?: (kind: 'credit_over_limit', detail: Record<string, unknown>) => void,
 ): SettledPayments {
   const byId = new Map(methods.map((x) => [x.id, x]));
   for (const p of payments) {
@@ -107,10 +109,22 @@ export function settlePayments(
     if (!mayGrantCredit) {
       const available = formatPiasters(Math.max(0, customer.creditLimit - customer.balance));
       // 0 means "no limit", which only a holder of can_grant_credit may use.
-      if (customer.creditLimit <= 0)
-        throw new AppException('CREDIT_NEEDS_PERMISSION', HttpStatus.FORBIDDEN, { available });
-      if (customer.balance + dueAmount > customer.creditLimit)
-        throw new AppException('CREDIT_LIMIT', HttpStatus.BAD_REQUEST, { available });
+      const code =
+        customer.creditLimit <= 0
+          ? 'CREDIT_NEEDS_PERMISSION'
+          : customer.balance + dueAmount > customer.creditLimit
+            ? 'CREDIT_LIMIT'
+            : null;
+      if (code && waive)
+        waive('credit_over_limit', {
+          customerId: customer.id,
+          due: dueAmount,
+          balance: customer.balance,
+          limit: customer.creditLimit,
+        });
+      else if (code === 'CREDIT_NEEDS_PERMISSION')
+        throw new AppException(code, HttpStatus.FORBIDDEN, { available });
+      else if (code) throw new AppException(code, HttpStatus.BAD_REQUEST, { available });
     }
   }
   return { payments: applied, paidTotal, changeDue, dueAmount };

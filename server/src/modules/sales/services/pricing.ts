@@ -7,6 +7,7 @@ import {
   quantityFitsUnit,
   SaleMathError,
   type SaleLineInputDto,
+  type SaleFlagKind,
   type SaleMathResult,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
@@ -55,12 +56,26 @@ export const PRICING_COLUMNS =
   'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.unit, p.name_ar, v.properties';
 export const PRICING_FROM = 'FROM variants v JOIN products p ON p.id = v.product_id';
 
-/** priceBasket on variant rows already loaded. */
+/**
+ * Where a rule an offline sale broke is let through (issue 32, docs/offline.md): the sale has
+ * happened (the goods are gone, the money taken), so instead of a refusal the rule is reported
+ * here and the caller records it. Online sales pass none: every rule refuses as before.
+ */
+export type Waive = (kind: SaleFlagKind, detail: Record<string, unknown>) => void;
+
+/**
+ * priceBasket on variant rows already loaded. `waive` (a sale rung offline): an inactive variant,
+ * a price below the minimum and a discount beyond the user's cap are reported instead of refused;
+ * a unit price other than today's list price, rung by a user who may not change prices, is the
+ * list price the device held when it rang the sale: it is kept as both the line's list and unit
+ * price (so it is no discount) and reported as `price_changed`.
+ */
 export function priceLines(
   user: AuthUser,
   lines: SaleLineInputDto[],
   invoiceDiscount: number,
   rows: VariantRow[],
+  waive?: Waive,
 ): { math: SaleMathResult; lines: PricedLine[] } {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const can = (key: 'can_change_sell_price' | 'can_bypass_max_discount') =>
@@ -69,15 +84,24 @@ export function priceLines(
     const v = byId.get(l.variantId);
     if (!v) throw Errors.notFound();
     const name = [v.name_ar, ...Object.values(v.properties ?? {})].join(' ');
-    if (!v.active) throw new AppException('VARIANT_INACTIVE', HttpStatus.BAD_REQUEST, { name });
+    const variantId = l.variantId;
+    if (!v.active) {
+      if (!waive) throw new AppException('VARIANT_INACTIVE', HttpStatus.BAD_REQUEST, { name });
+      waive('variant_inactive', { variantId, name });
+    }
     if (!quantityFitsUnit(v.unit, l.quantity))
       throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
-    const listPrice = Number(v.sell_price);
+    let listPrice = Number(v.sell_price);
     const unitPrice = l.unitPrice ?? listPrice;
-    if (unitPrice !== listPrice && !can('can_change_sell_price'))
-      throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
-    if (unitPrice < Number(v.min_sell_price) && !can('can_bypass_max_discount')) {
-      throw new AppException('BELOW_MIN_PRICE', HttpStatus.BAD_REQUEST, { name });
+    if (unitPrice !== listPrice && !can('can_change_sell_price')) {
+      if (!waive) throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
+      waive('price_changed', { variantId, name, rung: unitPrice, current: listPrice });
+      listPrice = unitPrice;
+    }
+    const minPrice = Number(v.min_sell_price);
+    if (unitPrice < minPrice && !can('can_bypass_max_discount')) {
+      if (!waive) throw new AppException('BELOW_MIN_PRICE', HttpStatus.BAD_REQUEST, { name });
+      waive('below_min_price', { variantId, name, rung: unitPrice, min: minPrice });
     }
     return {
       variantId: l.variantId,
@@ -104,10 +128,13 @@ export function priceLines(
     throw new AppException('DOCUMENT_TOO_LARGE', HttpStatus.BAD_REQUEST);
   }
   if (!can('can_bypass_max_discount') && math.discountPercent > user.maxDiscountPercent) {
-    throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, {
-      percent: math.discountPercent,
-      max: user.maxDiscountPercent,
-    });
+    if (waive)
+      waive('discount_over_cap', { percent: math.discountPercent, max: user.maxDiscountPercent });
+    else
+      throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, {
+        percent: math.discountPercent,
+        max: user.maxDiscountPercent,
+      });
   }
   return {
     math,

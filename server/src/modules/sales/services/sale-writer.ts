@@ -26,6 +26,7 @@ import {
   type VariantRow,
 } from './pricing';
 import type { SaleRow } from './sales-reader';
+import { deviceSale, negativeStockFlags, takeDeviceReceipt, writeSaleFlags } from './offline-sale';
 import type {
   CreateSaleCommand,
   CreateSaleResult,
@@ -35,11 +36,16 @@ import { rowFields } from '../../../core/database/row-fields';
 
 export type ReturnSaleResult = { returnId: string; created: boolean };
 
-/** What makes two requests "the same sale": everything but the ignored client total. */
+/**
+ * What makes two requests "the same sale": everything but the ignored client total and whether
+ * the till said it was offline (issue 32: a till that got no answer completes the sale itself and
+ * sends it again marked offline; a first try that did arrive is the same sale).
+ */
 export function saleFingerprint(dto: CreateSaleDto, userId: string): string {
   const { clientTotal: _ignored, ...rest } = dto;
+  const device = dto.device && { ...dto.device, offline: undefined };
   return createHash('sha256')
-    .update(JSON.stringify({ ...rest, userId }))
+    .update(JSON.stringify({ ...rest, ...(device ? { device } : {}), userId }))
     .digest('hex');
 }
 
@@ -69,7 +75,17 @@ export class SaleWriter {
     const { m } = tx;
     const hash = saleFingerprint(dto, user.id);
     const ctx = await this.context(m, dto, user);
-    const { math, lines } = priceLines(user, dto.lines, dto.invoiceDiscount ?? 0, ctx.variants);
+    // A sale rung on a till (issue 32): its receipt number taken; rung offline, the rules it broke
+    // meanwhile are let through and flagged (services/offline-sale.ts, docs/offline.md).
+    const till = deviceSale(dto.device);
+    if (dto.device) await takeDeviceReceipt(m, dto.id, ctx.branchId, dto.device, till);
+    const { math, lines } = priceLines(
+      user,
+      dto.lines,
+      dto.invoiceDiscount ?? 0,
+      ctx.variants,
+      till.waive,
+    );
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
     // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
     // driver (the COD receivable), not by the customer: no credit checks, no customer ledger row.
@@ -81,6 +97,7 @@ export class SaleWriter {
       ctx.methods,
       user.permissions.includes('can_grant_credit'),
       cod,
+      till.waive,
     );
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
@@ -96,9 +113,11 @@ export class SaleWriter {
       `WITH ${SALE_NUMBER_CTE('$19', '$20')},
        inv AS (
          INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
-           line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash, cod)
+           line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash, cod,
+           device_id, device_receipt_no, rung_at, offline)
          SELECT $1::uuid, seq.number, $2::uuid, $3::uuid, $4::uuid, $5::int, $6::uuid, $7::uuid, 'completed', $8::bigint, $9::bigint, $10::bigint,
-                $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text, $36::boolean FROM seq
+                $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text, $36::boolean,
+                $37::uuid, $38::int, $39::timestamptz, $40::boolean FROM seq
          RETURNING number, created_at),
        ln AS (
          INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
@@ -130,6 +149,7 @@ export class SaleWriter {
         pay.payments.map((p) => p.methodId),
         pay.payments.map((p) => p.amount),
         cod,
+        ...till.columns,
       ],
     );
     const changes = await this.ledger.apply(
@@ -144,7 +164,10 @@ export class SaleWriter {
         unitCost: l.unitCost,
         userId: user.id,
       })),
+      { allowNegative: !!till.waive },
     );
+    till.flags.push(...negativeStockFlags(changes));
+    await writeSaleFlags(m, dto.id, ctx.branchId, till.flags);
     if (customer && pay.dueAmount > 0 && !cod) {
       await postCustomerLedger(m, {
         customerId: customer.id,
@@ -170,6 +193,9 @@ export class SaleWriter {
         dueAmount: pay.dueAmount,
         cod,
         clientTotal: dto.clientTotal ?? null,
+        ...(dto.device
+          ? { device: { ...dto.device, receipt: till.receipt }, flags: till.flags }
+          : {}),
       },
     });
     await tx.raise('sale.completed', {
@@ -227,6 +253,9 @@ export class SaleWriter {
       editedAt: null,
       maintenanceTicketId: null,
       cod,
+      deviceReceipt: till.receipt,
+      rungAt: dto.device ? new Date(dto.device.rungAt) : null,
+      offline: dto.device?.offline ?? false,
       costTotal,
       returnedTotal: 0,
       linesJson: lines.map((l, i) => {

@@ -11,9 +11,12 @@ export const SALE_HEADER = `i.id, i.number, i.branch_id AS "branchId", i.invento
   i.status, i.subtotal, i.line_discount_total AS "lineDiscountTotal", i.invoice_discount AS "invoiceDiscount", i.vat_total AS "vatTotal",
   i.total, i.paid_total AS "paidTotal", i.change_due AS "changeDue", i.due_amount AS "dueAmount", i.note, i.created_at AS "createdAt",
   i.edited_at AS "editedAt", i.cost_total AS "costTotal", i.returned_total AS "returnedTotal",
-  i.maintenance_ticket_id AS "maintenanceTicketId", i.cod`;
+  i.maintenance_ticket_id AS "maintenanceTicketId", i.cod,
+  CASE WHEN pd.id IS NULL THEN NULL ELSE pd.receipt_prefix || '-' || i.device_receipt_no END AS "deviceReceipt",
+  i.rung_at AS "rungAt", i.offline`;
 
-export const SALE_FROM = `FROM sales_invoices i JOIN users u ON u.id = i.cashier_id LEFT JOIN customers c ON c.id = i.customer_id`;
+export const SALE_FROM = `FROM sales_invoices i JOIN users u ON u.id = i.cashier_id LEFT JOIN customers c ON c.id = i.customer_id
+  LEFT JOIN pos_devices pd ON pd.id = i.device_id`;
 
 /**
  * What of an invoice's cost a user sees: profit with can_see_profit (spec §6); the cost itself
@@ -42,6 +45,7 @@ export function shapeHeader(
     dueAmount: n(r.dueAmount),
     createdAt: (r.createdAt as Date).toISOString(),
     editedAt: r.editedAt ? (r.editedAt as Date).toISOString() : null,
+    rungAt: r.rungAt ? (r.rungAt as Date).toISOString() : null,
     lines: [],
     payments: [],
     returns: [],

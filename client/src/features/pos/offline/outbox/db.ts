@@ -1,0 +1,86 @@
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { CreateSaleDto } from '@pos/contracts';
+
+// The device's outbox (issue 32, docs/decisions/0070): its identity and receipt counter, the
+// sales waiting for the server and the ones it refused. Never dropped by the app: a sale leaves
+// the queue only for the server's invoice or, refused, for the refused list.
+
+import { OUTBOX_DB_NAME } from '../../../../shared/lib/outboxWaiting';
+
+export const OUTBOX_DB = OUTBOX_DB_NAME;
+
+/** This browser profile as a till of its branch. */
+export type DeviceIdentity = {
+  key: 'device';
+  id: string;
+  name: string;
+  /** filled once the server registered it */
+  branchId: string | null;
+  receiptPrefix: string | null;
+  number: number | null;
+};
+
+/** The next number of the device's own receipt series (never handed out twice). */
+export type ReceiptCounter = { key: 'counter'; next: number };
+
+/** Where Web Locks are missing (an insecure context): the tab that sends, for a while. */
+export type SendLease = { key: 'lease'; owner: string; until: number };
+
+export type MetaRow = DeviceIdentity | ReceiptCounter | SendLease;
+
+/** A sale waiting for the server (its body as it will be sent, the device's fields in it). */
+export type QueuedSale = {
+  /** the sale's id (its idempotency key) */
+  id: string;
+  /** order of the queue: the device's receipt number */
+  receiptNo: number;
+  dto: CreateSaleDto & { device: NonNullable<CreateSaleDto['device']> };
+  /** the printed receipt number `<prefix>-<n>` (`#<n>` while the device was not registered) */
+  receipt: string;
+  total: number;
+  /** the user who rang it: sent only in their session */
+  userId: string;
+  rungAt: string;
+  attempts: number;
+  lastError: string | null;
+  /**
+   * While the cashier waits for the first answer at the till, the sender leaves it alone until
+   * then (a tab that closed meanwhile: after that time the sender takes it like any other).
+   */
+  directUntil: number;
+};
+
+/** A sale the server refused: kept with its reason until someone deals with it. */
+export type RefusedSale = {
+  id: string;
+  receiptNo: number;
+  dto: CreateSaleDto;
+  receipt: string;
+  total: number;
+  status: number;
+  code: string | null;
+  reason: string;
+  at: string;
+};
+
+export class OutboxDb extends Dexie {
+  meta!: Table<MetaRow, MetaRow['key']>;
+  queue!: EntityTable<QueuedSale, 'id'>;
+  refused!: EntityTable<RefusedSale, 'id'>;
+
+  constructor(name = OUTBOX_DB) {
+    super(name);
+    this.version(1).stores({
+      meta: 'key',
+      queue: 'id, receiptNo',
+      refused: 'id, at',
+    });
+  }
+}
+
+let shared: OutboxDb | null = null;
+/** The page's one connection to the outbox. */
+export function outboxDb(): OutboxDb {
+  shared ??= new OutboxDb();
+  return shared;
+}

@@ -1,0 +1,117 @@
+// The outbox's working parts (Dexie and all), loaded with the till only (useOutbox.ts imports
+// this file lazily: nothing of it loads on /login).
+import { liveQuery } from 'dexie';
+import type { CreateSaleDto, PosDeviceDto } from '@pos/contracts';
+import { http } from '../../../../shared/api/http';
+import { onLiveResync } from '../../../../shared/realtime';
+import type { Cart } from '../../../../shared/lib/cart';
+import { checkoutThroughOutbox, type CheckoutOutcome } from './checkout';
+import { outboxDb, type RefusedSale } from './db';
+import { isApiClientError } from '../../../../shared/api/ApiClientError';
+import { classifyAnswer } from './classify';
+import { postSale, type SendResult } from './send';
+import { OutboxSender } from './sender';
+import {
+  deviceIdentity,
+  outboxStatus,
+  refusedSales,
+  saveRegistration,
+  type OutboxStatus,
+} from './store';
+
+export type { OutboxStatus, RefusedSale, CheckoutOutcome };
+
+let userId: string | null = null;
+let sender: OutboxSender | null = null;
+let stopListening: (() => void) | null = null;
+let deviceName = 'POS';
+
+/**
+ * A sale goes out only once the device is registered (its receipt series is the server's): no
+ * answer to the registration is no answer to the sale. A registration refused (another branch's
+ * device) still sends the sale, whose own refusal then says why.
+ */
+async function post(dto: CreateSaleDto, timeoutMs?: number): Promise<SendResult> {
+  try {
+    await ensureRegistered(deviceName);
+  } catch (err) {
+    const status = isApiClientError(err) ? err.status : 0;
+    const code = isApiClientError(err) ? err.code : null;
+    if (classifyAnswer(status, code) !== 'refused')
+      return { verdict: 'retry', status, code, reason: (err as Error)?.message ?? '' };
+  }
+  return postSale(dto, timeoutMs);
+}
+
+/** The tab's one sender, started once; `user` is the signed-in cashier. */
+export function startOutbox(user: string | null): void {
+  userId = user;
+  if (sender) {
+    sender.wake();
+    return;
+  }
+  const s = new OutboxSender({ post, userId: () => userId });
+  sender = s;
+  const online = () => s.wake(true);
+  window.addEventListener('online', online);
+  const offResync = onLiveResync(() => s.wake(true));
+  stopListening = () => {
+    window.removeEventListener('online', online);
+    offResync();
+  };
+  s.wake();
+}
+
+/** Stops this tab's sender (the till left; another tab or the next visit resumes the queue). */
+export function stopOutbox(): void {
+  sender?.stop();
+  sender = null;
+  stopListening?.();
+  stopListening = null;
+}
+
+/**
+ * The device's identity, registered with the server once (again after a failed try: the answer
+ * is the same device). Offline, the till sells under its identity and registers later.
+ */
+export async function ensureRegistered(name: string = deviceName): Promise<void> {
+  deviceName = name;
+  const device = await deviceIdentity(outboxDb(), name);
+  if (device.receiptPrefix) return;
+  const registered = await http.post<PosDeviceDto>('/PosDevices', {
+    id: device.id,
+    name: device.name,
+  });
+  await saveRegistration(registered);
+}
+
+export async function checkout(input: {
+  dto: CreateSaleDto;
+  cart: Cart;
+  total: number;
+  userId: string;
+  branchId: string | null;
+}): Promise<CheckoutOutcome> {
+  if (!sender) startOutbox(input.userId);
+  const device = await deviceIdentity(outboxDb(), deviceName);
+  // A till registered in another branch cannot ring this user's sales in its series: the sale
+  // goes straight to the server as before (payAtTill), online only.
+  if (device.branchId && input.branchId && device.branchId !== input.branchId)
+    throw new Error('The till belongs to another branch');
+  // The cashier waits on this try: a server that does not answer within 8 s counts as away.
+  return checkoutThroughOutbox(input, { post: (dto) => post(dto, 8_000), sender: sender! });
+}
+
+/** Follows the outbox's status (waiting sales, the oldest's time, refused ones) as it changes. */
+export function watchStatus(listener: (status: OutboxStatus) => void): () => void {
+  const sub = liveQuery(() => outboxStatus()).subscribe({
+    next: listener,
+    error: () => undefined,
+  });
+  return () => sub.unsubscribe();
+}
+
+export function watchRefused(listener: (rows: RefusedSale[]) => void): () => void {
+  const sub = liveQuery(() => refusedSales()).subscribe({ next: listener, error: () => undefined });
+  return () => sub.unsubscribe();
+}

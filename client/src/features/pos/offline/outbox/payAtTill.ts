@@ -1,0 +1,53 @@
+import type { CreateSaleDto, PaymentMethodDto, SaleDto } from '@pos/contracts';
+import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClientError';
+import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
+import { withNetworkRetry } from '../../../../shared/lib/ids';
+import { localSale } from './localSale';
+import { checkoutSale } from './useOutbox';
+
+/**
+ * The till's payment through the outbox: the server's invoice (`queued` false), or the sale
+ * completed on the device with its own receipt number while it waits to be sent (`queued` true).
+ * A refusal while the cashier waits throws the server's error, for the payment dialog to show as
+ * before. Where the outbox cannot be used (IndexedDB refused by the browser, a till registered in
+ * another branch), the sale is sent straight as before: it is the same sale (same id) either way.
+ */
+export async function payAtTill(input: {
+  dto: CreateSaleDto;
+  cart: Cart;
+  payments: PaymentEntry[];
+  total: number;
+  methods: Pick<PaymentMethodDto, 'id' | 'type' | 'nameAr'>[];
+  user: { id: string; name: string; branchId: string | null };
+  register: number;
+  direct: (dto: CreateSaleDto) => Promise<SaleDto>;
+}): Promise<{ sale: SaleDto; queued: boolean }> {
+  let outcome;
+  try {
+    outcome = await checkoutSale({
+      dto: input.dto,
+      cart: input.cart,
+      total: input.total,
+      userId: input.user.id,
+      branchId: input.user.branchId,
+    });
+  } catch (err) {
+    if (isApiClientError(err)) throw err;
+    return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
+  }
+  if (outcome.kind === 'sent') return { sale: outcome.sale, queued: false };
+  if (outcome.kind === 'refused')
+    throw new ApiClientError({
+      status: outcome.status,
+      code: outcome.code ?? `HTTP_${outcome.status}`,
+      message: outcome.reason,
+      statusMessage: outcome.reason,
+    });
+  return {
+    sale: localSale(outcome.row, input.cart, input.payments, input.methods, {
+      ...input.user,
+      register: input.register,
+    }),
+    queued: true,
+  };
+}

@@ -1,0 +1,61 @@
+import type { CreateSaleDto } from '@pos/contracts';
+import { useEffect, useState } from 'react';
+import type { Cart } from '../../../../shared/lib/cart';
+import type { CheckoutOutcome, OutboxStatus, RefusedSale } from './engine';
+
+// The till's door to its outbox: the working parts (Dexie, the sender) load with the till, lazily.
+const loadEngine = () => import('./engine');
+
+/** Pays a sale through the device's outbox (see checkout.ts). */
+export async function checkoutSale(input: {
+  dto: CreateSaleDto;
+  cart: Cart;
+  total: number;
+  userId: string;
+  branchId: string | null;
+}): Promise<CheckoutOutcome> {
+  return (await loadEngine()).checkout(input);
+}
+
+const EMPTY: OutboxStatus = { waiting: 0, oldestAt: null, refused: 0 };
+
+/**
+ * Starts the tab's sender for this cashier, registers the device once (its name: the register's),
+ * and follows the outbox's status for the till's strip.
+ */
+export function useOutbox(userId: string | null, deviceName: string): OutboxStatus {
+  const [status, setStatus] = useState<OutboxStatus>(EMPTY);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void loadEngine().then((engine) => {
+      if (gone) return;
+      engine.startOutbox(userId);
+      engine.ensureRegistered(deviceName).catch(() => undefined);
+      stop = engine.watchStatus(setStatus);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [userId, deviceName]);
+  return status;
+}
+
+/** The refused sales, while `open`. */
+export function useRefusedSales(open: boolean): RefusedSale[] {
+  const [rows, setRows] = useState<RefusedSale[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void loadEngine().then((engine) => {
+      if (!gone) stop = engine.watchRefused(setRows);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [open]);
+  return rows;
+}

@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { RegisterDeviceDto, SaleFlagQueryDto } from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import {
+  Authenticated,
+  CurrentUser,
+  Meta,
+  RequirePermissions,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
+import { IdParam } from '../../../core/http/document-routes';
+import {
+  RegisterDeviceCommand,
+  type RegisterDeviceResult,
+} from '../commands/register-device/register-device.command';
+import { ReviewSaleFlagCommand } from '../commands/review-sale-flag/review-sale-flag.command';
+import { DevicesQueries } from '../queries/devices.queries';
+
+/**
+ * The branch's tills (issue 32): a till registers itself with what selling needs (a signed-in
+ * person of the branch, as opening the till does: no API key).
+ */
+@ApiTags('sales')
+@Controller('PosDevices')
+export class PosDevicesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: DevicesQueries,
+  ) {}
+
+  /** 201 with the device, or 200 with it when it was registered before. */
+  @Authenticated()
+  @Post()
+  async register(
+    @Body() dto: RegisterDeviceDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result: RegisterDeviceResult = await this.commands.execute(
+      new RegisterDeviceCommand(dto, user, meta),
+    );
+    res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
+    return this.queries.device(result.deviceId, user);
+  }
+
+  @Authenticated()
+  @Get(':id')
+  get(@IdParam() id: string, @CurrentUser() user: AuthUser) {
+    return this.queries.device(id, user);
+  }
+}
+
+/** What offline sales let through (docs/offline.md): the storekeeper's list, and marking one reviewed. */
+@ApiTags('sales')
+@Controller('SaleFlags')
+export class SaleFlagsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: DevicesQueries,
+  ) {}
+
+  @RequirePermissions(['can_see_inventories'])
+  @Get()
+  list(@Query() query: SaleFlagQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.openFlags(query, user);
+  }
+
+  @RequirePermissions(['can_adjust_stock'])
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Post(':id/review')
+  async review(@IdParam() id: string, @CurrentUser() user: AuthUser, @Meta() meta: RequestMeta) {
+    await this.commands.execute(new ReviewSaleFlagCommand(id, user, meta));
+  }
+}
