@@ -64,7 +64,9 @@ export class Pricing1796200000180 implements MigrationInterface {
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY ("price_list_id", "variant_id"))`,
     );
-    await q.query(`CREATE INDEX "IDX_price_list_items_variant" ON "price_list_items" ("variant_id")`);
+    await q.query(
+      `CREATE INDEX "IDX_price_list_items_variant" ON "price_list_items" ("variant_id")`,
+    );
     await q.query(
       `CREATE TABLE "promotions" (
         "id" uuid PRIMARY KEY,

@@ -16,7 +16,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { defineResource } from '../resource';
-import { PRICING_LIMITS, type PriceListKind, type PricingRules, type PromotionKind } from '../pricing/types';
+import {
+  PRICING_LIMITS,
+  type PriceListKind,
+  type PricingRules,
+  type PromotionKind,
+} from '../pricing/types';
 import { IsCalendarDate } from './calendar-date';
 import { MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 import { ActiveListQueryDto } from './list.dto';
@@ -30,7 +35,12 @@ export const PRICE_LISTS_PATH = '/PriceLists';
 export const PROMOTIONS_PATH = '/Promotions';
 export const PRICING_RULES_PATH = '/PricingRules';
 
-export const PRICE_LIST_KINDS: readonly PriceListKind[] = ['retail', 'wholesale', 'group', 'branch'];
+export const PRICE_LIST_KINDS: readonly PriceListKind[] = [
+  'retail',
+  'wholesale',
+  'group',
+  'branch',
+];
 export const PROMOTION_KINDS: readonly PromotionKind[] = [
   'item-discount',
   'buy-x-get-y',

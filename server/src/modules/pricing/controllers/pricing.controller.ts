@@ -46,7 +46,12 @@ const Write = () => RequirePermissions(['can_manage_products']);
   get: true,
   reads: { list: 'listPriceLists', get: 'getPriceList' },
   pages: { priceListItems: { path: 'items', query: ListQueryDto } },
-  create: { command: CreatePriceListCommand, body: PriceListCreateDto, id: 'result', access: Write() },
+  create: {
+    command: CreatePriceListCommand,
+    body: PriceListCreateDto,
+    id: 'result',
+    access: Write(),
+  },
   update: { command: UpdatePriceListCommand, body: PriceListUpdateDto, access: Write() },
   steps: { deactivate: { command: DeactivatePriceListCommand, access: Write() } },
   commands: {
@@ -69,7 +74,12 @@ export class PriceListsController extends DocumentController(PricingQueries) {}
   list: PromotionListQueryDto,
   get: true,
   reads: { list: 'listPromotions', get: 'getPromotion' },
-  create: { command: CreatePromotionCommand, body: PromotionCreateDto, id: 'result', access: Write() },
+  create: {
+    command: CreatePromotionCommand,
+    body: PromotionCreateDto,
+    id: 'result',
+    access: Write(),
+  },
   update: { command: UpdatePromotionCommand, body: PromotionUpdateDto, access: Write() },
   steps: { deactivate: { command: DeactivatePromotionCommand, access: Write() } },
 })

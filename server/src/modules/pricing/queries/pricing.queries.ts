@@ -168,7 +168,12 @@ export class PricingQueries {
         `SELECT price_list_id AS "listId", variant_id AS "variantId", unit_price::float8 AS "unitPrice", breaks
            FROM price_list_items WHERE price_list_id = ANY($1::uuid[]) ORDER BY price_list_id, variant_id`,
         [lists.map((l) => l.id)],
-      )) as { listId: string; variantId: string; unitPrice: number; breaks: PriceList['items'][0]['breaks'] }[];
+      )) as {
+        listId: string;
+        variantId: string;
+        unitPrice: number;
+        breaks: PriceList['items'][0]['breaks'];
+      }[];
       const promos = (await m.query(
         `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
         params,

@@ -54,7 +54,13 @@ export async function assertScopeIds(
 /** What a pricing command does after its write: the version raised, the audit row queued. */
 export async function recordRuleChange(
   tx: CommandTransaction,
-  audit: { action: string; entity: string; entityId: string; before?: object | null; after: object },
+  audit: {
+    action: string;
+    entity: string;
+    entityId: string;
+    before?: object | null;
+    after: object;
+  },
 ): Promise<string> {
   const version = await bumpRulesVersion(tx.m);
   tx.audit({ ...audit, after: { ...audit.after, rulesVersion: version } });

@@ -40,7 +40,10 @@ export function assertSound(rules: PricingRules): void {
   const issues = checkPricingRules(rules);
   if (issues.length)
     throw invalid(
-      issues.map((i) => ({ key: 'validation.pricing.invalid', params: { field: dtoField(i.field) } })),
+      issues.map((i) => ({
+        key: 'validation.pricing.invalid',
+        params: { field: dtoField(i.field) },
+      })),
     );
 }
 
@@ -56,7 +59,11 @@ export type PriceListFields = {
 };
 
 /** A price list as the engine takes it (items given separately). */
-export function priceListOf(id: string, f: PriceListFields, items: PriceListItem[] = []): PriceList {
+export function priceListOf(
+  id: string,
+  f: PriceListFields,
+  items: PriceListItem[] = [],
+): PriceList {
   const valid =
     f.validFrom || f.validTo
       ? plain({ from: f.validFrom ?? undefined, to: f.validTo ?? undefined })

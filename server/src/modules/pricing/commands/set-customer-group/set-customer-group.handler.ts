@@ -42,7 +42,8 @@ export class SetCustomerGroupHandler extends TransactionalCommandHandler<SetCust
       [customerId],
     )) as { groupId: string }[];
     await m.delete(CustomerGroupMemberEntity, { customerId });
-    if (dto.groupId) await m.insert(CustomerGroupMemberEntity, { customerId, groupId: dto.groupId });
+    if (dto.groupId)
+      await m.insert(CustomerGroupMemberEntity, { customerId, groupId: dto.groupId });
     tx.audit({
       action: 'customer-group-member.set',
       entity: 'customer',

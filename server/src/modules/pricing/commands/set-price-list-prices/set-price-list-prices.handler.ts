@@ -62,7 +62,11 @@ export class SetPriceListPricesHandler extends TransactionalCommandHandler<
         [
           id,
           JSON.stringify(
-            items.map((i) => ({ variant_id: i.variantId, unit_price: i.unitPrice, breaks: i.breaks })),
+            items.map((i) => ({
+              variant_id: i.variantId,
+              unit_price: i.unitPrice,
+              breaks: i.breaks,
+            })),
           ),
         ],
       );

@@ -40,7 +40,14 @@ export class UpdatePriceListHandler extends TransactionalCommandHandler<UpdatePr
     if (patch.branchIds) patch.branchIds = [...new Set(patch.branchIds)];
     if (patch.customerGroupIds) patch.customerGroupIds = [...new Set(patch.customerGroupIds)];
     // null clears a date; on a field that cannot be empty it changes nothing
-    for (const key of ['name', 'kind', 'priority', 'active', 'branchIds', 'customerGroupIds'] as const)
+    for (const key of [
+      'name',
+      'kind',
+      'priority',
+      'active',
+      'branchIds',
+      'customerGroupIds',
+    ] as const)
       if (patch[key] === null) delete patch[key];
     const next: PriceListFields = { ...pick(before), ...patch };
     assertRuleScope(user, before.branchIds, next.branchIds);
