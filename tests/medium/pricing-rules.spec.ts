@@ -295,6 +295,10 @@ describe('pricing rules', () => {
       off: { amount: 1 },
     });
     expect(wide.status).toBe(403);
+    expect(wide.body.code).toBe('PRICING_BRANCH_SCOPE');
+    expect(wide.body.message).toBe(
+      'You may only change price lists and offers limited to your own branch',
+    );
     const foreign = await m.post('/api/PriceLists', {
       name: 'x',
       kind: 'branch',
