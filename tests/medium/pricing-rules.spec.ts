@@ -296,9 +296,7 @@ describe('pricing rules', () => {
     });
     expect(wide.status).toBe(403);
     expect(wide.body.code).toBe('PRICING_BRANCH_SCOPE');
-    expect(wide.body.message).toBe(
-      'You may only change price lists and offers limited to your own branch',
-    );
+    expect(wide.body.message).toBe('يمكنك تعديل قوائم الأسعار والعروض الخاصة بفرعك فقط');
     const foreign = await m.post('/api/PriceLists', {
       name: 'x',
       kind: 'branch',
