@@ -111,6 +111,13 @@ describe('pricing rules', () => {
     expect(other.promotions.map((p) => p.id)).not.toContain(promo.body.id);
     // the same version again: the same rules (kept per version)
     expect((await version(admin, branchId)).version).toBe(rules.version);
+    // tagged by version: asked again with the tag, a 304 until the next write
+    const tagged = await admin.get(`/api/PricingRules?branchId=${branchId}`);
+    expect(tagged.headers.etag).toBe(`"pricing-${rules.version}-${branchId}"`);
+    const again = await admin
+      .get(`/api/PricingRules?branchId=${branchId}`)
+      .set('If-None-Match', tagged.headers.etag);
+    expect(again.status).toBe(304);
 
     const { groupId } = (await admin.get(`/api/PricingRules/customers/${customerId}/group`)).body;
     const priced = priceCart({

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import {
   CustomerGroupMemberDto,
   ListQueryDto,
@@ -97,10 +98,21 @@ export class PricingRulesController {
     private readonly commands: CommandBus,
   ) {}
 
+  /**
+   * Tagged by version and branch: a till asking again with `If-None-Match` gets a 304 until a
+   * pricing write raises the version (Express answers it from the tag).
+   */
   @Authenticated()
   @Get()
-  rules(@Query() query: PricingRulesQueryDto, @CurrentUser() user: AuthUser) {
-    return this.queries.rules(user, query.branchId);
+  async rules(
+    @Query() query: PricingRulesQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const rules = await this.queries.rules(user, query.branchId);
+    res.setHeader('ETag', `"pricing-${rules.version}-${rules.branchId ?? 'all'}"`);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    return rules;
   }
 
   /** A customer's group (the till prices a customer's cart with it). */
