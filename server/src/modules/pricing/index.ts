@@ -10,3 +10,5 @@ export {
   PricingStateEntity,
   PromotionEntity,
 } from './entities/pricing.entities';
+// The active rules of a branch (`rulesFor`) and a customer's group, for the server's own pricing.
+export { PricingQueries } from './queries/pricing.queries';

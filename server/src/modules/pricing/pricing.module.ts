@@ -72,5 +72,6 @@ export const customerGroups = defineServerResource({
     DeactivatePromotionHandler,
     SetCustomerGroupHandler,
   ],
+  exports: [PricingQueries],
 })
 export class PricingModule {}

@@ -146,8 +146,15 @@ export class PricingQueries {
    * all), in the shape priceCart takes, with the version they were read at. Read in one
    * REPEATABLE READ snapshot, so the version names exactly these rules; kept per version.
    */
-  async rules(user: AuthUser, asked?: string): Promise<PricingRulesDto> {
-    const branchId = askedBranch(user, asked);
+  rules(user: AuthUser, asked?: string): Promise<PricingRulesDto> {
+    return this.rulesFor(askedBranch(user, asked));
+  }
+
+  /**
+   * The same for the server's own use (recomputing a sale with the rules of its branch: the
+   * sales module through this module's index), no user in between.
+   */
+  async rulesFor(branchId: string | null): Promise<PricingRulesDto> {
     const [{ version }] = (await this.ds.query(
       `SELECT version::text AS version FROM pricing_state WHERE id = 1`,
     )) as { version: string }[];
