@@ -29,6 +29,7 @@ import { ReservationsModule } from './modules/reservations';
 import { DeliveryModule } from './modules/delivery';
 import { StatisticsModule } from './modules/statistics';
 import { ReportsModule } from './modules/reports';
+import { PricingModule } from './modules/pricing';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -58,6 +59,7 @@ export const APP_MODULES = [
   MaintenanceModule,
   ReservationsModule,
   DeliveryModule,
+  PricingModule,
   // Last: its `/Reports/:key` must not shadow the books' `/reports/TrialBalance` etc. (Express
   // paths ignore case; the first registered route wins).
   ReportsModule,

@@ -67,3 +67,4 @@ export * from './reports';
 export * from './dto/reports.dto';
 export * from './eta/invoice';
 export * from './pricing';
+export * from './dto/pricing.dto';

@@ -197,6 +197,12 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'validation.constraint.dateWindow': `"{field}" must be between ${DATE_WINDOW.earliest} and one year from today`,
   'validation.constraint.nul': 'The field "{field}" contains a character that is not allowed (NUL)',
   'validation.constraint.default': '"{field}" is not valid',
+  'validation.pricing.required': '"{field}" is required for this kind of offer',
+  'validation.pricing.invalid':
+    '"{field}" does not fit the pricing rules (check its limits and dates)',
+  'validation.pricing.oneOff': '"{field}": give either a percent or an amount, not both',
+  'errors.PRICING_BRANCH_SCOPE':
+    'You may only change price lists and offers limited to your own branch',
   'validation.settings.timeZone': 'Unknown time zone (e.g. Africa/Cairo)',
   'validation.settings.serviceVatRate': 'A rate from 0 to 100',
   'validation.scale.prefix': 'The scale-barcode prefix is one to three digits',

@@ -1,0 +1,220 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type {
+  ListQueryDto,
+  PriceList,
+  PriceListItemRowDto,
+  PriceListListQueryDto,
+  PriceListRowDto,
+  PricingRulesDto,
+  PromotionListQueryDto,
+  PromotionRowDto,
+} from '@pos/contracts';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import { askedBranch } from '../../../core/auth/branch-scope';
+import { Errors } from '../../../core/errors/app.exception';
+import { ListFilter, listPage } from '../../../core/http/list';
+import type { PromotionEntity } from '../entities/pricing.entities';
+import { fieldsOfRow, priceListOf, promotionOfRow } from '../services/rule-shapes';
+
+const LIST_COLUMNS = `t.id, t.name, t.kind, t.priority, t.active,
+  to_char(t.valid_from, 'YYYY-MM-DD') AS "validFrom", to_char(t.valid_to, 'YYYY-MM-DD') AS "validTo",
+  t.branch_ids AS "branchIds", t.customer_group_ids AS "customerGroupIds",
+  (SELECT count(*)::int FROM price_list_items i WHERE i.price_list_id = t.id) AS items,
+  t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
+const PROMO_COLUMNS = `t.id, t.name, t.kind, t.params, t.time_window AS "timeWindow",
+  t.branch_ids AS "branchIds", t.customer_group_ids AS "customerGroupIds", t.priority, t.exclusive,
+  t.stackable, t.active, t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
+/** A rule reaches a branch when it names no branch or names it. */
+const REACHES = (t: string, p: string) => `(${t}.branch_ids = '{}' OR ${p} = ANY(${t}.branch_ids))`;
+
+type PromoRow = Pick<
+  PromotionEntity,
+  | 'id'
+  | 'name'
+  | 'kind'
+  | 'params'
+  | 'timeWindow'
+  | 'branchIds'
+  | 'customerGroupIds'
+  | 'priority'
+  | 'exclusive'
+  | 'stackable'
+  | 'active'
+> & { createdAt: Date; updatedAt: Date };
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : d);
+const promoDto = (r: PromoRow): PromotionRowDto =>
+  ({
+    id: r.id,
+    ...fieldsOfRow(r),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  }) as PromotionRowDto;
+
+/** Compiled rule sets kept per (version, branch): a new version makes the old ones unreachable. */
+const CACHE_SIZE = 32;
+
+/**
+ * Reads of the pricing rules. Price lists and promotions are read with can_see_products (the
+ * controller's); a user who does not see every branch reads the rules that reach their branch
+ * (store-wide ones and their branch's).
+ */
+@Injectable()
+export class PricingQueries {
+  private readonly cache = new Map<string, PricingRulesDto>();
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async listPriceLists(query: PriceListListQueryDto, user: AuthUser) {
+    const filter = new ListFilter()
+      .add('t.kind = ?', query.kind)
+      .typed(query.q, (p) => `t.name ILIKE ${p}`);
+    if (query.active) filter.push(`t.active = ${filter.param(query.active === 'true')}`);
+    const branch = askedBranch(user, query.branchId);
+    if (branch) filter.push(REACHES('t', `${filter.param(branch)}::uuid`));
+    return listPage<PriceListRowDto>(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total FROM price_lists t`,
+      select: `SELECT ${LIST_COLUMNS} FROM price_lists t`,
+      sorts: { name: 't.name', priority: 't.priority', kind: 't.kind', createdAt: 't.created_at' },
+      sort: '-priority',
+      tie: 't.id',
+    });
+  }
+
+  async getPriceList(id: string, user: AuthUser): Promise<PriceListRowDto> {
+    const branch = askedBranch(user);
+    const [row] = (await this.ds.query(
+      `SELECT ${LIST_COLUMNS} FROM price_lists t WHERE t.id = $1 ${branch ? `AND ${REACHES('t', '$2::uuid')}` : ''}`,
+      branch ? [id, branch] : [id],
+    )) as PriceListRowDto[];
+    if (!row) throw Errors.notFound();
+    return row;
+  }
+
+  /** One list's prices, paged, with the item's name and own sell price. */
+  async priceListItems(id: string, query: ListQueryDto, user: AuthUser) {
+    await this.getPriceList(id, user);
+    const filter = new ListFilter([id]).push('i.price_list_id = $1');
+    filter.typed(query.q, (p) => `(p.name_ar ILIKE ${p} OR v.sku ILIKE ${p})`);
+    const from = `FROM price_list_items i JOIN variants v ON v.id = i.variant_id
+      JOIN products p ON p.id = v.product_id`;
+    const { rows, total } = await listPage<Record<string, unknown>>(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total ${from}`,
+      select: `SELECT i.variant_id AS "variantId", p.name_ar AS "productName", v.sku,
+        v.sell_price::float8 AS "sellPrice", i.unit_price::float8 AS "unitPrice", i.breaks ${from}`,
+      sorts: { productName: 'p.name_ar', sku: 'v.sku', unitPrice: 'i.unit_price' },
+      sort: 'productName',
+      tie: 'i.variant_id',
+    });
+    return {
+      rows: rows.map((r) => ({ ...r, variantName: null }) as PriceListItemRowDto),
+      total,
+    };
+  }
+
+  async listPromotions(query: PromotionListQueryDto, user: AuthUser) {
+    const filter = new ListFilter()
+      .add('t.kind = ?', query.kind)
+      .typed(query.q, (p) => `t.name ILIKE ${p}`);
+    if (query.active) filter.push(`t.active = ${filter.param(query.active === 'true')}`);
+    const branch = askedBranch(user, query.branchId);
+    if (branch) filter.push(REACHES('t', `${filter.param(branch)}::uuid`));
+    const { rows, total } = await listPage<PromoRow>(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total FROM promotions t`,
+      select: `SELECT ${PROMO_COLUMNS} FROM promotions t`,
+      sorts: { name: 't.name', priority: 't.priority', kind: 't.kind', createdAt: 't.created_at' },
+      sort: '-priority',
+      tie: 't.id',
+    });
+    return { rows: rows.map(promoDto), total };
+  }
+
+  async getPromotion(id: string, user: AuthUser): Promise<PromotionRowDto> {
+    const branch = askedBranch(user);
+    const [row] = (await this.ds.query(
+      `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.id = $1 ${branch ? `AND ${REACHES('t', '$2::uuid')}` : ''}`,
+      branch ? [id, branch] : [id],
+    )) as PromoRow[];
+    if (!row) throw Errors.notFound();
+    return promoDto(row);
+  }
+
+  /**
+   * The active rules that reach a branch (every branch's when none is asked by one who sees them
+   * all), in the shape priceCart takes, with the version they were read at. Read in one
+   * REPEATABLE READ snapshot, so the version names exactly these rules; kept per version.
+   */
+  rules(user: AuthUser, asked?: string): Promise<PricingRulesDto> {
+    return this.rulesFor(askedBranch(user, asked));
+  }
+
+  /**
+   * The same for the server's own use (recomputing a sale with the rules of its branch: the
+   * sales module through this module's index), no user in between.
+   */
+  async rulesFor(branchId: string | null): Promise<PricingRulesDto> {
+    const [{ version }] = (await this.ds.query(
+      `SELECT version::text AS version FROM pricing_state WHERE id = 1`,
+    )) as { version: string }[];
+    const key = `${version}:${branchId ?? '*'}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const rules = await this.ds.transaction('REPEATABLE READ', async (m) => {
+      const [{ version: read }] = (await m.query(
+        `SELECT version::text AS version FROM pricing_state WHERE id = 1`,
+      )) as { version: string }[];
+      const where = branchId ? `AND ${REACHES('t', '$1::uuid')}` : '';
+      const params = branchId ? [branchId] : [];
+      const lists = (await m.query(
+        `SELECT ${LIST_COLUMNS} FROM price_lists t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
+        params,
+      )) as PriceListRowDto[];
+      const items = (await m.query(
+        `SELECT price_list_id AS "listId", variant_id AS "variantId", unit_price::float8 AS "unitPrice", breaks
+           FROM price_list_items WHERE price_list_id = ANY($1::uuid[]) ORDER BY price_list_id, variant_id`,
+        [lists.map((l) => l.id)],
+      )) as {
+        listId: string;
+        variantId: string;
+        unitPrice: number;
+        breaks: PriceList['items'][0]['breaks'];
+      }[];
+      const promos = (await m.query(
+        `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
+        params,
+      )) as PromoRow[];
+      const byList = new Map<string, PriceList['items']>();
+      for (const it of items) {
+        const list = byList.get(it.listId) ?? [];
+        list.push({
+          variantId: it.variantId,
+          unitPrice: it.unitPrice,
+          ...(it.breaks?.length ? { breaks: it.breaks } : {}),
+        });
+        byList.set(it.listId, list);
+      }
+      return {
+        version: read,
+        branchId,
+        priceLists: lists.map((l) => priceListOf(l.id, l, byList.get(l.id) ?? [])),
+        promotions: promos.map((p) => promotionOfRow(p.id, p)),
+      } satisfies PricingRulesDto;
+    });
+    if (rules.version === version) {
+      if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, rules);
+    }
+    return rules;
+  }
+
+  /** The customer's group (the till prices with it), or null. */
+  async customerGroup(customerId: string): Promise<{ groupId: string | null }> {
+    const [row] = (await this.ds.query(
+      `SELECT group_id AS "groupId" FROM customer_group_members WHERE customer_id = $1`,
+      [customerId],
+    )) as { groupId: string }[];
+    return { groupId: row?.groupId ?? null };
+  }
+}
