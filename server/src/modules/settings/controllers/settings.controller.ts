@@ -248,6 +248,15 @@ const AUDIT_ENTITY_LABELS: Record<string, { table: string; label: string }> = {
   product: { table: 'products', label: 't.name_ar' },
   payment_method: { table: 'payment_methods', label: 't.name_ar' },
   account: { table: 'accounts', label: "t.code || ' ' || t.name_ar" },
+  // a till by its name and its receipt prefix; a sale's flag by its invoice's number
+  pos_device: { table: 'pos_devices', label: "t.name || ' (' || t.receipt_prefix || ')'" },
+  sale_flag: {
+    table: 'sale_flags',
+    label: '(SELECT s.number FROM sales_invoices s WHERE s.id = t.sale_id)',
+  },
+  price_list: { table: 'price_lists', label: 't.name' },
+  promotion: { table: 'promotions', label: 't.name' },
+  customer_group: { table: 'customer_groups', label: 't.name' },
   // a shift by its register and its cashier's name
   shift: {
     table: 'shifts',
