@@ -2,13 +2,18 @@
 // on PORT (3100 by default); drops the database when stopped. The local ETA simulator runs with it
 // (ETA_ENV=sim, as `npm run demo` does): the demo's e-receipts and tests/e2e/eta.spec.ts submit to
 // it; a spec orders failures from it at ETA_SIM_URL + /sim/failures (its port: PORT + 1000).
+// E2E_DATABASE=<name>: a database the caller made and drops (a spec that stops and restarts its
+// own server, tests/e2e/own-server.ts): used as it is and kept when stopped; E2E_SEED=0 on a
+// restart (the demo data is already in).
 const path = require('node:path');
-const { createThrowawayDatabase, dropDatabase } = require('../support-db.js');
+const { createThrowawayDatabase, dropDatabase, urlFor } = require('../support-db.js');
 
 const root = path.resolve(__dirname, '..', '..');
 
 async function main() {
-  const db = await createThrowawayDatabase('pos_e2e');
+  const kept = process.env.E2E_DATABASE;
+  const db = kept ? { name: kept, url: urlFor(kept) } : await createThrowawayDatabase('pos_e2e');
+  const drop = () => (kept ? Promise.resolve() : dropDatabase(db.name));
   process.env.DATABASE_URL = db.url;
   process.env.PORT = process.env.PORT || '3100';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'silent';
@@ -31,7 +36,7 @@ async function main() {
       if (server) await server.close();
       await sim.stop().catch(() => undefined);
     } finally {
-      await dropDatabase(db.name).catch((e) => console.error(e.message));
+      await drop().catch((e) => console.error(e.message));
       process.exit(0);
     }
   };
@@ -41,6 +46,7 @@ async function main() {
     server = await startServer({
       port: Number(process.env.PORT),
       beforeListen: async (url) => {
+        if (process.env.E2E_SEED === '0') return;
         await seedDemo(url);
         await adoptDemoChains(url, sim);
       },
@@ -48,7 +54,7 @@ async function main() {
   } catch (error) {
     console.error(error);
     await sim.stop().catch(() => undefined);
-    await dropDatabase(db.name).catch(() => undefined);
+    await drop().catch(() => undefined);
     process.exit(1);
   }
   console.log(`e2e server on ${server.url} (database ${db.name}, ETA simulator ${sim.url})`);

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { startOnlineAsTheBrowserSays } from '../shared/api/onlineStart';
 import { detailErrorStatus } from '../shared/lib/errorStatus';
 import { ConfirmProvider } from '../shared/ui/ConfirmDialog';
 import { ToastHost } from '../shared/ui/ToastHost';
@@ -28,6 +29,8 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+startOnlineAsTheBrowserSays();
 
 export function App() {
   const [router] = useState(() => createAppRouter(queryClient));
