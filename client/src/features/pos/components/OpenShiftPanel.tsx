@@ -1,4 +1,5 @@
 import LockOpen from '@mui/icons-material/LockOpen';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,7 @@ import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { unreachable } from '../offline/catalog';
 
 const REGISTER_KEY = 'pos.register';
 
@@ -21,8 +23,11 @@ function storedRegister(): number {
   return Number.isInteger(n) && n >= 1 && n <= 99 ? n : 1;
 }
 
-/** No open shift: the cashier counts the opening cash and opens one on this register. */
-export function OpenShiftPanel() {
+/**
+ * No open shift: the cashier counts the opening cash and opens one on this register. A shift is
+ * opened online only (docs/offline.md): `offline` (the server cannot be reached) says so.
+ */
+export function OpenShiftPanel({ offline = false }: { offline?: boolean }) {
   const { t } = useTranslation('pos');
   const queryClient = useQueryClient();
   const guard = useFieldGuard();
@@ -44,7 +49,8 @@ export function OpenShiftPanel() {
       toast.success(t('shift.opened'));
       await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });
     },
-    onError: (err) => handleError(err, { toast: true }),
+    onError: (err) =>
+      unreachable(err) ? toast.error(t('shift.openOffline')) : handleError(err, { toast: true }),
   });
 
   const submit = (e: FormEvent) => {
@@ -69,6 +75,11 @@ export function OpenShiftPanel() {
           <Typography variant="body2" color="text.secondary">
             {t('shift.noShiftHint')}
           </Typography>
+          {offline && (
+            <Alert severity="warning" data-testid="open-shift-offline">
+              {t('shift.openOffline')}
+            </Alert>
+          )}
           <AmountField
             label={t('shift.openingCash')}
             value={openingCash}
@@ -93,7 +104,7 @@ export function OpenShiftPanel() {
             type="submit"
             variant="contained"
             startIcon={<LockOpen />}
-            disabled={open.isPending}
+            disabled={open.isPending || offline}
             data-testid="open-shift-submit"
           >
             {t('shift.open')}
