@@ -65,3 +65,34 @@ export function readShift(
   if (!Number.isFinite(openedAt) || now - openedAt > SHIFT_CACHE_MAX_AGE_MS) return null;
   return shift as ShiftDto;
 }
+
+/**
+ * The server's current shift of `userId` (kept on the device), or, when the server cannot be
+ * reached (`isUnreachable`), the one saved for them; `fromDevice` says which. With the browser
+ * offline the saved shift is used without asking; with none saved the server is asked anyway and
+ * its error stands.
+ */
+export async function currentShiftOrSaved(input: {
+  userId: string | null;
+  fetchShift: () => Promise<ShiftDto | null>;
+  isUnreachable: (err: unknown) => boolean;
+  storage: KeyValueStorage;
+  browserOffline?: boolean;
+  now?: number;
+}): Promise<{ shift: ShiftDto | null; fromDevice: boolean }> {
+  const { userId, storage } = input;
+  const saved = () => (userId ? readShift(storage, userId, input.now) : null);
+  if (input.browserOffline) {
+    const shift = saved();
+    if (shift) return { shift, fromDevice: true };
+  }
+  try {
+    const shift = await input.fetchShift();
+    if (userId) rememberShift(storage, userId, shift);
+    return { shift, fromDevice: false };
+  } catch (err) {
+    const shift = input.isUnreachable(err) ? saved() : null;
+    if (shift) return { shift, fromDevice: true };
+    throw err;
+  }
+}

@@ -2,7 +2,7 @@ import type { ShiftDto } from '@pos/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { readShift, rememberShift } from '../../../shared/lib/shiftCache';
+import { currentShiftOrSaved, rememberShift } from '../../../shared/lib/shiftCache';
 import { sessionUserState } from '../../../shared/state';
 import { salesApi, salesKeys } from '../../sales';
 import { unreachable } from '../offline/catalog';
@@ -25,32 +25,17 @@ const fromDevice = new WeakSet<ShiftDto>();
 /**
  * The server's current shift of the signed-in cashier, or, when the server cannot be reached,
  * the open shift this device saved for them at the last online read (shared/lib/shiftCache.ts).
- * `offline`: the server could not be reached (opening a shift is online-only).
  */
-export async function currentShiftOrDevice(
-  userId: string | null,
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = localStorage,
-  fetchShift: () => Promise<ShiftDto | null> = salesApi.currentShift,
-): Promise<ShiftDto | null> {
-  const device = () => {
-    const saved = userId ? readShift(storage, userId) : null;
-    if (saved) fromDevice.add(saved);
-    return saved;
-  };
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    const saved = device();
-    if (saved) return saved;
-  }
-  try {
-    const shift = await fetchShift();
-    if (userId) rememberShift(storage, userId, shift);
-    return shift;
-  } catch (err) {
-    if (!unreachable(err)) throw err;
-    const saved = device();
-    if (saved) return saved;
-    throw err;
-  }
+export async function currentShiftOrDevice(userId: string | null): Promise<ShiftDto | null> {
+  const { shift, fromDevice: saved } = await currentShiftOrSaved({
+    userId,
+    fetchShift: salesApi.currentShift,
+    isUnreachable: unreachable,
+    storage: localStorage,
+    browserOffline: typeof navigator !== 'undefined' && navigator.onLine === false,
+  });
+  if (shift && saved) fromDevice.add(shift);
+  return shift;
 }
 
 export function useCurrentShift() {
@@ -58,6 +43,8 @@ export function useCurrentShift() {
   const shift = useQuery({
     ...currentShiftQuery,
     queryFn: () => currentShiftOrDevice(userId),
+    // A new object at each answer: whether it is the device's is told by the object itself.
+    structuralSharing: false,
     // The device's answer is tried again soon (the server may be back).
     staleTime: (q) => (q.state.data && fromDevice.has(q.state.data) ? 5_000 : 30_000),
   });
