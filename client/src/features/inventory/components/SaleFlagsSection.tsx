@@ -65,7 +65,10 @@ function useDetailText(): (flag: SaleFlagDto) => string {
 export function SaleFlagsSection() {
   const { t } = useTranslation('inventory');
   const queryClient = useQueryClient();
-  const mayReview = useCan()('can_adjust_stock');
+  const can = useCan();
+  const mayReview = can('can_adjust_stock');
+  // The invoice opens for those who may see invoices (a storekeeper reads its number).
+  const mayOpen = can('can_see_invoices');
   const detailText = useDetailText();
   const flags = useQuery({
     queryKey: saleFlagKeys.open,
@@ -93,17 +96,27 @@ export function SaleFlagsSection() {
       key: 'invoice',
       header: t('flags.invoice'),
       ltr: true,
-      render: (f) => (
-        <RouterLink to={routePath('invoices-id', { id: f.saleId })}>{f.saleNumber}</RouterLink>
-      ),
+      testId: 'sale-flag-invoice',
+      render: (f) =>
+        mayOpen ? (
+          <RouterLink to={routePath('invoices-id', { id: f.saleId })}>{f.saleNumber}</RouterLink>
+        ) : (
+          f.saleNumber
+        ),
     },
     {
       key: 'receipt',
       header: t('flags.receipt'),
       ltr: true,
+      testId: 'sale-flag-receipt',
       render: (f) => f.deviceReceipt ?? '—',
     },
-    { key: 'kind', header: t('flags.kind'), render: (f) => t(`flags.kinds.${f.kind}`) },
+    {
+      key: 'kind',
+      header: t('flags.kind'),
+      testId: 'sale-flag-kind',
+      render: (f) => t(`flags.kinds.${f.kind}`),
+    },
     { key: 'detail', header: t('flags.detailHeader'), render: detailText },
     {
       key: 'at',
@@ -149,6 +162,7 @@ export function SaleFlagsSection() {
         emptyText={t('flags.empty')}
         emptyTestId="sale-flags-empty"
         rowTestId="sale-flag-row"
+        rowProps={(f) => ({ 'data-sale-id': f.saleId, 'data-kind': f.kind })}
         hover={false}
       />
     </Paper>
