@@ -62,6 +62,33 @@ async function tillKeptOnDevice(page: Page, userId: string) {
   });
 }
 
+/** An item of the user's branch with a barcode, a price and at least 3 available. */
+async function pickVariant(page: Page, branchId: string): Promise<Variant> {
+  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
+    id: string;
+    branchId: string;
+    isDefault?: boolean;
+  }[];
+  const mine = inventories.filter((i) => i.branchId === branchId);
+  const inventory = mine.find((i) => i.isDefault) ?? mine[0];
+  let variant: Variant | undefined;
+  for (let n = 1; n <= 60 && !variant; n++) {
+    const sku = `DEMO-${String(n).padStart(7, '0')}`;
+    const [v] = (await (
+      await page.request.get(`/api/variants/search?q=${sku}&inventoryId=${inventory.id}&limit=1`)
+    ).json()) as Variant[];
+    if (
+      v?.sku === sku &&
+      v.barcodes.length > 0 &&
+      v.sellPrice > 0 &&
+      (v.onHand ?? 0) - (v.reserved ?? 0) >= 3
+    )
+      variant = v;
+  }
+  expect(variant).toBeTruthy();
+  return variant!;
+}
+
 test('a till restarted offline mid-shift sells on account within the cached limit; the flag is reviewed', async ({
   page,
   context,
@@ -79,29 +106,8 @@ test('a till restarted offline mid-shift sells on account within the cached limi
   const session = (await (await page.request.get('/api/auth/session')).json()) as {
     user: { id: string; branchId: string };
   };
-  const inventories = (await (await page.request.get('/api/Inventories/options')).json()) as {
-    id: string;
-    branchId: string;
-    isDefault?: boolean;
-  }[];
-  const mine = inventories.filter((i) => i.branchId === session.user.branchId);
-  const inventory = mine.find((i) => i.isDefault) ?? mine[0];
-  let variant: Variant | undefined;
-  for (let n = 1; n <= 60 && !variant; n++) {
-    const sku = `DEMO-${String(n).padStart(7, '0')}`;
-    const [v] = (await (
-      await page.request.get(`/api/variants/search?q=${sku}&inventoryId=${inventory.id}&limit=1`)
-    ).json()) as Variant[];
-    if (
-      v?.sku === sku &&
-      v.barcodes.length > 0 &&
-      v.sellPrice > 0 &&
-      (v.onHand ?? 0) - (v.reserved ?? 0) >= 3
-    )
-      variant = v;
-  }
-  expect(variant).toBeTruthy();
-  const price = variant!.sellPrice;
+  const variant = await pickVariant(page, session.user.branchId);
+  const price = variant.sellPrice;
   await signInRequest(request, 'manager');
   const phone = `010${String(Date.now()).slice(-8)}`;
   const customer = await call(request, 'POST', '/api/Customers', {
@@ -136,11 +142,11 @@ test('a till restarted offline mid-shift sells on account within the cached limi
 
   // Two units: with nothing paid the due (two prices) passes the cached limit (one price).
   await page.getByTestId('pos-search').focus();
-  await scan(page, variant!.barcodes[0]);
-  const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variant!.id}"]`);
+  await scan(page, variant.barcodes[0]);
+  const line = page.locator(`[data-testid="cart-line"][data-variant-id="${variant.id}"]`);
   await expect(line).toHaveAttribute('data-qty', '1');
   await page.getByTestId('pos-search').focus();
-  await scan(page, variant!.barcodes[0]);
+  await scan(page, variant.barcodes[0]);
   await expect(line).toHaveAttribute('data-qty', '2');
   await page.getByTestId('pos-pay').click();
   const dialog = page.getByTestId('payment-dialog');
@@ -200,4 +206,94 @@ test('a till restarted offline mid-shift sells on account within the cached limi
       countedCash: price,
     }).catch(() => undefined);
   }
+});
+
+test('a refused sale is dismissed by a manager with a reason, kept on the device; a shift is not opened offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.slow();
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await dismissLowStockWhenShown(page);
+  await signIn(page, 'manager');
+  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+    user: { id: string; branchId: string };
+  };
+  const open = await (await page.request.get('/api/Shift/current')).text();
+  const shift =
+    !open || open === 'null'
+      ? await openShiftOnFreeRegister(page.request, 0, 95)
+      : (JSON.parse(open) as { id: string });
+  const registered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/PosDevices') && r.request().method() === 'POST',
+  );
+  await page.goto('/POS');
+  await expect(page.getByTestId('pos-screen')).toBeVisible();
+  expect((await registered).ok()).toBe(true);
+  await tillKeptOnDevice(page, session.user.id);
+  const variant = await pickVariant(page, session.user.branchId);
+
+  // Offline: a cash sale completed on the device.
+  await context.setOffline(true);
+  await page.getByTestId('pos-search').focus();
+  await scan(page, variant.barcodes[0]);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByTestId('pos-pay').click();
+  await page.getByTestId('pay-rest-cash').click();
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('payment-dialog')).toBeHidden();
+  await expect(page.getByTestId('outbox-waiting')).toHaveAttribute('data-count', '1');
+  const receipt = (await page.getByTestId('last-sale-number').innerText()).trim();
+
+  // Meanwhile the shift is closed elsewhere: back online the server refuses the sale.
+  await signInRequest(request, 'manager');
+  await call(request, 'POST', `/api/Shift/${shift.id}/close`, { countedCash: 0 });
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-refused-open')).toBeVisible({ timeout: 60_000 });
+  // The till, loaded again: no shift now, and the refused list still in reach.
+  await page.reload();
+  await expect(page.getByTestId('open-shift-panel')).toBeVisible();
+  await page.getByTestId('outbox-refused-open').click();
+  const refused = page.getByTestId('outbox-refused-row').filter({ hasText: receipt });
+  await expect(refused).toHaveCount(1);
+
+  // Dismissed with a reason (required), it leaves the list for the device's trail.
+  await refused.getByTestId('outbox-refused-dismiss').click();
+  await page.getByTestId('outbox-dismiss-submit').click();
+  await expect(page.getByText('اذكر كيف عولجت')).toBeVisible();
+  await expect(refused).toHaveCount(1);
+  await page.getByTestId('outbox-dismiss-reason').fill('أُعيد إدخالها كبيعة جديدة');
+  await page.getByTestId('outbox-dismiss-submit').click();
+  await expect(refused).toHaveCount(0);
+  const kept = page.getByTestId('outbox-dismissed-row').filter({ hasText: receipt });
+  await expect(kept).toContainText('أُعيد إدخالها كبيعة جديدة');
+  await expect(kept).toContainText('أحمد مدير الفرع');
+  const trail = await page.evaluate(
+    () =>
+      new Promise<{ receipt: string; dismissReason: string }[]>((resolve, reject) => {
+        const req = indexedDB.open('pos-outbox');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('dismissed').objectStore('dismissed').getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+  expect(trail.filter((r) => r.receipt === receipt)).toHaveLength(1);
+
+  // No open shift any more (the server said so): offline the till says a shift opens online only.
+  await expect
+    .poll(() =>
+      page.evaluate((id) => localStorage.getItem(`pos-open-shift:${id}`), session.user.id),
+    )
+    .toBeNull();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('open-shift-offline')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('open-shift-submit')).toBeDisabled();
+  await context.setOffline(false);
 });

@@ -1,11 +1,13 @@
 import LockOpen from '@mui/icons-material/LockOpen';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -14,7 +16,9 @@ import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { sessionUserState } from '../../../shared/state';
 import { unreachable } from '../offline/catalog';
+import { OutboxStrip } from '../offline/outbox/OutboxStrip';
 
 const REGISTER_KEY = 'pos.register';
 
@@ -29,6 +33,7 @@ function storedRegister(): number {
  */
 export function OpenShiftPanel({ offline = false }: { offline?: boolean }) {
   const { t } = useTranslation('pos');
+  const userId = useAtomValue(sessionUserState)?.id ?? null;
   const queryClient = useQueryClient();
   const guard = useFieldGuard();
   const [openingCash, setOpeningCash] = useState<number | null>(0);
@@ -67,6 +72,13 @@ export function OpenShiftPanel({ offline = false }: { offline?: boolean }) {
       sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }}
       data-testid="open-shift-panel"
     >
+      {/* The device's outbox stays in reach between shifts: sales waiting, the refused ones. */}
+      <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+        <OutboxStrip
+          userId={userId}
+          deviceName={t('outbox.deviceName', { register: storedRegister() })}
+        />
+      </Box>
       <form onSubmit={submit} noValidate>
         <Stack sx={{ gap: 2 }}>
           <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }}>

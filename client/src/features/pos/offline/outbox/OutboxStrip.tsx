@@ -17,38 +17,42 @@ export function OutboxStrip({ userId, deviceName }: { userId: string | null; dev
   const { t } = useTranslation('pos');
   const status = useOutbox(userId, deviceName);
   const [open, setOpen] = useState(false);
-  if (status.waiting === 0 && status.refused === 0) return null;
+  const empty = status.waiting === 0 && status.refused === 0;
+  // The refused list stays open when its last sale is dismissed (the dismissed ones show in it).
+  if (empty && !open) return null;
   return (
     <>
-      <Alert
-        severity={status.refused > 0 ? 'warning' : 'info'}
-        icon={<CloudOff fontSize="small" />}
-        role="status"
-        data-testid="outbox-strip"
-        sx={{ py: 0, alignItems: 'center' }}
-        action={
-          status.refused > 0 ? (
-            <Button
-              size="small"
-              color="inherit"
-              onClick={() => setOpen(true)}
-              data-testid="outbox-refused-open"
-            >
-              {t('outbox.refusedButton', { count: status.refused })}
-            </Button>
-          ) : undefined
-        }
-      >
-        <span data-testid="outbox-waiting" data-count={status.waiting}>
-          {t('outbox.waiting', { count: status.waiting })}
-        </span>
-        {status.oldestAt && (
-          <Typography component="span" variant="caption">
-            {' · '}
-            {t('outbox.oldest', { time: formatDateTime(status.oldestAt) })}
-          </Typography>
-        )}
-      </Alert>
+      {!empty && (
+        <Alert
+          severity={status.refused > 0 ? 'warning' : 'info'}
+          icon={<CloudOff fontSize="small" />}
+          role="status"
+          data-testid="outbox-strip"
+          sx={{ py: 0, alignItems: 'center' }}
+          action={
+            status.refused > 0 ? (
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => setOpen(true)}
+                data-testid="outbox-refused-open"
+              >
+                {t('outbox.refusedButton', { count: status.refused })}
+              </Button>
+            ) : undefined
+          }
+        >
+          <span data-testid="outbox-waiting" data-count={status.waiting}>
+            {t('outbox.waiting', { count: status.waiting })}
+          </span>
+          {status.oldestAt && (
+            <Typography component="span" variant="caption">
+              {' · '}
+              {t('outbox.oldest', { time: formatDateTime(status.oldestAt) })}
+            </Typography>
+          )}
+        </Alert>
+      )}
       {open && <RefusedDialog onClose={() => setOpen(false)} />}
     </>
   );
