@@ -50,9 +50,20 @@ export function creditProblem(
   customer: Pick<CartCustomer, 'balance' | 'creditLimit'>,
   due: number,
   mayGrantCredit: boolean,
-): { code: 'NEEDS_PERMISSION' | 'LIMIT'; available: number } | null {
+  offline = false,
+): { code: 'NEEDS_PERMISSION' | 'LIMIT' | 'OFFLINE_LIMIT'; available: number } | null {
+  if (due <= 0) return null;
+  // Offline (issue 32, docs/offline.md): the server would accept the sale and only flag it, so
+  // the till itself keeps it within the limit it holds, whatever the user's permission; an
+  // unknown limit counts as none.
+  if (offline) {
+    const limit = customer.creditLimit ?? 0;
+    return customer.balance + due > limit
+      ? { code: 'OFFLINE_LIMIT', available: Math.max(0, limit - customer.balance) }
+      : null;
+  }
   // Unknown limit (a cart parked before it was kept): the server decides.
-  if (due <= 0 || mayGrantCredit || customer.creditLimit === undefined) return null;
+  if (mayGrantCredit || customer.creditLimit === undefined) return null;
   const limit = customer.creditLimit;
   const available = Math.max(0, limit - customer.balance);
   if (limit <= 0) return { code: 'NEEDS_PERMISSION', available };

@@ -3,10 +3,20 @@
 // only when the server cannot be reached, or with the till.
 
 export const SESSION_CACHE_KEY = 'pos-session';
+/** The saved open shift of a user: `<prefix><userId>` (./shiftCache.ts). */
+export const SHIFT_CACHE_PREFIX = 'pos-open-shift:';
 
-/** Forgets the saved profile (signed out: the device no longer starts offline as that user). */
+type SavedUser = { user?: { id?: string } } | null;
+
+/**
+ * Forgets the saved profile and that user's saved open shift (signed out: the device no longer
+ * starts offline as that user).
+ */
 export function forgetSavedSession(): void {
   try {
+    const id = (JSON.parse(localStorage.getItem(SESSION_CACHE_KEY) ?? 'null') as SavedUser)?.user
+      ?.id;
+    if (id) localStorage.removeItem(SHIFT_CACHE_PREFIX + id);
     localStorage.removeItem(SESSION_CACHE_KEY);
   } catch {
     // no storage

@@ -34,6 +34,12 @@ export type CustomerPickerProps<C extends Picked> = {
   testId?: string;
   inputRef?: RefObject<HTMLInputElement | null>;
   sx?: SxProps<Theme>;
+  /**
+   * Another search than the server's (the till's: the device's customers when the server cannot
+   * be reached), named by `searchScope` in the query's key.
+   */
+  search?: (q: string) => Promise<CustomerSearchHit[]>;
+  searchScope?: string;
 };
 
 /**
@@ -58,13 +64,17 @@ function CustomerPickerBase<C extends Picked>({
   testId,
   inputRef,
   sx,
+  search: searchFn = customersApi.search,
+  searchScope = 'server',
 }: CustomerPickerProps<C>) {
   const [input, setInput] = useState('');
   const optionLabel = (c: Picked) => (withPhone && c.phone ? `${c.name} — ${c.phone}` : c.name);
   const q = useDebouncedValue(input.trim(), 250);
   const search = useQuery({
-    queryKey: customerKeys.search(q),
-    queryFn: () => customersApi.search(q),
+    queryKey: [...customerKeys.search(q), searchScope],
+    queryFn: () => searchFn(q),
+    // The till's own search answers offline too (it is not paused until the network returns).
+    networkMode: searchScope === 'server' ? 'online' : 'always',
     enabled: q.length > 0 && q !== (value ? optionLabel(value) : undefined),
     staleTime: 10_000,
   });

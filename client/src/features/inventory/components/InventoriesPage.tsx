@@ -14,6 +14,7 @@ import { ResourcePage } from '../../../shared/resource';
 import { sessionUserState } from '../../../shared/state';
 import { useCan } from '../../../shared/state/useCan';
 import { RowLink } from '../../../shared/ui/RowLink';
+import { SaleFlagsSection } from './SaleFlagsSection';
 
 const open = (inventory: InventoryResponseDto) => routePath('Inventories-id', { id: inventory.id });
 
@@ -24,53 +25,57 @@ export default function InventoriesPage() {
   const navigate = useNavigate();
   const user = useAtomValue(sessionUserState);
   return (
-    <ResourcePage<InventoryResponseDto>
-      resource={INVENTORIES}
-      i18n="inventory:list"
-      testId="inventory"
-      rowName={(inventory) => inventory.name}
-      onRowClick={(inventory) => navigate(open(inventory))}
-      invalidate={[['inventory']]}
-      defaults={{ branchId: user?.branchId ?? '', isDefault: false, allowNegative: false }}
-      columns={[
-        { key: 'name', render: (i) => <RowLink to={open(i)}>{i.name}</RowLink> },
-        { key: 'branchName', render: (i) => i.branchName },
-        {
-          key: 'flags',
-          render: (i) => (
-            <Stack direction="row" sx={{ gap: 0.5 }}>
-              {i.isDefault && <Chip size="small" color="primary" label={t('list.isDefault')} />}
-              {i.allowNegative && (
-                <Chip
-                  size="small"
-                  color="warning"
-                  variant="outlined"
-                  label={t('list.allowNegative')}
-                />
-              )}
-            </Stack>
-          ),
-        },
-        { key: 'variantCount', align: 'center', render: (i) => i.variantCount },
-        {
-          key: 'valueAtCost',
-          align: 'right',
-          hidden: !showCost,
-          render: (i) => (i.valueAtCost !== undefined ? formatPiasters(i.valueAtCost) : ''),
-        },
-      ]}
-      fields={[
-        { name: 'name' },
-        {
-          name: 'branchId',
-          kind: 'reference',
-          resource: BRANCHES,
-          required: true,
-          createOnly: true,
-        },
-        { name: 'isDefault', kind: 'switch', help: t('list.defaultHint') },
-        { name: 'allowNegative', kind: 'switch', help: t('list.negativeHint') },
-      ]}
-    />
+    <>
+      <ResourcePage<InventoryResponseDto>
+        resource={INVENTORIES}
+        i18n="inventory:list"
+        testId="inventory"
+        rowName={(inventory) => inventory.name}
+        onRowClick={(inventory) => navigate(open(inventory))}
+        invalidate={[['inventory']]}
+        defaults={{ branchId: user?.branchId ?? '', isDefault: false, allowNegative: false }}
+        columns={[
+          { key: 'name', render: (i) => <RowLink to={open(i)}>{i.name}</RowLink> },
+          { key: 'branchName', render: (i) => i.branchName },
+          {
+            key: 'flags',
+            render: (i) => (
+              <Stack direction="row" sx={{ gap: 0.5 }}>
+                {i.isDefault && <Chip size="small" color="primary" label={t('list.isDefault')} />}
+                {i.allowNegative && (
+                  <Chip
+                    size="small"
+                    color="warning"
+                    variant="outlined"
+                    label={t('list.allowNegative')}
+                  />
+                )}
+              </Stack>
+            ),
+          },
+          { key: 'variantCount', align: 'center', render: (i) => i.variantCount },
+          {
+            key: 'valueAtCost',
+            align: 'right',
+            hidden: !showCost,
+            render: (i) => (i.valueAtCost !== undefined ? formatPiasters(i.valueAtCost) : ''),
+          },
+        ]}
+        fields={[
+          { name: 'name' },
+          {
+            name: 'branchId',
+            kind: 'reference',
+            resource: BRANCHES,
+            required: true,
+            createOnly: true,
+          },
+          { name: 'isDefault', kind: 'switch', help: t('list.defaultHint') },
+          { name: 'allowNegative', kind: 'switch', help: t('list.negativeHint') },
+        ]}
+      />
+      {/* What offline sales let through, for the storekeeper (issue 32). */}
+      <SaleFlagsSection />
+    </>
   );
 }

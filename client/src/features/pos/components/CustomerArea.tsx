@@ -8,7 +8,9 @@ import { useAtom } from 'jotai';
 import { lazy, memo, Suspense, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartCustomer } from '../../../shared/lib/cart';
+import { toast } from '../../../shared/ui/toast';
 import { CustomerPicker, type CustomerSearchHit } from '../../customers';
+import { searchCustomersOrDevice } from '../offline/catalog';
 import { cartCustomerAtom } from '../state/cartStore';
 
 // The quick add checks the contract's DTO: loaded when it opens (not with the till).
@@ -50,11 +52,18 @@ export const CustomerArea = memo(function CustomerArea({
           balanceText={(amount) => t('customer.balance', { amount: formatPiasters(amount) })}
           inputRef={inputRef}
           testId="pos-customer"
+          // The device's customers when the server cannot be reached (issue 32).
+          search={searchCustomersOrDevice}
+          searchScope="till"
         />
         <Tooltip title={t('customer.quickAdd')}>
           <IconButton
             size="small"
-            onClick={() => setAdding(true)}
+            onClick={() => {
+              // A new customer is made by the server: online only.
+              if (navigator.onLine === false) toast.error(t('customer.quickAddOffline'));
+              else setAdding(true);
+            }}
             aria-label={t('customer.quickAdd')}
             data-testid="customer-quick-add"
           >

@@ -1,10 +1,13 @@
 import LockOpen from '@mui/icons-material/LockOpen';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
@@ -13,6 +16,9 @@ import { salesApi, salesKeys } from '../../sales';
 import { AmountField } from '../../../shared/ui/AmountField';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { useFieldGuard } from '../../../shared/ui/fieldGuard';
+import { sessionUserState } from '../../../shared/state';
+import { unreachable } from '../offline/catalog';
+import { OutboxStrip } from '../offline/outbox/OutboxStrip';
 
 const REGISTER_KEY = 'pos.register';
 
@@ -21,9 +27,13 @@ function storedRegister(): number {
   return Number.isInteger(n) && n >= 1 && n <= 99 ? n : 1;
 }
 
-/** No open shift: the cashier counts the opening cash and opens one on this register. */
-export function OpenShiftPanel() {
+/**
+ * No open shift: the cashier counts the opening cash and opens one on this register. A shift is
+ * opened online only (docs/offline.md): `offline` (the server cannot be reached) says so.
+ */
+export function OpenShiftPanel({ offline = false }: { offline?: boolean }) {
   const { t } = useTranslation('pos');
+  const userId = useAtomValue(sessionUserState)?.id ?? null;
   const queryClient = useQueryClient();
   const guard = useFieldGuard();
   const [openingCash, setOpeningCash] = useState<number | null>(0);
@@ -44,7 +54,8 @@ export function OpenShiftPanel() {
       toast.success(t('shift.opened'));
       await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });
     },
-    onError: (err) => handleError(err, { toast: true }),
+    onError: (err) =>
+      unreachable(err) ? toast.error(t('shift.openOffline')) : handleError(err, { toast: true }),
   });
 
   const submit = (e: FormEvent) => {
@@ -61,6 +72,13 @@ export function OpenShiftPanel() {
       sx={{ p: 3, maxInlineSize: 420, marginInline: 'auto', mt: 4 }}
       data-testid="open-shift-panel"
     >
+      {/* The device's outbox stays in reach between shifts: sales waiting, the refused ones. */}
+      <Box sx={{ mb: 2, '&:empty': { display: 'none' } }}>
+        <OutboxStrip
+          userId={userId}
+          deviceName={t('outbox.deviceName', { register: storedRegister() })}
+        />
+      </Box>
       <form onSubmit={submit} noValidate>
         <Stack sx={{ gap: 2 }}>
           <Typography variant="h6" component="h1" sx={{ fontWeight: 700 }}>
@@ -69,6 +87,11 @@ export function OpenShiftPanel() {
           <Typography variant="body2" color="text.secondary">
             {t('shift.noShiftHint')}
           </Typography>
+          {offline && (
+            <Alert severity="warning" data-testid="open-shift-offline">
+              {t('shift.openOffline')}
+            </Alert>
+          )}
           <AmountField
             label={t('shift.openingCash')}
             value={openingCash}
@@ -93,7 +116,7 @@ export function OpenShiftPanel() {
             type="submit"
             variant="contained"
             startIcon={<LockOpen />}
-            disabled={open.isPending}
+            disabled={open.isPending || offline}
             data-testid="open-shift-submit"
           >
             {t('shift.open')}

@@ -25,6 +25,12 @@ import {
   type PaymentEntry,
 } from '../../../shared/lib/cart';
 
+const CREDIT_TEXT = {
+  LIMIT: 'pay.creditLimit',
+  NEEDS_PERMISSION: 'pay.creditNeedsPermission',
+  OFFLINE_LIMIT: 'pay.creditOfflineLimit',
+} as const;
+
 type Props = {
   total: number;
   methods: PaymentMethodDto[];
@@ -40,6 +46,11 @@ type Props = {
   error?: string | null;
   /** The user may make installment plans (can_see_installments, module INSTALLMENTS). */
   mayPlan?: boolean;
+  /**
+   * The sale will be completed on the device (the till is offline): an amount on account only
+   * within the customer's cached credit limit (docs/offline.md).
+   */
+  offline?: boolean;
   onClose: () => void;
   /**
    * `installment`: the remainder is sold on «تقسيط»; a plan dialog follows the sale. `cod`: the
@@ -67,6 +78,7 @@ export function PaymentDialog({
   submitting,
   error = null,
   mayPlan = false,
+  offline = false,
   onClose,
   onPay,
 }: Props) {
@@ -91,7 +103,7 @@ export function PaymentDialog({
   const needsCustomer = summary.remaining > 0 && !hasCustomer && !cod;
   const mayGrantCredit = useCan()('can_grant_credit');
   const credit =
-    customer && !cod ? creditProblem(customer, summary.remaining, mayGrantCredit) : null;
+    customer && !cod ? creditProblem(customer, summary.remaining, mayGrantCredit, offline) : null;
   const canPay = !summary.overpaid && !needsCustomer && !credit && !submitting;
 
   const fillRest = (method: PaymentMethodDto) => {
@@ -209,9 +221,7 @@ export function PaymentDialog({
           )}
           {credit && (
             <Alert severity="warning" sx={{ mt: 1 }} data-testid="pay-credit-refused">
-              {t(credit.code === 'LIMIT' ? 'pay.creditLimit' : 'pay.creditNeedsPermission', {
-                available: formatPiasters(credit.available),
-              })}
+              {t(CREDIT_TEXT[credit.code], { available: formatPiasters(credit.available) })}
             </Alert>
           )}
           {summary.remaining > 0 && hasCustomer && !cod && !credit && installmentMethod && (

@@ -28,8 +28,9 @@ import { printSoon, usePaperLayout } from '../../../shared/ui/print';
 import { toast } from '../../../shared/ui/toast';
 import { catalogApi, catalogKeys, type InventoryOption } from '../../catalog';
 import { loadEReceiptMark } from '../../eta';
-import { salesApi, salesKeys } from '../../sales';
+import { salesApi } from '../../sales';
 import { useProblemText } from '../hooks/useProblemText';
+import { useCurrentShift } from '../hooks/useCurrentShift';
 import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
 import { DeviceCatalogStrip } from '../offline/catalog';
@@ -58,18 +59,14 @@ import { TillDialogs, type Printed, type TillOpen } from './TillDialogs';
 import { TillPayment } from './TillPayment';
 import { TotalsPanel } from './TotalsPanel';
 
-/** The open shift, which decides what the page shows first (also prefetched: ../pages.ts). */
-export const currentShiftQuery = {
-  queryKey: salesKeys.currentShift,
-  queryFn: salesApi.currentShift,
-  staleTime: 30_000,
-};
+export { currentShiftQuery } from '../hooks/useCurrentShift';
 
 /** /POS: no open shift → open one; otherwise the selling screen. */
 export default function PosPage() {
   const { t } = useTranslation('pos');
-  const shift = useQuery(currentShiftQuery);
-  useErrorToast(shift.error);
+  // The server's open shift, or the one saved on the device when the server cannot be reached.
+  const shift = useCurrentShift();
+  useErrorToast(shift.offline ? null : shift.error);
   // The service worker, the saved session profile and the lock (issue 32).
   useTillOffline();
   return (
@@ -78,7 +75,7 @@ export default function PosPage() {
       {shift.isLoading ? (
         <LinearProgress aria-label={t('loading')} />
       ) : !shift.data ? (
-        <OpenShiftPanel />
+        <OpenShiftPanel offline={shift.offline} />
       ) : (
         <PosScreen register={shift.data.register} />
       )}

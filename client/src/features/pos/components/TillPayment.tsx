@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { paymentSummary, toCreateSaleDto, type PaymentEntry } from '../../../shared/lib/cart';
 import { isRetryable } from '../../../shared/lib/ids';
 import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
+import { useSellsOffline, useTillPaymentMethods } from '../hooks/useTillPayment';
 import type { TillExtras } from '../lib/tillExtras';
 import { payAtTill } from '../offline/outbox/payAtTill';
 import {
@@ -41,8 +41,10 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
   const { t } = useTranslation('pos');
   const store = useStore();
   const queryClient = useQueryClient();
-  const methods = usePaymentMethods(true);
+  // The device's copy when the server cannot be reached (issue 32).
+  const methods = useTillPaymentMethods();
   const pay = useAtomValue(payAtom);
+  const offline = useSellsOffline(pay.open);
   const total = useAtomValue(cartTotalsAtom).total;
   const customer = useAtomValue(cartCustomerAtom);
   const close = useSetAtom(closePayAtom);
@@ -108,6 +110,7 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
         window.setTimeout(focusSearch, 50);
       }}
       mayPlan={mayPlan}
+      offline={offline}
       onPay={(payments, options) => {
         if (paymentSummary(total, payments, methods.data ?? []).overpaid) return;
         void send(payments, options.installment, options.cod);

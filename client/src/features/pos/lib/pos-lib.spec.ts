@@ -292,3 +292,31 @@ describe('credit at the POS (issue 11)', () => {
     expect(creditProblem({ balance: 5000, creditLimit: 1000 }, 0, false)).toBeNull();
   });
 });
+
+describe('credit at an offline till (issue 32)', () => {
+  it('puts a due amount on account only within the cached limit: balance + due ≤ limit', () => {
+    expect(creditProblem({ balance: 900, creditLimit: 1000 }, 100, false, true)).toBeNull();
+    expect(creditProblem({ balance: 901, creditLimit: 1000 }, 100, false, true)).toEqual({
+      code: 'OFFLINE_LIMIT',
+      available: 99,
+    });
+    // whatever the user's permission: the server would only flag it
+    expect(creditProblem({ balance: 901, creditLimit: 1000 }, 100, true, true)).toEqual({
+      code: 'OFFLINE_LIMIT',
+      available: 99,
+    });
+    // no limit, or an unknown one, is no credit offline
+    expect(creditProblem({ balance: 0, creditLimit: 0 }, 1, true, true)).toEqual({
+      code: 'OFFLINE_LIMIT',
+      available: 0,
+    });
+    expect(creditProblem({ balance: 0 }, 1, true, true)).toEqual({
+      code: 'OFFLINE_LIMIT',
+      available: 0,
+    });
+    // a customer in credit (negative balance) may take it on account
+    expect(creditProblem({ balance: -500, creditLimit: 0 }, 500, false, true)).toBeNull();
+    // nothing due: nothing to check
+    expect(creditProblem({ balance: 5000, creditLimit: 1000 }, 0, false, true)).toBeNull();
+  });
+});

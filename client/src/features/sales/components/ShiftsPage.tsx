@@ -41,6 +41,7 @@ import {
 import { ShiftReport } from './receipts';
 import { useIdempotencyKey } from '../../../shared/lib/useIdempotencyKey';
 import { outboxWaitingCount } from '../../../shared/lib/outboxWaiting';
+import { forgetShift } from '../../../shared/lib/shiftCache';
 import { ApiClientError } from '../../../shared/api/ApiClientError';
 
 /** Egyptian notes and coins, in pounds as written on them → piasters. */
@@ -101,6 +102,8 @@ export function CloseShiftDialog({
     },
     onSuccess: async (closed) => {
       idem.renew();
+      // The shift this device kept for a restart offline is over (shared/lib/shiftCache.ts).
+      forgetShift(localStorage, closed.cashierId);
       toast.success(t('shift.closedToast'));
       queryClient.setQueryData(salesKeys.currentShift, null);
       await queryClient.invalidateQueries({ queryKey: ['sales', 'shifts'] });

@@ -1,7 +1,9 @@
 // The till's device catalog (issue 32 item 2): what the till's components use. The Dexie database,
 // the sync and the lookups load lazily (./service), from the till's own chunk.
-import type { VariantResponseDto } from '@pos/contracts';
+import type { PaymentMethodDto, VariantResponseDto } from '@pos/contracts';
+import { fetchPaymentMethods } from '../../../../shared/api/paymentMethods';
 import { catalogApi } from '../../../catalog';
+import { customersApi, type CustomerSearchHit } from '../../../customers';
 
 export { DeviceCatalogStrip } from './DeviceCatalogStrip';
 
@@ -23,12 +25,55 @@ export async function searchVariantsOrDevice(
   limit: number,
   signal?: AbortSignal,
 ): Promise<VariantResponseDto[]> {
-  const device = async () => (await loadCatalogService()).deviceSearch(q, limit);
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return device();
+  return serverOrDevice(
+    () => catalogApi.searchVariants(q, inventoryId, limit, signal),
+    async () => (await loadCatalogService()).deviceSearch(q, limit),
+  );
+}
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** The server's answer, or the device's when the server cannot be reached. */
+async function serverOrDevice<T>(server: () => Promise<T>, device: () => Promise<T>): Promise<T> {
+  if (browserOffline()) return device();
   try {
-    return await catalogApi.searchVariants(q, inventoryId, limit, signal);
+    return await server();
   } catch (err) {
     if (!unreachable(err)) throw err;
     return device();
   }
 }
+
+/**
+ * The till's customer search: the server's, or the device's customers (balance and credit limit
+ * as of the last sync) when the server cannot be reached.
+ */
+export const searchCustomersOrDevice = (q: string): Promise<CustomerSearchHit[]> =>
+  serverOrDevice<CustomerSearchHit[]>(
+    () => customersApi.search(q),
+    async () =>
+      (await (await loadCatalogService()).deviceCustomers(q, 20)).map((c) => ({
+        id: c.id,
+        name: c.name,
+        phone: c.phone,
+        balance: c.balance,
+        creditLimit: c.creditLimit,
+      })),
+  );
+
+/** The till's active payment methods: the server's, or the device's copy when it cannot be reached. */
+export const paymentMethodsOrDevice = (): Promise<PaymentMethodDto[]> =>
+  serverOrDevice<PaymentMethodDto[]>(
+    () => fetchPaymentMethods(true),
+    async () =>
+      (await (await loadCatalogService()).devicePaymentMethods()).map((m) => ({
+        id: m.id,
+        nameAr: m.nameAr,
+        nameEn: m.nameEn,
+        type: m.type as PaymentMethodDto['type'],
+        active: true,
+        sortOrder: m.sortOrder,
+        settlementVaultId: null,
+        settlementVaultName: null,
+      })),
+  );

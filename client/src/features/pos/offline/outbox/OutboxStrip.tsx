@@ -1,21 +1,12 @@
 import CloudOff from '@mui/icons-material/CloudOffOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPiasters } from '@pos/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/lib/format';
-import { useOutbox, useRefusedSales } from './useOutbox';
+import { RefusedDialog } from './RefusedDialog';
+import { useOutbox } from './useOutbox';
 
 /**
  * The till's outbox strip (issue 32 item 4): how many sales wait for the server and since when
@@ -26,77 +17,43 @@ export function OutboxStrip({ userId, deviceName }: { userId: string | null; dev
   const { t } = useTranslation('pos');
   const status = useOutbox(userId, deviceName);
   const [open, setOpen] = useState(false);
-  if (status.waiting === 0 && status.refused === 0) return null;
+  const empty = status.waiting === 0 && status.refused === 0;
+  // The refused list stays open when its last sale is dismissed (the dismissed ones show in it).
+  if (empty && !open) return null;
   return (
     <>
-      <Alert
-        severity={status.refused > 0 ? 'warning' : 'info'}
-        icon={<CloudOff fontSize="small" />}
-        role="status"
-        data-testid="outbox-strip"
-        sx={{ py: 0, alignItems: 'center' }}
-        action={
-          status.refused > 0 ? (
-            <Button
-              size="small"
-              color="inherit"
-              onClick={() => setOpen(true)}
-              data-testid="outbox-refused-open"
-            >
-              {t('outbox.refusedButton', { count: status.refused })}
-            </Button>
-          ) : undefined
-        }
-      >
-        <span data-testid="outbox-waiting" data-count={status.waiting}>
-          {t('outbox.waiting', { count: status.waiting })}
-        </span>
-        {status.oldestAt && (
-          <Typography component="span" variant="caption">
-            {' · '}
-            {t('outbox.oldest', { time: formatDateTime(status.oldestAt) })}
-          </Typography>
-        )}
-      </Alert>
+      {!empty && (
+        <Alert
+          severity={status.refused > 0 ? 'warning' : 'info'}
+          icon={<CloudOff fontSize="small" />}
+          role="status"
+          data-testid="outbox-strip"
+          sx={{ py: 0, alignItems: 'center' }}
+          action={
+            status.refused > 0 ? (
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => setOpen(true)}
+                data-testid="outbox-refused-open"
+              >
+                {t('outbox.refusedButton', { count: status.refused })}
+              </Button>
+            ) : undefined
+          }
+        >
+          <span data-testid="outbox-waiting" data-count={status.waiting}>
+            {t('outbox.waiting', { count: status.waiting })}
+          </span>
+          {status.oldestAt && (
+            <Typography component="span" variant="caption">
+              {' · '}
+              {t('outbox.oldest', { time: formatDateTime(status.oldestAt) })}
+            </Typography>
+          )}
+        </Alert>
+      )}
       {open && <RefusedDialog onClose={() => setOpen(false)} />}
     </>
-  );
-}
-
-function RefusedDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('pos');
-  const rows = useRefusedSales(true);
-  return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{t('outbox.refusedTitle')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('outbox.refusedHint')}
-        </Typography>
-        <Table size="small" data-testid="outbox-refused-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('outbox.receipt')}</TableCell>
-              <TableCell>{t('outbox.amount')}</TableCell>
-              <TableCell>{t('outbox.time')}</TableCell>
-              <TableCell>{t('outbox.reason')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>{r.receipt}</TableCell>
-                <TableCell>{formatPiasters(r.total)}</TableCell>
-                <TableCell>{formatDateTime(r.at)}</TableCell>
-                <TableCell>{r.reason}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.close')}</Button>
-      </DialogActions>
-    </Dialog>
   );
 }

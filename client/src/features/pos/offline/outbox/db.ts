@@ -63,10 +63,22 @@ export type RefusedSale = {
   at: string;
 };
 
+/**
+ * A refused sale a manager dismissed after dealing with it (re-entered online, settled): it leaves
+ * the refused list but stays on the device, with who, when and why (the device's audit trail;
+ * the server has no endpoint to receive it, docs/offline.md).
+ */
+export type DismissedSale = RefusedSale & {
+  dismissedAt: string;
+  dismissedBy: { id: string; name: string };
+  dismissReason: string;
+};
+
 export class OutboxDb extends Dexie {
   meta!: Table<MetaRow, MetaRow['key']>;
   queue!: EntityTable<QueuedSale, 'id'>;
   refused!: EntityTable<RefusedSale, 'id'>;
+  dismissed!: EntityTable<DismissedSale, 'id'>;
 
   constructor(name = OUTBOX_DB) {
     super(name);
@@ -75,6 +87,8 @@ export class OutboxDb extends Dexie {
       queue: 'id, receiptNo',
       refused: 'id, at',
     });
+    // Only a table added: nothing already on the device is touched.
+    this.version(2).stores({ dismissed: 'id, dismissedAt' });
   }
 }
 

@@ -6,7 +6,8 @@ import { http } from '../../../../shared/api/http';
 import { onLiveResync } from '../../../../shared/realtime';
 import type { Cart } from '../../../../shared/lib/cart';
 import { checkoutThroughOutbox, type CheckoutOutcome } from './checkout';
-import { outboxDb, type RefusedSale } from './db';
+import { outboxDb, type DismissedSale, type RefusedSale } from './db';
+import { dismissedSales, dismissRefused } from './dismiss';
 import { isApiClientError } from '../../../../shared/api/ApiClientError';
 import { classifyAnswer } from './classify';
 import { postSale, type SendResult } from './send';
@@ -19,7 +20,7 @@ import {
   type OutboxStatus,
 } from './store';
 
-export type { OutboxStatus, RefusedSale, CheckoutOutcome };
+export type { OutboxStatus, RefusedSale, DismissedSale, CheckoutOutcome };
 
 let userId: string | null = null;
 let sender: OutboxSender | null = null;
@@ -115,3 +116,13 @@ export function watchRefused(listener: (rows: RefusedSale[]) => void): () => voi
   const sub = liveQuery(() => refusedSales()).subscribe({ next: listener, error: () => undefined });
   return () => sub.unsubscribe();
 }
+
+export function watchDismissed(listener: (rows: DismissedSale[]) => void): () => void {
+  const sub = liveQuery(() => dismissedSales()).subscribe({
+    next: listener,
+    error: () => undefined,
+  });
+  return () => sub.unsubscribe();
+}
+
+export { dismissRefused };

@@ -1,7 +1,7 @@
 import type { CreateSaleDto } from '@pos/contracts';
 import { useEffect, useState } from 'react';
 import type { Cart } from '../../../../shared/lib/cart';
-import type { CheckoutOutcome, OutboxStatus, RefusedSale } from './engine';
+import type { CheckoutOutcome, DismissedSale, OutboxStatus, RefusedSale } from './engine';
 
 // The till's door to its outbox: the working parts (Dexie, the sender) load with the till, lazily.
 const loadEngine = () => import('./engine');
@@ -58,4 +58,30 @@ export function useRefusedSales(open: boolean): RefusedSale[] {
     };
   }, [open]);
   return rows;
+}
+
+/** The refused sales a manager dismissed (the device's audit trail), while `open`. */
+export function useDismissedSales(open: boolean): DismissedSale[] {
+  const [rows, setRows] = useState<DismissedSale[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void loadEngine().then((engine) => {
+      if (!gone) stop = engine.watchDismissed(setRows);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [open]);
+  return rows;
+}
+
+/** Dismisses a refused sale with a reason (see dismiss.ts). */
+export async function dismissRefusedSale(
+  id: string,
+  input: { reason: string; by: { id: string; name: string } },
+): Promise<boolean> {
+  return (await loadEngine()).dismissRefused(id, input);
 }
