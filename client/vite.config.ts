@@ -280,14 +280,14 @@ export default defineConfig({
               priority: 20,
               includeDependenciesRecursively: false,
             },
-            // The server's English messages and the fields' labels (with the two-language catalogue
-            // the form validation reads): the shell bundles the Arabic messages only
-            // (client/src/i18n.ts) and must import nothing from this chunk, which imports the
-            // shell's `LIMITS` and Arabic messages back (a cycle there left `LIMITS` undefined while
-            // the messages were built, and the app did not start).
+            // The server's messages and the fields' labels in both languages (the catalogue the
+            // form validation reads; the server answers in the user's language, so the shell needs
+            // none of it): the shell must import nothing from this chunk, which imports the shell's
+            // `LIMITS` back (a cycle there left `LIMITS` undefined while the messages were built,
+            // and the app did not start).
             {
               name: 'server-messages',
-              test: /libs[\\/]contracts[\\/]src[\\/]i18n[\\/](messages(-en)?|field-labels-(ar|en))\.ts$/,
+              test: /libs[\\/]contracts[\\/]src[\\/]i18n[\\/](messages(-ar|-en)?|field-labels-(ar|en))\.ts$/,
               priority: 20,
               includeDependenciesRecursively: false,
             },

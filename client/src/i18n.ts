@@ -1,15 +1,13 @@
-import { DEFAULT_LOCALE, parseLocale, SERVER_MESSAGES_AR, type Locale } from '@pos/contracts';
+import { DEFAULT_LOCALE, parseLocale, type Locale } from '@pos/contracts';
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from './shared/lib/cookies';
-import { serverNamespace } from './shared/lib/serverNamespace';
 
 // i18n bootstrap. Namespaces:
 //  - every `features/<name>/i18n/{ar,en}.json` is namespace `<name>` (features/users → `users`);
 //  - every `locales/<ns>/{ar,en}.json` is a shared namespace (`common`, `nav`, `shell`);
-//  - `server`: the server's messages from the contracts (validation keys used by DTO classes);
-//    the Arabic ones are bundled, the English ones load when English is used (like a lazy
-//    feature namespace), which keeps ~7 KB gz out of the first visit.
+//  (The server's own messages are not a namespace: the server answers in the user's language, and
+//  the forms word a rule's message with the contracts' `translateServer`, loaded with them.)
 // The locale lives in the `locale` cookie (spec §4), default ar.
 //  - only the first screen's feature namespaces (auth, home) are bundled; every other feature's
 //    text loads with its pages (the lazy glob below), keeping it out of the initial bundle;
@@ -32,14 +30,6 @@ const lazyNamespaces = {
     ns: string,
     done: (error: unknown, data: Record<string, unknown> | null) => void,
   ) {
-    if (ns === 'server') {
-      if (lng !== 'en') return done(null, {});
-      import('./serverMessagesEn').then(
-        (mod) => done(null, mod.serverMessagesEn()),
-        (error: unknown) => done(error, null),
-      );
-      return;
-    }
     const load = lazyFeatureFiles[`./features/${ns}/i18n/${lng}.json`];
     if (!load) return done(null, {});
     load().then(
@@ -67,7 +57,6 @@ function buildResources(): Resource {
     const m = /\.\/locales\/([^/]+)\/(\w+)\.json$/.exec(path);
     if (m) add(path, m[1], m[2], mod.default);
   }
-  resources.ar.server = serverNamespace(SERVER_MESSAGES_AR);
   return resources;
 }
 
