@@ -11,10 +11,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPiasters } from '@pos/contracts';
-import { useState } from 'react';
+import { ETA_RECEIPT_SUBMIT_WINDOW_HOURS, formatPiasters } from '@pos/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/lib/format';
+import { receiptsLate } from './receiptsLate';
 import { useOutbox, useRefusedSales } from './useOutbox';
 
 /**
@@ -26,9 +27,18 @@ export function OutboxStrip({ userId, deviceName }: { userId: string | null; dev
   const { t } = useTranslation('pos');
   const status = useOutbox(userId, deviceName);
   const [open, setOpen] = useState(false);
+  const late = useReceiptsLate(status.oldestReceiptAt);
   if (status.waiting === 0 && status.refused === 0) return null;
   return (
     <>
+      {late && status.oldestReceiptAt && (
+        <Alert severity="error" role="alert" data-testid="outbox-ereceipts-late" sx={{ py: 0 }}>
+          {t('outbox.eReceiptsLate', {
+            time: formatDateTime(status.oldestReceiptAt),
+            hours: ETA_RECEIPT_SUBMIT_WINDOW_HOURS,
+          })}
+        </Alert>
+      )}
       <Alert
         severity={status.refused > 0 ? 'warning' : 'info'}
         icon={<CloudOff fontSize="small" />}
@@ -61,6 +71,20 @@ export function OutboxStrip({ userId, deviceName }: { userId: string | null; dev
       {open && <RefusedDialog onClose={() => setOpen(false)} />}
     </>
   );
+}
+
+/**
+ * Whether the oldest e-receipt the till built and has not sent is near ETA's submission window
+ * (ETA_RECEIPT_WARN_AFTER_HOURS of ETA_RECEIPT_SUBMIT_WINDOW_HOURS): looked at again every minute.
+ */
+function useReceiptsLate(oldest: string | null): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!oldest) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, [oldest]);
+  return receiptsLate(oldest, now);
 }
 
 function RefusedDialog({ onClose }: { onClose: () => void }) {
