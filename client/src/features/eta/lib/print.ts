@@ -49,7 +49,10 @@ export async function loadEReceiptMark(
 }
 
 /** The e-receipts the till built for the sales it completed offline this session (issue 32 item 6). */
-const localReceipts = new Map<string, Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>>();
+const localReceipts = new Map<
+  string,
+  Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>
+>();
 
 /** A sale completed on the till with its own e-receipt: printed from it (the server has it later). */
 export function rememberLocalEReceipt(

@@ -75,20 +75,21 @@ export class DeviceCatalogQueries {
     // Taken before anything is read: whatever commits after it is in the next sync.
     const [{ cursor }] = await this.ds.query(CURRENT_SNAPSHOT);
     const since = query.since ?? null;
-    const [variants, stock, customers, paymentMethods, receipt, eReceipt, removals] = await Promise.all([
-      this.variantCount(since),
-      deviceStockCount(this.ds, query.inventoryId, since),
-      deviceCustomersCount(this.ds, since),
-      devicePaymentMethods(this.ds),
-      deviceReceiptData(this.ds),
-      deviceEReceiptData(this.ds, branchId, query.deviceId ?? null),
-      since
-        ? (this.ds.query(
-            `SELECT r.kind, r.id FROM device_catalog_removals r WHERE ${changedSince('r', '$1')}`,
-            [since],
-          ) as Promise<{ kind: string; id: string }[]>)
-        : Promise.resolve([]),
-    ]);
+    const [variants, stock, customers, paymentMethods, receipt, eReceipt, removals] =
+      await Promise.all([
+        this.variantCount(since),
+        deviceStockCount(this.ds, query.inventoryId, since),
+        deviceCustomersCount(this.ds, since),
+        devicePaymentMethods(this.ds),
+        deviceReceiptData(this.ds),
+        deviceEReceiptData(this.ds, branchId, query.deviceId ?? null),
+        since
+          ? (this.ds.query(
+              `SELECT r.kind, r.id FROM device_catalog_removals r WHERE ${changedSince('r', '$1')}`,
+              [since],
+            ) as Promise<{ kind: string; id: string }[]>)
+          : Promise.resolve([]),
+      ]);
     return {
       cursor,
       full: !since,

@@ -3,13 +3,7 @@ import type { Cart } from '../../../../shared/lib/cart';
 import { outboxDb, type OutboxDb, type QueuedSale } from './db';
 import type { SendResult } from './send';
 import { withSendLock, type OutboxSender } from './sender';
-import {
-  dropUnsold,
-  enqueueSale,
-  markAttempt,
-  markSent,
-  type DeviceReceiptBuilder,
-} from './store';
+import { dropUnsold, enqueueSale, markAttempt, markSent, type DeviceReceiptBuilder } from './store';
 
 export type CheckoutOutcome =
   /** the server's invoice, as before */

@@ -50,7 +50,14 @@ export function deviceReceiptBuilder(
       let built;
       try {
         built = buildDeviceReceipt(
-          { data: { ...data, serial, issuer }, previousUuid, rungAt, receiptNumber, lines, tenders },
+          {
+            data: { ...data, serial, issuer },
+            previousUuid,
+            rungAt,
+            receiptNumber,
+            lines,
+            tenders,
+          },
           sha256Hex,
         );
       } catch {

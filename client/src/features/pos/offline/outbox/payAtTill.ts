@@ -2,7 +2,7 @@ import type { CreateSaleDto, PaymentMethodDto, SaleDto } from '@pos/contracts';
 import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClientError';
 import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
-import { rememberLocalEReceipt } from '../../../eta/lib/print';
+import { rememberLocalEReceipt } from '../../../eta';
 import { loadCatalogService } from '../catalog';
 import { deviceReceiptBuilder } from './eReceipt';
 import { localSale } from './localSale';

@@ -119,7 +119,11 @@ export async function enqueueSale(
 /** Builds a queued sale's e-receipt on `serial` (null: nothing to receipt). */
 export type DeviceReceiptBuilder = {
   serial: string;
-  build: (p: { previousUuid: string; receiptNumber: string; rungAt: string }) => QueuedEReceipt | null;
+  build: (p: {
+    previousUuid: string;
+    receiptNumber: string;
+    rungAt: string;
+  }) => QueuedEReceipt | null;
 };
 
 /** The waiting sales, oldest first. */
