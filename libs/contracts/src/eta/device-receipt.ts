@@ -6,14 +6,7 @@ import { buildEtaReceipt, etaDateTime, type BuiltEtaReceipt } from './receipt';
 import { etaSaleReceiptInput, type EtaIssuer, type EtaSaleLine } from './sale-receipt';
 
 export { ETA_POS_SERIAL_PATTERN } from './pos-serial';
-
-/**
- * ETA's window to submit a receipt after it was issued. UNVERIFIED (FACTS §4.2: claimed by third-party
- * code, "late submission request" after it): a constant, so it is changed in one place.
- */
-export const ETA_RECEIPT_SUBMIT_WINDOW_HOURS = 24;
-/** The till warns when its oldest unsent receipt is this old (hours). */
-export const ETA_RECEIPT_WARN_AFTER_HOURS = 20;
+export { ETA_RECEIPT_SUBMIT_WINDOW_HOURS, ETA_RECEIPT_WARN_AFTER_HOURS } from './pos-serial';
 
 /** dateTimeIssued is the issue time minus this, so ETA never sees it "in the future" (clock skew). */
 export const ETA_ISSUE_SKEW_MS = 1000;
