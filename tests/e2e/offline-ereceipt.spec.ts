@@ -136,17 +136,25 @@ test('a till with its own serial prints the e-receipt offline; the server issues
       timeout: 90_000,
     });
 
-    // --- Offline: one sale, completed on the till, its receipt with the till's e-receipt.
+    // --- Offline. The first sale is tried (the browser may not know it is offline), gets no
+    // answer and is completed on the till without a till-built e-receipt (its body may have
+    // reached the server: nothing can be added to it). The next one is known offline (a sale
+    // waits): the till builds its e-receipt, chained on its serial.
     await tillContext.setOffline(true);
-    await till.getByTestId('pos-search').focus();
-    await scan(till, barcode);
-    await expect(till.getByTestId('cart-line')).toHaveCount(1);
-    await till.getByTestId('pos-pay').click();
-    await expect(till.getByTestId('payment-dialog')).toBeVisible();
-    await till.getByTestId('pay-rest-cash').click();
-    await till.getByTestId('pay-submit').click();
-    await expect(till.getByTestId('payment-dialog')).toBeHidden();
-    await expect(till.getByTestId('outbox-waiting')).toHaveAttribute('data-count', '1');
+    const sellOne = async (count: number) => {
+      await till.getByTestId('pos-search').focus();
+      await scan(till, barcode);
+      await expect(till.getByTestId('cart-line')).toHaveCount(1);
+      await till.getByTestId('pos-pay').click();
+      await expect(till.getByTestId('payment-dialog')).toBeVisible();
+      await till.getByTestId('pay-rest-cash').click();
+      await till.getByTestId('pay-submit').click();
+      await expect(till.getByTestId('payment-dialog')).toBeHidden();
+      await expect(till.getByTestId('outbox-waiting')).toHaveAttribute('data-count', String(count));
+      await expect(till.getByTestId('cart-line')).toHaveCount(0);
+    };
+    await sellOne(1);
+    await sellOne(2);
     const receipt = till.getByTestId('print-area').getByTestId('sale-receipt');
     const uuidBox = receipt.getByTestId('receipt-eta-uuid');
     await expect(uuidBox).toHaveText(/^[0-9a-f]{64}$/);
@@ -156,18 +164,33 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     const qrText = (await qr.getAttribute('data-qr'))!;
     expect(qrText).toContain(`/receipts/search/${printed}/share/`);
     expect(qrText).toContain('IssuerRIN:100200300');
-    const saleId = await till.evaluate(
+    const queued = await till.evaluate(
       () =>
-        new Promise<string>((resolve, reject) => {
+        new Promise<{ id: string; eReceipt?: string }[]>((resolve, reject) => {
           const open = indexedDB.open('pos-outbox');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const all = open.result.transaction('queue').objectStore('queue').getAll();
-            all.onsuccess = () => resolve((all.result[0] as { id: string }).id);
+            all.onsuccess = () =>
+              resolve(
+                (
+                  all.result as {
+                    id: string;
+                    receiptNo: number;
+                    dto: { device: { eReceipt?: { uuid: string } } };
+                  }[]
+                )
+                  .sort((x, y) => x.receiptNo - y.receiptNo)
+                  .map((r) => ({ id: r.id, eReceipt: r.dto.device.eReceipt?.uuid })),
+              );
             all.onerror = () => reject(all.error);
           };
         }),
     );
+    expect(queued).toHaveLength(2);
+    expect(queued[0].eReceipt).toBeUndefined();
+    expect(queued[1].eReceipt).toBe(printed);
+    const saleId = queued[1].id;
 
     // --- Back online: the sale is sent; the server's e-receipt for it is the one printed.
     await tillContext.setOffline(false);
@@ -185,6 +208,13 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     }[];
     const mine = list.find((r) => r.uuid === printed)!;
     expect(mine.status).not.toBe('chain_broken');
+    // the first sale's receipt: issued by the server on the branch's serial when it arrived
+    await expect
+      .poll(async () => {
+        const res = await owner.request.get(`/api/E-receipts/sale/${queued[0].id}`);
+        return res.ok() ? ((await res.json()) as unknown[]).length : 0;
+      })
+      .toBe(1);
   } finally {
     await ownerContext.close();
     await tillContext.close();
