@@ -276,7 +276,7 @@ export default defineConfig({
             // shell, since the contracts' index is part of the shell.
             {
               name: 'contracts-docs',
-              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments|reports|eta[\\/](canonical|receipt|invoice))\.ts$|node_modules[\\/]decimal\.js[\\/]/,
+              test: /libs[\\/]contracts[\\/]src[\\/](amount-words-(ar|en)|phone|installments|reports|eta[\\/](canonical|receipt|invoice|sale-receipt|device-receipt))\.ts$|node_modules[\\/]decimal\.js[\\/]/,
               priority: 20,
               includeDependenciesRecursively: false,
             },

@@ -121,6 +121,9 @@ describe('device catalog', () => {
       1000,
       14,
       'piece',
+      // its ETA item (issue 32 item 6): none set, the e-receipt uses the company's EGS code
+      null,
+      null,
     ]);
 
     // A page is about a megabyte of JSON at full size: it travels gzipped.

@@ -33,6 +33,15 @@ export type SaleCompletedEvent = {
    */
   eReceipts?: boolean;
   /**
+   * a sale rung on a till (issue 32): the till, its printed receipt number and the e-receipt it
+   * built offline (the server rebuilds and checks it on the till's serial: docs/offline.md)
+   */
+  device?: {
+    deviceId: string;
+    receipt: string | null;
+    eReceipt?: { serial: string; uuid: string; previousUuid: string; dateTimeIssued: string };
+  };
+  /**
    * the repair ticket this sale bills (issue 30 item 20): its money, revenue and VAT are posted
    * once, by the ticket's own `maintenance.money` settle entry, so the sale posts nothing
    */

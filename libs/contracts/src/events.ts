@@ -67,7 +67,15 @@ export type EInvoiceStatusPayload = {
   documentId: string;
   kind: 'receipt' | 'invoice';
   /** an EReceiptStatus */
-  status: 'draft' | 'queued' | 'submitted' | 'valid' | 'invalid' | 'rejected' | 'cancelled';
+  status:
+    | 'draft'
+    | 'queued'
+    | 'submitted'
+    | 'valid'
+    | 'invalid'
+    | 'rejected'
+    | 'cancelled'
+    | 'chain_broken';
   uuid: string;
   receiptNumber: string;
   deadLetter: boolean;

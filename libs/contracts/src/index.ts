@@ -63,6 +63,7 @@ export * from './dto/einvoices.dto';
 export * from './eta/canonical';
 export * from './eta/receipt';
 export * from './eta/sale-receipt';
+export * from './eta/device-receipt';
 export * from './reports';
 export * from './dto/reports.dto';
 export * from './eta/invoice';

@@ -2,6 +2,6 @@
 // carries (the QR and the UUID). The pages come from pages.ts.
 export { EtaQueueCard } from './components/EtaQueueCard';
 export { EReceiptQr } from './components/EReceiptQr';
-export { loadEReceiptMark, type EReceiptMark } from './lib/print';
+export { loadEReceiptMark, rememberLocalEReceipt, type EReceiptMark } from './lib/print';
 export { EtaErrorList, EtaJson, EtaLastError, EtaSignerMissing } from './components/EtaErrors';
 export { formatEtaAmount } from './lib/eta';

@@ -14,6 +14,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import type { Unit } from '../limits';
+import type { DeviceEReceiptData } from '../eta/device-receipt';
 
 // The till's copy of its branch's catalog (issue 32 item 2, docs/decisions/0070): GET
 // /api/device-catalog answers the sync's start (cursor, counts, payment methods, receipt data,
@@ -54,6 +55,8 @@ class DeviceCursorRule implements ValidatorConstraintInterface {
 export class DeviceCatalogQueryDto {
   /** The till's inventory (the POS inventory of the user's branch). */
   @IsUUID() inventoryId: string;
+  /** The till asking (its ETA POS serial comes with the e-receipt data). */
+  @IsOptional() @IsUUID() deviceId?: string;
   /** The cursor of the last complete sync: only what changed since (absent: everything). */
   @IsOptional() @IsString() @MaxLength(20_000) @Validate(DeviceCursorRule) since?: string;
 }
@@ -67,7 +70,9 @@ export class DeviceCatalogPageQueryDto extends DeviceCatalogQueryDto {
 
 /**
  * A sellable variant, compact: [id, productId, nameAr, nameEn, sku, barcodes, properties,
- * sellPrice, minSellPrice, vatRate, unit] (money in piasters).
+ * sellPrice, minSellPrice, vatRate, unit, etaItemType, etaItemCode] (money in piasters; nameAr is
+ * the product's Arabic name, as the e-receipt describes the line). The ETA item (issue 32 item 6)
+ * came last: a row synced before it has 11 fields, and the till builds no e-receipt with it.
  */
 export type DeviceVariantRow = [
   string,
@@ -81,6 +86,8 @@ export type DeviceVariantRow = [
   number,
   number,
   Unit,
+  ('GS1' | 'EGS' | null)?,
+  (string | null)?,
 ];
 /** [variantId, onHand, reserved] in the till's inventory. */
 export type DeviceStockRow = [string, number, number];
@@ -114,6 +121,11 @@ export type DeviceCatalogStartDto = {
   /** Always whole (a few rows): replace the device's list. */
   paymentMethods: DevicePaymentMethod[];
   receipt: DeviceReceiptData | null;
+  /**
+   * The till's e-receipts (issue 32 item 6): the issuer, whether they are on and the till's ETA
+   * POS serial (asked with `deviceId`); absent from an older server.
+   */
+  eReceipt?: DeviceEReceiptData;
   /** Deleted since `since` (empty on a full load). */
   removed: { variants: string[]; customers: string[] };
 };

@@ -35,6 +35,9 @@ export const E_RECEIPT_STATUSES = [
   'invalid',
   'rejected',
   'cancelled',
+  // a till's receipt the server did not submit: its chain or its UUID did not check out (issue 32
+  // item 6, docs/offline.md); the reason is its lastError (E_RECEIPT_HOLD_REASONS)
+  'chain_broken',
 ] as const;
 export type EReceiptStatus = (typeof E_RECEIPT_STATUSES)[number];
 /** The statuses the worker still has to act on. */

@@ -34,6 +34,7 @@ import {
 } from './limit-rules';
 import { IsCalendarDate, isCalendarDate } from './calendar-date';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods';
+import { ETA_POS_SERIAL_PATTERN } from '../eta/pos-serial';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -309,6 +310,25 @@ function RungAtWindow() {
     });
 }
 
+/**
+ * The ETA e-receipt a till built for a sale it completed offline (issue 32 item 6, docs/offline.md):
+ * the server rebuilds the receipt from the saved sale and checks both UUIDs before it submits.
+ */
+export class SaleDeviceEReceiptDto {
+  /** the till's ETA POS serial the receipt was chained on */
+  @IsString()
+  @MaxLength(100)
+  @Matches(ETA_POS_SERIAL_PATTERN, { message: 'validation.eta.posSerial' })
+  serial: string;
+  /** the receipt's UUID (lowercase hex SHA-256) */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'validation.eta.uuid' }) uuid: string;
+  /** the UUID of the till's previous receipt on the serial ("" for its first) */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'validation.eta.uuid' }) previousUuid: string;
+  /** header.dateTimeIssued as the till wrote it (UTC, YYYY-MM-DDTHH:mm:ssZ) */
+  @Matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, { message: 'validation.eta.dateTimeIssued' })
+  dateTimeIssued: string;
+}
+
 /** The till a sale was rung on (issue 32, docs/decisions/0070): its id, its receipt number, when and how. */
 export class SaleDeviceDto {
   /** the device's id (made on the device, registered with POST /PosDevices) */
@@ -321,6 +341,11 @@ export class SaleDeviceDto {
   rungAt: string;
   /** rung while the server could not be reached: the offline rules apply (docs/offline.md) */
   @IsBoolean() offline: boolean;
+  /** the e-receipt the till built, when it is the ETA POS of record (a serial, e-receipts on) */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SaleDeviceEReceiptDto)
+  eReceipt?: SaleDeviceEReceiptDto;
 }
 
 export class CreateSaleDto {
@@ -529,6 +554,14 @@ export class RegisterDeviceDto {
   @MaxLength(60)
   @NameText()
   name?: string;
+}
+/** PUT /PosDevices/:id/eta-serial: the till's ETA POS serial (null: none, the branch's serial issues). */
+export class SetDeviceEtaSerialDto {
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(100)
+  @Matches(ETA_POS_SERIAL_PATTERN, { message: 'validation.eta.posSerial' })
+  etaPosSerial: string | null;
 }
 export type PosDeviceDto = {
   id: string;

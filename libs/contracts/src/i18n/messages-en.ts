@@ -67,6 +67,10 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
     'Open a shift first: cash taken into the drawer belongs to your shift',
   'validation.sale.rungAt':
     '"{field}" must be a real time, not more than 10 minutes ahead of the server nor older than 7 days',
+  'validation.eta.posSerial': '"{field}" takes Latin letters, digits and . - _ only',
+  'validation.eta.uuid': '"{field}" is not a valid e-receipt UUID',
+  'validation.eta.dateTimeIssued': '"{field}" is not a valid time',
+  'errors.ETA_POS_SERIAL_TAKEN': 'POS serial {serial} is used by another point of sale',
   'errors.DEVICE_NOT_REGISTERED':
     'This till is not registered in your branch; connect it once and reload the point of sale',
   'errors.DEVICE_OTHER_BRANCH': 'This till is registered in another branch',

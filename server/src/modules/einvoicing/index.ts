@@ -8,3 +8,4 @@ export { sha256Hex } from './eta/sha';
 export { cmsMessageDigest } from './eta/signer';
 export { EtaDispatcher } from './jobs/eta-submission.processor';
 export { IssueEReceiptHandler } from './events/on-sale-events.issue-receipt.handler';
+export { deviceEReceiptData } from './services/device-issuer';

@@ -7,6 +7,7 @@ import { EditSaleHandler } from './commands/edit-sale/edit-sale.handler';
 import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
 import { RegisterDeviceHandler } from './commands/register-device/register-device.handler';
 import { ReviewSaleFlagHandler } from './commands/review-sale-flag/review-sale-flag.handler';
+import { SetDeviceEtaSerialHandler } from './commands/set-device-eta-serial/set-device-eta-serial.handler';
 import { PosDevicesController, SaleFlagsController } from './controllers/devices.controller';
 import { DevicesQueries } from './queries/devices.queries';
 import { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
@@ -43,6 +44,7 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     RepairSales,
     RegisterDeviceHandler,
     ReviewSaleFlagHandler,
+    SetDeviceEtaSerialHandler,
     DevicesQueries,
   ],
   exports: [SaleWriter, RepairSales],

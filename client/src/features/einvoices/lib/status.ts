@@ -24,4 +24,5 @@ export const STATUS_COLOR: Record<
   invalid: 'error',
   rejected: 'error',
   cancelled: 'warning',
+  chain_broken: 'error',
 };

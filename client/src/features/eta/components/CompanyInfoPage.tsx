@@ -30,6 +30,7 @@ import { Panel } from '../../../shared/ui/DetailKit';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { useCrudMutation } from '../../../shared/ui/useCrudMutation';
 import { etaApi, etaKeys } from '../api/eta.api';
+import { DeviceSerialsPanel } from './DeviceSerialsPanel';
 import { EtaSignerCard } from './EtaSignerCard';
 
 const TEXT_FIELDS = [
@@ -317,6 +318,7 @@ function CompanyInfoForm({ data }: { data: EtaCompanyInfoResponseDto }) {
           emptyText={t('companyInfo.noBranches')}
         />
       </Panel>
+      <DeviceSerialsPanel canWrite={canWrite} />
       {editing && <BranchEtaDialog branch={editing} onClose={() => setEditing(null)} />}
     </Box>
   );

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Refresh from '@mui/icons-material/Refresh';
@@ -165,6 +166,11 @@ export default function EReceiptPage() {
         }
       />
       <EtaErrorList errors={r.errors} title={t('detail.errors')} testId="e-receipt-error" />
+      {r.status === 'chain_broken' && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="e-receipt-held">
+          {t(`held.${r.lastError ?? 'previous_uuid'}`, { defaultValue: t('held.previous_uuid') })}
+        </Alert>
+      )}
       {r.lastError && r.status === 'queued' && (
         <EtaLastError
           raw={r.lastError}

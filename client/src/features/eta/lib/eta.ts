@@ -12,6 +12,7 @@ export const STATUS_COLOR: Record<
   invalid: 'error',
   rejected: 'error',
   cancelled: 'default',
+  chain_broken: 'error',
 };
 
 /**

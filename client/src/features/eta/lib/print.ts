@@ -33,7 +33,8 @@ export async function loadEReceiptMark(
   timeoutMs = 3000,
 ): Promise<EReceiptMark | null> {
   const work = (async () => {
-    const receipt = pickReceipt(await etaApi.ofSale(saleId), returnId);
+    const local = returnId ? undefined : localReceipts.get(saleId);
+    const receipt = local ?? pickReceipt(await etaApi.ofSale(saleId), returnId);
     if (!receipt) return null;
     const QRCode = await import('qrcode');
     const qrImage = await QRCode.toDataURL(receipt.qr, {
@@ -45,4 +46,24 @@ export async function loadEReceiptMark(
   })();
   const timeout = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), timeoutMs));
   return Promise.race([work.catch(() => null), timeout]);
+}
+
+/** The e-receipts the till built for the sales it completed offline this session (issue 32 item 6). */
+const localReceipts = new Map<
+  string,
+  Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>
+>();
+
+/** A sale completed on the till with its own e-receipt: printed from it (the server has it later). */
+export function rememberLocalEReceipt(
+  saleId: string,
+  mark: Pick<EReceiptPrintDto, 'uuid' | 'qr' | 'issuerRin' | 'branchCode'>,
+): void {
+  if (localReceipts.size > 200) localReceipts.clear();
+  localReceipts.set(saleId, {
+    uuid: mark.uuid,
+    qr: mark.qr,
+    issuerRin: mark.issuerRin,
+    branchCode: mark.branchCode,
+  });
 }

@@ -15,6 +15,7 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { changedSince, CURRENT_SNAPSHOT } from '../../../core/database/changed-since';
 import { Errors } from '../../../core/errors/app.exception';
 import { deviceCustomersCount, deviceCustomersPage } from '../../customers';
+import { deviceEReceiptData } from '../../einvoicing';
 import { deviceStockCount, deviceStockPage } from '../../inventory';
 import { devicePaymentMethods } from '../../sales';
 import { deviceReceiptData } from '../../settings';
@@ -34,10 +35,13 @@ type VariantSqlRow = {
   vat_rate: number;
   unit: Unit;
   active: boolean;
+  eta_item_type: 'GS1' | 'EGS' | null;
+  eta_item_code: string | null;
 };
 
 const VARIANT_ROW = `v.id, v.product_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties,
-  v.sell_price, v.min_sell_price, p.vat_rate, p.unit, (v.active AND p.active) AS active`;
+  v.sell_price, v.min_sell_price, p.vat_rate, p.unit, (v.active AND p.active) AS active,
+  p.eta_item_type, p.eta_item_code`;
 
 /** The ids of variants changed since the cursor ($1): their own row or their product's. */
 const CHANGED_VARIANTS = `SELECT v.id FROM variants v WHERE ${changedSince('v', '$1')}
@@ -55,7 +59,7 @@ export class DeviceCatalogQueries {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** The inventory must be one the user sees (another branch's: 403; none such: 404). */
-  private async checkInventory(user: AuthUser, inventoryId: string): Promise<void> {
+  private async checkInventory(user: AuthUser, inventoryId: string): Promise<string> {
     if (user.screens.length > 0 && !user.screens.includes('POS')) throw Errors.forbidden();
     const [row] = await this.ds.query('SELECT branch_id FROM inventories WHERE id = $1', [
       inventoryId,
@@ -63,32 +67,36 @@ export class DeviceCatalogQueries {
     if (!row) throw Errors.notFound();
     const scope = branchReadScope(user);
     if (scope && row.branch_id !== scope) throw Errors.forbidden();
+    return row.branch_id as string;
   }
 
   async start(query: DeviceCatalogQueryDto, user: AuthUser): Promise<DeviceCatalogStartDto> {
-    await this.checkInventory(user, query.inventoryId);
+    const branchId = await this.checkInventory(user, query.inventoryId);
     // Taken before anything is read: whatever commits after it is in the next sync.
     const [{ cursor }] = await this.ds.query(CURRENT_SNAPSHOT);
     const since = query.since ?? null;
-    const [variants, stock, customers, paymentMethods, receipt, removals] = await Promise.all([
-      this.variantCount(since),
-      deviceStockCount(this.ds, query.inventoryId, since),
-      deviceCustomersCount(this.ds, since),
-      devicePaymentMethods(this.ds),
-      deviceReceiptData(this.ds),
-      since
-        ? (this.ds.query(
-            `SELECT r.kind, r.id FROM device_catalog_removals r WHERE ${changedSince('r', '$1')}`,
-            [since],
-          ) as Promise<{ kind: string; id: string }[]>)
-        : Promise.resolve([]),
-    ]);
+    const [variants, stock, customers, paymentMethods, receipt, eReceipt, removals] =
+      await Promise.all([
+        this.variantCount(since),
+        deviceStockCount(this.ds, query.inventoryId, since),
+        deviceCustomersCount(this.ds, since),
+        devicePaymentMethods(this.ds),
+        deviceReceiptData(this.ds),
+        deviceEReceiptData(this.ds, branchId, query.deviceId ?? null),
+        since
+          ? (this.ds.query(
+              `SELECT r.kind, r.id FROM device_catalog_removals r WHERE ${changedSince('r', '$1')}`,
+              [since],
+            ) as Promise<{ kind: string; id: string }[]>)
+          : Promise.resolve([]),
+      ]);
     return {
       cursor,
       full: !since,
       counts: { variants, stock, customers },
       paymentMethods,
       receipt,
+      eReceipt,
       removed: {
         variants: removals.filter((r) => r.kind === 'variant').map((r) => r.id),
         customers: removals.filter((r) => r.kind === 'customer').map((r) => r.id),
@@ -153,6 +161,8 @@ export class DeviceCatalogQueries {
           Number(r.min_sell_price),
           Number(r.vat_rate),
           r.unit,
+          r.eta_item_type ?? null,
+          r.eta_item_code ?? null,
         ]);
     }
     return { rows, removed, next: found.length === limit ? found[found.length - 1].id : null };

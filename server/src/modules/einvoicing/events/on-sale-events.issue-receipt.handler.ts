@@ -2,7 +2,9 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import {
   buildEtaReceipt,
+  etaIssuedAt,
   etaSaleReceiptInput,
+  type EReceiptHoldReason,
   type EtaSaleLine,
   type SaleCompletedEvent,
   type SaleReturnedEvent,
@@ -25,6 +27,31 @@ export type ReceiptToReissue = {
 };
 
 export const ETA_NOTIFY_CHANNEL = 'eta_receipts';
+
+/** A till's own receipt as the sale brought it (issue 32 item 6). */
+type DeviceIssue = {
+  serial: string;
+  uuid: string;
+  previousUuid: string;
+  dateTimeIssued: string;
+  /** the serial is the till's today (pos_devices.eta_pos_serial) */
+  serialIsTheDevices: boolean;
+};
+
+/**
+ * Why a till's receipt cannot be submitted as it is (null: it can): its serial is not the till's,
+ * it does not link to the serial's head, or the server's rebuild of it has another UUID.
+ */
+export function deviceHoldReason(
+  d: DeviceIssue,
+  head: string,
+  rebuilt: string,
+): EReceiptHoldReason | null {
+  if (!d.serialIsTheDevices) return 'serial';
+  if (d.previousUuid !== head) return 'previous_uuid';
+  if (d.uuid !== rebuilt) return 'uuid_mismatch';
+  return null;
+}
 
 type BranchRow = {
   e_receipts_enabled: boolean;
@@ -100,12 +127,14 @@ export class IssueEReceiptHandler implements OnModuleInit {
     const company = await this.company(tx);
     if (!company) return;
     const lines = await this.saleLines(tx, s.saleId);
+    const device = s.device?.eReceipt ? await this.deviceReceipt(tx, s) : undefined;
     await this.issue(tx, {
+      device,
       kind: 's',
       saleId: s.saleId,
       returnId: null,
       branchId: s.branchId,
-      number: s.number,
+      number: device ? (s.device?.receipt ?? s.number) : s.number,
       branch,
       company,
       lines,
@@ -113,6 +142,18 @@ export class IssueEReceiptHandler implements OnModuleInit {
       referenceUuid: null,
       referenceOldUuid: null,
     });
+  }
+
+  /**
+   * A sale a till completed offline with its own e-receipt (issue 32 item 6): issued on the
+   * till's serial with the till's time and number; held when the serial is no longer the till's.
+   */
+  private async deviceReceipt(tx: CommandTransaction, s: SaleCompletedEvent): Promise<DeviceIssue> {
+    const claimed = s.device?.eReceipt as NonNullable<NonNullable<typeof s.device>['eReceipt']>;
+    const [d] = (await tx.m.query('SELECT eta_pos_serial FROM pos_devices WHERE id = $1', [
+      s.device?.deviceId,
+    ])) as { eta_pos_serial: string | null }[];
+    return { ...claimed, serialIsTheDevices: d?.eta_pos_serial === claimed.serial };
   }
 
   async onReturn(tx: CommandTransaction, r: SaleReturnedEvent): Promise<void> {
@@ -191,6 +232,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
   private async issue(
     tx: CommandTransaction,
     p: {
+      /** a till's own receipt: its serial, time, UUIDs (checked, held when they do not hold) */
+      device?: DeviceIssue;
       kind: 's' | 'r';
       saleId: string;
       returnId: string | null;
@@ -204,7 +247,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       referenceOldUuid: string | null;
     },
   ): Promise<string | null> {
-    const serial = p.branch.receipt_pos_serial as string;
+    const serial = p.device?.serial ?? (p.branch.receipt_pos_serial as string);
     const lines: EtaSaleLine[] = p.lines.map((l) => ({
       sku: l.sku,
       name: l.name,
@@ -228,7 +271,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
     )) as { last_uuid: string; last_seq: number }[];
     const input = etaSaleReceiptInput({
       kind: p.kind,
-      dateTimeIssued: new Date(Date.now() - 1000), // never "in the future" at ETA (clock skew)
+      // never "in the future" at ETA (clock skew); a till's receipt: the time it printed
+      dateTimeIssued: p.device?.dateTimeIssued ?? etaIssuedAt(new Date()),
       receiptNumber: p.number,
       previousUUID: head.last_uuid,
       referenceUUID: p.referenceUuid,
@@ -248,11 +292,18 @@ export class IssueEReceiptHandler implements OnModuleInit {
     const built = buildEtaReceipt(input, sha256Hex);
     const seq = head.last_seq + 1;
     const id = uuidv7();
+    // A till's receipt: stored under the UUID it printed; submitted only when its link and its
+    // UUID check out, else held for a person ('chain_broken', the reason in last_error). The head
+    // follows the till either way: its next receipt links to the one it printed.
+    const held = p.device ? deviceHoldReason(p.device, head.last_uuid, built.uuid) : null;
+    const uuid = p.device?.uuid ?? built.uuid;
+    const previousUuid = p.device?.previousUuid ?? head.last_uuid;
+    const status = held ? 'chain_broken' : 'queued';
     await tx.m.query(
       `WITH r AS (
          INSERT INTO e_receipts (id, kind, sale_id, return_id, branch_id, pos_serial, chain_seq, receipt_number,
-                                 uuid, previous_uuid, reference_uuid, date_time_issued, total_amount, json, status, reference_old_uuid)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'queued', $15))
+                                 uuid, previous_uuid, reference_uuid, date_time_issued, total_amount, json, status, reference_old_uuid, last_error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $16, $15, $17))
        UPDATE e_receipt_chains SET last_uuid = $9, last_seq = $7, updated_at = now() WHERE pos_serial = $6`,
       [
         id,
@@ -263,21 +314,24 @@ export class IssueEReceiptHandler implements OnModuleInit {
         serial,
         seq,
         p.number,
-        built.uuid,
-        head.last_uuid,
+        uuid,
+        previousUuid,
         p.referenceUuid,
         JSON.parse(built.json).header.dateTimeIssued,
         built.totalAmount,
         built.json,
         p.referenceOldUuid,
+        status,
+        held,
       ],
     );
-    await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, serial]);
+    if (held) this.logger.warn(`receipt ${p.number} on POS ${serial} held: ${held}`);
+    else await tx.m.query('SELECT pg_notify($1, $2)', [ETA_NOTIFY_CHANNEL, serial]);
     tx.push(p.branchId, 'einvoice.status', {
       documentId: id,
       kind: 'receipt',
-      status: 'queued',
-      uuid: built.uuid,
+      status,
+      uuid,
       receiptNumber: p.number,
       deadLetter: false,
     });

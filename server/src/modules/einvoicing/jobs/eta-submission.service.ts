@@ -42,9 +42,14 @@ export class EtaSubmissionService extends EtaWorker<Row> {
     const [company] = (await this.ds.query(
       'SELECT environment, receipt_batch_size FROM eta_company WHERE id = 1',
     )) as { environment: EtaEnvironment; receipt_batch_size: number }[];
+    // A branch's serial, or a till's (issue 32 item 6): a till submits with its branch's
+    // e-receipt credentials under its own serial (docs/offline.md: per-POS credentials UNVERIFIED).
     const [b] = (await this.ds.query(
-      `SELECT receipt_client_id, receipt_client_secret, receipts_os_version FROM branches
-        WHERE receipt_pos_serial = $1 ORDER BY e_receipts_enabled DESC, created_at LIMIT 1`,
+      `SELECT receipt_client_id, receipt_client_secret, receipts_os_version FROM (
+         SELECT 0 AS o, b.* FROM branches b WHERE b.receipt_pos_serial = $1
+         UNION ALL
+         SELECT 1 AS o, b.* FROM pos_devices d JOIN branches b ON b.id = d.branch_id WHERE d.eta_pos_serial = $1
+       ) x ORDER BY o, e_receipts_enabled DESC, created_at LIMIT 1`,
       [serial],
     )) as {
       receipt_client_id: string | null;

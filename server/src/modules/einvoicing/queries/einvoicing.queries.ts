@@ -267,7 +267,7 @@ export class EinvoicingQueries {
       depth: byStatus.draft + byStatus.queued + byStatus.submitted - deadLetter,
       byStatus,
       deadLetter,
-      failures: byStatus.invalid + byStatus.rejected,
+      failures: byStatus.invalid + byStatus.rejected + byStatus.chain_broken,
       oldestPendingAgeSeconds: oldest,
     };
   }

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { RegisterDeviceDto, SaleFlagQueryDto } from '@pos/contracts';
+import { RegisterDeviceDto, SaleFlagQueryDto, SetDeviceEtaSerialDto } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
   Authenticated,
@@ -17,6 +17,7 @@ import {
   type RegisterDeviceResult,
 } from '../commands/register-device/register-device.command';
 import { ReviewSaleFlagCommand } from '../commands/review-sale-flag/review-sale-flag.command';
+import { SetDeviceEtaSerialCommand } from '../commands/set-device-eta-serial/set-device-eta-serial.command';
 import { DevicesQueries } from '../queries/devices.queries';
 
 /**
@@ -45,6 +46,26 @@ export class PosDevicesController {
     );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
     return this.queries.device(result.deviceId, user);
+  }
+
+  /** The branch's tills (the e-receipt settings list them with their ETA POS serial). */
+  @RequirePermissions(['can_see_einvoice'], ['Einvoice'])
+  @Get()
+  list(@Query() query: SaleFlagQueryDto, @CurrentUser() user: AuthUser) {
+    return this.queries.devices(query, user);
+  }
+
+  /** A till's ETA POS serial (issue 32 item 6): as the branch's e-receipt settings. */
+  @RequirePermissions(['can_see_einvoice'], ['Einvoice'])
+  @Put(':id/eta-serial')
+  async setEtaSerial(
+    @IdParam() id: string,
+    @Body() dto: SetDeviceEtaSerialDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    await this.commands.execute(new SetDeviceEtaSerialCommand(id, dto, user, meta));
+    return this.queries.device(id, user);
   }
 
   @Authenticated()

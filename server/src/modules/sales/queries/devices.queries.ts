@@ -29,6 +29,23 @@ export class DevicesQueries {
     };
   }
 
+  /** The tills of a branch (the user's, or the asked one within the read scope), by number. */
+  async devices(query: SaleFlagQueryDto, user: AuthUser): Promise<PosDeviceDto[]> {
+    const branch = askedBranch(user, query.branchId);
+    const rows = await this.ds.query(
+      `SELECT id, branch_id AS "branchId", name, number, receipt_prefix AS "receiptPrefix",
+              last_receipt_no AS "lastReceiptNo", eta_pos_serial AS "etaPosSerial",
+              created_at AS "createdAt", last_seen_at AS "lastSeenAt"
+         FROM pos_devices WHERE ($1::uuid IS NULL OR branch_id = $1) ORDER BY branch_id, number LIMIT 500`,
+      [branch],
+    );
+    return rows.map((r: PosDeviceDto & { createdAt: Date; lastSeenAt: Date }) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    }));
+  }
+
   /** The open flags of a branch (the user's, or the asked one within the read scope), oldest first. */
   async openFlags(query: SaleFlagQueryDto, user: AuthUser): Promise<SaleFlagDto[]> {
     const branch = askedBranch(user, query.branchId);

@@ -222,6 +222,15 @@ export class SaleWriter {
       changeDue: pay.changeDue,
       dueAmount: pay.dueAmount,
       eReceipts: ctx.eReceipts,
+      ...(dto.device
+        ? {
+            device: {
+              deviceId: dto.device.deviceId,
+              receipt: till.receipt,
+              ...(dto.device.eReceipt ? { eReceipt: { ...dto.device.eReceipt } } : {}),
+            },
+          }
+        : {}),
       ...(dto.installment && customer && pay.dueAmount > 0 && !cod ? { installment: true } : {}),
       ...(cod && pay.dueAmount > 0 ? { cod: true } : {}),
     });

@@ -1,5 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { DevicePaymentMethod, DeviceReceiptData, Unit } from '@pos/contracts';
+import type {
+  DeviceEReceiptData,
+  DevicePaymentMethod,
+  DeviceReceiptData,
+  Unit,
+} from '@pos/contracts';
 
 // The device's copy of its branch's catalog (issue 32 item 2, docs/decisions/0070): the
 // `pos-catalog` IndexedDB database. It holds nothing the server does not have, so it may be
@@ -17,6 +22,9 @@ export type DeviceVariant = {
   minSellPrice: number;
   vatRate: number;
   unit: Unit;
+  /** The product's ETA item (issue 32 item 6); undefined: synced before the server sent it. */
+  etaItemType?: 'GS1' | 'EGS' | null;
+  etaItemCode?: string | null;
   /** What a scan finds it by: its barcodes and its SKU (exact, multiEntry index). */
   codes: string[];
   /** Its normalised words (normalizeArabic): names, property values, SKU, barcodes (multiEntry). */
@@ -41,6 +49,10 @@ export type DeviceMeta = {
   cursor: string | null;
   syncedAt: string | null;
   receipt: DeviceReceiptData | null;
+  /** The till's e-receipt data (issue 32 item 6) as of the last sync. */
+  eReceipt?: DeviceEReceiptData | null;
+  /** The variants were loaded with their ETA item (else the next sync is a full load). */
+  etaRows?: boolean;
 };
 
 export type PosCatalogDb = Dexie & {

@@ -39,6 +39,8 @@ export function variantFromRow(row: DeviceVariantRow): DeviceVariant {
     minSellPrice,
     vatRate,
     unit,
+    // absent from a row of an older server (length 11): the till then builds no e-receipt
+    ...(row.length > 11 ? { etaItemType: row[11] ?? null, etaItemCode: row[12] ?? null } : {}),
     codes: [...new Set([...barcodes, sku])],
     words: wordsOf(
       productName,

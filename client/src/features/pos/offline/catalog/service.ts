@@ -1,12 +1,14 @@
 import type {
   DeviceCatalogPageDto,
   DeviceCatalogStartDto,
+  DeviceEReceiptData,
   DevicePaymentMethod,
   DeviceReceiptData,
   VariantResponseDto,
 } from '@pos/contracts';
 import { http } from '../../../../shared/api/http';
-import { catalogDb, type DeviceCustomer } from './db';
+import { outboxDb, type DeviceIdentity } from '../outbox/db';
+import { catalogDb, type DeviceCustomer, type DeviceVariant } from './db';
 import { findByCode, searchCustomers, searchVariants } from './lookup';
 import { applyStockEvent, catalogReady, syncCatalog, type CatalogApi } from './sync';
 
@@ -25,8 +27,13 @@ export type CatalogStatus = {
 };
 
 const httpApi: CatalogApi = {
-  start: (inventoryId, since) =>
-    http.get<DeviceCatalogStartDto>('/device-catalog', { inventoryId, since }),
+  start: async (inventoryId, since) =>
+    http.get<DeviceCatalogStartDto>('/device-catalog', {
+      inventoryId,
+      since,
+      // the till's ETA POS serial comes back with the e-receipt data (issue 32 item 6)
+      deviceId: await registeredDeviceId(),
+    }),
   page: ({ inventoryId, part, since, after }) =>
     http.get<DeviceCatalogPageDto>('/device-catalog/page', { inventoryId, part, since, after }),
 };
@@ -123,3 +130,22 @@ export const devicePaymentMethods = async (): Promise<DevicePaymentMethod[]> =>
 /** What the receipt prints besides the sale, as of the last sync. */
 export const deviceReceiptData = async (): Promise<DeviceReceiptData | null> =>
   (await catalogDb().meta.get('sync'))?.receipt ?? null;
+
+/** This till's id once the server registered it (undefined before). */
+async function registeredDeviceId(): Promise<string | undefined> {
+  try {
+    const device = (await outboxDb().meta.get('device')) as DeviceIdentity | undefined;
+    return device?.branchId ? device.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The till's e-receipt data as of the last sync (issue 32 item 6). */
+export const deviceEReceiptData = async (): Promise<DeviceEReceiptData | null> =>
+  (await catalogDb().meta.get('sync'))?.eReceipt ?? null;
+
+/** The device's variants of these ids (missing ones left out). */
+export async function deviceVariants(ids: string[]): Promise<DeviceVariant[]> {
+  return (await catalogDb().variants.bulkGet(ids)).filter((v): v is DeviceVariant => !!v);
+}

@@ -104,6 +104,11 @@ export async function syncCatalog(
   let start: DeviceCatalogStartDto;
   try {
     start = await api.start(inventoryId, since);
+    // Variants synced before the server sent their ETA item: loaded again, whole (once).
+    if (since && start.eReceipt && !meta?.etaRows) {
+      since = null;
+      start = await api.start(inventoryId, null);
+    }
   } catch (err) {
     if (!since || !isBadCursor(err)) throw err;
     await clearCatalog(db);
@@ -136,6 +141,8 @@ export async function syncCatalog(
     cursor: start.cursor,
     syncedAt: new Date().toISOString(),
     receipt: start.receipt,
+    eReceipt: start.eReceipt ?? null,
+    etaRows: Boolean(start.eReceipt),
   };
   await db.meta.put(next);
   onProgress({ done: total, total, full: start.full });

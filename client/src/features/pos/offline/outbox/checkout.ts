@@ -3,7 +3,7 @@ import type { Cart } from '../../../../shared/lib/cart';
 import { outboxDb, type OutboxDb, type QueuedSale } from './db';
 import type { SendResult } from './send';
 import { withSendLock, type OutboxSender } from './sender';
-import { dropUnsold, enqueueSale, markAttempt, markSent } from './store';
+import { dropUnsold, enqueueSale, markAttempt, markSent, type DeviceReceiptBuilder } from './store';
 
 export type CheckoutOutcome =
   /** the server's invoice, as before */
@@ -40,7 +40,14 @@ export function withRungPrices(dto: CreateSaleDto, cart: Cart): CreateSaleDto {
  *   can ever reach the refused list.
  */
 export async function checkoutThroughOutbox(
-  input: { dto: CreateSaleDto; cart: Cart; total: number; userId: string },
+  input: {
+    dto: CreateSaleDto;
+    cart: Cart;
+    total: number;
+    userId: string;
+    /** the till's e-receipt, when it is the POS of record (used only for a sale known offline) */
+    eReceipt?: DeviceReceiptBuilder | null;
+  },
   deps: {
     post: (dto: CreateSaleDto) => Promise<SendResult>;
     sender: Pick<OutboxSender, 'wake'>;
@@ -58,6 +65,7 @@ export async function checkoutThroughOutbox(
       total: input.total,
       userId: input.userId,
       offline,
+      eReceipt: input.eReceipt,
     },
     db,
   );

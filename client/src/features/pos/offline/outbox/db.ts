@@ -26,7 +26,23 @@ export type ReceiptCounter = { key: 'counter'; next: number };
 /** Where Web Locks are missing (an insecure context): the tab that sends, for a while. */
 export type SendLease = { key: 'lease'; owner: string; until: number };
 
-export type MetaRow = DeviceIdentity | ReceiptCounter | SendLease;
+/**
+ * The head of the till's own e-receipt chain (issue 32 item 6): the UUID of the last receipt it
+ * built on `serial`, moved on in the transaction that queues its sale. Another serial starts anew.
+ */
+export type EtaChainHead = { key: 'eta-chain'; serial: string; lastUuid: string; count: number };
+
+export type MetaRow = DeviceIdentity | ReceiptCounter | SendLease | EtaChainHead;
+
+/** The e-receipt a till built for a queued sale: what its receipt prints and its age shows. */
+export type QueuedEReceipt = {
+  uuid: string;
+  dateTimeIssued: string;
+  /** ETA's QR text */
+  qr: string;
+  issuerRin: string;
+  branchCode: string;
+};
 
 /** A sale waiting for the server (its body as it will be sent, the device's fields in it). */
 export type QueuedSale = {
@@ -48,6 +64,8 @@ export type QueuedSale = {
    * then (a tab that closed meanwhile: after that time the sender takes it like any other).
    */
   directUntil: number;
+  /** the e-receipt the till built (offline, with a serial); the sale's device.eReceipt carries its UUIDs */
+  eReceipt?: QueuedEReceipt;
 };
 
 /** A sale the server refused: kept with its reason until someone deals with it. */
@@ -89,6 +107,8 @@ export class OutboxDb extends Dexie {
     });
     // Only a table added: nothing already on the device is touched.
     this.version(2).stores({ dismissed: 'id, dismissedAt' });
+    // (issue 32 item 6: the e-receipt chain head is a `meta` row and a queued sale's e-receipt a
+    // field of its row: neither is indexed, so they need no version of their own)
   }
 }
 

@@ -17,6 +17,7 @@ import {
   outboxStatus,
   refusedSales,
   saveRegistration,
+  type DeviceReceiptBuilder,
   type OutboxStatus,
 } from './store';
 
@@ -92,6 +93,7 @@ export async function checkout(input: {
   total: number;
   userId: string;
   branchId: string | null;
+  eReceipt?: DeviceReceiptBuilder | null;
 }): Promise<CheckoutOutcome> {
   if (!sender) startOutbox(input.userId);
   const device = await deviceIdentity(outboxDb(), deviceName);

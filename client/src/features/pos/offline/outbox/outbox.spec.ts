@@ -80,7 +80,12 @@ describe('the outbox store', () => {
     const rows = [await queue(db), await queue(db), await queue(db)];
     expect((await queuedSales(db)).map((r) => r.id)).toEqual(rows.map((r) => r.id));
     const status = await outboxStatus(db);
-    expect(status).toEqual({ waiting: 3, oldestAt: rows[0].rungAt, refused: 0 });
+    expect(status).toEqual({
+      waiting: 3,
+      oldestAt: rows[0].rungAt,
+      refused: 0,
+      oldestReceiptAt: null,
+    });
     // A sale the till is still sending at the counter is not waiting yet.
     await queue(db, false);
     expect((await outboxStatus(db)).waiting).toBe(3);

@@ -2,6 +2,9 @@ import type { CreateSaleDto, PaymentMethodDto, SaleDto } from '@pos/contracts';
 import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClientError';
 import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
+import { rememberLocalEReceipt } from '../../../eta';
+import { loadCatalogService } from '../catalog';
+import { deviceReceiptBuilder } from './eReceipt';
 import { localSale } from './localSale';
 import { checkoutSale } from './useOutbox';
 
@@ -30,6 +33,7 @@ export async function payAtTill(input: {
       total: input.total,
       userId: input.user.id,
       branchId: input.user.branchId,
+      eReceipt: await planEReceipt(input).catch(() => null),
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;
@@ -43,11 +47,43 @@ export async function payAtTill(input: {
       message: outcome.reason,
       statusMessage: outcome.reason,
     });
-  return {
-    sale: localSale(outcome.row, input.cart, input.payments, input.methods, {
-      ...input.user,
-      register: input.register,
-    }),
-    queued: true,
-  };
+  const sale = localSale(outcome.row, input.cart, input.payments, input.methods, {
+    ...input.user,
+    register: input.register,
+  });
+  // the e-receipt the till built prints with it (the receipt's QR and UUID, as online)
+  if (outcome.row.eReceipt) rememberLocalEReceipt(sale.id, outcome.row.eReceipt);
+  return { sale, queued: true };
+}
+
+/**
+ * The till's e-receipt for this sale, when the till is the ETA POS of record (its serial, e-receipts
+ * on): built only if the sale is completed on the device (checkout.ts), from the sale as localSale
+ * computes it and the catalog's items.
+ */
+async function planEReceipt(input: Parameters<typeof payAtTill>[0]) {
+  const catalog = await loadCatalogService();
+  const data = await catalog.deviceEReceiptData();
+  if (!data?.enabled || !data.serial) return null;
+  const preview = localSale(
+    {
+      id: input.dto.id,
+      receiptNo: 0,
+      dto: { ...input.dto, device: { deviceId: '', receiptNo: 0, rungAt: '', offline: true } },
+      receipt: '',
+      total: input.total,
+      userId: input.user.id,
+      rungAt: '',
+      attempts: 0,
+      lastError: null,
+      directUntil: 0,
+    },
+    input.cart,
+    input.payments,
+    input.methods,
+    { ...input.user, register: input.register },
+  );
+  const variants = await catalog.deviceVariants(preview.lines.map((l) => l.variantId));
+  const { sha256Hex } = await import('./sha256');
+  return deviceReceiptBuilder(preview, data, new Map(variants.map((v) => [v.id, v])), sha256Hex);
 }

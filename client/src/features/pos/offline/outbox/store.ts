@@ -3,7 +3,9 @@ import { newId } from '../../../../shared/lib/ids';
 import {
   outboxDb,
   type DeviceIdentity,
+  type EtaChainHead,
   type OutboxDb,
+  type QueuedEReceipt,
   type QueuedSale,
   type ReceiptCounter,
   type RefusedSale,
@@ -60,6 +62,8 @@ export async function enqueueSale(
     userId: string;
     offline: boolean;
     now?: Date;
+    /** builds the sale's e-receipt after the chain head (synchronous: inside the transaction) */
+    eReceipt?: DeviceReceiptBuilder | null;
   },
   db: OutboxDb = outboxDb(),
 ): Promise<QueuedSale> {
@@ -85,10 +89,42 @@ export async function enqueueSale(
       lastError: null,
       directUntil: input.offline ? 0 : Date.now() + DIRECT_WINDOW_MS,
     };
+    if (input.offline && input.eReceipt) {
+      // the till's own e-receipt, chained after its head on the serial, the head moved on with it
+      const head = (await db.meta.get('eta-chain')) as EtaChainHead | undefined;
+      const { serial } = input.eReceipt;
+      const previousUuid = head?.serial === serial ? head.lastUuid : '';
+      const built = input.eReceipt.build({ previousUuid, receiptNumber: row.receipt, rungAt });
+      if (built) {
+        row.dto.device.eReceipt = {
+          serial,
+          uuid: built.uuid,
+          previousUuid,
+          dateTimeIssued: built.dateTimeIssued,
+        };
+        row.eReceipt = built;
+        await db.meta.put({
+          key: 'eta-chain',
+          serial,
+          lastUuid: built.uuid,
+          count: (head?.serial === serial ? head.count : 0) + 1,
+        });
+      }
+    }
     await db.queue.add(row);
     return row;
   });
 }
+
+/** Builds a queued sale's e-receipt on `serial` (null: nothing to receipt). */
+export type DeviceReceiptBuilder = {
+  serial: string;
+  build: (p: {
+    previousUuid: string;
+    receiptNumber: string;
+    rungAt: string;
+  }) => QueuedEReceipt | null;
+};
 
 /** The waiting sales, oldest first. */
 export async function queuedSales(db: OutboxDb = outboxDb()): Promise<QueuedSale[]> {
@@ -163,7 +199,13 @@ export async function refusedSales(db: OutboxDb = outboxDb()): Promise<RefusedSa
 }
 
 /** What the till's strip shows. */
-export type OutboxStatus = { waiting: number; oldestAt: string | null; refused: number };
+export type OutboxStatus = {
+  waiting: number;
+  oldestAt: string | null;
+  refused: number;
+  /** when the oldest e-receipt the till built and the server has not yet had was issued */
+  oldestReceiptAt: string | null;
+};
 
 /**
  * The sales waiting (a sale whose first answer the till is still awaiting is not one yet: the
@@ -182,6 +224,7 @@ export async function outboxStatus(
       waiting: waiting.length,
       oldestAt: waiting[0]?.rungAt ?? null,
       refused: await db.refused.count(),
+      oldestReceiptAt: waiting.find((r) => r.eReceipt)?.eReceipt?.dateTimeIssued ?? null,
     };
   });
 }

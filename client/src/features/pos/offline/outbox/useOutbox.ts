@@ -2,6 +2,7 @@ import type { CreateSaleDto } from '@pos/contracts';
 import { useEffect, useState } from 'react';
 import type { Cart } from '../../../../shared/lib/cart';
 import type { CheckoutOutcome, DismissedSale, OutboxStatus, RefusedSale } from './engine';
+import type { DeviceReceiptBuilder } from './store';
 
 // The till's door to its outbox: the working parts (Dexie, the sender) load with the till, lazily.
 const loadEngine = () => import('./engine');
@@ -13,11 +14,12 @@ export async function checkoutSale(input: {
   total: number;
   userId: string;
   branchId: string | null;
+  eReceipt?: DeviceReceiptBuilder | null;
 }): Promise<CheckoutOutcome> {
   return (await loadEngine()).checkout(input);
 }
 
-const EMPTY: OutboxStatus = { waiting: 0, oldestAt: null, refused: 0 };
+const EMPTY: OutboxStatus = { waiting: 0, oldestAt: null, refused: 0, oldestReceiptAt: null };
 
 /**
  * Starts the tab's sender for this cashier, registers the device once (its name: the register's),

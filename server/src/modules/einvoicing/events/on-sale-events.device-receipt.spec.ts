@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import {
+  buildDeviceReceipt,
+  etaReceiptQr,
+  type DeviceEReceiptData,
+  type SaleCompletedEvent,
+} from '@pos/contracts';
+import { CommandTransaction } from '../../../core/cqrs/command-transaction';
+import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
+import { fakeManager, testMeta, type QueryStub } from '../../../core/cqrs/testing';
+import { IssueEReceiptHandler } from './on-sale-events.issue-receipt.handler';
+
+// A till's own e-receipt (issue 32 item 6): the till builds it with the contracts' builder from
+// the sale as it completed it; the server rebuilds it from the saved sale, checks it and holds a
+// receipt whose chain, UUID or serial does not check out.
+
+const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+
+const data: DeviceEReceiptData & {
+  serial: string;
+  issuer: NonNullable<DeviceEReceiptData['issuer']>;
+} = {
+  enabled: true,
+  serial: 'TILL-7',
+  portal: 'https://preprod.invoicing.eta.gov.eg',
+  issuer: {
+    rin: '123456789',
+    name: 'Shop',
+    activityCode: '4711',
+    address: {
+      country: 'EG',
+      governate: 'Cairo',
+      regionCity: 'Nasr City',
+      street: 'Street',
+      buildingNumber: '1',
+      postalCode: '',
+    },
+    branchCode: '3',
+  },
+};
+const company = {
+  rin: '123456789',
+  name: 'Shop',
+  activity_code: '4711',
+  country: 'EG',
+  governate: 'Cairo',
+  region_city: 'Nasr City',
+  street: 'Street',
+  building_number: '1',
+  postal_code: null,
+};
+// The sale as the till completed it (computeSale's line: 2 × 114.00, 8.00 off) and as the server saved it.
+const deviceLine = {
+  sku: 'SKU-1',
+  name: 'قميص',
+  etaItemType: null,
+  etaItemCode: null,
+  unit: 'piece',
+  quantity: 2,
+  vatRate: 14,
+  lineTotal: 22000,
+  discount: 800,
+  invoiceDiscountShare: 0,
+};
+const savedLine = {
+  sku: 'SKU-1',
+  name: 'قميص',
+  eta_item_type: null,
+  eta_item_code: null,
+  unit: 'piece',
+  quantity: '2.000',
+  gross: '22800',
+  line_total: '22000',
+  vat_rate: 14,
+};
+const rungAt = '2026-12-05T09:30:00.000Z';
+
+const deviceBuild = (previousUuid: string, receiptNumber: string) =>
+  buildDeviceReceipt(
+    {
+      data,
+      previousUuid,
+      rungAt,
+      receiptNumber,
+      lines: [deviceLine],
+      tenders: [{ type: 'cash', amount: 22000 }],
+    },
+    sha,
+  )!;
+
+function sale(eReceipt: NonNullable<SaleCompletedEvent['device']>['eReceipt']): SaleCompletedEvent {
+  return {
+    saleId: 'sale-1',
+    number: 'B01-R01-000007',
+    branchId: 'b-1',
+    inventoryId: 'i-1',
+    shiftId: 'sh-1',
+    cashierId: 'u-1',
+    cashierName: 'Cashier',
+    customerId: null,
+    itemCount: 1,
+    subtotal: 22800,
+    discounts: 800,
+    vat: 2702,
+    total: 22000,
+    costTotal: 10000,
+    payments: [{ methodId: 'm-1', methodName: 'Cash', type: 'cash', amount: 22000 }],
+    changeDue: 0,
+    dueAmount: 0,
+    device: { deviceId: 'd-1', receipt: 'B01-D01-3', eReceipt },
+  };
+}
+
+function setup(head: string, deviceSerial: string | null = 'TILL-7') {
+  const stubs: QueryStub[] = [
+    [
+      /FROM branches/,
+      [{ e_receipts_enabled: true, receipt_pos_serial: 'POS-9', tax_branch_number: '3' }],
+    ],
+    [/FROM eta_company/, [company]],
+    [/FROM sale_lines/, [savedLine]],
+    [/FROM pos_devices/, [{ eta_pos_serial: deviceSerial }]],
+    [/FOR UPDATE/, [{ last_uuid: head, last_seq: 2 }]],
+    [/^\s*WITH r AS \(/, []],
+  ];
+  const m = fakeManager(stubs);
+  const subscribers = new DomainEventSubscribers();
+  new IssueEReceiptHandler(subscribers).onModuleInit();
+  const tx = new CommandTransaction(m, testMeta, (e, t) => subscribers.dispatch(e, t));
+  const insert = () => {
+    const call = m.calls.find((c) => /INSERT INTO e_receipts/.test(c.sql))!;
+    const p = call.params as unknown[];
+    return {
+      serial: p[5],
+      number: p[7],
+      uuid: p[8],
+      previous: p[9],
+      json: p[13] as string,
+      status: p[15],
+      held: p[16],
+    };
+  };
+  return { m, tx, insert };
+}
+
+describe('a till-built e-receipt on sync', () => {
+  const head = 'b'.repeat(64);
+
+  it('is the receipt the server rebuilds from the saved sale: stored under the till serial, queued', async () => {
+    const built = deviceBuild(head, 'B01-D01-3');
+    const { m, tx, insert } = setup(head);
+    await tx.raise(
+      'sale.completed',
+      sale({
+        serial: 'TILL-7',
+        uuid: built.uuid,
+        previousUuid: head,
+        dateTimeIssued: built.dateTimeIssued,
+      }),
+    );
+    const row = insert();
+    expect(row).toMatchObject({
+      serial: 'TILL-7',
+      number: 'B01-D01-3',
+      uuid: built.uuid,
+      previous: head,
+      status: 'queued',
+      held: null,
+    });
+    // the server's text is the till's, byte for byte
+    expect(row.json).toBe(built.json);
+    expect(JSON.parse(row.json).header.dateTimeIssued).toBe('2026-12-05T09:29:59Z');
+    expect(
+      m.calls.some(
+        (c) =>
+          /FROM e_receipt_chains WHERE pos_serial = \$1 FOR UPDATE/.test(c.sql) &&
+          c.params[0] === 'TILL-7',
+      ),
+    ).toBe(true);
+    expect(m.calls.some((c) => /pg_notify/.test(c.sql))).toBe(true);
+    expect(
+      etaReceiptQr({
+        portal: data.portal,
+        uuid: built.uuid,
+        dateTimeIssued: built.dateTimeIssued,
+        totalAmount: built.totalAmount,
+        rin: '123456789',
+      }),
+    ).toBe(
+      `${data.portal}/receipts/search/${built.uuid}/share/2026-12-05T09:29:59Z#Total:220.00000,IssuerRIN:123456789`,
+    );
+  });
+
+  it('holds a receipt that does not follow the serial head (previous_uuid), never submitted', async () => {
+    const built = deviceBuild('c'.repeat(64), 'B01-D01-3');
+    const { m, tx, insert } = setup(head);
+    await tx.raise(
+      'sale.completed',
+      sale({
+        serial: 'TILL-7',
+        uuid: built.uuid,
+        previousUuid: 'c'.repeat(64),
+        dateTimeIssued: built.dateTimeIssued,
+      }),
+    );
+    expect(insert()).toMatchObject({
+      status: 'chain_broken',
+      held: 'previous_uuid',
+      uuid: built.uuid,
+    });
+    expect(m.calls.some((c) => /pg_notify/.test(c.sql))).toBe(false);
+    expect(tx.events[0]).toMatchObject({ payload: { status: 'chain_broken', uuid: built.uuid } });
+    // the head follows the till: its next receipt links to the one it printed
+    const update = m.calls.find((c) => /INSERT INTO e_receipts/.test(c.sql))!;
+    expect(update.sql).toMatch(/UPDATE e_receipt_chains SET last_uuid = \$9/);
+  });
+
+  it('holds a receipt whose UUID is not the rebuilt one (uuid_mismatch), and one of a serial not the till’s', async () => {
+    const built = deviceBuild(head, 'B01-D01-3');
+    const forged = setup(head);
+    await forged.tx.raise(
+      'sale.completed',
+      sale({
+        serial: 'TILL-7',
+        uuid: 'd'.repeat(64),
+        previousUuid: head,
+        dateTimeIssued: built.dateTimeIssued,
+      }),
+    );
+    expect(forged.insert()).toMatchObject({
+      status: 'chain_broken',
+      held: 'uuid_mismatch',
+      uuid: 'd'.repeat(64),
+    });
+    const moved = setup(head, 'OTHER-1');
+    await moved.tx.raise(
+      'sale.completed',
+      sale({
+        serial: 'TILL-7',
+        uuid: built.uuid,
+        previousUuid: head,
+        dateTimeIssued: built.dateTimeIssued,
+      }),
+    );
+    expect(moved.insert()).toMatchObject({ status: 'chain_broken', held: 'serial' });
+  });
+
+  it('chains three receipts of the till, each after the one before', () => {
+    const first = deviceBuild('', 'B01-D01-1');
+    const second = deviceBuild(first.uuid, 'B01-D01-2');
+    const third = deviceBuild(second.uuid, 'B01-D01-3');
+    expect(JSON.parse(first.json).header.previousUUID).toBe('');
+    expect(JSON.parse(second.json).header.previousUUID).toBe(first.uuid);
+    expect(JSON.parse(third.json).header.previousUUID).toBe(second.uuid);
+    expect(new Set([first.uuid, second.uuid, third.uuid]).size).toBe(3);
+    expect(JSON.parse(third.json).seller.deviceSerialNumber).toBe('TILL-7');
+  });
+});
