@@ -119,6 +119,51 @@ describe('the device catalog', () => {
     return server;
   };
 
+  it('asks for the next page while it writes the current one, and stores every row once', async () => {
+    const server = seed();
+    const events: string[] = [];
+    const api: CatalogApi = {
+      start: server.api.start,
+      page: (q) => {
+        if (q.part === 'variants') events.push(`ask ${q.after ?? 'first'}`);
+        return server.api.page(q);
+      },
+    };
+    const write = db.variants.bulkPut.bind(db.variants);
+    db.variants.bulkPut = ((...args: Parameters<typeof write>) => {
+      events.push(`write ${args[0].length}`);
+      return write(...args);
+    }) as typeof db.variants.bulkPut;
+    await syncCatalog(db, api, INV);
+    // Pages of 2 over 5 variants: the second page is asked for before the first is written.
+    expect(events).toEqual([
+      'ask first',
+      `ask ${id(2)}`,
+      'write 2',
+      `ask ${id(4)}`,
+      'write 2',
+      'write 1',
+    ]);
+    expect(await db.variants.count()).toBe(5);
+  });
+
+  it('stops with the error of a page that fails after the one being written, cursor unchanged', async () => {
+    const server = seed();
+    let asked = 0;
+    const api: CatalogApi = {
+      start: server.api.start,
+      page: (q) =>
+        q.part === 'variants' && ++asked === 2
+          ? Promise.reject(Object.assign(new Error('offline'), { status: 0 }))
+          : server.api.page(q),
+    };
+    await expect(syncCatalog(db, api, INV)).rejects.toThrow('offline');
+    expect(await db.meta.get('sync')).toBeUndefined();
+    // The next sync is a full load again, and completes.
+    await syncCatalog(db, server.api, INV);
+    expect(await db.variants.count()).toBe(5);
+  });
+
   it('loads everything in pages with progress, then finds by code and by words', async () => {
     const server = seed();
     const progress: number[] = [];
