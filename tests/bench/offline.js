@@ -41,6 +41,32 @@ const PORT = Number(arg('port', '4380'));
 const DRAIN_SCANS = 400;
 // `--idle-sync`: nobody scans during the sync (the queue is only watched), to compare.
 const IDLE_SYNC = process.argv.includes('--idle-sync');
+// `--profile`: the page's main thread sampled during the first load (where its time goes).
+const PROFILE = process.argv.includes('--profile');
+// `--catalog-only`: stop after the first load.
+const CATALOG_ONLY = process.argv.includes('--catalog-only');
+
+/** Samples the page's JavaScript (CDP Profiler); the returned stop gives self time by function. */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.detach();
+    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map();
+    const dt = profile.timeDeltas;
+    profile.samples.forEach((id, i) => {
+      const f = byNode.get(id).callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (dt[i + 1] ?? 0) / 1000);
+    });
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    return { total, top: [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15) };
+  };
+}
 const BASKET = 20;
 
 async function seedIfNeeded(url, pg) {
@@ -190,6 +216,7 @@ async function main() {
 
     // 1. The first load of the device catalog.
     const status = page.getByTestId('device-catalog-status');
+    const profiler = PROFILE ? await startProfile(page) : null;
     const t0 = performance.now();
     await page.goto('/POS');
     await page
@@ -206,10 +233,12 @@ async function main() {
     out.catalogMs = performance.now() - t0;
     out.catalogFromLoadingMs = performance.now() - loadingAt;
     out.catalogState = await status.getAttribute('data-state');
+    if (profiler) out.profile = await profiler();
     out.traffic = await till.catalogTraffic(page);
     out.storage = await till.storageUse(page);
     out.loadEnd = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
     if (out.catalogState !== 'ready') throw new Error(`device catalog: ${out.catalogState}`);
+    if (CATALOG_ONLY) return void printCatalog(out, { ...load, end: out.loadEnd });
 
     // 2. Scan and search, online (baseline: the server) then offline (the device's catalog).
     const codes = data.codes;
@@ -308,7 +337,7 @@ async function main() {
   print(out, load, misses);
 }
 
-function print(out, load, misses) {
+function printCatalog(out, load) {
   const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
   const t = out.traffic;
   console.log(
@@ -323,6 +352,14 @@ function print(out, load, misses) {
       `requests ${(t.waiting / 1000).toFixed(1)} s of it (first to last ${((t.last - t.first) / 1000).toFixed(1)} s); ` +
       `storage used ${mb(out.storage.usage)}${out.storage.indexedDB !== null ? ` (IndexedDB ${mb(out.storage.indexedDB)})` : ''}`,
   );
+  if (out.profile) {
+    console.log(`  the page's main thread while loading (${(out.profile.total / 1000).toFixed(1)} s sampled), self time:`);
+    for (const [k, ms] of out.profile.top) console.log(`    ${(ms / 1000).toFixed(2).padStart(7)} s  ${k}`);
+  }
+}
+
+function print(out, load, misses) {
+  printCatalog(out, load);
   const s = (x) => percentiles(x);
   report('online scan → line (server)', s(out.onlineScan.commit));
   report('offline scan → line', s(out.offlineScan.commit));

@@ -164,6 +164,32 @@ describe('the device catalog', () => {
     expect(await db.variants.count()).toBe(5);
   });
 
+  it("finds a rare word among a common one's many variants, reading only the rare word's", async () => {
+    const server = fakeServer(50);
+    for (let i = 1; i <= 40; i++) {
+      const r = variant(i, `بلوفر صوف إصدار ${100 + i}`, [`62210000${String(i).padStart(5, '0')}`]);
+      server.state.variants.set(r[0], r);
+    }
+    // Two of its words start with «بل»: listed twice under it.
+    const twice = variant(41, 'بلوزة بلوفر قطن', ['6221000099999']);
+    server.state.variants.set(twice[0], twice);
+    await syncCatalog(db, server.api, INV);
+    const names = async (q: string, rareKeys: number) =>
+      (await searchVariants(db, q, 5, { rareKeys })).map((v) => v.productName);
+    // «بلوفر» is common (over 5 ids), «139» rare: found though it is past the common word's first rows.
+    const read = jest.spyOn(db.variants, 'bulkGet');
+    expect(await names('بلوفر 139', 5)).toEqual(['بلوفر صوف إصدار 139']);
+    expect(read.mock.calls[0][0]).toHaveLength(1);
+    read.mockRestore();
+    expect(await names('اصدار 14', 5)).toEqual(['بلوفر صوف إصدار 140']);
+    // Only common words: the first matches of the longest, by name.
+    expect(await names('بلوفر صوف', 5)).toHaveLength(5);
+    // A variant listed twice under a word is one variant, and a capped list is not a full one.
+    expect(await names('بل قطن', 41)).toEqual(['بلوزة بلوفر قطن']);
+    expect(await names('بل قطن', 2)).toEqual(['بلوزة بلوفر قطن']);
+    expect(await names('بلوفر 999', 5)).toEqual([]);
+  });
+
   it('loads everything in pages with progress, then finds by code and by words', async () => {
     const server = seed();
     const progress: number[] = [];
