@@ -90,7 +90,41 @@ async function stopServerProcess(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
+/**
+ * The built server as deployed (dist/server/src/main.js, its own process) on `port`, once
+ * /api/health answers. Resolves with { close }.
+ */
+async function startBuiltServer(databaseUrl, port) {
+  const { spawn } = require('node:child_process');
+  const child = spawn(process.execPath, [dist('main.js')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) {
+      return {
+        pid: child.pid,
+        close: async () => {
+          child.kill('SIGTERM');
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+          if (child.exitCode === null) child.kill('SIGKILL');
+        },
+      };
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become healthy in 120 s');
+}
+
 module.exports = {
+  startBuiltServer,
   root,
   dist,
   arg,

@@ -119,6 +119,77 @@ describe('the device catalog', () => {
     return server;
   };
 
+  it('asks for the next page while it writes the current one, and stores every row once', async () => {
+    const server = seed();
+    const events: string[] = [];
+    const api: CatalogApi = {
+      start: server.api.start,
+      page: (q) => {
+        if (q.part === 'variants') events.push(`ask ${q.after ?? 'first'}`);
+        return server.api.page(q);
+      },
+    };
+    const write = db.variants.bulkPut.bind(db.variants);
+    db.variants.bulkPut = ((...args: Parameters<typeof write>) => {
+      events.push(`write ${args[0].length}`);
+      return write(...args);
+    }) as typeof db.variants.bulkPut;
+    await syncCatalog(db, api, INV);
+    // Pages of 2 over 5 variants: the second page is asked for before the first is written.
+    expect(events).toEqual([
+      'ask first',
+      `ask ${id(2)}`,
+      'write 2',
+      `ask ${id(4)}`,
+      'write 2',
+      'write 1',
+    ]);
+    expect(await db.variants.count()).toBe(5);
+  });
+
+  it('stops with the error of a page that fails after the one being written, cursor unchanged', async () => {
+    const server = seed();
+    let asked = 0;
+    const api: CatalogApi = {
+      start: server.api.start,
+      page: (q) =>
+        q.part === 'variants' && ++asked === 2
+          ? Promise.reject(Object.assign(new Error('offline'), { status: 0 }))
+          : server.api.page(q),
+    };
+    await expect(syncCatalog(db, api, INV)).rejects.toThrow('offline');
+    expect(await db.meta.get('sync')).toBeUndefined();
+    // The next sync is a full load again, and completes.
+    await syncCatalog(db, server.api, INV);
+    expect(await db.variants.count()).toBe(5);
+  });
+
+  it("finds a rare word among a common one's many variants, reading only the rare word's", async () => {
+    const server = fakeServer(50);
+    for (let i = 1; i <= 40; i++) {
+      const r = variant(i, `بلوفر صوف إصدار ${100 + i}`, [`62210000${String(i).padStart(5, '0')}`]);
+      server.state.variants.set(r[0], r);
+    }
+    // Two of its words start with «بل»: listed twice under it.
+    const twice = variant(41, 'بلوزة بلوفر قطن', ['6221000099999']);
+    server.state.variants.set(twice[0], twice);
+    await syncCatalog(db, server.api, INV);
+    const names = async (q: string, rareKeys: number) =>
+      (await searchVariants(db, q, 5, { rareKeys })).map((v) => v.productName);
+    // «بلوفر» is common (over 5 ids), «139» rare: found though it is past the common word's first rows.
+    const read = jest.spyOn(db.variants, 'bulkGet');
+    expect(await names('بلوفر 139', 5)).toEqual(['بلوفر صوف إصدار 139']);
+    expect(read.mock.calls[0][0]).toHaveLength(1);
+    read.mockRestore();
+    expect(await names('اصدار 14', 5)).toEqual(['بلوفر صوف إصدار 140']);
+    // Only common words: the first matches of the longest, by name.
+    expect(await names('بلوفر صوف', 5)).toHaveLength(5);
+    // A variant listed twice under a word is one variant, and a capped list is not a full one.
+    expect(await names('بل قطن', 41)).toEqual(['بلوزة بلوفر قطن']);
+    expect(await names('بل قطن', 2)).toEqual(['بلوزة بلوفر قطن']);
+    expect(await names('بلوفر 999', 5)).toEqual([]);
+  });
+
   it('loads everything in pages with progress, then finds by code and by words', async () => {
     const server = seed();
     const progress: number[] = [];

@@ -126,14 +126,23 @@ export async function syncCatalog(
   let done = 0;
   onProgress({ done, total, full: start.full });
   for (const part of DEVICE_CATALOG_PARTS) {
-    let after: string | null = null;
-    do {
-      const page = await api.page({ inventoryId, part, since, after });
+    let pending: Promise<DeviceCatalogPageDto> | null = api.page({
+      inventoryId,
+      part,
+      since,
+      after: null,
+    });
+    while (pending) {
+      const page: DeviceCatalogPageDto = await pending;
+      // The next page is asked for while this one is written: the server and the network work
+      // while IndexedDB does (a first load is about half each). Should the write fail, the sync
+      // stops with its error and the request under way is left to settle unread.
+      pending = page.next ? api.page({ inventoryId, part, since, after: page.next }) : null;
+      pending?.catch(() => undefined);
       await applyPage(db, part, page);
       done = Math.min(total, done + page.rows.length + page.removed.length);
       onProgress({ done, total, full: start.full });
-      after = page.next;
-    } while (after);
+    }
   }
   const next: DeviceMeta = {
     key: 'sync',

@@ -12,9 +12,9 @@ import { isApiClientError } from '../../../../shared/api/ApiClientError';
 import { classifyAnswer } from './classify';
 import { postSale, type SendResult } from './send';
 import { OutboxSender } from './sender';
+import { watchOutboxStatus } from './status';
 import {
   deviceIdentity,
-  outboxStatus,
   refusedSales,
   saveRegistration,
   type DeviceReceiptBuilder,
@@ -27,6 +27,7 @@ let userId: string | null = null;
 let sender: OutboxSender | null = null;
 let stopListening: (() => void) | null = null;
 let deviceName = 'POS';
+let registered = false;
 
 /**
  * A sale goes out only once the device is registered (its receipt series is the server's): no
@@ -78,13 +79,20 @@ export function stopOutbox(): void {
  */
 export async function ensureRegistered(name: string = deviceName): Promise<void> {
   deviceName = name;
+  // Registered once is registered for good (the outbox is never dropped): the sender asks before
+  // every sale, so a sync of a thousand sales does not open a thousand transactions for it.
+  if (registered) return;
   const device = await deviceIdentity(outboxDb(), name);
-  if (device.receiptPrefix) return;
-  const registered = await http.post<PosDeviceDto>('/PosDevices', {
+  if (device.receiptPrefix) {
+    registered = true;
+    return;
+  }
+  const answer = await http.post<PosDeviceDto>('/PosDevices', {
     id: device.id,
     name: device.name,
   });
-  await saveRegistration(registered);
+  await saveRegistration(answer);
+  registered = true;
 }
 
 export async function checkout(input: {
@@ -107,11 +115,7 @@ export async function checkout(input: {
 
 /** Follows the outbox's status (waiting sales, the oldest's time, refused ones) as it changes. */
 export function watchStatus(listener: (status: OutboxStatus) => void): () => void {
-  const sub = liveQuery(() => outboxStatus()).subscribe({
-    next: listener,
-    error: () => undefined,
-  });
-  return () => sub.unsubscribe();
+  return watchOutboxStatus(listener);
 }
 
 export function watchRefused(listener: (rows: RefusedSale[]) => void): () => void {
