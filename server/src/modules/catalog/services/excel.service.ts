@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { CommandBus } from '@nestjs/cqrs';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import Decimal from 'decimal.js';
@@ -124,6 +124,8 @@ const BARCODE = /^[\x21-\x7E]{1,50}$/;
 
 @Injectable()
 export class ExcelService {
+  private readonly logger = new Logger('ExcelImport');
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @InjectQueue(IMPORTS_QUEUE) private readonly queue: Queue,
@@ -249,6 +251,8 @@ export class ExcelService {
       }
     } catch (e) {
       if (e instanceof AppException) throw e;
+      // The user reads "not a readable workbook"; the log keeps why (a flaky CI run showed it).
+      this.logger.warn(`import: the workbook could not be read: ${(e as Error)?.message ?? e}`);
       return { rows: [], errors: [{ row: 0, message: msg.file }] };
     }
     if (!handleRow) return { rows: [], errors: [{ row: 0, message: msg.file }] };
