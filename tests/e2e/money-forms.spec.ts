@@ -482,7 +482,14 @@ async function prepare(page: Page) {
     if (/\/api\/variants\/getNearStockEnd/.test(request.url())) {
       return route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
     }
-    if (!holding || request.method() === 'GET' || /\/api\/auth\//.test(request.url())) {
+    // (Nor is the till registering this browser as a register of the branch, which it does by
+    // itself once /POS has opened: not a form's request, and its moment is the till's.)
+    if (
+      !holding ||
+      request.method() === 'GET' ||
+      /\/api\/auth\//.test(request.url()) ||
+      /\/api\/PosDevices$/.test(new URL(request.url()).pathname)
+    ) {
       return route.continue();
     }
     held.push({ url: request.url(), body: bodyOf(request) });

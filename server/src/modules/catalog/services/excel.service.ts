@@ -219,6 +219,23 @@ export class ExcelService {
     user: AuthUser,
     locale: Locale,
   ): Promise<{ rows: ParsedRow[]; errors: ImportReportDto['errors'] }> {
+    // exceljs' streaming reader sometimes reads a worksheet before the workbook part it needs and
+    // throws (exceljs#3064, a race on Node ≥ 18 that workbooks written by exceljs, our own
+    // template among them, trigger): a file that did not read is read again, up to three times,
+    // before the user is told it is not a readable workbook.
+    for (let attempt = 1; ; attempt++) {
+      const { failure, ...read } = await this.readOnce(buffer, user, locale);
+      if (failure === undefined) return read;
+      this.logger.warn(`import: reading the workbook failed (try ${attempt}): ${String(failure)}`);
+      if (attempt >= 3) return read;
+    }
+  }
+
+  private async readOnce(
+    buffer: Buffer,
+    user: AuthUser,
+    locale: Locale,
+  ): Promise<{ rows: ParsedRow[]; errors: ImportReportDto['errors']; failure?: unknown }> {
     const msg = ROW_MESSAGES[locale];
     const errors: ImportReportDto['errors'] = [];
     const rows: ParsedRow[] = [];
@@ -251,9 +268,7 @@ export class ExcelService {
       }
     } catch (e) {
       if (e instanceof AppException) throw e;
-      // The user reads "not a readable workbook"; the log keeps why (a flaky CI run showed it).
-      this.logger.warn(`import: the workbook could not be read: ${(e as Error)?.message ?? e}`);
-      return { rows: [], errors: [{ row: 0, message: msg.file }] };
+      return { rows: [], errors: [{ row: 0, message: msg.file }], failure: e };
     }
     if (!handleRow) return { rows: [], errors: [{ row: 0, message: msg.file }] };
     return { rows, errors };
