@@ -120,8 +120,14 @@ test('an administrator changes the store time zone on /SystemSettings and every 
       await page.getByRole('option', { name: zone, exact: true }).click({ timeout: 2_000 });
       await expect(input).toHaveValue(zone, { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
+    // The save answered, and said so (the first change's toast may still show when the second is
+    // saved on a fast machine: the last one is this save's).
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/StoreSettings' && r.request().method() === 'PATCH',
+    );
     await page.getByTestId('store-time-zone-save').click();
-    await expect(page.locator('[data-toast="success"]')).toBeVisible();
+    expect((await saved).ok()).toBe(true);
+    await expect(page.locator('[data-toast="success"]').last()).toBeVisible();
   };
   await setZone('Asia/Dubai');
   try {
