@@ -26,7 +26,8 @@
 // (browser globals: the functions passed to page.evaluate run in the page)
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
-const { arg, benchDatabase, dist, percentiles, report } = require('./lib');
+const { randomUUID } = require('node:crypto');
+const { arg, benchDatabase, dist, percentiles, report, startBuiltServer } = require('./lib');
 
 const SCANS = Number(arg('scans', '300'));
 const UNFOCUSED = Number(arg('unfocused', '40'));
@@ -69,34 +70,6 @@ async function seedIfNeeded(url, pg) {
   return VARIANTS;
 }
 
-async function startServerProcess(databaseUrl, port) {
-  const { spawn } = require('node:child_process');
-  const child = spawn(process.execPath, [dist('main.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
-      return {
-        close: async () => {
-          child.kill('SIGTERM');
-          await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-          if (child.exitCode === null) child.kill('SIGKILL');
-        },
-      };
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy in 120 s');
-}
-
 async function main() {
   process.env.LOG_LEVEL = 'silent';
   const db = await benchDatabase();
@@ -134,7 +107,7 @@ async function main() {
 
   // The built server in its own process (as deployed): sharing this process's event loop with the
   // browser driver would add the driver's work to every request.
-  const server = await startServerProcess(db.url, PORT);
+  const server = await startBuiltServer(db.url, PORT);
   const base = `http://127.0.0.1:${PORT}`;
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({
@@ -179,7 +152,7 @@ async function main() {
       const { csrfToken } = await (await page.request.get('/api/auth/csrf')).json();
       const res = await page.request.post('/api/Shift/open', {
         data: { openingCash: 0, register: 9 },
-        headers: { 'X-CSRF-Token': csrfToken },
+        headers: { 'X-CSRF-Token': csrfToken, 'Idempotency-Key': randomUUID() },
       });
       if (!res.ok()) throw new Error(`open shift: ${res.status()} ${await res.text()}`);
     }
