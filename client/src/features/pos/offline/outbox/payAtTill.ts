@@ -3,9 +3,8 @@ import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClie
 import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
 import { rememberLocalEReceipt } from '../../../eta';
-import { loadCatalogService } from '../catalog';
-import { deviceReceiptBuilder } from './eReceipt';
 import { localSale } from './localSale';
+import { planEReceipt } from './planReceipt';
 import { checkoutSale } from './useOutbox';
 
 /**
@@ -54,36 +53,4 @@ export async function payAtTill(input: {
   // the e-receipt the till built prints with it (the receipt's QR and UUID, as online)
   if (outcome.row.eReceipt) rememberLocalEReceipt(sale.id, outcome.row.eReceipt);
   return { sale, queued: true };
-}
-
-/**
- * The till's e-receipt for this sale, when the till is the ETA POS of record (its serial, e-receipts
- * on): built only if the sale is completed on the device (checkout.ts), from the sale as localSale
- * computes it and the catalog's items.
- */
-async function planEReceipt(input: Parameters<typeof payAtTill>[0]) {
-  const catalog = await loadCatalogService();
-  const data = await catalog.deviceEReceiptData();
-  if (!data?.enabled || !data.serial) return null;
-  const preview = localSale(
-    {
-      id: input.dto.id,
-      receiptNo: 0,
-      dto: { ...input.dto, device: { deviceId: '', receiptNo: 0, rungAt: '', offline: true } },
-      receipt: '',
-      total: input.total,
-      userId: input.user.id,
-      rungAt: '',
-      attempts: 0,
-      lastError: null,
-      directUntil: 0,
-    },
-    input.cart,
-    input.payments,
-    input.methods,
-    { ...input.user, register: input.register },
-  );
-  const variants = await catalog.deviceVariants(preview.lines.map((l) => l.variantId));
-  const { sha256Hex } = await import('./sha256');
-  return deviceReceiptBuilder(preview, data, new Map(variants.map((v) => [v.id, v])), sha256Hex);
 }
