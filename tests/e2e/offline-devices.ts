@@ -226,7 +226,10 @@ export class Till {
     const total = totalOf(lines);
     const outcome = await this.page.evaluate(
       async ({ lines, total, who }) => {
-        type Engine = { checkout: (input: unknown) => Promise<unknown> };
+        type Engine = {
+          checkout: (input: unknown) => Promise<unknown>;
+          planEReceipt: (input: unknown) => Promise<unknown>;
+        };
         const w = window as unknown as { __e2eOutboxEngine?: Engine };
         if (!w.__e2eOutboxEngine) {
           // The engine's chunk is already loaded by the till: importing its URL again gives
@@ -246,24 +249,56 @@ export class Till {
         const engine = w.__e2eOutboxEngine;
         if (!engine) throw new Error('the outbox engine is not loaded');
         const id = crypto.randomUUID();
+        // The cart as the till holds it: the last scanned first (the sale's lines are reversed).
         const cart = {
           id,
-          lines: lines.map((l) => ({ variantId: l.id, unitPrice: l.price, listPrice: l.price })),
+          lines: lines
+            .map((l) => ({
+              variantId: l.id,
+              productName: l.id,
+              properties: {},
+              sku: '',
+              barcode: null,
+              unit: 'piece',
+              quantity: l.quantity,
+              unitPrice: l.price,
+              listPrice: l.price,
+              minSellPrice: 0,
+              discount: 0,
+              vatRate: l.vatRate,
+              onHand: null,
+            }))
+            .reverse(),
           invoiceDiscount: 0,
+          customer: null,
+          note: '',
+          createdAt: new Date().toISOString(),
         };
+        const payments = [{ methodId: who.cashMethod, amount: total }];
         const dto = {
           id,
           inventoryId: who.inventoryId,
           lines: lines.map((l) => ({ variantId: l.id, quantity: l.quantity })),
-          payments: [{ methodId: who.cashMethod, amount: total }],
+          payments,
           clientTotal: total,
         };
+        // The till's e-receipt as the Pay button plans it (none unless the till has a serial).
+        const eReceipt = await engine.planEReceipt({
+          dto,
+          cart,
+          payments,
+          total,
+          methods: [{ id: who.cashMethod, type: 'cash', nameAr: 'نقدي' }],
+          user: { id: who.userId, name: '', branchId: who.branchId },
+          register: 0,
+        });
         const out = (await engine.checkout({
           dto,
           cart,
           total,
           userId: who.userId,
           branchId: who.branchId,
+          eReceipt,
         })) as {
           kind: string;
           sale?: { deviceReceipt: string | null; total: number };
@@ -276,6 +311,7 @@ export class Till {
         lines: lines.map(({ item, quantity }) => ({
           id: item.id,
           price: item.sellPrice,
+          vatRate: item.vatRate,
           quantity,
         })),
         total,
@@ -420,3 +456,107 @@ export function receiptNumbers(invoices: Invoice[], prefix: string | null): numb
 /** 1, 2, … n */
 export const series = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 export const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** The device's id, as its outbox holds it. */
+export function deviceIdOf(till: Till): Promise<string> {
+  return till.page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('pos-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('meta').objectStore('meta').get('device');
+          req.onsuccess = () => {
+            open.result.close();
+            resolve((req.result as { id: string }).id);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/**
+ * E-receipts on for the tills' branch (issue 32 item 6, as offline-ereceipt.spec.ts does it on the
+ * pages): the company's ETA data (the simulator), the branch's serial and POS credentials, the
+ * switch on; each till its own serial, learnt by the till on its next catalog sync (a reload).
+ * Returns each till's serial.
+ */
+export async function eReceiptTills(
+  admin: APIRequestContext,
+  tills: Till[],
+  stamp: string,
+): Promise<Map<Till, string>> {
+  const { csrfToken } = (await (await admin.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const call = async (method: 'put' | 'patch', path: string, data: unknown) => {
+    const res = await admin[method](path, {
+      headers: writeHeaders(csrfToken, method.toUpperCase(), path),
+      data,
+    });
+    expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(
+      true,
+    );
+  };
+  const branchId = tills[0].who.branchId;
+  await call('put', '/api/E-invoices/CompanyInfo', {
+    rin: '100200300',
+    name: 'شركة التجزئة الحديثة',
+    activityCode: '4719',
+    country: 'EG',
+    governate: 'القاهرة',
+    regionCity: 'مدينة نصر',
+    street: 'شارع عباس العقاد',
+    buildingNumber: '45',
+    postalCode: '11371',
+    environment: 'sim',
+    erpClientId: `erp-${stamp}`,
+    erpClientSecret: `erp-secret-${stamp}`,
+  });
+  await call('patch', `/api/Branch/${branchId}`, {
+    taxBranchNumber: '7',
+    receiptPosSerial: `E2E-BR-${stamp}`.toUpperCase(),
+    receiptClientId: `pos-${stamp}`,
+    receiptClientSecret: `pos-secret-${stamp}`,
+    receiptsOsVersion: 'Windows 11',
+  });
+  await call('put', `/api/E-invoices/CompanyInfo/branches/${branchId}`, { eReceiptsEnabled: true });
+  const serials = new Map<Till, string>();
+  for (const till of tills) {
+    const serial = `E2E-${till.name}-${stamp}`.toUpperCase();
+    const deviceId = await deviceIdOf(till);
+    await call('put', `/api/PosDevices/${deviceId}/eta-serial`, { etaPosSerial: serial });
+    const synced = till.page.waitForResponse(
+      (r) => r.url().includes('/api/device-catalog?') && r.url().includes(`deviceId=${deviceId}`),
+    );
+    await till.page.reload();
+    const start = (await (await synced).json()) as { eReceipt?: { serial: string } };
+    expect(start.eReceipt?.serial).toBe(serial);
+    await till.ready();
+    serials.set(till, serial);
+  }
+  return serials;
+}
+
+/** A till's e-receipts as the server stored them, in the till's receipt order. */
+export type StoredReceipt = {
+  deviceReceiptNo: number;
+  chainSeq: number;
+  uuid: string;
+  previousUuid: string;
+  json: string;
+  status: string;
+};
+
+export async function receiptsOfSerial(pg: Pg, serial: string): Promise<StoredReceipt[]> {
+  const { rows } = await pg.query<StoredReceipt>(
+    `SELECT i.device_receipt_no AS "deviceReceiptNo", e.chain_seq AS "chainSeq", e.uuid,
+            e.previous_uuid AS "previousUuid", e.json, e.status
+       FROM e_receipts e JOIN sales_invoices i ON i.id = e.sale_id
+      WHERE e.pos_serial = $1 AND e.kind = 's'
+      ORDER BY i.device_receipt_no, e.chain_seq`,
+    [serial],
+  );
+  return rows;
+}

@@ -4,8 +4,7 @@ import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
 import { rememberLocalEReceipt } from '../../../eta';
 import { localSale } from './localSale';
-import { planEReceipt } from './planReceipt';
-import { checkoutSale } from './useOutbox';
+import { checkoutSale, planTillEReceipt } from './useOutbox';
 
 /**
  * The till's payment through the outbox: the server's invoice (`queued` false), or the sale
@@ -32,7 +31,7 @@ export async function payAtTill(input: {
       total: input.total,
       userId: input.user.id,
       branchId: input.user.branchId,
-      eReceipt: await planEReceipt(input).catch(() => null),
+      eReceipt: await planTillEReceipt(preview(input)).catch(() => null),
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;
@@ -53,4 +52,26 @@ export async function payAtTill(input: {
   // the e-receipt the till built prints with it (the receipt's QR and UUID, as online)
   if (outcome.row.eReceipt) rememberLocalEReceipt(sale.id, outcome.row.eReceipt);
   return { sale, queued: true };
+}
+
+/** The sale as the till completes it (localSale), before it has a number: what its e-receipt is built from. */
+function preview(input: Parameters<typeof payAtTill>[0]) {
+  return localSale(
+    {
+      id: input.dto.id,
+      receiptNo: 0,
+      dto: { ...input.dto, device: { deviceId: '', receiptNo: 0, rungAt: '', offline: true } },
+      receipt: '',
+      total: input.total,
+      userId: input.user.id,
+      rungAt: '',
+      attempts: 0,
+      lastError: null,
+      directUntil: 0,
+    },
+    input.cart,
+    input.payments,
+    input.methods,
+    { ...input.user, register: input.register },
+  );
 }
