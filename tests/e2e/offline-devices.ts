@@ -225,7 +225,7 @@ export class Till {
   async ringFast(lines: { item: Sellable; quantity: number }[]): Promise<Rung> {
     const total = totalOf(lines);
     const outcome = await this.page.evaluate(
-      async ({ lines, total, who }) => {
+      async ({ lines, total, who, sale }) => {
         type Engine = {
           checkout: (input: unknown) => Promise<unknown>;
           planEReceipt: (input: unknown) => Promise<unknown>;
@@ -249,30 +249,10 @@ export class Till {
         const engine = w.__e2eOutboxEngine;
         if (!engine) throw new Error('the outbox engine is not loaded');
         const id = crypto.randomUUID();
-        // The cart as the till holds it: the last scanned first (the sale's lines are reversed).
         const cart = {
           id,
-          lines: lines
-            .map((l) => ({
-              variantId: l.id,
-              productName: l.id,
-              properties: {},
-              sku: '',
-              barcode: null,
-              unit: 'piece',
-              quantity: l.quantity,
-              unitPrice: l.price,
-              listPrice: l.price,
-              minSellPrice: 0,
-              discount: 0,
-              vatRate: l.vatRate,
-              onHand: null,
-            }))
-            .reverse(),
+          lines: lines.map((l) => ({ variantId: l.id, unitPrice: l.price, listPrice: l.price })),
           invoiceDiscount: 0,
-          customer: null,
-          note: '',
-          createdAt: new Date().toISOString(),
         };
         const payments = [{ methodId: who.cashMethod, amount: total }];
         const dto = {
@@ -283,15 +263,7 @@ export class Till {
           clientTotal: total,
         };
         // The till's e-receipt as the Pay button plans it (none unless the till has a serial).
-        const eReceipt = await engine.planEReceipt({
-          dto,
-          cart,
-          payments,
-          total,
-          methods: [{ id: who.cashMethod, type: 'cash', nameAr: 'نقدي' }],
-          user: { id: who.userId, name: '', branchId: who.branchId },
-          register: 0,
-        });
+        const eReceipt = await engine.planEReceipt(sale);
         const out = (await engine.checkout({
           dto,
           cart,
@@ -311,11 +283,11 @@ export class Till {
         lines: lines.map(({ item, quantity }) => ({
           id: item.id,
           price: item.sellPrice,
-          vatRate: item.vatRate,
           quantity,
         })),
         total,
         who: this.who,
+        sale: saleOf(lines, this.who.cashMethod),
       },
     );
     if (outcome.kind === 'queued') {
@@ -337,6 +309,33 @@ export class Till {
     if ((await strip.count()) === 0) return 0;
     return Number((await strip.getAttribute('data-count')) ?? '0');
   }
+}
+
+/**
+ * The sale as the till completes it (localSale: computeSale's lines in the sale's order, the cash
+ * paid exactly), what the till builds its e-receipt from.
+ */
+function saleOf(lines: { item: Sellable; quantity: number }[], cashMethod: string) {
+  const math = computeSale(
+    lines.map(({ item, quantity }) => ({
+      quantity,
+      unitPrice: item.sellPrice,
+      listPrice: item.sellPrice,
+      discount: 0,
+      vatRate: item.vatRate,
+    })),
+  );
+  return {
+    lines: lines.map(({ item, quantity }, i) => ({
+      variantId: item.id,
+      quantity,
+      vatRate: item.vatRate,
+      lineTotal: math.lines[i].lineTotal,
+      discount: 0,
+      invoiceDiscountShare: math.lines[i].invoiceDiscountShare,
+    })),
+    payments: [{ methodId: cashMethod, type: 'cash', amount: math.total }],
+  };
 }
 
 /** A basket's total as the till computes it (the contracts' computeSale, list prices). */

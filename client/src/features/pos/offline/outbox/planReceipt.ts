@@ -13,9 +13,10 @@ import type { DeviceReceiptBuilder } from './store';
 export async function planEReceipt(
   sale: Pick<SaleDto, 'lines' | 'payments'>,
 ): Promise<DeviceReceiptBuilder | null> {
-  // the catalog's door, loaded when asked (the till has it loaded already): the engine's chunk
-  // takes no static import of the till page's chunk
-  const catalog = await (await import('../catalog')).loadCatalogService();
+  // the device catalog's service itself, loaded when asked (the till has it loaded already), not
+  // through its feature's index: that index lives in the till page's chunk, and a dynamic import
+  // of it from here put a chunk cycle between the page and the layout (the till did not start)
+  const catalog = await import('../catalog/service');
   const data = await catalog.deviceEReceiptData();
   if (!data?.enabled || !data.serial) return null;
   const variants = await catalog.deviceVariants(sale.lines.map((l) => l.variantId));
