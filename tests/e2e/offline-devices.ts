@@ -11,6 +11,7 @@ import {
 } from '@playwright/test';
 import { Client as Pg } from 'pg';
 import { computeSale } from '../../libs/contracts/src/sale-math';
+import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import { ownServer } from './own-server';
 import {
   dismissLowStockWhenShown,
@@ -316,15 +317,7 @@ export class Till {
  * paid exactly), what the till builds its e-receipt from.
  */
 function saleOf(lines: { item: Sellable; quantity: number }[], cashMethod: string) {
-  const math = computeSale(
-    lines.map(({ item, quantity }) => ({
-      quantity,
-      unitPrice: item.sellPrice,
-      listPrice: item.sellPrice,
-      discount: 0,
-      vatRate: item.vatRate,
-    })),
-  );
+  const math = saleMath(lines);
   return {
     lines: lines.map(({ item, quantity }, i) => ({
       variantId: item.id,
@@ -338,9 +331,9 @@ function saleOf(lines: { item: Sellable; quantity: number }[], cashMethod: strin
   };
 }
 
-/** A basket's total as the till computes it (the contracts' computeSale, list prices). */
-export function totalOf(lines: { item: Sellable; quantity: number }[]): number {
-  return computeSale(
+/** A basket as the till computes it (the contracts' computeSale, list prices). */
+const saleMath = (lines: { item: Sellable; quantity: number }[]) =>
+  computeSale(
     lines.map(({ item, quantity }) => ({
       quantity,
       unitPrice: item.sellPrice,
@@ -348,7 +341,11 @@ export function totalOf(lines: { item: Sellable; quantity: number }[]): number {
       discount: 0,
       vatRate: item.vatRate,
     })),
-  ).total;
+  );
+
+/** A basket's total as the till computes it. */
+export function totalOf(lines: { item: Sellable; quantity: number }[]): number {
+  return saleMath(lines).total;
 }
 
 /** The stock on hand of these variants in an inventory (the ledger's balance). */
@@ -500,17 +497,7 @@ export async function eReceiptTills(
   };
   const branchId = tills[0].who.branchId;
   await call('put', '/api/E-invoices/CompanyInfo', {
-    rin: '100200300',
-    name: 'شركة التجزئة الحديثة',
-    activityCode: '4719',
-    country: 'EG',
-    governate: 'القاهرة',
-    regionCity: 'مدينة نصر',
-    street: 'شارع عباس العقاد',
-    buildingNumber: '45',
-    postalCode: '11371',
-    environment: 'sim',
-    erpClientId: `erp-${stamp}`,
+    ...TEST_ETA_COMPANY,
     erpClientSecret: `erp-secret-${stamp}`,
   });
   await call('patch', `/api/Branch/${branchId}`, {

@@ -87,6 +87,17 @@ describe('offline e-receipts', () => {
     delete process.env.ETA_WORKER;
   });
 
+  /** A signed-in client of a new user with these permissions in this branch. */
+  const userOf = async (permissions: Parameters<typeof createUserWith>[1], branch: string) => {
+    const u = await createUserWith(t.ds, permissions, { branchId: branch });
+    const client = new Client(t.app);
+    await client.signIn(u.username, u.password);
+    return client;
+  };
+  /** Another branch than the till's. */
+  const otherBranchId = async (): Promise<string> =>
+    (await t.ds.query('SELECT id FROM branches WHERE id <> $1 LIMIT 1', [branchId]))[0].id;
+
   const settle = async (serial: string) => {
     for (let i = 0; i < 50; i++) {
       const next = await worker.processSerial(serial);
@@ -113,13 +124,7 @@ describe('offline e-receipts', () => {
         .status,
     ).toBe(403);
     // a manager of another branch does not see this till
-    const [{ id: otherBranch }] = await t.ds.query(
-      'SELECT id FROM branches WHERE id <> $1 LIMIT 1',
-      [branchId],
-    );
-    const other = await createUserWith(t.ds, ['can_see_einvoice'], { branchId: otherBranch });
-    const otherClient = new Client(t.app);
-    await otherClient.signIn(other.username, other.password);
+    const otherClient = await userOf(['can_see_einvoice'], await otherBranchId());
     expect(
       (
         await otherClient.put(`/api/PosDevices/${deviceId}/eta-serial`, {
@@ -127,9 +132,7 @@ describe('offline e-receipts', () => {
         })
       ).status,
     ).toBe(404);
-    const manager = await createUserWith(t.ds, ['can_see_einvoice'], { branchId });
-    const managerClient = new Client(t.app);
-    await managerClient.signIn(manager.username, manager.password);
+    const managerClient = await userOf(['can_see_einvoice'], branchId);
     const ok = await managerClient.put(`/api/PosDevices/${deviceId}/eta-serial`, {
       etaPosSerial: tillSerial,
     });
@@ -330,17 +333,9 @@ describe('offline e-receipts', () => {
     const tillBefore = await tillHead();
     // no can_see_einvoice: 403; a manager of another branch: 404
     expect((await cashier.post(`/api/E-receipts/${held.id}/reissue`)).status).toBe(403);
-    const [{ id: otherBranch }] = await t.ds.query(
-      'SELECT id FROM branches WHERE id <> $1 LIMIT 1',
-      [branchId],
-    );
-    const other = await createUserWith(t.ds, ['can_see_einvoice'], { branchId: otherBranch });
-    const otherClient = new Client(t.app);
-    await otherClient.signIn(other.username, other.password);
+    const otherClient = await userOf(['can_see_einvoice'], await otherBranchId());
     expect((await otherClient.post(`/api/E-receipts/${held.id}/reissue`)).status).toBe(404);
-    const manager = await createUserWith(t.ds, ['can_see_einvoice'], { branchId });
-    const managerClient = new Client(t.app);
-    await managerClient.signIn(manager.username, manager.password);
+    const managerClient = await userOf(['can_see_einvoice'], branchId);
     const issued = await managerClient.post(`/api/E-receipts/${held.id}/reissue`);
     expect(issued.status).toBe(200);
     expect(issued.body).toMatchObject({
