@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Client as Pg } from 'pg';
+import { etaReceiptUuid } from '../../libs/contracts/src/eta/receipt';
 import {
   branchWithTwoCashiers,
+  eReceiptTills,
   invoiceCount,
   invoicesOfShift,
   ledgerMismatches,
   onHand,
   receiptNumbers,
+  receiptsOfSerial,
   series,
   sum,
   Till,
@@ -21,12 +25,22 @@ import type { OwnServer } from './own-server';
 // (a reload, the live socket reconnecting, the browser's `online` event), each with sales the
 // device "forgot" were sent put back in its queue (a crash between the server's answer and the
 // queue's update), make no new invoice.
+// Each till is its branch's ETA POS of record (its own serial, e-receipts on): every sale carries
+// the e-receipt the till built, chained on the till's serial; after the sync the test reads each
+// serial's receipts from the database and recomputes the chain: in the till's receipt order, no
+// gap, each UUID the SHA-256 of its canonical receipt over the previous one, equal to what the till
+// printed and to what the server stored, none held.
 // The spec runs its own server (tests/e2e/own-server.ts) so it can stop and restart it.
 // Sales: 1 in 10 through the till's UI (scan, payment dialog), the rest through the outbox
 // checkout the Pay button calls (offline-devices.ts: ringFast).
 
 const SALES = 200;
 const UI_EVERY = 10;
+const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+type QueuedRow = {
+  receiptNo: number;
+  dto: { device: { eReceipt?: { serial: string; uuid: string; previousUuid: string } } };
+};
 
 test('two tills offline with the server down: 200 sales, none lost, none doubled', async ({
   launchOptions,
@@ -66,6 +80,8 @@ test('two tills offline with the server down: 200 sales, none lost, none doubled
     ).id;
     const items = (await a.sellables(variantIds)).filter((v) => v.barcode);
     expect(items.length).toBeGreaterThanOrEqual(8);
+    const serials = await eReceiptTills(admin, tills, Date.now().toString(36));
+    phase('e-receipts on, each till its serial');
     const before = await invoiceCount(admin);
     const stockBefore = await onHand(pg, inventoryId, variantIds);
     phase('tills ready');
@@ -129,6 +145,18 @@ test('two tills offline with the server down: 200 sales, none lost, none doubled
     // What the devices hold now, to put back later (the sent-but-forgotten case).
     const stored = new Map<Till, unknown[]>();
     for (const till of tills) stored.set(till, await queueRows(till));
+    // What each till printed: every sale's e-receipt, on the till's serial, chained in order.
+    const printed = new Map<Till, string[]>();
+    for (const till of tills) {
+      const rows = (stored.get(till) as QueuedRow[]).sort((x, y) => x.receiptNo - y.receiptNo);
+      const receipts = rows.map((r) => r.dto.device.eReceipt);
+      expect(receipts.every((e) => e?.serial === serials.get(till))).toBe(true);
+      receipts.forEach((e, i) => expect(e!.previousUuid).toBe(i ? receipts[i - 1]!.uuid : ''));
+      printed.set(
+        till,
+        receipts.map((e) => e!.uuid),
+      );
+    }
 
     // --- The server and the network come back: the outboxes drain.
     await server.start();
@@ -166,7 +194,31 @@ test('two tills offline with the server down: 200 sales, none lost, none doubled
       for (const id of variantIds)
         expect(stockBefore.get(id)! - stockAfter.get(id)!, `variant ${id}`).toBe(sold.get(id) ?? 0);
       expect(await ledgerMismatches(pg!)).toEqual([]);
-      // (Issue 32 item 6, a later part: each device's e-receipt chain, its UUIDs recomputed here.)
+      // Each till's e-receipt chain, recomputed: its receipts in the till's order with no gap, each
+      // linked to the one before (the first to none), its UUID the hash of the receipt as stored,
+      // equal to the one the till printed; none held (the server's rebuild agreed with the till).
+      for (const till of tills) {
+        const { prefix } = await till.outbox();
+        const receipts = await receiptsOfSerial(pg!, serials.get(till)!);
+        expect(receipts.map((r) => r.deviceReceiptNo)).toEqual(series(SALES / 2));
+        expect(receipts.map((r) => r.chainSeq)).toEqual(series(SALES / 2));
+        let previous = '';
+        for (const r of receipts) {
+          const receipt = JSON.parse(r.json) as {
+            header: Record<string, string>;
+            seller: { deviceSerialNumber: string };
+          };
+          const header = receipt.header;
+          expect(receipt.seller.deviceSerialNumber).toBe(serials.get(till));
+          expect(header.receiptNumber).toBe(`${prefix}-${r.deviceReceiptNo}`);
+          expect(header.previousUUID).toBe(previous);
+          expect(r.previousUuid).toBe(previous);
+          expect(etaReceiptUuid(r.json, sha), `receipt ${header.receiptNumber}`).toBe(r.uuid);
+          expect(r.status).not.toBe('chain_broken');
+          previous = r.uuid;
+        }
+        expect(receipts.map((r) => r.uuid)).toEqual(printed.get(till));
+      }
     };
     await check();
     phase('checked');

@@ -11,6 +11,7 @@ import {
 } from '@playwright/test';
 import { Client as Pg } from 'pg';
 import { computeSale } from '../../libs/contracts/src/sale-math';
+import { TEST_ETA_COMPANY } from '../fixtures/eta-company';
 import { ownServer } from './own-server';
 import {
   dismissLowStockWhenShown,
@@ -225,8 +226,11 @@ export class Till {
   async ringFast(lines: { item: Sellable; quantity: number }[]): Promise<Rung> {
     const total = totalOf(lines);
     const outcome = await this.page.evaluate(
-      async ({ lines, total, who }) => {
-        type Engine = { checkout: (input: unknown) => Promise<unknown> };
+      async ({ lines, total, who, sale }) => {
+        type Engine = {
+          checkout: (input: unknown) => Promise<unknown>;
+          planEReceipt: (input: unknown) => Promise<unknown>;
+        };
         const w = window as unknown as { __e2eOutboxEngine?: Engine };
         if (!w.__e2eOutboxEngine) {
           // The engine's chunk is already loaded by the till: importing its URL again gives
@@ -251,19 +255,23 @@ export class Till {
           lines: lines.map((l) => ({ variantId: l.id, unitPrice: l.price, listPrice: l.price })),
           invoiceDiscount: 0,
         };
+        const payments = [{ methodId: who.cashMethod, amount: total }];
         const dto = {
           id,
           inventoryId: who.inventoryId,
           lines: lines.map((l) => ({ variantId: l.id, quantity: l.quantity })),
-          payments: [{ methodId: who.cashMethod, amount: total }],
+          payments,
           clientTotal: total,
         };
+        // The till's e-receipt as the Pay button plans it (none unless the till has a serial).
+        const eReceipt = await engine.planEReceipt(sale);
         const out = (await engine.checkout({
           dto,
           cart,
           total,
           userId: who.userId,
           branchId: who.branchId,
+          eReceipt,
         })) as {
           kind: string;
           sale?: { deviceReceipt: string | null; total: number };
@@ -280,6 +288,7 @@ export class Till {
         })),
         total,
         who: this.who,
+        sale: saleOf(lines, this.who.cashMethod),
       },
     );
     if (outcome.kind === 'queued') {
@@ -303,9 +312,28 @@ export class Till {
   }
 }
 
-/** A basket's total as the till computes it (the contracts' computeSale, list prices). */
-export function totalOf(lines: { item: Sellable; quantity: number }[]): number {
-  return computeSale(
+/**
+ * The sale as the till completes it (localSale: computeSale's lines in the sale's order, the cash
+ * paid exactly), what the till builds its e-receipt from.
+ */
+function saleOf(lines: { item: Sellable; quantity: number }[], cashMethod: string) {
+  const math = saleMath(lines);
+  return {
+    lines: lines.map(({ item, quantity }, i) => ({
+      variantId: item.id,
+      quantity,
+      vatRate: item.vatRate,
+      lineTotal: math.lines[i].lineTotal,
+      discount: 0,
+      invoiceDiscountShare: math.lines[i].invoiceDiscountShare,
+    })),
+    payments: [{ methodId: cashMethod, type: 'cash', amount: math.total }],
+  };
+}
+
+/** A basket as the till computes it (the contracts' computeSale, list prices). */
+const saleMath = (lines: { item: Sellable; quantity: number }[]) =>
+  computeSale(
     lines.map(({ item, quantity }) => ({
       quantity,
       unitPrice: item.sellPrice,
@@ -313,7 +341,11 @@ export function totalOf(lines: { item: Sellable; quantity: number }[]): number {
       discount: 0,
       vatRate: item.vatRate,
     })),
-  ).total;
+  );
+
+/** A basket's total as the till computes it. */
+export function totalOf(lines: { item: Sellable; quantity: number }[]): number {
+  return saleMath(lines).total;
 }
 
 /** The stock on hand of these variants in an inventory (the ledger's balance). */
@@ -420,3 +452,97 @@ export function receiptNumbers(invoices: Invoice[], prefix: string | null): numb
 /** 1, 2, … n */
 export const series = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 export const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** The device's id, as its outbox holds it. */
+export function deviceIdOf(till: Till): Promise<string> {
+  return till.page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('pos-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('meta').objectStore('meta').get('device');
+          req.onsuccess = () => {
+            open.result.close();
+            resolve((req.result as { id: string }).id);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/**
+ * E-receipts on for the tills' branch (issue 32 item 6, as offline-ereceipt.spec.ts does it on the
+ * pages): the company's ETA data (the simulator), the branch's serial and POS credentials, the
+ * switch on; each till its own serial, learnt by the till on its next catalog sync (a reload).
+ * Returns each till's serial.
+ */
+export async function eReceiptTills(
+  admin: APIRequestContext,
+  tills: Till[],
+  stamp: string,
+): Promise<Map<Till, string>> {
+  const { csrfToken } = (await (await admin.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  const call = async (method: 'put' | 'patch', path: string, data: unknown) => {
+    const res = await admin[method](path, {
+      headers: writeHeaders(csrfToken, method.toUpperCase(), path),
+      data,
+    });
+    expect(res.ok(), `${method.toUpperCase()} ${path} → ${res.status()} ${await res.text()}`).toBe(
+      true,
+    );
+  };
+  const branchId = tills[0].who.branchId;
+  await call('put', '/api/E-invoices/CompanyInfo', {
+    ...TEST_ETA_COMPANY,
+    erpClientSecret: `erp-secret-${stamp}`,
+  });
+  await call('patch', `/api/Branch/${branchId}`, {
+    taxBranchNumber: '7',
+    receiptPosSerial: `E2E-BR-${stamp}`.toUpperCase(),
+    receiptClientId: `pos-${stamp}`,
+    receiptClientSecret: `pos-secret-${stamp}`,
+    receiptsOsVersion: 'Windows 11',
+  });
+  await call('put', `/api/E-invoices/CompanyInfo/branches/${branchId}`, { eReceiptsEnabled: true });
+  const serials = new Map<Till, string>();
+  for (const till of tills) {
+    const serial = `E2E-${till.name}-${stamp}`.toUpperCase();
+    const deviceId = await deviceIdOf(till);
+    await call('put', `/api/PosDevices/${deviceId}/eta-serial`, { etaPosSerial: serial });
+    const synced = till.page.waitForResponse(
+      (r) => r.url().includes('/api/device-catalog?') && r.url().includes(`deviceId=${deviceId}`),
+    );
+    await till.page.reload();
+    const start = (await (await synced).json()) as { eReceipt?: { serial: string } };
+    expect(start.eReceipt?.serial).toBe(serial);
+    await till.ready();
+    serials.set(till, serial);
+  }
+  return serials;
+}
+
+/** A till's e-receipts as the server stored them, in the till's receipt order. */
+export type StoredReceipt = {
+  deviceReceiptNo: number;
+  chainSeq: number;
+  uuid: string;
+  previousUuid: string;
+  json: string;
+  status: string;
+};
+
+export async function receiptsOfSerial(pg: Pg, serial: string): Promise<StoredReceipt[]> {
+  const { rows } = await pg.query<StoredReceipt>(
+    `SELECT i.device_receipt_no AS "deviceReceiptNo", e.chain_seq AS "chainSeq", e.uuid,
+            e.previous_uuid AS "previousUuid", e.json, e.status
+       FROM e_receipts e JOIN sales_invoices i ON i.id = e.sale_id
+      WHERE e.pos_serial = $1 AND e.kind = 's'
+      ORDER BY i.device_receipt_no, e.chain_seq`,
+    [serial],
+  );
+  return rows;
+}

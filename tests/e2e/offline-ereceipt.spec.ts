@@ -74,7 +74,7 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     await a.put(`/api/E-invoices/CompanyInfo/branches/${branch.id}`, { eReceiptsEnabled: true });
     const [inventory] = (await a.get(`/api/Inventories?branchId=${branch.id}`)) as { id: string }[];
     const barcode = `OE${Date.now()}`.slice(0, 13);
-    await a.post('/api/Products', {
+    const product = (await a.post('/api/Products', {
       nameAr: `صنف إيصال دون اتصال ${stamp}`,
       variants: [
         {
@@ -85,7 +85,8 @@ test('a till with its own serial prints the e-receipt offline; the server issues
           openingStock: [{ inventoryId: inventory.id, quantity: 50 }],
         },
       ],
-    });
+    })) as { variants: { id: string }[] };
+    const variantId = product.variants[0].id;
     const roles = (await a.get('/api/Roles')) as { id: string; name: string }[];
     await a.post('/api/Users', {
       username: `oer${stamp}`,
@@ -137,9 +138,10 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     });
 
     // --- Offline. The first sale is tried (the browser may not know it is offline), gets no
-    // answer and is completed on the till without a till-built e-receipt (its body may have
-    // reached the server: nothing can be added to it). The next one is known offline (a sale
-    // waits): the till builds its e-receipt, chained on its serial.
+    // answer and is completed on the till: it carries the e-receipt the till built before the try
+    // (docs/decisions/0077: every sale of a till with a serial, so the first sale after an
+    // unnoticed drop is on the till's chain too). The next one is known offline (a sale waits):
+    // chained after it.
     await tillContext.setOffline(true);
     const sellOne = async (count: number) => {
       await till.getByTestId('pos-search').focus();
@@ -166,7 +168,7 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     expect(qrText).toContain('IssuerRIN:100200300');
     const queued = await till.evaluate(
       () =>
-        new Promise<{ id: string; eReceipt?: string }[]>((resolve, reject) => {
+        new Promise<{ id: string; eReceipt?: string; previous?: string }[]>((resolve, reject) => {
           const open = indexedDB.open('pos-outbox');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
@@ -177,18 +179,23 @@ test('a till with its own serial prints the e-receipt offline; the server issues
                   all.result as {
                     id: string;
                     receiptNo: number;
-                    dto: { device: { eReceipt?: { uuid: string } } };
+                    dto: { device: { eReceipt?: { uuid: string; previousUuid: string } } };
                   }[]
                 )
                   .sort((x, y) => x.receiptNo - y.receiptNo)
-                  .map((r) => ({ id: r.id, eReceipt: r.dto.device.eReceipt?.uuid })),
+                  .map((r) => ({
+                    id: r.id,
+                    eReceipt: r.dto.device.eReceipt?.uuid,
+                    previous: r.dto.device.eReceipt?.previousUuid,
+                  })),
               );
             all.onerror = () => reject(all.error);
           };
         }),
     );
     expect(queued).toHaveLength(2);
-    expect(queued[0].eReceipt).toBeUndefined();
+    expect(queued[0].eReceipt).toMatch(/^[0-9a-f]{64}$/);
+    expect(queued[1].previous).toBe(queued[0].eReceipt);
     expect(queued[1].eReceipt).toBe(printed);
     const saleId = queued[1].id;
 
@@ -208,13 +215,65 @@ test('a till with its own serial prints the e-receipt offline; the server issues
     }[];
     const mine = list.find((r) => r.uuid === printed)!;
     expect(mine.status).not.toBe('chain_broken');
-    // the first sale's receipt: issued by the server on the branch's serial when it arrived
+    // the first sale's receipt: the one the till built, on the till's serial, not held
     await expect
       .poll(async () => {
         const res = await owner.request.get(`/api/E-receipts/sale/${queued[0].id}`);
-        return res.ok() ? ((await res.json()) as unknown[]).length : 0;
+        return res.ok() ? ((await res.json()) as { uuid: string }[]).map((r) => r.uuid) : [];
       })
-      .toBe(1);
+      .toEqual([queued[0].eReceipt]);
+    const first = list.find((r) => r.uuid === queued[0].eReceipt);
+    expect(first?.status).not.toBe('chain_broken');
+
+    // --- A held receipt (a sale of the till whose receipt does not follow the serial's last one,
+    // as after a sale the server refused): the owner issues it anew on the branch's serial from its
+    // page; the page then shows the new receipt, the held one links to it.
+    const [cashMethod] = ((await a.get('/api/PaymentMethods')) as { id: string; type: string }[])
+      .filter((m) => m.type === 'cash')
+      .map((m) => m.id);
+    const tillApi = await api(till.request);
+    const heldSale = (await tillApi.post('/api/Sales', {
+      id: crypto.randomUUID(),
+      lines: [{ variantId, quantity: 1, unitPrice: 11400 }],
+      payments: [{ methodId: cashMethod, amount: 11400 }],
+      device: {
+        deviceId: device.id,
+        receiptNo: 90,
+        rungAt: new Date(Date.now() - 60_000).toISOString(),
+        offline: true,
+        eReceipt: {
+          serial: TILL_SERIAL,
+          uuid: 'a'.repeat(64),
+          previousUuid: 'b'.repeat(64),
+          dateTimeIssued: new Date(Date.now() - 61_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        },
+      },
+    })) as { id: string };
+    const [held] = (await a.get(`/api/E-receipts/sale/${heldSale.id}`)) as { id: string }[];
+    await owner.goto(`/E-receipts/${held.id}`);
+    await expect(owner.getByTestId('e-receipt-held')).toBeVisible();
+    const reissue = owner.getByTestId('e-receipt-reissue');
+    await expect(reissue).toHaveText('إصداره على رقم الفرع التسلسلي');
+    await reissue.click();
+    await owner.getByTestId('confirm-dialog-confirm').click();
+    await expect(owner).not.toHaveURL(new RegExp(`/E-receipts/${held.id}$`));
+    await expect(owner.getByTestId('e-receipt-held')).toHaveCount(0);
+    const receipts = (await a.get(`/api/E-receipts/sale/${heldSale.id}`)) as {
+      id: string;
+      uuid: string;
+    }[];
+    expect(receipts).toHaveLength(2);
+    const anew = receipts.find((r) => r.id !== held.id)!;
+    await expect(owner.getByTestId('e-receipt-uuid')).toHaveText(anew.uuid);
+    expect(((await a.get(`/api/E-receipts/${anew.id}`)) as { posSerial: string }).posSerial).toBe(
+      BRANCH_SERIAL,
+    );
+    expect((await a.get(`/api/E-receipts/${held.id}`)) as { correctedById: string }).toMatchObject({
+      correctedById: receipts.find((r) => r.id !== held.id)!.id,
+    });
+    await owner.goto(`/E-receipts/${held.id}`);
+    await expect(owner.getByTestId('e-receipt-held')).toBeVisible();
+    await expect(owner.getByTestId('e-receipt-reissue')).toHaveCount(0);
   } finally {
     await ownerContext.close();
     await tillContext.close();

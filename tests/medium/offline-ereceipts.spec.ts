@@ -87,6 +87,17 @@ describe('offline e-receipts', () => {
     delete process.env.ETA_WORKER;
   });
 
+  /** A signed-in client of a new user with these permissions in this branch. */
+  const userOf = async (permissions: Parameters<typeof createUserWith>[1], branch: string) => {
+    const u = await createUserWith(t.ds, permissions, { branchId: branch });
+    const client = new Client(t.app);
+    await client.signIn(u.username, u.password);
+    return client;
+  };
+  /** Another branch than the till's. */
+  const otherBranchId = async (): Promise<string> =>
+    (await t.ds.query('SELECT id FROM branches WHERE id <> $1 LIMIT 1', [branchId]))[0].id;
+
   const settle = async (serial: string) => {
     for (let i = 0; i < 50; i++) {
       const next = await worker.processSerial(serial);
@@ -113,13 +124,7 @@ describe('offline e-receipts', () => {
         .status,
     ).toBe(403);
     // a manager of another branch does not see this till
-    const [{ id: otherBranch }] = await t.ds.query(
-      'SELECT id FROM branches WHERE id <> $1 LIMIT 1',
-      [branchId],
-    );
-    const other = await createUserWith(t.ds, ['can_see_einvoice'], { branchId: otherBranch });
-    const otherClient = new Client(t.app);
-    await otherClient.signIn(other.username, other.password);
+    const otherClient = await userOf(['can_see_einvoice'], await otherBranchId());
     expect(
       (
         await otherClient.put(`/api/PosDevices/${deviceId}/eta-serial`, {
@@ -127,9 +132,7 @@ describe('offline e-receipts', () => {
         })
       ).status,
     ).toBe(404);
-    const manager = await createUserWith(t.ds, ['can_see_einvoice'], { branchId });
-    const managerClient = new Client(t.app);
-    await managerClient.signIn(manager.username, manager.password);
+    const managerClient = await userOf(['can_see_einvoice'], branchId);
     const ok = await managerClient.put(`/api/PosDevices/${deviceId}/eta-serial`, {
       etaPosSerial: tillSerial,
     });
@@ -303,5 +306,70 @@ describe('offline e-receipts', () => {
     expect(list.body.map((r: { uuid: string }) => r.uuid)).toEqual(
       expect.arrayContaining([gap.built.uuid, 'f'.repeat(64)]),
     );
+  });
+
+  it('a held receipt: an e-invoicing manager issues it anew on the branch serial, once; the till chain is left alone', async () => {
+    const gap = await offlineSale(variantId, 'd'.repeat(64));
+    head = gap.built.uuid;
+    const [held] = await t.ds.query(
+      `SELECT id, uuid, receipt_number FROM e_receipts WHERE sale_id = $1 AND status = 'chain_broken'`,
+      [gap.saleId],
+    );
+    // a sale rung on no till: its receipt is the branch serial's (the server's chain)
+    const { row } = await catalog(variantId);
+    const online = await cashier.post('/api/Sales', {
+      id: uuidv7(),
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: row[7] }],
+    });
+    expect(online.status).toBe(201);
+    const [{ uuid: branchHead }] = await receiptsOf(online.body.id);
+    const tillHead = async () =>
+      (
+        await t.ds.query('SELECT last_uuid, last_seq FROM e_receipt_chains WHERE pos_serial = $1', [
+          tillSerial,
+        ])
+      )[0];
+    const tillBefore = await tillHead();
+    // no can_see_einvoice: 403; a manager of another branch: 404
+    expect((await cashier.post(`/api/E-receipts/${held.id}/reissue`)).status).toBe(403);
+    const otherClient = await userOf(['can_see_einvoice'], await otherBranchId());
+    expect((await otherClient.post(`/api/E-receipts/${held.id}/reissue`)).status).toBe(404);
+    const managerClient = await userOf(['can_see_einvoice'], branchId);
+    const issued = await managerClient.post(`/api/E-receipts/${held.id}/reissue`);
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({
+      status: 'queued',
+      posSerial: branchSerial,
+      previousUuid: branchHead,
+      receiptNumber: held.receipt_number,
+      referenceOldUuid: held.uuid,
+    });
+    // ETA never had the held receipt: the new one refers to none
+    const header = JSON.parse(issued.body.json).header;
+    expect(header.referenceOldUUID).toBe('');
+    expect(header.previousUUID).toBe(branchHead);
+    expect(issued.body.uuid).not.toBe(held.uuid);
+    // the till's chain is untouched: its next receipt still links to the one it printed
+    expect(await tillHead()).toEqual(tillBefore);
+    const next = await offlineSale(variantId);
+    head = next.built.uuid;
+    expect((await receiptsOf(next.saleId))[0]).toMatchObject({
+      status: 'queued',
+      pos_serial: tillSerial,
+    });
+    await settle(branchSerial);
+    expect((await admin.get(`/api/E-receipts/${issued.body.id}`)).body.status).toBe('valid');
+    const old = (await admin.get(`/api/E-receipts/${held.id}`)).body;
+    expect(old).toMatchObject({ status: 'chain_broken', correctedById: issued.body.id });
+    // once: a second call (a double click, a retried request) issues nothing
+    const twice = await managerClient.post(`/api/E-receipts/${held.id}/reissue`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('ETA_RECEIPT_ALREADY_CORRECTED');
+    const [{ n }] = await t.ds.query(
+      'SELECT count(*)::int AS n FROM e_receipts WHERE sale_id = $1',
+      [gap.saleId],
+    );
+    expect(n).toBe(2);
   });
 });

@@ -43,7 +43,7 @@ function Field({ label, children, ltr }: { label: string; children: ReactNode; l
  * /E-receipts/{id}: one receipt — the UUID and the previous one of its device's chain, the status
  * (live), ETA's errors (in the UI language when the code is known, else ETA's text), the exact JSON
  * sent (indented, copied as sent), and the admin's actions: retry a dead-lettered/rejected receipt,
- * reissue an invalid one as a correction.
+ * reissue an invalid one as a correction, issue a till's held one anew on the branch's serial.
  */
 export default function EReceiptPage() {
   const { id = '' } = useParams();
@@ -72,12 +72,16 @@ export default function EReceiptPage() {
     },
   });
   const retry = useCrudMutation(action(etaApi.retry, t('detail.retried')));
-  const reissue = useCrudMutation(action(etaApi.reissue, t('detail.reissued')));
+  const held = receipt.data?.status === 'chain_broken';
+  const reissue = useCrudMutation(
+    action(etaApi.reissue, t(held ? 'detail.reissuedHeld' : 'detail.reissued')),
+  );
 
   if (!receipt.data) return <LinearProgress aria-label={t('detail.title')} />;
   const r = receipt.data;
   const retryable = r.deadLetter || r.status === 'rejected';
-  const reissuable = r.status === 'invalid' && !r.correctedById;
+  // an invalid receipt: a correction; a till's held one: issued anew on the branch's serial (0077)
+  const reissuable = (r.status === 'invalid' || held) && !r.correctedById;
   const code = (value: ReactNode, testId?: string) => (
     <Box component="code" data-testid={testId} sx={{ fontSize: 12 }}>
       {value}
@@ -150,15 +154,15 @@ export default function EReceiptPage() {
                   onClick={async () => {
                     if (
                       await confirm({
-                        title: t('detail.reissue'),
-                        message: t('detail.reissueConfirm'),
+                        title: t(held ? 'detail.reissueHeld' : 'detail.reissue'),
+                        message: t(held ? 'detail.reissueHeldConfirm' : 'detail.reissueConfirm'),
                       })
                     )
                       reissue.mutate(undefined);
                   }}
                   data-testid="e-receipt-reissue"
                 >
-                  {t('detail.reissue')}
+                  {t(held ? 'detail.reissueHeld' : 'detail.reissue')}
                 </Button>
               )}
             </>

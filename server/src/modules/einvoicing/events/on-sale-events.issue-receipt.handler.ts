@@ -24,6 +24,8 @@ export type ReceiptToReissue = {
   uuid: string;
   reference_uuid: string | null;
   receipt_number: string;
+  /** 'invalid' (ETA refused it) or 'chain_broken' (a till's receipt held, never sent) */
+  status: string;
 };
 
 export const ETA_NOTIFY_CHANNEL = 'eta_receipts';
@@ -191,8 +193,13 @@ export class IssueEReceiptHandler implements OnModuleInit {
 
   /**
    * A correction of an invalid receipt (FACTS §4.5): a new receipt of the same sale or return,
-   * built from today's data (e.g. a fixed item code), chained at the head of the serial, with
-   * header.referenceOldUUID = the invalid receipt's UUID. Returns the new receipt's id.
+   * built from today's data (e.g. a fixed item code), chained at the head of the branch's serial,
+   * with header.referenceOldUUID = the invalid receipt's UUID. A till's held receipt
+   * ('chain_broken', never sent to ETA, docs/decisions/0077) is issued anew the same way, on the
+   * branch's serial (the server's own chain: the till's chain is never written behind the till's
+   * back), issued now, under the number the customer's paper carries, with no referenceOldUUID (ETA
+   * never had the held one); our row still names the one it replaces (reference_old_uuid), which
+   * is what makes it once only. Returns the new receipt's id.
    */
   async reissue(tx: CommandTransaction, old: ReceiptToReissue): Promise<string | null> {
     const [b] = (await tx.m.query(
@@ -225,7 +232,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
         methods.map((x) => ({ methodId: x.method_id, amount: Math.abs(Number(x.amount)) })),
       ),
       referenceUuid: old.reference_uuid,
-      referenceOldUuid: old.uuid,
+      referenceOldUuid: old.status === 'chain_broken' ? null : old.uuid,
+      replaces: old.uuid,
     });
   }
 
@@ -245,6 +253,8 @@ export class IssueEReceiptHandler implements OnModuleInit {
       tenders: { type: string; amount: number }[];
       referenceUuid: string | null;
       referenceOldUuid: string | null;
+      /** the receipt this one replaces (our link; in ETA's header only as referenceOldUuid) */
+      replaces?: string;
     },
   ): Promise<string | null> {
     const serial = p.device?.serial ?? (p.branch.receipt_pos_serial as string);
@@ -320,7 +330,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
         JSON.parse(built.json).header.dateTimeIssued,
         built.totalAmount,
         built.json,
-        p.referenceOldUuid,
+        p.referenceOldUuid ?? p.replaces ?? null,
         status,
         held,
       ],

@@ -45,7 +45,10 @@ export async function checkoutThroughOutbox(
     cart: Cart;
     total: number;
     userId: string;
-    /** the till's e-receipt, when it is the POS of record (used only for a sale known offline) */
+    /**
+     * the till's e-receipt, when it is the POS of record: built for every sale as it is stored,
+     * before the first try, so a sale whose first try is lost still carries it (docs/decisions/0077)
+     */
     eReceipt?: DeviceReceiptBuilder | null;
   },
   deps: {
@@ -87,6 +90,7 @@ export async function checkoutThroughOutbox(
     return { kind: 'sent', sale: answer.sale };
   }
   if (answer?.verdict === 'refused') {
+    // the receipt was never printed: the till's chain head goes back with it
     await dropUnsold(row.id, db);
     return { kind: 'refused', status: answer.status, code: answer.code, reason: answer.reason };
   }

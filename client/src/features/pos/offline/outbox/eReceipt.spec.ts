@@ -11,10 +11,11 @@ import { newCart, type Cart } from '../../../../shared/lib/cart';
 import { newId } from '../../../../shared/lib/ids';
 import type { DeviceVariant } from '../catalog/db';
 import { checkoutThroughOutbox } from './checkout';
-import { OutboxDb, type EtaChainHead } from './db';
+import { OutboxDb, type EtaChainHead, type QueuedSale } from './db';
 import { deviceReceiptBuilder } from './eReceipt';
 import { localSale } from './localSale';
 import { receiptsLate } from './receiptsLate';
+import type { SendResult } from './send';
 import { deviceIdentity, enqueueSale, outboxStatus, saveRegistration } from './store';
 
 // The till as the ETA POS of record (issue 32 item 6): the receipt built in the transaction that
@@ -126,6 +127,8 @@ function plan(
   return { dto, preview, builder };
 }
 
+const noAnswer: SendResult = { verdict: 'retry', status: 0, code: null, reason: 'offline' };
+
 const cartOf = (...lines: ReturnType<typeof line>[]): Cart => ({
   ...newCart(newId()),
   lines,
@@ -192,22 +195,88 @@ describe('the till’s own e-receipts', () => {
     expect(status.oldestReceiptAt).toBe(a.dto.device.eReceipt?.dateTimeIssued);
   });
 
-  it('builds none for a sale that is sent online, and none without a serial, e-receipts off or an item synced without its ETA data', async () => {
+  it('chains a sale sent online too, so the first sale after an unnoticed drop is on the till’s serial', async () => {
     const db = await till();
-    const cart = cartOf(line('a', 1000, 1));
-    const { dto, builder } = plan(cart);
-    const outcome = await checkoutThroughOutbox(
-      { dto, cart, total: 1000, userId: 'u1', eReceipt: builder },
+    const online = async (cart: Cart, post: () => Promise<SendResult>) => {
+      const { dto, preview, builder } = plan(cart);
+      return checkoutThroughOutbox(
+        { dto, cart, total: preview.total, userId: 'u1', eReceipt: builder },
+        { db, post, sender: { wake: () => undefined }, online: () => true },
+      );
+    };
+    // Answered: the body the server got carried the till's receipt (the server issues it there).
+    let sentBody: CreateSaleDto | null = null;
+    const sent = await online(cartOf(line('a', 1000, 1)), async () => {
+      sentBody = ((await db.queue.toArray())[0] as QueuedSale).dto;
+      return { verdict: 'sent', sale: { id: 'x' } as never };
+    });
+    expect(sent.kind).toBe('sent');
+    const first = sentBody!.device!.eReceipt!;
+    expect(first).toMatchObject({ serial: 'TILL-7', previousUuid: '' });
+    // The network drops unnoticed (the browser still says online, no sale waits): the try gets no
+    // answer; the sale is completed on the till with the receipt its body already had, linked
+    // after the first, and the sale after it (now known offline) links to it.
+    const lost = await online(cartOf(line('b', 999, 3)), async () => noAnswer);
+    expect(lost.kind).toBe('queued');
+    const dropped = (lost as { row: QueuedSale }).row;
+    expect(dropped.dto.device).toMatchObject({ offline: true });
+    expect(dropped.dto.device.eReceipt).toMatchObject({
+      serial: 'TILL-7',
+      previousUuid: first.uuid,
+    });
+    expect(dropped.eReceipt?.uuid).toBe(dropped.dto.device.eReceipt?.uuid);
+    const next = await enqueueSale(
+      {
+        ...plan(cartOf(line('a', 11_400, 1))),
+        total: 11_400,
+        userId: 'u1',
+        offline: true,
+        eReceipt: plan(cartOf(line('a', 11_400, 1))).builder,
+      },
+      db,
+    );
+    expect(next.dto.device.eReceipt?.previousUuid).toBe(dropped.eReceipt?.uuid);
+  });
+
+  it('gives the chain head back when the server refuses a sale at the till (its receipt was never printed)', async () => {
+    const db = await till();
+    const { dto, preview, builder } = plan(cartOf(line('a', 1000, 1)));
+    const first = await enqueueSale(
+      { dto, total: preview.total, userId: 'u1', offline: true, eReceipt: builder },
+      db,
+    );
+    // the first one was sent since (no sale waits, the till tries the next one at once)
+    await db.queue.delete(first.id);
+    const head = () => db.meta.get('eta-chain') as Promise<EtaChainHead>;
+    const cart = cartOf(line('b', 999, 3));
+    const refused = plan(cart);
+    let tried: string | undefined;
+    const answer = await checkoutThroughOutbox(
+      {
+        dto: refused.dto,
+        cart,
+        total: refused.preview.total,
+        userId: 'u1',
+        eReceipt: refused.builder,
+      },
       {
         db,
-        post: async () => ({ verdict: 'sent', sale: { id: dto.id } as never }),
+        post: async (body) => {
+          tried = body.device?.eReceipt?.previousUuid;
+          return { verdict: 'refused', status: 400, code: 'X', reason: 'no' };
+        },
         sender: { wake: () => undefined },
         online: () => true,
       },
     );
-    expect(outcome.kind).toBe('sent');
-    expect(await db.meta.get('eta-chain')).toBeUndefined();
-    const preview = plan(cart).preview;
+    expect(tried).toBe(first.eReceipt?.uuid);
+    expect(answer.kind).toBe('refused');
+    expect(await head()).toMatchObject({ lastUuid: first.eReceipt?.uuid, count: 1 });
+    expect(await db.queue.count()).toBe(0);
+  });
+
+  it('builds none without a serial, e-receipts off or an item synced without its ETA data', () => {
+    const preview = plan(cartOf(line('a', 1000, 1))).preview;
     const vs = new Map([['a', variant('a')]]);
     expect(deviceReceiptBuilder(preview, { ...data, serial: null }, vs, sha)).toBeNull();
     expect(deviceReceiptBuilder(preview, { ...data, enabled: false }, vs, sha)).toBeNull();

@@ -22,6 +22,8 @@ import {
 } from './store';
 
 export type { OutboxStatus, RefusedSale, DismissedSale, CheckoutOutcome };
+/** The till's e-receipt of a sale as the Pay button plans it (the acceptance specs ring with it). */
+export { planEReceipt } from './planReceipt';
 
 let userId: string | null = null;
 let sender: OutboxSender | null = null;

@@ -3,10 +3,8 @@ import { ApiClientError, isApiClientError } from '../../../../shared/api/ApiClie
 import type { Cart, PaymentEntry } from '../../../../shared/lib/cart';
 import { withNetworkRetry } from '../../../../shared/lib/ids';
 import { rememberLocalEReceipt } from '../../../eta';
-import { loadCatalogService } from '../catalog';
-import { deviceReceiptBuilder } from './eReceipt';
 import { localSale } from './localSale';
-import { checkoutSale } from './useOutbox';
+import { checkoutSale, planTillEReceipt } from './useOutbox';
 
 /**
  * The till's payment through the outbox: the server's invoice (`queued` false), or the sale
@@ -33,7 +31,7 @@ export async function payAtTill(input: {
       total: input.total,
       userId: input.user.id,
       branchId: input.user.branchId,
-      eReceipt: await planEReceipt(input).catch(() => null),
+      eReceipt: await planTillEReceipt(preview(input)).catch(() => null),
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;
@@ -56,16 +54,9 @@ export async function payAtTill(input: {
   return { sale, queued: true };
 }
 
-/**
- * The till's e-receipt for this sale, when the till is the ETA POS of record (its serial, e-receipts
- * on): built only if the sale is completed on the device (checkout.ts), from the sale as localSale
- * computes it and the catalog's items.
- */
-async function planEReceipt(input: Parameters<typeof payAtTill>[0]) {
-  const catalog = await loadCatalogService();
-  const data = await catalog.deviceEReceiptData();
-  if (!data?.enabled || !data.serial) return null;
-  const preview = localSale(
+/** The sale as the till completes it (localSale), before it has a number: what its e-receipt is built from. */
+function preview(input: Parameters<typeof payAtTill>[0]) {
+  return localSale(
     {
       id: input.dto.id,
       receiptNo: 0,
@@ -83,7 +74,4 @@ async function planEReceipt(input: Parameters<typeof payAtTill>[0]) {
     input.methods,
     { ...input.user, register: input.register },
   );
-  const variants = await catalog.deviceVariants(preview.lines.map((l) => l.variantId));
-  const { sha256Hex } = await import('./sha256');
-  return deviceReceiptBuilder(preview, data, new Map(variants.map((v) => [v.id, v])), sha256Hex);
 }

@@ -89,8 +89,10 @@ export async function enqueueSale(
       lastError: null,
       directUntil: input.offline ? 0 : Date.now() + DIRECT_WINDOW_MS,
     };
-    if (input.offline && input.eReceipt) {
-      // the till's own e-receipt, chained after its head on the serial, the head moved on with it
+    if (input.eReceipt) {
+      // the till's own e-receipt, chained after its head on the serial, the head moved on with it:
+      // every sale of a till that is the POS of record, online or not, so the body is the same
+      // whether the first try is answered, lost, or never made (docs/decisions/0077)
       const head = (await db.meta.get('eta-chain')) as EtaChainHead | undefined;
       const { serial } = input.eReceipt;
       const previousUuid = head?.serial === serial ? head.lastUuid : '';
@@ -189,9 +191,25 @@ export async function moveToRefused(
   });
 }
 
-/** A sale refused while the cashier was waiting at the till: it was never completed, so it goes. */
+/**
+ * A sale refused while the cashier was waiting at the till: it was never completed, so it goes;
+ * its e-receipt was never printed, so the till's chain head goes back to the receipt before it
+ * (when nothing was chained after it meanwhile), and the next sale links where the server's head is.
+ */
 export async function dropUnsold(id: string, db: OutboxDb = outboxDb()): Promise<void> {
-  await db.queue.delete(id);
+  await db.transaction('rw', db.meta, db.queue, async () => {
+    const row = await db.queue.get(id);
+    await db.queue.delete(id);
+    const mine = row?.dto.device.eReceipt;
+    if (!mine) return;
+    const head = (await db.meta.get('eta-chain')) as EtaChainHead | undefined;
+    if (head?.serial !== mine.serial || head.lastUuid !== mine.uuid) return;
+    await db.meta.put({
+      ...head,
+      lastUuid: mine.previousUuid,
+      count: Math.max(0, head.count - 1),
+    });
+  });
 }
 
 export async function refusedSales(db: OutboxDb = outboxDb()): Promise<RefusedSale[]> {

@@ -46,8 +46,19 @@ describe('ReissueEReceiptHandler', () => {
     expect(calls).toEqual([expect.objectContaining({ uuid: 'a'.repeat(64), kind: 's' })]);
   });
 
+  it('issues a till’s held receipt (chain_broken) anew, once', async () => {
+    const { p, calls } = run({ ...row, status: 'chain_broken' });
+    expect(await p).toEqual({ id: 'new-1' });
+    expect(calls).toEqual([
+      expect.objectContaining({ uuid: 'a'.repeat(64), status: 'chain_broken' }),
+    ]);
+    expect(await errorCode(run({ ...row, status: 'chain_broken', corrected: true }).p)).toBe(
+      'ETA_RECEIPT_ALREADY_CORRECTED',
+    );
+  });
+
   it('refuses anything but an invalid receipt, a second correction, and other branches', async () => {
-    for (const status of ['queued', 'submitted', 'valid', 'rejected']) {
+    for (const status of ['queued', 'submitted', 'valid', 'rejected', 'cancelled']) {
       const r = run({ ...row, status });
       expect(await errorCode(r.p)).toBe('ETA_RECEIPT_NOT_RETRYABLE');
       expect(r.calls).toEqual([]);

@@ -13,10 +13,12 @@ import {
 import { ReissueEReceiptCommand } from './reissue-e-receipt.command';
 
 /**
- * Only an invalid receipt, once: the correction is a new receipt of the same sale or return built
- * from today's data (so a fixed item code or company detail goes out), chained at the serial's head
- * with header.referenceOldUUID = the invalid UUID (FACTS §4.5). Needs the company info and the
- * branch's POS serial (ETA_BRANCH_NOT_CONFIGURED otherwise).
+ * Only an invalid receipt or a till's held one ('chain_broken'), once: the correction is a new
+ * receipt of the same sale or return built from today's data (so a fixed item code or company
+ * detail goes out), chained at the head of the branch's POS serial; an invalid one's carries
+ * header.referenceOldUUID = the invalid UUID (FACTS §4.5), a held one's none (ETA never had it,
+ * docs/decisions/0077). Needs the company info and the branch's POS serial
+ * (ETA_BRANCH_NOT_CONFIGURED otherwise). A second call: 409 ETA_RECEIPT_ALREADY_CORRECTED.
  */
 @CommandHandler(ReissueEReceiptCommand)
 export class ReissueEReceiptHandler extends TransactionalCommandHandler<
@@ -45,7 +47,7 @@ export class ReissueEReceiptHandler extends TransactionalCommandHandler<
     })[];
     const scope = branchWriteScope(user);
     if (!old || (scope !== null && scope !== old.branch_id)) throw Errors.notFound();
-    if (old.status !== 'invalid')
+    if (old.status !== 'invalid' && old.status !== 'chain_broken')
       throw Errors.conflict('ETA_RECEIPT_NOT_RETRYABLE', { status: old.status });
     if (old.corrected) throw Errors.conflict('ETA_RECEIPT_ALREADY_CORRECTED');
     const newId = await this.issuer.reissue(tx, old);
@@ -54,7 +56,7 @@ export class ReissueEReceiptHandler extends TransactionalCommandHandler<
       action: 'eta.receipt-reissue',
       entity: 'e_receipt',
       entityId: id,
-      after: { correctionId: newId },
+      after: { correctionId: newId, ...(old.status === 'chain_broken' ? { held: true } : {}) },
     });
     return { id: newId };
   }
