@@ -168,7 +168,7 @@ test('two tills offline with the server down: 200 sales, none lost, none doubled
           .poll(async () => (await till.outbox()).queued.length, { timeout: 240_000 })
           .toBe(0);
         expect((await till.outbox()).refused).toEqual([]);
-        await expect.poll(() => till.waiting()).toBe(0);
+        await expect.poll(() => till.waiting(), { timeout: 60_000 }).toBe(0);
       }
     };
     await drained();

@@ -128,7 +128,7 @@ test('the network flapping every 2 s during 500 sales: none lost, none doubled',
     await Promise.all(tills.map((t) => t.context.setOffline(false)));
     for (const till of tills) {
       expect((await till.outbox()).refused).toEqual([]);
-      await expect.poll(() => till.waiting()).toBe(0);
+      await expect.poll(() => till.waiting(), { timeout: 60_000 }).toBe(0);
     }
     phase(`outboxes drained over ${flips - flipsBefore} more flips`);
 
