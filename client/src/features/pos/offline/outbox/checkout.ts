@@ -45,11 +45,13 @@ export async function checkoutThroughOutbox(
     cart: Cart;
     total: number;
     userId: string;
+    /** the cashier's grant for this till: the sale is sent with it (issue 32 item 7) */
+    grant?: string;
     /** the till's e-receipt, when it is the POS of record (used only for a sale known offline) */
     eReceipt?: DeviceReceiptBuilder | null;
   },
   deps: {
-    post: (dto: CreateSaleDto) => Promise<SendResult>;
+    post: (dto: CreateSaleDto, grant?: string) => Promise<SendResult>;
     sender: Pick<OutboxSender, 'wake'>;
     db?: OutboxDb;
     online?: () => boolean;
@@ -64,6 +66,7 @@ export async function checkoutThroughOutbox(
       dto: offline ? withRungPrices(input.dto, input.cart) : input.dto,
       total: input.total,
       userId: input.userId,
+      grant: input.grant,
       offline,
       eReceipt: input.eReceipt,
     },
@@ -78,7 +81,7 @@ export async function checkoutThroughOutbox(
     async () => {
       // Still ours (a sender never takes it while the till waits on it: directUntil).
       if (!(await db.queue.get(row.id))) return null;
-      return deps.post(row.dto);
+      return deps.post(row.dto, row.grant);
     },
     { wait: true, timeoutMs: 5_000 },
   );
