@@ -132,7 +132,18 @@ export async function checkout(input: {
  * till has none of theirs or it is a day old; kept with their cached profile (tillUsers.ts). An
  * answer for another user (the session is not the one the till shows) is not kept.
  */
-export async function ensureGrant(forUser: string): Promise<void> {
+export function ensureGrant(forUser: string): Promise<void> {
+  // One ask at a time per cashier: the profile is saved again as each of its parts arrives.
+  let asking = grantsAsked.get(forUser);
+  if (!asking) {
+    asking = askGrant(forUser).finally(() => grantsAsked.delete(forUser));
+    grantsAsked.set(forUser, asking);
+  }
+  return asking;
+}
+const grantsAsked = new Map<string, Promise<void>>();
+
+async function askGrant(forUser: string): Promise<void> {
   await ensureRegistered(deviceName);
   const device = await deviceIdentity(outboxDb(), deviceName);
   if (!grantWanted(localStorage, forUser, device.id, DEVICE_GRANT_TTL_MS)) return;
