@@ -92,9 +92,9 @@ test('two cashiers on one till offline: each sale is booked to the cashier who r
   // --- Online: admin visits the till without a PIN; then B (the branch manager), then A (the
   // cashier), each with a PIN and an open shift. The till's cookie ends up A's.
   const admin = await visitTill(page, 'admin', null);
-  const b = await visitTill(page, 'manager', 110);
+  const b = await visitTill(page, 'manager', 40);
   await setPin(page, PIN_B);
-  const a = await visitTill(page, 'cashier', 110);
+  const a = await visitTill(page, 'cashier', 44);
   await expect(page.getByTestId('pos-screen')).toBeVisible();
   await setPin(page, PIN_A);
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {

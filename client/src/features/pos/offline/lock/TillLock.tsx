@@ -166,6 +166,43 @@ function ForgotPin() {
 const tillOffline = (offline: boolean | undefined) =>
   Boolean(offline) || (typeof navigator !== 'undefined' && navigator.onLine === false);
 
+/** No answer from the server within a few seconds (no network, or a proxy whose server is down). */
+async function serverAway(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/health', {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(4000),
+    });
+    return [502, 503, 504].includes(res.status);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Whether the till is offline for the user switch: the app started offline, the browser says so,
+ * or the server does not answer (asked when the lock screen opens and when the network changes).
+ */
+function useTillAway(startedOffline: boolean | undefined): boolean {
+  const [away, setAway] = useState(() => tillOffline(startedOffline));
+  useEffect(() => {
+    let gone = false;
+    const check = () => {
+      if (tillOffline(startedOffline)) return setAway(true);
+      void serverAway().then((value) => !gone && setAway(value));
+    };
+    check();
+    window.addEventListener('online', check);
+    window.addEventListener('offline', check);
+    return () => {
+      gone = true;
+      window.removeEventListener('online', check);
+      window.removeEventListener('offline', check);
+    };
+  }, [startedOffline]);
+  return away;
+}
+
 /**
  * The till's other cashiers on the lock screen (issue 32 item 7): each one cached on this till,
  * to take it over offline with their own PIN (or why not), and to remove from the till.
@@ -263,7 +300,8 @@ function LockScreen({
   const [target, setTarget] = useState<SwitchCandidate | null>(null);
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [listVersion, setListVersion] = useState(0);
-  const online = !tillOffline(session.offline);
+  const away = useTillAway(session.offline);
+  const online = !away;
   useEffect(() => {
     let gone = false;
     void import('../outbox/engine')
@@ -299,7 +337,7 @@ function LockScreen({
       const switching = target
         ? switchCandidates(localStorage, deviceId).find((c) => c.userId === target.userId)
         : null;
-      if (target && (!switching || switching.block || !tillOffline(session.offline))) {
+      if (target && (!switching || switching.block || !(away || (await serverAway())))) {
         setPin('');
         return setError(t('lock.switchRefused'));
       }
