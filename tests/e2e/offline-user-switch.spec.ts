@@ -180,6 +180,12 @@ test('two cashiers on one till offline: each sale is booked to the cashier who r
       shiftId: b.shiftId,
       offline: true,
     });
+
+    // The till opened again online: the server's session is A's (the last signed in online), not
+    // the one at the counter, so it opens locked for A.
+    await page.reload();
+    await expect(page.getByTestId('lock-screen')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('lock-hint')).toContainText(a.name);
   } finally {
     await context.setOffline(false);
     // The shifts closed again (the sales tests count the cash of their own shifts).

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../../../shared/api/auth';
@@ -299,7 +299,7 @@ function LockScreen({
   const [now, setNow] = useState(() => Date.now());
   const [target, setTarget] = useState<SwitchCandidate | null>(null);
   const [deviceId, setDeviceId] = useState<string | null>(null);
-  const [listVersion, setListVersion] = useState(0);
+  const [, setListVersion] = useState(0);
   const away = useTillAway(session.offline);
   const online = !away;
   useEffect(() => {
@@ -312,11 +312,8 @@ function LockScreen({
       gone = true;
     };
   }, []);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- listVersion: read again after a removal
-  const candidates = useMemo(
-    () => switchCandidates(localStorage, deviceId),
-    [deviceId, listVersion],
-  );
+  // Read at each render (a small localStorage entry): a removal shows at once.
+  const candidates = switchCandidates(localStorage, deviceId);
   const wait = waitLeft(readLock(localStorage), now);
   // Counts the wait down (and lets the field be used again when it is over).
   useEffect(() => {
@@ -426,6 +423,16 @@ function LockScreen({
   );
 }
 
+/** The cashier who took the till over offline (until the server answers again). */
+const SWITCHED_KEY = 'pos-till-switched';
+
+/** Online with another user's session than the cashier who took the till over offline. */
+const switchedAway = (session: { user: { id: string } | null; offline?: boolean }) => {
+  if (session.offline || !session.user) return false;
+  const switched = localStorage.getItem(SWITCHED_KEY);
+  return switched !== null && switched !== session.user.id;
+};
+
 /** The till's "Lock" button, the PIN dialog and the lock screen. */
 export function TillLock() {
   const { t } = useTranslation('pos');
@@ -433,25 +440,27 @@ export function TillLock() {
   const queryClient = useQueryClient();
   const session = useAtomValue(sessionState);
   const user = session.user;
-  const [locked, setLocked] = useState(() => !!user && readLock(localStorage).locked === user.id);
-  const [setting, setSetting] = useState(false);
-  const lock = (id = user?.id) => {
-    if (!id) return;
-    writeLock(localStorage, { ...readLock(localStorage), locked: id });
-    setLocked(true);
+  // Locked is the device's lock state (a reload keeps it), read at each render; `redraw` after a change.
+  const [, redraw] = useState(0);
+  const locked = !!user && (readLock(localStorage).locked === user.id || switchedAway(session));
+  const setLocked = (id: string | null) => {
+    writeLock(localStorage, id ? { ...readLock(localStorage), locked: id } : NO_LOCK);
+    redraw((n) => n + 1);
   };
-  // Another user at the till: their open shift is read anew. The server back with another user's
-  // session than the one who took the till over offline: the till locks for that user (the person
-  // at the counter signs in, or the session's user types their PIN).
-  const previous = useRef(session);
+  const [setting, setSetting] = useState(false);
+  const lock = () => setLocked(user?.id ?? null);
+  // Another user at the till: their open shift is read anew. The server back (in this page or at
+  // a reload) with another user's session than the one who took the till over offline: the till
+  // is locked for the session's user (the person at the counter types that PIN, or signs in).
+  const previous = useRef(session.user?.id);
   useEffect(() => {
-    const before = previous.current;
-    previous.current = session;
-    if (!before.user || !session.user || before.user.id === session.user.id) return;
-    void queryClient.resetQueries({ queryKey: salesKeys.currentShift });
-    if (before.offline && !session.offline) lock(session.user.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of user only
-  }, [session]);
+    if (previous.current && session.user && previous.current !== session.user.id)
+      void queryClient.resetQueries({ queryKey: salesKeys.currentShift });
+    previous.current = session.user?.id;
+    if (switchedAway(session) && session.user)
+      writeLock(localStorage, { ...readLock(localStorage), locked: session.user.id });
+    if (!session.offline) localStorage.removeItem(SWITCHED_KEY);
+  }, [session, queryClient]);
   if (!user) return null;
   const onLock = () => {
     if (readPins(localStorage)[user.id]) return lock();
@@ -462,11 +471,11 @@ export function TillLock() {
   /** Another cashier cached on this till takes it over offline (their PIN was right). */
   const switchTo = (candidate: SwitchCandidate) => {
     if (!candidate.profile) return;
-    writeLock(localStorage, NO_LOCK);
+    localStorage.setItem(SWITCHED_KEY, candidate.userId);
     // A reload starts as them too (offline, from the saved profile).
     saveProfile(localStorage, candidate.profile);
     startOffline(store, candidate.profile);
-    setLocked(false);
+    setLocked(null);
     toast.success(t('lock.switched', { name: candidate.name }), { product: true });
   };
   return (
@@ -501,10 +510,7 @@ export function TillLock() {
           key={user.id}
           userId={user.id}
           name={user.name || user.username}
-          onUnlock={() => {
-            writeLock(localStorage, NO_LOCK);
-            setLocked(false);
-          }}
+          onUnlock={() => setLocked(null)}
           onSwitch={switchTo}
         />
       )}
