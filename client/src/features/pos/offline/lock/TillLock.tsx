@@ -33,7 +33,7 @@ import {
   writeLock,
 } from './pin';
 import { forgetTillUser, switchCandidates, type SwitchCandidate } from './tillUsers';
-import { salesKeys } from '../../../sales';
+import { currentShiftQuery } from '../../hooks/useCurrentShift';
 
 // The till's lock screen (issue 32 item 7): "Lock" covers the till until the cashier's PIN is
 // typed; the PIN is set here while online and checked on the device (works offline). The lock
@@ -455,7 +455,7 @@ export function TillLock() {
   const previous = useRef(session.user?.id);
   useEffect(() => {
     if (previous.current && session.user && previous.current !== session.user.id)
-      void queryClient.resetQueries({ queryKey: salesKeys.currentShift });
+      void queryClient.resetQueries({ queryKey: currentShiftQuery.queryKey });
     previous.current = session.user?.id;
     if (switchedAway(session) && session.user)
       writeLock(localStorage, { ...readLock(localStorage), locked: session.user.id });

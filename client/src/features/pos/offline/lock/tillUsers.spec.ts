@@ -15,14 +15,13 @@ import {
 import { sessionState } from '../../../../shared/state';
 import { PIN_KEY, readPins, savePin, tryUnlock, hashPin } from './pin';
 import {
-  forgetTillUser,
   GRANT_REFRESH_MS,
   grantFor,
   grantWanted,
   rememberGrant,
   rememberProfile,
-  switchCandidates,
-} from './tillUsers';
+} from './tillGrants';
+import { forgetTillUser, switchCandidates } from './tillUsers';
 
 /** A Storage kept in memory (the unit project runs in Node). */
 function memoryStorage() {

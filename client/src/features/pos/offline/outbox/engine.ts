@@ -7,7 +7,7 @@ import {
   type DeviceGrantDto,
   type PosDeviceDto,
 } from '@pos/contracts';
-import { grantFor, grantWanted, rememberGrant } from '../lock/tillUsers';
+import { grantFor, grantWanted, rememberGrant } from '../lock/tillGrants';
 import { http } from '../../../../shared/api/http';
 import { onLiveResync } from '../../../../shared/realtime';
 import type { Cart } from '../../../../shared/lib/cart';

@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { profileOf, saveProfile } from '../../../../shared/lib/sessionCache';
-import { rememberProfile } from '../lock/tillUsers';
+import { rememberProfile } from '../lock/tillGrants';
 import {
   currentBranchState,
   featuresState,
