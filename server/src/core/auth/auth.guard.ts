@@ -99,16 +99,16 @@ export class AuthGuard implements CanActivate {
         context.getHandler(),
         context.getClass(),
       ]);
+    let user: AuthUser | null;
     if (byGrant) {
-      const granted = await this.grants.resolve(grant);
-      if (!granted) throw new AppException('DEVICE_GRANT_INVALID', HttpStatus.FORBIDDEN);
-      req.user = granted;
+      user = await this.grants.resolve(grant);
+      if (!user) throw new AppException('DEVICE_GRANT_INVALID', HttpStatus.FORBIDDEN);
+    } else {
+      // A session cookie, or else an integration's API key (`Authorization: Bearer pos_…`).
+      user =
+        (await this.sessions.resolve(token)) ??
+        (await this.apiKeys.resolve(req.get('authorization')));
     }
-    // A session cookie, or else an integration's API key (`Authorization: Bearer pos_…`).
-    const user = byGrant
-      ? (req.user as AuthUser)
-      : ((await this.sessions.resolve(token)) ??
-        (await this.apiKeys.resolve(req.get('authorization'))));
     if (user) req.user = user;
     if (access.kind === 'public') return true;
     if (!user) throw Errors.unauthenticated();
