@@ -12,6 +12,7 @@ import { AppSecretEntity } from './auth/app-secret.entity';
 import { SecretsService } from './auth/secrets.service';
 import { SessionEntity } from './auth/session.entity';
 import { SessionService } from './auth/session.service';
+import { DeviceGrantService } from './auth/device-grants';
 import { SessionCache } from './auth/session-cache';
 import { DocumentSequenceEntity } from './numbering/document-sequence.entity';
 import { OutboxEntity } from './outbox/outbox.entity';
@@ -26,6 +27,7 @@ const SHARED = [
   SecretsService,
   SessionCache,
   SessionService,
+  DeviceGrantService,
   RedisService,
   OutboxService,
   OutboxWakeup,

@@ -6,6 +6,7 @@ import {
   type SessionDto,
   type SessionUser,
 } from '@pos/contracts';
+import { forgetCachedCashier } from '../lib/offlineSession';
 import { getCsrfToken, http, request, requestEarly, resetCsrfToken } from './http';
 
 // The session API of spec §7 (form-encoded, with the CSRF token).
@@ -62,6 +63,7 @@ export async function signIn(
 }
 
 export async function signOut(callbackUrl: string): Promise<{ url: string }> {
+  forgetCachedCashier();
   const form = new URLSearchParams({ csrfToken: await getCsrfToken(), callbackUrl, json: 'true' });
   const res = await request('/auth/signout', { method: 'POST', body: form });
   resetCsrfToken();

@@ -3,6 +3,8 @@
 // only when the server cannot be reached, or with the till.
 
 export const SESSION_CACHE_KEY = 'pos-session';
+/** The cashiers cached on the till, by user id (features/pos/offline/lock/tillUsers.ts). */
+export const TILL_USERS_KEY = 'pos-till-users';
 /** The saved open shift of a user: `<prefix><userId>` (./shiftCache.ts). */
 export const SHIFT_CACHE_PREFIX = 'pos-open-shift:';
 
@@ -14,10 +16,33 @@ type SavedUser = { user?: { id?: string } } | null;
  */
 export function forgetSavedSession(): void {
   try {
-    const id = (JSON.parse(localStorage.getItem(SESSION_CACHE_KEY) ?? 'null') as SavedUser)?.user
-      ?.id;
+    const id = savedUserId();
     if (id) localStorage.removeItem(SHIFT_CACHE_PREFIX + id);
     localStorage.removeItem(SESSION_CACHE_KEY);
+  } catch {
+    // no storage
+  }
+}
+
+const savedUserId = () =>
+  (JSON.parse(localStorage.getItem(SESSION_CACHE_KEY) ?? 'null') as SavedUser)?.user?.id;
+
+/**
+ * The signed-in user signs out: the till also forgets them as one of its cached cashiers (no
+ * offline switch to them until they sign in here again). Their sales still queued keep their
+ * grant in their own rows. A session that merely ended (another cashier signed in) keeps them.
+ */
+export function forgetCachedCashier(): void {
+  try {
+    const id = savedUserId();
+    const users = JSON.parse(localStorage.getItem(TILL_USERS_KEY) ?? 'null') as Record<
+      string,
+      unknown
+    > | null;
+    if (id && users && typeof users === 'object' && id in users) {
+      delete users[id];
+      localStorage.setItem(TILL_USERS_KEY, JSON.stringify(users));
+    }
   } catch {
     // no storage
   }

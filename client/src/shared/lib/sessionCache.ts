@@ -71,6 +71,11 @@ export function readProfile(storage: KeyValueStorage, now = Date.now()): Session
   } catch {
     return null;
   }
+  return parseProfile(value, now);
+}
+
+/** `value` as a profile when it is whole, of this version and fresh enough at `now`; else null. */
+export function parseProfile(value: unknown, now = Date.now()): SessionProfile | null {
   if (!isObject(value) || value.version !== SESSION_CACHE_VERSION) return null;
   const user = value.user;
   if (!isObject(user) || typeof user.id !== 'string' || !Array.isArray(user.permissions))
@@ -119,6 +124,15 @@ export function profileOf(store: Store, now = new Date()): SessionProfile | null
 export function bootFromCache(store: Store, storage: KeyValueStorage, now = Date.now()): boolean {
   const profile = readProfile(storage, now);
   if (!profile) return false;
+  startOffline(store, profile);
+  return true;
+}
+
+/**
+ * The app as `profile`'s user, offline: at the start from the saved profile, and when another
+ * cashier cached on the till takes it over from the lock screen (issue 32 item 7).
+ */
+export function startOffline(store: Store, profile: SessionProfile): void {
   store.set(publicConfigState, profile.config);
   store.set(publicConfigStatusState, 'loaded');
   store.set(featuresState, profile.features);
@@ -132,5 +146,4 @@ export function bootFromCache(store: Store, storage: KeyValueStorage, now = Date
     step: null,
     offline: true,
   });
-  return true;
 }

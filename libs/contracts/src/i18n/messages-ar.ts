@@ -70,6 +70,9 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'validation.eta.dateTimeIssued': '«{field}» ليس وقتًا صحيحًا',
   'errors.ETA_POS_SERIAL_TAKEN': 'الرقم التسلسلي {serial} مستخدم لنقطة بيع أخرى',
   'errors.DEVICE_NOT_REGISTERED': 'جهاز البيع غير مسجل في فرعك',
+  'errors.DEVICE_GRANT_INVALID':
+    'تصريح الكاشير على هذا الجهاز غير صالح (انتهى، أو أُوقف المستخدم أو سُجّل خروجه من كل الأجهزة)',
+  'errors.DEVICE_GRANT_OTHER_DEVICE': 'تصريح الكاشير يخص جهاز بيع آخر',
   'errors.DEVICE_OTHER_BRANCH': 'جهاز البيع مسجل في فرع آخر',
   'errors.DEVICE_RECEIPT_TAKEN': 'الإيصال {receipt} مستخدم لفاتورة أخرى',
   'validation.sale.noLines': 'الفاتورة بدون أصناف',

@@ -73,6 +73,9 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.ETA_POS_SERIAL_TAKEN': 'POS serial {serial} is used by another point of sale',
   'errors.DEVICE_NOT_REGISTERED':
     'This till is not registered in your branch; connect it once and reload the point of sale',
+  'errors.DEVICE_GRANT_INVALID':
+    "The cashier's grant for this till is no longer valid (expired, or the user was disabled or signed out everywhere)",
+  'errors.DEVICE_GRANT_OTHER_DEVICE': "The cashier's grant belongs to another till",
   'errors.DEVICE_OTHER_BRANCH': 'This till is registered in another branch',
   'errors.DEVICE_RECEIPT_TAKEN': 'Receipt number {receipt} of this till belongs to another sale',
   'validation.sale.noLines': 'The invoice has no items',

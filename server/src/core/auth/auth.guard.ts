@@ -1,12 +1,26 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { CSRF_HEADER, SESSION_COOKIE, hasPermission, type PermissionKey } from '@pos/contracts';
+import {
+  CSRF_HEADER,
+  DEVICE_GRANT_HEADER,
+  SESSION_COOKIE,
+  hasPermission,
+  type PermissionKey,
+} from '@pos/contracts';
 import { AppException, Errors } from '../errors/app.exception';
+import type { AuthUser } from './auth.types';
 import { BearerAuthenticator } from './bearer-authenticator';
 import { SettingsReader } from './settings.reader';
 import { csrfMatches } from './csrf';
-import { ACCESS_KEY, ALLOW_PENDING_KEY, type Access, SKIP_CSRF_KEY } from './decorators';
+import {
+  ACCEPTS_DEVICE_GRANT_KEY,
+  ACCESS_KEY,
+  ALLOW_PENDING_KEY,
+  type Access,
+  SKIP_CSRF_KEY,
+} from './decorators';
+import { DeviceGrantService } from './device-grants';
 import { SecretsService } from './secrets.service';
 import { SessionService } from './session.service';
 
@@ -55,6 +69,7 @@ export class AuthGuard implements CanActivate {
     private readonly secrets: SecretsService,
     private readonly settings: SettingsReader,
     private readonly apiKeys: BearerAuthenticator,
+    private readonly grants: DeviceGrantService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -75,10 +90,25 @@ export class AuthGuard implements CanActivate {
       throw Errors.csrf();
     }
     const token = cookies?.[SESSION_COOKIE];
-    // A session cookie, or else an integration's API key (`Authorization: Bearer pos_…`).
-    const user =
-      (await this.sessions.resolve(token)) ??
-      (await this.apiKeys.resolve(req.get('authorization')));
+    // A cashier's till grant where the endpoint takes one (a sale rung offline, sent later: it is
+    // the cashier's whoever is signed in now); a grant that no longer holds is a refusal, final.
+    const grant = req.get(DEVICE_GRANT_HEADER);
+    const byGrant =
+      grant !== undefined &&
+      this.reflector.getAllAndOverride<boolean>(ACCEPTS_DEVICE_GRANT_KEY, [
+        context.getHandler(),
+        context.getClass(),
+      ]);
+    let user: AuthUser | null;
+    if (byGrant) {
+      user = await this.grants.resolve(grant);
+      if (!user) throw new AppException('DEVICE_GRANT_INVALID', HttpStatus.FORBIDDEN);
+    } else {
+      // A session cookie, or else an integration's API key (`Authorization: Bearer pos_…`).
+      user =
+        (await this.sessions.resolve(token)) ??
+        (await this.apiKeys.resolve(req.get('authorization')));
+    }
     if (user) req.user = user;
     if (access.kind === 'public') return true;
     if (!user) throw Errors.unauthenticated();
@@ -91,6 +121,7 @@ export class AuthGuard implements CanActivate {
       !SAFE_METHODS.has(req.method) &&
       !skipCsrf &&
       !user.viaApiKey &&
+      !user.deviceGrant &&
       !csrfMatches(req, req.get(CSRF_HEADER), this.secrets)
     ) {
       throw Errors.csrf();

@@ -10,6 +10,11 @@ export type AuthUser = {
   screens: string[];
   maxDiscountPercent: number;
   sessionId: string;
+  /**
+   * Authenticated by a cashier's till grant (issue 32 item 7, device-grants.ts): the till and
+   * branch it is bound to. Only on `@AcceptsDeviceGrant()` endpoints; no CSRF (a header, not a cookie).
+   */
+  deviceGrant?: { deviceId: string; branchId: string };
   /** Authenticated by an API key (no session, no CSRF). */
   viaApiKey?: boolean;
   /**

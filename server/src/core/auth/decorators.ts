@@ -45,6 +45,14 @@ export const RequirePermissions = (permissions: PermissionKey[], modules?: Modul
 export const ALLOW_PENDING_KEY = 'pos:allow-pending';
 export const AllowPending = () => SetMetadata(ALLOW_PENDING_KEY, true);
 
+/**
+ * The endpoint also accepts a cashier's till grant (`X-Pos-Device-Grant`, issue 32 item 7): with
+ * the header, the request acts as the grant's user, whoever the session cookie is. Only creating a
+ * sale: the endpoint checks the grant's device against the sale's (core/auth/device-grants.ts).
+ */
+export const ACCEPTS_DEVICE_GRANT_KEY = 'pos:accepts-device-grant';
+export const AcceptsDeviceGrant = () => SetMetadata(ACCEPTS_DEVICE_GRANT_KEY, true);
+
 /** Skip the CSRF header check (the session endpoints check the form's token themselves). */
 export const SKIP_CSRF_KEY = 'pos:skip-csrf';
 export const SkipCsrf = () => SetMetadata(SKIP_CSRF_KEY, true);

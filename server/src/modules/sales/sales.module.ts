@@ -8,6 +8,8 @@ import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
 import { RegisterDeviceHandler } from './commands/register-device/register-device.handler';
 import { ReviewSaleFlagHandler } from './commands/review-sale-flag/review-sale-flag.handler';
 import { SetDeviceEtaSerialHandler } from './commands/set-device-eta-serial/set-device-eta-serial.handler';
+import { IssueDeviceGrantHandler } from './commands/issue-device-grant/issue-device-grant.handler';
+import { RevokeDeviceGrantHandler } from './commands/revoke-device-grant/revoke-device-grant.handler';
 import { PosDevicesController, SaleFlagsController } from './controllers/devices.controller';
 import { DevicesQueries } from './queries/devices.queries';
 import { SalePostJournalHandler } from './events/on-sale-events.post-journal.handler';
@@ -45,6 +47,8 @@ import { SALES_ENTITIES } from './entities/sales.entities';
     RegisterDeviceHandler,
     ReviewSaleFlagHandler,
     SetDeviceEtaSerialHandler,
+    IssueDeviceGrantHandler,
+    RevokeDeviceGrantHandler,
     DevicesQueries,
   ],
   exports: [SaleWriter, RepairSales],

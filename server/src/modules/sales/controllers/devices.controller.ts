@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -18,6 +29,11 @@ import {
 } from '../commands/register-device/register-device.command';
 import { ReviewSaleFlagCommand } from '../commands/review-sale-flag/review-sale-flag.command';
 import { SetDeviceEtaSerialCommand } from '../commands/set-device-eta-serial/set-device-eta-serial.command';
+import {
+  IssueDeviceGrantCommand,
+  type IssueDeviceGrantResult,
+} from '../commands/issue-device-grant/issue-device-grant.command';
+import { RevokeDeviceGrantCommand } from '../commands/revoke-device-grant/revoke-device-grant.command';
 import { DevicesQueries } from '../queries/devices.queries';
 
 /**
@@ -66,6 +82,32 @@ export class PosDevicesController {
   ) {
     await this.commands.execute(new SetDeviceEtaSerialCommand(id, dto, user, meta));
     return this.queries.device(id, user);
+  }
+
+  /**
+   * The signed-in cashier's grant for this till (issue 32 item 7): the till sends the sales they
+   * ring with it, so each is booked to them after an offline user switch. 201 with the token.
+   */
+  @Authenticated()
+  @Post(':id/grant')
+  issueGrant(
+    @IdParam() id: string,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ): Promise<IssueDeviceGrantResult> {
+    return this.commands.execute(new IssueDeviceGrantCommand(id, user, meta));
+  }
+
+  /** The signed-in cashier removes themselves from this till: their grants for it end. */
+  @Authenticated()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Delete(':id/grant')
+  async revokeGrant(
+    @IdParam() id: string,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    await this.commands.execute(new RevokeDeviceGrantCommand(id, user, meta));
   }
 
   @Authenticated()

@@ -14,13 +14,14 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import {
+  AcceptsDeviceGrant,
   Authenticated,
   CurrentUser,
   Meta,
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { Errors } from '../../../core/errors/app.exception';
+import { AppException, Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
 import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
 import {
@@ -46,6 +47,7 @@ export class SalesController {
 
   /** CreateSale: 201 with the invoice, or 200 with the same invoice when the id was seen before. */
   @Authenticated()
+  @AcceptsDeviceGrant()
   @Idempotent('body')
   @Post()
   async create(
@@ -54,6 +56,9 @@ export class SalesController {
     @Meta() meta: RequestMeta,
     @Res({ passthrough: true }) res: Response,
   ) {
+    // A cashier's till grant (issue 32 item 7) books only sales rung on that till.
+    if (user.deviceGrant && dto.device?.deviceId !== user.deviceGrant.deviceId)
+      throw new AppException('DEVICE_GRANT_OTHER_DEVICE', HttpStatus.FORBIDDEN);
     const result: CreateSaleResult = await this.commands.execute(
       new CreateSaleCommand(dto, user, meta),
     );

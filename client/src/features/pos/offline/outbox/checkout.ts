@@ -45,6 +45,8 @@ export async function checkoutThroughOutbox(
     cart: Cart;
     total: number;
     userId: string;
+    /** the cashier's grant for this till: the sale is sent with it (issue 32 item 7) */
+    grant?: string;
     /**
      * the till's e-receipt, when it is the POS of record: built for every sale as it is stored,
      * before the first try, so a sale whose first try is lost still carries it (docs/decisions/0077)
@@ -52,7 +54,7 @@ export async function checkoutThroughOutbox(
     eReceipt?: DeviceReceiptBuilder | null;
   },
   deps: {
-    post: (dto: CreateSaleDto) => Promise<SendResult>;
+    post: (dto: CreateSaleDto, grant?: string) => Promise<SendResult>;
     sender: Pick<OutboxSender, 'wake'>;
     db?: OutboxDb;
     online?: () => boolean;
@@ -67,6 +69,7 @@ export async function checkoutThroughOutbox(
       dto: offline ? withRungPrices(input.dto, input.cart) : input.dto,
       total: input.total,
       userId: input.userId,
+      grant: input.grant,
       offline,
       eReceipt: input.eReceipt,
     },
@@ -81,7 +84,7 @@ export async function checkoutThroughOutbox(
     async () => {
       // Still ours (a sender never takes it while the till waits on it: directUntil).
       if (!(await db.queue.get(row.id))) return null;
-      return deps.post(row.dto);
+      return deps.post(row.dto, row.grant);
     },
     { wait: true, timeoutMs: 5_000 },
   );

@@ -54,8 +54,13 @@ export type QueuedSale = {
   /** the printed receipt number `<prefix>-<n>` (`#<n>` while the device was not registered) */
   receipt: string;
   total: number;
-  /** the user who rang it: sent only in their session */
+  /** the user who rang it: sent with their grant, or else only in their session */
   userId: string;
+  /**
+   * The cashier's grant for this till when it was rung (issue 32 item 7): the sale is sent with it,
+   * so the server books it to them whoever is signed in by then. Absent: only in their session.
+   */
+  grant?: string;
   rungAt: string;
   attempts: number;
   lastError: string | null;

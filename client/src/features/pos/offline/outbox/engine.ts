@@ -1,7 +1,13 @@
 // The outbox's working parts (Dexie and all), loaded with the till only (useOutbox.ts imports
 // this file lazily: nothing of it loads on /login).
 import { liveQuery } from 'dexie';
-import type { CreateSaleDto, PosDeviceDto } from '@pos/contracts';
+import {
+  DEVICE_GRANT_TTL_MS,
+  type CreateSaleDto,
+  type DeviceGrantDto,
+  type PosDeviceDto,
+} from '@pos/contracts';
+import { grantFor, grantWanted, rememberGrant } from '../lock/tillGrants';
 import { http } from '../../../../shared/api/http';
 import { onLiveResync } from '../../../../shared/realtime';
 import type { Cart } from '../../../../shared/lib/cart';
@@ -36,7 +42,7 @@ let registered = false;
  * answer to the registration is no answer to the sale. A registration refused (another branch's
  * device) still sends the sale, whose own refusal then says why.
  */
-async function post(dto: CreateSaleDto, timeoutMs?: number): Promise<SendResult> {
+async function post(dto: CreateSaleDto, timeoutMs?: number, grant?: string): Promise<SendResult> {
   try {
     await ensureRegistered(deviceName);
   } catch (err) {
@@ -45,7 +51,7 @@ async function post(dto: CreateSaleDto, timeoutMs?: number): Promise<SendResult>
     if (classifyAnswer(status, code) !== 'refused')
       return { verdict: 'retry', status, code, reason: (err as Error)?.message ?? '' };
   }
-  return postSale(dto, timeoutMs);
+  return postSale(dto, timeoutMs, grant);
 }
 
 /** The tab's one sender, started once; `user` is the signed-in cashier. */
@@ -55,7 +61,10 @@ export function startOutbox(user: string | null): void {
     sender.wake();
     return;
   }
-  const s = new OutboxSender({ post, userId: () => userId });
+  const s = new OutboxSender({
+    post: (dto, grant) => post(dto, undefined, grant),
+    userId: () => userId,
+  });
   sender = s;
   const online = () => s.wake(true);
   window.addEventListener('online', online);
@@ -111,8 +120,52 @@ export async function checkout(input: {
   // goes straight to the server as before (payAtTill), online only.
   if (device.branchId && input.branchId && device.branchId !== input.branchId)
     throw new Error('The till belongs to another branch');
+  // The sale goes with its cashier's grant for this till, when the till holds one (issue 32 item 7).
+  const grant = grantFor(localStorage, input.userId, device.id);
   // The cashier waits on this try: a server that does not answer within 8 s counts as away.
-  return checkoutThroughOutbox(input, { post: (dto) => post(dto, 8_000), sender: sender! });
+  return checkoutThroughOutbox(
+    { ...input, grant },
+    { post: (dto, withGrant) => post(dto, 8_000, withGrant), sender: sender! },
+  );
+}
+
+/**
+ * The signed-in cashier's grant for this till (issue 32 item 7), asked at an online visit when the
+ * till has none of theirs or it is a day old; kept with their cached profile (tillUsers.ts). An
+ * answer for another user (the session is not the one the till shows) is not kept.
+ */
+export function ensureGrant(forUser: string): Promise<void> {
+  // One ask at a time per cashier: the profile is saved again as each of its parts arrives.
+  let asking = grantsAsked.get(forUser);
+  if (!asking) {
+    asking = askGrant(forUser).finally(() => grantsAsked.delete(forUser));
+    grantsAsked.set(forUser, asking);
+  }
+  return asking;
+}
+const grantsAsked = new Map<string, Promise<void>>();
+
+async function askGrant(forUser: string): Promise<void> {
+  await ensureRegistered(deviceName);
+  const device = await deviceIdentity(outboxDb(), deviceName);
+  if (!grantWanted(localStorage, forUser, device.id, DEVICE_GRANT_TTL_MS)) return;
+  const grant = await http.post<DeviceGrantDto>(`/PosDevices/${device.id}/grant`);
+  if (grant.userId === forUser && grant.deviceId === device.id)
+    rememberGrant(localStorage, forUser, grant);
+}
+
+/** Whether sales of `forUser` wait in the queue (the till keeps them cached until they are sent). */
+export async function hasQueuedSalesOf(forUser: string): Promise<boolean> {
+  return (
+    (await outboxDb()
+      .queue.filter((row) => row.userId === forUser)
+      .count()) > 0
+  );
+}
+
+/** This till's id (made on first use). */
+export async function tillId(): Promise<string> {
+  return (await deviceIdentity(outboxDb(), deviceName)).id;
 }
 
 /** Follows the outbox's status (waiting sales, the oldest's time, refused ones) as it changes. */

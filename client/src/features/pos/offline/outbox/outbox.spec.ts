@@ -178,6 +178,38 @@ describe('the sender', () => {
     s.stop();
     expect(posted).toEqual([direct.id]);
   });
+
+  it('sends a sale with its cashier’s grant whoever is signed in; one without a grant waits for its cashier', async () => {
+    const db = await freshDb();
+    const ofA = await enqueueSale(
+      { dto: dto(), total: 1000, userId: 'uA', grant: 'grant-A', offline: true },
+      db,
+    );
+    const ofB = await enqueueSale(
+      { dto: dto(), total: 1000, userId: 'uB', grant: 'grant-B', offline: true },
+      db,
+    );
+    const old = await enqueueSale({ dto: dto(), total: 1000, userId: 'uC', offline: true }, db);
+    expect((await db.queue.get(ofA.id))?.grant).toBe('grant-A');
+    const posted: [string, string | undefined][] = [];
+    const s = new OutboxSender({
+      db,
+      post: async (body, grant) => {
+        posted.push([body.id, grant]);
+        return ok(body.id);
+      },
+      // Someone else entirely is signed in when the network returns.
+      userId: () => 'uZ',
+      locks: null,
+    });
+    await s.run();
+    s.stop();
+    expect(posted).toEqual([
+      [ofA.id, 'grant-A'],
+      [ofB.id, 'grant-B'],
+    ]);
+    expect((await db.queue.toArray()).map((r) => r.id)).toEqual([old.id]);
+  });
 });
 
 describe('outbox-first checkout', () => {

@@ -1,4 +1,4 @@
-import type { CreateSaleDto, SaleDto } from '@pos/contracts';
+import { DEVICE_GRANT_HEADER, type CreateSaleDto, type SaleDto } from '@pos/contracts';
 import { request } from '../../../../shared/api/http';
 import { isApiClientError } from '../../../../shared/api/ApiClientError';
 import { classifyAnswer } from './classify';
@@ -10,15 +10,24 @@ export type SendResult =
 /** How long one try may take before it counts as no answer. */
 export const SEND_TIMEOUT_MS = 15_000;
 
-/** One try of POST /api/Sales, its answer classified (never throws). */
+/**
+ * One try of POST /api/Sales, its answer classified (never throws); with the cashier's grant for
+ * this till when the sale carries one (booked to them, whoever is signed in).
+ */
 export async function postSale(
   dto: CreateSaleDto,
   timeoutMs = SEND_TIMEOUT_MS,
+  grant?: string,
 ): Promise<SendResult> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const res = await request('/Sales', { method: 'POST', body: dto, signal: abort.signal });
+    const res = await request('/Sales', {
+      method: 'POST',
+      body: dto,
+      signal: abort.signal,
+      ...(grant ? { headers: { [DEVICE_GRANT_HEADER]: grant } } : {}),
+    });
     return { verdict: 'sent', sale: (await res.json()) as SaleDto };
   } catch (err) {
     if (isApiClientError(err)) {

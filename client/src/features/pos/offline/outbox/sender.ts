@@ -13,8 +13,9 @@ const IDLE_CHECK_MS = 15_000;
 
 export type SenderDeps = {
   db?: OutboxDb;
-  post: (dto: CreateSaleDto) => Promise<SendResult>;
-  /** the signed-in user: a queued sale is sent only in the session of the cashier who rang it */
+  /** one try, with the sale's cashier's grant when it has one (issue 32 item 7) */
+  post: (dto: CreateSaleDto, grant?: string) => Promise<SendResult>;
+  /** the signed-in user: a queued sale without a grant is sent only in its cashier's session */
   userId: () => string | null;
   /** Web Locks; null: none (an insecure context), then a lease in the outbox stands in */
   locks?: LockManager | null;
@@ -138,8 +139,8 @@ export class OutboxSender {
       }
       // The till is still waiting on this sale's first answer: its turn comes after.
       if (head.directUntil > this.now()) return head.directUntil - this.now() + 50;
-      if (head.userId !== this.deps.userId()) return IDLE_CHECK_MS;
-      const answer = await this.deps.post(head.dto);
+      if (!head.grant && head.userId !== this.deps.userId()) return IDLE_CHECK_MS;
+      const answer = await this.deps.post(head.dto, head.grant);
       if (answer.verdict === 'sent') {
         await markSent(head.id, this.db);
         this.failures = 0;

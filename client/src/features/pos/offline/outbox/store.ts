@@ -60,6 +60,8 @@ export async function enqueueSale(
     dto: CreateSaleDto;
     total: number;
     userId: string;
+    /** the cashier's grant for this till (tillUsers.ts), sent with the sale */
+    grant?: string;
     offline: boolean;
     now?: Date;
     /** builds the sale's e-receipt after the chain head (synchronous: inside the transaction) */
@@ -84,6 +86,7 @@ export async function enqueueSale(
       receipt: receiptLabel(device.receiptPrefix, receiptNo),
       total: input.total,
       userId: input.userId,
+      ...(input.grant ? { grant: input.grant } : {}),
       rungAt,
       attempts: 0,
       lastError: null,

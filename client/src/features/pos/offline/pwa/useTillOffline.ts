@@ -1,6 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { profileOf, saveProfile } from '../../../../shared/lib/sessionCache';
+import { rememberProfile } from '../lock/tillGrants';
 import {
   currentBranchState,
   featuresState,
@@ -40,10 +41,17 @@ export function useTillOffline(): void {
   const storeInfo = useAtomValue(storeInfoState);
   const settings = useAtomValue(storeSettingsState);
 
-  // The profile as the server gave it, saved again whenever a part of it changes.
+  // The profile as the server gave it, saved again whenever a part of it changes; kept too among
+  // the till's cached cashiers, with the server's grant of this cashier for this till (a day old at
+  // most), so any of them can take the till over offline from the lock screen (issue 32 item 7).
   useEffect(() => {
     const profile = profileOf(store);
-    if (profile) saveProfile(localStorage, profile);
+    if (!profile) return;
+    saveProfile(localStorage, profile);
+    rememberProfile(localStorage, profile);
+    void import('../outbox/engine')
+      .then((engine) => engine.ensureGrant(profile.user.id))
+      .catch(() => undefined);
   }, [store, session, configStatus, config, branch, features, storeInfo, settings]);
 
   useEffect(() => {
