@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -35,6 +36,7 @@ import {
 import { IsCalendarDate, isCalendarDate } from './calendar-date';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods';
 import { ETA_POS_SERIAL_PATTERN } from '../eta/pos-serial';
+import type { ApiError } from '../errors';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -385,6 +387,25 @@ export class CreateSaleDto {
   @Type(() => SaleDeviceDto)
   device?: SaleDeviceDto;
 }
+/**
+ * A till's queued sales sent together (docs/decisions/0075): each is checked as a CreateSaleDto of
+ * its own by the server, so one bad sale is refused alone and the others go on.
+ */
+export class CreateSaleBatchDto {
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.sale.batchSize' })
+  @ArrayMaxSize(LIMITS.saleBatch, { message: 'validation.sale.batchSize' })
+  @IsObject({ each: true })
+  sales: CreateSaleDto[];
+}
+/**
+ * One sale's answer in a batch, in the batch's order: its invoice (made now or before), or its
+ * refusal as `POST /api/Sales` would have answered it. The answer stops at the first sale that got
+ * no final answer (a 5xx): the sales after it were not tried.
+ */
+export type SaleBatchItemDto =
+  { id: string; ok: true; sale: SaleDto } | { id: string; ok: false; error: ApiError };
+export type SaleBatchResultDto = { results: SaleBatchItemDto[] };
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;
   @IsArray()

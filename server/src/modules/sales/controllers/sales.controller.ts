@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import {
   CreateReturnDto,
+  CreateSaleBatchDto,
   CreateSaleDto,
   DailyReportQueryDto,
   EditSaleDto,
@@ -31,6 +32,7 @@ import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
 import { readSale, shapeSale } from '../services/sales-reader';
+import { createSales } from '../services/sale-batch';
 import { SalesQueries } from '../queries/sales.queries';
 
 /** A sale or a return read: any signed-in user (the query keeps a cashier to their own). */
@@ -58,7 +60,37 @@ export class SalesController {
       new CreateSaleCommand(dto, user, meta),
     );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    // A new sale is answered from what the command wrote (no read-back); a repeated one is read.
+    return this.answer(result, user);
+  }
+
+  /**
+   * A till's queued sales, in order, each in its own transaction as `POST /api/Sales` would make
+   * it (docs/decisions/0075): 201 when one of them was made now, 200 when all were made before.
+   */
+  @Authenticated()
+  @Idempotent('body')
+  @Post('batch')
+  async createBatch(
+    @Body() batch: CreateSaleBatchDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { results, created } = await createSales(batch.sales, req, (dto) =>
+      this.commands
+        .execute<CreateSaleCommand, CreateSaleResult>(new CreateSaleCommand(dto, user, meta))
+        .then(async (result) => ({
+          created: result.created,
+          sale: await this.answer(result, user),
+        })),
+    );
+    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return { results };
+  }
+
+  /** A new sale is answered from what the command wrote (no read-back); a repeated one is read. */
+  private answer(result: CreateSaleResult, user: AuthUser) {
     if (result.sale) return shapeSale(result.sale, user);
     return readSale(this.ds.manager, result.invoiceId, user);
   }

@@ -10,7 +10,7 @@ import { outboxDb, type DismissedSale, type RefusedSale } from './db';
 import { dismissedSales, dismissRefused } from './dismiss';
 import { isApiClientError } from '../../../../shared/api/ApiClientError';
 import { classifyAnswer } from './classify';
-import { postSale, type SendResult } from './send';
+import { postSale, postSales, type SendResult } from './send';
 import { OutboxSender } from './sender';
 import { watchOutboxStatus } from './status';
 import {
@@ -34,16 +34,27 @@ let registered = false;
  * answer to the registration is no answer to the sale. A registration refused (another branch's
  * device) still sends the sale, whose own refusal then says why.
  */
-async function post(dto: CreateSaleDto, timeoutMs?: number): Promise<SendResult> {
+async function registeredOrRetry(): Promise<SendResult | null> {
   try {
     await ensureRegistered(deviceName);
+    return null;
   } catch (err) {
     const status = isApiClientError(err) ? err.status : 0;
     const code = isApiClientError(err) ? err.code : null;
     if (classifyAnswer(status, code) !== 'refused')
       return { verdict: 'retry', status, code, reason: (err as Error)?.message ?? '' };
+    return null;
   }
-  return postSale(dto, timeoutMs);
+}
+
+async function post(dto: CreateSaleDto, timeoutMs?: number): Promise<SendResult> {
+  return (await registeredOrRetry()) ?? postSale(dto, timeoutMs);
+}
+
+/** The queue's sales several at a time (docs/decisions/0075), after the same registration. */
+async function postBatch(dtos: CreateSaleDto[]): Promise<SendResult[]> {
+  const retry = await registeredOrRetry();
+  return retry ? [retry] : postSales(dtos, (dto) => postSale(dto));
 }
 
 /** The tab's one sender, started once; `user` is the signed-in cashier. */
@@ -53,7 +64,7 @@ export function startOutbox(user: string | null): void {
     sender.wake();
     return;
   }
-  const s = new OutboxSender({ post, userId: () => userId });
+  const s = new OutboxSender({ post, postBatch, userId: () => userId });
   sender = s;
   const online = () => s.wake(true);
   window.addEventListener('online', online);
