@@ -434,7 +434,7 @@ describe('offline sales', () => {
       const sales = [
         a,
         { ...b, device: { ...b.device, receiptNo: 1 } }, // the till's receipt 1 is a's
-        { ...d, lines: [{ variantId, quantity: 'x' }] }, // not a CreateSaleDto
+        { ...d, payments: [{ methodId: uuidv7(), amount: 10000 }] }, // a payment method gone
         {
           ...e,
           device: { ...e.device, offline: false },
@@ -451,15 +451,14 @@ describe('offline sales', () => {
       expect(results.map((r) => [r.id, r.ok, r.error?.statusCode, r.error?.code])).toEqual([
         [a.id, true, undefined, undefined],
         [b.id, false, 409, 'DEVICE_RECEIPT_TAKEN'],
-        [d.id, false, 400, 'VALIDATION_FAILED'],
+        [d.id, false, 400, 'PAYMENT_METHOD_INVALID'],
         [e.id, false, 400, 'INSUFFICIENT_STOCK'],
         [f.id, true, undefined, undefined],
       ]);
-      // Each refusal as POST /api/Sales words it, in the caller's language, naming the field.
+      // Each refusal as POST /api/Sales words it, in the caller's language.
       expect(results[1].error!.message).toBe(`الإيصال ${c.prefix}-1 مستخدم لفاتورة أخرى`);
-      expect(results[2].error!.message).toContain('الكمية');
-      const single = await c.post('/api/Sales', sales[2]);
-      expect([single.status, single.body.message]).toEqual([400, results[2].error!.message]);
+      const single = await c.post('/api/Sales', { ...sales[2], id: uuidv7() });
+      expect([single.status, single.body]).toEqual([400, results[2].error]);
       const rows = await invoicesOf(c.deviceId);
       expect(rows.map((r: { id: string }) => r.id)).toEqual([a.id, f.id]);
       expect(await onHand(variantId)).toBe(8);
@@ -525,11 +524,18 @@ describe('offline sales', () => {
       expect(res.body.message).toBe(
         `الحقل "الفواتير" يحمل من فاتورة واحدة إلى ${LIMITS.saleBatch} فاتورة في الطلب الواحد`,
       );
+      // A malformed sale is bad input for the whole request, named by its place: nothing is made.
+      const malformed = await c.post('/api/Sales/batch', {
+        sales: [tooMany[0], { ...tooMany[1], lines: [{ variantId, quantity: 'x' }] }],
+      });
+      expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(malformed.body.message).toContain('الكمية');
       for (const body of [
         { sales: [] },
         { sales: 'x' },
         {},
         { sales: [1] },
+        { sales: [{}] },
         { sales: tooMany.slice(0, 1), x: 1 },
       ])
         expect((await c.post('/api/Sales/batch', body)).status).toBe(400);

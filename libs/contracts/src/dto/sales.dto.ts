@@ -8,7 +8,6 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -388,14 +387,16 @@ export class CreateSaleDto {
   device?: SaleDeviceDto;
 }
 /**
- * A till's queued sales sent together (docs/decisions/0075): each is checked as a CreateSaleDto of
- * its own by the server, so one bad sale is refused alone and the others go on.
+ * A till's queued sales sent together (docs/decisions/0075), each a CreateSaleDto: a body with a
+ * malformed sale is bad input (400 naming the field, e.g. `sales.2.lines.0.quantity`) and nothing
+ * of it is made; a sale the rules refuse is answered for that sale.
  */
 export class CreateSaleBatchDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'validation.sale.batchSize' })
   @ArrayMaxSize(LIMITS.saleBatch, { message: 'validation.sale.batchSize' })
-  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => CreateSaleDto)
   sales: CreateSaleDto[];
 }
 /**

@@ -20,10 +20,14 @@ describe('createSales', () => {
   it('makes the sales in order; a refused one is reported and the next ones are made', async () => {
     const made: string[] = [];
     const out = await createSales(
-      [sale(1), sale(2), { ...sale(3), lines: [] }, sale(4)],
+      [sale(1), sale(2), sale(3), sale(4)],
       req,
       async (dto: CreateSaleDto) => {
         if (dto.id === id(2)) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
+        if (dto.id === id(3))
+          throw new AppException('DEVICE_RECEIPT_TAKEN', HttpStatus.CONFLICT, {
+            receipt: 'B-D01-3',
+          });
         made.push(dto.id);
         return { created: dto.id !== id(1), sale: { id: dto.id } as SaleDto };
       },
@@ -33,13 +37,16 @@ describe('createSales', () => {
     expect(out.results.map((r) => [r.id, r.ok, r.ok ? null : r.error.code])).toEqual([
       [id(1), true, null],
       [id(2), false, 'SHIFT_NOT_OPEN'],
-      [id(3), false, 'VALIDATION_FAILED'],
+      [id(3), false, 'DEVICE_RECEIPT_TAKEN'],
       [id(4), true, null],
     ]);
-    const invalid = out.results[2];
-    expect(!invalid.ok && invalid.error).toMatchObject({
-      statusCode: 400,
-      message: 'The invoice has no items',
+    // worded as POST /api/Sales words it, in the caller's language
+    const taken = out.results[2];
+    expect(!taken.ok && taken.error).toEqual({
+      statusCode: 409,
+      statusMessage: 'Conflict',
+      code: 'DEVICE_RECEIPT_TAKEN',
+      message: 'Receipt number B-D01-3 of this till belongs to another sale',
     });
   });
 
