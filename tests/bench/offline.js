@@ -314,7 +314,7 @@ async function main() {
     out.salePosts = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => /\/api\/Sales$/.test(e.name))
+        .filter((e) => /\/api\/Sales(\/batch)?$/.test(e.name))
         .map((e) => e.responseEnd - e.startTime),
     );
     await till.emptyCart(page);
@@ -387,7 +387,8 @@ function print(out, load, misses) {
       `${out.stripStayed ? '; the waiting strip still shown 30 s later' : ''}`,
   );
   if (out.salePosts.length) {
-    report('sync: POST /api/Sales', s(out.salePosts));
+    // (one request per sale, or per batch of sales: docs/decisions/0075)
+    report('sync: POST /api/Sales (or /batch)', s(out.salePosts));
     const inRequests = out.salePosts.reduce((a, b) => a + b, 0);
     console.log(
       `  in requests ${(inRequests / 1000).toFixed(1)} s of the ${(out.drainMs / 1000).toFixed(1)} s (the rest: the till's own work between them)`,

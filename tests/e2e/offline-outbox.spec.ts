@@ -135,7 +135,8 @@ test('offline sales wait on the device, survive the page, and are sent once', as
   expect(bodies.map((b) => b.device.receiptNo)).toEqual(receipts);
 
   // --- The page closed and a new one opened (the server still unreachable for sales): still 3.
-  await context.route('**/api/Sales', (route) => route.abort('internetdisconnected'));
+  // (the sender's batches go to /api/Sales/batch, a sale paid online to /api/Sales)
+  await context.route('**/api/Sales{,/batch}', (route) => route.abort('internetdisconnected'));
   await page.close();
   await context.setOffline(false);
   const again = await context.newPage();
@@ -162,7 +163,7 @@ test('offline sales wait on the device, survive the page, and are sent once', as
 
   // --- Back online: the sender sends them (in order, once each) and the strip goes.
   await context.setOffline(true);
-  await context.unroute('**/api/Sales');
+  await context.unroute('**/api/Sales{,/batch}');
   await context.setOffline(false);
   await expect(again.getByTestId('outbox-strip')).toHaveCount(0, { timeout: 60_000 });
   expect(await invoiceCount(context)).toBe(before + 3);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { PermissionKey } from '@pos/contracts';
+import { LIMITS, type PermissionKey } from '@pos/contracts';
 import { Client, createTestApp, createUserWith, freeRegister, type TestApp } from './support/app';
 
 // Issue 32 items 3-5 (server): the branch's tills, a sale rung on one, and the rules for a sale
@@ -357,5 +357,192 @@ describe('offline sales', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('DEVICE_NOT_REGISTERED');
     expect(await onHand(variantId)).toBe(5);
+  });
+
+  // docs/decisions/0075: a till's queued sales several per request, each its own transaction.
+  describe('POST /api/Sales/batch', () => {
+    type Item = { id: string; ok: boolean; sale?: { number: string }; error?: { code: string } };
+    /** Sales rung on the till `c` under its next receipt numbers (not sent). */
+    const rung = (
+      c: Awaited<ReturnType<typeof cashier>>,
+      variantId: string,
+      count: number,
+      from: number,
+    ) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: uuidv7(),
+        lines: [{ variantId, quantity: 1 }],
+        payments: [{ methodId: cash, amount: 10000 }],
+        device: {
+          deviceId: c.deviceId,
+          receiptNo: from + i,
+          rungAt: new Date().toISOString(),
+          offline: true,
+        },
+      }));
+    const invoicesOf = (deviceId: string) =>
+      t.ds.query(
+        'SELECT id, number, device_receipt_no FROM sales_invoices WHERE device_id = $1 ORDER BY created_at, number',
+        [deviceId],
+      );
+
+    it('makes the sales in order, and answers a whole batch again with the same invoices', async () => {
+      const c = await cashier();
+      const variantId = await product(10);
+      const sales = rung(c, variantId, 5, 1);
+      const first = await c.post('/api/Sales/batch', { sales });
+      expect(first.status).toBe(201);
+      const results = first.body.results as Item[];
+      expect(results.map((r) => [r.id, r.ok])).toEqual(sales.map((s) => [s.id, true]));
+      // In the batch's order: the server's numbers and the till's follow each other.
+      const rows = await invoicesOf(c.deviceId);
+      expect(rows.map((r: { id: string }) => r.id)).toEqual(sales.map((s) => s.id));
+      expect(rows.map((r: { number: string }) => r.number)).toEqual(
+        results.map((r) => r.sale!.number),
+      );
+      expect([...rows.map((r: { number: string }) => r.number)].sort()).toEqual(
+        rows.map((r: { number: string }) => r.number),
+      );
+      expect(await onHand(variantId)).toBe(5);
+      // The same batch again (its answer was lost): nothing new, the same invoices, 200.
+      const again = await c.post('/api/Sales/batch', { sales });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await invoicesOf(c.deviceId)).toHaveLength(5);
+      expect(await onHand(variantId)).toBe(5);
+    });
+
+    it('answers the sales of a partly made batch as made before and makes the rest', async () => {
+      const c = await cashier();
+      const variantId = await product(10);
+      const sales = rung(c, variantId, 4, 1);
+      const made = [await c.post('/api/Sales', sales[0]), await c.post('/api/Sales', sales[1])];
+      expect(made.map((r) => r.status)).toEqual([201, 201]);
+      const res = await c.post('/api/Sales/batch', { sales });
+      expect(res.status).toBe(201);
+      const results = res.body.results as Item[];
+      expect(results.every((r) => r.ok)).toBe(true);
+      expect(results.slice(0, 2).map((r) => r.sale)).toEqual(made.map((r) => r.body));
+      expect(await invoicesOf(c.deviceId)).toHaveLength(4);
+      expect(await onHand(variantId)).toBe(6);
+    });
+
+    it('reports a refused sale for that sale, writes nothing of it, and goes on', async () => {
+      const c = await cashier();
+      const variantId = await product(10);
+      const [a, b, d, e, f] = rung(c, variantId, 5, 1);
+      const sales = [
+        a,
+        { ...b, device: { ...b.device, receiptNo: 1 } }, // the till's receipt 1 is a's
+        { ...d, payments: [{ methodId: uuidv7(), amount: 10000 }] }, // a payment method gone
+        {
+          ...e,
+          device: { ...e.device, offline: false },
+          lines: [{ variantId, quantity: 50 }],
+          payments: [{ methodId: cash, amount: 500000 }],
+        }, // online, more than the stock
+        f,
+      ];
+      const res = await c.post('/api/Sales/batch', { sales });
+      expect(res.status).toBe(201);
+      const results = res.body.results as (Item & {
+        error?: { statusCode: number; message: string };
+      })[];
+      expect(results.map((r) => [r.id, r.ok, r.error?.statusCode, r.error?.code])).toEqual([
+        [a.id, true, undefined, undefined],
+        [b.id, false, 409, 'DEVICE_RECEIPT_TAKEN'],
+        [d.id, false, 400, 'PAYMENT_METHOD_INVALID'],
+        [e.id, false, 400, 'INSUFFICIENT_STOCK'],
+        [f.id, true, undefined, undefined],
+      ]);
+      // Each refusal as POST /api/Sales words it, in the caller's language.
+      expect(results[1].error!.message).toBe(`الإيصال ${c.prefix}-1 مستخدم لفاتورة أخرى`);
+      const single = await c.post('/api/Sales', { ...sales[2], id: uuidv7() });
+      expect([single.status, single.body]).toEqual([400, results[2].error]);
+      const rows = await invoicesOf(c.deviceId);
+      expect(rows.map((r: { id: string }) => r.id)).toEqual([a.id, f.id]);
+      expect(await onHand(variantId)).toBe(8);
+    });
+
+    it("checks each sale as the user's own: their shift, their discount cap, their branch's till", async () => {
+      const c = await cashier([], 5);
+      const variantId = await product(10);
+      const [a, b, d] = rung(c, variantId, 3, 1);
+      const [{ id: otherBranch }] = await t.ds.query(
+        'SELECT id FROM branches WHERE id <> $1 ORDER BY created_at LIMIT 1',
+        [branchId],
+      );
+      const foreign = uuidv7();
+      await t.ds.query(
+        `INSERT INTO pos_devices (id, branch_id, number, name, receipt_prefix)
+         VALUES ($1, $2, 999, 'جهاز فرع آخر', 'X99-D99')`,
+        [foreign, otherBranch],
+      );
+      const sales = [
+        // online, 20% off with a 5% cap: refused as the single endpoint refuses it
+        {
+          ...a,
+          device: { ...a.device, offline: false },
+          lines: [{ variantId, quantity: 1, discount: 2000 }],
+          payments: [{ methodId: cash, amount: 8000 }],
+        },
+        { ...b, device: { ...b.device, deviceId: foreign } },
+        d,
+      ];
+      const res = await c.post('/api/Sales/batch', { sales });
+      expect(
+        (res.body.results as Item[]).map((r) => [r.ok, r.error?.code ?? r.sale!.number.length > 0]),
+      ).toEqual([
+        [false, 'MAX_DISCOUNT_EXCEEDED'],
+        [false, 'DEVICE_OTHER_BRANCH'],
+        [true, true],
+      ]);
+      // A user without an open shift: each sale refused, nothing made (200), nothing written.
+      const u = await createUserWith(t.ds, []);
+      const idle = new Client(t.app);
+      await idle.signIn(u.username, u.password);
+      const none = await idle.post('/api/Sales/batch', { sales: rung(c, variantId, 2, 10) });
+      expect(none.status).toBe(200);
+      expect((none.body.results as Item[]).map((r) => r.error?.code)).toEqual([
+        'SHIFT_NOT_OPEN',
+        'SHIFT_NOT_OPEN',
+      ]);
+      // Signed out: nothing is looked at.
+      const anonymous = new Client(t.app);
+      await anonymous.fetchCsrf();
+      expect((await anonymous.post('/api/Sales/batch', { sales: [d] })).status).toBe(401);
+      expect(await invoicesOf(c.deviceId)).toHaveLength(1);
+      expect(await onHand(variantId)).toBe(9);
+    });
+
+    it('takes 1 to LIMITS.saleBatch sales, else a 400 naming the field, before any is made', async () => {
+      const c = await cashier();
+      const variantId = await product(100);
+      const tooMany = rung(c, variantId, LIMITS.saleBatch + 1, 1);
+      const res = await c.post('/api/Sales/batch', { sales: tooMany });
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(res.body.message).toBe(
+        `الحقل "الفواتير" يحمل من فاتورة واحدة إلى ${LIMITS.saleBatch} فاتورة في الطلب الواحد`,
+      );
+      // A malformed sale is bad input for the whole request, named by its place: nothing is made.
+      const malformed = await c.post('/api/Sales/batch', {
+        sales: [tooMany[0], { ...tooMany[1], lines: [{ variantId, quantity: 'x' }] }],
+      });
+      expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(malformed.body.message).toContain('الكمية');
+      for (const body of [
+        { sales: [] },
+        { sales: 'x' },
+        {},
+        { sales: [1] },
+        { sales: [{}] },
+        { sales: tooMany.slice(0, 1), x: 1 },
+      ])
+        expect((await c.post('/api/Sales/batch', body)).status).toBe(400);
+      expect(await invoicesOf(c.deviceId)).toHaveLength(0);
+      const most = await c.post('/api/Sales/batch', { sales: tooMany.slice(0, LIMITS.saleBatch) });
+      expect(most.status).toBe(201);
+      expect(await invoicesOf(c.deviceId)).toHaveLength(LIMITS.saleBatch);
+    });
   });
 });

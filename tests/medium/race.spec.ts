@@ -411,6 +411,27 @@ describe('30 concurrent requests to each money and stock command', () => {
         count: async () => -(await onHand(variantId)),
       };
     },
+    // A till's batch of one sale (docs/decisions/0075): its id is its key as for the single sale.
+    'sale.batch': async () => {
+      const variantId = await product(10);
+      return {
+        req: {
+          method: 'post',
+          path: '/api/Sales/batch',
+          body: {
+            sales: [
+              {
+                id: randomUUID(),
+                lines: [{ variantId, quantity: 1 }],
+                payments: [{ methodId: cash, amount: 5000 }],
+              },
+            ],
+          },
+        },
+        status: 201,
+        count: async () => -(await onHand(variantId)),
+      };
+    },
     'sale.edit': async () => {
       const s = await sale(1, 5000);
       return {

@@ -40,6 +40,7 @@ const BOTH = ['money', 'stock'] as const;
  */
 export const MONEY_COMMANDS: readonly MoneyCommand[] = [
   cmd('sale', 'POST', '/Sales', BOTH, 'body'),
+  cmd('sale.batch', 'POST', '/Sales/batch', BOTH, 'body'),
   cmd('sale.edit', 'PATCH', '/invoices/:id', BOTH),
   cmd('sale.return', 'POST', '/invoices/:id/returns', BOTH),
   cmd('shift.open', 'POST', '/Shift/open', MONEY),

@@ -26,6 +26,8 @@ export const LIMITS = {
   documentLines: 500,
   /** Payments (tenders) on one sale or refunds on one return. */
   documentPayments: 10,
+  /** Sales in one `POST /api/Sales/batch` (a till's outbox sync, docs/decisions/0075). */
+  saleBatch: 50,
 } as const;
 
 /**

@@ -35,6 +35,7 @@ import {
 import { IsCalendarDate, isCalendarDate } from './calendar-date';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods';
 import { ETA_POS_SERIAL_PATTERN } from '../eta/pos-serial';
+import type { ApiError } from '../errors';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -385,6 +386,27 @@ export class CreateSaleDto {
   @Type(() => SaleDeviceDto)
   device?: SaleDeviceDto;
 }
+/**
+ * A till's queued sales sent together (docs/decisions/0075), each a CreateSaleDto: a body with a
+ * malformed sale is bad input (400 naming the field, e.g. `sales.2.lines.0.quantity`) and nothing
+ * of it is made; a sale the rules refuse is answered for that sale.
+ */
+export class CreateSaleBatchDto {
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.sale.batchSize' })
+  @ArrayMaxSize(LIMITS.saleBatch, { message: 'validation.sale.batchSize' })
+  @ValidateNested({ each: true })
+  @Type(() => CreateSaleDto)
+  sales: CreateSaleDto[];
+}
+/**
+ * One sale's answer in a batch, in the batch's order: its invoice (made now or before), or its
+ * refusal as `POST /api/Sales` would have answered it. The answer stops at the first sale that got
+ * no final answer (a 5xx): the sales after it were not tried.
+ */
+export type SaleBatchItemDto =
+  { id: string; ok: true; sale: SaleDto } | { id: string; ok: false; error: ApiError };
+export type SaleBatchResultDto = { results: SaleBatchItemDto[] };
 export class EditSaleDto {
   @IsOptional() @IsUUID() customerId?: string | null;
   @IsArray()

@@ -234,6 +234,7 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.rin': 'رقم التسجيل الضريبي',
   'field.roleId': 'الدور',
   'field.saleId': 'الفاتورة',
+  'field.sales': 'الفواتير',
   'field.saleLineId': 'سطر الفاتورة',
   'field.scaleBarcode': 'باركود الميزان',
   'field.scope': 'النطاق',

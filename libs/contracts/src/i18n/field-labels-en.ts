@@ -233,6 +233,7 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.reservationDepositForfeit': 'Deposit forfeit',
   'field.rin': 'Tax registration number',
   'field.roleId': 'Role',
+  'field.sales': 'Sales',
   'field.saleId': 'Sale',
   'field.saleLineId': 'Sale line',
   'field.scaleBarcode': 'Scale barcode',

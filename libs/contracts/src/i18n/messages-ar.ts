@@ -76,6 +76,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.DEVICE_OTHER_BRANCH': 'جهاز البيع مسجل في فرع آخر',
   'errors.DEVICE_RECEIPT_TAKEN': 'الإيصال {receipt} مستخدم لفاتورة أخرى',
   'validation.sale.noLines': 'الفاتورة بدون أصناف',
+  'validation.sale.batchSize': `الحقل "{field}" يحمل من فاتورة واحدة إلى ${n(LIMITS.saleBatch)} فاتورة في الطلب الواحد`,
   'validation.sale.editReason': 'اكتب سبب تعديل الفاتورة',
   'validation.limit.unitPrice': `الحقل "{field}" أكبر من الحد المسموح للسعر أو التكلفة (${egp(LIMITS.unitPrice)} جنيه)`,
   'validation.limit.documentTotal': `الحقل "{field}" أكبر من الحد المسموح للمبلغ (${egp(LIMITS.documentTotal)} جنيه)`,

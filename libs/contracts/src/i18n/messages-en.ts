@@ -79,6 +79,7 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.DEVICE_OTHER_BRANCH': 'This till is registered in another branch',
   'errors.DEVICE_RECEIPT_TAKEN': 'Receipt number {receipt} of this till belongs to another sale',
   'validation.sale.noLines': 'The invoice has no items',
+  'validation.sale.batchSize': `"{field}" holds 1 to ${n(LIMITS.saleBatch)} sales per request`,
   'validation.sale.editReason': 'Write why the invoice is edited',
   'validation.limit.unitPrice': `"{field}" is above the limit for a price or cost (${egp(LIMITS.unitPrice)} EGP)`,
   'validation.limit.documentTotal': `"{field}" is above the limit for an amount (${egp(LIMITS.documentTotal)} EGP)`,

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { Idempotent } from '../../../core/http/idempotency';
 import { CommandBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import {
   CreateReturnDto,
+  CreateSaleBatchDto,
   CreateSaleDto,
   DailyReportQueryDto,
   EditSaleDto,
@@ -32,10 +33,17 @@ import { EditSaleCommand } from '../commands/edit-sale/edit-sale.command';
 import { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import type { ReturnSaleResult } from '../commands/return-sale/return-sale.handler';
 import { readSale, shapeSale } from '../services/sales-reader';
+import { createSales } from '../services/sale-batch';
 import { SalesQueries } from '../queries/sales.queries';
 
 /** A sale or a return read: any signed-in user (the query keeps a cashier to their own). */
 const ReadAccess = () => Authenticated({ apiKey: ['can_see_invoices'] });
+
+/** A cashier's till grant (issue 32 item 7) books only sales rung on that till. */
+function onGrantedTill(dto: CreateSaleDto, user: AuthUser): void {
+  if (user.deviceGrant && dto.device?.deviceId !== user.deviceGrant.deviceId)
+    throw new AppException('DEVICE_GRANT_OTHER_DEVICE', HttpStatus.FORBIDDEN);
+}
 
 @ApiTags('sales')
 @Controller('Sales')
@@ -56,14 +64,43 @@ export class SalesController {
     @Meta() meta: RequestMeta,
     @Res({ passthrough: true }) res: Response,
   ) {
-    // A cashier's till grant (issue 32 item 7) books only sales rung on that till.
-    if (user.deviceGrant && dto.device?.deviceId !== user.deviceGrant.deviceId)
-      throw new AppException('DEVICE_GRANT_OTHER_DEVICE', HttpStatus.FORBIDDEN);
+    onGrantedTill(dto, user);
     const result: CreateSaleResult = await this.commands.execute(
       new CreateSaleCommand(dto, user, meta),
     );
     res.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    // A new sale is answered from what the command wrote (no read-back); a repeated one is read.
+    return this.answer(result, user);
+  }
+
+  /**
+   * A till's queued sales, in order, each in its own transaction as `POST /api/Sales` would make
+   * it (docs/decisions/0075): 201 when one of them was made now, 200 when all were made before.
+   */
+  @Authenticated()
+  @AcceptsDeviceGrant()
+  @Idempotent('body')
+  @Post('batch')
+  async createBatch(
+    @Body() batch: CreateSaleBatchDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { results, created } = await createSales(batch.sales, req, async (dto) => {
+      // (refused for that sale alone, as the single route would refuse it)
+      onGrantedTill(dto, user);
+      const result = await this.commands.execute<CreateSaleCommand, CreateSaleResult>(
+        new CreateSaleCommand(dto, user, meta),
+      );
+      return { created: result.created, sale: await this.answer(result, user) };
+    });
+    res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
+    return { results };
+  }
+
+  /** A new sale is answered from what the command wrote (no read-back); a repeated one is read. */
+  private answer(result: CreateSaleResult, user: AuthUser) {
     if (result.sale) return shapeSale(result.sale, user);
     return readSale(this.ds.manager, result.invoiceId, user);
   }

@@ -39,7 +39,12 @@ export function deviceSale(device: SaleDeviceDto | undefined): DeviceSale {
 /**
  * The till of the sale's branch, locked (its sales reach the server one at a time, so the lock
  * costs nothing and keeps two sales from taking one receipt number), its receipt number free for
- * this sale, then its last receipt number seen and its last contact brought forward.
+ * this sale, and its last receipt number seen and its last contact brought forward.
+ *
+ * The UPDATE is the lock (one round trip instead of a SELECT … FOR UPDATE and an UPDATE, per
+ * synced sale: docs/decisions/0075); a till of another branch or a receipt number taken throws,
+ * which rolls the update back with the sale. The number is looked up after the lock, in a
+ * statement of its own, so a concurrent sale of the same till that held the lock is seen.
  */
 export async function takeDeviceReceipt(
   m: EntityManager,
@@ -48,9 +53,11 @@ export async function takeDeviceReceipt(
   device: SaleDeviceDto,
   sale: DeviceSale,
 ): Promise<void> {
-  const [row] = await m.query(
-    'SELECT branch_id, receipt_prefix FROM pos_devices WHERE id = $1 FOR UPDATE',
-    [device.deviceId],
+  // TypeORM answers an UPDATE … RETURNING with [rows, affected].
+  const [[row]] = await m.query(
+    `UPDATE pos_devices SET last_receipt_no = GREATEST(last_receipt_no, $2), last_seen_at = now()
+      WHERE id = $1 RETURNING branch_id, receipt_prefix`,
+    [device.deviceId, device.receiptNo],
   );
   if (!row) throw new AppException('DEVICE_NOT_REGISTERED', HttpStatus.BAD_REQUEST);
   if (row.branch_id !== branchId)
@@ -61,10 +68,6 @@ export async function takeDeviceReceipt(
     [device.deviceId, device.receiptNo, saleId],
   );
   if (taken) throw new AppException('DEVICE_RECEIPT_TAKEN', HttpStatus.CONFLICT, { receipt });
-  await m.query(
-    `UPDATE pos_devices SET last_receipt_no = GREATEST(last_receipt_no, $2), last_seen_at = now() WHERE id = $1`,
-    [device.deviceId, device.receiptNo],
-  );
   sale.receipt = receipt;
 }
 

@@ -16,7 +16,7 @@ import { outboxDb, type DismissedSale, type RefusedSale } from './db';
 import { dismissedSales, dismissRefused } from './dismiss';
 import { isApiClientError } from '../../../../shared/api/ApiClientError';
 import { classifyAnswer } from './classify';
-import { postSale, type SendResult } from './send';
+import { postSale, postSales, type SendResult } from './send';
 import { OutboxSender } from './sender';
 import { watchOutboxStatus } from './status';
 import {
@@ -42,16 +42,29 @@ let registered = false;
  * answer to the registration is no answer to the sale. A registration refused (another branch's
  * device) still sends the sale, whose own refusal then says why.
  */
-async function post(dto: CreateSaleDto, timeoutMs?: number, grant?: string): Promise<SendResult> {
+async function registeredOrRetry(): Promise<SendResult | null> {
   try {
     await ensureRegistered(deviceName);
+    return null;
   } catch (err) {
     const status = isApiClientError(err) ? err.status : 0;
     const code = isApiClientError(err) ? err.code : null;
     if (classifyAnswer(status, code) !== 'refused')
       return { verdict: 'retry', status, code, reason: (err as Error)?.message ?? '' };
+    return null;
   }
-  return postSale(dto, timeoutMs, grant);
+}
+
+async function post(dto: CreateSaleDto, timeoutMs?: number, grant?: string): Promise<SendResult> {
+  return (await registeredOrRetry()) ?? postSale(dto, timeoutMs, grant);
+}
+
+/** The queue's sales several at a time (docs/decisions/0075), after the same registration. */
+async function postBatch(dtos: CreateSaleDto[], grant?: string): Promise<SendResult[]> {
+  const retry = await registeredOrRetry();
+  return retry
+    ? [retry]
+    : postSales(dtos, (dto) => postSale(dto, undefined, grant), undefined, grant);
 }
 
 /** The tab's one sender, started once; `user` is the signed-in cashier. */
@@ -63,6 +76,7 @@ export function startOutbox(user: string | null): void {
   }
   const s = new OutboxSender({
     post: (dto, grant) => post(dto, undefined, grant),
+    postBatch,
     userId: () => userId,
   });
   sender = s;

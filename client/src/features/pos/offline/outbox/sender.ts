@@ -3,18 +3,28 @@ import { newId } from '../../../../shared/lib/ids';
 import { backoffMs } from './classify';
 import { outboxDb, type OutboxDb, type SendLease } from './db';
 import type { SendResult } from './send';
-import { headOfQueue, markAttempt, markSent, moveToRefused } from './store';
+import { markAttempt, queueHead, settleSent } from './store';
 
 /** The one lock of the device's senders: one tab sends at a time. */
 export const SEND_LOCK = 'pos-outbox-send';
 const LEASE_MS = 30_000;
 /** While another tab sends, or another cashier's sale heads the queue: look again after this. */
 const IDLE_CHECK_MS = 15_000;
+/** Sales sent in one request (the server takes up to LIMITS.saleBatch). */
+export const SEND_BATCH = 20;
 
 export type SenderDeps = {
   db?: OutboxDb;
   /** one try, with the sale's cashier's grant when it has one (issue 32 item 7) */
   post: (dto: CreateSaleDto, grant?: string) => Promise<SendResult>;
+  /**
+   * Several sales in one request (POST /api/Sales/batch), all under one grant (or none): each
+   * one's answer in their order, shorter when the rest were not tried. Without it the sales go one
+   * at a time through `post`.
+   */
+  postBatch?: (dtos: CreateSaleDto[], grant?: string) => Promise<SendResult[]>;
+  /** sales per request (SEND_BATCH) */
+  batchSize?: number;
   /** the signed-in user: a queued sale without a grant is sent only in its cashier's session */
   userId: () => string | null;
   /** Web Locks; null: none (an insecure context), then a lease in the outbox stands in */
@@ -66,10 +76,12 @@ async function withLease<T>(db: OutboxDb, now: () => number, work: () => Promise
 }
 
 /**
- * Sends the queued sales in the order they were rung, one at a time, as the device's one sender:
- * the invoice takes a sale off the queue, a refusal moves it to the refused list, no answer stops
- * the round and the next one comes after a back-off (2 s doubling to a minute), at once when the
- * browser says it is online again or the live socket reconnects, and right after a new sale.
+ * Sends the queued sales in the order they were rung as the device's one sender, up to SEND_BATCH
+ * of them per request (docs/decisions/0075): the invoice takes a sale off the queue, a refusal
+ * moves it to the refused list (the next sales go on), no answer stops the round and the next one
+ * comes after a back-off (2 s doubling to a minute), at once when the browser says it is online
+ * again or the live socket reconnects, and right after a new sale. Between requests it yields to
+ * the till (a task boundary), so a scan during a long sync is handled at once.
  */
 export class OutboxSender {
   private failures = 0;
@@ -131,26 +143,51 @@ export class OutboxSender {
 
   /** The next look in ms, or undefined when the queue is empty. */
   private async drain(): Promise<number | undefined> {
+    const size = this.deps.postBatch ? (this.deps.batchSize ?? SEND_BATCH) : 1;
     for (;;) {
-      const head = await headOfQueue(this.db);
-      if (!head) {
+      const head = await queueHead(size, this.db);
+      if (!head.length) {
         this.failures = 0;
         return undefined;
       }
       // The till is still waiting on this sale's first answer: its turn comes after.
-      if (head.directUntil > this.now()) return head.directUntil - this.now() + 50;
-      if (!head.grant && head.userId !== this.deps.userId()) return IDLE_CHECK_MS;
-      const answer = await this.deps.post(head.dto, head.grant);
-      if (answer.verdict === 'sent') {
-        await markSent(head.id, this.db);
-        this.failures = 0;
-      } else if (answer.verdict === 'refused') {
-        await moveToRefused(head.id, answer, this.db);
-      } else {
-        await markAttempt(head.id, answer.reason, {}, this.db);
+      if (head[0].directUntil > this.now()) return head[0].directUntil - this.now() + 50;
+      if (!head[0].grant && head[0].userId !== this.deps.userId()) return IDLE_CHECK_MS;
+      // The batch: the head's sales up to the first one the sender must leave alone, or one of
+      // another cashier (a request carries one grant, or the session alone).
+      const stop = head.findIndex(
+        (row) =>
+          row.directUntil > this.now() ||
+          row.userId !== head[0].userId ||
+          row.grant !== head[0].grant,
+      );
+      const batch = stop < 0 ? head : head.slice(0, stop);
+      const answers = this.deps.postBatch
+        ? await this.deps.postBatch(
+            batch.map((row) => row.dto),
+            batch[0].grant,
+          )
+        : [await this.deps.post(batch[0].dto, batch[0].grant)];
+      const sent: string[] = [];
+      const refused: Parameters<typeof settleSent>[1] = [];
+      let missed: { id: string; reason: string } | null = null;
+      for (const [i, answer] of answers.slice(0, batch.length).entries()) {
+        if (answer.verdict === 'sent') sent.push(batch[i].id);
+        else if (answer.verdict === 'refused') refused.push({ id: batch[i].id, answer });
+        else {
+          missed = { id: batch[i].id, reason: answer.reason };
+          break;
+        }
+      }
+      if (sent.length || refused.length) await settleSent(sent, refused, this.db);
+      if (sent.length) this.failures = 0;
+      if (missed || (!sent.length && !refused.length)) {
+        await markAttempt(missed?.id ?? batch[0].id, missed?.reason ?? '', {}, this.db);
         this.failures++;
         return backoffMs(this.failures);
       }
+      // Let the till's own work (a scan, a payment) run before the next request.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
 }

@@ -136,9 +136,26 @@ export async function queuedSales(db: OutboxDb = outboxDb()): Promise<QueuedSale
   return db.queue.orderBy('receiptNo').toArray();
 }
 
-/** The oldest waiting sale. */
-export async function headOfQueue(db: OutboxDb = outboxDb()): Promise<QueuedSale | undefined> {
-  return db.queue.orderBy('receiptNo').first();
+/** The first `n` sales of the queue, in the order they were rung (one read). */
+export async function queueHead(n: number, db: OutboxDb = outboxDb()): Promise<QueuedSale[]> {
+  return db.queue.orderBy('receiptNo').limit(n).toArray();
+}
+
+/**
+ * A batch's final answers in one transaction: the sales answered with their invoice leave the
+ * queue, the refused ones move to the refused list with their reason (as moveToRefused).
+ */
+export async function settleSent(
+  sent: string[],
+  refused: { id: string; answer: { status: number; code: string | null; reason: string } }[],
+  db: OutboxDb = outboxDb(),
+  now = new Date(),
+): Promise<void> {
+  if (!refused.length) return db.queue.bulkDelete(sent);
+  await db.transaction('rw', db.queue, db.refused, async () => {
+    await db.queue.bulkDelete(sent);
+    for (const r of refused) await moveToRefused(r.id, r.answer, db, now);
+  });
 }
 
 /** The server answered with the invoice: the sale leaves the queue. */
