@@ -155,6 +155,48 @@ describe('device grants', () => {
     expect(shift.status).toBe(401);
   });
 
+  it('books a batch of a till’s queued sales to the grant’s cashier, and refuses alone a sale of another till', async () => {
+    const a = await cashier();
+    const b = await cashier();
+    const grantA = await grantOf(a);
+    const sale = (device = deviceId) => ({
+      id: uuidv7(),
+      device: {
+        deviceId: device,
+        receiptNo: ++receiptNo,
+        rungAt: new Date().toISOString(),
+        offline: true,
+      },
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 10000 }],
+    });
+    const [first, stray, last] = [sale(), sale(uuidv7()), sale()];
+    // B is signed in on the till; the batch goes with A's grant.
+    const res = await b
+      .post('/api/Sales/batch', { sales: [first, stray, last] })
+      .set(DEVICE_GRANT_HEADER, grantA);
+    expect(res.status).toBe(201);
+    const results = res.body.results as {
+      id: string;
+      ok: boolean;
+      sale?: { cashierId: string; shiftId: string };
+      error?: { statusCode: number; code: string };
+    }[];
+    expect(results.map((r) => [r.id, r.ok])).toEqual([
+      [first.id, true],
+      [stray.id, false],
+      [last.id, true],
+    ]);
+    for (const made of [results[0], results[2]])
+      expect(made.sale).toMatchObject({ cashierId: a.userId, shiftId: a.shiftId });
+    expect(results[1].error).toMatchObject({ statusCode: 403, code: 'DEVICE_GRANT_OTHER_DEVICE' });
+    const [{ n }] = await t.ds.query(
+      'SELECT count(*)::int AS n FROM sales_invoices WHERE id = $1',
+      [stray.id],
+    );
+    expect(n).toBe(0);
+  });
+
   it('checks the cashier’s permissions as they are on arrival: a revoked one is accepted and flagged', async () => {
     const b = await cashier(20);
     const grant = await grantOf(b);
