@@ -1,3 +1,4 @@
+import type { CommandRunner } from './command-runner';
 import { fakeManager, fakeRunner, type QueryStub } from './testing';
 
 /**
@@ -10,4 +11,24 @@ export function withLedger<L>(stubs: QueryStub[], changes: unknown[] = [], more:
     apply: jest.Mock;
   };
   return { m, runner: fakeRunner(m), ledger };
+}
+
+/**
+ * A command whose write fails leaves no audit row: `run` executes the handler on a runner whose
+ * manager's `method` (insert, update) throws `message`; the spec expects that error and no audit.
+ */
+export async function expectFailedWriteUnaudited(
+  method: 'insert' | 'update',
+  message: string,
+  run: (runner: CommandRunner) => Promise<unknown>,
+): Promise<void> {
+  const runner = fakeRunner(
+    Object.assign(fakeManager([]), {
+      [method]: async () => {
+        throw new Error(message);
+      },
+    }),
+  );
+  await expect(run(runner)).rejects.toThrow(message);
+  expect(runner.tx!.audits).toHaveLength(0);
 }
