@@ -1,5 +1,5 @@
 import type { CommandRunner } from './command-runner';
-import { fakeManager, fakeRunner, type QueryStub } from './testing';
+import { fakeManager, fakeRunner, type FakeManager, type QueryStub } from './testing';
 
 /**
  * A handler spec's fake manager and runner beside a fake stock ledger (`L`, the ledger's class)
@@ -31,4 +31,16 @@ export async function expectFailedWriteUnaudited(
   );
   await expect(run(runner)).rejects.toThrow(message);
   expect(runner.tx!.audits).toHaveLength(0);
+}
+
+/**
+ * The handler locked the rows of `tables` (`… <table> WHERE id = $1 FOR UPDATE`) in the order
+ * given: each lock's first statement comes before the next one's.
+ */
+export function expectLockOrder(m: FakeManager, tables: string[]): void {
+  const at = (table: string) => {
+    const lock = new RegExp(`${table} WHERE id = \\$1 FOR UPDATE`);
+    return m.calls.findIndex((c) => lock.test(c.sql));
+  };
+  for (let i = 1; i < tables.length; i++) expect(at(tables[i - 1])).toBeLessThan(at(tables[i]));
 }
