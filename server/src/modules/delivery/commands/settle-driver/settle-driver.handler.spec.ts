@@ -7,17 +7,10 @@ import {
 } from '../../../../core/cqrs/testing';
 import { SettleDriverCommand } from './settle-driver.command';
 import { SettleDriverHandler } from './settle-driver.handler';
+import { vaultRow } from '../../../../core/cqrs/handler.spec-fixture';
 
-const vault = (branch = 'b-1') => ({
-  id: 'vault-1',
-  name: 'الخزينة',
-  type: 'cash',
-  branch_id: branch,
-  balance: '0',
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-vault',
-});
+const vault = (branch = 'b-1') =>
+  vaultRow({ id: 'vault-1', branch_id: branch, account_id: 'acc-vault' });
 const run = (orders: { id: string; collected: string }[], branch = 'b-1') => {
   const m = fakeManager([
     [/FROM delivery_settlements WHERE id/, []],

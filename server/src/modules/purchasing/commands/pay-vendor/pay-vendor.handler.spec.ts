@@ -8,6 +8,7 @@ import {
 } from '../../../../core/cqrs/testing';
 import { PayVendorCommand } from './pay-vendor.command';
 import { allocate, PayVendorHandler } from './pay-vendor.handler';
+import { vaultRow } from '../../../../core/cqrs/handler.spec-fixture';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [
@@ -51,16 +52,12 @@ const stubs = (extra: QueryStub[] = []): QueryStub[] => [
     /UPDATE vaults SET balance/,
     [
       [
-        {
+        vaultRow({
           id: 'vault-1',
           name: 'الخزينة الرئيسية',
-          type: 'cash',
-          branch_id: 'b-1',
           balance: '75000',
-          allow_negative: false,
-          active: true,
           account_id: 'acc-1',
-        },
+        }),
       ],
     ],
   ],
