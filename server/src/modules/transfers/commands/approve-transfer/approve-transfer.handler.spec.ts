@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../../../core/auth/auth.types';
 import { errorCode, testMeta } from '../../../../core/cqrs/testing';
 import { ApproveTransferCommand } from './approve-transfer.command';
 import { ApproveTransferHandler } from './approve-transfer.handler';
