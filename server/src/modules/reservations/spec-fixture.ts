@@ -1,7 +1,6 @@
 import { DomainEventSubscribers } from '../../core/cqrs';
-import { fakeManager } from '../../core/cqrs/testing';
+import { fakeManager, vaultRow } from '../../core/cqrs/testing';
 import { StockLedger } from '../inventory';
-import { vaultRow } from '../../core/cqrs/handler.spec-fixture';
 
 /** The branch's main vault, where deposits go. */
 export const mainVault = vaultRow({ id: 'vault-1', account_id: 'acc-vault' });

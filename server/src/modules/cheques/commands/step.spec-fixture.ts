@@ -1,6 +1,5 @@
 import { DomainEventSubscribers } from '../../../core/cqrs';
-import { fakeManager, type QueryStub } from '../../../core/cqrs/testing';
-import { vaultRow } from '../../../core/cqrs/handler.spec-fixture';
+import { fakeManager, type QueryStub, vaultRow } from '../../../core/cqrs/testing';
 
 /** A cheque row as the database answers it, for the step handlers' specs. */
 export const chequeRow = (over: Record<string, unknown> = {}) => ({

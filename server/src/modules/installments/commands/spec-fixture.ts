@@ -1,6 +1,10 @@
 import type { InstallmentSettings } from '@pos/contracts';
-import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
-import { vaultRow } from '../../../core/cqrs/handler.spec-fixture';
+import {
+  fakeManager,
+  type FakeManager,
+  type QueryStub,
+  vaultRow,
+} from '../../../core/cqrs/testing';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
 // stub for), after the stubs above.

@@ -5,10 +5,10 @@ import {
   testMeta,
   testUser,
   type QueryStub,
+  vaultRow as cashVaultRow,
 } from '../../../../core/cqrs/testing';
 import { ReceiveCustomerPaymentCommand } from './receive-customer-payment.command';
 import { ReceiveCustomerPaymentHandler } from './receive-customer-payment.handler';
-import { vaultRow as cashVaultRow } from '../../../../core/cqrs/handler.spec-fixture';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [

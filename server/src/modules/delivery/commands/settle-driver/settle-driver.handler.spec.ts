@@ -4,10 +4,10 @@ import {
   fakeRunner,
   testMeta,
   testUser,
+  vaultRow,
 } from '../../../../core/cqrs/testing';
 import { SettleDriverCommand } from './settle-driver.command';
 import { SettleDriverHandler } from './settle-driver.handler';
-import { vaultRow } from '../../../../core/cqrs/handler.spec-fixture';
 
 const vault = (branch = 'b-1') =>
   vaultRow({ id: 'vault-1', branch_id: branch, account_id: 'acc-vault' });

@@ -5,10 +5,10 @@ import {
   testMeta,
   testUser,
   type QueryStub,
+  vaultRow,
 } from '../../../../core/cqrs/testing';
 import { PayVendorCommand } from './pay-vendor.command';
 import { allocate, PayVendorHandler } from './pay-vendor.handler';
-import { vaultRow } from '../../../../core/cqrs/handler.spec-fixture';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [
