@@ -1,5 +1,6 @@
 import { DomainEventSubscribers } from '../../core/cqrs';
-import { fakeManager, vaultRow } from '../../core/cqrs/testing';
+import { fakeManager } from '../../core/cqrs/testing';
+import { vaultRow } from '../../core/cqrs/spec-rows';
 import { StockLedger } from '../inventory';
 
 /** The branch's main vault, where deposits go. */

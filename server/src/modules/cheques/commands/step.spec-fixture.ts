@@ -1,5 +1,6 @@
 import { DomainEventSubscribers } from '../../../core/cqrs';
-import { fakeManager, type QueryStub, vaultRow } from '../../../core/cqrs/testing';
+import { fakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow } from '../../../core/cqrs/spec-rows';
 
 /** A cheque row as the database answers it, for the step handlers' specs. */
 export const chequeRow = (over: Record<string, unknown> = {}) => ({

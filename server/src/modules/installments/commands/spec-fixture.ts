@@ -1,10 +1,6 @@
 import type { InstallmentSettings } from '@pos/contracts';
-import {
-  fakeManager,
-  type FakeManager,
-  type QueryStub,
-  vaultRow,
-} from '../../../core/cqrs/testing';
+import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow } from '../../../core/cqrs/spec-rows';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
 // stub for), after the stubs above.

@@ -1,9 +1,5 @@
-import {
-  fakeManager,
-  type FakeManager,
-  type QueryStub,
-  vaultRow as cashVaultRow,
-} from '../../../core/cqrs/testing';
+import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow as cashVaultRow } from '../../../core/cqrs/spec-rows';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
 // stub for), after the stubs above.

@@ -5,8 +5,8 @@ import {
   testMeta,
   testUser,
   type QueryStub,
-  vaultRow as cashVaultRow,
 } from '../../../../core/cqrs/testing';
+import { vaultRow as cashVaultRow } from '../../../../core/cqrs/spec-rows';
 import { ReceiveCustomerPaymentCommand } from './receive-customer-payment.command';
 import { ReceiveCustomerPaymentHandler } from './receive-customer-payment.handler';
 

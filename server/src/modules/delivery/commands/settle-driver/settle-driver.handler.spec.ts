@@ -4,8 +4,8 @@ import {
   fakeRunner,
   testMeta,
   testUser,
-  vaultRow,
 } from '../../../../core/cqrs/testing';
+import { vaultRow } from '../../../../core/cqrs/spec-rows';
 import { SettleDriverCommand } from './settle-driver.command';
 import { SettleDriverHandler } from './settle-driver.handler';
 

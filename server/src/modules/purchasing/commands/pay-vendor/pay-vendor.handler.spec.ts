@@ -5,8 +5,8 @@ import {
   testMeta,
   testUser,
   type QueryStub,
-  vaultRow,
 } from '../../../../core/cqrs/testing';
+import { vaultRow } from '../../../../core/cqrs/spec-rows';
 import { PayVendorCommand } from './pay-vendor.command';
 import { allocate, PayVendorHandler } from './pay-vendor.handler';
 
