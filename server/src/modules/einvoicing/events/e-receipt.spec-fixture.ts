@@ -42,6 +42,13 @@ export const company = {
   postal_code: null,
 };
 
+/** The sale's branch row: e-receipts on, its POS serial and ETA branch code. */
+export const branchRow = (enabled = true, posSerial = 'POS-9', taxBranch = '3') => ({
+  e_receipts_enabled: enabled,
+  receipt_pos_serial: posSerial,
+  tax_branch_number: taxBranch,
+});
+
 export const savedLine = {
   sku: 'SKU-1',
   name: 'قميص',

@@ -4,7 +4,14 @@ import {
   type DeviceEReceiptData,
   type SaleCompletedEvent,
 } from '@pos/contracts';
-import { company, completedSale, receiptSetup, savedLine, sha } from './e-receipt.spec-fixture';
+import {
+  branchRow,
+  company,
+  completedSale,
+  receiptSetup,
+  savedLine,
+  sha,
+} from './e-receipt.spec-fixture';
 
 // A till's own e-receipt (issue 32 item 6): the till builds it with the contracts' builder from
 // the sale as it completed it; the server rebuilds it from the saved sale, checks it and holds a
@@ -79,10 +86,7 @@ const tillReceipt = (
 
 function setup(head: string, deviceSerial: string | null = 'TILL-7') {
   const { m, tx } = receiptSetup([
-    [
-      /FROM branches/,
-      [{ e_receipts_enabled: true, receipt_pos_serial: 'POS-9', tax_branch_number: '3' }],
-    ],
+    [/FROM branches/, [branchRow()]],
     [/FROM eta_company/, [company]],
     [/FROM sale_lines/, [savedLine]],
     [/FROM pos_devices/, [{ eta_pos_serial: deviceSerial }]],

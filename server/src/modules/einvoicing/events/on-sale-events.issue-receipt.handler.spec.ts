@@ -1,6 +1,7 @@
 import { checkEtaReceiptEquations, etaPaymentMethod, etaReceiptUuid } from '@pos/contracts';
 import type { QueryStub } from '../../../core/cqrs/testing';
 import {
+  branchRow,
   company,
   completedSale as sale,
   receiptSetup,
@@ -23,22 +24,14 @@ function setup(branch: object | undefined, head = { last_uuid: 'a'.repeat(64), l
 
 describe('IssueEReceiptHandler', () => {
   it('with e-receipts off costs one primary-key read and writes nothing', async () => {
-    const { m, tx } = setup({
-      e_receipts_enabled: false,
-      receipt_pos_serial: 'P',
-      tax_branch_number: '0',
-    });
+    const { m, tx } = setup(branchRow(false, 'P', '0'));
     await tx.raise('sale.completed', sale);
     expect(m.calls).toHaveLength(1);
     expect(tx.events).toEqual([]);
   });
 
   it('chains on the locked head of the serial, stores the receipt queued, wakes the worker', async () => {
-    const { m, tx } = setup({
-      e_receipts_enabled: true,
-      receipt_pos_serial: 'POS-9',
-      tax_branch_number: '3',
-    });
+    const { m, tx } = setup(branchRow());
     await tx.raise('sale.completed', sale);
     const sqls = m.calls.map((c) => c.sql);
     const lock = sqls.findIndex((s) =>
