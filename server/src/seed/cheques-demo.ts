@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { normalizeArabic, type ChequeAction } from '@pos/contracts';
-import type { AuthUser } from '../core/auth/auth.types';
 import { createVaultAccount } from '../modules/cash';
 import {
   BounceChequeCommand,
@@ -16,7 +15,7 @@ import {
   RecordChequeCommand,
   RecordChequeHandler,
 } from '../modules/cheques';
-import { demoMeta, demoRunner } from './demo-runner';
+import { demoMeta, demoRunner, demoUser } from './demo-runner';
 
 export const DEMO_BANK_NAME = 'البنك الأهلي - حساب جاري';
 
@@ -66,12 +65,10 @@ export async function seedDemoCheques(ds: DataSource): Promise<void> {
   const vendor = await party('vendors', 'شركة النيل للتوريدات');
 
   const runner = demoRunner(ds, ChequePostJournalHandler);
-  const user = {
-    id: accountant.id,
-    branchId: branch.id,
-    isAdmin: false,
-    permissions: ['can_see_vault_totals', 'can_take_advance'],
-  } as unknown as AuthUser;
+  const user = demoUser(accountant.id, branch.id, false, [
+    'can_see_vault_totals',
+    'can_take_advance',
+  ]);
   const meta = demoMeta(accountant.id);
   const day = async (offset: number) =>
     (await ds.query(`SELECT to_char(now()::date + $1::int, 'YYYY-MM-DD') AS d`, [offset]))[0]

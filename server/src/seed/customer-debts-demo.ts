@@ -1,7 +1,6 @@
-import { includedVat, normalizeArabic, type PermissionKey } from '@pos/contracts';
+import { includedVat, normalizeArabic } from '@pos/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import type { AuthUser } from '../core/auth/auth.types';
 import { postHistory } from '../modules/accounting';
 import {
   CustomerPostJournalHandler,
@@ -10,7 +9,7 @@ import {
 } from '../modules/customers';
 import { SalePostJournalHandler } from '../modules/sales';
 import { recomputeShiftTalliesSql, ShiftPostJournalHandler } from '../modules/shifts';
-import { demoMeta, demoRunner } from './demo-runner';
+import { demoMeta, demoRunner, demoAdmin } from './demo-runner';
 
 /** The demo's credit sales carry this request hash: the step runs once. */
 const MARK = 'seed:debts';
@@ -216,17 +215,7 @@ export async function seedDemoDebts(ds: DataSource): Promise<void> {
     [branches[0].id],
   );
   if (!vault) return;
-  const user = {
-    id: admin.id,
-    username: admin.username,
-    name: admin.display_name,
-    branchId: branches[0].id,
-    isAdmin: true,
-    permissions: ['can_see_customers', 'can_see_totals'] as PermissionKey[],
-    screens: [],
-    maxDiscountPercent: 100,
-    sessionId: 'demo-seed',
-  } as AuthUser;
+  const user = demoAdmin(admin, branches[0].id, ['can_see_customers', 'can_see_totals']);
   for (const spec of CUSTOMERS)
     if (spec.paid)
       await receive.execute(

@@ -1,12 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  dueDateAt,
-  normalizeArabic,
-  type InstallmentPeriod,
-  type PermissionKey,
-} from '@pos/contracts';
-import type { AuthUser } from '../core/auth/auth.types';
+import { dueDateAt, normalizeArabic, type InstallmentPeriod } from '@pos/contracts';
 import { CustomerPostJournalHandler } from '../modules/customers';
 import {
   CollectInstallmentCommand,
@@ -37,7 +31,7 @@ import {
   TallyShiftSalesHandler,
   ShiftPostJournalHandler,
 } from '../modules/shifts';
-import { demoMeta, demoRunner } from './demo-runner';
+import { demoMeta, demoRunner, demoAdmin } from './demo-runner';
 
 /** The register the demo's installment sales are rung up on (a shift opened and closed here). */
 const DEMO_REGISTER = 97;
@@ -230,21 +224,11 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
     : [];
   if (!inventory || !vault || !card || goods.length === 0) return;
 
-  const user = {
-    id: admin.id,
-    username: admin.username,
-    name: admin.display_name,
-    branchId,
-    isAdmin: true,
-    permissions: [
-      'can_grant_credit',
-      'can_see_installments',
-      'can_see_branches',
-    ] as PermissionKey[],
-    screens: [],
-    maxDiscountPercent: 100,
-    sessionId: 'demo-seed',
-  } as unknown as AuthUser;
+  const user = demoAdmin(admin, branchId, [
+    'can_grant_credit',
+    'can_see_installments',
+    'can_see_branches',
+  ]);
   const meta = demoMeta(admin.id, 'demo seed');
   const runner = demoRunner(
     ds,

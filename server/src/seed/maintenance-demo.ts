@@ -6,7 +6,6 @@ import {
   type MaintenanceStatus,
   type MaintenanceUpdateDto,
 } from '@pos/contracts';
-import type { AuthUser } from '../core/auth/auth.types';
 import { StockLedger } from '../modules/inventory';
 import {
   AddPartsCommand,
@@ -20,7 +19,7 @@ import {
   UpdateTicketHandler,
 } from '../modules/maintenance';
 import { RepairSales } from '../modules/sales';
-import { demoMeta, demoRunner } from './demo-runner';
+import { demoMeta, demoRunner, demoUser } from './demo-runner';
 
 /** The steps from a new ticket to each status (MAINTENANCE_TRANSITIONS). */
 const PATH: Record<MaintenanceStatus, MaintenanceStatus[]> = {
@@ -207,12 +206,7 @@ export async function seedDemoMaintenance(ds: DataSource): Promise<void> {
   );
 
   const runner = demoRunner(ds, MaintenancePostJournalHandler);
-  const user = {
-    id: desk.id,
-    branchId: branch.id,
-    isAdmin: false,
-    permissions: [],
-  } as unknown as AuthUser;
+  const user = demoUser(desk.id, branch.id, false, []);
   const meta = demoMeta(desk.id);
   const customer = async (name: string, phone: string) => {
     const [row] = await ds.query('SELECT id FROM customers WHERE name = $1', [name]);

@@ -1,7 +1,6 @@
-import { normalizeArabic, type PermissionKey } from '@pos/contracts';
+import { normalizeArabic } from '@pos/contracts';
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import type { AuthUser } from '../core/auth/auth.types';
 import { queuePosting } from '../modules/accounting';
 import { moveVault } from '../modules/cash';
 import { StockLedger } from '../modules/inventory';
@@ -10,7 +9,7 @@ import {
   SavePurchaseInvoiceCommand,
   SavePurchaseInvoiceHandler,
 } from '../modules/purchasing';
-import { demoMeta, demoRunner } from './demo-runner';
+import { demoMeta, demoRunner, demoAdmin } from './demo-runner';
 
 /** Used only when the demo has no vendors yet (the vendors' own demo step creates theirs). */
 const FALLBACK_VENDORS = [
@@ -64,17 +63,11 @@ export async function seedDemoPurchases(ds: DataSource): Promise<void> {
     `SELECT id, avg_cost FROM variants WHERE sku LIKE 'DEMO-%' AND active ORDER BY sku LIMIT 120`,
   );
   if (!admin || !inventories.length || !variants.length) return;
-  const user: AuthUser = {
-    id: admin.id,
-    username: admin.username,
-    name: admin.display_name,
-    branchId: admin.branch_id,
-    isAdmin: true,
-    permissions: ['can_buy_products', 'can_see_buy_price', 'can_see_branches'] as PermissionKey[],
-    screens: [],
-    maxDiscountPercent: 100,
-    sessionId: 'demo-seed',
-  } as AuthUser;
+  const user = demoAdmin(admin, admin.branch_id, [
+    'can_buy_products',
+    'can_see_buy_price',
+    'can_see_branches',
+  ]);
   const meta = demoMeta(admin.id, 'demo seed');
   // The real command, outside the HTTP app: its runner, the stock ledger and the books' subscriber.
   const runner = demoRunner(ds, PostPurchaseJournalHandler);

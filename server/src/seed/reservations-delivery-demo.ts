@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DeliveryAction } from '@pos/contracts';
-import type { AuthUser } from '../core/auth/auth.types';
 import {
   CreateDeliveryCommand,
   CreateDeliveryHandler,
@@ -20,7 +19,7 @@ import {
   ReservationPostJournalHandler,
 } from '../modules/reservations';
 import type { SaleWriter } from '../modules/sales';
-import { demoMeta, demoRunner } from './demo-runner';
+import { demoMeta, demoRunner, demoUser } from './demo-runner';
 
 async function demoActor(ds: DataSource) {
   const [branch] = await ds.query('SELECT id FROM branches ORDER BY created_at LIMIT 1');
@@ -28,12 +27,7 @@ async function demoActor(ds: DataSource) {
     `SELECT id FROM users WHERE username IN ('manager', 'admin') ORDER BY username = 'manager' DESC LIMIT 1`,
   );
   if (!branch || !user) return null;
-  const actor = {
-    id: user.id,
-    branchId: branch.id,
-    isAdmin: true,
-    permissions: ['can_see_vault_totals', 'can_return_products'],
-  } as unknown as AuthUser;
+  const actor = demoUser(user.id, branch.id, true, ['can_see_vault_totals', 'can_return_products']);
   return { branchId: branch.id as string, actor };
 }
 

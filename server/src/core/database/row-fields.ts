@@ -52,3 +52,16 @@ export function rowTimes<C extends string>(
   }
   return out as RowTimes<C>;
 }
+
+/**
+ * The fields of a read model that are a row's numeric columns (pg: bigint and numeric come as
+ * text), as numbers: `unit_cost` → `unitCost`.
+ */
+export function rowNumbers<C extends string>(
+  row: Record<string, unknown>,
+  columns: readonly C[],
+): { [K in C as Field<K>]: number } {
+  const out: Record<string, number> = {};
+  for (const c of columns) out[fieldName(c)] = Number(row[c]);
+  return out as { [K in C as Field<K>]: number };
+}

@@ -15,14 +15,7 @@ import {
   PricingRulesController,
   PromotionsController,
 } from './controllers/pricing.controller';
-import {
-  CustomerGroupEntity,
-  CustomerGroupMemberEntity,
-  PriceListEntity,
-  PriceListItemEntity,
-  PricingStateEntity,
-  PromotionEntity,
-} from './entities/pricing.entities';
+import { CustomerGroupEntity, PRICING_ENTITIES } from './entities/pricing.entities';
 import { PricingQueries } from './queries/pricing.queries';
 
 /**
@@ -45,16 +38,7 @@ export const customerGroups = defineServerResource({
 });
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([
-      PricingStateEntity,
-      CustomerGroupEntity,
-      CustomerGroupMemberEntity,
-      PriceListEntity,
-      PriceListItemEntity,
-      PromotionEntity,
-    ]),
-  ],
+  imports: [TypeOrmModule.forFeature(PRICING_ENTITIES)],
   controllers: [
     PriceListsController,
     PromotionsController,

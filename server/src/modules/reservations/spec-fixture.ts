@@ -1,18 +1,10 @@
 import { DomainEventSubscribers } from '../../core/cqrs';
 import { fakeManager } from '../../core/cqrs/testing';
+import { vaultRow } from '../../core/cqrs/spec-rows';
 import { StockLedger } from '../inventory';
 
 /** The branch's main vault, where deposits go. */
-export const mainVault = {
-  id: 'vault-1',
-  name: 'الخزينة',
-  type: 'cash',
-  branch_id: 'b-1',
-  balance: '0',
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-vault',
-};
+export const mainVault = vaultRow({ id: 'vault-1', account_id: 'acc-vault' });
 
 /** A fake manager for the reservation commands' specs: one reservation, its line and customer. */
 export function reservationManager(

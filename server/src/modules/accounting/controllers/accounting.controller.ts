@@ -16,7 +16,6 @@ import {
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AdminOnly, CurrentUser, RequirePermissions } from '../../../core/auth/decorators';
 import { branchReadScope } from '../../../core/auth/branch-scope';
-import { requestLocale } from '../../../core/i18n/locale';
 import { createdOrSeen, DocumentRoutes } from '../../../core/http/document-routes';
 import { CloseBooksCommand } from '../commands/close-books/close-books.command';
 import { CreateAccountCommand } from '../commands/create-account/create-account.command';
@@ -26,8 +25,7 @@ import { PostJournalEntryCommand } from '../commands/post-journal-entry/post-jou
 import type { PostJournalEntryResult } from '../commands/post-journal-entry/post-journal-entry.handler';
 import { ReverseJournalEntryCommand } from '../commands/reverse-journal-entry/reverse-journal-entry.command';
 import { AccountingQueries } from '../queries/accounting.queries';
-import { workbookFile } from '../../../core/excel/workbook';
-import { branchName } from './reports.controller';
+import { BooksReport, reportOrWorkbook } from './reports.controller';
 import { trialBalanceWorkbook } from '../services/report-workbook';
 
 const Manage = () => RequirePermissions(['can_manage_accounting']);
@@ -110,8 +108,7 @@ export class AccountingController {
     return this.queries.accounts();
   }
 
-  @RequirePermissions(['can_see_totals'])
-  @Get('reports/TrialBalance')
+  @BooksReport('reports/TrialBalance')
   async trialBalance(
     @Query() query: TrialBalanceExportQueryDto,
     @CurrentUser() user: AuthUser,
@@ -119,10 +116,14 @@ export class AccountingController {
   ) {
     const { format, ...filters } = query;
     const report = await this.queries.trialBalance(filters, user);
-    if (format !== 'xlsx') return report;
-    const branch = await branchName(this.ds, branchReadScope(user) ?? filters.branchId ?? null);
-    return workbookFile(
-      await trialBalanceWorkbook(report, requestLocale(req), branch),
+    const branchId = branchReadScope(user) ?? filters.branchId ?? null;
+    return reportOrWorkbook(
+      this.ds,
+      req,
+      format,
+      report,
+      branchId,
+      trialBalanceWorkbook,
       'trial-balance',
     );
   }

@@ -1,9 +1,11 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  type Locale,
+  type PermissionKey,
   AccountStatementQueryDto,
   BalanceSheetQueryDto,
   PeriodReportQueryDto,
@@ -26,6 +28,31 @@ export async function branchName(ds: DataSource, id: string | null): Promise<str
   return row?.name ?? null;
 }
 
+/** A report's workbook (services/report-workbook.ts): the report, the language, the branch's name. */
+type ReportWorkbook<R> = (report: R, locale: Locale, branchName: string | null) => Promise<Buffer>;
+
+/**
+ * A report as asked: itself, or with `?format=xlsx` its workbook named `name`, in the request's
+ * language and headed by the name of the branch `branchId` (null: every branch).
+ */
+export async function reportOrWorkbook<R>(
+  ds: DataSource,
+  req: Request,
+  format: string | undefined,
+  report: R,
+  branchId: string | null,
+  workbook: ReportWorkbook<R>,
+  name: string,
+) {
+  if (format !== 'xlsx') return report;
+  const branch = await branchName(ds, branchId);
+  return workbookFile(await workbook(report, requestLocale(req), branch), name);
+}
+
+/** GET `path`: a report of the books, for those who see totals (and the `more` permissions). */
+export const BooksReport = (path: string, ...more: PermissionKey[]) =>
+  applyDecorators(RequirePermissions(['can_see_totals', ...more]), Get(path));
+
 /**
  * The books' reports (issue 13 item 6; docs/decisions/): every figure needs can_see_totals; the
  * income statement and the balance sheet (which carries the period's profit) also can_see_profit.
@@ -39,54 +66,46 @@ export class AccountingReportsController {
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
-  @RequirePermissions(['can_see_totals'])
-  @Get('AccountStatement')
+  /** The report, or with `?format=xlsx` its workbook named `name`, headed by the report's branch. */
+  private answer<R extends { branchId: string | null }>(
+    req: Request,
+    query: { format?: string },
+    report: R,
+    workbook: ReportWorkbook<R>,
+    name: string,
+  ) {
+    return reportOrWorkbook(this.ds, req, query.format, report, report.branchId, workbook, name);
+  }
+
+  @BooksReport('AccountStatement')
   async statement(
     @Query() query: AccountStatementQueryDto,
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
   ) {
     const report = await this.queries.statement(query, user);
-    if (query.format !== 'xlsx') return report;
-    const file = await statementWorkbook(
-      report,
-      requestLocale(req),
-      await branchName(this.ds, report.branchId),
-    );
-    return workbookFile(file, `account-statement-${report.account.code}`);
+    const name = `account-statement-${report.account.code}`;
+    return this.answer(req, query, report, statementWorkbook, name);
   }
 
-  @RequirePermissions(['can_see_totals', 'can_see_profit'])
-  @Get('IncomeStatement')
+  @BooksReport('IncomeStatement', 'can_see_profit')
   async incomeStatement(
     @Query() query: PeriodReportQueryDto,
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
   ) {
     const report = await this.queries.incomeStatement(query, user);
-    if (query.format !== 'xlsx') return report;
-    const file = await incomeStatementWorkbook(
-      report,
-      requestLocale(req),
-      await branchName(this.ds, report.branchId),
-    );
-    return workbookFile(file, 'income-statement');
+    return this.answer(req, query, report, incomeStatementWorkbook, 'income-statement');
   }
 
-  @RequirePermissions(['can_see_totals', 'can_see_profit'])
-  @Get('BalanceSheet')
+  @BooksReport('BalanceSheet', 'can_see_profit')
   async balanceSheet(
     @Query() query: BalanceSheetQueryDto,
     @CurrentUser() user: AuthUser,
     @Req() req: Request,
   ) {
     const report = await this.queries.balanceSheet(query, user);
-    if (query.format !== 'xlsx') return report;
-    const file = await balanceSheetWorkbook(
-      report,
-      requestLocale(req),
-      await branchName(this.ds, report.branchId),
-    );
-    return workbookFile(file, `balance-sheet-${report.at}`);
+    const name = `balance-sheet-${report.at}`;
+    return this.answer(req, query, report, balanceSheetWorkbook, name);
   }
 }

@@ -13,6 +13,7 @@ import {
   findCheque,
   lockCheque,
   nextStatus,
+  restoreDebt,
   setChequeStatus,
   type ChequeRow,
 } from '../cheque-flow';
@@ -90,5 +91,24 @@ export abstract class ChequeStepHandler<
       after: { status: to, vaultId: vault?.id ?? cheque.vaultId, note },
     });
     return { id: cheque.id, status: to };
+  }
+}
+
+/**
+ * A step that takes the payment back (bounce, cancel): the party owes again, on its ledger as
+ * `ledgerType`; no vault moves.
+ */
+export abstract class DebtRestoringStepHandler<
+  C extends ChequeStepCommand,
+> extends ChequeStepHandler<C> {
+  protected abstract readonly ledgerType: 'cheque_bounced' | 'cheque_cancelled';
+
+  protected async apply(
+    cheque: ChequeRow,
+    { dto, user }: C,
+    tx: CommandTransaction,
+  ): Promise<null> {
+    await restoreDebt(tx, cheque, this.ledgerType, user.id, dto.note);
+    return null;
   }
 }

@@ -1,5 +1,6 @@
 import { DomainEventSubscribers } from '../../../core/cqrs';
 import { fakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow } from '../../../core/cqrs/spec-rows';
 
 /** A cheque row as the database answers it, for the step handlers' specs. */
 export const chequeRow = (over: Record<string, unknown> = {}) => ({
@@ -16,17 +17,15 @@ export const chequeRow = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const bankVault = (over: Record<string, unknown> = {}) => ({
-  id: 'bank-1',
-  name: 'البنك',
-  type: 'bank',
-  branch_id: 'b-1',
-  balance: '100000',
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-bank',
-  ...over,
-});
+export const bankVault = (over: Record<string, unknown> = {}) =>
+  vaultRow({
+    id: 'bank-1',
+    name: 'البنك',
+    type: 'bank',
+    balance: '100000',
+    account_id: 'acc-bank',
+    ...over,
+  });
 
 /** The stubs of a step on this cheque (the party and the vault answer like the real tables). */
 export function stepManager(cheque: Record<string, unknown>, extra: QueryStub[] = []) {

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { DeliveryCollectedEvent, DeliverySettledEvent } from '@pos/contracts';
-import { DomainEventSubscribers } from '../../../core/cqrs';
-import { queuePosting, type PostingLine } from '../../accounting';
+import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
+import { queuePosting, type Posting, type PostingLine } from '../../accounting';
 
 /**
  * The books of delivery cash: on delivery the driver holds what they collected (Dr driver cash)
@@ -17,24 +17,25 @@ export class DeliveryPostJournalHandler implements OnModuleInit {
 
   onModuleInit(): void {
     this.subscribers.on('delivery.collected', ({ payload: d }, tx) => {
-      queuePosting(tx, {
-        branchId: d.branchId,
-        source: { type: 'delivery', id: d.orderId, number: d.number },
-        description: 'delivered',
-        createdBy: d.userId,
-        lines: collectedLines(d),
-      });
+      const source = { type: 'delivery', id: d.orderId, number: d.number };
+      post(tx, d, source, 'delivered', collectedLines(d));
     });
     this.subscribers.on('delivery.settled', ({ payload: s }, tx) => {
-      queuePosting(tx, {
-        branchId: s.branchId,
-        source: { type: 'delivery_settlement', id: s.settlementId, number: s.number },
-        description: 'settled',
-        createdBy: s.userId,
-        lines: settledLines(s),
-      });
+      const source = { type: 'delivery_settlement', id: s.settlementId, number: s.number };
+      post(tx, s, source, 'settled', settledLines(s));
     });
   }
+}
+
+/** One entry of a branch's delivery cash, made by the event's user. */
+function post(
+  tx: CommandTransaction,
+  e: { branchId: string; userId: string | null },
+  source: Posting['source'],
+  description: string,
+  lines: PostingLine[],
+): void {
+  queuePosting(tx, { branchId: e.branchId, source, description, createdBy: e.userId, lines });
 }
 
 export function collectedLines(d: DeliveryCollectedEvent): PostingLine[] {

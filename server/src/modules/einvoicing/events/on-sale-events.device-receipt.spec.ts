@@ -1,20 +1,21 @@
-import { createHash } from 'node:crypto';
 import {
   buildDeviceReceipt,
   etaReceiptQr,
   type DeviceEReceiptData,
   type SaleCompletedEvent,
 } from '@pos/contracts';
-import { CommandTransaction } from '../../../core/cqrs/command-transaction';
-import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
-import { fakeManager, testMeta, type QueryStub } from '../../../core/cqrs/testing';
-import { IssueEReceiptHandler } from './on-sale-events.issue-receipt.handler';
+import {
+  branchRow,
+  company,
+  completedSale,
+  receiptSetup,
+  savedLine,
+  sha,
+} from './e-receipt.spec-fixture';
 
 // A till's own e-receipt (issue 32 item 6): the till builds it with the contracts' builder from
 // the sale as it completed it; the server rebuilds it from the saved sale, checks it and holds a
 // receipt whose chain, UUID or serial does not check out.
-
-const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 const data: DeviceEReceiptData & {
   serial: string;
@@ -38,18 +39,8 @@ const data: DeviceEReceiptData & {
     branchCode: '3',
   },
 };
-const company = {
-  rin: '123456789',
-  name: 'Shop',
-  activity_code: '4711',
-  country: 'EG',
-  governate: 'Cairo',
-  region_city: 'Nasr City',
-  street: 'Street',
-  building_number: '1',
-  postal_code: null,
-};
-// The sale as the till completed it (computeSale's line: 2 × 114.00, 8.00 off) and as the server saved it.
+// The sale's line as the till completed it (computeSale's line: 2 × 114.00, 8.00 off); the fixture's
+// savedLine is the same line as the server saved it.
 const deviceLine = {
   sku: 'SKU-1',
   name: 'قميص',
@@ -61,17 +52,6 @@ const deviceLine = {
   lineTotal: 22000,
   discount: 800,
   invoiceDiscountShare: 0,
-};
-const savedLine = {
-  sku: 'SKU-1',
-  name: 'قميص',
-  eta_item_type: null,
-  eta_item_code: null,
-  unit: 'piece',
-  quantity: '2.000',
-  gross: '22800',
-  line_total: '22000',
-  vat_rate: 14,
 };
 const rungAt = '2026-12-05T09:30:00.000Z';
 
@@ -88,45 +68,31 @@ const deviceBuild = (previousUuid: string, receiptNumber: string) =>
     sha,
   )!;
 
-function sale(eReceipt: NonNullable<SaleCompletedEvent['device']>['eReceipt']): SaleCompletedEvent {
+type TillReceipt = NonNullable<SaleCompletedEvent['device']>['eReceipt'];
+
+function sale(eReceipt: TillReceipt): SaleCompletedEvent {
   return {
-    saleId: 'sale-1',
-    number: 'B01-R01-000007',
-    branchId: 'b-1',
-    inventoryId: 'i-1',
-    shiftId: 'sh-1',
-    cashierId: 'u-1',
-    cashierName: 'Cashier',
-    customerId: null,
-    itemCount: 1,
-    subtotal: 22800,
-    discounts: 800,
-    vat: 2702,
-    total: 22000,
-    costTotal: 10000,
-    payments: [{ methodId: 'm-1', methodName: 'Cash', type: 'cash', amount: 22000 }],
-    changeDue: 0,
-    dueAmount: 0,
+    ...completedSale,
     device: { deviceId: 'd-1', receipt: 'B01-D01-3', eReceipt },
   };
 }
 
+/** The receipt the till sends with the sale: its serial TILL-7, the built one's UUID unless forged. */
+const tillReceipt = (
+  built: ReturnType<typeof deviceBuild>,
+  previousUuid: string,
+  uuid = built.uuid,
+): TillReceipt => ({ serial: 'TILL-7', uuid, previousUuid, dateTimeIssued: built.dateTimeIssued });
+
 function setup(head: string, deviceSerial: string | null = 'TILL-7') {
-  const stubs: QueryStub[] = [
-    [
-      /FROM branches/,
-      [{ e_receipts_enabled: true, receipt_pos_serial: 'POS-9', tax_branch_number: '3' }],
-    ],
+  const { m, tx } = receiptSetup([
+    [/FROM branches/, [branchRow()]],
     [/FROM eta_company/, [company]],
     [/FROM sale_lines/, [savedLine]],
     [/FROM pos_devices/, [{ eta_pos_serial: deviceSerial }]],
     [/FOR UPDATE/, [{ last_uuid: head, last_seq: 2 }]],
     [/^\s*WITH r AS \(/, []],
-  ];
-  const m = fakeManager(stubs);
-  const subscribers = new DomainEventSubscribers();
-  new IssueEReceiptHandler(subscribers).onModuleInit();
-  const tx = new CommandTransaction(m, testMeta, (e, t) => subscribers.dispatch(e, t));
+  ]);
   const insert = () => {
     const call = m.calls.find((c) => /INSERT INTO e_receipts/.test(c.sql))!;
     const p = call.params as unknown[];
@@ -149,15 +115,7 @@ describe('a till-built e-receipt on sync', () => {
   it('is the receipt the server rebuilds from the saved sale: stored under the till serial, queued', async () => {
     const built = deviceBuild(head, 'B01-D01-3');
     const { m, tx, insert } = setup(head);
-    await tx.raise(
-      'sale.completed',
-      sale({
-        serial: 'TILL-7',
-        uuid: built.uuid,
-        previousUuid: head,
-        dateTimeIssued: built.dateTimeIssued,
-      }),
-    );
+    await tx.raise('sale.completed', sale(tillReceipt(built, head)));
     const row = insert();
     expect(row).toMatchObject({
       serial: 'TILL-7',
@@ -194,15 +152,7 @@ describe('a till-built e-receipt on sync', () => {
   it('holds a receipt that does not follow the serial head (previous_uuid), never submitted', async () => {
     const built = deviceBuild('c'.repeat(64), 'B01-D01-3');
     const { m, tx, insert } = setup(head);
-    await tx.raise(
-      'sale.completed',
-      sale({
-        serial: 'TILL-7',
-        uuid: built.uuid,
-        previousUuid: 'c'.repeat(64),
-        dateTimeIssued: built.dateTimeIssued,
-      }),
-    );
+    await tx.raise('sale.completed', sale(tillReceipt(built, 'c'.repeat(64))));
     expect(insert()).toMatchObject({
       status: 'chain_broken',
       held: 'previous_uuid',
@@ -218,30 +168,14 @@ describe('a till-built e-receipt on sync', () => {
   it('holds a receipt whose UUID is not the rebuilt one (uuid_mismatch), and one of a serial not the till’s', async () => {
     const built = deviceBuild(head, 'B01-D01-3');
     const forged = setup(head);
-    await forged.tx.raise(
-      'sale.completed',
-      sale({
-        serial: 'TILL-7',
-        uuid: 'd'.repeat(64),
-        previousUuid: head,
-        dateTimeIssued: built.dateTimeIssued,
-      }),
-    );
+    await forged.tx.raise('sale.completed', sale(tillReceipt(built, head, 'd'.repeat(64))));
     expect(forged.insert()).toMatchObject({
       status: 'chain_broken',
       held: 'uuid_mismatch',
       uuid: 'd'.repeat(64),
     });
     const moved = setup(head, 'OTHER-1');
-    await moved.tx.raise(
-      'sale.completed',
-      sale({
-        serial: 'TILL-7',
-        uuid: built.uuid,
-        previousUuid: head,
-        dateTimeIssued: built.dateTimeIssued,
-      }),
-    );
+    await moved.tx.raise('sale.completed', sale(tillReceipt(built, head)));
     expect(moved.insert()).toMatchObject({ status: 'chain_broken', held: 'serial' });
   });
 

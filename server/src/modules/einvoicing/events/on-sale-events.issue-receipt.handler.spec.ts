@@ -1,98 +1,37 @@
-import { createHash } from 'node:crypto';
+import { checkEtaReceiptEquations, etaPaymentMethod, etaReceiptUuid } from '@pos/contracts';
+import type { QueryStub } from '../../../core/cqrs/testing';
 import {
-  checkEtaReceiptEquations,
-  etaPaymentMethod,
-  etaReceiptUuid,
-  type SaleCompletedEvent,
-} from '@pos/contracts';
-import { CommandTransaction } from '../../../core/cqrs/command-transaction';
-import { DomainEventSubscribers } from '../../../core/cqrs/domain-event-subscribers';
-import { fakeManager, testMeta, type QueryStub } from '../../../core/cqrs/testing';
-import { IssueEReceiptHandler } from './on-sale-events.issue-receipt.handler';
+  branchRow,
+  company,
+  completedSale as sale,
+  receiptSetup,
+  savedLine,
+  sha,
+} from './e-receipt.spec-fixture';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [[/^\s*WITH r AS \(/, []]];
 
-const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-
-const sale: SaleCompletedEvent = {
-  saleId: 'sale-1',
-  number: 'B01-R01-000007',
-  branchId: 'b-1',
-  inventoryId: 'i-1',
-  shiftId: 'sh-1',
-  cashierId: 'u-1',
-  cashierName: 'Cashier',
-  customerId: null,
-  itemCount: 1,
-  subtotal: 22800,
-  discounts: 800,
-  vat: 2702,
-  total: 22000,
-  costTotal: 10000,
-  payments: [{ methodId: 'm-1', methodName: 'Cash', type: 'cash', amount: 22000 }],
-  changeDue: 0,
-  dueAmount: 0,
-};
-const company = {
-  rin: '123456789',
-  name: 'Shop',
-  activity_code: '4711',
-  country: 'EG',
-  governate: 'Cairo',
-  region_city: 'Nasr City',
-  street: 'Street',
-  building_number: '1',
-  postal_code: null,
-};
-
 function setup(branch: object | undefined, head = { last_uuid: 'a'.repeat(64), last_seq: 6 }) {
-  const stubs: QueryStub[] = [
+  return receiptSetup([
     [/FROM branches/, branch ? [branch] : []],
     [/FROM eta_company/, [company]],
-    [
-      /FROM sale_lines/,
-      [
-        {
-          sku: 'SKU-1',
-          name: 'قميص',
-          eta_item_type: null,
-          eta_item_code: null,
-          unit: 'piece',
-          quantity: '2.000',
-          gross: '22800',
-          line_total: '22000',
-          vat_rate: 14,
-        },
-      ],
-    ],
+    [/FROM sale_lines/, [savedLine]],
     [/FOR UPDATE/, [head]],
-  ];
-  const m = fakeManager([...stubs, ...READS_ANSWERED_EMPTY]);
-  const subscribers = new DomainEventSubscribers();
-  new IssueEReceiptHandler(subscribers).onModuleInit();
-  const tx = new CommandTransaction(m, testMeta, (e, t) => subscribers.dispatch(e, t));
-  return { m, tx };
+    ...READS_ANSWERED_EMPTY,
+  ]);
 }
 
 describe('IssueEReceiptHandler', () => {
   it('with e-receipts off costs one primary-key read and writes nothing', async () => {
-    const { m, tx } = setup({
-      e_receipts_enabled: false,
-      receipt_pos_serial: 'P',
-      tax_branch_number: '0',
-    });
+    const { m, tx } = setup(branchRow(false, 'P', '0'));
     await tx.raise('sale.completed', sale);
     expect(m.calls).toHaveLength(1);
     expect(tx.events).toEqual([]);
   });
 
   it('chains on the locked head of the serial, stores the receipt queued, wakes the worker', async () => {
-    const { m, tx } = setup({
-      e_receipts_enabled: true,
-      receipt_pos_serial: 'POS-9',
-      tax_branch_number: '3',
-    });
+    const { m, tx } = setup(branchRow());
     await tx.raise('sale.completed', sale);
     const sqls = m.calls.map((c) => c.sql);
     const lock = sqls.findIndex((s) =>

@@ -1,4 +1,5 @@
 import { fakeManager, fakeRunner, testUser, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow as cashVaultRow } from '../../../core/cqrs/spec-rows';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
 // stub for), after the stubs above.
@@ -7,16 +8,8 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
 ];
 
 /** A vault row as `moveVault`'s UPDATE … RETURNING answers it. */
-export const vaultRow = (balance: number) => ({
-  id: 'v-1',
-  name: 'الخزينة الرئيسية',
-  type: 'cash',
-  branch_id: 'b-1',
-  balance: String(balance),
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-vault',
-});
+export const vaultRow = (balance: number) =>
+  cashVaultRow({ name: 'الخزينة الرئيسية', balance: String(balance), account_id: 'acc-vault' });
 
 /** The reads every expense command makes, answered for branch b-1 on 2026-11-25 (Cairo). */
 export function expenseStubs(extra: QueryStub[] = []): QueryStub[] {

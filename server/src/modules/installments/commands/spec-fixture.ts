@@ -1,5 +1,6 @@
 import type { InstallmentSettings } from '@pos/contracts';
 import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow } from '../../../core/cqrs/spec-rows';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
 // stub for), after the stubs above.
@@ -84,38 +85,8 @@ export function installmentManager(
       [{ id: 'c-1', balance: '302000', credit_limit: '0' }],
     ],
     [/SELECT 1 FROM vaults WHERE id/, [{ '?column?': 1 }]],
-    [
-      /FROM vaults WHERE id = \$1 FOR UPDATE/,
-      [
-        {
-          id: 'v-1',
-          name: 'الخزينة',
-          type: 'cash',
-          branch_id: 'b-1',
-          balance: '0',
-          allow_negative: false,
-          active: true,
-          account_id: 'acc-v1',
-        },
-      ],
-    ],
-    [
-      /UPDATE vaults SET balance/,
-      [
-        [
-          {
-            id: 'v-1',
-            name: 'الخزينة',
-            type: 'cash',
-            branch_id: 'b-1',
-            balance: '1',
-            allow_negative: false,
-            active: true,
-            account_id: 'acc-v1',
-          },
-        ],
-      ],
-    ],
+    [/FROM vaults WHERE id = \$1 FOR UPDATE/, [vaultRow()]],
+    [/UPDATE vaults SET balance/, [[vaultRow({ balance: '1' })]]],
     [/UPDATE customers SET balance/, [[{ balance: '100' }]]],
     [/SELECT code FROM branches/, [{ code: 'B01' }]],
     [/INSERT INTO document_sequences/, [{ last: 7 }]],

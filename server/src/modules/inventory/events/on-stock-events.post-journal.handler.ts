@@ -44,12 +44,7 @@ export class PostStockJournalHandler implements OnModuleInit {
       branchId: branches.size === 1 ? a.values[0].branchId : null,
       source: a.source,
       createdBy: a.userId,
-      lines: a.values.flatMap((v): PostingLine[] => [
-        { account: 'inventory', debit: v.increase, branchId: v.branchId },
-        { account: against, credit: v.increase, branchId: v.branchId },
-        { account: against, debit: v.decrease, branchId: v.branchId },
-        { account: 'inventory', credit: v.decrease, branchId: v.branchId },
-      ]),
+      lines: a.values.flatMap((v) => gainAndLoss(against, v.increase, v.decrease, v.branchId)),
     });
   }
 
@@ -58,19 +53,14 @@ export class PostStockJournalHandler implements OnModuleInit {
       branchId: s.branchId,
       source: { type: 'stock_taking', id: s.stockTakingId, number: s.number },
       createdBy: s.userId,
-      lines: [
-        { account: 'inventory', debit: s.increase },
-        { account: 'shrinkage', credit: s.increase },
-        { account: 'shrinkage', debit: s.decrease },
-        { account: 'inventory', credit: s.decrease },
-      ],
+      lines: gainAndLoss('shrinkage', s.increase, s.decrease),
     });
   }
 
   private shipped(tx: CommandTransaction, t: TransferShippedEvent): void {
     queuePosting(tx, {
       branchId: t.fromBranchId,
-      source: { type: 'transfer', id: t.transferId, number: t.number },
+      source: transferSource(t),
       createdBy: t.userId,
       lines: [
         // in transit to the destination: its branch carries the goods until they arrive
@@ -106,7 +96,7 @@ export class PostStockJournalHandler implements OnModuleInit {
       );
     queuePosting(tx, {
       branchId: t.toBranchId,
-      source: { type: 'transfer', id: t.transferId, number: t.number },
+      source: transferSource(t),
       createdBy: t.userId,
       lines,
     });
@@ -124,3 +114,29 @@ export class PostStockJournalHandler implements OnModuleInit {
     });
   }
 }
+
+/**
+ * A gain in stock value (Dr inventory / Cr `against`) and a loss (Dr `against` / Cr inventory),
+ * on the given branch's lines (else the entry's).
+ */
+function gainAndLoss(
+  against: 'shrinkage' | 'opening_balances',
+  increase: number,
+  decrease: number,
+  branchId?: string,
+): PostingLine[] {
+  const at = branchId ? { branchId } : {};
+  return [
+    { account: 'inventory', debit: increase, ...at },
+    { account: against, credit: increase, ...at },
+    { account: against, debit: decrease, ...at },
+    { account: 'inventory', credit: decrease, ...at },
+  ];
+}
+
+/** A transfer's entries name the transfer request. */
+const transferSource = (t: TransferShippedEvent | TransferReceivedEvent) => ({
+  type: 'transfer',
+  id: t.transferId,
+  number: t.number,
+});

@@ -1,4 +1,5 @@
 import { fakeManager, type FakeManager, type QueryStub } from '../../../core/cqrs/testing';
+import { vaultRow as cashVaultRow } from '../../../core/cqrs/spec-rows';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
 // stub for), after the stubs above.
@@ -24,16 +25,7 @@ export const ticketRow = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export const vaultRow = {
-  id: 'v-1',
-  name: 'الخزينة الرئيسية',
-  type: 'cash',
-  branch_id: 'b-1',
-  balance: '100000',
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-v1',
-};
+export const vaultRow = cashVaultRow({ name: 'الخزينة الرئيسية', balance: '100000' });
 
 /**
  * A manager answering the ticket lock, the branch's main vault and the vault moves, and the store

@@ -66,3 +66,13 @@ export class PromotionEntity extends KeyedRowColumns {
   @Index() @Column('boolean', { default: true }) active: boolean;
   @Column('uuid', { nullable: true }) createdBy: string | null;
 }
+
+/** The pricing context's tables, registered by its module. */
+export const PRICING_ENTITIES = [
+  PricingStateEntity,
+  CustomerGroupEntity,
+  CustomerGroupMemberEntity,
+  PriceListEntity,
+  PriceListItemEntity,
+  PromotionEntity,
+];

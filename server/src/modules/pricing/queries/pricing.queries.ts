@@ -67,30 +67,12 @@ export class PricingQueries {
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async listPriceLists(query: PriceListListQueryDto, user: AuthUser) {
-    const filter = new ListFilter()
-      .add('t.kind = ?', query.kind)
-      .typed(query.q, (p) => `t.name ILIKE ${p}`);
-    if (query.active) filter.push(`t.active = ${filter.param(query.active === 'true')}`);
-    const branch = askedBranch(user, query.branchId);
-    if (branch) filter.push(REACHES('t', `${filter.param(branch)}::uuid`));
-    return listPage<PriceListRowDto>(this.ds, query, filter, {
-      count: `SELECT count(*)::int AS total FROM price_lists t`,
-      select: `SELECT ${LIST_COLUMNS} FROM price_lists t`,
-      sorts: { name: 't.name', priority: 't.priority', kind: 't.kind', createdAt: 't.created_at' },
-      sort: '-priority',
-      tie: 't.id',
-    });
+  listPriceLists(query: PriceListListQueryDto, user: AuthUser) {
+    return this.listRules<PriceListRowDto>('price_lists', LIST_COLUMNS, query, user);
   }
 
-  async getPriceList(id: string, user: AuthUser): Promise<PriceListRowDto> {
-    const branch = askedBranch(user);
-    const [row] = (await this.ds.query(
-      `SELECT ${LIST_COLUMNS} FROM price_lists t WHERE t.id = $1 ${branch ? `AND ${REACHES('t', '$2::uuid')}` : ''}`,
-      branch ? [id, branch] : [id],
-    )) as PriceListRowDto[];
-    if (!row) throw Errors.notFound();
-    return row;
+  getPriceList(id: string, user: AuthUser): Promise<PriceListRowDto> {
+    return this.getRule<PriceListRowDto>('price_lists', LIST_COLUMNS, id, user);
   }
 
   /** One list's prices, paged, with the item's name and own sell price. */
@@ -115,30 +97,58 @@ export class PricingQueries {
   }
 
   async listPromotions(query: PromotionListQueryDto, user: AuthUser) {
+    const { rows, total } = await this.listRules<PromoRow>(
+      'promotions',
+      PROMO_COLUMNS,
+      query,
+      user,
+    );
+    return { rows: rows.map(promoDto), total };
+  }
+
+  async getPromotion(id: string, user: AuthUser): Promise<PromotionRowDto> {
+    return promoDto(await this.getRule<PromoRow>('promotions', PROMO_COLUMNS, id, user));
+  }
+
+  /**
+   * A page of price lists or promotions (the same filters and sorts): by kind, active, name, and
+   * the rules that reach the asked branch.
+   */
+  private listRules<T>(
+    table: 'price_lists' | 'promotions',
+    columns: string,
+    query: PriceListListQueryDto | PromotionListQueryDto,
+    user: AuthUser,
+  ) {
     const filter = new ListFilter()
       .add('t.kind = ?', query.kind)
       .typed(query.q, (p) => `t.name ILIKE ${p}`);
     if (query.active) filter.push(`t.active = ${filter.param(query.active === 'true')}`);
     const branch = askedBranch(user, query.branchId);
     if (branch) filter.push(REACHES('t', `${filter.param(branch)}::uuid`));
-    const { rows, total } = await listPage<PromoRow>(this.ds, query, filter, {
-      count: `SELECT count(*)::int AS total FROM promotions t`,
-      select: `SELECT ${PROMO_COLUMNS} FROM promotions t`,
+    return listPage<T>(this.ds, query, filter, {
+      count: `SELECT count(*)::int AS total FROM ${table} t`,
+      select: `SELECT ${columns} FROM ${table} t`,
       sorts: { name: 't.name', priority: 't.priority', kind: 't.kind', createdAt: 't.created_at' },
       sort: '-priority',
       tie: 't.id',
     });
-    return { rows: rows.map(promoDto), total };
   }
 
-  async getPromotion(id: string, user: AuthUser): Promise<PromotionRowDto> {
+  /** One price list or promotion that reaches the user's branch, or 404. */
+  private async getRule<T>(
+    table: 'price_lists' | 'promotions',
+    columns: string,
+    id: string,
+    user: AuthUser,
+  ): Promise<T> {
     const branch = askedBranch(user);
     const [row] = (await this.ds.query(
-      `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.id = $1 ${branch ? `AND ${REACHES('t', '$2::uuid')}` : ''}`,
+      `SELECT ${columns} FROM ${table} t WHERE t.id = $1 ${branch ? `AND ${REACHES('t', '$2::uuid')}` : ''}`,
       branch ? [id, branch] : [id],
-    )) as PromoRow[];
+    )) as T[];
     if (!row) throw Errors.notFound();
-    return promoDto(row);
+    return row;
   }
 
   /**

@@ -12,7 +12,8 @@ import { branchReadScope } from '../../../core/auth/branch-scope';
 import { canSeeCost } from '../../../core/auth/visibility';
 import { Errors } from '../../../core/errors/app.exception';
 import { ListFilter, listPage, searchPatterns } from '../../../core/http/list';
-import { rowFields, rowTimes } from '../../../core/database/row-fields';
+import { rowFields, rowNumbers, rowTimes } from '../../../core/database/row-fields';
+import { VENDOR_DOCUMENT_COLUMNS } from './document-header';
 
 const HEADER = `pi.id, pi.number, pi.status, pi.vendor_id, vd.name AS vendor_name, pi.branch_id, pi.inventory_id,
   inv.name AS inventory_name, pi.vendor_invoice_number, pi.invoice_date::text AS invoice_date, pi.due_date::text AS due_date,
@@ -30,12 +31,7 @@ export class PurchaseInvoicesQueries {
   private header(r: Row, user: AuthUser): PurchaseInvoiceDto {
     const out: PurchaseInvoiceDto = {
       ...rowFields(r, [
-        'id',
-        'number',
-        'status',
-        'vendor_id',
-        'vendor_name',
-        'branch_id',
+        ...VENDOR_DOCUMENT_COLUMNS,
         'inventory_id',
         'inventory_name',
         'vendor_invoice_number?',
@@ -46,14 +42,11 @@ export class PurchaseInvoicesQueries {
       ...rowTimes(r, ['created_at', 'posted_at?']),
       lineCount: Number(r.line_count ?? 0),
     };
-    if (canSeeCost(user)) {
-      out.subtotal = Number(r.subtotal);
-      out.discount = Number(r.discount);
-      out.vat = Number(r.vat);
-      out.total = Number(r.total);
-      out.paid = Number(r.paid);
-      out.returned = Number(r.returned);
-    }
+    if (canSeeCost(user))
+      Object.assign(
+        out,
+        rowNumbers(r, ['subtotal', 'discount', 'vat', 'total', 'paid', 'returned']),
+      );
     return out;
   }
 
@@ -102,13 +95,8 @@ export class PurchaseInvoicesQueries {
         quantity: Number(l.quantity),
         returnedQuantity: Number(l.returned_quantity),
       };
-      if (cost) {
-        line.unitCost = Number(l.unit_cost);
-        line.discount = Number(l.discount);
-        line.vatRate = Number(l.vat_rate);
-        line.vat = Number(l.vat);
-        line.total = Number(l.total);
-      }
+      if (cost)
+        Object.assign(line, rowNumbers(l, ['unit_cost', 'discount', 'vat_rate', 'vat', 'total']));
       return line;
     });
     return out;

@@ -28,6 +28,7 @@ import {
 import { reorderQuantity } from '../services/reorder-quantity';
 import { columnSorts } from '../../../core/http/column-sorts';
 import { rowFields, rowTimes } from '../../../core/database/row-fields';
+import { VENDOR_DOCUMENT_COLUMNS } from './document-header';
 
 const HEADER = `o.id, o.number, o.status, o.vendor_id, vd.name AS vendor_name, o.branch_id, b.name AS branch_name,
   o.inventory_id, i.name AS inventory_name, o.expected_date::text AS expected_date, o.note,
@@ -56,12 +57,7 @@ export class PurchaseOrdersQueries {
   private header(row: Row, user: AuthUser): PurchaseOrderResponseDto {
     const out: PurchaseOrderResponseDto = {
       ...rowFields(row, [
-        'id',
-        'number',
-        'status',
-        'vendor_id',
-        'vendor_name',
-        'branch_id',
+        ...VENDOR_DOCUMENT_COLUMNS,
         'branch_name',
         'inventory_id',
         'inventory_name',

@@ -50,6 +50,21 @@ export function assertStockTakingStep(st: StockTakingRow, action: StockTakingAct
   }
 }
 
+/**
+ * A step that changes the session's state (submit, reopen, cancel, post): the session locked
+ * exclusively, and the step allowed from its state (else 409).
+ */
+export async function lockForStep(
+  m: EntityManager,
+  id: string,
+  user: AuthUser,
+  action: StockTakingAction,
+): Promise<StockTakingRow> {
+  const st = await lockStockTaking(m, id, user, 'update');
+  assertStockTakingStep(st, action);
+  return st;
+}
+
 export async function progressOf(
   m: EntityManager,
   id: string,

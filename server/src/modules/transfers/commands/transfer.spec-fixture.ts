@@ -1,5 +1,12 @@
 // The transfer and its one line as the approve/ship/receive/cancel handler specs load them.
-import { fakeManager, fakeRunner, type QueryStub, testUser } from '../../../core/cqrs/testing';
+import type { CommandRunner } from '../../../core/cqrs/command-runner';
+import {
+  errorCode,
+  fakeManager,
+  fakeRunner,
+  type QueryStub,
+  testUser,
+} from '../../../core/cqrs/testing';
 import { StockLedger } from '../../inventory';
 
 // Reads of the handlers that their specs answer with no rows (the fake throws on SQL it has no
@@ -55,3 +62,28 @@ export function setup(state: string, more: QueryStub[] = []) {
 }
 export const source = testUser({ branchId: 'b-1', permissions: ['can_transfer_products'] });
 export const destination = testUser({ branchId: 'b-2', permissions: ['can_transfer_products'] });
+
+/**
+ * A step handler (approve, ship, receive, cancel) run on a fresh setup of the transfer in `state`:
+ * the error code it answers a command with.
+ */
+export const stepRefusal =
+  <C>(
+    Handler: new (
+      runner: CommandRunner,
+      ledger: StockLedger,
+    ) => { execute(c: C): Promise<unknown> },
+  ) =>
+  (state: string, command: C): Promise<string | undefined> => {
+    const { runner, ledger } = setup(state);
+    return errorCode(new Handler(runner, ledger).execute(command));
+  };
+
+/** What every transfer.* event of the fixture's transfer says, the value aside. */
+export const moved = {
+  transferId: 't-1',
+  number: 'B1-TR-000001',
+  fromBranchId: 'b-1',
+  toBranchId: 'b-2',
+  userId: 'u-1',
+};

@@ -43,6 +43,11 @@ const run = (
     ),
   };
 };
+const dr = (accountId: string, debit: number) => ({ accountId, debit });
+const cr = (accountId: string, credit: number) => ({ accountId, credit });
+/** The code posting an entry of `lines` answers (accounts as `m` stubs them). */
+const refused = (lines: Parameters<typeof entry>[0], m = stubs()) =>
+  errorCode(run(m, entry(lines)).result);
 
 describe('PostJournalEntryHandler', () => {
   it('queues a balanced entry on the given day and audits it', async () => {
@@ -59,61 +64,13 @@ describe('PostJournalEntryHandler', () => {
   });
 
   it('refuses an unbalanced entry, a line on both sides, fewer than two amounts and a group or unknown account', async () => {
-    expect(
-      await errorCode(
-        run(
-          stubs(),
-          entry([
-            { accountId: 'a', debit: 100 },
-            { accountId: 'b', credit: 90 },
-          ]),
-        ).result,
-      ),
-    ).toBe('JOURNAL_UNBALANCED');
-    expect(
-      await errorCode(
-        run(
-          stubs(),
-          entry([
-            { accountId: 'a', debit: 100, credit: 100 },
-            { accountId: 'b', credit: 0 },
-          ]),
-        ).result,
-      ),
-    ).toBe('JOURNAL_LINE_SIDE');
-    expect(
-      await errorCode(
-        run(
-          stubs(),
-          entry([
-            { accountId: 'a', debit: 0 },
-            { accountId: 'b', credit: 0 },
-          ]),
-        ).result,
-      ),
-    ).toBe('JOURNAL_EMPTY');
-    expect(
-      await errorCode(
-        run(
-          stubs(1),
-          entry([
-            { accountId: 'a', debit: 100 },
-            { accountId: 'b', credit: 100 },
-          ]),
-        ).result,
-      ),
-    ).toBe('JOURNAL_ACCOUNT_INVALID');
-    expect(
-      await errorCode(
-        run(
-          stubs(2, null, 1),
-          entry([
-            { accountId: 'inventory', debit: 100 },
-            { accountId: 'b', credit: 100 },
-          ]),
-        ).result,
-      ),
-    ).toBe('JOURNAL_CONTROL_ACCOUNT');
+    expect(await refused([dr('a', 100), cr('b', 90)])).toBe('JOURNAL_UNBALANCED');
+    expect(await refused([{ ...dr('a', 100), credit: 100 }, cr('b', 0)])).toBe('JOURNAL_LINE_SIDE');
+    expect(await refused([dr('a', 0), cr('b', 0)])).toBe('JOURNAL_EMPTY');
+    expect(await refused([dr('a', 100), cr('b', 100)], stubs(1))).toBe('JOURNAL_ACCOUNT_INVALID');
+    expect(await refused([dr('inventory', 100), cr('b', 100)], stubs(2, null, 1))).toBe(
+      'JOURNAL_CONTROL_ACCOUNT',
+    );
   });
 
   it('refuses a day inside the closed period, and another branch for a user of one branch', async () => {

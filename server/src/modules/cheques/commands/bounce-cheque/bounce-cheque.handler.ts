@@ -1,7 +1,6 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, type CommandTransaction } from '../../../../core/cqrs';
-import { restoreDebt, type ChequeRow } from '../../cheque-flow';
-import { ChequeStepHandler } from '../cheque-step';
+import { CommandRunner } from '../../../../core/cqrs';
+import { DebtRestoringStepHandler } from '../cheque-step';
 import { BounceChequeCommand } from './bounce-cheque.command';
 
 /**
@@ -10,17 +9,10 @@ import { BounceChequeCommand } from './bounce-cheque.command';
  * vendor again. No vault moves (the money never arrived or left).
  */
 @CommandHandler(BounceChequeCommand)
-export class BounceChequeHandler extends ChequeStepHandler<BounceChequeCommand> {
+export class BounceChequeHandler extends DebtRestoringStepHandler<BounceChequeCommand> {
+  protected readonly ledgerType = 'cheque_bounced';
+
   constructor(runner: CommandRunner) {
     super(runner);
-  }
-
-  protected async apply(
-    cheque: ChequeRow,
-    { dto, user }: BounceChequeCommand,
-    tx: CommandTransaction,
-  ): Promise<null> {
-    await restoreDebt(tx, cheque, 'cheque_bounced', user.id, dto.note);
-    return null;
   }
 }

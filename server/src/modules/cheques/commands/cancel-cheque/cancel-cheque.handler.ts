@@ -1,7 +1,6 @@
 import { CommandHandler } from '@nestjs/cqrs';
-import { CommandRunner, type CommandTransaction } from '../../../../core/cqrs';
-import { restoreDebt, type ChequeRow } from '../../cheque-flow';
-import { ChequeStepHandler } from '../cheque-step';
+import { CommandRunner } from '../../../../core/cqrs';
+import { DebtRestoringStepHandler } from '../cheque-step';
 import { CancelChequeCommand } from './cancel-cheque.command';
 
 /**
@@ -9,17 +8,10 @@ import { CancelChequeCommand } from './cancel-cheque.command';
  * cleared). The payment it recorded is reversed on the party's ledger and in the books.
  */
 @CommandHandler(CancelChequeCommand)
-export class CancelChequeHandler extends ChequeStepHandler<CancelChequeCommand> {
+export class CancelChequeHandler extends DebtRestoringStepHandler<CancelChequeCommand> {
+  protected readonly ledgerType = 'cheque_cancelled';
+
   constructor(runner: CommandRunner) {
     super(runner);
-  }
-
-  protected async apply(
-    cheque: ChequeRow,
-    { dto, user }: CancelChequeCommand,
-    tx: CommandTransaction,
-  ): Promise<null> {
-    await restoreDebt(tx, cheque, 'cheque_cancelled', user.id, dto.note);
-    return null;
   }
 }

@@ -1,4 +1,5 @@
 import { errorCode, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { expectLockOrder } from '../../../../core/cqrs/handler.spec-fixture';
 import { bankVault, chequeRow, stepManager, subscribers } from '../step.spec-fixture';
 import { DepositChequeCommand } from './deposit-cheque.command';
 import { DepositChequeHandler } from './deposit-cheque.handler';
@@ -23,13 +24,7 @@ describe('DepositChequeHandler', () => {
     const { runner, result } = deposit(m);
     expect(await result).toEqual({ id: 'ch-1', status: 'deposited' });
     const sql = m.calls.map((c) => c.sql);
-    const at = (re: RegExp) => sql.findIndex((s) => re.test(s));
-    expect(at(/customers WHERE id = \$1 FOR UPDATE/)).toBeLessThan(
-      at(/cheques WHERE id = \$1 FOR UPDATE/),
-    );
-    expect(at(/cheques WHERE id = \$1 FOR UPDATE/)).toBeLessThan(
-      at(/vaults WHERE id = \$1 FOR UPDATE/),
-    );
+    expectLockOrder(m, ['customers', 'cheques', 'vaults']);
     expect(sql.some((s) => /UPDATE vaults|customer_ledger/.test(s))).toBe(false);
     expect(m.calls.find((c) => /UPDATE cheques SET status/.test(c.sql))?.params).toEqual([
       'ch-1',

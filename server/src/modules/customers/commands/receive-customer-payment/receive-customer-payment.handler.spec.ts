@@ -6,6 +6,7 @@ import {
   testUser,
   type QueryStub,
 } from '../../../../core/cqrs/testing';
+import { vaultRow as cashVaultRow } from '../../../../core/cqrs/spec-rows';
 import { ReceiveCustomerPaymentCommand } from './receive-customer-payment.command';
 import { ReceiveCustomerPaymentHandler } from './receive-customer-payment.handler';
 
@@ -81,16 +82,7 @@ describe('ReceiveCustomerPaymentHandler', () => {
     ).toBe('PAYMENT_METHOD_INVALID');
   });
 
-  const vaultRow = {
-    id: 'v-1',
-    name: 'الخزينة الرئيسية',
-    type: 'cash',
-    branch_id: 'b-1',
-    balance: '52500',
-    allow_negative: false,
-    active: true,
-    account_id: 'acc-v1',
-  };
+  const vaultRow = cashVaultRow({ name: 'الخزينة الرئيسية', balance: '52500' });
   const intoVault = () =>
     fakeManager([
       [customer[0], [{ id: 'c-1', name: 'أحمد', balance: '10000', credit_limit: '0' }]],

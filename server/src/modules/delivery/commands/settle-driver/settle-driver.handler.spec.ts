@@ -5,19 +5,12 @@ import {
   testMeta,
   testUser,
 } from '../../../../core/cqrs/testing';
+import { vaultRow } from '../../../../core/cqrs/spec-rows';
 import { SettleDriverCommand } from './settle-driver.command';
 import { SettleDriverHandler } from './settle-driver.handler';
 
-const vault = (branch = 'b-1') => ({
-  id: 'vault-1',
-  name: 'الخزينة',
-  type: 'cash',
-  branch_id: branch,
-  balance: '0',
-  allow_negative: false,
-  active: true,
-  account_id: 'acc-vault',
-});
+const vault = (branch = 'b-1') =>
+  vaultRow({ id: 'vault-1', branch_id: branch, account_id: 'acc-vault' });
 const run = (orders: { id: string; collected: string }[], branch = 'b-1') => {
   const m = fakeManager([
     [/FROM delivery_settlements WHERE id/, []],

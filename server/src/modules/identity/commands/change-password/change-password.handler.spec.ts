@@ -1,12 +1,6 @@
 import * as argon2 from 'argon2';
-import type { SessionService } from '../../../../core/auth/session.service';
-import {
-  errorCode,
-  fakeManager,
-  fakeRunner,
-  testMeta,
-  testUser,
-} from '../../../../core/cqrs/testing';
+import { errorCode, fakeManager, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { withSessions } from '../sessions.spec-fixture';
 import { ChangePasswordCommand } from './change-password.command';
 import { ChangePasswordHandler } from './change-password.handler';
 
@@ -15,10 +9,11 @@ const user = testUser({ sessionId: 'sess-1' });
 async function setup() {
   const passwordHash = await argon2.hash('old-pass-1');
   const m = fakeManager([[/FROM users WHERE id = \$1/, [{ id: 'u-1', passwordHash }]]]);
-  const runner = fakeRunner(m);
-  const sessions = { revokeOthers: jest.fn(async () => undefined) };
-  const h = new ChangePasswordHandler(runner, sessions as unknown as SessionService);
-  return { m, runner, sessions, h };
+  return withSessions(
+    m,
+    'revokeOthers',
+    (runner, sessions) => new ChangePasswordHandler(runner, sessions),
+  );
 }
 
 describe('ChangePasswordHandler', () => {

@@ -1,5 +1,6 @@
 import type { PermissionKey } from '@pos/contracts';
 import { fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import { expectFailedWriteUnaudited } from '../../../../core/cqrs/handler.spec-fixture';
 import { CreateRoleCommand } from './create-role.command';
 import { CreateRoleHandler } from './create-role.handler';
 
@@ -20,18 +21,10 @@ describe('CreateRoleHandler', () => {
     ]);
   });
 
-  it('writes nothing when the insert fails (a taken name)', async () => {
-    const m = Object.assign(fakeManager([]), {
-      insert: async () => {
-        throw new Error('duplicate key');
-      },
-    });
-    const runner = fakeRunner(m);
-    await expect(
+  it('writes nothing when the insert fails (a taken name)', () =>
+    expectFailedWriteUnaudited('insert', 'duplicate key', (runner) =>
       new CreateRoleHandler(runner).execute(
         new CreateRoleCommand({ name: 'x', permissions: [] as PermissionKey[] }, testMeta),
       ),
-    ).rejects.toThrow('duplicate key');
-    expect(runner.tx!.audits).toHaveLength(0);
-  });
+    ));
 });

@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@pos/contracts';
-import type { SessionService } from '../../../../core/auth/session.service';
-import { errorCode, fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import { errorCode, fakeManager, testMeta } from '../../../../core/cqrs/testing';
+import { withSessions } from '../sessions.spec-fixture';
 import { ResetUserPasswordCommand } from './reset-user-password.command';
 import { ResetUserPasswordHandler } from './reset-user-password.handler';
 
@@ -18,10 +18,11 @@ const cashier = { id: 'u-2', isAdmin: false, branchId: 'b-1', roleId: null };
 
 function setup(target: object | null) {
   const m = fakeManager([], { findOne: target });
-  const runner = fakeRunner(m);
-  const sessions = { revokeAllForUser: jest.fn(async () => undefined) };
-  const h = new ResetUserPasswordHandler(runner, sessions as unknown as SessionService);
-  return { m, runner, sessions, h };
+  return withSessions(
+    m,
+    'revokeAllForUser',
+    (runner, sessions) => new ResetUserPasswordHandler(runner, sessions),
+  );
 }
 
 describe('ResetUserPasswordHandler', () => {

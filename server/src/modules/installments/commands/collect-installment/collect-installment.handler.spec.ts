@@ -1,5 +1,6 @@
 import { DomainEventSubscribers } from '../../../../core/cqrs';
 import { errorCode, fakeRunner, testMeta, testUser } from '../../../../core/cqrs/testing';
+import { expectLockOrder } from '../../../../core/cqrs/handler.spec-fixture';
 import { didWrite, installmentManager, planRow, writes } from '../spec-fixture';
 import { CollectInstallmentCommand } from './collect-installment.command';
 import { CollectInstallmentHandler } from './collect-installment.handler';
@@ -26,15 +27,8 @@ describe('CollectInstallmentHandler', () => {
     const m = installmentManager([]);
     const { runner, result } = run(m, {});
     expect(await result).toEqual({ paymentId: 'pay-1', created: true });
-    const sql = m.calls.map((c) => c.sql);
     // Locks: plan, then customer, then vault.
-    const at = (re: RegExp) => sql.findIndex((s) => re.test(s));
-    expect(at(/installment_plans WHERE id = \$1 FOR UPDATE/)).toBeLessThan(
-      at(/customers WHERE id = \$1 FOR UPDATE/),
-    );
-    expect(at(/customers WHERE id = \$1 FOR UPDATE/)).toBeLessThan(
-      at(/vaults WHERE id = \$1 FOR UPDATE/),
-    );
+    expectLockOrder(m, ['installment_plans', 'customers', 'vaults']);
     // 150,000 = 2,000 late fee of #1 + 100,000 of #1 + 48,000 of #2.
     const [lines] = writes(m, /INSERT INTO installment_payment_lines/);
     expect(lines.params).toEqual(['pay-1', ['i-1', 'i-2'], [100_000, 48_000], [2000, 0]]);

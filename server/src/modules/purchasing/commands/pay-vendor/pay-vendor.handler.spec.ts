@@ -6,6 +6,7 @@ import {
   testUser,
   type QueryStub,
 } from '../../../../core/cqrs/testing';
+import { vaultRow } from '../../../../core/cqrs/spec-rows';
 import { PayVendorCommand } from './pay-vendor.command';
 import { allocate, PayVendorHandler } from './pay-vendor.handler';
 
@@ -51,16 +52,12 @@ const stubs = (extra: QueryStub[] = []): QueryStub[] => [
     /UPDATE vaults SET balance/,
     [
       [
-        {
+        vaultRow({
           id: 'vault-1',
           name: 'الخزينة الرئيسية',
-          type: 'cash',
-          branch_id: 'b-1',
           balance: '75000',
-          allow_negative: false,
-          active: true,
           account_id: 'acc-1',
-        },
+        }),
       ],
     ],
   ],

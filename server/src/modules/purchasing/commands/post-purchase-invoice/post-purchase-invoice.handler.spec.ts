@@ -1,20 +1,10 @@
+import type { PurchaseInvoicePostDto } from '@pos/contracts';
 import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
 import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import { StockLedger } from '../../../inventory';
+import { buyer, draftInvoice } from '../purchase-invoice.spec-fixture';
 import { PostPurchaseInvoiceCommand } from './post-purchase-invoice.command';
 import { PostPurchaseInvoiceHandler } from './post-purchase-invoice.handler';
-
-const buyer = testUser({ permissions: ['can_buy_products', 'can_see_buy_price'] });
-const header = (over: object = {}) => ({
-  id: 'pi-1',
-  number: 'B01-PI-000001',
-  status: 'draft',
-  vendor_id: 'vd-1',
-  branch_id: 'b-1',
-  inventory_id: 'i-1',
-  invoice_date: '2026-11-25',
-  ...over,
-});
 
 function setup(stubs: QueryStub[]) {
   const stubbed: QueryStub[] = [
@@ -64,10 +54,18 @@ function setup(stubs: QueryStub[]) {
   return { m, runner, ledger, h: new PostPurchaseInvoiceHandler(runner, ledger) };
 }
 
+/** The code posting the invoice `row` answers, with `dto`, by `user`. */
+const refusal = (row: object, dto: PurchaseInvoicePostDto = {}, user = buyer) =>
+  errorCode(
+    setup([[/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [row]]]).h.execute(
+      new PostPurchaseInvoiceCommand('pi-1', dto, user, testMeta),
+    ),
+  );
+
 describe('PostPurchaseInvoiceHandler', () => {
   it('moves the average over the stock of every inventory and values each branch at it', async () => {
     const { m, runner, ledger, h } = setup([
-      [/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [header()]],
+      [/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [draftInvoice()]],
     ]);
     await h.execute(new PostPurchaseInvoiceCommand('pi-1', {}, buyer, testMeta));
     // (20 × 10.00 + 300.00) / 40 = 12.50
@@ -107,44 +105,13 @@ describe('PostPurchaseInvoiceHandler', () => {
   });
 
   it('refuses a posted invoice, a user who may not see costs and a payment above the total', async () => {
-    expect(
-      await errorCode(
-        setup([
-          [/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [header({ status: 'posted' })]],
-        ]).h.execute(new PostPurchaseInvoiceCommand('pi-1', {}, buyer, testMeta)),
-      ),
-    ).toBe('PURCHASE_NOT_DRAFT');
-    expect(
-      await errorCode(
-        setup([[/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [header()]]]).h.execute(
-          new PostPurchaseInvoiceCommand(
-            'pi-1',
-            {},
-            testUser({ permissions: ['can_buy_products'] }),
-            testMeta,
-          ),
-        ),
-      ),
-    ).toBe('PURCHASE_COST_HIDDEN');
-    expect(
-      await errorCode(
-        setup([[/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [header()]]]).h.execute(
-          new PostPurchaseInvoiceCommand(
-            'pi-1',
-            { payment: { vaultId: 'vt-1', amount: 34201 } },
-            buyer,
-            testMeta,
-          ),
-        ),
-      ),
-    ).toBe('PURCHASE_PAYMENT_TOO_MUCH');
+    expect(await refusal(draftInvoice({ status: 'posted' }))).toBe('PURCHASE_NOT_DRAFT');
+    const blind = testUser({ permissions: ['can_buy_products'] });
+    expect(await refusal(draftInvoice(), {}, blind)).toBe('PURCHASE_COST_HIDDEN');
+    expect(await refusal(draftInvoice(), { payment: { vaultId: 'vt-1', amount: 34201 } })).toBe(
+      'PURCHASE_PAYMENT_TOO_MUCH',
+    );
     // another branch's draft is not found for a user of branch b-1
-    expect(
-      await errorCode(
-        setup([
-          [/FROM purchase_invoices WHERE id = \$1 FOR UPDATE/, [header({ branch_id: 'b-9' })]],
-        ]).h.execute(new PostPurchaseInvoiceCommand('pi-1', {}, buyer, testMeta)),
-      ),
-    ).toBe('NOT_FOUND');
+    expect(await refusal(draftInvoice({ branch_id: 'b-9' }))).toBe('NOT_FOUND');
   });
 });

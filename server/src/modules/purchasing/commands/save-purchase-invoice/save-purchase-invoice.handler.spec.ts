@@ -1,10 +1,9 @@
 import { errorCode, type QueryStub, testMeta, testUser } from '../../../../core/cqrs/testing';
 import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
+import { buyer, draftInvoice } from '../purchase-invoice.spec-fixture';
 import { SavePurchaseInvoiceCommand } from './save-purchase-invoice.command';
 import { SavePurchaseInvoiceHandler } from './save-purchase-invoice.handler';
-
-const buyer = testUser({ permissions: ['can_buy_products', 'can_see_buy_price'] });
 
 function setup(stubs: QueryStub[]) {
   const { m, runner, ledger } = withLedger<StockLedger>([
@@ -14,20 +13,7 @@ function setup(stubs: QueryStub[]) {
     [/FROM variants v JOIN products p/, [{ id: 'v-1', vat_rate: '14.00' }]],
     [/FROM branches WHERE id/, [{ code: 'B01' }]],
     [/document_sequences/, [{ last: 1 }]],
-    [
-      /INSERT INTO purchase_invoices/,
-      [
-        {
-          id: 'pi-1',
-          number: 'B01-PI-000001',
-          status: 'draft',
-          vendor_id: 'vd-1',
-          branch_id: 'b-1',
-          inventory_id: 'i-1',
-          invoice_date: '2026-11-25',
-        },
-      ],
-    ],
+    [/INSERT INTO purchase_invoices/, [draftInvoice()]],
   ]);
   (m as unknown as { getRepository: () => unknown }).getRepository = () => ({
     findOneBy: async () => ({ timeZone: 'Africa/Cairo' }),

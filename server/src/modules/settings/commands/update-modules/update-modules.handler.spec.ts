@@ -1,4 +1,5 @@
 import { fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import { expectFailedWriteUnaudited } from '../../../../core/cqrs/handler.spec-fixture';
 import { UpdateModulesCommand } from './update-modules.command';
 import { UpdateModulesHandler } from './update-modules.handler';
 
@@ -20,18 +21,10 @@ describe('UpdateModulesHandler', () => {
     ]);
   });
 
-  it('writes no audit row when the update fails', async () => {
-    const m = Object.assign(fakeManager([]), {
-      update: async () => {
-        throw new Error('db down');
-      },
-    });
-    const runner = fakeRunner(m);
-    await expect(
+  it('writes no audit row when the update fails', () =>
+    expectFailedWriteUnaudited('update', 'db down', (runner) =>
       new UpdateModulesHandler(runner).execute(
         new UpdateModulesCommand({ modules: [] } as never, testMeta),
       ),
-    ).rejects.toThrow('db down');
-    expect(runner.tx!.audits).toHaveLength(0);
-  });
+    ));
 });

@@ -1,4 +1,5 @@
 import { fakeManager, fakeRunner, testMeta } from '../../../../core/cqrs/testing';
+import { expectFailedWriteUnaudited } from '../../../../core/cqrs/handler.spec-fixture';
 import { UpdateSiteSettingsCommand } from './update-site-settings.command';
 import { UpdateSiteSettingsHandler } from './update-site-settings.handler';
 
@@ -18,18 +19,10 @@ describe('UpdateSiteSettingsHandler', () => {
     expect(runner.tx!.audits[0]).toMatchObject({ action: 'site-settings.update', before });
   });
 
-  it('writes no audit row when the update fails', async () => {
-    const m = Object.assign(fakeManager([]), {
-      update: async () => {
-        throw new Error('check violation');
-      },
-    });
-    const runner = fakeRunner(m);
-    await expect(
+  it('writes no audit row when the update fails', () =>
+    expectFailedWriteUnaudited('update', 'check violation', (runner) =>
       new UpdateSiteSettingsHandler(runner).execute(
         new UpdateSiteSettingsCommand({ maxBranches: -1 } as never, testMeta),
       ),
-    ).rejects.toThrow('check violation');
-    expect(runner.tx!.audits).toHaveLength(0);
-  });
+    ));
 });

@@ -5,11 +5,7 @@ import {
   TransactionalCommandHandler,
   type CommandTransaction,
 } from '../../../../core/cqrs';
-import {
-  assertStockTakingStep,
-  lockStockTaking,
-  pushProgress,
-} from '../../services/stocktaking-rules';
+import { lockForStep, pushProgress } from '../../services/stocktaking-rules';
 import { MoveStockTakingCommand, type StockTakingMove } from './move-stock-taking.command';
 
 /** Each move's new state and its statement ($1 the session, $2 the user). */
@@ -46,8 +42,7 @@ export class MoveStockTakingHandler extends TransactionalCommandHandler<
   ): Promise<void> {
     const { m } = tx;
     const { to, sql, byUser } = MOVES[move];
-    const st = await lockStockTaking(m, id, user, 'update');
-    assertStockTakingStep(st, move);
+    const st = await lockForStep(m, id, user, move);
     await m.query(sql, byUser ? [id, user.id] : [id]);
     tx.audit({
       action: `stocktaking.${move}`,

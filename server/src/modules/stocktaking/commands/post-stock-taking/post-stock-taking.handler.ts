@@ -7,11 +7,7 @@ import {
 } from '../../../../core/cqrs';
 import { pushStockEvents, valueChanges } from '../../../inventory';
 import { StockLedger } from '../../../inventory';
-import {
-  assertStockTakingStep,
-  lockStockTaking,
-  pushProgress,
-} from '../../services/stocktaking-rules';
+import { lockForStep, pushProgress } from '../../services/stocktaking-rules';
 import { PostStockTakingCommand } from './post-stock-taking.command';
 
 export type PostStockTakingResult = { adjusted: number; varianceValue: number };
@@ -43,8 +39,7 @@ export class PostStockTakingHandler extends TransactionalCommandHandler<
     tx: CommandTransaction,
   ): Promise<PostStockTakingResult> {
     const { m } = tx;
-    const st = await lockStockTaking(m, id, user, 'update');
-    assertStockTakingStep(st, 'post');
+    const st = await lockForStep(m, id, user, 'post');
     const uncountedAsZero = dto.uncountedAsZero === true;
     const lines: {
       variant_id: string;

@@ -1,7 +1,11 @@
+import type { AuthUser } from '../../../../core/auth/auth.types';
 import { errorCode, testMeta } from '../../../../core/cqrs/testing';
 import { ApproveTransferCommand } from './approve-transfer.command';
 import { ApproveTransferHandler } from './approve-transfer.handler';
-import { setup, source, destination } from '../transfer.spec-fixture';
+import { setup, source, destination, stepRefusal } from '../transfer.spec-fixture';
+
+const refused = stepRefusal(ApproveTransferHandler);
+const approve = (user: AuthUser) => new ApproveTransferCommand('t-1', {}, user, testMeta);
 
 describe('ApproveTransferHandler', () => {
   it('reserves the lines at the source and moves to approved', async () => {
@@ -11,9 +15,7 @@ describe('ApproveTransferHandler', () => {
         [{ on_hand: '5', reserved: '0', allow_negative: false }],
       ],
     ]);
-    await new ApproveTransferHandler(runner, ledger).execute(
-      new ApproveTransferCommand('t-1', {}, source, testMeta),
-    );
+    await new ApproveTransferHandler(runner, ledger).execute(approve(source));
     expect(ledger.reserve).toHaveBeenCalledWith(expect.anything(), 'v-1', 'i-1', '3.000');
     expect(runner.tx!.audits[0]).toMatchObject({
       action: 'transfer.approve',
@@ -29,30 +31,12 @@ describe('ApproveTransferHandler', () => {
       ],
     ]);
     expect(
-      await errorCode(
-        new ApproveTransferHandler(runner, ledger).execute(
-          new ApproveTransferCommand('t-1', {}, source, testMeta),
-        ),
-      ),
+      await errorCode(new ApproveTransferHandler(runner, ledger).execute(approve(source))),
     ).toBe('INSUFFICIENT_STOCK');
   });
 
   it("is the source branch's step, from requested only", async () => {
-    const a = setup('requested');
-    expect(
-      await errorCode(
-        new ApproveTransferHandler(a.runner, a.ledger).execute(
-          new ApproveTransferCommand('t-1', {}, destination, testMeta),
-        ),
-      ),
-    ).toBe('TRANSFER_NOT_SOURCE');
-    const b = setup('draft');
-    expect(
-      await errorCode(
-        new ApproveTransferHandler(b.runner, b.ledger).execute(
-          new ApproveTransferCommand('t-1', {}, source, testMeta),
-        ),
-      ),
-    ).toBe('TRANSFER_ILLEGAL_TRANSITION');
+    expect(await refused('requested', approve(destination))).toBe('TRANSFER_NOT_SOURCE');
+    expect(await refused('draft', approve(source))).toBe('TRANSFER_ILLEGAL_TRANSITION');
   });
 });

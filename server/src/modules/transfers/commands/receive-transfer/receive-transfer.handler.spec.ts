@@ -1,7 +1,13 @@
-import { errorCode, testMeta } from '../../../../core/cqrs/testing';
+import type { TransferReceiveDto } from '@pos/contracts';
+import type { AuthUser } from '../../../../core/auth/auth.types';
+import { testMeta } from '../../../../core/cqrs/testing';
 import { ReceiveTransferCommand } from './receive-transfer.command';
 import { ReceiveTransferHandler } from './receive-transfer.handler';
-import { setup, source, destination } from '../transfer.spec-fixture';
+import { setup, source, destination, stepRefusal, moved } from '../transfer.spec-fixture';
+
+const refused = stepRefusal(ReceiveTransferHandler);
+const receive = (user: AuthUser, lines: TransferReceiveDto['lines'] = []) =>
+  new ReceiveTransferCommand('t-1', { lines }, user, testMeta);
 
 describe('ReceiveTransferHandler', () => {
   it('moves the received quantities into the destination and notes a shortfall', async () => {
@@ -10,12 +16,7 @@ describe('ReceiveTransferHandler', () => {
       { variantId: 'v-1', inventoryId: 'i-2', branchId: 'b-2', before: 0, onHand: 2, avgCost: 110 },
     ]);
     await new ReceiveTransferHandler(runner, ledger).execute(
-      new ReceiveTransferCommand(
-        't-1',
-        { lines: [{ lineId: 'l-1', receivedQuantity: 2, reason: 'broken' }] },
-        destination,
-        testMeta,
-      ),
+      receive(destination, [{ lineId: 'l-1', receivedQuantity: 2, reason: 'broken' }]),
     );
     expect(ledger.apply.mock.calls[0][1]).toEqual([
       expect.objectContaining({ inventoryId: 'i-2', quantity: '2.000', reason: 'transfer_in' }),
@@ -24,15 +25,7 @@ describe('ReceiveTransferHandler', () => {
     expect(runner.tx!.raised).toEqual([
       {
         type: 'transfer.received',
-        payload: {
-          transferId: 't-1',
-          number: 'B1-TR-000001',
-          fromBranchId: 'b-1',
-          toBranchId: 'b-2',
-          userId: 'u-1',
-          value: 220,
-          shortValue: 100,
-        },
+        payload: { ...moved, value: 220, shortValue: 100 },
       },
     ]);
     expect(runner.tx!.audits[0]).toMatchObject({
@@ -42,42 +35,15 @@ describe('ReceiveTransferHandler', () => {
   });
 
   it('needs a reason for a difference and knows only its own lines', async () => {
-    const a = setup('shipped');
     expect(
-      await errorCode(
-        new ReceiveTransferHandler(a.runner, a.ledger).execute(
-          new ReceiveTransferCommand(
-            't-1',
-            { lines: [{ lineId: 'l-1', receivedQuantity: 2 }] },
-            destination,
-            testMeta,
-          ),
-        ),
-      ),
+      await refused('shipped', receive(destination, [{ lineId: 'l-1', receivedQuantity: 2 }])),
     ).toBe('TRANSFER_REASON_REQUIRED');
-    const b = setup('shipped');
     expect(
-      await errorCode(
-        new ReceiveTransferHandler(b.runner, b.ledger).execute(
-          new ReceiveTransferCommand(
-            't-1',
-            { lines: [{ lineId: 'l-9', receivedQuantity: 3 }] },
-            destination,
-            testMeta,
-          ),
-        ),
-      ),
+      await refused('shipped', receive(destination, [{ lineId: 'l-9', receivedQuantity: 3 }])),
     ).toBe('TRANSFER_LINE_UNKNOWN');
   });
 
   it("is the destination branch's step", async () => {
-    const { runner, ledger } = setup('shipped');
-    expect(
-      await errorCode(
-        new ReceiveTransferHandler(runner, ledger).execute(
-          new ReceiveTransferCommand('t-1', { lines: [] }, source, testMeta),
-        ),
-      ),
-    ).toBe('TRANSFER_NOT_DESTINATION');
+    expect(await refused('shipped', receive(source))).toBe('TRANSFER_NOT_DESTINATION');
   });
 });

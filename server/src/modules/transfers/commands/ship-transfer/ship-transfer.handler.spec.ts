@@ -1,7 +1,11 @@
-import { errorCode, testMeta } from '../../../../core/cqrs/testing';
+import type { AuthUser } from '../../../../core/auth/auth.types';
+import { testMeta } from '../../../../core/cqrs/testing';
 import { ShipTransferCommand } from './ship-transfer.command';
 import { ShipTransferHandler } from './ship-transfer.handler';
-import { setup, source, destination } from '../transfer.spec-fixture';
+import { setup, source, destination, stepRefusal, moved } from '../transfer.spec-fixture';
+
+const refused = stepRefusal(ShipTransferHandler);
+const ship = (user: AuthUser) => new ShipTransferCommand('t-1', {}, user, testMeta);
 
 describe('ShipTransferHandler', () => {
   it('turns the reservation into a movement out at the current average cost', async () => {
@@ -11,9 +15,7 @@ describe('ShipTransferHandler', () => {
     ledger.apply.mockResolvedValueOnce([
       { variantId: 'v-1', inventoryId: 'i-1', branchId: 'b-1', before: 5, onHand: 2, avgCost: 120 },
     ]);
-    await new ShipTransferHandler(runner, ledger).execute(
-      new ShipTransferCommand('t-1', {}, source, testMeta),
-    );
+    await new ShipTransferHandler(runner, ledger).execute(ship(source));
     expect(ledger.reserve).toHaveBeenCalledWith(expect.anything(), 'v-1', 'i-1', '-3.000');
     expect(ledger.apply.mock.calls[0][1]).toEqual([
       expect.objectContaining({
@@ -27,14 +29,7 @@ describe('ShipTransferHandler', () => {
     expect(runner.tx!.raised).toEqual([
       {
         type: 'transfer.shipped',
-        payload: {
-          transferId: 't-1',
-          number: 'B1-TR-000001',
-          fromBranchId: 'b-1',
-          toBranchId: 'b-2',
-          userId: 'u-1',
-          value: 360,
-        },
+        payload: { ...moved, value: 360 },
       },
     ]);
     expect(runner.tx!.audits[0]).toMatchObject({
@@ -44,21 +39,7 @@ describe('ShipTransferHandler', () => {
   });
 
   it('ships only an approved request, from the source', async () => {
-    const a = setup('requested');
-    expect(
-      await errorCode(
-        new ShipTransferHandler(a.runner, a.ledger).execute(
-          new ShipTransferCommand('t-1', {}, source, testMeta),
-        ),
-      ),
-    ).toBe('TRANSFER_ILLEGAL_TRANSITION');
-    const b = setup('approved');
-    expect(
-      await errorCode(
-        new ShipTransferHandler(b.runner, b.ledger).execute(
-          new ShipTransferCommand('t-1', {}, destination, testMeta),
-        ),
-      ),
-    ).toBe('TRANSFER_NOT_SOURCE');
+    expect(await refused('requested', ship(source))).toBe('TRANSFER_ILLEGAL_TRANSITION');
+    expect(await refused('approved', ship(destination))).toBe('TRANSFER_NOT_SOURCE');
   });
 });
