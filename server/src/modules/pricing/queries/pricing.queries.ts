@@ -53,8 +53,12 @@ const promoDto = (r: PromoRow): PromotionRowDto =>
     updatedAt: iso(r.updatedAt),
   }) as PromotionRowDto;
 
-/** Compiled rule sets kept per (version, branch): a new version makes the old ones unreachable. */
-const CACHE_SIZE = 32;
+/**
+ * Rule sets kept per (version, branch), the oldest dropped first: the current ones, and the
+ * recent ones an offline till may have priced a sale with (rulesAt). priceCart compiles each once
+ * (its WeakMap), so a kept rule set is also a compiled one.
+ */
+const CACHE_SIZE = 64;
 
 /**
  * Reads of the pricing rules. Price lists and promotions are read with can_see_products (the
@@ -185,6 +189,11 @@ export class PricingQueries {
         `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
         params,
       )) as PromoRow[];
+      // the category tree, so a promotion on a category reaches its subcategories (the till gets
+      // the same map and works out the same ancestors)
+      const tree = (await m.query(
+        `SELECT id, parent_id AS parent FROM categories WHERE parent_id IS NOT NULL`,
+      )) as { id: string; parent: string }[];
       const byList = new Map<string, PriceList['items']>();
       for (const it of items) {
         const list = byList.get(it.listId) ?? [];
@@ -200,6 +209,7 @@ export class PricingQueries {
         branchId,
         priceLists: lists.map((l) => priceListOf(l.id, l, byList.get(l.id) ?? [])),
         promotions: promos.map((p) => promotionOfRow(p.id, p)),
+        categoryParents: Object.fromEntries(tree.map((c) => [c.id, c.parent])),
       } satisfies PricingRulesDto;
     });
     if (rules.version === version) {
@@ -207,6 +217,18 @@ export class PricingQueries {
       this.cache.set(key, rules);
     }
     return rules;
+  }
+
+  /**
+   * The rules of a branch at a given version (a sale priced by a till with the rules it held):
+   * the current ones when that is the current version, a kept one of an earlier version, else null
+   * (an earlier version no longer kept, e.g. after a restart: docs/offline.md item 5).
+   */
+  async rulesAt(branchId: string, version: string): Promise<PricingRulesDto | null> {
+    const kept = this.cache.get(`${version}:${branchId}`);
+    if (kept) return kept;
+    const current = await this.rulesFor(branchId);
+    return current.version === version ? current : null;
   }
 
   /** The customer's group (the till prices with it), or null. */

@@ -3,6 +3,7 @@ import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { CreateSaleCommand } from './create-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
+import { noPricingRules } from '../../services/pricing.spec-fixture';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
@@ -45,7 +46,12 @@ const dto = {
 
 function setup(stubs: QueryStub[]) {
   const { m, runner, ledger } = withLedger<StockLedger>([...stubs, ...READS_ANSWERED_EMPTY]);
-  return { m, runner, ledger, h: new CreateSaleHandler(runner, new SaleWriter(ledger)) };
+  return {
+    m,
+    runner,
+    ledger,
+    h: new CreateSaleHandler(runner, new SaleWriter(ledger, noPricingRules())),
+  };
 }
 
 describe('CreateSaleHandler', () => {
