@@ -53,14 +53,21 @@ export async function saleAutoPrices(
   pricing: PricingQueries,
   dto: CreateSaleDto,
   user: AuthUser,
-  branchId: string,
-  variants: (VariantRow & { product_id: string; category_id: string | null })[],
+  ctx: {
+    branchId: string;
+    variants: VariantRow[];
+    /** the current version and the customer's group, read with the sale's context */
+    pricingVersion: string;
+    customerGroupId: string | null;
+  },
   waive: Waive | undefined,
 ): Promise<SaleAutoPrices> {
+  const { branchId, variants } = ctx;
   const claimed = dto.pricing;
+  // kept rules are found without a query (the version came with the sale's context)
   const rules: PricingRulesDto | null = claimed
     ? await pricing.rulesAt(branchId, claimed.version)
-    : await pricing.rulesFor(branchId);
+    : ((await pricing.rulesAt(branchId, ctx.pricingVersion)) ?? (await pricing.rulesFor(branchId)));
   const byId = new Map(variants.map((v) => [v.id, v]));
   const offline = dto.device?.offline === true;
   if (!rules) {
@@ -84,7 +91,7 @@ export async function saleAutoPrices(
     if (!rules.priceLists.some((l) => l.id === picked))
       throw new AppException('PRICE_LIST_UNKNOWN', HttpStatus.BAD_REQUEST);
   }
-  const group = dto.customerId ? (await pricing.customerGroup(dto.customerId)).groupId : null;
+  const group = dto.customerId ? ctx.customerGroupId : null;
   const keys = lineKeys(dto.lines);
   const priced = priceSaleLines({
     rules,

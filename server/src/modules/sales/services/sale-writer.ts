@@ -85,14 +85,7 @@ export class SaleWriter {
     const till = deviceSale(dto.device);
     if (dto.device) await takeDeviceReceipt(m, dto.id, ctx.branchId, dto.device, till);
     // The price lists and promotions (issue 33): the engine's prices, checked against the till's.
-    const auto = await saleAutoPrices(
-      this.pricing,
-      dto,
-      user,
-      ctx.branchId,
-      ctx.variants,
-      till.waive,
-    );
+    const auto = await saleAutoPrices(this.pricing, dto, user, ctx, till.waive);
     const { math, lines } = priceLines(
       user,
       dto.lines,
@@ -346,9 +339,13 @@ export class SaleWriter {
       inventory_id: string | null;
       variants: SaleVariantRow[];
       methods: PaymentMethodRow[];
+      pricing_version: string;
+      customer_group_id: string | null;
     }>(
       m,
       `SELECT s.id, s.branch_id, s.register, b.code,
+              (SELECT version::text FROM pricing_state WHERE id = 1) AS pricing_version,
+              (SELECT group_id FROM customer_group_members WHERE customer_id = $5::uuid) AS customer_group_id,
               COALESCE(b.e_receipts_enabled AND COALESCE(b.receipt_pos_serial, '') <> '', false) AS e_receipts,
               (SELECT id FROM inventories WHERE branch_id = s.branch_id AND ($2::uuid IS NULL OR id = $2::uuid)
                 ORDER BY is_default DESC, created_at LIMIT 1) AS inventory_id,
@@ -363,6 +360,7 @@ export class SaleWriter {
         dto.inventoryId ?? null,
         [...new Set(dto.lines.map((l) => l.variantId))],
         [...new Set(dto.payments.map((p) => p.methodId))],
+        dto.customerId ?? null,
       ],
     );
     if (!row) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
@@ -377,6 +375,8 @@ export class SaleWriter {
         'inventory_id',
         'variants',
         'methods',
+        'pricing_version',
+        'customer_group_id',
       ]),
     };
   }
@@ -643,6 +643,9 @@ type SaleContext = {
   inventoryId: string;
   variants: SaleVariantRow[];
   methods: PaymentMethodRow[];
+  /** the pricing rules' current version and the customer's group (issue 33), read with the rest */
+  pricingVersion: string;
+  customerGroupId: string | null;
 };
 
 /** What pricing needs of a variant, and what the answer shows of it. */

@@ -22,6 +22,8 @@ const variant = {
   unit: 'piece',
   name_ar: 'قلم',
   properties: {},
+  product_id: 'p-1',
+  category_id: null,
 };
 const cash = { id: 'cash', type: 'cash', name_ar: 'نقدي', active: true };
 const context: QueryStub = [
@@ -35,6 +37,8 @@ const context: QueryStub = [
       inventory_id: 'i-1',
       variants: [variant],
       methods: [cash],
+      pricing_version: '1',
+      customer_group_id: null,
     },
   ],
 ];
