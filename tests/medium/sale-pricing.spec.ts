@@ -245,6 +245,22 @@ describe('sales priced with the pricing engine', () => {
     const now = await c.sell({ ...rung, pricing: { version: after } });
     expect(now.status).toBe(400);
     expect(now.body.code).toBe('PRICING_MISMATCH');
+    // offline, the same mismatch has happened: kept as rung, flagged for review
+    const rungOffline = await c.sell({ ...rung, pricing: { version: after } }, true);
+    expect(rungOffline.status).toBe(201);
+    expect(rungOffline.body.total).toBe(6000);
+    const [flag] = await t.ds.query('SELECT kind, detail FROM sale_flags WHERE sale_id = $1', [
+      rungOffline.body.id,
+    ]);
+    expect(flag).toMatchObject({
+      kind: 'price_changed',
+      detail: {
+        reason: 'pricing_mismatch',
+        field: 'lines.0.promotionDiscount',
+        rung: 3000,
+        expected: 0,
+      },
+    });
     // a version the server does not hold: online, the till prices again; offline, kept and flagged
     const unknown = { ...rung, pricing: { version: '1' } };
     const online = await c.sell(unknown);

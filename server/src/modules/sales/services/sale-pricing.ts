@@ -42,7 +42,10 @@ const linePricing = (p: SalePricedLine): SaleLinePricing | null =>
  * quantity breaks and promotions of the sale's branch, for its customer's group, at the sale's
  * time, with the rules of the version the till priced it with (`dto.pricing.version`):
  * - the current version, or an earlier one still kept: the till's figures must be the engine's,
- *   else 400 PRICING_MISMATCH naming the line (a price or a promotion changed on the way);
+ *   else 400 PRICING_MISMATCH naming the line (a price or a promotion changed on the way); a
+ *   sale rung offline has happened: it keeps what it was rung at, flagged `price_changed`
+ *   (the catalog's sell price is not part of a rules version: an older cached sell price is
+ *   no tampering, docs/offline.md item 5);
  * - online at an earlier version no longer kept: 400 PRICING_RULES_CHANGED (the till reprices);
  * - offline at a version no longer kept: the sale keeps the prices it was rung at, flagged
  *   `price_changed` for review (docs/offline.md item 5);
@@ -114,6 +117,12 @@ export async function saleAutoPrices(
       };
     }),
   });
+  const lines: AutoPrice[] = priced.lines.map((p) => ({
+    unitPrice: p.unitPrice,
+    promotionDiscount: p.promotionDiscount,
+    manual: p.manual,
+    pricing: linePricing(p),
+  }));
   if (claimed) {
     dto.lines.forEach((l, i) => {
       const p = priced.lines[i];
@@ -121,17 +130,30 @@ export async function saleAutoPrices(
       const field = p.manual
         ? !user.permissions.includes('can_change_sell_price') && `lines.${i}.unitPrice`
         : (l.promotionDiscount ?? 0) !== p.promotionDiscount && `lines.${i}.promotionDiscount`;
-      if (field)
+      if (!field) return;
+      if (!offline || !waive)
         throw new AppException('PRICING_MISMATCH', HttpStatus.BAD_REQUEST, { name, field });
+      // Offline the sale has happened: it keeps what it was rung at, flagged for review
+      // (docs/offline.md item 5). A rung unit price goes through the offline price rule
+      // (priceLines flags it `price_changed` with the rung and today's price); a promotion's
+      // figure is flagged here.
+      if (!p.manual)
+        waive('price_changed', {
+          reason: 'pricing_mismatch',
+          variantId: l.variantId,
+          name,
+          field,
+          version: rules.version,
+          rung: l.promotionDiscount ?? 0,
+          expected: p.promotionDiscount,
+        });
+      lines[i] = {
+        unitPrice: p.unitPrice,
+        promotionDiscount: l.promotionDiscount ?? 0,
+        manual: p.manual,
+        pricing: null,
+      };
     });
   }
-  return {
-    version: rules.version,
-    lines: priced.lines.map((p) => ({
-      unitPrice: p.unitPrice,
-      promotionDiscount: p.promotionDiscount,
-      manual: p.manual,
-      pricing: linePricing(p),
-    })),
-  };
+  return { version: rules.version, lines };
 }

@@ -55,6 +55,8 @@ export type DeviceMeta = {
   eReceipt?: DeviceEReceiptData | null;
   /** The variants were loaded with their ETA item (else the next sync is a full load). */
   etaRows?: boolean;
+  /** The variants were loaded with their category (issue 33; else the next sync is a full load). */
+  categoryRows?: boolean;
 };
 
 export type PosCatalogDb = Dexie & {
