@@ -58,6 +58,14 @@ export async function loadRules(
 
 const GROUPS_KEY = 'pos.pricing.customerGroups';
 
+function keptGroups(storage: Store | null): Record<string, string | null> {
+  try {
+    return JSON.parse(storage?.getItem(GROUPS_KEY) ?? '{}') as Record<string, string | null>;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * A customer's group (their price list and promotions): the server's, kept on the device so the
  * same customer is priced the same offline; unknown offline: the kept one, else none.
@@ -67,12 +75,7 @@ export async function customerGroupOf(
   customerId: string,
   fetcher: typeof http.get = http.get,
 ): Promise<string | null> {
-  let kept: Record<string, string | null> = {};
-  try {
-    kept = JSON.parse(storage?.getItem(GROUPS_KEY) ?? '{}') as Record<string, string | null>;
-  } catch {
-    kept = {};
-  }
+  const kept = keptGroups(storage);
   try {
     const { groupId } = await fetcher<{ groupId: string | null }>(
       `/PricingRules/customers/${encodeURIComponent(customerId)}/group`,
