@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   priceSaleLines,
   type CreateSaleDto,
@@ -53,6 +54,7 @@ const linePricing = (p: SalePricedLine): SaleLinePricing | null =>
  * A picked price list needs can_sell_at_price_list.
  */
 export async function saleAutoPrices(
+  m: EntityManager,
   pricing: PricingQueries,
   dto: CreateSaleDto,
   user: AuthUser,
@@ -67,10 +69,12 @@ export async function saleAutoPrices(
 ): Promise<SaleAutoPrices> {
   const { branchId, variants } = ctx;
   const claimed = dto.pricing;
-  // kept rules are found without a query (the version came with the sale's context)
+  // Kept rules are found without a query (the version came with the sale's context); others are
+  // read in the sale's own transaction (never a second pool connection while it holds one).
   const rules: PricingRulesDto | null = claimed
-    ? await pricing.rulesAt(branchId, claimed.version)
-    : ((await pricing.rulesAt(branchId, ctx.pricingVersion)) ?? (await pricing.rulesFor(branchId)));
+    ? await pricing.rulesAt(branchId, claimed.version, m)
+    : ((await pricing.rulesAt(branchId, ctx.pricingVersion, m)) ??
+      (await pricing.rulesIn(m, branchId)));
   const byId = new Map(variants.map((v) => [v.id, v]));
   const offline = dto.device?.offline === true;
   if (!rules) {

@@ -85,7 +85,7 @@ export class SaleWriter {
     const till = deviceSale(dto.device);
     if (dto.device) await takeDeviceReceipt(m, dto.id, ctx.branchId, dto.device, till);
     // The price lists and promotions (issue 33): the engine's prices, checked against the till's.
-    const auto = await saleAutoPrices(this.pricing, dto, user, ctx, till.waive);
+    const auto = await saleAutoPrices(m, this.pricing, dto, user, ctx, till.waive);
     const { math, lines } = priceLines(
       user,
       dto.lines,
