@@ -92,7 +92,10 @@ test('a wholesale customer gets the wholesale price and buy 2 get 1 applies; the
     await expect(page.getByTestId('pos-screen')).toBeVisible();
 
     // the customer first: their group's list prices the rice
-    await page.getByTestId('pos-customer').fill(phone);
+    // typed as a cashier would (the picker searches as the keys come)
+    const picker = page.getByTestId('pos-customer');
+    await picker.click();
+    await picker.pressSequentially(phone, { delay: 30 });
     await page.getByTestId('customer-option').filter({ hasText: customerName }).click();
     await expect(page.getByTestId('pos-customer')).toHaveValue(customerName);
     await page.getByTestId('pos-search').focus();
