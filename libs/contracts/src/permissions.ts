@@ -46,6 +46,9 @@ export const PERMISSION_KEYS = [
  *   a limit someone holding it has set).
  * - can_manage_accounting: edit the chart of accounts, post and reverse manual journal entries
  *   (issue 13; the spec lists no permission for /AccountingTree and /JournalEntries/new).
+ * - can_sell_at_price_list: pick a price list at the till other than the one the customer gets
+ *   automatically (issue 33 item 1, the pricing module's: the spec lists none; a wholesale price
+ *   for a walk-in trader is the usual case, docs/decisions/0079).
  */
 export const EXTRA_PERMISSION_KEYS = [
   'can_manage_products',
@@ -53,6 +56,7 @@ export const EXTRA_PERMISSION_KEYS = [
   'can_grant_credit',
   'can_manage_accounting',
   'can_take_advance',
+  'can_sell_at_price_list',
 ] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -98,6 +102,7 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
       'can_edit_invoice',
       'can_return_products',
       'can_change_sell_price',
+      'can_sell_at_price_list',
       'can_bypass_max_discount',
       'view_all_shifts',
       'can_see_shift_totals',

@@ -5,6 +5,7 @@ import { loadConfig } from '../core/config/config';
 import { EtaSimulator } from '../eta-sim/eta-simulator';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { adoptDemoChains } from '../seed/eta-demo';
+import { seedDemoPricing } from '../seed/pricing-demo';
 
 // `npm run demo`: like `npm start`, with demo data loaded first (idempotent).
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   const server = await startServer({
     beforeListen: async (url) => {
       await seedDemo(url);
+      // the running offers and the wholesale list: the demo's only (the tests' seed has none)
+      await seedDemoPricing(url);
       if (sim) await adoptDemoChains(url, sim);
     },
   });

@@ -16,6 +16,7 @@ import {
   SettleInstallmentPlanHandler,
 } from '../modules/installments';
 import { StockLedger } from '../modules/inventory';
+import { PricingQueries } from '../modules/pricing';
 import {
   CreateSaleCommand,
   CreateSaleHandler,
@@ -239,7 +240,10 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
     InstallmentPostJournalHandler,
   );
   const shifts = new ShiftsService(ds);
-  const sell = new CreateSaleHandler(runner, new SaleWriter(new StockLedger()));
+  const sell = new CreateSaleHandler(
+    runner,
+    new SaleWriter(new StockLedger(), new PricingQueries(ds)),
+  );
   const createPlan = new CreateInstallmentPlanHandler(runner);
   const collect = new CollectInstallmentHandler(runner);
   const settle = new SettleInstallmentPlanHandler(runner);

@@ -5,6 +5,7 @@ import {
   LIMITS,
   SaleMathError,
   computeSale,
+  manualDiscountPercent,
   quantityFitsUnit,
   type CreateSaleDto,
   type PaymentMethodDto,
@@ -31,6 +32,18 @@ export type CartLine = {
   onHand: number | null;
   /** of which reserved by approved transfers (not for sale); absent in carts saved before it existed */
   reserved?: number;
+  /** what the till's promotions match (issue 33); absent in carts saved before it existed */
+  productId?: string;
+  categoryId?: string | null;
+  /** the cashier typed the unit price (no price list, no promotion on the line) */
+  manualPrice?: boolean;
+  // Set on the priced cart only (features/pos/pricing, issue 33), never saved:
+  /** the automatic unit price (a list's or the sell price); absent: a manual price */
+  autoPrice?: number;
+  /** Σ promotions in `discount` (the rest is the cashier's) */
+  promotionDiscount?: number;
+  priceListName?: string | null;
+  promotions?: { promotionId: string; name: string; amount: number }[];
 };
 
 export type CartCustomer = {
@@ -40,6 +53,8 @@ export type CartCustomer = {
   balance: number;
   /** piasters; 0 = no limit (on account then only for holders of can_grant_credit) */
   creditLimit?: number;
+  /** the customer's group (their price list and promotions, issue 33); absent: not known */
+  groupId?: string | null;
 };
 
 /**
@@ -78,6 +93,10 @@ export type Cart = {
   customer: CartCustomer | null;
   note: string;
   createdAt: string;
+  /** a price list the cashier picked (can_sell_at_price_list, issue 33); absent: automatic */
+  priceListId?: string | null;
+  /** set on the priced cart: the pricing rules' version it was priced with */
+  pricingVersion?: string | null;
 };
 
 export type PaymentEntry = { methodId: string; amount: number };
@@ -118,6 +137,8 @@ export function lineFromVariant(
     vatRate: variant.vatRate,
     onHand: variant.onHand ?? null,
     reserved: variant.reserved ?? 0,
+    productId: variant.productId,
+    categoryId: variant.categoryId ?? null,
   };
 }
 
@@ -162,9 +183,11 @@ export function updateLine(
   variantId: string,
   patch: Partial<Pick<CartLine, 'quantity' | 'unitPrice' | 'discount'>>,
 ): Cart {
+  // A typed unit price is the cashier's (issue 33): the line leaves the lists and promotions.
+  const manual = patch.unitPrice !== undefined ? { manualPrice: true } : {};
   return {
     ...cart,
-    lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, ...patch } : l)),
+    lines: cart.lines.map((l) => (l.variantId === variantId ? { ...l, ...patch, ...manual } : l)),
   };
 }
 
@@ -186,7 +209,15 @@ export function applyOnHand(cart: Cart, variantId: string, onHand: number, reser
   };
 }
 
-export type CartTotals = SaleMathResult & { itemCount: number; error: 'DISCOUNT_TOO_LARGE' | null };
+export type CartTotals = SaleMathResult & {
+  itemCount: number;
+  error: 'DISCOUNT_TOO_LARGE' | null;
+  /**
+   * The cashier's discount percent (their cap): off the automatic prices after promotions (the
+   * server's rule, docs/decisions/0079); the list prices when the cart is not priced.
+   */
+  capPercent: number;
+};
 
 /** The cart's figures (a preview: the server recomputes and its invoice is what prints). */
 export function cartTotals(cart: Cart): CartTotals {
@@ -202,10 +233,21 @@ export function cartTotals(cart: Cart): CartTotals {
       })),
       cart.invoiceDiscount,
     );
-    return { ...math, itemCount, error: null };
+    const capPercent = manualDiscountPercent(
+      cart.lines.map((l) => ({
+        quantity: l.quantity,
+        unitPrice: l.autoPrice ?? l.listPrice,
+        listPrice: l.listPrice,
+        discount: l.promotionDiscount ?? 0,
+        vatRate: l.vatRate,
+      })),
+      math.total,
+    );
+    return { ...math, itemCount, error: null, capPercent };
   } catch (err) {
     // Figures that cannot be computed show as those of an empty cart.
-    if (err instanceof SaleMathError) return { ...computeSale([], 0), itemCount, error: err.code };
+    if (err instanceof SaleMathError)
+      return { ...computeSale([], 0), itemCount, error: err.code, capPercent: 0 };
     throw err;
   }
 }
@@ -240,7 +282,9 @@ export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): 
     ) {
       problems.push({ code: 'BAD_QUANTITY', variantId: line.variantId });
     }
-    if (!rules.canBypassMaxDiscount && line.unitPrice < line.minSellPrice) {
+    // an automatic price (a price list's) is not held to the minimum: the list sets it
+    const automatic = line.autoPrice !== undefined && line.unitPrice === line.autoPrice;
+    if (!rules.canBypassMaxDiscount && !automatic && line.unitPrice < line.minSellPrice) {
       problems.push({ code: 'BELOW_MIN_PRICE', variantId: line.variantId });
     }
     const available = availableOf(line);
@@ -251,11 +295,11 @@ export function cartProblems(cart: Cart, totals: CartTotals, rules: CartRules): 
   if (
     !rules.canBypassMaxDiscount &&
     !totals.error &&
-    totals.discountPercent > rules.maxDiscountPercent
+    totals.capPercent > rules.maxDiscountPercent
   ) {
     problems.push({
       code: 'MAX_DISCOUNT_EXCEEDED',
-      percent: totals.discountPercent,
+      percent: totals.capPercent,
       max: rules.maxDiscountPercent,
     });
   }
@@ -313,7 +357,11 @@ export function toCreateSaleDto(
         variantId: l.variantId,
         quantity: l.quantity,
         ...(l.unitPrice !== l.listPrice ? { unitPrice: l.unitPrice } : {}),
-        ...(l.discount > 0 ? { discount: l.discount } : {}),
+        // the cashier's part; the promotions' as the till priced them (the server checks it)
+        ...(l.discount - (l.promotionDiscount ?? 0) > 0
+          ? { discount: l.discount - (l.promotionDiscount ?? 0) }
+          : {}),
+        ...(l.promotionDiscount ? { promotionDiscount: l.promotionDiscount } : {}),
       })),
     payments: payments
       .filter((p) => p.amount > 0)
@@ -324,6 +372,12 @@ export function toCreateSaleDto(
   if (cart.customer) dto.customerId = cart.customer.id;
   if (cart.invoiceDiscount > 0) dto.invoiceDiscount = cart.invoiceDiscount;
   if (cart.note.trim()) dto.note = cart.note.trim();
+  // The rules the cart was priced with (issue 33), and the list the cashier picked.
+  if (cart.pricingVersion)
+    dto.pricing = {
+      version: cart.pricingVersion,
+      ...(cart.priceListId ? { priceListId: cart.priceListId } : {}),
+    };
   // Cash on delivery (issue 30 item 21): the remainder is owed by the delivery order, not on account.
   if (cod) dto.cod = true;
   else if (installment) dto.installment = true;

@@ -250,6 +250,8 @@ export type VariantResponseDto = {
   vatRate: number;
   unit: Unit;
   active: boolean;
+  /** the product's category (the till's promotions on a category, issue 33) */
+  categoryId?: string | null;
   /** On hand in the requested inventory (search, lists with inventoryId) */
   onHand?: number;
   reserved?: number;

@@ -70,9 +70,10 @@ export class DeviceCatalogPageQueryDto extends DeviceCatalogQueryDto {
 
 /**
  * A sellable variant, compact: [id, productId, nameAr, nameEn, sku, barcodes, properties,
- * sellPrice, minSellPrice, vatRate, unit, etaItemType, etaItemCode] (money in piasters; nameAr is
- * the product's Arabic name, as the e-receipt describes the line). The ETA item (issue 32 item 6)
- * came last: a row synced before it has 11 fields, and the till builds no e-receipt with it.
+ * sellPrice, minSellPrice, vatRate, unit, etaItemType, etaItemCode, categoryId] (money in piasters;
+ * nameAr is the product's Arabic name, as the e-receipt describes the line). The ETA item (issue 32
+ * item 6) came after: a row synced before it has 11 fields, and the till builds no e-receipt with
+ * it. The category (issue 33: the till's promotions on a category offline) came last.
  */
 export type DeviceVariantRow = [
   string,
@@ -87,6 +88,7 @@ export type DeviceVariantRow = [
   number,
   Unit,
   ('GS1' | 'EGS' | null)?,
+  (string | null)?,
   (string | null)?,
 ];
 /** [variantId, onHand, reserved] in the till's inventory. */

@@ -294,4 +294,9 @@ export class PricingRulesQueryDto {
  * The active rules for one branch, the shape `priceCart` takes (`rules`), and the version they
  * were read at (`rules.version`; it changes on every pricing write).
  */
-export type PricingRulesDto = PricingRules & { version: string; branchId: string | null };
+export type PricingRulesDto = PricingRules & {
+  version: string;
+  branchId: string | null;
+  /** the category tree, child → parent (a promotion on a category reaches its subcategories) */
+  categoryParents?: Record<string, string>;
+};

@@ -272,10 +272,26 @@ export class ShiftListQueryDto extends ListQueryDto {
 export class SaleLineInputDto {
   @IsUUID() variantId: string;
   @IsNumber(QTY) @Min(0.001) @MaxLineQuantity() quantity: number;
-  /** piasters; defaults to the variant's sell price; changing it needs can_change_sell_price */
+  /**
+   * piasters; defaults to the automatic price (the price list that applies, else the variant's
+   * sell price, docs/decisions/0079); another price needs can_change_sell_price and takes the line
+   * out of the price lists and promotions
+   */
   @IsOptional() @IsInt() @Min(0) @MaxUnitPrice() unitPrice?: number;
-  /** piasters off this line */
+  /** piasters off this line by the cashier (after the promotions, within their discount cap) */
   @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() discount?: number;
+  /**
+   * piasters off this line by promotions, as the till priced it (issue 33): the server prices the
+   * sale again and refuses a sale whose figure differs (absent: the server's figure is taken)
+   */
+  @IsOptional() @IsInt() @Min(0) @MaxDocumentMoney() promotionDiscount?: number;
+}
+/** Which rules a till priced the sale with (issue 33, docs/decisions/0079). */
+export class SalePricingDto {
+  /** the pricing rules' version (GET /PricingRules) the lines were priced with */
+  @IsString() @Matches(/^\d{1,18}$/) version: string;
+  /** a price list the cashier picked (needs can_sell_at_price_list); absent: the automatic one */
+  @IsOptional() @IsUUID() priceListId?: string;
 }
 export class SalePaymentInputDto {
   @IsUUID() methodId: string;
@@ -385,6 +401,14 @@ export class CreateSaleDto {
   @ValidateNested()
   @Type(() => SaleDeviceDto)
   device?: SaleDeviceDto;
+  /**
+   * The rules the till priced it with (issue 33); absent: the current rules (a sale made
+   * elsewhere). Either way the server prices every sale with the same engine.
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SalePricingDto)
+  pricing?: SalePricingDto;
 }
 /**
  * A till's queued sales sent together (docs/decisions/0075), each a CreateSaleDto: a body with a
@@ -444,6 +468,10 @@ export type SaleLineDto = {
   lineTotal: number;
   returnedQuantity: number;
   unitCost?: number;
+  /** the price list that priced the line (issue 33); null/absent: the variant's own price */
+  priceListName?: string | null;
+  /** the promotions on the line and their shares of its discount (issue 33) */
+  promotions?: { promotionId: string; name: string; amount: number }[];
 };
 export type SaleDto = {
   id: string;

@@ -98,6 +98,13 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.SHIFT_NOT_YOURS': 'لا يمكنك إغلاق وردية مستخدم آخر',
   'errors.SALE_ID_CONFLICT': 'رقم العملية مستخدم لفاتورة أخرى',
   'errors.PRICE_CHANGE_FORBIDDEN': 'ليس لديك صلاحية تغيير سعر البيع',
+  'errors.PRICING_MISMATCH':
+    'سعر «{name}» لا يطابق قوائم الأسعار والعروض ({field}): أعد تسعير السلة',
+  'errors.PRICING_RULES_CHANGED':
+    'تغيّرت قوائم الأسعار أو العروض بعد تسعير السلة: راجع الأسعار الجديدة ثم ادفع مرة أخرى',
+  'errors.PRICE_LIST_FORBIDDEN': 'ليس لديك صلاحية البيع بقائمة أسعار غير قائمة العميل',
+  'errors.PRICE_LIST_UNKNOWN':
+    'قائمة الأسعار المختارة غير متاحة في هذا الفرع (pricing.priceListId)',
   'errors.BELOW_MIN_PRICE': 'السعر أقل من الحد الأدنى للبيع: {name}',
   'errors.MAX_DISCOUNT_EXCEEDED': 'الخصم ({percent}%) أكبر من الحد المسموح لك ({max}%)',
   'errors.DISCOUNT_TOO_LARGE': 'الخصم أكبر من قيمة الفاتورة',

@@ -102,6 +102,13 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.SHIFT_NOT_YOURS': "You cannot close another user's shift",
   'errors.SALE_ID_CONFLICT': 'This sale id belongs to another invoice',
   'errors.PRICE_CHANGE_FORBIDDEN': 'You may not change the sell price',
+  'errors.PRICING_MISMATCH':
+    'The price of “{name}” does not match the price lists and promotions ({field}): price the cart again',
+  'errors.PRICING_RULES_CHANGED':
+    'The price lists or promotions changed after the cart was priced: check the new prices and pay again',
+  'errors.PRICE_LIST_FORBIDDEN': "You may not sell at a price list other than the customer's",
+  'errors.PRICE_LIST_UNKNOWN':
+    'The chosen price list is not available at this branch (pricing.priceListId)',
   'errors.BELOW_MIN_PRICE': 'The price is below the minimum sell price: {name}',
   'errors.MAX_DISCOUNT_EXCEEDED': 'The discount ({percent}%) is above your limit ({max}%)',
   'errors.DISCOUNT_TOO_LARGE': 'The discount is larger than the invoice',

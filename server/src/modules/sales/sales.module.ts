@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { InventoryModule } from '../inventory';
 import { ShiftsModule } from '../shifts';
+import { PricingModule } from '../pricing';
 import { CreateSaleHandler } from './commands/create-sale/create-sale.handler';
 import { EditSaleHandler } from './commands/edit-sale/edit-sale.handler';
 import { ReturnSaleHandler } from './commands/return-sale/return-sale.handler';
@@ -26,7 +27,7 @@ import { PaymentMethodsController } from './payment-methods.resource';
 import { SALES_ENTITIES } from './entities/sales.entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(SALES_ENTITIES), InventoryModule, ShiftsModule],
+  imports: [TypeOrmModule.forFeature(SALES_ENTITIES), InventoryModule, ShiftsModule, PricingModule],
   controllers: [
     SalesController,
     InvoicesController,

@@ -20,7 +20,13 @@ import { formatQuantity } from '../../../shared/lib/money';
 import { CellAmount } from '../../../shared/ui/CellAmount';
 import type { FieldGuardStore } from '../../../shared/ui/fieldGuard';
 import { propertiesText } from '../../catalog';
-import { cartLinesAtom, lineTotalsAtom, removeLineAtom, updateLineAtom } from '../state/cartStore';
+import { manualDiscountOf } from '../pricing/tillPricing';
+import {
+  lineTotalsAtom,
+  pricedLinesAtom,
+  removeLineAtom,
+  updateLineAtom,
+} from '../state/cartStore';
 
 type Props = {
   canChangePrice: boolean;
@@ -31,7 +37,8 @@ type Props = {
 /** The cart's lines, newest on top; the only part of the screen a scan re-renders with the totals. */
 export function CartTable({ canChangePrice, guard }: Props) {
   const { t } = useTranslation('pos');
-  const lines = useAtomValue(cartLinesAtom);
+  // the lines as priced (price lists, promotions): pricing/tillPricing.ts
+  const lines = useAtomValue(pricedLinesAtom);
   const lineTotals = useAtomValue(lineTotalsAtom);
   return (
     <Paper variant="outlined">
@@ -79,7 +86,8 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
   // What may be sold: on hand − reserved by approved transfers.
   const available = availableOf(line);
   const short = available !== null && line.quantity > available;
-  const belowMin = line.unitPrice < line.minSellPrice;
+  // an automatic price (a price list's) is not held to the minimum sell price
+  const belowMin = line.unitPrice < line.minSellPrice && line.autoPrice !== line.unitPrice;
   // An editable figure of the line, under the cart's guard.
   const cell = (props: Omit<ComponentProps<typeof CellAmount>, 'guard'>) => (
     <TableCell>
@@ -95,6 +103,7 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
         <Typography variant="caption" color="text.secondary" noWrap component="div">
           {[propertiesText(line.properties), line.barcode ?? line.sku].filter(Boolean).join(' · ')}
         </Typography>
+        <LinePricing line={line} />
       </TableCell>
       {cell({
         kind: 'qty',
@@ -116,8 +125,9 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
         testId: 'cart-price',
       })}
       {cell({
+        // the cashier's own discount; the promotions' is shown under the item
         label: t('cart.discount'),
-        value: line.discount,
+        value: manualDiscountOf(line),
         onValue: (v) => update({ variantId, patch: { discount: v ?? 0 } }),
         testId: 'cart-discount',
       })}
@@ -160,6 +170,31 @@ const CartRow = memo(function CartRow({ line, lineTotal, canChangePrice, guard }
     </TableRow>
   );
 });
+
+/** Which price list priced the line and each promotion on it, with its discount (issue 33). */
+function LinePricing({ line }: { line: CartLine }) {
+  const { t } = useTranslation('pos');
+  if (!line.priceListName && !line.promotions?.length) return null;
+  return (
+    <Typography variant="caption" color="success.main" component="div" data-testid="cart-pricing">
+      {line.priceListName && (
+        <Box component="span" data-testid="cart-price-list" sx={{ marginInlineEnd: 1 }}>
+          {t('pricing.list', { name: line.priceListName })}
+        </Box>
+      )}
+      {line.promotions?.map((p) => (
+        <Box
+          component="span"
+          key={p.promotionId}
+          data-testid="cart-promotion"
+          sx={{ marginInlineEnd: 1 }}
+        >
+          {t('pricing.promotion', { name: p.name, amount: formatPiasters(p.amount) })}
+        </Box>
+      ))}
+    </Typography>
+  );
+}
 
 /** The cart's column titles: static, so a scan does not re-render them. */
 const CartHead = memo(function CartHead() {

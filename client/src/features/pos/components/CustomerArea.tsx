@@ -1,17 +1,26 @@
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatPiasters } from '@pos/contracts';
-import { useAtom } from 'jotai';
-import { lazy, memo, Suspense, useState, type RefObject } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { lazy, memo, Suspense, useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartCustomer } from '../../../shared/lib/cart';
 import { toast } from '../../../shared/ui/toast';
 import { CustomerPicker, type CustomerSearchHit } from '../../customers';
 import { searchCustomersOrDevice } from '../offline/catalog';
-import { cartCustomerAtom } from '../state/cartStore';
+import { customerGroupOf } from '../pricing/rulesCache';
+import { pickableLists } from '../pricing/tillPricing';
+import {
+  cartCustomerAtom,
+  cartPriceListAtom,
+  customerGroupAtom,
+  pricingRulesAtom,
+} from '../state/cartStore';
 
 // The quick add checks the contract's DTO: loaded when it opens (not with the till).
 const QuickAddCustomer = lazy(() => import('./QuickAddCustomer'));
@@ -30,11 +39,24 @@ const toCartCustomer = (c: CustomerSearchHit): CartCustomer => ({
  */
 export const CustomerArea = memo(function CustomerArea({
   inputRef,
+  canPickPriceList,
 }: {
   inputRef: RefObject<HTMLInputElement | null>;
+  /** can_sell_at_price_list: the cashier may sell at another price list (issue 33) */
+  canPickPriceList: boolean;
 }) {
   const { t } = useTranslation('pos');
   const [customer, setCustomer] = useAtom(cartCustomerAtom);
+  const setGroup = useSetAtom(customerGroupAtom);
+  // The customer's group prices their cart (their price list and promotions), once known.
+  const customerId = customer?.id ?? null;
+  const groupKnown = customer?.groupId !== undefined;
+  useEffect(() => {
+    if (!customerId || groupKnown) return;
+    void customerGroupOf(localStorage, customerId).then((groupId) =>
+      setGroup({ customerId, groupId }),
+    );
+  }, [customerId, groupKnown, setGroup]);
   const [adding, setAdding] = useState(false);
   const [typed, setTyped] = useState('');
   return (
@@ -81,6 +103,7 @@ export const CustomerArea = memo(function CustomerArea({
           </Suspense>
         )}
       </Stack>
+      {canPickPriceList && <PriceListPicker />}
       {customer && customer.balance !== 0 && (
         <Typography variant="caption" color={customer.balance > 0 ? 'error' : 'text.secondary'}>
           {t('customer.balance', { amount: formatPiasters(customer.balance) })}
@@ -89,3 +112,29 @@ export const CustomerArea = memo(function CustomerArea({
     </>
   );
 });
+
+/** The price list the cart is sold at: automatic (the customer's), or one the cashier picks. */
+function PriceListPicker() {
+  const { t } = useTranslation('pos');
+  const rules = useAtomValue(pricingRulesAtom);
+  const [picked, setPicked] = useAtom(cartPriceListAtom);
+  const lists = pickableLists(rules);
+  if (lists.length === 0) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={t('pricing.pick')}
+      value={picked ?? ''}
+      onChange={(e) => setPicked(e.target.value || null)}
+      slotProps={{ htmlInput: { 'data-testid': 'pos-price-list' } }}
+    >
+      <MenuItem value="">{t('pricing.automatic')}</MenuItem>
+      {lists.map((l) => (
+        <MenuItem key={l.id} value={l.id}>
+          {l.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -33,6 +33,7 @@ import { useProblemText } from '../hooks/useProblemText';
 import { useCurrentShift } from '../hooks/useCurrentShift';
 import { useTillKeys } from '../hooks/useTillKeys';
 import { useTillStore } from '../hooks/useTillStore';
+import { usePricingRules } from '../pricing/usePricingRules';
 import { DeviceCatalogStrip } from '../offline/catalog';
 import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
 import { OutboxStrip } from '../offline/outbox/OutboxStrip';
@@ -120,6 +121,8 @@ function PosScreen({ register }: { register: number }) {
     canBypassMaxDiscount: canBypass,
     allowNegativeStock,
   });
+  // The branch's price lists and promotions, priced into the cart on every change (issue 33).
+  usePricingRules(user?.branchId ?? null);
 
   const empty = useAtomValue(cartEmptyAtom);
   const payOpen = useAtomValue(payAtom).open;
@@ -321,7 +324,7 @@ function PosScreen({ register }: { register: number }) {
         <OutboxStrip userId={user?.id ?? null} deviceName={t('outbox.deviceName', { register })} />
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Stack sx={{ gap: 1 }}>
-            <CustomerArea inputRef={customerRef} />
+            <CustomerArea inputRef={customerRef} canPickPriceList={can('can_sell_at_price_list')} />
             <TotalsPanel guard={cartGuard} />
             <PosActions canReturn={canReturn} actions={stableActions} />
           </Stack>

@@ -11,14 +11,15 @@ import { salesApi, salesKeys } from '../../sales';
 import { useSellsOffline, useTillPaymentMethods } from '../hooks/useTillPayment';
 import type { TillExtras } from '../lib/tillExtras';
 import { payAtTill } from '../offline/outbox/payAtTill';
+import { requestPricingRefresh } from '../pricing/usePricingRules';
 import {
-  cartAtom,
   cartCustomerAtom,
   cartTotalsAtom,
   closePayAtom,
   payAtom,
   payFailedAtom,
   paySubmittingAtom,
+  pricedCartAtom,
   saleDoneAtom,
 } from '../state/cartStore';
 
@@ -55,8 +56,10 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
 
   const send = async (payments: PaymentEntry[], installment = false, cod = false) => {
     submitting();
+    // the cart as priced (price lists, promotions): what the screen showed is what is sold
+    const cart = store.get(pricedCartAtom);
     const dto = toCreateSaleDto(
-      store.get(cartAtom),
+      cart,
       payments,
       inventoryId,
       store.get(cartTotalsAtom).total,
@@ -68,7 +71,7 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
       // completed here under the device's receipt number and sent later (same id, same invoice).
       const { sale, queued } = await payAtTill({
         dto,
-        cart: store.get(cartAtom),
+        cart,
         payments,
         total: store.get(cartTotalsAtom).total,
         methods: methods.data ?? [],
@@ -86,6 +89,9 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
     } catch (err) {
       // said inside the dialog, which stays open (a toast behind it went unseen)
       const e = handleError(err);
+      // the rules changed on the server: the cart is priced again with the new ones
+      if (e.code === 'PRICING_RULES_CHANGED' || e.code === 'PRICING_MISMATCH')
+        requestPricingRefresh();
       failed(
         isRetryable(e)
           ? `${e.message || e.statusMessage} — ${t('pay.retryHint')}`

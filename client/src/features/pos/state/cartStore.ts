@@ -3,7 +3,7 @@
 // piasters, the contracts' computeSale through shared/lib/cart); every change a write atom. The
 // atoms live in the app's one store: the till's components read only what they show, so a scan
 // re-renders the cart table and the totals, not the screen around them.
-import type { SaleDto, VariantResponseDto } from '@pos/contracts';
+import type { PricingRulesDto, SaleDto, VariantResponseDto } from '@pos/contracts';
 import { atom } from 'jotai';
 import {
   addVariant,
@@ -20,6 +20,7 @@ import {
 } from '../../../shared/lib/cart';
 import { newId } from '../../../shared/lib/ids';
 import { park, unpark, type ParkedCart } from '../lib/parked';
+import { priceTillCart } from '../pricing/tillPricing';
 
 export type LinePatch = Partial<Pick<CartLine, 'quantity' | 'unitPrice' | 'discount'>>;
 
@@ -60,11 +61,27 @@ export const payAtom = atom<PayState>({ open: false, submitting: false, error: n
 /** The last sale made here (its number, change, reprint). */
 export const lastSaleAtom = atom<SaleDto | null>(null);
 
+/** The branch's pricing rules (issue 33: pricing/usePricingRules keeps them fresh) and its id. */
+export const pricingRulesAtom = atom<PricingRulesDto | null>(null);
+export const pricingBranchAtom = atom<string | null>(null);
+
 // --- Derived (read-only)
 
 export const cartLinesAtom = atom((get) => get(cartAtom).lines);
 export const cartEmptyAtom = atom((get) => get(cartAtom).lines.length === 0);
-export const cartTotalsAtom = atom((get) => cartTotals(get(cartAtom)));
+/**
+ * The cart priced with the branch's rules (price lists, quantity breaks, promotions) on every
+ * change: what the screen shows, the totals add up and the sale sends (pricing/tillPricing.ts).
+ */
+export const pricedCartAtom = atom((get) =>
+  priceTillCart(get(cartAtom), {
+    rules: get(pricingRulesAtom),
+    branchId: get(pricingBranchAtom),
+    now: Date.now(),
+  }),
+);
+export const pricedLinesAtom = atom((get) => get(pricedCartAtom).lines);
+export const cartTotalsAtom = atom((get) => cartTotals(get(pricedCartAtom)));
 /** Each line's total by variant id (null while the cart's figures cannot be computed). */
 export const lineTotalsAtom = atom((get) => {
   const lines = get(cartLinesAtom);
@@ -72,7 +89,7 @@ export const lineTotalsAtom = atom((get) => {
   return new Map(totals.lines.map((l, i) => [lines[i]?.variantId, l.lineTotal]));
 });
 export const cartProblemsAtom = atom((get) =>
-  cartProblems(get(cartAtom), get(cartTotalsAtom), get(cartRulesAtom)),
+  cartProblems(get(pricedCartAtom), get(cartTotalsAtom), get(cartRulesAtom)),
 );
 /** What stops the payment (an empty cart only keeps the button disabled). */
 export const blockingProblemsAtom = atom((get) =>
@@ -85,6 +102,20 @@ export const parkedCountAtom = atom((get) => get(parkedAtom).length);
 export const cartCustomerAtom = atom(
   (get) => get(cartAtom).customer,
   (get, set, customer: CartCustomer | null) => set(cartAtom, { ...get(cartAtom), customer }),
+);
+/** The price list the cashier picked (can_sell_at_price_list); null: the automatic one. */
+export const cartPriceListAtom = atom(
+  (get) => get(cartAtom).priceListId ?? null,
+  (get, set, priceListId: string | null) => set(cartAtom, { ...get(cartAtom), priceListId }),
+);
+/** The customer's group, once known (the customer may have changed meanwhile: then nothing). */
+export const customerGroupAtom = atom(
+  null,
+  (get, set, known: { customerId: string; groupId: string | null }) => {
+    const cart = get(cartAtom);
+    if (cart.customer?.id !== known.customerId || cart.customer.groupId === known.groupId) return;
+    set(cartAtom, { ...cart, customer: { ...cart.customer, groupId: known.groupId } });
+  },
 );
 /** The invoice discount (piasters); cleared to 0. */
 export const invoiceDiscountAtom = atom(

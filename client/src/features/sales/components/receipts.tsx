@@ -218,6 +218,25 @@ function Closing(props: {
  */
 const lineValue = (line: SaleDto['lines'][number]) => line.lineTotal + line.invoiceDiscountShare;
 
+/** What priced a line (issue 33): its price list, and each promotion with its discount. */
+function LinePricing({ line }: { line: SaleDto['lines'][number] }) {
+  const { t } = useTranslation('sales');
+  return (
+    <>
+      {line.priceListName && (
+        <Box sx={{ fontSize: '0.9em' }} data-testid="receipt-price-list">
+          {t('receipt.priceList', { name: line.priceListName })}
+        </Box>
+      )}
+      {line.promotions?.map((p) => (
+        <Box key={p.promotionId} sx={{ fontSize: '0.9em' }} data-testid="receipt-promotion">
+          {t('receipt.promotion', { name: p.name, amount: formatPiasters(p.amount) })}
+        </Box>
+      ))}
+    </>
+  );
+}
+
 /** A sale invoice / receipt (80 mm or A4). */
 export function SaleReceipt({
   sale,
@@ -276,6 +295,7 @@ export function SaleReceipt({
                     {t('receipt.lineDiscount', { amount: money(line.discount) })}
                   </Box>
                 )}
+                <LinePricing line={line} />
               </>
             ),
           },

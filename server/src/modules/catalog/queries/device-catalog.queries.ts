@@ -37,11 +37,12 @@ type VariantSqlRow = {
   active: boolean;
   eta_item_type: 'GS1' | 'EGS' | null;
   eta_item_code: string | null;
+  category_id: string | null;
 };
 
 const VARIANT_ROW = `v.id, v.product_id, p.name_ar, p.name_en, v.sku, v.barcodes, v.properties,
   v.sell_price, v.min_sell_price, p.vat_rate, p.unit, (v.active AND p.active) AS active,
-  p.eta_item_type, p.eta_item_code`;
+  p.eta_item_type, p.eta_item_code, p.category_id`;
 
 /** The ids of variants changed since the cursor ($1): their own row or their product's. */
 const CHANGED_VARIANTS = `SELECT v.id FROM variants v WHERE ${changedSince('v', '$1')}
@@ -163,6 +164,7 @@ export class DeviceCatalogQueries {
           r.unit,
           r.eta_item_type ?? null,
           r.eta_item_code ?? null,
+          r.category_id ?? null,
         ]);
     }
     return { rows, removed, next: found.length === limit ? found[found.length - 1].id : null };

@@ -38,7 +38,7 @@ export { branchReadScope as branchScope } from '../../../core/auth/branch-scope'
 export const VARIANT_COLUMNS = `v.id, v.product_id AS "productId", p.name_ar AS "productName", p.name_en AS "productNameEn",
   v.sku, v.barcodes, v.properties, v.sell_price::bigint AS "sellPrice", v.min_sell_price AS "minSellPrice",
   v.avg_cost AS "avgCost", v.low_stock_threshold AS "lowStockThreshold", p.vat_rate AS "vatRate", p.unit,
-  (v.active AND p.active) AS active`;
+  (v.active AND p.active) AS active, p.category_id AS "categoryId"`;
 
 type Row = Record<string, unknown>;
 
@@ -56,6 +56,7 @@ export function toVariantResponse(row: Row, showCost: boolean): VariantResponseD
     unit: row.unit as VariantResponseDto['unit'],
     active: row.active as boolean,
   };
+  if (row.categoryId !== undefined) out.categoryId = (row.categoryId as string | null) ?? null;
   if (row.onHand !== undefined) out.onHand = Number(row.onHand ?? 0);
   if (row.reserved !== undefined) out.reserved = Number(row.reserved ?? 0);
   if (showCost) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type {
   ListQueryDto,
   PriceList,
@@ -53,8 +53,12 @@ const promoDto = (r: PromoRow): PromotionRowDto =>
     updatedAt: iso(r.updatedAt),
   }) as PromotionRowDto;
 
-/** Compiled rule sets kept per (version, branch): a new version makes the old ones unreachable. */
-const CACHE_SIZE = 32;
+/**
+ * Rule sets kept per (version, branch), the oldest dropped first: the current ones, and the
+ * recent ones an offline till may have priced a sale with (rulesAt). priceCart compiles each once
+ * (its WeakMap), so a kept rule set is also a compiled one.
+ */
+const CACHE_SIZE = 64;
 
 /**
  * Reads of the pricing rules. Price lists and promotions are read with can_see_products (the
@@ -64,6 +68,7 @@ const CACHE_SIZE = 32;
 @Injectable()
 export class PricingQueries {
   private readonly cache = new Map<string, PricingRulesDto>();
+  private readonly pending = new Map<string, Promise<PricingRulesDto>>();
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -165,58 +170,117 @@ export class PricingQueries {
    * sales module through this module's index), no user in between.
    */
   async rulesFor(branchId: string | null): Promise<PricingRulesDto> {
-    const [{ version }] = (await this.ds.query(
+    const version = await this.versionIn(this.ds.manager);
+    const cached = this.cache.get(`${version}:${branchId ?? '*'}`);
+    if (cached) return cached;
+    const rules = await this.ds.transaction('REPEATABLE READ', (m) => this.load(m, branchId));
+    if (rules.version === version) this.keep(rules);
+    return rules;
+  }
+
+  /**
+   * The same inside the caller's transaction (a sale being written: no second connection is taken
+   * from the pool while the sale holds one, so concurrent sales cannot starve it). One load per
+   * version and branch at a time; a rule write committed in between (the version read before and
+   * after differs) is read again.
+   */
+  async rulesIn(m: EntityManager, branchId: string): Promise<PricingRulesDto> {
+    for (let attempt = 0; ; attempt++) {
+      const version = await this.versionIn(m);
+      const key = `${version}:${branchId}`;
+      const cached = this.cache.get(key);
+      if (cached) return cached;
+      let pending = this.pending.get(key);
+      if (!pending) {
+        pending = this.load(m, branchId).finally(() => this.pending.delete(key));
+        this.pending.set(key, pending);
+      }
+      const rules = await pending;
+      if (rules.version === version && (await this.versionIn(m)) === version) {
+        this.keep(rules);
+        return rules;
+      }
+      if (attempt >= 2) return rules;
+    }
+  }
+
+  private async versionIn(m: EntityManager): Promise<string> {
+    const [{ version }] = (await m.query(
       `SELECT version::text AS version FROM pricing_state WHERE id = 1`,
     )) as { version: string }[];
-    const key = `${version}:${branchId ?? '*'}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const rules = await this.ds.transaction('REPEATABLE READ', async (m) => {
-      const [{ version: read }] = (await m.query(
-        `SELECT version::text AS version FROM pricing_state WHERE id = 1`,
-      )) as { version: string }[];
-      const where = branchId ? `AND ${REACHES('t', '$1::uuid')}` : '';
-      const params = branchId ? [branchId] : [];
-      const lists = (await m.query(
-        `SELECT ${LIST_COLUMNS} FROM price_lists t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
-        params,
-      )) as PriceListRowDto[];
-      const items = (await m.query(
-        `SELECT price_list_id AS "listId", variant_id AS "variantId", unit_price::float8 AS "unitPrice", breaks
+    return version;
+  }
+
+  private keep(rules: PricingRulesDto): void {
+    const key = `${rules.version}:${rules.branchId ?? '*'}`;
+    if (this.cache.has(key)) return;
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, rules);
+  }
+
+  /** The active rules reaching a branch, read with `m`, with the version read first. */
+  private async load(m: EntityManager, branchId: string | null): Promise<PricingRulesDto> {
+    const [{ version: read }] = (await m.query(
+      `SELECT version::text AS version FROM pricing_state WHERE id = 1`,
+    )) as { version: string }[];
+    const where = branchId ? `AND ${REACHES('t', '$1::uuid')}` : '';
+    const params = branchId ? [branchId] : [];
+    const lists = (await m.query(
+      `SELECT ${LIST_COLUMNS} FROM price_lists t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
+      params,
+    )) as PriceListRowDto[];
+    const items = (await m.query(
+      `SELECT price_list_id AS "listId", variant_id AS "variantId", unit_price::float8 AS "unitPrice", breaks
            FROM price_list_items WHERE price_list_id = ANY($1::uuid[]) ORDER BY price_list_id, variant_id`,
-        [lists.map((l) => l.id)],
-      )) as {
-        listId: string;
-        variantId: string;
-        unitPrice: number;
-        breaks: PriceList['items'][0]['breaks'];
-      }[];
-      const promos = (await m.query(
-        `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
-        params,
-      )) as PromoRow[];
-      const byList = new Map<string, PriceList['items']>();
-      for (const it of items) {
-        const list = byList.get(it.listId) ?? [];
-        list.push({
-          variantId: it.variantId,
-          unitPrice: it.unitPrice,
-          ...(it.breaks?.length ? { breaks: it.breaks } : {}),
-        });
-        byList.set(it.listId, list);
-      }
-      return {
-        version: read,
-        branchId,
-        priceLists: lists.map((l) => priceListOf(l.id, l, byList.get(l.id) ?? [])),
-        promotions: promos.map((p) => promotionOfRow(p.id, p)),
-      } satisfies PricingRulesDto;
-    });
-    if (rules.version === version) {
-      if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(key, rules);
+      [lists.map((l) => l.id)],
+    )) as {
+      listId: string;
+      variantId: string;
+      unitPrice: number;
+      breaks: PriceList['items'][0]['breaks'];
+    }[];
+    const promos = (await m.query(
+      `SELECT ${PROMO_COLUMNS} FROM promotions t WHERE t.active ${where} ORDER BY t.priority DESC, t.id`,
+      params,
+    )) as PromoRow[];
+    // the category tree, so a promotion on a category reaches its subcategories (the till gets
+    // the same map and works out the same ancestors)
+    const tree = (await m.query(
+      `SELECT id, parent_id AS parent FROM categories WHERE parent_id IS NOT NULL`,
+    )) as { id: string; parent: string }[];
+    const byList = new Map<string, PriceList['items']>();
+    for (const it of items) {
+      const list = byList.get(it.listId) ?? [];
+      list.push({
+        variantId: it.variantId,
+        unitPrice: it.unitPrice,
+        ...(it.breaks?.length ? { breaks: it.breaks } : {}),
+      });
+      byList.set(it.listId, list);
     }
-    return rules;
+    return {
+      version: read,
+      branchId,
+      priceLists: lists.map((l) => priceListOf(l.id, l, byList.get(l.id) ?? [])),
+      promotions: promos.map((p) => promotionOfRow(p.id, p)),
+      categoryParents: Object.fromEntries(tree.map((c) => [c.id, c.parent])),
+    } satisfies PricingRulesDto;
+  }
+
+  /**
+   * The rules of a branch at a given version (a sale priced by a till with the rules it held):
+   * the current ones when that is the current version, a kept one of an earlier version, else null
+   * (an earlier version no longer kept, e.g. after a restart: docs/offline.md item 5).
+   */
+  async rulesAt(
+    branchId: string,
+    version: string,
+    m?: EntityManager,
+  ): Promise<PricingRulesDto | null> {
+    const kept = this.cache.get(`${version}:${branchId}`);
+    if (kept) return kept;
+    const current = m ? await this.rulesIn(m, branchId) : await this.rulesFor(branchId);
+    return current.version === version ? current : null;
   }
 
   /** The customer's group (the till prices with it), or null. */

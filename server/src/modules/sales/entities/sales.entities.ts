@@ -47,6 +47,8 @@ export class SaleInvoiceEntity extends CreatedRowColumns {
   @Column('uuid', { nullable: true }) deviceId: string | null;
   @Column('integer', { nullable: true }) deviceReceiptNo: number | null;
   @Column('timestamptz', { nullable: true }) rungAt: Date | null;
+  /** the pricing rules' version the sale was priced with (issue 33) */
+  @Column('text', { nullable: true }) pricingVersion: string | null;
   @Column('boolean', { default: false }) offline: boolean;
 }
 
@@ -69,7 +71,16 @@ export class SaleLineEntity {
   @Column('bigint', { transformer: moneyColumn }) unitCost: number;
   @Column('numeric', { precision: 14, scale: 3, transformer: quantityColumn, default: 0 })
   returnedQuantity: number;
+  /** what priced the line (issue 33): its price list and promotions; null: neither */
+  @Column('jsonb', { nullable: true }) pricing: SaleLinePricing | null;
 }
+
+/** sale_lines.pricing: the price list and the promotions that priced a line (the receipt's). */
+export type SaleLinePricing = {
+  priceListId: string | null;
+  priceListName: string | null;
+  promotions: { promotionId: string; name: string; amount: number }[];
+};
 
 @Entity('sale_payments')
 // The daily report takes the day's payments by time (without it: a scan of every payment), per

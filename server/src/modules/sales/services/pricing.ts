@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   computeSale,
+  manualDiscountPercent,
   lineAmount,
   LIMITS,
   quantityFitsUnit,
@@ -12,11 +13,15 @@ import {
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
+import type { SaleLinePricing } from '../entities/sales.entities';
+import type { AutoPrice } from './sale-pricing';
 
 export type PricedLine = SaleMathResult['lines'][number] & {
   variantId: string;
   unitCost: number;
   name: string;
+  /** what priced the line automatically (issue 33); null: neither a list nor a promotion */
+  pricing: SaleLinePricing | null;
 };
 
 export type VariantRow = {
@@ -29,6 +34,8 @@ export type VariantRow = {
   unit: string;
   name_ar: string;
   properties: Record<string, string>;
+  product_id: string;
+  category_id: string | null;
 };
 
 /**
@@ -53,7 +60,7 @@ export async function priceBasket(
 
 /** What pricing needs of each variant (a caller may load it as part of a larger query). */
 export const PRICING_COLUMNS =
-  'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.unit, p.name_ar, v.properties';
+  'v.id, v.sell_price, v.min_sell_price, v.avg_cost, (v.active AND p.active) AS active, p.vat_rate, p.unit, p.name_ar, v.properties, p.id AS product_id, p.category_id';
 export const PRICING_FROM = 'FROM variants v JOIN products p ON p.id = v.product_id';
 
 /**
@@ -69,6 +76,10 @@ export type Waive = (kind: SaleFlagKind, detail: Record<string, unknown>) => voi
  * a unit price other than today's list price, rung by a user who may not change prices, is the
  * list price the device held when it rang the sale: it is kept as both the line's list and unit
  * price (so it is no discount) and reported as `price_changed`.
+ * `auto` (issue 33, services/sale-pricing.ts): each line's automatic price and promotions. An
+ * automatic price is no price change (nor held to the minimum sell price: the list sets it); the
+ * line's discount is its promotions' then the cashier's, and the user's discount cap counts only
+ * what the cashier took off the automatic prices (promotions first, then manual discounts).
  */
 export function priceLines(
   user: AuthUser,
@@ -76,12 +87,14 @@ export function priceLines(
   invoiceDiscount: number,
   rows: VariantRow[],
   waive?: Waive,
+  auto?: AutoPrice[],
 ): { math: SaleMathResult; lines: PricedLine[] } {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const can = (key: 'can_change_sell_price' | 'can_bypass_max_discount') =>
     user.permissions.includes(key);
-  const input = lines.map((l) => {
+  const input = lines.map((l, i) => {
     const v = byId.get(l.variantId);
+    const a = auto?.[i];
     if (!v) throw Errors.notFound();
     const name = [v.name_ar, ...Object.values(v.properties ?? {})].join(' ');
     const variantId = l.variantId;
@@ -92,14 +105,15 @@ export function priceLines(
     if (!quantityFitsUnit(v.unit, l.quantity))
       throw new AppException('QUANTITY_NOT_WHOLE', HttpStatus.BAD_REQUEST, { name });
     let listPrice = Number(v.sell_price);
-    const unitPrice = l.unitPrice ?? listPrice;
-    if (unitPrice !== listPrice && !can('can_change_sell_price')) {
+    const automatic = !!a && !a.manual;
+    const unitPrice = automatic ? a.unitPrice : (l.unitPrice ?? listPrice);
+    if (!automatic && unitPrice !== listPrice && !can('can_change_sell_price')) {
       if (!waive) throw new AppException('PRICE_CHANGE_FORBIDDEN', HttpStatus.FORBIDDEN);
       waive('price_changed', { variantId, name, rung: unitPrice, current: listPrice });
       listPrice = unitPrice;
     }
     const minPrice = Number(v.min_sell_price);
-    if (unitPrice < minPrice && !can('can_bypass_max_discount')) {
+    if (!automatic && unitPrice < minPrice && !can('can_bypass_max_discount')) {
       if (!waive) throw new AppException('BELOW_MIN_PRICE', HttpStatus.BAD_REQUEST, { name });
       waive('below_min_price', { variantId, name, rung: unitPrice, min: minPrice });
     }
@@ -110,7 +124,10 @@ export function priceLines(
       quantity: l.quantity,
       unitPrice,
       listPrice,
-      discount: l.discount ?? 0,
+      discount: (a?.promotionDiscount ?? 0) + (l.discount ?? 0),
+      promotionDiscount: a?.promotionDiscount ?? 0,
+      automaticPrice: automatic ? unitPrice : listPrice,
+      pricing: a?.pricing ?? null,
       vatRate: v.vat_rate,
     };
   });
@@ -127,12 +144,18 @@ export function priceLines(
   if (Math.max(math.listTotal, math.subtotal, costTotal) > LIMITS.documentTotal) {
     throw new AppException('DOCUMENT_TOO_LARGE', HttpStatus.BAD_REQUEST);
   }
-  if (!can('can_bypass_max_discount') && math.discountPercent > user.maxDiscountPercent) {
-    if (waive)
-      waive('discount_over_cap', { percent: math.discountPercent, max: user.maxDiscountPercent });
+  // The cashier's part: off the automatic prices after promotions (no rules: off the list prices).
+  const percent = auto
+    ? manualDiscountPercent(
+        input.map((l) => ({ ...l, unitPrice: l.automaticPrice, discount: l.promotionDiscount })),
+        math.total,
+      )
+    : math.discountPercent;
+  if (!can('can_bypass_max_discount') && percent > user.maxDiscountPercent) {
+    if (waive) waive('discount_over_cap', { percent, max: user.maxDiscountPercent });
     else
       throw new AppException('MAX_DISCOUNT_EXCEEDED', HttpStatus.BAD_REQUEST, {
-        percent: math.discountPercent,
+        percent,
         max: user.maxDiscountPercent,
       });
   }
@@ -143,6 +166,7 @@ export function priceLines(
       variantId: input[i].variantId,
       unitCost: input[i].unitCost,
       name: input[i].name,
+      pricing: input[i].pricing,
     })),
   };
 }

@@ -27,6 +27,8 @@ import {
 } from './pricing';
 import type { SaleRow } from './sales-reader';
 import { deviceSale, negativeStockFlags, takeDeviceReceipt, writeSaleFlags } from './offline-sale';
+import { saleAutoPrices } from './sale-pricing';
+import { PricingQueries } from '../../pricing';
 import type {
   CreateSaleCommand,
   CreateSaleResult,
@@ -62,7 +64,10 @@ export const returnFingerprint = ({ dto, invoiceId, user }: ReturnSaleCommand) =
  */
 @Injectable()
 export class SaleWriter {
-  constructor(private readonly ledger: StockLedger) {}
+  constructor(
+    private readonly ledger: StockLedger,
+    private readonly pricing: PricingQueries,
+  ) {}
 
   /**
    * CreateSale's rules (prices, shift, stock, payments, the customer's ledger) in the caller's
@@ -79,12 +84,15 @@ export class SaleWriter {
     // meanwhile are let through and flagged (services/offline-sale.ts, docs/offline.md).
     const till = deviceSale(dto.device);
     if (dto.device) await takeDeviceReceipt(m, dto.id, ctx.branchId, dto.device, till);
+    // The price lists and promotions (issue 33): the engine's prices, checked against the till's.
+    const auto = await saleAutoPrices(m, this.pricing, dto, user, ctx, till.waive);
     const { math, lines } = priceLines(
       user,
       dto.lines,
       dto.invoiceDiscount ?? 0,
       ctx.variants,
       till.waive,
+      auto.lines,
     );
     const customer = dto.customerId ? await lockCustomer(m, dto.customerId) : null;
     // Cash on delivery (issue 30 item 21): what stays unpaid is owed by the delivery order and its
@@ -114,18 +122,18 @@ export class SaleWriter {
        inv AS (
          INSERT INTO sales_invoices (id, number, branch_id, inventory_id, shift_id, register, cashier_id, customer_id, status, subtotal,
            line_discount_total, invoice_discount, vat_total, total, cost_total, paid_total, change_due, due_amount, note, request_hash, cod,
-           device_id, device_receipt_no, rung_at, offline)
+           device_id, device_receipt_no, rung_at, offline, pricing_version)
          SELECT $1::uuid, seq.number, $2::uuid, $3::uuid, $4::uuid, $5::int, $6::uuid, $7::uuid, 'completed', $8::bigint, $9::bigint, $10::bigint,
                 $11::bigint, $12::bigint, $13::bigint, $14::bigint, $15::bigint, $16::bigint, $17::text, $18::text, $36::boolean,
-                $37::uuid, $38::int, $39::timestamptz, $40::boolean FROM seq
+                $37::uuid, $38::int, $39::timestamptz, $40::boolean, $41::text FROM seq
          RETURNING number, created_at),
        ln AS (
          INSERT INTO sale_lines (id, invoice_id, line_no, variant_id, quantity, list_price, unit_price, discount, invoice_discount_share,
-           vat_rate, vat_amount, line_total, unit_cost)
-         SELECT t.id, $1::uuid, t.no, t.vid, t.q, t.list, t.unit, t.disc, t.share, t.rate, t.vat, t.total, t.cost
+           vat_rate, vat_amount, line_total, unit_cost, pricing)
+         SELECT t.id, $1::uuid, t.no, t.vid, t.q, t.list, t.unit, t.disc, t.share, t.rate, t.vat, t.total, t.cost, t.pricing
            FROM unnest($21::uuid[], $22::int[], $23::uuid[], $24::numeric[], $25::bigint[], $26::bigint[], $27::bigint[], $28::bigint[],
-                       $29::int[], $30::bigint[], $31::bigint[], $32::bigint[])
-             AS t(id, no, vid, q, list, unit, disc, share, rate, vat, total, cost)),
+                       $29::int[], $30::bigint[], $31::bigint[], $32::bigint[], $42::jsonb[])
+             AS t(id, no, vid, q, list, unit, disc, share, rate, vat, total, cost, pricing)),
        pay AS (
          INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, shift_id, branch_id)
          SELECT t.id, $1::uuid, t.mid, t.amt, 'payment', $4::uuid, $2::uuid FROM unnest($33::uuid[], $34::uuid[], $35::bigint[]) AS t(id, mid, amt))
@@ -150,6 +158,8 @@ export class SaleWriter {
         pay.payments.map((p) => p.amount),
         cod,
         ...till.columns,
+        auto.version,
+        lines.map((l) => (l.pricing ? JSON.stringify(l.pricing) : null)),
       ],
     );
     const changes = await this.ledger.apply(
@@ -193,6 +203,8 @@ export class SaleWriter {
         dueAmount: pay.dueAmount,
         cod,
         clientTotal: dto.clientTotal ?? null,
+        pricingVersion: auto.version,
+        ...(dto.pricing?.priceListId ? { priceListId: dto.pricing.priceListId } : {}),
         ...(dto.device
           ? { device: { ...dto.device, receipt: till.receipt }, flags: till.flags }
           : {}),
@@ -287,6 +299,8 @@ export class SaleWriter {
           lineTotal: l.lineTotal,
           returnedQuantity: 0,
           unitCost: l.unitCost,
+          priceListName: l.pricing?.priceListName ?? null,
+          promotions: l.pricing?.promotions ?? [],
         };
       }),
       // readSale orders payments by time, then id: one time here, and uuid order is the hex text's.
@@ -325,9 +339,13 @@ export class SaleWriter {
       inventory_id: string | null;
       variants: SaleVariantRow[];
       methods: PaymentMethodRow[];
+      pricing_version: string;
+      customer_group_id: string | null;
     }>(
       m,
       `SELECT s.id, s.branch_id, s.register, b.code,
+              (SELECT version::text FROM pricing_state WHERE id = 1) AS pricing_version,
+              (SELECT group_id FROM customer_group_members WHERE customer_id = $5::uuid) AS customer_group_id,
               COALESCE(b.e_receipts_enabled AND COALESCE(b.receipt_pos_serial, '') <> '', false) AS e_receipts,
               (SELECT id FROM inventories WHERE branch_id = s.branch_id AND ($2::uuid IS NULL OR id = $2::uuid)
                 ORDER BY is_default DESC, created_at LIMIT 1) AS inventory_id,
@@ -342,6 +360,7 @@ export class SaleWriter {
         dto.inventoryId ?? null,
         [...new Set(dto.lines.map((l) => l.variantId))],
         [...new Set(dto.payments.map((p) => p.methodId))],
+        dto.customerId ?? null,
       ],
     );
     if (!row) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
@@ -356,6 +375,8 @@ export class SaleWriter {
         'inventory_id',
         'variants',
         'methods',
+        'pricing_version',
+        'customer_group_id',
       ]),
     };
   }
@@ -622,6 +643,9 @@ type SaleContext = {
   inventoryId: string;
   variants: SaleVariantRow[];
   methods: PaymentMethodRow[];
+  /** the pricing rules' current version and the customer's group (issue 33), read with the rest */
+  pricingVersion: string;
+  customerGroupId: string | null;
 };
 
 /** What pricing needs of a variant, and what the answer shows of it. */

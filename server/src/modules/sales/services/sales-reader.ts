@@ -70,7 +70,8 @@ export async function readSale(
           SELECT l.id, l.line_no AS "lineNo", l.variant_id AS "variantId", p.name_ar AS "productName", v.properties, v.sku,
                  v.barcodes[1] AS barcode, l.quantity, l.unit_price AS "unitPrice", l.list_price AS "listPrice", l.discount,
                  l.invoice_discount_share AS "invoiceDiscountShare", l.vat_rate AS "vatRate", l.vat_amount AS "vatAmount",
-                 l.line_total AS "lineTotal", l.returned_quantity AS "returnedQuantity", l.unit_cost AS "unitCost"
+                 l.line_total AS "lineTotal", l.returned_quantity AS "returnedQuantity", l.unit_cost AS "unitCost",
+                 l.pricing->>'priceListName' AS "priceListName", COALESCE(l.pricing->'promotions', '[]'::jsonb) AS promotions
             FROM sale_lines l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
            WHERE l.invoice_id = i.id) x) AS "linesJson",
        (SELECT COALESCE(json_agg(x ORDER BY x.at, x.id), '[]') FROM (

@@ -25,6 +25,8 @@ export type DeviceVariant = {
   /** The product's ETA item (issue 32 item 6); undefined: synced before the server sent it. */
   etaItemType?: 'GS1' | 'EGS' | null;
   etaItemCode?: string | null;
+  /** The product's category (issue 33); undefined: synced before the server sent it. */
+  categoryId?: string | null;
   /** What a scan finds it by: its barcodes and its SKU (exact, multiEntry index). */
   codes: string[];
   /** Its normalised words (normalizeArabic): names, property values, SKU, barcodes (multiEntry). */
@@ -53,6 +55,8 @@ export type DeviceMeta = {
   eReceipt?: DeviceEReceiptData | null;
   /** The variants were loaded with their ETA item (else the next sync is a full load). */
   etaRows?: boolean;
+  /** The variants were loaded with their category (issue 33; else the next sync is a full load). */
+  categoryRows?: boolean;
 };
 
 export type PosCatalogDb = Dexie & {

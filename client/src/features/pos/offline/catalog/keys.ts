@@ -41,6 +41,7 @@ export function variantFromRow(row: DeviceVariantRow): DeviceVariant {
     unit,
     // absent from a row of an older server (length 11): the till then builds no e-receipt
     ...(row.length > 11 ? { etaItemType: row[11] ?? null, etaItemCode: row[12] ?? null } : {}),
+    ...(row.length > 13 ? { categoryId: row[13] ?? null } : {}),
     codes: [...new Set([...barcodes, sku])],
     words: wordsOf(
       productName,
@@ -79,6 +80,7 @@ export function toVariantDto(v: DeviceVariant, stock?: DeviceStock): VariantResp
     unit: v.unit,
     active: true,
   };
+  if (v.categoryId !== undefined) out.categoryId = v.categoryId;
   if (stock) {
     out.onHand = stock.onHand;
     out.reserved = stock.reserved;

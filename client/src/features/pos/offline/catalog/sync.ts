@@ -105,7 +105,8 @@ export async function syncCatalog(
   try {
     start = await api.start(inventoryId, since);
     // Variants synced before the server sent their ETA item: loaded again, whole (once).
-    if (since && start.eReceipt && !meta?.etaRows) {
+    // Variants synced before the rows carried their category (issue 33): loaded again (once).
+    if (since && ((start.eReceipt && !meta?.etaRows) || !meta?.categoryRows)) {
       since = null;
       start = await api.start(inventoryId, null);
     }
@@ -152,6 +153,7 @@ export async function syncCatalog(
     receipt: start.receipt,
     eReceipt: start.eReceipt ?? null,
     etaRows: Boolean(start.eReceipt),
+    categoryRows: true,
   };
   await db.meta.put(next);
   onProgress({ done: total, total, full: start.full });

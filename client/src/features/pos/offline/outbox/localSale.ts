@@ -91,6 +91,9 @@ export function localSale(
         vatAmount: m?.vatAmount ?? 0,
         lineTotal: m?.lineTotal ?? 0,
         returnedQuantity: 0,
+        // what priced it (issue 33): the receipt prints them as the server's invoice does
+        priceListName: l.priceListName ?? null,
+        promotions: l.promotions ?? [],
       };
     }),
     payments: kept.map((x, i) => ({

@@ -3,6 +3,7 @@ import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { CreateSaleCommand } from './create-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
+import { noPricingRules } from '../../services/pricing.spec-fixture';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
@@ -21,6 +22,8 @@ const variant = {
   unit: 'piece',
   name_ar: 'قلم',
   properties: {},
+  product_id: 'p-1',
+  category_id: null,
 };
 const cash = { id: 'cash', type: 'cash', name_ar: 'نقدي', active: true };
 const context: QueryStub = [
@@ -34,6 +37,8 @@ const context: QueryStub = [
       inventory_id: 'i-1',
       variants: [variant],
       methods: [cash],
+      pricing_version: '1',
+      customer_group_id: null,
     },
   ],
 ];
@@ -45,7 +50,12 @@ const dto = {
 
 function setup(stubs: QueryStub[]) {
   const { m, runner, ledger } = withLedger<StockLedger>([...stubs, ...READS_ANSWERED_EMPTY]);
-  return { m, runner, ledger, h: new CreateSaleHandler(runner, new SaleWriter(ledger)) };
+  return {
+    m,
+    runner,
+    ledger,
+    h: new CreateSaleHandler(runner, new SaleWriter(ledger, noPricingRules())),
+  };
 }
 
 describe('CreateSaleHandler', () => {

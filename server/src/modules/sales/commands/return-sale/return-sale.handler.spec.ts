@@ -3,6 +3,7 @@ import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { ReturnSaleCommand } from './return-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
+import { noPricingRules } from '../../services/pricing.spec-fixture';
 import { ReturnSaleHandler } from './return-sale.handler';
 
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
@@ -59,7 +60,12 @@ function setup(stubs: QueryStub[]) {
     ...common,
     ...READS_ANSWERED_EMPTY,
   ]);
-  return { m, runner, ledger, h: new ReturnSaleHandler(runner, new SaleWriter(ledger)) };
+  return {
+    m,
+    runner,
+    ledger,
+    h: new ReturnSaleHandler(runner, new SaleWriter(ledger, noPricingRules())),
+  };
 }
 const cmd = (dto: object) =>
   new ReturnSaleCommand('sale-1', { id: 'ret-1', ...dto } as never, testUser(), testMeta);

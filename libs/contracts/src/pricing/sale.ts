@@ -1,0 +1,132 @@
+// A sale's automatic prices (issue 33 items 1–2 wired to the sale, docs/decisions/0079): the one
+// function the till (on every cart change), its offline copy and the server (recomputing every
+// sale) call, so each side derives the same unit prices and promotion discounts from the same
+// rules. Around priceCart it adds what a sale has and a bare cart has not:
+// - a unit price set by hand (can_change_sell_price) replaces every automatic price of its line:
+//   that line takes no list price and no promotion, and the rest of the cart is priced without it;
+// - the category ancestors of each line, from the rules' category tree (both sides read the same);
+// - per line, what the receipt prints: the list that priced it and each promotion's share.
+// The cashier's manual line and invoice discounts come after the promotions (on what is left).
+import { computeSale, type SaleMathLine } from '../sale-math';
+import { priceCart } from './engine';
+import type { CartLine, PriceCartInput, PricedCart, PricingRules } from './types';
+
+/** The rules as the server sends them: the rule set and the category tree (child → parent). */
+export type SalePricingRules = PricingRules & { categoryParents?: Record<string, string> };
+
+export type SalePricingLine = Omit<CartLine, 'categoryAncestorIds'> & {
+  /** a unit price typed by the cashier; null/absent: the automatic price */
+  manualUnitPrice?: number | null;
+};
+
+export type SalePricingInput = Omit<PriceCartInput, 'lines' | 'rules'> & {
+  lines: SalePricingLine[];
+  rules: SalePricingRules;
+};
+
+/** One promotion's share of a line, with its name (what the till and the receipt show). */
+export type LinePromotion = { promotionId: string; name: string; amount: number };
+
+export type SalePricedLine = {
+  key: string;
+  /** the automatic unit price, or the manual one */
+  unitPrice: number;
+  /** the list that priced it; null: the variant's own sell price, or a manual price */
+  priceListId: string | null;
+  priceListName: string | null;
+  /** Σ promotions on the line (the sale line's discount before the cashier's own) */
+  promotionDiscount: number;
+  promotions: LinePromotion[];
+  /** its unit price was set by hand (no list, no promotion) */
+  manual: boolean;
+};
+
+export type SalePricing = {
+  rulesVersion: string | null;
+  /** in the input's order */
+  lines: SalePricedLine[];
+  promotions: PricedCart['promotions'];
+};
+
+/** A category's ancestors, nearest first (a loop in a broken tree stops at the first repeat). */
+export function categoryAncestors(
+  categoryId: string | null,
+  parents: Record<string, string> | undefined,
+): string[] {
+  const out: string[] = [];
+  if (!categoryId || !parents) return out;
+  const seen = new Set([categoryId]);
+  for (let p = parents[categoryId]; p && !seen.has(p); p = parents[p]) {
+    out.push(p);
+    seen.add(p);
+  }
+  return out;
+}
+
+/**
+ * The automatic prices of a sale's lines (see the file's head). A manual price equal to the
+ * automatic one is no manual price (the line keeps its list and promotions).
+ */
+export function priceSaleLines(input: SalePricingInput): SalePricing {
+  const { lines, rules, ...rest } = input;
+  const parents = rules.categoryParents;
+  const cartLines: CartLine[] = lines.map(({ manualUnitPrice: _manual, ...l }) => ({
+    ...l,
+    categoryAncestorIds: categoryAncestors(l.categoryId, parents),
+  }));
+  const first = priceCart({ ...rest, rules, lines: cartLines });
+  const manual = new Set(
+    lines
+      .filter((l, i) => l.manualUnitPrice != null && l.manualUnitPrice !== first.lines[i].unitPrice)
+      .map((l) => l.key),
+  );
+  const priced = manual.size
+    ? priceCart({ ...rest, rules, lines: cartLines.filter((l) => !manual.has(l.key)) })
+    : first;
+  const names = new Map(rules.priceLists.map((l) => [l.id, l.name]));
+  const promoNames = new Map(priced.promotions.map((p) => [p.promotionId, p.name]));
+  const byKey = new Map(priced.lines.map((l) => [l.key, l]));
+  return {
+    rulesVersion: priced.rulesVersion,
+    promotions: priced.promotions,
+    lines: lines.map((l) => {
+      const p = byKey.get(l.key);
+      if (!p)
+        return {
+          key: l.key,
+          unitPrice: l.manualUnitPrice!,
+          priceListId: null,
+          priceListName: null,
+          promotionDiscount: 0,
+          promotions: [],
+          manual: true,
+        };
+      return {
+        key: l.key,
+        unitPrice: p.unitPrice,
+        priceListId: p.priceListId,
+        priceListName: p.priceListId ? (names.get(p.priceListId) ?? null) : null,
+        promotionDiscount: p.discount,
+        promotions: p.allocations.map((a) => ({
+          promotionId: a.promotionId,
+          name: promoNames.get(a.promotionId) ?? '',
+          amount: a.amount,
+        })),
+        manual: false,
+      };
+    }),
+  };
+}
+
+/**
+ * The cashier's discount as a percent (what their cap is checked against): from the total at the
+ * automatic prices after promotions (`base`: each line at its automatic unit price with its
+ * promotions as its discount, no invoice discount) down to the sale's total. Promotions first,
+ * then the manual discounts: a promotion never uses up a cashier's cap.
+ */
+export function manualDiscountPercent(base: SaleMathLine[], total: number): number {
+  const baseTotal = computeSale(base, 0).total;
+  return baseTotal > 0
+    ? Math.max(0, Math.round(((baseTotal - total) * 10000) / baseTotal) / 100)
+    : 0;
+}

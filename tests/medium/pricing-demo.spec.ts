@@ -1,0 +1,72 @@
+import { checkPricingRules, priceSaleLines, type PricingRulesDto } from '@pos/contracts';
+import { seedDemoPricing } from '../../server/src/seed/pricing-demo';
+import { Client, createTestApp, type TestApp } from './support/app';
+
+// The demo's prices (`npm run demo`, issue 33 item 8): a wholesale list for the traders' group and
+// four running offers, valid rules the engine runs; seeded once.
+describe('demo pricing', () => {
+  let t: TestApp;
+  let admin: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = new Client(t.app);
+    await admin.signIn('admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('seeds a wholesale list for two traders and four offers, once, as rules the engine runs', async () => {
+    await seedDemoPricing(process.env.DATABASE_URL!);
+    await seedDemoPricing(process.env.DATABASE_URL!);
+    const [{ id: branchId }] = await t.ds.query(
+      `SELECT branch_id AS id FROM users WHERE username = 'admin'`,
+    );
+    const rules = (await admin.get(`/api/PricingRules?branchId=${branchId}`))
+      .body as PricingRulesDto;
+    expect(checkPricingRules(rules)).toEqual([]);
+    expect(rules.priceLists).toHaveLength(1);
+    expect(rules.priceLists[0]).toMatchObject({ name: 'أسعار الجملة', kind: 'wholesale' });
+    expect(rules.priceLists[0].items.length).toBeGreaterThan(0);
+    expect(rules.promotions.map((p) => p.kind).sort()).toEqual([
+      'buy-x-get-y',
+      'item-discount',
+      'set-price',
+      'spend',
+    ]);
+    const [trader] = await t.ds.query(
+      `SELECT m.customer_id AS id, m.group_id AS "groupId" FROM customer_group_members m
+         JOIN customer_groups g ON g.id = m.group_id WHERE g.name = 'تجار الجملة'`,
+    );
+    expect(trader).toBeDefined();
+    // a listed item at 85 % for a trader
+    const item = rules.priceLists[0].items[0];
+    const [v] = await t.ds.query(
+      `SELECT v.sell_price::int AS price, p.id AS "productId", p.category_id AS "categoryId", p.vat_rate AS "vatRate"
+         FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = $1`,
+      [item.variantId],
+    );
+    const priced = priceSaleLines({
+      rules,
+      branchId,
+      customerGroupId: trader.groupId,
+      now: new Date(),
+      lines: [
+        {
+          key: 'a',
+          variantId: item.variantId,
+          productId: v.productId,
+          categoryId: v.categoryId,
+          quantity: 1,
+          listPrice: v.price,
+          vatRate: v.vatRate,
+        },
+      ],
+    });
+    expect(priced.lines[0]).toMatchObject({
+      unitPrice: Math.round(v.price * 0.85),
+      priceListName: 'أسعار الجملة',
+    });
+  });
+});
