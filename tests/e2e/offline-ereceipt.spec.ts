@@ -41,7 +41,6 @@ test('a till with its own serial prints the e-receipt offline; the server issues
   ]);
   const owner = await ownerContext.newPage();
   const till = await tillContext.newPage();
-  till.on('console', (m) => console.log('TILL', m.type(), m.text()));
   for (const page of [owner, till]) await dismissLowStockWhenShown(page);
   await till.addInitScript(() => {
     window.print = () => undefined;

@@ -29,6 +29,8 @@ import {
 
 export type { OutboxStatus, RefusedSale, DismissedSale, CheckoutOutcome };
 /** The till's e-receipt of a sale as the Pay button plans it (the acceptance specs ring with it). */
+import { warmEReceiptPlanner } from './planReceipt';
+
 export { planEReceipt } from './planReceipt';
 
 let userId: string | null = null;
@@ -70,6 +72,7 @@ async function postBatch(dtos: CreateSaleDto[], grant?: string): Promise<SendRes
 /** The tab's one sender, started once; `user` is the signed-in cashier. */
 export function startOutbox(user: string | null): void {
   userId = user;
+  warmEReceiptPlanner();
   if (sender) {
     sender.wake();
     return;

@@ -31,7 +31,7 @@ export async function payAtTill(input: {
       total: input.total,
       userId: input.user.id,
       branchId: input.user.branchId,
-      eReceipt: await planTillEReceipt(preview(input)).catch((e) => { console.error('PLAN-ERECEIPT', e); return null; }),
+      eReceipt: await planTillEReceipt(preview(input)).catch(() => null),
     });
   } catch (err) {
     if (isApiClientError(err)) throw err;

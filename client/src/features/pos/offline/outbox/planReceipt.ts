@@ -10,6 +10,16 @@ import type { DeviceReceiptBuilder } from './store';
  * only (engine.ts re-exports it): the Pay button asks through useOutbox, the acceptance specs call
  * it on the engine.
  */
+/**
+ * The planner's two parts, loaded now: called when the till starts its outbox (online), so a sale
+ * rung offline before the service worker has stored every file of the app still finds them (a till
+ * that went offline right after a reload got "Failed to fetch dynamically imported module" and
+ * sold without its e-receipt).
+ */
+export function warmEReceiptPlanner(): void {
+  void Promise.all([import('../catalog/service'), import('./sha256')]).catch(() => undefined);
+}
+
 export async function planEReceipt(
   sale: Pick<SaleDto, 'lines' | 'payments'>,
 ): Promise<DeviceReceiptBuilder | null> {
