@@ -25,11 +25,19 @@ export type DeviceVariant = {
   /** The product's ETA item (issue 32 item 6); undefined: synced before the server sent it. */
   etaItemType?: 'GS1' | 'EGS' | null;
   etaItemCode?: string | null;
-  /** What a scan finds it by: its barcodes and its SKU (exact, multiEntry index). */
+  /**
+   * Its barcodes and SKU, normalised (normalizeArabic: lower case), multiEntry index: a scan
+   * looks its code up here (then checks it exactly), a search a typed word's start.
+   */
   codes: string[];
-  /** Its normalised words (normalizeArabic): names, property values, SKU, barcodes (multiEntry). */
-  words: string[];
 };
+
+/**
+ * What a search walks (docs/decisions/0076): one row a product, its normalised words (names and
+ * the property values of its variants; never codes, which `codes` holds), multiEntry index. A
+ * product's words only grow between two full loads (a search checks each variant it finds).
+ */
+export type DeviceProduct = { id: string; words: string[] };
 
 export type DeviceStock = { variantId: string; onHand: number; reserved: number };
 
@@ -57,6 +65,7 @@ export type DeviceMeta = {
 
 export type PosCatalogDb = Dexie & {
   variants: EntityTable<DeviceVariant, 'id'>;
+  products: EntityTable<DeviceProduct, 'id'>;
   stock: EntityTable<DeviceStock, 'variantId'>;
   customers: EntityTable<DeviceCustomer, 'id'>;
   paymentMethods: EntityTable<DevicePaymentMethod, 'id'>;
@@ -66,7 +75,9 @@ export type PosCatalogDb = Dexie & {
 export const CATALOG_DB_NAME = 'pos-catalog';
 
 export function openCatalogDb(name = CATALOG_DB_NAME): PosCatalogDb {
-  const db = new Dexie(name) as PosCatalogDb;
+  // Relaxed durability: the catalog is a copy of the server's (a write lost to a power cut is
+  // fetched again: the cursor is written last); the outbox's database keeps the default.
+  const db = new Dexie(name, { chromeTransactionDurability: 'relaxed' }) as PosCatalogDb;
   db.version(1).stores({
     variants: 'id, *codes, *words',
     stock: 'variantId',
@@ -74,6 +85,13 @@ export function openCatalogDb(name = CATALOG_DB_NAME): PosCatalogDb {
     paymentMethods: 'id',
     meta: 'key',
   });
+  // Version 1 kept every variant's words in a multiEntry index (≈ 10 entries a variant, SKU and
+  // barcodes twice). Its variants are dropped (deleting the store is cheap; re-indexing 500k rows
+  // in the upgrade would not be) and the sync state with them: the next sync is a full load.
+  db.version(2)
+    .stores({ variants: null })
+    .upgrade((tx) => tx.table('meta').clear());
+  db.version(3).stores({ variants: 'id, *codes, productId', products: 'id, *words' });
   return db;
 }
 

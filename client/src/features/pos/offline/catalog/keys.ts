@@ -4,7 +4,7 @@ import {
   type DeviceVariantRow,
   type VariantResponseDto,
 } from '@pos/contracts';
-import type { DeviceCustomer, DeviceStock, DeviceVariant } from './db';
+import type { DeviceCustomer, DeviceProduct, DeviceStock, DeviceVariant } from './db';
 
 // The device catalog's rows as stored: the server's compact rows plus the keys the lookups use,
 // made once as the rows are written (a search at 500k variants then only walks an index).
@@ -41,15 +41,45 @@ export function variantFromRow(row: DeviceVariantRow): DeviceVariant {
     unit,
     // absent from a row of an older server (length 11): the till then builds no e-receipt
     ...(row.length > 11 ? { etaItemType: row[11] ?? null, etaItemCode: row[12] ?? null } : {}),
-    codes: [...new Set([...barcodes, sku])],
-    words: wordsOf(
-      productName,
-      productNameEn,
-      ...Object.values(properties ?? {}),
-      sku,
-      ...barcodes,
-    ),
+    codes: codeKeys(barcodes, sku),
   };
+}
+
+/** A scanned or typed code as `codes` holds it (normalised: a search's words are). */
+export const codeKey = (code: string): string => normalizeArabic(code);
+
+/** The `codes` of a variant: its barcodes and SKU as keys. */
+export const codeKeys = (barcodes: string[], sku: string): string[] => [
+  ...new Set([...barcodes, sku].map(codeKey).filter(Boolean)),
+];
+
+/** What a search matches a variant on: its names, property values, SKU and barcodes, as words. */
+export const variantWords = (v: DeviceVariant): string[] =>
+  wordsOf(v.productName, v.productNameEn, ...Object.values(v.properties), v.sku, ...v.barcodes);
+
+/** A product's words from its variants (codes left to `codes`): names and property values. */
+export function productWords(v: DeviceVariant): string[] {
+  return wordsOf(v.productName, v.productNameEn, ...Object.values(v.properties));
+}
+
+/**
+ * The product rows of a page of variants, merged into what the device holds (`held`, by id):
+ * a product's words only grow (a search checks the variants it finds, so a stale word costs a
+ * read, never a wrong result). Returns only the rows that changed.
+ */
+export function mergeProducts(
+  variants: DeviceVariant[],
+  held: Map<string, DeviceProduct>,
+): DeviceProduct[] {
+  const changed = new Map<string, DeviceProduct>();
+  for (const v of variants) {
+    const row = changed.get(v.productId) ?? held.get(v.productId);
+    const words = new Set(row?.words);
+    const before = words.size;
+    for (const w of productWords(v)) words.add(w);
+    if (!row || words.size > before) changed.set(v.productId, { id: v.productId, words: [...words] });
+  }
+  return [...changed.values()];
 }
 
 export function customerFromRow([

@@ -1,10 +1,12 @@
 import type { VariantResponseDto } from '@pos/contracts';
 import type { DeviceCustomer, DeviceVariant, PosCatalogDb } from './db';
-import { toVariantDto, wordsOf } from './keys';
+import { codeKey, toVariantDto, variantWords, wordsOf } from './keys';
 
-// Scan and search on the device's catalog: a barcode (or SKU) is one exact index lookup; a text
-// is its normalised words, each the prefix of a word of the variant (the rarest-looking word walks
-// the multiEntry word index, the others filter what it finds).
+// Scan and search on the device's catalog (docs/decisions/0076): a barcode (or SKU) is one exact
+// index lookup; a text is its normalised words, each the start of a word of the variant (its
+// names, property values, SKU or barcodes). The words are looked up among the products (a few
+// index entries a product, not ten a variant), the rarest typed word drives, and only the
+// variants of the products every typed word can match are read and checked.
 
 async function withStock(db: PosCatalogDb, found: DeviceVariant[]): Promise<VariantResponseDto[]> {
   const stock = await db.stock.bulkGet(found.map((v) => v.id));
@@ -20,62 +22,84 @@ export async function findByCode(
   if (!trimmed) return null;
   // One read transaction for the variant and its stock (a scan waits on it).
   return db.transaction('r', db.variants, db.stock, async () => {
-    const hit = await db.variants.where('codes').equals(trimmed).first();
+    // `codes` holds them normalised (a search's words find them too); the scan is exact.
+    const found = await db.variants.where('codes').equals(codeKey(trimmed)).toArray();
+    const hit = found.find((v) => v.sku === trimmed || v.barcodes.includes(trimmed));
     return hit ? toVariantDto(hit, await db.stock.get(hit.id)) : null;
   });
 }
 
 /**
- * Up to this many variants are listed by their ids for one word typed before it counts as a
- * common one (a key-only index read: cheap).
+ * Up to this many products are listed for one word typed before it counts as a common one (a
+ * key-only index read: cheap); when every word is common, up to COMMON_WORD_KEYS each.
  */
 export const RARE_WORD_KEYS = 2000;
+export const COMMON_WORD_KEYS = 30000;
+/** Variants whose code starts with a typed word, listed up to this many (more: a common start). */
+const CODE_KEYS = 200;
+/** Products whose variants are read at a time. */
+const EXPAND = 40;
+
+/** The products whose words start with `w` and the variants whose codes do, each up to a cap. */
+type WordHits = { products: Set<string>; codes: string[]; complete: boolean };
+
+async function hitsOf(db: PosCatalogDb, w: string, cap: number): Promise<WordHits> {
+  const [products, codes] = await Promise.all([
+    // A product with two words starting with w is listed twice: a short list is a whole one.
+    db.products.where('words').startsWith(w).limit(cap).primaryKeys(),
+    db.variants.where('codes').startsWith(w).limit(CODE_KEYS).primaryKeys(),
+  ]);
+  return {
+    products: new Set(products),
+    codes,
+    complete: products.length < cap && codes.length < CODE_KEYS,
+  };
+}
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
 export async function searchVariants(
   db: PosCatalogDb,
   text: string,
   limit = 20,
-  { rareKeys = RARE_WORD_KEYS }: { rareKeys?: number } = {},
+  { rareKeys = RARE_WORD_KEYS, commonKeys = COMMON_WORD_KEYS } = {},
 ): Promise<VariantResponseDto[]> {
   const words = wordsOf(text);
   if (!words.length) return [];
   const want = Math.max(limit * 4, 50);
-  const matches = (v: DeviceVariant) =>
-    words.every((w) => v.words.some((own) => own.startsWith(w)));
-  // Which word is rare: the ids under each word, up to RARE_WORD_KEYS (keys only). Walking a common
-  // word's variants to filter them by a rare one ("بلوفر 267": a product word and a model
-  // number) read tens of thousands of rows at 500k variants; the rare word's ids are few.
-  const ids = await Promise.all(
-    words.map(async (w) => {
-      // One id per word of a variant that starts with w: a variant may come more than once.
-      const keys = await db.variants.where('words').startsWith(w).limit(rareKeys).primaryKeys();
-      return { w, all: keys.length < rareKeys, keys: new Set(keys) };
-    }),
-  );
-  const rare = ids.filter((x) => x.all);
-  let found: DeviceVariant[];
-  if (rare.length) {
-    // Every variant that can match is among the rare words' common ids: read those only.
-    rare.sort((a, b) => a.keys.size - b.keys.size);
-    const [first, ...others] = rare;
-    const candidates = [...first.keys].filter((k) => others.every((o) => o.keys.has(k)));
-    found = [];
-    for (let i = 0; i < candidates.length && found.length < want; i += want) {
-      const rows = await db.variants.bulkGet(candidates.slice(i, i + want));
-      for (const v of rows) if (v && matches(v) && found.length < want) found.push(v);
+  const matches = (v: DeviceVariant) => {
+    const own = variantWords(v);
+    return words.every((w) => own.some((o) => o.startsWith(w)));
+  };
+  const found = await db.transaction('r', db.products, db.variants, async () => {
+    // How many products each word names: a rare one (a model number) lists few; when none
+    // is, every word is listed further (two common words: "بلوفر اديداس").
+    let hits = await Promise.all(words.map((w) => hitsOf(db, w, rareKeys)));
+    if (!hits.some((h) => h.complete) && commonKeys > rareKeys)
+      hits = await Promise.all(words.map((w) => hitsOf(db, w, commonKeys)));
+    const known = hits
+      .filter((h) => h.complete)
+      .sort((a, b) => a.products.size + a.codes.length - (b.products.size + b.codes.length));
+    if (known.length) {
+      // The rarest word's products that every other listed word names too (a word some code
+      // starts with is left to the variant check); then their variants, each checked.
+      const [lead, ...others] = known;
+      const filters = others.filter((o) => !o.codes.length).map((o) => o.products);
+      const ids = [...lead.products].filter((id) => filters.every((f) => f.has(id)));
+      return expand(db, ids, lead.codes, matches, want);
     }
-  } else {
-    // Every word is common: the longest walks the index, the first matches are enough.
-    const [lead] = [...words].sort((a, b) => b.length - a.length);
-    found = await db.variants
+    // Every word very common: the longest word's first products that the others name, then theirs.
+    const order = words.map((w, i) => ({ w, h: hits[i] })).sort((a, b) => b.w.length - a.w.length);
+    const [lead, ...others] = order;
+    const named = others.filter((o) => !o.h.codes.length).map((o) => o.w);
+    const products = await db.products
       .where('words')
-      .startsWith(lead)
+      .startsWith(lead.w)
       .distinct()
-      .filter(matches)
+      .filter((p) => named.every((w) => p.words.some((o) => o.startsWith(w))))
       .limit(want)
-      .toArray();
-  }
+      .primaryKeys();
+    return expand(db, products, lead.h.codes, matches, want);
+  });
   // An exact code first (as the server ranks it), then by name.
   const exact = words.join(' ');
   found.sort(
@@ -85,6 +109,29 @@ export async function searchVariants(
       a.sku.localeCompare(b.sku),
   );
   return withStock(db, found.slice(0, limit));
+}
+
+/** Up to `want` variants that match: those of `codes`, then those of the products, in turn. */
+async function expand(
+  db: PosCatalogDb,
+  productIds: string[],
+  codes: string[],
+  matches: (v: DeviceVariant) => boolean,
+  want: number,
+): Promise<DeviceVariant[]> {
+  const found = new Map<string, DeviceVariant>();
+  const take = (rows: (DeviceVariant | undefined)[]) => {
+    for (const v of rows) if (v && found.size < want && matches(v)) found.set(v.id, v);
+  };
+  if (codes.length) take(await db.variants.bulkGet(codes));
+  for (let i = 0; i < productIds.length && found.size < want; i += EXPAND) {
+    const chunk = productIds.slice(i, i + EXPAND);
+    const rows = await Promise.all(
+      chunk.map((id) => db.variants.where('productId').equals(id).toArray()),
+    );
+    take(rows.flat());
+  }
+  return [...found.values()];
 }
 
 /** Customers by phone (its start) or by the words of their name, for an offline sale on account. */

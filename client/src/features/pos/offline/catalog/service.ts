@@ -110,11 +110,15 @@ export function deviceStockChanged(change: {
 export const deviceFindByCode = (code: string): Promise<VariantResponseDto | null> =>
   findByCode(catalogDb(), code);
 
-/** The till's search on the device: an exact code first, then the words typed. */
+/**
+ * The till's search on the device: an exact code first, then the words typed. Asked for one
+ * (the till's scan: it takes only an exact barcode or SKU from the answer), the code alone: a
+ * name typed then Enter is not searched twice (the list is asked for next, with 20).
+ */
 export async function deviceSearch(text: string, limit: number): Promise<VariantResponseDto[]> {
   const db = catalogDb();
   const hit = await findByCode(db, text);
-  if (hit && limit <= 1) return [hit];
+  if (limit <= 1) return hit ? [hit] : [];
   const found = await searchVariants(db, text, limit);
   return hit ? [hit, ...found.filter((v) => v.id !== hit.id)].slice(0, limit) : found;
 }

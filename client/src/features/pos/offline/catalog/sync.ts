@@ -8,7 +8,7 @@ import {
   type DeviceVariantRow,
 } from '@pos/contracts';
 import type { DeviceMeta, PosCatalogDb } from './db';
-import { customerFromRow, variantFromRow } from './keys';
+import { customerFromRow, mergeProducts, variantFromRow } from './keys';
 
 // The device catalog's sync: the first load streams every part in keyset pages (progress
 // reported), then each sync asks only for what changed since the cursor of the last complete one.
@@ -35,10 +35,11 @@ const isBadCursor = (err: unknown) =>
 export async function clearCatalog(db: PosCatalogDb): Promise<void> {
   await db.transaction(
     'rw',
-    [db.variants, db.stock, db.customers, db.paymentMethods, db.meta],
+    [db.variants, db.products, db.stock, db.customers, db.paymentMethods, db.meta],
     () =>
       Promise.all([
         db.variants.clear(),
+        db.products.clear(),
         db.stock.clear(),
         db.customers.clear(),
         db.paymentMethods.clear(),
@@ -55,8 +56,12 @@ export async function applyPage(
 ): Promise<void> {
   if (part === 'variants') {
     const rows = (page.rows as DeviceVariantRow[]).map(variantFromRow);
-    await db.transaction('rw', db.variants, async () => {
-      await db.variants.bulkPut(rows);
+    await db.transaction('rw', db.variants, db.products, async () => {
+      // Their products' rows (what a search walks) get the page's words.
+      const held = await db.products.bulkGet([...new Set(rows.map((v) => v.productId))]);
+      const products = mergeProducts(rows, new Map(held.flatMap((p) => (p ? [[p.id, p]] : []))));
+      await Promise.all([db.variants.bulkPut(rows), db.products.bulkPut(products)]);
+      // A product whose variants all left keeps its row (its words find none of them).
       if (page.removed.length) await db.variants.bulkDelete(page.removed);
     });
   } else if (part === 'stock') {
@@ -117,8 +122,13 @@ export async function syncCatalog(
   }
   if (start.full) {
     // A full load replaces whatever the device held (nothing stale survives it).
-    await db.transaction('rw', [db.variants, db.stock, db.customers], () =>
-      Promise.all([db.variants.clear(), db.stock.clear(), db.customers.clear()]),
+    await db.transaction('rw', [db.variants, db.products, db.stock, db.customers], () =>
+      Promise.all([
+        db.variants.clear(),
+        db.products.clear(),
+        db.stock.clear(),
+        db.customers.clear(),
+      ]),
     );
   }
   await applyStart(db, start);

@@ -56,7 +56,6 @@ const variant = (id: string, over: Partial<DeviceVariant> = {}): DeviceVariant =
   etaItemType: null,
   etaItemCode: null,
   codes: [],
-  words: [],
   ...over,
 });
 const line = (variantId: string, unitPrice: number, quantity: number, discount = 0) => ({
