@@ -77,7 +77,8 @@ export function mergeProducts(
     const words = new Set(row?.words);
     const before = words.size;
     for (const w of productWords(v)) words.add(w);
-    if (!row || words.size > before) changed.set(v.productId, { id: v.productId, words: [...words] });
+    if (!row || words.size > before)
+      changed.set(v.productId, { id: v.productId, words: [...words] });
   }
   return [...changed.values()];
 }
