@@ -45,6 +45,10 @@ const IDLE_SYNC = process.argv.includes('--idle-sync');
 const PROFILE = process.argv.includes('--profile');
 // `--catalog-only`: stop after the first load.
 const CATALOG_ONLY = process.argv.includes('--catalog-only');
+// `--profile-dir DIR`: the browser profile kept there (not removed): a second run against the same
+// database finds its catalog loaded (the "first load" then is a delta), to measure scan and search
+// again without loading 500k variants each time.
+const PROFILE_DIR = arg('profile-dir', '');
 
 /** Samples the page's JavaScript (CDP Profiler); the returned stop gives self time by function. */
 async function startProfile(page) {
@@ -177,7 +181,8 @@ async function main() {
   const data = await pickData(pg, inventory.id, total);
 
   const server = await startBuiltServer(db.url, PORT);
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-offline-bench-'));
+  if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
+  const profile = PROFILE_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'pos-offline-bench-'));
   const { chromium } = require('playwright-core');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
@@ -343,7 +348,7 @@ async function main() {
     out.gaps = times.slice(1).map((r, i) => Number(r.at) - Number(times[i].at));
   } finally {
     await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    if (!PROFILE_DIR) fs.rmSync(profile, { recursive: true, force: true });
     await server.close();
     await pg.end();
     await db.drop();

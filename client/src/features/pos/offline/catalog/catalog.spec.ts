@@ -175,8 +175,8 @@ describe('the device catalog', () => {
     const twice = variant(41, 'بلوزة بلوفر قطن', ['6221000099999']);
     server.state.variants.set(twice[0], twice);
     await syncCatalog(db, server.api, INV);
-    const names = async (q: string, rareKeys: number) =>
-      (await searchVariants(db, q, 5, { rareKeys })).map((v) => v.productName);
+    const names = async (q: string, commonKeys: number) =>
+      (await searchVariants(db, q, 5, { commonKeys })).map((v) => v.productName);
     // «بلوفر» is common (over 5 ids), «139» rare: found though it is past the common word's first rows.
     // Only the rare word's one product has its variants read.
     const read = jest.spyOn(db.variants, 'where');
@@ -206,7 +206,7 @@ describe('the device catalog', () => {
       r[1] = id(5000 + product);
       return r;
     };
-    // 30 products «جاكيت …» (a common word at rareKeys 5), 12 of them «اديداس» (common too).
+    // 30 products «جاكيت …», 12 of them «اديداس» (two words of many products each).
     for (let i = 1; i <= 30; i++)
       add(sameProduct(i, i, `جاكيت ${i <= 12 ? 'اديداس' : 'بوما'} طراز ${200 + i}`, {}));
     // One product, three variants across pages: its colours are its words.
@@ -218,7 +218,7 @@ describe('the device catalog', () => {
     expect((await db.products.get(id(5031)))?.words).toEqual(
       expect.arrayContaining(['قميص', 'كتان', 'اسود', 'ابيض', 'احمر']),
     );
-    const opts = { rareKeys: 5, commonKeys: 100 };
+    const opts = { commonKeys: 100 };
     const names = async (q: string, limit = 50) =>
       (await searchVariants(db, q, limit, opts)).map((v) => v.productName);
 
@@ -236,14 +236,15 @@ describe('the device catalog', () => {
       'جاكيت بوما طراز 228',
       'جاكيت بوما طراز 229',
     ]);
-    // Two common words (no rare one at rareKeys 5): every match, by name then SKU.
+    // Two common words: both lists intersected, every match, by name.
     const both = await searchVariants(db, 'جاكيت ادي', 50, opts);
     expect(both).toHaveLength(12);
     expect(both.map((v) => v.productName)).toEqual(
       Array.from({ length: 12 }, (_, i) => `جاكيت اديداس طراز ${201 + i}`),
     );
-    // Only common words and none listed whole (commonKeys as low as rareKeys): the first ones.
-    expect(await searchVariants(db, 'جاكيت', 4, { rareKeys: 5, commonKeys: 5 })).toHaveLength(4);
+    // Only words too common to list (over commonKeys products): the first ones found.
+    expect(await searchVariants(db, 'جاكيت', 4, { commonKeys: 5 })).toHaveLength(4);
+    expect(await searchVariants(db, 'جاكيت ادي', 50, { commonKeys: 5 })).toHaveLength(12);
     // Hamza and taa marbuta typed either way; a property value picks the variant, not the product.
     expect((await searchVariants(db, 'قميص اسود', 10, opts)).map((v) => v.id)).toEqual([id(31)]);
     expect((await searchVariants(db, 'كتان أب', 10, opts)).map((v) => v.id)).toEqual([id(32)]);

@@ -1,5 +1,5 @@
 import type { VariantResponseDto } from '@pos/contracts';
-import type { DeviceCustomer, DeviceVariant, PosCatalogDb } from './db';
+import type { DeviceCustomer, DeviceProduct, DeviceVariant, PosCatalogDb } from './db';
 import { codeKey, toVariantDto, variantWords, wordsOf } from './keys';
 
 // Scan and search on the device's catalog (docs/decisions/0076): a barcode (or SKU) is one exact
@@ -30,38 +30,37 @@ export async function findByCode(
 }
 
 /**
- * Up to this many products are listed for one word typed before it counts as a common one (a
- * key-only index read: cheap); when every word is common, up to COMMON_WORD_KEYS each.
+ * A word naming up to this many products is listed (its product ids, key-only) to intersect with
+ * the others'; past it a word is too common to list, and the others' products are walked.
  */
-export const RARE_WORD_KEYS = 2000;
 export const COMMON_WORD_KEYS = 30000;
+/** A word is listed to intersect only when it names at most this many times the candidates. */
+const LIST_RATIO = 8;
 /** Variants whose code starts with a typed word, listed up to this many (more: a common start). */
 const CODE_KEYS = 200;
 /** Products whose variants are read at a time. */
 const EXPAND = 40;
 
-/** The products whose words start with `w` and the variants whose codes do, each up to a cap. */
-type WordHits = { products: Set<string>; codes: string[]; complete: boolean };
+/** How many products a word names (index entries, counted in IndexedDB) and the codes it starts. */
+type WordPlan = { w: string; count: number; codes: string[] };
 
-async function hitsOf(db: PosCatalogDb, w: string, cap: number): Promise<WordHits> {
-  const [products, codes] = await Promise.all([
-    // A product with two words starting with w is listed twice: a short list is a whole one.
-    db.products.where('words').startsWith(w).limit(cap).primaryKeys(),
+async function planOf(db: PosCatalogDb, w: string): Promise<WordPlan> {
+  const [count, codes] = await Promise.all([
+    db.products.where('words').startsWith(w).count(),
     db.variants.where('codes').startsWith(w).limit(CODE_KEYS).primaryKeys(),
   ]);
-  return {
-    products: new Set(products),
-    codes,
-    complete: products.length < cap && codes.length < CODE_KEYS,
-  };
+  return { w, count, codes };
 }
+
+const named = (words: string[]) => (p: DeviceProduct) =>
+  words.every((w) => p.words.some((own) => own.startsWith(w)));
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
 export async function searchVariants(
   db: PosCatalogDb,
   text: string,
   limit = 20,
-  { rareKeys = RARE_WORD_KEYS, commonKeys = COMMON_WORD_KEYS } = {},
+  { commonKeys = COMMON_WORD_KEYS } = {},
 ): Promise<VariantResponseDto[]> {
   const words = wordsOf(text);
   if (!words.length) return [];
@@ -71,34 +70,46 @@ export async function searchVariants(
     return words.every((w) => own.some((o) => o.startsWith(w)));
   };
   const found = await db.transaction('r', db.products, db.variants, async () => {
-    // How many products each word names: a rare one (a model number) lists few; when none
-    // is, every word is listed further (two common words: "بلوفر اديداس").
-    let hits = await Promise.all(words.map((w) => hitsOf(db, w, rareKeys)));
-    if (!hits.some((h) => h.complete) && commonKeys > rareKeys)
-      hits = await Promise.all(words.map((w) => hitsOf(db, w, commonKeys)));
-    const known = hits
-      .filter((h) => h.complete)
-      .sort((a, b) => a.products.size + a.codes.length - (b.products.size + b.codes.length));
-    if (known.length) {
-      // The rarest word's products that every other listed word names too (a word some code
-      // starts with is left to the variant check); then their variants, each checked.
-      const [lead, ...others] = known;
-      const filters = others.filter((o) => !o.codes.length).map((o) => o.products);
-      const ids = [...lead.products].filter((id) => filters.every((f) => f.has(id)));
-      return expand(db, ids, lead.codes, matches, want);
+    // How many products each word names (counted by the index, nothing read): the fewest drives.
+    const plans = (await Promise.all(words.map((w) => planOf(db, w)))).sort(
+      (a, b) => a.count + a.codes.length - (b.count + b.codes.length),
+    );
+    const [lead, ...others] = plans;
+    // A word some code starts with may match a variant its product's words do not: it is
+    // checked on the variants only.
+    const byProduct = others.filter((o) => !o.codes.length);
+    if (lead.codes.length < CODE_KEYS && lead.count <= commonKeys) {
+      // The rarest word's products, intersected with each next word's while that word names
+      // not too many more ("بلوفر اديداس": two lists of thousands); the rest filter the
+      // candidates' product rows (small), then their variants are read and checked.
+      let ids = new Set(
+        lead.count ? await db.products.where('words').startsWith(lead.w).primaryKeys() : [],
+      );
+      const left: string[] = [];
+      for (const o of byProduct) {
+        if (ids.size && o.count <= commonKeys && o.count <= ids.size * LIST_RATIO) {
+          const theirs = new Set(await db.products.where('words').startsWith(o.w).primaryKeys());
+          ids = new Set([...ids].filter((id) => theirs.has(id)));
+        } else left.push(o.w);
+      }
+      let candidates = [...ids];
+      if (left.length && candidates.length) {
+        const rows = await db.products.bulkGet(candidates);
+        const keep = named(left);
+        candidates = rows.flatMap((p) => (p && keep(p) ? [p.id] : []));
+      }
+      return expand(db, candidates, lead.codes, matches, want);
     }
     // Every word very common: the longest word's first products that the others name, then theirs.
-    const order = words.map((w, i) => ({ w, h: hits[i] })).sort((a, b) => b.w.length - a.w.length);
-    const [lead, ...others] = order;
-    const named = others.filter((o) => !o.h.codes.length).map((o) => o.w);
+    const [longest, ...rest] = [...plans].sort((a, b) => b.w.length - a.w.length);
     const products = await db.products
       .where('words')
-      .startsWith(lead.w)
+      .startsWith(longest.w)
       .distinct()
-      .filter((p) => named.every((w) => p.words.some((o) => o.startsWith(w))))
+      .filter(named(rest.filter((o) => !o.codes.length).map((o) => o.w)))
       .limit(want)
       .primaryKeys();
-    return expand(db, products, lead.h.codes, matches, want);
+    return expand(db, products, longest.codes, matches, want);
   });
   // An exact code first (as the server ranks it), then by name.
   const exact = words.join(' ');
