@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type {
   DeviceEReceiptData,
   DevicePaymentMethod,
@@ -30,14 +30,26 @@ export type DeviceVariant = {
    * looks its code up here (then checks it exactly), a search a typed word's start.
    */
   codes: string[];
+  /** Its product's number on this device (`DeviceProduct.n`: what the postings list). */
+  productNo: number;
 };
 
 /**
- * What a search walks (docs/decisions/0076): one row a product, its normalised words (names and
- * the property values of its variants; never codes, which `codes` holds), multiEntry index. A
- * product's words only grow between two full loads (a search checks each variant it finds).
+ * A product as the search knows it (docs/decisions/0076): its number on this device (dense,
+ * given in the order products arrive), its normalised words (names and its variants' property
+ * values; codes are in `codes`) and its variants' ids. Words and ids only grow between two full
+ * loads: a search checks every variant it finds, so a stale one costs a read, never a wrong result.
  */
-export type DeviceProduct = { id: string; words: string[] };
+export type DeviceProduct = { id: string; n: number; words: string[]; variantIds: string[] };
+
+/**
+ * A word's products: the numbers of the products that have the word, in chunks of
+ * POSTING_CHUNK numbers (`c` = n / POSTING_CHUNK), keyed by [word, chunk]: a typed word's start
+ * is one range of keys read in order (no index), and a page of the load rewrites only the chunks
+ * its products fall in.
+ */
+export type DevicePosting = { w: string; c: number; ids: Int32Array };
+export const POSTING_CHUNK = 8192;
 
 export type DeviceStock = { variantId: string; onHand: number; reserved: number };
 
@@ -66,6 +78,7 @@ export type DeviceMeta = {
 export type PosCatalogDb = Dexie & {
   variants: EntityTable<DeviceVariant, 'id'>;
   products: EntityTable<DeviceProduct, 'id'>;
+  postings: Table<DevicePosting, [string, number]>;
   stock: EntityTable<DeviceStock, 'variantId'>;
   customers: EntityTable<DeviceCustomer, 'id'>;
   paymentMethods: EntityTable<DevicePaymentMethod, 'id'>;
@@ -91,7 +104,7 @@ export function openCatalogDb(name = CATALOG_DB_NAME): PosCatalogDb {
   db.version(2)
     .stores({ variants: null })
     .upgrade((tx) => tx.table('meta').clear());
-  db.version(3).stores({ variants: 'id, *codes, productId', products: 'id, *words' });
+  db.version(3).stores({ variants: 'id, *codes', products: 'id, &n', postings: '[w+c]' });
   return db;
 }
 

@@ -42,6 +42,8 @@ export function variantFromRow(row: DeviceVariantRow): DeviceVariant {
     // absent from a row of an older server (length 11): the till then builds no e-receipt
     ...(row.length > 11 ? { etaItemType: row[11] ?? null, etaItemCode: row[12] ?? null } : {}),
     codes: codeKeys(barcodes, sku),
+    // numbered as its page is indexed (indexPage)
+    productNo: -1,
   };
 }
 
@@ -63,24 +65,40 @@ export function productWords(v: DeviceVariant): string[] {
 }
 
 /**
- * The product rows of a page of variants, merged into what the device holds (`held`, by id):
- * a product's words only grow (a search checks the variants it finds, so a stale word costs a
- * read, never a wrong result). Returns only the rows that changed.
+ * A page of variants indexed for the search: their products (held ones by id, new ones numbered
+ * from `next`) with the page's words and variant ids added, and the postings to add (word →
+ * product numbers). Sets each variant's `productNo`. Returns only the products that changed.
  */
-export function mergeProducts(
+export function indexPage(
   variants: DeviceVariant[],
   held: Map<string, DeviceProduct>,
-): DeviceProduct[] {
+  next: number,
+): { products: DeviceProduct[]; added: Map<string, number[]> } {
   const changed = new Map<string, DeviceProduct>();
+  const added = new Map<string, number[]>();
   for (const v of variants) {
-    const row = changed.get(v.productId) ?? held.get(v.productId);
-    const words = new Set(row?.words);
-    const before = words.size;
-    for (const w of productWords(v)) words.add(w);
-    if (!row || words.size > before)
-      changed.set(v.productId, { id: v.productId, words: [...words] });
+    let p = changed.get(v.productId) ?? held.get(v.productId);
+    if (!p) p = { id: v.productId, n: next++, words: [], variantIds: [] };
+    const had = new Set(p.words);
+    const fresh = productWords(v).filter((w) => !had.has(w));
+    const newVariant = !p.variantIds.includes(v.id);
+    // (a new product has no variant yet: it is always written)
+    if (fresh.length || newVariant) {
+      p = {
+        ...p,
+        words: [...p.words, ...fresh],
+        variantIds: newVariant ? [...p.variantIds, v.id] : p.variantIds,
+      };
+      changed.set(p.id, p);
+    }
+    for (const w of fresh) {
+      const list = added.get(w);
+      if (list) list.push(p.n);
+      else added.set(w, [p.n]);
+    }
+    v.productNo = p.n;
   }
-  return [...changed.values()];
+  return { products: [...changed.values()], added };
 }
 
 export function customerFromRow([

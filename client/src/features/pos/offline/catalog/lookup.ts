@@ -1,5 +1,6 @@
 import type { VariantResponseDto } from '@pos/contracts';
-import type { DeviceCustomer, DeviceProduct, DeviceVariant, PosCatalogDb } from './db';
+import Dexie from 'dexie';
+import type { DeviceCustomer, DeviceVariant, PosCatalogDb } from './db';
 import { codeKey, toVariantDto, variantWords, wordsOf } from './keys';
 
 // Scan and search on the device's catalog (docs/decisions/0076): a barcode (or SKU) is one exact
@@ -29,38 +30,40 @@ export async function findByCode(
   });
 }
 
-/**
- * A word naming up to this many products is listed (its product ids, key-only) to intersect with
- * the others'; past it a word is too common to list, and the others' products are walked.
- */
-export const COMMON_WORD_KEYS = 30000;
-/** A word is listed to intersect only when it names at most this many times the candidates. */
-const LIST_RATIO = 8;
-/** Variants whose code starts with a typed word, listed up to this many (more: a common start). */
+/** Variants whose code starts with a typed word, read up to this many (more: a common start). */
 const CODE_KEYS = 200;
 /** Products whose variants are read at a time. */
 const EXPAND = 40;
 
-/** How many products a word names (index entries, counted in IndexedDB) and the codes it starts. */
-type WordPlan = { w: string; count: number; codes: string[] };
-
-async function planOf(db: PosCatalogDb, w: string): Promise<WordPlan> {
-  const [count, codes] = await Promise.all([
-    db.products.where('words').startsWith(w).count(),
-    db.variants.where('codes').startsWith(w).limit(CODE_KEYS).primaryKeys(),
+/**
+ * The products a typed word can match, as a bit a product number: those with a word it starts
+ * (its postings: one range of keys, read in order) and those of the variants a code of which it
+ * starts; null when too many codes start with it to tell (it is then checked on the variants only).
+ */
+async function productsOf(
+  db: PosCatalogDb,
+  w: string,
+  size: number,
+): Promise<{ bits: Uint8Array | null; byCode: DeviceVariant[] }> {
+  const [postings, byCode] = await Promise.all([
+    db.postings
+      .where('[w+c]')
+      .between([w, Dexie.minKey], [w + '\uffff', Dexie.maxKey], true, true)
+      .toArray(),
+    db.variants.where('codes').startsWith(w).limit(CODE_KEYS).toArray(),
   ]);
-  return { w, count, codes };
+  if (byCode.length >= CODE_KEYS) return { bits: null, byCode };
+  const bits = new Uint8Array(size);
+  for (const { ids } of postings) for (const n of ids) bits[n] = 1;
+  for (const v of byCode) if (v.productNo >= 0) bits[v.productNo] = 1;
+  return { bits, byCode };
 }
-
-const named = (words: string[]) => (p: DeviceProduct) =>
-  words.every((w) => p.words.some((own) => own.startsWith(w)));
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
 export async function searchVariants(
   db: PosCatalogDb,
   text: string,
   limit = 20,
-  { commonKeys = COMMON_WORD_KEYS } = {},
 ): Promise<VariantResponseDto[]> {
   const words = wordsOf(text);
   if (!words.length) return [];
@@ -69,47 +72,27 @@ export async function searchVariants(
     const own = variantWords(v);
     return words.every((w) => own.some((o) => o.startsWith(w)));
   };
-  const found = await db.transaction('r', db.products, db.variants, async () => {
-    // How many products each word names (counted by the index, nothing read): the fewest drives.
-    const plans = (await Promise.all(words.map((w) => planOf(db, w)))).sort(
-      (a, b) => a.count + a.codes.length - (b.count + b.codes.length),
-    );
-    const [lead, ...others] = plans;
-    // A word some code starts with may match a variant its product's words do not: it is
-    // checked on the variants only.
-    const byProduct = others.filter((o) => !o.codes.length);
-    if (lead.codes.length < CODE_KEYS && lead.count <= commonKeys) {
-      // The rarest word's products, intersected with each next word's while that word names
-      // not too many more ("بلوفر اديداس": two lists of thousands); the rest filter the
-      // candidates' product rows (small), then their variants are read and checked.
-      let ids = new Set(
-        lead.count ? await db.products.where('words').startsWith(lead.w).primaryKeys() : [],
-      );
-      const left: string[] = [];
-      for (const o of byProduct) {
-        if (ids.size && o.count <= commonKeys && o.count <= ids.size * LIST_RATIO) {
-          const theirs = new Set(await db.products.where('words').startsWith(o.w).primaryKeys());
-          ids = new Set([...ids].filter((id) => theirs.has(id)));
-        } else left.push(o.w);
-      }
-      let candidates = [...ids];
-      if (left.length && candidates.length) {
-        const rows = await db.products.bulkGet(candidates);
-        const keep = named(left);
-        candidates = rows.flatMap((p) => (p && keep(p) ? [p.id] : []));
-      }
-      return expand(db, candidates, lead.codes, matches, want);
+  const found = await db.transaction('r', db.products, db.variants, db.postings, async () => {
+    const size = (((await db.products.orderBy('n').lastKey()) as number | undefined) ?? -1) + 1;
+    const each = await Promise.all(words.map((w) => productsOf(db, w, size)));
+    const known = each.flatMap((e) => (e.bits ? [e.bits] : []));
+    if (!known.length) {
+      // Every word starts too many codes ("622"): the first of them, checked.
+      return each[0].byCode.filter(matches).slice(0, want);
     }
-    // Every word very common: the longest word's first products that the others name, then theirs.
-    const [longest, ...rest] = [...plans].sort((a, b) => b.w.length - a.w.length);
-    const products = await db.products
-      .where('words')
-      .startsWith(longest.w)
-      .distinct()
-      .filter(named(rest.filter((o) => !o.codes.length).map((o) => o.w)))
-      .limit(want)
-      .primaryKeys();
-    return expand(db, products, longest.codes, matches, want);
+    // The products every word can match, in their numbers' order (the order they arrived in).
+    const candidates: number[] = [];
+    for (let n = 0; n < size; n++) if (known.every((bits) => bits[n])) candidates.push(n);
+    const hits = new Map<string, DeviceVariant>();
+    for (let i = 0; i < candidates.length && hits.size < want; i += EXPAND) {
+      const products = await db.products
+        .where('n')
+        .anyOf(candidates.slice(i, i + EXPAND))
+        .toArray();
+      const variants = await db.variants.bulkGet(products.flatMap((p) => p.variantIds));
+      for (const v of variants) if (v && hits.size < want && matches(v)) hits.set(v.id, v);
+    }
+    return [...hits.values()];
   });
   // An exact code first (as the server ranks it), then by name.
   const exact = words.join(' ');
@@ -120,29 +103,6 @@ export async function searchVariants(
       a.sku.localeCompare(b.sku),
   );
   return withStock(db, found.slice(0, limit));
-}
-
-/** Up to `want` variants that match: those of `codes`, then those of the products, in turn. */
-async function expand(
-  db: PosCatalogDb,
-  productIds: string[],
-  codes: string[],
-  matches: (v: DeviceVariant) => boolean,
-  want: number,
-): Promise<DeviceVariant[]> {
-  const found = new Map<string, DeviceVariant>();
-  const take = (rows: (DeviceVariant | undefined)[]) => {
-    for (const v of rows) if (v && found.size < want && matches(v)) found.set(v.id, v);
-  };
-  if (codes.length) take(await db.variants.bulkGet(codes));
-  for (let i = 0; i < productIds.length && found.size < want; i += EXPAND) {
-    const chunk = productIds.slice(i, i + EXPAND);
-    const rows = await Promise.all(
-      chunk.map((id) => db.variants.where('productId').equals(id).toArray()),
-    );
-    take(rows.flat());
-  }
-  return [...found.values()];
 }
 
 /** Customers by phone (its start) or by the words of their name, for an offline sale on account. */

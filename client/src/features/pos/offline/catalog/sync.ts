@@ -7,8 +7,8 @@ import {
   type DeviceStockRow,
   type DeviceVariantRow,
 } from '@pos/contracts';
-import type { DeviceMeta, PosCatalogDb } from './db';
-import { customerFromRow, mergeProducts, variantFromRow } from './keys';
+import { POSTING_CHUNK, type DeviceMeta, type PosCatalogDb } from './db';
+import { customerFromRow, indexPage, variantFromRow } from './keys';
 
 // The device catalog's sync: the first load streams every part in keyset pages (progress
 // reported), then each sync asks only for what changed since the cursor of the last complete one.
@@ -35,11 +35,12 @@ const isBadCursor = (err: unknown) =>
 export async function clearCatalog(db: PosCatalogDb): Promise<void> {
   await db.transaction(
     'rw',
-    [db.variants, db.products, db.stock, db.customers, db.paymentMethods, db.meta],
+    [db.variants, db.products, db.postings, db.stock, db.customers, db.paymentMethods, db.meta],
     () =>
       Promise.all([
         db.variants.clear(),
         db.products.clear(),
+        db.postings.clear(),
         db.stock.clear(),
         db.customers.clear(),
         db.paymentMethods.clear(),
@@ -56,11 +57,20 @@ export async function applyPage(
 ): Promise<void> {
   if (part === 'variants') {
     const rows = (page.rows as DeviceVariantRow[]).map(variantFromRow);
-    await db.transaction('rw', db.variants, db.products, async () => {
-      // Their products' rows (what a search walks) get the page's words.
+    await db.transaction('rw', db.variants, db.products, db.postings, async () => {
+      // Their products (what a search finds) get the page's words, the postings their numbers.
       const held = await db.products.bulkGet([...new Set(rows.map((v) => v.productId))]);
-      const products = mergeProducts(rows, new Map(held.flatMap((p) => (p ? [[p.id, p]] : []))));
-      await Promise.all([db.variants.bulkPut(rows), db.products.bulkPut(products)]);
+      const last = (await db.products.orderBy('n').lastKey()) as number | undefined;
+      const { products, added } = indexPage(
+        rows,
+        new Map(held.flatMap((p) => (p ? [[p.id, p] as const] : []))),
+        (last ?? -1) + 1,
+      );
+      await Promise.all([
+        db.variants.bulkPut(rows),
+        db.products.bulkPut(products),
+        addPostings(db, added),
+      ]);
       // A product whose variants all left keeps its row (its words find none of them).
       if (page.removed.length) await db.variants.bulkDelete(page.removed);
     });
@@ -75,6 +85,30 @@ export async function applyPage(
   } else {
     await db.customers.bulkPut((page.rows as DeviceCustomerRow[]).map(customerFromRow));
   }
+}
+
+/** Product numbers appended to their words' postings (each to the chunk it falls in). */
+async function addPostings(db: PosCatalogDb, added: Map<string, number[]>): Promise<void> {
+  const byKey = new Map<string, { w: string; c: number; ids: number[] }>();
+  for (const [w, ns] of added)
+    for (const n of ns) {
+      const c = Math.floor(n / POSTING_CHUNK);
+      const k = `${c}\u0000${w}`;
+      const entry = byKey.get(k);
+      if (entry) entry.ids.push(n);
+      else byKey.set(k, { w, c, ids: [n] });
+    }
+  const adds = [...byKey.values()];
+  const held = await db.postings.bulkGet(adds.map((a) => [a.w, a.c] as [string, number]));
+  await db.postings.bulkPut(
+    adds.map(({ w, c, ids }, i) => {
+      const before = held[i]?.ids ?? new Int32Array(0);
+      const merged = new Int32Array(before.length + ids.length);
+      merged.set(before);
+      merged.set(ids, before.length);
+      return { w, c, ids: merged };
+    }),
+  );
 }
 
 /** The sync's start: removals applied, payment methods replaced, the receipt data kept. */
@@ -122,13 +156,17 @@ export async function syncCatalog(
   }
   if (start.full) {
     // A full load replaces whatever the device held (nothing stale survives it).
-    await db.transaction('rw', [db.variants, db.products, db.stock, db.customers], () =>
-      Promise.all([
-        db.variants.clear(),
-        db.products.clear(),
-        db.stock.clear(),
-        db.customers.clear(),
-      ]),
+    await db.transaction(
+      'rw',
+      [db.variants, db.products, db.postings, db.stock, db.customers],
+      () =>
+        Promise.all([
+          db.variants.clear(),
+          db.products.clear(),
+          db.postings.clear(),
+          db.stock.clear(),
+          db.customers.clear(),
+        ]),
     );
   }
   await applyStart(db, start);
