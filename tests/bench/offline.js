@@ -206,9 +206,13 @@ async function main() {
         misses.push(`console: ${m.text().slice(0, 200)}`);
     });
     await page.goto('/login');
-    await page.locator('input[name="username"]').fill('cashier');
-    await page.locator('input[name="password"]').fill('demo1234');
-    await page.getByTestId('login-submit').click();
+    // A kept profile (--profile-dir) may still be signed in.
+    await page.locator('input[name="username"], [data-testid="user-menu"]').first().waitFor();
+    if (await page.locator('input[name="username"]').isVisible()) {
+      await page.locator('input[name="username"]').fill('cashier');
+      await page.locator('input[name="password"]').fill('demo1234');
+      await page.getByTestId('login-submit').click();
+    }
     await page.getByTestId('user-menu').waitFor();
     const current = await page.request.get('/api/Shift/current');
     const open = current.ok() ? await current.text() : '';

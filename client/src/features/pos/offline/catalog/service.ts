@@ -115,7 +115,20 @@ export const deviceFindByCode = (code: string): Promise<VariantResponseDto | nul
  * (the till's scan: it takes only an exact barcode or SKU from the answer), the code alone: a
  * name typed then Enter is not searched twice (the list is asked for next, with 20).
  */
-export async function deviceSearch(text: string, limit: number): Promise<VariantResponseDto[]> {
+export function deviceSearch(text: string, limit: number): Promise<VariantResponseDto[]> {
+  // The same search already under way is shared (the till's search as typed and its Enter often
+  // ask the same thing at once: one IndexedDB read, not two competing).
+  const key = `${limit}\u0000${text}`;
+  let running = searching.get(key);
+  if (!running) {
+    running = searchOnDevice(text, limit).finally(() => searching.delete(key));
+    searching.set(key, running);
+  }
+  return running.then((found) => found.slice());
+}
+const searching = new Map<string, Promise<VariantResponseDto[]>>();
+
+async function searchOnDevice(text: string, limit: number): Promise<VariantResponseDto[]> {
   const db = catalogDb();
   const started = performance.now();
   const hit = await findByCode(db, text);
