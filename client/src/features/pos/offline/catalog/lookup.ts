@@ -36,15 +36,14 @@ const CODE_KEYS = 200;
 const EXPAND = 40;
 
 /**
- * The products a typed word can match, as a bit a product number: those with a word it starts
- * (its postings: one range of keys, read in order) and those of the variants a code of which it
- * starts; null when too many codes start with it to tell (it is then checked on the variants only).
+ * What a typed word can match: the numbers of the products with a word it starts (its
+ * postings: one range of keys, read in order) and the variants a code of which it starts (up to
+ * CODE_KEYS; more and the word is checked on the variants only: `known` false).
  */
-async function productsOf(
+async function wordHits(
   db: PosCatalogDb,
   w: string,
-  size: number,
-): Promise<{ bits: Uint8Array | null; byCode: DeviceVariant[] }> {
+): Promise<{ postings: Int32Array[]; byCode: DeviceVariant[]; known: boolean }> {
   const [postings, byCode] = await Promise.all([
     db.postings
       .where('[w+c]')
@@ -52,11 +51,7 @@ async function productsOf(
       .toArray(),
     db.variants.where('codes').startsWith(w).limit(CODE_KEYS).toArray(),
   ]);
-  if (byCode.length >= CODE_KEYS) return { bits: null, byCode };
-  const bits = new Uint8Array(size);
-  for (const { ids } of postings) for (const n of ids) bits[n] = 1;
-  for (const v of byCode) if (v.productNo >= 0) bits[v.productNo] = 1;
-  return { bits, byCode };
+  return { postings: postings.map((p) => p.ids), byCode, known: byCode.length < CODE_KEYS };
 }
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
@@ -72,37 +67,63 @@ export async function searchVariants(
     const own = variantWords(v);
     return words.every((w) => own.some((o) => o.startsWith(w)));
   };
-  const found = await db.transaction('r', db.products, db.variants, db.postings, async () => {
-    const size = (((await db.products.orderBy('n').lastKey()) as number | undefined) ?? -1) + 1;
-    const each = await Promise.all(words.map((w) => productsOf(db, w, size)));
-    const known = each.flatMap((e) => (e.bits ? [e.bits] : []));
-    if (!known.length) {
-      // Every word starts too many codes ("622"): the first of them, checked.
-      return each[0].byCode.filter(matches).slice(0, want);
-    }
-    // The products every word can match, in their numbers' order (the order they arrived in).
-    const candidates: number[] = [];
-    for (let n = 0; n < size; n++) if (known.every((bits) => bits[n])) candidates.push(n);
-    const hits = new Map<string, DeviceVariant>();
-    for (let i = 0; i < candidates.length && hits.size < want; i += EXPAND) {
-      const products = await db.products
-        .where('n')
-        .anyOf(candidates.slice(i, i + EXPAND))
-        .toArray();
-      const variants = await db.variants.bulkGet(products.flatMap((p) => p.variantIds));
-      for (const v of variants) if (v && hits.size < want && matches(v)) hits.set(v.id, v);
-    }
-    return [...hits.values()];
+  // One read transaction: the words' postings, the products and variants found, their stock.
+  return db.transaction('r', [db.products, db.variants, db.postings, db.stock], async () => {
+    const each = await Promise.all(words.map((w) => wordHits(db, w)));
+    const found = each.some((e) => e.known)
+      ? await expand(db, candidatesOf(each), matches, want)
+      : // every word starts too many codes ("622"): the first of them, checked
+        each[0].byCode.filter(matches).slice(0, want);
+    // An exact code first (as the server ranks it), then by name.
+    const exact = words.join(' ');
+    found.sort(
+      (a, b) =>
+        Number(b.codes.includes(exact)) - Number(a.codes.includes(exact)) ||
+        a.productName.localeCompare(b.productName, 'ar') ||
+        a.sku.localeCompare(b.sku),
+    );
+    return withStock(db, found.slice(0, limit));
   });
-  // An exact code first (as the server ranks it), then by name.
-  const exact = words.join(' ');
-  found.sort(
-    (a, b) =>
-      Number(b.codes.includes(exact)) - Number(a.codes.includes(exact)) ||
-      a.productName.localeCompare(b.productName, 'ar') ||
-      a.sku.localeCompare(b.sku),
-  );
-  return withStock(db, found.slice(0, limit));
+}
+
+/** The products every (known) word can match, by number: the order they arrived in. */
+function candidatesOf(each: Awaited<ReturnType<typeof wordHits>>[]): number[] {
+  const known = each.filter((e) => e.known);
+  let size = 0;
+  for (const e of known) {
+    for (const ids of e.postings) for (const n of ids) if (n >= size) size = n + 1;
+    for (const v of e.byCode) if (v.productNo >= size) size = v.productNo + 1;
+  }
+  // A bit a product: how many of the words can match it.
+  const counts = new Uint8Array(size);
+  for (const e of known) {
+    const bits = new Uint8Array(size);
+    for (const ids of e.postings) for (const n of ids) bits[n] = 1;
+    for (const v of e.byCode) if (v.productNo >= 0) bits[v.productNo] = 1;
+    for (let n = 0; n < size; n++) counts[n] += bits[n];
+  }
+  const candidates: number[] = [];
+  for (let n = 0; n < size; n++) if (counts[n] === known.length) candidates.push(n);
+  return candidates;
+}
+
+/** Up to `want` variants that match, of the candidate products read EXPAND at a time. */
+async function expand(
+  db: PosCatalogDb,
+  candidates: number[],
+  matches: (v: DeviceVariant) => boolean,
+  want: number,
+): Promise<DeviceVariant[]> {
+  const hits = new Map<string, DeviceVariant>();
+  for (let i = 0; i < candidates.length && hits.size < want; i += EXPAND) {
+    const products = await db.products
+      .where('n')
+      .anyOf(candidates.slice(i, i + EXPAND))
+      .toArray();
+    const variants = await db.variants.bulkGet(products.flatMap((p) => p.variantIds));
+    for (const v of variants) if (v && hits.size < want && matches(v)) hits.set(v.id, v);
+  }
+  return [...hits.values()];
 }
 
 /** Customers by phone (its start) or by the words of their name, for an offline sale on account. */
