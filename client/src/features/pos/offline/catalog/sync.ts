@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import {
   DEVICE_CATALOG_PARTS,
   type DeviceCatalogPageDto,
@@ -31,22 +32,23 @@ export type SyncProgress = { done: number; total: number; full: boolean };
 const isBadCursor = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { status?: number }).status === 400;
 
+/** The tables a full load replaces: the rows of the inventory and what indexes them. */
+const loadedTables = (db: PosCatalogDb) => [
+  db.variants,
+  db.products,
+  db.postings,
+  db.stock,
+  db.customers,
+];
+
+/** These tables emptied, in one transaction. */
+async function clearTables(db: PosCatalogDb, tables: Table[]): Promise<void> {
+  await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
+}
+
 /** Everything the device holds about the catalog, gone (the next sync is a full load). */
 export async function clearCatalog(db: PosCatalogDb): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.variants, db.products, db.postings, db.stock, db.customers, db.paymentMethods, db.meta],
-    () =>
-      Promise.all([
-        db.variants.clear(),
-        db.products.clear(),
-        db.postings.clear(),
-        db.stock.clear(),
-        db.customers.clear(),
-        db.paymentMethods.clear(),
-        db.meta.clear(),
-      ]),
-  );
+  await clearTables(db, [...loadedTables(db), db.paymentMethods, db.meta]);
 }
 
 /** Applies one page of a part: rows written, variants that left the sale deleted. */
@@ -156,18 +158,7 @@ export async function syncCatalog(
   }
   if (start.full) {
     // A full load replaces whatever the device held (nothing stale survives it).
-    await db.transaction(
-      'rw',
-      [db.variants, db.products, db.postings, db.stock, db.customers],
-      () =>
-        Promise.all([
-          db.variants.clear(),
-          db.products.clear(),
-          db.postings.clear(),
-          db.stock.clear(),
-          db.customers.clear(),
-        ]),
-    );
+    await clearTables(db, loadedTables(db));
   }
   await applyStart(db, start);
   const total = DEVICE_CATALOG_PARTS.reduce((n, part) => n + start.counts[part], 0);
