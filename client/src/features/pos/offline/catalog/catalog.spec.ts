@@ -5,6 +5,7 @@ import type {
   DeviceCatalogStartDto,
   DeviceVariantRow,
 } from '@pos/contracts';
+import Dexie from 'dexie';
 import { openCatalogDb, type PosCatalogDb } from './db';
 import { findByCode, searchCustomers, searchVariants } from './lookup';
 import { applyStockEvent, syncCatalog, type CatalogApi } from './sync';
@@ -174,20 +175,136 @@ describe('the device catalog', () => {
     const twice = variant(41, 'بلوزة بلوفر قطن', ['6221000099999']);
     server.state.variants.set(twice[0], twice);
     await syncCatalog(db, server.api, INV);
-    const names = async (q: string, rareKeys: number) =>
-      (await searchVariants(db, q, 5, { rareKeys })).map((v) => v.productName);
-    // «بلوفر» is common (over 5 ids), «139» rare: found though it is past the common word's first rows.
+    const names = async (q: string, limit: number) =>
+      (await searchVariants(db, q, limit)).map((v) => v.productName);
+    // «بلوفر» is common, «139» rare: found though it is past the common word's first rows, and
+    // only the one variant both name is read.
     const read = jest.spyOn(db.variants, 'bulkGet');
     expect(await names('بلوفر 139', 5)).toEqual(['بلوفر صوف إصدار 139']);
-    expect(read.mock.calls[0][0]).toHaveLength(1);
+    expect(read.mock.calls.map(([ids]) => ids)).toEqual([[id(39)]]);
     read.mockRestore();
     expect(await names('اصدار 14', 5)).toEqual(['بلوفر صوف إصدار 140']);
-    // Only common words: the first matches of the longest, by name.
+    // Only common words: as many as asked for.
     expect(await names('بلوفر صوف', 5)).toHaveLength(5);
-    // A variant listed twice under a word is one variant, and a capped list is not a full one.
+    // A variant two of whose words start with a typed word is found once.
     expect(await names('بل قطن', 41)).toEqual(['بلوزة بلوفر قطن']);
     expect(await names('بل قطن', 2)).toEqual(['بلوزة بلوفر قطن']);
     expect(await names('بلوفر 999', 5)).toEqual([]);
+  });
+
+  it('searches over products: rare and common words, prefixes, codes, two common words, by name', async () => {
+    // Pages of 3: a product's variants land on two pages (its words are merged, not replaced).
+    const server = fakeServer(3);
+    const add = (r: DeviceVariantRow) => server.state.variants.set(r[0], r);
+    const sameProduct = (
+      i: number,
+      product: number,
+      name: string,
+      props: Record<string, string>,
+    ) => {
+      const r = variant(i, name, [`62210001${String(i).padStart(5, '0')}`], 1000, props);
+      r[1] = id(5000 + product);
+      return r;
+    };
+    // 30 products «جاكيت …», 12 of them «اديداس» (two words of many products each).
+    for (let i = 1; i <= 30; i++)
+      add(sameProduct(i, i, `جاكيت ${i <= 12 ? 'اديداس' : 'بوما'} طراز ${200 + i}`, {}));
+    // One product, three variants across pages: its colours are its words.
+    add(sameProduct(31, 31, 'قميص كتان', { اللون: 'أسود' }));
+    add(sameProduct(32, 31, 'قميص كتان', { اللون: 'أبيض' }));
+    add(sameProduct(33, 31, 'قميص كتان', { اللون: 'أحمر' }));
+    await syncCatalog(db, server.api, INV);
+    expect(await db.products.count()).toBe(31);
+    expect((await db.products.get(id(5031)))?.words).toEqual(
+      expect.arrayContaining(['قميص', 'كتان', 'اسود', 'ابيض', 'احمر']),
+    );
+    const names = async (q: string, limit = 50) =>
+      (await searchVariants(db, q, limit)).map((v) => v.productName);
+
+    // A rare word with a common one; the last word a prefix (a model number being typed).
+    expect(await names('جاكيت 207')).toEqual(['جاكيت اديداس طراز 207']);
+    expect(await names('جاكيت 22')).toEqual([
+      'جاكيت بوما طراز 220',
+      'جاكيت بوما طراز 221',
+      'جاكيت بوما طراز 222',
+      'جاكيت بوما طراز 223',
+      'جاكيت بوما طراز 224',
+      'جاكيت بوما طراز 225',
+      'جاكيت بوما طراز 226',
+      'جاكيت بوما طراز 227',
+      'جاكيت بوما طراز 228',
+      'جاكيت بوما طراز 229',
+    ]);
+    // Two common words: both lists intersected, every match, by name.
+    const both = await searchVariants(db, 'جاكيت ادي', 50);
+    expect(both).toHaveLength(12);
+    expect(both.map((v) => v.productName)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `جاكيت اديداس طراز ${201 + i}`),
+    );
+    // Fewer asked for than match: that many, by name.
+    expect(await names('جاكيت', 4)).toEqual([
+      'جاكيت اديداس طراز 201',
+      'جاكيت اديداس طراز 202',
+      'جاكيت اديداس طراز 203',
+      'جاكيت اديداس طراز 204',
+    ]);
+    // Hamza and taa marbuta typed either way; a property value picks the variant, not the product.
+    expect((await searchVariants(db, 'قميص اسود', 10)).map((v) => v.id)).toEqual([id(31)]);
+    expect((await searchVariants(db, 'كتان أب', 10)).map((v) => v.id)).toEqual([id(32)]);
+    expect(await names('قميص اخضر')).toEqual([]);
+    // A typed word that starts a SKU or a barcode (codes are not product words), any case.
+    expect((await searchVariants(db, 'sku-3', 10)).map((v) => v.id)).toEqual([
+      id(3),
+      id(30),
+      id(31),
+      id(32),
+      id(33),
+    ]);
+    expect((await searchVariants(db, 'جاكيت 622100010000', 50)).map((v) => v.id)).toHaveLength(9);
+    // An exact code first, then by name.
+    const exact = await searchVariants(db, 'SKU-31', 10);
+    expect(exact.map((v) => v.id)).toEqual([id(31)]);
+    const first = await searchVariants(db, 'sku-2', 10);
+    expect(first[0].id).toBe(id(2));
+    expect(first.slice(1).map((v) => v.productName)).toEqual(
+      first
+        .slice(1)
+        .map((v) => v.productName)
+        .sort((a, b) => a.localeCompare(b, 'ar')),
+    );
+  });
+
+  it('rebuilds a device catalog of the first schema: the next sync is a full load, the outbox kept', async () => {
+    const name = `pos-catalog-test-${++n}`;
+    const old = new Dexie(name);
+    old.version(1).stores({
+      variants: 'id, *codes, *words',
+      stock: 'variantId',
+      customers: 'id, phone, *words',
+      paymentMethods: 'id',
+      meta: 'key',
+    });
+    await old.table('variants').put({ id: id(1), codes: ['X'], words: ['x'] });
+    await old.table('stock').put({ variantId: id(1), onHand: 1, reserved: 0 });
+    await old.table('meta').put({ key: 'sync', inventoryId: INV, cursor: '9:9:', syncedAt: null });
+    const outbox = new Dexie(`pos-outbox-test-${n}`);
+    outbox.version(1).stores({ queue: 'id' });
+    await outbox.table('queue').put({ id: 'sale-1' });
+    old.close();
+
+    const upgraded = openCatalogDb(name);
+    await upgraded.open();
+    expect(await upgraded.variants.count()).toBe(0);
+    expect(await upgraded.meta.get('sync')).toBeUndefined();
+    const server = seed();
+    expect((await syncCatalog(upgraded, server.api, INV)).full).toBe(true);
+    expect((await findByCode(upgraded, '6221000000028'))?.id).toBe(id(2));
+    expect((await searchVariants(upgraded, 'مكرونه', 5)).map((v) => v.id)).toEqual([id(2)]);
+    upgraded.close();
+    await upgraded.delete();
+    expect(await outbox.table('queue').count()).toBe(1);
+    outbox.close();
+    await outbox.delete();
   });
 
   it('loads everything in pages with progress, then finds by code and by words', async () => {

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type {
   DeviceEReceiptData,
   DevicePaymentMethod,
@@ -27,11 +27,31 @@ export type DeviceVariant = {
   etaItemCode?: string | null;
   /** The product's category (issue 33); undefined: synced before the server sent it. */
   categoryId?: string | null;
-  /** What a scan finds it by: its barcodes and its SKU (exact, multiEntry index). */
+  /**
+   * Its barcodes and SKU, normalised (normalizeArabic: lower case), multiEntry index: a scan
+   * looks its code up here (then checks it exactly), a search a typed word's start.
+   */
   codes: string[];
-  /** Its normalised words (normalizeArabic): names, property values, SKU, barcodes (multiEntry). */
-  words: string[];
+  /** Its product's number on this device (`DeviceProduct.n`: what the postings list). */
+  productNo: number;
 };
+
+/**
+ * A product as the search knows it (docs/decisions/0076): its number on this device (dense,
+ * given in the order products arrive), its normalised words (names and its variants' property
+ * values; codes are in `codes`) and its variants' ids. Words and ids only grow between two full
+ * loads: a search checks every variant it finds, so a stale one costs a read, never a wrong result.
+ */
+export type DeviceProduct = { id: string; n: number; words: string[]; variantIds: string[] };
+
+/**
+ * A word's products: the numbers of the products that have the word, in chunks of
+ * POSTING_CHUNK numbers (`c` = n / POSTING_CHUNK), keyed by [word, chunk]: a typed word's start
+ * is one range of keys read in order (no index), and a page of the load rewrites only the chunks
+ * its products fall in.
+ */
+export type DevicePosting = { w: string; c: number; ids: Int32Array };
+export const POSTING_CHUNK = 8192;
 
 export type DeviceStock = { variantId: string; onHand: number; reserved: number };
 
@@ -61,6 +81,8 @@ export type DeviceMeta = {
 
 export type PosCatalogDb = Dexie & {
   variants: EntityTable<DeviceVariant, 'id'>;
+  products: EntityTable<DeviceProduct, 'id'>;
+  postings: Table<DevicePosting, [string, number]>;
   stock: EntityTable<DeviceStock, 'variantId'>;
   customers: EntityTable<DeviceCustomer, 'id'>;
   paymentMethods: EntityTable<DevicePaymentMethod, 'id'>;
@@ -70,7 +92,9 @@ export type PosCatalogDb = Dexie & {
 export const CATALOG_DB_NAME = 'pos-catalog';
 
 export function openCatalogDb(name = CATALOG_DB_NAME): PosCatalogDb {
-  const db = new Dexie(name) as PosCatalogDb;
+  // Relaxed durability: the catalog is a copy of the server's (a write lost to a power cut is
+  // fetched again: the cursor is written last); the outbox's database keeps the default.
+  const db = new Dexie(name, { chromeTransactionDurability: 'relaxed' }) as PosCatalogDb;
   db.version(1).stores({
     variants: 'id, *codes, *words',
     stock: 'variantId',
@@ -78,6 +102,13 @@ export function openCatalogDb(name = CATALOG_DB_NAME): PosCatalogDb {
     paymentMethods: 'id',
     meta: 'key',
   });
+  // Version 1 kept every variant's words in a multiEntry index (≈ 10 entries a variant, SKU and
+  // barcodes twice). Its variants are dropped (deleting the store is cheap; re-indexing 500k rows
+  // in the upgrade would not be) and the sync state with them: the next sync is a full load.
+  db.version(2)
+    .stores({ variants: null })
+    .upgrade((tx) => tx.table('meta').clear());
+  db.version(3).stores({ variants: 'id, *codes', products: 'id, &n', postings: '[w+c]' });
   return db;
 }
 

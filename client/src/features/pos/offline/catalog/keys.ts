@@ -4,7 +4,7 @@ import {
   type DeviceVariantRow,
   type VariantResponseDto,
 } from '@pos/contracts';
-import type { DeviceCustomer, DeviceStock, DeviceVariant } from './db';
+import type { DeviceCustomer, DeviceProduct, DeviceStock, DeviceVariant } from './db';
 
 // The device catalog's rows as stored: the server's compact rows plus the keys the lookups use,
 // made once as the rows are written (a search at 500k variants then only walks an index).
@@ -42,15 +42,64 @@ export function variantFromRow(row: DeviceVariantRow): DeviceVariant {
     // absent from a row of an older server (length 11): the till then builds no e-receipt
     ...(row.length > 11 ? { etaItemType: row[11] ?? null, etaItemCode: row[12] ?? null } : {}),
     ...(row.length > 13 ? { categoryId: row[13] ?? null } : {}),
-    codes: [...new Set([...barcodes, sku])],
-    words: wordsOf(
-      productName,
-      productNameEn,
-      ...Object.values(properties ?? {}),
-      sku,
-      ...barcodes,
-    ),
+    codes: codeKeys(barcodes, sku),
+    // numbered as its page is indexed (indexPage)
+    productNo: -1,
   };
+}
+
+/** A scanned or typed code as `codes` holds it (normalised: a search's words are). */
+export const codeKey = (code: string): string => normalizeArabic(code);
+
+/** The `codes` of a variant: its barcodes and SKU as keys. */
+export const codeKeys = (barcodes: string[], sku: string): string[] => [
+  ...new Set([...barcodes, sku].map(codeKey).filter(Boolean)),
+];
+
+/** What a search matches a variant on: its names, property values, SKU and barcodes, as words. */
+export const variantWords = (v: DeviceVariant): string[] =>
+  wordsOf(v.productName, v.productNameEn, ...Object.values(v.properties), v.sku, ...v.barcodes);
+
+/** A product's words from its variants (codes left to `codes`): names and property values. */
+export function productWords(v: DeviceVariant): string[] {
+  return wordsOf(v.productName, v.productNameEn, ...Object.values(v.properties));
+}
+
+/**
+ * A page of variants indexed for the search: their products (held ones by id, new ones numbered
+ * from `next`) with the page's words and variant ids added, and the postings to add (word →
+ * product numbers). Sets each variant's `productNo`. Returns only the products that changed.
+ */
+export function indexPage(
+  variants: DeviceVariant[],
+  held: Map<string, DeviceProduct>,
+  next: number,
+): { products: DeviceProduct[]; added: Map<string, number[]> } {
+  const changed = new Map<string, DeviceProduct>();
+  const added = new Map<string, number[]>();
+  for (const v of variants) {
+    let p = changed.get(v.productId) ?? held.get(v.productId);
+    if (!p) p = { id: v.productId, n: next++, words: [], variantIds: [] };
+    const had = new Set(p.words);
+    const fresh = productWords(v).filter((w) => !had.has(w));
+    const newVariant = !p.variantIds.includes(v.id);
+    // (a new product has no variant yet: it is always written)
+    if (fresh.length || newVariant) {
+      p = {
+        ...p,
+        words: [...p.words, ...fresh],
+        variantIds: newVariant ? [...p.variantIds, v.id] : p.variantIds,
+      };
+      changed.set(p.id, p);
+    }
+    for (const w of fresh) {
+      const list = added.get(w);
+      if (list) list.push(p.n);
+      else added.set(w, [p.n]);
+    }
+    v.productNo = p.n;
+  }
+  return { products: [...changed.values()], added };
 }
 
 export function customerFromRow([

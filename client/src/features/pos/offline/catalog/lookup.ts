@@ -1,10 +1,13 @@
 import type { VariantResponseDto } from '@pos/contracts';
+import Dexie from 'dexie';
 import type { DeviceCustomer, DeviceVariant, PosCatalogDb } from './db';
-import { toVariantDto, wordsOf } from './keys';
+import { codeKey, toVariantDto, variantWords, wordsOf } from './keys';
 
-// Scan and search on the device's catalog: a barcode (or SKU) is one exact index lookup; a text
-// is its normalised words, each the prefix of a word of the variant (the rarest-looking word walks
-// the multiEntry word index, the others filter what it finds).
+// Scan and search on the device's catalog (docs/decisions/0076): a barcode (or SKU) is one exact
+// index lookup; a text is its normalised words, each the start of a word of the variant (its
+// names, property values, SKU or barcodes). The words are looked up among the products (a few
+// index entries a product, not ten a variant), the rarest typed word drives, and only the
+// variants of the products every typed word can match are read and checked.
 
 async function withStock(db: PosCatalogDb, found: DeviceVariant[]): Promise<VariantResponseDto[]> {
   const stock = await db.stock.bulkGet(found.map((v) => v.id));
@@ -20,71 +23,107 @@ export async function findByCode(
   if (!trimmed) return null;
   // One read transaction for the variant and its stock (a scan waits on it).
   return db.transaction('r', db.variants, db.stock, async () => {
-    const hit = await db.variants.where('codes').equals(trimmed).first();
+    // `codes` holds them normalised (a search's words find them too); the scan is exact.
+    const found = await db.variants.where('codes').equals(codeKey(trimmed)).toArray();
+    const hit = found.find((v) => v.sku === trimmed || v.barcodes.includes(trimmed));
     return hit ? toVariantDto(hit, await db.stock.get(hit.id)) : null;
   });
 }
 
+/** Variants whose code starts with a typed word, read up to this many (more: a common start). */
+const CODE_KEYS = 200;
+/** Products whose variants are read at a time. */
+const EXPAND = 40;
+
 /**
- * Up to this many variants are listed by their ids for one word typed before it counts as a
- * common one (a key-only index read: cheap).
+ * What a typed word can match: the numbers of the products with a word it starts (its
+ * postings: one range of keys, read in order) and the variants a code of which it starts (up to
+ * CODE_KEYS; more and the word is checked on the variants only: `known` false).
  */
-export const RARE_WORD_KEYS = 2000;
+async function wordHits(
+  db: PosCatalogDb,
+  w: string,
+): Promise<{ postings: Int32Array[]; byCode: DeviceVariant[]; known: boolean }> {
+  const [postings, byCode] = await Promise.all([
+    db.postings
+      .where('[w+c]')
+      .between([w, Dexie.minKey], [w + '\uffff', Dexie.maxKey], true, true)
+      .toArray(),
+    db.variants.where('codes').startsWith(w).limit(CODE_KEYS).toArray(),
+  ]);
+  return { postings: postings.map((p) => p.ids), byCode, known: byCode.length < CODE_KEYS };
+}
 
 /** Variants whose words start with every word typed (normalised as the server does), by name. */
 export async function searchVariants(
   db: PosCatalogDb,
   text: string,
   limit = 20,
-  { rareKeys = RARE_WORD_KEYS }: { rareKeys?: number } = {},
 ): Promise<VariantResponseDto[]> {
   const words = wordsOf(text);
   if (!words.length) return [];
   const want = Math.max(limit * 4, 50);
-  const matches = (v: DeviceVariant) =>
-    words.every((w) => v.words.some((own) => own.startsWith(w)));
-  // Which word is rare: the ids under each word, up to RARE_WORD_KEYS (keys only). Walking a common
-  // word's variants to filter them by a rare one ("بلوفر 267": a product word and a model
-  // number) read tens of thousands of rows at 500k variants; the rare word's ids are few.
-  const ids = await Promise.all(
-    words.map(async (w) => {
-      // One id per word of a variant that starts with w: a variant may come more than once.
-      const keys = await db.variants.where('words').startsWith(w).limit(rareKeys).primaryKeys();
-      return { w, all: keys.length < rareKeys, keys: new Set(keys) };
-    }),
-  );
-  const rare = ids.filter((x) => x.all);
-  let found: DeviceVariant[];
-  if (rare.length) {
-    // Every variant that can match is among the rare words' common ids: read those only.
-    rare.sort((a, b) => a.keys.size - b.keys.size);
-    const [first, ...others] = rare;
-    const candidates = [...first.keys].filter((k) => others.every((o) => o.keys.has(k)));
-    found = [];
-    for (let i = 0; i < candidates.length && found.length < want; i += want) {
-      const rows = await db.variants.bulkGet(candidates.slice(i, i + want));
-      for (const v of rows) if (v && matches(v) && found.length < want) found.push(v);
-    }
-  } else {
-    // Every word is common: the longest walks the index, the first matches are enough.
-    const [lead] = [...words].sort((a, b) => b.length - a.length);
-    found = await db.variants
-      .where('words')
-      .startsWith(lead)
-      .distinct()
-      .filter(matches)
-      .limit(want)
-      .toArray();
+  const matches = (v: DeviceVariant) => {
+    const own = variantWords(v);
+    return words.every((w) => own.some((o) => o.startsWith(w)));
+  };
+  // One read transaction: the words' postings, the products and variants found, their stock.
+  return db.transaction('r', [db.products, db.variants, db.postings, db.stock], async () => {
+    const each = await Promise.all(words.map((w) => wordHits(db, w)));
+    const found = each.some((e) => e.known)
+      ? await expand(db, candidatesOf(each), matches, want)
+      : // every word starts too many codes ("622"): the first of them, checked
+        each[0].byCode.filter(matches).slice(0, want);
+    // An exact code first (as the server ranks it), then by name.
+    const exact = words.join(' ');
+    found.sort(
+      (a, b) =>
+        Number(b.codes.includes(exact)) - Number(a.codes.includes(exact)) ||
+        a.productName.localeCompare(b.productName, 'ar') ||
+        a.sku.localeCompare(b.sku),
+    );
+    return withStock(db, found.slice(0, limit));
+  });
+}
+
+/** The products every (known) word can match, by number: the order they arrived in. */
+function candidatesOf(each: Awaited<ReturnType<typeof wordHits>>[]): number[] {
+  const known = each.filter((e) => e.known);
+  let size = 0;
+  for (const e of known) {
+    for (const ids of e.postings) for (const n of ids) if (n >= size) size = n + 1;
+    for (const v of e.byCode) if (v.productNo >= size) size = v.productNo + 1;
   }
-  // An exact code first (as the server ranks it), then by name.
-  const exact = words.join(' ');
-  found.sort(
-    (a, b) =>
-      Number(b.codes.includes(exact)) - Number(a.codes.includes(exact)) ||
-      a.productName.localeCompare(b.productName, 'ar') ||
-      a.sku.localeCompare(b.sku),
-  );
-  return withStock(db, found.slice(0, limit));
+  // A bit a product: how many of the words can match it.
+  const counts = new Uint8Array(size);
+  for (const e of known) {
+    const bits = new Uint8Array(size);
+    for (const ids of e.postings) for (const n of ids) bits[n] = 1;
+    for (const v of e.byCode) if (v.productNo >= 0) bits[v.productNo] = 1;
+    for (let n = 0; n < size; n++) counts[n] += bits[n];
+  }
+  const candidates: number[] = [];
+  for (let n = 0; n < size; n++) if (counts[n] === known.length) candidates.push(n);
+  return candidates;
+}
+
+/** Up to `want` variants that match, of the candidate products read EXPAND at a time. */
+async function expand(
+  db: PosCatalogDb,
+  candidates: number[],
+  matches: (v: DeviceVariant) => boolean,
+  want: number,
+): Promise<DeviceVariant[]> {
+  const hits = new Map<string, DeviceVariant>();
+  for (let i = 0; i < candidates.length && hits.size < want; i += EXPAND) {
+    const products = await db.products
+      .where('n')
+      .anyOf(candidates.slice(i, i + EXPAND))
+      .toArray();
+    const variants = await db.variants.bulkGet(products.flatMap((p) => p.variantIds));
+    for (const v of variants) if (v && hits.size < want && matches(v)) hits.set(v.id, v);
+  }
+  return [...hits.values()];
 }
 
 /** Customers by phone (its start) or by the words of their name, for an offline sale on account. */

@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import {
   DEVICE_CATALOG_PARTS,
   type DeviceCatalogPageDto,
@@ -7,8 +8,8 @@ import {
   type DeviceStockRow,
   type DeviceVariantRow,
 } from '@pos/contracts';
-import type { DeviceMeta, PosCatalogDb } from './db';
-import { customerFromRow, variantFromRow } from './keys';
+import { POSTING_CHUNK, type DeviceMeta, type PosCatalogDb } from './db';
+import { customerFromRow, indexPage, variantFromRow } from './keys';
 
 // The device catalog's sync: the first load streams every part in keyset pages (progress
 // reported), then each sync asks only for what changed since the cursor of the last complete one.
@@ -31,20 +32,23 @@ export type SyncProgress = { done: number; total: number; full: boolean };
 const isBadCursor = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { status?: number }).status === 400;
 
+/** The tables a full load replaces: the rows of the inventory and what indexes them. */
+const loadedTables = (db: PosCatalogDb) => [
+  db.variants,
+  db.products,
+  db.postings,
+  db.stock,
+  db.customers,
+];
+
+/** These tables emptied, in one transaction. */
+async function clearTables(db: PosCatalogDb, tables: Table[]): Promise<void> {
+  await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
+}
+
 /** Everything the device holds about the catalog, gone (the next sync is a full load). */
 export async function clearCatalog(db: PosCatalogDb): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.variants, db.stock, db.customers, db.paymentMethods, db.meta],
-    () =>
-      Promise.all([
-        db.variants.clear(),
-        db.stock.clear(),
-        db.customers.clear(),
-        db.paymentMethods.clear(),
-        db.meta.clear(),
-      ]),
-  );
+  await clearTables(db, [...loadedTables(db), db.paymentMethods, db.meta]);
 }
 
 /** Applies one page of a part: rows written, variants that left the sale deleted. */
@@ -55,8 +59,21 @@ export async function applyPage(
 ): Promise<void> {
   if (part === 'variants') {
     const rows = (page.rows as DeviceVariantRow[]).map(variantFromRow);
-    await db.transaction('rw', db.variants, async () => {
-      await db.variants.bulkPut(rows);
+    await db.transaction('rw', db.variants, db.products, db.postings, async () => {
+      // Their products (what a search finds) get the page's words, the postings their numbers.
+      const held = await db.products.bulkGet([...new Set(rows.map((v) => v.productId))]);
+      const last = (await db.products.orderBy('n').lastKey()) as number | undefined;
+      const { products, added } = indexPage(
+        rows,
+        new Map(held.flatMap((p) => (p ? [[p.id, p] as const] : []))),
+        (last ?? -1) + 1,
+      );
+      await Promise.all([
+        db.variants.bulkPut(rows),
+        db.products.bulkPut(products),
+        addPostings(db, added),
+      ]);
+      // A product whose variants all left keeps its row (its words find none of them).
       if (page.removed.length) await db.variants.bulkDelete(page.removed);
     });
   } else if (part === 'stock') {
@@ -70,6 +87,30 @@ export async function applyPage(
   } else {
     await db.customers.bulkPut((page.rows as DeviceCustomerRow[]).map(customerFromRow));
   }
+}
+
+/** Product numbers appended to their words' postings (each to the chunk it falls in). */
+async function addPostings(db: PosCatalogDb, added: Map<string, number[]>): Promise<void> {
+  const byKey = new Map<string, { w: string; c: number; ids: number[] }>();
+  for (const [w, ns] of added)
+    for (const n of ns) {
+      const c = Math.floor(n / POSTING_CHUNK);
+      const k = `${c}\u0000${w}`;
+      const entry = byKey.get(k);
+      if (entry) entry.ids.push(n);
+      else byKey.set(k, { w, c, ids: [n] });
+    }
+  const adds = [...byKey.values()];
+  const held = await db.postings.bulkGet(adds.map((a) => [a.w, a.c] as [string, number]));
+  await db.postings.bulkPut(
+    adds.map(({ w, c, ids }, i) => {
+      const before = held[i]?.ids ?? new Int32Array(0);
+      const merged = new Int32Array(before.length + ids.length);
+      merged.set(before);
+      merged.set(ids, before.length);
+      return { w, c, ids: merged };
+    }),
+  );
 }
 
 /** The sync's start: removals applied, payment methods replaced, the receipt data kept. */
@@ -118,9 +159,7 @@ export async function syncCatalog(
   }
   if (start.full) {
     // A full load replaces whatever the device held (nothing stale survives it).
-    await db.transaction('rw', [db.variants, db.stock, db.customers], () =>
-      Promise.all([db.variants.clear(), db.stock.clear(), db.customers.clear()]),
-    );
+    await clearTables(db, loadedTables(db));
   }
   await applyStart(db, start);
   const total = DEVICE_CATALOG_PARTS.reduce((n, part) => n + start.counts[part], 0);

@@ -57,7 +57,7 @@ const variant = (id: string, over: Partial<DeviceVariant> = {}): DeviceVariant =
   etaItemType: null,
   etaItemCode: null,
   codes: [],
-  words: [],
+  productNo: 0,
   ...over,
 });
 const line = (variantId: string, unitPrice: number, quantity: number, discount = 0) => ({
