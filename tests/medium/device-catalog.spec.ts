@@ -124,6 +124,8 @@ describe('device catalog', () => {
       // its ETA item (issue 32 item 6): none set, the e-receipt uses the company's EGS code
       null,
       null,
+      // its category (issue 33: category promotions on the till): none set
+      null,
     ]);
 
     // A page is about a megabyte of JSON at full size: it travels gzipped.
