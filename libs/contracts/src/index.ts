@@ -10,6 +10,8 @@ export * from './money';
 export * from './journal-descriptions';
 export * from './limits';
 export * from './idempotency';
+export * from './device-grant';
+export * from './device-catalog';
 export * from './i18n/messages';
 export * from './i18n/messages-ar';
 export * from './i18n/messages-en';

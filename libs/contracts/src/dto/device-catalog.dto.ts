@@ -15,15 +15,15 @@ import {
 } from 'class-validator';
 import type { Unit } from '../limits';
 import type { DeviceEReceiptData } from '../eta/device-receipt';
+import {
+  DEVICE_CATALOG_PAGE,
+  DEVICE_CATALOG_PARTS,
+  type DeviceCatalogPart,
+} from '../device-catalog';
 
 // The till's copy of its branch's catalog (issue 32 item 2, docs/decisions/0070): GET
 // /api/device-catalog answers the sync's start (cursor, counts, payment methods, receipt data,
 // removals); GET /api/device-catalog/page the keyset pages of one part.
-
-export const DEVICE_CATALOG_PARTS = ['variants', 'stock', 'customers'] as const;
-export type DeviceCatalogPart = (typeof DEVICE_CATALOG_PARTS)[number];
-/** Rows per page: a few thousand (about 1 MB of JSON for variants). */
-export const DEVICE_CATALOG_PAGE = 5000;
 
 /**
  * A PostgreSQL snapshot as text (`xmin:xmax:xip,…`, pg_current_snapshot()): the sync cursor.
