@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  apiCaller,
   dismissLowStockWhenShown,
   openShiftOnFreeRegister,
   scan,
   signIn,
-  writeHeaders,
 } from './support';
 
 // Issue 33 items 1–2 on the till (docs/decisions/0079): rules made through the API — a wholesale
@@ -15,20 +15,6 @@ import {
 
 const tag = String(Date.now() % 1_000_000);
 
-async function api(page: Page) {
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
-    csrfToken: string;
-  };
-  return async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const res = await page.request[method](path, {
-      headers: writeHeaders(csrfToken, method, path),
-      ...(data ? { data } : {}),
-    });
-    expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-}
-
 test('a wholesale customer gets the wholesale price and buy 2 get 1 applies; the till and the receipt show them', async ({
   page,
 }) => {
@@ -37,7 +23,7 @@ test('a wholesale customer gets the wholesale price and buy 2 get 1 applies; the
   });
   await dismissLowStockWhenShown(page);
   await signIn(page, 'admin');
-  const call = await api(page);
+  const call = await apiCaller(page);
   const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
   const inventories = (await call('get', '/api/Inventories')) as {
     id: string;

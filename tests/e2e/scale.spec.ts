@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
+import { expect, test } from '@playwright/test';
+import { apiCaller, dismissLowStockWhenShown, signIn } from './support';
 
 // Issue 11 item 13: the scale-barcode layout is a store setting on the server, so every register
 // reads the same one. The administrator sets a two-digit prefix '21' with the item code in digits
@@ -8,20 +8,6 @@ import { dismissLowStockWhenShown, signIn, writeHeaders } from './support';
 
 const itemCode = String(10000 + (Date.now() % 90000));
 const label = `21${itemCode}005000`; // 21 | item | 00500 g | check digit
-
-async function api(page: Page) {
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
-    csrfToken: string;
-  };
-  return async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
-    const res = await page.request[method](path, {
-      headers: writeHeaders(csrfToken, method, path),
-      ...(data ? { data } : {}),
-    });
-    expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-}
 
 test.beforeEach(async ({ page }) => {
   await dismissLowStockWhenShown(page);
@@ -32,7 +18,7 @@ test('every register reads a scale label with the store layout set on the server
   page,
 }) => {
   await signIn(page, 'admin');
-  const call = await api(page);
+  const call = await apiCaller(page);
   const session = (await call('get', '/api/auth/session')) as { user: { branchId: string } };
   const inventories = (await call('get', '/api/Inventories')) as {
     id: string;

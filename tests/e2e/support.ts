@@ -291,3 +291,21 @@ export async function openInApp(page: Page, to: string) {
   await expect(page).toHaveURL(target.href);
   await expect(left).toHaveCount(0);
 }
+
+/**
+ * A signed-in page's API caller: `call(method, path, data)` with the CSRF token (and an
+ * Idempotency-Key where the route is a money command), expecting a 2xx and answering its JSON.
+ */
+export async function apiCaller(page: Page) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as {
+    csrfToken: string;
+  };
+  return async (method: 'get' | 'post' | 'put' | 'patch', path: string, data?: unknown) => {
+    const res = await page.request[method](path, {
+      headers: writeHeaders(csrfToken, method, path),
+      ...(data ? { data } : {}),
+    });
+    expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+}
