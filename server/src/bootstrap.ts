@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { Request } from 'express';
 import helmet from 'helmet';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { loadConfig } from './core/config/config';
 import { runMigrations } from './core/database/data-source';
@@ -14,6 +15,7 @@ import { startEmbeddedPostgres, type EmbeddedHandle } from './core/database/embe
 import { AllExceptionsFilter } from './core/errors/all-exceptions.filter';
 import { createValidationPipe } from './core/errors/validation.pipe';
 import { rejectNulBytes } from './core/http/nul-guard';
+import { reportSlowRequests } from './core/http/slow-requests';
 import { withDtoSchemas } from './core/http/openapi-schemas';
 import { staticClient } from './core/http/static-client';
 import { seedFirstStart, type FirstStartCredentials } from './seed/first-start';
@@ -36,11 +38,21 @@ function sameHostWebSocket(req: Request): string {
   return host ? `${req.secure ? 'wss' : 'ws'}://${host}` : "'self'";
 }
 
+/** The app's database, when it has one (a slow request's report reads what it is doing). */
+function dataSourceOf(app: NestExpressApplication): DataSource | null {
+  try {
+    return app.get(DataSource, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
 /** The HTTP pipeline, shared by the server and the tests. */
 export function configureApp(app: NestExpressApplication): void {
   const config = loadConfig();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(reportSlowRequests(dataSourceOf(app)));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -68,7 +68,6 @@ const CACHE_SIZE = 64;
 @Injectable()
 export class PricingQueries {
   private readonly cache = new Map<string, PricingRulesDto>();
-  private readonly pending = new Map<string, Promise<PricingRulesDto>>();
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
@@ -180,22 +179,17 @@ export class PricingQueries {
 
   /**
    * The same inside the caller's transaction (a sale being written: no second connection is taken
-   * from the pool while the sale holds one, so concurrent sales cannot starve it). One load per
-   * version and branch at a time; a rule write committed in between (the version read before and
+   * from the pool while the sale holds one, so concurrent sales cannot starve it). Each transaction
+   * reads with its own connection: one sale never waits on a read running in another's transaction
+   * (whose fate it does not share). A rule write committed in between (the version read before and
    * after differs) is read again.
    */
   async rulesIn(m: EntityManager, branchId: string): Promise<PricingRulesDto> {
     for (let attempt = 0; ; attempt++) {
       const version = await this.versionIn(m);
-      const key = `${version}:${branchId}`;
-      const cached = this.cache.get(key);
+      const cached = this.cache.get(`${version}:${branchId}`);
       if (cached) return cached;
-      let pending = this.pending.get(key);
-      if (!pending) {
-        pending = this.load(m, branchId).finally(() => this.pending.delete(key));
-        this.pending.set(key, pending);
-      }
-      const rules = await pending;
+      const rules = await this.load(m, branchId);
       if (rules.version === version && (await this.versionIn(m)) === version) {
         this.keep(rules);
         return rules;

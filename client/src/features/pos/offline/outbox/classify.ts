@@ -27,7 +27,12 @@ export function classifyAnswer(status: number, code?: string | null): Verdict {
   return 'retry';
 }
 
-/** The sender's wait after `failures` tries in a row that got no final answer: 2 s doubling to a minute. */
+/**
+ * The sender's wait after `failures` tries in a row that got no final answer: 2 s doubling to
+ * 15 s. A server back from a restart gives no browser event (the network never went), and a till
+ * restarted offline has no live socket yet to say so: the queue starts moving within 15 s of it
+ * (docs/decisions/0081; a try is one small request).
+ */
 export function backoffMs(failures: number): number {
-  return Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
+  return Math.min(15_000, 2_000 * 2 ** Math.max(0, failures - 1));
 }

@@ -122,7 +122,7 @@ describe('the sender', () => {
     expect(classifyAnswer(403, 'PASSWORD_CHANGE_REQUIRED')).toBe('retry');
     for (const status of [400, 403, 404, 409, 422])
       expect(classifyAnswer(status, 'X')).toBe('refused');
-    expect([1, 2, 3, 10].map(backoffMs)).toEqual([2000, 4000, 8000, 60_000]);
+    expect([1, 2, 3, 4, 10].map(backoffMs)).toEqual([2000, 4000, 8000, 15_000, 15_000]);
   });
 
   it('sends in order, one at a time; stops at no answer; a refusal goes to the refused list', async () => {

@@ -79,7 +79,7 @@ async function withLease<T>(db: OutboxDb, now: () => number, work: () => Promise
  * Sends the queued sales in the order they were rung as the device's one sender, up to SEND_BATCH
  * of them per request (docs/decisions/0075): the invoice takes a sale off the queue, a refusal
  * moves it to the refused list (the next sales go on), no answer stops the round and the next one
- * comes after a back-off (2 s doubling to a minute), at once when the browser says it is online
+ * comes after a back-off (2 s doubling to 15 s), at once when the browser says it is online
  * again or the live socket reconnects, and right after a new sale. Between requests it yields to
  * the till (a task boundary), so a scan during a long sync is handled at once.
  */

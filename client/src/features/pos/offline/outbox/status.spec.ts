@@ -72,4 +72,32 @@ describe("the till's outbox status", () => {
       stop();
     }
   });
+
+  it('follows a change Dexie does not see (a raw IndexedDB write) within its refresh period', async () => {
+    const db = await freshDb();
+    await queue(db);
+    await queue(db);
+    const seen: OutboxStatus[] = [];
+    const stop = watchOutboxStatus((s) => seen.push(s), { db, everyMs: 20, refreshMs: 100 });
+    try {
+      await until(seen, (s) => s.waiting === 2);
+      // another connection to the same database empties the queue behind Dexie's back
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open(db.name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('queue', 'readwrite');
+          tx.objectStore('queue').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+      await until(seen, (s) => s.waiting === 0);
+    } finally {
+      stop();
+    }
+  });
 });

@@ -4,6 +4,12 @@ import { outboxStatus, type OutboxStatus } from './store';
 
 /** While sales move, the till's strip is worked out at most this often. */
 export const STATUS_EVERY_MS = 500;
+/**
+ * And at least this often while anything waits: a change Dexie does not see (another tab's raw
+ * IndexedDB write, a live query ended by an error) never leaves the strip counting sales that are
+ * gone.
+ */
+export const STATUS_REFRESH_MS = 5_000;
 
 /**
  * Follows the outbox's status for the till's strip. What is watched is cheap (the two tables'
@@ -14,9 +20,14 @@ export const STATUS_EVERY_MS = 500;
  */
 export function watchOutboxStatus(
   listener: (status: OutboxStatus) => void,
-  { db = outboxDb(), everyMs = STATUS_EVERY_MS }: { db?: OutboxDb; everyMs?: number } = {},
+  {
+    db = outboxDb(),
+    everyMs = STATUS_EVERY_MS,
+    refreshMs = STATUS_REFRESH_MS,
+  }: { db?: OutboxDb; everyMs?: number; refreshMs?: number } = {},
 ): () => void {
   let stopped = false;
+  let shown: OutboxStatus | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let busy = false;
   let dirty = false;
@@ -32,6 +43,7 @@ export function watchOutboxStatus(
     last = Date.now();
     try {
       const status = await outboxStatus(db);
+      shown = status;
       if (!stopped) listener(status);
     } catch {
       // the next change tries again
@@ -44,13 +56,24 @@ export function watchOutboxStatus(
     if (stopped || timer) return;
     timer = setTimeout(() => void run(), Math.max(0, last + everyMs - Date.now()));
   };
-  const sub = liveQuery(() => Promise.all([db.queue.count(), db.refused.count()])).subscribe({
-    next: schedule,
-    error: () => undefined,
-  });
+  let sub: { unsubscribe(): void } | null = null;
+  const follow = () => {
+    sub = liveQuery(() => Promise.all([db.queue.count(), db.refused.count()])).subscribe({
+      next: schedule,
+      // an ended live query is started again (it sends its first value at once)
+      error: () => {
+        if (!stopped) setTimeout(follow, everyMs);
+      },
+    });
+  };
+  follow();
+  const refresh = setInterval(() => {
+    if (shown && (shown.waiting > 0 || shown.refused > 0)) schedule();
+  }, refreshMs);
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    sub.unsubscribe();
+    clearInterval(refresh);
+    sub?.unsubscribe();
   };
 }
