@@ -10,7 +10,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('the slow-request report', () => {
   it('names a request still unanswered after the limit, once; an answered one is not named', async () => {
     const warned: string[] = [];
-    const log = { warn: (m: string) => warned.push(m) } as unknown as Logger;
+    const log = { error: (m: string) => warned.push(m) } as unknown as Logger;
     const report = reportSlowRequests(null, 30, log);
     const next = jest.fn() as NextFunction;
     const hung = response();
@@ -27,7 +27,7 @@ describe('the slow-request report', () => {
 
   it('leaves the client files alone and can be switched off', async () => {
     const warned: string[] = [];
-    const log = { warn: (m: string) => warned.push(m) } as unknown as Logger;
+    const log = { error: (m: string) => warned.push(m) } as unknown as Logger;
     const next = jest.fn() as NextFunction;
     reportSlowRequests(null, 10, log)(request('/assets/index.js'), response(), next);
     reportSlowRequests(null, 0, log)(request('/api/Sales'), response(), next);

@@ -57,7 +57,7 @@ export function reportSlowRequests(ds: DataSource | null, after = slowMs(), log 
       void (ds ? databaseActivity(ds) : Promise.resolve([]))
         .catch((e: Error) => [`activity not read: ${e.message}`])
         .then((activity) =>
-          log.warn(
+          log.error(
             `${req.method} ${req.path} unanswered after ${Date.now() - started} ms; pool ${JSON.stringify(counts)}; database ${JSON.stringify(activity)}`,
           ),
         );
