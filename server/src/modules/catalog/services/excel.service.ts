@@ -223,12 +223,48 @@ export class ExcelService {
     // throws (exceljs#3064, a race on Node ≥ 18 that workbooks written by exceljs, our own
     // template among them, trigger): a file that did not read is read again, up to three times,
     // before the user is told it is not a readable workbook.
+    // A file over the row limit is refused after a light first pass (no shared strings, no row
+    // kept): its rows up to the limit are never built (docs/decisions/0082).
+    if (await this.overRowLimit(buffer)) throw tooManyRows();
     for (let attempt = 1; ; attempt++) {
       const { failure, ...read } = await this.readOnce(buffer, user, locale);
       if (failure === undefined) return read;
       this.logger.warn(`import: reading the workbook failed (try ${attempt}): ${String(failure)}`);
       if (attempt >= 3) return read;
     }
+  }
+
+  /**
+   * Whether the first sheet has more than MAX_IMPORT_ROWS data rows, counted without its shared
+   * strings (cells keep their index) and without keeping a row. The sheet is read to its end (the
+   * reader's temporary copy of it is removed only then). A file this pass cannot read is left to
+   * the full read, which says why.
+   */
+  private async overRowLimit(buffer: Buffer): Promise<boolean> {
+    let dataRows = 0;
+    try {
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+        worksheets: 'emit',
+        sharedStrings: 'ignore',
+        hyperlinks: 'ignore',
+        styles: 'ignore',
+        entries: 'ignore',
+      });
+      let sheets = 0;
+      for await (const ws of reader) {
+        // the first worksheet only, as the full read
+        if (sheets++ > 0) break;
+        let header = false;
+        for await (const r of ws as AsyncIterable<ExcelJS.Row>) {
+          if (!header) header = true;
+          else if (r.hasValues) dataRows++;
+        }
+      }
+    } catch {
+      // the full read tries again and reports a file it cannot read
+      return false;
+    }
+    return dataRows > MAX_IMPORT_ROWS;
   }
 
   private async readOnce(
