@@ -46,6 +46,8 @@ export type SalePricing = {
   /** in the input's order */
   lines: SalePricedLine[];
   promotions: PricedCart['promotions'];
+  /** the entered coupon codes and what each gave (PricedCart.coupons) */
+  coupons: PricedCart['coupons'];
 };
 
 /** A category's ancestors, nearest first (a loop in a broken tree stops at the first repeat). */
@@ -89,6 +91,7 @@ export function priceSaleLines(input: SalePricingInput): SalePricing {
   return {
     rulesVersion: priced.rulesVersion,
     promotions: priced.promotions,
+    coupons: priced.coupons,
     lines: lines.map((l) => {
       const p = byKey.get(l.key);
       if (!p)
