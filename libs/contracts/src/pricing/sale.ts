@@ -24,8 +24,11 @@ export type SalePricingInput = Omit<PriceCartInput, 'lines' | 'rules'> & {
   rules: SalePricingRules;
 };
 
-/** One promotion's share of a line, with its name (what the till and the receipt show). */
-export type LinePromotion = { promotionId: string; name: string; amount: number };
+/**
+ * One promotion's share of a line, with its name (what the till and the receipt show) and, for a
+ * coupon promotion, the code that unlocked it.
+ */
+export type LinePromotion = { promotionId: string; name: string; amount: number; code?: string };
 
 export type SalePricedLine = {
   key: string;
@@ -88,6 +91,9 @@ export function priceSaleLines(input: SalePricingInput): SalePricing {
   const names = new Map(rules.priceLists.map((l) => [l.id, l.name]));
   const promoNames = new Map(priced.promotions.map((p) => [p.promotionId, p.name]));
   const byKey = new Map(priced.lines.map((l) => [l.key, l]));
+  const codes = new Map(
+    priced.coupons.filter((c) => c.amount > 0).map((c) => [c.promotionId, c.code]),
+  );
   return {
     rulesVersion: priced.rulesVersion,
     promotions: priced.promotions,
@@ -110,11 +116,15 @@ export function priceSaleLines(input: SalePricingInput): SalePricing {
         priceListId: p.priceListId,
         priceListName: p.priceListId ? (names.get(p.priceListId) ?? null) : null,
         promotionDiscount: p.discount,
-        promotions: p.allocations.map((a) => ({
-          promotionId: a.promotionId,
-          name: promoNames.get(a.promotionId) ?? '',
-          amount: a.amount,
-        })),
+        promotions: p.allocations.map((a) => {
+          const code = codes.get(a.promotionId);
+          return {
+            promotionId: a.promotionId,
+            name: promoNames.get(a.promotionId) ?? '',
+            amount: a.amount,
+            ...(code ? { code } : {}),
+          };
+        }),
         manual: false,
       };
     }),
