@@ -482,7 +482,7 @@ export type SaleLineDto = {
   /** the price list that priced the line (issue 33); null/absent: the variant's own price */
   priceListName?: string | null;
   /** the promotions on the line and their shares of its discount (issue 33) */
-  promotions?: { promotionId: string; name: string; amount: number }[];
+  promotions?: { promotionId: string; name: string; amount: number; code?: string }[];
 };
 export type SaleDto = {
   id: string;
