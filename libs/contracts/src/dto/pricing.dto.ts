@@ -22,7 +22,7 @@ import {
   type PricingRules,
   type PromotionKind,
 } from '../pricing/types';
-import type { CouponState } from '../pricing/coupons';
+import type { CouponState } from '../pricing/sale';
 import { IsCalendarDate } from './calendar-date';
 import { MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 import { ActiveListQueryDto } from './list.dto';

@@ -22,4 +22,4 @@ export {
   normalizeCouponCode,
   type CouponProblem,
   type CouponState,
-} from './coupons';
+} from './sale';
