@@ -175,6 +175,7 @@ describe('coupons at the sale', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('COUPON_OTHER_CUSTOMER');
     expect(res.body.message).toContain(bound);
+    expect(res.body.message).toContain('كود الكوبون 1'); // the field by its label
     expect((await sale([bound], { customerId: mine })).status).toBe(201);
 
     const perCustomer = await coupon({ maxUsesPerCustomer: 1 });
