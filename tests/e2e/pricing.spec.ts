@@ -10,12 +10,14 @@ import {
 // Issue 33 items 1–2 on the till (docs/decisions/0079): rules made through the API — a wholesale
 // list for a customer group and "buy 2 get 1" — price the cart as it is built: the wholesale
 // customer's item at the list's price and the third unit free, each line saying which list and
-// which offer, and the receipt prints them. The rules name only this test's own products, and are
-// switched off at its end, so the other files' sales stay at the sell prices.
+// which offer, and the receipt prints them; a coupon (item 3, 0086): a wrong code says so, the
+// right one takes its offer off the rice and the receipt prints the code. The rules name only this
+// test's own products, and are switched off at its end, so the other files' sales stay at the sell
+// prices.
 
 const tag = String(Date.now() % 1_000_000);
 
-test('a wholesale customer gets the wholesale price and buy 2 get 1 applies; the till and the receipt show them', async ({
+test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon apply; the till and the receipt show them', async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -71,6 +73,15 @@ test('a wholesale customer gets the wholesale price and buy 2 get 1 applies; the
     getQuantity: 1,
     percent: 100,
   });
+  const couponPromo = await call('post', '/api/Promotions', {
+    name: `كوبون الأرز ${tag}`,
+    kind: 'item-discount',
+    coupon: true,
+    target: { variantIds: [rice] },
+    off: { amount: 500 },
+  });
+  const code = `RICE-${tag}`;
+  await call('post', '/api/Coupons', { promotionId: couponPromo.id, code, maxUses: 1 });
 
   // The admin's shift: an earlier file on this worker may have left one open (then it is used).
   const current = await page.request.get('/api/Shift/current');
@@ -110,25 +121,38 @@ test('a wholesale customer gets the wholesale price and buy 2 get 1 applies; the
     await expect(soapLine.getByTestId('cart-line-total')).toHaveText('60.00');
     await expect(page.getByTestId('cart-total')).toHaveText('140.00');
 
+    // a coupon: a wrong code says so; the right one (typed in small letters) takes 5.00 off the rice
+    const coupon = page.getByTestId('pos-coupon');
+    await coupon.fill(`NOPE-${tag}`);
+    await coupon.press('Enter');
+    await expect(page.getByTestId('pos-coupon-error')).toHaveText('لا يوجد كوبون بهذا الكود');
+    await coupon.fill(code.toLowerCase());
+    await coupon.press('Enter');
+    await expect(page.getByTestId('pos-coupon-chip')).toContainText(`كوبون الأرز ${tag}`);
+    await expect(page.getByTestId('pos-coupon-chip')).toContainText('5.00');
+    await expect(riceLine.getByTestId('cart-promotion')).toContainText(code);
+    await expect(page.getByTestId('cart-total')).toHaveText('135.00');
+
     // paid in cash: the server prices the sale again and takes it as the till priced it
     await page.getByTestId('pos-search').focus();
     await page.keyboard.press('F4');
     const dialog = page.getByTestId('payment-dialog');
     await expect(dialog).toBeVisible();
-    await expect(page.getByTestId('pay-total')).toHaveText('140.00');
-    await page.getByTestId('pay-amount-cash').fill('140');
+    await expect(page.getByTestId('pay-total')).toHaveText('135.00');
+    await page.getByTestId('pay-amount-cash').fill('135');
     await page.getByTestId('pay-submit').click();
     await expect(dialog).toBeHidden();
 
     const receipt = page.getByTestId('print-area').getByTestId('sale-receipt');
-    await expect(receipt.getByTestId('receipt-total')).toHaveText('140.00');
+    await expect(receipt.getByTestId('receipt-total')).toHaveText('135.00');
     await expect(receipt.getByTestId('receipt-price-list')).toContainText(`جملة ${tag}`);
-    await expect(receipt.getByTestId('receipt-promotion')).toContainText(
-      `اشتري 2 والثالث مجانًا ${tag}`,
-    );
-    await expect(receipt.getByTestId('receipt-promotion')).toContainText('30.00');
+    const offer = receipt.getByTestId('receipt-promotion').filter({ hasText: 'اشتري 2' });
+    await expect(offer).toContainText(`اشتري 2 والثالث مجانًا ${tag}`);
+    await expect(offer).toContainText('30.00');
+    await expect(receipt.getByTestId('receipt-coupon')).toHaveText(`كوبون ${code}`);
   } finally {
     await call('post', `/api/Promotions/${promo.id}/deactivate`);
+    await call('post', `/api/Promotions/${couponPromo.id}/deactivate`);
     await call('post', `/api/PriceLists/${list.id}/deactivate`);
   }
 });

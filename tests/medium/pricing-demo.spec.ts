@@ -1,5 +1,5 @@
 import { checkPricingRules, priceSaleLines, type PricingRulesDto } from '@pos/contracts';
-import { seedDemoPricing } from '../../server/src/seed/pricing-demo';
+import { COUPON, seedDemoPricing } from '../../server/src/seed/pricing-demo';
 import { Client, createTestApp, type TestApp } from './support/app';
 
 // The demo's prices (`npm run demo`, issue 33 item 8): a wholesale list for the traders' group and
@@ -17,7 +17,7 @@ describe('demo pricing', () => {
     await t.close();
   });
 
-  it('seeds a wholesale list for two traders and four offers, once, as rules the engine runs', async () => {
+  it('seeds a wholesale list for two traders, four offers and a coupon, once, as rules the engine runs', async () => {
     await seedDemoPricing(process.env.DATABASE_URL!);
     await seedDemoPricing(process.env.DATABASE_URL!);
     const [{ id: branchId }] = await t.ds.query(
@@ -32,9 +32,15 @@ describe('demo pricing', () => {
     expect(rules.promotions.map((p) => p.kind).sort()).toEqual([
       'buy-x-get-y',
       'item-discount',
+      'item-discount',
       'set-price',
       'spend',
     ]);
+    // the running coupon: a coupon promotion and its open code, checked as the till checks it
+    const coupon = rules.promotions.find((p) => p.coupon);
+    expect(coupon).toMatchObject({ name: COUPON.name, kind: 'item-discount' });
+    const code = await admin.get(`/api/PricingRules/coupons/${COUPON.code}`);
+    expect(code.body).toMatchObject({ promotionId: coupon!.id, active: true, usesLeft: 1000 });
     const [trader] = await t.ds.query(
       `SELECT m.customer_id AS id, m.group_id AS "groupId" FROM customer_group_members m
          JOIN customer_groups g ON g.id = m.group_id WHERE g.name = 'تجار الجملة'`,

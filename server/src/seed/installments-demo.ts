@@ -16,7 +16,7 @@ import {
   SettleInstallmentPlanHandler,
 } from '../modules/installments';
 import { StockLedger } from '../modules/inventory';
-import { PricingQueries } from '../modules/pricing';
+import { PricingQueries, SaleCoupons } from '../modules/pricing';
 import {
   CreateSaleCommand,
   CreateSaleHandler,
@@ -242,7 +242,7 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
   const shifts = new ShiftsService(ds);
   const sell = new CreateSaleHandler(
     runner,
-    new SaleWriter(new StockLedger(), new PricingQueries(ds)),
+    new SaleWriter(new StockLedger(), new PricingQueries(ds), new SaleCoupons()),
   );
   const createPlan = new CreateInstallmentPlanHandler(runner);
   const collect = new CollectInstallmentHandler(runner);

@@ -6,7 +6,9 @@ import { appDataSource } from '../app-data-source';
 // the tests' sales stay at the sell prices unless a test makes its own rules): the wholesale
 // group with two traders and their list (85 % of the sell price, 80 % from 10 units) on the
 // grocery and detergents, and a few running offers — buy 2 get 1 on detergents, 10 % off shoes,
-// "3 for 100" on stationery, 50 EGP off a spend of 1,000 EGP. Idempotent: made once, by name.
+// "3 for 100" on stationery, 50 EGP off a spend of 1,000 EGP — and one running coupon (issue 33
+// item 3, docs/decisions/0086): the code AHLAN10 takes 10 % off every item, open to anyone (a
+// walk-in too), at most 1,000 uses in all. Idempotent: made once, by name.
 
 const GROUP = 'تجار الجملة';
 const LIST = 'أسعار الجملة';
@@ -47,6 +49,9 @@ const OFFERS: Offer[] = [
     params: () => ({ minSpend: 100000, off: { amount: 5000 } }),
   },
 ];
+
+/** The demo's running coupon (a code anyone may enter). */
+export const COUPON = { name: 'كوبون أهلًا — خصم 10%', code: 'AHLAN10' } as const;
 
 async function seedPricing(m: EntityManager): Promise<void> {
   await m.query('SELECT pg_advisory_xact_lock(424260)');
@@ -90,6 +95,16 @@ async function seedPricing(m: EntityManager): Promise<void> {
       [uuidv7(), offer.name, offer.kind, JSON.stringify(params)],
     );
   }
+  // the running coupon: a coupon promotion and its one open code
+  const couponPromo = uuidv7();
+  await m.query(
+    `INSERT INTO promotions (id, name, kind, params, priority, coupon) VALUES ($1, $2, 'item-discount', $3, 0, true)`,
+    [couponPromo, COUPON.name, JSON.stringify({ target: {}, off: { percent: 10 } })],
+  );
+  await m.query(
+    `INSERT INTO coupons (id, code, promotion_id, max_uses) VALUES ($1, $2, $3, 1000)`,
+    [uuidv7(), COUPON.code, couponPromo],
+  );
   // the tills read the new rules (their version)
   await m.query(`UPDATE pricing_state SET version = version + 1, changed_at = now() WHERE id = 1`);
 }

@@ -43,8 +43,12 @@ export type CartLine = {
   /** Σ promotions in `discount` (the rest is the cashier's) */
   promotionDiscount?: number;
   priceListName?: string | null;
-  promotions?: { promotionId: string; name: string; amount: number }[];
+  /** `code`: the coupon code that unlocked a coupon promotion */
+  promotions?: { promotionId: string; name: string; amount: number; code?: string }[];
 };
+
+/** A coupon code entered on the cart (issue 33 item 3), as the server or the device's copy said. */
+export type TillCoupon = { code: string; promotionId: string; promotionName: string };
 
 export type CartCustomer = {
   id: string;
@@ -97,6 +101,8 @@ export type Cart = {
   priceListId?: string | null;
   /** set on the priced cart: the pricing rules' version it was priced with */
   pricingVersion?: string | null;
+  /** coupon codes entered (checked when entered; the sale checks them again) */
+  coupons?: TillCoupon[];
 };
 
 export type PaymentEntry = { methodId: string; amount: number };
@@ -378,6 +384,7 @@ export function toCreateSaleDto(
       version: cart.pricingVersion,
       ...(cart.priceListId ? { priceListId: cart.priceListId } : {}),
     };
+  if (cart.coupons?.length) dto.coupons = cart.coupons.map((c) => c.code);
   // Cash on delivery (issue 30 item 21): the remainder is owed by the delivery order, not on account.
   if (cod) dto.cod = true;
   else if (installment) dto.installment = true;

@@ -22,6 +22,7 @@ import {
   type PricingRules,
   type PromotionKind,
 } from '../pricing/types';
+import type { CouponState } from '../pricing/sale';
 import { IsCalendarDate } from './calendar-date';
 import { MaxDocumentMoney, MaxLineQuantity, MaxUnitPrice } from './limit-rules';
 import { ActiveListQueryDto } from './list.dto';
@@ -34,6 +35,7 @@ import { IsName, partialOf } from './resource-dto';
 export const PRICE_LISTS_PATH = '/PriceLists';
 export const PROMOTIONS_PATH = '/Promotions';
 export const PRICING_RULES_PATH = '/PricingRules';
+export const COUPONS_PATH = '/Coupons';
 
 export const PRICE_LIST_KINDS: readonly PriceListKind[] = [
   'retail',
@@ -249,6 +251,8 @@ export class PromotionCreateDto {
   @IsOptional() @IsBoolean() active?: boolean;
   @IsOptional() @IsBoolean() exclusive?: boolean;
   @IsOptional() @IsBoolean() stackable?: boolean;
+  /** a coupon promotion: runs only on a sale that entered one of its codes (/api/Coupons) */
+  @IsOptional() @IsBoolean() coupon?: boolean;
   @nested(() => TimeWindowDto) window?: TimeWindowDto | null;
   @scopeIds() branchIds?: string[];
   @scopeIds() customerGroupIds?: string[];
@@ -278,6 +282,7 @@ export type PromotionRowDto = Omit<PromotionCreateDto, 'priority' | 'active'> & 
   active: boolean;
   exclusive: boolean;
   stackable: boolean;
+  coupon: boolean;
   branchIds: string[];
   customerGroupIds: string[];
   createdAt: string;
@@ -299,4 +304,67 @@ export type PricingRulesDto = PricingRules & {
   branchId: string | null;
   /** the category tree, child → parent (a promotion on a category reaches its subcategories) */
   categoryParents?: Record<string, string>;
+};
+
+// ── coupons (issue 33 item 3, docs/decisions/0086) ─────────────────────────────────────────────
+
+/** Bounds of a coupon's limits and of a generated batch. */
+export const COUPON_LIMITS = { uses: 1_000_000, batch: 1_000, prefixLength: 10 } as const;
+
+/** What a code and a batch share: its promotion (a coupon one), dates, limits, customer. */
+class CouponTermsDto {
+  @IsUUID() promotionId: string;
+  /** for one customer only; absent: anyone */
+  @IsOptional() @IsUUID() customerId?: string | null;
+  @IsOptional() @IsCalendarDate() validFrom?: string | null;
+  @IsOptional() @IsCalendarDate() validTo?: string | null;
+  /** redemptions in all (1: single use); absent: no limit */
+  @IsOptional() @IsInt() @Min(1) @Max(COUPON_LIMITS.uses) maxUses?: number | null;
+  /** redemptions per customer (the sale then needs a customer); absent: no limit */
+  @IsOptional() @IsInt() @Min(1) @Max(COUPON_LIMITS.uses) maxUsesPerCustomer?: number | null;
+}
+
+/** One code; `code` absent: one is generated. Typed codes are kept in upper case. */
+export class CouponCreateDto extends CouponTermsDto {
+  @IsOptional() @IsString() @MaxLength(40) @Matches(/^[A-Za-z0-9-]{3,40}$/) code?: string;
+}
+
+/** `count` codes generated at once (`prefix` then random letters and digits), the same terms. */
+export class CouponBatchDto extends CouponTermsDto {
+  @IsInt() @Min(1) @Max(COUPON_LIMITS.batch) count: number;
+  @IsOptional()
+  @IsString()
+  @MaxLength(COUPON_LIMITS.prefixLength)
+  @Matches(/^[A-Za-z0-9]*$/)
+  prefix?: string;
+}
+
+export class CouponListQueryDto extends ActiveListQueryDto {
+  @IsOptional() @IsUUID() promotionId?: string;
+  @IsOptional() @IsUUID() customerId?: string;
+}
+
+export type CouponRowDto = {
+  id: string;
+  code: string;
+  promotionId: string;
+  promotionName: string;
+  customerId: string | null;
+  customerName: string | null;
+  validFrom: string | null;
+  validTo: string | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  uses: number;
+  active: boolean;
+  batch: string | null;
+  createdAt: string;
+};
+
+/** A code checked for the till (GET /PricingRules/coupons/:code?customerId=): what it unlocks. */
+export class CouponCheckQueryDto {
+  @IsOptional() @IsUUID() customerId?: string;
+}
+export type CouponCheckDto = CouponState & {
+  promotionName: string;
 };

@@ -409,6 +409,17 @@ export class CreateSaleDto {
   @ValidateNested()
   @Type(() => SalePricingDto)
   pricing?: SalePricingDto;
+  /**
+   * Coupon codes entered (issue 33 item 3, docs/decisions/0086), any case: each is checked and
+   * redeemed in the sale's transaction; its promotion runs only with it.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @IsString({ each: true })
+  @MaxLength(40, { each: true })
+  @Matches(/^\s*[A-Za-z0-9\u0660-\u0669\u06F0-\u06F9-]{3,40}\s*$/, { each: true })
+  coupons?: string[];
 }
 /**
  * A till's queued sales sent together (docs/decisions/0075), each a CreateSaleDto: a body with a
@@ -471,7 +482,7 @@ export type SaleLineDto = {
   /** the price list that priced the line (issue 33); null/absent: the variant's own price */
   priceListName?: string | null;
   /** the promotions on the line and their shares of its discount (issue 33) */
-  promotions?: { promotionId: string; name: string; amount: number }[];
+  promotions?: { promotionId: string; name: string; amount: number; code?: string }[];
 };
 export type SaleDto = {
   id: string;
@@ -642,6 +653,7 @@ export const SALE_FLAG_KINDS = [
   'discount_over_cap',
   'credit_over_limit',
   'variant_inactive',
+  'coupon_refused',
 ] as const;
 export type SaleFlagKind = (typeof SALE_FLAG_KINDS)[number];
 export type SaleFlagDto = {

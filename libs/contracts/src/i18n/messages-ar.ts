@@ -100,6 +100,16 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.PRICE_CHANGE_FORBIDDEN': 'ليس لديك صلاحية تغيير سعر البيع',
   'errors.PRICING_MISMATCH':
     'سعر «{name}» لا يطابق قوائم الأسعار والعروض ({field}): أعد تسعير السلة',
+  'errors.COUPON_NOT_FOUND': 'لا يوجد كوبون بالكود «{code}» ({field})',
+  'errors.COUPON_INACTIVE': 'الكوبون «{code}» لم يعد مفعّلًا ({field})',
+  'errors.COUPON_NOT_STARTED': 'الكوبون «{code}» لم يبدأ سريانه بعد ({field})',
+  'errors.COUPON_EXPIRED': 'انتهت صلاحية الكوبون «{code}» ({field})',
+  'errors.COUPON_OTHER_CUSTOMER': 'الكوبون «{code}» مخصص لعميل آخر ({field})',
+  'errors.COUPON_CUSTOMER_REQUIRED': 'الكوبون «{code}» محدود لكل عميل: اختر العميل أولًا ({field})',
+  'errors.COUPON_USED_UP': 'الكوبون «{code}» استُخدم بالكامل ({field})',
+  'errors.COUPON_CUSTOMER_LIMIT': 'استخدم هذا العميل الكوبون «{code}» أقصى عدد مسموح ({field})',
+  'errors.COUPON_NOT_A_COUPON_OFFER':
+    'يجب أن يكون العرض عرضًا بكوبون (مفتاح «كوبون» مفعّل) ({field})',
   'errors.PRICING_RULES_CHANGED':
     'تغيّرت قوائم الأسعار أو العروض بعد تسعير السلة: راجع الأسعار الجديدة ثم ادفع مرة أخرى',
   'errors.PRICE_LIST_FORBIDDEN': 'ليس لديك صلاحية البيع بقائمة أسعار غير قائمة العميل',

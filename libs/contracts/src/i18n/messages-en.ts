@@ -104,6 +104,18 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.PRICE_CHANGE_FORBIDDEN': 'You may not change the sell price',
   'errors.PRICING_MISMATCH':
     'The price of “{name}” does not match the price lists and promotions ({field}): price the cart again',
+  'errors.COUPON_NOT_FOUND': 'No coupon has the code “{code}” ({field})',
+  'errors.COUPON_INACTIVE': 'The coupon “{code}” is no longer active ({field})',
+  'errors.COUPON_NOT_STARTED': 'The coupon “{code}” is not valid yet ({field})',
+  'errors.COUPON_EXPIRED': 'The coupon “{code}” has expired ({field})',
+  'errors.COUPON_OTHER_CUSTOMER': 'The coupon “{code}” belongs to another customer ({field})',
+  'errors.COUPON_CUSTOMER_REQUIRED':
+    'The coupon “{code}” is limited per customer: choose the customer first ({field})',
+  'errors.COUPON_USED_UP': 'The coupon “{code}” has been used up ({field})',
+  'errors.COUPON_CUSTOMER_LIMIT':
+    'This customer has used the coupon “{code}” as often as allowed ({field})',
+  'errors.COUPON_NOT_A_COUPON_OFFER':
+    'The offer must be a coupon offer (its “coupon” switch on) ({field})',
   'errors.PRICING_RULES_CHANGED':
     'The price lists or promotions changed after the cart was priced: check the new prices and pay again',
   'errors.PRICE_LIST_FORBIDDEN': "You may not sell at a price list other than the customer's",

@@ -32,7 +32,9 @@ import {
   DEFAULT_TIME_ZONE,
   type AppliedPromotion,
   type CartLine,
+  type EnteredCoupon,
   type PriceCartInput,
+  type UsedCoupon,
   type PricedCart,
 } from './types';
 
@@ -207,6 +209,8 @@ export function priceCart(input: PriceCartInput): PricedCart {
   // the promotions that run now, here, for this customer, with the lines they match (each line in
   // canonical order, through the index: only the pairs that may match are tested)
   const group = input.customerGroupId ?? null;
+  const entered = enteredCoupons(input);
+  const unlocked = new Set(entered.map((e) => e.promotionId));
   const found: (Candidate | null | undefined)[] = new Array(c.promotions.length);
   const seenOn = new Int32Array(c.promotions.length).fill(-1);
   const byLine: Candidate[][] = states.map(() => []);
@@ -220,6 +224,7 @@ export function priceCart(input: PriceCartInput): PricedCart {
         const p = cp.promo;
         const runs =
           p.active &&
+          (!p.coupon || unlocked.has(p.id)) &&
           inScope(p.scope, input.branchId, group) &&
           (!p.window || inWindow(p.window, at()));
         cand = runs ? { cp, lines: [], get: [], plan: null, stale: false, open: false } : null;
@@ -278,6 +283,7 @@ export function priceCart(input: PriceCartInput): PricedCart {
     rulesVersion: input.rules.version ?? null,
     lines,
     promotions: applied,
+    coupons: usedCoupons(entered, applied),
     totals: {
       listTotal: sale.listTotal,
       subtotal: sale.subtotal,
@@ -286,6 +292,25 @@ export function priceCart(input: PriceCartInput): PricedCart {
       vatTotal: sale.vatTotal,
     },
   };
+}
+
+/** The entered codes once each, in code-point order (the order they were typed changes nothing). */
+function enteredCoupons(input: PriceCartInput): EnteredCoupon[] {
+  const byCode = new Map<string, EnteredCoupon>();
+  for (const e of input.coupons ?? [])
+    if (!byCode.has(e.code)) byCode.set(e.code, { code: e.code, promotionId: e.promotionId });
+  return [...byCode.values()].sort((a, b) => byId(a.code, b.code));
+}
+
+/** Each code with its promotion's amount; a promotion counts once, for its smallest code. */
+function usedCoupons(entered: EnteredCoupon[], applied: AppliedPromotion[]): UsedCoupon[] {
+  const amounts = new Map(applied.map((a) => [a.promotionId, a.amount]));
+  const counted = new Set<string>();
+  return entered.map((e) => {
+    const amount = counted.has(e.promotionId) ? 0 : (amounts.get(e.promotionId) ?? 0);
+    if (amount > 0) counted.add(e.promotionId);
+    return { ...e, amount };
+  });
 }
 
 const saleMathLine = (l: PricedCart['lines'][number]): SaleMathLine => ({

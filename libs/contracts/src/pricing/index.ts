@@ -14,3 +14,12 @@ export {
   type SalePricingLine,
   type SalePricingRules,
 } from './sale';
+export {
+  COUPON_CODE_PATTERN,
+  COUPON_PROBLEMS,
+  COUPONS_PER_SALE,
+  couponProblem,
+  normalizeCouponCode,
+  type CouponProblem,
+  type CouponState,
+} from './sale';

@@ -237,4 +237,36 @@ describe('priceCart: promotions', () => {
     expect(sale.vatTotal).toBe(r.totals.vatTotal);
     expect(sale.lines.map((l) => l.discount)).toEqual(r.lines.map((l) => l.discount));
   });
+
+  it('runs a coupon promotion only with one of its codes, counted once for the smallest code', () => {
+    const promo: Promotion = {
+      ...base,
+      id: 'welcome',
+      name: 'كوبون ترحيب',
+      kind: 'item-discount',
+      coupon: true,
+      target: {},
+      off: { amount: 500 },
+    };
+    const lines = [cartLine('a', 2000, 1), cartLine('b', 300, 2)];
+    const bare = priceCart(cartInput(lines, rulesWith([promo])));
+    expect(bare.promotions).toEqual([]);
+    expect(bare.coupons).toEqual([]);
+    const r = priceCart(
+      cartInput(lines, rulesWith([promo]), {
+        coupons: [
+          { code: 'WELCOME-B', promotionId: 'welcome' },
+          { code: 'WELCOME-A', promotionId: 'welcome' },
+          { code: 'WELCOME-A', promotionId: 'welcome' },
+          { code: 'OTHER', promotionId: 'nothing' },
+        ],
+      }),
+    );
+    expect(amounts(r)).toEqual({ a: 500, b: 600 });
+    expect(r.coupons).toEqual([
+      { code: 'OTHER', promotionId: 'nothing', amount: 0 },
+      { code: 'WELCOME-A', promotionId: 'welcome', amount: 1100 },
+      { code: 'WELCOME-B', promotionId: 'welcome', amount: 0 },
+    ]);
+  });
 });

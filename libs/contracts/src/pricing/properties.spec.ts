@@ -84,6 +84,7 @@ const common = fc.record({
   active: mostly(fc.constant(true), fc.constant(false)),
   priority: fc.integer({ min: 0, max: 3 }),
   exclusive: mostly(fc.constant(false), fc.constant(true)),
+  coupon: mostly(fc.constant(false), fc.constant(true)),
   window,
   scope,
 });
@@ -157,12 +158,26 @@ const input: fc.Arbitrary<PriceCartInput> = fc.record({
     .integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 11, 31) })
     .map((t) => new Date(t).toISOString()),
   rules: fc.record({ priceLists, promotions }),
+  // codes entered (some naming a promotion that is no coupon, or none at all, or repeated)
+  // (a code belongs to one promotion; a promotion may have several codes)
+  coupons: fc.array(
+    pick([
+      { code: 'A1', promotionId: 'promo-0' },
+      { code: 'B2', promotionId: 'promo-0' },
+      { code: 'C3', promotionId: 'promo-1' },
+      { code: 'D4', promotionId: 'promo-2' },
+      { code: 'E5', promotionId: 'promo-3' },
+      { code: 'F6', promotionId: 'promo-20' },
+    ]),
+    { maxLength: 4 },
+  ),
 });
 
 /** What a line and the promotions come to, by key (the input's order does not matter). */
 const byKey = (r: PricedCart) => ({
   lines: Object.fromEntries(r.lines.map((l) => [l.key, l])),
   promotions: r.promotions,
+  coupons: r.coupons,
   totals: r.totals,
 });
 
@@ -240,6 +255,37 @@ describe('priceCart properties', () => {
       fc.property(input, (i) => {
         const again = JSON.parse(JSON.stringify(i)) as PriceCartInput;
         expect(priceCart(again)).toEqual(priceCart(i));
+      }),
+      RUNS,
+    );
+  });
+
+  it('runs a coupon promotion only when one of its codes was entered, in any order', () => {
+    fc.assert(
+      fc.property(input, fc.array(fc.nat(), { minLength: 4, maxLength: 4 }), (i, seeds) => {
+        const r = priceCart(i);
+        const named = new Set((i.coupons ?? []).map((c) => c.promotionId));
+        const coupons = new Set(i.rules.promotions.filter((p) => p.coupon).map((p) => p.id));
+        for (const p of r.promotions)
+          if (coupons.has(p.promotionId)) expect(named.has(p.promotionId)).toBe(true);
+        // a cart with no code is priced as if the coupon promotions did not exist
+        const bare = priceCart({ ...i, coupons: [] });
+        const without = priceCart({
+          ...i,
+          coupons: [],
+          rules: { ...i.rules, promotions: i.rules.promotions.filter((p) => !p.coupon) },
+        });
+        expect(byKey(bare)).toEqual(byKey(without));
+        // every code once, what the codes gave is part of the discount
+        const codes = r.coupons.map((c) => c.code);
+        expect(new Set(codes).size).toBe(codes.length);
+        expect(r.coupons.reduce((s, c) => s + c.amount, 0)).toBeLessThanOrEqual(r.totals.discount);
+        for (const c of r.coupons) expect(c.amount).toBeGreaterThanOrEqual(0);
+        const shuffled = (i.coupons ?? [])
+          .map((c, k) => ({ c, s: seeds[k] }))
+          .sort((a, b) => a.s - b.s)
+          .map((x) => x.c);
+        expect(byKey(priceCart({ ...i, coupons: shuffled }))).toEqual(byKey(r));
       }),
       RUNS,
     );

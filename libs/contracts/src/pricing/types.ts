@@ -127,6 +127,11 @@ type PromotionCommon = {
    * to what is left of a line after them, instead of competing for its units.
    */
   stackable?: boolean;
+  /**
+   * A coupon promotion (issue 33 item 3): runs only on a cart whose entered codes name it
+   * (PriceCartInput.coupons); then like any other (priority, exclusive, stackable).
+   */
+  coupon?: boolean;
   window?: TimeWindow;
   scope?: RuleScope;
 };
@@ -221,7 +226,22 @@ export type PriceCartInput = {
   /** IANA zone, DEFAULT_TIME_ZONE when absent */
   timeZone?: string;
   rules: PricingRules;
+  /**
+   * The coupon codes entered, each with the promotion it belongs to (the caller looked the code up
+   * and checked it: the server in its table, the till in what it was told or cached). A coupon
+   * promotion runs only when a code names it; order and repeats change nothing.
+   */
+  coupons?: EnteredCoupon[];
 };
+
+/** A coupon code entered on the cart and the promotion it unlocks. */
+export type EnteredCoupon = { code: string; promotionId: string };
+
+/**
+ * What an entered code gave: its promotion's amount on the cart, 0 when the promotion gave nothing
+ * (or another code of the same promotion, smaller in code-point order, already counts for it).
+ */
+export type UsedCoupon = EnteredCoupon & { amount: number };
 
 /** One promotion's part of one line. */
 export type LineAllocation = { promotionId: string; amount: number };
@@ -264,6 +284,8 @@ export type PricedCart = {
   lines: PricedLine[];
   /** in the order they were applied */
   promotions: AppliedPromotion[];
+  /** every entered code once, in code-point order, with what it gave */
+  coupons: UsedCoupon[];
   totals: {
     /** Σ quantity × the variants' own sell prices */
     listTotal: number;

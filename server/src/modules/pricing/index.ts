@@ -9,6 +9,10 @@ export {
   PriceListItemEntity,
   PricingStateEntity,
   PromotionEntity,
+  CouponEntity,
+  CouponRedemptionEntity,
 } from './entities/pricing.entities';
 // The active rules of a branch (`rulesFor`) and a customer's group, for the server's own pricing.
 export { PricingQueries } from './queries/pricing.queries';
+// The coupon codes a sale entered, checked and redeemed in the sale's transaction.
+export { SaleCoupons, type SaleCoupon } from './services/sale-coupons';

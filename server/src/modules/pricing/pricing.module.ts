@@ -10,13 +10,19 @@ import { SetCustomerGroupHandler } from './commands/set-customer-group/set-custo
 import { SetPriceListPricesHandler } from './commands/set-price-list-prices/set-price-list-prices.handler';
 import { UpdatePriceListHandler } from './commands/update-price-list/update-price-list.handler';
 import { UpdatePromotionHandler } from './commands/update-promotion/update-promotion.handler';
+import { CreateCouponHandler } from './commands/create-coupon/create-coupon.handler';
+import { DeactivateCouponHandler } from './commands/deactivate-coupon/deactivate-coupon.handler';
+import { GenerateCouponsHandler } from './commands/generate-coupons/generate-coupons.handler';
+import { CouponQueries } from './queries/coupon.queries';
 import {
+  CouponsController,
   PriceListsController,
   PricingRulesController,
   PromotionsController,
 } from './controllers/pricing.controller';
 import { CustomerGroupEntity, PRICING_ENTITIES } from './entities/pricing.entities';
 import { PricingQueries } from './queries/pricing.queries';
+import { SaleCoupons } from './services/sale-coupons';
 
 /**
  * /CustomerGroups (reference data on the resource kit): a group in use by a customer, a price
@@ -43,6 +49,7 @@ export const customerGroups = defineServerResource({
     PriceListsController,
     PromotionsController,
     PricingRulesController,
+    CouponsController,
     resourceController(customerGroups),
   ],
   providers: [
@@ -55,7 +62,12 @@ export const customerGroups = defineServerResource({
     UpdatePromotionHandler,
     DeactivatePromotionHandler,
     SetCustomerGroupHandler,
+    SaleCoupons,
+    CouponQueries,
+    CreateCouponHandler,
+    GenerateCouponsHandler,
+    DeactivateCouponHandler,
   ],
-  exports: [PricingQueries],
+  exports: [PricingQueries, SaleCoupons],
 })
 export class PricingModule {}

@@ -21,7 +21,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** A flag's detail in words (the figures the server kept with it). */
 function useDetailText(): (flag: SaleFlagDto) => string {
-  const { t } = useTranslation('inventory');
+  // (the till's texts too: a coupon's reason is worded as the till words it)
+  const { t } = useTranslation(['inventory', 'pos']);
   return (flag) => {
     const d = flag.detail;
     const name = str(d.name);
@@ -50,6 +51,12 @@ function useDetailText(): (flag: SaleFlagDto) => string {
         });
       case 'variant_inactive':
         return t('flags.detail.variant_inactive', { name });
+      case 'coupon_refused':
+        // the reason is the server's error code: its text is the till's coupon message
+        return t('flags.detail.coupon_refused', {
+          code: str(d.code),
+          reason: t(`pos:coupon.problems.${str(d.reason)}`, { defaultValue: str(d.reason) }),
+        });
       default:
         return '';
     }

@@ -190,6 +190,7 @@ function LinePricing({ line }: { line: CartLine }) {
           sx={{ marginInlineEnd: 1 }}
         >
           {t('pricing.promotion', { name: p.name, amount: formatPiasters(p.amount) })}
+          {p.code && ` · ${t('pricing.coupon', { code: p.code })}`}
         </Box>
       ))}
     </Typography>

@@ -49,6 +49,7 @@ import {
 import { TillLock } from '../offline/lock/TillLock';
 import { useTillOffline } from '../offline/pwa/useTillOffline';
 import { CartTable } from './CartTable';
+import { CouponArea } from './CouponArea';
 import { CustomerArea } from './CustomerArea';
 import { LastSalePanel } from './LastSalePanel';
 import { OpenShiftPanel } from './OpenShiftPanel';
@@ -325,6 +326,7 @@ function PosScreen({ register }: { register: number }) {
         <Paper variant="outlined" sx={{ p: 1.5 }}>
           <Stack sx={{ gap: 1 }}>
             <CustomerArea inputRef={customerRef} canPickPriceList={can('can_sell_at_price_list')} />
+            <CouponArea />
             <TotalsPanel guard={cartGuard} />
             <PosActions canReturn={canReturn} actions={stableActions} />
           </Stack>

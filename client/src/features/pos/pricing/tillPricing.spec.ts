@@ -122,6 +122,33 @@ describe('the till priced with the pricing engine', () => {
     expect(cartTotals(priced).total).toBe(6000);
   });
 
+  it('a coupon promotion runs only with its code; the line and the sale carry the code', () => {
+    const withCoupon: PricingRulesDto = {
+      ...rules,
+      promotions: [
+        ...rules.promotions,
+        {
+          id: 'promo-coupon',
+          name: 'كوبون',
+          kind: 'item-discount',
+          coupon: true,
+          active: true,
+          priority: 0,
+          target: { variantIds: ['a'] },
+          off: { amount: 1000 },
+        },
+      ],
+    };
+    const cart = cartOf(['a', 10000, 1]);
+    expect(priceTillCart(cart, { ...ctx, rules: withCoupon }).lines[0].promotionDiscount).toBe(0);
+    const coupons = [{ code: 'AHLAN10', promotionId: 'promo-coupon', promotionName: 'كوبون' }];
+    const priced = priceTillCart({ ...cart, coupons }, { ...ctx, rules: withCoupon });
+    expect(priced.lines[0].promotions).toEqual([
+      { promotionId: 'promo-coupon', name: 'كوبون', amount: 1000, code: 'AHLAN10' },
+    ]);
+    expect(toCreateSaleDto(priced, [], null, 9000).coupons).toEqual(['AHLAN10']);
+  });
+
   it("a category promotion reaches a subcategory's item through the rules' tree", () => {
     const cart = addVariant(newCart('s'), variant('d', 5000, { categoryId: 'c-child' }), 1);
     expect(priceTillCart(cart, ctx).lines[0].promotionDiscount).toBe(500);

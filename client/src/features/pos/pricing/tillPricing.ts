@@ -34,6 +34,7 @@ export function priceTillCart(cart: Cart, ctx: TillPricingContext): Cart {
       customerGroupId: cart.customer?.groupId ?? null,
       priceListId: cart.priceListId ?? null,
       now: ctx.now,
+      coupons: (cart.coupons ?? []).map((c) => ({ code: c.code, promotionId: c.promotionId })),
       lines: cart.lines.map((l) => ({
         key: keyOf(l),
         variantId: l.variantId,

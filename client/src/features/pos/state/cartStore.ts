@@ -17,6 +17,7 @@ import {
   type CartCustomer,
   type CartLine,
   type CartRules,
+  type TillCoupon,
 } from '../../../shared/lib/cart';
 import { newId } from '../../../shared/lib/ids';
 import { park, unpark, type ParkedCart } from '../lib/parked';
@@ -107,6 +108,11 @@ export const cartCustomerAtom = atom(
 export const cartPriceListAtom = atom(
   (get) => get(cartAtom).priceListId ?? null,
   (get, set, priceListId: string | null) => set(cartAtom, { ...get(cartAtom), priceListId }),
+);
+/** The coupon codes entered on the cart (issue 33 item 3): added once each, removed by code. */
+export const cartCouponsAtom = atom(
+  (get) => get(cartAtom).coupons ?? [],
+  (get, set, coupons: TillCoupon[]) => set(cartAtom, { ...get(cartAtom), coupons }),
 );
 /** The customer's group, once known (the customer may have changed meanwhile: then nothing). */
 export const customerGroupAtom = atom(

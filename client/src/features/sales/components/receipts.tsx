@@ -231,6 +231,11 @@ function LinePricing({ line }: { line: SaleDto['lines'][number] }) {
       {line.promotions?.map((p) => (
         <Box key={p.promotionId} sx={{ fontSize: '0.9em' }} data-testid="receipt-promotion">
           {t('receipt.promotion', { name: p.name, amount: formatPiasters(p.amount) })}
+          {p.code && (
+            <Box component="span" data-testid="receipt-coupon" sx={{ marginInlineStart: 0.5 }}>
+              {t('receipt.coupon', { code: p.code })}
+            </Box>
+          )}
         </Box>
       ))}
     </>

@@ -1,8 +1,12 @@
-import { Body, Controller, Get, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  CouponBatchDto,
+  CouponCheckQueryDto,
+  CouponCreateDto,
+  CouponListQueryDto,
   CustomerGroupMemberDto,
   ListQueryDto,
   PriceListCreateDto,
@@ -31,6 +35,10 @@ import { SetCustomerGroupCommand } from '../commands/set-customer-group/set-cust
 import { SetPriceListPricesCommand } from '../commands/set-price-list-prices/set-price-list-prices.command';
 import { UpdatePriceListCommand } from '../commands/update-price-list/update-price-list.command';
 import { UpdatePromotionCommand } from '../commands/update-promotion/update-promotion.command';
+import { CreateCouponCommand } from '../commands/create-coupon/create-coupon.command';
+import { DeactivateCouponCommand } from '../commands/deactivate-coupon/deactivate-coupon.command';
+import { GenerateCouponsCommand } from '../commands/generate-coupons/generate-coupons.command';
+import { CouponQueries } from '../queries/coupon.queries';
 import { PricingQueries } from '../queries/pricing.queries';
 
 // Reads need can_see_products (prices are the products' data); writes can_manage_products (the
@@ -87,6 +95,30 @@ export class PriceListsController extends DocumentController(PricingQueries) {}
 export class PromotionsController extends DocumentController(PricingQueries) {}
 
 /**
+ * /api/Coupons (issue 33 item 3): codes of coupon promotions — list, one, create (a typed or a
+ * generated code), a generated batch, deactivate. The promotions' permissions.
+ */
+@ApiTags('pricing')
+@Controller('Coupons')
+@DocumentRoutes({
+  access: Read(),
+  list: CouponListQueryDto,
+  get: true,
+  reads: { list: 'listCoupons', get: 'getCoupon' },
+  create: { command: CreateCouponCommand, body: CouponCreateDto, id: 'result', access: Write() },
+  steps: { deactivate: { command: DeactivateCouponCommand, access: Write() } },
+  commands: {
+    batch: {
+      route: Post('batch'),
+      command: GenerateCouponsCommand,
+      body: CouponBatchDto,
+      access: Write(),
+    },
+  },
+})
+export class CouponsController extends DocumentController(CouponQueries) {}
+
+/**
  * /api/PricingRules: the active rules reaching a branch, as priceCart takes them, with their
  * version. Any signed-in user (the till prices with them); the branch within the read scope.
  */
@@ -96,7 +128,22 @@ export class PricingRulesController {
   constructor(
     private readonly queries: PricingQueries,
     private readonly commands: CommandBus,
+    private readonly coupons: CouponQueries,
   ) {}
+
+  /**
+   * A coupon code as the till checks it when the cashier enters it (any signed-in user: the
+   * cashier rings it); the sale checks it again.
+   */
+  @Authenticated()
+  @Get('coupons/:code')
+  coupon(
+    @Param('code') code: string,
+    @Query() query: CouponCheckQueryDto,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.coupons.checkCoupon(code, query.customerId, user);
+  }
 
   /**
    * Tagged by version and branch: a till asking again with `If-None-Match` gets a 304 until a

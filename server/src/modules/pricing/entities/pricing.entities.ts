@@ -63,8 +63,45 @@ export class PromotionEntity extends KeyedRowColumns {
   @Column('integer', { default: 0 }) priority: number;
   @Column('boolean', { default: false }) exclusive: boolean;
   @Column('boolean', { default: false }) stackable: boolean;
+  /** runs only on a sale that entered one of its codes (coupons) */
+  @Column('boolean', { default: false }) coupon: boolean;
   @Index() @Column('boolean', { default: true }) active: boolean;
   @Column('uuid', { nullable: true }) createdBy: string | null;
+}
+
+/**
+ * A coupon code (issue 33 item 3, docs/decisions/0086): a code of a coupon promotion, open or for
+ * one customer, valid on local days from/to, at most `maxUses` redemptions (1: single use; null:
+ * no limit) and `maxUsesPerCustomer`; `uses` counts them. A sale locks the row to redeem it.
+ */
+@Entity('coupons')
+export class CouponEntity extends KeyedRowColumns {
+  /** upper case, A–Z 0–9 and '-', 3–40 characters, unique */
+  @Column('text') code: string;
+  @Index() @Column('uuid') promotionId: string;
+  @Column('uuid', { nullable: true }) customerId: string | null;
+  @Column('date', { nullable: true }) validFrom: string | null;
+  @Column('date', { nullable: true }) validTo: string | null;
+  @Column('integer', { nullable: true }) maxUses: number | null;
+  @Column('integer', { nullable: true }) maxUsesPerCustomer: number | null;
+  @Column('integer', { default: 0 }) uses: number;
+  @Column('boolean', { default: true }) active: boolean;
+  /** the batch it was generated in (its prefix and a time), null: made one by one */
+  @Column('text', { nullable: true }) batch: string | null;
+  @Column('uuid', { nullable: true }) createdBy: string | null;
+}
+
+/** One sale's use of one code (unique per sale and code: a retried sale redeems nothing more). */
+@Entity('coupon_redemptions')
+export class CouponRedemptionEntity {
+  @PrimaryColumn('uuid') id: string;
+  @Index() @Column('uuid') couponId: string;
+  @Column('uuid') saleId: string;
+  @Column('uuid', { nullable: true }) customerId: string | null;
+  @Column('bigint', { transformer: moneyColumn }) amount: number;
+  /** rung offline past the code's rules (used up, expired…): kept, flagged for review */
+  @Column('boolean', { default: false }) overLimit: boolean;
+  @CreatedAt() createdAt: Date;
 }
 
 /** The pricing context's tables, registered by its module. */
@@ -75,4 +112,6 @@ export const PRICING_ENTITIES = [
   PriceListEntity,
   PriceListItemEntity,
   PromotionEntity,
+  CouponEntity,
+  CouponRedemptionEntity,
 ];

@@ -25,7 +25,7 @@ const LIST_COLUMNS = `t.id, t.name, t.kind, t.priority, t.active,
   t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
 const PROMO_COLUMNS = `t.id, t.name, t.kind, t.params, t.time_window AS "timeWindow",
   t.branch_ids AS "branchIds", t.customer_group_ids AS "customerGroupIds", t.priority, t.exclusive,
-  t.stackable, t.active, t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
+  t.stackable, t.coupon, t.active, t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
 /** A rule reaches a branch when it names no branch or names it. */
 const REACHES = (t: string, p: string) => `(${t}.branch_ids = '{}' OR ${p} = ANY(${t}.branch_ids))`;
 
@@ -41,6 +41,7 @@ type PromoRow = Pick<
   | 'priority'
   | 'exclusive'
   | 'stackable'
+  | 'coupon'
   | 'active'
 > & { createdAt: Date; updatedAt: Date };
 

@@ -31,6 +31,7 @@ export async function savePromotion(
     priority: promotion.priority,
     exclusive: promotion.exclusive ?? false,
     stackable: promotion.stackable ?? false,
+    coupon: promotion.coupon ?? false,
     active: promotion.active,
   };
   // (TypeORM's deep-partial type does not take a jsonb column typed as an open record)

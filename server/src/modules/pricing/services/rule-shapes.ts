@@ -142,6 +142,7 @@ export function promotionOf(id: string, f: PromotionFields): Promotion {
     priority: f.priority ?? 0,
     exclusive: f.exclusive ?? false,
     stackable: f.stackable ?? false,
+    ...(f.coupon ? { coupon: true } : {}),
     ...(window && Object.keys(window).length ? { window } : {}),
     scope: { branchIds: f.branchIds ?? [], customerGroupIds: f.customerGroupIds ?? [] },
     ...params,
@@ -161,6 +162,7 @@ export function fieldsOfRow(row: {
   priority: number;
   exclusive: boolean;
   stackable: boolean;
+  coupon?: boolean;
   active: boolean;
 }): PromotionFields {
   return {
@@ -173,6 +175,7 @@ export function fieldsOfRow(row: {
     priority: row.priority,
     exclusive: row.exclusive,
     stackable: row.stackable,
+    coupon: row.coupon ?? false,
     active: row.active,
   };
 }
@@ -188,6 +191,7 @@ export function promotionOfRow(id: string, row: Parameters<typeof fieldsOfRow>[0
     priority: row.priority,
     exclusive: row.exclusive,
     stackable: row.stackable,
+    ...(row.coupon ? { coupon: true } : {}),
     ...(row.timeWindow ? { window: row.timeWindow } : {}),
     scope: { branchIds: row.branchIds, customerGroupIds: row.customerGroupIds },
     ...paramsOf(f),

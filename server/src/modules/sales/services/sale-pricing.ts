@@ -3,8 +3,10 @@ import type { EntityManager } from 'typeorm';
 import {
   priceSaleLines,
   type CreateSaleDto,
+  type EnteredCoupon,
   type PricingRulesDto,
   type SalePricedLine,
+  type UsedCoupon,
 } from '@pos/contracts';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException } from '../../../core/errors/app.exception';
@@ -21,7 +23,12 @@ export type AutoPrice = {
   pricing: SaleLinePricing | null;
 };
 
-export type SaleAutoPrices = { version: string | null; lines: AutoPrice[] };
+export type SaleAutoPrices = {
+  version: string | null;
+  lines: AutoPrice[];
+  /** the codes to redeem with what each gave (issue 33 item 3) */
+  coupons: UsedCoupon[];
+};
 
 /** The engine's line keys: the variant id (the till's line key), numbered when it repeats. */
 export function lineKeys(lines: { variantId: string }[]): string[] {
@@ -66,6 +73,8 @@ export async function saleAutoPrices(
     customerGroupId: string | null;
   },
   waive: Waive | undefined,
+  /** the sale's coupon codes, checked (pricing's SaleCoupons): their promotions run */
+  coupons: EnteredCoupon[] = [],
 ): Promise<SaleAutoPrices> {
   const { branchId, variants } = ctx;
   const claimed = dto.pricing;
@@ -83,6 +92,8 @@ export async function saleAutoPrices(
     waive('price_changed', { reason: 'pricing_version_unknown', version: claimed!.version });
     return {
       version: claimed!.version,
+      // what each code gave is not known: each is redeemed (at 0), as the till rang it
+      coupons: coupons.map((c) => ({ ...c, amount: 0 })),
       lines: dto.lines.map((l) => ({
         unitPrice: l.unitPrice ?? Number(byId.get(l.variantId)?.sell_price ?? 0),
         promotionDiscount: l.promotionDiscount ?? 0,
@@ -105,6 +116,7 @@ export async function saleAutoPrices(
     branchId,
     customerGroupId: group,
     priceListId: picked,
+    coupons,
     // the till's clock for a sale it completed offline (as it priced it), else the server's
     now: offline && dto.device ? dto.device.rungAt : new Date(),
     lines: dto.lines.map((l, i) => {
@@ -159,5 +171,6 @@ export async function saleAutoPrices(
       };
     });
   }
-  return { version: rules.version, lines };
+  // a code is redeemed only when its promotion gave the sale something
+  return { version: rules.version, lines, coupons: priced.coupons.filter((c) => c.amount > 0) };
 }

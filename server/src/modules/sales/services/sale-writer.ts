@@ -28,7 +28,7 @@ import {
 import type { SaleRow } from './sales-reader';
 import { deviceSale, negativeStockFlags, takeDeviceReceipt, writeSaleFlags } from './offline-sale';
 import { saleAutoPrices } from './sale-pricing';
-import { PricingQueries } from '../../pricing';
+import { PricingQueries, SaleCoupons } from '../../pricing';
 import type {
   CreateSaleCommand,
   CreateSaleResult,
@@ -67,6 +67,7 @@ export class SaleWriter {
   constructor(
     private readonly ledger: StockLedger,
     private readonly pricing: PricingQueries,
+    private readonly coupons: SaleCoupons,
   ) {}
 
   /**
@@ -85,7 +86,19 @@ export class SaleWriter {
     const till = deviceSale(dto.device);
     if (dto.device) await takeDeviceReceipt(m, dto.id, ctx.branchId, dto.device, till);
     // The price lists and promotions (issue 33): the engine's prices, checked against the till's.
-    const auto = await saleAutoPrices(m, this.pricing, dto, user, ctx, till.waive);
+    // Coupon codes (issue 33 item 3): locked and checked here, redeemed with the sale below.
+    const customerId = dto.customerId ?? null;
+    const coupons = await this.coupons.check(
+      m,
+      dto.coupons,
+      {
+        saleId: dto.id,
+        customerId,
+        now: till.waive && dto.device ? dto.device.rungAt : new Date(),
+      },
+      till.waive && ((detail) => till.waive!('coupon_refused', detail)),
+    );
+    const auto = await saleAutoPrices(m, this.pricing, dto, user, ctx, till.waive, coupons);
     const { math, lines } = priceLines(
       user,
       dto.lines,
@@ -162,6 +175,7 @@ export class SaleWriter {
         lines.map((l) => (l.pricing ? JSON.stringify(l.pricing) : null)),
       ],
     );
+    await this.coupons.redeem(m, coupons, auto.coupons, { saleId: dto.id, customerId });
     const changes = await this.ledger.apply(
       m,
       lines.map((l) => ({
@@ -204,6 +218,7 @@ export class SaleWriter {
         cod,
         clientTotal: dto.clientTotal ?? null,
         pricingVersion: auto.version,
+        ...(auto.coupons.length ? { coupons: auto.coupons } : {}),
         ...(dto.pricing?.priceListId ? { priceListId: dto.pricing.priceListId } : {}),
         ...(dto.device
           ? { device: { ...dto.device, receipt: till.receipt }, flags: till.flags }

@@ -11,7 +11,15 @@ import { fieldsOfRow, type PromotionFields } from '../../services/rule-shapes';
 import { UpdatePromotionCommand } from './update-promotion.command';
 
 /** Fields that cannot be empty: a null sent for them changes nothing. */
-const REQUIRED = ['name', 'kind', 'priority', 'active', 'exclusive', 'stackable'] as const;
+const REQUIRED = [
+  'name',
+  'kind',
+  'priority',
+  'active',
+  'exclusive',
+  'stackable',
+  'coupon',
+] as const;
 
 /**
  * UpdatePromotion: the row locked; the stored fields with the patch over them checked whole again

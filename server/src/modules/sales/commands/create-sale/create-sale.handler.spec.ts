@@ -3,6 +3,7 @@ import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { CreateSaleCommand } from './create-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
+import { SaleCoupons } from '../../../pricing';
 import { noPricingRules } from '../../services/pricing.spec-fixture';
 import { CreateSaleHandler, saleFingerprint } from './create-sale.handler';
 
@@ -54,7 +55,7 @@ function setup(stubs: QueryStub[]) {
     m,
     runner,
     ledger,
-    h: new CreateSaleHandler(runner, new SaleWriter(ledger, noPricingRules())),
+    h: new CreateSaleHandler(runner, new SaleWriter(ledger, noPricingRules(), new SaleCoupons())),
   };
 }
 

@@ -3,6 +3,7 @@ import { withLedger } from '../../../../core/cqrs/handler.spec-fixture';
 import type { StockLedger } from '../../../inventory';
 import { ReturnSaleCommand } from './return-sale.command';
 import { SaleWriter } from '../../services/sale-writer';
+import { SaleCoupons } from '../../../pricing';
 import { noPricingRules } from '../../services/pricing.spec-fixture';
 import { ReturnSaleHandler } from './return-sale.handler';
 
@@ -64,7 +65,7 @@ function setup(stubs: QueryStub[]) {
     m,
     runner,
     ledger,
-    h: new ReturnSaleHandler(runner, new SaleWriter(ledger, noPricingRules())),
+    h: new ReturnSaleHandler(runner, new SaleWriter(ledger, noPricingRules(), new SaleCoupons())),
   };
 }
 const cmd = (dto: object) =>
