@@ -50,6 +50,11 @@ function checkBound(card: { code: string }, balance: number): void {
     });
 }
 
+/**
+ * One movement: the balance and its ledger row. The row's time is the clock's when written (the
+ * card's lock held), not the transaction's start: concurrent sales queue on the card in another
+ * order than they began, and the ledger reads in the order the balance moved.
+ */
 async function move(
   m: EntityManager,
   card: LockedCard,
@@ -61,8 +66,8 @@ async function move(
   const balanceAfter = card.balance + amount;
   await m.query(
     `WITH c AS (UPDATE gift_cards SET balance = $3, updated_at = now() WHERE id = $2)
-     INSERT INTO gift_card_ledger (id, card_id, type, amount, balance_after, reference_type, reference_id, method_id, shift_id, branch_id, user_id, note)
-     VALUES ($1, $2, $4, $5, $3, $6, $7, $8, $9, $10, $11, $12)`,
+     INSERT INTO gift_card_ledger (id, card_id, type, amount, balance_after, reference_type, reference_id, method_id, shift_id, branch_id, user_id, note, created_at)
+     VALUES ($1, $2, $4, $5, $3, $6, $7, $8, $9, $10, $11, $12, clock_timestamp())`,
     [
       entryId,
       card.id,
