@@ -576,6 +576,8 @@ export type ReturnDto = {
   createdAt: string;
   lines: { saleLineId: string; productName: string; quantity: number; amount: number }[];
   refunds: { methodId: string; methodName: string; amount: number }[];
+  /** refunded to store credit (issue 33 item 5; the return's own answer only): each card and what it holds now */
+  storeCredit?: GiftCardUseDto[];
 };
 export class DailyReportQueryDto {
   /** YYYY-MM-DD in the store's time zone; other days need can_use_date_filter */
