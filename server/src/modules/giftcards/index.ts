@@ -6,3 +6,5 @@ export { creditGiftCard, redeemGiftCards } from './services/gift-card-ledger';
 // For the demo seed.
 export { IssueGiftCardCommand } from './commands/issue-gift-card/issue-gift-card.command';
 export { IssueGiftCardHandler } from './commands/issue-gift-card/issue-gift-card.handler';
+export { GiftCardPostJournalHandler } from './events/on-giftcard-events.post-journal.handler';
+export { GiftCardQueries } from './queries/gift-cards.queries';
