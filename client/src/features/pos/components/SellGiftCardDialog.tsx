@@ -8,11 +8,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
-import { methodName } from '../../../shared/api/paymentMethods';
+import { methodName, usePaymentMethods } from '../../../shared/api/paymentMethods';
 import { withNetworkRetry } from '../../../shared/lib/ids';
 import { PaymentFormDialog } from '../../../shared/ui/PaymentFormDialog';
 import { issueGiftCard } from '../api/giftCards';
-import { useTillPaymentMethods } from '../hooks/useTillPayment';
 
 type Props = {
   /** the cart's customer, if any: the card is theirs */
@@ -29,7 +28,8 @@ type Props = {
  */
 export function SellGiftCardDialog({ customer, onClose, onSold }: Props) {
   const { t, i18n } = useTranslation('pos');
-  const methods = (useTillPaymentMethods().data ?? []).filter(
+  // online only (a card is sold where its code is made): the server's methods
+  const methods = (usePaymentMethods(true).data ?? []).filter(
     (m) => m.active && !ON_ACCOUNT_METHOD_TYPES.includes(m.type) && m.type !== 'gift_card',
   );
   const cash = methods.find((m) => m.type === 'cash');
