@@ -122,7 +122,8 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.GIFT_CARD_OFFLINE':
     'لا يمكن الدفع ببطاقة هدية في بيع بدون اتصال (لا يمكن التحقق من رصيدها)؛ اختر طريقة دفع أخرى',
   'errors.GIFT_CARD_EDIT': 'فاتورة مدفوعة ببطاقة هدية لا تُعدَّل مدفوعاتها؛ استخدم المرتجع',
-  'errors.STORE_CREDIT_NEEDS_CUSTOMER': 'رد المبلغ رصيدًا للمتجر يحتاج عميلًا على الفاتورة أو كود بطاقة هدية',
+  'errors.STORE_CREDIT_NEEDS_CUSTOMER':
+    'رد المبلغ رصيدًا للمتجر يحتاج عميلًا على الفاتورة أو كود بطاقة هدية',
   'errors.VARIANT_INACTIVE': 'الصنف موقوف: {name}',
   'errors.RETURN_EXCEEDS_SOLD': 'الكمية المرتجعة أكبر من المتبقي: {name} (المتبقي {remaining})',
   'errors.REFUND_MISMATCH': 'مبالغ الرد ({given}) لا تساوي قيمة المرتجع ({total})',
