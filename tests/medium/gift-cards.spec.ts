@@ -95,6 +95,9 @@ describe('gift cards and store credit', () => {
 
   it('sells, looks up and tops up a card: cash into the till, the liability up, no revenue', async () => {
     const before = await liability();
+    const cashIn = async () =>
+      (await seller.get('/api/Shift/current')).body.totals.cashIn as number;
+    const drawerBefore = await cashIn();
     const sold = await issue(seller, { amount: 5_000 });
     expect(sold.status).toBe(201);
     const card = sold.body as GiftCardDto;
@@ -113,6 +116,8 @@ describe('gift cards and store credit', () => {
       .set(IDEMPOTENCY_HEADER, key());
     expect([up.status, up.body.balance]).toEqual([201, 7_500]);
     expect((await liability()) - before).toBe(7_500);
+    // the cash is in the till's expected cash
+    expect((await cashIn()) - drawerBefore).toBe(7_500);
     const [entry] = await t.ds.query(
       `SELECT json_agg(json_build_object('k', a.system_key, 'd', l.debit, 'c', l.credit) ORDER BY a.code) AS lines
          FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id JOIN accounts a ON a.id = l.account_id
