@@ -30,6 +30,7 @@ import { DeliveryModule } from './modules/delivery';
 import { StatisticsModule } from './modules/statistics';
 import { ReportsModule } from './modules/reports';
 import { PricingModule } from './modules/pricing';
+import { GiftCardsModule } from './modules/giftcards';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -60,6 +61,7 @@ export const APP_MODULES = [
   ReservationsModule,
   DeliveryModule,
   PricingModule,
+  GiftCardsModule,
   // Last: its `/Reports/:key` must not shadow the books' `/reports/TrialBalance` etc. (Express
   // paths ignore case; the first registered route wins).
   ReportsModule,

@@ -1,5 +1,7 @@
 import { checkPricingRules, priceSaleLines, type PricingRulesDto } from '@pos/contracts';
 import { COUPON, seedDemoPricing } from '../../server/src/seed/pricing-demo';
+import { seedDemoGiftCards } from '../../server/src/seed/giftcards-demo';
+import { bookViolations } from './support/invariants';
 import { Client, createTestApp, type TestApp } from './support/app';
 
 // The demo's prices (`npm run demo`, issue 33 item 8): a wholesale list for the traders' group and
@@ -15,6 +17,18 @@ describe('demo pricing', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('sells two gift cards once, through the command: the liability equals the cards', async () => {
+    await seedDemoGiftCards(process.env.DATABASE_URL!);
+    await seedDemoGiftCards(process.env.DATABASE_URL!);
+    const cards = await t.ds.query(
+      `SELECT code, balance::int FROM gift_cards WHERE note = 'بطاقة هدية — بيانات العرض' ORDER BY balance DESC`,
+    );
+    expect(cards.map((c: { balance: number }) => c.balance)).toEqual([50_000, 20_000]);
+    const looked = await admin.get(`/api/GiftCards/lookup?code=${cards[0].code}`);
+    expect([looked.status, looked.body.balance]).toEqual([200, 50_000]);
+    expect(await bookViolations(t)).toEqual({});
   });
 
   it('seeds a wholesale list for two traders, four offers and a coupon, once, as rules the engine runs', async () => {

@@ -654,6 +654,36 @@ describe('30 concurrent requests to each money and stock command', () => {
         applied: 4_000,
       };
     },
+    // Gift cards (issue 33 item 5): one card per id, one load per top-up id.
+    'giftcard.issue': async () => {
+      const id = randomUUID();
+      return {
+        req: {
+          method: 'post',
+          path: '/api/GiftCards',
+          body: { id, amount: 5_000, methodId: cash },
+        },
+        status: 201,
+        count: () => n('SELECT count(*) AS n FROM gift_cards WHERE id = $1', [id]),
+      };
+    },
+    'giftcard.topup': async () => {
+      const card = ok(
+        await admin
+          .post('/api/GiftCards', { id: randomUUID(), amount: 1_000, methodId: cash })
+          .set(IDEMPOTENCY_HEADER, randomUUID()),
+      );
+      return {
+        req: {
+          method: 'post',
+          path: `/api/GiftCards/${card.id}/top-ups`,
+          body: { id: randomUUID(), amount: 2_000, methodId: cash },
+        },
+        status: 201,
+        count: () => n('SELECT balance AS n FROM gift_cards WHERE id = $1', [card.id]),
+        applied: 2_000,
+      };
+    },
     'installment.plan': async () => {
       const s = await sale(3, 0, await customer());
       return {

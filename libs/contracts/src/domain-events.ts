@@ -473,6 +473,25 @@ export type DeliverySettledEvent = {
   userId: string | null;
 };
 
+/**
+ * Money loaded on a gift card (issue 33 item 5): sold (`issue`) or topped up (`top_up`), paid by
+ * `methodId` into the cashier's shift; the books: the method's account up, the gift-card
+ * liability up.
+ */
+export type GiftCardLoadedEvent = {
+  entryId: string;
+  cardId: string;
+  code: string;
+  kind: 'issue' | 'top_up';
+  branchId: string | null;
+  shiftId: string | null;
+  methodId: string;
+  methodType: string;
+  amount: number;
+  balanceAfter: number;
+  userId: string;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -508,6 +527,7 @@ export type DomainEventMap = {
   'reservation.expired': ReservationChangedEvent;
   'delivery.collected': DeliveryCollectedEvent;
   'delivery.settled': DeliverySettledEvent;
+  'giftcard.loaded': GiftCardLoadedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

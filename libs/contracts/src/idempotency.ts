@@ -57,6 +57,8 @@ export const MONEY_COMMANDS: readonly MoneyCommand[] = [
   cmd('purchase.order.receive', 'POST', '/PurchaseOrders/:id/receive', BOTH),
   cmd('vendor.payment', 'POST', '/Vendors/:id/payments', MONEY),
   cmd('customer.payment', 'POST', '/Customers/:id/payments', MONEY),
+  cmd('giftcard.issue', 'POST', '/GiftCards', MONEY),
+  cmd('giftcard.topup', 'POST', '/GiftCards/:id/top-ups', MONEY),
   cmd('installment.plan', 'POST', '/Installments', MONEY),
   cmd('installment.collect', 'POST', '/Installments/:id/collect', MONEY),
   cmd('installment.settle', 'POST', '/Installments/:id/settle', MONEY),

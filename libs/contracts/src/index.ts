@@ -71,3 +71,5 @@ export * from './dto/reports.dto';
 export * from './eta/invoice';
 export * from './pricing';
 export * from './dto/pricing.dto';
+export * from './giftcards';
+export * from './dto/giftcards.dto';

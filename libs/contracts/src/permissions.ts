@@ -49,6 +49,9 @@ export const PERMISSION_KEYS = [
  * - can_sell_at_price_list: pick a price list at the till other than the one the customer gets
  *   automatically (issue 33 item 1, the pricing module's: the spec lists none; a wholesale price
  *   for a walk-in trader is the usual case, docs/decisions/0079).
+ * - can_sell_gift_cards: sell a gift card and top one up (issue 33 item 5: money in that is owed
+ *   back as goods; paying with a card or refunding to store credit needs no more than the sale or
+ *   the return, docs/decisions/0083).
  */
 export const EXTRA_PERMISSION_KEYS = [
   'can_manage_products',
@@ -57,6 +60,7 @@ export const EXTRA_PERMISSION_KEYS = [
   'can_manage_accounting',
   'can_take_advance',
   'can_sell_at_price_list',
+  'can_sell_gift_cards',
 ] as const;
 
 export const ALL_PERMISSION_KEYS = [...PERMISSION_KEYS, ...EXTRA_PERMISSION_KEYS] as const;
@@ -103,6 +107,7 @@ export const PERMISSION_GROUPS: { group: string; keys: PermissionKey[] }[] = [
       'can_return_products',
       'can_change_sell_price',
       'can_sell_at_price_list',
+      'can_sell_gift_cards',
       'can_bypass_max_discount',
       'view_all_shifts',
       'can_see_shift_totals',

@@ -6,6 +6,7 @@ import { EtaSimulator } from '../eta-sim/eta-simulator';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { adoptDemoChains } from '../seed/eta-demo';
 import { seedDemoPricing } from '../seed/pricing-demo';
+import { seedDemoGiftCards } from '../seed/giftcards-demo';
 
 // `npm run demo`: like `npm start`, with demo data loaded first (idempotent).
 async function main() {
@@ -25,6 +26,8 @@ async function main() {
       await seedDemo(url);
       // the running offers and the wholesale list: the demo's only (the tests' seed has none)
       await seedDemoPricing(url);
+      // two gift cards (issue 33 item 5), sold through the command: the liability in the books
+      await seedDemoGiftCards(url);
       if (sim) await adoptDemoChains(url, sim);
     },
   });

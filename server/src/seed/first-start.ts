@@ -29,6 +29,11 @@ export async function seedBase(m: EntityManager): Promise<void> {
       { nameAr: 'تحويل بنكي', nameEn: 'Bank transfer', type: 'bank_transfer' as const },
       { nameAr: 'آجل', nameEn: 'On credit', type: 'credit' as const },
       { nameAr: 'تقسيط', nameEn: 'Installments', type: 'installment' as const },
+      {
+        nameAr: 'بطاقة هدية / رصيد',
+        nameEn: 'Gift card / store credit',
+        type: 'gift_card' as const,
+      },
     ];
     for (const [i, method] of methods.entries()) {
       await m.insert(PaymentMethodEntity, {

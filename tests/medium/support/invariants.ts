@@ -47,6 +47,18 @@ export const BOOK_INVARIANTS: Record<string, string> = {
               FROM sales_invoices i LEFT JOIN delivery_orders o ON o.sale_id = i.id
              WHERE i.cod AND (o.id IS NULL OR o.settlement_id IS NULL)) ow
      WHERE bk.v <> ow.v`,
+  // every gift card equals its ledger and its last row's balance after (issue 33 item 5)
+  giftCardsVsLedger: `SELECT g.id FROM gift_cards g
+      LEFT JOIN LATERAL (SELECT sum(l.amount) AS total,
+               (SELECT l2.balance_after FROM gift_card_ledger l2 WHERE l2.card_id = g.id ORDER BY l2.created_at DESC, l2.id DESC LIMIT 1) AS last
+             FROM gift_card_ledger l WHERE l.card_id = g.id) lg ON true
+     WHERE g.balance <> COALESCE(lg.total, 0) OR (lg.last IS NOT NULL AND lg.last <> g.balance)`,
+  // the gift-card liability equals what the cards still hold
+  giftCardLiabilityVsCards: `SELECT bk.v AS booked, c.v AS held
+      FROM (SELECT COALESCE(sum(l.credit - l.debit), 0)::bigint AS v FROM journal_lines l
+             WHERE l.account_id = (SELECT id FROM accounts WHERE system_key = 'gift_card_liability')) bk,
+           (SELECT COALESCE(sum(balance), 0)::bigint AS v FROM gift_cards) c
+     WHERE bk.v <> c.v`,
   // every stock level equals the sum of its movements
   stockVsMovements: `SELECT s.variant_id, s.inventory_id FROM stock_levels s
       LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id

@@ -105,7 +105,8 @@ export type Cart = {
   coupons?: TillCoupon[];
 };
 
-export type PaymentEntry = { methodId: string; amount: number };
+/** `giftCardCode`: a gift-card tender's card (issue 33 item 5). */
+export type PaymentEntry = { methodId: string; amount: number; giftCardCode?: string };
 
 export function newCart(id: string, now = new Date()): Cart {
   return {
@@ -371,7 +372,11 @@ export function toCreateSaleDto(
       })),
     payments: payments
       .filter((p) => p.amount > 0)
-      .map((p) => ({ methodId: p.methodId, amount: p.amount })),
+      .map((p) => ({
+        methodId: p.methodId,
+        amount: p.amount,
+        ...(p.giftCardCode ? { giftCardCode: p.giftCardCode } : {}),
+      })),
     clientTotal,
   };
   if (inventoryId) dto.inventoryId = inventoryId;

@@ -50,6 +50,7 @@ export const JOURNAL_SOURCE_TYPES = [
   'reservation',
   'delivery',
   'delivery_settlement',
+  'gift_card',
 ] as const;
 
 export type LedgerAccountDto = {

@@ -36,6 +36,7 @@ import { IsCalendarDate, isCalendarDate } from './calendar-date';
 import { PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../payment-methods';
 import { ETA_POS_SERIAL_PATTERN } from '../eta/pos-serial';
 import type { ApiError } from '../errors';
+import type { GiftCardUseDto } from '../giftcards';
 
 const QTY = { maxDecimalPlaces: 3 };
 
@@ -296,6 +297,15 @@ export class SalePricingDto {
 export class SalePaymentInputDto {
   @IsUUID() methodId: string;
   @IsInt() @Min(1) @MaxPaymentMoney() amount: number;
+  /**
+   * A gift-card tender's card (issue 33 item 5): the code typed or scanned. On a return's refund
+   * by the gift-card method: the card credited; left out, the customer's store credit.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  @Matches(/^[A-Za-z0-9-]+$/, { message: 'validation.giftCardCode' })
+  giftCardCode?: string;
 }
 /**
  * How far from the server's clock a till's `rungAt` may be (issue 32): a queued sale older than
@@ -531,6 +541,8 @@ export type SaleDto = {
     at: string;
   }[];
   returns: { id: string; number: string; total: number; createdAt: string; cashierName: string }[];
+  /** the gift cards that paid (issue 33 item 5): code, amount and what each held after; absent when none */
+  giftCards?: GiftCardUseDto[];
   /** profit only with can_see_profit; costTotal (like lines' unitCost) only with can_see_profit and can_see_buy_price */
   costTotal?: number;
   profit?: number;
@@ -575,6 +587,8 @@ export type ReturnDto = {
   createdAt: string;
   lines: { saleLineId: string; productName: string; quantity: number; amount: number }[];
   refunds: { methodId: string; methodName: string; amount: number }[];
+  /** refunded to store credit (issue 33 item 5; the return's own answer only): each card and what it holds now */
+  storeCredit?: GiftCardUseDto[];
 };
 export class DailyReportQueryDto {
   /** YYYY-MM-DD in the store's time zone; other days need can_use_date_filter */

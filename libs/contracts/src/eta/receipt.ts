@@ -463,11 +463,13 @@ export function etaLineFromInclusive(p: {
  * The ETA payment method of a sale or refund (FACTS §2.5 code list: C cash, V visa/card, O
  * others; CC and VC are "cash / visa with contractor", not a split). A receipt names one method:
  * the tender that paid the largest share (a split cash-and-card sale is C or V by its larger part,
- * a tie goes to V, the card having the bank's trail); wallets and transfers are O; on-account
- * parts (credit, installments) are no tender: a sale wholly on account is O.
+ * a tie goes to V, the card having the bank's trail); wallets and transfers are O; a gift card or
+ * store credit is GC (FACTS §2.5's secondary list, docs/decisions/0083); on-account parts (credit,
+ * installments) are no tender: a sale wholly on account is O.
  */
 export function etaPaymentMethod(tenders: { type: string; amount: number }[]): string {
-  const code = (type: string) => (type === 'cash' ? 'C' : type === 'card' ? 'V' : 'O');
+  const code = (type: string) =>
+    type === 'cash' ? 'C' : type === 'card' ? 'V' : type === 'gift_card' ? 'GC' : 'O';
   const by = new Map<string, number>();
   for (const t of tenders) {
     if (t.type === 'credit' || t.type === 'installment' || !(t.amount > 0)) continue;
@@ -475,7 +477,7 @@ export function etaPaymentMethod(tenders: { type: string; amount: number }[]): s
   }
   let best = 'O';
   let most = 0;
-  for (const c of ['V', 'C', 'O']) {
+  for (const c of ['V', 'C', 'GC', 'O']) {
     const amount = by.get(c) ?? 0;
     if (amount > most) {
       best = c;

@@ -64,6 +64,7 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.clientTotal': 'الإجمالي المعروض',
   'field.cod': 'الدفع عند الاستلام',
   'field.code': 'الكود',
+  'field.giftCardCode': 'كود بطاقة الهدية',
   'field.commercialRegister': 'السجل التجاري',
   'field.compare': 'المقارنة',
   'field.condition': 'الحالة عند الاستلام',

@@ -64,6 +64,7 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.clientTotal': 'Displayed total',
   'field.cod': 'Cash on delivery',
   'field.code': 'Code',
+  'field.giftCardCode': 'Gift card code',
   'field.commercialRegister': 'Commercial register',
   'field.compare': 'Comparison',
   'field.condition': 'Condition on receipt',

@@ -11,7 +11,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatPiasters, ON_ACCOUNT_METHOD_TYPES, type PaymentMethodDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  ON_ACCOUNT_METHOD_TYPES,
+  type GiftCardDto,
+  type PaymentMethodDto,
+} from '@pos/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { methodName } from '../../../shared/api/paymentMethods';
@@ -24,6 +29,7 @@ import {
   type CartCustomer,
   type PaymentEntry,
 } from '../../../shared/lib/cart';
+import { GiftCardTender } from './GiftCardTender';
 
 const CREDIT_TEXT = {
   LIMIT: 'pay.creditLimit',
@@ -92,11 +98,21 @@ export function PaymentDialog({
   const [amounts, setAmounts] = useState<Record<string, number | null>>(() =>
     cash ? { [cash.id]: total } : {},
   );
+  // The gift-card tender (issue 33 item 5): the card checked on the server, or none.
+  const [giftCard, setGiftCard] = useState<GiftCardDto | null>(null);
+  const isGift = (m: PaymentMethodDto) => m.type === 'gift_card';
 
-  const entries: PaymentEntry[] = methods.map((m) => ({
-    methodId: m.id,
-    amount: amounts[m.id] ?? 0,
-  }));
+  const entries: PaymentEntry[] = methods.map((m) =>
+    isGift(m)
+      ? {
+          methodId: m.id,
+          amount: giftCard ? (amounts[m.id] ?? 0) : 0,
+          giftCardCode: giftCard?.code,
+        }
+      : { methodId: m.id, amount: amounts[m.id] ?? 0 },
+  );
+  const giftEntry = entries.find((e) => e.giftCardCode);
+  const giftOver = !!giftCard && !!giftEntry && giftEntry.amount > giftCard.balance;
   const summary = paymentSummary(total, entries, methods);
   const [codChosen, setCod] = useState(false);
   const cod = codChosen && summary.remaining > 0;
@@ -104,13 +120,26 @@ export function PaymentDialog({
   const mayGrantCredit = useCan()('can_grant_credit');
   const credit =
     customer && !cod ? creditProblem(customer, summary.remaining, mayGrantCredit, offline) : null;
-  const canPay = !summary.overpaid && !needsCustomer && !credit && !submitting;
+  const canPay = !summary.overpaid && !needsCustomer && !credit && !giftOver && !submitting;
 
+  const othersThan = (methodId: string) =>
+    entries.filter((e) => e.methodId !== methodId).reduce((s, e) => s + e.amount, 0);
   const fillRest = (method: PaymentMethodDto) => {
-    const others = entries
-      .filter((e) => e.methodId !== method.id)
-      .reduce((s, e) => s + e.amount, 0);
-    setAmounts((a) => ({ ...a, [method.id]: Math.max(0, total - others) }));
+    const rest = Math.max(0, total - othersThan(method.id));
+    setAmounts((a) => ({
+      ...a,
+      [method.id]: isGift(method) ? Math.min(rest, giftCard?.balance ?? 0) : rest,
+    }));
+  };
+  /** a card checked: it pays what it can of what the others leave; cash gives way to it */
+  const chooseGiftCard = (method: PaymentMethodDto, card: GiftCardDto | null, amount: number) => {
+    setGiftCard(card);
+    setAmounts((a) => {
+      const next = { ...a, [method.id]: card ? amount : null };
+      if (cash && card && (next[cash.id] ?? 0) > 0)
+        next[cash.id] = Math.max(0, (next[cash.id] ?? 0) - amount);
+      return next;
+    });
   };
 
   const submit = (e: FormEvent) => {
@@ -137,32 +166,46 @@ export function PaymentDialog({
         <DialogContent dividers>
           <Stack sx={{ gap: 1 }}>
             {methods.map((m, i) => (
-              <Stack key={m.id} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-                {/* The method's name on screen is the amount field's label. */}
-                <Typography
-                  component="label"
-                  htmlFor={`${baseId}-${m.id}`}
-                  sx={{ inlineSize: 110, flexShrink: 0 }}
-                >
-                  {methodName(m, i18n.language)}
-                </Typography>
-                <AmountField
-                  id={`${baseId}-${m.id}`}
-                  value={amounts[m.id] ?? null}
-                  onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
-                  autoFocus={i === 0}
-                  guard={guard}
-                  testId={`pay-amount-${m.type}`}
-                  sx={{ flex: 1 }}
-                />
-                <Button
-                  size="small"
-                  onClick={() => fillRest(m)}
-                  aria-label={t('pay.restFor', { method: methodName(m, i18n.language) })}
-                  data-testid={`pay-rest-${m.type}`}
-                >
-                  {t('pay.rest')}
-                </Button>
+              <Stack key={m.id} sx={{ gap: 0.5 }}>
+                <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+                  {/* The method's name on screen is the amount field's label. */}
+                  <Typography
+                    component="label"
+                    htmlFor={`${baseId}-${m.id}`}
+                    sx={{ inlineSize: 110, flexShrink: 0 }}
+                  >
+                    {methodName(m, i18n.language)}
+                  </Typography>
+                  <AmountField
+                    id={`${baseId}-${m.id}`}
+                    value={isGift(m) && !giftCard ? null : (amounts[m.id] ?? null)}
+                    disabled={isGift(m) && !giftCard}
+                    error={isGift(m) && giftOver}
+                    onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
+                    autoFocus={i === 0}
+                    guard={guard}
+                    testId={`pay-amount-${m.type}`}
+                    sx={{ flex: 1 }}
+                  />
+                  <Button
+                    size="small"
+                    disabled={isGift(m) && !giftCard}
+                    onClick={() => fillRest(m)}
+                    aria-label={t('pay.restFor', { method: methodName(m, i18n.language) })}
+                    data-testid={`pay-rest-${m.type}`}
+                  >
+                    {t('pay.rest')}
+                  </Button>
+                </Stack>
+                {isGift(m) && (
+                  <GiftCardTender
+                    labelId={`${baseId}-${m.id}`}
+                    card={giftCard}
+                    remaining={total - othersThan(m.id) + (cash ? (amounts[cash.id] ?? 0) : 0)}
+                    offline={offline}
+                    onCard={(card, amount) => chooseGiftCard(m, card, amount)}
+                  />
+                )}
               </Stack>
             ))}
           </Stack>
@@ -207,6 +250,11 @@ export function PaymentDialog({
           {cod && (
             <Alert severity="info" sx={{ mt: 1 }} data-testid="pay-cod-note">
               {t('pay.onDelivery', { amount: formatPiasters(summary.remaining) })}
+            </Alert>
+          )}
+          {giftOver && giftCard && (
+            <Alert severity="error" sx={{ mt: 1 }} data-testid="pay-gift-over">
+              {t('pay.giftOver', { balance: formatPiasters(giftCard.balance) })}
             </Alert>
           )}
           {summary.overpaid && (

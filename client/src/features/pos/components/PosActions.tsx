@@ -1,4 +1,5 @@
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
+import CardGiftcard from '@mui/icons-material/CardGiftcard';
 import Payments from '@mui/icons-material/Payments';
 import Replay from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
@@ -16,15 +17,21 @@ export type PosActionHandlers = {
   startNew: () => void;
   parked: () => void;
   ret: () => void;
+  /** sell a gift card (issue 33 item 5) */
+  giftCard: () => void;
 };
 
-type Props = { canReturn: boolean; actions: PosActionHandlers };
+type Props = { canReturn: boolean; canSellGiftCards?: boolean; actions: PosActionHandlers };
 
 /**
  * Pay, park, new sale, parked carts, return, with their F-keys; re-rendered only when the cart
  * becomes empty or not, or the parked count changes.
  */
-export const PosActions = memo(function PosActions({ canReturn, actions }: Props) {
+export const PosActions = memo(function PosActions({
+  canReturn,
+  canSellGiftCards = false,
+  actions,
+}: Props) {
   const { t } = useTranslation('pos');
   const empty = useAtomValue(cartEmptyAtom);
   const parkedCount = useAtomValue(parkedCountAtom);
@@ -84,6 +91,16 @@ export const PosActions = memo(function PosActions({ canReturn, actions }: Props
             startIcon: <Replay />,
           })}
       </Stack>
+      {canSellGiftCards && (
+        <Button
+          variant="text"
+          startIcon={<CardGiftcard />}
+          onClick={actions.giftCard}
+          data-testid="pos-gift-card"
+        >
+          {t('actions.giftCard')}
+        </Button>
+      )}
       <Typography variant="caption" color="text.secondary">
         {t('shortcuts')}
       </Typography>

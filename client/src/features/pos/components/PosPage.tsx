@@ -39,6 +39,7 @@ import { loadTillExtras, useTillExtras } from '../lib/tillExtras';
 import { OutboxStrip } from '../offline/outbox/OutboxStrip';
 import {
   blockingProblemsAtom,
+  cartCustomerAtom,
   cartEmptyAtom,
   newSaleAtom,
   openPayAtom,
@@ -258,7 +259,9 @@ function PosScreen({ register }: { register: number }) {
   const openSettings = useCallback(() => show({ settings: true }), [show]);
   const dialogOpen =
     payOpen ||
-    Boolean(open.parked || open.settings || open.returnAsk || open.returnInvoice) ||
+    Boolean(
+      open.parked || open.settings || open.returnAsk || open.returnInvoice || open.giftCard,
+    ) ||
     open.ticket != null ||
     open.reservation != null;
   // A dialog opened before the idle-time load of the extras brought them: load them now.
@@ -275,6 +278,11 @@ function PosScreen({ register }: { register: number }) {
       startNew,
       openParked: () => show({ parked: true }),
       ret: () => show({ returnAsk: true }),
+      // the cart's customer, read when the button is pressed (no re-render of the buttons)
+      giftCard: () => {
+        const c = store.get(cartCustomerAtom);
+        show({ giftCard: { customer: c ? { id: c.id, name: c.name } : null } });
+      },
       customer: () => customerRef.current?.focus(),
     },
     dialogOpen,
@@ -328,7 +336,11 @@ function PosScreen({ register }: { register: number }) {
             <CustomerArea inputRef={customerRef} canPickPriceList={can('can_sell_at_price_list')} />
             <CouponArea />
             <TotalsPanel guard={cartGuard} />
-            <PosActions canReturn={canReturn} actions={stableActions} />
+            <PosActions
+              canReturn={canReturn}
+              canSellGiftCards={can('can_sell_gift_cards')}
+              actions={stableActions}
+            />
           </Stack>
         </Paper>
 

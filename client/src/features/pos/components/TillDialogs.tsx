@@ -1,8 +1,10 @@
-import type { ReturnDto, SaleDto } from '@pos/contracts';
+import type { GiftCardDto, ReturnDto, SaleDto } from '@pos/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { handleError } from '../../../shared/api/handleError';
+import { toast } from '../../../shared/ui/toast';
 import { PrintArea, useReceiptData, type PaperLayout } from '../../../shared/ui/print';
 import { loadEReceiptMark, type EReceiptMark } from '../../eta';
 import { salesApi, salesKeys } from '../../sales';
@@ -12,7 +14,8 @@ import { lastSaleAtom } from '../state/cartStore';
 // `eta`: the ETA e-receipt's QR and UUID, read before printing (null when the branch issues none).
 export type Printed =
   | { kind: 'sale'; sale: SaleDto; eta?: EReceiptMark | null }
-  | { kind: 'return'; doc: ReturnDto; eta?: EReceiptMark | null };
+  | { kind: 'return'; doc: ReturnDto; eta?: EReceiptMark | null }
+  | { kind: 'giftcard'; card: GiftCardDto };
 
 /** The till's dialogs that are open (absent or null: closed). */
 export type TillOpen = {
@@ -30,6 +33,8 @@ export type TillOpen = {
   plan?: string | null;
   /** The sale a delivery order is being made for. */
   delivering?: SaleDto | null;
+  /** A gift card is being sold (issue 33 item 5), for the cart's customer if any. */
+  giftCard?: { customer: { id: string; name: string } | null } | null;
 };
 
 type Props = {
@@ -48,6 +53,7 @@ type Props = {
 /** The till's dialogs from its extras chunk (reservation, ticket, delivery, plan, return) and its receipts. */
 export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...props }: Props) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('pos');
   const receiptData = useReceiptData();
   const setLastSale = useSetAtom(lastSaleAtom);
   const refocusLater = () => window.setTimeout(props.focusSearch, 50);
@@ -100,6 +106,19 @@ export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...
       )}
       {open.plan &&
         lazy(<extras.InstallmentPlanDialog saleId={open.plan} onClose={close('plan')} />)}
+      {open.giftCard && (
+        <extras.SellGiftCardDialog
+          customer={open.giftCard.customer}
+          onClose={close('giftCard')}
+          onSold={(card) => {
+            show({ giftCard: null });
+            toast.success(t('giftCard.sold', { code: card.code }));
+            printDoc({ kind: 'giftcard', card });
+            void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+            refocusLater();
+          }}
+        />
+      )}
       {open.returnInvoice && (
         <extras.ReturnDialog
           key={open.returnInvoice.id}
@@ -116,7 +135,9 @@ export function TillDialogs({ extras, open, show, printed, printDoc, layout, ...
       )}
       {printed && (
         <PrintArea layout={layout}>
-          {printed.kind === 'sale' ? (
+          {printed.kind === 'giftcard' ? (
+            <extras.GiftCardSlip card={printed.card} data={receiptData} />
+          ) : printed.kind === 'sale' ? (
             <extras.SaleReceipt
               sale={printed.sale}
               layout={layout}

@@ -8,6 +8,8 @@ export type TillKeyActions = {
   parkCart: () => void;
   startNew: () => void | Promise<void>;
   openParked: () => void;
+  /** sell a gift card (a button only, no F-key) */
+  giftCard?: () => void;
 };
 
 /**
@@ -47,6 +49,7 @@ export function useTillKeys(actions: TillKeyActions, dialogOpen: boolean) {
       startNew: () => void keys.current.startNew(),
       parked: () => keys.current.openParked(),
       ret: () => keys.current.ret(),
+      giftCard: () => keys.current.giftCard?.(),
     }),
     [],
   );

@@ -45,10 +45,13 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
   const [quantities, setQuantities] = useState<Record<string, number | null>>({});
   const [chosenMethod, setMethodId] = useState('');
   const [reason, setReason] = useState('');
+  // Refunded to store credit (issue 33 item 5): onto the card typed, else the customer's own.
+  const [giftCardCode, setGiftCardCode] = useState('');
   // Kept across retries of the same return: the idempotency key.
   const [returnId] = useState(newId);
   const cash = methods.data?.find((m) => m.type === 'cash');
   const methodId = chosenMethod || cash?.id || '';
+  const toStoreCredit = methods.data?.find((m) => m.id === methodId)?.type === 'gift_card';
 
   const lines = invoice.lines;
   const chosen = lines
@@ -74,7 +77,13 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
       // Cash is the server's default (and it settles a credit sale's balance first); another
       // method is sent with the amount it refunds.
       if (methodId && methodId !== cash?.id && estimate - creditPart > 0) {
-        body.refunds = [{ methodId, amount: estimate - creditPart }];
+        body.refunds = [
+          {
+            methodId,
+            amount: estimate - creditPart,
+            ...(toStoreCredit && giftCardCode.trim() ? { giftCardCode: giftCardCode.trim() } : {}),
+          },
+        ];
       }
       return withNetworkRetry(() =>
         salesApi.createReturn(invoice.id, body, { idempotencyKey: idem.key }),
@@ -82,6 +91,10 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
     },
     onSuccess: async (doc) => {
       toast.success(t('returns.done', { number: doc.number }));
+      for (const g of doc.storeCredit ?? [])
+        toast.info(
+          t('returns.storeCreditDone', { code: g.code, balance: formatPiasters(g.balance) }),
+        );
       await queryClient.invalidateQueries({ queryKey: salesKeys.all });
       onDone(doc);
     },
@@ -98,7 +111,11 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
       submitLabel={t('returns.submit')}
       submitTestId="return-submit"
       submitColor="warning"
-      submitDisabled={chosen.length === 0 || tooMuch}
+      submitDisabled={
+        chosen.length === 0 ||
+        tooMuch ||
+        (toStoreCredit && !invoice.customerId && !giftCardCode.trim())
+      }
       maxWidth="md"
       dividers
     >
@@ -178,6 +195,21 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
                 </MenuItem>
               ))}
           </TextField>
+          {toStoreCredit && (
+            <TextField
+              size="small"
+              label={t('returns.giftCardCode')}
+              helperText={
+                invoice.customerId
+                  ? t('returns.storeCreditHint')
+                  : t('returns.storeCreditNeedsCard')
+              }
+              value={giftCardCode}
+              onChange={(e) => setGiftCardCode(e.target.value)}
+              sx={{ minInlineSize: 200 }}
+              slotProps={{ htmlInput: { 'data-testid': 'return-gift-code' } }}
+            />
+          )}
           <TextField
             size="small"
             label={t('returns.reason')}

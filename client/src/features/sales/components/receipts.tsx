@@ -343,6 +343,12 @@ export function SaleReceipt({
           ...sale.payments
             .filter((p) => p.kind === 'payment')
             .map((p): RowSpec => [methodLabel(p), money(p.amount), 'receipt-payment']),
+          // each gift card that paid (issue 33 item 5): its code and what it still holds
+          ...(sale.giftCards ?? []).map((g): RowSpec => [
+            t('receipt.giftCardLeft', { code: g.code }),
+            money(g.balance),
+            'receipt-gift-card',
+          ]),
           sale.changeDue > 0 && [t('receipt.change'), money(sale.changeDue)],
           sale.dueAmount > 0 && [t('receipt.due'), money(sale.dueAmount), undefined, true],
         ]}
@@ -410,6 +416,12 @@ export function ReturnReceipt({
         rows={[
           [t('receipt.refundTotal'), formatPiasters(doc.total), 'return-total', true],
           ...doc.refunds.map((r): RowSpec => [methodLabel(r), formatPiasters(r.amount)]),
+          // refunded to store credit (issue 33 item 5): the card and what it now holds
+          ...(doc.storeCredit ?? []).map((g): RowSpec => [
+            t('receipt.storeCreditNow', { code: g.code }),
+            formatPiasters(g.balance),
+            'return-store-credit',
+          ]),
           doc.creditReduction > 0 && [
             t('receipt.creditReduction'),
             formatPiasters(doc.creditReduction),

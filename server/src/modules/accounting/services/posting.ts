@@ -36,6 +36,7 @@ export type SystemAccount =
   | 'driver_cash'
   | 'cod_receivable'
   | 'inter_branch'
+  | 'gift_card_liability'
   | 'other_cash_payments';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
@@ -76,6 +77,9 @@ export function paymentAccount(type: string): SystemAccount {
     case 'credit':
     case 'installment':
       return 'customers';
+    // Spending a gift card or store credit lowers what the cards hold; refunding to one raises it.
+    case 'gift_card':
+      return 'gift_card_liability';
     default:
       return 'bank';
   }

@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import type { EntityManager } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { formatPiasters, lineAmount, proportionalAmount, type CreateSaleDto } from '@pos/contracts';
+import {
+  formatPiasters,
+  lineAmount,
+  proportionalAmount,
+  type CreateSaleDto,
+  type GiftCardUseDto,
+} from '@pos/contracts';
 import type { CommandTransaction } from '../../../core/cqrs';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException, Errors } from '../../../core/errors/app.exception';
@@ -29,6 +35,7 @@ import type { SaleRow } from './sales-reader';
 import { deviceSale, negativeStockFlags, takeDeviceReceipt, writeSaleFlags } from './offline-sale';
 import { saleAutoPrices } from './sale-pricing';
 import { PricingQueries, SaleCoupons } from '../../pricing';
+import { creditGiftCard, redeemGiftCards } from '../../giftcards';
 import type {
   CreateSaleCommand,
   CreateSaleResult,
@@ -36,7 +43,12 @@ import type {
 import type { ReturnSaleCommand } from '../commands/return-sale/return-sale.command';
 import { rowFields } from '../../../core/database/row-fields';
 
-export type ReturnSaleResult = { returnId: string; created: boolean };
+/** `storeCredit`: the cards a refund to store credit went onto, with what each holds now. */
+export type ReturnSaleResult = {
+  returnId: string;
+  created: boolean;
+  storeCredit?: GiftCardUseDto[];
+};
 
 /**
  * What makes two requests "the same sale": everything but the ignored client total and whether
@@ -120,6 +132,7 @@ export class SaleWriter {
       cod,
       till.waive,
     );
+    const giftTenders = giftCardTenders(dto, ctx.methods);
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
     const lineIds = lines.map(() => uuidv7());
@@ -176,6 +189,15 @@ export class SaleWriter {
       ],
     );
     await this.coupons.redeem(m, coupons, auto.coupons, { saleId: dto.id, customerId });
+    // Gift cards (issue 33 item 5): after the invoice row (a retry of this sale id stops there), the
+    // cards are locked and spent before the stock (a return takes them in the same order).
+    const giftCards = await redeemGiftCards(m, giftTenders, {
+      type: 'sale',
+      id: dto.id,
+      branchId: ctx.branchId,
+      shiftId: ctx.shiftId,
+      userId: user.id,
+    });
     const changes = await this.ledger.apply(
       m,
       lines.map((l) => ({
@@ -220,6 +242,7 @@ export class SaleWriter {
         pricingVersion: auto.version,
         ...(auto.coupons.length ? { coupons: auto.coupons } : {}),
         ...(dto.pricing?.priceListId ? { priceListId: dto.pricing.priceListId } : {}),
+        ...(giftCards.length ? { giftCards } : {}),
         ...(dto.device
           ? { device: { ...dto.device, receipt: till.receipt }, flags: till.flags }
           : {}),
@@ -331,6 +354,7 @@ export class SaleWriter {
         }))
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       returnsJson: [],
+      ...(giftCards.length ? { giftCardsJson: giftCards } : {}),
     };
     return { invoiceId: dto.id, created: true, sale };
   }
@@ -556,13 +580,35 @@ export class SaleWriter {
         total: formatPiasters(refundTotal),
       });
     }
+    const storeCredit: GiftCardUseDto[] = [];
     if (refunds.length) {
-      const [{ n }] = await m.query(
-        `SELECT count(*)::int AS n FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment')`,
+      const methods: { id: string; type: string }[] = await m.query(
+        `SELECT id, type FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment')`,
         [[...new Set(refunds.map((r) => r.methodId))]],
       );
-      if (n !== new Set(refunds.map((r) => r.methodId)).size)
+      if (methods.length !== new Set(refunds.map((r) => r.methodId)).size)
         throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
+      // Refunded to store credit (issue 33 item 5): onto the card named, else the sale's customer's
+      // store-credit card; the books credit the gift-card liability (the refund's method account).
+      const giftMethods = new Set(methods.filter((x) => x.type === 'gift_card').map((x) => x.id));
+      for (const r of refunds.filter((x) => giftMethods.has(x.methodId)))
+        storeCredit.push(
+          await creditGiftCard(
+            m,
+            {
+              code: (r as { giftCardCode?: string }).giftCardCode ?? null,
+              customerId: invoice.customer_id,
+            },
+            r.amount,
+            {
+              type: 'return',
+              id: dto.id,
+              branchId: invoice.branch_id,
+              shiftId: shift.id,
+              userId: user.id,
+            },
+          ),
+        );
       await m.query(
         `INSERT INTO sale_payments (id, invoice_id, method_id, amount, kind, return_id, shift_id, branch_id)
          SELECT id, $2, mid, amt, 'refund', $5, $6, $7 FROM unnest($1::uuid[], $3::uuid[], $4::bigint[]) AS t(id, mid, amt)`,
@@ -636,7 +682,7 @@ export class SaleWriter {
       refunds: refunds.map((r) => ({ methodId: r.methodId, amount: r.amount })),
     });
     await pushStockEvents(tx, changes);
-    return { returnId: dto.id, created: true };
+    return { returnId: dto.id, created: true, ...(storeCredit.length ? { storeCredit } : {}) };
   }
 
   private async cashMethod(m: EntityManager): Promise<string> {
@@ -646,6 +692,25 @@ export class SaleWriter {
     if (!row) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
     return row.id;
   }
+}
+
+/**
+ * The sale's gift-card tenders (issue 33 item 5): each names its card. A sale rung offline cannot
+ * have checked a balance, so it may not pay by card (GIFT_CARD_OFFLINE; the till refuses first).
+ */
+function giftCardTenders(
+  dto: CreateSaleDto,
+  methods: PaymentMethodRow[],
+): { code: string; amount: number }[] {
+  const gift = new Set(methods.filter((x) => x.type === 'gift_card').map((x) => x.id));
+  const tenders = dto.payments.filter((p) => gift.has(p.methodId));
+  if (!tenders.length) return [];
+  if (dto.device?.offline) throw new AppException('GIFT_CARD_OFFLINE', HttpStatus.BAD_REQUEST);
+  return tenders.map((p, i) => {
+    if (!p.giftCardCode)
+      throw new AppException('GIFT_CARD_CODE_REQUIRED', HttpStatus.BAD_REQUEST, { payment: i + 1 });
+    return { code: p.giftCardCode, amount: p.amount };
+  });
 }
 
 type SaleContext = {

@@ -79,7 +79,11 @@ export async function readSale(
             FROM sale_payments sp JOIN payment_methods pm ON pm.id = sp.method_id WHERE sp.invoice_id = i.id) x) AS "paymentsJson",
        (SELECT COALESCE(json_agg(x ORDER BY x."createdAt"), '[]') FROM (
           SELECT r.id, r.number, r.total, r.created_at AS "createdAt", ru.display_name AS "cashierName"
-            FROM sale_returns r JOIN users ru ON ru.id = r.cashier_id WHERE r.invoice_id = i.id) x) AS "returnsJson"
+            FROM sale_returns r JOIN users ru ON ru.id = r.cashier_id WHERE r.invoice_id = i.id) x) AS "returnsJson",
+       (SELECT COALESCE(json_agg(x ORDER BY x.code), '[]') FROM (
+          SELECT g.code, -gl.amount AS amount, gl.balance_after AS balance
+            FROM gift_card_ledger gl JOIN gift_cards g ON g.id = gl.card_id
+           WHERE gl.reference_type = 'sale' AND gl.reference_id = i.id AND gl.type = 'redeem') x) AS "giftCardsJson"
      ${SALE_FROM} WHERE i.id = $1`,
     [id],
   );
@@ -96,12 +100,14 @@ export type SaleRow = Record<string, unknown> & {
   linesJson: Record<string, unknown>[];
   paymentsJson: Record<string, unknown>[];
   returnsJson: Record<string, unknown>[];
+  /** the gift cards that paid (issue 33 item 5) */
+  giftCardsJson?: Record<string, unknown>[];
 };
 
 /** The API's shape of a SaleRow for this user (profit with can_see_profit, cost also with can_see_buy_price). */
 export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
   const show = saleCostVisibility(user);
-  const { linesJson, paymentsJson, returnsJson, ...head } = row;
+  const { linesJson, paymentsJson, returnsJson, giftCardsJson, ...head } = row;
   const sale = shapeHeader(head, show.profit, show.cost);
   sale.lines = linesJson.map((l) => {
     const line: SaleDto['lines'][number] = {
@@ -131,6 +137,12 @@ export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
         createdAt: iso(r.createdAt),
       }) as SaleDto['returns'][number],
   );
+  if (giftCardsJson?.length)
+    sale.giftCards = giftCardsJson.map((g) => ({
+      code: String(g.code),
+      amount: n(g.amount),
+      balance: n(g.balance),
+    }));
   return sale;
 }
 

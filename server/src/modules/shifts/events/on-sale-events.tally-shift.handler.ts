@@ -77,6 +77,10 @@ export class TallyShiftSalesHandler implements OnModuleInit {
     this.subscribers.on('customer.payment.received', ({ payload: p }, tx) =>
       p.shiftId ? this.add(tx, p.shiftId, { paymentsIn: p.amount }) : undefined,
     );
+    // A gift card sold or topped up at the till (issue 33 item 5): money in besides the sales.
+    this.subscribers.on('giftcard.loaded', ({ payload: g }, tx) =>
+      g.shiftId ? this.add(tx, g.shiftId, { paymentsIn: g.amount }) : undefined,
+    );
     // An installment collected into the till (issue 30 item 7): money on account in the drawer.
     this.subscribers.on('installment.money', ({ payload: p }, tx) =>
       p.shiftId && p.kind === 'collect'

@@ -13,7 +13,8 @@ export const recomputeShiftTalliesSql = (where = 'TRUE') =>
           (SELECT COALESCE(sum(total), 0) FROM sale_returns WHERE shift_id = s.id),
           (SELECT COALESCE(sum(cost_total), 0) FROM sales_invoices WHERE shift_id = s.id),
           (SELECT COALESCE(sum(cost_total), 0) FROM sale_returns WHERE shift_id = s.id),
-          (SELECT COALESCE(-sum(amount), 0) FROM customer_ledger WHERE shift_id = s.id AND type = 'payment'),
+          (SELECT COALESCE(-sum(amount), 0) FROM customer_ledger WHERE shift_id = s.id AND type = 'payment')
+            + (SELECT COALESCE(sum(amount), 0) FROM gift_card_ledger WHERE shift_id = s.id AND type IN ('issue', 'top_up')),
           (SELECT COALESCE(jsonb_object_agg(method_id, net), '{}'::jsonb)
              FROM (SELECT method_id, sum(CASE WHEN kind = 'refund' THEN -amount ELSE amount END) AS net
                      FROM sale_payments WHERE shift_id = s.id GROUP BY method_id) p)

@@ -67,6 +67,13 @@ export class ShiftsService {
           AND NOT EXISTS (SELECT 1 FROM sales_invoices i WHERE i.maintenance_ticket_id = t.id)`,
       [shiftId],
     );
+    // Gift cards sold or topped up in cash at this till (issue 33 item 5): in the drawer too.
+    const [giftCards] = await m.query(
+      `SELECT COALESCE(sum(l.amount), 0)::bigint AS cash FROM gift_card_ledger l
+         JOIN payment_methods pm ON pm.id = l.method_id
+        WHERE l.shift_id = $1 AND l.type IN ('issue', 'top_up') AND pm.type = 'cash'`,
+      [shiftId],
+    );
     // What no tender paid: left on the customers' accounts, financed by a plan or on credit.
     const [unpaid] = await m.query(
       `SELECT COALESCE(sum(i.due_amount) FILTER (WHERE plan.sale_id IS NOT NULL), 0)::bigint AS installment,
@@ -84,7 +91,7 @@ export class ShiftsService {
     const cashNet = byMethod
       .filter((b: { type: string }) => b.type === 'cash')
       .reduce((s: number, b: { net: number }) => s + b.net, 0);
-    const cashIn = Number(onAccount.cash) + Number(repairs.cash);
+    const cashIn = Number(onAccount.cash) + Number(repairs.cash) + Number(giftCards.cash);
     const totals: ShiftTotalsDto = {
       ...salesFigures(inv, ret),
       byMethod,

@@ -23,6 +23,10 @@ export async function payAtTill(input: {
   register: number;
   direct: (dto: CreateSaleDto) => Promise<SaleDto>;
 }): Promise<{ sale: SaleDto; queued: boolean }> {
+  // A gift card (issue 33 item 5) is spent only where its balance is checked: on the server, now.
+  // Such a sale is never completed on the device (docs/decisions/0083).
+  if (input.dto.payments.some((p) => p.giftCardCode))
+    return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
   let outcome;
   try {
     outcome = await checkoutSale({

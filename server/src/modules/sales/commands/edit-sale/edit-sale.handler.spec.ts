@@ -7,6 +7,8 @@ import { EditSaleHandler } from './edit-sale.handler';
 // Reads of the handler these specs answer with no rows (the fake throws on SQL it has no stub for).
 const READS_ANSWERED_EMPTY: QueryStub[] = [
   [/^\s*SELECT number FROM installment_plans WHERE sale_id = \$1 LIMIT 1/, []],
+  // not paid by gift card before nor now (issue 33 item 5)
+  [/AS gift$/, [{ gift: false }]],
 ];
 
 const invoice = {
@@ -42,6 +44,15 @@ describe('EditSaleHandler', () => {
     expect(await run([[/AS returns FROM sale_returns/, [{ returns: 1 }]]])).toBe(
       'INVOICE_HAS_RETURNS',
     );
+  });
+
+  it('refuses an invoice paid by gift card, or a card among the new payments', async () => {
+    expect(
+      await run([
+        [/AS returns FROM sale_returns/, [{ returns: 0 }]],
+        [/AS gift$/, [{ gift: true }]],
+      ]),
+    ).toBe('GIFT_CARD_EDIT');
   });
 
   it('refuses an invoice whose shift is closed (its Z report is fixed)', async () => {

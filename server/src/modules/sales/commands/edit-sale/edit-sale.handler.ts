@@ -62,6 +62,14 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       [invoiceId],
     );
     if (returns > 0) throw new AppException('INVOICE_HAS_RETURNS', HttpStatus.CONFLICT);
+    // A gift card's balance moved with the sale (issue 33 item 5): its payments stay as they were
+    // (a return refunds them); an edit may not start paying by card either.
+    const [{ gift }] = await m.query(
+      `SELECT EXISTS (SELECT 1 FROM payment_methods pm WHERE pm.type = 'gift_card'
+                 AND (pm.id = ANY($2) OR pm.id IN (SELECT method_id FROM sale_payments WHERE invoice_id = $1))) AS gift`,
+      [invoiceId, dto.payments.map((p) => p.methodId)],
+    );
+    if (gift) throw new AppException('GIFT_CARD_EDIT', HttpStatus.CONFLICT);
     // A closed shift keeps the expected cash and Z report it was closed with: an edit would
     // change its payments and totals behind them, so it is refused (docs/decisions/). The
     // share lock makes a close running at the same time wait for this edit (as for a sale).

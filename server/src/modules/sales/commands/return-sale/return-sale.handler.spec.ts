@@ -78,7 +78,7 @@ describe('ReturnSaleHandler', () => {
       invoice(),
       sold,
       [/type = 'cash' AND active/, [{ id: 'cash' }]],
-      [/count\(\*\)::int AS n FROM payment_methods/, [{ n: 1 }]],
+      [/SELECT id, type FROM payment_methods WHERE id = ANY/, [{ id: 'cash', type: 'cash' }]],
     ]);
     expect(await h.execute(cmd({ lines: [{ saleLineId: 'l-1', quantity: 1 }] }))).toEqual({
       returnId: 'ret-1',

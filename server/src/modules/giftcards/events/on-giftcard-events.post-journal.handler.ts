@@ -1,0 +1,32 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { GiftCardLoadedEvent } from '@pos/contracts';
+import { DomainEventSubscribers, type CommandTransaction } from '../../../core/cqrs';
+import { paymentAccount, queuePosting } from '../../accounting';
+
+/**
+ * The gift cards' postings (issue 33 item 5, docs/decisions/0083): a card sold or topped up is
+ * money in (the method's account) owed back as goods (the gift-card liability), with no revenue
+ * and no VAT. Spending a card and refunding a return to store credit are the sale's and the
+ * return's own entries: their tender or refund by the gift-card method posts to the same liability
+ * (accounting's paymentAccount).
+ */
+@Injectable()
+export class GiftCardPostJournalHandler implements OnModuleInit {
+  constructor(private readonly subscribers: DomainEventSubscribers) {}
+
+  onModuleInit(): void {
+    this.subscribers.on('giftcard.loaded', ({ payload }, tx) => this.loaded(tx, payload));
+  }
+
+  private loaded(tx: CommandTransaction, e: GiftCardLoadedEvent): void {
+    queuePosting(tx, {
+      branchId: e.branchId,
+      source: { type: 'gift_card', id: e.entryId, number: e.code },
+      createdBy: e.userId,
+      lines: [
+        { account: paymentAccount(e.methodType), debit: e.amount },
+        { account: 'gift_card_liability', credit: e.amount },
+      ],
+    });
+  }
+}
