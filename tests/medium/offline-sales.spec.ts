@@ -412,6 +412,23 @@ describe('offline sales', () => {
       expect(await onHand(variantId)).toBe(5);
     });
 
+    it('one transaction for the batch: a sale sent twice in it is made once, the repeat answered with its invoice', async () => {
+      const c = await cashier();
+      const variantId = await product(10);
+      const [a, b] = rung(c, variantId, 2, 1);
+      const res = await c.post('/api/Sales/batch', { sales: [a, b, a] });
+      expect(res.status).toBe(201);
+      const results = res.body.results as Item[];
+      expect(results.map((r) => [r.id, r.ok])).toEqual([
+        [a.id, true],
+        [b.id, true],
+        [a.id, true],
+      ]);
+      expect(results[2].sale!.number).toBe(results[0].sale!.number);
+      expect(await invoicesOf(c.deviceId)).toHaveLength(2);
+      expect(await onHand(variantId)).toBe(8);
+    });
+
     it('answers the sales of a partly made batch as made before and makes the rest', async () => {
       const c = await cashier();
       const variantId = await product(10);

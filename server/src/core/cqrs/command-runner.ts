@@ -15,6 +15,10 @@ import { DomainEventSubscribers } from './domain-event-subscribers';
 /** Set while a command's work runs: a command started inside another leaves the key to the outer one. */
 const insideCommand = new AsyncLocalStorage<true>();
 
+/** A batch of commands in one transaction (CommandRunner.batch). */
+type BatchScope = { m: EntityManager; savepoints: number; committed: (() => void)[] };
+const inBatch = new AsyncLocalStorage<BatchScope>();
+
 /** Audited entities whose change can change what a session resolves to. */
 const AUTH_ENTITIES = new Set(['user', 'role', 'feature', 'session']);
 
@@ -34,9 +38,14 @@ export class CommandRunner {
     @Optional() private readonly wakeup?: OutboxWakeup,
   ) {}
 
-  /** For reads outside the command's transaction (an idempotent retry's look-up). */
+  /**
+   * For reads outside the command's transaction (an idempotent retry's look-up). Inside a batch
+   * (CommandRunner.batch) the batch's own transaction: it sees what the batch made so far, and a
+   * look-up never waits for a second pool connection while the batch holds one (the batches a
+   * retry's duplicates hold would otherwise take them all).
+   */
   get manager(): EntityManager {
-    return this.ds.manager;
+    return inBatch.getStore()?.m ?? this.ds.manager;
   }
 
   async run<R>(meta: RequestMeta, work: (tx: CommandTransaction) => Promise<R>): Promise<R> {
@@ -46,38 +55,73 @@ export class CommandRunner {
     const idem = this.keyed(meta) ? meta.idempotency! : null;
     let touchesAuth = false;
     let published = false;
-    const result = await insideCommand.run(true, () =>
-      this.ds.transaction(async (m) => {
-        if (idem) {
-          const seen = await claimKey(m, idem, meta.userId);
-          // The same request again (a retry, a double click, or one that waited on the first):
-          // the first one's result, and nothing runs.
-          if (seen) return seen.result as R;
-        }
-        const tx = new CommandTransaction(m, meta, (event, t) =>
-          this.subscribers.dispatch(event, t),
+    const body = async (m: EntityManager): Promise<R> => {
+      if (idem) {
+        const seen = await claimKey(m, idem, meta.userId);
+        // The same request again (a retry, a double click, or one that waited on the first):
+        // the first one's result, and nothing runs.
+        if (seen) return seen.result as R;
+      }
+      const tx = new CommandTransaction(m, meta, (event, t) => this.subscribers.dispatch(event, t));
+      const out = await work(tx);
+      if (idem) {
+        const stored = JSON.stringify({ result: out ?? null });
+        tx.write(
+          (bind) =>
+            `UPDATE idempotency_keys SET result = ${bind(stored)}::json WHERE key = ${bind(idem.key)}::uuid`,
         );
-        const out = await work(tx);
-        if (idem) {
-          const stored = JSON.stringify({ result: out ?? null });
-          tx.write(
-            (bind) =>
-              `UPDATE idempotency_keys SET result = ${bind(stored)}::json WHERE key = ${bind(idem.key)}::uuid`,
-          );
-        }
-        await this.flush(tx);
-        touchesAuth = tx.audits.some((a) => AUTH_ENTITIES.has(a.entity));
-        published = tx.events.length > 0 || tx.derived.length > 0;
-        return out;
-      }),
+      }
+      await this.flush(tx);
+      touchesAuth = tx.audits.some((a) => AUTH_ENTITIES.has(a.entity));
+      published = tx.events.length > 0 || tx.derived.length > 0;
+      return out;
+    };
+    const batch = insideCommand.getStore() ? undefined : inBatch.getStore();
+    const result = await insideCommand.run(true, () =>
+      batch ? this.inSavepoint(batch, body) : this.ds.transaction(body),
     );
     if (idem) idem.used = true;
-    // The relay is woken after the commit, not by a NOTIFY inside the transaction (see OutboxWakeup).
-    if (published) this.wakeup?.committed();
-    // A user, role or feature changed: this instance's cached sessions go now (the others on the
-    // commit's notification, core/auth/session-cache.ts).
-    if (touchesAuth) this.sessions?.invalidate();
+    const committed = () => {
+      // The relay is woken after the commit, not by a NOTIFY inside the transaction (see OutboxWakeup).
+      if (published) this.wakeup?.committed();
+      // A user, role or feature changed: this instance's cached sessions go now (the others on the
+      // commit's notification, core/auth/session-cache.ts).
+      if (touchesAuth) this.sessions?.invalidate();
+    };
+    if (batch) batch.committed.push(committed);
+    else committed();
     return result;
+  }
+
+  /**
+   * Runs `work` — commands, one after the other — in one transaction (a till's queued sales,
+   * POST /api/Sales/batch: docs/decisions/0084): each command in a savepoint of it, so a command
+   * that fails is undone alone and the next one goes on, and the whole is committed once (one WAL
+   * flush instead of one per command). What a command does after its commit runs after this one.
+   * If the commit fails nothing of it is made (the caller answers as for no answer).
+   */
+  async batch<R>(work: () => Promise<R>): Promise<R> {
+    const scope: BatchScope = { m: null!, savepoints: 0, committed: [] };
+    const result = await this.ds.transaction((m) => {
+      scope.m = m;
+      return inBatch.run(scope, work);
+    });
+    for (const done of scope.committed) done();
+    return result;
+  }
+
+  private async inSavepoint<R>(batch: BatchScope, body: (m: EntityManager) => Promise<R>) {
+    const name = `command_${++batch.savepoints}`;
+    await batch.m.query(`SAVEPOINT ${name}`);
+    try {
+      const out = await body(batch.m);
+      await batch.m.query(`RELEASE SAVEPOINT ${name}`);
+      return out;
+    } catch (error) {
+      // (a connection gone fails this too: the batch's commit then fails, and nothing is made)
+      await batch.m.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+      throw error;
+    }
   }
 
   /**

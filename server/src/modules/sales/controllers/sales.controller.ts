@@ -22,6 +22,7 @@ import {
   RequirePermissions,
   type RequestMeta,
 } from '../../../core/auth/decorators';
+import { CommandRunner } from '../../../core/cqrs';
 import { AppException, Errors } from '../../../core/errors/app.exception';
 import { sendList } from '../../../core/http/list';
 import { DocumentController, DocumentRoutes, IdParam } from '../../../core/http/document-routes';
@@ -51,6 +52,7 @@ export class SalesController {
   constructor(
     private readonly commands: CommandBus,
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly runner: CommandRunner,
   ) {}
 
   /** CreateSale: 201 with the invoice, or 200 with the same invoice when the id was seen before. */
@@ -87,14 +89,17 @@ export class SalesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { results, created } = await createSales(batch.sales, req, async (dto) => {
-      // (refused for that sale alone, as the single route would refuse it)
-      onGrantedTill(dto, user);
-      const result = await this.commands.execute<CreateSaleCommand, CreateSaleResult>(
-        new CreateSaleCommand(dto, user, meta),
-      );
-      return { created: result.created, sale: await this.answer(result, user) };
-    });
+    // One transaction for the batch, each sale in a savepoint of it (docs/decisions/0084).
+    const { results, created } = await this.runner.batch(() =>
+      createSales(batch.sales, req, async (dto) => {
+        // (refused for that sale alone, as the single route would refuse it)
+        onGrantedTill(dto, user);
+        const result = await this.commands.execute<CreateSaleCommand, CreateSaleResult>(
+          new CreateSaleCommand(dto, user, meta),
+        );
+        return { created: result.created, sale: await this.answer(result, user) };
+      }),
+    );
     res.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { results };
   }
@@ -102,7 +107,8 @@ export class SalesController {
   /** A new sale is answered from what the command wrote (no read-back); a repeated one is read. */
   private answer(result: CreateSaleResult, user: AuthUser) {
     if (result.sale) return shapeSale(result.sale, user);
-    return readSale(this.ds.manager, result.invoiceId, user);
+    // (the runner's manager: inside a batch, its transaction — docs/decisions/0084)
+    return readSale(this.runner.manager, result.invoiceId, user);
   }
 }
 
