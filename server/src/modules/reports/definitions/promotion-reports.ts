@@ -33,7 +33,7 @@ export const PROMOTION_REPORT_DEFINITIONS: ReportDefinition[] = [
                  FROM sales_invoices i JOIN sale_lines l ON l.invoice_id = i.id
                  CROSS JOIN LATERAL jsonb_array_elements(l.pricing->'promotions') e
                 WHERE ${inDays(ctx, 'i.created_at')} AND ${branchIs(ctx, 'i.branch_id')}
-                  AND jsonb_typeof(l.pricing->'promotions') = 'array'
+                  AND l.pricing IS NOT NULL AND jsonb_typeof(l.pricing->'promotions') = 'array'
                 GROUP BY 1, 2) s
          LEFT JOIN promotions pr ON pr.id::text = s.promotion_id`,
   },
