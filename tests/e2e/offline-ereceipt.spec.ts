@@ -87,6 +87,16 @@ test('a till with its own serial prints the e-receipt offline; the server issues
       ],
     })) as { variants: { id: string }[] };
     const variantId = product.variants[0].id;
+    // an offer on it (issue 33 item 6, 0089): the till's receipt names it as a commercial
+    // discount, and the server's rebuild of it must still be the same bytes
+    const offer = `عرض دون اتصال ${stamp}`;
+    await a.post('/api/Promotions', {
+      name: offer,
+      kind: 'item-discount',
+      branchIds: [branch.id],
+      target: { variantIds: [variantId] },
+      off: { amount: 1000 },
+    });
     const roles = (await a.get('/api/Roles')) as { id: string; name: string }[];
     await a.post('/api/Users', {
       username: `oer${stamp}`,
@@ -209,12 +219,17 @@ test('a till with its own serial prints the e-receipt offline; the server issues
       })
       .toEqual([printed]);
     const list = (await a.get(`/api/E-receipts?branchId=${branch.id}`)) as {
+      id: string;
       uuid: string;
       posSerial?: string;
       status: string;
     }[];
     const mine = list.find((r) => r.uuid === printed)!;
     expect(mine.status).not.toBe('chain_broken');
+    const sent = JSON.parse(((await a.get(`/api/E-receipts/${mine.id}`)) as { json: string }).json);
+    expect(sent.itemData[0].commercialDiscountData).toEqual([
+      { amount: 8.77193, description: offer },
+    ]);
     // the first sale's receipt: the one the till built, on the till's serial, not held
     await expect
       .poll(async () => {

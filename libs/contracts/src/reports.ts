@@ -44,6 +44,8 @@ export const SALES_REPORTS: ReportMeta[] = [
     filters: ['period', 'branch', 'cashier'],
   },
   { key: 'HourlyHeatmap', permissions: [], filters: ['period', 'branch', 'cashier'] },
+  /** per promotion and coupon code: sales, units, discount given, net sales (issue 33 item 7) */
+  { key: 'PromotionEffect', permissions: [], filters: ['period', 'branch'] },
 ];
 
 /**

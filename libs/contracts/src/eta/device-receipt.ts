@@ -3,7 +3,12 @@
 // mapping (etaSaleReceiptInput) and serializer the server rebuilds it with on sync. Pure: the
 // SHA-256 is passed in (@noble/hashes on the till, node:crypto on the server).
 import { buildEtaReceipt, etaDateTime, type BuiltEtaReceipt } from './receipt';
-import { etaSaleReceiptInput, type EtaIssuer, type EtaSaleLine } from './sale-receipt';
+import {
+  etaSaleReceiptInput,
+  type EtaIssuer,
+  type EtaLinePromotion,
+  type EtaSaleLine,
+} from './sale-receipt';
 
 export { ETA_POS_SERIAL_PATTERN } from './pos-serial';
 export { ETA_RECEIPT_SUBMIT_WINDOW_HOURS, ETA_RECEIPT_WARN_AFTER_HOURS } from './pos-serial';
@@ -38,6 +43,8 @@ export type DeviceReceiptLine = {
   lineTotal: number;
   discount: number;
   invoiceDiscountShare: number;
+  /** the promotions' shares of `discount` (issue 33; the sale line's pricing on the server) */
+  promotions?: EtaLinePromotion[];
 };
 
 /** The server's line as it reads it back (eta-lines.ts): gross = line total + both discounts. */
@@ -51,6 +58,7 @@ export const deviceEtaLine = (l: DeviceReceiptLine): EtaSaleLine => ({
   grossPiasters: l.lineTotal + l.discount + l.invoiceDiscountShare,
   lineTotalPiasters: l.lineTotal,
   vatRate: l.vatRate,
+  promotions: l.promotions ?? [],
 });
 
 /**

@@ -84,6 +84,12 @@ export type EtaLineInput = {
   unitPrice: EtaDecimal;
   /** discounts before tax (reduce netSale and the VAT base), EGP */
   commercialDiscount?: EtaDecimal;
+  /**
+   * the same discount in named parts (a promotion, a coupon, the cashier's): when given, these are
+   * the line's commercialDiscountData and their sum its commercial discount (commercialDiscount is
+   * then not read)
+   */
+  commercialDiscountData?: { amount: EtaDecimal; description: string }[];
   /** discounts after tax, EGP */
   itemDiscount?: EtaDecimal;
   /** VAT (T1) rate in percent, 0 for none */
@@ -130,7 +136,13 @@ function receiptObject(input: EtaReceiptInput, uuid: string) {
     const quantity = dec(l.quantity);
     const unitPrice = r5(dec(l.unitPrice));
     const totalSale = r5(quantity.mul(unitPrice));
-    const commercial = r5(dec(l.commercialDiscount ?? 0));
+    const parts = l.commercialDiscountData?.map((c) => ({
+      amount: r5(dec(c.amount)),
+      description: c.description,
+    }));
+    const commercial = parts
+      ? parts.reduce((sum, c) => sum.plus(c.amount), new D(0))
+      : r5(dec(l.commercialDiscount ?? 0));
     const itemDisc = r5(dec(l.itemDiscount ?? 0));
     const valueDifference = r5(dec(l.valueDifference ?? 0));
     const netSale = totalSale.minus(commercial);
@@ -149,6 +161,7 @@ function receiptObject(input: EtaReceiptInput, uuid: string) {
       rate,
       t1,
       total,
+      parts,
     };
   });
   const sum = (f: (x: (typeof lines)[number]) => Dec) =>
@@ -210,9 +223,11 @@ function receiptObject(input: EtaReceiptInput, uuid: string) {
       netSale: n(x.netSale),
       totalSale: n(x.totalSale),
       total: n(x.total),
-      commercialDiscountData: x.commercial.isZero()
-        ? []
-        : [{ amount: n(x.commercial), description: 'discount' }],
+      commercialDiscountData: x.parts
+        ? x.parts.map((c) => ({ amount: n(c.amount), description: txt(c.description, 100) }))
+        : x.commercial.isZero()
+          ? []
+          : [{ amount: n(x.commercial), description: 'discount' }],
       itemDiscountData: x.itemDisc.isZero()
         ? []
         : [{ amount: n(x.itemDisc), description: 'discount' }],
@@ -433,7 +448,19 @@ export function etaLineFromInclusive(p: {
   /** after the line discount and the invoice discount share, piasters (VAT included) */
   lineTotalPiasters: number;
   vatRate: number;
-}): { quantity: string; unitPrice: string; commercialDiscount: string; itemDiscount: string } {
+  /**
+   * the promotions' shares of the discount (piasters, VAT included, within gross − lineTotal),
+   * each with its description: the commercial discount is then split into one part per
+   * promotion and the rest (the cashier's line and invoice discounts) as "discount"
+   */
+  promotions?: { piasters: number; description: string }[];
+}): {
+  quantity: string;
+  unitPrice: string;
+  commercialDiscount: string;
+  itemDiscount: string;
+  commercialDiscountData?: { amount: string; description: string }[];
+} {
   const q = new D(p.quantity);
   const rate = new D(p.vatRate);
   const factor = rate.div(100).plus(1);
@@ -451,12 +478,47 @@ export function etaLineFromInclusive(p: {
     ? new D(0)
     : grossExcl.div(q).toDecimalPlaces(ETA_DP, Decimal.ROUND_UP);
   const totalSale = r5(q.mul(unitPrice));
+  const commercial = totalSale.minus(netSale);
+  const parts = commercialParts(commercial, factor, {
+    promotions: p.promotions ?? [],
+    manualPiasters:
+      p.grossPiasters -
+      p.lineTotalPiasters -
+      (p.promotions ?? []).reduce((s, x) => s + Math.max(0, x.piasters), 0),
+  });
   return {
     quantity: q.toString(),
     unitPrice: unitPrice.toFixed(ETA_DP),
-    commercialDiscount: totalSale.minus(netSale).toFixed(ETA_DP),
+    commercialDiscount: commercial.toFixed(ETA_DP),
     itemDiscount: itemDiscount.toFixed(ETA_DP),
+    ...(parts ? { commercialDiscountData: parts } : {}),
   };
+}
+
+/**
+ * The line's commercial discount (EGP before VAT, 5 dp) in named parts (docs/decisions/0089):
+ * each promotion's share is its piasters before VAT rounded to 5 dp, the cashier's discounts
+ * (line and invoice) take what is left, or, when there are none, the last promotion does, so the
+ * parts add up to the commercial discount exactly. null (one "discount" part, as before): no
+ * promotion, or a part would not be positive.
+ */
+function commercialParts(
+  commercial: Dec,
+  factor: Dec,
+  p: { promotions: { piasters: number; description: string }[]; manualPiasters: number },
+): { amount: string; description: string }[] | null {
+  const promos = p.promotions.filter((x) => x.piasters > 0);
+  if (!promos.length) return null;
+  const parts = promos.map((x) => ({
+    amount: r5(new D(x.piasters).div(100).div(factor)),
+    description: x.description,
+  }));
+  const manual = p.manualPiasters > 0;
+  if (manual) parts.push({ amount: new D(0), description: 'discount' });
+  const last = parts[parts.length - 1];
+  last.amount = commercial.minus(parts.slice(0, -1).reduce((s, x) => s.plus(x.amount), new D(0)));
+  if (parts.some((x) => !x.amount.gt(0))) return null;
+  return parts.map((x) => ({ amount: x.amount.toFixed(ETA_DP), description: x.description }));
 }
 
 /**

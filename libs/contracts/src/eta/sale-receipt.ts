@@ -34,7 +34,24 @@ export type EtaSaleLine = {
   /** after the line's discount and its share of the invoice discount */
   lineTotalPiasters: number;
   vatRate: number;
+  /** the promotions on the line and their shares of its discount (sale_lines.pricing) */
+  promotions?: EtaLinePromotion[] | null;
 };
+
+/** A promotion's share of a line's discount (piasters, VAT included), the code that unlocked it. */
+export type EtaLinePromotion = { promotionId: string; name: string; amount: number; code?: string };
+
+/**
+ * A promotion's part of the commercial discount as ETA reads it: its name, and the coupon code
+ * after it. In promotion id order, so the till and the server write the same bytes whatever order
+ * each kept them in.
+ */
+export const etaPromotionParts = (promotions: EtaLinePromotion[] | null | undefined) =>
+  (promotions ?? [])
+    .filter((x) => x.amount > 0)
+    .slice()
+    .sort((a, b) => (a.promotionId < b.promotionId ? -1 : a.promotionId > b.promotionId ? 1 : 0))
+    .map((x) => ({ piasters: x.amount, description: x.code ? `${x.name} - ${x.code}` : x.name }));
 
 /** The taxpayer and its branch as the receipt's seller. */
 export type EtaIssuer = {
@@ -60,6 +77,7 @@ export function etaLineInput(line: EtaSaleLine, rin: string): EtaLineInput {
       grossPiasters: line.grossPiasters,
       lineTotalPiasters: line.lineTotalPiasters,
       vatRate: line.vatRate,
+      promotions: etaPromotionParts(line.promotions),
     }),
   };
 }

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { AggregateFolder } from './aggregates/aggregate-folder';
 import { ReportsController } from './controllers/reports.controller';
+import { PROMOTION_REPORT_DEFINITIONS } from './definitions/promotion-reports';
 import { SALES_REPORT_DEFINITIONS } from './definitions/sales-reports';
 import { STOCK_REPORT_DEFINITIONS } from './definitions/stock-reports';
 import { AggregateSalesHandler } from './events/on-sale-events.aggregate.handler';
@@ -31,6 +32,10 @@ export class ReportsModule implements OnModuleInit {
   constructor(private readonly registry: ReportRegistry) {}
 
   onModuleInit(): void {
-    this.registry.register(...SALES_REPORT_DEFINITIONS, ...STOCK_REPORT_DEFINITIONS);
+    this.registry.register(
+      ...SALES_REPORT_DEFINITIONS,
+      ...STOCK_REPORT_DEFINITIONS,
+      ...PROMOTION_REPORT_DEFINITIONS,
+    );
   }
 }

@@ -33,6 +33,7 @@ const GROUPS: { key: string; names: string[] }[] = [
       'Returns',
       'Discounts',
       'HourlyHeatmap',
+      'PromotionEffect',
     ],
   },
   { key: 'inventory', names: ['InventoryValuation', 'StockMovement', 'DeadStock'] },

@@ -15,7 +15,13 @@ const INSERT_LINES = `INSERT INTO journal_lines (entry_id, line_no, account_id, 
    WHERE l.d + l.c > 0`;
 
 const SALES = `WITH inv AS MATERIALIZED (
-    SELECT i.*, gen_random_uuid() AS eid FROM sales_invoices i
+    SELECT i.*, gen_random_uuid() AS eid,
+           -- what its promotions gave, before VAT, per line to the piaster (as SalePostJournalHandler)
+           COALESCE((SELECT sum(round((SELECT sum((x->>'amount')::bigint) FROM jsonb_array_elements(l.pricing->'promotions') x)
+                                      * 100.0 / (100 + l.vat_rate)))
+                       FROM sale_lines l
+                      WHERE l.invoice_id = i.id AND jsonb_typeof(l.pricing->'promotions') = 'array'), 0)::bigint AS promo
+      FROM sales_invoices i
      WHERE NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.source_type = 'sale' AND e.source_id = i.id)
        -- a repair's sale is posted by its ticket (issue 30 item 20)
        AND i.maintenance_ticket_id IS NULL),
@@ -24,7 +30,8 @@ const SALES = `WITH inv AS MATERIALIZED (
   l AS (
     SELECT inv.eid, inv.branch_id, x.k, x.d, x.c, x.party FROM inv CROSS JOIN LATERAL (VALUES
       ('customers', inv.due_amount, 0::bigint, inv.customer_id),
-      ('sales', 0::bigint, inv.total - inv.vat_total, NULL::uuid),
+      ('sales', 0::bigint, inv.total - inv.vat_total + inv.promo, NULL::uuid),
+      ('sales_discounts_promotions', inv.promo, 0::bigint, NULL::uuid),
       ('vat_output', 0::bigint, inv.vat_total, NULL::uuid),
       ('cogs', inv.cost_total, 0::bigint, NULL::uuid),
       ('inventory', 0::bigint, inv.cost_total, NULL::uuid)) AS x(k, d, c, party)

@@ -22,6 +22,7 @@ export type SystemAccount =
   | 'opening_balances'
   | 'sales'
   | 'sales_returns'
+  | 'sales_discounts_promotions'
   | 'other_income'
   | 'cogs'
   | 'shrinkage'

@@ -268,6 +268,7 @@ export class IssueEReceiptHandler implements OnModuleInit {
       grossPiasters: Number(l.gross),
       lineTotalPiasters: Number(l.line_total),
       vatRate: l.vat_rate,
+      promotions: l.promotions ?? [],
     }));
     if (!lines.some((l) => l.quantity > 0)) return null;
     // the chain head of this POS serial, locked until the sale commits

@@ -28,7 +28,7 @@ export class SalePostJournalHandler implements OnModuleInit {
    * customers account (party: the customer) against sales net of VAT and VAT output; the goods
    * leave inventory at the average cost the stock ledger used.
    */
-  private sale(tx: CommandTransaction, s: SaleCompletedEvent): void {
+  private async sale(tx: CommandTransaction, s: SaleCompletedEvent): Promise<void> {
     // A repair's sale: the ticket's settle entry already posted its money, revenue and VAT (and
     // the parts left inventory for repair costs when used), so posting the sale too would count
     // them twice.
@@ -37,7 +37,7 @@ export class SalePostJournalHandler implements OnModuleInit {
       branchId: s.branchId,
       source: { type: 'sale', id: s.saleId, number: s.number },
       createdBy: s.cashierId,
-      lines: saleLines(s),
+      lines: saleLines(s, s.discounts > 0 ? await promotionsGiven(tx, s.saleId) : 0),
     });
   }
 
@@ -87,18 +87,21 @@ export class SalePostJournalHandler implements OnModuleInit {
       source: { type: 'sale', id: e.saleId, number: inv.number },
       description: `edit: ${e.reason}`,
       createdBy: tx.meta.userId ?? null,
-      lines: saleLines({
-        customerId: inv.customer_id,
-        cod: inv.cod === true,
-        vat: Number(inv.vat_total),
-        total: Number(inv.total),
-        costTotal: Number(inv.cost_total),
-        dueAmount: Number(inv.due_amount),
-        payments: (inv.payments as { type: string; amount: string | number }[]).map((p) => ({
-          type: p.type,
-          amount: Number(p.amount),
-        })),
-      }),
+      lines: saleLines(
+        {
+          customerId: inv.customer_id,
+          cod: inv.cod === true,
+          vat: Number(inv.vat_total),
+          total: Number(inv.total),
+          costTotal: Number(inv.cost_total),
+          dueAmount: Number(inv.due_amount),
+          payments: (inv.payments as { type: string; amount: string | number }[]).map((p) => ({
+            type: p.type,
+            amount: Number(p.amount),
+          })),
+        },
+        await promotionsGiven(tx, e.saleId),
+      ),
     });
     // Its own entry, so that a later edit (which reverses the invoice's entries) keeps it.
     const revalued = revaluation(e.stockValue - (e.before.costTotal - e.after.costTotal));
@@ -138,6 +141,8 @@ function saleLines(
   > & {
     payments: { type: string; amount: number }[];
   },
+  /** what the sale's promotions gave, before VAT (promotionsGiven) */
+  promotions = 0,
 ): PostingLine[] {
   return [
     ...s.payments.map((p): PostingLine => ({ account: paymentAccount(p.type), debit: p.amount })),
@@ -149,11 +154,30 @@ function saleLines(
           debit: s.dueAmount,
           party: s.customerId ? { type: 'customer', id: s.customerId } : null,
         },
-    { account: 'sales', credit: s.total - s.vat },
+    // the revenue before the promotions, and what they gave on their own account (0090)
+    { account: 'sales', credit: s.total - s.vat + promotions },
+    { account: 'sales_discounts_promotions', debit: promotions },
     { account: 'vat_output', credit: s.vat },
     { account: 'cogs', debit: s.costTotal },
     { account: 'inventory', credit: s.costTotal },
   ];
+}
+
+/**
+ * What a sale's promotions gave, before VAT (docs/decisions/0090): each line's promotion shares
+ * (sale_lines.pricing, VAT included, as the receipt prints them) without the VAT of its rate,
+ * rounded per line to the piaster.
+ */
+export async function promotionsGiven(tx: CommandTransaction, saleId: string): Promise<number> {
+  const [row] = (await tx.m.query(
+    `SELECT COALESCE(SUM(ROUND(p.amount * 100.0 / (100 + l.vat_rate))), 0)::bigint AS given
+       FROM sale_lines l
+       CROSS JOIN LATERAL (SELECT SUM((e->>'amount')::bigint) AS amount
+                             FROM jsonb_array_elements(l.pricing->'promotions') e) p
+      WHERE l.invoice_id = $1 AND jsonb_typeof(l.pricing->'promotions') = 'array'`,
+    [saleId],
+  )) as { given: string }[];
+  return Number(row?.given ?? 0);
 }
 
 async function methodTypes(tx: CommandTransaction, ids: string[]): Promise<Map<string, string>> {

@@ -39,6 +39,7 @@ export function deviceReceiptBuilder(
       lineTotal: l.lineTotal,
       discount: l.discount,
       invoiceDiscountShare: l.invoiceDiscountShare,
+      promotions: l.promotions ?? [],
     });
   }
   const issuer = data.issuer;
