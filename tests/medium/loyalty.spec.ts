@@ -17,6 +17,7 @@ import { bookViolations } from './support/invariants';
 describe('loyalty points', () => {
   let t: TestApp;
   let seller: Client;
+  let admin: Client;
   let branchId: string;
   let cash: string;
   let gift: string;
@@ -56,7 +57,7 @@ describe('loyalty points', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = new Client(t.app);
+    admin = new Client(t.app);
     await admin.signIn('admin');
     [{ branch_id: branchId }] = await t.ds.query(
       `SELECT branch_id FROM users WHERE username = 'admin'`,
@@ -210,5 +211,43 @@ describe('loyalty points', () => {
       [first.body.id],
     );
     expect(n).toBe(1);
+  });
+
+  it('a new point value revalues the points held; off, nothing is earned; only the admin changes it', async () => {
+    const customerId = await newCustomer();
+    expect((await sell(3, [{ methodId: cash, amount: 3_000 }], customerId)).status).toBe(201);
+    const set = (c: Client, body: object) =>
+      c.put('/api/Loyalty/program', body).set(IDEMPOTENCY_HEADER, randomUUID());
+    const forbidden = await set(seller, { enabled: true, spendPerPoint: 1000, pointValue: 20 });
+    expect(forbidden.status).toBe(403);
+    const bad = await set(admin, { enabled: true, spendPerPoint: 0, pointValue: 20 });
+    expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const [{ held: all }] = await t.ds.query(
+      'SELECT sum(points)::bigint AS held FROM loyalty_balances',
+    );
+    const before = await account('loyalty_liability');
+    const doubled = await set(admin, { enabled: false, spendPerPoint: 1000, pointValue: 20 });
+    expect([doubled.status, doubled.body]).toEqual([
+      200,
+      { enabled: false, spendPerPoint: 1000, pointValue: 20 },
+    ]);
+    expect((await account('loyalty_liability')) - before).toBe(Number(all) * 10);
+    expect(await held(customerId)).toMatchObject({ points: 3, value: 60 });
+    // off: a sale earns nothing and points are not taken
+    const off = await sell(2, [{ methodId: cash, amount: 2_000 }], customerId);
+    expect(off.body.loyalty).toBeUndefined();
+    const refused = await sell(
+      1,
+      [
+        { methodId: points, amount: 20 },
+        { methodId: cash, amount: 980 },
+      ],
+      customerId,
+    );
+    expect([refused.status, refused.body.code]).toEqual([400, 'LOYALTY_OFF']);
+    expect((await set(admin, { enabled: true, spendPerPoint: 1000, pointValue: 10 })).status).toBe(
+      200,
+    );
+    expect(await held(customerId)).toMatchObject({ points: 3, value: 30 });
   });
 });

@@ -1,25 +1,51 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { LoyaltyProgramDto } from '@pos/contracts';
 import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { Authenticated } from '../../../core/auth/decorators';
+import type { AuthUser } from '../../../core/auth/auth.types';
+import {
+  AdminOnly,
+  Authenticated,
+  CurrentUser,
+  Meta,
+  type RequestMeta,
+} from '../../../core/auth/decorators';
+import { Idempotent } from '../../../core/http/idempotency';
+import { SetLoyaltyProgramCommand } from '../commands/set-loyalty-program';
 import { IdParam } from '../../../core/http/document-routes';
 import { loyaltyProgram } from '../services/loyalty-ledger';
 
 /**
  * /Loyalty (issue 33 item 4, docs/decisions/0091): the program and a customer's points, read by
  * any signed-in cashier (the till shows the balance when a customer is picked; redeeming is part
- * of the sale).
+ * of the sale); changing the program is the admin's.
  */
 @ApiTags('loyalty')
 @Controller('Loyalty')
 export class LoyaltyController {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly commands: CommandBus,
+  ) {}
 
   @Get('program')
   @Authenticated()
   program() {
     return loyaltyProgram(this.ds.manager);
+  }
+
+  /** Change the program (admin): a new point value revalues the points held (docs/decisions/0091). */
+  @AdminOnly()
+  @Idempotent()
+  @Put('program')
+  setProgram(
+    @Body() dto: LoyaltyProgramDto,
+    @CurrentUser() user: AuthUser,
+    @Meta() meta: RequestMeta,
+  ) {
+    return this.commands.execute(new SetLoyaltyProgramCommand(dto, user, meta));
   }
 
   /** The customer's points, what they are worth now, and their last 20 movements. */

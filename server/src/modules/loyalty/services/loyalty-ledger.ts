@@ -31,9 +31,16 @@ export type LoyaltyMove = {
   pointsAfter: number;
 };
 
-export async function loyaltyProgram(m: EntityManager): Promise<LoyaltyProgram> {
+/**
+ * The program; `share` when points move with it (a change of the point value, which takes the row
+ * `update`, waits for those sales and they for it).
+ */
+export async function loyaltyProgram(
+  m: EntityManager,
+  lock?: 'share' | 'update',
+): Promise<LoyaltyProgram> {
   const [row] = await m.query(
-    'SELECT enabled, spend_per_point, point_value FROM loyalty_program WHERE id = 1',
+    `SELECT enabled, spend_per_point, point_value FROM loyalty_program WHERE id = 1${lock ? ` FOR ${lock.toUpperCase()}` : ''}`,
   );
   return row
     ? {
@@ -98,7 +105,7 @@ export async function redeemPoints(
   ref: LoyaltyRef,
 ): Promise<LoyaltyMove | null> {
   if (amount <= 0) return null;
-  const program = await loyaltyProgram(m);
+  const program = await loyaltyProgram(m, 'share');
   if (!program.enabled) throw new AppException('LOYALTY_OFF', HttpStatus.BAD_REQUEST);
   if (!customerId) throw new AppException('LOYALTY_NEEDS_CUSTOMER', HttpStatus.BAD_REQUEST);
   if (amount % program.pointValue !== 0)
@@ -127,7 +134,7 @@ export async function earnPoints(
   ref: LoyaltyRef,
 ): Promise<LoyaltyMove | null> {
   if (!customerId || paid <= 0) return null;
-  const program = await loyaltyProgram(m);
+  const program = await loyaltyProgram(m, 'share');
   if (!program.enabled) return null;
   const points = Math.floor(paid / program.spendPerPoint);
   if (points <= 0) return null;
@@ -162,7 +169,7 @@ export async function takeBackPoints(
   const balance = await lockBalance(m, customerId);
   const points = Math.min(due, balance);
   if (points <= 0) return null;
-  const { pointValue } = await loyaltyProgram(m);
+  const { pointValue } = await loyaltyProgram(m, 'share');
   return move(m, customerId, 'return', -points, -points * pointValue, balance, ref);
 }
 
