@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { IDEMPOTENCY_HEADER } from '@pos/contracts';
+import { IDEMPOTENCY_HEADER, type ReportResultDto } from '@pos/contracts';
 import {
   Client,
   createTestApp,
@@ -249,5 +249,35 @@ describe('loyalty points', () => {
       200,
     );
     expect(await held(customerId)).toMatchObject({ points: 3, value: 30 });
+  });
+
+  it('the liabilities report: gift cards, store credit and points, each issued − used = outstanding = the books', async () => {
+    const res = await admin.get('/api/Reports/Liabilities');
+    expect(res.status).toBe(200);
+    const rows = (res.body as ReportResultDto).rows as Record<string, number | string | null>[];
+    expect(rows.map((r) => r.liability).sort()).toEqual(
+      ['الرصيد الدائن للعملاء', 'بطاقات الهدايا', 'نقاط الولاء'].sort(),
+    );
+    const [db] = await t.ds.query(
+      `SELECT (SELECT COALESCE(sum(balance), 0) FROM gift_cards WHERE kind = 'gift')::bigint AS gift,
+              (SELECT COALESCE(sum(balance), 0) FROM gift_cards WHERE kind = 'store_credit')::bigint AS credit,
+              (SELECT COALESCE(sum(points), 0) FROM loyalty_balances)::bigint AS points`,
+    );
+    const byName = new Map(rows.map((r) => [r.liability, r]));
+    const gift = byName.get('بطاقات الهدايا')!;
+    const credit = byName.get('الرصيد الدائن للعملاء')!;
+    const loyalty = byName.get('نقاط الولاء')!;
+    expect([gift.outstanding, credit.outstanding, loyalty.outstanding, loyalty.points]).toEqual([
+      Number(db.gift),
+      Number(db.credit),
+      Number(db.points) * 10,
+      Number(db.points),
+    ]);
+    for (const r of rows) expect(Number(r.issued) - Number(r.used)).toBe(r.outstanding);
+    expect(Number(gift.outstanding) + Number(credit.outstanding)).toBe(
+      await account('gift_card_liability'),
+    );
+    expect(loyalty.outstanding).toBe(await account('loyalty_liability'));
+    expect((await seller.get('/api/Reports/Liabilities')).status).toBe(403);
   });
 });
