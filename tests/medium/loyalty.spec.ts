@@ -57,6 +57,12 @@ describe('loyalty points', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // the demo (npm run demo, the template of this lane): its customers' sales earned points
+    const [demo] = await t.ds.query(
+      'SELECT count(*)::int AS holders, COALESCE(sum(points), 0)::int AS points FROM loyalty_balances WHERE points > 0',
+    );
+    expect(demo.holders).toBeGreaterThanOrEqual(3);
+    expect(await bookViolations(t)).toEqual({});
     admin = new Client(t.app);
     await admin.signIn('admin');
     [{ branch_id: branchId }] = await t.ds.query(
