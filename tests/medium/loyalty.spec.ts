@@ -285,5 +285,30 @@ describe('loyalty points', () => {
     );
     expect(loyalty.outstanding).toBe(await account('loyalty_liability'));
     expect((await seller.get('/api/Reports/Liabilities')).status).toBe(403);
+    // the workbook (English headings): the same three rows and outstanding figures
+    const xlsx = await admin.agent
+      .get('/api/Reports/Liabilities?format=xlsx')
+      .set('Cookie', 'locale=en')
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(xlsx.status).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as never);
+    const ws = wb.worksheets[0];
+    const head = (ws.getRow(3).values as unknown[]).slice(1);
+    const col = head.indexOf('Outstanding') + 1;
+    expect(col).toBeGreaterThan(0);
+    const sheet: number[] = [];
+    ws.eachRow((r, i) => {
+      if (i > 3) sheet.push(Math.round(Number(r.getCell(col).value) * 100));
+    });
+    expect(sheet.sort((x, y) => x - y)).toEqual(
+      rows.map((r) => Number(r.outstanding)).sort((x, y) => x - y),
+    );
   });
 });

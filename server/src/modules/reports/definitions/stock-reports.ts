@@ -62,7 +62,7 @@ const LABELS: Record<Locale, Record<string, string>> = {
     Vat: 'تقرير ضريبة القيمة المضافة',
     ExpensesByCategory: 'المصروفات حسب البند',
     Balances: 'أرصدة العملاء والموردين',
-    Liabilities: 'الالتزامات القائمة: بطاقات الهدايا والرصيد الدائن ونقاط الولاء',
+    Liabilities: 'الالتزامات القائمة (بطاقات الهدايا والرصيد الدائن ونقاط الولاء)',
   },
   en: {
     inventory: 'Inventory',
@@ -115,7 +115,7 @@ const LABELS: Record<Locale, Record<string, string>> = {
     Vat: 'VAT report',
     ExpensesByCategory: 'Expenses by category',
     Balances: 'Customer and vendor balances',
-    Liabilities: 'Outstanding liabilities: gift cards, store credit, loyalty points',
+    Liabilities: 'Outstanding liabilities (gift cards, store credit, loyalty points)',
   },
 };
 
