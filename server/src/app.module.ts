@@ -31,6 +31,7 @@ import { StatisticsModule } from './modules/statistics';
 import { ReportsModule } from './modules/reports';
 import { PricingModule } from './modules/pricing';
 import { GiftCardsModule } from './modules/giftcards';
+import { LoyaltyModule } from './modules/loyalty';
 
 /** Core and the contexts: each module registers its own entities (`TypeOrmModule.forFeature`). */
 export const APP_MODULES = [
@@ -62,6 +63,7 @@ export const APP_MODULES = [
   DeliveryModule,
   PricingModule,
   GiftCardsModule,
+  LoyaltyModule,
   // Last: its `/Reports/:key` must not shadow the books' `/reports/TrialBalance` etc. (Express
   // paths ignore case; the first registered route wins).
   ReportsModule,

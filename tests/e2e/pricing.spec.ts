@@ -108,6 +108,8 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     await picker.pressSequentially(phone, { delay: 30 });
     await page.getByTestId('customer-option').filter({ hasText: customerName }).click();
     await expect(page.getByTestId('pos-customer')).toHaveValue(customerName);
+    // a new customer: their loyalty points (none yet) show beside them (issue 33 item 4)
+    await expect(page.getByTestId('customer-points')).toContainText('نقاط الولاء: 0');
     await page.getByTestId('pos-search').focus();
     await scan(page, `PR1${tag}`);
     const riceLine = page.locator(`[data-testid="cart-line"][data-variant-id="${rice}"]`);
@@ -152,6 +154,7 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     await expect(page.getByTestId('pay-gift-balance')).toContainText('50.00');
     await expect(page.getByTestId('pay-amount-gift_card')).toHaveValue(/^50(\.00)?$/);
     await page.getByTestId('pay-amount-cash').fill('85');
+    await expect(page.getByTestId('pay-amount-loyalty')).toBeDisabled();
     await page.getByTestId('pay-submit').click();
     await expect(dialog).toBeHidden();
 
@@ -163,6 +166,9 @@ test('a wholesale customer gets the wholesale price, buy 2 get 1 and a coupon ap
     await expect(offer).toContainText('30.00');
     await expect(receipt.getByTestId('receipt-coupon')).toHaveText(`كوبون ${code}`);
     await expect(receipt.getByTestId('receipt-gift-card')).toHaveText('0.00');
+    // points on the 85.00 paid in cash, not on the card's 50.00: 8 (1 per 10.00)
+    await expect(receipt.getByTestId('receipt-points-earned')).toHaveText('8');
+    await expect(receipt.getByTestId('receipt-points-balance')).toHaveText('8');
   } finally {
     await call('post', `/api/Promotions/${promo.id}/deactivate`);
     await call('post', `/api/Promotions/${couponPromo.id}/deactivate`);

@@ -276,6 +276,29 @@ describe('offline sales', () => {
     expect(Number(row.balance)).toBe(8000);
   });
 
+  it('earns loyalty points on an offline sale when it syncs; refuses points as its tender', async () => {
+    const c = await cashier(['can_see_customers']);
+    const variantId = await product(10, 10000);
+    const customer = (await admin.post('/api/Customers', { name: 'عميل نقاط دون اتصال' })).body;
+    const methods = (await admin.get('/api/PaymentMethods')).body as { id: string; type: string }[];
+    const points = methods.find((m) => m.type === 'loyalty')!.id;
+    const res = await c.sell({
+      customerId: customer.id,
+      lines: [{ variantId, quantity: 1 }],
+      payments: [{ methodId: cash, amount: 10000 }],
+    });
+    expect([res.status, res.body.loyalty]).toEqual([201, { earned: 10, redeemed: 0, balance: 10 }]);
+    const refused = await c.sell({
+      customerId: customer.id,
+      lines: [{ variantId, quantity: 1 }],
+      payments: [
+        { methodId: points, amount: 100 },
+        { methodId: cash, amount: 9900 },
+      ],
+    });
+    expect([refused.status, refused.body.code]).toEqual([400, 'LOYALTY_OFFLINE']);
+  });
+
   it('makes one invoice of an offline sale posted twice', async () => {
     const c = await cashier();
     const variantId = await product(0);

@@ -492,6 +492,23 @@ export type GiftCardLoadedEvent = {
   userId: string;
 };
 
+/**
+ * A customer's loyalty points moved (issue 33 item 4): earned on a sale, taken back by a return,
+ * revalued by a change of the point value (redeeming is the sale's tender). `value` is signed
+ * piasters: the books move the loyalty liability by it against the loyalty expense.
+ */
+export type LoyaltyMovedEvent = {
+  kind: 'earn' | 'return' | 'revalue';
+  customerId: string | null;
+  points: number;
+  value: number;
+  referenceType: string;
+  referenceId: string;
+  number?: string | null;
+  branchId: string | null;
+  userId: string;
+};
+
 export type DomainEventMap = {
   'sale.completed': SaleCompletedEvent;
   'sale.returned': SaleReturnedEvent;
@@ -528,6 +545,7 @@ export type DomainEventMap = {
   'delivery.collected': DeliveryCollectedEvent;
   'delivery.settled': DeliverySettledEvent;
   'giftcard.loaded': GiftCardLoadedEvent;
+  'loyalty.moved': LoyaltyMovedEvent;
 };
 
 export type DomainEventType = keyof DomainEventMap;

@@ -73,3 +73,4 @@ export * from './pricing';
 export * from './dto/pricing.dto';
 export * from './giftcards';
 export * from './dto/giftcards.dto';
+export * from './dto/loyalty.dto';

@@ -11,6 +11,8 @@ export const PAYMENT_METHOD_TYPES = [
   'installment',
   /** a gift card or store credit (issue 33 item 5): the tender names the card's code */
   'gift_card',
+  /** loyalty points (issue 33 item 4): the tender redeems the sale's customer's points */
+  'loyalty',
 ] as const;
 /** Types that are never a tender: the sale's unpaid remainder stays on the customer (issue 16). */
 export const ON_ACCOUNT_METHOD_TYPES: readonly PaymentMethodType[] = ['credit', 'installment'];

@@ -67,4 +67,6 @@ export const STATS_REPORTS: ReportMeta[] = [
   { key: 'Vat', permissions: ['can_see_totals'], filters: ['period', 'branch'] },
   { key: 'ExpensesByCategory', permissions: ['can_see_expenses'], filters: ['period', 'branch'] },
   { key: 'Balances', permissions: ['can_see_customer_depts'], filters: ['party'] },
+  /** gift cards, store credit and loyalty points outstanding now (issue 33 item 7) */
+  { key: 'Liabilities', permissions: ['can_see_totals'], filters: [] },
 ];

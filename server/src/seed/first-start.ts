@@ -34,6 +34,7 @@ export async function seedBase(m: EntityManager): Promise<void> {
         nameEn: 'Gift card / store credit',
         type: 'gift_card' as const,
       },
+      { nameAr: 'نقاط الولاء', nameEn: 'Loyalty points', type: 'loyalty' as const },
     ];
     for (const [i, method] of methods.entries()) {
       await m.insert(PaymentMethodEntity, {

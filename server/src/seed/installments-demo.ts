@@ -32,6 +32,7 @@ import {
   TallyShiftSalesHandler,
   ShiftPostJournalHandler,
 } from '../modules/shifts';
+import { LoyaltyPostJournalHandler } from '../modules/loyalty';
 import { demoMeta, demoRunner, demoAdmin } from './demo-runner';
 
 /** The register the demo's installment sales are rung up on (a shift opened and closed here). */
@@ -238,6 +239,7 @@ export async function seedDemoInstallments(ds: DataSource): Promise<void> {
     CustomerPostJournalHandler,
     TallyShiftSalesHandler,
     InstallmentPostJournalHandler,
+    LoyaltyPostJournalHandler,
   );
   const shifts = new ShiftsService(ds);
   const sell = new CreateSaleHandler(

@@ -19,6 +19,7 @@ import {
   ReservationPostJournalHandler,
 } from '../modules/reservations';
 import type { SaleWriter } from '../modules/sales';
+import { LoyaltyPostJournalHandler } from '../modules/loyalty';
 import { demoMeta, demoRunner, demoUser } from './demo-runner';
 
 async function demoActor(ds: DataSource) {
@@ -51,7 +52,7 @@ export async function seedDemoReservations(ds: DataSource): Promise<void> {
     [ctx.branchId],
   );
   if (customers.length < 2 || variants.length < 5) return;
-  const runner = demoRunner(ds, ReservationPostJournalHandler);
+  const runner = demoRunner(ds, ReservationPostJournalHandler, LoyaltyPostJournalHandler);
   const ledger = new StockLedger();
   const create = new CreateReservationHandler(runner, ledger);
   const day = 86400_000;
@@ -109,7 +110,7 @@ export async function seedDemoDelivery(ds: DataSource): Promise<void> {
     [ctx.branchId],
   );
   if (drivers.length < 2 || sales.length < 7) return;
-  const runner = demoRunner(ds, DeliveryPostJournalHandler);
+  const runner = demoRunner(ds, DeliveryPostJournalHandler, LoyaltyPostJournalHandler);
   const create = new CreateDeliveryHandler(runner);
   // No demo order fails or comes back, so no sale is returned here.
   const step = new StepDeliveryHandler(runner, null as unknown as SaleWriter);

@@ -59,6 +59,20 @@ export const BOOK_INVARIANTS: Record<string, string> = {
              WHERE l.account_id = (SELECT id FROM accounts WHERE system_key = 'gift_card_liability')) bk,
            (SELECT COALESCE(sum(balance), 0)::bigint AS v FROM gift_cards) c
      WHERE bk.v <> c.v`,
+  // every customer's loyalty points equal their ledger and its last row's points after (issue 33 item 4)
+  loyaltyVsLedger: `SELECT b.customer_id FROM loyalty_balances b
+      LEFT JOIN LATERAL (SELECT sum(l.points) AS total,
+               (SELECT l2.points_after FROM loyalty_ledger l2 WHERE l2.customer_id = b.customer_id ORDER BY l2.created_at DESC, l2.id DESC LIMIT 1) AS last
+             FROM loyalty_ledger l WHERE l.customer_id = b.customer_id) ll ON true
+     WHERE b.points <> COALESCE(ll.total, 0) OR (ll.last IS NOT NULL AND ll.last <> b.points)`,
+  // the loyalty liability equals the points held at the program's point value (and their ledger value)
+  loyaltyLiabilityVsPoints: `SELECT bk.v AS booked, p.v AS held, lv.v AS ledger
+      FROM (SELECT COALESCE(sum(l.credit - l.debit), 0)::bigint AS v FROM journal_lines l
+             WHERE l.account_id = (SELECT id FROM accounts WHERE system_key = 'loyalty_liability')) bk,
+           (SELECT COALESCE(sum(b.points), 0)::bigint * COALESCE((SELECT point_value FROM loyalty_program WHERE id = 1), 0) AS v
+              FROM loyalty_balances b) p,
+           (SELECT COALESCE(sum(value), 0)::bigint AS v FROM loyalty_ledger) lv
+     WHERE bk.v <> p.v OR bk.v <> lv.v`,
   // every stock level equals the sum of its movements
   stockVsMovements: `SELECT s.variant_id, s.inventory_id FROM stock_levels s
       LEFT JOIN stock_movements m ON m.variant_id = s.variant_id AND m.inventory_id = s.inventory_id

@@ -543,6 +543,8 @@ export type SaleDto = {
   returns: { id: string; number: string; total: number; createdAt: string; cashierName: string }[];
   /** the gift cards that paid (issue 33 item 5): code, amount and what each held after; absent when none */
   giftCards?: GiftCardUseDto[];
+  /** the customer's loyalty points this sale earned and redeemed, and what they held after (issue 33 item 4) */
+  loyalty?: { earned: number; redeemed: number; balance: number };
   /** profit only with can_see_profit; costTotal (like lines' unitCost) only with can_see_profit and can_see_buy_price */
   costTotal?: number;
   profit?: number;

@@ -64,6 +64,8 @@ export const FIELD_LABELS_AR: Record<string, string> = {
   'field.clientTotal': 'الإجمالي المعروض',
   'field.cod': 'الدفع عند الاستلام',
   'field.code': 'الكود',
+  'field.spendPerPoint': 'المبلغ المنفق لكل نقطة',
+  'field.pointValue': 'قيمة النقطة',
   'field.giftCardCode': 'كود بطاقة الهدية',
   'field.commercialRegister': 'السجل التجاري',
   'field.compare': 'المقارنة',

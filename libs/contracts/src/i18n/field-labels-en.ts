@@ -64,6 +64,8 @@ export const FIELD_LABELS_EN: Record<string, string> = {
   'field.clientTotal': 'Displayed total',
   'field.cod': 'Cash on delivery',
   'field.code': 'Code',
+  'field.spendPerPoint': 'Spend per point',
+  'field.pointValue': 'Point value',
   'field.giftCardCode': 'Gift card code',
   'field.commercialRegister': 'Commercial register',
   'field.compare': 'Comparison',

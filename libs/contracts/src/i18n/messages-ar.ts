@@ -131,6 +131,13 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.GIFT_CARD_METHOD': 'لا تُدفع قيمة بطاقة الهدية ببطاقة هدية ولا بالآجل',
   'errors.GIFT_CARD_OFFLINE':
     'لا يمكن الدفع ببطاقة هدية في بيع بدون اتصال (لا يمكن التحقق من رصيدها)؛ اختر طريقة دفع أخرى',
+  'errors.LOYALTY_OFF': 'برنامج الولاء متوقف؛ لا تُستبدل النقاط',
+  'errors.LOYALTY_NEEDS_CUSTOMER': 'اختر العميل أولًا للدفع بنقاط الولاء',
+  'errors.LOYALTY_AMOUNT_STEP': 'يُدفع بالنقاط بمضاعفات قيمة النقطة ({step})',
+  'errors.LOYALTY_INSUFFICIENT': 'رصيد العميل {points} نقطة قيمتها {value} فقط والمطلوب {amount}',
+  'errors.LOYALTY_EDIT': 'فاتورة اكتسبت أو استبدلت نقاط ولاء لا تُعدَّل؛ استخدم المرتجع',
+  'errors.LOYALTY_OFFLINE':
+    'لا يمكن الدفع بنقاط الولاء في بيع بدون اتصال (لا يمكن التحقق من الرصيد)؛ اختر طريقة دفع أخرى',
   'errors.GIFT_CARD_EDIT': 'فاتورة مدفوعة ببطاقة هدية لا تُعدَّل مدفوعاتها؛ استخدم المرتجع',
   'errors.STORE_CREDIT_NEEDS_CUSTOMER':
     'رد المبلغ رصيدًا للمتجر يحتاج عميلًا على الفاتورة أو كود بطاقة هدية',

@@ -137,6 +137,15 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.GIFT_CARD_METHOD': 'A gift card cannot be paid for with a gift card or on account',
   'errors.GIFT_CARD_OFFLINE':
     'A gift card cannot be used on a sale rung offline (its balance cannot be checked); take another tender',
+  'errors.LOYALTY_OFF': 'The loyalty program is off; points cannot be redeemed',
+  'errors.LOYALTY_NEEDS_CUSTOMER': 'Pick the customer first to pay with loyalty points',
+  'errors.LOYALTY_AMOUNT_STEP': "Points pay in multiples of a point's value ({step})",
+  'errors.LOYALTY_INSUFFICIENT':
+    'The customer holds only {points} points worth {value}; {amount} was asked',
+  'errors.LOYALTY_EDIT':
+    'A sale that earned or redeemed loyalty points cannot be edited; return it instead',
+  'errors.LOYALTY_OFFLINE':
+    'Loyalty points cannot be used on a sale rung offline (the balance cannot be checked); take another tender',
   'errors.GIFT_CARD_EDIT': 'A sale paid by gift card cannot change its payments; return it instead',
   'errors.STORE_CREDIT_NEEDS_CUSTOMER':
     'A refund to store credit needs the sale to have a customer, or a gift card code',

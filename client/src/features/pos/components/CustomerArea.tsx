@@ -13,6 +13,7 @@ import type { CartCustomer } from '../../../shared/lib/cart';
 import { toast } from '../../../shared/ui/toast';
 import { CustomerPicker, type CustomerSearchHit } from '../../customers';
 import { searchCustomersOrDevice } from '../offline/catalog';
+import { useCustomerPoints } from '../api/loyalty';
 import { customerGroupOf } from '../pricing/rulesCache';
 import { pickableLists } from '../pricing/tillPricing';
 import {
@@ -59,6 +60,8 @@ export const CustomerArea = memo(function CustomerArea({
   }, [customerId, groupKnown, setGroup]);
   const [adding, setAdding] = useState(false);
   const [typed, setTyped] = useState('');
+  // Their loyalty points (issue 33 item 4), from the server while online.
+  const points = useCustomerPoints(customerId).data;
   return (
     <>
       <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
@@ -107,6 +110,11 @@ export const CustomerArea = memo(function CustomerArea({
       {customer && customer.balance !== 0 && (
         <Typography variant="caption" color={customer.balance > 0 ? 'error' : 'text.secondary'}>
           {t('customer.balance', { amount: formatPiasters(customer.balance) })}
+        </Typography>
+      )}
+      {customer && points?.enabled && (
+        <Typography variant="caption" color="text.secondary" data-testid="customer-points">
+          {t('customer.points', { points: points.points, value: formatPiasters(points.value) })}
         </Typography>
       )}
     </>

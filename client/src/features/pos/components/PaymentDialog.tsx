@@ -29,6 +29,7 @@ import {
   type CartCustomer,
   type PaymentEntry,
 } from '../../../shared/lib/cart';
+import type { CustomerPoints } from '../api/loyalty';
 import { GiftCardTender } from './GiftCardTender';
 
 const CREDIT_TEXT = {
@@ -57,6 +58,8 @@ type Props = {
    * within the customer's cached credit limit (docs/offline.md).
    */
   offline?: boolean;
+  /** The customer's loyalty points (issue 33 item 4), read from the server; none offline. */
+  points?: CustomerPoints | null;
   onClose: () => void;
   /**
    * `installment`: the remainder is sold on «تقسيط»; a plan dialog follows the sale. `cod`: the
@@ -85,6 +88,7 @@ export function PaymentDialog({
   error = null,
   mayPlan = false,
   offline = false,
+  points = null,
   onClose,
   onPay,
 }: Props) {
@@ -101,6 +105,10 @@ export function PaymentDialog({
   // The gift-card tender (issue 33 item 5): the card checked on the server, or none.
   const [giftCard, setGiftCard] = useState<GiftCardDto | null>(null);
   const isGift = (m: PaymentMethodDto) => m.type === 'gift_card';
+  // The points tender (issue 33 item 4): online, with a customer holding points; whole points only.
+  const isPoints = (m: PaymentMethodDto) => m.type === 'loyalty';
+  const pointsUsable = !offline && hasCustomer && !!points?.enabled && points.value > 0;
+  const step = points?.pointValue ?? 1;
 
   const entries: PaymentEntry[] = methods.map((m) =>
     isGift(m)
@@ -109,10 +117,16 @@ export function PaymentDialog({
           amount: giftCard ? (amounts[m.id] ?? 0) : 0,
           giftCardCode: giftCard?.code,
         }
-      : { methodId: m.id, amount: amounts[m.id] ?? 0 },
+      : { methodId: m.id, amount: isPoints(m) && !pointsUsable ? 0 : (amounts[m.id] ?? 0) },
   );
   const giftEntry = entries.find((e) => e.giftCardCode);
   const giftOver = !!giftCard && !!giftEntry && giftEntry.amount > giftCard.balance;
+  const pointsMethod = methods.find(isPoints);
+  const pointsAmount = pointsMethod
+    ? (entries.find((e) => e.methodId === pointsMethod.id)?.amount ?? 0)
+    : 0;
+  const pointsOver =
+    pointsAmount > 0 && (pointsAmount > (points?.value ?? 0) || pointsAmount % step !== 0);
   const summary = paymentSummary(total, entries, methods);
   const [codChosen, setCod] = useState(false);
   const cod = codChosen && summary.remaining > 0;
@@ -120,7 +134,8 @@ export function PaymentDialog({
   const mayGrantCredit = useCan()('can_grant_credit');
   const credit =
     customer && !cod ? creditProblem(customer, summary.remaining, mayGrantCredit, offline) : null;
-  const canPay = !summary.overpaid && !needsCustomer && !credit && !giftOver && !submitting;
+  const canPay =
+    !summary.overpaid && !needsCustomer && !credit && !giftOver && !pointsOver && !submitting;
 
   const othersThan = (methodId: string) =>
     entries.filter((e) => e.methodId !== methodId).reduce((s, e) => s + e.amount, 0);
@@ -128,7 +143,11 @@ export function PaymentDialog({
     const rest = Math.max(0, total - othersThan(method.id));
     setAmounts((a) => ({
       ...a,
-      [method.id]: isGift(method) ? Math.min(rest, giftCard?.balance ?? 0) : rest,
+      [method.id]: isGift(method)
+        ? Math.min(rest, giftCard?.balance ?? 0)
+        : isPoints(method)
+          ? Math.floor(Math.min(rest, points?.value ?? 0) / step) * step
+          : rest,
     }));
   };
   /** a card checked: it pays what it can of what the others leave; cash gives way to it */
@@ -178,9 +197,13 @@ export function PaymentDialog({
                   </Typography>
                   <AmountField
                     id={`${baseId}-${m.id}`}
-                    value={isGift(m) && !giftCard ? null : (amounts[m.id] ?? null)}
-                    disabled={isGift(m) && !giftCard}
-                    error={isGift(m) && giftOver}
+                    value={
+                      (isGift(m) && !giftCard) || (isPoints(m) && !pointsUsable)
+                        ? null
+                        : (amounts[m.id] ?? null)
+                    }
+                    disabled={(isGift(m) && !giftCard) || (isPoints(m) && !pointsUsable)}
+                    error={(isGift(m) && giftOver) || (isPoints(m) && pointsOver)}
                     onValue={(v) => setAmounts((a) => ({ ...a, [m.id]: v }))}
                     autoFocus={i === 0}
                     guard={guard}
@@ -189,7 +212,7 @@ export function PaymentDialog({
                   />
                   <Button
                     size="small"
-                    disabled={isGift(m) && !giftCard}
+                    disabled={(isGift(m) && !giftCard) || (isPoints(m) && !pointsUsable)}
                     onClick={() => fillRest(m)}
                     aria-label={t('pay.restFor', { method: methodName(m, i18n.language) })}
                     data-testid={`pay-rest-${m.type}`}
@@ -205,6 +228,25 @@ export function PaymentDialog({
                     offline={offline}
                     onCard={(card, amount) => chooseGiftCard(m, card, amount)}
                   />
+                )}
+                {isPoints(m) && (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid="pay-points-note"
+                  >
+                    {offline
+                      ? t('pay.pointsOffline')
+                      : !hasCustomer
+                        ? t('pay.pointsNoCustomer')
+                        : points?.enabled
+                          ? t('pay.pointsBalance', {
+                              points: points.points,
+                              value: formatPiasters(points.value),
+                              step: formatPiasters(step),
+                            })
+                          : null}
+                  </Typography>
                 )}
               </Stack>
             ))}
@@ -255,6 +297,14 @@ export function PaymentDialog({
           {giftOver && giftCard && (
             <Alert severity="error" sx={{ mt: 1 }} data-testid="pay-gift-over">
               {t('pay.giftOver', { balance: formatPiasters(giftCard.balance) })}
+            </Alert>
+          )}
+          {pointsOver && (
+            <Alert severity="error" sx={{ mt: 1 }} data-testid="pay-points-over">
+              {t('pay.pointsOver', {
+                value: formatPiasters(points?.value ?? 0),
+                step: formatPiasters(step),
+              })}
             </Alert>
           )}
           {summary.overpaid && (

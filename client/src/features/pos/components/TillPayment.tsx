@@ -9,6 +9,7 @@ import { sessionUserState } from '../../../shared/state';
 import { toast } from '../../../shared/ui/toast';
 import { salesApi, salesKeys } from '../../sales';
 import { useSellsOffline, useTillPaymentMethods } from '../hooks/useTillPayment';
+import { useCustomerPoints } from '../api/loyalty';
 import type { TillExtras } from '../lib/tillExtras';
 import { payAtTill } from '../offline/outbox/payAtTill';
 import { requestPricingRefresh } from '../pricing/usePricingRules';
@@ -48,6 +49,8 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
   const offline = useSellsOffline(pay.open);
   const total = useAtomValue(cartTotalsAtom).total;
   const customer = useAtomValue(cartCustomerAtom);
+  // the customer's loyalty points, for the points tender (online only)
+  const points = useCustomerPoints(pay.open && !offline ? (customer?.id ?? null) : null);
   const close = useSetAtom(closePayAtom);
   const submitting = useSetAtom(paySubmittingAtom);
   const failed = useSetAtom(payFailedAtom);
@@ -85,6 +88,7 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
       // A plan or a delivery order is made of the server's invoice: from the invoice page later.
       onSold(sale, { installment: installment && !queued, cod: dto.cod === true && !queued });
       void queryClient.invalidateQueries({ queryKey: salesKeys.currentShift });
+      void queryClient.invalidateQueries({ queryKey: ['loyalty'] });
       void queryClient.invalidateQueries({ queryKey: ['catalog', 'variant-search'] });
     } catch (err) {
       // said inside the dialog, which stays open (a toast behind it went unseen)
@@ -117,6 +121,7 @@ export function TillPayment({ extras, inventoryId, mayPlan, focusSearch, onSold 
       }}
       mayPlan={mayPlan}
       offline={offline}
+      points={points.data ?? null}
       onPay={(payments, options) => {
         if (paymentSummary(total, payments, methods.data ?? []).overpaid) return;
         void send(payments, options.installment, options.cod);

@@ -43,6 +43,7 @@ const GROUPS: { key: string; names: string[] }[] = [
       'Vat',
       'ExpensesByCategory',
       'Balances',
+      'Liabilities',
       'TrialBalance',
       'AccountStatement',
       'IncomeStatement',

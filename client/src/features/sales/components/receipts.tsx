@@ -350,6 +350,18 @@ export function SaleReceipt({
             'receipt-gift-card',
           ]),
           sale.changeDue > 0 && [t('receipt.change'), money(sale.changeDue)],
+          // the customer's loyalty points (issue 33 item 4): earned here, redeemed, and held now
+          !!sale.loyalty?.earned && [
+            t('receipt.pointsEarned'),
+            String(sale.loyalty.earned),
+            'receipt-points-earned',
+          ],
+          !!sale.loyalty?.redeemed && [t('receipt.pointsRedeemed'), String(sale.loyalty.redeemed)],
+          sale.loyalty && [
+            t('receipt.pointsBalance'),
+            String(sale.loyalty.balance),
+            'receipt-points-balance',
+          ],
           sale.dueAmount > 0 && [t('receipt.due'), money(sale.dueAmount), undefined, true],
         ]}
       />

@@ -38,6 +38,8 @@ export type SystemAccount =
   | 'cod_receivable'
   | 'inter_branch'
   | 'gift_card_liability'
+  | 'loyalty_liability'
+  | 'loyalty_expense'
   | 'other_cash_payments';
 
 export type Party = { type: 'customer' | 'vendor'; id: string };
@@ -81,6 +83,9 @@ export function paymentAccount(type: string): SystemAccount {
     // Spending a gift card or store credit lowers what the cards hold; refunding to one raises it.
     case 'gift_card':
       return 'gift_card_liability';
+    // Redeeming loyalty points lowers the points owed (issue 33 item 4).
+    case 'loyalty':
+      return 'loyalty_liability';
     default:
       return 'bank';
   }

@@ -50,12 +50,19 @@ const LABELS: Record<Locale, Record<string, string>> = {
     phone: 'الهاتف',
     balance: 'الرصيد',
     credit_limit: 'حد الائتمان',
+    liability: 'الالتزام',
+    holders: 'أصحاب الأرصدة',
+    issued: 'المُصدَر',
+    used: 'المستخدَم',
+    outstanding: 'الرصيد القائم',
+    points: 'النقاط',
     InventoryValuation: 'تقييم المخزون',
     StockMovement: 'حركة صنف',
     DeadStock: 'الأصناف الراكدة',
     Vat: 'تقرير ضريبة القيمة المضافة',
     ExpensesByCategory: 'المصروفات حسب البند',
     Balances: 'أرصدة العملاء والموردين',
+    Liabilities: 'الالتزامات القائمة (بطاقات الهدايا والرصيد الدائن ونقاط الولاء)',
   },
   en: {
     inventory: 'Inventory',
@@ -96,12 +103,19 @@ const LABELS: Record<Locale, Record<string, string>> = {
     phone: 'Phone',
     balance: 'Balance',
     credit_limit: 'Credit limit',
+    liability: 'Liability',
+    holders: 'Holders',
+    issued: 'Issued',
+    used: 'Used',
+    outstanding: 'Outstanding',
+    points: 'Points',
     InventoryValuation: 'Inventory valuation',
     StockMovement: 'Stock movement of an item',
     DeadStock: 'Dead stock',
     Vat: 'VAT report',
     ExpensesByCategory: 'Expenses by category',
     Balances: 'Customer and vendor balances',
+    Liabilities: 'Outstanding liabilities (gift cards, store credit, loyalty points)',
   },
 };
 
@@ -364,6 +378,46 @@ const DEFINITIONS: Omit<ReportDefinition, 'labels'>[] = [
         ? parts.join(' UNION ALL ')
         : `SELECT NULL::text AS party, NULL::text AS name, NULL::text AS phone, 0::bigint AS balance,
                   NULL::bigint AS credit_limit WHERE FALSE`;
+    },
+  },
+  {
+    // What the store owes as goods now (issue 33 item 7, docs/decisions/0091): gift cards, store
+    // credit and loyalty points — holders with a balance, everything ever issued (loaded, refunded
+    // onto, earned, revalued up), used (spent, taken back, revalued down) and what is outstanding
+    // (issued − used); loyalty also in points, valued at the program's point value.
+    key: 'Liabilities',
+    permissions: ['can_see_totals'],
+    filters: [],
+    sort: 'liability',
+    tieBreak: ['ord'],
+    columns: [
+      ...cols('text', 'liability'),
+      ...cols('count', 'holders', SUM),
+      ...cols('money', 'issued used outstanding', SUM),
+      ...cols('count', 'points'),
+    ],
+    query: (ctx) => {
+      const en = ctx.locale === 'en';
+      const name = (ar: string, eng: string) => ctx.p(en ? eng : ar);
+      return `WITH g AS (
+                SELECT c.kind, count(*) FILTER (WHERE c.balance > 0)::int AS holders,
+                       COALESCE(sum(c.balance), 0)::bigint AS outstanding,
+                       COALESCE(sum((SELECT sum(l.amount) FROM gift_card_ledger l WHERE l.card_id = c.id AND l.amount > 0)), 0)::bigint AS issued,
+                       COALESCE(-sum((SELECT sum(l.amount) FROM gift_card_ledger l WHERE l.card_id = c.id AND l.amount < 0)), 0)::bigint AS used
+                  FROM gift_cards c GROUP BY c.kind),
+              k(kind, ord, liability) AS (VALUES ('gift', 1, ${name('بطاقات الهدايا', 'Gift cards')}),
+                                                 ('store_credit', 2, ${name('الرصيد الدائن للعملاء', 'Store credit')}))
+              SELECT k.ord, k.liability, COALESCE(g.holders, 0) AS holders, COALESCE(g.issued, 0) AS issued,
+                     COALESCE(g.used, 0) AS used, COALESCE(g.outstanding, 0) AS outstanding, NULL::bigint AS points
+                FROM k LEFT JOIN g ON g.kind = k.kind
+              UNION ALL
+              SELECT 3, ${name('نقاط الولاء', 'Loyalty points')},
+                     (SELECT count(*)::int FROM loyalty_balances WHERE points > 0),
+                     (SELECT COALESCE(sum(value) FILTER (WHERE value > 0), 0)::bigint FROM loyalty_ledger),
+                     (SELECT COALESCE(-sum(value) FILTER (WHERE value < 0), 0)::bigint FROM loyalty_ledger),
+                     (SELECT COALESCE(sum(points), 0)::bigint FROM loyalty_balances)
+                       * COALESCE((SELECT point_value FROM loyalty_program WHERE id = 1), 0),
+                     (SELECT COALESCE(sum(points), 0)::bigint FROM loyalty_balances)`;
     },
   },
 ];

@@ -36,6 +36,7 @@ import { deviceSale, negativeStockFlags, takeDeviceReceipt, writeSaleFlags } fro
 import { saleAutoPrices } from './sale-pricing';
 import { PricingQueries, SaleCoupons } from '../../pricing';
 import { creditGiftCard, redeemGiftCards } from '../../giftcards';
+import { earnPoints, raiseLoyaltyMove, redeemPoints, takeBackPoints } from '../../loyalty';
 import type {
   CreateSaleCommand,
   CreateSaleResult,
@@ -133,6 +134,7 @@ export class SaleWriter {
       till.waive,
     );
     const giftTenders = giftCardTenders(dto, ctx.methods);
+    const pointsTender = loyaltyTender(dto, ctx.methods);
     const costTotal = lines.reduce((s, l) => s + lineAmount(l.quantity, l.unitCost), 0);
 
     const lineIds = lines.map(() => uuidv7());
@@ -198,6 +200,25 @@ export class SaleWriter {
       shiftId: ctx.shiftId,
       userId: user.id,
     });
+    // Loyalty (issue 33 item 4, docs/decisions/0091): points redeemed as a tender under the
+    // customer's balance row lock (after the invoice row, like the cards), then earned on what was
+    // paid by other means than cards, points or the customer's account.
+    const loyaltyRef = {
+      type: 'sale' as const,
+      id: dto.id,
+      branchId: ctx.branchId,
+      userId: user.id,
+    };
+    const redeemed = await redeemPoints(m, customer?.id ?? null, pointsTender, loyaltyRef);
+    const earned = await earnPoints(
+      m,
+      customer?.id ?? null,
+      math.total -
+        pointsTender -
+        giftTenders.reduce((s, g) => s + g.amount, 0) -
+        (cod ? 0 : pay.dueAmount),
+      loyaltyRef,
+    );
     const changes = await this.ledger.apply(
       m,
       lines.map((l) => ({
@@ -284,6 +305,7 @@ export class SaleWriter {
       ...(dto.installment && customer && pay.dueAmount > 0 && !cod ? { installment: true } : {}),
       ...(cod && pay.dueAmount > 0 ? { cod: true } : {}),
     });
+    await raiseLoyaltyMove(tx, earned, { ...loyaltyRef, number });
     tx.pushAll(await stockEvents(m, changes));
     // The invoice as readSale would read it back (same columns, same shaping), from what was written.
     const variants = new Map(ctx.variants.map((v) => [v.id, v]));
@@ -355,6 +377,15 @@ export class SaleWriter {
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       returnsJson: [],
       ...(giftCards.length ? { giftCardsJson: giftCards } : {}),
+      ...(redeemed || earned
+        ? {
+            loyaltyJson: {
+              earned: earned?.points ?? 0,
+              redeemed: -(redeemed?.points ?? 0),
+              balance: (earned ?? redeemed)!.pointsAfter,
+            },
+          }
+        : {}),
     };
     return { invoiceId: dto.id, created: true, sale };
   }
@@ -583,7 +614,7 @@ export class SaleWriter {
     const storeCredit: GiftCardUseDto[] = [];
     if (refunds.length) {
       const methods: { id: string; type: string }[] = await m.query(
-        `SELECT id, type FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment')`,
+        `SELECT id, type FROM payment_methods WHERE id = ANY($1) AND active AND type NOT IN ('credit', 'installment', 'loyalty')`,
         [[...new Set(refunds.map((r) => r.methodId))]],
       );
       if (methods.length !== new Set(refunds.map((r) => r.methodId)).size)
@@ -646,6 +677,28 @@ export class SaleWriter {
     await m.query(
       `UPDATE sales_invoices SET status = $2, returned_total = returned_total + $3 WHERE id = $1`,
       [invoiceId, open === 0 ? 'returned' : 'partially_returned', total],
+    );
+    // The points the sale earned on what is returned go back (docs/decisions/0091).
+    const loyaltyRef = {
+      type: 'return' as const,
+      id: dto.id,
+      branchId: invoice.branch_id,
+      userId: user.id,
+    };
+    await raiseLoyaltyMove(
+      tx,
+      await takeBackPoints(
+        m,
+        invoice.customer_id,
+        {
+          id: invoiceId,
+          total: Number(invoice.total),
+          returnedBefore: Number(invoice.returned_total),
+          returnedNow: total,
+        },
+        loyaltyRef,
+      ),
+      { ...loyaltyRef, number },
     );
     const changes = await this.ledger.apply(
       m,
@@ -711,6 +764,20 @@ function giftCardTenders(
       throw new AppException('GIFT_CARD_CODE_REQUIRED', HttpStatus.BAD_REQUEST, { payment: i + 1 });
     return { code: p.giftCardCode, amount: p.amount };
   });
+}
+
+/**
+ * What the sale's points tenders pay (issue 33 item 4): points are online only, as cards are
+ * (LOYALTY_OFFLINE: a till cannot check a balance it does not hold).
+ */
+function loyaltyTender(dto: CreateSaleDto, methods: PaymentMethodRow[]): number {
+  const points = new Set(methods.filter((x) => x.type === 'loyalty').map((x) => x.id));
+  const amount = dto.payments
+    .filter((p) => points.has(p.methodId))
+    .reduce((s, p) => s + p.amount, 0);
+  if (amount > 0 && dto.device?.offline)
+    throw new AppException('LOYALTY_OFFLINE', HttpStatus.BAD_REQUEST);
+  return amount;
 }
 
 type SaleContext = {

@@ -83,7 +83,12 @@ export async function readSale(
        (SELECT COALESCE(json_agg(x ORDER BY x.code), '[]') FROM (
           SELECT g.code, -gl.amount AS amount, gl.balance_after AS balance
             FROM gift_card_ledger gl JOIN gift_cards g ON g.id = gl.card_id
-           WHERE gl.reference_type = 'sale' AND gl.reference_id = i.id AND gl.type = 'redeem') x) AS "giftCardsJson"
+           WHERE gl.reference_type = 'sale' AND gl.reference_id = i.id AND gl.type = 'redeem') x) AS "giftCardsJson",
+       (SELECT json_build_object('earned', COALESCE(sum(ll.points) FILTER (WHERE ll.type = 'earn'), 0),
+                                 'redeemed', COALESCE(-sum(ll.points) FILTER (WHERE ll.type = 'redeem'), 0),
+                                 'balance', (array_agg(ll.points_after ORDER BY ll.created_at DESC, ll.id DESC))[1])
+          FROM loyalty_ledger ll WHERE ll.reference_type = 'sale' AND ll.reference_id = i.id
+         HAVING count(*) > 0) AS "loyaltyJson"
      ${SALE_FROM} WHERE i.id = $1`,
     [id],
   );
@@ -102,12 +107,14 @@ export type SaleRow = Record<string, unknown> & {
   returnsJson: Record<string, unknown>[];
   /** the gift cards that paid (issue 33 item 5) */
   giftCardsJson?: Record<string, unknown>[];
+  /** the customer's loyalty points the sale earned and redeemed, and their balance after (issue 33 item 4) */
+  loyaltyJson?: Record<string, unknown> | null;
 };
 
 /** The API's shape of a SaleRow for this user (profit with can_see_profit, cost also with can_see_buy_price). */
 export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
   const show = saleCostVisibility(user);
-  const { linesJson, paymentsJson, returnsJson, giftCardsJson, ...head } = row;
+  const { linesJson, paymentsJson, returnsJson, giftCardsJson, loyaltyJson, ...head } = row;
   const sale = shapeHeader(head, show.profit, show.cost);
   sale.lines = linesJson.map((l) => {
     const line: SaleDto['lines'][number] = {
@@ -137,6 +144,12 @@ export function shapeSale(row: SaleRow, user: AuthUser | null): SaleDto {
         createdAt: iso(r.createdAt),
       }) as SaleDto['returns'][number],
   );
+  if (loyaltyJson)
+    sale.loyalty = {
+      earned: n(loyaltyJson.earned),
+      redeemed: n(loyaltyJson.redeemed),
+      balance: n(loyaltyJson.balance),
+    };
   if (giftCardsJson?.length)
     sale.giftCards = giftCardsJson.map((g) => ({
       code: String(g.code),

@@ -25,7 +25,9 @@ export async function payAtTill(input: {
 }): Promise<{ sale: SaleDto; queued: boolean }> {
   // A gift card (issue 33 item 5) is spent only where its balance is checked: on the server, now.
   // Such a sale is never completed on the device (docs/decisions/0083).
-  if (input.dto.payments.some((p) => p.giftCardCode))
+  // Loyalty points (issue 33 item 4) likewise: their balance is the server's.
+  const points = new Set(input.methods.filter((m) => m.type === 'loyalty').map((m) => m.id));
+  if (input.dto.payments.some((p) => p.giftCardCode || (points.has(p.methodId) && p.amount > 0)))
     return { sale: await withNetworkRetry(() => input.direct(input.dto)), queued: false };
   let outcome;
   try {

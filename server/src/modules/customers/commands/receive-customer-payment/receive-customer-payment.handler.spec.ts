@@ -15,7 +15,7 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
   [/^\s*SELECT customer_id FROM customer_ledger WHERE id = \$1/, []],
   [/^\s*SELECT s\.id, s\.number,/, []],
   [
-    /^\s*SELECT id, type FROM payment_methods WHERE id = \$1 AND active AND type NOT IN \('credit', 'installment', 'gift_card'\)/,
+    /^\s*SELECT id, type FROM payment_methods WHERE id = \$1 AND active AND type NOT IN \('credit', 'installment', 'gift_card', 'loyalty'\)/,
     [],
   ],
   [/^\s*SELECT branch_id, active FROM vaults WHERE id = \$1/, []],

@@ -78,7 +78,7 @@ export class ReceiveCustomerPaymentHandler extends TransactionalCommandHandler<
     let methodType: string | null = null;
     if (dto.methodId) {
       const [method] = await m.query(
-        `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment', 'gift_card')`,
+        `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment', 'gift_card', 'loyalty')`,
         [dto.methodId],
       );
       if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);

@@ -159,7 +159,7 @@ export class MoveTicketHandler extends TransactionalCommandHandler<
     // no open shift of the cashier in the ticket's branch
     if (!shift) throw new AppException('SHIFT_NOT_OPEN', HttpStatus.BAD_REQUEST);
     const [method] = await tx.m.query(
-      `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment', 'gift_card')`,
+      `SELECT id, type FROM payment_methods WHERE id = $1 AND active AND type NOT IN ('credit', 'installment', 'gift_card', 'loyalty')`,
       [methodId],
     );
     if (!method) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);

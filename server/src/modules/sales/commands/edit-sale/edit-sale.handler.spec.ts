@@ -9,6 +9,8 @@ const READS_ANSWERED_EMPTY: QueryStub[] = [
   [/^\s*SELECT number FROM installment_plans WHERE sale_id = \$1 LIMIT 1/, []],
   // not paid by gift card before nor now (issue 33 item 5)
   [/AS gift$/, [{ gift: false }]],
+  // no loyalty points moved by it nor paid now (issue 33 item 4)
+  [/AS points$/, [{ points: false }]],
 ];
 
 const invoice = {
@@ -53,6 +55,15 @@ describe('EditSaleHandler', () => {
         [/AS gift$/, [{ gift: true }]],
       ]),
     ).toBe('GIFT_CARD_EDIT');
+  });
+
+  it('refuses an invoice that moved loyalty points, or points among the new payments', async () => {
+    expect(
+      await run([
+        [/AS returns FROM sale_returns/, [{ returns: 0 }]],
+        [/AS points$/, [{ points: true }]],
+      ]),
+    ).toBe('LOYALTY_EDIT');
   });
 
   it('refuses an invoice whose shift is closed (its Z report is fixed)', async () => {

@@ -70,6 +70,14 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       [invoiceId, dto.payments.map((p) => p.methodId)],
     );
     if (gift) throw new AppException('GIFT_CARD_EDIT', HttpStatus.CONFLICT);
+    // Loyalty points moved with the sale (issue 33 item 4): earned on what was paid or redeemed as
+    // a tender; an edit would leave them behind, so the sale is returned instead.
+    const [{ points }] = await m.query(
+      `SELECT EXISTS (SELECT 1 FROM loyalty_ledger WHERE reference_type = 'sale' AND reference_id = $1)
+           OR EXISTS (SELECT 1 FROM payment_methods WHERE type = 'loyalty' AND id = ANY($2)) AS points`,
+      [invoiceId, dto.payments.map((p) => p.methodId)],
+    );
+    if (points) throw new AppException('LOYALTY_EDIT', HttpStatus.CONFLICT);
     // A closed shift keeps the expected cash and Z report it was closed with: an edit would
     // change its payments and totals behind them, so it is refused (docs/decisions/). The
     // share lock makes a close running at the same time wait for this edit (as for a sale).
