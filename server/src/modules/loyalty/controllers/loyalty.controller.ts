@@ -12,7 +12,6 @@ import {
   Meta,
   type RequestMeta,
 } from '../../../core/auth/decorators';
-import { Idempotent } from '../../../core/http/idempotency';
 import { SetLoyaltyProgramCommand } from '../commands/set-loyalty-program';
 import { IdParam } from '../../../core/http/document-routes';
 import { loyaltyProgram } from '../services/loyalty-ledger';
@@ -36,9 +35,12 @@ export class LoyaltyController {
     return loyaltyProgram(this.ds.manager);
   }
 
-  /** Change the program (admin): a new point value revalues the points held (docs/decisions/0091). */
+  /**
+   * Change the program (admin): a new point value revalues the points held (docs/decisions/0091).
+   * No Idempotency-Key: the PUT sets absolute values under the program row's lock, and the
+   * revaluation is the change from the value held, so a repeat moves nothing.
+   */
   @AdminOnly()
-  @Idempotent()
   @Put('program')
   setProgram(
     @Body() dto: LoyaltyProgramDto,
