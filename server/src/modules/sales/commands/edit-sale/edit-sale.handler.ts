@@ -70,10 +70,11 @@ export class EditSaleHandler extends TransactionalCommandHandler<EditSaleCommand
       [invoiceId, dto.payments.map((p) => p.methodId)],
     );
     if (gift) throw new AppException('GIFT_CARD_EDIT', HttpStatus.CONFLICT);
-    // Loyalty points moved with the sale (issue 33 item 4): earned on what was paid or redeemed as
-    // a tender; an edit would leave them behind, so the sale is returned instead.
+    // Loyalty points redeemed as a tender (issue 33 item 4) stay as they were (a return refunds
+    // them), and an edit may not start paying by points. Points the sale earned stay as earned
+    // (docs/decisions/0091: an edit does not move points; a return takes them back).
     const [{ points }] = await m.query(
-      `SELECT EXISTS (SELECT 1 FROM loyalty_ledger WHERE reference_type = 'sale' AND reference_id = $1)
+      `SELECT EXISTS (SELECT 1 FROM loyalty_ledger WHERE reference_type = 'sale' AND reference_id = $1 AND type = 'redeem')
            OR EXISTS (SELECT 1 FROM payment_methods WHERE type = 'loyalty' AND id = ANY($2)) AS points`,
       [invoiceId, dto.payments.map((p) => p.methodId)],
     );
