@@ -482,13 +482,14 @@ async function prepare(page: Page) {
     if (/\/api\/variants\/getNearStockEnd/.test(request.url())) {
       return route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
     }
-    // (Nor is the till registering this browser as a register of the branch, which it does by
-    // itself once /POS has opened: not a form's request, and its moment is the till's.)
+    // (Nor is the till registering this browser as a register of the branch, or asking for its
+    // cashier's offline grant, which it does by itself once /POS has opened: not a form's request,
+    // and its moment is the till's.)
     if (
       !holding ||
       request.method() === 'GET' ||
       /\/api\/auth\//.test(request.url()) ||
-      /\/api\/PosDevices$/.test(new URL(request.url()).pathname)
+      /\/api\/PosDevices(\/[^/]+\/grant)?$/.test(new URL(request.url()).pathname)
     ) {
       return route.continue();
     }
