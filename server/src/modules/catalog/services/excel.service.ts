@@ -33,6 +33,16 @@ export function importJobThreshold(env: NodeJS.ProcessEnv = process.env): number
 }
 export const MAX_IMPORT_ROWS = 100_000;
 /** A file past the row limit is refused as a whole (400), whether previewed or imported. */
+/** exceljs' streaming reader of an uploaded workbook: worksheets only, no styles or links. */
+const workbookStream = (buffer: Buffer, sharedStrings: 'cache' | 'ignore') =>
+  new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings,
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+
 const tooManyRows = () =>
   new AppException('IMPORT_TOO_MANY_ROWS', HttpStatus.BAD_REQUEST, { max: MAX_IMPORT_ROWS });
 
@@ -243,13 +253,7 @@ export class ExcelService {
   private async overRowLimit(buffer: Buffer): Promise<boolean> {
     let dataRows = 0;
     try {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-        worksheets: 'emit',
-        sharedStrings: 'ignore',
-        hyperlinks: 'ignore',
-        styles: 'ignore',
-        entries: 'ignore',
-      });
+      const reader = workbookStream(buffer, 'ignore');
       let sheets = 0;
       for await (const ws of reader) {
         // the first worksheet only, as the full read
@@ -278,13 +282,7 @@ export class ExcelService {
     let handleRow: ((r: ExcelJS.Row, rowNumber: number) => void) | null = null;
     let dataRows = 0;
     try {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
-        worksheets: 'emit',
-        sharedStrings: 'cache',
-        hyperlinks: 'ignore',
-        styles: 'ignore',
-        entries: 'ignore',
-      });
+      const reader = workbookStream(buffer, 'cache');
       let sheets = 0;
       for await (const ws of reader) {
         // The first worksheet only (as before); later sheets are not read at all.
