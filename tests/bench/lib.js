@@ -28,7 +28,7 @@ function report(label, stats) {
 async function benchDatabase() {
   const given = arg('database-url', process.env.BENCH_DATABASE_URL);
   if (given) return { url: given, drop: async () => undefined, fresh: false };
-  const db = await createThrowawayDatabase('pos_bench');
+  const db = await createThrowawayDatabase('pos_bench', { durable: true });
   return { url: db.url, drop: () => dropDatabase(db.name), fresh: true };
 }
 
