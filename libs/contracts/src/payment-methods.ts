@@ -16,4 +16,10 @@ export const PAYMENT_METHOD_TYPES = [
 ] as const;
 /** Types that are never a tender: the sale's unpaid remainder stays on the customer (issue 16). */
 export const ON_ACCOUNT_METHOD_TYPES: readonly PaymentMethodType[] = ['credit', 'installment'];
+/**
+ * Types that spend a balance the store owes a customer (a card, points: docs/decisions/0083,
+ * 0091): a tender only where that balance moves with it. Never what buys or tops up a card: no
+ * card or points would be spent, and the books would lower their liability for nothing.
+ */
+export const STORED_VALUE_METHOD_TYPES: readonly PaymentMethodType[] = ['gift_card', 'loyalty'];
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];

@@ -128,7 +128,7 @@ export const SERVER_MESSAGES_AR: Record<string, string> = {
   'errors.GIFT_CARD_CODE_REQUIRED': 'أدخل كود بطاقة الهدية للدفع بها',
   'errors.GIFT_CARD_INSUFFICIENT': 'رصيد بطاقة الهدية {code} هو {balance} فقط والمطلوب {amount}',
   'errors.GIFT_CARD_BALANCE_LIMIT': 'أقصى رصيد لبطاقة الهدية {max} وسيصبح {balance}',
-  'errors.GIFT_CARD_METHOD': 'لا تُدفع قيمة بطاقة الهدية ببطاقة هدية ولا بالآجل',
+  'errors.GIFT_CARD_METHOD': 'لا تُدفع قيمة بطاقة الهدية ببطاقة هدية ولا بنقاط الولاء ولا بالآجل',
   'errors.GIFT_CARD_OFFLINE':
     'لا يمكن الدفع ببطاقة هدية في بيع بدون اتصال (لا يمكن التحقق من رصيدها)؛ اختر طريقة دفع أخرى',
   'errors.LOYALTY_OFF': 'برنامج الولاء متوقف؛ لا تُستبدل النقاط',

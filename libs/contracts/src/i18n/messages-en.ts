@@ -134,7 +134,8 @@ export const SERVER_MESSAGES_EN: Record<string, string> = {
   'errors.GIFT_CARD_CODE_REQUIRED': 'Enter the gift card code for the gift card payment',
   'errors.GIFT_CARD_INSUFFICIENT': 'The gift card {code} holds only {balance}; {amount} was asked',
   'errors.GIFT_CARD_BALANCE_LIMIT': 'A gift card may hold at most {max}; this would make {balance}',
-  'errors.GIFT_CARD_METHOD': 'A gift card cannot be paid for with a gift card or on account',
+  'errors.GIFT_CARD_METHOD':
+    'A gift card cannot be paid for with a gift card, loyalty points or on account',
   'errors.GIFT_CARD_OFFLINE':
     'A gift card cannot be used on a sale rung offline (its balance cannot be checked); take another tender',
   'errors.LOYALTY_OFF': 'The loyalty program is off; points cannot be redeemed',

@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import {
   GiftCardIssueDto,
   ON_ACCOUNT_METHOD_TYPES,
+  STORED_VALUE_METHOD_TYPES,
   type GiftCardDto,
   type GiftCardIssueDto as IssueBody,
 } from '@pos/contracts';
@@ -22,15 +23,19 @@ type Props = {
 
 /**
  * Sell a gift card at the till (issue 33 item 5, can_sell_gift_cards): the amount and how it is
- * paid (cash into this till's drawer, a card…, never on account nor by another gift card); the
- * server makes the code, the slip with its barcode prints next. No VAT: a multi-purpose voucher
- * (docs/decisions/0083). Mounted at each opening (a new card id and idempotency key).
+ * paid (cash into this till's drawer, a card…, never on account, by another gift card or by
+ * points); the server makes the code, the slip with its barcode prints next. No VAT: a
+ * multi-purpose voucher (docs/decisions/0083). Mounted at each opening (a new card id and
+ * idempotency key).
  */
 export function SellGiftCardDialog({ customer, onClose, onSold }: Props) {
   const { t, i18n } = useTranslation('pos');
   // online only (a card is sold where its code is made): the server's methods
   const methods = (usePaymentMethods(true).data ?? []).filter(
-    (m) => m.active && !ON_ACCOUNT_METHOD_TYPES.includes(m.type) && m.type !== 'gift_card',
+    (m) =>
+      m.active &&
+      !ON_ACCOUNT_METHOD_TYPES.includes(m.type) &&
+      !STORED_VALUE_METHOD_TYPES.includes(m.type),
   );
   const cash = methods.find((m) => m.type === 'cash');
   const save = useMutation({

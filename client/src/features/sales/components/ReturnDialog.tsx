@@ -188,7 +188,8 @@ export function ReturnDialog({ invoice, onClose, onDone }: Props) {
             slotProps={{ htmlInput: { 'data-testid': 'return-method' } }}
           >
             {(methods.data ?? [])
-              .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type))
+              // never back as points: the return takes back what the sale earned (0091)
+              .filter((m) => !ON_ACCOUNT_METHOD_TYPES.includes(m.type) && m.type !== 'loyalty')
               .map((m) => (
                 <MenuItem key={m.id} value={m.id}>
                   {methodName(m, i18n.language)}

@@ -1,11 +1,12 @@
 import { HttpStatus } from '@nestjs/common';
+import { ON_ACCOUNT_METHOD_TYPES, STORED_VALUE_METHOD_TYPES } from '@pos/contracts';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../core/auth/auth.types';
 import { AppException } from '../../../core/errors/app.exception';
 
 /**
  * What selling or topping up a card opens with: the method the buyer pays by (active, a tender:
- * never on account nor a gift card, GIFT_CARD_METHOD) and the cashier's open shift, which cash
+ * never on account, a gift card or loyalty points: GIFT_CARD_METHOD) and the cashier's open shift, which cash
  * needs (it goes into that drawer, as a customer's payment at the till does).
  */
 export async function loadMoney(
@@ -21,7 +22,7 @@ export async function loadMoney(
     [methodId, user.id],
   );
   if (!row || !row.active) throw new AppException('PAYMENT_METHOD_INVALID', HttpStatus.BAD_REQUEST);
-  if (['credit', 'installment', 'gift_card'].includes(row.type))
+  if ([...ON_ACCOUNT_METHOD_TYPES, ...STORED_VALUE_METHOD_TYPES].includes(row.type))
     throw new AppException('GIFT_CARD_METHOD', HttpStatus.BAD_REQUEST);
   const shift = row.shift as { id: string; branchId: string } | null;
   if (!shift && row.type === 'cash')

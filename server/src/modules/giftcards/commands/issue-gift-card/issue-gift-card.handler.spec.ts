@@ -56,9 +56,11 @@ describe('IssueGiftCardHandler', () => {
     expect(runner.tx?.audits[0]).toMatchObject({ action: 'giftcard.issue', entityId: 'g-1' });
   });
 
-  it('refuses a card paid on account or by another gift card, and cash without an open shift', async () => {
+  it('refuses a card paid on account, by another gift card or by points, and cash without an open shift', async () => {
     expect(await errorCode(run([method('credit')]).done)).toBe('GIFT_CARD_METHOD');
     expect(await errorCode(run([method('gift_card')]).done)).toBe('GIFT_CARD_METHOD');
+    // points would pay for it without leaving the customer's balance (0091)
+    expect(await errorCode(run([method('loyalty')]).done)).toBe('GIFT_CARD_METHOD');
     expect(await errorCode(run([method('cash', null)]).done)).toBe('SHIFT_NOT_OPEN');
   });
 
